@@ -1,0 +1,39 @@
+//! Embeds the golden vector files for the wasm tests, which cannot read files at run time.
+//! Every `*.jsonl` under `VECTORS_DIR` (default `../shared/vectors`) is listed in
+//! `$OUT_DIR/embedded_vectors.rs` as `(file name, include_str!(path))`. Only the wasm test
+//! binaries include that file, so the library itself stays small.
+use std::{env, fs, path::PathBuf};
+
+fn main() {
+    println!("cargo:rerun-if-env-changed=VECTORS_DIR");
+    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
+    let dir = env::var("VECTORS_DIR").map(PathBuf::from).unwrap_or_else(|_| manifest.join("../shared/vectors"));
+    let dir = if dir.is_absolute() { dir } else { manifest.join(dir) };
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<PathBuf> = Vec::new();
+    collect(&dir, &mut files);
+    files.sort();
+    let mut out = String::from("/// Golden vector files embedded at build time: (relative name, contents).\npub static EMBEDDED_VECTORS: &[(&str, &str)] = &[\n");
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let name = f.strip_prefix(&dir).unwrap_or(f).display().to_string();
+        out.push_str(&format!("    ({:?}, include_str!({:?})),\n", name, f.display().to_string()));
+    }
+    out.push_str("];\n");
+    let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));
+    if let Err(e) = fs::write(out_dir.join("embedded_vectors.rs"), out) {
+        println!("cargo:warning=cannot write embedded_vectors.rs: {e}");
+    }
+}
+
+fn collect(dir: &PathBuf, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|x| x == "jsonl") {
+            out.push(p);
+        }
+    }
+}

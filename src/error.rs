@@ -1,0 +1,137 @@
+//! One error type for the whole core. Every error names what was wrong (an argument,
+//! a JSON path, a byte offset or a line and column) so a UI can point at the spot.
+
+use std::fmt;
+
+/// What kind of failure this is. The HBase ports map each Java exception class to one kind,
+/// so golden vectors that record a thrown exception compare on the kind, not the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ErrorKind {
+    /// `java.lang.IllegalArgumentException`: an argument is out of its domain.
+    IllegalArgument,
+    /// `java.lang.IllegalStateException`: an object is not in a state that allows the call.
+    IllegalState,
+    /// `java.lang.NegativeArraySizeException`: a computed length went below zero.
+    NegativeArraySize,
+    /// `java.lang.ArrayIndexOutOfBoundsException`: an offset or length runs past an array.
+    IndexOutOfBounds,
+    /// `java.lang.ArithmeticException`: division by zero and the like.
+    Arithmetic,
+    /// `java.lang.NumberFormatException`: text that should be a number is not.
+    NumberFormat,
+    /// A key design, design document or option could not be parsed.
+    Parse,
+    /// A value does not fit its declared type or width.
+    Invalid,
+}
+
+impl ErrorKind {
+    /// The Java exception class that this kind stands for, where there is one.
+    pub fn java_class(self) -> Option<&'static str> {
+        Some(match self {
+            ErrorKind::IllegalArgument => "java.lang.IllegalArgumentException",
+            ErrorKind::IllegalState => "java.lang.IllegalStateException",
+            ErrorKind::NegativeArraySize => "java.lang.NegativeArraySizeException",
+            ErrorKind::IndexOutOfBounds => "java.lang.ArrayIndexOutOfBoundsException",
+            ErrorKind::Arithmetic => "java.lang.ArithmeticException",
+            ErrorKind::NumberFormat => "java.lang.NumberFormatException",
+            ErrorKind::Parse | ErrorKind::Invalid => return None,
+        })
+    }
+
+    /// The kind for a Java exception class name (fully qualified or simple).
+    pub fn from_java_class(class: &str) -> Option<ErrorKind> {
+        let simple = class.rsplit('.').next().unwrap_or(class);
+        Some(match simple {
+            "IllegalArgumentException" => ErrorKind::IllegalArgument,
+            "IllegalStateException" => ErrorKind::IllegalState,
+            "NegativeArraySizeException" => ErrorKind::NegativeArraySize,
+            "ArrayIndexOutOfBoundsException"
+            | "IndexOutOfBoundsException"
+            | "StringIndexOutOfBoundsException" => ErrorKind::IndexOutOfBounds,
+            "ArithmeticException" => ErrorKind::Arithmetic,
+            "NumberFormatException" => ErrorKind::NumberFormat,
+            _ => return None,
+        })
+    }
+}
+
+/// Where in the input an error is: a JSON path or argument name, a byte offset, a text position.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Location {
+    /// The argument, field or JSON path (`/key/segments/2/width`) that is wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Byte offset into a key or a byte array.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+    /// 1-based line in a text input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// 1-based column (in characters) in a text input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+}
+
+/// An error from the core: a kind, a message that says what was expected, and where.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Error {
+    /// The kind of failure.
+    pub kind: ErrorKind,
+    /// A one-line human-readable reason that names the argument and what was expected.
+    pub message: String,
+    /// Where the problem is.
+    #[serde(flatten)]
+    pub location: Location,
+}
+
+impl Error {
+    /// A new error of `kind` with `message` and no location.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error { kind, message: message.into(), location: Location::default() }
+    }
+    /// `IllegalArgument` naming the argument `path`.
+    pub fn arg(path: &str, message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::IllegalArgument, message).at_path(path)
+    }
+    /// Attach a path (argument name or JSON path).
+    pub fn at_path(mut self, path: impl Into<String>) -> Self {
+        self.location.path = Some(path.into());
+        self
+    }
+    /// Attach a byte offset.
+    pub fn at_offset(mut self, offset: usize) -> Self {
+        self.location.offset = Some(offset);
+        self
+    }
+    /// Attach a 1-based line and column.
+    pub fn at_line_col(mut self, line: usize, column: usize) -> Self {
+        self.location.line = Some(line);
+        self.location.column = Some(column);
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.location.path {
+            write!(f, "{p}: ")?;
+        }
+        f.write_str(&self.message)?;
+        if let (Some(l), Some(c)) = (self.location.line, self.location.column) {
+            write!(f, " (line {l}, column {c})")?;
+        }
+        if let Some(o) = self.location.offset {
+            write!(f, " (at byte {o})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The core's result type.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,20 @@
+//! rowkey-lab: design an HBase row key and see what it does to the cluster.
+//!
+//! A pure-Rust core (no JavaScript types) reproduces HBase's byte arithmetic exactly:
+//! `Bytes` encoders, `toStringBinary`, `Bytes.split`, RegionSplitter, MD5Hash, Java hash
+//! codes, Phoenix / HBaseWD / OpenTSDB salting and the region split policies. The
+//! [`wasm`] module is the only place that knows about JavaScript.
+#![deny(missing_docs)]
+
+pub mod bytes;
+pub mod error;
+pub mod hash;
+pub mod policy;
+pub mod region;
+pub mod salt;
+pub mod split;
+pub mod vectors;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use error::{Error, ErrorKind, Result};
