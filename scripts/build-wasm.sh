@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds the release wasm, runs wasm-bindgen (--target web) into www/pkg/ and shrinks the
+# module with npm binaryen's wasm-opt -Oz (Debian's binaryen cannot parse today's wasm).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+cargo build --lib --release --target wasm32-unknown-unknown
+rm -rf www/pkg
+wasm-bindgen --target web --out-dir www/pkg target/wasm32-unknown-unknown/release/rowkey_lab.wasm
+wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  www/pkg/rowkey_lab_bg.wasm -o www/pkg/rowkey_lab_bg.wasm
+raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)
+echo "[build] www/pkg/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2

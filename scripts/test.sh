@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test: lints, native unit tests, golden vectors, wasm in Node, wasm in headless
+# Chromium, and the JS suites (npm package, page in Chromium). Sets up what is missing first.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+START=$(date +%s)
+bash scripts/setup.sh --browser
+source scripts/env.sh
+step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
+
+step "rustfmt"
+cargo fmt --all -- --check
+step "clippy (host)"
+cargo clippy --all-targets -- -D warnings
+step "clippy (wasm32)"
+cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+step "native tests (unit + golden vectors)"
+cargo test --release
+step "wasm tests (Node + headless Chromium)"
+cargo test --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
+step "build wasm for the page and the npm package"
+bash scripts/build-wasm.sh
+step "JS tests (node --test: page in Chromium, package)"
+node --test tests/js/
+echo "all tests passed in $(( $(date +%s) - START ))s"

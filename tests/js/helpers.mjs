@@ -1,0 +1,64 @@
+// Shared test helpers: a static server for www/ on loopback and Debian's Chromium via
+// playwright-core (never a downloaded browser).
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHOTS = path.join(ROOT, 'test-results');
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.on('error', reject);
+  });
+}
+
+/** Serve `dir` with sirv on a free loopback port; resolves to { url, close }. */
+export async function serve(dir = path.join(ROOT, 'www')) {
+  const port = await freePort();
+  const bin = path.join(ROOT, 'node_modules/.bin/sirv');
+  const child = spawn(bin, [dir, '--port', String(port), '--host', '127.0.0.1', '--quiet'], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try { const r = await fetch(url); if (r.ok) break; } catch { /* not up yet */ }
+    await new Promise(r => setTimeout(r, 100));
+  }
+  return { url, close: () => child.kill() };
+}
+
+/** Launch headless Debian Chromium. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A page that records console errors/warnings, page errors and requests leaving `origin`. */
+export async function openPage(browser, origin, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  const foreign = [];
+  page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('pageerror', e => problems.push(`pageerror: ${e.message}`));
+  page.on('request', r => {
+    const u = r.url();
+    if (origin && !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) foreign.push(u);
+  });
+  return { page, problems, foreign };
+}
+
+/** Save a screenshot under test-results/ and return its path. */
+export async function shot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  const p = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: p, fullPage: true });
+  return p;
+}
