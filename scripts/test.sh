@@ -15,9 +15,9 @@ cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 step "native tests (unit + golden vectors)"
-cargo test --release
+cargo test --release --no-fail-fast
 step "wasm tests (Node + headless Chromium)"
-cargo test --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
+cargo test --target wasm32-unknown-unknown --no-fail-fast --test wasm_node --test wasm_browser
 step "build wasm for the page and the npm package"
 bash scripts/build-wasm.sh
 step "JS tests (node --test: page in Chromium, package)"

@@ -1,0 +1,16 @@
+//! The wasm build in headless Chromium (Debian chromium + chromedriver): every golden vector
+//! again, so both runtimes are proven.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod wasm_common;
+
+#[wasm_bindgen_test]
+fn every_golden_vector_passes_in_chromium() {
+    let (passed, failures) = wasm_common::run_all();
+    assert!(failures.is_empty(), "browser vectors: {passed} passed, {} failed; first: {:#?}", failures.len(), failures.iter().take(10).collect::<Vec<_>>());
+    assert!(passed > 0);
+}
