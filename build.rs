@@ -7,8 +7,14 @@ use std::{env, fs, path::PathBuf};
 fn main() {
     println!("cargo:rerun-if-env-changed=VECTORS_DIR");
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
-    let dir = env::var("VECTORS_DIR").map(PathBuf::from).unwrap_or_else(|_| manifest.join("../shared/vectors"));
-    let dir = if dir.is_absolute() { dir } else { manifest.join(dir) };
+    let dir = env::var("VECTORS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| manifest.join("../shared/vectors"));
+    let dir = if dir.is_absolute() {
+        dir
+    } else {
+        manifest.join(dir)
+    };
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<PathBuf> = Vec::new();
     collect(&dir, &mut files);
@@ -17,7 +23,11 @@ fn main() {
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let name = f.strip_prefix(&dir).unwrap_or(f).display().to_string();
-        out.push_str(&format!("    ({:?}, include_str!({:?})),\n", name, f.display().to_string()));
+        out.push_str(&format!(
+            "    ({:?}, include_str!({:?})),\n",
+            name,
+            f.display().to_string()
+        ));
     }
     out.push_str("];\n");
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));

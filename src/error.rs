@@ -91,7 +91,11 @@ pub struct Error {
 impl Error {
     /// A new error of `kind` with `message` and no location.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Error { kind, message: message.into(), location: Location::default() }
+        Error {
+            kind,
+            message: message.into(),
+            location: Location::default(),
+        }
     }
     /// `IllegalArgument` naming the argument `path`.
     pub fn arg(path: &str, message: impl Into<String>) -> Self {

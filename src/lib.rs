@@ -7,14 +7,19 @@
 #![deny(missing_docs)]
 
 pub mod bytes;
+pub mod design;
 pub mod error;
 pub mod hash;
+pub mod keyspec;
+pub mod layout;
 pub mod policy;
 pub mod region;
 pub mod salt;
+pub mod scan;
 pub mod split;
 pub mod vectors;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+pub mod workload;
 
 pub use error::{Error, ErrorKind, Result};

@@ -20,14 +20,23 @@ extern "C" {
 /// `console.error` with its message, instead of an opaque `unreachable` trap.
 #[wasm_bindgen(start)]
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| console_error(&format!("rowkey-lab bug (please report): {info}"))));
+    std::panic::set_hook(Box::new(|info| {
+        console_error(&format!("rowkey-lab bug (please report): {info}"))
+    }));
 }
 
 /// The one serializer: missing values as `null`, maps as plain objects, 64-bit ints as numbers
 /// when safe.
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let s = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true).serialize_maps_as_objects(true);
-    v.serialize(&s).map_err(|e| js_error(&Error::new(ErrorKind::Invalid, format!("cannot encode result: {e}"))))
+    let s = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    v.serialize(&s).map_err(|e| {
+        js_error(&Error::new(
+            ErrorKind::Invalid,
+            format!("cannot encode result: {e}"),
+        ))
+    })
 }
 
 /// A JS `Error` whose message is the core error's text, with the pointer kept as properties
@@ -59,12 +68,16 @@ fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
         Some(t) => t,
         None => "something else".into(),
     };
-    js_error(&Error::arg(name, format!("expected {expected}, got {what}")))
+    js_error(&Error::arg(
+        name,
+        format!("expected {expected}, got {what}"),
+    ))
 }
 
 /// Options object -> core option type (`deny_unknown_fields` there turns typos into errors).
 fn opts<T: DeserializeOwned>(name: &str, v: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(v).map_err(|e| js_error(&Error::new(ErrorKind::Invalid, e.to_string()).at_path(name)))
+    serde_wasm_bindgen::from_value(v)
+        .map_err(|e| js_error(&Error::new(ErrorKind::Invalid, e.to_string()).at_path(name)))
 }
 
 /// A byte array argument: a `Uint8Array` or an array of integers 0..=255.
@@ -78,7 +91,11 @@ fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
         for (i, x) in arr.iter().enumerate() {
             match x.as_f64() {
                 Some(f) if f.fract() == 0.0 && (0.0..=255.0).contains(&f) => out.push(f as u8),
-                _ => return Err(js_error(&Error::arg(name, format!("item {i} is not a byte 0..=255")).at_offset(i))),
+                _ => {
+                    return Err(js_error(
+                        &Error::arg(name, format!("item {i} is not a byte 0..=255")).at_offset(i),
+                    ))
+                }
             }
         }
         return Ok(out);
@@ -91,7 +108,11 @@ fn bytes_list_arg(name: &str, v: &JsValue) -> Result<Vec<Vec<u8>>, JsValue> {
     if !Array::is_array(v) {
         return Err(bad_arg(name, "an array of Uint8Array", v));
     }
-    Array::from(v).iter().enumerate().map(|(i, x)| bytes_arg(&format!("{name}[{i}]"), &x)).collect()
+    Array::from(v)
+        .iter()
+        .enumerate()
+        .map(|(i, x)| bytes_arg(&format!("{name}[{i}]"), &x))
+        .collect()
 }
 
 /// A string argument as UTF-16 code units, exactly as JS holds it (lone surrogates kept, so
@@ -107,16 +128,23 @@ fn utf16_arg(name: &str, v: &JsValue) -> Result<Vec<u16>, JsValue> {
 fn str_arg(name: &str, v: &JsValue) -> Result<String, JsValue> {
     let units = utf16_arg(name, v)?;
     String::from_utf16(&units).map_err(|_| {
-        let at = char::decode_utf16(units.iter().copied()).position(|c| c.is_err()).unwrap_or(0);
+        let at = char::decode_utf16(units.iter().copied())
+            .position(|c| c.is_err())
+            .unwrap_or(0);
         js_error(&Error::arg(name, format!("lone surrogate at UTF-16 index {at}")).at_offset(at))
     })
 }
 
 /// An integer argument within `[min, max]`.
 fn int_arg(name: &str, v: &JsValue, min: i64, max: i64) -> Result<i64, JsValue> {
-    let Some(f) = v.as_f64() else { return Err(bad_arg(name, "a number", v)) };
+    let Some(f) = v.as_f64() else {
+        return Err(bad_arg(name, "a number", v));
+    };
     if f.is_nan() || f.fract() != 0.0 || f < min as f64 || f > max as f64 {
-        return Err(js_error(&Error::arg(name, format!("expected an integer in {min}..={max}, got {f}"))));
+        return Err(js_error(&Error::arg(
+            name,
+            format!("expected an integer in {min}..={max}, got {f}"),
+        )));
     }
     Ok(f as i64)
 }
@@ -141,13 +169,26 @@ pub fn run_vector(line: JsValue) -> Result<JsValue, JsValue> {
     use crate::vectors::{run_line, Verdict};
     let line = str_arg("line", &line)?;
     let v = match run_line(&line) {
-        Verdict::Pass => VectorVerdict { verdict: "pass", func: String::new(), detail: None },
-        Verdict::Fail { func, args, expected, got } => VectorVerdict {
+        Verdict::Pass => VectorVerdict {
+            verdict: "pass",
+            func: String::new(),
+            detail: None,
+        },
+        Verdict::Fail {
+            func,
+            args,
+            expected,
+            got,
+        } => VectorVerdict {
             verdict: "fail",
             func,
             detail: Some(format!("args {args}\nexpected {expected}\ngot {got}")),
         },
-        Verdict::CannotRun { func, reason } => VectorVerdict { verdict: "cannotRun", func, detail: Some(reason) },
+        Verdict::CannotRun { func, reason } => VectorVerdict {
+            verdict: "cannotRun",
+            func,
+            detail: Some(reason),
+        },
     };
     to_js(&v)
 }

@@ -19,7 +19,9 @@ fn vectors_dir() -> PathBuf {
             if p.is_absolute() {
                 p
             } else {
-                std::env::current_dir().unwrap_or_else(|_| manifest.to_path_buf()).join(p)
+                std::env::current_dir()
+                    .unwrap_or_else(|_| manifest.to_path_buf())
+                    .join(p)
             }
         }
         None => manifest.join("../shared/vectors"),
@@ -46,7 +48,11 @@ fn main() {
     let mut files = Vec::new();
     collect(&dir, &mut files);
     files.sort();
-    assert!(!files.is_empty(), "no *.jsonl files under {}", dir.display());
+    assert!(
+        !files.is_empty(),
+        "no *.jsonl files under {}",
+        dir.display()
+    );
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut shown = Vec::new();
     for f in &files {

@@ -11,6 +11,11 @@ mod wasm_common;
 #[wasm_bindgen_test]
 fn every_golden_vector_passes_in_chromium() {
     let (passed, failures) = wasm_common::run_all();
-    assert!(failures.is_empty(), "browser vectors: {passed} passed, {} failed; first: {:#?}", failures.len(), failures.iter().take(10).collect::<Vec<_>>());
+    assert!(
+        failures.is_empty(),
+        "browser vectors: {passed} passed, {} failed; first: {:#?}",
+        failures.len(),
+        failures.iter().take(10).collect::<Vec<_>>()
+    );
     assert!(passed > 0);
 }

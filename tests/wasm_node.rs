@@ -9,9 +9,16 @@ use wasm_common::{run_all, EMBEDDED_VECTORS};
 
 #[wasm_bindgen_test]
 fn every_golden_vector_passes_in_wasm() {
-    assert!(!EMBEDDED_VECTORS.is_empty(), "no vector files were embedded (VECTORS_DIR empty?)");
+    assert!(
+        !EMBEDDED_VECTORS.is_empty(),
+        "no vector files were embedded (VECTORS_DIR empty?)"
+    );
     let (passed, failures) = run_all();
     let shown: Vec<&String> = failures.iter().take(20).collect();
-    assert!(failures.is_empty(), "wasm vectors: {passed} passed, {} failed; first: {shown:#?}", failures.len());
+    assert!(
+        failures.is_empty(),
+        "wasm vectors: {passed} passed, {} failed; first: {shown:#?}",
+        failures.len()
+    );
     assert!(passed > 0);
 }

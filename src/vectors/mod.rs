@@ -58,11 +58,24 @@ pub enum Verdict {
 pub fn run_line(line: &str) -> Verdict {
     let v: Value = match serde_json::from_str(line) {
         Ok(v) => v,
-        Err(e) => return Verdict::CannotRun { func: String::new(), reason: format!("not JSON: {e}") },
+        Err(e) => {
+            return Verdict::CannotRun {
+                func: String::new(),
+                reason: format!("not JSON: {e}"),
+            }
+        }
     };
-    let func = v.get("fn").and_then(Value::as_str).unwrap_or("").to_string();
-    let (Some(args), Some(expect)) = (v.get("args").and_then(Value::as_object), v.get("expect")) else {
-        return Verdict::CannotRun { func, reason: "line needs an object `args` and an `expect`".into() };
+    let func = v
+        .get("fn")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let (Some(args), Some(expect)) = (v.get("args").and_then(Value::as_object), v.get("expect"))
+    else {
+        return Verdict::CannotRun {
+            func,
+            reason: "line needs an object `args` and an `expect`".into(),
+        };
     };
     let outcome = match dispatch(&func, &Args(args)) {
         Ok(o) => o,
@@ -71,7 +84,12 @@ pub fn run_line(line: &str) -> Verdict {
     let expected = match expect.get("throws").and_then(Value::as_str) {
         Some(class) => match ErrorKind::from_java_class(class) {
             Some(k) => Outcome::Throws(k),
-            None => return Verdict::CannotRun { func, reason: format!("unknown exception class {class}") },
+            None => {
+                return Verdict::CannotRun {
+                    func,
+                    reason: format!("unknown exception class {class}"),
+                }
+            }
         },
         None => Outcome::Value(expect.clone()),
     };
@@ -92,7 +110,12 @@ pub fn run_line(line: &str) -> Verdict {
 
 /// Dispatch on `fn`. `Err` means the line cannot be run (unknown function, bad arguments).
 pub fn dispatch(func: &str, args: &Args) -> Result<Outcome, String> {
-    for family in [bytes::dispatch, split::dispatch, policy::dispatch, salt::dispatch] {
+    for family in [
+        bytes::dispatch,
+        split::dispatch,
+        policy::dispatch,
+        salt::dispatch,
+    ] {
         if let Some(r) = family(func, args) {
             return r;
         }
@@ -118,7 +141,10 @@ impl Args<'_> {
     }
     /// A `byte[]` given as lowercase hex.
     pub fn bytes(&self, name: &str) -> Result<Vec<u8>, String> {
-        let s = self.raw(name).as_str().ok_or_else(|| format!("arg `{name}`: expected a hex string"))?;
+        let s = self
+            .raw(name)
+            .as_str()
+            .ok_or_else(|| format!("arg `{name}`: expected a hex string"))?;
         from_hex(s).ok_or_else(|| format!("arg `{name}`: bad hex {s:?}"))
     }
     /// A `byte[]` that may be `null`.
@@ -131,24 +157,39 @@ impl Args<'_> {
     }
     /// A `byte[][]` given as a list of hex strings.
     pub fn bytes_list(&self, name: &str) -> Result<Vec<Vec<u8>>, String> {
-        let a = self.raw(name).as_array().ok_or_else(|| format!("arg `{name}`: expected a list"))?;
+        let a = self
+            .raw(name)
+            .as_array()
+            .ok_or_else(|| format!("arg `{name}`: expected a list"))?;
         a.iter()
-            .map(|x| x.as_str().and_then(from_hex).ok_or_else(|| format!("arg `{name}`: bad hex item {x}")))
+            .map(|x| {
+                x.as_str()
+                    .and_then(from_hex)
+                    .ok_or_else(|| format!("arg `{name}`: bad hex item {x}"))
+            })
             .collect()
     }
     /// A Java `long` given as a decimal string (or a JSON number).
     pub fn long(&self, name: &str) -> Result<i64, String> {
         match self.raw(name) {
-            Value::String(s) => s.parse().map_err(|_| format!("arg `{name}`: bad long {s:?}")),
-            Value::Number(n) => n.as_i64().ok_or_else(|| format!("arg `{name}`: bad long {n}")),
+            Value::String(s) => s
+                .parse()
+                .map_err(|_| format!("arg `{name}`: bad long {s:?}")),
+            Value::Number(n) => n
+                .as_i64()
+                .ok_or_else(|| format!("arg `{name}`: bad long {n}")),
             v => Err(format!("arg `{name}`: expected a long, got {v}")),
         }
     }
     /// A Java `int` (or `short`, `byte`) given as a JSON number.
     pub fn int(&self, name: &str) -> Result<i64, String> {
         match self.raw(name) {
-            Value::Number(n) => n.as_i64().ok_or_else(|| format!("arg `{name}`: bad int {n}")),
-            Value::String(s) => s.parse().map_err(|_| format!("arg `{name}`: bad int {s:?}")),
+            Value::Number(n) => n
+                .as_i64()
+                .ok_or_else(|| format!("arg `{name}`: bad int {n}")),
+            Value::String(s) => s
+                .parse()
+                .map_err(|_| format!("arg `{name}`: bad int {s:?}")),
             v => Err(format!("arg `{name}`: expected an int, got {v}")),
         }
     }
@@ -159,12 +200,18 @@ impl Args<'_> {
     }
     /// A boolean.
     pub fn bool(&self, name: &str) -> Result<bool, String> {
-        self.raw(name).as_bool().ok_or_else(|| format!("arg `{name}`: expected a boolean"))
+        self.raw(name)
+            .as_bool()
+            .ok_or_else(|| format!("arg `{name}`: expected a boolean"))
     }
     /// A Java `String` as UTF-16 code units: `utf16` when present (it is exact, lone surrogates
     /// included), else the text of `name`. `None` when the Java string was `null`.
     pub fn jstring(&self, name: &str) -> Result<Option<Vec<u16>>, String> {
-        let utf16_key = if name == "s" { "utf16".to_string() } else { format!("{name}_utf16") };
+        let utf16_key = if name == "s" {
+            "utf16".to_string()
+        } else {
+            format!("{name}_utf16")
+        };
         if let Some(a) = self.0.get(&utf16_key).and_then(Value::as_array) {
             return a
                 .iter()
@@ -199,7 +246,10 @@ impl Args<'_> {
     }
     /// A raw IEEE-754 bit pattern given as hex (`bits`).
     pub fn bits(&self, name: &str) -> Result<u64, String> {
-        let s = self.raw(name).as_str().ok_or_else(|| format!("arg `{name}`: expected hex bits"))?;
+        let s = self
+            .raw(name)
+            .as_str()
+            .ok_or_else(|| format!("arg `{name}`: expected hex bits"))?;
         u64::from_str_radix(s, 16).map_err(|_| format!("arg `{name}`: bad hex bits {s:?}"))
     }
 }

@@ -17,7 +17,11 @@ struct Verdict {
 pub fn run_all() -> (usize, Vec<String>) {
     let (mut passed, mut failures) = (0, Vec::new());
     for (name, text) in EMBEDDED_VECTORS {
-        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
             let v: Verdict = match run_vector(JsValue::from_str(line)) {
                 Ok(js) => match serde_wasm_bindgen::from_value(js) {
                     Ok(v) => v,
@@ -34,10 +38,15 @@ pub fn run_all() -> (usize, Vec<String>) {
             if v.verdict == "pass" {
                 passed += 1;
             } else {
-                failures.push(format!("{name}:{} fn={} {}: {}", i + 1, v.func, v.verdict, v.detail.unwrap_or_default()));
+                failures.push(format!(
+                    "{name}:{} fn={} {}: {}",
+                    i + 1,
+                    v.func,
+                    v.verdict,
+                    v.detail.unwrap_or_default()
+                ));
             }
         }
     }
     (passed, failures)
 }
-

@@ -1,0 +1,173 @@
+//! The design document: the one versioned JSON type that the page, the URL hash, the CLI and
+//! the npm API all exchange. It holds the key design, the field declarations (with their
+//! workload generators), the region layout and the read patterns. Extend it; never fork it.
+//!
+//! ```json
+//! {"v": 1, "name": "telecom, salted",
+//!  "fields": [{"name": "phone", "type": "string", "cardinality": 1000000,
+//!              "generator": {"kind": "phone"}}, ...],
+//!  "key": "<text form>" | {<JSON form>},
+//!  "workload": {...}, "regions": {...}, "reads": [...]}
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::KeySpec;
+use crate::layout::RegionLayout;
+use crate::scan::ReadPattern;
+use crate::workload::{Generator, WorkloadSpec};
+
+/// The document version this build reads and writes.
+pub const DOCUMENT_VERSION: u32 = 1;
+
+/// A whole design: key, fields, workload, regions and reads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DesignDocument {
+    /// Document format version; must be 1.
+    pub v: u32,
+    /// A short name for menus and titles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// What the design is for, in a sentence or two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The record's fields, in declaration order.
+    #[serde(default)]
+    pub fields: Vec<FieldDecl>,
+    /// The row key design, in the text form or the JSON form.
+    pub key: KeySpec,
+    /// How records are generated for analysis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<WorkloadSpec>,
+    /// How the table is pre-split and how regions split as they grow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regions: Option<RegionLayout>,
+    /// The reads the table must serve, for read-cost planning.
+    #[serde(default)]
+    pub reads: Vec<ReadPattern>,
+}
+
+/// The declared type of a record field; it decides how a record value is parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FieldType {
+    /// Text (a Java `String`).
+    String,
+    /// 64-bit signed integer.
+    Long,
+    /// 32-bit signed integer.
+    Int,
+    /// 16-bit signed integer.
+    Short,
+    /// 64-bit IEEE float.
+    Double,
+    /// 32-bit IEEE float.
+    Float,
+    /// true / false.
+    Boolean,
+    /// Arbitrary-precision decimal (`java.math.BigDecimal`).
+    BigDecimal,
+    /// Milliseconds since the Unix epoch (a `long`), with time formatting available.
+    Timestamp,
+}
+
+/// One field of the record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FieldDecl {
+    /// The field name, as used in the key design and in records.
+    pub name: String,
+    /// The field's type.
+    #[serde(rename = "type")]
+    pub field_type: FieldType,
+    /// Number of distinct values, when known: the linter uses it for field ordering.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cardinality: Option<u64>,
+    /// How the analyzer generates this field's values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<Generator>,
+}
+
+impl DesignDocument {
+    /// Parse a document from JSON text; errors carry the JSON path (or line and column).
+    pub fn from_json(text: &str) -> Result<Self> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let doc: DesignDocument = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let (line, col) = (inner.line(), inner.column());
+            Error::new(ErrorKind::Parse, inner.to_string())
+                .at_path(json_pointer(&path))
+                .at_line_col(line, col)
+        })?;
+        doc.validate()?;
+        Ok(doc)
+    }
+
+    /// The document as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Checks that need the whole document: the version and unique field names.
+    pub fn validate(&self) -> Result<()> {
+        if self.v != DOCUMENT_VERSION {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "unsupported document version {}, this build reads v{DOCUMENT_VERSION}",
+                    self.v
+                ),
+            )
+            .at_path("/v"));
+        }
+        for (i, f) in self.fields.iter().enumerate() {
+            if f.name.is_empty() {
+                return Err(Error::new(ErrorKind::Invalid, "field name is empty")
+                    .at_path(format!("/fields/{i}/name")));
+            }
+            if self.fields.iter().take(i).any(|g| g.name == f.name) {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("field `{}` is declared twice", f.name),
+                )
+                .at_path(format!("/fields/{i}/name")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The declaration of field `name`.
+    pub fn field(&self, name: &str) -> Option<&FieldDecl> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}
+
+/// serde_path_to_error's `a.b[2].c` as a JSON pointer `/a/b/2/c`.
+fn json_pointer(path: &str) -> String {
+    if path == "." || path.is_empty() {
+        return String::new();
+    }
+    let mut out = String::new();
+    for part in path.split('.') {
+        let mut rest = part;
+        while let Some(i) = rest.find('[') {
+            let (name, tail) = rest.split_at(i);
+            if !name.is_empty() {
+                out.push('/');
+                out.push_str(name);
+            }
+            let close = tail.find(']').unwrap_or(tail.len());
+            out.push('/');
+            out.push_str(tail.get(1..close).unwrap_or(""));
+            rest = tail.get(close + 1..).unwrap_or("");
+        }
+        if !rest.is_empty() {
+            out.push('/');
+            out.push_str(rest);
+        }
+    }
+    out
+}
