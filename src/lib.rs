@@ -12,6 +12,7 @@ pub mod error;
 pub mod hash;
 pub mod keyspec;
 pub mod layout;
+pub mod metrics;
 pub mod policy;
 pub mod region;
 pub mod salt;
