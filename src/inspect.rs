@@ -42,7 +42,10 @@ pub struct KeyView {
 impl KeyView {
     /// Both renderings of `b`.
     pub fn of(b: &[u8]) -> Self {
-        KeyView { hex: bytes::to_hex(b), binary: bytes::to_string_binary(b) }
+        KeyView {
+            hex: bytes::to_hex(b),
+            binary: bytes::to_string_binary(b),
+        }
     }
 }
 
@@ -81,7 +84,10 @@ pub fn inspect(value: &[u16], opts: &InspectOptions) -> Result<Inspection> {
     if !(2..=MAX_INSPECT_REGIONS).contains(&opts.regions) {
         return Err(Error::arg(
             "regions",
-            format!("the inspector lists 2..={MAX_INSPECT_REGIONS} regions, got {}", opts.regions),
+            format!(
+                "the inspector lists 2..={MAX_INSPECT_REGIONS} regions, got {}",
+                opts.regions
+            ),
         ));
     }
     let key = encode_value(opts.value_type, value)?;
@@ -90,8 +96,13 @@ pub fn inspect(value: &[u16], opts: &InspectOptions) -> Result<Inspection> {
         _ => (hash::arrays_hash_code(&key), "Arrays.hashCode(byte[])"),
     };
     let mut splits = Vec::with_capacity(3);
-    for kind in [AlgorithmKind::HexString, AlgorithmKind::DecimalString, AlgorithmKind::Uniform] {
-        let n = i32::try_from(opts.regions).map_err(|_| Error::arg("regions", "too many regions"))?;
+    for kind in [
+        AlgorithmKind::HexString,
+        AlgorithmKind::DecimalString,
+        AlgorithmKind::Uniform,
+    ] {
+        let n =
+            i32::try_from(opts.regions).map_err(|_| Error::arg("regions", "too many regions"))?;
         let keys = SplitAlgorithm::new(kind).split_n(n)?;
         let map = RegionMap::new(keys)?;
         splits.push(SplitView {
@@ -115,8 +126,12 @@ pub fn encode_value(ty: FieldType, text: &[u16]) -> Result<Vec<u8>> {
     if ty == FieldType::String {
         return Ok(bytes::to_bytes_string(text));
     }
-    let s = String::from_utf16(text)
-        .map_err(|_| Error::arg("value", format!("a {} cannot contain a lone surrogate", type_name(ty))))?;
+    let s = String::from_utf16(text).map_err(|_| {
+        Error::arg(
+            "value",
+            format!("a {} cannot contain a lone surrogate", type_name(ty)),
+        )
+    })?;
     let t = s.trim();
     Ok(match ty {
         FieldType::String => bytes::to_bytes_str(&s),
@@ -128,7 +143,12 @@ pub fn encode_value(ty: FieldType, text: &[u16]) -> Result<Vec<u8>> {
         FieldType::Boolean => match t {
             "true" => vec![0xff],
             "false" => vec![0x00],
-            _ => return Err(Error::arg("value", format!("expected true or false for a boolean, got {t:?}"))),
+            _ => {
+                return Err(Error::arg(
+                    "value",
+                    format!("expected true or false for a boolean, got {t:?}"),
+                ))
+            }
         },
         FieldType::BigDecimal => bytes::to_bytes_big_decimal(&parse_big_decimal(t)?),
     })
@@ -150,11 +170,20 @@ fn type_name(ty: FieldType) -> &'static str {
 
 /// Java `Long.parseLong` / `Integer.parseInt` / `Short.parseShort`: optional sign, digits, range.
 fn parse_int<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
-    let ok = !t.is_empty() && t.trim_start_matches(['+', '-']).chars().all(|c| c.is_ascii_digit());
+    let ok = !t.is_empty()
+        && t.trim_start_matches(['+', '-'])
+            .chars()
+            .all(|c| c.is_ascii_digit());
     let v = if ok { t.parse::<T>().ok() } else { None };
     v.ok_or_else(|| {
-        Error::new(ErrorKind::NumberFormat, format!("expected a {} (decimal digits in range), got {t:?}", type_name(ty)))
-            .at_path("value")
+        Error::new(
+            ErrorKind::NumberFormat,
+            format!(
+                "expected a {} (decimal digits in range), got {t:?}",
+                type_name(ty)
+            ),
+        )
+        .at_path("value")
     })
 }
 
@@ -166,7 +195,9 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
         "-Infinity" => Some("-inf"),
         _ => None,
     };
-    let plain = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E'));
+    let plain = !t.is_empty()
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E'));
     let v = match special {
         Some(s) => s.parse::<T>().ok(),
         None if plain => t.parse::<T>().ok(),
@@ -175,7 +206,10 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
     v.ok_or_else(|| {
         Error::new(
             ErrorKind::NumberFormat,
-            format!("expected a {} (e.g. 1.5, -2e10, NaN, Infinity), got {t:?}", type_name(ty)),
+            format!(
+                "expected a {} (e.g. 1.5, -2e10, NaN, Infinity), got {t:?}",
+                type_name(ty)
+            ),
         )
         .at_path("value")
     })
@@ -184,11 +218,20 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
 /// `new BigDecimal(String)`: `[sign] digits [. digits] [e|E [sign] digits]`.
 pub fn parse_big_decimal(t: &str) -> Result<BigDecimal> {
     let err = || {
-        Error::new(ErrorKind::NumberFormat, format!("expected a BigDecimal such as 12.50 or -1.5E+3, got {t:?}"))
-            .at_path("value")
+        Error::new(
+            ErrorKind::NumberFormat,
+            format!("expected a BigDecimal such as 12.50 or -1.5E+3, got {t:?}"),
+        )
+        .at_path("value")
     };
     let (mantissa, exp) = match t.find(['e', 'E']) {
-        Some(i) => (t.get(..i).unwrap_or(""), t.get(i + 1..).unwrap_or("").parse::<i64>().map_err(|_| err())?),
+        Some(i) => (
+            t.get(..i).unwrap_or(""),
+            t.get(i + 1..)
+                .unwrap_or("")
+                .parse::<i64>()
+                .map_err(|_| err())?,
+        ),
         None => (t, 0),
     };
     let (sign, digits) = match mantissa.strip_prefix('-') {
@@ -197,7 +240,10 @@ pub fn parse_big_decimal(t: &str) -> Result<BigDecimal> {
     };
     let (int_part, frac) = digits.split_once('.').unwrap_or((digits, ""));
     if int_part.is_empty() && frac.is_empty()
-        || !int_part.chars().chain(frac.chars()).all(|c| c.is_ascii_digit())
+        || !int_part
+            .chars()
+            .chain(frac.chars())
+            .all(|c| c.is_ascii_digit())
     {
         return Err(err());
     }

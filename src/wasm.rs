@@ -232,7 +232,9 @@ pub fn to_string_binary(bytes: JsValue) -> Result<String, JsValue> {
 /// `Bytes.toBytesBinary`: the inverse of `toStringBinary` (uppercase `\xHH` escapes only).
 #[wasm_bindgen(js_name = toBytesBinary)]
 pub fn to_bytes_binary(text: JsValue) -> Result<JsValue, JsValue> {
-    Ok(u8_array(&crate::bytes::to_bytes_binary(&utf16_arg("text", &text)?)))
+    Ok(u8_array(&crate::bytes::to_bytes_binary(&utf16_arg(
+        "text", &text,
+    )?)))
 }
 
 /// Unsigned lexicographic order of two row keys, as HBase sorts them: -1, 0 or 1.
@@ -250,7 +252,9 @@ pub fn md5_hex(bytes: JsValue) -> Result<String, JsValue> {
 /// Java `String.hashCode` over the string's UTF-16 code units.
 #[wasm_bindgen(js_name = javaHashCode)]
 pub fn java_hash_code(text: JsValue) -> Result<i32, JsValue> {
-    Ok(crate::hash::java_string_hash_code(&utf16_arg("text", &text)?))
+    Ok(crate::hash::java_string_hash_code(&utf16_arg(
+        "text", &text,
+    )?))
 }
 
 /// Java `Arrays.hashCode(byte[])`.
@@ -270,13 +274,24 @@ struct SplitKeysOptions {
 /// RegionSplitter `split(n)`: the n-1 split keys of `"HexStringSplit"`, `"DecimalStringSplit"`
 /// or `"UniformSplit"`, optionally with `{firstRow, lastRow}`.
 #[wasm_bindgen(js_name = splitKeys)]
-pub fn split_keys(algorithm: JsValue, regions: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+pub fn split_keys(
+    algorithm: JsValue,
+    regions: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
     let name = str_arg("algorithm", &algorithm)?;
     let kind = crate::split::AlgorithmKind::from_name(&name).ok_or_else(|| {
-        js_error(&Error::arg("algorithm", format!("expected HexStringSplit, DecimalStringSplit or UniformSplit, got {name:?}")))
+        js_error(&Error::arg(
+            "algorithm",
+            format!("expected HexStringSplit, DecimalStringSplit or UniformSplit, got {name:?}"),
+        ))
     })?;
     let n = int_arg("regions", &regions, i32::MIN as i64, i32::MAX as i64)? as i32;
-    let o: SplitKeysOptions = if options.is_undefined() || options.is_null() { SplitKeysOptions::default() } else { opts("options", options)? };
+    let o: SplitKeysOptions = if options.is_undefined() || options.is_null() {
+        SplitKeysOptions::default()
+    } else {
+        opts("options", options)?
+    };
     let mut algo = crate::split::SplitAlgorithm::new(kind);
     if let Some(f) = o.first_row {
         core(algo.set_first_row_str(&f.encode_utf16().collect::<Vec<u16>>()))?;
@@ -289,19 +304,32 @@ pub fn split_keys(algorithm: JsValue, regions: JsValue, options: JsValue) -> Res
 
 /// `Bytes.split(a, b, inclusive, num)`: `num` keys strictly between `a` and `b` plus both ends.
 #[wasm_bindgen(js_name = bytesSplit)]
-pub fn bytes_split(a: JsValue, b: JsValue, num: JsValue, inclusive: JsValue) -> Result<JsValue, JsValue> {
+pub fn bytes_split(
+    a: JsValue,
+    b: JsValue,
+    num: JsValue,
+    inclusive: JsValue,
+) -> Result<JsValue, JsValue> {
     let (a, b) = (bytes_arg("a", &a)?, bytes_arg("b", &b)?);
     let num = int_arg("num", &num, i32::MIN as i64, i32::MAX as i64)? as i32;
     let inclusive = inclusive.as_bool().unwrap_or(false);
-    Ok(key_list(&core(crate::split::bytes_split(&a, &b, inclusive, num))?))
+    Ok(key_list(&core(crate::split::bytes_split(
+        &a, &b, inclusive, num,
+    ))?))
 }
 
 /// The split keys `Admin.createTable(desc, start, end, numRegions)` generates.
 #[wasm_bindgen(js_name = createTableSplitKeys)]
-pub fn create_table_split_keys(start: JsValue, end: JsValue, num_regions: JsValue) -> Result<JsValue, JsValue> {
+pub fn create_table_split_keys(
+    start: JsValue,
+    end: JsValue,
+    num_regions: JsValue,
+) -> Result<JsValue, JsValue> {
     let (s, e) = (bytes_arg("start", &start)?, bytes_arg("end", &end)?);
     let n = int_arg("numRegions", &num_regions, i32::MIN as i64, i32::MAX as i64)? as i32;
-    Ok(key_list(&core(crate::split::create_table_split_keys(&s, &e, n))?))
+    Ok(key_list(&core(crate::split::create_table_split_keys(
+        &s, &e, n,
+    ))?))
 }
 
 /// 0-based index of the region holding `row`, given the table's split keys (`[start, end)`).

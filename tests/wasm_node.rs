@@ -48,10 +48,16 @@ mod boundary {
         Uint8Array::from(b).into()
     }
     fn message(e: &JsValue) -> String {
-        e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default()
+        e.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_default()
     }
     fn hex_of(v: &JsValue) -> String {
-        Uint8Array::new(v).to_vec().iter().map(|b| format!("{b:02x}")).collect()
+        Uint8Array::new(v)
+            .to_vec()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     #[wasm_bindgen_test]
@@ -79,10 +85,13 @@ mod boundary {
                 errors += region_of(a.clone(), b.clone()).is_err() as usize;
                 errors += split_keys(s("HexStringSplit"), a.clone(), b.clone()).is_err() as usize;
                 errors += split_keys(a.clone(), b.clone(), JsValue::UNDEFINED).is_err() as usize;
-                errors += bytes_split(a.clone(), b.clone(), n(3.0), JsValue::FALSE).is_err() as usize;
-                errors += bytes_split(bytes(b"a"), bytes(b"z"), a.clone(), b.clone()).is_err() as usize;
+                errors +=
+                    bytes_split(a.clone(), b.clone(), n(3.0), JsValue::FALSE).is_err() as usize;
+                errors +=
+                    bytes_split(bytes(b"a"), bytes(b"z"), a.clone(), b.clone()).is_err() as usize;
                 errors += create_table_split_keys(a.clone(), b.clone(), n(10.0)).is_err() as usize;
-                errors += create_table_split_keys(bytes(b"a"), bytes(b"z"), a.clone()).is_err() as usize;
+                errors +=
+                    create_table_split_keys(bytes(b"a"), bytes(b"z"), a.clone()).is_err() as usize;
             }
             errors += to_string_binary(a.clone()).is_err() as usize;
             errors += to_bytes_binary(a.clone()).is_err() as usize;
@@ -91,13 +100,25 @@ mod boundary {
             errors += bytes_hash_code(a.clone()).is_err() as usize;
             errors += run_vector(a.clone()).is_err() as usize;
         }
-        assert!(errors > 500, "expected most junk calls to be rejected, got {errors} errors");
+        assert!(
+            errors > 500,
+            "expected most junk calls to be rejected, got {errors} errors"
+        );
 
         // Specific cases with specific messages.
         let e = split_keys(s("HexStringSplit"), n(1.0), JsValue::UNDEFINED).unwrap_err();
-        assert!(message(&e).contains('1'), "message should name the bad count: {}", message(&e));
+        assert!(
+            message(&e).contains('1'),
+            "message should name the bad count: {}",
+            message(&e)
+        );
         assert!(split_keys(s("HexStringSplit"), n(0.0), JsValue::UNDEFINED).is_err());
-        assert!(split_keys(s("HexStringSplit"), n(2f64.powi(31) - 1.0), JsValue::UNDEFINED).is_err());
+        assert!(split_keys(
+            s("HexStringSplit"),
+            n(2f64.powi(31) - 1.0),
+            JsValue::UNDEFINED
+        )
+        .is_err());
         assert!(split_keys(s("NoSuchSplit"), n(4.0), JsValue::UNDEFINED).is_err());
         assert!(to_bytes(s("long"), s("12x")).is_err());
         assert!(to_bytes(s("short"), s("40000")).is_err());
@@ -105,12 +126,32 @@ mod boundary {
         assert!(region_of(Array::of2(&bytes(b"b"), &bytes(b"a")).into(), bytes(b"x")).is_err());
         let big = "x".repeat(10 << 20);
         assert!(md5_hex(s(&big)).is_err(), "a string is not a byte array");
-        assert_eq!(to_bytes_binary(s(&big)).map(|v| Uint8Array::new(&v).length()).ok(), Some(10 << 20));
+        assert_eq!(
+            to_bytes_binary(s(&big))
+                .map(|v| Uint8Array::new(&v).length())
+                .ok(),
+            Some(10 << 20)
+        );
 
         // The same instance still answers correctly.
-        assert_eq!(md5_hex(bytes(b"abc")).ok().as_deref(), Some("900150983cd24fb0d6963f7d28e17f72"));
-        assert_eq!(to_bytes(s("long"), s("-1")).map(|v| hex_of(&v)).ok().as_deref(), Some("ffffffffffffffff"));
-        assert_eq!(to_bytes(s("string"), lone_surrogate()).map(|v| hex_of(&v)).ok().as_deref(), Some("3f"));
+        assert_eq!(
+            md5_hex(bytes(b"abc")).ok().as_deref(),
+            Some("900150983cd24fb0d6963f7d28e17f72")
+        );
+        assert_eq!(
+            to_bytes(s("long"), s("-1"))
+                .map(|v| hex_of(&v))
+                .ok()
+                .as_deref(),
+            Some("ffffffffffffffff")
+        );
+        assert_eq!(
+            to_bytes(s("string"), lone_surrogate())
+                .map(|v| hex_of(&v))
+                .ok()
+                .as_deref(),
+            Some("3f")
+        );
         assert_eq!(java_hash_code(s("row1")).ok(), Some(3_506_583));
         let keys = split_keys(s("HexStringSplit"), n(4.0), JsValue::UNDEFINED).expect("4 regions");
         let keys = Array::from(&keys);
