@@ -10,6 +10,7 @@ pub mod bytes;
 pub mod design;
 pub mod error;
 pub mod hash;
+pub mod inspect;
 pub mod keyspec;
 pub mod layout;
 pub mod metrics;

@@ -1,1 +1,919 @@
-//! (being written)
+//! HBase region split policies and split restrictions, as a pure model.
+//!
+//! Reproduces `ConstantSizeRegionSplitPolicy`, `IncreasingToUpperBoundRegionSplitPolicy`,
+//! `SteppingSplitPolicy`, `KeyPrefixRegionSplitPolicy`, `DelimitedKeyPrefixRegionSplitPolicy`,
+//! `DisabledRegionSplitPolicy`, the `RegionSplitRestriction` family and the split-point part
+//! of `HRegion.checkSplit` (spec §11). Nothing here reads a clock or a random source: the
+//! jitter draw is an input, so an auto-split simulator can replay a run exactly.
+//!
+//! Java integer semantics are copied on purpose: sizes are `long` and wrap (the
+//! IncreasingToUpperBound limit `initial × count³` can wrap negative and then forces a split,
+//! §13.10), and the `double → long` jitter cast saturates like Java's.
+
+use std::collections::BTreeMap;
+
+use crate::error::{Error, Result};
+
+/// `hbase.hregion.max.filesize` default: 10 GiB.
+pub const DEFAULT_MAX_FILE_SIZE: i64 = 10 * 1024 * 1024 * 1024;
+/// `hbase.hregion.memstore.flush.size` default: 128 MiB.
+pub const DEFAULT_MEMSTORE_FLUSH_SIZE: i64 = 128 * 1024 * 1024;
+/// `hbase.hregion.max.filesize.jitter` default: ±12.5 % around the desired size.
+pub const DEFAULT_JITTER: f64 = 0.25;
+/// IncreasingToUpperBound stops growing the limit above this many regions of the table.
+pub const MAX_REGION_COUNT_FOR_INCREASE: i32 = 100;
+
+/// Table value naming the KeyPrefix policy's prefix length.
+pub const KEY_PREFIX_POLICY_LENGTH_KEY: &str = "KeyPrefixRegionSplitPolicy.prefix_length";
+/// Deprecated fallback key for the KeyPrefix policy's prefix length.
+pub const KEY_PREFIX_POLICY_LENGTH_KEY_DEPRECATED: &str = "prefix_split_key_policy.prefix_length";
+/// Table value naming the DelimitedKeyPrefix policy's delimiter.
+pub const DELIMITED_POLICY_DELIMITER_KEY: &str = "DelimitedKeyPrefixRegionSplitPolicy.delimiter";
+/// Table value / conf key choosing the split restriction type.
+pub const RESTRICTION_TYPE_KEY: &str = "hbase.regionserver.region.split_restriction.type";
+/// Table value / conf key with the KeyPrefix restriction's length.
+pub const RESTRICTION_PREFIX_LENGTH_KEY: &str =
+    "hbase.regionserver.region.split_restriction.prefix_length";
+/// Table value / conf key with the DelimitedKeyPrefix restriction's delimiter.
+pub const RESTRICTION_DELIMITER_KEY: &str = "hbase.regionserver.region.split_restriction.delimiter";
+
+/// String-valued settings (a table descriptor's values or a configuration), by key.
+pub type Values = BTreeMap<String, String>;
+
+/// The split-related settings of a cluster and a table, before any jitter is drawn.
+/// `Default` gives hbase-default.xml with no table overrides.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SplitConfig {
+    /// `hbase.hregion.max.filesize` (conf).
+    pub max_file_size: i64,
+    /// The table descriptor's `MAX_FILESIZE`; `None` = unset (HBase reads -1). Used when > 0.
+    pub table_max_file_size: Option<i64>,
+    /// `hbase.hregion.max.filesize.jitter`: the jitter rate is `(draw − 0.5) × jitter`.
+    pub jitter: f64,
+    /// `hbase.hregion.memstore.flush.size` (conf).
+    pub memstore_flush_size: i64,
+    /// The table descriptor's `MEMSTORE_FLUSHSIZE`; `None` = unset (HBase reads -1).
+    pub table_memstore_flush_size: Option<i64>,
+    /// `hbase.increasing.policy.initial.size`; used when > 0.
+    pub initial_size: Option<i64>,
+    /// `hbase.hregion.split.overallfiles`: compare the sum of all stores (true) or each store.
+    pub overall_hregion_files: bool,
+}
+
+impl Default for SplitConfig {
+    fn default() -> Self {
+        SplitConfig {
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+            table_max_file_size: None,
+            jitter: DEFAULT_JITTER,
+            memstore_flush_size: DEFAULT_MEMSTORE_FLUSH_SIZE,
+            table_memstore_flush_size: None,
+            initial_size: None,
+            overall_hregion_files: true,
+        }
+    }
+}
+
+impl SplitConfig {
+    /// The un-jittered desired max size (`ConstantSizeRegionSplitPolicy`).
+    pub fn desired_max_file_size(&self) -> i64 {
+        desired_max_file_size(self.table_max_file_size, self.max_file_size)
+    }
+
+    /// The IncreasingToUpperBound initial size.
+    pub fn initial_size(&self) -> i64 {
+        initial_size(
+            self.initial_size,
+            self.table_memstore_flush_size,
+            self.memstore_flush_size,
+        )
+    }
+
+    /// The jitter rate for a random draw `u` in [0, 1) (Java `nextFloat()`).
+    pub fn jitter_rate(&self, u: f32) -> f64 {
+        jitter_rate(u, self.jitter)
+    }
+
+    /// The limits a policy instance works with. `jitter_draw` is the `nextFloat()` draw the
+    /// region server would make when configuring the policy; `None` disables jitter.
+    pub fn limits(&self, jitter_draw: Option<f32>) -> PolicyLimits {
+        let desired = self.desired_max_file_size();
+        PolicyLimits {
+            desired_max_file_size: match jitter_draw {
+                Some(u) => apply_jitter(desired, self.jitter_rate(u)),
+                None => desired,
+            },
+            initial_size: self.initial_size(),
+            overall_hregion_files: self.overall_hregion_files,
+        }
+    }
+}
+
+/// The resolved numbers a configured policy instance compares store sizes against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyLimits {
+    /// The desired max size after jitter.
+    pub desired_max_file_size: i64,
+    /// The IncreasingToUpperBound / Stepping initial size.
+    pub initial_size: i64,
+    /// Whether the size check sums all stores.
+    pub overall_hregion_files: bool,
+}
+
+/// Desired max size: the table's `MAX_FILESIZE` if > 0, else the configured
+/// `hbase.hregion.max.filesize` (default 10 GiB). A configured value is not re-checked,
+/// so a conf of 0 gives 0, as in HBase.
+pub fn desired_max_file_size(table_max_file_size: Option<i64>, conf_max_file_size: i64) -> i64 {
+    match table_max_file_size {
+        Some(t) if t > 0 => t,
+        _ => conf_max_file_size,
+    }
+}
+
+/// Jitter rate from a `nextFloat()` draw `u` and the configured `jitter`:
+/// `(u − 0.5) × jitter` in double precision.
+pub fn jitter_rate(u: f32, jitter: f64) -> f64 {
+    (f64::from(u) - 0.5) * jitter
+}
+
+/// Apply a jitter `rate` to `desired`: `delta = (long)(desired × rate)` (saturating cast,
+/// NaN → 0, exactly Java's), `Long.MAX` when a positive rate would overflow, else
+/// `desired + delta` with Java wrap-around.
+pub fn apply_jitter(desired: i64, rate: f64) -> i64 {
+    // `as` from f64 saturates and maps NaN to 0, which is Java's (long) cast.
+    let delta = (desired as f64 * rate) as i64;
+    if rate > 0.0 && delta > i64::MAX.wrapping_sub(desired) {
+        i64::MAX
+    } else {
+        desired.wrapping_add(delta)
+    }
+}
+
+/// IncreasingToUpperBound initial size: `conf_initial_size` if > 0; else twice the table's
+/// memstore flush size if that (wrapping) product is > 0; else twice the configured flush
+/// size (default 128 MiB), which is not corrected even when it is not positive.
+pub fn initial_size(
+    conf_initial_size: Option<i64>,
+    table_memstore_flush_size: Option<i64>,
+    conf_memstore_flush_size: i64,
+) -> i64 {
+    if let Some(i) = conf_initial_size.filter(|&i| i > 0) {
+        return i;
+    }
+    // An unset table flush size reads as -1 in HBase, so its double is never positive.
+    let from_table = table_memstore_flush_size.unwrap_or(-1).wrapping_mul(2);
+    if from_table > 0 {
+        from_table
+    } else {
+        conf_memstore_flush_size.wrapping_mul(2)
+    }
+}
+
+/// The number of the table's regions on this server that count for the size limit: those
+/// with replica id 0. `None` (no server services) counts as 0.
+pub fn count_table_regions(online_replica_ids: Option<&[i32]>) -> i32 {
+    online_replica_ids.map_or(0, |ids| {
+        // Java casts the stream count (a long) to int; wrap the same way.
+        ids.iter().filter(|&&r| r == 0).count() as i32
+    })
+}
+
+/// One store (column family) of a region, as the split policies see it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StoreState {
+    /// Store size in bytes.
+    pub size: i64,
+    /// False while the store still holds reference files from a previous split.
+    pub can_split: bool,
+    /// The store's own split point (the mid key row of its largest file), `None` when it
+    /// offers none (reference files, or the mid row equals the file's first or last row).
+    #[serde(with = "opt_hex")]
+    pub split_point: Option<Vec<u8>>,
+}
+
+/// A region as the split decision sees it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RegionState {
+    /// The `hbase:meta` region never splits.
+    pub is_meta: bool,
+    /// An unavailable (closing, closed) region never splits.
+    pub available: bool,
+    /// The region's stores, in the region's order (ties in the split point keep the first).
+    pub stores: Vec<StoreState>,
+}
+
+impl Default for RegionState {
+    fn default() -> Self {
+        RegionState {
+            is_meta: false,
+            available: true,
+            stores: Vec::new(),
+        }
+    }
+}
+
+impl RegionState {
+    /// A plain available user region with these stores.
+    pub fn with_stores(stores: Vec<StoreState>) -> Self {
+        RegionState {
+            stores,
+            ..RegionState::default()
+        }
+    }
+
+    /// `RegionSplitPolicy.canSplit`: not meta, available, and every store can split.
+    pub fn can_split(&self) -> bool {
+        !self.is_meta && self.available && self.stores.iter().all(|s| s.can_split)
+    }
+}
+
+/// `ConstantSizeRegionSplitPolicy.isExceedSize`: with `overall` the (wrapping) sum of all
+/// store sizes, else any single store, must be strictly greater than `limit`.
+pub fn exceeds_size(stores: &[StoreState], limit: i64, overall: bool) -> bool {
+    if overall {
+        stores.iter().fold(0i64, |acc, s| acc.wrapping_add(s.size)) > limit
+    } else {
+        stores.iter().any(|s| s.size > limit)
+    }
+}
+
+/// `RegionSplitPolicy.getSplitPoint`: the point of the largest store that offers one. A store
+/// must be strictly larger than every earlier chosen one and than 0, so ties keep the earlier
+/// store and size-0 (or negative) stores never supply a point (§13.10).
+pub fn largest_store_split_point(stores: &[StoreState]) -> Option<Vec<u8>> {
+    let mut best: Option<&Vec<u8>> = None;
+    let mut largest = 0i64;
+    for s in stores {
+        if let Some(p) = &s.split_point {
+            if largest < s.size {
+                best = Some(p);
+                largest = s.size;
+            }
+        }
+    }
+    best.cloned()
+}
+
+/// A region split policy, named as in a design document (`{"type": "stepping"}`,
+/// `{"type": "keyPrefix", "prefixLength": 4}`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "type"
+)]
+pub enum SplitPolicy {
+    /// `ConstantSizeRegionSplitPolicy`: split above the desired max size.
+    ConstantSize,
+    /// `IncreasingToUpperBoundRegionSplitPolicy`: limit `min(desired, initial × count³)`.
+    IncreasingToUpperBound,
+    /// `SteppingSplitPolicy` (the HBase default): `initial` for the table's first region on
+    /// the server, else the desired max size.
+    #[default]
+    Stepping,
+    /// `KeyPrefixRegionSplitPolicy` (deprecated): IncreasingToUpperBound, with the split
+    /// point cut to its first `prefix_length` bytes (no-op when ≤ 0).
+    KeyPrefix {
+        /// Prefix length in bytes; ≤ 0 disables the truncation.
+        prefix_length: i32,
+    },
+    /// `DelimitedKeyPrefixRegionSplitPolicy` (deprecated): IncreasingToUpperBound, with the
+    /// split point cut just before the first occurrence of the delimiter's UTF-8 bytes.
+    DelimitedKeyPrefix {
+        /// The delimiter; empty disables the truncation.
+        delimiter: String,
+    },
+    /// `DisabledRegionSplitPolicy`: never splits automatically.
+    Disabled,
+}
+
+impl SplitPolicy {
+    /// The HBase class simple name of this policy.
+    pub fn class_name(&self) -> &'static str {
+        match self {
+            SplitPolicy::ConstantSize => "ConstantSizeRegionSplitPolicy",
+            SplitPolicy::IncreasingToUpperBound => "IncreasingToUpperBoundRegionSplitPolicy",
+            SplitPolicy::Stepping => "SteppingSplitPolicy",
+            SplitPolicy::KeyPrefix { .. } => "KeyPrefixRegionSplitPolicy",
+            SplitPolicy::DelimitedKeyPrefix { .. } => "DelimitedKeyPrefixRegionSplitPolicy",
+            SplitPolicy::Disabled => "DisabledRegionSplitPolicy",
+        }
+    }
+
+    /// The policy for an HBase class name (simple or fully qualified, as given to
+    /// `hbase.regionserver.region.split.policy` or a table's `SPLIT_POLICY`), configured from
+    /// the table descriptor's values the way its `configureForRegion` does.
+    pub fn from_class_name(name: &str, table_values: &Values) -> Result<SplitPolicy> {
+        let simple = name.rsplit('.').next().unwrap_or(name);
+        Ok(match simple {
+            "ConstantSizeRegionSplitPolicy" => SplitPolicy::ConstantSize,
+            "IncreasingToUpperBoundRegionSplitPolicy" => SplitPolicy::IncreasingToUpperBound,
+            "SteppingSplitPolicy" => SplitPolicy::Stepping,
+            "KeyPrefixRegionSplitPolicy" => SplitPolicy::key_prefix_from_table(table_values),
+            "DelimitedKeyPrefixRegionSplitPolicy" => {
+                SplitPolicy::delimited_from_table(table_values)
+            }
+            "DisabledRegionSplitPolicy" => SplitPolicy::Disabled,
+            _ => {
+                return Err(Error::arg(
+                    "policy",
+                    format!("unknown region split policy class {name:?}"),
+                ))
+            }
+        })
+    }
+
+    /// KeyPrefix policy from table values: `KeyPrefixRegionSplitPolicy.prefix_length`, else
+    /// the deprecated `prefix_split_key_policy.prefix_length`; missing or not a Java `int`
+    /// -> 0 (no truncation).
+    pub fn key_prefix_from_table(table_values: &Values) -> SplitPolicy {
+        let s = table_values
+            .get(KEY_PREFIX_POLICY_LENGTH_KEY)
+            .or_else(|| table_values.get(KEY_PREFIX_POLICY_LENGTH_KEY_DEPRECATED));
+        SplitPolicy::KeyPrefix {
+            prefix_length: s.and_then(|s| java_parse_int(s)).unwrap_or(0),
+        }
+    }
+
+    /// DelimitedKeyPrefix policy from table values (`…Policy.delimiter`; missing -> empty,
+    /// meaning no truncation).
+    pub fn delimited_from_table(table_values: &Values) -> SplitPolicy {
+        SplitPolicy::DelimitedKeyPrefix {
+            delimiter: table_values
+                .get(DELIMITED_POLICY_DELIMITER_KEY)
+                .cloned()
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The size a region's stores are compared against, given how many of the table's
+    /// regions (replica 0) are online on this server. ConstantSize ignores the count;
+    /// Disabled answers `Long.MAX` (its `shouldSplit` is false regardless).
+    pub fn size_to_check(&self, limits: &PolicyLimits, table_regions_count: i32) -> i64 {
+        match self {
+            SplitPolicy::ConstantSize => limits.desired_max_file_size,
+            SplitPolicy::Disabled => i64::MAX,
+            SplitPolicy::Stepping => stepping_size_to_check(
+                limits.desired_max_file_size,
+                limits.initial_size,
+                table_regions_count,
+            ),
+            SplitPolicy::IncreasingToUpperBound
+            | SplitPolicy::KeyPrefix { .. }
+            | SplitPolicy::DelimitedKeyPrefix { .. } => increasing_size_to_check(
+                limits.desired_max_file_size,
+                limits.initial_size,
+                table_regions_count,
+            ),
+        }
+    }
+
+    /// `shouldSplit`: the region can split and its stores exceed [`Self::size_to_check`].
+    pub fn should_split(
+        &self,
+        limits: &PolicyLimits,
+        region: &RegionState,
+        table_regions_count: i32,
+    ) -> bool {
+        if matches!(self, SplitPolicy::Disabled) || !region.can_split() {
+            return false;
+        }
+        let limit = self.size_to_check(limits, table_regions_count);
+        exceeds_size(&region.stores, limit, limits.overall_hregion_files)
+    }
+
+    /// `getSplitPoint`: the largest store's point, truncated by the KeyPrefix / Delimited
+    /// policies. Disabled still answers (HBase's `DisabledRegionSplitPolicy` does not
+    /// override it; a forced split uses it).
+    pub fn split_point(&self, stores: &[StoreState]) -> Option<Vec<u8>> {
+        let p = largest_store_split_point(stores)?;
+        Some(match self {
+            SplitPolicy::KeyPrefix { prefix_length } => {
+                // Only non-empty points are cut; an empty point stays empty.
+                if p.is_empty() {
+                    p
+                } else {
+                    truncate_prefix(p, *prefix_length)
+                }
+            }
+            SplitPolicy::DelimitedKeyPrefix { delimiter } => {
+                truncate_at_delimiter(p, delimiter.as_bytes())
+            }
+            _ => p,
+        })
+    }
+
+    /// `HRegion.checkSplit`: `None` for meta / unavailable regions or when the policy says no
+    /// (unless `force`); otherwise the policy point, restricted, and kept only if it lies in
+    /// the region `[start, end)`.
+    pub fn check_split(
+        &self,
+        limits: &PolicyLimits,
+        region: &RegionState,
+        table_regions_count: i32,
+        restriction: &SplitRestriction,
+        bounds: (&[u8], &[u8]),
+        force: bool,
+    ) -> Option<Vec<u8>> {
+        if region.is_meta || !region.available {
+            return None;
+        }
+        if !force && !self.should_split(limits, region, table_regions_count) {
+            return None;
+        }
+        check_split(
+            self.split_point(&region.stores),
+            restriction,
+            bounds.0,
+            bounds.1,
+        )
+    }
+}
+
+/// IncreasingToUpperBound limit: `desired` when `count` is 0 or above 100, else
+/// `min(desired, initial × count × count × count)` multiplied left to right with Java `long`
+/// wrap-around (copied on purpose: a wrapped negative limit forces a split, §13.10).
+pub fn increasing_size_to_check(desired: i64, initial: i64, table_regions_count: i32) -> i64 {
+    if table_regions_count == 0 || table_regions_count > MAX_REGION_COUNT_FOR_INCREASE {
+        return desired;
+    }
+    let c = i64::from(table_regions_count);
+    desired.min(initial.wrapping_mul(c).wrapping_mul(c).wrapping_mul(c))
+}
+
+/// Stepping limit: `initial` when this is the table's only region on the server, else
+/// `desired`.
+pub fn stepping_size_to_check(desired: i64, initial: i64, table_regions_count: i32) -> i64 {
+    if table_regions_count == 1 {
+        initial
+    } else {
+        desired
+    }
+}
+
+/// A split restriction (`RegionSplitRestriction`), applied by `HRegion.checkSplit` to any
+/// non-empty policy split point.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "type"
+)]
+pub enum SplitRestriction {
+    /// `NoRegionSplitRestriction`.
+    #[default]
+    None,
+    /// `KeyPrefixRegionSplitRestriction`: cut to the first `prefix_length` bytes (≤ 0: no-op).
+    KeyPrefix {
+        /// Prefix length in bytes; ≤ 0 disables it (HBase logs and ignores it).
+        prefix_length: i32,
+    },
+    /// `DelimitedKeyPrefixRegionSplitRestriction`: cut just before the first delimiter.
+    DelimitedKeyPrefix {
+        /// The delimiter, compared as UTF-8 bytes; empty disables it.
+        delimiter: String,
+    },
+}
+
+impl SplitRestriction {
+    /// `RegionSplitRestriction.create`: the type from the table value, else the conf, else
+    /// `None`; an unknown type (the match is case-sensitive) is `None`. The parameters come
+    /// from the table value, else the conf: a KeyPrefix length that is missing or not a
+    /// Java `int` disables it; a Delimited delimiter is taken from the table only when
+    /// non-empty.
+    pub fn create(table_values: &Values, conf: &Values) -> SplitRestriction {
+        let ty = table_values
+            .get(RESTRICTION_TYPE_KEY)
+            .or_else(|| conf.get(RESTRICTION_TYPE_KEY))
+            .map_or("None", String::as_str);
+        match ty {
+            "KeyPrefix" => {
+                let s = table_values
+                    .get(RESTRICTION_PREFIX_LENGTH_KEY)
+                    .or_else(|| conf.get(RESTRICTION_PREFIX_LENGTH_KEY));
+                SplitRestriction::KeyPrefix {
+                    prefix_length: s.and_then(|s| java_parse_int(s)).unwrap_or(0),
+                }
+            }
+            "DelimitedKeyPrefix" => {
+                let pick = |v: &Values| {
+                    v.get(RESTRICTION_DELIMITER_KEY)
+                        .filter(|d| !d.is_empty())
+                        .cloned()
+                };
+                SplitRestriction::DelimitedKeyPrefix {
+                    delimiter: pick(table_values)
+                        .or_else(|| pick(conf))
+                        .unwrap_or_default(),
+                }
+            }
+            _ => SplitRestriction::None,
+        }
+    }
+
+    /// The HBase class simple name of this restriction.
+    pub fn class_name(&self) -> &'static str {
+        match self {
+            SplitRestriction::None => "NoRegionSplitRestriction",
+            SplitRestriction::KeyPrefix { .. } => "KeyPrefixRegionSplitRestriction",
+            SplitRestriction::DelimitedKeyPrefix { .. } => {
+                "DelimitedKeyPrefixRegionSplitRestriction"
+            }
+        }
+    }
+
+    /// `getRestrictedSplitPoint`. A delimiter at index 0 gives an **empty** point (§13.10).
+    pub fn restricted_split_point(&self, point: &[u8]) -> Vec<u8> {
+        match self {
+            SplitRestriction::None => point.to_vec(),
+            SplitRestriction::KeyPrefix { prefix_length } => {
+                truncate_prefix(point.to_vec(), *prefix_length)
+            }
+            SplitRestriction::DelimitedKeyPrefix { delimiter } => {
+                truncate_at_delimiter(point.to_vec(), delimiter.as_bytes())
+            }
+        }
+    }
+}
+
+/// The split-point half of `HRegion.checkSplit`: a non-empty `policy_point` goes through
+/// `restriction`; the result is kept only if it lies in the region `[start, end)` (empty
+/// bounds are open; an empty point lies only in a region with an empty start).
+///
+/// This is the region server's rule; the master also refuses a point equal to the region's
+/// start key, see [`is_usable_split_row`].
+pub fn check_split(
+    policy_point: Option<Vec<u8>>,
+    restriction: &SplitRestriction,
+    region_start: &[u8],
+    region_end: &[u8],
+) -> Option<Vec<u8>> {
+    let p = policy_point?;
+    let p = if p.is_empty() {
+        p
+    } else {
+        restriction.restricted_split_point(&p)
+    };
+    row_in_range(region_start, region_end, &p).then_some(p)
+}
+
+/// Whether `row` can really split the region `[start, end)` once the master's check is
+/// added: `start < row` (or start empty) and `row < end` (or end empty).
+pub fn is_usable_split_row(region_start: &[u8], region_end: &[u8], row: &[u8]) -> bool {
+    (region_start.is_empty() || region_start < row) && (region_end.is_empty() || row < region_end)
+}
+
+/// `HRegion.rowIsInRange`: `[start, end)`, empty bounds open, unsigned byte order.
+fn row_in_range(start: &[u8], end: &[u8], row: &[u8]) -> bool {
+    (start.is_empty() || start <= row) && (end.is_empty() || row < end)
+}
+
+/// `Arrays.copyOf(p, min(len, p.length))` when `len > 0`, else `p` unchanged.
+fn truncate_prefix(mut p: Vec<u8>, len: i32) -> Vec<u8> {
+    if let Ok(n) = usize::try_from(len) {
+        if n > 0 {
+            p.truncate(n);
+        }
+    }
+    p
+}
+
+/// Cut `p` just before the first occurrence of `delim` (not found: unchanged; empty `delim`:
+/// unchanged, as HBase treats a missing or empty delimiter as "not configured").
+fn truncate_at_delimiter(mut p: Vec<u8>, delim: &[u8]) -> Vec<u8> {
+    if delim.is_empty() {
+        return p;
+    }
+    if let Some(i) = p.windows(delim.len()).position(|w| w == delim) {
+        p.truncate(i);
+    }
+    p
+}
+
+/// Zero digits of the BMP decimal-digit (Nd) runs in Java 17's Unicode tables. Java's
+/// `Integer.parseInt` reads `charAt` code units through `Character.digit`, so only BMP digits
+/// count; each run is ten consecutive digits 0..9.
+const BMP_DIGIT_ZEROS: [u32; 37] = [
+    0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6,
+    0x0D66, 0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80,
+    0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0,
+    0xFF10,
+];
+
+/// `Character.digit(c, 10)` for a BMP character.
+fn java_decimal_digit(c: char) -> Option<i32> {
+    let cp = u32::from(c);
+    BMP_DIGIT_ZEROS.iter().find_map(|&z| {
+        let d = cp.checked_sub(z)?;
+        if d < 10 {
+            i32::try_from(d).ok()
+        } else {
+            None
+        }
+    })
+}
+
+/// `Integer.parseInt(s)`: optional `+`/`-`, then one or more decimal digits (any BMP Unicode
+/// decimal digit, as Java accepts), no whitespace, within `int` range. `None` where Java
+/// throws `NumberFormatException`.
+pub fn java_parse_int(s: &str) -> Option<i32> {
+    let mut chars = s.chars().peekable();
+    let negative = match chars.peek() {
+        Some('-') => {
+            chars.next();
+            true
+        }
+        Some('+') => {
+            chars.next();
+            false
+        }
+        _ => false,
+    };
+    let mut any = false;
+    // Accumulate negatively, like Java, so that Integer.MIN_VALUE parses.
+    let mut acc: i32 = 0;
+    for c in chars {
+        let d = java_decimal_digit(c)?;
+        acc = acc.checked_mul(10)?.checked_sub(d)?;
+        any = true;
+    }
+    if !any {
+        return None;
+    }
+    if negative {
+        Some(acc)
+    } else {
+        acc.checked_neg()
+    }
+}
+
+/// Serde helper: `Option<Vec<u8>>` as a lowercase hex string or `null`.
+mod opt_hex {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(b) => {
+                let mut out = String::with_capacity(b.len() * 2);
+                for x in b {
+                    out.push_str(&format!("{x:02x}"));
+                }
+                s.serialize_some(&out)
+            }
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(d)? else {
+            return Ok(None);
+        };
+        if text.len() % 2 != 0 {
+            return Err(serde::de::Error::custom("hex string of odd length"));
+        }
+        (0..text.len())
+            .step_by(2)
+            .map(|i| {
+                text.get(i..i + 2)
+                    .and_then(|p| u8::from_str_radix(p, 16).ok())
+                    .ok_or_else(|| serde::de::Error::custom(format!("bad hex {text:?}")))
+            })
+            .collect::<Result<Vec<u8>, D::Error>>()
+            .map(Some)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store(size: i64, point: &[u8]) -> StoreState {
+        StoreState {
+            size,
+            can_split: true,
+            split_point: Some(point.to_vec()),
+        }
+    }
+
+    fn limits(desired: i64, initial: i64) -> PolicyLimits {
+        PolicyLimits {
+            desired_max_file_size: desired,
+            initial_size: initial,
+            overall_hregion_files: true,
+        }
+    }
+
+    fn region(sizes: &[i64]) -> RegionState {
+        RegionState::with_stores(sizes.iter().map(|&s| store(s, b"m")).collect())
+    }
+
+    #[test]
+    fn defaults_match_hbase_default_xml() {
+        let c = SplitConfig::default();
+        assert_eq!(c.desired_max_file_size(), 10_737_418_240);
+        assert_eq!(c.initial_size(), 268_435_456);
+        assert!(c.overall_hregion_files);
+        assert_eq!(SplitPolicy::default(), SplitPolicy::Stepping);
+    }
+
+    #[test]
+    fn constant_size_tests() {
+        // TestRegionSplitPolicy: max 1024; no stores no split; 2000 split; unsplittable no;
+        // 100 no.
+        let p = SplitPolicy::ConstantSize;
+        let l = limits(1024, 256);
+        assert!(!p.should_split(&l, &region(&[]), 0));
+        assert!(p.should_split(&l, &region(&[2000]), 0));
+        let mut r = region(&[2000]);
+        r.stores[0].can_split = false;
+        assert!(!p.should_split(&l, &r, 0));
+        assert!(!p.should_split(&l, &region(&[100]), 0));
+    }
+
+    #[test]
+    fn increasing_tests() {
+        // max 1024, flush 128 -> initial 256.
+        let p = SplitPolicy::IncreasingToUpperBound;
+        let cfg = SplitConfig {
+            max_file_size: 1024,
+            memstore_flush_size: 128,
+            ..SplitConfig::default()
+        };
+        let l = cfg.limits(None);
+        assert_eq!(l.initial_size, 256);
+        // No online regions behaves like ConstantSize.
+        assert!(!p.should_split(&l, &region(&[1024]), 0));
+        assert!(p.should_split(&l, &region(&[1025]), 0));
+        // One online region: 128 no, 257 yes.
+        assert!(!p.should_split(&l, &region(&[128]), 1));
+        assert!(p.should_split(&l, &region(&[257]), 1));
+        // Two regions: 257 no, (long)(1024 * 1.25 + 1) = 1281 yes (with the jitter maximum).
+        assert!(!p.should_split(&l, &region(&[257]), 2));
+        let jittered = cfg.limits(Some(0.999_999_94));
+        assert!(p.should_split(&jittered, &region(&[1281]), 2));
+        // sizeToCheck for 1000 and 0 regions is within 75 %..125 % of 1024.
+        for u in [0.0f32, 0.5, 0.999_999_94] {
+            let jl = cfg.limits(Some(u));
+            for n in [0, 1000] {
+                let s = p.size_to_check(&jl, n);
+                assert!((768..=1280).contains(&s), "{s}");
+            }
+        }
+    }
+
+    #[test]
+    fn increasing_wraps_like_java() {
+        // §11: desired Long.MAX, initial 2^44, count 100 -> -854558029293551616.
+        assert_eq!(
+            increasing_size_to_check(i64::MAX, 1 << 44, 100),
+            -854_558_029_293_551_616
+        );
+        assert_eq!(increasing_size_to_check(i64::MAX, 1 << 44, 101), i64::MAX);
+    }
+
+    #[test]
+    fn stepping_first_region_uses_initial() {
+        // 10 GiB max, default flush; store 2*flush+1 with replica ids {0, 1} -> split.
+        let l = SplitConfig::default().limits(None);
+        let n = count_table_regions(Some(&[0, 1]));
+        assert_eq!(n, 1);
+        let r = region(&[2 * DEFAULT_MEMSTORE_FLUSH_SIZE + 1]);
+        assert!(SplitPolicy::Stepping.should_split(&l, &r, n));
+        assert_eq!(count_table_regions(None), 0);
+    }
+
+    #[test]
+    fn overall_files_sum() {
+        let l = limits(1024, 256);
+        let p = SplitPolicy::ConstantSize;
+        assert!(!p.should_split(&l, &region(&[100, 924]), 0));
+        assert!(p.should_split(&l, &region(&[100, 925]), 0));
+        let per_store = PolicyLimits {
+            overall_hregion_files: false,
+            ..l
+        };
+        assert!(!p.should_split(&per_store, &region(&[100, 925]), 0));
+    }
+
+    #[test]
+    fn jitter_bounds_and_no_overflow() {
+        for (table, conf) in [(None, 1234i64), (Some(9999i64), 1234)] {
+            let cfg = SplitConfig {
+                table_max_file_size: table,
+                max_file_size: conf,
+                ..SplitConfig::default()
+            };
+            let d = cfg.desired_max_file_size();
+            for u in [0.0f32, 0.25, 0.5, 0.75, 0.999_999_94] {
+                let j = cfg.limits(Some(u)).desired_max_file_size;
+                assert!(
+                    j as f64 >= d as f64 * 0.875 && j as f64 <= d as f64 * 1.125,
+                    "{j}"
+                );
+            }
+        }
+        // Table max Long.MAX with a positive jitter stays Long.MAX: a 2000-byte store does not split.
+        let cfg = SplitConfig {
+            table_max_file_size: Some(i64::MAX),
+            ..SplitConfig::default()
+        };
+        let l = cfg.limits(Some(0.9));
+        assert_eq!(l.desired_max_file_size, i64::MAX);
+        assert!(!SplitPolicy::ConstantSize.should_split(&l, &region(&[2000]), 0));
+    }
+
+    #[test]
+    fn split_points() {
+        let base = SplitPolicy::ConstantSize;
+        let mut stores = vec![store(2000, b"abcd")];
+        assert_eq!(base.split_point(&stores), Some(b"abcd".to_vec()));
+        stores.push(store(4000, b"efgh"));
+        assert_eq!(base.split_point(&stores), Some(b"efgh".to_vec()));
+        let kp = SplitPolicy::KeyPrefix { prefix_length: 2 };
+        assert_eq!(kp.split_point(&[store(1, b"abcd")]), Some(b"ab".to_vec()));
+        let dl = SplitPolicy::DelimitedKeyPrefix {
+            delimiter: ",".into(),
+        };
+        assert_eq!(dl.split_point(&[store(1, b"ab,cd")]), Some(b"ab".to_vec()));
+        assert_eq!(dl.split_point(&[store(1, b"ijk")]), Some(b"ijk".to_vec()));
+        // Size 0 never supplies a point.
+        assert_eq!(base.split_point(&[store(0, b"x")]), None);
+    }
+
+    #[test]
+    fn restrictions() {
+        let mut t = Values::new();
+        let conf = Values::new();
+        assert_eq!(SplitRestriction::create(&t, &conf), SplitRestriction::None);
+        t.insert(RESTRICTION_TYPE_KEY.into(), "Invalid".into());
+        assert_eq!(SplitRestriction::create(&t, &conf), SplitRestriction::None);
+        t.insert(RESTRICTION_TYPE_KEY.into(), "KeyPrefix".into());
+        t.insert(RESTRICTION_PREFIX_LENGTH_KEY.into(), "2".into());
+        let r = SplitRestriction::create(&t, &conf);
+        assert_eq!(r.class_name(), "KeyPrefixRegionSplitRestriction");
+        assert_eq!(r.restricted_split_point(b"abcd"), b"ab");
+        assert_eq!(r.restricted_split_point(b"a"), b"a");
+        let mut c = Values::new();
+        c.insert(RESTRICTION_TYPE_KEY.into(), "DelimitedKeyPrefix".into());
+        c.insert(RESTRICTION_DELIMITER_KEY.into(), ",".into());
+        let r = SplitRestriction::create(&Values::new(), &c);
+        assert_eq!(r.class_name(), "DelimitedKeyPrefixRegionSplitRestriction");
+        assert_eq!(r.restricted_split_point(b"ab,cd"), b"ab");
+        assert_eq!(r.restricted_split_point(b"ijk"), b"ijk");
+        assert_eq!(r.restricted_split_point(b",x"), b"");
+    }
+
+    #[test]
+    fn check_split_rules() {
+        let none = SplitRestriction::None;
+        assert_eq!(check_split(Some(vec![]), &none, b"", b""), Some(vec![]));
+        assert_eq!(
+            check_split(Some(b"m".to_vec()), &none, b"m", b"z"),
+            Some(b"m".to_vec())
+        );
+        assert!(!is_usable_split_row(b"m", b"z", b"m"));
+        assert_eq!(check_split(Some(b"z".to_vec()), &none, b"a", b"z"), None);
+        assert_eq!(check_split(None, &none, b"", b""), None);
+    }
+
+    #[test]
+    fn parse_int_like_java() {
+        assert_eq!(java_parse_int("42"), Some(42));
+        assert_eq!(java_parse_int("+7"), Some(7));
+        assert_eq!(java_parse_int("-2147483648"), Some(i32::MIN));
+        assert_eq!(java_parse_int("2147483648"), None);
+        assert_eq!(java_parse_int(""), None);
+        assert_eq!(java_parse_int("-"), None);
+        assert_eq!(java_parse_int(" 1"), None);
+        assert_eq!(java_parse_int("x"), None);
+        assert_eq!(java_parse_int("\u{0663}"), Some(3));
+        assert_eq!(java_parse_int("\u{FF11}\u{FF12}"), Some(12));
+    }
+
+    #[test]
+    fn serde_names() {
+        let p: SplitPolicy = serde_json::from_str(r#"{"type":"keyPrefix","prefixLength":4}"#)
+            .unwrap_or(SplitPolicy::Disabled);
+        assert_eq!(p, SplitPolicy::KeyPrefix { prefix_length: 4 });
+        let r: SplitRestriction =
+            serde_json::from_str(r#"{"type":"delimitedKeyPrefix","delimiter":"_"}"#)
+                .unwrap_or_default();
+        assert_eq!(
+            r,
+            SplitRestriction::DelimitedKeyPrefix {
+                delimiter: "_".into()
+            }
+        );
+        let s: StoreState =
+            serde_json::from_str(r#"{"size":5,"canSplit":true,"splitPoint":"6162"}"#)
+                .unwrap_or_default();
+        assert_eq!(s.split_point, Some(b"ab".to_vec()));
+        let c: SplitConfig = serde_json::from_str(r#"{"maxFileSize":1024}"#).unwrap_or_default();
+        assert_eq!(c.max_file_size, 1024);
+        assert_eq!(c.memstore_flush_size, DEFAULT_MEMSTORE_FLUSH_SIZE);
+    }
+}

@@ -28,10 +28,17 @@ fn vectors_dir() -> PathBuf {
     }
 }
 
+/// Report a harness problem and fail the run.
+fn die(msg: String) -> ! {
+    eprintln!("{msg}");
+    println!("vectors: 0 passed, 1 failed");
+    std::process::exit(1)
+}
+
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let rd = match std::fs::read_dir(dir) {
         Ok(rd) => rd,
-        Err(e) => panic!("cannot read vectors folder {}: {e}", dir.display()),
+        Err(e) => die(format!("cannot read vectors folder {}: {e}", dir.display())),
     };
     for e in rd.flatten() {
         let p = e.path();
@@ -48,16 +55,15 @@ fn main() {
     let mut files = Vec::new();
     collect(&dir, &mut files);
     files.sort();
-    assert!(
-        !files.is_empty(),
-        "no *.jsonl files under {}",
-        dir.display()
-    );
+    if files.is_empty() {
+        die(format!("no *.jsonl files under {}", dir.display()));
+    }
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut shown = Vec::new();
     for f in &files {
         let name = f.strip_prefix(&dir).unwrap_or(f).display().to_string();
-        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
+        let text =
+            std::fs::read_to_string(f).unwrap_or_else(|e| die(format!("cannot read {name}: {e}")));
         let (mut fp, mut ff) = (0usize, 0usize);
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {

@@ -1,0 +1,92 @@
+// The page: plain ES module, one state object, render from it. Only calls the engine and draws.
+import init, { inspect } from './pkg/rowkey_lab.js';
+
+const $ = (id) => document.getElementById(id);
+const state = { value: '', type: 'string', regions: 16 };
+
+/** Create an element with text content (never HTML: keys and values are untrusted). */
+function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+function readForm() {
+  state.value = $('value').value;
+  state.type = $('type').value;
+  state.regions = Number($('regions').value);
+}
+
+function saveState() {
+  const hash = new URLSearchParams({ v: '1', value: state.value, type: state.type, regions: String(state.regions) });
+  history.replaceState(null, '', `#${hash}`);
+}
+
+function loadState() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (p.get('v') !== '1') return;
+  if (p.has('value')) $('value').value = p.get('value');
+  if (p.has('type')) $('type').value = p.get('type');
+  if (p.has('regions')) $('regions').value = p.get('regions');
+}
+
+function renderSplit(s) {
+  const box = el('section', undefined, { 'data-algorithm': s.algorithm });
+  box.append(el('h3', `${s.algorithm} — region ${s.region + 1} of ${s.splitKeys.length + 1}`));
+  const wrap = el('div', undefined, { class: 'scroll' });
+  const table = el('table');
+  const head = el('tr');
+  for (const h of ['#', 'start key', 'end key']) head.append(el('th', h, { scope: 'col' }));
+  table.append(el('thead')).firstChild.append(head);
+  const body = el('tbody');
+  const n = s.splitKeys.length + 1;
+  let hitRow = null;
+  for (let i = 0; i < n; i++) {
+    const tr = el('tr');
+    if (i === s.region) { tr.className = 'hit'; hitRow = tr; }
+    tr.append(el('td', String(i + 1)),
+      el('td', i === 0 ? '(first)' : s.splitKeys[i - 1].binary),
+      el('td', i === n - 1 ? '(last)' : s.splitKeys[i].binary));
+    body.append(tr);
+  }
+  table.append(body);
+  wrap.append(table);
+  box.append(wrap);
+  return { box, wrap, hitRow };
+}
+
+function render() {
+  readForm();
+  saveState();
+  let r;
+  try {
+    r = inspect(state.value, { type: state.type, regions: state.regions });
+  } catch (e) {
+    $('error').textContent = e.message;
+    $('error').hidden = false;
+    return;
+  }
+  $('error').hidden = true;
+  $('result').hidden = false;
+  $('out-hex').textContent = r.key.hex;
+  $('out-len').textContent = `${r.length} byte${r.length === 1 ? '' : 's'}`;
+  $('out-binary').textContent = r.key.binary;
+  $('out-md5').textContent = r.md5Hex;
+  $('out-hash').textContent = String(r.hashCode);
+  $('out-hash-kind').textContent = r.hashCodeOf;
+  const views = r.splits.map(renderSplit);
+  $('splits').replaceChildren(...views.map(v => v.box));
+  for (const v of views) if (v.hitRow) v.wrap.scrollTop = Math.max(0, v.hitRow.offsetTop - v.wrap.clientHeight / 2);
+}
+
+async function main() {
+  loadState();
+  await init();
+  $('status').textContent = '';
+  $('inspect-form').addEventListener('input', render);
+  $('inspect-form').addEventListener('submit', (e) => e.preventDefault());
+  render();
+}
+
+main().catch((e) => { $('status').textContent = `The engine failed to load: ${e.message}`; });
