@@ -15,6 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bytes;
 use crate::error::{Error, ErrorKind, Result};
 use crate::policy::{SplitConfig, SplitPolicy};
 use crate::region::RegionMap;
@@ -247,38 +248,17 @@ fn check_regions(regions: u32, field: &str) -> Result<()> {
 
 /// `Bytes.toBytesBinary` of `s` (read as UTF-16 code units, as Java does).
 pub fn from_string_binary(s: &str) -> Vec<u8> {
-    let units: Vec<u16> = s.encode_utf16().collect();
-    split::to_bytes_binary(&units)
+    bytes::to_bytes_binary_str(s)
 }
 
 /// `Bytes.toStringBinary` of `b`.
 pub fn to_string_binary(b: &[u8]) -> String {
-    split::to_string_binary(b)
+    bytes::to_string_binary(b)
 }
 
+/// `Bytes.fromHex` of `s`, with the error pointed at the layout field.
 fn from_hex(s: &str, path: &str) -> Result<Vec<u8>> {
-    let digits = s.as_bytes();
-    if digits.len() % 2 != 0 {
-        return Err(
-            Error::new(ErrorKind::Parse, "hex text needs two digits per byte").at_path(path),
-        );
-    }
-    let mut out = Vec::with_capacity(digits.len() / 2);
-    for (i, pair) in digits.chunks(2).enumerate() {
-        let val = |c: u8| (c as char).to_digit(16);
-        match (
-            pair.first().and_then(|c| val(*c)),
-            pair.get(1).and_then(|c| val(*c)),
-        ) {
-            (Some(h), Some(l)) => out.push((h * 16 + l) as u8),
-            _ => {
-                return Err(Error::new(ErrorKind::Parse, format!("`{s}` is not hex"))
-                    .at_path(path)
-                    .at_offset(i * 2))
-            }
-        }
-    }
-    Ok(out)
+    bytes::from_hex(s).map_err(|e| Error::new(ErrorKind::Parse, e.message).at_path(path))
 }
 
 impl RegionLayout {

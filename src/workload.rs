@@ -1443,11 +1443,10 @@ fn put_double(out: Out, x: f64, v: &mut FieldValue) {
     match out {
         Out::Double => *v = FieldValue::Double(x),
         Out::Long => *v = FieldValue::Long(x as i64),
-        Out::Str => {
-            use std::fmt::Write;
-            let s = v.set_str();
-            let _ = write!(s, "{x}");
-        }
+        // Java's `String.valueOf(double)`, the text a Java writer would build.
+        Out::Str => v
+            .set_str()
+            .push_str(&crate::bytes::java_double_to_string(x)),
         Out::Bool => *v = FieldValue::Bool(x != 0.0),
     }
 }
