@@ -532,7 +532,6 @@ enum State {
         perm: Option<Permutation>,
     },
     Latest {
-        s: f64,
         window: u64,
         offset: i64,
         sampler: ZipfSampler,
@@ -891,7 +890,6 @@ fn prepare(g: &Generator, f: &FieldDecl, spec: &WorkloadSpec, path: &str) -> Res
             let hi = i128::from(*offset) + i128::from(last);
             check_range(f, path, i128::from(*offset), hi)?;
             State::Latest {
-                s: *s,
                 window,
                 offset: *offset,
                 sampler: ZipfSampler::new(1, *s),
@@ -1305,14 +1303,13 @@ impl FieldGen {
                 offset.wrapping_add(r as i64)
             }
             State::Latest {
-                s,
                 window,
                 offset,
                 sampler,
             } => {
                 let n = i.saturating_add(1).min(*window);
                 if sampler.n() != n {
-                    *sampler = ZipfSampler::new(n, *s);
+                    sampler.set_n(n);
                 }
                 let r = sampler.sample(rng) - 1;
                 offset.wrapping_add(i.saturating_sub(r) as i64)
@@ -1368,10 +1365,9 @@ impl FieldGen {
                     let head = prefix.parse::<i64>().unwrap_or(0);
                     *v = FieldValue::Long(head.saturating_mul(scale).saturating_add(number as i64));
                 } else {
-                    use std::fmt::Write;
                     let s = v.set_str();
                     s.push_str(prefix);
-                    let _ = write!(s, "{:0width$}", number, width = *digits as usize);
+                    push_zero_padded(s, number, *digits);
                 }
                 return;
             }
@@ -1448,6 +1444,19 @@ fn put_double(out: Out, x: f64, v: &mut FieldValue) {
             .set_str()
             .push_str(&crate::bytes::java_double_to_string(x)),
         Out::Bool => *v = FieldValue::Bool(x != 0.0),
+    }
+}
+
+/// Append `x` as exactly `width` decimal digits (zero-padded; `width` <= 20 and `x < 10^width`).
+fn push_zero_padded(s: &mut String, mut x: u64, width: u32) {
+    let mut buf = [b'0'; 20];
+    let width = (width as usize).min(buf.len());
+    for slot in buf.iter_mut().take(width).rev() {
+        *slot = b'0' + (x % 10) as u8;
+        x /= 10;
+    }
+    for b in buf.iter().take(width) {
+        s.push(char::from(*b));
     }
 }
 

@@ -43,6 +43,14 @@ impl ZipfSampler {
         z
     }
 
+    /// Change the number of ranks, keeping the exponent (one logarithm and one exponential
+    /// instead of a full setup: only H(n + 1/2) depends on `n`).
+    pub(crate) fn set_n(&mut self, n: u64) {
+        self.n_int = n.max(1);
+        self.n = self.n_int as f64;
+        self.h_integral_n = self.h_integral(self.n + 0.5);
+    }
+
     /// The number of ranks.
     pub(crate) fn n(&self) -> u64 {
         self.n_int
@@ -149,6 +157,16 @@ mod tests {
         }
         for c in &counts[1..] {
             assert!((9_000..11_000).contains(c), "{counts:?}");
+        }
+        let mut grown = ZipfSampler::new(1, 1.2);
+        grown.set_n(1000);
+        let fresh = ZipfSampler::new(1000, 1.2);
+        let (mut r1, mut r2) = (
+            Xoshiro256PlusPlus::seed_from_u64(5),
+            Xoshiro256PlusPlus::seed_from_u64(5),
+        );
+        for _ in 0..1000 {
+            assert_eq!(grown.sample(&mut r1), fresh.sample(&mut r2));
         }
         let one = ZipfSampler::new(1, 1.2);
         assert_eq!(one.sample(&mut rng), 1);
