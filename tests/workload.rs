@@ -737,3 +737,68 @@ fn metrics_on_a_generated_workload() {
     assert!(lm.hotspot_factor < 1.15, "{}", lm.hotspot_factor);
     assert!(lm.effective_parallelism > 9.8);
 }
+
+/// A fingerprint of a stream that exercises every float path (Zipf with s = 1 and s != 1,
+/// latest, hotspot, weighted, doubles as Java text, jitter, a fractional write rate). The
+/// same value came out of the wasm32 build under Node (wasm-bindgen-test), which is the point:
+/// native and wasm streams are bit-identical. If a generator changes on purpose, update the
+/// constant here *and* check the wasm build again.
+#[test]
+fn stream_fingerprint_is_the_one_wasm_gives() {
+    let spec = WorkloadSpec {
+        records: 20_000,
+        seed: 12345,
+        write_rate: 333.3,
+        ..WorkloadSpec::default()
+    };
+    let fields = vec![
+        field(
+            "phone",
+            FieldType::String,
+            Some(
+                r#"{"kind":"phone","prefixes":["134","135"],"digits":8,"distinct":100000,"s":1.07}"#,
+            ),
+        ),
+        field(
+            "ts",
+            FieldType::Timestamp,
+            Some(r#"{"kind":"clock","jitterMs":77}"#),
+        ),
+        field(
+            "z",
+            FieldType::Long,
+            Some(r#"{"kind":"zipf","n":123457,"s":0.99}"#),
+        ),
+        field(
+            "z1",
+            FieldType::Long,
+            Some(r#"{"kind":"zipf","n":1000,"s":1.0}"#),
+        ),
+        field("l", FieldType::Long, Some(r#"{"kind":"latest","s":1.3}"#)),
+        field(
+            "h",
+            FieldType::Long,
+            Some(r#"{"kind":"hotspot","min":0,"max":99999}"#),
+        ),
+        field(
+            "w",
+            FieldType::String,
+            Some(r#"{"kind":"weighted","values":["a","b","c"],"weights":[0.1,0.7,0.2]}"#),
+        ),
+        field(
+            "d",
+            FieldType::String,
+            Some(r#"{"kind":"uniformDouble","min":-3.5,"max":1e6}"#),
+        ),
+        field("dd", FieldType::Double, Some(r#"{"kind":"uniformDouble"}"#)),
+        field("u", FieldType::String, Some(r#"{"kind":"uuid"}"#)),
+    ];
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for r in WorkloadStream::new(&spec, &fields).unwrap() {
+        for b in format!("{r:?}").bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    assert_eq!(format!("{h:016x}"), "bd9a9a0c99cb8d94");
+}
