@@ -19,6 +19,7 @@ pub mod region;
 pub mod salt;
 pub mod scan;
 pub mod split;
+#[cfg(feature = "vectors")]
 pub mod vectors;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
