@@ -6,6 +6,7 @@
 //! [`wasm`] module is the only place that knows about JavaScript.
 #![deny(missing_docs)]
 
+pub mod analyze;
 pub mod bytes;
 pub mod design;
 pub mod error;

@@ -1,0 +1,1176 @@
+//! The split and skew analyzer: row keys stream in one write at a time and land in counters.
+//!
+//! [`Analyzer`] keeps, per region, its rows, bytes and writes per time window, a small
+//! reservoir of its keys (for the auto-split middle key) and its region server; per server
+//! the same totals; a key-space grid × window matrix; and a bounded reservoir of keys for the
+//! sorted sample. Memory grows with regions × windows and the sample sizes, never with the
+//! number of writes.
+//!
+//! # Auto-split
+//! With [`AnalyzerOptions::auto_split`] set, after every write the written region's size is
+//! compared with `SplitPolicy::size_to_check(limits, regions of this table on its server)`
+//! (the exact [`crate::policy`] arithmetic, no jitter). When it is exceeded the split point is
+//! asked from `SplitPolicy::check_split` with one store whose split point is the **median of
+//! the region's key reservoir**: HBase uses the middle key of the largest store file's block
+//! index, which is the middle row of the region's data; a uniform reservoir of
+//! [`AnalyzerOptions::region_sample_size`] keys estimates that median (the rank error is about
+//! `1 / (2 √k)` of the region's rows). The policy's KeyPrefix / Delimited truncation and the
+//! [`AnalyzerOptions::split_restriction`] are applied by the policy module, and the point
+//! must pass the master's [`crate::policy::is_usable_split_row`] check. When no usable point
+//! exists (say every row of the region has the same key) the region is checked again only
+//! after it grew by another eighth. Store sizes are the written bytes (key + value, no
+//! compression, no memstore delay); daughters may split again at once (reference files are
+//! not modelled).
+//!
+//! # Matrix rows after a split
+//! Rows of the region × window matrix are the **final** regions in key order. When a region
+//! splits, the counts it had so far are divided between its daughters by key, estimated from
+//! its reservoir: for each window, the share of that window's sampled keys that fall below the
+//! split point (the overall share where a window has no sampled key). Rows and bytes are
+//! divided by the overall share. So the heatmap shows where in the final key space the writes
+//! went, and each region's `createdAtMs` says from when it really existed.
+
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+use crate::bytes::{to_hex, to_string_binary};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::layout::{Assignment, AutoSplit, MAX_REGIONS};
+use crate::metrics::{self, LoadMetrics, MatrixMetrics};
+use crate::policy::{self, PolicyLimits, RegionState, SplitRestriction, StoreState};
+use crate::workload::{Record, WorkloadSpec, WorkloadStream};
+
+/// The most cells a region × window (or grid × window) matrix may have.
+pub const MAX_CELLS: u64 = 16 * 1024 * 1024;
+/// The most time windows.
+pub const MAX_WINDOWS: u32 = 65_536;
+/// The most keys in the sorted sample.
+pub const MAX_SAMPLE: u32 = 100_000;
+/// The most keys in one region's reservoir.
+pub const MAX_REGION_SAMPLE: u32 = 4096;
+/// The most key-space grid buckets.
+pub const MAX_GRID_BUCKETS: u32 = 65_536;
+
+/// How an [`Analyzer`] counts: the time axis, the sample sizes, the key-space grid, the
+/// auto-split settings and the region servers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct AnalyzerOptions {
+    /// Start of window 0, in ms since the epoch.
+    pub start_time_ms: i64,
+    /// Width of one time window in ms (at least 1).
+    pub window_ms: i64,
+    /// Number of time windows; writes before the start count in window 0, after the end in
+    /// the last window (and are counted in `writesOutsideWindows`).
+    pub windows: u32,
+    /// Size of the sorted key sample.
+    pub sample_size: u32,
+    /// Keys kept per region to estimate its middle key for auto-split.
+    pub region_sample_size: u32,
+    /// Buckets of the key-space grid (the first two key bytes read as a big-endian number,
+    /// cut into equal ranges: 256 buckets = one per first byte).
+    pub grid_buckets: u32,
+    /// Automatic splitting; `None` keeps the initial regions.
+    pub auto_split: Option<AutoSplit>,
+    /// The table's split restriction (`hbase.regionserver.region.split_restriction.type`).
+    pub split_restriction: SplitRestriction,
+    /// Number of region servers (at least 1).
+    pub region_servers: u32,
+    /// How regions are placed on servers.
+    pub assignment: Assignment,
+    /// Seed of the reservoir sampling.
+    pub seed: u64,
+}
+
+impl Default for AnalyzerOptions {
+    fn default() -> Self {
+        AnalyzerOptions {
+            start_time_ms: 0,
+            window_ms: 1000,
+            windows: 64,
+            sample_size: 1000,
+            region_sample_size: 128,
+            grid_buckets: 256,
+            auto_split: None,
+            split_restriction: SplitRestriction::None,
+            region_servers: 1,
+            assignment: Assignment::RoundRobin,
+            seed: 0,
+        }
+    }
+}
+
+fn invalid(path: &str, message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Invalid, message).at_path(path)
+}
+
+impl AnalyzerOptions {
+    /// Checks every limit, naming the option at fault.
+    pub fn validate(&self) -> Result<()> {
+        if self.window_ms < 1 {
+            return Err(invalid(
+                "windowMs",
+                "the window width must be at least 1 ms",
+            ));
+        }
+        if self.windows == 0 || self.windows > MAX_WINDOWS {
+            return Err(invalid(
+                "windows",
+                format!("the window count must be between 1 and {MAX_WINDOWS}"),
+            ));
+        }
+        if self.sample_size > MAX_SAMPLE {
+            return Err(invalid(
+                "sampleSize",
+                format!("the sample size must be at most {MAX_SAMPLE}"),
+            ));
+        }
+        if self.region_sample_size < 2 || self.region_sample_size > MAX_REGION_SAMPLE {
+            return Err(invalid(
+                "regionSampleSize",
+                format!("the region sample size must be between 2 and {MAX_REGION_SAMPLE}"),
+            ));
+        }
+        if self.grid_buckets == 0 || self.grid_buckets > MAX_GRID_BUCKETS {
+            return Err(invalid(
+                "gridBuckets",
+                format!("the grid must have between 1 and {MAX_GRID_BUCKETS} buckets"),
+            ));
+        }
+        if u64::from(self.grid_buckets) * u64::from(self.windows) > MAX_CELLS {
+            return Err(invalid(
+                "gridBuckets",
+                format!(
+                    "{} grid buckets x {} windows is more than {MAX_CELLS} cells",
+                    self.grid_buckets, self.windows
+                ),
+            ));
+        }
+        if self.region_servers == 0 || self.region_servers > 10_000 {
+            return Err(invalid(
+                "regionServers",
+                "the region server count must be between 1 and 10000",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The most regions the matrix can hold with this many windows.
+    fn max_regions(&self) -> usize {
+        let by_cells = MAX_CELLS / u64::from(self.windows.max(1));
+        usize::try_from(by_cells.min(u64::from(MAX_REGIONS))).unwrap_or(usize::MAX)
+    }
+}
+
+/// One region while the analyzer runs.
+#[derive(Debug, Clone)]
+struct Region {
+    start: Vec<u8>,
+    end: Vec<u8>,
+    rows: u64,
+    bytes: u64,
+    windows: Vec<u64>,
+    created_at: Option<i64>,
+    server: u32,
+    sample: Vec<(Vec<u8>, u32)>,
+    seen: u64,
+    next_check: u64,
+}
+
+impl Region {
+    fn new(start: Vec<u8>, end: Vec<u8>, windows: usize, server: u32) -> Region {
+        Region {
+            start,
+            end,
+            rows: 0,
+            bytes: 0,
+            windows: vec![0; windows],
+            created_at: None,
+            server,
+            sample: Vec::new(),
+            seen: 0,
+            next_check: 0,
+        }
+    }
+}
+
+/// A split the simulation performed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SplitEvent {
+    /// Write time of the write that triggered it, ms since the epoch.
+    pub time_ms: i64,
+    /// The split row, hex.
+    pub split_key_hex: String,
+    /// The split row, `toStringBinary`.
+    pub split_key: String,
+    /// The parent's size in bytes when it split.
+    pub parent_bytes: u64,
+    /// The size the policy compared against.
+    pub size_to_check: i64,
+    /// Regions of the table on the parent's server when it split.
+    pub regions_on_server: u32,
+    /// Regions in the table after the split.
+    pub regions_after: usize,
+}
+
+/// Streams writes into per-region, per-server, per-window counters.
+#[derive(Debug, Clone)]
+pub struct Analyzer {
+    opts: AnalyzerOptions,
+    windows: usize,
+    regions: Vec<Region>,
+    /// Start keys of regions 1.., for the binary search.
+    split_keys: Vec<Vec<u8>>,
+    server_regions: Vec<u32>,
+    server_windows: Vec<u64>,
+    server_rows: Vec<u64>,
+    server_bytes: Vec<u64>,
+    grid: Vec<u64>,
+    sample: Vec<Vec<u8>>,
+    sample_seen: u64,
+    rng: Xoshiro256PlusPlus,
+    limits: Option<PolicyLimits>,
+    max_regions: usize,
+    writes: u64,
+    bytes: u64,
+    outside: u64,
+    splits: Vec<SplitEvent>,
+    split_limit_reached: bool,
+}
+
+impl Analyzer {
+    /// An analyzer over the table pre-split at `split_keys` (none: one region). The keys are
+    /// checked like the client does (sorted, no empty key, no duplicate).
+    pub fn new(split_keys: Vec<Vec<u8>>, opts: AnalyzerOptions) -> Result<Analyzer> {
+        opts.validate()?;
+        let split_keys = crate::split::verify_split_keys(split_keys)?;
+        let windows = usize::try_from(opts.windows).unwrap_or(1);
+        let max_regions = opts.max_regions();
+        if split_keys.len().saturating_add(1) > max_regions {
+            return Err(invalid(
+                "splitKeys",
+                format!(
+                    "{} regions x {} windows is more than {MAX_CELLS} cells: use fewer regions or windows",
+                    split_keys.len().saturating_add(1),
+                    opts.windows
+                ),
+            ));
+        }
+        let servers = usize::try_from(opts.region_servers).unwrap_or(1);
+        let mut a = Analyzer {
+            windows,
+            regions: Vec::with_capacity(split_keys.len() + 1),
+            split_keys: Vec::new(),
+            server_regions: vec![0; servers],
+            server_windows: vec![0; servers.saturating_mul(windows)],
+            server_rows: vec![0; servers],
+            server_bytes: vec![0; servers],
+            grid: vec![
+                0;
+                usize::try_from(opts.grid_buckets)
+                    .unwrap_or(1)
+                    .saturating_mul(windows)
+            ],
+            sample: Vec::new(),
+            sample_seen: 0,
+            rng: Xoshiro256PlusPlus::seed_from_u64(opts.seed),
+            limits: opts.auto_split.as_ref().map(|a| a.config.limits(None)),
+            max_regions,
+            writes: 0,
+            bytes: 0,
+            outside: 0,
+            splits: Vec::new(),
+            split_limit_reached: false,
+            opts,
+        };
+        let mut start: Vec<u8> = Vec::new();
+        for (i, k) in split_keys.iter().enumerate() {
+            let server = a.place(i);
+            a.regions
+                .push(Region::new(start, k.clone(), windows, server));
+            start = k.clone();
+        }
+        let server = a.place(split_keys.len());
+        a.regions
+            .push(Region::new(start, Vec::new(), windows, server));
+        a.split_keys = split_keys;
+        Ok(a)
+    }
+
+    /// A server for the `i`-th region placed at creation, counted in `server_regions`.
+    fn place(&mut self, i: usize) -> u32 {
+        let n = self.server_regions.len().max(1);
+        let s = match self.opts.assignment {
+            Assignment::RoundRobin => i % n,
+            Assignment::Balanced => self.least_loaded_server(),
+        };
+        if let Some(c) = self.server_regions.get_mut(s) {
+            *c = c.saturating_add(1);
+        }
+        u32::try_from(s).unwrap_or(0)
+    }
+
+    fn least_loaded_server(&self) -> usize {
+        let mut best = 0;
+        let mut min = u32::MAX;
+        for (i, c) in self.server_regions.iter().enumerate() {
+            if *c < min {
+                min = *c;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The options this analyzer counts with.
+    pub fn options(&self) -> &AnalyzerOptions {
+        &self.opts
+    }
+
+    /// Number of regions now.
+    pub fn region_count(&self) -> usize {
+        self.regions.len()
+    }
+
+    /// The current split keys (start keys of regions 1..).
+    pub fn split_keys(&self) -> &[Vec<u8>] {
+        &self.split_keys
+    }
+
+    /// Writes counted so far.
+    pub fn writes(&self) -> u64 {
+        self.writes
+    }
+
+    /// Index of the region holding `row` now (`[start, end)` rule).
+    pub fn region_of(&self, row: &[u8]) -> usize {
+        self.split_keys.partition_point(|k| k.as_slice() <= row)
+    }
+
+    fn window_of(&mut self, time_ms: i64) -> usize {
+        let off = i128::from(time_ms) - i128::from(self.opts.start_time_ms);
+        let w = off.div_euclid(i128::from(self.opts.window_ms.max(1)));
+        let last = self.windows.saturating_sub(1);
+        if w < 0 {
+            self.outside = self.outside.saturating_add(1);
+            0
+        } else if w > last as i128 {
+            self.outside = self.outside.saturating_add(1);
+            last
+        } else {
+            usize::try_from(w).unwrap_or(last)
+        }
+    }
+
+    /// The grid bucket of a key: its first two bytes as a big-endian number in `0..65536`
+    /// (missing bytes are 0), scaled to `gridBuckets`.
+    pub fn grid_bucket(&self, key: &[u8]) -> usize {
+        grid_bucket(key, self.opts.grid_buckets)
+    }
+
+    /// Count one write of `bytes` bytes (key and value) with row key `key` at `time_ms`.
+    pub fn push(&mut self, key: &[u8], time_ms: i64, bytes: u64) {
+        let w = self.window_of(time_ms);
+        let r = self.region_of(key);
+        let windows = self.windows;
+        self.writes = self.writes.saturating_add(1);
+        self.bytes = self.bytes.saturating_add(bytes);
+        let k = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        let draw = self.rng.next_u64();
+        let Some(reg) = self.regions.get_mut(r) else {
+            return;
+        };
+        reg.rows = reg.rows.saturating_add(1);
+        reg.bytes = reg.bytes.saturating_add(bytes);
+        if let Some(c) = reg.windows.get_mut(w) {
+            *c = c.saturating_add(1);
+        }
+        reservoir_push(&mut reg.sample, &mut reg.seen, k, draw, || {
+            (key.to_vec(), u32::try_from(w).unwrap_or(0))
+        });
+        let s = usize::try_from(reg.server).unwrap_or(0);
+        if let Some(c) = self.server_windows.get_mut(s.saturating_mul(windows) + w) {
+            *c = c.saturating_add(1);
+        }
+        if let Some(c) = self.server_rows.get_mut(s) {
+            *c = c.saturating_add(1);
+        }
+        if let Some(c) = self.server_bytes.get_mut(s) {
+            *c = c.saturating_add(bytes);
+        }
+        let g = self.grid_bucket(key);
+        if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
+            *c = c.saturating_add(1);
+        }
+        let m = usize::try_from(self.opts.sample_size).unwrap_or(0);
+        let draw = self.rng.next_u64();
+        reservoir_push(&mut self.sample, &mut self.sample_seen, m, draw, || {
+            key.to_vec()
+        });
+        if self.limits.is_some() {
+            self.maybe_split(r, time_ms);
+        }
+    }
+
+    /// Split region `r` when the policy says so.
+    fn maybe_split(&mut self, r: usize, time_ms: i64) {
+        let (Some(auto), Some(limits)) = (self.opts.auto_split.as_ref(), self.limits) else {
+            return;
+        };
+        let Some(reg) = self.regions.get(r) else {
+            return;
+        };
+        if reg.bytes < reg.next_check {
+            return;
+        }
+        let on_server = self
+            .server_regions
+            .get(usize::try_from(reg.server).unwrap_or(0))
+            .copied()
+            .unwrap_or(1);
+        let count = i32::try_from(on_server).unwrap_or(i32::MAX);
+        let size = i64::try_from(reg.bytes).unwrap_or(i64::MAX);
+        let limit = auto.policy.size_to_check(&limits, count);
+        if matches!(auto.policy, policy::SplitPolicy::Disabled) || size <= limit {
+            return;
+        }
+        // The policy wants a split: estimate the middle row from the reservoir.
+        let mut keys: Vec<&Vec<u8>> = reg.sample.iter().map(|(k, _)| k).collect();
+        keys.sort_unstable();
+        let mid = keys.get(keys.len() / 2).map(|k| (*k).clone());
+        let state = RegionState::with_stores(vec![StoreState {
+            size,
+            can_split: true,
+            split_point: mid,
+        }]);
+        let point = auto.policy.check_split(
+            &limits,
+            &state,
+            count,
+            &self.opts.split_restriction,
+            (&reg.start, &reg.end),
+            false,
+        );
+        let point = point.filter(|p| policy::is_usable_split_row(&reg.start, &reg.end, p));
+        let Some(point) = point else {
+            self.backoff(r);
+            return;
+        };
+        if self.regions.len() >= self.max_regions {
+            self.split_limit_reached = true;
+            if let Some(reg) = self.regions.get_mut(r) {
+                reg.next_check = u64::MAX;
+            }
+            return;
+        }
+        let event = SplitEvent {
+            time_ms,
+            split_key_hex: to_hex(&point),
+            split_key: to_string_binary(&point),
+            parent_bytes: reg.bytes,
+            size_to_check: limit,
+            regions_on_server: on_server,
+            regions_after: self.regions.len().saturating_add(1),
+        };
+        self.split_region(r, point, time_ms);
+        self.splits.push(event);
+    }
+
+    fn backoff(&mut self, r: usize) {
+        if let Some(reg) = self.regions.get_mut(r) {
+            reg.next_check = reg.bytes.saturating_add((reg.bytes / 8).max(1));
+        }
+    }
+
+    fn split_region(&mut self, r: usize, point: Vec<u8>, time_ms: i64) {
+        if r >= self.regions.len() {
+            return;
+        }
+        let parent = self.regions.remove(r);
+        let windows = self.windows;
+        let mut left_sample = Vec::new();
+        let mut right_sample = Vec::new();
+        let mut left_w = vec![0u64; windows];
+        let mut total_w = vec![0u64; windows];
+        for (k, w) in parent.sample {
+            let wi = usize::try_from(w).unwrap_or(0);
+            if let Some(t) = total_w.get_mut(wi) {
+                *t += 1;
+            }
+            if k < point {
+                if let Some(l) = left_w.get_mut(wi) {
+                    *l += 1;
+                }
+                left_sample.push((k, w));
+            } else {
+                right_sample.push((k, w));
+            }
+        }
+        let n = (left_sample.len() + right_sample.len()) as u64;
+        let ln = left_sample.len() as u64;
+        let share = |x: u64, num: u64, den: u64| -> u64 {
+            if den == 0 {
+                x / 2
+            } else {
+                u64::try_from(u128::from(x) * u128::from(num) / u128::from(den)).unwrap_or(x)
+            }
+        };
+        let mut lwin = vec![0u64; windows];
+        let mut rwin = vec![0u64; windows];
+        for (i, c) in parent.windows.iter().enumerate() {
+            let (num, den) = match (left_w.get(i), total_w.get(i)) {
+                (Some(&l), Some(&t)) if t > 0 => (l, t),
+                _ => (ln, n),
+            };
+            let l = share(*c, num, den);
+            if let Some(x) = lwin.get_mut(i) {
+                *x = l;
+            }
+            if let Some(x) = rwin.get_mut(i) {
+                *x = c.saturating_sub(l);
+            }
+        }
+        let lrows = share(parent.rows, ln, n);
+        let lbytes = share(parent.bytes, ln, n);
+        // The parent leaves its server; each daughter is placed by the assignment rule.
+        let ps = usize::try_from(parent.server).unwrap_or(0);
+        if let Some(c) = self.server_regions.get_mut(ps) {
+            *c = c.saturating_sub(1);
+        }
+        let mut daughter = |start: Vec<u8>, end: Vec<u8>, rows, bytes, win, sample: Vec<_>| {
+            let s = match self.opts.assignment {
+                Assignment::RoundRobin => ps,
+                Assignment::Balanced => self.least_loaded_server(),
+            };
+            if let Some(c) = self.server_regions.get_mut(s) {
+                *c = c.saturating_add(1);
+            }
+            Region {
+                start,
+                end,
+                rows,
+                bytes,
+                windows: win,
+                created_at: Some(time_ms),
+                server: u32::try_from(s).unwrap_or(0),
+                seen: sample.len() as u64,
+                sample,
+                next_check: 0,
+            }
+        };
+        let left = daughter(
+            parent.start,
+            point.clone(),
+            lrows,
+            lbytes,
+            lwin,
+            left_sample,
+        );
+        let right = daughter(
+            point.clone(),
+            parent.end,
+            parent.rows.saturating_sub(lrows),
+            parent.bytes.saturating_sub(lbytes),
+            rwin,
+            right_sample,
+        );
+        self.regions.insert(r, right);
+        self.regions.insert(r, left);
+        let at = r.min(self.split_keys.len());
+        self.split_keys.insert(at, point);
+    }
+
+    /// The report: per region, per server, the matrices, the sample, metrics and diagnosis.
+    pub fn finish(&self) -> AnalysisReport {
+        let windows = self.windows;
+        let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(windows));
+        let mut regions = Vec::with_capacity(self.regions.len());
+        for (i, r) in self.regions.iter().enumerate() {
+            cells.extend_from_slice(&r.windows);
+            regions.push(RegionReport {
+                index: i,
+                start_key_hex: to_hex(&r.start),
+                start_key: to_string_binary(&r.start),
+                end_key_hex: to_hex(&r.end),
+                end_key: to_string_binary(&r.end),
+                rows: r.rows,
+                bytes: r.bytes,
+                writes: r.windows.iter().fold(0u64, |a, c| a.saturating_add(*c)),
+                created_at_ms: r.created_at,
+                server: r.server,
+            });
+        }
+        let region_metrics = metrics::matrix_metrics(&cells, self.regions.len(), windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        let grid_rows = usize::try_from(self.opts.grid_buckets).unwrap_or(1);
+        let grid_metrics = metrics::matrix_metrics(&self.grid, grid_rows, windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        let servers: Vec<ServerReport> = (0..self.server_regions.len())
+            .map(|s| ServerReport {
+                index: u32::try_from(s).unwrap_or(0),
+                regions: self
+                    .regions
+                    .iter()
+                    .filter(|r| r.server as usize == s)
+                    .count(),
+                rows: self.server_rows.get(s).copied().unwrap_or(0),
+                bytes: self.server_bytes.get(s).copied().unwrap_or(0),
+                writes_per_window: self
+                    .server_windows
+                    .get(s * windows..(s + 1) * windows)
+                    .map(|c| c.iter().map(|x| sat32(*x)).collect())
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
+        let mut sample: Vec<&Vec<u8>> = self.sample.iter().collect();
+        sample.sort_unstable();
+        let sample = sample
+            .into_iter()
+            .map(|k| SampleKey {
+                key_hex: to_hex(k),
+                key: to_string_binary(k),
+                region: self.region_of(k),
+            })
+            .collect();
+        let matrix = Matrix {
+            rows: self.regions.len(),
+            cols: windows,
+            cells: cells.iter().map(|c| sat32(*c)).collect(),
+        };
+        let grid = Matrix {
+            rows: grid_rows,
+            cols: windows,
+            cells: self.grid.iter().map(|c| sat32(*c)).collect(),
+        };
+        let mut report = AnalysisReport {
+            writes: self.writes,
+            bytes: self.bytes,
+            writes_outside_windows: self.outside,
+            start_time_ms: self.opts.start_time_ms,
+            window_ms: self.opts.window_ms,
+            windows,
+            regions,
+            servers,
+            matrix,
+            grid,
+            grid_buckets: self.opts.grid_buckets,
+            sample,
+            metrics: region_metrics,
+            grid_metrics,
+            server_metrics: metrics::load_metrics(&server_loads),
+            splits: self.splits.clone(),
+            split_limit_reached: self.split_limit_reached,
+            diagnosis: Vec::new(),
+        };
+        report.diagnosis = diagnose(&report);
+        report
+    }
+}
+
+/// Algorithm R with a caller-supplied random draw; `make` builds the item only when kept.
+fn reservoir_push<T>(
+    sample: &mut Vec<T>,
+    seen: &mut u64,
+    cap: usize,
+    draw: u64,
+    make: impl FnOnce() -> T,
+) {
+    *seen = seen.saturating_add(1);
+    if cap == 0 {
+        return;
+    }
+    if sample.len() < cap {
+        sample.push(make());
+        return;
+    }
+    let j = draw % (*seen).max(1);
+    if let Ok(j) = usize::try_from(j) {
+        if let Some(slot) = sample.get_mut(j) {
+            *slot = make();
+        }
+    }
+}
+
+fn sat32(x: u64) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
+}
+
+/// The grid bucket of `key` among `buckets`: the first two bytes (missing = 0) as a number
+/// in `0..65536`, times `buckets / 65536`.
+pub fn grid_bucket(key: &[u8], buckets: u32) -> usize {
+    let hi = u64::from(key.first().copied().unwrap_or(0));
+    let lo = u64::from(key.get(1).copied().unwrap_or(0));
+    let v = (hi << 8) | lo;
+    usize::try_from((v * u64::from(buckets.max(1))) >> 16).unwrap_or(0)
+}
+
+fn empty_matrix_metrics() -> MatrixMetrics {
+    MatrixMetrics {
+        regions: 0,
+        windows: 0,
+        per_window: Vec::new(),
+        overall: metrics::load_metrics(&[]),
+        loaded_windows: 0,
+        mean_active_regions: 0.0,
+        mean_hotspot_factor: 0.0,
+        max_hotspot_factor: 0.0,
+        mean_effective_parallelism: 0.0,
+        min_effective_parallelism: 0.0,
+    }
+}
+
+/// A row-major matrix of write counts (`cells[row * cols + col]`, saturating at `u32::MAX`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Matrix {
+    /// Number of rows (regions or grid buckets, in key order).
+    pub rows: usize,
+    /// Number of columns (time windows).
+    pub cols: usize,
+    /// The counts, row-major.
+    pub cells: Vec<u32>,
+}
+
+impl Matrix {
+    /// The cell at `row`, `col`, `None` out of range.
+    pub fn get(&self, row: usize, col: usize) -> Option<u32> {
+        if col >= self.cols {
+            return None;
+        }
+        self.cells
+            .get(row.checked_mul(self.cols)?.checked_add(col)?)
+            .copied()
+    }
+
+    /// One row.
+    pub fn row(&self, row: usize) -> Option<&[u32]> {
+        let a = row.checked_mul(self.cols)?;
+        self.cells.get(a..a.checked_add(self.cols)?)
+    }
+}
+
+/// One final region.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegionReport {
+    /// Position in key order; also the region's row in [`AnalysisReport::matrix`] (its writes
+    /// per window).
+    pub index: usize,
+    /// Start key, hex (empty: start of table).
+    pub start_key_hex: String,
+    /// Start key, `toStringBinary`.
+    pub start_key: String,
+    /// End key, hex (empty: end of table).
+    pub end_key_hex: String,
+    /// End key, `toStringBinary`.
+    pub end_key: String,
+    /// Rows written into this key range.
+    pub rows: u64,
+    /// Bytes written into this key range.
+    pub bytes: u64,
+    /// Writes (the sum of its matrix row).
+    pub writes: u64,
+    /// When a split created it (ms since the epoch); `None` for initial regions.
+    pub created_at_ms: Option<i64>,
+    /// Its region server.
+    pub server: u32,
+}
+
+/// One region server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerReport {
+    /// Server index.
+    pub index: u32,
+    /// Regions it holds at the end.
+    pub regions: usize,
+    /// Rows it received.
+    pub rows: u64,
+    /// Bytes it received.
+    pub bytes: u64,
+    /// Writes it received per window.
+    pub writes_per_window: Vec<u32>,
+}
+
+/// A sampled row key and the final region holding it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SampleKey {
+    /// The key, hex.
+    pub key_hex: String,
+    /// The key, `toStringBinary`.
+    pub key: String,
+    /// Index of its final region.
+    pub region: usize,
+}
+
+/// Everything the analysis found.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisReport {
+    /// Writes counted.
+    pub writes: u64,
+    /// Bytes written.
+    pub bytes: u64,
+    /// Writes whose time fell outside the window axis (counted in the first or last window).
+    pub writes_outside_windows: u64,
+    /// Start of window 0, ms since the epoch.
+    pub start_time_ms: i64,
+    /// Window width in ms.
+    pub window_ms: i64,
+    /// Number of windows.
+    pub windows: usize,
+    /// The final regions in key order.
+    pub regions: Vec<RegionReport>,
+    /// The region servers.
+    pub servers: Vec<ServerReport>,
+    /// Writes per final region (rows) and window (columns).
+    pub matrix: Matrix,
+    /// Writes per key-space grid bucket (rows) and window: comparable across designs.
+    pub grid: Matrix,
+    /// Number of grid buckets (the first two key bytes cut into equal ranges).
+    pub grid_buckets: u32,
+    /// A uniform sample of the written keys, sorted, with their final region.
+    pub sample: Vec<SampleKey>,
+    /// Skew metrics of the region matrix, per window and overall.
+    pub metrics: MatrixMetrics,
+    /// Skew metrics of the grid matrix.
+    pub grid_metrics: MatrixMetrics,
+    /// Skew of the rows per server.
+    pub server_metrics: LoadMetrics,
+    /// The splits, in time order.
+    pub splits: Vec<SplitEvent>,
+    /// True when auto-split stopped because the matrix would exceed [`MAX_CELLS`].
+    pub split_limit_reached: bool,
+    /// Plain-language findings.
+    pub diagnosis: Vec<String>,
+}
+
+/// Plain-language findings from a report: hot regions, sequential keys, empty regions.
+pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
+    let mut out = Vec::new();
+    let m = &r.metrics;
+    let n = r.regions.len();
+    if r.writes == 0 {
+        out.push("no writes were analyzed".to_string());
+        return out;
+    }
+    let loaded: Vec<&LoadMetrics> = m.per_window.iter().filter(|w| w.total > 0).collect();
+    let min_share = loaded
+        .iter()
+        .map(|w| w.busiest_share)
+        .fold(f64::INFINITY, f64::min);
+    if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
+        out.push(format!(
+            "one region takes {:.0} % or more of the writes in every time window: the key \
+             leads with something that grows with time (a timestamp or sequence), so {} of {n} \
+             regions idle while one is hot. Put a salt or hash bucket, or a high-cardinality \
+             field, in front",
+            min_share * 100.0,
+            n - 1
+        ));
+    } else if n > 1 && m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5 {
+        out.push(format!(
+            "on average only {:.1} of {n} regions take writes in a time window: writes move \
+             through the key space one region at a time",
+            m.mean_active_regions
+        ));
+    }
+    if n > 1 && m.overall.hotspot_factor >= 2.0 {
+        out.push(format!(
+            "the busiest region takes {:.1} x the mean load ({:.0} % of all writes)",
+            m.overall.hotspot_factor,
+            m.overall.busiest_share * 100.0
+        ));
+    }
+    if n > 1 && m.overall.empty_regions > 0 {
+        out.push(format!(
+            "{} of {n} regions received no writes: their key ranges hold no keys of this \
+             design (for example `Bytes.split` over hex text leaves the ranges between '9' \
+             and 'a' and above 'f' empty)",
+            m.overall.empty_regions
+        ));
+    }
+    if n > 1 && m.overall.hotspot_factor < 1.5 && m.overall.empty_regions == 0 {
+        out.push(format!(
+            "writes are spread evenly: effective parallelism {:.1} of {n} regions",
+            m.overall.effective_parallelism
+        ));
+    }
+    if !r.splits.is_empty() {
+        out.push(format!(
+            "auto-split created {} regions from {} splits",
+            n,
+            r.splits.len()
+        ));
+    }
+    if r.split_limit_reached {
+        out.push(format!(
+            "auto-split stopped at {n} regions: more would exceed {MAX_CELLS} matrix cells"
+        ));
+    }
+    out
+}
+
+/// Options of a whole-document analysis.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct AnalyzeOptions {
+    /// Number of time windows over the workload's duration.
+    pub windows: u32,
+    /// Size of the sorted key sample.
+    pub sample_size: u32,
+    /// Keys per region reservoir (auto-split middle key).
+    pub region_sample_size: u32,
+    /// Key-space grid buckets.
+    pub grid_buckets: u32,
+    /// Records read ahead to compute `sampleQuantiles` pre-splits without an inline sample.
+    pub presplit_sample: u32,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        AnalyzeOptions {
+            windows: 64,
+            sample_size: 1000,
+            region_sample_size: 128,
+            grid_buckets: 256,
+            presplit_sample: 10_000,
+        }
+    }
+}
+
+/// Turns one record into its row key (written into the buffer, which arrives cleared).
+pub type KeyEncoder = Box<dyn FnMut(&Record, &mut Vec<u8>) -> Result<()>>;
+
+/// Progress of an [`AnalysisRun`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Progress {
+    /// Records analyzed so far.
+    pub done: u64,
+    /// Records in the workload.
+    pub total: u64,
+    /// Regions now.
+    pub regions: usize,
+    /// True when every record is analyzed.
+    pub finished: bool,
+}
+
+/// A chunked analysis of a design document: call [`AnalysisRun::step`] until finished (a
+/// caller can stop at any step to cancel), then [`AnalysisRun::finish`].
+pub struct AnalysisRun {
+    stream: WorkloadStream,
+    encoder: KeyEncoder,
+    analyzer: Analyzer,
+    record: Record,
+    key: Vec<u8>,
+    value_size: u64,
+    done: u64,
+    total: u64,
+}
+
+impl std::fmt::Debug for AnalysisRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnalysisRun")
+            .field("done", &self.done)
+            .field("total", &self.total)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The analyzer options for `doc`'s workload and layout.
+pub fn analyzer_options(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalyzerOptions> {
+    let spec = doc.workload.clone().unwrap_or_default();
+    spec.validate()?;
+    let end = spec.end_time().unwrap_or(spec.start_time);
+    let span = i128::from(end) - i128::from(spec.start_time);
+    let windows = opts.windows.max(1);
+    let width = (span + i128::from(windows) - 1) / i128::from(windows);
+    let layout = doc.regions.clone().unwrap_or_default();
+    let o = AnalyzerOptions {
+        start_time_ms: spec.start_time,
+        window_ms: i64::try_from(width.max(1)).unwrap_or(i64::MAX),
+        windows,
+        sample_size: opts.sample_size,
+        region_sample_size: opts.region_sample_size,
+        grid_buckets: opts.grid_buckets,
+        auto_split: layout.auto_split.clone(),
+        split_restriction: SplitRestriction::None,
+        region_servers: layout.region_servers,
+        assignment: layout.assignment,
+        seed: spec.seed,
+    };
+    o.validate()?;
+    Ok(o)
+}
+
+impl AnalysisRun {
+    /// A run of `doc`'s workload (default workload when absent) through `encoder` into an
+    /// analyzer over `doc`'s region layout.
+    pub fn with_encoder(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        mut encoder: KeyEncoder,
+    ) -> Result<AnalysisRun> {
+        doc.validate()?;
+        let spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
+        let aopts = analyzer_options(doc, opts)?;
+        let layout = doc.regions.clone().unwrap_or_default();
+        layout.validate()?;
+        let mut sample = Vec::new();
+        if layout.presplit.needs_sample() {
+            let mut s = WorkloadStream::new(&spec, &doc.fields)?;
+            let mut rec = Record::default();
+            let mut n = 0u32;
+            while n < opts.presplit_sample && s.next_into(&mut rec) {
+                let mut k = Vec::new();
+                encoder(&rec, &mut k)?;
+                sample.push(k);
+                n += 1;
+            }
+        }
+        let keys = layout.split_keys(&sample)?;
+        let analyzer = Analyzer::new(keys, aopts)?;
+        let stream = WorkloadStream::new(&spec, &doc.fields)?;
+        Ok(AnalysisRun {
+            total: spec.records,
+            value_size: spec.value_size,
+            stream,
+            encoder,
+            analyzer,
+            record: Record::default(),
+            key: Vec::new(),
+            done: 0,
+        })
+    }
+
+    /// Analyze up to `max_records` more records.
+    pub fn step(&mut self, max_records: u64) -> Result<Progress> {
+        let mut n = 0u64;
+        while n < max_records && self.stream.next_into(&mut self.record) {
+            self.key.clear();
+            (self.encoder)(&self.record, &mut self.key).map_err(|e| {
+                let msg = format!("record {}: {}", self.record.index, e.message);
+                Error { message: msg, ..e }
+            })?;
+            let bytes = (self.key.len() as u64).saturating_add(self.value_size);
+            self.analyzer.push(&self.key, self.record.time_ms, bytes);
+            n += 1;
+            self.done += 1;
+        }
+        Ok(self.progress())
+    }
+
+    /// Where the run is.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            done: self.done,
+            total: self.total,
+            regions: self.analyzer.region_count(),
+            finished: self.done >= self.total,
+        }
+    }
+
+    /// The analyzer (for partial results).
+    pub fn analyzer(&self) -> &Analyzer {
+        &self.analyzer
+    }
+
+    /// The report over the records analyzed so far.
+    pub fn finish(&self) -> AnalysisReport {
+        self.analyzer.finish()
+    }
+}
+
+/// Run the whole of `doc`'s workload through `encoder` and report.
+pub fn analyze_with_encoder(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    encoder: KeyEncoder,
+) -> Result<AnalysisReport> {
+    let mut run = AnalysisRun::with_encoder(doc, opts, encoder)?;
+    loop {
+        if run.step(1 << 16)?.finished {
+            return Ok(run.finish());
+        }
+    }
+}
+
+/// One design's column in a [`Comparison`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedDesign {
+    /// The design's name (or `design N`).
+    pub name: String,
+    /// Final region count.
+    pub regions: usize,
+    /// Region-matrix metrics.
+    pub metrics: MatrixMetrics,
+    /// Grid-matrix metrics (same grid for every design).
+    pub grid_metrics: MatrixMetrics,
+    /// The grid matrix, cell-comparable across designs.
+    pub grid: Matrix,
+    /// Findings.
+    pub diagnosis: Vec<String>,
+}
+
+/// Two to four designs analyzed over one workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Comparison {
+    /// Grid buckets shared by every design.
+    pub grid_buckets: u32,
+    /// Windows shared by every design.
+    pub windows: usize,
+    /// One entry per design, in the given order.
+    pub designs: Vec<ComparedDesign>,
+}
+
+/// Run the first document's workload through 2–4 designs (each with its own encoder and
+/// layout) and put the metrics side by side on the same grid.
+pub fn compare_with_encoders(
+    docs: &[DesignDocument],
+    opts: &AnalyzeOptions,
+    mut encoder_for: impl FnMut(&DesignDocument) -> Result<KeyEncoder>,
+) -> Result<Comparison> {
+    if docs.len() < 2 || docs.len() > 4 {
+        return Err(invalid(
+            "designs",
+            format!("compare takes 2 to 4 designs, not {}", docs.len()),
+        ));
+    }
+    let workload = docs.first().and_then(|d| d.workload.clone());
+    let mut designs = Vec::with_capacity(docs.len());
+    for (i, d) in docs.iter().enumerate() {
+        let mut d = d.clone();
+        if workload.is_some() {
+            d.workload = workload.clone();
+        }
+        let enc = encoder_for(&d).map_err(|e| {
+            let p = e.location.path.clone().unwrap_or_default();
+            e.at_path(format!("/designs/{i}{p}"))
+        })?;
+        let r = analyze_with_encoder(&d, opts, enc)?;
+        designs.push(ComparedDesign {
+            name: d
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("design {}", i + 1)),
+            regions: r.regions.len(),
+            metrics: r.metrics,
+            grid_metrics: r.grid_metrics,
+            grid: r.grid,
+            diagnosis: r.diagnosis,
+        });
+    }
+    Ok(Comparison {
+        grid_buckets: opts.grid_buckets,
+        windows: usize::try_from(opts.windows).unwrap_or(0),
+        designs,
+    })
+}

@@ -1,0 +1,306 @@
+//! Analyzer scenarios: the lessons of the seeds, asserted with thresholds from the arithmetic.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rowkey_lab::analyze::{Analyzer, AnalyzerOptions};
+use rowkey_lab::bytes::{to_bytes_long, to_bytes_str};
+use rowkey_lab::hash::md5_as_hex;
+use rowkey_lab::layout::{Assignment, AutoSplit};
+use rowkey_lab::policy::{self, SplitConfig, SplitPolicy};
+use rowkey_lab::split::bytes_split;
+
+const T0: i64 = 1_630_972_800_000;
+
+fn opts(windows: u32, window_ms: i64) -> AnalyzerOptions {
+    AnalyzerOptions {
+        start_time_ms: T0,
+        window_ms,
+        windows,
+        ..AnalyzerOptions::default()
+    }
+}
+
+/// A mixing function standing in for a record's hash.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+#[test]
+fn timestamp_first_key_lights_one_region_per_window() {
+    // 8 regions cut at equal time steps; 64 windows, 8 per region; one write per ms.
+    let regions = 8i64;
+    let span = 64_000i64;
+    let step = span / regions;
+    let keys: Vec<Vec<u8>> = (1..regions)
+        .map(|i| to_bytes_long(T0 + i * step).to_vec())
+        .collect();
+    let mut a = Analyzer::new(keys, opts(64, span / 64)).unwrap();
+    for t in 0..span {
+        let ts = T0 + t;
+        a.push(&to_bytes_long(ts), ts, 100);
+    }
+    let r = a.finish();
+    assert_eq!(r.regions.len(), 8);
+    assert_eq!(r.metrics.loaded_windows, 64);
+    for w in &r.metrics.per_window {
+        assert_eq!(w.active_regions, 1);
+        // max / mean with one of n regions loaded is exactly n.
+        assert!((w.hotspot_factor - regions as f64).abs() < 1e-9);
+        assert!((w.busiest_share - 1.0).abs() < 1e-12);
+        assert!((w.effective_parallelism - 1.0).abs() < 1e-12);
+    }
+    assert!((r.metrics.mean_active_regions - 1.0).abs() < 1e-12);
+    // The diagonal: region i is busy exactly in windows 8i..8i+8.
+    for (i, reg) in r.regions.iter().enumerate() {
+        assert_eq!(reg.writes, step as u64);
+        let row = r.matrix.row(i).unwrap();
+        for (w, c) in row.iter().enumerate() {
+            let expected = if w / 8 == i { 1000 } else { 0 };
+            assert_eq!(*c, expected, "region {i} window {w}");
+        }
+    }
+    assert!(r.diagnosis.iter().any(|d| d.contains("every time window")));
+    // The grid for an 8-byte timestamp: all keys share the first two bytes.
+    assert_eq!(r.grid_metrics.overall.active_regions, 1);
+}
+
+#[test]
+fn salted_key_lights_every_region() {
+    // One region per salt byte 0..7 (split keys 01..07), key = salt + timestamp.
+    let buckets = 8u64;
+    let keys: Vec<Vec<u8>> = (1..buckets).map(|b| vec![b as u8]).collect();
+    let mut a = Analyzer::new(keys, opts(16, 1000)).unwrap();
+    for i in 0..16_000u64 {
+        let ts = T0 + i as i64;
+        let mut k = vec![(mix(i) % buckets) as u8];
+        k.extend_from_slice(&to_bytes_long(ts));
+        a.push(&k, ts, 100);
+    }
+    let r = a.finish();
+    assert_eq!(r.regions.len(), 8);
+    for w in &r.metrics.per_window {
+        assert_eq!(w.active_regions, 8);
+        // 1000 writes over 8 buckets: binomial sd ≈ 10.5 on a mean of 125.
+        assert!(
+            w.hotspot_factor < 1.4,
+            "window hotspot {}",
+            w.hotspot_factor
+        );
+        assert!(w.effective_parallelism > 7.5);
+    }
+    assert!(r.metrics.overall.hotspot_factor < 1.1);
+    assert!(r.metrics.overall.gini < 0.05);
+    assert_eq!(r.metrics.overall.empty_regions, 0);
+}
+
+#[test]
+fn bytes_split_over_hex_text_leaves_middle_regions_empty() {
+    // Seed 001: Bytes.split("00000000", "ffffffff", n) cuts the byte range, but MD5 hex keys
+    // only use '0'-'9' (0x30-0x39) and 'a'-'f' (0x61-0x66) as first byte.
+    let splits = bytes_split(b"00000000", b"ffffffff", false, 14).unwrap();
+    // bytes_split returns the bounds too; the table's split keys are the inner ones.
+    let inner: Vec<Vec<u8>> = splits[1..splits.len() - 1].to_vec();
+    let n = inner.len() + 1;
+    let mut a = Analyzer::new(inner, opts(4, 1000)).unwrap();
+    for i in 0..20_000u64 {
+        let key = md5_as_hex(&to_bytes_long(i as i64));
+        a.push(key.as_bytes(), T0 + (i as i64) / 5, 100);
+    }
+    let r = a.finish();
+    assert_eq!(r.regions.len(), n);
+    let empty = r.metrics.overall.empty_regions;
+    assert!(empty > 0);
+    // Every region whose whole range lies between ':' (0x3a) and 'a' (0x61) is empty, and
+    // every empty region lies strictly between '9' and 'a' or above 'f'.
+    for reg in &r.regions {
+        let start = rowkey_lab::bytes::from_hex(&reg.start_key_hex).unwrap();
+        let end = rowkey_lab::bytes::from_hex(&reg.end_key_hex).unwrap();
+        let gap = start.as_slice() >= b":".as_slice()
+            && !end.is_empty()
+            && end.as_slice() <= b"a".as_slice();
+        if gap {
+            assert_eq!(reg.writes, 0, "region {} should be empty", reg.start_key);
+        }
+        if reg.writes == 0 {
+            let above_f = start.as_slice() >= b"g".as_slice();
+            let in_gap = start.as_slice() >= b"9".as_slice() && end.as_slice() <= b"b".as_slice();
+            assert!(
+                above_f || in_gap,
+                "unexpected empty region {}",
+                reg.start_key
+            );
+        }
+    }
+    assert!(r.diagnosis.iter().any(|d| d.contains("received no writes")));
+}
+
+fn auto(policy: SplitPolicy, max: i64, flush: i64) -> AutoSplit {
+    AutoSplit {
+        policy,
+        config: SplitConfig {
+            max_file_size: max,
+            memstore_flush_size: flush,
+            jitter: 0.0,
+            ..SplitConfig::default()
+        },
+    }
+}
+
+fn random_keys(a: &mut Analyzer, n: u64, bytes: u64) {
+    for i in 0..n {
+        let key = format!("{:016x}", mix(i));
+        a.push(key.as_bytes(), T0 + i as i64, bytes);
+    }
+}
+
+#[test]
+fn constant_size_auto_split_respects_the_limit() {
+    let max = 1 << 20;
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(SplitPolicy::ConstantSize, max, 1 << 16)),
+        ..opts(10, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    random_keys(&mut a, 10_000, 1000); // 10 MB
+    let r = a.finish();
+    // Each region ends between about half the limit and the limit: 10 MB / 1 MB .. / 0.5 MB.
+    assert!(
+        r.regions.len() >= 10 && r.regions.len() <= 24,
+        "{}",
+        r.regions.len()
+    );
+    assert_eq!(r.splits.len(), r.regions.len() - 1);
+    for s in &r.splits {
+        assert_eq!(s.size_to_check, max);
+        assert!(s.parent_bytes as i64 > max);
+        // The first write over the limit splits: the parent is at most one write over it.
+        assert!(s.parent_bytes as i64 <= max + 1000);
+    }
+    for reg in &r.regions {
+        assert!(
+            reg.bytes as i64 <= max,
+            "region {} has {}",
+            reg.start_key,
+            reg.bytes
+        );
+    }
+    // Keys are uniform, so the split points keep the regions in order and non-overlapping.
+    for pair in r.regions.windows(2) {
+        assert_eq!(pair[0].end_key_hex, pair[1].start_key_hex);
+        assert!(pair[1].created_at_ms.is_some());
+    }
+    assert_eq!(r.writes, 10_000);
+    let total: u64 = r.regions.iter().map(|x| x.writes).sum();
+    assert_eq!(total, 10_000);
+}
+
+#[test]
+fn increasing_to_upper_bound_uses_the_cube_of_regions_on_the_server() {
+    let max = 64 << 20;
+    let flush = 1 << 16; // initial size = 2 × flush = 128 KiB
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(SplitPolicy::IncreasingToUpperBound, max, flush)),
+        ..opts(10, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    random_keys(&mut a, 20_000, 1000);
+    let r = a.finish();
+    assert!(r.regions.len() > 1);
+    let initial = 2 * flush;
+    for s in &r.splits {
+        let expected = policy::increasing_size_to_check(max, initial, s.regions_on_server as i32);
+        assert_eq!(s.size_to_check, expected);
+        assert!(s.parent_bytes as i64 > expected);
+    }
+    // The first split happens at the first region's limit: initial × 1³.
+    assert_eq!(r.splits[0].size_to_check, initial);
+}
+
+#[test]
+fn key_prefix_policy_cuts_split_points() {
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(
+            SplitPolicy::KeyPrefix { prefix_length: 2 },
+            1 << 18,
+            1 << 14,
+        )),
+        ..opts(4, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    random_keys(&mut a, 5000, 1000);
+    let r = a.finish();
+    assert!(r.splits.len() > 1);
+    for s in &r.splits {
+        assert_eq!(s.split_key.len(), 2, "{}", s.split_key);
+    }
+}
+
+#[test]
+fn sequential_key_with_auto_split_keeps_one_hot_region() {
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(SplitPolicy::ConstantSize, 1 << 20, 1 << 16)),
+        region_servers: 3,
+        assignment: Assignment::Balanced,
+        ..opts(20, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    for i in 0..20_000i64 {
+        a.push(&to_bytes_long(i), T0 + i, 1000);
+    }
+    let r = a.finish();
+    assert!(r.regions.len() > 10);
+    // A median split leaves the newest daughter half full, so it splits again after another
+    // 0.5 MB = 500 writes: two splits per 1000-write window, so each window's writes land in
+    // at most 3 regions (the pre-split part of the parent goes to the daughters by key),
+    // while the table has about 20 MB / 0.5 MB = 40 regions.
+    assert!(r.regions.len() >= 30, "{}", r.regions.len());
+    assert!(r.metrics.mean_active_regions <= 3.0);
+    assert!(r.metrics.per_window.iter().all(|w| w.active_regions <= 4));
+    assert_eq!(r.servers.len(), 3);
+    let on_servers: usize = r.servers.iter().map(|s| s.regions).sum();
+    assert_eq!(on_servers, r.regions.len());
+    // Balanced by count: servers differ by at most one region... plus one per split.
+    let max = r.servers.iter().map(|s| s.regions).max().unwrap();
+    let min = r.servers.iter().map(|s| s.regions).min().unwrap();
+    assert!(max - min <= 2);
+}
+
+#[test]
+fn sample_is_sorted_and_bounded() {
+    let o = AnalyzerOptions {
+        sample_size: 50,
+        ..opts(4, 1000)
+    };
+    let mut a = Analyzer::new(vec![b"8".to_vec()], o).unwrap();
+    random_keys(&mut a, 1000, 10);
+    let r = a.finish();
+    assert_eq!(r.sample.len(), 50);
+    for p in r.sample.windows(2) {
+        assert!(p[0].key_hex <= p[1].key_hex);
+    }
+    for s in &r.sample {
+        let expected = usize::from(s.key.as_str() >= "8");
+        assert_eq!(s.region, expected);
+    }
+}
+
+#[test]
+fn bad_options_are_refused() {
+    assert!(Analyzer::new(vec![b"a".to_vec(), b"a".to_vec()], opts(4, 1000)).is_err());
+    assert!(Analyzer::new(vec![vec![]], opts(4, 1000)).is_err());
+    assert!(Analyzer::new(vec![], opts(0, 1000)).is_err());
+    assert!(Analyzer::new(vec![], opts(4, 0)).is_err());
+    // 100 000 regions × 1000 windows is above the cell budget.
+    let many: Vec<Vec<u8>> = (1..20_000u32).map(|i| i.to_be_bytes().to_vec()).collect();
+    let err = Analyzer::new(many, opts(1000, 1000)).unwrap_err();
+    assert!(err.message.contains("cells"));
+    // Times outside the axis are clamped and counted, never a panic.
+    let mut a = Analyzer::new(vec![], opts(4, 1000)).unwrap();
+    a.push(b"", i64::MIN, u64::MAX);
+    a.push(&to_bytes_str("x"), i64::MAX, u64::MAX);
+    let r = a.finish();
+    assert_eq!(r.writes_outside_windows, 2);
+    assert_eq!(r.matrix.cells, vec![1, 0, 0, 1]);
+}
