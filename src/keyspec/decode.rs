@@ -74,6 +74,25 @@ struct Got {
     note: Option<String>,
 }
 
+/// What follows the segments being decoded: more segments, or the end of a `when` body.
+#[derive(Clone, Copy)]
+enum Frame<'b> {
+    Ops(&'b [Op]),
+    EndWhen(usize),
+}
+
+struct Snapshot {
+    got: Vec<Option<Got>>,
+    spans: usize,
+    lossy: Vec<Vec<String>>,
+    reached: Vec<bool>,
+    times: Vec<Option<(time::Parts, bool)>>,
+}
+
+/// Separator occurrences tried per segment, and decode steps per key, before giving up.
+const MAX_SPLITS: usize = 64;
+const MAX_STEPS: usize = 20_000;
+
 struct Dx<'a> {
     ck: &'a CompiledKey,
     key: &'a [u8],
@@ -82,6 +101,7 @@ struct Dx<'a> {
     lossy: Vec<Vec<String>>,
     reached: Vec<bool>,
     times: Vec<Option<(time::Parts, bool)>>,
+    steps: usize,
 }
 
 fn derr(pos: usize, msg: impl Into<String>) -> Error {
@@ -116,111 +136,177 @@ fn op_name(ck: &CompiledKey, op: &Op) -> String {
 }
 
 impl Dx<'_> {
-    fn first_of<'b>(rest: &'b [Op], cont: &[&'b [Op]]) -> Option<&'b Op> {
-        rest.first().or_else(|| cont.iter().find_map(|c| c.first()))
+    fn first_of<'b>(rest: &'b [Op], cont: &[Frame<'b>]) -> Option<&'b Op> {
+        rest.first().or_else(|| {
+            cont.iter().find_map(|c| match c {
+                Frame::Ops(o) => o.first(),
+                Frame::EndWhen(_) => None,
+            })
+        })
     }
 
-    /// Width of a variable segment at `pos`: up to the next separator, or what the fixed
-    /// segments after it leave.
-    fn var_width(&self, op: &Op, rest: &[Op], cont: &[&[Op]], pos: usize) -> Result<usize> {
-        let avail = self.key.get(pos..).unwrap_or(&[]);
-        match Self::first_of(rest, cont) {
-            None => return Ok(avail.len()),
-            Some(Op::Lit(sep)) if !sep.is_empty() => {
-                return avail
-                    .windows(sep.len())
-                    .position(|w| w == sep.as_slice())
-                    .ok_or_else(|| {
-                        derr(
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            got: self.got.clone(),
+            spans: self.spans.len(),
+            lossy: self.lossy.clone(),
+            reached: self.reached.clone(),
+            times: self.times.clone(),
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        self.got = s.got;
+        self.spans.truncate(s.spans);
+        self.lossy = s.lossy;
+        self.reached = s.reached;
+        self.times = s.times;
+    }
+
+    /// Decode `ops`, then every continuation frame, from `pos` to the end of the key.
+    /// A variable-width segment before a separator tries each occurrence of the separator
+    /// in turn (a value may contain the separator), keeping the first that decodes.
+    fn run(&mut self, ops: &[Op], cont: &[Frame], pos: usize) -> Result<()> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(derr(pos, "the key has too many possible splits to decode"));
+        }
+        let Some((op, rest)) = ops.split_first() else {
+            return match cont.split_first() {
+                None if pos == self.key.len() => Ok(()),
+                None => Err(derr(
+                    pos,
+                    format!(
+                        "{} unexpected bytes after the last segment, from byte {pos}",
+                        self.key.len() - pos
+                    ),
+                )),
+                Some((Frame::Ops(o), more)) => self.run(o, more, pos),
+                Some((Frame::EndWhen(slot), more)) => {
+                    if let Some(s) = self.spans.get_mut(*slot) {
+                        s.1 = pos;
+                    }
+                    self.run(&[], more, pos)
+                }
+            };
+        };
+        if let Op::When { f, is, then } = op {
+            let slot = self.spans.len();
+            self.spans.push((pos, pos));
+            let (name, ty) = self
+                .ck
+                .fields
+                .get(*f)
+                .cloned()
+                .unwrap_or((String::new(), FieldType::String));
+            let v = self.got.get(*f).cloned().flatten().ok_or_else(|| {
+                derr(
+                    pos,
+                    format!("when({name}, ...) tests `{name}` before the key has given its value"),
+                )
+            })?;
+            if is.iter().any(|s| v.value.text_eq(ty, s)) {
+                let mut c2: Vec<Frame> = vec![Frame::EndWhen(slot), Frame::Ops(rest)];
+                c2.extend_from_slice(cont);
+                return self.run(then, &c2, pos);
+            }
+            for _ in 0..flat_len(then) {
+                self.spans.push((pos, pos));
+            }
+            return self.run(rest, cont, pos);
+        }
+        let avail = self.key.len().saturating_sub(pos);
+        let widths: Vec<usize> = match op.width() {
+            Some(w) => vec![w],
+            None => match Self::first_of(rest, cont) {
+                None => vec![avail],
+                Some(Op::Lit(sep)) if !sep.is_empty() => {
+                    let found: Vec<usize> = self
+                        .key
+                        .get(pos..)
+                        .unwrap_or(&[])
+                        .windows(sep.len())
+                        .enumerate()
+                        .filter(|(_, w)| *w == sep.as_slice())
+                        .map(|(i, _)| i)
+                        .take(MAX_SPLITS)
+                        .collect();
+                    if found.is_empty() {
+                        return Err(derr(
                             pos,
                             format!(
                                 "{} runs to the separator \"{}\", which does not occur after byte {pos}",
                                 op_name(self.ck, op),
                                 bytes::to_string_binary(sep)
                             ),
+                        ));
+                    }
+                    found
+                }
+                Some(_) => {
+                    let mut tail = 0usize;
+                    let frames = cont.iter().filter_map(|c| match c {
+                        Frame::Ops(o) => Some(o.iter()),
+                        Frame::EndWhen(_) => None,
+                    });
+                    for o in rest.iter().chain(frames.flatten()) {
+                        match o.width() {
+                            Some(w) => tail = tail.saturating_add(w),
+                            None => {
+                                return Err(derr(
+                                    pos,
+                                    format!(
+                                        "{} has a variable width and is followed by another variable segment without a separator: the key cannot be split",
+                                        op_name(self.ck, op)
+                                    ),
+                                ))
+                            }
+                        }
+                    }
+                    vec![avail.checked_sub(tail).ok_or_else(|| {
+                        derr(
+                            pos,
+                            format!(
+                                "key too short: {avail} bytes left at byte {pos}, the fixed segments after {} need {tail}",
+                                op_name(self.ck, op)
+                            ),
                         )
-                    })
-            }
-            _ => {}
-        }
-        let mut tail = 0usize;
-        for o in rest.iter().chain(cont.iter().flat_map(|c| c.iter())) {
-            match o.width() {
-                Some(w) => tail += w,
+                    })?]
+                }
+            },
+        };
+        let single = widths.len() == 1;
+        let mut first_err: Option<Error> = None;
+        for w in widths {
+            let end = match pos.checked_add(w).filter(|e| *e <= self.key.len()) {
+                Some(e) => e,
                 None => {
                     return Err(derr(
-                        pos,
-                        format!(
-                            "{} has a variable width and is followed by another variable segment without a separator: the key cannot be split",
-                            op_name(self.ck, op)
-                        ),
-                    ))
-                }
-            }
-        }
-        avail.len().checked_sub(tail).ok_or_else(|| {
-            derr(pos, format!("key too short: {} bytes left at byte {pos}, the fixed segments after {} need {tail}", avail.len(), op_name(self.ck, op)))
-        })
-    }
-
-    fn seq(&mut self, ops: &[Op], cont: &[&[Op]], mut pos: usize) -> Result<usize> {
-        for (i, op) in ops.iter().enumerate() {
-            let rest = ops.get(i + 1..).unwrap_or(&[]);
-            if let Op::When { f, is, then } = op {
-                let slot = self.spans.len();
-                self.spans.push((pos, pos));
-                let (name, ty) = self
-                    .ck
-                    .fields
-                    .get(*f)
-                    .cloned()
-                    .unwrap_or((String::new(), FieldType::String));
-                let v = self.got.get(*f).cloned().flatten().ok_or_else(|| {
-                    derr(
-                        pos,
-                        format!(
-                            "when({name}, ...) tests `{name}` before the key has given its value"
-                        ),
-                    )
-                })?;
-                if is.iter().any(|s| v.value.text_eq(ty, s)) {
-                    let mut c2: Vec<&[Op]> = vec![rest];
-                    c2.extend_from_slice(cont);
-                    let end = self.seq(then, &c2, pos)?;
-                    if let Some(s) = self.spans.get_mut(slot) {
-                        *s = (pos, end);
-                    }
-                    pos = end;
-                } else {
-                    for _ in 0..flat_len(then) {
-                        self.spans.push((pos, pos));
-                    }
-                }
-                continue;
-            }
-            let w = match op.width() {
-                Some(w) => w,
-                None => self.var_width(op, rest, cont, pos)?,
-            };
-            let end = pos
-                .checked_add(w)
-                .filter(|e| *e <= self.key.len())
-                .ok_or_else(|| {
-                    derr(
                         pos,
                         format!(
                             "key ends at byte {}, {} needs {w} bytes from byte {pos}",
                             self.key.len(),
                             op_name(self.ck, op)
                         ),
-                    )
-                })?;
+                    ))
+                }
+            };
+            let snap = if single { None } else { Some(self.snapshot()) };
             let part = self.key.get(pos..end).unwrap_or(&[]);
-            self.read(op, part, pos)?;
-            self.spans.push((pos, end));
-            pos = end;
+            let r = self.read(op, part, pos).and_then(|_| {
+                self.spans.push((pos, end));
+                self.run(rest, cont, end)
+            });
+            match (r, snap) {
+                (Ok(()), _) => return Ok(()),
+                (Err(e), None) => return Err(e),
+                (Err(e), Some(s)) => {
+                    self.restore(s);
+                    first_err.get_or_insert(e);
+                }
+            }
         }
-        Ok(pos)
+        Err(first_err.unwrap_or_else(|| derr(pos, "no way to split the key")))
     }
 
     fn set(
@@ -559,17 +645,9 @@ impl CompiledKey {
             lossy: vec![Vec::new(); n],
             reached: vec![false; n],
             times: vec![None; n],
+            steps: 0,
         };
-        let end = dx.seq(&self.ops, &[], 0)?;
-        if end != key.len() {
-            return Err(derr(
-                end,
-                format!(
-                    "{} unexpected bytes after the last segment, from byte {end}",
-                    key.len() - end
-                ),
-            ));
-        }
+        dx.run(&self.ops, &[], 0)?;
         for f in 0..n {
             if let Some(Some((p, secs))) = dx.times.get(f).cloned() {
                 let (ms, lost) = p.resolve().map_err(|m| derr(0, m))?;

@@ -61,10 +61,7 @@ impl KeySpec {
             let pointer = if path == "." {
                 String::new()
             } else {
-                format!(
-                    "/{}",
-                    path.replace(['.', '['], "/").replace(']', "")
-                )
+                format!("/{}", path.replace(['.', '['], "/").replace(']', ""))
             };
             Error::new(ErrorKind::Parse, inner.to_string())
                 .at_path(pointer)
