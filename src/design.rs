@@ -47,6 +47,29 @@ pub struct DesignDocument {
     /// The reads the table must serve, for read-cost planning.
     #[serde(default)]
     pub reads: Vec<ReadPattern>,
+    /// Reads want the newest rows first (the linter then expects reversed timestamps).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub latest_first: bool,
+    /// Sample records with the key each one must encode to (hex), for docs, presets and tests.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<Example>,
+}
+
+/// A sample record and, optionally, the row key it must encode to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Example {
+    /// The record: field name -> JSON value (a long may be a decimal string).
+    pub record: serde_json::Map<String, serde_json::Value>,
+    /// The expected row key as lowercase hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The expected row key as `Bytes.toStringBinary` shows it (informative).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_binary: Option<String>,
+    /// Where the example comes from, or why it differs from its source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The declared type of a record field; it decides how a record value is parsed.
@@ -136,6 +159,11 @@ impl DesignDocument {
                 .at_path(format!("/fields/{i}/name")));
             }
         }
+        let at_key = |e: Error| {
+            let p = e.location.path.clone().unwrap_or_default();
+            e.at_path(format!("/key/{p}"))
+        };
+        crate::keyspec::CompiledKey::new(&self.key, &self.fields).map_err(at_key)?;
         Ok(())
     }
 

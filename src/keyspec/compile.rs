@@ -1,0 +1,1130 @@
+//! Compiling a [`KeySpec`] against the field declarations, and the encoder.
+//!
+//! Compilation resolves field names to positions and checks every segment against its
+//! field's type once, so encoding a record is a straight walk over pre-checked operations:
+//! the analyzer encodes millions of records through [`CompiledKey::encode_into`].
+
+use md5::{Digest, Md5};
+use serde_json::{Map, Value};
+
+use super::ast::*;
+use super::time::{self, Tok};
+use super::value::{missing, FieldValue};
+use crate::bytes;
+use crate::design::{FieldDecl, FieldType};
+use crate::error::{Error, ErrorKind, Result};
+use crate::hash;
+use crate::salt::{hbasewd::OneByteSimpleHash, opentsdb, phoenix};
+
+/// How one field is written.
+#[derive(Debug, Clone)]
+pub(crate) enum Enc {
+    Str,
+    Fixed {
+        width: usize,
+        pad: u8,
+        left: bool,
+        truncate: bool,
+    },
+    Dec {
+        width: usize,
+    },
+    Long(bool),
+    Int(bool),
+    Short(bool),
+    Double(bool),
+    Float(bool),
+    Bool,
+    BigDecimal,
+    Reverse,
+    Revts {
+        div: Option<i64>,
+        render: Render,
+    },
+    Time {
+        toks: Vec<Tok>,
+        secs: bool,
+    },
+    Bucket {
+        modulo: Option<i64>,
+        div: Option<i64>,
+        render: Render,
+    },
+    Dict {
+        entries: Vec<(String, i64)>,
+        render: Render,
+    },
+}
+
+/// Where a hash reads from.
+#[derive(Debug, Clone)]
+pub(crate) enum Src {
+    /// Every segment after the hash, at the same level.
+    Rest,
+    /// Explicit segments (not written to the key themselves).
+    Ops(Vec<Op>),
+}
+
+/// One compiled segment.
+#[derive(Debug, Clone)]
+pub(crate) enum Op {
+    Lit(Vec<u8>),
+    Field {
+        f: usize,
+        enc: Enc,
+    },
+    Salt {
+        src: Src,
+        hash: SaltHash,
+        modulo: ModMode,
+        buckets: i32,
+        render: Render,
+        wd: Option<OneByteSimpleHash>,
+    },
+    Random {
+        id: usize,
+        buckets: u32,
+        render: Render,
+    },
+    Hash15 {
+        src: Src,
+    },
+    Md5 {
+        src: Src,
+    },
+    Md5Hex {
+        src: Src,
+        len: usize,
+        upper: bool,
+    },
+    When {
+        f: usize,
+        is: Vec<String>,
+        then: Vec<Op>,
+    },
+}
+
+impl Op {
+    fn src(&self) -> Option<&Src> {
+        match self {
+            Op::Salt { src, .. }
+            | Op::Hash15 { src }
+            | Op::Md5 { src }
+            | Op::Md5Hex { src, .. } => Some(src),
+            _ => None,
+        }
+    }
+
+    /// Hashes over Java strings read UTF-16 text; the others read bytes.
+    fn wants_text(&self) -> bool {
+        matches!(
+            self,
+            Op::Salt {
+                hash: SaltHash::JavaString,
+                ..
+            } | Op::Hash15 { .. }
+        )
+    }
+
+    /// Bytes this segment always takes, or `None` when it varies per record.
+    pub(crate) fn width(&self) -> Option<usize> {
+        Some(match self {
+            Op::Lit(b) => b.len(),
+            Op::Field { enc, .. } => match enc {
+                Enc::Str | Enc::Reverse | Enc::BigDecimal => return None,
+                Enc::Fixed { width, .. } | Enc::Dec { width } => *width,
+                Enc::Long(_) | Enc::Double(_) => 8,
+                Enc::Int(_) | Enc::Float(_) => 4,
+                Enc::Short(_) => 2,
+                Enc::Bool => 1,
+                Enc::Revts { render, .. }
+                | Enc::Bucket { render, .. }
+                | Enc::Dict { render, .. } => render_width(render),
+                Enc::Time { toks, .. } => toks.iter().map(Tok::width).sum(),
+            },
+            Op::Salt { render, .. } | Op::Random { render, .. } => render_width(render),
+            Op::Hash15 { .. } => 2,
+            Op::Md5 { .. } => 16,
+            Op::Md5Hex { len, .. } => *len,
+            Op::When { .. } => return None,
+        })
+    }
+}
+
+pub(crate) fn render_width(r: &Render) -> usize {
+    match r {
+        Render::Byte | Render::Letter => 1,
+        Render::Short => 2,
+        Render::Int => 4,
+        Render::Long => 8,
+        Render::Dec(w) | Render::Hex(w) | Render::HexUpper(w) | Render::Bytes(w) => *w as usize,
+    }
+}
+
+/// Write `v` as `r`. Java casts keep the low bits; decimal and hex must fit their width.
+pub(crate) fn render(r: &Render, v: i64, out: &mut Vec<u8>) -> Result<()> {
+    match r {
+        Render::Byte => out.push(v as u8),
+        Render::Letter => match u8::try_from(v) {
+            Ok(n) if n < 26 => out.push(b'a' + n),
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("{v} has no letter: `as=letter` writes 0..25 as a..z"),
+                ))
+            }
+        },
+        Render::Short => out.extend_from_slice(&bytes::to_bytes_short(v as i16)),
+        Render::Int => out.extend_from_slice(&bytes::to_bytes_int(v as i32)),
+        Render::Long => out.extend_from_slice(&bytes::to_bytes_long(v)),
+        Render::Dec(w) | Render::Hex(w) | Render::HexUpper(w) => {
+            let w = *w as usize;
+            let s = match r {
+                Render::Dec(_) if v < 0 => {
+                    // String.format("%0Nd", v): the sign counts towards the width.
+                    let digits = v.unsigned_abs().to_string();
+                    format!("-{:0>width$}", digits, width = w.saturating_sub(1))
+                }
+                Render::Dec(_) => format!("{v:0w$}"),
+                Render::Hex(_) => format!("{:0w$x}", v as u64),
+                _ => format!("{:0w$X}", v as u64),
+            };
+            if s.len() > w {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "{v} needs {} characters but {} has {w}: widen it, or the key's width and order break",
+                        s.len(),
+                        super::format::render_text(r)
+                    ),
+                ));
+            }
+            out.extend_from_slice(s.as_bytes());
+        }
+        Render::Bytes(w) => {
+            let m = i32::try_from(v).map_err(|_| {
+                Error::new(
+                    ErrorKind::Invalid,
+                    format!("{v} does not fit the 32-bit salt of bytes({w})"),
+                )
+            })?;
+            out.extend_from_slice(&opentsdb::salt_bytes(m, *w as i32)?);
+        }
+    }
+    Ok(())
+}
+
+/// Read back what [`render`] wrote (`b` has exactly the render width).
+pub(crate) fn unrender(r: &Render, b: &[u8]) -> std::result::Result<i64, String> {
+    let fixed = |n: usize| -> std::result::Result<[u8; 8], String> {
+        let mut a = [0u8; 8];
+        if b.len() != n {
+            return Err(format!("expected {n} bytes, found {}", b.len()));
+        }
+        for (dst, src) in a.iter_mut().skip(8 - n).zip(b) {
+            *dst = *src;
+        }
+        Ok(a)
+    };
+    Ok(match r {
+        Render::Byte => i64::from(b.first().copied().ok_or("expected 1 byte")?),
+        Render::Letter => match b.first() {
+            Some(c @ b'a'..=b'z') => i64::from(c - b'a'),
+            _ => {
+                return Err(format!(
+                    "expected a letter a..z, found `{}`",
+                    bytes::to_string_binary(b)
+                ))
+            }
+        },
+        Render::Short => i64::from(i64::from_be_bytes(fixed(2)?) as i16),
+        Render::Int => i64::from(i64::from_be_bytes(fixed(4)?) as i32),
+        Render::Long => i64::from_be_bytes(fixed(8)?),
+        Render::Dec(_) => {
+            let s = std::str::from_utf8(b).map_err(|_| "expected decimal digits".to_string())?;
+            if !s
+                .bytes()
+                .enumerate()
+                .all(|(i, c)| c.is_ascii_digit() || (i == 0 && c == b'-'))
+            {
+                return Err(format!(
+                    "expected decimal digits, found `{}`",
+                    bytes::to_string_binary(b)
+                ));
+            }
+            s.parse().map_err(|_| format!("`{s}` is not a number"))?
+        }
+        Render::Hex(_) | Render::HexUpper(_) => {
+            let s = std::str::from_utf8(b).map_err(|_| "expected hex digits".to_string())?;
+            u64::from_str_radix(s, 16).map_err(|_| {
+                format!(
+                    "expected hex digits, found `{}`",
+                    bytes::to_string_binary(b)
+                )
+            })? as i64
+        }
+        Render::Bytes(w) => {
+            let n = (*w as usize).min(4);
+            let tail = b.get(b.len().saturating_sub(n)..).unwrap_or(&[]);
+            let mut a = [0u8; 8];
+            for (dst, src) in a.iter_mut().skip(8 - tail.len()).zip(tail) {
+                *dst = *src;
+            }
+            i64::from(i64::from_be_bytes(a) as i32)
+        }
+    })
+}
+
+/// A key design compiled against its field declarations: encode, decode and lay out keys.
+#[derive(Debug, Clone)]
+pub struct CompiledKey {
+    pub(crate) fields: Vec<(String, FieldType)>,
+    pub(crate) ops: Vec<Op>,
+    pub(crate) spec: KeySpec,
+    seeds: Vec<u64>,
+    rng: Vec<u64>,
+    scratch: Vec<FieldValue>,
+}
+
+fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
+    let text = super::format::segments_text(std::slice::from_ref(seg));
+    Error::new(ErrorKind::Invalid, format!("`{text}`: {msg}")).at_path(path.to_string())
+}
+
+struct Compiler<'a> {
+    fields: &'a [FieldDecl],
+    seeds: Vec<u64>,
+}
+
+fn is_int(t: FieldType) -> bool {
+    matches!(
+        t,
+        FieldType::Long | FieldType::Int | FieldType::Short | FieldType::Timestamp
+    )
+}
+
+impl Compiler<'_> {
+    fn field(&self, path: &str, seg: &Segment, name: &str) -> Result<(usize, FieldType)> {
+        self.fields
+            .iter()
+            .position(|f| f.name == name)
+            .and_then(|i| self.fields.get(i).map(|f| (i, f.field_type)))
+            .ok_or_else(|| {
+                let known: Vec<&str> = self.fields.iter().map(|f| f.name.as_str()).collect();
+                seg_err(
+                    path,
+                    seg,
+                    format!(
+                        "no field named `{name}` is declared (declared: {})",
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    ),
+                )
+            })
+    }
+
+    fn ops(&mut self, segs: &[Segment], path: &str) -> Result<Vec<Op>> {
+        segs.iter()
+            .enumerate()
+            .map(|(i, s)| self.op(s, &format!("{path}/{i}")))
+            .collect()
+    }
+
+    fn src(&mut self, of: &Option<Vec<Segment>>, path: &str) -> Result<Src> {
+        match of {
+            None => Ok(Src::Rest),
+            Some(segs) => Ok(Src::Ops(self.ops(segs, &format!("{path}/of"))?)),
+        }
+    }
+
+    fn op(&mut self, seg: &Segment, path: &str) -> Result<Op> {
+        let need = |ok: bool, t: FieldType, what: &str| -> Result<()> {
+            if ok {
+                Ok(())
+            } else {
+                Err(seg_err(
+                    path,
+                    seg,
+                    format!(
+                        "the field is declared {}, this segment needs {what}",
+                        type_name(t)
+                    ),
+                ))
+            }
+        };
+        let fop = |f: usize, enc: Enc| Ok(Op::Field { f, enc });
+        match seg {
+            Segment::Literal(l) => Ok(Op::Lit(l.bytes.clone())),
+            Segment::Field(a) => {
+                let (f, t) = self.field(path, seg, &a.field)?;
+                fop(
+                    f,
+                    match t {
+                        FieldType::String => Enc::Str,
+                        FieldType::Long | FieldType::Timestamp => Enc::Long(false),
+                        FieldType::Int => Enc::Int(false),
+                        FieldType::Short => Enc::Short(false),
+                        FieldType::Double => Enc::Double(false),
+                        FieldType::Float => Enc::Float(false),
+                        FieldType::Boolean => Enc::Bool,
+                        FieldType::BigDecimal => Enc::BigDecimal,
+                    },
+                )
+            }
+            Segment::Str(a) => fop(self.field(path, seg, &a.field)?.0, Enc::Str),
+            Segment::Reverse(a) => fop(self.field(path, seg, &a.field)?.0, Enc::Reverse),
+            Segment::Bool(a) => {
+                let (f, t) = self.field(path, seg, &a.field)?;
+                need(t == FieldType::Boolean, t, "a boolean")?;
+                fop(f, Enc::Bool)
+            }
+            Segment::BigDecimal(a) => {
+                let (f, t) = self.field(path, seg, &a.field)?;
+                need(
+                    t == FieldType::BigDecimal || is_int(t),
+                    t,
+                    "a bigDecimal or an integer",
+                )?;
+                fop(f, Enc::BigDecimal)
+            }
+            Segment::Long(n) | Segment::Int(n) | Segment::Short(n) => {
+                let (f, t) = self.field(path, seg, &n.field)?;
+                need(is_int(t), t, "an integer (long, int, short or timestamp)")?;
+                fop(
+                    f,
+                    match seg {
+                        Segment::Long(_) => Enc::Long(n.sortable),
+                        Segment::Int(_) => Enc::Int(n.sortable),
+                        _ => Enc::Short(n.sortable),
+                    },
+                )
+            }
+            Segment::Double(n) => {
+                let (f, t) = self.field(path, seg, &n.field)?;
+                need(
+                    matches!(t, FieldType::Double | FieldType::Float),
+                    t,
+                    "a double or float",
+                )?;
+                fop(f, Enc::Double(n.sortable))
+            }
+            Segment::Float(n) => {
+                let (f, t) = self.field(path, seg, &n.field)?;
+                need(t == FieldType::Float, t, "a float")?;
+                fop(f, Enc::Float(n.sortable))
+            }
+            Segment::Fixed(x) => {
+                let f = self.field(path, seg, &x.field)?.0;
+                fop(
+                    f,
+                    Enc::Fixed {
+                        width: x.width as usize,
+                        pad: x.pad,
+                        left: x.side == PadSide::Left,
+                        truncate: x.overflow == Overflow::Truncate,
+                    },
+                )
+            }
+            Segment::Dec(d) => {
+                let (f, t) = self.field(path, seg, &d.field)?;
+                need(is_int(t), t, "an integer")?;
+                fop(
+                    f,
+                    Enc::Dec {
+                        width: d.width as usize,
+                    },
+                )
+            }
+            Segment::Revts(r) => {
+                let (f, t) = self.field(path, seg, &r.field)?;
+                need(is_int(t), t, "a timestamp or integer")?;
+                fop(
+                    f,
+                    Enc::Revts {
+                        div: r.div,
+                        render: r.render,
+                    },
+                )
+            }
+            Segment::Time(x) => {
+                let (f, t) = self.field(path, seg, &x.field)?;
+                need(is_int(t), t, "a timestamp")?;
+                let toks = time::parse_pattern(&x.pattern).map_err(|m| seg_err(path, seg, m))?;
+                fop(
+                    f,
+                    Enc::Time {
+                        toks,
+                        secs: x.unit == TimeUnit::S,
+                    },
+                )
+            }
+            Segment::Bucket(b) => {
+                let (f, t) = self.field(path, seg, &b.field)?;
+                need(is_int(t), t, "a timestamp or integer")?;
+                fop(
+                    f,
+                    Enc::Bucket {
+                        modulo: b.modulo,
+                        div: b.div,
+                        render: b.render,
+                    },
+                )
+            }
+            Segment::Dict(d) | Segment::Tag(d) => {
+                let f = self.field(path, seg, &d.field)?.0;
+                let default = if matches!(seg, Segment::Tag(_)) {
+                    Render::Byte
+                } else {
+                    Render::Long
+                };
+                fop(
+                    f,
+                    Enc::Dict {
+                        entries: d.entries.clone(),
+                        render: d.render.unwrap_or(default),
+                    },
+                )
+            }
+            Segment::When(w) => {
+                let f = self.field(path, seg, &w.field)?.0;
+                Ok(Op::When {
+                    f,
+                    is: w.is.clone(),
+                    then: self.ops(&w.then, &format!("{path}/then"))?,
+                })
+            }
+            Segment::Salt(s) => {
+                let src = self.src(&s.of, path)?;
+                let buckets =
+                    i32::try_from(s.buckets).map_err(|_| seg_err(path, seg, "too many buckets"))?;
+                let wd = match s.hash {
+                    SaltHash::Hbasewd => Some(
+                        OneByteSimpleHash::new(buckets)
+                            .map_err(|e| seg_err(path, seg, e.message))?,
+                    ),
+                    _ => None,
+                };
+                Ok(Op::Salt {
+                    src,
+                    hash: s.hash,
+                    modulo: s.modulo,
+                    buckets,
+                    render: s.render,
+                    wd,
+                })
+            }
+            Segment::Random(r) => {
+                let id = self.seeds.len();
+                self.seeds.push(r.seed);
+                Ok(Op::Random {
+                    id,
+                    buckets: r.buckets,
+                    render: r.render,
+                })
+            }
+            Segment::Hash15(h) => Ok(Op::Hash15 {
+                src: self.src(&h.of, path)?,
+            }),
+            Segment::Md5(h) => Ok(Op::Md5 {
+                src: self.src(&h.of, path)?,
+            }),
+            Segment::Md5Hex(h) => Ok(Op::Md5Hex {
+                src: self.src(&h.of, path)?,
+                len: h.len as usize,
+                upper: h.upper,
+            }),
+        }
+    }
+}
+
+pub(crate) fn type_name(t: FieldType) -> &'static str {
+    match t {
+        FieldType::String => "string",
+        FieldType::Long => "long",
+        FieldType::Int => "int",
+        FieldType::Short => "short",
+        FieldType::Double => "double",
+        FieldType::Float => "float",
+        FieldType::Boolean => "boolean",
+        FieldType::BigDecimal => "bigDecimal",
+        FieldType::Timestamp => "timestamp",
+    }
+}
+
+impl CompiledKey {
+    /// Check `spec` against `fields` and prepare it for encoding. Errors carry the segment's
+    /// path (`segments/2`, `segments/0/of/1`) and name the field.
+    pub fn new(spec: &KeySpec, fields: &[FieldDecl]) -> Result<CompiledKey> {
+        spec.validate()?;
+        let mut c = Compiler {
+            fields,
+            seeds: Vec::new(),
+        };
+        let ops = c.ops(&spec.segments, "segments")?;
+        Ok(CompiledKey {
+            fields: fields
+                .iter()
+                .map(|f| (f.name.clone(), f.field_type))
+                .collect(),
+            ops,
+            spec: spec.clone(),
+            rng: c.seeds.clone(),
+            seeds: c.seeds,
+            scratch: Vec::new(),
+        })
+    }
+
+    /// The field names and types, in the order [`encode_values_into`](Self::encode_values_into) expects.
+    pub fn field_names(&self) -> impl Iterator<Item = &str> {
+        self.fields.iter().map(|(n, _)| n.as_str())
+    }
+
+    /// The position of field `name` in a value slice.
+    pub fn field_index(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|(n, _)| n == name)
+    }
+
+    /// Restart every `random(...)` segment's generator from its seed.
+    pub fn reset_random(&mut self) {
+        self.rng.clone_from(&self.seeds);
+    }
+
+    /// Convert a JSON record into values indexed like the field declarations.
+    pub fn values_from_json(&self, record: &Map<String, Value>) -> Result<Vec<FieldValue>> {
+        let mut out = Vec::with_capacity(self.fields.len());
+        self.fill_values(record, &mut out)?;
+        Ok(out)
+    }
+
+    fn fill_values(&self, record: &Map<String, Value>, out: &mut Vec<FieldValue>) -> Result<()> {
+        out.clear();
+        for (name, ty) in &self.fields {
+            let v = match record.get(name) {
+                Some(v) => FieldValue::from_json(
+                    &FieldDecl {
+                        name: name.clone(),
+                        field_type: *ty,
+                        cardinality: None,
+                        generator: None,
+                    },
+                    v,
+                )?,
+                None => FieldValue::Null,
+            };
+            out.push(v);
+        }
+        Ok(())
+    }
+
+    /// Encode one JSON record, appending the row key to `out`.
+    pub fn encode_json_into(
+        &mut self,
+        out: &mut Vec<u8>,
+        record: &Map<String, Value>,
+    ) -> Result<()> {
+        let mut vals = std::mem::take(&mut self.scratch);
+        let r = self
+            .fill_values(record, &mut vals)
+            .and_then(|_| self.encode_values_into(out, &vals));
+        self.scratch = vals;
+        r
+    }
+
+    /// Encode one JSON record into a new row key.
+    pub fn encode_json(&mut self, record: &Map<String, Value>) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.encode_json_into(&mut out, record)?;
+        Ok(out)
+    }
+
+    /// Encode one record given as typed values (indexed like the field declarations),
+    /// appending the row key to `out`. On error `out` is left as it was.
+    pub fn encode_values_into(&mut self, out: &mut Vec<u8>, values: &[FieldValue]) -> Result<()> {
+        if values.len() != self.fields.len() {
+            return Err(Error::arg(
+                "values",
+                format!(
+                    "expected {} values (one per declared field), got {}",
+                    self.fields.len(),
+                    values.len()
+                ),
+            ));
+        }
+        let start = out.len();
+        let mut cx = Cx {
+            fields: &self.fields,
+            vals: values,
+            rng: &mut self.rng,
+        };
+        let r = cx.seq(&self.ops, out);
+        if r.is_err() {
+            out.truncate(start);
+        }
+        r
+    }
+
+    /// [`encode_values_into`](Self::encode_values_into) into a new vector.
+    pub fn encode_values(&mut self, values: &[FieldValue]) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.encode_values_into(&mut out, values)?;
+        Ok(out)
+    }
+}
+
+/// Encoding context for one record.
+pub(crate) struct Cx<'a> {
+    pub fields: &'a [(String, FieldType)],
+    pub vals: &'a [FieldValue],
+    pub rng: &'a mut [u64],
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn java_mod(h: i32, n: i32, m: ModMode) -> i64 {
+    i64::from(match m {
+        ModMode::AbsOfMod => h.wrapping_rem(n).wrapping_abs(),
+        ModMode::ModOfAbs => h.wrapping_abs().wrapping_rem(n),
+        ModMode::FloorMod => h.rem_euclid(n.max(1)),
+    })
+}
+
+fn field_err(field: &str, msg: impl Into<String>) -> Error {
+    Error::new(
+        ErrorKind::Invalid,
+        format!("field `{field}`: {}", msg.into()),
+    )
+    .at_path(field.to_string())
+}
+
+impl Cx<'_> {
+    fn value(&self, f: usize) -> Result<(&FieldValue, FieldType, &str)> {
+        let (name, ty) = self
+            .fields
+            .get(f)
+            .ok_or_else(|| Error::new(ErrorKind::IllegalState, "field index out of range"))?;
+        match self.vals.get(f) {
+            Some(FieldValue::Null) | None => Err(missing(name)),
+            Some(v) => Ok((v, *ty, name.as_str())),
+        }
+    }
+
+    fn long(&self, f: usize) -> Result<(i64, &str)> {
+        match self.value(f)? {
+            (FieldValue::Long(n), _, name) => Ok((*n, name)),
+            (other, _, name) => Err(field_err(
+                name,
+                format!("expected an integer value, got {other:?}"),
+            )),
+        }
+    }
+
+    pub(crate) fn seq(&mut self, ops: &[Op], out: &mut Vec<u8>) -> Result<()> {
+        for (i, op) in ops.iter().enumerate() {
+            if let Some(Src::Rest) = op.src() {
+                let rest = ops.get(i + 1..).unwrap_or(&[]);
+                let units = if op.wants_text() {
+                    Some(self.text(rest)?)
+                } else {
+                    None
+                };
+                let pos = out.len();
+                self.seq(rest, out)?;
+                let mut prefix = Vec::with_capacity(16);
+                self.prefix(
+                    op,
+                    out.get(pos..).unwrap_or(&[]),
+                    units.as_deref(),
+                    &mut prefix,
+                )?;
+                out.splice(pos..pos, prefix);
+                return Ok(());
+            }
+            self.op(op, out)?;
+        }
+        Ok(())
+    }
+
+    /// The Java string a hash sees for `ops`, without advancing the random generators.
+    fn text(&mut self, ops: &[Op]) -> Result<Vec<u16>> {
+        let saved = self.rng.to_vec();
+        let mut units = Vec::new();
+        let mut pending = Vec::new();
+        let r = self.text_into(ops, &mut units, &mut pending);
+        units.extend(String::from_utf8_lossy(&pending).encode_utf16());
+        for (dst, src) in self.rng.iter_mut().zip(saved) {
+            *dst = src;
+        }
+        r.map(|_| units)
+    }
+
+    fn text_into(&mut self, ops: &[Op], units: &mut Vec<u16>, pending: &mut Vec<u8>) -> Result<()> {
+        for (i, op) in ops.iter().enumerate() {
+            match op {
+                Op::Field { f, enc: Enc::Str } => {
+                    let (v, ty, name) = self.value(*f)?;
+                    units.extend(String::from_utf8_lossy(pending).encode_utf16());
+                    pending.clear();
+                    v.push_units(ty, name, units)?;
+                }
+                Op::When { f, is, then } => {
+                    if self.when(*f, is)? {
+                        self.text_into(then, units, pending)?;
+                    }
+                }
+                _ if matches!(op.src(), Some(Src::Rest)) => {
+                    return self.seq(ops.get(i..).unwrap_or(&[]), pending);
+                }
+                _ => self.op(op, pending)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn when(&self, f: usize, is: &[String]) -> Result<bool> {
+        let (v, ty, _) = self.value(f)?;
+        Ok(is.iter().any(|s| v.text_eq(ty, s)))
+    }
+
+    fn source_bytes(&mut self, src: &[Op]) -> Result<Vec<u8>> {
+        let mut b = Vec::with_capacity(32);
+        self.seq(src, &mut b)?;
+        Ok(b)
+    }
+
+    /// Compute a hash segment from its source (`bytes` / `units` already evaluated).
+    fn prefix(
+        &mut self,
+        op: &Op,
+        bytes: &[u8],
+        units: Option<&[u16]>,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let units = units.unwrap_or(&[]);
+        match op {
+            Op::Salt {
+                hash: h,
+                modulo,
+                buckets,
+                render: r,
+                wd,
+                ..
+            } => {
+                let n = *buckets;
+                match h {
+                    SaltHash::JavaString => render(
+                        r,
+                        java_mod(hash::java_string_hash_code(units), n, *modulo),
+                        out,
+                    ),
+                    SaltHash::Arrays => {
+                        render(r, java_mod(hash::arrays_hash_code(bytes), n, *modulo), out)
+                    }
+                    SaltHash::Md5 => {
+                        let d: [u8; 16] = Md5::digest(bytes).into();
+                        let m = u128::from_be_bytes(d) % u128::from(n.unsigned_abs().max(1));
+                        render(r, m as i64, out)
+                    }
+                    SaltHash::Phoenix => {
+                        out.push(phoenix::salt_for(bytes, n)?);
+                        Ok(())
+                    }
+                    SaltHash::Hbasewd => {
+                        match wd {
+                            Some(w) => out.push(w.prefix(bytes)),
+                            None => out
+                                .push(crate::salt::hbasewd::one_byte_simple_hash_prefix(bytes, n)?),
+                        }
+                        Ok(())
+                    }
+                    SaltHash::Opentsdb => {
+                        let mut m = hash::arrays_hash_code(bytes).wrapping_rem(n);
+                        if m < 0 {
+                            m = m.wrapping_neg();
+                        }
+                        let w = match r {
+                            Render::Bytes(w) => *w as i32,
+                            _ => 1,
+                        };
+                        out.extend_from_slice(&opentsdb::salt_bytes(m, w)?);
+                        Ok(())
+                    }
+                }
+            }
+            Op::Hash15 { .. } => {
+                let h = (hash::java_string_hash_code(units) & 0x7FFF) as i16;
+                out.extend_from_slice(&bytes::to_bytes_short(h));
+                Ok(())
+            }
+            Op::Md5 { .. } => {
+                let d: [u8; 16] = Md5::digest(bytes).into();
+                out.extend_from_slice(&d);
+                Ok(())
+            }
+            Op::Md5Hex { len, upper, .. } => {
+                let hex = hash::md5_as_hex(bytes);
+                let part = hex.get(..*len).unwrap_or(&hex);
+                if *upper {
+                    out.extend(part.bytes().map(|c| c.to_ascii_uppercase()));
+                } else {
+                    out.extend_from_slice(part.as_bytes());
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn op(&mut self, op: &Op, out: &mut Vec<u8>) -> Result<()> {
+        match op {
+            Op::Lit(b) => {
+                out.extend_from_slice(b);
+                Ok(())
+            }
+            Op::Field { f, enc } => self.field(*f, enc, out),
+            Op::Random {
+                id,
+                buckets,
+                render: r,
+            } => {
+                let state = self.rng.get_mut(*id).ok_or_else(|| {
+                    Error::new(ErrorKind::IllegalState, "random segment out of range")
+                })?;
+                let v = splitmix(state) % u64::from((*buckets).max(1));
+                render(r, v as i64, out)
+            }
+            Op::When { f, is, then } => {
+                if self.when(*f, is)? {
+                    self.seq(then, out)?;
+                }
+                Ok(())
+            }
+            Op::Salt { src, .. }
+            | Op::Hash15 { src }
+            | Op::Md5 { src }
+            | Op::Md5Hex { src, .. } => {
+                let ops = match src {
+                    Src::Ops(o) => o.as_slice(),
+                    Src::Rest => &[],
+                };
+                let units = if op.wants_text() {
+                    Some(self.text(ops)?)
+                } else {
+                    None
+                };
+                let bytes = if op.wants_text() {
+                    Vec::new()
+                } else {
+                    self.source_bytes(ops)?
+                };
+                self.prefix(op, &bytes, units.as_deref(), out)
+            }
+        }
+    }
+
+    fn field(&mut self, f: usize, enc: &Enc, out: &mut Vec<u8>) -> Result<()> {
+        match enc {
+            Enc::Str => {
+                let (v, ty, name) = self.value(f)?;
+                v.push_text(ty, name, out)
+            }
+            Enc::Fixed {
+                width,
+                pad,
+                left,
+                truncate,
+            } => {
+                let (v, ty, name) = self.value(f)?;
+                let mut text = Vec::with_capacity(*width);
+                v.push_text(ty, name, &mut text)?;
+                if text.len() > *width {
+                    if !*truncate {
+                        return Err(field_err(
+                            name,
+                            format!("value is {} bytes, fixed width is {width} (use overflow=truncate to cut it)", text.len()),
+                        ));
+                    }
+                    text.truncate(*width);
+                }
+                let padn = width - text.len();
+                if *left {
+                    out.extend(std::iter::repeat(*pad).take(padn));
+                    out.extend_from_slice(&text);
+                } else {
+                    out.extend_from_slice(&text);
+                    out.extend(std::iter::repeat(*pad).take(padn));
+                }
+                Ok(())
+            }
+            Enc::Dec { width } => {
+                let (n, name) = self.long(f)?;
+                if n < 0 {
+                    return Err(field_err(
+                        name,
+                        format!("dec(...) writes non-negative numbers, got {n}"),
+                    ));
+                }
+                let s = n.to_string();
+                if s.len() > *width {
+                    return Err(field_err(
+                        name,
+                        format!("{n} has {} digits, dec width is {width}", s.len()),
+                    ));
+                }
+                out.extend(std::iter::repeat(b'0').take(width - s.len()));
+                out.extend_from_slice(s.as_bytes());
+                Ok(())
+            }
+            Enc::Long(sortable) => {
+                let (n, _) = self.long(f)?;
+                let n = if *sortable { n ^ i64::MIN } else { n };
+                out.extend_from_slice(&bytes::to_bytes_long(n));
+                Ok(())
+            }
+            Enc::Int(sortable) => {
+                let (n, name) = self.long(f)?;
+                let n = i32::try_from(n)
+                    .map_err(|_| field_err(name, format!("{n} does not fit an int")))?;
+                let n = if *sortable { n ^ i32::MIN } else { n };
+                out.extend_from_slice(&bytes::to_bytes_int(n));
+                Ok(())
+            }
+            Enc::Short(sortable) => {
+                let (n, name) = self.long(f)?;
+                let n = i16::try_from(n)
+                    .map_err(|_| field_err(name, format!("{n} does not fit a short")))?;
+                let n = if *sortable { n ^ i16::MIN } else { n };
+                out.extend_from_slice(&bytes::to_bytes_short(n));
+                Ok(())
+            }
+            Enc::Double(sortable) | Enc::Float(sortable) => {
+                let (v, ty, name) = self.value(f)?;
+                let d = match v {
+                    FieldValue::Double(d) => *d,
+                    other => {
+                        return Err(field_err(name, format!("expected a number, got {other:?}")))
+                    }
+                };
+                if matches!(enc, Enc::Float(_)) {
+                    let bits = (d as f32).to_bits();
+                    let bits = if !*sortable {
+                        bits
+                    } else if bits >> 31 == 1 {
+                        !bits
+                    } else {
+                        bits ^ (1 << 31)
+                    };
+                    out.extend_from_slice(&bits.to_be_bytes());
+                } else {
+                    let d = if ty == FieldType::Float {
+                        f64::from(d as f32)
+                    } else {
+                        d
+                    };
+                    let bits = d.to_bits();
+                    let bits = if !*sortable {
+                        bits
+                    } else if bits >> 63 == 1 {
+                        !bits
+                    } else {
+                        bits ^ (1 << 63)
+                    };
+                    out.extend_from_slice(&bits.to_be_bytes());
+                }
+                Ok(())
+            }
+            Enc::Bool => match self.value(f)? {
+                (FieldValue::Bool(b), _, _) => {
+                    out.extend_from_slice(&bytes::to_bytes_boolean(*b));
+                    Ok(())
+                }
+                (other, _, name) => Err(field_err(
+                    name,
+                    format!("expected true or false, got {other:?}"),
+                )),
+            },
+            Enc::BigDecimal => match self.value(f)? {
+                (FieldValue::Decimal(d), _, _) => {
+                    out.extend_from_slice(&bytes::to_bytes_big_decimal(d));
+                    Ok(())
+                }
+                (FieldValue::Long(n), _, _) => {
+                    let d = bytes::BigDecimal::new((*n).into(), 0);
+                    out.extend_from_slice(&bytes::to_bytes_big_decimal(&d));
+                    Ok(())
+                }
+                (other, _, name) => Err(field_err(
+                    name,
+                    format!("expected a decimal, got {other:?}"),
+                )),
+            },
+            Enc::Reverse => {
+                let (v, ty, name) = self.value(f)?;
+                let mut units = Vec::new();
+                v.push_units(ty, name, &mut units)?;
+                out.extend_from_slice(&bytes::reverse_string(&units));
+                Ok(())
+            }
+            Enc::Revts { div, render: r } => {
+                let (n, _) = self.long(f)?;
+                let x = match div {
+                    Some(d) => n.wrapping_div(*d),
+                    None => n,
+                };
+                render(r, i64::MAX.wrapping_sub(x), out)
+            }
+            Enc::Time { toks, secs } => {
+                let (n, name) = self.long(f)?;
+                let ms = if *secs {
+                    n.checked_mul(1000)
+                        .ok_or_else(|| field_err(name, format!("{n} seconds is out of range")))?
+                } else {
+                    n
+                };
+                time::format(toks, ms, out).map_err(|e| field_err(name, e.message))
+            }
+            Enc::Bucket {
+                modulo,
+                div,
+                render: r,
+            } => {
+                let (n, _) = self.long(f)?;
+                let b = match (modulo, div) {
+                    (Some(m), _) => n.wrapping_rem(*m),
+                    (None, Some(d)) => n.div_euclid((*d).max(1)),
+                    (None, None) => n,
+                };
+                render(r, b, out)
+            }
+            Enc::Dict { entries, render: r } => {
+                let (v, ty, name) = self.value(f)?;
+                match entries.iter().find(|(k, _)| v.text_eq(ty, k)) {
+                    Some((_, id)) => render(r, *id, out),
+                    None => {
+                        let mut t = Vec::new();
+                        v.push_text(ty, name, &mut t)?;
+                        let known: Vec<&str> =
+                            entries.iter().take(8).map(|(k, _)| k.as_str()).collect();
+                        Err(field_err(
+                            name,
+                            format!(
+                                "\"{}\" is not in the table ({}{})",
+                                String::from_utf8_lossy(&t),
+                                known.join(", "),
+                                if entries.len() > 8 { ", …" } else { "" }
+                            ),
+                        ))
+                    }
+                }
+            }
+        }
+    }
+}

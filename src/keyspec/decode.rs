@@ -1,0 +1,729 @@
+//! Decoding a row key back into field values, and the byte span of every segment.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::ast::Render;
+use super::compile::{unrender, CompiledKey, Cx, Enc, Op, Src};
+use super::time;
+use super::value::FieldValue;
+use crate::bytes;
+use crate::design::FieldType;
+use crate::error::{Error, ErrorKind, Result};
+
+/// A decoded row key.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Decoded {
+    /// The fields whose value the key gives back, in declaration order.
+    pub fields: Vec<DecodedField>,
+    /// The fields the key does not give back, and why.
+    pub unrecoverable: Vec<Unrecoverable>,
+    /// `[start, end)` of every segment, in [`layout`](super::layout()) order (an absent
+    /// conditional segment has an empty span).
+    pub spans: Vec<(usize, usize)>,
+    /// Re-encoding the decoded values (exact or earliest-consistent) reproduces the key, hash
+    /// prefixes included: `true`; it does not (a salt or hash prefix does not match, or the
+    /// bytes are not canonical): `false`; not checkable because a field the key uses is not
+    /// recovered, or the design has a random salt: absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
+}
+
+/// One recovered field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecodedField {
+    /// The field name.
+    pub name: String,
+    /// The value as JSON (longs beyond 2^53 as decimal strings).
+    pub value: Value,
+    /// `false` when the key only holds part of the value (a date without the time, a
+    /// timestamp divided by 1000): `value` is then the smallest value consistent with it.
+    pub exact: bool,
+    /// What was lost, when not exact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A field the key does not give back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Unrecoverable {
+    /// The field name.
+    pub field: String,
+    /// Why: hashed (one-way), only a remainder kept, or not in the key at all.
+    pub reason: String,
+}
+
+impl Decoded {
+    /// The exactly recovered fields as a JSON record (what `encode` would take back).
+    pub fn record(&self) -> Map<String, Value> {
+        self.fields
+            .iter()
+            .filter(|f| f.exact)
+            .map(|f| (f.name.clone(), f.value.clone()))
+            .collect()
+    }
+}
+
+#[derive(Clone)]
+struct Got {
+    value: FieldValue,
+    exact: bool,
+    note: Option<String>,
+}
+
+/// What follows the segments being decoded: more segments, or the end of a `when` body.
+#[derive(Clone, Copy)]
+enum Frame<'b> {
+    Ops(&'b [Op]),
+    EndWhen(usize),
+}
+
+struct Snapshot {
+    got: Vec<Option<Got>>,
+    spans: usize,
+    lossy: Vec<Vec<String>>,
+    reached: Vec<bool>,
+    times: Vec<Option<(time::Parts, bool)>>,
+}
+
+/// Separator occurrences tried per segment, and decode steps per key, before giving up.
+const MAX_SPLITS: usize = 64;
+const MAX_STEPS: usize = 20_000;
+
+struct Dx<'a> {
+    ck: &'a CompiledKey,
+    key: &'a [u8],
+    got: Vec<Option<Got>>,
+    spans: Vec<(usize, usize)>,
+    lossy: Vec<Vec<String>>,
+    reached: Vec<bool>,
+    times: Vec<Option<(time::Parts, bool)>>,
+    steps: usize,
+}
+
+fn derr(pos: usize, msg: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Invalid, msg).at_offset(pos)
+}
+
+/// Number of layout entries an op list occupies (when-bodies inlined).
+pub(crate) fn flat_len(ops: &[Op]) -> usize {
+    ops.iter()
+        .map(|o| match o {
+            Op::When { then, .. } => 1 + flat_len(then),
+            _ => 1,
+        })
+        .sum()
+}
+
+fn op_name(ck: &CompiledKey, op: &Op) -> String {
+    match op {
+        Op::Lit(b) => format!("literal \"{}\"", bytes::to_string_binary(b)),
+        Op::Field { f, .. } | Op::When { f, .. } => {
+            format!(
+                "field `{}`",
+                ck.fields.get(*f).map(|x| x.0.as_str()).unwrap_or("?")
+            )
+        }
+        Op::Salt { .. } => "salt".into(),
+        Op::Random { .. } => "random salt".into(),
+        Op::Hash15 { .. } => "hash15 prefix".into(),
+        Op::Md5 { .. } => "md5".into(),
+        Op::Md5Hex { .. } => "md5Hex prefix".into(),
+    }
+}
+
+impl Dx<'_> {
+    fn first_of<'b>(rest: &'b [Op], cont: &[Frame<'b>]) -> Option<&'b Op> {
+        rest.first().or_else(|| {
+            cont.iter().find_map(|c| match c {
+                Frame::Ops(o) => o.first(),
+                Frame::EndWhen(_) => None,
+            })
+        })
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            got: self.got.clone(),
+            spans: self.spans.len(),
+            lossy: self.lossy.clone(),
+            reached: self.reached.clone(),
+            times: self.times.clone(),
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        self.got = s.got;
+        self.spans.truncate(s.spans);
+        self.lossy = s.lossy;
+        self.reached = s.reached;
+        self.times = s.times;
+    }
+
+    /// Decode `ops`, then every continuation frame, from `pos` to the end of the key.
+    /// A variable-width segment before a separator tries each occurrence of the separator
+    /// in turn (a value may contain the separator), keeping the first that decodes.
+    fn run(&mut self, ops: &[Op], cont: &[Frame], pos: usize) -> Result<()> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(derr(pos, "the key has too many possible splits to decode"));
+        }
+        let Some((op, rest)) = ops.split_first() else {
+            return match cont.split_first() {
+                None if pos == self.key.len() => Ok(()),
+                None => Err(derr(
+                    pos,
+                    format!(
+                        "{} unexpected bytes after the last segment, from byte {pos}",
+                        self.key.len() - pos
+                    ),
+                )),
+                Some((Frame::Ops(o), more)) => self.run(o, more, pos),
+                Some((Frame::EndWhen(slot), more)) => {
+                    if let Some(s) = self.spans.get_mut(*slot) {
+                        s.1 = pos;
+                    }
+                    self.run(&[], more, pos)
+                }
+            };
+        };
+        if let Op::When { f, is, then } = op {
+            let slot = self.spans.len();
+            self.spans.push((pos, pos));
+            let (name, ty) = self
+                .ck
+                .fields
+                .get(*f)
+                .cloned()
+                .unwrap_or((String::new(), FieldType::String));
+            let v = self.got.get(*f).cloned().flatten().ok_or_else(|| {
+                derr(
+                    pos,
+                    format!("when({name}, ...) tests `{name}` before the key has given its value"),
+                )
+            })?;
+            if is.iter().any(|s| v.value.text_eq(ty, s)) {
+                let mut c2: Vec<Frame> = vec![Frame::EndWhen(slot), Frame::Ops(rest)];
+                c2.extend_from_slice(cont);
+                return self.run(then, &c2, pos);
+            }
+            for _ in 0..flat_len(then) {
+                self.spans.push((pos, pos));
+            }
+            return self.run(rest, cont, pos);
+        }
+        let avail = self.key.len().saturating_sub(pos);
+        let widths: Vec<usize> = match op.width() {
+            Some(w) => vec![w],
+            None => match Self::first_of(rest, cont) {
+                None => vec![avail],
+                Some(Op::Lit(sep)) if !sep.is_empty() => {
+                    let found: Vec<usize> = self
+                        .key
+                        .get(pos..)
+                        .unwrap_or(&[])
+                        .windows(sep.len())
+                        .enumerate()
+                        .filter(|(_, w)| *w == sep.as_slice())
+                        .map(|(i, _)| i)
+                        .take(MAX_SPLITS)
+                        .collect();
+                    if found.is_empty() {
+                        return Err(derr(
+                            pos,
+                            format!(
+                                "{} runs to the separator \"{}\", which does not occur after byte {pos}",
+                                op_name(self.ck, op),
+                                bytes::to_string_binary(sep)
+                            ),
+                        ));
+                    }
+                    found
+                }
+                Some(_) => {
+                    let mut tail = 0usize;
+                    let frames = cont.iter().filter_map(|c| match c {
+                        Frame::Ops(o) => Some(o.iter()),
+                        Frame::EndWhen(_) => None,
+                    });
+                    for o in rest.iter().chain(frames.flatten()) {
+                        match o.width() {
+                            Some(w) => tail = tail.saturating_add(w),
+                            None => {
+                                return Err(derr(
+                                    pos,
+                                    format!(
+                                        "{} has a variable width and is followed by another variable segment without a separator: the key cannot be split",
+                                        op_name(self.ck, op)
+                                    ),
+                                ))
+                            }
+                        }
+                    }
+                    vec![avail.checked_sub(tail).ok_or_else(|| {
+                        derr(
+                            pos,
+                            format!(
+                                "key too short: {avail} bytes left at byte {pos}, the fixed segments after {} need {tail}",
+                                op_name(self.ck, op)
+                            ),
+                        )
+                    })?]
+                }
+            },
+        };
+        let single = widths.len() == 1;
+        let mut first_err: Option<Error> = None;
+        for w in widths {
+            let end = match pos.checked_add(w).filter(|e| *e <= self.key.len()) {
+                Some(e) => e,
+                None => {
+                    return Err(derr(
+                        pos,
+                        format!(
+                            "key ends at byte {}, {} needs {w} bytes from byte {pos}",
+                            self.key.len(),
+                            op_name(self.ck, op)
+                        ),
+                    ))
+                }
+            };
+            let snap = if single { None } else { Some(self.snapshot()) };
+            let part = self.key.get(pos..end).unwrap_or(&[]);
+            let r = self.read(op, part, pos).and_then(|_| {
+                self.spans.push((pos, end));
+                self.run(rest, cont, end)
+            });
+            match (r, snap) {
+                (Ok(()), _) => return Ok(()),
+                (Err(e), None) => return Err(e),
+                (Err(e), Some(s)) => {
+                    self.restore(s);
+                    first_err.get_or_insert(e);
+                }
+            }
+        }
+        Err(first_err.unwrap_or_else(|| derr(pos, "no way to split the key")))
+    }
+
+    fn set(
+        &mut self,
+        f: usize,
+        value: FieldValue,
+        exact: bool,
+        note: Option<String>,
+        pos: usize,
+    ) -> Result<()> {
+        if let Some(r) = self.reached.get_mut(f) {
+            *r = true;
+        }
+        let slot = self
+            .got
+            .get_mut(f)
+            .ok_or_else(|| Error::new(ErrorKind::IllegalState, "field index out of range"))?;
+        match slot {
+            Some(g) if g.exact && exact && g.value != value => {
+                let name = self.ck.fields.get(f).map(|x| x.0.as_str()).unwrap_or("?");
+                Err(derr(
+                    pos,
+                    format!("field `{name}` appears twice in the key with different values"),
+                ))
+            }
+            Some(g) if g.exact || !exact => Ok(()),
+            _ => {
+                *slot = Some(Got { value, exact, note });
+                Ok(())
+            }
+        }
+    }
+
+    fn lossy(&mut self, f: usize, why: String) {
+        if let Some(r) = self.reached.get_mut(f) {
+            *r = true;
+        }
+        if let Some(l) = self.lossy.get_mut(f) {
+            if !l.contains(&why) {
+                l.push(why);
+            }
+        }
+    }
+
+    fn read(&mut self, op: &Op, b: &[u8], pos: usize) -> Result<()> {
+        let (f, enc) = match op {
+            Op::Lit(l) => {
+                if b != l.as_slice() {
+                    return Err(derr(
+                        pos,
+                        format!(
+                            "expected \"{}\" at byte {pos}, found \"{}\"",
+                            bytes::to_string_binary(l),
+                            bytes::to_string_binary(b)
+                        ),
+                    ));
+                }
+                return Ok(());
+            }
+            Op::Field { f, enc } => (*f, enc),
+            Op::Salt { src, .. }
+            | Op::Hash15 { src }
+            | Op::Md5 { src }
+            | Op::Md5Hex { src, .. } => {
+                if let Src::Ops(o) = src {
+                    let what = match op {
+                        Op::Salt { .. } => "hashed into a salt bucket (one-way)",
+                        Op::Hash15 { .. } => "hashed into hash15 (one-way)",
+                        Op::Md5 { .. } => "hashed by md5 (one-way)",
+                        _ => "hashed by md5Hex (one-way)",
+                    };
+                    let mut fs = Vec::new();
+                    collect_fields(o, &mut fs);
+                    for f in fs {
+                        self.lossy(f, what.to_string());
+                    }
+                }
+                return Ok(());
+            }
+            Op::Random { .. } | Op::When { .. } => return Ok(()),
+        };
+        let (name, ty) = self
+            .ck
+            .fields
+            .get(f)
+            .cloned()
+            .unwrap_or((String::new(), FieldType::String));
+        let bad = |what: &str| {
+            derr(
+                pos,
+                format!(
+                    "field `{name}` at byte {pos}: \"{}\" is not {what}",
+                    bytes::to_string_binary(b)
+                ),
+            )
+        };
+        let from_text = |text: &str| {
+            FieldValue::from_text(ty, text)
+                .ok_or_else(|| bad(&format!("the text of a {}", super::compile::type_name(ty))))
+        };
+        match enc {
+            Enc::Str => {
+                let v = from_text(&bytes::to_string(b))?;
+                self.set(f, v, true, None, pos)
+            }
+            Enc::Fixed {
+                pad,
+                left,
+                truncate,
+                width,
+            } => {
+                let trimmed: &[u8] = if *left {
+                    let n = b.iter().take_while(|&&x| x == *pad).count();
+                    b.get(n..).unwrap_or(&[])
+                } else {
+                    let n = b.iter().rev().take_while(|&&x| x == *pad).count();
+                    b.get(..b.len() - n).unwrap_or(&[])
+                };
+                let v = from_text(&bytes::to_string(trimmed))?;
+                let note = truncate.then(|| format!("values longer than {width} bytes were cut"));
+                self.set(f, v, !*truncate, note, pos)
+            }
+            Enc::Dec { .. } => {
+                if !b.iter().all(u8::is_ascii_digit) {
+                    return Err(bad("decimal digits"));
+                }
+                let v = from_text(&bytes::to_string(b))?;
+                self.set(f, v, true, None, pos)
+            }
+            Enc::Long(s) => {
+                let n = bytes::to_long(b)?;
+                self.set(
+                    f,
+                    FieldValue::Long(if *s { n ^ i64::MIN } else { n }),
+                    true,
+                    None,
+                    pos,
+                )
+            }
+            Enc::Int(s) => {
+                let n = bytes::to_int(b)?;
+                self.set(
+                    f,
+                    FieldValue::Long(i64::from(if *s { n ^ i32::MIN } else { n })),
+                    true,
+                    None,
+                    pos,
+                )
+            }
+            Enc::Short(s) => {
+                let n = bytes::to_short(b)?;
+                self.set(
+                    f,
+                    FieldValue::Long(i64::from(if *s { n ^ i16::MIN } else { n })),
+                    true,
+                    None,
+                    pos,
+                )
+            }
+            Enc::Double(s) => {
+                let bits = u64::from_be_bytes(bytes::to_long(b)?.to_be_bytes());
+                let bits = if !*s {
+                    bits
+                } else if bits >> 63 == 1 {
+                    bits ^ (1 << 63)
+                } else {
+                    !bits
+                };
+                self.set(f, FieldValue::Double(f64::from_bits(bits)), true, None, pos)
+            }
+            Enc::Float(s) => {
+                let bits = u32::from_be_bytes(bytes::to_int(b)?.to_be_bytes());
+                let bits = if !*s {
+                    bits
+                } else if bits >> 31 == 1 {
+                    bits ^ (1 << 31)
+                } else {
+                    !bits
+                };
+                self.set(
+                    f,
+                    FieldValue::Double(f64::from(f32::from_bits(bits))),
+                    true,
+                    None,
+                    pos,
+                )
+            }
+            Enc::Bool => {
+                let v = b.first().is_some_and(|&x| x != 0);
+                self.set(f, FieldValue::Bool(v), true, None, pos)
+            }
+            Enc::BigDecimal => {
+                let d = bytes::to_big_decimal(b)
+                    .ok_or_else(|| bad("a BigDecimal (at least 5 bytes)"))?;
+                let v = if ty == FieldType::BigDecimal {
+                    FieldValue::Decimal(d)
+                } else {
+                    from_text(&d.to_java_string())?
+                };
+                self.set(f, v, true, None, pos)
+            }
+            Enc::Reverse => {
+                let units: Vec<u16> = bytes::to_string(b).encode_utf16().collect();
+                let text = String::from_utf16_lossy(&bytes::reverse_utf16(&units));
+                let v = from_text(&text)?;
+                self.set(f, v, true, None, pos)
+            }
+            Enc::Revts { div, render } => {
+                let r = unrender(render, b)
+                    .map_err(|m| derr(pos, format!("field `{name}` at byte {pos}: {m}")))?;
+                let x = i64::MAX.wrapping_sub(r);
+                match div {
+                    None => self.set(f, FieldValue::Long(x), true, None, pos),
+                    Some(d) => {
+                        let v = x
+                            .checked_mul(*d)
+                            .ok_or_else(|| bad("a reversed timestamp in range"))?;
+                        self.set(
+                            f,
+                            FieldValue::Long(v),
+                            false,
+                            Some(format!("the key holds {name} / {d}; the remainder is lost")),
+                            pos,
+                        )
+                    }
+                }
+            }
+            Enc::Time { toks, secs } => {
+                let at = |m: String| derr(pos, format!("field `{name}` at byte {pos}: {m}"));
+                let parts = time::parse_parts(toks, b).map_err(at)?;
+                if let Some(r) = self.reached.get_mut(f) {
+                    *r = true;
+                }
+                match self.times.get_mut(f) {
+                    Some(Some((p, _))) => p.merge(&parts).map_err(at)?,
+                    Some(slot) => *slot = Some((parts, *secs)),
+                    None => {}
+                }
+                // Check now that the parts make a valid time, so the error points here.
+                if let Some(Some((p, _))) = self.times.get(f) {
+                    p.resolve().map_err(at)?;
+                }
+                Ok(())
+            }
+            Enc::Bucket {
+                modulo,
+                div,
+                render,
+            } => {
+                let q = unrender(render, b)
+                    .map_err(|m| derr(pos, format!("field `{name}` at byte {pos}: {m}")))?;
+                match (modulo, div) {
+                    (Some(m), _) => {
+                        self.lossy(f, format!("bucket keeps only {name} % {m}"));
+                        Ok(())
+                    }
+                    (None, Some(d)) => {
+                        let v = q.checked_mul(*d).ok_or_else(|| bad("a bucket in range"))?;
+                        self.set(f, FieldValue::Long(v), false, Some(format!("the key holds floor({name} / {d}); the start of that period is shown")), pos)
+                    }
+                    (None, None) => Ok(()),
+                }
+            }
+            Enc::Dict { entries, render } => {
+                let id = unrender(render, b)
+                    .map_err(|m| derr(pos, format!("field `{name}` at byte {pos}: {m}")))?;
+                let (text, _) = entries
+                    .iter()
+                    .find(|(_, i)| *i == id || render_eq(render, *i, id))
+                    .ok_or_else(|| {
+                        derr(
+                            pos,
+                            format!("field `{name}` at byte {pos}: id {id} is not in the table"),
+                        )
+                    })?;
+                let v = from_text(text)?;
+                self.set(f, v, true, None, pos)
+            }
+        }
+    }
+}
+
+/// Ids that render to the same bytes (a byte render keeps only the low 8 bits).
+fn render_eq(r: &Render, a: i64, b: i64) -> bool {
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    super::compile::render(r, a, &mut x).is_ok()
+        && super::compile::render(r, b, &mut y).is_ok()
+        && x == y
+}
+
+pub(crate) fn collect_fields(ops: &[Op], out: &mut Vec<usize>) {
+    for o in ops {
+        match o {
+            Op::Field { f, .. } => out.push(*f),
+            Op::When { f, then, .. } => {
+                out.push(*f);
+                collect_fields(then, out);
+            }
+            Op::Salt {
+                src: Src::Ops(s), ..
+            }
+            | Op::Hash15 { src: Src::Ops(s) }
+            | Op::Md5 { src: Src::Ops(s) }
+            | Op::Md5Hex {
+                src: Src::Ops(s), ..
+            } => collect_fields(s, out),
+            _ => {}
+        }
+    }
+}
+
+fn has_random(ops: &[Op]) -> bool {
+    ops.iter().any(|o| match o {
+        Op::Random { .. } => true,
+        Op::When { then, .. } => has_random(then),
+        Op::Salt {
+            src: Src::Ops(s), ..
+        }
+        | Op::Hash15 { src: Src::Ops(s) }
+        | Op::Md5 { src: Src::Ops(s) }
+        | Op::Md5Hex {
+            src: Src::Ops(s), ..
+        } => has_random(s),
+        _ => false,
+    })
+}
+
+impl CompiledKey {
+    fn walk<'a>(&'a self, key: &'a [u8]) -> Result<Dx<'a>> {
+        let n = self.fields.len();
+        let mut dx = Dx {
+            ck: self,
+            key,
+            got: vec![None; n],
+            spans: Vec::new(),
+            lossy: vec![Vec::new(); n],
+            reached: vec![false; n],
+            times: vec![None; n],
+            steps: 0,
+        };
+        dx.run(&self.ops, &[], 0)?;
+        for f in 0..n {
+            if let Some(Some((p, secs))) = dx.times.get(f).cloned() {
+                let (ms, lost) = p.resolve().map_err(|m| derr(0, m))?;
+                let v = if secs { ms.div_euclid(1000) } else { ms };
+                let note = lost.as_ref().map(|l| {
+                    format!("the key's time text has no {l}; the earliest matching time is shown")
+                });
+                dx.set(f, FieldValue::Long(v), lost.is_none(), note, 0)?;
+            }
+        }
+        Ok(dx)
+    }
+
+    /// `[start, end)` of every segment of `key`, in [`layout`](super::layout()) order.
+    pub fn segment_spans(&self, key: &[u8]) -> Result<Vec<(usize, usize)>> {
+        Ok(self.walk(key)?.spans)
+    }
+
+    /// Decode `key`: every field the key gives back, and why the others are missing.
+    pub fn decode(&self, key: &[u8]) -> Result<Decoded> {
+        let dx = self.walk(key)?;
+        let mut used = Vec::new();
+        collect_fields(&self.ops, &mut used);
+        let mut fields = Vec::new();
+        let mut unrecoverable = Vec::new();
+        let mut values = Vec::with_capacity(self.fields.len());
+        let mut complete = true;
+        for (i, (name, ty)) in self.fields.iter().enumerate() {
+            match dx.got.get(i).cloned().flatten() {
+                Some(g) => {
+                    fields.push(DecodedField {
+                        name: name.clone(),
+                        value: g.value.to_json(*ty),
+                        exact: g.exact,
+                        note: g.note,
+                    });
+                    values.push(g.value);
+                }
+                None => {
+                    let in_key = used.contains(&i);
+                    let lossy = dx.lossy.get(i).cloned().unwrap_or_default();
+                    let reason = if !lossy.is_empty() {
+                        lossy.join("; ")
+                    } else if in_key && !dx.reached.get(i).copied().unwrap_or(false) {
+                        "only written by a when(...) branch this key does not take".to_string()
+                    } else {
+                        "not part of the key".to_string()
+                    };
+                    if in_key {
+                        complete = false;
+                    }
+                    unrecoverable.push(Unrecoverable {
+                        field: name.clone(),
+                        reason,
+                    });
+                    values.push(FieldValue::Null);
+                }
+            }
+        }
+        let verified = if complete && !has_random(&self.ops) {
+            let mut rng: Vec<u64> = Vec::new();
+            let mut cx = Cx {
+                fields: &self.fields,
+                vals: &values,
+                rng: &mut rng,
+            };
+            let mut again = Vec::with_capacity(key.len());
+            Some(cx.seq(&self.ops, &mut again).is_ok() && again == key)
+        } else {
+            None
+        };
+        Ok(Decoded {
+            fields,
+            unrecoverable,
+            spans: dx.spans,
+            verified,
+        })
+    }
+}

@@ -1,0 +1,296 @@
+//! The text form printer: `KeySpec::to_text`. Parsing its output gives back the same AST.
+
+use super::ast::*;
+
+fn is_ident(s: &str) -> bool {
+    let mut cs = s.chars();
+    matches!(cs.next(), Some(c) if c.is_alphabetic() || c == '_')
+        && cs.all(|c| c.is_alphanumeric() || c == '_')
+}
+
+pub(crate) fn quote(bytes: &[u8], out: &mut String) {
+    out.push('"');
+    let text = String::from_utf8_lossy(bytes);
+    if text.as_bytes() == bytes {
+        for c in text.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                c if c.is_control() => {
+                    let mut buf = [0u8; 4];
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        out.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+    } else {
+        // Not UTF-8: printable ASCII stays, every other byte is escaped.
+        for &b in bytes {
+            match b {
+                b'"' => out.push_str("\\\""),
+                b'\\' => out.push_str("\\\\"),
+                0x20..=0x7e => out.push(char::from(b)),
+                _ => out.push_str(&format!("\\x{b:02x}")),
+            }
+        }
+    }
+    out.push('"');
+}
+
+fn name(s: &str, out: &mut String) {
+    if is_ident(s) {
+        out.push_str(s);
+    } else {
+        quote(s.as_bytes(), out);
+    }
+}
+
+pub(crate) fn render_text(r: &Render) -> String {
+    match r {
+        Render::Byte => "byte".into(),
+        Render::Short => "short".into(),
+        Render::Int => "int".into(),
+        Render::Long => "long".into(),
+        Render::Letter => "letter".into(),
+        Render::Dec(w) => format!("dec({w})"),
+        Render::Hex(w) => format!("hex({w})"),
+        Render::HexUpper(w) => format!("hexUpper({w})"),
+        Render::Bytes(w) => format!("bytes({w})"),
+    }
+}
+
+fn call(out: &mut String, f: &str, parts: Vec<String>) {
+    out.push_str(f);
+    out.push('(');
+    out.push_str(&parts.join(", "));
+    out.push(')');
+}
+
+fn field_text(f: &str) -> String {
+    let mut s = String::new();
+    name(f, &mut s);
+    s
+}
+
+fn source(of: &Option<Vec<Segment>>, parts: &mut Vec<String>) {
+    if let Some(segs) = of {
+        parts.push(segments_text(segs));
+    }
+}
+
+pub(crate) fn segments_text(segs: &[Segment]) -> String {
+    let mut out = String::new();
+    for (i, s) in segs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" + ");
+        }
+        segment(s, &mut out);
+    }
+    out
+}
+
+fn segment(s: &Segment, out: &mut String) {
+    match s {
+        Segment::Field(f) => {
+            if is_ident(&f.field) {
+                out.push_str(&f.field);
+            } else {
+                call(out, "field", vec![field_text(&f.field)]);
+            }
+        }
+        Segment::Str(f) => call(out, "str", vec![field_text(&f.field)]),
+        Segment::Bool(f) => call(out, "bool", vec![field_text(&f.field)]),
+        Segment::BigDecimal(f) => call(out, "bigDecimal", vec![field_text(&f.field)]),
+        Segment::Reverse(f) => call(out, "reverse", vec![field_text(&f.field)]),
+        Segment::Long(n)
+        | Segment::Int(n)
+        | Segment::Short(n)
+        | Segment::Double(n)
+        | Segment::Float(n) => {
+            let f = match s {
+                Segment::Long(_) => "long",
+                Segment::Int(_) => "int",
+                Segment::Short(_) => "short",
+                Segment::Double(_) => "double",
+                _ => "float",
+            };
+            let mut p = vec![field_text(&n.field)];
+            if n.sortable {
+                p.push("sortable".into());
+            }
+            call(out, f, p);
+        }
+        Segment::Fixed(x) => {
+            let mut p = vec![field_text(&x.field), x.width.to_string()];
+            if x.pad != 0 {
+                if (0x20..0x7f).contains(&x.pad) {
+                    let mut q = String::from("pad=");
+                    quote(&[x.pad], &mut q);
+                    p.push(q);
+                } else {
+                    p.push(format!("pad=0x{:02x}", x.pad));
+                }
+            }
+            if x.side == PadSide::Left {
+                p.push("side=left".into());
+            }
+            if x.overflow == Overflow::Truncate {
+                p.push("overflow=truncate".into());
+            }
+            call(out, "fixed", p);
+        }
+        Segment::Dec(d) => call(out, "dec", vec![field_text(&d.field), d.width.to_string()]),
+        Segment::Literal(l) => quote(&l.bytes, out),
+        Segment::Salt(x) => {
+            let mut p = Vec::new();
+            source(&x.of, &mut p);
+            p.push(x.buckets.to_string());
+            let h = match x.hash {
+                SaltHash::JavaString => None,
+                SaltHash::Arrays => Some("arrays"),
+                SaltHash::Md5 => Some("md5"),
+                SaltHash::Phoenix => Some("phoenix"),
+                SaltHash::Hbasewd => Some("hbasewd"),
+                SaltHash::Opentsdb => Some("opentsdb"),
+            };
+            if let Some(h) = h {
+                p.push(format!("hash={h}"));
+            }
+            match x.modulo {
+                ModMode::AbsOfMod => {}
+                ModMode::ModOfAbs => p.push("mod=modOfAbs".into()),
+                ModMode::FloorMod => p.push("mod=floorMod".into()),
+            }
+            if x.render != Render::Byte {
+                p.push(format!("as={}", render_text(&x.render)));
+            }
+            call(out, "salt", p);
+        }
+        Segment::Random(x) => {
+            let mut p = vec![x.buckets.to_string()];
+            if x.seed != 0 {
+                p.push(format!("seed={}", x.seed));
+            }
+            if x.render != Render::Byte {
+                p.push(format!("as={}", render_text(&x.render)));
+            }
+            call(out, "random", p);
+        }
+        Segment::Hash15(h) | Segment::Md5(h) => {
+            let mut p = Vec::new();
+            source(&h.of, &mut p);
+            call(
+                out,
+                if matches!(s, Segment::Hash15(_)) {
+                    "hash15"
+                } else {
+                    "md5"
+                },
+                p,
+            );
+        }
+        Segment::Md5Hex(h) => {
+            let mut p = Vec::new();
+            source(&h.of, &mut p);
+            if h.len != 32 {
+                p.push(h.len.to_string());
+            }
+            if h.upper {
+                // Without a source, a bare `upper` would read as a field to hash.
+                p.push(
+                    if h.of.is_some() {
+                        "upper"
+                    } else {
+                        "upper=true"
+                    }
+                    .into(),
+                );
+            }
+            call(out, "md5Hex", p);
+        }
+        Segment::Revts(r) => {
+            let mut p = vec![field_text(&r.field)];
+            if let Some(d) = r.div {
+                p.push(format!("div={d}"));
+            }
+            if r.render != Render::Long {
+                p.push(format!("as={}", render_text(&r.render)));
+            }
+            call(out, "revts", p);
+        }
+        Segment::Time(t) => {
+            let mut q = String::new();
+            quote(t.pattern.as_bytes(), &mut q);
+            let mut p = vec![field_text(&t.field), q];
+            if t.unit == TimeUnit::S {
+                p.push("unit=s".into());
+            }
+            call(out, "time", p);
+        }
+        Segment::Bucket(b) => {
+            let mut p = vec![field_text(&b.field)];
+            if let Some(m) = b.modulo {
+                p.push(format!("mod={m}"));
+            }
+            if let Some(d) = b.div {
+                p.push(format!("div={d}"));
+            }
+            if b.render != Render::Long {
+                p.push(format!("as={}", render_text(&b.render)));
+            }
+            call(out, "bucket", p);
+        }
+        Segment::Dict(d) | Segment::Tag(d) => {
+            let mut table = String::from("[");
+            for (i, (k, id)) in d.entries.iter().enumerate() {
+                if i > 0 {
+                    table.push_str(", ");
+                }
+                quote(k.as_bytes(), &mut table);
+                table.push('=');
+                table.push_str(&id.to_string());
+            }
+            table.push(']');
+            let mut p = vec![field_text(&d.field), table];
+            if let Some(r) = &d.render {
+                p.push(format!("as={}", render_text(r)));
+            }
+            call(
+                out,
+                if matches!(s, Segment::Dict(_)) {
+                    "dict"
+                } else {
+                    "tag"
+                },
+                p,
+            );
+        }
+        Segment::When(w) => {
+            let mut vals = String::new();
+            if w.is.len() == 1 {
+                if let Some(v) = w.is.first() {
+                    quote(v.as_bytes(), &mut vals);
+                }
+            } else {
+                vals.push('[');
+                for (i, v) in w.is.iter().enumerate() {
+                    if i > 0 {
+                        vals.push_str(", ");
+                    }
+                    quote(v.as_bytes(), &mut vals);
+                }
+                vals.push(']');
+            }
+            call(
+                out,
+                "when",
+                vec![field_text(&w.field), vals, segments_text(&w.then)],
+            );
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The key-design language: one AST with a readable text form and an equivalent JSON form;
+//! encode a record to the exact row key bytes HBase stores, decode a key back, lay out its
+//! bytes, and lint the design. The language reference is `docs/keyspec.md`.
+//!
+//! ```text
+//! salt(phone + time(ts, "yyyyMM"), 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")
+//! ```
+//!
+//! The same design as JSON:
+//!
+//! ```json
+//! {"segments": [
+//!   {"kind": "salt", "of": [{"kind": "field", "field": "phone"},
+//!                           {"kind": "time", "field": "ts", "pattern": "yyyyMM"}],
+//!    "buckets": 10, "as": {"dec": 2}},
+//!   {"kind": "literal", "text": "_"}, {"kind": "field", "field": "phone"},
+//!   {"kind": "literal", "text": "_"}, {"kind": "time", "field": "ts", "pattern": "yyyyMMddHHmmss"}]}
+//! ```
+//!
+//! A [`KeySpec`] deserializes from either (a JSON string holds the text form) and serializes
+//! to the JSON form; [`KeySpec::to_text`] prints the text form.
+
+mod ast;
+mod compile;
+mod decode;
+mod format;
+mod layout;
+mod lint;
+mod parse;
+pub(crate) mod time;
+mod value;
+
+pub use ast::*;
+pub use compile::CompiledKey;
+pub use decode::{Decoded, DecodedField, Unrecoverable};
+pub use layout::{SegmentLayout, Width};
+pub use lint::{lint, Finding, Severity, RULES};
+pub use value::FieldValue;
+
+use serde_json::{Map, Value};
+
+use crate::design::FieldDecl;
+use crate::error::{Error, ErrorKind, Result};
+
+impl KeySpec {
+    /// Parse the text form. Errors carry the line and column and say what was expected.
+    pub fn parse_text(text: &str) -> Result<KeySpec> {
+        let spec = parse::parse_text(text)?;
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// Parse the JSON form (`{"segments": [...]}`), or a JSON string holding the text form.
+    /// Errors carry the JSON path.
+    pub fn from_json(json: &str) -> Result<KeySpec> {
+        let de = &mut serde_json::Deserializer::from_str(json);
+        let spec: KeySpec = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let (line, col) = (inner.line(), inner.column());
+            let pointer = if path == "." {
+                String::new()
+            } else {
+                format!("/{}", path.replace(['.', '['], "/").replace(']', ""))
+            };
+            Error::new(ErrorKind::Parse, inner.to_string())
+                .at_path(pointer)
+                .at_line_col(line, col)
+        })?;
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// The text form. `KeySpec::parse_text(&spec.to_text()) == Ok(spec)` for every valid spec.
+    pub fn to_text(&self) -> String {
+        format::segments_text(&self.segments)
+    }
+
+    /// The JSON form, compact.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Checks that need no field declarations: widths, bucket counts, patterns, tables.
+    /// Errors carry the segment path (`segments/2/as`).
+    pub fn validate(&self) -> Result<()> {
+        if self.segments.is_empty() {
+            return Err(
+                Error::new(ErrorKind::Invalid, "the key has no segments").at_path("segments")
+            );
+        }
+        validate_segments(&self.segments, "segments", 0)
+    }
+}
+
+fn invalid(path: &str, msg: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Invalid, msg).at_path(path.to_string())
+}
+
+fn validate_render(r: &Render, path: &str) -> Result<()> {
+    let (w, lo, hi) = match r {
+        Render::Dec(w) => (*w, 1, 19),
+        Render::Hex(w) | Render::HexUpper(w) => (*w, 1, 16),
+        Render::Bytes(w) => (*w, 1, 8),
+        _ => return Ok(()),
+    };
+    if w < lo || w > hi {
+        return Err(invalid(
+            path,
+            format!(
+                "{} has width {w}; allowed {lo} to {hi}",
+                format::render_text(r)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn validate_source(of: &Option<Vec<Segment>>, path: &str, depth: usize) -> Result<()> {
+    match of {
+        Some(s) if s.is_empty() => Err(invalid(
+            path,
+            "`of` must list at least one segment (leave it out to hash the rest of the key)",
+        )),
+        Some(s) => validate_segments(s, &format!("{path}/of"), depth + 1),
+        None => Ok(()),
+    }
+}
+
+fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
+    if depth > 32 {
+        return Err(invalid(path, "segments nested more than 32 levels deep"));
+    }
+    for (i, s) in segs.iter().enumerate() {
+        let p = format!("{path}/{i}");
+        match s {
+            Segment::Fixed(x) if x.width == 0 || x.width > 65_535 => {
+                return Err(invalid(
+                    &p,
+                    format!("fixed width must be 1 to 65535, got {}", x.width),
+                ))
+            }
+            Segment::Dec(d) if d.width == 0 || d.width > 19 => {
+                return Err(invalid(
+                    &p,
+                    format!(
+                        "dec width must be 1 to 19 (a long has 19 digits), got {}",
+                        d.width
+                    ),
+                ))
+            }
+            Segment::Salt(x) => {
+                validate_source(&x.of, &p, depth)?;
+                validate_render(&x.render, &format!("{p}/as"))?;
+                if x.render == Render::Letter && x.buckets > 26 {
+                    return Err(invalid(
+                        &format!("{p}/as"),
+                        "as=letter has 26 letters; use at most 26 buckets",
+                    ));
+                }
+                if x.buckets == 0 || x.buckets > i32::MAX as u32 {
+                    return Err(invalid(
+                        &p,
+                        format!("buckets must be 1 to 2147483647, got {}", x.buckets),
+                    ));
+                }
+                match x.hash {
+                    SaltHash::Phoenix | SaltHash::Hbasewd => {
+                        if x.buckets > 256 {
+                            return Err(invalid(
+                                &p,
+                                format!(
+                                    "{:?} salting allows at most 256 buckets, got {}",
+                                    x.hash, x.buckets
+                                ),
+                            ));
+                        }
+                        if x.render != Render::Byte {
+                            return Err(invalid(
+                                &format!("{p}/as"),
+                                "Phoenix and HBaseWD salts are one byte: leave `as` out",
+                            ));
+                        }
+                    }
+                    SaltHash::Opentsdb if !matches!(x.render, Render::Byte | Render::Bytes(_)) => {
+                        return Err(invalid(
+                            &format!("{p}/as"),
+                            "an OpenTSDB salt is written as bytes(W), W = tsd.storage.salt.width",
+                        ));
+                    }
+                    _ => {}
+                }
+                if x.modulo != ModMode::AbsOfMod
+                    && !matches!(x.hash, SaltHash::JavaString | SaltHash::Arrays)
+                {
+                    return Err(invalid(
+                        &format!("{p}/mod"),
+                        "`mod` applies to the javaString and arrays hashes only",
+                    ));
+                }
+            }
+            Segment::Random(r) => {
+                validate_render(&r.render, &format!("{p}/as"))?;
+                if r.buckets == 0 {
+                    return Err(invalid(&p, "buckets must be at least 1"));
+                }
+                if r.render == Render::Letter && r.buckets > 26 {
+                    return Err(invalid(
+                        &format!("{p}/as"),
+                        "as=letter has 26 letters; use at most 26 buckets",
+                    ));
+                }
+            }
+            Segment::Hash15(h) | Segment::Md5(h) => validate_source(&h.of, &p, depth)?,
+            Segment::Md5Hex(h) => {
+                validate_source(&h.of, &p, depth)?;
+                if h.len == 0 || h.len > 32 {
+                    return Err(invalid(
+                        &format!("{p}/len"),
+                        format!(
+                            "len must be 1 to 32 (an MD5 has 32 hex characters), got {}",
+                            h.len
+                        ),
+                    ));
+                }
+            }
+            Segment::Revts(r) => {
+                validate_render(&r.render, &format!("{p}/as"))?;
+                if r.div.is_some_and(|d| d < 1) {
+                    return Err(invalid(&format!("{p}/div"), "div must be at least 1"));
+                }
+            }
+            Segment::Time(t) => {
+                time::parse_pattern(&t.pattern).map_err(|m| invalid(&format!("{p}/pattern"), m))?;
+            }
+            Segment::Bucket(b) => {
+                validate_render(&b.render, &format!("{p}/as"))?;
+                match (b.modulo, b.div) {
+                    (Some(n), None) | (None, Some(n)) if n >= 1 => {}
+                    (Some(_), Some(_)) => {
+                        return Err(invalid(&p, "bucket takes `mod` or `div`, not both"))
+                    }
+                    (None, None) => {
+                        return Err(invalid(
+                            &p,
+                            "bucket needs `mod` (ts % N) or `div` (floor(ts / P))",
+                        ))
+                    }
+                    _ => {
+                        return Err(invalid(
+                            &p,
+                            "the bucket modulus or period must be at least 1",
+                        ))
+                    }
+                }
+            }
+            Segment::Dict(d) | Segment::Tag(d) => {
+                let default = if matches!(s, Segment::Tag(_)) {
+                    Render::Byte
+                } else {
+                    Render::Long
+                };
+                let r = d.render.unwrap_or(default);
+                validate_render(&r, &format!("{p}/as"))?;
+                if d.entries.is_empty() {
+                    return Err(invalid(&format!("{p}/entries"), "the table is empty"));
+                }
+                let mut seen: Vec<(Vec<u8>, &str)> = Vec::new();
+                for (k, id) in &d.entries {
+                    let mut b = Vec::new();
+                    compile::render(&r, *id, &mut b).map_err(|e| {
+                        invalid(&format!("{p}/entries"), format!("`{k}`: {}", e.message))
+                    })?;
+                    if compile::unrender(&r, &b) != Ok(*id) {
+                        return Err(invalid(
+                            &format!("{p}/entries"),
+                            format!(
+                                "id {id} of `{k}` does not survive {}",
+                                format::render_text(&r)
+                            ),
+                        ));
+                    }
+                    if let Some((_, other)) = seen.iter().find(|(x, _)| *x == b) {
+                        return Err(invalid(&format!("{p}/entries"), format!("`{k}` and `{other}` get the same id bytes: decoding needs distinct ids")));
+                    }
+                    seen.push((b, k));
+                }
+                if seen
+                    .iter()
+                    .any(|(k, _)| k.len() != seen.first().map_or(0, |f| f.0.len()))
+                {
+                    return Err(invalid(
+                        &format!("{p}/entries"),
+                        "ids render to different widths",
+                    ));
+                }
+            }
+            Segment::When(w) => {
+                if w.is.is_empty() {
+                    return Err(invalid(
+                        &format!("{p}/is"),
+                        "when(...) needs at least one value",
+                    ));
+                }
+                if w.then.is_empty() {
+                    return Err(invalid(
+                        &format!("{p}/then"),
+                        "when(...) needs at least one segment",
+                    ));
+                }
+                validate_segments(&w.then, &format!("{p}/then"), depth + 1)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Encode one JSON record with `spec`. A long may be a JSON number or a decimal string;
+/// errors name the field and what was expected. For many records use [`CompiledKey`].
+pub fn encode(
+    spec: &KeySpec,
+    fields: &[FieldDecl],
+    record: &Map<String, Value>,
+) -> Result<Vec<u8>> {
+    CompiledKey::new(spec, fields)?.encode_json(record)
+}
+
+/// Decode a row key: the recovered fields, and which fields cannot be recovered and why.
+pub fn decode(spec: &KeySpec, fields: &[FieldDecl], key: &[u8]) -> Result<Decoded> {
+    CompiledKey::new(spec, fields)?.decode(key)
+}
+
+/// The byte layout of `spec`: one entry per segment with offset, width and encoding.
+pub fn layout(spec: &KeySpec, fields: &[FieldDecl]) -> Result<Vec<SegmentLayout>> {
+    Ok(CompiledKey::new(spec, fields)?.layout())
+}
+
+#[cfg(test)]
+mod tests;

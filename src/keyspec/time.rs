@@ -1,0 +1,475 @@
+//! UTC civil-date arithmetic and the small `SimpleDateFormat` subset row keys use.
+//!
+//! Dates are proleptic Gregorian (as `java.time` prints them; `SimpleDateFormat` switches to
+//! the Julian calendar before 1582, which no row key cares about). Years are limited to
+//! 0000..=9999 so every pattern has a fixed width.
+
+use crate::error::{Error, ErrorKind, Result};
+
+const MS_PER_DAY: i64 = 86_400_000;
+
+/// One token of a time pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Tok {
+    Year4,
+    Year2,
+    Month,
+    Day,
+    Hour,
+    Minute,
+    Second,
+    Milli,
+    Lit(Vec<u8>),
+}
+
+impl Tok {
+    pub(crate) fn width(&self) -> usize {
+        match self {
+            Tok::Year4 => 4,
+            Tok::Milli => 3,
+            Tok::Lit(b) => b.len(),
+            _ => 2,
+        }
+    }
+}
+
+/// Parse a pattern such as `yyyyMMddHHmmss`, `yyyy-MM-dd`, `MM-dd`, `yyMMdd'T'HH`.
+pub(crate) fn parse_pattern(p: &str) -> std::result::Result<Vec<Tok>, String> {
+    let chars: Vec<char> = p.chars().collect();
+    let mut out: Vec<Tok> = Vec::new();
+    let mut lit = String::new();
+    let mut i = 0usize;
+    while let Some(&c) = chars.get(i) {
+        if c == '\'' {
+            // Quoted text; '' is a quote.
+            if chars.get(i + 1) == Some(&'\'') {
+                lit.push('\'');
+                i += 2;
+                continue;
+            }
+            let mut j = i + 1;
+            loop {
+                match chars.get(j) {
+                    None => return Err(format!("unterminated quote in time pattern `{p}`")),
+                    Some('\'') if chars.get(j + 1) == Some(&'\'') => {
+                        lit.push('\'');
+                        j += 2;
+                    }
+                    Some('\'') => break,
+                    Some(&x) => {
+                        lit.push(x);
+                        j += 1;
+                    }
+                }
+            }
+            i = j + 1;
+            continue;
+        }
+        if !c.is_ascii_alphabetic() {
+            lit.push(c);
+            i += 1;
+            continue;
+        }
+        let mut n = 1usize;
+        while chars.get(i + n) == Some(&c) {
+            n += 1;
+        }
+        let tok = match (c, n) {
+            ('y', 4) => Tok::Year4,
+            ('y', 2) => Tok::Year2,
+            ('M', 2) => Tok::Month,
+            ('d', 2) => Tok::Day,
+            ('H', 2) => Tok::Hour,
+            ('m', 2) => Tok::Minute,
+            ('s', 2) => Tok::Second,
+            ('S', 3) => Tok::Milli,
+            ('y' | 'M' | 'd' | 'H' | 'm' | 's' | 'S', _) => {
+                return Err(format!(
+                    "`{}` in time pattern `{p}`: use yyyy or yy, MM, dd, HH, mm, ss, SSS (fixed widths)",
+                    c.to_string().repeat(n)
+                ))
+            }
+            _ => {
+                return Err(format!(
+                    "unsupported letter `{c}` in time pattern `{p}`: supported are yyyy yy MM dd HH mm ss SSS; quote text as 'T'"
+                ))
+            }
+        };
+        if !lit.is_empty() {
+            out.push(Tok::Lit(std::mem::take(&mut lit).into_bytes()));
+        }
+        out.push(tok);
+        i += n;
+    }
+    if !lit.is_empty() {
+        out.push(Tok::Lit(lit.into_bytes()));
+    }
+    if out.is_empty() {
+        return Err("empty time pattern".into());
+    }
+    Ok(out)
+}
+
+/// Days since 1970-01-01 -> (year, month 1..12, day 1..31). (H. Hinnant's algorithm.)
+pub(crate) fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+/// (year, month, day) -> days since 1970-01-01.
+pub(crate) fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Broken-down UTC time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Civil {
+    pub y: i64,
+    pub mo: i64,
+    pub d: i64,
+    pub h: i64,
+    pub mi: i64,
+    pub s: i64,
+    pub ms: i64,
+}
+
+/// Milliseconds since the epoch -> UTC civil time; years outside 0..=9999 are an error.
+pub(crate) fn civil(ms: i64) -> Result<Civil> {
+    let days = ms.div_euclid(MS_PER_DAY);
+    let rem = ms.rem_euclid(MS_PER_DAY);
+    let (y, mo, d) = civil_from_days(days);
+    if !(0..=9999).contains(&y) {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!("timestamp {ms} is in year {y}; time patterns cover years 0000 to 9999"),
+        ));
+    }
+    Ok(Civil {
+        y,
+        mo,
+        d,
+        h: rem / 3_600_000,
+        mi: rem / 60_000 % 60,
+        s: rem / 1000 % 60,
+        ms: rem % 1000,
+    })
+}
+
+/// Civil time -> milliseconds since the epoch.
+pub(crate) fn to_millis(c: &Civil) -> i64 {
+    days_from_civil(c.y, c.mo, c.d) * MS_PER_DAY
+        + c.h * 3_600_000
+        + c.mi * 60_000
+        + c.s * 1000
+        + c.ms
+}
+
+fn push_digits(out: &mut Vec<u8>, v: i64, width: usize) {
+    let mut buf = [b'0'; 4];
+    let mut x = v.unsigned_abs();
+    for slot in buf.iter_mut().take(width).rev() {
+        *slot = b'0' + (x % 10) as u8;
+        x /= 10;
+    }
+    out.extend_from_slice(buf.get(..width).unwrap_or(&[]));
+}
+
+/// Format `ms` (UTC) with the tokens.
+pub(crate) fn format(toks: &[Tok], ms: i64, out: &mut Vec<u8>) -> Result<()> {
+    let c = civil(ms)?;
+    for t in toks {
+        match t {
+            Tok::Year4 => push_digits(out, c.y, 4),
+            Tok::Year2 => push_digits(out, c.y % 100, 2),
+            Tok::Month => push_digits(out, c.mo, 2),
+            Tok::Day => push_digits(out, c.d, 2),
+            Tok::Hour => push_digits(out, c.h, 2),
+            Tok::Minute => push_digits(out, c.mi, 2),
+            Tok::Second => push_digits(out, c.s, 2),
+            Tok::Milli => push_digits(out, c.ms, 3),
+            Tok::Lit(b) => out.extend_from_slice(b),
+        }
+    }
+    Ok(())
+}
+
+/// The parts of a time a formatted text gives back (several `time(...)` segments of one
+/// field merge their parts).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Parts {
+    pub y: Option<i64>,
+    pub y2: Option<i64>,
+    pub mo: Option<i64>,
+    pub d: Option<i64>,
+    pub h: Option<i64>,
+    pub mi: Option<i64>,
+    pub s: Option<i64>,
+    pub ms: Option<i64>,
+}
+
+fn merge1(a: &mut Option<i64>, b: Option<i64>, what: &str) -> std::result::Result<(), String> {
+    match (*a, b) {
+        (Some(x), Some(y)) if x != y => Err(format!(
+            "two time segments disagree on the {what} ({x} vs {y})"
+        )),
+        (None, Some(y)) => {
+            *a = Some(y);
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+impl Parts {
+    /// Combine with the parts of another segment of the same field.
+    pub(crate) fn merge(&mut self, o: &Parts) -> std::result::Result<(), String> {
+        merge1(&mut self.y, o.y, "year")?;
+        merge1(&mut self.y2, o.y2, "year")?;
+        merge1(&mut self.mo, o.mo, "month")?;
+        merge1(&mut self.d, o.d, "day")?;
+        merge1(&mut self.h, o.h, "hour")?;
+        merge1(&mut self.mi, o.mi, "minute")?;
+        merge1(&mut self.s, o.s, "second")?;
+        merge1(&mut self.ms, o.ms, "millisecond")
+    }
+
+    /// Milliseconds since the epoch (missing parts take their smallest value: year 1970, or
+    /// 20yy for `yy`), and what is missing (`None` when the time is exact).
+    pub(crate) fn resolve(&self) -> std::result::Result<(i64, Option<String>), String> {
+        if let (Some(y), Some(y2)) = (self.y, self.y2) {
+            if y % 100 != y2 {
+                return Err(format!(
+                    "two time segments disagree on the year ({y} vs yy {y2:02})"
+                ));
+            }
+        }
+        let c = Civil {
+            y: self.y.or(self.y2.map(|v| 2000 + v)).unwrap_or(1970),
+            mo: self.mo.unwrap_or(1),
+            d: self.d.unwrap_or(1),
+            h: self.h.unwrap_or(0),
+            mi: self.mi.unwrap_or(0),
+            s: self.s.unwrap_or(0),
+            ms: self.ms.unwrap_or(0),
+        };
+        if !(1..=12).contains(&c.mo)
+            || c.d < 1
+            || c.d > days_in_month(c.y, c.mo)
+            || c.h > 23
+            || c.mi > 59
+            || c.s > 59
+        {
+            return Err("not a valid date or time".into());
+        }
+        let mut missing: Vec<&str> = Vec::new();
+        if self.y.is_none() {
+            missing.push(if self.y2.is_some() { "century" } else { "year" });
+        }
+        for (p, n) in [
+            (self.mo, "month"),
+            (self.d, "day"),
+            (self.h, "hour"),
+            (self.mi, "minute"),
+            (self.s, "second"),
+            (self.ms, "millisecond"),
+        ] {
+            if p.is_none() {
+                missing.push(n);
+            }
+        }
+        let lost = if missing.is_empty() {
+            None
+        } else {
+            Some(missing.join(", "))
+        };
+        Ok((to_millis(&c), lost))
+    }
+}
+
+/// Read the parts of a formatted time back.
+pub(crate) fn parse_parts(toks: &[Tok], b: &[u8]) -> std::result::Result<Parts, String> {
+    let mut p = Parts::default();
+    let mut pos = 0usize;
+    for t in toks {
+        let w = t.width();
+        let part = b
+            .get(pos..pos + w)
+            .ok_or_else(|| format!("time text ends early at byte {pos}"))?;
+        if let Tok::Lit(l) = t {
+            if part != l.as_slice() {
+                return Err(format!(
+                    "expected `{}` at byte {pos} of the time text",
+                    String::from_utf8_lossy(l)
+                ));
+            }
+        } else {
+            let mut v = 0i64;
+            for &ch in part {
+                if !ch.is_ascii_digit() {
+                    return Err(format!("expected a digit at byte {pos} of the time text"));
+                }
+                v = v * 10 + i64::from(ch - b'0');
+            }
+            let slot = match t {
+                Tok::Year4 => &mut p.y,
+                Tok::Year2 => &mut p.y2,
+                Tok::Month => &mut p.mo,
+                Tok::Day => &mut p.d,
+                Tok::Hour => &mut p.h,
+                Tok::Minute => &mut p.mi,
+                Tok::Second => &mut p.s,
+                Tok::Milli | Tok::Lit(_) => &mut p.ms,
+            };
+            merge1(slot, Some(v), "time")?;
+        }
+        pos += w;
+    }
+    if pos != b.len() {
+        return Err(format!("{} extra bytes after the time text", b.len() - pos));
+    }
+    Ok(p)
+}
+
+/// Parse formatted bytes back into milliseconds (see [`Parts::resolve`]).
+#[cfg(test)]
+pub(crate) fn parse(toks: &[Tok], b: &[u8]) -> std::result::Result<i64, String> {
+    parse_parts(toks, b)?.resolve().map(|(ms, _)| ms)
+}
+
+/// Parse an ISO-8601 UTC date-time (`2021-09-07`, `2021-09-07T10:20:30`, `...30.123Z`).
+pub(crate) fn parse_iso(s: &str) -> Option<i64> {
+    let s = s.strip_suffix('Z').unwrap_or(s);
+    let (date, time) = match s.split_once(['T', ' ']) {
+        Some((d, t)) => (d, Some(t)),
+        None => (s, None),
+    };
+    let mut dp = date.split('-');
+    let y: i64 = dp.next()?.parse().ok()?;
+    let mo: i64 = dp.next()?.parse().ok()?;
+    let d: i64 = dp.next()?.parse().ok()?;
+    if dp.next().is_some() || !(0..=9999).contains(&y) || !(1..=12).contains(&mo) {
+        return None;
+    }
+    if d < 1 || d > days_in_month(y, mo) {
+        return None;
+    }
+    let (mut h, mut mi, mut sec, mut ms) = (0i64, 0i64, 0i64, 0i64);
+    if let Some(t) = time {
+        let (hms, frac) = match t.split_once('.') {
+            Some((a, b)) => (a, Some(b)),
+            None => (t, None),
+        };
+        let mut tp = hms.split(':');
+        h = tp.next()?.parse().ok()?;
+        mi = tp.next().map(str::parse).transpose().ok()?.unwrap_or(0);
+        sec = tp.next().map(str::parse).transpose().ok()?.unwrap_or(0);
+        if tp.next().is_some() || h > 23 || mi > 59 || sec > 59 || h < 0 || mi < 0 || sec < 0 {
+            return None;
+        }
+        if let Some(f) = frac {
+            if f.is_empty() || f.len() > 3 || !f.bytes().all(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            let v: i64 = f.parse().ok()?;
+            ms = v * 10i64.pow(3 - f.len() as u32);
+        }
+    }
+    Some(to_millis(&Civil {
+        y,
+        mo,
+        d,
+        h,
+        mi,
+        s: sec,
+        ms,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epoch_and_known_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        // 2021-09-07 is day 18877 (computed: 51 years incl. 13 leap days = 18628, + 249).
+        assert_eq!(days_from_civil(2021, 9, 7), 18877);
+        assert_eq!(civil_from_days(18877), (2021, 9, 7));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        assert_eq!(civil_from_days(days_from_civil(2000, 2, 29)), (2000, 2, 29));
+    }
+
+    #[test]
+    fn round_trip_many_days() {
+        let mut d = -800_000i64;
+        while d < 2_900_000 {
+            let (y, m, dd) = civil_from_days(d);
+            assert_eq!(days_from_civil(y, m, dd), d);
+            d += 37;
+        }
+    }
+
+    #[test]
+    fn formats_seed_examples() {
+        // 1638290481900 ms = 2021-11-30T16:41:21.900Z (seed 000's vehicle timestamps).
+        let toks = parse_pattern("yyyyMMddHHmmss").unwrap_or_default();
+        let mut out = Vec::new();
+        assert!(format(&toks, 1_638_290_481_900, &mut out).is_ok());
+        assert_eq!(out, b"20211130164121");
+        let toks = parse_pattern("yyyy-MM-dd HH:mm:ss.SSS").unwrap_or_default();
+        out.clear();
+        assert!(format(&toks, 1_638_290_481_900, &mut out).is_ok());
+        assert_eq!(out, b"2021-11-30 16:41:21.900");
+        assert_eq!(parse(&toks, &out), Ok(1_638_290_481_900));
+    }
+
+    #[test]
+    fn quoted_and_bad_patterns() {
+        assert_eq!(
+            parse_pattern("yy'T'HH").unwrap_or_default(),
+            vec![Tok::Year2, Tok::Lit(b"T".to_vec()), Tok::Hour]
+        );
+        assert!(parse_pattern("yyy").is_err());
+        assert!(parse_pattern("EEE").is_err());
+        assert!(parse_pattern("'open").is_err());
+        assert!(parse_pattern("").is_err());
+    }
+
+    #[test]
+    fn iso() {
+        assert_eq!(parse_iso("1970-01-01"), Some(0));
+        assert_eq!(parse_iso("2021-11-30T16:41:21.9Z"), Some(1_638_290_481_900));
+        assert_eq!(parse_iso("2021-02-29"), None);
+        assert_eq!(parse_iso("x"), None);
+    }
+
+    #[test]
+    fn out_of_range_years() {
+        assert!(civil(i64::MAX).is_err());
+        assert!(civil(i64::MIN).is_err());
+        assert!(civil(-62_167_219_200_000).is_ok()); // 0000-01-01
+    }
+}
