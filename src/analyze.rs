@@ -1174,3 +1174,57 @@ pub fn compare_with_encoders(
         designs,
     })
 }
+
+/// The document's key design compiled as a [`KeyEncoder`] over generated records.
+pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
+    let mut key = crate::keyspec::CompiledKey::new(&doc.key, &doc.fields).map_err(|e| {
+        match e.location.path.clone() {
+            Some(p) if !p.starts_with('/') => e.at_path(format!("/key/{p}")),
+            _ => e,
+        }
+    })?;
+    let decls = doc.fields.clone();
+    let mut values: Vec<crate::keyspec::FieldValue> = Vec::with_capacity(decls.len());
+    Ok(Box::new(move |rec: &Record, out: &mut Vec<u8>| {
+        values.clear();
+        for (decl, v) in decls.iter().zip(&rec.values) {
+            values.push(convert_value(decl, v)?);
+        }
+        key.encode_values_into(out, &values)
+    }))
+}
+
+/// A generated value as the key encoder's value type.
+fn convert_value(
+    decl: &crate::design::FieldDecl,
+    v: &crate::workload::FieldValue,
+) -> Result<crate::keyspec::FieldValue> {
+    use crate::keyspec::FieldValue as K;
+    use crate::workload::FieldValue as W;
+    Ok(match v {
+        W::Str(s) if decl.field_type == crate::design::FieldType::BigDecimal => {
+            K::from_json(decl, &serde_json::Value::String(s.clone()))?
+        }
+        W::Str(s) => K::Str(s.clone()),
+        W::Long(x) => K::Long(*x),
+        W::Double(x) => K::Double(*x),
+        W::Bool(b) => K::Bool(*b),
+    })
+}
+
+impl AnalysisRun {
+    /// A run of `doc`'s workload through its own key design and region layout.
+    pub fn new(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisRun> {
+        AnalysisRun::with_encoder(doc, opts, document_encoder(doc)?)
+    }
+}
+
+/// Analyze `doc`: its workload, encoded with its key design, over its region layout.
+pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisReport> {
+    analyze_with_encoder(doc, opts, document_encoder(doc)?)
+}
+
+/// Run the first document's workload through 2–4 designs and compare them on one grid.
+pub fn compare(docs: &[DesignDocument], opts: &AnalyzeOptions) -> Result<Comparison> {
+    compare_with_encoders(docs, opts, document_encoder)
+}
