@@ -1,7 +1,818 @@
-//! Read patterns and scan planning (placeholder: replaced by the analyzer work).
+//! Read patterns and scan planning: each read a design must serve becomes the scans HBase
+//! would run for that key design, with their start and stop rows, the regions they touch and
+//! an estimate of rows read per row returned.
+//!
+//! The planner walks the key's segments in order and encodes each one the read fixes (every
+//! field it reads is given), using the design's own compiled encoder one segment at a time.
+//! It stops at the first segment the read leaves open: that segment and everything after are
+//! covered by the scan range.
+//!
+//! * **Salt buckets** (`salt`, `random`): when the read gives the salt's sources, the bucket is
+//!   computed; a range whose salt hashes a time field (seed 000's
+//!   `(phone + yyyyMM) % n`) is cut at that field's unit boundaries and each piece gets its own
+//!   bucket. Otherwise there is one scan per bucket, as HBaseWD's
+//!   `DistributedScanner` / `getDistributedIntervals` does. Merge order: scans are listed
+//!   bucket by bucket (bucket 0 first) and each returns rows in key order; a client merging
+//!   them must merge-sort by the key **after** the salt prefix to get the logical order (the
+//!   `DistributedScanner` merges by taking the smallest original key across the per-bucket
+//!   scanners).
+//! * **Hashes** (`md5`, `md5Hex`, `hash15`) of fields the read does not fix make the rest of the
+//!   key unordered: the read becomes a scan of everything after the prefix (full table when
+//!   the hash leads) with a filter.
+//! * **Reversed timestamps** (`revts`): the range flips: time `[from, to)` is key
+//!   `[rev(to − 1), rev(from − 1))`.
+//! * A bound that ends in a formatted time at a unit boundary is shortened to the unit
+//!   (`…_2021-09-07 00:00:00` → `…_2021-09-07`) when the cut-off text is the smallest the
+//!   pattern can write, which gives the same rows (seed 000's bounds).
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
-/// A read the table must serve (placeholder).
+use crate::bytes::{to_hex, to_string_binary};
+use crate::design::{DesignDocument, FieldDecl};
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::{
+    CompiledKey, FieldValue, KeySpec, Render, SaltSpec, Segment, TimeSpec, TimeUnit,
+};
+
+/// The most scans one read may plan (time pieces or salt buckets).
+pub const MAX_SCANS: usize = 10_000;
+
+/// A read the table must serve. Records are partial JSON records: the fields the read fixes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ReadPattern(pub serde_json::Value);
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub enum ReadPattern {
+    /// A get by the full key: every field of the key is given.
+    Get {
+        /// A label.
+        #[serde(default)]
+        name: Option<String>,
+        /// The record.
+        record: Map<String, Value>,
+    },
+    /// Every row whose leading fields equal these (a prefix scan).
+    Prefix {
+        /// A label.
+        #[serde(default)]
+        name: Option<String>,
+        /// The fixed fields.
+        record: Map<String, Value>,
+    },
+    /// Rows from `from` (inclusive) to `to` (exclusive): two partial records that agree on
+    /// the leading fields and differ in one (such as a time).
+    Range {
+        /// A label.
+        #[serde(default)]
+        name: Option<String>,
+        /// The lower bound (inclusive).
+        from: Map<String, Value>,
+        /// The upper bound (exclusive).
+        to: Map<String, Value>,
+    },
+    /// The newest `n` rows of one entity (the fields in `record`).
+    Latest {
+        /// A label.
+        #[serde(default)]
+        name: Option<String>,
+        /// The entity's fields.
+        record: Map<String, Value>,
+        /// How many rows.
+        n: u64,
+    },
+}
+
+impl ReadPattern {
+    /// The label, or the kind.
+    pub fn name(&self) -> String {
+        let (n, kind) = match self {
+            ReadPattern::Get { name, .. } => (name, "get"),
+            ReadPattern::Prefix { name, .. } => (name, "prefix"),
+            ReadPattern::Range { name, .. } => (name, "range"),
+            ReadPattern::Latest { name, .. } => (name, "latest"),
+        };
+        n.clone().unwrap_or_else(|| kind.to_string())
+    }
+}
+
+/// One scan: `[startRow, stopRow)`; an empty stop row is the end of the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scan {
+    /// Start row, hex.
+    pub start_row_hex: String,
+    /// Start row, `toStringBinary`.
+    pub start_row: String,
+    /// Stop row (exclusive), hex.
+    pub stop_row_hex: String,
+    /// Stop row, `toStringBinary`.
+    pub stop_row: String,
+    /// The regions (indexes in key order) the scan touches.
+    pub regions: Vec<usize>,
+}
+
+/// The plan of one read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadPlan {
+    /// The read's label.
+    pub name: String,
+    /// The scans, in the merge order described in the module documentation.
+    pub scans: Vec<Scan>,
+    /// Distinct regions touched by all scans.
+    pub regions_touched: usize,
+    /// Estimated rows read per row returned (`None` when it cannot be estimated).
+    pub rows_read_per_row_returned: Option<f64>,
+    /// Why the plan looks as it does, in plain words.
+    pub notes: Vec<String>,
+}
+
+/// Plan every read of `doc` over the table split at `split_keys` (sorted).
+pub fn plan_reads(doc: &DesignDocument, split_keys: &[Vec<u8>]) -> Result<Vec<ReadPlan>> {
+    let mut planner = Planner::new(&doc.key, &doc.fields)?;
+    if let Some(w) = &doc.workload {
+        planner.records = w.records;
+    }
+    doc.reads
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            planner.plan(r, split_keys).map_err(|e| {
+                let p = e.location.path.clone().unwrap_or_default();
+                e.at_path(format!(
+                    "/reads/{i}{}",
+                    if p.starts_with('/') {
+                        p
+                    } else {
+                        format!("/{p}")
+                    }
+                ))
+            })
+        })
+        .collect()
+}
+
+/// One key segment, compiled alone.
+struct Seg {
+    seg: Segment,
+    enc: CompiledKey,
+    /// Fields the segment reads.
+    fields: Vec<String>,
+}
+
+/// A key design ready to plan reads.
+pub struct Planner {
+    segs: Vec<Seg>,
+    /// Records in the workload, for per-entity row estimates.
+    pub records: u64,
+    decls: Vec<FieldDecl>,
+}
+
+impl std::fmt::Debug for Planner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Planner")
+            .field("segments", &self.segs.len())
+            .finish()
+    }
+}
+
+/// The fields a segment reads (with salt / hash sources).
+fn seg_fields(s: &Segment, out: &mut Vec<String>) {
+    let v = serde_json::to_value(s).unwrap_or(Value::Null);
+    collect_fields(&v, out);
+}
+
+fn collect_fields(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                if k == "field" {
+                    if let Value::String(s) = x {
+                        if !out.contains(s) {
+                            out.push(s.clone());
+                        }
+                    }
+                } else {
+                    collect_fields(x, out);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect_fields(x, out)),
+        _ => {}
+    }
+}
+
+/// Salt / hash segments without `of` hash every segment after them: make that explicit.
+fn resolve_sources(segs: &[Segment]) -> Vec<Segment> {
+    let mut out = Vec::with_capacity(segs.len());
+    for (i, s) in segs.iter().enumerate() {
+        let rest = || {
+            segs.get(i + 1..)
+                .map(<[Segment]>::to_vec)
+                .unwrap_or_default()
+        };
+        let s = match s {
+            Segment::Salt(sp) if sp.of.is_none() => Segment::Salt(SaltSpec {
+                of: Some(rest()),
+                ..sp.clone()
+            }),
+            Segment::Md5(h) if h.of.is_none() => {
+                let mut h = h.clone();
+                h.of = Some(rest());
+                Segment::Md5(h)
+            }
+            Segment::Hash15(h) if h.of.is_none() => {
+                let mut h = h.clone();
+                h.of = Some(rest());
+                Segment::Hash15(h)
+            }
+            Segment::Md5Hex(h) if h.of.is_none() => {
+                let mut h = h.clone();
+                h.of = Some(rest());
+                Segment::Md5Hex(h)
+            }
+            other => other.clone(),
+        };
+        out.push(s);
+    }
+    out
+}
+
+/// How a bucket number is written (the keyspec's `as=` renderings).
+fn render_bucket(r: &Render, v: u64) -> Vec<u8> {
+    let i = i64::try_from(v).unwrap_or(i64::MAX);
+    match r {
+        Render::Byte => vec![(v & 0xff) as u8],
+        Render::Short => (i as i16).to_be_bytes().to_vec(),
+        Render::Int => (i as i32).to_be_bytes().to_vec(),
+        Render::Long => i.to_be_bytes().to_vec(),
+        Render::Dec(w) => format!("{:0w$}", v, w = *w as usize).into_bytes(),
+        Render::Hex(w) => format!("{:0w$x}", v, w = *w as usize).into_bytes(),
+        Render::HexUpper(w) => format!("{:0w$X}", v, w = *w as usize).into_bytes(),
+        Render::Bytes(w) => {
+            let b = (i as i32).to_be_bytes();
+            let w = (*w as usize).clamp(1, 8);
+            (0..w)
+                .map(|k| {
+                    b.get(k % 4 + 4usize.saturating_sub(w.min(4)))
+                        .copied()
+                        .unwrap_or(0)
+                })
+                .collect()
+        }
+        Render::Letter => vec![b'a'.saturating_add((v % 26) as u8)],
+    }
+}
+
+/// The time unit a pattern resolves (its finest letter), for cutting salted ranges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Year,
+    Month,
+    Day,
+    Hour,
+    Minute,
+    Second,
+    Milli,
+}
+
+fn pattern_unit(p: &str) -> Unit {
+    let mut u = Unit::Year;
+    let mut quoted = false;
+    for c in p.chars() {
+        if c == '\'' {
+            quoted = !quoted;
+            continue;
+        }
+        if quoted {
+            continue;
+        }
+        let v = match c {
+            'M' => Unit::Month,
+            'd' => Unit::Day,
+            'H' | 'h' | 'k' | 'K' => Unit::Hour,
+            'm' => Unit::Minute,
+            's' => Unit::Second,
+            'S' => Unit::Milli,
+            _ => continue,
+        };
+        if (v as u8) > (u as u8) {
+            u = v;
+        }
+    }
+    u
+}
+
+/// The start of the next `unit` after `ms` (UTC).
+fn next_boundary(ms: i64, unit: Unit) -> Option<i64> {
+    use crate::keyspec::time::{civil_from_days, days_from_civil};
+    const DAY: i64 = 86_400_000;
+    let fixed = |w: i64| ms.div_euclid(w).checked_add(1)?.checked_mul(w);
+    match unit {
+        Unit::Milli => ms.checked_add(1),
+        Unit::Second => fixed(1000),
+        Unit::Minute => fixed(60_000),
+        Unit::Hour => fixed(3_600_000),
+        Unit::Day => fixed(DAY),
+        Unit::Month | Unit::Year => {
+            let (y, m, _) = civil_from_days(ms.div_euclid(DAY));
+            let (ny, nm) = match unit {
+                Unit::Month if m == 12 => (y + 1, 1),
+                Unit::Month => (y, m + 1),
+                _ => (y + 1, 1),
+            };
+            days_from_civil(ny, nm, 1).checked_mul(DAY)
+        }
+    }
+}
+
+/// A bound being built: values per field (Null = not given).
+type Values = Vec<FieldValue>;
+
+impl Planner {
+    /// Compile each segment of `spec` against `fields`.
+    pub fn new(spec: &KeySpec, fields: &[FieldDecl]) -> Result<Planner> {
+        CompiledKey::new(spec, fields)?;
+        let resolved = resolve_sources(&spec.segments);
+        let mut segs = Vec::with_capacity(resolved.len());
+        for s in resolved {
+            let enc = CompiledKey::new(
+                &KeySpec {
+                    segments: vec![s.clone()],
+                },
+                fields,
+            )?;
+            let mut f = Vec::new();
+            seg_fields(&s, &mut f);
+            segs.push(Seg {
+                seg: s,
+                enc,
+                fields: f,
+            });
+        }
+        Ok(Planner {
+            segs,
+            records: crate::workload::WorkloadSpec::default().records,
+            decls: fields.to_vec(),
+        })
+    }
+
+    fn values(&self, rec: &Map<String, Value>, path: &str) -> Result<Values> {
+        for k in rec.keys() {
+            if !self.decls.iter().any(|d| &d.name == k) {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("the read names `{k}`, which is not a declared field"),
+                )
+                .at_path(format!("/{path}/{k}")));
+            }
+        }
+        self.decls
+            .iter()
+            .map(|d| match rec.get(&d.name) {
+                Some(v) => FieldValue::from_json(d, v)
+                    .map_err(|e| e.at_path(format!("/{path}/{}", d.name))),
+                None => Ok(FieldValue::Null),
+            })
+            .collect()
+    }
+
+    fn known(&self, seg: &Seg, vals: &Values) -> bool {
+        seg.fields.iter().all(|f| {
+            self.decls
+                .iter()
+                .position(|d| &d.name == f)
+                .and_then(|i| vals.get(i))
+                .is_some_and(|v| !matches!(v, FieldValue::Null))
+        })
+    }
+
+    fn encode_seg(&self, seg: &Seg, vals: &Values) -> Option<Vec<u8>> {
+        if !self.known(seg, vals) {
+            return None;
+        }
+        let mut enc = seg.enc.clone();
+        enc.encode_values(vals).ok()
+    }
+
+    fn field_index(&self, name: &str) -> Option<usize> {
+        self.decls.iter().position(|d| d.name == name)
+    }
+
+    fn ts_of(&self, vals: &Values, field: &str) -> Option<i64> {
+        match vals.get(self.field_index(field)?)? {
+            FieldValue::Long(x) => Some(*x),
+            _ => None,
+        }
+    }
+
+    fn with_ts(&self, vals: &Values, field: &str, ts: i64) -> Values {
+        let mut v = vals.clone();
+        if let Some(slot) = self.field_index(field).and_then(|i| v.get_mut(i)) {
+            *slot = FieldValue::Long(ts);
+        }
+        v
+    }
+
+    /// Encode the key's leading segments fixed by `vals`, with the salt forced to `bucket`
+    /// when given. Returns the bytes and the number of segments encoded.
+    fn prefix(&self, vals: &Values, bucket: Option<u64>) -> (Vec<u8>, usize) {
+        let mut out = Vec::new();
+        let mut n = 0;
+        for seg in &self.segs {
+            let b = match (&seg.seg, bucket) {
+                (Segment::Salt(sp), Some(b)) => Some(render_bucket(&sp.render, b)),
+                (Segment::Random(rp), Some(b)) => Some(render_bucket(&rp.render, b)),
+                _ => self.encode_seg(seg, vals),
+            };
+            match b {
+                Some(b) => out.extend_from_slice(&b),
+                None => break,
+            }
+            n += 1;
+        }
+        (out, n)
+    }
+
+    /// The bucket count of the leading salt, if the key has one.
+    fn salt(&self) -> Option<(usize, &Seg, u32)> {
+        self.segs
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| match &s.seg {
+                Segment::Salt(sp) => Some((i, s, sp.buckets)),
+                Segment::Random(rp) => Some((i, s, rp.buckets)),
+                _ => None,
+            })
+    }
+
+    /// Shorten a bound whose last encoded segment is a formatted time at a unit boundary.
+    fn trim_time(&self, bytes: Vec<u8>, vals: &Values, encoded: usize) -> Vec<u8> {
+        let Some(last) = encoded.checked_sub(1).and_then(|i| self.segs.get(i)) else {
+            return bytes;
+        };
+        let Segment::Time(TimeSpec { field, unit, .. }) = &last.seg else {
+            return bytes;
+        };
+        let Some(text) = self.encode_seg(last, vals) else {
+            return bytes;
+        };
+        let zero = match unit {
+            TimeUnit::Ms | TimeUnit::S => self.with_ts(vals, field, 0),
+        };
+        let Some(epoch) = self.encode_seg(last, &zero) else {
+            return bytes;
+        };
+        if epoch.len() != text.len() || bytes.len() < text.len() {
+            return bytes;
+        }
+        let base = bytes.len() - text.len();
+        // Cut points: just after a digit followed by a non-digit.
+        for p in 1..text.len() {
+            let (Some(a), Some(b)) = (text.get(p - 1), text.get(p)) else {
+                continue;
+            };
+            if a.is_ascii_digit() && !b.is_ascii_digit() && text.get(p..) == epoch.get(p..) {
+                return bytes.get(..base + p).map(<[u8]>::to_vec).unwrap_or(bytes);
+            }
+        }
+        bytes
+    }
+
+    fn bound(&self, vals: &Values, bucket: Option<u64>) -> Vec<u8> {
+        let (b, n) = self.prefix(vals, bucket);
+        self.trim_time(b, vals, n)
+    }
+
+    /// Plan one read over the table split at `split_keys`.
+    pub fn plan(&self, read: &ReadPattern, split_keys: &[Vec<u8>]) -> Result<ReadPlan> {
+        let mut notes = Vec::new();
+        let mut ranges: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        let rows_per_row: Option<f64> = match read {
+            ReadPattern::Get { record, .. } | ReadPattern::Prefix { record, .. } => {
+                let vals = self.values(record, "record")?;
+                self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
+                if let ReadPattern::Get { .. } = read {
+                    let (_, n) = self.prefix(&vals, None);
+                    if n < self.segs.len() && self.salt().map_or(true, |(i, _, _)| n != i) {
+                        notes.push(
+                            "the record does not give every key field: this get is a prefix scan"
+                                .into(),
+                        );
+                    }
+                }
+                self.unused_selectivity(&vals, &mut notes)
+            }
+            ReadPattern::Latest { record, n, .. } => {
+                let vals = self.values(record, "record")?;
+                self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
+                let (_, enc) = self.prefix(&vals, self.salt().map(|_| 0));
+                let next = self.segs.get(enc).map(|s| &s.seg);
+                match next {
+                    Some(Segment::Revts(_)) => {
+                        notes.push(format!("a reversed timestamp follows the entity: the newest rows come first, a scan with limit {n} reads {n} rows"));
+                        Some(1.0)
+                    }
+                    _ => {
+                        let per_entity = self.rows_per_entity(&vals);
+                        notes.push("the entity's rows are in ascending time: the whole entity is read to find the newest".into());
+                        per_entity.map(|e| (e / (*n).max(1) as f64).max(1.0))
+                    }
+                }
+            }
+            ReadPattern::Range { from, to, .. } => {
+                let f = self.values(from, "from")?;
+                let t = self.values(to, "to")?;
+                self.range_ranges(&f, &t, &mut ranges, &mut notes)?;
+                self.unused_selectivity(&f, &mut notes)
+            }
+        };
+        let mut touched: Vec<usize> = Vec::new();
+        let scans = ranges
+            .into_iter()
+            .map(|(start, stop)| {
+                let regions = regions_of_range(split_keys, &start, &stop);
+                touched.extend(&regions);
+                Scan {
+                    start_row_hex: to_hex(&start),
+                    start_row: to_string_binary(&start),
+                    stop_row_hex: to_hex(&stop),
+                    stop_row: to_string_binary(&stop),
+                    regions,
+                }
+            })
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        Ok(ReadPlan {
+            name: read.name(),
+            scans,
+            regions_touched: touched.len(),
+            rows_read_per_row_returned: rows_per_row,
+            notes,
+        })
+    }
+
+    /// Prefix scans for a partial record: one per salt bucket when the salt is not computable.
+    fn prefix_ranges(
+        &self,
+        vals: &Values,
+        ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
+        notes: &mut Vec<String>,
+    ) -> Result<()> {
+        match self.salt() {
+            Some((_, seg, buckets))
+                if !self.known(seg, vals) || matches!(seg.seg, Segment::Random(_)) =>
+            {
+                notes.push(format!("the salt bucket cannot be computed from the read: one scan per bucket ({buckets})"));
+                check_count(buckets as usize)?;
+                for b in 0..u64::from(buckets) {
+                    let (p, _) = self.prefix(vals, Some(b));
+                    ranges.push((p.clone(), next_prefix(&p)));
+                }
+            }
+            _ => {
+                let (p, n) = self.prefix(vals, None);
+                if n == 0 && !self.segs.is_empty() {
+                    notes.push("the read fixes no leading segment: a full-table scan".into());
+                }
+                ranges.push((p.clone(), next_prefix(&p)));
+            }
+        }
+        Ok(())
+    }
+
+    fn range_ranges(
+        &self,
+        f: &Values,
+        t: &Values,
+        ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
+        notes: &mut Vec<String>,
+    ) -> Result<()> {
+        // The first segment where the bounds differ (or one is open).
+        let diff = self.segs.iter().position(|s| {
+            self.encode_seg(s, f).is_none() || self.encode_seg(s, f) != self.encode_seg(s, t)
+        });
+        let flip = matches!(
+            diff.and_then(|i| self.segs.get(i)).map(|s| &s.seg),
+            Some(Segment::Revts(_))
+        );
+        let (f, t) = if flip {
+            notes.push(
+                "a reversed timestamp: the time range flips, [rev(to-1), rev(from-1))".into(),
+            );
+            let field = match diff.and_then(|i| self.segs.get(i)).map(|s| &s.seg) {
+                Some(Segment::Revts(r)) => r.field.clone(),
+                _ => String::new(),
+            };
+            let tf = self.ts_of(t, &field).and_then(|x| x.checked_sub(1));
+            let ff = self.ts_of(f, &field).and_then(|x| x.checked_sub(1));
+            match (tf, ff) {
+                (Some(tf), Some(ff)) => (self.with_ts(t, &field, tf), self.with_ts(f, &field, ff)),
+                _ => (t.clone(), f.clone()),
+            }
+        } else {
+            (f.clone(), t.clone())
+        };
+        if let Some(i) = diff {
+            let hashed = self.segs.get(..=i).is_some_and(|s| {
+                s.iter().any(|s| {
+                    matches!(
+                        s.seg,
+                        Segment::Md5(_) | Segment::Md5Hex(_) | Segment::Hash15(_)
+                    ) && self.encode_seg(s, &f) != self.encode_seg(s, &t)
+                })
+            });
+            if hashed {
+                notes.push("a hash covers the varying field: key order is lost, the range is a scan of the whole hashed space with a filter".into());
+                let (p, _) = self.prefix(&f, None);
+                let keep = self
+                    .segs
+                    .iter()
+                    .take_while(|s| {
+                        !matches!(
+                            s.seg,
+                            Segment::Md5(_) | Segment::Md5Hex(_) | Segment::Hash15(_)
+                        )
+                    })
+                    .count();
+                let mut pre = Vec::new();
+                for s in self.segs.iter().take(keep) {
+                    match self.encode_seg(s, &f) {
+                        Some(b) => pre.extend_from_slice(&b),
+                        None => break,
+                    }
+                }
+                let _ = p;
+                ranges.push((pre.clone(), next_prefix(&pre)));
+                return Ok(());
+            }
+        }
+        match self.salt() {
+            Some((si, seg, buckets)) => {
+                let computable = self.known(seg, &f) && !matches!(seg.seg, Segment::Random(_));
+                let same = self.encode_seg(seg, &f) == self.encode_seg(seg, &t);
+                if computable && same && diff.is_some_and(|d| d > si) {
+                    ranges.push((self.bound(&f, None), self.bound(&t, None)));
+                } else if computable && self.known(seg, &t) {
+                    // The salt hashes a field that varies: cut at its time unit.
+                    let Some((field, unit)) = self.salt_time(seg) else {
+                        return self.per_bucket(&f, &t, buckets, ranges, notes);
+                    };
+                    let (Some(a), Some(b)) = (self.ts_of(&f, &field), self.ts_of(&t, &field))
+                    else {
+                        return self.per_bucket(&f, &t, buckets, ranges, notes);
+                    };
+                    notes.push(format!("the salt hashes `{field}`: the range is cut at each {unit:?} and each piece scans its own bucket").to_lowercase());
+                    let mut lo = a;
+                    while lo < b {
+                        let hi = next_boundary(lo, unit).unwrap_or(b).min(b);
+                        let pf = self.with_ts(&f, &field, lo);
+                        let pt = self.with_ts(&t, &field, hi);
+                        // The piece's bucket comes from its own first instant.
+                        let bucket = self.encode_seg(seg, &pf);
+                        let (mut s, n1) = self.prefix(&pf, None);
+                        s = self.trim_time(s, &pf, n1);
+                        let mut stop = bucket.unwrap_or_default();
+                        let (rest, n2) = self.prefix_after_salt(&pt, si);
+                        stop.extend_from_slice(&rest);
+                        let stop = self.trim_time(stop, &pt, n2);
+                        ranges.push((s, stop));
+                        check_count(ranges.len())?;
+                        if hi <= lo {
+                            break;
+                        }
+                        lo = hi;
+                    }
+                } else {
+                    self.per_bucket(&f, &t, buckets, ranges, notes)?;
+                }
+            }
+            None => ranges.push((self.bound(&f, None), self.bound(&t, None))),
+        }
+        Ok(())
+    }
+
+    /// The encoded segments after the salt at `si` (the salt itself left out).
+    fn prefix_after_salt(&self, vals: &Values, si: usize) -> (Vec<u8>, usize) {
+        let mut out = Vec::new();
+        let mut n = si + 1;
+        for seg in self.segs.iter().skip(si + 1) {
+            match self.encode_seg(seg, vals) {
+                Some(b) => out.extend_from_slice(&b),
+                None => break,
+            }
+            n += 1;
+        }
+        (out, n)
+    }
+
+    fn per_bucket(
+        &self,
+        f: &Values,
+        t: &Values,
+        buckets: u32,
+        ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
+        notes: &mut Vec<String>,
+    ) -> Result<()> {
+        notes.push(format!(
+            "one scan per salt bucket ({buckets}), merged by the key after the salt"
+        ));
+        check_count(buckets as usize)?;
+        for b in 0..u64::from(buckets) {
+            ranges.push((self.bound(f, Some(b)), self.bound(t, Some(b))));
+        }
+        Ok(())
+    }
+
+    /// The time field and unit a salt's sources read through a `time(...)` segment.
+    fn salt_time(&self, seg: &Seg) -> Option<(String, Unit)> {
+        let Segment::Salt(sp) = &seg.seg else {
+            return None;
+        };
+        sp.of.as_ref()?.iter().find_map(|s| match s {
+            Segment::Time(ts) => Some((ts.field.clone(), pattern_unit(&ts.pattern))),
+            _ => None,
+        })
+    }
+
+    /// Rows of one entity: records / the entity field's cardinality, when declared.
+    fn rows_per_entity(&self, vals: &Values) -> Option<f64> {
+        let mut card = 1f64;
+        let mut any = false;
+        for (d, v) in self.decls.iter().zip(vals) {
+            if !matches!(v, FieldValue::Null) {
+                card *= d.cardinality? as f64;
+                any = true;
+            }
+        }
+        any.then_some(self.records as f64 / card)
+    }
+
+    /// Rows read per row returned: the product of the cardinalities of given fields the
+    /// scan bounds do not use (they must be filtered).
+    fn unused_selectivity(&self, vals: &Values, notes: &mut Vec<String>) -> Option<f64> {
+        let (_, n) = self.prefix(vals, self.salt().map(|_| 0));
+        let used: Vec<&String> = self
+            .segs
+            .iter()
+            .take(n + 1)
+            .flat_map(|s| s.fields.iter())
+            .collect();
+        let mut factor = 1f64;
+        for (d, v) in self.decls.iter().zip(vals) {
+            if matches!(v, FieldValue::Null) || used.contains(&&d.name) {
+                continue;
+            }
+            notes.push(format!(
+                "`{}` comes after an open segment of the key: it is filtered, not scanned",
+                d.name
+            ));
+            factor *= d.cardinality? as f64;
+        }
+        Some(factor)
+    }
+}
+
+fn check_count(n: usize) -> Result<()> {
+    if n > MAX_SCANS {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!("the read needs more than {MAX_SCANS} scans"),
+        ));
+    }
+    Ok(())
+}
+
+/// The stop row of a prefix scan (`Scan.setRowPrefixFilter`): the prefix with its last
+/// byte below `ff` incremented and the trailing `ff` bytes dropped; empty (end of table) for
+/// an empty or all-`ff` prefix.
+pub fn next_prefix(prefix: &[u8]) -> Vec<u8> {
+    let mut p = prefix.to_vec();
+    while let Some(last) = p.pop() {
+        if last < 0xff {
+            p.push(last + 1);
+            return p;
+        }
+    }
+    Vec::new()
+}
+
+/// The regions (indexes) a scan `[start, stop)` touches over sorted `split_keys`.
+pub fn regions_of_range(split_keys: &[Vec<u8>], start: &[u8], stop: &[u8]) -> Vec<usize> {
+    let first = split_keys.partition_point(|k| k.as_slice() <= start);
+    let last = if stop.is_empty() {
+        split_keys.len()
+    } else {
+        split_keys.partition_point(|k| k.as_slice() < stop)
+    };
+    if stop.is_empty() || start < stop {
+        (first..=last.max(first)).collect()
+    } else {
+        Vec::new()
+    }
+}

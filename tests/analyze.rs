@@ -304,3 +304,77 @@ fn bad_options_are_refused() {
     assert_eq!(r.writes_outside_windows, 2);
     assert_eq!(r.matrix.cells, vec![1, 0, 0, 1]);
 }
+
+mod telecom {
+    use rowkey_lab::design::DesignDocument;
+    use rowkey_lab::scan::plan_reads;
+
+    const DOC: &str = r#"{"v": 1, "name": "telecom",
+      "fields": [{"name": "phone", "type": "string", "cardinality": 1000},
+                 {"name": "ts", "type": "timestamp"}],
+      "key": "salt(phone + time(ts, \"yyyyMM\"), 10, as=dec(2)) + \"_\" + phone + \"_\" + time(ts, \"yyyy-MM-dd HH:mm:ss\")",
+      "reads": [
+        {"type": "range", "name": "one phone, one day",
+         "from": {"phone": "13412341234", "ts": "2021-09-07T00:00:00Z"},
+         "to": {"phone": "13412341234", "ts": "2021-09-08T00:00:00Z"}},
+        {"type": "range", "name": "one phone, three months",
+         "from": {"phone": "13412341234", "ts": "2021-09-01T00:00:00Z"},
+         "to": {"phone": "13412341234", "ts": "2021-12-01T00:00:00Z"}},
+        {"type": "prefix", "name": "one phone, all time", "record": {"phone": "13412341234"}}
+      ]}"#;
+
+    /// The salt bucket text of a phone in a month, from the design's own encoder.
+    fn bucket(doc: &DesignDocument, ts: &str) -> String {
+        let mut k = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.fields).unwrap();
+        let rec = serde_json::json!({"phone": "13412341234", "ts": ts});
+        let key = k.encode_json(rec.as_object().unwrap()).unwrap();
+        String::from_utf8(key[..2].to_vec()).unwrap()
+    }
+
+    #[test]
+    fn seed_000_scans() {
+        let doc = DesignDocument::from_json(DOC).unwrap();
+        let splits: Vec<Vec<u8>> = (1..10).map(|i| format!("{i:02}").into_bytes()).collect();
+        let plans = plan_reads(&doc, &splits).unwrap();
+        assert_eq!(plans.len(), 3);
+        // One phone, one day: one scan, seed 000's exact bounds (with the real bucket).
+        let day = &plans[0];
+        let b = bucket(&doc, "2021-09-07T00:00:00Z");
+        assert_eq!(day.scans.len(), 1);
+        assert_eq!(
+            day.scans[0].start_row,
+            format!("{b}_13412341234_2021-09-07")
+        );
+        assert_eq!(day.scans[0].stop_row, format!("{b}_13412341234_2021-09-08"));
+        assert_eq!(day.regions_touched, 1);
+        assert_eq!(day.rows_read_per_row_returned, Some(1.0));
+        // Three months: the salt hashes yyyyMM, so one scan per month, each in its bucket.
+        let months = &plans[1];
+        assert_eq!(months.scans.len(), 3);
+        let expect = [
+            ("2021-09-01T00:00:00Z", "2021-09", "2021-10"),
+            ("2021-10-01T00:00:00Z", "2021-10", "2021-11"),
+            ("2021-11-01T00:00:00Z", "2021-11", "2021-12"),
+        ];
+        for (scan, (ts, from, to)) in months.scans.iter().zip(expect) {
+            let b = bucket(&doc, ts);
+            assert_eq!(scan.start_row, format!("{b}_13412341234_{from}"));
+            assert_eq!(scan.stop_row, format!("{b}_13412341234_{to}"));
+        }
+        // All time for one phone: the bucket depends on the month, so every bucket is scanned.
+        let all = &plans[2];
+        assert_eq!(all.scans.len(), 10);
+        assert_eq!(all.regions_touched, 10);
+        assert_eq!(all.scans[3].start_row, "03_13412341234_");
+        assert_eq!(all.scans[3].stop_row, "03_13412341234`");
+    }
+
+    #[test]
+    fn unknown_field_in_a_read_is_an_error() {
+        let bad = DOC.replace(r#""record": {"phone""#, r#""record": {"imei""#);
+        let doc = DesignDocument::from_json(&bad).unwrap();
+        let err = plan_reads(&doc, &[]).unwrap_err();
+        assert!(err.message.contains("imei"), "{err}");
+        assert_eq!(err.location.path.as_deref(), Some("/reads/2/record/imei"));
+    }
+}
