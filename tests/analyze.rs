@@ -378,3 +378,43 @@ mod telecom {
         assert_eq!(err.location.path.as_deref(), Some("/reads/2/record/imei"));
     }
 }
+
+#[test]
+fn whole_document_salted_versus_time_first() {
+    use rowkey_lab::analyze::{analyze, compare, AnalysisRun, AnalyzeOptions};
+    use rowkey_lab::design::DesignDocument;
+    let doc = |key: &str| {
+        let text = format!(
+            r#"{{"v": 1, "fields": [
+              {{"name": "phone", "type": "string", "generator": {{"kind": "phone", "prefixes": ["134"], "digits": 8, "distinct": 10000}}}},
+              {{"name": "ts", "type": "timestamp", "generator": {{"kind": "clock"}}}}],
+              "key": {key:?},
+              "workload": {{"records": 20000, "writeRate": 100}},
+              "regions": {{"presplit": {{"kind": "explicit", "keys": ["01","02","03","04","05","06","07","08","09"]}}}}}}"#
+        );
+        DesignDocument::from_json(&text).unwrap()
+    };
+    let salted =
+        doc(r#"salt(phone, 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")"#);
+    let time_first = doc(r#""05_" + time(ts, "yyyyMMddHHmmss") + "_" + phone"#);
+    let opts = AnalyzeOptions::default();
+    let r = analyze(&salted, &opts).unwrap();
+    assert_eq!(r.writes, 20_000);
+    assert_eq!(r.regions.len(), 10);
+    assert!(r.metrics.overall.hotspot_factor < 1.3);
+    let t = analyze(&time_first, &opts).unwrap();
+    assert!((t.metrics.mean_active_regions - 1.0).abs() < 1e-12);
+    assert!((t.metrics.overall.hotspot_factor - 10.0).abs() < 1e-9);
+    // Chunked run gives the same report.
+    let mut run = AnalysisRun::new(&salted, &opts).unwrap();
+    let p = run.step(5000).unwrap();
+    assert_eq!((p.done, p.finished), (5000, false));
+    while !run.step(5000).unwrap().finished {}
+    assert_eq!(run.finish(), r);
+    let c = compare(&[salted, time_first], &opts).unwrap();
+    assert_eq!(c.designs.len(), 2);
+    assert!(
+        c.designs[0].metrics.overall.hotspot_factor < c.designs[1].metrics.overall.hotspot_factor
+    );
+    assert_eq!(c.designs[0].grid.cells.len(), c.designs[1].grid.cells.len());
+}
