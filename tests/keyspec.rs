@@ -1386,3 +1386,60 @@ fn preset_lint_highlights() {
     assert!(load("seed001-log-md5").contains(&"key-length".to_string()));
     assert!(!load("seed002-reverse").contains(&"latest-first".to_string()));
 }
+
+/// Throughput per preset (not a pass/fail test): `cargo test --release --test keyspec
+/// -- --ignored --nocapture throughput`.
+#[test]
+#[ignore]
+fn throughput() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let Ok(doc) = DesignDocument::from_json(&text) else {
+            continue;
+        };
+        let Ok(mut ck) = CompiledKey::new(&doc.key, &doc.fields) else {
+            continue;
+        };
+        let values: Vec<Vec<FieldValue>> = doc
+            .examples
+            .iter()
+            .filter_map(|e| ck.values_from_json(&e.record).ok())
+            .collect();
+        let n = 400_000usize;
+        let mut out = Vec::with_capacity(128);
+        let start = std::time::Instant::now();
+        let mut bytes = 0usize;
+        for i in 0..n {
+            out.clear();
+            let v = &values[i % values.len()];
+            let _ = ck.encode_values_into(&mut out, v);
+            bytes += out.len();
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{:<32} {:>8.2} M keys/s ({} bytes/key)",
+            path.file_stem().and_then(|s| s.to_str()).unwrap_or(""),
+            n as f64 / secs / 1e6,
+            bytes / n
+        );
+    }
+    // MD5 alone on the same input as seed003's prefix, for the 1.25x goal.
+    let n = 400_000usize;
+    let start = std::time::Instant::now();
+    let mut acc = 0usize;
+    for i in 0..n {
+        let id = if i % 2 == 0 { "1231231" } else { "1231232" };
+        acc += rowkey_lab::hash::md5_as_hex(id.as_bytes()).len();
+    }
+    println!(
+        "{:<32} {:>8.2} M/s ({acc})",
+        "md5_as_hex alone",
+        n as f64 / start.elapsed().as_secs_f64() / 1e6
+    );
+}
