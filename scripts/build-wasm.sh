@@ -4,7 +4,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
-cargo build --lib --release --target wasm32-unknown-unknown
+cargo build --lib --release --target wasm32-unknown-unknown --no-default-features
 rm -rf www/pkg
 wasm-bindgen --target web --out-dir www/pkg target/wasm32-unknown-unknown/release/rowkey_lab.wasm
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \

@@ -14,6 +14,7 @@ step "clippy (host)"
 cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 step "native tests (unit + golden vectors)"
 cargo test --release --no-fail-fast
 step "wasm tests (Node + headless Chromium)"

@@ -1,7 +1,739 @@
-//! Region layouts (placeholder: replaced by the analyzer work).
+//! Region layouts: how a table is pre-split, how its regions split as they grow and how they
+//! are spread over region servers.
+//!
+//! A [`RegionLayout`] is the `regions` section of the design document:
+//!
+//! ```json
+//! {"presplit": {"kind": "hexString", "regions": 16},
+//!  "autoSplit": {"policy": {"type": "stepping"}, "config": {"maxFileSize": 10737418240}},
+//!  "regionServers": 4, "assignment": "roundRobin"}
+//! ```
+//!
+//! The split keys themselves come from the HBase ports in [`crate::split`] and
+//! [`crate::salt`]; this module only chooses, checks and renders them. Keys in JSON are
+//! `Bytes.toStringBinary` text (`\xNN` for a non-printable byte) unless a layout says `hex`.
 
 use serde::{Deserialize, Serialize};
 
-/// How a table is pre-split and auto-split (placeholder).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RegionLayout(pub serde_json::Value);
+use crate::bytes;
+use crate::error::{Error, ErrorKind, Result};
+use crate::policy::{SplitConfig, SplitPolicy};
+use crate::region::RegionMap;
+use crate::split::{self, AlgorithmKind, SplitAlgorithm};
+
+/// The most regions a layout may create (split keys + 1).
+pub const MAX_REGIONS: u32 = 100_000;
+
+/// How the table is pre-split, auto-split and assigned to region servers.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RegionLayout {
+    /// The split keys the table is created with (default: none, one region).
+    #[serde(default)]
+    pub presplit: PreSplit,
+    /// Automatic splitting as data grows; absent means the regions stay as pre-split.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto_split: Option<AutoSplit>,
+    /// Number of region servers the regions are spread over (default 1).
+    #[serde(default = "one_server")]
+    pub region_servers: u32,
+    /// How regions are assigned to servers.
+    #[serde(default)]
+    pub assignment: Assignment,
+}
+
+fn one_server() -> u32 {
+    1
+}
+
+/// Auto-split settings for the simulator: the policy and the sizes it compares against.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AutoSplit {
+    /// The split policy (HBase's default is `stepping`).
+    #[serde(default)]
+    pub policy: SplitPolicy,
+    /// `hbase.hregion.max.filesize`, the memstore flush size, jitter and so on.
+    #[serde(default)]
+    pub config: SplitConfig,
+}
+
+/// How regions are placed on region servers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Assignment {
+    /// Region `i` (in key order at creation) goes to server `i mod servers`; a daughter of a
+    /// split stays on its parent's server, as HBase does until the balancer runs.
+    #[default]
+    RoundRobin,
+    /// Each new region goes to the server with the fewest regions (the balancer's count rule).
+    Balanced,
+}
+
+/// How a key given as text in a layout is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum KeyEncoding {
+    /// `Bytes.toStringBinary` text: `\xNN` (upper-case hex) is one byte, other characters
+    /// their low 8 bits, as the HBase shell reads `SPLITS`.
+    #[default]
+    StringBinary,
+    /// Hex digits, two per byte (`0a1b`).
+    Hex,
+}
+
+/// The split points of a salted table's buckets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SaltStyle {
+    /// A one-byte salt (Phoenix, HBaseWD, OpenTSDB with width 1): split keys `\x01 … \x(n-1)`.
+    #[default]
+    Byte,
+    /// A zero-padded decimal text prefix (`05_13412341234…`): split keys `"01" … "n-1"`.
+    Decimal,
+}
+
+/// The pre-split of a table. JSON: `{"kind": "hexString", "regions": 16}`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum PreSplit {
+    /// No split keys: one region.
+    #[default]
+    None,
+    /// The given split keys, in ascending order.
+    #[serde(rename_all = "camelCase")]
+    Explicit {
+        /// The keys, as text in `encoding`.
+        keys: Vec<String>,
+        /// How the keys are written (default `stringBinary`).
+        #[serde(default)]
+        encoding: KeyEncoding,
+    },
+    /// `RegionSplitter`'s `HexStringSplit` (MD5-hex prefixed keys).
+    #[serde(rename_all = "camelCase")]
+    HexString {
+        /// The number of regions.
+        regions: u32,
+        /// `-D split.algorithm.firstrow` (default `00000000`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first_row: Option<String>,
+        /// `-D split.algorithm.lastrow` (default `FFFFFFFF`; its length is the key width).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_row: Option<String>,
+    },
+    /// `RegionSplitter`'s `DecimalStringSplit` (decimal-digit prefixed keys).
+    #[serde(rename_all = "camelCase")]
+    DecimalString {
+        /// The number of regions.
+        regions: u32,
+        /// First row (default `00000000`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first_row: Option<String>,
+        /// Last row (default `99999999`; its length is the key width).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_row: Option<String>,
+    },
+    /// `RegionSplitter`'s `UniformSplit` (uniformly random bytes).
+    #[serde(rename_all = "camelCase")]
+    Uniform {
+        /// The number of regions.
+        regions: u32,
+        /// First row as toStringBinary text (default empty).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first_row: Option<String>,
+        /// Last row as toStringBinary text (default eight `\xFF`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_row: Option<String>,
+    },
+    /// All `num + 2` keys of `Bytes.split(start, end, num)`, both ends included, giving
+    /// `num + 3` regions. Over hex text this leaves empty regions (seed 001's trap).
+    #[serde(rename_all = "camelCase")]
+    BytesSplit {
+        /// The first key (toStringBinary text).
+        start: String,
+        /// The last key (toStringBinary text).
+        end: String,
+        /// Keys strictly between `start` and `end`.
+        num: u32,
+    },
+    /// `Admin.createTable(desc, startKey, endKey, numRegions)`: `numRegions - 1` keys.
+    #[serde(rename_all = "camelCase")]
+    CreateTable {
+        /// The first split key (toStringBinary text).
+        start: String,
+        /// The last split key (toStringBinary text).
+        end: String,
+        /// The number of regions (at least 3).
+        regions: u32,
+    },
+    /// One region per salt bucket.
+    #[serde(rename_all = "camelCase")]
+    SaltBuckets {
+        /// The number of buckets (and regions).
+        buckets: u32,
+        /// `byte` (default) or `decimal`.
+        #[serde(default)]
+        style: SaltStyle,
+        /// Digits of a decimal prefix (default: those of `buckets - 1`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        width: Option<u32>,
+    },
+    /// The `regions - 1` quantiles of a sample of row keys: equal-count regions for data like
+    /// the sample. Without `sample`, the analyzer samples the workload's own keys.
+    #[serde(rename_all = "camelCase")]
+    SampleQuantiles {
+        /// The number of regions.
+        regions: u32,
+        /// Sample row keys as toStringBinary text, in any order.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sample: Option<Vec<String>>,
+    },
+}
+
+impl PreSplit {
+    /// The layout's `kind` tag, as written in JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PreSplit::None => "none",
+            PreSplit::Explicit { .. } => "explicit",
+            PreSplit::HexString { .. } => "hexString",
+            PreSplit::DecimalString { .. } => "decimalString",
+            PreSplit::Uniform { .. } => "uniform",
+            PreSplit::BytesSplit { .. } => "bytesSplit",
+            PreSplit::CreateTable { .. } => "createTable",
+            PreSplit::SaltBuckets { .. } => "saltBuckets",
+            PreSplit::SampleQuantiles { .. } => "sampleQuantiles",
+        }
+    }
+
+    /// Whether the split keys depend on a sample of the workload's keys.
+    pub fn needs_sample(&self) -> bool {
+        matches!(self, PreSplit::SampleQuantiles { sample: None, .. })
+    }
+}
+
+const PATH: &str = "/regions/presplit";
+
+fn at(field: &str) -> String {
+    format!("{PATH}/{field}")
+}
+
+/// Re-point an error from the split ports at the layout field that caused it.
+fn repath(e: Error, field: &str) -> Error {
+    let sub = match e.location.path.as_deref() {
+        Some("first_row") => "firstRow",
+        Some("last_row") => "lastRow",
+        Some("start") => "start",
+        Some("b") | Some("end") => "end",
+        _ => field,
+    };
+    e.at_path(at(sub))
+}
+
+fn check_regions(regions: u32, field: &str) -> Result<()> {
+    if regions == 0 {
+        return Err(
+            Error::new(ErrorKind::Invalid, "a table has at least one region").at_path(at(field)),
+        );
+    }
+    if regions > MAX_REGIONS {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!("{regions} regions is more than the {MAX_REGIONS} supported"),
+        )
+        .at_path(at(field)));
+    }
+    Ok(())
+}
+
+/// `Bytes.toBytesBinary` of `s` (read as UTF-16 code units, as Java does).
+pub fn from_string_binary(s: &str) -> Vec<u8> {
+    bytes::to_bytes_binary_str(s)
+}
+
+/// `Bytes.toStringBinary` of `b`.
+pub fn to_string_binary(b: &[u8]) -> String {
+    bytes::to_string_binary(b)
+}
+
+/// `Bytes.fromHex` of `s`, with the error pointed at the layout field.
+fn from_hex(s: &str, path: &str) -> Result<Vec<u8>> {
+    bytes::from_hex(s).map_err(|e| Error::new(ErrorKind::Parse, e.message).at_path(path))
+}
+
+impl RegionLayout {
+    /// Checks the server count and the pre-split (without computing sample quantiles).
+    pub fn validate(&self) -> Result<()> {
+        if self.region_servers == 0 || self.region_servers > 10_000 {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "the region server count must be between 1 and 10000",
+            )
+            .at_path("/regions/regionServers"));
+        }
+        if !self.presplit.needs_sample() {
+            self.split_keys(&[])?;
+        }
+        Ok(())
+    }
+
+    /// The pre-split keys, sorted and checked like the client does (no empty key, no
+    /// duplicate). `sample` is used by `sampleQuantiles` without an inline sample (any order).
+    pub fn split_keys(&self, sample: &[Vec<u8>]) -> Result<Vec<Vec<u8>>> {
+        let keys = match &self.presplit {
+            PreSplit::None => Vec::new(),
+            PreSplit::Explicit { keys, encoding } => {
+                if keys.len() >= MAX_REGIONS as usize {
+                    return Err(Error::new(
+                        ErrorKind::Invalid,
+                        format!("at most {} split keys", MAX_REGIONS - 1),
+                    )
+                    .at_path(at("keys")));
+                }
+                let mut out: Vec<Vec<u8>> = Vec::with_capacity(keys.len());
+                for (i, k) in keys.iter().enumerate() {
+                    let path = at(&format!("keys/{i}"));
+                    let b = match encoding {
+                        KeyEncoding::StringBinary => from_string_binary(k),
+                        KeyEncoding::Hex => from_hex(k, &path)?,
+                    };
+                    if b.is_empty() {
+                        return Err(Error::new(
+                            ErrorKind::Invalid,
+                            "an empty split key is not allowed (the first region already starts at the empty key)",
+                        )
+                        .at_path(path));
+                    }
+                    if let Some(prev) = out.last() {
+                        if *prev == b {
+                            return Err(Error::new(
+                                ErrorKind::Invalid,
+                                format!("split key `{}` appears twice", to_string_binary(&b)),
+                            )
+                            .at_path(path));
+                        }
+                        if *prev > b {
+                            return Err(Error::new(
+                                ErrorKind::Invalid,
+                                format!(
+                                    "split key `{}` sorts before the previous key `{}`: list the keys in ascending byte order",
+                                    to_string_binary(&b),
+                                    to_string_binary(prev)
+                                ),
+                            )
+                            .at_path(path));
+                        }
+                    }
+                    out.push(b);
+                }
+                out
+            }
+            PreSplit::HexString {
+                regions,
+                first_row,
+                last_row,
+            } => algorithm_keys(AlgorithmKind::HexString, *regions, first_row, last_row)?,
+            PreSplit::DecimalString {
+                regions,
+                first_row,
+                last_row,
+            } => algorithm_keys(AlgorithmKind::DecimalString, *regions, first_row, last_row)?,
+            PreSplit::Uniform {
+                regions,
+                first_row,
+                last_row,
+            } => algorithm_keys(AlgorithmKind::Uniform, *regions, first_row, last_row)?,
+            PreSplit::BytesSplit { start, end, num } => {
+                if *num >= MAX_REGIONS {
+                    return Err(Error::new(
+                        ErrorKind::Invalid,
+                        format!("at most {} keys between start and end", MAX_REGIONS - 3),
+                    )
+                    .at_path(at("num")));
+                }
+                let n = i32::try_from(*num).map_err(|_| Error::arg(&at("num"), "num too large"))?;
+                split::bytes_split_exclusive(
+                    &from_string_binary(start),
+                    &from_string_binary(end),
+                    n,
+                )
+                .map_err(|e| repath(e, "num"))?
+            }
+            PreSplit::CreateTable {
+                start,
+                end,
+                regions,
+            } => {
+                check_regions(*regions, "regions")?;
+                let n = i32::try_from(*regions)
+                    .map_err(|_| Error::arg(&at("regions"), "too many regions"))?;
+                split::create_table_split_keys(
+                    &from_string_binary(start),
+                    &from_string_binary(end),
+                    n,
+                )
+                .map_err(|e| repath(e, "regions"))?
+            }
+            PreSplit::SaltBuckets {
+                buckets,
+                style,
+                width,
+            } => salt_split_keys(*buckets, *style, *width)?,
+            PreSplit::SampleQuantiles {
+                regions,
+                sample: inline,
+            } => {
+                check_regions(*regions, "regions")?;
+                match inline {
+                    Some(texts) => {
+                        let keys: Vec<Vec<u8>> =
+                            texts.iter().map(|t| from_string_binary(t)).collect();
+                        quantile_split_keys(&keys, *regions).map_err(|e| e.at_path(at("sample")))?
+                    }
+                    None => quantile_split_keys(sample, *regions)
+                        .map_err(|e| e.at_path(at("sample")))?,
+                }
+            }
+        };
+        split::verify_split_keys(keys).map_err(|e| {
+            let msg = e.message.clone();
+            Error::new(ErrorKind::Invalid, msg).at_path(PATH)
+        })
+    }
+
+    /// The regions of the pre-split table.
+    pub fn region_map(&self, sample: &[Vec<u8>]) -> Result<RegionMap> {
+        RegionMap::new(self.split_keys(sample)?)
+    }
+}
+
+fn algorithm_keys(
+    kind: AlgorithmKind,
+    regions: u32,
+    first_row: &Option<String>,
+    last_row: &Option<String>,
+) -> Result<Vec<Vec<u8>>> {
+    check_regions(regions, "regions")?;
+    if regions == 1 {
+        return Ok(Vec::new());
+    }
+    let mut algo = SplitAlgorithm::new(kind);
+    if let Some(f) = first_row {
+        let units: Vec<u16> = f.encode_utf16().collect();
+        algo.set_first_row_str(&units)
+            .map_err(|e| e.at_path(at("firstRow")))?;
+    }
+    if let Some(l) = last_row {
+        let units: Vec<u16> = l.encode_utf16().collect();
+        algo.set_last_row_str(&units)
+            .map_err(|e| e.at_path(at("lastRow")))?;
+    }
+    let n = i32::try_from(regions).map_err(|_| Error::arg(&at("regions"), "too many regions"))?;
+    algo.split_n(n).map_err(|e| repath(e, "regions"))
+}
+
+/// The split keys of `buckets` salt buckets, one region per bucket: bytes `01 … n-1` (Phoenix's
+/// `getSaltByteSplitPoints`) or zero-padded decimal text `"01" … "n-1"`.
+pub fn salt_split_keys(buckets: u32, style: SaltStyle, width: Option<u32>) -> Result<Vec<Vec<u8>>> {
+    if buckets == 0 {
+        return Err(
+            Error::new(ErrorKind::Invalid, "at least one salt bucket").at_path(at("buckets"))
+        );
+    }
+    match style {
+        SaltStyle::Byte => {
+            if buckets > 256 {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("a one-byte salt has at most 256 buckets, got {buckets}"),
+                )
+                .at_path(at("buckets")));
+            }
+            let n = i32::try_from(buckets).unwrap_or(256);
+            crate::salt::phoenix::salt_byte_split_points(n).map_err(|e| e.at_path(at("buckets")))
+        }
+        SaltStyle::Decimal => {
+            if buckets > MAX_REGIONS {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("at most {MAX_REGIONS} buckets"),
+                )
+                .at_path(at("buckets")));
+            }
+            let natural = (buckets - 1).max(1).to_string().len() as u32;
+            let w = width.unwrap_or(natural);
+            if w < natural || w > 18 {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "bucket {} needs {natural} digits; width must be {natural}..=18",
+                        buckets - 1
+                    ),
+                )
+                .at_path(at("width")));
+            }
+            Ok((1..buckets)
+                .map(|b| format!("{b:0w$}", w = w as usize).into_bytes())
+                .collect())
+        }
+    }
+}
+
+/// The `regions - 1` split keys that cut a sample of row keys (sorted or not) into `regions`
+/// equal-count parts: with the sample sorted as `s[0..m)`, key `j` is `s[floor(j * m / regions)]`,
+/// the first row of region `j`. Empty keys, repeats (a sample with few distinct keys) and keys
+/// equal to the smallest sample key (which would leave the first region empty) are skipped, so
+/// the result may have fewer keys; an empty sample is an error.
+pub fn quantile_split_keys<K: AsRef<[u8]>>(sample: &[K], regions: u32) -> Result<Vec<Vec<u8>>> {
+    if regions == 0 {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "a table has at least one region",
+        ));
+    }
+    if regions == 1 {
+        return Ok(Vec::new());
+    }
+    if sample.is_empty() {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "sample quantiles need a non-empty sample of row keys",
+        ));
+    }
+    let mut sorted: Vec<&[u8]> = sample.iter().map(AsRef::as_ref).collect();
+    sorted.sort_unstable();
+    let m = sorted.len() as u128;
+    let first: &[u8] = sorted.first().copied().unwrap_or_default();
+    let mut out: Vec<Vec<u8>> = Vec::with_capacity(regions as usize - 1);
+    for j in 1..u128::from(regions) {
+        let idx = usize::try_from(j * m / u128::from(regions)).unwrap_or(usize::MAX);
+        let Some(k) = sorted.get(idx) else { continue };
+        // A key equal to the smallest sample key would leave the first region empty.
+        let floor = out.last().map_or(first, Vec::as_slice);
+        if k.is_empty() || *k <= floor {
+            continue;
+        }
+        out.push(k.to_vec());
+    }
+    Ok(out)
+}
+
+/// GiB, the unit of HBase's region size settings.
+const GIB: u64 = 1 << 30;
+
+/// A region count for a table of `table_bytes`, after the guidance in seed 002: small tables
+/// (under 50 GB) get 5 to 10 regions (about 5 GB each); larger ones about one region per
+/// 10 GB (HBase's default `hbase.hregion.max.filesize`), at least 10 and at most 120.
+/// Returns the count and a one-line reason.
+pub fn recommend_region_count(table_bytes: u64) -> (u32, String) {
+    let gib = table_bytes as f64 / GIB as f64;
+    let ceil_div = |a: u64, b: u64| a / b + u64::from(a % b != 0);
+    if table_bytes < 50 * GIB {
+        let n = ceil_div(table_bytes, 5 * GIB).clamp(5, 10) as u32;
+        (
+            n,
+            format!(
+                "a small table ({gib:.1} GiB, under 50 GiB) gets 5 to 10 regions: {n} regions of about {:.1} GiB",
+                gib / f64::from(n)
+            ),
+        )
+    } else {
+        let raw = ceil_div(table_bytes, 10 * GIB);
+        let n = raw.clamp(10, 120) as u32;
+        let per = gib / f64::from(n);
+        let reason = if raw > 120 {
+            format!(
+                "{gib:.0} GiB at 10 GiB per region would be {raw} regions; capped at 120 regions of about {per:.0} GiB (raise hbase.hregion.max.filesize accordingly)"
+            )
+        } else {
+            format!(
+                "{gib:.0} GiB at about 10 GiB per region (hbase.hregion.max.filesize): {n} regions"
+            )
+        };
+        (n, reason)
+    }
+}
+
+/// Quote `text` as a single-quoted Ruby string: only `\` and `'` need a backslash.
+fn ruby_single_quoted(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('\'');
+    for c in text.chars() {
+        if c == '\'' || c == '\\' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('\'');
+    s
+}
+
+/// A split key as the text the shell passes to `Bytes.toBytesBinary`: toStringBinary, with a
+/// literal backslash-x kept as is (Ruby single quotes leave `\x` alone).
+fn shell_key(key: &[u8]) -> String {
+    let text = to_string_binary(key);
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('\'');
+    for c in text.chars() {
+        // toStringBinary never emits a bare backslash, only `\xNN`, which must reach
+        // toBytesBinary unchanged; a quote must be escaped.
+        if c == '\'' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('\'');
+    s
+}
+
+/// The HBase shell command that creates the table with these split keys:
+/// `create 'ns:t', 'f', SPLITS => ['\x01', '\x02']`.
+///
+/// The shell (admin.rb) runs every `SPLITS` entry through `Bytes.toBytesBinary`, so the keys
+/// are written as toStringBinary text in *single* quotes: Ruby leaves `\x01` in a single-quoted
+/// string as the four characters `\`, `x`, `0`, `1`, and toBytesBinary turns them into the
+/// byte 0x01. Double quotes would be wrong for bytes >= 0x80: Ruby would decode `"\xFF"`
+/// itself into an invalid UTF-8 string, which reaches Java as U+FFFD and becomes byte 0xFD.
+pub fn shell_create(table: &str, family: &str, keys: &[Vec<u8>]) -> String {
+    let mut s = format!(
+        "create {}, {}",
+        ruby_single_quoted(table),
+        ruby_single_quoted(family)
+    );
+    if !keys.is_empty() {
+        s.push_str(", SPLITS => [");
+        for (i, k) in keys.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            s.push_str(&shell_key(k));
+        }
+        s.push(']');
+    }
+    s
+}
+
+/// The keys as a `SPLITS_FILE` for the shell (`create 't', 'f', SPLITS_FILE => 'splits.txt'`):
+/// one toStringBinary key per line. The shell reads each line with `chomp` (older versions
+/// with `strip`, which would eat a leading or trailing space), so edge spaces are written as
+/// `\x20`, which toBytesBinary reads back as the same byte.
+pub fn splits_file(keys: &[Vec<u8>]) -> String {
+    let mut out = String::new();
+    for k in keys {
+        let text = to_string_binary(k);
+        let body = text.trim_matches(' ');
+        let lead = text.len() - text.trim_start_matches(' ').len();
+        if body.is_empty() {
+            out.push_str(&"\\x20".repeat(lead));
+        } else {
+            let trail = text.len() - text.trim_end_matches(' ').len();
+            out.push_str(&"\\x20".repeat(lead));
+            out.push_str(body);
+            out.push_str(&"\\x20".repeat(trail));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(p: PreSplit) -> RegionLayout {
+        RegionLayout {
+            presplit: p,
+            ..RegionLayout::default()
+        }
+    }
+
+    #[test]
+    fn quantiles_of_a_known_sample() {
+        let sample: Vec<Vec<u8>> = (0..100u32)
+            .rev()
+            .map(|i| format!("{i:03}").into_bytes())
+            .collect();
+        let keys = quantile_split_keys(&sample, 4).unwrap();
+        assert_eq!(
+            keys,
+            vec![b"025".to_vec(), b"050".to_vec(), b"075".to_vec()]
+        );
+        // Few distinct keys: repeats are dropped.
+        let dup = vec![b"a".to_vec(), b"a".to_vec(), b"a".to_vec(), b"b".to_vec()];
+        assert_eq!(quantile_split_keys(&dup, 4).unwrap(), vec![b"b".to_vec()]);
+        assert!(quantile_split_keys::<Vec<u8>>(&[], 4).is_err());
+        assert!(quantile_split_keys(&sample, 1).unwrap().is_empty());
+    }
+
+    #[test]
+    fn salt_keys() {
+        let k = salt_split_keys(4, SaltStyle::Byte, None).unwrap();
+        assert_eq!(k, vec![vec![1u8], vec![2], vec![3]]);
+        let d = salt_split_keys(12, SaltStyle::Decimal, None).unwrap();
+        assert_eq!(d.first().unwrap(), b"01");
+        assert_eq!(d.last().unwrap(), b"11");
+        assert_eq!(d.len(), 11);
+        assert!(salt_split_keys(257, SaltStyle::Byte, None).is_err());
+        assert!(salt_split_keys(0, SaltStyle::Byte, None).is_err());
+        assert!(salt_split_keys(100, SaltStyle::Decimal, Some(1)).is_err());
+        assert!(salt_split_keys(1, SaltStyle::Decimal, None)
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn explicit_keys_point_at_the_bad_one() {
+        let l = layout(PreSplit::Explicit {
+            keys: vec!["b".into(), "a".into()],
+            encoding: KeyEncoding::StringBinary,
+        });
+        let e = l.split_keys(&[]).unwrap_err();
+        assert_eq!(e.location.path.as_deref(), Some("/regions/presplit/keys/1"));
+        let l = layout(PreSplit::Explicit {
+            keys: vec!["a".into(), "a".into()],
+            encoding: KeyEncoding::StringBinary,
+        });
+        assert!(l.split_keys(&[]).unwrap_err().message.contains("twice"));
+        let l = layout(PreSplit::Explicit {
+            keys: vec!["0a".into(), "zz".into()],
+            encoding: KeyEncoding::Hex,
+        });
+        let e = l.split_keys(&[]).unwrap_err();
+        assert_eq!(e.location.path.as_deref(), Some("/regions/presplit/keys/1"));
+        let l = layout(PreSplit::Explicit {
+            keys: vec!["\\x00".into(), "\\xFFa".into()],
+            encoding: KeyEncoding::StringBinary,
+        });
+        assert_eq!(
+            l.split_keys(&[]).unwrap(),
+            vec![vec![0u8], vec![0xff, b'a']]
+        );
+    }
+
+    #[test]
+    fn region_count_guidance() {
+        assert_eq!(recommend_region_count(0).0, 5);
+        assert_eq!(recommend_region_count(30 * GIB).0, 6);
+        assert_eq!(recommend_region_count(49 * GIB).0, 10);
+        assert_eq!(recommend_region_count(50 * GIB).0, 10);
+        assert_eq!(recommend_region_count(1024 * GIB).0, 103);
+        let (n, why) = recommend_region_count(10 * 1024 * GIB);
+        assert_eq!(n, 120);
+        assert!(why.contains("capped"), "{why}");
+    }
+
+    #[test]
+    fn shell_and_file_rendering() {
+        let keys = vec![vec![1u8], b"a'b".to_vec(), vec![0xff, b'x']];
+        assert_eq!(
+            shell_create("ns:t", "f", &keys),
+            "create 'ns:t', 'f', SPLITS => ['\\x01', 'a\\'b', '\\xFFx']"
+        );
+        assert_eq!(shell_create("t", "f", &[]), "create 't', 'f'");
+        assert_eq!(
+            splits_file(&[b" a ".to_vec(), b"b".to_vec()]),
+            "\\x20a\\x20\nb\n"
+        );
+        assert_eq!(splits_file(&[b"  ".to_vec()]), "\\x20\\x20\n");
+    }
+}

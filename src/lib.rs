@@ -13,11 +13,13 @@ pub mod hash;
 pub mod inspect;
 pub mod keyspec;
 pub mod layout;
+pub mod metrics;
 pub mod policy;
 pub mod region;
 pub mod salt;
 pub mod scan;
 pub mod split;
+#[cfg(feature = "vectors")]
 pub mod vectors;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -785,6 +785,44 @@ fn drop_ends(mut keys: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
     keys
 }
 
+/// Largest region count a user-facing pre-split accepts: HBase advises at most a few hundred
+/// regions per server, and every key is listed in shell output.
+pub const MAX_PRESPLIT_REGIONS: i64 = 100_000;
+
+/// The split keys of a table pre-split into `regions` regions by `kind` — the user-facing form
+/// of `RegionSplitter`'s `split(n)`. Unlike the raw port (where `split(1)` quietly returns no
+/// keys and `split(0)` fails deep inside), it checks the count up front and says why.
+pub fn presplit_keys(
+    kind: AlgorithmKind,
+    regions: i64,
+    first_row: Option<&[u16]>,
+    last_row: Option<&[u16]>,
+) -> Result<Vec<Vec<u8>>> {
+    if regions < 2 {
+        return Err(Error::arg(
+            "regions",
+            format!("{} needs at least 2 regions, got {regions}", kind.name()),
+        ));
+    }
+    if regions > MAX_PRESPLIT_REGIONS {
+        return Err(Error::arg(
+            "regions",
+            format!(
+                "{} supports at most {MAX_PRESPLIT_REGIONS} regions here, got {regions}",
+                kind.name()
+            ),
+        ));
+    }
+    let mut algo = SplitAlgorithm::new(kind);
+    if let Some(f) = first_row {
+        algo.set_first_row_str(f)?;
+    }
+    if let Some(l) = last_row {
+        algo.set_last_row_str(l)?;
+    }
+    algo.split_n(regions as i32)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -153,6 +153,7 @@ fn core<T>(r: crate::error::Result<T>) -> Result<T, JsValue> {
     r.map_err(|e| js_error(&e))
 }
 
+#[cfg(feature = "vectors")]
 /// Result of running one golden-vector line.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -164,6 +165,7 @@ struct VectorVerdict {
 
 /// Run one golden-vector line (`{"fn","args","expect"}`) through the engine:
 /// `{verdict: "pass" | "fail" | "cannotRun", func, detail}`.
+#[cfg(feature = "vectors")]
 #[wasm_bindgen(js_name = runVector)]
 pub fn run_vector(line: JsValue) -> Result<JsValue, JsValue> {
     use crate::vectors::{run_line, Verdict};
@@ -286,20 +288,16 @@ pub fn split_keys(
             format!("expected HexStringSplit, DecimalStringSplit or UniformSplit, got {name:?}"),
         ))
     })?;
-    let n = int_arg("regions", &regions, i32::MIN as i64, i32::MAX as i64)? as i32;
+    let n = int_arg("regions", &regions, i32::MIN as i64, i32::MAX as i64)?;
     let o: SplitKeysOptions = if options.is_undefined() || options.is_null() {
         SplitKeysOptions::default()
     } else {
         opts("options", options)?
     };
-    let mut algo = crate::split::SplitAlgorithm::new(kind);
-    if let Some(f) = o.first_row {
-        core(algo.set_first_row_str(&f.encode_utf16().collect::<Vec<u16>>()))?;
-    }
-    if let Some(l) = o.last_row {
-        core(algo.set_last_row_str(&l.encode_utf16().collect::<Vec<u16>>()))?;
-    }
-    Ok(key_list(&core(algo.split_n(n))?))
+    let first: Option<Vec<u16>> = o.first_row.map(|f| f.encode_utf16().collect());
+    let last: Option<Vec<u16>> = o.last_row.map(|l| l.encode_utf16().collect());
+    let keys = crate::split::presplit_keys(kind, n, first.as_deref(), last.as_deref());
+    Ok(key_list(&core(keys)?))
 }
 
 /// `Bytes.split(a, b, inclusive, num)`: `num` keys strictly between `a` and `b` plus both ends.

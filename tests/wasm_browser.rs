@@ -1,6 +1,8 @@
 //! The wasm build in headless Chromium (Debian chromium + chromedriver): every golden vector
 //! again, so both runtimes are proven.
 #![cfg(target_arch = "wasm32")]
+// wasm_bindgen_test functions are not `#[test]`s to clippy; unwrapping is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 

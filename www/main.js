@@ -38,7 +38,9 @@ function renderSplit(s) {
   const table = el('table');
   const head = el('tr');
   for (const h of ['#', 'start key', 'end key']) head.append(el('th', h, { scope: 'col' }));
-  table.append(el('thead')).firstChild.append(head);
+  const thead = el('thead');
+  thead.append(head);
+  table.append(thead);
   const body = el('tbody');
   const n = s.splitKeys.length + 1;
   let hitRow = null;
