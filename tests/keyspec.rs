@@ -867,7 +867,7 @@ fn lint_rules_fire() {
 
     let r = lint_rules(
         json!({"v": 1, "fields": fields, "key": "salt(12, as=dec(1)) + host + \"_\" + time(ts, \"yyyyMMdd\")",
-        "regions": {"count": 8}, "latestFirst": true}),
+        "regions": {"presplit": {"kind": "saltBuckets", "buckets": 8}}, "latestFirst": true}),
     );
     assert!(has(&r, "unpadded-decimal", Some(0)), "{r:?}");
     assert!(has(&r, "bucket-region-mismatch", Some(0)), "{r:?}");
@@ -877,7 +877,7 @@ fn lint_rules_fire() {
 
     let r = lint_rules(
         json!({"v": 1, "fields": fields, "key": "salt(8, hash=phoenix) + long(n, sortable) + revts(ts)",
-        "regions": {"count": 8}, "latestFirst": true}),
+        "regions": {"presplit": {"kind": "saltBuckets", "buckets": 8}}, "latestFirst": true}),
     );
     assert!(has(&r, "key-length", None), "17 bytes: {r:?}");
     assert!(
@@ -887,7 +887,7 @@ fn lint_rules_fire() {
     );
 
     let r = lint_rules(
-        json!({"v": 1, "fields": fields, "key": "salt(8, hash=phoenix) + int(n, sortable) + revts(ts)", "regions": {"count": 8}}),
+        json!({"v": 1, "fields": fields, "key": "salt(8, hash=phoenix) + int(n, sortable) + revts(ts)", "regions": {"presplit": {"kind": "saltBuckets", "buckets": 8}}}),
     );
     assert!(
         r.iter().all(|(x, _, _)| x != "key-length"),
@@ -1385,6 +1385,17 @@ fn preset_lint_highlights() {
     assert!(load("seed001-log-md5").contains(&"hash-only".to_string()));
     assert!(load("seed001-log-md5").contains(&"key-length".to_string()));
     assert!(!load("seed002-reverse").contains(&"latest-first".to_string()));
+    for p in [
+        "seed000-telecom",
+        "seed002-salt-byte",
+        "seed002-hash",
+        "seed001-hashed-salt",
+    ] {
+        assert!(
+            !load(p).contains(&"bucket-region-mismatch".to_string()),
+            "{p}: one region per bucket"
+        );
+    }
 }
 
 /// Throughput per preset (not a pass/fail test): `cargo test --release --test keyspec
