@@ -178,7 +178,7 @@ impl Dx<'_> {
                     pos,
                     format!(
                         "{} unexpected bytes after the last segment, from byte {pos}",
-                        self.key.len() - pos
+                        self.key.len().saturating_sub(pos)
                     ),
                 )),
                 Some((Frame::Ops(o), more)) => self.run(o, more, pos),

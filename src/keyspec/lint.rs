@@ -352,7 +352,7 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
                     "unpadded-decimal",
                     Severity::Warning,
                     Some(f.idx),
-                    format!("`{}` has {n} buckets but dec({w}) holds {w} digits; bucket {} would not fit, and decimal text only sorts when zero-padded to one width", text(seg), n - 1),
+                    format!("`{}` has {n} buckets but dec({w}) holds {w} digits; bucket {} would not fit, and decimal text only sorts when zero-padded to one width", text(seg), n.saturating_sub(1)),
                 ));
             }
         }

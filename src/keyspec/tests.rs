@@ -138,3 +138,14 @@ fn encode_failure_leaves_output_untouched() {
         .encode_values_into(&mut out, &[FieldValue::Null])
         .is_err());
 }
+
+#[test]
+fn huge_designs_are_refused_not_overflowed() {
+    let text = vec!["\"a\""; 10_000].join(" + ");
+    let e = KeySpec::parse_text(&text).err();
+    assert!(e.is_some_and(|e| e.message.contains("at most 256")));
+    let deep = format!("{}a{}", "when(k, \"x\", ".repeat(100), ")".repeat(100));
+    assert!(KeySpec::parse_text(&deep).is_err());
+    let json = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    assert!(KeySpec::from_json(&json).is_err());
+}
