@@ -867,7 +867,7 @@ fn lint_rules_fire() {
 
     let r = lint_rules(
         json!({"v": 1, "fields": fields, "key": "salt(12, as=dec(1)) + host + \"_\" + time(ts, \"yyyyMMdd\")",
-        "regions": {"count": 8}, "latestFirst": true}),
+        "regions": {"presplit": {"kind": "saltBuckets", "buckets": 8}}, "latestFirst": true}),
     );
     assert!(has(&r, "unpadded-decimal", Some(0)), "{r:?}");
     assert!(has(&r, "bucket-region-mismatch", Some(0)), "{r:?}");
@@ -877,7 +877,7 @@ fn lint_rules_fire() {
 
     let r = lint_rules(
         json!({"v": 1, "fields": fields, "key": "salt(8, hash=phoenix) + long(n, sortable) + revts(ts)",
-        "regions": {"count": 8}, "latestFirst": true}),
+        "regions": {"presplit": {"kind": "saltBuckets", "buckets": 8}}, "latestFirst": true}),
     );
     assert!(has(&r, "key-length", None), "17 bytes: {r:?}");
     assert!(
@@ -887,7 +887,7 @@ fn lint_rules_fire() {
     );
 
     let r = lint_rules(
-        json!({"v": 1, "fields": fields, "key": "salt(8, hash=phoenix) + int(n, sortable) + revts(ts)", "regions": {"count": 8}}),
+        json!({"v": 1, "fields": fields, "key": "salt(8, hash=phoenix) + int(n, sortable) + revts(ts)", "regions": {"presplit": {"kind": "saltBuckets", "buckets": 8}}}),
     );
     assert!(
         r.iter().all(|(x, _, _)| x != "key-length"),
@@ -1385,4 +1385,72 @@ fn preset_lint_highlights() {
     assert!(load("seed001-log-md5").contains(&"hash-only".to_string()));
     assert!(load("seed001-log-md5").contains(&"key-length".to_string()));
     assert!(!load("seed002-reverse").contains(&"latest-first".to_string()));
+    for p in [
+        "seed000-telecom",
+        "seed002-salt-byte",
+        "seed002-hash",
+        "seed001-hashed-salt",
+    ] {
+        assert!(
+            !load(p).contains(&"bucket-region-mismatch".to_string()),
+            "{p}: one region per bucket"
+        );
+    }
+}
+
+/// Throughput per preset (not a pass/fail test): `cargo test --release --test keyspec
+/// -- --ignored --nocapture throughput`.
+#[test]
+#[ignore]
+fn throughput() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let Ok(doc) = DesignDocument::from_json(&text) else {
+            continue;
+        };
+        let Ok(mut ck) = CompiledKey::new(&doc.key, &doc.fields) else {
+            continue;
+        };
+        let values: Vec<Vec<FieldValue>> = doc
+            .examples
+            .iter()
+            .filter_map(|e| ck.values_from_json(&e.record).ok())
+            .collect();
+        let n = 400_000usize;
+        let mut out = Vec::with_capacity(128);
+        let start = std::time::Instant::now();
+        let mut bytes = 0usize;
+        for i in 0..n {
+            out.clear();
+            let v = &values[i % values.len()];
+            let _ = ck.encode_values_into(&mut out, v);
+            bytes += out.len();
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{:<32} {:>8.2} M keys/s ({} bytes/key)",
+            path.file_stem().and_then(|s| s.to_str()).unwrap_or(""),
+            n as f64 / secs / 1e6,
+            bytes / n
+        );
+    }
+    // MD5 alone on the same input as seed003's prefix, for the 1.25x goal.
+    let n = 400_000usize;
+    let start = std::time::Instant::now();
+    let mut acc = 0usize;
+    for i in 0..n {
+        let id = if i % 2 == 0 { "1231231" } else { "1231232" };
+        acc += rowkey_lab::hash::md5_as_hex(id.as_bytes()).len();
+    }
+    println!(
+        "{:<32} {:>8.2} M/s ({acc})",
+        "md5_as_hex alone",
+        n as f64 / start.elapsed().as_secs_f64() / 1e6
+    );
 }

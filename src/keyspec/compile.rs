@@ -284,6 +284,7 @@ pub struct CompiledKey {
     seeds: Vec<u64>,
     rng: Vec<u64>,
     scratch: Vec<FieldValue>,
+    pool: Pool,
 }
 
 fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
@@ -574,6 +575,7 @@ impl CompiledKey {
             rng: c.seeds.clone(),
             seeds: c.seeds,
             scratch: Vec::new(),
+            pool: Pool::default(),
         })
     }
 
@@ -658,6 +660,7 @@ impl CompiledKey {
             fields: &self.fields,
             vals: values,
             rng: &mut self.rng,
+            pool: &mut self.pool,
         };
         let r = cx.seq(&self.ops, out);
         if r.is_err() {
@@ -674,11 +677,42 @@ impl CompiledKey {
     }
 }
 
+/// Reusable scratch buffers, so encoding a record allocates nothing in the steady state.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Pool {
+    b: Vec<Vec<u8>>,
+    u: Vec<Vec<u16>>,
+}
+
+impl Pool {
+    fn bytes(&mut self) -> Vec<u8> {
+        let mut v = self.b.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+    fn units(&mut self) -> Vec<u16> {
+        let mut v = self.u.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+    fn put_bytes(&mut self, v: Vec<u8>) {
+        if self.b.len() < 16 {
+            self.b.push(v);
+        }
+    }
+    fn put_units(&mut self, v: Vec<u16>) {
+        if self.u.len() < 16 {
+            self.u.push(v);
+        }
+    }
+}
+
 /// Encoding context for one record.
 pub(crate) struct Cx<'a> {
     pub fields: &'a [(String, FieldType)],
     pub vals: &'a [FieldValue],
     pub rng: &'a mut [u64],
+    pub pool: &'a mut Pool,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -738,15 +772,19 @@ impl Cx<'_> {
                 };
                 let pos = out.len();
                 self.seq(rest, out)?;
-                let mut prefix = Vec::with_capacity(16);
-                self.prefix(
+                let mut prefix = self.pool.bytes();
+                let r = self.prefix(
                     op,
                     out.get(pos..).unwrap_or(&[]),
                     units.as_deref(),
                     &mut prefix,
-                )?;
-                out.splice(pos..pos, prefix);
-                return Ok(());
+                );
+                out.splice(pos..pos, prefix.iter().copied());
+                self.pool.put_bytes(prefix);
+                if let Some(u) = units {
+                    self.pool.put_units(u);
+                }
+                return r;
             }
             self.op(op, out)?;
         }
@@ -755,11 +793,16 @@ impl Cx<'_> {
 
     /// The Java string a hash sees for `ops`, without advancing the random generators.
     fn text(&mut self, ops: &[Op]) -> Result<Vec<u16>> {
-        let saved = self.rng.to_vec();
-        let mut units = Vec::new();
-        let mut pending = Vec::new();
+        let saved = if self.rng.is_empty() {
+            Vec::new()
+        } else {
+            self.rng.to_vec()
+        };
+        let mut units = self.pool.units();
+        let mut pending = self.pool.bytes();
         let r = self.text_into(ops, &mut units, &mut pending);
         units.extend(String::from_utf8_lossy(&pending).encode_utf16());
+        self.pool.put_bytes(pending);
         for (dst, src) in self.rng.iter_mut().zip(saved) {
             *dst = src;
         }
@@ -795,7 +838,7 @@ impl Cx<'_> {
     }
 
     fn source_bytes(&mut self, src: &[Op]) -> Result<Vec<u8>> {
-        let mut b = Vec::with_capacity(32);
+        let mut b = self.pool.bytes();
         self.seq(src, &mut b)?;
         Ok(b)
     }
@@ -870,13 +913,16 @@ impl Cx<'_> {
                 Ok(())
             }
             Op::Md5Hex { len, upper, .. } => {
-                let hex = hash::md5_as_hex(bytes);
-                let part = hex.get(..*len).unwrap_or(&hex);
-                if *upper {
-                    out.extend(part.bytes().map(|c| c.to_ascii_uppercase()));
+                // MD5Hash.getMD5AsHex, written straight into the key: two hex digits per
+                // digest byte, first `len` characters (the same bytes as the core's String).
+                let d: [u8; 16] = Md5::digest(bytes).into();
+                let digits: &[u8; 16] = if *upper {
+                    b"0123456789ABCDEF"
                 } else {
-                    out.extend_from_slice(part.as_bytes());
-                }
+                    b"0123456789abcdef"
+                };
+                let hexes = d.iter().flat_map(|&x| [x >> 4, x & 15]);
+                out.extend(hexes.take(*len).map(|n| digits[usize::from(n)]));
                 Ok(())
             }
             _ => Ok(()),
@@ -925,7 +971,12 @@ impl Cx<'_> {
                 } else {
                     self.source_bytes(ops)?
                 };
-                self.prefix(op, &bytes, units.as_deref(), out)
+                let r = self.prefix(op, &bytes, units.as_deref(), out);
+                self.pool.put_bytes(bytes);
+                if let Some(u) = units {
+                    self.pool.put_units(u);
+                }
+                r
             }
         }
     }
@@ -942,8 +993,8 @@ impl Cx<'_> {
                 left,
                 truncate,
             } => {
+                let mut text = self.pool.bytes();
                 let (v, ty, name) = self.value(f)?;
-                let mut text = Vec::with_capacity(*width);
                 v.push_text(ty, name, &mut text)?;
                 if text.len() > *width {
                     if !*truncate {
@@ -962,6 +1013,7 @@ impl Cx<'_> {
                     out.extend_from_slice(&text);
                     out.extend(std::iter::repeat(*pad).take(padn));
                 }
+                self.pool.put_bytes(text);
                 Ok(())
             }
             Enc::Dec { width } => {
@@ -972,7 +1024,8 @@ impl Cx<'_> {
                         format!("dec(...) writes non-negative numbers, got {n}"),
                     ));
                 }
-                let s = n.to_string();
+                let mut buf = [0u8; 20];
+                let s = super::value::digits(n.unsigned_abs(), &mut buf);
                 if s.len() > *width {
                     return Err(field_err(
                         name,
@@ -980,7 +1033,7 @@ impl Cx<'_> {
                     ));
                 }
                 out.extend(std::iter::repeat(b'0').take(width - s.len()));
-                out.extend_from_slice(s.as_bytes());
+                out.extend_from_slice(s);
                 Ok(())
             }
             Enc::Long(sortable) => {

@@ -178,7 +178,7 @@ impl Dx<'_> {
                     pos,
                     format!(
                         "{} unexpected bytes after the last segment, from byte {pos}",
-                        self.key.len() - pos
+                        self.key.len().saturating_sub(pos)
                     ),
                 )),
                 Some((Frame::Ops(o), more)) => self.run(o, more, pos),
@@ -709,10 +709,12 @@ impl CompiledKey {
         }
         let verified = if complete && !has_random(&self.ops) {
             let mut rng: Vec<u64> = Vec::new();
+            let mut pool = super::compile::Pool::default();
             let mut cx = Cx {
                 fields: &self.fields,
                 vals: &values,
                 rng: &mut rng,
+                pool: &mut pool,
             };
             let mut again = Vec::with_capacity(key.len());
             Some(cx.seq(&self.ops, &mut again).is_ok() && again == key)

@@ -10,6 +10,7 @@ use super::ast::*;
 use super::compile::CompiledKey;
 use super::layout::Width;
 use crate::design::{DesignDocument, FieldType};
+use crate::layout::PreSplit;
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -132,28 +133,20 @@ fn mentions(v: &Value, words: &[&str]) -> bool {
     }
 }
 
-/// The region count the document declares, read leniently from `regions`.
+/// The region count the document's pre-split declares.
 fn declared_regions(doc: &DesignDocument) -> Option<u64> {
-    let v = serde_json::to_value(doc.regions.as_ref()?).ok()?;
-    fn find(v: &Value, depth: usize) -> Option<u64> {
-        let o = v.as_object()?;
-        for k in ["count", "regions", "numRegions", "regionCount", "n"] {
-            if let Some(n) = o.get(k).and_then(Value::as_u64) {
-                return Some(n);
-            }
-        }
-        for k in ["splits", "splitKeys", "keys"] {
-            if let Some(a) = o.get(k).and_then(Value::as_array) {
-                return Some(a.len() as u64 + 1);
-            }
-        }
-        if depth < 2 {
-            o.values().find_map(|x| find(x, depth + 1))
-        } else {
-            None
-        }
-    }
-    find(&v, 0)
+    let r = doc.regions.as_ref()?;
+    Some(match &r.presplit {
+        PreSplit::None => 1,
+        PreSplit::Explicit { keys, .. } => keys.len() as u64 + 1,
+        PreSplit::HexString { regions, .. }
+        | PreSplit::DecimalString { regions, .. }
+        | PreSplit::Uniform { regions, .. }
+        | PreSplit::CreateTable { regions, .. }
+        | PreSplit::SampleQuantiles { regions, .. } => u64::from(*regions),
+        PreSplit::BytesSplit { num, .. } => u64::from(*num) + 3,
+        PreSplit::SaltBuckets { buckets, .. } => u64::from(*buckets),
+    })
 }
 
 fn decimal_digits(n: u64) -> u32 {
@@ -359,7 +352,7 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
                     "unpadded-decimal",
                     Severity::Warning,
                     Some(f.idx),
-                    format!("`{}` has {n} buckets but dec({w}) holds {w} digits; bucket {} would not fit, and decimal text only sorts when zero-padded to one width", text(seg), n - 1),
+                    format!("`{}` has {n} buckets but dec({w}) holds {w} digits; bucket {} would not fit, and decimal text only sorts when zero-padded to one width", text(seg), n.saturating_sub(1)),
                 ));
             }
         }

@@ -89,8 +89,34 @@ impl KeySpec {
                 Error::new(ErrorKind::Invalid, "the key has no segments").at_path("segments")
             );
         }
+        let total = count_segments(&self.segments);
+        if total > MAX_SEGMENTS {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!("the key has {total} segments; at most {MAX_SEGMENTS} are allowed"),
+            )
+            .at_path("segments"));
+        }
         validate_segments(&self.segments, "segments", 0)
     }
+}
+
+/// Segments per design, nested ones included (keeps decoding's recursion shallow).
+const MAX_SEGMENTS: usize = 256;
+
+fn count_segments(segs: &[Segment]) -> usize {
+    segs.iter()
+        .map(|s| {
+            1 + match s {
+                Segment::When(w) => count_segments(&w.then),
+                Segment::Salt(SaltSpec { of: Some(o), .. })
+                | Segment::Hash15(HashSpec { of: Some(o) })
+                | Segment::Md5(HashSpec { of: Some(o) })
+                | Segment::Md5Hex(Md5HexSpec { of: Some(o), .. }) => count_segments(o),
+                _ => 0,
+            }
+        })
+        .fold(0usize, usize::saturating_add)
 }
 
 fn invalid(path: &str, msg: impl Into<String>) -> Error {

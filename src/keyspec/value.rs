@@ -180,7 +180,13 @@ impl FieldValue {
             FieldValue::Null => return Err(missing(field)),
             FieldValue::Str(s) => out.extend_from_slice(s.as_bytes()),
             FieldValue::Utf16(u) => out.extend_from_slice(&bytes::to_bytes_string(u)),
-            FieldValue::Long(n) => out.extend_from_slice(n.to_string().as_bytes()),
+            FieldValue::Long(n) => {
+                if *n < 0 {
+                    out.push(b'-');
+                }
+                let mut buf = [0u8; 20];
+                out.extend_from_slice(digits(n.unsigned_abs(), &mut buf));
+            }
             FieldValue::Double(d) => {
                 let s = if ty == FieldType::Float {
                     bytes::java_float_to_string(*d as f32)
@@ -242,6 +248,22 @@ impl FieldValue {
             FieldType::BigDecimal => FieldValue::Decimal(parse_big_decimal(text)?),
         })
     }
+}
+
+/// The decimal digits of `n`, without allocating.
+pub(crate) fn digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        if let Some(slot) = buf.get_mut(i) {
+            *slot = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    buf.get(i..).unwrap_or(&[])
 }
 
 pub(crate) fn missing(field: &str) -> Error {
