@@ -31,6 +31,7 @@ fn main() {
     }
     out.push_str("];\n");
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));
+    embed_presets(&manifest, &out_dir);
     if let Err(e) = fs::write(out_dir.join("embedded_vectors.rs"), out) {
         println!("cargo:warning=cannot write embedded_vectors.rs: {e}");
     }
@@ -45,5 +46,39 @@ fn collect(dir: &PathBuf, out: &mut Vec<PathBuf>) {
         } else if p.extension().is_some_and(|x| x == "jsonl") {
             out.push(p);
         }
+    }
+}
+
+/// Lists `presets/*.json` into `$OUT_DIR/embedded_presets.rs` for `crate::presets`.
+fn embed_presets(manifest: &std::path::Path, out_dir: &std::path::Path) {
+    let dir = manifest.join("presets");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut out = String::from(
+        "/// (id, JSON text) of every preset.\nstatic PRESETS: &[(&str, &str)] = &[\n",
+    );
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let id = f
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "    ({:?}, include_str!({:?})),\n",
+            id,
+            f.display().to_string()
+        ));
+    }
+    out.push_str("];\n");
+    if let Err(e) = fs::write(out_dir.join("embedded_presets.rs"), out) {
+        println!("cargo:warning=cannot write embedded_presets.rs: {e}");
     }
 }

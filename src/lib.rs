@@ -16,6 +16,7 @@ pub mod keyspec;
 pub mod layout;
 pub mod metrics;
 pub mod policy;
+pub mod presets;
 pub mod region;
 pub mod salt;
 pub mod scan;

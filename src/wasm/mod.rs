@@ -10,6 +10,9 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorKind};
 
+// Binding files by area; each is thin: decode, call the core, encode.
+mod presets;
+
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = console, js_name = error)]
@@ -27,7 +30,7 @@ pub fn start() {
 
 /// The one serializer: missing values as `null`, maps as plain objects, 64-bit ints as numbers
 /// when safe.
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let s = serde_wasm_bindgen::Serializer::new()
         .serialize_missing_as_null(true)
         .serialize_maps_as_objects(true);
@@ -41,7 +44,7 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
 
 /// A JS `Error` whose message is the core error's text, with the pointer kept as properties
 /// (`kind`, `path`, `offset`, `line`, `column`) so a UI can highlight the spot.
-fn js_error(e: &Error) -> JsValue {
+pub(crate) fn js_error(e: &Error) -> JsValue {
     let err = js_sys::Error::new(&e.to_string());
     let obj: &JsValue = err.as_ref();
     let set = |k: &str, v: JsValue| {
@@ -62,7 +65,7 @@ fn js_error(e: &Error) -> JsValue {
     err.into()
 }
 
-fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
+pub(crate) fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
     let what = match got.js_typeof().as_string() {
         Some(t) if got.is_null() => format!("null ({t})"),
         Some(t) => t,
@@ -75,13 +78,13 @@ fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
 }
 
 /// Options object -> core option type (`deny_unknown_fields` there turns typos into errors).
-fn opts<T: DeserializeOwned>(name: &str, v: JsValue) -> Result<T, JsValue> {
+pub(crate) fn opts<T: DeserializeOwned>(name: &str, v: JsValue) -> Result<T, JsValue> {
     serde_wasm_bindgen::from_value(v)
         .map_err(|e| js_error(&Error::new(ErrorKind::Invalid, e.to_string()).at_path(name)))
 }
 
 /// A byte array argument: a `Uint8Array` or an array of integers 0..=255.
-fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
+pub(crate) fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
     if let Some(a) = v.dyn_ref::<Uint8Array>() {
         return Ok(a.to_vec());
     }
@@ -104,7 +107,7 @@ fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
 }
 
 /// A list of byte arrays.
-fn bytes_list_arg(name: &str, v: &JsValue) -> Result<Vec<Vec<u8>>, JsValue> {
+pub(crate) fn bytes_list_arg(name: &str, v: &JsValue) -> Result<Vec<Vec<u8>>, JsValue> {
     if !Array::is_array(v) {
         return Err(bad_arg(name, "an array of Uint8Array", v));
     }
@@ -117,7 +120,7 @@ fn bytes_list_arg(name: &str, v: &JsValue) -> Result<Vec<Vec<u8>>, JsValue> {
 
 /// A string argument as UTF-16 code units, exactly as JS holds it (lone surrogates kept, so
 /// Java-string semantics such as `toBytes` turning them into `?` stay exact).
-fn utf16_arg(name: &str, v: &JsValue) -> Result<Vec<u16>, JsValue> {
+pub(crate) fn utf16_arg(name: &str, v: &JsValue) -> Result<Vec<u16>, JsValue> {
     match v.dyn_ref::<JsString>() {
         Some(s) => Ok(s.iter().collect()),
         None => Err(bad_arg(name, "a string", v)),
@@ -125,7 +128,7 @@ fn utf16_arg(name: &str, v: &JsValue) -> Result<Vec<u16>, JsValue> {
 }
 
 /// A well-formed string argument (lone surrogates rejected with their position).
-fn str_arg(name: &str, v: &JsValue) -> Result<String, JsValue> {
+pub(crate) fn str_arg(name: &str, v: &JsValue) -> Result<String, JsValue> {
     let units = utf16_arg(name, v)?;
     String::from_utf16(&units).map_err(|_| {
         let at = char::decode_utf16(units.iter().copied())
@@ -136,7 +139,7 @@ fn str_arg(name: &str, v: &JsValue) -> Result<String, JsValue> {
 }
 
 /// An integer argument within `[min, max]`.
-fn int_arg(name: &str, v: &JsValue, min: i64, max: i64) -> Result<i64, JsValue> {
+pub(crate) fn int_arg(name: &str, v: &JsValue, min: i64, max: i64) -> Result<i64, JsValue> {
     let Some(f) = v.as_f64() else {
         return Err(bad_arg(name, "a number", v));
     };
@@ -149,7 +152,7 @@ fn int_arg(name: &str, v: &JsValue, min: i64, max: i64) -> Result<i64, JsValue> 
     Ok(f as i64)
 }
 
-fn core<T>(r: crate::error::Result<T>) -> Result<T, JsValue> {
+pub(crate) fn core<T>(r: crate::error::Result<T>) -> Result<T, JsValue> {
     r.map_err(|e| js_error(&e))
 }
 
@@ -195,11 +198,11 @@ pub fn run_vector(line: JsValue) -> Result<JsValue, JsValue> {
     to_js(&v)
 }
 
-fn u8_array(b: &[u8]) -> JsValue {
+pub(crate) fn u8_array(b: &[u8]) -> JsValue {
     Uint8Array::from(b).into()
 }
 
-fn key_list(keys: &[Vec<u8>]) -> JsValue {
+pub(crate) fn key_list(keys: &[Vec<u8>]) -> JsValue {
     keys.iter().map(|k| u8_array(k)).collect::<Array>().into()
 }
 
