@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+// rowkey-lab CLI: the wasm build under Node. `rowkey-lab --help` lists commands and exit codes.
+import { existsSync, readFileSync } from 'node:fs';
+import * as api from '../pkg/node/index.js';
+
+const EXIT = { OK: 0, BUDGET: 1, USAGE: 2, INPUT: 3, MISSING: 4 };
+const HELP = {
+  main: `rowkey-lab <command> [options]
+
+Commands:
+  encode <design> --record '{...}'     encode one record to its row key
+  splits hex|decimal|uniform <N>       the N-1 split keys of RegionSplitter's algorithm
+  analyze <design> [--json]            run the design's workload: regions, hotspots, reads
+  lint <design> [--json]               lint findings of a design
+  check <design> [--max-hotspot F] [--max-scans N] [--json]
+                                       exit 1 when the design breaks a budget (for CI)
+  presets [--json]                     list the built-in presets
+
+<design> is a design document (JSON file path) or a preset id (see \`rowkey-lab presets\`).
+Every command takes --help and --json (machine-readable output on stdout).
+
+Exit codes:
+  0  success
+  1  check: a budget is exceeded; lint: a finding of severity "error"
+  2  usage error (unknown command or option, missing argument)
+  3  input error (unreadable or invalid design, bad record, engine error)
+  4  the command needs an export this build does not have`,
+  encode: `rowkey-lab encode <design> --record '<json>' [--json]
+Encodes one record (JSON object of field values) with the design's key.
+Prints the key as hex and as Bytes.toStringBinary.`,
+  splits: `rowkey-lab splits hex|decimal|uniform <N> [--first-row R] [--last-row R] [--json]
+Prints the N-1 split keys of HexStringSplit / DecimalStringSplit / UniformSplit, one per line
+(Bytes.toStringBinary), as HBase's RegionSplitter computes them.`,
+  analyze: `rowkey-lab analyze <design> [--windows N] [--json]
+Runs the design's workload over its region layout and prints per-region writes, hotspot
+metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.`,
+  lint: `rowkey-lab lint <design> [--json]
+Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
+  check: `rowkey-lab check <design> [--max-hotspot F] [--max-scans N] [--json]
+Analyzes the design and fails (exit 1) when
+  --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
+  --max-scans N    any read pattern needs more than N scans
+Defaults: --max-hotspot 2.0, --max-scans 16.`,
+  presets: `rowkey-lab presets [--json]
+Lists the built-in preset ids with their names.`,
+};
+
+class CliError extends Error { constructor(code, msg) { super(msg); this.code = code; } }
+
+function parseArgs(argv) {
+  const pos = []; const opt = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--help' || a === '-h') opt.help = true;
+    else if (a === '--json') opt.json = true;
+    else if (a.startsWith('--')) {
+      const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new CliError(EXIT.USAGE, `option --${k} needs a value`);
+      opt[k.replace(/-([a-z])/g, (_, c) => c.toUpperCase())] = v;
+    } else pos.push(a);
+  }
+  return { pos, opt };
+}
+
+function need(name) {
+  if (typeof api[name] !== 'function') {
+    throw new CliError(EXIT.MISSING, `this build of rowkey-lab has no ${name}() yet`);
+  }
+  return api[name];
+}
+
+function loadDesign(arg) {
+  if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
+  if (existsSync(arg)) {
+    try { return JSON.parse(readFileSync(arg, 'utf8')); } catch (e) {
+      throw new CliError(EXIT.INPUT, `${arg}: ${e.message}`);
+    }
+  }
+  const ids = api.listPresets().map(p => p.id);
+  if (ids.includes(arg)) return api.getPreset(arg);
+  throw new CliError(EXIT.INPUT, `${arg}: no such file or preset (presets: ${ids.join(', ')})`);
+}
+
+function engine(fn) {
+  try { return fn(); } catch (e) {
+    if (e instanceof CliError) throw e;
+    const where = [e.path && `at ${e.path}`, e.line && `line ${e.line}:${e.column}`].filter(Boolean).join(', ');
+    throw new CliError(EXIT.INPUT, `${e.message}${where && !e.message.includes(where) ? ` (${where})` : ''}`);
+  }
+}
+
+function table(rows, headers) {
+  const cells = [headers, ...rows].map(r => r.map(c => String(c ?? '')));
+  const w = headers.map((_, i) => Math.max(...cells.map(r => r[i].length)));
+  const line = r => r.map((c, i) => (typeof rows[0]?.[i] === 'number' ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
+  return [line(cells[0]), w.map(n => '-'.repeat(n)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+const hex = b => Array.from(b, x => x.toString(16).padStart(2, '0')).join('');
+const out = (opt, json, text) => console.log(opt.json ? JSON.stringify(json, (k, v) => (v instanceof Uint8Array ? hex(v) : ArrayBuffer.isView(v) ? Array.from(v) : v), 2) : text());
+
+function progressBar(label) {
+  if (!process.stderr.isTTY) return { update() {}, done() {} };
+  return {
+    update(done, total) {
+      const f = total ? done / total : 1; const n = Math.round(f * 30);
+      process.stderr.write(`\r${label} [${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${(f * 100).toFixed(0)}%`);
+    },
+    done() { process.stderr.write('\r\x1b[K'); },
+  };
+}
+
+function runAnalysis(design, opt) {
+  const options = opt.windows ? { windows: Number(opt.windows) } : undefined;
+  if (typeof api.AnalysisSession === 'function' && process.stderr.isTTY) {
+    return engine(() => {
+      const s = new api.AnalysisSession(design, options);
+      const bar = progressBar('analyzing');
+      try {
+        for (;;) { const p = s.step(20000); bar.update(p.done, p.total); if (p.finished) break; }
+        return s.finish();
+      } finally { bar.done(); s.free?.(); }
+    });
+  }
+  const analyze = need('analyzeDesign');
+  return engine(() => analyze(design, options));
+}
+
+function readPlans(design, report) {
+  if (Array.isArray(report.reads)) return report.reads;
+  if (typeof api.planReads === 'function') return engine(() => api.planReads(design));
+  return [];
+}
+
+const COMMANDS = {
+  presets(pos, opt) {
+    const list = api.listPresets();
+    out(opt, list, () => table(list.map(p => [p.id, p.name ?? '']), ['id', 'name']));
+  },
+  encode(pos, opt) {
+    const design = loadDesign(pos[0]);
+    if (opt.record === undefined) throw new CliError(EXIT.USAGE, "missing --record '{...}'");
+    let record;
+    try { record = JSON.parse(opt.record); } catch (e) { throw new CliError(EXIT.INPUT, `--record: ${e.message}`); }
+    const encodeKey = need('encodeKey');
+    const r = engine(() => encodeKey(design, record));
+    const bytes = r instanceof Uint8Array ? r : r.bytes instanceof Uint8Array ? r.bytes : null;
+    const res = { hex: r.hex ?? (bytes && hex(bytes)), binary: r.binary ?? (bytes && api.toStringBinary(bytes)) };
+    out(opt, res, () => `hex     ${res.hex}\nbinary  ${res.binary}`);
+  },
+  splits(pos, opt) {
+    const algo = { hex: 'HexStringSplit', decimal: 'DecimalStringSplit', uniform: 'UniformSplit' }[pos[0]?.toLowerCase()];
+    if (!algo) throw new CliError(EXIT.USAGE, 'expected hex, decimal or uniform');
+    const n = Number(pos[1]);
+    if (pos[1] === undefined || !Number.isInteger(n)) throw new CliError(EXIT.USAGE, 'expected a region count N');
+    const o = {};
+    if (opt.firstRow !== undefined) o.firstRow = opt.firstRow;
+    if (opt.lastRow !== undefined) o.lastRow = opt.lastRow;
+    const keys = engine(() => api.splitKeys(algo, n, o));
+    const rows = keys.map(k => ({ hex: hex(k), binary: api.toStringBinary(k) }));
+    out(opt, rows, () => rows.map(r => r.binary).join('\n'));
+  },
+  lint(pos, opt) {
+    const design = loadDesign(pos[0]);
+    const findings = engine(() => need('lintDesign')(design));
+    out(opt, findings, () => (findings.length
+      ? table(findings.map(f => [f.severity, f.rule, f.segment ?? '-', f.message]), ['severity', 'rule', 'segment', 'reason'])
+      : 'no findings'));
+    return findings.some(f => f.severity === 'error') ? EXIT.BUDGET : EXIT.OK;
+  },
+  analyze(pos, opt) {
+    const design = loadDesign(pos[0]);
+    const r = runAnalysis(design, opt);
+    const reads = readPlans(design, r);
+    out(opt, { ...r, reads }, () => {
+      const m = r.metrics;
+      const lines = [
+        `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
+        `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
+        `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
+        '',
+        table(r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]), ['region', 'start', 'end', 'writes', 'rows']),
+      ];
+      if (reads.length) {
+        lines.push('', table(reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
+          ['read', 'scans', 'regions', 'rows read/returned']));
+      }
+      if (r.diagnosis?.length) lines.push('', ...r.diagnosis.map(d => `* ${d}`));
+      return lines.join('\n');
+    });
+  },
+  check(pos, opt) {
+    const maxHot = Number(opt.maxHotspot ?? 2.0); const maxScans = Number(opt.maxScans ?? 16);
+    if (!Number.isFinite(maxHot) || !Number.isInteger(maxScans)) throw new CliError(EXIT.USAGE, 'bad --max-hotspot or --max-scans');
+    const design = loadDesign(pos[0]);
+    const r = runAnalysis(design, opt);
+    const reads = readPlans(design, r);
+    const hot = r.metrics.meanHotspotFactor;
+    const breaches = [];
+    if (hot > maxHot) breaches.push(`hotspot factor ${hot.toFixed(2)} > ${maxHot}`);
+    for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
+    const res = { ok: breaches.length === 0, hotspotFactor: hot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), breaches };
+    out(opt, res, () => (res.ok ? `ok: hotspot ${hot.toFixed(2)} <= ${maxHot}, scans ${res.maxScans} <= ${maxScans}`
+      : `FAIL:\n${breaches.map(b => `  ${b}`).join('\n')}`));
+    return res.ok ? EXIT.OK : EXIT.BUDGET;
+  },
+};
+
+function main(argv) {
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') { console.log(HELP.main); return cmd ? EXIT.OK : EXIT.USAGE; }
+  if (!COMMANDS[cmd]) throw new CliError(EXIT.USAGE, `unknown command ${cmd} (see rowkey-lab --help)`);
+  const { pos, opt } = parseArgs(rest);
+  if (opt.help) { console.log(HELP[cmd]); return EXIT.OK; }
+  return COMMANDS[cmd](pos, opt) ?? EXIT.OK;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof CliError)) { console.error(`rowkey-lab: ${e.stack ?? e}`); process.exitCode = EXIT.INPUT; } else {
+    console.error(`rowkey-lab: ${e.message}`); process.exitCode = e.code;
+  }
+}
