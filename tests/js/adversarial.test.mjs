@@ -1,0 +1,73 @@
+// Adversarial pass over the packed build: every export with wrong types, NaN, negative, huge,
+// lone surrogates and 10 MB strings. Each named case must throw an Error (never trap), and the
+// same module instance must answer correctly afterwards.
+import { test, describe, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { NOT_BUILT, installed, importByName } from './npm-helpers.mjs';
+
+const BIG = 'x'.repeat(10 * 1024 * 1024);
+const LONE = 'ab\uD800cd';
+const BAD_VALUES = [undefined, null, 42, NaN, -1, 1e9, Infinity, true, {}, [], [NaN], LONE, BIG, Symbol('s'), () => 1, new Uint8Array(0)];
+
+describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
+  let m;
+  before(async () => { m = await importByName((await installed()).dir); });
+  const healthy = () => {
+    assert.equal(m.md5Hex([97, 98, 99]), '900150983cd24fb0d6963f7d28e17f72');
+    assert.equal(m.splitKeys('HexStringSplit', 4).length, 3);
+  };
+  const doc = () => m.getPreset(m.listPresets()[0].id);
+
+  const cases = [
+    ['md5Hex', () => [42]], ['md5Hex', () => ['abc']], ['md5Hex', () => [[256]]], ['md5Hex', () => [[NaN]]], ['md5Hex', () => [[-1]]],
+    ['toStringBinary', () => [null]], ['toStringBinary', () => [BIG]], ['toBytesBinary', () => [42]], ['toBytesBinary', () => [NaN]],
+    ['javaHashCode', () => [NaN]], ['javaHashCode', () => [{}]], ['bytesHashCode', () => ['x']], ['compareBytes', () => [[1], 'x']],
+    ['toBytes', () => ['nope', '1']], ['toBytes', () => ['int', '1e99']], ['toBytes', () => ['long', '9'.repeat(10_000_000)]],
+    ['toBytes', () => ['string', 42]], ['toBytes', () => ['int', LONE]],
+    ['inspect', () => ['1', { type: 'string', regions: 1e9 }]], ['inspect', () => ['1', { type: 'string', regions: -1 }]],
+    ['inspect', () => ['1', { type: 'string', regions: NaN }]], ['inspect', () => [42, { type: 'string', regions: 4 }]],
+    ['inspect', () => ['1', null]], ['inspect', () => ['1', { type: 'string', regions: 4, typo: 1 }]],
+    ['splitKeys', () => ['HexStringSplit', 1e9]], ['splitKeys', () => ['HexStringSplit', NaN]], ['splitKeys', () => ['HexStringSplit', -1]],
+    ['splitKeys', () => ['Nope', 4]], ['splitKeys', () => [LONE, 4]], ['splitKeys', () => [BIG, 4]], ['splitKeys', () => ['HexStringSplit', 4, { firstRow: 42 }]],
+    ['bytesSplit', () => [[1], [2], NaN]], ['bytesSplit', () => ['a', 'b', 1]], ['bytesSplit', () => [[1], [2], -5]], ['bytesSplit', () => [[1], [2], 1e9]],
+    ['createTableSplitKeys', () => [[1], [2], 1e9]], ['createTableSplitKeys', () => [[1], [2], -1]], ['createTableSplitKeys', () => ['a', [2], 3]],
+    ['regionOf', () => ['x', [1]]], ['regionOf', () => [[[2], [1]], [1]]], ['regionOf', () => [[[1]], NaN]],
+    ['getPreset', () => ['nope']], ['getPreset', () => [42]], ['getPreset', () => [LONE]], ['getPreset', () => [BIG]],
+    ['runVector', () => [42]], ['runVector', () => [LONE]],
+    ['encodeKey', () => [42, {}]], ['encodeKey', () => [doc(), 42]], ['encodeKey', () => ['{', {}]], ['encodeKey', () => [{ ...doc(), key: BIG }, {}]],
+    ['decodeKey', () => [doc(), 42]], ['decodeKey', () => [NaN, [1]]], ['parseKey', () => [42]], ['parseKey', () => [LONE]], ['parseKey', () => ['(((((']],
+    ['formatKey', () => [NaN]], ['validateDesign', () => [42]], ['validateDesign', () => [{ v: 1 }]], ['keyLayout', () => [null]],
+    ['keySpans', () => [doc(), NaN]], ['lintDesign', () => [42]], ['lintDesign', () => ['not json']],
+    ['analyzeDesign', () => [42]], ['analyzeDesign', () => [{ ...doc(), regions: { count: 1e9 } }]], ['analyzeDesign', () => [doc(), { windows: -1 }]],
+    ['analyzeDesign', () => [doc(), { windows: 1e9 }]], ['compareDesigns', () => [doc(), 42]], ['planReads', () => [NaN]],
+    ['layoutSplitKeys', () => [42]], ['shellCreate', () => [LONE]], ['splitsFile', () => [{}]],
+  ];
+  // Findings for the binding owners (src/wasm/), kept visible as TODO until fixed.
+  const KNOWN = {
+    "inspect ['1', { type: 'string', regions: 4, typo: 1 }]": 'InspectOptions lacks deny_unknown_fields: typos are ignored',
+    'regionOf [[[2], [1]], [1]]': 'RegionMap::new accepts unsorted split keys',
+  };
+  for (const [name, args] of cases) {
+    const label = `${name} ${String(args).slice(6)}`;
+    test(`${name} rejects bad input (${String(args).slice(6, 60)})`, { todo: KNOWN[label] }, t => {
+      if (typeof m[name] !== 'function') return t.skip(`${name} is not in this build yet`);
+      assert.throws(() => m[name](...args()), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError),
+        `${name} should throw a plain Error`);
+      healthy();
+    });
+  }
+
+  test('fuzz: every export with every bad value never traps, and the instance survives', () => {
+    const names = Object.keys(m).filter(k => typeof m[k] === 'function' && !['default', 'initSync', 'start'].includes(k) && !/^[A-Z]/.test(k));
+    for (const name of names) {
+      for (const v of BAD_VALUES) {
+        for (const args of [[v], [v, v], [v, v, v, v]]) {
+          try { m[name](...args); } catch (e) {
+            assert.ok(!(e instanceof WebAssembly.RuntimeError), `${name}(${String(v).slice(0, 20)}) trapped: ${e.message}`);
+          }
+        }
+      }
+      healthy();
+    }
+  });
+});
