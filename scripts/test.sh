@@ -21,11 +21,11 @@ step "wasm tests (Node + headless Chromium)"
 cargo test --target wasm32-unknown-unknown --no-fail-fast --test wasm_node --test wasm_browser
 step "build wasm for the page and the npm package"
 bash scripts/build-wasm.sh
-step "JS tests (node --test: page in Chromium, package)"
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
 step "npm package build + wasm size budget"
 bash scripts/build-npm.sh
 bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
+step "JS tests (node --test: page in Chromium, package)"
 node --test tests/js/
 echo "all tests passed in $(( $(date +%s) - START ))s"
