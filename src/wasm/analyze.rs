@@ -22,10 +22,18 @@ fn doc_arg(name: &str, v: &JsValue) -> Result<DesignDocument, JsValue> {
     } else {
         return Err(bad_arg(name, "a design document (object or JSON text)", v));
     };
-    core(DesignDocument::from_json(&text).map_err(|e| match e.location.path.clone() {
-        Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
-        _ => e,
-    }))
+    let mut doc = core(DesignDocument::from_json(&text).map_err(|e| {
+        match e.location.path.clone() {
+            Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
+            _ => e,
+        }
+    }))?;
+    // `RegionLayout::default()` has 0 region servers (derived Default), which the analyzer
+    // rejects; an absent layout must mean the serde defaults (one server, one region).
+    if doc.regions.is_none() {
+        doc.regions = serde_json::from_str("{}").ok();
+    }
+    Ok(doc)
 }
 
 /// Analysis options; `undefined` / `null` mean the defaults.
