@@ -60,18 +60,23 @@ function onWorker(msg) {
     endRun('');
     renderCompare(msg.comparison);
   } else if (msg.kind === 'error') {
-    endRun('');
+    endRun('', 'error');
     showError(msg.error);
   }
 }
+function setRun(v) { $('lab').dataset.run = v; }
 function startRun(message) {
+  // A busy worker would finish a stale run first: replace it instead of queueing behind it.
+  if (!$('cancel').disabled) newWorker();
+  setRun('running');
   runId++;
   $('cancel').disabled = false;
   $('progress').value = 0;
   $('run-status').textContent = 'Analyzing…';
   worker.postMessage(message(runId));
 }
-function endRun(text) {
+function endRun(text, run = 'done') {
+  setRun(run);
   $('cancel').disabled = true;
   $('progress').value = 1;
   $('run-status').textContent = text;
@@ -80,6 +85,7 @@ function cancelRun() {
   runId++;
   newWorker();
   $('cancel').disabled = true;
+  setRun('cancelled');
   $('progress').value = 0;
   $('run-status').textContent = 'Cancelled.';
 }
@@ -108,6 +114,7 @@ function renderEditor() {
 
 let debounce = 0;
 function changed() {
+  setRun('pending');
   saveState();
   renderEditor();
   clearTimeout(debounce);
