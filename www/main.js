@@ -1,5 +1,6 @@
 // The page: plain ES module, one state object, render from it. Only calls the engine and draws.
 import init, { inspect } from './pkg/rowkey_lab.js';
+import { startLab } from './app.js';
 
 const $ = (id) => document.getElementById(id);
 const state = { value: '', type: 'string', regions: 16 };
@@ -18,18 +19,9 @@ function readForm() {
   state.regions = Number($('regions').value);
 }
 
-function saveState() {
-  const hash = new URLSearchParams({ v: '1', value: state.value, type: state.type, regions: String(state.regions) });
-  history.replaceState(null, '', `#${hash}`);
-}
-
-function loadState() {
-  const p = new URLSearchParams(location.hash.slice(1));
-  if (p.get('v') !== '1') return;
-  if (p.has('value')) $('value').value = p.get('value');
-  if (p.has('type')) $('type').value = p.get('type');
-  if (p.has('regions')) $('regions').value = p.get('regions');
-}
+// The inspector's fields are not shared state: the URL hash belongs to the lab's design.
+function saveState() {}
+function loadState() {}
 
 function renderSplit(s) {
   const box = el('section', undefined, { 'data-algorithm': s.algorithm });
@@ -89,6 +81,7 @@ async function main() {
   $('inspect-form').addEventListener('input', render);
   $('inspect-form').addEventListener('submit', (e) => e.preventDefault());
   render();
+  startLab();
 }
 
 main().catch((e) => { $('status').textContent = `The engine failed to load: ${e.message}`; });

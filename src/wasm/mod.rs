@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 use crate::error::{Error, ErrorKind};
 
 // Binding files by area; each is thin: decode, call the core, encode.
+mod analyze;
 mod presets;
 
 #[wasm_bindgen]

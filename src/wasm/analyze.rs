@@ -1,0 +1,179 @@
+//! Analysis, read planning and split-key export across the boundary. The big matrices cross
+//! as `Uint32Array`s (one copy, no per-cell JS objects); everything else through `to_js`.
+
+use js_sys::{Reflect, Uint32Array};
+use wasm_bindgen::prelude::*;
+
+use super::{bad_arg, bytes_list_arg, core, js_error, key_list, opts, str_arg, to_js};
+use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, Matrix};
+use crate::design::DesignDocument;
+use crate::error::Error;
+
+/// A design document argument: a JSON string or a plain object (stringified, then parsed by
+/// the core so errors carry a JSON pointer and line/column).
+fn doc_arg(name: &str, v: &JsValue) -> Result<DesignDocument, JsValue> {
+    let text = if let Some(s) = v.as_string() {
+        s
+    } else if v.is_object() {
+        js_sys::JSON::stringify(v)
+            .ok()
+            .and_then(|s| s.as_string())
+            .ok_or_else(|| bad_arg(name, "a design document", v))?
+    } else {
+        return Err(bad_arg(name, "a design document (object or JSON text)", v));
+    };
+    let mut doc = core(DesignDocument::from_json(&text).map_err(|e| {
+        match e.location.path.clone() {
+            Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
+            _ => e,
+        }
+    }))?;
+    // `RegionLayout::default()` has 0 region servers (derived Default), which the analyzer
+    // rejects; an absent layout must mean the serde defaults (one server, one region).
+    if doc.regions.is_none() {
+        doc.regions = serde_json::from_str("{}").ok();
+    }
+    Ok(doc)
+}
+
+/// Analysis options; `undefined` / `null` mean the defaults.
+fn analyze_opts(v: JsValue) -> Result<AnalyzeOptions, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        Ok(AnalyzeOptions::default())
+    } else {
+        opts("options", v)
+    }
+}
+
+/// Replace `obj[key].cells` with a `Uint32Array` of the matrix's cells.
+fn typed_cells(obj: &JsValue, key: &str, m: &Matrix) -> Result<(), JsValue> {
+    let target = Reflect::get(obj, &JsValue::from_str(key))?;
+    let cells = Uint32Array::from(m.cells.as_slice());
+    Reflect::set(&target, &JsValue::from_str("cells"), &cells)?;
+    Ok(())
+}
+
+/// A report as JS with `matrix.cells` and `grid.cells` as `Uint32Array`s.
+fn report_js(r: &AnalysisReport) -> Result<JsValue, JsValue> {
+    let (matrix, grid) = (&r.matrix, &r.grid);
+    // Serialize without the cells, then attach them as typed arrays.
+    let light = AnalysisReport {
+        matrix: Matrix { cells: Vec::new(), ..matrix.clone() },
+        grid: Matrix { cells: Vec::new(), ..grid.clone() },
+        ..r.clone()
+    };
+    let out = to_js(&light)?;
+    typed_cells(&out, "matrix", matrix)?;
+    typed_cells(&out, "grid", grid)?;
+    Ok(out)
+}
+
+/// Analyze a whole design document: `{writes, regions, matrix: {rows, cols, cells:
+/// Uint32Array}, grid, sample, metrics, splits, diagnosis, …}`.
+#[wasm_bindgen(js_name = analyzeDesign)]
+pub fn analyze_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let o = analyze_opts(options)?;
+    report_js(&core(crate::analyze::analyze(&doc, &o))?)
+}
+
+/// An incremental analysis for a Web Worker: `step(maxRecords)` between messages (so a cancel
+/// can arrive), `finish()` for the report over what was analyzed.
+#[wasm_bindgen]
+pub struct AnalysisSession {
+    run: AnalysisRun,
+}
+
+#[wasm_bindgen]
+impl AnalysisSession {
+    /// `new AnalysisSession(doc, options)`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(doc: JsValue, options: JsValue) -> Result<AnalysisSession, JsValue> {
+        let doc = doc_arg("doc", &doc)?;
+        let o = analyze_opts(options)?;
+        Ok(AnalysisSession { run: core(AnalysisRun::new(&doc, &o))? })
+    }
+
+    /// Analyze up to `maxRecords` more: `{done, total, regions, finished}`.
+    pub fn step(&mut self, max_records: JsValue) -> Result<JsValue, JsValue> {
+        let n = super::int_arg("maxRecords", &max_records, 1, 1 << 40)?;
+        to_js(&core(self.run.step(n as u64))?)
+    }
+
+    /// Where the run is, without analyzing more.
+    pub fn progress(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.run.progress())
+    }
+
+    /// The report over the records analyzed so far.
+    pub fn finish(&self) -> Result<JsValue, JsValue> {
+        report_js(&self.run.finish())
+    }
+}
+
+/// Compare 2–4 designs over the first one's workload on one grid (`designs[i].grid.cells` as
+/// `Uint32Array`).
+#[wasm_bindgen(js_name = compareDesigns)]
+pub fn compare_designs(docs: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    if !js_sys::Array::is_array(&docs) {
+        return Err(bad_arg("docs", "an array of design documents", &docs));
+    }
+    let list = js_sys::Array::from(&docs)
+        .iter()
+        .enumerate()
+        .map(|(i, d)| doc_arg(&format!("docs[{i}]"), &d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let o = analyze_opts(options)?;
+    let c = core(crate::analyze::compare(&list, &o))?;
+    let out = to_js(&c)?;
+    let designs = Reflect::get(&out, &JsValue::from_str("designs"))?;
+    for (i, d) in c.designs.iter().enumerate() {
+        typed_cells(&designs, &i.to_string(), &d.grid)?;
+    }
+    Ok(out)
+}
+
+/// The table's initial split keys (the pre-split, computed from a workload sample when the
+/// layout needs one), as `Uint8Array[]`.
+fn initial_split_keys(doc: &DesignDocument) -> Result<Vec<Vec<u8>>, JsValue> {
+    let run = core(AnalysisRun::new(doc, &AnalyzeOptions::default()))?;
+    Ok(run.analyzer().split_keys().to_vec())
+}
+
+/// `layoutSplitKeys(doc)`: the design's pre-split keys as `Uint8Array[]`.
+#[wasm_bindgen(js_name = layoutSplitKeys)]
+pub fn layout_split_keys(doc: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    Ok(key_list(&initial_split_keys(&doc)?))
+}
+
+/// Plan every read of the design over `splitKeys` (default: the design's pre-split):
+/// `[{name, scans, regionsTouched, rowsReadPerRowReturned, notes}]`.
+#[wasm_bindgen(js_name = planReads)]
+pub fn plan_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let keys = if split_keys.is_undefined() || split_keys.is_null() {
+        initial_split_keys(&doc)?
+    } else {
+        bytes_list_arg("splitKeys", &split_keys)?
+    };
+    to_js(&core(crate::scan::plan_reads(&doc, &keys))?)
+}
+
+/// The HBase shell line `create 'table', 'family', SPLITS => [...]`.
+#[wasm_bindgen(js_name = shellCreate)]
+pub fn shell_create(table: JsValue, family: JsValue, keys: JsValue) -> Result<String, JsValue> {
+    let table = str_arg("table", &table)?;
+    let family = str_arg("family", &family)?;
+    let keys = bytes_list_arg("keys", &keys)?;
+    if table.is_empty() {
+        return Err(js_error(&Error::arg("table", "the table name is empty")));
+    }
+    Ok(crate::layout::shell_create(&table, &family, &keys))
+}
+
+/// The keys as a `SPLITS_FILE`: one toStringBinary key per line.
+#[wasm_bindgen(js_name = splitsFile)]
+pub fn splits_file(keys: JsValue) -> Result<String, JsValue> {
+    Ok(crate::layout::splits_file(&bytes_list_arg("keys", &keys)?))
+}

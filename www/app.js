@@ -1,0 +1,321 @@
+// The key design lab: one state object (the design document), rendered from it, saved in the
+// URL hash as `#v=1&d=<base64url JSON>`. Heavy runs happen in worker.js; this thread only draws.
+// Every key and every piece of design text is rendered with textContent, never as HTML.
+import * as wasm from './pkg/rowkey_lab.js';
+import { drawMatrix, drawBars, totals } from './heatmap.js';
+
+const $ = (id) => document.getElementById(id);
+const state = { doc: null, presetId: '', windows: 64, scale: 'log', report: null, reads: [], readsError: null };
+
+function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+// ---- URL state -------------------------------------------------------------------------
+function toBase64Url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+function fromBase64Url(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
+}
+function saveState() {
+  const p = new URLSearchParams({ v: '1', d: toBase64Url(JSON.stringify(state.doc)) });
+  if (state.presetId) p.set('p', state.presetId);
+  history.replaceState(null, '', `#${p}`);
+}
+function loadState() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (p.get('v') !== '1' || !p.has('d')) return false;
+  try {
+    state.doc = JSON.parse(fromBase64Url(p.get('d')));
+    state.presetId = p.get('p') ?? '';
+    return true;
+  } catch { return false; }
+}
+
+// ---- worker ------------------------------------------------------------------------------
+let worker = null, runId = 0;
+function newWorker() {
+  worker?.terminate();
+  worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = ({ data }) => onWorker(data);
+}
+function onWorker(msg) {
+  if (msg.id !== runId) return;
+  if (msg.kind === 'progress') {
+    $('progress').value = msg.total ? msg.done / msg.total : 0;
+    $('run-status').textContent = `${msg.done.toLocaleString('en')} of ${msg.total.toLocaleString('en')} records`;
+  } else if (msg.kind === 'report') {
+    Object.assign(state, { report: msg.report, reads: msg.reads, readsError: msg.readsError });
+    endRun('');
+    renderResults();
+  } else if (msg.kind === 'comparison') {
+    endRun('');
+    renderCompare(msg.comparison);
+  } else if (msg.kind === 'error') {
+    endRun('', 'error');
+    showError(msg.error);
+  }
+}
+function setRun(v) { $('lab').dataset.run = v; }
+function startRun(message) {
+  // A busy worker would finish a stale run first: replace it instead of queueing behind it.
+  if (!$('cancel').disabled) newWorker();
+  setRun('running');
+  runId++;
+  $('cancel').disabled = false;
+  $('progress').value = 0;
+  $('run-status').textContent = 'Analyzing…';
+  worker.postMessage(message(runId));
+}
+function endRun(text, run = 'done') {
+  setRun(run);
+  $('cancel').disabled = true;
+  $('progress').value = 1;
+  $('run-status').textContent = text;
+}
+function cancelRun() {
+  runId++;
+  newWorker();
+  $('cancel').disabled = true;
+  setRun('cancelled');
+  $('progress').value = 0;
+  $('run-status').textContent = 'Cancelled.';
+}
+
+// ---- editor ------------------------------------------------------------------------------
+function showError(e) {
+  const box = $('design-error');
+  if (!e) { box.hidden = true; box.textContent = ''; return; }
+  let text = e.path ? `${e.message} (at ${e.path})` : e.message;
+  const keyText = typeof state.doc?.key === 'string' ? state.doc.key : null;
+  if (e.line && e.column && keyText && String(e.path ?? '').startsWith('/key')) {
+    const line = keyText.split('\n')[e.line - 1] ?? '';
+    text += `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
+  }
+  box.textContent = text;
+  box.hidden = false;
+  $('diagnosis').textContent = '';
+}
+
+function renderEditor() {
+  const k = state.doc?.key;
+  if (document.activeElement !== $('key-text')) $('key-text').value = typeof k === 'string' ? k : JSON.stringify(k);
+  if (document.activeElement !== $('doc-json')) $('doc-json').value = JSON.stringify(state.doc, null, 2);
+  $('preset').value = state.presetId;
+}
+
+let debounce = 0;
+function changed() {
+  setRun('pending');
+  saveState();
+  renderEditor();
+  clearTimeout(debounce);
+  debounce = setTimeout(analyze, 300);
+}
+
+function analyze() {
+  showError(null);
+  const doc = state.doc;
+  startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows } }));
+}
+
+// ---- results -------------------------------------------------------------------------------
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+function renderHeatmap() {
+  const r = state.report, m = r.matrix;
+  drawMatrix($('heatmap'), m, { scale: state.scale });
+  const { rowSum, colSum } = totals(m);
+  drawBars($('row-totals'), Array.from(rowSum), { vertical: true });
+  drawBars($('col-totals'), Array.from(colSum));
+  const h = Math.min(480, Math.max(120, m.rows * 12));
+  for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${h}px`;
+  const marks = $('split-marks');
+  marks.replaceChildren();
+  for (const s of r.splits) {
+    const col = Math.floor((s.timeMs - r.startTimeMs) / r.windowMs);
+    if (col < 0 || col >= m.cols) continue;
+    const mk = el('span', '▼', { class: 'mark', title: `split at ${when(s.timeMs)}: ${s.splitKey}` });
+    mk.style.left = `${((col + 0.5) / m.cols) * 100}%`;
+    marks.append(mk);
+  }
+}
+
+function metric(dl, id, label, value, meaning) {
+  const dt = el('dt', label);
+  const dd = el('dd');
+  dd.append(el('strong', value, { 'data-metric': id }), el('span', ` — ${meaning}`, { class: 'muted' }));
+  dl.append(dt, dd);
+}
+
+function renderMetrics() {
+  const r = state.report, m = r.metrics, o = m.overall;
+  const dl = $('metrics');
+  dl.replaceChildren();
+  metric(dl, 'writes', 'Writes', r.writes.toLocaleString('en'), 'records analyzed from the workload.');
+  metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
+  metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
+  metric(dl, 'hotspotFactor', 'Hotspot factor', `${fix(m.meanHotspotFactor)} (max ${fix(m.maxHotspotFactor)})`, 'busiest region ÷ mean region in a window; 1 is perfectly even.');
+  metric(dl, 'parallelism', 'Effective parallelism', fix(m.meanEffectiveParallelism, 1), 'how many regions the load is really spread over.');
+  metric(dl, 'gini', 'Gini', fix(o.gini, 3), 'inequality of total writes across regions: 0 even, 1 all in one.');
+  metric(dl, 'cv', 'Coefficient of variation', fix(o.coefficientOfVariation, 3), 'spread of region totals relative to their mean.');
+  metric(dl, 'emptyRegions', 'Empty regions', String(o.emptyRegions), 'regions no key of this design falls into: wasted pre-splits.');
+  const lens = r.sample.map(s => s.keyHex.length / 2);
+  if (lens.length) metric(dl, 'keyLength', 'Key length', `${Math.min(...lens)}–${Math.max(...lens)} bytes (mean ${fix(lens.reduce((a, b) => a + b, 0) / lens.length, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
+  metric(dl, 'splitEvents', 'Split events', String(r.splits.length), 'regions split by the auto-split policy during the run.');
+  if (typeof wasm.lintDesign === 'function') {
+    try {
+      const findings = wasm.lintDesign(state.doc) ?? [];
+      const list = Array.isArray(findings) ? findings : findings.findings ?? [];
+      metric(dl, 'lint', 'Lint findings', String(list.length), list.map(f => f.message ?? f.reason ?? JSON.stringify(f)).join(' · ') || 'no rule fired.');
+    } catch { /* lint is advisory */ }
+  }
+}
+
+function renderReads() {
+  const box = $('reads');
+  box.replaceChildren();
+  if (state.readsError) { box.append(el('p', state.readsError.message, { class: 'error' })); return; }
+  if (!state.reads.length) { box.append(el('p', 'The design declares no reads.', { class: 'muted' })); return; }
+  const t = el('table');
+  const hr = el('tr');
+  for (const h of ['read', 'scans', 'regions touched', 'rows read per row returned', 'why']) hr.append(el('th', h, { scope: 'col' }));
+  t.append(hr);
+  for (const p of state.reads) {
+    const tr = el('tr');
+    tr.append(el('td', p.name), el('td', p.scans.length), el('td', p.regionsTouched),
+      el('td', p.rowsReadPerRowReturned == null ? '–' : fix(p.rowsReadPerRowReturned)), el('td', p.notes.join(' ')));
+    t.append(tr);
+  }
+  box.append(t);
+}
+
+function renderKeys() {
+  const body = $('keys').tBodies[0];
+  const rows = [];
+  let prev = -1;
+  for (const s of state.report.sample) {
+    const tr = el('tr', undefined, s.region !== prev && prev !== -1 ? { class: 'boundary' } : {});
+    prev = s.region;
+    tr.append(el('td', s.region), el('td', s.key, { class: 'key' }), el('td', s.keyHex, { class: 'hex' }));
+    rows.push(tr);
+  }
+  body.replaceChildren(...rows);
+}
+
+function copyBlock(title, text) {
+  const box = el('div', undefined, { class: 'copy' });
+  const btn = el('button', `Copy ${title}`, { type: 'button' });
+  btn.addEventListener('click', () => navigator.clipboard?.writeText(text).then(() => { btn.textContent = 'Copied'; }, () => {}));
+  box.append(el('h4', title), btn, el('pre', text));
+  return box;
+}
+
+function renderSplits() {
+  const out = $('splits-out');
+  out.replaceChildren();
+  try {
+    const keys = wasm.layoutSplitKeys(state.doc);
+    if (!keys.length) { out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' })); return; }
+    out.append(copyBlock('shell create', wasm.shellCreate('t', 'f', keys)),
+      copyBlock('SPLITS_FILE', wasm.splitsFile(keys)),
+      copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))));
+  } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
+}
+
+function renderResults() {
+  const r = state.report;
+  $('results').hidden = false;
+  $('diagnosis').textContent = r.diagnosis.length ? `Diagnosis: ${r.diagnosis[0]}.` : '';
+  renderHeatmap();
+  renderMetrics();
+  renderReads();
+  renderKeys();
+  renderSplits();
+}
+
+function hover(ev) {
+  const r = state.report;
+  if (!r) return;
+  const c = $('heatmap'), box = c.getBoundingClientRect(), m = r.matrix;
+  const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
+  const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
+  const reg = r.regions[row];
+  if (!reg || col < 0 || col >= m.cols) { $('tooltip').hidden = true; return; }
+  const t = $('tooltip');
+  t.textContent = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'})\n` +
+    `${m.cells[row * m.cols + col].toLocaleString('en')} writes in window ${col}\n` +
+    `${when(r.startTimeMs + col * r.windowMs)} + ${Math.round(r.windowMs / 1000)} s`;
+  t.hidden = false;
+  t.style.left = `${ev.pageX + 12}px`;
+  t.style.top = `${ev.pageY + 12}px`;
+}
+
+// ---- compare -------------------------------------------------------------------------------
+function compare() {
+  const other = $('compare-with').value;
+  if (!other) return;
+  const docs = [state.doc, wasm.getPreset(other)];
+  startRun(id => ({ id, kind: 'compare', docs, options: { windows: state.windows } }));
+}
+function renderCompare(c) {
+  const box = $('compare');
+  let max = 0;
+  for (const d of c.designs) for (const v of d.grid.cells) if (v > max) max = v;
+  box.replaceChildren(...c.designs.map(d => {
+    const fig = el('figure', undefined, { 'data-design': d.name });
+    const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `key-space heatmap of ${d.name}` });
+    drawMatrix(canvas, d.grid, { scale: state.scale, max });
+    const dl = el('dl', undefined, { class: 'metrics' });
+    metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
+    metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
+    fig.append(el('figcaption', d.name), canvas, dl, el('p', d.diagnosis[0] ?? '', { class: 'muted' }));
+    return fig;
+  }));
+  box.prepend(el('p', 'Rows are key-space buckets (same grid for every design), columns time windows, one colour scale.', { class: 'muted' }));
+}
+
+// ---- start ---------------------------------------------------------------------------------
+function loadPreset(id) {
+  state.doc = wasm.getPreset(id);
+  state.presetId = id;
+  changed();
+}
+
+export function startLab() {
+  newWorker();
+  const presets = wasm.listPresets();
+  for (const p of presets) {
+    $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
+    $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
+  }
+  $('preset').addEventListener('change', () => { if ($('preset').value) loadPreset($('preset').value); });
+  $('key-text').addEventListener('input', () => {
+    state.doc = { ...state.doc, key: $('key-text').value };
+    state.presetId = '';
+    changed();
+  });
+  $('doc-json').addEventListener('input', () => {
+    try { state.doc = JSON.parse($('doc-json').value); } catch (e) { showError({ message: `JSON: ${e.message}` }); return; }
+    state.presetId = '';
+    changed();
+  });
+  $('windows').addEventListener('input', () => { state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64)); changed(); });
+  $('scale').addEventListener('change', () => { state.scale = $('scale').value; if (state.report) renderHeatmap(); });
+  $('cancel').addEventListener('click', cancelRun);
+  $('compare-run').addEventListener('click', compare);
+  $('heatmap').addEventListener('mousemove', hover);
+  $('heatmap').addEventListener('mouseleave', () => { $('tooltip').hidden = true; });
+  if (loadState()) changed();
+  else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id);
+}
