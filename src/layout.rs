@@ -25,7 +25,7 @@ use crate::split::{self, AlgorithmKind, SplitAlgorithm};
 pub const MAX_REGIONS: u32 = 100_000;
 
 /// How the table is pre-split, auto-split and assigned to region servers.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RegionLayout {
     /// The split keys the table is created with (default: none, one region).
@@ -44,6 +44,19 @@ pub struct RegionLayout {
 
 fn one_server() -> u32 {
     1
+}
+
+/// One region on one server: what a document without `regions` gets (a derived default
+/// would say zero servers, which the analyzer rightly rejects).
+impl Default for RegionLayout {
+    fn default() -> Self {
+        RegionLayout {
+            presplit: PreSplit::default(),
+            auto_split: None,
+            region_servers: one_server(),
+            assignment: Assignment::default(),
+        }
+    }
 }
 
 /// Auto-split settings for the simulator: the policy and the sizes it compares against.

@@ -802,3 +802,11 @@ fn stream_fingerprint_is_the_one_wasm_gives() {
     }
     assert_eq!(format!("{h:016x}"), "bd9a9a0c99cb8d94");
 }
+
+#[test]
+fn a_missing_region_layout_means_one_region_on_one_server() {
+    let l = rowkey_lab::layout::RegionLayout::default();
+    assert_eq!(l.region_servers, 1);
+    assert!(l.validate().is_ok());
+    assert!(l.split_keys(&[]).map(|k| k.is_empty()).unwrap_or(false));
+}

@@ -22,12 +22,12 @@ fn doc_arg(name: &str, v: &JsValue) -> Result<DesignDocument, JsValue> {
     } else {
         return Err(bad_arg(name, "a design document (object or JSON text)", v));
     };
-    let mut doc = core(DesignDocument::from_json(&text).map_err(|e| {
-        match e.location.path.clone() {
+    let mut doc = core(DesignDocument::from_json(&text).map_err(
+        |e| match e.location.path.clone() {
             Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
             _ => e,
-        }
-    }))?;
+        },
+    ))?;
     // `RegionLayout::default()` has 0 region servers (derived Default), which the analyzer
     // rejects; an absent layout must mean the serde defaults (one server, one region).
     if doc.regions.is_none() {
@@ -58,8 +58,14 @@ fn report_js(r: &AnalysisReport) -> Result<JsValue, JsValue> {
     let (matrix, grid) = (&r.matrix, &r.grid);
     // Serialize without the cells, then attach them as typed arrays.
     let light = AnalysisReport {
-        matrix: Matrix { cells: Vec::new(), ..matrix.clone() },
-        grid: Matrix { cells: Vec::new(), ..grid.clone() },
+        matrix: Matrix {
+            cells: Vec::new(),
+            ..matrix.clone()
+        },
+        grid: Matrix {
+            cells: Vec::new(),
+            ..grid.clone()
+        },
         ..r.clone()
     };
     let out = to_js(&light)?;
@@ -91,7 +97,9 @@ impl AnalysisSession {
     pub fn new(doc: JsValue, options: JsValue) -> Result<AnalysisSession, JsValue> {
         let doc = doc_arg("doc", &doc)?;
         let o = analyze_opts(options)?;
-        Ok(AnalysisSession { run: core(AnalysisRun::new(&doc, &o))? })
+        Ok(AnalysisSession {
+            run: core(AnalysisRun::new(&doc, &o))?,
+        })
     }
 
     /// Analyze up to `maxRecords` more: `{done, total, regions, finished}`.
