@@ -12,6 +12,7 @@ use crate::error::{Error, ErrorKind};
 
 // Binding files by area; each is thin: decode, call the core, encode.
 mod presets;
+pub mod keyspec;
 
 #[wasm_bindgen]
 extern "C" {
