@@ -64,7 +64,11 @@ pub fn validate_design(doc: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = encodeKey)]
 pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
     let (doc, record) = (doc_arg("doc", doc)?, record_arg(record)?);
-    Ok(u8_array(&core(keyspec::encode(&doc.key, &doc.fields, &record))?))
+    Ok(u8_array(&core(keyspec::encode(
+        &doc.key,
+        &doc.fields,
+        &record,
+    ))?))
 }
 
 /// Decode a row key: `{fields, unrecoverable, spans, verified}`.

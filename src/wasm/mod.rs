@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::*;
 use crate::error::{Error, ErrorKind};
 
 // Binding files by area; each is thin: decode, call the core, encode.
-mod presets;
 pub mod keyspec;
+mod presets;
 
 #[wasm_bindgen]
 extern "C" {
