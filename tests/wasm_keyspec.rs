@@ -253,6 +253,25 @@ fn every_export_rejects_hostile_input_and_keeps_working() {
         assert!(prop(&e, "kind").is_string(), "{}", message(&e));
     }
 
+    // Deep and cyclic objects: an error, not a stack overflow.
+    let deep_rec = obj(&format!(
+        r#"{{"phone": {}1{}}}"#,
+        "[".repeat(20_000),
+        "]".repeat(20_000)
+    ));
+    assert!(encode_key(good.clone(), deep_rec).is_err());
+    let deep_of = format!(
+        r#"{{"v": 1, "fields": [{{"name": "phone", "type": "string"}}], "key": {}{{"kind": "field", "field": "phone"}}{}}}"#,
+        r#"{"segments": [{"kind": "md5", "of": ["#.repeat(5000),
+        "]}]}".repeat(5000)
+    );
+    assert!(validate_design(obj(&deep_of)).is_err());
+    let cyclic = js_sys::Object::new();
+    Reflect::set(&cyclic, &s("phone"), &cyclic).unwrap();
+    assert!(encode_key(good.clone(), cyclic.clone().into()).is_err());
+    assert!(validate_design(cyclic.clone().into()).is_err());
+    assert!(format_key(cyclic.into()).is_err());
+
     // The same instance still answers correctly.
     let rec = obj(r#"{"phone": "13412341234"}"#);
     let key = key_bytes(&encode_key(good.clone(), rec).unwrap());

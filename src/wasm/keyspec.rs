@@ -10,9 +10,31 @@ use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind};
 use crate::keyspec::{self, CompiledKey, KeySpec};
 
+/// Deepest nesting accepted in an object argument. serde_wasm_bindgen recurses without a
+/// limit, so a deeply nested (or cyclic) object would overflow the wasm stack and trap;
+/// serde_json stops at 128, and no design needs more than 64.
+const MAX_DEPTH: usize = 64;
+
+/// Reject objects nested deeper than [`MAX_DEPTH`] (cycles included) before decoding them.
+fn shallow(name: &str, v: &JsValue) -> Result<(), JsValue> {
+    let mut stack = vec![(v.clone(), 0usize)];
+    while let Some((x, depth)) = stack.pop() {
+        if depth > MAX_DEPTH {
+            let msg = format!("nested more than {MAX_DEPTH} levels deep (or cyclic)");
+            return Err(js_error(&Error::arg(name, msg)));
+        }
+        if x.is_object() && !x.is_instance_of::<js_sys::Uint8Array>() {
+            let obj: &js_sys::Object = x.unchecked_ref();
+            stack.extend(js_sys::Object::values(obj).iter().map(|c| (c, depth + 1)));
+        }
+    }
+    Ok(())
+}
+
 /// A design document argument: decoded with the JSON path of the first bad value
 /// (`/fields/1/type`), then validated as a whole (version, unique fields, key compiles).
 fn doc_arg(name: &str, v: JsValue) -> Result<DesignDocument, JsValue> {
+    shallow(name, &v)?;
     let de = serde_wasm_bindgen::Deserializer::from(v);
     let doc: DesignDocument = serde_path_to_error::deserialize(de).map_err(|e| {
         let mut pointer = String::new();
@@ -34,6 +56,7 @@ fn doc_arg(name: &str, v: JsValue) -> Result<DesignDocument, JsValue> {
 
 /// A record argument: field name -> value (a long may be a decimal string or a BigInt).
 fn record_arg(v: JsValue) -> Result<Map<String, Value>, JsValue> {
+    shallow("record", &v)?;
     opts("record", v)
 }
 
@@ -48,6 +71,7 @@ pub fn parse_key(text: JsValue) -> Result<JsValue, JsValue> {
 /// Print a key design (its JSON form, or the text form to normalize) as the text form.
 #[wasm_bindgen(js_name = formatKey)]
 pub fn format_key(spec: JsValue) -> Result<String, JsValue> {
+    shallow("spec", &spec)?;
     let spec: KeySpec = opts("spec", spec)?;
     core(spec.validate())?;
     Ok(spec.to_text())
