@@ -18,7 +18,7 @@ cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D w
 step "native tests (unit + golden vectors)"
 cargo test --release --no-fail-fast
 step "wasm tests (Node + headless Chromium)"
-cargo test --target wasm32-unknown-unknown --no-fail-fast --test wasm_node --test wasm_browser
+cargo test --target wasm32-unknown-unknown --no-fail-fast --test wasm_node --test wasm_browser --test wasm_keyspec
 step "build wasm for the page and the npm package"
 bash scripts/build-wasm.sh
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------

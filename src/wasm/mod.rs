@@ -11,8 +11,9 @@ use wasm_bindgen::prelude::*;
 use crate::error::{Error, ErrorKind};
 
 // Binding files by area; each is thin: decode, call the core, encode.
-mod analyze;
-mod presets;
+pub mod analyze;
+pub mod keyspec;
+pub mod presets;
 
 #[wasm_bindgen]
 extern "C" {

@@ -1,0 +1,157 @@
+//! `cargo bench --bench keyspec`: row keys per second for every preset, and the cost of each
+//! MD5-prefixed design relative to `md5_as_hex` alone on the same input.
+//!
+//! No criterion (build time): each preset's examples are varied into a few thousand records
+//! (digits of strings permuted, timestamps and longs shifted), converted to typed values once,
+//! then encoded in a loop for a fixed time budget; the median of several runs is reported.
+// A bench is a test binary: a broken preset should stop it loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use rowkey_lab::design::{DesignDocument, FieldType};
+use rowkey_lab::hash::md5_as_hex;
+use rowkey_lab::keyspec::{CompiledKey, FieldValue, KeySpec, Segment};
+
+const RECORDS: usize = 4096;
+const RUNS: usize = 7;
+const BUDGET: Duration = Duration::from_millis(150);
+
+/// xorshift64*: deterministic variation without a dependency.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// A variant of `v`: every digit of a string replaced, longs and timestamps shifted.
+fn vary(v: &FieldValue, ty: FieldType, r: &mut Rng) -> FieldValue {
+    match (v, ty) {
+        (FieldValue::Str(s), _) => FieldValue::Str(
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_digit() {
+                        char::from(b'0' + (r.next() % 10) as u8)
+                    } else {
+                        c
+                    }
+                })
+                .collect(),
+        ),
+        (FieldValue::Long(x), FieldType::Timestamp | FieldType::Long) => {
+            FieldValue::Long(x.wrapping_add((r.next() % 1_000_000_000_000) as i64))
+        }
+        (FieldValue::Long(x), _) => FieldValue::Long(x.wrapping_add((r.next() % 1000) as i64)),
+        _ => v.clone(),
+    }
+}
+
+/// Run `f` over `n` items for `BUDGET`, `RUNS` times: the median items per second.
+fn median_rate(n: usize, mut f: impl FnMut(usize)) -> f64 {
+    let mut rates: Vec<f64> = (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            let mut done = 0usize;
+            while start.elapsed() < BUDGET {
+                for i in 0..n {
+                    f(i);
+                }
+                done += n;
+            }
+            done as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    rates[RUNS / 2]
+}
+
+/// The `of` segments of every MD5 segment at the top level of the key.
+fn md5_sources(spec: &KeySpec) -> Vec<KeySpec> {
+    spec.segments
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Md5(h) => h.of.clone(),
+            Segment::Md5Hex(h) => h.of.clone(),
+            _ => None,
+        })
+        .map(|segments| KeySpec { segments })
+        .collect()
+}
+
+fn main() {
+    println!("| preset | keys/s (median of {RUNS}) | ns/key | md5_as_hex alone, ns | ratio |");
+    println!("|---|---:|---:|---:|---:|");
+    for p in rowkey_lab::presets::all() {
+        let doc = DesignDocument::from_json(p.json).unwrap();
+        let mut ck = CompiledKey::new(&doc.key, &doc.fields).unwrap();
+        let types: Vec<FieldType> = doc.fields.iter().map(|f| f.field_type).collect();
+        let bases: Vec<Vec<FieldValue>> = doc
+            .examples
+            .iter()
+            .map(|e| ck.values_from_json(&e.record).unwrap())
+            .collect();
+        let mut r = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut records = Vec::with_capacity(RECORDS);
+        for i in 0..RECORDS {
+            let base = &bases[i % bases.len()];
+            let v: Vec<FieldValue> = base
+                .iter()
+                .zip(&types)
+                .map(|(v, t)| vary(v, *t, &mut r))
+                .collect();
+            // A variant the design rejects (a dictionary miss) falls back to the example.
+            records.push(if ck.encode_values(&v).is_ok() {
+                v
+            } else {
+                base.clone()
+            });
+        }
+        let mut out = Vec::with_capacity(256);
+        let rate = median_rate(records.len(), |i| {
+            out.clear();
+            ck.encode_values_into(&mut out, black_box(&records[i]))
+                .unwrap();
+            black_box(&out);
+        });
+        let sources = md5_sources(&doc.key);
+        let (base_ns, ratio) = if sources.is_empty() {
+            ("".to_string(), "".to_string())
+        } else {
+            // The exact bytes each MD5 hashes, per record.
+            let mut subs: Vec<CompiledKey> = sources
+                .iter()
+                .map(|s| CompiledKey::new(s, &doc.fields).unwrap())
+                .collect();
+            let inputs: Vec<Vec<Vec<u8>>> = records
+                .iter()
+                .map(|v| {
+                    subs.iter_mut()
+                        .map(|c| c.encode_values(v).unwrap())
+                        .collect()
+                })
+                .collect();
+            let md5_rate = median_rate(inputs.len(), |i| {
+                for b in &inputs[i] {
+                    black_box(md5_as_hex(black_box(b)));
+                }
+            });
+            (
+                format!("{:.0}", 1e9 / md5_rate),
+                format!("{:.2}×", md5_rate / rate),
+            )
+        };
+        println!(
+            "| {} | {:.2} M | {:.0} | {} | {} |",
+            p.id,
+            rate / 1e6,
+            1e9 / rate,
+            base_ns,
+            ratio
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! The key-design language across the boundary: parse and print a key, validate a design
+//! document, encode a record, decode a key, lay out and lint a design.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use wasm_bindgen::prelude::*;
+
+use super::{bytes_arg, core, js_error, opts, str_arg, to_js, u8_array};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind};
+use crate::keyspec::{self, CompiledKey, KeySpec};
+
+/// Deepest nesting accepted in an object argument. serde_wasm_bindgen recurses without a
+/// limit, so a deeply nested (or cyclic) object would overflow the wasm stack and trap;
+/// serde_json stops at 128, and no design needs more than 64.
+const MAX_DEPTH: usize = 64;
+
+/// Reject objects nested deeper than [`MAX_DEPTH`] (cycles included) before decoding them.
+fn shallow(name: &str, v: &JsValue) -> Result<(), JsValue> {
+    let mut stack = vec![(v.clone(), 0usize)];
+    while let Some((x, depth)) = stack.pop() {
+        if depth > MAX_DEPTH {
+            let msg = format!("nested more than {MAX_DEPTH} levels deep (or cyclic)");
+            return Err(js_error(&Error::arg(name, msg)));
+        }
+        if x.is_object() && !x.is_instance_of::<js_sys::Uint8Array>() {
+            let obj: &js_sys::Object = x.unchecked_ref();
+            stack.extend(js_sys::Object::values(obj).iter().map(|c| (c, depth + 1)));
+        }
+    }
+    Ok(())
+}
+
+/// A design document argument: decoded with the JSON path of the first bad value
+/// (`/fields/1/type`), then validated as a whole (version, unique fields, key compiles).
+fn doc_arg(name: &str, v: JsValue) -> Result<DesignDocument, JsValue> {
+    shallow(name, &v)?;
+    let de = serde_wasm_bindgen::Deserializer::from(v);
+    let doc: DesignDocument = serde_path_to_error::deserialize(de).map_err(|e| {
+        let mut pointer = String::new();
+        for seg in e.path().iter() {
+            use serde_path_to_error::Segment::*;
+            match seg {
+                Seq { index } => pointer.push_str(&format!("/{index}")),
+                Map { key } => pointer.push_str(&format!("/{key}")),
+                Enum { variant } => pointer.push_str(&format!("/{variant}")),
+                Unknown => pointer.push_str("/?"),
+            }
+        }
+        let msg = format!("{name}: {}", e.inner());
+        js_error(&Error::new(ErrorKind::Invalid, msg).at_path(pointer))
+    })?;
+    core(doc.validate())?;
+    Ok(doc)
+}
+
+/// A record argument: field name -> value (a long may be a decimal string or a BigInt).
+fn record_arg(v: JsValue) -> Result<Map<String, Value>, JsValue> {
+    shallow("record", &v)?;
+    opts("record", v)
+}
+
+/// Parse the text form of a key design: its JSON form (`{segments: [...]}`). Errors carry
+/// `line` and `column`.
+#[wasm_bindgen(js_name = parseKey)]
+pub fn parse_key(text: JsValue) -> Result<JsValue, JsValue> {
+    let text = str_arg("text", &text)?;
+    to_js(&core(KeySpec::parse_text(&text))?)
+}
+
+/// Print a key design (its JSON form, or the text form to normalize) as the text form.
+#[wasm_bindgen(js_name = formatKey)]
+pub fn format_key(spec: JsValue) -> Result<String, JsValue> {
+    shallow("spec", &spec)?;
+    let spec: KeySpec = opts("spec", spec)?;
+    core(spec.validate())?;
+    Ok(spec.to_text())
+}
+
+/// Validate a design document and return it normalized (the key in its JSON form). Errors
+/// carry the JSON path (`path`).
+#[wasm_bindgen(js_name = validateDesign)]
+pub fn validate_design(doc: JsValue) -> Result<JsValue, JsValue> {
+    to_js(&doc_arg("doc", doc)?)
+}
+
+/// Encode one record with the document's key design: the row key bytes.
+#[wasm_bindgen(js_name = encodeKey)]
+pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
+    let (doc, record) = (doc_arg("doc", doc)?, record_arg(record)?);
+    Ok(u8_array(&core(keyspec::encode(
+        &doc.key,
+        &doc.fields,
+        &record,
+    ))?))
+}
+
+/// Decode a row key: `{fields, unrecoverable, spans, verified}`.
+#[wasm_bindgen(js_name = decodeKey)]
+pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
+    let (doc, key) = (doc_arg("doc", doc)?, bytes_arg("key", &key)?);
+    to_js(&core(keyspec::decode(&doc.key, &doc.fields, &key))?)
+}
+
+/// The byte layout of the document's key: one entry per segment (name, offset, width,
+/// encoding).
+#[wasm_bindgen(js_name = keyLayout)]
+pub fn key_layout(doc: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", doc)?;
+    to_js(&core(keyspec::layout(&doc.key, &doc.fields))?)
+}
+
+/// `[start, end)` of every segment of `key`, in `keyLayout` order.
+#[wasm_bindgen(js_name = keySpans)]
+pub fn key_spans(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
+    let (doc, key) = (doc_arg("doc", doc)?, bytes_arg("key", &key)?);
+    let spans = CompiledKey::new(&doc.key, &doc.fields).and_then(|c| c.segment_spans(&key));
+    to_js(&core(spans)?)
+}
+
+/// Lint the design: `[{rule, severity, segment, message}]`.
+#[wasm_bindgen(js_name = lintDesign)]
+pub fn lint_design(doc: JsValue) -> Result<JsValue, JsValue> {
+    to_js(&keyspec::lint(&doc_arg("doc", doc)?))
+}
+
+/// One lint rule: its id and the principle behind it.
+#[derive(Serialize)]
+struct LintRule {
+    id: &'static str,
+    reason: &'static str,
+}
+
+/// Every lint rule: `[{id, reason}]`.
+#[wasm_bindgen(js_name = lintRules)]
+pub fn lint_rules() -> Result<JsValue, JsValue> {
+    let rules: Vec<LintRule> = keyspec::RULES
+        .iter()
+        .map(|&(id, reason)| LintRule { id, reason })
+        .collect();
+    to_js(&rules)
+}
