@@ -2,6 +2,12 @@
 // URL hash as `#v=1&d=<base64url JSON>`. Heavy runs happen in worker.js; this thread only draws.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 import * as wasm from './pkg/rowkey_lab.js';
+
+/** The key design in its readable text form (the JSON form only if it cannot be formatted). */
+function keyAsText(k) {
+  if (typeof k === 'string') return k;
+  try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
+}
 import { drawMatrix, drawBars, totals } from './heatmap.js';
 
 const $ = (id) => document.getElementById(id);
@@ -107,7 +113,7 @@ function showError(e) {
 
 function renderEditor() {
   const k = state.doc?.key;
-  if (document.activeElement !== $('key-text')) $('key-text').value = typeof k === 'string' ? k : JSON.stringify(k);
+  if (document.activeElement !== $('key-text')) $('key-text').value = keyAsText(k);
   if (document.activeElement !== $('doc-json')) $('doc-json').value = JSON.stringify(state.doc, null, 2);
   $('preset').value = state.presetId;
 }
