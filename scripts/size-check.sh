@@ -9,8 +9,8 @@ BUDGET_GZIP=400000
 WASM="${1:-pkg/web/rowkey_lab_bg.wasm}"
 [ -f "$WASM" ] || { echo "size-check: $WASM missing (run scripts/build-npm.sh)" >&2; exit 2; }
 raw=$(stat -c %s "$WASM"); gz=$(gzip -9c "$WASM" | wc -c)
-printf 'wasm %s: %d bytes raw (%.1f KiB), %d bytes gzip -9 (%.1f KiB); budget %d bytes gzip\n' \
-  "$WASM" "$raw" "$(echo "$raw/1024" | bc -l)" "$gz" "$(echo "$gz/1024" | bc -l)" "$BUDGET_GZIP"
+awk -v w="$WASM" -v r="$raw" -v g="$gz" -v b="$BUDGET_GZIP" 'BEGIN {
+  printf "wasm %s: %d bytes raw (%.1f KiB), %d bytes gzip -9 (%.1f KiB); budget %d bytes gzip\n", w, r, r / 1024, g, g / 1024, b }'
 if [ "$gz" -gt "$BUDGET_GZIP" ]; then
   echo "size-check: FAIL, gzip size $gz > budget $BUDGET_GZIP" >&2
   exit 1
