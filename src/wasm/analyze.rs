@@ -4,37 +4,10 @@
 use js_sys::{Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
-use super::{bad_arg, bytes_list_arg, core, js_error, key_list, opts, str_arg, to_js};
+use super::{bad_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js};
 use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, Matrix};
 use crate::design::DesignDocument;
 use crate::error::Error;
-
-/// A design document argument: a JSON string or a plain object (stringified, then parsed by
-/// the core so errors carry a JSON pointer and line/column).
-fn doc_arg(name: &str, v: &JsValue) -> Result<DesignDocument, JsValue> {
-    let text = if let Some(s) = v.as_string() {
-        s
-    } else if v.is_object() {
-        js_sys::JSON::stringify(v)
-            .ok()
-            .and_then(|s| s.as_string())
-            .ok_or_else(|| bad_arg(name, "a design document", v))?
-    } else {
-        return Err(bad_arg(name, "a design document (object or JSON text)", v));
-    };
-    let mut doc = core(DesignDocument::from_json(&text).map_err(
-        |e| match e.location.path.clone() {
-            Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
-            _ => e,
-        },
-    ))?;
-    // `RegionLayout::default()` has 0 region servers (derived Default), which the analyzer
-    // rejects; an absent layout must mean the serde defaults (one server, one region).
-    if doc.regions.is_none() {
-        doc.regions = serde_json::from_str("{}").ok();
-    }
-    Ok(doc)
-}
 
 /// Analysis options; `undefined` / `null` mean the defaults.
 fn analyze_opts(v: JsValue) -> Result<AnalyzeOptions, JsValue> {

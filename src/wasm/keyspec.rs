@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{bytes_arg, core, js_error, opts, str_arg, to_js, u8_array};
 use crate::design::DesignDocument;
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::keyspec::{self, CompiledKey, KeySpec};
 
 /// Deepest nesting accepted in an object argument. serde_wasm_bindgen recurses without a
@@ -31,27 +31,10 @@ fn shallow(name: &str, v: &JsValue) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// A design document argument: decoded with the JSON path of the first bad value
-/// (`/fields/1/type`), then validated as a whole (version, unique fields, key compiles).
+/// A design document argument, checked for depth first (see [`shallow`]).
 fn doc_arg(name: &str, v: JsValue) -> Result<DesignDocument, JsValue> {
     shallow(name, &v)?;
-    let de = serde_wasm_bindgen::Deserializer::from(v);
-    let doc: DesignDocument = serde_path_to_error::deserialize(de).map_err(|e| {
-        let mut pointer = String::new();
-        for seg in e.path().iter() {
-            use serde_path_to_error::Segment::*;
-            match seg {
-                Seq { index } => pointer.push_str(&format!("/{index}")),
-                Map { key } => pointer.push_str(&format!("/{key}")),
-                Enum { variant } => pointer.push_str(&format!("/{variant}")),
-                Unknown => pointer.push_str("/?"),
-            }
-        }
-        let msg = format!("{name}: {}", e.inner());
-        js_error(&Error::new(ErrorKind::Invalid, msg).at_path(pointer))
-    })?;
-    core(doc.validate())?;
-    Ok(doc)
+    super::doc_arg(name, &v)
 }
 
 /// A record argument: field name -> value (a long may be a decimal string or a BigInt).

@@ -30,18 +30,60 @@ pub fn start() {
     }));
 }
 
-/// The one serializer: missing values as `null`, maps as plain objects, 64-bit ints as numbers
-/// when safe.
+/// The one serializer: serde_json text, parsed by the JS engine's `JSON.parse` — missing
+/// values are `null`, maps are plain objects. Every type crosses the boundary through
+/// serde_json (here and in [`opts`]), so each serde impl is compiled once for the whole
+/// module instead of once per format: that keeps the wasm far smaller than going through
+/// `serde_wasm_bindgen` as well as serde_json (which the core needs for documents anyway).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let s = serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
-    v.serialize(&s).map_err(|e| {
+    let text = serde_json::to_string(v).map_err(|e| {
         js_error(&Error::new(
             ErrorKind::Invalid,
             format!("cannot encode result: {e}"),
         ))
-    })
+    })?;
+    js_sys::JSON::parse(&text)
+}
+
+/// `JSON.stringify(v)` with BigInts written as decimal strings (longs may arrive as BigInt);
+/// cycles and other unserializable values become a pointed error.
+pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
+    let replacer =
+        Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(|_k: JsValue, v: JsValue| {
+            if v.is_bigint() {
+                v.unchecked_ref::<js_sys::BigInt>()
+                    .to_string(10)
+                    .map(JsValue::from)
+                    .unwrap_or(v)
+            } else {
+                v
+            }
+        });
+    match js_sys::JSON::stringify_with_replacer(v, replacer.as_ref()) {
+        Ok(s) => s
+            .as_string()
+            .ok_or_else(|| bad_arg(name, "a JSON value", v)),
+        Err(_) => Err(js_error(&Error::arg(
+            name,
+            "cannot be turned into JSON (a cycle, or a function or symbol inside)",
+        ))),
+    }
+}
+
+/// A design document argument: a plain object, or its JSON text. Parsed by the core, so
+/// errors carry the JSON pointer (`/fields/1/type`), and validated as a whole.
+pub(crate) fn doc_arg(name: &str, v: &JsValue) -> Result<crate::design::DesignDocument, JsValue> {
+    let text = match v.as_string() {
+        Some(s) => s,
+        None if v.is_object() => json_text(name, v)?,
+        None => return Err(bad_arg(name, "a design document (object or JSON text)", v)),
+    };
+    core(crate::design::DesignDocument::from_json(&text).map_err(
+        |e| match e.location.path.clone() {
+            Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
+            _ => e,
+        },
+    ))
 }
 
 /// A JS `Error` whose message is the core error's text, with the pointer kept as properties
@@ -79,10 +121,24 @@ pub(crate) fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
     ))
 }
 
-/// Options object -> core option type (`deny_unknown_fields` there turns typos into errors).
+/// Options object -> core option type (`deny_unknown_fields` there turns typos into errors;
+/// the error names the JSON path of the bad value).
 pub(crate) fn opts<T: DeserializeOwned>(name: &str, v: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(v)
-        .map_err(|e| js_error(&Error::new(ErrorKind::Invalid, e.to_string()).at_path(name)))
+    if v.is_undefined() {
+        return Err(bad_arg(name, "an object", &v));
+    }
+    let text = json_text(name, &v)?;
+    let de = &mut serde_json::Deserializer::from_str(&text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let msg = e.into_inner().to_string();
+        let at = if path == "." {
+            name.to_string()
+        } else {
+            format!("{name}.{path}")
+        };
+        js_error(&Error::new(ErrorKind::Invalid, msg).at_path(at))
+    })
 }
 
 /// A byte array argument: a `Uint8Array` or an array of integers 0..=255.
