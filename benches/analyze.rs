@@ -43,7 +43,10 @@ fn main() {
         ..AnalyzeOptions::default()
     };
     if let Some(i) = args.iter().position(|a| a == "rss") {
-        let n: u64 = args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+        let n: u64 = args
+            .get(i + 1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1_000_000);
         let t = Instant::now();
         let r = analyze(&doc("javaString", n), &opts).unwrap();
         let s = t.elapsed().as_secs_f64();
@@ -60,7 +63,10 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(10_000_000);
     let runs = 5;
-    for (label, hash, jvm) in [("String.hashCode bucket", "javaString", 9.0), ("MD5 bucket", "md5", 4.3)] {
+    for (label, hash, jvm) in [
+        ("String.hashCode bucket", "javaString", 9.0),
+        ("MD5 bucket", "md5", 4.3),
+    ] {
         let d = doc(hash, n);
         let mut times = Vec::new();
         for _ in 0..runs {
