@@ -351,6 +351,17 @@ impl Analyzer {
     }
 
     fn window_of(&mut self, time_ms: i64) -> usize {
+        // Fast path in 64-bit arithmetic (an i128 division costs several times more).
+        if let Some(off) = time_ms.checked_sub(self.opts.start_time_ms) {
+            if off >= 0 {
+                let w = off / self.opts.window_ms.max(1);
+                if let Ok(w) = usize::try_from(w) {
+                    if w < self.windows {
+                        return w;
+                    }
+                }
+            }
+        }
         let off = i128::from(time_ms) - i128::from(self.opts.start_time_ms);
         let w = off.div_euclid(i128::from(self.opts.window_ms.max(1)));
         let last = self.windows.saturating_sub(1);
@@ -1186,9 +1197,20 @@ pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
     let decls = doc.fields.clone();
     let mut values: Vec<crate::keyspec::FieldValue> = Vec::with_capacity(decls.len());
     Ok(Box::new(move |rec: &Record, out: &mut Vec<u8>| {
-        values.clear();
-        for (decl, v) in decls.iter().zip(&rec.values) {
-            values.push(convert_value(decl, v)?);
+        // Reuse the previous record's string buffers: no allocation per record.
+        values.truncate(rec.values.len());
+        for (i, (decl, v)) in decls.iter().zip(&rec.values).enumerate() {
+            match (values.get_mut(i), v) {
+                (
+                    Some(crate::keyspec::FieldValue::Str(buf)),
+                    crate::workload::FieldValue::Str(s),
+                ) if decl.field_type != crate::design::FieldType::BigDecimal => {
+                    buf.clear();
+                    buf.push_str(s);
+                }
+                (Some(slot), _) => *slot = convert_value(decl, v)?,
+                (None, _) => values.push(convert_value(decl, v)?),
+            }
         }
         key.encode_values_into(out, &values)
     }))
