@@ -1,0 +1,129 @@
+// Embedding: the <rowkey-lab> custom element inside a plain host page, the iframe mode
+// (`embed=1&view=…`), and the single self-contained HTML build opened from file://.
+// Each checks a clean console and no request leaving the page's origin; screenshots go to
+// test-results/embed-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sirv from 'sirv';
+import { ROOT, SHOTS, launch, openPage, shot } from './helpers.mjs';
+
+const WWW = path.join(ROOT, 'www');
+const HAS_PKG = existsSync(path.join(WWW, 'pkg/rowkey_lab_bg.wasm'));
+const SKIP = HAS_PKG ? false : 'www/pkg is missing: run `bash scripts/build-wasm.sh` first';
+if (SKIP) console.log(`# SKIP embed tests: ${SKIP}`);
+const PRESET = 'seed000-vehicle';
+
+// index.html with the embed hooks (a no-op once index.html carries them itself).
+function indexHtml() {
+  let html = readFileSync(path.join(WWW, 'index.html'), 'utf8');
+  if (!html.includes('embed.css')) html = html.replace('</head>', '<link rel="stylesheet" href="embed.css">\n</head>');
+  if (!html.includes('embed.js')) html = html.replace(/<script type="module" src="main.js"><\/script>/, '<script type="module" src="embed.js"></script>\n$&');
+  return html;
+}
+const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docs host</title>
+<script type="module" src="/rowkey-lab-element.js"></script>
+<style>body{font:16px system-ui;margin:2rem;max-width:900px}</style></head><body>
+<h1>A docs page</h1><p>Some prose about row keys, then the lab:</p>
+<rowkey-lab id="lab" preset="${PRESET}" view="heatmap" height="560"></rowkey-lab>
+<p>More prose after the element.</p></body></html>`;
+
+let server, url, browser;
+before(async () => {
+  if (SKIP) return;
+  const files = sirv(WWW, { dev: true });
+  server = createServer((req, res) => {
+    const p = new URL(req.url, 'http://x').pathname;
+    if (p === '/host.html' || p === '/index.html' || p === '/') {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(p === '/host.html' ? HOST : indexHtml());
+      return;
+    }
+    files(req, res, () => { res.statusCode = 404; res.end('not found'); });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${server.address().port}/`;
+  browser = await launch();
+});
+after(async () => { await browser?.close(); server?.close(); });
+
+const done = (frameOrPage) => frameOrPage.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+const visible = (f, sel) => f.locator(sel).first().isVisible();
+
+test('custom element in a plain host page shows the heatmap of a preset', { skip: SKIP }, async () => {
+  const { page, problems, foreign } = await openPage(browser, url);
+  await page.goto(`${url}host.html`);
+  await page.waitForFunction(() => document.querySelector('rowkey-lab')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  const frame = page.frames().find((f) => f.url().includes('embed=1'));
+  assert.ok(frame, 'iframe of index.html');
+  assert.equal(await frame.inputValue('#preset'), PRESET);
+  assert.ok(await visible(frame, '#heatmap'));
+  const size = await frame.$eval('#heatmap', (c) => [c.width, c.height]);
+  assert.ok(size[0] > 1 && size[1] > 1, `heatmap ${size}`);
+  for (const sel of ['body > header', '#key-text', '#inspector-box', '#metrics', '#keys', '#compare-run']) {
+    assert.equal(await visible(frame, sel), false, `${sel} should be hidden`);
+  }
+  const h = await page.$eval('rowkey-lab', (e) => e.frame.getBoundingClientRect().height);
+  assert.equal(Math.round(h), 560);
+  await shot(page, 'embed-element-heatmap');
+  // Attribute change: the view follows.
+  await page.$eval('rowkey-lab', (e) => e.setAttribute('view', 'keys'));
+  await page.waitForFunction(() => document.querySelector('rowkey-lab').frame.src.includes('view=keys')
+    && document.querySelector('rowkey-lab').frame.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  const f2 = page.frames().find((f) => f.url().includes('view=keys'));
+  assert.ok(await visible(f2, '#keys'));
+  assert.equal(await visible(f2, '#heatmap'), false);
+  await shot(page, 'embed-element-keys');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('iframe mode: embed=1&view=metrics shows only the metrics', { skip: SKIP }, async () => {
+  const { page, problems, foreign } = await openPage(browser, url, { width: 800, height: 600 });
+  await page.goto(`${url}index.html#v=1&p=${PRESET}&view=metrics&embed=1`);
+  await done(page);
+  await page.waitForFunction((id) => document.getElementById('preset').value === id
+    && document.querySelector('#lab').dataset.run === 'done', PRESET, { timeout: 60000 });
+  assert.ok(await visible(page, '#metrics'));
+  assert.match(await page.textContent('#metrics'), /\d/);
+  for (const sel of ['body > header', 'footer', '#key-text', '#inspector-box', '#heatmap', '#keys', '#reads', '#splits-out', '#compare-run', '#diagnosis']) {
+    assert.equal(await visible(page, sel), false, `${sel} should be hidden`);
+  }
+  await shot(page, 'embed-iframe-metrics');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('single-file build from file:// renders a preset with no network request', { skip: SKIP }, async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const out = path.join(SHOTS, 'rowkey-lab-single.html');
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-single.mjs'), out], { stdio: 'inherit' });
+  const html = readFileSync(out, 'utf8');
+  assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+stylesheet/);
+  assert.match(html, /Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/);
+  const fileUrl = pathToFileURL(out).href;
+  const { page, problems } = await openPage(browser, null);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(fileUrl);
+  await done(page);
+  const size = await page.$eval('#heatmap', (c) => [c.width, c.height]);
+  assert.ok(size[0] > 1 && size[1] > 1, `heatmap ${size}`);
+  assert.ok(Number(await page.textContent('#metrics [data-metric="regions"]')) > 1);
+  // A second run through the inline worker: another preset.
+  await page.selectOption('#preset', PRESET);
+  await page.waitForFunction((id) => location.hash.includes(`p=${id}`), PRESET);
+  await done(page);
+  await shot(page, 'embed-single-file');
+  const network = requests.filter((u) => u !== fileUrl && !u.startsWith('data:') && !u.startsWith('blob:'));
+  assert.deepEqual(network, []);
+  assert.deepEqual(problems, []);
+  console.log(`# single file: ${(statSync(out).size / 1024).toFixed(1)} KB`);
+  await page.close();
+});
