@@ -2,7 +2,7 @@
 // - The page's module scripts (in index.html order) are bundled by esbuild into one inline
 //   <script type="module">; the wasm is inlined by esbuild's binary loader and started with
 //   initSync (TOOLCHAIN.md §8), through a shim that replaces `./pkg/rowkey_lab.js` for the page.
-// - The Web Worker cannot be a file from file://: worker.js is bundled separately, its source is
+// - The Web Worker cannot be a file from file://: worker.js is bundled separately (classic script), its source is
 //   inlined as a string and started from a blob: URL; the wasm bytes are sent in its first message
 //   (a second shim replaces `./pkg/rowkey_lab.js` inside the worker).
 // - Stylesheets are inlined; the CSP meta is replaced by one with sha256 hashes of the inline
@@ -39,7 +39,7 @@ globalThis.Worker = class extends NativeWorker {
   constructor(url, options) {
     if (!/(^|\\/)worker\\.js$/.test(String(url instanceof URL ? url.pathname : url))) { super(url, options); return; }
     workerUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-    super(workerUrl, { type: 'module' });
+    super(workerUrl);
     super.postMessage({ rowkeyLabWasm: bytes });
   }
 };
@@ -81,10 +81,14 @@ function shimPlugin(shim, extra = {}) {
   };
 }
 
-const common = { bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', legalComments: 'none', logLevel: 'warning', loader: { '.wasm': 'binary' } };
+const common = { bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', legalComments: 'none', ignoreAnnotations: true, // the root package.json's sideEffects list is for the npm package
+  logLevel: 'warning', loader: { '.wasm': 'binary' } };
 
 // 1. The worker, as a string.
-const workerBuild = await build({ ...common, entryPoints: [path.join(WWW, 'worker.js')], plugins: [shimPlugin(WORKER_SHIM)] });
+//    A classic worker (iife): Chromium does not load a *module* worker from a blob: URL made by a
+//    file:// page (opaque origin); a classic one works. import.meta is only used by the unused
+//    fetch path of wasm-bindgen's default init.
+const workerBuild = await build({ ...common, format: 'iife', logOverride: { 'empty-import-meta': 'silent' }, entryPoints: [path.join(WWW, 'worker.js')], plugins: [shimPlugin(WORKER_SHIM)] });
 const workerSource = workerBuild.outputFiles[0].text;
 
 // 2. The page: every local module script of index.html, in order.

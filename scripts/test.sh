@@ -21,6 +21,7 @@ step "wasm tests (Node + headless Chromium)"
 cargo test --target wasm32-unknown-unknown --no-fail-fast --test wasm_node --test wasm_browser --test wasm_keyspec
 step "build wasm for the page and the npm package"
 bash scripts/build-wasm.sh
+node scripts/build-single.mjs
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
 step "npm package build + wasm size budget"
 bash scripts/build-npm.sh

@@ -3,7 +3,7 @@
 //   <rowkey-lab preset="seed000-telecom" view="heatmap" height="420"></rowkey-lab>
 // Attributes: preset (a preset id), design (a design document as JSON or base64url JSON; wins
 // over preset), view (keys | heatmap | metrics | all; default all), height (px number or a CSS
-// length; default: follow the content's height). It renders a sandboxed iframe of index.html
+// length; default: follow the content's height). It renders an iframe of index.html
 // (next to this script) in embed mode: `#v=1&d=…&p=…&view=…&embed=1`. Attribute changes rebuild
 // the iframe. Design text only travels in the URL; it is never parsed as HTML here.
 const PAGE = new URL('./index.html', import.meta.url);
@@ -93,7 +93,10 @@ export class RowkeyLab extends HTMLElement {
     if (this.#frame?.dataset.src === url) return;
     // A new iframe per change: only the fragment differs, which would not reload the page.
     const f = document.createElement('iframe');
-    f.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+    // No `sandbox`: the page needs scripts and its own origin (module scripts, the module worker),
+    // and sandbox="allow-scripts allow-same-origin" protects nothing (Chromium warns about it).
+    // The framed page is this site's own index.html under its strict CSP; the host page's
+    // attributes only reach it as URL-fragment data, rendered as text.
     f.setAttribute('referrerpolicy', 'no-referrer');
     f.setAttribute('title', `rowkey-lab: ${this.getAttribute('view') || 'all'}`);
     f.setAttribute('loading', 'lazy');

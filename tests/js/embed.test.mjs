@@ -26,6 +26,7 @@ function indexHtml() {
   return html;
 }
 const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docs host</title>
+<link rel="icon" href="data:,">
 <script type="module" src="/rowkey-lab-element.js"></script>
 <style>body{font:16px system-ui;margin:2rem;max-width:900px}</style></head><body>
 <h1>A docs page</h1><p>Some prose about row keys, then the lab:</p>
@@ -52,13 +53,17 @@ before(async () => {
 after(async () => { await browser?.close(); server?.close(); });
 
 const done = (frameOrPage) => frameOrPage.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+// The element's current iframe (its URL hash is rewritten by the lab, so find it by element).
+const frameOf = async (page) => (await page.$eval('rowkey-lab', () => 0), (await (await page.$('rowkey-lab')).evaluateHandle((e) => e.frame)).asElement().contentFrame());
 const visible = (f, sel) => f.locator(sel).first().isVisible();
 
 test('custom element in a plain host page shows the heatmap of a preset', { skip: SKIP }, async () => {
   const { page, problems, foreign } = await openPage(browser, url);
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
   await page.goto(`${url}host.html`);
   await page.waitForFunction(() => document.querySelector('rowkey-lab')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
-  const frame = page.frames().find((f) => f.url().includes('embed=1'));
+  const frame = await frameOf(page);
   assert.ok(frame, 'iframe of index.html');
   assert.equal(await frame.inputValue('#preset'), PRESET);
   assert.ok(await visible(frame, '#heatmap'));
@@ -74,10 +79,11 @@ test('custom element in a plain host page shows the heatmap of a preset', { skip
   await page.$eval('rowkey-lab', (e) => e.setAttribute('view', 'keys'));
   await page.waitForFunction(() => document.querySelector('rowkey-lab').frame.src.includes('view=keys')
     && document.querySelector('rowkey-lab').frame.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
-  const f2 = page.frames().find((f) => f.url().includes('view=keys'));
+  const f2 = await frameOf(page);
   assert.ok(await visible(f2, '#keys'));
   assert.equal(await visible(f2, '#heatmap'), false);
   await shot(page, 'embed-element-keys');
+  assert.deepEqual(failed, []);
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);
   await page.close();
