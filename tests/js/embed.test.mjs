@@ -17,6 +17,13 @@ const HAS_PKG = existsSync(path.join(WWW, 'pkg/rowkey_lab_bg.wasm'));
 const SKIP = HAS_PKG ? false : 'www/pkg is missing: run `bash scripts/build-wasm.sh` first';
 if (SKIP) console.log(`# SKIP embed tests: ${SKIP}`);
 const PRESET = 'seed000-vehicle';
+const TIME_FIRST = {
+  v: 1, name: 'time first <img src=x onerror=alert(1)>',
+  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  key: 'long(ts) + id',
+  workload: { records: 20000 },
+  regions: { presplit: { kind: 'uniform', regions: 8 } },
+};
 
 // index.html with the embed hooks (a no-op once index.html carries them itself).
 function indexHtml() {
@@ -31,7 +38,10 @@ const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <style>body{font:16px system-ui;margin:2rem;max-width:900px}</style></head><body>
 <h1>A docs page</h1><p>Some prose about row keys, then the lab:</p>
 <rowkey-lab id="lab" preset="${PRESET}" view="heatmap" height="560"></rowkey-lab>
-<p>More prose after the element.</p></body></html>`;
+<p>More prose after the element.</p>
+<h2>A design given inline, auto height</h2>
+<rowkey-lab id="inline" view="metrics" design='${JSON.stringify(TIME_FIRST)}'></rowkey-lab>
+</body></html>`;
 
 let server, url, browser;
 before(async () => {
@@ -54,7 +64,7 @@ after(async () => { await browser?.close(); server?.close(); });
 
 const done = (frameOrPage) => frameOrPage.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 // The element's current iframe (its URL hash is rewritten by the lab, so find it by element).
-const frameOf = async (page) => (await page.$eval('rowkey-lab', () => 0), (await (await page.$('rowkey-lab')).evaluateHandle((e) => e.frame)).asElement().contentFrame());
+const frameOf = async (page, sel = 'rowkey-lab') => (await (await page.$(sel)).evaluateHandle((e) => e.frame)).asElement().contentFrame();
 const visible = (f, sel) => f.locator(sel).first().isVisible();
 
 test('custom element in a plain host page shows the heatmap of a preset', { skip: SKIP }, async () => {
@@ -74,6 +84,13 @@ test('custom element in a plain host page shows the heatmap of a preset', { skip
   }
   const h = await page.$eval('rowkey-lab', (e) => e.frame.getBoundingClientRect().height);
   assert.equal(Math.round(h), 560);
+  // The second element: a design attribute (JSON) and no height (follows the content).
+  await page.waitForFunction(() => document.getElementById('inline')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  const inline = await frameOf(page, '#inline');
+  assert.equal(Number(await inline.textContent('#metrics [data-metric="activeRegions"]')), 1);
+  assert.equal(await visible(inline, '#heatmap'), false);
+  await page.waitForFunction(() => document.getElementById('inline').frame.getBoundingClientRect().height > 420);
+  assert.equal(await page.locator('img').count(), 0);
   await shot(page, 'embed-element-heatmap');
   // Attribute change: the view follows.
   await page.$eval('rowkey-lab', (e) => e.setAttribute('view', 'keys'));
