@@ -9,9 +9,10 @@ function keyAsText(k) {
   try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
 }
 import { drawMatrix, drawBars, totals } from './heatmap.js';
+import { KeysView } from './keys-view.js';
 
 const $ = (id) => document.getElementById(id);
-const state = { doc: null, presetId: '', windows: 64, scale: 'log', report: null, reads: [], readsError: null };
+const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, scale: 'log', report: null, reads: [], readsError: null };
 
 function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -31,9 +32,12 @@ function fromBase64Url(s) {
   const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
   return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
 }
+const clampInt = (v, lo, hi, dflt) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || dflt));
 function saveState() {
   const p = new URLSearchParams({ v: '1', d: toBase64Url(JSON.stringify(state.doc)) });
   if (state.presetId) p.set('p', state.presetId);
+  if (state.windows !== 64) p.set('w', String(state.windows));
+  if (state.sampleSize !== 1000) p.set('s', String(state.sampleSize));
   history.replaceState(null, '', `#${p}`);
 }
 function loadState() {
@@ -42,6 +46,8 @@ function loadState() {
   try {
     state.doc = JSON.parse(fromBase64Url(p.get('d')));
     state.presetId = p.get('p') ?? '';
+    if (p.has('w')) state.windows = clampInt(p.get('w'), 1, 1024, 64);
+    if (p.has('s')) state.sampleSize = clampInt(p.get('s'), 10, 100000, 1000);
     return true;
   } catch { return false; }
 }
@@ -116,6 +122,8 @@ function renderEditor() {
   if (document.activeElement !== $('key-text')) $('key-text').value = keyAsText(k);
   if (document.activeElement !== $('doc-json')) $('doc-json').value = JSON.stringify(state.doc, null, 2);
   $('preset').value = state.presetId;
+  if (document.activeElement !== $('windows')) $('windows').value = String(state.windows);
+  if (document.activeElement !== $('sample-size')) $('sample-size').value = String(state.sampleSize);
 }
 
 let debounce = 0;
@@ -130,7 +138,7 @@ function changed() {
 function analyze() {
   showError(null);
   const doc = state.doc;
-  startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows } }));
+  startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
 }
 
 // ---- results -------------------------------------------------------------------------------
@@ -206,17 +214,10 @@ function renderReads() {
   box.append(t);
 }
 
+let keysView = null;
 function renderKeys() {
-  const body = $('keys').tBodies[0];
-  const rows = [];
-  let prev = -1;
-  for (const s of state.report.sample) {
-    const tr = el('tr', undefined, s.region !== prev && prev !== -1 ? { class: 'boundary' } : {});
-    prev = s.region;
-    tr.append(el('td', s.region), el('td', s.key, { class: 'key' }), el('td', s.keyHex, { class: 'hex' }));
-    rows.push(tr);
-  }
-  body.replaceChildren(...rows);
+  keysView ??= new KeysView($('keys'));
+  keysView.set(state.doc, state.report);
 }
 
 function copyBlock(title, text) {
@@ -317,6 +318,7 @@ export function startLab() {
     changed();
   });
   $('windows').addEventListener('input', () => { state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64)); changed(); });
+  $('sample-size').addEventListener('input', () => { state.sampleSize = clampInt($('sample-size').value, 10, 100000, 1000); changed(); });
   $('scale').addEventListener('change', () => { state.scale = $('scale').value; if (state.report) renderHeatmap(); });
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
