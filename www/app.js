@@ -8,11 +8,12 @@ function keyAsText(k) {
   if (typeof k === 'string') return k;
   try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
 }
-import { drawMatrix, drawBars, totals } from './heatmap.js';
+import { drawMatrix, drawBars, totals, sliceCols, groupRows } from './heatmap.js';
 import { KeysView } from './keys-view.js';
 
 const $ = (id) => document.getElementById(id);
-const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, scale: 'log', report: null, reads: [], readsError: null };
+const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, scale: 'log', report: null, reads: [], readsError: null,
+  heat: { view: 'regions', mode: 'relative', brightness: 0, capacity: 100, zoom: null, cursor: null } };
 
 function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -66,6 +67,7 @@ function onWorker(msg) {
     $('run-status').textContent = `${msg.done.toLocaleString('en')} of ${msg.total.toLocaleString('en')} records`;
   } else if (msg.kind === 'report') {
     Object.assign(state, { report: msg.report, reads: msg.reads, readsError: msg.readsError });
+    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) state.heat.zoom = null;
     endRun('');
     renderResults();
   } else if (msg.kind === 'comparison') {
@@ -146,23 +148,58 @@ const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
+/** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
+function shownMatrix() {
+  const r = state.report, h = state.heat;
+  let m = r.matrix;
+  if (h.view === 'servers') {
+    const n = Math.max(1, r.servers.length);
+    m = groupRows(m, r.regions.map(g => g.server ?? 0), n);
+  }
+  const [c0, c1] = h.zoom ?? [0, m.cols];
+  return { m: sliceCols(m, c0, c1), c0, c1 };
+}
+
 function renderHeatmap() {
-  const r = state.report, m = r.matrix;
-  drawMatrix($('heatmap'), m, { scale: state.scale });
+  const r = state.report, h = state.heat;
+  const { m, c0, c1 } = shownMatrix();
+  const windowSec = r.windowMs / 1000;
+  const absolute = h.mode === 'absolute';
+  const opts = { scale: state.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
+  const top = drawMatrix($('heatmap'), m, opts);
   const { rowSum, colSum } = totals(m);
-  drawBars($('row-totals'), Array.from(rowSum), { vertical: true });
+  drawBars($('row-totals'), Array.from(rowSum), { vertical: true, limit: absolute ? h.capacity * windowSec * m.cols : 0 });
   drawBars($('col-totals'), Array.from(colSum));
-  const h = Math.min(480, Math.max(120, m.rows * 12));
-  for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${h}px`;
+  const height = Math.min(480, Math.max(120, m.rows * 12));
+  for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${height}px`;
+  const rows = h.view === 'servers' ? 'servers' : 'regions';
+  $('heat-legend').textContent = absolute
+    ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below). ▼ marks a region split. Drag across the map to zoom.`;
+  $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
+  $('zoom-reset').disabled = !h.zoom;
   const marks = $('split-marks');
   marks.replaceChildren();
-  for (const s of r.splits) {
-    const col = Math.floor((s.timeMs - r.startTimeMs) / r.windowMs);
-    if (col < 0 || col >= m.cols) continue;
-    const mk = el('span', '▼', { class: 'mark', title: `split at ${when(s.timeMs)}: ${s.splitKey}` });
-    mk.style.left = `${((col + 0.5) / m.cols) * 100}%`;
+  for (const sp of r.splits) {
+    const col = Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs);
+    if (col < c0 || col >= c1) continue;
+    const mk = el('span', '▼', { class: 'mark', title: `split at ${when(sp.timeMs)}: ${sp.splitKey}` });
+    mk.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
     marks.append(mk);
   }
+  renderRegionBars();
+}
+
+function renderRegionBars() {
+  const r = state.report, h = state.heat;
+  const [c0, c1] = h.zoom ?? [0, r.matrix.cols];
+  const vals = r.regions.map((_, i) => { let t = 0; for (let c = c0; c < c1; c++) t += r.matrix.cells[i * r.matrix.cols + c]; return t; });
+  const budget = h.mode === 'absolute' ? h.capacity * (r.windowMs / 1000) * (c1 - c0) : 0;
+  drawBars($('region-bars'), vals, { length: 120, limit: budget });
+  const busiest = vals.reduce((b, v, i) => (v > vals[b] ? i : b), 0);
+  const total = vals.reduce((a, b) => a + b, 0);
+  $('region-bars-axis').textContent = `${vals.length} regions, first key at left; busiest: region ${busiest} with ${vals[busiest]?.toLocaleString('en') ?? 0} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
+    (budget ? `; ${vals.filter(v => v > budget).length} over the capacity (orange)` : '');
 }
 
 function metric(dl, id, label, value, meaning) {
@@ -251,21 +288,73 @@ function renderResults() {
   renderSplits();
 }
 
-function hover(ev) {
-  const r = state.report;
-  if (!r) return;
-  const c = $('heatmap'), box = c.getBoundingClientRect(), m = r.matrix;
+function cellAt(ev) {
+  const c = $('heatmap'), box = c.getBoundingClientRect(), { m } = shownMatrix();
   const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
   const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
-  const reg = r.regions[row];
-  if (!reg || col < 0 || col >= m.cols) { $('tooltip').hidden = true; return; }
+  return { col: Math.min(m.cols - 1, Math.max(0, col)), row: Math.min(m.rows - 1, Math.max(0, row)), inside: col >= 0 && col < m.cols && row >= 0 && row < m.rows };
+}
+
+function showCell(row, col, x, y) {
+  const r = state.report, h = state.heat, { m, c0 } = shownMatrix();
   const t = $('tooltip');
-  t.textContent = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'})\n` +
-    `${m.cells[row * m.cols + col].toLocaleString('en')} writes in window ${col}\n` +
-    `${when(r.startTimeMs + col * r.windowMs)} + ${Math.round(r.windowMs / 1000)} s`;
+  const v = m.cells[row * m.cols + col];
+  const abs = c0 + col;
+  let head;
+  if (h.view === 'servers') head = `server ${row}: ${r.regions.filter(g => g.server === row).length} regions`;
+  else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${reg.server ?? 0}`; }
+  const rate = v / (r.windowMs / 1000);
+  t.textContent = `${head}\n${v.toLocaleString('en')} writes in window ${abs} (${fix(rate, 1)} writes/s` +
+    (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
+    `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
   t.hidden = false;
-  t.style.left = `${ev.pageX + 12}px`;
-  t.style.top = `${ev.pageY + 12}px`;
+  t.style.left = `${x + 12}px`;
+  t.style.top = `${y + 12}px`;
+}
+
+let brushFrom = null;
+function hover(ev) {
+  if (!state.report) return;
+  const { row, col, inside } = cellAt(ev);
+  if (brushFrom !== null) {
+    const a = Math.min(brushFrom, col), b = Math.max(brushFrom, col);
+    const { m } = shownMatrix(), br = $('brush');
+    br.hidden = false;
+    br.style.left = `${(a / m.cols) * 100}%`;
+    br.style.width = `${((b - a + 1) / m.cols) * 100}%`;
+  }
+  if (!inside) { $('tooltip').hidden = true; return; }
+  showCell(row, col, ev.pageX, ev.pageY);
+}
+function brushStart(ev) {
+  if (!state.report || ev.button !== 0) return;
+  brushFrom = cellAt(ev).col;
+  ev.preventDefault();
+}
+function brushEnd(ev) {
+  if (brushFrom === null) return;
+  const to = cellAt(ev).col, a = Math.min(brushFrom, to), b = Math.max(brushFrom, to);
+  brushFrom = null;
+  $('brush').hidden = true;
+  if (b > a) zoomTo(a, b + 1);
+}
+function zoomTo(a, b) {
+  const [c0] = state.heat.zoom ?? [0];
+  state.heat.zoom = [c0 + a, c0 + b];
+  renderHeatmap();
+}
+function heatKey(ev) {
+  if (!state.report) return;
+  const { m } = shownMatrix();
+  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') { state.heat.zoom = null; renderHeatmap(); ev.preventDefault(); return; }
+  const cur = state.heat.cursor ?? [0, 0];
+  const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[ev.key];
+  if (!d) return;
+  ev.preventDefault();
+  const row = Math.min(m.rows - 1, Math.max(0, cur[0] + d[0])), col = Math.min(m.cols - 1, Math.max(0, cur[1] + d[1]));
+  state.heat.cursor = [row, col];
+  const box = $('heatmap').getBoundingClientRect();
+  showCell(row, col, box.left + window.scrollX + ((col + 0.5) / m.cols) * box.width, box.top + window.scrollY + ((row + 0.5) / m.rows) * box.height);
 }
 
 // ---- compare -------------------------------------------------------------------------------
@@ -323,7 +412,24 @@ export function startLab() {
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
   $('heatmap').addEventListener('mousemove', hover);
-  $('heatmap').addEventListener('mouseleave', () => { $('tooltip').hidden = true; });
+  $('heatmap').addEventListener('mousedown', brushStart);
+  window.addEventListener('mouseup', brushEnd);
+  $('heatmap').addEventListener('mouseleave', () => { if (brushFrom === null) $('tooltip').hidden = true; });
+  $('heatmap').addEventListener('keydown', heatKey);
+  $('heatmap').addEventListener('blur', () => { $('tooltip').hidden = true; });
+  const heatInput = () => {
+    const h = state.heat;
+    h.view = $('heat-view').value;
+    h.mode = $('heat-mode').value;
+    h.brightness = Number($('brightness').value) || 0;
+    h.capacity = Math.max(0.001, Number($('capacity').value) || 100);
+    $('brightness-out').textContent = `×${fix(2 ** h.brightness, 2)}`;
+    $('capacity-box').hidden = h.mode !== 'absolute';
+    $('brightness').disabled = h.mode === 'absolute';
+    if (state.report) renderHeatmap();
+  };
+  for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
+  $('zoom-reset').addEventListener('click', () => { state.heat.zoom = null; renderHeatmap(); });
   if (loadState()) changed();
   else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id);
 }
