@@ -107,16 +107,42 @@ function cancelRun() {
 // ---- editor ------------------------------------------------------------------------------
 function showError(e) {
   const box = $('design-error');
+  $('key-text').removeAttribute('aria-invalid');
+  $('goto-error').hidden = true;
   if (!e) { box.hidden = true; box.textContent = ''; return; }
   let text = e.path ? `${e.message} (at ${e.path})` : e.message;
-  const keyText = typeof state.doc?.key === 'string' ? state.doc.key : null;
-  if (e.line && e.column && keyText && String(e.path ?? '').startsWith('/key')) {
+  const keyText = $('key-text').value;
+  if (e.line && e.column && String(e.path ?? '').startsWith('/key')) {
     const line = keyText.split('\n')[e.line - 1] ?? '';
     text += `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
+    $('key-text').setAttribute('aria-invalid', 'true');
+    const go = $('goto-error');
+    go.hidden = false;
+    go.onclick = () => {
+      const lines = keyText.split('\n');
+      let at = 0;
+      for (let i = 0; i < e.line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+      at += e.column - 1;
+      const ta = $('key-text');
+      ta.focus();
+      ta.setSelectionRange(at, Math.min(keyText.length, at + 1));
+    };
   }
   box.textContent = text;
   box.hidden = false;
   $('diagnosis').textContent = '';
+}
+
+/** Parse the key text as it is typed; a parse error is shown at its line and column and the
+ * (slower) analysis is not started. Returns true when the text parses. */
+function parseTyped() {
+  const text = $('key-text').value;
+  try { wasm.parseKey(text); } catch (e) {
+    setRun('error');
+    showError({ message: e.reason ?? e.message, line: e.line, column: e.column, path: '/key' });
+    return false;
+  }
+  return true;
 }
 
 function renderEditor() {
@@ -138,6 +164,7 @@ function changed() {
 }
 
 function analyze() {
+  if (typeof state.doc?.key === 'string' && !parseTyped()) return;
   showError(null);
   const doc = state.doc;
   startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
@@ -277,10 +304,23 @@ function renderSplits() {
   } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
 }
 
+function renderDiagnosis(r) {
+  const box = $('diagnosis');
+  box.replaceChildren();
+  if (!r.diagnosis.length) return;
+  const sentence = (t) => `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
+  box.append(el('span', 'Diagnosis: ', { class: 'muted' }), el('span', sentence(r.diagnosis[0])));
+  if (r.diagnosis.length > 1) {
+    const ul = el('ul', undefined, { class: 'diagnosis-more' });
+    for (const d of r.diagnosis.slice(1)) ul.append(el('li', sentence(d)));
+    box.append(ul);
+  }
+}
+
 function renderResults() {
   const r = state.report;
   $('results').hidden = false;
-  $('diagnosis').textContent = r.diagnosis.length ? `Diagnosis: ${r.diagnosis[0]}.` : '';
+  renderDiagnosis(r);
   renderHeatmap();
   renderMetrics();
   renderReads();
@@ -396,9 +436,12 @@ export function startLab() {
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
   }
   $('preset').addEventListener('change', () => { if ($('preset').value) loadPreset($('preset').value); });
+  let parseTimer = 0;
   $('key-text').addEventListener('input', () => {
     state.doc = { ...state.doc, key: $('key-text').value };
     state.presetId = '';
+    clearTimeout(parseTimer);
+    parseTimer = setTimeout(() => { if (parseTyped()) showError(null); }, 120);
     changed();
   });
   $('doc-json').addEventListener('input', () => {
