@@ -10,6 +10,7 @@ function keyAsText(k) {
 }
 import { drawMatrix, drawBars, totals, sliceCols, groupRows } from './heatmap.js';
 import { KeysView } from './keys-view.js';
+import { download, recentList, remember, copyText, readJsonFile, canvasPng, metricsCsv } from './state-io.js';
 
 const $ = (id) => document.getElementById(id);
 const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, scale: 'log', report: null, reads: [], readsError: null,
@@ -70,6 +71,8 @@ function onWorker(msg) {
     if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) state.heat.zoom = null;
     endRun('');
     renderResults();
+    remember(state.doc, state.presetId);
+    renderRecent();
   } else if (msg.kind === 'comparison') {
     endRun('');
     renderCompare(msg.comparison);
@@ -229,7 +232,9 @@ function renderRegionBars() {
     (budget ? `; ${vals.filter(v => v > budget).length} over the capacity (orange)` : '');
 }
 
+let summary = [];
 function metric(dl, id, label, value, meaning) {
+  if (dl === $('metrics')) summary.push([label, value, meaning]);
   const dt = el('dt', label);
   const dd = el('dd');
   dd.append(el('strong', value, { 'data-metric': id }), el('span', ` — ${meaning}`, { class: 'muted' }));
@@ -240,6 +245,7 @@ function renderMetrics() {
   const r = state.report, m = r.metrics, o = m.overall;
   const dl = $('metrics');
   dl.replaceChildren();
+  summary = [];
   metric(dl, 'writes', 'Writes', r.writes.toLocaleString('en'), 'records analyzed from the workload.');
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
   metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
@@ -421,6 +427,60 @@ function renderCompare(c) {
   box.prepend(el('p', 'Rows are key-space buckets (same grid for every design), columns time windows, one colour scale.', { class: 'muted' }));
 }
 
+// ---- state in and out -----------------------------------------------------------------------
+function ioStatus(text) { $('io-status').textContent = text; }
+function renderRecent() {
+  const sel = $('recent');
+  const list = recentList();
+  sel.replaceChildren(el('option', list.length ? `(${list.length} recent)` : '(none yet)', { value: '' }),
+    ...list.map((r, i) => el('option', `${r.doc.name || keyAsText(r.doc.key)} — ${new Date(r.at).toLocaleString('en')}`, { value: String(i) })));
+}
+function slug() { return String(state.doc?.name || 'design').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'design'; }
+function wireIo() {
+  renderRecent();
+  $('recent').addEventListener('change', () => {
+    const r = recentList()[Number($('recent').value)];
+    if (!r) return;
+    state.doc = r.doc;
+    state.presetId = r.presetId ?? '';
+    changed();
+  });
+  $('copy-link').addEventListener('click', async () => {
+    saveState();
+    const ok = await copyText(location.href);
+    const share = $('share-url');
+    share.value = location.href;
+    share.hidden = ok;
+    if (!ok) share.select();
+    ioStatus(ok ? 'Link copied.' : 'Copy the link below.');
+  });
+  $('export-json').addEventListener('click', () => {
+    download(`${slug()}.rowkey.json`, new Blob([`${JSON.stringify(state.doc, null, 2)}\n`], { type: 'application/json' }));
+    ioStatus('Design exported.');
+  });
+  $('import-json').addEventListener('change', async () => {
+    const f = $('import-json').files[0];
+    if (!f) return;
+    try {
+      const doc = await readJsonFile(f);
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a design document');
+      state.doc = doc;
+      state.presetId = '';
+      ioStatus(`Imported ${f.name}.`);
+      changed();
+    } catch (e) { ioStatus(`Import failed: ${e.message}`); }
+    $('import-json').value = '';
+  });
+  $('export-png').addEventListener('click', async () => {
+    if (!state.report) return;
+    download(`${slug()}-heatmap.png`, await canvasPng($('heatmap')));
+  });
+  $('export-csv').addEventListener('click', () => {
+    if (!state.report) return;
+    download(`${slug()}-metrics.csv`, new Blob([metricsCsv(state.report, summary)], { type: 'text/csv' }));
+  });
+}
+
 // ---- start ---------------------------------------------------------------------------------
 function loadPreset(id) {
   state.doc = wasm.getPreset(id);
@@ -473,6 +533,7 @@ export function startLab() {
   };
   for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
   $('zoom-reset').addEventListener('click', () => { state.heat.zoom = null; renderHeatmap(); });
+  wireIo();
   if (loadState()) changed();
   else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id);
 }
