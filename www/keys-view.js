@@ -21,6 +21,17 @@ function hexToBytes(hex) {
   return out;
 }
 
+// Bytes.toStringBinary, one byte at a time (checked against the engine's version per key).
+const PRINTABLE = new Set(Array.from(" `~!@#$%^&*()-_=+[]{}|;:'\",.<>/?", c => c.charCodeAt(0)));
+const BYTE_TEXT = Array.from({ length: 256 }, (_, b) => (
+  (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || PRINTABLE.has(b)
+    ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`));
+function binaryText(bytes, a, b) {
+  let t = '';
+  for (let i = a; i < b; i++) t += BYTE_TEXT[bytes[i]];
+  return t;
+}
+
 function fieldText(f) {
   const v = typeof f.value === 'object' ? JSON.stringify(f.value) : String(f.value);
   return `${f.name} = ${v}${f.exact === false ? ' (approximate)' : ''}`;
@@ -52,6 +63,11 @@ export class KeysView {
     this.frame = 0;
     this.scroller.addEventListener('scroll', () => {
       if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+    });
+    // the decoded record as the row's tooltip, decoded on first hover
+    this.rowsBox.addEventListener('mouseover', (ev) => {
+      const row = ev.target.closest?.('.krow');
+      if (row && !row.title) row.title = this.title(Number(row.dataset.index));
     });
     this.scroller.addEventListener('keydown', (ev) => {
       const page = Math.max(1, Math.floor(this.scroller.clientHeight / ROW_H) - 1) * ROW_H;
@@ -88,30 +104,41 @@ export class KeysView {
     if (v) return v;
     const s = this.sample[i];
     const bytes = hexToBytes(s.keyHex);
-    let spans = null, title = '';
+    let spans = null;
     try { spans = wasm.keySpans(this.doc, bytes); } catch { spans = null; }
-    try {
-      const d = wasm.decodeKey(this.doc, bytes);
-      title = d.fields.map(fieldText).join('\n');
-      if (d.unrecoverable?.length) title += `\nnot recoverable from the key: ${d.unrecoverable.join(', ')}`;
-    } catch (e) { title = `cannot decode: ${e.message}`; }
-    v = { bytes, spans, title };
+    const jsText = binaryText(bytes, 0, bytes.length) === s.key;
+    v = { bytes, spans, jsText, title: null };
     if (this.cache.size > 4000) this.cache.clear();
     this.cache.set(i, v);
     return v;
   }
 
+  /** The decoded record, computed when a row is first hovered. */
+  title(i) {
+    const info = this.info(i);
+    if (info.title === null) {
+      try {
+        const d = wasm.decodeKey(this.doc, info.bytes);
+        info.title = d.fields.map(fieldText).join('\n');
+        if (d.unrecoverable?.length) info.title += `\nnot recoverable from the key: ${d.unrecoverable.join(', ')}`;
+      } catch (e) { info.title = `cannot decode: ${e.message}`; }
+    }
+    return info.title;
+  }
+
   segmented(cls, s, info, hex) {
     const cell = el('span', undefined, cls);
+    const text = (a, b) => (hex ? s.keyHex.slice(a * 2, b * 2)
+      : info.jsText ? binaryText(info.bytes, a, b) : wasm.toStringBinary(info.bytes.subarray(a, b)));
     const spans = info.spans;
     if (!spans || !spans.length) { cell.textContent = hex ? s.keyHex : s.key; return cell; }
     let at = 0;
     spans.forEach(([a, b], k) => {
-      if (a > at) cell.append(el('span', hex ? s.keyHex.slice(at * 2, a * 2) : wasm.toStringBinary(info.bytes.subarray(at, a))));
-      if (b > a) cell.append(el('span', hex ? s.keyHex.slice(a * 2, b * 2) : wasm.toStringBinary(info.bytes.subarray(a, b)), `seg seg-${k % SEGMENT_CLASSES}`));
+      if (a > at) cell.append(el('span', text(at, a)));
+      if (b > a) cell.append(el('span', text(a, b), `seg seg-${k % SEGMENT_CLASSES}`));
       at = Math.max(at, b);
     });
-    if (at < info.bytes.length) cell.append(el('span', hex ? s.keyHex.slice(at * 2) : wasm.toStringBinary(info.bytes.subarray(at))));
+    if (at < info.bytes.length) cell.append(el('span', text(at, info.bytes.length)));
     return cell;
   }
 
@@ -129,7 +156,6 @@ export class KeysView {
       const row = el('div', undefined, boundary ? 'krow boundary' : 'krow');
       row.setAttribute('role', 'row');
       row.style.top = `${i * ROW_H}px`;
-      row.title = info.title;
       const server = this.regions?.[s.region]?.server;
       row.append(el('span', s.region, 'kreg'), el('span', server ?? '–', 'ksrv'),
         this.segmented('kkey', s, info, false), this.segmented('khex', s, info, true));
