@@ -158,12 +158,12 @@ function renderEditor() {
 }
 
 let debounce = 0;
-function changed() {
+function changed(now = false) {
   setRun('pending');
   saveState();
   renderEditor();
   clearTimeout(debounce);
-  debounce = setTimeout(analyze, 300);
+  if (now) analyze(); else debounce = setTimeout(analyze, 300);
 }
 
 function analyze() {
@@ -482,14 +482,17 @@ function wireIo() {
 }
 
 // ---- start ---------------------------------------------------------------------------------
-function loadPreset(id) {
+function loadPreset(id, now = false) {
   state.doc = wasm.getPreset(id);
   state.presetId = id;
-  changed();
+  changed(now);
 }
 
+// Start the worker as soon as this module loads, so that its wasm compiles while the page's own
+// copy initialises (the first analysis is on the critical path of the first render).
+newWorker();
+
 export function startLab() {
-  newWorker();
   const presets = wasm.listPresets();
   for (const p of presets) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
@@ -534,6 +537,7 @@ export function startLab() {
   for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
   $('zoom-reset').addEventListener('click', () => { state.heat.zoom = null; renderHeatmap(); });
   wireIo();
-  if (loadState()) changed();
-  else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id);
+  // the first run starts at once (no typing debounce): first render as early as possible
+  if (loadState()) changed(true);
+  else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id, true);
 }

@@ -46,21 +46,25 @@ export function matrixPixels(m, { scale = 'log', max, brightness = 0, capacity =
   let top = max ?? 0;
   if (max === undefined) for (let i = 0; i < n; i++) if (cells[i] > top) top = cells[i];
   const log = scale === 'log';
+  // value -> palette index
+  let index;
   if (capacity > 0) {
     const capCount = capacity * windowSec; // writes in one window at exactly the capacity
     const k = log ? (255 * BUDGET_LEVEL) / Math.log1p(capCount) : (255 * BUDGET_LEVEL) / capCount;
-    for (let i = 0; i < n; i++) {
-      const v = cells[i];
-      p32[i] = LUT32[v >= capCount ? 255 : v <= 0 ? 0 : Math.min(254, Math.round((log ? Math.log1p(v) : v) * k))];
-    }
-    return { px, top };
+    index = (v) => (v >= capCount ? 255 : v <= 0 ? 0 : Math.min(254, Math.round((log ? Math.log1p(v) : v) * k)));
+  } else {
+    const eff = top / 2 ** brightness;
+    if (eff <= 0) { p32.fill(LUT32[0]); return { px, top }; }
+    const k = log ? 255 / Math.log1p(eff) : 255 / eff;
+    index = (v) => (v <= 0 ? 0 : Math.min(255, Math.round((log ? Math.log1p(v) : v) * k)));
   }
-  const eff = top / 2 ** brightness;
-  if (eff <= 0) { p32.fill(LUT32[0]); return { px, top }; }
-  const k = log ? 255 / Math.log1p(eff) : 255 / eff;
+  // Cells are write counts (whole numbers): colour every count up to 65,535 once, look the rest up.
+  const T = Math.min(65536, Math.floor(Math.max(0, top)) + 1);
+  const table = new Uint32Array(T);
+  for (let v = 0; v < T; v++) table[v] = LUT32[index(v)];
   for (let i = 0; i < n; i++) {
     const v = cells[i];
-    p32[i] = LUT32[v <= 0 ? 0 : Math.min(255, Math.round((log ? Math.log1p(v) : v) * k))];
+    p32[i] = v < T && v === Math.floor(v) ? table[v] : LUT32[index(v)];
   }
   return { px, top };
 }
