@@ -8,10 +8,13 @@ function keyAsText(k) {
   if (typeof k === 'string') return k;
   try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
 }
-import { drawMatrix, drawBars, totals } from './heatmap.js';
+import { drawMatrix, drawBars, totals, sliceCols, groupRows } from './heatmap.js';
+import { KeysView } from './keys-view.js';
+import { download, recentList, remember, copyText, readJsonFile, canvasPng, metricsCsv } from './state-io.js';
 
 const $ = (id) => document.getElementById(id);
-const state = { doc: null, presetId: '', windows: 64, scale: 'log', report: null, reads: [], readsError: null };
+const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, scale: 'log', report: null, reads: [], readsError: null,
+  heat: { view: 'regions', mode: 'relative', brightness: 0, capacity: 100, zoom: null, cursor: null } };
 
 function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -31,9 +34,12 @@ function fromBase64Url(s) {
   const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
   return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
 }
+const clampInt = (v, lo, hi, dflt) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || dflt));
 function saveState() {
   const p = new URLSearchParams({ v: '1', d: toBase64Url(JSON.stringify(state.doc)) });
   if (state.presetId) p.set('p', state.presetId);
+  if (state.windows !== 64) p.set('w', String(state.windows));
+  if (state.sampleSize !== 1000) p.set('s', String(state.sampleSize));
   history.replaceState(null, '', `#${p}`);
 }
 function loadState() {
@@ -42,6 +48,8 @@ function loadState() {
   try {
     state.doc = JSON.parse(fromBase64Url(p.get('d')));
     state.presetId = p.get('p') ?? '';
+    if (p.has('w')) state.windows = clampInt(p.get('w'), 1, 1024, 64);
+    if (p.has('s')) state.sampleSize = clampInt(p.get('s'), 10, 100000, 1000);
     return true;
   } catch { return false; }
 }
@@ -60,8 +68,11 @@ function onWorker(msg) {
     $('run-status').textContent = `${msg.done.toLocaleString('en')} of ${msg.total.toLocaleString('en')} records`;
   } else if (msg.kind === 'report') {
     Object.assign(state, { report: msg.report, reads: msg.reads, readsError: msg.readsError });
+    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) state.heat.zoom = null;
     endRun('');
     renderResults();
+    remember(state.doc, state.presetId);
+    renderRecent();
   } else if (msg.kind === 'comparison') {
     endRun('');
     renderCompare(msg.comparison);
@@ -99,16 +110,42 @@ function cancelRun() {
 // ---- editor ------------------------------------------------------------------------------
 function showError(e) {
   const box = $('design-error');
+  $('key-text').removeAttribute('aria-invalid');
+  $('goto-error').hidden = true;
   if (!e) { box.hidden = true; box.textContent = ''; return; }
   let text = e.path ? `${e.message} (at ${e.path})` : e.message;
-  const keyText = typeof state.doc?.key === 'string' ? state.doc.key : null;
-  if (e.line && e.column && keyText && String(e.path ?? '').startsWith('/key')) {
+  const keyText = $('key-text').value;
+  if (e.line && e.column && String(e.path ?? '').startsWith('/key')) {
     const line = keyText.split('\n')[e.line - 1] ?? '';
     text += `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
+    $('key-text').setAttribute('aria-invalid', 'true');
+    const go = $('goto-error');
+    go.hidden = false;
+    go.onclick = () => {
+      const lines = keyText.split('\n');
+      let at = 0;
+      for (let i = 0; i < e.line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+      at += e.column - 1;
+      const ta = $('key-text');
+      ta.focus();
+      ta.setSelectionRange(at, Math.min(keyText.length, at + 1));
+    };
   }
   box.textContent = text;
   box.hidden = false;
   $('diagnosis').textContent = '';
+}
+
+/** Parse the key text as it is typed; a parse error is shown at its line and column and the
+ * (slower) analysis is not started. Returns true when the text parses. */
+function parseTyped() {
+  const text = $('key-text').value;
+  try { wasm.parseKey(text); } catch (e) {
+    setRun('error');
+    showError({ message: e.reason ?? e.message, line: e.line, column: e.column, path: '/key' });
+    return false;
+  }
+  return true;
 }
 
 function renderEditor() {
@@ -116,21 +153,24 @@ function renderEditor() {
   if (document.activeElement !== $('key-text')) $('key-text').value = keyAsText(k);
   if (document.activeElement !== $('doc-json')) $('doc-json').value = JSON.stringify(state.doc, null, 2);
   $('preset').value = state.presetId;
+  if (document.activeElement !== $('windows')) $('windows').value = String(state.windows);
+  if (document.activeElement !== $('sample-size')) $('sample-size').value = String(state.sampleSize);
 }
 
 let debounce = 0;
-function changed() {
+function changed(now = false) {
   setRun('pending');
   saveState();
   renderEditor();
   clearTimeout(debounce);
-  debounce = setTimeout(analyze, 300);
+  if (now) analyze(); else debounce = setTimeout(analyze, 300);
 }
 
 function analyze() {
+  if (typeof state.doc?.key === 'string' && !parseTyped()) return;
   showError(null);
   const doc = state.doc;
-  startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows } }));
+  startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
 }
 
 // ---- results -------------------------------------------------------------------------------
@@ -138,26 +178,63 @@ const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
-function renderHeatmap() {
-  const r = state.report, m = r.matrix;
-  drawMatrix($('heatmap'), m, { scale: state.scale });
-  const { rowSum, colSum } = totals(m);
-  drawBars($('row-totals'), Array.from(rowSum), { vertical: true });
-  drawBars($('col-totals'), Array.from(colSum));
-  const h = Math.min(480, Math.max(120, m.rows * 12));
-  for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${h}px`;
-  const marks = $('split-marks');
-  marks.replaceChildren();
-  for (const s of r.splits) {
-    const col = Math.floor((s.timeMs - r.startTimeMs) / r.windowMs);
-    if (col < 0 || col >= m.cols) continue;
-    const mk = el('span', '▼', { class: 'mark', title: `split at ${when(s.timeMs)}: ${s.splitKey}` });
-    mk.style.left = `${((col + 0.5) / m.cols) * 100}%`;
-    marks.append(mk);
+/** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
+function shownMatrix() {
+  const r = state.report, h = state.heat;
+  let m = r.matrix;
+  if (h.view === 'servers') {
+    const n = Math.max(1, r.servers.length);
+    m = groupRows(m, r.regions.map(g => g.server ?? 0), n);
   }
+  const [c0, c1] = h.zoom ?? [0, m.cols];
+  return { m: sliceCols(m, c0, c1), c0, c1 };
 }
 
+function renderHeatmap() {
+  const r = state.report, h = state.heat;
+  const { m, c0, c1 } = shownMatrix();
+  const windowSec = r.windowMs / 1000;
+  const absolute = h.mode === 'absolute';
+  const opts = { scale: state.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
+  const top = drawMatrix($('heatmap'), m, opts);
+  const { rowSum, colSum } = totals(m);
+  drawBars($('row-totals'), Array.from(rowSum), { vertical: true, limit: absolute ? h.capacity * windowSec * m.cols : 0 });
+  drawBars($('col-totals'), Array.from(colSum));
+  const height = Math.min(480, Math.max(120, m.rows * 12));
+  for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${height}px`;
+  const rows = h.view === 'servers' ? 'servers' : 'regions';
+  $('heat-legend').textContent = absolute
+    ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below). ▼ marks a region split. Drag across the map to zoom.`;
+  $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
+  $('zoom-reset').disabled = !h.zoom;
+  const marks = $('split-marks');
+  marks.replaceChildren();
+  for (const sp of r.splits) {
+    const col = Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs);
+    if (col < c0 || col >= c1) continue;
+    const mk = el('span', '▼', { class: 'mark', title: `split at ${when(sp.timeMs)}: ${sp.splitKey}` });
+    mk.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
+    marks.append(mk);
+  }
+  renderRegionBars();
+}
+
+function renderRegionBars() {
+  const r = state.report, h = state.heat;
+  const [c0, c1] = h.zoom ?? [0, r.matrix.cols];
+  const vals = r.regions.map((_, i) => { let t = 0; for (let c = c0; c < c1; c++) t += r.matrix.cells[i * r.matrix.cols + c]; return t; });
+  const budget = h.mode === 'absolute' ? h.capacity * (r.windowMs / 1000) * (c1 - c0) : 0;
+  drawBars($('region-bars'), vals, { length: 120, limit: budget });
+  const busiest = vals.reduce((b, v, i) => (v > vals[b] ? i : b), 0);
+  const total = vals.reduce((a, b) => a + b, 0);
+  $('region-bars-axis').textContent = `${vals.length} regions, first key at left; busiest: region ${busiest} with ${vals[busiest]?.toLocaleString('en') ?? 0} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
+    (budget ? `; ${vals.filter(v => v > budget).length} over the capacity (orange)` : '');
+}
+
+let summary = [];
 function metric(dl, id, label, value, meaning) {
+  if (dl === $('metrics')) summary.push([label, value, meaning]);
   const dt = el('dt', label);
   const dd = el('dd');
   dd.append(el('strong', value, { 'data-metric': id }), el('span', ` — ${meaning}`, { class: 'muted' }));
@@ -168,6 +245,7 @@ function renderMetrics() {
   const r = state.report, m = r.metrics, o = m.overall;
   const dl = $('metrics');
   dl.replaceChildren();
+  summary = [];
   metric(dl, 'writes', 'Writes', r.writes.toLocaleString('en'), 'records analyzed from the workload.');
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
   metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
@@ -206,17 +284,10 @@ function renderReads() {
   box.append(t);
 }
 
+let keysView = null;
 function renderKeys() {
-  const body = $('keys').tBodies[0];
-  const rows = [];
-  let prev = -1;
-  for (const s of state.report.sample) {
-    const tr = el('tr', undefined, s.region !== prev && prev !== -1 ? { class: 'boundary' } : {});
-    prev = s.region;
-    tr.append(el('td', s.region), el('td', s.key, { class: 'key' }), el('td', s.keyHex, { class: 'hex' }));
-    rows.push(tr);
-  }
-  body.replaceChildren(...rows);
+  keysView ??= new KeysView($('keys'));
+  keysView.set(state.doc, state.report);
 }
 
 function copyBlock(title, text) {
@@ -239,10 +310,23 @@ function renderSplits() {
   } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
 }
 
+function renderDiagnosis(r) {
+  const box = $('diagnosis');
+  box.replaceChildren();
+  if (!r.diagnosis.length) return;
+  const sentence = (t) => `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
+  box.append(el('span', 'Diagnosis: ', { class: 'muted' }), el('span', sentence(r.diagnosis[0])));
+  if (r.diagnosis.length > 1) {
+    const ul = el('ul', undefined, { class: 'diagnosis-more' });
+    for (const d of r.diagnosis.slice(1)) ul.append(el('li', sentence(d)));
+    box.append(ul);
+  }
+}
+
 function renderResults() {
   const r = state.report;
   $('results').hidden = false;
-  $('diagnosis').textContent = r.diagnosis.length ? `Diagnosis: ${r.diagnosis[0]}.` : '';
+  renderDiagnosis(r);
   renderHeatmap();
   renderMetrics();
   renderReads();
@@ -250,21 +334,73 @@ function renderResults() {
   renderSplits();
 }
 
-function hover(ev) {
-  const r = state.report;
-  if (!r) return;
-  const c = $('heatmap'), box = c.getBoundingClientRect(), m = r.matrix;
+function cellAt(ev) {
+  const c = $('heatmap'), box = c.getBoundingClientRect(), { m } = shownMatrix();
   const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
   const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
-  const reg = r.regions[row];
-  if (!reg || col < 0 || col >= m.cols) { $('tooltip').hidden = true; return; }
+  return { col: Math.min(m.cols - 1, Math.max(0, col)), row: Math.min(m.rows - 1, Math.max(0, row)), inside: col >= 0 && col < m.cols && row >= 0 && row < m.rows };
+}
+
+function showCell(row, col, x, y) {
+  const r = state.report, h = state.heat, { m, c0 } = shownMatrix();
   const t = $('tooltip');
-  t.textContent = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'})\n` +
-    `${m.cells[row * m.cols + col].toLocaleString('en')} writes in window ${col}\n` +
-    `${when(r.startTimeMs + col * r.windowMs)} + ${Math.round(r.windowMs / 1000)} s`;
+  const v = m.cells[row * m.cols + col];
+  const abs = c0 + col;
+  let head;
+  if (h.view === 'servers') head = `server ${row}: ${r.regions.filter(g => g.server === row).length} regions`;
+  else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${reg.server ?? 0}`; }
+  const rate = v / (r.windowMs / 1000);
+  t.textContent = `${head}\n${v.toLocaleString('en')} writes in window ${abs} (${fix(rate, 1)} writes/s` +
+    (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
+    `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
   t.hidden = false;
-  t.style.left = `${ev.pageX + 12}px`;
-  t.style.top = `${ev.pageY + 12}px`;
+  t.style.left = `${x + 12}px`;
+  t.style.top = `${y + 12}px`;
+}
+
+let brushFrom = null;
+function hover(ev) {
+  if (!state.report) return;
+  const { row, col, inside } = cellAt(ev);
+  if (brushFrom !== null) {
+    const a = Math.min(brushFrom, col), b = Math.max(brushFrom, col);
+    const { m } = shownMatrix(), br = $('brush');
+    br.hidden = false;
+    br.style.left = `${(a / m.cols) * 100}%`;
+    br.style.width = `${((b - a + 1) / m.cols) * 100}%`;
+  }
+  if (!inside) { $('tooltip').hidden = true; return; }
+  showCell(row, col, ev.pageX, ev.pageY);
+}
+function brushStart(ev) {
+  if (!state.report || ev.button !== 0) return;
+  brushFrom = cellAt(ev).col;
+  ev.preventDefault();
+}
+function brushEnd(ev) {
+  if (brushFrom === null) return;
+  const to = cellAt(ev).col, a = Math.min(brushFrom, to), b = Math.max(brushFrom, to);
+  brushFrom = null;
+  $('brush').hidden = true;
+  if (b > a) zoomTo(a, b + 1);
+}
+function zoomTo(a, b) {
+  const [c0] = state.heat.zoom ?? [0];
+  state.heat.zoom = [c0 + a, c0 + b];
+  renderHeatmap();
+}
+function heatKey(ev) {
+  if (!state.report) return;
+  const { m } = shownMatrix();
+  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') { state.heat.zoom = null; renderHeatmap(); ev.preventDefault(); return; }
+  const cur = state.heat.cursor ?? [0, 0];
+  const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[ev.key];
+  if (!d) return;
+  ev.preventDefault();
+  const row = Math.min(m.rows - 1, Math.max(0, cur[0] + d[0])), col = Math.min(m.cols - 1, Math.max(0, cur[1] + d[1]));
+  state.heat.cursor = [row, col];
+  const box = $('heatmap').getBoundingClientRect();
+  showCell(row, col, box.left + window.scrollX + ((col + 0.5) / m.cols) * box.width, box.top + window.scrollY + ((row + 0.5) / m.rows) * box.height);
 }
 
 // ---- compare -------------------------------------------------------------------------------
@@ -291,24 +427,84 @@ function renderCompare(c) {
   box.prepend(el('p', 'Rows are key-space buckets (same grid for every design), columns time windows, one colour scale.', { class: 'muted' }));
 }
 
-// ---- start ---------------------------------------------------------------------------------
-function loadPreset(id) {
-  state.doc = wasm.getPreset(id);
-  state.presetId = id;
-  changed();
+// ---- state in and out -----------------------------------------------------------------------
+function ioStatus(text) { $('io-status').textContent = text; }
+function renderRecent() {
+  const sel = $('recent');
+  const list = recentList();
+  sel.replaceChildren(el('option', list.length ? `(${list.length} recent)` : '(none yet)', { value: '' }),
+    ...list.map((r, i) => el('option', `${r.doc.name || keyAsText(r.doc.key)} — ${new Date(r.at).toLocaleString('en')}`, { value: String(i) })));
+}
+function slug() { return String(state.doc?.name || 'design').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'design'; }
+function wireIo() {
+  renderRecent();
+  $('recent').addEventListener('change', () => {
+    const r = recentList()[Number($('recent').value)];
+    if (!r) return;
+    state.doc = r.doc;
+    state.presetId = r.presetId ?? '';
+    changed();
+  });
+  $('copy-link').addEventListener('click', async () => {
+    saveState();
+    const ok = await copyText(location.href);
+    const share = $('share-url');
+    share.value = location.href;
+    share.hidden = ok;
+    if (!ok) share.select();
+    ioStatus(ok ? 'Link copied.' : 'Copy the link below.');
+  });
+  $('export-json').addEventListener('click', () => {
+    download(`${slug()}.rowkey.json`, new Blob([`${JSON.stringify(state.doc, null, 2)}\n`], { type: 'application/json' }));
+    ioStatus('Design exported.');
+  });
+  $('import-json').addEventListener('change', async () => {
+    const f = $('import-json').files[0];
+    if (!f) return;
+    try {
+      const doc = await readJsonFile(f);
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a design document');
+      state.doc = doc;
+      state.presetId = '';
+      ioStatus(`Imported ${f.name}.`);
+      changed();
+    } catch (e) { ioStatus(`Import failed: ${e.message}`); }
+    $('import-json').value = '';
+  });
+  $('export-png').addEventListener('click', async () => {
+    if (!state.report) return;
+    download(`${slug()}-heatmap.png`, await canvasPng($('heatmap')));
+  });
+  $('export-csv').addEventListener('click', () => {
+    if (!state.report) return;
+    download(`${slug()}-metrics.csv`, new Blob([metricsCsv(state.report, summary)], { type: 'text/csv' }));
+  });
 }
 
+// ---- start ---------------------------------------------------------------------------------
+function loadPreset(id, now = false) {
+  state.doc = wasm.getPreset(id);
+  state.presetId = id;
+  changed(now);
+}
+
+// Start the worker as soon as this module loads, so that its wasm compiles while the page's own
+// copy initialises (the first analysis is on the critical path of the first render).
+newWorker();
+
 export function startLab() {
-  newWorker();
   const presets = wasm.listPresets();
   for (const p of presets) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
   }
   $('preset').addEventListener('change', () => { if ($('preset').value) loadPreset($('preset').value); });
+  let parseTimer = 0;
   $('key-text').addEventListener('input', () => {
     state.doc = { ...state.doc, key: $('key-text').value };
     state.presetId = '';
+    clearTimeout(parseTimer);
+    parseTimer = setTimeout(() => { if (parseTyped()) showError(null); }, 120);
     changed();
   });
   $('doc-json').addEventListener('input', () => {
@@ -317,11 +513,31 @@ export function startLab() {
     changed();
   });
   $('windows').addEventListener('input', () => { state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64)); changed(); });
+  $('sample-size').addEventListener('input', () => { state.sampleSize = clampInt($('sample-size').value, 10, 100000, 1000); changed(); });
   $('scale').addEventListener('change', () => { state.scale = $('scale').value; if (state.report) renderHeatmap(); });
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
   $('heatmap').addEventListener('mousemove', hover);
-  $('heatmap').addEventListener('mouseleave', () => { $('tooltip').hidden = true; });
-  if (loadState()) changed();
-  else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id);
+  $('heatmap').addEventListener('mousedown', brushStart);
+  window.addEventListener('mouseup', brushEnd);
+  $('heatmap').addEventListener('mouseleave', () => { if (brushFrom === null) $('tooltip').hidden = true; });
+  $('heatmap').addEventListener('keydown', heatKey);
+  $('heatmap').addEventListener('blur', () => { $('tooltip').hidden = true; });
+  const heatInput = () => {
+    const h = state.heat;
+    h.view = $('heat-view').value;
+    h.mode = $('heat-mode').value;
+    h.brightness = Number($('brightness').value) || 0;
+    h.capacity = Math.max(0.001, Number($('capacity').value) || 100);
+    $('brightness-out').textContent = `×${fix(2 ** h.brightness, 2)}`;
+    $('capacity-box').hidden = h.mode !== 'absolute';
+    $('brightness').disabled = h.mode === 'absolute';
+    if (state.report) renderHeatmap();
+  };
+  for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
+  $('zoom-reset').addEventListener('click', () => { state.heat.zoom = null; renderHeatmap(); });
+  wireIo();
+  // the first run starts at once (no typing debounce): first render as early as possible
+  if (loadState()) changed(true);
+  else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id, true);
 }

@@ -80,7 +80,7 @@ test('a time-leading key lights one region per window; URL round trip', async ()
   await waitReport(page);
   assert.equal(Number(await metricOf(page, 'activeRegions')), 1);
   assert.equal(await page.inputValue('#key-text'), 'long(ts) + id');
-  assert.match(await page.textContent('#diagnosis'), /one region/);
+  assert.match(await page.textContent('#diagnosis'), /one region/i);
   await shot(page, 'lab-time-first');
   // Edit the key: the hash follows; reloading it restores the edit.
   await page.fill('#key-text', 'salt(id, 8) + long(ts) + id');

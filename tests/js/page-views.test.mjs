@@ -1,0 +1,233 @@
+// The page's views in headless Chromium: worker progress and cancel on a 2 M-record run, the URL
+// round trip for every preset, segment colouring and the virtualized key list, heatmap controls
+// (absolute mode, zoom, per-server rows), parse-as-you-type, CSV/PNG/JSON downloads, keyboard use,
+// dark mode and phone width screenshots; no console errors, no foreign requests.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { serve, launch, openPage, shot, SHOTS } from './helpers.mjs';
+import path from 'node:path';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const settled = '#lab[data-run="done"], #lab[data-run="error"]';
+const waitDone = (page) => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+const TIME_FIRST = {
+  v: 1, name: 'time first',
+  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  key: 'long(ts) + id',
+  workload: { records: 20000 },
+  regions: { presplit: { kind: 'uniform', regions: 8 } },
+};
+
+test('worker progress and cancel on a 20,000,000-record run; the page stays responsive', async () => {
+  const { page, problems, foreign } = await openPage(browser, server.url);
+  const big = { ...TIME_FIRST, workload: { records: 20000000 } };
+  await page.goto(`${server.url}#v=1&d=${b64(big)}`);
+  await page.waitForSelector('#lab[data-run="running"]', { state: 'attached' });
+  await page.waitForFunction(() => document.querySelector('#progress').value > 0.02, null, { timeout: 30000 });
+  const p1 = await page.$eval('#progress', p => p.value);
+  await page.waitForFunction((v) => document.querySelector('#progress').value > v, p1, { timeout: 30000 });
+  const p2 = await page.$eval('#progress', p => p.value);
+  assert.ok(p2 > p1 && p2 < 1, `progress ${p1} -> ${p2}`);
+  assert.match(await page.textContent('#run-status'), /of 20,000,000 records/);
+  // the main thread is free while the worker runs: frames keep coming
+  const gap = await page.evaluate(() => new Promise(res => {
+    let last = performance.now(), worst = 0, n = 0;
+    const f = (t) => { worst = Math.max(worst, t - last); last = t; if (++n < 20) requestAnimationFrame(f); else res(worst); };
+    requestAnimationFrame(f);
+  }));
+  assert.ok(gap < 200, `worst frame gap ${gap} ms`);
+  await shot(page, 'views-progress');
+  await page.click('#cancel');
+  await page.waitForSelector('#lab[data-run="cancelled"]', { state: 'attached' });
+  assert.equal(await page.textContent('#run-status'), 'Cancelled.');
+  assert.equal(await page.$eval('#cancel', b => b.disabled), true);
+  const t0 = Date.now();
+  await page.fill('#key-text', 'long(ts) + + id');
+  await page.waitForSelector('#design-error:not([hidden])');
+  assert.ok(Date.now() - t0 < 2000, 'responsive after cancel');
+  await shot(page, 'views-cancelled');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('URL round trip for every preset', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  const { page: p2, problems: problems2 } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await waitDone(page);
+  const ids = await page.$$eval('#preset option', os => os.map(o => o.value).filter(Boolean));
+  assert.ok(ids.length >= 10);
+  for (const id of ids) {
+    await page.selectOption('#preset', id);
+    await page.waitForFunction((id) => location.hash.includes(`p=${id}`), id);
+    await page.waitForSelector(settled, { state: 'attached', timeout: 60000 });
+    const url = page.url();
+    const doc = await page.inputValue('#doc-json');
+    const key = await page.inputValue('#key-text');
+    await p2.goto('about:blank');
+    await p2.goto(url);
+    await p2.waitForSelector(settled, { state: 'attached', timeout: 60000 });
+    assert.equal(await p2.inputValue('#preset'), id, id);
+    assert.equal(await p2.inputValue('#key-text'), key, id);
+    assert.deepEqual(JSON.parse(await p2.inputValue('#doc-json')), JSON.parse(doc), id);
+  }
+  assert.deepEqual(problems, []);
+  assert.deepEqual(problems2, []);
+  await page.close();
+  await p2.close();
+});
+
+test('sorted keys: segments coloured, legend named, decoded record on hover, 100 k rows virtualized', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await waitDone(page);
+  const legend = await page.$$eval('#keys .legend li', ls => ls.map(l => l.textContent));
+  assert.deepEqual(legend, ['salt', '_', 'phone', '_', 'ts']);
+  assert.ok(await page.locator('#keys .vrows .seg.seg-0').count() > 5);
+  const bg = await page.$eval('#keys .vrows .seg.seg-2', e => getComputedStyle(e).backgroundColor);
+  assert.notEqual(bg, 'rgba(0, 0, 0, 0)');
+  await page.locator('#keys .vscroll').scrollIntoViewIfNeeded();
+  await page.hover('#keys .vrows .krow:nth-child(3)');
+  assert.match(await page.getAttribute('#keys .vrows .krow:nth-child(3)', 'title'), /phone = \d+\nts = \d+/);
+  assert.match(await page.textContent('#keys .vrows .krow .ksrv'), /^\d+$/);
+  await page.locator('#keys').screenshot({ path: path.join(SHOTS, 'views-keys.png') });
+  // 100 k sampled keys: only the visible rows exist; scrolling to the end shows the last one
+  await page.fill('#sample-size', '100000');
+  await page.waitForFunction(() => /100,000 sampled keys/.test(document.querySelector('#keys .muted:last-child')?.textContent ?? ''), null, { timeout: 60000 });
+  assert.ok(await page.locator('#keys .vrows .krow').count() < 80);
+  const ms = await page.evaluate(async () => {
+    const s = document.querySelector('#keys .vscroll');
+    const t0 = performance.now();
+    for (let i = 1; i <= 30; i++) { s.scrollTop = (s.scrollHeight * i) / 30; await new Promise(r => requestAnimationFrame(r)); }
+    return (performance.now() - t0) / 30;
+  });
+  assert.ok(ms < 100, `mean frame while scrolling ${ms} ms`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#keys .vrows .krow')].some(r => r.dataset.index === '99999'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('heatmap controls: absolute mode, brightness, per-server rows, brush zoom and reset, keyboard cursor', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await waitDone(page);
+  const cols = await page.$eval('#heatmap', c => c.width);
+  await page.locator('#heatmap').scrollIntoViewIfNeeded();
+  const box = await page.locator('#heatmap').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.1, box.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + 10, { steps: 5 });
+  await page.mouse.up();
+  const zoomed = await page.$eval('#heatmap', c => c.width);
+  assert.ok(zoomed < cols && zoomed > 1, `${cols} -> ${zoomed}`);
+  assert.equal(await page.$eval('#zoom-reset', b => b.disabled), false);
+  await page.selectOption('#heat-mode', 'absolute');
+  await page.fill('#capacity', '5');
+  assert.match(await page.textContent('#heat-legend'), /against 5 writes\/s/);
+  await page.locator('.heat').screenshot({ path: path.join(SHOTS, 'views-heat-absolute.png') });
+  await page.click('#zoom-reset');
+  assert.equal(await page.$eval('#heatmap', c => c.width), cols);
+  await page.selectOption('#heat-mode', 'relative');
+  await page.fill('#brightness', '2');
+  await page.dispatchEvent('#brightness', 'input');
+  assert.match(await page.textContent('#brightness-out'), /×4/);
+  await page.selectOption('#heat-view', 'servers');
+  assert.match(await page.textContent('#heat-legend'), /Rows are servers/);
+  await page.selectOption('#heat-view', 'regions');
+  await page.focus('#heatmap');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.match(await page.textContent('#tooltip'), /region 1 .* window 1/s);
+  await page.locator('.heat').screenshot({ path: path.join(SHOTS, 'views-heat.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('parse as you type: the error is marked at its line and column and the run waits', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await waitDone(page);
+  await page.fill('#key-text', 'long(ts) +\n  + id');
+  await page.waitForSelector('#design-error:not([hidden])');
+  const err = await page.textContent('#design-error');
+  assert.match(err, /line 2, column 3/);
+  assert.equal(await page.getAttribute('#key-text', 'aria-invalid'), 'true');
+  await page.click('#goto-error');
+  assert.equal(await page.evaluate(() => document.activeElement.selectionStart), 13);
+  await page.fill('#key-text', 'salt(id, 8) + long(ts) + id');
+  await waitDone(page);
+  assert.equal(await page.$eval('#design-error', e => e.hidden), true);
+  assert.match(await page.textContent('#diagnosis'), /^Diagnosis: [A-Z]/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('downloads: metrics CSV, heatmap PNG, design JSON; import and recent designs', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await waitDone(page);
+  const get = async (sel) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(sel)]);
+    return { name: d.suggestedFilename(), bytes: readFileSync(await d.path()) };
+  };
+  const csv = await get('#export-csv');
+  assert.match(csv.name, /\.csv$/);
+  assert.match(csv.bytes.toString(), /^metric,value,meaning\n/);
+  assert.match(csv.bytes.toString(), /\nwindow,startTime,total,max,busiestRegion/);
+  const png = await get('#export-png');
+  assert.match(png.name, /\.png$/);
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  const json = await get('#export-json');
+  assert.equal(JSON.parse(json.bytes.toString()).key, 'long(ts) + id');
+  await page.setInputFiles('#import-json', { name: 'salted.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...TIME_FIRST, name: 'salted', key: 'salt(id, 8) + long(ts) + id' })) });
+  await page.waitForFunction(() => document.querySelector('#key-text').value.startsWith('salt'));
+  await waitDone(page);
+  const recent = await page.$$eval('#recent option', os => os.map(o => o.textContent));
+  assert.ok(recent.some(t => t.startsWith('salted')) && recent.some(t => t.startsWith('time first')), recent.join(' | '));
+  await page.selectOption('#recent', { index: 2 });
+  await page.waitForFunction(() => document.querySelector('#key-text').value === 'long(ts) + id');
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.querySelector('#io-status').textContent !== '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('dark mode, 1280×800 and phone width; keyboard focus is visible', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(server.url);
+  await waitDone(page);
+  const bg = await page.$eval('body', b => getComputedStyle(b).backgroundColor);
+  assert.equal(bg, 'rgb(20, 23, 27)');
+  await shot(page, 'views-dark');
+  await page.screenshot({ path: path.join(SHOTS, 'views-1280x800-dark.png') });
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none');
+  // every form control has a label (a wrapping <label> or aria-label)
+  const unlabeled = await page.$$eval('#lab input, #lab select, #lab textarea, #lab button', es => es
+    .filter(e => !e.closest('label') && !e.getAttribute('aria-label') && !(e.tagName === 'BUTTON' && e.textContent.trim()) && !e.hidden)
+    .map(e => e.id));
+  assert.deepEqual(unlabeled, []);
+  await page.close();
+  const { page: light } = await openPage(browser, server.url);
+  await light.goto(server.url);
+  await waitDone(light);
+  await light.screenshot({ path: path.join(SHOTS, 'views-1280x800.png') });
+  await light.close();
+  const { page: phone, problems: p3 } = await openPage(browser, server.url, { width: 390, height: 844 });
+  await phone.goto(server.url);
+  await waitDone(phone);
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `horizontal overflow ${overflow}px at phone width`);
+  await shot(phone, 'views-phone');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(p3, []);
+  await phone.close();
+});
