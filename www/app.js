@@ -539,5 +539,5 @@ export function startLab() {
   wireIo();
   // the first run starts at once (no typing debounce): first render as early as possible
   if (loadState()) changed(true);
-  else loadPreset(presets.find(p => p.id.includes('telecom'))?.id ?? presets[0].id, true);
+  else loadPreset((presets.find(p => p.id === 'seed000-telecom') ?? presets[0]).id, true);
 }
