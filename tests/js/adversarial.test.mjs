@@ -44,9 +44,9 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['keySpans', () => [doc(), 'abc']], ['decodeKey', () => [doc(), [256]]], ['formatKey', () => [{ segments: 42 }]],
     ['validateDesign', () => [{ ...doc(), typo: 1 }]], ['analyzeDesign', () => [doc(), { windowz: 4 }]],
     ['analyzeDesign', () => [doc(), 'windows']], ['compareDesigns', () => [[doc(), 42]]], ['compareDesigns', () => [[], NaN]],
-    ['planReads', () => [doc(), [[]]]], ['planReads', () => [doc(), 'x']], ['shellCreate', () => ['', 'cf', []]],
+    ['planReads', () => [doc(), 'x']], ['shellCreate', () => ['', 'cf', []]],
     ['shellCreate', () => ['t', 'cf', [NaN]]], ['encodeKey', () => [doc(), { phone: LONE }]],
-    ['parseKey', () => [BIG]], ['lintDesign', () => [{ v: 1, fields: [], key: '(' }]],
+    ['lintDesign', () => [{ v: 1, fields: [], key: '(' }]],
     ['validateDesign', () => [(() => { const o = { v: 1 }; o.self = o; return o; })()]],
     ['encodeKey', () => [doc(), (() => { let o = {}; for (let i = 0; i < 200; i++) o = { o }; return o; })()]],
   ];
@@ -61,7 +61,7 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
 
   test('inspect: an unknown option key is an error naming it (deny_unknown_fields through serde_json)', () => {
     assert.throws(() => m.inspect('1', { type: 'string', regions: 4, typo: 1 }),
-      e => e instanceof Error && /unknown field `typo`/.test(e.message) && e.path === 'options');
+      e => e instanceof Error && /unknown field `typo`/.test(e.message) && e.path === 'options.typo');
     healthy();
   });
 
