@@ -38,5 +38,8 @@ fn main() {
             "plans": plans,
         }));
     }
-    println!("{}", serde_json::to_string(&Value::Array(out)).expect("serializes"));
+    println!(
+        "{}",
+        serde_json::to_string(&Value::Array(out)).expect("serializes")
+    );
 }
