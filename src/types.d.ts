@@ -1,7 +1,9 @@
 // Hand-written TypeScript declarations of rowkey-lab's wasm API (no `any`). scripts/build-npm.sh
 // copies this file over wasm-bindgen's generated d.ts, whose JsValue parameters are untyped.
-// Exports marked "(keyspec)" / "(analyze)" exist once those bindings are merged; each throws a
-// RowkeyError on bad input, never traps.
+// Every value crosses the boundary as JSON (src/wasm/mod.rs: opts / to_js / doc_arg), so the
+// result shapes below are the serde shapes of the Rust types (camelCase; `Option` = `| null`
+// unless the field is skipped when empty, then `?`). Every export throws a RowkeyError on bad
+// input, never traps. Options objects reject unknown keys (serde deny_unknown_fields).
 
 /* ------------------------------------------------------------------ init */
 
@@ -41,6 +43,7 @@ export type Bytes = Uint8Array | readonly number[];
 export type SplitAlgorithm = 'HexStringSplit' | 'DecimalStringSplit' | 'UniformSplit';
 
 export interface KeyView { hex: string; binary: string }
+/** Unknown keys (typos) are an error. `regions` is 2..=4096. */
 export interface InspectOptions { type: FieldType; regions: number }
 export interface SplitView { algorithm: SplitAlgorithm; splitKeys: KeyView[]; region: number }
 export interface Inspection {
@@ -64,9 +67,20 @@ export function bytesHashCode(bytes: Bytes): number;
 /* ------------------------------------------------------------------ splits */
 
 export interface SplitKeysOptions { firstRow?: string; lastRow?: string }
+/** RegionSplitter `split(n)` (n >= 2): the n-1 split keys. */
 export function splitKeys(algorithm: SplitAlgorithm, regions: number, options?: SplitKeysOptions | null): Uint8Array[];
+/** `Bytes.split(a, b, inclusive, num)`: `num` keys strictly between `a` and `b` plus both ends. */
 export function bytesSplit(a: Bytes, b: Bytes, num: number, inclusive?: boolean): Uint8Array[];
+/** The split keys `Admin.createTable(desc, start, end, numRegions)` generates. */
 export function createTableSplitKeys(start: Bytes, end: Bytes, numRegions: number): Uint8Array[];
+/**
+ * 0-based index of the region holding `row` (`[start, end)` rule).
+ *
+ * `splitKeys` need not be sorted: like HBase's `Admin.createTable(desc, splitKeys)`, which
+ * sorts the split keys it is given, they are sorted first, so `regionOf([[2], [1]], row)`
+ * equals `regionOf([[1], [2]], row)`. An empty or a duplicate split key throws (as
+ * createTable does).
+ */
 export function regionOf(splitKeys: readonly Bytes[], row: Bytes): number;
 
 /* ------------------------------------------------------------------ golden vectors */
@@ -78,73 +92,121 @@ export function runVector(line: string): VectorVerdict;
 /* ------------------------------------------------------------------ design documents */
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export type KeyRecord = { [field: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+/** A record: field name -> value (a long beyond 2^53 as a decimal string or a BigInt). */
+export type KeyRecord = { [field: string]: JsonValue | bigint };
+
+/** One key segment in the JSON form: `{kind: "salt", field: "phone", buckets: 64, ...}`. */
+export interface Segment { kind: string; [option: string]: JsonValue }
+/** The JSON form of a key design. */
+export interface KeySpecJson { segments: Segment[] }
 
 export interface FieldDecl {
   name: string;
   type: FieldType;
-  [option: string]: JsonValue | undefined;
+  cardinality?: number;
+  generator?: JsonObject;
 }
-export interface Example { record: KeyRecord; key?: string; note?: string }
-/** A design document (v1). Workload, regions and reads are documented in docs/keyspec.md. */
+export interface Example { record: JsonObject; key?: string; keyBinary?: string; note?: string }
+export type ReadPattern =
+  | { type: 'get'; name?: string | null; record: JsonObject }
+  | { type: 'prefix'; name?: string | null; record: JsonObject }
+  | { type: 'range'; name?: string | null; from: JsonObject; to: JsonObject }
+  | { type: 'latest'; name?: string | null; record: JsonObject; n: number };
+/**
+ * A design document (v1). Workload and regions are documented in docs/keyspec.md. As input
+ * `key` may be the text form; results (`getPreset`, `validateDesign`) give the JSON form.
+ * Unknown keys are an error, reported with their JSON path.
+ */
 export interface DesignDocument {
   v: number;
-  name?: string | null;
-  description?: string | null;
+  name?: string;
+  description?: string;
   fields: FieldDecl[];
-  key: string;
-  workload?: { [option: string]: JsonValue } | null;
-  regions?: { [option: string]: JsonValue } | null;
-  reads?: Array<{ [option: string]: JsonValue }>;
+  key: KeySpecJson | string;
+  workload?: JsonObject;
+  regions?: JsonObject;
+  reads?: ReadPattern[];
   latestFirst?: boolean;
   examples?: Example[];
 }
+/** A normalized design document, as `getPreset` and `validateDesign` return it. */
+export interface NormalizedDesign extends DesignDocument { key: KeySpecJson; reads: ReadPattern[] }
 /** A design as a document object or its JSON text. */
 export type DesignInput = DesignDocument | string;
 
 export interface PresetEntry { id: string; name: string | null; description: string | null }
+/** Every preset, sorted by id. */
 export function listPresets(): PresetEntry[];
-export function getPreset(id: string): DesignDocument;
+/** The design document of preset `id`. */
+export function getPreset(id: string): NormalizedDesign;
 
 /* ------------------------------------------------------------------ keyspec */
 
+/** How many bytes a segment takes: `{fixed: n}` or `"variable"`. */
+export type Width = { fixed: number } | 'variable';
 export interface SegmentLayout {
-  index: number;
-  /** Source text of the segment. */
-  text?: string;
-  field?: string | null;
-  /** Fixed width in bytes, or null when variable. */
-  width: number | null;
-  [extra: string]: JsonValue | undefined;
+  /** The field name, the literal text, or the prefix kind (`salt`, `md5Hex`). */
+  name: string;
+  /** The segment kind, as in the JSON form (`str`, `long`, `salt`, `literal`, ...). */
+  kind: string;
+  /** The field the segment writes, when it writes one directly. */
+  field?: string;
+  /** Byte offset, when every segment before it has a fixed width. */
+  offset: number | null;
+  width: Width;
+  /** What the bytes are, in a phrase. */
+  encoding: string;
+  /** The segment in the text form. */
+  text: string;
+  /** Present (true) inside a `when(...)`: only some records have the segment. */
+  conditional?: boolean;
 }
-export interface KeySpan { segment: number; start: number; end: number; field?: string | null }
-export interface EncodedKey { hex: string; binary: string; bytes: Uint8Array; spans?: KeySpan[] }
-export interface DecodedKey { record: KeyRecord; [extra: string]: JsonValue | KeyRecord | undefined }
+/** `[start, end)` of one segment's bytes in a key. */
+export type Span = [start: number, end: number];
+export interface DecodedField {
+  name: string;
+  /** The value as JSON (longs beyond 2^53 as decimal strings). */
+  value: JsonValue;
+  /** `false` when the key holds only part of the value; `value` is then the smallest consistent one. */
+  exact: boolean;
+  note?: string;
+}
+export interface Unrecoverable { field: string; reason: string }
+export interface Decoded {
+  fields: DecodedField[];
+  unrecoverable: Unrecoverable[];
+  /** `[start, end)` of every segment, in `keyLayout` order. */
+  spans: Span[];
+  /** Re-encoding reproduces the key (absent when not checkable). */
+  verified?: boolean;
+}
 export type Severity = 'error' | 'warning' | 'info';
 export interface Finding { rule: string; severity: Severity; segment: number | null; message: string }
-export interface LintRule { id: string; summary: string }
+export interface LintRule { id: string; reason: string }
 
-/** (keyspec) Parses key-spec text; returns its syntax tree. */
-export function parseKey(key: string): { [node: string]: JsonValue };
-/** (keyspec) Canonical formatting of key-spec text. */
-export function formatKey(key: string): string;
-/** (keyspec) Checks a design; throws the first error with its pointer. */
-export function validateDesign(design: DesignInput): DesignDocument;
-/** (keyspec) Encodes one record to its row key. */
-export function encodeKey(design: DesignInput, record: KeyRecord): EncodedKey;
-/** (keyspec) Decodes a row key back to a record. */
-export function decodeKey(design: DesignInput, key: Bytes | string): DecodedKey;
-/** (keyspec) The byte layout of each segment. */
-export function keyLayout(design: DesignInput): SegmentLayout[];
-/** (keyspec) Which bytes of a key each segment produced. */
-export function keySpans(design: DesignInput, record: KeyRecord): KeySpan[];
-/** (keyspec) Lint findings of a design. */
-export function lintDesign(design: DesignInput): Finding[];
-/** (keyspec) Every lint rule. */
+/** Parses the text form of a key design; returns its JSON form. Errors carry `line` and `column`. */
+export function parseKey(text: string): KeySpecJson;
+/** Prints a key design (JSON form, or text to normalize) as the text form. */
+export function formatKey(spec: KeySpecJson | string): string;
+/** Validates a design document and returns it normalized; errors carry the JSON `path`. */
+export function validateDesign(doc: DesignInput): NormalizedDesign;
+/** Encodes one record with the document's key design: the row key bytes. */
+export function encodeKey(doc: DesignInput, record: KeyRecord): Uint8Array;
+/** Decodes a row key. */
+export function decodeKey(doc: DesignInput, key: Bytes): Decoded;
+/** The byte layout of the key: one entry per segment. */
+export function keyLayout(doc: DesignInput): SegmentLayout[];
+/** `[start, end)` of every segment of `key`, in `keyLayout` order. */
+export function keySpans(doc: DesignInput, key: Bytes): Span[];
+/** Lint findings of a design. */
+export function lintDesign(doc: DesignInput): Finding[];
+/** Every lint rule with the principle behind it. */
 export function lintRules(): LintRule[];
 
 /* ------------------------------------------------------------------ analyze */
 
+/** Unknown keys are an error. */
 export interface AnalyzeOptions {
   windows?: number;
   sampleSize?: number;
@@ -162,13 +224,13 @@ export interface MatrixMetrics {
   loadedWindows: number; meanActiveRegions: number; meanHotspotFactor: number;
   maxHotspotFactor: number; meanEffectiveParallelism: number; minEffectiveParallelism: number;
 }
-/** Row-major region × window counts (typed array across the boundary). */
-export interface Matrix { rows: number; cols: number; cells: Uint32Array | number[] }
+/** Row-major `rows × cols` counts; `cells` crosses the boundary as a typed array. */
+export interface Matrix { rows: number; cols: number; cells: Uint32Array }
 export interface RegionReport {
   index: number; startKeyHex: string; startKey: string; endKeyHex: string; endKey: string;
   rows: number; bytes: number; writes: number; createdAtMs: number | null; server: number;
 }
-export interface ServerReport { index: number; regions: number; rows: number; bytes: number; writesPerWindow: number[] | Uint32Array }
+export interface ServerReport { index: number; regions: number; rows: number; bytes: number; writesPerWindow: number[] }
 export interface SampleKey { keyHex: string; key: string; region: number }
 export interface SplitEvent {
   timeMs: number; splitKeyHex: string; splitKey: string; parentBytes: number;
@@ -180,33 +242,40 @@ export interface ReadPlan {
 }
 export interface AnalysisReport {
   writes: number; bytes: number; writesOutsideWindows: number; startTimeMs: number; windowMs: number;
-  windows: number; regions: RegionReport[]; servers: ServerReport[]; matrix: Matrix; grid: Matrix;
+  windows: number; regions: RegionReport[]; servers: ServerReport[];
+  /** Region × window writes. */
+  matrix: Matrix;
+  /** Key-space bucket × window writes. */
+  grid: Matrix;
   gridBuckets: number; sample: SampleKey[]; metrics: MatrixMetrics; gridMetrics: MatrixMetrics;
   serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean; diagnosis: string[];
-  /** Read plans, when the binding includes them. */
-  reads?: ReadPlan[];
-  lint?: Finding[];
 }
+export interface ComparedDesign {
+  name: string; regions: number; metrics: MatrixMetrics; gridMetrics: MatrixMetrics; grid: Matrix; diagnosis: string[];
+}
+export interface Comparison { gridBuckets: number; windows: number; designs: ComparedDesign[] }
 export interface Progress { done: number; total: number; regions: number; finished: boolean }
 
-/** (analyze) Whole-document analysis. */
-export function analyzeDesign(design: DesignInput, options?: AnalyzeOptions | null): AnalysisReport;
-/** (analyze) Compares two designs cell by cell on the key-space grid. */
-export function compareDesigns(a: DesignInput, b: DesignInput, options?: AnalyzeOptions | null): { [k: string]: JsonValue };
-/** (analyze) The scans each read pattern issues. */
-export function planReads(design: DesignInput, splitKeys?: readonly Bytes[] | null): ReadPlan[];
-/** (analyze) The design's pre-split keys. */
-export function layoutSplitKeys(design: DesignInput): Uint8Array[];
-/** (analyze) `create 't', 'cf', SPLITS => [...]` for the HBase shell. */
-export function shellCreate(design: DesignInput, options?: { table?: string; family?: string } | null): string;
-/** (analyze) A splits file (one `toStringBinary` key per line) for `SPLITS_FILE`. */
-export function splitsFile(design: DesignInput): string;
+/** Analyzes a whole design document (its workload over its region layout). */
+export function analyzeDesign(doc: DesignInput, options?: AnalyzeOptions | null): AnalysisReport;
+/** Compares 2–4 designs over the first one's workload on one grid. */
+export function compareDesigns(docs: readonly DesignInput[], options?: AnalyzeOptions | null): Comparison;
+/** Plans every read of the design over `splitKeys` (default: the design's pre-split). */
+export function planReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): ReadPlan[];
+/** The design's pre-split keys. */
+export function layoutSplitKeys(doc: DesignInput): Uint8Array[];
+/** The HBase shell line `create 'table', 'family', SPLITS => [...]`. */
+export function shellCreate(table: string, family: string, keys: readonly Bytes[]): string;
+/** The keys as a `SPLITS_FILE`: one `toStringBinary` key per line. */
+export function splitsFile(keys: readonly Bytes[]): string;
 
-/** (analyze) Chunked analysis: step until finished (stop to cancel), then finish. */
+/** Incremental analysis for a Web Worker: `step` until `finished` (stop calling to cancel), then `finish`. */
 export class AnalysisSession {
-  constructor(design: DesignInput, options?: AnalyzeOptions | null);
-  step(records: number): Progress;
+  constructor(doc: DesignInput, options?: AnalyzeOptions | null);
+  /** Analyzes up to `maxRecords` (>= 1) more records. */
+  step(maxRecords: number): Progress;
   progress(): Progress;
+  /** The report over the records analyzed so far. */
   finish(): AnalysisReport;
   free(): void;
   [Symbol.dispose](): void;

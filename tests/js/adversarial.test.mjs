@@ -31,7 +31,7 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['splitKeys', () => ['Nope', 4]], ['splitKeys', () => [LONE, 4]], ['splitKeys', () => [BIG, 4]], ['splitKeys', () => ['HexStringSplit', 4, { firstRow: 42 }]],
     ['bytesSplit', () => [[1], [2], NaN]], ['bytesSplit', () => ['a', 'b', 1]], ['bytesSplit', () => [[1], [2], -5]], ['bytesSplit', () => [[1], [2], 1e9]],
     ['createTableSplitKeys', () => [[1], [2], 1e9]], ['createTableSplitKeys', () => [[1], [2], -1]], ['createTableSplitKeys', () => ['a', [2], 3]],
-    ['regionOf', () => ['x', [1]]], ['regionOf', () => [[[2], [1]], [1]]], ['regionOf', () => [[[1]], NaN]],
+    ['regionOf', () => ['x', [1]]], ['regionOf', () => [[[1], [1]], [1]]], ['regionOf', () => [[[]], [1]]], ['regionOf', () => [[[1]], NaN]],
     ['getPreset', () => ['nope']], ['getPreset', () => [42]], ['getPreset', () => [LONE]], ['getPreset', () => [BIG]],
     ['runVector', () => [42]], ['runVector', () => [LONE]],
     ['encodeKey', () => [42, {}]], ['encodeKey', () => [doc(), 42]], ['encodeKey', () => ['{', {}]], ['encodeKey', () => [{ ...doc(), key: BIG }, {}]],
@@ -41,21 +41,49 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['analyzeDesign', () => [42]], ['analyzeDesign', () => [{ ...doc(), regions: { count: 1e9 } }]], ['analyzeDesign', () => [doc(), { windows: -1 }]],
     ['analyzeDesign', () => [doc(), { windows: 1e9 }]], ['compareDesigns', () => [doc(), 42]], ['planReads', () => [NaN]],
     ['layoutSplitKeys', () => [42]], ['shellCreate', () => [LONE]], ['splitsFile', () => [{}]],
+    ['keySpans', () => [doc(), 'abc']], ['decodeKey', () => [doc(), [256]]], ['formatKey', () => [{ segments: 42 }]],
+    ['validateDesign', () => [{ ...doc(), typo: 1 }]], ['analyzeDesign', () => [doc(), { windowz: 4 }]],
+    ['analyzeDesign', () => [doc(), 'windows']], ['compareDesigns', () => [[doc(), 42]]], ['compareDesigns', () => [[], NaN]],
+    ['planReads', () => [doc(), 'x']], ['shellCreate', () => ['', 'cf', []]],
+    ['shellCreate', () => ['t', 'cf', [NaN]]], ['encodeKey', () => [doc(), { phone: LONE }]],
+    ['lintDesign', () => [{ v: 1, fields: [], key: '(' }]],
+    ['validateDesign', () => [(() => { const o = { v: 1 }; o.self = o; return o; })()]],
+    ['encodeKey', () => [doc(), (() => { let o = {}; for (let i = 0; i < 200; i++) o = { o }; return o; })()]],
   ];
-  // Findings for the binding owners (src/wasm/), kept visible as TODO until fixed.
-  const KNOWN = {
-    "inspect ['1', { type: 'string', regions: 4, typo: 1 }]": 'InspectOptions lacks deny_unknown_fields: typos are ignored',
-    'regionOf [[[2], [1]], [1]]': 'RegionMap::new accepts unsorted split keys',
-  };
   for (const [name, args] of cases) {
-    const label = `${name} ${String(args).slice(6)}`;
-    test(`${name} rejects bad input (${String(args).slice(6, 60)})`, { todo: KNOWN[label] }, t => {
-      if (typeof m[name] !== 'function') return t.skip(`${name} is not in this build yet`);
+    test(`${name} rejects bad input (${String(args).slice(6, 60)})`, () => {
+      assert.equal(typeof m[name], 'function', `${name} is not exported`);
       assert.throws(() => m[name](...args()), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError),
         `${name} should throw a plain Error`);
       healthy();
     });
   }
+
+  test('inspect: an unknown option key is an error naming it (deny_unknown_fields through serde_json)', () => {
+    assert.throws(() => m.inspect('1', { type: 'string', regions: 4, typo: 1 }),
+      e => e instanceof Error && /unknown field `typo`/.test(e.message) && e.path === 'options.typo');
+    healthy();
+  });
+
+  test('regionOf sorts unsorted split keys first, as HBase createTable does (documented in the d.ts)', () => {
+    for (const row of [[0], [1], [1, 5], [2], [3]]) {
+      assert.equal(m.regionOf([[2], [1]], row), m.regionOf([[1], [2]], row), `row ${row}`);
+    }
+    assert.equal(m.regionOf([[3], [1], [2]], [2, 0]), 2);
+    healthy();
+  });
+
+  test('AnalysisSession rejects bad input and keeps working', () => {
+    assert.throws(() => new m.AnalysisSession(42), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError));
+    assert.throws(() => new m.AnalysisSession(doc(), { windows: -1 }), Error);
+    const s = new m.AnalysisSession(doc(), { windows: 4 });
+    for (const bad of [NaN, 0, -1, 2 ** 41, 'x', undefined, 1.5]) assert.throws(() => s.step(bad), Error, String(bad));
+    const p = s.step(1000);
+    assert.ok(p.done > 0 && p.done <= 1000);
+    assert.ok(s.finish().writes === p.done);
+    s.free();
+    healthy();
+  });
 
   test('fuzz: every export with every bad value never traps, and the instance survives', () => {
     const names = Object.keys(m).filter(k => typeof m[k] === 'function' && !['default', 'initSync', 'start'].includes(k) && !/^[A-Z]/.test(k));

@@ -1,9 +1,9 @@
 // The CLI from the installed tarball (node_modules/.bin/rowkey-lab): help, splits, encode,
-// lint, check and the documented exit codes. Commands whose export is absent exit 4 and skip.
+// lint, analyze, check and the documented exit codes; the progress bar only on a TTY stderr.
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { spawnSync, execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NOT_BUILT, installed, importByName } from './npm-helpers.mjs';
 
@@ -11,7 +11,6 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   let bin; let dir; let m;
   before(async () => { ({ dir } = await installed()); bin = path.join(dir, 'node_modules/.bin/rowkey-lab'); m = await importByName(dir); });
   const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
-  const needs = (t, name) => { if (typeof m[name] !== 'function') { t.skip(`${name} is not in this build yet (exit 4 expected)`); return true; } return false; };
 
   test('--help on every command, exit 0', () => {
     for (const c of [[], ['encode'], ['splits'], ['analyze'], ['lint'], ['check'], ['presets']]) {
@@ -46,25 +45,57 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('lint', 'broken.json').status, 3);
   });
 
-  test('encode a preset record', t => {
-    if (needs(t, 'encodeKey')) { assert.equal(run('encode', 'seed000-cyclic', '--record', '{}').status, 4); return; }
+  test('encode a preset record', () => {
     const doc = m.getPreset('seed000-cyclic');
     const ex = doc.examples[0];
     const r = run('encode', 'seed000-cyclic', '--record', JSON.stringify(ex.record), '--json');
     assert.equal(r.status, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).hex, ex.key);
     assert.equal(run('encode', 'seed000-cyclic', '--record', '{bad').status, 3);
+    const text = run('encode', 'seed000-cyclic', '--record', JSON.stringify(ex.record));
+    assert.equal(text.status, 0);
+    assert.match(text.stdout, new RegExp(`^hex +${ex.key}$`, 'm'));
+    assert.equal(run('encode', 'seed000-cyclic').status, 2, 'missing --record');
   });
 
-  test('lint prints findings', t => {
-    if (needs(t, 'lintDesign')) { assert.equal(run('lint', 'seed000-telecom').status, 4); return; }
+  test('lint prints findings', () => {
     const r = run('lint', 'seed000-cyclic', '--json');
     assert.ok([0, 1].includes(r.status), r.stderr);
-    assert.ok(Array.isArray(JSON.parse(r.stdout)));
+    const findings = JSON.parse(r.stdout);
+    assert.deepEqual(findings, m.lintDesign(m.getPreset('seed000-cyclic')));
+    assert.equal(r.status, findings.some(f => f.severity === 'error') ? 1 : 0);
+    const t = run('lint', 'seed000-telecom-time-first');
+    assert.ok([0, 1].includes(t.status), t.stderr);
+    assert.match(t.stdout, /severity +rule|no findings/);
   });
 
-  test('check gates a design: exit 1 on budget breach, 0 within budget', t => {
-    if (needs(t, 'analyzeDesign')) { assert.equal(run('check', 'seed000-telecom').status, 4); return; }
+  test('analyze: table by default, the report as JSON with --json', () => {
+    const r = run('analyze', 'seed000-telecom', '--windows', '16');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /writes, \d+ regions, 16 windows/);
+    assert.match(r.stdout, /hotspot factor: overall/);
+    const j = JSON.parse(run('analyze', 'seed000-telecom', '--windows', '16', '--json').stdout);
+    const native = m.analyzeDesign(m.getPreset('seed000-telecom'), { windows: 16 });
+    assert.equal(j.writes, native.writes);
+    assert.deepEqual(j.metrics, native.metrics);
+    assert.deepEqual(j.matrix.cells, Array.from(native.matrix.cells));
+    assert.deepEqual(j.reads, m.planReads(m.getPreset('seed000-telecom')));
+  });
+
+  test('check seed000-telecom --max-hotspot 2.0 passes; the time-first key fails with a readable reason', () => {
+    const ok = run('check', 'seed000-telecom', '--max-hotspot', '2.0');
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /^ok: hotspot \d+\.\d\d <= 2/);
+    const bad = run('check', 'seed000-telecom-time-first', '--max-hotspot', '2.0');
+    assert.equal(bad.status, 1, bad.stdout + bad.stderr);
+    assert.match(bad.stdout, /^FAIL:\n {2}hotspot factor \d+\.\d\d > 2/);
+    const j = JSON.parse(run('check', 'seed000-telecom-time-first', '--max-hotspot', '2.0', '--json').stdout);
+    assert.equal(j.ok, false);
+    assert.ok(j.hotspotFactor > 2 && j.breaches.length >= 1);
+    assert.equal(run('check', 'seed000-telecom', '--max-hotspot', 'x').status, 2);
+  });
+
+  test('check gates a design: exit 1 on budget breach, 0 within budget', () => {
     const ids = m.listPresets().map(p => p.id);
     const strict = run('check', ids[0], '--max-hotspot', '0.5', '--max-scans', '0', '--json');
     assert.equal(strict.status, 1, strict.stderr);
@@ -72,5 +103,17 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const loose = run('check', ids[0], '--max-hotspot', '1e9', '--max-scans', '1000000');
     assert.equal(loose.status, 0, loose.stderr);
     assert.equal(loose.stderr, '', 'no progress output when stderr is not a TTY');
+  });
+
+  const hasScript = (() => { try { execFileSync('script', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
+  test('progress bar on stderr when stderr is a TTY (util-linux script gives a pty)', { skip: !hasScript && 'no script(1)' }, () => {
+    // stdout to a file, stderr on the pty: the bar appears on the pty, never in stdout.
+    const outFile = path.join(dir, 'tty-out.json');
+    const cmd = `${JSON.stringify(bin)} analyze seed000-telecom --json > ${JSON.stringify(outFile)}`;
+    const r = spawnSync('script', ['-qec', cmd, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stdout);
+    assert.match(r.stdout, /analyzing \[#*\.*\] \d+%/);
+    const j = JSON.parse(readFileSync(outFile, 'utf8'));
+    assert.equal(j.writes, m.analyzeDesign(m.getPreset('seed000-telecom')).writes);
   });
 });

@@ -1,17 +1,59 @@
-// Typed consumer of the package: `tsc --noEmit --strict` over this file checks the hand-written
-// declarations (src/types.d.ts, shipped as pkg/web/rowkey_lab.d.ts).
-import init, { md5Hex, listPresets, getPreset, splitKeys, inspect, toStringBinary, compareBytes,
-  type Inspection, type PresetEntry, type DesignDocument, type AnalysisReport, type Finding } from 'rowkey-lab';
+// Typed consumer of the package: `tsc --noEmit --strict` over this file (tests/js/npm.test.mjs,
+// from a folder where the packed tarball is installed) checks the hand-written declarations
+// (src/types.d.ts, shipped as pkg/web/rowkey_lab.d.ts and pkg/node/index.d.ts). It is only
+// type-checked, never run.
+import init, {
+  md5Hex, listPresets, getPreset, splitKeys, inspect, toStringBinary, compareBytes, regionOf,
+  encodeKey, decodeKey, keyLayout, keySpans, lintDesign, lintRules, parseKey, formatKey, validateDesign,
+  analyzeDesign, planReads, layoutSplitKeys, shellCreate, splitsFile, compareDesigns, AnalysisSession,
+  type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
+  type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
+  type KeySpecJson, type Span, type RowkeyError, type Width, type LintRule,
+} from 'rowkey-lab';
+
+const width = (w: Width): string => (w === 'variable' ? 'variable' : `${w.fixed} bytes`);
 
 export async function main(): Promise<string> {
   await init();
   const presets: PresetEntry[] = listPresets();
-  const doc: DesignDocument = getPreset(presets[0].id);
+  const doc: NormalizedDesign = getPreset(presets[0].id);
   const keys: Uint8Array[] = splitKeys('HexStringSplit', 16, { firstRow: '0', lastRow: 'f' });
   const info: Inspection = inspect('13412341234', { type: 'string', regions: 16 });
   const order: -1 | 0 | 1 = compareBytes(keys[0], keys[1]);
-  const report: AnalysisReport | null = null;
-  const findings: Finding[] = [];
-  return [md5Hex(new Uint8Array([97])), doc.key, toStringBinary(keys[0]), info.md5Hex, order,
-    report === null, findings.length].join(' ');
+  const region: number = regionOf([keys[1], keys[0]], [0x31]);
+
+  const own: DesignDocument = { v: 1, fields: [{ name: 'phone', type: 'string' }], key: 'phone + "_"' };
+  const spec: KeySpecJson = parseKey('phone + "_"');
+  const text: string = formatKey(spec);
+  const normal: NormalizedDesign = validateDesign(JSON.stringify(own));
+  const key: Uint8Array = encodeKey(own, { phone: '13412341234' });
+  const decoded: Decoded = decodeKey(own, key);
+  const spans: Span[] = keySpans(own, key);
+  const layout: SegmentLayout[] = keyLayout(doc);
+  const findings: Finding[] = lintDesign(doc);
+  const rules: LintRule[] = lintRules();
+
+  const report: AnalysisReport = analyzeDesign(doc, { windows: 16 });
+  const cells: Uint32Array = report.matrix.cells;
+  const plans: ReadPlan[] = planReads(doc, layoutSplitKeys(doc));
+  const shell: string = shellCreate('t', 'cf', layoutSplitKeys(doc)) + splitsFile(keys);
+  const cmp: Comparison = compareDesigns([doc, normal], null);
+
+  using session = new AnalysisSession(doc, { sampleSize: 10 });
+  let p: Progress = session.progress();
+  while (!p.finished) p = session.step(10_000);
+  const partial: AnalysisReport = session.finish();
+
+  let pointer = '';
+  try { validateDesign({ v: 1, fields: [], key: '(' }); } catch (e) {
+    const err = e as RowkeyError;
+    pointer = `${err.kind} ${err.path ?? ''} ${err.line ?? ''}:${err.column ?? ''}`;
+  }
+  return [md5Hex(new Uint8Array([97])), toStringBinary(keys[0]), info.md5Hex, order, region, text,
+    decoded.fields.map(f => `${f.name}=${String(f.value)}${f.exact ? '' : '~'}`).join(','),
+    spans.map(([s, e]) => e - s).join(','), layout.map(l => width(l.width)).join(','),
+    findings.map(f => `${f.severity}:${f.rule}@${f.segment ?? '-'}`).join(','), rules.length,
+    report.metrics.meanHotspotFactor.toFixed(2), cells.length,
+    plans.map(r => `${r.name}:${r.scans.length}:${r.rowsReadPerRowReturned ?? '-'}`).join(','), shell.length,
+    cmp.designs.map(d => d.metrics.overall.gini).join(','), partial.writes, pointer].join(' ');
 }
