@@ -109,7 +109,8 @@ pub fn compare_designs(docs: JsValue, options: JsValue) -> Result<JsValue, JsVal
     let out = to_js(&c)?;
     let designs = Reflect::get(&out, &JsValue::from_str("designs"))?;
     for (i, d) in c.designs.iter().enumerate() {
-        typed_cells(&designs, &i.to_string(), &d.grid)?;
+        let design = Reflect::get(&designs, &JsValue::from_f64(i as f64))?;
+        typed_cells(&design, "grid", &d.grid)?;
     }
     Ok(out)
 }
@@ -136,7 +137,10 @@ pub fn plan_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue>
     let keys = if split_keys.is_undefined() || split_keys.is_null() {
         initial_split_keys(&doc)?
     } else {
-        bytes_list_arg("splitKeys", &split_keys)?
+        let keys = bytes_list_arg("splitKeys", &split_keys)?;
+        // The same checks as a table's split keys (sorted, no empty or duplicate key).
+        core(crate::region::RegionMap::new(keys.clone()))?;
+        keys
     };
     to_js(&core(crate::scan::plan_reads(&doc, &keys))?)
 }

@@ -183,9 +183,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.ok(m.lintRules().every(r => typeof r.id === 'string' && typeof r.reason === 'string'));
   });
 
-  test('compareDesigns: designs[i].grid.cells is a Uint32Array', {
-    todo: 'src/wasm/analyze.rs compare_designs calls typed_cells(&designs, i, grid): it sets designs[i].cells, not designs[i].grid.cells',
-  }, () => {
+  test('compareDesigns: designs[i].grid.cells is a Uint32Array', () => {
     const doc = m.getPreset('seed000-telecom');
     const c = m.compareDesigns([doc, doc], { windows: 4 });
     assert.ok(c.designs[0].grid.cells instanceof Uint32Array);
