@@ -541,11 +541,14 @@ impl Planner {
                         filter
                     }
                     _ => {
-                        let per_entity = self.rows_per_entity(&vals, &mut notes);
+                        // Rows read: every row under the scanned prefix; rows returned: the
+                        // newest `n` of the entity (fewer when the entity is smaller).
+                        let entity = self.rows_per_entity(&vals, &mut notes);
                         notes.push("the entity's rows are in ascending time: the whole entity is read to find the newest".into());
-                        per_entity
-                            .zip(filter)
-                            .map(|(e, f)| (e / (*n).max(1) as f64).max(1.0) * f)
+                        entity.zip(filter).map(|(e, f)| {
+                            let read = e * f;
+                            (read / e.clamp(1.0, (*n).max(1) as f64)).max(1.0)
+                        })
                     }
                 }
             }
@@ -884,7 +887,7 @@ impl Planner {
                 any = true;
             }
         }
-        any.then_some(rows.max(1.0))
+        any.then_some(rows)
     }
 
     /// The share of the workload's records whose field `d` equals `v`, and how it was
