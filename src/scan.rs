@@ -683,10 +683,7 @@ impl Planner {
         let d_eff = self.segs.iter().position(|s| match &s.seg {
             Segment::Salt(_) | Segment::Random(_) => false,
             Segment::Bucket(b) if b.modulo.is_some() && reads_varying(s) => true,
-            _ => {
-                self.encode_seg(s, f).is_none()
-                    || self.encode_seg(s, f) != self.encode_seg(s, t)
-            }
+            _ => self.encode_seg(s, f).is_none() || self.encode_seg(s, f) != self.encode_seg(s, t),
         });
         let bounded = d_eff.is_some_and(|i| {
             self.segs
@@ -746,7 +743,7 @@ impl Planner {
             }
         }
         let salt = self.salt();
-        let salt_fixed = salt.is_none_or(|(_, seg, _)| {
+        let salt_fixed = salt.map_or(true, |(_, seg, _)| {
             self.known(seg, &f) && !matches!(seg.seg, Segment::Random(_)) && !reads_varying(seg)
         });
         // A `ts % n` bucket of the varying field: every bucket the range can reach.
@@ -905,7 +902,10 @@ impl Planner {
                 .map(|(_, w)| *w)
                 .sum();
             if total > 0.0 && w > 0.0 {
-                return Some((w / total, format!("its weight {w} of {total} in the workload")));
+                return Some((
+                    w / total,
+                    format!("its weight {w} of {total} in the workload"),
+                ));
             }
         }
         if let Some(c) = d.cardinality.filter(|c| *c > 0) {
@@ -919,10 +919,9 @@ impl Planner {
             G::Sequence { .. } | G::Clock { .. } | G::Uuid { .. } | G::UniformDouble { .. } => {
                 distinct(recs, "records: each value once")
             }
-            G::UniformInt { min, max } | G::Hotspot { min, max, .. } => distinct(
-                (*max as f64 - *min as f64 + 1.0).max(1.0),
-                "integer range",
-            ),
+            G::UniformInt { min, max } | G::Hotspot { min, max, .. } => {
+                distinct((*max as f64 - *min as f64 + 1.0).max(1.0), "integer range")
+            }
             G::UniformString { length, alphabet } => {
                 let k = alphabet.as_ref().map_or(62, |a| a.chars().count()) as f64;
                 distinct(k.powf(f64::from(*length)), "random strings")

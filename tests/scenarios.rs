@@ -409,7 +409,11 @@ fn vehicle_final_engine_hour_is_one_prefix_scan_per_bucket() {
     // The workload is exactly the read's hour (36 000 records at 10/s): the time filter
     // drops nothing, so one row read per row returned; the notes say ts is filtered.
     assert_eq!(pl.rows_read_per_row_returned, Some(1.0));
-    assert!(pl.notes.iter().any(|n| n.contains("`ts`")), "{:?}", pl.notes);
+    assert!(
+        pl.notes.iter().any(|n| n.contains("`ts`")),
+        "{:?}",
+        pl.notes
+    );
 }
 
 /// Seed 001's `bucket(ts, mod=100) + long(ts) + ...`: a one-minute range holds 60 000 ms
@@ -580,16 +584,18 @@ fn every_read_plan_covers_its_rows() {
                     key.as_slice() >= a.as_slice()
                         && (b.is_empty() || key.as_slice() < b.as_slice())
                 });
-                let m = conds.iter().all(|(i, lo, hi)| match (hi, &rec.values[*i], lo) {
-                    (Some(FieldValue::Long(h)), FieldValue::Long(x), FieldValue::Long(l)) => {
-                        l <= x && x < h
-                    }
-                    (Some(FieldValue::Str(h)), FieldValue::Str(x), FieldValue::Str(l)) => {
-                        l <= x && x < h
-                    }
-                    (Some(_), _, _) => true,
-                    (None, x, lo) => x == lo,
-                });
+                let m = conds
+                    .iter()
+                    .all(|(i, lo, hi)| match (hi, &rec.values[*i], lo) {
+                        (Some(FieldValue::Long(h)), FieldValue::Long(x), FieldValue::Long(l)) => {
+                            l <= x && x < h
+                        }
+                        (Some(FieldValue::Str(h)), FieldValue::Str(x), FieldValue::Str(l)) => {
+                            l <= x && x < h
+                        }
+                        (Some(_), _, _) => true,
+                        (None, x, lo) => x == lo,
+                    });
                 read_n += u64::from(inside);
                 if m {
                     matched += 1;
