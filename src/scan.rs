@@ -19,6 +19,25 @@
 //! * **Hashes** (`md5`, `md5Hex`, `hash15`) of fields the read does not fix make the rest of the
 //!   key unordered: the read becomes a scan of everything after the prefix (full table when
 //!   the hash leads) with a filter.
+//! * **Modulo buckets** (`bucket(ts, mod=n)`) of a field the range varies: key order within
+//!   the range is lost at the bucket, so there is one scan per bucket the range reaches, each
+//!   bounded by the range after the bucket. A range of `b - a ≥ n` values reaches all `n`
+//!   buckets; a shorter one only the buckets of its own `b - a` values (seed 001's
+//!   `ts % 100`: a one-minute read is 100 scans, a 30 ms read 30). Merge order as for salts:
+//!   bucket by bucket, merge-sorted by the key after the bucket. A salt whose sources vary is
+//!   always cut at its time unit (or scanned per bucket), even when both bounds happen to
+//!   hash to the same bucket.
+//! * **Open tails**: when the read leaves a segment open before (or at) the one its bounds
+//!   differ in, both bounds stop at the same prefix; the scan is then that prefix's
+//!   `[prefix, next_prefix)` and the varying field is filtered. A scan with `start == stop`
+//!   is never emitted; a read whose `from` is not below its `to` is refused.
+//! * **Rows read per row returned**: 1 / the product of the shares of the workload kept by
+//!   each given field the scan bounds do not fix (filtered fields). A fixed value's share is
+//!   its weight in a weighted generator, else 1 / the declared cardinality, else
+//!   1 / the generator's distinct values (zipf `n`, list length, distinct phones, one per
+//!   record for sequences and clocks, ...), capped by the record count. A filtered range's
+//!   share is its overlap with the clock's time span (or the sequence's values). Each
+//!   estimate is named in the plan's notes; `None` when one cannot be made.
 //! * **Reversed timestamps** (`revts`): the range flips: time `[from, to)` is key
 //!   `[rev(to − 1), rev(from − 1))`.
 //! * A bound that ends in a formatted time at a unit boundary is shortened to the unit
@@ -746,8 +765,12 @@ impl Planner {
         let salt_fixed = salt.map_or(true, |(_, seg, _)| {
             self.known(seg, &f) && !matches!(seg.seg, Segment::Random(_)) && !reads_varying(seg)
         });
+        // A salt the read cannot compute: its buckets are enumerated too.
+        let salt_open = salt.is_some_and(|(_, seg, _)| {
+            !self.known(seg, &f) || matches!(seg.seg, Segment::Random(_))
+        });
         // A `ts % n` bucket of the varying field: every bucket the range can reach.
-        if let (true, Some(i)) = (salt_fixed, d_eff) {
+        if let (true, Some(i)) = (salt_fixed || salt_open, d_eff) {
             if let Some(Seg {
                 seg: Segment::Bucket(bk),
                 ..
@@ -773,11 +796,18 @@ impl Planner {
                         bk.field,
                         bs.len()
                     ));
-                    for bv in &bs {
-                        ranges.push((
-                            self.bound_with(&f, None, (i, bv)),
-                            self.bound_with(&t, None, (i, bv)),
-                        ));
+                    let salts: Vec<Option<u64>> = match salt {
+                        Some((_, _, n)) if salt_open => (0..u64::from(n)).map(Some).collect(),
+                        _ => vec![None],
+                    };
+                    check_count(bs.len().saturating_mul(salts.len()))?;
+                    for sb in salts {
+                        for bv in &bs {
+                            ranges.push((
+                                self.bound_with(&f, sb, (i, bv)),
+                                self.bound_with(&t, sb, (i, bv)),
+                            ));
+                        }
                     }
                     return Ok(used);
                 }

@@ -620,3 +620,37 @@ fn every_read_plan_covers_its_rows() {
         }
     }
 }
+
+/// A salt the read cannot compute in front of a `ts % 100` bucket: every salt bucket times
+/// every time bucket (4 × 100), and the scans still cover every row of the minute. A range
+/// whose `from` is not below its `to` is refused rather than planned as empty scans.
+#[test]
+fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
+    let mut v: serde_json::Value = serde_json::from_str(
+        rowkey_lab::presets::all()
+            .find(|p| p.id == "seed001-log-bucket")
+            .unwrap()
+            .json,
+    )
+    .unwrap();
+    v["key"] = "salt(host, 4, as=dec(1)) + bucket(ts, mod=100) + long(ts) + host".into();
+    v["regions"] = serde_json::json!({"presplit": {"kind": "saltBuckets", "buckets": 4, "style": "decimal", "width": 1}});
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+    let plans = plan_reads(&doc, &[]).unwrap();
+    let pl = plan(&plans, "every event in one minute");
+    assert_eq!(pl.scans.len(), 400);
+    let from: i64 = 1_630_973_400_000;
+    let (read, matched) = measured_cost(&doc, pl, |r| {
+        let FieldValue::Long(t) = r.values[2] else {
+            panic!()
+        };
+        (from..from + 60_000).contains(&t)
+    });
+    assert!(matched > 0);
+    assert_eq!(read, matched);
+    v["reads"] =
+        serde_json::json!([{"type": "range", "from": {"ts": from + 10}, "to": {"ts": from}}]);
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+    let e = plan_reads(&doc, &[]).unwrap_err();
+    assert!(e.message.contains("from"), "{}", e.message);
+}
