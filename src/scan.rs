@@ -19,6 +19,25 @@
 //! * **Hashes** (`md5`, `md5Hex`, `hash15`) of fields the read does not fix make the rest of the
 //!   key unordered: the read becomes a scan of everything after the prefix (full table when
 //!   the hash leads) with a filter.
+//! * **Modulo buckets** (`bucket(ts, mod=n)`) of a field the range varies: key order within
+//!   the range is lost at the bucket, so there is one scan per bucket the range reaches, each
+//!   bounded by the range after the bucket. A range of `b - a ≥ n` values reaches all `n`
+//!   buckets; a shorter one only the buckets of its own `b - a` values (seed 001's
+//!   `ts % 100`: a one-minute read is 100 scans, a 30 ms read 30). Merge order as for salts:
+//!   bucket by bucket, merge-sorted by the key after the bucket. A salt whose sources vary is
+//!   always cut at its time unit (or scanned per bucket), even when both bounds happen to
+//!   hash to the same bucket.
+//! * **Open tails**: when the read leaves a segment open before (or at) the one its bounds
+//!   differ in, both bounds stop at the same prefix; the scan is then that prefix's
+//!   `[prefix, next_prefix)` and the varying field is filtered. A scan with `start == stop`
+//!   is never emitted; a read whose `from` is not below its `to` is refused.
+//! * **Rows read per row returned**: 1 / the product of the shares of the workload kept by
+//!   each given field the scan bounds do not fix (filtered fields). A fixed value's share is
+//!   its weight in a weighted generator, else 1 / the declared cardinality, else
+//!   1 / the generator's distinct values (zipf `n`, list length, distinct phones, one per
+//!   record for sequences and clocks, ...), capped by the record count. A filtered range's
+//!   share is its overlap with the clock's time span (or the sequence's values). Each
+//!   estimate is named in the plan's notes; `None` when one cannot be made.
 //! * **Reversed timestamps** (`revts`): the range flips: time `[from, to)` is key
 //!   `[rev(to − 1), rev(from − 1))`.
 //! * A bound that ends in a formatted time at a unit boundary is shortened to the unit
@@ -136,6 +155,7 @@ pub fn plan_reads(doc: &DesignDocument, split_keys: &[Vec<u8>]) -> Result<Vec<Re
     let mut planner = Planner::new(&doc.key, &doc.fields)?;
     if let Some(w) = &doc.workload {
         planner.records = w.records;
+        planner.workload = Some(w.clone());
     }
     doc.reads
         .iter()
@@ -169,6 +189,8 @@ pub struct Planner {
     segs: Vec<Seg>,
     /// Records in the workload, for per-entity row estimates.
     pub records: u64,
+    /// The workload, for selectivity estimates of fields without a declared cardinality.
+    pub workload: Option<crate::workload::WorkloadSpec>,
     decls: Vec<FieldDecl>,
 }
 
@@ -357,6 +379,7 @@ impl Planner {
         Ok(Planner {
             segs,
             records: crate::workload::WorkloadSpec::default().records,
+            workload: None,
             decls: fields.to_vec(),
         })
     }
@@ -421,12 +444,23 @@ impl Planner {
     /// Encode the key's leading segments fixed by `vals`, with the salt forced to `bucket`
     /// when given. Returns the bytes and the number of segments encoded.
     fn prefix(&self, vals: &Values, bucket: Option<u64>) -> (Vec<u8>, usize) {
+        self.prefix_with(vals, bucket, None)
+    }
+
+    /// Like [`Planner::prefix`], with segment `over.0` written as the bytes `over.1`.
+    fn prefix_with(
+        &self,
+        vals: &Values,
+        bucket: Option<u64>,
+        over: Option<(usize, &[u8])>,
+    ) -> (Vec<u8>, usize) {
         let mut out = Vec::new();
         let mut n = 0;
-        for seg in &self.segs {
-            let b = match (&seg.seg, bucket) {
-                (Segment::Salt(sp), Some(b)) => Some(render_bucket(&sp.render, b)),
-                (Segment::Random(rp), Some(b)) => Some(render_bucket(&rp.render, b)),
+        for (i, seg) in self.segs.iter().enumerate() {
+            let b = match (&seg.seg, bucket, over) {
+                (_, _, Some((j, o))) if j == i => Some(o.to_vec()),
+                (Segment::Salt(sp), Some(b), _) => Some(render_bucket(&sp.render, b)),
+                (Segment::Random(rp), Some(b), _) => Some(render_bucket(&rp.render, b)),
                 _ => self.encode_seg(seg, vals),
             };
             match b {
@@ -488,6 +522,11 @@ impl Planner {
         self.trim_time(b, vals, n)
     }
 
+    fn bound_with(&self, vals: &Values, bucket: Option<u64>, over: (usize, &[u8])) -> Vec<u8> {
+        let (b, n) = self.prefix_with(vals, bucket, Some(over));
+        self.trim_time(b, vals, n)
+    }
+
     /// Plan one read over the table split at `split_keys`.
     pub fn plan(&self, read: &ReadPattern, split_keys: &[Vec<u8>]) -> Result<ReadPlan> {
         let mut notes = Vec::new();
@@ -505,32 +544,66 @@ impl Planner {
                         );
                     }
                 }
-                self.unused_selectivity(&vals, &mut notes)
+                let used = self.used_prefix(&vals);
+                self.estimate(&vals, None, &used, &mut notes)
             }
             ReadPattern::Latest { record, n, .. } => {
                 let vals = self.values(record, "record")?;
                 self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
                 let (_, enc) = self.prefix(&vals, self.salt().map(|_| 0));
                 let next = self.segs.get(enc).map(|s| &s.seg);
+                let used = self.used_prefix(&vals);
+                let filter = self.estimate(&vals, None, &used, &mut notes);
                 match next {
                     Some(Segment::Revts(_)) => {
                         notes.push(format!("a reversed timestamp follows the entity: the newest rows come first, a scan with limit {n} reads {n} rows"));
-                        Some(1.0)
+                        filter
                     }
                     _ => {
-                        let per_entity = self.rows_per_entity(&vals);
+                        // Rows read: every row under the scanned prefix; rows returned: the
+                        // newest `n` of the entity (fewer when the entity is smaller).
+                        let entity = self.rows_per_entity(&vals, &mut notes);
                         notes.push("the entity's rows are in ascending time: the whole entity is read to find the newest".into());
-                        per_entity.map(|e| (e / (*n).max(1) as f64).max(1.0))
+                        entity.zip(filter).map(|(e, f)| {
+                            let read = e * f;
+                            (read / e.clamp(1.0, (*n).max(1) as f64)).max(1.0)
+                        })
                     }
                 }
             }
             ReadPattern::Range { from, to, .. } => {
                 let f = self.values(from, "from")?;
                 let t = self.values(to, "to")?;
-                self.range_ranges(&f, &t, &mut ranges, &mut notes)?;
-                self.unused_selectivity(&f, &mut notes)
+                let used = self.range_ranges(&f, &t, &mut ranges, &mut notes)?;
+                self.estimate(&f, Some(&t), &used, &mut notes)
             }
         };
+        // A stop row that is a prefix of (or equal to) the start row leaves the rest of the
+        // key open: the scan covers every row under that prefix. A stop row below the start
+        // row is an empty range and is left out; a read with no range left is refused.
+        let mut dropped = 0;
+        let ranges: Vec<(Vec<u8>, Vec<u8>)> = ranges
+            .into_iter()
+            .filter_map(|(start, mut stop)| {
+                if !stop.is_empty() && start.starts_with(&stop) {
+                    stop = next_prefix(&stop);
+                }
+                if !stop.is_empty() && stop <= start {
+                    dropped += 1;
+                    return None;
+                }
+                Some((start, stop))
+            })
+            .collect();
+        if ranges.is_empty() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "the read covers no key: `from` is not below `to`",
+            ));
+        }
+        if dropped > 0 {
+            notes.push(format!("{dropped} empty piece(s) left out"));
+        }
         let mut touched: Vec<usize> = Vec::new();
         let scans = ranges
             .into_iter()
@@ -555,6 +628,22 @@ impl Planner {
             rows_read_per_row_returned: rows_per_row,
             notes,
         })
+    }
+
+    /// Fields (outside salts) of the segments before `n`: the ones the scan bounds fix.
+    fn fields_before(&self, n: usize) -> Vec<String> {
+        self.segs
+            .iter()
+            .take(n)
+            .filter(|s| !matches!(s.seg, Segment::Salt(_) | Segment::Random(_)))
+            .flat_map(|s| s.fields.iter().cloned())
+            .collect()
+    }
+
+    /// The fields a prefix read's scan bounds fix.
+    fn used_prefix(&self, vals: &Values) -> Vec<String> {
+        let (_, n) = self.prefix(vals, self.salt().map(|_| 0));
+        self.fields_before(n)
     }
 
     /// Prefix scans for a partial record: one per salt bucket when the salt is not computable.
@@ -586,17 +675,44 @@ impl Planner {
         Ok(())
     }
 
+    /// Scans for a range read; returns the fields the scan bounds fix (the others given are
+    /// filtered).
     fn range_ranges(
         &self,
         f: &Values,
         t: &Values,
         ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
         notes: &mut Vec<String>,
-    ) -> Result<()> {
+    ) -> Result<Vec<String>> {
+        // Fields whose bounds differ.
+        let varying: Vec<String> = self
+            .decls
+            .iter()
+            .zip(f.iter().zip(t))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(d, _)| d.name.clone())
+            .collect();
+        let reads_varying = |s: &Seg| s.fields.iter().any(|x| varying.contains(x));
         // The first segment where the bounds differ (or one is open).
         let diff = self.segs.iter().position(|s| {
             self.encode_seg(s, f).is_none() || self.encode_seg(s, f) != self.encode_seg(s, t)
         });
+        // The same, with salts left to the salt logic below and `ts % n` buckets of a varying
+        // field counted as varying even when both bounds fall in the same bucket.
+        let d_eff = self.segs.iter().position(|s| match &s.seg {
+            Segment::Salt(_) | Segment::Random(_) => false,
+            Segment::Bucket(b) if b.modulo.is_some() && reads_varying(s) => true,
+            _ => self.encode_seg(s, f).is_none() || self.encode_seg(s, f) != self.encode_seg(s, t),
+        });
+        let bounded = d_eff.is_some_and(|i| {
+            self.segs
+                .get(i)
+                .is_some_and(|s| self.known(s, f) && self.known(s, t))
+        });
+        let mut used = self.fields_before(d_eff.unwrap_or(self.segs.len()));
+        if bounded {
+            used.extend(varying.iter().cloned());
+        }
         let flip = matches!(
             diff.and_then(|i| self.segs.get(i)).map(|s| &s.seg),
             Some(Segment::Revts(_))
@@ -619,53 +735,99 @@ impl Planner {
             (f.clone(), t.clone())
         };
         if let Some(i) = diff {
+            let is_hash = |s: &Seg| {
+                matches!(
+                    s.seg,
+                    Segment::Md5(_) | Segment::Md5Hex(_) | Segment::Hash15(_)
+                )
+            };
             let hashed = self.segs.get(..=i).is_some_and(|s| {
-                s.iter().any(|s| {
-                    matches!(
-                        s.seg,
-                        Segment::Md5(_) | Segment::Md5Hex(_) | Segment::Hash15(_)
-                    ) && self.encode_seg(s, &f) != self.encode_seg(s, &t)
-                })
+                s.iter()
+                    .any(|s| is_hash(s) && self.encode_seg(s, &f) != self.encode_seg(s, &t))
             });
             if hashed {
                 notes.push("a hash covers the varying field: key order is lost, the range is a scan of the whole hashed space with a filter".into());
-                let (p, _) = self.prefix(&f, None);
-                let keep = self
-                    .segs
-                    .iter()
-                    .take_while(|s| {
-                        !matches!(
-                            s.seg,
-                            Segment::Md5(_) | Segment::Md5Hex(_) | Segment::Hash15(_)
-                        )
-                    })
-                    .count();
+                let keep = self.segs.iter().take_while(|s| !is_hash(s)).count();
                 let mut pre = Vec::new();
+                let mut n = 0;
                 for s in self.segs.iter().take(keep) {
                     match self.encode_seg(s, &f) {
                         Some(b) => pre.extend_from_slice(&b),
                         None => break,
                     }
+                    n += 1;
                 }
-                let _ = p;
                 ranges.push((pre.clone(), next_prefix(&pre)));
-                return Ok(());
+                return Ok(self.fields_before(n));
             }
         }
-        match self.salt() {
+        let salt = self.salt();
+        let salt_fixed = salt.map_or(true, |(_, seg, _)| {
+            self.known(seg, &f) && !matches!(seg.seg, Segment::Random(_)) && !reads_varying(seg)
+        });
+        // A salt the read cannot compute: its buckets are enumerated too.
+        let salt_open = salt.is_some_and(|(_, seg, _)| {
+            !self.known(seg, &f) || matches!(seg.seg, Segment::Random(_))
+        });
+        // A `ts % n` bucket of the varying field: every bucket the range can reach.
+        if let (true, Some(i)) = (salt_fixed || salt_open, d_eff) {
+            if let Some(Seg {
+                seg: Segment::Bucket(bk),
+                ..
+            }) = self.segs.get(i)
+            {
+                if let (Some(m), Some(a), Some(b)) = (
+                    bk.modulo,
+                    self.ts_of(&f, &bk.field),
+                    self.ts_of(&t, &bk.field),
+                ) {
+                    let seg = &self.segs[i];
+                    // The range [a, b) holds b - a values; when that is fewer than the
+                    // period, only the buckets of those values; otherwise all of them.
+                    let reach = b.saturating_sub(a).clamp(0, m.unsigned_abs() as i64);
+                    check_count(reach as usize)?;
+                    let mut bs: Vec<Vec<u8>> = (0..reach)
+                        .filter_map(|k| self.encode_seg(seg, &self.with_ts(&f, &bk.field, a + k)))
+                        .collect();
+                    bs.sort();
+                    bs.dedup();
+                    notes.push(format!(
+                        "the key starts a bucket `{} % {m}` of the varying field: one scan per bucket the range reaches ({}), merged by the key after the bucket",
+                        bk.field,
+                        bs.len()
+                    ));
+                    let salts: Vec<Option<u64>> = match salt {
+                        Some((_, _, n)) if salt_open => (0..u64::from(n)).map(Some).collect(),
+                        _ => vec![None],
+                    };
+                    check_count(bs.len().saturating_mul(salts.len()))?;
+                    for sb in salts {
+                        for bv in &bs {
+                            ranges.push((
+                                self.bound_with(&f, sb, (i, bv)),
+                                self.bound_with(&t, sb, (i, bv)),
+                            ));
+                        }
+                    }
+                    return Ok(used);
+                }
+            }
+        }
+        match salt {
             Some((si, seg, buckets)) => {
                 let computable = self.known(seg, &f) && !matches!(seg.seg, Segment::Random(_));
-                let same = self.encode_seg(seg, &f) == self.encode_seg(seg, &t);
-                if computable && same && diff.is_some_and(|d| d > si) {
+                if computable && !reads_varying(seg) {
                     ranges.push((self.bound(&f, None), self.bound(&t, None)));
                 } else if computable && self.known(seg, &t) {
                     // The salt hashes a field that varies: cut at its time unit.
                     let Some((field, unit)) = self.salt_time(seg) else {
-                        return self.per_bucket(&f, &t, buckets, ranges, notes);
+                        self.per_bucket(&f, &t, buckets, ranges, notes)?;
+                        return Ok(used);
                     };
                     let (Some(a), Some(b)) = (self.ts_of(&f, &field), self.ts_of(&t, &field))
                     else {
-                        return self.per_bucket(&f, &t, buckets, ranges, notes);
+                        self.per_bucket(&f, &t, buckets, ranges, notes)?;
+                        return Ok(used);
                     };
                     notes.push(format!("the salt hashes `{field}`: the range is cut at each {unit:?} and each piece scans its own bucket").to_lowercase());
                     let mut lo = a;
@@ -694,7 +856,7 @@ impl Planner {
             }
             None => ranges.push((self.bound(&f, None), self.bound(&t, None))),
         }
-        Ok(())
+        Ok(used)
     }
 
     /// The encoded segments after the salt at `si` (the salt itself left out).
@@ -740,41 +902,157 @@ impl Planner {
         })
     }
 
-    /// Rows of one entity: records / the entity field's cardinality, when declared.
-    fn rows_per_entity(&self, vals: &Values) -> Option<f64> {
-        let mut card = 1f64;
+    /// Rows of one entity: records × the share of the records each given field keeps.
+    fn rows_per_entity(&self, vals: &Values, notes: &mut Vec<String>) -> Option<f64> {
+        let mut rows = self.records as f64;
         let mut any = false;
         for (d, v) in self.decls.iter().zip(vals) {
             if !matches!(v, FieldValue::Null) {
-                card *= d.cardinality? as f64;
+                let (share, how) = self.value_share(d, v)?;
+                notes.push(format!("`{}`: {how}", d.name));
+                rows *= share;
                 any = true;
             }
         }
-        any.then_some(self.records as f64 / card)
+        any.then_some(rows)
     }
 
-    /// Rows read per row returned: the product of the cardinalities of given fields the
-    /// scan bounds do not use (they must be filtered).
-    fn unused_selectivity(&self, vals: &Values, notes: &mut Vec<String>) -> Option<f64> {
-        let (_, n) = self.prefix(vals, self.salt().map(|_| 0));
-        let used: Vec<&String> = self
-            .segs
-            .iter()
-            .take(n + 1)
-            .flat_map(|s| s.fields.iter())
-            .collect();
+    /// The share of the workload's records whose field `d` equals `v`, and how it was
+    /// estimated: the value's weight in a weighted generator, else 1 / the declared
+    /// cardinality, else 1 / the generator's distinct values (capped by the record count).
+    fn value_share(&self, d: &FieldDecl, v: &FieldValue) -> Option<(f64, String)> {
+        use crate::workload::Generator as G;
+        let recs = self.records.max(1) as f64;
+        if let Some(G::Weighted { values, weights }) = &d.generator {
+            let total: f64 = weights.iter().sum();
+            let w: f64 = values
+                .iter()
+                .zip(weights)
+                .filter(|(x, _)| FieldValue::from_json(d, x).is_ok_and(|x| &x == v))
+                .map(|(_, w)| *w)
+                .sum();
+            if total > 0.0 && w > 0.0 {
+                return Some((
+                    w / total,
+                    format!("its weight {w} of {total} in the workload"),
+                ));
+            }
+        }
+        if let Some(c) = d.cardinality.filter(|c| *c > 0) {
+            return Some((1.0 / c as f64, format!("1 in {c} (declared cardinality)")));
+        }
+        let distinct = |n: f64, what: &str| {
+            let n = n.clamp(1.0, recs);
+            Some((1.0 / n, format!("1 in {n} (the workload's {what})")))
+        };
+        match d.generator.as_ref()? {
+            G::Sequence { .. } | G::Clock { .. } | G::Uuid { .. } | G::UniformDouble { .. } => {
+                distinct(recs, "records: each value once")
+            }
+            G::UniformInt { min, max } | G::Hotspot { min, max, .. } => {
+                distinct((*max as f64 - *min as f64 + 1.0).max(1.0), "integer range")
+            }
+            G::UniformString { length, alphabet } => {
+                let k = alphabet.as_ref().map_or(62, |a| a.chars().count()) as f64;
+                distinct(k.powf(f64::from(*length)), "random strings")
+            }
+            G::Zipf { n, .. } => distinct(*n as f64, "zipf values"),
+            G::Latest { window, .. } => distinct(window.map_or(recs, |w| w as f64), "latest ids"),
+            G::Weighted { values, .. } => distinct(values.len() as f64, "weighted values"),
+            G::List { values, .. } => {
+                let mut u: Vec<String> = values.iter().map(Value::to_string).collect();
+                u.sort();
+                u.dedup();
+                distinct(u.len() as f64, "list values")
+            }
+            G::Phone {
+                distinct: Some(n), ..
+            } => distinct(*n as f64, "distinct phones"),
+            G::Phone { digits, .. } => distinct(10f64.powf(f64::from(*digits)), "phone numbers"),
+            G::Constant { .. } => Some((1.0, "a constant in the workload".into())),
+            G::Boolean { p } => Some((
+                if matches!(v, FieldValue::Bool(true)) {
+                    *p
+                } else {
+                    1.0 - *p
+                }
+                .clamp(1.0 / recs, 1.0),
+                "the workload's boolean probability".into(),
+            )),
+        }
+    }
+
+    /// The share of the workload's records whose field `d` lies in `[a, b)`: the overlap
+    /// of the range with the clock's time span, or the sequence values inside it.
+    fn range_share(&self, d: &FieldDecl, a: &FieldValue, b: &FieldValue) -> Option<(f64, String)> {
+        use crate::workload::Generator as G;
+        let (FieldValue::Long(a), FieldValue::Long(b)) = (a, b) else {
+            return None;
+        };
+        let (a, b) = (*a as f64, *b as f64);
+        let w = self.workload.as_ref()?;
+        let recs = w.records.max(1) as f64;
+        let (lo, hi, what) = match d.generator.as_ref()? {
+            G::Clock { start, rate, .. } => {
+                let s = start.unwrap_or(w.start_time) as f64;
+                let r = rate.unwrap_or(w.write_rate);
+                (r > 0.0).then_some(())?;
+                (s, s + recs * 1000.0 / r, "time span")
+            }
+            G::Sequence { start, step } if *step > 0 => {
+                let s = *start as f64;
+                (s, s + recs * *step as f64, "sequence")
+            }
+            _ => return None,
+        };
+        let share = ((b.min(hi) - a.max(lo)) / (hi - lo)).clamp(0.0, 1.0);
+        (share > 0.0).then(|| {
+            (
+                share,
+                format!("the range keeps {:.4} of the workload's {what}", share),
+            )
+        })
+    }
+
+    /// Rows read per row returned: 1 / the product of the shares of the given fields the
+    /// scan bounds do not fix (they are filtered), each estimated from the declared
+    /// cardinality or the workload, as the notes say. `None` when one cannot be estimated.
+    fn estimate(
+        &self,
+        f: &Values,
+        t: Option<&Values>,
+        used: &[String],
+        notes: &mut Vec<String>,
+    ) -> Option<f64> {
         let mut factor = 1f64;
-        for (d, v) in self.decls.iter().zip(vals) {
-            if matches!(v, FieldValue::Null) || used.contains(&&d.name) {
+        let mut known = true;
+        for (i, (d, v)) in self.decls.iter().zip(f).enumerate() {
+            if matches!(v, FieldValue::Null) || used.contains(&d.name) {
                 continue;
             }
-            notes.push(format!(
-                "`{}` comes after an open segment of the key: it is filtered, not scanned",
-                d.name
-            ));
-            factor *= d.cardinality? as f64;
+            let other = t.and_then(|t| t.get(i)).filter(|o| *o != v);
+            let share = match other {
+                Some(o) => self.range_share(d, v, o),
+                None => self.value_share(d, v),
+            };
+            match share {
+                Some((s, how)) => {
+                    notes.push(format!(
+                        "`{}` is not fixed by the scan bounds: it is filtered, not scanned ({how})",
+                        d.name
+                    ));
+                    factor /= s;
+                }
+                None => {
+                    notes.push(format!(
+                        "`{}` is not fixed by the scan bounds: it is filtered, and its selectivity cannot be estimated",
+                        d.name
+                    ));
+                    known = false;
+                }
+            }
         }
-        Some(factor)
+        known.then_some(factor.max(1.0))
     }
 }
 

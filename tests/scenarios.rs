@@ -378,3 +378,279 @@ fn bad_scenarios_are_refused_with_pointed_errors() {
     );
     assert!(e.contains("cells"), "{e}");
 }
+
+fn scan_bounds(p: &ReadPlan) -> Vec<(Vec<u8>, Vec<u8>)> {
+    p.scans
+        .iter()
+        .map(|s| {
+            (
+                from_hex(&s.start_row_hex).unwrap(),
+                from_hex(&s.stop_row_hex).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Seed 000's final vehicle key `salt(engine_type + vin) - fixed(engine_type) fixed(vin)
+/// revts(ts)`: "engine type X in one hour" cannot compute the bucket (no vin), so it is one
+/// scan per bucket over `NN-X` (the prefix, `X` is 11 bytes = the fixed width) with the hour
+/// filtered, never `start == stop`.
+#[test]
+fn vehicle_final_engine_hour_is_one_prefix_scan_per_bucket() {
+    let (_, _, p) = run("seed000-vehicle-final");
+    let pl = plan(&p, "engine type YCK09360-60, one hour");
+    assert_eq!(pl.scans.len(), 10);
+    for (b, (start, stop)) in scan_bounds(pl).into_iter().enumerate() {
+        assert_eq!(start, format!("{b:02}-YCK09360-60").into_bytes());
+        // The prefix's stop row: last byte + 1.
+        assert_eq!(stop, format!("{b:02}-YCK09360-61").into_bytes());
+    }
+    assert_eq!(pl.regions_touched, 10);
+    // The workload is exactly the read's hour (36 000 records at 10/s): the time filter
+    // drops nothing, so one row read per row returned; the notes say ts is filtered.
+    assert_eq!(pl.rows_read_per_row_returned, Some(1.0));
+    assert!(
+        pl.notes.iter().any(|n| n.contains("`ts`")),
+        "{:?}",
+        pl.notes
+    );
+}
+
+/// Seed 001's `bucket(ts, mod=100) + long(ts) + ...`: a one-minute range holds 60 000 ms
+/// values ≥ 100, so every bucket 0..99 holds rows of it: 100 scans, bucket b's scan bounded
+/// by `[b][long(from)] .. [b][long(to)]`. A range shorter than the period only reaches the
+/// buckets of its own values.
+#[test]
+fn modulo_bucket_of_a_time_range_scans_every_bucket() {
+    let (doc, _, p) = run("seed001-log-bucket");
+    let pl = plan(&p, "every event in one minute");
+    assert_eq!(pl.scans.len(), 100);
+    let from: i64 = 1_630_973_400_000; // 2021-09-07T00:10:00Z
+    for (b, (start, stop)) in scan_bounds(pl).into_iter().enumerate() {
+        let mut s = (b as i64).to_be_bytes().to_vec();
+        s.extend_from_slice(&from.to_be_bytes());
+        let mut e = (b as i64).to_be_bytes().to_vec();
+        e.extend_from_slice(&(from + 60_000).to_be_bytes());
+        assert_eq!((start, stop), (s, e), "bucket {b}");
+    }
+    assert_eq!(pl.regions_touched, 10);
+    // Coverage and exactness over the workload: every row of the minute is read, and only
+    // those (the bounds are exact for a time-only read).
+    let (read, matched) = measured_cost(&doc, pl, |r| {
+        let FieldValue::Long(t) = r.values[2] else {
+            panic!()
+        };
+        (from..from + 60_000).contains(&t)
+    });
+    assert!(matched > 0);
+    assert_eq!(read, matched);
+    // A 30 ms range reaches 30 buckets.
+    let mut short = doc.clone();
+    short.reads = vec![serde_json::from_value(serde_json::json!({
+        "type": "range", "name": "30 ms",
+        "from": {"ts": from}, "to": {"ts": from + 30}
+    }))
+    .unwrap()];
+    let pl = &plan_reads(&short, &[]).unwrap()[0];
+    assert_eq!(pl.scans.len(), 30);
+}
+
+/// A filtered field without a declared cardinality is estimated from the workload: seed
+/// 003's md5-first key reads the whole table for "messages of one minute" from a one-hour
+/// workload, so 60 rows are read per row returned.
+#[test]
+fn rows_read_are_estimated_from_the_workload() {
+    let (doc, _, p) = run("seed003-md5-messages");
+    let pl = plan(&p, "messages of one minute");
+    let w = doc.workload.as_ref().unwrap();
+    let span_s = w.records as f64 / w.write_rate;
+    let est = pl.rows_read_per_row_returned.unwrap();
+    assert!((est - span_s / 60.0).abs() < 1e-6, "{est}");
+    assert!(pl.notes.iter().any(|n| n.contains("time span")));
+    // VIN first: the engine type's weight (30 of 142) sets the ratio.
+    let (_, _, p) = run("seed000-vehicle-vin-first");
+    let est = plan(&p, "engine type YCK09360-60, one hour")
+        .rows_read_per_row_returned
+        .unwrap();
+    assert!((est - 142.0 / 30.0).abs() < 1e-9, "{est}");
+}
+
+/// Every preset's every read: no empty scan, at least one region, one scan per read when
+/// the salt's sources are fixed (and not varied), one per bucket when they are open, and the
+/// scans cover every workload row the read matches.
+#[test]
+fn every_read_plan_covers_its_rows() {
+    use rowkey_lab::keyspec::{KeySpec, Segment};
+    use rowkey_lab::scan::ReadPattern;
+    for pr in rowkey_lab::presets::all() {
+        let (doc, _, plans) = run(pr.id);
+        let spec: &KeySpec = &doc.key;
+        let salt = spec.segments.iter().find_map(|s| match s {
+            Segment::Salt(sp) => Some((sp.buckets, sp.of.clone(), false)),
+            Segment::Random(r) => Some((r.buckets, None, true)),
+            _ => None,
+        });
+        for (read, pl) in doc.reads.iter().zip(&plans) {
+            let id = format!("{} / {}", pr.id, pl.name);
+            assert!(!pl.scans.is_empty(), "{id}");
+            assert!(pl.regions_touched >= 1, "{id}");
+            for (a, b) in scan_bounds(pl) {
+                assert!(b.is_empty() || a < b, "{id}: empty scan");
+            }
+            // Which fields does the read fix (and to one value)?
+            let (fixed, varied): (Vec<String>, Vec<String>) = match read {
+                ReadPattern::Range { from, to, .. } => {
+                    let f = from
+                        .iter()
+                        .filter(|(k, v)| to.get(*k) == Some(v))
+                        .map(|(k, _)| k.clone());
+                    let v = from
+                        .iter()
+                        .filter(|(k, v)| to.get(*k) != Some(v))
+                        .map(|(k, _)| k.clone());
+                    (f.collect(), v.collect())
+                }
+                ReadPattern::Get { record, .. }
+                | ReadPattern::Prefix { record, .. }
+                | ReadPattern::Latest { record, .. } => (record.keys().cloned().collect(), vec![]),
+            };
+            if let Some((n, of, random)) = &salt {
+                let src: Vec<String> = match of {
+                    Some(of) => {
+                        let v = serde_json::to_value(of).unwrap();
+                        let mut out = Vec::new();
+                        fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+                            match v {
+                                serde_json::Value::Object(m) => m.iter().for_each(|(k, x)| {
+                                    if let (true, Some(s)) = (k == "field", x.as_str()) {
+                                        out.push(s.to_string());
+                                    } else {
+                                        walk(x, out);
+                                    }
+                                }),
+                                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+                                _ => {}
+                            }
+                        }
+                        walk(&v, &mut out);
+                        out
+                    }
+                    None => doc.fields.iter().map(|f| f.name.clone()).collect(),
+                };
+                let all_fixed = src.iter().all(|s| fixed.contains(s));
+                if *random || !src.iter().all(|s| fixed.contains(s) || varied.contains(s)) {
+                    assert_eq!(pl.scans.len(), *n as usize, "{id}: one scan per bucket");
+                } else if all_fixed {
+                    assert_eq!(pl.scans.len(), 1, "{id}: fixed salt");
+                }
+            }
+            // Coverage: every workload row matching the read lies in some scan.
+            let decl = |k: &str| doc.fields.iter().position(|f| f.name == k).unwrap();
+            let val = |k: &str, v: &serde_json::Value| {
+                use rowkey_lab::keyspec::FieldValue as K;
+                match K::from_json(&doc.fields[decl(k)], v).unwrap() {
+                    K::Str(s) => FieldValue::Str(s),
+                    K::Long(x) => FieldValue::Long(x),
+                    K::Double(x) => FieldValue::Double(x),
+                    K::Bool(x) => FieldValue::Bool(x),
+                    other => panic!("{other:?}"),
+                }
+            };
+            let conds: Vec<(usize, FieldValue, Option<FieldValue>)> = match read {
+                ReadPattern::Range { from, to, .. } => from
+                    .iter()
+                    .map(|(k, v)| {
+                        let hi = to.get(k).filter(|t| *t != v).map(|t| val(k, t));
+                        (decl(k), val(k, v), hi)
+                    })
+                    .collect(),
+                ReadPattern::Get { record, .. }
+                | ReadPattern::Prefix { record, .. }
+                | ReadPattern::Latest { record, .. } => record
+                    .iter()
+                    .map(|(k, v)| (decl(k), val(k, v), None))
+                    .collect(),
+            };
+            let ranges = scan_bounds(pl);
+            let mut enc = document_encoder(&doc).unwrap();
+            let mut s = WorkloadStream::new(doc.workload.as_ref().unwrap(), &doc.fields).unwrap();
+            let mut rec = Record::default();
+            let mut key = Vec::new();
+            let (mut read_n, mut matched) = (0u64, 0u64);
+            while s.next_into(&mut rec) {
+                key.clear();
+                enc(&rec, &mut key).unwrap();
+                let inside = ranges.iter().any(|(a, b)| {
+                    key.as_slice() >= a.as_slice()
+                        && (b.is_empty() || key.as_slice() < b.as_slice())
+                });
+                let m = conds
+                    .iter()
+                    .all(|(i, lo, hi)| match (hi, &rec.values[*i], lo) {
+                        (Some(FieldValue::Long(h)), FieldValue::Long(x), FieldValue::Long(l)) => {
+                            l <= x && x < h
+                        }
+                        (Some(FieldValue::Str(h)), FieldValue::Str(x), FieldValue::Str(l)) => {
+                            l <= x && x < h
+                        }
+                        (Some(_), _, _) => true,
+                        (None, x, lo) => x == lo,
+                    });
+                read_n += u64::from(inside);
+                if m {
+                    matched += 1;
+                    assert!(inside, "{id}: a matching row lies outside every scan");
+                }
+            }
+            assert!(read_n >= matched, "{id}");
+            // A plan that claims one row read per row returned must read exactly the
+            // matching rows (a limit makes `latest` read fewer than its prefix holds; a
+            // prefix over a formatted time means "the same formatted value", such as the
+            // same day of every year, which the exact-value match above does not model).
+            let exact_time = conds.iter().any(|(i, _, hi)| {
+                hi.is_none()
+                    && doc.fields[*i].field_type == rowkey_lab::design::FieldType::Timestamp
+            });
+            if pl.rows_read_per_row_returned == Some(1.0)
+                && !exact_time
+                && !matches!(read, ReadPattern::Latest { .. })
+            {
+                assert_eq!(read_n, matched, "{id}: claims 1 row read per row returned");
+            }
+        }
+    }
+}
+
+/// A salt the read cannot compute in front of a `ts % 100` bucket: every salt bucket times
+/// every time bucket (4 × 100), and the scans still cover every row of the minute. A range
+/// whose `from` is not below its `to` is refused rather than planned as empty scans.
+#[test]
+fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
+    let mut v: serde_json::Value = serde_json::from_str(
+        rowkey_lab::presets::all()
+            .find(|p| p.id == "seed001-log-bucket")
+            .unwrap()
+            .json,
+    )
+    .unwrap();
+    v["key"] = "salt(host, 4, as=dec(1)) + bucket(ts, mod=100) + long(ts) + host".into();
+    v["regions"] = serde_json::json!({"presplit": {"kind": "saltBuckets", "buckets": 4, "style": "decimal", "width": 1}});
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+    let plans = plan_reads(&doc, &[]).unwrap();
+    let pl = plan(&plans, "every event in one minute");
+    assert_eq!(pl.scans.len(), 400);
+    let from: i64 = 1_630_973_400_000;
+    let (read, matched) = measured_cost(&doc, pl, |r| {
+        let FieldValue::Long(t) = r.values[2] else {
+            panic!()
+        };
+        (from..from + 60_000).contains(&t)
+    });
+    assert!(matched > 0);
+    assert_eq!(read, matched);
+    v["reads"] =
+        serde_json::json!([{"type": "range", "from": {"ts": from + 10}, "to": {"ts": from}}]);
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+    let e = plan_reads(&doc, &[]).unwrap_err();
+    assert!(e.message.contains("from"), "{}", e.message);
+}
