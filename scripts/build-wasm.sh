@@ -7,7 +7,7 @@ cd "$ROOT"
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features
 rm -rf www/pkg
 wasm-bindgen --target web --out-dir www/pkg target/wasm32-unknown-unknown/release/rowkey_lab.wasm
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   www/pkg/rowkey_lab_bg.wasm -o www/pkg/rowkey_lab_bg.wasm
 raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)
