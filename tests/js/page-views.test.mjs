@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, shot, SHOTS } from './helpers.mjs';
+import { serve, launch, openPage, shot, SHOTS, ROOT } from './helpers.mjs';
 import path from 'node:path';
 
 let server, browser;
@@ -97,17 +97,22 @@ test('sorted keys: segments coloured, legend named, decoded record on hover, 100
   assert.match(await page.getAttribute('#keys .vrows .krow:nth-child(3)', 'title'), /phone = \d+\nts = \d+/);
   assert.match(await page.textContent('#keys .vrows .krow .ksrv'), /^\d+$/);
   await page.locator('#keys').screenshot({ path: path.join(SHOTS, 'views-keys.png') });
-  // 100 k sampled keys: only the visible rows exist; scrolling to the end shows the last one
+  // 100 k sampled keys (the telecom workload with 120 k records): only the visible rows exist;
+  // scrolling to the end shows the last one.
+  const big = JSON.parse(readFileSync(path.join(ROOT, 'presets/seed000-telecom.json'), 'utf8'));
+  big.workload.records = 120000;
+  await page.goto(`${server.url}#v=1&d=${b64(big)}`);
+  await page.reload(); // a hash-only navigation does not reload the page
+  await waitDone(page);
   await page.fill('#sample-size', '100000');
-  await page.waitForFunction(() => /100,000 sampled keys/.test(document.querySelector('#keys .muted:last-child')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('#keys .muted')].some(e => /100,000 sampled keys/.test(e.textContent)), null, { timeout: 60000 });
   assert.ok(await page.locator('#keys .vrows .krow').count() < 80);
-  const ms = await page.evaluate(async () => {
+  // Scroll through (smoothness is measured in scripts/bench-page.mjs, not asserted here).
+  await page.evaluate(async () => {
     const s = document.querySelector('#keys .vscroll');
-    const t0 = performance.now();
     for (let i = 1; i <= 30; i++) { s.scrollTop = (s.scrollHeight * i) / 30; await new Promise(r => requestAnimationFrame(r)); }
-    return (performance.now() - t0) / 30;
   });
-  assert.ok(ms < 100, `mean frame while scrolling ${ms} ms`);
+  assert.ok(await page.locator('#keys .vrows .krow').count() < 80, 'rows stay virtualized while scrolling');
   await page.waitForFunction(() => [...document.querySelectorAll('#keys .vrows .krow')].some(r => r.dataset.index === '99999'));
   assert.deepEqual(problems, []);
   await page.close();
