@@ -96,6 +96,23 @@ pub enum FieldType {
     Timestamp,
 }
 
+impl FieldType {
+    /// The type's name as the design document spells it (`"bigDecimal"`), for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            FieldType::String => "string",
+            FieldType::Long => "long",
+            FieldType::Int => "int",
+            FieldType::Short => "short",
+            FieldType::Double => "double",
+            FieldType::Float => "float",
+            FieldType::Boolean => "boolean",
+            FieldType::BigDecimal => "bigDecimal",
+            FieldType::Timestamp => "timestamp",
+        }
+    }
+}
+
 /// One field of the record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -129,7 +129,7 @@ pub fn encode_value(ty: FieldType, text: &[u16]) -> Result<Vec<u8>> {
     let s = String::from_utf16(text).map_err(|_| {
         Error::arg(
             "value",
-            format!("a {} cannot contain a lone surrogate", type_name(ty)),
+            format!("a {} cannot contain a lone surrogate", ty.name()),
         )
     })?;
     let t = s.trim();
@@ -154,20 +154,6 @@ pub fn encode_value(ty: FieldType, text: &[u16]) -> Result<Vec<u8>> {
     })
 }
 
-fn type_name(ty: FieldType) -> &'static str {
-    match ty {
-        FieldType::String => "String",
-        FieldType::Long => "long",
-        FieldType::Int => "int",
-        FieldType::Short => "short",
-        FieldType::Double => "double",
-        FieldType::Float => "float",
-        FieldType::Boolean => "boolean",
-        FieldType::BigDecimal => "BigDecimal",
-        FieldType::Timestamp => "timestamp (long ms)",
-    }
-}
-
 /// Java `Long.parseLong` / `Integer.parseInt` / `Short.parseShort`: optional sign, digits, range.
 fn parse_int<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
     let ok = !t.is_empty()
@@ -180,7 +166,7 @@ fn parse_int<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
             ErrorKind::NumberFormat,
             format!(
                 "expected a {} (decimal digits in range), got {t:?}",
-                type_name(ty)
+                ty.name()
             ),
         )
         .at_path("value")
@@ -208,7 +194,7 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
             ErrorKind::NumberFormat,
             format!(
                 "expected a {} (e.g. 1.5, -2e10, NaN, Infinity), got {t:?}",
-                type_name(ty)
+                ty.name()
             ),
         )
         .at_path("value")

@@ -736,7 +736,7 @@ const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 fn prepare(g: &Generator, f: &FieldDecl, spec: &WorkloadSpec, path: &str) -> Result<State> {
     let out = out_of(f.field_type);
     let kind = g.kind();
-    let type_name = type_name(f.field_type);
+    let type_name = f.field_type.name();
     let integer_kind = matches!(
         g,
         Generator::Sequence { .. }
@@ -1097,20 +1097,6 @@ fn prepare(g: &Generator, f: &FieldDecl, spec: &WorkloadSpec, path: &str) -> Res
     Ok(state)
 }
 
-fn type_name(t: FieldType) -> &'static str {
-    match t {
-        FieldType::String => "string",
-        FieldType::Long => "long",
-        FieldType::Int => "int",
-        FieldType::Short => "short",
-        FieldType::Double => "double",
-        FieldType::Float => "float",
-        FieldType::Boolean => "boolean",
-        FieldType::BigDecimal => "bigDecimal",
-        FieldType::Timestamp => "timestamp",
-    }
-}
-
 /// Values `lo..=hi` must fit in i64 and, for int and short fields, in the field's type.
 fn check_range(f: &FieldDecl, path: &str, lo: i128, hi: i128) -> Result<()> {
     let (min, max) = match f.field_type {
@@ -1125,7 +1111,7 @@ fn check_range(f: &FieldDecl, path: &str, lo: i128, hi: i128) -> Result<()> {
             format!(
                 "field `{}` ({}) would get values from {lo} to {hi}, outside {min}..={max}",
                 f.name,
-                type_name(f.field_type)
+                f.field_type.name()
             ),
         ));
     }
@@ -1170,7 +1156,7 @@ pub fn convert(v: &serde_json::Value, f: &FieldDecl, path: &str) -> Result<Field
             format!(
                 "{v} is not {what} (field `{}` is {})",
                 f.name,
-                type_name(f.field_type)
+                f.field_type.name()
             ),
         )
     };

@@ -351,7 +351,7 @@ impl Compiler<'_> {
                     seg,
                     format!(
                         "the field is declared {}, this segment needs {what}",
-                        type_name(t)
+                        t.name()
                     ),
                 ))
             }
@@ -538,20 +538,6 @@ impl Compiler<'_> {
                 upper: h.upper,
             }),
         }
-    }
-}
-
-pub(crate) fn type_name(t: FieldType) -> &'static str {
-    match t {
-        FieldType::String => "string",
-        FieldType::Long => "long",
-        FieldType::Int => "int",
-        FieldType::Short => "short",
-        FieldType::Double => "double",
-        FieldType::Float => "float",
-        FieldType::Boolean => "boolean",
-        FieldType::BigDecimal => "bigDecimal",
-        FieldType::Timestamp => "timestamp",
     }
 }
 

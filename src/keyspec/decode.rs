@@ -405,7 +405,7 @@ impl Dx<'_> {
         };
         let from_text = |text: &str| {
             FieldValue::from_text(ty, text)
-                .ok_or_else(|| bad(&format!("the text of a {}", super::compile::type_name(ty))))
+                .ok_or_else(|| bad(&format!("the text of a {}", ty.name())))
         };
         match enc {
             Enc::Str => {
