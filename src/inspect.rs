@@ -5,7 +5,6 @@
 
 use std::str::FromStr;
 
-use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
 use crate::bytes::{self, BigDecimal};
@@ -201,40 +200,13 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
     })
 }
 
-/// `new BigDecimal(String)`: `[sign] digits [. digits] [e|E [sign] digits]`.
+/// `new BigDecimal(String)` (the key language's parser), as a pointed error.
 pub fn parse_big_decimal(t: &str) -> Result<BigDecimal> {
-    let err = || {
+    crate::keyspec::value::parse_big_decimal(t).ok_or_else(|| {
         Error::new(
             ErrorKind::NumberFormat,
             format!("expected a BigDecimal such as 12.50 or -1.5E+3, got {t:?}"),
         )
         .at_path("value")
-    };
-    let (mantissa, exp) = match t.find(['e', 'E']) {
-        Some(i) => (
-            t.get(..i).unwrap_or(""),
-            t.get(i + 1..)
-                .unwrap_or("")
-                .parse::<i64>()
-                .map_err(|_| err())?,
-        ),
-        None => (t, 0),
-    };
-    let (sign, digits) = match mantissa.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", mantissa.strip_prefix('+').unwrap_or(mantissa)),
-    };
-    let (int_part, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    if int_part.is_empty() && frac.is_empty()
-        || !int_part
-            .chars()
-            .chain(frac.chars())
-            .all(|c| c.is_ascii_digit())
-    {
-        return Err(err());
-    }
-    let unscaled = BigInt::from_str(&format!("{sign}{int_part}{frac}0")).map_err(|_| err())? / 10;
-    let scale = i64::try_from(frac.len()).map_err(|_| err())? - exp;
-    let scale = i32::try_from(scale).map_err(|_| err())?;
-    Ok(BigDecimal::new(unscaled, scale))
+    })
 }

@@ -264,30 +264,12 @@ fn resolve_sources(segs: &[Segment]) -> Vec<Segment> {
     out
 }
 
-/// How a bucket number is written (the keyspec's `as=` renderings).
-fn render_bucket(r: &Render, v: u64) -> Vec<u8> {
-    let i = i64::try_from(v).unwrap_or(i64::MAX);
-    match r {
-        Render::Byte => vec![(v & 0xff) as u8],
-        Render::Short => (i as i16).to_be_bytes().to_vec(),
-        Render::Int => (i as i32).to_be_bytes().to_vec(),
-        Render::Long => i.to_be_bytes().to_vec(),
-        Render::Dec(w) => format!("{:0w$}", v, w = *w as usize).into_bytes(),
-        Render::Hex(w) => format!("{:0w$x}", v, w = *w as usize).into_bytes(),
-        Render::HexUpper(w) => format!("{:0w$X}", v, w = *w as usize).into_bytes(),
-        Render::Bytes(w) => {
-            let b = (i as i32).to_be_bytes();
-            let w = (*w as usize).clamp(1, 8);
-            (0..w)
-                .map(|k| {
-                    b.get(k % 4 + 4usize.saturating_sub(w.min(4)))
-                        .copied()
-                        .unwrap_or(0)
-                })
-                .collect()
-        }
-        Render::Letter => vec![b'a'.saturating_add((v % 26) as u8)],
-    }
+/// A bucket number written as the key writes it (the keyspec's own `as=` rendering), so a
+/// scan's bucket prefix is byte-for-byte the prefix the encoder produced.
+fn render_bucket(r: &Render, v: u64) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    crate::keyspec::compile::render(r, i64::try_from(v).ok()?, &mut out).ok()?;
+    Some(out)
 }
 
 /// The time unit a pattern resolves (its finest letter), for cutting salted ranges.
@@ -459,8 +441,8 @@ impl Planner {
         for (i, seg) in self.segs.iter().enumerate() {
             let b = match (&seg.seg, bucket, over) {
                 (_, _, Some((j, o))) if j == i => Some(o.to_vec()),
-                (Segment::Salt(sp), Some(b), _) => Some(render_bucket(&sp.render, b)),
-                (Segment::Random(rp), Some(b), _) => Some(render_bucket(&rp.render, b)),
+                (Segment::Salt(sp), Some(b), _) => render_bucket(&sp.render, b),
+                (Segment::Random(rp), Some(b), _) => render_bucket(&rp.render, b),
                 _ => self.encode_seg(seg, vals),
             };
             match b {

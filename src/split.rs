@@ -14,6 +14,7 @@ use std::cmp::Ordering;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{Signed, Zero};
 
+use crate::bytes::{to_bytes_binary, to_string_binary};
 use crate::error::{Error, ErrorKind, Result};
 
 /// Largest number of keys one call may produce (Java would try to allocate and die with an
@@ -233,55 +234,6 @@ pub fn verify_split_keys(mut keys: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
         last = Some(k);
     }
     Ok(keys)
-}
-
-/// HBase `Bytes.toStringBinary`: printable ASCII except `\` as is, everything else `\xHH`
-/// (uppercase).
-pub(crate) fn to_string_binary(b: &[u8]) -> String {
-    const D: &[u8; 16] = b"0123456789ABCDEF";
-    let mut s = String::with_capacity(b.len());
-    for &c in b {
-        if (0x20..=0x7e).contains(&c) && c != b'\\' {
-            s.push(char::from(c));
-        } else {
-            s.push_str("\\x");
-            s.push(char::from(D[usize::from(c >> 4)]));
-            s.push(char::from(D[usize::from(c & 15)]));
-        }
-    }
-    s
-}
-
-fn upper_hex_digit(u: u16) -> Option<u8> {
-    match u {
-        0x30..=0x39 => u8::try_from(u - 0x30).ok(),
-        0x41..=0x46 => u8::try_from(u - 0x41 + 10).ok(),
-        _ => None,
-    }
-}
-
-/// HBase `Bytes.toBytesBinary` over UTF-16 code units: `\xHH` with uppercase hex is one byte,
-/// a bogus escape loses only its backslash, anything else keeps the low 8 bits of the unit.
-pub(crate) fn to_bytes_binary(s: &[u16]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while let Some(&ch) = s.get(i) {
-        if ch == u16::from(b'\\') && s.len() > i + 3 && s.get(i + 1) == Some(&u16::from(b'x')) {
-            let hi = s.get(i + 2).copied().and_then(upper_hex_digit);
-            let lo = s.get(i + 3).copied().and_then(upper_hex_digit);
-            if let (Some(h), Some(l)) = (hi, lo) {
-                out.push((h << 4) | l);
-                i += 4;
-            } else {
-                // Bogus escape: drop the backslash, go on with the `x`.
-                i += 1;
-            }
-        } else {
-            out.push(ch.to_le_bytes()[0]);
-            i += 1;
-        }
-    }
-    out
 }
 
 /// First code points of the BMP runs of Unicode decimal digits (`Nd`) that Java's

@@ -21,14 +21,14 @@
 //! to the JSON form; [`KeySpec::to_text`] prints the text form.
 
 mod ast;
-mod compile;
+pub(crate) mod compile;
 mod decode;
 mod format;
 mod layout;
 mod lint;
 mod parse;
 pub(crate) mod time;
-mod value;
+pub(crate) mod value;
 
 pub use ast::*;
 pub use compile::CompiledKey;
