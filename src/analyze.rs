@@ -928,7 +928,7 @@ pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
 }
 
 /// Options of a whole-document analysis.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct AnalyzeOptions {
     /// Number of time windows over the workload's duration.

@@ -10,7 +10,7 @@
 //!  "workload": {...}, "regions": {...}, "reads": [...]}
 //! ```
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::keyspec::KeySpec;
@@ -22,7 +22,7 @@ use crate::workload::{Generator, WorkloadSpec};
 pub const DOCUMENT_VERSION: u32 = 1;
 
 /// A whole design: key, fields, workload, regions and reads.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DesignDocument {
     /// Document format version; must be 1.
@@ -56,7 +56,7 @@ pub struct DesignDocument {
 }
 
 /// A sample record and, optionally, the row key it must encode to.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Example {
     /// The record: field name -> JSON value (a long may be a decimal string).
@@ -73,7 +73,7 @@ pub struct Example {
 }
 
 /// The declared type of a record field; it decides how a record value is parsed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FieldType {
     /// Text (a Java `String`).
@@ -114,7 +114,7 @@ impl FieldType {
 }
 
 /// One field of the record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldDecl {
     /// The field name, as used in the key design and in records.
@@ -133,15 +133,7 @@ pub struct FieldDecl {
 impl DesignDocument {
     /// Parse a document from JSON text; errors carry the JSON path (or line and column).
     pub fn from_json(text: &str) -> Result<Self> {
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let doc: DesignDocument = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let (line, col) = (inner.line(), inner.column());
-            Error::new(ErrorKind::Parse, inner.to_string())
-                .at_path(json_pointer(&path))
-                .at_line_col(line, col)
-        })?;
+        let doc = crate::de::from_json(text, crate::de::design)?;
         doc.validate()?;
         Ok(doc)
     }
@@ -188,31 +180,4 @@ impl DesignDocument {
     pub fn field(&self, name: &str) -> Option<&FieldDecl> {
         self.fields.iter().find(|f| f.name == name)
     }
-}
-
-/// serde_path_to_error's `a.b[2].c` as a JSON pointer `/a/b/2/c`.
-fn json_pointer(path: &str) -> String {
-    if path == "." || path.is_empty() {
-        return String::new();
-    }
-    let mut out = String::new();
-    for part in path.split('.') {
-        let mut rest = part;
-        while let Some(i) = rest.find('[') {
-            let (name, tail) = rest.split_at(i);
-            if !name.is_empty() {
-                out.push('/');
-                out.push_str(name);
-            }
-            let close = tail.find(']').unwrap_or(tail.len());
-            out.push('/');
-            out.push_str(tail.get(1..close).unwrap_or(""));
-            rest = tail.get(close + 1..).unwrap_or("");
-        }
-        if !rest.is_empty() {
-            out.push('/');
-            out.push_str(rest);
-        }
-    }
-    out
 }

@@ -5,7 +5,7 @@
 
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::bytes::{self, BigDecimal};
 use crate::design::FieldType;
@@ -18,11 +18,10 @@ use crate::split::{AlgorithmKind, SplitAlgorithm};
 pub const MAX_INSPECT_REGIONS: u32 = 4096;
 
 /// What to inspect, besides the value itself.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone)]
+/// JSON: `{"type": "string", "regions": 16}` (read by [`crate::de::inspect_options`]).
 pub struct InspectOptions {
     /// How the value text is parsed and encoded.
-    #[serde(rename = "type")]
     pub value_type: FieldType,
     /// Number of regions for the pre-split tables (2..=4096).
     pub regions: u32,

@@ -13,7 +13,7 @@
 //! [`crate::salt`]; this module only chooses, checks and renders them. Keys in JSON are
 //! `Bytes.toStringBinary` text (`\xNN` for a non-printable byte) unless a layout says `hex`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::bytes;
 use crate::error::{Error, ErrorKind, Result};
@@ -25,7 +25,7 @@ use crate::split::{self, AlgorithmKind, SplitAlgorithm};
 pub const MAX_REGIONS: u32 = 100_000;
 
 /// How the table is pre-split, auto-split and assigned to region servers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RegionLayout {
     /// The split keys the table is created with (default: none, one region).
@@ -60,7 +60,7 @@ impl Default for RegionLayout {
 }
 
 /// Auto-split settings for the simulator: the policy and the sizes it compares against.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AutoSplit {
     /// The split policy (HBase's default is `stepping`).
@@ -72,7 +72,7 @@ pub struct AutoSplit {
 }
 
 /// How regions are placed on region servers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Assignment {
     /// Region `i` (in key order at creation) goes to server `i mod servers`; a daughter of a
@@ -84,7 +84,7 @@ pub enum Assignment {
 }
 
 /// How a key given as text in a layout is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum KeyEncoding {
     /// `Bytes.toStringBinary` text: `\xNN` (upper-case hex) is one byte, other characters
@@ -96,7 +96,7 @@ pub enum KeyEncoding {
 }
 
 /// The split points of a salted table's buckets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum SaltStyle {
     /// A one-byte salt (Phoenix, HBaseWD, OpenTSDB with width 1): split keys `\x01 … \x(n-1)`.
@@ -107,7 +107,7 @@ pub enum SaltStyle {
 }
 
 /// The pre-split of a table. JSON: `{"kind": "hexString", "regions": 16}`.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum PreSplit {
     /// No split keys: one region.

@@ -8,10 +8,12 @@
 
 pub mod analyze;
 pub mod bytes;
+pub mod de;
 pub mod design;
 pub mod error;
 pub mod hash;
 pub mod inspect;
+pub mod json;
 pub mod keyspec;
 pub mod layout;
 pub mod metrics;

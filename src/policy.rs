@@ -42,7 +42,7 @@ pub type Values = BTreeMap<String, String>;
 
 /// The split-related settings of a cluster and a table, before any jitter is drawn.
 /// `Default` gives hbase-default.xml with no table overrides.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SplitConfig {
     /// `hbase.hregion.max.filesize` (conf).
@@ -260,7 +260,7 @@ pub fn largest_store_split_point(stores: &[StoreState]) -> Option<Vec<u8>> {
 
 /// A region split policy, named as in a design document (`{"type": "stepping"}`,
 /// `{"type": "keyPrefix", "prefixLength": 4}`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(
     rename_all = "camelCase",
     rename_all_fields = "camelCase",

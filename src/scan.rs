@@ -58,7 +58,7 @@ use crate::keyspec::{
 pub const MAX_SCANS: usize = 10_000;
 
 /// A read the table must serve. Records are partial JSON records: the fields the read fixes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

@@ -43,7 +43,7 @@ pub const MAX_LIST_VALUES: usize = 1_000_000;
 pub const DEFAULT_START_TIME_MS: i64 = 1_630_972_800_000;
 
 /// Record count, seed, write rate, value size and start time of a workload.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WorkloadSpec {
     /// How many records to write (1 to [`MAX_RECORDS`]).
@@ -158,7 +158,7 @@ fn offset_ms(index: u64, ms_per: f64) -> Option<i64> {
 }
 
 /// Visit order of a list generator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ListOrder {
     /// Each record picks a value uniformly at random.
@@ -175,7 +175,7 @@ pub enum ListOrder {
 /// bigDecimal fields (as decimal text). String generators (uniformString, phone, uuid) fill
 /// string fields; a digits-only phone also fills a long. List, weighted and constant values
 /// are JSON values converted to the field's type when the stream is built.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Generator {
     /// `start, start + step, start + 2*step, ...` (monotonic ids).
@@ -336,31 +336,31 @@ pub enum Generator {
     },
 }
 
-fn one() -> i64 {
+pub(crate) fn one() -> i64 {
     1
 }
-fn one_f() -> f64 {
+pub(crate) fn one_f() -> f64 {
     1.0
 }
-fn yes() -> bool {
+pub(crate) fn yes() -> bool {
     true
 }
-fn half() -> f64 {
+pub(crate) fn half() -> f64 {
     0.5
 }
-fn default_zipf_s() -> f64 {
+pub(crate) fn default_zipf_s() -> f64 {
     0.99
 }
-fn default_hot_set() -> f64 {
+pub(crate) fn default_hot_set() -> f64 {
     0.2
 }
-fn default_hot_op() -> f64 {
+pub(crate) fn default_hot_op() -> f64 {
     0.8
 }
-fn default_phone_prefixes() -> Vec<String> {
+pub(crate) fn default_phone_prefixes() -> Vec<String> {
     vec!["1".to_string()]
 }
-fn default_phone_digits() -> u32 {
+pub(crate) fn default_phone_digits() -> u32 {
     10
 }
 

@@ -4,23 +4,13 @@
 //! the same segment as a call with the same name (`salt(phone, 10, as=dec(2))`), a bare field
 //! name (`phone`) or a quoted literal (`"_"`).
 
-use std::fmt;
-
-use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 /// A row key design: the segments whose bytes are concatenated, in order.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct KeySpec {
     /// The segments, first byte first.
-    pub segments: Vec<Segment>,
-}
-
-/// The JSON form of [`KeySpec`]: `{"segments": [...]}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct KeySpecObject {
     pub segments: Vec<Segment>,
 }
 
@@ -32,34 +22,8 @@ impl Serialize for KeySpec {
     }
 }
 
-impl<'de> Deserialize<'de> for KeySpec {
-    /// A key spec is either the text form (a JSON string) or the JSON form (an object).
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = KeySpec;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a key design: the text form as a string, or {\"segments\": [...]}")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<KeySpec, E> {
-                KeySpec::parse_text(v).map_err(|e| E::custom(e.to_string()))
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> std::result::Result<KeySpec, A::Error> {
-                let obj = KeySpecObject::deserialize(de::value::MapAccessDeserializer::new(map))?;
-                Ok(KeySpec {
-                    segments: obj.segments,
-                })
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
 /// One segment of a row key.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Segment {
     /// A field in the default encoding of its declared type (`Bytes.toBytes` of the value).
@@ -113,7 +77,7 @@ pub enum Segment {
 }
 
 /// A segment that reads one field.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldArg {
     /// The field name.
@@ -121,7 +85,7 @@ pub struct FieldArg {
 }
 
 /// Where `fixed` puts the pad bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum PadSide {
     /// Value first, pad bytes after it (`padTail`): keeps prefix order.
@@ -132,7 +96,7 @@ pub enum PadSide {
 }
 
 /// What `fixed` does with a value longer than the width.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Overflow {
     /// Refuse to encode the record.
@@ -143,7 +107,7 @@ pub enum Overflow {
 }
 
 /// `fixed(field, width, pad=..., side=..., overflow=...)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FixedSpec {
     /// The field name.
@@ -162,7 +126,7 @@ pub struct FixedSpec {
 }
 
 /// `dec(field, width)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DecSpec {
     /// The field name.
@@ -172,7 +136,7 @@ pub struct DecSpec {
 }
 
 /// `long(field)`, `int(field, sortable)`, ...
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NumSpec {
     /// The field name.
@@ -183,14 +147,14 @@ pub struct NumSpec {
 }
 
 /// Constant bytes. JSON: `{"text": "_"}` for UTF-8 text or `{"hex": "00ff"}` for any bytes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "LiteralRepr", into = "LiteralRepr")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(into = "LiteralRepr")]
 pub struct Literal {
     /// The bytes.
     pub bytes: Vec<u8>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct LiteralRepr {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -199,10 +163,13 @@ struct LiteralRepr {
     hex: Option<String>,
 }
 
-impl TryFrom<LiteralRepr> for Literal {
-    type Error = String;
-    fn try_from(r: LiteralRepr) -> std::result::Result<Self, String> {
-        match (r.text, r.hex) {
+impl Literal {
+    /// The literal of a JSON form `{"text": …}` or `{"hex": …}` (exactly one of them).
+    pub(crate) fn from_parts(
+        text: Option<String>,
+        hex: Option<String>,
+    ) -> std::result::Result<Self, String> {
+        match (text, hex) {
             (Some(t), None) => Ok(Literal {
                 bytes: t.into_bytes(),
             }),
@@ -260,7 +227,7 @@ pub(crate) fn parse_hex(h: &str) -> std::result::Result<Vec<u8>, String> {
 }
 
 /// The hash behind a salt bucket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum SaltHash {
     /// Java `String.hashCode()` of the source text, then `mod`.
@@ -279,7 +246,7 @@ pub enum SaltHash {
 }
 
 /// How a negative Java hash is brought into `0..n`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ModMode {
     /// `Math.abs(h % n)`: always in `0..n`.
@@ -292,7 +259,7 @@ pub enum ModMode {
 }
 
 /// How a number (salt bucket, dictionary id, time bucket) becomes bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Render {
     /// One byte: the low 8 bits (`(byte) n`).
@@ -316,7 +283,7 @@ pub enum Render {
 }
 
 /// `salt(source?, buckets, hash=..., mod=..., as=...)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SaltSpec {
     /// What is hashed: these segments; absent = every segment after this one.
@@ -340,7 +307,7 @@ pub struct SaltSpec {
 }
 
 /// `random(buckets, seed=..., as=...)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RandomSpec {
     /// Number of buckets.
@@ -358,7 +325,7 @@ pub struct RandomSpec {
 }
 
 /// `hash15(source?)`, `md5(source?)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HashSpec {
     /// What is hashed: these segments; absent = every segment after this one.
@@ -367,7 +334,7 @@ pub struct HashSpec {
 }
 
 /// `md5Hex(source?, len, upper)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Md5HexSpec {
     /// What is hashed: these segments; absent = every segment after this one.
@@ -382,7 +349,7 @@ pub struct Md5HexSpec {
 }
 
 /// The unit a timestamp field is stored in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum TimeUnit {
     /// Milliseconds since the epoch (Java `System.currentTimeMillis()`).
@@ -393,7 +360,7 @@ pub enum TimeUnit {
 }
 
 /// `revts(field, div=1000, as=...)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RevtsSpec {
     /// The timestamp (or sequence) field.
@@ -411,7 +378,7 @@ pub struct RevtsSpec {
 }
 
 /// `time(field, "pattern", unit=...)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TimeSpec {
     /// The timestamp field.
@@ -424,7 +391,7 @@ pub struct TimeSpec {
 }
 
 /// `bucket(field, mod=N)` or `bucket(field, div=P)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BucketSpec {
     /// The numeric field.
@@ -445,13 +412,13 @@ pub struct BucketSpec {
 }
 
 /// `dict(field, ["a"=1, ...], as=...)` and `tag(...)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DictSpec {
     /// The field looked up.
     pub field: String,
     /// Value text -> id, in declaration order.
-    #[serde(with = "ordered_entries")]
+    #[serde(serialize_with = "ordered_entries::serialize")]
     pub entries: Vec<(String, i64)>,
     /// How the id is written (default: long for `dict`, byte for `tag`).
     #[serde(default, rename = "as", skip_serializing_if = "Option::is_none")]
@@ -459,7 +426,7 @@ pub struct DictSpec {
 }
 
 /// `when(field, values, segments)`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WhenSpec {
     /// The field tested.
@@ -482,16 +449,16 @@ fn is_zero_u8(v: &u8) -> bool {
 fn is_zero_u64(v: &u64) -> bool {
     *v == 0
 }
-fn len_32() -> u32 {
+pub(crate) fn len_32() -> u32 {
     32
 }
 fn is_32(v: &u32) -> bool {
     *v == 32
 }
-fn render_byte() -> Render {
+pub(crate) fn render_byte() -> Render {
     Render::Byte
 }
-fn render_long() -> Render {
+pub(crate) fn render_long() -> Render {
     Render::Long
 }
 fn is_render_byte(r: &Render) -> bool {
@@ -501,7 +468,7 @@ fn is_render_long(r: &Render) -> bool {
     *r == Render::Long
 }
 
-/// Serde for `Vec<(String, i64)>` as a JSON object that keeps its order.
+/// `Vec<(String, i64)>` as a JSON object that keeps its order.
 mod ordered_entries {
     use super::*;
 
@@ -514,31 +481,5 @@ mod ordered_entries {
             m.serialize_entry(k, id)?;
         }
         m.end()
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> std::result::Result<Vec<(String, i64)>, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Vec<(String, i64)>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object mapping each value to its integer id")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<Self::Value, A::Error> {
-                let mut out: Vec<(String, i64)> = Vec::new();
-                while let Some((k, v)) = map.next_entry::<String, i64>()? {
-                    if out.iter().any(|(x, _)| *x == k) {
-                        return Err(de::Error::custom(format!("value `{k}` is listed twice")));
-                    }
-                    out.push((k, v));
-                }
-                Ok(out)
-            }
-        }
-        d.deserialize_map(V)
     }
 }

@@ -53,20 +53,7 @@ impl KeySpec {
     /// Parse the JSON form (`{"segments": [...]}`), or a JSON string holding the text form.
     /// Errors carry the JSON path.
     pub fn from_json(json: &str) -> Result<KeySpec> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        let spec: KeySpec = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let (line, col) = (inner.line(), inner.column());
-            let pointer = if path == "." {
-                String::new()
-            } else {
-                format!("/{}", path.replace(['.', '['], "/").replace(']', ""))
-            };
-            Error::new(ErrorKind::Parse, inner.to_string())
-                .at_path(pointer)
-                .at_line_col(line, col)
-        })?;
+        let spec = crate::de::from_json(json, crate::de::key_spec)?;
         spec.validate()?;
         Ok(spec)
     }

@@ -14,7 +14,7 @@ fn analyze_opts(v: JsValue) -> Result<AnalyzeOptions, JsValue> {
     if v.is_undefined() || v.is_null() {
         Ok(AnalyzeOptions::default())
     } else {
-        opts("options", v)
+        opts("options", v, crate::de::analyze_options)
     }
 }
 

@@ -40,7 +40,7 @@ fn doc_arg(name: &str, v: JsValue) -> Result<DesignDocument, JsValue> {
 /// A record argument: field name -> value (a long may be a decimal string or a BigInt).
 fn record_arg(v: JsValue) -> Result<Map<String, Value>, JsValue> {
     shallow("record", &v)?;
-    opts("record", v)
+    opts("record", v, crate::json::map)
 }
 
 /// Parse the text form of a key design: its JSON form (`{segments: [...]}`). Errors carry
@@ -55,7 +55,7 @@ pub fn parse_key(text: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = formatKey)]
 pub fn format_key(spec: JsValue) -> Result<String, JsValue> {
     shallow("spec", &spec)?;
-    let spec: KeySpec = opts("spec", spec)?;
+    let spec: KeySpec = opts("spec", spec, crate::de::key_spec)?;
     core(spec.validate())?;
     Ok(spec.to_text())
 }

@@ -5,10 +5,11 @@
 //! whole page, so every argument is taken as a `JsValue` and checked.
 
 use js_sys::{Array, JsString, Reflect, Uint8Array};
-use serde::{de::DeserializeOwned, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorKind};
+use crate::json::{Node, R};
 
 // Binding files by area; each is thin: decode, call the core, encode.
 pub mod analyze;
@@ -121,24 +122,24 @@ pub(crate) fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
     ))
 }
 
-/// Options object -> core option type (`deny_unknown_fields` there turns typos into errors;
-/// the error names the JSON path of the bad value).
-pub(crate) fn opts<T: DeserializeOwned>(name: &str, v: JsValue) -> Result<T, JsValue> {
+/// Options object -> core option type, read by `f` (one of the [`crate::de`] readers: unknown
+/// keys are errors; the error names the path of the bad value, `options.typo`).
+pub(crate) fn opts<T>(name: &str, v: JsValue, f: fn(&Node) -> R<T>) -> Result<T, JsValue> {
     if v.is_undefined() {
         return Err(bad_arg(name, "an object", &v));
     }
     let text = json_text(name, &v)?;
-    let de = &mut serde_json::Deserializer::from_str(&text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let msg = e.into_inner().to_string();
-        let at = if path == "." {
-            name.to_string()
-        } else {
-            format!("{name}.{path}")
-        };
-        js_error(&Error::new(ErrorKind::Invalid, msg).at_path(at))
-    })
+    crate::json::parse_node(&text)
+        .and_then(|n| f(&n))
+        .map_err(|e| {
+            let path = e.dotted();
+            let at = if path == "." {
+                name.to_string()
+            } else {
+                format!("{name}.{path}")
+            };
+            js_error(&Error::new(ErrorKind::Invalid, e.message()).at_path(at))
+        })
 }
 
 /// A byte array argument: a `Uint8Array` or an array of integers 0..=255.
@@ -265,7 +266,7 @@ pub(crate) fn key_list(keys: &[Vec<u8>]) -> JsValue {
 }
 
 fn field_type_arg(name: &str, v: JsValue) -> Result<crate::design::FieldType, JsValue> {
-    opts(name, v)
+    opts(name, v, crate::de::field_type)
 }
 
 /// Inspect one value: `inspect("13412341234", {type: "string", regions: 16})` -> bytes (hex and
@@ -273,7 +274,8 @@ fn field_type_arg(name: &str, v: JsValue) -> Result<crate::design::FieldType, Js
 #[wasm_bindgen(js_name = inspect)]
 pub fn inspect(value: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let value = utf16_arg("value", &value)?;
-    let options: crate::inspect::InspectOptions = opts("options", options)?;
+    let options: crate::inspect::InspectOptions =
+        opts("options", options, crate::de::inspect_options)?;
     to_js(&core(crate::inspect::inspect(&value, &options))?)
 }
 
@@ -326,12 +328,25 @@ pub fn bytes_hash_code(bytes: JsValue) -> Result<i32, JsValue> {
     Ok(crate::hash::arrays_hash_code(&bytes_arg("bytes", &bytes)?))
 }
 
-/// Options of [`split_keys`].
-#[derive(serde::Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// Options of [`split_keys`]: `{firstRow?, lastRow?}`.
+#[derive(Default)]
 struct SplitKeysOptions {
     first_row: Option<String>,
     last_row: Option<String>,
+}
+
+fn split_keys_options(n: &Node) -> R<SplitKeysOptions> {
+    let o = crate::json::Obj::new(
+        n,
+        "struct SplitKeysOptions",
+        &["firstRow", "lastRow"],
+        None,
+        false,
+    )?;
+    Ok(SplitKeysOptions {
+        first_row: o.opt("firstRow", crate::json::string)?,
+        last_row: o.opt("lastRow", crate::json::string)?,
+    })
 }
 
 /// RegionSplitter `split(n)`: the n-1 split keys of `"HexStringSplit"`, `"DecimalStringSplit"`
@@ -353,7 +368,7 @@ pub fn split_keys(
     let o: SplitKeysOptions = if options.is_undefined() || options.is_null() {
         SplitKeysOptions::default()
     } else {
-        opts("options", options)?
+        opts("options", options, split_keys_options)?
     };
     let first: Option<Vec<u16>> = o.first_row.map(|f| f.encode_utf16().collect());
     let last: Option<Vec<u16>> = o.last_row.map(|l| l.encode_utf16().collect());
