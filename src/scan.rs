@@ -284,6 +284,21 @@ enum Unit {
     Milli,
 }
 
+impl Unit {
+    /// The unit in a note (`hour`).
+    fn name(self) -> &'static str {
+        match self {
+            Unit::Year => "year",
+            Unit::Month => "month",
+            Unit::Day => "day",
+            Unit::Hour => "hour",
+            Unit::Minute => "minute",
+            Unit::Second => "second",
+            Unit::Milli => "milli",
+        }
+    }
+}
+
 fn pattern_unit(p: &str) -> Unit {
     let mut u = Unit::Year;
     let mut quoted = false;
@@ -811,7 +826,7 @@ impl Planner {
                         self.per_bucket(&f, &t, buckets, ranges, notes)?;
                         return Ok(used);
                     };
-                    notes.push(format!("the salt hashes `{field}`: the range is cut at each {unit:?} and each piece scans its own bucket").to_lowercase());
+                    notes.push(format!("the salt hashes `{field}`: the range is cut at each {} and each piece scans its own bucket", unit.name()));
                     let mut lo = a;
                     while lo < b {
                         let hi = next_boundary(lo, unit).unwrap_or(b).min(b);
