@@ -175,6 +175,15 @@ pub fn parse_node(text: &str) -> R<Node> {
     Ok(n)
 }
 
+/// A serializable value as a `serde_json::Value`, through its JSON text: the same
+/// `serde_json::to_string` code that encodes results, instead of a second serializer
+/// (`serde_json::to_value`) compiled for every type.
+pub fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> Option<Value> {
+    serde_json::to_string(v)
+        .ok()
+        .and_then(|s| parse_value(&s).ok())
+}
+
 /// Parse JSON text into a `serde_json::Value`.
 pub fn parse_value(text: &str) -> std::result::Result<Value, Error> {
     parse(text).map(|n| n.to_value())

@@ -204,7 +204,7 @@ impl std::fmt::Debug for Planner {
 
 /// The fields a segment reads (with salt / hash sources).
 fn seg_fields(s: &Segment, out: &mut Vec<String>) {
-    let v = serde_json::to_value(s).unwrap_or(Value::Null);
+    let v = crate::json::to_value(s).unwrap_or(Value::Null);
     collect_fields(&v, out);
 }
 

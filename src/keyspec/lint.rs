@@ -198,7 +198,7 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
             d.field_type == FieldType::Timestamp
                 || d.generator
                     .as_ref()
-                    .and_then(|g| serde_json::to_value(g).ok())
+                    .and_then(crate::json::to_value)
                     .is_some_and(|g| {
                         mentions(
                             &g,
@@ -440,7 +440,7 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
         || doc
             .reads
             .iter()
-            .filter_map(|r| serde_json::to_value(r).ok())
+            .filter_map(crate::json::to_value)
             .any(|v| {
                 mentions(
                     &v,
