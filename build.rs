@@ -49,7 +49,31 @@ fn collect(dir: &PathBuf, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Lists `presets/*.json` into `$OUT_DIR/embedded_presets.rs` for `crate::presets`.
+/// JSON text without the whitespace between tokens (strings kept byte for byte).
+fn minify(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let (mut in_str, mut escaped) = (false, false);
+    for c in json.chars() {
+        if in_str {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_str = false;
+            }
+        } else if !c.is_ascii_whitespace() {
+            in_str = c == '"';
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Lists `presets/*.json` into `$OUT_DIR/embedded_presets.rs` for `crate::presets`, each
+/// minified into `$OUT_DIR/presets/` first (the pretty files are for people; the wasm only
+/// parses them).
 fn embed_presets(manifest: &std::path::Path, out_dir: &std::path::Path) {
     let dir = manifest.join("presets");
     println!("cargo:rerun-if-changed={}", dir.display());
@@ -65,16 +89,24 @@ fn embed_presets(manifest: &std::path::Path, out_dir: &std::path::Path) {
     let mut out = String::from(
         "/// (id, JSON text) of every preset.\nstatic PRESETS: &[(&str, &str)] = &[\n",
     );
+    let min_dir = out_dir.join("presets");
+    let _ = fs::create_dir_all(&min_dir);
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let id = f
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let min = min_dir.join(format!("{id}.json"));
+        let text = fs::read_to_string(f).unwrap_or_default();
+        let path = match fs::write(&min, minify(&text)) {
+            Ok(()) => min,
+            Err(_) => f.clone(),
+        };
         out.push_str(&format!(
             "    ({:?}, include_str!({:?})),\n",
             id,
-            f.display().to_string()
+            path.display().to_string()
         ));
     }
     out.push_str("];\n");
