@@ -14,8 +14,9 @@ FEATURES=(); [ "${NPM_FEATURES:-vectors}" = none ] && FEATURES=(--no-default-fea
 cargo build --lib --release --target wasm32-unknown-unknown "${FEATURES[@]}"
 rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs
+# --low-memory-unused: see build-wasm.sh (no data below address 1024).
 wasm-bindgen --target web --out-dir pkg/web target/wasm32-unknown-unknown/release/rowkey_lab.wasm
-wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt -Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   pkg/web/rowkey_lab_bg.wasm -o pkg/web/rowkey_lab_bg.wasm
 rm -f pkg/web/.gitignore pkg/web/package.json
