@@ -437,23 +437,19 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
 
     // latest-first: newest rows first needs a reversed timestamp.
     let latest = doc.latest_first
-        || doc
-            .reads
-            .iter()
-            .filter_map(crate::json::to_value)
-            .any(|v| {
-                mentions(
-                    &v,
-                    &[
-                        "latestFirst",
-                        "newestFirst",
-                        "latest",
-                        "newest",
-                        "desc",
-                        "descending",
-                    ],
-                )
-            });
+        || doc.reads.iter().filter_map(crate::json::to_value).any(|v| {
+            mentions(
+                &v,
+                &[
+                    "latestFirst",
+                    "newestFirst",
+                    "latest",
+                    "newest",
+                    "desc",
+                    "descending",
+                ],
+            )
+        });
     if latest {
         let reversed: Vec<&str> = flat
             .iter()
