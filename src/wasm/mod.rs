@@ -32,10 +32,10 @@ pub fn start() {
 }
 
 /// The one serializer: serde_json text, parsed by the JS engine's `JSON.parse` — missing
-/// values are `null`, maps are plain objects. Every type crosses the boundary through
-/// serde_json (here and in [`opts`]), so each serde impl is compiled once for the whole
-/// module instead of once per format: that keeps the wasm far smaller than going through
-/// `serde_wasm_bindgen` as well as serde_json (which the core needs for documents anyway).
+/// values are `null`, maps are plain objects. Every result crosses the boundary through
+/// serde_json text, so each `Serialize` impl is compiled once for the whole module; arguments
+/// come in as JSON text too and are read by the non-generic readers of [`crate::de`] (see
+/// [`opts`]).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let text = serde_json::to_string(v).map_err(|e| {
         js_error(&Error::new(
