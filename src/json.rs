@@ -581,7 +581,6 @@ pub fn map(n: &Node) -> R<Map<String, Value>> {
     }
 }
 /// An array whose items `f` reads; errors get the item index in their path.
-#[inline(never)]
 pub fn list<T>(n: &Node, f: fn(&Node) -> R<T>) -> R<Vec<T>> {
     match &n.v {
         Json::Arr(a) => a
@@ -617,7 +616,6 @@ fn one_of(names: &[&str]) -> String {
 }
 
 /// A unit variant written as a string: the value paired with `name` in `variants`.
-#[inline(never)]
 pub fn unit<T: Copy>(n: &Node, variants: &[(&str, T)]) -> R<T> {
     let Json::Str(s) = &n.v else {
         return Err(n.invalid_type("a variant name"));
@@ -644,7 +642,6 @@ pub struct Obj<'a> {
 impl<'a> Obj<'a> {
     /// Read `n` as an object with `fields`; `skip` is an internally tagged enum's tag,
     /// `lenient` accepts unknown keys (types without `deny_unknown_fields`).
-    #[inline(never)]
     pub fn new(
         n: &'a Node,
         what: &str,
@@ -686,7 +683,6 @@ impl<'a> Obj<'a> {
     }
 
     /// A required field.
-    #[inline(never)]
     pub fn req<T>(&self, key: &str, f: fn(&Node) -> R<T>) -> R<T> {
         match self.get(key) {
             Some(v) => f(v).map_err(|e| e.key(key)),
@@ -695,7 +691,6 @@ impl<'a> Obj<'a> {
     }
 
     /// An optional field: absent or `null` is `None`.
-    #[inline(never)]
     pub fn opt<T>(&self, key: &str, f: fn(&Node) -> R<T>) -> R<Option<T>> {
         match self.get(key) {
             None => Ok(None),
@@ -705,7 +700,6 @@ impl<'a> Obj<'a> {
     }
 
     /// A field with a default when absent (`null` is not absent, as with serde's `default`).
-    #[inline(never)]
     pub fn or<T>(&self, key: &str, f: fn(&Node) -> R<T>, default: T) -> R<T> {
         match self.get(key) {
             None => Ok(default),
@@ -715,7 +709,6 @@ impl<'a> Obj<'a> {
 }
 
 /// The variant of an internally tagged enum: the index of the `tag` value in `variants`.
-#[inline(never)]
 pub fn tag(n: &Node, what: &str, tag: &str, variants: &[&str]) -> R<usize> {
     let Json::Obj(entries) = &n.v else {
         return Err(n.invalid_type(what));
