@@ -1,8 +1,11 @@
-//! Stage timing of the telecom analysis: workload only, + encode, + analyzer.
+//! Stage timing of the telecom analysis: workload only, + encode, + analyzer, and the whole
+//! `analyze()` (which adds the report). Build with `--profile bench` (opt-level 3):
+//! `cargo run --profile bench --example stages 2000000 javaString`.
 #![allow(clippy::unwrap_used, missing_docs)]
-use rowkey_lab::analyze::{analyzer_options, document_encoder, AnalyzeOptions, Analyzer};
+use rowkey_lab::analyze::{analyze, analyzer_options, AnalyzeOptions, Analyzer};
 use rowkey_lab::design::DesignDocument;
-use rowkey_lab::workload::{Record, WorkloadStream};
+use rowkey_lab::keyspec::{CompiledKey, FieldValue};
+use rowkey_lab::workload::WorkloadStream;
 use std::time::Instant;
 fn main() {
     let n: u64 = std::env::args()
@@ -20,23 +23,22 @@ fn main() {
     );
     let doc = DesignDocument::from_json(&text).unwrap();
     let w = doc.workload.clone().unwrap();
+    let mut values: Vec<FieldValue> = Vec::new();
+    let mut c = 0u64;
     let t = Instant::now();
     let mut s = WorkloadStream::new(&w, &doc.fields).unwrap();
-    let setup = t.elapsed().as_secs_f64();
-    let mut rec = Record::default();
-    let mut c = 0u64;
-    while s.next_into(&mut rec) {
-        c += rec.time_ms as u64;
+    while let Some((_, time_ms)) = s.next_values(&mut values) {
+        c += time_ms as u64;
     }
     let gen = t.elapsed().as_secs_f64();
     let mut s = WorkloadStream::new(&w, &doc.fields).unwrap();
-    let mut enc = document_encoder(&doc).unwrap();
-    let mut key = Vec::new();
+    let mut key = CompiledKey::new(&doc.key, &doc.fields).unwrap();
+    let mut out = Vec::new();
     let t = Instant::now();
-    while s.next_into(&mut rec) {
-        key.clear();
-        enc(&rec, &mut key).unwrap();
-        c += key.len() as u64;
+    while s.next_values(&mut values).is_some() {
+        out.clear();
+        key.encode_values_into(&mut out, &values).unwrap();
+        c += out.len() as u64;
     }
     let encd = t.elapsed().as_secs_f64();
     let o = AnalyzeOptions {
@@ -47,12 +49,23 @@ fn main() {
     let mut a = Analyzer::new(keys, analyzer_options(&doc, &o).unwrap()).unwrap();
     let mut s = WorkloadStream::new(&w, &doc.fields).unwrap();
     let t = Instant::now();
-    while s.next_into(&mut rec) {
-        key.clear();
-        enc(&rec, &mut key).unwrap();
-        a.push(&key, rec.time_ms, key.len() as u64 + 100);
+    while let Some((_, time_ms)) = s.next_values(&mut values) {
+        out.clear();
+        key.encode_values_into(&mut out, &values).unwrap();
+        a.push(&out, time_ms, out.len() as u64 + 100);
     }
     let full = t.elapsed().as_secs_f64();
-    println!("{n} {hash}: setup {setup:.3}s, generate {:.0} ns/rec, +encode {:.0} ns/rec, +analyzer {:.0} ns/rec ({c})",
-        (gen - setup) * 1e9 / n as f64, encd * 1e9 / n as f64, full * 1e9 / n as f64);
+    let t = Instant::now();
+    let r = analyze(&doc, &o).unwrap();
+    let whole = t.elapsed().as_secs_f64();
+    c += r.writes;
+    let ns = |x: f64| x * 1e9 / n as f64;
+    println!(
+        "{n} {hash}: generate {:.0} ns/rec, +encode {:.0} ns/rec, +analyzer {:.0} ns/rec, analyze() {:.0} ns/rec = {:.2} M/s ({c})",
+        ns(gen),
+        ns(encd),
+        ns(full),
+        ns(whole),
+        n as f64 / whole / 1e6
+    );
 }

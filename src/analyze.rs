@@ -976,9 +976,8 @@ pub struct Progress {
 /// caller can stop at any step to cancel), then [`AnalysisRun::finish`].
 pub struct AnalysisRun {
     stream: WorkloadStream,
-    encoder: KeyEncoder,
+    keys: Keys,
     analyzer: Analyzer,
-    record: Record,
     key: Vec<u8>,
     value_size: u64,
     done: u64,
@@ -1020,13 +1019,116 @@ pub fn analyzer_options(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<A
     Ok(o)
 }
 
+/// Where an [`AnalysisRun`]'s row keys come from.
+enum Keys {
+    /// A caller's encoder over generated [`Record`]s.
+    Encoder { encoder: KeyEncoder, record: Record },
+    /// The document's own key design, fed the generated values directly.
+    Design(Box<DesignKeys>),
+}
+
+impl Keys {
+    /// Generate the next record, write its row key into `out` (cleared first) and return its
+    /// index and write time; `None` when the stream is done.
+    fn next(
+        &mut self,
+        stream: &mut WorkloadStream,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<(u64, i64)>> {
+        match self {
+            Keys::Encoder { encoder, record } => {
+                if !stream.next_into(record) {
+                    return Ok(None);
+                }
+                out.clear();
+                encoder(record, out).map_err(|e| record_err(record.index, e))?;
+                Ok(Some((record.index, record.time_ms)))
+            }
+            Keys::Design(d) => d.next(stream, out),
+        }
+    }
+}
+
+fn record_err(index: u64, e: Error) -> Error {
+    let msg = format!("record {index}: {}", e.message);
+    Error { message: msg, ..e }
+}
+
+/// The document's compiled key over the generator's values: the workload writes straight
+/// into the encoder's value type (no per-record conversion or copy), reusing its buffers.
+struct DesignKeys {
+    key: crate::keyspec::CompiledKey,
+    decls: Vec<crate::design::FieldDecl>,
+    values: Vec<crate::keyspec::FieldValue>,
+    /// bigDecimal fields: generated as text, parsed for the encoder.
+    decimals: Vec<usize>,
+}
+
+impl DesignKeys {
+    fn new(doc: &DesignDocument) -> Result<DesignKeys> {
+        let key = compile_key(doc)?;
+        let decimals = doc
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.field_type == crate::design::FieldType::BigDecimal)
+            .map(|(i, _)| i)
+            .collect();
+        Ok(DesignKeys {
+            key,
+            decls: doc.fields.clone(),
+            values: Vec::with_capacity(doc.fields.len()),
+            decimals,
+        })
+    }
+
+    fn next(
+        &mut self,
+        stream: &mut WorkloadStream,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<(u64, i64)>> {
+        let Some((index, time_ms)) = stream.next_values(&mut self.values) else {
+            return Ok(None);
+        };
+        for &i in &self.decimals {
+            if let (Some(slot), Some(decl)) = (self.values.get_mut(i), self.decls.get(i)) {
+                if let crate::keyspec::FieldValue::Str(s) = slot {
+                    let text = serde_json::Value::String(std::mem::take(s));
+                    *slot = crate::keyspec::FieldValue::from_json(decl, &text)
+                        .map_err(|e| record_err(index, e))?;
+                }
+            }
+        }
+        out.clear();
+        self.key
+            .encode_values_into(out, &self.values)
+            .map_err(|e| record_err(index, e))?;
+        Ok(Some((index, time_ms)))
+    }
+}
+
 impl AnalysisRun {
     /// A run of `doc`'s workload (default workload when absent) through `encoder` into an
     /// analyzer over `doc`'s region layout.
     pub fn with_encoder(
         doc: &DesignDocument,
         opts: &AnalyzeOptions,
-        mut encoder: KeyEncoder,
+        encoder: KeyEncoder,
+    ) -> Result<AnalysisRun> {
+        AnalysisRun::with_keys(
+            doc,
+            opts,
+            Keys::Encoder {
+                encoder,
+                record: Record::default(),
+            },
+        )
+    }
+
+    fn with_keys(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        mut keys: Keys,
     ) -> Result<AnalysisRun> {
         doc.validate()?;
         let spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
@@ -1036,25 +1138,22 @@ impl AnalysisRun {
         let mut sample = Vec::new();
         if layout.presplit.needs_sample() {
             let mut s = WorkloadStream::new(&spec, &doc.fields)?;
-            let mut rec = Record::default();
             let mut n = 0u32;
-            while n < opts.presplit_sample && s.next_into(&mut rec) {
-                let mut k = Vec::new();
-                encoder(&rec, &mut k)?;
-                sample.push(k);
+            let mut k = Vec::new();
+            while n < opts.presplit_sample && keys.next(&mut s, &mut k)?.is_some() {
+                sample.push(k.clone());
                 n += 1;
             }
         }
-        let keys = layout.split_keys(&sample)?;
-        let analyzer = Analyzer::new(keys, aopts)?;
+        let split_keys = layout.split_keys(&sample)?;
+        let analyzer = Analyzer::new(split_keys, aopts)?;
         let stream = WorkloadStream::new(&spec, &doc.fields)?;
         Ok(AnalysisRun {
             total: spec.records,
             value_size: spec.value_size,
             stream,
-            encoder,
+            keys,
             analyzer,
-            record: Record::default(),
             key: Vec::new(),
             done: 0,
         })
@@ -1063,14 +1162,12 @@ impl AnalysisRun {
     /// Analyze up to `max_records` more records.
     pub fn step(&mut self, max_records: u64) -> Result<Progress> {
         let mut n = 0u64;
-        while n < max_records && self.stream.next_into(&mut self.record) {
-            self.key.clear();
-            (self.encoder)(&self.record, &mut self.key).map_err(|e| {
-                let msg = format!("record {}: {}", self.record.index, e.message);
-                Error { message: msg, ..e }
-            })?;
+        while n < max_records {
+            let Some((_, time_ms)) = self.keys.next(&mut self.stream, &mut self.key)? else {
+                break;
+            };
             let bytes = (self.key.len() as u64).saturating_add(self.value_size);
-            self.analyzer.push(&self.key, self.record.time_ms, bytes);
+            self.analyzer.push(&self.key, time_ms, bytes);
             n += 1;
             self.done += 1;
         }
@@ -1188,12 +1285,7 @@ pub fn compare_with_encoders(
 
 /// The document's key design compiled as a [`KeyEncoder`] over generated records.
 pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
-    let mut key = crate::keyspec::CompiledKey::new(&doc.key, &doc.fields).map_err(|e| {
-        match e.location.path.clone() {
-            Some(p) if !p.starts_with('/') => e.at_path(format!("/key/{p}")),
-            _ => e,
-        }
-    })?;
+    let mut key = compile_key(doc)?;
     let decls = doc.fields.clone();
     let mut values: Vec<crate::keyspec::FieldValue> = Vec::with_capacity(decls.len());
     Ok(Box::new(move |rec: &Record, out: &mut Vec<u8>| {
@@ -1214,6 +1306,16 @@ pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
         }
         key.encode_values_into(out, &values)
     }))
+}
+
+/// The document's key design compiled against its fields (errors point into `/key`).
+fn compile_key(doc: &DesignDocument) -> Result<crate::keyspec::CompiledKey> {
+    crate::keyspec::CompiledKey::new(&doc.key, &doc.fields).map_err(|e| {
+        match e.location.path.clone() {
+            Some(p) if !p.starts_with('/') => e.at_path(format!("/key/{p}")),
+            _ => e,
+        }
+    })
 }
 
 /// A generated value as the key encoder's value type.
@@ -1237,13 +1339,18 @@ fn convert_value(
 impl AnalysisRun {
     /// A run of `doc`'s workload through its own key design and region layout.
     pub fn new(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisRun> {
-        AnalysisRun::with_encoder(doc, opts, document_encoder(doc)?)
+        AnalysisRun::with_keys(doc, opts, Keys::Design(Box::new(DesignKeys::new(doc)?)))
     }
 }
 
 /// Analyze `doc`: its workload, encoded with its key design, over its region layout.
 pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisReport> {
-    analyze_with_encoder(doc, opts, document_encoder(doc)?)
+    let mut run = AnalysisRun::new(doc, opts)?;
+    loop {
+        if run.step(1 << 16)?.finished {
+            return Ok(run.finish());
+        }
+    }
 }
 
 /// Run the first document's workload through 2–4 designs and compare them on one grid.
