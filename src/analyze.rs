@@ -446,24 +446,32 @@ impl Analyzer {
         // keys whenever they differ (a shorter key that is a prefix pads with zeros, which
         // sort first); only equal prefixes need the full comparison.
         let p = be_prefix(row);
-        let (mut lo, mut hi) = (0usize, self.split_prefixes.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let le = match self.split_prefixes.get(mid) {
-                Some(q) if *q < p => true,
-                Some(q) if *q > p => false,
-                _ => self
-                    .split_keys
-                    .get(mid)
-                    .is_some_and(|k| k.as_slice() <= row),
-            };
-            if le {
-                lo = mid + 1;
+        let prefixes = self.split_prefixes.as_slice();
+        // Is split key `i` <= row? Prefix ties (rare) read the key.
+        let le = |i: usize, q: u64| -> usize {
+            if q == p {
+                usize::from(self.split_keys.get(i).is_some_and(|k| k.as_slice() <= row))
             } else {
-                hi = mid;
+                usize::from(q < p)
             }
+        };
+        // Branch-free halving (the step is chosen arithmetically: salted keys make the
+        // comparisons unpredictable, and a mispredicted branch per step cost more than the
+        // search itself).
+        let mut size = prefixes.len();
+        if size == 0 {
+            return 0;
         }
-        lo
+        let mut base = 0usize;
+        while size > 1 {
+            let half = size / 2;
+            let mid = base + half;
+            let q = prefixes.get(mid).copied().unwrap_or(u64::MAX);
+            base += half * le(mid, q);
+            size -= half;
+        }
+        let q = prefixes.get(base).copied().unwrap_or(u64::MAX);
+        base + le(base, q)
     }
 
     fn window_of(&mut self, time_ms: i64) -> usize {
@@ -825,6 +833,9 @@ impl Analyzer {
 
 /// The first 8 bytes of `key` as a big-endian number, zero-padded.
 fn be_prefix(key: &[u8]) -> u64 {
+    if let Some(b) = key.first_chunk::<8>() {
+        return u64::from_be_bytes(*b);
+    }
     let mut b = [0u8; 8];
     let n = key.len().min(8);
     if let (Some(dst), Some(src)) = (b.get_mut(..n), key.get(..n)) {

@@ -1529,15 +1529,47 @@ fn put_double<V: ValueSlot>(out: Out, x: f64, v: &mut V) {
 }
 
 /// Append `x` as exactly `width` decimal digits (zero-padded; `width` <= 20 and `x < 10^width`).
-fn push_zero_padded(s: &mut String, mut x: u64, width: u32) {
+fn push_zero_padded(s: &mut String, x: u64, width: u32) {
     let mut buf = [b'0'; 20];
     let width = (width as usize).min(buf.len());
-    for slot in buf.iter_mut().take(width).rev() {
-        *slot = b'0' + (x % 10) as u8;
+    let digits = buf.get_mut(..width).unwrap_or(&mut []);
+    fill_digits(digits, x);
+    // ASCII digits: appended in one copy.
+    s.extend(digits.iter().map(|&b| char::from(b)));
+}
+
+/// "00" to "99".
+const DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Write the last `buf.len()` decimal digits of `x` into `buf`, four at a time (two
+/// independent pairs per step instead of one dependent division per digit).
+fn fill_digits(buf: &mut [u8], mut x: u64) {
+    let mut end = buf.len();
+    while end >= 4 {
+        let c = (x % 10_000) as usize;
+        x /= 10_000;
+        let (hi, lo) = (c / 100 * 2, c % 100 * 2);
+        if let (Some(dst), Some(h), Some(l)) = (
+            buf.get_mut(end - 4..end),
+            DIGIT_PAIRS.get(hi..hi + 2),
+            DIGIT_PAIRS.get(lo..lo + 2),
+        ) {
+            dst[..2].copy_from_slice(h);
+            dst[2..].copy_from_slice(l);
+        }
+        end -= 4;
+    }
+    while end > 0 {
+        end -= 1;
+        if let Some(d) = buf.get_mut(end) {
+            *d = b'0' + (x % 10) as u8;
+        }
         x /= 10;
     }
-    // ASCII digits: always valid UTF-8, appended in one copy.
-    s.push_str(std::str::from_utf8(buf.get(..width).unwrap_or(&[])).unwrap_or(""));
 }
 
 /// `*dst = src.clone()`, reusing `dst`'s string buffer.

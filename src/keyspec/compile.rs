@@ -785,9 +785,7 @@ impl Text<'_> {
     fn hash_code(self) -> i32 {
         match self {
             Text::Units(u) => hash::java_string_hash_code(u),
-            Text::Ascii(b) => b
-                .iter()
-                .fold(0i32, |h, &c| h.wrapping_mul(31).wrapping_add(i32::from(c))),
+            Text::Ascii(b) => hash::java_hash_of(b.iter().map(|&c| i32::from(c)), 0),
         }
     }
 }
@@ -862,7 +860,9 @@ impl<'a> Cx<'a> {
         out.resize(pos + reserve, 0);
         let start = pos + reserve;
         let mut saved = self.pool.words();
-        saved.extend_from_slice(self.rng);
+        if !self.rng.is_empty() {
+            saved.extend_from_slice(self.rng);
+        }
         let r = self.seq(rest, out);
         let mut prefix = self.pool.bytes();
         let r = r.and_then(|_| {
@@ -1079,7 +1079,9 @@ impl<'a> Cx<'a> {
                     Src::Rest => &[],
                 };
                 let mut saved = self.pool.words();
-                saved.extend_from_slice(self.rng);
+                if !self.rng.is_empty() {
+                    saved.extend_from_slice(self.rng);
+                }
                 let bytes = self.source_bytes(ops);
                 let r = bytes.and_then(|bytes| {
                     if op.wants_text() {
