@@ -86,7 +86,15 @@ fn md5_sources(spec: &KeySpec) -> Vec<KeySpec> {
 fn main() {
     println!("| preset | keys/s (median of {RUNS}) | ns/key | md5_as_hex alone, ns | ratio |");
     println!("|---|---:|---:|---:|---:|");
+    // `cargo bench --bench keyspec -- md5`: only presets whose id contains an argument.
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     for p in rowkey_lab::presets::all() {
+        if !filters.is_empty() && !filters.iter().any(|f| p.id.contains(f.as_str())) {
+            continue;
+        }
         let doc = DesignDocument::from_json(p.json).unwrap();
         let mut ck = CompiledKey::new(&doc.key, &doc.fields).unwrap();
         let types: Vec<FieldType> = doc.fields.iter().map(|f| f.field_type).collect();

@@ -174,8 +174,8 @@ struct Region {
     windows: Vec<u64>,
     created_at: Option<i64>,
     server: u32,
-    sample: Vec<(Vec<u8>, u32)>,
-    seen: u64,
+    /// Keys with their window, for the middle key and the split of the counts.
+    sample: Reservoir<(Vec<u8>, u32)>,
     next_check: u64,
 }
 
@@ -189,10 +189,99 @@ impl Region {
             windows: vec![0; windows],
             created_at: None,
             server,
-            sample: Vec::new(),
-            seen: 0,
+            sample: Reservoir::default(),
             next_check: 0,
         }
+    }
+}
+
+/// A uniform sample of at most `cap` items of a stream, by Li's Algorithm L: after the
+/// reservoir fills, the number of items to skip before the next one is kept is drawn from its
+/// geometric-like law, so a stream of `n` items costs `O(k log(n/k))` random draws instead of
+/// one draw and one division per item (Algorithm R). Logarithms and exponentials come from
+/// `libm`, so native and wasm builds keep the same sample.
+#[derive(Debug, Clone)]
+struct Reservoir<T> {
+    items: Vec<T>,
+    /// Items offered so far.
+    seen: u64,
+    /// The `seen` count at which the next item is kept (after the reservoir filled).
+    next: u64,
+    /// Algorithm L's running `W`.
+    w: f64,
+}
+
+impl<T> Default for Reservoir<T> {
+    fn default() -> Self {
+        Reservoir {
+            items: Vec::new(),
+            seen: 0,
+            next: u64::MAX,
+            w: 1.0,
+        }
+    }
+}
+
+/// A uniform draw in `(0, 1)`, never 0 (53 random bits, centred).
+fn unit_open(rng: &mut Xoshiro256PlusPlus) -> f64 {
+    ((rng.next_u64() >> 11) as f64 + 0.5) * (1.0 / 9_007_199_254_740_992.0)
+}
+
+impl<T> Reservoir<T> {
+    /// A reservoir that has seen exactly `items` (a daughter region's share of its parent's).
+    fn from_items(items: Vec<T>, cap: usize, rng: &mut Xoshiro256PlusPlus) -> Self {
+        let mut r = Reservoir {
+            seen: items.len() as u64,
+            items,
+            ..Reservoir::default()
+        };
+        if cap > 0 && r.items.len() >= cap {
+            r.w = 1.0;
+            r.skip(cap, rng);
+        }
+        r
+    }
+
+    /// Algorithm L's step: `W *= U^(1/k)`, then the next kept item is
+    /// `floor(ln U' / ln(1 - W)) + 1` items on.
+    fn skip(&mut self, cap: usize, rng: &mut Xoshiro256PlusPlus) {
+        let k = cap.max(1) as f64;
+        self.w *= libm::exp(libm::log(unit_open(rng)) / k);
+        let gap = libm::floor(libm::log(unit_open(rng)) / libm::log1p(-self.w));
+        // A saturating cast: NaN or a negative gap keeps the very next item.
+        self.next = self.seen.saturating_add(gap as u64).saturating_add(1);
+    }
+
+    /// Offer one item: `make` builds it when the reservoir is still filling, `set` writes it
+    /// over the evicted item's storage when it is kept later (no allocation).
+    #[inline]
+    fn offer(
+        &mut self,
+        cap: usize,
+        rng: &mut Xoshiro256PlusPlus,
+        make: impl FnOnce() -> T,
+        set: impl FnOnce(&mut T),
+    ) {
+        self.seen = self.seen.saturating_add(1);
+        if cap == 0 {
+            return;
+        }
+        if self.items.len() < cap {
+            self.items.push(make());
+            if self.items.len() == cap {
+                self.w = 1.0;
+                self.skip(cap, rng);
+            }
+            return;
+        }
+        if self.seen < self.next {
+            return;
+        }
+        let j = rng.next_u64() % cap as u64;
+        if let Some(slot) = usize::try_from(j).ok().and_then(|j| self.items.get_mut(j)) {
+            set(slot);
+        }
+        self.skip(cap, rng);
     }
 }
 
@@ -224,13 +313,17 @@ pub struct Analyzer {
     regions: Vec<Region>,
     /// Start keys of regions 1.., for the binary search.
     split_keys: Vec<Vec<u8>>,
+    /// The first 8 bytes of each split key as a big-endian number (zero-padded): the binary
+    /// search compares these and reads the keys only on a tie.
+    split_prefixes: Vec<u64>,
+    /// The window of the last write: `[start, end)` in ms and its index (clocks move slowly).
+    last_window: (i64, i64, usize),
     server_regions: Vec<u32>,
     server_windows: Vec<u64>,
     server_rows: Vec<u64>,
     server_bytes: Vec<u64>,
     grid: Vec<u64>,
-    sample: Vec<Vec<u8>>,
-    sample_seen: u64,
+    sample: Reservoir<Vec<u8>>,
     rng: Xoshiro256PlusPlus,
     limits: Option<PolicyLimits>,
     max_regions: usize,
@@ -264,6 +357,8 @@ impl Analyzer {
             windows,
             regions: Vec::with_capacity(split_keys.len() + 1),
             split_keys: Vec::new(),
+            split_prefixes: Vec::new(),
+            last_window: (0, 0, 0),
             server_regions: vec![0; servers],
             server_windows: vec![0; servers.saturating_mul(windows)],
             server_rows: vec![0; servers],
@@ -274,8 +369,7 @@ impl Analyzer {
                     .unwrap_or(1)
                     .saturating_mul(windows)
             ],
-            sample: Vec::new(),
-            sample_seen: 0,
+            sample: Reservoir::default(),
             rng: Xoshiro256PlusPlus::seed_from_u64(opts.seed),
             limits: opts.auto_split.as_ref().map(|a| a.config.limits(None)),
             max_regions,
@@ -296,6 +390,7 @@ impl Analyzer {
         let server = a.place(split_keys.len());
         a.regions
             .push(Region::new(start, Vec::new(), windows, server));
+        a.split_prefixes = split_keys.iter().map(|k| be_prefix(k)).collect();
         a.split_keys = split_keys;
         Ok(a)
     }
@@ -347,17 +442,58 @@ impl Analyzer {
 
     /// Index of the region holding `row` now (`[start, end)` rule).
     pub fn region_of(&self, row: &[u8]) -> usize {
-        self.split_keys.partition_point(|k| k.as_slice() <= row)
+        // The number of split keys <= row. Zero-padded big-endian prefixes order like the
+        // keys whenever they differ (a shorter key that is a prefix pads with zeros, which
+        // sort first); only equal prefixes need the full comparison.
+        let p = be_prefix(row);
+        let prefixes = self.split_prefixes.as_slice();
+        // Is split key `i` <= row? Prefix ties (rare) read the key.
+        let le = |i: usize, q: u64| -> usize {
+            if q == p {
+                usize::from(self.split_keys.get(i).is_some_and(|k| k.as_slice() <= row))
+            } else {
+                usize::from(q < p)
+            }
+        };
+        // Branch-free halving (the step is chosen arithmetically: salted keys make the
+        // comparisons unpredictable, and a mispredicted branch per step cost more than the
+        // search itself).
+        let mut size = prefixes.len();
+        if size == 0 {
+            return 0;
+        }
+        let mut base = 0usize;
+        while size > 1 {
+            let half = size / 2;
+            let mid = base + half;
+            let q = prefixes.get(mid).copied().unwrap_or(u64::MAX);
+            base += half * le(mid, q);
+            size -= half;
+        }
+        let q = prefixes.get(base).copied().unwrap_or(u64::MAX);
+        base + le(base, q)
     }
 
     fn window_of(&mut self, time_ms: i64) -> usize {
+        let (a, b, w) = self.last_window;
+        if a <= time_ms && time_ms < b {
+            return w;
+        }
         // Fast path in 64-bit arithmetic (an i128 division costs several times more).
         if let Some(off) = time_ms.checked_sub(self.opts.start_time_ms) {
             if off >= 0 {
-                let w = off / self.opts.window_ms.max(1);
-                if let Ok(w) = usize::try_from(w) {
-                    if w < self.windows {
-                        return w;
+                let width = self.opts.window_ms.max(1);
+                let w = off / width;
+                if let Ok(wi) = usize::try_from(w) {
+                    if wi < self.windows {
+                        // Remember the window's range when it fits in i64.
+                        let start = w
+                            .checked_mul(width)
+                            .and_then(|x| x.checked_add(self.opts.start_time_ms));
+                        if let Some(end) = start.and_then(|s| s.checked_add(width)) {
+                            self.last_window = (end - width, end, wi);
+                        }
+                        return wi;
                     }
                 }
             }
@@ -390,7 +526,6 @@ impl Analyzer {
         self.writes = self.writes.saturating_add(1);
         self.bytes = self.bytes.saturating_add(bytes);
         let k = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
-        let draw = self.rng.next_u64();
         let Some(reg) = self.regions.get_mut(r) else {
             return;
         };
@@ -399,9 +534,17 @@ impl Analyzer {
         if let Some(c) = reg.windows.get_mut(w) {
             *c = c.saturating_add(1);
         }
-        reservoir_push(&mut reg.sample, &mut reg.seen, k, draw, || {
-            (key.to_vec(), u32::try_from(w).unwrap_or(0))
-        });
+        let w32 = u32::try_from(w).unwrap_or(0);
+        reg.sample.offer(
+            k,
+            &mut self.rng,
+            || (key.to_vec(), w32),
+            |(kk, ww)| {
+                kk.clear();
+                kk.extend_from_slice(key);
+                *ww = w32;
+            },
+        );
         let s = usize::try_from(reg.server).unwrap_or(0);
         if let Some(c) = self.server_windows.get_mut(s.saturating_mul(windows) + w) {
             *c = c.saturating_add(1);
@@ -417,10 +560,15 @@ impl Analyzer {
             *c = c.saturating_add(1);
         }
         let m = usize::try_from(self.opts.sample_size).unwrap_or(0);
-        let draw = self.rng.next_u64();
-        reservoir_push(&mut self.sample, &mut self.sample_seen, m, draw, || {
-            key.to_vec()
-        });
+        self.sample.offer(
+            m,
+            &mut self.rng,
+            || key.to_vec(),
+            |kk| {
+                kk.clear();
+                kk.extend_from_slice(key);
+            },
+        );
         if self.limits.is_some() {
             self.maybe_split(r, time_ms);
         }
@@ -449,7 +597,7 @@ impl Analyzer {
             return;
         }
         // The policy wants a split: estimate the middle row from the reservoir.
-        let mut keys: Vec<&Vec<u8>> = reg.sample.iter().map(|(k, _)| k).collect();
+        let mut keys: Vec<&Vec<u8>> = reg.sample.items.iter().map(|(k, _)| k).collect();
         keys.sort_unstable();
         let mid = keys.get(keys.len() / 2).map(|k| (*k).clone());
         let state = RegionState::with_stores(vec![StoreState {
@@ -506,7 +654,7 @@ impl Analyzer {
         let mut right_sample = Vec::new();
         let mut left_w = vec![0u64; windows];
         let mut total_w = vec![0u64; windows];
-        for (k, w) in parent.sample {
+        for (k, w) in parent.sample.items {
             let wi = usize::try_from(w).unwrap_or(0);
             if let Some(t) = total_w.get_mut(wi) {
                 *t += 1;
@@ -551,6 +699,7 @@ impl Analyzer {
         if let Some(c) = self.server_regions.get_mut(ps) {
             *c = c.saturating_sub(1);
         }
+        let cap = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
         let mut daughter = |start: Vec<u8>, end: Vec<u8>, rows, bytes, win, sample: Vec<_>| {
             let s = match self.opts.assignment {
                 Assignment::RoundRobin => ps,
@@ -567,8 +716,7 @@ impl Analyzer {
                 windows: win,
                 created_at: Some(time_ms),
                 server: u32::try_from(s).unwrap_or(0),
-                seen: sample.len() as u64,
-                sample,
+                sample: Reservoir::from_items(sample, cap, &mut self.rng),
                 next_check: 0,
             }
         };
@@ -591,6 +739,7 @@ impl Analyzer {
         self.regions.insert(r, right);
         self.regions.insert(r, left);
         let at = r.min(self.split_keys.len());
+        self.split_prefixes.insert(at, be_prefix(&point));
         self.split_keys.insert(at, point);
     }
 
@@ -637,7 +786,7 @@ impl Analyzer {
             })
             .collect();
         let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
-        let mut sample: Vec<&Vec<u8>> = self.sample.iter().collect();
+        let mut sample: Vec<&Vec<u8>> = self.sample.items.iter().collect();
         sample.sort_unstable();
         let sample = sample
             .into_iter()
@@ -682,28 +831,17 @@ impl Analyzer {
     }
 }
 
-/// Algorithm R with a caller-supplied random draw; `make` builds the item only when kept.
-fn reservoir_push<T>(
-    sample: &mut Vec<T>,
-    seen: &mut u64,
-    cap: usize,
-    draw: u64,
-    make: impl FnOnce() -> T,
-) {
-    *seen = seen.saturating_add(1);
-    if cap == 0 {
-        return;
+/// The first 8 bytes of `key` as a big-endian number, zero-padded.
+fn be_prefix(key: &[u8]) -> u64 {
+    if let Some(b) = key.first_chunk::<8>() {
+        return u64::from_be_bytes(*b);
     }
-    if sample.len() < cap {
-        sample.push(make());
-        return;
+    let mut b = [0u8; 8];
+    let n = key.len().min(8);
+    if let (Some(dst), Some(src)) = (b.get_mut(..n), key.get(..n)) {
+        dst.copy_from_slice(src);
     }
-    let j = draw % (*seen).max(1);
-    if let Ok(j) = usize::try_from(j) {
-        if let Some(slot) = sample.get_mut(j) {
-            *slot = make();
-        }
-    }
+    u64::from_be_bytes(b)
 }
 
 fn sat32(x: u64) -> u32 {
@@ -976,9 +1114,8 @@ pub struct Progress {
 /// caller can stop at any step to cancel), then [`AnalysisRun::finish`].
 pub struct AnalysisRun {
     stream: WorkloadStream,
-    encoder: KeyEncoder,
+    keys: Keys,
     analyzer: Analyzer,
-    record: Record,
     key: Vec<u8>,
     value_size: u64,
     done: u64,
@@ -1020,13 +1157,116 @@ pub fn analyzer_options(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<A
     Ok(o)
 }
 
+/// Where an [`AnalysisRun`]'s row keys come from.
+enum Keys {
+    /// A caller's encoder over generated [`Record`]s.
+    Encoder { encoder: KeyEncoder, record: Record },
+    /// The document's own key design, fed the generated values directly.
+    Design(Box<DesignKeys>),
+}
+
+impl Keys {
+    /// Generate the next record, write its row key into `out` (cleared first) and return its
+    /// index and write time; `None` when the stream is done.
+    fn next(
+        &mut self,
+        stream: &mut WorkloadStream,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<(u64, i64)>> {
+        match self {
+            Keys::Encoder { encoder, record } => {
+                if !stream.next_into(record) {
+                    return Ok(None);
+                }
+                out.clear();
+                encoder(record, out).map_err(|e| record_err(record.index, e))?;
+                Ok(Some((record.index, record.time_ms)))
+            }
+            Keys::Design(d) => d.next(stream, out),
+        }
+    }
+}
+
+fn record_err(index: u64, e: Error) -> Error {
+    let msg = format!("record {index}: {}", e.message);
+    Error { message: msg, ..e }
+}
+
+/// The document's compiled key over the generator's values: the workload writes straight
+/// into the encoder's value type (no per-record conversion or copy), reusing its buffers.
+struct DesignKeys {
+    key: crate::keyspec::CompiledKey,
+    decls: Vec<crate::design::FieldDecl>,
+    values: Vec<crate::keyspec::FieldValue>,
+    /// bigDecimal fields: generated as text, parsed for the encoder.
+    decimals: Vec<usize>,
+}
+
+impl DesignKeys {
+    fn new(doc: &DesignDocument) -> Result<DesignKeys> {
+        let key = compile_key(doc)?;
+        let decimals = doc
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.field_type == crate::design::FieldType::BigDecimal)
+            .map(|(i, _)| i)
+            .collect();
+        Ok(DesignKeys {
+            key,
+            decls: doc.fields.clone(),
+            values: Vec::with_capacity(doc.fields.len()),
+            decimals,
+        })
+    }
+
+    fn next(
+        &mut self,
+        stream: &mut WorkloadStream,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<(u64, i64)>> {
+        let Some((index, time_ms)) = stream.next_values(&mut self.values) else {
+            return Ok(None);
+        };
+        for &i in &self.decimals {
+            if let (Some(slot), Some(decl)) = (self.values.get_mut(i), self.decls.get(i)) {
+                if let crate::keyspec::FieldValue::Str(s) = slot {
+                    let text = serde_json::Value::String(std::mem::take(s));
+                    *slot = crate::keyspec::FieldValue::from_json(decl, &text)
+                        .map_err(|e| record_err(index, e))?;
+                }
+            }
+        }
+        out.clear();
+        self.key
+            .encode_values_into(out, &self.values)
+            .map_err(|e| record_err(index, e))?;
+        Ok(Some((index, time_ms)))
+    }
+}
+
 impl AnalysisRun {
     /// A run of `doc`'s workload (default workload when absent) through `encoder` into an
     /// analyzer over `doc`'s region layout.
     pub fn with_encoder(
         doc: &DesignDocument,
         opts: &AnalyzeOptions,
-        mut encoder: KeyEncoder,
+        encoder: KeyEncoder,
+    ) -> Result<AnalysisRun> {
+        AnalysisRun::with_keys(
+            doc,
+            opts,
+            Keys::Encoder {
+                encoder,
+                record: Record::default(),
+            },
+        )
+    }
+
+    fn with_keys(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        mut keys: Keys,
     ) -> Result<AnalysisRun> {
         doc.validate()?;
         let spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
@@ -1036,25 +1276,22 @@ impl AnalysisRun {
         let mut sample = Vec::new();
         if layout.presplit.needs_sample() {
             let mut s = WorkloadStream::new(&spec, &doc.fields)?;
-            let mut rec = Record::default();
             let mut n = 0u32;
-            while n < opts.presplit_sample && s.next_into(&mut rec) {
-                let mut k = Vec::new();
-                encoder(&rec, &mut k)?;
-                sample.push(k);
+            let mut k = Vec::new();
+            while n < opts.presplit_sample && keys.next(&mut s, &mut k)?.is_some() {
+                sample.push(k.clone());
                 n += 1;
             }
         }
-        let keys = layout.split_keys(&sample)?;
-        let analyzer = Analyzer::new(keys, aopts)?;
+        let split_keys = layout.split_keys(&sample)?;
+        let analyzer = Analyzer::new(split_keys, aopts)?;
         let stream = WorkloadStream::new(&spec, &doc.fields)?;
         Ok(AnalysisRun {
             total: spec.records,
             value_size: spec.value_size,
             stream,
-            encoder,
+            keys,
             analyzer,
-            record: Record::default(),
             key: Vec::new(),
             done: 0,
         })
@@ -1063,14 +1300,12 @@ impl AnalysisRun {
     /// Analyze up to `max_records` more records.
     pub fn step(&mut self, max_records: u64) -> Result<Progress> {
         let mut n = 0u64;
-        while n < max_records && self.stream.next_into(&mut self.record) {
-            self.key.clear();
-            (self.encoder)(&self.record, &mut self.key).map_err(|e| {
-                let msg = format!("record {}: {}", self.record.index, e.message);
-                Error { message: msg, ..e }
-            })?;
+        while n < max_records {
+            let Some((_, time_ms)) = self.keys.next(&mut self.stream, &mut self.key)? else {
+                break;
+            };
             let bytes = (self.key.len() as u64).saturating_add(self.value_size);
-            self.analyzer.push(&self.key, self.record.time_ms, bytes);
+            self.analyzer.push(&self.key, time_ms, bytes);
             n += 1;
             self.done += 1;
         }
@@ -1188,12 +1423,7 @@ pub fn compare_with_encoders(
 
 /// The document's key design compiled as a [`KeyEncoder`] over generated records.
 pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
-    let mut key = crate::keyspec::CompiledKey::new(&doc.key, &doc.fields).map_err(|e| {
-        match e.location.path.clone() {
-            Some(p) if !p.starts_with('/') => e.at_path(format!("/key/{p}")),
-            _ => e,
-        }
-    })?;
+    let mut key = compile_key(doc)?;
     let decls = doc.fields.clone();
     let mut values: Vec<crate::keyspec::FieldValue> = Vec::with_capacity(decls.len());
     Ok(Box::new(move |rec: &Record, out: &mut Vec<u8>| {
@@ -1214,6 +1444,16 @@ pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
         }
         key.encode_values_into(out, &values)
     }))
+}
+
+/// The document's key design compiled against its fields (errors point into `/key`).
+fn compile_key(doc: &DesignDocument) -> Result<crate::keyspec::CompiledKey> {
+    crate::keyspec::CompiledKey::new(&doc.key, &doc.fields).map_err(|e| {
+        match e.location.path.clone() {
+            Some(p) if !p.starts_with('/') => e.at_path(format!("/key/{p}")),
+            _ => e,
+        }
+    })
 }
 
 /// A generated value as the key encoder's value type.
@@ -1237,16 +1477,91 @@ fn convert_value(
 impl AnalysisRun {
     /// A run of `doc`'s workload through its own key design and region layout.
     pub fn new(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisRun> {
-        AnalysisRun::with_encoder(doc, opts, document_encoder(doc)?)
+        AnalysisRun::with_keys(doc, opts, Keys::Design(Box::new(DesignKeys::new(doc)?)))
     }
 }
 
 /// Analyze `doc`: its workload, encoded with its key design, over its region layout.
 pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisReport> {
-    analyze_with_encoder(doc, opts, document_encoder(doc)?)
+    let mut run = AnalysisRun::new(doc, opts)?;
+    loop {
+        if run.step(1 << 16)?.finished {
+            return Ok(run.finish());
+        }
+    }
 }
 
 /// Run the first document's workload through 2–4 designs and compare them on one grid.
 pub fn compare(docs: &[DesignDocument], opts: &AnalyzeOptions) -> Result<Comparison> {
     compare_with_encoders(docs, opts, document_encoder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn region_lookup_matches_the_plain_binary_search() {
+        // Keys sharing 8-byte prefixes, prefixes of each other, and short keys.
+        let mut keys: Vec<Vec<u8>> = vec![
+            b"a".to_vec(),
+            b"abcdefgh".to_vec(),
+            b"abcdefgh\x00".to_vec(),
+            b"abcdefghij".to_vec(),
+            b"abcdefgi".to_vec(),
+            b"b\x00\x00".to_vec(),
+            b"b\x00\x00\x00\x00\x00\x00\x00\x00".to_vec(),
+            vec![0xff; 12],
+        ];
+        keys.sort();
+        let a = Analyzer::new(keys.clone(), AnalyzerOptions::default()).unwrap_or_else(|e| {
+            unreachable!("{e:?}");
+        });
+        let mut rows: Vec<Vec<u8>> = keys.clone();
+        for k in &keys {
+            let mut longer = k.clone();
+            longer.push(0);
+            rows.push(longer);
+            rows.push(k.get(..k.len() - 1).unwrap_or(&[]).to_vec());
+        }
+        rows.extend([
+            vec![],
+            b"abcdefgh\x01".to_vec(),
+            vec![0xff; 20],
+            b"b".to_vec(),
+        ]);
+        for r in &rows {
+            assert_eq!(
+                a.region_of(r),
+                keys.partition_point(|k| k.as_slice() <= r.as_slice()),
+                "{r:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn algorithm_l_samples_uniformly() {
+        // 2000 runs of a 100-item stream into a 10-item reservoir: each item is kept with
+        // probability 1/10, so about 200 times (binomial sd 13.4; 6 sd = 80).
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut hits = [0u32; 100];
+        for _ in 0..2000 {
+            let mut r: Reservoir<usize> = Reservoir::default();
+            for i in 0..100usize {
+                r.offer(10, &mut rng, || i, |s| *s = i);
+            }
+            assert_eq!(r.items.len(), 10);
+            for &i in &r.items {
+                hits[i] += 1;
+            }
+        }
+        for (i, h) in hits.iter().enumerate() {
+            assert!((120..=280).contains(h), "item {i}: {h}");
+        }
+        // Early, middle and late thirds of the stream equally represented (each ~6667).
+        let third = |a: usize, b: usize| hits[a..b].iter().sum::<u32>() as f64 / (b - a) as f64;
+        for t in [third(0, 33), third(33, 66), third(66, 100)] {
+            assert!((t - 200.0).abs() < 15.0, "{t}");
+        }
+    }
 }

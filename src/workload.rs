@@ -149,9 +149,11 @@ impl WorkloadSpec {
 
 /// `floor(index * ms_per)` as an integer, `None` when it does not fit.
 fn offset_ms(index: u64, ms_per: f64) -> Option<i64> {
-    let off = libm::floor(index as f64 * ms_per);
-    if off.is_finite() && (0.0..9.0e18).contains(&off) {
-        Some(off as i64)
+    let x = index as f64 * ms_per;
+    // `x >= 0` here (`ms_per > 0`), where the truncating cast is the floor: no call to a
+    // floor routine per record. `floor(x) < 9e18` exactly when `x < 9e18`.
+    if x.is_finite() && (0.0..9.0e18).contains(&x) {
+        Some(x as i64)
     } else {
         None
     }
@@ -472,6 +474,82 @@ impl FieldValue {
     }
 }
 
+/// Somewhere a generator can write one field's value: the workload's own [`FieldValue`], or
+/// the key encoder's value type, so the analyzer feeds the encoder without a conversion.
+pub trait ValueSlot {
+    /// A fresh slot.
+    fn new_slot() -> Self
+    where
+        Self: Sized;
+    /// Store an integer.
+    fn put_long(&mut self, x: i64);
+    /// Store a float.
+    fn put_double(&mut self, x: f64);
+    /// Store a boolean.
+    fn put_bool(&mut self, b: bool);
+    /// Make the slot text and return its (cleared) buffer, reusing it when it already is.
+    fn put_text(&mut self) -> &mut String;
+    /// Store a copy of `v`, reusing the slot's text buffer.
+    fn put_value(&mut self, v: &FieldValue) {
+        match v {
+            FieldValue::Str(s) => self.put_text().push_str(s),
+            FieldValue::Long(x) => self.put_long(*x),
+            FieldValue::Double(x) => self.put_double(*x),
+            FieldValue::Bool(b) => self.put_bool(*b),
+        }
+    }
+}
+
+impl ValueSlot for FieldValue {
+    fn new_slot() -> Self {
+        FieldValue::default()
+    }
+    fn put_long(&mut self, x: i64) {
+        *self = FieldValue::Long(x);
+    }
+    fn put_double(&mut self, x: f64) {
+        *self = FieldValue::Double(x);
+    }
+    fn put_bool(&mut self, b: bool) {
+        *self = FieldValue::Bool(b);
+    }
+    fn put_text(&mut self) -> &mut String {
+        self.set_str()
+    }
+}
+
+impl ValueSlot for crate::keyspec::FieldValue {
+    fn new_slot() -> Self {
+        crate::keyspec::FieldValue::Null
+    }
+    fn put_long(&mut self, x: i64) {
+        *self = crate::keyspec::FieldValue::Long(x);
+    }
+    fn put_double(&mut self, x: f64) {
+        *self = crate::keyspec::FieldValue::Double(x);
+    }
+    fn put_bool(&mut self, b: bool) {
+        *self = crate::keyspec::FieldValue::Bool(b);
+    }
+    fn put_text(&mut self) -> &mut String {
+        use crate::keyspec::FieldValue as K;
+        if !matches!(self, K::Str(_)) {
+            *self = K::Str(String::new());
+        }
+        match self {
+            K::Str(s) => {
+                s.clear();
+                s
+            }
+            // Unreachable: the value was made a `Str` just above. Replace to stay total.
+            other => {
+                *other = K::Str(String::new());
+                other.put_text()
+            }
+        }
+    }
+}
+
 /// One generated record: its index, its write time and one value per declared field.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -601,6 +679,11 @@ impl Permutation {
         }
     }
     fn apply(&self, i: u64) -> u64 {
+        if self.n <= 1 << 32 {
+            // a, i mod n, b < n <= 2^32: a * i + b < 2^64, the same value in 64-bit
+            // arithmetic (a 128-bit division is a slow library call, slower still in wasm).
+            return (self.a * (i % self.n) + self.b) % self.n;
+        }
         ((u128::from(self.a) * u128::from(i % self.n) + u128::from(self.b)) % u128::from(self.n))
             as u64
     }
@@ -698,23 +781,35 @@ impl WorkloadStream {
 
     /// Write the next record into `rec` (reusing its buffers); `false` when the stream is done.
     pub fn next_into(&mut self, rec: &mut Record) -> bool {
+        match self.next_values(&mut rec.values) {
+            Some((index, time_ms)) => {
+                rec.index = index;
+                rec.time_ms = time_ms;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Write the next record's values into `values` (one per field, reusing their buffers)
+    /// and return its index and write time; `None` when the stream is done.
+    pub fn next_values<V: ValueSlot>(&mut self, values: &mut Vec<V>) -> Option<(u64, i64)> {
         if self.next >= self.spec.records {
-            return false;
+            return None;
         }
         let i = self.next;
         self.next += 1;
-        rec.index = i;
-        rec.time_ms = self
+        let time_ms = self
             .spec
             .start_time
             .saturating_add(offset_ms(i, self.ms_per).unwrap_or(i64::MAX));
-        rec.values
-            .resize_with(self.fields.len(), FieldValue::default);
-        rec.values.truncate(self.fields.len());
-        for (g, v) in self.fields.iter_mut().zip(rec.values.iter_mut()) {
+        if values.len() != self.fields.len() {
+            values.resize_with(self.fields.len(), V::new_slot);
+        }
+        for (g, v) in self.fields.iter_mut().zip(values.iter_mut()) {
             g.fill(i, v);
         }
-        true
+        Some((i, time_ms))
     }
 }
 
@@ -1241,7 +1336,7 @@ fn is_decimal(s: &str) -> bool {
 
 impl FieldGen {
     /// Write record `i`'s value into `v`.
-    fn fill(&mut self, i: u64, v: &mut FieldValue) {
+    fn fill<V: ValueSlot>(&mut self, i: u64, v: &mut V) {
         let out = self.out;
         let rng = &mut self.rng;
         let int = match &mut self.state {
@@ -1266,7 +1361,7 @@ impl FieldGen {
                 return put_double(out, *min + u * *width, v);
             }
             State::UniformString { alphabet, length } => {
-                let s = v.set_str();
+                let s = v.put_text();
                 let n = alphabet.len() as u64;
                 for _ in 0..*length {
                     let j = rng.gen_range(0..n);
@@ -1349,9 +1444,9 @@ impl FieldGen {
                 if out == Out::Long {
                     let scale = 10i64.pow(*digits);
                     let head = prefix.parse::<i64>().unwrap_or(0);
-                    *v = FieldValue::Long(head.saturating_mul(scale).saturating_add(number as i64));
+                    v.put_long(head.saturating_mul(scale).saturating_add(number as i64));
                 } else {
-                    let s = v.set_str();
+                    let s = v.put_text();
                     s.push_str(prefix);
                     push_zero_padded(s, number, *digits);
                 }
@@ -1364,7 +1459,7 @@ impl FieldGen {
                 let hi = (hi & !0xF000) | 0x4000;
                 let lo = (lo & !(0xC << 60)) | (0x8 << 60);
                 let bytes = (u128::from(hi) << 64 | u128::from(lo)).to_be_bytes();
-                let s = v.set_str();
+                let s = v.put_text();
                 let digits: &[u8; 16] = if *upper {
                     b"0123456789ABCDEF"
                 } else {
@@ -1398,8 +1493,8 @@ impl FieldGen {
             State::Boolean { p } => {
                 let b = rng.gen::<f64>() < *p;
                 match out {
-                    Out::Str => v.set_str().push_str(if b { "true" } else { "false" }),
-                    _ => *v = FieldValue::Bool(b),
+                    Out::Str => v.put_text().push_str(if b { "true" } else { "false" }),
+                    _ => v.put_bool(b),
                 }
                 return;
             }
@@ -1408,50 +1503,78 @@ impl FieldGen {
     }
 }
 
-fn put_int(out: Out, x: i64, v: &mut FieldValue) {
+fn put_int<V: ValueSlot>(out: Out, x: i64, v: &mut V) {
     match out {
-        Out::Long => *v = FieldValue::Long(x),
-        Out::Double => *v = FieldValue::Double(x as f64),
+        Out::Long => v.put_long(x),
+        Out::Double => v.put_double(x as f64),
         Out::Str => {
             use std::fmt::Write;
-            let s = v.set_str();
+            let s = v.put_text();
             let _ = write!(s, "{x}");
         }
-        Out::Bool => *v = FieldValue::Bool(x != 0),
+        Out::Bool => v.put_bool(x != 0),
     }
 }
 
-fn put_double(out: Out, x: f64, v: &mut FieldValue) {
+fn put_double<V: ValueSlot>(out: Out, x: f64, v: &mut V) {
     match out {
-        Out::Double => *v = FieldValue::Double(x),
-        Out::Long => *v = FieldValue::Long(x as i64),
+        Out::Double => v.put_double(x),
+        Out::Long => v.put_long(x as i64),
         // Java's `String.valueOf(double)`, the text a Java writer would build.
         Out::Str => v
-            .set_str()
+            .put_text()
             .push_str(&crate::bytes::java_double_to_string(x)),
-        Out::Bool => *v = FieldValue::Bool(x != 0.0),
+        Out::Bool => v.put_bool(x != 0.0),
     }
 }
 
 /// Append `x` as exactly `width` decimal digits (zero-padded; `width` <= 20 and `x < 10^width`).
-fn push_zero_padded(s: &mut String, mut x: u64, width: u32) {
+fn push_zero_padded(s: &mut String, x: u64, width: u32) {
     let mut buf = [b'0'; 20];
     let width = (width as usize).min(buf.len());
-    for slot in buf.iter_mut().take(width).rev() {
-        *slot = b'0' + (x % 10) as u8;
-        x /= 10;
+    let digits = buf.get_mut(..width).unwrap_or(&mut []);
+    fill_digits(digits, x);
+    // ASCII digits: appended in one copy.
+    s.extend(digits.iter().map(|&b| char::from(b)));
+}
+
+/// "00" to "99".
+const DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Write the last `buf.len()` decimal digits of `x` into `buf`, four at a time (two
+/// independent pairs per step instead of one dependent division per digit).
+fn fill_digits(buf: &mut [u8], mut x: u64) {
+    let mut end = buf.len();
+    while end >= 4 {
+        let c = (x % 10_000) as usize;
+        x /= 10_000;
+        let (hi, lo) = (c / 100 * 2, c % 100 * 2);
+        if let (Some(dst), Some(h), Some(l)) = (
+            buf.get_mut(end - 4..end),
+            DIGIT_PAIRS.get(hi..hi + 2),
+            DIGIT_PAIRS.get(lo..lo + 2),
+        ) {
+            dst[..2].copy_from_slice(h);
+            dst[2..].copy_from_slice(l);
+        }
+        end -= 4;
     }
-    for b in buf.iter().take(width) {
-        s.push(char::from(*b));
+    while end > 0 {
+        end -= 1;
+        if let Some(d) = buf.get_mut(end) {
+            *d = b'0' + (x % 10) as u8;
+        }
+        x /= 10;
     }
 }
 
 /// `*dst = src.clone()`, reusing `dst`'s string buffer.
-fn clone_into(src: &FieldValue, dst: &mut FieldValue) {
-    match src {
-        FieldValue::Str(s) => dst.set_str().push_str(s),
-        other => *dst = other.clone(),
-    }
+fn clone_into<V: ValueSlot>(src: &FieldValue, dst: &mut V) {
+    dst.put_value(src);
 }
 
 #[cfg(test)]

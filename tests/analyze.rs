@@ -418,3 +418,33 @@ fn whole_document_salted_versus_time_first() {
     );
     assert_eq!(c.designs[0].grid.cells.len(), c.designs[1].grid.cells.len());
 }
+
+#[test]
+fn design_path_equals_the_record_encoder_path() {
+    // `analyze` feeds the generated values straight into the compiled key; the public
+    // `document_encoder` goes through `Record`s. Both must give the same report, with random
+    // salts, bigDecimal text, doubles, booleans, a sampled pre-split and auto-split.
+    use rowkey_lab::analyze::{analyze, analyze_with_encoder, document_encoder, AnalyzeOptions};
+    use rowkey_lab::design::DesignDocument;
+    let text = r#"{"v": 1, "fields": [
+        {"name": "phone", "type": "string", "generator": {"kind": "phone", "prefixes": ["134", "188"], "digits": 8, "distinct": 5000, "s": 1.1}},
+        {"name": "amount", "type": "bigDecimal", "generator": {"kind": "uniformInt", "min": 0, "max": 99999}},
+        {"name": "score", "type": "double"},
+        {"name": "ok", "type": "boolean"},
+        {"name": "ts", "type": "timestamp", "generator": {"kind": "clock", "jitterMs": 3000}}],
+      "key": "random(8, seed=5, as=dec(1)) + salt(phone, 16, hash=md5, as=hex(1)) + phone + \"_\" + time(ts, \"yyMMddHHmmssSSS\") + amount + score + ok",
+      "workload": {"records": 30000, "writeRate": 250, "seed": 7},
+      "regions": {"presplit": {"kind": "sampleQuantiles", "regions": 6},
+                  "autoSplit": {"policy": {"type": "constantSize"}, "config": {"maxFileSize": 400000}}}}"#;
+    let doc = DesignDocument::from_json(text).unwrap();
+    let opts = AnalyzeOptions {
+        windows: 16,
+        presplit_sample: 500,
+        ..AnalyzeOptions::default()
+    };
+    let direct = analyze(&doc, &opts).unwrap();
+    let records = analyze_with_encoder(&doc, &opts, document_encoder(&doc).unwrap()).unwrap();
+    assert_eq!(direct.writes, 30_000);
+    assert!(direct.regions.len() > 6, "{}", direct.regions.len());
+    assert_eq!(direct, records);
+}

@@ -44,6 +44,10 @@ pub(crate) enum Enc {
     Time {
         toks: Vec<Tok>,
         secs: bool,
+        /// This segment's slot in the formatted-time cache ([`Pool`]).
+        id: usize,
+        /// The pattern prints milliseconds (so the cache is keyed by ms, not seconds).
+        milli: bool,
     },
     Bucket {
         modulo: Option<i64>,
@@ -179,6 +183,19 @@ pub(crate) fn render(r: &Render, v: i64, out: &mut Vec<u8>) -> Result<()> {
         Render::Long => out.extend_from_slice(&bytes::to_bytes_long(v)),
         Render::Dec(w) | Render::Hex(w) | Render::HexUpper(w) => {
             let w = *w as usize;
+            // Fast path without allocating: a non-negative number whose digits fit the width.
+            let mut buf = [0u8; 20];
+            let digits: &[u8] = match r {
+                Render::Dec(_) if v >= 0 => super::value::digits(v as u64, &mut buf),
+                Render::Dec(_) => &[],
+                Render::Hex(_) => hex_digits(v as u64, b"0123456789abcdef", &mut buf),
+                _ => hex_digits(v as u64, b"0123456789ABCDEF", &mut buf),
+            };
+            if !digits.is_empty() && digits.len() <= w {
+                out.extend(std::iter::repeat(b'0').take(w - digits.len()));
+                out.extend_from_slice(digits);
+                return Ok(());
+            }
             let s = match r {
                 Render::Dec(_) if v < 0 => {
                     // String.format("%0Nd", v): the sign counts towards the width.
@@ -212,6 +229,22 @@ pub(crate) fn render(r: &Render, v: i64, out: &mut Vec<u8>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The hex digits of `n` (at least one), without allocating.
+fn hex_digits<'a>(mut n: u64, alphabet: &[u8; 16], buf: &'a mut [u8; 20]) -> &'a [u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        if let Some(slot) = buf.get_mut(i) {
+            *slot = alphabet[(n & 15) as usize];
+        }
+        n >>= 4;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    buf.get(i..).unwrap_or(&[])
 }
 
 /// Read back what [`render`] wrote (`b` has exactly the render width).
@@ -295,6 +328,7 @@ fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
 struct Compiler<'a> {
     fields: &'a [FieldDecl],
     seeds: Vec<u64>,
+    times: usize,
 }
 
 fn is_int(t: FieldType) -> bool {
@@ -454,11 +488,15 @@ impl Compiler<'_> {
                 let (f, t) = self.field(path, seg, &x.field)?;
                 need(is_int(t), t, "a timestamp")?;
                 let toks = time::parse_pattern(&x.pattern).map_err(|m| seg_err(path, seg, m))?;
+                let id = self.times;
+                self.times += 1;
                 fop(
                     f,
                     Enc::Time {
+                        milli: toks.contains(&Tok::Milli),
                         toks,
                         secs: x.unit == TimeUnit::S,
+                        id,
                     },
                 )
             }
@@ -549,6 +587,7 @@ impl CompiledKey {
         let mut c = Compiler {
             fields,
             seeds: Vec::new(),
+            times: 0,
         };
         let ops = c.ops(&spec.segments, "segments")?;
         Ok(CompiledKey {
@@ -668,6 +707,20 @@ impl CompiledKey {
 pub(crate) struct Pool {
     b: Vec<Vec<u8>>,
     u: Vec<Vec<u16>>,
+    w: Vec<Vec<u64>>,
+    /// The last text each `time(...)` segment wrote, by segment id.
+    times: Vec<TimeCache>,
+    /// The last day `time(...)` broke down.
+    day: time::DayCache,
+}
+
+/// A `time(...)` segment's last output: a clock repeats the same second many times.
+#[derive(Debug, Clone, Default)]
+struct TimeCache {
+    /// Seconds (or ms when the pattern prints them) of the cached text; `None`: empty.
+    key: Option<i64>,
+    len: usize,
+    text: [u8; 32],
 }
 
 impl Pool {
@@ -691,6 +744,16 @@ impl Pool {
             self.u.push(v);
         }
     }
+    fn words(&mut self) -> Vec<u64> {
+        let mut v = self.w.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+    fn put_words(&mut self, v: Vec<u64>) {
+        if self.w.len() < 16 {
+            self.w.push(v);
+        }
+    }
 }
 
 /// Encoding context for one record.
@@ -709,6 +772,35 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The text a Java-string hash reads: UTF-16 code units, or ASCII bytes (the same
+/// characters, one unit each).
+#[derive(Clone, Copy)]
+enum Text<'a> {
+    Units(&'a [u16]),
+    Ascii(&'a [u8]),
+}
+
+impl Text<'_> {
+    /// Java's `String.hashCode()` of the text.
+    fn hash_code(self) -> i32 {
+        match self {
+            Text::Units(u) => hash::java_string_hash_code(u),
+            Text::Ascii(b) => hash::java_hash_of(b.iter().map(|&c| i32::from(c)), 0),
+        }
+    }
+}
+
+/// A big-endian number (an MD5 digest) modulo `n`, 32 bits at a time: the same value as
+/// `u128::from_be_bytes(d) % n` without a 128-bit division.
+fn mod_be(d: &[u8; 16], n: u32) -> u64 {
+    let n = u64::from(n.max(1));
+    d.chunks_exact(4).fold(0u64, |r, c| {
+        let mut w = [0u8; 4];
+        w.copy_from_slice(c);
+        ((r << 32) | u64::from(u32::from_be_bytes(w))) % n
+    })
+}
+
 fn java_mod(h: i32, n: i32, m: ModMode) -> i64 {
     i64::from(match m {
         ModMode::AbsOfMod => h.wrapping_rem(n).wrapping_abs(),
@@ -725,19 +817,20 @@ fn field_err(field: &str, msg: impl Into<String>) -> Error {
     .at_path(field.to_string())
 }
 
-impl Cx<'_> {
-    fn value(&self, f: usize) -> Result<(&FieldValue, FieldType, &str)> {
-        let (name, ty) = self
-            .fields
+impl<'a> Cx<'a> {
+    fn value(&self, f: usize) -> Result<(&'a FieldValue, FieldType, &'a str)> {
+        let fields: &'a [(String, FieldType)] = self.fields;
+        let vals: &'a [FieldValue] = self.vals;
+        let (name, ty) = fields
             .get(f)
             .ok_or_else(|| Error::new(ErrorKind::IllegalState, "field index out of range"))?;
-        match self.vals.get(f) {
+        match vals.get(f) {
             Some(FieldValue::Null) | None => Err(missing(name)),
             Some(v) => Ok((v, *ty, name.as_str())),
         }
     }
 
-    fn long(&self, f: usize) -> Result<(i64, &str)> {
+    fn long(&self, f: usize) -> Result<(i64, &'a str)> {
         match self.value(f)? {
             (FieldValue::Long(n), _, name) => Ok((*n, name)),
             (other, _, name) => Err(field_err(
@@ -751,30 +844,72 @@ impl Cx<'_> {
         for (i, op) in ops.iter().enumerate() {
             if let Some(Src::Rest) = op.src() {
                 let rest = ops.get(i + 1..).unwrap_or(&[]);
-                let units = if op.wants_text() {
-                    Some(self.text(rest)?)
-                } else {
-                    None
-                };
-                let pos = out.len();
-                self.seq(rest, out)?;
-                let mut prefix = self.pool.bytes();
-                let r = self.prefix(
-                    op,
-                    out.get(pos..).unwrap_or(&[]),
-                    units.as_deref(),
-                    &mut prefix,
-                );
-                out.splice(pos..pos, prefix.iter().copied());
-                self.pool.put_bytes(prefix);
-                if let Some(u) = units {
-                    self.pool.put_units(u);
-                }
-                return r;
+                return self.prefixed(op, rest, out);
             }
             self.op(op, out)?;
         }
         Ok(())
+    }
+
+    /// A hash segment over every segment after it: reserve the prefix's width, write the rest
+    /// once, hash the bytes just written and fill the prefix in (no second pass over the
+    /// values, no move of the rest when the prefix has its declared width).
+    fn prefixed(&mut self, op: &Op, rest: &[Op], out: &mut Vec<u8>) -> Result<()> {
+        let pos = out.len();
+        let reserve = op.width().unwrap_or(0);
+        out.resize(pos + reserve, 0);
+        let start = pos + reserve;
+        let mut saved = self.pool.words();
+        if !self.rng.is_empty() {
+            saved.extend_from_slice(self.rng);
+        }
+        let r = self.seq(rest, out);
+        let mut prefix = self.pool.bytes();
+        let r = r.and_then(|_| {
+            let written = out.get(start..).unwrap_or(&[]);
+            self.hash_into(op, rest, written, &saved, &mut prefix)
+        });
+        if r.is_ok() {
+            match out.get_mut(pos..start) {
+                Some(slot) if slot.len() == prefix.len() => slot.copy_from_slice(&prefix),
+                _ => {
+                    out.splice(pos..start, prefix.iter().copied());
+                }
+            }
+        }
+        self.pool.put_bytes(prefix);
+        self.pool.put_words(saved);
+        r
+    }
+
+    /// Hash `written`, the bytes `src` wrote with the random generators at `rng_before`.
+    /// Java-string hashes read the bytes themselves when they are ASCII and no value is
+    /// UTF-16 (the text is then the same characters); otherwise the text is rebuilt from the
+    /// values, exactly as before.
+    fn hash_into(
+        &mut self,
+        op: &Op,
+        src: &[Op],
+        written: &[u8],
+        rng_before: &[u64],
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        // ASCII bytes are the text, unless a value is UTF-16 with a lone surrogate (written
+        // as `?`, hashed as the surrogate): such records take the exact path below.
+        let utf16 = self.vals.iter().any(|v| matches!(v, FieldValue::Utf16(_)));
+        if !op.wants_text() || (!utf16 && written.is_ascii()) {
+            return self.prefix(op, written, Text::Ascii(written), out);
+        }
+        let mut after = self.pool.words();
+        after.extend_from_slice(self.rng);
+        self.rng.copy_from_slice(rng_before);
+        let units = self.text(src);
+        self.rng.copy_from_slice(&after);
+        self.pool.put_words(after);
+        let units = units?;
+        let r = self.prefix(op, written, Text::Units(&units), out);
+        self.pool.put_units(units);
+        r
     }
 
     /// The Java string a hash sees for `ops`, without advancing the random generators.
@@ -830,14 +965,7 @@ impl Cx<'_> {
     }
 
     /// Compute a hash segment from its source (`bytes` / `units` already evaluated).
-    fn prefix(
-        &mut self,
-        op: &Op,
-        bytes: &[u8],
-        units: Option<&[u16]>,
-        out: &mut Vec<u8>,
-    ) -> Result<()> {
-        let units = units.unwrap_or(&[]);
+    fn prefix(&mut self, op: &Op, bytes: &[u8], text: Text<'_>, out: &mut Vec<u8>) -> Result<()> {
         match op {
             Op::Salt {
                 hash: h,
@@ -849,18 +977,13 @@ impl Cx<'_> {
             } => {
                 let n = *buckets;
                 match h {
-                    SaltHash::JavaString => render(
-                        r,
-                        java_mod(hash::java_string_hash_code(units), n, *modulo),
-                        out,
-                    ),
+                    SaltHash::JavaString => render(r, java_mod(text.hash_code(), n, *modulo), out),
                     SaltHash::Arrays => {
                         render(r, java_mod(hash::arrays_hash_code(bytes), n, *modulo), out)
                     }
                     SaltHash::Md5 => {
                         let d: [u8; 16] = Md5::digest(bytes).into();
-                        let m = u128::from_be_bytes(d) % u128::from(n.unsigned_abs().max(1));
-                        render(r, m as i64, out)
+                        render(r, mod_be(&d, n.unsigned_abs().max(1)) as i64, out)
                     }
                     SaltHash::Phoenix => {
                         out.push(phoenix::salt_for(bytes, n)?);
@@ -889,7 +1012,7 @@ impl Cx<'_> {
                 }
             }
             Op::Hash15 { .. } => {
-                let h = (hash::java_string_hash_code(units) & 0x7FFF) as i16;
+                let h = (text.hash_code() & 0x7FFF) as i16;
                 out.extend_from_slice(&bytes::to_bytes_short(h));
                 Ok(())
             }
@@ -955,21 +1078,21 @@ impl Cx<'_> {
                     Src::Ops(o) => o.as_slice(),
                     Src::Rest => &[],
                 };
-                let units = if op.wants_text() {
-                    Some(self.text(ops)?)
-                } else {
-                    None
-                };
-                let bytes = if op.wants_text() {
-                    Vec::new()
-                } else {
-                    self.source_bytes(ops)?
-                };
-                let r = self.prefix(op, &bytes, units.as_deref(), out);
-                self.pool.put_bytes(bytes);
-                if let Some(u) = units {
-                    self.pool.put_units(u);
+                let mut saved = self.pool.words();
+                if !self.rng.is_empty() {
+                    saved.extend_from_slice(self.rng);
                 }
+                let bytes = self.source_bytes(ops);
+                let r = bytes.and_then(|bytes| {
+                    if op.wants_text() {
+                        // A Java-string hash never advanced the generators of its source.
+                        self.rng.copy_from_slice(&saved);
+                    }
+                    let r = self.hash_into(op, ops, &bytes, &saved, out);
+                    self.pool.put_bytes(bytes);
+                    r
+                });
+                self.pool.put_words(saved);
                 r
             }
         }
@@ -1128,7 +1251,12 @@ impl Cx<'_> {
                 };
                 render(r, i64::MAX.wrapping_sub(x), out)
             }
-            Enc::Time { toks, secs } => {
+            Enc::Time {
+                toks,
+                secs,
+                id,
+                milli,
+            } => {
                 let (n, name) = self.long(f)?;
                 let ms = if *secs {
                     n.checked_mul(1000)
@@ -1136,7 +1264,29 @@ impl Cx<'_> {
                 } else {
                     n
                 };
-                time::format(toks, ms, out).map_err(|e| field_err(name, e.message))
+                // The text depends on the second only (or the ms when it prints them).
+                let key = if *milli { ms } else { ms.div_euclid(1000) };
+                if let Some(c) = self.pool.times.get(*id) {
+                    if c.key == Some(key) {
+                        out.extend_from_slice(c.text.get(..c.len).unwrap_or(&[]));
+                        return Ok(());
+                    }
+                }
+                let start = out.len();
+                time::format_cached(toks, ms, out, &mut self.pool.day)
+                    .map_err(|e| field_err(name, e.message))?;
+                let written = out.get(start..).unwrap_or(&[]);
+                if self.pool.times.len() <= *id {
+                    self.pool.times.resize(*id + 1, TimeCache::default());
+                }
+                if let Some(c) = self.pool.times.get_mut(*id) {
+                    if let Some(dst) = c.text.get_mut(..written.len()) {
+                        dst.copy_from_slice(written);
+                        c.len = written.len();
+                        c.key = Some(key);
+                    }
+                }
+                Ok(())
             }
             Enc::Bucket {
                 modulo,

@@ -534,7 +534,7 @@ impl Dx<'_> {
                     }
                 }
             }
-            Enc::Time { toks, secs } => {
+            Enc::Time { toks, secs, .. } => {
                 let at = |m: String| derr(pos, format!("field `{name}` at byte {pos}: {m}"));
                 let parts = time::parse_parts(toks, b).map_err(at)?;
                 if let Some(r) = self.reached.get_mut(f) {

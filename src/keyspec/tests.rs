@@ -149,3 +149,117 @@ fn huge_designs_are_refused_not_overflowed() {
     let json = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     assert!(KeySpec::from_json(&json).is_err());
 }
+
+/// Encode one record of string values with `key` (text form).
+fn enc_strs(key: &str, fields: &[(&str, FieldType)], vals: Vec<FieldValue>) -> Vec<u8> {
+    let spec = KeySpec::parse_text(key).unwrap();
+    let decls: Vec<FieldDecl> = fields.iter().map(|(n, t)| fd(n, *t)).collect();
+    let mut k = CompiledKey::new(&spec, &decls).unwrap();
+    k.encode_values(&vals).unwrap()
+}
+
+#[test]
+fn java_string_hashes_read_ascii_bytes_and_rebuild_other_text() {
+    // The encoder hashes the bytes it wrote when they are ASCII and rebuilds the UTF-16 text
+    // otherwise; both must equal String.hashCode() of the text.
+    for s in ["ab", "13412341234", "héllo", "𝄞x", "日本"] {
+        let h = (crate::hash::java_str_hash_code(&format!("{s}_{s}")) & 0x7FFF) as i16;
+        let mut want = h.to_be_bytes().to_vec();
+        want.extend_from_slice(format!("{s}_{s}").as_bytes());
+        let fields = [("a", FieldType::String)];
+        let v = || vec![FieldValue::Str(s.into())];
+        // Over the rest of the key, and over an explicit source.
+        assert_eq!(
+            enc_strs(r#"hash15() + a + "_" + a"#, &fields, v()),
+            want,
+            "{s}"
+        );
+        let mut got = enc_strs(r#"hash15(a + "_" + a) + a + "_" + a"#, &fields, v());
+        assert_eq!(got, want, "{s}");
+        // A Java string with an unpaired surrogate: the bytes are not the text.
+        let units: Vec<u16> = vec![0x61, 0xD800, 0x62];
+        got = enc_strs(
+            r#"hash15() + a"#,
+            &fields,
+            vec![FieldValue::Utf16(units.clone())],
+        );
+        let h = (crate::hash::java_string_hash_code(&units) & 0x7FFF) as i16;
+        assert_eq!(got.get(..2), Some(&h.to_be_bytes()[..]));
+    }
+    // Salt buckets: the same bucket as String.hashCode() % 64 over the rest.
+    let fields = [("p", FieldType::String), ("n", FieldType::String)];
+    for (p, n) in [("13412341234", "5"), ("ü", "-7"), ("x", "123456789")] {
+        let text = format!("{p}_{n}");
+        let b = crate::hash::java_str_hash_code(&text)
+            .wrapping_rem(64)
+            .abs();
+        let want = format!("{b:02}{text}").into_bytes();
+        let got = enc_strs(
+            r#"salt(64, hash=javaString, as=dec(2)) + p + "_" + n"#,
+            &fields,
+            vec![FieldValue::Str(p.into()), FieldValue::Str(n.into())],
+        );
+        assert_eq!(got, want, "{p} {n}");
+    }
+}
+
+#[test]
+fn java_string_hash_sources_do_not_advance_random_segments() {
+    // A Java-string hash with an explicit source evaluates it without advancing the random
+    // generators (the key's own random segment then draws as if the source were not there).
+    let fields = [("a", FieldType::String)];
+    let with = enc_strs(
+        r#"hash15(random(100, seed=3, as=dec(2)) + a) + random(100, seed=3, as=dec(2)) + a"#,
+        &fields,
+        vec![FieldValue::Str("é".into())],
+    );
+    let alone = enc_strs(
+        r#"random(100, seed=3, as=dec(2)) + a"#,
+        &fields,
+        vec![FieldValue::Str("é".into())],
+    );
+    assert_eq!(with.get(2..), Some(alone.as_slice()));
+    let text = String::from_utf8(alone).unwrap();
+    let h = (crate::hash::java_str_hash_code(&text) & 0x7FFF) as i16;
+    assert_eq!(with.get(..2), Some(&h.to_be_bytes()[..]));
+}
+
+#[test]
+fn md5_bucket_is_the_digest_as_a_128_bit_number_mod_n() {
+    let fields = [("a", FieldType::String)];
+    for s in ["", "a", "13412341234", "hello world"] {
+        let d: [u8; 16] = <md5::Md5 as md5::Digest>::digest(s.as_bytes()).into();
+        for n in [1u32, 7, 64, 1000, 65_535] {
+            let want = u128::from_be_bytes(d) % u128::from(n);
+            let got = enc_strs(
+                &format!("salt(a, {n}, hash=md5, as=dec(5))"),
+                &fields,
+                vec![FieldValue::Str(s.into())],
+            );
+            assert_eq!(got, format!("{want:05}").into_bytes(), "{s} {n}");
+        }
+    }
+}
+
+#[test]
+fn cached_time_text_follows_the_second_and_the_millisecond() {
+    let spec = KeySpec::parse_text(r#"time(t, "yyyyMMddHHmmss") + "." + time(t, "SSS")"#).unwrap();
+    let mut k = CompiledKey::new(&spec, &[fd("t", FieldType::Timestamp)]).unwrap();
+    let base = 1_630_972_799_998i64; // 2021-09-06T23:59:59.998Z
+    let want = [
+        "20210906235959.998",
+        "20210906235959.999",
+        "20210907000000.000",
+        "20210907000000.001",
+        "20210906235959.998",
+        "19700101000000.000",
+        "19691231235959.999",
+    ];
+    for (i, ms) in [base, base + 1, base + 2, base + 3, base, 0, -1]
+        .iter()
+        .enumerate()
+    {
+        let got = k.encode_values(&[FieldValue::Long(*ms)]).unwrap();
+        assert_eq!(String::from_utf8(got).unwrap(), want[i], "{ms}");
+    }
+}

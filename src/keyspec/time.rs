@@ -197,9 +197,47 @@ fn push_digits(out: &mut Vec<u8>, v: i64, width: usize) {
     out.extend_from_slice(buf.get(..width).unwrap_or(&[]));
 }
 
+/// The last day broken into year, month and day (`civil_from_days` costs a few divisions).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct DayCache(Option<(i64, (i64, i64, i64))>);
+
+/// [`civil`] through a one-day cache.
+fn civil_cached(ms: i64, cache: &mut DayCache) -> Result<Civil> {
+    let days = ms.div_euclid(MS_PER_DAY);
+    let rem = ms.rem_euclid(MS_PER_DAY);
+    let (y, mo, d) = match cache.0 {
+        Some((day, ymd)) if day == days => ymd,
+        _ => {
+            let c = civil(ms)?;
+            cache.0 = Some((days, (c.y, c.mo, c.d)));
+            (c.y, c.mo, c.d)
+        }
+    };
+    Ok(Civil {
+        y,
+        mo,
+        d,
+        h: rem / 3_600_000,
+        mi: rem / 60_000 % 60,
+        s: rem / 1000 % 60,
+        ms: rem % 1000,
+    })
+}
+
 /// Format `ms` (UTC) with the tokens.
+#[cfg(test)]
 pub(crate) fn format(toks: &[Tok], ms: i64, out: &mut Vec<u8>) -> Result<()> {
-    let c = civil(ms)?;
+    format_cached(toks, ms, out, &mut DayCache::default())
+}
+
+/// [`format`] with the day's date taken from `cache` when it is the same day.
+pub(crate) fn format_cached(
+    toks: &[Tok],
+    ms: i64,
+    out: &mut Vec<u8>,
+    cache: &mut DayCache,
+) -> Result<()> {
+    let c = civil_cached(ms, cache)?;
     for t in toks {
         match t {
             Tok::Year4 => push_digits(out, c.y, 4),
