@@ -1,5 +1,6 @@
-// The key design lab: one state object (the design document), rendered from it, saved in the
-// URL hash as `#v=1&d=<base64url JSON>`. Heavy runs happen in worker.js; this thread only draws.
+// The key design lab: one state object (the design document and the view settings), rendered
+// from it, saved in the URL hash (url-state.js). Heavy runs happen in worker.js; this thread only
+// draws. The first run was started by boot.js before this module loaded; it is adopted here.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 import * as wasm from './pkg/rowkey_lab.js';
 
@@ -10,11 +11,15 @@ function keyAsText(k) {
 }
 import { drawMatrix, drawBars, totals, sliceCols, groupRows } from './heatmap.js';
 import { KeysView } from './keys-view.js';
+import { readHash, writeHash, clampInt, DEFAULT_PRESET, HEAT_DEFAULTS } from './url-state.js';
+import { adoptFirstRun, startWorker } from './boot.js';
 import { download, recentList, remember, copyText, readJsonFile, canvasPng, metricsCsv } from './state-io.js';
 
 const $ = (id) => document.getElementById(id);
-const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, scale: 'log', report: null, reads: [], readsError: null,
-  heat: { view: 'regions', mode: 'relative', brightness: 0, capacity: 100, zoom: null, cursor: null } };
+// `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
+// far) while the page has nothing else to show.
+const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, report: null, shown: null, reads: [], readsError: null,
+  heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null };
 
 function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -24,53 +29,46 @@ function el(tag, text, attrs = {}) {
 }
 
 // ---- URL state -------------------------------------------------------------------------
-function toBase64Url(text) {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-function fromBase64Url(s) {
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
-}
-const clampInt = (v, lo, hi, dflt) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || dflt));
 function saveState() {
-  const p = new URLSearchParams({ v: '1', d: toBase64Url(JSON.stringify(state.doc)) });
-  if (state.presetId) p.set('p', state.presetId);
-  if (state.windows !== 64) p.set('w', String(state.windows));
-  if (state.sampleSize !== 1000) p.set('s', String(state.sampleSize));
-  history.replaceState(null, '', `#${p}`);
+  history.replaceState(null, '', writeHash(state));
 }
+/** The hash's settings into `state`; true when it holds a design. */
 function loadState() {
-  const p = new URLSearchParams(location.hash.slice(1));
-  if (p.get('v') !== '1' || !p.has('d')) return false;
-  try {
-    state.doc = JSON.parse(fromBase64Url(p.get('d')));
-    state.presetId = p.get('p') ?? '';
-    if (p.has('w')) state.windows = clampInt(p.get('w'), 1, 1024, 64);
-    if (p.has('s')) state.sampleSize = clampInt(p.get('s'), 10, 100000, 1000);
-    return true;
-  } catch { return false; }
+  const h = readHash();
+  Object.assign(state, { windows: h.windows, sampleSize: h.sampleSize, embed: h.embed, view: h.view });
+  state.heat = { ...h.heat, cursor: null };
+  if (!h.doc) return false;
+  state.doc = h.doc;
+  state.presetId = h.presetId;
+  return true;
 }
 
 // ---- worker ------------------------------------------------------------------------------
 let worker = null, runId = 0;
 function newWorker() {
   worker?.terminate();
-  worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker = startWorker();
   worker.onmessage = ({ data }) => onWorker(data);
+}
+function progress(done, total) {
+  $('progress').value = total ? done / total : 0;
+  $('run-status').textContent = `${done.toLocaleString('en')} of ${total.toLocaleString('en')} records`;
 }
 function onWorker(msg) {
   if (msg.id !== runId) return;
   if (msg.kind === 'progress') {
-    $('progress').value = msg.total ? msg.done / msg.total : 0;
-    $('run-status').textContent = `${msg.done.toLocaleString('en')} of ${msg.total.toLocaleString('en')} records`;
+    progress(msg.done, msg.total);
+  } else if (msg.kind === 'preview') {
+    progress(msg.done, msg.total);
+    // Only while the page has no result to show: a preview never replaces a finished run's view.
+    if (state.report) return;
+    state.shown = msg.report;
+    state.pending = { done: msg.done, total: msg.total };
+    renderPreview();
   } else if (msg.kind === 'report') {
-    Object.assign(state, { report: msg.report, reads: msg.reads, readsError: msg.readsError });
-    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) state.heat.zoom = null;
-    endRun('');
-    renderResults();
+    Object.assign(state, { report: msg.report, shown: msg.report, pending: null, reads: msg.reads, readsError: msg.readsError });
+    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) { state.heat.zoom = null; saveState(); }
+    renderResults(runId);
     remember(state.doc, state.presetId);
     renderRecent();
   } else if (msg.kind === 'comparison') {
@@ -92,8 +90,13 @@ function startRun(message) {
   $('run-status').textContent = 'Analyzing…';
   worker.postMessage(message(runId));
 }
+let firstDone;
+/** Resolves when the first run has ended (its result drawn, or an error, or a cancel). */
+export const firstResult = new Promise((resolve) => { firstDone = resolve; });
 function endRun(text, run = 'done') {
   setRun(run);
+  if (run === 'done') performance.mark('rowkey-lab:result-drawn');
+  firstDone();
   $('cancel').disabled = true;
   $('progress').value = 1;
   $('run-status').textContent = text;
@@ -170,7 +173,8 @@ function analyze() {
   if (typeof state.doc?.key === 'string' && !parseTyped()) return;
   showError(null);
   const doc = state.doc;
-  startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
+  // a preview of the first records only while nothing else is shown
+  startRun(id => ({ id, kind: 'analyze', preview: !state.report, doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
 }
 
 // ---- results -------------------------------------------------------------------------------
@@ -180,7 +184,7 @@ const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
 function shownMatrix() {
-  const r = state.report, h = state.heat;
+  const r = state.shown, h = state.heat;
   let m = r.matrix;
   if (h.view === 'servers') {
     const n = Math.max(1, r.servers.length);
@@ -191,11 +195,11 @@ function shownMatrix() {
 }
 
 function renderHeatmap() {
-  const r = state.report, h = state.heat;
+  const r = state.shown, h = state.heat;
   const { m, c0, c1 } = shownMatrix();
   const windowSec = r.windowMs / 1000;
   const absolute = h.mode === 'absolute';
-  const opts = { scale: state.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
+  const opts = { scale: state.heat.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
   const top = drawMatrix($('heatmap'), m, opts);
   const { rowSum, colSum } = totals(m);
   drawBars($('row-totals'), Array.from(rowSum), { vertical: true, limit: absolute ? h.capacity * windowSec * m.cols : 0 });
@@ -205,7 +209,18 @@ function renderHeatmap() {
   const rows = h.view === 'servers' ? 'servers' : 'regions';
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below). ▼ marks a region split. Drag across the map to zoom.`;
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below). ▼ marks a region split. Drag across the map to zoom.`;
+  const pending = $('heat-pending');
+  pending.hidden = !state.pending;
+  if (state.pending) {
+    // columns after the last one with a write: the run has not reached them yet
+    let reached = 0;
+    for (let i = 0; i < m.cells.length; i++) if (m.cells[i] > 0) reached = Math.max(reached, (i % m.cols) + 1);
+    pending.style.left = `${(reached / m.cols) * 100}%`;
+    pending.hidden = reached >= m.cols;
+    const { done, total } = state.pending;
+    $('heat-legend').textContent = `Preview: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} records analyzed so far (hatched: not reached yet); metrics, keys and splits follow when the run ends. ${$('heat-legend').textContent}`;
+  }
   $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
   $('zoom-reset').disabled = !h.zoom;
   const marks = $('split-marks');
@@ -221,7 +236,7 @@ function renderHeatmap() {
 }
 
 function renderRegionBars() {
-  const r = state.report, h = state.heat;
+  const r = state.shown, h = state.heat;
   const [c0, c1] = h.zoom ?? [0, r.matrix.cols];
   const vals = r.regions.map((_, i) => { let t = 0; for (let c = c0; c < c1; c++) t += r.matrix.cells[i * r.matrix.cols + c]; return t; });
   const budget = h.mode === 'absolute' ? h.capacity * (r.windowMs / 1000) * (c1 - c0) : 0;
@@ -323,15 +338,31 @@ function renderDiagnosis(r) {
   }
 }
 
-function renderResults() {
+/** A preview: the heatmap of the records analyzed so far, the rest of the results hidden. */
+function renderPreview() {
+  performance.mark('rowkey-lab:preview-drawn');
+  $('results').hidden = false;
+  $('results').dataset.preview = 'true';
+  renderHeatmap();
+}
+
+/** The finished run: the diagnosis and the heatmap at once, the views below them in the next
+ * task (after the heatmap was painted); the run counts as done when everything is drawn. */
+function renderResults(id) {
   const r = state.report;
   $('results').hidden = false;
+  delete $('results').dataset.preview;
   renderDiagnosis(r);
   renderHeatmap();
-  renderMetrics();
-  renderReads();
-  renderKeys();
-  renderSplits();
+  $('run-status').textContent = 'Drawing…';
+  requestAnimationFrame(() => setTimeout(() => {
+    if (id !== runId || state.report !== r) return;
+    renderMetrics();
+    renderReads();
+    renderKeys();
+    renderSplits();
+    endRun('');
+  }, 0));
 }
 
 function cellAt(ev) {
@@ -342,7 +373,7 @@ function cellAt(ev) {
 }
 
 function showCell(row, col, x, y) {
-  const r = state.report, h = state.heat, { m, c0 } = shownMatrix();
+  const r = state.shown, h = state.heat, { m, c0 } = shownMatrix();
   const t = $('tooltip');
   const v = m.cells[row * m.cols + col];
   const abs = c0 + col;
@@ -360,7 +391,7 @@ function showCell(row, col, x, y) {
 
 let brushFrom = null;
 function hover(ev) {
-  if (!state.report) return;
+  if (!state.shown) return;
   const { row, col, inside } = cellAt(ev);
   if (brushFrom !== null) {
     const a = Math.min(brushFrom, col), b = Math.max(brushFrom, col);
@@ -373,7 +404,7 @@ function hover(ev) {
   showCell(row, col, ev.pageX, ev.pageY);
 }
 function brushStart(ev) {
-  if (!state.report || ev.button !== 0) return;
+  if (!state.shown || ev.button !== 0) return;
   brushFrom = cellAt(ev).col;
   ev.preventDefault();
 }
@@ -386,13 +417,17 @@ function brushEnd(ev) {
 }
 function zoomTo(a, b) {
   const [c0] = state.heat.zoom ?? [0];
-  state.heat.zoom = [c0 + a, c0 + b];
+  setZoom([c0 + a, c0 + b]);
+}
+function setZoom(zoom) {
+  state.heat.zoom = zoom;
+  saveState();
   renderHeatmap();
 }
 function heatKey(ev) {
-  if (!state.report) return;
+  if (!state.shown) return;
   const { m } = shownMatrix();
-  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') { state.heat.zoom = null; renderHeatmap(); ev.preventDefault(); return; }
+  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') { setZoom(null); ev.preventDefault(); return; }
   const cur = state.heat.cursor ?? [0, 0];
   const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[ev.key];
   if (!d) return;
@@ -417,7 +452,7 @@ function renderCompare(c) {
   box.replaceChildren(...c.designs.map(d => {
     const fig = el('figure', undefined, { 'data-design': d.name });
     const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `key-space heatmap of ${d.name}` });
-    drawMatrix(canvas, d.grid, { scale: state.scale, max });
+    drawMatrix(canvas, d.grid, { scale: state.heat.scale, max });
     const dl = el('dl', undefined, { class: 'metrics' });
     metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
     metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
@@ -488,10 +523,6 @@ function loadPreset(id, now = false) {
   changed(now);
 }
 
-// Start the worker as soon as this module loads, so that its wasm compiles while the page's own
-// copy initialises (the first analysis is on the critical path of the first render).
-newWorker();
-
 export function startLab() {
   const presets = wasm.listPresets();
   for (const p of presets) {
@@ -514,7 +545,7 @@ export function startLab() {
   });
   $('windows').addEventListener('input', () => { state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64)); changed(); });
   $('sample-size').addEventListener('input', () => { state.sampleSize = clampInt($('sample-size').value, 10, 100000, 1000); changed(); });
-  $('scale').addEventListener('change', () => { state.scale = $('scale').value; if (state.report) renderHeatmap(); });
+  $('scale').addEventListener('change', () => { state.heat.scale = $('scale').value; saveState(); if (state.shown) renderHeatmap(); });
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
   $('heatmap').addEventListener('mousemove', hover);
@@ -529,15 +560,85 @@ export function startLab() {
     h.mode = $('heat-mode').value;
     h.brightness = Number($('brightness').value) || 0;
     h.capacity = Math.max(0.001, Number($('capacity').value) || 100);
-    $('brightness-out').textContent = `×${fix(2 ** h.brightness, 2)}`;
-    $('capacity-box').hidden = h.mode !== 'absolute';
-    $('brightness').disabled = h.mode === 'absolute';
-    if (state.report) renderHeatmap();
+    renderHeatControls();
+    saveState();
+    if (state.shown) renderHeatmap();
   };
   for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
-  $('zoom-reset').addEventListener('click', () => { state.heat.zoom = null; renderHeatmap(); });
+  $('zoom-reset').addEventListener('click', () => setZoom(null));
   wireIo();
-  // the first run starts at once (no typing debounce): first render as early as possible
-  if (loadState()) changed(true);
-  else loadPreset((presets.find(p => p.id === 'seed000-telecom') ?? presets[0]).id, true);
+  // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
+  if (!loadState()) {
+    const want = presets.some(p => p.id === state.presetId) ? state.presetId : DEFAULT_PRESET;
+    const id = presets.some(p => p.id === want) ? want : presets[0].id;
+    state.doc = wasm.getPreset(id);
+    state.presetId = id;
+  }
+  renderHeatControls();
+  saveState();
+  renderEditor();
+  // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).
+  const first = adoptFirstRun();
+  if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
+    worker = first.worker;
+    runId = first.request.id;
+    worker.onmessage = ({ data }) => onWorker(data);
+    setRun('running');
+    $('cancel').disabled = false;
+    $('run-status').textContent = 'Analyzing…';
+    for (const msg of first.early) onWorker(msg);
+    previewHere(runId);
+  } else {
+    runId = Math.max(runId, first?.request.id ?? 0);
+    first?.worker.terminate();
+    newWorker();
+    changed(true);
+  }
+}
+
+const PREVIEW_SLICE = 2000, PREVIEW_BUDGET_MS = 40;
+const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((r) => {
+  const c = new MessageChannel();
+  c.port1.onmessage = () => r();
+  c.port2.postMessage(0);
+});
+/** The first run's preview, computed here while the worker is still starting (its thread, its
+ * modules and its wasm take a while): the first records of the same design, in slices of
+ * PREVIEW_SLICE records between which this thread is free, for about PREVIEW_BUDGET_MS. Drawn
+ * as a preview unless the worker had something to show first; its report replaces it. */
+async function previewHere(id) {
+  let s;
+  try { s = new wasm.AnalysisSession(state.doc, { windows: state.windows, sampleSize: state.sampleSize }); } catch { return; }
+  try {
+    let p = s.progress();
+    const t0 = performance.now();
+    while (!p.finished && performance.now() - t0 < PREVIEW_BUDGET_MS) {
+      await nextTask();
+      if (id !== runId || state.shown) return;
+      p = s.step(PREVIEW_SLICE);
+    }
+    if (p.done === 0) return;
+    onWorker({ id, kind: 'preview', report: s.finish(), done: p.done, total: p.total });
+  } catch { /* the worker reports the error */ } finally { s.free(); }
+}
+
+/** Is boot.js's first request the run this page wants now? */
+function sameRun(req) {
+  const opts = { windows: state.windows, sampleSize: state.sampleSize };
+  if (JSON.stringify(req.options) !== JSON.stringify(opts)) return false;
+  // without `d=` in the hash the page's design is the preset's, as in the worker
+  return req.doc ? JSON.stringify(req.doc) === JSON.stringify(state.doc) : req.presetId === state.presetId;
+}
+
+/** The heatmap controls from `state.heat` (after a load from the URL, or an input). */
+function renderHeatControls() {
+  const h = state.heat;
+  $('scale').value = h.scale;
+  $('heat-view').value = h.view;
+  $('heat-mode').value = h.mode;
+  if (document.activeElement !== $('brightness')) $('brightness').value = String(h.brightness);
+  if (document.activeElement !== $('capacity')) $('capacity').value = String(h.capacity);
+  $('brightness-out').textContent = `×${fix(2 ** h.brightness, 2)}`;
+  $('capacity-box').hidden = h.mode !== 'absolute';
+  $('brightness').disabled = h.mode === 'absolute';
 }

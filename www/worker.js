@@ -1,9 +1,15 @@
 // Heavy runs off the main thread: an AnalysisSession stepped in chunks, posting progress.
 // Cancel = the page terminates this worker and starts a new one (nothing to clean up).
-import init, { AnalysisSession, compareDesigns, planReads } from './pkg/rowkey_lab.js';
+// A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
+// at once as run 1, with a preview: it needs nothing from the page's thread to begin.
+import init, { AnalysisSession, compareDesigns, planReads, getPreset } from './pkg/rowkey_lab.js';
+import { firstRequest } from './url-state.js';
 
-const ready = init();
 const CHUNK = 5000;
+// A run asked for with `preview: true` posts one partial report (the records analyzed so far)
+// once it has been stepping this long, so the page can draw something while the rest runs.
+const PREVIEW_AFTER_MS = 40;
+const ready = init();
 
 function post(msg, cells = []) {
   self.postMessage(msg, cells.map(c => c.buffer));
@@ -13,24 +19,37 @@ function errorOf(e) {
   return { message: String(e?.message ?? e), line: e?.line ?? null, column: e?.column ?? null, path: e?.path ?? null };
 }
 
-self.onmessage = async ({ data }) => {
-  await ready;
+/** Split keys (bytes) of the final regions: every region's start key but the first's. */
+function finalSplitKeys(report) {
+  return report.regions.slice(1).map(r => Uint8Array.from(r.startKeyHex.match(/../g) ?? [], h => parseInt(h, 16)));
+}
+
+async function run(data) {
   const { id, kind } = data;
   try {
+    await ready;
     if (kind === 'analyze') {
-      const s = new AnalysisSession(data.doc, data.options);
+      const doc = data.doc ?? getPreset(data.presetId);
+      const s = new AnalysisSession(doc, data.options);
       let p = s.progress();
       let last = 0;
+      const start = performance.now();
+      let preview = Boolean(data.preview);
       while (!p.finished) {
         p = s.step(CHUNK);
         const now = performance.now();
-        if (now - last > 50) { post({ id, kind: 'progress', done: p.done, total: p.total }); last = now; }
+        if (preview && !p.finished && now - start >= PREVIEW_AFTER_MS) {
+          preview = false;
+          const partial = s.finish();
+          post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, [partial.matrix.cells, partial.grid.cells]);
+        } else if (now - last > 50) { post({ id, kind: 'progress', done: p.done, total: p.total }); last = now; }
       }
       const report = s.finish();
       s.free();
       let reads = [];
       let readsError = null;
-      try { reads = planReads(data.doc); } catch (e) { readsError = errorOf(e); }
+      // Reads are planned over the regions as they are at the end (auto-split included).
+      try { reads = planReads(doc, finalSplitKeys(report)); } catch (e) { readsError = errorOf(e); }
       post({ id, kind: 'report', report, reads, readsError }, [report.matrix.cells, report.grid.cells]);
     } else if (kind === 'compare') {
       const c = compareDesigns(data.docs, data.options);
@@ -39,4 +58,8 @@ self.onmessage = async ({ data }) => {
   } catch (e) {
     post({ id, kind: 'error', error: errorOf(e) });
   }
-};
+}
+
+self.onmessage = ({ data }) => run(data);
+const params = new URLSearchParams(self.location.hash.slice(1));
+if (params.has('first')) run({ id: 1, kind: 'analyze', preview: true, ...firstRequest(self.location.hash) });
