@@ -524,11 +524,43 @@ function loadPreset(id, now = false) {
 }
 
 export function startLab() {
-  const presets = wasm.listPresets();
-  for (const p of presets) {
+  // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
+  if (!loadState()) {
+    let id = state.presetId || DEFAULT_PRESET;
+    try { state.doc = wasm.getPreset(id); } catch { id = DEFAULT_PRESET; state.doc = wasm.getPreset(id); }
+    state.presetId = id;
+  }
+  renderHeatControls();
+  saveState();
+  renderEditor();
+  // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).
+  const first = adoptFirstRun();
+  let preview = Promise.resolve();
+  if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
+    worker = first.worker;
+    runId = first.request.id;
+    worker.onmessage = ({ data }) => onWorker(data);
+    setRun('running');
+    $('cancel').disabled = false;
+    $('run-status').textContent = 'Analyzing…';
+    for (const msg of first.early) onWorker(msg);
+    preview = previewHere(runId);
+  } else {
+    runId = Math.max(runId, first?.request.id ?? 0);
+    first?.worker.terminate();
+    newWorker();
+    changed(true);
+  }
+  // The menus and the controls are not needed to draw the preview: they come right after it.
+  preview.then(wireLab);
+}
+
+function wireLab() {
+  for (const p of wasm.listPresets()) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
   }
+  $('preset').value = state.presetId;
   $('preset').addEventListener('change', () => { if ($('preset').value) loadPreset($('preset').value); });
   let parseTimer = 0;
   $('key-text').addEventListener('input', () => {
@@ -567,36 +599,9 @@ export function startLab() {
   for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
   $('zoom-reset').addEventListener('click', () => setZoom(null));
   wireIo();
-  // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
-  if (!loadState()) {
-    const want = presets.some(p => p.id === state.presetId) ? state.presetId : DEFAULT_PRESET;
-    const id = presets.some(p => p.id === want) ? want : presets[0].id;
-    state.doc = wasm.getPreset(id);
-    state.presetId = id;
-  }
-  renderHeatControls();
-  saveState();
-  renderEditor();
-  // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).
-  const first = adoptFirstRun();
-  if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
-    worker = first.worker;
-    runId = first.request.id;
-    worker.onmessage = ({ data }) => onWorker(data);
-    setRun('running');
-    $('cancel').disabled = false;
-    $('run-status').textContent = 'Analyzing…';
-    for (const msg of first.early) onWorker(msg);
-    previewHere(runId);
-  } else {
-    runId = Math.max(runId, first?.request.id ?? 0);
-    first?.worker.terminate();
-    newWorker();
-    changed(true);
-  }
 }
 
-const PREVIEW_SLICE = 2000, PREVIEW_BUDGET_MS = 40;
+const PREVIEW_SLICE = 2000, PREVIEW_BUDGET_MS = 30;
 const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((r) => {
   const c = new MessageChannel();
   c.port1.onmessage = () => r();
