@@ -209,7 +209,7 @@ function renderHeatmap() {
   const rows = h.view === 'servers' ? 'servers' : 'regions';
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below). ▼ marks a region split. Drag across the map to zoom.`;
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
   const pending = $('heat-pending');
   pending.hidden = !state.pending;
   if (state.pending) {
@@ -223,16 +223,50 @@ function renderHeatmap() {
   }
   $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
   $('zoom-reset').disabled = !h.zoom;
-  const marks = $('split-marks');
-  marks.replaceChildren();
-  for (const sp of r.splits) {
-    const col = Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs);
-    if (col < c0 || col >= c1) continue;
-    const mk = el('span', '▼', { class: 'mark', title: `split at ${when(sp.timeMs)}: ${sp.splitKey}` });
-    mk.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
-    marks.append(mk);
-  }
+  renderSplitMarks(r, m, c0, c1);
   renderRegionBars();
+}
+
+/** The row (a final region, by its start key) and the window of each split event. */
+function splitPlaces(r) {
+  const rowOf = new Map(r.regions.map((g, i) => [g.startKeyHex, i]));
+  return r.splits.map(sp => ({ sp, row: rowOf.get(sp.splitKeyHex) ?? -1, col: Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs) }));
+}
+
+const MAX_SPLIT_LINES = 2000;
+/** Split events: ▼ above the window they happened in (a count when several did), and on the map
+ * the new region boundary from that window on (regions view) or a dot on the server's row. */
+function renderSplitMarks(r, m, c0, c1) {
+  const top = $('split-marks'), over = $('split-overlay');
+  top.replaceChildren();
+  over.replaceChildren();
+  const places = splitPlaces(r).filter(p => p.col >= c0 && p.col < c1);
+  const perCol = new Map();
+  for (const p of places) perCol.set(p.col, [...(perCol.get(p.col) ?? []), p]);
+  for (const [col, ps] of perCol) {
+    const mk = el('span', ps.length > 1 ? `▼${ps.length}` : '▼', { class: 'mark', 'data-window': col,
+      title: ps.map(({ sp }) => `split at ${when(sp.timeMs)} (window ${col}): ${sp.splitKey}`).join('\n') });
+    mk.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
+    top.append(mk);
+  }
+  const servers = state.heat.view === 'servers';
+  for (const { sp, row, col } of places.slice(0, MAX_SPLIT_LINES)) {
+    if (row < 0) continue;
+    const title = `region ${row} split off at ${when(sp.timeMs)} (window ${col}): new boundary ${sp.splitKey}`;
+    if (servers) {
+      const srv = r.regions[row].server ?? 0;
+      const dot = el('span', undefined, { class: 'split-dot', 'data-region': row, 'data-window': col, title });
+      dot.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
+      dot.style.top = `${((srv + 0.5) / m.rows) * 100}%`;
+      over.append(dot);
+    } else {
+      // the boundary between rows row-1 and row exists from the split's window on
+      const line = el('span', undefined, { class: 'split-line', 'data-region': row, 'data-window': col, title });
+      line.style.left = `${((col - c0) / m.cols) * 100}%`;
+      line.style.top = `${(row / m.rows) * 100}%`;
+      over.append(line);
+    }
+  }
 }
 
 function renderRegionBars() {
@@ -270,7 +304,8 @@ function renderMetrics() {
   metric(dl, 'cv', 'Coefficient of variation', fix(o.coefficientOfVariation, 3), 'spread of region totals relative to their mean.');
   metric(dl, 'emptyRegions', 'Empty regions', String(o.emptyRegions), 'regions no key of this design falls into: wasted pre-splits.');
   const lens = r.sample.map(s => s.keyHex.length / 2);
-  if (lens.length) metric(dl, 'keyLength', 'Key length', `${Math.min(...lens)}–${Math.max(...lens)} bytes (mean ${fix(lens.reduce((a, b) => a + b, 0) / lens.length, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
+  const lo = Math.min(...lens), hi = Math.max(...lens);
+  if (lens.length) metric(dl, 'keyLength', 'Key length', lo === hi ? `${lo} bytes (every sampled key)` : `${lo}–${hi} bytes (mean ${fix(lens.reduce((a, b) => a + b, 0) / lens.length, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
   metric(dl, 'splitEvents', 'Split events', String(r.splits.length), 'regions split by the auto-split policy during the run.');
   if (typeof wasm.lintDesign === 'function') {
     try {
@@ -288,12 +323,14 @@ function renderReads() {
   if (!state.reads.length) { box.append(el('p', 'The design declares no reads.', { class: 'muted' })); return; }
   const t = el('table');
   const hr = el('tr');
-  for (const h of ['read', 'scans', 'regions touched', 'rows read per row returned', 'why']) hr.append(el('th', h, { scope: 'col' }));
+  const heads = ['read', 'scans', 'regions touched', 'rows read per row returned', 'why'];
+  for (const h of heads) hr.append(el('th', h, { scope: 'col' }));
   t.append(hr);
   for (const p of state.reads) {
     const tr = el('tr');
-    tr.append(el('td', p.name), el('td', p.scans.length), el('td', p.regionsTouched),
-      el('td', p.rowsReadPerRowReturned == null ? '–' : fix(p.rowsReadPerRowReturned)), el('td', p.notes.join(' ')));
+    // data-label: the column's name, shown before the value where the table is stacked (phones)
+    const cells = [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned == null ? '–' : fix(p.rowsReadPerRowReturned), p.notes.join(' ')];
+    tr.append(...cells.map((v, i) => el('td', v, { 'data-label': heads[i] })));
     t.append(tr);
   }
   box.append(t);
@@ -318,10 +355,20 @@ function renderSplits() {
   out.replaceChildren();
   try {
     const keys = wasm.layoutSplitKeys(state.doc);
-    if (!keys.length) { out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' })); return; }
-    out.append(copyBlock('shell create', wasm.shellCreate('t', 'f', keys)),
-      copyBlock('SPLITS_FILE', wasm.splitsFile(keys)),
-      copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))));
+    if (!keys.length) out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
+    else {
+      out.append(copyBlock('shell create', wasm.shellCreate('t', 'f', keys)),
+        copyBlock('SPLITS_FILE', wasm.splitsFile(keys)),
+        copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))));
+    }
+    // Auto-split moved the boundaries: offer the ones the run ended with as a pre-split.
+    const r = state.report;
+    if (r?.splits.length) {
+      const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
+      const final = r.regions.slice(1).map(g => hexBytes(g.startKeyHex));
+      out.append(el('p', `The run's auto-split made ${r.splits.length} more boundaries (${r.regions.length} regions at the end); to create the table with the regions it ended with:`, { class: 'muted' }),
+        copyBlock('shell create (regions at the end of the run)', wasm.shellCreate('t', 'f', final)));
+    }
   } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
 }
 
@@ -381,9 +428,24 @@ function showCell(row, col, x, y) {
   if (h.view === 'servers') head = `server ${row}: ${r.regions.filter(g => g.server === row).length} regions`;
   else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${reg.server ?? 0}`; }
   const rate = v / (r.windowMs / 1000);
-  t.textContent = `${head}\n${v.toLocaleString('en')} writes in window ${abs} (${fix(rate, 1)} writes/s` +
+  let text = `${head}\n${v.toLocaleString('en')} writes in window ${abs} (${fix(rate, 1)} writes/s` +
     (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
     `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
+  if (h.view !== 'servers') {
+    const reg = r.regions[row];
+    for (const p of splitPlaces(r)) {
+      if (p.col === abs && (p.sp.splitKeyHex === reg.startKeyHex || p.sp.splitKeyHex === reg.endKeyHex)) {
+        text += `\nsplit in this window, at ${when(p.sp.timeMs)}: new boundary ${p.sp.splitKey} (${p.sp.splitKeyHex === reg.startKeyHex ? 'this region\'s start' : 'this region\'s end'})`;
+      }
+    }
+    if (reg.createdAtMs != null) {
+      const born = Math.floor((reg.createdAtMs - r.startTimeMs) / r.windowMs);
+      text += abs < born
+        ? `\nbefore window ${born} this key range was part of a larger region: this count is the engine's estimate of that region's writes in this range`
+        : `\nregion created by a split at ${when(reg.createdAtMs)} (window ${born})`;
+    }
+  }
+  t.textContent = text;
   t.hidden = false;
   t.style.left = `${x + 12}px`;
   t.style.top = `${y + 12}px`;

@@ -33,7 +33,8 @@ export function readHeat(p) {
   if (p.get('scale') === 'linear') h.scale = 'linear';
   if (p.get('rows') === 'servers') h.view = 'servers';
   if (p.get('color') === 'abs') h.mode = 'absolute';
-  if (p.has('cap')) h.capacity = clampNum(p.get('cap'), 0.001, 1e12, HEAT_DEFAULTS.capacity);
+  const cap = Number(p.get('cap') ?? NaN);
+  if (cap > 0 && cap <= 1e12) h.capacity = cap;
   // the brightness slider's steps: -6…6 by 0.5
   if (p.has('bright')) h.brightness = Math.round(clampNum(p.get('bright'), -6, 6, 0) * 2) / 2;
   const z = /^(\d+)-(\d+)$/.exec(p.get('zoom') ?? '');
