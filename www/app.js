@@ -30,7 +30,9 @@ function el(tag, text, attrs = {}) {
 
 // ---- URL state -------------------------------------------------------------------------
 function saveState() {
-  history.replaceState(null, '', writeHash(state));
+  const hash = writeHash(state);
+  // replaceState costs a round trip to the browser: only when the hash changes
+  if (hash !== location.hash) history.replaceState(null, '', hash);
 }
 /** The hash's settings into `state`; true when it holds a design. */
 function loadState() {
@@ -52,7 +54,7 @@ function newWorker() {
 }
 function progress(done, total) {
   $('progress').value = total ? done / total : 0;
-  $('run-status').textContent = `${done.toLocaleString('en')} of ${total.toLocaleString('en')} records`;
+  $('run-status').textContent = `${num(done)} of ${num(total)} records`;
 }
 function onWorker(msg) {
   if (msg.id !== runId) return;
@@ -178,6 +180,12 @@ function analyze() {
 }
 
 // ---- results -------------------------------------------------------------------------------
+/** 1234567 -> "1,234,567" (what toLocaleString('en') gives for counts, without loading Intl's
+ * locale data on the first render). */
+const num = (n) => {
+  const [int, frac] = String(Math.round(n * 1000) / 1000).split('.');
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac}` : '');
+};
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -209,7 +217,7 @@ function renderHeatmap() {
   const rows = h.view === 'servers' ? 'servers' : 'regions';
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${num(top)} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
   const pending = $('heat-pending');
   pending.hidden = !state.pending;
   if (state.pending) {
@@ -219,7 +227,7 @@ function renderHeatmap() {
     pending.style.left = `${(reached / m.cols) * 100}%`;
     pending.hidden = reached >= m.cols;
     const { done, total } = state.pending;
-    $('heat-legend').textContent = `Preview: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} records analyzed so far (hatched: not reached yet); metrics, keys and splits follow when the run ends. ${$('heat-legend').textContent}`;
+    $('heat-legend').textContent = `Preview: ${num(done)} of ${num(total)} records analyzed so far (hatched: not reached yet); metrics, keys and splits follow when the run ends. ${$('heat-legend').textContent}`;
   }
   $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
   $('zoom-reset').disabled = !h.zoom;
@@ -277,7 +285,7 @@ function renderRegionBars() {
   drawBars($('region-bars'), vals, { length: 120, limit: budget });
   const busiest = vals.reduce((b, v, i) => (v > vals[b] ? i : b), 0);
   const total = vals.reduce((a, b) => a + b, 0);
-  $('region-bars-axis').textContent = `${vals.length} regions, first key at left; busiest: region ${busiest} with ${vals[busiest]?.toLocaleString('en') ?? 0} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
+  $('region-bars-axis').textContent = `${vals.length} regions, first key at left; busiest: region ${busiest} with ${num(vals[busiest] ?? 0)} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
     (budget ? `; ${vals.filter(v => v > budget).length} over the capacity (orange)` : '');
 }
 
@@ -295,7 +303,7 @@ function renderMetrics() {
   const dl = $('metrics');
   dl.replaceChildren();
   summary = [];
-  metric(dl, 'writes', 'Writes', r.writes.toLocaleString('en'), 'records analyzed from the workload.');
+  metric(dl, 'writes', 'Writes', num(r.writes), 'records analyzed from the workload.');
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
   metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
   metric(dl, 'hotspotFactor', 'Hotspot factor', `${fix(m.meanHotspotFactor)} (max ${fix(m.maxHotspotFactor)})`, 'busiest region ÷ mean region in a window; 1 is perfectly even.');
@@ -428,7 +436,7 @@ function showCell(row, col, x, y) {
   if (h.view === 'servers') head = `server ${row}: ${r.regions.filter(g => g.server === row).length} regions`;
   else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${reg.server ?? 0}`; }
   const rate = v / (r.windowMs / 1000);
-  let text = `${head}\n${v.toLocaleString('en')} writes in window ${abs} (${fix(rate, 1)} writes/s` +
+  let text = `${head}\n${num(v)} writes in window ${abs} (${fix(rate, 1)} writes/s` +
     (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
     `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
   if (h.view !== 'servers') {
@@ -593,7 +601,6 @@ export function startLab() {
     state.presetId = id;
   }
   renderHeatControls();
-  saveState();
   renderEditor();
   // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).
   const first = adoptFirstRun();
@@ -618,6 +625,7 @@ export function startLab() {
 }
 
 function wireLab() {
+  saveState();
   for (const p of wasm.listPresets()) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
@@ -675,7 +683,9 @@ const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((r) => {
  * as a preview unless the worker had something to show first; its report replaces it. */
 async function previewHere(id) {
   let s;
-  try { s = new wasm.AnalysisSession(state.doc, { windows: state.windows, sampleSize: state.sampleSize }); } catch { return; }
+  // the smallest key sample and grid: the preview draws only the region × window matrix, which
+  // they do not change, and the report is then much cheaper to make
+  try { s = new wasm.AnalysisSession(state.doc, { windows: state.windows, sampleSize: 10, gridBuckets: 8 }); } catch { return; }
   try {
     let p = s.progress();
     const t0 = performance.now();

@@ -1,7 +1,7 @@
 // Heavy runs off the main thread: an AnalysisSession stepped in chunks, posting progress.
 // Cancel = the page terminates this worker and starts a new one (nothing to clean up).
 // A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
-// at once as run 1, with a preview: it needs nothing from the page's thread to begin.
+// at once as run 1: it needs nothing from the page's thread to begin.
 import init, { AnalysisSession, compareDesigns, planReads, getPreset } from './pkg/rowkey_lab.js';
 import { firstRequest } from './url-state.js';
 
@@ -62,4 +62,5 @@ async function run(data) {
 
 self.onmessage = ({ data }) => run(data);
 const params = new URLSearchParams(self.location.hash.slice(1));
-if (params.has('first')) run({ id: 1, kind: 'analyze', preview: true, ...firstRequest(self.location.hash) });
+// (the page draws that run's preview itself, while this worker is starting: see app.js)
+if (params.has('first')) run({ id: 1, kind: 'analyze', ...firstRequest(self.location.hash) });
