@@ -77,10 +77,12 @@ function onWorker(msg) {
     endRun('');
     renderCompare(msg.comparison);
   } else if (msg.kind === 'error') {
-    endRun('', 'error');
+    endRun(STALE(), 'error');
     showError(msg.error);
   }
 }
+/** What the status says when a design cannot run while an older result is still on show. */
+const STALE = () => (state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '');
 function setRun(v) { $('lab').dataset.run = v; }
 function startRun(message) {
   // A busy worker would finish a stale run first: replace it instead of queueing behind it.
@@ -147,6 +149,7 @@ function parseTyped() {
   const text = $('key-text').value;
   try { wasm.parseKey(text); } catch (e) {
     setRun('error');
+    $('run-status').textContent = STALE();
     showError({ message: e.reason ?? e.message, line: e.line, column: e.column, path: '/key' });
     return false;
   }
@@ -518,18 +521,21 @@ function compare() {
 function renderCompare(c) {
   const box = $('compare');
   let max = 0;
-  for (const d of c.designs) for (const v of d.grid.cells) if (v > max) max = v;
-  box.replaceChildren(...c.designs.map(d => {
-    const fig = el('figure', undefined, { 'data-design': d.name });
-    const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `key-space heatmap of ${d.name}` });
-    drawMatrix(canvas, d.grid, { scale: state.heat.scale, max });
-    const dl = el('dl', undefined, { class: 'metrics' });
-    metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
-    metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
-    fig.append(el('figcaption', d.name), canvas, dl, el('p', d.diagnosis[0] ?? '', { class: 'muted' }));
-    return fig;
-  }));
-  box.prepend(el('p', 'Rows are key-space buckets (same grid for every design), columns time windows, one colour scale.', { class: 'muted' }));
+  for (const d of c.designs) for (const v of d.matrix.cells) if (v > max) max = v;
+  box.style.setProperty('--designs', String(c.designs.length));
+  box.replaceChildren(el('p', `Rows are each design's regions (top = first key), columns the same ${c.windows} time windows of the first design's workload; one colour scale (${state.heat.scale}) for all.`, { class: 'muted' }),
+    ...c.designs.map(d => {
+      const fig = el('figure', undefined, { 'data-design': d.name });
+      const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `region by time heatmap of ${d.name}` });
+      drawMatrix(canvas, d.matrix, { scale: state.heat.scale, max });
+      canvas.style.height = `${Math.min(320, Math.max(120, d.matrix.rows * 12))}px`;
+      const dl = el('dl', undefined, { class: 'metrics' });
+      metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
+      metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
+      const diag = d.diagnosis[0] ?? '';
+      fig.append(el('figcaption', d.name), canvas, dl, el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }));
+      return fig;
+    }));
 }
 
 // ---- state in and out -----------------------------------------------------------------------
