@@ -230,7 +230,7 @@ function renderHeatmap() {
     pending.style.left = `${(reached / m.cols) * 100}%`;
     pending.hidden = reached >= m.cols;
     const { done, total } = state.pending;
-    $('heat-legend').textContent = `Preview: ${num(done)} of ${num(total)} records analyzed so far (hatched: not reached yet); metrics, keys and splits follow when the run ends. ${$('heat-legend').textContent}`;
+    $('heat-legend').textContent = `Preview of the first ${num(done)} of ${num(total)} records (hatched: not reached yet); the run goes on, the map fills in, and metrics, keys and splits follow when it ends. ${$('heat-legend').textContent}`;
   }
   $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
   $('zoom-reset').disabled = !h.zoom;

@@ -6,9 +6,10 @@ import init, { AnalysisSession, compareDesigns, planReads, getPreset } from './p
 import { firstRequest } from './url-state.js';
 
 const CHUNK = 5000;
-// A run asked for with `preview: true` posts one partial report (the records analyzed so far)
-// once it has been stepping this long, so the page can draw something while the rest runs.
-const PREVIEW_AFTER_MS = 40;
+// A run asked for with `preview: true` posts a partial report (the records analyzed so far) once
+// it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
+// page can draw the heatmap filling in while the rest runs.
+const PREVIEW_AFTER_MS = 40, PREVIEW_EVERY_MS = 1000;
 const ready = init();
 
 function post(msg, cells = []) {
@@ -34,12 +35,12 @@ async function run(data) {
       let p = s.progress();
       let last = 0;
       const start = performance.now();
-      let preview = Boolean(data.preview);
+      let previewAt = data.preview ? start + (data.previewAfterMs ?? PREVIEW_AFTER_MS) : Infinity;
       while (!p.finished) {
         p = s.step(CHUNK);
         const now = performance.now();
-        if (preview && !p.finished && now - start >= PREVIEW_AFTER_MS) {
-          preview = false;
+        if (!p.finished && now >= previewAt) {
+          previewAt = now + PREVIEW_EVERY_MS;
           const partial = s.finish();
           post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, [partial.matrix.cells, partial.grid.cells]);
         } else if (now - last > 50) { post({ id, kind: 'progress', done: p.done, total: p.total }); last = now; }
@@ -79,5 +80,6 @@ async function run(data) {
 
 self.onmessage = ({ data }) => run(data);
 const params = new URLSearchParams(self.location.hash.slice(1));
-// (the page draws that run's preview itself, while this worker is starting: see app.js)
-if (params.has('first')) run({ id: 1, kind: 'analyze', ...firstRequest(self.location.hash) });
+// The page draws that run's first preview itself while this worker is starting (see app.js);
+// the worker's own previews only keep a long run's heatmap filling in.
+if (params.has('first')) run({ id: 1, kind: 'analyze', preview: true, previewAfterMs: 250, ...firstRequest(self.location.hash) });

@@ -94,19 +94,25 @@ test('heatmap settings round-trip through the URL; an old link opens with the de
   await Promise.all([page.close(), p2.close(), p3.close()]);
 });
 
-test('a long first run shows a labelled preview, then the full result', async () => {
+test('a long first run shows a labelled preview that fills in, then the full result', async () => {
   const { page, problems } = await openPage(browser, server.url);
-  const doc = { ...TIME_FIRST, workload: { records: 3_000_000 } };
+  const doc = { ...TIME_FIRST, workload: { records: 8_000_000 } };
   await page.goto(`${server.url}#v=1&d=${b64(doc)}`);
   await page.waitForSelector('#results[data-preview]', { state: 'attached', timeout: 60000 });
-  assert.match(await page.textContent('#heat-legend'), /^Preview: [\d,]+ of 3,000,000 records analyzed so far/);
+  assert.match(await page.textContent('#heat-legend'), /^Preview of the first [\d,]+ of 8,000,000 records/);
+  const first = Number((await page.textContent('#heat-legend')).match(/first ([\d,]+)/)[1].replace(/,/g, ''));
+  // the preview keeps filling in while the run goes on
+  await page.waitForFunction((n) => {
+    const m = /^Preview of the first ([\d,]+)/.exec(document.getElementById('heat-legend').textContent);
+    return m !== null && Number(m[1].replace(/,/g, '')) > n;
+  }, first, { timeout: 60000 });
   assert.equal(await page.$eval('#metrics', e => e.offsetParent === null), true, 'metrics wait for the full run');
   assert.equal(await page.$eval('#heat-pending', e => !e.hidden), true, 'the windows not reached yet are hatched');
   await page.locator('.heat').screenshot({ path: path.join(ROOT, 'test-results/state-preview.png') });
-  await done(page);
+  await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 300000 });
   assert.equal(await page.$eval('#results', e => 'preview' in e.dataset), false);
   assert.equal(await page.$eval('#heat-pending', e => e.hidden), true);
-  assert.equal(await page.textContent('#metrics [data-metric="writes"]'), '3,000,000');
+  assert.equal(await page.textContent('#metrics [data-metric="writes"]'), '8,000,000');
   assert.deepEqual(problems, []);
   await page.close();
 });
