@@ -413,13 +413,14 @@ function renderResults(id) {
   renderDiagnosis(r);
   renderHeatmap();
   $('run-status').textContent = 'Drawing…';
-  requestAnimationFrame(() => setTimeout(() => {
-    if (id !== runId || state.report !== r) return;
-    renderMetrics();
-    renderReads();
-    renderKeys();
-    renderSplits();
-    endRun('');
+  // one view per task, so that none of them makes a long task of the others
+  requestAnimationFrame(() => setTimeout(async () => {
+    for (const view of [renderMetrics, renderReads, renderKeys, renderSplits]) {
+      if (id !== runId || state.report !== r) return;
+      view();
+      await nextTask();
+    }
+    if (id === runId && state.report === r) endRun('');
   }, 0));
 }
 
