@@ -68,6 +68,7 @@ function onWorker(msg) {
     state.pending = { done: msg.done, total: msg.total };
     renderPreview();
   } else if (msg.kind === 'report') {
+    performance.mark('rowkey-lab:report-received');
     Object.assign(state, { report: msg.report, shown: msg.report, pending: null, reads: msg.reads, readsError: msg.readsError });
     if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) { state.heat.zoom = null; saveState(); }
     renderResults(runId);
@@ -408,20 +409,24 @@ function renderPreview() {
  * task (after the heatmap was painted); the run counts as done when everything is drawn. */
 function renderResults(id) {
   const r = state.report;
+  const previewed = !$('results').hidden && 'preview' in $('results').dataset;
   $('results').hidden = false;
   delete $('results').dataset.preview;
   renderDiagnosis(r);
   renderHeatmap();
   $('run-status').textContent = 'Drawing…';
-  // one view per task, so that none of them makes a long task of the others
-  requestAnimationFrame(() => setTimeout(async () => {
+  // One view per task, so that none of them makes a long task of the others; after the next
+  // paint when this heatmap is the first one on screen, at once when it replaces a preview.
+  const rest = async () => {
     for (const view of [renderMetrics, renderReads, renderKeys, renderSplits]) {
       if (id !== runId || state.report !== r) return;
       view();
       await nextTask();
     }
     if (id === runId && state.report === r) endRun('');
-  }, 0));
+  };
+  if (previewed) nextTask().then(rest);
+  else requestAnimationFrame(() => setTimeout(rest, 0));
 }
 
 function cellAt(ev) {

@@ -16,7 +16,7 @@ export function startWorker(hash = '') {
 const early = [];
 const worker = startWorker(`#first=1&${location.hash.replace(/^#/, '')}`);
 worker.onmessage = ({ data }) => early.push(data);
-const request = { id: 1, kind: 'analyze', preview: true, previewAfterMs: 250, ...firstRequest() };
+const request = { id: 1, kind: 'analyze', preview: true, previewAfterMs: 600, ...firstRequest() };
 
 let taken = false;
 /** The first run, once: `{ worker, request, early }` (its messages so far), or null. */

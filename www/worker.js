@@ -82,4 +82,4 @@ self.onmessage = ({ data }) => run(data);
 const params = new URLSearchParams(self.location.hash.slice(1));
 // The page draws that run's first preview itself while this worker is starting (see app.js);
 // the worker's own previews only keep a long run's heatmap filling in.
-if (params.has('first')) run({ id: 1, kind: 'analyze', preview: true, previewAfterMs: 250, ...firstRequest(self.location.hash) });
+if (params.has('first')) run({ id: 1, kind: 'analyze', preview: true, previewAfterMs: 600, ...firstRequest(self.location.hash) });
