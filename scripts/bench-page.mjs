@@ -50,7 +50,7 @@ const baseServer = BASELINE ? await serve(path.resolve(BASELINE)) : null;
 const browser = await launch();
 const out = {};
 // The page's own marks (www/boot.js, main.js, app.js), for the breakdown.
-const MARKS = ['rowkey-lab:boot', 'rowkey-lab:engine-ready', 'rowkey-lab:preview-drawn', 'rowkey-lab:result-drawn'];
+const MARKS = ['rowkey-lab:boot', 'rowkey-lab:engine-ready', 'rowkey-lab:preview-drawn', 'rowkey-lab:report-received', 'rowkey-lab:result-drawn'];
 async function firstRender(url) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript(INIT);
