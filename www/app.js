@@ -39,9 +39,9 @@ function loadState() {
   const h = readHash();
   Object.assign(state, { windows: h.windows, sampleSize: h.sampleSize, embed: h.embed, view: h.view });
   state.heat = { ...h.heat, cursor: null };
+  state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
   if (!h.doc) return false;
   state.doc = h.doc;
-  state.presetId = h.presetId;
   return true;
 }
 
