@@ -379,7 +379,7 @@ function renderSplits() {
       const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
       const final = r.regions.slice(1).map(g => hexBytes(g.startKeyHex));
       out.append(el('p', `The run's auto-split made ${r.splits.length} more boundaries (${r.regions.length} regions at the end); to create the table with the regions it ended with:`, { class: 'muted' }),
-        copyBlock('shell create (regions at the end of the run)', wasm.shellCreate('t', 'f', final)));
+        copyBlock('shell create (end of run)', wasm.shellCreate('t', 'f', final)));
     }
   } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
 }
