@@ -39,7 +39,8 @@ globalThis.Worker = class extends NativeWorker {
   constructor(url, options) {
     if (!/(^|\\/)worker\\.js$/.test(String(url instanceof URL ? url.pathname : url))) { super(url, options); return; }
     workerUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-    super(workerUrl);
+    // the fragment carries the first run (boot.js → worker.js)
+    super(workerUrl + (url instanceof URL ? url.hash : String(url).replace(/^[^#]*/, '')));
     super.postMessage({ rowkeyLabWasm: bytes });
   }
 };
@@ -95,7 +96,9 @@ const workerSource = workerBuild.outputFiles[0].text;
 let html = readFileSync(path.join(WWW, 'index.html'), 'utf8');
 const scripts = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g)];
 if (!scripts.length) throw new Error('no <script type="module" src> in www/index.html');
-const entry = scripts.map((m) => `import ${JSON.stringify('./' + m[1].replace(/^\.\//, ''))};`).join('\n');
+// The engine shim first: it replaces the Worker constructor before boot.js starts the worker.
+const entry = ['./pkg/rowkey_lab.js', ...scripts.map((m) => './' + m[1].replace(/^\.\//, ''))]
+  .map((f) => `import ${JSON.stringify(f)};`).join('\n');
 const pageBuild = await build({
   ...common,
   stdin: { contents: entry, resolveDir: WWW, sourcefile: 'single-entry.js', loader: 'js' },
@@ -111,6 +114,9 @@ html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^":]+)"[^>]*>/
   styles.push(css);
   return `<style>${css}</style>`;
 });
+
+// 3b. Preload hints name files that the single file does not have: they go.
+html = html.replace(/<!--[^]*?-->\s*/g, '').replace(/<link\b[^>]*\brel="(?:module)?preload"[^>]*>\s*/g, '');
 
 // 4. The scripts: the first tag becomes the inline bundle, the others go.
 let first = true;

@@ -1,5 +1,6 @@
-// The key design lab: one state object (the design document), rendered from it, saved in the
-// URL hash as `#v=1&d=<base64url JSON>`. Heavy runs happen in worker.js; this thread only draws.
+// The key design lab: one state object (the design document and the view settings), rendered
+// from it, saved in the URL hash (url-state.js). Heavy runs happen in worker.js; this thread only
+// draws. The first run was started by boot.js before this module loaded; it is adopted here.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 import * as wasm from './pkg/rowkey_lab.js';
 
@@ -10,11 +11,15 @@ function keyAsText(k) {
 }
 import { drawMatrix, drawBars, totals, sliceCols, groupRows } from './heatmap.js';
 import { KeysView } from './keys-view.js';
+import { readHash, writeHash, clampInt, DEFAULT_PRESET, HEAT_DEFAULTS } from './url-state.js';
+import { adoptFirstRun, startWorker } from './boot.js';
 import { download, recentList, remember, copyText, readJsonFile, canvasPng, metricsCsv } from './state-io.js';
 
 const $ = (id) => document.getElementById(id);
-const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, scale: 'log', report: null, reads: [], readsError: null,
-  heat: { view: 'regions', mode: 'relative', brightness: 0, capacity: 100, zoom: null, cursor: null } };
+// `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
+// far) while the page has nothing else to show.
+const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, report: null, shown: null, reads: [], readsError: null,
+  heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null };
 
 function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -24,63 +29,61 @@ function el(tag, text, attrs = {}) {
 }
 
 // ---- URL state -------------------------------------------------------------------------
-function toBase64Url(text) {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-function fromBase64Url(s) {
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
-}
-const clampInt = (v, lo, hi, dflt) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || dflt));
 function saveState() {
-  const p = new URLSearchParams({ v: '1', d: toBase64Url(JSON.stringify(state.doc)) });
-  if (state.presetId) p.set('p', state.presetId);
-  if (state.windows !== 64) p.set('w', String(state.windows));
-  if (state.sampleSize !== 1000) p.set('s', String(state.sampleSize));
-  history.replaceState(null, '', `#${p}`);
+  const hash = writeHash(state);
+  // replaceState costs a round trip to the browser: only when the hash changes
+  if (hash !== location.hash) history.replaceState(null, '', hash);
 }
+/** The hash's settings into `state`; true when it holds a design. */
 function loadState() {
-  const p = new URLSearchParams(location.hash.slice(1));
-  if (p.get('v') !== '1' || !p.has('d')) return false;
-  try {
-    state.doc = JSON.parse(fromBase64Url(p.get('d')));
-    state.presetId = p.get('p') ?? '';
-    if (p.has('w')) state.windows = clampInt(p.get('w'), 1, 1024, 64);
-    if (p.has('s')) state.sampleSize = clampInt(p.get('s'), 10, 100000, 1000);
-    return true;
-  } catch { return false; }
+  const h = readHash();
+  Object.assign(state, { windows: h.windows, sampleSize: h.sampleSize, embed: h.embed, view: h.view });
+  state.heat = { ...h.heat, cursor: null };
+  state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
+  if (!h.doc) return false;
+  state.doc = h.doc;
+  return true;
 }
 
 // ---- worker ------------------------------------------------------------------------------
 let worker = null, runId = 0;
 function newWorker() {
   worker?.terminate();
-  worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker = startWorker();
   worker.onmessage = ({ data }) => onWorker(data);
+}
+function progress(done, total) {
+  $('progress').value = total ? done / total : 0;
+  $('run-status').textContent = `${num(done)} of ${num(total)} records`;
 }
 function onWorker(msg) {
   if (msg.id !== runId) return;
   if (msg.kind === 'progress') {
-    $('progress').value = msg.total ? msg.done / msg.total : 0;
-    $('run-status').textContent = `${msg.done.toLocaleString('en')} of ${msg.total.toLocaleString('en')} records`;
+    progress(msg.done, msg.total);
+  } else if (msg.kind === 'preview') {
+    progress(msg.done, msg.total);
+    // Only while the page has no result to show: a preview never replaces a finished run's view.
+    if (state.report) return;
+    state.shown = msg.report;
+    state.pending = { done: msg.done, total: msg.total };
+    renderPreview();
   } else if (msg.kind === 'report') {
-    Object.assign(state, { report: msg.report, reads: msg.reads, readsError: msg.readsError });
-    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) state.heat.zoom = null;
-    endRun('');
-    renderResults();
+    performance.mark('rowkey-lab:report-received');
+    Object.assign(state, { report: msg.report, shown: msg.report, pending: null, reads: msg.reads, readsError: msg.readsError });
+    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) { state.heat.zoom = null; saveState(); }
+    renderResults(runId);
     remember(state.doc, state.presetId);
     renderRecent();
   } else if (msg.kind === 'comparison') {
     endRun('');
     renderCompare(msg.comparison);
   } else if (msg.kind === 'error') {
-    endRun('', 'error');
+    endRun(STALE(), 'error');
     showError(msg.error);
   }
 }
+/** What the status says when a design cannot run while an older result is still on show. */
+const STALE = () => (state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '');
 function setRun(v) { $('lab').dataset.run = v; }
 function startRun(message) {
   // A busy worker would finish a stale run first: replace it instead of queueing behind it.
@@ -92,8 +95,13 @@ function startRun(message) {
   $('run-status').textContent = 'Analyzing…';
   worker.postMessage(message(runId));
 }
+let firstDone;
+/** Resolves when the first run has ended (its result drawn, or an error, or a cancel). */
+export const firstResult = new Promise((resolve) => { firstDone = resolve; });
 function endRun(text, run = 'done') {
   setRun(run);
+  if (run === 'done') performance.mark('rowkey-lab:result-drawn');
+  firstDone();
   $('cancel').disabled = true;
   $('progress').value = 1;
   $('run-status').textContent = text;
@@ -142,6 +150,7 @@ function parseTyped() {
   const text = $('key-text').value;
   try { wasm.parseKey(text); } catch (e) {
     setRun('error');
+    $('run-status').textContent = STALE();
     showError({ message: e.reason ?? e.message, line: e.line, column: e.column, path: '/key' });
     return false;
   }
@@ -170,17 +179,24 @@ function analyze() {
   if (typeof state.doc?.key === 'string' && !parseTyped()) return;
   showError(null);
   const doc = state.doc;
-  startRun(id => ({ id, kind: 'analyze', doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
+  // a preview of the first records only while nothing else is shown
+  startRun(id => ({ id, kind: 'analyze', preview: !state.report, doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
 }
 
 // ---- results -------------------------------------------------------------------------------
+/** 1234567 -> "1,234,567" (what toLocaleString('en') gives for counts, without loading Intl's
+ * locale data on the first render). */
+const num = (n) => {
+  const [int, frac] = String(Math.round(n * 1000) / 1000).split('.');
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac}` : '');
+};
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
 function shownMatrix() {
-  const r = state.report, h = state.heat;
+  const r = state.shown, h = state.heat;
   let m = r.matrix;
   if (h.view === 'servers') {
     const n = Math.max(1, r.servers.length);
@@ -191,11 +207,11 @@ function shownMatrix() {
 }
 
 function renderHeatmap() {
-  const r = state.report, h = state.heat;
+  const r = state.shown, h = state.heat;
   const { m, c0, c1 } = shownMatrix();
   const windowSec = r.windowMs / 1000;
   const absolute = h.mode === 'absolute';
-  const opts = { scale: state.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
+  const opts = { scale: state.heat.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
   const top = drawMatrix($('heatmap'), m, opts);
   const { rowSum, colSum } = totals(m);
   drawBars($('row-totals'), Array.from(rowSum), { vertical: true, limit: absolute ? h.capacity * windowSec * m.cols : 0 });
@@ -205,30 +221,75 @@ function renderHeatmap() {
   const rows = h.view === 'servers' ? 'servers' : 'regions';
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.scale} scale, busiest cell ${top.toLocaleString('en')} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below). ▼ marks a region split. Drag across the map to zoom.`;
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${num(top)} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
+  const pending = $('heat-pending');
+  pending.hidden = !state.pending;
+  if (state.pending) {
+    // columns after the last one with a write: the run has not reached them yet
+    let reached = 0;
+    for (let i = 0; i < m.cells.length; i++) if (m.cells[i] > 0) reached = Math.max(reached, (i % m.cols) + 1);
+    pending.style.left = `${(reached / m.cols) * 100}%`;
+    pending.hidden = reached >= m.cols;
+    const { done, total } = state.pending;
+    $('heat-legend').textContent = `Preview of the first ${num(done)} of ${num(total)} records (hatched: not reached yet); the run goes on, the map fills in, and metrics, keys and splits follow when it ends. ${$('heat-legend').textContent}`;
+  }
   $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
   $('zoom-reset').disabled = !h.zoom;
-  const marks = $('split-marks');
-  marks.replaceChildren();
-  for (const sp of r.splits) {
-    const col = Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs);
-    if (col < c0 || col >= c1) continue;
-    const mk = el('span', '▼', { class: 'mark', title: `split at ${when(sp.timeMs)}: ${sp.splitKey}` });
-    mk.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
-    marks.append(mk);
-  }
+  renderSplitMarks(r, m, c0, c1);
   renderRegionBars();
 }
 
+/** The row (a final region, by its start key) and the window of each split event. */
+function splitPlaces(r) {
+  const rowOf = new Map(r.regions.map((g, i) => [g.startKeyHex, i]));
+  return r.splits.map(sp => ({ sp, row: rowOf.get(sp.splitKeyHex) ?? -1, col: Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs) }));
+}
+
+const MAX_SPLIT_LINES = 2000;
+/** Split events: ▼ above the window they happened in (a count when several did), and on the map
+ * the new region boundary from that window on (regions view) or a dot on the server's row. */
+function renderSplitMarks(r, m, c0, c1) {
+  const top = $('split-marks'), over = $('split-overlay');
+  top.replaceChildren();
+  over.replaceChildren();
+  const places = splitPlaces(r).filter(p => p.col >= c0 && p.col < c1);
+  const perCol = new Map();
+  for (const p of places) perCol.set(p.col, [...(perCol.get(p.col) ?? []), p]);
+  for (const [col, ps] of perCol) {
+    const mk = el('span', ps.length > 1 ? `▼${ps.length}` : '▼', { class: 'mark', 'data-window': col,
+      title: ps.map(({ sp }) => `split at ${when(sp.timeMs)} (window ${col}): ${sp.splitKey}`).join('\n') });
+    mk.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
+    top.append(mk);
+  }
+  const servers = state.heat.view === 'servers';
+  for (const { sp, row, col } of places.slice(0, MAX_SPLIT_LINES)) {
+    if (row < 0) continue;
+    const title = `region ${row} split off at ${when(sp.timeMs)} (window ${col}): new boundary ${sp.splitKey}`;
+    if (servers) {
+      const srv = r.regions[row].server ?? 0;
+      const dot = el('span', undefined, { class: 'split-dot', 'data-region': row, 'data-window': col, title });
+      dot.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
+      dot.style.top = `${((srv + 0.5) / m.rows) * 100}%`;
+      over.append(dot);
+    } else {
+      // the boundary between rows row-1 and row exists from the split's window on
+      const line = el('span', undefined, { class: 'split-line', 'data-region': row, 'data-window': col, title });
+      line.style.left = `${((col - c0) / m.cols) * 100}%`;
+      line.style.top = `${(row / m.rows) * 100}%`;
+      over.append(line);
+    }
+  }
+}
+
 function renderRegionBars() {
-  const r = state.report, h = state.heat;
+  const r = state.shown, h = state.heat;
   const [c0, c1] = h.zoom ?? [0, r.matrix.cols];
   const vals = r.regions.map((_, i) => { let t = 0; for (let c = c0; c < c1; c++) t += r.matrix.cells[i * r.matrix.cols + c]; return t; });
   const budget = h.mode === 'absolute' ? h.capacity * (r.windowMs / 1000) * (c1 - c0) : 0;
   drawBars($('region-bars'), vals, { length: 120, limit: budget });
   const busiest = vals.reduce((b, v, i) => (v > vals[b] ? i : b), 0);
   const total = vals.reduce((a, b) => a + b, 0);
-  $('region-bars-axis').textContent = `${vals.length} regions, first key at left; busiest: region ${busiest} with ${vals[busiest]?.toLocaleString('en') ?? 0} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
+  $('region-bars-axis').textContent = `${vals.length} regions, first key at left; busiest: region ${busiest} with ${num(vals[busiest] ?? 0)} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
     (budget ? `; ${vals.filter(v => v > budget).length} over the capacity (orange)` : '');
 }
 
@@ -246,7 +307,7 @@ function renderMetrics() {
   const dl = $('metrics');
   dl.replaceChildren();
   summary = [];
-  metric(dl, 'writes', 'Writes', r.writes.toLocaleString('en'), 'records analyzed from the workload.');
+  metric(dl, 'writes', 'Writes', num(r.writes), 'records analyzed from the workload.');
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
   metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
   metric(dl, 'hotspotFactor', 'Hotspot factor', `${fix(m.meanHotspotFactor)} (max ${fix(m.maxHotspotFactor)})`, 'busiest region ÷ mean region in a window; 1 is perfectly even.');
@@ -255,7 +316,8 @@ function renderMetrics() {
   metric(dl, 'cv', 'Coefficient of variation', fix(o.coefficientOfVariation, 3), 'spread of region totals relative to their mean.');
   metric(dl, 'emptyRegions', 'Empty regions', String(o.emptyRegions), 'regions no key of this design falls into: wasted pre-splits.');
   const lens = r.sample.map(s => s.keyHex.length / 2);
-  if (lens.length) metric(dl, 'keyLength', 'Key length', `${Math.min(...lens)}–${Math.max(...lens)} bytes (mean ${fix(lens.reduce((a, b) => a + b, 0) / lens.length, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
+  const lo = Math.min(...lens), hi = Math.max(...lens);
+  if (lens.length) metric(dl, 'keyLength', 'Key length', lo === hi ? `${lo} bytes (every sampled key)` : `${lo}–${hi} bytes (mean ${fix(lens.reduce((a, b) => a + b, 0) / lens.length, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
   metric(dl, 'splitEvents', 'Split events', String(r.splits.length), 'regions split by the auto-split policy during the run.');
   if (typeof wasm.lintDesign === 'function') {
     try {
@@ -273,12 +335,14 @@ function renderReads() {
   if (!state.reads.length) { box.append(el('p', 'The design declares no reads.', { class: 'muted' })); return; }
   const t = el('table');
   const hr = el('tr');
-  for (const h of ['read', 'scans', 'regions touched', 'rows read per row returned', 'why']) hr.append(el('th', h, { scope: 'col' }));
+  const heads = ['read', 'scans', 'regions touched', 'rows read per row returned', 'why'];
+  for (const h of heads) hr.append(el('th', h, { scope: 'col' }));
   t.append(hr);
   for (const p of state.reads) {
     const tr = el('tr');
-    tr.append(el('td', p.name), el('td', p.scans.length), el('td', p.regionsTouched),
-      el('td', p.rowsReadPerRowReturned == null ? '–' : fix(p.rowsReadPerRowReturned)), el('td', p.notes.join(' ')));
+    // data-label: the column's name, shown before the value where the table is stacked (phones)
+    const cells = [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned == null ? '–' : fix(p.rowsReadPerRowReturned), p.notes.join(' ')];
+    tr.append(...cells.map((v, i) => el('td', v, { 'data-label': heads[i] })));
     t.append(tr);
   }
   box.append(t);
@@ -303,10 +367,20 @@ function renderSplits() {
   out.replaceChildren();
   try {
     const keys = wasm.layoutSplitKeys(state.doc);
-    if (!keys.length) { out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' })); return; }
-    out.append(copyBlock('shell create', wasm.shellCreate('t', 'f', keys)),
-      copyBlock('SPLITS_FILE', wasm.splitsFile(keys)),
-      copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))));
+    if (!keys.length) out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
+    else {
+      out.append(copyBlock('shell create', wasm.shellCreate('t', 'f', keys)),
+        copyBlock('SPLITS_FILE', wasm.splitsFile(keys)),
+        copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))));
+    }
+    // Auto-split moved the boundaries: offer the ones the run ended with as a pre-split.
+    const r = state.report;
+    if (r?.splits.length) {
+      const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
+      const final = r.regions.slice(1).map(g => hexBytes(g.startKeyHex));
+      out.append(el('p', `The run's auto-split made ${r.splits.length} more boundaries (${r.regions.length} regions at the end); to create the table with the regions it ended with:`, { class: 'muted' }),
+        copyBlock('shell create (end of run)', wasm.shellCreate('t', 'f', final)));
+    }
   } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
 }
 
@@ -323,15 +397,36 @@ function renderDiagnosis(r) {
   }
 }
 
-function renderResults() {
-  const r = state.report;
+/** A preview: the heatmap of the records analyzed so far, the rest of the results hidden. */
+function renderPreview() {
+  performance.mark('rowkey-lab:preview-drawn');
   $('results').hidden = false;
+  $('results').dataset.preview = 'true';
+  renderHeatmap();
+}
+
+/** The finished run: the diagnosis and the heatmap at once, the views below them in the next
+ * task (after the heatmap was painted); the run counts as done when everything is drawn. */
+function renderResults(id) {
+  const r = state.report;
+  const previewed = !$('results').hidden && 'preview' in $('results').dataset;
+  $('results').hidden = false;
+  delete $('results').dataset.preview;
   renderDiagnosis(r);
   renderHeatmap();
-  renderMetrics();
-  renderReads();
-  renderKeys();
-  renderSplits();
+  $('run-status').textContent = 'Drawing…';
+  // One view per task, so that none of them makes a long task of the others; after the next
+  // paint when this heatmap is the first one on screen, at once when it replaces a preview.
+  const rest = async () => {
+    for (const view of [renderMetrics, renderReads, renderKeys, renderSplits]) {
+      if (id !== runId || state.report !== r) return;
+      view();
+      await nextTask();
+    }
+    if (id === runId && state.report === r) endRun('');
+  };
+  if (previewed) nextTask().then(rest);
+  else requestAnimationFrame(() => setTimeout(rest, 0));
 }
 
 function cellAt(ev) {
@@ -342,7 +437,7 @@ function cellAt(ev) {
 }
 
 function showCell(row, col, x, y) {
-  const r = state.report, h = state.heat, { m, c0 } = shownMatrix();
+  const r = state.shown, h = state.heat, { m, c0 } = shownMatrix();
   const t = $('tooltip');
   const v = m.cells[row * m.cols + col];
   const abs = c0 + col;
@@ -350,9 +445,24 @@ function showCell(row, col, x, y) {
   if (h.view === 'servers') head = `server ${row}: ${r.regions.filter(g => g.server === row).length} regions`;
   else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${reg.server ?? 0}`; }
   const rate = v / (r.windowMs / 1000);
-  t.textContent = `${head}\n${v.toLocaleString('en')} writes in window ${abs} (${fix(rate, 1)} writes/s` +
+  let text = `${head}\n${num(v)} writes in window ${abs} (${fix(rate, 1)} writes/s` +
     (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
     `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
+  if (h.view !== 'servers') {
+    const reg = r.regions[row];
+    for (const p of splitPlaces(r)) {
+      if (p.col === abs && (p.sp.splitKeyHex === reg.startKeyHex || p.sp.splitKeyHex === reg.endKeyHex)) {
+        text += `\nsplit in this window, at ${when(p.sp.timeMs)}: new boundary ${p.sp.splitKey} (${p.sp.splitKeyHex === reg.startKeyHex ? 'this region\'s start' : 'this region\'s end'})`;
+      }
+    }
+    if (reg.createdAtMs != null) {
+      const born = Math.floor((reg.createdAtMs - r.startTimeMs) / r.windowMs);
+      text += abs < born
+        ? `\nbefore window ${born} this key range was part of a larger region: this count is the engine's estimate of that region's writes in this range`
+        : `\nregion created by a split at ${when(reg.createdAtMs)} (window ${born})`;
+    }
+  }
+  t.textContent = text;
   t.hidden = false;
   t.style.left = `${x + 12}px`;
   t.style.top = `${y + 12}px`;
@@ -360,7 +470,7 @@ function showCell(row, col, x, y) {
 
 let brushFrom = null;
 function hover(ev) {
-  if (!state.report) return;
+  if (!state.shown) return;
   const { row, col, inside } = cellAt(ev);
   if (brushFrom !== null) {
     const a = Math.min(brushFrom, col), b = Math.max(brushFrom, col);
@@ -373,7 +483,7 @@ function hover(ev) {
   showCell(row, col, ev.pageX, ev.pageY);
 }
 function brushStart(ev) {
-  if (!state.report || ev.button !== 0) return;
+  if (!state.shown || ev.button !== 0) return;
   brushFrom = cellAt(ev).col;
   ev.preventDefault();
 }
@@ -386,13 +496,17 @@ function brushEnd(ev) {
 }
 function zoomTo(a, b) {
   const [c0] = state.heat.zoom ?? [0];
-  state.heat.zoom = [c0 + a, c0 + b];
+  setZoom([c0 + a, c0 + b]);
+}
+function setZoom(zoom) {
+  state.heat.zoom = zoom;
+  saveState();
   renderHeatmap();
 }
 function heatKey(ev) {
-  if (!state.report) return;
+  if (!state.shown) return;
   const { m } = shownMatrix();
-  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') { state.heat.zoom = null; renderHeatmap(); ev.preventDefault(); return; }
+  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') { setZoom(null); ev.preventDefault(); return; }
   const cur = state.heat.cursor ?? [0, 0];
   const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[ev.key];
   if (!d) return;
@@ -413,18 +527,21 @@ function compare() {
 function renderCompare(c) {
   const box = $('compare');
   let max = 0;
-  for (const d of c.designs) for (const v of d.grid.cells) if (v > max) max = v;
-  box.replaceChildren(...c.designs.map(d => {
-    const fig = el('figure', undefined, { 'data-design': d.name });
-    const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `key-space heatmap of ${d.name}` });
-    drawMatrix(canvas, d.grid, { scale: state.scale, max });
-    const dl = el('dl', undefined, { class: 'metrics' });
-    metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
-    metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
-    fig.append(el('figcaption', d.name), canvas, dl, el('p', d.diagnosis[0] ?? '', { class: 'muted' }));
-    return fig;
-  }));
-  box.prepend(el('p', 'Rows are key-space buckets (same grid for every design), columns time windows, one colour scale.', { class: 'muted' }));
+  for (const d of c.designs) for (const v of d.matrix.cells) if (v > max) max = v;
+  box.style.setProperty('--designs', String(c.designs.length));
+  box.replaceChildren(el('p', `Rows are each design's regions (top = first key), columns the same ${c.windows} time windows of the first design's workload; one colour scale (${state.heat.scale}) for all.`, { class: 'muted' }),
+    ...c.designs.map(d => {
+      const fig = el('figure', undefined, { 'data-design': d.name });
+      const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `region by time heatmap of ${d.name}` });
+      drawMatrix(canvas, d.matrix, { scale: state.heat.scale, max });
+      canvas.style.height = `${Math.min(320, Math.max(120, d.matrix.rows * 12))}px`;
+      const dl = el('dl', undefined, { class: 'metrics' });
+      metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
+      metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
+      const diag = d.diagnosis[0] ?? '';
+      fig.append(el('figcaption', d.name), canvas, dl, el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }));
+      return fig;
+    }));
 }
 
 // ---- state in and out -----------------------------------------------------------------------
@@ -488,16 +605,44 @@ function loadPreset(id, now = false) {
   changed(now);
 }
 
-// Start the worker as soon as this module loads, so that its wasm compiles while the page's own
-// copy initialises (the first analysis is on the critical path of the first render).
-newWorker();
-
 export function startLab() {
-  const presets = wasm.listPresets();
-  for (const p of presets) {
+  // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
+  if (!loadState()) {
+    let id = state.presetId || DEFAULT_PRESET;
+    try { state.doc = wasm.getPreset(id); } catch { id = DEFAULT_PRESET; state.doc = wasm.getPreset(id); }
+    state.presetId = id;
+  }
+  renderHeatControls();
+  renderEditor();
+  // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).
+  const first = adoptFirstRun();
+  let preview = Promise.resolve();
+  if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
+    worker = first.worker;
+    runId = first.request.id;
+    worker.onmessage = ({ data }) => onWorker(data);
+    setRun('running');
+    $('cancel').disabled = false;
+    $('run-status').textContent = 'Analyzing…';
+    for (const msg of first.early) onWorker(msg);
+    preview = previewHere(runId);
+  } else {
+    runId = Math.max(runId, first?.request.id ?? 0);
+    first?.worker.terminate();
+    newWorker();
+    changed(true);
+  }
+  // The menus and the controls are not needed to draw the preview: they come right after it.
+  preview.then(wireLab);
+}
+
+function wireLab() {
+  saveState();
+  for (const p of wasm.listPresets()) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
   }
+  $('preset').value = state.presetId;
   $('preset').addEventListener('change', () => { if ($('preset').value) loadPreset($('preset').value); });
   let parseTimer = 0;
   $('key-text').addEventListener('input', () => {
@@ -514,7 +659,7 @@ export function startLab() {
   });
   $('windows').addEventListener('input', () => { state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64)); changed(); });
   $('sample-size').addEventListener('input', () => { state.sampleSize = clampInt($('sample-size').value, 10, 100000, 1000); changed(); });
-  $('scale').addEventListener('change', () => { state.scale = $('scale').value; if (state.report) renderHeatmap(); });
+  $('scale').addEventListener('change', () => { state.heat.scale = $('scale').value; saveState(); if (state.shown) renderHeatmap(); });
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
   $('heatmap').addEventListener('mousemove', hover);
@@ -529,15 +674,60 @@ export function startLab() {
     h.mode = $('heat-mode').value;
     h.brightness = Number($('brightness').value) || 0;
     h.capacity = Math.max(0.001, Number($('capacity').value) || 100);
-    $('brightness-out').textContent = `×${fix(2 ** h.brightness, 2)}`;
-    $('capacity-box').hidden = h.mode !== 'absolute';
-    $('brightness').disabled = h.mode === 'absolute';
-    if (state.report) renderHeatmap();
+    renderHeatControls();
+    saveState();
+    if (state.shown) renderHeatmap();
   };
   for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
-  $('zoom-reset').addEventListener('click', () => { state.heat.zoom = null; renderHeatmap(); });
+  $('zoom-reset').addEventListener('click', () => setZoom(null));
   wireIo();
-  // the first run starts at once (no typing debounce): first render as early as possible
-  if (loadState()) changed(true);
-  else loadPreset((presets.find(p => p.id === 'seed000-telecom') ?? presets[0]).id, true);
+}
+
+const PREVIEW_SLICE = 2000, PREVIEW_BUDGET_MS = 30;
+const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((r) => {
+  const c = new MessageChannel();
+  c.port1.onmessage = () => r();
+  c.port2.postMessage(0);
+});
+/** The first run's preview, computed here while the worker is still starting (its thread, its
+ * modules and its wasm take a while): the first records of the same design, in slices of
+ * PREVIEW_SLICE records between which this thread is free, for about PREVIEW_BUDGET_MS. Drawn
+ * as a preview unless the worker had something to show first; its report replaces it. */
+async function previewHere(id) {
+  let s;
+  // the smallest key sample and grid: the preview draws only the region × window matrix, which
+  // they do not change, and the report is then much cheaper to make
+  try { s = new wasm.AnalysisSession(state.doc, { windows: state.windows, sampleSize: 10, gridBuckets: 8 }); } catch { return; }
+  try {
+    let p = s.progress();
+    const t0 = performance.now();
+    while (!p.finished && performance.now() - t0 < PREVIEW_BUDGET_MS) {
+      await nextTask();
+      if (id !== runId || state.shown) return;
+      p = s.step(PREVIEW_SLICE);
+    }
+    if (p.done === 0) return;
+    onWorker({ id, kind: 'preview', report: s.finish(), done: p.done, total: p.total });
+  } catch { /* the worker reports the error */ } finally { s.free(); }
+}
+
+/** Is boot.js's first request the run this page wants now? */
+function sameRun(req) {
+  const opts = { windows: state.windows, sampleSize: state.sampleSize };
+  if (JSON.stringify(req.options) !== JSON.stringify(opts)) return false;
+  // without `d=` in the hash the page's design is the preset's, as in the worker
+  return req.doc ? JSON.stringify(req.doc) === JSON.stringify(state.doc) : req.presetId === state.presetId;
+}
+
+/** The heatmap controls from `state.heat` (after a load from the URL, or an input). */
+function renderHeatControls() {
+  const h = state.heat;
+  $('scale').value = h.scale;
+  $('heat-view').value = h.view;
+  $('heat-mode').value = h.mode;
+  if (document.activeElement !== $('brightness')) $('brightness').value = String(h.brightness);
+  if (document.activeElement !== $('capacity')) $('capacity').value = String(h.capacity);
+  $('brightness-out').textContent = `×${fix(2 ** h.brightness, 2)}`;
+  $('capacity-box').hidden = h.mode !== 'absolute';
+  $('brightness').disabled = h.mode === 'absolute';
 }

@@ -1,7 +1,7 @@
 // Embed / iframe mode for index.html: `#…&embed=1&view=keys|heatmap|metrics|all`.
 // Hides the page chrome (header, editor, inspector, compare, footer) and shows only the requested
 // view, by a class on <body> plus rules in embed.css. The URL parameters are read once, at import
-// time, because the lab rewrites the hash (v, d, p only) when it saves its state.
+// time (the lab rewrites the hash when it saves its state; it keeps `embed` and `view`).
 // `p=<preset id>` without `d=` selects that preset once the lab has listed the presets.
 // The page reports its height to the embedding <rowkey-lab> element (same origin only).
 const params = new URLSearchParams(location.hash.slice(1));

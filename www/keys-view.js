@@ -83,6 +83,8 @@ export class KeysView {
     this.doc = doc;
     this.sample = report.sample;
     this.regions = report.regions;
+    // boundaries made by auto-split events, by the new region's start key
+    this.splitAt = new Map((report.splits ?? []).map(sp => [sp.splitKeyHex, sp]));
     this.cache.clear();
     let layout = [];
     try { layout = wasm.keyLayout(doc) ?? []; } catch { /* the legend is optional */ }
@@ -153,11 +155,17 @@ export class KeysView {
       const s = this.sample[i];
       const info = this.info(i);
       const boundary = i > 0 && this.sample[i - 1].region !== s.region;
-      const row = el('div', undefined, boundary ? 'krow boundary' : 'krow');
+      const split = boundary ? this.splitAt.get(this.regions?.[s.region]?.startKeyHex) : undefined;
+      const row = el('div', undefined, split ? 'krow boundary split' : boundary ? 'krow boundary' : 'krow');
       row.setAttribute('role', 'row');
       row.style.top = `${i * ROW_H}px`;
       const server = this.regions?.[s.region]?.server;
-      row.append(el('span', s.region, 'kreg'), el('span', server ?? '–', 'ksrv'),
+      const reg = el('span', split ? `${s.region} ✂` : s.region, 'kreg');
+      if (split) {
+        reg.title = `region ${s.region} starts at a boundary made by an auto-split at ${new Date(split.timeMs).toISOString()}`;
+        row.dataset.splitTimeMs = String(split.timeMs);
+      }
+      row.append(reg, el('span', server ?? '–', 'ksrv'),
         this.segmented('kkey', s, info, false), this.segmented('khex', s, info, true));
       row.dataset.index = String(i);
       rows.push(row);

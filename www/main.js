@@ -1,6 +1,6 @@
 // The page: plain ES module, one state object, render from it. Only calls the engine and draws.
 import init, { inspect } from './pkg/rowkey_lab.js';
-import { startLab } from './app.js';
+import { startLab, firstResult } from './app.js';
 
 const $ = (id) => document.getElementById(id);
 const state = { value: '', type: 'string', regions: 16 };
@@ -77,11 +77,15 @@ function render() {
 async function main() {
   loadState();
   await init();
+  performance.mark('rowkey-lab:engine-ready');
+  startLab();
+  // The inspector is below the lab: it waits until the lab's first result is drawn (or a second
+  // at most), so that it does not hold up the first render.
+  await Promise.race([firstResult, new Promise(r => setTimeout(r, 1000))]);
   $('status').textContent = '';
   $('inspect-form').addEventListener('input', render);
   $('inspect-form').addEventListener('submit', (e) => e.preventDefault());
   render();
-  startLab();
 }
 
 main().catch((e) => { $('status').textContent = `The engine failed to load: ${e.message}`; });

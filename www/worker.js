@@ -1,9 +1,16 @@
 // Heavy runs off the main thread: an AnalysisSession stepped in chunks, posting progress.
 // Cancel = the page terminates this worker and starts a new one (nothing to clean up).
-import init, { AnalysisSession, compareDesigns, planReads } from './pkg/rowkey_lab.js';
+// A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
+// at once as run 1: it needs nothing from the page's thread to begin.
+import init, { AnalysisSession, compareDesigns, planReads, getPreset } from './pkg/rowkey_lab.js';
+import { firstRequest } from './url-state.js';
 
-const ready = init();
 const CHUNK = 5000;
+// A run asked for with `preview: true` posts a partial report (the records analyzed so far) once
+// it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
+// page can draw the heatmap filling in while the rest runs.
+const PREVIEW_AFTER_MS = 40, PREVIEW_EVERY_MS = 1000;
+const ready = init();
 
 function post(msg, cells = []) {
   self.postMessage(msg, cells.map(c => c.buffer));
@@ -13,30 +20,66 @@ function errorOf(e) {
   return { message: String(e?.message ?? e), line: e?.line ?? null, column: e?.column ?? null, path: e?.path ?? null };
 }
 
-self.onmessage = async ({ data }) => {
-  await ready;
+/** Split keys (bytes) of the final regions: every region's start key but the first's. */
+function finalSplitKeys(report) {
+  return report.regions.slice(1).map(r => Uint8Array.from(r.startKeyHex.match(/../g) ?? [], h => parseInt(h, 16)));
+}
+
+async function run(data) {
   const { id, kind } = data;
   try {
+    await ready;
     if (kind === 'analyze') {
-      const s = new AnalysisSession(data.doc, data.options);
+      const doc = data.doc ?? getPreset(data.presetId);
+      const s = new AnalysisSession(doc, data.options);
       let p = s.progress();
       let last = 0;
+      const start = performance.now();
+      let previewAt = data.preview ? start + (data.previewAfterMs ?? PREVIEW_AFTER_MS) : Infinity;
       while (!p.finished) {
         p = s.step(CHUNK);
         const now = performance.now();
-        if (now - last > 50) { post({ id, kind: 'progress', done: p.done, total: p.total }); last = now; }
+        if (!p.finished && now >= previewAt) {
+          previewAt = now + PREVIEW_EVERY_MS;
+          const partial = s.finish();
+          post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, [partial.matrix.cells, partial.grid.cells]);
+        } else if (now - last > 50) { post({ id, kind: 'progress', done: p.done, total: p.total }); last = now; }
       }
       const report = s.finish();
       s.free();
       let reads = [];
       let readsError = null;
-      try { reads = planReads(data.doc); } catch (e) { readsError = errorOf(e); }
+      // Reads are planned over the regions as they are at the end (auto-split included).
+      try { reads = planReads(doc, finalSplitKeys(report)); } catch (e) { readsError = errorOf(e); }
       post({ id, kind: 'report', report, reads, readsError }, [report.matrix.cells, report.grid.cells]);
     } else if (kind === 'compare') {
       const c = compareDesigns(data.docs, data.options);
-      post({ id, kind: 'comparison', comparison: c }, c.designs.map(d => d.grid.cells));
+      // The comparison's grid buckets are the key's leading byte: designs whose keys all start
+      // with ASCII digits fall into one row each. Each design's own region × window matrix
+      // (the one its metrics are computed from) shows the difference: run each design again
+      // over the first one's workload, as compareDesigns does, for its matrix only.
+      const workload = data.docs[0].workload;
+      const total = data.docs.length;
+      c.designs.forEach((d, i) => {
+        const doc = workload ? { ...data.docs[i], workload } : data.docs[i];
+        const s = new AnalysisSession(doc, { ...data.options, sampleSize: 10, gridBuckets: 8 });
+        let p = s.progress();
+        while (!p.finished) {
+          p = s.step(CHUNK * 4);
+          post({ id, kind: 'progress', done: i * p.total + p.done, total: total * p.total });
+        }
+        d.matrix = s.finish().matrix;
+        s.free();
+      });
+      post({ id, kind: 'comparison', comparison: c }, c.designs.flatMap(d => [d.grid.cells, d.matrix.cells]));
     }
   } catch (e) {
     post({ id, kind: 'error', error: errorOf(e) });
   }
-};
+}
+
+self.onmessage = ({ data }) => run(data);
+const params = new URLSearchParams(self.location.hash.slice(1));
+// The page draws that run's first preview itself while this worker is starting (see app.js);
+// the worker's own previews only keep a long run's heatmap filling in.
+if (params.has('first')) run({ id: 1, kind: 'analyze', preview: true, previewAfterMs: 600, ...firstRequest(self.location.hash) });

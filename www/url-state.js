@@ -1,0 +1,85 @@
+// The page's state in the URL hash, read by boot.js (to start the first run before the rest of
+// the page has loaded) and by app.js (to restore and save it). No DOM, no engine.
+//
+//   #v=1&d=<base64url design JSON>&p=<preset id>&w=<windows>&s=<sample keys>
+//     &scale=linear&rows=servers&color=abs&cap=<writes/s>&bright=<-6…6>&zoom=<c0>-<c1>
+//     (&embed=1&view=… for the iframe mode, kept as they are)
+//
+// `v` versions the whole hash. Version 1 had only d, p, w and s; every parameter after them is
+// optional with the old behaviour as its default, so a version-1 link without them still opens
+// exactly as before, and an older page simply ignores them.
+
+export const VERSION = '1';
+export const DEFAULT_PRESET = 'seed000-telecom';
+export const DEFAULTS = Object.freeze({ windows: 64, sampleSize: 1000 });
+export const HEAT_DEFAULTS = Object.freeze({ scale: 'log', view: 'regions', mode: 'relative', capacity: 100, brightness: 0, zoom: null });
+
+export function toBase64Url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+export function fromBase64Url(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
+}
+export const clampInt = (v, lo, hi, dflt) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || dflt));
+const clampNum = (v, lo, hi, dflt) => { const n = Number(v); return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : dflt; };
+
+/** Heatmap settings from URL parameters; anything absent or malformed keeps its default. */
+export function readHeat(p) {
+  const h = { ...HEAT_DEFAULTS };
+  if (p.get('scale') === 'linear') h.scale = 'linear';
+  if (p.get('rows') === 'servers') h.view = 'servers';
+  if (p.get('color') === 'abs') h.mode = 'absolute';
+  const cap = Number(p.get('cap') ?? NaN);
+  if (cap > 0 && cap <= 1e12) h.capacity = cap;
+  // the brightness slider's steps: -6…6 by 0.5
+  if (p.has('bright')) h.brightness = Math.round(clampNum(p.get('bright'), -6, 6, 0) * 2) / 2;
+  const z = /^(\d+)-(\d+)$/.exec(p.get('zoom') ?? '');
+  if (z && Number(z[2]) > Number(z[1])) h.zoom = [Number(z[1]), Number(z[2])];
+  return h;
+}
+
+/** Everything the hash says, or null when it holds no (readable) design. */
+export function readHash(hash = location.hash) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const heat = readHeat(p);
+  const windows = p.has('w') ? clampInt(p.get('w'), 1, 1024, DEFAULTS.windows) : DEFAULTS.windows;
+  const sampleSize = p.has('s') ? clampInt(p.get('s'), 10, 100000, DEFAULTS.sampleSize) : DEFAULTS.sampleSize;
+  const presetId = p.get('p') ?? '';
+  let doc = null;
+  if (p.get('v') === VERSION && p.has('d')) {
+    try { doc = JSON.parse(fromBase64Url(p.get('d'))); } catch { doc = null; }
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) doc = null;
+  }
+  return { doc, presetId, windows, sampleSize, heat, embed: p.get('embed'), view: p.get('view') };
+}
+
+/** The hash for a state (`embed`/`view` carried over so that an embedded page stays embedded). */
+export function writeHash({ doc, presetId, windows, sampleSize, heat, embed, view }) {
+  const p = new URLSearchParams({ v: VERSION, d: toBase64Url(JSON.stringify(doc)) });
+  if (presetId) p.set('p', presetId);
+  if (windows !== DEFAULTS.windows) p.set('w', String(windows));
+  if (sampleSize !== DEFAULTS.sampleSize) p.set('s', String(sampleSize));
+  if (heat) {
+    if (heat.scale !== HEAT_DEFAULTS.scale) p.set('scale', heat.scale);
+    if (heat.view !== HEAT_DEFAULTS.view) p.set('rows', heat.view);
+    if (heat.mode !== HEAT_DEFAULTS.mode) p.set('color', 'abs');
+    if (heat.capacity !== HEAT_DEFAULTS.capacity) p.set('cap', String(heat.capacity));
+    if (heat.brightness !== HEAT_DEFAULTS.brightness) p.set('bright', String(heat.brightness));
+    if (heat.zoom) p.set('zoom', `${heat.zoom[0]}-${heat.zoom[1]}`);
+  }
+  if (embed) p.set('embed', embed);
+  if (view) p.set('view', view);
+  return `#${p}`;
+}
+
+/** The first run the hash asks for: a design, or a preset the engine looks up. */
+export function firstRequest(hash = location.hash) {
+  const s = readHash(hash);
+  const options = { windows: s.windows, sampleSize: s.sampleSize };
+  if (s.doc) return { doc: s.doc, options };
+  return { presetId: s.presetId || DEFAULT_PRESET, options };
+}
