@@ -53,10 +53,13 @@ pub fn start() {
 /// come in as JSON text too and are read by the non-generic readers of [`crate::de`] (see
 /// [`opts`]).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(v).map_err(|e| {
+    // serde_json fails only on non-string map keys or a failing `Serialize` impl, which the
+    // result types do not have; its error text is not formatted (that would compile in every
+    // serde_json error message and `std::io::Error`'s `Display`).
+    let text = serde_json::to_string(v).map_err(|_| {
         js_error(&Error::new(
             ErrorKind::Invalid,
-            format!("cannot encode result: {e}"),
+            "cannot encode result as JSON (a bug, please report)",
         ))
     })?;
     js_sys::JSON::parse(&text)
