@@ -4,26 +4,31 @@
 #   pkg/node/  ESM Node entry: reads the wasm from disk and initSync's it at import time
 #   pkg/cjs/   CommonJS entry (require) over the same pkg/web/ wasm, also initialised at load
 #   pkg/web/rowkey_lab.d.ts  replaced by the hand-written src/types.d.ts
-# The npm build keeps the default `vectors` feature (runVector), so the test suite can run
-# every golden vector through the packed build; it costs a few KB gzip (see size-check.sh).
-# NPM_FEATURES=none builds without it.
+#   pkg/vectors/  `rowkey-lab/vectors`: a second, test-only wasm exporting runVector alone
+#                 (feature `vectors-only`), so the test suite can run every golden vector
+#                 through the packed package while the main wasm (the page's wasm, without
+#                 `vectors`) carries no test code.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
-FEATURES=(); [ "${NPM_FEATURES:-vectors}" = none ] && FEATURES=(--no-default-features)
-cargo build --lib --release --target wasm32-unknown-unknown "${FEATURES[@]}"
+WASM=target/wasm32-unknown-unknown/release/rowkey_lab.wasm
+# wasm-bindgen (--target web) into $1 and wasm-opt -Oz; --low-memory-unused: see build-wasm.sh.
+bindgen_opt() {
+  wasm-bindgen --target web --out-dir "$1" "$WASM"
+  wasm-opt -Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
+  rm -f "$1/.gitignore" "$1/package.json" "$1/rowkey_lab_bg.wasm.d.ts"
+}
 rm -rf pkg
-mkdir -p pkg/web pkg/node pkg/cjs
-# --low-memory-unused: see build-wasm.sh (no data below address 1024).
-wasm-bindgen --target web --out-dir pkg/web target/wasm32-unknown-unknown/release/rowkey_lab.wasm
-wasm-opt -Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  pkg/web/rowkey_lab_bg.wasm -o pkg/web/rowkey_lab_bg.wasm
-rm -f pkg/web/.gitignore pkg/web/package.json
+mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
+cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
+bindgen_opt pkg/vectors
+cargo build --lib --release --target wasm32-unknown-unknown --no-default-features
+bindgen_opt pkg/web
 
 # Types: the hand-written declarations win over wasm-bindgen's (which say `any` for JsValue).
 cp src/types.d.ts pkg/web/rowkey_lab.d.ts
-rm -f pkg/web/rowkey_lab_bg.wasm.d.ts
 
 cat > pkg/node/index.js <<'JS'
 // Node ESM entry: loads the wasm from disk and initialises it at import time, so
@@ -46,5 +51,24 @@ module.exports = require('../node/index.js');
 JS
 cp src/types.d.ts pkg/cjs/index.d.cts
 
+# rowkey-lab/vectors: Node-only (tests), initialised at import time like pkg/node/.
+cat > pkg/vectors/index.js <<'JS'
+// `import { runVector } from 'rowkey-lab/vectors'`: the golden-vector runner in its own wasm
+// (test-only; the main entry does not have it).
+import { readFileSync } from 'node:fs';
+import { initSync } from './rowkey_lab.js';
+initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
+export { runVector } from './rowkey_lab.js';
+JS
+cat > pkg/vectors/index.d.ts <<'TS'
+/** The verdict on one golden-vector line. */
+export interface VectorVerdict { verdict: 'pass' | 'fail' | 'cannotRun'; func: string; detail: string | null }
+/** Runs one golden-vector JSON line (`{"fn", "args", "expect"}`) through the engine. */
+export function runVector(line: string): VectorVerdict;
+TS
+rm -f pkg/vectors/rowkey_lab.d.ts
+
 raw=$(stat -c %s pkg/web/rowkey_lab_bg.wasm); gz=$(gzip -9c pkg/web/rowkey_lab_bg.wasm | wc -c)
-echo "[build-npm] pkg/web/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9 (features: ${NPM_FEATURES:-vectors})" >&2
+echo "[build-npm] pkg/web/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2
+raw=$(stat -c %s pkg/vectors/rowkey_lab_bg.wasm); gz=$(gzip -9c pkg/vectors/rowkey_lab_bg.wasm | wc -c)
+echo "[build-npm] pkg/vectors/rowkey_lab_bg.wasm (test-only): $raw bytes raw, $gz bytes gzip -9" >&2

@@ -497,7 +497,7 @@ pub fn salt_split_keys(buckets: u32, style: SaltStyle, width: Option<u32>) -> Re
 /// the first row of region `j`. Empty keys, repeats (a sample with few distinct keys) and keys
 /// equal to the smallest sample key (which would leave the first region empty) are skipped, so
 /// the result may have fewer keys; an empty sample is an error.
-pub fn quantile_split_keys<K: AsRef<[u8]>>(sample: &[K], regions: u32) -> Result<Vec<Vec<u8>>> {
+pub fn quantile_split_keys(sample: &[Vec<u8>], regions: u32) -> Result<Vec<Vec<u8>>> {
     if regions == 0 {
         return Err(Error::new(
             ErrorKind::Invalid,
@@ -513,17 +513,19 @@ pub fn quantile_split_keys<K: AsRef<[u8]>>(sample: &[K], regions: u32) -> Result
             "sample quantiles need a non-empty sample of row keys",
         ));
     }
-    let mut sorted: Vec<&[u8]> = sample.iter().map(AsRef::as_ref).collect();
+    // `Vec<&Vec<u8>>`, not `Vec<&[u8]>`: the analyzer sorts its samples the same way, so the
+    // wasm has one sort for both.
+    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
     sorted.sort_unstable();
     let m = sorted.len() as u128;
-    let first: &[u8] = sorted.first().copied().unwrap_or_default();
+    let first: &[u8] = sorted.first().map_or(&[], |k| k.as_slice());
     let mut out: Vec<Vec<u8>> = Vec::with_capacity(regions as usize - 1);
     for j in 1..u128::from(regions) {
         let idx = usize::try_from(j * m / u128::from(regions)).unwrap_or(usize::MAX);
         let Some(k) = sorted.get(idx) else { continue };
         // A key equal to the smallest sample key would leave the first region empty.
         let floor = out.last().map_or(first, Vec::as_slice);
-        if k.is_empty() || *k <= floor {
+        if k.is_empty() || k.as_slice() <= floor {
             continue;
         }
         out.push(k.to_vec());
@@ -674,7 +676,7 @@ mod tests {
         // Few distinct keys: repeats are dropped.
         let dup = vec![b"a".to_vec(), b"a".to_vec(), b"a".to_vec(), b"b".to_vec()];
         assert_eq!(quantile_split_keys(&dup, 4).unwrap(), vec![b"b".to_vec()]);
-        assert!(quantile_split_keys::<Vec<u8>>(&[], 4).is_err());
+        assert!(quantile_split_keys(&[], 4).is_err());
         assert!(quantile_split_keys(&sample, 1).unwrap().is_empty());
     }
 

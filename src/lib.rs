@@ -23,6 +23,7 @@ pub mod region;
 pub mod salt;
 pub mod scan;
 pub mod split;
+// The golden-vector runner; in wasm, `runVector` (see the `vectors-only` feature).
 #[cfg(feature = "vectors")]
 pub mod vectors;
 #[cfg(target_arch = "wasm32")]

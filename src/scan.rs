@@ -601,12 +601,13 @@ impl Planner {
         if dropped > 0 {
             notes.push(format!("{dropped} empty piece(s) left out"));
         }
-        let mut touched: Vec<usize> = Vec::new();
+        // Region indices as u64: the one `[u64]::sort_unstable` the module already has (gini).
+        let mut touched: Vec<u64> = Vec::new();
         let scans = ranges
             .into_iter()
             .map(|(start, stop)| {
                 let regions = regions_of_range(split_keys, &start, &stop);
-                touched.extend(&regions);
+                touched.extend(regions.iter().map(|&r| r as u64));
                 Scan {
                     start_row_hex: to_hex(&start),
                     start_row: to_string_binary(&start),
@@ -957,7 +958,9 @@ impl Planner {
             G::Latest { window, .. } => distinct(window.map_or(recs, |w| w as f64), "latest ids"),
             G::Weighted { values, .. } => distinct(values.len() as f64, "weighted values"),
             G::List { values, .. } => {
-                let mut u: Vec<String> = values.iter().map(Value::to_string).collect();
+                // As bytes (UTF-8 order is string order): shares the `Vec<Vec<u8>>` sort.
+                let mut u: Vec<Vec<u8>> =
+                    values.iter().map(|v| v.to_string().into_bytes()).collect();
                 u.sort();
                 u.dedup();
                 distinct(u.len() as f64, "list values")

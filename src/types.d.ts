@@ -83,12 +83,6 @@ export function createTableSplitKeys(start: Bytes, end: Bytes, numRegions: numbe
  */
 export function regionOf(splitKeys: readonly Bytes[], row: Bytes): number;
 
-/* ------------------------------------------------------------------ golden vectors */
-
-export interface VectorVerdict { verdict: 'pass' | 'fail' | 'cannotRun'; func: string; detail: string | null }
-/** Runs one golden-vector JSON line (only in builds with the `vectors` feature; the npm build has it). */
-export function runVector(line: string): VectorVerdict;
-
 /* ------------------------------------------------------------------ design documents */
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -3,6 +3,8 @@
 //! their JS types, because wasm-bindgen does not), call one core function, encode the result
 //! with the one shared serializer. Nothing here may panic: a panic kills the module for the
 //! whole page, so every argument is taken as a `JsValue` and checked.
+// The argument helpers below serve the main exports; the runVector-only build uses few.
+#![cfg_attr(feature = "vectors-only", allow(dead_code, unused_imports))]
 
 use js_sys::{Array, JsString, Reflect, Uint8Array};
 use serde::Serialize;
@@ -11,10 +13,24 @@ use wasm_bindgen::prelude::*;
 use crate::error::{Error, ErrorKind};
 use crate::json::{Node, R};
 
-// Binding files by area; each is thin: decode, call the core, encode.
+// Binding files by area; each is thin: decode, call the core, encode. The `vectors-only`
+// feature builds the npm package's second wasm (`rowkey-lab/vectors`): `runVector` alone, so
+// the linker drops everything the golden vectors do not reach, and the main wasm (built
+// without `vectors`) has no test code.
+#[cfg(not(feature = "vectors-only"))]
 pub mod analyze;
+#[cfg(not(feature = "vectors-only"))]
+mod bytes;
+#[cfg(not(feature = "vectors-only"))]
 pub mod keyspec;
+#[cfg(not(feature = "vectors-only"))]
 pub mod presets;
+#[cfg(feature = "vectors")]
+mod vectors;
+#[cfg(not(feature = "vectors-only"))]
+pub use bytes::*;
+#[cfg(feature = "vectors")]
+pub use vectors::*;
 
 #[wasm_bindgen]
 extern "C" {
@@ -37,10 +53,13 @@ pub fn start() {
 /// come in as JSON text too and are read by the non-generic readers of [`crate::de`] (see
 /// [`opts`]).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(v).map_err(|e| {
+    // serde_json fails only on non-string map keys or a failing `Serialize` impl, which the
+    // result types do not have; its error text is not formatted (that would compile in every
+    // serde_json error message and `std::io::Error`'s `Display`).
+    let text = serde_json::to_string(v).map_err(|_| {
         js_error(&Error::new(
             ErrorKind::Invalid,
-            format!("cannot encode result: {e}"),
+            "cannot encode result as JSON (a bug, please report)",
         ))
     })?;
     js_sys::JSON::parse(&text)
@@ -215,202 +234,10 @@ pub(crate) fn core<T>(r: crate::error::Result<T>) -> Result<T, JsValue> {
     r.map_err(|e| js_error(&e))
 }
 
-#[cfg(feature = "vectors")]
-/// Result of running one golden-vector line.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct VectorVerdict {
-    verdict: &'static str,
-    func: String,
-    detail: Option<String>,
-}
-
-/// Run one golden-vector line (`{"fn","args","expect"}`) through the engine:
-/// `{verdict: "pass" | "fail" | "cannotRun", func, detail}`.
-#[cfg(feature = "vectors")]
-#[wasm_bindgen(js_name = runVector)]
-pub fn run_vector(line: JsValue) -> Result<JsValue, JsValue> {
-    use crate::vectors::{run_line, Verdict};
-    let line = str_arg("line", &line)?;
-    let v = match run_line(&line) {
-        Verdict::Pass => VectorVerdict {
-            verdict: "pass",
-            func: String::new(),
-            detail: None,
-        },
-        Verdict::Fail {
-            func,
-            args,
-            expected,
-            got,
-        } => VectorVerdict {
-            verdict: "fail",
-            func,
-            detail: Some(format!("args {args}\nexpected {expected}\ngot {got}")),
-        },
-        Verdict::CannotRun { func, reason } => VectorVerdict {
-            verdict: "cannotRun",
-            func,
-            detail: Some(reason),
-        },
-    };
-    to_js(&v)
-}
-
 pub(crate) fn u8_array(b: &[u8]) -> JsValue {
     Uint8Array::from(b).into()
 }
 
 pub(crate) fn key_list(keys: &[Vec<u8>]) -> JsValue {
     keys.iter().map(|k| u8_array(k)).collect::<Array>().into()
-}
-
-fn field_type_arg(name: &str, v: JsValue) -> Result<crate::design::FieldType, JsValue> {
-    opts(name, v, crate::de::field_type)
-}
-
-/// Inspect one value: `inspect("13412341234", {type: "string", regions: 16})` -> bytes (hex and
-/// `toStringBinary`), MD5 hex, Java hash code and the region per RegionSplitter algorithm.
-#[wasm_bindgen(js_name = inspect)]
-pub fn inspect(value: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let value = utf16_arg("value", &value)?;
-    let options: crate::inspect::InspectOptions =
-        opts("options", options, crate::de::inspect_options)?;
-    to_js(&core(crate::inspect::inspect(&value, &options))?)
-}
-
-/// `Bytes.toBytes` of a value given as text and parsed as `type` (`"string"`, `"long"`, `"int"`,
-/// `"short"`, `"double"`, `"float"`, `"boolean"`, `"bigDecimal"`, `"timestamp"`).
-#[wasm_bindgen(js_name = toBytes)]
-pub fn to_bytes(value_type: JsValue, value: JsValue) -> Result<JsValue, JsValue> {
-    let ty = field_type_arg("type", value_type)?;
-    let value = utf16_arg("value", &value)?;
-    Ok(u8_array(&core(crate::inspect::encode_value(ty, &value))?))
-}
-
-/// `Bytes.toStringBinary`: printable ASCII as is, every other byte as `\xHH`.
-#[wasm_bindgen(js_name = toStringBinary)]
-pub fn to_string_binary(bytes: JsValue) -> Result<String, JsValue> {
-    Ok(crate::bytes::to_string_binary(&bytes_arg("bytes", &bytes)?))
-}
-
-/// `Bytes.toBytesBinary`: the inverse of `toStringBinary` (uppercase `\xHH` escapes only).
-#[wasm_bindgen(js_name = toBytesBinary)]
-pub fn to_bytes_binary(text: JsValue) -> Result<JsValue, JsValue> {
-    Ok(u8_array(&crate::bytes::to_bytes_binary(&utf16_arg(
-        "text", &text,
-    )?)))
-}
-
-/// Unsigned lexicographic order of two row keys, as HBase sorts them: -1, 0 or 1.
-#[wasm_bindgen(js_name = compareBytes)]
-pub fn compare_bytes(a: JsValue, b: JsValue) -> Result<i32, JsValue> {
-    Ok(crate::bytes::compare_to(&bytes_arg("a", &a)?, &bytes_arg("b", &b)?) as i32)
-}
-
-/// `MD5Hash.getMD5AsHex`: 32 lowercase hex digits.
-#[wasm_bindgen(js_name = md5Hex)]
-pub fn md5_hex(bytes: JsValue) -> Result<String, JsValue> {
-    Ok(crate::hash::md5_as_hex(&bytes_arg("bytes", &bytes)?))
-}
-
-/// Java `String.hashCode` over the string's UTF-16 code units.
-#[wasm_bindgen(js_name = javaHashCode)]
-pub fn java_hash_code(text: JsValue) -> Result<i32, JsValue> {
-    Ok(crate::hash::java_string_hash_code(&utf16_arg(
-        "text", &text,
-    )?))
-}
-
-/// Java `Arrays.hashCode(byte[])`.
-#[wasm_bindgen(js_name = bytesHashCode)]
-pub fn bytes_hash_code(bytes: JsValue) -> Result<i32, JsValue> {
-    Ok(crate::hash::arrays_hash_code(&bytes_arg("bytes", &bytes)?))
-}
-
-/// Options of [`split_keys`]: `{firstRow?, lastRow?}`.
-#[derive(Default)]
-struct SplitKeysOptions {
-    first_row: Option<String>,
-    last_row: Option<String>,
-}
-
-fn split_keys_options(n: &Node) -> R<SplitKeysOptions> {
-    let o = crate::json::Obj::new(
-        n,
-        "struct SplitKeysOptions",
-        &["firstRow", "lastRow"],
-        None,
-        false,
-    )?;
-    Ok(SplitKeysOptions {
-        first_row: o.opt("firstRow", crate::json::string)?,
-        last_row: o.opt("lastRow", crate::json::string)?,
-    })
-}
-
-/// RegionSplitter `split(n)`: the n-1 split keys of `"HexStringSplit"`, `"DecimalStringSplit"`
-/// or `"UniformSplit"`, optionally with `{firstRow, lastRow}`.
-#[wasm_bindgen(js_name = splitKeys)]
-pub fn split_keys(
-    algorithm: JsValue,
-    regions: JsValue,
-    options: JsValue,
-) -> Result<JsValue, JsValue> {
-    let name = str_arg("algorithm", &algorithm)?;
-    let kind = crate::split::AlgorithmKind::from_name(&name).ok_or_else(|| {
-        js_error(&Error::arg(
-            "algorithm",
-            format!("expected HexStringSplit, DecimalStringSplit or UniformSplit, got {name:?}"),
-        ))
-    })?;
-    let n = int_arg("regions", &regions, i32::MIN as i64, i32::MAX as i64)?;
-    let o: SplitKeysOptions = if options.is_undefined() || options.is_null() {
-        SplitKeysOptions::default()
-    } else {
-        opts("options", options, split_keys_options)?
-    };
-    let first: Option<Vec<u16>> = o.first_row.map(|f| f.encode_utf16().collect());
-    let last: Option<Vec<u16>> = o.last_row.map(|l| l.encode_utf16().collect());
-    let keys = crate::split::presplit_keys(kind, n, first.as_deref(), last.as_deref());
-    Ok(key_list(&core(keys)?))
-}
-
-/// `Bytes.split(a, b, inclusive, num)`: `num` keys strictly between `a` and `b` plus both ends.
-#[wasm_bindgen(js_name = bytesSplit)]
-pub fn bytes_split(
-    a: JsValue,
-    b: JsValue,
-    num: JsValue,
-    inclusive: JsValue,
-) -> Result<JsValue, JsValue> {
-    let (a, b) = (bytes_arg("a", &a)?, bytes_arg("b", &b)?);
-    let num = int_arg("num", &num, i32::MIN as i64, i32::MAX as i64)? as i32;
-    let inclusive = inclusive.as_bool().unwrap_or(false);
-    Ok(key_list(&core(crate::split::bytes_split(
-        &a, &b, inclusive, num,
-    ))?))
-}
-
-/// The split keys `Admin.createTable(desc, start, end, numRegions)` generates.
-#[wasm_bindgen(js_name = createTableSplitKeys)]
-pub fn create_table_split_keys(
-    start: JsValue,
-    end: JsValue,
-    num_regions: JsValue,
-) -> Result<JsValue, JsValue> {
-    let (s, e) = (bytes_arg("start", &start)?, bytes_arg("end", &end)?);
-    let n = int_arg("numRegions", &num_regions, i32::MIN as i64, i32::MAX as i64)? as i32;
-    Ok(key_list(&core(crate::split::create_table_split_keys(
-        &s, &e, n,
-    ))?))
-}
-
-/// 0-based index of the region holding `row`, given the table's split keys (`[start, end)`).
-#[wasm_bindgen(js_name = regionOf)]
-pub fn region_of(split_keys: JsValue, row: JsValue) -> Result<u32, JsValue> {
-    let keys = bytes_list_arg("splitKeys", &split_keys)?;
-    let row = bytes_arg("row", &row)?;
-    let map = core(crate::region::RegionMap::new(keys))?;
-    Ok(map.region_of(&row) as u32)
 }

@@ -33,7 +33,6 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['createTableSplitKeys', () => [[1], [2], 1e9]], ['createTableSplitKeys', () => [[1], [2], -1]], ['createTableSplitKeys', () => ['a', [2], 3]],
     ['regionOf', () => ['x', [1]]], ['regionOf', () => [[[1], [1]], [1]]], ['regionOf', () => [[[]], [1]]], ['regionOf', () => [[[1]], NaN]],
     ['getPreset', () => ['nope']], ['getPreset', () => [42]], ['getPreset', () => [LONE]], ['getPreset', () => [BIG]],
-    ['runVector', () => [42]], ['runVector', () => [LONE]],
     ['encodeKey', () => [42, {}]], ['encodeKey', () => [doc(), 42]], ['encodeKey', () => ['{', {}]], ['encodeKey', () => [{ ...doc(), key: BIG }, {}]],
     ['decodeKey', () => [doc(), 42]], ['decodeKey', () => [NaN, [1]]], ['parseKey', () => [42]], ['parseKey', () => [LONE]], ['parseKey', () => ['(((((']],
     ['formatKey', () => [NaN]], ['validateDesign', () => [42]], ['validateDesign', () => [{ v: 1 }]], ['keyLayout', () => [null]],

@@ -30,5 +30,12 @@ export async function importByName(dir) {
   return (await import(probe)).m;
 }
 
+/** Import 'rowkey-lab/vectors' (the test-only runVector wasm) from inside the consumer folder. */
+export async function importVectorsByName(dir) {
+  const probe = path.join(dir, 'probe-vectors.mjs');
+  writeFileSync(probe, "export * as m from 'rowkey-lab/vectors';\n");
+  return (await import(probe)).m;
+}
+
 export const VECTORS_DIR = process.env.VECTORS_DIR || path.resolve(ROOT, '../shared/vectors');
 export const hex = b => Array.from(b, x => x.toString(16).padStart(2, '0')).join('');
