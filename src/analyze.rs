@@ -1013,6 +1013,10 @@ pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
         .iter()
         .map(|w| w.busiest_share)
         .fold(f64::INFINITY, f64::min);
+    // A hot spot that moves with time: the totals may still even out over the run.
+    let moving = n > 1
+        && !loaded.is_empty()
+        && (min_share >= 0.9 || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5));
     if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
         out.push(format!(
             "one region takes {:.0} % or more of the writes in every time window: the key \
@@ -1045,10 +1049,18 @@ pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
         ));
     }
     if n > 1 && m.overall.hotspot_factor < 1.5 && m.overall.empty_regions == 0 {
-        out.push(format!(
-            "writes are spread evenly: effective parallelism {:.1} of {n} regions",
-            m.overall.effective_parallelism
-        ));
+        out.push(if moving {
+            format!(
+                "the totals even out over the whole run (effective parallelism {:.1} of {n} \
+                 regions), but not at any one time: each region is hot in its turn",
+                m.overall.effective_parallelism
+            )
+        } else {
+            format!(
+                "writes are spread evenly: effective parallelism {:.1} of {n} regions",
+                m.overall.effective_parallelism
+            )
+        });
     }
     if !r.splits.is_empty() {
         out.push(format!(

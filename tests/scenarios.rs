@@ -104,6 +104,10 @@ fn time_first_keys_draw_a_diagonal() {
             .unwrap();
         assert_eq!((minute.scans.len(), minute.regions_touched), (1, 1), "{id}");
         assert!(recs > 0);
+        // Equal totals per region must not read as "spread evenly": the words name the hotspot.
+        let words = r.diagnosis.join("\n");
+        assert!(words.contains("one region"), "{id}: {words}");
+        assert!(!words.contains("spread evenly"), "{id}: {words}");
     }
 }
 

@@ -42,8 +42,8 @@ export async function launch() {
 }
 
 /** A page that records console errors/warnings, page errors and requests leaving `origin`. */
-export async function openPage(browser, origin, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
+export async function openPage(browser, origin, viewport = { width: 1280, height: 800 }, context = {}) {
+  const page = await browser.newPage({ viewport, ...context });
   const problems = [];
   const foreign = [];
   page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
