@@ -318,6 +318,102 @@ pub struct CompiledKey {
     rng: Vec<u64>,
     scratch: Vec<FieldValue>,
     pool: Pool,
+    /// The top level as a flat list of steps, when it has no `random(...)` and at most one
+    /// hash whose bytes come from the key itself (see [`Plan`]); `None`: the interpreter.
+    plan: Option<Plan>,
+    /// The hash prefix of the plan, computed before it is copied into its reserved bytes.
+    head: Vec<u8>,
+}
+
+/// One step of a [`Plan`].
+#[derive(Debug, Clone)]
+enum Step {
+    /// Constant bytes.
+    Lit(Vec<u8>),
+    /// A string field as UTF-8 (other value kinds go through the interpreter).
+    Str(usize),
+    /// `ops[i]` through the interpreter.
+    Op(usize),
+    /// Reserve the width of hash `ops[i]`, filled in after the last step.
+    Hole(usize),
+}
+
+/// The top-level segments compiled into a straight list of steps run by one loop.
+///
+/// A hash over the rest of the key (`Src::Rest`), or over explicit segments that the key
+/// also writes later with only literals in between (`md5Hex(user + "_" + item, 8) + "_" +
+/// user + "_" + item`, `salt(phone, ...) + "_" + phone`), reserves its width, the key is
+/// written once and the hash reads the bytes of its source range (steps `from..to`).
+#[derive(Debug, Clone)]
+struct Plan {
+    steps: Vec<Step>,
+    /// The hash op and the steps whose bytes are its source.
+    fill: Option<(usize, usize, usize)>,
+}
+
+impl Plan {
+    fn new(ops: &[Op], segs: &[Segment]) -> Option<Plan> {
+        if ops.len() != segs.len() {
+            return None;
+        }
+        let mut steps: Vec<Step> = ops
+            .iter()
+            .enumerate()
+            .map(|(i, op)| match op {
+                Op::Lit(b) => Step::Lit(b.clone()),
+                Op::Field { f, enc: Enc::Str } => Step::Str(*f),
+                _ => Step::Op(i),
+            })
+            .collect();
+        let mut fill = None;
+        for (i, op) in ops.iter().enumerate() {
+            let Some(src) = op.src() else { continue };
+            match src {
+                // A hash over the rest: no other hash after it may read the rest (handled by
+                // the interpreter's recursion), and it must be the plan's only hole.
+                Src::Rest => {
+                    if fill.is_some() || op.width().is_none() {
+                        return None;
+                    }
+                    if ops.iter().skip(i + 1).any(|o| o.src().is_some()) {
+                        return None;
+                    }
+                    fill = Some((i, i + 1, ops.len()));
+                    break;
+                }
+                Src::Ops(_) if fill.is_none() && op.width().is_some() => {
+                    let of = match segs.get(i) {
+                        Some(Segment::Salt(s)) => s.of.as_deref(),
+                        Some(Segment::Hash15(h) | Segment::Md5(h)) => h.of.as_deref(),
+                        Some(Segment::Md5Hex(h)) => h.of.as_deref(),
+                        _ => None,
+                    };
+                    let Some(of) = of.filter(|o| !o.is_empty()) else {
+                        continue;
+                    };
+                    // The first later occurrence of the same segments, only literals before it.
+                    let mut j = i + 1;
+                    while j + of.len() <= segs.len() {
+                        if segs.get(j..j + of.len()) == Some(of) {
+                            fill = Some((i, j, j + of.len()));
+                            break;
+                        }
+                        if !matches!(segs.get(j), Some(Segment::Literal(_))) {
+                            break;
+                        }
+                        j += 1;
+                    }
+                }
+                Src::Ops(_) => {}
+            }
+        }
+        if let Some((i, _, _)) = fill {
+            if let Some(s) = steps.get_mut(i) {
+                *s = Step::Hole(i);
+            }
+        }
+        Some(Plan { steps, fill })
+    }
 }
 
 fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
@@ -590,7 +686,14 @@ impl CompiledKey {
             times: 0,
         };
         let ops = c.ops(&spec.segments, "segments")?;
+        let plan = if c.seeds.is_empty() {
+            Plan::new(&ops, &spec.segments)
+        } else {
+            None
+        };
         Ok(CompiledKey {
+            plan,
+            head: Vec::new(),
             fields: fields
                 .iter()
                 .map(|f| (f.name.clone(), f.field_type))
@@ -681,6 +784,18 @@ impl CompiledKey {
             ));
         }
         let start = out.len();
+        if self.plan.is_some() {
+            if self.run_plan(out, values).is_ok() {
+                return Ok(());
+            }
+            // Errors come from the interpreter, in its order of evaluation.
+            out.truncate(start);
+        }
+        self.interpret(out, values)
+    }
+
+    fn interpret(&mut self, out: &mut Vec<u8>, values: &[FieldValue]) -> Result<()> {
+        let start = out.len();
         let mut cx = Cx {
             fields: &self.fields,
             vals: values,
@@ -692,6 +807,77 @@ impl CompiledKey {
             out.truncate(start);
         }
         r
+    }
+
+    /// Run the [`Plan`]: one loop over the steps, then the hash into its reserved bytes.
+    fn run_plan(&mut self, out: &mut Vec<u8>, values: &[FieldValue]) -> Result<()> {
+        let CompiledKey {
+            fields,
+            ops,
+            rng,
+            pool,
+            plan,
+            head,
+            ..
+        } = self;
+        let Some(plan) = plan.as_ref() else {
+            return Err(Error::new(ErrorKind::IllegalState, "no plan"));
+        };
+        let mut cx = Cx {
+            fields,
+            vals: values,
+            rng,
+            pool,
+        };
+        let (mut hole, mut from, mut to) = (0, 0, 0);
+        let (src_from, src_to) = plan.fill.map_or((usize::MAX, usize::MAX), |f| (f.1, f.2));
+        for (k, step) in plan.steps.iter().enumerate() {
+            if k == src_from {
+                from = out.len();
+            }
+            if k == src_to {
+                to = out.len();
+            }
+            match step {
+                Step::Lit(b) => out.extend_from_slice(b),
+                Step::Str(f) => match values.get(*f) {
+                    Some(FieldValue::Str(s)) => out.extend_from_slice(s.as_bytes()),
+                    _ => cx.field(*f, &Enc::Str, out)?,
+                },
+                Step::Op(i) => match ops.get(*i) {
+                    Some(op) => cx.op(op, out)?,
+                    None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                },
+                Step::Hole(i) => {
+                    hole = out.len();
+                    let w = ops.get(*i).and_then(Op::width).unwrap_or(0);
+                    out.resize(hole + w, 0);
+                }
+            }
+        }
+        if src_to == plan.steps.len() {
+            to = out.len();
+        }
+        let Some((i, _, _)) = plan.fill else {
+            return Ok(());
+        };
+        let (Some(op), Some(written)) = (ops.get(i), out.get(from..to)) else {
+            return Err(Error::new(ErrorKind::IllegalState, "plan out of range"));
+        };
+        let src: &[Op] = match op.src() {
+            Some(Src::Ops(o)) => o,
+            _ => ops.get(i + 1..).unwrap_or(&[]),
+        };
+        head.clear();
+        cx.hash_into(op, src, written, &[], head)?;
+        let end = hole + op.width().unwrap_or(0);
+        match out.get_mut(hole..end) {
+            Some(slot) if slot.len() == head.len() => slot.copy_from_slice(head),
+            _ => {
+                out.splice(hole..end, head.iter().copied());
+            }
+        }
+        Ok(())
     }
 
     /// [`encode_values_into`](Self::encode_values_into) into a new vector.
@@ -1323,5 +1509,91 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod plan_tests {
+    use super::*;
+
+    fn fd(name: &str, t: FieldType) -> FieldDecl {
+        FieldDecl {
+            name: name.into(),
+            field_type: t,
+            cardinality: None,
+            generator: None,
+        }
+    }
+
+    /// The flat plan gives the interpreter's bytes, or its error, for every record.
+    #[test]
+    fn plan_matches_interpreter() {
+        let fields = [
+            fd("a", FieldType::String),
+            fd("b", FieldType::String),
+            fd("t", FieldType::Timestamp),
+            fd("n", FieldType::Long),
+        ];
+        let keys = [
+            r#"salt(a, 64, hash=javaString, as=dec(2)) + "_" + a + "_" + time(t, "yyyyMMddHHmmss")"#,
+            r#"salt(a, 64, hash=md5, as=dec(2)) + "_" + a + "_" + time(t, "yyyyMMddHHmmss")"#,
+            r#"md5Hex(a + "_" + b, 8) + "_" + a + "_" + b"#,
+            r#"md5Hex(a + "_" + b, 8) + "_" + a + "_" + b + "-" + n"#,
+            r#"md5Hex(a + b) + a + "_" + b"#,
+            r#"md5Hex(a, upper) + ":" + time(t, "yyMMdd") + ":" + a"#,
+            r#"salt(16, hash=javaString) + a + "_" + b"#,
+            r#"hash15() + a + b"#,
+            r#"hash15(a) + b + a"#,
+            r#""x" + salt(8, hash=md5, as=hex(2)) + a + dec(n, 6)"#,
+            r#"a + salt(a, 8, hash=arrays) + a"#,
+            r#"md5(a) + salt(b, 4, hash=javaString, as=dec(1)) + b + a"#,
+            r#"a + "_" + b + "_" + long(n)"#,
+            r#"when(a, "x", b + "_") + salt(a, 4, hash=javaString) + a"#,
+        ];
+        let mut records: Vec<Vec<FieldValue>> = Vec::new();
+        for a in [
+            FieldValue::Str("13412341234".into()),
+            FieldValue::Str("x".into()),
+            FieldValue::Str("h\u{e9}llo".into()),
+            FieldValue::Utf16(vec![0x61, 0xD800, 0x62]),
+            FieldValue::Str(String::new()),
+            FieldValue::Null,
+            FieldValue::Long(-5),
+        ] {
+            for b in [FieldValue::Str("item9".into()), FieldValue::Null] {
+                for n in [FieldValue::Long(42), FieldValue::Long(-1), FieldValue::Null] {
+                    records.push(vec![
+                        a.clone(),
+                        b.clone(),
+                        FieldValue::Long(1_630_000_000_123),
+                        n,
+                    ]);
+                }
+            }
+        }
+        let mut planned = 0;
+        for text in keys {
+            let spec = KeySpec::parse_text(text);
+            assert!(spec.is_ok(), "{text}: {spec:?}");
+            let Ok(spec) = spec else { continue };
+            let key = CompiledKey::new(&spec, &fields);
+            assert!(key.is_ok(), "{text}: {key:?}");
+            let Ok(mut key) = key else { continue };
+            planned += usize::from(key.plan.is_some());
+            let mut slow = key.clone();
+            for r in &records {
+                let mut fast_out = b"pre".to_vec();
+                let fast = key.encode_values_into(&mut fast_out, r);
+                let mut slow_out = b"pre".to_vec();
+                let exact = slow.interpret(&mut slow_out, r);
+                assert_eq!(fast_out, slow_out, "{text} {r:?}");
+                assert_eq!(
+                    fast.map_err(|e| e.message),
+                    exact.map_err(|e| e.message),
+                    "{text} {r:?}"
+                );
+            }
+        }
+        assert_eq!(planned, keys.len());
     }
 }
