@@ -330,6 +330,16 @@ pub struct CompiledKey {
 enum Step {
     /// Constant bytes.
     Lit(Vec<u8>),
+    /// One constant byte (a separator).
+    Byte(u8),
+    /// `time(...)` of `ops[op]` over field `f`, in ms: the cached text when the second (or
+    /// ms) is the cached one, else `ops[op]` through the interpreter.
+    Time {
+        op: usize,
+        f: usize,
+        id: usize,
+        milli: bool,
+    },
     /// A string field as UTF-8 (other value kinds go through the interpreter).
     Str(usize),
     /// `ops[i]` through the interpreter.
@@ -360,8 +370,26 @@ impl Plan {
             .iter()
             .enumerate()
             .map(|(i, op)| match op {
-                Op::Lit(b) => Step::Lit(b.clone()),
+                Op::Lit(b) => match b.as_slice() {
+                    [x] => Step::Byte(*x),
+                    _ => Step::Lit(b.clone()),
+                },
                 Op::Field { f, enc: Enc::Str } => Step::Str(*f),
+                Op::Field {
+                    f,
+                    enc:
+                        Enc::Time {
+                            secs: false,
+                            id,
+                            milli,
+                            ..
+                        },
+                } => Step::Time {
+                    op: i,
+                    f: *f,
+                    id: *id,
+                    milli: *milli,
+                },
                 _ => Step::Op(i),
             })
             .collect();
@@ -840,6 +868,23 @@ impl CompiledKey {
             }
             match step {
                 Step::Lit(b) => out.extend_from_slice(b),
+                Step::Byte(b) => out.push(*b),
+                Step::Time { op, f, id, milli } => {
+                    // The interpreter's cache hit, without its lookups (same key, same text).
+                    if let Some(FieldValue::Long(ms)) = values.get(*f) {
+                        let key = if *milli { *ms } else { ms.div_euclid(1000) };
+                        if let Some(c) = cx.pool.times.get(*id) {
+                            if c.key == Some(key) {
+                                out.extend_from_slice(c.text.get(..c.len).unwrap_or(&[]));
+                                continue;
+                            }
+                        }
+                    }
+                    match ops.get(*op) {
+                        Some(op) => cx.op(op, out)?,
+                        None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                    }
+                }
                 Step::Str(f) => match values.get(*f) {
                     Some(FieldValue::Str(s)) => out.extend_from_slice(s.as_bytes()),
                     _ => cx.field(*f, &Enc::Str, out)?,
@@ -1548,6 +1593,7 @@ mod plan_tests {
             r#"a + salt(a, 8, hash=arrays) + a"#,
             r#"md5(a) + salt(b, 4, hash=javaString, as=dec(1)) + b + a"#,
             r#"a + "_" + b + "_" + long(n)"#,
+            r#"time(t, "yyyyMMddHHmmssSSS") + "__" + time(t, "HHmm") + a"#,
             r#"when(a, "x", b + "_") + salt(a, 4, hash=javaString) + a"#,
         ];
         let mut records: Vec<Vec<FieldValue>> = Vec::new();
@@ -1562,12 +1608,9 @@ mod plan_tests {
         ] {
             for b in [FieldValue::Str("item9".into()), FieldValue::Null] {
                 for n in [FieldValue::Long(42), FieldValue::Long(-1), FieldValue::Null] {
-                    records.push(vec![
-                        a.clone(),
-                        b.clone(),
-                        FieldValue::Long(1_630_000_000_123),
-                        n,
-                    ]);
+                    for t in [1_630_000_000_123, 1_630_000_000_999, 1_630_000_001_000, -1] {
+                        records.push(vec![a.clone(), b.clone(), FieldValue::Long(t), n.clone()]);
+                    }
                 }
             }
         }
