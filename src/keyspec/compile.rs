@@ -4,7 +4,6 @@
 //! field's type once, so encoding a record is a straight walk over pre-checked operations:
 //! the analyzer encodes millions of records through [`CompiledKey::encode_into`].
 
-use md5::{Digest, Md5};
 use serde_json::{Map, Value};
 
 use super::ast::*;
@@ -1025,11 +1024,21 @@ impl Text<'_> {
 /// `u128::from_be_bytes(d) % n` without a 128-bit division.
 fn mod_be(d: &[u8; 16], n: u32) -> u64 {
     let n = u64::from(n.max(1));
-    d.chunks_exact(4).fold(0u64, |r, c| {
-        let mut w = [0u8; 4];
-        w.copy_from_slice(c);
-        ((r << 32) | u64::from(u32::from_be_bytes(w))) % n
-    })
+    let mut w = [0u64; 4];
+    for (x, c) in w.iter_mut().zip(d.chunks_exact(4)) {
+        let mut b = [0u8; 4];
+        b.copy_from_slice(c);
+        *x = u64::from(u32::from_be_bytes(b));
+    }
+    let [w0, w1, w2, w3] = w;
+    if n.is_power_of_two() {
+        // 2^k divides 2^32: only the last word's low bits count.
+        return w3 & (n - 1);
+    }
+    // The first two words as one u64, then one division per word (r < n <= 2^32).
+    let r = ((w0 << 32) | w1) % n;
+    let r = ((r << 32) | w2) % n;
+    ((r << 32) | w3) % n
 }
 
 fn java_mod(h: i32, n: i32, m: ModMode) -> i64 {
@@ -1213,7 +1222,7 @@ impl<'a> Cx<'a> {
                         render(r, java_mod(hash::arrays_hash_code(bytes), n, *modulo), out)
                     }
                     SaltHash::Md5 => {
-                        let d: [u8; 16] = Md5::digest(bytes).into();
+                        let d = hash::md5(bytes);
                         render(r, mod_be(&d, n.unsigned_abs().max(1)) as i64, out)
                     }
                     SaltHash::Phoenix => {
@@ -1248,14 +1257,14 @@ impl<'a> Cx<'a> {
                 Ok(())
             }
             Op::Md5 { .. } => {
-                let d: [u8; 16] = Md5::digest(bytes).into();
+                let d = hash::md5(bytes);
                 out.extend_from_slice(&d);
                 Ok(())
             }
             Op::Md5Hex { len, upper, .. } => {
                 // MD5Hash.getMD5AsHex, written straight into the key: two hex digits per
                 // digest byte, first `len` characters (the same bytes as the core's String).
-                let d: [u8; 16] = Md5::digest(bytes).into();
+                let d = hash::md5(bytes);
                 let digits: &[u8; 16] = if *upper {
                     b"0123456789ABCDEF"
                 } else {
@@ -1568,6 +1577,40 @@ mod plan_tests {
             cardinality: None,
             generator: None,
         }
+    }
+
+    #[test]
+    fn mod_be_matches_u128() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        for i in 0..2000u32 {
+            let mut d = [0u8; 16];
+            for c in d.chunks_exact_mut(8) {
+                x = splitmix(&mut x);
+                c.copy_from_slice(&x.to_le_bytes());
+            }
+            if i % 7 == 0 {
+                d = [0xff; 16];
+            }
+            for n in [
+                1u32,
+                2,
+                3,
+                10,
+                16,
+                63,
+                64,
+                100,
+                255,
+                256,
+                1 << 31,
+                u32::MAX,
+                i + 1,
+            ] {
+                let exact = u128::from_be_bytes(d) % u128::from(n);
+                assert_eq!(u128::from(mod_be(&d, n)), exact, "{d:?} {n}");
+            }
+        }
+        assert_eq!(mod_be(&[7; 16], 0), 0);
     }
 
     /// The flat plan gives the interpreter's bytes, or its error, for every record.
