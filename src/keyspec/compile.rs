@@ -343,8 +343,17 @@ enum Step {
     Str(usize),
     /// `ops[i]` through the interpreter.
     Op(usize),
-    /// Reserve the width of hash `ops[i]`, filled in after the last step.
-    Hole(usize),
+    /// Reserve the width of the plan's hash ([`Fill`]), filled in after the last step.
+    Hole,
+}
+
+/// The plan's hash: `ops[op]` over the bytes steps `from..to` write, `width` bytes reserved.
+#[derive(Debug, Clone, Copy)]
+struct Fill {
+    op: usize,
+    from: usize,
+    to: usize,
+    width: usize,
 }
 
 /// The top-level segments compiled into a straight list of steps run by one loop.
@@ -357,7 +366,7 @@ enum Step {
 struct Plan {
     steps: Vec<Step>,
     /// The hash op and the steps whose bytes are its source.
-    fill: Option<(usize, usize, usize)>,
+    fill: Option<Fill>,
 }
 
 impl Plan {
@@ -434,11 +443,21 @@ impl Plan {
                 Src::Ops(_) => {}
             }
         }
-        if let Some((i, _, _)) = fill {
-            if let Some(s) = steps.get_mut(i) {
-                *s = Step::Hole(i);
+        let fill = match fill {
+            Some((op, from, to)) => {
+                if let Some(s) = steps.get_mut(op) {
+                    *s = Step::Hole;
+                }
+                let width = ops.get(op).and_then(Op::width)?;
+                Some(Fill {
+                    op,
+                    from,
+                    to,
+                    width,
+                })
             }
-        }
+            None => None,
+        };
         Some(Plan { steps, fill })
     }
 }
@@ -857,7 +876,9 @@ impl CompiledKey {
             pool,
         };
         let (mut hole, mut from, mut to) = (0, 0, 0);
-        let (src_from, src_to) = plan.fill.map_or((usize::MAX, usize::MAX), |f| (f.1, f.2));
+        let (src_from, src_to, width) = plan
+            .fill
+            .map_or((usize::MAX, usize::MAX, 0), |f| (f.from, f.to, f.width));
         for (k, step) in plan.steps.iter().enumerate() {
             if k == src_from {
                 from = out.len();
@@ -892,17 +913,16 @@ impl CompiledKey {
                     Some(op) => cx.op(op, out)?,
                     None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
                 },
-                Step::Hole(i) => {
+                Step::Hole => {
                     hole = out.len();
-                    let w = ops.get(*i).and_then(Op::width).unwrap_or(0);
-                    out.resize(hole + w, 0);
+                    out.resize(hole + width, 0);
                 }
             }
         }
         if src_to == plan.steps.len() {
             to = out.len();
         }
-        let Some((i, _, _)) = plan.fill else {
+        let Some(Fill { op: i, .. }) = plan.fill else {
             return Ok(());
         };
         let (Some(op), Some(written)) = (ops.get(i), out.get(from..to)) else {
@@ -914,7 +934,7 @@ impl CompiledKey {
         };
         head.clear();
         cx.hash_into(op, src, written, &[], head)?;
-        let end = hole + op.width().unwrap_or(0);
+        let end = hole + width;
         match out.get_mut(hole..end) {
             Some(slot) if slot.len() == head.len() => slot.copy_from_slice(head),
             _ => {
