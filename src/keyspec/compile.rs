@@ -359,9 +359,9 @@ struct Fill {
 /// The top-level segments compiled into a straight list of steps run by one loop.
 ///
 /// A hash over the rest of the key (`Src::Rest`), or over explicit segments that the key
-/// also writes later with only literals in between (`md5Hex(user + "_" + item, 8) + "_" +
-/// user + "_" + item`, `salt(phone, ...) + "_" + phone`), reserves its width, the key is
-/// written once and the hash reads the bytes of its source range (steps `from..to`).
+/// also writes later (`md5Hex(user + "_" + item, 8) + "_" + user + "_" + item`,
+/// `salt(phone, ...) + "_" + phone`), reserves its width, the key is written once and the
+/// hash reads the bytes of its source range (steps `from..to`).
 #[derive(Debug, Clone)]
 struct Plan {
     steps: Vec<Step>,
@@ -427,14 +427,13 @@ impl Plan {
                     let Some(of) = of.filter(|o| !o.is_empty()) else {
                         continue;
                     };
-                    // The first later occurrence of the same segments, only literals before it.
+                    // The first later occurrence of the same segments. (Evaluating them in
+                    // key order instead of hash-source first changes nothing but which error
+                    // comes first, and errors re-run the interpreter.)
                     let mut j = i + 1;
                     while j + of.len() <= segs.len() {
                         if segs.get(j..j + of.len()) == Some(of) {
                             fill = Some((i, j, j + of.len()));
-                            break;
-                        }
-                        if !matches!(segs.get(j), Some(Segment::Literal(_))) {
                             break;
                         }
                         j += 1;
@@ -1649,6 +1648,8 @@ mod plan_tests {
             r#"md5Hex(a + "_" + b, 8) + "_" + a + "_" + b + "-" + n"#,
             r#"md5Hex(a + b) + a + "_" + b"#,
             r#"md5Hex(a, upper) + ":" + time(t, "yyMMdd") + ":" + a"#,
+            r#"md5Hex(a + b) + dec(n, 4) + time(t, "yyyy") + a + b + long(n)"#,
+            r#"salt(b + "_" + a, 16, hash=javaString) + a + "_" + b + "_" + a"#,
             r#"salt(16, hash=javaString) + a + "_" + b"#,
             r#"hash15() + a + b"#,
             r#"hash15(a) + b + a"#,
