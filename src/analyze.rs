@@ -757,9 +757,18 @@ impl Analyzer {
         self.regions.insert(r, right);
         self.regions.insert(r, left);
         let at = r.min(self.split_keys.len());
-        self.split_prefixes.insert(at, be_prefix(&point));
+        let q = be_prefix(&point);
+        self.split_prefixes.insert(at, q);
         self.split_keys.insert(at, point);
-        self.index_first2();
+        if self.first2.is_empty() {
+            self.index_first2();
+        } else {
+            // One more split prefix below every h past its first two bytes.
+            let h = (q >> 48) as usize;
+            for c in self.first2.iter_mut().skip(h + 1) {
+                *c = c.saturating_add(1);
+            }
+        }
     }
 
     /// Rebuild [`first2`](Self::first2) from the split prefixes (sorted).
@@ -1575,6 +1584,58 @@ mod tests {
         many.sort();
         many.dedup();
         check_region_lookup(&many);
+    }
+
+    #[test]
+    fn region_lookup_index_follows_auto_splits() {
+        use crate::layout::AutoSplit;
+        use crate::policy::{SplitConfig, SplitPolicy};
+        let o = AnalyzerOptions {
+            start_time_ms: 0,
+            window_ms: 1000,
+            windows: 4,
+            auto_split: Some(AutoSplit {
+                policy: SplitPolicy::ConstantSize,
+                config: SplitConfig {
+                    max_file_size: 1 << 16,
+                    memstore_flush_size: 1 << 12,
+                    jitter: 0.0,
+                    ..SplitConfig::default()
+                },
+            }),
+            ..AnalyzerOptions::default()
+        };
+        let mut a = Analyzer::new(vec![], o).unwrap_or_else(|e| unreachable!("{e:?}"));
+        let mut x = 7u64;
+        let mut rows = Vec::new();
+        for i in 0..20_000u64 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            // Two-byte prefixes shared by many keys, and some short keys.
+            let key = match i % 3 {
+                0 => format!("{:02}_{:016x}", (x >> 58) % 40, x).into_bytes(),
+                1 => format!("{:016x}", x).into_bytes(),
+                _ => vec![(x >> 56) as u8, (x >> 48) as u8],
+            };
+            a.push(&key, (i / 100) as i64, 1000);
+            if i % 97 == 0 {
+                rows.push(key);
+            }
+            if i % 1000 == 999 {
+                if !a.first2.is_empty() {
+                    assert_eq!(a.first2.len(), (1 << 16) + 1);
+                }
+                for r in &rows {
+                    let exact = a
+                        .split_keys
+                        .partition_point(|k| k.as_slice() <= r.as_slice());
+                    assert_eq!(a.region_of(r), exact, "{r:?} after {i}");
+                }
+            }
+        }
+        assert!(a.split_keys.len() >= 16, "{}", a.split_keys.len());
+        assert!(!a.first2.is_empty());
     }
 
     fn check_region_lookup(keys: &[Vec<u8>]) {
