@@ -187,6 +187,16 @@ pub(crate) fn to_millis(c: &Civil) -> i64 {
         + c.ms
 }
 
+fn push_digits(out: &mut Vec<u8>, v: i64, width: usize) {
+    let mut buf = [b'0'; 4];
+    let mut x = v.unsigned_abs();
+    for slot in buf.iter_mut().take(width).rev() {
+        *slot = b'0' + (x % 10) as u8;
+        x /= 10;
+    }
+    out.extend_from_slice(buf.get(..width).unwrap_or(&[]));
+}
+
 /// The last day broken into year, month and day (`civil_from_days` costs a few divisions).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct DayCache(Option<(i64, (i64, i64, i64))>);
@@ -228,44 +238,19 @@ pub(crate) fn format_cached(
     cache: &mut DayCache,
 ) -> Result<()> {
     let c = civil_cached(ms, cache)?;
-    // Into a stack buffer, copied out once (a `memcpy` call per two-digit token cost more
-    // than the digits).
-    let mut buf = [0u8; 32];
-    let mut n = 0usize;
     for t in toks {
-        let (v, width) = match t {
-            Tok::Year4 => (c.y, 4),
-            Tok::Year2 => (c.y % 100, 2),
-            Tok::Month => (c.mo, 2),
-            Tok::Day => (c.d, 2),
-            Tok::Hour => (c.h, 2),
-            Tok::Minute => (c.mi, 2),
-            Tok::Second => (c.s, 2),
-            Tok::Milli => (c.ms, 3),
-            Tok::Lit(b) => {
-                if let Some(dst) = buf.get_mut(n..n + b.len()) {
-                    dst.copy_from_slice(b);
-                    n += b.len();
-                } else {
-                    out.extend_from_slice(buf.get(..n).unwrap_or(&[]));
-                    n = 0;
-                    out.extend_from_slice(b);
-                }
-                continue;
-            }
-        };
-        if n + width > buf.len() {
-            out.extend_from_slice(buf.get(..n).unwrap_or(&[]));
-            n = 0;
+        match t {
+            Tok::Year4 => push_digits(out, c.y, 4),
+            Tok::Year2 => push_digits(out, c.y % 100, 2),
+            Tok::Month => push_digits(out, c.mo, 2),
+            Tok::Day => push_digits(out, c.d, 2),
+            Tok::Hour => push_digits(out, c.h, 2),
+            Tok::Minute => push_digits(out, c.mi, 2),
+            Tok::Second => push_digits(out, c.s, 2),
+            Tok::Milli => push_digits(out, c.ms, 3),
+            Tok::Lit(b) => out.extend_from_slice(b),
         }
-        let mut x = v.unsigned_abs();
-        for slot in buf.iter_mut().skip(n).take(width).rev() {
-            *slot = b'0' + (x % 10) as u8;
-            x /= 10;
-        }
-        n += width;
     }
-    out.extend_from_slice(buf.get(..n).unwrap_or(&[]));
     Ok(())
 }
 
