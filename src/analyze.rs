@@ -316,6 +316,10 @@ pub struct Analyzer {
     /// The first 8 bytes of each split key as a big-endian number (zero-padded): the binary
     /// search compares these and reads the keys only on a tie.
     split_prefixes: Vec<u64>,
+    /// With 16 or more split keys: `first2[h]` = the number of split prefixes whose first two
+    /// bytes are below `h` (65 537 entries), so a row's search starts in the few split keys
+    /// sharing its first two bytes; empty otherwise.
+    first2: Vec<u32>,
     /// The window of the last write: `[start, end)` in ms and its index (clocks move slowly).
     last_window: (i64, i64, usize),
     server_regions: Vec<u32>,
@@ -358,6 +362,7 @@ impl Analyzer {
             regions: Vec::with_capacity(split_keys.len() + 1),
             split_keys: Vec::new(),
             split_prefixes: Vec::new(),
+            first2: Vec::new(),
             last_window: (0, 0, 0),
             server_regions: vec![0; servers],
             server_windows: vec![0; servers.saturating_mul(windows)],
@@ -392,6 +397,7 @@ impl Analyzer {
             .push(Region::new(start, Vec::new(), windows, server));
         a.split_prefixes = split_keys.iter().map(|k| be_prefix(k)).collect();
         a.split_keys = split_keys;
+        a.index_first2();
         Ok(a)
     }
 
@@ -446,6 +452,20 @@ impl Analyzer {
         // keys whenever they differ (a shorter key that is a prefix pads with zeros, which
         // sort first); only equal prefixes need the full comparison.
         let p = be_prefix(row);
+        // Split keys whose (zero-padded) first two bytes differ from the row's order like the
+        // row: only those sharing them need a search.
+        let h = (p >> 48) as usize;
+        if let (Some(&a), Some(&b)) = (self.first2.get(h), self.first2.get(h + 1)) {
+            let (a, b) = (a as usize, b as usize);
+            return self.count_le(row, p, a, b.saturating_sub(a));
+        }
+        self.count_le(row, p, 0, self.split_prefixes.len())
+    }
+
+    /// `base` + the number of split keys in `base..base + size` that are <= `row` (whose
+    /// prefix is `p`); every split key before `base` is <= row, every one after is > row.
+    #[inline]
+    fn count_le(&self, row: &[u8], p: u64, mut base: usize, mut size: usize) -> usize {
         let prefixes = self.split_prefixes.as_slice();
         // Is split key `i` <= row? Prefix ties (rare) read the key.
         let le = |i: usize, q: u64| -> usize {
@@ -458,11 +478,9 @@ impl Analyzer {
         // Branch-free halving (the step is chosen arithmetically: salted keys make the
         // comparisons unpredictable, and a mispredicted branch per step cost more than the
         // search itself).
-        let mut size = prefixes.len();
         if size == 0 {
-            return 0;
+            return base;
         }
-        let mut base = 0usize;
         while size > 1 {
             let half = size / 2;
             let mid = base + half;
@@ -739,8 +757,38 @@ impl Analyzer {
         self.regions.insert(r, right);
         self.regions.insert(r, left);
         let at = r.min(self.split_keys.len());
-        self.split_prefixes.insert(at, be_prefix(&point));
+        let q = be_prefix(&point);
+        self.split_prefixes.insert(at, q);
         self.split_keys.insert(at, point);
+        if self.first2.is_empty() {
+            self.index_first2();
+        } else {
+            // One more split prefix below every h past its first two bytes.
+            let h = (q >> 48) as usize;
+            for c in self.first2.iter_mut().skip(h + 1) {
+                *c = c.saturating_add(1);
+            }
+        }
+    }
+
+    /// Rebuild [`first2`](Self::first2) from the split prefixes (sorted).
+    fn index_first2(&mut self) {
+        self.first2.clear();
+        if self.split_prefixes.len() < 16 || self.split_prefixes.len() > u32::MAX as usize {
+            return;
+        }
+        self.first2.reserve(1 << 16 | 1);
+        let mut below = 0usize;
+        for h in 0..=(1u64 << 16) {
+            while self
+                .split_prefixes
+                .get(below)
+                .is_some_and(|&q| (q >> 48) < h)
+            {
+                below += 1;
+            }
+            self.first2.push(below as u32);
+        }
     }
 
     /// The report: per region, per server, the matrices, the sample, metrics and diagnosis.
@@ -1526,21 +1574,108 @@ mod tests {
             vec![0xff; 12],
         ];
         keys.sort();
-        let a = Analyzer::new(keys.clone(), AnalyzerOptions::default()).unwrap_or_else(|e| {
+        check_region_lookup(&keys);
+        // With 16 or more split keys the search starts from the first-two-bytes index:
+        // salt-like keys, keys sharing two bytes, one-byte keys and 0xff.. keys.
+        let mut many = keys.clone();
+        for i in 0..64u32 {
+            many.push(format!("{i:02}").into_bytes());
+            many.push(format!("{i:02}_5").into_bytes());
+        }
+        many.extend([
+            b"\x00".to_vec(),
+            b"\x00\x00".to_vec(),
+            b"\x00\x01".to_vec(),
+            b"ab".to_vec(),
+            b"ab\x00".to_vec(),
+            b"abc".to_vec(),
+            vec![0xff],
+            vec![0xff, 0xff],
+            vec![0xff, 0xff, 0x00],
+        ]);
+        many.sort();
+        many.dedup();
+        check_region_lookup(&many);
+    }
+
+    #[test]
+    fn region_lookup_index_follows_auto_splits() {
+        use crate::layout::AutoSplit;
+        use crate::policy::{SplitConfig, SplitPolicy};
+        let o = AnalyzerOptions {
+            start_time_ms: 0,
+            window_ms: 1000,
+            windows: 4,
+            auto_split: Some(AutoSplit {
+                policy: SplitPolicy::ConstantSize,
+                config: SplitConfig {
+                    max_file_size: 1 << 16,
+                    memstore_flush_size: 1 << 12,
+                    jitter: 0.0,
+                    ..SplitConfig::default()
+                },
+            }),
+            ..AnalyzerOptions::default()
+        };
+        let mut a = Analyzer::new(vec![], o).unwrap_or_else(|e| unreachable!("{e:?}"));
+        let mut x = 7u64;
+        let mut rows = Vec::new();
+        for i in 0..20_000u64 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            // Two-byte prefixes shared by many keys, and some short keys.
+            let key = match i % 3 {
+                0 => format!("{:02}_{:016x}", (x >> 58) % 40, x).into_bytes(),
+                1 => format!("{:016x}", x).into_bytes(),
+                _ => vec![(x >> 56) as u8, (x >> 48) as u8],
+            };
+            a.push(&key, (i / 100) as i64, 1000);
+            if i % 97 == 0 {
+                rows.push(key);
+            }
+            if i % 1000 == 999 {
+                if !a.first2.is_empty() {
+                    assert_eq!(a.first2.len(), (1 << 16) + 1);
+                }
+                for r in &rows {
+                    let exact = a
+                        .split_keys
+                        .partition_point(|k| k.as_slice() <= r.as_slice());
+                    assert_eq!(a.region_of(r), exact, "{r:?} after {i}");
+                }
+            }
+        }
+        assert!(a.split_keys.len() >= 16, "{}", a.split_keys.len());
+        assert!(!a.first2.is_empty());
+    }
+
+    fn check_region_lookup(keys: &[Vec<u8>]) {
+        let a = Analyzer::new(keys.to_vec(), AnalyzerOptions::default()).unwrap_or_else(|e| {
             unreachable!("{e:?}");
         });
-        let mut rows: Vec<Vec<u8>> = keys.clone();
-        for k in &keys {
+        assert_eq!(a.first2.is_empty(), keys.len() < 16);
+        let mut rows: Vec<Vec<u8>> = keys.to_vec();
+        for k in keys {
             let mut longer = k.clone();
             longer.push(0);
+            rows.push(longer.clone());
+            longer.push(0xff);
             rows.push(longer);
             rows.push(k.get(..k.len() - 1).unwrap_or(&[]).to_vec());
+            let mut bumped = k.clone();
+            if let Some(last) = bumped.last_mut() {
+                *last = last.wrapping_add(1);
+            }
+            rows.push(bumped);
         }
         rows.extend([
             vec![],
+            vec![0],
             b"abcdefgh\x01".to_vec(),
             vec![0xff; 20],
             b"b".to_vec(),
+            b"05_13412341234_20210907".to_vec(),
         ]);
         for r in &rows {
             assert_eq!(

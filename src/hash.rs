@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// `MD5Hash.getMD5AsHex(key)`: the MD5 digest of `key` as 32 lowercase hex characters.
 pub fn md5_as_hex(key: &[u8]) -> String {
-    to_hex(&Md5::digest(key))
+    to_hex(&md5(key))
 }
 
 /// `MD5Hash.getMD5AsHex(key, offset, length)`: MD5 of `key[offset .. offset+length)`.
@@ -72,6 +72,38 @@ pub fn java_hash_of(xs: impl ExactSizeIterator<Item = i32>, h0: i32) -> i32 {
         }
     }
     xs.fold(h, |h, x| h.wrapping_mul(31).wrapping_add(x))
+}
+
+/// The MD5 digest of `data`. Inputs up to 55 bytes (row key parts) fit one padded block:
+/// it is built on the stack and compressed once, without the streaming hasher's buffer.
+pub fn md5(data: &[u8]) -> [u8; 16] {
+    if data.len() <= 55 {
+        md5_one_block(data)
+    } else {
+        Md5::digest(data).into()
+    }
+}
+
+/// MD5 of at most 55 bytes: the message, `0x80`, zeros and the bit length in one block.
+fn md5_one_block(data: &[u8]) -> [u8; 16] {
+    let mut block = [0u8; 64];
+    let n = data.len();
+    if let Some(dst) = block.get_mut(..n) {
+        dst.copy_from_slice(data);
+    }
+    if let Some(b) = block.get_mut(n) {
+        *b = 0x80;
+    }
+    if let Some(len) = block.get_mut(56..) {
+        len.copy_from_slice(&(n as u64 * 8).to_le_bytes());
+    }
+    let mut state: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
+    md5::block_api::compress(&mut state, std::slice::from_ref(&block));
+    let mut out = [0u8; 16];
+    for (o, w) in out.chunks_exact_mut(4).zip(state) {
+        o.copy_from_slice(&w.to_le_bytes());
+    }
+    out
 }
 
 /// Java `String.hashCode()` of a Rust string (hashes its UTF-16 form).
@@ -194,6 +226,16 @@ mod tests {
 
     fn u(s: &str) -> Vec<u16> {
         s.encode_utf16().collect()
+    }
+
+    #[test]
+    fn md5_one_block_matches_the_hasher() {
+        let data: Vec<u8> = (0..200u32).map(|i| (i * 37 + 11) as u8).collect();
+        for n in 0..data.len() {
+            let d = data.get(..n).unwrap_or(&[]);
+            let exact: [u8; 16] = Md5::digest(d).into();
+            assert_eq!(md5(d), exact, "{n} bytes");
+        }
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! field's type once, so encoding a record is a straight walk over pre-checked operations:
 //! the analyzer encodes millions of records through [`CompiledKey::encode_into`].
 
-use md5::{Digest, Md5};
 use serde_json::{Map, Value};
 
 use super::ast::*;
@@ -318,6 +317,148 @@ pub struct CompiledKey {
     rng: Vec<u64>,
     scratch: Vec<FieldValue>,
     pool: Pool,
+    /// The top level as a flat list of steps, when it has no `random(...)` and at most one
+    /// hash whose bytes come from the key itself (see [`Plan`]); `None`: the interpreter.
+    plan: Option<Plan>,
+    /// The hash prefix of the plan, computed before it is copied into its reserved bytes.
+    head: Vec<u8>,
+}
+
+/// One step of a [`Plan`].
+#[derive(Debug, Clone)]
+enum Step {
+    /// Constant bytes.
+    Lit(Vec<u8>),
+    /// One constant byte (a separator).
+    Byte(u8),
+    /// `time(...)` of `ops[op]` over field `f`, in ms: the cached text when the second (or
+    /// ms) is the cached one, else `ops[op]` through the interpreter.
+    Time {
+        op: usize,
+        f: usize,
+        id: usize,
+        milli: bool,
+    },
+    /// A string field as UTF-8 (other value kinds go through the interpreter).
+    Str(usize),
+    /// `ops[i]` through the interpreter.
+    Op(usize),
+    /// Reserve the width of the plan's hash ([`Fill`]), filled in after the last step.
+    Hole,
+}
+
+/// The plan's hash: `ops[op]` over the bytes steps `from..to` write, `width` bytes reserved.
+#[derive(Debug, Clone, Copy)]
+struct Fill {
+    op: usize,
+    from: usize,
+    to: usize,
+    width: usize,
+}
+
+/// The top-level segments compiled into a straight list of steps run by one loop.
+///
+/// A hash over the rest of the key (`Src::Rest`), or over explicit segments that the key
+/// also writes later (`md5Hex(user + "_" + item, 8) + "_" + user + "_" + item`,
+/// `salt(phone, ...) + "_" + phone`), reserves its width, the key is written once and the
+/// hash reads the bytes of its source range (steps `from..to`).
+#[derive(Debug, Clone)]
+struct Plan {
+    steps: Vec<Step>,
+    /// The hash op and the steps whose bytes are its source.
+    fill: Option<Fill>,
+}
+
+impl Plan {
+    fn new(ops: &[Op], segs: &[Segment]) -> Option<Plan> {
+        if ops.len() != segs.len() {
+            return None;
+        }
+        let mut steps: Vec<Step> = ops
+            .iter()
+            .enumerate()
+            .map(|(i, op)| match op {
+                Op::Lit(b) => match b.as_slice() {
+                    [x] => Step::Byte(*x),
+                    _ => Step::Lit(b.clone()),
+                },
+                Op::Field { f, enc: Enc::Str } => Step::Str(*f),
+                Op::Field {
+                    f,
+                    enc:
+                        Enc::Time {
+                            secs: false,
+                            id,
+                            milli,
+                            ..
+                        },
+                } => Step::Time {
+                    op: i,
+                    f: *f,
+                    id: *id,
+                    milli: *milli,
+                },
+                _ => Step::Op(i),
+            })
+            .collect();
+        let mut fill = None;
+        for (i, op) in ops.iter().enumerate() {
+            let Some(src) = op.src() else { continue };
+            match src {
+                // A hash over the rest: no other hash after it may read the rest (handled by
+                // the interpreter's recursion), and it must be the plan's only hole.
+                Src::Rest => {
+                    if fill.is_some() || op.width().is_none() {
+                        return None;
+                    }
+                    if ops.iter().skip(i + 1).any(|o| o.src().is_some()) {
+                        return None;
+                    }
+                    fill = Some((i, i + 1, ops.len()));
+                    break;
+                }
+                Src::Ops(_) if fill.is_none() && op.width().is_some() => {
+                    let of = match segs.get(i) {
+                        Some(Segment::Salt(s)) => s.of.as_deref(),
+                        Some(Segment::Hash15(h) | Segment::Md5(h)) => h.of.as_deref(),
+                        Some(Segment::Md5Hex(h)) => h.of.as_deref(),
+                        _ => None,
+                    };
+                    let Some(of) = of.filter(|o| !o.is_empty()) else {
+                        continue;
+                    };
+                    // The first later occurrence of the same segments. (Evaluating them in
+                    // key order instead of hash-source first changes nothing but which error
+                    // comes first, and errors re-run the interpreter.)
+                    let mut j = i + 1;
+                    while j + of.len() <= segs.len() {
+                        if segs.get(j..j + of.len()) == Some(of) {
+                            fill = Some((i, j, j + of.len()));
+                            break;
+                        }
+                        j += 1;
+                    }
+                }
+                Src::Ops(_) => {}
+            }
+        }
+        let fill = match fill {
+            Some((op, from, to)) => {
+                if let Some(s) = steps.get_mut(op) {
+                    *s = Step::Hole;
+                }
+                let width = ops.get(op).and_then(Op::width)?;
+                Some(Fill {
+                    op,
+                    from,
+                    to,
+                    width,
+                })
+            }
+            None => None,
+        };
+        Some(Plan { steps, fill })
+    }
 }
 
 fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
@@ -590,7 +731,14 @@ impl CompiledKey {
             times: 0,
         };
         let ops = c.ops(&spec.segments, "segments")?;
+        let plan = if c.seeds.is_empty() {
+            Plan::new(&ops, &spec.segments)
+        } else {
+            None
+        };
         Ok(CompiledKey {
+            plan,
+            head: Vec::new(),
             fields: fields
                 .iter()
                 .map(|f| (f.name.clone(), f.field_type))
@@ -681,6 +829,18 @@ impl CompiledKey {
             ));
         }
         let start = out.len();
+        if self.plan.is_some() {
+            if self.run_plan(out, values).is_ok() {
+                return Ok(());
+            }
+            // Errors come from the interpreter, in its order of evaluation.
+            out.truncate(start);
+        }
+        self.interpret(out, values)
+    }
+
+    fn interpret(&mut self, out: &mut Vec<u8>, values: &[FieldValue]) -> Result<()> {
+        let start = out.len();
         let mut cx = Cx {
             fields: &self.fields,
             vals: values,
@@ -692,6 +852,95 @@ impl CompiledKey {
             out.truncate(start);
         }
         r
+    }
+
+    /// Run the [`Plan`]: one loop over the steps, then the hash into its reserved bytes.
+    fn run_plan(&mut self, out: &mut Vec<u8>, values: &[FieldValue]) -> Result<()> {
+        let CompiledKey {
+            fields,
+            ops,
+            rng,
+            pool,
+            plan,
+            head,
+            ..
+        } = self;
+        let Some(plan) = plan.as_ref() else {
+            return Err(Error::new(ErrorKind::IllegalState, "no plan"));
+        };
+        let mut cx = Cx {
+            fields,
+            vals: values,
+            rng,
+            pool,
+        };
+        let (mut hole, mut from, mut to) = (0, 0, 0);
+        let (src_from, src_to, width) = plan
+            .fill
+            .map_or((usize::MAX, usize::MAX, 0), |f| (f.from, f.to, f.width));
+        for (k, step) in plan.steps.iter().enumerate() {
+            if k == src_from {
+                from = out.len();
+            }
+            if k == src_to {
+                to = out.len();
+            }
+            match step {
+                Step::Lit(b) => out.extend_from_slice(b),
+                Step::Byte(b) => out.push(*b),
+                Step::Time { op, f, id, milli } => {
+                    // The interpreter's cache hit, without its lookups (same key, same text).
+                    if let Some(FieldValue::Long(ms)) = values.get(*f) {
+                        let key = if *milli { *ms } else { ms.div_euclid(1000) };
+                        if let Some(c) = cx.pool.times.get(*id) {
+                            if c.key == Some(key) {
+                                out.extend_from_slice(c.text.get(..c.len).unwrap_or(&[]));
+                                continue;
+                            }
+                        }
+                    }
+                    match ops.get(*op) {
+                        Some(op) => cx.op(op, out)?,
+                        None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                    }
+                }
+                Step::Str(f) => match values.get(*f) {
+                    Some(FieldValue::Str(s)) => out.extend_from_slice(s.as_bytes()),
+                    _ => cx.field(*f, &Enc::Str, out)?,
+                },
+                Step::Op(i) => match ops.get(*i) {
+                    Some(op) => cx.op(op, out)?,
+                    None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                },
+                Step::Hole => {
+                    hole = out.len();
+                    out.resize(hole + width, 0);
+                }
+            }
+        }
+        if src_to == plan.steps.len() {
+            to = out.len();
+        }
+        let Some(Fill { op: i, .. }) = plan.fill else {
+            return Ok(());
+        };
+        let (Some(op), Some(written)) = (ops.get(i), out.get(from..to)) else {
+            return Err(Error::new(ErrorKind::IllegalState, "plan out of range"));
+        };
+        let src: &[Op] = match op.src() {
+            Some(Src::Ops(o)) => o,
+            _ => ops.get(i + 1..).unwrap_or(&[]),
+        };
+        head.clear();
+        cx.hash_into(op, src, written, &[], head)?;
+        let end = hole + width;
+        match out.get_mut(hole..end) {
+            Some(slot) if slot.len() == head.len() => slot.copy_from_slice(head),
+            _ => {
+                out.splice(hole..end, head.iter().copied());
+            }
+        }
+        Ok(())
     }
 
     /// [`encode_values_into`](Self::encode_values_into) into a new vector.
@@ -794,11 +1043,21 @@ impl Text<'_> {
 /// `u128::from_be_bytes(d) % n` without a 128-bit division.
 fn mod_be(d: &[u8; 16], n: u32) -> u64 {
     let n = u64::from(n.max(1));
-    d.chunks_exact(4).fold(0u64, |r, c| {
-        let mut w = [0u8; 4];
-        w.copy_from_slice(c);
-        ((r << 32) | u64::from(u32::from_be_bytes(w))) % n
-    })
+    let mut w = [0u64; 4];
+    for (x, c) in w.iter_mut().zip(d.chunks_exact(4)) {
+        let mut b = [0u8; 4];
+        b.copy_from_slice(c);
+        *x = u64::from(u32::from_be_bytes(b));
+    }
+    let [w0, w1, w2, w3] = w;
+    if n.is_power_of_two() {
+        // 2^k divides 2^32: only the last word's low bits count.
+        return w3 & (n - 1);
+    }
+    // The first two words as one u64, then one division per word (r < n <= 2^32).
+    let r = ((w0 << 32) | w1) % n;
+    let r = ((r << 32) | w2) % n;
+    ((r << 32) | w3) % n
 }
 
 fn java_mod(h: i32, n: i32, m: ModMode) -> i64 {
@@ -982,7 +1241,7 @@ impl<'a> Cx<'a> {
                         render(r, java_mod(hash::arrays_hash_code(bytes), n, *modulo), out)
                     }
                     SaltHash::Md5 => {
-                        let d: [u8; 16] = Md5::digest(bytes).into();
+                        let d = hash::md5(bytes);
                         render(r, mod_be(&d, n.unsigned_abs().max(1)) as i64, out)
                     }
                     SaltHash::Phoenix => {
@@ -1017,14 +1276,14 @@ impl<'a> Cx<'a> {
                 Ok(())
             }
             Op::Md5 { .. } => {
-                let d: [u8; 16] = Md5::digest(bytes).into();
+                let d = hash::md5(bytes);
                 out.extend_from_slice(&d);
                 Ok(())
             }
             Op::Md5Hex { len, upper, .. } => {
                 // MD5Hash.getMD5AsHex, written straight into the key: two hex digits per
                 // digest byte, first `len` characters (the same bytes as the core's String).
-                let d: [u8; 16] = Md5::digest(bytes).into();
+                let d = hash::md5(bytes);
                 let digits: &[u8; 16] = if *upper {
                     b"0123456789ABCDEF"
                 } else {
@@ -1323,5 +1582,125 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod plan_tests {
+    use super::*;
+
+    fn fd(name: &str, t: FieldType) -> FieldDecl {
+        FieldDecl {
+            name: name.into(),
+            field_type: t,
+            cardinality: None,
+            generator: None,
+        }
+    }
+
+    #[test]
+    fn mod_be_matches_u128() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        for i in 0..2000u32 {
+            let mut d = [0u8; 16];
+            for c in d.chunks_exact_mut(8) {
+                x = splitmix(&mut x);
+                c.copy_from_slice(&x.to_le_bytes());
+            }
+            if i % 7 == 0 {
+                d = [0xff; 16];
+            }
+            for n in [
+                1u32,
+                2,
+                3,
+                10,
+                16,
+                63,
+                64,
+                100,
+                255,
+                256,
+                1 << 31,
+                u32::MAX,
+                i + 1,
+            ] {
+                let exact = u128::from_be_bytes(d) % u128::from(n);
+                assert_eq!(u128::from(mod_be(&d, n)), exact, "{d:?} {n}");
+            }
+        }
+        assert_eq!(mod_be(&[7; 16], 0), 0);
+    }
+
+    /// The flat plan gives the interpreter's bytes, or its error, for every record.
+    #[test]
+    fn plan_matches_interpreter() {
+        let fields = [
+            fd("a", FieldType::String),
+            fd("b", FieldType::String),
+            fd("t", FieldType::Timestamp),
+            fd("n", FieldType::Long),
+        ];
+        let keys = [
+            r#"salt(a, 64, hash=javaString, as=dec(2)) + "_" + a + "_" + time(t, "yyyyMMddHHmmss")"#,
+            r#"salt(a, 64, hash=md5, as=dec(2)) + "_" + a + "_" + time(t, "yyyyMMddHHmmss")"#,
+            r#"md5Hex(a + "_" + b, 8) + "_" + a + "_" + b"#,
+            r#"md5Hex(a + "_" + b, 8) + "_" + a + "_" + b + "-" + n"#,
+            r#"md5Hex(a + b) + a + "_" + b"#,
+            r#"md5Hex(a, upper) + ":" + time(t, "yyMMdd") + ":" + a"#,
+            r#"md5Hex(a + b) + dec(n, 4) + time(t, "yyyy") + a + b + long(n)"#,
+            r#"salt(b + "_" + a, 16, hash=javaString) + a + "_" + b + "_" + a"#,
+            r#"salt(16, hash=javaString) + a + "_" + b"#,
+            r#"hash15() + a + b"#,
+            r#"hash15(a) + b + a"#,
+            r#""x" + salt(8, hash=md5, as=hex(2)) + a + dec(n, 6)"#,
+            r#"a + salt(a, 8, hash=arrays) + a"#,
+            r#"md5(a) + salt(b, 4, hash=javaString, as=dec(1)) + b + a"#,
+            r#"a + "_" + b + "_" + long(n)"#,
+            r#"time(t, "yyyyMMddHHmmssSSS") + "__" + time(t, "HHmm") + a"#,
+            r#"when(a, "x", b + "_") + salt(a, 4, hash=javaString) + a"#,
+        ];
+        let mut records: Vec<Vec<FieldValue>> = Vec::new();
+        for a in [
+            FieldValue::Str("13412341234".into()),
+            FieldValue::Str("x".into()),
+            FieldValue::Str("h\u{e9}llo".into()),
+            FieldValue::Utf16(vec![0x61, 0xD800, 0x62]),
+            FieldValue::Str(String::new()),
+            FieldValue::Null,
+            FieldValue::Long(-5),
+        ] {
+            for b in [FieldValue::Str("item9".into()), FieldValue::Null] {
+                for n in [FieldValue::Long(42), FieldValue::Long(-1), FieldValue::Null] {
+                    for t in [1_630_000_000_123, 1_630_000_000_999, 1_630_000_001_000, -1] {
+                        records.push(vec![a.clone(), b.clone(), FieldValue::Long(t), n.clone()]);
+                    }
+                }
+            }
+        }
+        let mut planned = 0;
+        for text in keys {
+            let spec = KeySpec::parse_text(text);
+            assert!(spec.is_ok(), "{text}: {spec:?}");
+            let Ok(spec) = spec else { continue };
+            let key = CompiledKey::new(&spec, &fields);
+            assert!(key.is_ok(), "{text}: {key:?}");
+            let Ok(mut key) = key else { continue };
+            planned += usize::from(key.plan.is_some());
+            let mut slow = key.clone();
+            for r in &records {
+                let mut fast_out = b"pre".to_vec();
+                let fast = key.encode_values_into(&mut fast_out, r);
+                let mut slow_out = b"pre".to_vec();
+                let exact = slow.interpret(&mut slow_out, r);
+                assert_eq!(fast_out, slow_out, "{text} {r:?}");
+                assert_eq!(
+                    fast.map_err(|e| e.message),
+                    exact.map_err(|e| e.message),
+                    "{text} {r:?}"
+                );
+            }
+        }
+        assert_eq!(planned, keys.len());
     }
 }
