@@ -180,6 +180,11 @@ pub(crate) fn render(r: &Render, v: i64, out: &mut Vec<u8>) -> Result<()> {
         Render::Short => out.extend_from_slice(&bytes::to_bytes_short(v as i16)),
         Render::Int => out.extend_from_slice(&bytes::to_bytes_int(v as i32)),
         Render::Long => out.extend_from_slice(&bytes::to_bytes_long(v)),
+        // `dec(2)` salts: two digits from a constant-size copy.
+        Render::Dec(w) if *w >= 2 && (0..100).contains(&v) => {
+            out.extend(std::iter::repeat(b'0').take(*w as usize - 2));
+            out.extend_from_slice(&[b'0' + (v / 10) as u8, b'0' + (v % 10) as u8]);
+        }
         Render::Dec(w) | Render::Hex(w) | Render::HexUpper(w) => {
             let w = *w as usize;
             // Fast path without allocating: a non-negative number whose digits fit the width.
@@ -894,7 +899,11 @@ impl CompiledKey {
                         let key = if *milli { *ms } else { ms.div_euclid(1000) };
                         if let Some(c) = cx.pool.times.get(*id) {
                             if c.key == Some(key) {
-                                out.extend_from_slice(c.text.get(..c.len).unwrap_or(&[]));
+                                // The whole fixed-size buffer (a constant-length copy, inlined;
+                                // a variable length called `memmove`), then cut to the text.
+                                let at = out.len();
+                                out.extend_from_slice(&c.text);
+                                out.truncate(at + c.len);
                                 continue;
                             }
                         }
@@ -934,8 +943,10 @@ impl CompiledKey {
         head.clear();
         cx.hash_into(op, src, written, &[], head)?;
         let end = hole + width;
-        match out.get_mut(hole..end) {
-            Some(slot) if slot.len() == head.len() => slot.copy_from_slice(head),
+        match (out.get_mut(hole..end), head.as_slice()) {
+            // Two-digit buckets without a `memcpy` call.
+            (Some([a, b]), &[x, y]) => (*a, *b) = (x, y),
+            (Some(slot), _) if slot.len() == head.len() => slot.copy_from_slice(head),
             _ => {
                 out.splice(hole..end, head.iter().copied());
             }
@@ -1702,5 +1713,36 @@ mod plan_tests {
             }
         }
         assert_eq!(planned, keys.len());
+    }
+}
+
+#[cfg(test)]
+mod render_tests {
+    use super::*;
+
+    /// The `dec(w)` fast path for 0..100 against `String.format("%0wd")` and its width check.
+    #[test]
+    fn dec_fast_path_matches_format() {
+        for w in 0..6u32 {
+            for v in -120i64..=120 {
+                let mut out = b"x".to_vec();
+                let r = render(&Render::Dec(w), v, &mut out);
+                let s = if v < 0 {
+                    format!(
+                        "-{:0>width$}",
+                        v.unsigned_abs(),
+                        width = (w as usize).saturating_sub(1)
+                    )
+                } else {
+                    format!("{v:0width$}", width = w as usize)
+                };
+                if s.len() > w as usize {
+                    assert!(r.is_err(), "w={w} v={v}");
+                } else {
+                    assert!(r.is_ok(), "w={w} v={v}");
+                    assert_eq!(out, [b"x".as_slice(), s.as_bytes()].concat(), "w={w} v={v}");
+                }
+            }
+        }
     }
 }
