@@ -76,7 +76,7 @@ const md = [
   `Scenario (benches/analyze.rs): telecom, ${N.toLocaleString('en')} records, 64 pre-split regions, 256 windows, key`,
   '`salt(phone, 64, hash=…, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")`. Median of 5 runs each;',
   'the wasm side is `analyzeDesign(doc, {windows: 256})` from `pkg/node` (what `npm pack` ships; wasm-opt -Oz,',
-  'the crate at opt-level "s"), including the JSON result crossing the boundary. The native side is the',
+  'the crate at opt-level "z"), including the JSON result crossing the boundary. The native side is the',
   'bench profile (opt-level 3).', '',
   '| scenario | wasm (Node) M rec/s | native M rec/s | wasm / native | JVM reference M rec/s |',
   '|---|---:|---:|---:|---:|',
