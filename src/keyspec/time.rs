@@ -167,15 +167,22 @@ pub(crate) fn civil(ms: i64) -> Result<Civil> {
             format!("timestamp {ms} is in year {y}; time patterns cover years 0000 to 9999"),
         ));
     }
-    Ok(Civil {
-        y,
-        mo,
-        d,
-        h: rem / 3_600_000,
-        mi: rem / 60_000 % 60,
-        s: rem / 1000 % 60,
-        ms: rem % 1000,
-    })
+    Ok(Civil::of_day((y, mo, d), rem))
+}
+
+impl Civil {
+    /// A day's date and the milliseconds into that day.
+    fn of_day((y, mo, d): (i64, i64, i64), rem: i64) -> Civil {
+        Civil {
+            y,
+            mo,
+            d,
+            h: rem / 3_600_000,
+            mi: rem / 60_000 % 60,
+            s: rem / 1000 % 60,
+            ms: rem % 1000,
+        }
+    }
 }
 
 /// Civil time -> milliseconds since the epoch.
@@ -205,7 +212,7 @@ pub(crate) struct DayCache(Option<(i64, (i64, i64, i64))>);
 fn civil_cached(ms: i64, cache: &mut DayCache) -> Result<Civil> {
     let days = ms.div_euclid(MS_PER_DAY);
     let rem = ms.rem_euclid(MS_PER_DAY);
-    let (y, mo, d) = match cache.0 {
+    let ymd = match cache.0 {
         Some((day, ymd)) if day == days => ymd,
         _ => {
             let c = civil(ms)?;
@@ -213,15 +220,7 @@ fn civil_cached(ms: i64, cache: &mut DayCache) -> Result<Civil> {
             (c.y, c.mo, c.d)
         }
     };
-    Ok(Civil {
-        y,
-        mo,
-        d,
-        h: rem / 3_600_000,
-        mi: rem / 60_000 % 60,
-        s: rem / 1000 % 60,
-        ms: rem % 1000,
-    })
+    Ok(Civil::of_day(ymd, rem))
 }
 
 /// Format `ms` (UTC) with the tokens.
