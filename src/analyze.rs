@@ -451,7 +451,7 @@ impl Analyzer {
         // The number of split keys <= row. Zero-padded big-endian prefixes order like the
         // keys whenever they differ (a shorter key that is a prefix pads with zeros, which
         // sort first); only equal prefixes need the full comparison.
-        let p = be_prefix(row);
+        let p = be_prefix_bytewise(row);
         // Split keys whose (zero-padded) first two bytes differ from the row's order like the
         // row: only those sharing them need a search.
         let h = (p >> 48) as usize;
@@ -890,6 +890,18 @@ fn be_prefix(key: &[u8]) -> u64 {
         dst.copy_from_slice(src);
     }
     u64::from_be_bytes(b)
+}
+
+/// [`be_prefix`] read one byte at a time. The row was usually just written by several
+/// narrower stores (the hash or salt is filled in last, after the rest of the key): one
+/// 8-byte load over them cannot be forwarded from the store buffer and waits for the
+/// stores to retire, while byte loads each come from one store.
+fn be_prefix_bytewise(key: &[u8]) -> u64 {
+    let mut p = 0u64;
+    for i in 0..8 {
+        p = (p << 8) | u64::from(key.get(i).copied().unwrap_or(0));
+    }
+    p
 }
 
 fn sat32(x: u64) -> u32 {
@@ -1559,6 +1571,18 @@ pub fn compare(docs: &[DesignDocument], opts: &AnalyzeOptions) -> Result<Compari
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bytewise_prefix_matches_be_prefix() {
+        let bytes: Vec<u8> = (0..12u8)
+            .map(|i| i.wrapping_mul(37).wrapping_add(0xF0))
+            .collect();
+        for len in 0..=bytes.len() {
+            let key = bytes.get(..len).unwrap_or(&[]);
+            assert_eq!(be_prefix_bytewise(key), be_prefix(key), "length {len}");
+        }
+        assert_eq!(be_prefix_bytewise(&[0xFF; 9]), u64::MAX);
+    }
 
     #[test]
     fn region_lookup_matches_the_plain_binary_search() {
