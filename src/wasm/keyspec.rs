@@ -5,41 +5,11 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
-use super::{bytes_arg, core, js_error, opts, str_arg, to_js, u8_array};
-use crate::design::DesignDocument;
-use crate::error::Error;
+use super::{bytes_arg, core, doc_arg, opts, str_arg, to_js, u8_array};
 use crate::keyspec::{self, CompiledKey, KeySpec};
-
-/// Deepest nesting accepted in an object argument. serde_wasm_bindgen recurses without a
-/// limit, so a deeply nested (or cyclic) object would overflow the wasm stack and trap;
-/// serde_json stops at 128, and no design needs more than 64.
-const MAX_DEPTH: usize = 64;
-
-/// Reject objects nested deeper than [`MAX_DEPTH`] (cycles included) before decoding them.
-fn shallow(name: &str, v: &JsValue) -> Result<(), JsValue> {
-    let mut stack = vec![(v.clone(), 0usize)];
-    while let Some((x, depth)) = stack.pop() {
-        if depth > MAX_DEPTH {
-            let msg = format!("nested more than {MAX_DEPTH} levels deep (or cyclic)");
-            return Err(js_error(&Error::arg(name, msg)));
-        }
-        if x.is_object() && !x.is_instance_of::<js_sys::Uint8Array>() {
-            let obj: &js_sys::Object = x.unchecked_ref();
-            stack.extend(js_sys::Object::values(obj).iter().map(|c| (c, depth + 1)));
-        }
-    }
-    Ok(())
-}
-
-/// A design document argument, checked for depth first (see [`shallow`]).
-fn doc_arg(name: &str, v: JsValue) -> Result<DesignDocument, JsValue> {
-    shallow(name, &v)?;
-    super::doc_arg(name, &v)
-}
 
 /// A record argument: field name -> value (a long may be a decimal string or a BigInt).
 fn record_arg(v: JsValue) -> Result<Map<String, Value>, JsValue> {
-    shallow("record", &v)?;
     opts("record", v, crate::json::map)
 }
 
@@ -54,7 +24,6 @@ pub fn parse_key(text: JsValue) -> Result<JsValue, JsValue> {
 /// Print a key design (its JSON form, or the text form to normalize) as the text form.
 #[wasm_bindgen(js_name = formatKey)]
 pub fn format_key(spec: JsValue) -> Result<String, JsValue> {
-    shallow("spec", &spec)?;
     let spec: KeySpec = opts("spec", spec, crate::de::key_spec)?;
     core(spec.validate())?;
     Ok(spec.to_text())
@@ -64,13 +33,13 @@ pub fn format_key(spec: JsValue) -> Result<String, JsValue> {
 /// carry the JSON path (`path`).
 #[wasm_bindgen(js_name = validateDesign)]
 pub fn validate_design(doc: JsValue) -> Result<JsValue, JsValue> {
-    to_js(&doc_arg("doc", doc)?)
+    to_js(&doc_arg("doc", &doc)?)
 }
 
 /// Encode one record with the document's key design: the row key bytes.
 #[wasm_bindgen(js_name = encodeKey)]
 pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
-    let (doc, record) = (doc_arg("doc", doc)?, record_arg(record)?);
+    let (doc, record) = (doc_arg("doc", &doc)?, record_arg(record)?);
     Ok(u8_array(&core(keyspec::encode(
         &doc.key,
         &doc.fields,
@@ -81,7 +50,7 @@ pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
 /// Decode a row key: `{fields, unrecoverable, spans, verified}`.
 #[wasm_bindgen(js_name = decodeKey)]
 pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
-    let (doc, key) = (doc_arg("doc", doc)?, bytes_arg("key", &key)?);
+    let (doc, key) = (doc_arg("doc", &doc)?, bytes_arg("key", &key)?);
     to_js(&core(keyspec::decode(&doc.key, &doc.fields, &key))?)
 }
 
@@ -89,14 +58,14 @@ pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
 /// encoding).
 #[wasm_bindgen(js_name = keyLayout)]
 pub fn key_layout(doc: JsValue) -> Result<JsValue, JsValue> {
-    let doc = doc_arg("doc", doc)?;
+    let doc = doc_arg("doc", &doc)?;
     to_js(&core(keyspec::layout(&doc.key, &doc.fields))?)
 }
 
 /// `[start, end)` of every segment of `key`, in `keyLayout` order.
 #[wasm_bindgen(js_name = keySpans)]
 pub fn key_spans(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
-    let (doc, key) = (doc_arg("doc", doc)?, bytes_arg("key", &key)?);
+    let (doc, key) = (doc_arg("doc", &doc)?, bytes_arg("key", &key)?);
     let spans = CompiledKey::new(&doc.key, &doc.fields).and_then(|c| c.segment_spans(&key));
     to_js(&core(spans)?)
 }
@@ -104,7 +73,7 @@ pub fn key_spans(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
 /// Lint the design: `[{rule, severity, segment, message}]`.
 #[wasm_bindgen(js_name = lintDesign)]
 pub fn lint_design(doc: JsValue) -> Result<JsValue, JsValue> {
-    to_js(&keyspec::lint(&doc_arg("doc", doc)?))
+    to_js(&keyspec::lint(&doc_arg("doc", &doc)?))
 }
 
 /// One lint rule: its id and the principle behind it.

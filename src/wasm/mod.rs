@@ -68,6 +68,14 @@ pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
 /// `JSON.stringify(v)` with BigInts written as decimal strings (longs may arrive as BigInt);
 /// cycles and other unserializable values become a pointed error.
 pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
+    // Plain values first: a Rust replacer is called across the boundary for every key and
+    // value (≈ 70 µs of a 200 µs `validateDesign` on a preset); only a BigInt (or a cycle,
+    // which fails again below) makes `JSON.stringify` throw.
+    if let Ok(s) = js_sys::JSON::stringify(v) {
+        return s
+            .as_string()
+            .ok_or_else(|| bad_arg(name, "a JSON value", v));
+    }
     let replacer =
         Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(|_k: JsValue, v: JsValue| {
             if v.is_bigint() {
