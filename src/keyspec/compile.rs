@@ -1599,15 +1599,7 @@ impl<'a> Cx<'a> {
 #[cfg(test)]
 mod plan_tests {
     use super::*;
-
-    fn fd(name: &str, t: FieldType) -> FieldDecl {
-        FieldDecl {
-            name: name.into(),
-            field_type: t,
-            cardinality: None,
-            generator: None,
-        }
-    }
+    use crate::keyspec::tests::fd;
 
     #[test]
     fn mod_be_matches_u128() {

@@ -4,7 +4,8 @@ use super::compile::{render, unrender};
 use super::*;
 use crate::design::FieldType;
 
-fn fd(name: &str, t: FieldType) -> FieldDecl {
+/// A field declaration with only a name and a type (also used by compile's plan tests).
+pub(super) fn fd(name: &str, t: FieldType) -> FieldDecl {
     FieldDecl {
         name: name.into(),
         field_type: t,
