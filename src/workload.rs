@@ -454,26 +454,6 @@ impl Default for FieldValue {
     }
 }
 
-impl FieldValue {
-    /// Put text into this value, reusing its string buffer when it already is `Str`.
-    fn set_str(&mut self) -> &mut String {
-        if !matches!(self, FieldValue::Str(_)) {
-            *self = FieldValue::Str(String::new());
-        }
-        match self {
-            FieldValue::Str(s) => {
-                s.clear();
-                s
-            }
-            // Unreachable: the value was made a `Str` just above. Replace to stay total.
-            other => {
-                *other = FieldValue::Str(String::new());
-                other.set_str()
-            }
-        }
-    }
-}
-
 /// Somewhere a generator can write one field's value: the workload's own [`FieldValue`], or
 /// the key encoder's value type, so the analyzer feeds the encoder without a conversion.
 pub trait ValueSlot {
@@ -514,7 +494,20 @@ impl ValueSlot for FieldValue {
         *self = FieldValue::Bool(b);
     }
     fn put_text(&mut self) -> &mut String {
-        self.set_str()
+        if !matches!(self, FieldValue::Str(_)) {
+            *self = FieldValue::Str(String::new());
+        }
+        match self {
+            FieldValue::Str(s) => {
+                s.clear();
+                s
+            }
+            // Unreachable: the value was made a `Str` just above. Replace to stay total.
+            other => {
+                *other = FieldValue::Str(String::new());
+                other.put_text()
+            }
+        }
     }
 }
 

@@ -231,6 +231,19 @@ fn measured_cost(
     (read, matched)
 }
 
+/// Every workload row of the minute from `from` (field 2, `ts`) is read, and only those: the
+/// bounds are exact for a time-only read.
+fn reads_exactly_one_minute(doc: &DesignDocument, pl: &ReadPlan, from: i64) {
+    let (read, matched) = measured_cost(doc, pl, |r| {
+        let FieldValue::Long(t) = r.values[2] else {
+            panic!()
+        };
+        (from..from + 60_000).contains(&t)
+    });
+    assert!(matched > 0);
+    assert_eq!(read, matched);
+}
+
 fn str_field(rec: &Record, i: usize) -> &str {
     match &rec.values[i] {
         FieldValue::Str(s) => s,
@@ -440,14 +453,7 @@ fn modulo_bucket_of_a_time_range_scans_every_bucket() {
     assert_eq!(pl.regions_touched, 10);
     // Coverage and exactness over the workload: every row of the minute is read, and only
     // those (the bounds are exact for a time-only read).
-    let (read, matched) = measured_cost(&doc, pl, |r| {
-        let FieldValue::Long(t) = r.values[2] else {
-            panic!()
-        };
-        (from..from + 60_000).contains(&t)
-    });
-    assert!(matched > 0);
-    assert_eq!(read, matched);
+    reads_exactly_one_minute(&doc, pl, from);
     // A 30 ms range reaches 30 buckets.
     let mut short = doc.clone();
     short.reads = vec![serde_json::from_value(serde_json::json!({
@@ -644,14 +650,7 @@ fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
     let pl = plan(&plans, "every event in one minute");
     assert_eq!(pl.scans.len(), 400);
     let from: i64 = 1_630_973_400_000;
-    let (read, matched) = measured_cost(&doc, pl, |r| {
-        let FieldValue::Long(t) = r.values[2] else {
-            panic!()
-        };
-        (from..from + 60_000).contains(&t)
-    });
-    assert!(matched > 0);
-    assert_eq!(read, matched);
+    reads_exactly_one_minute(&doc, pl, from);
     v["reads"] =
         serde_json::json!([{"type": "range", "from": {"ts": from + 10}, "to": {"ts": from}}]);
     let doc = DesignDocument::from_json(&v.to_string()).unwrap();
