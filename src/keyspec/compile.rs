@@ -47,6 +47,8 @@ pub(crate) enum Enc {
         id: usize,
         /// The pattern prints milliseconds (so the cache is keyed by ms, not seconds).
         milli: bool,
+        /// The pattern compiled (`None`: wider than the cache, formatted token by token).
+        fixed: Option<time::Fixed>,
     },
     Bucket {
         modulo: Option<i64>,
@@ -340,10 +342,16 @@ enum Step {
     /// ms) is the cached one, else `ops[op]` through the interpreter.
     Time {
         op: usize,
+        /// The last op this step writes: `time(t, "yyMMdd") + ":" + time(t, "HHmmss")` is
+        /// one step and one cached text (`ops[op..=last]` through the interpreter otherwise).
+        last: usize,
         f: usize,
         id: usize,
         milli: bool,
+        fixed: Box<time::Fixed>,
     },
+    /// Nothing: an op written by an earlier fused [`Step::Time`].
+    Nop,
     /// A string field as UTF-8 (other value kinds go through the interpreter).
     Str(usize),
     /// `ops[i]` through the interpreter.
@@ -372,10 +380,12 @@ struct Plan {
     steps: Vec<Step>,
     /// The hash op and the steps whose bytes are its source.
     fill: Option<Fill>,
+    /// Slots of the formatted-time cache the plan and the interpreter use.
+    times: usize,
 }
 
 impl Plan {
-    fn new(ops: &[Op], segs: &[Segment]) -> Option<Plan> {
+    fn new(ops: &[Op], segs: &[Segment], times: usize) -> Option<Plan> {
         if ops.len() != segs.len() {
             return None;
         }
@@ -395,13 +405,16 @@ impl Plan {
                             secs: false,
                             id,
                             milli,
+                            fixed: Some(fixed),
                             ..
                         },
                 } => Step::Time {
                     op: i,
+                    last: i,
                     f: *f,
                     id: *id,
                     milli: *milli,
+                    fixed: Box::new(fixed.clone()),
                 },
                 _ => Step::Op(i),
             })
@@ -462,8 +475,80 @@ impl Plan {
             }
             None => None,
         };
-        Some(Plan { steps, fill })
+        let times = fuse_times(&mut steps, ops, fill, times);
+        Some(Plan { steps, fill, times })
     }
+}
+
+/// Fuse each run of `time(...)` steps over one field, with only constant bytes between them
+/// and no hash-source boundary inside, into one step with one pattern and one cache slot
+/// (seed 003's `time(sent, "yyMMdd") + ":" + time(sent, "HHmmss")`: a record whose second
+/// differs from the last one's formats one text, not two). New cache slots are numbered from
+/// `next_id`; returns the number of slots in use.
+fn fuse_times(steps: &mut [Step], ops: &[Op], fill: Option<Fill>, mut next_id: usize) -> usize {
+    let bounds = fill.map_or([usize::MAX; 3], |f| [f.op, f.from, f.to]);
+    let toks_of = |i: usize| match ops.get(i) {
+        Some(Op::Field {
+            enc: Enc::Time { toks, .. },
+            ..
+        }) => Some(toks.clone()),
+        _ => None,
+    };
+    let mut k = 0;
+    while k < steps.len() {
+        let (op, f, mut milli) = match steps.get(k) {
+            Some(Step::Time { op, f, milli, .. }) => (*op, *f, *milli),
+            _ => {
+                k += 1;
+                continue;
+            }
+        };
+        let mut toks = toks_of(op).unwrap_or_default();
+        let (mut last, mut lits) = (k, Vec::new());
+        let mut j = k + 1;
+        while j < steps.len() && !bounds.contains(&j) {
+            match steps.get(j) {
+                Some(Step::Byte(b)) => lits.push(*b),
+                Some(Step::Lit(b)) => lits.extend_from_slice(b),
+                Some(Step::Time {
+                    op: o,
+                    f: g,
+                    milli: m,
+                    ..
+                }) if *g == f => {
+                    let Some(more) = toks_of(*o) else { break };
+                    if !lits.is_empty() {
+                        toks.push(Tok::Lit(std::mem::take(&mut lits)));
+                    }
+                    toks.extend(more);
+                    milli |= *m;
+                    last = j;
+                }
+                _ => break,
+            }
+            j += 1;
+        }
+        if last > k {
+            if let Some(fixed) = time::Fixed::new(&toks) {
+                if let Some(s) = steps.get_mut(k) {
+                    *s = Step::Time {
+                        op,
+                        last,
+                        f,
+                        id: next_id,
+                        milli,
+                        fixed: Box::new(fixed),
+                    };
+                }
+                next_id += 1;
+                for s in steps.iter_mut().take(last + 1).skip(k + 1) {
+                    *s = Step::Nop;
+                }
+            }
+        }
+        k = last + 1;
+    }
+    next_id
 }
 
 fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
@@ -640,6 +725,7 @@ impl Compiler<'_> {
                     f,
                     Enc::Time {
                         milli: toks.contains(&Tok::Milli),
+                        fixed: time::Fixed::new(&toks),
                         toks,
                         secs: x.unit == TimeUnit::S,
                         id,
@@ -737,9 +823,16 @@ impl CompiledKey {
         };
         let ops = c.ops(&spec.segments, "segments")?;
         let plan = if c.seeds.is_empty() {
-            Plan::new(&ops, &spec.segments)
+            Plan::new(&ops, &spec.segments, c.times)
         } else {
             None
+        };
+        // Every `time(...)` cache slot exists from the start (the plan's fused steps have
+        // their own, past the interpreter's).
+        let slots = plan.as_ref().map_or(c.times, |p| p.times);
+        let pool = Pool {
+            times: vec![TimeCache::default(); slots],
+            ..Pool::default()
         };
         Ok(CompiledKey {
             plan,
@@ -753,7 +846,7 @@ impl CompiledKey {
             rng: c.seeds.clone(),
             seeds: c.seeds,
             scratch: Vec::new(),
-            pool: Pool::default(),
+            pool,
         })
     }
 
@@ -893,23 +986,50 @@ impl CompiledKey {
             match step {
                 Step::Lit(b) => out.extend_from_slice(b),
                 Step::Byte(b) => out.push(*b),
-                Step::Time { op, f, id, milli } => {
-                    // The interpreter's cache hit, without its lookups (same key, same text).
+                Step::Nop => {}
+                Step::Time {
+                    op,
+                    last,
+                    f,
+                    id,
+                    milli,
+                    fixed,
+                } => {
+                    // The interpreter's `time(...)` without its lookups (same text, same
+                    // cache); anything it would reject goes to the interpreter for the error.
                     if let Some(FieldValue::Long(ms)) = values.get(*f) {
                         let key = if *milli { *ms } else { ms.div_euclid(1000) };
-                        if let Some(c) = cx.pool.times.get(*id) {
+                        if let Some(c) = cx.pool.times.get_mut(*id) {
+                            let at = out.len();
                             if c.key == Some(key) {
                                 // The whole fixed-size buffer (a constant-length copy, inlined;
                                 // a variable length called `memmove`), then cut to the text.
-                                let at = out.len();
                                 out.extend_from_slice(&c.text);
+                                out.truncate(at + c.len);
+                                continue;
+                            }
+                            if let Ok(civil) = time::civil_cached(*ms, &mut cx.pool.day) {
+                                // Written from registers, word by word, into the key and
+                                // the cache.
+                                let words = fixed.words(&civil);
+                                c.key = Some(key);
+                                c.len = fixed.len();
+                                for (w, b) in words.iter().zip(c.text.chunks_exact_mut(8)) {
+                                    let w = w.to_le_bytes();
+                                    out.extend_from_slice(&w);
+                                    b.copy_from_slice(&w);
+                                }
                                 out.truncate(at + c.len);
                                 continue;
                             }
                         }
                     }
-                    match ops.get(*op) {
-                        Some(op) => cx.op(op, out)?,
+                    match ops.get(*op..=*last) {
+                        Some(o) => {
+                            for op in o {
+                                cx.op(op, out)?;
+                            }
+                        }
                         None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
                     }
                 }
@@ -944,9 +1064,9 @@ impl CompiledKey {
         cx.hash_into(op, src, written, &[], head)?;
         let end = hole + width;
         match (out.get_mut(hole..end), head.as_slice()) {
-            // Two-digit buckets without a `memcpy` call.
+            // Two-digit buckets, whole MD5 hex and raw digests without a `memcpy` call.
             (Some([a, b]), &[x, y]) => (*a, *b) = (x, y),
-            (Some(slot), _) if slot.len() == head.len() => slot.copy_from_slice(head),
+            (Some(slot), _) if slot.len() == head.len() => copy_const(slot, head),
             _ => {
                 out.splice(hole..end, head.iter().copied());
             }
@@ -959,6 +1079,24 @@ impl CompiledKey {
         let mut out = Vec::new();
         self.encode_values_into(&mut out, values)?;
         Ok(out)
+    }
+}
+
+/// `dst.copy_from_slice(src)` (equal lengths), with a constant-size copy for the common
+/// hash widths (a variable-length copy is a call to `memmove`).
+#[inline]
+fn copy_const(dst: &mut [u8], src: &[u8]) {
+    fn fixed<const N: usize>(dst: &mut [u8], src: &[u8]) -> bool {
+        match (<&mut [u8; N]>::try_from(dst), <&[u8; N]>::try_from(src)) {
+            (Ok(d), Ok(s)) => {
+                *d = *s;
+                true
+            }
+            _ => false,
+        }
+    }
+    if !(fixed::<32>(dst, src) || fixed::<16>(dst, src) || fixed::<8>(dst, src)) {
+        dst.copy_from_slice(src);
     }
 }
 
@@ -980,7 +1118,7 @@ struct TimeCache {
     /// Seconds (or ms when the pattern prints them) of the cached text; `None`: empty.
     key: Option<i64>,
     len: usize,
-    text: [u8; 32],
+    text: [u8; time::FIXED],
 }
 
 impl Pool {
@@ -1526,6 +1664,7 @@ impl<'a> Cx<'a> {
                 secs,
                 id,
                 milli,
+                fixed,
             } => {
                 let (n, name) = self.long(f)?;
                 let ms = if *secs {
@@ -1536,25 +1675,34 @@ impl<'a> Cx<'a> {
                 };
                 // The text depends on the second only (or the ms when it prints them).
                 let key = if *milli { ms } else { ms.div_euclid(1000) };
+                let at = out.len();
                 if let Some(c) = self.pool.times.get(*id) {
                     if c.key == Some(key) {
-                        out.extend_from_slice(c.text.get(..c.len).unwrap_or(&[]));
+                        // The whole buffer (a constant-size copy), then cut to the text.
+                        out.extend_from_slice(&c.text);
+                        out.truncate(at + c.len);
                         return Ok(());
                     }
                 }
-                let start = out.len();
-                time::format_cached(toks, ms, out, &mut self.pool.day)
+                let civil = time::civil_cached(ms, &mut self.pool.day)
                     .map_err(|e| field_err(name, e.message))?;
-                let written = out.get(start..).unwrap_or(&[]);
+                let Some(fixed) = fixed else {
+                    // Wider than the cache: formatted every time.
+                    time::push_civil(toks, &civil, out);
+                    return Ok(());
+                };
+                let (text, len) = (fixed.render(&civil), fixed.len());
+                out.extend_from_slice(&text);
+                out.truncate(at + len);
                 if self.pool.times.len() <= *id {
                     self.pool.times.resize(*id + 1, TimeCache::default());
                 }
                 if let Some(c) = self.pool.times.get_mut(*id) {
-                    if let Some(dst) = c.text.get_mut(..written.len()) {
-                        dst.copy_from_slice(written);
-                        c.len = written.len();
-                        c.key = Some(key);
-                    }
+                    *c = TimeCache {
+                        key: Some(key),
+                        len,
+                        text,
+                    };
                 }
                 Ok(())
             }
@@ -1662,6 +1810,14 @@ mod plan_tests {
             r#"a + "_" + b + "_" + long(n)"#,
             r#"time(t, "yyyyMMddHHmmssSSS") + "__" + time(t, "HHmm") + a"#,
             r#"when(a, "x", b + "_") + salt(a, 4, hash=javaString) + a"#,
+            // Fused time steps: seed 003, three in a row with ms, a hash source around and
+            // across a run, a run wider than the cache.
+            r#"md5Hex(a, upper) + ":" + time(t, "yyMMdd") + ":" + time(t, "HHmmss") + ":" + a"#,
+            r#"time(t, "yyMMdd") + time(t, "HHmmss") + "/" + time(t, "SSS") + a"#,
+            r#"salt(time(t, "HH") + "_" + time(t, "mm"), 8, hash=javaString) + time(t, "HH") + "_" + time(t, "mm")"#,
+            r#"md5Hex(time(t, "mm"), 4) + time(t, "HH") + time(t, "mm") + a"#,
+            r#"time(t, "yyyy") + a + time(t, "MM")"#,
+            r#"time(t, "yyyyMMddHHmmssSSS") + "__" + time(t, "yyyyMMddHHmmss")"#,
         ];
         let mut records: Vec<Vec<FieldValue>> = Vec::new();
         for a in [
@@ -1675,13 +1831,21 @@ mod plan_tests {
         ] {
             for b in [FieldValue::Str("item9".into()), FieldValue::Null] {
                 for n in [FieldValue::Long(42), FieldValue::Long(-1), FieldValue::Null] {
-                    for t in [1_630_000_000_123, 1_630_000_000_999, 1_630_000_001_000, -1] {
-                        records.push(vec![a.clone(), b.clone(), FieldValue::Long(t), n.clone()]);
+                    for t in [
+                        FieldValue::Long(1_630_000_000_123),
+                        FieldValue::Long(1_630_000_000_999),
+                        FieldValue::Long(1_630_000_001_000),
+                        FieldValue::Long(-1),
+                        // Year 14645: no pattern covers it.
+                        FieldValue::Long(400_000_000_000_000),
+                        FieldValue::Null,
+                    ] {
+                        records.push(vec![a.clone(), b.clone(), t, n.clone()]);
                     }
                 }
             }
         }
-        let mut planned = 0;
+        let (mut planned, mut fused) = (0, 0);
         for text in keys {
             let spec = KeySpec::parse_text(text);
             assert!(spec.is_ok(), "{text}: {spec:?}");
@@ -1690,6 +1854,12 @@ mod plan_tests {
             assert!(key.is_ok(), "{text}: {key:?}");
             let Ok(mut key) = key else { continue };
             planned += usize::from(key.plan.is_some());
+            fused += key.plan.as_ref().map_or(0, |p| {
+                p.steps
+                    .iter()
+                    .filter(|s| matches!(s, Step::Time { op, last, .. } if last > op))
+                    .count()
+            });
             let mut slow = key.clone();
             for r in &records {
                 let mut fast_out = b"pre".to_vec();
@@ -1705,6 +1875,8 @@ mod plan_tests {
             }
         }
         assert_eq!(planned, keys.len());
+        // Runs fused: seed 003's, the three with ms, the salt source's, the 23-byte one.
+        assert_eq!(fused, 4);
     }
 }
 

@@ -156,18 +156,47 @@ pub(crate) struct Civil {
     pub ms: i64,
 }
 
+/// Days since 1970-01-01 of 0000-01-01 and of 9999-12-31.
+const DAYS: std::ops::RangeInclusive<i64> = -719_528..=2_932_896;
+
+/// [`civil_from_days`] for days of years 0..=9999 (`None` outside): C. Neri and
+/// L. Schneider's Euclidean affine algorithm ("Euclidean affine functions and their
+/// application to calendar algorithms", 2022) in 32-bit arithmetic, about 3× faster than the
+/// 64-bit divisions above; a test compares the two over the whole range.
+fn civil_from_days_fast(days: i64) -> Option<(i64, i64, i64)> {
+    if !DAYS.contains(&days) {
+        return None;
+    }
+    // Shifted by 82 × 400 years so every day is a positive u32 and 4n + 3 cannot overflow.
+    let n = u32::try_from(days + 719_468 + 146_097 * 82).ok()?;
+    let n1 = 4 * n + 3;
+    let c = n1 / 146_097;
+    let nc = n1 % 146_097 / 4;
+    let p2 = 2_939_745u64 * u64::from(4 * nc + 3);
+    let z = (p2 >> 32) as u32;
+    let ny = (p2 as u32) / 2_939_745 / 4;
+    let n3 = 2141 * ny + 197_913;
+    let (m, d) = (n3 >> 16, (n3 & 0xFFFF) / 2141);
+    let jan_feb = ny >= 306;
+    let y = i64::from(100 * c + z + u32::from(jan_feb)) - 400 * 82;
+    let m = if jan_feb { m - 12 } else { m };
+    Some((y, i64::from(m), i64::from(d + 1)))
+}
+
 /// Milliseconds since the epoch -> UTC civil time; years outside 0..=9999 are an error.
 pub(crate) fn civil(ms: i64) -> Result<Civil> {
     let days = ms.div_euclid(MS_PER_DAY);
     let rem = ms.rem_euclid(MS_PER_DAY);
-    let (y, mo, d) = civil_from_days(days);
-    if !(0..=9999).contains(&y) {
-        return Err(Error::new(
-            ErrorKind::Invalid,
-            format!("timestamp {ms} is in year {y}; time patterns cover years 0000 to 9999"),
-        ));
+    match civil_from_days_fast(days) {
+        Some(ymd) => Ok(Civil::of_day(ymd, rem)),
+        None => {
+            let (y, _, _) = civil_from_days(days);
+            Err(Error::new(
+                ErrorKind::Invalid,
+                format!("timestamp {ms} is in year {y}; time patterns cover years 0000 to 9999"),
+            ))
+        }
     }
-    Ok(Civil::of_day((y, mo, d), rem))
 }
 
 impl Civil {
@@ -194,14 +223,127 @@ pub(crate) fn to_millis(c: &Civil) -> i64 {
         + c.ms
 }
 
-fn push_digits(out: &mut Vec<u8>, v: i64, width: usize) {
-    let mut buf = [b'0'; 4];
-    let mut x = v.unsigned_abs();
-    for slot in buf.iter_mut().take(width).rev() {
-        *slot = b'0' + (x % 10) as u8;
-        x /= 10;
+/// Size of a [`Fixed`] pattern's text (and of a `time(...)` segment's cache).
+pub(crate) const FIXED: usize = 32;
+
+/// `"00"` to `"99"` as little-endian `u16`s (first digit in the low byte).
+const PAIR16: [u16; 100] = {
+    let mut t = [0u16; 100];
+    let mut i = 0;
+    while i < 100 {
+        t[i] = (b'0' as u16 + (i / 10) as u16) | ((b'0' as u16 + (i % 10) as u16) << 8);
+        i += 1;
     }
-    out.extend_from_slice(buf.get(..width).unwrap_or(&[]));
+    t
+};
+
+/// A pattern at most [`FIXED`] bytes wide, compiled once: its literal text already in place
+/// in a template, and where each number's digits go. Formatting ORs the digits into the
+/// template held as four `u64` words, in registers: no call or branch per token, and no
+/// narrow stores read back by a wide load (a record whose time differs from the last one's
+/// formats its text again; see `seed003-md5-messages` in docs/bench-keyspec.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Fixed {
+    words: [u64; 4],
+    /// (value, byte offset, one digit or two) of each number; values as in [`Fixed::words`].
+    digits: [(u8, u8, bool); FIXED],
+    n: usize,
+    len: usize,
+}
+
+impl Fixed {
+    /// `None` when the pattern is wider than [`FIXED`] bytes.
+    pub(crate) fn new(toks: &[Tok]) -> Option<Fixed> {
+        let mut template = [0u8; FIXED];
+        let mut digits = [(0u8, 0u8, false); FIXED];
+        let mut n = 0usize;
+        let mut at = 0usize;
+        for t in toks {
+            let w = t.width();
+            let slot = template.get_mut(at..at + w)?;
+            // (index into the values of `words`, offset, one digit); `yyyy` is two pairs,
+            // `SSS` one digit and a pair.
+            let put: &[(u8, usize, bool)] = match t {
+                Tok::Lit(b) => {
+                    slot.copy_from_slice(b);
+                    &[]
+                }
+                Tok::Year4 => &[(0, 0, false), (1, 2, false)],
+                Tok::Year2 => &[(1, 0, false)],
+                Tok::Month => &[(2, 0, false)],
+                Tok::Day => &[(3, 0, false)],
+                Tok::Hour => &[(4, 0, false)],
+                Tok::Minute => &[(5, 0, false)],
+                Tok::Second => &[(6, 0, false)],
+                Tok::Milli => &[(7, 0, true), (8, 1, false)],
+            };
+            for &(v, off, one) in put {
+                *digits.get_mut(n)? = (v, u8::try_from(at + off).ok()?, one);
+                n += 1;
+            }
+            at += w;
+        }
+        let mut words = [0u64; 4];
+        for (w, b) in words.iter_mut().zip(template.chunks_exact(8)) {
+            *w = u64::from_le_bytes(b.try_into().ok()?);
+        }
+        Some(Fixed {
+            words,
+            digits,
+            n,
+            len: at,
+        })
+    }
+
+    /// The text's length in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `c` as text in four little-endian words: the first [`len`](Self::len) bytes.
+    #[inline]
+    pub(crate) fn words(&self, c: &Civil) -> [u64; 4] {
+        // Civil fields are never negative and years end at 9999.
+        let values = [
+            c.y / 100,
+            c.y % 100,
+            c.mo,
+            c.d,
+            c.h,
+            c.mi,
+            c.s,
+            c.ms / 100,
+            c.ms % 100,
+        ]
+        .map(|v| usize::try_from(v).unwrap_or(0) % 100);
+        let mut w = self.words;
+        for &(v, at, one) in self.digits.get(..self.n).unwrap_or(&[]) {
+            let d = values.get(usize::from(v)).copied().unwrap_or(0);
+            let d = u64::from(PAIR16.get(d).copied().unwrap_or(0));
+            // One digit: the second character of "0d".
+            let (d, width) = if one { (d >> 8, 1) } else { (d, 2) };
+            let (i, sh) = (usize::from(at) / 8, usize::from(at) % 8 * 8);
+            if let Some(x) = w.get_mut(i) {
+                *x |= d << sh;
+            }
+            // A pair across two words.
+            if sh == 56 && width == 2 {
+                if let Some(x) = w.get_mut(i + 1) {
+                    *x |= d >> 8;
+                }
+            }
+        }
+        w
+    }
+
+    /// `c` as text: the first [`len`](Self::len) bytes of the result.
+    pub(crate) fn render(&self, c: &Civil) -> [u8; FIXED] {
+        let mut buf = [0u8; FIXED];
+        for (b, w) in buf.chunks_exact_mut(8).zip(self.words(c)) {
+            b.copy_from_slice(&w.to_le_bytes());
+        }
+        buf
+    }
 }
 
 /// The last day broken into year, month and day (`civil_from_days` costs a few divisions).
@@ -209,7 +351,7 @@ fn push_digits(out: &mut Vec<u8>, v: i64, width: usize) {
 pub(crate) struct DayCache(Option<(i64, (i64, i64, i64))>);
 
 /// [`civil`] through a one-day cache.
-fn civil_cached(ms: i64, cache: &mut DayCache) -> Result<Civil> {
+pub(crate) fn civil_cached(ms: i64, cache: &mut DayCache) -> Result<Civil> {
     let days = ms.div_euclid(MS_PER_DAY);
     let rem = ms.rem_euclid(MS_PER_DAY);
     let ymd = match cache.0 {
@@ -226,31 +368,28 @@ fn civil_cached(ms: i64, cache: &mut DayCache) -> Result<Civil> {
 /// Format `ms` (UTC) with the tokens.
 #[cfg(test)]
 pub(crate) fn format(toks: &[Tok], ms: i64, out: &mut Vec<u8>) -> Result<()> {
-    format_cached(toks, ms, out, &mut DayCache::default())
+    push_civil(toks, &civil(ms)?, out);
+    Ok(())
 }
 
-/// [`format`] with the day's date taken from `cache` when it is the same day.
-pub(crate) fn format_cached(
-    toks: &[Tok],
-    ms: i64,
-    out: &mut Vec<u8>,
-    cache: &mut DayCache,
-) -> Result<()> {
-    let c = civil_cached(ms, cache)?;
-    for t in toks {
-        match t {
-            Tok::Year4 => push_digits(out, c.y, 4),
-            Tok::Year2 => push_digits(out, c.y % 100, 2),
-            Tok::Month => push_digits(out, c.mo, 2),
-            Tok::Day => push_digits(out, c.d, 2),
-            Tok::Hour => push_digits(out, c.h, 2),
-            Tok::Minute => push_digits(out, c.mi, 2),
-            Tok::Second => push_digits(out, c.s, 2),
-            Tok::Milli => push_digits(out, c.ms, 3),
-            Tok::Lit(b) => out.extend_from_slice(b),
+/// Append `c` formatted with the tokens.
+pub(crate) fn push_civil(toks: &[Tok], c: &Civil, out: &mut Vec<u8>) {
+    match Fixed::new(toks) {
+        Some(f) => out.extend_from_slice(f.render(c).get(..f.len()).unwrap_or(&[])),
+        // Patterns with long quoted text: token by token.
+        None => {
+            for t in toks {
+                match Fixed::new(std::slice::from_ref(t)) {
+                    Some(f) => out.extend_from_slice(f.render(c).get(..f.len()).unwrap_or(&[])),
+                    None => {
+                        if let Tok::Lit(b) = t {
+                            out.extend_from_slice(b);
+                        }
+                    }
+                }
+            }
         }
     }
-    Ok(())
 }
 
 /// The parts of a time a formatted text gives back (several `time(...)` segments of one
@@ -467,6 +606,86 @@ mod tests {
             assert_eq!(days_from_civil(y, m, dd), d);
             d += 37;
         }
+    }
+
+    #[test]
+    fn fast_civil_matches_hinnant_over_every_day() {
+        for days in DAYS {
+            assert_eq!(
+                civil_from_days_fast(days),
+                Some(civil_from_days(days)),
+                "{days}"
+            );
+        }
+        for days in [
+            i64::MIN / MS_PER_DAY,
+            -719_529,
+            2_932_897,
+            i64::MAX / MS_PER_DAY,
+        ] {
+            assert_eq!(civil_from_days_fast(days), None, "{days}");
+        }
+    }
+
+    #[test]
+    fn fixed_buffer_matches_format_macro() {
+        // Every token against `format!` of the broken-down parts, over days spread across
+        // 0000..=9999 and times of day with every digit position exercised.
+        let toks = parse_pattern("yyyy yy MM dd HH mm ss SSS").unwrap_or_default();
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let ms = (x % 315_537_897_600_000) as i64 - 62_167_219_200_000;
+            let Ok(c) = civil(ms) else {
+                panic!("{ms} is in range")
+            };
+            let want = format!(
+                "{:04} {:02} {:02} {:02} {:02} {:02} {:02} {:03}",
+                c.y,
+                c.y % 100,
+                c.mo,
+                c.d,
+                c.h,
+                c.mi,
+                c.s,
+                c.ms
+            );
+            let mut out = Vec::new();
+            push_civil(&toks, &c, &mut out);
+            assert_eq!(String::from_utf8_lossy(&out), want, "{ms}");
+            // Every number at every offset within a word (pairs across two words too).
+            for pad in 0..8 {
+                let p = format!("'{}'yyyyMMddHHmmssSSS", "-".repeat(pad));
+                let toks = parse_pattern(if pad == 0 { "yyyyMMddHHmmssSSS" } else { &p })
+                    .unwrap_or_default();
+                let want = format!(
+                    "{}{:04}{:02}{:02}{:02}{:02}{:02}{:03}",
+                    "-".repeat(pad),
+                    c.y,
+                    c.mo,
+                    c.d,
+                    c.h,
+                    c.mi,
+                    c.s,
+                    c.ms
+                );
+                out.clear();
+                push_civil(&toks, &c, &mut out);
+                assert_eq!(String::from_utf8_lossy(&out), want, "{ms} {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn patterns_wider_than_the_buffer() {
+        // 40 bytes of text: no fixed buffer, same text token by token.
+        let toks = parse_pattern("'the day of the event was 'yyyy-MM-dd' ok'").unwrap_or_default();
+        assert_eq!(Fixed::new(&toks), None);
+        let mut out = Vec::new();
+        assert!(format(&toks, 1_638_290_481_900, &mut out).is_ok());
+        assert_eq!(out, b"the day of the event was 2021-11-30 ok");
     }
 
     #[test]
