@@ -315,7 +315,8 @@ impl Fixed {
             c.ms / 100,
             c.ms % 100,
         ]
-        .map(|v| usize::try_from(v).unwrap_or(0) % 100);
+        // Each below 100 (a table miss would write nothing, never panic).
+        .map(|v| usize::try_from(v).unwrap_or(0));
         let mut w = self.words;
         for &(v, at, one) in self.digits.get(..self.n).unwrap_or(&[]) {
             let d = values.get(usize::from(v)).copied().unwrap_or(0);
