@@ -9,7 +9,7 @@ function keyAsText(k) {
   if (typeof k === 'string') return k;
   try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
 }
-import { drawMatrix, drawBars, totals, sliceCols, groupRows } from './heatmap.js';
+import { drawMatrix, drawBars, totals, sliceCols, groupRows, poolMax, poolValues } from './heatmap.js';
 import { KeysView } from './keys-view.js';
 import { readHash, writeHash, clampInt, DEFAULT_PRESET, HEAT_DEFAULTS } from './url-state.js';
 import { adoptFirstRun, startWorker } from './boot.js';
@@ -212,16 +212,23 @@ function renderHeatmap() {
   const windowSec = r.windowMs / 1000;
   const absolute = h.mode === 'absolute';
   const opts = { scale: state.heat.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
-  const top = drawMatrix($('heatmap'), m, opts);
-  const { rowSum, colSum } = totals(m);
-  drawBars($('row-totals'), Array.from(rowSum), { vertical: true, limit: absolute ? h.capacity * windowSec * m.cols : 0 });
-  drawBars($('col-totals'), Array.from(colSum));
   const height = Math.min(480, Math.max(120, m.rows * 12));
   for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${height}px`;
+  // No more cells than the screen has pixels: each drawn cell is the busiest of its block.
+  const dpr = window.devicePixelRatio || 1, width = $('heatmap').clientWidth;
+  const { m: drawn, fr, fc } = poolMax(m, height * dpr, width > 0 ? width * dpr : m.cols);
+  const top = drawMatrix($('heatmap'), drawn, opts);
+  const { rowSum, colSum } = totals(m);
+  drawBars($('row-totals'), poolValues(Array.from(rowSum), fr), { vertical: true, limit: absolute ? h.capacity * windowSec * m.cols : 0 });
+  drawBars($('col-totals'), poolValues(Array.from(colSum), fc));
+  const pooled = fr > 1 || fc > 1
+    ? ` Each pixel shows the busiest of ${fr > 1 ? `${fr} ${h.view === 'servers' ? 'servers' : 'regions'}` : ''}${fr > 1 && fc > 1 ? ' × ' : ''}${fc > 1 ? `${fc} windows` : ''} (more cells than the screen has pixels); hover for each one.`
+    : '';
   const rows = h.view === 'servers' ? 'servers' : 'regions';
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
     : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${num(top)} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
+  $('heat-legend').textContent += pooled;
   const pending = $('heat-pending');
   pending.hidden = !state.pending;
   if (state.pending) {
@@ -533,8 +540,10 @@ function renderCompare(c) {
     ...c.designs.map(d => {
       const fig = el('figure', undefined, { 'data-design': d.name });
       const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `region by time heatmap of ${d.name}` });
-      drawMatrix(canvas, d.matrix, { scale: state.heat.scale, max });
-      canvas.style.height = `${Math.min(320, Math.max(120, d.matrix.rows * 12))}px`;
+      const height = Math.min(320, Math.max(120, d.matrix.rows * 12)), dpr = window.devicePixelRatio || 1;
+      const width = box.clientWidth / c.designs.length;
+      drawMatrix(canvas, poolMax(d.matrix, height * dpr, width > 0 ? width * dpr : d.matrix.cols).m, { scale: state.heat.scale, max });
+      canvas.style.height = `${height}px`;
       const dl = el('dl', undefined, { class: 'metrics' });
       metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
       metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
@@ -590,7 +599,11 @@ function wireIo() {
   });
   $('export-png').addEventListener('click', async () => {
     if (!state.report) return;
-    download(`${slug()}-heatmap.png`, await canvasPng($('heatmap')));
+    // Every cell, one pixel each (the canvas on screen may show blocks of cells).
+    const full = document.createElement('canvas');
+    const { m } = shownMatrix(), h = state.heat;
+    drawMatrix(full, m, { scale: h.scale, brightness: h.brightness, capacity: h.mode === 'absolute' ? h.capacity : 0, windowSec: state.shown.windowMs / 1000 });
+    download(`${slug()}-heatmap.png`, await canvasPng(full));
   });
   $('export-csv').addEventListener('click', () => {
     if (!state.report) return;

@@ -99,6 +99,34 @@ export function groupRows(m, groupOf, groups) {
   return { rows: groups, cols: m.cols, cells };
 }
 
+/** The matrix reduced to at most `maxRows` × `maxCols` cells for drawing: each drawn cell is
+ * the busiest of a block of `fr` rows × `fc` columns. A canvas with more rows than the screen
+ * has pixel rows is scaled down by dropping rows, and a single hot region among hundreds
+ * could vanish; the maximum keeps it visible. Returns `{ m, fr, fc }` (`m` itself when it fits). */
+export function poolMax(m, maxRows, maxCols) {
+  const fr = Math.max(1, Math.ceil(m.rows / Math.max(1, Math.floor(maxRows))));
+  const fc = Math.max(1, Math.ceil(m.cols / Math.max(1, Math.floor(maxCols))));
+  if (fr === 1 && fc === 1) return { m, fr, fc };
+  const rows = Math.ceil(m.rows / fr), cols = Math.ceil(m.cols / fc);
+  const cells = new Float64Array(rows * cols);
+  for (let r = 0; r < m.rows; r++) {
+    const out = Math.floor(r / fr) * cols;
+    for (let c = 0; c < m.cols; c++) {
+      const v = m.cells[r * m.cols + c], i = out + Math.floor(c / fc);
+      if (v > cells[i]) cells[i] = v;
+    }
+  }
+  return { m: { rows, cols, cells }, fr, fc };
+}
+
+/** `values` in blocks of `f`, each block's maximum (the bars beside a pooled heatmap). */
+export function poolValues(values, f) {
+  if (f <= 1) return values;
+  const out = [];
+  for (let i = 0; i < values.length; i += f) out.push(Math.max(...values.slice(i, i + f)));
+  return out;
+}
+
 /** Totals along both axes: per-row (region) and per-column (window) sums. */
 export function totals(m) {
   const rowSum = new Float64Array(m.rows), colSum = new Float64Array(m.cols);

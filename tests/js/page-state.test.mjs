@@ -219,3 +219,47 @@ test('compare: each design\'s region × window matrix on one colour scale, as th
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// 1,000 regions and a key that starts with "m": every write lands in one region near the
+// middle (0x6d of 0x100 of the key space). The heatmap is at most 480 CSS pixels high; a
+// 1,000-row canvas scaled into it drops rows, maybe that one.
+const MANY_REGIONS = {
+  v: 1, name: 'many regions',
+  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  key: '"m" + long(ts) + id',
+  workload: { records: 20000 },
+  regions: { presplit: { kind: 'uniform', regions: 1000 } },
+};
+
+test('more regions than pixel rows: each pixel is the busiest of its block, the hot region stays visible', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(MANY_REGIONS)}`);
+  await done(page);
+  const seen = await page.evaluate(() => {
+    const c = document.getElementById('heatmap');
+    const box = c.getBoundingClientRect();
+    // What the screen shows: the canvas scaled to its CSS box without smoothing (pixelated).
+    const dpr = window.devicePixelRatio || 1;
+    const shown = document.createElement('canvas');
+    shown.width = Math.round(box.width * dpr);
+    shown.height = Math.round(box.height * dpr);
+    const ctx = shown.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(c, 0, 0, shown.width, shown.height);
+    const litRows = (cv) => {
+      const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+      const dark = [d[0], d[1], d[2]];
+      const rows = new Set();
+      for (let i = 0; i < d.length; i += 4) if (d[i] !== dark[0] || d[i + 1] !== dark[1] || d[i + 2] !== dark[2]) rows.add(Math.floor(i / 4 / cv.width));
+      return rows.size;
+    };
+    return { canvasRows: c.height, cssRows: box.height * dpr, canvasLit: litRows(c), shownLit: litRows(shown), legend: document.getElementById('heat-legend').textContent };
+  });
+  assert.ok(seen.canvasRows <= seen.cssRows, `canvas ${seen.canvasRows} rows, ${seen.cssRows} on screen`);
+  assert.ok(seen.canvasRows >= 1000 / Math.ceil(1000 / seen.cssRows) - 1, `every block drawn: ${seen.canvasRows}`);
+  assert.ok(seen.canvasLit >= 1, 'the hot region is drawn');
+  assert.ok(seen.shownLit >= seen.canvasLit, `and shown: ${seen.shownLit} lit rows on screen, ${seen.canvasLit} in the canvas`);
+  assert.match(seen.legend, /busiest of \d+ regions/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
