@@ -5,6 +5,9 @@
 
 use md5::{Digest, Md5};
 
+mod lanes;
+pub use lanes::md5_pair;
+
 use crate::bytes::{add, to_bytes_short, to_bytes_string, to_hex};
 use crate::error::{Error, ErrorKind, Result};
 
