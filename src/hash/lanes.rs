@@ -151,7 +151,7 @@ const G: [usize; 64] = [
 /// Each round is a loop of two bodies of eight steps, kept rolled: fully unrolled, the
 /// compiler emits one lane's 64 steps after the other's, and the core's reorder window
 /// (a few hundred instructions) then holds only one chain at a time. With the lanes side by
-/// side in an eight-step body, two MD5s take ~1.1x the time of one.
+/// side in an eight-step body, two MD5s take ~1.2x the time of one.
 #[inline(always)]
 fn compress<const N: usize>(m: &[[u32; N]; 16]) -> [[u32; 4]; N] {
     let [a0, b0, c0, d0] = INIT;
