@@ -1189,6 +1189,7 @@ pub struct AnalysisRun {
     keys: Keys,
     analyzer: Analyzer,
     key: Vec<u8>,
+    batch: Batch,
     value_size: u64,
     done: u64,
     total: u64,
@@ -1292,11 +1293,8 @@ impl DesignKeys {
         })
     }
 
-    fn next(
-        &mut self,
-        stream: &mut WorkloadStream,
-        out: &mut Vec<u8>,
-    ) -> Result<Option<(u64, i64)>> {
+    /// The next record's values (bigDecimal text parsed); `None` when the stream is done.
+    fn values(&mut self, stream: &mut WorkloadStream) -> Result<Option<(u64, i64)>> {
         let Some((index, time_ms)) = stream.next_values(&mut self.values) else {
             return Ok(None);
         };
@@ -1309,11 +1307,88 @@ impl DesignKeys {
                 }
             }
         }
+        Ok(Some((index, time_ms)))
+    }
+
+    fn next(
+        &mut self,
+        stream: &mut WorkloadStream,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<(u64, i64)>> {
+        let Some((index, time_ms)) = self.values(stream)? else {
+            return Ok(None);
+        };
         out.clear();
         self.key
             .encode_values_into(out, &self.values)
             .map_err(|e| record_err(index, e))?;
         Ok(Some((index, time_ms)))
+    }
+
+    /// Up to `max` records' keys into `batch` (cleared first), in stream order, with their
+    /// MD5 buckets filled in two at a time. An error (generating or encoding record `k`)
+    /// stops the batch: the records before `k` are in it, none after, and the error is
+    /// returned with them, exactly the one [`next`](Self::next) gives for record `k`.
+    fn next_batch(
+        &mut self,
+        stream: &mut WorkloadStream,
+        batch: &mut Batch,
+        max: usize,
+    ) -> Option<Error> {
+        batch.clear();
+        let mut err = None;
+        while batch.times.len() < max {
+            let (index, time_ms) = match self.values(stream) {
+                Ok(Some(x)) => x,
+                Ok(None) => break,
+                Err(e) => {
+                    err = Some(e);
+                    break;
+                }
+            };
+            match self
+                .key
+                .encode_values_deferred(&mut batch.keys, &self.values)
+            {
+                Ok(Some(hole)) => batch.holes.push(hole),
+                Ok(None) => {}
+                Err(e) => {
+                    err = Some(record_err(index, e));
+                    break;
+                }
+            }
+            batch.ends.push(batch.keys.len());
+            batch.times.push(time_ms);
+        }
+        if let Err(e) = self.key.fill_holes(&mut batch.keys, &batch.holes) {
+            // Unreachable (a deferred bucket always renders); report it rather than count
+            // keys with a hole.
+            batch.clear();
+            return Some(e);
+        }
+        err
+    }
+}
+
+/// Records per batch of [`AnalysisRun::step`] over the document's own key design.
+const BATCH: usize = 64;
+
+/// A batch of row keys, one after the other in `keys` (key `i` ends at `ends[i]`), their
+/// write times, and the MD5 buckets still to fill in.
+#[derive(Debug, Default)]
+struct Batch {
+    keys: Vec<u8>,
+    ends: Vec<usize>,
+    times: Vec<i64>,
+    holes: Vec<crate::keyspec::Hole>,
+}
+
+impl Batch {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.ends.clear();
+        self.times.clear();
+        self.holes.clear();
     }
 }
 
@@ -1365,12 +1440,50 @@ impl AnalysisRun {
             keys,
             analyzer,
             key: Vec::new(),
+            batch: Batch::default(),
             done: 0,
         })
     }
 
     /// Analyze up to `max_records` more records.
     pub fn step(&mut self, max_records: u64) -> Result<Progress> {
+        // In batches when the key has an MD5 bucket to fill in later: generate and encode up
+        // to BATCH records, fill their buckets two at a time, then count them, in the same
+        // order as one at a time. (Other keys gain nothing from batches: 120 -> 126 ns per
+        // record for the telecom String.hashCode key.)
+        let Keys::Design(d) = &mut self.keys else {
+            return self.step_one_by_one(max_records);
+        };
+        if !d.key.defers_md5() {
+            return self.step_one_by_one(max_records);
+        }
+        let mut n = 0u64;
+        while n < max_records {
+            let want = usize::try_from(max_records - n).map_or(BATCH, |r| r.min(BATCH));
+            let err = d.next_batch(&mut self.stream, &mut self.batch, want);
+            let b = &self.batch;
+            let mut start = 0;
+            for (&end, &time_ms) in b.ends.iter().zip(&b.times) {
+                let key = b.keys.get(start..end).unwrap_or(&[]);
+                let bytes = (key.len() as u64).saturating_add(self.value_size);
+                self.analyzer.push(key, time_ms, bytes);
+                start = end;
+            }
+            let got = b.times.len();
+            n += got as u64;
+            self.done += got as u64;
+            if let Some(e) = err {
+                return Err(e);
+            }
+            if got < want {
+                break;
+            }
+        }
+        Ok(self.progress())
+    }
+
+    /// [`step`](Self::step) one record at a time.
+    fn step_one_by_one(&mut self, max_records: u64) -> Result<Progress> {
         let mut n = 0u64;
         while n < max_records {
             let Some((_, time_ms)) = self.keys.next(&mut self.stream, &mut self.key)? else {

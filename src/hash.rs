@@ -5,6 +5,13 @@
 
 use md5::{Digest, Md5};
 
+// Natively only: the analyzer batches MD5 buckets only in native builds (see
+// `CompiledKey::defers_md5`), the wasm carries neither.
+#[cfg(not(target_arch = "wasm32"))]
+mod lanes;
+#[cfg(not(target_arch = "wasm32"))]
+pub use lanes::md5_pair;
+
 use crate::bytes::{add, to_bytes_short, to_bytes_string, to_hex};
 use crate::error::{Error, ErrorKind, Result};
 

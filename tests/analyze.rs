@@ -448,3 +448,169 @@ fn design_path_equals_the_record_encoder_path() {
     assert!(direct.regions.len() > 6, "{}", direct.regions.len());
     assert_eq!(direct, records);
 }
+
+/// Every `step` result (records done, or the error text) and the final report of a run
+/// stepped by `chunks` (cycled) until it finishes or a step adds nothing (records that
+/// failed are not counted, so such a run never reaches its total), carrying on after
+/// errors as a caller may.
+fn stepped(
+    mut run: rowkey_lab::analyze::AnalysisRun,
+    chunks: &[u64],
+) -> (
+    Vec<Result<u64, String>>,
+    rowkey_lab::analyze::AnalysisReport,
+) {
+    let mut steps = Vec::new();
+    let mut last = 0;
+    for &c in chunks.iter().cycle().take(10_000) {
+        match run.step(c) {
+            Ok(p) => {
+                steps.push(Ok(p.done));
+                if p.finished || (p.done == last && c > 0) {
+                    break;
+                }
+                last = p.done;
+            }
+            Err(e) => {
+                steps.push(Err(e.message));
+                last = run.progress().done;
+            }
+        }
+    }
+    (steps, run.finish())
+}
+
+/// `analyze`'s own path (batches, MD5 buckets filled in pairs) against `document_encoder`
+/// (one record at a time, the buckets computed as each key is written): the same results
+/// for every step, errors included, and the same report.
+fn assert_batched_equals_per_record(doc: &rowkey_lab::design::DesignDocument, chunks: &[u64]) {
+    use rowkey_lab::analyze::{document_encoder, AnalysisRun, AnalyzeOptions};
+    let opts = AnalyzeOptions {
+        windows: 16,
+        presplit_sample: 500,
+        ..AnalyzeOptions::default()
+    };
+    let name = doc.name.clone().unwrap_or_default();
+    let batched = stepped(AnalysisRun::new(doc, &opts).unwrap(), chunks);
+    let enc = document_encoder(doc).unwrap();
+    let one = stepped(AnalysisRun::with_encoder(doc, &opts, enc).unwrap(), chunks);
+    assert!(batched.0 == one.0, "{name}: the steps differ");
+    assert!(batched.1 == one.1, "{name}: the reports differ");
+}
+
+#[test]
+fn batched_path_equals_the_record_path_on_every_preset() {
+    let mut n = 0;
+    for p in rowkey_lab::presets::all() {
+        let mut doc = rowkey_lab::design::DesignDocument::from_json(p.json).unwrap();
+        if let Some(w) = doc.workload.as_mut() {
+            // An odd count: the last batch holds an odd number of MD5 buckets.
+            w.records = w.records.min(3001);
+        }
+        doc.name = Some(p.id.to_string());
+        assert_batched_equals_per_record(&doc, &[1000, 37, 64, 1, 4096]);
+        n += 1;
+    }
+    assert!(n >= 22);
+}
+
+#[test]
+fn batched_md5_salts_equal_the_record_path() {
+    use rowkey_lab::design::DesignDocument;
+    let doc = |name: &str, fields: &str, key: &str, regions: &str| {
+        let text = format!(
+            r#"{{"v": 1, "name": "{name}", "fields": [{fields}], "key": {key:?},
+              "workload": {{"records": 2501, "writeRate": 50, "seed": 3}},
+              "regions": {regions}}}"#
+        );
+        DesignDocument::from_json(&text).unwrap()
+    };
+    let phone = r#"{"name": "phone", "type": "string", "generator": {"kind": "phone", "prefixes": ["134", "188"], "digits": 8, "distinct": 3000}},
+                   {"name": "ts", "type": "timestamp", "generator": {"kind": "clock"}}"#;
+    let auto = r#"{"presplit": {"kind": "saltBuckets", "buckets": 64, "style": "decimal", "width": 2},
+                   "autoSplit": {"policy": {"type": "constantSize"}, "config": {"maxFileSize": 3000}}}"#;
+    let none = r#"{"presplit": {"kind": "none"}}"#;
+    // The telecom key with auto-splits.
+    let telecom = doc(
+        "telecom md5",
+        phone,
+        r#"salt(phone, 64, hash=md5, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")"#,
+        auto,
+    );
+    assert_batched_equals_per_record(&telecom, &[700, 64, 3]);
+    let with_splits = rowkey_lab::analyze::analyze(
+        &telecom,
+        &rowkey_lab::analyze::AnalyzeOptions {
+            windows: 16,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(!with_splits.splits.is_empty());
+    // Over the rest of the key; hex, letter, short renders.
+    for (key, name) in [
+        (
+            r#"salt(16, hash=md5, as=hex(1)) + phone + time(ts, "yyMMddHHmmss")"#,
+            "hex",
+        ),
+        (r#"salt(26, hash=md5, as=letter) + "-" + phone"#, "letter"),
+        (r#"salt(300, hash=md5, as=short) + phone"#, "short"),
+        (
+            r#"salt(7, hash=md5, as=hexUpper(3)) + phone + phone"#,
+            "hexUpper",
+        ),
+    ] {
+        assert_batched_equals_per_record(&doc(name, phone, key, none), &[1000, 63]);
+    }
+    // Sources past one MD5 block (56+ bytes) and of varying lengths across the boundary.
+    let long = r#"{"name": "s", "type": "string", "generator": {"kind": "weighted", "values": ["short", "a fifty-five byte string ..............................", "a fifty-six byte string ...............................", "a string that is quite a lot longer than one md5 block of fifty-five bytes"], "weights": [1, 1, 1, 1]}},
+                  {"name": "ts", "type": "timestamp", "generator": {"kind": "clock"}}"#;
+    assert_batched_equals_per_record(
+        &doc(
+            "long",
+            long,
+            r#"salt(s, 10, hash=md5, as=dec(2)) + "_" + s"#,
+            none,
+        ),
+        &[999, 2],
+    );
+    // Errors mid-batch: `dec(n, 3)` of n in 0..=1100 fails on about 9 % of the records,
+    // each step stops at its first failing record and the next step goes on after it.
+    let n = r#"{"name": "n", "type": "long", "generator": {"kind": "uniformInt", "min": 0, "max": 1100}},
+               {"name": "ts", "type": "timestamp", "generator": {"kind": "clock"}}"#;
+    let failing = doc(
+        "errors",
+        n,
+        r#"salt(64, hash=md5, as=dec(2)) + "_" + dec(n, 3)"#,
+        none,
+    );
+    assert_batched_equals_per_record(&failing, &[500, 64, 1]);
+    let opts = rowkey_lab::analyze::AnalyzeOptions::default();
+    let mut run = rowkey_lab::analyze::AnalysisRun::new(&failing, &opts).unwrap();
+    let e = run.step(10_000).unwrap_err();
+    assert!(e.message.starts_with("record "), "{}", e.message);
+    assert!(
+        e.message.contains("has 4 digits, dec width is 3"),
+        "{}",
+        e.message
+    );
+    // The records before the failing one were counted, none after it.
+    let k: u64 = e.message["record ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(run.progress().done, k);
+    assert_eq!(run.finish().writes, k);
+    // A bucket that does not fit its rendering (1000 buckets in two digits) fails too.
+    assert_batched_equals_per_record(
+        &doc(
+            "render",
+            phone,
+            r#"salt(1000, hash=md5, as=dec(2)) + phone"#,
+            none,
+        ),
+        &[300, 64],
+    );
+}

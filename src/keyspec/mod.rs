@@ -32,6 +32,7 @@ pub(crate) mod value;
 
 pub use ast::*;
 pub use compile::CompiledKey;
+pub(crate) use compile::Hole;
 pub use decode::{Decoded, DecodedField, Unrecoverable};
 pub use layout::{SegmentLayout, Width};
 pub use lint::{lint, Finding, Severity, RULES};
