@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod bigint;
 pub mod bytes;
 pub mod de;
 pub mod design;
