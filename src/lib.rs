@@ -15,6 +15,7 @@ pub mod error;
 pub mod hash;
 pub mod inspect;
 pub mod json;
+pub mod jsonw;
 pub mod keyspec;
 pub mod layout;
 pub mod metrics;
