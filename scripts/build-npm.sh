@@ -12,10 +12,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 WASM=target/wasm32-unknown-unknown/release/rowkey_lab.wasm
-# wasm-bindgen (--target web) into $1 and wasm-opt -Oz; --low-memory-unused: see build-wasm.sh.
+# wasm-bindgen (--target web) into $1 and wasm-opt -Oz; -ocimfs=25 and --low-memory-unused:
+# see build-wasm.sh.
 bindgen_opt() {
   wasm-bindgen --target web --out-dir "$1" "$WASM"
-  wasm-opt -Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   rm -f "$1/.gitignore" "$1/package.json" "$1/rowkey_lab_bg.wasm.d.ts"

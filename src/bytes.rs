@@ -7,8 +7,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use num_bigint::BigInt;
-use num_traits::Signed;
+use crate::bigint::BigInt;
 
 use crate::error::{Error, ErrorKind, Result};
 

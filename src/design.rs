@@ -140,7 +140,7 @@ impl DesignDocument {
 
     /// The document as pretty JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        crate::jsonw::to_string_pretty(self).unwrap_or_default()
     }
 
     /// Checks that need the whole document: the version and unique field names.

@@ -176,12 +176,10 @@ pub fn parse_node(text: &str) -> R<Node> {
 }
 
 /// A serializable value as a `serde_json::Value`, through its JSON text: the same
-/// `serde_json::to_string` code that encodes results, instead of a second serializer
+/// [`crate::jsonw`] code that encodes results, instead of a second serializer
 /// (`serde_json::to_value`) compiled for every type.
 pub fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> Option<Value> {
-    serde_json::to_string(v)
-        .ok()
-        .and_then(|s| parse_value(&s).ok())
+    crate::jsonw::to_string(v).and_then(|s| parse_value(&s).ok())
 }
 
 /// Parse JSON text into a `serde_json::Value`.

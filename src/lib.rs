@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod bigint;
 pub mod bytes;
 pub mod de;
 pub mod design;
@@ -14,6 +15,7 @@ pub mod error;
 pub mod hash;
 pub mod inspect;
 pub mod json;
+pub mod jsonw;
 pub mod keyspec;
 pub mod layout;
 pub mod metrics;

@@ -11,8 +11,7 @@
 
 use std::cmp::Ordering;
 
-use num_bigint::{BigInt, BigUint, Sign};
-use num_traits::{Signed, Zero};
+use crate::bigint::{BigInt, BigUint};
 
 use crate::bytes::{to_bytes_binary, to_string_binary};
 use crate::error::{Error, ErrorKind, Result};
@@ -77,7 +76,11 @@ struct SplitPlan {
 
 impl SplitPlan {
     fn key(&self, i: usize) -> Vec<u8> {
-        let v = &self.start + &self.interval * BigUint::from(i);
+        let v = self.start.add(
+            &self
+                .interval
+                .mul_add_small(u32::try_from(i).unwrap_or(u32::MAX), 0),
+        );
         to_fixed_be(&v, self.len)
     }
 
@@ -131,12 +134,13 @@ fn plan_split(a: &[u8], b: &[u8], inclusive: bool, num: i32) -> Result<Option<Sp
             ));
         }
         let start = uint(&a_pad);
-        let mut diff = uint(&b_pad) - &start;
+        // b_pad > a_pad here, so the difference is positive.
+        let mut diff = uint(&b_pad).checked_sub(&start).unwrap_or_default();
         if inclusive {
-            diff += 1u32;
+            diff = diff.add(&BigUint::from(1));
         }
-        let splits = BigUint::from(n + 1);
-        if diff < splits {
+        let splits = u32::try_from(n + 1).unwrap_or(u32::MAX);
+        if diff < BigUint::from(u64::from(splits)) {
             // Not enough room between the keys: extend both by one zero byte and retry.
             a_cur = a_pad;
             a_cur.push(0);
@@ -144,7 +148,7 @@ fn plan_split(a: &[u8], b: &[u8], inclusive: bool, num: i32) -> Result<Option<Sp
             b_cur.push(0);
             continue;
         }
-        let interval = diff / splits;
+        let (interval, _) = diff.div_rem_small(splits).unwrap_or_default();
         return Ok(Some(SplitPlan {
             a: a_cur,
             b: b_cur,
@@ -297,15 +301,9 @@ fn parse_java_bigint(s: &[u16], radix: u32, what: &str) -> Result<BigInt> {
             }
         }
     }
-    let mag = BigUint::from_radix_be(&vals, radix).ok_or_else(|| {
-        nfe(
-            what,
-            format!("For input string: {text:?} under radix {radix}"),
-        )
-    })?;
-    Ok(BigInt::from_biguint(
-        if neg { Sign::Minus } else { Sign::Plus },
-        mag,
+    Ok(BigInt::from_parts(
+        neg,
+        BigUint::from_radix_be(&vals, radix),
     ))
 }
 
@@ -407,7 +405,8 @@ fn check_key_count(what: &str, n: i32) -> Result<()> {
 
 impl NumberState {
     fn new(radix: u32, max: &str) -> Self {
-        let hi = BigInt::parse_bytes(max.as_bytes(), radix).unwrap_or_default();
+        let digits: Vec<u16> = max.encode_utf16().collect();
+        let hi = parse_java_bigint(&digits, radix, "last_row").unwrap_or_default();
         NumberState {
             radix,
             lo: BigInt::zero(),
@@ -448,8 +447,8 @@ impl NumberState {
                 ),
             ));
         }
-        let range: BigInt = &self.hi - &self.lo + 1;
-        if range < BigInt::from(n) {
+        let range = self.hi.sub(&self.lo).add(&BigInt::from(1));
+        if range < BigInt::from(i64::from(n)) {
             return Err(Error::new(
                 ErrorKind::IllegalState,
                 format!("split granularity ({n}) is greater than the range ({range})"),
@@ -464,10 +463,10 @@ impl NumberState {
             .at_path("n"));
         }
         check_key_count("n", n)?;
-        let step = range / BigInt::from(n);
+        let step = range.div_small(n.unsigned_abs()).unwrap_or_default();
         let mut sink = KeySink::new();
         for i in 1..n {
-            sink.push(self.enc(&(&self.lo + &step * BigInt::from(i))))?;
+            sink.push(self.enc(&self.lo.add(&step.mul_small(i.unsigned_abs()))))?;
         }
         Ok(sink.keys)
     }
@@ -480,9 +479,9 @@ impl NumberState {
         }
         // Upstream bumps the end only when it is exactly the configured last row.
         if e == self.hi {
-            e += 1;
+            e = e.add(&BigInt::from(1));
         }
-        let mid: BigInt = (s + e) / BigInt::from(2);
+        let mid = s.add(&e).div_small(2).unwrap_or_default();
         Ok(self.enc(&mid.abs()))
     }
 
@@ -505,8 +504,8 @@ impl NumberState {
                 ),
             ));
         }
-        let range: BigInt = &e - &s + 1;
-        if range < BigInt::from(k) {
+        let range = e.sub(&s).add(&BigInt::from(1));
+        if range < BigInt::from(i64::from(k)) {
             return Err(Error::new(
                 ErrorKind::IllegalState,
                 format!("split granularity ({k}) is greater than the range ({range})"),
@@ -521,13 +520,13 @@ impl NumberState {
             .at_path("num_splits"));
         }
         check_key_count("num_splits", k)?;
-        let step = range / BigInt::from(k);
+        let step = range.div_small(k.unsigned_abs()).unwrap_or_default();
         let mut sink = KeySink::new();
         if inclusive {
             sink.push(self.enc(&s))?;
         }
         for i in 1..k {
-            sink.push(self.enc(&(&s + &step * BigInt::from(i))))?;
+            sink.push(self.enc(&s.add(&step.mul_small(i.unsigned_abs()))))?;
         }
         if inclusive {
             sink.push(self.enc(&e))?;

@@ -66,7 +66,7 @@ impl KeySpec {
 
     /// The JSON form, compact.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        crate::jsonw::to_string(self).unwrap_or_default()
     }
 
     /// Checks that need no field declarations: widths, bucket counts, patterns, tables.

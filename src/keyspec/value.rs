@@ -2,7 +2,7 @@
 //! JSON (a `long` may arrive as a JSON number or a decimal string, so 64-bit values survive
 //! JavaScript).
 
-use num_bigint::BigInt;
+use crate::bigint::BigInt;
 use serde_json::Value;
 
 use crate::bytes::{self, BigDecimal};
@@ -75,9 +75,9 @@ pub(crate) fn parse_big_decimal(s: &str) -> Option<BigDecimal> {
         return None;
     }
     let digits = format!("{int}{frac}");
-    let mut unscaled: BigInt = digits.parse().ok()?;
+    let mut unscaled = BigInt::parse_decimal(&digits)?;
     if neg {
-        unscaled = -unscaled;
+        unscaled = unscaled.neg();
     }
     let scale = i64::try_from(frac.len()).ok()?.checked_sub(exp)?;
     Some(BigDecimal::new(unscaled, i32::try_from(scale).ok()?))

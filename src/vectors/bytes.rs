@@ -1,7 +1,7 @@
 //! Vector glue for the `bytes` family: `encodings.jsonl`, `to_string_binary.jsonl`,
 //! `md5.jsonl`, `java_hashcode.jsonl` and `recipes.jsonl`.
 
-use num_bigint::BigInt;
+use crate::bigint::BigInt;
 use serde_json::{json, Value};
 
 use super::{hex_value, long_value, outcome, Args, Dispatched, Outcome};
@@ -56,9 +56,8 @@ fn run(func: &str, a: &Args) -> Result<Option<Outcome>, String> {
         "Bytes.toBytes(boolean)" => Outcome::Value(hex_value(&b::to_bytes_boolean(a.bool("v")?))),
         "Bytes.toBytes(BigDecimal)" => {
             let u = a.text("unscaled")?;
-            let unscaled: BigInt = u
-                .parse()
-                .map_err(|_| format!("arg `unscaled`: bad integer {u:?}"))?;
+            let unscaled = BigInt::parse_decimal(&u)
+                .ok_or_else(|| format!("arg `unscaled`: bad integer {u:?}"))?;
             let d = b::BigDecimal::new(unscaled, a.i32("scale")?);
             Outcome::Value(hex_value(&b::to_bytes_big_decimal(&d)))
         }

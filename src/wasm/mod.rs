@@ -47,16 +47,16 @@ pub fn start() {
     }));
 }
 
-/// The one serializer: serde_json text, parsed by the JS engine's `JSON.parse` — missing
-/// values are `null`, maps are plain objects. Every result crosses the boundary through
-/// serde_json text, so each `Serialize` impl is compiled once for the whole module; arguments
+/// The one serializer: JSON text (serde_json's, written by [`crate::jsonw`]), parsed by the
+/// JS engine's `JSON.parse` — missing values are `null`, maps are plain objects. Every result
+/// crosses the boundary through that text, so each `Serialize` impl is compiled once for the
+/// whole module (the pretty document text shares it); arguments
 /// come in as JSON text too and are read by the non-generic readers of [`crate::de`] (see
 /// [`opts`]).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    // serde_json fails only on non-string map keys or a failing `Serialize` impl, which the
-    // result types do not have; its error text is not formatted (that would compile in every
-    // serde_json error message and `std::io::Error`'s `Display`).
-    let text = serde_json::to_string(v).map_err(|_| {
+    // The writer fails only on non-string map keys or a failing `Serialize` impl, which the
+    // result types do not have.
+    let text = crate::jsonw::to_string(v).ok_or_else(|| {
         js_error(&Error::new(
             ErrorKind::Invalid,
             "cannot encode result as JSON (a bug, please report)",
