@@ -357,7 +357,7 @@ enum Step {
         milli: bool,
         fixed: Box<time::Fixed>,
     },
-    /// Nothing: an op written by an earlier fused [`Step::Time`].
+    /// An op written by an earlier fused [`Step::Time`]: removed before the plan runs.
     Nop,
     /// A string field as UTF-8 (other value kinds go through the interpreter).
     Str(usize),
@@ -537,6 +537,20 @@ impl Plan {
             None => None,
         };
         let times = fuse_times(&mut steps, ops, fill, times);
+        // The steps a fused run absorbed go; the hash source's bounds are step indices.
+        let mut fill = fill;
+        if let Some(f) = fill.as_mut() {
+            let nops_before = |i: usize| {
+                steps
+                    .iter()
+                    .take(i)
+                    .filter(|s| matches!(s, Step::Nop))
+                    .count()
+            };
+            f.from -= nops_before(f.from);
+            f.to -= nops_before(f.to);
+        }
+        steps.retain(|s| !matches!(s, Step::Nop));
         let later = fill.and_then(|f| Later::of(ops.get(f.op)?, f.width));
         Some(Plan {
             steps,

@@ -202,14 +202,16 @@ pub(crate) fn civil(ms: i64) -> Result<Civil> {
 impl Civil {
     /// A day's date and the milliseconds into that day.
     fn of_day((y, mo, d): (i64, i64, i64), rem: i64) -> Civil {
+        // `rem` is in 0..86_400_000: 32-bit divisions by constants are cheaper.
+        let r = u32::try_from(rem).unwrap_or(0);
         Civil {
             y,
             mo,
             d,
-            h: rem / 3_600_000,
-            mi: rem / 60_000 % 60,
-            s: rem / 1000 % 60,
-            ms: rem % 1000,
+            h: i64::from(r / 3_600_000),
+            mi: i64::from(r / 60_000 % 60),
+            s: i64::from(r / 1000 % 60),
+            ms: i64::from(r % 1000),
         }
     }
 }
