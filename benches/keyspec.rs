@@ -4,6 +4,8 @@
 //! No criterion (build time): each preset's examples are varied into a few thousand records
 //! (digits of strings permuted, timestamps and longs shifted), converted to typed values once,
 //! then encoded in a loop for a fixed time budget; the median of several runs is reported.
+//! An MD5 design and its MD5 alone run alternately, and the ratio is the median of the
+//! per-pair ratios (a shared machine's load drifts between runs of one side otherwise).
 // A bench is a test binary: a broken preset should stop it loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -16,6 +18,8 @@ use rowkey_lab::keyspec::{CompiledKey, FieldValue, KeySpec, Segment};
 
 const RECORDS: usize = 4096;
 const RUNS: usize = 7;
+/// Alternated runs of a design and of its MD5 alone.
+const PAIRS: usize = 11;
 const BUDGET: Duration = Duration::from_millis(150);
 
 /// xorshift64*: deterministic variation without a dependency.
@@ -60,25 +64,48 @@ fn cpu_now(wall: Instant) -> Duration {
         .map_or_else(|| wall.elapsed(), Duration::from_nanos)
 }
 
-/// Run `f` over `n` items for `BUDGET` of CPU time, `RUNS` times: the median items per
-/// second of CPU time.
-fn median_rate(n: usize, mut f: impl FnMut(usize)) -> f64 {
+/// Run `f` over `n` items for `BUDGET` of CPU time: items per second of CPU time.
+fn rate(n: usize, f: &mut impl FnMut(usize)) -> f64 {
     let wall = Instant::now();
-    let mut rates: Vec<f64> = (0..RUNS)
-        .map(|_| {
-            let start = cpu_now(wall);
-            let mut done = 0usize;
-            while cpu_now(wall) - start < BUDGET {
-                for i in 0..n {
-                    f(i);
-                }
-                done += n;
-            }
-            done as f64 / (cpu_now(wall) - start).as_secs_f64()
-        })
-        .collect();
-    rates.sort_by(f64::total_cmp);
-    rates[RUNS / 2]
+    let start = cpu_now(wall);
+    let mut done = 0usize;
+    while cpu_now(wall) - start < BUDGET {
+        for i in 0..n {
+            f(i);
+        }
+        done += n;
+    }
+    done as f64 / (cpu_now(wall) - start).as_secs_f64()
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// [`rate`] `RUNS` times: the median.
+fn median_rate(n: usize, mut f: impl FnMut(usize)) -> f64 {
+    median((0..RUNS).map(|_| rate(n, &mut f)).collect())
+}
+
+/// `a` and `b` alternately, `PAIRS` times each: their median rates and the median of the
+/// per-pair ratios `rate(b) / rate(a)`. Each pair shares the machine's state of the moment,
+/// so a shared machine's drifts cancel in the ratio instead of landing on one side.
+fn paired(
+    n: usize,
+    mut a: impl FnMut(usize),
+    m: usize,
+    mut b: impl FnMut(usize),
+) -> (f64, f64, f64) {
+    let (mut ra, mut rb, mut q) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..PAIRS {
+        let x = rate(n, &mut a);
+        let y = rate(m, &mut b);
+        ra.push(x);
+        rb.push(y);
+        q.push(y / x);
+    }
+    (median(ra), median(rb), median(q))
 }
 
 /// The `of` segments of every MD5 segment at the top level of the key.
@@ -95,7 +122,9 @@ fn md5_sources(spec: &KeySpec) -> Vec<KeySpec> {
 }
 
 fn main() {
-    println!("| preset | keys/s (median of {RUNS}) | ns/key | md5_as_hex alone, ns | ratio |");
+    println!(
+        "| preset | keys/s (median of {RUNS}; MD5 designs {PAIRS}) | ns/key | md5_as_hex alone, ns | ratio (median of {PAIRS} alternated pairs) |"
+    );
     println!("|---|---:|---:|---:|---:|");
     // `cargo bench --bench keyspec -- md5`: only presets whose id contains an argument.
     let filters: Vec<String> = std::env::args()
@@ -131,15 +160,19 @@ fn main() {
             });
         }
         let mut out = Vec::with_capacity(256);
-        let rate = median_rate(records.len(), |i| {
+        let mut encode = |i: usize| {
             out.clear();
             ck.encode_values_into(&mut out, black_box(&records[i]))
                 .unwrap();
             black_box(&out);
-        });
+        };
         let sources = md5_sources(&doc.key);
-        let (base_ns, ratio) = if sources.is_empty() {
-            ("".to_string(), "".to_string())
+        let (rate, base_ns, ratio) = if sources.is_empty() {
+            (
+                median_rate(records.len(), encode),
+                String::new(),
+                String::new(),
+            )
         } else {
             // The exact bytes each MD5 hashes, per record.
             let mut subs: Vec<CompiledKey> = sources
@@ -154,14 +187,16 @@ fn main() {
                         .collect()
                 })
                 .collect();
-            let md5_rate = median_rate(inputs.len(), |i| {
+            let md5 = |i: usize| {
                 for b in &inputs[i] {
                     black_box(md5_as_hex(black_box(b)));
                 }
-            });
+            };
+            let (md5_rate, rate, q) = paired(inputs.len(), md5, records.len(), &mut encode);
             (
+                rate,
                 format!("{:.0}", 1e9 / md5_rate),
-                format!("{:.2}×", md5_rate / rate),
+                format!("{:.2}×", 1.0 / q),
             )
         };
         println!(
