@@ -1176,16 +1176,12 @@ impl CompiledKey {
                                 continue;
                             }
                             if let Ok(civil) = time::civil_cached(*ms, &mut cx.pool.day) {
-                                // Written from registers, word by word, into the key and
-                                // the cache.
-                                let words = fixed.words(&civil);
-                                c.key = Some(key);
-                                c.len = fixed.len();
-                                for (w, b) in words.iter().zip(c.text.chunks_exact_mut(8)) {
-                                    let w = w.to_le_bytes();
-                                    out.extend_from_slice(&w);
-                                    b.copy_from_slice(&w);
-                                }
+                                *c = TimeCache {
+                                    key: Some(key),
+                                    len: fixed.len(),
+                                    text: fixed.render(&civil),
+                                };
+                                out.extend_from_slice(&c.text);
                                 out.truncate(at + c.len);
                                 continue;
                             }

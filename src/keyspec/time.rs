@@ -304,7 +304,7 @@ impl Fixed {
 
     /// `c` as text in four little-endian words: the first [`len`](Self::len) bytes.
     #[inline]
-    pub(crate) fn words(&self, c: &Civil) -> [u64; 4] {
+    fn words(&self, c: &Civil) -> [u64; 4] {
         // Civil fields are never negative and years end at 9999.
         let values = [
             c.y / 100,
@@ -340,6 +340,7 @@ impl Fixed {
     }
 
     /// `c` as text: the first [`len`](Self::len) bytes of the result.
+    #[inline]
     pub(crate) fn render(&self, c: &Civil) -> [u8; FIXED] {
         let mut buf = [0u8; FIXED];
         for (b, w) in buf.chunks_exact_mut(8).zip(self.words(c)) {
