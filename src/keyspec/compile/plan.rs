@@ -1,0 +1,686 @@
+//! The flat plan: a compiled key's top level as a list of steps run by one loop, the hash
+//! written into bytes reserved for it, and MD5 buckets left for a batch to fill in later.
+
+use super::*;
+
+#[cfg(not(target_arch = "wasm32"))]
+use crate::hash::md5_pair;
+/// wasm never defers a bucket ([`CompiledKey::defers_md5`]): one after the other.
+#[cfg(target_arch = "wasm32")]
+fn md5_pair(x: &[u8], y: &[u8]) -> [[u8; 16]; 2] {
+    [hash::md5(x), hash::md5(y)]
+}
+
+/// One step of a [`Plan`].
+#[derive(Debug, Clone)]
+enum Step {
+    /// Constant bytes.
+    Lit(Vec<u8>),
+    /// One constant byte (a separator).
+    Byte(u8),
+    /// `time(...)` of `ops[op]` over field `f`, in ms: the cached text when the second (or
+    /// ms) is the cached one, else `ops[op]` through the interpreter.
+    Time {
+        op: usize,
+        /// The last op this step writes: `time(t, "yyMMdd") + ":" + time(t, "HHmmss")` is
+        /// one step and one cached text (`ops[op..=last]` through the interpreter otherwise).
+        last: usize,
+        f: usize,
+        id: usize,
+        milli: bool,
+        fixed: Box<time::Fixed>,
+    },
+    /// An op written by an earlier fused [`Step::Time`]: removed before the plan runs.
+    Nop,
+    /// A string field as UTF-8 (other value kinds go through the interpreter).
+    Str(usize),
+    /// `ops[i]` through the interpreter.
+    Op(usize),
+    /// Reserve the width of the plan's hash ([`Fill`]), filled in after the last step.
+    Hole,
+}
+
+/// The plan's hash: `ops[op]` over the bytes steps `from..to` write, `width` bytes reserved.
+#[derive(Debug, Clone, Copy)]
+struct Fill {
+    op: usize,
+    from: usize,
+    to: usize,
+    width: usize,
+}
+
+/// The top-level segments compiled into a straight list of steps run by one loop.
+///
+/// A hash over the rest of the key (`Src::Rest`), or over explicit segments that the key
+/// also writes later (`md5Hex(user + "_" + item, 8) + "_" + user + "_" + item`,
+/// `salt(phone, ...) + "_" + phone`), reserves its width, the key is written once and the
+/// hash reads the bytes of its source range (steps `from..to`).
+#[derive(Debug, Clone)]
+pub(super) struct Plan {
+    steps: Vec<Step>,
+    /// The hash op and the steps whose bytes are its source.
+    fill: Option<Fill>,
+    /// Slots of the formatted-time cache the plan and the interpreter use.
+    pub(super) times: usize,
+    /// The hash is an MD5 salt whose every bucket renders in exactly its width (so filling
+    /// it in cannot fail nor move the bytes after it): a batch may fill it in later, two
+    /// records at a time ([`CompiledKey::encode_values_deferred`]).
+    later: Option<Later>,
+}
+
+/// The bucket count and render of a [`Plan`]'s MD5 salt that may be filled in later.
+#[derive(Debug, Clone, Copy)]
+struct Later {
+    buckets: u32,
+    render: Render,
+    width: usize,
+}
+
+impl Later {
+    fn of(op: &Op, width: usize) -> Option<Later> {
+        let Op::Salt {
+            hash: SaltHash::Md5,
+            buckets,
+            render: r,
+            ..
+        } = op
+        else {
+            return None;
+        };
+        let buckets = buckets.unsigned_abs().max(1);
+        // Every bucket in 0..buckets renders in `width` bytes when the first and the last do
+        // (decimal and hex digits only grow; the other renders have one size; `bytes(w)`
+        // goes through OpenTSDB's checks and stays on the immediate path).
+        if matches!(r, Render::Bytes(_)) {
+            return None;
+        }
+        let mut b = Vec::new();
+        for v in [0, i64::from(buckets) - 1] {
+            b.clear();
+            if render(r, v, &mut b).is_err() || b.len() != width {
+                return None;
+            }
+        }
+        Some(Later {
+            buckets,
+            render: *r,
+            width,
+        })
+    }
+}
+
+/// A key written by [`CompiledKey::encode_values_deferred`] whose MD5 bucket is still to be
+/// filled in: `width` bytes at `at`, the MD5 of the bytes `from..to` (offsets in the buffer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Hole {
+    at: usize,
+    from: usize,
+    to: usize,
+}
+
+impl Plan {
+    pub(super) fn new(ops: &[Op], segs: &[Segment], times: usize) -> Option<Plan> {
+        if ops.len() != segs.len() {
+            return None;
+        }
+        let mut steps: Vec<Step> = ops
+            .iter()
+            .enumerate()
+            .map(|(i, op)| match op {
+                Op::Lit(b) => match b.as_slice() {
+                    [x] => Step::Byte(*x),
+                    _ => Step::Lit(b.clone()),
+                },
+                Op::Field { f, enc: Enc::Str } => Step::Str(*f),
+                Op::Field {
+                    f,
+                    enc:
+                        Enc::Time {
+                            secs: false,
+                            id,
+                            milli,
+                            fixed: Some(fixed),
+                            ..
+                        },
+                } => Step::Time {
+                    op: i,
+                    last: i,
+                    f: *f,
+                    id: *id,
+                    milli: *milli,
+                    fixed: Box::new(fixed.clone()),
+                },
+                _ => Step::Op(i),
+            })
+            .collect();
+        let mut fill = None;
+        for (i, op) in ops.iter().enumerate() {
+            let Some(src) = op.src() else { continue };
+            match src {
+                // A hash over the rest: no other hash after it may read the rest (handled by
+                // the interpreter's recursion), and it must be the plan's only hole.
+                Src::Rest => {
+                    if fill.is_some() || op.width().is_none() {
+                        return None;
+                    }
+                    if ops.iter().skip(i + 1).any(|o| o.src().is_some()) {
+                        return None;
+                    }
+                    fill = Some((i, i + 1, ops.len()));
+                    break;
+                }
+                Src::Ops(_) if fill.is_none() && op.width().is_some() => {
+                    let of = match segs.get(i) {
+                        Some(Segment::Salt(s)) => s.of.as_deref(),
+                        Some(Segment::Hash15(h) | Segment::Md5(h)) => h.of.as_deref(),
+                        Some(Segment::Md5Hex(h)) => h.of.as_deref(),
+                        _ => None,
+                    };
+                    let Some(of) = of.filter(|o| !o.is_empty()) else {
+                        continue;
+                    };
+                    // The first later occurrence of the same segments. (Evaluating them in
+                    // key order instead of hash-source first changes nothing but which error
+                    // comes first, and errors re-run the interpreter.)
+                    let mut j = i + 1;
+                    while j + of.len() <= segs.len() {
+                        if segs.get(j..j + of.len()) == Some(of) {
+                            fill = Some((i, j, j + of.len()));
+                            break;
+                        }
+                        j += 1;
+                    }
+                }
+                Src::Ops(_) => {}
+            }
+        }
+        let fill = match fill {
+            Some((op, from, to)) => {
+                if let Some(s) = steps.get_mut(op) {
+                    *s = Step::Hole;
+                }
+                let width = ops.get(op).and_then(Op::width)?;
+                Some(Fill {
+                    op,
+                    from,
+                    to,
+                    width,
+                })
+            }
+            None => None,
+        };
+        let times = fuse_times(&mut steps, ops, fill, times);
+        // The steps a fused run absorbed go; the hash source's bounds are step indices.
+        let mut fill = fill;
+        if let Some(f) = fill.as_mut() {
+            let nops_before = |i: usize| {
+                steps
+                    .iter()
+                    .take(i)
+                    .filter(|s| matches!(s, Step::Nop))
+                    .count()
+            };
+            f.from -= nops_before(f.from);
+            f.to -= nops_before(f.to);
+        }
+        steps.retain(|s| !matches!(s, Step::Nop));
+        let later = fill.and_then(|f| Later::of(ops.get(f.op)?, f.width));
+        Some(Plan {
+            steps,
+            fill,
+            times,
+            later,
+        })
+    }
+}
+
+/// Fuse each run of `time(...)` steps over one field, with only constant bytes between them
+/// and no hash-source boundary inside, into one step with one pattern and one cache slot
+/// (seed 003's `time(sent, "yyMMdd") + ":" + time(sent, "HHmmss")`: a record whose second
+/// differs from the last one's formats one text, not two). New cache slots are numbered from
+/// `next_id`; returns the number of slots in use.
+fn fuse_times(steps: &mut [Step], ops: &[Op], fill: Option<Fill>, mut next_id: usize) -> usize {
+    let bounds = fill.map_or([usize::MAX; 3], |f| [f.op, f.from, f.to]);
+    let toks_of = |i: usize| match ops.get(i) {
+        Some(Op::Field {
+            enc: Enc::Time { toks, .. },
+            ..
+        }) => Some(toks.clone()),
+        _ => None,
+    };
+    let mut k = 0;
+    while k < steps.len() {
+        let (op, f, mut milli) = match steps.get(k) {
+            Some(Step::Time { op, f, milli, .. }) => (*op, *f, *milli),
+            _ => {
+                k += 1;
+                continue;
+            }
+        };
+        let mut toks = toks_of(op).unwrap_or_default();
+        let (mut last, mut lits) = (k, Vec::new());
+        let mut j = k + 1;
+        while j < steps.len() && !bounds.contains(&j) {
+            match steps.get(j) {
+                Some(Step::Byte(b)) => lits.push(*b),
+                Some(Step::Lit(b)) => lits.extend_from_slice(b),
+                Some(Step::Time {
+                    op: o,
+                    f: g,
+                    milli: m,
+                    ..
+                }) if *g == f => {
+                    let Some(more) = toks_of(*o) else { break };
+                    if !lits.is_empty() {
+                        toks.push(Tok::Lit(std::mem::take(&mut lits)));
+                    }
+                    toks.extend(more);
+                    milli |= *m;
+                    last = j;
+                }
+                _ => break,
+            }
+            j += 1;
+        }
+        if last > k {
+            if let Some(fixed) = time::Fixed::new(&toks) {
+                if let Some(s) = steps.get_mut(k) {
+                    *s = Step::Time {
+                        op,
+                        last,
+                        f,
+                        id: next_id,
+                        milli,
+                        fixed: Box::new(fixed),
+                    };
+                }
+                next_id += 1;
+                for s in steps.iter_mut().take(last + 1).skip(k + 1) {
+                    *s = Step::Nop;
+                }
+            }
+        }
+        k = last + 1;
+    }
+    next_id
+}
+
+impl CompiledKey {
+    /// [`encode_values_into`](Self::encode_values_into), except that a plan's MD5 salt (see
+    /// [`Plan::later`]) is left as a hole, returned, for [`fill_holes`](Self::fill_holes):
+    /// the key's bytes are then final but for that hole. Errors are exactly those of
+    /// `encode_values_into` (the deferred hash cannot fail).
+    pub(crate) fn encode_values_deferred(
+        &mut self,
+        out: &mut Vec<u8>,
+        values: &[FieldValue],
+    ) -> Result<Option<Hole>> {
+        self.encode_values_deferred_if(out, values, true)
+    }
+
+    pub(super) fn encode_values_deferred_if(
+        &mut self,
+        out: &mut Vec<u8>,
+        values: &[FieldValue],
+        defer: bool,
+    ) -> Result<Option<Hole>> {
+        if values.len() != self.fields.len() {
+            return Err(Error::arg(
+                "values",
+                format!(
+                    "expected {} values (one per declared field), got {}",
+                    self.fields.len(),
+                    values.len()
+                ),
+            ));
+        }
+        let start = out.len();
+        if self.plan.is_some() {
+            if let Ok(hole) = self.run_plan(out, values, defer) {
+                return Ok(hole);
+            }
+            // Errors come from the interpreter, in its order of evaluation.
+            out.truncate(start);
+        }
+        self.interpret(out, values).map(|_| None)
+    }
+
+    /// True when [`encode_values_deferred`](Self::encode_values_deferred) leaves an MD5
+    /// bucket to fill in later (for every record the plan encodes). Never in wasm: the batch
+    /// path and the two-lane MD5 cost ~3.8 kB gzip there (~1.8 kB for the batch code alone)
+    /// for a gain measured natively only; the wasm keeps the one-at-a-time path, which the
+    /// native tests compare the batches against.
+    pub(crate) fn defers_md5(&self) -> bool {
+        !cfg!(target_arch = "wasm32") && self.plan.as_ref().is_some_and(|p| p.later.is_some())
+    }
+
+    /// Fill in the MD5 buckets [`encode_values_deferred`](Self::encode_values_deferred) left
+    /// in `keys`, two at a time ([`hash::md5_pair`]): the same bytes the immediate path writes.
+    pub(crate) fn fill_holes(&mut self, keys: &mut [u8], holes: &[Hole]) -> Result<()> {
+        let Some(later) = self.plan.as_ref().and_then(|p| p.later) else {
+            return match holes {
+                [] => Ok(()),
+                _ => Err(Error::new(ErrorKind::IllegalState, "no deferred hash")),
+            };
+        };
+        let mut pairs = holes.chunks_exact(2);
+        for pair in pairs.by_ref() {
+            if let [x, y] = pair {
+                let [dx, dy] = md5_pair(
+                    keys.get(x.from..x.to).unwrap_or(&[]),
+                    keys.get(y.from..y.to).unwrap_or(&[]),
+                );
+                self.put_bucket(keys, later, x.at, &dx)?;
+                self.put_bucket(keys, later, y.at, &dy)?;
+            }
+        }
+        for x in pairs.remainder() {
+            let d = hash::md5(keys.get(x.from..x.to).unwrap_or(&[]));
+            self.put_bucket(keys, later, x.at, &d)?;
+        }
+        Ok(())
+    }
+
+    /// The bucket of digest `d` rendered into `keys[at..at + width]`.
+    fn put_bucket(&mut self, keys: &mut [u8], later: Later, at: usize, d: &[u8; 16]) -> Result<()> {
+        let v = mod_be(d, later.buckets) as i64;
+        let slot = keys.get_mut(at..at + later.width);
+        match (slot, later.render) {
+            // Two-digit buckets without a `memcpy` call (as the immediate path).
+            (Some([a, b]), Render::Dec(2)) if (0..100).contains(&v) => {
+                (*a, *b) = (b'0' + (v / 10) as u8, b'0' + (v % 10) as u8);
+                Ok(())
+            }
+            (Some(slot), r) => {
+                self.head.clear();
+                render(&r, v, &mut self.head)?;
+                if slot.len() != self.head.len() {
+                    return Err(Error::new(ErrorKind::IllegalState, "bucket width"));
+                }
+                slot.copy_from_slice(&self.head);
+                Ok(())
+            }
+            (None, _) => Err(Error::new(ErrorKind::IllegalState, "hole out of range")),
+        }
+    }
+
+    /// Run the [`Plan`]: one loop over the steps, then the hash into its reserved bytes.
+    fn run_plan(
+        &mut self,
+        out: &mut Vec<u8>,
+        values: &[FieldValue],
+        defer: bool,
+    ) -> Result<Option<Hole>> {
+        let CompiledKey {
+            fields,
+            ops,
+            rng,
+            pool,
+            plan,
+            head,
+            ..
+        } = self;
+        let Some(plan) = plan.as_ref() else {
+            return Err(Error::new(ErrorKind::IllegalState, "no plan"));
+        };
+        let mut cx = Cx {
+            fields,
+            vals: values,
+            rng,
+            pool,
+        };
+        let (mut hole, mut from, mut to) = (0, 0, 0);
+        let (src_from, src_to, width) = plan
+            .fill
+            .map_or((usize::MAX, usize::MAX, 0), |f| (f.from, f.to, f.width));
+        for (k, step) in plan.steps.iter().enumerate() {
+            if k == src_from {
+                from = out.len();
+            }
+            if k == src_to {
+                to = out.len();
+            }
+            match step {
+                Step::Lit(b) => out.extend_from_slice(b),
+                Step::Byte(b) => out.push(*b),
+                Step::Nop => {}
+                Step::Time {
+                    op,
+                    last,
+                    f,
+                    id,
+                    milli,
+                    fixed,
+                } => {
+                    // The interpreter's `time(...)` without its lookups (same text, same
+                    // cache); anything it would reject goes to the interpreter for the error.
+                    if let Some(FieldValue::Long(ms)) = values.get(*f) {
+                        let key = if *milli { *ms } else { ms.div_euclid(1000) };
+                        if let Some(c) = cx.pool.times.get_mut(*id) {
+                            let at = out.len();
+                            if c.key == Some(key) {
+                                // The whole fixed-size buffer (a constant-length copy, inlined;
+                                // a variable length called `memmove`), then cut to the text.
+                                out.extend_from_slice(&c.text);
+                                out.truncate(at + c.len);
+                                continue;
+                            }
+                            if let Ok(civil) = time::civil_cached(*ms, &mut cx.pool.day) {
+                                *c = TimeCache {
+                                    key: Some(key),
+                                    len: fixed.len(),
+                                    text: fixed.render(&civil),
+                                };
+                                out.extend_from_slice(&c.text);
+                                out.truncate(at + c.len);
+                                continue;
+                            }
+                        }
+                    }
+                    match ops.get(*op..=*last) {
+                        Some(o) => {
+                            for op in o {
+                                cx.op(op, out)?;
+                            }
+                        }
+                        None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                    }
+                }
+                Step::Str(f) => match values.get(*f) {
+                    Some(FieldValue::Str(s)) => out.extend_from_slice(s.as_bytes()),
+                    _ => cx.field(*f, &Enc::Str, out)?,
+                },
+                Step::Op(i) => match ops.get(*i) {
+                    Some(op) => cx.op(op, out)?,
+                    None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                },
+                Step::Hole => {
+                    hole = out.len();
+                    out.resize(hole + width, 0);
+                }
+            }
+        }
+        if src_to == plan.steps.len() {
+            to = out.len();
+        }
+        if defer && plan.later.is_some() {
+            return Ok(Some(Hole { at: hole, from, to }));
+        }
+        let Some(Fill { op: i, .. }) = plan.fill else {
+            return Ok(None);
+        };
+        let (Some(op), Some(written)) = (ops.get(i), out.get(from..to)) else {
+            return Err(Error::new(ErrorKind::IllegalState, "plan out of range"));
+        };
+        let src: &[Op] = match op.src() {
+            Some(Src::Ops(o)) => o,
+            _ => ops.get(i + 1..).unwrap_or(&[]),
+        };
+        head.clear();
+        cx.hash_into(op, src, written, &[], head)?;
+        let end = hole + width;
+        match (out.get_mut(hole..end), head.as_slice()) {
+            // Two-digit buckets, whole MD5 hex and raw digests without a `memcpy` call.
+            (Some([a, b]), &[x, y]) => (*a, *b) = (x, y),
+            (Some(slot), _) if slot.len() == head.len() => copy_const(slot, head),
+            _ => {
+                out.splice(hole..end, head.iter().copied());
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// `dst.copy_from_slice(src)` (equal lengths), with a constant-size copy for the common
+/// hash widths (a variable-length copy is a call to `memmove`).
+#[inline]
+fn copy_const(dst: &mut [u8], src: &[u8]) {
+    fn fixed<const N: usize>(dst: &mut [u8], src: &[u8]) -> bool {
+        match (<&mut [u8; N]>::try_from(dst), <&[u8; N]>::try_from(src)) {
+            (Ok(d), Ok(s)) => {
+                *d = *s;
+                true
+            }
+            _ => false,
+        }
+    }
+    if !(fixed::<32>(dst, src) || fixed::<16>(dst, src) || fixed::<8>(dst, src)) {
+        dst.copy_from_slice(src);
+    }
+}
+
+#[cfg(test)]
+mod plan_tests {
+    use super::*;
+    use crate::keyspec::tests::fd;
+
+    #[test]
+    fn mod_be_matches_u128() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        for i in 0..2000u32 {
+            let mut d = [0u8; 16];
+            for c in d.chunks_exact_mut(8) {
+                x = splitmix(&mut x);
+                c.copy_from_slice(&x.to_le_bytes());
+            }
+            if i % 7 == 0 {
+                d = [0xff; 16];
+            }
+            for n in [
+                1u32,
+                2,
+                3,
+                10,
+                16,
+                63,
+                64,
+                100,
+                255,
+                256,
+                1 << 31,
+                u32::MAX,
+                i + 1,
+            ] {
+                let exact = u128::from_be_bytes(d) % u128::from(n);
+                assert_eq!(u128::from(mod_be(&d, n)), exact, "{d:?} {n}");
+            }
+        }
+        assert_eq!(mod_be(&[7; 16], 0), 0);
+    }
+
+    /// The flat plan gives the interpreter's bytes, or its error, for every record.
+    #[test]
+    fn plan_matches_interpreter() {
+        let fields = [
+            fd("a", FieldType::String),
+            fd("b", FieldType::String),
+            fd("t", FieldType::Timestamp),
+            fd("n", FieldType::Long),
+        ];
+        let keys = [
+            r#"salt(a, 64, hash=javaString, as=dec(2)) + "_" + a + "_" + time(t, "yyyyMMddHHmmss")"#,
+            r#"salt(a, 64, hash=md5, as=dec(2)) + "_" + a + "_" + time(t, "yyyyMMddHHmmss")"#,
+            r#"md5Hex(a + "_" + b, 8) + "_" + a + "_" + b"#,
+            r#"md5Hex(a + "_" + b, 8) + "_" + a + "_" + b + "-" + n"#,
+            r#"md5Hex(a + b) + a + "_" + b"#,
+            r#"md5Hex(a, upper) + ":" + time(t, "yyMMdd") + ":" + a"#,
+            r#"md5Hex(a + b) + dec(n, 4) + time(t, "yyyy") + a + b + long(n)"#,
+            r#"salt(b + "_" + a, 16, hash=javaString) + a + "_" + b + "_" + a"#,
+            r#"salt(16, hash=javaString) + a + "_" + b"#,
+            r#"hash15() + a + b"#,
+            r#"hash15(a) + b + a"#,
+            r#""x" + salt(8, hash=md5, as=hex(2)) + a + dec(n, 6)"#,
+            r#"a + salt(a, 8, hash=arrays) + a"#,
+            r#"md5(a) + salt(b, 4, hash=javaString, as=dec(1)) + b + a"#,
+            r#"a + "_" + b + "_" + long(n)"#,
+            r#"time(t, "yyyyMMddHHmmssSSS") + "__" + time(t, "HHmm") + a"#,
+            r#"when(a, "x", b + "_") + salt(a, 4, hash=javaString) + a"#,
+            // Fused time steps: seed 003, three in a row with ms, a hash source around and
+            // across a run, a run wider than the cache.
+            r#"md5Hex(a, upper) + ":" + time(t, "yyMMdd") + ":" + time(t, "HHmmss") + ":" + a"#,
+            r#"time(t, "yyMMdd") + time(t, "HHmmss") + "/" + time(t, "SSS") + a"#,
+            r#"salt(time(t, "HH") + "_" + time(t, "mm"), 8, hash=javaString) + time(t, "HH") + "_" + time(t, "mm")"#,
+            r#"md5Hex(time(t, "mm"), 4) + time(t, "HH") + time(t, "mm") + a"#,
+            r#"time(t, "yyyy") + a + time(t, "MM")"#,
+            r#"time(t, "yyyyMMddHHmmssSSS") + "__" + time(t, "yyyyMMddHHmmss")"#,
+        ];
+        let mut records: Vec<Vec<FieldValue>> = Vec::new();
+        for a in [
+            FieldValue::Str("13412341234".into()),
+            FieldValue::Str("x".into()),
+            FieldValue::Str("h\u{e9}llo".into()),
+            FieldValue::Utf16(vec![0x61, 0xD800, 0x62]),
+            FieldValue::Str(String::new()),
+            FieldValue::Null,
+            FieldValue::Long(-5),
+        ] {
+            for b in [FieldValue::Str("item9".into()), FieldValue::Null] {
+                for n in [FieldValue::Long(42), FieldValue::Long(-1), FieldValue::Null] {
+                    for t in [
+                        FieldValue::Long(1_630_000_000_123),
+                        FieldValue::Long(1_630_000_000_999),
+                        FieldValue::Long(1_630_000_001_000),
+                        FieldValue::Long(-1),
+                        // Year 14645: no pattern covers it.
+                        FieldValue::Long(400_000_000_000_000),
+                        FieldValue::Null,
+                    ] {
+                        records.push(vec![a.clone(), b.clone(), t, n.clone()]);
+                    }
+                }
+            }
+        }
+        let (mut planned, mut fused) = (0, 0);
+        for text in keys {
+            let spec = KeySpec::parse_text(text);
+            assert!(spec.is_ok(), "{text}: {spec:?}");
+            let Ok(spec) = spec else { continue };
+            let key = CompiledKey::new(&spec, &fields);
+            assert!(key.is_ok(), "{text}: {key:?}");
+            let Ok(mut key) = key else { continue };
+            planned += usize::from(key.plan.is_some());
+            fused += key.plan.as_ref().map_or(0, |p| {
+                p.steps
+                    .iter()
+                    .filter(|s| matches!(s, Step::Time { op, last, .. } if last > op))
+                    .count()
+            });
+            let mut slow = key.clone();
+            for r in &records {
+                let mut fast_out = b"pre".to_vec();
+                let fast = key.encode_values_into(&mut fast_out, r);
+                let mut slow_out = b"pre".to_vec();
+                let exact = slow.interpret(&mut slow_out, r);
+                assert_eq!(fast_out, slow_out, "{text} {r:?}");
+                assert_eq!(
+                    fast.map_err(|e| e.message),
+                    exact.map_err(|e| e.message),
+                    "{text} {r:?}"
+                );
+            }
+        }
+        assert_eq!(planned, keys.len());
+        // Runs fused: seed 003's, the three with ms, the salt source's, the 23-byte one.
+        assert_eq!(fused, 4);
+    }
+}
