@@ -551,6 +551,7 @@ fn copy_const(dst: &mut [u8], src: &[u8]) {
 
 #[cfg(test)]
 mod plan_tests {
+    use super::super::interp::splitmix;
     use super::*;
     use crate::keyspec::tests::fd;
 
