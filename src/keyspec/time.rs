@@ -241,9 +241,9 @@ const PAIR16: [u16; 100] = {
 
 /// A pattern at most [`FIXED`] bytes wide, compiled once: its literal text already in place
 /// in a template, and where each number's digits go. Formatting ORs the digits into the
-/// template held as four `u64` words, in registers: no call or branch per token, and no
-/// narrow stores read back by a wide load (a record whose time differs from the last one's
-/// formats its text again; see `seed003-md5-messages` in docs/bench-keyspec.md).
+/// template held as four `u64` words: no call and no `memcpy` per token (a record whose time
+/// differs from the last one's formats its text again; see `seed003-md5-messages` in
+/// docs/bench-keyspec.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Fixed {
     words: [u64; 4],
