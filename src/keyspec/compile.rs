@@ -751,6 +751,34 @@ struct TimeCache {
     text: [u8; time::FIXED],
 }
 
+impl TimeCache {
+    /// Append the text of `ms` (`key`: its second, or ms when the pattern prints them),
+    /// formatting it only when `key` is not the cached one. On error nothing changes.
+    fn push(
+        &mut self,
+        key: i64,
+        ms: i64,
+        fixed: &time::Fixed,
+        day: &mut time::DayCache,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        if self.key != Some(key) {
+            let civil = time::civil_cached(ms, day)?;
+            *self = TimeCache {
+                key: Some(key),
+                len: fixed.len(),
+                text: fixed.render(&civil),
+            };
+        }
+        // The whole buffer (a constant-size copy; a variable length calls `memmove`), then
+        // cut to the text.
+        let at = out.len();
+        out.extend_from_slice(&self.text);
+        out.truncate(at + self.len);
+        Ok(())
+    }
+}
+
 impl Pool {
     fn bytes(&mut self) -> Vec<u8> {
         let mut v = self.b.pop().unwrap_or_default();

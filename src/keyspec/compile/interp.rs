@@ -535,36 +535,24 @@ impl<'a> Cx<'a> {
                 };
                 // The text depends on the second only (or the ms when it prints them).
                 let key = if *milli { ms } else { ms.div_euclid(1000) };
-                let at = out.len();
-                if let Some(c) = self.pool.times.get(*id) {
-                    if c.key == Some(key) {
-                        // The whole buffer (a constant-size copy), then cut to the text.
-                        out.extend_from_slice(&c.text);
-                        out.truncate(at + c.len);
-                        return Ok(());
-                    }
-                }
-                let civil = time::civil_cached(ms, &mut self.pool.day)
-                    .map_err(|e| field_err(name, e.message))?;
                 let Some(fixed) = fixed else {
                     // Wider than the cache: formatted every time.
+                    let civil = time::civil_cached(ms, &mut self.pool.day)
+                        .map_err(|e| field_err(name, e.message))?;
                     time::push_civil(toks, &civil, out);
                     return Ok(());
                 };
-                let (text, len) = (fixed.render(&civil), fixed.len());
-                out.extend_from_slice(&text);
-                out.truncate(at + len);
+                // A pool made for one call (decoding) starts without slots.
                 if self.pool.times.len() <= *id {
                     self.pool.times.resize(*id + 1, TimeCache::default());
                 }
-                if let Some(c) = self.pool.times.get_mut(*id) {
-                    *c = TimeCache {
-                        key: Some(key),
-                        len,
-                        text,
-                    };
+                let Pool { times, day, .. } = &mut *self.pool;
+                match times.get_mut(*id) {
+                    Some(c) => c
+                        .push(key, ms, fixed, day, out)
+                        .map_err(|e| field_err(name, e.message)),
+                    None => Err(Error::new(ErrorKind::IllegalState, "time cache slot")),
                 }
-                Ok(())
             }
             Enc::Bucket {
                 modulo,

@@ -456,23 +456,9 @@ impl CompiledKey {
                     // cache); anything it would reject goes to the interpreter for the error.
                     if let Some(FieldValue::Long(ms)) = values.get(*f) {
                         let key = if *milli { *ms } else { ms.div_euclid(1000) };
-                        if let Some(c) = cx.pool.times.get_mut(*id) {
-                            let at = out.len();
-                            if c.key == Some(key) {
-                                // The whole fixed-size buffer (a constant-length copy, inlined;
-                                // a variable length called `memmove`), then cut to the text.
-                                out.extend_from_slice(&c.text);
-                                out.truncate(at + c.len);
-                                continue;
-                            }
-                            if let Ok(civil) = time::civil_cached(*ms, &mut cx.pool.day) {
-                                *c = TimeCache {
-                                    key: Some(key),
-                                    len: fixed.len(),
-                                    text: fixed.render(&civil),
-                                };
-                                out.extend_from_slice(&c.text);
-                                out.truncate(at + c.len);
+                        let Pool { times, day, .. } = &mut *cx.pool;
+                        if let Some(c) = times.get_mut(*id) {
+                            if c.push(key, *ms, fixed, day, out).is_ok() {
                                 continue;
                             }
                         }
