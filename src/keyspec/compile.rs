@@ -17,8 +17,8 @@ use crate::salt::{hbasewd::OneByteSimpleHash, opentsdb, phoenix};
 
 mod interp;
 mod plan;
-use interp::mod_be;
 pub(crate) use interp::Cx;
+use interp::{java_mod, mod_be};
 pub(crate) use plan::Hole;
 use plan::Plan;
 

@@ -66,6 +66,52 @@ pub(super) struct Plan {
     /// it in cannot fail nor move the bytes after it): a batch may fill it in later, two
     /// records at a time ([`CompiledKey::encode_values_deferred`]).
     later: Option<Later>,
+    /// The hash is a `String.hashCode` salt rendered as two decimal digits: filled in by
+    /// [`QuickSalt::bucket`] without the interpreter's general hash and render.
+    quick: Option<QuickSalt>,
+}
+
+/// A `String.hashCode` salt of at most 100 buckets rendered as `dec(2)` (the telecom key of
+/// seed 000 and issue 4's benchmark): one pass over the source bytes computes the hash and
+/// checks that they are ASCII (the Java text is then the same characters).
+#[derive(Debug, Clone, Copy)]
+struct QuickSalt {
+    buckets: i32,
+    modulo: ModMode,
+}
+
+impl QuickSalt {
+    fn of(op: &Op, width: usize) -> Option<QuickSalt> {
+        match op {
+            Op::Salt {
+                hash: SaltHash::JavaString,
+                modulo,
+                buckets,
+                render: Render::Dec(2),
+                ..
+            } if width == 2 && (1..=100).contains(buckets) => Some(QuickSalt {
+                buckets: *buckets,
+                modulo: *modulo,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The bucket's two digits, or `None` when the general path must decide: bytes that are
+    /// not ASCII, a UTF-16 value (a lone surrogate is written as `?`, hashed as itself), or a
+    /// negative bucket (`Math.abs(Integer.MIN_VALUE) % n`).
+    fn bucket(self, written: &[u8], values: &[FieldValue]) -> Option<[u8; 2]> {
+        let (mut h, mut high) = (0i32, 0u8);
+        for &b in written {
+            h = h.wrapping_mul(31).wrapping_add(i32::from(b));
+            high |= b;
+        }
+        if high >= 0x80 || values.iter().any(|v| matches!(v, FieldValue::Utf16(_))) {
+            return None;
+        }
+        let v = u8::try_from(java_mod(h, self.buckets, self.modulo)).ok()?;
+        Some([b'0' + v / 10, b'0' + v % 10])
+    }
 }
 
 /// The bucket count and render of a [`Plan`]'s MD5 salt that may be filled in later.
@@ -225,11 +271,13 @@ impl Plan {
         }
         steps.retain(|s| !matches!(s, Step::Nop));
         let later = fill.and_then(|f| Later::of(ops.get(f.op)?, f.width));
+        let quick = fill.and_then(|f| QuickSalt::of(ops.get(f.op)?, f.width));
         Some(Plan {
             steps,
             fill,
             times,
             later,
+            quick,
         })
     }
 }
@@ -495,6 +543,14 @@ impl CompiledKey {
         let Some(Fill { op: i, .. }) = plan.fill else {
             return Ok(None);
         };
+        if let Some(q) = plan.quick {
+            if let Some(d) = out.get(from..to).and_then(|w| q.bucket(w, values)) {
+                if let Some(slot) = out.get_mut(hole..hole + 2) {
+                    slot.copy_from_slice(&d);
+                    return Ok(None);
+                }
+            }
+        }
         let (Some(op), Some(written)) = (ops.get(i), out.get(from..to)) else {
             return Err(Error::new(ErrorKind::IllegalState, "plan out of range"));
         };
@@ -610,10 +666,17 @@ mod plan_tests {
             r#"md5Hex(time(t, "mm"), 4) + time(t, "HH") + time(t, "mm") + a"#,
             r#"time(t, "yyyy") + a + time(t, "MM")"#,
             r#"time(t, "yyyyMMddHHmmssSSS") + "__" + time(t, "yyyyMMddHHmmss")"#,
+            // The quick String.hashCode salt: every modulo mode, 1 and 100 buckets, and a
+            // negative bucket (`modOfAbs` of "polygenelubricants", Integer.MIN_VALUE).
+            r#"salt(a, 100, hash=javaString, as=dec(2), mod=modOfAbs) + a"#,
+            r#"salt(a, 7, hash=javaString, as=dec(2), mod=floorMod) + "|" + a + "|" + b"#,
+            r#"salt(a + b, 1, hash=javaString, as=dec(2)) + a + b"#,
+            r#"salt(a + b, 100, hash=javaString, as=dec(2), mod=absOfMod) + a + b"#,
         ];
         let mut records: Vec<Vec<FieldValue>> = Vec::new();
         for a in [
             FieldValue::Str("13412341234".into()),
+            FieldValue::Str("polygenelubricants".into()),
             FieldValue::Str("x".into()),
             FieldValue::Str("h\u{e9}llo".into()),
             FieldValue::Utf16(vec![0x61, 0xD800, 0x62]),
