@@ -72,8 +72,8 @@ pub(super) struct Plan {
 }
 
 /// A `String.hashCode` salt of at most 100 buckets rendered as `dec(2)` (the telecom key of
-/// seed 000 and issue 4's benchmark): one pass over the source bytes computes the hash and
-/// checks that they are ASCII (the Java text is then the same characters).
+/// seed 000 and issue 4's benchmark) over ASCII source bytes (the Java text is then the same
+/// characters), without the interpreter's general hash and render.
 #[derive(Debug, Clone, Copy)]
 struct QuickSalt {
     buckets: i32,
@@ -101,14 +101,10 @@ impl QuickSalt {
     /// not ASCII, a UTF-16 value (a lone surrogate is written as `?`, hashed as itself), or a
     /// negative bucket (`Math.abs(Integer.MIN_VALUE) % n`).
     fn bucket(self, written: &[u8], values: &[FieldValue]) -> Option<[u8; 2]> {
-        let (mut h, mut high) = (0i32, 0u8);
-        for &b in written {
-            h = h.wrapping_mul(31).wrapping_add(i32::from(b));
-            high |= b;
-        }
-        if high >= 0x80 || values.iter().any(|v| matches!(v, FieldValue::Utf16(_))) {
+        if !written.is_ascii() || values.iter().any(|v| matches!(v, FieldValue::Utf16(_))) {
             return None;
         }
+        let h = hash::java_hash_of(written.iter().map(|&b| i32::from(b)), 0);
         let v = u8::try_from(java_mod(h, self.buckets, self.modulo)).ok()?;
         Some([b'0' + v / 10, b'0' + v % 10])
     }
