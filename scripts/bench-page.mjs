@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Page performance in headless Debian Chromium (playwright-core, never a downloaded browser),
-// served locally from www/. Not a test: prints figures and writes docs/bench-page.md.
+// served locally from dist/www/, the minified build users get (`node scripts/build-page.mjs`
+// first; the build refuses to be measured when older than www/). Not a test: prints figures and
+// writes docs/bench-page.md.
 //   1. first meaningful render: navigation start -> the heatmap of the default preset drawn (the
 //      first one drawn: since the preview, that is the preview of the first records, labelled
 //      as such on the page); also navigation start -> the full result drawn (every view), from
@@ -8,18 +10,20 @@
 //   2. a 1024 x 1024 matrix turned into pixels (heatmap.js matrixPixels; drawMatrix with putImageData)
 //   3. long tasks (PerformanceObserver 'longtask') on the main thread during a 1 M-record analysis
 //      in the worker (and the same for 10 M records)
-//   4. page weight: HTML + JS + CSS + wasm, gzip -9
+//   4. page weight: HTML + JS + CSS + wasm, gzip -9, of the files the page requests (source maps
+//      are not requested unless DevTools is open; the figures say if one was); for reference, the
+//      same for www/ served as written (one more page load, `DEV=1 bash scripts/start.sh`'s page)
 // Usage: node scripts/bench-page.mjs [--runs N] [--baseline DIR]
 //   --baseline DIR: also measure the first render of another copy of the page (say an older
-//   commit's www/, with its pkg/), run for run alternating with this one, so that both see the
-//   same machine load; e.g.
+//   commit's www/ with its pkg/, or its build), run for run alternating with this one, so that
+//   both see the same machine load; e.g.
 //     git archive 7d5868a www | tar -x -C /tmp/base && cp -r www/pkg /tmp/base/www/
 //     node scripts/bench-page.mjs --baseline /tmp/base/www
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import os from 'node:os';
-import { serve, launch, ROOT } from '../tests/js/helpers.mjs';
+import { serve, launch, builtPage, ROOT } from '../tests/js/helpers.mjs';
 
 const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const RUNS = Number(arg('--runs')) || 5;
@@ -45,7 +49,8 @@ const INIT = () => {
   document.addEventListener('DOMContentLoaded', () => mo.observe(document.body, { subtree: true, attributes: true, childList: true }));
 };
 
-const server = await serve();
+const DIST = builtPage();
+const server = await serve(DIST);
 const baseServer = BASELINE ? await serve(path.resolve(BASELINE)) : null;
 const browser = await launch();
 const out = {};
@@ -131,19 +136,24 @@ try {
   out.long1m = await longRun(1_000_000);
   out.long10m = await longRun(10_000_000);
 
-  // 4. page weight
-  const www = path.join(ROOT, 'www');
-  const files = [
-    ...readdirSync(www).filter(f => /\.(html|js|css)$/.test(f)).map(f => path.join(www, f)),
-    path.join(www, 'pkg/rowkey_lab.js'), path.join(www, 'pkg/rowkey_lab_bg.wasm'),
-  ];
-  out.weight = files.map(f => ({ file: path.relative(www, f), raw: readFileSync(f).length, gzip: gzipSync(readFileSync(f), { level: 9 }).length }));
-  // What the page itself loads (main thread and worker), each file once: the files above less
-  // those only an embedding host loads (embed.js, the custom element, embed.css).
-  const loaded = new Set(runs[0].requested.filter(u => u.startsWith(server.url))
+  // 4. page weight: every HTML, JS and CSS file (and the wasm) of a served directory, and the
+  // files the page requested, each once (main thread and worker).
+  const weigh = (dir) => readdirSync(dir, { recursive: true }).filter(f => /\.(html|js|css|wasm)$/.test(f)).sort()
+    .map(f => { const b = readFileSync(path.join(dir, f)); return { file: f.split(path.sep).join('/'), raw: b.length, gzip: gzipSync(b, { level: 9 }).length }; });
+  const requested = (urls, origin) => new Set(urls.filter(u => u.startsWith(origin))
     .map(u => decodeURIComponent(new URL(u).pathname).replace(/^\//, '') || 'index.html'));
+  out.weight = weigh(DIST);
+  const loaded = requested(runs[0].requested, server.url);
   out.loaded = out.weight.filter(w => loaded.has(w.file));
   out.unlisted = [...loaded].filter(f => !out.weight.some(w => w.file === f));
+  out.maps = [...loaded].filter(f => f.endsWith('.map'));
+  // www/ as written, for reference: the same page before the build.
+  const src = await serve(path.join(ROOT, 'www'));
+  try {
+    const srcLoaded = requested((await firstRender(src.url)).requested, src.url);
+    out.sourceAll = weigh(path.join(ROOT, 'www'));
+    out.source = out.sourceAll.filter(w => srcLoaded.has(w.file));
+  } finally { src.close(); }
 } finally {
   await browser.close();
   server.close();
@@ -155,13 +165,15 @@ try {
 const BREAKDOWN = readFileSync(path.join(ROOT, 'docs/bench-page-breakdown.md'), 'utf8').trim();
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const f1 = (x) => x.toFixed(1);
-const totalGz = out.weight.reduce((a, w) => a + w.gzip, 0), totalRaw = out.weight.reduce((a, w) => a + w.raw, 0);
 const loadedGz = out.loaded.reduce((a, w) => a + w.gzip, 0), loadedRaw = out.loaded.reduce((a, w) => a + w.raw, 0);
+/** The gzip size of a file in www/ as written, and whether that page loaded it. */
+const srcCell = (file) => { const w = out.sourceAll.find(x => x.file === file); return w ? `${kb(w.gzip)}${out.source.includes(w) ? '' : ' (not loaded)'}` : '–'; };
+const srcGz = out.source.reduce((a, w) => a + w.gzip, 0), srcRaw = out.source.reduce((a, w) => a + w.raw, 0);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const md = `# Page benchmarks
 
 Measured by \`node scripts/bench-page.mjs\` in headless Debian Chromium (\`/usr/bin/chromium\`, no GPU),
-www/ served on loopback by sirv; ${cpu}, ${os.cpus().length} cores; ${new Date().toISOString().slice(0, 10)}.
+dist/www/ (the minified build of www/, \`node scripts/build-page.mjs\`) served on loopback by sirv; ${cpu}, ${os.cpus().length} cores; ${new Date().toISOString().slice(0, 10)}.
 Not a test: the figures depend on the machine.
 
 | what | figure | target |
@@ -172,8 +184,8 @@ Not a test: the figures depend on the machine.
 | 1024 × 1024 matrix → pixels (\`matrixPixels\`, log scale), median of 15 | **${f1(out.pixels.log)} ms** (linear ${f1(out.pixels.linear)} ms, absolute ${f1(out.pixels.absolute)} ms; \`drawMatrix\` incl. putImageData ${f1(out.pixels.drawMatrix)} ms) | < 10 ms |
 | long tasks on the main thread during a 1,000,000-record analysis in the worker (${f1(out.long1m.ms)} ms run) | **${out.long1m.tasks}** (longest ${f1(out.long1m.max)} ms) | none > 50 ms |
 | the same, 10,000,000 records (${f1(out.long10m.ms)} ms run) | **${out.long10m.tasks}** (longest ${f1(out.long10m.max)} ms) | none > 50 ms |
-| page weight, gzip -9: the HTML, JS, CSS and wasm the page loads (requests recorded in the first run) | **${kb(loadedGz)}** (raw ${kb(loadedRaw)}) | ≤ 250 KB |
-| every HTML, JS and CSS file in www/ plus the wasm and its glue (embedding files included) | ${kb(totalGz)} (raw ${kb(totalRaw)}) | |
+| page weight, gzip -9: the HTML, JS, CSS and wasm the page loads from dist/www/ (requests recorded in the first run; source maps requested: ${out.maps.length ? out.maps.join(', ') : 'none'}) | **${kb(loadedGz)}** (raw ${kb(loadedRaw)}) | ≤ 250 KB |
+| the same page from www/ as written (\`DEV=1 bash scripts/start.sh\`), for reference | ${kb(srcGz)} (raw ${kb(srcRaw)}) | |
 
 Long tasks counted from the moment the run starts to the moment the page shows the result, so
 the final render of the report (heatmap, metrics, the keys view) is included. Long tasks while the
@@ -184,9 +196,12 @@ the run): figures are noisy; \`matrixPixels\` alone measured 5–7 ms median on 
 
 ## Page weight by file
 
-| file | raw | gzip | loaded by the page |
-|---|---|---|---|
-${out.weight.map(w => `| ${w.file} | ${kb(w.raw)} | ${kb(w.gzip)} | ${out.loaded.includes(w) ? 'yes' : 'no'} |`).join('\n')}
+dist/www/ (source maps left out: not requested); a file marked "no" went into page.js or page.css,
+or is loaded by an embedding host page only (rowkey-lab-element.js).
+
+| file | raw | gzip | loaded by the page | www/ as written: gzip |
+|---|---|---|---|---|
+${out.weight.map(w => `| ${w.file} | ${kb(w.raw)} | ${kb(w.gzip)} | ${out.loaded.includes(w) ? 'yes' : 'no'} | ${srcCell(w.file)} |`).join('\n')}
 ${out.unlisted.length ? `\nAlso requested, not counted above: ${out.unlisted.join(', ')}.\n` : ''}
 
 First meaningful render, every run (ms): ${out.fmr.all.map(f1).join(', ')}; full result: ${out.fmr.fullAll.map(f1).join(', ')}${out.base ? `; baseline: ${out.base.all.map(f1).join(', ')}` : ''}.

@@ -5,10 +5,10 @@
 // - The Web Worker cannot be a file from file://: worker.js is bundled separately (classic script), its source is
 //   inlined as a string and started from a blob: URL; the wasm bytes are sent in its first message
 //   (a second shim replaces `./pkg/rowkey_lab.js` inside the worker).
-// - Stylesheets are inlined; the CSP meta is replaced by one with sha256 hashes of the inline
-//   script and style, blob: workers and 'wasm-unsafe-eval'.
+// - Stylesheets are minified and inlined; the CSP meta is replaced by one with sha256 hashes of
+//   the inline script and style, blob: workers and 'wasm-unsafe-eval'.
 // Usage: node scripts/build-single.mjs [out.html]   (needs www/pkg from scripts/build-wasm.sh)
-import { build } from 'esbuild';
+import { build, transformSync } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -106,11 +106,12 @@ const pageBuild = await build({
 });
 const js = pageBuild.outputFiles[0].text.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 
-// 3. Stylesheets: every local <link rel="stylesheet">, inlined in place. (Replacements are done
-//    with functions: the minified code contains `$&`-like sequences.)
+// 3. Stylesheets: every local <link rel="stylesheet">, minified and inlined in place. (Replacements
+//    are done with functions: the minified code contains `$&`-like sequences.)
 const styles = [];
 html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^":]+)"[^>]*>/g, (_, href) => {
-  const css = readFileSync(path.join(WWW, href), 'utf8').replace(/<\/(style)/gi, '<\\/$1');
+  const css = transformSync(readFileSync(path.join(WWW, href), 'utf8'), { loader: 'css', minify: true }).code.trim()
+    .replace(/<\/(style)/gi, '<\\/$1');
   styles.push(css);
   return `<style>${css}</style>`;
 });

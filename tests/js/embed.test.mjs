@@ -10,10 +10,9 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
-import { ROOT, SHOTS, launch, openPage, shot } from './helpers.mjs';
+import { ROOT, SHOTS, builtPage, launch, openPage, shot } from './helpers.mjs';
 
-const WWW = path.join(ROOT, 'www');
-const HAS_PKG = existsSync(path.join(WWW, 'pkg/rowkey_lab_bg.wasm'));
+const HAS_PKG = existsSync(path.join(ROOT, 'www/pkg/rowkey_lab_bg.wasm'));
 const SKIP = HAS_PKG ? false : 'www/pkg is missing: run `bash scripts/build-wasm.sh` first';
 if (SKIP) console.log(`# SKIP embed tests: ${SKIP}`);
 const PRESET = 'seed000-vehicle';
@@ -25,13 +24,6 @@ const TIME_FIRST = {
   regions: { presplit: { kind: 'uniform', regions: 8 } },
 };
 
-// index.html with the embed hooks (a no-op once index.html carries them itself).
-function indexHtml() {
-  let html = readFileSync(path.join(WWW, 'index.html'), 'utf8');
-  if (!html.includes('embed.css')) html = html.replace('</head>', '<link rel="stylesheet" href="embed.css">\n</head>');
-  if (!html.includes('embed.js')) html = html.replace(/<script type="module" src="main.js"><\/script>/, '<script type="module" src="embed.js"></script>\n$&');
-  return html;
-}
 const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docs host</title>
 <link rel="icon" href="data:,">
 <script type="module" src="/rowkey-lab-element.js"></script>
@@ -46,12 +38,11 @@ const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 let server, url, browser;
 before(async () => {
   if (SKIP) return;
-  const files = sirv(WWW, { dev: true });
+  const files = sirv(builtPage(), { dev: true }); // the page as users get it (dist/www), next to a host page
   server = createServer((req, res) => {
-    const p = new URL(req.url, 'http://x').pathname;
-    if (p === '/host.html' || p === '/index.html' || p === '/') {
+    if (new URL(req.url, 'http://x').pathname === '/host.html') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(p === '/host.html' ? HOST : indexHtml());
+      res.end(HOST);
       return;
     }
     files(req, res, () => { res.statusCode = 404; res.end('not found'); });

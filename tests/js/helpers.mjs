@@ -1,7 +1,7 @@
-// Shared test helpers: a static server for www/ on loopback and Debian's Chromium via
-// playwright-core (never a downloaded browser).
+// Shared test helpers: a static server for the built page (dist/www, what users get) on loopback
+// and Debian's Chromium via playwright-core (never a downloaded browser).
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -18,8 +18,23 @@ async function freePort() {
   });
 }
 
-/** Serve `dir` with sirv on a free loopback port; resolves to { url, close }. */
-export async function serve(dir = path.join(ROOT, 'www')) {
+/** Modification times of every file under `dir`. */
+const mtimes = (dir) => readdirSync(dir, { recursive: true }).map((f) => statSync(path.join(dir, f))).filter((s) => s.isFile()).map((s) => s.mtimeMs);
+
+/**
+ * dist/www, the page as scripts/build-page.mjs builds it from www/; throws when it is missing or
+ * older than a file of www/ (the tests would check a stale page).
+ */
+export function builtPage() {
+  const dist = path.join(ROOT, 'dist/www'), www = path.join(ROOT, 'www');
+  const why = !existsSync(path.join(dist, 'index.html')) ? 'is missing'
+    : Math.max(...mtimes(www)) > Math.min(...mtimes(dist)) ? 'is older than www/' : null;
+  if (why) throw new Error(`dist/www ${why}: run \`node scripts/build-page.mjs\` (after \`bash scripts/build-wasm.sh\`)`);
+  return dist;
+}
+
+/** Serve `dir` (default: the built page) with sirv on a free loopback port; resolves to { url, close }. */
+export async function serve(dir = builtPage()) {
   const port = await freePort();
   const bin = path.join(ROOT, 'node_modules/.bin/sirv');
   const child = spawn(bin, [dir, '--port', String(port), '--host', '127.0.0.1', '--quiet'], { stdio: 'ignore' });
