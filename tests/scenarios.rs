@@ -657,3 +657,39 @@ fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
     let e = plan_reads(&doc, &[]).unwrap_err();
     assert!(e.message.contains("from"), "{}", e.message);
 }
+
+/// Without a declared cardinality, a filter's share comes from the generator's distinct
+/// values: 16^3 random strings, 10^4 phone numbers (each below the record count).
+#[test]
+fn distinct_values_of_random_strings_and_phones() {
+    let doc = DesignDocument::from_json(
+        r#"{"v": 1, "fields": [
+            {"name": "code", "type": "string", "generator": {"kind": "uniformString", "length": 3, "alphabet": "0123456789abcdef"}},
+            {"name": "phone", "type": "string", "generator": {"kind": "phone", "prefixes": ["1"], "digits": 4}},
+            {"name": "ts", "type": "timestamp", "generator": {"kind": "clock"}}],
+          "key": "time(ts, \"yyyyMMddHHmmss\") + \"_\" + phone + \"_\" + code",
+          "workload": {"records": 1000000, "seed": 1},
+          "reads": [
+            {"type": "prefix", "name": "one phone", "record": {"phone": "10042"}},
+            {"type": "prefix", "name": "one code", "record": {"code": "a0f"}}]}"#,
+    )
+    .unwrap();
+    let plans = plan_reads(&doc, &[]).unwrap();
+    let notes = |i: usize| {
+        format!(
+            "{:?} {}",
+            plans[i].rows_read_per_row_returned,
+            plans[i].notes.join(" | ")
+        )
+    };
+    assert!(
+        notes(0).contains("1 in 10000 (the workload's phone numbers)"),
+        "{}",
+        notes(0)
+    );
+    assert!(
+        notes(1).contains("1 in 4096 (the workload's random strings)"),
+        "{}",
+        notes(1)
+    );
+}
