@@ -551,8 +551,14 @@ impl CompiledKey {
                     None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
                 },
                 Step::Hole => {
+                    // A constant-size zero run cut to the width (`resize` calls `memset`).
                     hole = out.len();
-                    out.resize(hole + width, 0);
+                    if width <= 32 {
+                        out.extend_from_slice(&[0; 32]);
+                        out.truncate(hole + width);
+                    } else {
+                        out.resize(hole + width, 0);
+                    }
                 }
             }
         }
