@@ -69,6 +69,10 @@ pub(super) struct Plan {
     /// The hash is a `String.hashCode` salt rendered as two decimal digits: filled in by
     /// [`QuickSalt::bucket`] without the interpreter's general hash and render.
     quick: Option<QuickSalt>,
+    /// The quick salt's source is one string field (`salt(phone, ...) + "_" + phone`): its
+    /// digits are written in place of the hole, from the field's own bytes (the same bytes
+    /// the key writes later), so nothing is tracked or filled in after the loop.
+    direct: Option<usize>,
 }
 
 /// A `String.hashCode` salt of at most 100 buckets rendered as `dec(2)` (the telecom key of
@@ -268,12 +272,20 @@ impl Plan {
         steps.retain(|s| !matches!(s, Step::Nop));
         let later = fill.and_then(|f| Later::of(ops.get(f.op)?, f.width));
         let quick = fill.and_then(|f| QuickSalt::of(ops.get(f.op)?, f.width));
+        let direct = match (quick, fill) {
+            (Some(_), Some(f)) if f.to == f.from + 1 => match steps.get(f.from) {
+                Some(Step::Str(field)) => Some(*field),
+                _ => None,
+            },
+            _ => None,
+        };
         Some(Plan {
             steps,
             fill,
             times,
             later,
             quick,
+            direct,
         })
     }
 }
@@ -500,9 +512,11 @@ impl CompiledKey {
             pool,
         };
         let (mut hole, mut from, mut to) = (0, 0, 0);
-        let (src_from, src_to, width) = plan
-            .fill
-            .map_or((usize::MAX, usize::MAX, 0), |f| (f.from, f.to, f.width));
+        let (src_from, src_to, width) = match (plan.fill, plan.direct) {
+            (Some(f), None) => (f.from, f.to, f.width),
+            (Some(f), Some(_)) => (usize::MAX, usize::MAX, f.width),
+            (None, _) => (usize::MAX, usize::MAX, 0),
+        };
         for (k, step) in plan.steps.iter().enumerate() {
             if k == src_from {
                 from = out.len();
@@ -551,6 +565,17 @@ impl CompiledKey {
                     None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
                 },
                 Step::Hole => {
+                    if let (Some(f), Some(q)) = (plan.direct, plan.quick) {
+                        // Anything but ASCII text (rare) goes to the interpreter.
+                        match values.get(f) {
+                            Some(FieldValue::Str(s)) => match q.bucket(s.as_bytes(), values) {
+                                Some(d) => out.extend_from_slice(&d),
+                                None => return Err(quick_miss()),
+                            },
+                            _ => return Err(quick_miss()),
+                        }
+                        continue;
+                    }
                     // A constant-size zero run cut to the width (`resize` calls `memset`).
                     hole = out.len();
                     if width <= 32 {
@@ -571,6 +596,9 @@ impl CompiledKey {
         let Some(Fill { op: i, .. }) = plan.fill else {
             return Ok(None);
         };
+        if plan.direct.is_some() {
+            return Ok(None);
+        }
         if let Some(q) = plan.quick {
             if let Some(d) = out.get(from..to).and_then(|w| q.bucket(w, values)) {
                 if let Some(slot) = out.get_mut(hole..hole + 2) {
@@ -599,6 +627,11 @@ impl CompiledKey {
         }
         Ok(None)
     }
+}
+
+/// A record the direct quick salt does not take: the caller re-runs the interpreter.
+fn quick_miss() -> Error {
+    Error::new(ErrorKind::IllegalState, "not a quick salt record")
 }
 
 /// `dst.copy_from_slice(src)` (equal lengths), with a constant-size copy for the common
