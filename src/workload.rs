@@ -1524,7 +1524,72 @@ fn put_double<V: ValueSlot>(out: Out, x: f64, v: &mut V) {
 }
 
 /// Append `x` as exactly `width` decimal digits (zero-padded; `width` <= 20 and `x < 10^width`).
+/// Natively, up to 12 digits come four at a time from [`DIGITS4`], text already: no UTF-8
+/// check per record (`from_utf8` and the digit loop were 12 % of the telecom analysis; the
+/// table took 6 % off it). The wasm keeps [`push_zero_padded_small`]: the table is 40 kB.
+#[cfg(not(target_arch = "wasm32"))]
 fn push_zero_padded(s: &mut String, x: u64, width: u32) {
+    let w = width as usize;
+    if w > 12 || x >= 1_000_000_000_000 {
+        return push_zero_padded_small(s, x, width);
+    }
+    // Up to three groups of four digits, as offsets into the table; four-digit slices are
+    // copied as constant-size moves (a variable length calls `memcpy`), so the leading group
+    // is only cut when it is shorter.
+    let (a, b, c) = (
+        (x / 100_000_000) as usize * 4,
+        (x / 10_000 % 10_000) as usize * 4,
+        (x % 10_000) as usize * 4,
+    );
+    let four = |g: usize| DIGITS4.get(g..g + 4).unwrap_or("");
+    let lead = |g: usize, n: usize| match n {
+        4 => four(g),
+        _ => DIGITS4.get(g + 4 - n..g + 4).unwrap_or(""),
+    };
+    match w {
+        0 => {}
+        1..=4 => s.push_str(lead(c, w)),
+        5..=8 => {
+            s.push_str(lead(b, w - 4));
+            s.push_str(four(c));
+        }
+        _ => {
+            s.push_str(lead(a, w - 8));
+            s.push_str(four(b));
+            s.push_str(four(c));
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn push_zero_padded(s: &mut String, x: u64, width: u32) {
+    push_zero_padded_small(s, x, width);
+}
+
+/// "0000" to "9999" as one text, built at compile time.
+#[cfg(not(target_arch = "wasm32"))]
+static DIGITS4: &str = {
+    const BYTES: [u8; 40_000] = {
+        let mut b = [0u8; 40_000];
+        let mut i = 0;
+        while i < 10_000 {
+            b[i * 4] = b'0' + (i / 1000) as u8;
+            b[i * 4 + 1] = b'0' + (i / 100 % 10) as u8;
+            b[i * 4 + 2] = b'0' + (i / 10 % 10) as u8;
+            b[i * 4 + 3] = b'0' + (i % 10) as u8;
+            i += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(t) => t,
+        Err(_) => "",
+    }
+};
+
+/// [`push_zero_padded`] without a table.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn push_zero_padded_small(s: &mut String, x: u64, width: u32) {
     let mut buf = [b'0'; 20];
     let width = (width as usize).min(buf.len());
     let digits = buf.get_mut(..width).unwrap_or(&mut []);
@@ -1578,6 +1643,36 @@ fn clone_into<V: ValueSlot>(src: &FieldValue, dst: &mut V) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Both digit writers (the table natively, the loop in wasm) against `format!`, every
+    /// width, values at the edges of each width and pseudo-random ones.
+    #[test]
+    fn zero_padded_digits_match_format() {
+        let mut r = 0x2545_F491_4F6C_DD1Du64;
+        for width in 0..=20u32 {
+            let cap = 10u128.pow(width);
+            let mut xs = vec![0u64, 1, 9, 10, 9999, 10_000, 12_345_678];
+            xs.push(u64::try_from(cap - 1).unwrap_or(u64::MAX));
+            for _ in 0..500 {
+                r ^= r << 13;
+                r ^= r >> 7;
+                r ^= r << 17;
+                xs.push(u64::try_from(u128::from(r) % cap.max(1)).unwrap_or(r));
+            }
+            for x in xs.into_iter().filter(|&x| u128::from(x) < cap.max(1)) {
+                let want = if width == 0 {
+                    String::new()
+                } else {
+                    format!("{x:0w$}", w = width as usize)
+                };
+                let (mut a, mut b) = ("p".to_string(), "p".to_string());
+                push_zero_padded(&mut a, x, width);
+                push_zero_padded_small(&mut b, x, width);
+                assert_eq!(a, format!("p{want}"), "table: {x} width {width}");
+                assert_eq!(b, format!("p{want}"), "loop: {x} width {width}");
+            }
+        }
+    }
 
     fn field(name: &str, t: FieldType, g: Option<Generator>) -> FieldDecl {
         FieldDecl {
