@@ -1569,6 +1569,8 @@ fn push_zero_padded(s: &mut String, x: u64, width: u32) {
 /// "0000" to "9999" as one text, built at compile time.
 #[cfg(not(target_arch = "wasm32"))]
 static DIGITS4: &str = {
+    // Used once, by this initializer (the static below is the only copy).
+    #[allow(clippy::large_const_arrays)]
     const BYTES: [u8; 40_000] = {
         let mut b = [0u8; 40_000];
         let mut i = 0;
