@@ -16,7 +16,7 @@ WASM=target/wasm32-unknown-unknown/release/rowkey_lab.wasm
 # see build-wasm.sh.
 bindgen_opt() {
   wasm-bindgen --target web --out-dir "$1" "$WASM"
-  wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   rm -f "$1/.gitignore" "$1/package.json" "$1/rowkey_lab_bg.wasm.d.ts"

@@ -7,13 +7,14 @@
 # binaryen's unlimited default). Inlining big single-caller functions makes the module
 # smaller raw but larger gzipped (the moved bodies lose the repetition gzip feeds on):
 # +8.7 KB raw, -10.2 KB gzip; analyzeDesign under Node measured no slower (docs/bench-size.md).
+# --strip-producers --strip-target-features: tool metadata no runtime reads (-0.2 KB gzip).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features
 rm -rf www/pkg
 wasm-bindgen --target web --out-dir www/pkg target/wasm32-unknown-unknown/release/rowkey_lab.wasm
-wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   www/pkg/rowkey_lab_bg.wasm -o www/pkg/rowkey_lab_bg.wasm
 raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)
