@@ -1603,12 +1603,7 @@ fn push_zero_padded_small(s: &mut String, x: u64, width: u32) {
     }
 }
 
-/// "00" to "99".
-const DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
+use crate::keyspec::value::DIGIT_PAIRS;
 
 /// Write the last `buf.len()` decimal digits of `x` into `buf`, four at a time (two
 /// independent pairs per step instead of one dependent division per digit).
