@@ -1,6 +1,7 @@
 //! The flat plan: a compiled key's top level as a list of steps run by one loop, the hash
 //! written into bytes reserved for it, and MD5 buckets left for a batch to fill in later.
 
+use super::interp::Text;
 use super::*;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -38,6 +39,10 @@ enum Step {
     Op(usize),
     /// Reserve the width of the plan's hash ([`Fill`]), filled in after the last step.
     Hole,
+    /// `md5(...)` / `md5Hex(...)` (`ops[op]`) over a source the key does not write
+    /// (`md5Hex(str(order))`, `md5Hex(user + item)`): its steps write the source into a
+    /// scratch buffer, then the digest goes out (no interpreter pools or generator state).
+    Hash { op: usize, src: Box<[Step]> },
 }
 
 /// The plan's hash: `ops[op]` over the bytes steps `from..to` write, `width` bytes reserved.
@@ -255,6 +260,14 @@ impl Plan {
             }
             None => None,
         };
+        // The other MD5s over constant bytes and string-rendered fields.
+        for (i, step) in steps.iter_mut().enumerate() {
+            if matches!(step, Step::Op(_)) {
+                if let Some(src) = ops.get(i).and_then(hash_source) {
+                    *step = Step::Hash { op: i, src };
+                }
+            }
+        }
         let times = fuse_times(&mut steps, ops, fill, times);
         // The steps a fused run absorbed go; the hash source's bounds are step indices.
         let mut fill = fill;
@@ -288,6 +301,25 @@ impl Plan {
             direct,
         })
     }
+}
+
+/// The source of an `md5`/`md5Hex` op as steps, when it is only constant bytes and fields
+/// written as text (a string's UTF-8, `String.valueOf` of a number).
+fn hash_source(op: &Op) -> Option<Box<[Step]>> {
+    let (Op::Md5 { src: Src::Ops(o) }
+    | Op::Md5Hex {
+        src: Src::Ops(o), ..
+    }) = op
+    else {
+        return None;
+    };
+    o.iter()
+        .map(|x| match x {
+            Op::Lit(b) => Some(Step::Lit(b.clone())),
+            Op::Field { f, enc: Enc::Str } => Some(Step::Str(*f)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Fuse each run of `time(...)` steps over one field, with only constant bytes between them
@@ -560,6 +592,23 @@ impl CompiledKey {
                     Some(FieldValue::Str(s)) => out.extend_from_slice(s.as_bytes()),
                     _ => cx.field(*f, &Enc::Str, out)?,
                 },
+                Step::Hash { op, src } => {
+                    head.clear();
+                    for s in src.iter() {
+                        match s {
+                            Step::Lit(b) => head.extend_from_slice(b),
+                            Step::Str(f) => match values.get(*f) {
+                                Some(FieldValue::Str(s)) => head.extend_from_slice(s.as_bytes()),
+                                _ => cx.field(*f, &Enc::Str, head)?,
+                            },
+                            _ => return Err(Error::new(ErrorKind::IllegalState, "hash source")),
+                        }
+                    }
+                    match ops.get(*op) {
+                        Some(o) => cx.prefix(o, head, Text::Ascii(head), out)?,
+                        None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                    }
+                }
                 Step::Op(i) => match ops.get(*i) {
                     Some(op) => cx.op(op, out)?,
                     None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
@@ -735,6 +784,10 @@ mod plan_tests {
             r#"salt(a + b, 100, hash=javaString, as=dec(2), mod=absOfMod) + a + b"#,
             // A separator before a time step that begins a hash source stays out of it.
             r#"md5Hex(time(t, "mm"), 4) + "_" + time(t, "mm") + ":" + a"#,
+            // MD5s over sources the key does not write (Step::Hash), numbers as text.
+            r#"long(n) + md5(str(n))"#,
+            r#"md5Hex(str(t) + "|" + a, upper) + b"#,
+            r#"md5(b) + md5Hex(a, 6) + "_" + n"#,
         ];
         let mut records: Vec<Vec<FieldValue>> = Vec::new();
         for a in [
@@ -763,7 +816,7 @@ mod plan_tests {
                 }
             }
         }
-        let (mut planned, mut fused) = (0, Vec::new());
+        let (mut planned, mut fused, mut hashes) = (0, Vec::new(), 0);
         for text in keys {
             let spec = KeySpec::parse_text(text);
             assert!(spec.is_ok(), "{text}: {spec:?}");
@@ -778,6 +831,12 @@ mod plan_tests {
                     .filter(|s| matches!(s, Step::Time { op, last, .. } if last > op))
                     .count()
             }));
+            hashes += key.plan.as_ref().map_or(0, |p| {
+                p.steps
+                    .iter()
+                    .filter(|s| matches!(s, Step::Hash { .. }))
+                    .count()
+            });
             let mut slow = key.clone();
             for r in &records {
                 let mut fast_out = b"pre".to_vec();
@@ -798,8 +857,12 @@ mod plan_tests {
         // of `time(t, "mm")`); time steps over one field fuse (seed 003's, the two with ms,
         // the salt source's); a run wider than 32 bytes (the last fused key) does not.
         let want = [
-            1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+            1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0,
         ];
         assert_eq!(fused, want);
+        // MD5s over sources the key does not write: md5Hex(a + b), md5(str(n)),
+        // md5Hex(str(t) + "|" + a), md5(b) and md5Hex(a, 6).
+        assert_eq!(hashes, 5);
     }
 }
