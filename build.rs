@@ -5,6 +5,15 @@
 use std::{env, fs, path::PathBuf};
 
 fn main() {
+    // `lean`: the size-optimised wasm (the page's and browsers'), which leaves out the
+    // native-speed paths (MD5 batches, digit table, MD5 plan step). The `fast` feature (the
+    // npm package's Node wasm) keeps them, like a native build.
+    println!("cargo::rustc-check-cfg=cfg(lean)");
+    if env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32")
+        && env::var_os("CARGO_FEATURE_FAST").is_none()
+    {
+        println!("cargo:rustc-cfg=lean");
+    }
     println!("cargo:rerun-if-env-changed=VECTORS_DIR");
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
     let dir = env::var("VECTORS_DIR")

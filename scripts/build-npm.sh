@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds the npm package's files into pkg/ (the root package.json is the npm package):
 #   pkg/web/   wasm-bindgen --target web (browsers and bundlers), wasm-opt -Oz (npm binaryen)
-#   pkg/node/  ESM Node entry: reads the wasm from disk and initSync's it at import time
-#   pkg/cjs/   CommonJS entry (require) over the same pkg/web/ wasm, also initialised at load
+#   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
+#              That wasm is built for speed, not size (`--features fast`, profile `wasm-fast`
+#              at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes are not
+#              budgeted, and it keeps the native-speed paths the browser wasm leaves out.
+#   pkg/cjs/   CommonJS entry (require): re-exports pkg/node/
 #   pkg/web/rowkey_lab.d.ts  replaced by the hand-written src/types.d.ts
 #   pkg/vectors/  `rowkey-lab/vectors`: a second, test-only wasm exporting runVector alone
 #                 (feature `vectors-only`), so the test suite can run every golden vector
@@ -14,12 +17,20 @@ cd "$ROOT"
 WASM=target/wasm32-unknown-unknown/release/rowkey_lab.wasm
 # wasm-bindgen (--target web) into $1 and wasm-opt -Oz; -ocimfs=25 and --low-memory-unused:
 # see build-wasm.sh.
+FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+  --enable-mutable-globals --enable-reference-types --enable-multivalue)
 bindgen_opt() {
-  wasm-bindgen --target web --out-dir "$1" "$WASM"
-  wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
-  rm -f "$1/.gitignore" "$1/package.json" "$1/rowkey_lab_bg.wasm.d.ts"
+  local wasm="${2:-$WASM}"
+  wasm-bindgen --target web --out-dir "$1" "$wasm"
+  if [ -n "${2:-}" ]; then
+    # The Node wasm: for speed (no -Oz inlining limits).
+    wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \
+      "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
+  else
+    wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \
+      "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
+  fi
+  rm -f "$1/.gitignore" "$1/package.json" "$1/rowkey_lab_bg.wasm.d.ts" "$1/rowkey_lab.d.ts"
 }
 rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
@@ -27,6 +38,8 @@ cargo build --lib --release --target wasm32-unknown-unknown --no-default-feature
 bindgen_opt pkg/vectors
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features
 bindgen_opt pkg/web
+cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features fast
+bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
 
 # Types: the hand-written declarations win over wasm-bindgen's (which say `any` for JsValue).
 cp src/types.d.ts pkg/web/rowkey_lab.d.ts
@@ -35,10 +48,11 @@ cat > pkg/node/index.js <<'JS'
 // Node ESM entry: loads the wasm from disk and initialises it at import time, so
 // `import { md5Hex } from 'rowkey-lab'` works without `await init()`.
 import { readFileSync } from 'node:fs';
-import { initSync } from '../web/rowkey_lab.js';
-initSync({ module: readFileSync(new URL('../web/rowkey_lab_bg.wasm', import.meta.url)) });
-export * from '../web/rowkey_lab.js';
-export { default } from '../web/rowkey_lab.js';
+// The wasm beside it is the speed build (see scripts/build-npm.sh), same API as pkg/web/.
+import { initSync } from './rowkey_lab.js';
+initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
+export * from './rowkey_lab.js';
+export { default } from './rowkey_lab.js';
 JS
 cp src/types.d.ts pkg/node/index.d.ts
 
@@ -71,5 +85,7 @@ rm -f pkg/vectors/rowkey_lab.d.ts
 
 raw=$(stat -c %s pkg/web/rowkey_lab_bg.wasm); gz=$(gzip -9c pkg/web/rowkey_lab_bg.wasm | wc -c)
 echo "[build-npm] pkg/web/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2
+raw=$(stat -c %s pkg/node/rowkey_lab_bg.wasm); gz=$(gzip -9c pkg/node/rowkey_lab_bg.wasm | wc -c)
+echo "[build-npm] pkg/node/rowkey_lab_bg.wasm (Node, speed build): $raw bytes raw, $gz bytes gzip -9" >&2
 raw=$(stat -c %s pkg/vectors/rowkey_lab_bg.wasm); gz=$(gzip -9c pkg/vectors/rowkey_lab_bg.wasm | wc -c)
 echo "[build-npm] pkg/vectors/rowkey_lab_bg.wasm (test-only): $raw bytes raw, $gz bytes gzip -9" >&2

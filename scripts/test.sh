@@ -15,6 +15,7 @@ cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features fast -- -D warnings
 step "native tests (unit + golden vectors)"
 cargo test --release --no-fail-fast
 step "wasm tests (Node + headless Chromium)"

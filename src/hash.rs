@@ -5,11 +5,11 @@
 
 use md5::{Digest, Md5};
 
-// Natively only: the analyzer batches MD5 buckets only in native builds (see
-// `CompiledKey::defers_md5`), the wasm carries neither.
-#[cfg(not(target_arch = "wasm32"))]
+// Not in the size-optimised (`lean`) wasm: the analyzer batches MD5 buckets only in native
+// builds and the Node wasm (see `CompiledKey::defers_md5`).
+#[cfg(not(lean))]
 mod lanes;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(lean))]
 pub use lanes::md5_pair;
 
 use crate::bytes::{add, to_bytes_short, to_bytes_string, to_hex};

@@ -1526,8 +1526,9 @@ fn put_double<V: ValueSlot>(out: Out, x: f64, v: &mut V) {
 /// Append `x` as exactly `width` decimal digits (zero-padded; `width` <= 20 and `x < 10^width`).
 /// Natively, up to 12 digits come four at a time from [`DIGITS4`], text already: no UTF-8
 /// check per record (`from_utf8` and the digit loop were 12 % of the telecom analysis; the
-/// table took 6 % off it). The wasm keeps [`push_zero_padded_small`]: the table is 40 kB.
-#[cfg(not(target_arch = "wasm32"))]
+/// table took 6 % off it). The `lean` (browser) wasm keeps [`push_zero_padded_small`]: the
+/// table is 40 kB.
+#[cfg(not(lean))]
 fn push_zero_padded(s: &mut String, x: u64, width: u32) {
     let w = width as usize;
     if w > 12 || x >= 1_000_000_000_000 {
@@ -1561,13 +1562,13 @@ fn push_zero_padded(s: &mut String, x: u64, width: u32) {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(lean)]
 fn push_zero_padded(s: &mut String, x: u64, width: u32) {
     push_zero_padded_small(s, x, width);
 }
 
 /// "0000" to "9999" as one text, built at compile time.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(lean))]
 static DIGITS4: &str = {
     // Used once, by this initializer (the static below is the only copy).
     #[allow(clippy::large_const_arrays)]
@@ -1590,7 +1591,7 @@ static DIGITS4: &str = {
 };
 
 /// [`push_zero_padded`] without a table.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[cfg_attr(not(lean), allow(dead_code))]
 fn push_zero_padded_small(s: &mut String, x: u64, width: u32) {
     let mut buf = [b'0'; 20];
     let width = (width as usize).min(buf.len());

@@ -1,14 +1,14 @@
 //! The flat plan: a compiled key's top level as a list of steps run by one loop, the hash
 //! written into bytes reserved for it, and MD5 buckets left for a batch to fill in later.
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(lean))]
 use super::interp::Text;
 use super::*;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(lean))]
 use crate::hash::md5_pair;
-/// wasm never defers a bucket ([`CompiledKey::defers_md5`]): one after the other.
-#[cfg(target_arch = "wasm32")]
+/// The `lean` wasm never defers a bucket ([`CompiledKey::defers_md5`]): one after the other.
+#[cfg(lean)]
 fn md5_pair(x: &[u8], y: &[u8]) -> [[u8; 16]; 2] {
     [hash::md5(x), hash::md5(y)]
 }
@@ -43,9 +43,9 @@ enum Step {
     /// `md5(...)` / `md5Hex(...)` (`ops[op]`) over a source the key does not write
     /// (`md5Hex(str(order))`, `md5Hex(user + item)`): its steps write the source into a
     /// scratch buffer, then the digest goes out (no interpreter pools or generator state).
-    /// Native only: in the wasm the interpreter does it (+0.45 KB gzip for a gain on the
+    /// Not in the `lean` (browser) wasm: there the interpreter does it (+0.45 KB gzip for a gain on the
     /// MD5-over-text designs only, against the page's weight budget).
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(lean))]
     Hash { op: usize, src: Box<[Step]> },
 }
 
@@ -265,7 +265,7 @@ impl Plan {
             None => None,
         };
         // The other MD5s over constant bytes and string-rendered fields.
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(not(lean))]
         for (i, step) in steps.iter_mut().enumerate() {
             if matches!(step, Step::Op(_)) {
                 if let Some(src) = ops.get(i).and_then(hash_source) {
@@ -310,7 +310,7 @@ impl Plan {
 
 /// The source of an `md5`/`md5Hex` op as steps, when it is only constant bytes and fields
 /// written as text (a string's UTF-8, `String.valueOf` of a number).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(lean))]
 fn hash_source(op: &Op) -> Option<Box<[Step]>> {
     let (Op::Md5 { src: Src::Ops(o) }
     | Op::Md5Hex {
@@ -466,12 +466,12 @@ impl CompiledKey {
     }
 
     /// True when [`encode_values_deferred`](Self::encode_values_deferred) leaves an MD5
-    /// bucket to fill in later (for every record the plan encodes). Never in wasm: the batch
-    /// path and the two-lane MD5 cost ~3.8 kB gzip there (~1.8 kB for the batch code alone)
-    /// for a gain measured natively only; the wasm keeps the one-at-a-time path, which the
-    /// native tests compare the batches against.
+    /// bucket to fill in later (for every record the plan encodes). Never in the `lean`
+    /// (browser) wasm: the batch path and the two-lane MD5 cost ~3.8 kB gzip there (~1.8 kB
+    /// for the batch code alone); it keeps the one-at-a-time path, which the native tests
+    /// compare the batches against. The Node wasm (feature `fast`) batches like native.
     pub(crate) fn defers_md5(&self) -> bool {
-        !cfg!(target_arch = "wasm32") && self.plan.as_ref().is_some_and(|p| p.later.is_some())
+        !cfg!(lean) && self.plan.as_ref().is_some_and(|p| p.later.is_some())
     }
 
     /// Fill in the MD5 buckets [`encode_values_deferred`](Self::encode_values_deferred) left
@@ -598,7 +598,7 @@ impl CompiledKey {
                     Some(FieldValue::Str(s)) => out.extend_from_slice(s.as_bytes()),
                     _ => cx.field(*f, &Enc::Str, out)?,
                 },
-                #[cfg(not(target_arch = "wasm32"))]
+                #[cfg(not(lean))]
                 Step::Hash { op, src } => {
                     head.clear();
                     for s in src.iter() {
@@ -754,10 +754,10 @@ mod plan_tests {
         p.steps
             .iter()
             .filter(|s| {
-                #[cfg(not(target_arch = "wasm32"))]
+                #[cfg(not(lean))]
                 return matches!(s, Step::Hash { .. });
-                // No hash steps in the wasm (and no Nop survives `Plan::new`): none counted.
-                #[cfg(target_arch = "wasm32")]
+                // No hash steps in the `lean` wasm (and no Nop survives `Plan::new`): none counted.
+                #[cfg(lean)]
                 return matches!(s, Step::Nop);
             })
             .count()
@@ -878,7 +878,7 @@ mod plan_tests {
         ];
         assert_eq!(fused, want);
         // MD5s over sources the key does not write: md5Hex(a + b), md5(str(n)),
-        // md5Hex(str(t) + "|" + a), md5(b) and md5Hex(a, 6) (native only).
-        assert_eq!(hashes, if cfg!(target_arch = "wasm32") { 0 } else { 5 });
+        // md5Hex(str(t) + "|" + a), md5(b) and md5Hex(a, 6) (not in the `lean` wasm).
+        assert_eq!(hashes, if cfg!(lean) { 0 } else { 5 });
     }
 }
