@@ -2,7 +2,8 @@
 //! 256 windows, key = two-digit bucket + `_` + phone + `_` + yyyyMMddHHmmss, with a
 //! `String.hashCode` bucket and with an MD5 bucket. Median of several runs, records/s.
 //!
-//! `cargo bench --bench analyze`; `cargo bench --bench analyze -- rss N` runs one N-record
+//! `cargo bench --bench analyze`; `-- once <hash> N` times one run (for scripts/bench-node.mjs);
+//! `cargo bench --bench analyze -- rss N` runs one N-record
 //! analysis and prints the peak RSS (VmHWM) for the flat-memory check.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
@@ -56,6 +57,25 @@ fn main() {
             n as f64 / s / 1e6,
             peak_rss_kb()
         );
+        return;
+    }
+    // `once <hash> N`: one N-record analysis, its seconds on stdout (scripts/bench-node.mjs
+    // alternates these runs with the wasm ones, so both see the same machine load).
+    if let Some(i) = args.iter().position(|a| a == "once") {
+        let hash = args.get(i + 1).map_or("javaString", String::as_str);
+        let n: u64 = args
+            .get(i + 2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1_000_000);
+        let d = doc(hash, n);
+        // A warm-up run first, like the wasm side's (allocator and caches warm).
+        black_box(analyze(black_box(&d), &opts).unwrap());
+        let t = Instant::now();
+        let r = analyze(black_box(&d), &opts).unwrap();
+        let s = t.elapsed().as_secs_f64();
+        black_box(&r);
+        assert_eq!(r.writes, n);
+        println!("once: {s:.6}");
         return;
     }
     let n: u64 = std::env::var("ANALYZE_BENCH_RECORDS")

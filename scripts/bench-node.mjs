@@ -1,19 +1,25 @@
 #!/usr/bin/env node
-// Node benchmark of the built npm package (pkg/node, the files `npm pack` ships) against the
-// native benchmark, in one run: analyzeDesign on the telecom scenario of benches/analyze.rs
-// (same document, 64 regions, 256 windows, String.hashCode and MD5 buckets), median of 5, then
-// `cargo bench --bench analyze` with the same record count; prints the wasm/native ratio and
-// writes docs/bench-node.md. Also times the byte helpers.
+// Node benchmark of the built npm package (the files `npm pack` ships) against the native
+// benchmark, in one run: analyzeDesign on the telecom scenario of benches/analyze.rs (same
+// document, 64 regions, 256 windows, String.hashCode and MD5 buckets), median of 9, through
+// both wasm builds in one process — pkg/node (what Node imports: the speed build) and pkg/web
+// (what browsers and bundlers get: the size build) — alternating run by run with the native
+// bench binary (`cargo bench --bench analyze -- once <hash> N`); prints the wasm/native ratios
+// and writes the generated top of docs/bench-node.md (everything from its "## Notes" heading on is kept). Also times the
+// byte helpers through the Node entry.
 // Usage: bash scripts/build-npm.sh && node scripts/bench-node.mjs [records=1000000]
 import { execFileSync } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import * as m from '../pkg/node/index.js';
+import * as web from '../pkg/web/rowkey_lab.js';
+
+web.initSync({ module: readFileSync(new URL('../pkg/web/rowkey_lab_bg.wasm', import.meta.url)) });
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const N = Number(process.argv[2] ?? process.env.ANALYZE_BENCH_RECORDS ?? 1_000_000);
-const RUNS = 5;
+const RUNS = 9;
 
 // benches/analyze.rs `doc(hash, records)`, verbatim.
 const doc = hash => ({
@@ -33,31 +39,43 @@ function micro(label, fn, minMs = 300) {
   return { label, runs: n, usPerOp: ((t - t0) * 1000) / n };
 }
 
-const wasm = {};
-for (const [label, hash] of [['String.hashCode bucket', 'javaString'], ['MD5 bucket', 'md5']]) {
-  const d = doc(hash); const times = [];
-  m.analyzeDesign(d, { windows: 256 }); // warm-up (JIT-compiles the wasm tiers)
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    const r = m.analyzeDesign(d, { windows: 256 });
-    times.push((performance.now() - t0) / 1000);
-    if (r.writes !== N || r.regions.length !== 64) throw new Error(`unexpected report: ${r.writes} writes, ${r.regions.length} regions`);
-  }
-  times.sort((a, b) => a - b);
-  wasm[label] = { median: times[RUNS >> 1], mps: N / times[RUNS >> 1] / 1e6 };
-  console.error(`[wasm]   ${label}: median ${wasm[label].median.toFixed(3)} s, ${wasm[label].mps.toFixed(2)} M records/s`);
-}
-
-console.error(`[native] cargo bench --bench analyze (ANALYZE_BENCH_RECORDS=${N}) …`);
-const nativeOut = execFileSync('cargo', ['bench', '--quiet', '--bench', 'analyze'], {
-  cwd: ROOT, encoding: 'utf8', env: { ...process.env, ANALYZE_BENCH_RECORDS: String(N) }, stdio: ['ignore', 'pipe', 'inherit'],
+// The native bench binary, built once; its `once <hash> N` mode times one analysis (after a
+// warm-up run), so native runs can alternate with the wasm ones and all see the same load.
+console.error('[native] cargo bench --no-run --bench analyze …');
+const built = execFileSync('cargo', ['bench', '--no-run', '--bench', 'analyze', '--message-format=json'], {
+  cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
 });
-const native = {};
-for (const line of nativeOut.split('\n')) {
-  const x = line.match(/^(.+?)\s+(\d+) records: median ([\d.]+) s, ([\d.]+) M records\/s \(JVM reference ([\d.]+) M\/s\)/);
-  if (x) native[x[1].trim()] = { median: Number(x[3]), mps: Number(x[4]), jvm: Number(x[5]) };
+const benchBin = built.split('\n').filter(Boolean).map(l => JSON.parse(l))
+  .find(x => x.reason === 'compiler-artifact' && x.target?.name === 'analyze' && x.executable)?.executable;
+if (!benchBin) throw new Error('cargo bench --no-run gave no analyze executable');
+const nativeRun = hash => {
+  const out = execFileSync(benchBin, ['once', hash, String(N)], { encoding: 'utf8' });
+  const x = out.match(/^once: ([\d.]+)/m);
+  if (!x) throw new Error(`unexpected native output: ${out}`);
+  return Number(x[1]);
+};
+
+const wasm = {}, browser = {}, native = {};
+const builds = [['node', m, wasm], ['web', web, browser]];
+const JVM = { 'String.hashCode bucket': 9, 'MD5 bucket': 4.3 };
+for (const [label, hash] of [['String.hashCode bucket', 'javaString'], ['MD5 bucket', 'md5']]) {
+  const d = doc(hash); const times = { node: [], web: [], native: [] };
+  for (const [, mod] of builds) mod.analyzeDesign(d, { windows: 256 }); // warm-up (JIT tiers)
+  for (let i = 0; i < RUNS; i++) {
+    for (const [name, mod] of builds) {
+      const t0 = performance.now();
+      const r = mod.analyzeDesign(d, { windows: 256 });
+      times[name].push((performance.now() - t0) / 1000);
+      if (r.writes !== N || r.regions.length !== 64) throw new Error(`unexpected report: ${r.writes} writes, ${r.regions.length} regions`);
+    }
+    times.native.push(nativeRun(hash));
+  }
+  for (const [name, into] of [['node', wasm], ['web', browser], ['native', native]]) {
+    const t = times[name].sort((a, b) => a - b);
+    into[label] = { median: t[RUNS >> 1], mps: N / t[RUNS >> 1] / 1e6, jvm: JVM[label] };
+    console.error(`[${name}] ${label}: median ${into[label].median.toFixed(3)} s, ${into[label].mps.toFixed(2)} M records/s`);
+  }
 }
-for (const k of Object.keys(wasm)) if (!native[k]) throw new Error(`no native figure for ${k} in:\n${nativeOut}`);
 
 const micros = [
   micro('inspect("13412341234", string, 16 regions)', () => m.inspect('13412341234', { type: 'string', regions: 16 })),
@@ -70,22 +88,29 @@ const micros = [
 const cpu = `${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}`;
 const md = [
   '# Node benchmark of the npm package vs native', '',
-  `Command: \`bash scripts/build-npm.sh && node scripts/bench-node.mjs ${N}\` (one run: the wasm figures, then`,
-  `\`ANALYZE_BENCH_RECORDS=${N} cargo bench --bench analyze\` for the native ones). Node ${process.version}, ${cpu},`,
+  `Command: \`bash scripts/build-npm.sh && node scripts/bench-node.mjs ${N}\` (one run; each round times the Node`,
+  `wasm, the browser wasm and the native bench binary (\`cargo bench --bench analyze -- once <hash> ${N}\`, a warm-up`,
+  `analysis then a timed one) back to back, so all three see the same machine load). Node ${process.version}, ${cpu},`,
   `${new Date().toISOString().slice(0, 10)}.`, '',
   `Scenario (benches/analyze.rs): telecom, ${N.toLocaleString('en')} records, 64 pre-split regions, 256 windows, key`,
-  '`salt(phone, 64, hash=…, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")`. Median of 5 runs each;',
-  'the wasm side is `analyzeDesign(doc, {windows: 256})` from `pkg/node` (what `npm pack` ships; wasm-opt -Oz,',
-  'the crate at opt-level "z"), including the JSON result crossing the boundary. The native side is the',
-  'bench profile (opt-level 3).', '',
-  '| scenario | wasm (Node) M rec/s | native M rec/s | wasm / native | JVM reference M rec/s |',
-  '|---|---:|---:|---:|---:|',
-  ...Object.keys(wasm).map(k => `| ${k} | ${wasm[k].mps.toFixed(2)} | ${native[k].mps.toFixed(2)} | ${(wasm[k].mps / native[k].mps).toFixed(2)}× | ${native[k].jvm} |`),
+  '`salt(phone, 64, hash=…, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")`. Median of ' + RUNS + ' runs each;',
+  'the wasm side is `analyzeDesign(doc, {windows: 256})`, including the JSON result crossing the boundary,',
+  'through both builds `npm pack` ships, alternating in one process: **Node** = `pkg/node` (what',
+  '`import … from \'rowkey-lab\'` loads in Node and what the CLI runs: `--features fast`, profile `wasm-fast`',
+  'at opt-level 3, `wasm-opt -O3`) and **browser** = `pkg/web` (bundlers, the page: opt-level "z",',
+  '`wasm-opt -Oz`, size-budgeted). The native side is the bench profile (opt-level 3).', '',
+  '| scenario | Node wasm M rec/s | browser wasm M rec/s | native M rec/s | Node / native | browser / native | JVM reference M rec/s |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  ...Object.keys(wasm).map(k => `| ${k} | ${wasm[k].mps.toFixed(2)} | ${browser[k].mps.toFixed(2)} | ${native[k].mps.toFixed(2)} | ${(wasm[k].mps / native[k].mps).toFixed(2)}× | ${(browser[k].mps / native[k].mps).toFixed(2)}× | ${native[k].jvm} |`),
   '', 'Goal (issue 5): wasm ≥ 0.8× native for analyze.', '',
   '## Byte helpers through the boundary', '',
   '| operation | runs | µs/op |', '|---|---:|---:|',
   ...micros.map(r => `| ${r.label} | ${r.runs} | ${r.usPerOp.toFixed(2)} |`), '',
 ].join('\n');
+const out = new URL('../docs/bench-node.md', import.meta.url);
 mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
-writeFileSync(new URL('../docs/bench-node.md', import.meta.url), md);
+// Hand-written analysis below the generated part survives a rerun.
+const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+const notes = old.indexOf('\n## Notes');
+writeFileSync(out, md + (notes >= 0 ? old.slice(notes) : ''));
 console.log(md);
