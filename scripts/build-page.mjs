@@ -14,7 +14,8 @@
 //   custom sections (`producers`, `target_features`: tool metadata that browsers skip).
 // - index.html loses its comments and indentation (never inside <pre>, <textarea>, <script> or
 //   <style>): a run of whitespace with a line break becomes one line break, which renders the same.
-// Usage: node scripts/build-page.mjs [--check]   (--check: exit 1 above the page weight budget; needs www/pkg from scripts/build-wasm.sh). Prints each
+// Usage: node scripts/build-page.mjs [--check]   (needs www/pkg from scripts/build-wasm.sh;
+// --check: exit 1 above the page weight budget). Prints each
 // file's raw and gzip -9 size, www/ → dist/www/, and the same for everything the page loads.
 import { build, transform, transformSync } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
