@@ -132,7 +132,14 @@ fn field_decl(n: &Node) -> R<FieldDecl> {
 /// A [`KeySpec`]: the text form as a string (parsed and validated), or `{"segments": [...]}`.
 pub fn key_spec(n: &Node) -> R<KeySpec> {
     match &n.v {
-        Json::Str(s) => KeySpec::parse_text(s).map_err(|e| n.error(e.to_string())),
+        // A text-form error keeps its own line and column (the JSON path says it is the key's).
+        Json::Str(s) => KeySpec::parse_text(s).map_err(|e| {
+            let d = n.error(e.message);
+            match (e.location.line, e.location.column) {
+                (Some(line), Some(column)) => d.within(line, column),
+                _ => d,
+            }
+        }),
         Json::Obj(_) => {
             let o = Obj::new(n, "struct KeySpecObject", &["segments"], None, false)?;
             Ok(KeySpec {

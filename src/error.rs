@@ -67,7 +67,8 @@ pub struct Location {
     /// Byte offset into a key or a byte array.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offset: Option<usize>,
-    /// 1-based line in a text input.
+    /// 1-based line in a text input: the JSON text, or the key design's text form when the
+    /// error is in it (path `/key` in a design document).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// 1-based column (in characters) in a text input.

@@ -61,6 +61,9 @@ enum Seg {
 pub struct DeError {
     msg: String,
     pos: usize,
+    /// 1-based line and column inside the string value at `pos` (a key design's text form):
+    /// reported instead of the document position, since that text is what a user edits.
+    within: Option<(usize, usize)>,
     /// Innermost step first (steps are added while the error travels outwards).
     path: Vec<Seg>,
 }
@@ -74,8 +77,14 @@ impl DeError {
         DeError {
             msg: msg.into(),
             pos,
+            within: None,
             path: Vec::new(),
         }
+    }
+    /// The error is at `line`, `column` of the string value's own text.
+    pub fn within(mut self, line: usize, column: usize) -> Self {
+        self.within = Some((line, column));
+        self
     }
     /// The message.
     pub fn message(&self) -> &str {
@@ -126,9 +135,10 @@ impl DeError {
         }
         s
     }
-    /// A core error of `kind` at the JSON pointer, with the line and column in `text`.
+    /// A core error of `kind` at the JSON pointer, with the line and column in `text` (or
+    /// inside the string value there, see [`within`](Self::within)).
     pub fn into_error(self, kind: ErrorKind, text: &str) -> Error {
-        let (line, col) = line_col(text, self.pos);
+        let (line, col) = self.within.unwrap_or_else(|| line_col(text, self.pos));
         Error::new(kind, self.msg.clone())
             .at_path(self.pointer())
             .at_line_col(line, col)

@@ -31,6 +31,9 @@ export interface RowkeyError extends Error {
   path?: string;
   /** Byte / UTF-16 offset. */
   offset?: number;
+  /** 1-based line and column (in characters) in the text that was parsed: the key text
+   * when the error is in a key design's text form (`path` "/key" in a design document),
+   * otherwise the JSON text. */
   line?: number;
   column?: number;
 }

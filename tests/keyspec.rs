@@ -810,7 +810,19 @@ fn json_form_errors_carry_the_path() {
     assert!(e.is_some_and(|e| e.location.path.as_deref() == Some("segments/0/len")));
     // A string holds the text form; its errors keep their line and column.
     let e = KeySpec::from_json(r#""salt(a,""#).err();
-    assert!(e.is_some_and(|e| e.message.contains("line 1, column 8")));
+    assert!(e.is_some_and(|e| (e.location.line, e.location.column) == (Some(1), Some(8))));
+    // So does a key text inside a document: the position is the key text's (what the user
+    // edits, and what the page's caret points at), not the JSON document's, and it is said once.
+    let doc = json!({"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "a +\n + a"})
+        .to_string();
+    let e = DesignDocument::from_json(&doc).err();
+    assert!(
+        e.as_ref()
+            .is_some_and(|e| e.location.path.as_deref() == Some("/key")
+                && (e.location.line, e.location.column) == (Some(2), Some(2))
+                && e.to_string().matches("line").count() == 1),
+        "{e:?}"
+    );
     // Inside a design document: /key.
     let doc =
         json!({"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "str(b)"}).to_string();

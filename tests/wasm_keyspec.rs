@@ -143,6 +143,16 @@ fn errors_point_at_the_spot() {
         "{}",
         message(&e)
     );
+    // A key text error inside a document: path /key, the key text's own line and column.
+    let bad = r#"{"v": 1, "fields": [{"name": "x", "type": "int"}], "key": "x +\n  + x"}"#;
+    let e = validate_design(obj(bad)).unwrap_err();
+    assert_eq!(prop(&e, "path").as_string().as_deref(), Some("/key"));
+    assert_eq!(
+        (prop(&e, "line").as_f64(), prop(&e, "column").as_f64()),
+        (Some(2.0), Some(3.0)),
+        "{}",
+        message(&e)
+    );
     let e = validate_design(obj(r#"{"v": 2, "key": "x"}"#)).unwrap_err();
     assert_eq!(
         prop(&e, "path").as_string().as_deref(),
