@@ -85,7 +85,9 @@ function loadDesign(arg) {
 function engine(fn) {
   try { return fn(); } catch (e) {
     if (e instanceof CliError) throw e;
-    const where = [e.path && `at ${e.path}`, e.line && `line ${e.line}:${e.column}`].filter(Boolean).join(', ');
+    // The engine's messages often start with the JSON path already: name it only once.
+    const where = [e.path && !e.message.includes(e.path) && `at ${e.path}`,
+      e.line && `line ${e.line}:${e.column}`].filter(Boolean).join(', ');
     throw new CliError(EXIT.INPUT, `${e.message}${where && !e.message.includes(where) ? ` (${where})` : ''}`);
   }
 }

@@ -43,6 +43,12 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('lint', 'no-such-design').status, 3);
     writeFileSync(path.join(dir, 'broken.json'), '{');
     assert.equal(run('lint', 'broken.json').status, 3);
+    // An engine error names the field and its JSON path, and the path only once.
+    writeFileSync(path.join(dir, 'undeclared.json'), JSON.stringify({ v: 1, key: 'time(ts, "yyyyMMdd") + user' }));
+    const r = run('lint', 'undeclared.json');
+    assert.equal(r.status, 3);
+    assert.match(r.stderr, /no field named `ts` is declared/);
+    assert.equal(r.stderr.split('/key/segments/0').length - 1, 1, r.stderr);
   });
 
   test('encode a preset record', () => {
