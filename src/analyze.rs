@@ -1210,8 +1210,9 @@ pub fn analyzer_options(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<A
     spec.validate()?;
     let end = spec.end_time().unwrap_or(spec.start_time);
     let span = i128::from(end) - i128::from(spec.start_time);
-    let windows = opts.windows.max(1);
-    let width = (span + i128::from(windows) - 1) / i128::from(windows);
+    // `max(1)` only keeps the division defined: `validate` below refuses 0 windows by name.
+    let windows = opts.windows;
+    let width = (span + i128::from(windows.max(1)) - 1) / i128::from(windows.max(1));
     let layout = doc.regions.clone().unwrap_or_default();
     let o = AnalyzerOptions {
         start_time_ms: spec.start_time,

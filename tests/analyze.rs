@@ -1,7 +1,7 @@
 //! Analyzer scenarios: the lessons of the seeds, asserted with thresholds from the arithmetic.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rowkey_lab::analyze::{Analyzer, AnalyzerOptions};
+use rowkey_lab::analyze::{AnalyzeOptions, Analyzer, AnalyzerOptions};
 use rowkey_lab::bytes::{to_bytes_long, to_bytes_str};
 use rowkey_lab::hash::md5_as_hex;
 use rowkey_lab::layout::{Assignment, AutoSplit};
@@ -303,6 +303,38 @@ fn bad_options_are_refused() {
     let r = a.finish();
     assert_eq!(r.writes_outside_windows, 2);
     assert_eq!(r.matrix.cells, vec![1, 0, 0, 1]);
+    // A whole-document analysis names the option at fault, 0 windows included (it used to
+    // run with 1 window instead).
+    let doc = rowkey_lab::design::DesignDocument::from_json(
+        r#"{"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "a"}"#,
+    )
+    .unwrap();
+    for (o, path) in [
+        (
+            AnalyzeOptions {
+                windows: 0,
+                ..AnalyzeOptions::default()
+            },
+            "windows",
+        ),
+        (
+            AnalyzeOptions {
+                windows: 70_000,
+                ..AnalyzeOptions::default()
+            },
+            "windows",
+        ),
+        (
+            AnalyzeOptions {
+                grid_buckets: 0,
+                ..AnalyzeOptions::default()
+            },
+            "gridBuckets",
+        ),
+    ] {
+        let e = rowkey_lab::analyze::analyze(&doc, &o).unwrap_err();
+        assert_eq!(e.location.path.as_deref(), Some(path), "{e}");
+    }
 }
 
 mod telecom {
