@@ -1,0 +1,500 @@
+//! Lowering of the text form: what each call means.
+//!
+//! The parser in `parse.rs` knows only the grammar and hands over a tree of `Expr`/`Node`/`Arg`;
+//! this module gives the tree its meaning, turning each segment and call (`salt`, `fixed`,
+//! `time`, ...) with its positional and named arguments into the AST `Segment`s. It is kept
+//! apart so that the grammar and the per-call rules can each be read on their own.
+
+use super::{err, Arg, Expr, Node, Pos, Term};
+use crate::error::Result;
+use crate::keyspec::ast::*;
+
+pub(super) fn lower_segments(e: &Expr) -> Result<Vec<Segment>> {
+    e.nodes.iter().map(lower_segment).collect()
+}
+
+/// Positional and named arguments of one call, consumed by the lowering of that call.
+struct Args<'a> {
+    call: &'a str,
+    pos: Pos,
+    positional: Vec<&'a Expr>,
+    named: Vec<(&'a str, Pos, &'a Expr)>,
+    next_pos: usize,
+}
+
+impl<'a> Args<'a> {
+    fn new(call: &'a str, pos: Pos, args: &'a [Arg]) -> Result<Self> {
+        let mut positional = Vec::new();
+        let mut named: Vec<(&str, Pos, &Expr)> = Vec::new();
+        for a in args {
+            match &a.name {
+                Some((n, p)) => {
+                    if named.iter().any(|(m, _, _)| m == n) {
+                        return Err(err(*p, format!("`{n}` is given twice in {call}(...)")));
+                    }
+                    named.push((n.as_str(), *p, &a.value));
+                }
+                None => {
+                    if let Some((n, p, _)) = named.last() {
+                        return Err(err(a.value.pos, format!("positional argument after the named argument `{n}` (line {}, column {}) in {call}(...): put positional arguments first", p.line, p.col)));
+                    }
+                    positional.push(&a.value);
+                }
+            }
+        }
+        Ok(Args {
+            call,
+            pos,
+            positional,
+            named,
+            next_pos: 0,
+        })
+    }
+
+    fn peek_positional(&self) -> Option<&'a Expr> {
+        self.positional.get(self.next_pos).copied()
+    }
+
+    fn take_positional(&mut self) -> Option<&'a Expr> {
+        let e = self.peek_positional();
+        if e.is_some() {
+            self.next_pos += 1;
+        }
+        e
+    }
+
+    fn take_named(&mut self, name: &str) -> Option<(Pos, &'a Expr)> {
+        let i = self.named.iter().position(|(n, _, _)| *n == name)?;
+        let (_, p, e) = self.named.remove(i);
+        Some((p, e))
+    }
+
+    /// A required field name (first positional argument).
+    fn field(&mut self) -> Result<String> {
+        match self.take_positional() {
+            Some(e) => ident(e, "a field name"),
+            None => Err(err(
+                self.pos,
+                format!(
+                    "{}(...) needs a field name as its first argument",
+                    self.call
+                ),
+            )),
+        }
+    }
+
+    fn flag(&mut self, name: &str) -> Result<bool> {
+        if let Some(e) = self.peek_positional() {
+            if let Some(Node {
+                term: Term::Ident(n),
+                ..
+            }) = single(e)
+            {
+                if n == name {
+                    self.next_pos += 1;
+                    return Ok(true);
+                }
+            }
+        }
+        match self.take_named(name) {
+            Some((_, e)) => match single(e).map(|n| &n.term) {
+                Some(Term::Ident(b)) if b == "true" => Ok(true),
+                Some(Term::Ident(b)) if b == "false" => Ok(false),
+                _ => Err(err(e.pos, format!("`{name}` expects true or false"))),
+            },
+            None => Ok(false),
+        }
+    }
+
+    fn finish(self) -> Result<()> {
+        if let Some(e) = self.positional.get(self.next_pos) {
+            return Err(err(
+                e.pos,
+                format!("unexpected extra argument to {}(...)", self.call),
+            ));
+        }
+        if let Some((n, p, _)) = self.named.first() {
+            return Err(err(*p, format!("{}(...) has no option `{n}`", self.call)));
+        }
+        Ok(())
+    }
+}
+
+fn single(e: &Expr) -> Option<&Node> {
+    match e.nodes.as_slice() {
+        [n] => Some(n),
+        _ => None,
+    }
+}
+
+fn ident(e: &Expr, what: &str) -> Result<String> {
+    match single(e).map(|n| &n.term) {
+        Some(Term::Ident(s)) => Ok(s.clone()),
+        Some(Term::Str(b)) if what == "a field name" => {
+            String::from_utf8(b.clone()).map_err(|_| err(e.pos, "a field name must be UTF-8 text"))
+        }
+        _ => Err(err(e.pos, format!("expected {what}"))),
+    }
+}
+
+fn number(e: &Expr, what: &str) -> Result<i128> {
+    match single(e).map(|n| &n.term) {
+        Some(Term::Num(n)) => Ok(*n),
+        _ => Err(err(e.pos, format!("expected {what}"))),
+    }
+}
+
+fn ranged<T: TryFrom<i128>>(e: &Expr, what: &str, lo: i128, hi: i128) -> Result<T> {
+    let n = number(e, what)?;
+    if n < lo || n > hi {
+        return Err(err(
+            e.pos,
+            format!("{what} must be between {lo} and {hi}, got {n}"),
+        ));
+    }
+    T::try_from(n).map_err(|_| err(e.pos, format!("{what} is out of range")))
+}
+
+fn string(e: &Expr, what: &str) -> Result<String> {
+    match single(e).map(|n| &n.term) {
+        Some(Term::Str(b)) => String::from_utf8(b.clone())
+            .map_err(|_| err(e.pos, format!("{what} must be UTF-8 text"))),
+        Some(Term::Ident(s)) => Ok(s.clone()),
+        Some(Term::Num(n)) => Ok(n.to_string()),
+        _ => Err(err(e.pos, format!("expected {what}"))),
+    }
+}
+
+fn enum_arg<T>(e: &Expr, what: &str, options: &[(&str, T)]) -> Result<T>
+where
+    T: Copy,
+{
+    let name = ident(e, what)?;
+    options
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(&name))
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+            err(
+                e.pos,
+                format!(
+                    "unknown {what} `{name}`: expected one of {}",
+                    names.join(", ")
+                ),
+            )
+        })
+}
+
+fn render_from(e: &Expr) -> Result<Render> {
+    let n = single(e).ok_or_else(|| err(e.pos, "expected a rendering: byte, short, int, long, letter, dec(N), hex(N), hexUpper(N) or bytes(N)"))?;
+    let width = |args: &[Arg], name: &str, lo: i128, hi: i128| -> Result<u32> {
+        match args {
+            [a] if a.name.is_none() => ranged(&a.value, &format!("the width of {name}(N)"), lo, hi),
+            _ => Err(err(n.pos, format!("{name}(N) takes one width"))),
+        }
+    };
+    match &n.term {
+        Term::Ident(s) => match s.to_ascii_lowercase().as_str() {
+            "byte" => Ok(Render::Byte),
+            "short" => Ok(Render::Short),
+            "int" => Ok(Render::Int),
+            "long" => Ok(Render::Long),
+            "letter" => Ok(Render::Letter),
+            _ => Err(err(n.pos, format!("unknown rendering `{s}`: expected byte, short, int, long, letter, dec(N), hex(N), hexUpper(N) or bytes(N)"))),
+        },
+        Term::Call(s, args) => match s.to_ascii_lowercase().as_str() {
+            "dec" => Ok(Render::Dec(width(args, "dec", 1, 20)?)),
+            "hex" => Ok(Render::Hex(width(args, "hex", 1, 16)?)),
+            "hexupper" => Ok(Render::HexUpper(width(args, "hexUpper", 1, 16)?)),
+            "bytes" => Ok(Render::Bytes(width(args, "bytes", 1, 8)?)),
+            _ => Err(err(n.pos, format!("unknown rendering `{s}(...)`: expected dec(N), hex(N), hexUpper(N) or bytes(N)"))),
+        },
+        _ => Err(err(n.pos, "expected a rendering: byte, short, int, long, letter, dec(N), hex(N), hexUpper(N) or bytes(N)")),
+    }
+}
+
+fn render_opt(a: &mut Args, default: Render) -> Result<Render> {
+    match a.take_named("as") {
+        Some((_, e)) => render_from(e),
+        None => Ok(default),
+    }
+}
+
+fn unit_opt(a: &mut Args) -> Result<TimeUnit> {
+    match a.take_named("unit") {
+        Some((_, e)) => enum_arg(e, "time unit", &[("ms", TimeUnit::Ms), ("s", TimeUnit::S)]),
+        None => Ok(TimeUnit::Ms),
+    }
+}
+
+/// The optional source of a hash: a first positional argument that is not a number.
+fn source(a: &mut Args) -> Result<Option<Vec<Segment>>> {
+    if let Some(e) = a.take_named("of") {
+        return lower_segments(e.1).map(Some);
+    }
+    match a.peek_positional() {
+        Some(e) if !matches!(single(e).map(|n| &n.term), Some(Term::Num(_))) => {
+            a.next_pos += 1;
+            lower_segments(e).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+fn buckets(a: &mut Args) -> Result<u32> {
+    let e = match a.take_named("buckets") {
+        Some((_, e)) => e,
+        None => a.take_positional().ok_or_else(|| {
+            err(
+                a.pos,
+                format!(
+                    "{}(...) needs a bucket count, e.g. {}(id, 10)",
+                    a.call, a.call
+                ),
+            )
+        })?,
+    };
+    ranged(e, "the bucket count", 1, i128::from(i32::MAX))
+}
+
+fn entries(e: &Expr) -> Result<Vec<(String, i64)>> {
+    let items = match single(e).map(|n| &n.term) {
+        Some(Term::List(items)) => items,
+        _ => {
+            return Err(err(
+                e.pos,
+                "expected the table as a list: [\"value\"=1, \"other\"=2]",
+            ))
+        }
+    };
+    let mut out: Vec<(String, i64)> = Vec::new();
+    for it in items {
+        let (k, p) = it
+            .name
+            .clone()
+            .ok_or_else(|| err(it.value.pos, "expected an entry \"value\"=id"))?;
+        if out.iter().any(|(x, _)| *x == k) {
+            return Err(err(p, format!("value `{k}` is listed twice")));
+        }
+        let id = ranged(
+            &it.value,
+            "an id",
+            i128::from(i64::MIN),
+            i128::from(i64::MAX),
+        )?;
+        out.push((k, id));
+    }
+    Ok(out)
+}
+
+fn values_list(e: &Expr) -> Result<Vec<String>> {
+    match single(e).map(|n| &n.term) {
+        Some(Term::List(items)) => items
+            .iter()
+            .map(|it| match &it.name {
+                Some((_, p)) => Err(err(*p, "expected plain values in the list, not name=value")),
+                None => string(&it.value, "a value"),
+            })
+            .collect(),
+        _ => Ok(vec![string(e, "a value or a [list] of values")?]),
+    }
+}
+
+fn lower_segment(n: &Node) -> Result<Segment> {
+    match &n.term {
+        Term::Str(b) => Ok(Segment::Literal(Literal { bytes: b.clone() })),
+        Term::Ident(f) => Ok(Segment::Field(FieldArg { field: f.clone() })),
+        Term::Num(_) => Err(err(
+            n.pos,
+            "a number is not a segment: write a literal as \"42\" or encode a field, e.g. long(id)",
+        )),
+        Term::List(_) => Err(err(n.pos, "a [list] is not a segment")),
+        Term::Call(name, args) => lower_call(name, args, n.pos),
+    }
+}
+
+fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
+    let mut a = Args::new(name, pos, args)?;
+    let seg = match name {
+        "field" => Segment::Field(FieldArg { field: a.field()? }),
+        "str" => Segment::Str(FieldArg { field: a.field()? }),
+        "bool" => Segment::Bool(FieldArg { field: a.field()? }),
+        "bigDecimal" | "bigdecimal" => Segment::BigDecimal(FieldArg { field: a.field()? }),
+        "reverse" => Segment::Reverse(FieldArg { field: a.field()? }),
+        "long" | "int" | "short" | "double" | "float" => {
+            let field = a.field()?;
+            let sortable = a.flag("sortable")?;
+            let s = NumSpec { field, sortable };
+            match name {
+                "long" => Segment::Long(s),
+                "int" => Segment::Int(s),
+                "short" => Segment::Short(s),
+                "double" => Segment::Double(s),
+                _ => Segment::Float(s),
+            }
+        }
+        "fixed" => {
+            let field = a.field()?;
+            let w = match a.take_named("width") {
+                Some((_, e)) => e,
+                None => a.take_positional().ok_or_else(|| err(pos, "fixed(...) needs a width, e.g. fixed(vin, 17)"))?,
+            };
+            let width = ranged(w, "the width", 1, 65_535)?;
+            let pad = match a.take_named("pad") {
+                None => 0u8,
+                Some((_, e)) => match single(e).map(|n| &n.term) {
+                    Some(Term::Str(b)) if b.len() == 1 => b.first().copied().unwrap_or(0),
+                    Some(Term::Num(_)) => ranged(e, "the pad byte", 0, 255)?,
+                    _ => return Err(err(e.pos, "pad must be one byte: a one-byte \"string\" or a number 0..255")),
+                },
+            };
+            let side = match a.take_named("side") {
+                Some((_, e)) => enum_arg(e, "pad side", &[("right", PadSide::Right), ("left", PadSide::Left)])?,
+                None => PadSide::Right,
+            };
+            let overflow = match a.take_named("overflow") {
+                Some((_, e)) => enum_arg(e, "overflow rule", &[("reject", Overflow::Reject), ("truncate", Overflow::Truncate)])?,
+                None => Overflow::Reject,
+            };
+            Segment::Fixed(FixedSpec { field, width, pad, side, overflow })
+        }
+        "dec" => {
+            let field = a.field()?;
+            let w = match a.take_named("width") {
+                Some((_, e)) => e,
+                None => a.take_positional().ok_or_else(|| err(pos, "dec(...) needs a width, e.g. dec(id, 10)"))?,
+            };
+            Segment::Dec(DecSpec { field, width: ranged(w, "the width", 1, 20)? })
+        }
+        "salt" => {
+            let of = source(&mut a)?;
+            let buckets = buckets(&mut a)?;
+            let hash = match a.take_named("hash") {
+                Some((_, e)) => enum_arg(
+                    e,
+                    "hash",
+                    &[
+                        ("javaString", SaltHash::JavaString),
+                        ("arrays", SaltHash::Arrays),
+                        ("md5", SaltHash::Md5),
+                        ("phoenix", SaltHash::Phoenix),
+                        ("hbasewd", SaltHash::Hbasewd),
+                        ("opentsdb", SaltHash::Opentsdb),
+                    ],
+                )?,
+                None => SaltHash::JavaString,
+            };
+            let modulo = match a.take_named("mod") {
+                Some((_, e)) => enum_arg(
+                    e,
+                    "mod rule",
+                    &[("absOfMod", ModMode::AbsOfMod), ("modOfAbs", ModMode::ModOfAbs), ("floorMod", ModMode::FloorMod)],
+                )?,
+                None => ModMode::AbsOfMod,
+            };
+            let render = render_opt(&mut a, Render::Byte)?;
+            Segment::Salt(SaltSpec { of, buckets, hash, modulo, render })
+        }
+        "random" => {
+            let buckets = buckets(&mut a)?;
+            let seed = match a.take_named("seed") {
+                Some((_, e)) => ranged(e, "the seed", 0, i128::from(u64::MAX))?,
+                None => 0,
+            };
+            let render = render_opt(&mut a, Render::Byte)?;
+            Segment::Random(RandomSpec { buckets, seed, render })
+        }
+        "hash15" => Segment::Hash15(HashSpec { of: source(&mut a)? }),
+        "md5" => Segment::Md5(HashSpec { of: source(&mut a)? }),
+        "md5Hex" | "md5hex" => {
+            let of = source(&mut a)?;
+            let len = match a.take_named("len") {
+                Some((_, e)) => Some(e),
+                None => match a.peek_positional() {
+                    Some(e) if matches!(single(e).map(|n| &n.term), Some(Term::Num(_))) => a.take_positional(),
+                    _ => None,
+                },
+            };
+            let len = match len {
+                Some(e) => ranged(e, "the hex length", 1, 32)?,
+                None => 32,
+            };
+            let upper = a.flag("upper")?;
+            Segment::Md5Hex(Md5HexSpec { of, len, upper })
+        }
+        "revts" => {
+            let field = a.field()?;
+            let div = match a.take_named("div") {
+                Some((_, e)) => Some(ranged(e, "the divisor", 1, i128::from(i64::MAX))?),
+                None => None,
+            };
+            let render = render_opt(&mut a, Render::Long)?;
+            Segment::Revts(RevtsSpec { field, div, render })
+        }
+        "time" => {
+            let field = a.field()?;
+            let pe = match a.take_named("pattern") {
+                Some((_, e)) => e,
+                None => a.take_positional().ok_or_else(|| err(pos, "time(...) needs a pattern, e.g. time(ts, \"yyyyMMddHHmmss\")"))?,
+            };
+            let pattern = string(pe, "a time pattern such as \"yyyyMMdd\"")?;
+            crate::keyspec::time::parse_pattern(&pattern).map_err(|m| err(pe.pos, m))?;
+            let unit = unit_opt(&mut a)?;
+            Segment::Time(TimeSpec { field, pattern, unit })
+        }
+        "bucket" => {
+            let field = a.field()?;
+            let m = a.take_named("mod");
+            let d = a.take_named("div");
+            let (modulo, div) = match (m, d) {
+                (Some((_, e)), None) => (Some(ranged(e, "the modulus", 1, i128::from(i64::MAX))?), None),
+                (None, Some((_, e))) => (None, Some(ranged(e, "the period", 1, i128::from(i64::MAX))?)),
+                (Some((p, _)), Some(_)) => return Err(err(p, "bucket(...) takes mod=N or div=P, not both")),
+                (None, None) => return Err(err(pos, "bucket(...) needs mod=N (ts % N) or div=P (floor(ts / P))")),
+            };
+            let render = render_opt(&mut a, Render::Long)?;
+            Segment::Bucket(BucketSpec { field, modulo, div, render })
+        }
+        "dict" | "tag" => {
+            let field = a.field()?;
+            let e = match a.take_named("entries") {
+                Some((_, e)) => e,
+                None => a.take_positional().ok_or_else(|| err(pos, format!("{name}(...) needs a table, e.g. {name}(kind, [\"a\"=1, \"b\"=2])")))?,
+            };
+            let entries = entries(e)?;
+            let render = match a.take_named("as") {
+                Some((_, e)) => Some(render_from(e)?),
+                None => None,
+            };
+            let d = DictSpec { field, entries, render };
+            if name == "dict" {
+                Segment::Dict(d)
+            } else {
+                Segment::Tag(d)
+            }
+        }
+        "when" => {
+            let field = a.field()?;
+            let ve = match a.take_named("is") {
+                Some((_, e)) => e,
+                None => a.take_positional().ok_or_else(|| err(pos, "when(...) needs the values, e.g. when(type, \"order\", long(order_id))"))?,
+            };
+            let is = values_list(ve)?;
+            let te = match a.take_named("then") {
+                Some((_, e)) => e,
+                None => a.take_positional().ok_or_else(|| err(pos, "when(...) needs the segments to write, e.g. when(type, \"order\", long(order_id))"))?,
+            };
+            let then = lower_segments(te)?;
+            Segment::When(WhenSpec { field, is, then })
+        }
+        other => {
+            return Err(err(
+                pos,
+                format!("unknown segment `{other}(...)`: expected one of str, fixed, dec, long, int, short, double, float, bool, bigDecimal, salt, random, hash15, md5, md5Hex, reverse, revts, time, bucket, dict, tag, when"),
+            ))
+        }
+    };
+    a.finish()?;
+    Ok(seg)
+}
