@@ -121,7 +121,8 @@ function showError(e) {
   $('key-text').removeAttribute('aria-invalid');
   $('goto-error').hidden = true;
   if (!e) { box.hidden = true; box.textContent = ''; return; }
-  let text = e.path ? `${e.message} (at ${e.path})` : e.message;
+  // Engine messages often start with the JSON path already: name it only once.
+  let text = e.path && !e.message.includes(e.path) ? `${e.message} (at ${e.path})` : e.message;
   const keyText = $('key-text').value;
   if (e.line && e.column && String(e.path ?? '').startsWith('/key')) {
     const line = keyText.split('\n')[e.line - 1] ?? '';

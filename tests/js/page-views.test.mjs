@@ -165,6 +165,11 @@ test('parse as you type: the error is marked at its line and column and the run 
   assert.equal(await page.getAttribute('#key-text', 'aria-invalid'), 'true');
   await page.click('#goto-error');
   assert.equal(await page.evaluate(() => document.activeElement.selectionStart), 13);
+  // A key that parses but names an undeclared field: the engine's error, its path said once.
+  await page.fill('#key-text', 'long(ts) + nope');
+  await page.waitForFunction(() => /nope/.test(document.querySelector('#design-error').textContent));
+  const undeclared = await page.textContent('#design-error');
+  assert.equal(undeclared.split('/key/segments/1').length - 1, 1, undeclared);
   await page.fill('#key-text', 'salt(id, 8) + long(ts) + id');
   await waitDone(page);
   assert.equal(await page.$eval('#design-error', e => e.hidden), true);
