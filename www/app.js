@@ -19,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
 // far) while the page has nothing else to show.
 const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, report: null, shown: null, reads: [], readsError: null,
-  heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null };
+  heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null, linkProblem: null };
 
 function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -40,6 +40,7 @@ function loadState() {
   Object.assign(state, { windows: h.windows, sampleSize: h.sampleSize, embed: h.embed, view: h.view });
   state.heat = { ...h.heat, cursor: null };
   state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
+  state.linkProblem = h.problem;
   if (!h.doc) return false;
   state.doc = h.doc;
   return true;
@@ -169,6 +170,7 @@ function renderEditor() {
 
 let debounce = 0;
 function changed(now = false) {
+  $('link-notice').hidden = true; // the user has moved on from the link they opened
   setRun('pending');
   saveState();
   renderEditor();
@@ -623,7 +625,10 @@ export function startLab() {
   // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
   if (!loadState()) {
     let id = state.presetId || DEFAULT_PRESET;
-    try { state.doc = wasm.getPreset(id); } catch { id = DEFAULT_PRESET; state.doc = wasm.getPreset(id); }
+    try { state.doc = wasm.getPreset(id); } catch {
+      state.linkProblem ??= `This link names a preset that does not exist (${id})`;
+      id = DEFAULT_PRESET; state.doc = wasm.getPreset(id);
+    }
     state.presetId = id;
   }
   renderHeatControls();
@@ -645,6 +650,13 @@ export function startLab() {
     first?.worker.terminate();
     newWorker();
     changed(true);
+  }
+  // A link whose design could not be opened says so, instead of quietly showing another one
+  // (after the first run starts: the user's next change hides it).
+  if (state.linkProblem) {
+    const notice = $('link-notice');
+    notice.textContent = `${state.linkProblem}: showing the preset "${state.doc.name ?? state.presetId}" instead.`;
+    notice.hidden = false;
   }
   // The menus and the controls are not needed to draw the preview: they come right after it.
   preview.then(wireLab);

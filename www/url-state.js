@@ -42,19 +42,24 @@ export function readHeat(p) {
   return h;
 }
 
-/** Everything the hash says, or null when it holds no (readable) design. */
+/** Everything the hash says (`doc` null when it holds no readable design; `problem` says why
+ * a design it carries could not be read, so the page can say so instead of silently showing
+ * another design). */
 export function readHash(hash = location.hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const heat = readHeat(p);
   const windows = p.has('w') ? clampInt(p.get('w'), 1, 1024, DEFAULTS.windows) : DEFAULTS.windows;
   const sampleSize = p.has('s') ? clampInt(p.get('s'), 10, 100000, DEFAULTS.sampleSize) : DEFAULTS.sampleSize;
   const presetId = p.get('p') ?? '';
-  let doc = null;
-  if (p.get('v') === VERSION && p.has('d')) {
+  let doc = null, problem = null;
+  if (p.has('d') && p.get('v') !== VERSION) {
+    problem = `This link's design is in link format v=${p.get('v') ?? '(none)'}; this page reads v=${VERSION}`;
+  } else if (p.has('d')) {
     try { doc = JSON.parse(fromBase64Url(p.get('d'))); } catch { doc = null; }
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) doc = null;
+    if (!doc) problem = "This link's design could not be read (the link may have been cut off)";
   }
-  return { doc, presetId, windows, sampleSize, heat, embed: p.get('embed'), view: p.get('view') };
+  return { doc, problem, presetId, windows, sampleSize, heat, embed: p.get('embed'), view: p.get('view') };
 }
 
 /** The hash for a state (`embed`/`view` carried over so that an embedded page stays embedded). */

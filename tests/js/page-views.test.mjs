@@ -83,6 +83,33 @@ test('URL round trip for every preset', async () => {
   await p2.close();
 });
 
+test('a link whose design cannot be opened says so, and the page still works', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  const good = `#v=1&d=${b64(TIME_FIRST)}`;
+  const cases = [
+    [`#v=1&d=${b64(TIME_FIRST).slice(0, 30)}`, /could not be read \(the link may have been cut off\)/],
+    [`#v=9&d=${b64(TIME_FIRST)}`, /link format v=9; this page reads v=1/],
+    ['#v=1&p=no-such-preset', /names a preset that does not exist \(no-such-preset\)/],
+  ];
+  for (const [hash, why] of cases) {
+    await page.goto('about:blank');
+    await page.goto(server.url + hash);
+    await waitDone(page);
+    const notice = await page.$eval('#link-notice', e => (e.hidden ? '' : e.textContent));
+    assert.match(notice, why, hash);
+    assert.match(notice, /showing the preset ".+" instead/, hash);
+    // The fallback design is usable, and the notice goes once the user changes something.
+    await page.fill('#key-text', 'salt(phone, 4) + phone');
+    await page.waitForFunction(() => document.querySelector('#link-notice').hidden);
+  }
+  await page.goto('about:blank');
+  await page.goto(server.url + good);
+  await waitDone(page);
+  assert.equal(await page.$eval('#link-notice', e => e.hidden), true, 'a good link shows no notice');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('sorted keys: segments coloured, legend named, decoded record on hover, 100 k rows virtualized', async () => {
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(server.url);
