@@ -91,6 +91,13 @@ test('custom element in a plain host page shows the heatmap of a preset', { skip
   assert.ok(await visible(f2, '#keys'));
   assert.equal(await visible(f2, '#heatmap'), false);
   await shot(page, 'embed-element-keys');
+  // A preset id with a typo: the embed says so instead of quietly showing another design.
+  await page.$eval('rowkey-lab', (e) => e.setAttribute('preset', 'seed000-telecomm'));
+  await page.waitForFunction(() => document.querySelector('rowkey-lab').frame.src.includes('p=seed000-telecomm')
+    && document.querySelector('rowkey-lab').frame.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  const f3 = await frameOf(page);
+  assert.ok(await visible(f3, '#link-notice'));
+  assert.match(await f3.textContent('#link-notice'), /preset that does not exist \(seed000-telecomm\)/);
   assert.deepEqual(failed, []);
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);
