@@ -539,12 +539,18 @@ pub(crate) fn parse(toks: &[Tok], b: &[u8]) -> std::result::Result<i64, String> 
     parse_parts(toks, b)?.resolve().map(|(ms, _)| ms)
 }
 
-/// Parse an ISO-8601 UTC date-time (`2021-09-07`, `2021-09-07T10:20:30`, `...30.123Z`).
+/// Parse an ISO-8601 date-time (`2021-09-07`, `2021-09-07T10:20:30`, `...30.123Z`) as UTC,
+/// or at a UTC offset given after the time (`2021-09-07T10:20:30+08:00`, `-0530`, `+08`).
 pub(crate) fn parse_iso(s: &str) -> Option<i64> {
     let s = s.strip_suffix('Z').unwrap_or(s);
     let (date, time) = match s.split_once(['T', ' ']) {
         Some((d, t)) => (d, Some(t)),
         None => (s, None),
+    };
+    // The offset, if any, follows the time: `date` has `-`s of its own.
+    let (time, offset_ms) = match time.and_then(|t| t.rfind(['+', '-']).map(|i| t.split_at(i))) {
+        Some((t, off)) => (Some(t), utc_offset_ms(off)?),
+        None => (time, 0),
     };
     let mut dp = date.split('-');
     let y: i64 = dp.next()?.parse().ok()?;
@@ -577,15 +583,44 @@ pub(crate) fn parse_iso(s: &str) -> Option<i64> {
             ms = v * 10i64.pow(3 - f.len() as u32);
         }
     }
-    Some(to_millis(&Civil {
-        y,
-        mo,
-        d,
-        h,
-        mi,
-        s: sec,
-        ms,
-    }))
+    Some(
+        to_millis(&Civil {
+            y,
+            mo,
+            d,
+            h,
+            mi,
+            s: sec,
+            ms,
+        }) - offset_ms,
+    )
+}
+
+/// `+HH:MM`, `+HHMM` or `+HH` (or with `-`) in milliseconds; at most 18 hours, as Java's
+/// `ZoneOffset` allows.
+fn utc_offset_ms(off: &str) -> Option<i64> {
+    let (sign, rest) = match off.as_bytes().first()? {
+        b'+' => (1, off.get(1..)?),
+        b'-' => (-1, off.get(1..)?),
+        _ => return None,
+    };
+    let digits: String = match rest.len() {
+        5 if rest.as_bytes().get(2) == Some(&b':') => rest.replace(':', ""),
+        4 | 2 => rest.to_string(),
+        _ => return None,
+    };
+    if !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let h: i64 = digits.get(..2)?.parse().ok()?;
+    let m: i64 = digits
+        .get(2..)
+        .filter(|m| !m.is_empty())
+        .map_or(Some(0), |m| m.parse().ok())?;
+    if m > 59 || h * 60 + m > 18 * 60 {
+        return None;
+    }
+    Some(sign * (h * 60 + m) * 60_000)
 }
 
 #[cfg(test)]
@@ -724,6 +759,36 @@ mod tests {
         assert_eq!(parse_iso("2021-11-30T16:41:21.9Z"), Some(1_638_290_481_900));
         assert_eq!(parse_iso("2021-02-29"), None);
         assert_eq!(parse_iso("x"), None);
+        // UTC offsets: the same instant as the UTC time the offset names.
+        let utc = parse_iso("2021-09-07T02:00:00Z");
+        assert!(utc.is_some());
+        for s in [
+            "2021-09-07T10:00:00+08:00",
+            "2021-09-07T10:00:00+0800",
+            "2021-09-07T10:00+08",
+        ] {
+            assert_eq!(parse_iso(s), utc, "{s}");
+        }
+        assert_eq!(parse_iso("2021-09-06T20:30:00-05:30"), utc);
+        assert_eq!(
+            parse_iso("2021-09-07T02:00:00.250+00:00"),
+            utc.map(|t| t + 250)
+        );
+        // Midnight at +01:00 is the day before in UTC.
+        assert_eq!(
+            parse_iso("2021-09-07T00:00:00+01:00"),
+            parse_iso("2021-09-06T23:00:00Z")
+        );
+        for bad in [
+            "2021-09-07T10:00:00+19:00",
+            "2021-09-07T10:00:00+08:60",
+            "2021-09-07T10:00:00+8",
+            "2021-09-07T10:00:00+08:0x",
+            "2021-09-07T10:00:00Z+08:00",
+            "2021-09-07T10:00:00+",
+        ] {
+            assert_eq!(parse_iso(bad), None, "{bad}");
+        }
     }
 
     #[test]
