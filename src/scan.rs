@@ -533,8 +533,10 @@ impl Planner {
                 let vals = self.values(record, "record")?;
                 self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
                 if let ReadPattern::Get { .. } = read {
-                    let (_, n) = self.prefix(&vals, None);
-                    if n < self.segs.len() && self.salt().map_or(true, |(i, _, _)| n != i) {
+                    // With any bucket standing in for the salt (the scans cover every bucket),
+                    // a full record writes every segment; a missing field stops it early.
+                    let (_, n) = self.prefix(&vals, self.salt().map(|_| 0));
+                    if n < self.segs.len() {
                         notes.push(
                             "the record does not give every key field: this get is a prefix scan"
                                 .into(),

@@ -401,6 +401,32 @@ mod telecom {
         assert_eq!(all.scans[3].stop_row, "03_13412341234`");
     }
 
+    /// A get that does not give every key field says it is a prefix scan, also when the
+    /// missing field feeds the salt (here the salt hashes `ts`'s month); a full get does not.
+    #[test]
+    fn a_partial_get_is_named_a_prefix_scan() {
+        const PREFIX_NOTE: &str = "this get is a prefix scan";
+        let doc = DesignDocument::from_json(DOC).unwrap();
+        let mut partial = doc.clone();
+        partial.reads = serde_json::from_value(serde_json::json!([
+            {"type": "get", "name": "phone only", "record": {"phone": "13412341234"}},
+            {"type": "get", "name": "full", "record": {"phone": "13412341234", "ts": "2021-09-07T08:30:00Z"}}
+        ]))
+        .unwrap();
+        let plans = plan_reads(&partial, &[]).unwrap();
+        assert!(
+            plans[0].notes.iter().any(|n| n.contains(PREFIX_NOTE)),
+            "{:?}",
+            plans[0].notes
+        );
+        assert!(
+            !plans[1].notes.iter().any(|n| n.contains(PREFIX_NOTE)),
+            "{:?}",
+            plans[1].notes
+        );
+        assert_eq!(plans[1].scans.len(), 1);
+    }
+
     #[test]
     fn unknown_field_in_a_read_is_an_error() {
         let bad = DOC.replace(r#""record": {"phone""#, r#""record": {"imei""#);
