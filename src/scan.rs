@@ -165,7 +165,8 @@ pub fn plan_reads(doc: &DesignDocument, split_keys: &[Vec<u8>]) -> Result<Vec<Re
                 let p = e.location.path.clone().unwrap_or_default();
                 e.at_path(format!(
                     "/reads/{i}{}",
-                    if p.starts_with('/') {
+                    // An error of the read as a whole has no path of its own: `/reads/0`.
+                    if p.is_empty() || p.starts_with('/') {
                         p
                     } else {
                         format!("/{p}")

@@ -427,6 +427,22 @@ mod telecom {
         assert_eq!(plans[1].scans.len(), 1);
     }
 
+    /// An error of a read as a whole points at the read: `/reads/0`, not `/reads/0/`.
+    #[test]
+    fn a_backwards_range_is_an_error_at_the_read() {
+        let doc = DesignDocument::from_json(DOC).unwrap();
+        let mut reversed = doc.clone();
+        reversed.reads = serde_json::from_value(serde_json::json!([
+            {"type": "range", "name": "backwards",
+             "from": {"phone": "13412341234", "ts": "2021-09-08T00:00:00Z"},
+             "to": {"phone": "13412341234", "ts": "2021-09-07T00:00:00Z"}}
+        ]))
+        .unwrap();
+        let err = plan_reads(&reversed, &[]).unwrap_err();
+        assert!(err.message.contains("not below"), "{err}");
+        assert_eq!(err.location.path.as_deref(), Some("/reads/0"));
+    }
+
     #[test]
     fn unknown_field_in_a_read_is_an_error() {
         let bad = DOC.replace(r#""record": {"phone""#, r#""record": {"imei""#);
