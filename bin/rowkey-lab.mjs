@@ -194,7 +194,10 @@ const COMMANDS = {
   },
   check(pos, opt) {
     const maxHot = Number(opt.maxHotspot ?? 2.0); const maxScans = Number(opt.maxScans ?? 16);
-    if (!Number.isFinite(maxHot) || !Number.isInteger(maxScans)) throw new CliError(EXIT.USAGE, 'bad --max-hotspot or --max-scans');
+    // A hotspot factor is busiest / mean, never below 1; a read needs at least one scan. A budget
+    // under either could never pass: that is a mistake in the command, not a finding.
+    if (!Number.isFinite(maxHot) || maxHot < 1) throw new CliError(EXIT.USAGE, `--max-hotspot must be a number of at least 1 (busiest region / mean region), not ${opt.maxHotspot}`);
+    if (!Number.isInteger(maxScans) || maxScans < 1) throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
     const design = loadDesign(pos[0]);
     const r = runAnalysis(design, opt);
     const reads = readPlans(design, r);

@@ -103,7 +103,11 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
 
   test('check gates a design: exit 1 on budget breach, 0 within budget', () => {
     const ids = m.listPresets().map(p => p.id);
-    const strict = run('check', ids[0], '--max-hotspot', '0.5', '--max-scans', '0', '--json');
+    // Budgets no design could meet are usage errors: a hotspot factor is never below 1.
+    assert.equal(run('check', ids[0], '--max-hotspot', '0.5').status, 2);
+    assert.equal(run('check', ids[0], '--max-scans', '0').status, 2);
+    // The tightest valid budget: a hotspot factor of exactly 1 needs every region equal in every window.
+    const strict = run('check', ids[0], '--max-hotspot', '1', '--max-scans', '1', '--json');
     assert.equal(strict.status, 1, strict.stderr);
     assert.equal(JSON.parse(strict.stdout).ok, false);
     const loose = run('check', ids[0], '--max-hotspot', '1e9', '--max-scans', '1000000');
