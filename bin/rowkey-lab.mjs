@@ -114,7 +114,10 @@ function progressBar(label) {
 }
 
 function runAnalysis(design, opt) {
-  const options = opt.windows ? { windows: Number(opt.windows) } : undefined;
+  if (opt.windows !== undefined && !/^\d+$/.test(String(opt.windows))) {
+    throw new CliError(EXIT.USAGE, `--windows must be a whole number of time windows, not ${opt.windows}`);
+  }
+  const options = opt.windows !== undefined ? { windows: Number(opt.windows) } : undefined;
   if (typeof api.AnalysisSession === 'function' && process.stderr.isTTY) {
     return engine(() => {
       const s = new api.AnalysisSession(design, options);

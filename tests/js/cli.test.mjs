@@ -99,6 +99,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(j.ok, false);
     assert.ok(j.hotspotFactor > 2 && j.breaches.length >= 1);
     assert.equal(run('check', 'seed000-telecom', '--max-hotspot', 'x').status, 2);
+    const w = run('analyze', 'seed000-cyclic', '--windows', 'abc');
+    assert.equal(w.status, 2);
+    assert.match(w.stderr, /--windows must be a whole number/);
+    assert.equal(run('analyze', 'seed000-cyclic', '--windows', '0').status, 3, 'the engine refuses 0 windows by name');
   });
 
   test('check gates a design: exit 1 on budget breach, 0 within budget', () => {
