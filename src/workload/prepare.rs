@@ -1,0 +1,526 @@
+//! Compiling a [`Generator`] into its sampling [`State`]: every parameter check against the
+//! field type and the workload, and the conversion of JSON list/constant values. Runs once
+//! per stream, so it is separate from the per-record sampling in the parent module.
+
+use super::spec::offset_ms;
+use super::zipf::ZipfSampler;
+use super::{
+    fnv1a, invalid, out_of, FieldValue, Generator, ListOrder, Out, Permutation, PhonePick, State,
+    WorkloadSpec, MAX_DISTINCT, MAX_LIST_VALUES, MAX_STRING_LENGTH, MAX_WRITE_RATE,
+};
+use crate::design::{FieldDecl, FieldType};
+use crate::error::Result;
+
+const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// Checks a generator against its field and the workload, and prepares its state.
+pub(super) fn prepare(
+    g: &Generator,
+    f: &FieldDecl,
+    spec: &WorkloadSpec,
+    path: &str,
+) -> Result<State> {
+    let out = out_of(f.field_type);
+    let kind = g.kind();
+    let type_name = f.field_type.name();
+    let integer_kind = matches!(
+        g,
+        Generator::Sequence { .. }
+            | Generator::Clock { .. }
+            | Generator::UniformInt { .. }
+            | Generator::Zipf { .. }
+            | Generator::Latest { .. }
+            | Generator::Hotspot { .. }
+    );
+    if integer_kind && out == Out::Bool {
+        return Err(invalid(
+            format!("{path}/kind"),
+            format!("`{kind}` makes integers; field `{}` is boolean", f.name),
+        ));
+    }
+    let mismatch = |what: &str| {
+        invalid(
+            format!("{path}/kind"),
+            format!("`{kind}` makes {what}; field `{}` is {type_name}", f.name),
+        )
+    };
+    let last = spec.records - 1;
+    let state = match g {
+        Generator::Sequence { start, step } => {
+            // The last value must fit in i64 and in the field's type.
+            let end = i128::from(*start) + i128::from(*step) * i128::from(last);
+            check_range(f, path, i128::from(*start), end)?;
+            State::Sequence {
+                start: *start,
+                step: *step,
+            }
+        }
+        Generator::Clock {
+            start,
+            rate,
+            jitter_ms,
+        } => {
+            let rate = rate.unwrap_or(spec.write_rate);
+            if !(rate.is_finite() && rate > 0.0 && rate <= MAX_WRITE_RATE) {
+                return Err(invalid(
+                    format!("{path}/rate"),
+                    format!("the clock rate must be a positive number of ticks per second up to {MAX_WRITE_RATE}"),
+                ));
+            }
+            let jitter = i64::try_from(*jitter_ms)
+                .ok()
+                .filter(|j| *j <= 1_000_000_000_000)
+                .ok_or_else(|| {
+                    invalid(
+                        format!("{path}/jitterMs"),
+                        "the jitter must be at most 10^12 ms",
+                    )
+                })?;
+            let start = start.unwrap_or(spec.start_time);
+            let ms_per = 1000.0 / rate;
+            let span = offset_ms(last, ms_per).ok_or_else(|| {
+                invalid(
+                    format!("{path}/rate"),
+                    "the clock runs past the 64-bit ms range",
+                )
+            })?;
+            let lo = i128::from(start) - i128::from(jitter);
+            let hi = i128::from(start) + i128::from(span) + i128::from(jitter);
+            check_range(f, path, lo, hi)?;
+            State::Clock {
+                start,
+                ms_per,
+                jitter,
+            }
+        }
+        Generator::UniformInt { min, max } => {
+            if min > max {
+                return Err(invalid(
+                    format!("{path}/max"),
+                    format!("max {max} is below min {min}"),
+                ));
+            }
+            check_range(f, path, i128::from(*min), i128::from(*max))?;
+            State::UniformInt {
+                min: *min,
+                max: *max,
+            }
+        }
+        Generator::UniformDouble { min, max } => {
+            if out == Out::Bool {
+                return Err(mismatch("doubles"));
+            }
+            let width = max - min;
+            if !(min.is_finite() && max.is_finite() && width.is_finite() && width >= 0.0) {
+                return Err(invalid(
+                    format!("{path}/max"),
+                    "min and max must be finite with min <= max",
+                ));
+            }
+            State::UniformDouble { min: *min, width }
+        }
+        Generator::UniformString { length, alphabet } => {
+            if out != Out::Str {
+                return Err(mismatch("strings"));
+            }
+            if *length > MAX_STRING_LENGTH {
+                return Err(invalid(
+                    format!("{path}/length"),
+                    format!("a generated string is at most {MAX_STRING_LENGTH} characters"),
+                ));
+            }
+            let alphabet: Vec<char> = alphabet
+                .as_deref()
+                .unwrap_or(ALPHANUMERIC)
+                .chars()
+                .collect();
+            if alphabet.is_empty() {
+                return Err(invalid(format!("{path}/alphabet"), "the alphabet is empty"));
+            }
+            if alphabet.len() > MAX_LIST_VALUES {
+                return Err(invalid(
+                    format!("{path}/alphabet"),
+                    "the alphabet is too long",
+                ));
+            }
+            State::UniformString {
+                alphabet,
+                length: *length,
+            }
+        }
+        Generator::Zipf {
+            n,
+            s,
+            offset,
+            scramble,
+        } => {
+            check_distinct(*n, &format!("{path}/n"))?;
+            check_exponent(*s, &format!("{path}/s"))?;
+            let hi = i128::from(*offset) + i128::from(*n) - 1;
+            check_range(f, path, i128::from(*offset), hi)?;
+            State::Zipf {
+                sampler: ZipfSampler::new(*n, *s),
+                offset: *offset,
+                perm: scramble.then(|| Permutation::new(*n, fnv1a(&f.name))),
+            }
+        }
+        Generator::Latest { s, window, offset } => {
+            check_exponent(*s, &format!("{path}/s"))?;
+            let window = window.unwrap_or(MAX_DISTINCT);
+            if window == 0 || window > MAX_DISTINCT {
+                return Err(invalid(
+                    format!("{path}/window"),
+                    format!("the window must be between 1 and {MAX_DISTINCT}"),
+                ));
+            }
+            let hi = i128::from(*offset) + i128::from(last);
+            check_range(f, path, i128::from(*offset), hi)?;
+            State::Latest {
+                window,
+                offset: *offset,
+                sampler: ZipfSampler::new(1, *s),
+            }
+        }
+        Generator::Hotspot {
+            min,
+            max,
+            hot_set_fraction,
+            hot_op_fraction,
+        } => {
+            if min > max {
+                return Err(invalid(
+                    format!("{path}/max"),
+                    format!("max {max} is below min {min}"),
+                ));
+            }
+            for (name, v) in [
+                ("hotSetFraction", hot_set_fraction),
+                ("hotOpFraction", hot_op_fraction),
+            ] {
+                if !(0.0..=1.0).contains(v) {
+                    return Err(invalid(
+                        format!("{path}/{name}"),
+                        format!("{name} must be between 0 and 1"),
+                    ));
+                }
+            }
+            check_range(f, path, i128::from(*min), i128::from(*max))?;
+            // YCSB: hot interval = the first floor(interval * hotSetFraction) values.
+            let interval = i128::from(*max) - i128::from(*min) + 1;
+            let hot = libm::floor(interval as f64 * hot_set_fraction) as i128;
+            let hot = hot.clamp(0, interval);
+            let hot_upper = i128::from(*min) + hot - 1;
+            State::Hotspot {
+                lower: *min,
+                hot_upper: if hot > 0 {
+                    i64::try_from(hot_upper).ok()
+                } else {
+                    None
+                },
+                upper: *max,
+                hot_op: *hot_op_fraction,
+            }
+        }
+        Generator::Weighted { values, weights } => {
+            if values.is_empty() {
+                return Err(invalid(
+                    format!("{path}/values"),
+                    "no values to choose from",
+                ));
+            }
+            if values.len() > MAX_LIST_VALUES {
+                return Err(invalid(format!("{path}/values"), "too many values"));
+            }
+            if weights.len() != values.len() {
+                return Err(invalid(
+                    format!("{path}/weights"),
+                    format!(
+                        "{} weights for {} values: give one weight per value",
+                        weights.len(),
+                        values.len()
+                    ),
+                ));
+            }
+            let mut cumulative = Vec::with_capacity(weights.len());
+            let mut total = 0.0f64;
+            for (j, w) in weights.iter().enumerate() {
+                if !(w.is_finite() && *w >= 0.0) {
+                    return Err(invalid(
+                        format!("{path}/weights/{j}"),
+                        "a weight must be a finite number >= 0",
+                    ));
+                }
+                total += w;
+                cumulative.push(total);
+            }
+            if !(total > 0.0 && total.is_finite()) {
+                return Err(invalid(
+                    format!("{path}/weights"),
+                    "at least one weight must be positive (and the sum finite)",
+                ));
+            }
+            State::Weighted {
+                values: convert_all(values, f, &format!("{path}/values"))?,
+                cumulative,
+            }
+        }
+        Generator::Phone {
+            prefixes,
+            digits,
+            distinct,
+            s,
+        } => {
+            if prefixes.is_empty() {
+                return Err(invalid(
+                    format!("{path}/prefixes"),
+                    "give at least one prefix",
+                ));
+            }
+            if prefixes.len() > MAX_LIST_VALUES {
+                return Err(invalid(format!("{path}/prefixes"), "too many prefixes"));
+            }
+            if *digits > 18 {
+                return Err(invalid(
+                    format!("{path}/digits"),
+                    "at most 18 random digits after the prefix",
+                ));
+            }
+            match out {
+                Out::Str => {}
+                Out::Long => {
+                    let numeric = prefixes.iter().all(|p| {
+                        p.bytes().all(|b| b.is_ascii_digit()) && p.len() + *digits as usize <= 18
+                    });
+                    if !numeric {
+                        return Err(invalid(
+                            format!("{path}/prefixes"),
+                            format!(
+                                "field `{}` is {type_name}: phone prefixes must be digits and at most 18 digits long in all",
+                                f.name
+                            ),
+                        ));
+                    }
+                }
+                _ => return Err(mismatch("phone-number text")),
+            }
+            let space = 10u64.pow(*digits);
+            let pick = match distinct {
+                None => {
+                    if s.is_some() {
+                        return Err(invalid(
+                            format!("{path}/s"),
+                            "a Zipf exponent needs `distinct`, the number of phones to skew over",
+                        ));
+                    }
+                    None
+                }
+                Some(d) => {
+                    check_distinct(*d, &format!("{path}/distinct"))?;
+                    let capacity = u128::from(space) * prefixes.len() as u128;
+                    if u128::from(*d) > capacity {
+                        return Err(invalid(
+                            format!("{path}/distinct"),
+                            format!("{d} distinct phones do not fit in {} prefixes x 10^{digits} numbers", prefixes.len()),
+                        ));
+                    }
+                    let zipf = match s {
+                        Some(s) => {
+                            check_exponent(*s, &format!("{path}/s"))?;
+                            Some(ZipfSampler::new(*d, *s))
+                        }
+                        None => None,
+                    };
+                    Some(PhonePick {
+                        distinct: *d,
+                        zipf,
+                        perm: Permutation::new(space, fnv1a(&f.name)),
+                    })
+                }
+            };
+            State::Phone {
+                prefixes: prefixes.clone(),
+                digits: *digits,
+                pick,
+            }
+        }
+        Generator::Uuid {
+            compact,
+            upper_case,
+        } => {
+            if out != Out::Str {
+                return Err(mismatch("UUID text"));
+            }
+            State::Uuid {
+                compact: *compact,
+                upper: *upper_case,
+            }
+        }
+        Generator::List { values, order } => {
+            if values.is_empty() {
+                return Err(invalid(format!("{path}/values"), "the list is empty"));
+            }
+            if values.len() > MAX_LIST_VALUES {
+                return Err(invalid(format!("{path}/values"), "too many values"));
+            }
+            State::List {
+                values: convert_all(values, f, &format!("{path}/values"))?,
+                sequential: *order == ListOrder::Sequential,
+            }
+        }
+        Generator::Constant { value } => {
+            State::Constant(convert(value, f, &format!("{path}/value"))?)
+        }
+        Generator::Boolean { p } => {
+            if out != Out::Bool && out != Out::Str {
+                return Err(mismatch("booleans"));
+            }
+            if !(0.0..=1.0).contains(p) {
+                return Err(invalid(format!("{path}/p"), "p must be between 0 and 1"));
+            }
+            State::Boolean { p: *p }
+        }
+    };
+    Ok(state)
+}
+
+/// Values `lo..=hi` must fit in i64 and, for int and short fields, in the field's type.
+fn check_range(f: &FieldDecl, path: &str, lo: i128, hi: i128) -> Result<()> {
+    let (min, max) = match f.field_type {
+        FieldType::Int => (i128::from(i32::MIN), i128::from(i32::MAX)),
+        FieldType::Short => (i128::from(i16::MIN), i128::from(i16::MAX)),
+        _ => (i128::from(i64::MIN), i128::from(i64::MAX)),
+    };
+    let (lo, hi) = (lo.min(hi), lo.max(hi));
+    if lo < min || hi > max {
+        return Err(invalid(
+            path.to_string(),
+            format!(
+                "field `{}` ({}) would get values from {lo} to {hi}, outside {min}..={max}",
+                f.name,
+                f.field_type.name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_distinct(n: u64, path: &str) -> Result<()> {
+    if n == 0 || n > MAX_DISTINCT {
+        return Err(invalid(
+            path.to_string(),
+            format!("the number of distinct values must be between 1 and {MAX_DISTINCT}"),
+        ));
+    }
+    Ok(())
+}
+
+fn check_exponent(s: f64, path: &str) -> Result<()> {
+    if !(s.is_finite() && (0.0..=100.0).contains(&s)) {
+        return Err(invalid(
+            path.to_string(),
+            "the Zipf exponent must be a number between 0 and 100",
+        ));
+    }
+    Ok(())
+}
+
+fn convert_all(values: &[serde_json::Value], f: &FieldDecl, path: &str) -> Result<Vec<FieldValue>> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(j, v)| convert(v, f, &format!("{path}/{j}")))
+        .collect()
+}
+
+/// A JSON value as the field's value: numbers and numeric text for numeric fields,
+/// booleans and `"true"`/`"false"` for boolean fields, any scalar as text for string fields.
+pub fn convert(v: &serde_json::Value, f: &FieldDecl, path: &str) -> Result<FieldValue> {
+    use serde_json::Value as J;
+    let bad = |what: &str| {
+        invalid(
+            path.to_string(),
+            format!(
+                "{v} is not {what} (field `{}` is {})",
+                f.name,
+                f.field_type.name()
+            ),
+        )
+    };
+    match out_of(f.field_type) {
+        Out::Str => match v {
+            J::String(s) => {
+                if f.field_type == FieldType::BigDecimal && !is_decimal(s) {
+                    return Err(bad("a decimal number"));
+                }
+                Ok(FieldValue::Str(s.clone()))
+            }
+            J::Number(n) => Ok(FieldValue::Str(n.to_string())),
+            J::Bool(b) if f.field_type == FieldType::String => Ok(FieldValue::Str(b.to_string())),
+            _ => Err(bad("a string or number")),
+        },
+        Out::Long => {
+            let x = match v {
+                J::Number(n) => n.as_i64(),
+                J::String(s) => s.trim().parse::<i64>().ok(),
+                _ => None,
+            }
+            .ok_or_else(|| bad("a 64-bit integer"))?;
+            check_range(f, path, i128::from(x), i128::from(x))?;
+            Ok(FieldValue::Long(x))
+        }
+        Out::Double => {
+            let x = match v {
+                J::Number(n) => n.as_f64(),
+                J::String(s) => s.trim().parse::<f64>().ok(),
+                _ => None,
+            }
+            .ok_or_else(|| bad("a number"))?;
+            Ok(FieldValue::Double(x))
+        }
+        Out::Bool => match v {
+            J::Bool(b) => Ok(FieldValue::Bool(*b)),
+            J::String(s) if s == "true" => Ok(FieldValue::Bool(true)),
+            J::String(s) if s == "false" => Ok(FieldValue::Bool(false)),
+            _ => Err(bad("a boolean")),
+        },
+    }
+}
+
+/// `[+-]digits[.digits][e[+-]digits]`, the text `new BigDecimal(String)` accepts.
+pub(super) fn is_decimal(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if matches!(b.first(), Some(b'+' | b'-')) {
+        i = 1;
+    }
+    let mut digits = 0;
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+        digits += 1;
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        return false;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let mut exp = 0;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+            exp += 1;
+        }
+        if exp == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
