@@ -321,7 +321,8 @@ function renderMetrics() {
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
   metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
   metric(dl, 'hotspotFactor', 'Hotspot factor', `${fix(m.meanHotspotFactor)} (max ${fix(m.maxHotspotFactor)})`, 'busiest region ÷ mean region in a window; 1 is perfectly even.');
-  metric(dl, 'parallelism', 'Effective parallelism', fix(m.meanEffectiveParallelism, 1), 'how many regions the load is really spread over.');
+  // Per window (what a server feels at any one time) and over the run (what the diagnosis quotes).
+  metric(dl, 'parallelism', 'Effective parallelism', `${fix(m.meanEffectiveParallelism, 1)} per window, ${fix(o.effectiveParallelism, 1)} over the run`, 'how many regions the load is really spread over (1 / Σ share²).');
   metric(dl, 'gini', 'Gini', fix(o.gini, 3), 'inequality of total writes across regions: 0 even, 1 all in one.');
   metric(dl, 'cv', 'Coefficient of variation', fix(o.coefficientOfVariation, 3), 'spread of region totals relative to their mean.');
   metric(dl, 'emptyRegions', 'Empty regions', String(o.emptyRegions), 'regions no key of this design falls into: wasted pre-splits.');

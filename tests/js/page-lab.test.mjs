@@ -53,6 +53,11 @@ test('telecom preset: salted key lights every region; screenshots', async () => 
   const active = Number(await metricOf(page, 'activeRegions'));
   const regions = Number(await metricOf(page, 'regions'));
   assert.ok(regions > 1 && active === regions, `${active} of ${regions}`);
+  // Effective parallelism per window and over the run; the diagnosis quotes the run's figure.
+  const par = /^([\d.]+) per window, ([\d.]+) over the run$/.exec(await metricOf(page, 'parallelism'));
+  assert.ok(par, await metricOf(page, 'parallelism'));
+  assert.ok(Number(par[1]) <= regions && Number(par[2]) <= regions, par[0]);
+  assert.match(await page.textContent('#diagnosis'), new RegExp(`effective parallelism ${par[2].replace('.', '\\.')} of ${regions}`));
   await shot(page, 'lab-salted');
   await page.hover('#heatmap', { position: { x: 30, y: 20 } });
   assert.match(await page.textContent('#tooltip'), /region \d+ \[/);
