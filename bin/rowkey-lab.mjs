@@ -85,10 +85,10 @@ function loadDesign(arg) {
 function engine(fn) {
   try { return fn(); } catch (e) {
     if (e instanceof CliError) throw e;
-    // The engine's messages often start with the JSON path already: name it only once.
-    const where = [e.path && !e.message.includes(e.path) && `at ${e.path}`,
-      e.line && `line ${e.line}:${e.column}`].filter(Boolean).join(', ');
-    throw new CliError(EXIT.INPUT, `${e.message}${where && !e.message.includes(where) ? ` (${where})` : ''}`);
+    // `reason` is the engine's message without its location (`message` repeats it): the
+    // location is said once, here.
+    const where = [e.path && `at ${e.path}`, e.line && `line ${e.line}:${e.column}`].filter(Boolean).join(', ');
+    throw new CliError(EXIT.INPUT, `${e.reason ?? e.message}${where ? ` (${where})` : ''}`);
   }
 }
 

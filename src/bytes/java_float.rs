@@ -14,15 +14,8 @@
 /// known exceptions (rare last-digit differences of its Steele-White path, and tiny subnormals
 /// such as `1.58E-322`) are not reproduced. `Double.MIN_VALUE` prints `4.9E-324` as in Java.
 pub fn java_double_to_string(d: f64) -> String {
-    if d.is_nan() {
-        return "NaN".into();
-    }
-    if d.is_infinite() {
-        return if d > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
+    if let Some(s) = non_finite(d) {
+        return s;
     }
     if d.abs() == f64::from_bits(1) {
         return if d < 0.0 {
@@ -39,20 +32,24 @@ pub fn java_double_to_string(d: f64) -> String {
     java_float_format(&sci, d.is_sign_negative(), d == 0.0)
 }
 
+/// Java's text for NaN and the infinities (the same for `float` and `double`).
+fn non_finite(d: f64) -> Option<String> {
+    if d.is_nan() {
+        Some("NaN".into())
+    } else if d.is_infinite() {
+        Some(if d > 0.0 { "Infinity" } else { "-Infinity" }.into())
+    } else {
+        None
+    }
+}
+
 /// Java 17's `Float.toString(float)`, the single-precision twin of [`java_double_to_string`]
 /// with the same integer rule (`2^31` -> `2.14748365E9`). JDK 17's float path differs from
 /// the shortest digits more often than the double path (no golden vector covers it), so treat
 /// this as a display helper, not a contract.
 pub fn java_float_to_string(f: f32) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
+    if let Some(s) = non_finite(f64::from(f)) {
+        return s;
     }
     let sci = jdk_integer_sci(f64::from(f), 24).unwrap_or_else(|| {
         half_even_tie(format!("{f:e}"), &format!("{f:.200e}"), |t| {

@@ -599,24 +599,19 @@ pub(crate) fn parse_iso(s: &str) -> Option<i64> {
 /// `+HH:MM`, `+HHMM` or `+HH` (or with `-`) in milliseconds; at most 18 hours, as Java's
 /// `ZoneOffset` allows.
 fn utc_offset_ms(off: &str) -> Option<i64> {
-    let (sign, rest) = match off.as_bytes().first()? {
-        b'+' => (1, off.get(1..)?),
-        b'-' => (-1, off.get(1..)?),
+    let two = |a: u8, b: u8| {
+        (a.is_ascii_digit() && b.is_ascii_digit()).then(|| i64::from((a - b'0') * 10 + (b - b'0')))
+    };
+    let (sign, rest) = match off.as_bytes() {
+        [b'+', rest @ ..] => (1, rest),
+        [b'-', rest @ ..] => (-1, rest),
         _ => return None,
     };
-    let digits: String = match rest.len() {
-        5 if rest.as_bytes().get(2) == Some(&b':') => rest.replace(':', ""),
-        4 | 2 => rest.to_string(),
+    let (h, m) = match *rest {
+        [a, b, b':', c, d] | [a, b, c, d] => (two(a, b)?, two(c, d)?),
+        [a, b] => (two(a, b)?, 0),
         _ => return None,
     };
-    if !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let h: i64 = digits.get(..2)?.parse().ok()?;
-    let m: i64 = digits
-        .get(2..)
-        .filter(|m| !m.is_empty())
-        .map_or(Some(0), |m| m.parse().ok())?;
     if m > 59 || h * 60 + m > 18 * 60 {
         return None;
     }
