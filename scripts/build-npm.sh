@@ -23,8 +23,8 @@ bindgen_opt() {
   local wasm="${2:-$WASM}"
   wasm-bindgen --target web --out-dir "$1" "$wasm"
   if [ -n "${2:-}" ]; then
-    # The Node wasm: for speed (no -Oz inlining limits).
-    wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \
+    # The Node wasm: for speed (no -Oz inlining limits); its MD5 lanes use wasm SIMD.
+    wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" --enable-simd \
       "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   else
     wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \

@@ -11,6 +11,8 @@ use md5::{Digest, Md5};
 mod lanes;
 #[cfg(not(lean))]
 pub use lanes::md5_pair;
+#[cfg(all(target_arch = "wasm32", not(lean)))]
+pub use lanes::md5_quad;
 
 use crate::bytes::{add, to_bytes_short, to_bytes_string, to_hex};
 use crate::error::{Error, ErrorKind, Result};
