@@ -35,6 +35,7 @@ fn main() {
             "matrixSum": r.matrix.cells.iter().map(|&c| u64::from(c)).sum::<u64>(),
             "splits": r.splits.len(),
             "diagnosis": r.diagnosis,
+            "sample": r.sample,
             "plans": plans,
         }));
     }

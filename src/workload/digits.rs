@@ -43,13 +43,14 @@ pub(super) fn push_zero_padded(s: &mut String, x: u64, width: u32) {
     }
     // Up to three groups of four digits, as offsets into the table; four-digit slices are
     // copied as constant-size moves (a variable length calls `memcpy`), so the leading group
-    // is only cut when it is shorter.
+    // is only cut when it is shorter. (The fallback has four bytes too, so the length stays
+    // a constant: with `""` it was a variable-length `memory.copy` in the wasm.)
     let (a, b, c) = (
         (x / 100_000_000) as usize * 4,
         (x / 10_000 % 10_000) as usize * 4,
         (x % 10_000) as usize * 4,
     );
-    let four = |g: usize| DIGITS4.get(g..g + 4).unwrap_or("");
+    let four = |g: usize| DIGITS4.get(g..g + 4).unwrap_or("0000");
     let lead = |g: usize, n: usize| match n {
         4 => four(g),
         _ => DIGITS4.get(g + 4 - n..g + 4).unwrap_or(""),

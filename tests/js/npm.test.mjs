@@ -154,6 +154,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
         id: nat.id, writes: r.writes, bytes: r.bytes, writesOutsideWindows: r.writesOutsideWindows, windows: r.windows,
         metrics: r.metrics, gridMetrics: r.gridMetrics, serverMetrics: r.serverMetrics, regions: r.regions,
         matrixSum: r.matrix.cells.reduce((a, b) => a + b, 0), splits: r.splits.length, diagnosis: r.diagnosis,
+        sample: r.sample, // every byte of the sampled row keys
         plans: m.planReads(doc),
       };
       assert.deepEqual(wasm, nat, nat.id); // identical numbers, bit for bit (shortest round-trip JSON)
