@@ -178,7 +178,14 @@ const COMMANDS = {
     const design = loadDesign(pos[0]);
     const r = runAnalysis(design, opt);
     const reads = readPlans(design, r);
-    out(opt, { ...r, reads }, () => {
+    // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
+    // arrays), the form the native report serializes.
+    const s = r.sample;
+    const sample = Array.from(s.regions, (region, i) => {
+      const k = s.keys.subarray(s.offsets[i], s.offsets[i + 1]);
+      return { keyHex: hex(k), key: api.toStringBinary(k), region };
+    });
+    out(opt, { ...r, sample, reads }, () => {
       const m = r.metrics;
       const lines = [
         `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,

@@ -8,6 +8,7 @@
 // and writes the generated top of docs/bench-node.md (everything from its "## Notes" heading on is kept). Also times the
 // byte helpers through the Node entry.
 // Usage: bash scripts/build-npm.sh && node scripts/bench-node.mjs [records=1000000]
+// (BENCH_RUNS=N for N rounds instead of 9).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -19,7 +20,7 @@ web.initSync({ module: readFileSync(new URL('../pkg/web/rowkey_lab_bg.wasm', imp
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const N = Number(process.argv[2] ?? process.env.ANALYZE_BENCH_RECORDS ?? 1_000_000);
-const RUNS = 9;
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 
 // benches/analyze.rs `doc(hash, records)`, verbatim.
 const doc = hash => ({
@@ -55,7 +56,7 @@ const nativeRun = hash => {
   return Number(x[1]);
 };
 
-const wasm = {}, browser = {}, native = {};
+const wasm = {}, browser = {}, native = {}, ratios = {};
 const builds = [['node', m, wasm], ['web', web, browser]];
 const JVM = { 'String.hashCode bucket': 9, 'MD5 bucket': 4.3 };
 for (const [label, hash] of [['String.hashCode bucket', 'javaString'], ['MD5 bucket', 'md5']]) {
@@ -70,6 +71,10 @@ for (const [label, hash] of [['String.hashCode bucket', 'javaString'], ['MD5 buc
     }
     times.native.push(nativeRun(hash));
   }
+  // Each round's own ratio (its wasm and native runs are seconds apart): the median of these
+  // follows the machine's swings less than the ratio of the medians.
+  const med = a => [...a].sort((x, y) => x - y)[a.length >> 1];
+  ratios[label] = { node: med(times.native.map((t, i) => t / times.node[i])), web: med(times.native.map((t, i) => t / times.web[i])) };
   for (const [name, into] of [['node', wasm], ['web', browser], ['native', native]]) {
     const t = times[name].sort((a, b) => a - b);
     into[label] = { median: t[RUNS >> 1], mps: N / t[RUNS >> 1] / 1e6, jvm: JVM[label] };
@@ -99,9 +104,11 @@ const md = [
   '`import … from \'rowkey-lab\'` loads in Node and what the CLI runs: `--features fast`, profile `wasm-fast`',
   'at opt-level 3, `wasm-opt -O3`) and **browser** = `pkg/web` (bundlers, the page: opt-level "z",',
   '`wasm-opt -Oz`, size-budgeted). The native side is the bench profile (opt-level 3).', '',
-  '| scenario | Node wasm M rec/s | browser wasm M rec/s | native M rec/s | Node / native | browser / native | JVM reference M rec/s |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...Object.keys(wasm).map(k => `| ${k} | ${wasm[k].mps.toFixed(2)} | ${browser[k].mps.toFixed(2)} | ${native[k].mps.toFixed(2)} | ${(wasm[k].mps / native[k].mps).toFixed(2)}× | ${(browser[k].mps / native[k].mps).toFixed(2)}× | ${native[k].jvm} |`),
+  '| scenario | Node wasm M rec/s | browser wasm M rec/s | native M rec/s | Node / native | browser / native | Node / native, median of rounds | JVM reference M rec/s |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...Object.keys(wasm).map(k => `| ${k} | ${wasm[k].mps.toFixed(2)} | ${browser[k].mps.toFixed(2)} | ${native[k].mps.toFixed(2)} | ${(wasm[k].mps / native[k].mps).toFixed(2)}× | ${(browser[k].mps / native[k].mps).toFixed(2)}× | ${ratios[k].node.toFixed(2)}× | ${native[k].jvm} |`),
+  '', 'The ratio columns divide the medians; "median of rounds" is the median of each round\'s own',
+  'Node / native ratio (its two runs are seconds apart, so it follows the machine\'s swings less).',
   '', 'Goal (issue 5): wasm ≥ 0.8× native for analyze.', '',
   '## Byte helpers through the boundary', '',
   '| operation | runs | µs/op |', '|---|---:|---:|',

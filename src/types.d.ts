@@ -228,7 +228,12 @@ export interface RegionReport {
   rows: number; bytes: number; writes: number; createdAtMs: number | null; server: number;
 }
 export interface ServerReport { index: number; regions: number; rows: number; bytes: number; writesPerWindow: number[] }
-export interface SampleKey { keyHex: string; key: string; region: number }
+/**
+ * A uniform sample of the written row keys, sorted, as typed arrays: key `i` is
+ * `keys.subarray(offsets[i], offsets[i + 1])` and ends up in region `regions[i]`
+ * (`offsets.length === regions.length + 1`). `toStringBinary` gives a key's text.
+ */
+export interface KeySample { keys: Uint8Array; offsets: Uint32Array; regions: Uint32Array }
 export interface SplitEvent {
   timeMs: number; splitKeyHex: string; splitKey: string; parentBytes: number;
   sizeToCheck: number; regionsOnServer: number; regionsAfter: number;
@@ -244,7 +249,7 @@ export interface AnalysisReport {
   matrix: Matrix;
   /** Key-space bucket × window writes. */
   grid: Matrix;
-  gridBuckets: number; sample: SampleKey[]; metrics: MatrixMetrics; gridMetrics: MatrixMetrics;
+  gridBuckets: number; sample: KeySample; metrics: MatrixMetrics; gridMetrics: MatrixMetrics;
   serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean; diagnosis: string[];
 }
 export interface ComparedDesign {

@@ -326,9 +326,11 @@ function renderMetrics() {
   metric(dl, 'gini', 'Gini', fix(o.gini, 3), 'inequality of total writes across regions: 0 even, 1 all in one.');
   metric(dl, 'cv', 'Coefficient of variation', fix(o.coefficientOfVariation, 3), 'spread of region totals relative to their mean.');
   metric(dl, 'emptyRegions', 'Empty regions', String(o.emptyRegions), 'regions no key of this design falls into: wasted pre-splits.');
-  const lens = r.sample.map(s => s.keyHex.length / 2);
-  const lo = Math.min(...lens), hi = Math.max(...lens);
-  if (lens.length) metric(dl, 'keyLength', 'Key length', lo === hi ? `${lo} bytes (every sampled key)` : `${lo}–${hi} bytes (mean ${fix(lens.reduce((a, b) => a + b, 0) / lens.length, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
+  // Key lengths from the sample's offsets (key i spans offsets[i]..offsets[i + 1]).
+  const { offsets } = r.sample; const n = offsets.length - 1;
+  let lo = Infinity, hi = 0;
+  for (let i = 0; i < n; i++) { const len = offsets[i + 1] - offsets[i]; lo = Math.min(lo, len); hi = Math.max(hi, len); }
+  if (n > 0) metric(dl, 'keyLength', 'Key length', lo === hi ? `${lo} bytes (every sampled key)` : `${lo}–${hi} bytes (mean ${fix(offsets[n] / n, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
   metric(dl, 'splitEvents', 'Split events', String(r.splits.length), 'regions split by the auto-split policy during the run.');
   if (typeof wasm.lintDesign === 'function') {
     try {

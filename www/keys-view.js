@@ -15,11 +15,8 @@ function el(tag, text, cls) {
   return e;
 }
 
-function hexToBytes(hex) {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(i * 2, 2), 16);
-  return out;
-}
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const toHex = bytes => Array.from(bytes, b => HEX[b]).join('');
 
 // Bytes.toStringBinary, one byte at a time (checked against the engine's version per key).
 const PRINTABLE = new Set(Array.from(" `~!@#$%^&*()-_=+[]{}|;:'\",.<>/?", c => c.charCodeAt(0)));
@@ -58,7 +55,7 @@ export class KeysView {
     this.scroller.append(this.head, this.spacer);
     this.count = el('p', '', 'muted');
     root.replaceChildren(this.legend, this.scroller, this.count);
-    this.sample = [];
+    this.sample = { keys: new Uint8Array(0), offsets: Uint32Array.of(0), regions: new Uint32Array(0) };
     this.cache = new Map();
     this.frame = 0;
     this.scroller.addEventListener('scroll', () => {
@@ -95,8 +92,9 @@ export class KeysView {
       li.title = `${s.text ?? ''} — ${s.encoding ?? ''}`;
       return li;
     }));
-    this.spacer.style.height = `${this.sample.length * ROW_H}px`;
-    this.count.textContent = `${this.sample.length.toLocaleString('en')} sampled keys; hover a row for the decoded record.`;
+    const n = this.sample.regions.length;
+    this.spacer.style.height = `${n * ROW_H}px`;
+    this.count.textContent = `${n.toLocaleString('en')} sampled keys; hover a row for the decoded record.`;
     this.scroller.scrollTop = 0;
     this.draw();
   }
@@ -104,12 +102,14 @@ export class KeysView {
   info(i) {
     let v = this.cache.get(i);
     if (v) return v;
-    const s = this.sample[i];
-    const bytes = hexToBytes(s.keyHex);
+    // The sample is typed arrays (report.sample): key i is keys[offsets[i]..offsets[i + 1]].
+    const { keys, offsets } = this.sample;
+    const bytes = keys.subarray(offsets[i], offsets[i + 1]);
     let spans = null;
     try { spans = wasm.keySpans(this.doc, bytes); } catch { spans = null; }
-    const jsText = binaryText(bytes, 0, bytes.length) === s.key;
-    v = { bytes, spans, jsText, title: null };
+    const text = wasm.toStringBinary(bytes);
+    const jsText = binaryText(bytes, 0, bytes.length) === text;
+    v = { bytes, hex: toHex(bytes), text, spans, jsText, title: null };
     if (this.cache.size > 4000) this.cache.clear();
     this.cache.set(i, v);
     return v;
@@ -128,12 +128,12 @@ export class KeysView {
     return info.title;
   }
 
-  segmented(cls, s, info, hex) {
+  segmented(cls, info, hex) {
     const cell = el('span', undefined, cls);
-    const text = (a, b) => (hex ? s.keyHex.slice(a * 2, b * 2)
+    const text = (a, b) => (hex ? info.hex.slice(a * 2, b * 2)
       : info.jsText ? binaryText(info.bytes, a, b) : wasm.toStringBinary(info.bytes.subarray(a, b)));
     const spans = info.spans;
-    if (!spans || !spans.length) { cell.textContent = hex ? s.keyHex : s.key; return cell; }
+    if (!spans || !spans.length) { cell.textContent = hex ? info.hex : info.text; return cell; }
     let at = 0;
     spans.forEach(([a, b], k) => {
       if (a > at) cell.append(el('span', text(at, a)));
@@ -145,28 +145,29 @@ export class KeysView {
   }
 
   draw() {
-    const n = this.sample.length;
+    const { regions: reg } = this.sample;
+    const n = reg.length;
     const top = this.scroller.scrollTop;
     const h = this.scroller.clientHeight || 400;
     const first = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN);
     const last = Math.min(n, Math.ceil((top + h) / ROW_H) + OVERSCAN);
     const rows = [];
     for (let i = first; i < last; i++) {
-      const s = this.sample[i];
+      const region = reg[i];
       const info = this.info(i);
-      const boundary = i > 0 && this.sample[i - 1].region !== s.region;
-      const split = boundary ? this.splitAt.get(this.regions?.[s.region]?.startKeyHex) : undefined;
+      const boundary = i > 0 && reg[i - 1] !== region;
+      const split = boundary ? this.splitAt.get(this.regions?.[region]?.startKeyHex) : undefined;
       const row = el('div', undefined, split ? 'krow boundary split' : boundary ? 'krow boundary' : 'krow');
       row.setAttribute('role', 'row');
       row.style.top = `${i * ROW_H}px`;
-      const server = this.regions?.[s.region]?.server;
-      const reg = el('span', split ? `${s.region} ✂` : s.region, 'kreg');
+      const server = this.regions?.[region]?.server;
+      const cell = el('span', split ? `${region} ✂` : region, 'kreg');
       if (split) {
-        reg.title = `region ${s.region} starts at a boundary made by an auto-split at ${new Date(split.timeMs).toISOString()}`;
+        cell.title = `region ${region} starts at a boundary made by an auto-split at ${new Date(split.timeMs).toISOString()}`;
         row.dataset.splitTimeMs = String(split.timeMs);
       }
-      row.append(reg, el('span', server ?? '–', 'ksrv'),
-        this.segmented('kkey', s, info, false), this.segmented('khex', s, info, true));
+      row.append(cell, el('span', server ?? '–', 'ksrv'),
+        this.segmented('kkey', info, false), this.segmented('khex', info, true));
       row.dataset.index = String(i);
       rows.push(row);
     }

@@ -16,6 +16,9 @@ function post(msg, cells = []) {
   self.postMessage(msg, cells.map(c => c.buffer));
 }
 
+/** A report's typed arrays (matrices, key sample), transferred rather than copied. */
+const typedParts = r => [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions];
+
 function errorOf(e) {
   return { message: String(e?.message ?? e), line: e?.line ?? null, column: e?.column ?? null, path: e?.path ?? null };
 }
@@ -42,7 +45,7 @@ async function run(data) {
         if (!p.finished && now >= previewAt) {
           previewAt = now + PREVIEW_EVERY_MS;
           const partial = s.finish();
-          post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, [partial.matrix.cells, partial.grid.cells]);
+          post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, typedParts(partial));
         } else if (now - last > 50) { post({ id, kind: 'progress', done: p.done, total: p.total }); last = now; }
       }
       const report = s.finish();
@@ -51,7 +54,7 @@ async function run(data) {
       let readsError = null;
       // Reads are planned over the regions as they are at the end (auto-split included).
       try { reads = planReads(doc, finalSplitKeys(report)); } catch (e) { readsError = errorOf(e); }
-      post({ id, kind: 'report', report, reads, readsError }, [report.matrix.cells, report.grid.cells]);
+      post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
     } else if (kind === 'compare') {
       const c = compareDesigns(data.docs, data.options);
       // The comparison's grid buckets are the key's leading byte: designs whose keys all start

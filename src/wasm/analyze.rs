@@ -1,11 +1,13 @@
-//! Analysis, read planning and split-key export across the boundary. The big matrices cross
-//! as `Uint32Array`s (one copy, no per-cell JS objects); everything else through `to_js`.
+//! Analysis, read planning and split-key export across the boundary. The big matrices and the
+//! key sample cross as typed arrays (one copy each, no per-cell or per-key JS objects);
+//! everything else through `to_js`.
 
-use js_sys::{Reflect, Uint32Array};
+use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::{bad_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js};
-use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, Matrix};
+use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, Matrix, SampleKey};
+use crate::bytes::from_hex;
 use crate::design::DesignDocument;
 use crate::error::Error;
 
@@ -26,10 +28,42 @@ fn typed_cells(obj: &JsValue, key: &str, m: &Matrix) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// A report as JS with `matrix.cells` and `grid.cells` as `Uint32Array`s.
+/// Set `obj.sample` to the key sample as typed arrays: `{keys: Uint8Array, offsets:
+/// Uint32Array, regions: Uint32Array}`, key `i` being `keys[offsets[i]..offsets[i + 1]]` in
+/// region `regions[i]`. Up to 100,000 keys: as objects with two strings each they cost the
+/// boundary and the page's worker far more than the bytes.
+fn typed_sample(obj: &JsValue, sample: &[SampleKey]) -> Result<(), JsValue> {
+    let mut keys = Vec::new();
+    let mut offsets = Vec::with_capacity(sample.len() + 1);
+    let mut regions = Vec::with_capacity(sample.len());
+    offsets.push(0u32);
+    for s in sample {
+        keys.extend(from_hex(&s.key_hex).map_err(|e| js_error(&e))?);
+        // A wasm32 `Vec` is under 4 GiB.
+        offsets.push(u32::try_from(keys.len()).unwrap_or(u32::MAX));
+        regions.push(u32::try_from(s.region).unwrap_or(u32::MAX));
+    }
+    let t = Object::new();
+    Reflect::set(&t, &"keys".into(), &Uint8Array::from(keys.as_slice()))?;
+    Reflect::set(
+        &t,
+        &"offsets".into(),
+        &Uint32Array::from(offsets.as_slice()),
+    )?;
+    Reflect::set(
+        &t,
+        &"regions".into(),
+        &Uint32Array::from(regions.as_slice()),
+    )?;
+    Reflect::set(obj, &"sample".into(), &t)?;
+    Ok(())
+}
+
+/// A report as JS with `matrix.cells` and `grid.cells` as `Uint32Array`s and the key sample
+/// as [`typed_sample`].
 fn report_js(r: &AnalysisReport) -> Result<JsValue, JsValue> {
     let (matrix, grid) = (&r.matrix, &r.grid);
-    // Serialize without the cells, then attach them as typed arrays.
+    // Serialize without the cells and the sample, then attach them as typed arrays.
     let light = AnalysisReport {
         matrix: Matrix {
             cells: Vec::new(),
@@ -39,11 +73,13 @@ fn report_js(r: &AnalysisReport) -> Result<JsValue, JsValue> {
             cells: Vec::new(),
             ..grid.clone()
         },
+        sample: Vec::new(),
         ..r.clone()
     };
     let out = to_js(&light)?;
     typed_cells(&out, "matrix", matrix)?;
     typed_cells(&out, "grid", grid)?;
+    typed_sample(&out, &r.sample)?;
     Ok(out)
 }
 

@@ -86,6 +86,14 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.deepEqual(j.metrics, native.metrics);
     assert.deepEqual(j.matrix.cells, Array.from(native.matrix.cells));
     assert.deepEqual(j.reads, m.planReads(m.getPreset('seed000-telecom')));
+    // The key sample as rows: the typed arrays' keys, with their text and region.
+    const s = native.sample;
+    assert.equal(j.sample.length, s.regions.length);
+    assert.ok(j.sample.length > 0);
+    j.sample.forEach((row, i) => {
+      const k = s.keys.subarray(s.offsets[i], s.offsets[i + 1]);
+      assert.deepEqual(row, { keyHex: Buffer.from(k).toString('hex'), key: m.toStringBinary(k), region: s.regions[i] });
+    });
   });
 
   test('check seed000-telecom --max-hotspot 2.0 passes; the time-first key fails with a readable reason', () => {

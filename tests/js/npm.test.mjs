@@ -18,6 +18,12 @@ const ANALYZE = ['analyzeDesign', 'AnalysisSession', 'compareDesigns', 'planRead
 const CORE = ['inspect', 'toBytes', 'toStringBinary', 'toBytesBinary', 'compareBytes', 'md5Hex', 'javaHashCode',
   'bytesHashCode', 'splitKeys', 'bytesSplit', 'createTableSplitKeys', 'regionOf', 'listPresets', 'getPreset'];
 
+/** A report's typed key sample as the native report's rows ({keyHex, key, region}). */
+const sampleRows = (m, { keys, offsets, regions }) => Array.from(regions, (region, i) => {
+  const k = keys.subarray(offsets[i], offsets[i + 1]);
+  return { keyHex: hex(k), key: m.toStringBinary(k), region };
+});
+
 describe('npm package', { skip: NOT_BUILT }, () => {
   let m; let consumer;
   before(async () => { consumer = await installed(); m = await importByName(consumer.dir); });
@@ -133,6 +139,18 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       assert.ok(r.writes > 0, p.id);
       assert.ok(r.metrics.overall.hotspotFactor >= 1, p.id);
       assert.ok(r.matrix.cells instanceof Uint32Array && r.grid.cells instanceof Uint32Array);
+      // The key sample crosses as typed arrays: sorted keys, one offset more than keys.
+      const { keys, offsets, regions } = r.sample;
+      assert.ok(keys instanceof Uint8Array && offsets instanceof Uint32Array && regions instanceof Uint32Array, p.id);
+      assert.equal(regions.length, Math.min(50, r.writes), p.id);
+      assert.equal(offsets.length, regions.length + 1);
+      assert.equal(offsets[0], 0);
+      assert.equal(offsets[regions.length], keys.length);
+      for (let i = 1; i < regions.length; i++) {
+        const [a, b] = [keys.subarray(offsets[i - 1], offsets[i]), keys.subarray(offsets[i], offsets[i + 1])];
+        assert.ok(m.compareBytes(a, b) <= 0, `${p.id}: sample sorted at ${i}`);
+        assert.ok(regions[i - 1] <= regions[i], `${p.id}: regions in key order at ${i}`);
+      }
       assert.equal(r.matrix.cells.length, r.matrix.rows * r.matrix.cols);
       assert.equal(r.windows, 8);
     }
@@ -154,7 +172,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
         id: nat.id, writes: r.writes, bytes: r.bytes, writesOutsideWindows: r.writesOutsideWindows, windows: r.windows,
         metrics: r.metrics, gridMetrics: r.gridMetrics, serverMetrics: r.serverMetrics, regions: r.regions,
         matrixSum: r.matrix.cells.reduce((a, b) => a + b, 0), splits: r.splits.length, diagnosis: r.diagnosis,
-        sample: r.sample, // every byte of the sampled row keys
+        sample: sampleRows(m, r.sample), // every byte of the sampled row keys
         plans: m.planReads(doc),
       };
       assert.deepEqual(wasm, nat, nat.id); // identical numbers, bit for bit (shortest round-trip JSON)

@@ -170,7 +170,7 @@ test('auto-split events: marked at their region boundary and window, in the tool
   // sorted keys: the first sampled key of each region; a boundary made by a split is marked ✂
   const splitKeys = new Set(r.splits.map(sp => sp.splitKeyHex));
   const boundaries = [];
-  r.sample.forEach((s, i) => { if (i > 0 && r.sample[i - 1].region !== s.region) boundaries.push({ i, region: s.region, split: splitKeys.has(r.regions[s.region].startKeyHex) }); });
+  r.sample.regions.forEach((region, i) => { if (i > 0 && r.sample.regions[i - 1] !== region) boundaries.push({ i, region, split: splitKeys.has(r.regions[region].startKeyHex) }); });
   assert.ok(boundaries.some(b => b.split) && boundaries.some(b => !b.split), 'both kinds of boundary in the sample');
   for (const b of boundaries) {
     await page.$eval('#keys .vscroll', (e, top) => { e.scrollTop = top; }, b.i * 22);

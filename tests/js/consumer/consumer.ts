@@ -8,7 +8,7 @@ import init, {
   analyzeDesign, planReads, layoutSplitKeys, shellCreate, splitsFile, compareDesigns, AnalysisSession,
   type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
   type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
-  type KeySpecJson, type Span, type RowkeyError, type Width, type LintRule,
+  type KeySpecJson, type Span, type RowkeyError, type Width, type LintRule, type KeySample,
 } from 'rowkey-lab';
 
 const width = (w: Width): string => (w === 'variable' ? 'variable' : `${w.fixed} bytes`);
@@ -35,6 +35,9 @@ export async function main(): Promise<string> {
 
   const report: AnalysisReport = analyzeDesign(doc, { windows: 16 });
   const cells: Uint32Array = report.matrix.cells;
+  const sample: KeySample = report.sample;
+  const firstKey: string = toStringBinary(sample.keys.subarray(sample.offsets[0], sample.offsets[1]));
+  const lastRegion: number = sample.regions[sample.regions.length - 1];
   const plans: ReadPlan[] = planReads(doc, layoutSplitKeys(doc));
   const shell: string = shellCreate('t', 'cf', layoutSplitKeys(doc)) + splitsFile(keys);
   const cmp: Comparison = compareDesigns([doc, normal], null);
@@ -53,7 +56,7 @@ export async function main(): Promise<string> {
     decoded.fields.map(f => `${f.name}=${String(f.value)}${f.exact ? '' : '~'}`).join(','),
     spans.map(([s, e]) => e - s).join(','), layout.map(l => width(l.width)).join(','),
     findings.map(f => `${f.severity}:${f.rule}@${f.segment ?? '-'}`).join(','), rules.length,
-    report.metrics.meanHotspotFactor.toFixed(2), cells.length,
+    report.metrics.meanHotspotFactor.toFixed(2), cells.length, firstKey, lastRegion,
     plans.map(r => `${r.name}:${r.scans.length}:${r.rowsReadPerRowReturned ?? '-'}`).join(','), shell.length,
     cmp.designs.map(d => d.metrics.overall.gini).join(','), partial.writes, pointer].join(' ');
 }
