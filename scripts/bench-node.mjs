@@ -93,7 +93,7 @@ const micros = [
 const cpu = `${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}`;
 const md = [
   '# Node benchmark of the npm package vs native', '',
-  `Command: \`bash scripts/build-npm.sh && node scripts/bench-node.mjs ${N}\` (one run; each round times the Node`,
+  `Command: \`bash scripts/build-npm.sh && ${RUNS === 9 ? '' : `BENCH_RUNS=${RUNS} `}node scripts/bench-node.mjs ${N}\` (one run; each round times the Node`,
   `wasm, the browser wasm and the native bench binary (\`cargo bench --bench analyze -- once <hash> ${N}\`, a warm-up`,
   `analysis then a timed one) back to back, so all three see the same machine load). Node ${process.version}, ${cpu},`,
   `${new Date().toISOString().slice(0, 10)}.`, '',
