@@ -10,15 +10,18 @@
 //   index.html then loads and preloads page.js and page.css instead (no inline script: the CSP's
 //   `script-src 'self'` stands). The files of www/ that went into page.js stay in dist/www/.
 // - pkg/rowkey_lab.js (wasm-bindgen's glue) keeps the exports that some www/ module imports (the
-//   npm package, not this page, is the library's API); rowkey_lab_bg.wasm is copied without its
-//   custom sections (`producers`, `target_features`: tool metadata that browsers skip).
+//   npm package, not this page, is the library's API); rowkey_lab_bg.wasm loses the functions
+//   that only the other exports reach (pageWasm) and its custom sections (`producers`,
+//   `target_features`: tool metadata that browsers skip).
 // - index.html loses its comments and indentation (never inside <pre>, <textarea>, <script> or
 //   <style>): a run of whitespace with a line break becomes one line break, which renders the same.
 // Usage: node scripts/build-page.mjs [--check]   (needs www/pkg from scripts/build-wasm.sh;
 // --check: exit 1 above the page weight budget). Prints each
 // file's raw and gzip -9 size, www/ → dist/www/, and the same for everything the page loads.
 import { build, transform, transformSync } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +99,57 @@ function withoutCustomSections(bytes) {
   return Buffer.concat(parts);
 }
 
+/**
+ * The wasm with the functions only the glue's dropped exports reach removed: the function exports
+ * the trimmed glue never calls (`wasm.name` in it, built unminified) leave the export section,
+ * then binaryen's `--remove-unused-module-elements` (no other pass: re-optimizing inlines the
+ * functions left with one caller, which gzip compresses worse) drops what nothing reaches.
+ * Memory, tables and globals stay exported.
+ */
+async function pageWasm(bytes, glueExports) {
+  const { outputFiles: [glue] } = await build({ bundle: true, write: false, format: 'esm', logLevel: 'warning',
+    stdin: { contents: `export { ${glueExports.join(', ')} } from './${path.basename(GLUE)}';`, resolveDir: path.join(WWW, 'pkg'), sourcefile: GLUE } });
+  const called = new Set([...glue.text.matchAll(/\bwasm\d*\.([\w$]+)/g)].map((m) => m[1]));
+  const exports = WebAssembly.Module.exports(new WebAssembly.Module(bytes));
+  const missing = [...called].filter((n) => !exports.some((e) => e.name === n));
+  if (missing.length) throw new Error(`${GLUE} calls ${missing.join(', ')}, which ${WASM} does not export`);
+  const keep = new Set(exports.filter((e) => e.kind !== 'function' || called.has(e.name)).map((e) => e.name));
+  const dir = mkdtempSync(path.join(tmpdir(), 'rowkey-page-wasm-'));
+  try {
+    writeFileSync(path.join(dir, 'in.wasm'), onlyExports(bytes, keep));
+    execFileSync(path.join(ROOT, 'node_modules/.bin/wasm-opt'), ['--remove-unused-module-elements', '--enable-bulk-memory',
+      '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types',
+      '--enable-multivalue', path.join(dir, 'in.wasm'), '-o', path.join(dir, 'out.wasm')], { stdio: 'inherit' });
+    return readFileSync(path.join(dir, 'out.wasm'));
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+}
+
+/** `bytes` with the export section cut to the names in `keep`; every other section byte for byte. */
+function onlyExports(bytes, keep) {
+  const leb = (b, p) => { let v = 0, s = 0, x; do { x = b[p++]; v += (x & 0x7f) * 2 ** s; s += 7; } while (x & 0x80); return [v, p]; };
+  const enc = (n) => { const o = []; do { let x = n & 0x7f; n = Math.floor(n / 128); if (n) x |= 0x80; o.push(x); } while (n); return Buffer.from(o); };
+  const parts = [bytes.subarray(0, 8)];
+  let p = 8;
+  while (p < bytes.length) {
+    const start = p, id = bytes[p];
+    const [size, body] = leb(bytes, p + 1);
+    p = body + size;
+    if (id !== 7) { parts.push(bytes.subarray(start, p)); continue; }
+    let [n, q] = leb(bytes, body);
+    const kept = [];
+    for (; n > 0; n--) {
+      const e0 = q;
+      const [len, at] = leb(bytes, q);
+      const name = Buffer.from(bytes.subarray(at, at + len)).toString();
+      q = leb(bytes, at + len + 1)[1]; // the kind byte, then the index
+      if (keep.has(name)) kept.push(bytes.subarray(e0, q));
+    }
+    const content = Buffer.concat([enc(kept.length), ...kept]);
+    parts.push(Buffer.from([7]), enc(content.length), content);
+  }
+  return Buffer.concat(parts);
+}
+
 /** What index.html in `dir` loads: its links and scripts, their static imports, the worker and the wasm. */
 function pageFiles(dir) {
   const seen = new Set(), todo = ['index.html', 'worker.js', WASM];
@@ -152,7 +206,7 @@ for (const f of files.filter((f) => !f.endsWith('.js') && !f.endsWith('.css'))) 
   mkdirSync(path.dirname(to), { recursive: true });
   if (f === 'index.html') writeFileSync(to, html);
   else if (f.endsWith('.html')) writeFileSync(to, minifyHtml(readFileSync(path.join(WWW, f), 'utf8')));
-  else if (f === WASM) writeFileSync(to, withoutCustomSections(readFileSync(path.join(WWW, f))));
+  else if (f === WASM) writeFileSync(to, withoutCustomSections(await pageWasm(readFileSync(path.join(WWW, f)), names)));
   else copyFileSync(path.join(WWW, f), to);
 }
 const loaded = pageFiles(OUT);
