@@ -10,7 +10,9 @@ const HELP = {
 Commands:
   encode <design> --record '{...}'     encode one record to its row key
   splits hex|decimal|uniform <N>       the N-1 split keys of RegionSplitter's algorithm
-  analyze <design> [--json]            run the design's workload: regions, hotspots, reads
+  analyze <design> [--records F] [--json]
+                                       run the design's workload (or your rows): regions,
+                                       hotspots, reads
   lint <design> [--json]               lint findings of a design
   check <design> [--max-hotspot F] [--max-scans N] [--json]
                                        exit 1 when the design breaks a budget (for CI)
@@ -31,13 +33,16 @@ Prints the key as hex and as Bytes.toStringBinary.`,
   splits: `rowkey-lab splits hex|decimal|uniform <N> [--first-row R] [--last-row R] [--json]
 Prints the N-1 split keys of HexStringSplit / DecimalStringSplit / UniformSplit, one per line
 (Bytes.toStringBinary), as HBase's RegionSplitter computes them.`,
-  analyze: `rowkey-lab analyze <design> [--windows N] [--json]
+  analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
-metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.`,
+metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
+  --records FILE  your own rows instead of the generated workload: JSON Lines (one
+                  {"field": value} object per line) or a JSON array, in write order; record n
+                  is written at the workload's clock (startTime + n * 1000 / writeRate ms)`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
-  check: `rowkey-lab check <design> [--max-hotspot F] [--max-scans N] [--json]
-Analyzes the design and fails (exit 1) when
+  check: `rowkey-lab check <design> [--max-hotspot F] [--max-scans N] [--records FILE] [--json]
+Analyzes the design (its workload, or --records FILE as for analyze) and fails (exit 1) when
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
   --max-scans N    any read pattern needs more than N scans
 Defaults: --max-hotspot 2.0, --max-scans 16.`,
@@ -113,11 +118,58 @@ function progressBar(label) {
   };
 }
 
+/**
+ * `--records FILE`: your own rows, JSON Lines (one `{field: value}` object per line) or one JSON
+ * array of them, with the line each record starts on (for error messages).
+ */
+function loadRecords(file) {
+  let text;
+  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new CliError(EXIT.INPUT, `--records: ${e.message}`); }
+  if (/^\s*\[/.test(text)) {
+    let all;
+    try { all = JSON.parse(text); } catch (e) { throw new CliError(EXIT.INPUT, `${file}: ${e.message}`); }
+    return { records: all, where: i => `${file}: records[${i}]` };
+  }
+  const records = [], lines = [];
+  text.split('\n').forEach((l, i) => {
+    if (!l.trim()) return;
+    try { records.push(JSON.parse(l)); } catch (e) { throw new CliError(EXIT.INPUT, `${file}:${i + 1}: ${e.message}`); }
+    lines.push(i + 1);
+  });
+  return { records, where: i => `${file}:${lines[i]}` };
+}
+
+/** Feed `records` to a session in chunks (progress on a TTY); an engine error names the record's line. */
+function feedRecords(design, options, file) {
+  const { records, where } = loadRecords(file);
+  if (!Array.isArray(records) || records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
+  const CHUNK = 10000;
+  // The time windows span the workload's records at its write rate: make that the rows given.
+  const sized = { ...design, workload: { ...(design.workload ?? {}), records: records.length } };
+  return engine(() => {
+    const s = new api.AnalysisSession(sized, options);
+    const bar = process.stderr.isTTY ? progressBar('analyzing') : null;
+    try {
+      for (let at = 0; at < records.length; at += CHUNK) {
+        try { s.feed(records.slice(at, at + CHUNK)); } catch (e) {
+          // The engine locates a bad record as records[i] of the chunk (records[i].field).
+          const k = /^records\[(\d+)\]\.?(.*)$/.exec(e.path ?? '');
+          if (k) throw new CliError(EXIT.INPUT, `${where(at + Number(k[1]))}: ${e.reason ?? e.message}`);
+          throw e;
+        }
+        bar?.update(Math.min(at + CHUNK, records.length), records.length);
+      }
+      return s.finish();
+    } finally { bar?.done(); s.free?.(); }
+  });
+}
+
 function runAnalysis(design, opt) {
   if (opt.windows !== undefined && !/^\d+$/.test(String(opt.windows))) {
     throw new CliError(EXIT.USAGE, `--windows must be a whole number of time windows, not ${opt.windows}`);
   }
   const options = opt.windows !== undefined ? { windows: Number(opt.windows) } : undefined;
+  if (opt.records !== undefined) return feedRecords(design, options, opt.records);
   if (typeof api.AnalysisSession === 'function' && process.stderr.isTTY) {
     return engine(() => {
       const s = new api.AnalysisSession(design, options);

@@ -33,6 +33,7 @@
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use crate::bytes::{to_hex, to_string_binary};
 use crate::design::DesignDocument;
@@ -1193,6 +1194,8 @@ pub struct AnalysisRun {
     value_size: u64,
     done: u64,
     total: u64,
+    /// Fed records ([`AnalysisRun::feed`]) instead of generated ones.
+    fed: bool,
 }
 
 impl std::fmt::Debug for AnalysisRun {
@@ -1443,11 +1446,60 @@ impl AnalysisRun {
             key: Vec::new(),
             batch: Batch::default(),
             done: 0,
+            fed: false,
         })
+    }
+
+    /// Count `records` (field name to JSON value, as [`crate::keyspec::encode`] takes them) as
+    /// the run's next writes, in the order given, instead of the generated workload: a team's
+    /// own rows. The `n`-th record of the run is written at the workload's clock,
+    /// `startTime + n * 1000 / writeRate` ms, so feed them in write order. The run then counts
+    /// only what it is fed ([`Progress::total`] is the number fed), and [`step`](Self::step)
+    /// refuses to mix in generated records. A pre-split computed from a sample
+    /// (`sampleQuantiles`) still comes from the generated workload. A bad record stops the
+    /// chunk with an error located at `records[i]` (`records[i].field` when a field is at
+    /// fault); the records before it stay counted.
+    pub fn feed(&mut self, records: &[Map<String, Value>]) -> Result<Progress> {
+        let Keys::Design(d) = &mut self.keys else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "only a design's own key can be fed records",
+            ));
+        };
+        if !self.fed && self.done > 0 {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "this run has analyzed generated records; feed records to a new run",
+            ));
+        }
+        self.fed = true;
+        for (i, r) in records.iter().enumerate() {
+            self.key.clear();
+            d.key.encode_json_into(&mut self.key, r).map_err(|e| {
+                // The location names the record: `records[i]`, then the field in it.
+                let path = match e.location.path.as_deref() {
+                    Some(p) => format!("records[{i}].{p}"),
+                    None => format!("records[{i}]"),
+                };
+                e.at_path(path)
+            })?;
+            let time_ms = self.stream.time_of(self.done);
+            let bytes = (self.key.len() as u64).saturating_add(self.value_size);
+            self.analyzer.push(&self.key, time_ms, bytes);
+            self.done += 1;
+            self.total = self.done;
+        }
+        Ok(self.progress())
     }
 
     /// Analyze up to `max_records` more records.
     pub fn step(&mut self, max_records: u64) -> Result<Progress> {
+        if self.fed {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "this run is fed records (feed); it generates none",
+            ));
+        }
         // In batches when the key has an MD5 bucket to fill in later: generate and encode up
         // to BATCH records, fill their buckets two at a time, then count them, in the same
         // order as one at a time. Other keys gain nothing from batches natively (120 -> 126 ns

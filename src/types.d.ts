@@ -274,8 +274,18 @@ export function splitsFile(keys: readonly Bytes[]): string;
 /** Incremental analysis for a Web Worker: `step` until `finished` (stop calling to cancel), then `finish`. */
 export class AnalysisSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null);
-  /** Analyzes up to `maxRecords` (>= 1) more records. */
+  /** Analyzes up to `maxRecords` (>= 1) more records of the design's generated workload. */
   step(maxRecords: number): Progress;
+  /**
+   * Counts `records` (your own rows, as `encodeKey` takes them) as the next writes instead of the
+   * generated workload; the n-th record of the session is written at the workload's clock
+   * (`startTime + n * 1000 / writeRate` ms), so feed them in write order, in chunks of any size;
+   * set the design's `workload.records` to the number you will feed, so the time windows span
+   * them (writes past the workload's end are counted in the last window, as `writesOutsideWindows`).
+   * `total` is the number fed. A bad record throws an error whose `path` is `records[i]` (or
+   * `records[i].field`); the ones before it stay counted. A session either feeds or steps.
+   */
+  feed(records: readonly KeyRecord[]): Progress;
   progress(): Progress;
   /** The report over the records analyzed so far. */
   finish(): AnalysisReport;

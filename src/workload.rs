@@ -411,6 +411,13 @@ impl WorkloadStream {
         }
     }
 
+    /// The write time of record `i`: `startTime + i * 1000 / writeRate` ms (saturating).
+    pub fn time_of(&self, i: u64) -> i64 {
+        self.spec
+            .start_time
+            .saturating_add(offset_ms(i, self.ms_per).unwrap_or(i64::MAX))
+    }
+
     /// Write the next record's values into `values` (one per field, reusing their buffers)
     /// and return its index and write time; `None` when the stream is done.
     pub fn next_values<V: ValueSlot>(&mut self, values: &mut Vec<V>) -> Option<(u64, i64)> {
@@ -419,10 +426,7 @@ impl WorkloadStream {
         }
         let i = self.next;
         self.next += 1;
-        let time_ms = self
-            .spec
-            .start_time
-            .saturating_add(offset_ms(i, self.ms_per).unwrap_or(i64::MAX));
+        let time_ms = self.time_of(i);
         if values.len() != self.fields.len() {
             values.resize_with(self.fields.len(), V::new_slot);
         }

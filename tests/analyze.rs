@@ -688,3 +688,82 @@ fn batched_md5_salts_equal_the_record_path() {
         &[300, 64],
     );
 }
+
+/// A generated value as the JSON a caller would write in a record.
+fn json_of(v: &rowkey_lab::workload::FieldValue) -> serde_json::Value {
+    use rowkey_lab::workload::FieldValue as V;
+    match v {
+        V::Str(s) => serde_json::json!(s),
+        V::Long(x) => serde_json::json!(x),
+        V::Double(x) => serde_json::json!(x),
+        V::Bool(b) => serde_json::json!(b),
+    }
+}
+
+/// A run fed the very records its workload would generate (in chunks, as JSON maps) reports
+/// exactly what the generated run reports: same keys, same write times, same reservoirs.
+#[test]
+fn fed_records_equal_the_generated_run() {
+    use rowkey_lab::analyze::{analyze, AnalysisRun};
+    use rowkey_lab::workload::WorkloadStream;
+    for id in ["seed000-telecom", "seed001-log-md5", "seed002-reverse"] {
+        let doc = rowkey_lab::presets::get(id).unwrap();
+        let opts = AnalyzeOptions {
+            windows: 16,
+            ..AnalyzeOptions::default()
+        };
+        let generated = analyze(&doc, &opts).unwrap();
+        let spec = doc.workload.clone().unwrap_or_default();
+        let records: Vec<serde_json::Map<String, serde_json::Value>> =
+            WorkloadStream::new(&spec, &doc.fields)
+                .unwrap()
+                .map(|r| {
+                    doc.fields
+                        .iter()
+                        .zip(&r.values)
+                        .map(|(d, v)| (d.name.clone(), json_of(v)))
+                        .collect()
+                })
+                .collect();
+        let mut run = AnalysisRun::new(&doc, &opts).unwrap();
+        for chunk in records.chunks(999) {
+            let p = run.feed(chunk).unwrap();
+            assert_eq!(p.total, p.done);
+        }
+        assert!(run.progress().finished);
+        assert_eq!(run.finish(), generated, "{id}");
+    }
+}
+
+/// A bad record names its index in the chunk; the records before it stay counted; a fed run
+/// generates nothing, and a generating run takes no records.
+#[test]
+fn feed_errors_name_the_record_and_runs_do_not_mix() {
+    use rowkey_lab::analyze::AnalysisRun;
+    let doc = rowkey_lab::presets::get("seed000-telecom").unwrap();
+    let opts = AnalyzeOptions::default();
+    let rec = |phone: serde_json::Value| {
+        let mut m = serde_json::Map::new();
+        m.insert("phone".into(), phone);
+        m.insert("ts".into(), serde_json::json!("2021-09-07T08:30:00Z"));
+        m
+    };
+    let good = rec(serde_json::json!("13412341234"));
+    let mut run = AnalysisRun::new(&doc, &opts).unwrap();
+    let mut missing = good.clone();
+    missing.remove("phone");
+    let e = run
+        .feed(&[good.clone(), good.clone(), missing])
+        .unwrap_err();
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("records[2].phone"),
+        "{e:?}"
+    );
+    assert!(e.message.contains("phone"), "{}", e.message);
+    assert_eq!(run.progress().done, 2);
+    assert!(run.step(10).unwrap_err().message.contains("fed"));
+    let mut gen = AnalysisRun::new(&doc, &opts).unwrap();
+    gen.step(10).unwrap();
+    assert!(gen.feed(&[good]).unwrap_err().message.contains("generated"));
+}

@@ -117,6 +117,16 @@ impl AnalysisSession {
         to_js(&core(self.run.step(n as u64))?)
     }
 
+    /// Count `records` (an array of `{field: value}` objects, as `encodeKey` takes) as the
+    /// next writes, instead of the generated workload; record `n` of the run is written at
+    /// the workload's clock. `{done, total, regions, finished}`, `total` being the number fed.
+    pub fn feed(&mut self, records: JsValue) -> Result<JsValue, JsValue> {
+        let records = opts("records", records, |n| {
+            crate::json::list(n, crate::json::map)
+        })?;
+        to_js(&core(self.run.feed(&records))?)
+    }
+
     /// Where the run is, without analyzing more.
     pub fn progress(&self) -> Result<JsValue, JsValue> {
         to_js(&self.run.progress())

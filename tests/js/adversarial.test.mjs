@@ -81,6 +81,17 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     assert.ok(p.done > 0 && p.done <= 1000);
     assert.ok(s.finish().writes === p.done);
     s.free();
+    // feed: every bad value, bad records inside an array, never a trap; then a good record
+    const f = new m.AnalysisSession(doc(), { windows: 4 });
+    const good = doc().examples[0].record;
+    for (const v of BAD_VALUES) {
+      for (const arg of [v, [v], [Object.fromEntries(Object.keys(good).map(k => [k, v]))]]) {
+        try { f.feed(arg); } catch (e) { assert.ok(!(e instanceof WebAssembly.RuntimeError), `feed(${String(v).slice(0, 20)}) trapped: ${e.message}`); }
+      }
+    }
+    const before = f.progress().done;
+    assert.equal(f.feed([good]).done, before + 1);
+    f.free();
     healthy();
   });
 

@@ -219,6 +219,31 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.deepEqual(a.matrix.cells, b.matrix.cells);
   });
 
+  test('AnalysisSession.feed counts your own records: in chunks, errors by index, no mixing with step', () => {
+    const doc = m.getPreset('seed000-telecom');
+    const recs = ['13412341234', '18800000001', '13599999999', '13800000042'].map((phone, i) =>
+      ({ phone, ts: `2021-09-07T08:30:0${i}Z` }));
+    const s = new m.AnalysisSession(doc, { windows: 4 });
+    assert.deepEqual(s.feed(recs.slice(0, 1)), { done: 1, total: 1, regions: s.progress().regions, finished: true });
+    // records[1] lacks its phone: refused by index; records[0] of this chunk stays counted
+    assert.throws(() => s.feed([recs[1], { ts: 0 }, recs[2]]), e => e.path === 'records[1].phone' && /phone/.test(e.reason) && e.message.includes('records[1]'));
+    assert.equal(s.progress().done, 2);
+    s.feed(recs.slice(2));
+    const r = s.finish();
+    assert.equal(r.writes, 4);
+    // the report's key sample holds exactly the four keys encodeKey gives, in HBase order
+    const keys = Array.from(r.sample.regions, (_, i) => hex(r.sample.keys.subarray(r.sample.offsets[i], r.sample.offsets[i + 1])));
+    const want = [recs[0], recs[1], recs[2], recs[3]].map(x => hex(m.encodeKey(doc, x))).sort();
+    assert.deepEqual(keys, want);
+    assert.throws(() => s.step(10), /fed/);
+    s.free();
+    const g = new m.AnalysisSession(doc, null);
+    g.step(10);
+    assert.throws(() => g.feed(recs), /generated/);
+    assert.throws(() => g.feed('not records'), /records/);
+    g.free();
+  });
+
   test('shellCreate, splitsFile and compareDesigns', () => {
     const doc = m.getPreset('seed000-telecom');
     const keys = m.layoutSplitKeys(doc);

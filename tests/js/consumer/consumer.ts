@@ -46,6 +46,8 @@ export async function main(): Promise<string> {
   let p: Progress = session.progress();
   while (!p.finished) p = session.step(10_000);
   const partial: AnalysisReport = session.finish();
+  using fed = new AnalysisSession(doc, null);
+  const fedProgress: Progress = fed.feed([{ phone: '13412341234', ts: '2021-09-07T08:30:00Z' }]);
 
   let pointer = '';
   try { validateDesign({ v: 1, fields: [], key: '(' }); } catch (e) {
@@ -58,5 +60,5 @@ export async function main(): Promise<string> {
     findings.map(f => `${f.severity}:${f.rule}@${f.segment ?? '-'}`).join(','), rules.length,
     report.metrics.meanHotspotFactor.toFixed(2), cells.length, firstKey, lastRegion,
     plans.map(r => `${r.name}:${r.scans.length}:${r.rowsReadPerRowReturned ?? '-'}`).join(','), shell.length,
-    cmp.designs.map(d => d.metrics.overall.gini).join(','), partial.writes, pointer].join(' ');
+    cmp.designs.map(d => d.metrics.overall.gini).join(','), partial.writes, fedProgress.total, pointer].join(' ');
 }
