@@ -84,19 +84,34 @@ async function glueNames(files) {
   return [...names].sort();
 }
 
-/** The wasm without its custom sections (id 0); every other section byte for byte. */
-function withoutCustomSections(bytes) {
+/** An unsigned LEB128 at `p`: [value, the position after it]. */
+function leb(b, p) {
+  let v = 0, s = 0, x;
+  do { x = b[p++]; v += (x & 0x7f) * 2 ** s; s += 7; } while (x & 0x80);
+  return [v, p];
+}
+
+/**
+ * The wasm rebuilt section by section: `f(id, section, body)` returns the bytes to keep for a
+ * section (the whole `section` as is, something new, or nothing).
+ */
+function mapSections(bytes, f) {
   const parts = [bytes.subarray(0, 8)];
   let p = 8;
   while (p < bytes.length) {
-    const start = p++;
-    let size = 0, shift = 0, b;
-    do { b = bytes[p++]; size += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80);
-    p += size;
+    const start = p;
+    const [size, body] = leb(bytes, p + 1);
+    p = body + size;
     if (p > bytes.length) throw new Error(`${WASM}: section at byte ${start} runs past the end`);
-    if (bytes[start] !== 0) parts.push(bytes.subarray(start, p));
+    const out = f(bytes[start], bytes.subarray(start, p), body);
+    if (out) parts.push(out);
   }
   return Buffer.concat(parts);
+}
+
+/** The wasm without its custom sections (id 0); every other section byte for byte. */
+function withoutCustomSections(bytes) {
+  return mapSections(bytes, (id, section) => (id === 0 ? null : section));
 }
 
 /**
@@ -126,15 +141,9 @@ async function pageWasm(bytes, glueExports) {
 
 /** `bytes` with the export section cut to the names in `keep`; every other section byte for byte. */
 function onlyExports(bytes, keep) {
-  const leb = (b, p) => { let v = 0, s = 0, x; do { x = b[p++]; v += (x & 0x7f) * 2 ** s; s += 7; } while (x & 0x80); return [v, p]; };
   const enc = (n) => { const o = []; do { let x = n & 0x7f; n = Math.floor(n / 128); if (n) x |= 0x80; o.push(x); } while (n); return Buffer.from(o); };
-  const parts = [bytes.subarray(0, 8)];
-  let p = 8;
-  while (p < bytes.length) {
-    const start = p, id = bytes[p];
-    const [size, body] = leb(bytes, p + 1);
-    p = body + size;
-    if (id !== 7) { parts.push(bytes.subarray(start, p)); continue; }
+  return mapSections(bytes, (id, section, body) => {
+    if (id !== 7) return section;
     let [n, q] = leb(bytes, body);
     const kept = [];
     for (; n > 0; n--) {
@@ -145,9 +154,8 @@ function onlyExports(bytes, keep) {
       if (keep.has(name)) kept.push(bytes.subarray(e0, q));
     }
     const content = Buffer.concat([enc(kept.length), ...kept]);
-    parts.push(Buffer.from([7]), enc(content.length), content);
-  }
-  return Buffer.concat(parts);
+    return Buffer.concat([Buffer.from([7]), enc(content.length), content]);
+  });
 }
 
 /** What index.html in `dir` loads: its links and scripts, their static imports, the worker and the wasm. */
