@@ -840,8 +840,7 @@ impl Analyzer {
         let sample = sample
             .into_iter()
             .map(|k| SampleKey {
-                key_hex: to_hex(k),
-                key: to_string_binary(k),
+                key: k.clone(),
                 region: self.region_of(k),
             })
             .collect();
@@ -1006,16 +1005,46 @@ pub struct ServerReport {
     pub writes_per_window: Vec<u32>,
 }
 
-/// A sampled row key and the final region holding it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// A sampled row key and the final region holding it. The key stays bytes: its text forms
+/// are written only when the report is serialized (`{keyHex, key, region}`, `key` being
+/// `toStringBinary`), so the wasm binding, which hands the bytes over as typed arrays,
+/// neither renders nor parses up to 100,000 keys.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "SampleKeyText")]
 pub struct SampleKey {
-    /// The key, hex.
-    pub key_hex: String,
-    /// The key, `toStringBinary`.
-    pub key: String,
+    /// The row key.
+    pub key: Vec<u8>,
     /// Index of its final region.
     pub region: usize,
+}
+
+impl Serialize for SampleKey {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("SampleKey", 3)?;
+        st.serialize_field("keyHex", &to_hex(&self.key))?;
+        st.serialize_field("key", &to_string_binary(&self.key))?;
+        st.serialize_field("region", &self.region)?;
+        st.end()
+    }
+}
+
+/// The serialized form of [`SampleKey`]; `keyHex` is the truth, `key` is its rendering.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SampleKeyText {
+    key_hex: String,
+    region: usize,
+}
+
+impl TryFrom<SampleKeyText> for SampleKey {
+    type Error = Error;
+    fn try_from(t: SampleKeyText) -> Result<Self> {
+        Ok(SampleKey {
+            key: crate::bytes::from_hex(&t.key_hex)?,
+            region: t.region,
+        })
+    }
 }
 
 /// Everything the analysis found.

@@ -278,12 +278,21 @@ fn sample_is_sorted_and_bounded() {
     let r = a.finish();
     assert_eq!(r.sample.len(), 50);
     for p in r.sample.windows(2) {
-        assert!(p[0].key_hex <= p[1].key_hex);
+        assert!(p[0].key <= p[1].key);
     }
     for s in &r.sample {
-        let expected = usize::from(s.key.as_str() >= "8");
+        let expected = usize::from(s.key.as_slice() >= b"8".as_slice());
         assert_eq!(s.region, expected);
     }
+    // The serialized form renders the key: hex and toStringBinary, and reads back.
+    let text = serde_json::to_value(&r.sample[0]).unwrap();
+    assert_eq!(text["keyHex"], rowkey_lab::bytes::to_hex(&r.sample[0].key));
+    assert_eq!(
+        text["key"],
+        rowkey_lab::bytes::to_string_binary(&r.sample[0].key)
+    );
+    let back: rowkey_lab::analyze::SampleKey = serde_json::from_value(text).unwrap();
+    assert_eq!(back, r.sample[0]);
 }
 
 #[test]

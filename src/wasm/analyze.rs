@@ -6,8 +6,7 @@ use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::{bad_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js};
-use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, Matrix, SampleKey};
-use crate::bytes::from_hex;
+use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, SampleKey};
 use crate::design::DesignDocument;
 use crate::error::Error;
 
@@ -21,9 +20,9 @@ fn analyze_opts(v: JsValue) -> Result<AnalyzeOptions, JsValue> {
 }
 
 /// Replace `obj[key].cells` with a `Uint32Array` of the matrix's cells.
-fn typed_cells(obj: &JsValue, key: &str, m: &Matrix) -> Result<(), JsValue> {
+fn typed_cells(obj: &JsValue, key: &str, cells: &[u32]) -> Result<(), JsValue> {
     let target = Reflect::get(obj, &JsValue::from_str(key))?;
-    let cells = Uint32Array::from(m.cells.as_slice());
+    let cells = Uint32Array::from(cells);
     Reflect::set(&target, &JsValue::from_str("cells"), &cells)?;
     Ok(())
 }
@@ -38,7 +37,7 @@ fn typed_sample(obj: &JsValue, sample: &[SampleKey]) -> Result<(), JsValue> {
     let mut regions = Vec::with_capacity(sample.len());
     offsets.push(0u32);
     for s in sample {
-        keys.extend(from_hex(&s.key_hex).map_err(|e| js_error(&e))?);
+        keys.extend_from_slice(&s.key);
         // A wasm32 `Vec` is under 4 GiB.
         offsets.push(u32::try_from(keys.len()).unwrap_or(u32::MAX));
         regions.push(u32::try_from(s.region).unwrap_or(u32::MAX));
@@ -61,25 +60,15 @@ fn typed_sample(obj: &JsValue, sample: &[SampleKey]) -> Result<(), JsValue> {
 
 /// A report as JS with `matrix.cells` and `grid.cells` as `Uint32Array`s and the key sample
 /// as [`typed_sample`].
-fn report_js(r: &AnalysisReport) -> Result<JsValue, JsValue> {
-    let (matrix, grid) = (&r.matrix, &r.grid);
+fn report_js(mut r: AnalysisReport) -> Result<JsValue, JsValue> {
     // Serialize without the cells and the sample, then attach them as typed arrays.
-    let light = AnalysisReport {
-        matrix: Matrix {
-            cells: Vec::new(),
-            ..matrix.clone()
-        },
-        grid: Matrix {
-            cells: Vec::new(),
-            ..grid.clone()
-        },
-        sample: Vec::new(),
-        ..r.clone()
-    };
-    let out = to_js(&light)?;
-    typed_cells(&out, "matrix", matrix)?;
-    typed_cells(&out, "grid", grid)?;
-    typed_sample(&out, &r.sample)?;
+    let matrix = std::mem::take(&mut r.matrix.cells);
+    let grid = std::mem::take(&mut r.grid.cells);
+    let sample = std::mem::take(&mut r.sample);
+    let out = to_js(&r)?;
+    typed_cells(&out, "matrix", &matrix)?;
+    typed_cells(&out, "grid", &grid)?;
+    typed_sample(&out, &sample)?;
     Ok(out)
 }
 
@@ -89,7 +78,7 @@ fn report_js(r: &AnalysisReport) -> Result<JsValue, JsValue> {
 pub fn analyze_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
     let o = analyze_opts(options)?;
-    report_js(&core(crate::analyze::analyze(&doc, &o))?)
+    report_js(core(crate::analyze::analyze(&doc, &o))?)
 }
 
 /// An incremental analysis for a Web Worker: `step(maxRecords)` between messages (so a cancel
@@ -134,7 +123,7 @@ impl AnalysisSession {
 
     /// The report over the records analyzed so far.
     pub fn finish(&self) -> Result<JsValue, JsValue> {
-        report_js(&self.run.finish())
+        report_js(self.run.finish())
     }
 }
 
@@ -156,7 +145,7 @@ pub fn compare_designs(docs: JsValue, options: JsValue) -> Result<JsValue, JsVal
     let designs = Reflect::get(&out, &JsValue::from_str("designs"))?;
     for (i, d) in c.designs.iter().enumerate() {
         let design = Reflect::get(&designs, &JsValue::from_f64(i as f64))?;
-        typed_cells(&design, "grid", &d.grid)?;
+        typed_cells(&design, "grid", &d.grid.cells)?;
     }
     Ok(out)
 }
