@@ -3,19 +3,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as api from '../pkg/node/index.js';
 
-const EXIT = { OK: 0, BUDGET: 1, USAGE: 2, INPUT: 3, MISSING: 4 };
+const EXIT = { OK: 0, BUDGET: 1, USAGE: 2, INPUT: 3 };
 const HELP = {
   main: `rowkey-lab <command> [options]
 
 Commands:
   encode <design> --record '{...}'     encode one record to its row key
+  decode <design> <key> | --hex H      the fields of a row key, segment by segment
+  layout <design>                      the key's byte layout: offset, width, encoding
   splits hex|decimal|uniform <N>       the N-1 split keys of RegionSplitter's algorithm
+  splits <design> [--create TABLE]     the design's pre-split keys (SPLITS_FILE lines, or
+                                       the HBase shell's create statement)
   analyze <design> [--records F] [--json]
                                        run the design's workload (or your rows): regions,
                                        hotspots, reads
   lint <design> [--json]               lint findings of a design
   check <design> [--max-hotspot F] [--max-scans N] [--json]
                                        exit 1 when the design breaks a budget (for CI)
+  compare <design> <design> [...]      2-4 designs side by side over the first one's workload
   presets [--json]                     list the built-in presets
 
 <design> is a design document (JSON file path) or a preset id (see \`rowkey-lab presets\`).
@@ -23,16 +28,31 @@ Every command takes --help and --json (machine-readable output on stdout).
 
 Exit codes:
   0  success
-  1  check: a budget is exceeded; lint: a finding of severity "error"
+  1  check: a budget is exceeded; lint: a finding of severity "error"; decode: the key is
+     not one the design writes (its fields encode to other bytes, e.g. another salt)
   2  usage error (unknown command or option, missing argument)
-  3  input error (unreadable or invalid design, bad record, engine error)
-  4  the command needs an export this build does not have`,
+  3  input error (unreadable or invalid design, bad record or key, engine error)`,
   encode: `rowkey-lab encode <design> --record '<json>' [--json]
 Encodes one record (JSON object of field values) with the design's key.
 Prints the key as hex and as Bytes.toStringBinary.`,
-  splits: `rowkey-lab splits hex|decimal|uniform <N> [--first-row R] [--last-row R] [--json]
-Prints the N-1 split keys of HexStringSplit / DecimalStringSplit / UniformSplit, one per line
-(Bytes.toStringBinary), as HBase's RegionSplitter computes them.`,
+  decode: `rowkey-lab decode <design> <key> [--json]
+rowkey-lab decode <design> --hex <hex> [--json]
+Splits a row key into the design's segments and reads each field back. <key> is the key as
+the HBase shell prints it (Bytes.toStringBinary, \\xNN escapes); --hex takes its bytes in hex.
+Says when a value is only partly in the key (a time without milliseconds, a hash) and whether
+re-encoding the fields gives the same bytes: exit 1 when it does not (another design's key,
+a wrong salt bucket).`,
+  layout: `rowkey-lab layout <design> [--json]
+Prints the key's segments in order: byte offset (when every segment before it has a fixed
+width), width, what the bytes are, and the segment in the key language.`,
+  splits: `rowkey-lab splits hex|decimal|uniform <N> [--first-row R] [--last-row R] [--create TABLE] [--family F] [--json]
+rowkey-lab splits <design> [--create TABLE] [--family F] [--json]
+Prints the N-1 split keys of HexStringSplit / DecimalStringSplit / UniformSplit as HBase's
+RegionSplitter computes them, or a design's pre-split keys (its regions layout: salt
+buckets, a split algorithm, sample quantiles), one per line in Bytes.toStringBinary: the
+format of the HBase shell's SPLITS_FILE.
+  --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
+  --family F      its column family (default cf)`,
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
@@ -46,6 +66,11 @@ Analyzes the design (its workload, or --records FILE as for analyze) and fails (
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
   --max-scans N    any read pattern needs more than N scans
 Defaults: --max-hotspot 2.0, --max-scans 16.`,
+  compare: `rowkey-lab compare <design> <design> [<design> <design>] [--windows N] [--json]
+Runs the first design's workload through 2-4 key designs (each over its own regions layout)
+and prints their skew side by side: regions, hotspot factor (mean and worst window), active
+regions per window, Gini of the whole run, and each design's diagnosis. --json adds the
+per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
   presets: `rowkey-lab presets [--json]
 Lists the built-in preset ids with their names.`,
 };
@@ -68,13 +93,6 @@ function parseArgs(argv) {
   return { pos, opt };
 }
 
-function need(name) {
-  if (typeof api[name] !== 'function') {
-    throw new CliError(EXIT.MISSING, `this build of rowkey-lab has no ${name}() yet`);
-  }
-  return api[name];
-}
-
 function loadDesign(arg) {
   if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
   if (existsSync(arg)) {
@@ -92,7 +110,8 @@ function engine(fn) {
     if (e instanceof CliError) throw e;
     // `reason` is the engine's message without its location (`message` repeats it): the
     // location is said once, here.
-    const where = [e.path && `at ${e.path}`, e.line && `line ${e.line}:${e.column}`].filter(Boolean).join(', ');
+    const where = [e.path && `at ${e.path}`, e.line && `line ${e.line}:${e.column}`,
+      e.offset !== undefined && !String(e.reason).includes(`byte ${e.offset}`) && `at byte ${e.offset}`].filter(Boolean).join(', ');
     throw new CliError(EXIT.INPUT, `${e.reason ?? e.message}${where ? ` (${where})` : ''}`);
   }
 }
@@ -100,7 +119,9 @@ function engine(fn) {
 function table(rows, headers) {
   const cells = [headers, ...rows].map(r => r.map(c => String(c ?? '')));
   const w = headers.map((_, i) => Math.max(...cells.map(r => r[i].length)));
-  const line = r => r.map((c, i) => (typeof rows[0]?.[i] === 'number' ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
+  // Numbers (and numbers already formatted, like toFixed's) align right.
+  const numeric = headers.map((_, i) => rows.length > 0 && rows.every(r => typeof r[i] === 'number' || /^-?\d+(\.\d+)?$/.test(r[i] ?? '')));
+  const line = r => r.map((c, i) => (numeric[i] ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
   return [line(cells[0]), w.map(n => '-'.repeat(n)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
@@ -165,12 +186,9 @@ function feedRecords(design, options, file) {
 }
 
 function runAnalysis(design, opt) {
-  if (opt.windows !== undefined && !/^\d+$/.test(String(opt.windows))) {
-    throw new CliError(EXIT.USAGE, `--windows must be a whole number of time windows, not ${opt.windows}`);
-  }
-  const options = opt.windows !== undefined ? { windows: Number(opt.windows) } : undefined;
+  const options = windowsOption(opt);
   if (opt.records !== undefined) return feedRecords(design, options, opt.records);
-  if (typeof api.AnalysisSession === 'function' && process.stderr.isTTY) {
+  if (process.stderr.isTTY) {
     return engine(() => {
       const s = new api.AnalysisSession(design, options);
       const bar = progressBar('analyzing');
@@ -180,14 +198,45 @@ function runAnalysis(design, opt) {
       } finally { bar.done(); s.free?.(); }
     });
   }
-  const analyze = need('analyzeDesign');
-  return engine(() => analyze(design, options));
+  return engine(() => api.analyzeDesign(design, options));
 }
 
-function readPlans(design, report) {
-  if (Array.isArray(report.reads)) return report.reads;
-  if (typeof api.planReads === 'function') return engine(() => api.planReads(design));
-  return [];
+function readPlans(design) {
+  return engine(() => api.planReads(design));
+}
+
+/** `--windows N` as analysis options (undefined: the engine's default). */
+function windowsOption(opt) {
+  if (opt.windows === undefined) return undefined;
+  if (!/^\d+$/.test(String(opt.windows))) {
+    throw new CliError(EXIT.USAGE, `--windows must be a whole number of time windows, not ${opt.windows}`);
+  }
+  return { windows: Number(opt.windows) };
+}
+
+/** The key to decode: `<key>` as toStringBinary text, or `--hex`. */
+function keyArg(text, hexText) {
+  if (hexText !== undefined) {
+    if (text !== undefined) throw new CliError(EXIT.USAGE, 'give the key once: <key> or --hex, not both');
+    const h = String(hexText).replace(/^0x/i, '');
+    const bad = h.search(/[^0-9a-fA-F]/);
+    if (bad >= 0) throw new CliError(EXIT.INPUT, `--hex: "${h[bad]}" at character ${bad + 1} is not a hex digit`);
+    if (h.length % 2) throw new CliError(EXIT.INPUT, `--hex: ${h.length} hex digits, not whole bytes (an even number)`);
+    return Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
+  }
+  if (text === undefined) throw new CliError(EXIT.USAGE, 'missing <key> (as the HBase shell prints it) or --hex <hex>');
+  return api.toBytesBinary(text);
+}
+
+/** Split keys as `{hex, binary}` rows, the text as SPLITS_FILE lines or the shell's create. */
+function printSplits(opt, keys) {
+  const rows = keys.map(k => ({ hex: hex(k), binary: api.toStringBinary(k) }));
+  if (opt.create === undefined) {
+    if (opt.family !== undefined) throw new CliError(EXIT.USAGE, '--family goes with --create TABLE');
+    return out(opt, rows, () => api.splitsFile(keys).replace(/\n$/, ''));
+  }
+  const shell = engine(() => api.shellCreate(opt.create, opt.family ?? 'cf', keys));
+  out(opt, { create: shell, splits: rows }, () => shell);
 }
 
 const COMMANDS = {
@@ -200,27 +249,67 @@ const COMMANDS = {
     if (opt.record === undefined) throw new CliError(EXIT.USAGE, "missing --record '{...}'");
     let record;
     try { record = JSON.parse(opt.record); } catch (e) { throw new CliError(EXIT.INPUT, `--record: ${e.message}`); }
-    const encodeKey = need('encodeKey');
-    const r = engine(() => encodeKey(design, record));
-    const bytes = r instanceof Uint8Array ? r : r.bytes instanceof Uint8Array ? r.bytes : null;
-    const res = { hex: r.hex ?? (bytes && hex(bytes)), binary: r.binary ?? (bytes && api.toStringBinary(bytes)) };
+    const key = engine(() => api.encodeKey(design, record));
+    const res = { hex: hex(key), binary: api.toStringBinary(key) };
     out(opt, res, () => `hex     ${res.hex}\nbinary  ${res.binary}`);
+  },
+  decode(pos, opt) {
+    const design = loadDesign(pos[0]);
+    const key = keyArg(pos[1], opt.hex);
+    const d = engine(() => api.decodeKey(design, key));
+    const layout = engine(() => api.keyLayout(design));
+    const segments = d.spans.map(([a, b], i) => ({
+      segment: layout[i]?.text ?? '', start: a, end: b, bytes: api.toStringBinary(key.subarray(a, b)),
+    }));
+    const res = { keyHex: hex(key), key: api.toStringBinary(key), ...d, segments };
+    out(opt, res, () => {
+      const lines = [`key  ${res.key}`, `hex  ${res.keyHex}`, ''];
+      lines.push(table(d.fields.map(f => [f.name, JSON.stringify(f.value), f.exact ? 'yes' : 'partly', f.note ?? '']),
+        ['field', 'value', 'in key', 'note']));
+      for (const u of d.unrecoverable) lines.push(`${u.field}: not recoverable (${u.reason})`);
+      lines.push('', table(segments.map(s => [s.segment, `${s.start}..${s.end}`, s.bytes]), ['segment', 'bytes', 'text']), '');
+      lines.push(d.verified === false ? 'NOT this design\'s key: its fields re-encode to other bytes'
+        : d.verified ? 'verified: the fields re-encode to this key' : 'not verifiable: a field is missing from the key');
+      return lines.join('\n');
+    });
+    return d.verified === false ? EXIT.BUDGET : EXIT.OK;
+  },
+  layout(pos, opt) {
+    const design = loadDesign(pos[0]);
+    const layout = engine(() => api.keyLayout(design));
+    const width = w => (w === 'variable' ? 'variable' : `${w.fixed}`);
+    out(opt, layout, () => table(layout.map((s, i) => [i, s.offset ?? '-', width(s.width), s.text + (s.conditional ? ' (some records)' : ''), s.encoding]),
+      ['#', 'offset', 'width', 'segment', 'bytes']));
+  },
+  compare(pos, opt) {
+    if (pos.length < 2 || pos.length > 4) throw new CliError(EXIT.USAGE, `compare takes 2 to 4 designs, not ${pos.length}`);
+    const designs = pos.map(loadDesign);
+    const c = engine(() => api.compareDesigns(designs, windowsOption(opt)));
+    out(opt, c, () => table(c.designs.map((d, i) => [
+      d.name || pos[i], d.regions, d.metrics.meanHotspotFactor.toFixed(2), d.metrics.maxHotspotFactor.toFixed(2),
+      d.metrics.meanActiveRegions.toFixed(1), d.metrics.overall.gini.toFixed(3),
+    ]), ['design', 'regions', 'hotspot', 'worst window', 'active/window', 'gini'])
+      + `\n\nhotspot: busiest region / mean region in a time window, mean over ${c.windows} windows (1.00 is even)`
+      + c.designs.flatMap((d, i) => (d.diagnosis.length ? ['', `${d.name || pos[i]}:`, ...d.diagnosis.map(x => `* ${x}`)] : [])).map(x => `\n${x}`).join(''));
   },
   splits(pos, opt) {
     const algo = { hex: 'HexStringSplit', decimal: 'DecimalStringSplit', uniform: 'UniformSplit' }[pos[0]?.toLowerCase()];
-    if (!algo) throw new CliError(EXIT.USAGE, 'expected hex, decimal or uniform');
+    if (!algo) {
+      if (pos[0] === undefined) throw new CliError(EXIT.USAGE, 'expected hex, decimal or uniform and a region count, or a design');
+      if (pos.length > 1) throw new CliError(EXIT.USAGE, `expected hex, decimal or uniform, not ${pos[0]}`);
+      const design = loadDesign(pos[0]);
+      return printSplits(opt, engine(() => api.layoutSplitKeys(design)));
+    }
     const n = Number(pos[1]);
     if (pos[1] === undefined || !Number.isInteger(n)) throw new CliError(EXIT.USAGE, 'expected a region count N');
     const o = {};
     if (opt.firstRow !== undefined) o.firstRow = opt.firstRow;
     if (opt.lastRow !== undefined) o.lastRow = opt.lastRow;
-    const keys = engine(() => api.splitKeys(algo, n, o));
-    const rows = keys.map(k => ({ hex: hex(k), binary: api.toStringBinary(k) }));
-    out(opt, rows, () => rows.map(r => r.binary).join('\n'));
+    printSplits(opt, engine(() => api.splitKeys(algo, n, o)));
   },
   lint(pos, opt) {
     const design = loadDesign(pos[0]);
-    const findings = engine(() => need('lintDesign')(design));
+    const findings = engine(() => api.lintDesign(design));
     out(opt, findings, () => (findings.length
       ? table(findings.map(f => [f.severity, f.rule, f.segment ?? '-', f.message]), ['severity', 'rule', 'segment', 'reason'])
       : 'no findings'));
@@ -229,7 +318,7 @@ const COMMANDS = {
   analyze(pos, opt) {
     const design = loadDesign(pos[0]);
     const r = runAnalysis(design, opt);
-    const reads = readPlans(design, r);
+    const reads = readPlans(design);
     // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
     // arrays), the form the native report serializes.
     const s = r.sample;
@@ -262,7 +351,7 @@ const COMMANDS = {
     if (!Number.isInteger(maxScans) || maxScans < 1) throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
     const design = loadDesign(pos[0]);
     const r = runAnalysis(design, opt);
-    const reads = readPlans(design, r);
+    const reads = readPlans(design);
     const hot = r.metrics.meanHotspotFactor;
     const breaches = [];
     if (hot > maxHot) breaches.push(`hotspot factor ${hot.toFixed(2)} > ${maxHot}`);

@@ -1,5 +1,6 @@
-// The CLI from the installed tarball (node_modules/.bin/rowkey-lab): help, splits, encode,
-// lint, analyze, check and the documented exit codes; the progress bar only on a TTY stderr.
+// The CLI from the installed tarball (node_modules/.bin/rowkey-lab): help, splits (algorithms
+// and a design's pre-split), encode, decode, layout, lint, analyze, check, compare and the
+// documented exit codes; the progress bar only on a TTY stderr.
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -13,7 +14,7 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
 
   test('--help on every command, exit 0', () => {
-    for (const c of [[], ['encode'], ['splits'], ['analyze'], ['lint'], ['check'], ['presets']]) {
+    for (const c of [[], ['encode'], ['decode'], ['layout'], ['splits'], ['analyze'], ['lint'], ['check'], ['compare'], ['presets']]) {
       const r = run(...c, '--help');
       assert.equal(r.status, 0, c.join(' '));
       assert.match(r.stdout, /rowkey-lab/);
@@ -62,6 +63,93 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(text.status, 0);
     assert.match(text.stdout, new RegExp(`^hex +${ex.key}$`, 'm'));
     assert.equal(run('encode', 'seed000-cyclic').status, 2, 'missing --record');
+  });
+
+  test('decode: the fields back from a key given as the shell prints it or as hex; exit 1 for a key the design does not write', () => {
+    const doc = m.getPreset('seed000-telecom');
+    const ts = Date.parse('2021-09-07T08:30:00Z');
+    const key = m.encodeKey(doc, { phone: '13412345678', ts });
+    const keyHex = Buffer.from(key).toString('hex');
+    const r = run('decode', 'seed000-telecom', m.toStringBinary(key), '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.keyHex, keyHex);
+    assert.deepEqual(j.fields.map(f => [f.name, f.value]), [['phone', '13412345678'], ['ts', ts]]);
+    assert.equal(j.verified, true);
+    // The segments tile the key, in layout order, each with its bytes' text.
+    assert.equal(j.segments.length, m.keyLayout(doc).length);
+    assert.equal(j.segments[0].start, 0);
+    assert.equal(j.segments.at(-1).end, key.length);
+    j.segments.slice(1).forEach((s, i) => assert.equal(s.start, j.segments[i].end));
+    assert.equal(j.segments.map(s => s.bytes).join(''), m.toStringBinary(key));
+    assert.deepEqual(JSON.parse(run('decode', 'seed000-telecom', '--hex', keyHex, '--json').stdout), j);
+    const text = run('decode', 'seed000-telecom', '--hex', keyHex);
+    assert.match(text.stdout, /^phone +"13412345678" +yes/m);
+    assert.match(text.stdout, /^verified/m);
+    // Another salt bucket: the fields read back, but they re-encode to other bytes.
+    const wrong = Uint8Array.from(key); wrong[1] = wrong[1] === 0x39 ? 0x38 : wrong[1] + 1;
+    const w = run('decode', 'seed000-telecom', '--hex', Buffer.from(wrong).toString('hex'));
+    assert.equal(w.status, 1, w.stderr);
+    assert.match(w.stdout, /NOT this design's key/);
+    // Binary bytes through \xNN escapes: the same decode as through hex.
+    const bin = m.getPreset('seed002-salt-byte');
+    const bkey = m.encodeKey(bin, bin.examples[0].record);
+    assert.match(m.toStringBinary(bkey), /\\x/, 'the example key has an escaped byte');
+    assert.deepEqual(JSON.parse(run('decode', 'seed002-salt-byte', m.toStringBinary(bkey), '--json').stdout).fields,
+      m.decodeKey(bin, bkey).fields);
+    // A key cut short is an input error that says where; no key, or two, a usage error.
+    const short = run('decode', 'seed000-telecom', '--hex', keyHex.slice(0, 10));
+    assert.equal(short.status, 3);
+    assert.match(short.stderr, /byte 3/);
+    assert.equal(run('decode', 'seed000-telecom', '--hex', 'abc').status, 3, 'odd hex digits');
+    assert.equal(run('decode', 'seed000-telecom', '--hex', 'zz').status, 3);
+    assert.equal(run('decode', 'seed000-telecom').status, 2);
+    assert.equal(run('decode', 'seed000-telecom', 'x', '--hex', '00').status, 2);
+  });
+
+  test('layout: one row per segment, offsets while widths are fixed', () => {
+    const doc = m.getPreset('seed000-telecom');
+    assert.deepEqual(JSON.parse(run('layout', 'seed000-telecom', '--json').stdout), m.keyLayout(doc));
+    const r = run('layout', 'seed000-telecom');
+    assert.equal(r.status, 0, r.stderr);
+    const rows = r.stdout.trim().split('\n').slice(2);
+    assert.equal(rows.length, 5);
+    // salt (2 bytes) at 0, "_" at 2, phone (variable) at 3, then no fixed offsets.
+    assert.match(rows[0], /^0 +0 +2 +salt\(/);
+    assert.match(rows[2], /^2 +3 +variable +phone/);
+    assert.match(rows[3], /^3 +- +1 +"_"/);
+  });
+
+  test('splits <design>: the pre-split as SPLITS_FILE lines or the shell create statement', () => {
+    // seed000-telecom pre-splits at its 10 decimal salt buckets: 01 … 09.
+    const want = ['01', '02', '03', '04', '05', '06', '07', '08', '09'];
+    const r = run('splits', 'seed000-telecom');
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.stdout.trim().split('\n'), want);
+    const c = run('splits', 'seed000-telecom', '--create', 'calls');
+    assert.equal(c.stdout.trim(), `create 'calls', 'cf', SPLITS => [${want.map(k => `'${k}'`).join(', ')}]`);
+    const j = JSON.parse(run('splits', 'hex', '4', '--create', 't', '--family', 'd', '--json').stdout);
+    assert.equal(j.create, "create 't', 'd', SPLITS => ['40000000', '80000000', 'c0000000']");
+    assert.deepEqual(j.splits.map(k => k.binary), ['40000000', '80000000', 'c0000000']);
+    assert.equal(run('splits', 'hex', '4', '--family', 'd').status, 2, '--family without --create');
+    assert.equal(run('splits', 'no-such-design').status, 3);
+    assert.match(run('splits', 'seed000-telecom', '--create', "it's").stdout, /^create 'it\\'s', 'cf'/, 'quoted for the shell');
+    assert.equal(run('splits', 'seed000-telecom', '--create', '').status, 3, 'no table name');
+  });
+
+  test('compare: designs side by side; the time-first key is the hotspot', () => {
+    const r = run('compare', 'seed000-telecom', 'seed000-telecom-time-first', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.designs.length, 2);
+    const [salted, timeFirst] = j.designs.map(d => d.metrics.meanHotspotFactor);
+    assert.ok(timeFirst > 2 * salted, `${timeFirst} vs ${salted}`);
+    const t = run('compare', 'seed000-telecom', 'seed000-telecom-time-first');
+    const rows = t.stdout.split('\n').slice(2, 4);
+    assert.match(rows[0], new RegExp(`^Telecom call records: XX.* ${salted.toFixed(2)} `));
+    assert.match(rows[1], new RegExp(`^Telecom call records, call time first.* ${timeFirst.toFixed(2)} `));
+    assert.equal(run('compare', 'seed000-telecom').status, 2);
+    assert.equal(run('compare', ...Array(5).fill('seed000-telecom')).status, 2);
   });
 
   test('lint prints findings', () => {
