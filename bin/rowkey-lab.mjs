@@ -20,7 +20,7 @@ Commands:
   lint <design> [--json]               lint findings of a design
   check <design> [--max-hotspot F] [--max-scans N] [--json]
                                        exit 1 when the design breaks a budget (for CI)
-  compare <design> <design> [...]      2-4 designs side by side over the first one's workload
+  compare <design> <design> [...]      2-4 designs' skew side by side, one workload
   presets [--json]                     list the built-in presets
 
 <design> is a design document (JSON file path) or a preset id (see \`rowkey-lab presets\`).
@@ -67,8 +67,8 @@ Analyzes the design (its workload, or --records FILE as for analyze) and fails (
   --max-scans N    any read pattern needs more than N scans
 Defaults: --max-hotspot 2.0, --max-scans 16.`,
   compare: `rowkey-lab compare <design> <design> [<design> <design>] [--windows N] [--json]
-Runs the first design's workload through 2-4 key designs (each over its own regions layout)
-and prints their skew side by side: regions, hotspot factor (mean and worst window), active
+Runs 2-4 designs, each with its own fields, key and regions layout, over the first design's
+workload settings (record count, write rate, clock, seed) and prints their skew side by side: regions, hotspot factor (mean and worst window), active
 regions per window, Gini of the whole run, and each design's diagnosis. --json adds the
 per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
   presets: `rowkey-lab presets [--json]
