@@ -1,4 +1,4 @@
-//! Reading the document types from a [`json::Node`] tree: one plain function per type, with
+//! Reading the document types from a [`crate::json::Node`] tree: one plain function per type, with
 //! the field names, defaults and `deny_unknown_fields` rules that the JSON format documents
 //! (docs/keyspec.md, presets/*.json). See [`crate::json`] for why this is not `#[derive]`d.
 //!

@@ -3,7 +3,7 @@
 //! A pure-Rust core (no JavaScript types) reproduces HBase's byte arithmetic exactly:
 //! `Bytes` encoders, `toStringBinary`, `Bytes.split`, RegionSplitter, MD5Hash, Java hash
 //! codes, Phoenix / HBaseWD / OpenTSDB salting and the region split policies. The
-//! [`wasm`] module is the only place that knows about JavaScript.
+//! `wasm` module (wasm32 builds only) is the only place that knows about JavaScript.
 #![deny(missing_docs)]
 
 pub mod analyze;

@@ -2,7 +2,7 @@
 //!
 //! Compilation resolves field names to positions and checks every segment against its
 //! field's type once, so encoding a record is a straight walk over pre-checked operations:
-//! the analyzer encodes millions of records through [`CompiledKey::encode_into`].
+//! the analyzer encodes millions of records through [`CompiledKey::encode_values_into`].
 
 use serde_json::{Map, Value};
 

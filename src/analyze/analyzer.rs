@@ -1,0 +1,932 @@
+//! The counting core: [`Analyzer`] takes row keys one write at a time and keeps, per region,
+//! server, key-space grid bucket and time window, the counters the report is made of; it
+//! also simulates auto-split (see the module docs of [`crate::analyze`]).
+
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::report::{
+    diagnose, AnalysisReport, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
+};
+use super::{invalid, AnalyzerOptions, MAX_CELLS};
+use crate::bytes::{to_hex, to_string_binary};
+use crate::error::Result;
+use crate::layout::Assignment;
+use crate::metrics::{self, MatrixMetrics};
+use crate::policy::{self, PolicyLimits, RegionState, StoreState};
+
+/// One region while the analyzer runs.
+#[derive(Debug, Clone)]
+struct Region {
+    start: Vec<u8>,
+    end: Vec<u8>,
+    rows: u64,
+    bytes: u64,
+    windows: Vec<u64>,
+    created_at: Option<i64>,
+    server: u32,
+    /// Keys with their window, for the middle key and the split of the counts.
+    sample: Reservoir<(Vec<u8>, u32)>,
+    next_check: u64,
+}
+
+impl Region {
+    fn new(start: Vec<u8>, end: Vec<u8>, windows: usize, server: u32) -> Region {
+        Region {
+            start,
+            end,
+            rows: 0,
+            bytes: 0,
+            windows: vec![0; windows],
+            created_at: None,
+            server,
+            sample: Reservoir::default(),
+            next_check: 0,
+        }
+    }
+}
+
+/// A uniform sample of at most `cap` items of a stream, by Li's Algorithm L: after the
+/// reservoir fills, the number of items to skip before the next one is kept is drawn from its
+/// geometric-like law, so a stream of `n` items costs `O(k log(n/k))` random draws instead of
+/// one draw and one division per item (Algorithm R). Logarithms and exponentials come from
+/// `libm`, so native and wasm builds keep the same sample.
+#[derive(Debug, Clone)]
+struct Reservoir<T> {
+    items: Vec<T>,
+    /// Items offered so far.
+    seen: u64,
+    /// The `seen` count at which the next item is kept (after the reservoir filled).
+    next: u64,
+    /// Algorithm L's running `W`.
+    w: f64,
+}
+
+impl<T> Default for Reservoir<T> {
+    fn default() -> Self {
+        Reservoir {
+            items: Vec::new(),
+            seen: 0,
+            next: u64::MAX,
+            w: 1.0,
+        }
+    }
+}
+
+/// A uniform draw in `(0, 1)`, never 0 (53 random bits, centred).
+fn unit_open(rng: &mut Xoshiro256PlusPlus) -> f64 {
+    ((rng.next_u64() >> 11) as f64 + 0.5) * (1.0 / 9_007_199_254_740_992.0)
+}
+
+impl<T> Reservoir<T> {
+    /// A reservoir that has seen exactly `items` (a daughter region's share of its parent's).
+    fn from_items(items: Vec<T>, cap: usize, rng: &mut Xoshiro256PlusPlus) -> Self {
+        let mut r = Reservoir {
+            seen: items.len() as u64,
+            items,
+            ..Reservoir::default()
+        };
+        if cap > 0 && r.items.len() >= cap {
+            r.w = 1.0;
+            r.skip(cap, rng);
+        }
+        r
+    }
+
+    /// Algorithm L's step: `W *= U^(1/k)`, then the next kept item is
+    /// `floor(ln U' / ln(1 - W)) + 1` items on.
+    fn skip(&mut self, cap: usize, rng: &mut Xoshiro256PlusPlus) {
+        let k = cap.max(1) as f64;
+        self.w *= libm::exp(libm::log(unit_open(rng)) / k);
+        let gap = libm::floor(libm::log(unit_open(rng)) / libm::log1p(-self.w));
+        // A saturating cast: NaN or a negative gap keeps the very next item.
+        self.next = self.seen.saturating_add(gap as u64).saturating_add(1);
+    }
+
+    /// Offer one item: `make` builds it when the reservoir is still filling, `set` writes it
+    /// over the evicted item's storage when it is kept later (no allocation).
+    #[inline]
+    fn offer(
+        &mut self,
+        cap: usize,
+        rng: &mut Xoshiro256PlusPlus,
+        make: impl FnOnce() -> T,
+        set: impl FnOnce(&mut T),
+    ) {
+        self.seen = self.seen.saturating_add(1);
+        if cap == 0 {
+            return;
+        }
+        if self.items.len() < cap {
+            self.items.push(make());
+            if self.items.len() == cap {
+                self.w = 1.0;
+                self.skip(cap, rng);
+            }
+            return;
+        }
+        if self.seen < self.next {
+            return;
+        }
+        let j = rng.next_u64() % cap as u64;
+        if let Some(slot) = usize::try_from(j).ok().and_then(|j| self.items.get_mut(j)) {
+            set(slot);
+        }
+        self.skip(cap, rng);
+    }
+}
+
+/// Streams writes into per-region, per-server, per-window counters.
+#[derive(Debug, Clone)]
+pub struct Analyzer {
+    opts: AnalyzerOptions,
+    windows: usize,
+    regions: Vec<Region>,
+    /// Start keys of regions 1.., for the binary search.
+    split_keys: Vec<Vec<u8>>,
+    /// The first 8 bytes of each split key as a big-endian number (zero-padded): the binary
+    /// search compares these and reads the keys only on a tie.
+    split_prefixes: Vec<u64>,
+    /// With 16 or more split keys: `first2[h]` = the number of split prefixes whose first two
+    /// bytes are below `h` (65 537 entries), so a row's search starts in the few split keys
+    /// sharing its first two bytes; empty otherwise.
+    first2: Vec<u32>,
+    /// The window of the last write: `[start, end)` in ms and its index (clocks move slowly).
+    last_window: (i64, i64, usize),
+    server_regions: Vec<u32>,
+    server_windows: Vec<u64>,
+    server_rows: Vec<u64>,
+    server_bytes: Vec<u64>,
+    grid: Vec<u64>,
+    sample: Reservoir<Vec<u8>>,
+    rng: Xoshiro256PlusPlus,
+    limits: Option<PolicyLimits>,
+    max_regions: usize,
+    writes: u64,
+    bytes: u64,
+    outside: u64,
+    splits: Vec<SplitEvent>,
+    split_limit_reached: bool,
+}
+
+impl Analyzer {
+    /// An analyzer over the table pre-split at `split_keys` (none: one region). The keys are
+    /// checked like the client does (sorted, no empty key, no duplicate).
+    pub fn new(split_keys: Vec<Vec<u8>>, opts: AnalyzerOptions) -> Result<Analyzer> {
+        opts.validate()?;
+        let split_keys = crate::split::verify_split_keys(split_keys)?;
+        let windows = usize::try_from(opts.windows).unwrap_or(1);
+        let max_regions = opts.max_regions();
+        if split_keys.len().saturating_add(1) > max_regions {
+            return Err(invalid(
+                "splitKeys",
+                format!(
+                    "{} regions x {} windows is more than {MAX_CELLS} cells: use fewer regions or windows",
+                    split_keys.len().saturating_add(1),
+                    opts.windows
+                ),
+            ));
+        }
+        let servers = usize::try_from(opts.region_servers).unwrap_or(1);
+        let mut a = Analyzer {
+            windows,
+            regions: Vec::with_capacity(split_keys.len() + 1),
+            split_keys: Vec::new(),
+            split_prefixes: Vec::new(),
+            first2: Vec::new(),
+            last_window: (0, 0, 0),
+            server_regions: vec![0; servers],
+            server_windows: vec![0; servers.saturating_mul(windows)],
+            server_rows: vec![0; servers],
+            server_bytes: vec![0; servers],
+            grid: vec![
+                0;
+                usize::try_from(opts.grid_buckets)
+                    .unwrap_or(1)
+                    .saturating_mul(windows)
+            ],
+            sample: Reservoir::default(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(opts.seed),
+            limits: opts.auto_split.as_ref().map(|a| a.config.limits(None)),
+            max_regions,
+            writes: 0,
+            bytes: 0,
+            outside: 0,
+            splits: Vec::new(),
+            split_limit_reached: false,
+            opts,
+        };
+        let mut start: Vec<u8> = Vec::new();
+        for (i, k) in split_keys.iter().enumerate() {
+            let server = a.place(i);
+            a.regions
+                .push(Region::new(start, k.clone(), windows, server));
+            start = k.clone();
+        }
+        let server = a.place(split_keys.len());
+        a.regions
+            .push(Region::new(start, Vec::new(), windows, server));
+        a.split_prefixes = split_keys.iter().map(|k| be_prefix(k)).collect();
+        a.split_keys = split_keys;
+        a.index_first2();
+        Ok(a)
+    }
+
+    /// A server for the `i`-th region placed at creation, counted in `server_regions`.
+    fn place(&mut self, i: usize) -> u32 {
+        let n = self.server_regions.len().max(1);
+        let s = match self.opts.assignment {
+            Assignment::RoundRobin => i % n,
+            Assignment::Balanced => self.least_loaded_server(),
+        };
+        if let Some(c) = self.server_regions.get_mut(s) {
+            *c = c.saturating_add(1);
+        }
+        u32::try_from(s).unwrap_or(0)
+    }
+
+    fn least_loaded_server(&self) -> usize {
+        let mut best = 0;
+        let mut min = u32::MAX;
+        for (i, c) in self.server_regions.iter().enumerate() {
+            if *c < min {
+                min = *c;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The options this analyzer counts with.
+    pub fn options(&self) -> &AnalyzerOptions {
+        &self.opts
+    }
+
+    /// Number of regions now.
+    pub fn region_count(&self) -> usize {
+        self.regions.len()
+    }
+
+    /// The current split keys (start keys of regions 1..).
+    pub fn split_keys(&self) -> &[Vec<u8>] {
+        &self.split_keys
+    }
+
+    /// Writes counted so far.
+    pub fn writes(&self) -> u64 {
+        self.writes
+    }
+
+    /// Index of the region holding `row` now (`[start, end)` rule).
+    pub fn region_of(&self, row: &[u8]) -> usize {
+        // The number of split keys <= row. Zero-padded big-endian prefixes order like the
+        // keys whenever they differ (a shorter key that is a prefix pads with zeros, which
+        // sort first); only equal prefixes need the full comparison.
+        let p = be_prefix_bytewise(row);
+        // Split keys whose (zero-padded) first two bytes differ from the row's order like the
+        // row: only those sharing them need a search.
+        let h = (p >> 48) as usize;
+        if let (Some(&a), Some(&b)) = (self.first2.get(h), self.first2.get(h + 1)) {
+            let (a, b) = (a as usize, b as usize);
+            return self.count_le(row, p, a, b.saturating_sub(a));
+        }
+        self.count_le(row, p, 0, self.split_prefixes.len())
+    }
+
+    /// `base` + the number of split keys in `base..base + size` that are <= `row` (whose
+    /// prefix is `p`); every split key before `base` is <= row, every one after is > row.
+    #[inline]
+    fn count_le(&self, row: &[u8], p: u64, mut base: usize, mut size: usize) -> usize {
+        let prefixes = self.split_prefixes.as_slice();
+        // Is split key `i` <= row? Prefix ties (rare) read the key.
+        let le = |i: usize, q: u64| -> usize {
+            if q == p {
+                usize::from(self.split_keys.get(i).is_some_and(|k| k.as_slice() <= row))
+            } else {
+                usize::from(q < p)
+            }
+        };
+        // Branch-free halving (the step is chosen arithmetically: salted keys make the
+        // comparisons unpredictable, and a mispredicted branch per step cost more than the
+        // search itself).
+        if size == 0 {
+            return base;
+        }
+        while size > 1 {
+            let half = size / 2;
+            let mid = base + half;
+            let q = prefixes.get(mid).copied().unwrap_or(u64::MAX);
+            base += half * le(mid, q);
+            size -= half;
+        }
+        let q = prefixes.get(base).copied().unwrap_or(u64::MAX);
+        base + le(base, q)
+    }
+
+    fn window_of(&mut self, time_ms: i64) -> usize {
+        let (a, b, w) = self.last_window;
+        if a <= time_ms && time_ms < b {
+            return w;
+        }
+        // Fast path in 64-bit arithmetic (an i128 division costs several times more).
+        if let Some(off) = time_ms.checked_sub(self.opts.start_time_ms) {
+            if off >= 0 {
+                let width = self.opts.window_ms.max(1);
+                let w = off / width;
+                if let Ok(wi) = usize::try_from(w) {
+                    if wi < self.windows {
+                        // Remember the window's range when it fits in i64.
+                        let start = w
+                            .checked_mul(width)
+                            .and_then(|x| x.checked_add(self.opts.start_time_ms));
+                        if let Some(end) = start.and_then(|s| s.checked_add(width)) {
+                            self.last_window = (end - width, end, wi);
+                        }
+                        return wi;
+                    }
+                }
+            }
+        }
+        let off = i128::from(time_ms) - i128::from(self.opts.start_time_ms);
+        let w = off.div_euclid(i128::from(self.opts.window_ms.max(1)));
+        let last = self.windows.saturating_sub(1);
+        if w < 0 {
+            self.outside = self.outside.saturating_add(1);
+            0
+        } else if w > last as i128 {
+            self.outside = self.outside.saturating_add(1);
+            last
+        } else {
+            usize::try_from(w).unwrap_or(last)
+        }
+    }
+
+    /// The grid bucket of a key: its first two bytes as a big-endian number in `0..65536`
+    /// (missing bytes are 0), scaled to `gridBuckets`.
+    pub fn grid_bucket(&self, key: &[u8]) -> usize {
+        grid_bucket(key, self.opts.grid_buckets)
+    }
+
+    /// Count one write of `bytes` bytes (key and value) with row key `key` at `time_ms`.
+    pub fn push(&mut self, key: &[u8], time_ms: i64, bytes: u64) {
+        let w = self.window_of(time_ms);
+        let r = self.region_of(key);
+        let windows = self.windows;
+        self.writes = self.writes.saturating_add(1);
+        self.bytes = self.bytes.saturating_add(bytes);
+        let k = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        let Some(reg) = self.regions.get_mut(r) else {
+            return;
+        };
+        reg.rows = reg.rows.saturating_add(1);
+        reg.bytes = reg.bytes.saturating_add(bytes);
+        if let Some(c) = reg.windows.get_mut(w) {
+            *c = c.saturating_add(1);
+        }
+        let w32 = u32::try_from(w).unwrap_or(0);
+        reg.sample.offer(
+            k,
+            &mut self.rng,
+            || (key.to_vec(), w32),
+            |(kk, ww)| {
+                kk.clear();
+                kk.extend_from_slice(key);
+                *ww = w32;
+            },
+        );
+        let s = usize::try_from(reg.server).unwrap_or(0);
+        if let Some(c) = self.server_windows.get_mut(s.saturating_mul(windows) + w) {
+            *c = c.saturating_add(1);
+        }
+        if let Some(c) = self.server_rows.get_mut(s) {
+            *c = c.saturating_add(1);
+        }
+        if let Some(c) = self.server_bytes.get_mut(s) {
+            *c = c.saturating_add(bytes);
+        }
+        let g = self.grid_bucket(key);
+        if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
+            *c = c.saturating_add(1);
+        }
+        let m = usize::try_from(self.opts.sample_size).unwrap_or(0);
+        self.sample.offer(
+            m,
+            &mut self.rng,
+            || key.to_vec(),
+            |kk| {
+                kk.clear();
+                kk.extend_from_slice(key);
+            },
+        );
+        if self.limits.is_some() {
+            self.maybe_split(r, time_ms);
+        }
+    }
+
+    /// Split region `r` when the policy says so.
+    fn maybe_split(&mut self, r: usize, time_ms: i64) {
+        let (Some(auto), Some(limits)) = (self.opts.auto_split.as_ref(), self.limits) else {
+            return;
+        };
+        let Some(reg) = self.regions.get(r) else {
+            return;
+        };
+        if reg.bytes < reg.next_check {
+            return;
+        }
+        let on_server = self
+            .server_regions
+            .get(usize::try_from(reg.server).unwrap_or(0))
+            .copied()
+            .unwrap_or(1);
+        let count = i32::try_from(on_server).unwrap_or(i32::MAX);
+        let size = i64::try_from(reg.bytes).unwrap_or(i64::MAX);
+        let limit = auto.policy.size_to_check(&limits, count);
+        if matches!(auto.policy, policy::SplitPolicy::Disabled) || size <= limit {
+            return;
+        }
+        // The policy wants a split: estimate the middle row from the reservoir.
+        let mut keys: Vec<&Vec<u8>> = reg.sample.items.iter().map(|(k, _)| k).collect();
+        keys.sort_unstable();
+        let mid = keys.get(keys.len() / 2).map(|k| (*k).clone());
+        let state = RegionState::with_stores(vec![StoreState {
+            size,
+            can_split: true,
+            split_point: mid,
+        }]);
+        let point = auto.policy.check_split(
+            &limits,
+            &state,
+            count,
+            &self.opts.split_restriction,
+            (&reg.start, &reg.end),
+            false,
+        );
+        let point = point.filter(|p| policy::is_usable_split_row(&reg.start, &reg.end, p));
+        let Some(point) = point else {
+            self.backoff(r);
+            return;
+        };
+        if self.regions.len() >= self.max_regions {
+            self.split_limit_reached = true;
+            if let Some(reg) = self.regions.get_mut(r) {
+                reg.next_check = u64::MAX;
+            }
+            return;
+        }
+        let event = SplitEvent {
+            time_ms,
+            split_key_hex: to_hex(&point),
+            split_key: to_string_binary(&point),
+            parent_bytes: reg.bytes,
+            size_to_check: limit,
+            regions_on_server: on_server,
+            regions_after: self.regions.len().saturating_add(1),
+        };
+        self.split_region(r, point, time_ms);
+        self.splits.push(event);
+    }
+
+    fn backoff(&mut self, r: usize) {
+        if let Some(reg) = self.regions.get_mut(r) {
+            reg.next_check = reg.bytes.saturating_add((reg.bytes / 8).max(1));
+        }
+    }
+
+    fn split_region(&mut self, r: usize, point: Vec<u8>, time_ms: i64) {
+        if r >= self.regions.len() {
+            return;
+        }
+        let parent = self.regions.remove(r);
+        let windows = self.windows;
+        let mut left_sample = Vec::new();
+        let mut right_sample = Vec::new();
+        let mut left_w = vec![0u64; windows];
+        let mut total_w = vec![0u64; windows];
+        for (k, w) in parent.sample.items {
+            let wi = usize::try_from(w).unwrap_or(0);
+            if let Some(t) = total_w.get_mut(wi) {
+                *t += 1;
+            }
+            if k < point {
+                if let Some(l) = left_w.get_mut(wi) {
+                    *l += 1;
+                }
+                left_sample.push((k, w));
+            } else {
+                right_sample.push((k, w));
+            }
+        }
+        let n = (left_sample.len() + right_sample.len()) as u64;
+        let ln = left_sample.len() as u64;
+        let share = |x: u64, num: u64, den: u64| -> u64 {
+            if den == 0 {
+                x / 2
+            } else {
+                u64::try_from(u128::from(x) * u128::from(num) / u128::from(den)).unwrap_or(x)
+            }
+        };
+        let mut lwin = vec![0u64; windows];
+        let mut rwin = vec![0u64; windows];
+        for (i, c) in parent.windows.iter().enumerate() {
+            let (num, den) = match (left_w.get(i), total_w.get(i)) {
+                (Some(&l), Some(&t)) if t > 0 => (l, t),
+                _ => (ln, n),
+            };
+            let l = share(*c, num, den);
+            if let Some(x) = lwin.get_mut(i) {
+                *x = l;
+            }
+            if let Some(x) = rwin.get_mut(i) {
+                *x = c.saturating_sub(l);
+            }
+        }
+        let lrows = share(parent.rows, ln, n);
+        let lbytes = share(parent.bytes, ln, n);
+        // The parent leaves its server; each daughter is placed by the assignment rule.
+        let ps = usize::try_from(parent.server).unwrap_or(0);
+        if let Some(c) = self.server_regions.get_mut(ps) {
+            *c = c.saturating_sub(1);
+        }
+        let cap = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        let mut daughter = |start: Vec<u8>, end: Vec<u8>, rows, bytes, win, sample: Vec<_>| {
+            let s = match self.opts.assignment {
+                Assignment::RoundRobin => ps,
+                Assignment::Balanced => self.least_loaded_server(),
+            };
+            if let Some(c) = self.server_regions.get_mut(s) {
+                *c = c.saturating_add(1);
+            }
+            Region {
+                start,
+                end,
+                rows,
+                bytes,
+                windows: win,
+                created_at: Some(time_ms),
+                server: u32::try_from(s).unwrap_or(0),
+                sample: Reservoir::from_items(sample, cap, &mut self.rng),
+                next_check: 0,
+            }
+        };
+        let left = daughter(
+            parent.start,
+            point.clone(),
+            lrows,
+            lbytes,
+            lwin,
+            left_sample,
+        );
+        let right = daughter(
+            point.clone(),
+            parent.end,
+            parent.rows.saturating_sub(lrows),
+            parent.bytes.saturating_sub(lbytes),
+            rwin,
+            right_sample,
+        );
+        self.regions.insert(r, right);
+        self.regions.insert(r, left);
+        let at = r.min(self.split_keys.len());
+        let q = be_prefix(&point);
+        self.split_prefixes.insert(at, q);
+        self.split_keys.insert(at, point);
+        if self.first2.is_empty() {
+            self.index_first2();
+        } else {
+            // One more split prefix below every h past its first two bytes.
+            let h = (q >> 48) as usize;
+            for c in self.first2.iter_mut().skip(h + 1) {
+                *c = c.saturating_add(1);
+            }
+        }
+    }
+
+    /// Rebuild [`first2`](Self::first2) from the split prefixes (sorted).
+    fn index_first2(&mut self) {
+        self.first2.clear();
+        if self.split_prefixes.len() < 16 || self.split_prefixes.len() > u32::MAX as usize {
+            return;
+        }
+        self.first2.reserve(1 << 16 | 1);
+        let mut below = 0usize;
+        for h in 0..=(1u64 << 16) {
+            while self
+                .split_prefixes
+                .get(below)
+                .is_some_and(|&q| (q >> 48) < h)
+            {
+                below += 1;
+            }
+            self.first2.push(below as u32);
+        }
+    }
+
+    /// The report: per region, per server, the matrices, the sample, metrics and diagnosis.
+    pub fn finish(&self) -> AnalysisReport {
+        let windows = self.windows;
+        let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(windows));
+        let mut regions = Vec::with_capacity(self.regions.len());
+        for (i, r) in self.regions.iter().enumerate() {
+            cells.extend_from_slice(&r.windows);
+            regions.push(RegionReport {
+                index: i,
+                start_key_hex: to_hex(&r.start),
+                start_key: to_string_binary(&r.start),
+                end_key_hex: to_hex(&r.end),
+                end_key: to_string_binary(&r.end),
+                rows: r.rows,
+                bytes: r.bytes,
+                writes: r.windows.iter().fold(0u64, |a, c| a.saturating_add(*c)),
+                created_at_ms: r.created_at,
+                server: r.server,
+            });
+        }
+        let region_metrics = metrics::matrix_metrics(&cells, self.regions.len(), windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        let grid_rows = usize::try_from(self.opts.grid_buckets).unwrap_or(1);
+        let grid_metrics = metrics::matrix_metrics(&self.grid, grid_rows, windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        let servers: Vec<ServerReport> = (0..self.server_regions.len())
+            .map(|s| ServerReport {
+                index: u32::try_from(s).unwrap_or(0),
+                regions: self
+                    .regions
+                    .iter()
+                    .filter(|r| r.server as usize == s)
+                    .count(),
+                rows: self.server_rows.get(s).copied().unwrap_or(0),
+                bytes: self.server_bytes.get(s).copied().unwrap_or(0),
+                writes_per_window: self
+                    .server_windows
+                    .get(s * windows..(s + 1) * windows)
+                    .map(|c| c.iter().map(|x| sat32(*x)).collect())
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
+        let mut sample: Vec<&Vec<u8>> = self.sample.items.iter().collect();
+        sample.sort_unstable();
+        let sample = sample
+            .into_iter()
+            .map(|k| SampleKey {
+                key: k.clone(),
+                region: self.region_of(k),
+            })
+            .collect();
+        let matrix = Matrix {
+            rows: self.regions.len(),
+            cols: windows,
+            cells: cells.iter().map(|c| sat32(*c)).collect(),
+        };
+        let grid = Matrix {
+            rows: grid_rows,
+            cols: windows,
+            cells: self.grid.iter().map(|c| sat32(*c)).collect(),
+        };
+        let mut report = AnalysisReport {
+            writes: self.writes,
+            bytes: self.bytes,
+            writes_outside_windows: self.outside,
+            start_time_ms: self.opts.start_time_ms,
+            window_ms: self.opts.window_ms,
+            windows,
+            regions,
+            servers,
+            matrix,
+            grid,
+            grid_buckets: self.opts.grid_buckets,
+            sample,
+            metrics: region_metrics,
+            grid_metrics,
+            server_metrics: metrics::load_metrics(&server_loads),
+            splits: self.splits.clone(),
+            split_limit_reached: self.split_limit_reached,
+            diagnosis: Vec::new(),
+        };
+        report.diagnosis = diagnose(&report);
+        report
+    }
+}
+
+/// The first 8 bytes of `key` as a big-endian number, zero-padded.
+fn be_prefix(key: &[u8]) -> u64 {
+    if let Some(b) = key.first_chunk::<8>() {
+        return u64::from_be_bytes(*b);
+    }
+    let mut b = [0u8; 8];
+    let n = key.len().min(8);
+    if let (Some(dst), Some(src)) = (b.get_mut(..n), key.get(..n)) {
+        dst.copy_from_slice(src);
+    }
+    u64::from_be_bytes(b)
+}
+
+/// [`be_prefix`] read one byte at a time. The row was usually just written by several
+/// narrower stores (the hash or salt is filled in last, after the rest of the key): one
+/// 8-byte load over them cannot be forwarded from the store buffer and waits for the
+/// stores to retire, while byte loads each come from one store.
+fn be_prefix_bytewise(key: &[u8]) -> u64 {
+    let mut p = 0u64;
+    for i in 0..8 {
+        p = (p << 8) | u64::from(key.get(i).copied().unwrap_or(0));
+    }
+    p
+}
+
+fn sat32(x: u64) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
+}
+
+/// The grid bucket of `key` among `buckets`: the first two bytes (missing = 0) as a number
+/// in `0..65536`, times `buckets / 65536`.
+pub fn grid_bucket(key: &[u8], buckets: u32) -> usize {
+    let hi = u64::from(key.first().copied().unwrap_or(0));
+    let lo = u64::from(key.get(1).copied().unwrap_or(0));
+    let v = (hi << 8) | lo;
+    usize::try_from((v * u64::from(buckets.max(1))) >> 16).unwrap_or(0)
+}
+
+fn empty_matrix_metrics() -> MatrixMetrics {
+    MatrixMetrics {
+        regions: 0,
+        windows: 0,
+        per_window: Vec::new(),
+        overall: metrics::load_metrics(&[]),
+        loaded_windows: 0,
+        mean_active_regions: 0.0,
+        mean_hotspot_factor: 0.0,
+        max_hotspot_factor: 0.0,
+        mean_effective_parallelism: 0.0,
+        min_effective_parallelism: 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytewise_prefix_matches_be_prefix() {
+        let bytes: Vec<u8> = (0..12u8)
+            .map(|i| i.wrapping_mul(37).wrapping_add(0xF0))
+            .collect();
+        for len in 0..=bytes.len() {
+            let key = bytes.get(..len).unwrap_or(&[]);
+            assert_eq!(be_prefix_bytewise(key), be_prefix(key), "length {len}");
+        }
+        assert_eq!(be_prefix_bytewise(&[0xFF; 9]), u64::MAX);
+    }
+
+    #[test]
+    fn region_lookup_matches_the_plain_binary_search() {
+        // Keys sharing 8-byte prefixes, prefixes of each other, and short keys.
+        let mut keys: Vec<Vec<u8>> = vec![
+            b"a".to_vec(),
+            b"abcdefgh".to_vec(),
+            b"abcdefgh\x00".to_vec(),
+            b"abcdefghij".to_vec(),
+            b"abcdefgi".to_vec(),
+            b"b\x00\x00".to_vec(),
+            b"b\x00\x00\x00\x00\x00\x00\x00\x00".to_vec(),
+            vec![0xff; 12],
+        ];
+        keys.sort();
+        check_region_lookup(&keys);
+        // With 16 or more split keys the search starts from the first-two-bytes index:
+        // salt-like keys, keys sharing two bytes, one-byte keys and 0xff.. keys.
+        let mut many = keys.clone();
+        for i in 0..64u32 {
+            many.push(format!("{i:02}").into_bytes());
+            many.push(format!("{i:02}_5").into_bytes());
+        }
+        many.extend([
+            b"\x00".to_vec(),
+            b"\x00\x00".to_vec(),
+            b"\x00\x01".to_vec(),
+            b"ab".to_vec(),
+            b"ab\x00".to_vec(),
+            b"abc".to_vec(),
+            vec![0xff],
+            vec![0xff, 0xff],
+            vec![0xff, 0xff, 0x00],
+        ]);
+        many.sort();
+        many.dedup();
+        check_region_lookup(&many);
+    }
+
+    #[test]
+    fn region_lookup_index_follows_auto_splits() {
+        use crate::layout::AutoSplit;
+        use crate::policy::{SplitConfig, SplitPolicy};
+        let o = AnalyzerOptions {
+            start_time_ms: 0,
+            window_ms: 1000,
+            windows: 4,
+            auto_split: Some(AutoSplit {
+                policy: SplitPolicy::ConstantSize,
+                config: SplitConfig {
+                    max_file_size: 1 << 16,
+                    memstore_flush_size: 1 << 12,
+                    jitter: 0.0,
+                    ..SplitConfig::default()
+                },
+            }),
+            ..AnalyzerOptions::default()
+        };
+        let mut a = Analyzer::new(vec![], o).unwrap_or_else(|e| unreachable!("{e:?}"));
+        let mut x = 7u64;
+        let mut rows = Vec::new();
+        for i in 0..20_000u64 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            // Two-byte prefixes shared by many keys, and some short keys.
+            let key = match i % 3 {
+                0 => format!("{:02}_{:016x}", (x >> 58) % 40, x).into_bytes(),
+                1 => format!("{:016x}", x).into_bytes(),
+                _ => vec![(x >> 56) as u8, (x >> 48) as u8],
+            };
+            a.push(&key, (i / 100) as i64, 1000);
+            if i % 97 == 0 {
+                rows.push(key);
+            }
+            if i % 1000 == 999 {
+                if !a.first2.is_empty() {
+                    assert_eq!(a.first2.len(), (1 << 16) + 1);
+                }
+                for r in &rows {
+                    let exact = a
+                        .split_keys
+                        .partition_point(|k| k.as_slice() <= r.as_slice());
+                    assert_eq!(a.region_of(r), exact, "{r:?} after {i}");
+                }
+            }
+        }
+        assert!(a.split_keys.len() >= 16, "{}", a.split_keys.len());
+        assert!(!a.first2.is_empty());
+    }
+
+    fn check_region_lookup(keys: &[Vec<u8>]) {
+        let a = Analyzer::new(keys.to_vec(), AnalyzerOptions::default()).unwrap_or_else(|e| {
+            unreachable!("{e:?}");
+        });
+        assert_eq!(a.first2.is_empty(), keys.len() < 16);
+        let mut rows: Vec<Vec<u8>> = keys.to_vec();
+        for k in keys {
+            let mut longer = k.clone();
+            longer.push(0);
+            rows.push(longer.clone());
+            longer.push(0xff);
+            rows.push(longer);
+            rows.push(k.get(..k.len() - 1).unwrap_or(&[]).to_vec());
+            let mut bumped = k.clone();
+            if let Some(last) = bumped.last_mut() {
+                *last = last.wrapping_add(1);
+            }
+            rows.push(bumped);
+        }
+        rows.extend([
+            vec![],
+            vec![0],
+            b"abcdefgh\x01".to_vec(),
+            vec![0xff; 20],
+            b"b".to_vec(),
+            b"05_13412341234_20210907".to_vec(),
+        ]);
+        for r in &rows {
+            assert_eq!(
+                a.region_of(r),
+                keys.partition_point(|k| k.as_slice() <= r.as_slice()),
+                "{r:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn algorithm_l_samples_uniformly() {
+        // 2000 runs of a 100-item stream into a 10-item reservoir: each item is kept with
+        // probability 1/10, so about 200 times (binomial sd 13.4; 6 sd = 80).
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut hits = [0u32; 100];
+        for _ in 0..2000 {
+            let mut r: Reservoir<usize> = Reservoir::default();
+            for i in 0..100usize {
+                r.offer(10, &mut rng, || i, |s| *s = i);
+            }
+            assert_eq!(r.items.len(), 10);
+            for &i in &r.items {
+                hits[i] += 1;
+            }
+        }
+        for (i, h) in hits.iter().enumerate() {
+            assert!((120..=280).contains(h), "item {i}: {h}");
+        }
+        // Early, middle and late thirds of the stream equally represented (each ~6667).
+        let third = |a: usize, b: usize| hits[a..b].iter().sum::<u32>() as f64 / (b - a) as f64;
+        for t in [third(0, 33), third(33, 66), third(66, 100)] {
+            assert!((t - 200.0).abs() < 15.0, "{t}");
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! What an analysis reports: the final regions and servers, the region × window and grid ×
+//! window matrices, the key sample, the splits, and the plain-language diagnosis.
+
+use serde::{Deserialize, Serialize};
+
+use super::MAX_CELLS;
+use crate::bytes::{to_hex, to_string_binary};
+use crate::error::{Error, Result};
+use crate::metrics::{LoadMetrics, MatrixMetrics};
+
+/// A split the simulation performed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SplitEvent {
+    /// Write time of the write that triggered it, ms since the epoch.
+    pub time_ms: i64,
+    /// The split row, hex.
+    pub split_key_hex: String,
+    /// The split row, `toStringBinary`.
+    pub split_key: String,
+    /// The parent's size in bytes when it split.
+    pub parent_bytes: u64,
+    /// The size the policy compared against.
+    pub size_to_check: i64,
+    /// Regions of the table on the parent's server when it split.
+    pub regions_on_server: u32,
+    /// Regions in the table after the split.
+    pub regions_after: usize,
+}
+
+/// A row-major matrix of write counts (`cells[row * cols + col]`, saturating at `u32::MAX`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Matrix {
+    /// Number of rows (regions or grid buckets, in key order).
+    pub rows: usize,
+    /// Number of columns (time windows).
+    pub cols: usize,
+    /// The counts, row-major.
+    pub cells: Vec<u32>,
+}
+
+impl Matrix {
+    /// The cell at `row`, `col`, `None` out of range.
+    pub fn get(&self, row: usize, col: usize) -> Option<u32> {
+        if col >= self.cols {
+            return None;
+        }
+        self.cells
+            .get(row.checked_mul(self.cols)?.checked_add(col)?)
+            .copied()
+    }
+
+    /// One row.
+    pub fn row(&self, row: usize) -> Option<&[u32]> {
+        let a = row.checked_mul(self.cols)?;
+        self.cells.get(a..a.checked_add(self.cols)?)
+    }
+}
+
+/// One final region.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegionReport {
+    /// Position in key order; also the region's row in [`AnalysisReport::matrix`] (its writes
+    /// per window).
+    pub index: usize,
+    /// Start key, hex (empty: start of table).
+    pub start_key_hex: String,
+    /// Start key, `toStringBinary`.
+    pub start_key: String,
+    /// End key, hex (empty: end of table).
+    pub end_key_hex: String,
+    /// End key, `toStringBinary`.
+    pub end_key: String,
+    /// Rows written into this key range.
+    pub rows: u64,
+    /// Bytes written into this key range.
+    pub bytes: u64,
+    /// Writes (the sum of its matrix row).
+    pub writes: u64,
+    /// When a split created it (ms since the epoch); `None` for initial regions.
+    pub created_at_ms: Option<i64>,
+    /// Its region server.
+    pub server: u32,
+}
+
+/// One region server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerReport {
+    /// Server index.
+    pub index: u32,
+    /// Regions it holds at the end.
+    pub regions: usize,
+    /// Rows it received.
+    pub rows: u64,
+    /// Bytes it received.
+    pub bytes: u64,
+    /// Writes it received per window.
+    pub writes_per_window: Vec<u32>,
+}
+
+/// A sampled row key and the final region holding it. The key stays bytes: its text forms
+/// are written only when the report is serialized (`{keyHex, key, region}`, `key` being
+/// `toStringBinary`), so the wasm binding, which hands the bytes over as typed arrays,
+/// neither renders nor parses up to 100,000 keys.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "SampleKeyText")]
+pub struct SampleKey {
+    /// The row key.
+    pub key: Vec<u8>,
+    /// Index of its final region.
+    pub region: usize,
+}
+
+impl Serialize for SampleKey {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("SampleKey", 3)?;
+        st.serialize_field("keyHex", &to_hex(&self.key))?;
+        st.serialize_field("key", &to_string_binary(&self.key))?;
+        st.serialize_field("region", &self.region)?;
+        st.end()
+    }
+}
+
+/// The serialized form of [`SampleKey`]; `keyHex` is the truth, `key` is its rendering.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SampleKeyText {
+    key_hex: String,
+    region: usize,
+}
+
+impl TryFrom<SampleKeyText> for SampleKey {
+    type Error = Error;
+    fn try_from(t: SampleKeyText) -> Result<Self> {
+        Ok(SampleKey {
+            key: crate::bytes::from_hex(&t.key_hex)?,
+            region: t.region,
+        })
+    }
+}
+
+/// Everything the analysis found.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisReport {
+    /// Writes counted.
+    pub writes: u64,
+    /// Bytes written.
+    pub bytes: u64,
+    /// Writes whose time fell outside the window axis (counted in the first or last window).
+    pub writes_outside_windows: u64,
+    /// Start of window 0, ms since the epoch.
+    pub start_time_ms: i64,
+    /// Window width in ms.
+    pub window_ms: i64,
+    /// Number of windows.
+    pub windows: usize,
+    /// The final regions in key order.
+    pub regions: Vec<RegionReport>,
+    /// The region servers.
+    pub servers: Vec<ServerReport>,
+    /// Writes per final region (rows) and window (columns).
+    pub matrix: Matrix,
+    /// Writes per key-space grid bucket (rows) and window: comparable across designs.
+    pub grid: Matrix,
+    /// Number of grid buckets (the first two key bytes cut into equal ranges).
+    pub grid_buckets: u32,
+    /// A uniform sample of the written keys, sorted, with their final region.
+    pub sample: Vec<SampleKey>,
+    /// Skew metrics of the region matrix, per window and overall.
+    pub metrics: MatrixMetrics,
+    /// Skew metrics of the grid matrix.
+    pub grid_metrics: MatrixMetrics,
+    /// Skew of the rows per server.
+    pub server_metrics: LoadMetrics,
+    /// The splits, in time order.
+    pub splits: Vec<SplitEvent>,
+    /// True when auto-split stopped because the matrix would exceed [`MAX_CELLS`].
+    pub split_limit_reached: bool,
+    /// Plain-language findings.
+    pub diagnosis: Vec<String>,
+}
+
+/// Plain-language findings from a report: hot regions, sequential keys, empty regions.
+pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
+    let mut out = Vec::new();
+    let m = &r.metrics;
+    let n = r.regions.len();
+    if r.writes == 0 {
+        out.push("no writes were analyzed".to_string());
+        return out;
+    }
+    let loaded: Vec<&LoadMetrics> = m.per_window.iter().filter(|w| w.total > 0).collect();
+    let min_share = loaded
+        .iter()
+        .map(|w| w.busiest_share)
+        .fold(f64::INFINITY, f64::min);
+    // A hot spot that moves with time: the totals may still even out over the run.
+    let moving = n > 1
+        && !loaded.is_empty()
+        && (min_share >= 0.9 || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5));
+    if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
+        out.push(format!(
+            "one region takes {:.0} % or more of the writes in every time window: the key \
+             leads with something that grows with time (a timestamp or sequence), so {} of {n} \
+             regions idle while one is hot. Put a salt or hash bucket, or a high-cardinality \
+             field, in front",
+            min_share * 100.0,
+            n - 1
+        ));
+    } else if n > 1 && m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5 {
+        out.push(format!(
+            "on average only {:.1} of {n} regions take writes in a time window: writes move \
+             through the key space one region at a time",
+            m.mean_active_regions
+        ));
+    }
+    if n > 1 && m.overall.hotspot_factor >= 2.0 {
+        out.push(format!(
+            "the busiest region takes {:.1} x the mean load ({:.0} % of all writes)",
+            m.overall.hotspot_factor,
+            m.overall.busiest_share * 100.0
+        ));
+    }
+    if n > 1 && m.overall.empty_regions > 0 {
+        out.push(format!(
+            "{} of {n} regions received no writes: their key ranges hold no keys of this \
+             design (for example `Bytes.split` over hex text leaves the ranges between '9' \
+             and 'a' and above 'f' empty)",
+            m.overall.empty_regions
+        ));
+    }
+    if n > 1 && m.overall.hotspot_factor < 1.5 && m.overall.empty_regions == 0 {
+        out.push(if moving {
+            format!(
+                "the totals even out over the whole run (effective parallelism {:.1} of {n} \
+                 regions), but not at any one time: each region is hot in its turn",
+                m.overall.effective_parallelism
+            )
+        } else {
+            format!(
+                "writes are spread evenly: effective parallelism {:.1} of {n} regions",
+                m.overall.effective_parallelism
+            )
+        });
+    }
+    if !r.splits.is_empty() {
+        out.push(format!(
+            "auto-split created {} regions from {} splits",
+            n,
+            r.splits.len()
+        ));
+    }
+    if r.split_limit_reached {
+        out.push(format!(
+            "auto-split stopped at {n} regions: more would exceed {MAX_CELLS} matrix cells"
+        ));
+    }
+    out
+}

@@ -1,0 +1,612 @@
+//! Whole-document analysis: a design's workload generated, encoded with its key design and
+//! counted over its region layout, in chunks ([`AnalysisRun`]) or at once ([`analyze`]), and
+//! several designs side by side ([`compare`]).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::analyzer::Analyzer;
+use super::report::{AnalysisReport, Matrix};
+use super::{invalid, AnalyzerOptions};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::metrics::MatrixMetrics;
+use crate::policy::SplitRestriction;
+use crate::workload::{Record, WorkloadSpec, WorkloadStream};
+
+/// Options of a whole-document analysis.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct AnalyzeOptions {
+    /// Number of time windows over the workload's duration.
+    pub windows: u32,
+    /// Size of the sorted key sample.
+    pub sample_size: u32,
+    /// Keys per region reservoir (auto-split middle key).
+    pub region_sample_size: u32,
+    /// Key-space grid buckets.
+    pub grid_buckets: u32,
+    /// Records read ahead to compute `sampleQuantiles` pre-splits without an inline sample.
+    pub presplit_sample: u32,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        AnalyzeOptions {
+            windows: 64,
+            sample_size: 1000,
+            region_sample_size: 128,
+            grid_buckets: 256,
+            presplit_sample: 10_000,
+        }
+    }
+}
+
+/// Turns one record into its row key (written into the buffer, which arrives cleared).
+pub type KeyEncoder = Box<dyn FnMut(&Record, &mut Vec<u8>) -> Result<()>>;
+
+/// Progress of an [`AnalysisRun`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Progress {
+    /// Records analyzed so far.
+    pub done: u64,
+    /// Records in the workload.
+    pub total: u64,
+    /// Regions now.
+    pub regions: usize,
+    /// True when every record is analyzed.
+    pub finished: bool,
+}
+
+/// A chunked analysis of a design document: call [`AnalysisRun::step`] until finished (a
+/// caller can stop at any step to cancel), then [`AnalysisRun::finish`].
+pub struct AnalysisRun {
+    stream: WorkloadStream,
+    keys: Keys,
+    analyzer: Analyzer,
+    key: Vec<u8>,
+    batch: Batch,
+    value_size: u64,
+    done: u64,
+    total: u64,
+    /// Fed records ([`AnalysisRun::feed`]) instead of generated ones.
+    fed: bool,
+}
+
+impl std::fmt::Debug for AnalysisRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnalysisRun")
+            .field("done", &self.done)
+            .field("total", &self.total)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The analyzer options for `doc`'s workload and layout.
+pub fn analyzer_options(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalyzerOptions> {
+    let spec = doc.workload.clone().unwrap_or_default();
+    spec.validate()?;
+    let end = spec.end_time().unwrap_or(spec.start_time);
+    let span = i128::from(end) - i128::from(spec.start_time);
+    // `max(1)` only keeps the division defined: `validate` below refuses 0 windows by name.
+    let windows = opts.windows;
+    let width = (span + i128::from(windows.max(1)) - 1) / i128::from(windows.max(1));
+    let layout = doc.regions.clone().unwrap_or_default();
+    let o = AnalyzerOptions {
+        start_time_ms: spec.start_time,
+        window_ms: i64::try_from(width.max(1)).unwrap_or(i64::MAX),
+        windows,
+        sample_size: opts.sample_size,
+        region_sample_size: opts.region_sample_size,
+        grid_buckets: opts.grid_buckets,
+        auto_split: layout.auto_split.clone(),
+        split_restriction: SplitRestriction::None,
+        region_servers: layout.region_servers,
+        assignment: layout.assignment,
+        seed: spec.seed,
+    };
+    o.validate()?;
+    Ok(o)
+}
+
+/// Where an [`AnalysisRun`]'s row keys come from.
+enum Keys {
+    /// A caller's encoder over generated [`Record`]s.
+    Encoder { encoder: KeyEncoder, record: Record },
+    /// The document's own key design, fed the generated values directly.
+    Design(Box<DesignKeys>),
+}
+
+impl Keys {
+    /// Generate the next record, write its row key into `out` (cleared first) and return its
+    /// index and write time; `None` when the stream is done.
+    fn next(
+        &mut self,
+        stream: &mut WorkloadStream,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<(u64, i64)>> {
+        match self {
+            Keys::Encoder { encoder, record } => {
+                if !stream.next_into(record) {
+                    return Ok(None);
+                }
+                out.clear();
+                encoder(record, out).map_err(|e| record_err(record.index, e))?;
+                Ok(Some((record.index, record.time_ms)))
+            }
+            Keys::Design(d) => d.next(stream, out),
+        }
+    }
+}
+
+fn record_err(index: u64, e: Error) -> Error {
+    let msg = format!("record {index}: {}", e.message);
+    Error { message: msg, ..e }
+}
+
+/// The document's compiled key over the generator's values: the workload writes straight
+/// into the encoder's value type (no per-record conversion or copy), reusing its buffers.
+struct DesignKeys {
+    key: crate::keyspec::CompiledKey,
+    decls: Vec<crate::design::FieldDecl>,
+    values: Vec<crate::keyspec::FieldValue>,
+    /// bigDecimal fields: generated as text, parsed for the encoder.
+    decimals: Vec<usize>,
+}
+
+impl DesignKeys {
+    fn new(doc: &DesignDocument) -> Result<DesignKeys> {
+        let key = compile_key(doc)?;
+        let decimals = doc
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.field_type == crate::design::FieldType::BigDecimal)
+            .map(|(i, _)| i)
+            .collect();
+        Ok(DesignKeys {
+            key,
+            decls: doc.fields.clone(),
+            values: Vec::with_capacity(doc.fields.len()),
+            decimals,
+        })
+    }
+
+    /// The next record's values (bigDecimal text parsed); `None` when the stream is done.
+    fn values(&mut self, stream: &mut WorkloadStream) -> Result<Option<(u64, i64)>> {
+        let Some((index, time_ms)) = stream.next_values(&mut self.values) else {
+            return Ok(None);
+        };
+        for &i in &self.decimals {
+            if let (Some(slot), Some(decl)) = (self.values.get_mut(i), self.decls.get(i)) {
+                if let crate::keyspec::FieldValue::Str(s) = slot {
+                    let text = serde_json::Value::String(std::mem::take(s));
+                    *slot = crate::keyspec::FieldValue::from_json(decl, &text)
+                        .map_err(|e| record_err(index, e))?;
+                }
+            }
+        }
+        Ok(Some((index, time_ms)))
+    }
+
+    fn next(
+        &mut self,
+        stream: &mut WorkloadStream,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<(u64, i64)>> {
+        let Some((index, time_ms)) = self.values(stream)? else {
+            return Ok(None);
+        };
+        out.clear();
+        self.key
+            .encode_values_into(out, &self.values)
+            .map_err(|e| record_err(index, e))?;
+        Ok(Some((index, time_ms)))
+    }
+
+    /// Up to `max` records' keys into `batch` (cleared first), in stream order, with their
+    /// MD5 buckets filled in two at a time. An error (generating or encoding record `k`)
+    /// stops the batch: the records before `k` are in it, none after, and the error is
+    /// returned with them, exactly the one [`next`](Self::next) gives for record `k`.
+    fn next_batch(
+        &mut self,
+        stream: &mut WorkloadStream,
+        batch: &mut Batch,
+        max: usize,
+    ) -> Option<Error> {
+        batch.clear();
+        let mut err = None;
+        while batch.times.len() < max {
+            let (index, time_ms) = match self.values(stream) {
+                Ok(Some(x)) => x,
+                Ok(None) => break,
+                Err(e) => {
+                    err = Some(e);
+                    break;
+                }
+            };
+            match self
+                .key
+                .encode_values_deferred(&mut batch.keys, &self.values)
+            {
+                Ok(Some(hole)) => batch.holes.push(hole),
+                Ok(None) => {}
+                Err(e) => {
+                    err = Some(record_err(index, e));
+                    break;
+                }
+            }
+            batch.ends.push(batch.keys.len());
+            batch.times.push(time_ms);
+        }
+        if let Err(e) = self.key.fill_holes(&mut batch.keys, &batch.holes) {
+            // Unreachable (a deferred bucket always renders); report it rather than count
+            // keys with a hole.
+            batch.clear();
+            return Some(e);
+        }
+        err
+    }
+}
+
+/// Records per batch of [`AnalysisRun::step`] over the document's own key design.
+const BATCH: usize = 64;
+
+/// A batch of row keys, one after the other in `keys` (key `i` ends at `ends[i]`), their
+/// write times, and the MD5 buckets still to fill in.
+#[derive(Debug, Default)]
+struct Batch {
+    keys: Vec<u8>,
+    ends: Vec<usize>,
+    times: Vec<i64>,
+    holes: Vec<crate::keyspec::Hole>,
+}
+
+impl Batch {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.ends.clear();
+        self.times.clear();
+        self.holes.clear();
+    }
+}
+
+impl AnalysisRun {
+    /// A run of `doc`'s workload (default workload when absent) through `encoder` into an
+    /// analyzer over `doc`'s region layout.
+    pub fn with_encoder(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        encoder: KeyEncoder,
+    ) -> Result<AnalysisRun> {
+        AnalysisRun::with_keys(
+            doc,
+            opts,
+            Keys::Encoder {
+                encoder,
+                record: Record::default(),
+            },
+        )
+    }
+
+    fn with_keys(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        mut keys: Keys,
+    ) -> Result<AnalysisRun> {
+        doc.validate()?;
+        let spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
+        let aopts = analyzer_options(doc, opts)?;
+        let layout = doc.regions.clone().unwrap_or_default();
+        layout.validate()?;
+        let mut sample = Vec::new();
+        if layout.presplit.needs_sample() {
+            let mut s = WorkloadStream::new(&spec, &doc.fields)?;
+            let mut n = 0u32;
+            let mut k = Vec::new();
+            while n < opts.presplit_sample && keys.next(&mut s, &mut k)?.is_some() {
+                sample.push(k.clone());
+                n += 1;
+            }
+        }
+        let split_keys = layout.split_keys(&sample)?;
+        let analyzer = Analyzer::new(split_keys, aopts)?;
+        let stream = WorkloadStream::new(&spec, &doc.fields)?;
+        Ok(AnalysisRun {
+            total: spec.records,
+            value_size: spec.value_size,
+            stream,
+            keys,
+            analyzer,
+            key: Vec::new(),
+            batch: Batch::default(),
+            done: 0,
+            fed: false,
+        })
+    }
+
+    /// Count `records` (field name to JSON value, as [`crate::keyspec::encode`] takes them) as
+    /// the run's next writes, in the order given, instead of the generated workload: a team's
+    /// own rows. The `n`-th record of the run is written at the workload's clock,
+    /// `startTime + n * 1000 / writeRate` ms, so feed them in write order. The run then counts
+    /// only what it is fed ([`Progress::total`] is the number fed), and [`step`](Self::step)
+    /// refuses to mix in generated records. A pre-split computed from a sample
+    /// (`sampleQuantiles`) still comes from the generated workload. A bad record stops the
+    /// chunk with an error located at `records[i]` (`records[i].field` when a field is at
+    /// fault); the records before it stay counted.
+    pub fn feed(&mut self, records: &[Map<String, Value>]) -> Result<Progress> {
+        let Keys::Design(d) = &mut self.keys else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "only a design's own key can be fed records",
+            ));
+        };
+        if !self.fed && self.done > 0 {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "this run has analyzed generated records; feed records to a new run",
+            ));
+        }
+        self.fed = true;
+        for (i, r) in records.iter().enumerate() {
+            self.key.clear();
+            d.key.encode_json_into(&mut self.key, r).map_err(|e| {
+                // The location names the record: `records[i]`, then the field in it.
+                let path = match e.location.path.as_deref() {
+                    Some(p) => format!("records[{i}].{p}"),
+                    None => format!("records[{i}]"),
+                };
+                e.at_path(path)
+            })?;
+            let time_ms = self.stream.time_of(self.done);
+            let bytes = (self.key.len() as u64).saturating_add(self.value_size);
+            self.analyzer.push(&self.key, time_ms, bytes);
+            self.done += 1;
+            self.total = self.done;
+        }
+        Ok(self.progress())
+    }
+
+    /// Analyze up to `max_records` more records.
+    pub fn step(&mut self, max_records: u64) -> Result<Progress> {
+        if self.fed {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "this run is fed records (feed); it generates none",
+            ));
+        }
+        // In batches when the key has an MD5 bucket to fill in later: generate and encode up
+        // to BATCH records, fill their buckets two at a time, then count them, in the same
+        // order as one at a time. Other keys gain nothing from batches natively (120 -> 126 ns
+        // per record for the telecom String.hashCode key), but about 3 % in the Node wasm,
+        // where generating, encoding and counting in separate loops suits V8 better.
+        let Keys::Design(d) = &mut self.keys else {
+            return self.step_one_by_one(max_records);
+        };
+        if !d.key.defers_md5() && !cfg!(all(target_arch = "wasm32", not(lean))) {
+            return self.step_one_by_one(max_records);
+        }
+        let mut n = 0u64;
+        while n < max_records {
+            let want = usize::try_from(max_records - n).map_or(BATCH, |r| r.min(BATCH));
+            let err = d.next_batch(&mut self.stream, &mut self.batch, want);
+            let b = &self.batch;
+            let mut start = 0;
+            for (&end, &time_ms) in b.ends.iter().zip(&b.times) {
+                let key = b.keys.get(start..end).unwrap_or(&[]);
+                let bytes = (key.len() as u64).saturating_add(self.value_size);
+                self.analyzer.push(key, time_ms, bytes);
+                start = end;
+            }
+            let got = b.times.len();
+            n += got as u64;
+            self.done += got as u64;
+            if let Some(e) = err {
+                return Err(e);
+            }
+            if got < want {
+                break;
+            }
+        }
+        Ok(self.progress())
+    }
+
+    /// [`step`](Self::step) one record at a time.
+    fn step_one_by_one(&mut self, max_records: u64) -> Result<Progress> {
+        let mut n = 0u64;
+        while n < max_records {
+            let Some((_, time_ms)) = self.keys.next(&mut self.stream, &mut self.key)? else {
+                break;
+            };
+            let bytes = (self.key.len() as u64).saturating_add(self.value_size);
+            self.analyzer.push(&self.key, time_ms, bytes);
+            n += 1;
+            self.done += 1;
+        }
+        Ok(self.progress())
+    }
+
+    /// Where the run is.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            done: self.done,
+            total: self.total,
+            regions: self.analyzer.region_count(),
+            finished: self.done >= self.total,
+        }
+    }
+
+    /// The analyzer (for partial results).
+    pub fn analyzer(&self) -> &Analyzer {
+        &self.analyzer
+    }
+
+    /// The report over the records analyzed so far.
+    pub fn finish(&self) -> AnalysisReport {
+        self.analyzer.finish()
+    }
+}
+
+/// Run the whole of `doc`'s workload through `encoder` and report.
+pub fn analyze_with_encoder(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    encoder: KeyEncoder,
+) -> Result<AnalysisReport> {
+    let mut run = AnalysisRun::with_encoder(doc, opts, encoder)?;
+    loop {
+        if run.step(1 << 16)?.finished {
+            return Ok(run.finish());
+        }
+    }
+}
+
+/// One design's column in a [`Comparison`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedDesign {
+    /// The design's name (or `design N`).
+    pub name: String,
+    /// Final region count.
+    pub regions: usize,
+    /// Region-matrix metrics.
+    pub metrics: MatrixMetrics,
+    /// Grid-matrix metrics (same grid for every design).
+    pub grid_metrics: MatrixMetrics,
+    /// The grid matrix, cell-comparable across designs.
+    pub grid: Matrix,
+    /// Findings.
+    pub diagnosis: Vec<String>,
+}
+
+/// Two to four designs analyzed over one workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Comparison {
+    /// Grid buckets shared by every design.
+    pub grid_buckets: u32,
+    /// Windows shared by every design.
+    pub windows: usize,
+    /// One entry per design, in the given order.
+    pub designs: Vec<ComparedDesign>,
+}
+
+/// Run the first document's workload through 2–4 designs (each with its own encoder and
+/// layout) and put the metrics side by side on the same grid.
+pub fn compare_with_encoders(
+    docs: &[DesignDocument],
+    opts: &AnalyzeOptions,
+    mut encoder_for: impl FnMut(&DesignDocument) -> Result<KeyEncoder>,
+) -> Result<Comparison> {
+    if docs.len() < 2 || docs.len() > 4 {
+        return Err(invalid(
+            "designs",
+            format!("compare takes 2 to 4 designs, not {}", docs.len()),
+        ));
+    }
+    let workload = docs.first().and_then(|d| d.workload.clone());
+    let mut designs = Vec::with_capacity(docs.len());
+    for (i, d) in docs.iter().enumerate() {
+        let mut d = d.clone();
+        if workload.is_some() {
+            d.workload = workload.clone();
+        }
+        let enc = encoder_for(&d).map_err(|e| {
+            let p = e.location.path.clone().unwrap_or_default();
+            e.at_path(format!("/designs/{i}{p}"))
+        })?;
+        let r = analyze_with_encoder(&d, opts, enc)?;
+        designs.push(ComparedDesign {
+            name: d
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("design {}", i + 1)),
+            regions: r.regions.len(),
+            metrics: r.metrics,
+            grid_metrics: r.grid_metrics,
+            grid: r.grid,
+            diagnosis: r.diagnosis,
+        });
+    }
+    Ok(Comparison {
+        grid_buckets: opts.grid_buckets,
+        windows: usize::try_from(opts.windows).unwrap_or(0),
+        designs,
+    })
+}
+
+/// The document's key design compiled as a [`KeyEncoder`] over generated records.
+pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
+    let mut key = compile_key(doc)?;
+    let decls = doc.fields.clone();
+    let mut values: Vec<crate::keyspec::FieldValue> = Vec::with_capacity(decls.len());
+    Ok(Box::new(move |rec: &Record, out: &mut Vec<u8>| {
+        // Reuse the previous record's string buffers: no allocation per record.
+        values.truncate(rec.values.len());
+        for (i, (decl, v)) in decls.iter().zip(&rec.values).enumerate() {
+            match (values.get_mut(i), v) {
+                (
+                    Some(crate::keyspec::FieldValue::Str(buf)),
+                    crate::workload::FieldValue::Str(s),
+                ) if decl.field_type != crate::design::FieldType::BigDecimal => {
+                    buf.clear();
+                    buf.push_str(s);
+                }
+                (Some(slot), _) => *slot = convert_value(decl, v)?,
+                (None, _) => values.push(convert_value(decl, v)?),
+            }
+        }
+        key.encode_values_into(out, &values)
+    }))
+}
+
+/// The document's key design compiled against its fields (errors point into `/key`).
+fn compile_key(doc: &DesignDocument) -> Result<crate::keyspec::CompiledKey> {
+    crate::keyspec::CompiledKey::new(&doc.key, &doc.fields).map_err(|e| {
+        match e.location.path.clone() {
+            Some(p) if !p.starts_with('/') => e.at_path(format!("/key/{p}")),
+            _ => e,
+        }
+    })
+}
+
+/// A generated value as the key encoder's value type.
+fn convert_value(
+    decl: &crate::design::FieldDecl,
+    v: &crate::workload::FieldValue,
+) -> Result<crate::keyspec::FieldValue> {
+    use crate::keyspec::FieldValue as K;
+    use crate::workload::FieldValue as W;
+    Ok(match v {
+        W::Str(s) if decl.field_type == crate::design::FieldType::BigDecimal => {
+            K::from_json(decl, &serde_json::Value::String(s.clone()))?
+        }
+        W::Str(s) => K::Str(s.clone()),
+        W::Long(x) => K::Long(*x),
+        W::Double(x) => K::Double(*x),
+        W::Bool(b) => K::Bool(*b),
+    })
+}
+
+impl AnalysisRun {
+    /// A run of `doc`'s workload through its own key design and region layout.
+    pub fn new(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisRun> {
+        AnalysisRun::with_keys(doc, opts, Keys::Design(Box::new(DesignKeys::new(doc)?)))
+    }
+}
+
+/// Analyze `doc`: its workload, encoded with its key design, over its region layout.
+pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisReport> {
+    let mut run = AnalysisRun::new(doc, opts)?;
+    loop {
+        if run.step(1 << 16)?.finished {
+            return Ok(run.finish());
+        }
+    }
+}
+
+/// Run the first document's workload through 2–4 designs and compare them on one grid.
+pub fn compare(docs: &[DesignDocument], opts: &AnalyzeOptions) -> Result<Comparison> {
+    compare_with_encoders(docs, opts, document_encoder)
+}
