@@ -1,0 +1,661 @@
+//! The planner: a key design compiled one segment at a time, and each read turned into the
+//! scans that serve it (prefix reads, ranges cut at salt buckets, time units or modulo
+//! buckets), with their regions and notes.
+
+use serde_json::{Map, Value};
+
+use super::time_unit::{next_boundary, pattern_unit, Unit};
+use super::{check_count, next_prefix, regions_of_range, ReadPattern, ReadPlan, Scan, Values};
+use crate::bytes::{to_hex, to_string_binary};
+use crate::design::FieldDecl;
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::{
+    CompiledKey, FieldValue, KeySpec, Render, SaltSpec, Segment, TimeSpec, TimeUnit,
+};
+
+/// One key segment, compiled alone.
+struct Seg {
+    seg: Segment,
+    enc: CompiledKey,
+    /// Fields the segment reads.
+    fields: Vec<String>,
+}
+
+/// A key design ready to plan reads.
+pub struct Planner {
+    segs: Vec<Seg>,
+    /// Records in the workload, for per-entity row estimates.
+    pub records: u64,
+    /// The workload, for selectivity estimates of fields without a declared cardinality.
+    pub workload: Option<crate::workload::WorkloadSpec>,
+    pub(super) decls: Vec<FieldDecl>,
+}
+
+impl std::fmt::Debug for Planner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Planner")
+            .field("segments", &self.segs.len())
+            .finish()
+    }
+}
+
+/// The fields a segment reads (with salt / hash sources).
+fn seg_fields(s: &Segment, out: &mut Vec<String>) {
+    let v = crate::json::to_value(s).unwrap_or(Value::Null);
+    collect_fields(&v, out);
+}
+
+fn collect_fields(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                if k == "field" {
+                    if let Value::String(s) = x {
+                        if !out.contains(s) {
+                            out.push(s.clone());
+                        }
+                    }
+                } else {
+                    collect_fields(x, out);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect_fields(x, out)),
+        _ => {}
+    }
+}
+
+/// Salt / hash segments without `of` hash every segment after them: make that explicit.
+fn resolve_sources(segs: &[Segment]) -> Vec<Segment> {
+    let mut out = Vec::with_capacity(segs.len());
+    for (i, s) in segs.iter().enumerate() {
+        let rest = || {
+            segs.get(i + 1..)
+                .map(<[Segment]>::to_vec)
+                .unwrap_or_default()
+        };
+        let s = match s {
+            Segment::Salt(sp) if sp.of.is_none() => Segment::Salt(SaltSpec {
+                of: Some(rest()),
+                ..sp.clone()
+            }),
+            Segment::Md5(h) if h.of.is_none() => {
+                let mut h = h.clone();
+                h.of = Some(rest());
+                Segment::Md5(h)
+            }
+            Segment::Hash15(h) if h.of.is_none() => {
+                let mut h = h.clone();
+                h.of = Some(rest());
+                Segment::Hash15(h)
+            }
+            Segment::Md5Hex(h) if h.of.is_none() => {
+                let mut h = h.clone();
+                h.of = Some(rest());
+                Segment::Md5Hex(h)
+            }
+            other => other.clone(),
+        };
+        out.push(s);
+    }
+    out
+}
+
+/// A bucket number written as the key writes it (the keyspec's own `as=` rendering), so a
+/// scan's bucket prefix is byte-for-byte the prefix the encoder produced.
+fn render_bucket(r: &Render, v: u64) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    crate::keyspec::compile::render(r, i64::try_from(v).ok()?, &mut out).ok()?;
+    Some(out)
+}
+
+impl Planner {
+    /// Compile each segment of `spec` against `fields`.
+    pub fn new(spec: &KeySpec, fields: &[FieldDecl]) -> Result<Planner> {
+        CompiledKey::new(spec, fields)?;
+        let resolved = resolve_sources(&spec.segments);
+        let mut segs = Vec::with_capacity(resolved.len());
+        for s in resolved {
+            let enc = CompiledKey::new(
+                &KeySpec {
+                    segments: vec![s.clone()],
+                },
+                fields,
+            )?;
+            let mut f = Vec::new();
+            seg_fields(&s, &mut f);
+            segs.push(Seg {
+                seg: s,
+                enc,
+                fields: f,
+            });
+        }
+        Ok(Planner {
+            segs,
+            records: crate::workload::WorkloadSpec::default().records,
+            workload: None,
+            decls: fields.to_vec(),
+        })
+    }
+
+    fn values(&self, rec: &Map<String, Value>, path: &str) -> Result<Values> {
+        for k in rec.keys() {
+            if !self.decls.iter().any(|d| &d.name == k) {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("the read names `{k}`, which is not a declared field"),
+                )
+                .at_path(format!("/{path}/{k}")));
+            }
+        }
+        self.decls
+            .iter()
+            .map(|d| match rec.get(&d.name) {
+                Some(v) => FieldValue::from_json(d, v)
+                    .map_err(|e| e.at_path(format!("/{path}/{}", d.name))),
+                None => Ok(FieldValue::Null),
+            })
+            .collect()
+    }
+
+    fn known(&self, seg: &Seg, vals: &Values) -> bool {
+        seg.fields.iter().all(|f| {
+            self.decls
+                .iter()
+                .position(|d| &d.name == f)
+                .and_then(|i| vals.get(i))
+                .is_some_and(|v| !matches!(v, FieldValue::Null))
+        })
+    }
+
+    fn encode_seg(&self, seg: &Seg, vals: &Values) -> Option<Vec<u8>> {
+        if !self.known(seg, vals) {
+            return None;
+        }
+        let mut enc = seg.enc.clone();
+        enc.encode_values(vals).ok()
+    }
+
+    fn field_index(&self, name: &str) -> Option<usize> {
+        self.decls.iter().position(|d| d.name == name)
+    }
+
+    fn ts_of(&self, vals: &Values, field: &str) -> Option<i64> {
+        match vals.get(self.field_index(field)?)? {
+            FieldValue::Long(x) => Some(*x),
+            _ => None,
+        }
+    }
+
+    fn with_ts(&self, vals: &Values, field: &str, ts: i64) -> Values {
+        let mut v = vals.clone();
+        if let Some(slot) = self.field_index(field).and_then(|i| v.get_mut(i)) {
+            *slot = FieldValue::Long(ts);
+        }
+        v
+    }
+
+    /// Encode the key's leading segments fixed by `vals`, with the salt forced to `bucket`
+    /// when given. Returns the bytes and the number of segments encoded.
+    fn prefix(&self, vals: &Values, bucket: Option<u64>) -> (Vec<u8>, usize) {
+        self.prefix_with(vals, bucket, None)
+    }
+
+    /// Like [`Planner::prefix`], with segment `over.0` written as the bytes `over.1`.
+    fn prefix_with(
+        &self,
+        vals: &Values,
+        bucket: Option<u64>,
+        over: Option<(usize, &[u8])>,
+    ) -> (Vec<u8>, usize) {
+        let mut out = Vec::new();
+        let mut n = 0;
+        for (i, seg) in self.segs.iter().enumerate() {
+            let b = match (&seg.seg, bucket, over) {
+                (_, _, Some((j, o))) if j == i => Some(o.to_vec()),
+                (Segment::Salt(sp), Some(b), _) => render_bucket(&sp.render, b),
+                (Segment::Random(rp), Some(b), _) => render_bucket(&rp.render, b),
+                _ => self.encode_seg(seg, vals),
+            };
+            match b {
+                Some(b) => out.extend_from_slice(&b),
+                None => break,
+            }
+            n += 1;
+        }
+        (out, n)
+    }
+
+    /// The bucket count of the leading salt, if the key has one.
+    fn salt(&self) -> Option<(usize, &Seg, u32)> {
+        self.segs
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| match &s.seg {
+                Segment::Salt(sp) => Some((i, s, sp.buckets)),
+                Segment::Random(rp) => Some((i, s, rp.buckets)),
+                _ => None,
+            })
+    }
+
+    /// Shorten a bound whose last encoded segment is a formatted time at a unit boundary.
+    fn trim_time(&self, bytes: Vec<u8>, vals: &Values, encoded: usize) -> Vec<u8> {
+        let Some(last) = encoded.checked_sub(1).and_then(|i| self.segs.get(i)) else {
+            return bytes;
+        };
+        let Segment::Time(TimeSpec { field, unit, .. }) = &last.seg else {
+            return bytes;
+        };
+        let Some(text) = self.encode_seg(last, vals) else {
+            return bytes;
+        };
+        let zero = match unit {
+            TimeUnit::Ms | TimeUnit::S => self.with_ts(vals, field, 0),
+        };
+        let Some(epoch) = self.encode_seg(last, &zero) else {
+            return bytes;
+        };
+        if epoch.len() != text.len() || bytes.len() < text.len() {
+            return bytes;
+        }
+        let base = bytes.len() - text.len();
+        // Cut points: just after a digit followed by a non-digit.
+        for p in 1..text.len() {
+            let (Some(a), Some(b)) = (text.get(p - 1), text.get(p)) else {
+                continue;
+            };
+            if a.is_ascii_digit() && !b.is_ascii_digit() && text.get(p..) == epoch.get(p..) {
+                return bytes.get(..base + p).map(<[u8]>::to_vec).unwrap_or(bytes);
+            }
+        }
+        bytes
+    }
+
+    fn bound(&self, vals: &Values, bucket: Option<u64>) -> Vec<u8> {
+        let (b, n) = self.prefix(vals, bucket);
+        self.trim_time(b, vals, n)
+    }
+
+    fn bound_with(&self, vals: &Values, bucket: Option<u64>, over: (usize, &[u8])) -> Vec<u8> {
+        let (b, n) = self.prefix_with(vals, bucket, Some(over));
+        self.trim_time(b, vals, n)
+    }
+
+    /// Plan one read over the table split at `split_keys`.
+    pub fn plan(&self, read: &ReadPattern, split_keys: &[Vec<u8>]) -> Result<ReadPlan> {
+        let mut notes = Vec::new();
+        let mut ranges: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        let rows_per_row: Option<f64> = match read {
+            ReadPattern::Get { record, .. } | ReadPattern::Prefix { record, .. } => {
+                let vals = self.values(record, "record")?;
+                self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
+                if let ReadPattern::Get { .. } = read {
+                    // With any bucket standing in for the salt (the scans cover every bucket),
+                    // a full record writes every segment; a missing field stops it early.
+                    let (_, n) = self.prefix(&vals, self.salt().map(|_| 0));
+                    if n < self.segs.len() {
+                        notes.push(
+                            "the record does not give every key field: this get is a prefix scan"
+                                .into(),
+                        );
+                    }
+                }
+                let used = self.used_prefix(&vals);
+                self.estimate(&vals, None, &used, &mut notes)
+            }
+            ReadPattern::Latest { record, n, .. } => {
+                let vals = self.values(record, "record")?;
+                self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
+                let (_, enc) = self.prefix(&vals, self.salt().map(|_| 0));
+                let next = self.segs.get(enc).map(|s| &s.seg);
+                let used = self.used_prefix(&vals);
+                let filter = self.estimate(&vals, None, &used, &mut notes);
+                match next {
+                    Some(Segment::Revts(_)) => {
+                        notes.push(format!("a reversed timestamp follows the entity: the newest rows come first, a scan with limit {n} reads {n} rows"));
+                        filter
+                    }
+                    _ => {
+                        // Rows read: every row under the scanned prefix; rows returned: the
+                        // newest `n` of the entity (fewer when the entity is smaller).
+                        let entity = self.rows_per_entity(&vals, &mut notes);
+                        notes.push("the entity's rows are in ascending time: the whole entity is read to find the newest".into());
+                        entity.zip(filter).map(|(e, f)| {
+                            let read = e * f;
+                            (read / e.clamp(1.0, (*n).max(1) as f64)).max(1.0)
+                        })
+                    }
+                }
+            }
+            ReadPattern::Range { from, to, .. } => {
+                let f = self.values(from, "from")?;
+                let t = self.values(to, "to")?;
+                let used = self.range_ranges(&f, &t, &mut ranges, &mut notes)?;
+                self.estimate(&f, Some(&t), &used, &mut notes)
+            }
+        };
+        // A stop row that is a prefix of (or equal to) the start row leaves the rest of the
+        // key open: the scan covers every row under that prefix. A stop row below the start
+        // row is an empty range and is left out; a read with no range left is refused.
+        let mut dropped = 0;
+        let ranges: Vec<(Vec<u8>, Vec<u8>)> = ranges
+            .into_iter()
+            .filter_map(|(start, mut stop)| {
+                if !stop.is_empty() && start.starts_with(&stop) {
+                    stop = next_prefix(&stop);
+                }
+                if !stop.is_empty() && stop <= start {
+                    dropped += 1;
+                    return None;
+                }
+                Some((start, stop))
+            })
+            .collect();
+        if ranges.is_empty() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "the read covers no key: `from` is not below `to`",
+            ));
+        }
+        if dropped > 0 {
+            notes.push(format!("{dropped} empty piece(s) left out"));
+        }
+        // Region indices as u64: the one `[u64]::sort_unstable` the module already has (gini).
+        let mut touched: Vec<u64> = Vec::new();
+        let scans = ranges
+            .into_iter()
+            .map(|(start, stop)| {
+                let regions = regions_of_range(split_keys, &start, &stop);
+                touched.extend(regions.iter().map(|&r| r as u64));
+                Scan {
+                    start_row_hex: to_hex(&start),
+                    start_row: to_string_binary(&start),
+                    stop_row_hex: to_hex(&stop),
+                    stop_row: to_string_binary(&stop),
+                    regions,
+                }
+            })
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        Ok(ReadPlan {
+            name: read.name(),
+            scans,
+            regions_touched: touched.len(),
+            rows_read_per_row_returned: rows_per_row,
+            notes,
+        })
+    }
+
+    /// Fields (outside salts) of the segments before `n`: the ones the scan bounds fix.
+    fn fields_before(&self, n: usize) -> Vec<String> {
+        self.segs
+            .iter()
+            .take(n)
+            .filter(|s| !matches!(s.seg, Segment::Salt(_) | Segment::Random(_)))
+            .flat_map(|s| s.fields.iter().cloned())
+            .collect()
+    }
+
+    /// The fields a prefix read's scan bounds fix.
+    fn used_prefix(&self, vals: &Values) -> Vec<String> {
+        let (_, n) = self.prefix(vals, self.salt().map(|_| 0));
+        self.fields_before(n)
+    }
+
+    /// Prefix scans for a partial record: one per salt bucket when the salt is not computable.
+    fn prefix_ranges(
+        &self,
+        vals: &Values,
+        ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
+        notes: &mut Vec<String>,
+    ) -> Result<()> {
+        match self.salt() {
+            Some((_, seg, buckets))
+                if !self.known(seg, vals) || matches!(seg.seg, Segment::Random(_)) =>
+            {
+                notes.push(format!("the salt bucket cannot be computed from the read: one scan per bucket ({buckets})"));
+                check_count(buckets as usize)?;
+                for b in 0..u64::from(buckets) {
+                    let (p, _) = self.prefix(vals, Some(b));
+                    ranges.push((p.clone(), next_prefix(&p)));
+                }
+            }
+            _ => {
+                let (p, n) = self.prefix(vals, None);
+                if n == 0 && !self.segs.is_empty() {
+                    notes.push("the read fixes no leading segment: a full-table scan".into());
+                }
+                ranges.push((p.clone(), next_prefix(&p)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Scans for a range read; returns the fields the scan bounds fix (the others given are
+    /// filtered).
+    fn range_ranges(
+        &self,
+        f: &Values,
+        t: &Values,
+        ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
+        notes: &mut Vec<String>,
+    ) -> Result<Vec<String>> {
+        // Fields whose bounds differ.
+        let varying: Vec<String> = self
+            .decls
+            .iter()
+            .zip(f.iter().zip(t))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(d, _)| d.name.clone())
+            .collect();
+        let reads_varying = |s: &Seg| s.fields.iter().any(|x| varying.contains(x));
+        // The first segment where the bounds differ (or one is open).
+        let diff = self.segs.iter().position(|s| {
+            self.encode_seg(s, f).is_none() || self.encode_seg(s, f) != self.encode_seg(s, t)
+        });
+        // The same, with salts left to the salt logic below and `ts % n` buckets of a varying
+        // field counted as varying even when both bounds fall in the same bucket.
+        let d_eff = self.segs.iter().position(|s| match &s.seg {
+            Segment::Salt(_) | Segment::Random(_) => false,
+            Segment::Bucket(b) if b.modulo.is_some() && reads_varying(s) => true,
+            _ => self.encode_seg(s, f).is_none() || self.encode_seg(s, f) != self.encode_seg(s, t),
+        });
+        let bounded = d_eff.is_some_and(|i| {
+            self.segs
+                .get(i)
+                .is_some_and(|s| self.known(s, f) && self.known(s, t))
+        });
+        let mut used = self.fields_before(d_eff.unwrap_or(self.segs.len()));
+        if bounded {
+            used.extend(varying.iter().cloned());
+        }
+        let flip = matches!(
+            diff.and_then(|i| self.segs.get(i)).map(|s| &s.seg),
+            Some(Segment::Revts(_))
+        );
+        let (f, t) = if flip {
+            notes.push(
+                "a reversed timestamp: the time range flips, [rev(to-1), rev(from-1))".into(),
+            );
+            let field = match diff.and_then(|i| self.segs.get(i)).map(|s| &s.seg) {
+                Some(Segment::Revts(r)) => r.field.clone(),
+                _ => String::new(),
+            };
+            let tf = self.ts_of(t, &field).and_then(|x| x.checked_sub(1));
+            let ff = self.ts_of(f, &field).and_then(|x| x.checked_sub(1));
+            match (tf, ff) {
+                (Some(tf), Some(ff)) => (self.with_ts(t, &field, tf), self.with_ts(f, &field, ff)),
+                _ => (t.clone(), f.clone()),
+            }
+        } else {
+            (f.clone(), t.clone())
+        };
+        if let Some(i) = diff {
+            let is_hash = |s: &Seg| {
+                matches!(
+                    s.seg,
+                    Segment::Md5(_) | Segment::Md5Hex(_) | Segment::Hash15(_)
+                )
+            };
+            let hashed = self.segs.get(..=i).is_some_and(|s| {
+                s.iter()
+                    .any(|s| is_hash(s) && self.encode_seg(s, &f) != self.encode_seg(s, &t))
+            });
+            if hashed {
+                notes.push("a hash covers the varying field: key order is lost, the range is a scan of the whole hashed space with a filter".into());
+                let keep = self.segs.iter().take_while(|s| !is_hash(s)).count();
+                let mut pre = Vec::new();
+                let mut n = 0;
+                for s in self.segs.iter().take(keep) {
+                    match self.encode_seg(s, &f) {
+                        Some(b) => pre.extend_from_slice(&b),
+                        None => break,
+                    }
+                    n += 1;
+                }
+                ranges.push((pre.clone(), next_prefix(&pre)));
+                return Ok(self.fields_before(n));
+            }
+        }
+        let salt = self.salt();
+        let salt_fixed = salt.map_or(true, |(_, seg, _)| {
+            self.known(seg, &f) && !matches!(seg.seg, Segment::Random(_)) && !reads_varying(seg)
+        });
+        // A salt the read cannot compute: its buckets are enumerated too.
+        let salt_open = salt.is_some_and(|(_, seg, _)| {
+            !self.known(seg, &f) || matches!(seg.seg, Segment::Random(_))
+        });
+        // A `ts % n` bucket of the varying field: every bucket the range can reach.
+        if let (true, Some(i)) = (salt_fixed || salt_open, d_eff) {
+            if let Some(Seg {
+                seg: Segment::Bucket(bk),
+                ..
+            }) = self.segs.get(i)
+            {
+                if let (Some(m), Some(a), Some(b)) = (
+                    bk.modulo,
+                    self.ts_of(&f, &bk.field),
+                    self.ts_of(&t, &bk.field),
+                ) {
+                    let seg = &self.segs[i];
+                    // The range [a, b) holds b - a values; when that is fewer than the
+                    // period, only the buckets of those values; otherwise all of them.
+                    let reach = b.saturating_sub(a).clamp(0, m.unsigned_abs() as i64);
+                    check_count(reach as usize)?;
+                    let mut bs: Vec<Vec<u8>> = (0..reach)
+                        .filter_map(|k| self.encode_seg(seg, &self.with_ts(&f, &bk.field, a + k)))
+                        .collect();
+                    bs.sort();
+                    bs.dedup();
+                    notes.push(format!(
+                        "the key starts a bucket `{} % {m}` of the varying field: one scan per bucket the range reaches ({}), merged by the key after the bucket",
+                        bk.field,
+                        bs.len()
+                    ));
+                    let salts: Vec<Option<u64>> = match salt {
+                        Some((_, _, n)) if salt_open => (0..u64::from(n)).map(Some).collect(),
+                        _ => vec![None],
+                    };
+                    check_count(bs.len().saturating_mul(salts.len()))?;
+                    for sb in salts {
+                        for bv in &bs {
+                            ranges.push((
+                                self.bound_with(&f, sb, (i, bv)),
+                                self.bound_with(&t, sb, (i, bv)),
+                            ));
+                        }
+                    }
+                    return Ok(used);
+                }
+            }
+        }
+        match salt {
+            Some((si, seg, buckets)) => {
+                let computable = self.known(seg, &f) && !matches!(seg.seg, Segment::Random(_));
+                if computable && !reads_varying(seg) {
+                    ranges.push((self.bound(&f, None), self.bound(&t, None)));
+                } else if computable && self.known(seg, &t) {
+                    // The salt hashes a field that varies: cut at its time unit.
+                    let Some((field, unit)) = self.salt_time(seg) else {
+                        self.per_bucket(&f, &t, buckets, ranges, notes)?;
+                        return Ok(used);
+                    };
+                    let (Some(a), Some(b)) = (self.ts_of(&f, &field), self.ts_of(&t, &field))
+                    else {
+                        self.per_bucket(&f, &t, buckets, ranges, notes)?;
+                        return Ok(used);
+                    };
+                    notes.push(format!("the salt hashes `{field}`: the range is cut at each {} and each piece scans its own bucket", unit.name()));
+                    let mut lo = a;
+                    while lo < b {
+                        let hi = next_boundary(lo, unit).unwrap_or(b).min(b);
+                        let pf = self.with_ts(&f, &field, lo);
+                        let pt = self.with_ts(&t, &field, hi);
+                        // The piece's bucket comes from its own first instant.
+                        let bucket = self.encode_seg(seg, &pf);
+                        let (mut s, n1) = self.prefix(&pf, None);
+                        s = self.trim_time(s, &pf, n1);
+                        let mut stop = bucket.unwrap_or_default();
+                        let (rest, n2) = self.prefix_after_salt(&pt, si);
+                        stop.extend_from_slice(&rest);
+                        let stop = self.trim_time(stop, &pt, n2);
+                        ranges.push((s, stop));
+                        check_count(ranges.len())?;
+                        if hi <= lo {
+                            break;
+                        }
+                        lo = hi;
+                    }
+                } else {
+                    self.per_bucket(&f, &t, buckets, ranges, notes)?;
+                }
+            }
+            None => ranges.push((self.bound(&f, None), self.bound(&t, None))),
+        }
+        Ok(used)
+    }
+
+    /// The encoded segments after the salt at `si` (the salt itself left out).
+    fn prefix_after_salt(&self, vals: &Values, si: usize) -> (Vec<u8>, usize) {
+        let mut out = Vec::new();
+        let mut n = si + 1;
+        for seg in self.segs.iter().skip(si + 1) {
+            match self.encode_seg(seg, vals) {
+                Some(b) => out.extend_from_slice(&b),
+                None => break,
+            }
+            n += 1;
+        }
+        (out, n)
+    }
+
+    fn per_bucket(
+        &self,
+        f: &Values,
+        t: &Values,
+        buckets: u32,
+        ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
+        notes: &mut Vec<String>,
+    ) -> Result<()> {
+        notes.push(format!(
+            "one scan per salt bucket ({buckets}), merged by the key after the salt"
+        ));
+        check_count(buckets as usize)?;
+        for b in 0..u64::from(buckets) {
+            ranges.push((self.bound(f, Some(b)), self.bound(t, Some(b))));
+        }
+        Ok(())
+    }
+
+    /// The time field and unit a salt's sources read through a `time(...)` segment.
+    fn salt_time(&self, seg: &Seg) -> Option<(String, Unit)> {
+        let Segment::Salt(sp) = &seg.seg else {
+            return None;
+        };
+        sp.of.as_ref()?.iter().find_map(|s| match s {
+            Segment::Time(ts) => Some((ts.field.clone(), pattern_unit(&ts.pattern))),
+            _ => None,
+        })
+    }
+}
