@@ -9,6 +9,7 @@ const HELP = {
 
 Commands:
   encode <design> --record '{...}'     encode one record to its row key
+  encode <design> --records FILE       encode many (JSON Lines or a JSON array)
   decode <design> <key> | --hex H      the fields of a row key, segment by segment
   layout <design>                      the key's byte layout: offset, width, encoding
   splits hex|decimal|uniform <N>       the N-1 split keys of RegionSplitter's algorithm
@@ -33,8 +34,11 @@ Exit codes:
   2  usage error (unknown command or option, missing argument)
   3  input error (unreadable or invalid design, bad record or key, engine error)`,
   encode: `rowkey-lab encode <design> --record '<json>' [--json]
-Encodes one record (JSON object of field values) with the design's key.
-Prints the key as hex and as Bytes.toStringBinary.`,
+rowkey-lab encode <design> --records FILE [--json]
+Encodes one record (JSON object of field values) with the design's key and prints the key
+as hex and as Bytes.toStringBinary; with --records, every record of FILE (JSON Lines, one
+object per line, or a JSON array), one key per line: hex, a tab, toStringBinary. The design
+is compiled once. A bad record is named by its line (file:line) and stops the run (exit 3).`,
   decode: `rowkey-lab decode <design> <key> [--json]
 rowkey-lab decode <design> --hex <hex> [--json]
 Splits a row key into the design's segments and reads each field back. <key> is the key as
@@ -125,7 +129,7 @@ function table(rows, headers) {
   return [line(cells[0]), w.map(n => '-'.repeat(n)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
-const hex = b => Array.from(b, x => x.toString(16).padStart(2, '0')).join('');
+const hex = b => Buffer.from(b).toString('hex');
 const out = (opt, json, text) => console.log(opt.json ? JSON.stringify(json, (k, v) => (v instanceof Uint8Array ? hex(v) : ArrayBuffer.isView(v) ? Array.from(v) : v), 2) : text());
 
 function progressBar(label) {
@@ -160,28 +164,38 @@ function loadRecords(file) {
   return { records, where: i => `${file}:${lines[i]}` };
 }
 
+/**
+ * Run `fn(chunk, at)` over `records` in chunks of 10,000 (a progress bar on a TTY). An engine
+ * error locates a bad record as records[i] of its chunk (records[i].field): it is reported
+ * by its place in the file (`where`).
+ */
+function inChunks(records, where, label, fn) {
+  const CHUNK = 10000;
+  const bar = progressBar(label);
+  try {
+    for (let at = 0; at < records.length; at += CHUNK) {
+      try { fn(records.slice(at, at + CHUNK), at); } catch (e) {
+        const k = /^records\[(\d+)\]\.?(.*)$/.exec(e.path ?? '');
+        if (k) throw new CliError(EXIT.INPUT, `${where(at + Number(k[1]))}: ${e.reason ?? e.message}`);
+        throw e;
+      }
+      bar.update(Math.min(at + CHUNK, records.length), records.length);
+    }
+  } finally { bar.done(); }
+}
+
 /** Feed `records` to a session in chunks (progress on a TTY); an engine error names the record's line. */
 function feedRecords(design, options, file) {
   const { records, where } = loadRecords(file);
   if (!Array.isArray(records) || records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
-  const CHUNK = 10000;
   // The time windows span the workload's records at its write rate: make that the rows given.
   const sized = { ...design, workload: { ...(design.workload ?? {}), records: records.length } };
   return engine(() => {
     const s = new api.AnalysisSession(sized, options);
-    const bar = process.stderr.isTTY ? progressBar('analyzing') : null;
     try {
-      for (let at = 0; at < records.length; at += CHUNK) {
-        try { s.feed(records.slice(at, at + CHUNK)); } catch (e) {
-          // The engine locates a bad record as records[i] of the chunk (records[i].field).
-          const k = /^records\[(\d+)\]\.?(.*)$/.exec(e.path ?? '');
-          if (k) throw new CliError(EXIT.INPUT, `${where(at + Number(k[1]))}: ${e.reason ?? e.message}`);
-          throw e;
-        }
-        bar?.update(Math.min(at + CHUNK, records.length), records.length);
-      }
+      inChunks(records, where, 'analyzing', chunk => s.feed(chunk));
       return s.finish();
-    } finally { bar?.done(); s.free?.(); }
+    } finally { s.free(); }
   });
 }
 
@@ -195,7 +209,7 @@ function runAnalysis(design, opt) {
       try {
         for (;;) { const p = s.step(20000); bar.update(p.done, p.total); if (p.finished) break; }
         return s.finish();
-      } finally { bar.done(); s.free?.(); }
+      } finally { bar.done(); s.free(); }
     });
   }
   return engine(() => api.analyzeDesign(design, options));
@@ -246,7 +260,26 @@ const COMMANDS = {
   },
   encode(pos, opt) {
     const design = loadDesign(pos[0]);
-    if (opt.record === undefined) throw new CliError(EXIT.USAGE, "missing --record '{...}'");
+    if (opt.records !== undefined) {
+      if (opt.record !== undefined) throw new CliError(EXIT.USAGE, 'give --record or --records, not both');
+      const { records, where } = loadRecords(opt.records);
+      if (!Array.isArray(records)) throw new CliError(EXIT.INPUT, `${opt.records}: not a JSON array of records`);
+      const rows = [];
+      engine(() => {
+        const codec = new api.KeyCodec(design);
+        try {
+          inChunks(records, where, 'encoding', chunk => {
+            const { keys, offsets } = codec.encodeAll(chunk);
+            for (let i = 0; i + 1 < offsets.length; i++) {
+              const k = keys.subarray(offsets[i], offsets[i + 1]);
+              rows.push({ hex: hex(k), binary: api.toStringBinary(k) });
+            }
+          });
+        } finally { codec.free(); }
+      });
+      return out(opt, rows, () => rows.map(r => `${r.hex}\t${r.binary}`).join('\n'));
+    }
+    if (opt.record === undefined) throw new CliError(EXIT.USAGE, "missing --record '{...}' or --records FILE");
     let record;
     try { record = JSON.parse(opt.record); } catch (e) { throw new CliError(EXIT.INPUT, `--record: ${e.message}`); }
     const key = engine(() => api.encodeKey(design, record));

@@ -192,6 +192,26 @@ export function validateDesign(doc: DesignInput): NormalizedDesign;
 export function encodeKey(doc: DesignInput, record: KeyRecord): Uint8Array;
 /** Decodes a row key. */
 export function decodeKey(doc: DesignInput, key: Bytes): Decoded;
+/** Row keys laid end to end: key `i` is `keys.subarray(offsets[i], offsets[i + 1])` (`offsets.length` = keys + 1). */
+export interface EncodedKeys { keys: Uint8Array; offsets: Uint32Array }
+/**
+ * A design compiled once for many records and keys. `encodeKey` / `decodeKey` read and
+ * compile the whole document on every call; a codec reads only the record or the key.
+ * Call `free()` (or `using`) when done.
+ */
+export class KeyCodec {
+  constructor(doc: DesignInput);
+  /** One record's row key, as `encodeKey(doc, record)`. */
+  encode(record: KeyRecord): Uint8Array;
+  /** Many records' row keys end to end; an error names the record (`path` `records[i].field`). */
+  encodeAll(records: readonly KeyRecord[]): EncodedKeys;
+  /** A row key's fields, as `decodeKey(doc, key)`. */
+  decode(key: Bytes): Decoded;
+  /** `[start, end)` of every segment of `key`, as `keySpans(doc, key)`. */
+  spans(key: Bytes): Span[];
+  free(): void;
+  [Symbol.dispose](): void;
+}
 /** The byte layout of the key: one entry per segment. */
 export function keyLayout(doc: DesignInput): SegmentLayout[];
 /** `[start, end)` of every segment of `key`, in `keyLayout` order. */

@@ -731,6 +731,39 @@ fn layout_offsets_and_spans() {
 }
 
 #[test]
+fn encode_all_lays_keys_end_to_end_and_names_the_bad_record() {
+    let fields = [fd("id", FieldType::Long), fd("name", FieldType::String)];
+    let mut ck = CompiledKey::new(&spec(r#"long(id) + "_" + name"#), &fields)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let records: Vec<_> = [
+        json!({"id": 1, "name": "a"}),
+        json!({"id": -2, "name": "bcd"}),
+    ]
+    .into_iter()
+    .map(rec)
+    .collect();
+    let (mut keys, mut ends) = (vec![0xee], vec![]);
+    ck.encode_all(&records, &mut keys, &mut ends)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // Appended after what the buffer held; key i ends at ends[i]; each is the key alone.
+    assert_eq!(ends, vec![1 + 10, 1 + 10 + 12]);
+    assert_eq!(hex(&keys[1..11]), "00000000000000015f61");
+    assert_eq!(&keys[11..], b"\xff\xff\xff\xff\xff\xff\xff\xfe_bcd");
+    // Record 1 lacks its name: the error says which record and which field; record 0 stays.
+    let bad: Vec<_> = [json!({"id": 7, "name": "x"}), json!({"id": 8})]
+        .into_iter()
+        .map(rec)
+        .collect();
+    let (mut keys, mut ends) = (vec![], vec![]);
+    let e = ck.encode_all(&bad, &mut keys, &mut ends).err();
+    let e = e.unwrap_or_else(|| panic!("expected an error"));
+    assert_eq!(e.location.path.as_deref(), Some("records[1].name"), "{e}");
+    assert!(e.message.contains("no value"), "{e}");
+    assert_eq!(ends, vec![10]);
+    assert_eq!(keys.len(), 10);
+}
+
+#[test]
 fn encode_errors_name_the_field() {
     let fields = [fd("id", FieldType::Long), fd("name", FieldType::String)];
     let s = spec(r#"long(id) + fixed(name, 4)"#);

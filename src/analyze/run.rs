@@ -351,14 +351,9 @@ impl AnalysisRun {
         self.fed = true;
         for (i, r) in records.iter().enumerate() {
             self.key.clear();
-            d.key.encode_json_into(&mut self.key, r).map_err(|e| {
-                // The location names the record: `records[i]`, then the field in it.
-                let path = match e.location.path.as_deref() {
-                    Some(p) => format!("records[{i}].{p}"),
-                    None => format!("records[{i}]"),
-                };
-                e.at_path(path)
-            })?;
+            d.key
+                .encode_json_into(&mut self.key, r)
+                .map_err(|e| crate::keyspec::at_record(e, i))?;
             let time_ms = self.stream.time_of(self.done);
             let bytes = (self.key.len() as u64).saturating_add(self.value_size);
             self.analyzer.push(&self.key, time_ms, bytes);

@@ -537,6 +537,23 @@ impl CompiledKey {
         r
     }
 
+    /// Encode `records` one after the other, appending each row key to `keys` and its end
+    /// offset to `ends`. An error is located at the record (`records[i].field`); the keys of
+    /// the records before it stay appended.
+    pub fn encode_all(
+        &mut self,
+        records: &[Map<String, Value>],
+        keys: &mut Vec<u8>,
+        ends: &mut Vec<usize>,
+    ) -> Result<()> {
+        for (i, r) in records.iter().enumerate() {
+            self.encode_json_into(keys, r)
+                .map_err(|e| at_record(e, i))?;
+            ends.push(keys.len());
+        }
+        Ok(())
+    }
+
     /// Encode one JSON record into a new row key.
     pub fn encode_json(&mut self, record: &Map<String, Value>) -> Result<Vec<u8>> {
         let mut out = Vec::new();
@@ -572,6 +589,16 @@ impl CompiledKey {
         self.encode_values_into(&mut out, values)?;
         Ok(out)
     }
+}
+
+/// `e`, raised for record `i` of a list, located at that record: `records[i]`, then the
+/// field in it (`records[3].phone`).
+pub fn at_record(e: Error, i: usize) -> Error {
+    let path = match e.location.path.as_deref() {
+        Some(p) => format!("records[{i}].{p}"),
+        None => format!("records[{i}]"),
+    };
+    e.at_path(path)
 }
 
 /// Reusable scratch buffers, so encoding a record allocates nothing in the steady state.

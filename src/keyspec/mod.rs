@@ -31,8 +31,8 @@ pub(crate) mod time;
 pub(crate) mod value;
 
 pub use ast::*;
-pub use compile::CompiledKey;
 pub(crate) use compile::Hole;
+pub use compile::{at_record, CompiledKey};
 pub use decode::{Decoded, DecodedField, Unrecoverable};
 pub use layout::{SegmentLayout, Width};
 pub use lint::{lint, Finding, Severity, RULES};

@@ -2,10 +2,12 @@
 //! key sample cross as typed arrays (one copy each, no per-cell or per-key JS objects);
 //! everything else through `to_js`.
 
-use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use js_sys::{Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
-use super::{bad_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js};
+use super::{
+    bad_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js, typed_keys,
+};
 use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, SampleKey};
 use crate::design::DesignDocument;
 use crate::error::Error;
@@ -33,22 +35,16 @@ fn typed_cells(obj: &JsValue, key: &str, cells: &[u32]) -> Result<(), JsValue> {
 /// boundary and the page's worker far more than the bytes.
 fn typed_sample(obj: &JsValue, sample: &[SampleKey]) -> Result<(), JsValue> {
     let mut keys = Vec::new();
-    let mut offsets = Vec::with_capacity(sample.len() + 1);
-    let mut regions = Vec::with_capacity(sample.len());
-    offsets.push(0u32);
+    let mut ends = Vec::with_capacity(sample.len());
     for s in sample {
         keys.extend_from_slice(&s.key);
-        // A wasm32 `Vec` is under 4 GiB.
-        offsets.push(u32::try_from(keys.len()).unwrap_or(u32::MAX));
-        regions.push(u32::try_from(s.region).unwrap_or(u32::MAX));
+        ends.push(keys.len());
     }
-    let t = Object::new();
-    Reflect::set(&t, &"keys".into(), &Uint8Array::from(keys.as_slice()))?;
-    Reflect::set(
-        &t,
-        &"offsets".into(),
-        &Uint32Array::from(offsets.as_slice()),
-    )?;
+    let regions: Vec<u32> = sample
+        .iter()
+        .map(|s| u32::try_from(s.region).unwrap_or(u32::MAX))
+        .collect();
+    let t = typed_keys(&keys, &ends)?;
     Reflect::set(
         &t,
         &"regions".into(),

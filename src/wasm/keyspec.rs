@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
-use super::{bytes_arg, core, doc_arg, opts, str_arg, to_js, u8_array};
+use super::{bytes_arg, core, doc_arg, opts, str_arg, to_js, typed_keys, u8_array};
 use crate::keyspec::{self, CompiledKey, KeySpec};
 
 /// A record argument: field name -> value (a long may be a decimal string or a BigInt).
@@ -52,6 +52,54 @@ pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
 pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
     let (doc, key) = (doc_arg("doc", &doc)?, bytes_arg("key", &key)?);
     to_js(&core(keyspec::decode(&doc.key, &doc.fields, &key))?)
+}
+
+/// A design compiled once, for many records and keys: `encodeKey` and `decodeKey` read and
+/// compile the whole document on every call (tens of µs for a preset), a codec only the
+/// record or the key.
+#[wasm_bindgen]
+pub struct KeyCodec {
+    key: CompiledKey,
+}
+
+#[wasm_bindgen]
+impl KeyCodec {
+    /// `new KeyCodec(doc)`: the document's key design, checked and compiled.
+    #[wasm_bindgen(constructor)]
+    pub fn new(doc: JsValue) -> Result<KeyCodec, JsValue> {
+        let doc = doc_arg("doc", &doc)?;
+        Ok(KeyCodec {
+            key: core(CompiledKey::new(&doc.key, &doc.fields))?,
+        })
+    }
+
+    /// One record's row key, as `encodeKey`.
+    pub fn encode(&mut self, record: JsValue) -> Result<JsValue, JsValue> {
+        let record = record_arg(record)?;
+        Ok(u8_array(&core(self.key.encode_json(&record))?))
+    }
+
+    /// Many records' row keys end to end: `{keys: Uint8Array, offsets: Uint32Array}`. An
+    /// error names the record (`records[i].field`).
+    #[wasm_bindgen(js_name = encodeAll)]
+    pub fn encode_all(&mut self, records: JsValue) -> Result<JsValue, JsValue> {
+        let records = opts("records", records, |n| {
+            crate::json::list(n, crate::json::map)
+        })?;
+        let (mut keys, mut ends) = (Vec::new(), Vec::with_capacity(records.len()));
+        core(self.key.encode_all(&records, &mut keys, &mut ends))?;
+        Ok(typed_keys(&keys, &ends)?.into())
+    }
+
+    /// A row key's fields, as `decodeKey`.
+    pub fn decode(&self, key: JsValue) -> Result<JsValue, JsValue> {
+        to_js(&core(self.key.decode(&bytes_arg("key", &key)?))?)
+    }
+
+    /// `[start, end)` of every segment of `key`, as `keySpans`.
+    pub fn spans(&self, key: JsValue) -> Result<JsValue, JsValue> {
+        to_js(&core(self.key.segment_spans(&bytes_arg("key", &key)?))?)
+    }
 }
 
 /// The byte layout of the document's key: one entry per segment (name, offset, width,

@@ -246,6 +246,23 @@ pub(crate) fn u8_array(b: &[u8]) -> JsValue {
     Uint8Array::from(b).into()
 }
 
+/// Keys laid end to end as `{keys: Uint8Array, offsets: Uint32Array}`, key `i` being
+/// `keys.subarray(offsets[i], offsets[i + 1])`: one copy each way, no JS object per key.
+pub(crate) fn typed_keys(keys: &[u8], ends: &[usize]) -> Result<js_sys::Object, JsValue> {
+    let mut offsets = Vec::with_capacity(ends.len() + 1);
+    offsets.push(0u32);
+    // A wasm32 `Vec` is under 4 GiB.
+    offsets.extend(ends.iter().map(|&e| u32::try_from(e).unwrap_or(u32::MAX)));
+    let t = js_sys::Object::new();
+    Reflect::set(&t, &"keys".into(), &Uint8Array::from(keys))?;
+    Reflect::set(
+        &t,
+        &"offsets".into(),
+        &js_sys::Uint32Array::from(offsets.as_slice()),
+    )?;
+    Ok(t)
+}
+
 pub(crate) fn key_list(keys: &[Vec<u8>]) -> JsValue {
     keys.iter().map(|k| u8_array(k)).collect::<Array>().into()
 }

@@ -72,6 +72,24 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     healthy();
   });
 
+  test('KeyCodec rejects bad input and keeps working', () => {
+    for (const bad of BAD_VALUES) {
+      assert.throws(() => new m.KeyCodec(bad), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError), String(bad).slice(0, 20));
+    }
+    const c = new m.KeyCodec(doc());
+    const good = doc().examples?.[0]?.record ?? {};
+    const want = m.encodeKey(doc(), good);
+    for (const bad of BAD_VALUES) {
+      for (const call of [() => c.encode(bad), () => c.encodeAll(bad), () => c.encodeAll([good, bad]), () => c.decode(bad)]) {
+        try { call(); } catch (e) { assert.ok(e instanceof Error && !(e instanceof WebAssembly.RuntimeError), String(e)); }
+      }
+      assert.deepEqual(c.encode(good), want);
+    }
+    assert.throws(() => c.encodeAll([good, { [LONE]: BIG }]), Error);
+    assert.throws(() => c.decode(new Uint8Array(1 << 20).fill(0xff)), Error);
+    healthy();
+  });
+
   test('AnalysisSession rejects bad input and keeps working', () => {
     assert.throws(() => new m.AnalysisSession(42), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError));
     assert.throws(() => new m.AnalysisSession(doc(), { windows: -1 }), Error);

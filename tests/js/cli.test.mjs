@@ -65,6 +65,26 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('encode', 'seed000-cyclic').status, 2, 'missing --record');
   });
 
+  test('encode --records: one key per line (hex, tab, toStringBinary) in file order; a bad row is named by its line', () => {
+    const doc = m.getPreset('seed000-telecom');
+    const rows = ['13412341234', '18800000001', '13599999999'].map((phone, i) => ({ phone, ts: Date.UTC(2021, 8, 7, 8, 30, i) }));
+    writeFileSync(path.join(dir, 'enc.jsonl'), rows.map(r => JSON.stringify(r)).join('\n') + '\n');
+    const r = run('encode', 'seed000-telecom', '--records', 'enc.jsonl');
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.deepEqual(lines, rows.map(x => { const k = m.encodeKey(doc, x); return `${Buffer.from(k).toString('hex')}\t${m.toStringBinary(k)}`; }));
+    // The telecom key: salt, then the phone and the call time as written.
+    assert.match(lines[1], /\t\d\d_18800000001_20210907083001$/);
+    writeFileSync(path.join(dir, 'enc.json'), JSON.stringify(rows));
+    const j = JSON.parse(run('encode', 'seed000-telecom', '--records', 'enc.json', '--json').stdout);
+    assert.deepEqual(j.map(x => `${x.hex}\t${x.binary}`), lines);
+    writeFileSync(path.join(dir, 'enc-bad.jsonl'), `${JSON.stringify(rows[0])}\n\n${JSON.stringify({ ts: 0 })}\n`);
+    const bad = run('encode', 'seed000-telecom', '--records', 'enc-bad.jsonl');
+    assert.equal(bad.status, 3);
+    assert.match(bad.stderr, /enc-bad\.jsonl:3: .*phone/);
+    assert.equal(run('encode', 'seed000-telecom', '--records', 'enc.jsonl', '--record', '{}').status, 2);
+  });
+
   test('decode: the fields back from a key given as the shell prints it or as hex; exit 1 for a key the design does not write', () => {
     const doc = m.getPreset('seed000-telecom');
     const ts = Date.parse('2021-09-07T08:30:00Z');

@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { ROOT, serve, launch, openPage } from './helpers.mjs';
 import { NOT_BUILT, installed, importByName, importVectorsByName, VECTORS_DIR, hex } from './npm-helpers.mjs';
 
-const KEYSPEC = ['parseKey', 'formatKey', 'validateDesign', 'encodeKey', 'decodeKey', 'keyLayout', 'keySpans', 'lintDesign', 'lintRules'];
+const KEYSPEC = ['parseKey', 'formatKey', 'validateDesign', 'encodeKey', 'decodeKey', 'keyLayout', 'keySpans', 'lintDesign', 'lintRules', 'KeyCodec'];
 const ANALYZE = ['analyzeDesign', 'AnalysisSession', 'compareDesigns', 'planReads', 'layoutSplitKeys', 'shellCreate', 'splitsFile'];
 const CORE = ['inspect', 'toBytes', 'toStringBinary', 'toBytesBinary', 'compareBytes', 'md5Hex', 'javaHashCode',
   'bytesHashCode', 'splitKeys', 'bytesSplit', 'createTableSplitKeys', 'regionOf', 'listPresets', 'getPreset'];
@@ -131,6 +131,52 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       }
     }
     assert.ok(n > 0);
+  });
+
+  test('KeyCodec: every preset example, one at a time and all at once, as encodeKey / decodeKey / keySpans', () => {
+    let n = 0;
+    for (const p of m.listPresets()) {
+      const doc = m.getPreset(p.id);
+      const random = m.keyLayout(doc).filter(l => l.kind === 'random').reduce((a, l) => a + (l.width.fixed ?? 0), 0);
+      const records = (doc.examples ?? []).map(ex => ex.record);
+      if (!records.length) continue;
+      const codec = new m.KeyCodec(doc);
+      const all = codec.encodeAll(records);
+      assert.ok(all.keys instanceof Uint8Array && all.offsets instanceof Uint32Array);
+      assert.equal(all.offsets.length, records.length + 1);
+      assert.equal(all.offsets[0], 0);
+      assert.equal(all.offsets.at(-1), all.keys.length);
+      const decodable = !m.lintDesign(doc).some(f => f.severity === 'error');
+      records.forEach((r, i) => {
+        const want = hex(m.encodeKey(doc, r)).slice(2 * random);
+        const k = all.keys.subarray(all.offsets[i], all.offsets[i + 1]);
+        assert.equal(hex(k).slice(2 * random), want, `${p.id} encodeAll[${i}]`);
+        const one = codec.encode(r);
+        assert.equal(hex(one).slice(2 * random), want, `${p.id} encode`);
+        if (decodable) {
+          assert.deepEqual(codec.decode(one), m.decodeKey(doc, one), p.id);
+          assert.deepEqual(codec.spans(one), m.keySpans(doc, one), p.id);
+        }
+        n++;
+      });
+      codec.free();
+    }
+    assert.ok(n > 10, `${n} examples`);
+  });
+
+  test('KeyCodec.encodeAll names the bad record; the codec keeps working after errors', () => {
+    const doc = m.getPreset('seed000-telecom');
+    const codec = new m.KeyCodec(doc);
+    const good = { phone: '13412345678', ts: '2021-09-07T08:30:00Z' };
+    assert.throws(() => codec.encodeAll([good, good, { ts: 0 }]), e => e.path === 'records[2].phone' && /phone/.test(e.message));
+    assert.throws(() => codec.encodeAll([good, 42]), e => e instanceof Error && /records/.test(e.path ?? e.message));
+    assert.throws(() => codec.encodeAll('x'), Error);
+    assert.throws(() => codec.encode(null), Error);
+    assert.throws(() => codec.decode([1, 2]), Error);
+    assert.deepEqual(codec.encode(good), m.encodeKey(doc, good));
+    assert.equal(codec.encodeAll([]).offsets.length, 1);
+    codec.free();
+    assert.throws(() => new m.KeyCodec({ v: 1, fields: [], key: 'nope' }), e => e instanceof Error && typeof e.path === 'string');
   });
 
   test('every preset scenario analyzes with options', () => {

@@ -5,10 +5,10 @@
 import init, {
   md5Hex, listPresets, getPreset, splitKeys, inspect, toStringBinary, compareBytes, regionOf,
   encodeKey, decodeKey, keyLayout, keySpans, lintDesign, lintRules, parseKey, formatKey, validateDesign,
-  analyzeDesign, planReads, layoutSplitKeys, shellCreate, splitsFile, compareDesigns, AnalysisSession,
+  analyzeDesign, planReads, layoutSplitKeys, shellCreate, splitsFile, compareDesigns, AnalysisSession, KeyCodec,
   type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
   type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
-  type KeySpecJson, type Span, type RowkeyError, type Width, type LintRule, type KeySample,
+  type KeySpecJson, type Span, type RowkeyError, type Width, type LintRule, type KeySample, type EncodedKeys,
 } from 'rowkey-lab';
 
 const width = (w: Width): string => (w === 'variable' ? 'variable' : `${w.fixed} bytes`);
@@ -32,6 +32,11 @@ export async function main(): Promise<string> {
   const layout: SegmentLayout[] = keyLayout(doc);
   const findings: Finding[] = lintDesign(doc);
   const rules: LintRule[] = lintRules();
+  using codec = new KeyCodec(own);
+  const one: Uint8Array = codec.encode({ phone: '13412341234' });
+  const many: EncodedKeys = codec.encodeAll([{ phone: '1' }, { phone: 2n }]);
+  const back: Decoded = codec.decode(many.keys.subarray(many.offsets[0], many.offsets[1]));
+  const codecSpans: Span[] = codec.spans(one);
 
   const report: AnalysisReport = analyzeDesign(doc, { windows: 16 });
   const cells: Uint32Array = report.matrix.cells;
@@ -60,5 +65,6 @@ export async function main(): Promise<string> {
     findings.map(f => `${f.severity}:${f.rule}@${f.segment ?? '-'}`).join(','), rules.length,
     report.metrics.meanHotspotFactor.toFixed(2), cells.length, firstKey, lastRegion,
     plans.map(r => `${r.name}:${r.scans.length}:${r.rowsReadPerRowReturned ?? '-'}`).join(','), shell.length,
-    cmp.designs.map(d => d.metrics.overall.gini).join(','), partial.writes, fedProgress.total, pointer].join(' ');
+    cmp.designs.map(d => d.metrics.overall.gini).join(','), partial.writes, fedProgress.total, pointer,
+    back.fields.length, codecSpans.length].join(' ');
 }
