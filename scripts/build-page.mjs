@@ -123,7 +123,7 @@ function withoutCustomSections(bytes) {
  */
 async function pageWasm(bytes, glueExports) {
   const { outputFiles: [glue] } = await build({ bundle: true, write: false, format: 'esm', logLevel: 'warning',
-    stdin: { contents: `export { ${glueExports.join(', ')} } from './${path.basename(GLUE)}';`, resolveDir: path.join(WWW, 'pkg'), sourcefile: GLUE } });
+    plugins: [glueUnusedClasses(glueExports)], stdin: { contents: `export { ${glueExports.join(', ')} } from './${path.basename(GLUE)}';`, resolveDir: path.join(WWW, 'pkg'), sourcefile: GLUE } });
   const called = new Set([...glue.text.matchAll(/\bwasm\d*\.([\w$]+)/g)].map((m) => m[1]));
   const exports = WebAssembly.Module.exports(new WebAssembly.Module(bytes));
   const missing = [...called].filter((n) => !exports.some((e) => e.name === n));
@@ -138,6 +138,28 @@ async function pageWasm(bytes, glueExports) {
     return readFileSync(path.join(dir, 'out.wasm'));
   } finally { rmSync(dir, { recursive: true, force: true }); }
 }
+
+/**
+ * esbuild plugin: the glue without the top-level statements of each exported class the page does
+ * not import (`if (Symbol.dispose) X.prototype[Symbol.dispose] = …` and `const XFinalization =
+ * … new FinalizationRegistry(…)`): tree shaking cannot drop them (an assignment, a `new`), and they
+ * would keep the class and the wasm functions it calls. Both glue builds use it, so the wasm cut
+ * (`pageWasm`) and the shipped glue agree on what is called.
+ */
+const glueUnusedClasses = (names) => ({
+  name: 'glue-unused-classes',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]pkg[\\/]rowkey_lab\.js$/ }, (args) => {
+      let text = readFileSync(args.path, 'utf8');
+      for (const [, cls] of text.matchAll(/^export class (\w+) \{/gm)) {
+        if (names.includes(cls)) continue;
+        text = text.replace(new RegExp(`^if \\(Symbol\\.dispose\\) ${cls}\\.prototype\\[Symbol\\.dispose\\] = ${cls}\\.prototype\\.free;\n`, 'm'), '')
+          .replace(new RegExp(`^const ${cls}Finalization = [^;]*;\n`, 'm'), '');
+      }
+      return { contents: text, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+});
 
 /** `bytes` with the export section cut to the names in `keep`; every other section byte for byte. */
 function onlyExports(bytes, keep) {
@@ -205,7 +227,7 @@ html = html.replace(SCRIPT, script).replace(STYLE, style)
 
 // 3. The glue, with the exports the page uses.
 const names = await glueNames(js.filter((f) => f !== GLUE));
-await build({ ...common, bundle: true, outfile: path.join(OUT, GLUE),
+await build({ ...common, bundle: true, outfile: path.join(OUT, GLUE), plugins: [glueUnusedClasses(names)],
   stdin: { contents: `export { ${names.join(', ')} } from './${path.basename(GLUE)}';`, resolveDir: path.join(WWW, 'pkg'), sourcefile: GLUE } });
 
 // 4. Everything else.
