@@ -83,6 +83,33 @@ pub fn java_hash_of(xs: impl ExactSizeIterator<Item = i32>, h0: i32) -> i32 {
     xs.fold(h, |h, x| h.wrapping_mul(31).wrapping_add(x))
 }
 
+/// `String.hashCode` of ASCII text given as its bytes (each byte is then one UTF-16 unit), or
+/// `None` when a byte is not ASCII: the check and the hash in one pass over the slice, four
+/// bytes per step of the dependency chain as in [`java_hash_of`].
+pub fn java_hash_ascii(bytes: &[u8]) -> Option<i32> {
+    const P2: i32 = 31 * 31;
+    const P3: i32 = 31 * 31 * 31;
+    const P4: i32 = 31 * 31 * 31 * 31;
+    let (mut h, mut any) = (0i32, 0u8);
+    let mut quads = bytes.chunks_exact(4);
+    for q in quads.by_ref() {
+        if let [a, b, c, d] = *q {
+            any |= a | b | c | d;
+            h = h
+                .wrapping_mul(P4)
+                .wrapping_add(i32::from(a).wrapping_mul(P3))
+                .wrapping_add(i32::from(b).wrapping_mul(P2))
+                .wrapping_add(i32::from(c).wrapping_mul(31))
+                .wrapping_add(i32::from(d));
+        }
+    }
+    for &x in quads.remainder() {
+        any |= x;
+        h = h.wrapping_mul(31).wrapping_add(i32::from(x));
+    }
+    (any < 0x80).then_some(h)
+}
+
 /// The MD5 digest of `data`. Inputs up to 55 bytes (row key parts) fit one padded block:
 /// it is built on the stack and compressed once, without the streaming hasher's buffer.
 pub fn md5(data: &[u8]) -> [u8; 16] {
@@ -235,6 +262,32 @@ mod tests {
 
     fn u(s: &str) -> Vec<u16> {
         s.encode_utf16().collect()
+    }
+
+    #[test]
+    fn java_hash_ascii_is_string_hash_code() {
+        let text: Vec<u8> = (0..64u32).map(|i| b' ' + (i * 7 % 95) as u8).collect();
+        for n in 0..text.len() {
+            let t = text.get(..n).unwrap_or(&[]);
+            let units: Vec<u16> = t.iter().map(|&b| u16::from(b)).collect();
+            assert_eq!(
+                java_hash_ascii(t),
+                Some(java_string_hash_code(&units)),
+                "{n} bytes"
+            );
+            // One byte above ASCII anywhere: not this path's to hash.
+            for i in 0..n {
+                let mut bad = t.to_vec();
+                if let Some(b) = bad.get_mut(i) {
+                    *b |= 0x80;
+                }
+                assert_eq!(java_hash_ascii(&bad), None, "{n} bytes, byte {i}");
+            }
+        }
+        assert_eq!(
+            java_hash_ascii(b"13412341234"),
+            Some(java_string_hash_code(&u("13412341234")))
+        );
     }
 
     #[test]

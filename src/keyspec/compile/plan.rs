@@ -132,10 +132,10 @@ impl QuickSalt {
     /// not ASCII, a UTF-16 value (a lone surrogate is written as `?`, hashed as itself), or a
     /// negative bucket (`Math.abs(Integer.MIN_VALUE) % n`).
     fn bucket(self, written: &[u8], values: &[FieldValue]) -> Option<[u8; 2]> {
-        if !written.is_ascii() || values.iter().any(|v| matches!(v, FieldValue::Utf16(_))) {
+        if values.iter().any(|v| matches!(v, FieldValue::Utf16(_))) {
             return None;
         }
-        let h = hash::java_hash_of(written.iter().map(|&b| i32::from(b)), 0);
+        let h = hash::java_hash_ascii(written)?;
         let v = u8::try_from(java_mod(h, self.buckets, self.modulo)).ok()?;
         Some([b'0' + v / 10, b'0' + v % 10])
     }
