@@ -1,7 +1,7 @@
 //! Time units of a pattern, for cutting a salted range where its salt's time text changes.
 
 /// The time unit a pattern resolves (its finest letter), for cutting salted ranges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Unit {
     Year,
     Month,
@@ -27,31 +27,24 @@ impl Unit {
     }
 }
 
+/// The finest unit `p` writes, from the key compiler's own reading of the pattern (quoted text
+/// and literals write none). The planner sees only patterns the compiler took; were one not
+/// to parse, milliseconds: the finest cut is never wrong, at worst too many scans (refused).
 pub(super) fn pattern_unit(p: &str) -> Unit {
-    let mut u = Unit::Year;
-    let mut quoted = false;
-    for c in p.chars() {
-        if c == '\'' {
-            quoted = !quoted;
-            continue;
-        }
-        if quoted {
-            continue;
-        }
-        let v = match c {
-            'M' => Unit::Month,
-            'd' => Unit::Day,
-            'H' | 'h' | 'k' | 'K' => Unit::Hour,
-            'm' => Unit::Minute,
-            's' => Unit::Second,
-            'S' => Unit::Milli,
-            _ => continue,
-        };
-        if (v as u8) > (u as u8) {
-            u = v;
-        }
-    }
-    u
+    use crate::keyspec::time::{parse_pattern, Tok};
+    let Ok(toks) = parse_pattern(p) else {
+        return Unit::Milli;
+    };
+    let unit = |t: &Tok| match t {
+        Tok::Year4 | Tok::Year2 | Tok::Lit(_) => Unit::Year,
+        Tok::Month => Unit::Month,
+        Tok::Day => Unit::Day,
+        Tok::Hour => Unit::Hour,
+        Tok::Minute => Unit::Minute,
+        Tok::Second => Unit::Second,
+        Tok::Milli => Unit::Milli,
+    };
+    toks.iter().map(unit).max().unwrap_or(Unit::Year)
 }
 
 /// The start of the next `unit` after `ms` (UTC).
