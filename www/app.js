@@ -378,11 +378,13 @@ function copyBlock(title, text) {
 function renderSplits() {
   const out = $('splits-out');
   out.replaceChildren();
+  // The shell statement names the table and its column family as typed above.
+  const create = (keys) => wasm.shellCreate($('split-table').value, $('split-family').value, keys);
   try {
     const keys = wasm.layoutSplitKeys(state.doc);
     if (!keys.length) out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
     else {
-      out.append(copyBlock('shell create', wasm.shellCreate('t', 'f', keys)),
+      out.append(copyBlock('shell create', create(keys)),
         copyBlock('SPLITS_FILE', wasm.splitsFile(keys)),
         copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))));
     }
@@ -392,7 +394,7 @@ function renderSplits() {
       const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
       const final = r.regions.slice(1).map(g => hexBytes(g.startKeyHex));
       out.append(el('p', `The run's auto-split made ${r.splits.length} more boundaries (${r.regions.length} regions at the end); to create the table with the regions it ended with:`, { class: 'muted' }),
-        copyBlock('shell create (end of run)', wasm.shellCreate('t', 'f', final)));
+        copyBlock('shell create (end of run)', create(final)));
     }
   } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
 }
@@ -691,6 +693,7 @@ function wireLab() {
   $('scale').addEventListener('change', () => { state.heat.scale = $('scale').value; saveState(); if (state.shown) renderHeatmap(); });
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
+  for (const id of ['split-table', 'split-family']) $(id).addEventListener('input', () => { if (state.doc) renderSplits(); });
   $('heatmap').addEventListener('mousemove', hover);
   $('heatmap').addEventListener('mousedown', brushStart);
   window.addEventListener('mouseup', brushEnd);

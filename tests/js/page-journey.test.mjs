@@ -77,7 +77,15 @@ test('newcomer: hotspot, salted fix, scans rise, SPLITS copied, shared link repr
   const line = await page.evaluate(() => navigator.clipboard.readText());
   const keys = Array.from({ length: buckets - 1 }, (_, i) => `'${String(i + 1).padStart(2, '0')}'`);
   assert.equal(line.replace(/^create '[^']*', '[^']*', /, ''), `SPLITS => [${keys.join(', ')}]`);
-  assert.match(line, /^create '/);
+  assert.match(line, /^create 't', 'cf', /);
+  // The statement names the table and family typed above it (quoted for the shell); an empty
+  // table name is an error shown in place, not a statement.
+  await page.fill('#split-table', "call's");
+  await page.fill('#split-family', 'd');
+  assert.match(await page.textContent('#splits-out pre'), /^create 'call\\'s', 'd', SPLITS => \['01', /);
+  await page.fill('#split-table', '');
+  assert.match(await page.textContent('#splits-out .error'), /table name is empty/);
+  await page.fill('#split-table', 'calls');
 
   // 4. Share a link: a fresh page opened on it shows the same design and the same heatmap.
   await page.click('#copy-link');
