@@ -18,9 +18,11 @@ Commands:
   analyze <design> [--records F] [--json]
                                        run the design's workload (or your rows): regions,
                                        hotspots, reads
+  reads <design> [--shell TABLE]       each read's scans (start and stop rows, regions), or
+                                       the HBase shell scan commands that run them
   lint <design> [--json]               lint findings of a design
-  check <design> [--max-hotspot F] [--max-scans N] [--json]
-                                       exit 1 when the design breaks a budget (for CI)
+  check <design>... [--max-hotspot F] [--max-scans N] [--json]
+                                       exit 1 when a design breaks a budget (for CI)
   compare <design> <design> [...]      2-4 designs' skew side by side, one workload
   presets [--json]                     list the built-in presets
 
@@ -31,7 +33,7 @@ Exit codes:
   0  success
   1  check: a budget is exceeded; lint: a finding of severity "error"; decode: the key is
      not one the design writes (its fields encode to other bytes, e.g. another salt)
-  2  usage error (unknown command or option, missing argument)
+  2  usage error (unknown command or option, missing or extra argument)
   3  input error (unreadable or invalid design, bad record or key, engine error)`,
   encode: `rowkey-lab encode <design> --record '<json>' [--json]
 rowkey-lab encode <design> --records FILE [--json]
@@ -65,11 +67,20 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
                   is written at the workload's clock (startTime + n * 1000 / writeRate ms)`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
-  check: `rowkey-lab check <design> [--max-hotspot F] [--max-scans N] [--records FILE] [--json]
-Analyzes the design (its workload, or --records FILE as for analyze) and fails (exit 1) when
+  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-scans N] [--windows N] [--records FILE] [--json]
+Analyzes each design (its workload, or --records FILE as for analyze) and fails (exit 1) when
+any design breaks a budget:
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
   --max-scans N    any read pattern needs more than N scans
-Defaults: --max-hotspot 2.0, --max-scans 16.`,
+Defaults: --max-hotspot 2.0, --max-scans 16. With several designs (say designs/*.json) each
+gets one line, and --json prints an array of the one-design results, each with its "design".`,
+  reads: `rowkey-lab reads <design> [--shell TABLE] [--json]
+Plans every read in the design's "reads" list over its pre-split: how many scans it needs, the
+regions they touch, rows read per row returned, why, and each scan's start and stop row (the
+stop row is exclusive).
+  --shell TABLE  print the HBase shell commands instead, ready to paste into \`hbase shell\`:
+                 scan 'TABLE', {STARTROW => "...", STOPROW => "..."} per scan, each read's
+                 scans under a # comment with its name`,
   compare: `rowkey-lab compare <design> <design> [<design> <design>] [--windows N] [--json]
 Runs 2-4 designs, each with its own fields, key and regions layout, over the first design's
 workload settings (record count, write rate, clock, seed) and prints their skew side by side: regions, hotspot factor (mean and worst window), active
@@ -78,6 +89,23 @@ per-window metrics and a shared key-space grid (writes per key-space bucket and 
   presets: `rowkey-lab presets [--json]
 Lists the built-in preset ids with their names.`,
 };
+
+// Each command's options (camelCase, as parseArgs stores them; --json and --help go with every
+// command) and the most <arguments> it takes: an option it does not know, a typo such as
+// --max-hotspt in a CI gate, is a usage error, never silently ignored.
+const USAGE = {
+  presets: { options: [], maxArgs: 0 },
+  encode: { options: ['record', 'records'], maxArgs: 1 },
+  decode: { options: ['hex'], maxArgs: 2 },
+  layout: { options: [], maxArgs: 1 },
+  splits: { options: ['firstRow', 'lastRow', 'create', 'family'], maxArgs: 2 },
+  analyze: { options: ['windows', 'records'], maxArgs: 1 },
+  reads: { options: ['shell'], maxArgs: 1 },
+  lint: { options: [], maxArgs: 1 },
+  check: { options: ['maxHotspot', 'maxScans', 'windows', 'records'], maxArgs: Infinity },
+  compare: { options: ['windows'], maxArgs: 4 },
+};
+const kebab = k => k.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
 
 class CliError extends Error { constructor(code, msg) { super(msg); this.code = code; } }
 
@@ -242,6 +270,16 @@ function keyArg(text, hexText) {
   return api.toBytesBinary(text);
 }
 
+/** Region indexes as runs: [0, 1, 2, 5] -> "0-2, 5". */
+function regionRuns(regions) {
+  const runs = [];
+  for (const r of regions) {
+    const last = runs[runs.length - 1];
+    if (last && r === last[1] + 1) last[1] = r; else runs.push([r, r]);
+  }
+  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+}
+
 /** Split keys as `{hex, binary}` rows, the text as SPLITS_FILE lines or the shell's create. */
 function printSplits(opt, keys) {
   const rows = keys.map(k => ({ hex: hex(k), binary: api.toStringBinary(k) }));
@@ -376,23 +414,55 @@ const COMMANDS = {
       return lines.join('\n');
     });
   },
+  reads(pos, opt) {
+    const design = loadDesign(pos[0]);
+    const plans = readPlans(design);
+    const table_ = opt.shell;
+    const shell = sc => engine(() => api.shellScan(table_, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow)));
+    const res = table_ === undefined ? plans : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc) })) }));
+    const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    out(opt, res, () => {
+      if (!plans.length) return 'the design has no reads (add a "reads" list: get, prefix, range or timeRange reads)';
+      if (table_ !== undefined) {
+        return res.map(p => [`# ${p.name}: ${count(p.scans.length, 'scan')}`, ...p.scans.map(sc => sc.shell)].join('\n')).join('\n');
+      }
+      const lines = [table(plans.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
+        ['read', 'scans', 'regions', 'rows read/returned'])];
+      for (const p of plans) {
+        lines.push('', `${p.name}: ${count(p.scans.length, 'scan')} over ${count(p.regionsTouched, 'region')}`, ...p.notes.map(n => `* ${n}`));
+        lines.push(table(p.scans.map(sc => [sc.startRow || '(first row)', sc.stopRow || '(end of table)', regionRuns(sc.regions)]),
+          ['start row', 'stop row (exclusive)', 'regions']));
+      }
+      return lines.join('\n');
+    });
+  },
   check(pos, opt) {
     const maxHot = Number(opt.maxHotspot ?? 2.0); const maxScans = Number(opt.maxScans ?? 16);
     // A hotspot factor is busiest / mean, never below 1; a read needs at least one scan. A budget
     // under either could never pass: that is a mistake in the command, not a finding.
     if (!Number.isFinite(maxHot) || maxHot < 1) throw new CliError(EXIT.USAGE, `--max-hotspot must be a number of at least 1 (busiest region / mean region), not ${opt.maxHotspot}`);
     if (!Number.isInteger(maxScans) || maxScans < 1) throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
-    const design = loadDesign(pos[0]);
-    const r = runAnalysis(design, opt);
-    const reads = readPlans(design);
-    const hot = r.metrics.meanHotspotFactor;
-    const breaches = [];
-    if (hot > maxHot) breaches.push(`hotspot factor ${hot.toFixed(2)} > ${maxHot}`);
-    for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
-    const res = { ok: breaches.length === 0, hotspotFactor: hot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), breaches };
-    out(opt, res, () => (res.ok ? `ok: hotspot ${hot.toFixed(2)} <= ${maxHot}, scans ${res.maxScans} <= ${maxScans}`
-      : `FAIL:\n${breaches.map(b => `  ${b}`).join('\n')}`));
-    return res.ok ? EXIT.OK : EXIT.BUDGET;
+    if (!pos.length) loadDesign(undefined);
+    // Every design is read before any is analyzed: a typo in the last path fails at once.
+    const designs = pos.map(loadDesign);
+    const results = designs.map((design, i) => {
+      const r = runAnalysis(design, opt);
+      const reads = readPlans(design);
+      const hot = r.metrics.meanHotspotFactor;
+      const breaches = [];
+      if (hot > maxHot) breaches.push(`hotspot factor ${hot.toFixed(2)} > ${maxHot}`);
+      for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
+      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), breaches };
+    });
+    const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}, scans ${res.maxScans} <= ${maxScans}`
+      : `FAIL:\n${res.breaches.map(b => `  ${b}`).join('\n')}`);
+    if (results.length === 1) {
+      const { design, ...res } = results[0];
+      out(opt, res, () => verdict(res));
+    } else {
+      out(opt, results, () => results.map(res => `${res.design}: ${verdict(res)}`).join('\n'));
+    }
+    return results.every(res => res.ok) ? EXIT.OK : EXIT.BUDGET;
   },
 };
 
@@ -402,6 +472,14 @@ function main(argv) {
   if (!COMMANDS[cmd]) throw new CliError(EXIT.USAGE, `unknown command ${cmd} (see rowkey-lab --help)`);
   const { pos, opt } = parseArgs(rest);
   if (opt.help) { console.log(HELP[cmd]); return EXIT.OK; }
+  const { options, maxArgs: max } = USAGE[cmd];
+  for (const k of Object.keys(opt)) {
+    if (k !== 'json' && !options.includes(k)) {
+      const known = options.map(o => `--${kebab(o)}`).concat('--json').join(', ');
+      throw new CliError(EXIT.USAGE, `${cmd} has no option --${kebab(k)} (it takes ${known}; see rowkey-lab ${cmd} --help)`);
+    }
+  }
+  if (pos.length > max) throw new CliError(EXIT.USAGE, `${cmd} takes at most ${max} argument${max === 1 ? '' : 's'}, not ${pos.length}: ${pos.slice(max).join(' ')}?`);
   return COMMANDS[cmd](pos, opt) ?? EXIT.OK;
 }
 

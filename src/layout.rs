@@ -21,6 +21,9 @@ use crate::policy::{SplitConfig, SplitPolicy};
 use crate::region::RegionMap;
 use crate::split::{self, AlgorithmKind, SplitAlgorithm};
 
+/// The shell statements moved to [`crate::shell`]; their old paths stay.
+pub use crate::shell::{shell_create, splits_file};
+
 /// The most regions a layout may create (split keys + 1).
 pub const MAX_REGIONS: u32 = 100_000;
 
@@ -567,88 +570,6 @@ pub fn recommend_region_count(table_bytes: u64) -> (u32, String) {
         };
         (n, reason)
     }
-}
-
-/// Quote `text` as a single-quoted Ruby string: only `\` and `'` need a backslash.
-fn ruby_single_quoted(text: &str) -> String {
-    let mut s = String::with_capacity(text.len() + 2);
-    s.push('\'');
-    for c in text.chars() {
-        if c == '\'' || c == '\\' {
-            s.push('\\');
-        }
-        s.push(c);
-    }
-    s.push('\'');
-    s
-}
-
-/// A split key as the text the shell passes to `Bytes.toBytesBinary`: toStringBinary, with a
-/// literal backslash-x kept as is (Ruby single quotes leave `\x` alone).
-fn shell_key(key: &[u8]) -> String {
-    let text = to_string_binary(key);
-    let mut s = String::with_capacity(text.len() + 2);
-    s.push('\'');
-    for c in text.chars() {
-        // toStringBinary never emits a bare backslash, only `\xNN`, which must reach
-        // toBytesBinary unchanged; a quote must be escaped.
-        if c == '\'' {
-            s.push('\\');
-        }
-        s.push(c);
-    }
-    s.push('\'');
-    s
-}
-
-/// The HBase shell command that creates the table with these split keys:
-/// `create 'ns:t', 'f', SPLITS => ['\x01', '\x02']`.
-///
-/// The shell (admin.rb) runs every `SPLITS` entry through `Bytes.toBytesBinary`, so the keys
-/// are written as toStringBinary text in *single* quotes: Ruby leaves `\x01` in a single-quoted
-/// string as the four characters `\`, `x`, `0`, `1`, and toBytesBinary turns them into the
-/// byte 0x01. Double quotes would be wrong for bytes >= 0x80: Ruby would decode `"\xFF"`
-/// itself into an invalid UTF-8 string, which reaches Java as U+FFFD and becomes byte 0xFD.
-pub fn shell_create(table: &str, family: &str, keys: &[Vec<u8>]) -> String {
-    let mut s = format!(
-        "create {}, {}",
-        ruby_single_quoted(table),
-        ruby_single_quoted(family)
-    );
-    if !keys.is_empty() {
-        s.push_str(", SPLITS => [");
-        for (i, k) in keys.iter().enumerate() {
-            if i > 0 {
-                s.push_str(", ");
-            }
-            s.push_str(&shell_key(k));
-        }
-        s.push(']');
-    }
-    s
-}
-
-/// The keys as a `SPLITS_FILE` for the shell (`create 't', 'f', SPLITS_FILE => 'splits.txt'`):
-/// one toStringBinary key per line. The shell reads each line with `chomp` (older versions
-/// with `strip`, which would eat a leading or trailing space), so edge spaces are written as
-/// `\x20`, which toBytesBinary reads back as the same byte.
-pub fn splits_file(keys: &[Vec<u8>]) -> String {
-    let mut out = String::new();
-    for k in keys {
-        let text = to_string_binary(k);
-        let body = text.trim_matches(' ');
-        let lead = text.len() - text.trim_start_matches(' ').len();
-        if body.is_empty() {
-            out.push_str(&"\\x20".repeat(lead));
-        } else {
-            let trail = text.len() - text.trim_end_matches(' ').len();
-            out.push_str(&"\\x20".repeat(lead));
-            out.push_str(body);
-            out.push_str(&"\\x20".repeat(trail));
-        }
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ pub mod presets;
 pub mod region;
 pub mod salt;
 pub mod scan;
+pub mod shell;
 pub mod split;
 // The golden-vector runner; in wasm, `runVector` (see the `vectors-only` feature).
 #[cfg(feature = "vectors")]

@@ -288,6 +288,12 @@ export function planReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null)
 export function layoutSplitKeys(doc: DesignInput): Uint8Array[];
 /** The HBase shell line `create 'table', 'family', SPLITS => [...]`. */
 export function shellCreate(table: string, family: string, keys: readonly Bytes[]): string;
+/**
+ * The HBase shell line that runs one scan of a read plan:
+ * `scan 'table', {STARTROW => "\x01abc", STOPROW => "\x01abd"}` (double-quoted Ruby literals,
+ * which the shell hands to `Scan` as their own bytes; an empty row is left out).
+ */
+export function shellScan(table: string, startRow: Bytes, stopRow: Bytes): string;
 /** The keys as a `SPLITS_FILE`: one `toStringBinary` key per line. */
 export function splitsFile(keys: readonly Bytes[]): string;
 

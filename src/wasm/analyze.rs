@@ -6,7 +6,8 @@ use js_sys::{Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::{
-    bad_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js, typed_keys,
+    bad_arg, bytes_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js,
+    typed_keys,
 };
 use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, SampleKey};
 use crate::design::DesignDocument;
@@ -176,20 +177,40 @@ pub fn plan_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue>
     to_js(&core(crate::scan::plan_reads(&doc, &keys))?)
 }
 
-/// The HBase shell line `create 'table', 'family', SPLITS => [...]`.
-#[wasm_bindgen(js_name = shellCreate)]
-pub fn shell_create(table: JsValue, family: JsValue, keys: JsValue) -> Result<String, JsValue> {
-    let table = str_arg("table", &table)?;
-    let family = str_arg("family", &family)?;
-    let keys = bytes_list_arg("keys", &keys)?;
+/// A table name for a shell statement: a string, not empty.
+fn table_arg(v: &JsValue) -> Result<String, JsValue> {
+    let table = str_arg("table", v)?;
     if table.is_empty() {
         return Err(js_error(&Error::arg("table", "the table name is empty")));
     }
-    Ok(crate::layout::shell_create(&table, &family, &keys))
+    Ok(table)
+}
+
+/// The HBase shell line `create 'table', 'family', SPLITS => [...]`.
+#[wasm_bindgen(js_name = shellCreate)]
+pub fn shell_create(table: JsValue, family: JsValue, keys: JsValue) -> Result<String, JsValue> {
+    let table = table_arg(&table)?;
+    let family = str_arg("family", &family)?;
+    let keys = bytes_list_arg("keys", &keys)?;
+    Ok(crate::shell::shell_create(&table, &family, &keys))
+}
+
+/// The HBase shell line `scan 'table', {STARTROW => "…", STOPROW => "…"}` of one scan of a
+/// read plan (`startRow` / `stopRow` as bytes; an empty one is left out).
+#[wasm_bindgen(js_name = shellScan)]
+pub fn shell_scan(
+    table: JsValue,
+    start_row: JsValue,
+    stop_row: JsValue,
+) -> Result<String, JsValue> {
+    let table = table_arg(&table)?;
+    let start = bytes_arg("startRow", &start_row)?;
+    let stop = bytes_arg("stopRow", &stop_row)?;
+    Ok(crate::shell::shell_scan(&table, &start, &stop))
 }
 
 /// The keys as a `SPLITS_FILE`: one toStringBinary key per line.
 #[wasm_bindgen(js_name = splitsFile)]
 pub fn splits_file(keys: JsValue) -> Result<String, JsValue> {
-    Ok(crate::layout::splits_file(&bytes_list_arg("keys", &keys)?))
+    Ok(crate::shell::splits_file(&bytes_list_arg("keys", &keys)?))
 }

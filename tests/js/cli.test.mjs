@@ -1,6 +1,7 @@
 // The CLI from the installed tarball (node_modules/.bin/rowkey-lab): help, splits (algorithms
-// and a design's pre-split), encode, decode, layout, lint, analyze, check, compare and the
-// documented exit codes; the progress bar only on a TTY stderr.
+// and a design's pre-split), encode, decode, layout, reads, lint, analyze, check (one design or
+// several), compare and the documented exit codes (unknown options and extra arguments too);
+// the progress bar only on a TTY stderr.
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -14,7 +15,7 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
 
   test('--help on every command, exit 0', () => {
-    for (const c of [[], ['encode'], ['decode'], ['layout'], ['splits'], ['analyze'], ['lint'], ['check'], ['compare'], ['presets']]) {
+    for (const c of [[], ['encode'], ['decode'], ['layout'], ['splits'], ['analyze'], ['lint'], ['check'], ['compare'], ['presets'], ['reads']]) {
       const r = run(...c, '--help');
       assert.equal(r.status, 0, c.join(' '));
       assert.match(r.stdout, /rowkey-lab/);
@@ -27,6 +28,17 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('frobnicate').status, 2);
     assert.equal(run('splits', 'octal', '4').status, 2);
     assert.equal(run('splits', 'hex').status, 2);
+    // An option the command does not take (a typo in a CI gate) or an extra argument is a
+    // usage error, never ignored.
+    const typo = run('check', 'seed000-telecom', '--max-hotspt', '1.5');
+    assert.equal(typo.status, 2);
+    assert.match(typo.stderr, /check has no option --max-hotspt \(it takes --max-hotspot, /);
+    assert.equal(run('lint', 'seed000-telecom', '--shell', 't').status, 2);
+    assert.equal(run('splits', 'hex', '16', '--family', 'cf', '--windows', '4').status, 2);
+    const extra = run('lint', 'seed000-telecom', 'seed001-log-md5');
+    assert.equal(extra.status, 2);
+    assert.match(extra.stderr, /lint takes at most 1 argument, not 2/);
+    assert.equal(run('presets', 'x').status, 2);
   });
 
   test('splits hex 16 gives 15 keys 10000000 … f0000000', () => {
@@ -246,6 +258,40 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(w.status, 2);
     assert.match(w.stderr, /--windows must be a whole number/);
     assert.equal(run('analyze', 'seed000-cyclic', '--windows', '0').status, 3, 'the engine refuses 0 windows by name');
+  });
+
+  test('reads: each read\'s scans; --shell prints the scan commands of a salted range read', () => {
+    const text = run('reads', 'seed002-salt-byte');
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^an order id range: 8 scans over 8 regions$/m);
+    // Seed 002: one salt byte, 8 buckets; the range read covers order ids 100000..101000, so
+    // bucket b's scan runs from b + "100000" to b + "101000", buckets in key order.
+    const r = run('reads', 'seed002-salt-byte', '--shell', 'orders');
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.trim().split('\n');
+    const at = lines.indexOf('# an order id range: 8 scans');
+    assert.ok(at > 0, r.stdout);
+    assert.deepEqual(lines.slice(at + 1, at + 9), Array.from({ length: 8 }, (_, b) =>
+      `scan 'orders', {STARTROW => "\\x0${b}100000", STOPROW => "\\x0${b}101000"}`));
+    const j = JSON.parse(run('reads', 'seed002-salt-byte', '--shell', 'orders', '--json').stdout);
+    assert.equal(j[1].scans[7].shell, lines[at + 8]);
+    assert.equal(j[1].scans[7].startRowHex, '07313030303030');
+    assert.equal(run('reads', 'seed002-salt-byte', '--shell', '').status, 3, 'an empty table name');
+    writeFileSync(path.join(dir, 'noreads.json'), JSON.stringify({ v: 1, fields: [{ name: 'id', type: 'string' }], key: 'id' }));
+    const none = run('reads', 'noreads.json');
+    assert.equal(none.status, 0);
+    assert.match(none.stdout, /has no reads/);
+  });
+
+  test('check over several designs: one line each, exit 1 when any breaks its budget', () => {
+    const both = run('check', 'seed000-telecom', 'seed000-telecom-time-first', '--max-hotspot', '2.0');
+    assert.equal(both.status, 1, both.stderr);
+    assert.match(both.stdout, /^seed000-telecom: ok: hotspot /m);
+    assert.match(both.stdout, /^seed000-telecom-time-first: FAIL:\n {2}hotspot factor \d+\.\d\d > 2/m);
+    const j = JSON.parse(run('check', 'seed000-telecom', 'seed000-telecom-time-first', '--json').stdout);
+    assert.deepEqual(j.map(x => [x.design, x.ok]), [['seed000-telecom', true], ['seed000-telecom-time-first', false]]);
+    assert.equal(run('check', 'seed000-telecom', 'seed002-salt-byte', '--max-hotspot', '100', '--max-scans', '100').status, 0);
+    assert.equal(run('check', 'seed000-telecom', 'no-such-design').status, 3, 'every design is read first');
   });
 
   test('check gates a design: exit 1 on budget breach, 0 within budget', () => {

@@ -14,7 +14,7 @@ import { ROOT, serve, launch, openPage } from './helpers.mjs';
 import { NOT_BUILT, installed, importByName, importVectorsByName, VECTORS_DIR, hex } from './npm-helpers.mjs';
 
 const KEYSPEC = ['parseKey', 'formatKey', 'validateDesign', 'encodeKey', 'decodeKey', 'keyLayout', 'keySpans', 'lintDesign', 'lintRules', 'KeyCodec'];
-const ANALYZE = ['analyzeDesign', 'AnalysisSession', 'compareDesigns', 'planReads', 'layoutSplitKeys', 'shellCreate', 'splitsFile'];
+const ANALYZE = ['analyzeDesign', 'AnalysisSession', 'compareDesigns', 'planReads', 'layoutSplitKeys', 'shellCreate', 'shellScan', 'splitsFile'];
 const CORE = ['inspect', 'toBytes', 'toStringBinary', 'toBytesBinary', 'compareBytes', 'md5Hex', 'javaHashCode',
   'bytesHashCode', 'splitKeys', 'bytesSplit', 'createTableSplitKeys', 'regionOf', 'listPresets', 'getPreset'];
 
@@ -297,6 +297,11 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const line = m.shellCreate('t', 'cf', keys);
     assert.match(line, /^create 't', 'cf', SPLITS => \[/);
     assert.equal(m.splitsFile(keys).trim().split('\n').length, keys.length);
+    // One scan of seed 002's salted range read: bucket byte 0x03, order ids 100000..101000.
+    const scan = m.planReads(m.getPreset('seed002-salt-byte'))[1].scans[3];
+    assert.equal(m.shellScan('orders', m.toBytesBinary(scan.startRow), m.toBytesBinary(scan.stopRow)),
+      'scan \'orders\', {STARTROW => "\\x03100000", STOPROW => "\\x03101000"}');
+    assert.equal(m.shellScan('t', new Uint8Array(), Uint8Array.of(0x23, 0x7b, 0x22, 0xff)), 'scan \'t\', {STOPROW => "\\#{\\"\\xFF"}');
     const c = m.compareDesigns([doc, m.getPreset('seed000-telecom-time-first')], { windows: 8 });
     assert.equal(c.designs.length, 2);
     assert.ok(c.designs[1].metrics.meanHotspotFactor > c.designs[0].metrics.meanHotspotFactor);

@@ -3,9 +3,9 @@
 // (src/types.d.ts, shipped as pkg/web/rowkey_lab.d.ts and pkg/node/index.d.ts). It is only
 // type-checked, never run.
 import init, {
-  md5Hex, listPresets, getPreset, splitKeys, inspect, toStringBinary, compareBytes, regionOf,
+  md5Hex, listPresets, getPreset, splitKeys, inspect, toStringBinary, toBytesBinary, compareBytes, regionOf,
   encodeKey, decodeKey, keyLayout, keySpans, lintDesign, lintRules, parseKey, formatKey, validateDesign,
-  analyzeDesign, planReads, layoutSplitKeys, shellCreate, splitsFile, compareDesigns, AnalysisSession, KeyCodec,
+  analyzeDesign, planReads, layoutSplitKeys, shellCreate, shellScan, splitsFile, compareDesigns, AnalysisSession, KeyCodec,
   type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
   type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
   type KeySpecJson, type Span, type RowkeyError, type Width, type LintRule, type KeySample, type EncodedKeys,
@@ -45,6 +45,7 @@ export async function main(): Promise<string> {
   const lastRegion: number = sample.regions[sample.regions.length - 1];
   const plans: ReadPlan[] = planReads(doc, layoutSplitKeys(doc));
   const shell: string = shellCreate('t', 'cf', layoutSplitKeys(doc)) + splitsFile(keys);
+  const scans: string[] = planReads(doc).flatMap(p => p.scans.map(s => shellScan('t', toBytesBinary(s.startRow), toBytesBinary(s.stopRow))));
   const cmp: Comparison = compareDesigns([doc, normal], null);
 
   using session = new AnalysisSession(doc, { sampleSize: 10 });
