@@ -343,6 +343,7 @@ function renderMetrics() {
 
 function renderReads() {
   const box = $('reads');
+  const open = $('scan-commands')?.open ?? false; // a re-render keeps the commands open
   box.replaceChildren();
   if (state.readsError) { box.append(el('p', state.readsError.message, { class: 'error' })); return; }
   if (!state.reads.length) { box.append(el('p', 'The design declares no reads.', { class: 'muted' })); return; }
@@ -359,7 +360,20 @@ function renderReads() {
     t.append(tr);
   }
   box.append(t);
+  // Every scan as the HBase shell runs it, on the table named under Split keys.
+  const n = state.reads.reduce((a, p) => a + p.scans.length, 0);
+  const more = el('details', undefined, { id: 'scan-commands' });
+  more.open = open;
+  more.append(el('summary', `Scan commands: ${n} scan${n === 1 ? '' : 's'} in the HBase shell (table named under Split keys)`));
+  try {
+    const table = $('split-table').value;
+    more.append(copyBlock('shell scans', state.reads.flatMap(p => [`# ${p.name}: ${p.scans.length} scan${p.scans.length === 1 ? '' : 's'}`,
+      ...p.scans.map(sc => wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex)))]).join('\n')));
+  } catch (e) { more.append(el('p', e.message, { class: 'error' })); }
+  box.append(more);
 }
+
+const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
 
 let keysView = null;
 function renderKeys() {
@@ -391,7 +405,6 @@ function renderSplits() {
     // Auto-split moved the boundaries: offer the ones the run ended with as a pre-split.
     const r = state.report;
     if (r?.splits.length) {
-      const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
       const final = r.regions.slice(1).map(g => hexBytes(g.startKeyHex));
       out.append(el('p', `The run's auto-split made ${r.splits.length} more boundaries (${r.regions.length} regions at the end); to create the table with the regions it ended with:`, { class: 'muted' }),
         copyBlock('shell create (end of run)', create(final)));
@@ -694,6 +707,8 @@ function wireLab() {
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
   for (const id of ['split-table', 'split-family']) $(id).addEventListener('input', () => { if (state.doc) renderSplits(); });
+  // The scan commands name the table too.
+  $('split-table').addEventListener('input', () => { if (state.doc) renderReads(); });
   $('heatmap').addEventListener('mousemove', hover);
   $('heatmap').addEventListener('mousedown', brushStart);
   window.addEventListener('mouseup', brushEnd);

@@ -87,6 +87,16 @@ test('newcomer: hotspot, salted fix, scans rise, SPLITS copied, shared link repr
   assert.match(await page.textContent('#splits-out .error'), /table name is empty/);
   await page.fill('#split-table', 'calls');
 
+  // 3b. The read across time as shell scans of that table: one per salt bucket, the bucket
+  // ('00' … '09') first, then the phone; a Ruby double-quoted literal each.
+  await page.click('#scan-commands summary');
+  const cmds = (await page.textContent('#scan-commands pre')).split('\n');
+  const head = cmds.indexOf(`# ${allTime.name}: ${buckets} scans`);
+  assert.ok(head >= 0, cmds.join('\n'));
+  const phone = allTime.record.phone;
+  assert.deepEqual(cmds.slice(head + 1, head + 1 + buckets).map(c => c.match(/^scan 'calls', \{STARTROW => "(\d\d)_(\d+)_"/)?.slice(1)),
+    Array.from({ length: buckets }, (_, b) => [String(b).padStart(2, '0'), phone]));
+
   // 4. Share a link: a fresh page opened on it shows the same design and the same heatmap.
   await page.click('#copy-link');
   const link = await page.evaluate(() => navigator.clipboard.readText());
