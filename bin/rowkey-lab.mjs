@@ -21,8 +21,9 @@ Commands:
   reads <design> [--shell TABLE]       each read's scans (start and stop rows, regions), or
                                        the HBase shell scan commands that run them
   lint <design> [--json]               lint findings of a design
-  check <design>... [--max-hotspot F] [--max-scans N] [--json]
-                                       exit 1 when a design breaks a budget (for CI)
+  check <design>... [--max-hotspot F] [--max-scans N] [--lint LEVEL] [--json]
+                                       exit 1 when a design breaks a budget or has a lint
+                                       error (for CI)
   compare <design> <design> [...]      2-4 designs' skew side by side, one workload
   presets [--json]                     list the built-in presets
 
@@ -67,12 +68,13 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
                   is written at the workload's clock (startTime + n * 1000 / writeRate ms)`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
-  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-scans N] [--windows N] [--records FILE] [--json]
+  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--json]
 Analyzes each design (its workload, or --records FILE as for analyze) and fails (exit 1) when
 any design breaks a budget:
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
   --max-scans N    any read pattern needs more than N scans
-Defaults: --max-hotspot 2.0, --max-scans 16. With several designs (say designs/*.json) each
+  --lint LEVEL     a lint finding is at LEVEL or worse: error, warning, or off (none counts)
+Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1). With several designs (say designs/*.json) each
 gets one line, and --json prints an array of the one-design results, each with its "design".`,
   reads: `rowkey-lab reads <design> [--shell TABLE] [--json]
 Plans every read in the design's "reads" list over its pre-split: how many scans it needs, the
@@ -102,7 +104,7 @@ const USAGE = {
   analyze: { options: ['windows', 'records'], maxArgs: 1 },
   reads: { options: ['shell'], maxArgs: 1 },
   lint: { options: [], maxArgs: 1 },
-  check: { options: ['maxHotspot', 'maxScans', 'windows', 'records'], maxArgs: Infinity },
+  check: { options: ['maxHotspot', 'maxScans', 'lint', 'windows', 'records'], maxArgs: Infinity },
   compare: { options: ['windows'], maxArgs: 4 },
 };
 const kebab = k => k.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
@@ -442,6 +444,9 @@ const COMMANDS = {
     // under either could never pass: that is a mistake in the command, not a finding.
     if (!Number.isFinite(maxHot) || maxHot < 1) throw new CliError(EXIT.USAGE, `--max-hotspot must be a number of at least 1 (busiest region / mean region), not ${opt.maxHotspot}`);
     if (!Number.isInteger(maxScans) || maxScans < 1) throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
+    const LINT = { error: ['error'], warning: ['error', 'warning'], off: [] };
+    const failOn = LINT[opt.lint ?? 'error'];
+    if (!failOn) throw new CliError(EXIT.USAGE, `--lint must be error, warning or off, not ${opt.lint}`);
     if (!pos.length) loadDesign(undefined);
     // Every design is read before any is analyzed: a typo in the last path fails at once.
     const designs = pos.map(loadDesign);
@@ -452,9 +457,12 @@ const COMMANDS = {
       const breaches = [];
       if (hot > maxHot) breaches.push(`hotspot factor ${hot.toFixed(2)} > ${maxHot}`);
       for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
-      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), breaches };
+      const lint = engine(() => api.lintDesign(design)).filter(f => failOn.includes(f.severity));
+      for (const f of lint) breaches.push(`lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`);
+      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, breaches };
     });
-    const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}, scans ${res.maxScans} <= ${maxScans}`
+    const clean = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' }[opt.lint ?? 'error'];
+    const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}, scans ${res.maxScans} <= ${maxScans}${clean}`
       : `FAIL:\n${res.breaches.map(b => `  ${b}`).join('\n')}`);
     if (results.length === 1) {
       const { design, ...res } = results[0];

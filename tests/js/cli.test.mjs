@@ -294,6 +294,28 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('check', 'seed000-telecom', 'no-such-design').status, 3, 'every design is read first');
   });
 
+  test('check fails on lint errors by default; --lint warning is stricter, --lint off skips lint', () => {
+    // Seed 004's hash-prefix key puts the variable-width `user` right before `item`: the lint
+    // rule ambiguous-boundary is an error there (the key cannot be split again).
+    const loose = ['--max-hotspot', '1e9', '--max-scans', '1000000'];
+    const r = run('check', 'seed004-hash-prefix', ...loose);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /^ {2}lint error ambiguous-boundary \(segment \d+\): /m);
+    const j = JSON.parse(run('check', 'seed004-hash-prefix', ...loose, '--json').stdout);
+    assert.deepEqual(j.lint.map(f => [f.severity, f.rule]), [['error', 'ambiguous-boundary']]);
+    const off = run('check', 'seed004-hash-prefix', ...loose, '--lint', 'off');
+    assert.equal(off.status, 0, off.stdout);
+    assert.doesNotMatch(off.stdout, /lint/);
+    // The salted telecom key has warnings only (key length, the separator inside the phone).
+    const ok = run('check', 'seed000-telecom');
+    assert.equal(ok.status, 0, ok.stdout);
+    assert.match(ok.stdout, /, no lint errors$/m);
+    const strict = run('check', 'seed000-telecom', '--lint', 'warning');
+    assert.equal(strict.status, 1);
+    assert.match(strict.stdout, /^ {2}lint warning separator-in-field \(segment 3\): /m);
+    assert.equal(run('check', 'seed000-telecom', '--lint', 'fatal').status, 2);
+  });
+
   test('check gates a design: exit 1 on budget breach, 0 within budget', () => {
     const ids = m.listPresets().map(p => p.id);
     // Budgets no design could meet are usage errors: a hotspot factor is never below 1.
