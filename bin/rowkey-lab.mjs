@@ -81,8 +81,8 @@ Plans every read in the design's "reads" list over its pre-split: how many scans
 regions they touch, rows read per row returned, why, and each scan's start and stop row (the
 stop row is exclusive).
   --shell TABLE  print the HBase shell commands instead, ready to paste into \`hbase shell\`:
-                 scan 'TABLE', {STARTROW => "...", STOPROW => "..."} per scan, each read's
-                 scans under a # comment with its name`,
+                 scan 'TABLE', {STARTROW => "...", STOPROW => "..."} per scan (get 'TABLE',
+                 "..." for a get of a whole key), each read's scans under a # comment`,
   compare: `rowkey-lab compare <design> <design> [<design> <design>] [--windows N] [--json]
 Runs 2-4 designs, each with its own fields, key and regions layout, over the first design's
 workload settings (record count, write rate, clock, seed) and prints their skew side by side: regions, hotspot factor (mean and worst window), active

@@ -27,6 +27,9 @@
 //!   bucket by bucket, merge-sorted by the key after the bucket. A salt whose sources vary is
 //!   always cut at its time unit (or scanned per bucket), even when both bounds happen to
 //!   hash to the same bucket.
+//! * **Gets** that give every key field read their row alone: `[row, row + \x00)`, the range
+//!   of HBase's `Get` (one per bucket when the salt cannot be computed). A get that leaves a
+//!   field out is a prefix scan, `[prefix, next_prefix)`, and its notes say so.
 //! * **Open tails**: when the read leaves a segment open before (or at) the one its bounds
 //!   differ in, both bounds stop at the same prefix; the scan is then that prefix's
 //!   `[prefix, next_prefix)` and the varying field is filtered. A scan with `start == stop`

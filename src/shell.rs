@@ -119,10 +119,19 @@ fn ruby_double_quoted(bytes: &[u8]) -> String {
     s
 }
 
-/// The HBase shell command that scans `[start, stop)` of `table`:
+/// The HBase shell command that reads `[start, stop)` of `table`:
 /// `scan 't', {STARTROW => "\x01abc", STOPROW => "\x01abd"}`. An empty `start` is the
-/// table's first row and an empty `stop` its end, as for a `Scan`, so they are left out.
+/// table's first row and an empty `stop` its end, as for a `Scan`, so they are left out. A
+/// range of one row, `stop` = `start` + `\x00` (what the planner gives a get of a whole key),
+/// is the shell's `get 't', "\x01abc"`.
 pub fn shell_scan(table: &str, start: &[u8], stop: &[u8]) -> String {
+    if !start.is_empty() && stop.strip_prefix(start) == Some(&[0u8][..]) {
+        return format!(
+            "get {}, {}",
+            ruby_single_quoted(table),
+            ruby_double_quoted(start)
+        );
+    }
     let mut s = format!("scan {}", ruby_single_quoted(table));
     let mut bounds = Vec::with_capacity(2);
     if !start.is_empty() {
@@ -200,6 +209,27 @@ mod tests {
         assert_eq!(
             shell_scan("ns:t", b"08_134", b"08_135"),
             r#"scan 'ns:t', {STARTROW => "08_134", STOPROW => "08_135"}"#
+        );
+    }
+
+    #[test]
+    fn one_row_is_a_get() {
+        assert_eq!(
+            shell_scan("orders", b"\x02100042", b"\x02100042\x00"),
+            r#"get 'orders', "\x02100042""#
+        );
+        // The next prefix is a scan (it also reads longer keys), and so is an empty start.
+        assert_eq!(
+            shell_scan("orders", b"\x02100042", b"\x02100043"),
+            r#"scan 'orders', {STARTROW => "\x02100042", STOPROW => "\x02100043"}"#
+        );
+        assert_eq!(
+            shell_scan("t", b"", b"\x00"),
+            r#"scan 't', {STOPROW => "\x00"}"#
+        );
+        assert_eq!(
+            shell_scan("t", b"a", b"a\x00\x00"),
+            r#"scan 't', {STARTROW => "a", STOPROW => "a\x00\x00"}"#
         );
     }
 

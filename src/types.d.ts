@@ -291,7 +291,9 @@ export function shellCreate(table: string, family: string, keys: readonly Bytes[
 /**
  * The HBase shell line that runs one scan of a read plan:
  * `scan 'table', {STARTROW => "\x01abc", STOPROW => "\x01abd"}` (double-quoted Ruby literals,
- * which the shell hands to `Scan` as their own bytes; an empty row is left out).
+ * which the shell hands to `Scan` as their own bytes; an empty row is left out), or
+ * `get 'table', "\x01abc"` when the range is one row (`stopRow` = `startRow` + a zero byte,
+ * as the plan of a get that gives the whole key).
  */
 export function shellScan(table: string, startRow: Bytes, stopRow: Bytes): string;
 /** The keys as a `SPLITS_FILE`: one `toStringBinary` key per line. */

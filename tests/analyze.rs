@@ -434,6 +434,16 @@ mod telecom {
             plans[1].notes
         );
         assert_eq!(plans[1].scans.len(), 1);
+        // The full get reads its row alone, [row, row + \x00), the row being the key the
+        // design's encoder writes for the record; the partial one the prefix range.
+        let mut k = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.fields).unwrap();
+        let rec = serde_json::json!({"phone": "13412341234", "ts": "2021-09-07T08:30:00Z"});
+        let row = k.encode_json(rec.as_object().unwrap()).unwrap();
+        let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+        assert_eq!(plans[1].scans[0].start_row_hex, hex(&row));
+        assert_eq!(plans[1].scans[0].stop_row_hex, format!("{}00", hex(&row)));
+        assert_eq!(plans[1].regions_touched, 1);
+        assert!(plans[0].scans[0].stop_row.ends_with("13412341234`"));
     }
 
     /// An error of a read as a whole points at the read: `/reads/0`, not `/reads/0/`.

@@ -288,24 +288,23 @@ impl Planner {
         let rows_per_row: Option<f64> = match read {
             ReadPattern::Get { record, .. } | ReadPattern::Prefix { record, .. } => {
                 let vals = self.values(record, "record")?;
-                self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
-                if let ReadPattern::Get { .. } = read {
-                    // With any bucket standing in for the salt (the scans cover every bucket),
-                    // a full record writes every segment; a missing field stops it early.
-                    let (_, n) = self.prefix(&vals, self.salt().map(|_| 0));
-                    if n < self.segs.len() {
-                        notes.push(
-                            "the record does not give every key field: this get is a prefix scan"
-                                .into(),
-                        );
-                    }
+                // With any bucket standing in for the salt (the scans cover every bucket), a
+                // full record writes every segment; a missing field stops it early.
+                let whole = matches!(read, ReadPattern::Get { .. })
+                    && self.prefix(&vals, self.salt().map(|_| 0)).1 == self.segs.len();
+                self.prefix_ranges(&vals, whole, &mut ranges, &mut notes)?;
+                if matches!(read, ReadPattern::Get { .. }) && !whole {
+                    notes.push(
+                        "the record does not give every key field: this get is a prefix scan"
+                            .into(),
+                    );
                 }
                 let used = self.used_prefix(&vals);
                 self.estimate(&vals, None, &used, &mut notes)
             }
             ReadPattern::Latest { record, n, .. } => {
                 let vals = self.values(record, "record")?;
-                self.prefix_ranges(&vals, &mut ranges, &mut notes)?;
+                self.prefix_ranges(&vals, false, &mut ranges, &mut notes)?;
                 let (_, enc) = self.prefix(&vals, self.salt().map(|_| 0));
                 let next = self.segs.get(enc).map(|s| &s.seg);
                 let used = self.used_prefix(&vals);
@@ -404,12 +403,26 @@ impl Planner {
     }
 
     /// Prefix scans for a partial record: one per salt bucket when the salt is not computable.
+    /// Scans of the rows under the key prefix `vals` writes (one per salt bucket when the
+    /// bucket cannot be computed). `whole`: the prefix is the whole row key, and the scan reads
+    /// that row alone, `[row, row + \x00)`, as HBase's `Get` does (the prefix range would also
+    /// take longer keys that start with it).
     fn prefix_ranges(
         &self,
         vals: &Values,
+        whole: bool,
         ranges: &mut Vec<(Vec<u8>, Vec<u8>)>,
         notes: &mut Vec<String>,
     ) -> Result<()> {
+        let stop = |p: &Vec<u8>| {
+            if whole {
+                let mut s = p.clone();
+                s.push(0);
+                s
+            } else {
+                next_prefix(p)
+            }
+        };
         match self.salt() {
             Some((_, seg, buckets))
                 if !self.known(seg, vals) || matches!(seg.seg, Segment::Random(_)) =>
@@ -418,7 +431,7 @@ impl Planner {
                 check_count(buckets as usize)?;
                 for b in 0..u64::from(buckets) {
                     let (p, _) = self.prefix(vals, Some(b));
-                    ranges.push((p.clone(), next_prefix(&p)));
+                    ranges.push((p.clone(), stop(&p)));
                 }
             }
             _ => {
@@ -426,7 +439,7 @@ impl Planner {
                 if n == 0 && !self.segs.is_empty() {
                     notes.push("the read fixes no leading segment: a full-table scan".into());
                 }
-                ranges.push((p.clone(), next_prefix(&p)));
+                ranges.push((p.clone(), stop(&p)));
             }
         }
         Ok(())

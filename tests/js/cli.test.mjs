@@ -273,6 +273,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.ok(at > 0, r.stdout);
     assert.deepEqual(lines.slice(at + 1, at + 9), Array.from({ length: 8 }, (_, b) =>
       `scan 'orders', {STARTROW => "\\x0${b}100000", STOPROW => "\\x0${b}101000"}`));
+    // The get gives the whole key: the shell's get of that one row, its salt byte Phoenix's
+    // (Arrays.hashCode of the key bytes, |h % 8|).
+    const salt = [...Buffer.from('100042')].reduce((h, c) => (Math.imul(31, h) + c) | 0, 1) % 8;
+    assert.deepEqual(lines.slice(0, 2), ['# one order: 1 scan', `get 'orders', "\\x0${Math.abs(salt)}100042"`]);
     const j = JSON.parse(run('reads', 'seed002-salt-byte', '--shell', 'orders', '--json').stdout);
     assert.equal(j[1].scans[7].shell, lines[at + 8]);
     assert.equal(j[1].scans[7].startRowHex, '07313030303030');
