@@ -65,7 +65,8 @@ Runs the design's workload over its region layout and prints per-region writes, 
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
   --records FILE  your own rows instead of the generated workload: JSON Lines (one
                   {"field": value} object per line) or a JSON array, in write order; record n
-                  is written at the workload's clock (startTime + n * 1000 / writeRate ms)`,
+                  is written at the workload's clock (startTime + n * 1000 / writeRate ms); a
+                  sampleQuantiles pre-split is cut at the quantiles of these rows' keys`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
   check: `rowkey-lab check <design>... [--max-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--json]
@@ -214,14 +215,43 @@ function inChunks(records, where, label, fn) {
   } finally { bar.done(); }
 }
 
-/** Feed `records` to a session in chunks (progress on a TTY); an engine error names the record's line. */
-function feedRecords(design, options, file) {
+/** The most rows whose keys make a `sampleQuantiles` pre-split (the engine's own sample size). */
+const QUANTILE_SAMPLE = 10000;
+
+/**
+ * `--records FILE` read, and the design fitted to those rows: its record count is theirs (the
+ * time windows span the workload's records at its write rate), and a `sampleQuantiles`
+ * pre-split without a sample of its own is cut at the quantiles of these rows' keys (every
+ * k-th row, at most 10,000), not of the generated workload's. Analysis and read plans both
+ * use the fitted design, so they see the same regions.
+ */
+function loadFed(design, file) {
   const { records, where } = loadRecords(file);
   if (!Array.isArray(records) || records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
-  // The time windows span the workload's records at its write rate: make that the rows given.
-  const sized = { ...design, workload: { ...(design.workload ?? {}), records: records.length } };
+  const fitted = { ...design, workload: { ...(design.workload ?? {}), records: records.length } };
+  const presplit = design.regions?.presplit;
+  if (presplit?.kind === 'sampleQuantiles' && presplit.sample == null) {
+    const step = Math.ceil(records.length / QUANTILE_SAMPLE);
+    const picked = records.filter((_, i) => i % step === 0);
+    const sample = [];
+    engine(() => {
+      const codec = new api.KeyCodec(design);
+      try {
+        inChunks(picked, i => where(i * step), 'sampling', chunk => {
+          const { keys, offsets } = codec.encodeAll(chunk);
+          for (let i = 0; i + 1 < offsets.length; i++) sample.push(api.toStringBinary(keys.subarray(offsets[i], offsets[i + 1])));
+        });
+      } finally { codec.free(); }
+    });
+    fitted.regions = { ...design.regions, presplit: { ...presplit, sample } };
+  }
+  return { records, where, design: fitted };
+}
+
+/** Feed the rows to a session in chunks (progress on a TTY); an engine error names the record's line. */
+function feedRecords({ records, where, design }, options) {
   return engine(() => {
-    const s = new api.AnalysisSession(sized, options);
+    const s = new api.AnalysisSession(design, options);
     try {
       inChunks(records, where, 'analyzing', chunk => s.feed(chunk));
       return s.finish();
@@ -229,9 +259,10 @@ function feedRecords(design, options, file) {
   });
 }
 
-function runAnalysis(design, opt) {
+/** The design's analysis: its generated workload, or the rows `fed` (from `loadFed`). */
+function runAnalysis(design, opt, fed) {
   const options = windowsOption(opt);
-  if (opt.records !== undefined) return feedRecords(design, options, opt.records);
+  if (fed) return feedRecords(fed, options);
   if (process.stderr.isTTY) {
     return engine(() => {
       const s = new api.AnalysisSession(design, options);
@@ -390,8 +421,9 @@ const COMMANDS = {
   },
   analyze(pos, opt) {
     const design = loadDesign(pos[0]);
-    const r = runAnalysis(design, opt);
-    const reads = readPlans(design);
+    const fed = opt.records === undefined ? undefined : loadFed(design, opt.records);
+    const r = runAnalysis(design, opt, fed);
+    const reads = readPlans(fed?.design ?? design);
     // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
     // arrays), the form the native report serializes.
     const s = r.sample;
@@ -451,8 +483,9 @@ const COMMANDS = {
     // Every design is read before any is analyzed: a typo in the last path fails at once.
     const designs = pos.map(loadDesign);
     const results = designs.map((design, i) => {
-      const r = runAnalysis(design, opt);
-      const reads = readPlans(design);
+      const fed = opt.records === undefined ? undefined : loadFed(design, opt.records);
+      const r = runAnalysis(design, opt, fed);
+      const reads = readPlans(fed?.design ?? design);
       const hot = r.metrics.meanHotspotFactor;
       const breaches = [];
       if (hot > maxHot) breaches.push(`hotspot factor ${hot.toFixed(2)} > ${maxHot}`);

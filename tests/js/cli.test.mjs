@@ -243,6 +243,27 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('analyze', 'seed000-telecom', '--records', 'nope.jsonl').status, 3);
   });
 
+  test('--records: a sampleQuantiles pre-split is cut at the quantiles of the rows given, for the analysis and the read plans', () => {
+    // The generated workload's ids run from 100000 up; the rows given are 900000-900999. Split
+    // at the generated keys, every row would land in the last region.
+    writeFileSync(path.join(dir, 'quantiles.json'), JSON.stringify({
+      v: 1, fields: [{ name: 'id', type: 'string', generator: { kind: 'sequence', start: 100000 } }], key: 'id',
+      workload: { records: 10000 }, regions: { presplit: { kind: 'sampleQuantiles', regions: 4 } },
+      reads: [{ type: 'get', name: 'one id', record: { id: '900500' } }],
+    }));
+    writeFileSync(path.join(dir, 'ids.jsonl'), Array.from({ length: 1000 }, (_, i) => JSON.stringify({ id: String(900000 + i) })).join('\n'));
+    const r = run('analyze', 'quantiles.json', '--records', 'ids.jsonl', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.regions.length, 4);
+    for (const g of j.regions) assert.ok(g.writes >= 200 && g.writes <= 300, `${g.startKey}..${g.endKey}: ${g.writes} writes`);
+    // The read plan sees the same regions: the get's row lies in the region it names.
+    const [region] = j.reads[0].scans[0].regions;
+    const g = j.regions[region];
+    assert.ok(g.startKey <= '900500' && (g.endKey === '' || '900500' < g.endKey), JSON.stringify(g));
+    assert.equal(run('check', 'quantiles.json', '--records', 'ids.jsonl', '--lint', 'off', '--max-hotspot', '1e9').status, 0);
+  });
+
   test('check seed000-telecom --max-hotspot 2.0 passes; the time-first key fails with a readable reason', () => {
     const ok = run('check', 'seed000-telecom', '--max-hotspot', '2.0');
     assert.equal(ok.status, 0, ok.stdout + ok.stderr);
