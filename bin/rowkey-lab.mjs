@@ -75,8 +75,9 @@ any design breaks a budget:
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
   --max-scans N    any read pattern needs more than N scans
   --lint LEVEL     a lint finding is at LEVEL or worse: error, warning, or off (none counts)
-Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1). With several designs (say designs/*.json) each
-gets one line, and --json prints an array of the one-design results, each with its "design".`,
+Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1).
+With several designs (say designs/*.json) each gets one line, and --json prints an array of
+the one-design results, each with its "design".`,
   reads: `rowkey-lab reads <design> [--shell TABLE] [--json]
 Plans every read in the design's "reads" list over its pre-split: how many scans it needs, the
 regions they touch, rows read per row returned, why, and each scan's start and stop row (the
@@ -176,9 +177,18 @@ function progressBar(label) {
 
 /**
  * `--records FILE`: your own rows, JSON Lines (one `{field: value}` object per line) or one JSON
- * array of them, with the line each record starts on (for error messages).
+ * array of them, with the line each record starts on (for error messages). No rows, or a JSON
+ * value that is not an array, is an input error.
  */
 function loadRecords(file) {
+  const rows = readRecords(file);
+  if (!Array.isArray(rows.records)) throw new CliError(EXIT.INPUT, `${file}: not a JSON array of records`);
+  if (rows.records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
+  return rows;
+}
+
+/** The parse behind `loadRecords`: `{records, where}`, `records` being whatever the JSON held. */
+function readRecords(file) {
   let text;
   try { text = readFileSync(file, 'utf8'); } catch (e) { throw new CliError(EXIT.INPUT, `--records: ${e.message}`); }
   if (/^\s*\[/.test(text)) {
@@ -219,15 +229,13 @@ function inChunks(records, where, label, fn) {
 const QUANTILE_SAMPLE = 10000;
 
 /**
- * `--records FILE` read, and the design fitted to those rows: its record count is theirs (the
+ * The rows of `--records FILE` (from `loadRecords`) with the design fitted to them: its record count is theirs (the
  * time windows span the workload's records at its write rate), and a `sampleQuantiles`
  * pre-split without a sample of its own is cut at the quantiles of these rows' keys (every
  * k-th row, at most 10,000), not of the generated workload's. Analysis and read plans both
  * use the fitted design, so they see the same regions.
  */
-function loadFed(design, file) {
-  const { records, where } = loadRecords(file);
-  if (!Array.isArray(records) || records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
+function loadFed(design, { records, where }) {
   const fitted = { ...design, workload: { ...(design.workload ?? {}), records: records.length } };
   const presplit = design.regions?.presplit;
   if (presplit?.kind === 'sampleQuantiles' && presplit.sample == null) {
@@ -334,7 +342,6 @@ const COMMANDS = {
     if (opt.records !== undefined) {
       if (opt.record !== undefined) throw new CliError(EXIT.USAGE, 'give --record or --records, not both');
       const { records, where } = loadRecords(opt.records);
-      if (!Array.isArray(records)) throw new CliError(EXIT.INPUT, `${opt.records}: not a JSON array of records`);
       const rows = [];
       engine(() => {
         const codec = new api.KeyCodec(design);
@@ -421,7 +428,7 @@ const COMMANDS = {
   },
   analyze(pos, opt) {
     const design = loadDesign(pos[0]);
-    const fed = opt.records === undefined ? undefined : loadFed(design, opt.records);
+    const fed = opt.records === undefined ? undefined : loadFed(design, loadRecords(opt.records));
     const r = runAnalysis(design, opt, fed);
     const reads = readPlans(fed?.design ?? design);
     // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
@@ -451,13 +458,13 @@ const COMMANDS = {
   reads(pos, opt) {
     const design = loadDesign(pos[0]);
     const plans = readPlans(design);
-    const table_ = opt.shell;
-    const shell = sc => engine(() => api.shellScan(table_, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow)));
-    const res = table_ === undefined ? plans : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc) })) }));
+    const tableName = opt.shell;
+    const shell = sc => engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow)));
+    const res = tableName === undefined ? plans : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc) })) }));
     const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
     out(opt, res, () => {
       if (!plans.length) return 'the design has no reads (add a "reads" list: get, prefix, range or timeRange reads)';
-      if (table_ !== undefined) {
+      if (tableName !== undefined) {
         return res.map(p => [`# ${p.name}: ${count(p.scans.length, 'scan')}`, ...p.scans.map(sc => sc.shell)].join('\n')).join('\n');
       }
       const lines = [table(plans.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
@@ -476,14 +483,17 @@ const COMMANDS = {
     // under either could never pass: that is a mistake in the command, not a finding.
     if (!Number.isFinite(maxHot) || maxHot < 1) throw new CliError(EXIT.USAGE, `--max-hotspot must be a number of at least 1 (busiest region / mean region), not ${opt.maxHotspot}`);
     if (!Number.isInteger(maxScans) || maxScans < 1) throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
-    const LINT = { error: ['error'], warning: ['error', 'warning'], off: [] };
-    const failOn = LINT[opt.lint ?? 'error'];
-    if (!failOn) throw new CliError(EXIT.USAGE, `--lint must be error, warning or off, not ${opt.lint}`);
-    if (!pos.length) loadDesign(undefined);
-    // Every design is read before any is analyzed: a typo in the last path fails at once.
+    // The severities each --lint level fails on, and what an ok line says about lint.
+    const LINT = { error: [['error'], ', no lint errors'], warning: [['error', 'warning'], ', no lint warnings or errors'], off: [[], ''] };
+    if (!LINT[opt.lint ?? 'error']) throw new CliError(EXIT.USAGE, `--lint must be error, warning or off, not ${opt.lint}`);
+    const [failOn, clean] = LINT[opt.lint ?? 'error'];
+    if (!pos.length) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
+    // Every design and the rows are read before any design is analyzed: a typo in the last
+    // path fails at once, and the rows are read once for all designs.
     const designs = pos.map(loadDesign);
+    const rows = opt.records === undefined ? undefined : loadRecords(opt.records);
     const results = designs.map((design, i) => {
-      const fed = opt.records === undefined ? undefined : loadFed(design, opt.records);
+      const fed = rows && loadFed(design, rows);
       const r = runAnalysis(design, opt, fed);
       const reads = readPlans(fed?.design ?? design);
       const hot = r.metrics.meanHotspotFactor;
@@ -494,7 +504,6 @@ const COMMANDS = {
       for (const f of lint) breaches.push(`lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`);
       return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, breaches };
     });
-    const clean = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' }[opt.lint ?? 'error'];
     const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}, scans ${res.maxScans} <= ${maxScans}${clean}`
       : `FAIL:\n${res.breaches.map(b => `  ${b}`).join('\n')}`);
     if (results.length === 1) {
