@@ -152,11 +152,12 @@ function engine(fn) {
   }
 }
 
-function table(rows, headers) {
+/** Rows under headers; `text` lists the columns that always align left (row keys such as "240001"). */
+function table(rows, headers, text = []) {
   const cells = [headers, ...rows].map(r => r.map(c => String(c ?? '')));
   const w = headers.map((_, i) => Math.max(...cells.map(r => r[i].length)));
   // Numbers (and numbers already formatted, like toFixed's) align right.
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every(r => typeof r[i] === 'number' || /^-?\d+(\.\d+)?$/.test(r[i] ?? '')));
+  const numeric = headers.map((_, i) => !text.includes(i) && rows.length > 0 && rows.every(r => typeof r[i] === 'number' || /^-?\d+(\.\d+)?$/.test(r[i] ?? '')));
   const line = r => r.map((c, i) => (numeric[i] ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
   return [line(cells[0]), w.map(n => '-'.repeat(n)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
@@ -378,7 +379,7 @@ const COMMANDS = {
       lines.push(table(d.fields.map(f => [f.name, JSON.stringify(f.value), f.exact ? 'yes' : 'partly', f.note ?? '']),
         ['field', 'value', 'in key', 'note']));
       for (const u of d.unrecoverable) lines.push(`${u.field}: not recoverable (${u.reason})`);
-      lines.push('', table(segments.map(s => [s.segment, `${s.start}..${s.end}`, s.bytes]), ['segment', 'bytes', 'text']), '');
+      lines.push('', table(segments.map(s => [s.segment, `${s.start}..${s.end}`, s.bytes]), ['segment', 'bytes', 'text'], [2]), '');
       lines.push(d.verified === false ? 'NOT this design\'s key: its fields re-encode to other bytes'
         : d.verified ? 'verified: the fields re-encode to this key' : 'not verifiable: a field is missing from the key');
       return lines.join('\n');
@@ -445,7 +446,7 @@ const COMMANDS = {
         `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
         `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
         '',
-        table(r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]), ['region', 'start', 'end', 'writes', 'rows']),
+        table(r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]), ['region', 'start', 'end', 'writes', 'rows'], [1, 2]),
       ];
       if (reads.length) {
         lines.push('', table(reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
@@ -472,7 +473,7 @@ const COMMANDS = {
       for (const p of plans) {
         lines.push('', `${p.name}: ${count(p.scans.length, 'scan')} over ${count(p.regionsTouched, 'region')}`, ...p.notes.map(n => `* ${n}`));
         lines.push(table(p.scans.map(sc => [sc.startRow || '(first row)', sc.stopRow || '(end of table)', regionRuns(sc.regions)]),
-          ['start row', 'stop row (exclusive)', 'regions']));
+          ['start row', 'stop row (exclusive)', 'regions'], [0, 1]));
       }
       return lines.join('\n');
     });

@@ -302,6 +302,8 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(j[1].scans[7].shell, lines[at + 8]);
     assert.equal(j[1].scans[7].startRowHex, '07313030303030');
     assert.equal(run('reads', 'seed002-salt-byte', '--shell', '').status, 3, 'an empty table name');
+    // Row keys align left even when they look like numbers: seed 002 reverses order id 100042.
+    assert.match(run('reads', 'seed002-reverse').stdout, /^240001 {5}240002 {22}\d+$/m);
     writeFileSync(path.join(dir, 'noreads.json'), JSON.stringify({ v: 1, fields: [{ name: 'id', type: 'string' }], key: 'id' }));
     const none = run('reads', 'noreads.json');
     assert.equal(none.status, 0);
