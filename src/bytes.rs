@@ -359,7 +359,11 @@ pub fn from_hex_utf16(hex: &[u16]) -> Result<Vec<u8>> {
                     .map_or_else(|| format!("\\u{u:04x}"), String::from);
                 Error::arg(
                     "hex",
-                    format!("invalid hex char {shown:?} at index {}", 2 * i + j),
+                    format!(
+                        "invalid hex char {} at index {}",
+                        crate::jsonw::quote(&shown),
+                        2 * i + j
+                    ),
                 )
             })?;
             byte = (byte << 4) | n;

@@ -144,7 +144,10 @@ pub fn encode_value(ty: FieldType, text: &[u16]) -> Result<Vec<u8>> {
             _ => {
                 return Err(Error::arg(
                     "value",
-                    format!("expected true or false for a boolean, got {t:?}"),
+                    format!(
+                        "expected true or false for a boolean, got {}",
+                        crate::jsonw::quote(t)
+                    ),
                 ))
             }
         },
@@ -163,8 +166,9 @@ fn parse_int<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
         Error::new(
             ErrorKind::NumberFormat,
             format!(
-                "expected a {} (decimal digits in range), got {t:?}",
-                ty.name()
+                "expected a {} (decimal digits in range), got {}",
+                ty.name(),
+                crate::jsonw::quote(t)
             ),
         )
         .at_path("value")
@@ -191,8 +195,9 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
         Error::new(
             ErrorKind::NumberFormat,
             format!(
-                "expected a {} (e.g. 1.5, -2e10, NaN, Infinity), got {t:?}",
-                ty.name()
+                "expected a {} (e.g. 1.5, -2e10, NaN, Infinity), got {}",
+                ty.name(),
+                crate::jsonw::quote(t)
             ),
         )
         .at_path("value")
@@ -204,7 +209,10 @@ pub fn parse_big_decimal(t: &str) -> Result<BigDecimal> {
     crate::keyspec::value::parse_big_decimal(t).ok_or_else(|| {
         Error::new(
             ErrorKind::NumberFormat,
-            format!("expected a BigDecimal such as 12.50 or -1.5E+3, got {t:?}"),
+            format!(
+                "expected a BigDecimal such as 12.50 or -1.5E+3, got {}",
+                crate::jsonw::quote(t)
+            ),
         )
         .at_path("value")
     })

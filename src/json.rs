@@ -482,7 +482,7 @@ impl Node {
             Json::U(u) => format!("integer `{u}`"),
             Json::I(i) => format!("integer `{i}`"),
             Json::F(f) => format!("floating point `{f}`"),
-            Json::Str(s) => format!("string {s:?}"),
+            Json::Str(s) => format!("string {}", crate::jsonw::quote(s)),
             Json::Arr(_) => "sequence".into(),
             Json::Obj(_) => "map".into(),
         }

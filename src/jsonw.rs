@@ -46,6 +46,13 @@ pub fn to_string_pretty<T: Serialize + ?Sized>(v: &T) -> Option<String> {
     write(v, true)
 }
 
+/// `s` as a JSON string literal (`"12a"`, quotes and control characters escaped), for
+/// messages that quote user text: `{:?}` would do the same for ASCII but links core's
+/// Unicode tables (`is_printable`, about 9 KB of wasm) for the rest.
+pub fn quote(s: &str) -> String {
+    to_string(s).unwrap_or_default()
+}
+
 fn write<T: Serialize + ?Sized>(v: &T, pretty: bool) -> Option<String> {
     let mut w = Writer {
         out: String::new(),

@@ -321,7 +321,10 @@ impl SplitPolicy {
             _ => {
                 return Err(Error::arg(
                     "policy",
-                    format!("unknown region split policy class {name:?}"),
+                    format!(
+                        "unknown region split policy class {}",
+                        crate::jsonw::quote(name)
+                    ),
                 ))
             }
         })
@@ -680,7 +683,9 @@ mod opt_hex {
             .map(|i| {
                 text.get(i..i + 2)
                     .and_then(|p| u8::from_str_radix(p, 16).ok())
-                    .ok_or_else(|| serde::de::Error::custom(format!("bad hex {text:?}")))
+                    .ok_or_else(|| {
+                        serde::de::Error::custom(format!("bad hex {}", crate::jsonw::quote(&text)))
+                    })
             })
             .collect::<Result<Vec<u8>, D::Error>>()
             .map(Some)

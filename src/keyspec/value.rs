@@ -29,6 +29,20 @@ pub enum FieldValue {
     Decimal(BigDecimal),
 }
 
+impl FieldValue {
+    /// What kind of value this is, for messages ("a string", "a long", ...).
+    pub fn what(&self) -> &'static str {
+        match self {
+            FieldValue::Null => "no value",
+            FieldValue::Str(_) | FieldValue::Utf16(_) => "a string",
+            FieldValue::Long(_) => "an integer",
+            FieldValue::Double(_) => "a floating-point number",
+            FieldValue::Bool(_) => "a boolean",
+            FieldValue::Decimal(_) => "a decimal",
+        }
+    }
+}
+
 /// Largest integer a JavaScript number holds exactly; larger longs are written as strings.
 const JS_SAFE: i64 = (1 << 53) - 1;
 

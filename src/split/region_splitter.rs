@@ -51,7 +51,10 @@ fn parse_java_bigint(s: &[u16], radix: u32, what: &str) -> Result<BigInt> {
         _ => (false, s),
     };
     if digits.is_empty() {
-        return Err(nfe(what, format!("Zero length BigInteger: {text:?}")));
+        return Err(nfe(
+            what,
+            format!("Zero length BigInteger: {}", crate::jsonw::quote(&text)),
+        ));
     }
     let mut vals = Vec::with_capacity(digits.len());
     for &c in digits {
@@ -60,7 +63,10 @@ fn parse_java_bigint(s: &[u16], radix: u32, what: &str) -> Result<BigInt> {
             None => {
                 return Err(nfe(
                     what,
-                    format!("For input string: {text:?} under radix {radix}"),
+                    format!(
+                        "For input string: {} under radix {radix}",
+                        crate::jsonw::quote(&text)
+                    ),
                 ));
             }
         }

@@ -107,7 +107,10 @@ pub fn split_keys(
     let kind = crate::split::AlgorithmKind::from_name(&name).ok_or_else(|| {
         js_error(&Error::arg(
             "algorithm",
-            format!("expected HexStringSplit, DecimalStringSplit or UniformSplit, got {name:?}"),
+            format!(
+                "expected HexStringSplit, DecimalStringSplit or UniformSplit, got {}",
+                crate::jsonw::quote(&name)
+            ),
         ))
     })?;
     let n = int_arg("regions", &regions, i32::MIN as i64, i32::MAX as i64)?;

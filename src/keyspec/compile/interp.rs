@@ -92,7 +92,7 @@ impl<'a> Cx<'a> {
             (FieldValue::Long(n), _, name) => Ok((*n, name)),
             (other, _, name) => Err(field_err(
                 name,
-                format!("expected an integer value, got {other:?}"),
+                format!("expected an integer value, got {}", other.what()),
             )),
         }
     }
@@ -448,7 +448,10 @@ impl<'a> Cx<'a> {
                 let d = match v {
                     FieldValue::Double(d) => *d,
                     other => {
-                        return Err(field_err(name, format!("expected a number, got {other:?}")))
+                        return Err(field_err(
+                            name,
+                            format!("expected a number, got {}", other.what()),
+                        ))
                     }
                 };
                 if matches!(enc, Enc::Float(_)) {
@@ -486,7 +489,7 @@ impl<'a> Cx<'a> {
                 }
                 (other, _, name) => Err(field_err(
                     name,
-                    format!("expected true or false, got {other:?}"),
+                    format!("expected true or false, got {}", other.what()),
                 )),
             },
             Enc::BigDecimal => match self.value(f)? {
@@ -501,7 +504,7 @@ impl<'a> Cx<'a> {
                 }
                 (other, _, name) => Err(field_err(
                     name,
-                    format!("expected a decimal, got {other:?}"),
+                    format!("expected a decimal, got {}", other.what()),
                 )),
             },
             Enc::Reverse => {
