@@ -360,17 +360,25 @@ function renderReads() {
     t.append(tr);
   }
   box.append(t);
-  // Every scan as the HBase shell runs it, on the table named under Split keys.
   const n = state.reads.reduce((a, p) => a + p.scans.length, 0);
   const more = el('details', undefined, { id: 'scan-commands' });
-  more.open = open;
   more.append(el('summary', `Scan commands: ${n} scan${n === 1 ? '' : 's'} in the HBase shell (table named under Split keys)`));
+  // Written only while shown: a design's reads can need thousands of scans.
+  more.addEventListener('toggle', renderScanCommands);
+  more.open = open;
+  box.append(more);
+}
+
+/** Every scan as the HBase shell runs it, on the table named under Split keys (when shown). */
+function renderScanCommands() {
+  const more = $('scan-commands');
+  if (!more?.open) return;
+  more.replaceChildren(more.firstElementChild);
   try {
     const table = $('split-table').value;
     more.append(copyBlock('shell scans', state.reads.flatMap(p => [`# ${p.name}: ${p.scans.length} scan${p.scans.length === 1 ? '' : 's'}`,
       ...p.scans.map(sc => wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex)))]).join('\n')));
   } catch (e) { more.append(el('p', e.message, { class: 'error' })); }
-  box.append(more);
 }
 
 const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
@@ -708,7 +716,7 @@ function wireLab() {
   $('compare-run').addEventListener('click', compare);
   for (const id of ['split-table', 'split-family']) $(id).addEventListener('input', () => { if (state.doc) renderSplits(); });
   // The scan commands name the table too.
-  $('split-table').addEventListener('input', () => { if (state.doc) renderReads(); });
+  $('split-table').addEventListener('input', renderScanCommands);
   $('heatmap').addEventListener('mousemove', hover);
   $('heatmap').addEventListener('mousedown', brushStart);
   window.addEventListener('mouseup', brushEnd);

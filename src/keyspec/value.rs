@@ -30,7 +30,7 @@ pub enum FieldValue {
 }
 
 impl FieldValue {
-    /// What kind of value this is, for messages ("a string", "a long", ...).
+    /// What kind of value this is, for messages ("a string", "an integer", ...).
     pub fn what(&self) -> &'static str {
         match self {
             FieldValue::Null => "no value",
