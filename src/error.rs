@@ -27,6 +27,22 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// The kind's name as JS errors carry it (`err.kind`): its serde name, camelCase like
+    /// every other tag of the API. Spelled out so the JS contract (`ErrorKind` in
+    /// `src/types.d.ts`) holds without linking `Debug` or a serializer into the wasm.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::IllegalArgument => "illegalArgument",
+            ErrorKind::IllegalState => "illegalState",
+            ErrorKind::NegativeArraySize => "negativeArraySize",
+            ErrorKind::IndexOutOfBounds => "indexOutOfBounds",
+            ErrorKind::Arithmetic => "arithmetic",
+            ErrorKind::NumberFormat => "numberFormat",
+            ErrorKind::Parse => "parse",
+            ErrorKind::Invalid => "invalid",
+        }
+    }
+
     /// The Java exception class that this kind stands for, where there is one.
     pub fn java_class(self) -> Option<&'static str> {
         Some(match self {
@@ -122,7 +138,8 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(p) = &self.location.path {
+        // The empty JSON pointer is the whole document: nothing to name before the message.
+        if let Some(p) = self.location.path.as_deref().filter(|p| !p.is_empty()) {
             write!(f, "{p}: ")?;
         }
         f.write_str(&self.message)?;
@@ -140,3 +157,53 @@ impl std::error::Error for Error {}
 
 /// The core's result type.
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::ErrorKind::{self, *};
+
+    const ALL: [ErrorKind; 8] = [
+        IllegalArgument,
+        IllegalState,
+        NegativeArraySize,
+        IndexOutOfBounds,
+        Arithmetic,
+        NumberFormat,
+        Parse,
+        Invalid,
+    ];
+
+    #[test]
+    fn js_names_are_the_serde_names_and_distinct() {
+        let mut seen = std::collections::BTreeSet::new();
+        for k in ALL {
+            // serde's derive spells the variant on its own: the hand-written names must agree.
+            assert_eq!(
+                serde_json::to_string(&k).unwrap(),
+                format!("\"{}\"", k.name())
+            );
+            assert!(seen.insert(k.name()), "{} twice", k.name());
+        }
+    }
+
+    #[test]
+    fn java_classes_map_back_to_their_kind() {
+        for k in ALL {
+            if let Some(class) = k.java_class() {
+                assert_eq!(ErrorKind::from_java_class(class), Some(k));
+            }
+        }
+        assert_eq!(ErrorKind::from_java_class("java.io.IOException"), None);
+    }
+
+    #[test]
+    fn an_error_at_the_document_root_names_no_path() {
+        // The empty JSON pointer is the root: the text starts with the reason, not ": ".
+        let e = crate::design::DesignDocument::from_json(r#"{"v": 1}"#).unwrap_err();
+        assert_eq!(e.location.path.as_deref(), Some(""));
+        assert!(e.to_string().starts_with("missing field `"), "{e}");
+        let e = super::Error::new(Parse, "bad").at_path("/key");
+        assert_eq!(e.to_string(), "/key: bad");
+    }
+}

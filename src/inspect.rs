@@ -166,7 +166,7 @@ fn parse_int<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
         Error::new(
             ErrorKind::NumberFormat,
             format!(
-                "expected a {} (decimal digits in range), got {}",
+                "expected an integer of type {} (decimal digits in range), got {}",
                 ty.name(),
                 crate::jsonw::quote(t)
             ),
@@ -195,7 +195,7 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
         Error::new(
             ErrorKind::NumberFormat,
             format!(
-                "expected a {} (e.g. 1.5, -2e10, NaN, Infinity), got {}",
+                "expected a number of type {} (e.g. 1.5, -2e10, NaN, Infinity), got {}",
                 ty.name(),
                 crate::jsonw::quote(t)
             ),

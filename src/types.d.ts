@@ -21,10 +21,24 @@ export function start(): void;
 
 /* ------------------------------------------------------------------ errors */
 
+/**
+ * What went wrong, by kind. The first six are the Java exceptions HBase's own code throws for
+ * the same input (`Bytes`, `RegionSplitter`, Phoenix, HBaseWD):
+ * `illegalArgument` (IllegalArgumentException: an argument out of its domain, the usual kind of a
+ * bad option or argument), `illegalState`, `negativeArraySize`, `indexOutOfBounds`
+ * (ArrayIndexOutOfBoundsException), `arithmetic` (ArithmeticException), `numberFormat`
+ * (NumberFormatException: text that should be a number is not); then `parse` (a key design,
+ * design document or option could not be parsed) and `invalid` (a value does not fit its
+ * declared type or width, or a key is not one the design writes).
+ */
+export type ErrorKind =
+  | 'illegalArgument' | 'illegalState' | 'negativeArraySize' | 'indexOutOfBounds'
+  | 'arithmetic' | 'numberFormat' | 'parse' | 'invalid';
+
 /** Every export throws an `Error` carrying the core error's pointer. */
 export interface RowkeyError extends Error {
-  /** Error kind, e.g. "Argument", "Invalid", "Parse". */
-  kind: string;
+  /** What went wrong, by kind (see `ErrorKind`). */
+  kind: ErrorKind;
   /** The message without the location. */
   reason: string;
   /** JSON path or argument name. */

@@ -122,7 +122,7 @@ pub(crate) fn js_error(e: &Error) -> JsValue {
     let set = |k: &str, v: JsValue| {
         let _ = Reflect::set(obj, &JsValue::from_str(k), &v);
     };
-    set("kind", JsValue::from_str(&format!("{:?}", e.kind)));
+    set("kind", JsValue::from_str(e.kind.name()));
     set("reason", JsValue::from_str(&e.message));
     if let Some(p) = &e.location.path {
         set("path", JsValue::from_str(p));

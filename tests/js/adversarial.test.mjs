@@ -3,6 +3,8 @@
 // same module instance must answer correctly afterwards.
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { NOT_BUILT, installed, importByName } from './npm-helpers.mjs';
 
 const BIG = 'x'.repeat(10 * 1024 * 1024);
@@ -11,7 +13,18 @@ const BAD_VALUES = [undefined, null, 42, NaN, -1, 1e9, Infinity, true, {}, [], [
 
 describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   let m;
-  before(async () => { m = await importByName((await installed()).dir); });
+  // The error kinds the installed package declares (`ErrorKind` in its d.ts): every error's
+  // `kind` must be one of them.
+  let kinds;
+  before(async () => {
+    const { dir } = await installed();
+    m = await importByName(dir);
+    const dts = readFileSync(path.join(dir, 'node_modules/rowkey-lab/pkg/node/index.d.ts'), 'utf8');
+    const union = dts.match(/export type ErrorKind =([^;]*);/);
+    kinds = new Set([...(union?.[1] ?? '').matchAll(/'(\w+)'/g)].map(x => x[1]));
+    assert.ok(kinds.size >= 8, 'the d.ts declares the ErrorKind union');
+  });
+  const declared = e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError) && kinds.has(e.kind) && e.reason.length > 0;
   const healthy = () => {
     assert.equal(m.md5Hex([97, 98, 99]), '900150983cd24fb0d6963f7d28e17f72');
     assert.equal(m.splitKeys('HexStringSplit', 4).length, 3);
@@ -53,11 +66,31 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   for (const [name, args] of cases) {
     test(`${name} rejects bad input (${String(args).slice(6, 60)})`, () => {
       assert.equal(typeof m[name], 'function', `${name} is not exported`);
-      assert.throws(() => m[name](...args()), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError),
-        `${name} should throw a plain Error`);
+      assert.throws(() => m[name](...args()), declared,
+        `${name} should throw a plain Error with a declared kind and a reason`);
       healthy();
     });
   }
+
+  test('errors name their kind as HBase\'s Java code would throw it, and point at the spot', () => {
+    const kindOf = f => { try { f(); } catch (e) { return e; } assert.fail('no error'); };
+    // Integer.parseInt("1e99"): NumberFormatException.
+    assert.equal(kindOf(() => m.toBytes('int', '1e99')).kind, 'numberFormat');
+    // Bytes.split with num = -5 allocates byte[num + 2][]: NegativeArraySizeException.
+    assert.equal(kindOf(() => m.bytesSplit([1], [2], -5)).kind, 'negativeArraySize');
+    // RegionSplitter needs at least two regions: IllegalArgumentException.
+    assert.equal(kindOf(() => m.splitKeys('HexStringSplit', 1)).kind, 'illegalArgument');
+    const p = kindOf(() => m.parseKey('((((('));
+    assert.deepEqual([p.kind, p.line, p.column], ['parse', 1, 1]);
+    const d = kindOf(() => m.decodeKey(doc(), [1, 2, 3]));
+    assert.equal(d.kind, 'invalid');
+    assert.equal(typeof d.offset, 'number');
+    // A field missing at the document's root: the message starts with the reason.
+    const v = kindOf(() => m.validateDesign({ v: 1 }));
+    assert.equal(v.kind, 'parse');
+    assert.match(v.message, /^missing field `/);
+    healthy();
+  });
 
   test('inspect: an unknown option key is an error naming it (deny_unknown_fields through serde_json)', () => {
     assert.throws(() => m.inspect('1', { type: 'string', regions: 4, typo: 1 }),

@@ -8,8 +8,19 @@ import init, {
   analyzeDesign, planReads, layoutSplitKeys, shellCreate, shellScan, splitsFile, compareDesigns, AnalysisSession, KeyCodec,
   type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
   type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
-  type KeySpecJson, type Span, type RowkeyError, type Width, type LintRule, type KeySample, type EncodedKeys,
+  type KeySpecJson, type Span, type RowkeyError, type ErrorKind, type Width, type LintRule, type KeySample, type EncodedKeys,
 } from 'rowkey-lab';
+
+// Exhaustive over the declared kinds: tsc fails here if a kind is added without a case.
+const blame = (k: ErrorKind): string => {
+  switch (k) {
+    case 'parse': case 'invalid': return 'input';
+    case 'numberFormat': case 'illegalArgument': case 'negativeArraySize': case 'indexOutOfBounds':
+    case 'arithmetic': return 'argument';
+    case 'illegalState': return 'state';
+    default: { const none: never = k; return none; }
+  }
+};
 
 const width = (w: Width): string => (w === 'variable' ? 'variable' : `${w.fixed} bytes`);
 
@@ -58,7 +69,7 @@ export async function main(): Promise<string> {
   let pointer = '';
   try { validateDesign({ v: 1, fields: [], key: '(' }); } catch (e) {
     const err = e as RowkeyError;
-    pointer = `${err.kind} ${err.path ?? ''} ${err.line ?? ''}:${err.column ?? ''}`;
+    pointer = `${blame(err.kind)} ${err.path ?? ''} ${err.line ?? ''}:${err.column ?? ''}`;
   }
   return [md5Hex(new Uint8Array([97])), toStringBinary(keys[0]), info.md5Hex, order, region, text,
     decoded.fields.map(f => `${f.name}=${String(f.value)}${f.exact ? '' : '~'}`).join(','),
