@@ -133,8 +133,25 @@ pub struct FieldDecl {
 impl DesignDocument {
     /// Parse a document from JSON text; errors carry the JSON path (or line and column).
     pub fn from_json(text: &str) -> Result<Self> {
-        let doc = crate::de::from_json(text, crate::de::design)?;
-        doc.validate()?;
+        use crate::json::Json;
+        let n = crate::json::parse(text)?;
+        let doc = crate::de::design(&n).map_err(|e| e.into_error(ErrorKind::Parse, text))?;
+        doc.validate().map_err(|e| {
+            // A key given as text: point at the segment in it (the error names its JSON path).
+            let key = match &n.v {
+                Json::Obj(members) => members.iter().find(|m| m.0 == "key").map(|m| &m.2.v),
+                _ => None,
+            };
+            let below_key = e
+                .location
+                .path
+                .as_deref()
+                .is_some_and(|p| p.starts_with("/key/"));
+            match key {
+                Some(Json::Str(k)) if below_key => crate::keyspec::in_text(k, e),
+                _ => e,
+            }
+        })?;
         Ok(doc)
     }
 

@@ -865,6 +865,93 @@ fn json_form_errors_carry_the_path() {
     ));
 }
 
+#[test]
+fn errors_found_after_parsing_point_into_the_key_text() {
+    // Checks made on the parsed segments (the key's own rules, then the fields' types) name a
+    // JSON path; a key written as text also gets the line and column of that segment, by hand
+    // below: `salt(` is five characters, so the source `phne` starts in column 6.
+    let fields = json!([{"name": "phone", "type": "string"}, {"name": "ts", "type": "timestamp"}]);
+    let cases: &[(&str, &str, usize, usize, &str)] = &[
+        (
+            "salt(phne, 8) + phone",
+            "/key/segments/0/of/0",
+            1,
+            6,
+            "no field named `phne`",
+        ),
+        (
+            "phone +\n  long(phone)",
+            "/key/segments/1",
+            2,
+            3,
+            "declared string",
+        ),
+        (
+            "salt(phone + bad, 8)",
+            "/key/segments/0/of/1",
+            1,
+            14,
+            "`bad`",
+        ),
+        (
+            "salt(8, of=phone + bad)",
+            "/key/segments/0/of/1",
+            1,
+            20,
+            "`bad`",
+        ),
+        // The key's own rules run as the text is read: the text's path, `/key`.
+        (
+            "phone + salt(phone, 30, as=letter)",
+            "/key",
+            1,
+            28,
+            "26 letters",
+        ),
+    ];
+    for (key, path, line, col, msg) in cases {
+        let doc = json!({"v": 1, "fields": fields, "key": key}).to_string();
+        let e = DesignDocument::from_json(&doc)
+            .err()
+            .unwrap_or_else(|| panic!("`{key}` should be refused"));
+        assert_eq!(e.location.path.as_deref(), Some(*path), "`{key}`: {e}");
+        assert_eq!(
+            (e.location.line, e.location.column),
+            (Some(*line), Some(*col)),
+            "`{key}`: {e}"
+        );
+        assert!(e.message.contains(msg), "`{key}`: {e}");
+    }
+    // The key's own rules, without a document: the path is relative to the key.
+    let e = KeySpec::parse_text("salt(a, 30, as=letter)").err();
+    assert!(
+        e.as_ref()
+            .is_some_and(|e| e.location.path.as_deref() == Some("segments/0/as")
+                && (e.location.line, e.location.column) == (Some(1), Some(16))),
+        "{e:?}"
+    );
+    // Named as written: `hash=phoenix`, at the segment it is about.
+    let e = KeySpec::parse_text("a + salt(a, 300, hash=phoenix)").err();
+    assert!(
+        e.as_ref().is_some_and(|e| e.message
+            == "hash=phoenix salting allows at most 256 buckets, got 300"
+            && (e.location.line, e.location.column) == (Some(1), Some(5))),
+        "{e:?}"
+    );
+    // The JSON form has no text to point into: the path alone.
+    let doc = json!({"v": 1, "fields": fields,
+        "key": {"segments": [{"kind": "salt", "of": [{"kind": "field", "field": "phne"}], "buckets": 8}]}})
+    .to_string();
+    let e = DesignDocument::from_json(&doc).err();
+    assert!(
+        e.as_ref().is_some_and(
+            |e| e.location.path.as_deref() == Some("/key/segments/0/of/0")
+                && e.location.line.is_none()
+        ),
+        "{e:?}"
+    );
+}
+
 // ------------------------------------------------------------------------------------------
 // Lint rules.
 // ------------------------------------------------------------------------------------------

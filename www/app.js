@@ -122,10 +122,13 @@ function showError(e) {
   $('key-text').removeAttribute('aria-invalid');
   $('goto-error').hidden = true;
   if (!e) { box.hidden = true; box.textContent = ''; return; }
-  // Engine messages often start with the JSON path already: name it only once.
-  let text = e.path && !e.message.includes(e.path) ? `${e.message} (at ${e.path})` : e.message;
+  const located = e.line && e.column && String(e.path ?? '').startsWith('/key');
+  // With the caret drawn below, the reason is enough (the message's own "(line …, column …)"
+  // would say it twice); engine messages often start with the JSON path: name it only once.
+  const msg = located && e.reason ? e.reason : e.message;
+  let text = e.path && !msg.includes(e.path) ? `${msg} (at ${e.path})` : msg;
   const keyText = $('key-text').value;
-  if (e.line && e.column && String(e.path ?? '').startsWith('/key')) {
+  if (located) {
     const line = keyText.split('\n')[e.line - 1] ?? '';
     text += `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
     $('key-text').setAttribute('aria-invalid', 'true');

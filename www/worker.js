@@ -20,7 +20,7 @@ function post(msg, cells = []) {
 const typedParts = r => [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions];
 
 function errorOf(e) {
-  return { message: String(e?.message ?? e), line: e?.line ?? null, column: e?.column ?? null, path: e?.path ?? null };
+  return { message: String(e?.message ?? e), reason: e?.reason ?? null, line: e?.line ?? null, column: e?.column ?? null, path: e?.path ?? null };
 }
 
 /** Split keys (bytes) of the final regions: every region's start key but the first's. */

@@ -43,11 +43,25 @@ use serde_json::{Map, Value};
 use crate::design::FieldDecl;
 use crate::error::{Error, ErrorKind, Result};
 
+/// `e`, found by a check after parsing (its path names a segment: `segments/2`, or
+/// `/key/segments/2` in a design document), with the line and column where that segment starts
+/// in the key text `text`, so it points into what the user wrote.
+pub(crate) fn in_text(text: &str, e: Error) -> Error {
+    if e.location.line.is_some() {
+        return e;
+    }
+    let path = e.location.path.as_deref().unwrap_or_default();
+    match parse::locate(text, path.strip_prefix("/key/").unwrap_or(path)) {
+        Some(p) => e.at_line_col(p.line, p.col),
+        None => e,
+    }
+}
+
 impl KeySpec {
     /// Parse the text form. Errors carry the line and column and say what was expected.
     pub fn parse_text(text: &str) -> Result<KeySpec> {
         let spec = parse::parse_text(text)?;
-        spec.validate()?;
+        spec.validate().map_err(|e| in_text(text, e))?;
         Ok(spec)
     }
 
@@ -184,8 +198,13 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
                             return Err(invalid(
                                 &p,
                                 format!(
-                                    "{:?} salting allows at most 256 buckets, got {}",
-                                    x.hash, x.buckets
+                                    "hash={} salting allows at most 256 buckets, got {}",
+                                    if x.hash == SaltHash::Phoenix {
+                                        "phoenix"
+                                    } else {
+                                        "hbasewd"
+                                    },
+                                    x.buckets
                                 ),
                             ));
                         }

@@ -384,3 +384,57 @@ pub(crate) fn parse_text(src: &str) -> Result<KeySpec> {
         segments: lower_segments(&e)?,
     })
 }
+
+/// Where in the key text `src` the part that `path` names starts: `path` is the JSON pointer
+/// below the key (`segments/1`, `segments/0/of/2`, `segments/3/as`) that checks made after
+/// parsing (validation, compilation against the fields) give their errors, so those errors
+/// can point into the text the user wrote. `None` when the text does not parse or the path
+/// leads nowhere in it.
+pub(crate) fn locate(src: &str, path: &str) -> Option<Pos> {
+    let toks = lex(src).ok()?;
+    let mut p = Parser {
+        toks,
+        i: 0,
+        depth: 0,
+    };
+    let top = p.expr("a segment").ok()?;
+    let mut parts = path.split('/').filter(|c| !c.is_empty());
+    if parts.next() != Some("segments") {
+        return None;
+    }
+    let (mut expr, mut node): (&Expr, Option<&Node>) = (&top, None);
+    let mut pos = top.pos;
+    for part in parts {
+        if let Ok(i) = part.parse::<usize>() {
+            let n = expr.nodes.get(i)?;
+            (node, pos) = (Some(n), n.pos);
+            continue;
+        }
+        let Some(Node {
+            term: Term::Call(_, args),
+            ..
+        }) = node
+        else {
+            break;
+        };
+        let named = args
+            .iter()
+            .find(|a| a.name.as_ref().is_some_and(|(n, _)| n == part));
+        match (part, named) {
+            (_, Some(a)) => {
+                (expr, pos) = (&a.value, a.value.pos);
+                if part != "of" {
+                    break;
+                }
+            }
+            // A source given first, without `of=` (as lowering reads it).
+            ("of", None) => match args.iter().find(|a| a.name.is_none()) {
+                Some(a) => (expr, pos) = (&a.value, a.value.pos),
+                None => break,
+            },
+            _ => break,
+        }
+        node = None;
+    }
+    Some(pos)
+}

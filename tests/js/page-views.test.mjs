@@ -197,6 +197,11 @@ test('parse as you type: the error is marked at its line and column and the run 
   await page.waitForFunction(() => /nope/.test(document.querySelector('#design-error').textContent));
   const undeclared = await page.textContent('#design-error');
   assert.equal(undeclared.split('/key/segments/1').length - 1, 1, undeclared);
+  // ... marked in the text too: `nope` starts at column 12 (offset 11).
+  assert.match(undeclared, /line 1, column 12:\nlong\(ts\) \+ nope\n {11}\^/);
+  assert.equal(undeclared.split('column 12').length - 1, 1, undeclared);
+  await page.click('#goto-error');
+  assert.equal(await page.evaluate(() => document.activeElement.selectionStart), 11);
   await page.fill('#key-text', 'salt(id, 8) + long(ts) + id');
   await waitDone(page);
   assert.equal(await page.$eval('#design-error', e => e.hidden), true);
