@@ -530,7 +530,7 @@ function main(argv) {
       throw new CliError(EXIT.USAGE, `${cmd} has no option --${kebab(k)} (it takes ${known}; see rowkey-lab ${cmd} --help)`);
     }
   }
-  if (pos.length > max) throw new CliError(EXIT.USAGE, `${cmd} takes at most ${max} argument${max === 1 ? '' : 's'}, not ${pos.length}: ${pos.slice(max).join(' ')}?`);
+  if (pos.length > max) throw new CliError(EXIT.USAGE, `${cmd} takes at most ${max} argument${max === 1 ? '' : 's'}, got ${pos.length} (unexpected: ${pos.slice(max).join(' ')})`);
   return COMMANDS[cmd](pos, opt) ?? EXIT.OK;
 }
 
