@@ -318,7 +318,7 @@ impl Planner {
                         // Rows read: every row under the scanned prefix; rows returned: the
                         // newest `n` of the entity (fewer when the entity is smaller).
                         let entity = self.rows_per_entity(&vals, &mut notes);
-                        notes.push("the entity's rows are in ascending time: the whole entity is read to find the newest".into());
+                        notes.push(format!("the entity's rows are in ascending time: the whole entity is read to find the newest (a reversed scan, Scan#setReversed in HBase 0.98+, with limit {n} reads about {n} rows, each slower to read than going forward)"));
                         entity.zip(filter).map(|(e, f)| {
                             let read = e * f;
                             (read / e.clamp(1.0, (*n).max(1) as f64)).max(1.0)
