@@ -119,34 +119,52 @@ function cancelRun() {
 // ---- editor ------------------------------------------------------------------------------
 function showError(e) {
   const box = $('design-error');
-  $('key-text').removeAttribute('aria-invalid');
+  for (const id of ['key-text', 'doc-json']) $(id).removeAttribute('aria-invalid');
   $('goto-error').hidden = true;
   if (!e) { box.hidden = true; box.textContent = ''; return; }
-  const located = e.line && e.column && String(e.path ?? '').startsWith('/key');
+  // The text the line and column count in: the design document as the JSON editor holds it
+  // (e.in), or the key text (errors under /key).
+  const where = e.in ?? (String(e.path ?? '').startsWith('/key') ? 'key-text' : null);
+  const located = e.line && e.column && where;
   // With the caret drawn below, the reason is enough (the message's own "(line …, column …)"
   // would say it twice); engine messages often start with the JSON path: name it only once.
   const msg = located && e.reason ? e.reason : e.message;
   let text = e.path && !msg.includes(e.path) ? `${msg} (at ${e.path})` : msg;
-  const keyText = $('key-text').value;
   if (located) {
-    const line = keyText.split('\n')[e.line - 1] ?? '';
+    const source = $(where).value;
+    const line = source.split('\n')[e.line - 1] ?? '';
     text += `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
-    $('key-text').setAttribute('aria-invalid', 'true');
+    $(where).setAttribute('aria-invalid', 'true');
     const go = $('goto-error');
     go.hidden = false;
     go.onclick = () => {
-      const lines = keyText.split('\n');
+      const lines = source.split('\n');
       let at = 0;
       for (let i = 0; i < e.line - 1 && i < lines.length; i++) at += lines[i].length + 1;
       at += e.column - 1;
-      const ta = $('key-text');
+      const ta = $(where);
+      ta.closest('details')?.setAttribute('open', '');
       ta.focus();
-      ta.setSelectionRange(at, Math.min(keyText.length, at + 1));
+      ta.setSelectionRange(at, Math.min(source.length, at + 1));
     };
   }
   box.textContent = text;
   box.hidden = false;
   $('diagnosis').textContent = '';
+}
+
+/** Check the design document as the JSON editor holds it (the state's own text unless the user
+ * is typing there), so an error's line and column are in what the user sees. Errors under
+ * /key are left to the run, which points into the key text. Returns true when it can run. */
+function checkDoc() {
+  try { wasm.validateDesign($('doc-json').value); } catch (e) {
+    if (String(e.path ?? '').startsWith('/key')) return true;
+    setRun('error');
+    $('run-status').textContent = STALE();
+    showError({ message: e.message, reason: e.reason, line: e.line, column: e.column, path: e.path, in: 'doc-json' });
+    return false;
+  }
+  return true;
 }
 
 /** Parse the key text as it is typed; a parse error is shown at its line and column and the
@@ -183,6 +201,7 @@ function changed(now = false) {
 
 function analyze() {
   if (typeof state.doc?.key === 'string' && !parseTyped()) return;
+  if (!checkDoc()) return;
   showError(null);
   const doc = state.doc;
   // a preview of the first records only while nothing else is shown
@@ -708,7 +727,7 @@ function wireLab() {
     changed();
   });
   $('doc-json').addEventListener('input', () => {
-    try { state.doc = JSON.parse($('doc-json').value); } catch (e) { showError({ message: `JSON: ${e.message}` }); return; }
+    try { state.doc = JSON.parse($('doc-json').value); } catch { checkDoc(); return; }
     state.presetId = '';
     changed();
   });

@@ -181,6 +181,43 @@ test('heatmap controls: absolute mode, brightness, per-server rows, brush zoom a
   await page.close();
 });
 
+test('the JSON editor: an error is marked at its line and column in the editor\'s own text', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await waitDone(page);
+  await page.click('summary:has-text("Design document")');
+  const good = await page.inputValue('#doc-json');
+  // Where a bad value sits in the editor's text, found here by searching that text.
+  const spot = (text, needle, skip = 0) => {
+    const at = text.indexOf(needle) + skip;
+    const before = text.slice(0, at).split('\n');
+    return { at, line: before.length, column: before.at(-1).length + 1 };
+  };
+  const typo = good.replace('"type": "timestamp"', '"type": "tmestamp"');
+  assert.notEqual(typo, good);
+  await page.fill('#doc-json', typo);
+  await page.waitForFunction(() => /tmestamp/.test(document.querySelector('#design-error').textContent));
+  const t = spot(typo, '"tmestamp"');
+  const shown = await page.textContent('#design-error');
+  assert.match(shown, new RegExp(`unknown variant \`tmestamp\`.*\\(at /fields/\\d+/type\\)\nline ${t.line}, column ${t.column}:`), shown);
+  assert.equal(await page.getAttribute('#doc-json', 'aria-invalid'), 'true');
+  await page.click('#goto-error');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'doc-json');
+  assert.equal(await page.evaluate(() => document.activeElement.selectionStart), t.at);
+  // Not JSON at all: the engine's parser says where, in the same text.
+  const broken = good.replace('"fields": [', '"fields": [,');
+  await page.fill('#doc-json', broken);
+  const b = spot(broken, '[,', 1);
+  await page.waitForFunction((n) => document.querySelector('#design-error').textContent.includes(n), `line ${b.line}, column ${b.column}:`);
+  assert.match(await page.textContent('#design-error'), /^expected value/);
+  await page.fill('#doc-json', good);
+  await waitDone(page);
+  assert.equal(await page.$eval('#design-error', e => e.hidden), true);
+  assert.equal(await page.getAttribute('#doc-json', 'aria-invalid'), null);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('parse as you type: the error is marked at its line and column and the run waits', async () => {
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
