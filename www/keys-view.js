@@ -29,6 +29,20 @@ function binaryText(bytes, a, b) {
   return t;
 }
 
+/**
+ * A key's toStringBinary text as nodes, each space (byte 0x20, which toStringBinary prints as
+ * itself) kept and marked: HTML would drop a leading one, and an unmarked one is easy to miss,
+ * so a key starting with the salt byte 0x20 would look a byte shorter. Copying gives the text.
+ */
+export function keyNodes(text) {
+  const f = document.createDocumentFragment();
+  text.split(' ').forEach((part, i) => {
+    if (i) f.append(el('span', ' ', 'sp'));
+    if (part) f.append(part);
+  });
+  return f;
+}
+
 function fieldText(f) {
   const v = typeof f.value === 'object' ? JSON.stringify(f.value) : String(f.value);
   return `${f.name} = ${v}${f.exact === false ? ' (approximate)' : ''}`;
@@ -133,14 +147,15 @@ export class KeysView {
     const text = (a, b) => (hex ? info.hex.slice(a * 2, b * 2)
       : info.jsText ? binaryText(info.bytes, a, b) : wasm.toStringBinary(info.bytes.subarray(a, b)));
     const spans = info.spans;
-    if (!spans || !spans.length) { cell.textContent = hex ? info.hex : info.text; return cell; }
+    const piece = (t, cls) => { const e = el('span', undefined, cls); e.append(hex ? t : keyNodes(t)); return e; };
+    if (!spans || !spans.length) { cell.append(hex ? info.hex : keyNodes(info.text)); return cell; }
     let at = 0;
     spans.forEach(([a, b], k) => {
-      if (a > at) cell.append(el('span', text(at, a)));
-      if (b > a) cell.append(el('span', text(a, b), `seg seg-${k % SEGMENT_CLASSES}`));
+      if (a > at) cell.append(piece(text(at, a)));
+      if (b > a) cell.append(piece(text(a, b), `seg seg-${k % SEGMENT_CLASSES}`));
       at = Math.max(at, b);
     });
-    if (at < info.bytes.length) cell.append(el('span', text(at, info.bytes.length)));
+    if (at < info.bytes.length) cell.append(piece(text(at, info.bytes.length)));
     return cell;
   }
 

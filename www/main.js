@@ -1,6 +1,7 @@
 // The page: plain ES module, one state object, render from it. Only calls the engine and draws.
 import init, { inspect } from './pkg/rowkey_lab.js';
 import { startLab, firstResult } from './app.js';
+import { keyNodes } from './keys-view.js';
 
 const $ = (id) => document.getElementById(id);
 const state = { value: '', type: 'string', regions: 16 };
@@ -39,9 +40,13 @@ function renderSplit(s) {
   for (let i = 0; i < n; i++) {
     const tr = el('tr');
     if (i === s.region) { tr.className = 'hit'; hitRow = tr; }
-    tr.append(el('td', String(i + 1)),
-      el('td', i === 0 ? '(first)' : s.splitKeys[i - 1].binary),
-      el('td', i === n - 1 ? '(last)' : s.splitKeys[i].binary));
+    const key = (k, none) => {
+      if (!k) return el('td', none);
+      const td = el('td', undefined, { class: 'key' });
+      td.append(keyNodes(k.binary));
+      return td;
+    };
+    tr.append(el('td', String(i + 1)), key(s.splitKeys[i - 1], '(first)'), key(i < n - 1 && s.splitKeys[i], '(last)'));
     body.append(tr);
   }
   table.append(body);

@@ -33,6 +33,14 @@ test('bytes inspector: a string value end to end', async () => {
   assert.equal(await hex.locator('tbody tr').count(), 16);
   assert.equal(await hex.locator('tr.hit td').first().textContent(), '16');
   assert.match(await hex.locator('tbody tr').nth(1).textContent(), /10000000/);
+  // UniformSplit's 16 regions start every 0x10 of the first byte: region 3 starts at 0x20, which
+  // toStringBinary prints as a space. It must stay in the text (first character) and be marked.
+  const uniform = page.locator('[data-algorithm="UniformSplit"] tbody tr');
+  const third = uniform.nth(2).locator('td').nth(1);
+  assert.equal(await third.textContent(), ' ' + '\\x00'.repeat(7));
+  assert.equal(await third.locator('.sp').count(), 1);
+  const rendered = await third.evaluate(td => td.getBoundingClientRect().width > 0 && getComputedStyle(td.querySelector('.sp')).whiteSpace);
+  assert.equal(rendered, 'pre');
   await shot(page, 'inspector');
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);
