@@ -129,11 +129,22 @@ function parseArgs(argv) {
   return { pos, opt };
 }
 
+/** A text file, without the UTF-8 byte order mark some Windows editors write first. */
+function readText(file) {
+  const text = readFileSync(file, 'utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 function loadDesign(arg) {
   if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
   if (existsSync(arg)) {
-    try { return JSON.parse(readFileSync(arg, 'utf8')); } catch (e) {
-      throw new CliError(EXIT.INPUT, `${arg}: ${e.message}`);
+    let text;
+    try { text = readText(arg); } catch (e) { throw new CliError(EXIT.INPUT, `${arg}: ${e.message}`); }
+    try { return JSON.parse(text); } catch (e) {
+      // The engine's JSON reader says where (line and column); JSON.parse does not.
+      let why = e.message;
+      try { api.validateDesign(text); } catch (located) { why = located.message; }
+      throw new CliError(EXIT.INPUT, `${arg}: ${why}`);
     }
   }
   const ids = api.listPresets().map(p => p.id);
@@ -191,7 +202,7 @@ function loadRecords(file) {
 /** The parse behind `loadRecords`: `{records, where}`, `records` being whatever the JSON held. */
 function readRecords(file) {
   let text;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new CliError(EXIT.INPUT, `--records: ${e.message}`); }
+  try { text = readText(file); } catch (e) { throw new CliError(EXIT.INPUT, `--records: ${e.message}`); }
   if (/^\s*\[/.test(text)) {
     let all;
     try { all = JSON.parse(text); } catch (e) { throw new CliError(EXIT.INPUT, `${file}: ${e.message}`); }

@@ -40,7 +40,8 @@ export async function copyText(text) {
 
 /** Read a File as JSON. */
 export async function readJsonFile(file) {
-  return JSON.parse(await file.text());
+  // File.text() keeps a UTF-8 byte order mark (some Windows editors write one); JSON.parse refuses it.
+  return JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
 }
 
 /** A PNG of a pixel canvas scaled up by whole pixels (no smoothing), at least ~`min` px wide. */

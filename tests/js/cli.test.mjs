@@ -56,6 +56,11 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('lint', 'no-such-design').status, 3);
     writeFileSync(path.join(dir, 'broken.json'), '{');
     assert.equal(run('lint', 'broken.json').status, 3);
+    // Not JSON: where, by line and column (the comma on line 2, column 14).
+    writeFileSync(path.join(dir, 'comma.json'), '{"v": 1,\n  "fields": [,\n]}');
+    const comma = run('lint', 'comma.json');
+    assert.equal(comma.status, 3);
+    assert.match(comma.stderr, /comma\.json: expected value \(line 2, column 14\)/);
     // An engine error names the field and its JSON path, and the path only once.
     writeFileSync(path.join(dir, 'undeclared.json'), JSON.stringify({ v: 1, key: 'time(ts, "yyyyMMdd") + user' }));
     const r = run('lint', 'undeclared.json');
@@ -95,6 +100,16 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(bad.status, 3);
     assert.match(bad.stderr, /enc-bad\.jsonl:3: .*phone/);
     assert.equal(run('encode', 'seed000-telecom', '--records', 'enc.jsonl', '--record', '{}').status, 2);
+    // Files some Windows editors write: a UTF-8 byte order mark first, CRLF line ends.
+    const bom = '\uFEFF';
+    writeFileSync(path.join(dir, 'enc-bom.jsonl'), bom + rows.map(x => JSON.stringify(x)).join('\r\n') + '\r\n');
+    const fromBom = run('encode', 'seed000-telecom', '--records', 'enc-bom.jsonl');
+    assert.equal(fromBom.status, 0, fromBom.stderr);
+    assert.deepEqual(fromBom.stdout.trimEnd().split('\n'), lines);
+    writeFileSync(path.join(dir, 'telecom-bom.json'), bom + JSON.stringify(doc));
+    const viaBom = run('encode', 'telecom-bom.json', '--record', JSON.stringify(rows[1]));
+    assert.equal(viaBom.status, 0, viaBom.stderr);
+    assert.match(viaBom.stdout, /_18800000001_20210907083001$/m);
   });
 
   test('decode: the fields back from a key given as the shell prints it or as hex; exit 1 for a key the design does not write', () => {

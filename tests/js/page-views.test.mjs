@@ -264,7 +264,8 @@ test('downloads: metrics CSV, heatmap PNG, design JSON; import and recent design
   assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   const json = await get('#export-json');
   assert.equal(JSON.parse(json.bytes.toString()).key, 'long(ts) + id');
-  await page.setInputFiles('#import-json', { name: 'salted.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...TIME_FIRST, name: 'salted', key: 'salt(id, 8) + long(ts) + id' })) });
+  // Saved by a Windows editor: a UTF-8 byte order mark first (JSON.parse alone refuses it).
+  await page.setInputFiles('#import-json', { name: 'salted.json', mimeType: 'application/json', buffer: Buffer.from('\uFEFF' + JSON.stringify({ ...TIME_FIRST, name: 'salted', key: 'salt(id, 8) + long(ts) + id' })) });
   await page.waitForFunction(() => document.querySelector('#key-text').value.startsWith('salt'));
   await waitDone(page);
   const recent = await page.$$eval('#recent option', os => os.map(o => o.textContent));
