@@ -1,0 +1,237 @@
+//! Readers for scalars, lists and maps: a [`Node`] to a Rust value with serde's messages
+//! (`invalid type: string "x", expected u32`, `unknown field`, `missing field`), and [`Obj`],
+//! an object read field by field with `deny_unknown_fields`.
+
+use serde_json::{Map, Value};
+
+use super::{DeError, Json, Node, R};
+
+/// An unsigned integer `<= max`; `what` names the type in messages (`u32`).
+pub fn uint(n: &Node, max: u64, what: &str) -> R<u64> {
+    match n.v {
+        Json::U(u) if u <= max => Ok(u),
+        Json::U(_) | Json::I(_) => Err(DeError::new(
+            format!("invalid value: {}, expected {what}", n.unexpected()),
+            n.pos,
+        )),
+        _ => Err(n.invalid_type(what)),
+    }
+}
+
+/// A signed integer in `min..=max`.
+pub fn sint(n: &Node, min: i64, max: i64, what: &str) -> R<i64> {
+    let v = match n.v {
+        Json::U(u) => i64::try_from(u).ok(),
+        Json::I(i) => Some(i),
+        _ => return Err(n.invalid_type(what)),
+    };
+    match v {
+        Some(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(DeError::new(
+            format!("invalid value: {}, expected {what}", n.unexpected()),
+            n.pos,
+        )),
+    }
+}
+
+/// A `u8`.
+pub fn u8_(n: &Node) -> R<u8> {
+    uint(n, u8::MAX.into(), "u8").map(|v| v as u8)
+}
+/// A `u32`.
+pub fn u32_(n: &Node) -> R<u32> {
+    uint(n, u32::MAX.into(), "u32").map(|v| v as u32)
+}
+/// A `u64`.
+pub fn u64_(n: &Node) -> R<u64> {
+    uint(n, u64::MAX, "u64")
+}
+/// An `i32`.
+pub fn i32_(n: &Node) -> R<i32> {
+    sint(n, i32::MIN.into(), i32::MAX.into(), "i32").map(|v| v as i32)
+}
+/// An `i64`.
+pub fn i64_(n: &Node) -> R<i64> {
+    sint(n, i64::MIN, i64::MAX, "i64")
+}
+/// An `f64` (integers too).
+pub fn f64_(n: &Node) -> R<f64> {
+    match n.v {
+        Json::U(u) => Ok(u as f64),
+        Json::I(i) => Ok(i as f64),
+        Json::F(f) => Ok(f),
+        _ => Err(n.invalid_type("f64")),
+    }
+}
+/// A boolean.
+pub fn bool_(n: &Node) -> R<bool> {
+    match n.v {
+        Json::Bool(b) => Ok(b),
+        _ => Err(n.invalid_type("a boolean")),
+    }
+}
+/// A string.
+pub fn string(n: &Node) -> R<String> {
+    match &n.v {
+        Json::Str(s) => Ok(s.clone()),
+        _ => Err(n.invalid_type("a string")),
+    }
+}
+/// Any JSON value.
+pub fn value(n: &Node) -> R<Value> {
+    Ok(n.to_value())
+}
+/// An object of any values (a record).
+pub fn map(n: &Node) -> R<Map<String, Value>> {
+    match n.to_value() {
+        Value::Object(m) => Ok(m),
+        _ => Err(n.invalid_type("a map")),
+    }
+}
+/// An array whose items `f` reads; errors get the item index in their path.
+pub fn list<T>(n: &Node, f: fn(&Node) -> R<T>) -> R<Vec<T>> {
+    match &n.v {
+        Json::Arr(a) => a
+            .iter()
+            .enumerate()
+            .map(|(i, x)| f(x).map_err(|e| e.idx(i)))
+            .collect(),
+        _ => Err(n.invalid_type("a sequence")),
+    }
+}
+/// A list of strings.
+pub fn strings(n: &Node) -> R<Vec<String>> {
+    list(n, string)
+}
+/// A list of numbers.
+pub fn f64s(n: &Node) -> R<Vec<f64>> {
+    list(n, f64_)
+}
+/// A list of JSON values.
+pub fn values(n: &Node) -> R<Vec<Value>> {
+    list(n, value)
+}
+
+/// `a`, `a` or `b`, `one of `a`, `b`, `c`` — serde's list of what was expected.
+fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [a] => a.clone(),
+        [a, b] => format!("{a} or {b}"),
+        _ => format!("one of {}", quoted.join(", ")),
+    }
+}
+
+/// A unit variant written as a string: the value paired with `name` in `variants`.
+pub fn unit<T: Copy>(n: &Node, variants: &[(&str, T)]) -> R<T> {
+    let Json::Str(s) = &n.v else {
+        return Err(n.invalid_type("a variant name"));
+    };
+    match variants.iter().find(|(name, _)| name == s) {
+        Some((_, v)) => Ok(*v),
+        None => {
+            let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
+            Err(n.error(format!(
+                "unknown variant `{s}`, expected {}",
+                one_of(&names)
+            )))
+        }
+    }
+}
+
+/// An object being read as a struct: the known field names are checked up front (unknown
+/// ones rejected unless `lenient`, duplicates always).
+pub struct Obj<'a> {
+    node: &'a Node,
+    entries: &'a [(String, usize, Node)],
+}
+
+impl<'a> Obj<'a> {
+    /// Read `n` as an object with `fields`; `skip` is an internally tagged enum's tag,
+    /// `lenient` accepts unknown keys (types without `deny_unknown_fields`).
+    pub fn new(
+        n: &'a Node,
+        what: &str,
+        fields: &[&str],
+        skip: Option<&str>,
+        lenient: bool,
+    ) -> R<Obj<'a>> {
+        let Json::Obj(entries) = &n.v else {
+            return Err(n.invalid_type(what));
+        };
+        for (i, (k, at, _)) in entries.iter().enumerate() {
+            if Some(k.as_str()) == skip {
+                continue;
+            }
+            if !fields.contains(&k.as_str()) {
+                if lenient {
+                    continue;
+                }
+                let msg = if fields.is_empty() {
+                    format!("unknown field `{k}`, there are no fields")
+                } else {
+                    format!("unknown field `{k}`, expected {}", one_of(fields))
+                };
+                return Err(DeError::new(msg, *at).key(k));
+            }
+            if entries.iter().take(i).any(|(j, _, _)| j == k) {
+                return Err(DeError::new(format!("duplicate field `{k}`"), *at).key(k));
+            }
+        }
+        Ok(Obj { node: n, entries })
+    }
+
+    /// The value of `key`, if present.
+    pub fn get(&self, key: &str) -> Option<&'a Node> {
+        self.entries
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, _, v)| v)
+    }
+
+    /// A required field.
+    pub fn req<T>(&self, key: &str, f: fn(&Node) -> R<T>) -> R<T> {
+        match self.get(key) {
+            Some(v) => f(v).map_err(|e| e.key(key)),
+            None => Err(self.node.error(format!("missing field `{key}`"))),
+        }
+    }
+
+    /// An optional field: absent or `null` is `None`.
+    pub fn opt<T>(&self, key: &str, f: fn(&Node) -> R<T>) -> R<Option<T>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Node { v: Json::Null, .. }) => Ok(None),
+            Some(v) => f(v).map(Some).map_err(|e| e.key(key)),
+        }
+    }
+
+    /// A field with a default when absent (`null` is not absent, as with serde's `default`).
+    pub fn or<T>(&self, key: &str, f: fn(&Node) -> R<T>, default: T) -> R<T> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => f(v).map_err(|e| e.key(key)),
+        }
+    }
+}
+
+/// The variant of an internally tagged enum: the index of the `tag` value in `variants`.
+pub fn tag(n: &Node, what: &str, tag: &str, variants: &[&str]) -> R<usize> {
+    let Json::Obj(entries) = &n.v else {
+        return Err(n.invalid_type(what));
+    };
+    let Some((_, _, t)) = entries.iter().find(|(k, _, _)| k == tag) else {
+        return Err(n.error(format!("missing field `{tag}`")));
+    };
+    let Json::Str(s) = &t.v else {
+        return Err(t.invalid_type("variant identifier").key(tag));
+    };
+    variants.iter().position(|v| v == s).ok_or_else(|| {
+        t.error(format!(
+            "unknown variant `{s}`, expected {}",
+            one_of(variants)
+        ))
+        .key(tag)
+    })
+}
