@@ -471,8 +471,11 @@ const COMMANDS = {
     const design = loadDesign(pos[0]);
     const plans = readPlans(design);
     const tableName = opt.shell;
-    const shell = sc => engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow)));
-    const res = tableName === undefined ? plans : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc) })) }));
+    // A plan's limit is the scan's LIMIT (a get reads one row anyway). As in www/app.js.
+    const limited = (cmd, n) => (!n || !cmd.startsWith('scan ') ? cmd
+      : cmd.endsWith('}') ? `${cmd.slice(0, -1)}, LIMIT => ${n}}` : `${cmd}, {LIMIT => ${n}}`);
+    const shell = (sc, p) => limited(engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow))), p.limit);
+    const res = tableName === undefined ? plans : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc, p) })) }));
     const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
     out(opt, res, () => {
       if (!plans.length) return 'the design has no reads (add a "reads" list: get, prefix, range or timeRange reads)';
@@ -482,7 +485,7 @@ const COMMANDS = {
       const lines = [table(plans.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
         ['read', 'scans', 'regions', 'rows read/returned'])];
       for (const p of plans) {
-        lines.push('', `${p.name}: ${count(p.scans.length, 'scan')} over ${count(p.regionsTouched, 'region')}`, ...p.notes.map(n => `* ${n}`));
+        lines.push('', `${p.name}: ${count(p.scans.length, 'scan')} over ${count(p.regionsTouched, 'region')}${p.limit ? `, each ending after ${count(p.limit, 'row')} (LIMIT)` : ''}`, ...p.notes.map(n => `* ${n}`));
         lines.push(table(p.scans.map(sc => [sc.startRow || '(first row)', sc.stopRow || '(end of table)', regionRuns(sc.regions)]),
           ['start row', 'stop row (exclusive)', 'regions'], [0, 1]));
       }

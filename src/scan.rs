@@ -148,6 +148,10 @@ pub struct ReadPlan {
     pub rows_read_per_row_returned: Option<f64>,
     /// Why the plan looks as it does, in plain words.
     pub notes: Vec<String>,
+    /// The rows after which each scan stops (`Scan#setLimit`, the shell's `LIMIT`), when the
+    /// plan counts on one: a `latest n` read whose newest rows come first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
 }
 
 /// Plan every read of `doc` over the table split at `split_keys` (sorted).

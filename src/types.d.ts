@@ -275,6 +275,10 @@ export interface SplitEvent {
 export interface Scan { startRowHex: string; startRow: string; stopRowHex: string; stopRow: string; regions: number[] }
 export interface ReadPlan {
   name: string; scans: Scan[]; regionsTouched: number; rowsReadPerRowReturned: number | null; notes: string[];
+  /** Rows after which each scan stops (`Scan#setLimit`; in the shell, `LIMIT => n` among the
+   * options of `shellScan`'s command), when the plan counts on one: a `latest n` read whose
+   * newest rows come first (a reversed timestamp). */
+  limit?: number;
 }
 export interface AnalysisReport {
   writes: number; bytes: number; writesOutsideWindows: number; startTimeMs: number; windowMs: number;

@@ -312,6 +312,8 @@ fn reversed_timestamps_read_one_row_per_latest_row() {
     };
     assert!(reversed(&ar.notes), "{:?}", ar.notes);
     assert!(!reversed(&rp.notes), "{:?}", rp.notes);
+    // Only the newest-first design's scan can stop after the read's 5 rows.
+    assert_eq!((rp.limit, ar.limit), (Some(5), None));
     // Measured: in key order, the reversed design's rows of the order come newest first.
     for (d, newest_first) in [(&doc, true), (&adoc, false)] {
         let mut enc = document_encoder(d).unwrap();

@@ -392,6 +392,9 @@ function renderReads() {
 }
 
 /** Every scan as the HBase shell runs it, on the table named under Split keys (when shown). */
+/** A plan's limit is the scan's LIMIT (a get reads one row anyway). As in bin/rowkey-lab.mjs. */
+const limited = (cmd, n) => (!n || !cmd.startsWith('scan ') ? cmd
+  : cmd.endsWith('}') ? `${cmd.slice(0, -1)}, LIMIT => ${n}}` : `${cmd}, {LIMIT => ${n}}`);
 function renderScanCommands() {
   const more = $('scan-commands');
   if (!more?.open) return;
@@ -399,7 +402,7 @@ function renderScanCommands() {
   try {
     const table = $('split-table').value;
     more.append(copyBlock('shell scans', state.reads.flatMap(p => [`# ${p.name}: ${p.scans.length} scan${p.scans.length === 1 ? '' : 's'}`,
-      ...p.scans.map(sc => wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex)))]).join('\n')));
+      ...p.scans.map(sc => limited(wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex)), p.limit))]).join('\n')));
   } catch (e) { more.append(el('p', e.message, { class: 'error' })); }
 }
 

@@ -284,6 +284,7 @@ impl Planner {
     /// Plan one read over the table split at `split_keys`.
     pub fn plan(&self, read: &ReadPattern, split_keys: &[Vec<u8>]) -> Result<ReadPlan> {
         let mut notes = Vec::new();
+        let mut limit = None;
         let mut ranges: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
         let rows_per_row: Option<f64> = match read {
             ReadPattern::Get { record, .. } | ReadPattern::Prefix { record, .. } => {
@@ -311,6 +312,7 @@ impl Planner {
                 let filter = self.estimate(&vals, None, &used, &mut notes);
                 match next {
                     Some(Segment::Revts(_)) => {
+                        limit = Some(*n);
                         notes.push(format!("a reversed timestamp follows the entity: the newest rows come first, a scan with limit {n} reads {n} rows"));
                         filter
                     }
@@ -383,6 +385,7 @@ impl Planner {
             regions_touched: touched.len(),
             rows_read_per_row_returned: rows_per_row,
             notes,
+            limit,
         })
     }
 

@@ -319,6 +319,15 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('reads', 'seed002-salt-byte', '--shell', '').status, 3, 'an empty table name');
     // Row keys align left even when they look like numbers: seed 002 reverses order id 100042.
     assert.match(run('reads', 'seed002-reverse').stdout, /^240001 {5}240002 {22}\d+$/m);
+    // Seed 002 with a reversed timestamp after the order id: "latest 5" is the order's first
+    // 5 rows, so its scan ends with LIMIT => 5; with ascending time it must read them all.
+    const newest = run('reads', 'seed002-reverse', '--shell', 'orders').stdout.trim().split('\n');
+    assert.deepEqual(newest.slice(0, 2), ['# latest 5 versions of one order: 1 scan',
+      `scan 'orders', {STARTROW => "240001", STOPROW => "240002", LIMIT => 5}`]);
+    assert.ok(!newest.slice(2).some(l => l.includes('LIMIT')), newest.join('\n'));
+    assert.match(run('reads', 'seed002-reverse').stdout, /^latest 5 versions of one order: 1 scan over 1 region, each ending after 5 rows \(LIMIT\)$/m);
+    const oldest = run('reads', 'seed002-reverse-ascending', '--shell', 'orders').stdout;
+    assert.doesNotMatch(oldest, /LIMIT/);
     writeFileSync(path.join(dir, 'noreads.json'), JSON.stringify({ v: 1, fields: [{ name: 'id', type: 'string' }], key: 'id' }));
     const none = run('reads', 'noreads.json');
     assert.equal(none.status, 0);

@@ -181,6 +181,21 @@ test('heatmap controls: absolute mode, brightness, per-server rows, brush zoom a
   await page.close();
 });
 
+test('scan commands: a read whose newest rows come first ends its scan with LIMIT', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&p=seed002-reverse`);
+  await waitDone(page);
+  await page.fill('#split-table', 'orders');
+  await page.click('#scan-commands summary');
+  const cmds = (await page.textContent('#scan-commands pre')).split('\n');
+  const at = cmds.indexOf('# latest 5 versions of one order: 1 scan');
+  assert.ok(at >= 0, cmds.join('\n'));
+  assert.equal(cmds[at + 1], `scan 'orders', {STARTROW => "240001", STOPROW => "240002", LIMIT => 5}`);
+  assert.equal(cmds.filter(c => c.includes('LIMIT')).length, 1, cmds.join('\n'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the JSON editor: an error is marked at its line and column in the editor\'s own text', async () => {
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
