@@ -36,17 +36,18 @@ function renderSplit(s) {
   table.append(thead);
   const body = el('tbody');
   const n = s.splitKeys.length + 1;
+  // A region's start or end key cell; the first region has no start key, the last no end key.
+  const key = (k, none) => {
+    if (!k) return el('td', none);
+    const td = el('td', undefined, { class: 'key' });
+    td.append(keyNodes(k.binary));
+    return td;
+  };
   let hitRow = null;
   for (let i = 0; i < n; i++) {
     const tr = el('tr');
     if (i === s.region) { tr.className = 'hit'; hitRow = tr; }
-    const key = (k, none) => {
-      if (!k) return el('td', none);
-      const td = el('td', undefined, { class: 'key' });
-      td.append(keyNodes(k.binary));
-      return td;
-    };
-    tr.append(el('td', String(i + 1)), key(s.splitKeys[i - 1], '(first)'), key(i < n - 1 && s.splitKeys[i], '(last)'));
+    tr.append(el('td', String(i + 1)), key(s.splitKeys[i - 1], '(first)'), key(s.splitKeys[i], '(last)'));
     body.append(tr);
   }
   table.append(body);
