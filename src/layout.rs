@@ -544,6 +544,7 @@ const GIB: u64 = 1 << 30;
 /// 10 GB (HBase's default `hbase.hregion.max.filesize`), at least 10 and at most 120.
 /// Returns the count and a one-line reason.
 pub fn recommend_region_count(table_bytes: u64) -> (u32, String) {
+    use crate::float_text::fixed;
     let gib = table_bytes as f64 / GIB as f64;
     let ceil_div = |a: u64, b: u64| a / b + u64::from(a % b != 0);
     if table_bytes < 50 * GIB {
@@ -551,8 +552,9 @@ pub fn recommend_region_count(table_bytes: u64) -> (u32, String) {
         (
             n,
             format!(
-                "a small table ({gib:.1} GiB, under 50 GiB) gets 5 to 10 regions: {n} regions of about {:.1} GiB",
-                gib / f64::from(n)
+                "a small table ({} GiB, under 50 GiB) gets 5 to 10 regions: {n} regions of about {} GiB",
+                fixed(gib, 1),
+                fixed(gib / f64::from(n), 1)
             ),
         )
     } else {
@@ -561,11 +563,14 @@ pub fn recommend_region_count(table_bytes: u64) -> (u32, String) {
         let per = gib / f64::from(n);
         let reason = if raw > 120 {
             format!(
-                "{gib:.0} GiB at 10 GiB per region would be {raw} regions; capped at 120 regions of about {per:.0} GiB (raise hbase.hregion.max.filesize accordingly)"
+                "{} GiB at 10 GiB per region would be {raw} regions; capped at 120 regions of about {} GiB (raise hbase.hregion.max.filesize accordingly)",
+                fixed(gib, 0),
+                fixed(per, 0)
             )
         } else {
             format!(
-                "{gib:.0} GiB at about 10 GiB per region (hbase.hregion.max.filesize): {n} regions"
+                "{} GiB at about 10 GiB per region (hbase.hregion.max.filesize): {n} regions",
+                fixed(gib, 0)
             )
         };
         (n, reason)

@@ -12,6 +12,7 @@ pub mod bytes;
 pub mod de;
 pub mod design;
 pub mod error;
+mod float_text;
 pub mod hash;
 pub mod inspect;
 pub mod json;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::MAX_CELLS;
 use crate::bytes::{to_hex, to_string_binary};
 use crate::error::{Error, Result};
+use crate::float_text::fixed;
 use crate::metrics::{LoadMetrics, MatrixMetrics};
 
 /// A split the simulation performed.
@@ -205,25 +206,25 @@ pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
         && (min_share >= 0.9 || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5));
     if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
         out.push(format!(
-            "one region takes {:.0} % or more of the writes in every time window: the key \
+            "one region takes {} % or more of the writes in every time window: the key \
              leads with something that grows with time (a timestamp or sequence), so {} of {n} \
              regions idle while one is hot. Put a salt or hash bucket, or a high-cardinality \
              field, in front",
-            min_share * 100.0,
+            fixed(min_share * 100.0, 0),
             n - 1
         ));
     } else if n > 1 && m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5 {
         out.push(format!(
-            "on average only {:.1} of {n} regions take writes in a time window: writes move \
+            "on average only {} of {n} regions take writes in a time window: writes move \
              through the key space one region at a time",
-            m.mean_active_regions
+            fixed(m.mean_active_regions, 1)
         ));
     }
     if n > 1 && m.overall.hotspot_factor >= 2.0 {
         out.push(format!(
-            "the busiest region takes {:.1} x the mean load ({:.0} % of all writes)",
-            m.overall.hotspot_factor,
-            m.overall.busiest_share * 100.0
+            "the busiest region takes {} x the mean load ({} % of all writes)",
+            fixed(m.overall.hotspot_factor, 1),
+            fixed(m.overall.busiest_share * 100.0, 0)
         ));
     }
     if n > 1 && m.overall.empty_regions > 0 {
@@ -237,14 +238,14 @@ pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
     if n > 1 && m.overall.hotspot_factor < 1.5 && m.overall.empty_regions == 0 {
         out.push(if moving {
             format!(
-                "the totals even out over the whole run (effective parallelism {:.1} of {n} \
+                "the totals even out over the whole run (effective parallelism {} of {n} \
                  regions), but not at any one time: each region is hot in its turn",
-                m.overall.effective_parallelism
+                fixed(m.overall.effective_parallelism, 1)
             )
         } else {
             format!(
-                "writes are spread evenly: effective parallelism {:.1} of {n} regions",
-                m.overall.effective_parallelism
+                "writes are spread evenly: effective parallelism {} of {n} regions",
+                fixed(m.overall.effective_parallelism, 1)
             )
         });
     }

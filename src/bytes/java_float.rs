@@ -3,6 +3,8 @@
 //! formatting, not part of HBase's `Bytes`, so it lives apart from the `Bytes` port;
 //! [`crate::bytes`] re-exports the two public functions.
 
+use crate::float_text::shortest;
+
 /// Java 17's `Double.toString(double)` (the JDK the golden vectors were made with):
 /// plain notation for 1e-3 <= |d| < 1e7 (always with a fractional digit, `1.0`), else
 /// `d.dddE±n` (`1.0E10`), plus `NaN`, `Infinity`, `-0.0`.
@@ -24,12 +26,8 @@ pub fn java_double_to_string(d: f64) -> String {
             "4.9E-324".into()
         };
     }
-    let sci = jdk_integer_sci(d, 53).unwrap_or_else(|| {
-        half_even_tie(format!("{d:e}"), &format!("{d:.800e}"), |t| {
-            t.parse::<f64>().ok() == Some(d)
-        })
-    });
-    java_float_format(&sci, d.is_sign_negative(), d == 0.0)
+    let (digits, exp) = jdk_integer_digits(d, 53).unwrap_or_else(|| shortest(d));
+    java_float_format(&digits, exp, d.is_sign_negative(), d == 0.0)
 }
 
 /// Java's text for NaN and the infinities (the same for `float` and `double`).
@@ -51,68 +49,16 @@ pub fn java_float_to_string(f: f32) -> String {
     if let Some(s) = non_finite(f64::from(f)) {
         return s;
     }
-    let sci = jdk_integer_sci(f64::from(f), 24).unwrap_or_else(|| {
-        half_even_tie(format!("{f:e}"), &format!("{f:.200e}"), |t| {
-            t.parse::<f32>().ok() == Some(f)
-        })
-    });
-    java_float_format(&sci, f.is_sign_negative(), f == 0.0)
-}
-
-/// When the exact value lies exactly halfway between the shortest digits and the candidate one
-/// unit lower, Rust rounds the tie up while JDK 17 rounds half-even (`165224.125f` ->
-/// `165224.12`); switch to the even candidate when it still reads back as the same value.
-/// `shortest` and `exact` are Rust `{:e}` renderings (shortest, and the exact expansion).
-fn half_even_tie(shortest: String, exact: &str, round_trips: impl Fn(&str) -> bool) -> String {
-    let split = |t: &str| -> (String, String) {
-        let (m, e) = t.split_once('e').unwrap_or((t, "0"));
-        (
-            m.chars().filter(char::is_ascii_digit).collect(),
-            e.to_string(),
-        )
-    };
-    let (sd, se) = split(&shortest);
-    let (ed, ee) = split(exact);
-    let ed = ed.trim_end_matches('0');
-    let n = sd.len();
-    let odd_last = sd.bytes().last().is_some_and(|c| (c - b'0') % 2 == 1);
-    if se != ee || ed.len() != n + 1 || !ed.ends_with('5') || !odd_last {
-        return shortest;
-    }
-    // Exact = E5 (n+1 digits); a tie rounded up gives shortest = E + 1 in the last place.
-    let (Ok(e_num), Ok(s_num)) = (
-        ed.get(..n).unwrap_or("x").parse::<u128>(),
-        sd.parse::<u128>(),
-    ) else {
-        return shortest;
-    };
-    if e_num + 1 != s_num {
-        return shortest;
-    }
-    let lower = e_num.to_string();
-    if lower.len() != n {
-        return shortest;
-    }
-    let (d0, rest) = lower.split_at(1);
-    let cand = if rest.is_empty() {
-        format!("{d0}e{se}")
-    } else {
-        format!("{d0}.{rest}e{se}")
-    };
-    let neg = shortest.starts_with('-');
-    let cand = if neg { format!("-{cand}") } else { cand };
-    if round_trips(&cand) {
-        cand
-    } else {
-        shortest
-    }
+    let (digits, exp) = jdk_integer_digits(f64::from(f), 24).unwrap_or_else(|| shortest(f));
+    java_float_format(&digits, exp, f.is_sign_negative(), f == 0.0)
 }
 
 /// JDK 17 `FloatingDecimal` "easy integer" case: a value that is a whole number in
 /// [1, 2^63) is printed from its exact integer digits, after rounding off
 /// `floor((binExp - nSignificantBits - 1) * log10(2))` low digits when `binExp` exceeds the
-/// significand width (`n_sig` = 53 for double, 24 for float). Returns Rust `{:e}` style text.
-fn jdk_integer_sci(v: f64, n_sig: i64) -> Option<String> {
+/// significand width (`n_sig` = 53 for double, 24 for float). Returns the digits without
+/// trailing zeros and the exponent of the first, as [`shortest`] does.
+fn jdk_integer_digits(v: f64, n_sig: i64) -> Option<(String, i32)> {
     let x = v.abs();
     if !(1.0..9_223_372_036_854_775_808.0_f64).contains(&x) || x.fract() != 0.0 {
         return None;
@@ -135,60 +81,47 @@ fn jdk_integer_sci(v: f64, n_sig: i64) -> Option<String> {
             l += 1;
         }
     }
-    let digits = l.to_string();
-    let dec_exp = i64::try_from(digits.len()).ok()? + i64::from(insignificant);
-    let digits = digits.trim_end_matches('0');
-    let (d0, rest) = digits.split_at(1.min(digits.len()));
-    let rest = if rest.is_empty() { "0" } else { rest };
-    Some(format!("{d0}.{rest}e{}", dec_exp - 1))
+    let mut digits = l.to_string();
+    let exp = i32::try_from(digits.len()).ok()? - 1 + i32::try_from(insignificant).ok()?;
+    let kept = digits.trim_end_matches('0').len();
+    digits.truncate(kept);
+    Some((digits, exp))
 }
 
-/// Lay out Rust's shortest `{:e}` rendering (`-1.2345e-7`) the way Java prints it.
-fn java_float_format(sci: &str, negative: bool, zero: bool) -> String {
+/// Lay out decimal digits (`"12345"`, first digit at 10^`exp`) the way Java prints them.
+fn java_float_format(digits: &str, exp: i32, negative: bool, zero: bool) -> String {
     let sign = if negative { "-" } else { "" };
-    if zero {
+    if zero || digits.is_empty() {
         return format!("{sign}0.0");
     }
-    let body = sci.trim_start_matches('-');
-    let (mant, exp) = body.split_once('e').unwrap_or((body, "0"));
-    let exp: i64 = exp.parse().unwrap_or(0);
-    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
-    let digits = digits.trim_end_matches('0');
-    let digits = if digits.is_empty() {
-        "0".to_string()
-    } else {
-        digits.to_string()
-    };
+    let mut out = String::from(sign);
     if (-3..7).contains(&exp) {
         // Plain: the decimal point goes after digit number exp+1.
-        let mut out = String::from(sign);
         if exp < 0 {
             out.push_str("0.");
             for _ in 0..(-exp - 1) {
                 out.push('0');
             }
-            out.push_str(&digits);
+            out.push_str(digits);
         } else {
             let int_len = usize::try_from(exp + 1).unwrap_or(1);
-            let mut int_part = digits
-                .get(..int_len.min(digits.len()))
-                .unwrap_or("")
-                .to_string();
-            while int_part.len() < int_len {
-                int_part.push('0');
+            let (int, frac) = digits.split_at(int_len.min(digits.len()));
+            out.push_str(int);
+            for _ in int.len()..int_len {
+                out.push('0');
             }
-            let frac = digits.get(int_len.min(digits.len())..).unwrap_or("");
-            out.push_str(&int_part);
             out.push('.');
             out.push_str(if frac.is_empty() { "0" } else { frac });
         }
-        out
     } else {
-        let (d0, rest) = digits.split_at(1.min(digits.len()));
-        let rest = rest.trim_end_matches('0');
-        let rest = if rest.is_empty() { "0" } else { rest };
-        format!("{sign}{d0}.{rest}E{exp}")
+        let (d0, rest) = digits.split_at(1);
+        out.push_str(d0);
+        out.push('.');
+        out.push_str(if rest.is_empty() { "0" } else { rest });
+        out.push('E');
+        out.push_str(&exp.to_string());
     }
+    out
 }
 
 #[cfg(test)]
@@ -221,5 +154,149 @@ mod tests {
             java_float_to_string(f32::from_bits(0x5e688e99)),
             "4.18937487E18"
         );
+    }
+
+    /// The former implementation, kept as the oracle: core's shortest `{:e}`, and when the exact value lies exactly halfway between the shortest digits and the candidate one
+    /// unit lower, Rust rounds the tie up while JDK 17 rounds half-even (`165224.125f` ->
+    /// `165224.12`); switch to the even candidate when it still reads back as the same value.
+    /// `shortest` and `exact` are Rust `{:e}` renderings (shortest, and the exact expansion).
+    fn half_even_tie(shortest: String, exact: &str, round_trips: impl Fn(&str) -> bool) -> String {
+        let split = |t: &str| -> (String, String) {
+            let (m, e) = t.split_once('e').unwrap_or((t, "0"));
+            (
+                m.chars().filter(char::is_ascii_digit).collect(),
+                e.to_string(),
+            )
+        };
+        let (sd, se) = split(&shortest);
+        let (ed, ee) = split(exact);
+        let ed = ed.trim_end_matches('0');
+        let n = sd.len();
+        let odd_last = sd.bytes().last().is_some_and(|c| (c - b'0') % 2 == 1);
+        if se != ee || ed.len() != n + 1 || !ed.ends_with('5') || !odd_last {
+            return shortest;
+        }
+        // Exact = E5 (n+1 digits); a tie rounded up gives shortest = E + 1 in the last place.
+        let (Ok(e_num), Ok(s_num)) = (
+            ed.get(..n).unwrap_or("x").parse::<u128>(),
+            sd.parse::<u128>(),
+        ) else {
+            return shortest;
+        };
+        if e_num + 1 != s_num {
+            return shortest;
+        }
+        let lower = e_num.to_string();
+        if lower.len() != n {
+            return shortest;
+        }
+        let (d0, rest) = lower.split_at(1);
+        let cand = if rest.is_empty() {
+            format!("{d0}e{se}")
+        } else {
+            format!("{d0}.{rest}e{se}")
+        };
+        let neg = shortest.starts_with('-');
+        let cand = if neg { format!("-{cand}") } else { cand };
+        if round_trips(&cand) {
+            cand
+        } else {
+            shortest
+        }
+    }
+
+    /// Java's text by the former route (core's `{:e}`, its exact `{:.800e}` expansion to find
+    /// ties): the digits zmij gives must be the same, ties to even included.
+    fn oracle_f64(d: f64) -> String {
+        if let Some((digits, exp)) = jdk_integer_digits(d, 53) {
+            return java_float_format(&digits, exp, d < 0.0, false);
+        }
+        let sci = half_even_tie(format!("{d:e}"), &format!("{d:.800e}"), |t| {
+            t.parse::<f64>().ok() == Some(d)
+        });
+        let (m, e) = sci
+            .trim_start_matches('-')
+            .split_once('e')
+            .unwrap_or(("0", "0"));
+        let digits: String = m.chars().filter(char::is_ascii_digit).collect();
+        java_float_format(
+            digits.trim_end_matches('0'),
+            e.parse().unwrap_or(0),
+            d < 0.0,
+            d == 0.0,
+        )
+    }
+
+    fn oracle_f32(f: f32) -> String {
+        if let Some((digits, exp)) = jdk_integer_digits(f64::from(f), 24) {
+            return java_float_format(&digits, exp, f < 0.0, false);
+        }
+        let sci = half_even_tie(format!("{f:e}"), &format!("{f:.200e}"), |t| {
+            t.parse::<f32>().ok() == Some(f)
+        });
+        let (m, e) = sci
+            .trim_start_matches('-')
+            .split_once('e')
+            .unwrap_or(("0", "0"));
+        let digits: String = m.chars().filter(char::is_ascii_digit).collect();
+        java_float_format(
+            digits.trim_end_matches('0'),
+            e.parse().unwrap_or(0),
+            f < 0.0,
+            f == 0.0,
+        )
+    }
+
+    #[test]
+    fn zmij_digits_equal_the_exact_tie_rule() {
+        use rand::{Rng, SeedableRng};
+        // Exact ties, where core's shortest digits round up and Java's go to the even digit.
+        for bits in [
+            0x48030fe8u32,
+            0xc8e231f4,
+            0xca6ed23d,
+            0x48234968,
+            0x49ebfd6a,
+        ] {
+            let f = f32::from_bits(bits);
+            let tie = half_even_tie(format!("{f:e}"), &format!("{f:.200e}"), |t| {
+                t.parse::<f32>().ok() == Some(f)
+            });
+            assert_ne!(tie, format!("{f:e}"), "{bits:08x} is a tie core rounds up");
+            assert_eq!(java_float_to_string(f), oracle_f32(f), "{bits:08x}");
+        }
+        // 165224.125f
+        assert_eq!(
+            java_float_to_string(f32::from_bits(0x4821_5a08)),
+            "165224.12"
+        );
+        let d = f64::from_bits(0x4309d88397c64882);
+        assert_eq!(java_double_to_string(d), "9.093667645545122E14");
+        assert_eq!(java_double_to_string(d), oracle_f64(d));
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(17);
+        for i in 0..40_000 {
+            let d = if i % 2 == 0 {
+                f64::from_bits(rng.gen())
+            } else {
+                rng.gen::<f64>() * 10f64.powi(rng.gen_range(-8..20))
+            };
+            if d.is_finite() {
+                assert_eq!(
+                    java_double_to_string(d),
+                    oracle_f64(d),
+                    "{:016x}",
+                    d.to_bits()
+                );
+            }
+            let f = f32::from_bits(rng.gen());
+            if f.is_finite() {
+                assert_eq!(
+                    java_float_to_string(f),
+                    oracle_f32(f),
+                    "{:08x}",
+                    f.to_bits()
+                );
+            }
+        }
     }
 }

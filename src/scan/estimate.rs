@@ -4,6 +4,7 @@
 use super::planner::Planner;
 use super::Values;
 use crate::design::FieldDecl;
+use crate::float_text::{fixed, plain};
 use crate::keyspec::FieldValue;
 
 impl Planner {
@@ -39,7 +40,11 @@ impl Planner {
             if total > 0.0 && w > 0.0 {
                 return Some((
                     w / total,
-                    format!("its weight {w} of {total} in the workload"),
+                    format!(
+                        "its weight {} of {} in the workload",
+                        plain(w),
+                        plain(total)
+                    ),
                 ));
             }
         }
@@ -47,8 +52,11 @@ impl Planner {
             return Some((1.0 / c as f64, format!("1 in {c} (declared cardinality)")));
         }
         let distinct = |n: f64, what: &str| {
-            let n = n.clamp(1.0, recs);
-            Some((1.0 / n, format!("1 in {n} (the workload's {what})")))
+            let n = n.min(recs).max(1.0);
+            Some((
+                1.0 / n,
+                format!("1 in {} (the workload's {what})", plain(n)),
+            ))
         };
         match d.generator.as_ref()? {
             G::Sequence { .. } | G::Clock { .. } | G::Uuid { .. } | G::UniformDouble { .. } => {
@@ -85,7 +93,8 @@ impl Planner {
                 } else {
                     1.0 - *p
                 }
-                .clamp(1.0 / recs, 1.0),
+                .max(1.0 / recs)
+                .min(1.0),
                 "the workload's boolean probability".into(),
             )),
         }
@@ -118,7 +127,10 @@ impl Planner {
         (share > 0.0).then(|| {
             (
                 share,
-                format!("the range keeps {:.4} of the workload's {what}", share),
+                format!(
+                    "the range keeps {} of the workload's {what}",
+                    fixed(share, 4)
+                ),
             )
         })
     }

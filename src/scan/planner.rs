@@ -323,7 +323,7 @@ impl Planner {
                         notes.push(format!("the entity's rows are in ascending time: the whole entity is read to find the newest (a reversed scan, Scan#setReversed in HBase 0.98+, with limit {n} reads about {n} rows, each slower to read than going forward)"));
                         entity.zip(filter).map(|(e, f)| {
                             let read = e * f;
-                            (read / e.clamp(1.0, (*n).max(1) as f64)).max(1.0)
+                            (read / e.max(1.0).min((*n).max(1) as f64)).max(1.0)
                         })
                     }
                 }

@@ -232,7 +232,10 @@ pub(crate) fn int_arg(name: &str, v: &JsValue, min: i64, max: i64) -> Result<i64
     if f.is_nan() || f.fract() != 0.0 || f < min as f64 || f > max as f64 {
         return Err(js_error(&Error::arg(
             name,
-            format!("expected an integer in {min}..={max}, got {f}"),
+            format!(
+                "expected an integer in {min}..={max}, got {}",
+                crate::float_text::plain(f)
+            ),
         )));
     }
     Ok(f as i64)

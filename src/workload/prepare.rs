@@ -64,7 +64,10 @@ pub(super) fn prepare(
             if !(rate.is_finite() && rate > 0.0 && rate <= MAX_WRITE_RATE) {
                 return Err(invalid(
                     format!("{path}/rate"),
-                    format!("the clock rate must be a positive number of ticks per second up to {MAX_WRITE_RATE}"),
+                    format!(
+                        "the clock rate must be a positive number of ticks per second up to {}",
+                        crate::float_text::plain(MAX_WRITE_RATE)
+                    ),
                 ));
             }
             let jitter = i64::try_from(*jitter_ms)

@@ -77,7 +77,10 @@ impl WorkloadSpec {
         if self.write_rate > MAX_WRITE_RATE {
             return Err(invalid(
                 "/workload/writeRate",
-                format!("a write rate above {MAX_WRITE_RATE} records per second is not supported"),
+                format!(
+                    "a write rate above {} records per second is not supported",
+                    crate::float_text::plain(MAX_WRITE_RATE)
+                ),
             ));
         }
         if self.value_size > MAX_VALUE_SIZE {
