@@ -121,14 +121,14 @@ impl BigDecimal {
                 } else {
                     // 0 < scale < clen here, so the split point is inside the ASCII digits.
                     let cut = usize::try_from(clen - scale).unwrap_or(0);
-                    let (int_part, frac_part) = coeff.split_at(cut.min(coeff.len()));
+                    let (int_part, frac_part) = coeff.split_at_checked(cut).unwrap_or((&coeff, ""));
                     out.push_str(int_part);
                     out.push('.');
                     out.push_str(frac_part);
                 }
             }
         } else {
-            let (first, rest) = coeff.split_at(1.min(coeff.len()));
+            let (first, rest) = coeff.split_at_checked(1).unwrap_or((&coeff, ""));
             out.push_str(first);
             if !rest.is_empty() {
                 out.push('.');

@@ -61,7 +61,7 @@ pub(crate) fn plain(x: f64) -> String {
         return out;
     }
     let int_len = usize::try_from(exp).unwrap_or(0) + 1;
-    let (int, frac) = digits.split_at(int_len.min(digits.len()));
+    let (int, frac) = digits.split_at_checked(int_len).unwrap_or((&digits, ""));
     out.push_str(int);
     for _ in int.len()..int_len {
         out.push('0');

@@ -105,7 +105,7 @@ fn java_float_format(digits: &str, exp: i32, negative: bool, zero: bool) -> Stri
             out.push_str(digits);
         } else {
             let int_len = usize::try_from(exp + 1).unwrap_or(1);
-            let (int, frac) = digits.split_at(int_len.min(digits.len()));
+            let (int, frac) = digits.split_at_checked(int_len).unwrap_or((digits, ""));
             out.push_str(int);
             for _ in int.len()..int_len {
                 out.push('0');
@@ -114,7 +114,7 @@ fn java_float_format(digits: &str, exp: i32, negative: bool, zero: bool) -> Stri
             out.push_str(if frac.is_empty() { "0" } else { frac });
         }
     } else {
-        let (d0, rest) = digits.split_at(1);
+        let (d0, rest) = digits.split_at_checked(1).unwrap_or((digits, ""));
         out.push_str(d0);
         out.push('.');
         out.push_str(if rest.is_empty() { "0" } else { rest });

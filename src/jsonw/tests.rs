@@ -76,3 +76,19 @@ impl Serialize for Bytes {
 fn serde_bytes_like() -> Vec<Bytes> {
     vec![Bytes, Bytes]
 }
+
+/// `json_text` stands in for `Value`'s `Display` in messages: the same text.
+#[test]
+fn json_text_is_value_display() {
+    for v in [
+        json!(null),
+        json!(-7),
+        json!(18446744073709551615u64),
+        json!(0.1),
+        json!(1e300),
+        json!("tab\there \"quoted\" é 中 \u{1}"),
+        json!({"b": [1, 2.5, false], "a": {"x": null}}),
+    ] {
+        assert_eq!(json_text(&v), v.to_string());
+    }
+}

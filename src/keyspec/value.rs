@@ -51,7 +51,7 @@ fn bad(field: &str, expected: &str, got: &Value) -> Error {
         Value::String(s) if s.chars().count() > 40 => {
             format!("\"{}…\"", s.chars().take(40).collect::<String>())
         }
-        other => other.to_string(),
+        other => crate::jsonw::json_text(other),
     };
     Error::new(
         ErrorKind::Invalid,

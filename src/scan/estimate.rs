@@ -5,6 +5,7 @@ use super::planner::Planner;
 use super::Values;
 use crate::design::FieldDecl;
 use crate::float_text::{fixed, plain};
+use crate::jsonw::json_text;
 use crate::keyspec::FieldValue;
 
 impl Planner {
@@ -77,7 +78,7 @@ impl Planner {
             G::List { values, .. } => {
                 // As bytes (UTF-8 order is string order): shares the `Vec<Vec<u8>>` sort.
                 let mut u: Vec<Vec<u8>> =
-                    values.iter().map(|v| v.to_string().into_bytes()).collect();
+                    values.iter().map(|v| json_text(v).into_bytes()).collect();
                 u.sort();
                 u.dedup();
                 distinct(u.len() as f64, "list values")

@@ -443,7 +443,8 @@ pub fn convert(v: &serde_json::Value, f: &FieldDecl, path: &str) -> Result<Field
         invalid(
             path.to_string(),
             format!(
-                "{v} is not {what} (field `{}` is {})",
+                "{} is not {what} (field `{}` is {})",
+                crate::jsonw::json_text(v),
                 f.name,
                 f.field_type.name()
             ),

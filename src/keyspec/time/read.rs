@@ -149,10 +149,11 @@ pub(crate) fn parse_iso(s: &str) -> Option<i64> {
         None => (s, None),
     };
     // The offset, if any, follows the time: `date` has `-`s of its own.
-    let (time, offset_ms) = match time.and_then(|t| t.rfind(['+', '-']).map(|i| t.split_at(i))) {
-        Some((t, off)) => (Some(t), utc_offset_ms(off)?),
-        None => (time, 0),
-    };
+    let (time, offset_ms) =
+        match time.and_then(|t| t.rfind(['+', '-']).and_then(|i| t.split_at_checked(i))) {
+            Some((t, off)) => (Some(t), utc_offset_ms(off)?),
+            None => (time, 0),
+        };
     let mut dp = date.split('-');
     let y: i64 = dp.next()?.parse().ok()?;
     let mo: i64 = dp.next()?.parse().ok()?;
