@@ -113,14 +113,22 @@ const kebab = k => k.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
 
 class CliError extends Error { constructor(code, msg) { super(msg); this.code = code; } }
 
-function parseArgs(argv) {
+// `cmd`'s options are checked as they come: an unknown one is reported as such before it could
+// take the next argument as its value (`--jsn design.json` is a typo, not --jsn=design.json).
+function parseArgs(cmd, argv) {
   const pos = []; const opt = {};
+  const { options } = USAGE[cmd];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') opt.help = true;
     else if (a === '--json') opt.json = true;
     else if (a.startsWith('--')) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
+      if (!options.map(kebab).includes(k)) {
+        const known = options.map(o => `--${kebab(o)}`).concat('--json').join(', ');
+        const hint = didYouMean(k, options.map(kebab).concat('json')).replace(/mean (\S+)\?/, 'mean --$1?');
+        throw new CliError(EXIT.USAGE, `${cmd} has no option --${k}${hint} (it takes ${known}; see rowkey-lab ${cmd} --help)`);
+      }
       const v = inline ?? argv[++i];
       if (v === undefined) throw new CliError(EXIT.USAGE, `option --${k} needs a value`);
       opt[k.replace(/-([a-z])/g, (_, c) => c.toUpperCase())] = v;
@@ -133,6 +141,25 @@ function parseArgs(argv) {
 function readText(file) {
   const text = readFileSync(file, 'utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+// The closest of `words` to a mistyped `word` (edit distance at most 2, or 3 for long words),
+// for "did you mean" hints. Written here rather than taken from npm: the package has no runtime
+// dependencies, and this is a dozen lines.
+function didYouMean(word, words) {
+  const dist = (a, b) => {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row;
+    }
+    return prev[b.length];
+  };
+  const limit = word.length > 8 ? 3 : 2;
+  let best = null; let bestD = limit + 1;
+  for (const w of words) { const d = dist(word, w); if (d < bestD) { best = w; bestD = d; } }
+  return best ? ` (did you mean ${best}?)` : '';
 }
 
 function loadDesign(arg) {
@@ -149,7 +176,8 @@ function loadDesign(arg) {
   }
   const ids = api.listPresets().map(p => p.id);
   if (ids.includes(arg)) return api.getPreset(arg);
-  throw new CliError(EXIT.INPUT, `${arg}: no such file or preset (presets: ${ids.join(', ')})`);
+  const hint = didYouMean(arg, ids);
+  throw new CliError(EXIT.INPUT, hint ? `${arg}: no such file or preset${hint}` : `${arg}: no such file or preset (presets: ${ids.join(', ')})`);
 }
 
 function engine(fn) {
@@ -534,16 +562,10 @@ const COMMANDS = {
 function main(argv) {
   const [cmd, ...rest] = argv;
   if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') { console.log(HELP.main); return cmd ? EXIT.OK : EXIT.USAGE; }
-  if (!COMMANDS[cmd]) throw new CliError(EXIT.USAGE, `unknown command ${cmd} (see rowkey-lab --help)`);
-  const { pos, opt } = parseArgs(rest);
+  if (!COMMANDS[cmd]) throw new CliError(EXIT.USAGE, `unknown command ${cmd}${didYouMean(cmd, Object.keys(COMMANDS))} (see rowkey-lab --help)`);
+  const { pos, opt } = parseArgs(cmd, rest);
   if (opt.help) { console.log(HELP[cmd]); return EXIT.OK; }
-  const { options, maxArgs: max } = USAGE[cmd];
-  for (const k of Object.keys(opt)) {
-    if (k !== 'json' && !options.includes(k)) {
-      const known = options.map(o => `--${kebab(o)}`).concat('--json').join(', ');
-      throw new CliError(EXIT.USAGE, `${cmd} has no option --${kebab(k)} (it takes ${known}; see rowkey-lab ${cmd} --help)`);
-    }
-  }
+  const { maxArgs: max } = USAGE[cmd];
   if (pos.length > max) throw new CliError(EXIT.USAGE, `${cmd} takes at most ${max} argument${max === 1 ? '' : 's'}, got ${pos.length} (unexpected: ${pos.slice(max).join(' ')})`);
   return COMMANDS[cmd](pos, opt) ?? EXIT.OK;
 }

@@ -32,7 +32,17 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     // usage error, never ignored.
     const typo = run('check', 'seed000-telecom', '--max-hotspt', '1.5');
     assert.equal(typo.status, 2);
-    assert.match(typo.stderr, /check has no option --max-hotspt \(it takes --max-hotspot, /);
+    assert.match(typo.stderr, /check has no option --max-hotspt \(did you mean --max-hotspot\?\) \(it takes --max-hotspot, /);
+    // An unknown option is reported before it could take the next argument as its value.
+    const jsn = run('lint', '--jsn', 'seed000-telecom');
+    assert.equal(jsn.status, 2);
+    assert.match(jsn.stderr, /lint has no option --jsn \(did you mean --json\?\)/);
+    const cmd = run('anlyze', 'seed000-telecom');
+    assert.equal(cmd.status, 2);
+    assert.match(cmd.stderr, /unknown command anlyze \(did you mean analyze\?\)/);
+    // Far from every command or option: no guess.
+    assert.doesNotMatch(run('frobnicate').stderr, /did you mean/);
+    assert.doesNotMatch(run('lint', 'seed000-telecom', '--zzz', '1').stderr, /did you mean/);
     assert.equal(run('lint', 'seed000-telecom', '--shell', 't').status, 2);
     assert.equal(run('splits', 'hex', '16', '--family', 'cf', '--windows', '4').status, 2);
     const extra = run('lint', 'seed000-telecom', 'seed001-log-md5');
@@ -53,7 +63,12 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   });
 
   test('unknown design exits 3', () => {
-    assert.equal(run('lint', 'no-such-design').status, 3);
+    const none = run('lint', 'no-such-design');
+    assert.equal(none.status, 3);
+    assert.match(none.stderr, /no such file or preset \(presets: seed000-cyclic, /, 'no close preset: the list');
+    const near = run('lint', 'seed000-telcom');
+    assert.equal(near.status, 3);
+    assert.match(near.stderr, /seed000-telcom: no such file or preset \(did you mean seed000-telecom\?\)/);
     writeFileSync(path.join(dir, 'broken.json'), '{');
     assert.equal(run('lint', 'broken.json').status, 3);
     // Not JSON: where, by line and column (the comma on line 2, column 14).
