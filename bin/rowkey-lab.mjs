@@ -206,10 +206,14 @@ const out = (opt, json, text) => console.log(opt.json ? JSON.stringify(json, (k,
 
 function progressBar(label) {
   if (!process.stderr.isTTY) return { update() {}, done() {} };
+  let last = '';
   return {
     update(done, total) {
       const f = total ? done / total : 1; const n = Math.round(f * 30);
-      process.stderr.write(`\r${label} [${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${(f * 100).toFixed(0)}%`);
+      const line = `\r${label} [${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${(f * 100).toFixed(0)}%`;
+      // Chunks finer than 1 % would redraw the same line: write only when it changes.
+      if (line !== last) process.stderr.write(line);
+      last = line;
     },
     done() { process.stderr.write('\r\x1b[K'); },
   };

@@ -404,6 +404,15 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const r = spawnSync('script', ['-qec', cmd, '/dev/null'], { cwd: dir, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stdout);
     assert.match(r.stdout, /analyzing \[#*\.*\] \d+%/);
+    // 3 M records are 150 steps of 20,000: each percentage is still drawn once, rising.
+    const big = m.getPreset('seed000-telecom');
+    big.workload.records = 3_000_000;
+    writeFileSync(path.join(dir, 'big.json'), JSON.stringify(big));
+    const many = spawnSync('script', ['-qec', `${JSON.stringify(bin)} analyze big.json > /dev/null`, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(many.status, 0, many.stdout);
+    const pcts = [...many.stdout.matchAll(/\] (\d+)%/g)].map(x => Number(x[1]));
+    assert.ok(pcts.length > 10, many.stdout);
+    for (let i = 1; i < pcts.length; i++) assert.ok(pcts[i] > pcts[i - 1], `drawn again or going back: ${pcts}`);
     const j = JSON.parse(readFileSync(outFile, 'utf8'));
     assert.equal(j.writes, m.analyzeDesign(m.getPreset('seed000-telecom')).writes);
   });
