@@ -159,15 +159,16 @@ impl AnalyzerOptions {
 }
 
 mod analyzer;
+mod compare;
 mod report;
 mod run;
 
 pub use analyzer::{grid_bucket, Analyzer};
+pub use compare::{compare, compare_with_encoders, ComparedDesign, Comparison};
 pub use report::{
     diagnose, AnalysisReport, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
 };
 pub use run::{
-    analyze, analyze_with_encoder, analyzer_options, compare, compare_with_encoders,
-    document_encoder, AnalysisRun, AnalyzeOptions, ComparedDesign, Comparison, KeyEncoder,
-    Progress,
+    analyze, analyze_with_encoder, analyzer_options, document_encoder, AnalysisRun, AnalyzeOptions,
+    KeyEncoder, Progress,
 };

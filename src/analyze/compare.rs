@@ -1,0 +1,90 @@
+//! Several designs side by side: the first document's workload through 2–4 key designs and
+//! layouts, their metrics on one shared key-space grid.
+
+use serde::{Deserialize, Serialize};
+
+use super::invalid;
+use super::report::Matrix;
+use super::run::{analyze_with_encoder, document_encoder, AnalyzeOptions, KeyEncoder};
+use crate::design::DesignDocument;
+use crate::error::Result;
+use crate::metrics::MatrixMetrics;
+
+/// One design's column in a [`Comparison`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedDesign {
+    /// The design's name (or `design N`).
+    pub name: String,
+    /// Final region count.
+    pub regions: usize,
+    /// Region-matrix metrics.
+    pub metrics: MatrixMetrics,
+    /// Grid-matrix metrics (same grid for every design).
+    pub grid_metrics: MatrixMetrics,
+    /// The grid matrix, cell-comparable across designs.
+    pub grid: Matrix,
+    /// Findings.
+    pub diagnosis: Vec<String>,
+}
+
+/// Two to four designs analyzed over one workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Comparison {
+    /// Grid buckets shared by every design.
+    pub grid_buckets: u32,
+    /// Windows shared by every design.
+    pub windows: usize,
+    /// One entry per design, in the given order.
+    pub designs: Vec<ComparedDesign>,
+}
+
+/// Run the first document's workload through 2–4 designs (each with its own encoder and
+/// layout) and put the metrics side by side on the same grid.
+pub fn compare_with_encoders(
+    docs: &[DesignDocument],
+    opts: &AnalyzeOptions,
+    mut encoder_for: impl FnMut(&DesignDocument) -> Result<KeyEncoder>,
+) -> Result<Comparison> {
+    if docs.len() < 2 || docs.len() > 4 {
+        return Err(invalid(
+            "designs",
+            format!("compare takes 2 to 4 designs, not {}", docs.len()),
+        ));
+    }
+    let workload = docs.first().and_then(|d| d.workload.clone());
+    let mut designs = Vec::with_capacity(docs.len());
+    for (i, d) in docs.iter().enumerate() {
+        let mut d = d.clone();
+        if workload.is_some() {
+            d.workload = workload.clone();
+        }
+        let enc = encoder_for(&d).map_err(|e| {
+            let p = e.location.path.clone().unwrap_or_default();
+            e.at_path(format!("/designs/{i}{p}"))
+        })?;
+        let r = analyze_with_encoder(&d, opts, enc)?;
+        designs.push(ComparedDesign {
+            name: d
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("design {}", i + 1)),
+            regions: r.regions.len(),
+            metrics: r.metrics,
+            grid_metrics: r.grid_metrics,
+            grid: r.grid,
+            diagnosis: r.diagnosis,
+        });
+    }
+    Ok(Comparison {
+        grid_buckets: opts.grid_buckets,
+        windows: usize::try_from(opts.windows).unwrap_or(0),
+        designs,
+    })
+}
+
+/// Run the first document's workload through 2–4 designs and compare them on one grid.
+pub fn compare(docs: &[DesignDocument], opts: &AnalyzeOptions) -> Result<Comparison> {
+    compare_with_encoders(docs, opts, document_encoder)
+}
