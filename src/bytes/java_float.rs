@@ -207,13 +207,17 @@ mod tests {
 
     /// Java's text by the former route (core's `{:e}`, its exact `{:.800e}` expansion to find
     /// ties): the digits zmij gives must be the same, ties to even included.
-    fn oracle_f64(d: f64) -> String {
-        if let Some((digits, exp)) = jdk_integer_digits(d, 53) {
-            return java_float_format(&digits, exp, d < 0.0, false);
+    /// Java's layout of `{:e}` text (`sci`), or of JDK 17's integer digits when it has them.
+    fn layout_oracle(
+        int: Option<(String, i32)>,
+        sci: impl FnOnce() -> String,
+        negative: bool,
+        zero: bool,
+    ) -> String {
+        if let Some((digits, exp)) = int {
+            return java_float_format(&digits, exp, negative, false);
         }
-        let sci = half_even_tie(format!("{d:e}"), &format!("{d:.800e}"), |t| {
-            t.parse::<f64>().ok() == Some(d)
-        });
+        let sci = sci();
         let (m, e) = sci
             .trim_start_matches('-')
             .split_once('e')
@@ -222,29 +226,27 @@ mod tests {
         java_float_format(
             digits.trim_end_matches('0'),
             e.parse().unwrap_or(0),
-            d < 0.0,
-            d == 0.0,
+            negative,
+            zero,
         )
     }
 
+    fn oracle_f64(d: f64) -> String {
+        let sci = || {
+            half_even_tie(format!("{d:e}"), &format!("{d:.800e}"), |t| {
+                t.parse::<f64>().ok() == Some(d)
+            })
+        };
+        layout_oracle(jdk_integer_digits(d, 53), sci, d < 0.0, d == 0.0)
+    }
+
     fn oracle_f32(f: f32) -> String {
-        if let Some((digits, exp)) = jdk_integer_digits(f64::from(f), 24) {
-            return java_float_format(&digits, exp, f < 0.0, false);
-        }
-        let sci = half_even_tie(format!("{f:e}"), &format!("{f:.200e}"), |t| {
-            t.parse::<f32>().ok() == Some(f)
-        });
-        let (m, e) = sci
-            .trim_start_matches('-')
-            .split_once('e')
-            .unwrap_or(("0", "0"));
-        let digits: String = m.chars().filter(char::is_ascii_digit).collect();
-        java_float_format(
-            digits.trim_end_matches('0'),
-            e.parse().unwrap_or(0),
-            f < 0.0,
-            f == 0.0,
-        )
+        let sci = || {
+            half_even_tie(format!("{f:e}"), &format!("{f:.200e}"), |t| {
+                t.parse::<f32>().ok() == Some(f)
+            })
+        };
+        layout_oracle(jdk_integer_digits(f64::from(f), 24), sci, f < 0.0, f == 0.0)
     }
 
     #[test]
