@@ -503,7 +503,7 @@ const COMMANDS = {
     const design = loadDesign(pos[0]);
     const plans = readPlans(design);
     const tableName = opt.shell;
-    // A plan's limit is the scan's LIMIT (a get reads one row anyway). As in www/app.js.
+    // A plan's limit is the scan's LIMIT (a get reads one row anyway). As in www/results.js.
     const limited = (cmd, n) => (!n || !cmd.startsWith('scan ') ? cmd
       : cmd.endsWith('}') ? `${cmd.slice(0, -1)}, LIMIT => ${n}}` : `${cmd}, {LIMIT => ${n}}`);
     const shell = (sc, p) => limited(engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow))), p.limit);

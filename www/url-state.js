@@ -1,5 +1,5 @@
 // The page's state in the URL hash, read by boot.js (to start the first run before the rest of
-// the page has loaded) and by app.js (to restore and save it). No DOM, no engine.
+// the page has loaded) and by lab-state.js (to restore and save it). No DOM, no engine.
 //
 //   #v=1&d=<base64url design JSON>&p=<preset id>&w=<windows>&s=<sample keys>
 //     &scale=linear&rows=servers&color=abs&cap=<writes/s>&bright=<-6…6>&zoom=<c0>-<c1>

@@ -1,0 +1,48 @@
+// The key design lab's shared parts: the one state object (the design document and the view
+// settings) that every part of the lab renders from, its round trip through the URL hash
+// (url-state.js), the DOM helpers and the number formatters. app.js, heatmap-view.js and
+// results.js all import them from here, so that there is one state, not one per module.
+// Every text goes through textContent, never HTML.
+import { readHash, writeHash, HEAT_DEFAULTS } from './url-state.js';
+
+export const $ = (id) => document.getElementById(id);
+// `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
+// far) while the page has nothing else to show.
+export const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, report: null, shown: null, reads: [], readsError: null,
+  heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null, linkProblem: null };
+
+export function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+// ---- URL state -------------------------------------------------------------------------
+export function saveState() {
+  const hash = writeHash(state);
+  // replaceState costs a round trip to the browser: only when the hash changes
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}
+/** The hash's settings into `state`; true when it holds a design. */
+export function loadState() {
+  const h = readHash();
+  Object.assign(state, { windows: h.windows, sampleSize: h.sampleSize, embed: h.embed, view: h.view });
+  state.heat = { ...h.heat, cursor: null };
+  state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
+  state.linkProblem = h.problem;
+  if (!h.doc) return false;
+  state.doc = h.doc;
+  return true;
+}
+
+// ---- formatting ----------------------------------------------------------------------------
+/** 1234567 -> "1,234,567" (what toLocaleString('en') gives for counts, without loading Intl's
+ * locale data on the first render). */
+export const num = (n) => {
+  const [int, frac] = String(Math.round(n * 1000) / 1000).split('.');
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac}` : '');
+};
+export const pct = (x) => `${(x * 100).toFixed(1)} %`;
+export const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+export const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
