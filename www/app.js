@@ -6,19 +6,19 @@
 // views in results.js. This module has the editor, the worker runs, compare, state in and out
 // (state-io.js) and the start-up.
 import * as wasm from './pkg/rowkey_lab.js';
-
-/** The key design in its readable text form (the JSON form only if it cannot be formatted). */
-function keyAsText(k) {
-  if (typeof k === 'string') return k;
-  try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
-}
 import { drawMatrix, poolMax } from './heatmap.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
 import { adoptFirstRun, startWorker } from './boot.js';
 import { download, recentList, remember, copyText, readJsonFile, canvasPng, metricsCsv } from './state-io.js';
 import { $, el, state, saveState, loadState, num, fix } from './lab-state.js';
 import { shownMatrix, renderHeatmap, renderHeatControls, wireHeatmap } from './heatmap-view.js';
-import { summary, metric, renderMetrics, renderReads, renderScanCommands, renderKeys, renderSplits, renderDiagnosis } from './results.js';
+import { metric, renderMetrics, renderReads, renderScanCommands, renderKeys, renderSplits, renderDiagnosis } from './results.js';
+
+/** The key design in its readable text form (the JSON form only if it cannot be formatted). */
+function keyAsText(k) {
+  if (typeof k === 'string') return k;
+  try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
+}
 
 // ---- worker ------------------------------------------------------------------------------
 let worker = null, runId = 0;
@@ -298,7 +298,7 @@ function wireIo() {
   });
   $('export-csv').addEventListener('click', () => {
     if (!state.report) return;
-    download(`${slug()}-metrics.csv`, new Blob([metricsCsv(state.report, summary)], { type: 'text/csv' }));
+    download(`${slug()}-metrics.csv`, new Blob([metricsCsv(state.report, state.summary)], { type: 'text/csv' }));
   });
 }
 

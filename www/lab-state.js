@@ -7,9 +7,10 @@ import { readHash, writeHash, HEAT_DEFAULTS } from './url-state.js';
 
 export const $ = (id) => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
-// far) while the page has nothing else to show.
-export const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, report: null, shown: null, reads: [], readsError: null,
-  heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null, linkProblem: null };
+// far) while the page has nothing else to show; `pending` the progress of the run under way;
+// `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports.
+export const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, report: null, shown: null, pending: null, reads: [], readsError: null,
+  summary: [], heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null, linkProblem: null };
 
 export function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);

@@ -7,9 +7,8 @@ import * as wasm from './pkg/rowkey_lab.js';
 import { KeysView } from './keys-view.js';
 import { $, el, state, num, fix } from './lab-state.js';
 
-export let summary = [];
 export function metric(dl, id, label, value, meaning) {
-  if (dl === $('metrics')) summary.push([label, value, meaning]);
+  if (dl === $('metrics')) state.summary.push([label, value, meaning]);
   const dt = el('dt', label);
   const dd = el('dd');
   dd.append(el('strong', value, { 'data-metric': id }), el('span', ` — ${meaning}`, { class: 'muted' }));
@@ -20,7 +19,7 @@ export function renderMetrics() {
   const r = state.report, m = r.metrics, o = m.overall;
   const dl = $('metrics');
   dl.replaceChildren();
-  summary = [];
+  state.summary = [];
   metric(dl, 'writes', 'Writes', num(r.writes), 'records analyzed from the workload.');
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
   metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
@@ -73,10 +72,10 @@ export function renderReads() {
   box.append(more);
 }
 
-/** Every scan as the HBase shell runs it, on the table named under Split keys (when shown). */
 /** A plan's limit is the scan's LIMIT (a get reads one row anyway). As in bin/rowkey-lab.mjs. */
 const limited = (cmd, n) => (!n || !cmd.startsWith('scan ') ? cmd
   : cmd.endsWith('}') ? `${cmd.slice(0, -1)}, LIMIT => ${n}}` : `${cmd}, {LIMIT => ${n}}`);
+/** Every scan as the HBase shell runs it, on the table named under Split keys (when shown). */
 export function renderScanCommands() {
   const more = $('scan-commands');
   if (!more?.open) return;
