@@ -238,6 +238,15 @@ pub fn compare_to(a: &[u8], b: &[u8]) -> Ordering {
     a.cmp(b)
 }
 
+/// `keys` in unsigned byte order (`Bytes.BYTES_COMPARATOR`). The references are sorted and the
+/// keys cloned in that order: the wasm then links one sort for byte strings (the analyzer sorts
+/// `&Vec<u8>` samples) instead of a second one for `Vec<u8>` (about 1 KB gzip).
+pub fn sorted_keys(keys: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let mut refs: Vec<&Vec<u8>> = keys.iter().collect();
+    refs.sort_unstable();
+    refs.into_iter().cloned().collect()
+}
+
 /// `Bytes.add(a, b)`: concatenation.
 pub fn add(a: &[u8], b: &[u8]) -> Vec<u8> {
     add_all(&[a, b])

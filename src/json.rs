@@ -445,11 +445,15 @@ impl Node {
             Json::F(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
             Json::Str(s) => Value::String(s.clone()),
             Json::Arr(a) => Value::Array(a.iter().map(Node::to_value).collect()),
-            Json::Obj(o) => Value::Object(
-                o.iter()
-                    .map(|(k, _, v)| (k.clone(), v.to_value()))
-                    .collect::<Map<String, Value>>(),
-            ),
+            Json::Obj(o) => {
+                // Inserted one by one: collecting into the map sorts the entries first with a
+                // stable sort (driftsort, several kB of wasm) that nothing else needs.
+                let mut m = Map::new();
+                for (k, _, v) in o {
+                    m.insert(k.clone(), v.to_value());
+                }
+                Value::Object(m)
+            }
         }
     }
 

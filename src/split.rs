@@ -215,8 +215,8 @@ pub fn create_table_split_keys(start: &[u8], end: &[u8], num_regions: i32) -> Re
 
 /// `RawAsyncHBaseAdmin.verifySplitKeys`: sorts the keys (unsigned order) and refuses an empty
 /// key or a duplicate. Returns the sorted keys, as the Java array is after the in-place sort.
-pub fn verify_split_keys(mut keys: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
-    keys.sort();
+pub fn verify_split_keys(keys: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+    let keys = crate::bytes::sorted_keys(&keys);
     let mut last: Option<&Vec<u8>> = None;
     for (i, k) in keys.iter().enumerate() {
         if k.is_empty() {

@@ -295,3 +295,19 @@ fn utf8_decode_is_lossy_like_java() {
     );
     assert_eq!(to_string(&h("ed807ecd")), "\u{fffd}~\u{fffd}");
 }
+
+#[test]
+fn sorted_keys_is_unsigned_byte_order() {
+    let keys: Vec<Vec<u8>> = vec![
+        vec![0xff],
+        vec![],
+        vec![0x01, 0x00],
+        vec![0x01],
+        vec![0x80],
+        vec![0x01],
+    ];
+    let mut expected = keys.clone();
+    expected.sort_by(|a, b| compare_to(a, b));
+    assert_eq!(sorted_keys(&keys), expected);
+    assert_eq!(sorted_keys(&keys)[..3], [vec![], vec![0x01], vec![0x01]]);
+}

@@ -89,7 +89,7 @@ fn prefixed(prefix: &[u8], key: &[u8]) -> Vec<u8> {
 /// With a non-empty stop: `[p||start, p||stop)` per prefix. With an empty stop: the start keys
 /// sorted (unsigned) and each interval ends at the next prefix, the last one open.
 fn intervals(prefixes: &[Vec<u8>], start: &[u8], stop: &[u8]) -> Result<Vec<Interval>> {
-    let mut starts: Vec<Vec<u8>> = prefixes.iter().map(|p| prefixed(p, start)).collect();
+    let starts: Vec<Vec<u8>> = prefixes.iter().map(|p| prefixed(p, start)).collect();
     if !stop.is_empty() {
         return Ok(starts
             .into_iter()
@@ -103,7 +103,7 @@ fn intervals(prefixes: &[Vec<u8>], start: &[u8], stop: &[u8]) -> Result<Vec<Inte
                 .at_path("buckets_count"),
         );
     }
-    starts.sort();
+    let starts = crate::bytes::sorted_keys(&starts);
     let stops = prefixes
         .iter()
         .skip(1)

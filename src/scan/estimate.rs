@@ -76,10 +76,9 @@ impl Planner {
             G::Latest { window, .. } => distinct(window.map_or(recs, |w| w as f64), "latest ids"),
             G::Weighted { values, .. } => distinct(values.len() as f64, "weighted values"),
             G::List { values, .. } => {
-                // As bytes (UTF-8 order is string order): shares the `Vec<Vec<u8>>` sort.
-                let mut u: Vec<Vec<u8>> =
-                    values.iter().map(|v| json_text(v).into_bytes()).collect();
-                u.sort();
+                // As bytes (UTF-8 order is string order): shares the byte-string sort.
+                let u: Vec<Vec<u8>> = values.iter().map(|v| json_text(v).into_bytes()).collect();
+                let mut u = crate::bytes::sorted_keys(&u);
                 u.dedup();
                 distinct(u.len() as f64, "list values")
             }

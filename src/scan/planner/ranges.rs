@@ -157,10 +157,10 @@ impl Planner {
                     // period, only the buckets of those values; otherwise all of them.
                     let reach = b.saturating_sub(a).clamp(0, m.unsigned_abs() as i64);
                     check_count(reach as usize)?;
-                    let mut bs: Vec<Vec<u8>> = (0..reach)
+                    let bs: Vec<Vec<u8>> = (0..reach)
                         .filter_map(|k| self.encode_seg(seg, &self.with_ts(&f, &bk.field, a + k)))
                         .collect();
-                    bs.sort();
+                    let mut bs = crate::bytes::sorted_keys(&bs);
                     bs.dedup();
                     notes.push(format!(
                         "the key starts a bucket `{} % {m}` of the varying field: one scan per bucket the range reaches ({}), merged by the key after the bucket",
