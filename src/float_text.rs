@@ -2,7 +2,7 @@
 //!
 //! Why not `format!("{x}")`: any `Display`, `Debug` or `{:e}` of a float (and `f64::clamp`,
 //! whose assertion message prints its bounds with `Debug`) links core's float formatter, Grisu
-//! and Dragon4 with both their shortest and exact paths, about 8 KB of the gzipped wasm.
+//! and Dragon4 with both their shortest and exact paths, about 10 KB of the gzipped wasm.
 //! zmij, which the JSON writer needs anyway, gives the same shortest round-trip digits, and it
 //! breaks an exact tie towards the even digit as JDK 17's `Double.toString` does.
 
@@ -52,16 +52,23 @@ pub(crate) fn plain(x: f64) -> String {
         return out;
     }
     let (digits, exp) = shortest(x);
+    push_positional(&mut out, &digits, exp, false);
+    out
+}
+
+/// `digits` (the first at 10^`exp`) in positional notation: `0.00123`, `1230`, `12.3`; with
+/// `point_zero`, a whole number gets `.0` as Java writes it (`1230.0`).
+pub(crate) fn push_positional(out: &mut String, digits: &str, exp: i32, point_zero: bool) {
     if exp < 0 {
         out.push_str("0.");
         for _ in 0..(-1 - exp) {
             out.push('0');
         }
-        out.push_str(&digits);
-        return out;
+        out.push_str(digits);
+        return;
     }
     let int_len = usize::try_from(exp).unwrap_or(0) + 1;
-    let (int, frac) = digits.split_at_checked(int_len).unwrap_or((&digits, ""));
+    let (int, frac) = digits.split_at_checked(int_len).unwrap_or((digits, ""));
     out.push_str(int);
     for _ in int.len()..int_len {
         out.push('0');
@@ -69,8 +76,9 @@ pub(crate) fn plain(x: f64) -> String {
     if !frac.is_empty() {
         out.push('.');
         out.push_str(frac);
+    } else if point_zero {
+        out.push_str(".0");
     }
-    out
 }
 
 /// What `format!("{x:.decimals$}")` writes, for numbers in messages (`0.1235`, `12`, `-0.0`).

@@ -96,23 +96,7 @@ fn java_float_format(digits: &str, exp: i32, negative: bool, zero: bool) -> Stri
     }
     let mut out = String::from(sign);
     if (-3..7).contains(&exp) {
-        // Plain: the decimal point goes after digit number exp+1.
-        if exp < 0 {
-            out.push_str("0.");
-            for _ in 0..(-exp - 1) {
-                out.push('0');
-            }
-            out.push_str(digits);
-        } else {
-            let int_len = usize::try_from(exp + 1).unwrap_or(1);
-            let (int, frac) = digits.split_at_checked(int_len).unwrap_or((digits, ""));
-            out.push_str(int);
-            for _ in int.len()..int_len {
-                out.push('0');
-            }
-            out.push('.');
-            out.push_str(if frac.is_empty() { "0" } else { frac });
-        }
+        crate::float_text::push_positional(&mut out, digits, exp, true);
     } else {
         let (d0, rest) = digits.split_at_checked(1).unwrap_or((digits, ""));
         out.push_str(d0);
