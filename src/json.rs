@@ -485,7 +485,7 @@ impl Node {
             Json::Bool(b) => format!("boolean `{b}`"),
             Json::U(u) => format!("integer `{u}`"),
             Json::I(i) => format!("integer `{i}`"),
-            Json::F(f) => format!("floating point `{}`", crate::float_text::plain(*f)),
+            Json::F(f) => format!("floating point `{}`", crate::num_text::plain(*f)),
             Json::Str(s) => format!("string {}", crate::jsonw::quote(s)),
             Json::Arr(_) => "sequence".into(),
             Json::Obj(_) => "map".into(),

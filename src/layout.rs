@@ -544,7 +544,7 @@ const GIB: u64 = 1 << 30;
 /// 10 GB (HBase's default `hbase.hregion.max.filesize`), at least 10 and at most 120.
 /// Returns the count and a one-line reason.
 pub fn recommend_region_count(table_bytes: u64) -> (u32, String) {
-    use crate::float_text::fixed;
+    use crate::num_text::fixed;
     let gib = table_bytes as f64 / GIB as f64;
     let ceil_div = |a: u64, b: u64| a / b + u64::from(a % b != 0);
     if table_bytes < 50 * GIB {

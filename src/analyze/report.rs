@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::MAX_CELLS;
 use crate::bytes::{to_hex, to_string_binary};
 use crate::error::{Error, Result};
-use crate::float_text::fixed;
 use crate::metrics::{LoadMetrics, MatrixMetrics};
+use crate::num_text::fixed;
 
 /// A split the simulation performed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

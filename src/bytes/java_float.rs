@@ -3,7 +3,7 @@
 //! formatting, not part of HBase's `Bytes`, so it lives apart from the `Bytes` port;
 //! [`crate::bytes`] re-exports the two public functions.
 
-use crate::float_text::shortest;
+use crate::num_text::shortest;
 
 /// Java 17's `Double.toString(double)` (the JDK the golden vectors were made with):
 /// plain notation for 1e-3 <= |d| < 1e7 (always with a fractional digit, `1.0`), else
@@ -96,7 +96,7 @@ fn java_float_format(digits: &str, exp: i32, negative: bool, zero: bool) -> Stri
     }
     let mut out = String::from(sign);
     if (-3..7).contains(&exp) {
-        crate::float_text::push_positional(&mut out, digits, exp, true);
+        crate::num_text::push_positional(&mut out, digits, exp, true);
     } else {
         let (d0, rest) = digits.split_at_checked(1).unwrap_or((digits, ""));
         out.push_str(d0);

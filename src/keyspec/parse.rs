@@ -44,7 +44,7 @@ fn describe(t: &Tok) -> String {
     match t {
         Tok::Ident(s) => format!("`{s}`"),
         Tok::Str(_) => "a string".into(),
-        Tok::Num(n) => format!("the number {n}"),
+        Tok::Num(n) => format!("the number {}", crate::num_text::int_text(*n)),
         Tok::LParen => "`(`".into(),
         Tok::RParen => "`)`".into(),
         Tok::LBrack => "`[`".into(),
@@ -186,11 +186,8 @@ fn lex(src: &str) -> Result<Vec<(Tok, Pos)>> {
                     None => (false, clean.as_str()),
                 };
                 let parsed = match body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-                    Some(h) => i128::from_str_radix(h, 16).ok(),
-                    None if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) => {
-                        body.parse::<i128>().ok()
-                    }
-                    None => None,
+                    Some(h) => crate::num_text::parse_int(h, 16),
+                    None => crate::num_text::parse_int(body, 10),
                 };
                 let n = parsed.ok_or_else(|| {
                     err(pos, format!("`{text}` is not a number: expected decimal digits or 0x followed by hex digits"))
@@ -328,7 +325,7 @@ impl Parser {
             let name = match (t, self.peek2()) {
                 (Tok::Ident(n), Some(Tok::Eq)) => Some((n.clone(), p)),
                 (Tok::Str(b), Some(Tok::Eq)) => Some((String::from_utf8_lossy(b).into_owned(), p)),
-                (Tok::Num(n), Some(Tok::Eq)) => Some((n.to_string(), p)),
+                (Tok::Num(n), Some(Tok::Eq)) => Some((crate::num_text::int_text(*n), p)),
                 _ => None,
             };
             if name.is_some() {

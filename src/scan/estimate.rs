@@ -4,9 +4,9 @@
 use super::planner::Planner;
 use super::Values;
 use crate::design::FieldDecl;
-use crate::float_text::{fixed, plain};
 use crate::jsonw::json_text;
 use crate::keyspec::FieldValue;
+use crate::num_text::{fixed, plain};
 
 impl Planner {
     /// Rows of one entity: records × the share of the records each given field keeps.

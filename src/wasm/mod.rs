@@ -234,7 +234,7 @@ pub(crate) fn int_arg(name: &str, v: &JsValue, min: i64, max: i64) -> Result<i64
             name,
             format!(
                 "expected an integer in {min}..={max}, got {}",
-                crate::float_text::plain(f)
+                crate::num_text::plain(f)
             ),
         )));
     }

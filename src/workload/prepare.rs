@@ -10,6 +10,7 @@ use super::{
 };
 use crate::design::{FieldDecl, FieldType};
 use crate::error::Result;
+use crate::num_text::int_text;
 
 const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -66,7 +67,7 @@ pub(super) fn prepare(
                     format!("{path}/rate"),
                     format!(
                         "the clock rate must be a positive number of ticks per second up to {}",
-                        crate::float_text::plain(MAX_WRITE_RATE)
+                        crate::num_text::plain(MAX_WRITE_RATE)
                     ),
                 ));
             }
@@ -211,7 +212,9 @@ pub(super) fn prepare(
             // YCSB: hot interval = the first floor(interval * hotSetFraction) values.
             let interval = i128::from(*max) - i128::from(*min) + 1;
             let hot = libm::floor(interval as f64 * hot_set_fraction) as i128;
-            let hot = hot.clamp(0, interval);
+            // max/min, not clamp: clamp asserts min <= max and prints them with Debug, which
+            // kept core's 128-bit formatter in the wasm.
+            let hot = hot.max(0).min(interval);
             let hot_upper = i128::from(*min) + hot - 1;
             State::Hotspot {
                 lower: *min,
@@ -398,9 +401,13 @@ fn check_range(f: &FieldDecl, path: &str, lo: i128, hi: i128) -> Result<()> {
         return Err(invalid(
             path.to_string(),
             format!(
-                "field `{}` ({}) would get values from {lo} to {hi}, outside {min}..={max}",
+                "field `{}` ({}) would get values from {} to {}, outside {}..={}",
                 f.name,
-                f.field_type.name()
+                f.field_type.name(),
+                int_text(lo),
+                int_text(hi),
+                int_text(min),
+                int_text(max)
             ),
         ));
     }

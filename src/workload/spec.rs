@@ -79,7 +79,7 @@ impl WorkloadSpec {
                 "/workload/writeRate",
                 format!(
                     "a write rate above {} records per second is not supported",
-                    crate::float_text::plain(MAX_WRITE_RATE)
+                    crate::num_text::plain(MAX_WRITE_RATE)
                 ),
             ));
         }

@@ -8,6 +8,7 @@
 use super::{err, Arg, Expr, Node, Pos, Term};
 use crate::error::Result;
 use crate::keyspec::ast::*;
+use crate::num_text::int_text;
 
 pub(super) fn lower_segments(e: &Expr) -> Result<Vec<Segment>> {
     e.nodes.iter().map(lower_segment).collect()
@@ -149,7 +150,12 @@ fn ranged<T: TryFrom<i128>>(e: &Expr, what: &str, lo: i128, hi: i128) -> Result<
     if n < lo || n > hi {
         return Err(err(
             e.pos,
-            format!("{what} must be between {lo} and {hi}, got {n}"),
+            format!(
+                "{what} must be between {} and {}, got {}",
+                int_text(lo),
+                int_text(hi),
+                int_text(n)
+            ),
         ));
     }
     T::try_from(n).map_err(|_| err(e.pos, format!("{what} is out of range")))
@@ -160,7 +166,7 @@ fn string(e: &Expr, what: &str) -> Result<String> {
         Some(Term::Str(b)) => String::from_utf8(b.clone())
             .map_err(|_| err(e.pos, format!("{what} must be UTF-8 text"))),
         Some(Term::Ident(s)) => Ok(s.clone()),
-        Some(Term::Num(n)) => Ok(n.to_string()),
+        Some(Term::Num(n)) => Ok(crate::num_text::int_text(*n)),
         _ => Err(err(e.pos, format!("expected {what}"))),
     }
 }

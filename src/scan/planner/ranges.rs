@@ -155,7 +155,7 @@ impl Planner {
                     let seg = &self.segs[i];
                     // The range [a, b) holds b - a values; when that is fewer than the
                     // period, only the buckets of those values; otherwise all of them.
-                    let reach = b.saturating_sub(a).clamp(0, m.unsigned_abs() as i64);
+                    let reach = b.saturating_sub(a).max(0).min(m.unsigned_abs() as i64);
                     check_count(reach as usize)?;
                     let bs: Vec<Vec<u8>> = (0..reach)
                         .filter_map(|k| self.encode_seg(seg, &self.with_ts(&f, &bk.field, a + k)))

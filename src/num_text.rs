@@ -1,4 +1,5 @@
-//! Decimal text of floating-point numbers, from zmij's shortest digits.
+//! Decimal text of numbers without core's float and 128-bit formatters: floats from zmij's
+//! shortest digits, `i128` by a digit loop.
 //!
 //! Why not `format!("{x}")`: any `Display`, `Debug` or `{:e}` of a float (and `f64::clamp`,
 //! whose assertion message prints its bounds with `Debug`) links core's float formatter, Grisu
@@ -105,10 +106,95 @@ pub(crate) fn fixed(x: f64, decimals: u8) -> String {
     digits
 }
 
+/// `n` in decimal, as `n.to_string()` writes it. Core's `Display` for `i128` and its parser
+/// (the key language's numbers are `i128`, so seeds up to `u64::MAX` fit) link a 128-bit
+/// formatter and checked 128-bit multiplication, about 1 KB of the gzipped wasm.
+pub(crate) fn int_text(n: i128) -> String {
+    let mut m = n.unsigned_abs();
+    let mut out = Vec::new();
+    loop {
+        out.push(b'0' + (m % 10) as u8);
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push(b'-');
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The value of `digits` in `radix` (10 or 16, no sign, no separators); `None` when empty, when
+/// a character is not a digit of the radix, or beyond `i128::MAX`.
+pub(crate) fn parse_int(digits: &str, radix: u32) -> Option<i128> {
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n: u128 = 0;
+    for c in digits.chars() {
+        let d = c.to_digit(radix)?;
+        // n * radix + d stays below 2^128 (radix <= 16); a larger n is beyond i128 anyway.
+        if n > u128::MAX >> 4 {
+            return None;
+        }
+        n = n * u128::from(radix) + u128::from(d);
+    }
+    i128::try_from(n).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn int_text_and_parse_int_match_core() {
+        for n in [
+            0,
+            7,
+            -7,
+            10,
+            -100,
+            i128::from(i64::MIN),
+            i128::from(u64::MAX),
+            i128::MAX,
+            i128::MIN,
+        ] {
+            assert_eq!(int_text(n), n.to_string());
+            assert_eq!(
+                parse_int(&n.unsigned_abs().to_string(), 10).map(|m| m.unsigned_abs()),
+                i128::try_from(n.unsigned_abs())
+                    .ok()
+                    .map(|m| m.unsigned_abs())
+            );
+        }
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(13);
+        for _ in 0..10_000 {
+            let n = (i128::from(rng.gen::<i64>()) << rng.gen_range(0..64)) >> 1;
+            assert_eq!(int_text(n), n.to_string());
+            let m = n.unsigned_abs();
+            assert_eq!(parse_int(&m.to_string(), 10), i128::try_from(m).ok());
+            assert_eq!(parse_int(&format!("{m:x}"), 16), i128::try_from(m).ok());
+            assert_eq!(parse_int(&format!("{m:X}"), 16), i128::try_from(m).ok());
+        }
+        assert_eq!(parse_int("", 10), None);
+        assert_eq!(parse_int("12a", 10), None);
+        assert_eq!(parse_int("+5", 10), None);
+        assert_eq!(parse_int("-5", 16), None);
+        assert_eq!(parse_int("ff", 16), Some(255));
+        assert_eq!(
+            parse_int("170141183460469231731687303715884105727", 10),
+            Some(i128::MAX)
+        );
+        assert_eq!(
+            parse_int("170141183460469231731687303715884105728", 10),
+            None
+        );
+        assert_eq!(parse_int(&"9".repeat(60), 10), None);
+        assert_eq!(parse_int(&"f".repeat(40), 16), None);
+    }
 
     #[test]
     fn shortest_digits_and_exponent() {
