@@ -2,6 +2,7 @@
 //! reads on its own.
 
 use super::*;
+use crate::bigint::BigInt;
 
 fn u(s: &str) -> Vec<u16> {
     s.encode_utf16().collect()
