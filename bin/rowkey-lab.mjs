@@ -124,6 +124,7 @@ function parseArgs(cmd, argv) {
     else if (a === '--json') opt.json = true;
     else if (a.startsWith('--')) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
+      if (k === 'json' || k === 'help') throw new CliError(EXIT.USAGE, `--${k} takes no value (got --${k}=${inline})`);
       if (!options.map(kebab).includes(k)) {
         const known = options.map(o => `--${kebab(o)}`).concat('--json').join(', ');
         const hint = didYouMean(k, options.map(kebab).concat('json')).replace(/mean (\S+)\?/, 'mean --$1?');

@@ -37,6 +37,9 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const jsn = run('lint', '--jsn', 'seed000-telecom');
     assert.equal(jsn.status, 2);
     assert.match(jsn.stderr, /lint has no option --jsn \(did you mean --json\?\)/);
+    const eq = run('lint', 'seed000-telecom', '--json=1');
+    assert.equal(eq.status, 2);
+    assert.match(eq.stderr, /--json takes no value \(got --json=1\)/);
     const cmd = run('anlyze', 'seed000-telecom');
     assert.equal(cmd.status, 2);
     assert.match(cmd.stderr, /unknown command anlyze \(did you mean analyze\?\)/);
