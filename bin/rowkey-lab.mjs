@@ -118,6 +118,7 @@ class CliError extends Error { constructor(code, msg) { super(msg); this.code = 
 function parseArgs(cmd, argv) {
   const pos = []; const opt = {};
   const { options } = USAGE[cmd];
+  const names = options.map(kebab);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') opt.help = true;
@@ -125,10 +126,9 @@ function parseArgs(cmd, argv) {
     else if (a.startsWith('--')) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
       if (k === 'json' || k === 'help') throw new CliError(EXIT.USAGE, `--${k} takes no value (got --${k}=${inline})`);
-      if (!options.map(kebab).includes(k)) {
-        const known = options.map(o => `--${kebab(o)}`).concat('--json').join(', ');
-        const hint = didYouMean(k, options.map(kebab).concat('json')).replace(/mean (\S+)\?/, 'mean --$1?');
-        throw new CliError(EXIT.USAGE, `${cmd} has no option --${k}${hint} (it takes ${known}; see rowkey-lab ${cmd} --help)`);
+      if (!names.includes(k)) {
+        const known = names.concat('json');
+        throw new CliError(EXIT.USAGE, `${cmd} has no option --${k}${didYouMean(k, known, '--')} (it takes ${known.map(n => `--${n}`).join(', ')}; see rowkey-lab ${cmd} --help)`);
       }
       const v = inline ?? argv[++i];
       if (v === undefined) throw new CliError(EXIT.USAGE, `option --${k} needs a value`);
@@ -145,9 +145,9 @@ function readText(file) {
 }
 
 // The closest of `words` to a mistyped `word` (edit distance at most 2, or 3 for long words),
-// for "did you mean" hints. Written here rather than taken from npm: the package has no runtime
-// dependencies, and this is a dozen lines.
-function didYouMean(word, words) {
+// for "did you mean" hints, written with `prefix` (`--` for options). Written here rather than
+// taken from npm: the package has no runtime dependencies, and this is a dozen lines.
+function didYouMean(word, words, prefix = '') {
   const dist = (a, b) => {
     let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
@@ -160,7 +160,7 @@ function didYouMean(word, words) {
   const limit = word.length > 8 ? 3 : 2;
   let best = null; let bestD = limit + 1;
   for (const w of words) { const d = dist(word, w); if (d < bestD) { best = w; bestD = d; } }
-  return best ? ` (did you mean ${best}?)` : '';
+  return best ? ` (did you mean ${prefix}${best}?)` : '';
 }
 
 function loadDesign(arg) {

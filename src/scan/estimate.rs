@@ -76,11 +76,13 @@ impl Planner {
             G::Latest { window, .. } => distinct(window.map_or(recs, |w| w as f64), "latest ids"),
             G::Weighted { values, .. } => distinct(values.len() as f64, "weighted values"),
             G::List { values, .. } => {
-                // As bytes (UTF-8 order is string order): shares the byte-string sort.
+                // As bytes, sorted by reference: the count needs no sorted copy, and the sort
+                // is the byte-string one the wasm already has (bytes::sorted_keys).
                 let u: Vec<Vec<u8>> = values.iter().map(|v| json_text(v).into_bytes()).collect();
-                let mut u = crate::bytes::sorted_keys(&u);
-                u.dedup();
-                distinct(u.len() as f64, "list values")
+                let mut refs: Vec<&Vec<u8>> = u.iter().collect();
+                refs.sort_unstable();
+                refs.dedup();
+                distinct(refs.len() as f64, "list values")
             }
             G::Phone {
                 distinct: Some(n), ..
