@@ -1,5 +1,6 @@
 //! HBase shell statements for what the analyzer computed: the `create` that pre-splits a
-//! table, its `SPLITS_FILE`, and the `scan`s a read plan runs.
+//! table, its `SPLITS_FILE`, and the `scan`s a read plan runs; and the way back, a table's
+//! current regions read from what the shell prints ([`read_regions`]).
 //!
 //! The shell is JRuby, and it turns a string argument into bytes in one of two ways, so a
 //! key is quoted for the path it takes:
@@ -11,6 +12,9 @@
 //!   `\xNN` escapes Ruby itself turns into bytes.
 
 use crate::bytes::to_string_binary;
+
+mod regions;
+pub use regions::{read_regions, RegionList, RegionSource};
 
 /// Quote `text` as a single-quoted Ruby string: only `\` and `'` need a backslash.
 fn ruby_single_quoted(text: &str) -> String {

@@ -1,0 +1,668 @@
+//! A table's current regions, read back from what HBase prints, so a key design can be tried
+//! on the table as it stands (`regions.presplit` of a design document).
+//!
+//! Four kinds of text are read, tried in this order:
+//!
+//! * **Region names** (`events,\x01,1700000000000.e2388f30e27d4b2ce98a8810557b1aba.`), found
+//!   anywhere in the text: `list_regions`, `scan 'hbase:meta'`, the master's table page,
+//!   RegionSplitter's log. The start key sits between the table name and the region id, and
+//!   may itself hold `,`, `|` or `'`, which none of those outputs escape; so each name is
+//!   checked against its encoded part, the MD5 of `table,start key,id` (`RegionInfo.
+//!   createRegionName`), and only the reading whose MD5 matches is taken. A name that no
+//!   reading matches (a wrapped or edited line) is an error, never a guess.
+//! * A shell **`create`** statement: `SPLITS => ['a', 'b']`, or `NUMREGIONS` with a
+//!   `SPLITALGO` of RegionSplitter's (which becomes that algorithm's pre-split).
+//! * A **bracketed list** of quoted keys: the page's JSON, or the shell's `=> [...]` echo.
+//! * One toStringBinary key per **line**: `get_splits` output (its `Total number of splits`
+//!   line is checked against the keys that follow) or a `SPLITS_FILE`.
+//!
+//! Keys go through `Bytes.toBytesBinary`, as the shell does with every split key.
+
+use serde::Serialize;
+
+use crate::bytes::{sorted_keys, to_bytes_binary_str, to_string_binary};
+use crate::error::{Error, ErrorKind, Result};
+use crate::hash::md5_as_hex;
+use crate::layout::{KeyEncoding, PreSplit};
+
+/// What kind of text the regions were read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RegionSource {
+    /// Region names, each checked against its MD5.
+    RegionNames,
+    /// A shell `create` statement.
+    Create,
+    /// A bracketed list of quoted keys.
+    List,
+    /// One key per line: `get_splits` or a `SPLITS_FILE`.
+    Lines,
+}
+
+/// A table's regions as a design's pre-split.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegionList {
+    /// What the text was.
+    pub source: RegionSource,
+    /// The table the text names, when it names one.
+    pub table: Option<String>,
+    /// The number of regions.
+    pub regions: u32,
+    /// The regions as `regions.presplit` of a design: explicit toStringBinary keys, sorted,
+    /// or RegionSplitter's algorithm for a `create` with `SPLITALGO`.
+    pub presplit: PreSplit,
+    /// Region names whose MD5 checked out (0 for the other sources).
+    pub verified: u32,
+    /// What was skipped or looks odd (replicas, a missing first region, edge spaces).
+    pub notes: Vec<String>,
+}
+
+/// Longest start key text tried in a region name: HBase row keys are at most 32,767 bytes,
+/// and toStringBinary writes a byte in at most four characters.
+const MAX_KEY_TEXT: usize = 4 * 32_767;
+/// Longest `namespace:table` tried (HBase caps each part well below this).
+const MAX_TABLE: usize = 512;
+/// Commas tried, right to left, before a region id as the end of the table name.
+const MAX_COMMAS: usize = 64;
+
+fn parse_error(line: usize, column: usize, message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Parse, message)
+        .at_path("text")
+        .at_line_col(line, column)
+}
+
+/// 1-based character column of byte `at` in `line`.
+fn column(line: &str, at: usize) -> usize {
+    line.get(..at).map_or(at, |s| s.chars().count()) + 1
+}
+
+/// Read a table's regions from `text` (see the module docs for the forms). `table` picks one
+/// table when the text has region names of several.
+pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
+    if text.trim().is_empty() {
+        return Err(Error::new(ErrorKind::Parse, "the text is empty: paste the output of `get_splits`, `list_regions` or `scan 'hbase:meta'`, a SPLITS_FILE or a `create` statement").at_path("text"));
+    }
+    let mut names = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        names_in_line(line, i + 1, &mut names)?;
+    }
+    if !names.is_empty() {
+        return from_names(names, table);
+    }
+    if let Some(r) = from_create(text)? {
+        return Ok(r);
+    }
+    let trimmed = text.trim();
+    if trimmed.starts_with('[') {
+        let (line, col) = line_col_of(text, text.len() - text.trim_start().len());
+        let keys = list_at(trimmed, line, col)?;
+        return explicit(RegionSource::List, None, keys, Vec::new());
+    }
+    from_lines(text)
+}
+
+// ---- region names -------------------------------------------------------------------------
+
+/// One region name found in the text.
+struct Name {
+    table: String,
+    start: Vec<u8>,
+    /// A read replica (`_0001` …), not a region of its own.
+    replica: bool,
+    encoded: String,
+}
+
+const fn is_table_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b':')
+}
+
+/// Every region name in `line` (one ending in `,<id>[_<replica>].<32 hex>.`), each checked
+/// against its MD5.
+fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>) -> Result<()> {
+    let b = line.as_bytes();
+    let mut p = 0;
+    while let Some(off) = b.get(p..).and_then(|s| s.iter().position(|&c| c == b'.')) {
+        let dot = p + off;
+        p = dot + 1;
+        if !b.get(dot + 1..dot + 34).is_some_and(|e| {
+            e[32] == b'.'
+                && e[..32]
+                    .iter()
+                    .all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
+        }) {
+            continue;
+        }
+        // Back from the dot: an optional `_<replica, hex>`, then the decimal region id.
+        let mut q = dot;
+        while q > 0 && b[q - 1].is_ascii_hexdigit() && !b[q - 1].is_ascii_lowercase() {
+            q -= 1;
+        }
+        let mut replica = false;
+        let mut id_end = dot;
+        if q > 1 && q < dot && b[q - 1] == b'_' && b[q - 2].is_ascii_digit() {
+            replica = b[q..dot].iter().any(|&d| d != b'0');
+            id_end = q - 1;
+        }
+        let mut id_start = id_end;
+        while id_start > 0 && b[id_start - 1].is_ascii_digit() {
+            id_start -= 1;
+        }
+        if id_start == id_end || id_start == 0 || b[id_start - 1] != b',' {
+            continue;
+        }
+        let key_end = id_start - 1;
+        // Both ASCII, as checked above.
+        let (encoded, tail) = (
+            line.get(dot + 1..dot + 33).unwrap_or("").to_owned(),
+            line.get(key_end..dot).unwrap_or(""), // `,<id>[_<replica>]`
+        );
+        let Some((table, start)) = candidate(line, key_end, tail.as_bytes(), &encoded) else {
+            return Err(parse_error(
+                no,
+                column(line, key_end),
+                format!(
+                    "the region name ending `{tail}.{encoded}.` does not check out: no `table,start key` before it has the MD5 {encoded} (was the line wrapped or edited?)"
+                ),
+            ));
+        };
+        out.push(Name {
+            table,
+            start,
+            replica,
+            encoded,
+        });
+        p = dot + 34;
+    }
+    Ok(())
+}
+
+/// The `(table, start key)` before byte `key_end` of `line` whose region name
+/// (`table,start key` + `tail`) has the MD5 `encoded`: the commas right to left, each as the
+/// end of the table name.
+fn candidate(line: &str, key_end: usize, tail: &[u8], encoded: &str) -> Option<(String, Vec<u8>)> {
+    let b = line.as_bytes();
+    let (mut c, mut commas) = (key_end, 0);
+    while c > 0 && commas < MAX_COMMAS && key_end - c <= MAX_KEY_TEXT {
+        c -= 1;
+        if b[c] != b',' {
+            continue;
+        }
+        commas += 1;
+        let lo = c.saturating_sub(MAX_TABLE);
+        let mut t0 = c;
+        while t0 > lo && is_table_char(b[t0 - 1]) {
+            t0 -= 1;
+        }
+        if t0 == c || (t0 == lo && lo > 0 && is_table_char(b[lo - 1])) {
+            continue;
+        }
+        let (Some(tname), Some(key_text)) = (line.get(t0..c), line.get(c + 1..key_end)) else {
+            continue;
+        };
+        let start = to_bytes_binary_str(key_text);
+        let mut whole = Vec::with_capacity(tname.len() + start.len() + tail.len() + 1);
+        whole.extend_from_slice(tname.as_bytes());
+        whole.push(b',');
+        whole.extend_from_slice(&start);
+        whole.extend_from_slice(tail);
+        if md5_as_hex(&whole) == encoded {
+            return Some((tname.to_owned(), start));
+        }
+    }
+    None
+}
+
+fn from_names(names: Vec<Name>, table: Option<&str>) -> Result<RegionList> {
+    let tables = distinct(names.iter().map(|n| n.table.as_bytes()));
+    let tables: Vec<&str> = tables
+        .iter()
+        .filter_map(|t| std::str::from_utf8(t).ok())
+        .collect();
+    let table = match table {
+        Some(t) if tables.contains(&t) => t.to_owned(),
+        Some(t) => {
+            return Err(Error::arg(
+                "table",
+                format!(
+                    "the text has no regions of table `{t}`; it names {}",
+                    quoted_list(&tables)
+                ),
+            ))
+        }
+        None if tables.len() == 1 => tables[0].to_owned(),
+        None => {
+            return Err(Error::arg(
+                "table",
+                format!(
+                    "the text has regions of {} tables ({}): say which table to read",
+                    tables.len(),
+                    quoted_list(&tables)
+                ),
+            ))
+        }
+    };
+    let ours: Vec<&Name> = names.iter().filter(|n| n.table == table).collect();
+    let regions_of = |replica: bool| {
+        distinct(
+            ours.iter()
+                .filter(|n| n.replica == replica)
+                .map(|n| n.encoded.as_bytes()),
+        )
+        .len()
+    };
+    let (primary, replicas) = (regions_of(false), regions_of(true));
+    let verified = u32::try_from(primary + replicas).unwrap_or(u32::MAX);
+    let mut starts = distinct(ours.iter().filter(|n| !n.replica).map(|n| &n.start[..]));
+    let mut notes = Vec::new();
+    if replicas > 0 {
+        notes.push(format!(
+            "{replicas} read replica region(s) skipped: they copy a primary region's range"
+        ));
+    }
+    if starts.first().is_some_and(|k| k.is_empty()) {
+        starts.remove(0);
+    } else {
+        notes.push("no region with an empty start key: the table's first region is missing from the text, which may not list every region".into());
+    }
+    if primary > starts.len() + 1 {
+        notes.push(format!(
+            "{} region(s) share a start key with another (a split parent still in hbase:meta?): counted once",
+            primary - starts.len() - 1
+        ));
+    }
+    let mut r = explicit(RegionSource::RegionNames, Some(table), starts, notes)?;
+    r.verified = verified;
+    Ok(r)
+}
+
+/// The distinct byte strings of `items`, sorted (through [`sorted_keys`], the module's one
+/// sort for byte strings).
+fn distinct<'a>(items: impl Iterator<Item = &'a [u8]>) -> Vec<Vec<u8>> {
+    let all: Vec<Vec<u8>> = items.map(<[u8]>::to_vec).collect();
+    let mut keys = sorted_keys(&all);
+    keys.dedup();
+    keys
+}
+
+fn quoted_list(items: &[&str]) -> String {
+    items
+        .iter()
+        .map(|t| format!("`{t}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The result for explicit split keys (sorted here; a repeated key is an error, as HBase's
+/// `createTable` refuses one).
+fn explicit(
+    source: RegionSource,
+    table: Option<String>,
+    keys: Vec<Vec<u8>>,
+    mut notes: Vec<String>,
+) -> Result<RegionList> {
+    let keys = sorted_keys(&keys);
+    if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!(
+                "the split key `{}` is given twice; HBase refuses repeated split keys",
+                to_string_binary(&w[0])
+            ),
+        )
+        .at_path("text"));
+    }
+    let spaced = keys
+        .iter()
+        .filter(|k| k.first() == Some(&b' ') || k.last() == Some(&b' '))
+        .count();
+    if spaced > 0 {
+        notes.push(format!("{spaced} key(s) begin or end with a space, kept as the byte 0x20 (the shell keeps it too)"));
+    }
+    let regions = u32::try_from(keys.len())
+        .unwrap_or(u32::MAX)
+        .saturating_add(1);
+    let presplit = if keys.is_empty() {
+        PreSplit::None
+    } else {
+        PreSplit::Explicit {
+            keys: keys.iter().map(|k| to_string_binary(k)).collect(),
+            encoding: KeyEncoding::StringBinary,
+        }
+    };
+    Ok(RegionList {
+        source,
+        table,
+        regions,
+        presplit,
+        verified: 0,
+        notes,
+    })
+}
+
+// ---- create statements and quoted lists ---------------------------------------------------
+
+/// 1-based line and column of byte `at` of `text`.
+fn line_col_of(text: &str, at: usize) -> (usize, usize) {
+    let head = text.get(..at).unwrap_or(text);
+    let line_start = head.rfind('\n').map_or(0, |i| i + 1);
+    (
+        head.matches('\n').count() + 1,
+        head.get(line_start..).map_or(1, |s| s.chars().count() + 1),
+    )
+}
+
+/// Byte index of the first `pat` in `text` (a plain window scan: the patterns are short
+/// words, and `str::find` would link core's two-way searcher for them).
+fn find(text: &str, pat: &str) -> Option<usize> {
+    text.as_bytes()
+        .windows(pat.len())
+        .position(|w| w == pat.as_bytes())
+}
+
+/// The value after `NAME =>` (spaces allowed around `=>`), as the index where it starts.
+fn after_arrow(text: &str, name: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = find(text.get(from..)?, name) {
+        let at = from + i + name.len();
+        let rest = text.get(at..)?;
+        let r = rest.trim_start();
+        if let Some(v) = r.strip_prefix("=>") {
+            return Some(text.len() - v.trim_start().len());
+        }
+        from = at;
+    }
+    None
+}
+
+fn from_create(text: &str) -> Result<Option<RegionList>> {
+    if let Some(at) = find(text, "SPLITS_FILE") {
+        let (l, c) = line_col_of(text, at);
+        return Err(parse_error(
+            l,
+            c,
+            "the statement reads its keys from a SPLITS_FILE: paste the file's lines instead",
+        ));
+    }
+    let table = text
+        .trim_start()
+        .strip_prefix("create")
+        .map(str::trim_start)
+        .filter(|r| r.starts_with(['\'', '"']))
+        .and_then(|r| {
+            let at = text.len() - r.len();
+            let (l, c) = line_col_of(text, at);
+            quoted(r, l, c).ok().map(|(s, _)| s)
+        });
+    if let Some(at) = after_arrow(text, "SPLITS") {
+        let (l, c) = line_col_of(text, at);
+        let rest = text.get(at..).unwrap_or("");
+        let keys = list_at(rest, l, c)?;
+        return explicit(RegionSource::Create, table, keys, Vec::new()).map(Some);
+    }
+    let Some(at) = after_arrow(text, "NUMREGIONS") else {
+        return Ok(None);
+    };
+    let digits: String = text
+        .get(at..)
+        .unwrap_or("")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let (l, c) = line_col_of(text, at);
+    let regions: u32 = digits
+        .parse()
+        .map_err(|_| parse_error(l, c, "NUMREGIONS => must be followed by a number"))?;
+    let algo_at = after_arrow(text, "SPLITALGO").ok_or_else(|| {
+        parse_error(l, c, "NUMREGIONS needs SPLITALGO => 'HexStringSplit', 'DecimalStringSplit' or 'UniformSplit'")
+    })?;
+    let (al, ac) = line_col_of(text, algo_at);
+    let (algo, _) = quoted(text.get(algo_at..).unwrap_or(""), al, ac)?;
+    let short = algo.rsplit('.').next().unwrap_or(&algo);
+    let presplit = match short {
+        "HexStringSplit" => PreSplit::HexString {
+            regions,
+            first_row: None,
+            last_row: None,
+        },
+        "DecimalStringSplit" => PreSplit::DecimalString {
+            regions,
+            first_row: None,
+            last_row: None,
+        },
+        "UniformSplit" => PreSplit::Uniform {
+            regions,
+            first_row: None,
+            last_row: None,
+        },
+        _ => {
+            return Err(parse_error(
+                al,
+                ac,
+                format!("SPLITALGO `{algo}` is not one of RegionSplitter's: HexStringSplit, DecimalStringSplit, UniformSplit"),
+            ))
+        }
+    };
+    Ok(Some(RegionList {
+        source: RegionSource::Create,
+        table,
+        regions,
+        presplit,
+        verified: 0,
+        notes: Vec::new(),
+    }))
+}
+
+/// The keys of a bracketed list of quoted strings at the start of `s` (which starts at
+/// `line`, `col` of the text), through `Bytes.toBytesBinary`.
+fn list_at(s: &str, line: usize, col: usize) -> Result<Vec<Vec<u8>>> {
+    let Some(mut rest) = s.strip_prefix('[') else {
+        return Err(parse_error(
+            line,
+            col,
+            "expected `[` to open the list of split keys",
+        ));
+    };
+    let (mut l, mut c) = (line, col + 1);
+    let mut keys = Vec::new();
+    let skip = |r: &str, l: &mut usize, c: &mut usize, allow_comma: bool| -> usize {
+        let mut n = 0;
+        let mut comma = !allow_comma;
+        for ch in r.chars() {
+            match ch {
+                '\n' => {
+                    *l += 1;
+                    *c = 1;
+                }
+                ' ' | '\t' | '\r' => *c += 1,
+                ',' if !comma => {
+                    comma = true;
+                    *c += 1;
+                }
+                _ => break,
+            }
+            n += ch.len_utf8();
+        }
+        n
+    };
+    loop {
+        rest = rest.get(skip(rest, &mut l, &mut c, false)..).unwrap_or("");
+        if rest.starts_with(']') {
+            return Ok(keys);
+        }
+        if rest.is_empty() {
+            return Err(parse_error(
+                l,
+                c,
+                "the list of split keys has no closing `]`",
+            ));
+        }
+        let (text, used) = quoted(rest, l, c)?;
+        keys.push(to_bytes_binary_str(&text));
+        // A quoted key never spans lines.
+        c += rest.get(..used).map_or(0, |u| u.chars().count());
+        rest = rest.get(used..).unwrap_or("");
+        let n = skip(rest, &mut l, &mut c, true);
+        let had_comma = rest.get(..n).is_some_and(|u| u.contains(','));
+        rest = rest.get(n..).unwrap_or("");
+        if !had_comma && !rest.starts_with(']') {
+            return Err(parse_error(l, c, "expected `,` or `]` after a split key"));
+        }
+    }
+}
+
+/// A Ruby (or JSON) string literal at the start of `s`: its text and the bytes it used.
+/// Single quotes: only `\\` and `\'` are escapes. Double quotes: `\\ \" \# \/ \n \t \r \0`,
+/// `\uXXXX` and `\xNN` below 0x80; Ruby turns `"\xFF"` into a byte that is not UTF-8, which
+/// reaches Java as U+FFFD, so it is refused rather than guessed.
+fn quoted(s: &str, line: usize, col: usize) -> Result<(String, usize)> {
+    let mut chars = s.char_indices();
+    let q = match chars.next() {
+        Some((_, q @ ('\'' | '"'))) => q,
+        _ => return Err(parse_error(line, col, "expected a quoted split key")),
+    };
+    let (mut out, mut c) = (String::new(), col + 1);
+    while let Some((i, ch)) = chars.next() {
+        if ch == q {
+            return Ok((out, i + 1));
+        }
+        if ch == '\n' {
+            break;
+        }
+        let here = c;
+        c += 1;
+        if ch != '\\' {
+            out.push(ch);
+            continue;
+        }
+        let Some((_, e)) = chars.next() else { break };
+        c += 1;
+        if q == '\'' {
+            if e != '\\' && e != '\'' {
+                out.push('\\');
+            }
+            out.push(e);
+            continue;
+        }
+        match e {
+            '\\' | '"' | '#' | '/' | '\'' => out.push(e),
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            '0' => out.push('\0'),
+            'x' | 'u' => {
+                let n = if e == 'x' { 2 } else { 4 };
+                let rest = chars.as_str();
+                let hex: String = rest
+                    .chars()
+                    .take(n)
+                    .take_while(char::is_ascii_hexdigit)
+                    .collect();
+                let v = hex
+                    .chars()
+                    .try_fold(0, |v, d| Some(v * 16 + d.to_digit(16)?))
+                    .filter(|_| hex.len() == n);
+                let ch = v
+                    .filter(|&v| e == 'u' || v < 0x80)
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| {
+                        parse_error(line, here, format!("`\\{e}{hex}` in a double-quoted key: write the key in single quotes as toStringBinary text (`'\\xFF'`), which the shell passes to Bytes.toBytesBinary unchanged"))
+                    })?;
+                out.push(ch);
+                for _ in 0..n {
+                    chars.next();
+                }
+                c += n;
+            }
+            _ => {
+                return Err(parse_error(
+                    line,
+                    here,
+                    format!("unsupported escape `\\{e}` in a double-quoted key"),
+                ))
+            }
+        }
+    }
+    Err(parse_error(
+        line,
+        col,
+        format!("the key opened with {q} here is not closed on its line"),
+    ))
+}
+
+// ---- get_splits and SPLITS_FILE -----------------------------------------------------------
+
+fn from_lines(text: &str) -> Result<RegionList> {
+    let mut keys: Vec<Vec<u8>> = Vec::new();
+    let mut lines_of: Vec<usize> = Vec::new();
+    let mut total: Option<(usize, u64)> = None;
+    let mut echo: Option<(usize, usize, &str)> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let t = line.trim();
+        if t.is_empty() || t.starts_with("hbase(") || is_took(t) {
+            continue;
+        }
+        if let Some(n) = t.strip_prefix("Total number of splits =") {
+            let n = n.trim().parse::<u64>().map_err(|_| {
+                parse_error(
+                    i + 1,
+                    1,
+                    "`Total number of splits =` must be followed by a number",
+                )
+            })?;
+            total = Some((i + 1, n));
+            continue;
+        }
+        if let Some(list) = t.strip_prefix("=>") {
+            let at =
+                line.len() - line.trim_start().len() + 2 + (list.len() - list.trim_start().len());
+            echo = Some((i + 1, column(line, at), list.trim_start()));
+            continue;
+        }
+        keys.push(to_bytes_binary_str(line));
+        lines_of.push(i + 1);
+    }
+    if keys.is_empty() {
+        if let Some((l, c, list)) = echo {
+            let keys = list_at(list, l, c)?;
+            return explicit(RegionSource::List, None, keys, Vec::new());
+        }
+    }
+    if let Some((line, n)) = total {
+        if n != keys.len() as u64 + 1 {
+            return Err(parse_error(
+                line,
+                1,
+                format!(
+                    "`Total number of splits = {n}` counts {n} regions, so {} split keys should follow, but {} do (was the output cut?)",
+                    n.saturating_sub(1),
+                    keys.len()
+                ),
+            ));
+        }
+    }
+    // A repeated key is named by the two lines that give it.
+    let sorted = sorted_keys(&keys);
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        let mut at = keys.iter().zip(&lines_of).filter(|(k, _)| **k == w[0]);
+        if let (Some((_, &first)), Some((_, &again))) = (at.next(), at.next()) {
+            return Err(parse_error(
+                again,
+                1,
+                format!("line {again} repeats the split key of line {first}; HBase refuses repeated split keys"),
+            ));
+        }
+    }
+    explicit(RegionSource::Lines, None, keys, Vec::new())
+}
+
+/// The shell's `Took 0.0123 seconds` line.
+fn is_took(t: &str) -> bool {
+    t.strip_prefix("Took ")
+        .and_then(|r| r.strip_suffix(" seconds"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit() || c == b'.'))
+}
+
+#[cfg(test)]
+mod tests;
