@@ -317,6 +317,33 @@ export function shellScan(table: string, startRow: Bytes, stopRow: Bytes): strin
 /** The keys as a `SPLITS_FILE`: one `toStringBinary` key per line. */
 export function splitsFile(keys: readonly Bytes[]): string;
 
+/** The pre-splits `readRegions` gives, as a design's `regions.presplit` holds them. */
+export type ReadPreSplit =
+  | { kind: 'none' }
+  | { kind: 'explicit'; keys: string[]; encoding: 'stringBinary' }
+  | { kind: 'hexString' | 'decimalString' | 'uniform'; regions: number };
+/** A table's current regions (`readRegions`). */
+export interface RegionList {
+  /** What the text was: region names (`list_regions`, `scan 'hbase:meta'`), a `create`
+   * statement, a bracketed list of keys, or one key per line (`get_splits`, `SPLITS_FILE`). */
+  source: 'regionNames' | 'create' | 'list' | 'lines';
+  table: string | null;
+  regions: number;
+  presplit: ReadPreSplit;
+  /** Region names whose encoded part (the MD5 of `table,start key,id`) checked out. */
+  verified: number;
+  /** What was skipped or looks odd: read replicas, a missing first region, edge spaces. */
+  notes: string[];
+}
+/**
+ * A table's current regions, read from what HBase prints: `get_splits`, `list_regions`,
+ * `scan 'hbase:meta'`, a `SPLITS_FILE`, a `create … SPLITS => [...]` statement, or a JSON list
+ * of toStringBinary keys. Region names are each checked against their MD5; one that does not
+ * check out is an error (kind `parse`, with `line` and `column`). `table` picks one table when
+ * the text has region names of several.
+ */
+export function readRegions(text: string, table?: string | null): RegionList;
+
 /** Incremental analysis for a Web Worker: `step` until `finished` (stop calling to cancel), then `finish`. */
 export class AnalysisSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null);

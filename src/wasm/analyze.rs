@@ -214,3 +214,18 @@ pub fn shell_scan(
 pub fn splits_file(keys: JsValue) -> Result<String, JsValue> {
     Ok(crate::shell::splits_file(&bytes_list_arg("keys", &keys)?))
 }
+
+/// A table's current regions read from what HBase prints (`get_splits`, `list_regions`,
+/// `scan 'hbase:meta'`, a `SPLITS_FILE` or a `create` statement), as a design's
+/// `regions.presplit`: `{source, table, regions, presplit, verified, notes}`. `table` picks
+/// one table when the text has region names of several.
+#[wasm_bindgen(js_name = readRegions)]
+pub fn read_regions(text: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
+    let text = str_arg("text", &text)?;
+    let table = if table.is_undefined() || table.is_null() {
+        None
+    } else {
+        Some(str_arg("table", &table)?)
+    };
+    to_js(&core(crate::shell::read_regions(&text, table.as_deref()))?)
+}

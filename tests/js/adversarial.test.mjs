@@ -60,6 +60,8 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['shellCreate', () => ['t', 'cf', [NaN]]], ['shellScan', () => ['', [1], [2]]], ['shellScan', () => ['t', [256], [2]]],
     ['shellScan', () => ['t', [1], 'x']], ['shellScan', () => [LONE, [1], [2]]], ['encodeKey', () => [doc(), { phone: LONE }]],
     ['lintDesign', () => [{ v: 1, fields: [], key: '(' }]],
+    ['readRegions', () => [42]], ['readRegions', () => [LONE]], ['readRegions', () => ['[' + BIG]], ['readRegions', () => ['a\n'.repeat(5e6)]],
+    ['readRegions', () => ['a', 42]], ['readRegions', () => [`t,a,1.${'0'.repeat(32)}.`]], ['readRegions', () => [`${BIG},1.${'0'.repeat(32)}.`]],
     ['validateDesign', () => [(() => { const o = { v: 1 }; o.self = o; return o; })()]],
     ['encodeKey', () => [doc(), (() => { let o = {}; for (let i = 0; i < 200; i++) o = { o }; return o; })()]],
   ];

@@ -14,7 +14,7 @@ import { ROOT, serve, launch, openPage } from './helpers.mjs';
 import { NOT_BUILT, installed, importByName, importVectorsByName, VECTORS_DIR, hex } from './npm-helpers.mjs';
 
 const KEYSPEC = ['parseKey', 'formatKey', 'validateDesign', 'encodeKey', 'decodeKey', 'keyLayout', 'keySpans', 'lintDesign', 'lintRules', 'KeyCodec'];
-const ANALYZE = ['analyzeDesign', 'AnalysisSession', 'compareDesigns', 'planReads', 'layoutSplitKeys', 'shellCreate', 'shellScan', 'splitsFile'];
+const ANALYZE = ['analyzeDesign', 'AnalysisSession', 'compareDesigns', 'planReads', 'layoutSplitKeys', 'shellCreate', 'shellScan', 'splitsFile', 'readRegions'];
 const CORE = ['inspect', 'toBytes', 'toStringBinary', 'toBytesBinary', 'compareBytes', 'md5Hex', 'javaHashCode',
   'bytesHashCode', 'splitKeys', 'bytesSplit', 'createTableSplitKeys', 'regionOf', 'listPresets', 'getPreset'];
 
@@ -307,6 +307,26 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.ok(c.designs[1].metrics.meanHotspotFactor > c.designs[0].metrics.meanHotspotFactor);
     assert.equal(m.formatKey(m.parseKey('"a" + phone')), m.formatKey('"a" + phone'));
     assert.ok(m.lintRules().every(r => typeof r.id === 'string' && typeof r.reason === 'string'));
+  });
+
+  test('readRegions: a table\'s regions from list_regions, applied to a design', () => {
+    // list_regions as the shell prints it (visual-anchors.md 4.2); the encoded names are the MD5
+    // of `events,<start key>,1700000000000`, computed with Python's hashlib.
+    const text = [
+      ' rs1.example.internal,16020,1700000000123 |     events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a. |            |       \\x01 |',
+      ' rs2.example.internal,16020,1700000000456 | events,\\x01,1700000000000.e2388f30e27d4b2ce98a8810557b1aba. |       \\x01 |            |',
+    ].join('\n');
+    const r = m.readRegions(text);
+    assert.deepEqual({ ...r }, { source: 'regionNames', table: 'events', regions: 2,
+      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [] });
+    const doc = { ...m.getPreset('seed002-salt-byte'), regions: { presplit: r.presplit } };
+    assert.deepEqual(m.layoutSplitKeys(doc).map(k => Array.from(k)), [[1]]);
+    assert.equal(m.analyzeDesign(doc, { windows: 4 }).regions.length, 2);
+    // One character changed: the MD5 no longer matches, and the error points at the name.
+    const e = (() => { try { m.readRegions(text.replace('events,\\x01', 'events,\\x02')); } catch (x) { return x; } })();
+    assert.equal(e.kind, 'parse');
+    assert.equal(e.line, 2);
+    assert.match(e.reason, /does not check out/);
   });
 
   test('compareDesigns: designs[i].grid.cells is a Uint32Array', () => {

@@ -5,10 +5,10 @@
 import init, {
   md5Hex, listPresets, getPreset, splitKeys, inspect, toStringBinary, toBytesBinary, compareBytes, regionOf,
   encodeKey, decodeKey, keyLayout, keySpans, lintDesign, lintRules, parseKey, formatKey, validateDesign,
-  analyzeDesign, planReads, layoutSplitKeys, shellCreate, shellScan, splitsFile, compareDesigns, AnalysisSession, KeyCodec,
+  analyzeDesign, planReads, layoutSplitKeys, shellCreate, shellScan, splitsFile, readRegions, compareDesigns, AnalysisSession, KeyCodec,
   type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
   type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
-  type KeySpecJson, type Span, type RowkeyError, type ErrorKind, type Width, type LintRule, type KeySample, type EncodedKeys,
+  type KeySpecJson, type Span, type RowkeyError, type ErrorKind, type Width, type LintRule, type KeySample, type EncodedKeys, type RegionList,
 } from 'rowkey-lab';
 
 // Exhaustive over the declared kinds: tsc fails here if a kind is added without a case.
@@ -58,6 +58,9 @@ export async function main(): Promise<string> {
   const shell: string = shellCreate('t', 'cf', layoutSplitKeys(doc)) + splitsFile(keys);
   const scans: string[] = planReads(doc).flatMap(p => p.scans.map(s => shellScan('t', toBytesBinary(s.startRow), toBytesBinary(s.stopRow))));
   const cmp: Comparison = compareDesigns([doc, normal], null);
+  const current: RegionList = readRegions('Total number of splits = 3\n01\n02\n', null);
+  const onTable: AnalysisReport = analyzeDesign({ ...doc, regions: { presplit: current.presplit } }, null);
+  const checked: number = current.verified + (current.presplit.kind === 'explicit' ? current.presplit.keys.length : 0);
 
   using session = new AnalysisSession(doc, { sampleSize: 10 });
   let p: Progress = session.progress();
