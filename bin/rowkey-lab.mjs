@@ -25,9 +25,14 @@ Commands:
                                        exit 1 when a design breaks a budget or has a lint
                                        error (for CI)
   compare <design> <design> [...]      2-4 designs' skew side by side, one workload
+  regions <FILE> [--table T]           a table's current regions, read from get_splits,
+                                       list_regions, a hbase:meta scan, a SPLITS_FILE or a
+                                       create statement, as a design's pre-split
   presets [--json]                     list the built-in presets
 
 <design> is a design document (JSON file path) or a preset id (see \`rowkey-lab presets\`).
+analyze, check and reads take --regions FILE [--table T]: the design on a table's current
+regions (what \`regions FILE\` reads) instead of its own pre-split. FILE - is stdin.
 Every command takes --help and --json (machine-readable output on stdout).
 
 Exit codes:
@@ -92,6 +97,19 @@ regions per window, Gini of the whole run, and each design's diagnosis. --json a
 per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
   presets: `rowkey-lab presets [--json]
 Lists the built-in preset ids with their names.`,
+  regions: `rowkey-lab regions <FILE> [--table T] [--json]
+Reads a table's current regions from what HBase prints and shows them as a design's
+"regions": {"presplit": ...}, to paste into a design or to use with --regions FILE (analyze,
+check, reads). FILE - reads stdin, so \`echo "list_regions 'events'" | hbase shell -n |
+rowkey-lab check design.json --regions -\` gates a key change on the live table's regions.
+FILE may hold:
+  list_regions output, a scan 'hbase:meta', the master's table page, RegionSplitter's log:
+      region names (table,start key,id.encoded.), each checked against its encoded part
+      (the MD5 of table,start key,id); a name that does not check out is an error
+  get_splits output or a SPLITS_FILE: one Bytes.toStringBinary key per line
+  a create statement: SPLITS => [...], or NUMREGIONS => N with SPLITALGO
+  a JSON list of toStringBinary keys (the page's split-key JSON)
+  --table T  the table to read when the text has regions of several`,
 };
 
 // Each command's options (camelCase, as parseArgs stores them; --json and --help go with every
@@ -103,11 +121,12 @@ const USAGE = {
   decode: { options: ['hex'], maxArgs: 2 },
   layout: { options: [], maxArgs: 1 },
   splits: { options: ['firstRow', 'lastRow', 'create', 'family'], maxArgs: 2 },
-  analyze: { options: ['windows', 'records'], maxArgs: 1 },
-  reads: { options: ['shell'], maxArgs: 1 },
+  analyze: { options: ['windows', 'records', 'regions', 'table'], maxArgs: 1 },
+  reads: { options: ['shell', 'regions', 'table'], maxArgs: 1 },
   lint: { options: [], maxArgs: 1 },
-  check: { options: ['maxHotspot', 'maxScans', 'lint', 'windows', 'records'], maxArgs: Infinity },
+  check: { options: ['maxHotspot', 'maxScans', 'lint', 'windows', 'records', 'regions', 'table'], maxArgs: Infinity },
   compare: { options: ['windows'], maxArgs: 4 },
+  regions: { options: ['table'], maxArgs: 1 },
 };
 const kebab = k => k.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
 
@@ -140,7 +159,7 @@ function parseArgs(cmd, argv) {
 
 /** A text file, without the UTF-8 byte order mark some Windows editors write first. */
 function readText(file) {
-  const text = readFileSync(file, 'utf8');
+  const text = readFileSync(file === '-' ? 0 : file, 'utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -180,6 +199,27 @@ function loadDesign(arg) {
   const hint = didYouMean(arg, ids);
   throw new CliError(EXIT.INPUT, hint ? `${arg}: no such file or preset${hint}` : `${arg}: no such file or preset (presets: ${ids.join(', ')})`);
 }
+
+/**
+ * `--regions FILE [--table T]` read by the engine (`readRegions`): `{source, table, regions,
+ * presplit, verified, notes}`, or undefined without --regions. FILE - is stdin.
+ */
+function loadRegions(file, tableName) {
+  if (file === undefined) {
+    if (tableName !== undefined) throw new CliError(EXIT.USAGE, '--table goes with --regions FILE');
+    return undefined;
+  }
+  let text;
+  const name = file === '-' ? 'stdin' : file;
+  try { text = readText(file); } catch (e) { throw new CliError(EXIT.INPUT, `${name}: ${e.message}`); }
+  try { return api.readRegions(text, tableName); } catch (e) {
+    const where = e.line ? `${name}:${e.line}:${e.column}` : name;
+    throw new CliError(EXIT.INPUT, `${where}: ${e.reason ?? e.message}${e.path === 'table' ? ' (--table T)' : ''}`);
+  }
+}
+
+/** `design` on the table's regions from `loadRegions` (its own pre-split without them). */
+const onRegions = (design, list) => (list ? { ...design, regions: { ...(design.regions ?? {}), presplit: list.presplit } } : design);
 
 function engine(fn) {
   try { return fn(); } catch (e) {
@@ -378,6 +418,18 @@ function printSplits(opt, keys) {
 }
 
 const COMMANDS = {
+  regions(pos, opt) {
+    if (pos[0] === undefined) throw new CliError(EXIT.USAGE, 'missing <FILE> (get_splits or list_regions output, a SPLITS_FILE, ...; - for stdin)');
+    const list = loadRegions(pos[0], opt.table);
+    const FROM = { regionNames: 'region names', create: 'a create statement', list: 'a list of keys', lines: 'one key per line' };
+    out(opt, list, () => [
+      `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''}, read from ${FROM[list.source]}`
+        + (list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : ''),
+      ...list.notes.map(n => `* ${n}`),
+      '',
+      JSON.stringify({ regions: { presplit: list.presplit } }, null, 2),
+    ].join('\n'));
+  },
   presets(pos, opt) {
     const list = api.listPresets();
     out(opt, list, () => table(list.map(p => [p.id, p.name ?? '']), ['id', 'name']));
@@ -472,7 +524,7 @@ const COMMANDS = {
     return findings.some(f => f.severity === 'error') ? EXIT.BUDGET : EXIT.OK;
   },
   analyze(pos, opt) {
-    const design = loadDesign(pos[0]);
+    const design = onRegions(loadDesign(pos[0]), loadRegions(opt.regions, opt.table));
     const fed = opt.records === undefined ? undefined : loadFed(design, loadRecords(opt.records));
     const r = runAnalysis(design, opt, fed);
     const reads = readPlans(fed?.design ?? design);
@@ -501,7 +553,7 @@ const COMMANDS = {
     });
   },
   reads(pos, opt) {
-    const design = loadDesign(pos[0]);
+    const design = onRegions(loadDesign(pos[0]), loadRegions(opt.regions, opt.table));
     const plans = readPlans(design);
     const tableName = opt.shell;
     // A plan's limit is the scan's LIMIT (a get reads one row anyway). As in www/results.js.
@@ -538,7 +590,8 @@ const COMMANDS = {
     if (!pos.length) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
     // Every design and the rows are read before any design is analyzed: a typo in the last
     // path fails at once, and the rows are read once for all designs.
-    const designs = pos.map(loadDesign);
+    const list = loadRegions(opt.regions, opt.table);
+    const designs = pos.map(p => onRegions(loadDesign(p), list));
     const rows = opt.records === undefined ? undefined : loadRecords(opt.records);
     const results = designs.map((design, i) => {
       const fed = rows && loadFed(design, rows);

@@ -15,7 +15,7 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
 
   test('--help on every command, exit 0', () => {
-    for (const c of [[], ['encode'], ['decode'], ['layout'], ['splits'], ['analyze'], ['lint'], ['check'], ['compare'], ['presets'], ['reads']]) {
+    for (const c of [[], ['encode'], ['decode'], ['layout'], ['splits'], ['analyze'], ['lint'], ['check'], ['compare'], ['presets'], ['reads'], ['regions']]) {
       const r = run(...c, '--help');
       assert.equal(r.status, 0, c.join(' '));
       assert.match(r.stdout, /rowkey-lab/);
@@ -312,6 +312,39 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(w.status, 2);
     assert.match(w.stderr, /--windows must be a whole number/);
     assert.equal(run('analyze', 'seed000-cyclic', '--windows', '0').status, 3, 'the engine refuses 0 windows by name');
+  });
+
+  test('regions: a table\'s current regions from get_splits or list_regions (a file or stdin), and check --regions', () => {
+    // get_splits of a table pre-split for one-byte salts, as the shell prints it.
+    const splits = path.join(dir, 'get_splits.txt');
+    writeFileSync(splits, "hbase(main):001:0> get_splits 'calls'\nTotal number of splits = 3\n\\x01\n\\x02\nTook 0.0123 seconds\n");
+    const r = run('regions', splits);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^3 regions, read from one key per line\n/);
+    assert.deepEqual(JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))), { regions: { presplit: { kind: 'explicit', keys: ['\\x01', '\\x02'], encoding: 'stringBinary' } } });
+    // The telecom design (two-digit salts '00'..'09') on that table: every key sorts after
+    // \x02, so every write goes to the last region, and the gate fails; on its own pre-split
+    // it passes (the test above).
+    const gate = run('check', 'seed000-telecom', '--regions', splits);
+    assert.equal(gate.status, 1, gate.stdout + gate.stderr);
+    assert.match(gate.stdout, /^FAIL:\n {2}hotspot factor 3\.00 > 2/);
+    const a = JSON.parse(run('analyze', 'seed000-telecom', '--regions', splits, '--json').stdout);
+    assert.deepEqual(a.regions.map(g => g.writes), [0, 0, a.writes]);
+    // list_regions on stdin; the encoded names are the MD5 of `events,<start key>,<id>`
+    // (computed with Python's hashlib).
+    const listed = [
+      ' rs1.example.internal,16020,1700000000123 |     events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a. |',
+      ' rs2.example.internal,16020,1700000000456 | events,\\x01,1700000000000.e2388f30e27d4b2ce98a8810557b1aba. |',
+    ].join('\n');
+    const stdin = spawnSync(bin, ['regions', '-', '--json'], { cwd: dir, encoding: 'utf8', input: listed });
+    assert.equal(stdin.status, 0, stdin.stderr);
+    assert.deepEqual(JSON.parse(stdin.stdout), { source: 'regionNames', table: 'events', regions: 2,
+      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [] });
+    // A name that does not check out is an input error at its line and column.
+    const edited = spawnSync(bin, ['reads', 'seed002-salt-byte', '--regions', '-'], { cwd: dir, encoding: 'utf8', input: listed.replace('events,\\x01', 'events,\\x02') });
+    assert.equal(edited.status, 3);
+    assert.match(edited.stderr, /^rowkey-lab: stdin:2:56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/);
+    assert.equal(run('analyze', 'seed000-telecom', '--table', 'events').status, 2, '--table needs --regions');
   });
 
   test('reads: each read\'s scans; --shell prints the scan commands of a salted range read', () => {
