@@ -3,8 +3,8 @@
 // draws. The first run was started by boot.js before this module loaded; it is adopted here.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 // The shared state is in lab-state.js; the heatmap view in heatmap-view.js, the other result
-// views in results.js. This module has the editor, the worker runs, compare, state in and out
-// (state-io.js) and the start-up.
+// views in results.js, the table-regions box in table-regions.js. This module has the editor,
+// the worker runs, compare, state in and out (state-io.js) and the start-up.
 import * as wasm from './pkg/rowkey_lab.js';
 import { drawMatrix, poolMax } from './heatmap.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
@@ -13,6 +13,7 @@ import { download, recentList, remember, copyText, readJsonFile, canvasPng, metr
 import { $, el, state, saveState, loadState, num, fix } from './lab-state.js';
 import { shownMatrix, renderHeatmap, renderHeatControls, wireHeatmap } from './heatmap-view.js';
 import { metric, renderMetrics, renderReads, renderScanCommands, renderKeys, renderSplits, renderDiagnosis } from './results.js';
+import { wireTableRegions } from './table-regions.js';
 
 /** The key design in its readable text form (the JSON form only if it cannot be formatted). */
 function keyAsText(k) {
@@ -381,6 +382,7 @@ function wireLab() {
   $('split-table').addEventListener('input', renderScanCommands);
   wireHeatmap();
   wireIo();
+  wireTableRegions(() => { state.presetId = ''; changed(true); });
 }
 
 const PREVIEW_SLICE = 2000, PREVIEW_BUDGET_MS = 30;

@@ -122,3 +122,44 @@ test('phone width renders', async () => {
   await shot(page, 'lab-phone');
   assert.deepEqual(problems, []);
 });
+
+test("a table's current regions: get_splits pasted becomes the pre-split; an edited region name is pointed at", async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await waitReport(page);
+  assert.equal(Number(await metricOf(page, 'regions')), 10);
+  await page.click('#table-regions summary');
+  // A table pre-split for one-byte salts: the telecom keys (two-digit salts) all sort after
+  // \x02, so every write goes to the last of its three regions.
+  await page.fill('#regions-text', "hbase(main):001:0> get_splits 'calls'\nTotal number of splits = 3\n\\x01\n\\x02\nTook 0.0123 seconds\n");
+  await page.click('#regions-apply');
+  await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '3');
+  await waitReport(page);
+  assert.equal(Number(await metricOf(page, 'activeRegions')), 1);
+  assert.match(await page.textContent('#regions-status'), /^3 regions read from one key per line/);
+  // The design, and so the link, carries the table's split keys.
+  const d = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('d');
+  const doc = JSON.parse(Buffer.from(d, 'base64url').toString());
+  assert.deepEqual(doc.regions.presplit, { kind: 'explicit', keys: ['\\x01', '\\x02'], encoding: 'stringBinary' });
+  await shot(page, 'lab-table-regions');
+  // list_regions with one character edited: the MD5 check fails, the caret goes to the spot and
+  // the design keeps the regions it had.
+  const listed = [
+    ' rs1.example.internal,16020,1700000000123 |     events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a. |',
+    ' rs2.example.internal,16020,1700000000456 | events,\\x02,1700000000000.e2388f30e27d4b2ce98a8810557b1aba. |',
+  ].join('\n');
+  await page.fill('#regions-text', listed);
+  await page.click('#regions-apply');
+  assert.match(await page.textContent('#regions-status'), /^Line 2, column 56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/);
+  assert.equal(await page.getAttribute('#regions-text', 'aria-invalid'), 'true');
+  const caret = await page.$eval('#regions-text', t => t.selectionStart);
+  assert.equal(listed.slice(caret, caret + 14), ',1700000000000');
+  assert.equal(Number(await metricOf(page, 'regions')), 3);
+  // The name as HBase wrote it (`\x01`, which the MD5 says) is taken.
+  await page.fill('#regions-text', listed.replace('events,\\x02', 'events,\\x01'));
+  await page.click('#regions-apply');
+  await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '2');
+  assert.match(await page.textContent('#regions-status'), /^2 regions of table events read from region names \(2 checked against their MD5\)/);
+  assert.equal(await page.getAttribute('#regions-text', 'aria-invalid'), null);
+  assert.deepEqual(problems, []);
+});
