@@ -83,9 +83,25 @@ pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
     if text.trim().is_empty() {
         return Err(Error::new(ErrorKind::Parse, "the text is empty: paste the output of `get_splits`, `list_regions` or `scan 'hbase:meta'`, a SPLITS_FILE or a `create` statement").at_path("text"));
     }
-    let mut names = Vec::new();
+    let (mut names, mut cuts) = (Vec::new(), Vec::new());
     for (i, line) in text.lines().enumerate() {
-        names_in_line(line, i + 1, &mut names)?;
+        names_in_line(line, i + 1, &mut names, &mut cuts)?;
+    }
+    // A wrapped line can cut the only full copy of a name: that region would be missing. The
+    // full names as `,<id>[_<replica>].<encoded>`, sorted, and each cut looked up as a prefix.
+    if !cuts.is_empty() {
+        let full: Vec<Vec<u8>> = names
+            .iter()
+            .map(|n| [n.tail.as_bytes(), b".", n.encoded.as_bytes()].concat())
+            .collect();
+        let full = sorted_keys(&full);
+        for c in &cuts {
+            let cut = c.text.as_bytes();
+            let at = full.partition_point(|k| k.as_slice() < cut);
+            if !full.get(at).is_some_and(|k| k.starts_with(cut)) {
+                return Err(parse_error(c.line, c.column, format!("a region name is cut here (`{}`; the shell wraps long lines) and the text names no region with that id and encoded name in full: that region would be missing. Paste `list_regions` or the output of a wider terminal", c.text)));
+            }
+        }
     }
     if !names.is_empty() {
         return from_names(names, table);
@@ -110,6 +126,8 @@ struct Name {
     start: Vec<u8>,
     /// A read replica (`_0001` …), not a region of its own.
     replica: bool,
+    /// `,<id>[_<replica>]`
+    tail: String,
     encoded: String,
 }
 
@@ -117,20 +135,31 @@ const fn is_table_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b':')
 }
 
+/// A region name cut short, as the shell's wrapping of long lines leaves one: `,<id>.` and
+/// fewer than 32 hex digits, or no closing dot.
+struct Cut {
+    line: usize,
+    column: usize,
+    /// `,<id>[_<replica>].<hex so far>`
+    text: String,
+}
+
 /// Every region name in `line` (one ending in `,<id>[_<replica>].<32 hex>.`), each checked
-/// against its MD5.
-fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>) -> Result<()> {
+/// against its MD5, and every name cut short (`cuts`; the caller checks that the text names
+/// each in full elsewhere).
+fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>, cuts: &mut Vec<Cut>) -> Result<()> {
     let b = line.as_bytes();
     let mut p = 0;
     while let Some(off) = b.get(p..).and_then(|s| s.iter().position(|&c| c == b'.')) {
         let dot = p + off;
         p = dot + 1;
-        if !b.get(dot + 1..dot + 34).is_some_and(|e| {
-            e[32] == b'.'
-                && e[..32]
-                    .iter()
-                    .all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
-        }) {
+        let hex = b[dot + 1..]
+            .iter()
+            .take(33)
+            .take_while(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
+            .count();
+        let whole = hex == 32 && b.get(dot + 33) == Some(&b'.');
+        if hex > 32 || (!whole && b.get(dot + 1 + hex) == Some(&b'.')) {
             continue;
         }
         // Back from the dot: an optional `_<replica, hex>`, then the decimal region id.
@@ -152,6 +181,18 @@ fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>) -> Result<()> {
             continue;
         }
         let key_end = id_start - 1;
+        if !whole {
+            // Region ids are creation times in ms (13 digits): a short number before a dot is
+            // text, not a cut name.
+            if id_end - id_start >= 10 {
+                cuts.push(Cut {
+                    line: no,
+                    column: column(line, key_end),
+                    text: line.get(key_end..dot + 1 + hex).unwrap_or("").to_owned(),
+                });
+            }
+            continue;
+        }
         // Both ASCII, as checked above.
         let (encoded, tail) = (
             line.get(dot + 1..dot + 33).unwrap_or("").to_owned(),
@@ -170,6 +211,7 @@ fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>) -> Result<()> {
             table,
             start,
             replica,
+            tail: tail.to_owned(),
             encoded,
         });
         p = dot + 34;

@@ -254,3 +254,31 @@ fn never_panics_on_noise() {
         let _ = read_regions(&t, None);
     }
 }
+
+#[test]
+fn a_name_cut_by_the_shells_wrapping_is_never_dropped_silently() {
+    // The ROW column is cut and the value names the region in full: fine (see above). Here the
+    // value is cut too, so the text does not name the region `\x01` in full anywhere.
+    let text = " events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a. column=info:sn, value=rs1
+ events,\\x01,1700000000000.e2388f30e27d4b2ce98a8810557b column=info:regioninfo, value={NAME => 'events,\\x01,1700000000000.e2388f30e2
+ 1aba.                                                 7d4b2ce98a8810557b1aba.'}
+";
+    let e = read_regions(text, None).unwrap_err();
+    assert_eq!((e.location.line, e.location.column), (Some(2), Some(13)));
+    assert!(
+        e.message
+            .contains("a region name is cut here (`,1700000000000.e2388f30e27d4b2ce98a8810557b`"),
+        "{}",
+        e.message
+    );
+    // With nothing but cut names the text is not read as one key per line either.
+    let e = read_regions(
+        " events,\\x01,1700000000000.e2388f30e27d4b2ce98a88\n 10557b1aba.\n",
+        None,
+    )
+    .unwrap_err();
+    assert_eq!(e.location.line, Some(1));
+    // Short numbers before a dot are text: a SPLITS_FILE key `x,1.a` stays a key.
+    let r = read_regions("x,1.a\ny,12345.b c\n", None).unwrap();
+    assert_eq!(keys(&r), ["x,1.a", "y,12345.b c"]);
+}
