@@ -10,7 +10,7 @@ import { drawMatrix, poolMax } from './heatmap.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
 import { adoptFirstRun, startWorker } from './boot.js';
 import { download, recentList, remember, copyText, readJsonFile, canvasPng, metricsCsv } from './state-io.js';
-import { $, el, state, saveState, loadState, num, fix } from './lab-state.js';
+import { $, el, state, saveState, loadState, num, fix, offsetOf } from './lab-state.js';
 import { shownMatrix, renderHeatmap, renderHeatControls, wireHeatmap } from './heatmap-view.js';
 import { metric, renderMetrics, renderReads, renderScanCommands, renderKeys, renderSplits, renderDiagnosis } from './results.js';
 import { wireTableRegions } from './table-regions.js';
@@ -113,10 +113,7 @@ function showError(e) {
     const go = $('goto-error');
     go.hidden = false;
     go.onclick = () => {
-      const lines = source.split('\n');
-      let at = 0;
-      for (let i = 0; i < e.line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-      at += e.column - 1;
+      const at = offsetOf(source, e.line, e.column);
       const ta = $(where);
       ta.closest('details')?.setAttribute('open', '');
       ta.focus();

@@ -37,6 +37,14 @@ export function loadState() {
   return true;
 }
 
+/** The offset in `text` of a 1-based line and column (an engine error's position). */
+export function offsetOf(text, line, column) {
+  const lines = text.split('\n');
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  return Math.min(text.length, at + column - 1);
+}
+
 // ---- formatting ----------------------------------------------------------------------------
 /** 1234567 -> "1,234,567" (what toLocaleString('en') gives for counts, without loading Intl's
  * locale data on the first render). */

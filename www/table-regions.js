@@ -3,15 +3,7 @@
 // engine (readRegions), becomes the design's pre-split. The rest of the design stays; the design
 // before is under Recent designs (every finished run is remembered).
 import * as wasm from './pkg/rowkey_lab.js';
-import { $, el, state } from './lab-state.js';
-
-/** The text's offset of a 1-based line and column. */
-function offsetOf(text, line, column) {
-  const lines = text.split('\n');
-  let at = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-  return Math.min(text.length, at + column - 1);
-}
+import { $, el, state, offsetOf } from './lab-state.js';
 
 /** Wire the box; `changed()` is called after the design took the table's regions. */
 export function wireTableRegions(changed) {
