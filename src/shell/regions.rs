@@ -261,7 +261,8 @@ fn from_names(names: Vec<Name>, table: Option<&str>) -> Result<RegionList> {
         .iter()
         .filter_map(|t| std::str::from_utf8(t).ok())
         .collect();
-    let table = match table {
+    // Region names of the default namespace's tables carry no `default:`.
+    let table = match table.map(|t| t.strip_prefix("default:").unwrap_or(t)) {
         Some(t) if tables.contains(&t) => t.to_owned(),
         Some(t) => {
             return Err(Error::arg(

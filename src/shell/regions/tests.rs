@@ -61,6 +61,9 @@ fn start_keys_with_commas_bars_quotes_and_bytes() {
     assert_eq!(keys(&r), ["a,b | c'd"]);
     let r = read_regions(text, Some("ns:t")).unwrap();
     assert_eq!(keys(&r), ["\\x00\\xFF"]);
+    // `default:t` is how HBase names `t` in full; its region names say `t`.
+    let r = read_regions(text, Some("default:t")).unwrap();
+    assert_eq!(r.table.as_deref(), Some("t"));
     let e = read_regions(text, None).unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("table"));
     assert!(
