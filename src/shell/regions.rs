@@ -9,7 +9,9 @@
 //!   may itself hold `,`, `|` or `'`, which none of those outputs escape; so each name is
 //!   checked against its encoded part, the MD5 of `table,start key,id` (`RegionInfo.
 //!   createRegionName`), and only the reading whose MD5 matches is taken. A name that no
-//!   reading matches (a wrapped or edited line) is an error, never a guess.
+//!   reading matches (a wrapped or edited line) is an error, never a guess. So is a name the
+//!   shell's line wrapping cut short (`scan 'hbase:meta'` wraps its columns) unless the text
+//!   names that region in full elsewhere: the region would be missing.
 //! * A shell **`create`** statement: `SPLITS => ['a', 'b']`, or `NUMREGIONS` with a
 //!   `SPLITALGO` of RegionSplitter's (which becomes that algorithm's pre-split).
 //! * A **bracketed list** of quoted keys: the page's JSON, or the shell's `=> [...]` echo.
