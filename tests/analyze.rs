@@ -786,3 +786,66 @@ fn feed_errors_name_the_record_and_runs_do_not_mix() {
     gen.step(10).unwrap();
     assert!(gen.feed(&[good]).unwrap_err().message.contains("generated"));
 }
+
+/// One region hot all run long has two causes the diagnosis must not confuse: a key led by
+/// time, or split points outside the keys' range (a table pre-split for another key). The run
+/// knows which from the design (lint's `monotonic-leading`); a bare `Analyzer` names both.
+#[test]
+fn one_hot_region_names_its_cause() {
+    use rowkey_lab::analyze::{analyze, AnalyzeOptions};
+    use rowkey_lab::design::DesignDocument;
+    let doc = |key: &str| {
+        let text = format!(
+            r#"{{"v": 1, "fields": [
+              {{"name": "phone", "type": "string", "generator": {{"kind": "phone", "prefixes": ["134"], "digits": 8, "distinct": 10000}}}},
+              {{"name": "ts", "type": "timestamp", "generator": {{"kind": "clock"}}}}],
+              "key": {key:?},
+              "workload": {{"records": 20000, "writeRate": 100}},
+              "regions": {{"presplit": {{"kind": "explicit", "keys": ["\\x01", "\\x02"]}}}}}}"#
+        );
+        DesignDocument::from_json(&text).unwrap()
+    };
+    let run_opts = AnalyzeOptions::default();
+    // Split at \x01 and \x02: every two-digit salt sorts after both.
+    let salted = r#"salt(phone, 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")"#;
+    let r = analyze(&doc(salted), &run_opts).unwrap();
+    assert_eq!(r.regions[2].writes, 20_000);
+    let first = &r.diagnosis[0];
+    assert!(
+        first.starts_with(
+            "one region takes all the writes in every time window, region 2 (from `\\x02` to the end of the table), which every key falls in (`00_134"
+        ),
+        "{first}"
+    );
+    assert!(
+        first.contains("the key does not lead with a timestamp or sequence, so the split points miss the range the keys fall in"),
+        "{first}"
+    );
+    // The time-first key on the same split points.
+    let r = analyze(
+        &doc(r#"time(ts, "yyyyMMddHHmmss") + "_" + phone"#),
+        &run_opts,
+    )
+    .unwrap();
+    assert!(
+        r.diagnosis[0].starts_with(
+            "one region takes all the writes in every time window: the key leads with something that grows with time"
+        ),
+        "{:?}",
+        r.diagnosis
+    );
+    // A bare analyzer does not know the design: it names both causes.
+    let mut a = Analyzer::new(vec![vec![1], vec![2]], opts(4, 1000)).unwrap();
+    for i in 0..1000i64 {
+        a.push(format!("{:02}_x", i % 10).as_bytes(), T0 + i * 4, 1);
+    }
+    let d = a.finish().diagnosis;
+    assert!(
+        d[0].contains("either the key leads with something that grows with time"),
+        "{d:?}"
+    );
+    assert!(
+        d[0].contains("or the split points miss the range the keys fall in"),
+        "{d:?}"
+    );
+}

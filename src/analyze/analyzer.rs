@@ -340,6 +340,12 @@ impl Analyzer {
 
     /// The report: per region, per server, the matrices, the sample, metrics and diagnosis.
     pub fn finish(&self) -> AnalysisReport {
+        self.finish_for(None)
+    }
+
+    /// [`finish`](Self::finish) for a key design that does or does not lead with a timestamp
+    /// or sequence (see [`diagnose`]).
+    pub fn finish_for(&self, led_by_time: Option<bool>) -> AnalysisReport {
         let windows = self.windows;
         let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(windows));
         let mut regions = Vec::with_capacity(self.regions.len());
@@ -420,7 +426,7 @@ impl Analyzer {
             split_limit_reached: self.split_limit_reached,
             diagnosis: Vec::new(),
         };
-        report.diagnosis = diagnose(&report);
+        report.diagnosis = diagnose(&report, led_by_time);
         report
     }
 }

@@ -186,8 +186,28 @@ pub struct AnalysisReport {
     pub diagnosis: Vec<String>,
 }
 
+/// The region that takes 90 % or more of the whole run's writes, with the smallest and
+/// largest of its sampled keys (the sample is sorted) when it has two.
+type Stuck<'a> = (&'a RegionReport, Option<(&'a [u8], &'a [u8])>);
+fn stuck_region(r: &AnalysisReport) -> Option<Stuck<'_>> {
+    if r.metrics.overall.busiest_share < 0.9 {
+        return None;
+    }
+    let g = r.regions.iter().max_by_key(|g| g.writes)?;
+    let mut keys = r
+        .sample
+        .iter()
+        .filter(|s| s.region == g.index)
+        .map(|s| &s.key[..]);
+    let range = keys.next().zip(keys.next_back());
+    Some((g, range))
+}
+
 /// Plain-language findings from a report: hot regions, sequential keys, empty regions.
-pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
+/// `led_by_time` says whether the key design leads with a timestamp or sequence (lint's
+/// `monotonic-leading`), when the caller knows the design: one region hot all run long then
+/// has one cause, not two.
+pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
     let mut out = Vec::new();
     let m = &r.metrics;
     let n = r.regions.len();
@@ -205,14 +225,54 @@ pub fn diagnose(r: &AnalysisReport) -> Vec<String> {
         && !loaded.is_empty()
         && (min_share >= 0.9 || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5));
     if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
-        out.push(format!(
-            "one region takes {} % or more of the writes in every time window: the key \
-             leads with something that grows with time (a timestamp or sequence), so {} of {n} \
-             regions idle while one is hot. Put a salt or hash bucket, or a high-cardinality \
-             field, in front",
-            fixed(min_share * 100.0, 0),
+        let share = if min_share >= 0.995 {
+            "all the".to_string()
+        } else {
+            format!("{} % or more of the", fixed(min_share * 100.0, 0))
+        };
+        let time = format!(
+            "the key leads with something that grows with time (a timestamp or sequence), so \
+             {} of {n} regions idle while one is hot. Put a salt or hash bucket, or a \
+             high-cardinality field, in front",
             n - 1
-        ));
+        );
+        out.push(match (stuck_region(r), led_by_time) {
+            (Some((g, range)), Some(false) | None) => {
+                // The same region all run long: every key falls between two split points.
+                // Keys and bounds as the shell prints them (toStringBinary), in backticks: JSON
+                // quotes would double every backslash of `\x02`.
+                let keys = range.map_or(String::new(), |(lo, hi)| {
+                    format!(" (`{}` … `{}`)", to_string_binary(lo), to_string_binary(hi))
+                });
+                let cause = if led_by_time.is_some() {
+                    "the key does not lead with a timestamp or sequence, so the split points \
+                     miss the range the keys fall in, as with split keys made for another key \
+                     design. Split inside that range: at the key's salt buckets, or at \
+                     quantiles of its keys"
+                        .to_string()
+                } else {
+                    format!(
+                        "either {time}, or the split points miss the range the keys fall in \
+                         (split keys made for another key design): then split inside it"
+                    )
+                };
+                let bound = |k: &str, none: &str| {
+                    if k.is_empty() {
+                        none.to_string()
+                    } else {
+                        format!("`{k}`")
+                    }
+                };
+                format!(
+                    "one region takes {share} writes in every time window, region {} (from {} \
+                     to {}), which every key falls in{keys}: {cause}",
+                    g.index,
+                    bound(&g.start_key, "the first row"),
+                    bound(&g.end_key, "the end of the table"),
+                )
+            }
+            _ => format!("one region takes {share} writes in every time window: {time}"),
+        });
     } else if n > 1 && m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5 {
         out.push(format!(
             "on average only {} of {n} regions take writes in a time window: writes move \

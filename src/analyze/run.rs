@@ -71,6 +71,9 @@ pub struct AnalysisRun {
     total: u64,
     /// Fed records ([`AnalysisRun::feed`]) instead of generated ones.
     fed: bool,
+    /// The key leads with a timestamp or sequence (lint's `monotonic-leading`): for the
+    /// diagnosis of one region hot all run long.
+    led_by_time: bool,
 }
 
 impl std::fmt::Debug for AnalysisRun {
@@ -322,6 +325,9 @@ impl AnalysisRun {
             batch: Batch::default(),
             done: 0,
             fed: false,
+            led_by_time: crate::keyspec::lint(doc)
+                .iter()
+                .any(|f| f.rule == "monotonic-leading"),
         })
     }
 
@@ -438,7 +444,7 @@ impl AnalysisRun {
 
     /// The report over the records analyzed so far.
     pub fn finish(&self) -> AnalysisReport {
-        self.analyzer.finish()
+        self.analyzer.finish_for(Some(self.led_by_time))
     }
 }
 

@@ -136,11 +136,21 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '3');
   await waitReport(page);
   assert.equal(Number(await metricOf(page, 'activeRegions')), 1);
+  // The key leads with a salt: the diagnosis blames the split points, not a timestamp.
+  assert.match(await page.textContent('#diagnosis'), /which every key falls in \(`00_134.*the key does not lead with a timestamp or sequence, so the split points miss the range the keys fall in/);
   assert.match(await page.textContent('#regions-status'), /^3 regions read from one key per line/);
   // The design, and so the link, carries the table's split keys.
   const d = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('d');
   const doc = JSON.parse(Buffer.from(d, 'base64url').toString());
   assert.deepEqual(doc.regions.presplit, { kind: 'explicit', keys: ['\\x01', '\\x02'], encoding: 'stringBinary' });
+  assert.equal(doc.name, "Telecom call records: XX_phone_yyyyMMddHHmmss (seed 000) — on a table's current regions");
+  // Side by side with the design before (its own ten salt regions), on one workload.
+  await page.click('#regions-compare');
+  await page.waitForSelector('#compare figure:nth-of-type(2)');
+  const hot = await page.$$eval('#compare [data-metric="hotspotFactor"]', ds => ds.map(x => Number(x.textContent)));
+  const caps = await page.$$eval('#compare figcaption', cs => cs.map(c => c.textContent));
+  assert.deepEqual(caps, [doc.name, 'Telecom call records: XX_phone_yyyyMMddHHmmss (seed 000)']);
+  assert.ok(hot[0] === 3 && hot[1] < 2, `hotspot factors ${hot}`);
   await shot(page, 'lab-table-regions');
   // list_regions with one character edited: the MD5 check fails, the caret goes to the spot and
   // the design keeps the regions it had.
