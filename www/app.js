@@ -216,8 +216,11 @@ function renderResults(id) {
 // ---- compare -------------------------------------------------------------------------------
 function compare() {
   const other = $('compare-with').value;
-  if (!other) return;
-  const docs = [state.doc, wasm.getPreset(other)];
+  if (other) compareWith(wasm.getPreset(other));
+}
+/** The design side by side with `other` on one workload (the design's) and one colour scale. */
+function compareWith(other) {
+  const docs = [state.doc, other];
   startRun(id => ({ id, kind: 'compare', docs, options: { windows: state.windows } }));
 }
 function renderCompare(c) {
@@ -379,7 +382,7 @@ function wireLab() {
   $('split-table').addEventListener('input', renderScanCommands);
   wireHeatmap();
   wireIo();
-  wireTableRegions(() => { state.presetId = ''; changed(true); });
+  wireTableRegions(() => { state.presetId = ''; changed(true); }, compareWith);
 }
 
 const PREVIEW_SLICE = 2000, PREVIEW_BUDGET_MS = 30;

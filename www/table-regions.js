@@ -5,8 +5,9 @@
 import * as wasm from './pkg/rowkey_lab.js';
 import { $, el, state, offsetOf } from './lab-state.js';
 
-/** Wire the box; `changed()` is called after the design took the table's regions. */
-export function wireTableRegions(changed) {
+/** Wire the box; `changed()` is called after the design took the table's regions, and
+ * `compareWith(doc)` compares it with the design as it was before. */
+export function wireTableRegions(changed, compareWith) {
   const text = $('regions-text'), status = $('regions-status');
   $('regions-apply').addEventListener('click', () => {
     let list;
@@ -26,10 +27,16 @@ export function wireTableRegions(changed) {
     const FROM = { regionNames: 'region names', create: 'a create statement', list: 'a list of keys', lines: 'one key per line' };
     const checked = list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : '';
     status.className = 'muted';
+    const before = state.doc;
+    // Named for where it runs, so Recent designs and Compare tell the two apart.
+    const where = ` — on ${list.table ? `table ${list.table}'s` : "a table's"} current regions`;
+    const name = String(before.name ?? 'design').split(' — on ')[0] + where;
+    const vs = el('button', 'Compare with the design before', { type: 'button', id: 'regions-compare' });
+    vs.addEventListener('click', () => compareWith(before));
     status.replaceChildren(
       el('p', `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''} read from ${FROM[list.source]}${checked}: the design now runs on them.`),
-      ...list.notes.map(n => el('p', n)));
-    state.doc = { ...state.doc, regions: { ...(state.doc.regions ?? {}), presplit: list.presplit } };
+      ...list.notes.map(n => el('p', n)), vs);
+    state.doc = { ...before, name, regions: { ...(before.regions ?? {}), presplit: list.presplit } };
     changed();
   });
 }
