@@ -472,21 +472,24 @@ mod telecom {
     }
 }
 
+/// 20,000 records of 10,000 phones (prefix 134) on a clock at 100 writes/s, keyed by `key`,
+/// pre-split at `splits` (JSON strings, toStringBinary text).
+fn phone_clock_doc(key: &str, splits: &str) -> rowkey_lab::design::DesignDocument {
+    let text = format!(
+        r#"{{"v": 1, "fields": [
+          {{"name": "phone", "type": "string", "generator": {{"kind": "phone", "prefixes": ["134"], "digits": 8, "distinct": 10000}}}},
+          {{"name": "ts", "type": "timestamp", "generator": {{"kind": "clock"}}}}],
+          "key": {key:?},
+          "workload": {{"records": 20000, "writeRate": 100}},
+          "regions": {{"presplit": {{"kind": "explicit", "keys": [{splits}]}}}}}}"#
+    );
+    rowkey_lab::design::DesignDocument::from_json(&text).unwrap()
+}
+
 #[test]
 fn whole_document_salted_versus_time_first() {
     use rowkey_lab::analyze::{analyze, compare, AnalysisRun, AnalyzeOptions};
-    use rowkey_lab::design::DesignDocument;
-    let doc = |key: &str| {
-        let text = format!(
-            r#"{{"v": 1, "fields": [
-              {{"name": "phone", "type": "string", "generator": {{"kind": "phone", "prefixes": ["134"], "digits": 8, "distinct": 10000}}}},
-              {{"name": "ts", "type": "timestamp", "generator": {{"kind": "clock"}}}}],
-              "key": {key:?},
-              "workload": {{"records": 20000, "writeRate": 100}},
-              "regions": {{"presplit": {{"kind": "explicit", "keys": ["01","02","03","04","05","06","07","08","09"]}}}}}}"#
-        );
-        DesignDocument::from_json(&text).unwrap()
-    };
+    let doc = |key: &str| phone_clock_doc(key, r#""01","02","03","04","05","06","07","08","09""#);
     let salted =
         doc(r#"salt(phone, 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")"#);
     let time_first = doc(r#""05_" + time(ts, "yyyyMMddHHmmss") + "_" + phone"#);
@@ -793,18 +796,7 @@ fn feed_errors_name_the_record_and_runs_do_not_mix() {
 #[test]
 fn one_hot_region_names_its_cause() {
     use rowkey_lab::analyze::{analyze, AnalyzeOptions};
-    use rowkey_lab::design::DesignDocument;
-    let doc = |key: &str| {
-        let text = format!(
-            r#"{{"v": 1, "fields": [
-              {{"name": "phone", "type": "string", "generator": {{"kind": "phone", "prefixes": ["134"], "digits": 8, "distinct": 10000}}}},
-              {{"name": "ts", "type": "timestamp", "generator": {{"kind": "clock"}}}}],
-              "key": {key:?},
-              "workload": {{"records": 20000, "writeRate": 100}},
-              "regions": {{"presplit": {{"kind": "explicit", "keys": ["\\x01", "\\x02"]}}}}}}"#
-        );
-        DesignDocument::from_json(&text).unwrap()
-    };
+    let doc = |key: &str| phone_clock_doc(key, r#""\\x01", "\\x02""#);
     let run_opts = AnalyzeOptions::default();
     // Split at \x01 and \x02: every two-digit salt sorts after both.
     let salted = r#"salt(phone, 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")"#;
