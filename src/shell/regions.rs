@@ -115,7 +115,7 @@ pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
     if trimmed.starts_with('[') {
         let (line, col) = line_col_of(text, text.len() - text.trim_start().len());
         let keys = list_at(trimmed, line, col)?;
-        return explicit(RegionSource::List, None, keys, Vec::new());
+        return explicit(RegionSource::List, None, keys, &[], Vec::new());
     }
     from_lines(text)
 }
@@ -316,7 +316,7 @@ fn from_names(names: Vec<Name>, table: Option<&str>) -> Result<RegionList> {
             primary - starts.len() - 1
         ));
     }
-    let mut r = explicit(RegionSource::RegionNames, Some(table), starts, notes)?;
+    let mut r = explicit(RegionSource::RegionNames, Some(table), starts, &[], notes)?;
     r.verified = verified;
     Ok(r)
 }
@@ -339,15 +339,25 @@ fn quoted_list(items: &[&str]) -> String {
 }
 
 /// The result for explicit split keys (sorted here; a repeated key is an error, as HBase's
-/// `createTable` refuses one).
+/// `createTable` refuses one). `lines` holds each key's line when the keys came one per line
+/// (empty otherwise), so the error can name the two lines that give a repeated key.
 fn explicit(
     source: RegionSource,
     table: Option<String>,
-    keys: Vec<Vec<u8>>,
+    given: Vec<Vec<u8>>,
+    lines: &[usize],
     mut notes: Vec<String>,
 ) -> Result<RegionList> {
-    let keys = sorted_keys(&keys);
+    let keys = sorted_keys(&given);
     if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
+        let mut at = given.iter().zip(lines).filter(|(k, _)| **k == w[0]);
+        if let (Some((_, &first)), Some((_, &again))) = (at.next(), at.next()) {
+            return Err(parse_error(
+                again,
+                1,
+                format!("line {again} repeats the split key of line {first}; HBase refuses repeated split keys"),
+            ));
+        }
         return Err(Error::new(
             ErrorKind::Invalid,
             format!(

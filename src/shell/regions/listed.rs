@@ -61,7 +61,7 @@ pub(super) fn from_create(text: &str) -> Result<Option<RegionList>> {
         let (l, c) = line_col_of(text, at);
         let rest = text.get(at..).unwrap_or("");
         let keys = list_at(rest, l, c)?;
-        return explicit(RegionSource::Create, table, keys, Vec::new()).map(Some);
+        return explicit(RegionSource::Create, table, keys, &[], Vec::new()).map(Some);
     }
     let Some(at) = after_arrow(text, "NUMREGIONS") else {
         return Ok(None);
@@ -289,7 +289,7 @@ pub(super) fn from_lines(text: &str) -> Result<RegionList> {
     if keys.is_empty() {
         if let Some((l, c, list)) = echo {
             let keys = list_at(list, l, c)?;
-            return explicit(RegionSource::List, None, keys, Vec::new());
+            return explicit(RegionSource::List, None, keys, &[], Vec::new());
         }
     }
     if let Some((line, n)) = total {
@@ -305,19 +305,7 @@ pub(super) fn from_lines(text: &str) -> Result<RegionList> {
             ));
         }
     }
-    // A repeated key is named by the two lines that give it.
-    let sorted = sorted_keys(&keys);
-    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-        let mut at = keys.iter().zip(&lines_of).filter(|(k, _)| **k == w[0]);
-        if let (Some((_, &first)), Some((_, &again))) = (at.next(), at.next()) {
-            return Err(parse_error(
-                again,
-                1,
-                format!("line {again} repeats the split key of line {first}; HBase refuses repeated split keys"),
-            ));
-        }
-    }
-    explicit(RegionSource::Lines, None, keys, Vec::new())
+    explicit(RegionSource::Lines, None, keys, &lines_of, Vec::new())
 }
 
 /// The shell's `Took 0.0123 seconds` line.
