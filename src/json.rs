@@ -185,6 +185,21 @@ pub fn parse_node(text: &str) -> R<Node> {
     Ok(n)
 }
 
+/// The JSON value at `from` in `text`, and the byte offset just after it: for text that holds
+/// JSON documents among other lines (several `/jmx` dumps pasted one after another). Errors
+/// carry the line and column in the whole `text`.
+pub fn parse_prefix(text: &str, from: usize) -> std::result::Result<(Node, usize), Error> {
+    let mut p = Parser {
+        b: text.as_bytes(),
+        s: text,
+        i: from,
+    };
+    match p.value(0) {
+        Ok(n) => Ok((n, p.i)),
+        Err(e) => Err(e.into_error(ErrorKind::Parse, text)),
+    }
+}
+
 /// A serializable value as a `serde_json::Value`, through its JSON text: the same
 /// [`crate::jsonw`] code that encodes results, instead of a second serializer
 /// (`serde_json::to_value`) compiled for every type.

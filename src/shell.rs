@@ -14,7 +14,7 @@
 use crate::bytes::to_string_binary;
 
 mod regions;
-pub use regions::{read_regions, RegionList, RegionSource};
+pub use regions::{read_regions, RegionList, RegionLoad, RegionSource};
 
 /// Quote `text` as a single-quoted Ruby string: only `\` and `'` need a backslash.
 fn ruby_single_quoted(text: &str) -> String {

@@ -332,13 +332,37 @@ export interface RegionList {
   presplit: ReadPreSplit;
   /** Region names whose encoded part (the MD5 of `table,start key,id`) checked out. */
   verified: number;
-  /** What was skipped or looks odd: read replicas, a missing first region, edge spaces. */
+  /** What was skipped or looks odd: read replicas, a missing first region, edge spaces; and
+   * where the load came from. */
   notes: string[];
+  /** What each region takes now, in key order (one per region), when the text says:
+   * `list_regions`' SERVER_NAME, SIZE and REQ, or RegionServer `/jmx` dumps pasted with the
+   * region names (joined by encoded name). Empty when it does not. */
+  load: RegionLoad[];
+}
+/** One region and what it takes now. Counts are cumulative since the region opened: compare
+ * their shares, not their sizes. */
+export interface RegionLoad {
+  /** The region's start key as toStringBinary text (empty for the first region). */
+  startKey: string;
+  /** Its encoded name, when the text names the region. */
+  encoded: string | null;
+  /** `host,port,startcode` (list_regions) or the host (a /jmx dump). */
+  server: string | null;
+  /** Reads and writes since the region opened (REQ, or the dump's two counters added). */
+  requests: number | null;
+  /** `readRequestCount` (a /jmx dump). */
+  reads: number | null;
+  /** `writeRequestCount` (a /jmx dump). */
+  writes: number | null;
+  /** Store files in MB (SIZE, or the dump's `storeFileSize`). */
+  storeFileMb: number | null;
 }
 /**
  * A table's current regions, read from what HBase prints: `get_splits`, `list_regions`,
  * `scan 'hbase:meta'`, a `SPLITS_FILE`, a `create … SPLITS => [...]` statement, or a JSON list
- * of toStringBinary keys. Region names are each checked against their MD5; one that does not
+ * of toStringBinary keys; with region names, also what each region takes now (`load`), from
+ * `list_regions`' columns or RegionServer `/jmx` dumps in the same text. Region names are each checked against their MD5; one that does not
  * check out is an error (kind `parse`, with `line` and `column`). `table` picks one table when
  * the text has region names of several.
  */

@@ -56,8 +56,12 @@ pub struct RegionList {
     pub presplit: PreSplit,
     /// Region names whose MD5 checked out (0 for the other sources).
     pub verified: u32,
-    /// What was skipped or looks odd (replicas, a missing first region, edge spaces).
+    /// What was skipped or looks odd (replicas, a missing first region, edge spaces), and
+    /// where the load came from.
     pub notes: Vec<String>,
+    /// What each region takes now, in key order (one per region), when the text says:
+    /// `list_regions`' SERVER_NAME, SIZE and REQ, `/jmx` dumps' counters. Empty otherwise.
+    pub load: Vec<RegionLoad>,
 }
 
 /// Longest start key text tried in a region name: HBase row keys are at most 32,767 bytes,
@@ -106,8 +110,9 @@ pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
         }
     }
     if !names.is_empty() {
-        return from_names(names, table);
+        return from_names(text, names, table);
     }
+    load::refuse_bare_dumps(text)?;
     if let Some(r) = from_create(text)? {
         return Ok(r);
     }
@@ -124,6 +129,12 @@ pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
 
 /// One region name found in the text.
 struct Name {
+    /// Where it is: 1-based line, and its byte range in that line.
+    line: usize,
+    span: (usize, usize),
+    /// The region id (its creation time in ms): of two names with one start key, the newer is
+    /// the region that holds the range now.
+    id: u64,
     table: String,
     start: Vec<u8>,
     /// A read replica (`_0001` …), not a region of its own.
@@ -200,7 +211,7 @@ fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>, cuts: &mut Vec<Cut>
             line.get(dot + 1..dot + 33).unwrap_or("").to_owned(),
             line.get(key_end..dot).unwrap_or(""), // `,<id>[_<replica>]`
         );
-        let Some((table, start)) = candidate(line, key_end, tail.as_bytes(), &encoded) else {
+        let Some((t0, table, start)) = candidate(line, key_end, tail.as_bytes(), &encoded) else {
             return Err(parse_error(
                 no,
                 column(line, key_end),
@@ -209,7 +220,13 @@ fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>, cuts: &mut Vec<Cut>
                 ),
             ));
         };
+        let id = b[id_start..id_end].iter().fold(0u64, |n, d| {
+            n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+        });
         out.push(Name {
+            line: no,
+            span: (t0, dot + 34),
+            id,
             table,
             start,
             replica,
@@ -221,10 +238,15 @@ fn names_in_line(line: &str, no: usize, out: &mut Vec<Name>, cuts: &mut Vec<Cut>
     Ok(())
 }
 
-/// The `(table, start key)` before byte `key_end` of `line` whose region name
-/// (`table,start key` + `tail`) has the MD5 `encoded`: the commas right to left, each as the
-/// end of the table name.
-fn candidate(line: &str, key_end: usize, tail: &[u8], encoded: &str) -> Option<(String, Vec<u8>)> {
+/// The `(where the name starts, table, start key)` before byte `key_end` of `line` whose region
+/// name (`table,start key` + `tail`) has the MD5 `encoded`: the commas right to left, each as
+/// the end of the table name.
+fn candidate(
+    line: &str,
+    key_end: usize,
+    tail: &[u8],
+    encoded: &str,
+) -> Option<(usize, String, Vec<u8>)> {
     let b = line.as_bytes();
     let (mut c, mut commas) = (key_end, 0);
     while c > 0 && commas < MAX_COMMAS && key_end - c <= MAX_KEY_TEXT {
@@ -251,13 +273,13 @@ fn candidate(line: &str, key_end: usize, tail: &[u8], encoded: &str) -> Option<(
         whole.extend_from_slice(&start);
         whole.extend_from_slice(tail);
         if md5_as_hex(&whole) == encoded {
-            return Some((tname.to_owned(), start));
+            return Some((t0, tname.to_owned(), start));
         }
     }
     None
 }
 
-fn from_names(names: Vec<Name>, table: Option<&str>) -> Result<RegionList> {
+fn from_names(text: &str, names: Vec<Name>, table: Option<&str>) -> Result<RegionList> {
     let tables = distinct(names.iter().map(|n| n.table.as_bytes()));
     let tables: Vec<&str> = tables
         .iter()
@@ -316,8 +338,10 @@ fn from_names(names: Vec<Name>, table: Option<&str>) -> Result<RegionList> {
             primary - starts.len() - 1
         ));
     }
+    let load = load::measure(text, &ours, &table, &starts, &mut notes)?;
     let mut r = explicit(RegionSource::RegionNames, Some(table), starts, &[], notes)?;
     r.verified = verified;
+    r.load = load;
     Ok(r)
 }
 
@@ -392,11 +416,14 @@ fn explicit(
         presplit,
         verified: 0,
         notes,
+        load: Vec::new(),
     })
 }
 
 mod listed;
+mod load;
 use listed::{from_create, from_lines, line_col_of, list_at};
+pub use load::RegionLoad;
 
 #[cfg(test)]
 mod tests;

@@ -113,6 +113,7 @@ pub(super) fn from_create(text: &str) -> Result<Option<RegionList>> {
         presplit,
         verified: 0,
         notes: Vec::new(),
+        load: Vec::new(),
     }))
 }
 

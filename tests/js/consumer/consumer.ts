@@ -8,7 +8,7 @@ import init, {
   analyzeDesign, planReads, layoutSplitKeys, shellCreate, shellScan, splitsFile, readRegions, compareDesigns, AnalysisSession, KeyCodec,
   type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
   type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
-  type KeySpecJson, type Span, type RowkeyError, type ErrorKind, type Width, type LintRule, type KeySample, type EncodedKeys, type RegionList,
+  type KeySpecJson, type Span, type RowkeyError, type ErrorKind, type Width, type LintRule, type KeySample, type EncodedKeys, type RegionList, type RegionLoad,
 } from 'rowkey-lab';
 
 // Exhaustive over the declared kinds: tsc fails here if a kind is added without a case.
@@ -61,6 +61,8 @@ export async function main(): Promise<string> {
   const current: RegionList = readRegions('Total number of splits = 3\n01\n02\n', null);
   const onTable: AnalysisReport = analyzeDesign({ ...doc, regions: { presplit: current.presplit } }, null);
   const checked: number = current.verified + (current.presplit.kind === 'explicit' ? current.presplit.keys.length : 0);
+  const busiest: RegionLoad | undefined = current.load.reduce<RegionLoad | undefined>((a, l) => ((l.requests ?? 0) > (a?.requests ?? 0) ? l : a), undefined);
+  const where: string = `${busiest?.startKey ?? ''} on ${busiest?.server ?? 'an unknown server'}, ${busiest?.storeFileMb ?? 0} MB`;
 
   using session = new AnalysisSession(doc, { sampleSize: 10 });
   let p: Progress = session.progress();
