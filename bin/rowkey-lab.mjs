@@ -71,7 +71,10 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
   --records FILE  your own rows instead of the generated workload: JSON Lines (one
                   {"field": value} object per line) or a JSON array, in write order; record n
                   is written at the workload's clock (startTime + n * 1000 / writeRate ms); a
-                  sampleQuantiles pre-split is cut at the quantiles of these rows' keys`,
+                  sampleQuantiles pre-split is cut at the quantiles of these rows' keys
+  --regions FILE  the table's current regions instead of the design's pre-split (see
+                  \`regions\`); when FILE also says what each region takes now (list_regions'
+                  REQ, /jmx dumps), each region's share now is shown beside this design's`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
   check: `rowkey-lab check <design>... [--max-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--json]
@@ -109,6 +112,11 @@ FILE may hold:
   get_splits output or a SPLITS_FILE: one Bytes.toStringBinary key per line
   a create statement: SPLITS => [...], or NUMREGIONS => N with SPLITALGO
   a JSON list of toStringBinary keys (the page's split-key JSON)
+With region names, what each region takes now is read too and shown as a table: list_regions'
+SERVER_NAME, SIZE and REQ columns, and RegionServer /jmx dumps (curl
+'http://RS:16030/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions', one per server)
+pasted after the region names, joined to them by encoded name. analyze --regions FILE then
+shows each region's share now beside the design's share of its writes.
   --table T  the table to read when the text has regions of several`,
 };
 
@@ -217,6 +225,21 @@ function loadRegions(file, tableName) {
     throw new CliError(EXIT.INPUT, `${where}: ${e.reason ?? e.message}${e.path === 'table' ? ' (--table T)' : ''}`);
   }
 }
+
+/** The table's measured load per region (`list.load`): each region's share of the writes a
+ * /jmx dump counted, or of list_regions' REQ (reads and writes) without one; undefined when
+ * the text gave no counts. */
+function measured(list) {
+  const load = list?.load ?? [];
+  const what = load.some(l => l.writes !== null) ? 'writes' : 'requests';
+  const counts = load.map(l => (what === 'writes' ? l.writes : l.requests) ?? 0);
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (!total) return undefined;
+  const shares = counts.map(c => c / total);
+  return { what, shares, busiest: argmax(shares) };
+}
+const argmax = (xs) => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
+const pctOf = (x) => (x * 100).toFixed(1);
 
 /** `design` on the table's regions from `loadRegions` (its own pre-split without them). */
 const onRegions = (design, list) => (list ? { ...design, regions: { ...(design.regions ?? {}), presplit: list.presplit } } : design);
@@ -422,10 +445,13 @@ const COMMANDS = {
     if (pos[0] === undefined) throw new CliError(EXIT.USAGE, 'missing <FILE> (get_splits or list_regions output, a SPLITS_FILE, ...; - for stdin)');
     const list = loadRegions(pos[0], opt.table);
     const FROM = { regionNames: 'region names', create: 'a create statement', list: 'a list of keys', lines: 'one key per line' };
+    const now = measured(list);
     out(opt, list, () => [
       `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''}, read from ${FROM[list.source]}`
         + (list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : ''),
       ...list.notes.map(n => `* ${n}`),
+      ...(now ? ['', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', l.requests ?? '-', l.writes ?? '-', pctOf(now.shares[i]), l.storeFileMb ?? '-']),
+        ['region', 'start', 'server', 'requests', 'writes', `% of ${now.what}`, 'MB'], [1, 2])] : []),
       '',
       JSON.stringify({ regions: { presplit: list.presplit } }, null, 2),
     ].join('\n'));
@@ -524,7 +550,8 @@ const COMMANDS = {
     return findings.some(f => f.severity === 'error') ? EXIT.BUDGET : EXIT.OK;
   },
   analyze(pos, opt) {
-    const design = onRegions(loadDesign(pos[0]), loadRegions(opt.regions, opt.table));
+    const list = loadRegions(opt.regions, opt.table);
+    const design = onRegions(loadDesign(pos[0]), list);
     const fed = opt.records === undefined ? undefined : loadFed(design, loadRecords(opt.records));
     const r = runAnalysis(design, opt, fed);
     const reads = readPlans(fed?.design ?? design);
@@ -535,7 +562,7 @@ const COMMANDS = {
       const k = s.keys.subarray(s.offsets[i], s.offsets[i + 1]);
       return { keyHex: hex(k), key: api.toStringBinary(k), region };
     });
-    out(opt, { ...r, sample, reads }, () => {
+    out(opt, { ...r, sample, reads, ...(list?.load?.length ? { tableLoad: list.load } : {}) }, () => {
       const m = r.metrics;
       const lines = [
         `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
@@ -544,6 +571,15 @@ const COMMANDS = {
         '',
         table(r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]), ['region', 'start', 'end', 'writes', 'rows'], [1, 2]),
       ];
+      const now = measured(list);
+      // The table's regions as they take load now beside this design's writes on them (while
+      // no simulated auto-split changed the regions).
+      if (now && r.regions.length === list.load.length) {
+        const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
+        lines.push('', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
+          ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'], [1, 2]),
+        `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${argmax(design)} (${pctOf(design[argmax(design)])} % of writes)`);
+      }
       if (reads.length) {
         lines.push('', table(reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
           ['read', 'scans', 'regions', 'rows read/returned']));

@@ -339,12 +339,46 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const stdin = spawnSync(bin, ['regions', '-', '--json'], { cwd: dir, encoding: 'utf8', input: listed });
     assert.equal(stdin.status, 0, stdin.stderr);
     assert.deepEqual(JSON.parse(stdin.stdout), { source: 'regionNames', table: 'events', regions: 2,
-      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [] });
+      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [] });
     // A name that does not check out is an input error at its line and column.
     const edited = spawnSync(bin, ['reads', 'seed002-salt-byte', '--regions', '-'], { cwd: dir, encoding: 'utf8', input: listed.replace('events,\\x01', 'events,\\x02') });
     assert.equal(edited.status, 3);
     assert.match(edited.stderr, /^rowkey-lab: stdin:2:56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/);
     assert.equal(run('analyze', 'seed000-telecom', '--table', 'events').status, 2, '--table needs --regions');
+  });
+
+  test('regions and analyze --regions: what each region takes now, from /jmx dumps joined by encoded name', () => {
+    // The four regions of `events` as a hbase:meta scan names them, then two RegionServers'
+    // /jmx output (bean sub=Regions); region 3 takes most of the writes now.
+    const ENC = ['b9648a65b8e483aa98e34ec614d0456a', 'e2388f30e27d4b2ce98a8810557b1aba', '56148a42b86fc6273cb93d6e14763464', 'a268fbf8a9da0a405f96f04dcf047e07'];
+    const meta = ENC.map((e, i) => ` events,${i ? `\\x0${i}` : ''},1700000000000.${e}. column=info:regioninfo, value={ENCODED => ${e}}`).join('\n');
+    const writes = [2000, 1500, 1800, 90000];
+    const dump = (host, regions) => JSON.stringify({ beans: [Object.fromEntries([
+      ['name', 'Hadoop:service=HBase,name=RegionServer,sub=Regions'], ['tag.Hostname', host],
+      ...regions.flatMap(i => [[`Namespace_default_table_events_region_${ENC[i]}_metric_writeRequestCount`, writes[i]],
+        [`Namespace_default_table_events_region_${ENC[i]}_metric_readRequestCount`, 7]])])] }, null, 2);
+    const file = path.join(dir, 'events-load.txt');
+    writeFileSync(file, `${meta}\n${dump('rs1', [0, 1])}\n${dump('rs2', [2, 3])}\n`);
+    const share = (i) => (writes[i] / writes.reduce((a, b) => a + b) * 100).toFixed(1);
+    const r = run('regions', file);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^\* load: reads and writes of 4 region\(s\) read from 2 \/jmx dump\(s\)$/m);
+    const row3 = r.stdout.split('\n').find(l => /^ +3 /.test(l));
+    assert.deepEqual(row3.trim().split(/ +/), ['3', '\\x03', 'rs2', String(writes[3] + 7), String(writes[3]), share(3), '-']);
+    const j = JSON.parse(run('regions', file, '--json').stdout);
+    assert.deepEqual(j.load.map(l => [l.startKey, l.encoded, l.server, l.writes, l.reads]),
+      ENC.map((e, i) => [i ? `\\x0${i}` : '', e, i < 2 ? 'rs1' : 'rs2', writes[i], 7]));
+    // The telecom design on those regions puts every write where the table's writes go now.
+    const a = run('analyze', 'seed000-telecom', '--regions', file);
+    assert.equal(a.status, 0, a.stderr);
+    assert.match(a.stdout, new RegExp(`^busiest region now: 3 \\(${share(3)} % of writes\\); with this design: 3 \\(100\\.0 % of writes\\)$`, 'm'));
+    const aj = JSON.parse(run('analyze', 'seed000-telecom', '--regions', file, '--json').stdout);
+    assert.deepEqual(aj.tableLoad, j.load);
+    // A dump alone has no key ranges: an input error.
+    writeFileSync(file, dump('rs1', [0]));
+    const bare = run('regions', file);
+    assert.equal(bare.status, 3);
+    assert.match(bare.stderr, /without key ranges/);
   });
 
   test('reads: each read\'s scans; --shell prints the scan commands of a salted range read', () => {
