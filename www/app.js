@@ -13,7 +13,7 @@ import { download, recentList, remember, copyText, readJsonFile, canvasPng, metr
 import { $, el, state, saveState, loadState, num, fix, offsetOf } from './lab-state.js';
 import { shownMatrix, renderHeatmap, renderHeatControls, wireHeatmap } from './heatmap-view.js';
 import { metric, renderMetrics, renderReads, renderScanCommands, renderKeys, renderSplits, renderDiagnosis } from './results.js';
-import { wireTableRegions } from './table-regions.js';
+import { wireTableRegions, renderTableLoad } from './table-regions.js';
 
 /** The key design in its readable text form (the JSON form only if it cannot be formatted). */
 function keyAsText(k) {
@@ -202,7 +202,7 @@ function renderResults(id) {
   // One view per task, so that none of them makes a long task of the others; after the next
   // paint when this heatmap is the first one on screen, at once when it replaces a preview.
   const rest = async () => {
-    for (const view of [renderMetrics, renderReads, renderKeys, renderSplits]) {
+    for (const view of [renderMetrics, renderReads, renderKeys, renderSplits, renderTableLoad]) {
       if (id !== runId || state.report !== r) return;
       view();
       await nextTask();

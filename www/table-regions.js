@@ -3,7 +3,11 @@
 // engine (readRegions), becomes the design's pre-split. The rest of the design stays; the design
 // before is under Recent designs (every finished run is remembered).
 import * as wasm from './pkg/rowkey_lab.js';
-import { $, el, state, offsetOf } from './lab-state.js';
+import { $, el, state, offsetOf, num } from './lab-state.js';
+
+// The last list read whose text said what each region takes now (`load`), while the design
+// still runs on its regions.
+let current = null;
 
 /** Wire the box; `changed()` is called after the design took the table's regions, and
  * `compareWith(doc)` compares it with the design as it was before. */
@@ -37,6 +41,52 @@ export function wireTableRegions(changed, compareWith) {
       el('p', `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''} read from ${FROM[list.source]}${checked}: the design now runs on them.`),
       ...list.notes.map(n => el('p', n)), vs);
     state.doc = { ...before, name, regions: { ...(before.regions ?? {}), presplit: list.presplit } };
+    current = list.load.length ? list : null;
+    $('regions-load').replaceChildren();
     changed();
   });
+}
+
+/** Each region's share of the table's load now (the writes a /jmx dump counted, or
+ * list_regions' REQ, which counts reads too) beside its share of this design's writes, after a
+ * run on those regions; nothing when the design has left them (another pre-split, an
+ * auto-split that made more regions). */
+export function renderTableLoad() {
+  const box = $('regions-load'), r = state.report;
+  const onThem = current && r && JSON.stringify(state.doc?.regions?.presplit) === JSON.stringify(current.presplit)
+    && r.regions.length === current.load.length;
+  if (!onThem) { box.replaceChildren(); return; }
+  const load = current.load;
+  const what = load.some(l => l.writes !== null) ? 'writes' : 'requests';
+  const counts = load.map(l => (what === 'writes' ? l.writes : l.requests) ?? 0);
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (!total) { box.replaceChildren(); return; }
+  const now = counts.map(c => c / total), design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
+  const top = (xs) => xs.reduce((b, x, i) => (x > xs[b] ? i : b), 0);
+  const [hotNow, hotDesign] = [top(now), top(design)];
+  const bar = (x, cls) => {
+    const track = el('span', undefined, { class: 'track' }), fill = el('span', undefined, { class: cls });
+    fill.style.width = `${(x * 100).toFixed(1)}%`;
+    track.append(fill);
+    const cell = el('div', undefined, { class: 'share' });
+    cell.append(el('span', `${(x * 100).toFixed(1)} %`), track);
+    const td = el('td');
+    td.append(cell);
+    return td;
+  };
+  const head = el('tr');
+  for (const h of ['#', 'Start key', 'Server', `Now: share of ${what}${what === 'requests' ? ' (reads and writes)' : ''}`, 'This design: share of writes']) head.append(el('th', h));
+  const rows = load.map((l, i) => {
+    const tr = el('tr', undefined, i === hotNow || i === hotDesign ? { class: 'hot' } : {});
+    tr.append(el('td', i), el('td', l.startKey || '(first)'), el('td', l.server ?? '–'), bar(now[i], 'now'), bar(design[i], 'design'));
+    return tr;
+  });
+  const table = el('table', undefined, { class: 'load', 'aria-label': 'each region\'s share of the load now and of this design\'s writes' });
+  table.append(el('thead'), el('tbody'));
+  table.tHead.append(head);
+  table.tBodies[0].append(...rows);
+  const pctText = (x) => `${(x * 100).toFixed(1)} %`;
+  box.replaceChildren(
+    el('p', `The table now: region ${hotNow} takes ${pctText(now[hotNow])} of its ${what} (${num(total)} counted since each region opened). This design: region ${hotDesign} would take ${pctText(design[hotDesign])} of its writes.`),
+    table);
 }

@@ -173,3 +173,39 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
   assert.equal(await page.getAttribute('#regions-text', 'aria-invalid'), null);
   assert.deepEqual(problems, []);
 });
+
+test("a table's load now: /jmx dumps pasted after the region names, beside the design's writes", async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await waitReport(page);
+  await page.click('#table-regions summary');
+  // The four regions of `events` (encoded names: Python's hashlib over `events,<start>,<id>`)
+  // from a hbase:meta scan, then two RegionServers' /jmx output; region 3 takes most writes now.
+  const ENC = ['b9648a65b8e483aa98e34ec614d0456a', 'e2388f30e27d4b2ce98a8810557b1aba', '56148a42b86fc6273cb93d6e14763464', 'a268fbf8a9da0a405f96f04dcf047e07'];
+  const writes = [2000, 1500, 1800, 90000];
+  const meta = ENC.map((e, i) => ` events,${i ? `\\x0${i}` : ''},1700000000000.${e}. column=info:regioninfo, value={ENCODED => ${e}}`).join('\n');
+  const dump = (host, regions) => JSON.stringify({ beans: [Object.fromEntries([
+    ['name', 'Hadoop:service=HBase,name=RegionServer,sub=Regions'], ['tag.Hostname', host],
+    ...regions.map(i => [`Namespace_default_table_events_region_${ENC[i]}_metric_writeRequestCount`, writes[i]])])] }, null, 2);
+  await page.fill('#regions-text', `${meta}\n${dump('rs1.example.internal', [0, 1])}\n${dump('rs2.example.internal', [2, 3])}\n`);
+  await page.click('#regions-apply');
+  await page.waitForSelector('#regions-load table', { timeout: 60000 });
+  await waitReport(page);
+  const share = (writes[3] / writes.reduce((a, b) => a + b) * 100).toFixed(1);
+  // The telecom keys ('00'..'09' salts) all sort after \x03: the design sends every write to
+  // the region that is hot now.
+  assert.equal(await page.textContent('#regions-load p'),
+    `The table now: region 3 takes ${share} % of its writes (95,300 counted since each region opened). This design: region 3 would take 100.0 % of its writes.`);
+  const rows = await page.$$eval('#regions-load tbody tr', trs => trs.map(tr => [...tr.cells].map(td => td.textContent)));
+  assert.deepEqual(rows.map(r => r.slice(0, 3)), [['0', '(first)', 'rs1.example.internal'], ['1', '\\x01', 'rs1.example.internal'],
+    ['2', '\\x02', 'rs2.example.internal'], ['3', '\\x03', 'rs2.example.internal']]);
+  assert.deepEqual(rows.map(r => r[4]), ['0.0 %', '0.0 %', '0.0 %', '100.0 %']);
+  assert.equal(rows[3][3], `${share} %`);
+  assert.match(await page.textContent('#regions-status'), /load: reads and writes of 4 region\(s\) read from 2 \/jmx dump\(s\)/);
+  await page.$eval('#table-regions', d => d.scrollIntoView());
+  await shot(page, 'lab-table-load');
+  // Another preset leaves those regions: the table's load is no longer shown beside it.
+  await page.selectOption('#preset', 'seed002-salt-byte');
+  await page.waitForFunction(() => !document.querySelector('#regions-load table'), null, { timeout: 60000 });
+  assert.deepEqual(problems, []);
+});
