@@ -62,6 +62,11 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['lintDesign', () => [{ v: 1, fields: [], key: '(' }]],
     ['readRegions', () => [42]], ['readRegions', () => [LONE]], ['readRegions', () => ['[' + BIG]], ['readRegions', () => ['a\n'.repeat(5e6)]],
     ['readRegions', () => ['a', 42]], ['readRegions', () => [`t,a,1.${'0'.repeat(32)}.`]], ['readRegions', () => [`${BIG},1.${'0'.repeat(32)}.`]],
+    // a /jmx dump without region names; one cut short after a region name (10 MB of a string,
+    // then 200,000 unclosed arrays)
+    ['readRegions', () => ['{"beans": []}']],
+    ['readRegions', () => [` events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a.\n{"beans": ["${BIG}`]],
+    ['readRegions', () => [` events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a.\n{"beans": ${'['.repeat(2e5)}`]],
     ['validateDesign', () => [(() => { const o = { v: 1 }; o.self = o; return o; })()]],
     ['encodeKey', () => [doc(), (() => { let o = {}; for (let i = 0; i < 200; i++) o = { o }; return o; })()]],
   ];

@@ -318,7 +318,13 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     ].join('\n');
     const r = m.readRegions(text);
     assert.deepEqual({ ...r }, { source: 'regionNames', table: 'events', regions: 2,
-      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [] });
+      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [] });
+    // With list_regions' header line (a projection without SIZE and REQ), each region's server.
+    const head = '                              SERVER_NAME |                                                 REGION_NAME |  START_KEY |    END_KEY |\n';
+    assert.deepEqual(m.readRegions(head + text).load.map(l => ({ ...l })), [
+      { startKey: '', encoded: 'b9648a65b8e483aa98e34ec614d0456a', server: 'rs1.example.internal,16020,1700000000123', requests: null, reads: null, writes: null, storeFileMb: null },
+      { startKey: '\\x01', encoded: 'e2388f30e27d4b2ce98a8810557b1aba', server: 'rs2.example.internal,16020,1700000000456', requests: null, reads: null, writes: null, storeFileMb: null },
+    ]);
     const doc = { ...m.getPreset('seed002-salt-byte'), regions: { presplit: r.presplit } };
     assert.deepEqual(m.layoutSplitKeys(doc).map(k => Array.from(k)), [[1]]);
     assert.equal(m.analyzeDesign(doc, { windows: 4 }).regions.length, 2);
