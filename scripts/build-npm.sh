@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package's files into pkg/ (the root package.json is the npm package):
-#   pkg/web/   wasm-bindgen --target web (browsers and bundlers), wasm-opt -Oz (npm binaryen)
+#   pkg/web/   wasm-bindgen --target web (browsers and bundlers), wasm-opt -Oz (npm binaryen);
+#              index.js adds the presets (presets.js) to the glue's exports
 #   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
 #              That wasm is built for speed, not size (`--features fast`, profile `wasm-fast`
 #              at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes are not
@@ -41,6 +42,17 @@ bindgen_opt pkg/web
 cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features fast
 bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
 
+# The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs),
+# and the browser entry: the glue's exports and the presets'.
+node scripts/presets-js.mjs pkg/web pkg/node
+cat > pkg/web/index.js <<'JS'
+// Browser and bundler entry: the engine (call `await init()` first, the default export) and
+// the presets, a module of their own that bundles drop when nothing imports them.
+export * from './rowkey_lab.js';
+export { default } from './rowkey_lab.js';
+export { listPresets, getPreset } from './presets.js';
+JS
+
 # Types: the hand-written declarations win over wasm-bindgen's (which say `any` for JsValue).
 cp src/types.d.ts pkg/web/rowkey_lab.d.ts
 
@@ -53,6 +65,7 @@ import { initSync } from './rowkey_lab.js';
 initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';
+export { listPresets, getPreset } from './presets.js';
 JS
 cp src/types.d.ts pkg/node/index.d.ts
 

@@ -17,5 +17,7 @@ wasm-bindgen --target web --out-dir www/pkg target/wasm32-unknown-unknown/releas
 wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   www/pkg/rowkey_lab_bg.wasm -o www/pkg/rowkey_lab_bg.wasm
+# The presets beside the glue (listPresets/getPreset; see scripts/presets-js.mjs).
+node scripts/presets-js.mjs www/pkg
 raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)
 echo "[build] www/pkg/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2

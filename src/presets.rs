@@ -1,5 +1,7 @@
-//! The preset design documents (`presets/*.json`, one per seed case), embedded at build time so
-//! the page, the npm package and the CLI all offer the same list without reading files.
+//! The preset design documents (`presets/*.json`, one per seed case), embedded at build time
+//! for native code and the tests. The wasm does not carry them: the npm package and the page
+//! serve the same files from a JS module (`presets.js`, scripts/presets-js.mjs), which hands
+//! each text to the engine to normalize, as [`get`] does.
 
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};

@@ -6,6 +6,7 @@
 // views in results.js, the table-regions box in table-regions.js. This module has the editor,
 // the worker runs, compare, state in and out (state-io.js) and the start-up.
 import * as wasm from './pkg/rowkey_lab.js';
+import { getPreset, listPresets } from './pkg/presets.js';
 import { drawMatrix, poolMax } from './heatmap.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
 import { adoptFirstRun, startWorker } from './boot.js';
@@ -216,7 +217,7 @@ function renderResults(id) {
 // ---- compare -------------------------------------------------------------------------------
 function compare() {
   const other = $('compare-with').value;
-  if (other) compareWith(wasm.getPreset(other));
+  if (other) compareWith(getPreset(other));
 }
 /** The design side by side with `other` on one workload (the design's) and one colour scale. */
 function compareWith(other) {
@@ -305,7 +306,7 @@ function wireIo() {
 
 // ---- start ---------------------------------------------------------------------------------
 function loadPreset(id, now = false) {
-  state.doc = wasm.getPreset(id);
+  state.doc = getPreset(id);
   state.presetId = id;
   changed(now);
 }
@@ -314,9 +315,9 @@ export function startLab() {
   // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
   if (!loadState()) {
     let id = state.presetId || DEFAULT_PRESET;
-    try { state.doc = wasm.getPreset(id); } catch {
+    try { state.doc = getPreset(id); } catch {
       state.linkProblem ??= `This link names a preset that does not exist (${id})`;
-      id = DEFAULT_PRESET; state.doc = wasm.getPreset(id);
+      id = DEFAULT_PRESET; state.doc = getPreset(id);
     }
     state.presetId = id;
   }
@@ -353,7 +354,7 @@ export function startLab() {
 
 function wireLab() {
   saveState();
-  for (const p of wasm.listPresets()) {
+  for (const p of listPresets()) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
   }

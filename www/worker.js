@@ -2,7 +2,8 @@
 // Cancel = the page terminates this worker and starts a new one (nothing to clean up).
 // A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
 // at once as run 1: it needs nothing from the page's thread to begin.
-import init, { AnalysisSession, compareDesigns, planReads, getPreset } from './pkg/rowkey_lab.js';
+import init, { AnalysisSession, compareDesigns, planReads } from './pkg/rowkey_lab.js';
+import { getPreset } from './pkg/presets.js';
 import { firstRequest } from './url-state.js';
 
 const CHUNK = 5000;

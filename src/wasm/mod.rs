@@ -16,15 +16,14 @@ use crate::json::{Node, R};
 // Binding files by area; each is thin: decode, call the core, encode. The `vectors-only`
 // feature builds the npm package's second wasm (`rowkey-lab/vectors`): `runVector` alone, so
 // the linker drops everything the golden vectors do not reach, and the main wasm (built
-// without `vectors`) has no test code.
+// without `vectors`) has no test code. The presets are served by the package's JS
+// (`presets.js`, written by scripts/presets-js.mjs), not by the wasm.
 #[cfg(not(feature = "vectors-only"))]
 pub mod analyze;
 #[cfg(not(feature = "vectors-only"))]
 mod bytes;
 #[cfg(not(feature = "vectors-only"))]
 pub mod keyspec;
-#[cfg(not(feature = "vectors-only"))]
-pub mod presets;
 #[cfg(feature = "vectors")]
 mod vectors;
 #[cfg(not(feature = "vectors-only"))]

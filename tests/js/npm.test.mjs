@@ -370,13 +370,15 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       dir = path.join(consumer.dir, 'web');
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(consumer.dir, 'page.js'), `
-        import init, { md5Hex, splitKeys, toStringBinary, listPresets, inspect } from 'rowkey-lab';
+        import init, { md5Hex, splitKeys, toStringBinary, listPresets, getPreset, inspect } from 'rowkey-lab';
         import wasmUrl from 'rowkey-lab/rowkey_lab_bg.wasm';
+        const listed = listPresets().length; // before init: the presets are JS, not wasm
         await init({ module_or_path: wasmUrl });
         const out = {
           md5: md5Hex(new TextEncoder().encode('abc')),
           splits: splitKeys('HexStringSplit', 16).map(toStringBinary),
-          presets: listPresets().length,
+          presets: listed,
+          telecom: getPreset('seed000-telecom'),
           region: inspect('13412341234', { type: 'string', regions: 16 }).splits[0].region,
         };
         document.body.textContent = JSON.stringify(out);
@@ -389,6 +391,18 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     });
     after(async () => { await browser?.close(); srv?.close(); });
 
+    test('a bundle that does not import the presets leaves them out', async () => {
+      const entry = path.join(consumer.dir, 'no-presets.js');
+      writeFileSync(entry, "import init, { md5Hex } from 'rowkey-lab'; await init(); console.log(md5Hex([97]));");
+      const r = await build({ entryPoints: [entry], bundle: true, format: 'esm', target: 'es2022', write: false,
+        absWorkingDir: consumer.dir, logLevel: 'silent' });
+      const code = r.outputFiles[0].text;
+      assert.match(code, /md5Hex/);
+      assert.doesNotMatch(code, /seed000-telecom/);
+      const withPresets = readFileSync(path.join(dir, 'page.js'), 'utf8');
+      assert.match(withPresets, /seed000-telecom/);
+    });
+
     test('the bundled consumer page runs the wasm', async () => {
       const { page, problems, foreign } = await openPage(browser, srv.url);
       await page.goto(srv.url);
@@ -396,7 +410,9 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       assert.equal(r.md5, '900150983cd24fb0d6963f7d28e17f72');
       assert.equal(r.splits.length, 15);
       assert.equal(r.splits[0], '10000000');
-      assert.ok(r.presets >= 10);
+      assert.equal(r.presets, m.listPresets().length);
+      // the browser build's getPreset (presets.js through its wasm) gives what Node's gives
+      assert.deepEqual(r.telecom, JSON.parse(JSON.stringify(m.getPreset('seed000-telecom'))));
       assert.ok(Number.isInteger(r.region));
       assert.deepEqual(problems, []);
       assert.deepEqual(foreign, []);
