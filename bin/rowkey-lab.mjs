@@ -579,6 +579,15 @@ const COMMANDS = {
         lines.push('', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
           ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'], [1, 2]),
         `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${argmax(design)} (${pctOf(design[argmax(design)])} % of writes)`);
+        // Per region server, as the table places its regions now (when every region's is named).
+        if (list.load.every(l => l.server !== null)) {
+          const servers = new Map();
+          list.load.forEach((l, i) => {
+            const s = servers.get(l.server) ?? [0, 0];
+            servers.set(l.server, [s[0] + now.shares[i], s[1] + design[i]]);
+          });
+          if (servers.size > 1) lines.push('', table([...servers].map(([name, [a, b]]) => [name, pctOf(a), pctOf(b)]), ['server', `% of ${now.what} now`, '% of writes, this design'], [0]));
+        }
       }
       if (reads.length) {
         lines.push('', table(reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),

@@ -86,7 +86,18 @@ export function renderTableLoad() {
   table.tHead.append(head);
   table.tBodies[0].append(...rows);
   const pctText = (x) => `${(x * 100).toFixed(1)} %`;
+  // A hot spot is felt per region server: the regions' shares summed by the server that holds
+  // each region now, when the text names every region's server.
+  const servers = new Map();
+  if (load.every(l => l.server !== null)) {
+    load.forEach((l, i) => {
+      const s = servers.get(l.server) ?? { now: 0, design: 0 };
+      servers.set(l.server, { now: s.now + now[i], design: s.design + design[i] });
+    });
+  }
+  const byServer = [...servers].map(([name, s]) => `${name} ${pctText(s.now)} now, ${pctText(s.design)} with this design`);
   box.replaceChildren(
     el('p', `The table now: region ${hotNow} takes ${pctText(now[hotNow])} of its ${what} (${num(total)} counted since each region opened). This design: region ${hotDesign} would take ${pctText(design[hotDesign])} of its writes.`),
-    table);
+    table,
+    ...(byServer.length > 1 ? [el('p', `By region server, as the table places its regions now: ${byServer.join('; ')}.`, { id: 'regions-by-server' })] : []));
 }

@@ -372,6 +372,9 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const a = run('analyze', 'seed000-telecom', '--regions', file);
     assert.equal(a.status, 0, a.stderr);
     assert.match(a.stdout, new RegExp(`^busiest region now: 3 \\(${share(3)} % of writes\\); with this design: 3 \\(100\\.0 % of writes\\)$`, 'm'));
+    // by server: rs1 holds regions 0 and 1, rs2 regions 2 and 3
+    const rs2 = ((writes[2] + writes[3]) / writes.reduce((a, b) => a + b) * 100).toFixed(1);
+    assert.match(a.stdout, new RegExp(`^rs2 +${rs2} +100\\.0$`, 'm'));
     const aj = JSON.parse(run('analyze', 'seed000-telecom', '--regions', file, '--json').stdout);
     assert.deepEqual(aj.tableLoad, j.load);
     // A dump alone has no key ranges: an input error.

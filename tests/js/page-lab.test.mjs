@@ -202,6 +202,9 @@ test("a table's load now: /jmx dumps pasted after the region names, beside the d
   assert.deepEqual(rows.map(r => r[4]), ['0.0 %', '0.0 %', '0.0 %', '100.0 %']);
   assert.equal(rows[3][3], `${share} %`);
   assert.match(await page.textContent('#regions-status'), /load: reads and writes of 4 region\(s\) read from 2 \/jmx dump\(s\)/);
+  const held = (a, b) => ((writes[a] + writes[b]) / writes.reduce((x, y) => x + y) * 100).toFixed(1);
+  const [rs1, rs2] = [held(0, 1), held(2, 3)];
+  assert.equal(await page.textContent('#regions-by-server'), `By region server, as the table places its regions now: rs1.example.internal ${rs1} % now, 0.0 % with this design; rs2.example.internal ${rs2} % now, 100.0 % with this design.`);
   await page.$eval('#table-regions', d => d.scrollIntoView());
   await shot(page, 'lab-table-load');
   // Another preset leaves those regions: the table's load is no longer shown beside it.
