@@ -37,22 +37,6 @@ impl RegionLoad {
     fn is_empty(&self) -> bool {
         self.server.is_none() && self.requests.is_none() && self.store_file_mb.is_none()
     }
-    /// `other`'s values where this one has none (a `/jmx` dump over `list_regions`).
-    fn fill(&mut self, other: &RegionLoad) {
-        for (a, b) in [
-            (&mut self.requests, other.requests),
-            (&mut self.reads, other.reads),
-            (&mut self.writes, other.writes),
-            (&mut self.store_file_mb, other.store_file_mb),
-        ] {
-            if b.is_some() {
-                *a = b;
-            }
-        }
-        if self.server.is_none() {
-            self.server.clone_from(&other.server);
-        }
-    }
 }
 
 /// The columns `list_regions` prints (its projection picks among them, in this order).
@@ -136,24 +120,31 @@ fn row(line: &str, no: usize, span: (usize, usize), cols: &[&str]) -> Result<Opt
 
 /// The table's regions by encoded name (sorted, through the module's one sort for byte
 /// strings), each with a load slot: a dump's counter finds its region by binary search.
+/// `list_regions` rows fill a slot first, `/jmx` counters then win over them.
 struct Slots {
     encoded: Vec<Vec<u8>>,
     loads: Vec<RegionLoad>,
+    /// Whether a `/jmx` dump names the region.
+    dumped: Vec<bool>,
 }
 
 impl Slots {
     fn new(names: &[&Name]) -> Slots {
         let encoded = distinct(names.iter().map(|n| n.encoded.as_bytes()));
         let loads = vec![RegionLoad::default(); encoded.len()];
-        Slots { encoded, loads }
+        let dumped = vec![false; encoded.len()];
+        Slots {
+            encoded,
+            loads,
+            dumped,
+        }
+    }
+    fn index(&self, enc: &[u8]) -> Option<usize> {
+        let i = self.encoded.partition_point(|k| k.as_slice() < enc);
+        self.encoded.get(i).is_some_and(|k| k == enc).then_some(i)
     }
     fn get(&mut self, enc: &[u8]) -> Option<&mut RegionLoad> {
-        let i = self.encoded.partition_point(|k| k.as_slice() < enc);
-        if self.encoded.get(i).is_some_and(|k| k == enc) {
-            self.loads.get_mut(i)
-        } else {
-            None
-        }
+        self.index(enc).and_then(|i| self.loads.get_mut(i))
     }
 }
 
@@ -260,23 +251,32 @@ fn regions_bean(bean: &Node, prefix: &str, out: &mut Slots, unknown: &mut Vec<Ve
         };
         // Counters and sizes are Java longs: JSON integers.
         let Json::U(n) = v.v else { continue };
-        let Some(load) = out.get(enc.as_bytes()) else {
+        let Some(i) = out.index(enc.as_bytes()) else {
             unknown.push(enc.as_bytes().to_vec());
             continue;
         };
+        let (Some(load), Some(dumped)) = (out.loads.get_mut(i), out.dumped.get_mut(i)) else {
+            continue;
+        };
+        *dumped = true;
         if load.server.is_none() {
             load.server = host.map(str::to_owned);
         }
         match metric {
             "readRequestCount" => load.reads = Some(n),
             "writeRequestCount" => load.writes = Some(n),
-            "storeFileSize" => load.store_file_mb = Some(n >> 20),
+            "storeFileSize" => {
+                load.store_file_mb = Some(n >> 20);
+                continue;
+            }
             _ => continue,
         }
-        load.requests = match (load.reads, load.writes) {
-            (None, None) => None,
-            (r, w) => Some(r.unwrap_or(0).saturating_add(w.unwrap_or(0))),
-        };
+        // The dump's two counters replace list_regions' REQ.
+        load.requests = Some(
+            load.reads
+                .unwrap_or(0)
+                .saturating_add(load.writes.unwrap_or(0)),
+        );
     }
 }
 
@@ -290,36 +290,40 @@ pub(super) fn measure(
     starts: &[Vec<u8>],
     notes: &mut Vec<String>,
 ) -> Result<Vec<RegionLoad>> {
-    let mut listed_loads = Slots::new(names);
-    let rows = listed(text, names, &mut listed_loads)?;
-    let (mut jmx, mut unknown) = (Slots::new(names), Vec::new());
-    let dump_count = dumps(text, table, &mut jmx, &mut unknown)?;
-    // Of the names sharing a start key (a split parent and its first daughter), the newer.
-    let region_at = |start: &[u8]| {
-        names
-            .iter()
-            .filter(|n| !n.replica && n.start == start)
-            .max_by_key(|n| n.id)
-    };
+    let mut slots = Slots::new(names);
+    let rows = listed(text, names, &mut slots)?;
+    let mut unknown = Vec::new();
+    let dump_count = dumps(text, table, &mut slots, &mut unknown)?;
+    // The name holding each region (the first, then one per split key in `starts`): of the
+    // names sharing a start key (a split parent and its first daughter), the newer.
+    let mut holder: Vec<Option<&Name>> = vec![None; starts.len() + 1];
+    for &n in names.iter().filter(|n| !n.replica) {
+        let at = if n.start.is_empty() {
+            0
+        } else {
+            starts.partition_point(|k| k.as_slice() < n.start.as_slice()) + 1
+        };
+        if let Some(h) = holder.get_mut(at) {
+            if h.map_or(true, |o| n.id > o.id) {
+                *h = Some(n);
+            }
+        }
+    }
     let mut used = 0;
     let loads: Vec<RegionLoad> = std::iter::once(&[][..])
         .chain(starts.iter().map(Vec::as_slice))
-        .map(|start| {
-            let mut load = RegionLoad {
-                start_key: crate::bytes::to_string_binary(start),
-                ..RegionLoad::default()
-            };
-            if let Some(n) = region_at(start) {
-                let enc = n.encoded.as_bytes();
-                load.encoded = Some(n.encoded.clone());
-                if let Some(l) = listed_loads.get(enc) {
-                    load.fill(l);
-                }
-                if let Some(l) = jmx.get(enc).filter(|l| !l.is_empty()) {
-                    used += 1;
-                    load.fill(l);
-                }
+        .zip(&holder)
+        .map(|(start, n)| {
+            let slot = n.and_then(|n| slots.index(n.encoded.as_bytes()));
+            let mut load = slot
+                .and_then(|i| slots.loads.get(i))
+                .cloned()
+                .unwrap_or_default();
+            if slot.is_some_and(|i| slots.dumped.get(i) == Some(&true)) {
+                used += 1;
             }
+            load.start_key = crate::bytes::to_string_binary(start);
+            load.encoded = n.map(|n| n.encoded.clone());
             load
         })
         .collect();
