@@ -576,9 +576,10 @@ const COMMANDS = {
       // no simulated auto-split changed the regions).
       if (now && r.regions.length === list.load.length) {
         const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
+        const hot = argmax(design);
         lines.push('', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
           ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'], [1, 2]),
-        `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${argmax(design)} (${pctOf(design[argmax(design)])} % of writes)`);
+        `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`);
         // Per region server, as the table places its regions now (when every region's is named).
         if (list.load.every(l => l.server !== null)) {
           const servers = new Map();
