@@ -810,3 +810,57 @@ fn a_missing_region_layout_means_one_region_on_one_server() {
     assert!(l.validate().is_ok());
     assert!(l.split_keys(&[]).map(|k| k.is_empty()).unwrap_or(false));
 }
+
+#[test]
+fn named_placement_reads_and_writes_as_servers() {
+    let l: RegionLayout = serde_json::from_str(
+        r#"{"presplit": {"kind": "explicit", "keys": ["b", "c"]},
+            "assignment": {"servers": ["rs1,16020,1", "rs2,16020,1", "rs1,16020,1"]}}"#,
+    )
+    .unwrap();
+    // Without `regionServers` the names count the servers.
+    assert_eq!(l.region_servers, 2);
+    l.validate().unwrap();
+    let v = serde_json::to_value(&l).unwrap();
+    assert_eq!(
+        v["assignment"],
+        serde_json::json!({"servers": ["rs1,16020,1", "rs2,16020,1", "rs1,16020,1"]})
+    );
+    assert_eq!(v["regionServers"], 2);
+    let back: RegionLayout = serde_json::from_value(v).unwrap();
+    assert_eq!(back, l);
+    // The crate's own writer gives the same form.
+    let text = rowkey_lab::jsonw::to_string(&l).unwrap();
+    assert!(
+        text.contains(r#""assignment":{"servers":["rs1,16020,1","rs2,16020,1","rs1,16020,1"]}"#),
+        "{text}"
+    );
+    // One name per region at creation, checked when the pre-split is known.
+    let two: RegionLayout = serde_json::from_str(
+        r#"{"presplit": {"kind": "explicit", "keys": ["b", "c"]}, "assignment": {"servers": ["a", "b"]}}"#,
+    )
+    .unwrap();
+    let e = two.validate().unwrap_err();
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/regions/assignment/servers")
+    );
+    for bad in [
+        r#"{"assignment": {"servers": ["a"], "extra": 1}}"#,
+        r#"{"assignment": {"servers": "a"}}"#,
+        r#"{"assignment": 5}"#,
+        r#"{"assignment": "random"}"#,
+    ] {
+        assert!(serde_json::from_str::<RegionLayout>(bad).is_err(), "{bad}");
+    }
+    let e = rowkey_lab::design::DesignDocument::from_json(
+        r#"{"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "a",
+            "regions": {"assignment": {"server": ["x"]}}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/regions/assignment/server"),
+        "{e}"
+    );
+}

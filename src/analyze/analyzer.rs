@@ -69,6 +69,10 @@ pub struct Analyzer {
     /// The window of the last write: `[start, end)` in ms and its index (clocks move slowly).
     last_window: (i64, i64, usize),
     server_regions: Vec<u32>,
+    /// The servers' names, with an explicit placement (`Assignment::Servers`).
+    server_names: Vec<String>,
+    /// The server of each region at creation, with an explicit placement.
+    initial_servers: Vec<u32>,
     server_windows: Vec<u64>,
     server_rows: Vec<u64>,
     server_bytes: Vec<u64>,
@@ -102,6 +106,10 @@ impl Analyzer {
                 ),
             ));
         }
+        let placement = opts.assignment.placement().unwrap_or_default();
+        if matches!(opts.assignment, Assignment::Servers(_)) {
+            placement.check(opts.region_servers, Some(split_keys.len() + 1))?;
+        }
         let servers = usize::try_from(opts.region_servers).unwrap_or(1);
         let mut a = Analyzer {
             windows,
@@ -111,6 +119,8 @@ impl Analyzer {
             first2: Vec::new(),
             last_window: (0, 0, 0),
             server_regions: vec![0; servers],
+            server_names: placement.names,
+            initial_servers: placement.servers,
             server_windows: vec![0; servers.saturating_mul(windows)],
             server_rows: vec![0; servers],
             server_bytes: vec![0; servers],
@@ -153,6 +163,7 @@ impl Analyzer {
         let s = match self.opts.assignment {
             Assignment::RoundRobin => i % n,
             Assignment::Balanced => self.least_loaded_server(),
+            Assignment::Servers(_) => self.initial_servers.get(i).map_or(0, |&s| s as usize),
         };
         if let Some(c) = self.server_regions.get_mut(s) {
             *c = c.saturating_add(1);
@@ -372,11 +383,10 @@ impl Analyzer {
         let servers: Vec<ServerReport> = (0..self.server_regions.len())
             .map(|s| ServerReport {
                 index: u32::try_from(s).unwrap_or(0),
-                regions: self
-                    .regions
-                    .iter()
-                    .filter(|r| r.server as usize == s)
-                    .count(),
+                name: self.server_names.get(s).cloned(),
+                // Kept current through every placement and split (a count per server, not a
+                // pass over the regions for each of up to 10,000 servers).
+                regions: self.server_regions.get(s).map_or(0, |&c| c as usize),
                 rows: self.server_rows.get(s).copied().unwrap_or(0),
                 bytes: self.server_bytes.get(s).copied().unwrap_or(0),
                 writes_per_window: self

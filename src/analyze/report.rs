@@ -92,6 +92,9 @@ pub struct RegionReport {
 pub struct ServerReport {
     /// Server index.
     pub index: u32,
+    /// Its name, when the layout places regions on named servers (`assignment.servers`).
+    #[serde(default)]
+    pub name: Option<String>,
     /// Regions it holds at the end.
     pub regions: usize,
     /// Rows it received.

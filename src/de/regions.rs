@@ -12,27 +12,33 @@ pub fn region_layout(n: &Node) -> R<RegionLayout> {
         None,
         false,
     )?;
+    let assignment = o.or("assignment", assignment, Assignment::RoundRobin)?;
+    // Without `regionServers`, an explicit placement counts its own servers.
+    let servers = assignment.placement().map_or(1, |p| p.names.len().max(1));
     Ok(RegionLayout {
         presplit: o.or("presplit", presplit, PreSplit::None)?,
         auto_split: o.opt("autoSplit", auto_split)?,
         region_servers: o.or(
             "regionServers",
             u32_,
-            RegionLayout::default().region_servers,
+            u32::try_from(servers).unwrap_or(u32::MAX),
         )?,
-        assignment: o.or("assignment", assignment, Assignment::RoundRobin)?,
+        assignment,
     })
 }
 
-/// An [`Assignment`] name.
+/// An [`Assignment`]: a rule's name, or `{"servers": [...]}`, one server name per region.
 pub fn assignment(n: &Node) -> R<Assignment> {
-    unit(
-        n,
-        &[
-            ("roundRobin", Assignment::RoundRobin),
-            ("balanced", Assignment::Balanced),
-        ],
-    )
+    if matches!(n.v, Json::Obj(_)) {
+        let o = Obj::new(n, "enum Assignment", &["servers"], None, false)?;
+        return Ok(Assignment::Servers(o.req("servers", strings)?));
+    }
+    let rule = unit(n, &[("roundRobin", false), ("balanced", true)])?;
+    Ok(if rule {
+        Assignment::Balanced
+    } else {
+        Assignment::RoundRobin
+    })
 }
 
 const PRESPLIT_KINDS: &[&str] = &[

@@ -25,7 +25,7 @@ use serde::Serialize;
 use crate::bytes::{sorted_keys, to_bytes_binary_str, to_string_binary};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::md5_as_hex;
-use crate::layout::{KeyEncoding, PreSplit};
+use crate::layout::{Assignment, KeyEncoding, PreSplit};
 
 /// What kind of text the regions were read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,6 +62,9 @@ pub struct RegionList {
     /// What each region takes now, in key order (one per region), when the text says:
     /// `list_regions`' SERVER_NAME, SIZE and REQ, `/jmx` dumps' counters. Empty otherwise.
     pub load: Vec<RegionLoad>,
+    /// The regions' servers as `regions.assignment` of a design (`{"servers": [...]}`, one
+    /// per region in key order), when `load` names every region's server; else `None`.
+    pub assignment: Option<Assignment>,
 }
 
 /// Longest start key text tried in a region name: HBase row keys are at most 32,767 bytes,
@@ -341,6 +344,8 @@ fn from_names(text: &str, names: Vec<Name>, table: Option<&str>) -> Result<Regio
     let load = load::measure(text, &ours, &table, &starts, &mut notes)?;
     let mut r = explicit(RegionSource::RegionNames, Some(table), starts, &[], notes)?;
     r.verified = verified;
+    let servers: Option<Vec<String>> = load.iter().map(|l| l.server.clone()).collect();
+    r.assignment = servers.filter(|s| !s.is_empty()).map(Assignment::Servers);
     r.load = load;
     Ok(r)
 }
@@ -417,6 +422,7 @@ fn explicit(
         verified: 0,
         notes,
         load: Vec::new(),
+        assignment: None,
     })
 }
 

@@ -133,7 +133,7 @@ impl Analyzer {
         let cap = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
         let mut daughter = |start: Vec<u8>, end: Vec<u8>, rows, bytes, win, sample: Vec<_>| {
             let s = match self.opts.assignment {
-                Assignment::RoundRobin => ps,
+                Assignment::RoundRobin | Assignment::Servers(_) => ps,
                 Assignment::Balanced => self.least_loaded_server(),
             };
             if let Some(c) = self.server_regions.get_mut(s) {

@@ -114,6 +114,7 @@ pub(super) fn from_create(text: &str) -> Result<Option<RegionList>> {
         verified: 0,
         notes: Vec::new(),
         load: Vec::new(),
+        assignment: None,
     }))
 }
 

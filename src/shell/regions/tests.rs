@@ -117,6 +117,8 @@ fn get_splits_output() {
     assert_eq!(r.source, RegionSource::Lines);
     assert_eq!(r.regions, 4);
     assert_eq!(keys(&r), ["\\x01", "\\x02", "\\x03"]);
+    // Split keys alone say nothing of where the regions are.
+    assert_eq!(r.assignment, None);
     // A cut-off output: the header counts more regions than follow.
     let e = read_regions("Total number of splits = 5\n\\x01\n\\x02\n\\x03\n", None).unwrap_err();
     assert_eq!(e.location.line, Some(1));

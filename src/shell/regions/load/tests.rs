@@ -46,6 +46,14 @@ fn list_regions_gives_server_size_and_requests() {
         "{:?}",
         r.notes
     );
+    // Every region's server is named: the placement, as a design's `regions.assignment`.
+    assert_eq!(
+        r.assignment,
+        Some(crate::layout::Assignment::Servers(vec![
+            "rs1.example.internal,16020,1700000000123".into(),
+            "rs2.example.internal,16020,1700000000456".into(),
+        ]))
+    );
 }
 
 /// Keys with ` | ` in them: the numbers are read from the right, the server from the left.
@@ -231,6 +239,8 @@ fn jmx_dumps_joined_by_encoded_name() {
         r.load[3].encoded.as_deref(),
         Some("a268fbf8a9da0a405f96f04dcf047e07")
     );
+    // Region 3's server is not known: no placement, rather than a guess for it.
+    assert_eq!(r.assignment, None);
     let notes = r.notes.join("\n");
     assert!(
         notes.contains("3 region(s) read from 2 /jmx dump(s)"),
