@@ -111,61 +111,22 @@ impl Assignment {
         let bytes: Vec<Vec<u8>> = names.iter().map(|n| n.as_bytes().to_vec()).collect();
         let mut distinct = bytes::sorted_keys(&bytes);
         distinct.dedup();
-        // `order[d]`: the server number of the d-th name in byte order, given on first sight.
-        let mut order = vec![u32::MAX; distinct.len()];
+        // `order[d]`: 1 + the server number of the d-th name in byte order, given on first
+        // sight (0: not seen yet).
+        let mut order = vec![0u32; distinct.len()];
         let mut p = Placement::default();
         for (name, b) in names.iter().zip(&bytes) {
-            let d = distinct.partition_point(|k| k < b);
+            let d = bytes::lower_bound(&distinct, b);
             let Some(slot) = order.get_mut(d) else {
                 continue;
             };
-            if *slot == u32::MAX {
-                *slot = u32::try_from(p.names.len()).unwrap_or(u32::MAX);
+            if *slot == 0 {
                 p.names.push(name.clone());
+                *slot = u32::try_from(p.names.len()).unwrap_or(u32::MAX);
             }
-            p.servers.push(*slot);
+            p.servers.push(*slot - 1);
         }
         Some(p)
-    }
-}
-
-impl Placement {
-    /// Checks an explicit placement: names that are not empty, no more servers than
-    /// `region_servers`, and, once the pre-split is known, one name per region.
-    pub fn check(&self, region_servers: u32, regions: Option<usize>) -> Result<()> {
-        let bad = |path: &str, msg: String| Err(Error::new(ErrorKind::Invalid, msg).at_path(path));
-        const SERVERS: &str = "/regions/assignment/servers";
-        if let Some(i) = self.servers.iter().position(|&s| {
-            !self
-                .names
-                .get(s as usize)
-                .is_some_and(|n| !n.trim().is_empty())
-        }) {
-            return bad(
-                &format!("{SERVERS}/{i}"),
-                format!("region {i}'s server name is empty"),
-            );
-        }
-        if self.names.len() > region_servers as usize {
-            return bad(
-                "/regions/regionServers",
-                format!(
-                    "the assignment places regions on {} servers, but regionServers is {}: leave regionServers out (it then counts the names) or count every server",
-                    self.names.len(),
-                    region_servers
-                ),
-            );
-        }
-        match regions {
-            Some(n) if n != self.servers.len() => bad(
-                SERVERS,
-                format!(
-                    "the assignment names {} servers for the table's {n} regions at creation: one name per region, in key order",
-                    self.servers.len()
-                ),
-            ),
-            _ => Ok(()),
-        }
     }
 }
 
@@ -370,15 +331,8 @@ impl RegionLayout {
             )
             .at_path("/regions/regionServers"));
         }
-        let placement = self.assignment.placement();
-        if let Some(p) = &placement {
-            p.check(self.region_servers, None)?;
-        }
         if !self.presplit.needs_sample() {
-            let keys = self.split_keys(&[])?;
-            if let Some(p) = &placement {
-                p.check(self.region_servers, Some(keys.len() + 1))?;
-            }
+            self.split_keys(&[])?;
         }
         Ok(())
     }

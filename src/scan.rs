@@ -211,7 +211,7 @@ pub fn regions_of_range(split_keys: &[Vec<u8>], start: &[u8], stop: &[u8]) -> Ve
     let last = if stop.is_empty() {
         split_keys.len()
     } else {
-        split_keys.partition_point(|k| k.as_slice() < stop)
+        crate::bytes::lower_bound(split_keys, stop)
     };
     if stop.is_empty() || start < stop {
         (first..=last.max(first)).collect()

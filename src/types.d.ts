@@ -261,7 +261,13 @@ export interface RegionReport {
   index: number; startKeyHex: string; startKey: string; endKeyHex: string; endKey: string;
   rows: number; bytes: number; writes: number; createdAtMs: number | null; server: number;
 }
-export interface ServerReport { index: number; regions: number; rows: number; bytes: number; writesPerWindow: number[] }
+export interface ServerReport {
+  index: number;
+  /** The server's name when the design places regions on named servers
+   * (`regions.assignment: {servers: [...]}`, as `readRegions` gives it); else null. */
+  name: string | null;
+  regions: number; rows: number; bytes: number; writesPerWindow: number[];
+}
 /**
  * A uniform sample of the written row keys, sorted, as typed arrays: key `i` is
  * `keys.subarray(offsets[i], offsets[i + 1])` and ends up in region `regions[i]`
@@ -339,6 +345,11 @@ export interface RegionList {
    * `list_regions`' SERVER_NAME, SIZE and REQ, or RegionServer `/jmx` dumps pasted with the
    * region names (joined by encoded name). Empty when it does not. */
   load: RegionLoad[];
+  /** Where the regions are now, as a design's `regions.assignment`: one server name per
+   * region in key order, when `load` names every region's server; else null. With it the
+   * analysis places the regions where the table has them (the per-server load and the split
+   * policy's count of the table's regions on a server), not round-robin. */
+  assignment: { servers: string[] } | null;
 }
 /** One region and what it takes now. Counts are cumulative since the region opened: compare
  * their shares, not their sizes. */

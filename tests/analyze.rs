@@ -928,11 +928,6 @@ fn named_placement_errors_name_the_field() {
     let e = new(names(&["x", "y", "z", "x"]), 2);
     assert_eq!(e.location.path.as_deref(), Some("/regions/regionServers"));
     assert!(e.message.contains("on 3 servers"), "{e}");
-    let e = new(names(&["x", " ", "y", "x"]), 2);
-    assert_eq!(
-        e.location.path.as_deref(),
-        Some("/regions/assignment/servers/1")
-    );
 }
 
 #[test]

@@ -835,12 +835,14 @@ fn named_placement_reads_and_writes_as_servers() {
         text.contains(r#""assignment":{"servers":["rs1,16020,1","rs2,16020,1","rs1,16020,1"]}"#),
         "{text}"
     );
-    // One name per region at creation, checked when the pre-split is known.
-    let two: RegionLayout = serde_json::from_str(
-        r#"{"presplit": {"kind": "explicit", "keys": ["b", "c"]}, "assignment": {"servers": ["a", "b"]}}"#,
+    // One name per region at creation, checked when the regions are made.
+    let two = rowkey_lab::design::DesignDocument::from_json(
+        r#"{"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "a",
+            "regions": {"presplit": {"kind": "explicit", "keys": ["b", "c"]},
+                        "assignment": {"servers": ["a", "b"]}}}"#,
     )
     .unwrap();
-    let e = two.validate().unwrap_err();
+    let e = rowkey_lab::analyze::analyze(&two, &Default::default()).unwrap_err();
     assert_eq!(
         e.location.path.as_deref(),
         Some("/regions/assignment/servers")

@@ -11,7 +11,7 @@ use super::report::{
 use super::{invalid, AnalyzerOptions, MAX_CELLS};
 use crate::bytes::{to_hex, to_string_binary};
 use crate::error::Result;
-use crate::layout::Assignment;
+use crate::layout::{Assignment, Placement};
 use crate::metrics::{self, MatrixMetrics};
 use crate::policy::{self, PolicyLimits, RegionState, StoreState};
 
@@ -44,6 +44,30 @@ impl Region {
             next_check: 0,
         }
     }
+}
+
+/// An explicit placement names one server per region at creation, and no more servers than
+/// `regionServers` counts (the analyzer keeps that many server slots).
+fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
+    if p.servers.len() != regions {
+        return Err(invalid(
+            "/regions/assignment/servers",
+            format!(
+                "the assignment names {} servers for the table's {regions} regions at creation: one name per region, in key order",
+                p.servers.len()
+            ),
+        ));
+    }
+    if p.names.len() > servers as usize {
+        return Err(invalid(
+            "/regions/regionServers",
+            format!(
+                "the assignment places regions on {} servers, but regionServers is {servers}: leave regionServers out (it then counts the names) or count every server",
+                p.names.len()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 mod autosplit;
@@ -108,7 +132,7 @@ impl Analyzer {
         }
         let placement = opts.assignment.placement().unwrap_or_default();
         if matches!(opts.assignment, Assignment::Servers(_)) {
-            placement.check(opts.region_servers, Some(split_keys.len() + 1))?;
+            check_placement(&placement, opts.region_servers, split_keys.len() + 1)?;
         }
         let servers = usize::try_from(opts.region_servers).unwrap_or(1);
         let mut a = Analyzer {

@@ -106,7 +106,7 @@ pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
         let full = sorted_keys(&full);
         for c in &cuts {
             let cut = c.text.as_bytes();
-            let at = full.partition_point(|k| k.as_slice() < cut);
+            let at = crate::bytes::lower_bound(&full, cut);
             if !full.get(at).is_some_and(|k| k.starts_with(cut)) {
                 return Err(parse_error(c.line, c.column, format!("a region name is cut here (`{}`; the shell wraps long lines) and the text names no region with that id and encoded name in full: that region would be missing. Paste `list_regions` or the output of a wider terminal", c.text)));
             }
@@ -344,8 +344,10 @@ fn from_names(text: &str, names: Vec<Name>, table: Option<&str>) -> Result<Regio
     let load = load::measure(text, &ours, &table, &starts, &mut notes)?;
     let mut r = explicit(RegionSource::RegionNames, Some(table), starts, &[], notes)?;
     r.verified = verified;
-    let servers: Option<Vec<String>> = load.iter().map(|l| l.server.clone()).collect();
-    r.assignment = servers.filter(|s| !s.is_empty()).map(Assignment::Servers);
+    if !load.is_empty() && load.iter().all(|l| l.server.is_some()) {
+        let servers = load.iter().map(|l| l.server.clone().unwrap_or_default());
+        r.assignment = Some(Assignment::Servers(servers.collect()));
+    }
     r.load = load;
     Ok(r)
 }

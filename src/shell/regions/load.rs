@@ -140,7 +140,7 @@ impl Slots {
         }
     }
     fn index(&self, enc: &[u8]) -> Option<usize> {
-        let i = self.encoded.partition_point(|k| k.as_slice() < enc);
+        let i = crate::bytes::lower_bound(&self.encoded, enc);
         self.encoded.get(i).is_some_and(|k| k == enc).then_some(i)
     }
     fn get(&mut self, enc: &[u8]) -> Option<&mut RegionLoad> {
@@ -301,7 +301,7 @@ pub(super) fn measure(
         let at = if n.start.is_empty() {
             0
         } else {
-            starts.partition_point(|k| k.as_slice() < n.start.as_slice()) + 1
+            crate::bytes::lower_bound(starts, &n.start) + 1
         };
         if let Some(h) = holder.get_mut(at) {
             if h.map_or(true, |o| n.id > o.id) {
