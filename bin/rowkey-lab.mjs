@@ -116,7 +116,9 @@ With region names, what each region takes now is read too and shown as a table: 
 SERVER_NAME, SIZE and REQ columns, and RegionServer /jmx dumps (curl
 'http://RS:16030/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions', one per server)
 pasted after the region names, joined to them by encoded name. analyze --regions FILE then
-shows each region's share now beside the design's share of its writes.
+shows each region's share now beside the design's share of its writes. When every region's
+server is named, the design also gets "assignment": {"servers": [...]}: the analysis places the
+regions on those servers (per-server writes, the split policy's count of regions per server).
   --table T  the table to read when the text has regions of several`,
 };
 
@@ -241,8 +243,20 @@ function measured(list) {
 const argmax = (xs) => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
 const pctOf = (x) => (x * 100).toFixed(1);
 
-/** `design` on the table's regions from `loadRegions` (its own pre-split without them). */
-const onRegions = (design, list) => (list ? { ...design, regions: { ...(design.regions ?? {}), presplit: list.presplit } } : design);
+/**
+ * `design` on the table's regions from `loadRegions` (its own pre-split without them): their
+ * split points, and their servers when the text names every region's (`list.assignment`; the
+ * names then count the servers). A placement by names the design carried from another table is
+ * dropped: it names that table's regions. As www/table-regions.js does.
+ */
+function onRegions(design, list) {
+  if (!list) return design;
+  const { assignment, regionServers, ...regions } = design.regions ?? {};
+  const placement = list.assignment
+    ? { assignment: list.assignment }
+    : { ...(regionServers !== undefined ? { regionServers } : {}), ...(typeof assignment === 'string' ? { assignment } : {}) };
+  return { ...design, regions: { ...regions, presplit: list.presplit, ...placement } };
+}
 
 function engine(fn) {
   try { return fn(); } catch (e) {
@@ -453,7 +467,7 @@ const COMMANDS = {
       ...(now ? ['', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', l.requests ?? '-', l.writes ?? '-', pctOf(now.shares[i]), l.storeFileMb ?? '-']),
         ['region', 'start', 'server', 'requests', 'writes', `% of ${now.what}`, 'MB'], [1, 2])] : []),
       '',
-      JSON.stringify({ regions: { presplit: list.presplit } }, null, 2),
+      JSON.stringify({ regions: { presplit: list.presplit, ...(list.assignment ? { assignment: list.assignment } : {}) } }, null, 2),
     ].join('\n'));
   },
   presets(pos, opt) {
@@ -580,15 +594,18 @@ const COMMANDS = {
         lines.push('', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
           ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'], [1, 2]),
         `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`);
-        // Per region server, as the table places its regions now (when every region's is named).
-        if (list.load.every(l => l.server !== null)) {
-          const servers = new Map();
-          list.load.forEach((l, i) => {
-            const s = servers.get(l.server) ?? [0, 0];
-            servers.set(l.server, [s[0] + now.shares[i], s[1] + design[i]]);
-          });
-          if (servers.size > 1) lines.push('', table([...servers].map(([name, [a, b]]) => [name, pctOf(a), pctOf(b)]), ['server', `% of ${now.what} now`, '% of writes, this design'], [0]));
-        }
+      }
+      // Per region server. On named servers (the table's placement, or the design's own) the
+      // engine counted each server's writes, split daughters included; the load now is summed
+      // by the server each region is on.
+      if (r.servers.length > 1) {
+        const nowOn = new Map();
+        if (now) list.load.forEach((l, i) => nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now.shares[i]));
+        const named = r.servers.some(s => s.name !== null);
+        const rows = r.servers.map(s => [s.name ?? s.index, s.regions, s.rows, pctOf(r.writes ? s.rows / r.writes : 0),
+          ...(now && named ? [pctOf(nowOn.get(s.name) ?? 0)] : [])]);
+        lines.push('', table(rows, ['server', 'regions', 'writes', '% of writes, this design', ...(now && named ? [`% of ${now.what} now`] : [])], [0]),
+          `server hotspot factor ${r.serverMetrics.hotspotFactor.toFixed(2)}${named ? ' (regions on their named servers)' : ''}`);
       }
       if (reads.length) {
         lines.push('', table(reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),

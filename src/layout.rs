@@ -9,6 +9,11 @@
 //!  "regionServers": 4, "assignment": "roundRobin"}
 //! ```
 //!
+//! `assignment` is a rule (`roundRobin`, `balanced`) or the table's own placement,
+//! `{"servers": ["rs1,16020,1700000000123", …]}`, one server name per pre-split region in key
+//! order (what `readRegions` reads from `list_regions` or `/jmx` dumps); `regionServers` then
+//! defaults to the number of distinct names.
+//!
 //! The split keys themselves come from the HBase ports in [`crate::split`] and
 //! [`crate::salt`]; this module only chooses, checks and renders them. Keys in JSON are
 //! `Bytes.toStringBinary` text (`\xNN` for a non-printable byte) unless a layout says `hex`.

@@ -125,8 +125,10 @@ function showCell(row, col, x, y) {
   const v = m.cells[row * m.cols + col];
   const abs = c0 + col;
   let head;
-  if (h.view === 'servers') head = `server ${row}: ${r.regions.filter(g => g.server === row).length} regions`;
-  else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${reg.server ?? 0}`; }
+  // a server's name when the design places regions on named servers (a table's, from its list_regions)
+  const server = (i) => r.servers[i]?.name ?? i;
+  if (h.view === 'servers') head = `server ${server(row)}: ${r.regions.filter(g => g.server === row).length} regions`;
+  else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${server(reg.server ?? 0)}`; }
   const rate = v / (r.windowMs / 1000);
   let text = `${head}\n${num(v)} writes in window ${abs} (${fix(rate, 1)} writes/s` +
     (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +

@@ -9,6 +9,26 @@ import { $, el, state, offsetOf, num } from './lab-state.js';
 // still runs on its regions.
 let current = null;
 
+/**
+ * The design's `regions` on a table's regions: their split points, and their servers when the
+ * text names every region's (`list.assignment`; the names then count the servers). A placement
+ * by names carried from another table is dropped: it names that table's regions. As the CLI's
+ * `--regions` (bin/rowkey-lab.mjs) does.
+ */
+function onRegions(before, list) {
+  const { assignment, regionServers, ...regions } = before ?? {};
+  const placement = list.assignment
+    ? { assignment: list.assignment }
+    : { ...(regionServers !== undefined ? { regionServers } : {}), ...(typeof assignment === 'string' ? { assignment } : {}) };
+  return { ...regions, presplit: list.presplit, ...placement };
+}
+
+/** ", on the N servers that hold them now" when the text names every region's server. */
+function placedOn(list) {
+  const n = new Set(list.assignment?.servers ?? []).size;
+  return n ? `, on the ${n === 1 ? 'one server' : `${n} servers`} that hold${n === 1 ? 's' : ''} them now` : '';
+}
+
 /** Wire the box; `changed()` is called after the design took the table's regions, and
  * `compareWith(doc)` compares it with the design as it was before. */
 export function wireTableRegions(changed, compareWith) {
@@ -38,9 +58,9 @@ export function wireTableRegions(changed, compareWith) {
     const vs = el('button', 'Compare with the design before', { type: 'button', id: 'regions-compare' });
     vs.addEventListener('click', () => compareWith(before));
     status.replaceChildren(
-      el('p', `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''} read from ${FROM[list.source]}${checked}: the design now runs on them.`),
+      el('p', `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''} read from ${FROM[list.source]}${checked}: the design now runs on them${placedOn(list)}.`),
       ...list.notes.map(n => el('p', n)), vs);
-    state.doc = { ...before, name, regions: { ...(before.regions ?? {}), presplit: list.presplit } };
+    state.doc = { ...before, name, regions: onRegions(before.regions, list) };
     current = list.load.length ? list : null;
     $('regions-load').replaceChildren();
     changed();
@@ -86,16 +106,13 @@ export function renderTableLoad() {
   table.tHead.append(head);
   table.tBodies[0].append(...rows);
   const pctText = (x) => `${(x * 100).toFixed(1)} %`;
-  // A hot spot is felt per region server: the regions' shares summed by the server that holds
-  // each region now, when the text names every region's server.
-  const servers = new Map();
-  if (load.every(l => l.server !== null)) {
-    load.forEach((l, i) => {
-      const s = servers.get(l.server) ?? { now: 0, design: 0 };
-      servers.set(l.server, { now: s.now + now[i], design: s.design + design[i] });
-    });
-  }
-  const byServer = [...servers].map(([name, s]) => `${name} ${pctText(s.now)} now, ${pctText(s.design)} with this design`);
+  // A hot spot is felt per region server. The engine placed the regions on the servers the
+  // text names (list.assignment) and counted each one's writes; the load now is summed by the
+  // server each region is on.
+  const nowOn = new Map();
+  load.forEach((l, i) => nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now[i]));
+  const byServer = r.servers.filter(s => s.name !== null)
+    .map(s => `${s.name} ${pctText(nowOn.get(s.name) ?? 0)} now, ${pctText(r.writes ? s.rows / r.writes : 0)} with this design`);
   box.replaceChildren(
     el('p', `The table now: region ${hotNow} takes ${pctText(now[hotNow])} of its ${what} (${num(total)} counted since each region opened). This design: region ${hotDesign} would take ${pctText(design[hotDesign])} of its writes.`),
     table,

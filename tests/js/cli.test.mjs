@@ -339,7 +339,7 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const stdin = spawnSync(bin, ['regions', '-', '--json'], { cwd: dir, encoding: 'utf8', input: listed });
     assert.equal(stdin.status, 0, stdin.stderr);
     assert.deepEqual(JSON.parse(stdin.stdout), { source: 'regionNames', table: 'events', regions: 2,
-      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [] });
+      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [], assignment: null });
     // A name that does not check out is an input error at its line and column.
     const edited = spawnSync(bin, ['reads', 'seed002-salt-byte', '--regions', '-'], { cwd: dir, encoding: 'utf8', input: listed.replace('events,\\x01', 'events,\\x02') });
     assert.equal(edited.status, 3);
@@ -363,6 +363,9 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const r = run('regions', file);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^\* load: reads and writes of 4 region\(s\) read from 2 \/jmx dump\(s\)$/m);
+    // The regions to paste into a design carry their servers.
+    const pasted = JSON.parse(r.stdout.slice(r.stdout.indexOf('{\n  "regions"')));
+    assert.deepEqual(pasted.regions.assignment, { servers: ['rs1', 'rs1', 'rs2', 'rs2'] });
     const row3 = r.stdout.split('\n').find(l => /^ +3 /.test(l));
     assert.deepEqual(row3.trim().split(/ +/), ['3', '\\x03', 'rs2', String(writes[3] + 7), String(writes[3]), share(3), '-']);
     const j = JSON.parse(run('regions', file, '--json').stdout);
@@ -372,11 +375,19 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const a = run('analyze', 'seed000-telecom', '--regions', file);
     assert.equal(a.status, 0, a.stderr);
     assert.match(a.stdout, new RegExp(`^busiest region now: 3 \\(${share(3)} % of writes\\); with this design: 3 \\(100\\.0 % of writes\\)$`, 'm'));
-    // by server: rs1 holds regions 0 and 1, rs2 regions 2 and 3
-    const rs2 = ((writes[2] + writes[3]) / writes.reduce((a, b) => a + b) * 100).toFixed(1);
-    assert.match(a.stdout, new RegExp(`^rs2 +${rs2} +100\\.0$`, 'm'));
+    // By server, the regions placed where the dumps say (rs1 holds regions 0 and 1, rs2 regions
+    // 2 and 3): regions, this design's writes and their share, the share of the writes now.
+    const total = writes.reduce((a, b) => a + b);
+    const [rs1, rs2] = [(writes[0] + writes[1]) / total * 100, (writes[2] + writes[3]) / total * 100].map(x => x.toFixed(1));
     const aj = JSON.parse(run('analyze', 'seed000-telecom', '--regions', file, '--json').stdout);
+    assert.deepEqual(aj.servers.map(s => [s.name, s.regions, s.rows]), [['rs1', 2, 0], ['rs2', 2, aj.writes]]);
+    assert.match(a.stdout, new RegExp(`^rs1 +2 +0 +0\\.0 +${rs1}$`, 'm'));
+    assert.match(a.stdout, new RegExp(`^rs2 +2 +${aj.writes} +100\\.0 +${rs2}$`, 'm'));
+    assert.match(a.stdout, /^server hotspot factor 2\.00 \(regions on their named servers\)$/m);
     assert.deepEqual(aj.tableLoad, j.load);
+    assert.deepEqual(j.assignment, { servers: ['rs1', 'rs1', 'rs2', 'rs2'] });
+    // The design's own rule on one server: no server table.
+    assert.doesNotMatch(run('analyze', 'seed000-telecom').stdout, /server hotspot factor/);
     // A dump alone has no key ranges: an input error.
     writeFileSync(file, dump('rs1', [0]));
     const bare = run('regions', file);

@@ -318,7 +318,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     ].join('\n');
     const r = m.readRegions(text);
     assert.deepEqual({ ...r }, { source: 'regionNames', table: 'events', regions: 2,
-      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [] });
+      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [], assignment: null });
     // With list_regions' header line (a projection without SIZE and REQ), each region's server.
     const head = '                              SERVER_NAME |                                                 REGION_NAME |  START_KEY |    END_KEY |\n';
     assert.deepEqual(m.readRegions(head + text).load.map(l => ({ ...l })), [
@@ -328,6 +328,15 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const doc = { ...m.getPreset('seed002-salt-byte'), regions: { presplit: r.presplit } };
     assert.deepEqual(m.layoutSplitKeys(doc).map(k => Array.from(k)), [[1]]);
     assert.equal(m.analyzeDesign(doc, { windows: 4 }).regions.length, 2);
+    // ... and where the regions are: the analysis places them there, one server each.
+    const placed = m.readRegions(head + text).assignment;
+    assert.deepEqual(placed, { servers: ['rs1.example.internal,16020,1700000000123', 'rs2.example.internal,16020,1700000000456'] });
+    const on = m.analyzeDesign({ ...doc, regions: { presplit: r.presplit, assignment: placed } }, { windows: 4 });
+    assert.deepEqual(on.servers.map(s => [s.name, s.regions]), [[placed.servers[0], 1], [placed.servers[1], 1]]);
+    // Seed 002's salt byte is 0..7: only the salt-0 rows fall before \x01, on rs1.
+    assert.equal(on.servers[0].rows, on.regions[0].rows);
+    assert.equal(on.servers[1].rows, on.writes - on.regions[0].rows);
+    assert.equal(m.validateDesign({ ...doc, regions: { presplit: r.presplit, assignment: placed } }).regions.regionServers, 2);
     // One character changed: the MD5 no longer matches, and the error points at the name.
     const e = (() => { try { m.readRegions(text.replace('events,\\x01', 'events,\\x02')); } catch (x) { return x; } })();
     assert.equal(e.kind, 'parse');

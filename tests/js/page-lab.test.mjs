@@ -205,6 +205,13 @@ test("a table's load now: /jmx dumps pasted after the region names, beside the d
   const held = (a, b) => ((writes[a] + writes[b]) / writes.reduce((x, y) => x + y) * 100).toFixed(1);
   const [rs1, rs2] = [held(0, 1), held(2, 3)];
   assert.equal(await page.textContent('#regions-by-server'), `By region server, as the table places its regions now: rs1.example.internal ${rs1} % now, 0.0 % with this design; rs2.example.internal ${rs2} % now, 100.0 % with this design.`);
+  // The regions are placed where the dumps say, so the heatmap's server rows are those servers.
+  assert.match(await page.textContent('#regions-status'), /the design now runs on them, on the 2 servers that hold them now\./);
+  await page.selectOption('#heat-view', 'servers');
+  await page.focus('#heatmap');
+  await page.keyboard.press('ArrowDown');
+  assert.match(await page.textContent('#tooltip'), /^server rs2\.example\.internal: 2 regions\n/);
+  await page.selectOption('#heat-view', 'regions');
   await page.$eval('#table-regions', d => d.scrollIntoView());
   await shot(page, 'lab-table-load');
   // Another preset leaves those regions: the table's load is no longer shown beside it.

@@ -59,7 +59,9 @@ export async function main(): Promise<string> {
   const scans: string[] = planReads(doc).flatMap(p => p.scans.map(s => shellScan('t', toBytesBinary(s.startRow), toBytesBinary(s.stopRow))));
   const cmp: Comparison = compareDesigns([doc, normal], null);
   const current: RegionList = readRegions('Total number of splits = 3\n01\n02\n', null);
-  const onTable: AnalysisReport = analyzeDesign({ ...doc, regions: { presplit: current.presplit } }, null);
+  const onTable: AnalysisReport = analyzeDesign({ ...doc, regions: { presplit: current.presplit, ...(current.assignment ? { assignment: current.assignment } : {}) } }, null);
+  const serverNames: string[] = onTable.servers.map(s => s.name ?? `server ${s.index}`);
+  const placed: string[] | undefined = current.assignment?.servers;
   const checked: number = current.verified + (current.presplit.kind === 'explicit' ? current.presplit.keys.length : 0);
   const busiest: RegionLoad | undefined = current.load.reduce<RegionLoad | undefined>((a, l) => ((l.requests ?? 0) > (a?.requests ?? 0) ? l : a), undefined);
   const where: string = `${busiest?.startKey ?? ''} on ${busiest?.server ?? 'an unknown server'}, ${busiest?.storeFileMb ?? 0} MB`;
