@@ -21,7 +21,7 @@ Commands:
   reads <design> [--shell TABLE]       each read's scans (start and stop rows, regions), or
                                        the HBase shell scan commands that run them
   lint <design> [--json]               lint findings of a design
-  check <design>... [--max-hotspot F] [--max-scans N] [--lint LEVEL] [--json]
+  check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--json]
                                        exit 1 when a design breaks a budget or has a lint
                                        error (for CI)
   compare <design> <design> [...]      2-4 designs' skew side by side, one workload
@@ -77,10 +77,14 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
-  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--json]
+  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--regions FILE] [--json]
 Analyzes each design (its workload, or --records FILE as for analyze) and fails (exit 1) when
 any design breaks a budget:
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
+  --max-server-hotspot F
+                   the busiest region server's writes over the run exceed F times the mean
+                   server's (not checked unless given; with --regions FILE naming each
+                   region's server, the servers are the table's own)
   --max-scans N    any read pattern needs more than N scans
   --lint LEVEL     a lint finding is at LEVEL or worse: error, warning, or off (none counts)
 Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1).
@@ -134,7 +138,7 @@ const USAGE = {
   analyze: { options: ['windows', 'records', 'regions', 'table'], maxArgs: 1 },
   reads: { options: ['shell', 'regions', 'table'], maxArgs: 1 },
   lint: { options: [], maxArgs: 1 },
-  check: { options: ['maxHotspot', 'maxScans', 'lint', 'windows', 'records', 'regions', 'table'], maxArgs: Infinity },
+  check: { options: ['maxHotspot', 'maxServerHotspot', 'maxScans', 'lint', 'windows', 'records', 'regions', 'table'], maxArgs: Infinity },
   compare: { options: ['windows'], maxArgs: 4 },
   regions: { options: ['table'], maxArgs: 1 },
 };
@@ -646,6 +650,8 @@ const COMMANDS = {
     // under either could never pass: that is a mistake in the command, not a finding.
     if (!Number.isFinite(maxHot) || maxHot < 1) throw new CliError(EXIT.USAGE, `--max-hotspot must be a number of at least 1 (busiest region / mean region), not ${opt.maxHotspot}`);
     if (!Number.isInteger(maxScans) || maxScans < 1) throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
+    const maxServerHot = opt.maxServerHotspot === undefined ? undefined : Number(opt.maxServerHotspot);
+    if (maxServerHot !== undefined && !(Number.isFinite(maxServerHot) && maxServerHot >= 1)) throw new CliError(EXIT.USAGE, `--max-server-hotspot must be a number of at least 1 (busiest server / mean server), not ${opt.maxServerHotspot}`);
     // The severities each --lint level fails on, and what an ok line says about lint.
     const LINT = { error: [['error'], ', no lint errors'], warning: [['error', 'warning'], ', no lint warnings or errors'], off: [[], ''] };
     if (!LINT[opt.lint ?? 'error']) throw new CliError(EXIT.USAGE, `--lint must be error, warning or off, not ${opt.lint}`);
@@ -663,12 +669,19 @@ const COMMANDS = {
       const hot = r.metrics.meanHotspotFactor;
       const breaches = [];
       if (hot > maxHot) breaches.push(`hotspot factor ${hot.toFixed(2)} > ${maxHot}`);
+      const serverHot = r.serverMetrics.hotspotFactor;
+      const named = r.servers.some(s => s.name !== null);
+      if (maxServerHot !== undefined && serverHot > maxServerHot) {
+        const busiest = r.servers[r.serverMetrics.busiestRegion ?? 0];
+        breaches.push(`server hotspot factor ${serverHot.toFixed(2)} > ${maxServerHot} (busiest: ${busiest?.name ?? `server ${busiest?.index ?? 0}`}, ${pctOf(r.serverMetrics.busiestShare)} % of the writes on ${r.servers.length} servers${named ? ' placed as the table has them' : ''})`);
+      }
       for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
       const lint = engine(() => api.lintDesign(design)).filter(f => failOn.includes(f.severity));
       for (const f of lint) breaches.push(`lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`);
-      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, breaches };
+      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, serverHotspotFactor: serverHot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, breaches };
     });
-    const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}, scans ${res.maxScans} <= ${maxScans}${clean}`
+    const serverOk = res => (maxServerHot === undefined ? '' : `, server hotspot ${res.serverHotspotFactor.toFixed(2)} <= ${maxServerHot}`);
+    const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}${serverOk(res)}, scans ${res.maxScans} <= ${maxScans}${clean}`
       : `FAIL:\n${res.breaches.map(b => `  ${b}`).join('\n')}`);
     if (results.length === 1) {
       const { design, ...res } = results[0];

@@ -386,6 +386,15 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.match(a.stdout, /^server hotspot factor 2\.00 \(regions on their named servers\)$/m);
     assert.deepEqual(aj.tableLoad, j.load);
     assert.deepEqual(j.assignment, { servers: ['rs1', 'rs1', 'rs2', 'rs2'] });
+    // A CI gate on the busiest region server: every write on rs2, so 2 servers give a factor of
+    // 2 (busiest / mean); the region budget is set out of the way.
+    const gate = run('check', 'seed000-telecom', '--regions', file, '--max-hotspot', '4', '--max-server-hotspot', '1.5');
+    assert.equal(gate.status, 1, gate.stderr);
+    assert.equal(gate.stdout.trim(), 'FAIL:\n  server hotspot factor 2.00 > 1.5 (busiest: rs2, 100.0 % of the writes on 2 servers placed as the table has them)');
+    const pass = run('check', 'seed000-telecom', '--regions', file, '--max-hotspot', '4', '--max-server-hotspot', '2', '--json');
+    assert.equal(pass.status, 0, pass.stderr);
+    assert.equal(JSON.parse(pass.stdout).serverHotspotFactor, 2);
+    assert.equal(run('check', 'seed000-telecom', '--max-server-hotspot', '0.5').status, 2, 'a factor under 1 can never pass');
     // The design's own rule on one server: no server table.
     assert.doesNotMatch(run('analyze', 'seed000-telecom').stdout, /server hotspot factor/);
     // A dump alone has no key ranges: an input error.
