@@ -146,8 +146,8 @@ pub fn sorted_keys(keys: &[Vec<u8>]) -> Vec<Vec<u8>> {
     refs.into_iter().cloned().collect()
 }
 
-/// How many of the sorted `keys` sort before `key`: where `key` would go. One function for
-/// every such search over byte strings, so the wasm links one copy of the binary search.
+/// How many of the sorted `keys` sort before `key`: where `key` would go. The lower-bound
+/// searches over byte strings share this one function, so the wasm links one copy of it.
 pub fn lower_bound(keys: &[Vec<u8>], key: &[u8]) -> usize {
     keys.partition_point(|k| k.as_slice() < key)
 }
