@@ -630,7 +630,7 @@ const COMMANDS = {
     const res = tableName === undefined ? plans : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc, p) })) }));
     const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
     out(opt, res, () => {
-      if (!plans.length) return 'the design has no reads (add a "reads" list: get, prefix, range or timeRange reads)';
+      if (!plans.length) return 'the design has no reads (add a "reads" list: get, prefix, range or latest reads; see docs/design-document.md)';
       if (tableName !== undefined) {
         return res.map(p => [`# ${p.name}: ${count(p.scans.length, 'scan')}`, ...p.scans.map(sc => sc.shell)].join('\n')).join('\n');
       }

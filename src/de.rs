@@ -333,7 +333,10 @@ pub fn read_pattern(n: &Node) -> R<ReadPattern> {
             ReadPattern::Latest {
                 name: o.opt("name", string)?,
                 record: o.req("record", map)?,
-                n: o.req("n", u64_)?,
+                n: o.req("n", |n| match u64_(n)? {
+                    0 => Err(n.error("a latest read returns at least 1 row (`n` >= 1)")),
+                    v => Ok(v),
+                })?,
             }
         }
     })

@@ -125,7 +125,7 @@ export type ReadPattern =
   | { type: 'range'; name?: string | null; from: JsonObject; to: JsonObject }
   | { type: 'latest'; name?: string | null; record: JsonObject; n: number };
 /**
- * A design document (v1). Workload and regions are documented in docs/keyspec.md. As input
+ * A design document (v1), described in docs/design-document.md (the key language in docs/keyspec.md). As input
  * `key` may be the text form; results (`getPreset`, `validateDesign`) give the JSON form.
  * Unknown keys are an error, reported with their JSON path.
  */

@@ -866,3 +866,35 @@ fn named_placement_reads_and_writes_as_servers() {
         "{e}"
     );
 }
+
+#[test]
+fn region_layout_errors_carry_the_document_path() {
+    let run = |regions: &str| {
+        let doc = rowkey_lab::design::DesignDocument::from_json(&format!(
+            r#"{{"v": 1, "fields": [{{"name": "a", "type": "string"}}], "key": "a", "regions": {regions}}}"#
+        ));
+        doc.and_then(|d| rowkey_lab::analyze::analyze(&d, &Default::default()))
+            .unwrap_err()
+    };
+    // Checked with the layout, before the analyzer's own option check names `regionServers`.
+    let e = run(r#"{"regionServers": 0}"#);
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/regions/regionServers"),
+        "{e}"
+    );
+    // The split policy and its sizes are as strict as every other object: a misspelt size
+    // would have left the 10 GiB default in place.
+    let e = run(r#"{"autoSplit": {"config": {"maxFilesize": 1000}}}"#);
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/regions/autoSplit/config/maxFilesize"),
+        "{e}"
+    );
+    let e = run(r#"{"autoSplit": {"policy": {"type": "stepping", "prefixLength": 2}}}"#);
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/regions/autoSplit/policy/prefixLength"),
+        "{e}"
+    );
+}

@@ -299,9 +299,11 @@ impl AnalysisRun {
     ) -> Result<AnalysisRun> {
         doc.validate()?;
         let spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
-        let aopts = analyzer_options(doc, opts)?;
+        // The layout first: its errors carry the document's path (`/regions/regionServers`),
+        // the analyzer options' the option's name.
         let layout = doc.regions.clone().unwrap_or_default();
         layout.validate()?;
+        let aopts = analyzer_options(doc, opts)?;
         let mut sample = Vec::new();
         if layout.presplit.needs_sample() {
             let mut s = WorkloadStream::new(&spec, &doc.fields)?;

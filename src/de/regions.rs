@@ -180,7 +180,11 @@ pub fn split_policy(n: &Node) -> R<SplitPolicy> {
             "disabled",
         ],
     )?;
-    let obj = |fields: &[&str]| Obj::new(n, "struct variant", fields, Some("type"), true);
+    // Strict like every other object: a misspelt member would silently be a default.
+    let obj = |fields: &[&str]| Obj::new(n, "struct variant", fields, Some("type"), false);
+    if !matches!(k, 3 | 4) {
+        obj(&[])?;
+    }
     Ok(match k {
         0 => SplitPolicy::ConstantSize,
         1 => SplitPolicy::IncreasingToUpperBound,
@@ -195,10 +199,24 @@ pub fn split_policy(n: &Node) -> R<SplitPolicy> {
     })
 }
 
-/// A [`SplitConfig`]: every field optional (defaults from hbase-default.xml), unknown keys
-/// ignored.
+/// A [`SplitConfig`]: every field optional (defaults from hbase-default.xml); an unknown
+/// member is an error (a misspelt `maxFilesize` would silently leave the 10 GiB default).
 pub fn split_config(n: &Node) -> R<SplitConfig> {
-    let o = Obj::new(n, "struct SplitConfig", &[], None, true)?;
+    let o = Obj::new(
+        n,
+        "struct SplitConfig",
+        &[
+            "maxFileSize",
+            "tableMaxFileSize",
+            "jitter",
+            "memstoreFlushSize",
+            "tableMemstoreFlushSize",
+            "initialSize",
+            "overallHregionFiles",
+        ],
+        None,
+        false,
+    )?;
     let d = SplitConfig::default();
     Ok(SplitConfig {
         max_file_size: o.or("maxFileSize", i64_, d.max_file_size)?,
