@@ -87,6 +87,9 @@ any design breaks a budget:
                    region's server, the servers are the table's own)
   --max-scans N    any read pattern needs more than N scans
   --lint LEVEL     a lint finding is at LEVEL or worse: error, warning, or off (none counts)
+and always when one of the design's "examples" has a key (hex, or keyBinary) that the key
+design does not write for its record: a key change that moves rows already stored under the
+old keys (bytes a random(...) segment draws are not compared).
 Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1).
 With several designs (say designs/*.json) each gets one line, and --json prints an array of
 the one-design results, each with its "design".`,
@@ -246,6 +249,39 @@ function measured(list) {
 }
 const argmax = (xs) => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
 const pctOf = (x) => (x * 100).toFixed(1);
+
+/**
+ * The design's examples that its key does not write: `["example 2 (row foo0002): …"]`. An
+ * example's `key` (hex; else its `keyBinary`) is what the design claims to store for the
+ * record, so a key change that writes other bytes would leave the rows stored under the old
+ * keys out of reach. Bytes a `random(...)` segment draws per write are not compared.
+ */
+function exampleBreaches(design) {
+  const out = [];
+  const examples = design.examples ?? [];
+  if (!examples.some(ex => ex.key != null || ex.keyBinary != null)) return out;
+  const kinds = engine(() => api.keyLayout(design)).map(l => l.kind);
+  const codec = engine(() => new api.KeyCodec(design));
+  try {
+    examples.forEach((ex, j) => {
+      if (ex.key == null && ex.keyBinary == null) return;
+      const what = `example ${j} (${Object.entries(ex.record ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')})`;
+      let want, got;
+      try {
+        want = ex.key != null ? Buffer.from(ex.key, 'hex') : api.toBytesBinary(ex.keyBinary);
+        if (ex.key != null && want.length * 2 !== ex.key.length) throw new Error(`its key ${ex.key} is not hex`);
+        got = codec.encode(ex.record);
+      } catch (e) { out.push(`${what}: ${e.reason ?? e.message}`); return; }
+      // Where the random bytes are (a key that cannot be split back has no spans: all compared).
+      let spans = [[0, got.length]];
+      if (kinds.includes('random')) try { spans = codec.spans(got); } catch { /* compared whole */ }
+      const same = got.length === want.length && spans.every(([a, b], i) =>
+        (spans.length > 1 && kinds[i] === 'random') || got.subarray(a, b).every((x, k) => x === want[a + k]));
+      if (!same) out.push(`${what}: the key writes ${api.toStringBinary(got)}, the example says ${api.toStringBinary(want)}`);
+    });
+  } finally { codec.free(); }
+  return out;
+}
 
 /**
  * `design` on the table's regions from `loadRegions` (its own pre-split without them): their
@@ -676,6 +712,7 @@ const COMMANDS = {
         breaches.push(`server hotspot factor ${serverHot.toFixed(2)} > ${maxServerHot} (busiest: ${busiest?.name ?? `server ${busiest?.index ?? 0}`}, ${pctOf(r.serverMetrics.busiestShare)} % of the writes on ${r.servers.length} servers${named ? ' placed as the table has them' : ''})`);
       }
       for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
+      breaches.push(...exampleBreaches(design));
       const lint = engine(() => api.lintDesign(design)).filter(f => failOn.includes(f.severity));
       for (const f of lint) breaches.push(`lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`);
       return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, serverHotspotFactor: serverHot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, breaches };

@@ -475,6 +475,38 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('check', 'seed000-telecom', '--lint', 'fatal').status, 2);
   });
 
+  test('check holds a design to its examples: a key change that writes other bytes for them fails', () => {
+    const loose = ['--max-hotspot', '1e9', '--max-scans', '1000000'];
+    const doc = m.getPreset('seed000-telecom');
+    // The preset's examples are the article's rows, bucket = |String.hashCode(phone + yyyyMM) % 10|
+    // as two digits. Twenty buckets instead of ten move the rows whose hash mod 20 is not the
+    // same number: those examples fail, each with the key the new design writes.
+    const javaHash = (text) => [...text].reduce((h, c) => (Math.imul(31, h) + c.charCodeAt(0)) | 0, 0);
+    const bucket = (ex, n) => String(Math.abs(javaHash(ex.record.phone + ex.record.ts.slice(0, 7).replace('-', '')) % n)).padStart(2, '0');
+    const rest = (ex) => `_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`;
+    for (const ex of doc.examples) assert.equal(Buffer.from(ex.key, 'hex').toString(), bucket(ex, 10) + rest(ex));
+    const changed = { ...doc, key: m.formatKey(doc.key).replace(', 10,', ', 20,') };
+    assert.notEqual(changed.key, m.formatKey(doc.key));
+    writeFileSync(path.join(dir, 'rebucketed.json'), JSON.stringify(changed));
+    const r = run('check', 'rebucketed.json', ...loose);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    const want = doc.examples.flatMap((ex, j) => (bucket(ex, 20) === bucket(ex, 10) ? [] : [
+      `  example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}${rest(ex)}, the example says ${bucket(ex, 10)}${rest(ex)}`]));
+    assert.ok(want.length > 0);
+    assert.deepEqual(r.stdout.split('\n').filter(l => l.startsWith('  example ')), want);
+    // An example that is not hex is named, not skipped.
+    const bad = { ...doc, examples: [{ record: doc.examples[0].record, key: 'zz' }] };
+    writeFileSync(path.join(dir, 'badexample.json'), JSON.stringify(bad));
+    assert.match(run('check', 'badexample.json', ...loose).stdout, /^ {2}example 0 \(.*\): its key zz is not hex$/m);
+    // The unchanged preset keeps its examples; a random salt's drawn letter is not compared.
+    assert.equal(run('check', 'seed000-telecom', ...loose).status, 0);
+    assert.equal(run('check', 'seed001-random-salt', ...loose, '--lint', 'off').status, 0);
+    const rand = m.getPreset('seed001-random-salt');
+    const tail = { ...rand, examples: [{ ...rand.examples[0], key: rand.examples[0].key.slice(0, -2) + '39' }] };
+    writeFileSync(path.join(dir, 'randtail.json'), JSON.stringify(tail));
+    assert.match(run('check', 'randtail.json', ...loose, '--lint', 'off').stdout, /^ {2}example 0 \(row foo0001\): the key writes .-foo0001, the example says .-foo0009$/m);
+  });
+
   test('check gates a design: exit 1 on budget breach, 0 within budget', () => {
     const ids = m.listPresets().map(p => p.id);
     // Budgets no design could meet are usage errors: a hotspot factor is never below 1.
