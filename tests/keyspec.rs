@@ -1586,3 +1586,35 @@ fn throughput() {
         n as f64 / start.elapsed().as_secs_f64() / 1e6
     );
 }
+
+#[test]
+fn lint_reads_the_design_not_its_values() {
+    let fields = json!([
+        {"name": "ts", "type": "timestamp"},
+        {"name": "status", "type": "string", "cardinality": 3,
+         "generator": {"kind": "list", "values": ["counter", "clock", "sequence"], "order": "sequential"}},
+        {"name": "id", "type": "long", "generator": {"kind": "sequence"}}]);
+    // A read whose record value is "latest" is not a latest read; a `latest` read is.
+    let prefix = json!([{"type": "prefix", "record": {"status": "latest"}}]);
+    let r = lint_rules(
+        json!({"v": 1, "fields": fields, "key": "status + \"_\" + long(ts)", "reads": prefix}),
+    );
+    assert!(!r.iter().any(|(x, _, _)| x == "latest-first"), "{r:?}");
+    let newest = json!([{"type": "latest", "record": {"status": "open"}, "n": 5}]);
+    let r = lint_rules(
+        json!({"v": 1, "fields": fields, "key": "status + \"_\" + long(ts)", "reads": newest}),
+    );
+    assert!(has(&r, "latest-first", Some(2)), "{r:?}");
+    // A list cycled in order, whose values happen to be "counter" and "clock", does not count
+    // up; a sequence does.
+    assert!(!has(
+        &lint_rules(json!({"v": 1, "fields": fields, "key": "status + long(id)"})),
+        "monotonic-leading",
+        Some(0)
+    ));
+    assert!(has(
+        &lint_rules(json!({"v": 1, "fields": fields, "key": "long(id) + status"})),
+        "monotonic-leading",
+        Some(0)
+    ));
+}

@@ -4,13 +4,14 @@
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::ast::*;
 use super::compile::CompiledKey;
 use super::layout::Width;
 use crate::design::{DesignDocument, FieldType};
 use crate::layout::PreSplit;
+use crate::scan::ReadPattern;
+use crate::workload::Generator;
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -123,16 +124,6 @@ fn text(seg: &Segment) -> String {
     super::format::segments_text(std::slice::from_ref(seg))
 }
 
-/// Does the JSON mention one of `words` as a string (a generator kind, a read order)?
-fn mentions(v: &Value, words: &[&str]) -> bool {
-    match v {
-        Value::String(s) => words.iter().any(|w| s.eq_ignore_ascii_case(w)),
-        Value::Array(a) => a.iter().any(|x| mentions(x, words)),
-        Value::Object(o) => o.values().any(|x| mentions(x, words)),
-        _ => false,
-    }
-}
-
 /// The region count the document's pre-split declares.
 fn declared_regions(doc: &DesignDocument) -> Option<u64> {
     let r = doc.regions.as_ref()?;
@@ -194,24 +185,13 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
     if let Some(first) = flat.iter().find(|f| !matches!(f.seg, Segment::Literal(_))) {
         let name = field_of(first.seg);
         let decl = name.and_then(|n| doc.field(n));
+        // A timestamp, or a generator that counts up (or down): every new row sorts at one end.
         let sequential = decl.is_some_and(|d| {
             d.field_type == FieldType::Timestamp
-                || d.generator
-                    .as_ref()
-                    .and_then(crate::json::to_value)
-                    .is_some_and(|g| {
-                        mentions(
-                            &g,
-                            &[
-                                "sequence",
-                                "counter",
-                                "clock",
-                                "increment",
-                                "monotonic",
-                                "sequential",
-                            ],
-                        )
-                    })
+                || matches!(
+                    d.generator,
+                    Some(Generator::Sequence { .. } | Generator::Clock { .. })
+                )
         });
         let keeps_order = !matches!(
             first.seg,
@@ -437,19 +417,10 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
 
     // latest-first: newest rows first needs a reversed timestamp.
     let latest = doc.latest_first
-        || doc.reads.iter().filter_map(crate::json::to_value).any(|v| {
-            mentions(
-                &v,
-                &[
-                    "latestFirst",
-                    "newestFirst",
-                    "latest",
-                    "newest",
-                    "desc",
-                    "descending",
-                ],
-            )
-        });
+        || doc
+            .reads
+            .iter()
+            .any(|r| matches!(r, ReadPattern::Latest { .. }));
     if latest {
         let reversed: Vec<&str> = flat
             .iter()
