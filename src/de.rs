@@ -144,8 +144,19 @@ pub fn workload(n: &Node) -> R<WorkloadSpec> {
         seed: o.or("seed", u64_, 0)?,
         write_rate: o.or("writeRate", f64_, d.write_rate)?,
         value_size: o.or("valueSize", u64_, d.value_size)?,
-        start_time: o.or("startTime", i64_, d.start_time)?,
+        start_time: o.or("startTime", epoch_ms, d.start_time)?,
     })
+}
+
+/// A time: ms since the epoch, or an ISO-8601 date-time as records take it
+/// (`2021-09-01T00:00:00Z`, an offset, or a bare date at midnight UTC).
+fn epoch_ms(n: &Node) -> R<i64> {
+    match &n.v {
+        Json::Str(s) => crate::keyspec::time::parse_iso(s.trim()).ok_or_else(|| {
+            n.error(format!("`{s}` is not a time: give ms since the epoch or an ISO-8601 date-time such as 2021-09-01T00:00:00Z"))
+        }),
+        _ => i64_(n),
+    }
 }
 
 const GENERATOR_KINDS: &[&str] = &[
@@ -185,7 +196,7 @@ pub fn generator(n: &Node) -> R<Generator> {
         1 => {
             let o = obj(&["start", "rate", "jitterMs"])?;
             Generator::Clock {
-                start: o.opt("start", i64_)?,
+                start: o.opt("start", epoch_ms)?,
                 rate: o.opt("rate", f64_)?,
                 jitter_ms: o.or("jitterMs", u64_, 0)?,
             }

@@ -898,3 +898,29 @@ fn region_layout_errors_carry_the_document_path() {
         "{e}"
     );
 }
+
+#[test]
+fn times_in_a_workload_may_be_iso_dates() {
+    // 2021-09-01T00:00:00Z is 18,871 days after the epoch: 18,871 × 86,400,000 ms.
+    let ms = 18_871i64 * 86_400_000;
+    let w: WorkloadSpec =
+        serde_json::from_str(r#"{"records": 10, "startTime": "2021-09-01T00:00:00Z"}"#).unwrap();
+    assert_eq!(w.start_time, ms);
+    let w: WorkloadSpec =
+        serde_json::from_str(r#"{"records": 10, "startTime": "2021-09-01T08:00:00+08:00"}"#)
+            .unwrap();
+    assert_eq!(w.start_time, ms);
+    let g = gen(r#"{"kind": "clock", "start": "2021-09-01"}"#);
+    assert_eq!(serde_json::to_value(&g).unwrap()["start"], ms);
+    let e = rowkey_lab::design::DesignDocument::from_json(
+        r#"{"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "a",
+            "workload": {"records": 10, "startTime": "yesterday"}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/workload/startTime"),
+        "{e}"
+    );
+    assert!(e.message.contains("`yesterday` is not a time"), "{e}");
+}
