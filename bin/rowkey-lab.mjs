@@ -507,7 +507,8 @@ const COMMANDS = {
       ...(now ? ['', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', l.requests ?? '-', l.writes ?? '-', pctOf(now.shares[i]), l.storeFileMb ?? '-']),
         ['region', 'start', 'server', 'requests', 'writes', `% of ${now.what}`, 'MB'], [1, 2])] : []),
       '',
-      JSON.stringify({ regions: { presplit: list.presplit, ...(list.assignment ? { assignment: list.assignment } : {}) } }, null, 2),
+      // the regions section --regions would give a design without one
+      JSON.stringify({ regions: onRegions({}, list).regions }, null, 2),
     ].join('\n'));
   },
   presets(pos, opt) {
