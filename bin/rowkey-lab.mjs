@@ -251,39 +251,6 @@ const argmax = (xs) => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
 const pctOf = (x) => (x * 100).toFixed(1);
 
 /**
- * The design's examples that its key does not write: `["example 2 (row foo0002): …"]`. An
- * example's `key` (hex; else its `keyBinary`) is what the design claims to store for the
- * record, so a key change that writes other bytes would leave the rows stored under the old
- * keys out of reach. Bytes a `random(...)` segment draws per write are not compared.
- */
-function exampleBreaches(design) {
-  const out = [];
-  const examples = design.examples ?? [];
-  if (!examples.some(ex => ex.key != null || ex.keyBinary != null)) return out;
-  const kinds = engine(() => api.keyLayout(design)).map(l => l.kind);
-  const codec = engine(() => new api.KeyCodec(design));
-  try {
-    examples.forEach((ex, j) => {
-      if (ex.key == null && ex.keyBinary == null) return;
-      const what = `example ${j} (${Object.entries(ex.record ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')})`;
-      let want, got;
-      try {
-        want = ex.key != null ? Buffer.from(ex.key, 'hex') : api.toBytesBinary(ex.keyBinary);
-        if (ex.key != null && want.length * 2 !== ex.key.length) throw new Error(`its key ${ex.key} is not hex`);
-        got = codec.encode(ex.record);
-      } catch (e) { out.push(`${what}: ${e.reason ?? e.message}`); return; }
-      // Where the random bytes are (a key that cannot be split back has no spans: all compared).
-      let spans = [[0, got.length]];
-      if (kinds.includes('random')) try { spans = codec.spans(got); } catch { /* compared whole */ }
-      const same = got.length === want.length && spans.every(([a, b], i) =>
-        (spans.length > 1 && kinds[i] === 'random') || got.subarray(a, b).every((x, k) => x === want[a + k]));
-      if (!same) out.push(`${what}: the key writes ${api.toStringBinary(got)}, the example says ${api.toStringBinary(want)}`);
-    });
-  } finally { codec.free(); }
-  return out;
-}
-
-/**
  * `design` on the table's regions from `loadRegions` (its own pre-split without them): their
  * split points, and their servers when the text names every region's (`list.assignment`; the
  * names then count the servers). A placement by names the design carried from another table is
@@ -713,8 +680,11 @@ const COMMANDS = {
         breaches.push(`server hotspot factor ${serverHot.toFixed(2)} > ${maxServerHot} (busiest: ${busiest?.name ?? `server ${busiest?.index ?? 0}`}, ${pctOf(r.serverMetrics.busiestShare)} % of the writes on ${r.servers.length} servers${named ? ' placed as the table has them' : ''})`);
       }
       for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
-      breaches.push(...exampleBreaches(design));
-      const lint = engine(() => api.lintDesign(design)).filter(f => failOn.includes(f.severity));
+      // The examples are key tests, failed whatever --lint says: an example whose recorded key
+      // the design no longer writes is a row stored where this design will not look.
+      const findings = engine(() => api.lintDesign(design));
+      breaches.push(...findings.filter(f => f.rule === 'example-key').map(f => f.message));
+      const lint = findings.filter(f => f.rule !== 'example-key' && failOn.includes(f.severity));
       for (const f of lint) breaches.push(`lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`);
       return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, serverHotspotFactor: serverHot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, breaches };
     });

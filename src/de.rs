@@ -84,10 +84,20 @@ fn example(n: &Node) -> R<Example> {
     )?;
     Ok(Example {
         record: o.req("record", map)?,
-        key: o.opt("key", string)?,
+        key: o.opt("key", hex_key)?,
         key_binary: o.opt("keyBinary", string)?,
         note: o.opt("note", string)?,
     })
+}
+
+/// An example's row key as hex (`Bytes.fromHex`: even length, either case): checked here so
+/// a typo is an error at its path rather than a key that never matches.
+fn hex_key(n: &Node) -> R<String> {
+    let s = string(n)?;
+    match crate::bytes::from_hex(&s) {
+        Ok(_) => Ok(s),
+        Err(e) => Err(n.error(format!("not a row key in hex: {}", e.message))),
+    }
 }
 
 /// A [`FieldType`] name.

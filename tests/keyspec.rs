@@ -1618,3 +1618,79 @@ fn lint_reads_the_design_not_its_values() {
         Some(0)
     ));
 }
+
+/// `example-key`: the findings for a design's examples, as (segment, message).
+fn example_findings(doc: Value) -> Vec<(Option<usize>, String)> {
+    let d = DesignDocument::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    keyspec::lint(&d)
+        .into_iter()
+        .filter(|f| f.rule == "example-key")
+        .map(|f| {
+            assert_eq!(f.severity, Severity::Warning, "{}", f.message);
+            (f.segment, f.message)
+        })
+        .collect()
+}
+
+#[test]
+fn lint_holds_a_design_to_its_examples() {
+    let fields = json!([{"name": "id", "type": "long"}, {"name": "name", "type": "string"},
+                        {"name": "added", "type": "long"}]);
+    // Bytes.toBytes(1L) + "_" + "a", written out by hand.
+    let stored = concat!("0000000000000001", "5f61");
+    let examples = json!([
+        {"record": {"id": 1, "name": "a"}, "key": stored},
+        {"record": {"id": 1, "name": "a"}, "keyBinary": "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01_a"},
+        {"record": {"id": 2, "name": "b"}}]);
+    let doc = |key: &str| json!({"v": 1, "fields": fields, "key": key, "examples": examples});
+    assert_eq!(example_findings(doc("long(id) + \"_\" + name")), []);
+    // An int instead of a long: both examples that record a key (hex, or as toStringBinary
+    // shows it) now name the first segment; the one without a key says nothing.
+    let r = example_findings(doc("int(id) + \"_\" + name"));
+    assert_eq!(r.len(), 2, "{r:?}");
+    for (i, (seg, msg)) in r.iter().enumerate() {
+        assert_eq!(*seg, Some(0), "{msg}");
+        assert!(
+            msg.starts_with(&format!(
+                "example {i} (id 1, name a): the key writes \\x00\\x00\\x00\\x01_a, the example says \\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01_a (segment `int(id)` changed)"
+            )),
+            "{msg}"
+        );
+    }
+    // Only the last segment differs: the finding points at it.
+    let r = example_findings(doc("long(id) + \"-\" + name"));
+    assert_eq!(
+        r.iter().map(|f| f.0).collect::<Vec<_>>(),
+        [Some(1), Some(1)]
+    );
+    // A record the design cannot write any more (a field it now needs is not in it) is named too.
+    let r = example_findings(doc("long(id) + \"_\" + name + long(added)"));
+    assert!(
+        !r.is_empty()
+            && r.iter()
+                .all(|(seg, msg)| seg.is_none() && msg.contains("cannot write its record")),
+        "{r:?}"
+    );
+
+    // The byte a random(...) salt draws is not compared (ff, which random(2) never draws, passes);
+    // the rest is.
+    let rand = |name: &str| {
+        json!({"v": 1, "fields": fields, "key": "random(2) + \"-\" + name",
+               "examples": [{"record": {"name": name}, "key": concat!("ff", "2d61")}]})
+    };
+    assert_eq!(example_findings(rand("a")), []);
+    let r = example_findings(rand("b"));
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].0, Some(2), "{r:?}");
+
+    // A recorded key that is not hex is an error where it is, not a key that never matches.
+    let bad = json!({"v": 1, "fields": fields, "key": "name",
+                     "examples": [{"record": {"name": "a"}, "key": "6z"}]});
+    let e = DesignDocument::from_json(&bad.to_string()).err();
+    assert_eq!(
+        e.as_ref().and_then(|e| e.location.path.as_deref()),
+        Some("/examples/0/key"),
+        "{e:?}"
+    );
+    assert!(e.is_some_and(|e| e.message.contains("invalid hex char \"z\" at index 1")));
+}

@@ -13,6 +13,8 @@ use crate::layout::PreSplit;
 use crate::scan::ReadPattern;
 use crate::workload::Generator;
 
+mod examples;
+
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -54,6 +56,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("latest-first", "reads want the newest rows first but the timestamp is not reversed"),
     ("random-salt", "a random salt: a get must try every bucket"),
     ("hash-only", "a field that only appears inside a one-way hash cannot be read back from the key"),
+    ("example-key", "an example's recorded row key is not what the design writes for its record: rows stored under it are out of reach"),
 ];
 
 fn finding(
@@ -168,7 +171,7 @@ fn may_contain(seg: &Segment, ty: Option<FieldType>, b: u8) -> bool {
 /// Lint a whole design document.
 pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
     let mut out = Vec::new();
-    let ck = match CompiledKey::new(&doc.key, &doc.fields) {
+    let mut ck = match CompiledKey::new(&doc.key, &doc.fields) {
         Ok(c) => c,
         Err(e) => {
             out.push(finding("invalid", Severity::Error, None, e.to_string()));
@@ -503,6 +506,8 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
             ));
         }
     }
+
+    examples::check(doc, &mut ck, &layout, &mut out);
 
     // Errors, then warnings, then infos, each in the order found: a stable sort by severity
     // without compiling one more sort into the wasm.

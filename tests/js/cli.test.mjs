@@ -491,20 +491,28 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const r = run('check', 'rebucketed.json', ...loose);
     assert.equal(r.status, 1, r.stdout + r.stderr);
     const want = doc.examples.flatMap((ex, j) => (bucket(ex, 20) === bucket(ex, 10) ? [] : [
-      `  example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}${rest(ex)}, the example says ${bucket(ex, 10)}${rest(ex)}`]));
+      `  example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}${rest(ex)}, the example says ${bucket(ex, 10)}${rest(ex)} (segment \`salt(phone + time(ts, "yyyyMM"), 20, as=dec(2))\` changed); `]));
     assert.ok(want.length > 0);
-    assert.deepEqual(r.stdout.split('\n').filter(l => l.startsWith('  example ')), want);
-    // An example that is not hex is named, not skipped.
+    const lines = r.stdout.split('\n').filter(l => l.startsWith('  example '));
+    assert.deepEqual(lines.map(l => l.slice(0, l.indexOf('; ') + 2)), want);
+    // They fail the gate even with lint off, and the lint command lists them as warnings.
+    assert.equal(run('check', 'rebucketed.json', ...loose, '--lint', 'off').status, 1);
+    const findings = JSON.parse(run('lint', 'rebucketed.json', '--json').stdout).filter(f => f.rule === 'example-key');
+    assert.deepEqual(findings.map(f => `  ${f.message}`), lines);
+    assert.ok(findings.every(f => f.severity === 'warning' && f.segment === 0));
+    // A recorded key that is not hex is an input error at its place.
     const bad = { ...doc, examples: [{ record: doc.examples[0].record, key: 'zz' }] };
     writeFileSync(path.join(dir, 'badexample.json'), JSON.stringify(bad));
-    assert.match(run('check', 'badexample.json', ...loose).stdout, /^ {2}example 0 \(.*\): its key zz is not hex$/m);
+    const b = run('check', 'badexample.json', ...loose);
+    assert.equal(b.status, 3);
+    assert.match(b.stderr, /not a row key in hex: invalid hex char "z" at index 0 \(at \/examples\/0\/key, /);
     // The unchanged preset keeps its examples; a random salt's drawn letter is not compared.
     assert.equal(run('check', 'seed000-telecom', ...loose).status, 0);
     assert.equal(run('check', 'seed001-random-salt', ...loose, '--lint', 'off').status, 0);
     const rand = m.getPreset('seed001-random-salt');
     const tail = { ...rand, examples: [{ ...rand.examples[0], key: rand.examples[0].key.slice(0, -2) + '39' }] };
     writeFileSync(path.join(dir, 'randtail.json'), JSON.stringify(tail));
-    assert.match(run('check', 'randtail.json', ...loose, '--lint', 'off').stdout, /^ {2}example 0 \(row foo0001\): the key writes .-foo0001, the example says .-foo0009$/m);
+    assert.match(run('check', 'randtail.json', ...loose, '--lint', 'off').stdout, /^ {2}example 0 \(row foo0001\): the key writes .-foo0001, the example says .-foo0009 \(segment `row` changed\); /m);
   });
 
   test('check gates a design: exit 1 on budget breach, 0 within budget', () => {
