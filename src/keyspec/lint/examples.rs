@@ -14,15 +14,18 @@ const RULE: &str = "example-key";
 
 /// `example 2 (phone 13412341234, ts 1631000000000)`: which example, as a CI log shows it.
 fn describe(i: usize, ex: &Example) -> String {
-    let fields: Vec<String> = ex
-        .record
-        .iter()
-        .map(|(k, v)| match v {
-            Value::String(s) => format!("{k} {s}"),
-            other => format!("{k} {}", crate::jsonw::json_text(other)),
-        })
-        .collect();
-    format!("example {i} ({})", fields.join(", "))
+    let mut s = format!("example {i} (");
+    for (j, (k, v)) in ex.record.iter().enumerate() {
+        s.push_str(if j == 0 { "" } else { ", " });
+        s.push_str(k);
+        s.push(' ');
+        match v {
+            Value::String(t) => s.push_str(t),
+            other => s.push_str(&crate::jsonw::json_text(other)),
+        }
+    }
+    s.push(')');
+    s
 }
 
 /// One finding per example whose recorded key (`key`, else `keyBinary`) is not what `ck` writes
