@@ -172,10 +172,32 @@ function changed(now = false) {
   if (now) analyze(); else debounce = setTimeout(analyze, 300);
 }
 
+/** The design's examples whose recorded row key this key no longer writes (the linter's
+ * `example-key` findings), named under the key editor as it is typed: such a change leaves the
+ * rows already stored under the old keys out of reach, which the heatmap cannot show. */
+function showExamples(doc) {
+  const box = $('examples-note');
+  let moved = [];
+  try { moved = wasm.lintDesign(doc).filter(f => f.rule === 'example-key'); } catch { /* the run shows why */ }
+  box.replaceChildren();
+  box.hidden = !moved.length;
+  if (!moved.length) return;
+  const recorded = (doc.examples ?? []).filter(ex => ex.key != null || ex.keyBinary != null).length;
+  const what = `${moved.length} of the design's ${recorded} example${recorded === 1 ? '' : 's'}`;
+  const list = el('details');
+  list.append(el('summary', 'which, and what the key writes now'));
+  const ul = el('ul');
+  for (const f of moved) ul.append(el('li', f.message.replace(/; rows stored under .*$/, '')));
+  list.append(ul);
+  box.append(el('strong', `This key writes other bytes for ${what}.`),
+    el('span', ' Rows already stored under their keys would be out of reach of its gets and scans: a deliberate change needs the table rewritten, and the examples updated. '), list);
+}
+
 function analyze() {
   if (typeof state.doc?.key === 'string' && !parseTyped()) return;
   if (!checkDoc()) return;
   showError(null);
+  showExamples(state.doc);
   const doc = state.doc;
   // a preview of the first records only while nothing else is shown
   startRun(id => ({ id, kind: 'analyze', preview: !state.report, doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));

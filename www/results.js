@@ -39,7 +39,17 @@ export function renderMetrics() {
     try {
       const findings = wasm.lintDesign(state.doc) ?? [];
       const list = Array.isArray(findings) ? findings : findings.findings ?? [];
-      metric(dl, 'lint', 'Lint findings', String(list.length), list.map(f => f.message ?? f.reason ?? JSON.stringify(f)).join(' · ') || 'no rule fired.');
+      metric(dl, 'lint', 'Lint findings', String(list.length), list.map(f => `${f.severity} ${f.rule}: ${f.message}`).join(' · ') || 'no rule fired.');
+      // One finding per line on the page (the CSV keeps them in one cell).
+      if (list.length) {
+        const ul = el('ul', '', { class: 'findings' });
+        for (const f of list) {
+          const li = el('li');
+          li.append(el('span', f.severity, { class: `sev ${f.severity}` }), el('code', f.rule), ` ${f.message}`);
+          ul.append(li);
+        }
+        dl.lastElementChild.lastElementChild.replaceWith(ul);
+      }
     } catch { /* lint is advisory */ }
   }
 }

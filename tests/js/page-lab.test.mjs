@@ -37,11 +37,43 @@ test('every preset loads and shows a heatmap', async () => {
     await page.waitForSelector('#lab[data-run="done"], #lab[data-run="error"]', { state: 'attached', timeout: 60000 });
     const err = await page.$eval('#design-error', e => (e.hidden ? '' : e.textContent));
     assert.equal(err, '', `${id}: ${err}`);
+    // Every preset's key writes its own examples.
+    assert.equal(await page.$eval('#examples-note', e => (e.hidden ? '' : e.textContent)), '', id);
     const size = await page.$eval('#heatmap', c => [c.width, c.height]);
     assert.ok(size[0] >= 1 && size[1] >= 1, `${id}: ${size}`);
   }
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('a key change that moves the design\'s examples is named under the key as it is typed', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await waitReport(page);
+  const doc = JSON.parse(await page.inputValue('#doc-json'));
+  assert.equal(doc.examples.length, 4);
+  // The telecom bucket: |String.hashCode(phone + yyyyMM) % n| as two digits, computed here.
+  const javaHash = (t) => [...t].reduce((h, c) => (Math.imul(31, h) + c.charCodeAt(0)) | 0, 0);
+  const bucket = (ex, n) => String(Math.abs(javaHash(ex.record.phone + ex.record.ts.slice(0, 7).replace('-', '')) % n)).padStart(2, '0');
+  const moved = doc.examples.map((ex, j) => [ex, j]).filter(([ex]) => bucket(ex, 20) !== bucket(ex, 10));
+  assert.ok(moved.length > 0 && moved.length < 4, `${moved.length}`);
+  const key = await page.inputValue('#key-text');
+  await page.fill('#key-text', key.replace(', 10,', ', 20,'));
+  await page.waitForSelector('#examples-note:not([hidden])');
+  assert.match(await page.textContent('#examples-note strong'), new RegExp(`^This key writes other bytes for ${moved.length} of the design's 4 examples\\.$`));
+  const items = await page.$$eval('#examples-note li', ls => ls.map(l => l.textContent));
+  assert.deepEqual(items.map(t => t.slice(0, t.indexOf(' (segment'))), moved.map(([ex, j]) =>
+    `example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}, the example says ${bucket(ex, 10)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`));
+  // The metrics list the same findings among the linter's, one per line.
+  await waitReport(page);
+  const rules = await page.$$eval('#metrics .findings li code', cs => cs.map(c => c.textContent));
+  assert.equal(rules.filter(r => r === 'example-key').length, moved.length, rules.join(' '));
+  // Back to ten buckets: the note goes.
+  await page.fill('#key-text', key);
+  await page.waitForSelector('#examples-note', { state: 'hidden' });
+  await waitReport(page);
+  assert.deepEqual(problems, []);
   await page.close();
 });
 
