@@ -118,6 +118,11 @@ export interface FieldDecl {
   cardinality?: number;
   generator?: JsonObject;
 }
+/**
+ * A record with the row key it is stored under: `key` in hex (checked when read), else
+ * `keyBinary` as `Bytes.toStringBinary` prints it. `lintDesign`'s `example-key` rule names every
+ * example the key does not write.
+ */
 export interface Example { record: JsonObject; key?: string; keyBinary?: string; note?: string }
 export type ReadPattern =
   | { type: 'get'; name?: string | null; record: JsonObject }
@@ -230,7 +235,10 @@ export class KeyCodec {
 export function keyLayout(doc: DesignInput): SegmentLayout[];
 /** `[start, end)` of every segment of `key`, in `keyLayout` order. */
 export function keySpans(doc: DesignInput, key: Bytes): Span[];
-/** Lint findings of a design. */
+/**
+ * Lint findings of a design, errors first: `lintRules()` lists every rule (one of them,
+ * `example-key`, holds the key to the design's `examples`).
+ */
 export function lintDesign(doc: DesignInput): Finding[];
 /** Every lint rule with the principle behind it. */
 export function lintRules(): LintRule[];
