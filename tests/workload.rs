@@ -437,6 +437,31 @@ fn lists_constants_and_strings() {
         ),
     );
     assert_eq!(k, vec![FieldValue::Bool(true); 3]);
+    // A timestamp list takes ISO-8601 text as records do; 2021-09-07T00:00:00Z is
+    // 1,630,972,800,000 ms (18,877 days of 86,400,000 ms), +08:00 is eight hours earlier.
+    let t = longs(&column(
+        3,
+        0,
+        field(
+            "t",
+            FieldType::Timestamp,
+            Some(
+                r#"{"kind": "list", "values": ["2021-09-07T00:00:00Z", "2021-09-07T08:00:00+08:00", 5], "order": "sequential"}"#,
+            ),
+        ),
+    ));
+    assert_eq!(t, vec![18_877 * 86_400_000, 18_877 * 86_400_000, 5]);
+    let iso_in_long = [field(
+        "n",
+        FieldType::Long,
+        Some(r#"{"kind": "constant", "value": "2021-09-07T00:00:00Z"}"#),
+    )];
+    let e = WorkloadStream::new(&spec(10, 0), &iso_in_long).err();
+    assert_eq!(
+        e.and_then(|e| e.location.path).as_deref(),
+        Some("/fields/0/generator/value"),
+        "a long field takes no date"
+    );
     let s = strs(&column(
         500,
         0,

@@ -470,12 +470,23 @@ pub fn convert(v: &serde_json::Value, f: &FieldDecl, path: &str) -> Result<Field
             _ => Err(bad("a string or number")),
         },
         Out::Long => {
+            // A timestamp as records and `startTime` take it: ms, or an ISO-8601 date-time.
+            let time = f.field_type == FieldType::Timestamp;
             let x = match v {
                 J::Number(n) => n.as_i64(),
-                J::String(s) => s.trim().parse::<i64>().ok(),
+                J::String(s) => s.trim().parse::<i64>().ok().or_else(|| {
+                    time.then(|| crate::keyspec::time::parse_iso(s.trim()))
+                        .flatten()
+                }),
                 _ => None,
             }
-            .ok_or_else(|| bad("a 64-bit integer"))?;
+            .ok_or_else(|| {
+                bad(if time {
+                    "a time (ms since the epoch, or an ISO-8601 date-time)"
+                } else {
+                    "a 64-bit integer"
+                })
+            })?;
             check_range(f, path, i128::from(x), i128::from(x))?;
             Ok(FieldValue::Long(x))
         }
