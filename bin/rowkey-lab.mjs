@@ -21,6 +21,9 @@ Commands:
   reads <design> [--shell TABLE]       each read's scans (start and stop rows, regions), or
                                        the HBase shell scan commands that run them
   lint <design> [--json]               lint findings of a design
+  examples <design> [--update]         the design's examples: the key each record gets now
+                                       against the one recorded (--update: the design with
+                                       the keys rewritten, on stdout)
   check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--json]
                                        exit 1 when a design breaks a budget or has a lint
                                        error (for CI)
@@ -38,7 +41,8 @@ Every command takes --help and --json (machine-readable output on stdout).
 Exit codes:
   0  success
   1  check: a budget is exceeded; lint: a finding of severity "error"; decode: the key is
-     not one the design writes (its fields encode to other bytes, e.g. another salt)
+     not one the design writes (its fields encode to other bytes, e.g. another salt);
+     examples: an example's recorded key is not what the design writes for its record
   2  usage error (unknown command or option, missing or extra argument)
   3  input error (unreadable or invalid design, bad record or key, engine error)`,
   encode: `rowkey-lab encode <design> --record '<json>' [--json]
@@ -77,6 +81,17 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
+  examples: `rowkey-lab examples <design> [--update] [--json]
+Lists the design's examples (its "examples": records with the row key each is stored under):
+the key the design writes for each record now, as Bytes.toStringBinary, and whether it is the
+one recorded ("same"), another ("moved": the row stored under the recorded key is out of reach
+of this design's gets and scans), unrecorded, or not writable at all. Bytes a random(...)
+segment draws are not compared. Exit 1 when a recorded key is not what the design writes, as
+\`check\` fails then.
+  --update  the key change is deliberate: print the design document with every example that
+            records a key given the one the design writes now (key as hex, keyBinary as
+            toStringBinary, whichever it has); the design file is not changed (redirect the
+            output). A record the design cannot write keeps its key, and the exit is 1.`,
   check: `rowkey-lab check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--regions FILE] [--json]
 Analyzes each design (its workload, or --records FILE as for analyze) and fails (exit 1) when
 any design breaks a budget:
@@ -141,6 +156,7 @@ const USAGE = {
   analyze: { options: ['windows', 'records', 'regions', 'table'], maxArgs: 1 },
   reads: { options: ['shell', 'regions', 'table'], maxArgs: 1 },
   lint: { options: [], maxArgs: 1 },
+  examples: { options: [], flags: ['update'], maxArgs: 1 },
   check: { options: ['maxHotspot', 'maxServerHotspot', 'maxScans', 'lint', 'windows', 'records', 'regions', 'table'], maxArgs: Infinity },
   compare: { options: ['windows'], maxArgs: 4 },
   regions: { options: ['table'], maxArgs: 1 },
@@ -153,7 +169,7 @@ class CliError extends Error { constructor(code, msg) { super(msg); this.code = 
 // take the next argument as its value (`--jsn design.json` is a typo, not --jsn=design.json).
 function parseArgs(cmd, argv) {
   const pos = []; const opt = {};
-  const { options } = USAGE[cmd];
+  const { options, flags = [] } = USAGE[cmd];
   const names = options.map(kebab);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -161,9 +177,13 @@ function parseArgs(cmd, argv) {
     else if (a === '--json') opt.json = true;
     else if (a.startsWith('--')) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
-      if (k === 'json' || k === 'help') throw new CliError(EXIT.USAGE, `--${k} takes no value (got --${k}=${inline})`);
+      if (k === 'json' || k === 'help' || flags.includes(k)) {
+        if (inline !== undefined) throw new CliError(EXIT.USAGE, `--${k} takes no value (got --${k}=${inline})`);
+        opt[k] = true;
+        continue;
+      }
       if (!names.includes(k)) {
-        const known = names.concat('json');
+        const known = names.concat(flags, 'json');
         throw new CliError(EXIT.USAGE, `${cmd} has no option --${k}${didYouMean(k, known, '--')} (it takes ${known.map(n => `--${n}`).join(', ')}; see rowkey-lab ${cmd} --help)`);
       }
       const v = inline ?? argv[++i];
@@ -275,6 +295,9 @@ function engine(fn) {
     throw new CliError(EXIT.INPUT, `${e.reason ?? e.message}${where ? ` (${where})` : ''}`);
   }
 }
+
+/** An example's recorded key as the shell prints it (its `keyBinary` when it has no hex `key`). */
+const recordedText = r => (r.key != null ? api.toStringBinary(Buffer.from(r.key, 'hex')) : r.keyBinary);
 
 /** Rows under headers; `text` lists the columns that always align left (row keys such as "240001"). */
 function table(rows, headers, text = []) {
@@ -647,6 +670,46 @@ const COMMANDS = {
       }
       return lines.join('\n');
     });
+  },
+  examples(pos, opt) {
+    const design = loadDesign(pos[0]);
+    const examples = design.examples ?? [];
+    // What the linter's example-key rule says of each (it skips the bytes random(...) draws).
+    const findings = new Map(engine(() => api.lintDesign(design)).filter(f => f.rule === 'example-key').map(f => [f.example, f]));
+    const codec = engine(() => new api.KeyCodec(design));
+    let rows;
+    try {
+      rows = examples.map((ex, i) => {
+        let now = null, error = null;
+        try { now = codec.encode(ex.record); } catch (e) { error = e.reason ?? e.message; }
+        const recorded = ex.key != null || ex.keyBinary != null;
+        const status = !recorded ? (error ? 'error' : 'unrecorded') : findings.has(i) ? (error ? 'error' : 'moved') : 'same';
+        return { index: i, record: ex.record, key: ex.key ?? null, keyBinary: ex.keyBinary ?? null, keyNow: now && hex(now), keyBinaryNow: now && api.toStringBinary(now), status, message: findings.get(i)?.message ?? error };
+      });
+    } finally { codec.free(); }
+    const failed = rows.some(r => findings.has(r.index) && !(opt.update && r.status === 'moved'));
+    if (opt.update) {
+      const updated = examples.map((ex, i) => {
+        const r = rows[i];
+        if (r.status !== 'moved') return ex;
+        return { ...ex, ...(ex.key != null ? { key: r.keyNow } : {}), ...(ex.keyBinary != null ? { keyBinary: r.keyBinaryNow } : {}) };
+      });
+      for (const r of rows) if (r.status === 'error' && findings.has(r.index)) console.error(`rowkey-lab: ${r.message} (its key is kept)`);
+      console.log(JSON.stringify({ ...design, examples: updated }, null, 2));
+      return failed ? EXIT.BUDGET : EXIT.OK;
+    }
+    out(opt, rows, () => {
+      if (!rows.length) return 'The design has no examples.';
+      const cells = rows.map(r => [r.index, r.status, r.keyBinaryNow ?? '-', r.status === 'moved' || r.status === 'error' ? recordedText(r) : '']);
+      const lines = [table(cells, ['#', 'status', 'key now', 'recorded (when not the same)'], [2, 3])];
+      for (const r of rows) if (r.status === 'error') lines.push(findings.has(r.index) ? r.message : `example ${r.index}: ${r.message}`);
+      const count = status => rows.filter(r => r.status === status && findings.has(r.index)).length;
+      const [moved, broken] = [count('moved'), count('error')];
+      lines.push([moved && `${moved} of ${rows.length} examples moved (rowkey-lab examples --update rewrites their keys)`,
+        broken && `${broken} the design cannot write (edit the record)`].filter(Boolean).join('; ') || 'every recorded key is what the design writes');
+      return lines.join('\n');
+    });
+    return failed ? EXIT.BUDGET : EXIT.OK;
   },
   check(pos, opt) {
     const maxHot = Number(opt.maxHotspot ?? 2.0); const maxScans = Number(opt.maxScans ?? 16);

@@ -198,7 +198,8 @@ export interface Decoded {
   verified?: boolean;
 }
 export type Severity = 'error' | 'warning' | 'info';
-export interface Finding { rule: string; severity: Severity; segment: number | null; message: string }
+/** `segment` indexes `keyLayout`; `example`, on `example-key` findings only, indexes the document's `examples`. */
+export interface Finding { rule: string; severity: Severity; segment: number | null; message: string; example?: number }
 export interface LintRule { id: string; reason: string }
 
 /** Parses the text form of a key design; returns its JSON form. Errors carry `line` and `column`. */

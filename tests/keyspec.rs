@@ -1619,7 +1619,8 @@ fn lint_reads_the_design_not_its_values() {
     ));
 }
 
-/// `example-key`: the findings for a design's examples, as (segment, message).
+/// `example-key`: the findings for a design's examples, as (segment, message); each names its
+/// example by index, as its message does.
 fn example_findings(doc: Value) -> Vec<(Option<usize>, String)> {
     let d = DesignDocument::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
     keyspec::lint(&d)
@@ -1627,6 +1628,12 @@ fn example_findings(doc: Value) -> Vec<(Option<usize>, String)> {
         .filter(|f| f.rule == "example-key")
         .map(|f| {
             assert_eq!(f.severity, Severity::Warning, "{}", f.message);
+            let i = f.example.unwrap_or(usize::MAX);
+            assert!(
+                f.message.starts_with(&format!("example {i} (")),
+                "{}",
+                f.message
+            );
             (f.segment, f.message)
         })
         .collect()

@@ -15,6 +15,7 @@ import { $, el, state, saveState, loadState, num, fix, offsetOf } from './lab-st
 import { shownMatrix, renderHeatmap, renderHeatControls, wireHeatmap } from './heatmap-view.js';
 import { metric, renderMetrics, renderReads, renderScanCommands, renderKeys, renderSplits, renderDiagnosis } from './results.js';
 import { wireTableRegions, renderTableLoad } from './table-regions.js';
+import { toHex } from './keys-view.js';
 
 /** The key design in its readable text form (the JSON form only if it cannot be formatted). */
 function keyAsText(k) {
@@ -189,8 +190,27 @@ function showExamples(doc) {
   const ul = el('ul');
   for (const f of moved) ul.append(el('li', f.message.replace(/; rows stored under .*$/, '')));
   list.append(ul);
+  const rewrite = el('button', 'Write the new keys into the examples', { type: 'button' });
+  rewrite.onclick = rewriteExamples;
   box.append(el('strong', `This key writes other bytes for ${what}.`),
-    el('span', ' Rows already stored under their keys would be out of reach of its gets and scans: a deliberate change needs the table rewritten, and the examples updated. '), list);
+    el('span', ' Rows already stored under their keys would be out of reach of its gets and scans: a deliberate change needs the table rewritten, and the examples updated. '), rewrite, list);
+}
+
+/** The key change is deliberate: every example that records a key gets the one this design
+ * writes (`key` in hex, `keyBinary` as toStringBinary, whichever it had), so the exported design
+ * passes `rowkey-lab check`. A record the design cannot write keeps its key and stays named;
+ * the design before is under Recent designs. */
+function rewriteExamples() {
+  const doc = state.doc;
+  const examples = (doc.examples ?? []).map((ex) => {
+    if (ex.key == null && ex.keyBinary == null) return ex;
+    let k;
+    try { k = wasm.encodeKey(doc, ex.record); } catch { return ex; }
+    return { ...ex, ...(ex.key != null ? { key: toHex(k) } : {}), ...(ex.keyBinary != null ? { keyBinary: wasm.toStringBinary(k) } : {}) };
+  });
+  state.doc = { ...doc, examples };
+  state.presetId = '';
+  changed(true);
 }
 
 function analyze() {

@@ -16,7 +16,7 @@ function el(tag, text, cls) {
 }
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-const toHex = bytes => Array.from(bytes, b => HEX[b]).join('');
+export const toHex = bytes => Array.from(bytes, b => HEX[b]).join('');
 
 // Bytes.toStringBinary, one byte at a time (checked against the engine's version per key).
 const PRINTABLE = new Set(Array.from(" `~!@#$%^&*()-_=+[]{}|;:'\",.<>/?", c => c.charCodeAt(0)));

@@ -39,6 +39,9 @@ pub struct Finding {
     pub segment: Option<usize>,
     /// One line: what is wrong and the principle behind it.
     pub message: String,
+    /// The index in the document's `examples` of the example it is about (`example-key`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub example: Option<usize>,
 }
 
 /// Every rule id with a one-line summary.
@@ -70,6 +73,7 @@ fn finding(
         severity,
         segment,
         message,
+        example: None,
     }
 }
 

@@ -500,6 +500,25 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const findings = JSON.parse(run('lint', 'rebucketed.json', '--json').stdout).filter(f => f.rule === 'example-key');
     assert.deepEqual(findings.map(f => `  ${f.message}`), lines);
     assert.ok(findings.every(f => f.severity === 'warning' && f.segment === 0));
+    // `examples` lists the same: the moved ones with the key written now; exit 1 as check.
+    const ex = run('examples', 'rebucketed.json', '--json');
+    assert.equal(ex.status, 1, ex.stderr);
+    const listed = JSON.parse(ex.stdout);
+    const movedAt = new Set(findings.map(f => f.example));
+    assert.deepEqual(listed.map(e => e.status), doc.examples.map((_, j) => (movedAt.has(j) ? 'moved' : 'same')));
+    assert.deepEqual(listed.map(e => Buffer.from(e.keyNow, 'hex').toString()), doc.examples.map(e => bucket(e, 20) + rest(e)));
+    // --update: the same design with those keys rewritten, which then passes the gate.
+    const up = run('examples', 'rebucketed.json', '--update');
+    assert.equal(up.status, 0, up.stderr);
+    const updated = JSON.parse(up.stdout);
+    assert.deepEqual({ ...updated, examples: null }, { ...changed, examples: null }, 'only the examples change');
+    assert.deepEqual(updated.examples.map(e => Buffer.from(e.key, 'hex').toString()), doc.examples.map(e => bucket(e, 20) + rest(e)));
+    writeFileSync(path.join(dir, 'updated.json'), up.stdout);
+    assert.equal(run('check', 'updated.json', ...loose).status, 0);
+    const again = run('examples', 'updated.json');
+    assert.equal(again.status, 0, again.stdout);
+    assert.match(again.stdout, /^every recorded key is what the design writes$/m);
+    assert.equal(run('examples', 'rebucketed.json', '--update=yes').status, 2);
     // A recorded key that is not hex is an input error at its place.
     const bad = { ...doc, examples: [{ record: doc.examples[0].record, key: 'zz' }] };
     writeFileSync(path.join(dir, 'badexample.json'), JSON.stringify(bad));

@@ -73,6 +73,17 @@ test('a key change that moves the design\'s examples is named under the key as i
   await page.fill('#key-text', key);
   await page.waitForSelector('#examples-note', { state: 'hidden' });
   await waitReport(page);
+  // Twenty again, deliberately: the examples take the keys the design writes now (the moved
+  // ones their new bucket, the others unchanged), and the note goes.
+  await page.fill('#key-text', key.replace(', 10,', ', 20,'));
+  await page.waitForSelector('#examples-note:not([hidden])');
+  await page.click('#examples-note button');
+  await page.waitForSelector('#examples-note', { state: 'hidden' });
+  const rewritten = JSON.parse(await page.inputValue('#doc-json')).examples;
+  assert.deepEqual(rewritten.map(ex => Buffer.from(ex.key, 'hex').toString()),
+    doc.examples.map(ex => `${bucket(ex, 20)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`));
+  assert.deepEqual(rewritten.map(ex => ex.note), doc.examples.map(ex => ex.note));
+  await waitReport(page);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -50,15 +50,18 @@ pub(super) fn check(
         let got = match ck.encode_json(&ex.record) {
             Ok(k) => k,
             Err(e) => {
-                out.push(finding(
-                    RULE,
-                    Severity::Warning,
-                    None,
-                    format!(
-                        "{}: the design cannot write its record ({e}), so the row stored under its key is out of reach",
-                        describe(i, ex)
-                    ),
-                ));
+                out.push(Finding {
+                    example: Some(i),
+                    ..finding(
+                        RULE,
+                        Severity::Warning,
+                        None,
+                        format!(
+                            "{}: the design cannot write its record ({e}), so the row stored under its key is out of reach",
+                            describe(i, ex)
+                        ),
+                    )
+                });
                 continue;
             }
         };
@@ -78,7 +81,9 @@ pub(super) fn check(
             .and_then(|j| layout.get(j))
             .map(|l| format!(" (segment `{}` changed)", l.text))
             .unwrap_or_default();
-        out.push(finding(
+        out.push(Finding {
+            example: Some(i),
+            ..finding(
             RULE,
             Severity::Warning,
             first,
@@ -88,6 +93,7 @@ pub(super) fn check(
                 bytes::to_string_binary(&got),
                 bytes::to_string_binary(&want),
             ),
-        ));
+        )
+        });
     }
 }
