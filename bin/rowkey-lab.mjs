@@ -106,6 +106,9 @@ and always when one of the design's "examples" has a key (hex, or keyBinary) tha
 design does not write for its record: a key change that moves rows already stored under the
 old keys (bytes a random(...) segment draws are not compared).
 Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1).
+--json: {ok, hotspotFactor, serverHotspotFactor, maxScans, lint, examples, breaches}: "lint" the
+findings counted under --lint, "examples" the example-key findings (each with its "example"
+index), "breaches" every reason for the failure as text.
 With several designs (say designs/*.json) each gets one line, and --json prints an array of
 the one-design results, each with its "design".`,
   reads: `rowkey-lab reads <design> [--shell TABLE] [--json]
@@ -746,10 +749,11 @@ const COMMANDS = {
       // The examples are key tests, failed whatever --lint says: an example whose recorded key
       // the design no longer writes is a row stored where this design will not look.
       const findings = engine(() => api.lintDesign(design));
-      breaches.push(...findings.filter(f => f.rule === 'example-key').map(f => f.message));
+      const examples = findings.filter(f => f.rule === 'example-key');
+      breaches.push(...examples.map(f => f.message));
       const lint = findings.filter(f => f.rule !== 'example-key' && failOn.includes(f.severity));
       for (const f of lint) breaches.push(`lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`);
-      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, serverHotspotFactor: serverHot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, breaches };
+      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, serverHotspotFactor: serverHot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, examples, breaches };
     });
     const serverOk = res => (maxServerHot === undefined ? '' : `, server hotspot ${res.serverHotspotFactor.toFixed(2)} <= ${maxServerHot}`);
     const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}${serverOk(res)}, scans ${res.maxScans} <= ${maxScans}${clean}`

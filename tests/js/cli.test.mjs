@@ -500,6 +500,12 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const findings = JSON.parse(run('lint', 'rebucketed.json', '--json').stdout).filter(f => f.rule === 'example-key');
     assert.deepEqual(findings.map(f => `  ${f.message}`), lines);
     assert.ok(findings.every(f => f.severity === 'warning' && f.segment === 0));
+    // check --json gives them as findings too, each with its example's index, out of the lint list.
+    const cj = JSON.parse(run('check', 'rebucketed.json', ...loose, '--json').stdout);
+    assert.equal(cj.ok, false);
+    assert.deepEqual(cj.examples.map(f => f.example), doc.examples.flatMap((ex, j) => (bucket(ex, 20) === bucket(ex, 10) ? [] : [j])));
+    assert.deepEqual(cj.examples.map(f => f.message), findings.map(f => f.message));
+    assert.ok(cj.lint.every(f => f.rule !== 'example-key'));
     // `examples` lists the same: the moved ones with the key written now; exit 1 as check.
     const ex = run('examples', 'rebucketed.json', '--json');
     assert.equal(ex.status, 1, ex.stderr);
