@@ -194,7 +194,10 @@ export interface Decoded {
   unrecoverable: Unrecoverable[];
   /** `[start, end)` of every segment, in `keyLayout` order. */
   spans: Span[];
-  /** Re-encoding reproduces the key (absent when not checkable). */
+  /** Re-encoding reproduces the key; `false`: a segment the key fixes (a salt, canonical
+   * bytes) does not match, so the key is not this design's. Absent when not checkable: a
+   * field is missing, a random salt, or only segments over a field the key keeps in part
+   * differ. */
   verified?: boolean;
 }
 export type Severity = 'error' | 'warning' | 'info';

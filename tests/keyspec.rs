@@ -254,6 +254,80 @@ fn seed000_telecom() {
     assert_eq!(d.spans, vec![(0, 2), (2, 3), (3, 14), (14, 15), (15, 29)]);
 }
 
+/// A salt over a finer time than the key keeps (the month, when the key holds only the year)
+/// cannot be checked from the key: its own keys are not called another design's, nor is any
+/// other salt, since some month of that year may write it. A salt over the month of a key that
+/// holds the month is still checked (seed000_telecom's wrong salt).
+#[test]
+fn a_salt_over_what_the_key_lost_is_not_checkable() {
+    let fields = [
+        fd("phone", FieldType::String),
+        fd("ts", FieldType::Timestamp),
+    ];
+    let t =
+        r#"salt(phone + time(ts, "yyyyMM"), 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyy")"#;
+    let (mut unchecked, mut salts) = (0, std::collections::BTreeSet::new());
+    for month in 1..=12 {
+        let ts = format!("2021-{month:02}-15T12:00:00Z");
+        let key = enc(t, &fields, json!({"phone": "13800138000", "ts": ts}));
+        assert_eq!(&key[2..], b"_13800138000_2021");
+        salts.insert(key[..2].to_vec());
+        let d = keyspec::decode(&spec(t), &fields, &key).unwrap_or_else(|e| panic!("{e}"));
+        // Decoding gives back January (the earliest the key allows); January's own key
+        // verifies, the other months' keys are not checkable, none is refused.
+        assert_ne!(d.verified, Some(false), "month {month}");
+        if d.verified.is_none() {
+            unchecked += 1;
+        }
+    }
+    assert!(salts.len() > 1, "the month moves the salt: {salts:?}");
+    assert!(unchecked > 0);
+    // The same salt over the year alone is fixed by the key: a wrong salt is refused.
+    let y =
+        r#"salt(phone + time(ts, "yyyy"), 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyy")"#;
+    let mut key = enc(
+        y,
+        &fields,
+        json!({"phone": "13800138000", "ts": "2021-09-07T00:00:00Z"}),
+    );
+    let d = keyspec::decode(&spec(y), &fields, &key).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.verified, Some(true));
+    key[1] = if key[1] == b'9' { b'0' } else { key[1] + 1 };
+    let d = keyspec::decode(&spec(y), &fields, &key).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.verified, Some(false));
+}
+
+/// A fixed-width value that ends with its pad byte decodes without it (the documented
+/// ambiguity): `0.00` padded with `0`s reads back as `0.`, which writes other bytes. The key
+/// is still the design's, so it is not refused.
+#[test]
+fn a_value_ending_in_its_pad_byte_is_not_refused() {
+    let fields = [fd("x", FieldType::BigDecimal)];
+    let t = r#"fixed(x, 10, pad="0", side=right)"#;
+    let key = enc(t, &fields, json!({"x": "0.00"}));
+    assert_eq!(key, b"0.00000000");
+    let d = keyspec::decode(&spec(t), &fields, &key).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.verified, None);
+}
+
+/// A salt over the rest of the key with nothing after it hashes no bytes. Phoenix's
+/// `SaltingUtil.getSaltingByte` over an empty row: hash = 1 (its initial value), 1 % 188 = 1.
+#[test]
+fn a_salt_over_an_empty_rest_hashes_no_bytes() {
+    let fields = [fd("a", FieldType::String)];
+    assert_eq!(
+        enc("salt(188, hash=phoenix)", &fields, json!({"a": "x"})),
+        [1]
+    );
+    assert_eq!(
+        enc("salt(188, hash=phoenix) + a", &fields, json!({"a": ""})),
+        [1]
+    );
+    let d = keyspec::decode(&spec("salt(188, hash=phoenix)"), &fields, &[1])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.verified, Some(true));
+}
+
 /// Seed 000, vehicles: ENGINE_TYPE-timestamp-VIN, and the bad order VIN first.
 #[test]
 fn seed000_vehicle_order() {
@@ -1342,6 +1416,8 @@ fn property_encode_decode_round_trip() {
                 if d.verified == Some(true) {
                     verified += 1;
                 }
+                // A key the design wrote is never called another design's.
+                assert_ne!(d.verified, Some(false), "`{text}` on {record:?}");
                 assert!(spans.is_ok());
                 let spans = spans.unwrap_or_default();
                 assert_eq!(spans.len(), ck.layout().len(), "`{text}`");

@@ -121,7 +121,7 @@ pub(crate) enum Op {
 }
 
 impl Op {
-    fn src(&self) -> Option<&Src> {
+    pub(crate) fn src(&self) -> Option<&Src> {
         match self {
             Op::Salt { src, .. }
             | Op::Hash15 { src }

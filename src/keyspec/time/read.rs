@@ -31,6 +31,22 @@ fn merge1(a: &mut Option<i64>, b: Option<i64>, what: &str) -> std::result::Resul
 }
 
 impl Parts {
+    /// Whether these parts fix what `tok` prints (a two-digit year by the full year too).
+    pub fn holds(&self, tok: &super::Tok) -> bool {
+        use super::Tok;
+        match tok {
+            Tok::Year4 => self.y.is_some(),
+            Tok::Year2 => self.y.is_some() || self.y2.is_some(),
+            Tok::Month => self.mo.is_some(),
+            Tok::Day => self.d.is_some(),
+            Tok::Hour => self.h.is_some(),
+            Tok::Minute => self.mi.is_some(),
+            Tok::Second => self.s.is_some(),
+            Tok::Milli => self.ms.is_some(),
+            Tok::Lit(_) => true,
+        }
+    }
+
     /// Combine with the parts of another segment of the same field.
     pub(crate) fn merge(&mut self, o: &Parts) -> std::result::Result<(), String> {
         merge1(&mut self.y, o.y, "year")?;

@@ -265,6 +265,11 @@ impl CompiledKey {
                 }
             }
         }
+        // A source that ends the key ends after the last step; one that starts there is empty
+        // (a salt over the rest with nothing after it hashes no bytes, not its own hole).
+        if src_from == plan.steps.len() {
+            from = out.len();
+        }
         if src_to == plan.steps.len() {
             to = out.len();
         }
