@@ -444,7 +444,7 @@ fn read_and_exercise(json: &str, rng: &mut Xoshiro256PlusPlus) -> Result<bool, S
 fn key_text_edits_never_panic() {
     run_cases(
         "key",
-        0.0,
+        0.05,
         |json, rng| {
             // The preset with its key in the text form, edited; fields, workload and reads stay.
             let doc = DesignDocument::from_json(json).ok()?;
@@ -469,7 +469,7 @@ fn key_text_edits_never_panic() {
 fn hostile_values_never_panic() {
     run_cases(
         "value",
-        0.0,
+        0.15,
         |json, rng| {
             let mut v = preset_value(json)?;
             let mut at = Vec::new();
@@ -490,7 +490,7 @@ fn hostile_values_never_panic() {
 fn json_byte_edits_never_panic() {
     run_cases(
         "bytes",
-        0.0,
+        0.10,
         |json, rng| {
             let mut b = json.as_bytes().to_vec();
             for _ in 0..rng.gen_range(1..4) {
