@@ -551,7 +551,7 @@ const COMMANDS = {
       for (const u of d.unrecoverable) lines.push(`${u.field}: not recoverable (${u.reason})`);
       lines.push('', table(segments.map(s => [s.segment, `${s.start}..${s.end}`, s.bytes]), ['segment', 'bytes', 'text'], [2]), '');
       lines.push(d.verified === false ? 'NOT this design\'s key: its fields re-encode to other bytes'
-        : d.verified ? 'verified: the fields re-encode to this key' : 'not verifiable: a field is missing from the key');
+        : d.verified ? 'verified: the fields re-encode to this key' : 'not verifiable: a field the key uses is missing, drawn at random, or kept only in part where a salt or hash reads it');
       return lines.join('\n');
     });
     return d.verified === false ? EXIT.BUDGET : EXIT.OK;
