@@ -26,8 +26,9 @@ pub struct Decoded {
     /// Re-encoding the decoded values (exact or earliest-consistent) reproduces the key, hash
     /// prefixes included: `true`; it does not (a salt or hash prefix does not match, or the
     /// bytes are not canonical): `false`; not checkable because a field the key uses is not
-    /// recovered, the design has a random salt, or only a hash over a field the key keeps in
-    /// part differs (every other segment re-encodes to the key's bytes): absent.
+    /// recovered, the design has a random salt, or the only segments that differ read a
+    /// field the key keeps in part (a salt over the month of a key holding the year; a fixed
+    /// value that begins or ends with its pad byte): absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verified: Option<bool>,
 }
@@ -423,6 +424,17 @@ impl Lost<'_> {
     fn inexact(&self, f: usize) -> bool {
         self.inexact.get(f).copied().unwrap_or(false)
     }
+
+    /// Whether the time parts the key holds of field `f` fix what `enc` writes of it (a
+    /// `time(...)` of the same unit whose every part the key holds).
+    fn time_fixed(&self, f: usize, enc: &Enc) -> bool {
+        match (enc, self.times.get(f)) {
+            (Enc::Time { toks, secs, .. }, Some(Some((parts, held)))) => {
+                secs == held && toks.iter().all(|t| parts.holds(t))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Whether `ops` (a hash's source) read a field the key keeps only in part in a form the key
@@ -430,10 +442,7 @@ impl Lost<'_> {
 /// holding `yyyy`, and `str(ts)` by no key without the milliseconds.
 fn unfixed(ops: &[Op], lost: &Lost) -> bool {
     ops.iter().any(|o| match o {
-        Op::Field { f, enc } => {
-            lost.inexact(*f)
-                && !matches!((enc, lost.times.get(*f)), (Enc::Time { toks, secs, .. }, Some(Some((p, held)))) if secs == held && toks.iter().all(|t| p.holds(t)))
-        }
+        Op::Field { f, enc } => lost.inexact(*f) && !lost.time_fixed(*f, enc),
         Op::When { f, then, .. } => lost.inexact(*f) || unfixed(then, lost),
         _ => match o.src() {
             Some(Src::Ops(s)) => unfixed(s, lost),
@@ -565,6 +574,8 @@ impl CompiledKey {
         if differ.contains(&Some(false)) {
             return Some(false);
         }
+        // Only hashes over what the key lost differ: not checkable. Nothing differs segment
+        // by segment, yet the bytes do: the segments do not tile the key as it is.
         if differ.contains(&Some(true)) {
             None
         } else {
