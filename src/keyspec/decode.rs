@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::compile::{CompiledKey, Cx, Enc, Op, Src};
+use super::compile::{CompiledKey, Op, Src};
 use super::time;
 use super::value::FieldValue;
 use crate::bytes;
@@ -11,6 +11,7 @@ use crate::design::FieldType;
 use crate::error::{Error, ErrorKind, Result};
 
 mod read;
+mod verify;
 
 /// A decoded row key.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -376,81 +377,6 @@ pub(crate) fn collect_fields(ops: &[Op], out: &mut Vec<usize>) {
     }
 }
 
-/// Whether a layout entry's bytes may differ from the key's for no fault of the key, when
-/// the decoded values are re-encoded: the entry reads a field the key keeps only in part,
-/// in a form the key does not fix. When-bodies inlined, as [`flat_len`] counts; a `when`
-/// itself is `None` (its entries follow it).
-fn loose(ops: &[Op], lost: &Lost, out: &mut Vec<Option<bool>>) {
-    for (i, o) in ops.iter().enumerate() {
-        let entry = match o {
-            Op::When { then, .. } => {
-                out.push(None);
-                loose(then, lost, out);
-                continue;
-            }
-            // The decoded value is the earliest the key allows; the field's own segment
-            // writes the key's bytes unless the key holds the field in forms that disagree.
-            Op::Field { f, .. } => lost.inexact(*f),
-            _ => match o.src() {
-                Some(Src::Ops(s)) => unfixed(s, lost),
-                // A hash over the rest differs only where the rest does.
-                Some(Src::Rest) => unfixed(ops.get(i + 1..).unwrap_or(&[]), lost),
-                None => false,
-            },
-        };
-        out.push(Some(entry));
-    }
-}
-
-/// The ops in layout order (when-bodies inlined, as [`flat_len`] counts).
-fn flat_ops(ops: &[Op]) -> Vec<&Op> {
-    let mut out = Vec::new();
-    for o in ops {
-        out.push(o);
-        if let Op::When { then, .. } = o {
-            out.extend(flat_ops(then));
-        }
-    }
-    out
-}
-
-/// What the key lost of each field: inexact fields, and the time parts it holds.
-struct Lost<'a> {
-    inexact: &'a [bool],
-    times: &'a [Option<(time::Parts, bool)>],
-}
-
-impl Lost<'_> {
-    fn inexact(&self, f: usize) -> bool {
-        self.inexact.get(f).copied().unwrap_or(false)
-    }
-
-    /// Whether the time parts the key holds of field `f` fix what `enc` writes of it (a
-    /// `time(...)` of the same unit whose every part the key holds).
-    fn time_fixed(&self, f: usize, enc: &Enc) -> bool {
-        match (enc, self.times.get(f)) {
-            (Enc::Time { toks, secs, .. }, Some(Some((parts, held)))) => {
-                secs == held && toks.iter().all(|t| parts.holds(t))
-            }
-            _ => false,
-        }
-    }
-}
-
-/// Whether `ops` (a hash's source) read a field the key keeps only in part in a form the key
-/// does not fix: `time(ts, "yyyyMM")` is fixed by a key holding `yyyyMMddHHmmss`; not by one
-/// holding `yyyy`, and `str(ts)` by no key without the milliseconds.
-fn unfixed(ops: &[Op], lost: &Lost) -> bool {
-    ops.iter().any(|o| match o {
-        Op::Field { f, enc } => lost.inexact(*f) && !lost.time_fixed(*f, enc),
-        Op::When { f, then, .. } => lost.inexact(*f) || unfixed(then, lost),
-        _ => match o.src() {
-            Some(Src::Ops(s)) => unfixed(s, lost),
-            _ => false,
-        },
-    })
-}
-
 fn has_random(ops: &[Op]) -> bool {
     ops.iter().any(|o| match o {
         Op::Random { .. } => true,
@@ -499,90 +425,6 @@ impl CompiledKey {
         Ok(self.walk(key)?.spans)
     }
 
-    /// Whether `key` is one this design writes, given its decoded `values`. `Some(true)`:
-    /// re-encoding them writes the key. `Some(false)`: a segment the key fixes writes other
-    /// bytes (a wrong salt, bytes that are not canonical). `None`: not checkable; only segments
-    /// that read a field the key keeps in part differ (`salt(phone + time(ts, "yyyyMM"))`
-    /// before `time(ts, "yyyy")` salts with a month the key does not hold): no key is called
-    /// another design's that another value of the field would write.
-    fn verify(
-        &self,
-        key: &[u8],
-        spans: &[(usize, usize)],
-        values: &[FieldValue],
-        lost: &Lost,
-    ) -> Option<bool> {
-        let mut rng: Vec<u64> = Vec::new();
-        let mut pool = super::compile::Pool::default();
-        let mut cx = Cx {
-            fields: &self.fields,
-            vals: values,
-            rng: &mut rng,
-            pool: &mut pool,
-        };
-        // The value a key gives back for a field it keeps in part may be one a segment refuses
-        // (too long for a fixed width) or writes in another shape; exact values cannot.
-        let unsure = if lost.inexact.contains(&true) {
-            None
-        } else {
-            Some(false)
-        };
-        let mut again = Vec::with_capacity(key.len());
-        if cx.seq(&self.ops, &mut again).is_err() {
-            return unsure;
-        }
-        if again == key {
-            return Some(true);
-        }
-        // Segment by segment: the re-encoded key's spans against the key's.
-        let Ok(re) = self.walk(&again) else {
-            return unsure;
-        };
-        let mut marks = Vec::new();
-        loose(&self.ops, lost, &mut marks);
-        if re.spans.len() != spans.len() || marks.len() != spans.len() {
-            return unsure;
-        }
-        let part = |k: &[u8], s: &(usize, usize)| k.get(s.0..s.1).map(<[u8]>::to_vec);
-        let differ: Vec<Option<bool>> = spans
-            .iter()
-            .zip(&re.spans)
-            .zip(&marks)
-            .map(|((a, b), m)| m.map(|loose| (loose, part(key, a) != part(&again, b))))
-            .map(|x| x.and_then(|(loose, d)| d.then_some(loose)))
-            .collect();
-        let ops = flat_ops(&self.ops);
-        // Field segments that differ: `loose` ones (the key keeps the field in part) or the
-        // others.
-        let fields = |loose: bool| {
-            differ.iter().enumerate().any(|(i, d)| {
-                let field = matches!(ops.get(i), Some(Op::Field { .. }));
-                field && *d == Some(loose)
-            })
-        };
-        // A field segment that writes other bytes than the key's although the key fixes the
-        // field: not canonical, not the design's key.
-        if fields(false) {
-            return Some(false);
-        }
-        // A field's own segment that the earliest value does not write: the key holds the
-        // field in forms the decoder did not reconcile, so no hash over it can be judged.
-        if fields(true) {
-            return None;
-        }
-        // A hash the key fixes that does not match: a wrong salt.
-        if differ.contains(&Some(false)) {
-            return Some(false);
-        }
-        // Only hashes over what the key lost differ: not checkable. Nothing differs segment
-        // by segment, yet the bytes do: the segments do not tile the key as it is.
-        if differ.contains(&Some(true)) {
-            None
-        } else {
-            Some(false)
-        }
-    }
-
     /// Decode `key`: every field the key gives back, and why the others are missing.
     pub fn decode(&self, key: &[u8]) -> Result<Decoded> {
         let dx = self.walk(key)?;
@@ -628,29 +470,7 @@ impl CompiledKey {
             }
         }
         let verified = if complete && !has_random(&self.ops) {
-            // A fixed-width field whose bytes start (left pad) or end (right pad) with the pad
-            // byte may have a value that itself begins or ends with it, read as padding
-            // (`fixed(d, 14, pad="3")` of 3.25E10): for checking, the key keeps it in part.
-            for (o, &(a, b)) in flat_ops(&self.ops).iter().zip(&dx.spans) {
-                if let Op::Field {
-                    f,
-                    enc: Enc::Fixed { pad, left, .. },
-                } = o
-                {
-                    let bytes = key.get(a..b).unwrap_or(&[]);
-                    let edge = if *left { bytes.first() } else { bytes.last() };
-                    if edge == Some(pad) {
-                        if let Some(x) = inexact.get_mut(*f) {
-                            *x = true;
-                        }
-                    }
-                }
-            }
-            let lost = Lost {
-                inexact: &inexact,
-                times: &dx.times,
-            };
-            self.verify(key, &dx.spans, &values, &lost)
+            self.verify(key, &dx.spans, &values, inexact, &dx.times)
         } else {
             None
         };
