@@ -8,8 +8,8 @@ use crate::keyspec::value::FieldValue;
 
 /// Whether a layout entry's bytes may differ from the key's for no fault of the key, when
 /// the decoded values are re-encoded: the entry reads a field the key keeps only in part,
-/// in a form the key does not fix. When-bodies inlined, as [`flat_len`](super::flat_len) counts; a `when`
-/// itself is `None` (its entries follow it).
+/// in a form the key does not fix. When-bodies inlined, as [`flat_len`](super::flat_len)
+/// counts; a `when` itself is `None` (its entries follow it).
 fn loose(ops: &[Op], lost: &Lost, out: &mut Vec<Option<bool>>) {
     for (i, o) in ops.iter().enumerate() {
         let entry = match o {
@@ -83,10 +83,10 @@ fn unfixed(ops: &[Op], lost: &Lost) -> bool {
 
 impl CompiledKey {
     /// Whether `key` is one this design writes, given its decoded `values` (`inexact[f]`: the
-    /// key keeps field `f` only in part; `times`: the time parts it holds of each field). `Some(true)`:
-    /// re-encoding them writes the key. `Some(false)`: a segment the key fixes writes other
-    /// bytes (a wrong salt, bytes that are not canonical). `None`: not checkable; only segments
-    /// that read a field the key keeps in part differ (`salt(phone + time(ts, "yyyyMM"))`
+    /// key keeps field `f` only in part; `times`: the time parts it holds of each field).
+    /// `Some(true)`: re-encoding them writes the key. `Some(false)`: a segment the key fixes
+    /// writes other bytes (a wrong salt, bytes that are not canonical). `None`: not checkable;
+    /// only segments that read a field the key keeps in part differ (`salt(phone + time(ts, "yyyyMM"))`
     /// before `time(ts, "yyyy")` salts with a month the key does not hold): no key is called
     /// another design's that another value of the field would write.
     pub(super) fn verify(
@@ -151,13 +151,12 @@ impl CompiledKey {
         if re.spans.len() != spans.len() || marks.len() != spans.len() {
             return unsure;
         }
-        let part = |k: &[u8], s: &(usize, usize)| k.get(s.0..s.1).map(<[u8]>::to_vec);
+        // Per entry: `Some(loose)` where its bytes differ, `None` where they match (or a `when`).
         let differ: Vec<Option<bool>> = spans
             .iter()
             .zip(&re.spans)
             .zip(&marks)
-            .map(|((a, b), m)| m.map(|loose| (loose, part(key, a) != part(&again, b))))
-            .map(|x| x.and_then(|(loose, d)| d.then_some(loose)))
+            .map(|((a, b), m)| m.filter(|_| key.get(a.0..a.1) != again.get(b.0..b.1)))
             .collect();
         // Field segments that differ: `loose` ones (the key keeps the field in part) or the
         // others.
