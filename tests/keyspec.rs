@@ -1691,6 +1691,65 @@ fn throughput() {
     );
 }
 
+/// A `when` must test a field the decoder already has: the linter flags the designs whose keys
+/// the decoder refuses for that reason, and only those (found by tests/fuzz.rs: a `when` over
+/// the field its own branch writes).
+#[test]
+fn lint_flags_a_when_before_its_field() {
+    let fields = json!([
+        {"name": "customer", "type": "long"},
+        {"name": "type", "type": "string"},
+        {"name": "order", "type": "long"},
+        {"name": "ts", "type": "timestamp"}]);
+    let records = [
+        json!({"customer": 42, "type": "order", "order": 7, "ts": 1631003400000_i64}),
+        json!({"customer": 42, "type": "customer", "order": 8, "ts": 1631003400000_i64}),
+    ];
+    let cases = [
+        // (key, the when's layout index if flagged)
+        ("long(customer) + tag(type, [\"customer\"=1, \"order\"=2]) + when(type, \"order\", long(order))", None),
+        ("long(customer) + when(type, \"order\", long(order))", Some(1)),
+        ("long(customer) + tag(type, [\"customer\"=1, \"order\"=2]) + when(order, \"7\", long(order))", Some(2)),
+        ("long(customer) + md5(type) + when(type, \"order\", long(order))", Some(2)),
+        ("time(ts, \"yyyyMMdd\") + when(ts, \"0\", long(order))", Some(1)),
+        ("bucket(customer, mod=10, as=dec(1)) + when(customer, \"42\", long(order))", Some(1)),
+        // Given inside a branch: keys that skip the branch do not have it.
+        ("tag(type, [\"customer\"=1, \"order\"=2]) + when(type, \"order\", long(order)) + when(order, \"7\", long(customer))", Some(3)),
+        // Given inside the same branch, before the inner when: every key that reaches it has it.
+        ("tag(type, [\"customer\"=1, \"order\"=2]) + when(type, \"order\", long(order) + when(order, \"7\", long(customer)))", None),
+    ];
+    for (key, flagged) in cases {
+        let doc = json!({"v": 1, "fields": fields, "key": key});
+        let r = lint_rules(doc.clone());
+        let at: Vec<Option<usize>> = r
+            .iter()
+            .filter(|(x, s, _)| x == "when-before-field" && *s == Severity::Error)
+            .map(|(_, _, seg)| *seg)
+            .collect();
+        assert_eq!(
+            at,
+            flagged.map(Some).into_iter().collect::<Vec<_>>(),
+            "{key}: {r:?}"
+        );
+        let d = DesignDocument::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
+        let mut ck = CompiledKey::new(&d.key, &d.fields).unwrap_or_else(|e| panic!("{key}: {e}"));
+        // Flagged: some key is refused (one that reaches the when); not flagged: none is.
+        let refused = records.iter().any(|r| {
+            let bytes = ck
+                .encode_json(r.as_object().unwrap_or_else(|| panic!("an object")))
+                .unwrap_or_else(|e| panic!("{key}: {e}"));
+            ck.decode(&bytes)
+                .err()
+                .is_some_and(|e| e.to_string().contains("before the key has given its value"))
+        });
+        assert_eq!(
+            refused,
+            flagged.is_some(),
+            "{key}: the decoder and the linter disagree"
+        );
+    }
+}
+
 #[test]
 fn lint_reads_the_design_not_its_values() {
     let fields = json!([

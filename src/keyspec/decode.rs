@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::compile::{CompiledKey, Op, Src};
+use super::compile::{CompiledKey, Enc, Op, Src};
 use super::time;
 use super::value::FieldValue;
 use crate::bytes;
@@ -120,6 +120,49 @@ pub(crate) fn flat_len(ops: &[Op]) -> usize {
             _ => 1,
         })
         .sum()
+}
+
+/// Whether the decoder learns field values from `enc` as it reads it: a time's parts are
+/// resolved only after the whole key, and a bucket by modulo keeps no value.
+fn gives_value(enc: &Enc) -> bool {
+    match enc {
+        Enc::Time { .. } => false,
+        Enc::Bucket { modulo, div, .. } => modulo.is_none() && div.is_some(),
+        _ => true,
+    }
+}
+
+impl CompiledKey {
+    /// The first `when(f, ...)` that tests a field no segment before it gives back (layout
+    /// index, field): the decoder must know `f` to tell whether the branch was taken, so no key
+    /// of the design can be decoded past it. A field given only inside another `when`'s branch
+    /// does not count, as it is missing from keys that skip that branch.
+    pub(crate) fn blind_when(&self) -> Option<(usize, usize)> {
+        fn walk(ops: &[Op], given: &mut [bool], at: &mut usize) -> Option<(usize, usize)> {
+            for o in ops {
+                let here = *at;
+                *at += 1;
+                match o {
+                    Op::When { f, then, .. } => {
+                        if !given.get(*f).copied().unwrap_or(false) {
+                            return Some((here, *f));
+                        }
+                        if let Some(x) = walk(then, &mut given.to_vec(), at) {
+                            return Some(x);
+                        }
+                    }
+                    Op::Field { f, enc } if gives_value(enc) => {
+                        if let Some(g) = given.get_mut(*f) {
+                            *g = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            None
+        }
+        walk(&self.ops, &mut vec![false; self.fields.len()], &mut 0)
+    }
 }
 
 fn op_name(ck: &CompiledKey, op: &Op) -> String {

@@ -59,6 +59,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("latest-first", "reads want the newest rows first but the timestamp is not reversed"),
     ("random-salt", "a random salt: a get must try every bucket"),
     ("hash-only", "a field that only appears inside a one-way hash cannot be read back from the key"),
+    ("when-before-field", "a when(...) that tests a field before the key gives it: keys cannot be decoded"),
     ("example-key", "an example's recorded row key is not what the design writes for its record: rows stored under it are out of reach"),
 ];
 
@@ -298,6 +299,17 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
                 ));
             }
         }
+    }
+
+    // when-before-field: the decoder reads a `when`'s field to know whether the branch is there.
+    if let Some((idx, f)) = ck.blind_when() {
+        let name = ck.fields.get(f).map_or("?", |x| x.0.as_str());
+        out.push(finding(
+            "when-before-field",
+            Severity::Error,
+            Some(idx),
+            format!("`when({name}, ...)` tests `{name}` before any segment gives it back: no key can be decoded past it; write `{name}` in the key before the when"),
+        ));
     }
 
     // unpadded-decimal and bucket-region-mismatch, random-salt, signed-order.
