@@ -160,18 +160,27 @@ const USAGE = {
   reads: { options: ['shell', 'regions', 'table'], maxArgs: 1 },
   lint: { options: [], maxArgs: 1 },
   examples: { options: [], flags: ['update'], maxArgs: 1 },
-  check: { options: ['maxHotspot', 'maxServerHotspot', 'maxScans', 'lint', 'windows', 'records', 'regions', 'table'], maxArgs: Infinity },
+  check: {
+    options: ['maxHotspot', 'maxServerHotspot', 'maxScans', 'lint', 'windows', 'records', 'regions', 'table'],
+    maxArgs: Infinity,
+  },
   compare: { options: ['windows'], maxArgs: 4 },
   regions: { options: ['table'], maxArgs: 1 },
 };
 const kebab = k => k.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
 
-class CliError extends Error { constructor(code, msg) { super(msg); this.code = code; } }
+class CliError extends Error {
+  constructor(code, msg) {
+    super(msg);
+    this.code = code;
+  }
+}
 
 // `cmd`'s options are checked as they come: an unknown one is reported as such before it could
 // take the next argument as its value (`--jsn design.json` is a typo, not --jsn=design.json).
 function parseArgs(cmd, argv) {
-  const pos = []; const opt = {};
+  const pos = [];
+  const opt = {};
   const { options, flags = [] } = USAGE[cmd];
   const names = options.map(kebab);
   for (let i = 0; i < argv.length; i++) {
@@ -187,7 +196,10 @@ function parseArgs(cmd, argv) {
       }
       if (!names.includes(k)) {
         const known = names.concat(flags, 'json');
-        throw new CliError(EXIT.USAGE, `${cmd} has no option --${k}${didYouMean(k, known, '--')} (it takes ${known.map(n => `--${n}`).join(', ')}; see rowkey-lab ${cmd} --help)`);
+        throw new CliError(
+          EXIT.USAGE,
+          `${cmd} has no option --${k}${didYouMean(k, known, '--')} (it takes ${known.map(n => `--${n}`).join(', ')}; see rowkey-lab ${cmd} --help)`,
+        );
       }
       const v = inline ?? argv[++i];
       if (v === undefined) throw new CliError(EXIT.USAGE, `option --${k} needs a value`);
@@ -211,14 +223,22 @@ function didYouMean(word, words, prefix = '') {
     let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
       const row = [i];
-      for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      for (let j = 1; j <= b.length; j++)
+        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
       prev = row;
     }
     return prev[b.length];
   };
   const limit = word.length > 8 ? 3 : 2;
-  let best = null; let bestD = limit + 1;
-  for (const w of words) { const d = dist(word, w); if (d < bestD) { best = w; bestD = d; } }
+  let best = null;
+  let bestD = limit + 1;
+  for (const w of words) {
+    const d = dist(word, w);
+    if (d < bestD) {
+      best = w;
+      bestD = d;
+    }
+  }
   return best ? ` (did you mean ${prefix}${best}?)` : '';
 }
 
@@ -226,18 +246,31 @@ function loadDesign(arg) {
   if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
   if (existsSync(arg)) {
     let text;
-    try { text = readText(arg); } catch (e) { throw new CliError(EXIT.INPUT, `${arg}: ${e.message}`); }
-    try { return JSON.parse(text); } catch (e) {
+    try {
+      text = readText(arg);
+    } catch (e) {
+      throw new CliError(EXIT.INPUT, `${arg}: ${e.message}`);
+    }
+    try {
+      return JSON.parse(text);
+    } catch (e) {
       // The engine's JSON reader says where (line and column); JSON.parse does not.
       let why = e.message;
-      try { api.validateDesign(text); } catch (located) { why = located.message; }
+      try {
+        api.validateDesign(text);
+      } catch (located) {
+        why = located.message;
+      }
       throw new CliError(EXIT.INPUT, `${arg}: ${why}`);
     }
   }
   const ids = api.listPresets().map(p => p.id);
   if (ids.includes(arg)) return api.getPreset(arg);
   const hint = didYouMean(arg, ids);
-  throw new CliError(EXIT.INPUT, hint ? `${arg}: no such file or preset${hint}` : `${arg}: no such file or preset (presets: ${ids.join(', ')})`);
+  throw new CliError(
+    EXIT.INPUT,
+    hint ? `${arg}: no such file or preset${hint}` : `${arg}: no such file or preset (presets: ${ids.join(', ')})`,
+  );
 }
 
 /**
@@ -251,8 +284,14 @@ function loadRegions(file, tableName) {
   }
   let text;
   const name = file === '-' ? 'stdin' : file;
-  try { text = readText(file); } catch (e) { throw new CliError(EXIT.INPUT, `${name}: ${e.message}`); }
-  try { return api.readRegions(text, tableName); } catch (e) {
+  try {
+    text = readText(file);
+  } catch (e) {
+    throw new CliError(EXIT.INPUT, `${name}: ${e.message}`);
+  }
+  try {
+    return api.readRegions(text, tableName);
+  } catch (e) {
     const where = e.line ? `${name}:${e.line}:${e.column}` : name;
     throw new CliError(EXIT.INPUT, `${where}: ${e.reason ?? e.message}${e.path === 'table' ? ' (--table T)' : ''}`);
   }
@@ -270,8 +309,8 @@ function measured(list) {
   const shares = counts.map(c => c / total);
   return { what, shares, busiest: argmax(shares) };
 }
-const argmax = (xs) => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
-const pctOf = (x) => (x * 100).toFixed(1);
+const argmax = xs => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
+const pctOf = x => (x * 100).toFixed(1);
 
 /**
  * `design` on the table's regions from `loadRegions` (its own pre-split without them): their
@@ -284,17 +323,27 @@ function onRegions(design, list) {
   const { assignment, regionServers, ...regions } = design.regions ?? {};
   const placement = list.assignment
     ? { assignment: list.assignment }
-    : { ...(regionServers !== undefined ? { regionServers } : {}), ...(typeof assignment === 'string' ? { assignment } : {}) };
+    : {
+        ...(regionServers !== undefined ? { regionServers } : {}),
+        ...(typeof assignment === 'string' ? { assignment } : {}),
+      };
   return { ...design, regions: { ...regions, presplit: list.presplit, ...placement } };
 }
 
 function engine(fn) {
-  try { return fn(); } catch (e) {
+  try {
+    return fn();
+  } catch (e) {
     if (e instanceof CliError) throw e;
     // `reason` is the engine's message without its location (`message` repeats it): the
     // location is said once, here.
-    const where = [e.path && `at ${e.path}`, e.line && `line ${e.line}:${e.column}`,
-      e.offset !== undefined && !String(e.reason).includes(`byte ${e.offset}`) && `at byte ${e.offset}`].filter(Boolean).join(', ');
+    const where = [
+      e.path && `at ${e.path}`,
+      e.line && `line ${e.line}:${e.column}`,
+      e.offset !== undefined && !String(e.reason).includes(`byte ${e.offset}`) && `at byte ${e.offset}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
     throw new CliError(EXIT.INPUT, `${e.reason ?? e.message}${where ? ` (${where})` : ''}`);
   }
 }
@@ -307,26 +356,47 @@ function table(rows, headers, text = []) {
   const cells = [headers, ...rows].map(r => r.map(c => String(c ?? '')));
   const w = headers.map((_, i) => Math.max(...cells.map(r => r[i].length)));
   // Numbers (and numbers already formatted, like toFixed's) align right.
-  const numeric = headers.map((_, i) => !text.includes(i) && rows.length > 0 && rows.every(r => typeof r[i] === 'number' || /^-?\d+(\.\d+)?$/.test(r[i] ?? '')));
-  const line = r => r.map((c, i) => (numeric[i] ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
+  const numeric = headers.map(
+    (_, i) =>
+      !text.includes(i) &&
+      rows.length > 0 &&
+      rows.every(r => typeof r[i] === 'number' || /^-?\d+(\.\d+)?$/.test(r[i] ?? '')),
+  );
+  const line = r =>
+    r
+      .map((c, i) => (numeric[i] ? c.padStart(w[i]) : c.padEnd(w[i])))
+      .join('  ')
+      .trimEnd();
   return [line(cells[0]), w.map(n => '-'.repeat(n)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
 const hex = b => Buffer.from(b).toString('hex');
-const out = (opt, json, text) => console.log(opt.json ? JSON.stringify(json, (k, v) => (v instanceof Uint8Array ? hex(v) : ArrayBuffer.isView(v) ? Array.from(v) : v), 2) : text());
+const out = (opt, json, text) =>
+  console.log(
+    opt.json
+      ? JSON.stringify(
+          json,
+          (_key, v) => (v instanceof Uint8Array ? hex(v) : ArrayBuffer.isView(v) ? Array.from(v) : v),
+          2,
+        )
+      : text(),
+  );
 
 function progressBar(label) {
   if (!process.stderr.isTTY) return { update() {}, done() {} };
   let last = '';
   return {
     update(done, total) {
-      const f = total ? done / total : 1; const n = Math.round(f * 30);
+      const f = total ? done / total : 1;
+      const n = Math.round(f * 30);
       const line = `\r${label} [${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${(f * 100).toFixed(0)}%`;
       // Chunks finer than 1 % would redraw the same line: write only when it changes.
       if (line !== last) process.stderr.write(line);
       last = line;
     },
-    done() { process.stderr.write('\r\x1b[K'); },
+    done() {
+      process.stderr.write('\r\x1b[K');
+    },
   };
 }
 
@@ -345,16 +415,29 @@ function loadRecords(file) {
 /** The parse behind `loadRecords`: `{records, where}`, `records` being whatever the JSON held. */
 function readRecords(file) {
   let text;
-  try { text = readText(file); } catch (e) { throw new CliError(EXIT.INPUT, `--records: ${e.message}`); }
+  try {
+    text = readText(file);
+  } catch (e) {
+    throw new CliError(EXIT.INPUT, `--records: ${e.message}`);
+  }
   if (/^\s*\[/.test(text)) {
     let all;
-    try { all = JSON.parse(text); } catch (e) { throw new CliError(EXIT.INPUT, `${file}: ${e.message}`); }
+    try {
+      all = JSON.parse(text);
+    } catch (e) {
+      throw new CliError(EXIT.INPUT, `${file}: ${e.message}`);
+    }
     return { records: all, where: i => `${file}: records[${i}]` };
   }
-  const records = [], lines = [];
+  const records = [],
+    lines = [];
   text.split('\n').forEach((l, i) => {
     if (!l.trim()) return;
-    try { records.push(JSON.parse(l)); } catch (e) { throw new CliError(EXIT.INPUT, `${file}:${i + 1}: ${e.message}`); }
+    try {
+      records.push(JSON.parse(l));
+    } catch (e) {
+      throw new CliError(EXIT.INPUT, `${file}:${i + 1}: ${e.message}`);
+    }
     lines.push(i + 1);
   });
   return { records, where: i => `${file}:${lines[i]}` };
@@ -370,14 +453,18 @@ function inChunks(records, where, label, fn) {
   const bar = progressBar(label);
   try {
     for (let at = 0; at < records.length; at += CHUNK) {
-      try { fn(records.slice(at, at + CHUNK), at); } catch (e) {
+      try {
+        fn(records.slice(at, at + CHUNK), at);
+      } catch (e) {
         const k = /^records\[(\d+)\]\.?(.*)$/.exec(e.path ?? '');
         if (k) throw new CliError(EXIT.INPUT, `${where(at + Number(k[1]))}: ${e.reason ?? e.message}`);
         throw e;
       }
       bar.update(Math.min(at + CHUNK, records.length), records.length);
     }
-  } finally { bar.done(); }
+  } finally {
+    bar.done();
+  }
 }
 
 /** The most rows whose keys make a `sampleQuantiles` pre-split (the engine's own sample size). */
@@ -400,11 +487,19 @@ function loadFed(design, { records, where }) {
     engine(() => {
       const codec = new api.KeyCodec(design);
       try {
-        inChunks(picked, i => where(i * step), 'sampling', chunk => {
-          const { keys, offsets } = codec.encodeAll(chunk);
-          for (let i = 0; i + 1 < offsets.length; i++) sample.push(api.toStringBinary(keys.subarray(offsets[i], offsets[i + 1])));
-        });
-      } finally { codec.free(); }
+        inChunks(
+          picked,
+          i => where(i * step),
+          'sampling',
+          chunk => {
+            const { keys, offsets } = codec.encodeAll(chunk);
+            for (let i = 0; i + 1 < offsets.length; i++)
+              sample.push(api.toStringBinary(keys.subarray(offsets[i], offsets[i + 1])));
+          },
+        );
+      } finally {
+        codec.free();
+      }
     });
     fitted.regions = { ...design.regions, presplit: { ...presplit, sample } };
   }
@@ -418,7 +513,9 @@ function feedRecords({ records, where, design }, options) {
     try {
       inChunks(records, where, 'analyzing', chunk => s.feed(chunk));
       return s.finish();
-    } finally { s.free(); }
+    } finally {
+      s.free();
+    }
   });
 }
 
@@ -431,9 +528,16 @@ function runAnalysis(design, opt, fed) {
       const s = new api.AnalysisSession(design, options);
       const bar = progressBar('analyzing');
       try {
-        for (;;) { const p = s.step(20000); bar.update(p.done, p.total); if (p.finished) break; }
+        for (;;) {
+          const p = s.step(20000);
+          bar.update(p.done, p.total);
+          if (p.finished) break;
+        }
         return s.finish();
-      } finally { bar.done(); s.free(); }
+      } finally {
+        bar.done();
+        s.free();
+      }
     });
   }
   return engine(() => api.analyzeDesign(design, options));
@@ -471,7 +575,8 @@ function regionRuns(regions) {
   const runs = [];
   for (const r of regions) {
     const last = runs[runs.length - 1];
-    if (last && r === last[1] + 1) last[1] = r; else runs.push([r, r]);
+    if (last && r === last[1] + 1) last[1] = r;
+    else runs.push([r, r]);
   }
   return runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
 }
@@ -489,24 +594,56 @@ function printSplits(opt, keys) {
 
 const COMMANDS = {
   regions(pos, opt) {
-    if (pos[0] === undefined) throw new CliError(EXIT.USAGE, 'missing <FILE> (get_splits or list_regions output, a SPLITS_FILE, ...; - for stdin)');
+    if (pos[0] === undefined)
+      throw new CliError(
+        EXIT.USAGE,
+        'missing <FILE> (get_splits or list_regions output, a SPLITS_FILE, ...; - for stdin)',
+      );
     const list = loadRegions(pos[0], opt.table);
-    const FROM = { regionNames: 'region names', create: 'a create statement', list: 'a list of keys', lines: 'one key per line' };
+    const FROM = {
+      regionNames: 'region names',
+      create: 'a create statement',
+      list: 'a list of keys',
+      lines: 'one key per line',
+    };
     const now = measured(list);
-    out(opt, list, () => [
-      `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''}, read from ${FROM[list.source]}`
-        + (list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : ''),
-      ...list.notes.map(n => `* ${n}`),
-      ...(now ? ['', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', l.requests ?? '-', l.writes ?? '-', pctOf(now.shares[i]), l.storeFileMb ?? '-']),
-        ['region', 'start', 'server', 'requests', 'writes', `% of ${now.what}`, 'MB'], [1, 2])] : []),
-      '',
-      // the regions section --regions would give a design without one
-      JSON.stringify({ regions: onRegions({}, list).regions }, null, 2),
-    ].join('\n'));
+    out(opt, list, () =>
+      [
+        `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''}, read from ${FROM[list.source]}` +
+          (list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : ''),
+        ...list.notes.map(n => `* ${n}`),
+        ...(now
+          ? [
+              '',
+              table(
+                list.load.map((l, i) => [
+                  i,
+                  l.startKey,
+                  l.server ?? '-',
+                  l.requests ?? '-',
+                  l.writes ?? '-',
+                  pctOf(now.shares[i]),
+                  l.storeFileMb ?? '-',
+                ]),
+                ['region', 'start', 'server', 'requests', 'writes', `% of ${now.what}`, 'MB'],
+                [1, 2],
+              ),
+            ]
+          : []),
+        '',
+        // the regions section --regions would give a design without one
+        JSON.stringify({ regions: onRegions({}, list).regions }, null, 2),
+      ].join('\n'),
+    );
   },
-  presets(pos, opt) {
+  presets(_pos, opt) {
     const list = api.listPresets();
-    out(opt, list, () => table(list.map(p => [p.id, p.name ?? '']), ['id', 'name']));
+    out(opt, list, () =>
+      table(
+        list.map(p => [p.id, p.name ?? '']),
+        ['id', 'name'],
+      ),
+    );
   },
   encode(pos, opt) {
     const design = loadDesign(pos[0]);
@@ -524,13 +661,19 @@ const COMMANDS = {
               rows.push({ hex: hex(k), binary: api.toStringBinary(k) });
             }
           });
-        } finally { codec.free(); }
+        } finally {
+          codec.free();
+        }
       });
       return out(opt, rows, () => rows.map(r => `${r.hex}\t${r.binary}`).join('\n'));
     }
     if (opt.record === undefined) throw new CliError(EXIT.USAGE, "missing --record '{...}' or --records FILE");
     let record;
-    try { record = JSON.parse(opt.record); } catch (e) { throw new CliError(EXIT.INPUT, `--record: ${e.message}`); }
+    try {
+      record = JSON.parse(opt.record);
+    } catch (e) {
+      throw new CliError(EXIT.INPUT, `--record: ${e.message}`);
+    }
     const key = engine(() => api.encodeKey(design, record));
     const res = { hex: hex(key), binary: api.toStringBinary(key) };
     out(opt, res, () => `hex     ${res.hex}\nbinary  ${res.binary}`);
@@ -541,17 +684,37 @@ const COMMANDS = {
     const d = engine(() => api.decodeKey(design, key));
     const layout = engine(() => api.keyLayout(design));
     const segments = d.spans.map(([a, b], i) => ({
-      segment: layout[i]?.text ?? '', start: a, end: b, bytes: api.toStringBinary(key.subarray(a, b)),
+      segment: layout[i]?.text ?? '',
+      start: a,
+      end: b,
+      bytes: api.toStringBinary(key.subarray(a, b)),
     }));
     const res = { keyHex: hex(key), key: api.toStringBinary(key), ...d, segments };
     out(opt, res, () => {
       const lines = [`key  ${res.key}`, `hex  ${res.keyHex}`, ''];
-      lines.push(table(d.fields.map(f => [f.name, JSON.stringify(f.value), f.exact ? 'yes' : 'partly', f.note ?? '']),
-        ['field', 'value', 'in key', 'note']));
+      lines.push(
+        table(
+          d.fields.map(f => [f.name, JSON.stringify(f.value), f.exact ? 'yes' : 'partly', f.note ?? '']),
+          ['field', 'value', 'in key', 'note'],
+        ),
+      );
       for (const u of d.unrecoverable) lines.push(`${u.field}: not recoverable (${u.reason})`);
-      lines.push('', table(segments.map(s => [s.segment, `${s.start}..${s.end}`, s.bytes]), ['segment', 'bytes', 'text'], [2]), '');
-      lines.push(d.verified === false ? 'NOT this design\'s key: its fields re-encode to other bytes'
-        : d.verified ? 'verified: the fields re-encode to this key' : 'not verifiable: a field the key uses is missing, drawn at random, or kept only in part where a salt or hash reads it');
+      lines.push(
+        '',
+        table(
+          segments.map(s => [s.segment, `${s.start}..${s.end}`, s.bytes]),
+          ['segment', 'bytes', 'text'],
+          [2],
+        ),
+        '',
+      );
+      lines.push(
+        d.verified === false
+          ? "NOT this design's key: its fields re-encode to other bytes"
+          : d.verified
+            ? 'verified: the fields re-encode to this key'
+            : 'not verifiable: a field the key uses is missing, drawn at random, or kept only in part where a salt or hash reads it',
+      );
       return lines.join('\n');
     });
     return d.verified === false ? EXIT.BUDGET : EXIT.OK;
@@ -560,41 +723,83 @@ const COMMANDS = {
     const design = loadDesign(pos[0]);
     const layout = engine(() => api.keyLayout(design));
     const width = w => (w === 'variable' ? 'variable' : `${w.fixed}`);
-    out(opt, layout, () => table(layout.map((s, i) => [i, s.offset ?? '-', width(s.width), s.text + (s.conditional ? ' (some records)' : ''), s.encoding]),
-      ['#', 'offset', 'width', 'segment', 'bytes']));
+    out(opt, layout, () =>
+      table(
+        layout.map((s, i) => [
+          i,
+          s.offset ?? '-',
+          width(s.width),
+          s.text + (s.conditional ? ' (some records)' : ''),
+          s.encoding,
+        ]),
+        ['#', 'offset', 'width', 'segment', 'bytes'],
+      ),
+    );
   },
   compare(pos, opt) {
-    if (pos.length < 2 || pos.length > 4) throw new CliError(EXIT.USAGE, `compare takes 2 to 4 designs, not ${pos.length}`);
+    if (pos.length < 2 || pos.length > 4)
+      throw new CliError(EXIT.USAGE, `compare takes 2 to 4 designs, not ${pos.length}`);
     const designs = pos.map(loadDesign);
     const c = engine(() => api.compareDesigns(designs, windowsOption(opt)));
-    out(opt, c, () => table(c.designs.map((d, i) => [
-      d.name || pos[i], d.regions, d.metrics.meanHotspotFactor.toFixed(2), d.metrics.maxHotspotFactor.toFixed(2),
-      d.metrics.meanActiveRegions.toFixed(1), d.metrics.overall.gini.toFixed(3),
-    ]), ['design', 'regions', 'hotspot', 'worst window', 'active/window', 'gini'])
-      + `\n\nhotspot: busiest region / mean region in a time window, mean over ${c.windows} windows (1.00 is even)`
-      + c.designs.flatMap((d, i) => (d.diagnosis.length ? ['', `${d.name || pos[i]}:`, ...d.diagnosis.map(x => `* ${x}`)] : [])).map(x => `\n${x}`).join(''));
+    out(
+      opt,
+      c,
+      () =>
+        table(
+          c.designs.map((d, i) => [
+            d.name || pos[i],
+            d.regions,
+            d.metrics.meanHotspotFactor.toFixed(2),
+            d.metrics.maxHotspotFactor.toFixed(2),
+            d.metrics.meanActiveRegions.toFixed(1),
+            d.metrics.overall.gini.toFixed(3),
+          ]),
+          ['design', 'regions', 'hotspot', 'worst window', 'active/window', 'gini'],
+        ) +
+        `\n\nhotspot: busiest region / mean region in a time window, mean over ${c.windows} windows (1.00 is even)` +
+        c.designs
+          .flatMap((d, i) =>
+            d.diagnosis.length ? ['', `${d.name || pos[i]}:`, ...d.diagnosis.map(x => `* ${x}`)] : [],
+          )
+          .map(x => `\n${x}`)
+          .join(''),
+    );
   },
   splits(pos, opt) {
-    const algo = { hex: 'HexStringSplit', decimal: 'DecimalStringSplit', uniform: 'UniformSplit' }[pos[0]?.toLowerCase()];
+    const algo = { hex: 'HexStringSplit', decimal: 'DecimalStringSplit', uniform: 'UniformSplit' }[
+      pos[0]?.toLowerCase()
+    ];
     if (!algo) {
-      if (pos[0] === undefined) throw new CliError(EXIT.USAGE, 'expected hex, decimal or uniform and a region count, or a design');
+      if (pos[0] === undefined)
+        throw new CliError(EXIT.USAGE, 'expected hex, decimal or uniform and a region count, or a design');
       if (pos.length > 1) throw new CliError(EXIT.USAGE, `expected hex, decimal or uniform, not ${pos[0]}`);
       const design = loadDesign(pos[0]);
-      return printSplits(opt, engine(() => api.layoutSplitKeys(design)));
+      return printSplits(
+        opt,
+        engine(() => api.layoutSplitKeys(design)),
+      );
     }
     const n = Number(pos[1]);
     if (pos[1] === undefined || !Number.isInteger(n)) throw new CliError(EXIT.USAGE, 'expected a region count N');
     const o = {};
     if (opt.firstRow !== undefined) o.firstRow = opt.firstRow;
     if (opt.lastRow !== undefined) o.lastRow = opt.lastRow;
-    printSplits(opt, engine(() => api.splitKeys(algo, n, o)));
+    printSplits(
+      opt,
+      engine(() => api.splitKeys(algo, n, o)),
+    );
   },
   lint(pos, opt) {
     const design = loadDesign(pos[0]);
     const findings = engine(() => api.lintDesign(design));
-    out(opt, findings, () => (findings.length
-      ? table(findings.map(f => [f.severity, f.rule, f.segment ?? '-', f.message]), ['severity', 'rule', 'segment', 'reason'])
-      : 'no findings'));
+    out(opt, findings, () =>
+      findings.length
+        ? table(
+            findings.map(f => [f.severity, f.rule, f.segment ?? '-', f.message]),
+            ['severity', 'rule', 'segment', 'reason'],
+          )
+        : 'no findings',
+    );
     return findings.some(f => f.severity === 'error') ? EXIT.BUDGET : EXIT.OK;
   },
   analyze(pos, opt) {
@@ -617,7 +822,11 @@ const COMMANDS = {
         `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
         `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
         '',
-        table(r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]), ['region', 'start', 'end', 'writes', 'rows'], [1, 2]),
+        table(
+          r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]),
+          ['region', 'start', 'end', 'writes', 'rows'],
+          [1, 2],
+        ),
       ];
       const now = measured(list);
       // The table's regions as they take load now beside this design's writes on them (while
@@ -625,25 +834,55 @@ const COMMANDS = {
       if (now && r.regions.length === list.load.length) {
         const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
         const hot = argmax(design);
-        lines.push('', table(list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
-          ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'], [1, 2]),
-        `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`);
+        lines.push(
+          '',
+          table(
+            list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
+            ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'],
+            [1, 2],
+          ),
+          `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`,
+        );
       }
       // Per region server. On named servers (the table's placement, or the design's own) the
       // engine counted each server's writes, split daughters included; the load now is summed
       // by the server each region is on.
       if (r.servers.length > 1) {
         const nowOn = new Map();
-        if (now) list.load.forEach((l, i) => nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now.shares[i]));
+        if (now)
+          for (const [i, l] of list.load.entries()) nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now.shares[i]);
         const named = r.servers.some(s => s.name !== null);
-        const rows = r.servers.map(s => [s.name ?? s.index, s.regions, s.rows, pctOf(r.writes ? s.rows / r.writes : 0),
-          ...(now && named ? [pctOf(nowOn.get(s.name) ?? 0)] : [])]);
-        lines.push('', table(rows, ['server', 'regions', 'writes', '% of writes, this design', ...(now && named ? [`% of ${now.what} now`] : [])], [0]),
-          `server hotspot factor ${r.serverMetrics.hotspotFactor.toFixed(2)}${named ? ' (regions on their named servers)' : ''}`);
+        const rows = r.servers.map(s => [
+          s.name ?? s.index,
+          s.regions,
+          s.rows,
+          pctOf(r.writes ? s.rows / r.writes : 0),
+          ...(now && named ? [pctOf(nowOn.get(s.name) ?? 0)] : []),
+        ]);
+        lines.push(
+          '',
+          table(
+            rows,
+            [
+              'server',
+              'regions',
+              'writes',
+              '% of writes, this design',
+              ...(now && named ? [`% of ${now.what} now`] : []),
+            ],
+            [0],
+          ),
+          `server hotspot factor ${r.serverMetrics.hotspotFactor.toFixed(2)}${named ? ' (regions on their named servers)' : ''}`,
+        );
       }
       if (reads.length) {
-        lines.push('', table(reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
-          ['read', 'scans', 'regions', 'rows read/returned']));
+        lines.push(
+          '',
+          table(
+            reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
+            ['read', 'scans', 'regions', 'rows read/returned'],
+          ),
+        );
       }
       if (r.diagnosis?.length) lines.push('', ...r.diagnosis.map(d => `* ${d}`));
       return lines.join('\n');
@@ -654,22 +893,49 @@ const COMMANDS = {
     const plans = readPlans(design);
     const tableName = opt.shell;
     // A plan's limit is the scan's LIMIT (a get reads one row anyway). As in www/results.js.
-    const limited = (cmd, n) => (!n || !cmd.startsWith('scan ') ? cmd
-      : cmd.endsWith('}') ? `${cmd.slice(0, -1)}, LIMIT => ${n}}` : `${cmd}, {LIMIT => ${n}}`);
-    const shell = (sc, p) => limited(engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow))), p.limit);
-    const res = tableName === undefined ? plans : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc, p) })) }));
+    const limited = (cmd, n) =>
+      !n || !cmd.startsWith('scan ')
+        ? cmd
+        : cmd.endsWith('}')
+          ? `${cmd.slice(0, -1)}, LIMIT => ${n}}`
+          : `${cmd}, {LIMIT => ${n}}`;
+    const shell = (sc, p) =>
+      limited(
+        engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow))),
+        p.limit,
+      );
+    const res =
+      tableName === undefined
+        ? plans
+        : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc, p) })) }));
     const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
     out(opt, res, () => {
-      if (!plans.length) return 'the design has no reads (add a "reads" list: get, prefix, range or latest reads; see docs/design-document.md)';
+      if (!plans.length)
+        return 'the design has no reads (add a "reads" list: get, prefix, range or latest reads; see docs/design-document.md)';
       if (tableName !== undefined) {
-        return res.map(p => [`# ${p.name}: ${count(p.scans.length, 'scan')}`, ...p.scans.map(sc => sc.shell)].join('\n')).join('\n');
+        return res
+          .map(p => [`# ${p.name}: ${count(p.scans.length, 'scan')}`, ...p.scans.map(sc => sc.shell)].join('\n'))
+          .join('\n');
       }
-      const lines = [table(plans.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
-        ['read', 'scans', 'regions', 'rows read/returned'])];
+      const lines = [
+        table(
+          plans.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
+          ['read', 'scans', 'regions', 'rows read/returned'],
+        ),
+      ];
       for (const p of plans) {
-        lines.push('', `${p.name}: ${count(p.scans.length, 'scan')} over ${count(p.regionsTouched, 'region')}${p.limit ? `, each ending after ${count(p.limit, 'row')} (LIMIT)` : ''}`, ...p.notes.map(n => `* ${n}`));
-        lines.push(table(p.scans.map(sc => [sc.startRow || '(first row)', sc.stopRow || '(end of table)', regionRuns(sc.regions)]),
-          ['start row', 'stop row (exclusive)', 'regions'], [0, 1]));
+        lines.push(
+          '',
+          `${p.name}: ${count(p.scans.length, 'scan')} over ${count(p.regionsTouched, 'region')}${p.limit ? `, each ending after ${count(p.limit, 'row')} (LIMIT)` : ''}`,
+          ...p.notes.map(n => `* ${n}`),
+        );
+        lines.push(
+          table(
+            p.scans.map(sc => [sc.startRow || '(first row)', sc.stopRow || '(end of table)', regionRuns(sc.regions)]),
+            ['start row', 'stop row (exclusive)', 'regions'],
+            [0, 1],
+          ),
+        );
       }
       return lines.join('\n');
     });
@@ -678,53 +944,113 @@ const COMMANDS = {
     const design = loadDesign(pos[0]);
     const examples = design.examples ?? [];
     // What the linter's example-key rule says of each (it skips the bytes random(...) draws).
-    const findings = new Map(engine(() => api.lintDesign(design)).filter(f => f.rule === 'example-key').map(f => [f.example, f]));
+    const findings = new Map(
+      engine(() => api.lintDesign(design))
+        .filter(f => f.rule === 'example-key')
+        .map(f => [f.example, f]),
+    );
     const codec = engine(() => new api.KeyCodec(design));
     let rows;
     try {
       rows = examples.map((ex, i) => {
-        let now = null, error = null;
-        try { now = codec.encode(ex.record); } catch (e) { error = e.reason ?? e.message; }
+        let now = null,
+          error = null;
+        try {
+          now = codec.encode(ex.record);
+        } catch (e) {
+          error = e.reason ?? e.message;
+        }
         const recorded = ex.key != null || ex.keyBinary != null;
-        const status = !recorded ? (error ? 'error' : 'unrecorded') : findings.has(i) ? (error ? 'error' : 'moved') : 'same';
-        return { index: i, record: ex.record, key: ex.key ?? null, keyBinary: ex.keyBinary ?? null, keyNow: now && hex(now), keyBinaryNow: now && api.toStringBinary(now), status, message: findings.get(i)?.message ?? error };
+        const status = !recorded
+          ? error
+            ? 'error'
+            : 'unrecorded'
+          : findings.has(i)
+            ? error
+              ? 'error'
+              : 'moved'
+            : 'same';
+        return {
+          index: i,
+          record: ex.record,
+          key: ex.key ?? null,
+          keyBinary: ex.keyBinary ?? null,
+          keyNow: now && hex(now),
+          keyBinaryNow: now && api.toStringBinary(now),
+          status,
+          message: findings.get(i)?.message ?? error,
+        };
       });
-    } finally { codec.free(); }
+    } finally {
+      codec.free();
+    }
     const failed = rows.some(r => findings.has(r.index) && !(opt.update && r.status === 'moved'));
     if (opt.update) {
       const updated = examples.map((ex, i) => {
         const r = rows[i];
         if (r.status !== 'moved') return ex;
-        return { ...ex, ...(ex.key != null ? { key: r.keyNow } : {}), ...(ex.keyBinary != null ? { keyBinary: r.keyBinaryNow } : {}) };
+        return {
+          ...ex,
+          ...(ex.key != null ? { key: r.keyNow } : {}),
+          ...(ex.keyBinary != null ? { keyBinary: r.keyBinaryNow } : {}),
+        };
       });
-      for (const r of rows) if (r.status === 'error' && findings.has(r.index)) console.error(`rowkey-lab: ${r.message} (its key is kept)`);
+      for (const r of rows)
+        if (r.status === 'error' && findings.has(r.index)) console.error(`rowkey-lab: ${r.message} (its key is kept)`);
       console.log(JSON.stringify({ ...design, examples: updated }, null, 2));
       return failed ? EXIT.BUDGET : EXIT.OK;
     }
     out(opt, rows, () => {
       if (!rows.length) return 'The design has no examples.';
-      const cells = rows.map(r => [r.index, r.status, r.keyBinaryNow ?? '-', r.status === 'moved' || r.status === 'error' ? recordedText(r) : '']);
+      const cells = rows.map(r => [
+        r.index,
+        r.status,
+        r.keyBinaryNow ?? '-',
+        r.status === 'moved' || r.status === 'error' ? recordedText(r) : '',
+      ]);
       const lines = [table(cells, ['#', 'status', 'key now', 'recorded (when not the same)'], [2, 3])];
-      for (const r of rows) if (r.status === 'error') lines.push(findings.has(r.index) ? r.message : `example ${r.index}: ${r.message}`);
+      for (const r of rows)
+        if (r.status === 'error') lines.push(findings.has(r.index) ? r.message : `example ${r.index}: ${r.message}`);
       const count = status => rows.filter(r => r.status === status && findings.has(r.index)).length;
       const [moved, broken] = [count('moved'), count('error')];
-      lines.push([moved && `${moved} of ${rows.length} examples moved (rowkey-lab examples --update rewrites their keys)`,
-        broken && `${broken} the design cannot write (edit the record)`].filter(Boolean).join('; ') || 'every recorded key is what the design writes');
+      lines.push(
+        [
+          moved && `${moved} of ${rows.length} examples moved (rowkey-lab examples --update rewrites their keys)`,
+          broken && `${broken} the design cannot write (edit the record)`,
+        ]
+          .filter(Boolean)
+          .join('; ') || 'every recorded key is what the design writes',
+      );
       return lines.join('\n');
     });
     return failed ? EXIT.BUDGET : EXIT.OK;
   },
   check(pos, opt) {
-    const maxHot = Number(opt.maxHotspot ?? 2.0); const maxScans = Number(opt.maxScans ?? 16);
+    const maxHot = Number(opt.maxHotspot ?? 2.0);
+    const maxScans = Number(opt.maxScans ?? 16);
     // A hotspot factor is busiest / mean, never below 1; a read needs at least one scan. A budget
     // under either could never pass: that is a mistake in the command, not a finding.
-    if (!Number.isFinite(maxHot) || maxHot < 1) throw new CliError(EXIT.USAGE, `--max-hotspot must be a number of at least 1 (busiest region / mean region), not ${opt.maxHotspot}`);
-    if (!Number.isInteger(maxScans) || maxScans < 1) throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
+    if (!Number.isFinite(maxHot) || maxHot < 1)
+      throw new CliError(
+        EXIT.USAGE,
+        `--max-hotspot must be a number of at least 1 (busiest region / mean region), not ${opt.maxHotspot}`,
+      );
+    if (!Number.isInteger(maxScans) || maxScans < 1)
+      throw new CliError(EXIT.USAGE, `--max-scans must be a whole number of at least 1, not ${opt.maxScans}`);
     const maxServerHot = opt.maxServerHotspot === undefined ? undefined : Number(opt.maxServerHotspot);
-    if (maxServerHot !== undefined && !(Number.isFinite(maxServerHot) && maxServerHot >= 1)) throw new CliError(EXIT.USAGE, `--max-server-hotspot must be a number of at least 1 (busiest server / mean server), not ${opt.maxServerHotspot}`);
+    if (maxServerHot !== undefined && !(Number.isFinite(maxServerHot) && maxServerHot >= 1))
+      throw new CliError(
+        EXIT.USAGE,
+        `--max-server-hotspot must be a number of at least 1 (busiest server / mean server), not ${opt.maxServerHotspot}`,
+      );
     // The severities each --lint level fails on, and what an ok line says about lint.
-    const LINT = { error: [['error'], ', no lint errors'], warning: [['error', 'warning'], ', no lint warnings or errors'], off: [[], ''] };
-    if (!LINT[opt.lint ?? 'error']) throw new CliError(EXIT.USAGE, `--lint must be error, warning or off, not ${opt.lint}`);
+    const LINT = {
+      error: [['error'], ', no lint errors'],
+      warning: [['error', 'warning'], ', no lint warnings or errors'],
+      off: [[], ''],
+    };
+    if (!LINT[opt.lint ?? 'error'])
+      throw new CliError(EXIT.USAGE, `--lint must be error, warning or off, not ${opt.lint}`);
     const [failOn, clean] = LINT[opt.lint ?? 'error'];
     if (!pos.length) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
     // Every design and the rows are read before any design is analyzed: a typo in the last
@@ -743,21 +1069,39 @@ const COMMANDS = {
       const named = r.servers.some(s => s.name !== null);
       if (maxServerHot !== undefined && serverHot > maxServerHot) {
         const busiest = r.servers[r.serverMetrics.busiestRegion ?? 0];
-        breaches.push(`server hotspot factor ${serverHot.toFixed(2)} > ${maxServerHot} (busiest: ${busiest?.name ?? `server ${busiest?.index ?? 0}`}, ${pctOf(r.serverMetrics.busiestShare)} % of the writes on ${r.servers.length} servers${named ? ' placed as the table has them' : ''})`);
+        breaches.push(
+          `server hotspot factor ${serverHot.toFixed(2)} > ${maxServerHot} (busiest: ${busiest?.name ?? `server ${busiest?.index ?? 0}`}, ${pctOf(r.serverMetrics.busiestShare)} % of the writes on ${r.servers.length} servers${named ? ' placed as the table has them' : ''})`,
+        );
       }
-      for (const p of reads) if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
+      for (const p of reads)
+        if (p.scans.length > maxScans) breaches.push(`read "${p.name}" needs ${p.scans.length} scans > ${maxScans}`);
       // The examples are key tests, failed whatever --lint says: an example whose recorded key
       // the design no longer writes is a row stored where this design will not look.
       const findings = engine(() => api.lintDesign(design));
       const examples = findings.filter(f => f.rule === 'example-key');
       breaches.push(...examples.map(f => f.message));
       const lint = findings.filter(f => f.rule !== 'example-key' && failOn.includes(f.severity));
-      for (const f of lint) breaches.push(`lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`);
-      return { design: pos[i], ok: breaches.length === 0, hotspotFactor: hot, serverHotspotFactor: serverHot, maxScans: Math.max(0, ...reads.map(p => p.scans.length)), lint, examples, breaches };
+      for (const f of lint)
+        breaches.push(
+          `lint ${f.severity} ${f.rule}${f.segment == null ? '' : ` (segment ${f.segment})`}: ${f.message}`,
+        );
+      return {
+        design: pos[i],
+        ok: breaches.length === 0,
+        hotspotFactor: hot,
+        serverHotspotFactor: serverHot,
+        maxScans: Math.max(0, ...reads.map(p => p.scans.length)),
+        lint,
+        examples,
+        breaches,
+      };
     });
-    const serverOk = res => (maxServerHot === undefined ? '' : `, server hotspot ${res.serverHotspotFactor.toFixed(2)} <= ${maxServerHot}`);
-    const verdict = res => (res.ok ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}${serverOk(res)}, scans ${res.maxScans} <= ${maxScans}${clean}`
-      : `FAIL:\n${res.breaches.map(b => `  ${b}`).join('\n')}`);
+    const serverOk = res =>
+      maxServerHot === undefined ? '' : `, server hotspot ${res.serverHotspotFactor.toFixed(2)} <= ${maxServerHot}`;
+    const verdict = res =>
+      res.ok
+        ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${maxHot}${serverOk(res)}, scans ${res.maxScans} <= ${maxScans}${clean}`
+        : `FAIL:\n${res.breaches.map(b => `  ${b}`).join('\n')}`;
     if (results.length === 1) {
       const { design, ...res } = results[0];
       out(opt, res, () => verdict(res));
@@ -770,19 +1114,37 @@ const COMMANDS = {
 
 function main(argv) {
   const [cmd, ...rest] = argv;
-  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') { console.log(HELP.main); return cmd ? EXIT.OK : EXIT.USAGE; }
-  if (!COMMANDS[cmd]) throw new CliError(EXIT.USAGE, `unknown command ${cmd}${didYouMean(cmd, Object.keys(COMMANDS))} (see rowkey-lab --help)`);
+  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    console.log(HELP.main);
+    return cmd ? EXIT.OK : EXIT.USAGE;
+  }
+  if (!COMMANDS[cmd])
+    throw new CliError(
+      EXIT.USAGE,
+      `unknown command ${cmd}${didYouMean(cmd, Object.keys(COMMANDS))} (see rowkey-lab --help)`,
+    );
   const { pos, opt } = parseArgs(cmd, rest);
-  if (opt.help) { console.log(HELP[cmd]); return EXIT.OK; }
+  if (opt.help) {
+    console.log(HELP[cmd]);
+    return EXIT.OK;
+  }
   const { maxArgs: max } = USAGE[cmd];
-  if (pos.length > max) throw new CliError(EXIT.USAGE, `${cmd} takes at most ${max} argument${max === 1 ? '' : 's'}, got ${pos.length} (unexpected: ${pos.slice(max).join(' ')})`);
+  if (pos.length > max)
+    throw new CliError(
+      EXIT.USAGE,
+      `${cmd} takes at most ${max} argument${max === 1 ? '' : 's'}, got ${pos.length} (unexpected: ${pos.slice(max).join(' ')})`,
+    );
   return COMMANDS[cmd](pos, opt) ?? EXIT.OK;
 }
 
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (e) {
-  if (!(e instanceof CliError)) { console.error(`rowkey-lab: ${e.stack ?? e}`); process.exitCode = EXIT.INPUT; } else {
-    console.error(`rowkey-lab: ${e.message}`); process.exitCode = e.code;
+  if (!(e instanceof CliError)) {
+    console.error(`rowkey-lab: ${e.stack ?? e}`);
+    process.exitCode = EXIT.INPUT;
+  } else {
+    console.error(`rowkey-lab: ${e.message}`);
+    process.exitCode = e.code;
   }
 }

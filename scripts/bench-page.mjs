@@ -2,7 +2,7 @@
 // Page performance in headless Debian Chromium (playwright-core, never a downloaded browser),
 // served locally from dist/www/, the minified build users get (`node scripts/build-page.mjs`
 // first; the build refuses to be measured when older than www/). Not a test: prints figures and
-// writes docs/bench-page.md.
+// writes them to target/bench/page.json (scripts/bench-table.mjs puts them in docs/BENCHMARKS.md).
 //   1. first meaningful render: navigation start -> the heatmap of the default preset drawn (the
 //      first one drawn: since the preview, that is the preview of the first records, labelled
 //      as such on the page); also navigation start -> the full result drawn (every view), from
@@ -19,34 +19,42 @@
 //   both see the same machine load; e.g.
 //     git archive 7d5868a www | tar -x -C /tmp/base && cp -r www/pkg /tmp/base/www/
 //     node scripts/bench-page.mjs --baseline /tmp/base/www
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import path from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { serve, launch, builtPage, ROOT } from '../tests/js/helpers.mjs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { builtPage, launch, ROOT, serve } from '../tests/js/helpers.mjs';
 
-const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const arg = name => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const RUNS = Number(arg('--runs')) || 5;
 const BASELINE = arg('--baseline');
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const median = xs => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 // Recorded from the first script on: when the heatmap is first drawn, and every long task.
 const INIT = () => {
   window.__bench = { longtasks: [], fmr: null };
-  new PerformanceObserver((l) => {
+  new PerformanceObserver(l => {
     for (const e of l.getEntries()) window.__bench.longtasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
-    const r = document.getElementById('results'), c = document.getElementById('heatmap');
+    const r = document.getElementById('results'),
+      c = document.getElementById('heatmap');
     if (r && !r.hidden && c && c.width > 1 && window.__bench.fmr === null) {
       window.__bench.fmr = performance.now();
       return true;
     }
     return false;
   };
-  const mo = new MutationObserver(() => { if (check()) mo.disconnect(); });
-  document.addEventListener('DOMContentLoaded', () => mo.observe(document.body, { subtree: true, attributes: true, childList: true }));
+  const mo = new MutationObserver(() => {
+    if (check()) mo.disconnect();
+  });
+  document.addEventListener('DOMContentLoaded', () =>
+    mo.observe(document.body, { subtree: true, attributes: true, childList: true }),
+  );
 };
 
 const DIST = builtPage();
@@ -55,27 +63,37 @@ const baseServer = BASELINE ? await serve(path.resolve(BASELINE)) : null;
 const browser = await launch();
 const out = {};
 // The page's own marks (www/boot.js, main.js, app.js), for the breakdown.
-const MARKS = ['rowkey-lab:boot', 'rowkey-lab:engine-ready', 'rowkey-lab:preview-drawn', 'rowkey-lab:report-received', 'rowkey-lab:result-drawn'];
+const MARKS = [
+  'rowkey-lab:boot',
+  'rowkey-lab:engine-ready',
+  'rowkey-lab:preview-drawn',
+  'rowkey-lab:report-received',
+  'rowkey-lab:result-drawn',
+];
 async function firstRender(url) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript(INIT);
   const requested = new Set();
-  page.on('request', (q) => requested.add(q.url()));
+  page.on('request', q => requested.add(q.url()));
   await page.goto(url);
   await page.waitForFunction(() => window.__bench.fmr !== null, null, { timeout: 60000 });
   await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
-  const r = await page.evaluate((names) => ({
-    fmr: window.__bench.fmr,
-    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    marks: Object.fromEntries(names.map(n => [n, performance.getEntriesByName(n)[0]?.startTime ?? NaN])),
-    records: JSON.parse(document.getElementById('doc-json').value).workload?.records ?? NaN,
-  }), MARKS);
+  const r = await page.evaluate(
+    names => ({
+      fmr: window.__bench.fmr,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      marks: Object.fromEntries(names.map(n => [n, performance.getEntriesByName(n)[0]?.startTime ?? NaN])),
+      records: JSON.parse(document.getElementById('doc-json').value).workload?.records ?? NaN,
+    }),
+    MARKS,
+  );
   await page.close();
   return { ...r, requested: [...requested] };
 }
 try {
   // 1. first meaningful render (alternating with the baseline, if any)
-  const runs = [], base = [];
+  const runs = [],
+    base = [];
   for (let i = 0; i < RUNS; i++) {
     runs.push(await firstRender(server.url));
     if (baseServer) base.push(await firstRender(baseServer.url));
@@ -83,10 +101,17 @@ try {
   const fmr = runs.map(r => r.fmr);
   const full = runs.map(r => r.marks['rowkey-lab:result-drawn']);
   out.records = runs[0].records;
-  out.fmr = { median: median(fmr), all: fmr, fcp: median(runs.map(r => r.fcp)), full: median(full), fullAll: full,
+  out.fmr = {
+    median: median(fmr),
+    all: fmr,
+    fcp: median(runs.map(r => r.fcp)),
+    full: median(full),
+    fullAll: full,
     previews: runs.filter(r => Number.isFinite(r.marks['rowkey-lab:preview-drawn'])).length,
-    marks: Object.fromEntries(MARKS.map(n => [n, median(runs.map(r => r.marks[n]))])) };
-  if (baseServer) out.base = { median: median(base.map(r => r.fmr)), all: base.map(r => r.fmr), fcp: median(base.map(r => r.fcp)) };
+    marks: Object.fromEntries(MARKS.map(n => [n, median(runs.map(r => r.marks[n]))])),
+  };
+  if (baseServer)
+    out.base = { median: median(base.map(r => r.fmr)), all: base.map(r => r.fmr), fcp: median(base.map(r => r.fcp)) };
 
   // 2. a 1024 x 1024 matrix into pixels
   {
@@ -94,12 +119,25 @@ try {
     await page.goto(server.url);
     out.pixels = await page.evaluate(async () => {
       const { matrixPixels, drawMatrix } = await import('./heatmap.js');
-      const n = 1024, cells = new Float64Array(n * n);
+      const n = 1024,
+        cells = new Float64Array(n * n);
       let s = 1;
-      for (let i = 0; i < cells.length; i++) { s = (s * 1103515245 + 12345) % 2147483648; cells[i] = s % 1000; }
+      for (let i = 0; i < cells.length; i++) {
+        s = (s * 1103515245 + 12345) % 2147483648;
+        cells[i] = s % 1000;
+      }
       const m = { rows: n, cols: n, cells };
       const px = new Uint8ClampedArray(n * n * 4);
-      const time = (f) => { const ts = []; for (let i = 0; i < 15; i++) { const t = performance.now(); f(); ts.push(performance.now() - t); } ts.sort((a, b) => a - b); return ts[7]; };
+      const time = f => {
+        const ts = [];
+        for (let i = 0; i < 15; i++) {
+          const t = performance.now();
+          f();
+          ts.push(performance.now() - t);
+        }
+        ts.sort((a, b) => a - b);
+        return ts[7];
+      };
       const canvas = document.createElement('canvas');
       return {
         log: time(() => matrixPixels(m, { scale: 'log', out: px })),
@@ -112,22 +150,36 @@ try {
   }
 
   // 3. long tasks during big analyses in the worker
-  const longRun = async (records) => {
+  const longRun = async records => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(INIT);
     await page.goto(server.url);
     await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
     const doc = await page.evaluate(() => JSON.parse(document.getElementById('doc-json').value));
     doc.workload = { ...doc.workload, records };
-    const t0 = await page.evaluate(() => { window.__bench.longtasks = []; return performance.now(); });
-    await page.evaluate((h) => { location.hash = h; location.reload(); }, `v=1&d=${b64(doc)}`);
+    const t0 = await page.evaluate(() => {
+      window.__bench.longtasks = [];
+      return performance.now();
+    });
+    await page.evaluate(
+      h => {
+        location.hash = h;
+        location.reload();
+      },
+      `v=1&d=${b64(doc)}`,
+    );
     await page.waitForSelector('#lab[data-run="running"]', { state: 'attached', timeout: 60000 });
     const start = await page.evaluate(() => performance.now());
     await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 600000 });
-    const r = await page.evaluate((start) => {
+    const r = await page.evaluate(start => {
       const end = performance.now();
       const during = window.__bench.longtasks.filter(t => t.start >= start);
-      return { ms: end - start, tasks: during.length, max: Math.max(0, ...during.map(t => t.duration)), all: window.__bench.longtasks.map(t => Math.round(t.duration)) };
+      return {
+        ms: end - start,
+        tasks: during.length,
+        max: Math.max(0, ...during.map(t => t.duration)),
+        all: window.__bench.longtasks.map(t => Math.round(t.duration)),
+      };
     }, start);
     void t0;
     await page.close();
@@ -138,10 +190,20 @@ try {
 
   // 4. page weight: every HTML, JS and CSS file (and the wasm) of a served directory, and the
   // files the page requested, each once (main thread and worker).
-  const weigh = (dir) => readdirSync(dir, { recursive: true }).filter(f => /\.(html|js|css|wasm)$/.test(f)).sort()
-    .map(f => { const b = readFileSync(path.join(dir, f)); return { file: f.split(path.sep).join('/'), raw: b.length, gzip: gzipSync(b, { level: 9 }).length }; });
-  const requested = (urls, origin) => new Set(urls.filter(u => u.startsWith(origin))
-    .map(u => decodeURIComponent(new URL(u).pathname).replace(/^\//, '') || 'index.html'));
+  const weigh = dir =>
+    readdirSync(dir, { recursive: true })
+      .filter(f => /\.(html|js|css|wasm)$/.test(f))
+      .sort()
+      .map(f => {
+        const b = readFileSync(path.join(dir, f));
+        return { file: f.split(path.sep).join('/'), raw: b.length, gzip: gzipSync(b, { level: 9 }).length };
+      });
+  const requested = (urls, origin) =>
+    new Set(
+      urls
+        .filter(u => u.startsWith(origin))
+        .map(u => decodeURIComponent(new URL(u).pathname).replace(/^\//, '') || 'index.html'),
+    );
   out.weight = weigh(DIST);
   const loaded = requested(runs[0].requested, server.url);
   out.loaded = out.weight.filter(w => loaded.has(w.file));
@@ -153,22 +215,26 @@ try {
     const srcLoaded = requested((await firstRender(src.url)).requested, src.url);
     out.sourceAll = weigh(path.join(ROOT, 'www'));
     out.source = out.sourceAll.filter(w => srcLoaded.has(w.file));
-  } finally { src.close(); }
+  } finally {
+    src.close();
+  }
 } finally {
   await browser.close();
   server.close();
   baseServer?.close();
 }
 
-// Where the first render's time goes: written from Chromium traces (browser.startTracing) and the
-// marks above; see the history of this text for what changed.
-const BREAKDOWN = readFileSync(path.join(ROOT, 'docs/bench-page-breakdown.md'), 'utf8').trim();
-const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-const f1 = (x) => x.toFixed(1);
-const loadedGz = out.loaded.reduce((a, w) => a + w.gzip, 0), loadedRaw = out.loaded.reduce((a, w) => a + w.raw, 0);
+const kb = b => `${(b / 1024).toFixed(1)} KB`;
+const f1 = x => x.toFixed(1);
+const loadedGz = out.loaded.reduce((a, w) => a + w.gzip, 0),
+  loadedRaw = out.loaded.reduce((a, w) => a + w.raw, 0);
 /** The gzip size of a file in www/ as written, and whether that page loaded it. */
-const srcCell = (file) => { const w = out.sourceAll.find(x => x.file === file); return w ? `${kb(w.gzip)}${out.source.includes(w) ? '' : ' (not loaded)'}` : '–'; };
-const srcGz = out.source.reduce((a, w) => a + w.gzip, 0), srcRaw = out.source.reduce((a, w) => a + w.raw, 0);
+const srcCell = file => {
+  const w = out.sourceAll.find(x => x.file === file);
+  return w ? `${kb(w.gzip)}${out.source.includes(w) ? '' : ' (not loaded)'}` : '–';
+};
+const srcGz = out.source.reduce((a, w) => a + w.gzip, 0),
+  srcRaw = out.source.reduce((a, w) => a + w.raw, 0);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const md = `# Page benchmarks
 
@@ -179,18 +245,22 @@ Not a test: the figures depend on the machine.
 | what | figure | target |
 |---|---|---|
 | first meaningful render (navigation start → the default preset's heatmap drawn: the preview of its first records in ${out.fmr.previews} of ${RUNS} runs), median of ${RUNS} | **${f1(out.fmr.median)} ms** (first contentful paint ${f1(out.fmr.fcp)} ms) | < 500 ms |
-| the full result drawn (the default preset's ${out.records.toLocaleString('en')}-record analysis, heatmap, metrics, keys and splits), median of ${RUNS} | **${f1(out.fmr.full)} ms** | |${out.base ? `
-| first meaningful render of the baseline \`${BASELINE}\` (same runs, alternating), median of ${RUNS} | **${f1(out.base.median)} ms** (first contentful paint ${f1(out.base.fcp)} ms) | |` : ''}
+| the full result drawn (the default preset's ${out.records.toLocaleString('en')}-record analysis, heatmap, metrics, keys and splits), median of ${RUNS} | **${f1(out.fmr.full)} ms** | |${
+  out.base
+    ? `
+| first meaningful render of the baseline \`${BASELINE}\` (same runs, alternating), median of ${RUNS} | **${f1(out.base.median)} ms** (first contentful paint ${f1(out.base.fcp)} ms) | |`
+    : ''
+}
 | 1024 × 1024 matrix → pixels (\`matrixPixels\`, log scale), median of 15 | **${f1(out.pixels.log)} ms** (linear ${f1(out.pixels.linear)} ms, absolute ${f1(out.pixels.absolute)} ms; \`drawMatrix\` incl. putImageData ${f1(out.pixels.drawMatrix)} ms) | < 10 ms |
 | long tasks on the main thread during a 1,000,000-record analysis in the worker (${f1(out.long1m.ms)} ms run) | **${out.long1m.tasks}** (longest ${f1(out.long1m.max)} ms) | none > 50 ms |
 | the same, 10,000,000 records (${f1(out.long10m.ms)} ms run) | **${out.long10m.tasks}** (longest ${f1(out.long10m.max)} ms) | none > 50 ms |
-| page weight, gzip -9: the HTML, JS, CSS and wasm the page loads from dist/www/ (requests recorded in the first run; source maps requested: ${out.maps.length ? out.maps.join(', ') : 'none'}) | **${kb(loadedGz)}** (raw ${kb(loadedRaw)}) | ≤ 250 KB |
+| page weight, gzip -9: the HTML, JS, CSS and wasm the page loads from dist/www/ (requests recorded in the first run; source maps requested: ${out.maps.length ? out.maps.join(', ') : 'none'}) | **${kb(loadedGz)}** (raw ${kb(loadedRaw)}) | ≤ 400 KB |
 | the same page from www/ as written (\`DEV=1 bash scripts/start.sh\`), for reference | ${kb(srcGz)} (raw ${kb(srcRaw)}) | |
 
 Long tasks counted from the moment the run starts to the moment the page shows the result, so
 the final render of the report (heatmap, metrics, the keys view) is included. Long tasks while the
 page loads (module evaluation, wasm compile and the first render), before the run starts:
-${out.long1m.all.length ? out.long1m.all.join(', ') + ' ms' : 'none'}.
+${out.long1m.all.length ? `${out.long1m.all.join(', ')} ms` : 'none'}.
 The machine was shared (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores at the end of
 the run): figures are noisy; \`matrixPixels\` alone measured 5–7 ms median on a quieter moment.
 
@@ -206,8 +276,16 @@ ${out.unlisted.length ? `\nAlso requested, not counted above: ${out.unlisted.joi
 
 First meaningful render, every run (ms): ${out.fmr.all.map(f1).join(', ')}; full result: ${out.fmr.fullAll.map(f1).join(', ')}${out.base ? `; baseline: ${out.base.all.map(f1).join(', ')}` : ''}.
 The page's performance marks, medians (ms after navigation start): ${MARKS.map(n => `${n.replace('rowkey-lab:', '')} ${f1(out.fmr.marks[n])}`).join(', ')}.
-${BREAKDOWN}
 `;
-mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
-writeFileSync(path.join(ROOT, 'docs/bench-page.md'), md);
+// The figures for docs/BENCHMARKS.md (scripts/bench-table.mjs); docs/bench-page.md holds the method.
+const result = {
+  bench: 'page',
+  command: 'node scripts/bench-page.mjs',
+  date: new Date().toISOString().slice(0, 10),
+  cpu,
+  runs: RUNS,
+  ...out,
+};
+mkdirSync(path.join(ROOT, 'target/bench'), { recursive: true });
+writeFileSync(path.join(ROOT, 'target/bench/page.json'), `${JSON.stringify(result, null, 2)}\n`);
 console.log(md);

@@ -8,12 +8,13 @@
 // - Stylesheets are minified and inlined; the CSP meta is replaced by one with sha256 hashes of
 //   the inline script and style, blob: workers and 'wasm-unsafe-eval'.
 // Usage: node scripts/build-single.mjs [out.html]   (needs www/pkg from scripts/build-wasm.sh)
-import { build, transformSync } from 'esbuild';
+
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, transformSync } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
@@ -68,12 +69,15 @@ function shimPlugin(shim, extra = {}) {
   return {
     name: 'rowkey-lab-shim',
     setup(b) {
-      b.onResolve({ filter: /pkg\/rowkey_lab\.js$/ }, (a) => {
+      b.onResolve({ filter: /pkg\/rowkey_lab\.js$/ }, a => {
         if (a.importer.startsWith('rowkey-lab:') || a.namespace === 'rowkey-lab') return undefined;
         return { path: 'shim', namespace: 'rowkey-lab' };
       });
-      b.onResolve({ filter: /^rowkey-lab:/ }, (a) => ({ path: a.path.slice('rowkey-lab:'.length), namespace: 'rowkey-lab' }));
-      b.onLoad({ filter: /.*/, namespace: 'rowkey-lab' }, (a) => {
+      b.onResolve({ filter: /^rowkey-lab:/ }, a => ({
+        path: a.path.slice('rowkey-lab:'.length),
+        namespace: 'rowkey-lab',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'rowkey-lab' }, a => {
         if (a.path === 'shim') return { contents: shim, loader: 'js', resolveDir: WWW };
         if (a.path in extra) return { contents: extra[a.path], loader: 'js', resolveDir: WWW };
         return undefined;
@@ -82,14 +86,29 @@ function shimPlugin(shim, extra = {}) {
   };
 }
 
-const common = { bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', legalComments: 'none', ignoreAnnotations: true, // the root package.json's sideEffects list is for the npm package
-  logLevel: 'warning', loader: { '.wasm': 'binary' } };
+const common = {
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  write: false,
+  target: 'es2022',
+  legalComments: 'none',
+  ignoreAnnotations: true, // the root package.json's sideEffects list is for the npm package
+  logLevel: 'warning',
+  loader: { '.wasm': 'binary' },
+};
 
 // 1. The worker, as a string.
 //    A classic worker (iife): Chromium does not load a *module* worker from a blob: URL made by a
 //    file:// page (opaque origin); a classic one works. import.meta is only used by the unused
 //    fetch path of wasm-bindgen's default init.
-const workerBuild = await build({ ...common, format: 'iife', logOverride: { 'empty-import-meta': 'silent' }, entryPoints: [path.join(WWW, 'worker.js')], plugins: [shimPlugin(WORKER_SHIM)] });
+const workerBuild = await build({
+  ...common,
+  format: 'iife',
+  logOverride: { 'empty-import-meta': 'silent' },
+  entryPoints: [path.join(WWW, 'worker.js')],
+  plugins: [shimPlugin(WORKER_SHIM)],
+});
 const workerSource = workerBuild.outputFiles[0].text;
 
 // 2. The page: every local module script of index.html, in order.
@@ -97,8 +116,9 @@ let html = readFileSync(path.join(WWW, 'index.html'), 'utf8');
 const scripts = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g)];
 if (!scripts.length) throw new Error('no <script type="module" src> in www/index.html');
 // The engine shim first: it replaces the Worker constructor before boot.js starts the worker.
-const entry = ['./pkg/rowkey_lab.js', ...scripts.map((m) => './' + m[1].replace(/^\.\//, ''))]
-  .map((f) => `import ${JSON.stringify(f)};`).join('\n');
+const entry = ['./pkg/rowkey_lab.js', ...scripts.map(m => `./${m[1].replace(/^\.\//, '')}`)]
+  .map(f => `import ${JSON.stringify(f)};`)
+  .join('\n');
 const pageBuild = await build({
   ...common,
   stdin: { contents: entry, resolveDir: WWW, sourcefile: 'single-entry.js', loader: 'js' },
@@ -110,14 +130,15 @@ const js = pageBuild.outputFiles[0].text.replace(/<\/(script)/gi, '<\\/$1').repl
 //    are done with functions: the minified code contains `$&`-like sequences.)
 const styles = [];
 html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^":]+)"[^>]*>/g, (_, href) => {
-  const css = transformSync(readFileSync(path.join(WWW, href), 'utf8'), { loader: 'css', minify: true }).code.trim()
+  const css = transformSync(readFileSync(path.join(WWW, href), 'utf8'), { loader: 'css', minify: true })
+    .code.trim()
     .replace(/<\/(style)/gi, '<\\/$1');
   styles.push(css);
   return `<style>${css}</style>`;
 });
 
 // 3b. Preload hints name files that the single file does not have: they go.
-html = html.replace(/<!--[^]*?-->\s*/g, '').replace(/<link\b[^>]*\brel="(?:module)?preload"[^>]*>\s*/g, '');
+html = html.replace(/<!--.*?-->\s*/gs, '').replace(/<link\b[^>]*\brel="(?:module)?preload"[^>]*>\s*/g, '');
 
 // 4. The scripts: the first tag becomes the inline bundle, the others go.
 let first = true;
@@ -128,7 +149,7 @@ html = html.replace(/<script\b[^>]*\btype="module"[^>]*\bsrc="[^"]+"[^>]*><\/scr
 });
 
 // 5. CSP: hashes of the inline script and styles; the worker from blob:; no network at all.
-const sha = (s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+const sha = s => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 export const CSP = [
   "default-src 'none'",
   `script-src ${sha(js)} 'wasm-unsafe-eval'`,
@@ -147,5 +168,7 @@ if (/<meta\b[^>]*http-equiv="Content-Security-Policy"[^>]*>/i.test(html)) {
 
 mkdirSync(path.dirname(OUT), { recursive: true });
 writeFileSync(OUT, html);
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.error(`[build-single] ${path.relative(ROOT, OUT)}: ${kb(html.length)} (${kb(gzipSync(html).length)} gzip), worker ${kb(workerSource.length)}, ${Math.round(performance.now() - t0)} ms`);
+const kb = n => `${(n / 1024).toFixed(1)} KB`;
+console.error(
+  `[build-single] ${path.relative(ROOT, OUT)}: ${kb(html.length)} (${kb(gzipSync(html).length)} gzip), worker ${kb(workerSource.length)}, ${Math.round(performance.now() - t0)} ms`,
+);

@@ -10,6 +10,9 @@ step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
 
 step "rustfmt"
 cargo fmt --all -- --check
+step "biome (JS format + lint)"
+# ci: checks only, never writes; a mis-formatted file or any lint finding (warnings too) fails.
+node_modules/.bin/biome ci --error-on-warnings .
 step "clippy (host)"
 cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)"

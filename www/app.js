@@ -5,26 +5,40 @@
 // The shared state is in lab-state.js; the heatmap view in heatmap-view.js, the other result
 // views in results.js, the table-regions box in table-regions.js. This module has the editor,
 // the worker runs, compare, state in and out (state-io.js) and the start-up.
-import * as wasm from './pkg/rowkey_lab.js';
-import { getPreset, listPresets } from './pkg/presets.js';
-import { drawMatrix, poolMax } from './heatmap.js';
-import { clampInt, DEFAULT_PRESET } from './url-state.js';
+
 import { adoptFirstRun, startWorker } from './boot.js';
-import { download, recentList, remember, copyText, readJsonFile, canvasPng, metricsCsv } from './state-io.js';
-import { $, el, state, saveState, loadState, num, fix, offsetOf } from './lab-state.js';
-import { shownMatrix, renderHeatmap, renderHeatControls, wireHeatmap } from './heatmap-view.js';
-import { metric, renderMetrics, renderReads, renderScanCommands, renderKeys, renderSplits, renderDiagnosis } from './results.js';
-import { wireTableRegions, renderTableLoad } from './table-regions.js';
+import { drawMatrix, poolMax } from './heatmap.js';
+import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
 import { toHex } from './keys-view.js';
+import { $, el, fix, loadState, num, offsetOf, saveState, state } from './lab-state.js';
+import { getPreset, listPresets } from './pkg/presets.js';
+import * as wasm from './pkg/rowkey_lab.js';
+import {
+  metric,
+  renderDiagnosis,
+  renderKeys,
+  renderMetrics,
+  renderReads,
+  renderScanCommands,
+  renderSplits,
+} from './results.js';
+import { canvasPng, copyText, download, metricsCsv, readJsonFile, recentList, remember } from './state-io.js';
+import { renderTableLoad, wireTableRegions } from './table-regions.js';
+import { clampInt, DEFAULT_PRESET } from './url-state.js';
 
 /** The key design in its readable text form (the JSON form only if it cannot be formatted). */
 function keyAsText(k) {
   if (typeof k === 'string') return k;
-  try { return wasm.formatKey(k); } catch { return JSON.stringify(k); }
+  try {
+    return wasm.formatKey(k);
+  } catch {
+    return JSON.stringify(k);
+  }
 }
 
 // ---- worker ------------------------------------------------------------------------------
-let worker = null, runId = 0;
+let worker = null,
+  runId = 0;
 function newWorker() {
   worker?.terminate();
   worker = startWorker();
@@ -47,8 +61,17 @@ function onWorker(msg) {
     renderPreview();
   } else if (msg.kind === 'report') {
     performance.mark('rowkey-lab:report-received');
-    Object.assign(state, { report: msg.report, shown: msg.report, pending: null, reads: msg.reads, readsError: msg.readsError });
-    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) { state.heat.zoom = null; saveState(); }
+    Object.assign(state, {
+      report: msg.report,
+      shown: msg.report,
+      pending: null,
+      reads: msg.reads,
+      readsError: msg.readsError,
+    });
+    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) {
+      state.heat.zoom = null;
+      saveState();
+    }
     renderResults(runId);
     remember(state.doc, state.presetId);
     renderRecent();
@@ -62,7 +85,9 @@ function onWorker(msg) {
 }
 /** What the status says when a design cannot run while an older result is still on show. */
 const STALE = () => (state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '');
-function setRun(v) { $('lab').dataset.run = v; }
+function setRun(v) {
+  $('lab').dataset.run = v;
+}
 function startRun(message) {
   // A busy worker would finish a stale run first: replace it instead of queueing behind it.
   if (!$('cancel').disabled) newWorker();
@@ -75,7 +100,9 @@ function startRun(message) {
 }
 let firstDone;
 /** Resolves when the first run has ended (its result drawn, or an error, or a cancel). */
-export const firstResult = new Promise((resolve) => { firstDone = resolve; });
+export const firstResult = new Promise(resolve => {
+  firstDone = resolve;
+});
 function endRun(text, run = 'done') {
   setRun(run);
   if (run === 'done') performance.mark('rowkey-lab:result-drawn');
@@ -98,7 +125,11 @@ function showError(e) {
   const box = $('design-error');
   for (const id of ['key-text', 'doc-json']) $(id).removeAttribute('aria-invalid');
   $('goto-error').hidden = true;
-  if (!e) { box.hidden = true; box.textContent = ''; return; }
+  if (!e) {
+    box.hidden = true;
+    box.textContent = '';
+    return;
+  }
   // The text the line and column count in: the design document as the JSON editor holds it
   // (e.in), or the key text (errors under /key).
   const where = e.in ?? (String(e.path ?? '').startsWith('/key') ? 'key-text' : null);
@@ -131,7 +162,9 @@ function showError(e) {
  * is typing there), so an error's line and column are in what the user sees. Errors under
  * /key are left to the run, which points into the key text. Returns true when it can run. */
 function checkDoc() {
-  try { wasm.validateDesign($('doc-json').value); } catch (e) {
+  try {
+    wasm.validateDesign($('doc-json').value);
+  } catch (e) {
     if (String(e.path ?? '').startsWith('/key')) return true;
     setRun('error');
     $('run-status').textContent = STALE();
@@ -145,7 +178,9 @@ function checkDoc() {
  * (slower) analysis is not started. Returns true when the text parses. */
 function parseTyped() {
   const text = $('key-text').value;
-  try { wasm.parseKey(text); } catch (e) {
+  try {
+    wasm.parseKey(text);
+  } catch (e) {
     setRun('error');
     $('run-status').textContent = STALE();
     showError({ message: e.reason ?? e.message, line: e.line, column: e.column, path: '/key' });
@@ -170,7 +205,8 @@ function changed(now = false) {
   saveState();
   renderEditor();
   clearTimeout(debounce);
-  if (now) analyze(); else debounce = setTimeout(analyze, 300);
+  if (now) analyze();
+  else debounce = setTimeout(analyze, 300);
 }
 
 /** The design's examples whose recorded row key this key no longer writes (the linter's
@@ -179,7 +215,11 @@ function changed(now = false) {
 function showExamples(doc) {
   const box = $('examples-note');
   let moved = [];
-  try { moved = wasm.lintDesign(doc).filter(f => f.rule === 'example-key'); } catch { /* the run shows why */ }
+  try {
+    moved = wasm.lintDesign(doc).filter(f => f.rule === 'example-key');
+  } catch {
+    /* the run shows why */
+  }
   box.replaceChildren();
   box.hidden = !moved.length;
   if (!moved.length) return;
@@ -192,8 +232,15 @@ function showExamples(doc) {
   list.append(ul);
   const rewrite = el('button', 'Write the new keys into the examples', { type: 'button' });
   rewrite.onclick = rewriteExamples;
-  box.append(el('strong', `This key writes other bytes for ${what}.`),
-    el('span', ' Rows already stored under their keys would be out of reach of its gets and scans: a deliberate change needs the table rewritten, and the examples updated. '), rewrite, list);
+  box.append(
+    el('strong', `This key writes other bytes for ${what}.`),
+    el(
+      'span',
+      ' Rows already stored under their keys would be out of reach of its gets and scans: a deliberate change needs the table rewritten, and the examples updated. ',
+    ),
+    rewrite,
+    list,
+  );
 }
 
 /** The key change is deliberate: every example that records a key gets the one this design
@@ -202,11 +249,19 @@ function showExamples(doc) {
  * the design before is under Recent designs. */
 function rewriteExamples() {
   const doc = state.doc;
-  const examples = (doc.examples ?? []).map((ex) => {
+  const examples = (doc.examples ?? []).map(ex => {
     if (ex.key == null && ex.keyBinary == null) return ex;
     let k;
-    try { k = wasm.encodeKey(doc, ex.record); } catch { return ex; }
-    return { ...ex, ...(ex.key != null ? { key: toHex(k) } : {}), ...(ex.keyBinary != null ? { keyBinary: wasm.toStringBinary(k) } : {}) };
+    try {
+      k = wasm.encodeKey(doc, ex.record);
+    } catch {
+      return ex;
+    }
+    return {
+      ...ex,
+      ...(ex.key != null ? { key: toHex(k) } : {}),
+      ...(ex.keyBinary != null ? { keyBinary: wasm.toStringBinary(k) } : {}),
+    };
   });
   state.doc = { ...doc, examples };
   state.presetId = '';
@@ -220,7 +275,13 @@ function analyze() {
   showExamples(state.doc);
   const doc = state.doc;
   // a preview of the first records only while nothing else is shown
-  startRun(id => ({ id, kind: 'analyze', preview: !state.report, doc, options: { windows: state.windows, sampleSize: state.sampleSize } }));
+  startRun(id => ({
+    id,
+    kind: 'analyze',
+    preview: !state.report,
+    doc,
+    options: { windows: state.windows, sampleSize: state.sampleSize },
+  }));
 }
 
 // ---- results -------------------------------------------------------------------------------
@@ -271,32 +332,63 @@ function renderCompare(c) {
   let max = 0;
   for (const d of c.designs) for (const v of d.matrix.cells) if (v > max) max = v;
   box.style.setProperty('--designs', String(c.designs.length));
-  box.replaceChildren(el('p', `Rows are each design's regions (top = first key), columns the same ${c.windows} time windows of the first design's workload; one colour scale (${state.heat.scale}) for all.`, { class: 'muted' }),
+  box.replaceChildren(
+    el(
+      'p',
+      `Rows are each design's regions (top = first key), columns the same ${c.windows} time windows of the first design's workload; one colour scale (${state.heat.scale}) for all.`,
+      { class: 'muted' },
+    ),
     ...c.designs.map(d => {
       const fig = el('figure', undefined, { 'data-design': d.name });
       const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `region by time heatmap of ${d.name}` });
-      const height = Math.min(320, Math.max(120, d.matrix.rows * 12)), dpr = window.devicePixelRatio || 1;
+      const height = Math.min(320, Math.max(120, d.matrix.rows * 12)),
+        dpr = window.devicePixelRatio || 1;
       const width = box.clientWidth / c.designs.length;
-      drawMatrix(canvas, poolMax(d.matrix, height * dpr, width > 0 ? width * dpr : d.matrix.cols).m, { scale: state.heat.scale, max });
+      drawMatrix(canvas, poolMax(d.matrix, height * dpr, width > 0 ? width * dpr : d.matrix.cols).m, {
+        scale: state.heat.scale,
+        max,
+      });
       canvas.style.height = `${height}px`;
       const dl = el('dl', undefined, { class: 'metrics' });
       metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
       metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
       const diag = d.diagnosis[0] ?? '';
-      fig.append(el('figcaption', d.name), canvas, dl, el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }));
+      fig.append(
+        el('figcaption', d.name),
+        canvas,
+        dl,
+        el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }),
+      );
       return fig;
-    }));
+    }),
+  );
 }
 
 // ---- state in and out -----------------------------------------------------------------------
-function ioStatus(text) { $('io-status').textContent = text; }
+function ioStatus(text) {
+  $('io-status').textContent = text;
+}
 function renderRecent() {
   const sel = $('recent');
   const list = recentList();
-  sel.replaceChildren(el('option', list.length ? `(${list.length} recent)` : '(none yet)', { value: '' }),
-    ...list.map((r, i) => el('option', `${r.doc.name || keyAsText(r.doc.key)} — ${new Date(r.at).toLocaleString('en')}`, { value: String(i) })));
+  sel.replaceChildren(
+    el('option', list.length ? `(${list.length} recent)` : '(none yet)', { value: '' }),
+    ...list.map((r, i) =>
+      el('option', `${r.doc.name || keyAsText(r.doc.key)} — ${new Date(r.at).toLocaleString('en')}`, {
+        value: String(i),
+      }),
+    ),
+  );
 }
-function slug() { return String(state.doc?.name || 'design').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'design'; }
+function slug() {
+  return (
+    String(state.doc?.name || 'design')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'design'
+  );
+}
 function wireIo() {
   renderRecent();
   $('recent').addEventListener('change', () => {
@@ -316,7 +408,10 @@ function wireIo() {
     ioStatus(ok ? 'Link copied.' : 'Copy the link below.');
   });
   $('export-json').addEventListener('click', () => {
-    download(`${slug()}.rowkey.json`, new Blob([`${JSON.stringify(state.doc, null, 2)}\n`], { type: 'application/json' }));
+    download(
+      `${slug()}.rowkey.json`,
+      new Blob([`${JSON.stringify(state.doc, null, 2)}\n`], { type: 'application/json' }),
+    );
     ioStatus('Design exported.');
   });
   $('import-json').addEventListener('change', async () => {
@@ -329,15 +424,23 @@ function wireIo() {
       state.presetId = '';
       ioStatus(`Imported ${f.name}.`);
       changed();
-    } catch (e) { ioStatus(`Import failed: ${e.message}`); }
+    } catch (e) {
+      ioStatus(`Import failed: ${e.message}`);
+    }
     $('import-json').value = '';
   });
   $('export-png').addEventListener('click', async () => {
     if (!state.report) return;
     // Every cell, one pixel each (the canvas on screen may show blocks of cells).
     const full = document.createElement('canvas');
-    const { m } = shownMatrix(), h = state.heat;
-    drawMatrix(full, m, { scale: h.scale, brightness: h.brightness, capacity: h.mode === 'absolute' ? h.capacity : 0, windowSec: state.shown.windowMs / 1000 });
+    const { m } = shownMatrix(),
+      h = state.heat;
+    drawMatrix(full, m, {
+      scale: h.scale,
+      brightness: h.brightness,
+      capacity: h.mode === 'absolute' ? h.capacity : 0,
+      windowSec: state.shown.windowMs / 1000,
+    });
     download(`${slug()}-heatmap.png`, await canvasPng(full));
   });
   $('export-csv').addEventListener('click', () => {
@@ -357,9 +460,12 @@ export function startLab() {
   // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
   if (!loadState()) {
     let id = state.presetId || DEFAULT_PRESET;
-    try { state.doc = getPreset(id); } catch {
+    try {
+      state.doc = getPreset(id);
+    } catch {
       state.linkProblem ??= `This link names a preset that does not exist (${id})`;
-      id = DEFAULT_PRESET; state.doc = getPreset(id);
+      id = DEFAULT_PRESET;
+      state.doc = getPreset(id);
     }
     state.presetId = id;
   }
@@ -401,39 +507,67 @@ function wireLab() {
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
   }
   $('preset').value = state.presetId;
-  $('preset').addEventListener('change', () => { if ($('preset').value) loadPreset($('preset').value); });
+  $('preset').addEventListener('change', () => {
+    if ($('preset').value) loadPreset($('preset').value);
+  });
   let parseTimer = 0;
   $('key-text').addEventListener('input', () => {
     state.doc = { ...state.doc, key: $('key-text').value };
     state.presetId = '';
     clearTimeout(parseTimer);
-    parseTimer = setTimeout(() => { if (parseTyped()) showError(null); }, 120);
+    parseTimer = setTimeout(() => {
+      if (parseTyped()) showError(null);
+    }, 120);
     changed();
   });
   $('doc-json').addEventListener('input', () => {
-    try { state.doc = JSON.parse($('doc-json').value); } catch { checkDoc(); return; }
+    try {
+      state.doc = JSON.parse($('doc-json').value);
+    } catch {
+      checkDoc();
+      return;
+    }
     state.presetId = '';
     changed();
   });
-  $('windows').addEventListener('input', () => { state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64)); changed(); });
-  $('sample-size').addEventListener('input', () => { state.sampleSize = clampInt($('sample-size').value, 10, 100000, 1000); changed(); });
-  $('scale').addEventListener('change', () => { state.heat.scale = $('scale').value; saveState(); if (state.shown) renderHeatmap(); });
+  $('windows').addEventListener('input', () => {
+    state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64));
+    changed();
+  });
+  $('sample-size').addEventListener('input', () => {
+    state.sampleSize = clampInt($('sample-size').value, 10, 100000, 1000);
+    changed();
+  });
+  $('scale').addEventListener('change', () => {
+    state.heat.scale = $('scale').value;
+    saveState();
+    if (state.shown) renderHeatmap();
+  });
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);
-  for (const id of ['split-table', 'split-family']) $(id).addEventListener('input', () => { if (state.doc) renderSplits(); });
+  for (const id of ['split-table', 'split-family'])
+    $(id).addEventListener('input', () => {
+      if (state.doc) renderSplits();
+    });
   // The scan commands name the table too.
   $('split-table').addEventListener('input', renderScanCommands);
   wireHeatmap();
   wireIo();
-  wireTableRegions(() => { state.presetId = ''; changed(true); }, compareWith);
+  wireTableRegions(() => {
+    state.presetId = '';
+    changed(true);
+  }, compareWith);
 }
 
-const PREVIEW_SLICE = 2000, PREVIEW_BUDGET_MS = 30;
-const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((r) => {
-  const c = new MessageChannel();
-  c.port1.onmessage = () => r();
-  c.port2.postMessage(0);
-});
+const PREVIEW_SLICE = 2000,
+  PREVIEW_BUDGET_MS = 30;
+const nextTask = () =>
+  globalThis.scheduler?.yield?.() ??
+  new Promise(r => {
+    const c = new MessageChannel();
+    c.port1.onmessage = () => r();
+    c.port2.postMessage(0);
+  });
 /** The first run's preview, computed here while the worker is still starting (its thread, its
  * modules and its wasm take a while): the first records of the same design, in slices of
  * PREVIEW_SLICE records between which this thread is free, for about PREVIEW_BUDGET_MS. Drawn
@@ -442,7 +576,11 @@ async function previewHere(id) {
   let s;
   // the smallest key sample and grid: the preview draws only the region × window matrix, which
   // they do not change, and the report is then much cheaper to make
-  try { s = new wasm.AnalysisSession(state.doc, { windows: state.windows, sampleSize: 10, gridBuckets: 8 }); } catch { return; }
+  try {
+    s = new wasm.AnalysisSession(state.doc, { windows: state.windows, sampleSize: 10, gridBuckets: 8 });
+  } catch {
+    return;
+  }
   try {
     let p = s.progress();
     const t0 = performance.now();
@@ -453,7 +591,11 @@ async function previewHere(id) {
     }
     if (p.done === 0) return;
     onWorker({ id, kind: 'preview', report: s.finish(), done: p.done, total: p.total });
-  } catch { /* the worker reports the error */ } finally { s.free(); }
+  } catch {
+    /* the worker reports the error */
+  } finally {
+    s.free();
+  }
 }
 
 /** Is boot.js's first request the run this page wants now? */

@@ -6,7 +6,7 @@
 // The page reports its height to the embedding <rowkey-lab> element (same origin only).
 const params = new URLSearchParams(location.hash.slice(1));
 const search = new URLSearchParams(location.search);
-const get = (k) => params.get(k) ?? search.get(k);
+const get = k => params.get(k) ?? search.get(k);
 export const VIEWS = ['keys', 'heatmap', 'metrics', 'all'];
 export const embed = ['1', 'true', 'yes'].includes(get('embed') ?? '');
 export const view = VIEWS.includes(get('view')) ? get('view') : 'all';
@@ -19,7 +19,7 @@ function tagParts(results) {
     groups[groups.length - 1].push(child);
   }
   for (const g of groups) {
-    const has = (sel) => g.some(e => e.matches(sel) || e.querySelector(sel));
+    const has = sel => g.some(e => e.matches(sel) || e.querySelector(sel));
     const part = has('#heatmap') ? 'heatmap' : has('#metrics') ? 'metrics' : has('#keys') ? 'keys' : 'other';
     for (const e of g) e.dataset.embedPart = part;
   }
@@ -30,11 +30,16 @@ function selectPreset(id) {
   if (!sel) return;
   const pick = () => {
     if (![...sel.options].some(o => o.value === id)) return false;
-    if (sel.value !== id) { sel.value = id; sel.dispatchEvent(new Event('change', { bubbles: true })); }
+    if (sel.value !== id) {
+      sel.value = id;
+      sel.dispatchEvent(new Event('change', { bubbles: true }));
+    }
     return true;
   };
   if (pick()) return;
-  const mo = new MutationObserver(() => { if (pick()) mo.disconnect(); });
+  const mo = new MutationObserver(() => {
+    if (pick()) mo.disconnect();
+  });
   mo.observe(sel, { childList: true });
 }
 
@@ -45,7 +50,14 @@ function reportHeight() {
     const h = Math.ceil(document.documentElement.scrollHeight);
     if (h === last) return;
     last = h;
-    try { window.parent.postMessage({ type: 'rowkey-lab:height', height: h }, location.origin === 'null' ? '*' : location.origin); } catch { /* cross-origin parent */ }
+    try {
+      window.parent.postMessage(
+        { type: 'rowkey-lab:height', height: h },
+        location.origin === 'null' ? '*' : location.origin,
+      );
+    } catch {
+      /* cross-origin parent */
+    }
   };
   new ResizeObserver(send).observe(document.body);
   send();

@@ -2,23 +2,29 @@
 // final report): the canvas and its bars (drawn by heatmap.js), the split marks, the per-region
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
-import { drawMatrix, drawBars, totals, sliceCols, groupRows, poolMax, poolValues } from './heatmap.js';
-import { $, el, state, saveState, num, pct, fix, when } from './lab-state.js';
+import { drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
+import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
 export function shownMatrix() {
-  const r = state.shown, h = state.heat;
+  const r = state.shown,
+    h = state.heat;
   let m = r.matrix;
   if (h.view === 'servers') {
     const n = Math.max(1, r.servers.length);
-    m = groupRows(m, r.regions.map(g => g.server ?? 0), n);
+    m = groupRows(
+      m,
+      r.regions.map(g => g.server ?? 0),
+      n,
+    );
   }
   const [c0, c1] = h.zoom ?? [0, m.cols];
   return { m: sliceCols(m, c0, c1), c0, c1 };
 }
 
 export function renderHeatmap() {
-  const r = state.shown, h = state.heat;
+  const r = state.shown,
+    h = state.heat;
   const { m, c0, c1 } = shownMatrix();
   const windowSec = r.windowMs / 1000;
   const absolute = h.mode === 'absolute';
@@ -26,15 +32,20 @@ export function renderHeatmap() {
   const height = Math.min(480, Math.max(120, m.rows * 12));
   for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${height}px`;
   // No more cells than the screen has pixels: each drawn cell is the busiest of its block.
-  const dpr = window.devicePixelRatio || 1, width = $('heatmap').clientWidth;
+  const dpr = window.devicePixelRatio || 1,
+    width = $('heatmap').clientWidth;
   const { m: drawn, fr, fc } = poolMax(m, height * dpr, width > 0 ? width * dpr : m.cols);
   const top = drawMatrix($('heatmap'), drawn, opts);
   const { rowSum, colSum } = totals(m);
-  drawBars($('row-totals'), poolValues(Array.from(rowSum), fr), { vertical: true, limit: absolute ? h.capacity * windowSec * m.cols : 0 });
+  drawBars($('row-totals'), poolValues(Array.from(rowSum), fr), {
+    vertical: true,
+    limit: absolute ? h.capacity * windowSec * m.cols : 0,
+  });
   drawBars($('col-totals'), poolValues(Array.from(colSum), fc));
-  const pooled = fr > 1 || fc > 1
-    ? ` Each pixel shows the busiest of ${fr > 1 ? `${fr} ${h.view === 'servers' ? 'servers' : 'regions'}` : ''}${fr > 1 && fc > 1 ? ' × ' : ''}${fc > 1 ? `${fc} windows` : ''} (more cells than the screen has pixels); hover for each one.`
-    : '';
+  const pooled =
+    fr > 1 || fc > 1
+      ? ` Each pixel shows the busiest of ${fr > 1 ? `${fr} ${h.view === 'servers' ? 'servers' : 'regions'}` : ''}${fr > 1 && fc > 1 ? ' × ' : ''}${fc > 1 ? `${fc} windows` : ''} (more cells than the screen has pixels); hover for each one.`
+      : '';
   const rows = h.view === 'servers' ? 'servers' : 'regions';
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
@@ -49,9 +60,11 @@ export function renderHeatmap() {
     pending.style.left = `${(reached / m.cols) * 100}%`;
     pending.hidden = reached >= m.cols;
     const { done, total } = state.pending;
-    $('heat-legend').textContent = `Preview of the first ${num(done)} of ${num(total)} records (hatched: not reached yet); the run goes on, the map fills in, and metrics, keys and splits follow when it ends. ${$('heat-legend').textContent}`;
+    $('heat-legend').textContent =
+      `Preview of the first ${num(done)} of ${num(total)} records (hatched: not reached yet); the run goes on, the map fills in, and metrics, keys and splits follow when it ends. ${$('heat-legend').textContent}`;
   }
-  $('time-axis').textContent = `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
+  $('time-axis').textContent =
+    `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
   $('zoom-reset').disabled = !h.zoom;
   renderSplitMarks(r, m, c0, c1);
   renderRegionBars();
@@ -60,22 +73,30 @@ export function renderHeatmap() {
 /** The row (a final region, by its start key) and the window of each split event. */
 function splitPlaces(r) {
   const rowOf = new Map(r.regions.map((g, i) => [g.startKeyHex, i]));
-  return r.splits.map(sp => ({ sp, row: rowOf.get(sp.splitKeyHex) ?? -1, col: Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs) }));
+  return r.splits.map(sp => ({
+    sp,
+    row: rowOf.get(sp.splitKeyHex) ?? -1,
+    col: Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs),
+  }));
 }
 
 const MAX_SPLIT_LINES = 2000;
 /** Split events: ▼ above the window they happened in (a count when several did), and on the map
  * the new region boundary from that window on (regions view) or a dot on the server's row. */
 function renderSplitMarks(r, m, c0, c1) {
-  const top = $('split-marks'), over = $('split-overlay');
+  const top = $('split-marks'),
+    over = $('split-overlay');
   top.replaceChildren();
   over.replaceChildren();
   const places = splitPlaces(r).filter(p => p.col >= c0 && p.col < c1);
   const perCol = new Map();
   for (const p of places) perCol.set(p.col, [...(perCol.get(p.col) ?? []), p]);
   for (const [col, ps] of perCol) {
-    const mk = el('span', ps.length > 1 ? `▼${ps.length}` : '▼', { class: 'mark', 'data-window': col,
-      title: ps.map(({ sp }) => `split at ${when(sp.timeMs)} (window ${col}): ${sp.splitKey}`).join('\n') });
+    const mk = el('span', ps.length > 1 ? `▼${ps.length}` : '▼', {
+      class: 'mark',
+      'data-window': col,
+      title: ps.map(({ sp }) => `split at ${when(sp.timeMs)} (window ${col}): ${sp.splitKey}`).join('\n'),
+    });
     mk.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
     top.append(mk);
   }
@@ -100,51 +121,70 @@ function renderSplitMarks(r, m, c0, c1) {
 }
 
 function renderRegionBars() {
-  const r = state.shown, h = state.heat;
+  const r = state.shown,
+    h = state.heat;
   const [c0, c1] = h.zoom ?? [0, r.matrix.cols];
-  const vals = r.regions.map((_, i) => { let t = 0; for (let c = c0; c < c1; c++) t += r.matrix.cells[i * r.matrix.cols + c]; return t; });
+  const vals = r.regions.map((_, i) => {
+    let t = 0;
+    for (let c = c0; c < c1; c++) t += r.matrix.cells[i * r.matrix.cols + c];
+    return t;
+  });
   const budget = h.mode === 'absolute' ? h.capacity * (r.windowMs / 1000) * (c1 - c0) : 0;
   drawBars($('region-bars'), vals, { length: 120, limit: budget });
   const busiest = vals.reduce((b, v, i) => (v > vals[b] ? i : b), 0);
   const total = vals.reduce((a, b) => a + b, 0);
-  $('region-bars-axis').textContent = `${vals.length} regions, first key at left; busiest: region ${busiest} with ${num(vals[busiest] ?? 0)} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
+  $('region-bars-axis').textContent =
+    `${vals.length} regions, first key at left; busiest: region ${busiest} with ${num(vals[busiest] ?? 0)} writes (${total ? pct(vals[busiest] / total) : '0 %'})` +
     (budget ? `; ${vals.filter(v => v > budget).length} over the capacity (orange)` : '');
 }
 
 // ---- interaction ---------------------------------------------------------------------------
 function cellAt(ev) {
-  const c = $('heatmap'), box = c.getBoundingClientRect(), { m } = shownMatrix();
+  const c = $('heatmap'),
+    box = c.getBoundingClientRect(),
+    { m } = shownMatrix();
   const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
   const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
-  return { col: Math.min(m.cols - 1, Math.max(0, col)), row: Math.min(m.rows - 1, Math.max(0, row)), inside: col >= 0 && col < m.cols && row >= 0 && row < m.rows };
+  return {
+    col: Math.min(m.cols - 1, Math.max(0, col)),
+    row: Math.min(m.rows - 1, Math.max(0, row)),
+    inside: col >= 0 && col < m.cols && row >= 0 && row < m.rows,
+  };
 }
 
 function showCell(row, col, x, y) {
-  const r = state.shown, h = state.heat, { m, c0 } = shownMatrix();
+  const r = state.shown,
+    h = state.heat,
+    { m, c0 } = shownMatrix();
   const t = $('tooltip');
   const v = m.cells[row * m.cols + col];
   const abs = c0 + col;
   let head;
   // a server's name when the design places regions on named servers (a table's, from its list_regions)
-  const server = (i) => r.servers[i]?.name ?? i;
+  const server = i => r.servers[i]?.name ?? i;
   if (h.view === 'servers') head = `server ${server(row)}: ${r.regions.filter(g => g.server === row).length} regions`;
-  else { const reg = r.regions[row]; head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${server(reg.server ?? 0)}`; }
+  else {
+    const reg = r.regions[row];
+    head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${server(reg.server ?? 0)}`;
+  }
   const rate = v / (r.windowMs / 1000);
-  let text = `${head}\n${num(v)} writes in window ${abs} (${fix(rate, 1)} writes/s` +
+  let text =
+    `${head}\n${num(v)} writes in window ${abs} (${fix(rate, 1)} writes/s` +
     (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
     `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
   if (h.view !== 'servers') {
     const reg = r.regions[row];
     for (const p of splitPlaces(r)) {
       if (p.col === abs && (p.sp.splitKeyHex === reg.startKeyHex || p.sp.splitKeyHex === reg.endKeyHex)) {
-        text += `\nsplit in this window, at ${when(p.sp.timeMs)}: new boundary ${p.sp.splitKey} (${p.sp.splitKeyHex === reg.startKeyHex ? 'this region\'s start' : 'this region\'s end'})`;
+        text += `\nsplit in this window, at ${when(p.sp.timeMs)}: new boundary ${p.sp.splitKey} (${p.sp.splitKeyHex === reg.startKeyHex ? "this region's start" : "this region's end"})`;
       }
     }
     if (reg.createdAtMs != null) {
       const born = Math.floor((reg.createdAtMs - r.startTimeMs) / r.windowMs);
-      text += abs < born
-        ? `\nbefore window ${born} this key range was part of a larger region: this count is the engine's estimate of that region's writes in this range`
-        : `\nregion created by a split at ${when(reg.createdAtMs)} (window ${born})`;
+      text +=
+        abs < born
+          ? `\nbefore window ${born} this key range was part of a larger region: this count is the engine's estimate of that region's writes in this range`
+          : `\nregion created by a split at ${when(reg.createdAtMs)} (window ${born})`;
     }
   }
   t.textContent = text;
@@ -158,13 +198,18 @@ function hover(ev) {
   if (!state.shown) return;
   const { row, col, inside } = cellAt(ev);
   if (brushFrom !== null) {
-    const a = Math.min(brushFrom, col), b = Math.max(brushFrom, col);
-    const { m } = shownMatrix(), br = $('brush');
+    const a = Math.min(brushFrom, col),
+      b = Math.max(brushFrom, col);
+    const { m } = shownMatrix(),
+      br = $('brush');
     br.hidden = false;
     br.style.left = `${(a / m.cols) * 100}%`;
     br.style.width = `${((b - a + 1) / m.cols) * 100}%`;
   }
-  if (!inside) { $('tooltip').hidden = true; return; }
+  if (!inside) {
+    $('tooltip').hidden = true;
+    return;
+  }
   showCell(row, col, ev.pageX, ev.pageY);
 }
 function brushStart(ev) {
@@ -174,7 +219,9 @@ function brushStart(ev) {
 }
 function brushEnd(ev) {
   if (brushFrom === null) return;
-  const to = cellAt(ev).col, a = Math.min(brushFrom, to), b = Math.max(brushFrom, to);
+  const to = cellAt(ev).col,
+    a = Math.min(brushFrom, to),
+    b = Math.max(brushFrom, to);
   brushFrom = null;
   $('brush').hidden = true;
   if (b > a) zoomTo(a, b + 1);
@@ -191,15 +238,25 @@ function setZoom(zoom) {
 function heatKey(ev) {
   if (!state.shown) return;
   const { m } = shownMatrix();
-  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') { setZoom(null); ev.preventDefault(); return; }
+  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') {
+    setZoom(null);
+    ev.preventDefault();
+    return;
+  }
   const cur = state.heat.cursor ?? [0, 0];
   const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[ev.key];
   if (!d) return;
   ev.preventDefault();
-  const row = Math.min(m.rows - 1, Math.max(0, cur[0] + d[0])), col = Math.min(m.cols - 1, Math.max(0, cur[1] + d[1]));
+  const row = Math.min(m.rows - 1, Math.max(0, cur[0] + d[0])),
+    col = Math.min(m.cols - 1, Math.max(0, cur[1] + d[1]));
   state.heat.cursor = [row, col];
   const box = $('heatmap').getBoundingClientRect();
-  showCell(row, col, box.left + window.scrollX + ((col + 0.5) / m.cols) * box.width, box.top + window.scrollY + ((row + 0.5) / m.rows) * box.height);
+  showCell(
+    row,
+    col,
+    box.left + window.scrollX + ((col + 0.5) / m.cols) * box.width,
+    box.top + window.scrollY + ((row + 0.5) / m.rows) * box.height,
+  );
 }
 
 /** The heatmap controls from `state.heat` (after a load from the URL, or an input). */
@@ -220,9 +277,13 @@ export function wireHeatmap() {
   $('heatmap').addEventListener('mousemove', hover);
   $('heatmap').addEventListener('mousedown', brushStart);
   window.addEventListener('mouseup', brushEnd);
-  $('heatmap').addEventListener('mouseleave', () => { if (brushFrom === null) $('tooltip').hidden = true; });
+  $('heatmap').addEventListener('mouseleave', () => {
+    if (brushFrom === null) $('tooltip').hidden = true;
+  });
   $('heatmap').addEventListener('keydown', heatKey);
-  $('heatmap').addEventListener('blur', () => { $('tooltip').hidden = true; });
+  $('heatmap').addEventListener('blur', () => {
+    $('tooltip').hidden = true;
+  });
   const heatInput = () => {
     const h = state.heat;
     h.view = $('heat-view').value;

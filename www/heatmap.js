@@ -2,13 +2,25 @@
 // `image-rendering: pixelated`; viridis palette (colour-blind safe, perceptually uniform).
 
 // Viridis control points (matplotlib), interpolated into a 256-entry lookup table.
-const STOPS = [[68, 1, 84], [72, 40, 120], [62, 74, 137], [49, 104, 142], [38, 130, 142],
-  [31, 158, 137], [53, 183, 121], [109, 205, 89], [180, 222, 44], [253, 231, 37]];
+const STOPS = [
+  [68, 1, 84],
+  [72, 40, 120],
+  [62, 74, 137],
+  [49, 104, 142],
+  [38, 130, 142],
+  [31, 158, 137],
+  [53, 183, 121],
+  [109, 205, 89],
+  [180, 222, 44],
+  [253, 231, 37],
+];
 export const PALETTE = (() => {
   const lut = new Uint8ClampedArray(256 * 3);
   for (let i = 0; i < 256; i++) {
     const t = (i / 255) * (STOPS.length - 1);
-    const a = Math.floor(t), b = Math.min(a + 1, STOPS.length - 1), f = t - a;
+    const a = Math.floor(t),
+      b = Math.min(a + 1, STOPS.length - 1),
+      f = t - a;
     for (let k = 0; k < 3; k++) lut[i * 3 + k] = STOPS[a][k] + (STOPS[b][k] - STOPS[a][k]) * f;
   }
   return lut;
@@ -51,12 +63,15 @@ export function matrixPixels(m, { scale = 'log', max, brightness = 0, capacity =
   if (capacity > 0) {
     const capCount = capacity * windowSec; // writes in one window at exactly the capacity
     const k = log ? (255 * BUDGET_LEVEL) / Math.log1p(capCount) : (255 * BUDGET_LEVEL) / capCount;
-    index = (v) => (v >= capCount ? 255 : v <= 0 ? 0 : Math.min(254, Math.round((log ? Math.log1p(v) : v) * k)));
+    index = v => (v >= capCount ? 255 : v <= 0 ? 0 : Math.min(254, Math.round((log ? Math.log1p(v) : v) * k)));
   } else {
     const eff = top / 2 ** brightness;
-    if (eff <= 0) { p32.fill(LUT32[0]); return { px, top }; }
+    if (eff <= 0) {
+      p32.fill(LUT32[0]);
+      return { px, top };
+    }
     const k = log ? 255 / Math.log1p(eff) : 255 / eff;
-    index = (v) => (v <= 0 ? 0 : Math.min(255, Math.round((log ? Math.log1p(v) : v) * k)));
+    index = v => (v <= 0 ? 0 : Math.min(255, Math.round((log ? Math.log1p(v) : v) * k)));
   }
   // Cells are write counts (whole numbers): colour every count up to 65,535 once, look the rest up.
   const T = Math.min(65536, Math.floor(Math.max(0, top)) + 1);
@@ -84,7 +99,8 @@ export function drawMatrix(canvas, m, opts = {}) {
 /** Columns [c0, c1) of a matrix. */
 export function sliceCols(m, c0, c1) {
   if (c0 <= 0 && c1 >= m.cols) return m;
-  const cols = c1 - c0, cells = new Float64Array(m.rows * cols);
+  const cols = c1 - c0,
+    cells = new Float64Array(m.rows * cols);
   for (let r = 0; r < m.rows; r++) for (let c = 0; c < cols; c++) cells[r * cols + c] = m.cells[r * m.cols + c0 + c];
   return { rows: m.rows, cols, cells };
 }
@@ -107,12 +123,14 @@ export function poolMax(m, maxRows, maxCols) {
   const fr = Math.max(1, Math.ceil(m.rows / Math.max(1, Math.floor(maxRows))));
   const fc = Math.max(1, Math.ceil(m.cols / Math.max(1, Math.floor(maxCols))));
   if (fr === 1 && fc === 1) return { m, fr, fc };
-  const rows = Math.ceil(m.rows / fr), cols = Math.ceil(m.cols / fc);
+  const rows = Math.ceil(m.rows / fr),
+    cols = Math.ceil(m.cols / fc);
   const cells = new Float64Array(rows * cols);
   for (let r = 0; r < m.rows; r++) {
     const out = Math.floor(r / fr) * cols;
     for (let c = 0; c < m.cols; c++) {
-      const v = m.cells[r * m.cols + c], i = out + Math.floor(c / fc);
+      const v = m.cells[r * m.cols + c],
+        i = out + Math.floor(c / fc);
       if (v > cells[i]) cells[i] = v;
     }
   }
@@ -129,16 +147,23 @@ export function poolValues(values, f) {
 
 /** Totals along both axes: per-row (region) and per-column (window) sums. */
 export function totals(m) {
-  const rowSum = new Float64Array(m.rows), colSum = new Float64Array(m.cols);
-  for (let r = 0; r < m.rows; r++) for (let c = 0; c < m.cols; c++) {
-    const v = m.cells[r * m.cols + c];
-    rowSum[r] += v; colSum[c] += v;
-  }
+  const rowSum = new Float64Array(m.rows),
+    colSum = new Float64Array(m.cols);
+  for (let r = 0; r < m.rows; r++)
+    for (let c = 0; c < m.cols; c++) {
+      const v = m.cells[r * m.cols + c];
+      rowSum[r] += v;
+      colSum[c] += v;
+    }
   return { rowSum, colSum };
 }
 
 /** Bars into a canvas: `vertical` = one bar per row growing rightwards (one pixel row each). */
-export function drawBars(canvas, values, { vertical = false, length = 60, color = '#3b528b', limit = 0, limitColor = '#d55e00' } = {}) {
+export function drawBars(
+  canvas,
+  values,
+  { vertical = false, length = 60, color = '#3b528b', limit = 0, limitColor = '#d55e00' } = {},
+) {
   const n = Math.max(values.length, 1);
   canvas.width = vertical ? length : n;
   canvas.height = vertical ? n : length;
@@ -150,12 +175,14 @@ export function drawBars(canvas, values, { vertical = false, length = 60, color 
   values.forEach((v, i) => {
     const l = max > 0 ? Math.max(v > 0 ? 1 : 0, Math.round((v / max) * length)) : 0;
     ctx.fillStyle = limit > 0 && v > limit ? limitColor : color;
-    if (vertical) ctx.fillRect(0, i, l, 1); else ctx.fillRect(i, length - l, 1, l);
+    if (vertical) ctx.fillRect(0, i, l, 1);
+    else ctx.fillRect(i, length - l, 1, l);
   });
   if (limit > 0 && max > 0) {
     // the budget as a line across the bars
     const at = Math.round((limit / max) * length);
     ctx.fillStyle = limitColor;
-    if (vertical) ctx.fillRect(Math.min(at, length - 1), 0, 1, n); else ctx.fillRect(0, Math.max(0, length - at), n, 1);
+    if (vertical) ctx.fillRect(Math.min(at, length - 1), 0, 1, n);
+    else ctx.fillRect(0, Math.max(0, length - at), n, 1);
   }
 }

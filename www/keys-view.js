@@ -19,10 +19,12 @@ const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'
 export const toHex = bytes => Array.from(bytes, b => HEX[b]).join('');
 
 // Bytes.toStringBinary, one byte at a time (checked against the engine's version per key).
-const PRINTABLE = new Set(Array.from(" `~!@#$%^&*()-_=+[]{}|;:'\",.<>/?", c => c.charCodeAt(0)));
-const BYTE_TEXT = Array.from({ length: 256 }, (_, b) => (
+const PRINTABLE = new Set(Array.from(' `~!@#$%^&*()-_=+[]{}|;:\'",.<>/?', c => c.charCodeAt(0)));
+const BYTE_TEXT = Array.from({ length: 256 }, (_, b) =>
   (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || PRINTABLE.has(b)
-    ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`));
+    ? String.fromCharCode(b)
+    : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`,
+);
 function binaryText(bytes, a, b) {
   let t = '';
   for (let i = a; i < b; i++) t += BYTE_TEXT[bytes[i]];
@@ -60,8 +62,15 @@ export class KeysView {
     this.scroller.setAttribute('aria-label', 'sorted key sample');
     this.head = el('div', undefined, 'krow khead');
     this.head.setAttribute('role', 'row');
-    for (const [t, c] of [['region', 'kreg'], ['server', 'ksrv'], ['toStringBinary', 'kkey'], ['hex', 'khex']]) {
-      const h = el('span', t, c); h.setAttribute('role', 'columnheader'); this.head.append(h);
+    for (const [t, c] of [
+      ['region', 'kreg'],
+      ['server', 'ksrv'],
+      ['toStringBinary', 'kkey'],
+      ['hex', 'khex'],
+    ]) {
+      const h = el('span', t, c);
+      h.setAttribute('role', 'columnheader');
+      this.head.append(h);
     }
     this.spacer = el('div', undefined, 'vspacer');
     this.rowsBox = el('div', undefined, 'vrows');
@@ -73,19 +82,30 @@ export class KeysView {
     this.cache = new Map();
     this.frame = 0;
     this.scroller.addEventListener('scroll', () => {
-      if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+      if (!this.frame)
+        this.frame = requestAnimationFrame(() => {
+          this.frame = 0;
+          this.draw();
+        });
     });
     // the decoded record as the row's tooltip, decoded on first hover
-    this.rowsBox.addEventListener('mouseover', (ev) => {
+    this.rowsBox.addEventListener('mouseover', ev => {
       const row = ev.target.closest?.('.krow');
       if (row && !row.title) row.title = this.title(Number(row.dataset.index));
     });
-    this.scroller.addEventListener('keydown', (ev) => {
+    this.scroller.addEventListener('keydown', ev => {
       const page = Math.max(1, Math.floor(this.scroller.clientHeight / ROW_H) - 1) * ROW_H;
       const by = { ArrowDown: ROW_H, ArrowUp: -ROW_H, PageDown: page, PageUp: -page }[ev.key];
-      if (by) { this.scroller.scrollTop += by; ev.preventDefault(); }
-      else if (ev.key === 'Home') { this.scroller.scrollTop = 0; ev.preventDefault(); }
-      else if (ev.key === 'End') { this.scroller.scrollTop = this.scroller.scrollHeight; ev.preventDefault(); }
+      if (by) {
+        this.scroller.scrollTop += by;
+        ev.preventDefault();
+      } else if (ev.key === 'Home') {
+        this.scroller.scrollTop = 0;
+        ev.preventDefault();
+      } else if (ev.key === 'End') {
+        this.scroller.scrollTop = this.scroller.scrollHeight;
+        ev.preventDefault();
+      }
     });
   }
 
@@ -98,14 +118,20 @@ export class KeysView {
     this.splitAt = new Map((report.splits ?? []).map(sp => [sp.splitKeyHex, sp]));
     this.cache.clear();
     let layout = [];
-    try { layout = wasm.keyLayout(doc) ?? []; } catch { /* the legend is optional */ }
+    try {
+      layout = wasm.keyLayout(doc) ?? [];
+    } catch {
+      /* the legend is optional */
+    }
     this.layout = layout;
-    this.legend.replaceChildren(...layout.map((s, i) => {
-      const li = el('li', undefined, `seg-${i % SEGMENT_CLASSES}`);
-      li.append(el('span', '', 'swatch'), el('span', s.name || s.kind));
-      li.title = `${s.text ?? ''} — ${s.encoding ?? ''}`;
-      return li;
-    }));
+    this.legend.replaceChildren(
+      ...layout.map((s, i) => {
+        const li = el('li', undefined, `seg-${i % SEGMENT_CLASSES}`);
+        li.append(el('span', '', 'swatch'), el('span', s.name || s.kind));
+        li.title = `${s.text ?? ''} — ${s.encoding ?? ''}`;
+        return li;
+      }),
+    );
     const n = this.sample.regions.length;
     this.spacer.style.height = `${n * ROW_H}px`;
     this.count.textContent = `${n.toLocaleString('en')} sampled keys; hover a row for the decoded record.`;
@@ -120,7 +146,11 @@ export class KeysView {
     const { keys, offsets } = this.sample;
     const bytes = keys.subarray(offsets[i], offsets[i + 1]);
     let spans = null;
-    try { spans = wasm.keySpans(this.doc, bytes); } catch { spans = null; }
+    try {
+      spans = wasm.keySpans(this.doc, bytes);
+    } catch {
+      spans = null;
+    }
     const text = wasm.toStringBinary(bytes);
     const jsText = binaryText(bytes, 0, bytes.length) === text;
     v = { bytes, hex: toHex(bytes), text, spans, jsText, title: null };
@@ -137,18 +167,31 @@ export class KeysView {
         const d = wasm.decodeKey(this.doc, info.bytes);
         info.title = d.fields.map(fieldText).join('\n');
         if (d.unrecoverable?.length) info.title += `\nnot recoverable from the key: ${d.unrecoverable.join(', ')}`;
-      } catch (e) { info.title = `cannot decode: ${e.message}`; }
+      } catch (e) {
+        info.title = `cannot decode: ${e.message}`;
+      }
     }
     return info.title;
   }
 
   segmented(cls, info, hex) {
     const cell = el('span', undefined, cls);
-    const text = (a, b) => (hex ? info.hex.slice(a * 2, b * 2)
-      : info.jsText ? binaryText(info.bytes, a, b) : wasm.toStringBinary(info.bytes.subarray(a, b)));
+    const text = (a, b) =>
+      hex
+        ? info.hex.slice(a * 2, b * 2)
+        : info.jsText
+          ? binaryText(info.bytes, a, b)
+          : wasm.toStringBinary(info.bytes.subarray(a, b));
     const spans = info.spans;
-    const piece = (t, cls) => { const e = el('span', undefined, cls); e.append(hex ? t : keyNodes(t)); return e; };
-    if (!spans || !spans.length) { cell.append(hex ? info.hex : keyNodes(info.text)); return cell; }
+    const piece = (t, cls) => {
+      const e = el('span', undefined, cls);
+      e.append(hex ? t : keyNodes(t));
+      return e;
+    };
+    if (!spans?.length) {
+      cell.append(hex ? info.hex : keyNodes(info.text));
+      return cell;
+    }
     let at = 0;
     spans.forEach(([a, b], k) => {
       if (a > at) cell.append(piece(text(at, a)));
@@ -181,8 +224,12 @@ export class KeysView {
         cell.title = `region ${region} starts at a boundary made by an auto-split at ${new Date(split.timeMs).toISOString()}`;
         row.dataset.splitTimeMs = String(split.timeMs);
       }
-      row.append(cell, el('span', server ?? '–', 'ksrv'),
-        this.segmented('kkey', info, false), this.segmented('khex', info, true));
+      row.append(
+        cell,
+        el('span', server ?? '–', 'ksrv'),
+        this.segmented('kkey', info, false),
+        this.segmented('khex', info, true),
+      );
       row.dataset.index = String(i);
       rows.push(row);
     }

@@ -3,14 +3,28 @@
 // (url-state.js), the DOM helpers and the number formatters. app.js, heatmap-view.js and
 // results.js all import them from here, so that there is one state, not one per module.
 // Every text goes through textContent, never HTML.
-import { readHash, writeHash, HEAT_DEFAULTS } from './url-state.js';
+import { HEAT_DEFAULTS, readHash, writeHash } from './url-state.js';
 
-export const $ = (id) => document.getElementById(id);
+export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
 // far) while the page has nothing else to show; `pending` the progress of the run under way;
 // `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports.
-export const state = { doc: null, presetId: '', windows: 64, sampleSize: 1000, report: null, shown: null, pending: null, reads: [], readsError: null,
-  summary: [], heat: { ...HEAT_DEFAULTS, cursor: null }, embed: null, view: null, linkProblem: null };
+export const state = {
+  doc: null,
+  presetId: '',
+  windows: 64,
+  sampleSize: 1000,
+  report: null,
+  shown: null,
+  pending: null,
+  reads: [],
+  readsError: null,
+  summary: [],
+  heat: { ...HEAT_DEFAULTS, cursor: null },
+  embed: null,
+  view: null,
+  linkProblem: null,
+};
 
 export function el(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -48,10 +62,10 @@ export function offsetOf(text, line, column) {
 // ---- formatting ----------------------------------------------------------------------------
 /** 1234567 -> "1,234,567" (what toLocaleString('en') gives for counts, without loading Intl's
  * locale data on the first render). */
-export const num = (n) => {
+export const num = n => {
   const [int, frac] = String(Math.round(n * 1000) / 1000).split('.');
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac}` : '');
 };
-export const pct = (x) => `${(x * 100).toFixed(1)} %`;
+export const pct = x => `${(x * 100).toFixed(1)} %`;
 export const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
-export const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
+export const when = ms => new Date(ms).toISOString().replace('.000Z', 'Z');

@@ -1,9 +1,10 @@
 // The page: plain ES module, one state object, render from it. Only calls the engine and draws.
-import init, { inspect } from './pkg/rowkey_lab.js';
-import { startLab, firstResult } from './app.js';
-import { keyNodes } from './keys-view.js';
 
-const $ = (id) => document.getElementById(id);
+import { firstResult, startLab } from './app.js';
+import { keyNodes } from './keys-view.js';
+import init, { inspect } from './pkg/rowkey_lab.js';
+
+const $ = id => document.getElementById(id);
 const state = { value: '', type: 'string', regions: 16 };
 
 /** Create an element with text content (never HTML: keys and values are untrusted). */
@@ -46,7 +47,10 @@ function renderSplit(s) {
   let hitRow = null;
   for (let i = 0; i < n; i++) {
     const tr = el('tr');
-    if (i === s.region) { tr.className = 'hit'; hitRow = tr; }
+    if (i === s.region) {
+      tr.className = 'hit';
+      hitRow = tr;
+    }
     tr.append(el('td', String(i + 1)), key(s.splitKeys[i - 1], '(first)'), key(s.splitKeys[i], '(last)'));
     body.append(tr);
   }
@@ -90,8 +94,10 @@ async function main() {
   await Promise.race([firstResult, new Promise(r => setTimeout(r, 1000))]);
   $('status').textContent = '';
   $('inspect-form').addEventListener('input', render);
-  $('inspect-form').addEventListener('submit', (e) => e.preventDefault());
+  $('inspect-form').addEventListener('submit', e => e.preventDefault());
   render();
 }
 
-main().catch((e) => { $('status').textContent = `The engine failed to load: ${e.message}`; });
+main().catch(e => {
+  $('status').textContent = `The engine failed to load: ${e.message}`;
+});

@@ -3,9 +3,10 @@
 // shell scans, the sorted keys (keys-view.js) and the split keys. Split from app.js, which calls
 // them in turn (renderResults), and again when the table or column family name is edited.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
-import * as wasm from './pkg/rowkey_lab.js';
+
 import { KeysView } from './keys-view.js';
-import { $, el, state, num, fix } from './lab-state.js';
+import { $, el, fix, num, state } from './lab-state.js';
+import * as wasm from './pkg/rowkey_lab.js';
 
 export function metric(dl, id, label, value, meaning) {
   if (dl === $('metrics')) state.summary.push([label, value, meaning]);
@@ -16,30 +17,87 @@ export function metric(dl, id, label, value, meaning) {
 }
 
 export function renderMetrics() {
-  const r = state.report, m = r.metrics, o = m.overall;
+  const r = state.report,
+    m = r.metrics,
+    o = m.overall;
   const dl = $('metrics');
   dl.replaceChildren();
   state.summary = [];
   metric(dl, 'writes', 'Writes', num(r.writes), 'records analyzed from the workload.');
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
-  metric(dl, 'activeRegions', 'Active regions per window', fix(m.meanActiveRegions, 1), 'regions taking writes in a typical window; 1 means every write queues on one server.');
-  metric(dl, 'hotspotFactor', 'Hotspot factor', `${fix(m.meanHotspotFactor)} (max ${fix(m.maxHotspotFactor)})`, 'busiest region ÷ mean region in a window; 1 is perfectly even.');
+  metric(
+    dl,
+    'activeRegions',
+    'Active regions per window',
+    fix(m.meanActiveRegions, 1),
+    'regions taking writes in a typical window; 1 means every write queues on one server.',
+  );
+  metric(
+    dl,
+    'hotspotFactor',
+    'Hotspot factor',
+    `${fix(m.meanHotspotFactor)} (max ${fix(m.maxHotspotFactor)})`,
+    'busiest region ÷ mean region in a window; 1 is perfectly even.',
+  );
   // Per window (what a server feels at any one time) and over the run (what the diagnosis quotes).
-  metric(dl, 'parallelism', 'Effective parallelism', `${fix(m.meanEffectiveParallelism, 1)} per window, ${fix(o.effectiveParallelism, 1)} over the run`, 'how many regions the load is really spread over (1 / Σ share²).');
+  metric(
+    dl,
+    'parallelism',
+    'Effective parallelism',
+    `${fix(m.meanEffectiveParallelism, 1)} per window, ${fix(o.effectiveParallelism, 1)} over the run`,
+    'how many regions the load is really spread over (1 / Σ share²).',
+  );
   metric(dl, 'gini', 'Gini', fix(o.gini, 3), 'inequality of total writes across regions: 0 even, 1 all in one.');
-  metric(dl, 'cv', 'Coefficient of variation', fix(o.coefficientOfVariation, 3), 'spread of region totals relative to their mean.');
-  metric(dl, 'emptyRegions', 'Empty regions', String(o.emptyRegions), 'regions no key of this design falls into: wasted pre-splits.');
+  metric(
+    dl,
+    'cv',
+    'Coefficient of variation',
+    fix(o.coefficientOfVariation, 3),
+    'spread of region totals relative to their mean.',
+  );
+  metric(
+    dl,
+    'emptyRegions',
+    'Empty regions',
+    String(o.emptyRegions),
+    'regions no key of this design falls into: wasted pre-splits.',
+  );
   // Key lengths from the sample's offsets (key i spans offsets[i]..offsets[i + 1]).
-  const { offsets } = r.sample; const n = offsets.length - 1;
-  let lo = Infinity, hi = 0;
-  for (let i = 0; i < n; i++) { const len = offsets[i + 1] - offsets[i]; lo = Math.min(lo, len); hi = Math.max(hi, len); }
-  if (n > 0) metric(dl, 'keyLength', 'Key length', lo === hi ? `${lo} bytes (every sampled key)` : `${lo}–${hi} bytes (mean ${fix(offsets[n] / n, 1)})`, 'stored in every cell of every row; shorter keys save disk and cache.');
-  metric(dl, 'splitEvents', 'Split events', String(r.splits.length), 'regions split by the auto-split policy during the run.');
+  const { offsets } = r.sample;
+  const n = offsets.length - 1;
+  let lo = Infinity,
+    hi = 0;
+  for (let i = 0; i < n; i++) {
+    const len = offsets[i + 1] - offsets[i];
+    lo = Math.min(lo, len);
+    hi = Math.max(hi, len);
+  }
+  if (n > 0)
+    metric(
+      dl,
+      'keyLength',
+      'Key length',
+      lo === hi ? `${lo} bytes (every sampled key)` : `${lo}–${hi} bytes (mean ${fix(offsets[n] / n, 1)})`,
+      'stored in every cell of every row; shorter keys save disk and cache.',
+    );
+  metric(
+    dl,
+    'splitEvents',
+    'Split events',
+    String(r.splits.length),
+    'regions split by the auto-split policy during the run.',
+  );
   if (typeof wasm.lintDesign === 'function') {
     try {
       const findings = wasm.lintDesign(state.doc) ?? [];
-      const list = Array.isArray(findings) ? findings : findings.findings ?? [];
-      metric(dl, 'lint', 'Lint findings', String(list.length), list.map(f => `${f.severity} ${f.rule}: ${f.message}`).join(' · ') || 'no rule fired.');
+      const list = Array.isArray(findings) ? findings : (findings.findings ?? []);
+      metric(
+        dl,
+        'lint',
+        'Lint findings',
+        String(list.length),
+        list.map(f => `${f.severity} ${f.rule}: ${f.message}`).join(' · ') || 'no rule fired.',
+      );
       // One finding per line on the page (the CSV keeps them in one cell).
       if (list.length) {
         const ul = el('ul', '', { class: 'findings' });
@@ -50,7 +108,9 @@ export function renderMetrics() {
         }
         dl.lastElementChild.lastElementChild.replaceWith(ul);
       }
-    } catch { /* lint is advisory */ }
+    } catch {
+      /* lint is advisory */
+    }
   }
 }
 
@@ -58,8 +118,14 @@ export function renderReads() {
   const box = $('reads');
   const open = $('scan-commands')?.open ?? false; // a re-render keeps the commands open
   box.replaceChildren();
-  if (state.readsError) { box.append(el('p', state.readsError.message, { class: 'error' })); return; }
-  if (!state.reads.length) { box.append(el('p', 'The design declares no reads.', { class: 'muted' })); return; }
+  if (state.readsError) {
+    box.append(el('p', state.readsError.message, { class: 'error' }));
+    return;
+  }
+  if (!state.reads.length) {
+    box.append(el('p', 'The design declares no reads.', { class: 'muted' }));
+    return;
+  }
   const t = el('table');
   const hr = el('tr');
   const heads = ['read', 'scans', 'regions touched', 'rows read per row returned', 'why'];
@@ -68,14 +134,22 @@ export function renderReads() {
   for (const p of state.reads) {
     const tr = el('tr');
     // data-label: the column's name, shown before the value where the table is stacked (phones)
-    const cells = [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned == null ? '–' : fix(p.rowsReadPerRowReturned), p.notes.join(' ')];
+    const cells = [
+      p.name,
+      p.scans.length,
+      p.regionsTouched,
+      p.rowsReadPerRowReturned == null ? '–' : fix(p.rowsReadPerRowReturned),
+      p.notes.join(' '),
+    ];
     tr.append(...cells.map((v, i) => el('td', v, { 'data-label': heads[i] })));
     t.append(tr);
   }
   box.append(t);
   const n = state.reads.reduce((a, p) => a + p.scans.length, 0);
   const more = el('details', undefined, { id: 'scan-commands' });
-  more.append(el('summary', `Scan commands: ${n} scan${n === 1 ? '' : 's'} in the HBase shell (table named under Split keys)`));
+  more.append(
+    el('summary', `Scan commands: ${n} scan${n === 1 ? '' : 's'} in the HBase shell (table named under Split keys)`),
+  );
   // Written only while shown: a design's reads can need thousands of scans.
   more.addEventListener('toggle', renderScanCommands);
   more.open = open;
@@ -83,8 +157,12 @@ export function renderReads() {
 }
 
 /** A plan's limit is the scan's LIMIT (a get reads one row anyway). As in bin/rowkey-lab.mjs. */
-const limited = (cmd, n) => (!n || !cmd.startsWith('scan ') ? cmd
-  : cmd.endsWith('}') ? `${cmd.slice(0, -1)}, LIMIT => ${n}}` : `${cmd}, {LIMIT => ${n}}`);
+const limited = (cmd, n) =>
+  !n || !cmd.startsWith('scan ')
+    ? cmd
+    : cmd.endsWith('}')
+      ? `${cmd.slice(0, -1)}, LIMIT => ${n}}`
+      : `${cmd}, {LIMIT => ${n}}`;
 /** Every scan as the HBase shell runs it, on the table named under Split keys (when shown). */
 export function renderScanCommands() {
   const more = $('scan-commands');
@@ -92,12 +170,25 @@ export function renderScanCommands() {
   more.replaceChildren(more.firstElementChild);
   try {
     const table = $('split-table').value;
-    more.append(copyBlock('shell scans', state.reads.flatMap(p => [`# ${p.name}: ${p.scans.length} scan${p.scans.length === 1 ? '' : 's'}`,
-      ...p.scans.map(sc => limited(wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex)), p.limit))]).join('\n')));
-  } catch (e) { more.append(el('p', e.message, { class: 'error' })); }
+    more.append(
+      copyBlock(
+        'shell scans',
+        state.reads
+          .flatMap(p => [
+            `# ${p.name}: ${p.scans.length} scan${p.scans.length === 1 ? '' : 's'}`,
+            ...p.scans.map(sc =>
+              limited(wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex)), p.limit),
+            ),
+          ])
+          .join('\n'),
+      ),
+    );
+  } catch (e) {
+    more.append(el('p', e.message, { class: 'error' }));
+  }
 }
 
-const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
+const hexBytes = h => Uint8Array.from(h.match(/../g) ?? [], x => parseInt(x, 16));
 
 let keysView = null;
 export function renderKeys() {
@@ -108,7 +199,14 @@ export function renderKeys() {
 function copyBlock(title, text) {
   const box = el('div', undefined, { class: 'copy' });
   const btn = el('button', `Copy ${title}`, { type: 'button' });
-  btn.addEventListener('click', () => navigator.clipboard?.writeText(text).then(() => { btn.textContent = 'Copied'; }, () => {}));
+  btn.addEventListener('click', () =>
+    navigator.clipboard?.writeText(text).then(
+      () => {
+        btn.textContent = 'Copied';
+      },
+      () => {},
+    ),
+  );
   box.append(el('h4', title), btn, el('pre', text));
   return box;
 }
@@ -117,30 +215,41 @@ export function renderSplits() {
   const out = $('splits-out');
   out.replaceChildren();
   // The shell statement names the table and its column family as typed above.
-  const create = (keys) => wasm.shellCreate($('split-table').value, $('split-family').value, keys);
+  const create = keys => wasm.shellCreate($('split-table').value, $('split-family').value, keys);
   try {
     const keys = wasm.layoutSplitKeys(state.doc);
-    if (!keys.length) out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
+    if (!keys.length)
+      out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
     else {
-      out.append(copyBlock('shell create', create(keys)),
+      out.append(
+        copyBlock('shell create', create(keys)),
         copyBlock('SPLITS_FILE', wasm.splitsFile(keys)),
-        copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))));
+        copyBlock('JSON', JSON.stringify(keys.map(k => wasm.toStringBinary(k)))),
+      );
     }
     // Auto-split moved the boundaries: offer the ones the run ended with as a pre-split.
     const r = state.report;
     if (r?.splits.length) {
       const final = r.regions.slice(1).map(g => hexBytes(g.startKeyHex));
-      out.append(el('p', `The run's auto-split made ${r.splits.length} more boundaries (${r.regions.length} regions at the end); to create the table with the regions it ended with:`, { class: 'muted' }),
-        copyBlock('shell create (end of run)', create(final)));
+      out.append(
+        el(
+          'p',
+          `The run's auto-split made ${r.splits.length} more boundaries (${r.regions.length} regions at the end); to create the table with the regions it ended with:`,
+          { class: 'muted' },
+        ),
+        copyBlock('shell create (end of run)', create(final)),
+      );
     }
-  } catch (e) { out.append(el('p', e.message, { class: 'error' })); }
+  } catch (e) {
+    out.append(el('p', e.message, { class: 'error' }));
+  }
 }
 
 export function renderDiagnosis(r) {
   const box = $('diagnosis');
   box.replaceChildren();
   if (!r.diagnosis.length) return;
-  const sentence = (t) => `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
+  const sentence = t => `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
   box.append(el('span', 'Diagnosis: ', { class: 'muted' }), el('span', sentence(r.diagnosis[0])));
   if (r.diagnosis.length > 1) {
     const ul = el('ul', undefined, { class: 'diagnosis-more' });

@@ -21,7 +21,11 @@ export function designParam(value) {
   const v = (value ?? '').trim();
   if (!v) return null;
   if (v.startsWith('{')) {
-    try { return toBase64Url(JSON.stringify(JSON.parse(v))); } catch { return null; }
+    try {
+      return toBase64Url(JSON.stringify(JSON.parse(v)));
+    } catch {
+      return null;
+    }
   }
   return /^[A-Za-z0-9_-]+={0,2}$/.test(v) ? v.replace(/=+$/, '') : null;
 }
@@ -48,7 +52,7 @@ export class RowkeyLab extends HTMLElement {
   static observedAttributes = ['preset', 'design', 'view', 'height'];
   #frame = null;
   #pending = false;
-  #onMessage = (ev) => {
+  #onMessage = ev => {
     if (!this.#frame || ev.source !== this.#frame.contentWindow) return;
     if (ev.origin !== PAGE.origin && ev.origin !== 'null') return;
     const d = ev.data;
@@ -61,23 +65,35 @@ export class RowkeyLab extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     const style = new CSSStyleSheet();
-    style.replaceSync(':host{display:block;contain:content}iframe{display:block;width:100%;height:400px;border:0;color-scheme:normal}');
+    style.replaceSync(
+      ':host{display:block;contain:content}iframe{display:block;width:100%;height:400px;border:0;color-scheme:normal}',
+    );
     root.adoptedStyleSheets = [style];
   }
-  connectedCallback() { window.addEventListener('message', this.#onMessage); this.#schedule(); }
-  disconnectedCallback() { window.removeEventListener('message', this.#onMessage); }
+  connectedCallback() {
+    window.addEventListener('message', this.#onMessage);
+    this.#schedule();
+  }
+  disconnectedCallback() {
+    window.removeEventListener('message', this.#onMessage);
+  }
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (name === 'height') this.#applyHeight();
     else this.#schedule();
   }
   /** The iframe (for tests and hosts that want to listen to it). */
-  get frame() { return this.#frame; }
+  get frame() {
+    return this.#frame;
+  }
 
   #schedule() {
     if (this.#pending || !this.isConnected) return;
     this.#pending = true;
-    queueMicrotask(() => { this.#pending = false; this.#render(); });
+    queueMicrotask(() => {
+      this.#pending = false;
+      this.#render();
+    });
   }
   #applyHeight() {
     if (!this.#frame) return;
@@ -102,7 +118,8 @@ export class RowkeyLab extends HTMLElement {
     f.setAttribute('loading', 'lazy');
     f.dataset.src = url;
     f.src = url;
-    if (this.#frame) this.#frame.replaceWith(f); else this.shadowRoot.append(f);
+    if (this.#frame) this.#frame.replaceWith(f);
+    else this.shadowRoot.append(f);
     this.#frame = f;
     this.#applyHeight();
   }

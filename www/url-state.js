@@ -12,7 +12,14 @@
 export const VERSION = '1';
 export const DEFAULT_PRESET = 'seed000-telecom';
 export const DEFAULTS = Object.freeze({ windows: 64, sampleSize: 1000 });
-export const HEAT_DEFAULTS = Object.freeze({ scale: 'log', view: 'regions', mode: 'relative', capacity: 100, brightness: 0, zoom: null });
+export const HEAT_DEFAULTS = Object.freeze({
+  scale: 'log',
+  view: 'regions',
+  mode: 'relative',
+  capacity: 100,
+  brightness: 0,
+  zoom: null,
+});
 
 export function toBase64Url(text) {
   const bytes = new TextEncoder().encode(text);
@@ -25,7 +32,10 @@ export function fromBase64Url(s) {
   return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
 }
 export const clampInt = (v, lo, hi, dflt) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || dflt));
-const clampNum = (v, lo, hi, dflt) => { const n = Number(v); return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : dflt; };
+const clampNum = (v, lo, hi, dflt) => {
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : dflt;
+};
 
 /** Heatmap settings from URL parameters; anything absent or malformed keeps its default. */
 export function readHeat(p) {
@@ -51,11 +61,16 @@ export function readHash(hash = location.hash) {
   const windows = p.has('w') ? clampInt(p.get('w'), 1, 1024, DEFAULTS.windows) : DEFAULTS.windows;
   const sampleSize = p.has('s') ? clampInt(p.get('s'), 10, 100000, DEFAULTS.sampleSize) : DEFAULTS.sampleSize;
   const presetId = p.get('p') ?? '';
-  let doc = null, problem = null;
+  let doc = null,
+    problem = null;
   if (p.has('d') && p.get('v') !== VERSION) {
     problem = `This link's design is in link format v=${p.get('v') ?? '(none)'}; this page reads v=${VERSION}`;
   } else if (p.has('d')) {
-    try { doc = JSON.parse(fromBase64Url(p.get('d'))); } catch { doc = null; }
+    try {
+      doc = JSON.parse(fromBase64Url(p.get('d')));
+    } catch {
+      doc = null;
+    }
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) doc = null;
     if (!doc) problem = "This link's design could not be read (the link may have been cut off)";
   }

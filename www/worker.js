@@ -2,26 +2,37 @@
 // Cancel = the page terminates this worker and starts a new one (nothing to clean up).
 // A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
 // at once as run 1: it needs nothing from the page's thread to begin.
-import init, { AnalysisSession, compareDesigns, planReads } from './pkg/rowkey_lab.js';
+
 import { getPreset } from './pkg/presets.js';
+import init, { AnalysisSession, compareDesigns, planReads } from './pkg/rowkey_lab.js';
 import { firstRequest } from './url-state.js';
 
 const CHUNK = 5000;
 // A run asked for with `preview: true` posts a partial report (the records analyzed so far) once
 // it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
 // page can draw the heatmap filling in while the rest runs.
-const PREVIEW_AFTER_MS = 40, PREVIEW_EVERY_MS = 1000;
+const PREVIEW_AFTER_MS = 40,
+  PREVIEW_EVERY_MS = 1000;
 const ready = init();
 
 function post(msg, cells = []) {
-  self.postMessage(msg, cells.map(c => c.buffer));
+  self.postMessage(
+    msg,
+    cells.map(c => c.buffer),
+  );
 }
 
 /** A report's typed arrays (matrices, key sample), transferred rather than copied. */
 const typedParts = r => [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions];
 
 function errorOf(e) {
-  return { message: String(e?.message ?? e), reason: e?.reason ?? null, line: e?.line ?? null, column: e?.column ?? null, path: e?.path ?? null };
+  return {
+    message: String(e?.message ?? e),
+    reason: e?.reason ?? null,
+    line: e?.line ?? null,
+    column: e?.column ?? null,
+    path: e?.path ?? null,
+  };
 }
 
 /** Split keys (bytes) of the final regions: every region's start key but the first's. */
@@ -47,14 +58,21 @@ async function run(data) {
           previewAt = now + PREVIEW_EVERY_MS;
           const partial = s.finish();
           post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, typedParts(partial));
-        } else if (now - last > 50) { post({ id, kind: 'progress', done: p.done, total: p.total }); last = now; }
+        } else if (now - last > 50) {
+          post({ id, kind: 'progress', done: p.done, total: p.total });
+          last = now;
+        }
       }
       const report = s.finish();
       s.free();
       let reads = [];
       let readsError = null;
       // Reads are planned over the regions as they are at the end (auto-split included).
-      try { reads = planReads(doc, finalSplitKeys(report)); } catch (e) { readsError = errorOf(e); }
+      try {
+        reads = planReads(doc, finalSplitKeys(report));
+      } catch (e) {
+        readsError = errorOf(e);
+      }
       post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
     } else if (kind === 'compare') {
       const c = compareDesigns(data.docs, data.options);
@@ -75,7 +93,10 @@ async function run(data) {
         d.matrix = s.finish().matrix;
         s.free();
       });
-      post({ id, kind: 'comparison', comparison: c }, c.designs.flatMap(d => [d.grid.cells, d.matrix.cells]));
+      post(
+        { id, kind: 'comparison', comparison: c },
+        c.designs.flatMap(d => [d.grid.cells, d.matrix.cells]),
+      );
     }
   } catch (e) {
     post({ id, kind: 'error', error: errorOf(e) });
@@ -86,4 +107,5 @@ self.onmessage = ({ data }) => run(data);
 const params = new URLSearchParams(self.location.hash.slice(1));
 // The page draws that run's first preview itself while this worker is starting (see app.js);
 // the worker's own previews only keep a long run's heatmap filling in.
-if (params.has('first')) run({ id: 1, kind: 'analyze', preview: true, previewAfterMs: 600, ...firstRequest(self.location.hash) });
+if (params.has('first'))
+  run({ id: 1, kind: 'analyze', preview: true, previewAfterMs: 600, ...firstRequest(self.location.hash) });

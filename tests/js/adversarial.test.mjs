@@ -1,15 +1,33 @@
 // Adversarial pass over the packed build: every export with wrong types, NaN, negative, huge,
 // lone surrogates and 10 MB strings. Each named case must throw an Error (never trap), and the
 // same module instance must answer correctly afterwards.
-import { test, describe, before } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_BUILT, installed, importByName } from './npm-helpers.mjs';
+import { before, describe, test } from 'node:test';
+import { importByName, installed, NOT_BUILT } from './npm-helpers.mjs';
 
 const BIG = 'x'.repeat(10 * 1024 * 1024);
 const LONE = 'ab\uD800cd';
-const BAD_VALUES = [undefined, null, 42, NaN, -1, 1e9, Infinity, true, {}, [], [NaN], LONE, BIG, Symbol('s'), () => 1, new Uint8Array(0)];
+const BAD_VALUES = [
+  undefined,
+  null,
+  42,
+  NaN,
+  -1,
+  1e9,
+  Infinity,
+  true,
+  {},
+  [],
+  [NaN],
+  LONE,
+  BIG,
+  Symbol('s'),
+  () => 1,
+  new Uint8Array(0),
+];
 
 describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   let m;
@@ -24,7 +42,8 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     kinds = new Set([...(union?.[1] ?? '').matchAll(/'(\w+)'/g)].map(x => x[1]));
     assert.ok(kinds.size >= 8, 'the d.ts declares the ErrorKind union');
   });
-  const declared = e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError) && kinds.has(e.kind) && e.reason.length > 0;
+  const declared = e =>
+    e instanceof Error && !(e instanceof WebAssembly.RuntimeError) && kinds.has(e.kind) && e.reason.length > 0;
   const healthy = () => {
     assert.equal(m.md5Hex([97, 98, 99]), '900150983cd24fb0d6963f7d28e17f72');
     assert.equal(m.splitKeys('HexStringSplit', 4).length, 3);
@@ -32,55 +51,149 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   const doc = () => m.getPreset(m.listPresets()[0].id);
 
   const cases = [
-    ['md5Hex', () => [42]], ['md5Hex', () => ['abc']], ['md5Hex', () => [[256]]], ['md5Hex', () => [[NaN]]], ['md5Hex', () => [[-1]]],
-    ['toStringBinary', () => [null]], ['toStringBinary', () => [BIG]], ['toBytesBinary', () => [42]], ['toBytesBinary', () => [NaN]],
-    ['javaHashCode', () => [NaN]], ['javaHashCode', () => [{}]], ['bytesHashCode', () => ['x']], ['compareBytes', () => [[1], 'x']],
-    ['toBytes', () => ['nope', '1']], ['toBytes', () => ['int', '1e99']], ['toBytes', () => ['long', '9'.repeat(10_000_000)]],
-    ['toBytes', () => ['string', 42]], ['toBytes', () => ['int', LONE]],
-    ['inspect', () => ['1', { type: 'string', regions: 1e9 }]], ['inspect', () => ['1', { type: 'string', regions: -1 }]],
-    ['inspect', () => ['1', { type: 'string', regions: NaN }]], ['inspect', () => [42, { type: 'string', regions: 4 }]],
-    ['inspect', () => ['1', null]], ['inspect', () => ['1', { type: 'string', regions: 4, typo: 1 }]],
-    ['splitKeys', () => ['HexStringSplit', 1e9]], ['splitKeys', () => ['HexStringSplit', NaN]], ['splitKeys', () => ['HexStringSplit', -1]],
-    ['splitKeys', () => ['Nope', 4]], ['splitKeys', () => [LONE, 4]], ['splitKeys', () => [BIG, 4]], ['splitKeys', () => ['HexStringSplit', 4, { firstRow: 42 }]],
-    ['bytesSplit', () => [[1], [2], NaN]], ['bytesSplit', () => ['a', 'b', 1]], ['bytesSplit', () => [[1], [2], -5]], ['bytesSplit', () => [[1], [2], 1e9]],
-    ['createTableSplitKeys', () => [[1], [2], 1e9]], ['createTableSplitKeys', () => [[1], [2], -1]], ['createTableSplitKeys', () => ['a', [2], 3]],
-    ['regionOf', () => ['x', [1]]], ['regionOf', () => [[[1], [1]], [1]]], ['regionOf', () => [[[]], [1]]], ['regionOf', () => [[[1]], NaN]],
-    ['getPreset', () => ['nope']], ['getPreset', () => [42]], ['getPreset', () => [LONE]], ['getPreset', () => [BIG]],
-    ['encodeKey', () => [42, {}]], ['encodeKey', () => [doc(), 42]], ['encodeKey', () => ['{', {}]], ['encodeKey', () => [{ ...doc(), key: BIG }, {}]],
-    ['decodeKey', () => [doc(), 42]], ['decodeKey', () => [NaN, [1]]], ['parseKey', () => [42]], ['parseKey', () => [LONE]], ['parseKey', () => ['(((((']],
-    ['formatKey', () => [NaN]], ['validateDesign', () => [42]], ['validateDesign', () => [{ v: 1 }]], ['keyLayout', () => [null]],
-    ['keySpans', () => [doc(), NaN]], ['lintDesign', () => [42]], ['lintDesign', () => ['not json']],
-    ['analyzeDesign', () => [42]], ['analyzeDesign', () => [{ ...doc(), regions: { count: 1e9 } }]], ['analyzeDesign', () => [doc(), { windows: -1 }]],
-    ['analyzeDesign', () => [doc(), { windows: 1e9 }]], ['compareDesigns', () => [doc(), 42]], ['planReads', () => [NaN]],
-    ['layoutSplitKeys', () => [42]], ['shellCreate', () => [LONE]], ['splitsFile', () => [{}]],
-    ['keySpans', () => [doc(), 'abc']], ['decodeKey', () => [doc(), [256]]], ['formatKey', () => [{ segments: 42 }]],
-    ['validateDesign', () => [{ ...doc(), typo: 1 }]], ['analyzeDesign', () => [doc(), { windowz: 4 }]],
-    ['analyzeDesign', () => [doc(), 'windows']], ['compareDesigns', () => [[doc(), 42]]], ['compareDesigns', () => [[], NaN]],
-    ['planReads', () => [doc(), 'x']], ['shellCreate', () => ['', 'cf', []]],
-    ['shellCreate', () => ['t', 'cf', [NaN]]], ['shellScan', () => ['', [1], [2]]], ['shellScan', () => ['t', [256], [2]]],
-    ['shellScan', () => ['t', [1], 'x']], ['shellScan', () => [LONE, [1], [2]]], ['encodeKey', () => [doc(), { phone: LONE }]],
+    ['md5Hex', () => [42]],
+    ['md5Hex', () => ['abc']],
+    ['md5Hex', () => [[256]]],
+    ['md5Hex', () => [[NaN]]],
+    ['md5Hex', () => [[-1]]],
+    ['toStringBinary', () => [null]],
+    ['toStringBinary', () => [BIG]],
+    ['toBytesBinary', () => [42]],
+    ['toBytesBinary', () => [NaN]],
+    ['javaHashCode', () => [NaN]],
+    ['javaHashCode', () => [{}]],
+    ['bytesHashCode', () => ['x']],
+    ['compareBytes', () => [[1], 'x']],
+    ['toBytes', () => ['nope', '1']],
+    ['toBytes', () => ['int', '1e99']],
+    ['toBytes', () => ['long', '9'.repeat(10_000_000)]],
+    ['toBytes', () => ['string', 42]],
+    ['toBytes', () => ['int', LONE]],
+    ['inspect', () => ['1', { type: 'string', regions: 1e9 }]],
+    ['inspect', () => ['1', { type: 'string', regions: -1 }]],
+    ['inspect', () => ['1', { type: 'string', regions: NaN }]],
+    ['inspect', () => [42, { type: 'string', regions: 4 }]],
+    ['inspect', () => ['1', null]],
+    ['inspect', () => ['1', { type: 'string', regions: 4, typo: 1 }]],
+    ['splitKeys', () => ['HexStringSplit', 1e9]],
+    ['splitKeys', () => ['HexStringSplit', NaN]],
+    ['splitKeys', () => ['HexStringSplit', -1]],
+    ['splitKeys', () => ['Nope', 4]],
+    ['splitKeys', () => [LONE, 4]],
+    ['splitKeys', () => [BIG, 4]],
+    ['splitKeys', () => ['HexStringSplit', 4, { firstRow: 42 }]],
+    ['bytesSplit', () => [[1], [2], NaN]],
+    ['bytesSplit', () => ['a', 'b', 1]],
+    ['bytesSplit', () => [[1], [2], -5]],
+    ['bytesSplit', () => [[1], [2], 1e9]],
+    ['createTableSplitKeys', () => [[1], [2], 1e9]],
+    ['createTableSplitKeys', () => [[1], [2], -1]],
+    ['createTableSplitKeys', () => ['a', [2], 3]],
+    ['regionOf', () => ['x', [1]]],
+    ['regionOf', () => [[[1], [1]], [1]]],
+    ['regionOf', () => [[[]], [1]]],
+    ['regionOf', () => [[[1]], NaN]],
+    ['getPreset', () => ['nope']],
+    ['getPreset', () => [42]],
+    ['getPreset', () => [LONE]],
+    ['getPreset', () => [BIG]],
+    ['encodeKey', () => [42, {}]],
+    ['encodeKey', () => [doc(), 42]],
+    ['encodeKey', () => ['{', {}]],
+    ['encodeKey', () => [{ ...doc(), key: BIG }, {}]],
+    ['decodeKey', () => [doc(), 42]],
+    ['decodeKey', () => [NaN, [1]]],
+    ['parseKey', () => [42]],
+    ['parseKey', () => [LONE]],
+    ['parseKey', () => ['(((((']],
+    ['formatKey', () => [NaN]],
+    ['validateDesign', () => [42]],
+    ['validateDesign', () => [{ v: 1 }]],
+    ['keyLayout', () => [null]],
+    ['keySpans', () => [doc(), NaN]],
+    ['lintDesign', () => [42]],
+    ['lintDesign', () => ['not json']],
+    ['analyzeDesign', () => [42]],
+    ['analyzeDesign', () => [{ ...doc(), regions: { count: 1e9 } }]],
+    ['analyzeDesign', () => [doc(), { windows: -1 }]],
+    ['analyzeDesign', () => [doc(), { windows: 1e9 }]],
+    ['compareDesigns', () => [doc(), 42]],
+    ['planReads', () => [NaN]],
+    ['layoutSplitKeys', () => [42]],
+    ['shellCreate', () => [LONE]],
+    ['splitsFile', () => [{}]],
+    ['keySpans', () => [doc(), 'abc']],
+    ['decodeKey', () => [doc(), [256]]],
+    ['formatKey', () => [{ segments: 42 }]],
+    ['validateDesign', () => [{ ...doc(), typo: 1 }]],
+    ['analyzeDesign', () => [doc(), { windowz: 4 }]],
+    ['analyzeDesign', () => [doc(), 'windows']],
+    ['compareDesigns', () => [[doc(), 42]]],
+    ['compareDesigns', () => [[], NaN]],
+    ['planReads', () => [doc(), 'x']],
+    ['shellCreate', () => ['', 'cf', []]],
+    ['shellCreate', () => ['t', 'cf', [NaN]]],
+    ['shellScan', () => ['', [1], [2]]],
+    ['shellScan', () => ['t', [256], [2]]],
+    ['shellScan', () => ['t', [1], 'x']],
+    ['shellScan', () => [LONE, [1], [2]]],
+    ['encodeKey', () => [doc(), { phone: LONE }]],
     ['lintDesign', () => [{ v: 1, fields: [], key: '(' }]],
-    ['readRegions', () => [42]], ['readRegions', () => [LONE]], ['readRegions', () => ['[' + BIG]], ['readRegions', () => ['a\n'.repeat(5e6)]],
-    ['readRegions', () => ['a', 42]], ['readRegions', () => [`t,a,1.${'0'.repeat(32)}.`]], ['readRegions', () => [`${BIG},1.${'0'.repeat(32)}.`]],
+    ['readRegions', () => [42]],
+    ['readRegions', () => [LONE]],
+    ['readRegions', () => [`[${BIG}`]],
+    ['readRegions', () => ['a\n'.repeat(5e6)]],
+    ['readRegions', () => ['a', 42]],
+    ['readRegions', () => [`t,a,1.${'0'.repeat(32)}.`]],
+    ['readRegions', () => [`${BIG},1.${'0'.repeat(32)}.`]],
     // a /jmx dump without region names; one cut short after a region name (10 MB of a string,
     // then 200,000 unclosed arrays)
     ['readRegions', () => ['{"beans": []}']],
     ['readRegions', () => [` events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a.\n{"beans": ["${BIG}`]],
     ['readRegions', () => [` events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a.\n{"beans": ${'['.repeat(2e5)}`]],
-    ['validateDesign', () => [(() => { const o = { v: 1 }; o.self = o; return o; })()]],
-    ['encodeKey', () => [doc(), (() => { let o = {}; for (let i = 0; i < 200; i++) o = { o }; return o; })()]],
+    [
+      'validateDesign',
+      () => [
+        (() => {
+          const o = { v: 1 };
+          o.self = o;
+          return o;
+        })(),
+      ],
+    ],
+    [
+      'encodeKey',
+      () => [
+        doc(),
+        (() => {
+          let o = {};
+          for (let i = 0; i < 200; i++) o = { o };
+          return o;
+        })(),
+      ],
+    ],
   ];
   for (const [name, args] of cases) {
     test(`${name} rejects bad input (${String(args).slice(6, 60)})`, () => {
       assert.equal(typeof m[name], 'function', `${name} is not exported`);
-      assert.throws(() => m[name](...args()), declared,
-        `${name} should throw a plain Error with a declared kind and a reason`);
+      assert.throws(
+        () => m[name](...args()),
+        declared,
+        `${name} should throw a plain Error with a declared kind and a reason`,
+      );
       healthy();
     });
   }
 
-  test('errors name their kind as HBase\'s Java code would throw it, and point at the spot', () => {
-    const kindOf = f => { try { f(); } catch (e) { return e; } assert.fail('no error'); };
+  test("errors name their kind as HBase's Java code would throw it, and point at the spot", () => {
+    const kindOf = f => {
+      try {
+        f();
+      } catch (e) {
+        return e;
+      }
+      assert.fail('no error');
+    };
     // Integer.parseInt("1e99"): NumberFormatException.
     assert.equal(kindOf(() => m.toBytes('int', '1e99')).kind, 'numberFormat');
     // Bytes.split with num = -5 allocates byte[num + 2][]: NegativeArraySizeException.
@@ -100,8 +213,10 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   });
 
   test('inspect: an unknown option key is an error naming it (deny_unknown_fields through serde_json)', () => {
-    assert.throws(() => m.inspect('1', { type: 'string', regions: 4, typo: 1 }),
-      e => e instanceof Error && /unknown field `typo`/.test(e.message) && e.path === 'options.typo');
+    assert.throws(
+      () => m.inspect('1', { type: 'string', regions: 4, typo: 1 }),
+      e => e instanceof Error && /unknown field `typo`/.test(e.message) && e.path === 'options.typo',
+    );
     healthy();
   });
 
@@ -115,14 +230,27 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
 
   test('KeyCodec rejects bad input and keeps working', () => {
     for (const bad of BAD_VALUES) {
-      assert.throws(() => new m.KeyCodec(bad), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError), String(bad).slice(0, 20));
+      assert.throws(
+        () => new m.KeyCodec(bad),
+        e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError),
+        String(bad).slice(0, 20),
+      );
     }
     const c = new m.KeyCodec(doc());
     const good = doc().examples?.[0]?.record ?? {};
     const want = m.encodeKey(doc(), good);
     for (const bad of BAD_VALUES) {
-      for (const call of [() => c.encode(bad), () => c.encodeAll(bad), () => c.encodeAll([good, bad]), () => c.decode(bad)]) {
-        try { call(); } catch (e) { assert.ok(e instanceof Error && !(e instanceof WebAssembly.RuntimeError), String(e)); }
+      for (const call of [
+        () => c.encode(bad),
+        () => c.encodeAll(bad),
+        () => c.encodeAll([good, bad]),
+        () => c.decode(bad),
+      ]) {
+        try {
+          call();
+        } catch (e) {
+          assert.ok(e instanceof Error && !(e instanceof WebAssembly.RuntimeError), String(e));
+        }
       }
       assert.deepEqual(c.encode(good), want);
     }
@@ -132,7 +260,10 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   });
 
   test('AnalysisSession rejects bad input and keeps working', () => {
-    assert.throws(() => new m.AnalysisSession(42), e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError));
+    assert.throws(
+      () => new m.AnalysisSession(42),
+      e => e instanceof Error && !(e instanceof WebAssembly.RuntimeError),
+    );
     assert.throws(() => new m.AnalysisSession(doc(), { windows: -1 }), Error);
     const s = new m.AnalysisSession(doc(), { windows: 4 });
     for (const bad of [NaN, 0, -1, 2 ** 41, 'x', undefined, 1.5]) assert.throws(() => s.step(bad), Error, String(bad));
@@ -145,7 +276,11 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     const good = doc().examples[0].record;
     for (const v of BAD_VALUES) {
       for (const arg of [v, [v], [Object.fromEntries(Object.keys(good).map(k => [k, v]))]]) {
-        try { f.feed(arg); } catch (e) { assert.ok(!(e instanceof WebAssembly.RuntimeError), `feed(${String(v).slice(0, 20)}) trapped: ${e.message}`); }
+        try {
+          f.feed(arg);
+        } catch (e) {
+          assert.ok(!(e instanceof WebAssembly.RuntimeError), `feed(${String(v).slice(0, 20)}) trapped: ${e.message}`);
+        }
       }
     }
     const before = f.progress().done;
@@ -155,12 +290,19 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   });
 
   test('fuzz: every export with every bad value never traps, and the instance survives', () => {
-    const names = Object.keys(m).filter(k => typeof m[k] === 'function' && !['default', 'initSync', 'start'].includes(k) && !/^[A-Z]/.test(k));
+    const names = Object.keys(m).filter(
+      k => typeof m[k] === 'function' && !['default', 'initSync', 'start'].includes(k) && !/^[A-Z]/.test(k),
+    );
     for (const name of names) {
       for (const v of BAD_VALUES) {
         for (const args of [[v], [v, v], [v, v, v, v]]) {
-          try { m[name](...args); } catch (e) {
-            assert.ok(!(e instanceof WebAssembly.RuntimeError), `${name}(${String(v).slice(0, 20)}) trapped: ${e.message}`);
+          try {
+            m[name](...args);
+          } catch (e) {
+            assert.ok(
+              !(e instanceof WebAssembly.RuntimeError),
+              `${name}(${String(v).slice(0, 20)}) trapped: ${e.message}`,
+            );
           }
         }
       }

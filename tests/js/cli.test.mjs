@@ -2,20 +2,40 @@
 // and a design's pre-split), encode, decode, layout, reads, lint, analyze, check (one design or
 // several), compare and the documented exit codes (unknown options and extra arguments too);
 // the progress bar only on a TTY stderr.
-import { test, describe, before } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { spawnSync, execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_BUILT, installed, importByName } from './npm-helpers.mjs';
+import { before, describe, test } from 'node:test';
+import { importByName, installed, NOT_BUILT } from './npm-helpers.mjs';
 
 describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
-  let bin; let dir; let m;
-  before(async () => { ({ dir } = await installed()); bin = path.join(dir, 'node_modules/.bin/rowkey-lab'); m = await importByName(dir); });
+  let bin;
+  let dir;
+  let m;
+  before(async () => {
+    ({ dir } = await installed());
+    bin = path.join(dir, 'node_modules/.bin/rowkey-lab');
+    m = await importByName(dir);
+  });
   const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
 
   test('--help on every command, exit 0', () => {
-    for (const c of [[], ['encode'], ['decode'], ['layout'], ['splits'], ['analyze'], ['lint'], ['check'], ['compare'], ['presets'], ['reads'], ['regions']]) {
+    for (const c of [
+      [],
+      ['encode'],
+      ['decode'],
+      ['layout'],
+      ['splits'],
+      ['analyze'],
+      ['lint'],
+      ['check'],
+      ['compare'],
+      ['presets'],
+      ['reads'],
+      ['regions'],
+    ]) {
       const r = run(...c, '--help');
       assert.equal(r.status, 0, c.join(' '));
       assert.match(r.stdout, /rowkey-lab/);
@@ -32,7 +52,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     // usage error, never ignored.
     const typo = run('check', 'seed000-telecom', '--max-hotspt', '1.5');
     assert.equal(typo.status, 2);
-    assert.match(typo.stderr, /check has no option --max-hotspt \(did you mean --max-hotspot\?\) \(it takes --max-hotspot, /);
+    assert.match(
+      typo.stderr,
+      /check has no option --max-hotspt \(did you mean --max-hotspot\?\) \(it takes --max-hotspot, /,
+    );
     // An unknown option is reported before it could take the next argument as its value.
     const jsn = run('lint', '--jsn', 'seed000-telecom');
     assert.equal(jsn.status, 2);
@@ -102,17 +125,29 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
 
   test('encode --records: one key per line (hex, tab, toStringBinary) in file order; a bad row is named by its line', () => {
     const doc = m.getPreset('seed000-telecom');
-    const rows = ['13412341234', '18800000001', '13599999999'].map((phone, i) => ({ phone, ts: Date.UTC(2021, 8, 7, 8, 30, i) }));
-    writeFileSync(path.join(dir, 'enc.jsonl'), rows.map(r => JSON.stringify(r)).join('\n') + '\n');
+    const rows = ['13412341234', '18800000001', '13599999999'].map((phone, i) => ({
+      phone,
+      ts: Date.UTC(2021, 8, 7, 8, 30, i),
+    }));
+    writeFileSync(path.join(dir, 'enc.jsonl'), `${rows.map(r => JSON.stringify(r)).join('\n')}\n`);
     const r = run('encode', 'seed000-telecom', '--records', 'enc.jsonl');
     assert.equal(r.status, 0, r.stderr);
     const lines = r.stdout.trimEnd().split('\n');
-    assert.deepEqual(lines, rows.map(x => { const k = m.encodeKey(doc, x); return `${Buffer.from(k).toString('hex')}\t${m.toStringBinary(k)}`; }));
+    assert.deepEqual(
+      lines,
+      rows.map(x => {
+        const k = m.encodeKey(doc, x);
+        return `${Buffer.from(k).toString('hex')}\t${m.toStringBinary(k)}`;
+      }),
+    );
     // The telecom key: salt, then the phone and the call time as written.
     assert.match(lines[1], /\t\d\d_18800000001_20210907083001$/);
     writeFileSync(path.join(dir, 'enc.json'), JSON.stringify(rows));
     const j = JSON.parse(run('encode', 'seed000-telecom', '--records', 'enc.json', '--json').stdout);
-    assert.deepEqual(j.map(x => `${x.hex}\t${x.binary}`), lines);
+    assert.deepEqual(
+      j.map(x => `${x.hex}\t${x.binary}`),
+      lines,
+    );
     writeFileSync(path.join(dir, 'enc-bad.jsonl'), `${JSON.stringify(rows[0])}\n\n${JSON.stringify({ ts: 0 })}\n`);
     const bad = run('encode', 'seed000-telecom', '--records', 'enc-bad.jsonl');
     assert.equal(bad.status, 3);
@@ -120,7 +155,7 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('encode', 'seed000-telecom', '--records', 'enc.jsonl', '--record', '{}').status, 2);
     // Files some Windows editors write: a UTF-8 byte order mark first, CRLF line ends.
     const bom = '\uFEFF';
-    writeFileSync(path.join(dir, 'enc-bom.jsonl'), bom + rows.map(x => JSON.stringify(x)).join('\r\n') + '\r\n');
+    writeFileSync(path.join(dir, 'enc-bom.jsonl'), `${bom + rows.map(x => JSON.stringify(x)).join('\r\n')}\r\n`);
     const fromBom = run('encode', 'seed000-telecom', '--records', 'enc-bom.jsonl');
     assert.equal(fromBom.status, 0, fromBom.stderr);
     assert.deepEqual(fromBom.stdout.trimEnd().split('\n'), lines);
@@ -139,30 +174,51 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(r.status, 0, r.stderr);
     const j = JSON.parse(r.stdout);
     assert.equal(j.keyHex, keyHex);
-    assert.deepEqual(j.fields.map(f => [f.name, f.value]), [['phone', '13412345678'], ['ts', ts]]);
+    assert.deepEqual(
+      j.fields.map(f => [f.name, f.value]),
+      [
+        ['phone', '13412345678'],
+        ['ts', ts],
+      ],
+    );
     assert.equal(j.verified, true);
     // The segments tile the key, in layout order, each with its bytes' text.
     assert.equal(j.segments.length, m.keyLayout(doc).length);
     assert.equal(j.segments[0].start, 0);
     assert.equal(j.segments.at(-1).end, key.length);
-    j.segments.slice(1).forEach((s, i) => assert.equal(s.start, j.segments[i].end));
+    for (const [i, s] of j.segments.slice(1).entries()) assert.equal(s.start, j.segments[i].end);
     assert.equal(j.segments.map(s => s.bytes).join(''), m.toStringBinary(key));
     assert.deepEqual(JSON.parse(run('decode', 'seed000-telecom', '--hex', keyHex, '--json').stdout), j);
     const text = run('decode', 'seed000-telecom', '--hex', keyHex);
     assert.match(text.stdout, /^phone +"13412345678" +yes/m);
     assert.match(text.stdout, /^verified/m);
     // Another salt bucket: the fields read back, but they re-encode to other bytes.
-    const wrong = Uint8Array.from(key); wrong[1] = wrong[1] === 0x39 ? 0x38 : wrong[1] + 1;
+    const wrong = Uint8Array.from(key);
+    wrong[1] = wrong[1] === 0x39 ? 0x38 : wrong[1] + 1;
     const w = run('decode', 'seed000-telecom', '--hex', Buffer.from(wrong).toString('hex'));
     assert.equal(w.status, 1, w.stderr);
     assert.match(w.stdout, /NOT this design's key/);
     // A salt over the month with a key that keeps only the year: the key's own keys are not
     // refused (decoding gives back January; another month's salt cannot be judged).
-    const lossy = { ...doc, key: 'salt(phone + time(ts, "yyyyMM"), 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyy")' };
+    const lossy = {
+      ...doc,
+      key: 'salt(phone + time(ts, "yyyyMM"), 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyy")',
+    };
     delete lossy.examples;
     writeFileSync(path.join(dir, 'lossy.json'), JSON.stringify(lossy));
-    const months = Array.from({ length: 12 }, (_, m) => JSON.parse(run('encode', 'lossy.json', '--record',
-      JSON.stringify({ phone: '13800138000', ts: `2021-${String(m + 1).padStart(2, '0')}-15T00:00:00Z` }), '--json').stdout).hex);
+    const months = Array.from(
+      { length: 12 },
+      (_, m) =>
+        JSON.parse(
+          run(
+            'encode',
+            'lossy.json',
+            '--record',
+            JSON.stringify({ phone: '13800138000', ts: `2021-${String(m + 1).padStart(2, '0')}-15T00:00:00Z` }),
+            '--json',
+          ).stdout,
+        ).hex,
+    );
     assert.ok(new Set(months.map(h => h.slice(0, 4))).size > 1, 'the month moves the salt');
     for (const hex of months) {
       const r = run('decode', 'lossy.json', '--hex', hex);
@@ -173,8 +229,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const bin = m.getPreset('seed002-salt-byte');
     const bkey = m.encodeKey(bin, bin.examples[0].record);
     assert.match(m.toStringBinary(bkey), /\\x/, 'the example key has an escaped byte');
-    assert.deepEqual(JSON.parse(run('decode', 'seed002-salt-byte', m.toStringBinary(bkey), '--json').stdout).fields,
-      m.decodeKey(bin, bkey).fields);
+    assert.deepEqual(
+      JSON.parse(run('decode', 'seed002-salt-byte', m.toStringBinary(bkey), '--json').stdout).fields,
+      m.decodeKey(bin, bkey).fields,
+    );
     // A key cut short is an input error that says where; no key, or two, a usage error.
     const short = run('decode', 'seed000-telecom', '--hex', keyHex.slice(0, 10));
     assert.equal(short.status, 3);
@@ -208,10 +266,17 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(c.stdout.trim(), `create 'calls', 'cf', SPLITS => [${want.map(k => `'${k}'`).join(', ')}]`);
     const j = JSON.parse(run('splits', 'hex', '4', '--create', 't', '--family', 'd', '--json').stdout);
     assert.equal(j.create, "create 't', 'd', SPLITS => ['40000000', '80000000', 'c0000000']");
-    assert.deepEqual(j.splits.map(k => k.binary), ['40000000', '80000000', 'c0000000']);
+    assert.deepEqual(
+      j.splits.map(k => k.binary),
+      ['40000000', '80000000', 'c0000000'],
+    );
     assert.equal(run('splits', 'hex', '4', '--family', 'd').status, 2, '--family without --create');
     assert.equal(run('splits', 'no-such-design').status, 3);
-    assert.match(run('splits', 'seed000-telecom', '--create', "it's").stdout, /^create 'it\\'s', 'cf'/, 'quoted for the shell');
+    assert.match(
+      run('splits', 'seed000-telecom', '--create', "it's").stdout,
+      /^create 'it\\'s', 'cf'/,
+      'quoted for the shell',
+    );
     assert.equal(run('splits', 'seed000-telecom', '--create', '').status, 3, 'no table name');
   });
 
@@ -263,8 +328,11 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   });
 
   test('analyze/check --records: your own rows (JSON Lines or an array); a bad row is named by its line', () => {
-    const rows = ['13412341234', '18800000001', '13599999999'].map((phone, i) => ({ phone, ts: `2021-09-07T08:30:0${i}Z` }));
-    writeFileSync(path.join(dir, 'rows.jsonl'), rows.map(r => JSON.stringify(r)).join('\n\n') + '\n');
+    const rows = ['13412341234', '18800000001', '13599999999'].map((phone, i) => ({
+      phone,
+      ts: `2021-09-07T08:30:0${i}Z`,
+    }));
+    writeFileSync(path.join(dir, 'rows.jsonl'), `${rows.map(r => JSON.stringify(r)).join('\n\n')}\n`);
     writeFileSync(path.join(dir, 'rows.json'), JSON.stringify(rows));
     const doc = m.getPreset('seed000-telecom');
     const want = rows.map(r => Buffer.from(m.encodeKey(doc, r)).toString('hex')).sort();
@@ -274,7 +342,11 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
       const j = JSON.parse(r.stdout);
       assert.equal(j.writes, 3, f);
       assert.equal(j.writesOutsideWindows, 0, 'the windows span the rows given');
-      assert.deepEqual(j.sample.map(k => k.keyHex), want, f);
+      assert.deepEqual(
+        j.sample.map(k => k.keyHex),
+        want,
+        f,
+      );
     }
     assert.equal(run('check', 'seed000-telecom', '--records', 'rows.jsonl', '--max-hotspot', '100').status, 0);
     // line 3 (after a blank line) lacks its phone: named as file:line with the engine's reason
@@ -292,22 +364,35 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   test('--records: a sampleQuantiles pre-split is cut at the quantiles of the rows given, for the analysis and the read plans', () => {
     // The generated workload's ids run from 100000 up; the rows given are 900000-900999. Split
     // at the generated keys, every row would land in the last region.
-    writeFileSync(path.join(dir, 'quantiles.json'), JSON.stringify({
-      v: 1, fields: [{ name: 'id', type: 'string', generator: { kind: 'sequence', start: 100000 } }], key: 'id',
-      workload: { records: 10000 }, regions: { presplit: { kind: 'sampleQuantiles', regions: 4 } },
-      reads: [{ type: 'get', name: 'one id', record: { id: '900500' } }],
-    }));
-    writeFileSync(path.join(dir, 'ids.jsonl'), Array.from({ length: 1000 }, (_, i) => JSON.stringify({ id: String(900000 + i) })).join('\n'));
+    writeFileSync(
+      path.join(dir, 'quantiles.json'),
+      JSON.stringify({
+        v: 1,
+        fields: [{ name: 'id', type: 'string', generator: { kind: 'sequence', start: 100000 } }],
+        key: 'id',
+        workload: { records: 10000 },
+        regions: { presplit: { kind: 'sampleQuantiles', regions: 4 } },
+        reads: [{ type: 'get', name: 'one id', record: { id: '900500' } }],
+      }),
+    );
+    writeFileSync(
+      path.join(dir, 'ids.jsonl'),
+      Array.from({ length: 1000 }, (_, i) => JSON.stringify({ id: String(900000 + i) })).join('\n'),
+    );
     const r = run('analyze', 'quantiles.json', '--records', 'ids.jsonl', '--json');
     assert.equal(r.status, 0, r.stderr);
     const j = JSON.parse(r.stdout);
     assert.equal(j.regions.length, 4);
-    for (const g of j.regions) assert.ok(g.writes >= 200 && g.writes <= 300, `${g.startKey}..${g.endKey}: ${g.writes} writes`);
+    for (const g of j.regions)
+      assert.ok(g.writes >= 200 && g.writes <= 300, `${g.startKey}..${g.endKey}: ${g.writes} writes`);
     // The read plan sees the same regions: the get's row lies in the region it names.
     const [region] = j.reads[0].scans[0].regions;
     const g = j.regions[region];
     assert.ok(g.startKey <= '900500' && (g.endKey === '' || '900500' < g.endKey), JSON.stringify(g));
-    assert.equal(run('check', 'quantiles.json', '--records', 'ids.jsonl', '--lint', 'off', '--max-hotspot', '1e9').status, 0);
+    assert.equal(
+      run('check', 'quantiles.json', '--records', 'ids.jsonl', '--lint', 'off', '--max-hotspot', '1e9').status,
+      0,
+    );
   });
 
   test('check seed000-telecom --max-hotspot 2.0 passes; the time-first key fails with a readable reason', () => {
@@ -327,14 +412,19 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('analyze', 'seed000-cyclic', '--windows', '0').status, 3, 'the engine refuses 0 windows by name');
   });
 
-  test('regions: a table\'s current regions from get_splits or list_regions (a file or stdin), and check --regions', () => {
+  test("regions: a table's current regions from get_splits or list_regions (a file or stdin), and check --regions", () => {
     // get_splits of a table pre-split for one-byte salts, as the shell prints it.
     const splits = path.join(dir, 'get_splits.txt');
-    writeFileSync(splits, "hbase(main):001:0> get_splits 'calls'\nTotal number of splits = 3\n\\x01\n\\x02\nTook 0.0123 seconds\n");
+    writeFileSync(
+      splits,
+      "hbase(main):001:0> get_splits 'calls'\nTotal number of splits = 3\n\\x01\n\\x02\nTook 0.0123 seconds\n",
+    );
     const r = run('regions', splits);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^3 regions, read from one key per line\n/);
-    assert.deepEqual(JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))), { regions: { presplit: { kind: 'explicit', keys: ['\\x01', '\\x02'], encoding: 'stringBinary' } } });
+    assert.deepEqual(JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))), {
+      regions: { presplit: { kind: 'explicit', keys: ['\\x01', '\\x02'], encoding: 'stringBinary' } },
+    });
     // The telecom design (two-digit salts '00'..'09') on that table: every key sorts after
     // \x02, so every write goes to the last region, and the gate fails; on its own pre-split
     // it passes (the test above).
@@ -342,7 +432,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(gate.status, 1, gate.stdout + gate.stderr);
     assert.match(gate.stdout, /^FAIL:\n {2}hotspot factor 3\.00 > 2/);
     const a = JSON.parse(run('analyze', 'seed000-telecom', '--regions', splits, '--json').stdout);
-    assert.deepEqual(a.regions.map(g => g.writes), [0, 0, a.writes]);
+    assert.deepEqual(
+      a.regions.map(g => g.writes),
+      [0, 0, a.writes],
+    );
     // list_regions on stdin; the encoded names are the MD5 of `events,<start key>,<id>`
     // (computed with Python's hashlib).
     const listed = [
@@ -351,28 +444,63 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     ].join('\n');
     const stdin = spawnSync(bin, ['regions', '-', '--json'], { cwd: dir, encoding: 'utf8', input: listed });
     assert.equal(stdin.status, 0, stdin.stderr);
-    assert.deepEqual(JSON.parse(stdin.stdout), { source: 'regionNames', table: 'events', regions: 2,
-      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [], assignment: null });
+    assert.deepEqual(JSON.parse(stdin.stdout), {
+      source: 'regionNames',
+      table: 'events',
+      regions: 2,
+      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' },
+      verified: 2,
+      notes: [],
+      load: [],
+      assignment: null,
+    });
     // A name that does not check out is an input error at its line and column.
-    const edited = spawnSync(bin, ['reads', 'seed002-salt-byte', '--regions', '-'], { cwd: dir, encoding: 'utf8', input: listed.replace('events,\\x01', 'events,\\x02') });
+    const edited = spawnSync(bin, ['reads', 'seed002-salt-byte', '--regions', '-'], {
+      cwd: dir,
+      encoding: 'utf8',
+      input: listed.replace('events,\\x01', 'events,\\x02'),
+    });
     assert.equal(edited.status, 3);
-    assert.match(edited.stderr, /^rowkey-lab: stdin:2:56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/);
+    assert.match(
+      edited.stderr,
+      /^rowkey-lab: stdin:2:56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/,
+    );
     assert.equal(run('analyze', 'seed000-telecom', '--table', 'events').status, 2, '--table needs --regions');
   });
 
   test('regions and analyze --regions: what each region takes now, from /jmx dumps joined by encoded name', () => {
     // The four regions of `events` as a hbase:meta scan names them, then two RegionServers'
     // /jmx output (bean sub=Regions); region 3 takes most of the writes now.
-    const ENC = ['b9648a65b8e483aa98e34ec614d0456a', 'e2388f30e27d4b2ce98a8810557b1aba', '56148a42b86fc6273cb93d6e14763464', 'a268fbf8a9da0a405f96f04dcf047e07'];
-    const meta = ENC.map((e, i) => ` events,${i ? `\\x0${i}` : ''},1700000000000.${e}. column=info:regioninfo, value={ENCODED => ${e}}`).join('\n');
+    const ENC = [
+      'b9648a65b8e483aa98e34ec614d0456a',
+      'e2388f30e27d4b2ce98a8810557b1aba',
+      '56148a42b86fc6273cb93d6e14763464',
+      'a268fbf8a9da0a405f96f04dcf047e07',
+    ];
+    const meta = ENC.map(
+      (e, i) => ` events,${i ? `\\x0${i}` : ''},1700000000000.${e}. column=info:regioninfo, value={ENCODED => ${e}}`,
+    ).join('\n');
     const writes = [2000, 1500, 1800, 90000];
-    const dump = (host, regions) => JSON.stringify({ beans: [Object.fromEntries([
-      ['name', 'Hadoop:service=HBase,name=RegionServer,sub=Regions'], ['tag.Hostname', host],
-      ...regions.flatMap(i => [[`Namespace_default_table_events_region_${ENC[i]}_metric_writeRequestCount`, writes[i]],
-        [`Namespace_default_table_events_region_${ENC[i]}_metric_readRequestCount`, 7]])])] }, null, 2);
+    const dump = (host, regions) =>
+      JSON.stringify(
+        {
+          beans: [
+            Object.fromEntries([
+              ['name', 'Hadoop:service=HBase,name=RegionServer,sub=Regions'],
+              ['tag.Hostname', host],
+              ...regions.flatMap(i => [
+                [`Namespace_default_table_events_region_${ENC[i]}_metric_writeRequestCount`, writes[i]],
+                [`Namespace_default_table_events_region_${ENC[i]}_metric_readRequestCount`, 7],
+              ]),
+            ]),
+          ],
+        },
+        null,
+        2,
+      );
     const file = path.join(dir, 'events-load.txt');
     writeFileSync(file, `${meta}\n${dump('rs1', [0, 1])}\n${dump('rs2', [2, 3])}\n`);
-    const share = (i) => (writes[i] / writes.reduce((a, b) => a + b) * 100).toFixed(1);
+    const share = i => ((writes[i] / writes.reduce((a, b) => a + b)) * 100).toFixed(1);
     const r = run('regions', file);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^\* load: reads and writes of 4 region\(s\) read from 2 \/jmx dump\(s\)$/m);
@@ -380,20 +508,44 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const pasted = JSON.parse(r.stdout.slice(r.stdout.indexOf('{\n  "regions"')));
     assert.deepEqual(pasted.regions.assignment, { servers: ['rs1', 'rs1', 'rs2', 'rs2'] });
     const row3 = r.stdout.split('\n').find(l => /^ +3 /.test(l));
-    assert.deepEqual(row3.trim().split(/ +/), ['3', '\\x03', 'rs2', String(writes[3] + 7), String(writes[3]), share(3), '-']);
+    assert.deepEqual(row3.trim().split(/ +/), [
+      '3',
+      '\\x03',
+      'rs2',
+      String(writes[3] + 7),
+      String(writes[3]),
+      share(3),
+      '-',
+    ]);
     const j = JSON.parse(run('regions', file, '--json').stdout);
-    assert.deepEqual(j.load.map(l => [l.startKey, l.encoded, l.server, l.writes, l.reads]),
-      ENC.map((e, i) => [i ? `\\x0${i}` : '', e, i < 2 ? 'rs1' : 'rs2', writes[i], 7]));
+    assert.deepEqual(
+      j.load.map(l => [l.startKey, l.encoded, l.server, l.writes, l.reads]),
+      ENC.map((e, i) => [i ? `\\x0${i}` : '', e, i < 2 ? 'rs1' : 'rs2', writes[i], 7]),
+    );
     // The telecom design on those regions puts every write where the table's writes go now.
     const a = run('analyze', 'seed000-telecom', '--regions', file);
     assert.equal(a.status, 0, a.stderr);
-    assert.match(a.stdout, new RegExp(`^busiest region now: 3 \\(${share(3)} % of writes\\); with this design: 3 \\(100\\.0 % of writes\\)$`, 'm'));
+    assert.match(
+      a.stdout,
+      new RegExp(
+        `^busiest region now: 3 \\(${share(3)} % of writes\\); with this design: 3 \\(100\\.0 % of writes\\)$`,
+        'm',
+      ),
+    );
     // By server, the regions placed where the dumps say (rs1 holds regions 0 and 1, rs2 regions
     // 2 and 3): regions, this design's writes and their share, the share of the writes now.
     const total = writes.reduce((a, b) => a + b);
-    const [rs1, rs2] = [(writes[0] + writes[1]) / total * 100, (writes[2] + writes[3]) / total * 100].map(x => x.toFixed(1));
+    const [rs1, rs2] = [((writes[0] + writes[1]) / total) * 100, ((writes[2] + writes[3]) / total) * 100].map(x =>
+      x.toFixed(1),
+    );
     const aj = JSON.parse(run('analyze', 'seed000-telecom', '--regions', file, '--json').stdout);
-    assert.deepEqual(aj.servers.map(s => [s.name, s.regions, s.rows]), [['rs1', 2, 0], ['rs2', 2, aj.writes]]);
+    assert.deepEqual(
+      aj.servers.map(s => [s.name, s.regions, s.rows]),
+      [
+        ['rs1', 2, 0],
+        ['rs2', 2, aj.writes],
+      ],
+    );
     assert.match(a.stdout, new RegExp(`^rs1 +2 +0 +0\\.0 +${rs1}$`, 'm'));
     assert.match(a.stdout, new RegExp(`^rs2 +2 +${aj.writes} +100\\.0 +${rs2}$`, 'm'));
     assert.match(a.stdout, /^server hotspot factor 2\.00 \(regions on their named servers\)$/m);
@@ -401,13 +553,39 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.deepEqual(j.assignment, { servers: ['rs1', 'rs1', 'rs2', 'rs2'] });
     // A CI gate on the busiest region server: every write on rs2, so 2 servers give a factor of
     // 2 (busiest / mean); the region budget is set out of the way.
-    const gate = run('check', 'seed000-telecom', '--regions', file, '--max-hotspot', '4', '--max-server-hotspot', '1.5');
+    const gate = run(
+      'check',
+      'seed000-telecom',
+      '--regions',
+      file,
+      '--max-hotspot',
+      '4',
+      '--max-server-hotspot',
+      '1.5',
+    );
     assert.equal(gate.status, 1, gate.stderr);
-    assert.equal(gate.stdout.trim(), 'FAIL:\n  server hotspot factor 2.00 > 1.5 (busiest: rs2, 100.0 % of the writes on 2 servers placed as the table has them)');
-    const pass = run('check', 'seed000-telecom', '--regions', file, '--max-hotspot', '4', '--max-server-hotspot', '2', '--json');
+    assert.equal(
+      gate.stdout.trim(),
+      'FAIL:\n  server hotspot factor 2.00 > 1.5 (busiest: rs2, 100.0 % of the writes on 2 servers placed as the table has them)',
+    );
+    const pass = run(
+      'check',
+      'seed000-telecom',
+      '--regions',
+      file,
+      '--max-hotspot',
+      '4',
+      '--max-server-hotspot',
+      '2',
+      '--json',
+    );
     assert.equal(pass.status, 0, pass.stderr);
     assert.equal(JSON.parse(pass.stdout).serverHotspotFactor, 2);
-    assert.equal(run('check', 'seed000-telecom', '--max-server-hotspot', '0.5').status, 2, 'a factor under 1 can never pass');
+    assert.equal(
+      run('check', 'seed000-telecom', '--max-server-hotspot', '0.5').status,
+      2,
+      'a factor under 1 can never pass',
+    );
     // The design's own rule on one server: no server table.
     assert.doesNotMatch(run('analyze', 'seed000-telecom').stdout, /server hotspot factor/);
     // A dump alone has no key ranges: an input error.
@@ -417,7 +595,7 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.match(bare.stderr, /without key ranges/);
   });
 
-  test('reads: each read\'s scans; --shell prints the scan commands of a salted range read', () => {
+  test("reads: each read's scans; --shell prints the scan commands of a salted range read", () => {
     const text = run('reads', 'seed002-salt-byte');
     assert.equal(text.status, 0, text.stderr);
     assert.match(text.stdout, /^an order id range: 8 scans over 8 regions$/m);
@@ -428,8 +606,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const lines = r.stdout.trim().split('\n');
     const at = lines.indexOf('# an order id range: 8 scans');
     assert.ok(at > 0, r.stdout);
-    assert.deepEqual(lines.slice(at + 1, at + 9), Array.from({ length: 8 }, (_, b) =>
-      `scan 'orders', {STARTROW => "\\x0${b}100000", STOPROW => "\\x0${b}101000"}`));
+    assert.deepEqual(
+      lines.slice(at + 1, at + 9),
+      Array.from({ length: 8 }, (_, b) => `scan 'orders', {STARTROW => "\\x0${b}100000", STOPROW => "\\x0${b}101000"}`),
+    );
     // The get gives the whole key: the shell's get of that one row, its salt byte Phoenix's
     // (Arrays.hashCode of the key bytes, |h % 8|).
     const salt = [...Buffer.from('100042')].reduce((h, c) => (Math.imul(31, h) + c) | 0, 1) % 8;
@@ -443,13 +623,21 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     // Seed 002 with a reversed timestamp after the order id: "latest 5" is the order's first
     // 5 rows, so its scan ends with LIMIT => 5; with ascending time it must read them all.
     const newest = run('reads', 'seed002-reverse', '--shell', 'orders').stdout.trim().split('\n');
-    assert.deepEqual(newest.slice(0, 2), ['# latest 5 versions of one order: 1 scan',
-      `scan 'orders', {STARTROW => "240001", STOPROW => "240002", LIMIT => 5}`]);
+    assert.deepEqual(newest.slice(0, 2), [
+      '# latest 5 versions of one order: 1 scan',
+      `scan 'orders', {STARTROW => "240001", STOPROW => "240002", LIMIT => 5}`,
+    ]);
     assert.ok(!newest.slice(2).some(l => l.includes('LIMIT')), newest.join('\n'));
-    assert.match(run('reads', 'seed002-reverse').stdout, /^latest 5 versions of one order: 1 scan over 1 region, each ending after 5 rows \(LIMIT\)$/m);
+    assert.match(
+      run('reads', 'seed002-reverse').stdout,
+      /^latest 5 versions of one order: 1 scan over 1 region, each ending after 5 rows \(LIMIT\)$/m,
+    );
     const oldest = run('reads', 'seed002-reverse-ascending', '--shell', 'orders').stdout;
     assert.doesNotMatch(oldest, /LIMIT/);
-    writeFileSync(path.join(dir, 'noreads.json'), JSON.stringify({ v: 1, fields: [{ name: 'id', type: 'string' }], key: 'id' }));
+    writeFileSync(
+      path.join(dir, 'noreads.json'),
+      JSON.stringify({ v: 1, fields: [{ name: 'id', type: 'string' }], key: 'id' }),
+    );
     const none = run('reads', 'noreads.json');
     assert.equal(none.status, 0);
     assert.match(none.stdout, /has no reads/);
@@ -461,8 +649,17 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.match(both.stdout, /^seed000-telecom: ok: hotspot /m);
     assert.match(both.stdout, /^seed000-telecom-time-first: FAIL:\n {2}hotspot factor \d+\.\d\d > 2/m);
     const j = JSON.parse(run('check', 'seed000-telecom', 'seed000-telecom-time-first', '--json').stdout);
-    assert.deepEqual(j.map(x => [x.design, x.ok]), [['seed000-telecom', true], ['seed000-telecom-time-first', false]]);
-    assert.equal(run('check', 'seed000-telecom', 'seed002-salt-byte', '--max-hotspot', '100', '--max-scans', '100').status, 0);
+    assert.deepEqual(
+      j.map(x => [x.design, x.ok]),
+      [
+        ['seed000-telecom', true],
+        ['seed000-telecom-time-first', false],
+      ],
+    );
+    assert.equal(
+      run('check', 'seed000-telecom', 'seed002-salt-byte', '--max-hotspot', '100', '--max-scans', '100').status,
+      0,
+    );
     assert.equal(run('check', 'seed000-telecom', 'no-such-design').status, 3, 'every design is read first');
   });
 
@@ -474,7 +671,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(r.status, 1, r.stdout + r.stderr);
     assert.match(r.stdout, /^ {2}lint error ambiguous-boundary \(segment \d+\): /m);
     const j = JSON.parse(run('check', 'seed004-hash-prefix', ...loose, '--json').stdout);
-    assert.deepEqual(j.lint.map(f => [f.severity, f.rule]), [['error', 'ambiguous-boundary']]);
+    assert.deepEqual(
+      j.lint.map(f => [f.severity, f.rule]),
+      [['error', 'ambiguous-boundary']],
+    );
     const off = run('check', 'seed004-hash-prefix', ...loose, '--lint', 'off');
     assert.equal(off.status, 0, off.stdout);
     assert.doesNotMatch(off.stdout, /lint/);
@@ -494,44 +694,71 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     // The preset's examples are the article's rows, bucket = |String.hashCode(phone + yyyyMM) % 10|
     // as two digits. Twenty buckets instead of ten move the rows whose hash mod 20 is not the
     // same number: those examples fail, each with the key the new design writes.
-    const javaHash = (text) => [...text].reduce((h, c) => (Math.imul(31, h) + c.charCodeAt(0)) | 0, 0);
-    const bucket = (ex, n) => String(Math.abs(javaHash(ex.record.phone + ex.record.ts.slice(0, 7).replace('-', '')) % n)).padStart(2, '0');
-    const rest = (ex) => `_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`;
+    const javaHash = text => [...text].reduce((h, c) => (Math.imul(31, h) + c.charCodeAt(0)) | 0, 0);
+    const bucket = (ex, n) =>
+      String(Math.abs(javaHash(ex.record.phone + ex.record.ts.slice(0, 7).replace('-', '')) % n)).padStart(2, '0');
+    const rest = ex => `_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`;
     for (const ex of doc.examples) assert.equal(Buffer.from(ex.key, 'hex').toString(), bucket(ex, 10) + rest(ex));
     const changed = { ...doc, key: m.formatKey(doc.key).replace(', 10,', ', 20,') };
     assert.notEqual(changed.key, m.formatKey(doc.key));
     writeFileSync(path.join(dir, 'rebucketed.json'), JSON.stringify(changed));
     const r = run('check', 'rebucketed.json', ...loose);
     assert.equal(r.status, 1, r.stdout + r.stderr);
-    const want = doc.examples.flatMap((ex, j) => (bucket(ex, 20) === bucket(ex, 10) ? [] : [
-      `  example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}${rest(ex)}, the example says ${bucket(ex, 10)}${rest(ex)} (segment \`salt(phone + time(ts, "yyyyMM"), 20, as=dec(2))\` changed); `]));
+    const want = doc.examples.flatMap((ex, j) =>
+      bucket(ex, 20) === bucket(ex, 10)
+        ? []
+        : [
+            `  example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}${rest(ex)}, the example says ${bucket(ex, 10)}${rest(ex)} (segment \`salt(phone + time(ts, "yyyyMM"), 20, as=dec(2))\` changed); `,
+          ],
+    );
     assert.ok(want.length > 0);
     const lines = r.stdout.split('\n').filter(l => l.startsWith('  example '));
-    assert.deepEqual(lines.map(l => l.slice(0, l.indexOf('; ') + 2)), want);
+    assert.deepEqual(
+      lines.map(l => l.slice(0, l.indexOf('; ') + 2)),
+      want,
+    );
     // They fail the gate even with lint off, and the lint command lists them as warnings.
     assert.equal(run('check', 'rebucketed.json', ...loose, '--lint', 'off').status, 1);
     const findings = JSON.parse(run('lint', 'rebucketed.json', '--json').stdout).filter(f => f.rule === 'example-key');
-    assert.deepEqual(findings.map(f => `  ${f.message}`), lines);
+    assert.deepEqual(
+      findings.map(f => `  ${f.message}`),
+      lines,
+    );
     assert.ok(findings.every(f => f.severity === 'warning' && f.segment === 0));
     // check --json gives them as findings too, each with its example's index, out of the lint list.
     const cj = JSON.parse(run('check', 'rebucketed.json', ...loose, '--json').stdout);
     assert.equal(cj.ok, false);
-    assert.deepEqual(cj.examples.map(f => f.example), doc.examples.flatMap((ex, j) => (bucket(ex, 20) === bucket(ex, 10) ? [] : [j])));
-    assert.deepEqual(cj.examples.map(f => f.message), findings.map(f => f.message));
+    assert.deepEqual(
+      cj.examples.map(f => f.example),
+      doc.examples.flatMap((ex, j) => (bucket(ex, 20) === bucket(ex, 10) ? [] : [j])),
+    );
+    assert.deepEqual(
+      cj.examples.map(f => f.message),
+      findings.map(f => f.message),
+    );
     assert.ok(cj.lint.every(f => f.rule !== 'example-key'));
     // `examples` lists the same: the moved ones with the key written now; exit 1 as check.
     const ex = run('examples', 'rebucketed.json', '--json');
     assert.equal(ex.status, 1, ex.stderr);
     const listed = JSON.parse(ex.stdout);
     const movedAt = new Set(findings.map(f => f.example));
-    assert.deepEqual(listed.map(e => e.status), doc.examples.map((_, j) => (movedAt.has(j) ? 'moved' : 'same')));
-    assert.deepEqual(listed.map(e => Buffer.from(e.keyNow, 'hex').toString()), doc.examples.map(e => bucket(e, 20) + rest(e)));
+    assert.deepEqual(
+      listed.map(e => e.status),
+      doc.examples.map((_, j) => (movedAt.has(j) ? 'moved' : 'same')),
+    );
+    assert.deepEqual(
+      listed.map(e => Buffer.from(e.keyNow, 'hex').toString()),
+      doc.examples.map(e => bucket(e, 20) + rest(e)),
+    );
     // --update: the same design with those keys rewritten, which then passes the gate.
     const up = run('examples', 'rebucketed.json', '--update');
     assert.equal(up.status, 0, up.stderr);
     const updated = JSON.parse(up.stdout);
     assert.deepEqual({ ...updated, examples: null }, { ...changed, examples: null }, 'only the examples change');
-    assert.deepEqual(updated.examples.map(e => Buffer.from(e.key, 'hex').toString()), doc.examples.map(e => bucket(e, 20) + rest(e)));
+    assert.deepEqual(
+      updated.examples.map(e => Buffer.from(e.key, 'hex').toString()),
+      doc.examples.map(e => bucket(e, 20) + rest(e)),
+    );
     writeFileSync(path.join(dir, 'updated.json'), up.stdout);
     assert.equal(run('check', 'updated.json', ...loose).status, 0);
     const again = run('examples', 'updated.json');
@@ -548,9 +775,12 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(run('check', 'seed000-telecom', ...loose).status, 0);
     assert.equal(run('check', 'seed001-random-salt', ...loose, '--lint', 'off').status, 0);
     const rand = m.getPreset('seed001-random-salt');
-    const tail = { ...rand, examples: [{ ...rand.examples[0], key: rand.examples[0].key.slice(0, -2) + '39' }] };
+    const tail = { ...rand, examples: [{ ...rand.examples[0], key: `${rand.examples[0].key.slice(0, -2)}39` }] };
     writeFileSync(path.join(dir, 'randtail.json'), JSON.stringify(tail));
-    assert.match(run('check', 'randtail.json', ...loose, '--lint', 'off').stdout, /^ {2}example 0 \(row foo0001\): the key writes .-foo0001, the example says .-foo0009 \(segment `row` changed\); /m);
+    assert.match(
+      run('check', 'randtail.json', ...loose, '--lint', 'off').stdout,
+      /^ {2}example 0 \(row foo0001\): the key writes .-foo0001, the example says .-foo0009 \(segment `row` changed\); /m,
+    );
   });
 
   test('check gates a design: exit 1 on budget breach, 0 within budget', () => {
@@ -567,8 +797,17 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(loose.stderr, '', 'no progress output when stderr is not a TTY');
   });
 
-  const hasScript = (() => { try { execFileSync('script', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
-  test('progress bar on stderr when stderr is a TTY (util-linux script gives a pty)', { skip: !hasScript && 'no script(1)' }, () => {
+  const hasScript = (() => {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  test('progress bar on stderr when stderr is a TTY (util-linux script gives a pty)', {
+    skip: !hasScript && 'no script(1)',
+  }, () => {
     // stdout to a file, stderr on the pty: the bar appears on the pty, never in stdout.
     const outFile = path.join(dir, 'tty-out.json');
     const cmd = `${JSON.stringify(bin)} analyze seed000-telecom --json > ${JSON.stringify(outFile)}`;
@@ -579,7 +818,10 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const big = m.getPreset('seed000-telecom');
     big.workload.records = 3_000_000;
     writeFileSync(path.join(dir, 'big.json'), JSON.stringify(big));
-    const many = spawnSync('script', ['-qec', `${JSON.stringify(bin)} analyze big.json > /dev/null`, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+    const many = spawnSync('script', ['-qec', `${JSON.stringify(bin)} analyze big.json > /dev/null`, '/dev/null'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     assert.equal(many.status, 0, many.stdout);
     const lines = [...many.stdout.matchAll(/analyzing (\[[#.]*\] (\d+)%)/g)];
     assert.ok(lines.length > 10, many.stdout);

@@ -2,23 +2,28 @@
 // (`embed=1&view=…`), and the single self-contained HTML build opened from file://.
 // Each checks a clean console and no request leaving the page's origin; screenshots go to
 // test-results/embed-*.png.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
-import { ROOT, SHOTS, builtPage, launch, openPage, shot } from './helpers.mjs';
+import { builtPage, launch, openPage, ROOT, SHOTS, shot } from './helpers.mjs';
 
 const HAS_PKG = existsSync(path.join(ROOT, 'www/pkg/rowkey_lab_bg.wasm'));
 const SKIP = HAS_PKG ? false : 'www/pkg is missing: run `bash scripts/build-wasm.sh` first';
 if (SKIP) console.log(`# SKIP embed tests: ${SKIP}`);
 const PRESET = 'seed000-vehicle';
 const TIME_FIRST = {
-  v: 1, name: 'time first <img src=x onerror=alert(1)>',
-  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  v: 1,
+  name: 'time first <img src=x onerror=alert(1)>',
+  fields: [
+    { name: 'id', type: 'string', cardinality: 1000 },
+    { name: 'ts', type: 'timestamp' },
+  ],
   key: 'long(ts) + id',
   workload: { records: 20000 },
   regions: { presplit: { kind: 'uniform', regions: 8 } },
@@ -45,38 +50,55 @@ before(async () => {
       res.end(HOST);
       return;
     }
-    files(req, res, () => { res.statusCode = 404; res.end('not found'); });
+    files(req, res, () => {
+      res.statusCode = 404;
+      res.end('not found');
+    });
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise(r => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${server.address().port}/`;
   browser = await launch();
 });
-after(async () => { await browser?.close(); server?.close(); });
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
-const done = (frameOrPage) => frameOrPage.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+const done = frameOrPage => frameOrPage.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 // The element's current iframe (its URL hash is rewritten by the lab, so find it by element).
-const frameOf = async (page, sel = 'rowkey-lab') => (await (await page.$(sel)).evaluateHandle((e) => e.frame)).asElement().contentFrame();
+const frameOf = async (page, sel = 'rowkey-lab') =>
+  (await (await page.$(sel)).evaluateHandle(e => e.frame)).asElement().contentFrame();
 const visible = (f, sel) => f.locator(sel).first().isVisible();
 
 test('custom element in a plain host page shows the heatmap of a preset', { skip: SKIP }, async () => {
   const { page, problems, foreign } = await openPage(browser, url);
   const failed = [];
-  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  page.on('response', r => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto(`${url}host.html`);
-  await page.waitForFunction(() => document.querySelector('rowkey-lab')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.querySelector('rowkey-lab')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'),
+    null,
+    { timeout: 60000 },
+  );
   const frame = await frameOf(page);
   assert.ok(frame, 'iframe of index.html');
   assert.equal(await frame.inputValue('#preset'), PRESET);
   assert.ok(await visible(frame, '#heatmap'));
-  const size = await frame.$eval('#heatmap', (c) => [c.width, c.height]);
+  const size = await frame.$eval('#heatmap', c => [c.width, c.height]);
   assert.ok(size[0] > 1 && size[1] > 1, `heatmap ${size}`);
   for (const sel of ['body > header', '#key-text', '#inspector-box', '#metrics', '#keys', '#compare-run']) {
     assert.equal(await visible(frame, sel), false, `${sel} should be hidden`);
   }
-  const h = await page.$eval('rowkey-lab', (e) => e.frame.getBoundingClientRect().height);
+  const h = await page.$eval('rowkey-lab', e => e.frame.getBoundingClientRect().height);
   assert.equal(Math.round(h), 560);
   // The second element: a design attribute (JSON) and no height (follows the content).
-  await page.waitForFunction(() => document.getElementById('inline')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.getElementById('inline')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'),
+    null,
+    { timeout: 60000 },
+  );
   const inline = await frameOf(page, '#inline');
   assert.equal(Number(await inline.textContent('#metrics [data-metric="activeRegions"]')), 1);
   assert.equal(await visible(inline, '#heatmap'), false);
@@ -84,17 +106,27 @@ test('custom element in a plain host page shows the heatmap of a preset', { skip
   assert.equal(await page.locator('img').count(), 0);
   await shot(page, 'embed-element-heatmap');
   // Attribute change: the view follows.
-  await page.$eval('rowkey-lab', (e) => e.setAttribute('view', 'keys'));
-  await page.waitForFunction(() => document.querySelector('rowkey-lab').frame.src.includes('view=keys')
-    && document.querySelector('rowkey-lab').frame.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  await page.$eval('rowkey-lab', e => e.setAttribute('view', 'keys'));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('rowkey-lab').frame.src.includes('view=keys') &&
+      document.querySelector('rowkey-lab').frame.contentDocument?.querySelector('#lab[data-run="done"]'),
+    null,
+    { timeout: 60000 },
+  );
   const f2 = await frameOf(page);
   assert.ok(await visible(f2, '#keys'));
   assert.equal(await visible(f2, '#heatmap'), false);
   await shot(page, 'embed-element-keys');
   // A preset id with a typo: the embed says so instead of quietly showing another design.
-  await page.$eval('rowkey-lab', (e) => e.setAttribute('preset', 'seed000-telecomm'));
-  await page.waitForFunction(() => document.querySelector('rowkey-lab').frame.src.includes('p=seed000-telecomm')
-    && document.querySelector('rowkey-lab').frame.contentDocument?.querySelector('#lab[data-run="done"]'), null, { timeout: 60000 });
+  await page.$eval('rowkey-lab', e => e.setAttribute('preset', 'seed000-telecomm'));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('rowkey-lab').frame.src.includes('p=seed000-telecomm') &&
+      document.querySelector('rowkey-lab').frame.contentDocument?.querySelector('#lab[data-run="done"]'),
+    null,
+    { timeout: 60000 },
+  );
   const f3 = await frameOf(page);
   assert.ok(await visible(f3, '#link-notice'));
   assert.match(await f3.textContent('#link-notice'), /preset that does not exist \(seed000-telecomm\)/);
@@ -108,11 +140,25 @@ test('iframe mode: embed=1&view=metrics shows only the metrics', { skip: SKIP },
   const { page, problems, foreign } = await openPage(browser, url, { width: 800, height: 600 });
   await page.goto(`${url}index.html#v=1&p=${PRESET}&view=metrics&embed=1`);
   await done(page);
-  await page.waitForFunction((id) => document.getElementById('preset').value === id
-    && document.querySelector('#lab').dataset.run === 'done', PRESET, { timeout: 60000 });
+  await page.waitForFunction(
+    id => document.getElementById('preset').value === id && document.querySelector('#lab').dataset.run === 'done',
+    PRESET,
+    { timeout: 60000 },
+  );
   assert.ok(await visible(page, '#metrics'));
   assert.match(await page.textContent('#metrics'), /\d/);
-  for (const sel of ['body > header', 'footer', '#key-text', '#inspector-box', '#heatmap', '#keys', '#reads', '#splits-out', '#compare-run', '#diagnosis']) {
+  for (const sel of [
+    'body > header',
+    'footer',
+    '#key-text',
+    '#inspector-box',
+    '#heatmap',
+    '#keys',
+    '#reads',
+    '#splits-out',
+    '#compare-run',
+    '#diagnosis',
+  ]) {
     assert.equal(await visible(page, sel), false, `${sel} should be hidden`);
   }
   await shot(page, 'embed-iframe-metrics');
@@ -131,18 +177,18 @@ test('single-file build from file:// renders a preset with no network request', 
   const fileUrl = pathToFileURL(out).href;
   const { page, problems } = await openPage(browser, null);
   const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
+  page.on('request', r => requests.push(r.url()));
   await page.goto(fileUrl);
   await done(page);
-  const size = await page.$eval('#heatmap', (c) => [c.width, c.height]);
+  const size = await page.$eval('#heatmap', c => [c.width, c.height]);
   assert.ok(size[0] > 1 && size[1] > 1, `heatmap ${size}`);
   assert.ok(Number(await page.textContent('#metrics [data-metric="regions"]')) > 1);
   // A second run through the inline worker: another preset.
   await page.selectOption('#preset', PRESET);
-  await page.waitForFunction((id) => location.hash.includes(`p=${id}`), PRESET);
+  await page.waitForFunction(id => location.hash.includes(`p=${id}`), PRESET);
   await done(page);
   await shot(page, 'embed-single-file');
-  const network = requests.filter((u) => u !== fileUrl && !u.startsWith('data:') && !u.startsWith('blob:'));
+  const network = requests.filter(u => u !== fileUrl && !u.startsWith('data:') && !u.startsWith('blob:'));
   assert.deepEqual(network, []);
   assert.deepEqual(problems, []);
   console.log(`# single file: ${(statSync(out).size / 1024).toFixed(1)} KB`);

@@ -1,7 +1,8 @@
 // The heatmap's drawing arithmetic, without a browser: pooling keeps hot cells visible.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { poolMax, poolValues, matrixPixels } from '../../www/heatmap.js';
+import { test } from 'node:test';
+import { matrixPixels, poolMax, poolValues } from '../../www/heatmap.js';
 
 const matrix = (rows, cols, f) => {
   const cells = new Float64Array(rows * cols);
@@ -49,7 +50,10 @@ test('columns pool too, and blocks at the edge are partial', () => {
   assert.equal(d.cols, 256);
   assert.equal(d.cells[255], 5);
   assert.equal(d.cells[256 + 0], 2);
-  assert.equal(d.cells.reduce((a, b) => a + b, 0), 5 + 5 + 2);
+  assert.equal(
+    d.cells.reduce((a, b) => a + b, 0),
+    5 + 5 + 2,
+  );
 });
 
 test('bar values pool by maximum', () => {

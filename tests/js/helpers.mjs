@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,23 +13,35 @@ export const SHOTS = path.join(ROOT, 'test-results');
 async function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
     s.on('error', reject);
   });
 }
 
 /** Modification times of every file under `dir`. */
-const mtimes = (dir) => readdirSync(dir, { recursive: true }).map((f) => statSync(path.join(dir, f))).filter((s) => s.isFile()).map((s) => s.mtimeMs);
+const mtimes = dir =>
+  readdirSync(dir, { recursive: true })
+    .map(f => statSync(path.join(dir, f)))
+    .filter(s => s.isFile())
+    .map(s => s.mtimeMs);
 
 /**
  * dist/www, the page as scripts/build-page.mjs builds it from www/; throws when it is missing or
  * older than a file of www/ (the tests would check a stale page).
  */
 export function builtPage() {
-  const dist = path.join(ROOT, 'dist/www'), www = path.join(ROOT, 'www');
-  const why = !existsSync(path.join(dist, 'index.html')) ? 'is missing'
-    : Math.max(...mtimes(www)) > Math.min(...mtimes(dist)) ? 'is older than www/' : null;
-  if (why) throw new Error(`dist/www ${why}: run \`node scripts/build-page.mjs\` (after \`bash scripts/build-wasm.sh\`)`);
+  const dist = path.join(ROOT, 'dist/www'),
+    www = path.join(ROOT, 'www');
+  const why = !existsSync(path.join(dist, 'index.html'))
+    ? 'is missing'
+    : Math.max(...mtimes(www)) > Math.min(...mtimes(dist))
+      ? 'is older than www/'
+      : null;
+  if (why)
+    throw new Error(`dist/www ${why}: run \`node scripts/build-page.mjs\` (after \`bash scripts/build-wasm.sh\`)`);
   return dist;
 }
 
@@ -40,7 +52,12 @@ export async function serve(dir = builtPage()) {
   const child = spawn(bin, [dir, '--port', String(port), '--host', '127.0.0.1', '--quiet'], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
-    try { const r = await fetch(url); if (r.ok) break; } catch { /* not up yet */ }
+    try {
+      const r = await fetch(url);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
     await new Promise(r => setTimeout(r, 100));
   }
   return { url, close: () => child.kill() };
@@ -51,8 +68,15 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -61,7 +85,9 @@ export async function openPage(browser, origin, viewport = { width: 1280, height
   const page = await browser.newPage({ viewport, ...context });
   const problems = [];
   const foreign = [];
-  page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('console', m => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', e => problems.push(`pageerror: ${e.message}`));
   page.on('request', r => {
     const u = r.url();

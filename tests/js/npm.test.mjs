@@ -4,29 +4,70 @@
 // adversarial pass over every export (adversarial.test.mjs); every preset analyzed through
 // the packed build equals the native analysis (examples/dump_analysis.rs); tsc over the typed
 // consumer (tests/js/consumer/consumer.ts) against the shipped declarations.
-import { test, describe, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { build } from 'esbuild';
-import { ROOT, serve, launch, openPage } from './helpers.mjs';
-import { NOT_BUILT, installed, importByName, importVectorsByName, VECTORS_DIR, hex } from './npm-helpers.mjs';
+import { launch, openPage, ROOT, serve } from './helpers.mjs';
+import { hex, importByName, importVectorsByName, installed, NOT_BUILT, VECTORS_DIR } from './npm-helpers.mjs';
 
-const KEYSPEC = ['parseKey', 'formatKey', 'validateDesign', 'encodeKey', 'decodeKey', 'keyLayout', 'keySpans', 'lintDesign', 'lintRules', 'KeyCodec'];
-const ANALYZE = ['analyzeDesign', 'AnalysisSession', 'compareDesigns', 'planReads', 'layoutSplitKeys', 'shellCreate', 'shellScan', 'splitsFile', 'readRegions'];
-const CORE = ['inspect', 'toBytes', 'toStringBinary', 'toBytesBinary', 'compareBytes', 'md5Hex', 'javaHashCode',
-  'bytesHashCode', 'splitKeys', 'bytesSplit', 'createTableSplitKeys', 'regionOf', 'listPresets', 'getPreset'];
+const KEYSPEC = [
+  'parseKey',
+  'formatKey',
+  'validateDesign',
+  'encodeKey',
+  'decodeKey',
+  'keyLayout',
+  'keySpans',
+  'lintDesign',
+  'lintRules',
+  'KeyCodec',
+];
+const ANALYZE = [
+  'analyzeDesign',
+  'AnalysisSession',
+  'compareDesigns',
+  'planReads',
+  'layoutSplitKeys',
+  'shellCreate',
+  'shellScan',
+  'splitsFile',
+  'readRegions',
+];
+const CORE = [
+  'inspect',
+  'toBytes',
+  'toStringBinary',
+  'toBytesBinary',
+  'compareBytes',
+  'md5Hex',
+  'javaHashCode',
+  'bytesHashCode',
+  'splitKeys',
+  'bytesSplit',
+  'createTableSplitKeys',
+  'regionOf',
+  'listPresets',
+  'getPreset',
+];
 
 /** A report's typed key sample as the native report's rows ({keyHex, key, region}). */
-const sampleRows = (m, { keys, offsets, regions }) => Array.from(regions, (region, i) => {
-  const k = keys.subarray(offsets[i], offsets[i + 1]);
-  return { keyHex: hex(k), key: m.toStringBinary(k), region };
-});
+const sampleRows = (m, { keys, offsets, regions }) =>
+  Array.from(regions, (region, i) => {
+    const k = keys.subarray(offsets[i], offsets[i + 1]);
+    return { keyHex: hex(k), key: m.toStringBinary(k), region };
+  });
 
 describe('npm package', { skip: NOT_BUILT }, () => {
-  let m; let consumer;
-  before(async () => { consumer = await installed(); m = await importByName(consumer.dir); });
+  let m;
+  let consumer;
+  before(async () => {
+    consumer = await installed();
+    m = await importByName(consumer.dir);
+  });
 
   test('tarball holds web, node and cjs entries, the wasm and the test-only vectors wasm', () => {
     assert.deepEqual(consumer.files.sort(), ['cjs', 'node', 'vectors', 'web']);
@@ -49,9 +90,13 @@ describe('npm package', { skip: NOT_BUILT }, () => {
 
   test('the exported API is exactly the declared one', () => {
     const dts = readFileSync(path.join(ROOT, 'src/types.d.ts'), 'utf8');
-    const declared = [...dts.matchAll(/^export (?:function|class) (\w+)/gm)].map(x => x[1])
-      .filter(n => n !== '__wbg_init').sort();
-    const actual = Object.keys(m).filter(k => k !== 'default').sort();
+    const declared = [...dts.matchAll(/^export (?:function|class) (\w+)/gm)]
+      .map(x => x[1])
+      .filter(n => n !== '__wbg_init')
+      .sort();
+    const actual = Object.keys(m)
+      .filter(k => k !== 'default')
+      .sort();
     assert.deepEqual(actual, declared);
   });
 
@@ -67,11 +112,17 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const v = await importVectorsByName(consumer.dir);
     assert.deepEqual(Object.keys(v).sort(), ['runVector']);
     for (const bad of [42, 'ab\uD800cd', null]) {
-      try { v.runVector(bad); } catch (e) { assert.ok(!(e instanceof WebAssembly.RuntimeError), `runVector(${bad}) trapped`); }
+      try {
+        v.runVector(bad);
+      } catch (e) {
+        assert.ok(!(e instanceof WebAssembly.RuntimeError), `runVector(${bad}) trapped`);
+      }
     }
     const files = readdirSync(VECTORS_DIR).filter(f => f.endsWith('.jsonl'));
     assert.ok(files.length > 0, `no vectors in ${VECTORS_DIR}`);
-    let pass = 0; const fails = []; const cannot = {};
+    let pass = 0;
+    const fails = [];
+    const cannot = {};
     for (const f of files) {
       for (const line of readFileSync(path.join(VECTORS_DIR, f), 'utf8').split('\n')) {
         if (!line.trim()) continue;
@@ -87,7 +138,11 @@ describe('npm package', { skip: NOT_BUILT }, () => {
   });
 
   test('splitKeys and inspect equal the RegionSplitter vectors (native expectations)', () => {
-    const algos = { 'HexStringSplit.split(n)': 'HexStringSplit', 'DecimalStringSplit.split(n)': 'DecimalStringSplit', 'UniformSplit.split(n)': 'UniformSplit' };
+    const algos = {
+      'HexStringSplit.split(n)': 'HexStringSplit',
+      'DecimalStringSplit.split(n)': 'DecimalStringSplit',
+      'UniformSplit.split(n)': 'UniformSplit',
+    };
     let n = 0;
     for (const line of readFileSync(path.join(VECTORS_DIR, 'region_splitter.jsonl'), 'utf8').split('\n')) {
       if (!line.trim()) continue;
@@ -98,15 +153,20 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       if (v.args.n >= 2 && v.args.n <= 4096 && n < 40) {
         const ins = m.inspect('13412341234', { type: 'string', regions: v.args.n });
         const s = ins.splits.find(x => x.algorithm === algo);
-        assert.deepEqual(s.splitKeys.map(k => k.hex), v.expect);
+        assert.deepEqual(
+          s.splitKeys.map(k => k.hex),
+          v.expect,
+        );
         assert.equal(ins.md5Hex, m.md5Hex(m.toBytes('string', '13412341234')));
         assert.equal(s.region, m.regionOf(m.splitKeys(algo, v.args.n), m.toBytes('string', '13412341234')));
       }
       n++;
     }
     assert.ok(n >= 50, `${n} split vectors compared`);
-    assert.deepEqual(m.splitKeys('HexStringSplit', 16).map(k => m.toStringBinary(k)),
-      Array.from({ length: 15 }, (_, i) => `${(i + 1).toString(16)}0000000`));
+    assert.deepEqual(
+      m.splitKeys('HexStringSplit', 16).map(k => m.toStringBinary(k)),
+      Array.from({ length: 15 }, (_, i) => `${(i + 1).toString(16)}0000000`),
+    );
   });
 
   test('every preset example encodes to its recorded key and decodes back', () => {
@@ -114,7 +174,10 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     for (const p of m.listPresets()) {
       const doc = m.getPreset(p.id);
       // A random salt draws its prefix per write: the recorded key is one of many; compare the rest.
-      const random = m.keyLayout(doc).filter(l => l.kind === 'random').reduce((a, l) => a + (l.width.fixed ?? 0), 0);
+      const random = m
+        .keyLayout(doc)
+        .filter(l => l.kind === 'random')
+        .reduce((a, l) => a + (l.width.fixed ?? 0), 0);
       for (const ex of doc.examples ?? []) {
         if (!ex.key) continue;
         const r = m.encodeKey(doc, ex.record);
@@ -123,7 +186,10 @@ describe('npm package', { skip: NOT_BUILT }, () => {
         assert.equal(r.length, ex.key.length / 2);
         n++;
         // Designs whose keys cannot be split back (a lint error says so) must refuse to decode.
-        if (m.lintDesign(doc).some(f => f.severity === 'error')) { assert.throws(() => m.decodeKey(doc, r), Error); continue; }
+        if (m.lintDesign(doc).some(f => f.severity === 'error')) {
+          assert.throws(() => m.decodeKey(doc, r), Error);
+          continue;
+        }
         const d = m.decodeKey(doc, r);
         assert.deepEqual(d.spans, m.keySpans(doc, r));
         assert.equal(d.spans.length, m.keyLayout(doc).length);
@@ -137,7 +203,10 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     let n = 0;
     for (const p of m.listPresets()) {
       const doc = m.getPreset(p.id);
-      const random = m.keyLayout(doc).filter(l => l.kind === 'random').reduce((a, l) => a + (l.width.fixed ?? 0), 0);
+      const random = m
+        .keyLayout(doc)
+        .filter(l => l.kind === 'random')
+        .reduce((a, l) => a + (l.width.fixed ?? 0), 0);
       const records = (doc.examples ?? []).map(ex => ex.record);
       if (!records.length) continue;
       const codec = new m.KeyCodec(doc);
@@ -168,15 +237,24 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const doc = m.getPreset('seed000-telecom');
     const codec = new m.KeyCodec(doc);
     const good = { phone: '13412345678', ts: '2021-09-07T08:30:00Z' };
-    assert.throws(() => codec.encodeAll([good, good, { ts: 0 }]), e => e.path === 'records[2].phone' && /phone/.test(e.message));
-    assert.throws(() => codec.encodeAll([good, 42]), e => e instanceof Error && /records/.test(e.path ?? e.message));
+    assert.throws(
+      () => codec.encodeAll([good, good, { ts: 0 }]),
+      e => e.path === 'records[2].phone' && /phone/.test(e.message),
+    );
+    assert.throws(
+      () => codec.encodeAll([good, 42]),
+      e => e instanceof Error && /records/.test(e.path ?? e.message),
+    );
     assert.throws(() => codec.encodeAll('x'), Error);
     assert.throws(() => codec.encode(null), Error);
     assert.throws(() => codec.decode([1, 2]), Error);
     assert.deepEqual(codec.encode(good), m.encodeKey(doc, good));
     assert.equal(codec.encodeAll([]).offsets.length, 1);
     codec.free();
-    assert.throws(() => new m.KeyCodec({ v: 1, fields: [], key: 'nope' }), e => e instanceof Error && typeof e.path === 'string');
+    assert.throws(
+      () => new m.KeyCodec({ v: 1, fields: [], key: 'nope' }),
+      e => e instanceof Error && typeof e.path === 'string',
+    );
   });
 
   test('every preset scenario analyzes with options', () => {
@@ -205,19 +283,37 @@ describe('npm package', { skip: NOT_BUILT }, () => {
   test('every preset: analyzeDesign + planReads through the packed build equal the native analysis', () => {
     // Native side: examples/dump_analysis.rs (or a file it wrote, PRESETS_NATIVE_JSON).
     const file = process.env.PRESETS_NATIVE_JSON;
-    const text = file && existsSync(file) ? readFileSync(file, 'utf8')
-      : execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'dump_analysis'],
-        { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] });
+    const text =
+      file && existsSync(file)
+        ? readFileSync(file, 'utf8')
+        : execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'dump_analysis'], {
+            cwd: ROOT,
+            encoding: 'utf8',
+            maxBuffer: 1 << 28,
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
     const native = JSON.parse(text);
     const ids = m.listPresets().map(p => p.id);
-    assert.deepEqual(native.map(x => x.id), ids);
+    assert.deepEqual(
+      native.map(x => x.id),
+      ids,
+    );
     for (const nat of native) {
       const doc = m.getPreset(nat.id);
       const r = m.analyzeDesign(doc);
       const wasm = {
-        id: nat.id, writes: r.writes, bytes: r.bytes, writesOutsideWindows: r.writesOutsideWindows, windows: r.windows,
-        metrics: r.metrics, gridMetrics: r.gridMetrics, serverMetrics: r.serverMetrics, regions: r.regions,
-        matrixSum: r.matrix.cells.reduce((a, b) => a + b, 0), splits: r.splits.length, diagnosis: r.diagnosis,
+        id: nat.id,
+        writes: r.writes,
+        bytes: r.bytes,
+        writesOutsideWindows: r.writesOutsideWindows,
+        windows: r.windows,
+        metrics: r.metrics,
+        gridMetrics: r.gridMetrics,
+        serverMetrics: r.serverMetrics,
+        regions: r.regions,
+        matrixSum: r.matrix.cells.reduce((a, b) => a + b, 0),
+        splits: r.splits.length,
+        diagnosis: r.diagnosis,
         sample: sampleRows(m, r.sample), // every byte of the sampled row keys
         plans: m.planReads(doc),
       };
@@ -236,15 +332,19 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const webDir = path.join(consumer.dir, 'node_modules/rowkey-lab/pkg/web');
     const web = await import(path.join(webDir, 'rowkey_lab.js'));
     web.initSync({ module: read(path.join(webDir, 'rowkey_lab_bg.wasm')) });
-    const values = Array.from({ length: 72 }, (_, n) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + (n * 7 + i) % 26)).join(''));
+    const values = Array.from({ length: 72 }, (_, n) =>
+      Array.from({ length: n }, (_, i) => String.fromCharCode(97 + ((n * 7 + i) % 26))).join(''),
+    );
     const doc = {
-      v: 1, name: 'md5 lanes',
+      v: 1,
+      name: 'md5 lanes',
       fields: [{ name: 's', type: 'string', generator: { kind: 'list', values } }],
       key: 'salt(s, 64, hash=md5, as=dec(2)) + "_" + s',
       workload: { records: 20003, seed: 7 },
       regions: { presplit: { kind: 'saltBuckets', buckets: 64, style: 'decimal', width: 2 } },
     };
-    const a = m.analyzeDesign(doc, { windows: 4 }); const b = web.analyzeDesign(doc, { windows: 4 });
+    const a = m.analyzeDesign(doc, { windows: 4 });
+    const b = web.analyzeDesign(doc, { windows: 4 });
     assert.equal(a.writes, 20003);
     assert.ok(a.regions.filter(r => r.writes > 0).length > 30, 'the values spread over the buckets');
     assert.deepEqual(a.regions, b.regions);
@@ -254,12 +354,17 @@ describe('npm package', { skip: NOT_BUILT }, () => {
   test('AnalysisSession in chunks gives the same report as analyzeDesign', () => {
     const doc = m.getPreset('seed000-telecom');
     const s = new m.AnalysisSession(doc, { windows: 16 });
-    let p; let steps = 0;
-    do { p = s.step(5000); steps++; } while (!p.finished);
+    let p;
+    let steps = 0;
+    do {
+      p = s.step(5000);
+      steps++;
+    } while (!p.finished);
     assert.ok(steps > 1);
     assert.deepEqual(s.progress(), p);
     assert.equal(p.done, p.total);
-    const a = s.finish(); const b = m.analyzeDesign(doc, { windows: 16 });
+    const a = s.finish();
+    const b = m.analyzeDesign(doc, { windows: 16 });
     s.free();
     assert.deepEqual({ ...a, matrix: null, grid: null }, { ...b, matrix: null, grid: null });
     assert.deepEqual(a.matrix.cells, b.matrix.cells);
@@ -267,18 +372,25 @@ describe('npm package', { skip: NOT_BUILT }, () => {
 
   test('AnalysisSession.feed counts your own records: in chunks, errors by index, no mixing with step', () => {
     const doc = m.getPreset('seed000-telecom');
-    const recs = ['13412341234', '18800000001', '13599999999', '13800000042'].map((phone, i) =>
-      ({ phone, ts: `2021-09-07T08:30:0${i}Z` }));
+    const recs = ['13412341234', '18800000001', '13599999999', '13800000042'].map((phone, i) => ({
+      phone,
+      ts: `2021-09-07T08:30:0${i}Z`,
+    }));
     const s = new m.AnalysisSession(doc, { windows: 4 });
     assert.deepEqual(s.feed(recs.slice(0, 1)), { done: 1, total: 1, regions: s.progress().regions, finished: true });
     // records[1] lacks its phone: refused by index; records[0] of this chunk stays counted
-    assert.throws(() => s.feed([recs[1], { ts: 0 }, recs[2]]), e => e.path === 'records[1].phone' && /phone/.test(e.reason) && e.message.includes('records[1]'));
+    assert.throws(
+      () => s.feed([recs[1], { ts: 0 }, recs[2]]),
+      e => e.path === 'records[1].phone' && /phone/.test(e.reason) && e.message.includes('records[1]'),
+    );
     assert.equal(s.progress().done, 2);
     s.feed(recs.slice(2));
     const r = s.finish();
     assert.equal(r.writes, 4);
     // the report's key sample holds exactly the four keys encodeKey gives, in HBase order
-    const keys = Array.from(r.sample.regions, (_, i) => hex(r.sample.keys.subarray(r.sample.offsets[i], r.sample.offsets[i + 1])));
+    const keys = Array.from(r.sample.regions, (_, i) =>
+      hex(r.sample.keys.subarray(r.sample.offsets[i], r.sample.offsets[i + 1])),
+    );
     const want = [recs[0], recs[1], recs[2], recs[3]].map(x => hex(m.encodeKey(doc, x))).sort();
     assert.deepEqual(keys, want);
     assert.throws(() => s.step(10), /fed/);
@@ -299,9 +411,14 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.equal(m.splitsFile(keys).trim().split('\n').length, keys.length);
     // One scan of seed 002's salted range read: bucket byte 0x03, order ids 100000..101000.
     const scan = m.planReads(m.getPreset('seed002-salt-byte'))[1].scans[3];
-    assert.equal(m.shellScan('orders', m.toBytesBinary(scan.startRow), m.toBytesBinary(scan.stopRow)),
-      'scan \'orders\', {STARTROW => "\\x03100000", STOPROW => "\\x03101000"}');
-    assert.equal(m.shellScan('t', new Uint8Array(), Uint8Array.of(0x23, 0x7b, 0x22, 0xff)), 'scan \'t\', {STOPROW => "\\#{\\"\\xFF"}');
+    assert.equal(
+      m.shellScan('orders', m.toBytesBinary(scan.startRow), m.toBytesBinary(scan.stopRow)),
+      'scan \'orders\', {STARTROW => "\\x03100000", STOPROW => "\\x03101000"}',
+    );
+    assert.equal(
+      m.shellScan('t', new Uint8Array(), Uint8Array.of(0x23, 0x7b, 0x22, 0xff)),
+      'scan \'t\', {STOPROW => "\\#{\\"\\xFF"}',
+    );
     const c = m.compareDesigns([doc, m.getPreset('seed000-telecom-time-first')], { windows: 8 });
     assert.equal(c.designs.length, 2);
     assert.ok(c.designs[1].metrics.meanHotspotFactor > c.designs[0].metrics.meanHotspotFactor);
@@ -309,7 +426,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.ok(m.lintRules().every(r => typeof r.id === 'string' && typeof r.reason === 'string'));
   });
 
-  test('readRegions: a table\'s regions from list_regions, applied to a design', () => {
+  test("readRegions: a table's regions from list_regions, applied to a design", () => {
     // list_regions as the shell prints it (visual-anchors.md 4.2); the encoded names are the MD5
     // of `events,<start key>,1700000000000`, computed with Python's hashlib.
     const text = [
@@ -317,28 +434,79 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       ' rs2.example.internal,16020,1700000000456 | events,\\x01,1700000000000.e2388f30e27d4b2ce98a8810557b1aba. |       \\x01 |            |',
     ].join('\n');
     const r = m.readRegions(text);
-    assert.deepEqual({ ...r }, { source: 'regionNames', table: 'events', regions: 2,
-      presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' }, verified: 2, notes: [], load: [], assignment: null });
+    assert.deepEqual(
+      { ...r },
+      {
+        source: 'regionNames',
+        table: 'events',
+        regions: 2,
+        presplit: { kind: 'explicit', keys: ['\\x01'], encoding: 'stringBinary' },
+        verified: 2,
+        notes: [],
+        load: [],
+        assignment: null,
+      },
+    );
     // With list_regions' header line (a projection without SIZE and REQ), each region's server.
-    const head = '                              SERVER_NAME |                                                 REGION_NAME |  START_KEY |    END_KEY |\n';
-    assert.deepEqual(m.readRegions(head + text).load.map(l => ({ ...l })), [
-      { startKey: '', encoded: 'b9648a65b8e483aa98e34ec614d0456a', server: 'rs1.example.internal,16020,1700000000123', requests: null, reads: null, writes: null, storeFileMb: null },
-      { startKey: '\\x01', encoded: 'e2388f30e27d4b2ce98a8810557b1aba', server: 'rs2.example.internal,16020,1700000000456', requests: null, reads: null, writes: null, storeFileMb: null },
-    ]);
+    const head =
+      '                              SERVER_NAME |                                                 REGION_NAME |  START_KEY |    END_KEY |\n';
+    assert.deepEqual(
+      m.readRegions(head + text).load.map(l => ({ ...l })),
+      [
+        {
+          startKey: '',
+          encoded: 'b9648a65b8e483aa98e34ec614d0456a',
+          server: 'rs1.example.internal,16020,1700000000123',
+          requests: null,
+          reads: null,
+          writes: null,
+          storeFileMb: null,
+        },
+        {
+          startKey: '\\x01',
+          encoded: 'e2388f30e27d4b2ce98a8810557b1aba',
+          server: 'rs2.example.internal,16020,1700000000456',
+          requests: null,
+          reads: null,
+          writes: null,
+          storeFileMb: null,
+        },
+      ],
+    );
     const doc = { ...m.getPreset('seed002-salt-byte'), regions: { presplit: r.presplit } };
-    assert.deepEqual(m.layoutSplitKeys(doc).map(k => Array.from(k)), [[1]]);
+    assert.deepEqual(
+      m.layoutSplitKeys(doc).map(k => Array.from(k)),
+      [[1]],
+    );
     assert.equal(m.analyzeDesign(doc, { windows: 4 }).regions.length, 2);
     // ... and where the regions are: the analysis places them there, one server each.
     const placed = m.readRegions(head + text).assignment;
-    assert.deepEqual(placed, { servers: ['rs1.example.internal,16020,1700000000123', 'rs2.example.internal,16020,1700000000456'] });
+    assert.deepEqual(placed, {
+      servers: ['rs1.example.internal,16020,1700000000123', 'rs2.example.internal,16020,1700000000456'],
+    });
     const on = m.analyzeDesign({ ...doc, regions: { presplit: r.presplit, assignment: placed } }, { windows: 4 });
-    assert.deepEqual(on.servers.map(s => [s.name, s.regions]), [[placed.servers[0], 1], [placed.servers[1], 1]]);
+    assert.deepEqual(
+      on.servers.map(s => [s.name, s.regions]),
+      [
+        [placed.servers[0], 1],
+        [placed.servers[1], 1],
+      ],
+    );
     // Seed 002's salt byte is 0..7: only the salt-0 rows fall before \x01, on rs1.
     assert.equal(on.servers[0].rows, on.regions[0].rows);
     assert.equal(on.servers[1].rows, on.writes - on.regions[0].rows);
-    assert.equal(m.validateDesign({ ...doc, regions: { presplit: r.presplit, assignment: placed } }).regions.regionServers, 2);
+    assert.equal(
+      m.validateDesign({ ...doc, regions: { presplit: r.presplit, assignment: placed } }).regions.regionServers,
+      2,
+    );
     // One character changed: the MD5 no longer matches, and the error points at the name.
-    const e = (() => { try { m.readRegions(text.replace('events,\\x01', 'events,\\x02')); } catch (x) { return x; } })();
+    const e = (() => {
+      try {
+        m.readRegions(text.replace('events,\\x01', 'events,\\x02'));
+      } catch (x) {
+        return x;
+      }
+    })();
     assert.equal(e.kind, 'parse');
     assert.equal(e.line, 2);
     assert.match(e.reason, /does not check out/);
@@ -353,32 +521,61 @@ describe('npm package', { skip: NOT_BUILT }, () => {
 
   describe('TypeScript declarations (tsc 7 --noEmit --strict over the typed consumer)', () => {
     const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
-    const tsc = (dir, file) => spawnSync(TSC, ['--noEmit', '--strict', '--ignoreConfig', '--target', 'es2022',
-      '--lib', 'esnext,dom', '--module', 'nodenext', '--moduleResolution', 'nodenext', file], { cwd: dir, encoding: 'utf8' });
-    test('consumer.ts type-checks against the packed declarations', { skip: !existsSync(TSC) && 'typescript not installed (npm ci)' }, () => {
+    const tsc = (dir, file) =>
+      spawnSync(
+        TSC,
+        [
+          '--noEmit',
+          '--strict',
+          '--ignoreConfig',
+          '--target',
+          'es2022',
+          '--lib',
+          'esnext,dom',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          file,
+        ],
+        { cwd: dir, encoding: 'utf8' },
+      );
+    test('consumer.ts type-checks against the packed declarations', {
+      skip: !existsSync(TSC) && 'typescript not installed (npm ci)',
+    }, () => {
       copyFileSync(path.join(ROOT, 'tests/js/consumer/consumer.ts'), path.join(consumer.dir, 'consumer.ts'));
       const r = tsc(consumer.dir, 'consumer.ts');
       assert.equal(r.status, 0, r.stdout + r.stderr);
     });
     test('a wrong call fails to type-check', { skip: !existsSync(TSC) && 'typescript not installed (npm ci)' }, () => {
-      writeFileSync(path.join(consumer.dir, 'wrong.ts'), [
-        "import { md5Hex, splitKeys, analyzeDesign, type AnalysisReport } from 'rowkey-lab';",
-        "md5Hex('abc');",
-        "splitKeys('OctalSplit', 4);",
-        "const r: AnalysisReport = analyzeDesign('{}', { windowz: 4 });",
-        'export const x: string = r.writes;', ''].join('\n'));
+      writeFileSync(
+        path.join(consumer.dir, 'wrong.ts'),
+        [
+          "import { md5Hex, splitKeys, analyzeDesign, type AnalysisReport } from 'rowkey-lab';",
+          "md5Hex('abc');",
+          "splitKeys('OctalSplit', 4);",
+          "const r: AnalysisReport = analyzeDesign('{}', { windowz: 4 });",
+          'export const x: string = r.writes;',
+          '',
+        ].join('\n'),
+      );
       const r = tsc(consumer.dir, 'wrong.ts');
       assert.notEqual(r.status, 0);
-      for (const line of [2, 3, 4, 5]) assert.match(r.stdout, new RegExp(`wrong\\.ts\\(${line},\\d+\\): error TS`), r.stdout);
+      for (const line of [2, 3, 4, 5])
+        assert.match(r.stdout, new RegExp(`wrong\\.ts\\(${line},\\d+\\): error TS`), r.stdout);
     });
   });
 
   describe('browser bundle (esbuild) in Debian Chromium', () => {
-    let srv; let browser; let dir;
+    let srv;
+    let browser;
+    let dir;
     before(async () => {
       dir = path.join(consumer.dir, 'web');
       mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(consumer.dir, 'page.js'), `
+      writeFileSync(
+        path.join(consumer.dir, 'page.js'),
+        `
         import init, { md5Hex, splitKeys, toStringBinary, listPresets, getPreset, inspect } from 'rowkey-lab';
         import wasmUrl from 'rowkey-lab/rowkey_lab_bg.wasm';
         const listed = listPresets().length; // before init: the presets are JS, not wasm
@@ -391,20 +588,42 @@ describe('npm package', { skip: NOT_BUILT }, () => {
           region: inspect('13412341234', { type: 'string', regions: 16 }).splits[0].region,
         };
         document.body.textContent = JSON.stringify(out);
-        window.__result = out;`);
-      await build({ entryPoints: [path.join(consumer.dir, 'page.js')], bundle: true, format: 'esm', target: 'es2022',
-        outdir: dir, loader: { '.wasm': 'file' }, absWorkingDir: consumer.dir, logLevel: 'silent' });
-      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,"><script type="module" src="page.js"></script>');
+        window.__result = out;`,
+      );
+      await build({
+        entryPoints: [path.join(consumer.dir, 'page.js')],
+        bundle: true,
+        format: 'esm',
+        target: 'es2022',
+        outdir: dir,
+        loader: { '.wasm': 'file' },
+        absWorkingDir: consumer.dir,
+        logLevel: 'silent',
+      });
+      writeFileSync(
+        path.join(dir, 'index.html'),
+        '<!doctype html><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,"><script type="module" src="page.js"></script>',
+      );
       srv = await serve(dir);
       browser = await launch();
     });
-    after(async () => { await browser?.close(); srv?.close(); });
+    after(async () => {
+      await browser?.close();
+      srv?.close();
+    });
 
     test('a bundle that does not import the presets leaves them out', async () => {
       const entry = path.join(consumer.dir, 'no-presets.js');
       writeFileSync(entry, "import init, { md5Hex } from 'rowkey-lab'; await init(); console.log(md5Hex([97]));");
-      const r = await build({ entryPoints: [entry], bundle: true, format: 'esm', target: 'es2022', write: false,
-        absWorkingDir: consumer.dir, logLevel: 'silent' });
+      const r = await build({
+        entryPoints: [entry],
+        bundle: true,
+        format: 'esm',
+        target: 'es2022',
+        write: false,
+        absWorkingDir: consumer.dir,
+        logLevel: 'silent',
+      });
       const code = r.outputFiles[0].text;
       assert.match(code, /md5Hex/);
       assert.doesNotMatch(code, /seed000-telecom/);

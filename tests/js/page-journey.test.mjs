@@ -3,16 +3,23 @@
 // while the scan count rises, copy the SPLITS line, share a link that reproduces the view.
 // Expected values come from the presets' arithmetic (bucket counts, split keys), not from the
 // page's own output.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, shot, ROOT } from './helpers.mjs';
+import { after, before, test } from 'node:test';
+import { launch, openPage, ROOT, serve, shot } from './helpers.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
-const preset = (id) => JSON.parse(readFileSync(`${ROOT}/presets/${id}.json`, 'utf8'));
+const preset = id => JSON.parse(readFileSync(`${ROOT}/presets/${id}.json`, 'utf8'));
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
 async function waitReport(page) {
@@ -22,13 +29,21 @@ async function waitReport(page) {
 const metric = async (page, id) => parseFloat(await page.textContent(`#metrics [data-metric="${id}"]`));
 /** Scans per read, by read name, from the read-plans table. */
 async function scans(page) {
-  return page.$$eval('#reads tr', rows => Object.fromEntries(rows
-    .map(r => [r.querySelector('td[data-label="read"]')?.textContent, r.querySelector('td[data-label="scans"]')?.textContent])
-    .filter(([n]) => n).map(([n, s]) => [n, Number(s)])));
+  return page.$$eval('#reads tr', rows =>
+    Object.fromEntries(
+      rows
+        .map(r => [
+          r.querySelector('td[data-label="read"]')?.textContent,
+          r.querySelector('td[data-label="scans"]')?.textContent,
+        ])
+        .filter(([n]) => n)
+        .map(([n, s]) => [n, Number(s)]),
+    ),
+  );
 }
 async function pick(page, id) {
   await page.selectOption('#preset', id);
-  await page.waitForFunction((id) => location.hash.includes(`p=${id}`), id);
+  await page.waitForFunction(id => location.hash.includes(`p=${id}`), id);
   await waitReport(page);
 }
 
@@ -47,11 +62,12 @@ test('newcomer: hotspot, salted fix, scans rise, SPLITS copied, shared link repr
   assert.equal(await page.inputValue('#key-text'), timeFirst.key);
   // One region per window, two only in a window where the clock crosses a split key:
   // the mean is at most 1 + (regions − 1) / windows (shown to one decimal).
-  const r1 = await metric(page, 'regions'), windows = Number(await page.inputValue('#windows'));
+  const r1 = await metric(page, 'regions'),
+    windows = Number(await page.inputValue('#windows'));
   assert.equal(r1, timeFirst.regions.presplit.keys.length + 1);
   const active = await metric(page, 'activeRegions');
   assert.ok(active >= 1 && active <= 1 + (r1 - 1) / windows + 0.05, `time-first: ${active} active regions per window`);
-  assert.ok(await metric(page, 'hotspotFactor') > 2, 'time-first: a hotspot');
+  assert.ok((await metric(page, 'hotspotFactor')) > 2, 'time-first: a hotspot');
   assert.match(await page.textContent('#diagnosis'), /one region/i);
   const before = await scans(page);
   assert.deepEqual(Object.keys(before).sort(), timeFirst.reads.map(r => r.name).sort());
@@ -64,7 +80,7 @@ test('newcomer: hotspot, salted fix, scans rise, SPLITS copied, shared link repr
   const regions = await metric(page, 'regions');
   assert.equal(regions, buckets);
   assert.equal(await metric(page, 'activeRegions'), buckets, 'salted: every region active');
-  assert.ok(await metric(page, 'hotspotFactor') < 2, 'salted: no hotspot');
+  assert.ok((await metric(page, 'hotspotFactor')) < 2, 'salted: no hotspot');
   const after = await scans(page);
   const allTime = salted.reads.find(r => r.type === 'prefix' && !('ts' in r.record));
   assert.ok(allTime, 'the preset reads one phone over all time');
@@ -94,14 +110,18 @@ test('newcomer: hotspot, salted fix, scans rise, SPLITS copied, shared link repr
   const head = cmds.indexOf(`# ${allTime.name}: ${buckets} scans`);
   assert.ok(head >= 0, cmds.join('\n'));
   const phone = allTime.record.phone;
-  assert.deepEqual(cmds.slice(head + 1, head + 1 + buckets).map(c => c.match(/^scan 'calls', \{STARTROW => "(\d\d)_(\d+)_"/)?.slice(1)),
-    Array.from({ length: buckets }, (_, b) => [String(b).padStart(2, '0'), phone]));
+  assert.deepEqual(
+    cmds
+      .slice(head + 1, head + 1 + buckets)
+      .map(c => c.match(/^scan 'calls', \{STARTROW => "(\d\d)_(\d+)_"/)?.slice(1)),
+    Array.from({ length: buckets }, (_, b) => [String(b).padStart(2, '0'), phone]),
+  );
 
   // 4. Share a link: a fresh page opened on it shows the same design and the same heatmap.
   await page.click('#copy-link');
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.ok(link.startsWith(server.url), link);
-  const pixels = (p) => p.$eval('#heatmap', c => c.toDataURL());
+  const pixels = p => p.$eval('#heatmap', c => c.toDataURL());
   const { page: p2, problems: problems2 } = await openPage(browser, server.url);
   await p2.goto(link);
   await waitReport(p2);

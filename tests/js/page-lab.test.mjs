@@ -1,18 +1,29 @@
 // The key design lab in headless Chromium: every preset shows a heatmap, a time-leading key
 // lights one region per window while a salted one lights them all, the URL round trip, the
 // XSS case, no console noise, no foreign requests; screenshots saved for review.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, shot } from './helpers.mjs';
+import { after, before, test } from 'node:test';
+import { launch, openPage, serve, shot } from './helpers.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
-const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 const TIME_FIRST = {
-  v: 1, name: 'time first',
-  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  v: 1,
+  name: 'time first',
+  fields: [
+    { name: 'id', type: 'string', cardinality: 1000 },
+    { name: 'ts', type: 'timestamp' },
+  ],
   key: 'long(ts) + id',
   workload: { records: 20000 },
   regions: { presplit: { kind: 'uniform', regions: 8 } },
@@ -33,7 +44,7 @@ test('every preset loads and shows a heatmap', async () => {
   assert.ok(ids.length >= 10, `presets: ${ids.length}`);
   for (const id of ids) {
     await page.selectOption('#preset', id);
-    await page.waitForFunction((id) => location.hash.includes(`p=${id}`), id);
+    await page.waitForFunction(id => location.hash.includes(`p=${id}`), id);
     await page.waitForSelector('#lab[data-run="done"], #lab[data-run="error"]', { state: 'attached', timeout: 60000 });
     const err = await page.$eval('#design-error', e => (e.hidden ? '' : e.textContent));
     assert.equal(err, '', `${id}: ${err}`);
@@ -47,24 +58,33 @@ test('every preset loads and shows a heatmap', async () => {
   await page.close();
 });
 
-test('a key change that moves the design\'s examples is named under the key as it is typed', async () => {
+test("a key change that moves the design's examples is named under the key as it is typed", async () => {
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(server.url);
   await waitReport(page);
   const doc = JSON.parse(await page.inputValue('#doc-json'));
   assert.equal(doc.examples.length, 4);
   // The telecom bucket: |String.hashCode(phone + yyyyMM) % n| as two digits, computed here.
-  const javaHash = (t) => [...t].reduce((h, c) => (Math.imul(31, h) + c.charCodeAt(0)) | 0, 0);
-  const bucket = (ex, n) => String(Math.abs(javaHash(ex.record.phone + ex.record.ts.slice(0, 7).replace('-', '')) % n)).padStart(2, '0');
+  const javaHash = t => [...t].reduce((h, c) => (Math.imul(31, h) + c.charCodeAt(0)) | 0, 0);
+  const bucket = (ex, n) =>
+    String(Math.abs(javaHash(ex.record.phone + ex.record.ts.slice(0, 7).replace('-', '')) % n)).padStart(2, '0');
   const moved = doc.examples.map((ex, j) => [ex, j]).filter(([ex]) => bucket(ex, 20) !== bucket(ex, 10));
   assert.ok(moved.length > 0 && moved.length < 4, `${moved.length}`);
   const key = await page.inputValue('#key-text');
   await page.fill('#key-text', key.replace(', 10,', ', 20,'));
   await page.waitForSelector('#examples-note:not([hidden])');
-  assert.match(await page.textContent('#examples-note strong'), new RegExp(`^This key writes other bytes for ${moved.length} of the design's 4 examples\\.$`));
+  assert.match(
+    await page.textContent('#examples-note strong'),
+    new RegExp(`^This key writes other bytes for ${moved.length} of the design's 4 examples\\.$`),
+  );
   const items = await page.$$eval('#examples-note li', ls => ls.map(l => l.textContent));
-  assert.deepEqual(items.map(t => t.slice(0, t.indexOf(' (segment'))), moved.map(([ex, j]) =>
-    `example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}, the example says ${bucket(ex, 10)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`));
+  assert.deepEqual(
+    items.map(t => t.slice(0, t.indexOf(' (segment'))),
+    moved.map(
+      ([ex, j]) =>
+        `example ${j} (phone ${ex.record.phone}, ts ${ex.record.ts}): the key writes ${bucket(ex, 20)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}, the example says ${bucket(ex, 10)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`,
+    ),
+  );
   // The metrics list the same findings among the linter's, one per line.
   await waitReport(page);
   const rules = await page.$$eval('#metrics .findings li code', cs => cs.map(c => c.textContent));
@@ -80,9 +100,14 @@ test('a key change that moves the design\'s examples is named under the key as i
   await page.click('#examples-note button');
   await page.waitForSelector('#examples-note', { state: 'hidden' });
   const rewritten = JSON.parse(await page.inputValue('#doc-json')).examples;
-  assert.deepEqual(rewritten.map(ex => Buffer.from(ex.key, 'hex').toString()),
-    doc.examples.map(ex => `${bucket(ex, 20)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`));
-  assert.deepEqual(rewritten.map(ex => ex.note), doc.examples.map(ex => ex.note));
+  assert.deepEqual(
+    rewritten.map(ex => Buffer.from(ex.key, 'hex').toString()),
+    doc.examples.map(ex => `${bucket(ex, 20)}_${ex.record.phone}_${ex.record.ts.replace(/[-T:Z]/g, '')}`),
+  );
+  assert.deepEqual(
+    rewritten.map(ex => ex.note),
+    doc.examples.map(ex => ex.note),
+  );
   await waitReport(page);
   assert.deepEqual(problems, []);
   await page.close();
@@ -100,7 +125,10 @@ test('telecom preset: salted key lights every region; screenshots', async () => 
   const par = /^([\d.]+) per window, ([\d.]+) over the run$/.exec(await metricOf(page, 'parallelism'));
   assert.ok(par, await metricOf(page, 'parallelism'));
   assert.ok(Number(par[1]) <= regions && Number(par[2]) <= regions, par[0]);
-  assert.match(await page.textContent('#diagnosis'), new RegExp(`effective parallelism ${par[2].replace('.', '\\.')} of ${regions}`));
+  assert.match(
+    await page.textContent('#diagnosis'),
+    new RegExp(`effective parallelism ${par[2].replace('.', '\\.')} of ${regions}`),
+  );
   await shot(page, 'lab-salted');
   await page.hover('#heatmap', { position: { x: 30, y: 20 } });
   assert.match(await page.textContent('#tooltip'), /region \d+ \[/);
@@ -143,8 +171,15 @@ test('a time-leading key lights one region per window; URL round trip', async ()
 test('XSS: design text renders inert; parse errors point at the spot', async () => {
   const { page, problems } = await openPage(browser, server.url);
   let dialogs = 0;
-  page.on('dialog', d => { dialogs++; d.dismiss(); });
-  const evil = { ...TIME_FIRST, name: '<img src=x onerror=alert(1)>', key: '"<img src=x onerror=alert(1)>" + long(ts)' };
+  page.on('dialog', d => {
+    dialogs++;
+    d.dismiss();
+  });
+  const evil = {
+    ...TIME_FIRST,
+    name: '<img src=x onerror=alert(1)>',
+    key: '"<img src=x onerror=alert(1)>" + long(ts)',
+  };
   await page.goto(`${server.url}#v=1&d=${b64(evil)}`);
   await waitReport(page);
   assert.equal(await page.locator('img').count(), 0);
@@ -174,13 +209,19 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
   await page.click('#table-regions summary');
   // A table pre-split for one-byte salts: the telecom keys (two-digit salts) all sort after
   // \x02, so every write goes to the last of its three regions.
-  await page.fill('#regions-text', "hbase(main):001:0> get_splits 'calls'\nTotal number of splits = 3\n\\x01\n\\x02\nTook 0.0123 seconds\n");
+  await page.fill(
+    '#regions-text',
+    "hbase(main):001:0> get_splits 'calls'\nTotal number of splits = 3\n\\x01\n\\x02\nTook 0.0123 seconds\n",
+  );
   await page.click('#regions-apply');
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '3');
   await waitReport(page);
   assert.equal(Number(await metricOf(page, 'activeRegions')), 1);
   // The key leads with a salt: the diagnosis blames the split points, not a timestamp.
-  assert.match(await page.textContent('#diagnosis'), /which every key falls in \(`00_134.*the key does not lead with a timestamp or sequence, so the split points miss the range the keys fall in/);
+  assert.match(
+    await page.textContent('#diagnosis'),
+    /which every key falls in \(`00_134.*the key does not lead with a timestamp or sequence, so the split points miss the range the keys fall in/,
+  );
   assert.match(await page.textContent('#regions-status'), /^3 regions read from one key per line/);
   // The design, and so the link, carries the table's split keys.
   const d = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('d');
@@ -203,7 +244,10 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
   ].join('\n');
   await page.fill('#regions-text', listed);
   await page.click('#regions-apply');
-  assert.match(await page.textContent('#regions-status'), /^Line 2, column 56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/);
+  assert.match(
+    await page.textContent('#regions-status'),
+    /^Line 2, column 56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/,
+  );
   assert.equal(await page.getAttribute('#regions-text', 'aria-invalid'), 'true');
   const caret = await page.$eval('#regions-text', t => t.selectionStart);
   assert.equal(listed.slice(caret, caret + 14), ',1700000000000');
@@ -212,7 +256,10 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
   await page.fill('#regions-text', listed.replace('events,\\x02', 'events,\\x01'));
   await page.click('#regions-apply');
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '2');
-  assert.match(await page.textContent('#regions-status'), /^2 regions of table events read from region names \(2 checked against their MD5\)/);
+  assert.match(
+    await page.textContent('#regions-status'),
+    /^2 regions of table events read from region names \(2 checked against their MD5\)/,
+  );
   assert.equal(await page.getAttribute('#regions-text', 'aria-invalid'), null);
   assert.deepEqual(problems, []);
 });
@@ -224,32 +271,79 @@ test("a table's load now: /jmx dumps pasted after the region names, beside the d
   await page.click('#table-regions summary');
   // The four regions of `events` (encoded names: Python's hashlib over `events,<start>,<id>`)
   // from a hbase:meta scan, then two RegionServers' /jmx output; region 3 takes most writes now.
-  const ENC = ['b9648a65b8e483aa98e34ec614d0456a', 'e2388f30e27d4b2ce98a8810557b1aba', '56148a42b86fc6273cb93d6e14763464', 'a268fbf8a9da0a405f96f04dcf047e07'];
+  const ENC = [
+    'b9648a65b8e483aa98e34ec614d0456a',
+    'e2388f30e27d4b2ce98a8810557b1aba',
+    '56148a42b86fc6273cb93d6e14763464',
+    'a268fbf8a9da0a405f96f04dcf047e07',
+  ];
   const writes = [2000, 1500, 1800, 90000];
-  const meta = ENC.map((e, i) => ` events,${i ? `\\x0${i}` : ''},1700000000000.${e}. column=info:regioninfo, value={ENCODED => ${e}}`).join('\n');
-  const dump = (host, regions) => JSON.stringify({ beans: [Object.fromEntries([
-    ['name', 'Hadoop:service=HBase,name=RegionServer,sub=Regions'], ['tag.Hostname', host],
-    ...regions.map(i => [`Namespace_default_table_events_region_${ENC[i]}_metric_writeRequestCount`, writes[i]])])] }, null, 2);
-  await page.fill('#regions-text', `${meta}\n${dump('rs1.example.internal', [0, 1])}\n${dump('rs2.example.internal', [2, 3])}\n`);
+  const meta = ENC.map(
+    (e, i) => ` events,${i ? `\\x0${i}` : ''},1700000000000.${e}. column=info:regioninfo, value={ENCODED => ${e}}`,
+  ).join('\n');
+  const dump = (host, regions) =>
+    JSON.stringify(
+      {
+        beans: [
+          Object.fromEntries([
+            ['name', 'Hadoop:service=HBase,name=RegionServer,sub=Regions'],
+            ['tag.Hostname', host],
+            ...regions.map(i => [
+              `Namespace_default_table_events_region_${ENC[i]}_metric_writeRequestCount`,
+              writes[i],
+            ]),
+          ]),
+        ],
+      },
+      null,
+      2,
+    );
+  await page.fill(
+    '#regions-text',
+    `${meta}\n${dump('rs1.example.internal', [0, 1])}\n${dump('rs2.example.internal', [2, 3])}\n`,
+  );
   await page.click('#regions-apply');
   await page.waitForSelector('#regions-load table', { timeout: 60000 });
   await waitReport(page);
-  const share = (writes[3] / writes.reduce((a, b) => a + b) * 100).toFixed(1);
+  const share = ((writes[3] / writes.reduce((a, b) => a + b)) * 100).toFixed(1);
   // The telecom keys ('00'..'09' salts) all sort after \x03: the design sends every write to
   // the region that is hot now.
-  assert.equal(await page.textContent('#regions-load p'),
-    `The table now: region 3 takes ${share} % of its writes (95,300 counted since each region opened). This design: region 3 would take 100.0 % of its writes.`);
-  const rows = await page.$$eval('#regions-load tbody tr', trs => trs.map(tr => [...tr.cells].map(td => td.textContent)));
-  assert.deepEqual(rows.map(r => r.slice(0, 3)), [['0', '(first)', 'rs1.example.internal'], ['1', '\\x01', 'rs1.example.internal'],
-    ['2', '\\x02', 'rs2.example.internal'], ['3', '\\x03', 'rs2.example.internal']]);
-  assert.deepEqual(rows.map(r => r[4]), ['0.0 %', '0.0 %', '0.0 %', '100.0 %']);
+  assert.equal(
+    await page.textContent('#regions-load p'),
+    `The table now: region 3 takes ${share} % of its writes (95,300 counted since each region opened). This design: region 3 would take 100.0 % of its writes.`,
+  );
+  const rows = await page.$$eval('#regions-load tbody tr', trs =>
+    trs.map(tr => [...tr.cells].map(td => td.textContent)),
+  );
+  assert.deepEqual(
+    rows.map(r => r.slice(0, 3)),
+    [
+      ['0', '(first)', 'rs1.example.internal'],
+      ['1', '\\x01', 'rs1.example.internal'],
+      ['2', '\\x02', 'rs2.example.internal'],
+      ['3', '\\x03', 'rs2.example.internal'],
+    ],
+  );
+  assert.deepEqual(
+    rows.map(r => r[4]),
+    ['0.0 %', '0.0 %', '0.0 %', '100.0 %'],
+  );
   assert.equal(rows[3][3], `${share} %`);
-  assert.match(await page.textContent('#regions-status'), /load: reads and writes of 4 region\(s\) read from 2 \/jmx dump\(s\)/);
-  const held = (a, b) => ((writes[a] + writes[b]) / writes.reduce((x, y) => x + y) * 100).toFixed(1);
+  assert.match(
+    await page.textContent('#regions-status'),
+    /load: reads and writes of 4 region\(s\) read from 2 \/jmx dump\(s\)/,
+  );
+  const held = (a, b) => (((writes[a] + writes[b]) / writes.reduce((x, y) => x + y)) * 100).toFixed(1);
   const [rs1, rs2] = [held(0, 1), held(2, 3)];
-  assert.equal(await page.textContent('#regions-by-server'), `By region server, as the table places its regions now: rs1.example.internal ${rs1} % now, 0.0 % with this design; rs2.example.internal ${rs2} % now, 100.0 % with this design.`);
+  assert.equal(
+    await page.textContent('#regions-by-server'),
+    `By region server, as the table places its regions now: rs1.example.internal ${rs1} % now, 0.0 % with this design; rs2.example.internal ${rs2} % now, 100.0 % with this design.`,
+  );
   // The regions are placed where the dumps say, so the heatmap's server rows are those servers.
-  assert.match(await page.textContent('#regions-status'), /the design now runs on them, on the 2 servers that hold them now\./);
+  assert.match(
+    await page.textContent('#regions-status'),
+    /the design now runs on them, on the 2 servers that hold them now\./,
+  );
   await page.selectOption('#heat-view', 'servers');
   await page.focus('#heatmap');
   await page.keyboard.press('ArrowDown');

@@ -2,21 +2,32 @@
 // run's preview, and auto-split events on the heatmap, in its tooltip and in the sorted keys —
 // the expected splits come from the engine's own analysis of the same design in Node (the npm
 // package's build), not from the page.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serve, launch, openPage, shot, ROOT } from './helpers.mjs';
+import { after, before, test } from 'node:test';
+import { launch, openPage, ROOT, serve, shot } from './helpers.mjs';
 import { NOT_BUILT } from './npm-helpers.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
-const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const done = (page) => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
+const done = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 const TIME_FIRST = {
-  v: 1, name: 'time first',
-  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  v: 1,
+  name: 'time first',
+  fields: [
+    { name: 'id', type: 'string', cardinality: 1000 },
+    { name: 'ts', type: 'timestamp' },
+  ],
   key: 'long(ts) + id',
   workload: { records: 20000 },
   regions: { presplit: { kind: 'uniform', regions: 8 }, regionServers: 3 },
@@ -24,11 +35,19 @@ const TIME_FIRST = {
 // One explicit pre-split at "5" and a ConstantSizeRegionSplitPolicy with a 400 kB limit: the
 // regions split while the 20,000 writes (about 2 MB) come in.
 const AUTO_SPLIT = {
-  v: 1, name: 'auto split',
-  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  v: 1,
+  name: 'auto split',
+  fields: [
+    { name: 'id', type: 'string', cardinality: 1000 },
+    { name: 'ts', type: 'timestamp' },
+  ],
   key: 'id + long(ts)',
   workload: { records: 20000, valueSize: 100 },
-  regions: { presplit: { kind: 'explicit', keys: ['5'] }, autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: 400000 } }, regionServers: 2 },
+  regions: {
+    presplit: { kind: 'explicit', keys: ['5'] },
+    autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: 400000 } },
+    regionServers: 2,
+  },
 };
 
 async function heatControls(page) {
@@ -49,7 +68,16 @@ test('heatmap settings round-trip through the URL; an old link opens with the de
   await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}&w=48`);
   await done(page);
   // an old (version 1, design only) link: default settings, and none of them written back
-  assert.deepEqual(await heatControls(page), { scale: 'log', view: 'regions', mode: 'relative', brightness: '0', capacity: '100', width: 48, height: 8, zoomReset: false });
+  assert.deepEqual(await heatControls(page), {
+    scale: 'log',
+    view: 'regions',
+    mode: 'relative',
+    brightness: '0',
+    capacity: '100',
+    width: 48,
+    height: 8,
+    zoomReset: false,
+  });
   assert.doesNotMatch(page.url(), /[#&](scale|rows|color|cap|bright|zoom)=/);
   assert.match(page.url(), /#v=1&d=[^&]+&w=48/);
 
@@ -67,7 +95,16 @@ test('heatmap settings round-trip through the URL; an old link opens with the de
   await page.selectOption('#heat-mode', 'absolute');
   await page.fill('#capacity', '7');
   const want = await heatControls(page);
-  assert.deepEqual(want, { scale: 'linear', view: 'servers', mode: 'absolute', brightness: '1.5', capacity: '7', width: 24, height: 3, zoomReset: true });
+  assert.deepEqual(want, {
+    scale: 'linear',
+    view: 'servers',
+    mode: 'absolute',
+    brightness: '1.5',
+    capacity: '7',
+    width: 24,
+    height: 3,
+    zoomReset: true,
+  });
   const url = page.url();
   assert.match(url, /[#&]zoom=12-36(&|$)/);
   assert.match(url, /[#&]color=abs(&|$)/);
@@ -89,7 +126,10 @@ test('heatmap settings round-trip through the URL; an old link opens with the de
   await p3.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}&scale=cubic&bright=99&cap=-5&zoom=30-2&rows=x`);
   await done(p3);
   const bad = await heatControls(p3);
-  assert.deepEqual([bad.scale, bad.view, bad.brightness, bad.capacity, bad.zoomReset], ['log', 'regions', '6', '100', false]);
+  assert.deepEqual(
+    [bad.scale, bad.view, bad.brightness, bad.capacity, bad.zoomReset],
+    ['log', 'regions', '6', '100', false],
+  );
   assert.deepEqual([...problems, ...problems2, ...problems3], []);
   await Promise.all([page.close(), p2.close(), p3.close()]);
 });
@@ -102,10 +142,14 @@ test('a long first run shows a labelled preview that fills in, then the full res
   assert.match(await page.textContent('#heat-legend'), /^Preview of the first [\d,]+ of 8,000,000 records/);
   const first = Number((await page.textContent('#heat-legend')).match(/first ([\d,]+)/)[1].replace(/,/g, ''));
   // the preview keeps filling in while the run goes on
-  await page.waitForFunction((n) => {
-    const m = /^Preview of the first ([\d,]+)/.exec(document.getElementById('heat-legend').textContent);
-    return m !== null && Number(m[1].replace(/,/g, '')) > n;
-  }, first, { timeout: 60000 });
+  await page.waitForFunction(
+    n => {
+      const m = /^Preview of the first ([\d,]+)/.exec(document.getElementById('heat-legend').textContent);
+      return m !== null && Number(m[1].replace(/,/g, '')) > n;
+    },
+    first,
+    { timeout: 60000 },
+  );
   assert.equal(await page.$eval('#metrics', e => e.offsetParent === null), true, 'metrics wait for the full run');
   assert.equal(await page.$eval('#heat-pending', e => !e.hidden), true, 'the windows not reached yet are hatched');
   await page.locator('.heat').screenshot({ path: path.join(ROOT, 'test-results/state-preview.png') });
@@ -117,13 +161,19 @@ test('a long first run shows a labelled preview that fills in, then the full res
   await page.close();
 });
 
-test('auto-split events: marked at their region boundary and window, in the tooltip and the sorted keys', { skip: NOT_BUILT }, async () => {
+test('auto-split events: marked at their region boundary and window, in the tooltip and the sorted keys', {
+  skip: NOT_BUILT,
+}, async () => {
   const { analyzeDesign } = await import(path.join(ROOT, 'pkg/node/index.js'));
   const windows = 32;
   const r = analyzeDesign(AUTO_SPLIT, { windows, sampleSize: 1000 });
   assert.ok(r.splits.length >= 3, `the design splits (${r.splits.length})`);
   const rowOf = new Map(r.regions.map((g, i) => [g.startKeyHex, i]));
-  const expected = r.splits.map(sp => ({ row: rowOf.get(sp.splitKeyHex), col: Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs), sp }));
+  const expected = r.splits.map(sp => ({
+    row: rowOf.get(sp.splitKeyHex),
+    col: Math.floor((sp.timeMs - r.startTimeMs) / r.windowMs),
+    sp,
+  }));
   for (const e of expected) assert.ok(e.row > 0, 'every split key starts a final region');
 
   const { page, problems } = await openPage(browser, server.url);
@@ -133,47 +183,75 @@ test('auto-split events: marked at their region boundary and window, in the tool
   assert.equal(await page.textContent('#metrics [data-metric="regions"]'), String(r.regions.length));
 
   // on the map: one boundary line per split, at the row of the region it starts, from its window
-  const lines = await page.$$eval('#split-overlay .split-line', ls => ls.map(l => ({ row: Number(l.dataset.region), col: Number(l.dataset.window) })));
-  const key = (x) => `${x.row}:${x.col}`;
+  const lines = await page.$$eval('#split-overlay .split-line', ls =>
+    ls.map(l => ({ row: Number(l.dataset.region), col: Number(l.dataset.window) })),
+  );
+  const key = x => `${x.row}:${x.col}`;
   assert.deepEqual(lines.map(key).sort(), expected.map(key).sort());
   const canvas = await page.locator('#heatmap').boundingBox();
   for (const e of expected) {
-    const b = await page.locator(`#split-overlay .split-line[data-region="${e.row}"][data-window="${e.col}"]`).boundingBox();
+    const b = await page
+      .locator(`#split-overlay .split-line[data-region="${e.row}"][data-window="${e.col}"]`)
+      .boundingBox();
     const y = canvas.y + (e.row / r.regions.length) * canvas.height;
     const x = canvas.x + (e.col / windows) * canvas.width;
     assert.ok(Math.abs(b.y + b.height / 2 - y) <= 2, `split ${key(e)}: line at y ${b.y}, boundary at ${y}`);
-    assert.ok(Math.abs(b.x - x) <= 2 && Math.abs(b.x + b.width - (canvas.x + canvas.width)) <= 2, `split ${key(e)}: from x ${x} to the end`);
+    assert.ok(
+      Math.abs(b.x - x) <= 2 && Math.abs(b.x + b.width - (canvas.x + canvas.width)) <= 2,
+      `split ${key(e)}: from x ${x} to the end`,
+    );
   }
   // above the map: the windows that had splits
   const marks = await page.$$eval('#split-marks .mark', ms => ms.map(m => Number(m.dataset.window)));
-  assert.deepEqual(marks.sort((a, b) => a - b), [...new Set(expected.map(e => e.col))].sort((a, b) => a - b));
+  assert.deepEqual(
+    marks.sort((a, b) => a - b),
+    [...new Set(expected.map(e => e.col))].sort((a, b) => a - b),
+  );
 
   // the tooltip of the cell where a split happened names it; a cell before a region existed says
   // that its count is an estimate
   const first = expected[0];
   await page.locator('#heatmap').scrollIntoViewIfNeeded();
   const c = await page.locator('#heatmap').boundingBox();
-  const at = (row, col) => page.mouse.move(c.x + ((col + 0.5) / windows) * c.width, c.y + ((row + 0.5) / r.regions.length) * c.height);
+  const at = (row, col) =>
+    page.mouse.move(c.x + ((col + 0.5) / windows) * c.width, c.y + ((row + 0.5) / r.regions.length) * c.height);
   await at(first.row, first.col);
   const tip = await page.textContent('#tooltip');
   assert.match(tip, new RegExp(`^region ${first.row} \\[`));
-  assert.ok(tip.includes(`split in this window, at ${new Date(first.sp.timeMs).toISOString().replace('.000Z', 'Z')}: new boundary ${first.sp.splitKey} (this region's start)`), tip);
+  assert.ok(
+    tip.includes(
+      `split in this window, at ${new Date(first.sp.timeMs).toISOString().replace('.000Z', 'Z')}: new boundary ${first.sp.splitKey} (this region's start)`,
+    ),
+    tip,
+  );
   await at(first.row - 1, first.col);
   assert.ok((await page.textContent('#tooltip')).includes(`new boundary ${first.sp.splitKey} (this region's end)`));
   const born = Math.floor((r.regions[first.row].createdAtMs - r.startTimeMs) / r.windowMs);
   assert.ok(born > 0);
   await at(first.row, 0);
-  assert.match(await page.textContent('#tooltip'), new RegExp(`before window ${born} this key range was part of a larger region: this count is the engine's estimate`));
+  assert.match(
+    await page.textContent('#tooltip'),
+    new RegExp(`before window ${born} this key range was part of a larger region: this count is the engine's estimate`),
+  );
   await shot(page, 'state-auto-split');
   await page.locator('.heat').screenshot({ path: path.join(ROOT, 'test-results/state-auto-split-heat.png') });
 
   // sorted keys: the first sampled key of each region; a boundary made by a split is marked ✂
   const splitKeys = new Set(r.splits.map(sp => sp.splitKeyHex));
   const boundaries = [];
-  r.sample.regions.forEach((region, i) => { if (i > 0 && r.sample.regions[i - 1] !== region) boundaries.push({ i, region, split: splitKeys.has(r.regions[region].startKeyHex) }); });
+  r.sample.regions.forEach((region, i) => {
+    if (i > 0 && r.sample.regions[i - 1] !== region)
+      boundaries.push({ i, region, split: splitKeys.has(r.regions[region].startKeyHex) });
+  });
   assert.ok(boundaries.some(b => b.split) && boundaries.some(b => !b.split), 'both kinds of boundary in the sample');
   for (const b of boundaries) {
-    await page.$eval('#keys .vscroll', (e, top) => { e.scrollTop = top; }, b.i * 22);
+    await page.$eval(
+      '#keys .vscroll',
+      (e, top) => {
+        e.scrollTop = top;
+      },
+      b.i * 22,
+    );
     const row = page.locator(`#keys .krow[data-index="${b.i}"]`);
     await row.waitFor();
     assert.equal(await row.evaluate(e => e.classList.contains('split')), b.split, `key ${b.i}`);
@@ -184,9 +262,12 @@ test('auto-split events: marked at their region boundary and window, in the tool
   await page.close();
 });
 
-test('compare: each design\'s region × window matrix on one colour scale, as the engine computes it', { skip: NOT_BUILT }, async () => {
+test("compare: each design's region × window matrix on one colour scale, as the engine computes it", {
+  skip: NOT_BUILT,
+}, async () => {
   const m = await import(path.join(ROOT, 'pkg/node/index.js'));
-  const a = m.getPreset('seed000-telecom'), b = m.getPreset('seed000-telecom-time-first');
+  const a = m.getPreset('seed000-telecom'),
+    b = m.getPreset('seed000-telecom-time-first');
   const c = m.compareDesigns([a, b], { windows: 64 });
   // the engine's own region matrices of both designs over the first design's workload
   const mats = [a, { ...b, workload: a.workload }].map(d => m.analyzeDesign(d, { windows: 64 }).matrix);
@@ -197,19 +278,34 @@ test('compare: each design\'s region × window matrix on one colour scale, as th
   await page.click('#compare-run');
   await page.waitForSelector('#compare figure + figure');
   await done(page);
-  const figs = await page.$$eval('#compare figure', fs => fs.map(f => {
-    const cv = f.querySelector('canvas');
-    const px = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
-    // 1 where the cell is not the palette's "no writes" colour
-    const lit = [];
-    for (let i = 0; i < px.length; i += 4) lit.push(px[i] === 68 && px[i + 1] === 1 && px[i + 2] === 84 ? 0 : 1);
-    return { name: f.dataset.design, rows: cv.height, cols: cv.width, lit, hotspot: f.querySelector('[data-metric="hotspotFactor"]').textContent };
-  }));
-  assert.deepEqual(figs.map(f => f.name), c.designs.map(d => d.name));
+  const figs = await page.$$eval('#compare figure', fs =>
+    fs.map(f => {
+      const cv = f.querySelector('canvas');
+      const px = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+      // 1 where the cell is not the palette's "no writes" colour
+      const lit = [];
+      for (let i = 0; i < px.length; i += 4) lit.push(px[i] === 68 && px[i + 1] === 1 && px[i + 2] === 84 ? 0 : 1);
+      return {
+        name: f.dataset.design,
+        rows: cv.height,
+        cols: cv.width,
+        lit,
+        hotspot: f.querySelector('[data-metric="hotspotFactor"]').textContent,
+      };
+    }),
+  );
+  assert.deepEqual(
+    figs.map(f => f.name),
+    c.designs.map(d => d.name),
+  );
   figs.forEach((f, i) => {
     assert.equal(f.rows, c.designs[i].regions);
     assert.equal(f.cols, 64);
-    assert.deepEqual(f.lit, Array.from(mats[i].cells, v => (v > 0 ? 1 : 0)), `${f.name}: lit cells`);
+    assert.deepEqual(
+      f.lit,
+      Array.from(mats[i].cells, v => (v > 0 ? 1 : 0)),
+      `${f.name}: lit cells`,
+    );
     assert.equal(f.hotspot, c.designs[i].metrics.meanHotspotFactor.toFixed(2));
   });
   // the lesson: the salted key lights every region in every window, the time-first one about one
@@ -224,8 +320,12 @@ test('compare: each design\'s region × window matrix on one colour scale, as th
 // middle (0x6d of 0x100 of the key space). The heatmap is at most 480 CSS pixels high; a
 // 1,000-row canvas scaled into it drops rows, maybe that one.
 const MANY_REGIONS = {
-  v: 1, name: 'many regions',
-  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  v: 1,
+  name: 'many regions',
+  fields: [
+    { name: 'id', type: 'string', cardinality: 1000 },
+    { name: 'ts', type: 'timestamp' },
+  ],
   key: '"m" + long(ts) + id',
   workload: { records: 20000 },
   regions: { presplit: { kind: 'uniform', regions: 1000 } },
@@ -246,19 +346,29 @@ test('more regions than pixel rows: each pixel is the busiest of its block, the 
     const ctx = shown.getContext('2d');
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(c, 0, 0, shown.width, shown.height);
-    const litRows = (cv) => {
+    const litRows = cv => {
       const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
       const dark = [d[0], d[1], d[2]];
       const rows = new Set();
-      for (let i = 0; i < d.length; i += 4) if (d[i] !== dark[0] || d[i + 1] !== dark[1] || d[i + 2] !== dark[2]) rows.add(Math.floor(i / 4 / cv.width));
+      for (let i = 0; i < d.length; i += 4)
+        if (d[i] !== dark[0] || d[i + 1] !== dark[1] || d[i + 2] !== dark[2]) rows.add(Math.floor(i / 4 / cv.width));
       return rows.size;
     };
-    return { canvasRows: c.height, cssRows: box.height * dpr, canvasLit: litRows(c), shownLit: litRows(shown), legend: document.getElementById('heat-legend').textContent };
+    return {
+      canvasRows: c.height,
+      cssRows: box.height * dpr,
+      canvasLit: litRows(c),
+      shownLit: litRows(shown),
+      legend: document.getElementById('heat-legend').textContent,
+    };
   });
   assert.ok(seen.canvasRows <= seen.cssRows, `canvas ${seen.canvasRows} rows, ${seen.cssRows} on screen`);
   assert.ok(seen.canvasRows >= 1000 / Math.ceil(1000 / seen.cssRows) - 1, `every block drawn: ${seen.canvasRows}`);
   assert.ok(seen.canvasLit >= 1, 'the hot region is drawn');
-  assert.ok(seen.shownLit >= seen.canvasLit, `and shown: ${seen.shownLit} lit rows on screen, ${seen.canvasLit} in the canvas`);
+  assert.ok(
+    seen.shownLit >= seen.canvasLit,
+    `and shown: ${seen.shownLit} lit rows on screen, ${seen.canvasLit} in the canvas`,
+  );
   assert.match(seen.legend, /busiest of \d+ regions/);
   assert.deepEqual(problems, []);
   await page.close();

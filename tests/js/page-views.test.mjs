@@ -2,22 +2,33 @@
 // round trip for every preset, segment colouring and the virtualized key list, heatmap controls
 // (absolute mode, zoom, per-server rows), parse-as-you-type, CSV/PNG/JSON downloads, keyboard use,
 // dark mode and phone width screenshots; no console errors, no foreign requests.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, shot, SHOTS, ROOT } from './helpers.mjs';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, openPage, ROOT, SHOTS, serve, shot } from './helpers.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
-const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 const settled = '#lab[data-run="done"], #lab[data-run="error"]';
-const waitDone = (page) => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 const TIME_FIRST = {
-  v: 1, name: 'time first',
-  fields: [{ name: 'id', type: 'string', cardinality: 1000 }, { name: 'ts', type: 'timestamp' }],
+  v: 1,
+  name: 'time first',
+  fields: [
+    { name: 'id', type: 'string', cardinality: 1000 },
+    { name: 'ts', type: 'timestamp' },
+  ],
   key: 'long(ts) + id',
   workload: { records: 20000 },
   regions: { presplit: { kind: 'uniform', regions: 8 } },
@@ -30,16 +41,26 @@ test('worker progress and cancel on a 20,000,000-record run; the page stays resp
   await page.waitForSelector('#lab[data-run="running"]', { state: 'attached' });
   await page.waitForFunction(() => document.querySelector('#progress').value > 0.02, null, { timeout: 30000 });
   const p1 = await page.$eval('#progress', p => p.value);
-  await page.waitForFunction((v) => document.querySelector('#progress').value > v, p1, { timeout: 30000 });
+  await page.waitForFunction(v => document.querySelector('#progress').value > v, p1, { timeout: 30000 });
   const p2 = await page.$eval('#progress', p => p.value);
   assert.ok(p2 > p1 && p2 < 1, `progress ${p1} -> ${p2}`);
   assert.match(await page.textContent('#run-status'), /of 20,000,000 records/);
   // the main thread is free while the worker runs: frames keep coming
-  const gap = await page.evaluate(() => new Promise(res => {
-    let last = performance.now(), worst = 0, n = 0;
-    const f = (t) => { worst = Math.max(worst, t - last); last = t; if (++n < 20) requestAnimationFrame(f); else res(worst); };
-    requestAnimationFrame(f);
-  }));
+  const gap = await page.evaluate(
+    () =>
+      new Promise(res => {
+        let last = performance.now(),
+          worst = 0,
+          n = 0;
+        const f = t => {
+          worst = Math.max(worst, t - last);
+          last = t;
+          if (++n < 20) requestAnimationFrame(f);
+          else res(worst);
+        };
+        requestAnimationFrame(f);
+      }),
+  );
   assert.ok(gap < 200, `worst frame gap ${gap} ms`);
   await shot(page, 'views-progress');
   await page.click('#cancel');
@@ -65,7 +86,7 @@ test('URL round trip for every preset', async () => {
   assert.ok(ids.length >= 10);
   for (const id of ids) {
     await page.selectOption('#preset', id);
-    await page.waitForFunction((id) => location.hash.includes(`p=${id}`), id);
+    await page.waitForFunction(id => location.hash.includes(`p=${id}`), id);
     await page.waitForSelector(settled, { state: 'attached', timeout: 60000 });
     const url = page.url();
     const doc = await page.inputValue('#doc-json');
@@ -116,7 +137,7 @@ test('sorted keys: segments coloured, legend named, decoded record on hover, 100
   await waitDone(page);
   const legend = await page.$$eval('#keys .legend li', ls => ls.map(l => l.textContent));
   assert.deepEqual(legend, ['salt', '_', 'phone', '_', 'ts']);
-  assert.ok(await page.locator('#keys .vrows .seg.seg-0').count() > 5);
+  assert.ok((await page.locator('#keys .vrows .seg.seg-0').count()) > 5);
   const bg = await page.$eval('#keys .vrows .seg.seg-2', e => getComputedStyle(e).backgroundColor);
   assert.notEqual(bg, 'rgba(0, 0, 0, 0)');
   await page.locator('#keys .vscroll').scrollIntoViewIfNeeded();
@@ -132,15 +153,24 @@ test('sorted keys: segments coloured, legend named, decoded record on hover, 100
   await page.reload(); // a hash-only navigation does not reload the page
   await waitDone(page);
   await page.fill('#sample-size', '100000');
-  await page.waitForFunction(() => [...document.querySelectorAll('#keys .muted')].some(e => /100,000 sampled keys/.test(e.textContent)), null, { timeout: 60000 });
-  assert.ok(await page.locator('#keys .vrows .krow').count() < 80);
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('#keys .muted')].some(e => /100,000 sampled keys/.test(e.textContent)),
+    null,
+    { timeout: 60000 },
+  );
+  assert.ok((await page.locator('#keys .vrows .krow').count()) < 80);
   // Scroll through (smoothness is measured in scripts/bench-page.mjs, not asserted here).
   await page.evaluate(async () => {
     const s = document.querySelector('#keys .vscroll');
-    for (let i = 1; i <= 30; i++) { s.scrollTop = (s.scrollHeight * i) / 30; await new Promise(r => requestAnimationFrame(r)); }
+    for (let i = 1; i <= 30; i++) {
+      s.scrollTop = (s.scrollHeight * i) / 30;
+      await new Promise(r => requestAnimationFrame(r));
+    }
   });
-  assert.ok(await page.locator('#keys .vrows .krow').count() < 80, 'rows stay virtualized while scrolling');
-  await page.waitForFunction(() => [...document.querySelectorAll('#keys .vrows .krow')].some(r => r.dataset.index === '99999'));
+  assert.ok((await page.locator('#keys .vrows .krow').count()) < 80, 'rows stay virtualized while scrolling');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#keys .vrows .krow')].some(r => r.dataset.index === '99999'),
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -196,7 +226,7 @@ test('scan commands: a read whose newest rows come first ends its scan with LIMI
   await page.close();
 });
 
-test('the JSON editor: an error is marked at its line and column in the editor\'s own text', async () => {
+test("the JSON editor: an error is marked at its line and column in the editor's own text", async () => {
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
   await waitDone(page);
@@ -214,7 +244,11 @@ test('the JSON editor: an error is marked at its line and column in the editor\'
   await page.waitForFunction(() => /tmestamp/.test(document.querySelector('#design-error').textContent));
   const t = spot(typo, '"tmestamp"');
   const shown = await page.textContent('#design-error');
-  assert.match(shown, new RegExp(`unknown variant \`tmestamp\`.*\\(at /fields/\\d+/type\\)\nline ${t.line}, column ${t.column}:`), shown);
+  assert.match(
+    shown,
+    new RegExp(`unknown variant \`tmestamp\`.*\\(at /fields/\\d+/type\\)\nline ${t.line}, column ${t.column}:`),
+    shown,
+  );
   assert.equal(await page.getAttribute('#doc-json', 'aria-invalid'), 'true');
   await page.click('#goto-error');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'doc-json');
@@ -223,7 +257,10 @@ test('the JSON editor: an error is marked at its line and column in the editor\'
   const broken = good.replace('"fields": [', '"fields": [,');
   await page.fill('#doc-json', broken);
   const b = spot(broken, '[,', 1);
-  await page.waitForFunction((n) => document.querySelector('#design-error').textContent.includes(n), `line ${b.line}, column ${b.column}:`);
+  await page.waitForFunction(
+    n => document.querySelector('#design-error').textContent.includes(n),
+    `line ${b.line}, column ${b.column}:`,
+  );
   assert.match(await page.textContent('#design-error'), /^expected value/);
   await page.fill('#doc-json', good);
   await waitDone(page);
@@ -266,7 +303,7 @@ test('downloads: metrics CSV, heatmap PNG, design JSON; import and recent design
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
   await waitDone(page);
-  const get = async (sel) => {
+  const get = async sel => {
     const [d] = await Promise.all([page.waitForEvent('download'), page.click(sel)]);
     return { name: d.suggestedFilename(), bytes: readFileSync(await d.path()) };
   };
@@ -280,11 +317,20 @@ test('downloads: metrics CSV, heatmap PNG, design JSON; import and recent design
   const json = await get('#export-json');
   assert.equal(JSON.parse(json.bytes.toString()).key, 'long(ts) + id');
   // Saved by a Windows editor: a UTF-8 byte order mark first (JSON.parse alone refuses it).
-  await page.setInputFiles('#import-json', { name: 'salted.json', mimeType: 'application/json', buffer: Buffer.from('\uFEFF' + JSON.stringify({ ...TIME_FIRST, name: 'salted', key: 'salt(id, 8) + long(ts) + id' })) });
+  await page.setInputFiles('#import-json', {
+    name: 'salted.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      `\uFEFF${JSON.stringify({ ...TIME_FIRST, name: 'salted', key: 'salt(id, 8) + long(ts) + id' })}`,
+    ),
+  });
   await page.waitForFunction(() => document.querySelector('#key-text').value.startsWith('salt'));
   await waitDone(page);
   const recent = await page.$$eval('#recent option', os => os.map(o => o.textContent));
-  assert.ok(recent.some(t => t.startsWith('salted')) && recent.some(t => t.startsWith('time first')), recent.join(' | '));
+  assert.ok(
+    recent.some(t => t.startsWith('salted')) && recent.some(t => t.startsWith('time first')),
+    recent.join(' | '),
+  );
   await page.selectOption('#recent', { index: 2 });
   await page.waitForFunction(() => document.querySelector('#key-text').value === 'long(ts) + id');
   await page.click('#copy-link');
@@ -306,9 +352,17 @@ test('dark mode, 1280×800 and phone width; keyboard focus is visible', async ()
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
   assert.notEqual(outline, 'none');
   // every form control has a label (a wrapping <label> or aria-label)
-  const unlabeled = await page.$$eval('#lab input, #lab select, #lab textarea, #lab button', es => es
-    .filter(e => !e.closest('label') && !e.getAttribute('aria-label') && !(e.tagName === 'BUTTON' && e.textContent.trim()) && !e.hidden)
-    .map(e => e.id));
+  const unlabeled = await page.$$eval('#lab input, #lab select, #lab textarea, #lab button', es =>
+    es
+      .filter(
+        e =>
+          !e.closest('label') &&
+          !e.getAttribute('aria-label') &&
+          !(e.tagName === 'BUTTON' && e.textContent.trim()) &&
+          !e.hidden,
+      )
+      .map(e => e.id),
+  );
   assert.deepEqual(unlabeled, []);
   await page.close();
   const { page: light } = await openPage(browser, server.url);
@@ -319,7 +373,9 @@ test('dark mode, 1280×800 and phone width; keyboard focus is visible', async ()
   const { page: phone, problems: p3 } = await openPage(browser, server.url, { width: 390, height: 844 });
   await phone.goto(server.url);
   await waitDone(phone);
-  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await phone.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.ok(overflow <= 0, `horizontal overflow ${overflow}px at phone width`);
   await shot(phone, 'views-phone');
   assert.deepEqual(problems, []);

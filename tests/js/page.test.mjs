@@ -1,14 +1,21 @@
 // The page in headless Chromium: loads the wasm, checks one value end to end against
 // independent oracles (Node's own MD5 and a hand-computed Java hash code), no console noise,
 // no foreign requests.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { serve, launch, openPage, shot } from './helpers.mjs';
+import { after, before, test } from 'node:test';
+import { launch, openPage, serve, shot } from './helpers.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
 function javaHash(s) {
   let h = 0;
@@ -37,9 +44,11 @@ test('bytes inspector: a string value end to end', async () => {
   // toStringBinary prints as a space. It must stay in the text (first character) and be marked.
   const uniform = page.locator('[data-algorithm="UniformSplit"] tbody tr');
   const third = uniform.nth(2).locator('td').nth(1);
-  assert.equal(await third.textContent(), ' ' + '\\x00'.repeat(7));
+  assert.equal(await third.textContent(), ` ${'\\x00'.repeat(7)}`);
   assert.equal(await third.locator('.sp').count(), 1);
-  const rendered = await third.evaluate(td => td.getBoundingClientRect().width > 0 && getComputedStyle(td.querySelector('.sp')).whiteSpace);
+  const rendered = await third.evaluate(
+    td => td.getBoundingClientRect().width > 0 && getComputedStyle(td.querySelector('.sp')).whiteSpace,
+  );
   assert.equal(rendered, 'pre');
   await shot(page, 'inspector');
   assert.deepEqual(problems, []);

@@ -3,22 +3,75 @@
 // (src/types.d.ts, shipped as pkg/web/rowkey_lab.d.ts and pkg/node/index.d.ts). It is only
 // type-checked, never run.
 import init, {
-  md5Hex, listPresets, getPreset, splitKeys, inspect, toStringBinary, toBytesBinary, compareBytes, regionOf,
-  encodeKey, decodeKey, keyLayout, keySpans, lintDesign, lintRules, parseKey, formatKey, validateDesign,
-  analyzeDesign, planReads, layoutSplitKeys, shellCreate, shellScan, splitsFile, readRegions, compareDesigns, AnalysisSession, KeyCodec,
-  type Inspection, type PresetEntry, type NormalizedDesign, type DesignDocument, type AnalysisReport,
-  type Finding, type ReadPlan, type Decoded, type SegmentLayout, type Progress, type Comparison,
-  type KeySpecJson, type Span, type RowkeyError, type ErrorKind, type Width, type LintRule, type KeySample, type EncodedKeys, type RegionList, type RegionLoad,
+  type AnalysisReport,
+  AnalysisSession,
+  analyzeDesign,
+  type Comparison,
+  compareBytes,
+  compareDesigns,
+  type Decoded,
+  type DesignDocument,
+  decodeKey,
+  type EncodedKeys,
+  type ErrorKind,
+  encodeKey,
+  type Finding,
+  formatKey,
+  getPreset,
+  type Inspection,
+  inspect,
+  KeyCodec,
+  type KeySample,
+  type KeySpecJson,
+  keyLayout,
+  keySpans,
+  type LintRule,
+  layoutSplitKeys,
+  lintDesign,
+  lintRules,
+  listPresets,
+  md5Hex,
+  type NormalizedDesign,
+  type PresetEntry,
+  type Progress,
+  parseKey,
+  planReads,
+  type ReadPlan,
+  type RegionList,
+  type RegionLoad,
+  type RowkeyError,
+  readRegions,
+  regionOf,
+  type SegmentLayout,
+  type Span,
+  shellCreate,
+  shellScan,
+  splitKeys,
+  splitsFile,
+  toBytesBinary,
+  toStringBinary,
+  validateDesign,
+  type Width,
 } from 'rowkey-lab';
 
 // Exhaustive over the declared kinds: tsc fails here if a kind is added without a case.
 const blame = (k: ErrorKind): string => {
   switch (k) {
-    case 'parse': case 'invalid': return 'input';
-    case 'numberFormat': case 'illegalArgument': case 'negativeArraySize': case 'indexOutOfBounds':
-    case 'arithmetic': return 'argument';
-    case 'illegalState': return 'state';
-    default: { const none: never = k; return none; }
+    case 'parse':
+    case 'invalid':
+      return 'input';
+    case 'numberFormat':
+    case 'illegalArgument':
+    case 'negativeArraySize':
+    case 'indexOutOfBounds':
+    case 'arithmetic':
+      return 'argument';
+    case 'illegalState':
+      return 'state';
+    default: {
+      const none: never = k;
+      return none;
+    }
   }
 };
 
@@ -56,14 +109,25 @@ export async function main(): Promise<string> {
   const lastRegion: number = sample.regions[sample.regions.length - 1];
   const plans: ReadPlan[] = planReads(doc, layoutSplitKeys(doc));
   const shell: string = shellCreate('t', 'cf', layoutSplitKeys(doc)) + splitsFile(keys);
-  const scans: string[] = planReads(doc).flatMap(p => p.scans.map(s => shellScan('t', toBytesBinary(s.startRow), toBytesBinary(s.stopRow))));
+  const scans: string[] = planReads(doc).flatMap(p =>
+    p.scans.map(s => shellScan('t', toBytesBinary(s.startRow), toBytesBinary(s.stopRow))),
+  );
   const cmp: Comparison = compareDesigns([doc, normal], null);
   const current: RegionList = readRegions('Total number of splits = 3\n01\n02\n', null);
-  const onTable: AnalysisReport = analyzeDesign({ ...doc, regions: { presplit: current.presplit, ...(current.assignment ? { assignment: current.assignment } : {}) } }, null);
+  const onTable: AnalysisReport = analyzeDesign(
+    {
+      ...doc,
+      regions: { presplit: current.presplit, ...(current.assignment ? { assignment: current.assignment } : {}) },
+    },
+    null,
+  );
   const serverNames: string[] = onTable.servers.map(s => s.name ?? `server ${s.index}`);
   const placed: string[] | undefined = current.assignment?.servers;
   const checked: number = current.verified + (current.presplit.kind === 'explicit' ? current.presplit.keys.length : 0);
-  const busiest: RegionLoad | undefined = current.load.reduce<RegionLoad | undefined>((a, l) => ((l.requests ?? 0) > (a?.requests ?? 0) ? l : a), undefined);
+  const busiest: RegionLoad | undefined = current.load.reduce<RegionLoad | undefined>(
+    (a, l) => ((l.requests ?? 0) > (a?.requests ?? 0) ? l : a),
+    undefined,
+  );
   const where: string = `${busiest?.startKey ?? ''} on ${busiest?.server ?? 'an unknown server'}, ${busiest?.storeFileMb ?? 0} MB`;
 
   using session = new AnalysisSession(doc, { sampleSize: 10 });
@@ -74,16 +138,40 @@ export async function main(): Promise<string> {
   const fedProgress: Progress = fed.feed([{ phone: '13412341234', ts: '2021-09-07T08:30:00Z' }]);
 
   let pointer = '';
-  try { validateDesign({ v: 1, fields: [], key: '(' }); } catch (e) {
+  try {
+    validateDesign({ v: 1, fields: [], key: '(' });
+  } catch (e) {
     const err = e as RowkeyError;
     pointer = `${blame(err.kind)} ${err.path ?? ''} ${err.line ?? ''}:${err.column ?? ''}`;
   }
-  return [md5Hex(new Uint8Array([97])), toStringBinary(keys[0]), info.md5Hex, order, region, text,
+  return [
+    md5Hex(new Uint8Array([97])),
+    toStringBinary(keys[0]),
+    info.md5Hex,
+    order,
+    region,
+    text,
     decoded.fields.map(f => `${f.name}=${String(f.value)}${f.exact ? '' : '~'}`).join(','),
-    spans.map(([s, e]) => e - s).join(','), layout.map(l => width(l.width)).join(','),
-    findings.map(f => `${f.severity}:${f.rule}@${f.segment ?? '-'}`).join(','), rules.length,
-    report.metrics.meanHotspotFactor.toFixed(2), cells.length, firstKey, lastRegion,
-    plans.map(r => `${r.name}:${r.scans.length}:${r.rowsReadPerRowReturned ?? '-'}`).join(','), shell.length,
-    cmp.designs.map(d => d.metrics.overall.gini).join(','), partial.writes, fedProgress.total, pointer,
-    back.fields.length, codecSpans.length].join(' ');
+    spans.map(([s, e]) => e - s).join(','),
+    layout.map(l => width(l.width)).join(','),
+    findings.map(f => `${f.severity}:${f.rule}@${f.segment ?? '-'}`).join(','),
+    rules.length,
+    report.metrics.meanHotspotFactor.toFixed(2),
+    cells.length,
+    firstKey,
+    lastRegion,
+    plans.map(r => `${r.name}:${r.scans.length}:${r.rowsReadPerRowReturned ?? '-'}`).join(','),
+    shell.length,
+    cmp.designs.map(d => d.metrics.overall.gini).join(','),
+    partial.writes,
+    fedProgress.total,
+    pointer,
+    back.fields.length,
+    codecSpans.length,
+    scans.length,
+    serverNames.join(','),
+    placed?.join(',') ?? '-',
+    checked,
+    where,
+  ].join(' ');
 }
