@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Runs the native benches (benches/keyspec.rs, benches/analyze.rs) and keeps what they print as
+// target/bench/keyspec.json and target/bench/analyze.json, for scripts/bench-table.mjs.
+//   node scripts/bench-native.mjs [keyspec] [analyze]     (both when none is named)
+// Method and decisions: docs/bench-keyspec.md, docs/bench-analyze.md.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const which = process.argv.slice(2);
+const want = name => which.length === 0 || which.includes(name);
+const run = args => {
+  console.error(`[bench-native] cargo ${args.join(' ')}`);
+  const out = execFileSync('cargo', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(out);
+  return out;
+};
+const meta = command => ({
+  command,
+  date: new Date().toISOString().slice(0, 10),
+  commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(),
+  machine: `${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}`,
+  rustc: execFileSync('rustc', ['--version'], { encoding: 'utf8' }).trim(),
+});
+const save = (name, result) => {
+  mkdirSync(new URL('../target/bench/', import.meta.url), { recursive: true });
+  writeFileSync(new URL(`../target/bench/${name}.json`, import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+};
+const num = s => (s === undefined || s.trim() === '' ? null : Number.parseFloat(s));
+
+if (want('keyspec')) {
+  // | preset | 5.53 M | 181 | 201 | 1.03× |   (the last two only for designs with MD5 segments)
+  const rows = run(['bench', '--bench', 'keyspec'])
+    .split('\n')
+    .map(l => l.match(/^\| (\S+) \| ([\d.]+) M \| (\d+) \| ([\d.]*) \| ([\d.]*)×? \|$/))
+    .filter(Boolean)
+    .map(([, preset, mkeys, ns, md5Ns, ratio]) => ({
+      preset,
+      keysPerSec: num(mkeys) * 1e6,
+      nsPerKey: num(ns),
+      md5Ns: num(md5Ns),
+      md5Ratio: num(ratio),
+    }));
+  if (rows.length === 0) throw new Error('cargo bench --bench keyspec printed no preset rows');
+  save('keyspec', { bench: 'keyspec', ...meta('cargo bench --bench keyspec'), rows });
+}
+
+if (want('analyze')) {
+  // String.hashCode bucket   10000000 records: median 1.000 s, 10.00 M records/s (JVM reference 9 M/s)
+  const rows = [
+    ...run(['bench', '--bench', 'analyze']).matchAll(
+      /^(.+?)\s+(\d+) records: median ([\d.]+) s, ([\d.]+) M records\/s \(JVM reference ([\d.]+) M\/s\)$/gm,
+    ),
+  ].map(([, design, records, s, mps, jvm]) => ({
+    design,
+    records: Number(records),
+    medianS: num(s),
+    mps: num(mps),
+    jvmMps: num(jvm),
+  }));
+  if (rows.length === 0) throw new Error('cargo bench --bench analyze printed no results');
+  // rss: 1000000 records, 64 regions, 5.59 M records/s, peak RSS 4380 kB
+  const rss = [1_000_000, 100_000_000].map(n => {
+    const x = run(['bench', '--bench', 'analyze', '--', 'rss', String(n)]).match(/peak RSS (\d+) kB/);
+    if (!x) throw new Error(`cargo bench --bench analyze -- rss ${n} printed no peak RSS`);
+    return { records: n, peakKb: Number(x[1]) };
+  });
+  save('analyze', {
+    bench: 'analyze',
+    ...meta('cargo bench --bench analyze; cargo bench --bench analyze -- rss N'),
+    rows,
+    rss,
+  });
+}
