@@ -166,7 +166,7 @@ if (p) {
 const k = store.keyspec;
 if (k) {
   parts.push(
-    ...section('Key encoding, native (`CompiledKey::encode_values_into`)', k, 'bench-keyspec.md'),
+    ...section('Key encoding, native', k, 'bench-keyspec.md'),
     ...table(
       ['preset', 'M keys/s', 'ns/key', 'its MD5s alone, ns', 'key / MD5s', '≤ 1.25×'],
       ['---', '---:', '---:', '---:', '---:', '---'],
