@@ -12,8 +12,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use rowkey_lab::design::{DesignDocument, FieldType};
-use rowkey_lab::hash::md5_as_hex;
+use rowkey_lab::design::DesignDocument;
+use rowkey_lab::hbase::hash::md5_as_hex;
+use rowkey_lab::keyspec::FieldType;
 use rowkey_lab::keyspec::{CompiledKey, FieldValue, KeySpec, Segment};
 
 const RECORDS: usize = 4096;
@@ -131,12 +132,12 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    for p in rowkey_lab::presets::all() {
+    for p in rowkey_lab::design::presets::all() {
         if !filters.is_empty() && !filters.iter().any(|f| p.id.contains(f.as_str())) {
             continue;
         }
         let doc = DesignDocument::from_json(p.json).unwrap();
-        let mut ck = CompiledKey::new(&doc.key, &doc.fields).unwrap();
+        let mut ck = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
         let types: Vec<FieldType> = doc.fields.iter().map(|f| f.field_type).collect();
         let bases: Vec<Vec<FieldValue>> = doc
             .examples
@@ -177,7 +178,7 @@ fn main() {
             // The exact bytes each MD5 hashes, per record.
             let mut subs: Vec<CompiledKey> = sources
                 .iter()
-                .map(|s| CompiledKey::new(s, &doc.fields).unwrap())
+                .map(|s| CompiledKey::new(s, &doc.key_fields()).unwrap())
                 .collect();
             let inputs: Vec<Vec<Vec<u8>>> = records
                 .iter()

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use rowkey_lab::analyze::{analyze, AnalysisRun, AnalyzeOptions};
-use rowkey_lab::{presets, scan};
+use rowkey_lab::design::presets;
 use serde_json::{json, Value};
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
             .analyzer()
             .split_keys()
             .to_vec();
-        let plans = scan::plan_reads(&doc, &keys).expect("reads plan");
+        let plans = doc.plan_reads(&keys).expect("reads plan");
         out.push(json!({
             "id": p.id,
             "writes": r.writes,

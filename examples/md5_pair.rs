@@ -1,7 +1,7 @@
-//! MD5 of 11-byte messages one at a time vs in pairs (`rowkey_lab::hash::md5_pair`), thread
+//! MD5 of 11-byte messages one at a time vs in pairs (`rowkey_lab::hbase::hash::md5_pair`), thread
 //! CPU ns per message: `cargo run --profile bench --example md5_pair`.
 #![allow(clippy::unwrap_used, missing_docs)]
-use rowkey_lab::hash::{md5, md5_pair};
+use rowkey_lab::hbase::hash::{md5, md5_pair};
 use std::hint::black_box;
 fn cpu() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")

@@ -69,7 +69,7 @@ fn main() {
     }
     let gen = t.elapsed().as_secs_f64();
     let mut s = WorkloadStream::new(&w, &doc.fields).unwrap();
-    let mut key = CompiledKey::new(&doc.key, &doc.fields).unwrap();
+    let mut key = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
     let mut out = Vec::new();
     let t = Instant::now();
     while s.next_values(&mut values).is_some() {

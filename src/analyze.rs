@@ -9,14 +9,14 @@
 //! # Auto-split
 //! With [`AnalyzerOptions::auto_split`] set, after every write the written region's size is
 //! compared with `SplitPolicy::size_to_check(limits, regions of this table on its server)`
-//! (the exact [`crate::policy`] arithmetic, no jitter). When it is exceeded the split point is
+//! (the exact [`crate::hbase::policy`] arithmetic, no jitter). When it is exceeded the split point is
 //! asked from `SplitPolicy::check_split` with one store whose split point is the **median of
 //! the region's key reservoir**: HBase uses the middle key of the largest store file's block
 //! index, which is the middle row of the region's data; a uniform reservoir of
 //! [`AnalyzerOptions::region_sample_size`] keys estimates that median (the rank error is about
 //! `1 / (2 √k)` of the region's rows). The policy's KeyPrefix / Delimited truncation and the
 //! [`AnalyzerOptions::split_restriction`] are applied by the policy module, and the point
-//! must pass the master's [`crate::policy::is_usable_split_row`] check. When no usable point
+//! must pass the master's [`crate::hbase::policy::is_usable_split_row`] check. When no usable point
 //! exists (say every row of the region has the same key) the region is checked again only
 //! after it grew by another eighth. Store sizes are the written bytes (key + value, no
 //! compression, no memstore delay); daughters may split again at once (reference files are
@@ -33,8 +33,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::layout::{Assignment, AutoSplit, MAX_REGIONS};
-use crate::policy::SplitRestriction;
+use crate::hbase::policy::SplitRestriction;
+use crate::region::{Assignment, AutoSplit, MAX_REGIONS};
 
 /// The most cells a region × window (or grid × window) matrix may have.
 pub const MAX_CELLS: u64 = 16 * 1024 * 1024;
@@ -159,7 +159,10 @@ impl AnalyzerOptions {
 }
 
 mod analyzer;
+pub mod check;
 mod compare;
+pub mod metrics;
+pub(crate) mod read;
 mod report;
 mod run;
 
@@ -169,6 +172,6 @@ pub use report::{
     diagnose, AnalysisReport, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
 };
 pub use run::{
-    analyze, analyze_with_encoder, analyzer_options, document_encoder, AnalysisRun, AnalyzeOptions,
-    KeyEncoder, Progress,
+    analyze, analyze_with_encoder, analyzer_options, document_encoder, initial_split_keys,
+    AnalysisRun, AnalyzeOptions, KeyEncoder, Progress,
 };

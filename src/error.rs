@@ -196,14 +196,4 @@ mod tests {
         }
         assert_eq!(ErrorKind::from_java_class("java.io.IOException"), None);
     }
-
-    #[test]
-    fn an_error_at_the_document_root_names_no_path() {
-        // The empty JSON pointer is the root: the text starts with the reason, not ": ".
-        let e = crate::design::DesignDocument::from_json(r#"{"v": 1}"#).unwrap_err();
-        assert_eq!(e.location.path.as_deref(), Some(""));
-        assert!(e.to_string().starts_with("missing field `"), "{e}");
-        let e = super::Error::new(Parse, "bad").at_path("/key");
-        assert_eq!(e.to_string(), "/key: bad");
-    }
 }

@@ -7,19 +7,20 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::bytes::{self, BigDecimal};
-use crate::design::FieldType;
 use crate::error::{Error, ErrorKind, Result};
-use crate::hash;
+use crate::hbase::bytes::{self, BigDecimal};
+use crate::hbase::hash;
+use crate::hbase::split::{AlgorithmKind, SplitAlgorithm};
+use crate::keyspec::FieldType;
 use crate::region::RegionMap;
-use crate::split::{AlgorithmKind, SplitAlgorithm};
+use crate::support::json::{u32_, Node, Obj, R};
 
 /// Largest region count the inspector lists (the page shows every split key).
 pub const MAX_INSPECT_REGIONS: u32 = 4096;
 
 /// What to inspect, besides the value itself.
 #[derive(Debug, Clone)]
-/// JSON: `{"type": "string", "regions": 16}` (read by [`crate::de::inspect_options`]).
+/// JSON: `{"type": "string", "regions": 16}` (read by [`inspect_options`]).
 pub struct InspectOptions {
     /// How the value text is parsed and encoded.
     pub value_type: FieldType,
@@ -146,7 +147,7 @@ pub fn encode_value(ty: FieldType, text: &[u16]) -> Result<Vec<u8>> {
                     "value",
                     format!(
                         "expected true or false for a boolean, got {}",
-                        crate::jsonw::quote(t)
+                        crate::support::json::quote(t)
                     ),
                 ))
             }
@@ -168,7 +169,7 @@ fn parse_int<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
             format!(
                 "expected an integer of type {} (decimal digits in range), got {}",
                 ty.name(),
-                crate::jsonw::quote(t)
+                crate::support::json::quote(t)
             ),
         )
         .at_path("value")
@@ -197,7 +198,7 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
             format!(
                 "expected a number of type {} (e.g. 1.5, -2e10, NaN, Infinity), got {}",
                 ty.name(),
-                crate::jsonw::quote(t)
+                crate::support::json::quote(t)
             ),
         )
         .at_path("value")
@@ -211,9 +212,28 @@ pub fn parse_big_decimal(t: &str) -> Result<BigDecimal> {
             ErrorKind::NumberFormat,
             format!(
                 "expected a BigDecimal such as 12.50 or -1.5E+3, got {}",
-                crate::jsonw::quote(t)
+                crate::support::json::quote(t)
             ),
         )
         .at_path("value")
     })
+}
+
+/// [`InspectOptions`]: `{type, regions}`.
+pub fn inspect_options(n: &Node) -> R<InspectOptions> {
+    let o = Obj::new(
+        n,
+        "struct InspectOptions",
+        &["type", "regions"],
+        None,
+        false,
+    )?;
+    Ok(InspectOptions {
+        value_type: o.req("type", crate::keyspec::read::field_type)?,
+        regions: o.req("regions", u32_)?,
+    })
+}
+
+crate::support::json::deserialize_through! {
+    InspectOptions => inspect_options,
 }

@@ -50,9 +50,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::keyspec::FieldValue;
+use crate::keyspec::KeySpec;
+use crate::workload::{FieldDecl, WorkloadSpec};
 
 /// The most scans one read may plan (time pieces or salt buckets).
 pub const MAX_SCANS: usize = 10_000;
@@ -132,6 +133,10 @@ pub struct Scan {
     pub stop_row: String,
     /// The regions (indexes in key order) the scan touches.
     pub regions: Vec<usize>,
+    /// The HBase shell command that runs it, when the plan was made for a named table
+    /// ([`ReadPlan::name_table`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shell: Option<String>,
 }
 
 /// The plan of one read.
@@ -154,14 +159,36 @@ pub struct ReadPlan {
     pub limit: Option<u64>,
 }
 
-/// Plan every read of `doc` over the table split at `split_keys` (sorted).
-pub fn plan_reads(doc: &DesignDocument, split_keys: &[Vec<u8>]) -> Result<Vec<ReadPlan>> {
-    let mut planner = Planner::new(&doc.key, &doc.fields)?;
-    if let Some(w) = &doc.workload {
+impl ReadPlan {
+    /// Give each scan its shell command on `table`, with the plan's `LIMIT` (a get reads
+    /// one row anyway).
+    pub fn name_table(&mut self, table: &str) {
+        for sc in &mut self.scans {
+            let start = crate::hbase::bytes::from_hex(&sc.start_row_hex).unwrap_or_default();
+            let stop = crate::hbase::bytes::from_hex(&sc.stop_row_hex).unwrap_or_default();
+            sc.shell = Some(crate::hbase::shell::shell_scan_limited(
+                table, &start, &stop, self.limit,
+            ));
+        }
+    }
+}
+
+/// Plan every read in `reads` for the key `spec` over `fields`, on the table split at
+/// `split_keys` (sorted); `workload` (when given) sizes the estimates of rows read. Errors
+/// name the read by its index (`/reads/0`).
+pub fn plan_reads(
+    spec: &KeySpec,
+    fields: &[FieldDecl],
+    workload: Option<&WorkloadSpec>,
+    reads: &[ReadPattern],
+    split_keys: &[Vec<u8>],
+) -> Result<Vec<ReadPlan>> {
+    let mut planner = Planner::new(spec, fields)?;
+    if let Some(w) = workload {
         planner.records = w.records;
         planner.workload = Some(w.clone());
     }
-    doc.reads
+    reads
         .iter()
         .enumerate()
         .map(|(i, r)| {
@@ -211,7 +238,7 @@ pub fn regions_of_range(split_keys: &[Vec<u8>], start: &[u8], stop: &[u8]) -> Ve
     let last = if stop.is_empty() {
         split_keys.len()
     } else {
-        crate::bytes::lower_bound(split_keys, stop)
+        crate::hbase::bytes::lower_bound(split_keys, stop)
     };
     if stop.is_empty() || start < stop {
         (first..=last.max(first)).collect()
@@ -222,6 +249,7 @@ pub fn regions_of_range(split_keys: &[Vec<u8>], start: &[u8], stop: &[u8]) -> Ve
 
 mod estimate;
 mod planner;
+pub(crate) mod read;
 mod time_unit;
 
 pub use planner::Planner;

@@ -16,6 +16,7 @@
 mod digits;
 mod mix;
 mod prepare;
+pub(crate) mod read;
 mod spec;
 #[cfg(test)]
 mod tests;
@@ -26,8 +27,8 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::design::{FieldDecl, FieldType};
 use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::FieldType;
 use mix::{fnv1a, splitmix64, Permutation};
 use zipf::ZipfSampler;
 
@@ -39,7 +40,7 @@ pub(crate) use spec::{
     default_hot_op, default_hot_set, default_phone_digits, default_phone_prefixes, default_zipf_s,
     half, one, one_f, yes,
 };
-pub use spec::{Generator, ListOrder, WorkloadSpec};
+pub use spec::{key_fields, FieldDecl, Generator, ListOrder, WorkloadSpec};
 
 /// The largest record count a workload may ask for (10^10): more is certainly a typo, and at
 /// tens of millions of records per second it would already take minutes.

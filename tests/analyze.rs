@@ -2,11 +2,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rowkey_lab::analyze::{AnalyzeOptions, Analyzer, AnalyzerOptions};
-use rowkey_lab::bytes::{to_bytes_long, to_bytes_str};
-use rowkey_lab::hash::md5_as_hex;
-use rowkey_lab::layout::{Assignment, AutoSplit};
-use rowkey_lab::policy::{self, SplitConfig, SplitPolicy};
-use rowkey_lab::split::bytes_split;
+use rowkey_lab::hbase::bytes::{to_bytes_long, to_bytes_str};
+use rowkey_lab::hbase::hash::md5_as_hex;
+use rowkey_lab::hbase::policy::{self, SplitConfig, SplitPolicy};
+use rowkey_lab::hbase::split::bytes_split;
+use rowkey_lab::region::{Assignment, AutoSplit};
 
 const T0: i64 = 1_630_972_800_000;
 
@@ -115,8 +115,8 @@ fn bytes_split_over_hex_text_leaves_middle_regions_empty() {
     // Every region whose whole range lies between ':' (0x3a) and 'a' (0x61) is empty, and
     // every empty region lies strictly between '9' and 'a' or above 'f'.
     for reg in &r.regions {
-        let start = rowkey_lab::bytes::from_hex(&reg.start_key_hex).unwrap();
-        let end = rowkey_lab::bytes::from_hex(&reg.end_key_hex).unwrap();
+        let start = rowkey_lab::hbase::bytes::from_hex(&reg.start_key_hex).unwrap();
+        let end = rowkey_lab::hbase::bytes::from_hex(&reg.end_key_hex).unwrap();
         let gap = start.as_slice() >= b":".as_slice()
             && !end.is_empty()
             && end.as_slice() <= b"a".as_slice();
@@ -286,10 +286,13 @@ fn sample_is_sorted_and_bounded() {
     }
     // The serialized form renders the key: hex and toStringBinary, and reads back.
     let text = serde_json::to_value(&r.sample[0]).unwrap();
-    assert_eq!(text["keyHex"], rowkey_lab::bytes::to_hex(&r.sample[0].key));
+    assert_eq!(
+        text["keyHex"],
+        rowkey_lab::hbase::bytes::to_hex(&r.sample[0].key)
+    );
     assert_eq!(
         text["key"],
-        rowkey_lab::bytes::to_string_binary(&r.sample[0].key)
+        rowkey_lab::hbase::bytes::to_string_binary(&r.sample[0].key)
     );
     let back: rowkey_lab::analyze::SampleKey = serde_json::from_value(text).unwrap();
     assert_eq!(back, r.sample[0]);
@@ -348,7 +351,6 @@ fn bad_options_are_refused() {
 
 mod telecom {
     use rowkey_lab::design::DesignDocument;
-    use rowkey_lab::scan::plan_reads;
 
     const DOC: &str = r#"{"v": 1, "name": "telecom",
       "fields": [{"name": "phone", "type": "string", "cardinality": 1000},
@@ -366,7 +368,7 @@ mod telecom {
 
     /// The salt bucket text of a phone in a month, from the design's own encoder.
     fn bucket(doc: &DesignDocument, ts: &str) -> String {
-        let mut k = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.fields).unwrap();
+        let mut k = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
         let rec = serde_json::json!({"phone": "13412341234", "ts": ts});
         let key = k.encode_json(rec.as_object().unwrap()).unwrap();
         String::from_utf8(key[..2].to_vec()).unwrap()
@@ -376,7 +378,7 @@ mod telecom {
     fn seed_000_scans() {
         let doc = DesignDocument::from_json(DOC).unwrap();
         let splits: Vec<Vec<u8>> = (1..10).map(|i| format!("{i:02}").into_bytes()).collect();
-        let plans = plan_reads(&doc, &splits).unwrap();
+        let plans = doc.plan_reads(&splits).unwrap();
         assert_eq!(plans.len(), 3);
         // One phone, one day: one scan, seed 000's exact bounds (with the real bucket).
         let day = &plans[0];
@@ -422,7 +424,7 @@ mod telecom {
             {"type": "get", "name": "full", "record": {"phone": "13412341234", "ts": "2021-09-07T08:30:00Z"}}
         ]))
         .unwrap();
-        let plans = plan_reads(&partial, &[]).unwrap();
+        let plans = partial.plan_reads(&[]).unwrap();
         assert!(
             plans[0].notes.iter().any(|n| n.contains(PREFIX_NOTE)),
             "{:?}",
@@ -436,7 +438,7 @@ mod telecom {
         assert_eq!(plans[1].scans.len(), 1);
         // The full get reads its row alone, [row, row + \x00), the row being the key the
         // design's encoder writes for the record; the partial one the prefix range.
-        let mut k = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.fields).unwrap();
+        let mut k = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
         let rec = serde_json::json!({"phone": "13412341234", "ts": "2021-09-07T08:30:00Z"});
         let row = k.encode_json(rec.as_object().unwrap()).unwrap();
         let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
@@ -457,7 +459,7 @@ mod telecom {
              "to": {"phone": "13412341234", "ts": "2021-09-07T00:00:00Z"}}
         ]))
         .unwrap();
-        let err = plan_reads(&reversed, &[]).unwrap_err();
+        let err = reversed.plan_reads(&[]).unwrap_err();
         assert!(err.message.contains("not below"), "{err}");
         assert_eq!(err.location.path.as_deref(), Some("/reads/0"));
     }
@@ -466,7 +468,7 @@ mod telecom {
     fn unknown_field_in_a_read_is_an_error() {
         let bad = DOC.replace(r#""record": {"phone""#, r#""record": {"imei""#);
         let doc = DesignDocument::from_json(&bad).unwrap();
-        let err = plan_reads(&doc, &[]).unwrap_err();
+        let err = doc.plan_reads(&[]).unwrap_err();
         assert!(err.message.contains("imei"), "{err}");
         assert_eq!(err.location.path.as_deref(), Some("/reads/2/record/imei"));
     }
@@ -597,7 +599,7 @@ fn assert_batched_equals_per_record(doc: &rowkey_lab::design::DesignDocument, ch
 #[test]
 fn batched_path_equals_the_record_path_on_every_preset() {
     let mut n = 0;
-    for p in rowkey_lab::presets::all() {
+    for p in rowkey_lab::design::presets::all() {
         let mut doc = rowkey_lab::design::DesignDocument::from_json(p.json).unwrap();
         if let Some(w) = doc.workload.as_mut() {
             // An odd count: the last batch holds an odd number of MD5 buckets.
@@ -729,7 +731,7 @@ fn fed_records_equal_the_generated_run() {
     use rowkey_lab::analyze::{analyze, AnalysisRun};
     use rowkey_lab::workload::WorkloadStream;
     for id in ["seed000-telecom", "seed001-log-md5", "seed002-reverse"] {
-        let doc = rowkey_lab::presets::get(id).unwrap();
+        let doc = rowkey_lab::design::presets::get(id).unwrap();
         let opts = AnalyzeOptions {
             windows: 16,
             ..AnalyzeOptions::default()
@@ -762,7 +764,7 @@ fn fed_records_equal_the_generated_run() {
 #[test]
 fn feed_errors_name_the_record_and_runs_do_not_mix() {
     use rowkey_lab::analyze::AnalysisRun;
-    let doc = rowkey_lab::presets::get("seed000-telecom").unwrap();
+    let doc = rowkey_lab::design::presets::get("seed000-telecom").unwrap();
     let opts = AnalyzeOptions::default();
     let rec = |phone: serde_json::Value| {
         let mut m = serde_json::Map::new();

@@ -29,7 +29,8 @@
 
 use rowkey_lab::analyze::{analyze, AnalysisRun, AnalyzeOptions};
 use rowkey_lab::design::DesignDocument;
-use rowkey_lab::keyspec::{self, CompiledKey, Severity};
+use rowkey_lab::design::Severity;
+use rowkey_lab::keyspec::CompiledKey;
 use rowkey_lab::{Error, ErrorKind};
 use serde_json::Value;
 
@@ -192,8 +193,8 @@ fn run(text: &str) -> Result<(), Error> {
     let opts = AnalyzeOptions::default();
     analyze(&doc, &opts)?;
     let pre = AnalysisRun::new(&doc, &opts)?;
-    rowkey_lab::scan::plan_reads(&doc, pre.analyzer().split_keys())?;
-    if let Some(f) = keyspec::lint(&doc)
+    doc.plan_reads(pre.analyzer().split_keys())?;
+    if let Some(f) = rowkey_lab::design::lint(&doc)
         .into_iter()
         .find(|f| f.severity == Severity::Error)
     {
@@ -203,7 +204,7 @@ fn run(text: &str) -> Result<(), Error> {
         )
         .at_path("/key"));
     }
-    let mut key = CompiledKey::new(&doc.key, &doc.fields)?;
+    let mut key = CompiledKey::new(&doc.key, &doc.key_fields())?;
     for (i, ex) in doc.examples.iter().enumerate() {
         let bytes = key.encode_json(&ex.record)?;
         let mismatch = |member: &str, got: String| {
@@ -216,7 +217,7 @@ fn run(text: &str) -> Result<(), Error> {
         if ex.key.as_ref().is_some_and(|k| *k != hex(&bytes)) {
             return Err(mismatch("key", hex(&bytes)));
         }
-        let binary = rowkey_lab::bytes::to_string_binary(&bytes);
+        let binary = rowkey_lab::hbase::bytes::to_string_binary(&bytes);
         if ex.key_binary.as_ref().is_some_and(|k| *k != binary) {
             return Err(mismatch("keyBinary", binary));
         }

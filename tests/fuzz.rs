@@ -12,9 +12,10 @@ use std::panic::{self, AssertUnwindSafe};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rowkey_lab::analyze::{AnalysisRun, AnalyzeOptions};
+use rowkey_lab::design::presets;
 use rowkey_lab::design::DesignDocument;
-use rowkey_lab::keyspec::{self, CompiledKey, KeySpec, Severity};
-use rowkey_lab::presets;
+use rowkey_lab::design::Severity;
+use rowkey_lab::keyspec::{self, CompiledKey, KeySpec};
 use rowkey_lab::workload::{FieldValue, Record, WorkloadStream};
 use serde_json::{Map, Value};
 
@@ -102,7 +103,7 @@ fn exercise(doc: &DesignDocument, rng: &mut Xoshiro256PlusPlus) -> Result<bool, 
     // The decoder may refuse the design's own keys only where the linter says it will, as an
     // error: a layout with two variable-width segments in a row cannot be split, and a `when`
     // whose field the key has not given cannot be read past. Any other refusal is a bug.
-    let lint_errors: Vec<String> = keyspec::lint(doc)
+    let lint_errors: Vec<String> = rowkey_lab::design::lint(doc)
         .into_iter()
         .filter(|f| f.severity == Severity::Error)
         .map(|f| f.rule.into_owned())
@@ -115,9 +116,9 @@ fn exercise(doc: &DesignDocument, rng: &mut Xoshiro256PlusPlus) -> Result<bool, 
         .iter()
         .any(|(says, rule)| message.contains(says) && lint_errors.iter().any(|r| r == rule))
     };
-    let _ = keyspec::layout(&doc.key, &doc.fields);
+    let _ = keyspec::layout(&doc.key, &doc.key_fields());
     let _ = doc.to_json();
-    if let Ok(mut ck) = CompiledKey::new(&doc.key, &doc.fields) {
+    if let Ok(mut ck) = CompiledKey::new(&doc.key, &doc.key_fields()) {
         let _ = ck.layout();
         for ex in &doc.examples {
             if let Ok(key) = ck.encode_json(&ex.record) {
@@ -178,9 +179,9 @@ fn exercise(doc: &DesignDocument, rng: &mut Xoshiro256PlusPlus) -> Result<bool, 
             let _ = run.step(300);
         }
         let report = run.finish();
-        let _ = rowkey_lab::jsonw::to_string(&report);
+        let _ = serde_json::to_string(&report);
         let splits = run.analyzer().split_keys().to_vec();
-        let _ = rowkey_lab::scan::plan_reads(doc, &splits);
+        let _ = doc.plan_reads(&splits);
         return Ok(report.writes > 0);
     }
     Ok(false)

@@ -7,24 +7,14 @@
 
 use std::path::Path;
 
-use rowkey_lab::design::{DesignDocument, FieldDecl, FieldType};
-use rowkey_lab::keyspec::{self, CompiledKey, FieldValue, KeySpec, Severity, Width};
+use rowkey_lab::design::DesignDocument;
+use rowkey_lab::design::Severity;
+use rowkey_lab::keyspec::FieldType;
+use rowkey_lab::keyspec::{self, CompiledKey, Field, FieldValue, KeySpec, Width};
 use serde_json::{json, Map, Value};
 
-fn fd(name: &str, t: FieldType) -> FieldDecl {
-    FieldDecl {
-        name: name.into(),
-        field_type: t,
-        cardinality: None,
-        generator: None,
-    }
-}
-
-fn fdc(name: &str, t: FieldType, c: u64) -> FieldDecl {
-    FieldDecl {
-        cardinality: Some(c),
-        ..fd(name, t)
-    }
+fn fd(name: &str, t: FieldType) -> Field {
+    Field::new(name, t)
 }
 
 fn rec(v: Value) -> Map<String, Value> {
@@ -45,7 +35,7 @@ fn spec(text: &str) -> KeySpec {
     }
 }
 
-fn enc(text: &str, fields: &[FieldDecl], r: Value) -> Vec<u8> {
+fn enc(text: &str, fields: &[Field], r: Value) -> Vec<u8> {
     match keyspec::encode(&spec(text), fields, &rec(r)) {
         Ok(k) => k,
         Err(e) => panic!("`{text}` does not encode: {e}"),
@@ -94,8 +84,7 @@ fn recipes_golden_vectors() {
             .unwrap_or_else(|| panic!("no hex result: {v}"));
         let s_field = [fd("s", FieldType::String)];
         let ts_field = [fd("ts", FieldType::Timestamp)];
-        let (texts, fields, values): (Vec<String>, &[FieldDecl], Vec<FieldValue>) = match f.as_str()
-        {
+        let (texts, fields, values): (Vec<String>, &[Field], Vec<FieldValue>) = match f.as_str() {
             "reverse_timestamp" => {
                 let ts: i64 = args["ts"]
                     .as_str()
@@ -332,8 +321,8 @@ fn a_salt_over_an_empty_rest_hashes_no_bytes() {
 #[test]
 fn seed000_vehicle_order() {
     let fields = [
-        fdc("engine_type", FieldType::String, 30),
-        fdc("vin", FieldType::String, 2_000_000),
+        fd("engine_type", FieldType::String),
+        fd("vin", FieldType::String),
         fd("ts", FieldType::Timestamp),
     ];
     let good = r#"engine_type + "-" + dec(ts, 13) + "-" + vin"#;
@@ -360,7 +349,7 @@ fn seed000_vehicle_order() {
         .unwrap_or_else(|e| panic!("{e}"))
     };
     let rules = |t: &str| {
-        keyspec::lint(&doc(t))
+        rowkey_lab::design::lint(&doc(t))
             .into_iter()
             .map(|f| (f.rule.to_string(), f.segment))
             .collect::<Vec<_>>()
@@ -1032,7 +1021,7 @@ fn errors_found_after_parsing_point_into_the_key_text() {
 
 fn lint_rules(doc: Value) -> Vec<(String, Severity, Option<usize>)> {
     let d = DesignDocument::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
-    keyspec::lint(&d)
+    rowkey_lab::design::lint(&d)
         .into_iter()
         .map(|f| (f.rule.into_owned(), f.severity, f.segment))
         .collect()
@@ -1110,10 +1099,10 @@ fn lint_rules_fire() {
         ..DesignDocument::from_json(&json!({"v": 1, "key": "\"x\""}).to_string())
             .unwrap_or_else(|e| panic!("{e}"))
     };
-    let f = keyspec::lint(&d);
+    let f = rowkey_lab::design::lint(&d);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].rule, "invalid");
-    for (id, _) in keyspec::RULES {
+    for (id, _) in rowkey_lab::design::RULES {
         assert!(!id.is_empty());
     }
 }
@@ -1327,7 +1316,7 @@ fn count(hay: &[u8], needle: &[u8]) -> usize {
     hay.windows(needle.len()).filter(|w| *w == needle).count()
 }
 
-fn prop_fields() -> Vec<FieldDecl> {
+fn prop_fields() -> Vec<Field> {
     vec![
         fd("s", FieldType::String),
         fd("l", FieldType::Long),
@@ -1543,8 +1532,8 @@ fn presets_encode_decode_and_lint() {
         );
         assert!(!doc.examples.is_empty(), "{name}: examples");
         let mut ck =
-            CompiledKey::new(&doc.key, &doc.fields).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let findings = keyspec::lint(&doc);
+            CompiledKey::new(&doc.key, &doc.key_fields()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let findings = rowkey_lab::design::lint(&doc);
         let splittable = !findings
             .iter()
             .any(|f| f.rule == "ambiguous-boundary" && f.severity == Severity::Error);
@@ -1609,7 +1598,7 @@ fn preset_lint_highlights() {
             .join(format!("{n}.json"));
         let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{n}: {e}"));
         let doc = DesignDocument::from_json(&text).unwrap_or_else(|e| panic!("{n}: {e}"));
-        keyspec::lint(&doc)
+        rowkey_lab::design::lint(&doc)
             .into_iter()
             .map(|f| f.rule.into_owned())
             .collect::<Vec<_>>()
@@ -1650,7 +1639,7 @@ fn throughput() {
         let Ok(doc) = DesignDocument::from_json(&text) else {
             continue;
         };
-        let Ok(mut ck) = CompiledKey::new(&doc.key, &doc.fields) else {
+        let Ok(mut ck) = CompiledKey::new(&doc.key, &doc.key_fields()) else {
             continue;
         };
         let values: Vec<Vec<FieldValue>> = doc
@@ -1682,7 +1671,7 @@ fn throughput() {
     let mut acc = 0usize;
     for i in 0..n {
         let id = if i % 2 == 0 { "1231231" } else { "1231232" };
-        acc += rowkey_lab::hash::md5_as_hex(id.as_bytes()).len();
+        acc += rowkey_lab::hbase::hash::md5_as_hex(id.as_bytes()).len();
     }
     println!(
         "{:<32} {:>8.2} M/s ({acc})",
@@ -1732,7 +1721,8 @@ fn lint_flags_a_when_before_its_field() {
             "{key}: {r:?}"
         );
         let d = DesignDocument::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
-        let mut ck = CompiledKey::new(&d.key, &d.fields).unwrap_or_else(|e| panic!("{key}: {e}"));
+        let mut ck =
+            CompiledKey::new(&d.key, &d.key_fields()).unwrap_or_else(|e| panic!("{key}: {e}"));
         // Flagged: some key is refused (one that reaches the when); not flagged: none is.
         let refused = records.iter().any(|r| {
             let bytes = ck
@@ -1786,7 +1776,7 @@ fn lint_reads_the_design_not_its_values() {
 /// example by index, as its message does.
 fn example_findings(doc: Value) -> Vec<(Option<usize>, String)> {
     let d = DesignDocument::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
-    keyspec::lint(&d)
+    rowkey_lab::design::lint(&d)
         .into_iter()
         .filter(|f| f.rule == "example-key")
         .map(|f| {

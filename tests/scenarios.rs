@@ -5,9 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use rowkey_lab::analyze::{analyze, document_encoder, AnalysisReport, AnalyzeOptions};
-use rowkey_lab::bytes::from_hex;
 use rowkey_lab::design::DesignDocument;
-use rowkey_lab::scan::{plan_reads, ReadPlan};
+use rowkey_lab::hbase::bytes::from_hex;
+use rowkey_lab::scan::ReadPlan;
 use rowkey_lab::workload::{FieldValue, Record, WorkloadStream};
 
 /// 60 windows: the one-hour workloads get one-minute windows, so 10-minute pre-splits of a
@@ -22,7 +22,7 @@ fn opts() -> AnalyzeOptions {
 }
 
 fn preset(id: &str) -> DesignDocument {
-    rowkey_lab::presets::get(id).unwrap_or_else(|e| panic!("{id}: {e}"))
+    rowkey_lab::design::presets::get(id).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
 fn split_keys(r: &AnalysisReport) -> Vec<Vec<u8>> {
@@ -36,7 +36,9 @@ fn split_keys(r: &AnalysisReport) -> Vec<Vec<u8>> {
 fn run(id: &str) -> (DesignDocument, AnalysisReport, Vec<ReadPlan>) {
     let doc = preset(id);
     let r = analyze(&doc, &opts()).unwrap_or_else(|e| panic!("{id}: {e}"));
-    let plans = plan_reads(&doc, &split_keys(&r)).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let plans = doc
+        .plan_reads(&split_keys(&r))
+        .unwrap_or_else(|e| panic!("{id}: {e}"));
     (doc, r, plans)
 }
 
@@ -57,7 +59,7 @@ fn binomial_bound(n: f64, k: f64) -> f64 {
 #[test]
 fn every_preset_is_a_full_scenario() {
     let mut n = 0;
-    for p in rowkey_lab::presets::all() {
+    for p in rowkey_lab::design::presets::all() {
         let (doc, r, plans) = run(p.id);
         let w = doc
             .workload
@@ -339,7 +341,7 @@ fn reversed_timestamps_read_one_row_per_latest_row() {
 #[test]
 fn bad_scenarios_are_refused_with_pointed_errors() {
     let base: serde_json::Value = serde_json::from_str(
-        rowkey_lab::presets::all()
+        rowkey_lab::design::presets::all()
             .find(|p| p.id == "seed000-telecom")
             .unwrap()
             .json,
@@ -349,7 +351,7 @@ fn bad_scenarios_are_refused_with_pointed_errors() {
         let mut v = base.clone();
         edit(&mut v);
         let e = DesignDocument::from_json(&v.to_string())
-            .and_then(|d| analyze(&d, o).and_then(|r| plan_reads(&d, &split_keys(&r)).map(|_| r)))
+            .and_then(|d| analyze(&d, o).and_then(|r| d.plan_reads(&split_keys(&r)).map(|_| r)))
             .unwrap_err();
         format!("{} @ {:?}", e.message, e.location.path)
     };
@@ -472,7 +474,7 @@ fn modulo_bucket_of_a_time_range_scans_every_bucket() {
         "from": {"ts": from}, "to": {"ts": from + 30}
     }))
     .unwrap()];
-    let pl = &plan_reads(&short, &[]).unwrap()[0];
+    let pl = &short.plan_reads(&[]).unwrap()[0];
     assert_eq!(pl.scans.len(), 30);
 }
 
@@ -503,7 +505,7 @@ fn rows_read_are_estimated_from_the_workload() {
 fn every_read_plan_covers_its_rows() {
     use rowkey_lab::keyspec::{KeySpec, Segment};
     use rowkey_lab::scan::ReadPattern;
-    for pr in rowkey_lab::presets::all() {
+    for pr in rowkey_lab::design::presets::all() {
         let (doc, _, plans) = run(pr.id);
         let spec: &KeySpec = &doc.key;
         let salt = spec.segments.iter().find_map(|s| match s {
@@ -569,7 +571,7 @@ fn every_read_plan_covers_its_rows() {
             let decl = |k: &str| doc.fields.iter().position(|f| f.name == k).unwrap();
             let val = |k: &str, v: &serde_json::Value| {
                 use rowkey_lab::keyspec::FieldValue as K;
-                match K::from_json(&doc.fields[decl(k)], v).unwrap() {
+                match K::from_json(k, doc.fields[decl(k)].field_type, v).unwrap() {
                     K::Str(s) => FieldValue::Str(s),
                     K::Long(x) => FieldValue::Long(x),
                     K::Double(x) => FieldValue::Double(x),
@@ -630,7 +632,7 @@ fn every_read_plan_covers_its_rows() {
             // same day of every year, which the exact-value match above does not model).
             let exact_time = conds.iter().any(|(i, _, hi)| {
                 hi.is_none()
-                    && doc.fields[*i].field_type == rowkey_lab::design::FieldType::Timestamp
+                    && doc.fields[*i].field_type == rowkey_lab::keyspec::FieldType::Timestamp
             });
             if pl.rows_read_per_row_returned == Some(1.0)
                 && !exact_time
@@ -648,7 +650,7 @@ fn every_read_plan_covers_its_rows() {
 #[test]
 fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
     let mut v: serde_json::Value = serde_json::from_str(
-        rowkey_lab::presets::all()
+        rowkey_lab::design::presets::all()
             .find(|p| p.id == "seed001-log-bucket")
             .unwrap()
             .json,
@@ -657,7 +659,7 @@ fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
     v["key"] = "salt(host, 4, as=dec(1)) + bucket(ts, mod=100) + long(ts) + host".into();
     v["regions"] = serde_json::json!({"presplit": {"kind": "saltBuckets", "buckets": 4, "style": "decimal", "width": 1}});
     let doc = DesignDocument::from_json(&v.to_string()).unwrap();
-    let plans = plan_reads(&doc, &[]).unwrap();
+    let plans = doc.plan_reads(&[]).unwrap();
     let pl = plan(&plans, "every event in one minute");
     assert_eq!(pl.scans.len(), 400);
     let from: i64 = 1_630_973_400_000;
@@ -665,7 +667,7 @@ fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
     v["reads"] =
         serde_json::json!([{"type": "range", "from": {"ts": from + 10}, "to": {"ts": from}}]);
     let doc = DesignDocument::from_json(&v.to_string()).unwrap();
-    let e = plan_reads(&doc, &[]).unwrap_err();
+    let e = doc.plan_reads(&[]).unwrap_err();
     assert!(e.message.contains("from"), "{}", e.message);
 }
 
@@ -685,7 +687,7 @@ fn distinct_values_of_random_strings_and_phones() {
             {"type": "prefix", "name": "one code", "record": {"code": "a0f"}}]}"#,
     )
     .unwrap();
-    let plans = plan_reads(&doc, &[]).unwrap();
+    let plans = doc.plan_reads(&[]).unwrap();
     let notes = |i: usize| {
         format!(
             "{:?} {}",

@@ -4,11 +4,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rowkey_lab::design::{FieldDecl, FieldType};
-use rowkey_lab::layout::{
-    quantile_split_keys, recommend_region_count, shell_create, splits_file, PreSplit, RegionLayout,
-};
-use rowkey_lab::metrics::{load_metrics, matrix_metrics};
+use rowkey_lab::analyze::metrics::{load_metrics, matrix_metrics};
+use rowkey_lab::hbase::shell::{shell_create, splits_file};
+use rowkey_lab::keyspec::FieldType;
+use rowkey_lab::region::{quantile_split_keys, recommend_region_count, PreSplit, RegionLayout};
+use rowkey_lab::workload::FieldDecl;
 use rowkey_lab::workload::{FieldValue, Generator, Record, WorkloadSpec, WorkloadStream};
 
 fn gen(json: &str) -> Generator {
@@ -830,7 +830,7 @@ fn stream_fingerprint_is_the_one_wasm_gives() {
 
 #[test]
 fn a_missing_region_layout_means_one_region_on_one_server() {
-    let l = rowkey_lab::layout::RegionLayout::default();
+    let l = rowkey_lab::region::RegionLayout::default();
     assert_eq!(l.region_servers, 1);
     assert!(l.validate().is_ok());
     assert!(l.split_keys(&[]).map(|k| k.is_empty()).unwrap_or(false));
@@ -855,7 +855,7 @@ fn named_placement_reads_and_writes_as_servers() {
     let back: RegionLayout = serde_json::from_value(v).unwrap();
     assert_eq!(back, l);
     // The crate's own writer gives the same form.
-    let text = rowkey_lab::jsonw::to_string(&l).unwrap();
+    let text = serde_json::to_string(&l).unwrap();
     assert!(
         text.contains(r#""assignment":{"servers":["rs1,16020,1","rs2,16020,1","rs1,16020,1"]}"#),
         "{text}"

@@ -9,11 +9,11 @@ use super::report::{
     diagnose, AnalysisReport, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
 };
 use super::{invalid, AnalyzerOptions, MAX_CELLS};
-use crate::bytes::{to_hex, to_string_binary};
+use crate::analyze::metrics::{self, MatrixMetrics};
 use crate::error::Result;
-use crate::layout::{Assignment, Placement};
-use crate::metrics::{self, MatrixMetrics};
-use crate::policy::{self, PolicyLimits, RegionState, StoreState};
+use crate::hbase::bytes::{to_hex, to_string_binary};
+use crate::hbase::policy::{self, PolicyLimits, RegionState, StoreState};
+use crate::region::{Assignment, Placement};
 
 /// One region while the analyzer runs.
 #[derive(Debug, Clone)]
@@ -117,7 +117,7 @@ impl Analyzer {
     /// checked like the client does (sorted, no empty key, no duplicate).
     pub fn new(split_keys: Vec<Vec<u8>>, opts: AnalyzerOptions) -> Result<Analyzer> {
         opts.validate()?;
-        let split_keys = crate::split::verify_split_keys(split_keys)?;
+        let split_keys = crate::hbase::split::verify_split_keys(split_keys)?;
         let windows = usize::try_from(opts.windows).unwrap_or(1);
         let max_regions = opts.max_regions();
         if split_keys.len().saturating_add(1) > max_regions {

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::invalid;
 use super::report::Matrix;
 use super::run::{analyze_with_encoder, document_encoder, AnalyzeOptions, KeyEncoder};
+use crate::analyze::metrics::MatrixMetrics;
 use crate::design::DesignDocument;
 use crate::error::Result;
-use crate::metrics::MatrixMetrics;
 
 /// One design's column in a [`Comparison`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::MAX_CELLS;
-use crate::bytes::{to_hex, to_string_binary};
+use crate::analyze::metrics::{LoadMetrics, MatrixMetrics};
 use crate::error::{Error, Result};
-use crate::metrics::{LoadMetrics, MatrixMetrics};
-use crate::num_text::fixed;
+use crate::hbase::bytes::{to_hex, to_string_binary};
+use crate::support::num_text::fixed;
 
 /// A split the simulation performed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -141,7 +141,7 @@ impl TryFrom<SampleKeyText> for SampleKey {
     type Error = Error;
     fn try_from(t: SampleKeyText) -> Result<Self> {
         Ok(SampleKey {
-            key: crate::bytes::from_hex(&t.key_hex)?,
+            key: crate::hbase::bytes::from_hex(&t.key_hex)?,
             region: t.region,
         })
     }

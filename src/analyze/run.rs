@@ -10,7 +10,7 @@ use super::report::AnalysisReport;
 use super::AnalyzerOptions;
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
-use crate::policy::SplitRestriction;
+use crate::hbase::policy::SplitRestriction;
 use crate::workload::{Record, WorkloadSpec, WorkloadStream};
 
 /// Options of a whole-document analysis.
@@ -151,7 +151,7 @@ fn record_err(index: u64, e: Error) -> Error {
 /// into the encoder's value type (no per-record conversion or copy), reusing its buffers.
 struct DesignKeys {
     key: crate::keyspec::CompiledKey,
-    decls: Vec<crate::design::FieldDecl>,
+    decls: Vec<crate::workload::FieldDecl>,
     values: Vec<crate::keyspec::FieldValue>,
     /// bigDecimal fields: generated as text, parsed for the encoder.
     decimals: Vec<usize>,
@@ -164,7 +164,7 @@ impl DesignKeys {
             .fields
             .iter()
             .enumerate()
-            .filter(|(_, f)| f.field_type == crate::design::FieldType::BigDecimal)
+            .filter(|(_, f)| f.field_type == crate::keyspec::FieldType::BigDecimal)
             .map(|(i, _)| i)
             .collect();
         Ok(DesignKeys {
@@ -184,8 +184,9 @@ impl DesignKeys {
             if let (Some(slot), Some(decl)) = (self.values.get_mut(i), self.decls.get(i)) {
                 if let crate::keyspec::FieldValue::Str(s) = slot {
                     let text = serde_json::Value::String(std::mem::take(s));
-                    *slot = crate::keyspec::FieldValue::from_json(decl, &text)
-                        .map_err(|e| record_err(index, e))?;
+                    *slot =
+                        crate::keyspec::FieldValue::from_json(&decl.name, decl.field_type, &text)
+                            .map_err(|e| record_err(index, e))?;
                 }
             }
         }
@@ -327,7 +328,7 @@ impl AnalysisRun {
             batch: Batch::default(),
             done: 0,
             fed: false,
-            led_by_time: crate::keyspec::lint(doc)
+            led_by_time: crate::design::lint(doc)
                 .iter()
                 .any(|f| f.rule == "monotonic-leading"),
         })
@@ -477,7 +478,7 @@ pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
                 (
                     Some(crate::keyspec::FieldValue::Str(buf)),
                     crate::workload::FieldValue::Str(s),
-                ) if decl.field_type != crate::design::FieldType::BigDecimal => {
+                ) if decl.field_type != crate::keyspec::FieldType::BigDecimal => {
                     buf.clear();
                     buf.push_str(s);
                 }
@@ -491,7 +492,7 @@ pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
 
 /// The document's key design compiled against its fields (errors point into `/key`).
 fn compile_key(doc: &DesignDocument) -> Result<crate::keyspec::CompiledKey> {
-    crate::keyspec::CompiledKey::new(&doc.key, &doc.fields).map_err(|e| {
+    crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).map_err(|e| {
         match e.location.path.clone() {
             Some(p) if !p.starts_with('/') => e.at_path(format!("/key/{p}")),
             _ => e,
@@ -501,15 +502,17 @@ fn compile_key(doc: &DesignDocument) -> Result<crate::keyspec::CompiledKey> {
 
 /// A generated value as the key encoder's value type.
 fn convert_value(
-    decl: &crate::design::FieldDecl,
+    decl: &crate::workload::FieldDecl,
     v: &crate::workload::FieldValue,
 ) -> Result<crate::keyspec::FieldValue> {
     use crate::keyspec::FieldValue as K;
     use crate::workload::FieldValue as W;
     Ok(match v {
-        W::Str(s) if decl.field_type == crate::design::FieldType::BigDecimal => {
-            K::from_json(decl, &serde_json::Value::String(s.clone()))?
-        }
+        W::Str(s) if decl.field_type == crate::keyspec::FieldType::BigDecimal => K::from_json(
+            &decl.name,
+            decl.field_type,
+            &serde_json::Value::String(s.clone()),
+        )?,
         W::Str(s) => K::Str(s.clone()),
         W::Long(x) => K::Long(*x),
         W::Double(x) => K::Double(*x),
@@ -522,6 +525,13 @@ impl AnalysisRun {
     pub fn new(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisRun> {
         AnalysisRun::with_keys(doc, opts, Keys::Design(Box::new(DesignKeys::new(doc)?)))
     }
+}
+
+/// The split keys of `doc`'s table before any write: its pre-split as the analyzer lays it out
+/// (a `sampleQuantiles` pre-split cut at its own sample or the workload's keys).
+pub fn initial_split_keys(doc: &DesignDocument) -> Result<Vec<Vec<u8>>> {
+    let run = AnalysisRun::new(doc, &AnalyzeOptions::default())?;
+    Ok(run.analyzer().split_keys().to_vec())
 }
 
 /// Analyze `doc`: its workload, encoded with its key design, over its region layout.

@@ -9,11 +9,11 @@ use serde_json::{Map, Value};
 use super::ast::*;
 use super::time::{self, Tok};
 use super::value::{missing, FieldValue};
-use crate::bytes;
-use crate::design::{FieldDecl, FieldType};
 use crate::error::{Error, ErrorKind, Result};
-use crate::hash;
-use crate::salt::{hbasewd::OneByteSimpleHash, opentsdb, phoenix};
+use crate::hbase::bytes;
+use crate::hbase::hash;
+use crate::hbase::salt::{hbasewd::OneByteSimpleHash, opentsdb, phoenix};
+use crate::keyspec::{Field, FieldType};
 
 mod compiler;
 mod interp;
@@ -187,7 +187,7 @@ pub struct CompiledKey {
 impl CompiledKey {
     /// Check `spec` against `fields` and prepare it for encoding. Errors carry the segment's
     /// path (`segments/2`, `segments/0/of/1`) and name the field.
-    pub fn new(spec: &KeySpec, fields: &[FieldDecl]) -> Result<CompiledKey> {
+    pub fn new(spec: &KeySpec, fields: &[Field]) -> Result<CompiledKey> {
         spec.validate()?;
         let mut c = Compiler {
             fields,
@@ -249,15 +249,7 @@ impl CompiledKey {
         out.clear();
         for (name, ty) in &self.fields {
             let v = match record.get(name) {
-                Some(v) => FieldValue::from_json(
-                    &FieldDecl {
-                        name: name.clone(),
-                        field_type: *ty,
-                        cardinality: None,
-                        generator: None,
-                    },
-                    v,
-                )?,
+                Some(v) => FieldValue::from_json(name, *ty, v)?,
                 None => FieldValue::Null,
             };
             out.push(v);

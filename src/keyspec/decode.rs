@@ -6,9 +6,9 @@ use serde_json::{Map, Value};
 use super::compile::{CompiledKey, Enc, Op, Src};
 use super::time;
 use super::value::FieldValue;
-use crate::bytes;
-use crate::design::FieldType;
 use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes;
+use crate::keyspec::FieldType;
 
 mod read;
 mod verify;

@@ -143,7 +143,7 @@ fn describe(seg: &Segment) -> (String, String, Option<String>) {
             f(&a.field),
         ),
         Segment::Literal(l) => (
-            crate::bytes::to_string_binary(&l.bytes),
+            crate::hbase::bytes::to_string_binary(&l.bytes),
             "constant bytes".into(),
             None,
         ),

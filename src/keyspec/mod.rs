@@ -23,10 +23,11 @@
 mod ast;
 pub(crate) mod compile;
 mod decode;
-mod format;
+mod field;
+pub(crate) mod format;
 mod layout;
-mod lint;
 mod parse;
+pub(crate) mod read;
 pub(crate) mod time;
 pub(crate) mod value;
 
@@ -34,13 +35,12 @@ pub use ast::*;
 pub(crate) use compile::Hole;
 pub use compile::{at_record, CompiledKey};
 pub use decode::{Decoded, DecodedField, Unrecoverable};
+pub use field::{Field, FieldType};
 pub use layout::{SegmentLayout, Width};
-pub use lint::{lint, Finding, Severity, RULES};
 pub use value::FieldValue;
 
 use serde_json::{Map, Value};
 
-use crate::design::FieldDecl;
 use crate::error::{Error, ErrorKind, Result};
 
 /// `e`, found by a check after parsing (its path names a segment: `segments/2`, or
@@ -68,7 +68,7 @@ impl KeySpec {
     /// Parse the JSON form (`{"segments": [...]}`), or a JSON string holding the text form.
     /// Errors carry the JSON path.
     pub fn from_json(json: &str) -> Result<KeySpec> {
-        let spec = crate::de::from_json(json, crate::de::key_spec)?;
+        let spec = crate::support::json::from_json(json, read::key_spec)?;
         spec.validate()?;
         Ok(spec)
     }
@@ -80,7 +80,7 @@ impl KeySpec {
 
     /// The JSON form, compact.
     pub fn to_json(&self) -> String {
-        crate::jsonw::to_string(self).unwrap_or_default()
+        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// Checks that need no field declarations: widths, bucket counts, patterns, tables.
@@ -351,21 +351,17 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
 
 /// Encode one JSON record with `spec`. A long may be a JSON number or a decimal string;
 /// errors name the field and what was expected. For many records use [`CompiledKey`].
-pub fn encode(
-    spec: &KeySpec,
-    fields: &[FieldDecl],
-    record: &Map<String, Value>,
-) -> Result<Vec<u8>> {
+pub fn encode(spec: &KeySpec, fields: &[Field], record: &Map<String, Value>) -> Result<Vec<u8>> {
     CompiledKey::new(spec, fields)?.encode_json(record)
 }
 
 /// Decode a row key: the recovered fields, and which fields cannot be recovered and why.
-pub fn decode(spec: &KeySpec, fields: &[FieldDecl], key: &[u8]) -> Result<Decoded> {
+pub fn decode(spec: &KeySpec, fields: &[Field], key: &[u8]) -> Result<Decoded> {
     CompiledKey::new(spec, fields)?.decode(key)
 }
 
 /// The byte layout of `spec`: one entry per segment with offset, width and encoding.
-pub fn layout(spec: &KeySpec, fields: &[FieldDecl]) -> Result<Vec<SegmentLayout>> {
+pub fn layout(spec: &KeySpec, fields: &[Field]) -> Result<Vec<SegmentLayout>> {
     Ok(CompiledKey::new(spec, fields)?.layout())
 }
 

@@ -44,7 +44,7 @@ fn describe(t: &Tok) -> String {
     match t {
         Tok::Ident(s) => format!("`{s}`"),
         Tok::Str(_) => "a string".into(),
-        Tok::Num(n) => format!("the number {}", crate::num_text::int_text(*n)),
+        Tok::Num(n) => format!("the number {}", crate::support::num_text::int_text(*n)),
         Tok::LParen => "`(`".into(),
         Tok::RParen => "`)`".into(),
         Tok::LBrack => "`[`".into(),
@@ -186,8 +186,8 @@ fn lex(src: &str) -> Result<Vec<(Tok, Pos)>> {
                     None => (false, clean.as_str()),
                 };
                 let parsed = match body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-                    Some(h) => crate::num_text::parse_int(h, 16),
-                    None => crate::num_text::parse_int(body, 10),
+                    Some(h) => crate::support::num_text::parse_int(h, 16),
+                    None => crate::support::num_text::parse_int(body, 10),
                 };
                 let n = parsed.ok_or_else(|| {
                     err(pos, format!("`{text}` is not a number: expected decimal digits or 0x followed by hex digits"))
@@ -325,7 +325,7 @@ impl Parser {
             let name = match (t, self.peek2()) {
                 (Tok::Ident(n), Some(Tok::Eq)) => Some((n.clone(), p)),
                 (Tok::Str(b), Some(Tok::Eq)) => Some((String::from_utf8_lossy(b).into_owned(), p)),
-                (Tok::Num(n), Some(Tok::Eq)) => Some((crate::num_text::int_text(*n), p)),
+                (Tok::Num(n), Some(Tok::Eq)) => Some((crate::support::num_text::int_text(*n), p)),
                 _ => None,
             };
             if name.is_some() {

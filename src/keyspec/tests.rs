@@ -2,16 +2,10 @@
 
 use super::compile::{render, unrender};
 use super::*;
-use crate::design::FieldType;
 
-/// A field declaration with only a name and a type (also used by compile's plan tests).
-pub(super) fn fd(name: &str, t: FieldType) -> FieldDecl {
-    FieldDecl {
-        name: name.into(),
-        field_type: t,
-        cardinality: None,
-        generator: None,
-    }
+/// A field with a name and a type (also used by compile's plan tests).
+pub(super) fn fd(name: &str, t: FieldType) -> Field {
+    Field::new(name, t)
 }
 
 #[test]
@@ -154,7 +148,7 @@ fn huge_designs_are_refused_not_overflowed() {
 /// Encode one record of string values with `key` (text form).
 fn enc_strs(key: &str, fields: &[(&str, FieldType)], vals: Vec<FieldValue>) -> Vec<u8> {
     let spec = KeySpec::parse_text(key).unwrap();
-    let decls: Vec<FieldDecl> = fields.iter().map(|(n, t)| fd(n, *t)).collect();
+    let decls: Vec<Field> = fields.iter().map(|(n, t)| fd(n, *t)).collect();
     let mut k = CompiledKey::new(&spec, &decls).unwrap();
     k.encode_values(&vals).unwrap()
 }
@@ -164,7 +158,7 @@ fn java_string_hashes_read_ascii_bytes_and_rebuild_other_text() {
     // The encoder hashes the bytes it wrote when they are ASCII and rebuilds the UTF-16 text
     // otherwise; both must equal String.hashCode() of the text.
     for s in ["ab", "13412341234", "héllo", "𝄞x", "日本"] {
-        let h = (crate::hash::java_str_hash_code(&format!("{s}_{s}")) & 0x7FFF) as i16;
+        let h = (crate::hbase::hash::java_str_hash_code(&format!("{s}_{s}")) & 0x7FFF) as i16;
         let mut want = h.to_be_bytes().to_vec();
         want.extend_from_slice(format!("{s}_{s}").as_bytes());
         let fields = [("a", FieldType::String)];
@@ -184,14 +178,14 @@ fn java_string_hashes_read_ascii_bytes_and_rebuild_other_text() {
             &fields,
             vec![FieldValue::Utf16(units.clone())],
         );
-        let h = (crate::hash::java_string_hash_code(&units) & 0x7FFF) as i16;
+        let h = (crate::hbase::hash::java_string_hash_code(&units) & 0x7FFF) as i16;
         assert_eq!(got.get(..2), Some(&h.to_be_bytes()[..]));
     }
     // Salt buckets: the same bucket as String.hashCode() % 64 over the rest.
     let fields = [("p", FieldType::String), ("n", FieldType::String)];
     for (p, n) in [("13412341234", "5"), ("ü", "-7"), ("x", "123456789")] {
         let text = format!("{p}_{n}");
-        let b = crate::hash::java_str_hash_code(&text)
+        let b = crate::hbase::hash::java_str_hash_code(&text)
             .wrapping_rem(64)
             .abs();
         let want = format!("{b:02}{text}").into_bytes();
@@ -221,7 +215,7 @@ fn java_string_hash_sources_do_not_advance_random_segments() {
     );
     assert_eq!(with.get(2..), Some(alone.as_slice()));
     let text = String::from_utf8(alone).unwrap();
-    let h = (crate::hash::java_str_hash_code(&text) & 0x7FFF) as i16;
+    let h = (crate::hbase::hash::java_str_hash_code(&text) & 0x7FFF) as i16;
     assert_eq!(with.get(..2), Some(&h.to_be_bytes()[..]));
 }
 

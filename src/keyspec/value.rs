@@ -2,12 +2,12 @@
 //! JSON (a `long` may arrive as a JSON number or a decimal string, so 64-bit values survive
 //! JavaScript).
 
-use crate::bigint::BigInt;
+use crate::hbase::bigint::BigInt;
 use serde_json::Value;
 
-use crate::bytes::{self, BigDecimal};
-use crate::design::{FieldDecl, FieldType};
 use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes::{self, BigDecimal};
+use crate::keyspec::FieldType;
 
 /// One field's value, already parsed for its declared type. Records given as a slice of
 /// these (indexed like the field declarations) skip JSON entirely in the encoder's hot loop.
@@ -51,7 +51,7 @@ fn bad(field: &str, expected: &str, got: &Value) -> Error {
         Value::String(s) if s.chars().count() > 40 => {
             format!("\"{}…\"", s.chars().take(40).collect::<String>())
         }
-        other => crate::jsonw::json_text(other),
+        other => crate::support::json::json_text(other),
     };
     Error::new(
         ErrorKind::Invalid,
@@ -98,13 +98,13 @@ pub(crate) fn parse_big_decimal(s: &str) -> Option<BigDecimal> {
 }
 
 impl FieldValue {
-    /// Convert a JSON value for the declared field. `null` becomes [`FieldValue::Null`].
-    pub fn from_json(decl: &FieldDecl, v: &Value) -> Result<FieldValue> {
-        let name = decl.name.as_str();
+    /// Convert a JSON value for the field `name` of type `field_type`. `null` becomes
+    /// [`FieldValue::Null`].
+    pub fn from_json(name: &str, field_type: FieldType, v: &Value) -> Result<FieldValue> {
         if v.is_null() {
             return Ok(FieldValue::Null);
         }
-        Ok(match decl.field_type {
+        Ok(match field_type {
             FieldType::String => match v {
                 Value::String(s) => FieldValue::Str(s.clone()),
                 _ => return Err(bad(name, "a string", v)),
@@ -330,30 +330,26 @@ mod tests {
         }
     }
 
-    fn decl(t: FieldType) -> FieldDecl {
-        FieldDecl {
-            name: "f".into(),
-            field_type: t,
-            cardinality: None,
-            generator: None,
-        }
+    /// `v` read as the field `f` of type `t`.
+    fn read(t: FieldType, v: &serde_json::Value) -> Result<FieldValue> {
+        FieldValue::from_json("f", t, v)
     }
 
     #[test]
     fn longs_from_numbers_and_strings() {
-        let d = decl(FieldType::Long);
+        let d = FieldType::Long;
         assert_eq!(
-            FieldValue::from_json(&d, &serde_json::json!(5)).ok(),
+            read(d, &serde_json::json!(5)).ok(),
             Some(FieldValue::Long(5))
         );
         assert_eq!(
-            FieldValue::from_json(&d, &serde_json::json!("9223372036854775807")).ok(),
+            read(d, &serde_json::json!("9223372036854775807")).ok(),
             Some(FieldValue::Long(i64::MAX))
         );
-        let e = FieldValue::from_json(&d, &serde_json::json!("12x")).err();
+        let e = read(d, &serde_json::json!("12x")).err();
         assert!(e.is_some_and(|e| e.message.contains("field `f`") && e.message.contains("long")));
-        assert!(FieldValue::from_json(&decl(FieldType::Short), &serde_json::json!(40000)).is_err());
-        assert!(FieldValue::from_json(&d, &serde_json::json!(1.5)).is_err());
+        assert!(read(FieldType::Short, &serde_json::json!(40000)).is_err());
+        assert!(read(d, &serde_json::json!(1.5)).is_err());
     }
 
     #[test]
@@ -374,9 +370,9 @@ mod tests {
 
     #[test]
     fn timestamps_accept_iso() {
-        let d = decl(FieldType::Timestamp);
+        let d = FieldType::Timestamp;
         assert_eq!(
-            FieldValue::from_json(&d, &serde_json::json!("2021-11-30T16:41:21.900Z")).ok(),
+            read(d, &serde_json::json!("2021-11-30T16:41:21.900Z")).ok(),
             Some(FieldValue::Long(1_638_290_481_900))
         );
     }

@@ -3,10 +3,10 @@
 
 use super::planner::Planner;
 use super::Values;
-use crate::design::FieldDecl;
-use crate::jsonw::json_text;
 use crate::keyspec::FieldValue;
-use crate::num_text::{fixed, plain};
+use crate::support::json::json_text;
+use crate::support::num_text::{fixed, plain};
+use crate::workload::FieldDecl;
 
 impl Planner {
     /// Rows of one entity: records × the share of the records each given field keeps.
@@ -35,7 +35,9 @@ impl Planner {
             let w: f64 = values
                 .iter()
                 .zip(weights)
-                .filter(|(x, _)| FieldValue::from_json(d, x).is_ok_and(|x| &x == v))
+                .filter(|(x, _)| {
+                    FieldValue::from_json(&d.name, d.field_type, x).is_ok_and(|x| &x == v)
+                })
                 .map(|(_, w)| *w)
                 .sum();
             if total > 0.0 && w > 0.0 {

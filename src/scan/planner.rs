@@ -6,12 +6,12 @@ use serde_json::{Map, Value};
 
 use super::time_unit::{next_boundary, pattern_unit, Unit};
 use super::{check_count, next_prefix, regions_of_range, ReadPattern, ReadPlan, Scan, Values};
-use crate::bytes::{to_hex, to_string_binary};
-use crate::design::FieldDecl;
 use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes::{to_hex, to_string_binary};
 use crate::keyspec::{
     CompiledKey, FieldValue, KeySpec, Render, SaltSpec, Segment, TimeSpec, TimeUnit,
 };
+use crate::workload::FieldDecl;
 
 mod ranges;
 
@@ -43,7 +43,7 @@ impl std::fmt::Debug for Planner {
 
 /// The fields a segment reads (with salt / hash sources).
 fn seg_fields(s: &Segment, out: &mut Vec<String>) {
-    let v = crate::json::to_value(s).unwrap_or(Value::Null);
+    let v = crate::support::json::to_value(s).unwrap_or(Value::Null);
     collect_fields(&v, out);
 }
 
@@ -114,7 +114,8 @@ fn render_bucket(r: &Render, v: u64) -> Option<Vec<u8>> {
 impl Planner {
     /// Compile each segment of `spec` against `fields`.
     pub fn new(spec: &KeySpec, fields: &[FieldDecl]) -> Result<Planner> {
-        CompiledKey::new(spec, fields)?;
+        let key_fields = crate::workload::key_fields(fields);
+        CompiledKey::new(spec, &key_fields)?;
         let resolved = resolve_sources(&spec.segments);
         let mut segs = Vec::with_capacity(resolved.len());
         for s in resolved {
@@ -122,7 +123,7 @@ impl Planner {
                 &KeySpec {
                     segments: vec![s.clone()],
                 },
-                fields,
+                &key_fields,
             )?;
             let mut f = Vec::new();
             seg_fields(&s, &mut f);
@@ -153,7 +154,7 @@ impl Planner {
         self.decls
             .iter()
             .map(|d| match rec.get(&d.name) {
-                Some(v) => FieldValue::from_json(d, v)
+                Some(v) => FieldValue::from_json(&d.name, d.field_type, v)
                     .map_err(|e| e.at_path(format!("/{path}/{}", d.name))),
                 None => Ok(FieldValue::Null),
             })
@@ -376,6 +377,7 @@ impl Planner {
                     stop_row_hex: to_hex(&stop),
                     stop_row: to_string_binary(&stop),
                     regions,
+                    shell: None,
                 }
             })
             .collect();

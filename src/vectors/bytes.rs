@@ -1,12 +1,12 @@
 //! Vector glue for the `bytes` family: `encodings.jsonl`, `to_string_binary.jsonl`,
 //! `md5.jsonl`, `java_hashcode.jsonl` and `recipes.jsonl`.
 
-use crate::bigint::BigInt;
+use crate::hbase::bigint::BigInt;
 use serde_json::{json, Value};
 
 use super::{hex_value, long_value, outcome, Args, Dispatched, Outcome};
-use crate::bytes as b;
-use crate::hash as h;
+use crate::hbase::bytes as b;
+use crate::hbase::hash as h;
 
 /// A non-null Java string argument.
 fn jstr(args: &Args, name: &str) -> Result<Vec<u16>, String> {

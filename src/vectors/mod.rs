@@ -56,7 +56,7 @@ pub enum Verdict {
 
 /// Run one line of a vector file.
 pub fn run_line(line: &str) -> Verdict {
-    let v: Value = match crate::json::parse_value(line) {
+    let v: Value = match crate::support::json::parse_value(line) {
         Ok(v) => v,
         Err(e) => {
             return Verdict::CannotRun {

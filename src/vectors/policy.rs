@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::{from_hex, hex_value, long_value, Args, Dispatched, Outcome};
-use crate::policy::{
+use crate::hbase::policy::{
     self, PolicyLimits, RegionState, SplitPolicy, SplitRestriction, StoreState, Values,
     RESTRICTION_DELIMITER_KEY, RESTRICTION_PREFIX_LENGTH_KEY, RESTRICTION_TYPE_KEY,
 };

@@ -5,9 +5,11 @@
 use serde_json::Value;
 
 use super::{hex_list, hex_value, outcome, Args, Dispatched, Outcome};
-use crate::salt::hbasewd::{self, HashPrefixDistributor, Interval, OneBytePrefixDistributor};
-use crate::salt::opentsdb::{self, SaltConfig};
-use crate::salt::phoenix;
+use crate::hbase::salt::hbasewd::{
+    self, HashPrefixDistributor, Interval, OneBytePrefixDistributor,
+};
+use crate::hbase::salt::opentsdb::{self, SaltConfig};
+use crate::hbase::salt::phoenix;
 
 /// `None`: not one of this family's functions.
 pub(super) fn dispatch(func: &str, args: &Args) -> Dispatched {

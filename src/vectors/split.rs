@@ -4,11 +4,11 @@
 use serde_json::Value;
 
 use super::{hex_list, hex_value, outcome, Args, Dispatched, Outcome};
-use crate::region::{minimum_midpoint, row_end_key_compare, row_is_in_range};
-use crate::split::{
+use crate::hbase::split::{
     bytes_split, create_table_split_keys, iterate_on_splits, verify_split_keys, AlgorithmKind,
     SplitAlgorithm,
 };
+use crate::region::{minimum_midpoint, row_end_key_compare, row_is_in_range};
 
 /// `None`: not one of this family's functions.
 pub(super) fn dispatch(func: &str, args: &Args) -> Dispatched {

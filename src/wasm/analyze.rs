@@ -14,11 +14,11 @@ use crate::design::DesignDocument;
 use crate::error::Error;
 
 /// Analysis options; `undefined` / `null` mean the defaults.
-fn analyze_opts(v: JsValue) -> Result<AnalyzeOptions, JsValue> {
+pub(crate) fn analyze_opts(v: JsValue) -> Result<AnalyzeOptions, JsValue> {
     if v.is_undefined() || v.is_null() {
         Ok(AnalyzeOptions::default())
     } else {
-        opts("options", v, crate::de::analyze_options)
+        opts("options", v, crate::analyze::read::analyze_options)
     }
 }
 
@@ -83,6 +83,7 @@ pub fn analyze_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue
 #[wasm_bindgen]
 pub struct AnalysisSession {
     run: AnalysisRun,
+    doc: DesignDocument,
 }
 
 #[wasm_bindgen]
@@ -94,6 +95,7 @@ impl AnalysisSession {
         let o = analyze_opts(options)?;
         Ok(AnalysisSession {
             run: core(AnalysisRun::new(&doc, &o))?,
+            doc,
         })
     }
 
@@ -108,7 +110,7 @@ impl AnalysisSession {
     /// the workload's clock. `{done, total, regions, finished}`, `total` being the number fed.
     pub fn feed(&mut self, records: JsValue) -> Result<JsValue, JsValue> {
         let records = opts("records", records, |n| {
-            crate::json::list(n, crate::json::map)
+            crate::support::json::list(n, crate::support::json::map)
         })?;
         to_js(&core(self.run.feed(&records))?)
     }
@@ -121,6 +123,15 @@ impl AnalysisSession {
     /// The report over the records analyzed so far.
     pub fn finish(&self) -> Result<JsValue, JsValue> {
         report_js(self.run.finish())
+    }
+
+    /// The records analyzed so far checked against `budgets` (as `checkDesign` does).
+    pub fn check(&self, budgets: JsValue) -> Result<JsValue, JsValue> {
+        let b = super::policy::budgets_arg(budgets)?;
+        let report = self.run.finish();
+        to_js(&core(crate::analyze::check::check_report(
+            &self.doc, &report, &b,
+        ))?)
     }
 }
 
@@ -150,8 +161,7 @@ pub fn compare_designs(docs: JsValue, options: JsValue) -> Result<JsValue, JsVal
 /// The table's initial split keys (the pre-split, computed from a workload sample when the
 /// layout needs one), as `Uint8Array[]`.
 fn initial_split_keys(doc: &DesignDocument) -> Result<Vec<Vec<u8>>, JsValue> {
-    let run = core(AnalysisRun::new(doc, &AnalyzeOptions::default()))?;
-    Ok(run.analyzer().split_keys().to_vec())
+    core(crate::analyze::initial_split_keys(doc))
 }
 
 /// `layoutSplitKeys(doc)`: the design's pre-split keys as `Uint8Array[]`.
@@ -174,7 +184,7 @@ pub fn plan_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue>
         core(crate::region::RegionMap::new(keys.clone()))?;
         keys
     };
-    to_js(&core(crate::scan::plan_reads(&doc, &keys))?)
+    to_js(&core(doc.plan_reads(&keys))?)
 }
 
 /// A table name for a shell statement: a string, not empty.
@@ -192,7 +202,7 @@ pub fn shell_create(table: JsValue, family: JsValue, keys: JsValue) -> Result<St
     let table = table_arg(&table)?;
     let family = str_arg("family", &family)?;
     let keys = bytes_list_arg("keys", &keys)?;
-    Ok(crate::shell::shell_create(&table, &family, &keys))
+    Ok(crate::hbase::shell::shell_create(&table, &family, &keys))
 }
 
 /// The HBase shell line `scan 'table', {STARTROW => "…", STOPROW => "…"}` of one scan of a
@@ -206,13 +216,15 @@ pub fn shell_scan(
     let table = table_arg(&table)?;
     let start = bytes_arg("startRow", &start_row)?;
     let stop = bytes_arg("stopRow", &stop_row)?;
-    Ok(crate::shell::shell_scan(&table, &start, &stop))
+    Ok(crate::hbase::shell::shell_scan(&table, &start, &stop))
 }
 
 /// The keys as a `SPLITS_FILE`: one toStringBinary key per line.
 #[wasm_bindgen(js_name = splitsFile)]
 pub fn splits_file(keys: JsValue) -> Result<String, JsValue> {
-    Ok(crate::shell::splits_file(&bytes_list_arg("keys", &keys)?))
+    Ok(crate::hbase::shell::splits_file(&bytes_list_arg(
+        "keys", &keys,
+    )?))
 }
 
 /// A table's current regions read from what HBase prints (`get_splits`, `list_regions`,
@@ -227,5 +239,5 @@ pub fn read_regions(text: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
     } else {
         Some(str_arg("table", &table)?)
     };
-    to_js(&core(crate::shell::read_regions(&text, table.as_deref()))?)
+    to_js(&core(crate::region::read_regions(&text, table.as_deref()))?)
 }

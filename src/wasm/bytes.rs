@@ -9,10 +9,10 @@ use super::{
     utf16_arg,
 };
 use crate::error::Error;
-use crate::json::{Node, R};
+use crate::support::json::{Node, R};
 
-fn field_type_arg(name: &str, v: JsValue) -> Result<crate::design::FieldType, JsValue> {
-    opts(name, v, crate::de::field_type)
+fn field_type_arg(name: &str, v: JsValue) -> Result<crate::keyspec::FieldType, JsValue> {
+    opts(name, v, crate::keyspec::read::field_type)
 }
 
 /// Inspect one value: `inspect("13412341234", {type: "string", regions: 16})` -> bytes (hex and
@@ -21,7 +21,7 @@ fn field_type_arg(name: &str, v: JsValue) -> Result<crate::design::FieldType, Js
 pub fn inspect(value: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let value = utf16_arg("value", &value)?;
     let options: crate::inspect::InspectOptions =
-        opts("options", options, crate::de::inspect_options)?;
+        opts("options", options, crate::inspect::inspect_options)?;
     to_js(&core(crate::inspect::inspect(&value, &options))?)
 }
 
@@ -37,13 +37,15 @@ pub fn to_bytes(value_type: JsValue, value: JsValue) -> Result<JsValue, JsValue>
 /// `Bytes.toStringBinary`: printable ASCII as is, every other byte as `\xHH`.
 #[wasm_bindgen(js_name = toStringBinary)]
 pub fn to_string_binary(bytes: JsValue) -> Result<String, JsValue> {
-    Ok(crate::bytes::to_string_binary(&bytes_arg("bytes", &bytes)?))
+    Ok(crate::hbase::bytes::to_string_binary(&bytes_arg(
+        "bytes", &bytes,
+    )?))
 }
 
 /// `Bytes.toBytesBinary`: the inverse of `toStringBinary` (uppercase `\xHH` escapes only).
 #[wasm_bindgen(js_name = toBytesBinary)]
 pub fn to_bytes_binary(text: JsValue) -> Result<JsValue, JsValue> {
-    Ok(u8_array(&crate::bytes::to_bytes_binary(&utf16_arg(
+    Ok(u8_array(&crate::hbase::bytes::to_bytes_binary(&utf16_arg(
         "text", &text,
     )?)))
 }
@@ -51,19 +53,19 @@ pub fn to_bytes_binary(text: JsValue) -> Result<JsValue, JsValue> {
 /// Unsigned lexicographic order of two row keys, as HBase sorts them: -1, 0 or 1.
 #[wasm_bindgen(js_name = compareBytes)]
 pub fn compare_bytes(a: JsValue, b: JsValue) -> Result<i32, JsValue> {
-    Ok(crate::bytes::compare_to(&bytes_arg("a", &a)?, &bytes_arg("b", &b)?) as i32)
+    Ok(crate::hbase::bytes::compare_to(&bytes_arg("a", &a)?, &bytes_arg("b", &b)?) as i32)
 }
 
 /// `MD5Hash.getMD5AsHex`: 32 lowercase hex digits.
 #[wasm_bindgen(js_name = md5Hex)]
 pub fn md5_hex(bytes: JsValue) -> Result<String, JsValue> {
-    Ok(crate::hash::md5_as_hex(&bytes_arg("bytes", &bytes)?))
+    Ok(crate::hbase::hash::md5_as_hex(&bytes_arg("bytes", &bytes)?))
 }
 
 /// Java `String.hashCode` over the string's UTF-16 code units.
 #[wasm_bindgen(js_name = javaHashCode)]
 pub fn java_hash_code(text: JsValue) -> Result<i32, JsValue> {
-    Ok(crate::hash::java_string_hash_code(&utf16_arg(
+    Ok(crate::hbase::hash::java_string_hash_code(&utf16_arg(
         "text", &text,
     )?))
 }
@@ -71,7 +73,9 @@ pub fn java_hash_code(text: JsValue) -> Result<i32, JsValue> {
 /// Java `Arrays.hashCode(byte[])`.
 #[wasm_bindgen(js_name = bytesHashCode)]
 pub fn bytes_hash_code(bytes: JsValue) -> Result<i32, JsValue> {
-    Ok(crate::hash::arrays_hash_code(&bytes_arg("bytes", &bytes)?))
+    Ok(crate::hbase::hash::arrays_hash_code(&bytes_arg(
+        "bytes", &bytes,
+    )?))
 }
 
 /// Options of [`split_keys`]: `{firstRow?, lastRow?}`.
@@ -82,7 +86,7 @@ struct SplitKeysOptions {
 }
 
 fn split_keys_options(n: &Node) -> R<SplitKeysOptions> {
-    let o = crate::json::Obj::new(
+    let o = crate::support::json::Obj::new(
         n,
         "struct SplitKeysOptions",
         &["firstRow", "lastRow"],
@@ -90,8 +94,8 @@ fn split_keys_options(n: &Node) -> R<SplitKeysOptions> {
         false,
     )?;
     Ok(SplitKeysOptions {
-        first_row: o.opt("firstRow", crate::json::string)?,
-        last_row: o.opt("lastRow", crate::json::string)?,
+        first_row: o.opt("firstRow", crate::support::json::string)?,
+        last_row: o.opt("lastRow", crate::support::json::string)?,
     })
 }
 
@@ -104,12 +108,12 @@ pub fn split_keys(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let name = str_arg("algorithm", &algorithm)?;
-    let kind = crate::split::AlgorithmKind::from_name(&name).ok_or_else(|| {
+    let kind = crate::hbase::split::AlgorithmKind::from_name(&name).ok_or_else(|| {
         js_error(&Error::arg(
             "algorithm",
             format!(
                 "expected HexStringSplit, DecimalStringSplit or UniformSplit, got {}",
-                crate::jsonw::quote(&name)
+                crate::support::json::quote(&name)
             ),
         ))
     })?;
@@ -121,7 +125,7 @@ pub fn split_keys(
     };
     let first: Option<Vec<u16>> = o.first_row.map(|f| f.encode_utf16().collect());
     let last: Option<Vec<u16>> = o.last_row.map(|l| l.encode_utf16().collect());
-    let keys = crate::split::presplit_keys(kind, n, first.as_deref(), last.as_deref());
+    let keys = crate::hbase::split::presplit_keys(kind, n, first.as_deref(), last.as_deref());
     Ok(key_list(&core(keys)?))
 }
 
@@ -136,7 +140,7 @@ pub fn bytes_split(
     let (a, b) = (bytes_arg("a", &a)?, bytes_arg("b", &b)?);
     let num = int_arg("num", &num, i32::MIN as i64, i32::MAX as i64)? as i32;
     let inclusive = inclusive.as_bool().unwrap_or(false);
-    Ok(key_list(&core(crate::split::bytes_split(
+    Ok(key_list(&core(crate::hbase::split::bytes_split(
         &a, &b, inclusive, num,
     ))?))
 }
@@ -150,9 +154,9 @@ pub fn create_table_split_keys(
 ) -> Result<JsValue, JsValue> {
     let (s, e) = (bytes_arg("start", &start)?, bytes_arg("end", &end)?);
     let n = int_arg("numRegions", &num_regions, i32::MIN as i64, i32::MAX as i64)? as i32;
-    Ok(key_list(&core(crate::split::create_table_split_keys(
-        &s, &e, n,
-    ))?))
+    Ok(key_list(&core(
+        crate::hbase::split::create_table_split_keys(&s, &e, n),
+    )?))
 }
 
 /// 0-based index of the region holding `row`, given the table's split keys (`[start, end)`).

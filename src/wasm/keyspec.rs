@@ -10,7 +10,7 @@ use crate::keyspec::{self, CompiledKey, KeySpec};
 
 /// A record argument: field name -> value (a long may be a decimal string or a BigInt).
 fn record_arg(v: JsValue) -> Result<Map<String, Value>, JsValue> {
-    opts("record", v, crate::json::map)
+    opts("record", v, crate::support::json::map)
 }
 
 /// Parse the text form of a key design: its JSON form (`{segments: [...]}`). Errors carry
@@ -24,7 +24,7 @@ pub fn parse_key(text: JsValue) -> Result<JsValue, JsValue> {
 /// Print a key design (its JSON form, or the text form to normalize) as the text form.
 #[wasm_bindgen(js_name = formatKey)]
 pub fn format_key(spec: JsValue) -> Result<String, JsValue> {
-    let spec: KeySpec = opts("spec", spec, crate::de::key_spec)?;
+    let spec: KeySpec = opts("spec", spec, crate::keyspec::read::key_spec)?;
     core(spec.validate())?;
     Ok(spec.to_text())
 }
@@ -42,7 +42,7 @@ pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
     let (doc, record) = (doc_arg("doc", &doc)?, record_arg(record)?);
     Ok(u8_array(&core(keyspec::encode(
         &doc.key,
-        &doc.fields,
+        &doc.key_fields(),
         &record,
     ))?))
 }
@@ -51,7 +51,7 @@ pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = decodeKey)]
 pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
     let (doc, key) = (doc_arg("doc", &doc)?, bytes_arg("key", &key)?);
-    to_js(&core(keyspec::decode(&doc.key, &doc.fields, &key))?)
+    to_js(&core(keyspec::decode(&doc.key, &doc.key_fields(), &key))?)
 }
 
 /// A design compiled once, for many records and keys: `encodeKey` and `decodeKey` read and
@@ -69,7 +69,7 @@ impl KeyCodec {
     pub fn new(doc: JsValue) -> Result<KeyCodec, JsValue> {
         let doc = doc_arg("doc", &doc)?;
         Ok(KeyCodec {
-            key: core(CompiledKey::new(&doc.key, &doc.fields))?,
+            key: core(CompiledKey::new(&doc.key, &doc.key_fields()))?,
         })
     }
 
@@ -84,7 +84,7 @@ impl KeyCodec {
     #[wasm_bindgen(js_name = encodeAll)]
     pub fn encode_all(&mut self, records: JsValue) -> Result<JsValue, JsValue> {
         let records = opts("records", records, |n| {
-            crate::json::list(n, crate::json::map)
+            crate::support::json::list(n, crate::support::json::map)
         })?;
         let (mut keys, mut ends) = (Vec::new(), Vec::with_capacity(records.len()));
         core(self.key.encode_all(&records, &mut keys, &mut ends))?;
@@ -107,21 +107,21 @@ impl KeyCodec {
 #[wasm_bindgen(js_name = keyLayout)]
 pub fn key_layout(doc: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
-    to_js(&core(keyspec::layout(&doc.key, &doc.fields))?)
+    to_js(&core(keyspec::layout(&doc.key, &doc.key_fields()))?)
 }
 
 /// `[start, end)` of every segment of `key`, in `keyLayout` order.
 #[wasm_bindgen(js_name = keySpans)]
 pub fn key_spans(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
     let (doc, key) = (doc_arg("doc", &doc)?, bytes_arg("key", &key)?);
-    let spans = CompiledKey::new(&doc.key, &doc.fields).and_then(|c| c.segment_spans(&key));
+    let spans = CompiledKey::new(&doc.key, &doc.key_fields()).and_then(|c| c.segment_spans(&key));
     to_js(&core(spans)?)
 }
 
 /// Lint the design: `[{rule, severity, segment, message}]`.
 #[wasm_bindgen(js_name = lintDesign)]
 pub fn lint_design(doc: JsValue) -> Result<JsValue, JsValue> {
-    to_js(&keyspec::lint(&doc_arg("doc", &doc)?))
+    to_js(&crate::design::lint(&doc_arg("doc", &doc)?))
 }
 
 /// One lint rule: its id and the principle behind it.
@@ -134,7 +134,7 @@ struct LintRule {
 /// Every lint rule: `[{id, reason}]`.
 #[wasm_bindgen(js_name = lintRules)]
 pub fn lint_rules() -> Result<JsValue, JsValue> {
-    let rules: Vec<LintRule> = keyspec::RULES
+    let rules: Vec<LintRule> = crate::design::RULES
         .iter()
         .map(|&(id, reason)| LintRule { id, reason })
         .collect();

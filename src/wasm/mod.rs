@@ -11,7 +11,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorKind};
-use crate::json::{Node, R};
+use crate::support::json::{Node, R};
 
 // Binding files by area; each is thin: decode, call the core, encode. The `vectors-only`
 // feature builds the npm package's second wasm (`rowkey-lab/vectors`): `runVector` alone, so
@@ -24,6 +24,8 @@ pub mod analyze;
 mod bytes;
 #[cfg(not(feature = "vectors-only"))]
 pub mod keyspec;
+#[cfg(not(feature = "vectors-only"))]
+pub mod policy;
 #[cfg(feature = "vectors")]
 mod vectors;
 #[cfg(not(feature = "vectors-only"))]
@@ -46,16 +48,16 @@ pub fn start() {
     }));
 }
 
-/// The one serializer: JSON text (serde_json's, written by [`crate::jsonw`]), parsed by the
+/// The one serializer: JSON text (`serde_json`'s), parsed by the
 /// JS engine's `JSON.parse` — missing values are `null`, maps are plain objects. Every result
 /// crosses the boundary through that text, so each `Serialize` impl is compiled once for the
 /// whole module (the pretty document text shares it); arguments
-/// come in as JSON text too and are read by the non-generic readers of [`crate::de`] (see
+/// come in as JSON text too and are read by the non-generic readers of type-owned (see
 /// [`opts`]).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     // The writer fails only on non-string map keys or a failing `Serialize` impl, which the
     // result types do not have.
-    let text = crate::jsonw::to_string(v).ok_or_else(|| {
+    let text = serde_json::to_string(v).ok().ok_or_else(|| {
         js_error(&Error::new(
             ErrorKind::Invalid,
             "cannot encode result as JSON (a bug, please report)",
@@ -148,14 +150,14 @@ pub(crate) fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
     ))
 }
 
-/// Options object -> core option type, read by `f` (one of the [`crate::de`] readers: unknown
+/// Options object -> core option type, read by `f` (one of the type-owned readers: unknown
 /// keys are errors; the error names the path of the bad value, `options.typo`).
 pub(crate) fn opts<T>(name: &str, v: JsValue, f: fn(&Node) -> R<T>) -> Result<T, JsValue> {
     if v.is_undefined() {
         return Err(bad_arg(name, "an object", &v));
     }
     let text = json_text(name, &v)?;
-    crate::json::parse_node(&text)
+    crate::support::json::parse_node(&text)
         .and_then(|n| f(&n))
         .map_err(|e| {
             let path = e.dotted();
@@ -233,7 +235,7 @@ pub(crate) fn int_arg(name: &str, v: &JsValue, min: i64, max: i64) -> Result<i64
             name,
             format!(
                 "expected an integer in {min}..={max}, got {}",
-                crate::num_text::plain(f)
+                crate::support::num_text::plain(f)
             ),
         )));
     }

@@ -25,7 +25,7 @@ pub(super) fn put_double<V: ValueSlot>(out: Out, x: f64, v: &mut V) {
         // Java's `String.valueOf(double)`, the text a Java writer would build.
         Out::Str => v
             .put_text()
-            .push_str(&crate::bytes::java_double_to_string(x)),
+            .push_str(&crate::hbase::bytes::java_double_to_string(x)),
         Out::Bool => v.put_bool(x != 0.0),
     }
 }

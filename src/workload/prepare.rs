@@ -8,9 +8,10 @@ use super::{
     fnv1a, invalid, out_of, FieldValue, Generator, ListOrder, Out, Permutation, PhonePick, State,
     WorkloadSpec, MAX_DISTINCT, MAX_LIST_VALUES, MAX_STRING_LENGTH, MAX_WRITE_RATE,
 };
-use crate::design::{FieldDecl, FieldType};
 use crate::error::Result;
-use crate::num_text::int_text;
+use crate::keyspec::FieldType;
+use crate::support::num_text::int_text;
+use crate::workload::FieldDecl;
 
 const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -67,7 +68,7 @@ pub(super) fn prepare(
                     format!("{path}/rate"),
                     format!(
                         "the clock rate must be a positive number of ticks per second up to {}",
-                        crate::num_text::plain(MAX_WRITE_RATE)
+                        crate::support::num_text::plain(MAX_WRITE_RATE)
                     ),
                 ));
             }
@@ -451,7 +452,7 @@ pub fn convert(v: &serde_json::Value, f: &FieldDecl, path: &str) -> Result<Field
             path.to_string(),
             format!(
                 "{} is not {what} (field `{}` is {})",
-                crate::jsonw::json_text(v),
+                crate::support::json::json_text(v),
                 f.name,
                 f.field_type.name()
             ),

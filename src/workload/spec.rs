@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::{invalid, DEFAULT_START_TIME_MS, MAX_RECORDS, MAX_VALUE_SIZE, MAX_WRITE_RATE};
-use crate::design::FieldType;
 use crate::error::Result;
+use crate::keyspec::{Field, FieldType};
 
 /// Record count, seed, write rate, value size and start time of a workload.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -79,7 +79,7 @@ impl WorkloadSpec {
                 "/workload/writeRate",
                 format!(
                     "a write rate above {} records per second is not supported",
-                    crate::num_text::plain(MAX_WRITE_RATE)
+                    crate::support::num_text::plain(MAX_WRITE_RATE)
                 ),
             ));
         }
@@ -399,4 +399,33 @@ impl Generator {
             FieldType::Boolean => Generator::Boolean { p: 0.5 },
         }
     }
+}
+
+/// One field of the record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FieldDecl {
+    /// The field name, as used in the key design and in records.
+    pub name: String,
+    /// The field's type.
+    #[serde(rename = "type")]
+    pub field_type: FieldType,
+    /// Number of distinct values, when known: the linter uses it for field ordering.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cardinality: Option<u64>,
+    /// How the analyzer generates this field's values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<Generator>,
+}
+
+impl FieldDecl {
+    /// The field as the key language sees it (name and type).
+    pub fn key_field(&self) -> Field {
+        Field::new(self.name.clone(), self.field_type)
+    }
+}
+
+/// The fields as the key language sees them, in declaration order.
+pub fn key_fields(decls: &[FieldDecl]) -> Vec<Field> {
+    decls.iter().map(FieldDecl::key_field).collect()
 }

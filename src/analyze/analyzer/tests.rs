@@ -54,8 +54,8 @@ fn region_lookup_matches_the_plain_binary_search() {
 
 #[test]
 fn region_lookup_index_follows_auto_splits() {
-    use crate::layout::AutoSplit;
-    use crate::policy::{SplitConfig, SplitPolicy};
+    use crate::hbase::policy::{SplitConfig, SplitPolicy};
+    use crate::region::AutoSplit;
     let o = AnalyzerOptions {
         start_time_ms: 0,
         window_ms: 1000,

@@ -10,7 +10,7 @@ fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
 
 /// Lowers segments to [`Op`]s, checking each against its field's type.
 pub(super) struct Compiler<'a> {
-    pub(super) fields: &'a [FieldDecl],
+    pub(super) fields: &'a [Field],
     /// Seeds of `random(...)` segments, in key order (a key with any has no fast plan).
     pub(super) seeds: Vec<u64>,
     /// `time(...)` segments so far: each gets a cache slot.

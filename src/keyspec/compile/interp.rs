@@ -260,8 +260,9 @@ impl<'a> Cx<'a> {
                     SaltHash::Hbasewd => {
                         match wd {
                             Some(w) => out.push(w.prefix(bytes)),
-                            None => out
-                                .push(crate::salt::hbasewd::one_byte_simple_hash_prefix(bytes, n)?),
+                            None => out.push(
+                                crate::hbase::salt::hbasewd::one_byte_simple_hash_prefix(bytes, n)?,
+                            ),
                         }
                         Ok(())
                     }

@@ -3,11 +3,11 @@
 //! buckets, dictionaries and reverse timestamps all render this way, and the decoder, the
 //! scan planner and `KeySpec` validation use it too, so it is kept apart from compiling.
 
-use crate::bytes;
 use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes;
+use crate::hbase::salt::opentsdb;
 use crate::keyspec::ast::Render;
 use crate::keyspec::{format, value};
-use crate::salt::opentsdb;
 
 pub(crate) fn render_width(r: &Render) -> usize {
     match r {

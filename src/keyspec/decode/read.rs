@@ -2,13 +2,13 @@
 //! against what the fields decoded so far give, a literal matched.
 
 use super::{collect_fields, derr, Dx};
-use crate::bytes;
-use crate::design::FieldType;
 use crate::error::Result;
+use crate::hbase::bytes;
 use crate::keyspec::ast::Render;
 use crate::keyspec::compile::{unrender, Enc, Op, Src};
 use crate::keyspec::time;
 use crate::keyspec::value::FieldValue;
+use crate::keyspec::FieldType;
 
 impl Dx<'_> {
     pub(super) fn read(&mut self, op: &Op, b: &[u8], pos: usize) -> Result<()> {

@@ -8,7 +8,7 @@
 use super::{err, Arg, Expr, Node, Pos, Term};
 use crate::error::Result;
 use crate::keyspec::ast::*;
-use crate::num_text::int_text;
+use crate::support::num_text::int_text;
 
 pub(super) fn lower_segments(e: &Expr) -> Result<Vec<Segment>> {
     e.nodes.iter().map(lower_segment).collect()
@@ -166,7 +166,7 @@ fn string(e: &Expr, what: &str) -> Result<String> {
         Some(Term::Str(b)) => String::from_utf8(b.clone())
             .map_err(|_| err(e.pos, format!("{what} must be UTF-8 text"))),
         Some(Term::Ident(s)) => Ok(s.clone()),
-        Some(Term::Num(n)) => Ok(crate::num_text::int_text(*n)),
+        Some(Term::Num(n)) => Ok(crate::support::num_text::int_text(*n)),
         _ => Err(err(e.pos, format!("expected {what}"))),
     }
 }

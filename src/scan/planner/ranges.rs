@@ -160,7 +160,7 @@ impl Planner {
                     let bs: Vec<Vec<u8>> = (0..reach)
                         .filter_map(|k| self.encode_seg(seg, &self.with_ts(&f, &bk.field, a + k)))
                         .collect();
-                    let mut bs = crate::bytes::sorted_keys(&bs);
+                    let mut bs = crate::hbase::bytes::sorted_keys(&bs);
                     bs.dedup();
                     notes.push(format!(
                         "the key starts a bucket `{} % {m}` of the varying field: one scan per bucket the range reaches ({}), merged by the key after the bucket",

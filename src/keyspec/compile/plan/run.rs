@@ -6,7 +6,7 @@ use super::super::interp::Text;
 use super::*;
 
 #[cfg(not(lean))]
-use crate::hash::md5_pair;
+use crate::hbase::hash::md5_pair;
 /// The `lean` wasm never defers a bucket ([`CompiledKey::defers_md5`]): one after the other.
 #[cfg(lean)]
 fn md5_pair(x: &[u8], y: &[u8]) -> [[u8; 16]; 2] {

@@ -1,0 +1,231 @@
+//! The design document: the one versioned JSON type that the page, the URL hash, the CLI and
+//! the npm API all exchange. It holds the key design, the field declarations (with their
+//! workload generators), the region layout and the read patterns. Extend it; never fork it.
+//!
+//! ```json
+//! {"v": 1, "name": "telecom, salted",
+//!  "fields": [{"name": "phone", "type": "string", "cardinality": 1000000,
+//!              "generator": {"kind": "phone"}}, ...],
+//!  "key": "<text form>" | {<JSON form>},
+//!  "workload": {...}, "regions": {...}, "reads": [...]}
+//! ```
+
+use serde::Serialize;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::FieldType;
+use crate::keyspec::KeySpec;
+use crate::region::RegionLayout;
+use crate::scan::ReadPattern;
+use crate::workload::{FieldDecl, WorkloadSpec};
+
+mod examples;
+mod lint;
+pub mod presets;
+mod read;
+
+pub use examples::{check_examples, update_examples, ExampleKey, ExampleStatus};
+pub use lint::{lint, Finding, Severity, RULES};
+
+/// The document version this build reads and writes.
+pub const DOCUMENT_VERSION: u32 = 1;
+
+/// A whole design: key, fields, workload, regions and reads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DesignDocument {
+    /// Document format version; must be 1.
+    pub v: u32,
+    /// A short name for menus and titles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// What the design is for, in a sentence or two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The record's fields, in declaration order.
+    #[serde(default)]
+    pub fields: Vec<FieldDecl>,
+    /// The row key design, in the text form or the JSON form.
+    pub key: KeySpec,
+    /// How records are generated for analysis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<WorkloadSpec>,
+    /// How the table is pre-split and how regions split as they grow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regions: Option<RegionLayout>,
+    /// The reads the table must serve, for read-cost planning.
+    #[serde(default)]
+    pub reads: Vec<ReadPattern>,
+    /// Reads want the newest rows first (the linter then expects reversed timestamps).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub latest_first: bool,
+    /// Sample records with the key each one must encode to (hex), for docs, presets and tests.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<Example>,
+}
+
+/// A sample record and, optionally, the row key it must encode to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Example {
+    /// The record: field name -> JSON value (a long may be a decimal string).
+    pub record: serde_json::Map<String, serde_json::Value>,
+    /// The expected row key as lowercase hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The expected row key as `Bytes.toStringBinary` shows it (informative).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_binary: Option<String>,
+    /// Where the example comes from, or why it differs from its source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl DesignDocument {
+    /// Parse a document from JSON text; errors carry the JSON path (or line and column).
+    pub fn from_json(text: &str) -> Result<Self> {
+        use crate::support::json::Json;
+        let n = crate::support::json::parse(text)?;
+        let doc = read::design(&n).map_err(|e| e.into_error(ErrorKind::Parse, text))?;
+        doc.validate().map_err(|e| {
+            // A key given as text: point at the segment in it (the error names its JSON path).
+            let key = match &n.v {
+                Json::Obj(members) => members.iter().find(|m| m.0 == "key").map(|m| &m.2.v),
+                _ => None,
+            };
+            let below_key = e
+                .location
+                .path
+                .as_deref()
+                .is_some_and(|p| p.starts_with("/key/"));
+            match key {
+                Some(Json::Str(k)) if below_key => crate::keyspec::in_text(k, e),
+                _ => e,
+            }
+        })?;
+        Ok(doc)
+    }
+
+    /// The document as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Checks that need the whole document: the version and unique field names.
+    pub fn validate(&self) -> Result<()> {
+        if self.v != DOCUMENT_VERSION {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "unsupported document version {}, this build reads v{DOCUMENT_VERSION}",
+                    self.v
+                ),
+            )
+            .at_path("/v"));
+        }
+        for (i, f) in self.fields.iter().enumerate() {
+            if f.name.is_empty() {
+                return Err(Error::new(ErrorKind::Invalid, "field name is empty")
+                    .at_path(format!("/fields/{i}/name")));
+            }
+            if self.fields.iter().take(i).any(|g| g.name == f.name) {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("field `{}` is declared twice", f.name),
+                )
+                .at_path(format!("/fields/{i}/name")));
+            }
+        }
+        let at_key = |e: Error| {
+            let p = e.location.path.clone().unwrap_or_default();
+            e.at_path(format!("/key/{p}"))
+        };
+        crate::keyspec::CompiledKey::new(&self.key, &self.key_fields()).map_err(at_key)?;
+        Ok(())
+    }
+
+    /// Plan every read of the document over the table split at `split_keys` (sorted).
+    pub fn plan_reads(&self, split_keys: &[Vec<u8>]) -> Result<Vec<crate::scan::ReadPlan>> {
+        crate::scan::plan_reads(
+            &self.key,
+            &self.fields,
+            self.workload.as_ref(),
+            &self.reads,
+            split_keys,
+        )
+    }
+
+    /// The document on a live table's regions: their split points as the pre-split, and
+    /// their servers when the table names every region's (`placement`, from
+    /// [`crate::region::read_regions`]; the names then count the servers). A placement by
+    /// names the design carried from another table is dropped, since it names that table's
+    /// regions; a placement rule (`roundRobin`, `balanced`) and the server count stay.
+    pub fn on_table_regions(
+        &self,
+        presplit: crate::region::PreSplit,
+        placement: Option<crate::region::Assignment>,
+    ) -> DesignDocument {
+        use crate::region::Assignment;
+        let mut layout = self.regions.clone().unwrap_or_default();
+        layout.presplit = presplit;
+        match placement {
+            Some(a) => {
+                let servers = a.placement().map_or(1, |p| p.names.len().max(1));
+                layout.region_servers = u32::try_from(servers).unwrap_or(u32::MAX);
+                layout.assignment = a;
+            }
+            None if matches!(layout.assignment, Assignment::Servers(_)) => {
+                layout.assignment = Assignment::RoundRobin;
+            }
+            None => {}
+        }
+        DesignDocument {
+            regions: Some(layout),
+            ..self.clone()
+        }
+    }
+
+    /// The document fitted to `records` given in place of its generated workload: its record
+    /// count is theirs (the time windows span them at the workload's write rate), and a
+    /// `sampleQuantiles` pre-split without a sample of its own is cut at the quantiles of
+    /// these records' keys (every k-th record, at most `max_sample`), not the generated
+    /// workload's. Analysis and read plans of the fitted document see the same regions.
+    pub fn fit_to_records(
+        &self,
+        records: &[serde_json::Map<String, serde_json::Value>],
+        max_sample: usize,
+    ) -> Result<DesignDocument> {
+        let mut doc = self.clone();
+        let mut workload = doc.workload.take().unwrap_or_default();
+        workload.records = records.len() as u64;
+        doc.workload = Some(workload);
+        if let Some(layout) = doc.regions.as_mut() {
+            if let crate::region::PreSplit::SampleQuantiles { sample, .. } = &mut layout.presplit {
+                if sample.is_none() {
+                    let step = records.len().div_ceil(max_sample.max(1)).max(1);
+                    let mut codec =
+                        crate::keyspec::CompiledKey::new(&self.key, &self.key_fields())?;
+                    let mut keys = Vec::with_capacity(records.len().div_ceil(step));
+                    for (i, r) in records.iter().enumerate().step_by(step) {
+                        let key = codec
+                            .encode_json(r)
+                            .map_err(|e| e.at_path(format!("/records/{i}")))?;
+                        keys.push(crate::hbase::bytes::to_string_binary(&key));
+                    }
+                    *sample = Some(keys);
+                }
+            }
+        }
+        Ok(doc)
+    }
+
+    /// The fields as the key language sees them (name and type), in declaration order.
+    pub fn key_fields(&self) -> Vec<crate::keyspec::Field> {
+        crate::workload::key_fields(&self.fields)
+    }
+
+    /// The declaration of field `name`.
+    pub fn field(&self, name: &str) -> Option<&FieldDecl> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}

@@ -1,0 +1,75 @@
+//! The engine's policies across the boundary: budgets (`check`), example keys, a design on a
+//! live table's regions, a design fitted to given records. Each export decodes, calls one
+//! core function and encodes; the CLI and the page call these instead of carrying rules.
+
+use wasm_bindgen::prelude::*;
+
+use super::{core, doc_arg, opts, to_js};
+use crate::analyze::check::{self, Budgets};
+use crate::analyze::AnalyzeOptions;
+
+/// Budgets; `undefined` / `null` mean the defaults (hotspot 2.0, 16 scans, lint errors).
+pub(crate) fn budgets_arg(v: JsValue) -> Result<Budgets, JsValue> {
+    let b = if v.is_undefined() || v.is_null() {
+        Budgets::default()
+    } else {
+        opts("budgets", v, check::budgets)?
+    };
+    core(b.validate())?;
+    Ok(b)
+}
+
+/// `checkDesign(doc, budgets?, options?)`: analyze the design's workload, plan its reads
+/// and check both against the budgets: `{ok, hotspotFactor, serverHotspotFactor, maxScans,
+/// lint, examples, breaches}`.
+#[wasm_bindgen(js_name = checkDesign)]
+pub fn check_design(doc: JsValue, budgets: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let b = budgets_arg(budgets)?;
+    let o: AnalyzeOptions = super::analyze::analyze_opts(options)?;
+    to_js(&core(check::check_design(&doc, &b, &o))?)
+}
+
+/// `checkExamples(doc)`: each example's recorded key against the key the design writes now:
+/// `[{index, record, key, keyBinary, keyNow, keyBinaryNow, status, message, failed}]`.
+#[wasm_bindgen(js_name = checkExamples)]
+pub fn check_examples(doc: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    to_js(&core(crate::design::check_examples(&doc))?)
+}
+
+#[derive(serde::Serialize)]
+struct Updated {
+    design: crate::design::DesignDocument,
+    examples: Vec<crate::design::ExampleKey>,
+}
+
+/// `updateExamples(doc)`: `{design, examples}`, the design with every moved example's key
+/// rewritten to the one it writes now (a deliberate key change), and the check before.
+#[wasm_bindgen(js_name = updateExamples)]
+pub fn update_examples(doc: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let (design, examples) = core(crate::design::update_examples(&doc))?;
+    to_js(&Updated { design, examples })
+}
+
+/// `onTableRegions(doc, list)`: the design on a table's regions as `readRegions` gave them
+/// (`list.presplit`, and `list.assignment` when the table names every region's server).
+#[wasm_bindgen(js_name = onTableRegions)]
+pub fn on_table_regions(doc: JsValue, list: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let (presplit, placement) = opts("list", list, crate::region::read::table_regions)?;
+    to_js(&doc.on_table_regions(presplit, placement))
+}
+
+/// `fitToRecords(doc, records)`: the design for these records in place of its workload (their
+/// count; a `sampleQuantiles` pre-split cut at their keys, every k-th, at most 10,000).
+#[wasm_bindgen(js_name = fitToRecords)]
+pub fn fit_to_records(doc: JsValue, records: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let records = opts("records", records, |n| {
+        crate::support::json::list(n, crate::support::json::map)
+    })?;
+    let max = AnalyzeOptions::default().presplit_sample as usize;
+    to_js(&core(doc.fit_to_records(&records, max))?)
+}
