@@ -1,0 +1,121 @@
+// analyze, compare: a design's workload over its regions; designs side by side.
+import * as api from '../../pkg/node/index.js';
+import { loadFed, measured, onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
+import { CliError, EXIT, engine } from '../lib/errors.mjs';
+import { argmax, hex, out, pctOf, table } from '../lib/format.mjs';
+import { loadDesign, loadRecords, loadRegions } from '../lib/io.mjs';
+
+export function analyze(pos, opt) {
+  const list = loadRegions(opt.regions, opt.table);
+  const design = onRegions(loadDesign(pos[0]), list);
+  const fed = opt.records === undefined ? undefined : loadFed(design, loadRecords(opt.records));
+  const r = runAnalysis(design, opt, fed);
+  const reads = readPlans(fed?.design ?? design);
+  // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
+  // arrays), the form the native report serializes.
+  const s = r.sample;
+  const sample = Array.from(s.regions, (region, i) => {
+    const k = s.keys.subarray(s.offsets[i], s.offsets[i + 1]);
+    return { keyHex: hex(k), key: api.toStringBinary(k), region };
+  });
+  out(opt, { ...r, sample, reads, ...(list?.load?.length ? { tableLoad: list.load } : {}) }, () => {
+    const m = r.metrics;
+    const lines = [
+      `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
+      `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
+      `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
+      '',
+      table(
+        r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]),
+        ['region', 'start', 'end', 'writes', 'rows'],
+        [1, 2],
+      ),
+    ];
+    const now = measured(list);
+    // The table's regions as they take load now beside this design's writes on them (while
+    // no simulated auto-split changed the regions).
+    if (now && r.regions.length === list.load.length) {
+      const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
+      const hot = argmax(design);
+      lines.push(
+        '',
+        table(
+          list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
+          ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'],
+          [1, 2],
+        ),
+        `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`,
+      );
+    }
+    // Per region server. On named servers (the table's placement, or the design's own) the
+    // engine counted each server's writes, split daughters included; the load now is summed
+    // by the server each region is on.
+    if (r.servers.length > 1) {
+      const nowOn = new Map();
+      if (now)
+        for (const [i, l] of list.load.entries()) nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now.shares[i]);
+      const named = r.servers.some(s => s.name !== null);
+      const rows = r.servers.map(s => [
+        s.name ?? s.index,
+        s.regions,
+        s.rows,
+        pctOf(r.writes ? s.rows / r.writes : 0),
+        ...(now && named ? [pctOf(nowOn.get(s.name) ?? 0)] : []),
+      ]);
+      lines.push(
+        '',
+        table(
+          rows,
+          [
+            'server',
+            'regions',
+            'writes',
+            '% of writes, this design',
+            ...(now && named ? [`% of ${now.what} now`] : []),
+          ],
+          [0],
+        ),
+        `server hotspot factor ${r.serverMetrics.hotspotFactor.toFixed(2)}${named ? ' (regions on their named servers)' : ''}`,
+      );
+    }
+    if (reads.length) {
+      lines.push(
+        '',
+        table(
+          reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
+          ['read', 'scans', 'regions', 'rows read/returned'],
+        ),
+      );
+    }
+    if (r.diagnosis?.length) lines.push('', ...r.diagnosis.map(d => `* ${d}`));
+    return lines.join('\n');
+  });
+}
+
+export function compare(pos, opt) {
+  if (pos.length < 2 || pos.length > 4)
+    throw new CliError(EXIT.USAGE, `compare takes 2 to 4 designs, not ${pos.length}`);
+  const designs = pos.map(loadDesign);
+  const c = engine(() => api.compareDesigns(designs, windowsOption(opt)));
+  out(
+    opt,
+    c,
+    () =>
+      table(
+        c.designs.map((d, i) => [
+          d.name || pos[i],
+          d.regions,
+          d.metrics.meanHotspotFactor.toFixed(2),
+          d.metrics.maxHotspotFactor.toFixed(2),
+          d.metrics.meanActiveRegions.toFixed(1),
+          d.metrics.overall.gini.toFixed(3),
+        ]),
+        ['design', 'regions', 'hotspot', 'worst window', 'active/window', 'gini'],
+      ) +
+      `\n\nhotspot: busiest region / mean region in a time window, mean over ${c.windows} windows (1.00 is even)` +
+      c.designs
+        .flatMap((d, i) => (d.diagnosis.length ? ['', `${d.name || pos[i]}:`, ...d.diagnosis.map(x => `* ${x}`)] : []))
+        .map(x => `\n${x}`)
+        .join(''),
+  );
+}

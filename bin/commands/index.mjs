@@ -1,0 +1,8 @@
+// Every command, by name: each takes (<arguments>, options) and returns its exit code (undefined: 0).
+export { analyze, compare } from './analyze.mjs';
+export { check } from './check.mjs';
+export { decode, encode, layout } from './keys.mjs';
+export { examples, lint } from './lint.mjs';
+export { reads } from './reads.mjs';
+export { regions } from './regions.mjs';
+export { presets, splits } from './splits.mjs';

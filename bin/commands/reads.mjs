@@ -1,0 +1,58 @@
+// reads: each read's scans, or the HBase shell commands that run them.
+import * as api from '../../pkg/node/index.js';
+import { onRegions, readPlans } from '../lib/analysis.mjs';
+import { engine } from '../lib/errors.mjs';
+import { count, out, regionRuns, table } from '../lib/format.mjs';
+import { loadDesign, loadRegions } from '../lib/io.mjs';
+
+export function reads(pos, opt) {
+  const design = onRegions(loadDesign(pos[0]), loadRegions(opt.regions, opt.table));
+  const plans = readPlans(design);
+  const tableName = opt.shell;
+  // A plan's limit is the scan's LIMIT (a get reads one row anyway). As in www/results.js.
+  const limited = (cmd, n) =>
+    !n || !cmd.startsWith('scan ')
+      ? cmd
+      : cmd.endsWith('}')
+        ? `${cmd.slice(0, -1)}, LIMIT => ${n}}`
+        : `${cmd}, {LIMIT => ${n}}`;
+  const shell = (sc, p) =>
+    limited(
+      engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow))),
+      p.limit,
+    );
+  const res =
+    tableName === undefined
+      ? plans
+      : plans.map(p => ({ ...p, scans: p.scans.map(sc => ({ ...sc, shell: shell(sc, p) })) }));
+  out(opt, res, () => {
+    if (!plans.length)
+      return 'the design has no reads (add a "reads" list: get, prefix, range or latest reads; see docs/design-document.md)';
+    if (tableName !== undefined) {
+      return res
+        .map(p => [`# ${p.name}: ${count(p.scans.length, 'scan')}`, ...p.scans.map(sc => sc.shell)].join('\n'))
+        .join('\n');
+    }
+    const lines = [
+      table(
+        plans.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
+        ['read', 'scans', 'regions', 'rows read/returned'],
+      ),
+    ];
+    for (const p of plans) {
+      lines.push(
+        '',
+        `${p.name}: ${count(p.scans.length, 'scan')} over ${count(p.regionsTouched, 'region')}${p.limit ? `, each ending after ${count(p.limit, 'row')} (LIMIT)` : ''}`,
+        ...p.notes.map(n => `* ${n}`),
+      );
+      lines.push(
+        table(
+          p.scans.map(sc => [sc.startRow || '(first row)', sc.stopRow || '(end of table)', regionRuns(sc.regions)]),
+          ['start row', 'stop row (exclusive)', 'regions'],
+          [0, 1],
+        ),
+      );
+    }
+    return lines.join('\n');
+  });
+}

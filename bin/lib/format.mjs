@@ -1,0 +1,72 @@
+// Output: text tables, percentages, the progress bar, and the one printer every command uses
+// (JSON with --json, text otherwise).
+
+/** Bytes as lowercase hex. */
+export const hex = b => Buffer.from(b).toString('hex');
+
+/** A share (0..1) as a percentage with one decimal, without the sign. */
+export const pctOf = x => (x * 100).toFixed(1);
+
+/** The index of the largest of `xs` (the first of equals). */
+export const argmax = xs => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
+
+/** `n` and `what`, plural unless n is 1: "1 scan", "3 scans". */
+export const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * Prints `json` with --json (byte arrays as hex, other typed arrays as arrays), else `text()`:
+ * the text is only built when it is printed.
+ */
+export function out(opt, json, text) {
+  const plain = (_key, v) => (v instanceof Uint8Array ? hex(v) : ArrayBuffer.isView(v) ? Array.from(v) : v);
+  console.log(opt.json ? JSON.stringify(json, plain, 2) : text());
+}
+
+/** Rows under headers; `text` lists the columns that always align left (row keys such as "240001"). */
+export function table(rows, headers, text = []) {
+  const cells = [headers, ...rows].map(r => r.map(c => String(c ?? '')));
+  const w = headers.map((_, i) => Math.max(...cells.map(r => r[i].length)));
+  // Numbers (and numbers already formatted, like toFixed's) align right.
+  const numeric = headers.map(
+    (_, i) =>
+      !text.includes(i) &&
+      rows.length > 0 &&
+      rows.every(r => typeof r[i] === 'number' || /^-?\d+(\.\d+)?$/.test(r[i] ?? '')),
+  );
+  const line = r =>
+    r
+      .map((c, i) => (numeric[i] ? c.padStart(w[i]) : c.padEnd(w[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(cells[0]), w.map(n => '-'.repeat(n)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** Region indexes as runs: [0, 1, 2, 5] -> "0-2, 5". */
+export function regionRuns(regions) {
+  const runs = [];
+  for (const r of regions) {
+    const last = runs[runs.length - 1];
+    if (last && r === last[1] + 1) last[1] = r;
+    else runs.push([r, r]);
+  }
+  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+}
+
+/** A progress bar on stderr, drawn only when stderr is a terminal: `update(done, total)`, `done()`. */
+export function progressBar(label) {
+  if (!process.stderr.isTTY) return { update() {}, done() {} };
+  let last = '';
+  return {
+    update(done, total) {
+      const f = total ? done / total : 1;
+      const n = Math.round(f * 30);
+      const line = `\r${label} [${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${(f * 100).toFixed(0)}%`;
+      // Chunks finer than 1 % would redraw the same line: write only when it changes.
+      if (line !== last) process.stderr.write(line);
+      last = line;
+    },
+    done() {
+      process.stderr.write('\r\x1b[K');
+    },
+  };
+}

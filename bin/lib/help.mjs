@@ -1,0 +1,146 @@
+// The help texts: `rowkey-lab --help` (main) and `rowkey-lab <command> --help`. docs/cli.md is
+// written from them (scripts/cli-doc.mjs).
+
+/** Each command's help, and the overview as `main`. */
+export const HELP = {
+  main: `rowkey-lab <command> [options]
+
+Commands:
+  encode <design> --record '{...}'     encode one record to its row key
+  encode <design> --records FILE       encode many (JSON Lines or a JSON array)
+  decode <design> <key> | --hex H      the fields of a row key, segment by segment
+  layout <design>                      the key's byte layout: offset, width, encoding
+  splits hex|decimal|uniform <N>       the N-1 split keys of RegionSplitter's algorithm
+  splits <design> [--create TABLE]     the design's pre-split keys (SPLITS_FILE lines, or
+                                       the HBase shell's create statement)
+  analyze <design> [--records F] [--json]
+                                       run the design's workload (or your rows): regions,
+                                       hotspots, reads
+  reads <design> [--shell TABLE]       each read's scans (start and stop rows, regions), or
+                                       the HBase shell scan commands that run them
+  lint <design> [--json]               lint findings of a design
+  examples <design> [--update]         the design's examples: the key each record gets now
+                                       against the one recorded (--update: the design with
+                                       the keys rewritten, on stdout)
+  check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--json]
+                                       exit 1 when a design breaks a budget or has a lint
+                                       error (for CI)
+  compare <design> <design> [...]      2-4 designs' skew side by side, one workload
+  regions <FILE> [--table T]           a table's current regions, read from get_splits,
+                                       list_regions, a hbase:meta scan, a SPLITS_FILE or a
+                                       create statement, as a design's pre-split
+  presets [--json]                     list the built-in presets
+
+<design> is a design document (JSON file path) or a preset id (see \`rowkey-lab presets\`).
+analyze, check and reads take --regions FILE [--table T]: the design on a table's current
+regions (what \`regions FILE\` reads) instead of its own pre-split. FILE - is stdin.
+Every command takes --help and --json (machine-readable output on stdout).
+
+Exit codes:
+  0  success
+  1  check: a budget is exceeded; lint: a finding of severity "error"; decode: the key is
+     not one the design writes (its fields encode to other bytes, e.g. another salt);
+     examples: an example's recorded key is not what the design writes for its record
+  2  usage error (unknown command or option, missing or extra argument)
+  3  input error (unreadable or invalid design, bad record or key, engine error)`,
+  encode: `rowkey-lab encode <design> --record '<json>' [--json]
+rowkey-lab encode <design> --records FILE [--json]
+Encodes one record (JSON object of field values) with the design's key and prints the key
+as hex and as Bytes.toStringBinary; with --records, every record of FILE (JSON Lines, one
+object per line, or a JSON array), one key per line: hex, a tab, toStringBinary. The design
+is compiled once. A bad record is named by its line (file:line) and stops the run (exit 3).`,
+  decode: `rowkey-lab decode <design> <key> [--json]
+rowkey-lab decode <design> --hex <hex> [--json]
+Splits a row key into the design's segments and reads each field back. <key> is the key as
+the HBase shell prints it (Bytes.toStringBinary, \\xNN escapes); --hex takes its bytes in hex.
+Says when a value is only partly in the key (a time without milliseconds, a hash) and whether
+re-encoding the fields gives the same bytes: exit 1 when it does not (another design's key,
+a wrong salt bucket).`,
+  layout: `rowkey-lab layout <design> [--json]
+Prints the key's segments in order: byte offset (when every segment before it has a fixed
+width), width, what the bytes are, and the segment in the key language.`,
+  splits: `rowkey-lab splits hex|decimal|uniform <N> [--first-row R] [--last-row R] [--create TABLE] [--family F] [--json]
+rowkey-lab splits <design> [--create TABLE] [--family F] [--json]
+Prints the N-1 split keys of HexStringSplit / DecimalStringSplit / UniformSplit as HBase's
+RegionSplitter computes them, or a design's pre-split keys (its regions layout: salt
+buckets, a split algorithm, sample quantiles), one per line in Bytes.toStringBinary: the
+format of the HBase shell's SPLITS_FILE.
+  --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
+  --family F      its column family (default cf)`,
+  analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE] [--json]
+Runs the design's workload over its region layout and prints per-region writes, hotspot
+metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
+  --records FILE  your own rows instead of the generated workload: JSON Lines (one
+                  {"field": value} object per line) or a JSON array, in write order; record n
+                  is written at the workload's clock (startTime + n * 1000 / writeRate ms); a
+                  sampleQuantiles pre-split is cut at the quantiles of these rows' keys
+  --regions FILE  the table's current regions instead of the design's pre-split (see
+                  \`regions\`); when FILE also says what each region takes now (list_regions'
+                  REQ, /jmx dumps), each region's share now is shown beside this design's`,
+  lint: `rowkey-lab lint <design> [--json]
+Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
+  examples: `rowkey-lab examples <design> [--update] [--json]
+Lists the design's examples (its "examples": records with the row key each is stored under):
+the key the design writes for each record now, as Bytes.toStringBinary, and whether it is the
+one recorded ("same"), another ("moved": the row stored under the recorded key is out of reach
+of this design's gets and scans), unrecorded, or not writable at all. Bytes a random(...)
+segment draws are not compared. Exit 1 when a recorded key is not what the design writes, as
+\`check\` fails then.
+  --update  the key change is deliberate: print the design document with every example that
+            records a key given the one the design writes now (key as hex, keyBinary as
+            toStringBinary, whichever it has); the design file is not changed (redirect the
+            output). A record the design cannot write keeps its key, and the exit is 1.`,
+  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--regions FILE] [--json]
+Analyzes each design (its workload, or --records FILE as for analyze) and fails (exit 1) when
+any design breaks a budget:
+  --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
+  --max-server-hotspot F
+                   the busiest region server's writes over the run exceed F times the mean
+                   server's (not checked unless given; with --regions FILE naming each
+                   region's server, the servers are the table's own)
+  --max-scans N    any read pattern needs more than N scans
+  --lint LEVEL     a lint finding is at LEVEL or worse: error, warning, or off (none counts)
+and always when one of the design's "examples" has a key (hex, or keyBinary) that the key
+design does not write for its record: a key change that moves rows already stored under the
+old keys (bytes a random(...) segment draws are not compared).
+Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1).
+--json: {ok, hotspotFactor, serverHotspotFactor, maxScans, lint, examples, breaches}: "lint" the
+findings counted under --lint, "examples" the example-key findings (each with its "example"
+index), "breaches" every reason for the failure as text.
+With several designs (say designs/*.json) each gets one line, and --json prints an array of
+the one-design results, each with its "design".`,
+  reads: `rowkey-lab reads <design> [--shell TABLE] [--json]
+Plans every read in the design's "reads" list over its pre-split: how many scans it needs, the
+regions they touch, rows read per row returned, why, and each scan's start and stop row (the
+stop row is exclusive).
+  --shell TABLE  print the HBase shell commands instead, ready to paste into \`hbase shell\`:
+                 scan 'TABLE', {STARTROW => "...", STOPROW => "..."} per scan (get 'TABLE',
+                 "..." for a get of a whole key), each read's scans under a # comment`,
+  compare: `rowkey-lab compare <design> <design> [<design> <design>] [--windows N] [--json]
+Runs 2-4 designs, each with its own fields, key and regions layout, over the first design's
+workload settings (record count, write rate, clock, seed) and prints their skew side by side: regions, hotspot factor (mean and worst window), active
+regions per window, Gini of the whole run, and each design's diagnosis. --json adds the
+per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
+  presets: `rowkey-lab presets [--json]
+Lists the built-in preset ids with their names.`,
+  regions: `rowkey-lab regions <FILE> [--table T] [--json]
+Reads a table's current regions from what HBase prints and shows them as a design's
+"regions": {"presplit": ...}, to paste into a design or to use with --regions FILE (analyze,
+check, reads). FILE - reads stdin, so \`echo "list_regions 'events'" | hbase shell -n |
+rowkey-lab check design.json --regions -\` gates a key change on the live table's regions.
+FILE may hold:
+  list_regions output, a scan 'hbase:meta', the master's table page, RegionSplitter's log:
+      region names (table,start key,id.encoded.), each checked against its encoded part
+      (the MD5 of table,start key,id); a name that does not check out is an error
+  get_splits output or a SPLITS_FILE: one Bytes.toStringBinary key per line
+  a create statement: SPLITS => [...], or NUMREGIONS => N with SPLITALGO
+  a JSON list of toStringBinary keys (the page's split-key JSON)
+With region names, what each region takes now is read too and shown as a table: list_regions'
+SERVER_NAME, SIZE and REQ columns, and RegionServer /jmx dumps (curl
+'http://RS:16030/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions', one per server)
+pasted after the region names, joined to them by encoded name. analyze --regions FILE then
+shows each region's share now beside the design's share of its writes. When every region's
+server is named, the design also gets "assignment": {"servers": [...]}: the analysis places the
+regions on those servers (per-server writes, the split policy's count of regions per server).
+  --table T  the table to read when the text has regions of several`,
+};
