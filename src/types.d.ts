@@ -290,7 +290,11 @@ export interface SplitEvent {
   timeMs: number; splitKeyHex: string; splitKey: string; parentBytes: number;
   sizeToCheck: number; regionsOnServer: number; regionsAfter: number;
 }
-export interface Scan { startRowHex: string; startRow: string; stopRowHex: string; stopRow: string; regions: number[] }
+export interface Scan {
+  startRowHex: string; startRow: string; stopRowHex: string; stopRow: string; regions: number[];
+  /** The shell command that runs it, when the plan was made for a named table. */
+  shell?: string;
+}
 export interface ReadPlan {
   name: string; scans: Scan[]; regionsTouched: number; rowsReadPerRowReturned: number | null; notes: string[];
   /** Rows after which each scan stops (`Scan#setLimit`; in the shell, `LIMIT => n` among the
@@ -329,9 +333,10 @@ export function shellCreate(table: string, family: string, keys: readonly Bytes[
  * `scan 'table', {STARTROW => "\x01abc", STOPROW => "\x01abd"}` (double-quoted Ruby literals,
  * which the shell hands to `Scan` as their own bytes; an empty row is left out), or
  * `get 'table', "\x01abc"` when the range is one row (`stopRow` = `startRow` + a zero byte,
- * as the plan of a get that gives the whole key).
+ * as the plan of a get that gives the whole key). With `limit` (a plan's `limit`), a scan
+ * stops after that many rows: `LIMIT => n` joins its options.
  */
-export function shellScan(table: string, startRow: Bytes, stopRow: Bytes): string;
+export function shellScan(table: string, startRow: Bytes, stopRow: Bytes, limit?: number | null): string;
 /** The keys as a `SPLITS_FILE`: one `toStringBinary` key per line. */
 export function splitsFile(keys: readonly Bytes[]): string;
 
@@ -362,7 +367,54 @@ export interface RegionList {
    * analysis places the regions where the table has them (the per-server load and the split
    * policy's count of the table's regions on a server), not round-robin. */
   assignment: { servers: string[] } | null;
+  /** Each region's share of the load `load` counted (writes when the text counted any, else
+   * requests), when it counted any. */
+  loadShares?: LoadShares;
 }
+export interface LoadShares { what: 'writes' | 'requests'; total: number; shares: number[]; busiest: number }
+/** The design on a table's regions as `readRegions` gave them: their split points as the
+ * pre-split, and their servers when the table names every region's. A placement by names the
+ * design carried from another table is dropped. */
+export function onTableRegions(doc: DesignInput, list: RegionList): NormalizedDesign;
+/** The design fitted to your own `records` in place of its workload: their count, and a
+ * `sampleQuantiles` pre-split without a sample cut at their keys (every k-th, at most 10,000). */
+export function fitToRecords(doc: DesignInput, records: readonly KeyRecord[]): NormalizedDesign;
+
+/** Limits a design is checked against (`checkDesign`); every member optional. */
+export interface Budgets {
+  /** Most mean per-window hotspot factor (busiest region / mean region); default 2, at least 1. */
+  maxHotspot?: number;
+  /** Most server hotspot factor (busiest server / mean server), when checked; at least 1. */
+  maxServerHotspot?: number | null;
+  /** Most scans one read may need; default 16, at least 1. */
+  maxScans?: number;
+  /** Which lint findings fail: 'error' (default), 'warning' (and errors) or 'off'. */
+  lint?: 'error' | 'warning' | 'off';
+}
+export interface CheckVerdict {
+  ok: boolean; hotspotFactor: number; serverHotspotFactor: number; maxScans: number;
+  /** The lint findings that fail at the budget's level (example-key findings aside). */
+  lint: Finding[];
+  /** Recorded example keys the design no longer writes: failed whatever the lint level. */
+  examples: Finding[];
+  /** Every broken budget, in words. */
+  breaches: string[];
+}
+/** Analyzes the design's workload, plans its reads over its pre-split, and checks both. */
+export function checkDesign(doc: DesignInput, budgets?: Budgets | null, options?: AnalyzeOptions | null): CheckVerdict;
+/** One example's recorded key against the key the design writes now. */
+export interface ExampleKey {
+  index: number; record: KeyRecord; key: string | null; keyBinary: string | null;
+  keyNow: string | null; keyBinaryNow: string | null;
+  status: 'same' | 'moved' | 'unrecorded' | 'error';
+  message: string | null;
+  /** The linter flags it: a recorded key the design no longer writes. */
+  failed: boolean;
+}
+/** Each example of the design against the key it writes now. */
+export function checkExamples(doc: DesignInput): ExampleKey[];
+/** The design with every moved example's key rewritten (a deliberate key change). */
+export function updateExamples(doc: DesignInput): { design: NormalizedDesign; examples: ExampleKey[] };
 /** One region and what it takes now. Counts are cumulative since the region opened: compare
  * their shares, not their sizes. */
 export interface RegionLoad {
@@ -409,6 +461,8 @@ export class AnalysisSession {
   progress(): Progress;
   /** The report over the records analyzed so far. */
   finish(): AnalysisReport;
+  /** The records analyzed so far checked against `budgets`, as `checkDesign` does. */
+  check(budgets?: Budgets | null): CheckVerdict;
   free(): void;
   [Symbol.dispose](): void;
 }

@@ -156,13 +156,6 @@ export function renderReads() {
   box.append(more);
 }
 
-/** A plan's limit is the scan's LIMIT (a get reads one row anyway). As in bin/rowkey-lab.mjs. */
-const limited = (cmd, n) =>
-  !n || !cmd.startsWith('scan ')
-    ? cmd
-    : cmd.endsWith('}')
-      ? `${cmd.slice(0, -1)}, LIMIT => ${n}}`
-      : `${cmd}, {LIMIT => ${n}}`;
 /** Every scan as the HBase shell runs it, on the table named under Split keys (when shown). */
 export function renderScanCommands() {
   const more = $('scan-commands');
@@ -177,7 +170,7 @@ export function renderScanCommands() {
           .flatMap(p => [
             `# ${p.name}: ${p.scans.length} scan${p.scans.length === 1 ? '' : 's'}`,
             ...p.scans.map(sc =>
-              limited(wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex)), p.limit),
+              wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex), p.limit),
             ),
           ])
           .join('\n'),

@@ -10,23 +10,6 @@ import * as wasm from './pkg/rowkey_lab.js';
 // still runs on its regions.
 let current = null;
 
-/**
- * The design's `regions` on a table's regions: their split points, and their servers when the
- * text names every region's (`list.assignment`; the names then count the servers). A placement
- * by names carried from another table is dropped: it names that table's regions. As the CLI's
- * `--regions` (bin/rowkey-lab.mjs) does.
- */
-function onRegions(before, list) {
-  const { assignment, regionServers, ...regions } = before ?? {};
-  const placement = list.assignment
-    ? { assignment: list.assignment }
-    : {
-        ...(regionServers !== undefined ? { regionServers } : {}),
-        ...(typeof assignment === 'string' ? { assignment } : {}),
-      };
-  return { ...regions, presplit: list.presplit, ...placement };
-}
-
 /** ", on the N servers that hold them now" when the text names every region's server. */
 function placedOn(list) {
   const n = new Set(list.assignment?.servers ?? []).size;
@@ -77,7 +60,9 @@ export function wireTableRegions(changed, compareWith) {
       ...list.notes.map(n => el('p', n)),
       vs,
     );
-    state.doc = { ...before, name, regions: onRegions(before.regions, list) };
+    // The engine's rule (onTableRegions): the table's split points, and its servers when the
+    // text names every region's.
+    state.doc = { ...wasm.onTableRegions(before, list), name };
     current = list.load.length ? list : null;
     $('regions-load').replaceChildren();
     changed();
@@ -101,17 +86,14 @@ export function renderTableLoad() {
     return;
   }
   const load = current.load;
-  const what = load.some(l => l.writes !== null) ? 'writes' : 'requests';
-  const counts = load.map(l => (what === 'writes' ? l.writes : l.requests) ?? 0);
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (!total) {
+  // Each region's share of the counted load, from the engine (list.loadShares).
+  if (!current.loadShares) {
     box.replaceChildren();
     return;
   }
-  const now = counts.map(c => c / total),
-    design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
-  const top = xs => xs.reduce((b, x, i) => (x > xs[b] ? i : b), 0);
-  const [hotNow, hotDesign] = [top(now), top(design)];
+  const { what, total, shares: now, busiest: hotNow } = current.loadShares;
+  const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
+  const hotDesign = design.reduce((b, x, i) => (x > design[b] ? i : b), 0);
   const bar = (x, cls) => {
     const track = el('span', undefined, { class: 'track' }),
       fill = el('span', undefined, { class: cls });

@@ -86,6 +86,8 @@ pub enum LoadCounter {
 pub struct LoadShares {
     /// The counter the shares are of: writes when the text counted any, else requests.
     pub what: LoadCounter,
+    /// The counter summed over the regions.
+    pub total: u64,
     /// Each region's share, summing to 1.
     pub shares: Vec<f64>,
     /// The region with the largest share (the first of equals).
@@ -108,7 +110,7 @@ impl LoadShares {
             })
             .map(|c| c.unwrap_or(0))
             .collect();
-        let total: u128 = counts.iter().map(|&c| u128::from(c)).sum();
+        let total = counts.iter().fold(0u64, |a, &c| a.saturating_add(c));
         if total == 0 {
             return None;
         }
@@ -119,6 +121,7 @@ impl LoadShares {
             .fold(0, |best, (i, &x)| if x > shares[best] { i } else { best });
         Some(LoadShares {
             what,
+            total,
             shares,
             busiest,
         })

@@ -206,17 +206,25 @@ pub fn shell_create(table: JsValue, family: JsValue, keys: JsValue) -> Result<St
 }
 
 /// The HBase shell line `scan 'table', {STARTROW => "…", STOPROW => "…"}` of one scan of a
-/// read plan (`startRow` / `stopRow` as bytes; an empty one is left out).
+/// read plan (`startRow` / `stopRow` as bytes; an empty one is left out), with `LIMIT => n`
+/// when `limit` (a plan's `limit`) is given.
 #[wasm_bindgen(js_name = shellScan)]
 pub fn shell_scan(
     table: JsValue,
     start_row: JsValue,
     stop_row: JsValue,
+    limit: JsValue,
 ) -> Result<String, JsValue> {
     let table = table_arg(&table)?;
     let start = bytes_arg("startRow", &start_row)?;
     let stop = bytes_arg("stopRow", &stop_row)?;
-    Ok(crate::hbase::shell::shell_scan(&table, &start, &stop))
+    let limit = match limit.is_undefined() || limit.is_null() {
+        true => None,
+        false => Some(super::int_arg("limit", &limit, 1, 1 << 53)? as u64),
+    };
+    Ok(crate::hbase::shell::shell_scan_limited(
+        &table, &start, &stop, limit,
+    ))
 }
 
 /// The keys as a `SPLITS_FILE`: one toStringBinary key per line.
