@@ -169,9 +169,7 @@ export function renderScanCommands() {
         state.reads
           .flatMap(p => [
             `# ${p.name}: ${p.scans.length} scan${p.scans.length === 1 ? '' : 's'}`,
-            ...p.scans.map(sc =>
-              wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex), p.limit),
-            ),
+            ...p.scans.map(sc => wasm.shellScan(table, hexBytes(sc.startRowHex), hexBytes(sc.stopRowHex), p.limit)),
           ])
           .join('\n'),
       ),
