@@ -400,6 +400,9 @@ export interface CheckVerdict {
   /** Every broken budget, in words. */
   breaches: string[];
 }
+/** The budgets with their defaults filled in; a budget that could never pass (a factor under 1,
+ * 0 scans) throws an error whose `path` names the member. */
+export function readBudgets(budgets?: Budgets | null): Required<Budgets>;
 /** Analyzes the design's workload, plans its reads over its pre-split, and checks both. */
 export function checkDesign(doc: DesignInput, budgets?: Budgets | null, options?: AnalyzeOptions | null): CheckVerdict;
 /** One example's recorded key against the key the design writes now. */

@@ -1,6 +1,6 @@
 // analyze, compare: a design's workload over its regions; designs side by side.
 import * as api from '../../pkg/node/index.js';
-import { loadFed, measured, onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
+import { loadFed, onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { argmax, hex, out, pctOf, table } from '../lib/format.mjs';
 import { loadDesign, loadRecords, loadRegions } from '../lib/io.mjs';
@@ -31,7 +31,7 @@ export function analyze(pos, opt) {
         [1, 2],
       ),
     ];
-    const now = measured(list);
+    const now = list?.loadShares;
     // The table's regions as they take load now beside this design's writes on them (while
     // no simulated auto-split changed the regions).
     if (now && r.regions.length === list.load.length) {

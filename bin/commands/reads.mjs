@@ -9,18 +9,9 @@ export function reads(pos, opt) {
   const design = onRegions(loadDesign(pos[0]), loadRegions(opt.regions, opt.table));
   const plans = readPlans(design);
   const tableName = opt.shell;
-  // A plan's limit is the scan's LIMIT (a get reads one row anyway). As in www/results.js.
-  const limited = (cmd, n) =>
-    !n || !cmd.startsWith('scan ')
-      ? cmd
-      : cmd.endsWith('}')
-        ? `${cmd.slice(0, -1)}, LIMIT => ${n}}`
-        : `${cmd}, {LIMIT => ${n}}`;
+  // The engine writes the shell command, with the plan's LIMIT.
   const shell = (sc, p) =>
-    limited(
-      engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow))),
-      p.limit,
-    );
+    engine(() => api.shellScan(tableName, api.toBytesBinary(sc.startRow), api.toBytesBinary(sc.stopRow), p.limit));
   const res =
     tableName === undefined
       ? plans

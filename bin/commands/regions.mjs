@@ -1,5 +1,4 @@
 // regions: a table's current regions (and load) read from what HBase prints.
-import { measured, onRegions } from '../lib/analysis.mjs';
 import { CliError, EXIT } from '../lib/errors.mjs';
 import { out, pctOf, table } from '../lib/format.mjs';
 import { loadRegions } from '../lib/io.mjs';
@@ -17,7 +16,7 @@ export function regions(pos, opt) {
     list: 'a list of keys',
     lines: 'one key per line',
   };
-  const now = measured(list);
+  const now = list.loadShares;
   out(opt, list, () =>
     [
       `${list.regions} region${list.regions === 1 ? '' : 's'}${list.table ? ` of table ${list.table}` : ''}, read from ${FROM[list.source]}` +
@@ -42,8 +41,12 @@ export function regions(pos, opt) {
           ]
         : []),
       '',
-      // the regions section --regions would give a design without one
-      JSON.stringify({ regions: onRegions({}, list).regions }, null, 2),
+      // the regions section the list gives a design without one
+      JSON.stringify(
+        { regions: { presplit: list.presplit, ...(list.assignment ? { assignment: list.assignment } : {}) } },
+        null,
+        2,
+      ),
     ].join('\n'),
   );
 }

@@ -2,36 +2,13 @@
 // chunks with a progress bar, with --windows; the read plans; the table's load now.
 import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT, engine } from './errors.mjs';
-import { argmax, progressBar } from './format.mjs';
+import { progressBar } from './format.mjs';
 
-/** The table's measured load per region (`list.load`): each region's share of the writes a
- * /jmx dump counted, or of list_regions' REQ (reads and writes) without one; undefined when
- * the text gave no counts. */
-export function measured(list) {
-  const load = list?.load ?? [];
-  const what = load.some(l => l.writes !== null) ? 'writes' : 'requests';
-  const counts = load.map(l => (what === 'writes' ? l.writes : l.requests) ?? 0);
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (!total) return undefined;
-  const shares = counts.map(c => c / total);
-  return { what, shares, busiest: argmax(shares) };
-}
-/**
- * `design` on the table's regions from `loadRegions` (its own pre-split without them): their
- * split points, and their servers when the text names every region's (`list.assignment`; the
- * names then count the servers). A placement by names the design carried from another table is
- * dropped: it names that table's regions. As www/table-regions.js does.
- */
+/** `design` on the table's regions from `loadRegions` (its own without them), by the engine's
+ * rule (`onTableRegions`): their split points, and their servers when the text names every
+ * region's. */
 export function onRegions(design, list) {
-  if (!list) return design;
-  const { assignment, regionServers, ...regions } = design.regions ?? {};
-  const placement = list.assignment
-    ? { assignment: list.assignment }
-    : {
-        ...(regionServers !== undefined ? { regionServers } : {}),
-        ...(typeof assignment === 'string' ? { assignment } : {}),
-      };
-  return { ...design, regions: { ...regions, presplit: list.presplit, ...placement } };
+  return list ? engine(() => api.onTableRegions(design, list)) : design;
 }
 
 /**
@@ -58,80 +35,55 @@ export function inChunks(records, where, label, fn) {
   }
 }
 
-/** The most rows whose keys make a `sampleQuantiles` pre-split (the engine's own sample size). */
-const QUANTILE_SAMPLE = 10000;
-
 /**
- * The rows of `--records FILE` (from `loadRecords`) with the design fitted to them: its record count is theirs (the
- * time windows span the workload's records at its write rate), and a `sampleQuantiles`
- * pre-split without a sample of its own is cut at the quantiles of these rows' keys (every
- * k-th row, at most 10,000), not of the generated workload's. Analysis and read plans both
- * use the fitted design, so they see the same regions.
+ * The rows of `--records FILE` (from `loadRecords`) with the design fitted to them by the engine
+ * (`fitToRecords`: their count; a `sampleQuantiles` pre-split without a sample cut at their
+ * keys). Analysis and read plans both use the fitted design, so they see the same regions. A
+ * record the key cannot encode is reported by its place in the file.
  */
 export function loadFed(design, { records, where }) {
-  const fitted = { ...design, workload: { ...(design.workload ?? {}), records: records.length } };
-  const presplit = design.regions?.presplit;
-  if (presplit?.kind === 'sampleQuantiles' && presplit.sample == null) {
-    const step = Math.ceil(records.length / QUANTILE_SAMPLE);
-    const picked = records.filter((_, i) => i % step === 0);
-    const sample = [];
-    engine(() => {
-      const codec = new api.KeyCodec(design);
-      try {
-        inChunks(
-          picked,
-          i => where(i * step),
-          'sampling',
-          chunk => {
-            const { keys, offsets } = codec.encodeAll(chunk);
-            for (let i = 0; i + 1 < offsets.length; i++)
-              sample.push(api.toStringBinary(keys.subarray(offsets[i], offsets[i + 1])));
-          },
-        );
-      } finally {
-        codec.free();
-      }
+  let fitted;
+  try {
+    fitted = api.fitToRecords(design, records);
+  } catch (e) {
+    const k = /^\/records\/(\d+)/.exec(e.path ?? '');
+    if (k) throw new CliError(EXIT.INPUT, `${where(Number(k[1]))}: ${e.reason ?? e.message}`);
+    return engine(() => {
+      throw e;
     });
-    fitted.regions = { ...design.regions, presplit: { ...presplit, sample } };
   }
   return { records, where, design: fitted };
 }
 
-/** Feed the rows to a session in chunks (progress on a TTY); an engine error names the record's line. */
-function feedRecords({ records, where, design }, options) {
+/**
+ * Run the design's analysis in a session (its generated workload, or the rows `fed` from
+ * `loadFed`, in chunks) with a progress bar on a TTY, and return `finish(session)`: its report
+ * by default. An engine error names the record's line.
+ */
+export function runAnalysis(design, opt, fed, finish = s => s.finish()) {
+  const options = windowsOption(opt);
   return engine(() => {
-    const s = new api.AnalysisSession(design, options);
+    const s = new api.AnalysisSession(fed?.design ?? design, options);
     try {
-      inChunks(records, where, 'analyzing', chunk => s.feed(chunk));
-      return s.finish();
+      if (fed) {
+        inChunks(fed.records, fed.where, 'analyzing', chunk => s.feed(chunk));
+      } else {
+        const bar = progressBar('analyzing');
+        try {
+          for (;;) {
+            const p = s.step(50000);
+            bar.update(p.done, p.total);
+            if (p.finished) break;
+          }
+        } finally {
+          bar.done();
+        }
+      }
+      return finish(s);
     } finally {
       s.free();
     }
   });
-}
-
-/** The design's analysis: its generated workload, or the rows `fed` (from `loadFed`). */
-export function runAnalysis(design, opt, fed) {
-  const options = windowsOption(opt);
-  if (fed) return feedRecords(fed, options);
-  if (process.stderr.isTTY) {
-    return engine(() => {
-      const s = new api.AnalysisSession(design, options);
-      const bar = progressBar('analyzing');
-      try {
-        for (;;) {
-          const p = s.step(20000);
-          bar.update(p.done, p.total);
-          if (p.finished) break;
-        }
-        return s.finish();
-      } finally {
-        bar.done();
-        s.free();
-      }
-    });
-  }
-  return engine(() => api.analyzeDesign(design, options));
 }
 
 /** The design's read plans (`planReads`). */

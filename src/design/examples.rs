@@ -74,7 +74,7 @@ fn example_key(
 ) -> ExampleKey {
     let (now, error) = match codec.encode_json(&ex.record) {
         Ok(k) => (Some(k), None),
-        Err(e) => (None, Some(e.to_string())),
+        Err(e) => (None, Some(e.message.clone())),
     };
     let recorded = ex.key.is_some() || ex.key_binary.is_some();
     let status = match (recorded, finding.is_some(), error.is_some()) {

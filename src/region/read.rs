@@ -235,7 +235,7 @@ pub fn split_config(n: &Node) -> R<SplitConfig> {
 
 /// What a design takes of a table's regions as `read_regions` gave them (its JSON form):
 /// `presplit`, and `assignment` when present; the other members are ignored.
-#[cfg(any(test, target_arch = "wasm32"))]
+#[cfg(any(test, all(target_arch = "wasm32", not(feature = "vectors-only"))))]
 pub(crate) fn table_regions(n: &Node) -> R<(PreSplit, Option<Assignment>)> {
     let Json::Obj(entries) = &n.v else {
         return Err(n.error("expected the region list `readRegions` returns"));

@@ -19,6 +19,13 @@ pub(crate) fn budgets_arg(v: JsValue) -> Result<Budgets, JsValue> {
     Ok(b)
 }
 
+/// `readBudgets(budgets?)`: the budgets with their defaults filled in, checked (a factor under
+/// 1 or 0 scans could never pass: an error naming the member).
+#[wasm_bindgen(js_name = readBudgets)]
+pub fn read_budgets(budgets: JsValue) -> Result<JsValue, JsValue> {
+    to_js(&budgets_arg(budgets)?)
+}
+
 /// `checkDesign(doc, budgets?, options?)`: analyze the design's workload, plan its reads
 /// and check both against the budgets: `{ok, hotspotFactor, serverHotspotFactor, maxScans,
 /// lint, examples, breaches}`.
