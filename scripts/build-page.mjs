@@ -15,8 +15,8 @@
 //   `target_features`: tool metadata that browsers skip).
 // - index.html loses its comments and indentation (never inside <pre>, <textarea>, <script> or
 //   <style>): a run of whitespace with a line break becomes one line break, which renders the same.
-// Usage: node scripts/build-page.mjs [--check]   (needs www/pkg from scripts/build-wasm.sh;
-// --check: exit 1 above the page weight budget). Prints each
+// Usage: node scripts/build-page.mjs   (needs www/pkg from scripts/build-wasm.sh;
+// the first-load budget is scripts/size-check.sh's). Prints each
 // file's raw and gzip -9 size, www/ → dist/www/, and the same for everything the page loads.
 
 import { execFileSync } from 'node:child_process';
@@ -392,13 +392,7 @@ for (const [f, s] of sizes)
 const before = total(pageFiles(WWW).map(f => sizes.get(f).src)),
   after = total(loaded.map(f => sizes.get(f).out));
 console.error(`[build-page] ${line('what index.html loads', before, after)}   (${loaded.join(' ')})`);
-// --check (scripts/test.sh): fail when what the page loads exceeds issue 6's weight goal, 250 KB
-// gzip (KB = 1024 bytes, as in docs/BENCHMARKS.md), so growth is caught by the test run.
-const PAGE_BUDGET_GZIP = 250 * 1024;
-if (process.argv.includes('--check') && after.gzip > PAGE_BUDGET_GZIP) {
-  console.error(`[build-page] FAIL: the page loads ${after.gzip} bytes gzip, budget ${PAGE_BUDGET_GZIP}`);
-  process.exit(1);
-}
+// The first-load budget (400 KB gzip) is checked by scripts/size-check.sh, once, for the page as built.
 console.error(
   `[build-page] ${path.relative(ROOT, OUT)}/: glue exports ${names.join(' ')}; ${Math.round(performance.now() - t0)} ms`,
 );

@@ -27,7 +27,7 @@ step "wasm tests (Node + headless Chromium)"
 cargo test --target wasm32-unknown-unknown --no-fail-fast --test wasm_node --test wasm_browser --test wasm_keyspec
 step "build wasm for the page and the npm package; the page's minified build (dist/www, what the page tests load)"
 bash scripts/build-wasm.sh
-node scripts/build-page.mjs --check
+node scripts/build-page.mjs
 node scripts/build-single.mjs
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
 step "npm package build + wasm size budget"

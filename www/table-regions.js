@@ -62,7 +62,8 @@ export function wireTableRegions(changed, compareWith) {
     );
     // The engine's rule (onTableRegions): the table's split points, and its servers when the
     // text names every region's.
-    state.doc = { ...wasm.onTableRegions(before, list), name };
+    const onThem = wasm.onTableRegions(before, list);
+    state.doc = { ...onThem, name };
     current = list.load.length ? list : null;
     $('regions-load').replaceChildren();
     changed();
