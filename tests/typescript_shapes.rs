@@ -1,0 +1,218 @@
+//! `src/types.d.ts` (the npm package's declarations, written by hand) held to the Rust types
+//! it declares: for real results of every preset, each member the engine writes is declared
+//! in its interface, and each member the interface requires is written. A renamed or added
+//! field on either side fails here, with the interface and the member named.
+
+// A failed assertion is how a test reports; the no-panic rule is for the library.
+#![allow(clippy::panic)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rowkey_lab::analyze::{self, check, AnalyzeOptions};
+use rowkey_lab::design::{self, presets, DesignDocument};
+use serde_json::Value;
+
+/// An interface's members: name -> optional (`name?:`).
+type Members = BTreeMap<String, bool>;
+
+/// Text without `/* ... */` and `// ...` comments.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.find("*/").map_or("", |i| &r[i + 2..]);
+        } else if let Some(r) = rest.strip_prefix("//") {
+            rest = r.find('\n').map_or("", |i| &r[i..]);
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// Every `export interface Name [extends Base] { ... }` with its own and inherited members.
+fn interfaces(dts: &str) -> BTreeMap<String, Members> {
+    let text = strip_comments(dts);
+    let mut own: BTreeMap<String, (Members, Option<String>)> = BTreeMap::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("export interface ") {
+        rest = &rest[i + "export interface ".len()..];
+        let open = rest.find('{').unwrap_or(rest.len());
+        let head: Vec<&str> = rest[..open].split_whitespace().collect();
+        let name = head.first().copied().unwrap_or_default().to_string();
+        let base = head
+            .iter()
+            .position(|w| *w == "extends")
+            .and_then(|p| head.get(p + 1))
+            .map(|s| s.to_string());
+        let body = &rest[(open + 1).min(rest.len())..];
+        let (mut depth, mut start, mut members) = (0i32, 0usize, Members::new());
+        for (j, c) in body.char_indices() {
+            match c {
+                '{' | '(' | '[' | '<' => depth += 1,
+                '}' | ')' | ']' | '>' if depth > 0 => depth -= 1,
+                '}' => {
+                    add_member(&body[start..j], &mut members);
+                    break;
+                }
+                ';' | '\n' if depth == 0 => {
+                    add_member(&body[start..j], &mut members);
+                    start = j + 1;
+                }
+                _ => {}
+            }
+        }
+        own.insert(name, (members, base));
+    }
+    own.keys()
+        .map(|name| {
+            let mut all = Members::new();
+            let mut at = Some(name.clone());
+            while let Some(n) = at {
+                let Some((m, base)) = own.get(&n) else { break };
+                for (k, opt) in m {
+                    all.entry(k.clone()).or_insert(*opt);
+                }
+                at = base.clone();
+            }
+            (name.clone(), all)
+        })
+        .collect()
+}
+
+/// One `name: type` or `name?: type` (methods and index signatures are not members).
+fn add_member(decl: &str, members: &mut Members) {
+    let decl = decl.trim();
+    let Some(colon) = decl.find(':') else { return };
+    let name = decl[..colon].trim();
+    let (name, optional) = match name.strip_suffix('?') {
+        Some(n) => (n, true),
+        None => (name, false),
+    };
+    if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        members.insert(name.to_string(), optional);
+    }
+}
+
+/// What is wrong between `value` (a serialized result) and `interface`.
+fn mismatches(all: &BTreeMap<String, Members>, interface: &str, value: &Value) -> Vec<String> {
+    let Some(members) = all.get(interface) else {
+        return vec![format!("types.d.ts declares no interface {interface}")];
+    };
+    let Value::Object(obj) = value else {
+        return vec![format!(
+            "{interface}: the engine wrote {value}, not an object"
+        )];
+    };
+    let written: BTreeSet<&String> = obj.keys().collect();
+    let mut wrong: Vec<String> = written
+        .iter()
+        .filter(|k| !members.contains_key(k.as_str()))
+        .map(|k| format!("{interface}: the engine writes `{k}`, which types.d.ts does not declare"))
+        .collect();
+    wrong.extend(
+        members
+            .iter()
+            .filter(|(k, opt)| !**opt && !written.contains(k))
+            .map(|(k, _)| {
+                format!("{interface}: types.d.ts requires `{k}`, which the engine does not write")
+            }),
+    );
+    wrong
+}
+
+fn json<T: serde::Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn dts() -> BTreeMap<String, Members> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/types.d.ts");
+    interfaces(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}")))
+}
+
+#[test]
+fn every_preset_result_has_the_declared_shape() {
+    let all = dts();
+    let opts = AnalyzeOptions {
+        windows: 8,
+        ..AnalyzeOptions::default()
+    };
+    let mut wrong = BTreeSet::new();
+    let mut each = |interface: &str, v: &Value| {
+        wrong.extend(mismatches(&all, interface, v));
+    };
+    for p in presets::all() {
+        let doc: DesignDocument = presets::get(p.id).unwrap_or_else(|e| panic!("{e}"));
+        each("DesignDocument", &json(&doc));
+        for f in &doc.fields {
+            each("FieldDecl", &json(f));
+        }
+        for ex in &doc.examples {
+            each("Example", &json(ex));
+        }
+        let report = analyze::analyze(&doc, &opts).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        let r = json(&report);
+        each("AnalysisReport", &r);
+        for g in &report.regions {
+            each("RegionReport", &json(g));
+        }
+        for s in &report.servers {
+            each("ServerReport", &json(s));
+        }
+        each("MatrixMetrics", &json(&report.metrics));
+        each("LoadMetrics", &json(&report.server_metrics));
+        for sp in &report.splits {
+            each("SplitEvent", &json(sp));
+        }
+        let plans = doc
+            .plan_reads(&analyze::initial_split_keys(&doc).unwrap_or_default())
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        for mut plan in plans {
+            plan.name_table("t");
+            each("ReadPlan", &json(&plan));
+            for sc in &plan.scans {
+                each("Scan", &json(sc));
+            }
+        }
+        for f in design::lint(&doc) {
+            each("Finding", &json(&f));
+        }
+        for ex in design::check_examples(&doc).unwrap_or_default() {
+            each("ExampleKey", &json(&ex));
+        }
+        let verdict = check::check_report(&doc, &report, &check::Budgets::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        each("CheckVerdict", &json(&verdict));
+    }
+    each("Budgets", &json(&check::Budgets::default()));
+    let list = rowkey_lab::region::read_regions("create 't', 'f', SPLITS => ['b', 'd']", None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    each("RegionList", &json(&list));
+    let wrong: Vec<String> = wrong.into_iter().collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_declaration_reader_sees_members_and_their_optionality() {
+    let all = interfaces(
+        "/** doc */\nexport interface A { a: number; /** b */ b?: { c: string } | null;\n  d: X<Y, Z>; }\n\
+         export interface B extends A { e: string[] }",
+    );
+    let b = &all["B"];
+    assert_eq!(b.get("a"), Some(&false));
+    assert_eq!(b.get("b"), Some(&true));
+    assert_eq!(b.get("d"), Some(&false));
+    assert_eq!(b.get("e"), Some(&false));
+    assert!(
+        !b.contains_key("c"),
+        "a nested member is not the interface's"
+    );
+    let v = serde_json::json!({"a": 1, "d": 2, "f": 3});
+    assert_eq!(
+        mismatches(&all, "A", &v),
+        vec!["A: the engine writes `f`, which types.d.ts does not declare".to_string()]
+    );
+}
