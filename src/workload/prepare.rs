@@ -15,6 +15,35 @@ use crate::workload::FieldDecl;
 
 const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/// What each generator kind is checked against: its field, the workload and the JSON path.
+struct Checking<'a> {
+    f: &'a FieldDecl,
+    spec: &'a WorkloadSpec,
+    path: &'a str,
+    out: Out,
+    kind: &'static str,
+}
+
+impl Checking<'_> {
+    /// The index of the workload's last record.
+    fn last(&self) -> u64 {
+        self.spec.records - 1
+    }
+
+    /// The error for a kind that cannot make the field's type.
+    fn mismatch(&self, what: &str) -> crate::error::Error {
+        invalid(
+            format!("{}/kind", self.path),
+            format!(
+                "`{}` makes {what}; field `{}` is {}",
+                self.kind,
+                self.f.name,
+                self.f.field_type.name()
+            ),
+        )
+    }
+}
+
 /// Checks a generator against its field and the workload, and prepares its state.
 pub(super) fn prepare(
     g: &Generator,
@@ -47,6 +76,13 @@ pub(super) fn prepare(
         )
     };
     let last = spec.records - 1;
+    let c = Checking {
+        f,
+        spec,
+        path,
+        out,
+        kind,
+    };
     let state = match g {
         Generator::Sequence { start, step } => {
             // The last value must fit in i64 and in the field's type.
@@ -61,43 +97,7 @@ pub(super) fn prepare(
             start,
             rate,
             jitter_ms,
-        } => {
-            let rate = rate.unwrap_or(spec.write_rate);
-            if !(rate.is_finite() && rate > 0.0 && rate <= MAX_WRITE_RATE) {
-                return Err(invalid(
-                    format!("{path}/rate"),
-                    format!(
-                        "the clock rate must be a positive number of ticks per second up to {}",
-                        crate::support::num_text::plain(MAX_WRITE_RATE)
-                    ),
-                ));
-            }
-            let jitter = i64::try_from(*jitter_ms)
-                .ok()
-                .filter(|j| *j <= 1_000_000_000_000)
-                .ok_or_else(|| {
-                    invalid(
-                        format!("{path}/jitterMs"),
-                        "the jitter must be at most 10^12 ms",
-                    )
-                })?;
-            let start = start.unwrap_or(spec.start_time);
-            let ms_per = 1000.0 / rate;
-            let span = offset_ms(last, ms_per).ok_or_else(|| {
-                invalid(
-                    format!("{path}/rate"),
-                    "the clock runs past the 64-bit ms range",
-                )
-            })?;
-            let lo = i128::from(start) - i128::from(jitter);
-            let hi = i128::from(start) + i128::from(span) + i128::from(jitter);
-            check_range(f, path, lo, hi)?;
-            State::Clock {
-                start,
-                ms_per,
-                jitter,
-            }
-        }
+        } => clock(&c, start, rate, jitter_ms)?,
         Generator::UniformInt { min, max } => {
             if min > max {
                 return Err(invalid(
@@ -228,128 +228,13 @@ pub(super) fn prepare(
                 hot_op: *hot_op_fraction,
             }
         }
-        Generator::Weighted { values, weights } => {
-            if values.is_empty() {
-                return Err(invalid(
-                    format!("{path}/values"),
-                    "no values to choose from",
-                ));
-            }
-            if values.len() > MAX_LIST_VALUES {
-                return Err(invalid(format!("{path}/values"), "too many values"));
-            }
-            if weights.len() != values.len() {
-                return Err(invalid(
-                    format!("{path}/weights"),
-                    format!(
-                        "{} weights for {} values: give one weight per value",
-                        weights.len(),
-                        values.len()
-                    ),
-                ));
-            }
-            let mut cumulative = Vec::with_capacity(weights.len());
-            let mut total = 0.0f64;
-            for (j, w) in weights.iter().enumerate() {
-                if !(w.is_finite() && *w >= 0.0) {
-                    return Err(invalid(
-                        format!("{path}/weights/{j}"),
-                        "a weight must be a finite number >= 0",
-                    ));
-                }
-                total += w;
-                cumulative.push(total);
-            }
-            if !(total > 0.0 && total.is_finite()) {
-                return Err(invalid(
-                    format!("{path}/weights"),
-                    "at least one weight must be positive (and the sum finite)",
-                ));
-            }
-            State::Weighted {
-                values: convert_all(values, f, &format!("{path}/values"))?,
-                cumulative,
-            }
-        }
+        Generator::Weighted { values, weights } => weighted(&c, values, weights)?,
         Generator::Phone {
             prefixes,
             digits,
             distinct,
             s,
-        } => {
-            if prefixes.is_empty() {
-                return Err(invalid(
-                    format!("{path}/prefixes"),
-                    "give at least one prefix",
-                ));
-            }
-            if prefixes.len() > MAX_LIST_VALUES {
-                return Err(invalid(format!("{path}/prefixes"), "too many prefixes"));
-            }
-            if *digits > 18 {
-                return Err(invalid(
-                    format!("{path}/digits"),
-                    "at most 18 random digits after the prefix",
-                ));
-            }
-            match out {
-                Out::Str => {}
-                Out::Long => {
-                    let numeric = prefixes.iter().all(|p| {
-                        p.bytes().all(|b| b.is_ascii_digit()) && p.len() + *digits as usize <= 18
-                    });
-                    if !numeric {
-                        return Err(invalid(
-                            format!("{path}/prefixes"),
-                            format!(
-                                "field `{}` is {type_name}: phone prefixes must be digits and at most 18 digits long in all",
-                                f.name
-                            ),
-                        ));
-                    }
-                }
-                _ => return Err(mismatch("phone-number text")),
-            }
-            let space = 10u64.pow(*digits);
-            let pick = match distinct {
-                None => {
-                    if s.is_some() {
-                        return Err(invalid(
-                            format!("{path}/s"),
-                            "a Zipf exponent needs `distinct`, the number of phones to skew over",
-                        ));
-                    }
-                    None
-                }
-                Some(d) => {
-                    check_distinct(*d, &format!("{path}/distinct"))?;
-                    let capacity = u128::from(space) * prefixes.len() as u128;
-                    if u128::from(*d) > capacity {
-                        return Err(invalid(
-                            format!("{path}/distinct"),
-                            format!("{d} distinct phones do not fit in {} prefixes x 10^{digits} numbers", prefixes.len()),
-                        ));
-                    }
-                    let zipf = match s {
-                        Some(s) => {
-                            check_exponent(*s, &format!("{path}/s"))?;
-                            Some(ZipfSampler::new(*d, *s))
-                        }
-                        None => None,
-                    };
-                    Some(PhonePick {
-                        distinct: *d,
-                        zipf,
-                        perm: Permutation::new(space, fnv1a(&f.name)),
-                    })
-                }
-            };
-            State::Phone {
-                prefixes: prefixes.clone(),
-                digits: *digits,
-                pick,
-            }
-        }
+        } => phone(&c, prefixes, digits, distinct, s)?,
         Generator::Uuid {
             compact,
             upper_case,
@@ -388,6 +273,178 @@ pub(super) fn prepare(
         }
     };
     Ok(state)
+}
+
+/// A clock: its rate, jitter and span checked against the field's range.
+fn clock(c: &Checking, start: &Option<i64>, rate: &Option<f64>, jitter_ms: &u64) -> Result<State> {
+    let path = c.path;
+    let rate = rate.unwrap_or(c.spec.write_rate);
+    if !(rate.is_finite() && rate > 0.0 && rate <= MAX_WRITE_RATE) {
+        return Err(invalid(
+            format!("{path}/rate"),
+            format!(
+                "the clock rate must be a positive number of ticks per second up to {}",
+                crate::support::num_text::plain(MAX_WRITE_RATE)
+            ),
+        ));
+    }
+    let jitter = i64::try_from(*jitter_ms)
+        .ok()
+        .filter(|j| *j <= 1_000_000_000_000)
+        .ok_or_else(|| {
+            invalid(
+                format!("{path}/jitterMs"),
+                "the jitter must be at most 10^12 ms",
+            )
+        })?;
+    let start = start.unwrap_or(c.spec.start_time);
+    let ms_per = 1000.0 / rate;
+    let span = offset_ms(c.last(), ms_per).ok_or_else(|| {
+        invalid(
+            format!("{path}/rate"),
+            "the clock runs past the 64-bit ms range",
+        )
+    })?;
+    let lo = i128::from(start) - i128::from(jitter);
+    let hi = i128::from(start) + i128::from(span) + i128::from(jitter);
+    check_range(c.f, c.path, lo, hi)?;
+    Ok(State::Clock {
+        start,
+        ms_per,
+        jitter,
+    })
+}
+
+/// Weighted values: one finite, non-negative weight per value, some positive.
+fn weighted(c: &Checking, values: &[serde_json::Value], weights: &[f64]) -> Result<State> {
+    let path = c.path;
+    if values.is_empty() {
+        return Err(invalid(
+            format!("{path}/values"),
+            "no values to choose from",
+        ));
+    }
+    if values.len() > MAX_LIST_VALUES {
+        return Err(invalid(format!("{path}/values"), "too many values"));
+    }
+    if weights.len() != values.len() {
+        return Err(invalid(
+            format!("{path}/weights"),
+            format!(
+                "{} weights for {} values: give one weight per value",
+                weights.len(),
+                values.len()
+            ),
+        ));
+    }
+    let mut cumulative = Vec::with_capacity(weights.len());
+    let mut total = 0.0f64;
+    for (j, w) in weights.iter().enumerate() {
+        if !(w.is_finite() && *w >= 0.0) {
+            return Err(invalid(
+                format!("{path}/weights/{j}"),
+                "a weight must be a finite number >= 0",
+            ));
+        }
+        total += w;
+        cumulative.push(total);
+    }
+    if !(total > 0.0 && total.is_finite()) {
+        return Err(invalid(
+            format!("{path}/weights"),
+            "at least one weight must be positive (and the sum finite)",
+        ));
+    }
+    Ok(State::Weighted {
+        values: convert_all(values, c.f, &format!("{path}/values"))?,
+        cumulative,
+    })
+}
+
+/// Phone numbers: prefixes that fit the field, and a distinct count that fits the number space.
+fn phone(
+    c: &Checking,
+    prefixes: &[String],
+    digits: &u32,
+    distinct: &Option<u64>,
+    s: &Option<f64>,
+) -> Result<State> {
+    let (path, type_name) = (c.path, c.f.field_type.name());
+    if prefixes.is_empty() {
+        return Err(invalid(
+            format!("{path}/prefixes"),
+            "give at least one prefix",
+        ));
+    }
+    if prefixes.len() > MAX_LIST_VALUES {
+        return Err(invalid(format!("{path}/prefixes"), "too many prefixes"));
+    }
+    if *digits > 18 {
+        return Err(invalid(
+            format!("{path}/digits"),
+            "at most 18 random digits after the prefix",
+        ));
+    }
+    match c.out {
+        Out::Str => {}
+        Out::Long => {
+            let numeric = prefixes
+                .iter()
+                .all(|p| p.bytes().all(|b| b.is_ascii_digit()) && p.len() + *digits as usize <= 18);
+            if !numeric {
+                return Err(invalid(
+                            format!("{path}/prefixes"),
+                            format!(
+                                "field `{}` is {type_name}: phone prefixes must be digits and at most 18 digits long in all",
+                                c.f.name
+                            ),
+                        ));
+            }
+        }
+        _ => return Err(c.mismatch("phone-number text")),
+    }
+    let space = 10u64.pow(*digits);
+    let pick = match distinct {
+        None => {
+            if s.is_some() {
+                return Err(invalid(
+                    format!("{path}/s"),
+                    "a Zipf exponent needs `distinct`, the number of phones to skew over",
+                ));
+            }
+            None
+        }
+        Some(d) => {
+            check_distinct(*d, &format!("{path}/distinct"))?;
+            let capacity = u128::from(space) * prefixes.len() as u128;
+            if u128::from(*d) > capacity {
+                return Err(invalid(
+                    format!("{path}/distinct"),
+                    format!(
+                        "{d} distinct phones do not fit in {} prefixes x 10^{digits} numbers",
+                        prefixes.len()
+                    ),
+                ));
+            }
+            let zipf = match s {
+                Some(s) => {
+                    check_exponent(*s, &format!("{path}/s"))?;
+                    Some(ZipfSampler::new(*d, *s))
+                }
+                None => None,
+            };
+            Some(PhonePick {
+                distinct: *d,
+                zipf,
+                perm: Permutation::new(space, fnv1a(&c.f.name)),
+            })
+        }
+    };
+    Ok(State::Phone {
+        prefixes: prefixes.to_vec(),
+        digits: *digits,
+        pick,
+    })
 }
 
 /// Values `lo..=hi` must fit in i64 and, for int and short fields, in the field's type.
