@@ -133,10 +133,6 @@ pub struct Scan {
     pub stop_row: String,
     /// The regions (indexes in key order) the scan touches.
     pub regions: Vec<usize>,
-    /// The HBase shell command that runs it, when the plan was made for a named table
-    /// ([`ReadPlan::name_table`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shell: Option<String>,
 }
 
 /// The plan of one read.
@@ -157,20 +153,6 @@ pub struct ReadPlan {
     /// plan counts on one: a `latest n` read whose newest rows come first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
-}
-
-impl ReadPlan {
-    /// Give each scan its shell command on `table`, with the plan's `LIMIT` (a get reads
-    /// one row anyway).
-    pub fn name_table(&mut self, table: &str) {
-        for sc in &mut self.scans {
-            let start = crate::hbase::bytes::from_hex(&sc.start_row_hex).unwrap_or_default();
-            let stop = crate::hbase::bytes::from_hex(&sc.stop_row_hex).unwrap_or_default();
-            sc.shell = Some(crate::hbase::shell::shell_scan_limited(
-                table, &start, &stop, self.limit,
-            ));
-        }
-    }
 }
 
 /// Plan every read in `reads` for the key `spec` over `fields`, on the table split at

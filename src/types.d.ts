@@ -290,11 +290,7 @@ export interface SplitEvent {
   timeMs: number; splitKeyHex: string; splitKey: string; parentBytes: number;
   sizeToCheck: number; regionsOnServer: number; regionsAfter: number;
 }
-export interface Scan {
-  startRowHex: string; startRow: string; stopRowHex: string; stopRow: string; regions: number[];
-  /** The shell command that runs it, when the plan was made for a named table. */
-  shell?: string;
-}
+export interface Scan { startRowHex: string; startRow: string; stopRowHex: string; stopRow: string; regions: number[] }
 export interface ReadPlan {
   name: string; scans: Scan[]; regionsTouched: number; rowsReadPerRowReturned: number | null; notes: string[];
   /** Rows after which each scan stops (`Scan#setLimit`; in the shell, `LIMIT => n` among the

@@ -13,6 +13,7 @@
 //! and exponentials from the pure-Rust `libm` crate. The same seed therefore gives the same
 //! stream natively, in Node and in the browser.
 
+mod convert;
 mod digits;
 mod mix;
 mod prepare;
@@ -32,8 +33,8 @@ use crate::keyspec::FieldType;
 use mix::{fnv1a, splitmix64, Permutation};
 use zipf::ZipfSampler;
 
+pub use convert::convert;
 use digits::{clone_into, push_zero_padded, put_double, put_int};
-pub use prepare::convert;
 use prepare::prepare;
 use spec::offset_ms;
 pub(crate) use spec::{

@@ -170,8 +170,7 @@ fn every_preset_result_has_the_declared_shape() {
         let plans = doc
             .plan_reads(&analyze::initial_split_keys(&doc).unwrap_or_default())
             .unwrap_or_else(|e| panic!("{}: {e}", p.id));
-        for mut plan in plans {
-            plan.name_table("t");
+        for plan in plans {
             each("ReadPlan", &json(&plan));
             for sc in &plan.scans {
                 each("Scan", &json(sc));

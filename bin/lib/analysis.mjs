@@ -1,7 +1,7 @@
 // The analysis as the CLI runs it: on a table's regions (--regions), over your rows (--records) in
 // chunks with a progress bar, with --windows; the read plans; the table's load now.
 import * as api from '../../pkg/node/index.js';
-import { CliError, EXIT, engine } from './errors.mjs';
+import { CliError, EXIT, engine, engineError } from './errors.mjs';
 import { progressBar } from './format.mjs';
 
 /** `design` on the table's regions from `loadRegions` (its own without them), by the engine's
@@ -24,9 +24,7 @@ export function inChunks(records, where, label, fn) {
       try {
         fn(records.slice(at, at + CHUNK), at);
       } catch (e) {
-        const k = /^records\[(\d+)\]\.?(.*)$/.exec(e.path ?? '');
-        if (k) throw new CliError(EXIT.INPUT, `${where(at + Number(k[1]))}: ${e.reason ?? e.message}`);
-        throw e;
+        throw atRecord(e, where, at);
       }
       bar.update(Math.min(at + CHUNK, records.length), records.length);
     }
@@ -42,17 +40,21 @@ export function inChunks(records, where, label, fn) {
  * record the key cannot encode is reported by its place in the file.
  */
 export function loadFed(design, { records, where }) {
-  let fitted;
   try {
-    fitted = api.fitToRecords(design, records);
+    return { records, where, design: api.fitToRecords(design, records) };
   } catch (e) {
-    const k = /^\/records\/(\d+)/.exec(e.path ?? '');
-    if (k) throw new CliError(EXIT.INPUT, `${where(Number(k[1]))}: ${e.reason ?? e.message}`);
-    return engine(() => {
-      throw e;
-    });
+    throw atRecord(e, where);
   }
-  return { records, where, design: fitted };
+}
+
+/** An engine error that names a record (`records[i]` from a session's feed, `/records/i` from
+ * fitToRecords), as an input error at that record's place in the file (`where`, the record
+ * `offset + i`); any other as `engineError` gives it. */
+function atRecord(e, where, offset = 0) {
+  const k = /^\/?records(?:\[(\d+)\]|\/(\d+))/.exec(e.path ?? '');
+  return k && !(e instanceof CliError)
+    ? new CliError(EXIT.INPUT, `${where(offset + Number(k[1] ?? k[2]))}: ${e.reason ?? e.message}`)
+    : engineError(e);
 }
 
 /**

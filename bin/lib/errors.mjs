@@ -17,16 +17,21 @@ export function engine(fn) {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof CliError) throw e;
-    // `reason` is the engine's message without its location (`message` repeats it): the
-    // location is said once, here.
-    const where = [
-      e.path && `at ${e.path}`,
-      e.line && `line ${e.line}:${e.column}`,
-      e.offset !== undefined && !String(e.reason).includes(`byte ${e.offset}`) && `at byte ${e.offset}`,
-    ]
-      .filter(Boolean)
-      .join(', ');
-    throw new CliError(EXIT.INPUT, `${e.reason ?? e.message}${where ? ` (${where})` : ''}`);
+    throw engineError(e);
   }
+}
+
+/** An engine error as the CLI's input error that says where, once (a CliError stays as it is). */
+export function engineError(e) {
+  if (e instanceof CliError) return e;
+  // `reason` is the engine's message without its location (`message` repeats it): the
+  // location is said once, here.
+  const where = [
+    e.path && `at ${e.path}`,
+    e.line && `line ${e.line}:${e.column}`,
+    e.offset !== undefined && !String(e.reason).includes(`byte ${e.offset}`) && `at byte ${e.offset}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return new CliError(EXIT.INPUT, `${e.reason ?? e.message}${where ? ` (${where})` : ''}`);
 }

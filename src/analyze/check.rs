@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::design::{lint, DesignDocument, Finding, Severity};
 use crate::error::{Error, Result};
 use crate::scan::ReadPlan;
-use crate::support::json::{f64_, string, u32_, Node, Obj, R};
+use crate::support::json::{f64_, u32_, unit, Node, Obj, R};
 
 use super::{AnalysisReport, AnalyzeOptions};
 
@@ -175,6 +175,7 @@ pub fn check_design(
     budgets: &Budgets,
     opts: &AnalyzeOptions,
 ) -> Result<CheckVerdict> {
+    // Before the analysis: a budget that could never pass fails at once.
     budgets.validate()?;
     let report = super::analyze(doc, opts)?;
     check_report(doc, &report, budgets)
@@ -239,12 +240,14 @@ pub(crate) fn budgets(n: &Node) -> R<Budgets> {
 }
 
 fn lint_level(n: &Node) -> R<LintLevel> {
-    match string(n)?.as_str() {
-        "error" => Ok(LintLevel::Error),
-        "warning" => Ok(LintLevel::Warning),
-        "off" => Ok(LintLevel::Off),
-        other => Err(n.error(format!("must be error, warning or off, not {other}"))),
-    }
+    unit(
+        n,
+        &[
+            ("error", LintLevel::Error),
+            ("warning", LintLevel::Warning),
+            ("off", LintLevel::Off),
+        ],
+    )
 }
 
 impl Budgets {

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{lint, DesignDocument, Example, Finding};
+use super::lint::example_findings;
+use super::{DesignDocument, Example, Finding};
 use crate::error::Result;
 use crate::hbase::bytes::{to_hex, to_string_binary};
 use crate::keyspec::CompiledKey;
@@ -52,12 +53,11 @@ pub struct ExampleKey {
 
 /// Every example of `doc` against the key the design writes now.
 pub fn check_examples(doc: &DesignDocument) -> Result<Vec<ExampleKey>> {
-    let findings: BTreeMap<usize, Finding> = lint(doc)
+    let mut codec = CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let findings: BTreeMap<usize, Finding> = example_findings(doc, &mut codec)
         .into_iter()
-        .filter(|f| f.rule == "example-key")
         .filter_map(|f| f.example.map(|i| (i, f)))
         .collect();
-    let mut codec = CompiledKey::new(&doc.key, &doc.key_fields())?;
     Ok(doc
         .examples
         .iter()

@@ -215,7 +215,7 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
         rule(&subject, &mut out);
     }
     drop(subject);
-    examples::check(doc, &mut ck, &layout, &mut out);
+    out.extend(example_findings(doc, &mut ck));
 
     // Errors, then warnings, then infos, each in the order found: a stable sort by severity
     // without compiling one more sort into the wasm.
@@ -224,4 +224,13 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
         sorted.extend(out.iter().filter(|f| f.severity == s).cloned());
     }
     sorted
+}
+
+/// The `example-key` findings alone, on `doc`'s compiled key: what [`lint`] reports of the
+/// examples, without the other rules.
+pub(crate) fn example_findings(doc: &DesignDocument, ck: &mut CompiledKey) -> Vec<Finding> {
+    let layout = ck.layout();
+    let mut out = Vec::new();
+    examples::check(doc, ck, &layout, &mut out);
+    out
 }

@@ -170,8 +170,7 @@ impl DesignDocument {
         layout.presplit = presplit;
         match placement {
             Some(a) => {
-                let servers = a.placement().map_or(1, |p| p.names.len().max(1));
-                layout.region_servers = u32::try_from(servers).unwrap_or(u32::MAX);
+                layout.region_servers = a.server_count();
                 layout.assignment = a;
             }
             None if matches!(layout.assignment, Assignment::Servers(_)) => {

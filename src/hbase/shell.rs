@@ -126,6 +126,12 @@ fn ruby_double_quoted(bytes: &[u8]) -> String {
 /// range of one row, `stop` = `start` + `\x00` (what the planner gives a get of a whole key),
 /// is the shell's `get 't', "\x01abc"`.
 pub fn shell_scan(table: &str, start: &[u8], stop: &[u8]) -> String {
+    shell_scan_limited(table, start, stop, None)
+}
+
+/// [`shell_scan`] that stops after `limit` rows (`Scan#setLimit`, the shell's `LIMIT`), one
+/// more option of the scan. A get reads one row anyway, so it takes no limit.
+pub fn shell_scan_limited(table: &str, start: &[u8], stop: &[u8], limit: Option<u64>) -> String {
     if !start.is_empty() && stop.strip_prefix(start) == Some(&[0u8][..]) {
         return format!(
             "get {}, {}",
@@ -134,32 +140,22 @@ pub fn shell_scan(table: &str, start: &[u8], stop: &[u8]) -> String {
         );
     }
     let mut s = format!("scan {}", ruby_single_quoted(table));
-    let mut bounds = Vec::with_capacity(2);
+    let mut options = Vec::with_capacity(3);
     if !start.is_empty() {
-        bounds.push(format!("STARTROW => {}", ruby_double_quoted(start)));
+        options.push(format!("STARTROW => {}", ruby_double_quoted(start)));
     }
     if !stop.is_empty() {
-        bounds.push(format!("STOPROW => {}", ruby_double_quoted(stop)));
+        options.push(format!("STOPROW => {}", ruby_double_quoted(stop)));
     }
-    if !bounds.is_empty() {
+    if let Some(n) = limit {
+        options.push(format!("LIMIT => {n}"));
+    }
+    if !options.is_empty() {
         s.push_str(", {");
-        s.push_str(&bounds.join(", "));
+        s.push_str(&options.join(", "));
         s.push('}');
     }
     s
-}
-
-/// [`shell_scan`] that stops after `limit` rows (`Scan#setLimit`, the shell's `LIMIT`): the
-/// option joins the scan's options hash. A get reads one row anyway, so it stays as it is.
-pub fn shell_scan_limited(table: &str, start: &[u8], stop: &[u8], limit: Option<u64>) -> String {
-    let cmd = shell_scan(table, start, stop);
-    match limit {
-        Some(n) if cmd.starts_with("scan ") => match cmd.strip_suffix('}') {
-            Some(open) => format!("{open}, LIMIT => {n}}}"),
-            None => format!("{cmd}, {{LIMIT => {n}}}"),
-        },
-        _ => cmd,
-    }
 }
 
 #[cfg(test)]

@@ -32,6 +32,13 @@ pub struct Placement {
 }
 
 impl Assignment {
+    /// The servers a placement by names counts (its distinct names); 1 for a rule, whose
+    /// server count comes from `regionServers`.
+    pub fn server_count(&self) -> u32 {
+        let n = self.placement().map_or(1, |p| p.names.len().max(1));
+        u32::try_from(n).unwrap_or(u32::MAX)
+    }
+
     /// The placement `Servers` names; `None` for the rules that place regions themselves.
     /// Names are matched through one sort of byte strings (the module's shared one), so
     /// 100,000 regions on 10,000 servers take n log n, not n × servers.

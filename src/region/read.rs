@@ -18,15 +18,10 @@ pub fn region_layout(n: &Node) -> R<RegionLayout> {
     )?;
     let assignment = o.or("assignment", assignment, Assignment::RoundRobin)?;
     // Without `regionServers`, an explicit placement counts its own servers.
-    let servers = assignment.placement().map_or(1, |p| p.names.len().max(1));
     Ok(RegionLayout {
         presplit: o.or("presplit", presplit, PreSplit::None)?,
         auto_split: o.opt("autoSplit", auto_split)?,
-        region_servers: o.or(
-            "regionServers",
-            u32_,
-            u32::try_from(servers).unwrap_or(u32::MAX),
-        )?,
+        region_servers: o.or("regionServers", u32_, assignment.server_count())?,
         assignment,
     })
 }
@@ -237,24 +232,17 @@ pub fn split_config(n: &Node) -> R<SplitConfig> {
 /// `presplit`, and `assignment` when present; the other members are ignored.
 #[cfg(any(test, all(target_arch = "wasm32", not(feature = "vectors-only"))))]
 pub(crate) fn table_regions(n: &Node) -> R<(PreSplit, Option<Assignment>)> {
-    let Json::Obj(entries) = &n.v else {
-        return Err(n.error("expected the region list `readRegions` returns"));
-    };
-    let member = |name: &str| {
-        entries
-            .iter()
-            .find(|(k, _, _)| k == name)
-            .map(|(_, _, v)| v)
-    };
-    let presplit = match member("presplit") {
-        Some(p) => presplit(p)?,
-        None => return Err(n.error("missing field `presplit`")),
-    };
-    let placement = match member("assignment") {
-        Some(a) if !matches!(a.v, Json::Null) => Some(assignment(a)?),
-        _ => None,
-    };
-    Ok((presplit, placement))
+    let o = Obj::new(
+        n,
+        "struct RegionList",
+        &["presplit", "assignment"],
+        None,
+        true,
+    )?;
+    Ok((
+        o.req("presplit", presplit)?,
+        o.opt("assignment", assignment)?,
+    ))
 }
 
 crate::support::json::deserialize_through! {

@@ -377,7 +377,6 @@ impl Planner {
                     stop_row_hex: to_hex(&stop),
                     stop_row: to_string_binary(&stop),
                     regions,
-                    shell: None,
                 }
             })
             .collect();

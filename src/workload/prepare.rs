@@ -1,16 +1,16 @@
 //! Compiling a [`Generator`] into its sampling [`State`]: every parameter check against the
-//! field type and the workload, and the conversion of JSON list/constant values. Runs once
-//! per stream, so it is separate from the per-record sampling in the parent module.
+//! field type and the workload (JSON list and constant values are converted by
+//! `super::convert`). Runs once per stream, so it is separate from the per-record sampling in
+//! the parent module.
 
+use super::convert::{check_range, convert, convert_all};
 use super::spec::offset_ms;
 use super::zipf::ZipfSampler;
 use super::{
-    fnv1a, invalid, out_of, FieldValue, Generator, ListOrder, Out, Permutation, PhonePick, State,
-    WorkloadSpec, MAX_DISTINCT, MAX_LIST_VALUES, MAX_STRING_LENGTH, MAX_WRITE_RATE,
+    fnv1a, invalid, out_of, Generator, ListOrder, Out, Permutation, PhonePick, State, WorkloadSpec,
+    MAX_DISTINCT, MAX_LIST_VALUES, MAX_STRING_LENGTH, MAX_WRITE_RATE,
 };
 use crate::error::Result;
-use crate::keyspec::FieldType;
-use crate::support::num_text::int_text;
 use crate::workload::FieldDecl;
 
 const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -53,7 +53,6 @@ pub(super) fn prepare(
 ) -> Result<State> {
     let out = out_of(f.field_type);
     let kind = g.kind();
-    let type_name = f.field_type.name();
     let integer_kind = matches!(
         g,
         Generator::Sequence { .. }
@@ -69,13 +68,6 @@ pub(super) fn prepare(
             format!("`{kind}` makes integers; field `{}` is boolean", f.name),
         ));
     }
-    let mismatch = |what: &str| {
-        invalid(
-            format!("{path}/kind"),
-            format!("`{kind}` makes {what}; field `{}` is {type_name}", f.name),
-        )
-    };
-    let last = spec.records - 1;
     let c = Checking {
         f,
         spec,
@@ -86,7 +78,7 @@ pub(super) fn prepare(
     let state = match g {
         Generator::Sequence { start, step } => {
             // The last value must fit in i64 and in the field's type.
-            let end = i128::from(*start) + i128::from(*step) * i128::from(last);
+            let end = i128::from(*start) + i128::from(*step) * i128::from(c.last());
             check_range(f, path, i128::from(*start), end)?;
             State::Sequence {
                 start: *start,
@@ -113,7 +105,7 @@ pub(super) fn prepare(
         }
         Generator::UniformDouble { min, max } => {
             if out == Out::Bool {
-                return Err(mismatch("doubles"));
+                return Err(c.mismatch("doubles"));
             }
             let width = max - min;
             if !(min.is_finite() && max.is_finite() && width.is_finite() && width >= 0.0) {
@@ -126,7 +118,7 @@ pub(super) fn prepare(
         }
         Generator::UniformString { length, alphabet } => {
             if out != Out::Str {
-                return Err(mismatch("strings"));
+                return Err(c.mismatch("strings"));
             }
             if *length > MAX_STRING_LENGTH {
                 return Err(invalid(
@@ -178,7 +170,7 @@ pub(super) fn prepare(
                     format!("the window must be between 1 and {MAX_DISTINCT}"),
                 ));
             }
-            let hi = i128::from(*offset) + i128::from(last);
+            let hi = i128::from(*offset) + i128::from(c.last());
             check_range(f, path, i128::from(*offset), hi)?;
             State::Latest {
                 window,
@@ -240,7 +232,7 @@ pub(super) fn prepare(
             upper_case,
         } => {
             if out != Out::Str {
-                return Err(mismatch("UUID text"));
+                return Err(c.mismatch("UUID text"));
             }
             State::Uuid {
                 compact: *compact,
@@ -264,7 +256,7 @@ pub(super) fn prepare(
         }
         Generator::Boolean { p } => {
             if out != Out::Bool && out != Out::Str {
-                return Err(mismatch("booleans"));
+                return Err(c.mismatch("booleans"));
             }
             if !(0.0..=1.0).contains(p) {
                 return Err(invalid(format!("{path}/p"), "p must be between 0 and 1"));
@@ -447,31 +439,6 @@ fn phone(
     })
 }
 
-/// Values `lo..=hi` must fit in i64 and, for int and short fields, in the field's type.
-fn check_range(f: &FieldDecl, path: &str, lo: i128, hi: i128) -> Result<()> {
-    let (min, max) = match f.field_type {
-        FieldType::Int => (i128::from(i32::MIN), i128::from(i32::MAX)),
-        FieldType::Short => (i128::from(i16::MIN), i128::from(i16::MAX)),
-        _ => (i128::from(i64::MIN), i128::from(i64::MAX)),
-    };
-    let (lo, hi) = (lo.min(hi), lo.max(hi));
-    if lo < min || hi > max {
-        return Err(invalid(
-            path.to_string(),
-            format!(
-                "field `{}` ({}) would get values from {} to {}, outside {}..={}",
-                f.name,
-                f.field_type.name(),
-                int_text(lo),
-                int_text(hi),
-                int_text(min),
-                int_text(max)
-            ),
-        ));
-    }
-    Ok(())
-}
-
 fn check_distinct(n: u64, path: &str) -> Result<()> {
     if n == 0 || n > MAX_DISTINCT {
         return Err(invalid(
@@ -490,117 +457,4 @@ fn check_exponent(s: f64, path: &str) -> Result<()> {
         ));
     }
     Ok(())
-}
-
-fn convert_all(values: &[serde_json::Value], f: &FieldDecl, path: &str) -> Result<Vec<FieldValue>> {
-    values
-        .iter()
-        .enumerate()
-        .map(|(j, v)| convert(v, f, &format!("{path}/{j}")))
-        .collect()
-}
-
-/// A JSON value as the field's value: numbers and numeric text for numeric fields,
-/// booleans and `"true"`/`"false"` for boolean fields, any scalar as text for string fields.
-pub fn convert(v: &serde_json::Value, f: &FieldDecl, path: &str) -> Result<FieldValue> {
-    use serde_json::Value as J;
-    let bad = |what: &str| {
-        invalid(
-            path.to_string(),
-            format!(
-                "{} is not {what} (field `{}` is {})",
-                crate::support::json::json_text(v),
-                f.name,
-                f.field_type.name()
-            ),
-        )
-    };
-    match out_of(f.field_type) {
-        Out::Str => match v {
-            J::String(s) => {
-                if f.field_type == FieldType::BigDecimal && !is_decimal(s) {
-                    return Err(bad("a decimal number"));
-                }
-                Ok(FieldValue::Str(s.clone()))
-            }
-            J::Number(n) => Ok(FieldValue::Str(n.to_string())),
-            J::Bool(b) if f.field_type == FieldType::String => Ok(FieldValue::Str(b.to_string())),
-            _ => Err(bad("a string or number")),
-        },
-        Out::Long => {
-            // A timestamp as records and `startTime` take it: ms, or an ISO-8601 date-time.
-            let time = f.field_type == FieldType::Timestamp;
-            let x = match v {
-                J::Number(n) => n.as_i64(),
-                J::String(s) => s.trim().parse::<i64>().ok().or_else(|| {
-                    time.then(|| crate::keyspec::time::parse_iso(s.trim()))
-                        .flatten()
-                }),
-                _ => None,
-            }
-            .ok_or_else(|| {
-                bad(if time {
-                    "a time (ms since the epoch, or an ISO-8601 date-time)"
-                } else {
-                    "a 64-bit integer"
-                })
-            })?;
-            check_range(f, path, i128::from(x), i128::from(x))?;
-            Ok(FieldValue::Long(x))
-        }
-        Out::Double => {
-            let x = match v {
-                J::Number(n) => n.as_f64(),
-                J::String(s) => s.trim().parse::<f64>().ok(),
-                _ => None,
-            }
-            .ok_or_else(|| bad("a number"))?;
-            Ok(FieldValue::Double(x))
-        }
-        Out::Bool => match v {
-            J::Bool(b) => Ok(FieldValue::Bool(*b)),
-            J::String(s) if s == "true" => Ok(FieldValue::Bool(true)),
-            J::String(s) if s == "false" => Ok(FieldValue::Bool(false)),
-            _ => Err(bad("a boolean")),
-        },
-    }
-}
-
-/// `[+-]digits[.digits][e[+-]digits]`, the text `new BigDecimal(String)` accepts.
-pub(super) fn is_decimal(s: &str) -> bool {
-    let b = s.as_bytes();
-    let mut i = 0;
-    if matches!(b.first(), Some(b'+' | b'-')) {
-        i = 1;
-    }
-    let mut digits = 0;
-    while b.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-        digits += 1;
-    }
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-            digits += 1;
-        }
-    }
-    if digits == 0 {
-        return false;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        let mut exp = 0;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-            exp += 1;
-        }
-        if exp == 0 {
-            return false;
-        }
-    }
-    i == b.len()
 }

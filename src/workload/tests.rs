@@ -1,5 +1,5 @@
+use super::convert::is_decimal;
 use super::digits::{push_zero_padded, push_zero_padded_small};
-use super::prepare::is_decimal;
 use super::*;
 
 /// Both digit writers (the table natively, the loop in wasm) against `format!`, every
