@@ -13,7 +13,7 @@ use crate::hbase::hash;
 use crate::hbase::split::{AlgorithmKind, SplitAlgorithm};
 use crate::keyspec::FieldType;
 use crate::region::RegionMap;
-use crate::support::json::{u32_, Node, Obj, R};
+use crate::support::json::{read_object, u32_, Node, R};
 
 /// Largest region count the inspector lists (the page shows every split key).
 pub const MAX_INSPECT_REGIONS: u32 = 4096;
@@ -221,17 +221,15 @@ pub fn parse_big_decimal(t: &str) -> Result<BigDecimal> {
 
 /// [`InspectOptions`]: `{type, regions}`.
 pub fn inspect_options(n: &Node) -> R<InspectOptions> {
-    let o = Obj::new(
+    Ok(read_object!(
         n,
         "struct InspectOptions",
-        &["type", "regions"],
         None,
-        false,
-    )?;
-    Ok(InspectOptions {
-        value_type: o.req("type", crate::keyspec::read::field_type)?,
-        regions: o.req("regions", u32_)?,
-    })
+        InspectOptions {
+            value_type: req("type", crate::keyspec::read::field_type),
+            regions: req("regions", u32_),
+        }
+    ))
 }
 
 crate::support::json::deserialize_through! {

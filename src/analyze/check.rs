@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::design::{lint, DesignDocument, Finding, Severity};
 use crate::error::{Error, Result};
 use crate::scan::ReadPlan;
-use crate::support::json::{f64_, u32_, unit, Node, Obj, R};
+use crate::support::json::{f64_, read_object, u32_, unit, Node, R};
 
 use super::{AnalysisReport, AnalyzeOptions};
 
@@ -223,20 +223,18 @@ fn severity_name(s: Severity) -> &'static str {
 
 /// [`Budgets`] from `{maxHotspot, maxServerHotspot, maxScans, lint}`, every member optional.
 pub(crate) fn budgets(n: &Node) -> R<Budgets> {
-    let o = Obj::new(
+    let d = Budgets::default();
+    Ok(read_object!(
         n,
         "struct Budgets",
-        &["maxHotspot", "maxServerHotspot", "maxScans", "lint"],
         None,
-        false,
-    )?;
-    let d = Budgets::default();
-    Ok(Budgets {
-        max_hotspot: o.or("maxHotspot", f64_, d.max_hotspot)?,
-        max_server_hotspot: o.opt("maxServerHotspot", f64_)?,
-        max_scans: o.or("maxScans", u32_, d.max_scans)?,
-        lint: o.or("lint", lint_level, d.lint)?,
-    })
+        Budgets {
+            max_hotspot: or("maxHotspot", f64_, d.max_hotspot),
+            max_server_hotspot: opt("maxServerHotspot", f64_),
+            max_scans: or("maxScans", u32_, d.max_scans),
+            lint: or("lint", lint_level, d.lint),
+        }
+    ))
 }
 
 fn lint_level(n: &Node) -> R<LintLevel> {

@@ -23,6 +23,7 @@ mod examples;
 mod lint;
 pub mod presets;
 mod read;
+pub mod schema;
 
 pub use examples::{check_examples, update_examples, ExampleKey, ExampleStatus};
 pub use lint::{lint, Finding, Severity, RULES};

@@ -6,7 +6,7 @@ use crate::design::{DesignDocument, Example};
 use crate::keyspec::read::key_spec;
 use crate::region::read::region_layout;
 use crate::scan::read::read_pattern;
-use crate::support::json::{bool_, list, map, string, u32_, Node, Obj, R};
+use crate::support::json::{bool_, list, map, read_object, string, u32_, Node, R};
 use crate::workload::read::{field_decl, workload};
 
 // ------------------------------------------------------------------------------------------
@@ -15,52 +15,37 @@ use crate::workload::read::{field_decl, workload};
 
 /// A [`DesignDocument`] (not yet validated).
 pub fn design(n: &Node) -> R<DesignDocument> {
-    let o = Obj::new(
+    Ok(read_object!(
         n,
         "struct DesignDocument",
-        &[
-            "v",
-            "name",
-            "description",
-            "fields",
-            "key",
-            "workload",
-            "regions",
-            "reads",
-            "latestFirst",
-            "examples",
-        ],
         None,
-        false,
-    )?;
-    Ok(DesignDocument {
-        v: o.req("v", u32_)?,
-        name: o.opt("name", string)?,
-        description: o.opt("description", string)?,
-        fields: o.or("fields", |n| list(n, field_decl), Vec::new())?,
-        key: o.req("key", key_spec)?,
-        workload: o.opt("workload", workload)?,
-        regions: o.opt("regions", region_layout)?,
-        reads: o.or("reads", |n| list(n, read_pattern), Vec::new())?,
-        latest_first: o.or("latestFirst", bool_, false)?,
-        examples: o.or("examples", |n| list(n, example), Vec::new())?,
-    })
+        DesignDocument {
+            v: req("v", u32_),
+            name: opt("name", string),
+            description: opt("description", string),
+            fields: or("fields", |n| list(n, field_decl), Vec::new()),
+            key: req("key", key_spec),
+            workload: opt("workload", workload),
+            regions: opt("regions", region_layout),
+            reads: or("reads", |n| list(n, read_pattern), Vec::new()),
+            latest_first: or("latestFirst", bool_, false),
+            examples: or("examples", |n| list(n, example), Vec::new()),
+        }
+    ))
 }
 
 fn example(n: &Node) -> R<Example> {
-    let o = Obj::new(
+    Ok(read_object!(
         n,
         "struct Example",
-        &["record", "key", "keyBinary", "note"],
         None,
-        false,
-    )?;
-    Ok(Example {
-        record: o.req("record", map)?,
-        key: o.opt("key", hex_key)?,
-        key_binary: o.opt("keyBinary", string)?,
-        note: o.opt("note", string)?,
-    })
+        Example {
+            record: req("record", map),
+            key: opt("key", hex_key),
+            key_binary: opt("keyBinary", string),
+            note: opt("note", string),
+        }
+    ))
 }
 
 /// An example's row key as hex (`Bytes.fromHex`: even length, either case): checked here so

@@ -8,7 +8,8 @@ use crate::keyspec::{
     TimeUnit, WhenSpec,
 };
 use crate::support::json::{
-    bool_, i64_, list, string, strings, tag, u32_, u64_, u8_, unit, DeError, Json, Node, Obj, R,
+    bool_, i64_, list, read_object, string, strings, tagged_reader, u32_, u64_, u8_, unit, DeError,
+    Json, Node, R,
 };
 
 /// A [`KeySpec`]: the text form as a string (parsed and validated), or `{"segments": [...]}`.
@@ -22,12 +23,14 @@ pub fn key_spec(n: &Node) -> R<KeySpec> {
                 _ => d,
             }
         }),
-        Json::Obj(_) => {
-            let o = Obj::new(n, "struct KeySpecObject", &["segments"], None, false)?;
-            Ok(KeySpec {
-                segments: o.req("segments", segments)?,
-            })
-        }
+        Json::Obj(_) => Ok(read_object!(
+            n,
+            "struct KeySpecObject",
+            None,
+            KeySpec {
+                segments: req("segments", segments),
+            }
+        )),
         _ => {
             Err(n.invalid_type("a key design: the text form as a string, or {\"segments\": [...]}"))
         }
@@ -38,183 +41,133 @@ fn segments(n: &Node) -> R<Vec<Segment>> {
     list(n, segment)
 }
 
-const SEGMENT_KINDS: &[&str] = &[
-    "field",
-    "str",
-    "fixed",
-    "dec",
-    "long",
-    "int",
-    "short",
-    "double",
-    "float",
-    "bool",
-    "bigDecimal",
-    "literal",
-    "salt",
-    "random",
-    "hash15",
-    "md5",
-    "md5Hex",
-    "reverse",
-    "revts",
-    "time",
-    "bucket",
-    "dict",
-    "tag",
-    "when",
-];
+fn pad_side(n: &Node) -> R<PadSide> {
+    unit(n, &[("right", PadSide::Right), ("left", PadSide::Left)])
+}
 
-/// One [`Segment`]: `{"kind": "salt", ...}`.
-pub fn segment(n: &Node) -> R<Segment> {
-    let k = tag(n, "internally tagged enum Segment", "kind", SEGMENT_KINDS)?;
-    let obj = |what, fields: &[&str]| Obj::new(n, what, fields, Some("kind"), false);
-    let field_arg = || -> R<FieldArg> {
-        let o = obj("struct FieldArg", &["field"])?;
-        Ok(FieldArg {
-            field: o.req("field", string)?,
-        })
-    };
-    let num = || -> R<NumSpec> {
-        let o = obj("struct NumSpec", &["field", "sortable"])?;
-        Ok(NumSpec {
-            field: o.req("field", string)?,
-            sortable: o.or("sortable", bool_, false)?,
-        })
-    };
-    let of = |o: &Obj| o.opt("of", segments);
-    let hash = || -> R<HashSpec> {
-        let o = obj("struct HashSpec", &["of"])?;
-        Ok(HashSpec { of: of(&o)? })
-    };
-    let dict = || -> R<DictSpec> {
-        let o = obj("struct DictSpec", &["field", "entries", "as"])?;
-        Ok(DictSpec {
-            field: o.req("field", string)?,
-            entries: o.req("entries", dict_entries)?,
-            render: o.opt("as", render)?,
-        })
-    };
-    Ok(match k {
-        0 => Segment::Field(field_arg()?),
-        1 => Segment::Str(field_arg()?),
-        2 => {
-            let o = obj(
-                "struct FixedSpec",
-                &["field", "width", "pad", "side", "overflow"],
-            )?;
-            Segment::Fixed(FixedSpec {
-                field: o.req("field", string)?,
-                width: o.req("width", u32_)?,
-                pad: o.or("pad", u8_, 0)?,
-                side: o.or(
-                    "side",
-                    |n| unit(n, &[("right", PadSide::Right), ("left", PadSide::Left)]),
-                    PadSide::Right,
-                )?,
-                overflow: o.or(
-                    "overflow",
-                    |n| {
-                        unit(
-                            n,
-                            &[
-                                ("reject", Overflow::Reject),
-                                ("truncate", Overflow::Truncate),
-                            ],
-                        )
-                    },
-                    Overflow::Reject,
-                )?,
-            })
-        }
-        3 => {
-            let o = obj("struct DecSpec", &["field", "width"])?;
-            Segment::Dec(DecSpec {
-                field: o.req("field", string)?,
-                width: o.req("width", u32_)?,
-            })
-        }
-        4 => Segment::Long(num()?),
-        5 => Segment::Int(num()?),
-        6 => Segment::Short(num()?),
-        7 => Segment::Double(num()?),
-        8 => Segment::Float(num()?),
-        9 => Segment::Bool(field_arg()?),
-        10 => Segment::BigDecimal(field_arg()?),
-        11 => {
-            let o = obj("struct LiteralRepr", &["text", "hex"])?;
-            let (text, hex) = (o.opt("text", string)?, o.opt("hex", string)?);
-            Segment::Literal(Literal::from_parts(text, hex).map_err(|m| n.error(m))?)
-        }
-        12 => {
-            let o = obj("struct SaltSpec", &["of", "buckets", "hash", "mod", "as"])?;
-            Segment::Salt(SaltSpec {
-                of: of(&o)?,
-                buckets: o.req("buckets", u32_)?,
-                hash: o.or("hash", salt_hash, SaltHash::JavaString)?,
-                modulo: o.or("mod", mod_mode, ModMode::AbsOfMod)?,
-                render: o.or("as", render, render_byte())?,
-            })
-        }
-        13 => {
-            let o = obj("struct RandomSpec", &["buckets", "seed", "as"])?;
-            Segment::Random(RandomSpec {
-                buckets: o.req("buckets", u32_)?,
-                seed: o.or("seed", u64_, 0)?,
-                render: o.or("as", render, render_byte())?,
-            })
-        }
-        14 => Segment::Hash15(hash()?),
-        15 => Segment::Md5(hash()?),
-        16 => {
-            let o = obj("struct Md5HexSpec", &["of", "len", "upper"])?;
-            Segment::Md5Hex(Md5HexSpec {
-                of: of(&o)?,
-                len: o.or("len", u32_, len_32())?,
-                upper: o.or("upper", bool_, false)?,
-            })
-        }
-        17 => Segment::Reverse(field_arg()?),
-        18 => {
-            let o = obj("struct RevtsSpec", &["field", "div", "as"])?;
-            Segment::Revts(RevtsSpec {
-                field: o.req("field", string)?,
-                div: o.opt("div", i64_)?,
-                render: o.or("as", render, render_long())?,
-            })
-        }
-        19 => {
-            let o = obj("struct TimeSpec", &["field", "pattern", "unit"])?;
-            Segment::Time(TimeSpec {
-                field: o.req("field", string)?,
-                pattern: o.req("pattern", string)?,
-                unit: o.or(
-                    "unit",
-                    |n| unit(n, &[("ms", TimeUnit::Ms), ("s", TimeUnit::S)]),
-                    TimeUnit::Ms,
-                )?,
-            })
-        }
-        20 => {
-            let o = obj("struct BucketSpec", &["field", "mod", "div", "as"])?;
-            Segment::Bucket(BucketSpec {
-                field: o.req("field", string)?,
-                modulo: o.opt("mod", i64_)?,
-                div: o.opt("div", i64_)?,
-                render: o.or("as", render, render_long())?,
-            })
-        }
-        21 => Segment::Dict(dict()?),
-        22 => Segment::Tag(dict()?),
-        _ => {
-            let o = obj("struct WhenSpec", &["field", "is", "then"])?;
-            Segment::When(WhenSpec {
-                field: o.req("field", string)?,
-                is: o.req("is", strings)?,
-                then: o.req("then", segments)?,
-            })
-        }
-    })
+fn overflow(n: &Node) -> R<Overflow> {
+    unit(
+        n,
+        &[
+            ("reject", Overflow::Reject),
+            ("truncate", Overflow::Truncate),
+        ],
+    )
+}
+
+fn time_unit(n: &Node) -> R<TimeUnit> {
+    unit(n, &[("ms", TimeUnit::Ms), ("s", TimeUnit::S)])
+}
+
+tagged_reader! {
+    /// One [`Segment`]: `{"kind": "salt", ...}`.
+    pub fn segment(n) -> Segment; "internally tagged enum Segment", tag "kind";
+    /// The segment kinds and their members, as [`segment`] reads them.
+    table SEGMENTS;
+    "field" => Segment::Field(FieldArg {
+        field: req("field", string),
+    }),
+    "str" => Segment::Str(FieldArg {
+        field: req("field", string),
+    }),
+    "fixed" => Segment::Fixed(FixedSpec {
+        field: req("field", string),
+        width: req("width", u32_),
+        pad: or("pad", u8_, 0),
+        side: or("side", pad_side, PadSide::Right),
+        overflow: or("overflow", overflow, Overflow::Reject),
+    }),
+    "dec" => Segment::Dec(DecSpec {
+        field: req("field", string),
+        width: req("width", u32_),
+    }),
+    "long" => Segment::Long(NumSpec {
+        field: req("field", string),
+        sortable: or("sortable", bool_, false),
+    }),
+    "int" => Segment::Int(NumSpec {
+        field: req("field", string),
+        sortable: or("sortable", bool_, false),
+    }),
+    "short" => Segment::Short(NumSpec {
+        field: req("field", string),
+        sortable: or("sortable", bool_, false),
+    }),
+    "double" => Segment::Double(NumSpec {
+        field: req("field", string),
+        sortable: or("sortable", bool_, false),
+    }),
+    "float" => Segment::Float(NumSpec {
+        field: req("field", string),
+        sortable: or("sortable", bool_, false),
+    }),
+    "bool" => Segment::Bool(FieldArg {
+        field: req("field", string),
+    }),
+    "bigDecimal" => Segment::BigDecimal(FieldArg {
+        field: req("field", string),
+    }),
+    "literal" => {
+        text: opt("text", string),
+        hex: opt("hex", string),
+    } => Segment::Literal(Literal::from_parts(text, hex).map_err(|m| n.error(m))?),
+    "salt" => Segment::Salt(SaltSpec {
+        of: opt("of", segments),
+        buckets: req("buckets", u32_),
+        hash: or("hash", salt_hash, SaltHash::JavaString),
+        modulo: or("mod", mod_mode, ModMode::AbsOfMod),
+        render: or("as", render, render_byte()),
+    }),
+    "random" => Segment::Random(RandomSpec {
+        buckets: req("buckets", u32_),
+        seed: or("seed", u64_, 0),
+        render: or("as", render, render_byte()),
+    }),
+    "hash15" => Segment::Hash15(HashSpec {
+        of: opt("of", segments),
+    }),
+    "md5" => Segment::Md5(HashSpec {
+        of: opt("of", segments),
+    }),
+    "md5Hex" => Segment::Md5Hex(Md5HexSpec {
+        of: opt("of", segments),
+        len: or("len", u32_, len_32()),
+        upper: or("upper", bool_, false),
+    }),
+    "reverse" => Segment::Reverse(FieldArg {
+        field: req("field", string),
+    }),
+    "revts" => Segment::Revts(RevtsSpec {
+        field: req("field", string),
+        div: opt("div", i64_),
+        render: or("as", render, render_long()),
+    }),
+    "time" => Segment::Time(TimeSpec {
+        field: req("field", string),
+        pattern: req("pattern", string),
+        unit: or("unit", time_unit, TimeUnit::Ms),
+    }),
+    "bucket" => Segment::Bucket(BucketSpec {
+        field: req("field", string),
+        modulo: opt("mod", i64_),
+        div: opt("div", i64_),
+        render: or("as", render, render_long()),
+    }),
+    "dict" => Segment::Dict(DictSpec {
+        field: req("field", string),
+        entries: req("entries", dict_entries),
+        render: opt("as", render),
+    }),
+    "tag" => Segment::Tag(DictSpec {
+        field: req("field", string),
+        entries: req("entries", dict_entries),
+        render: opt("as", render),
+    }),
+    "when" => Segment::When(WhenSpec {
+        field: req("field", string),
+        is: req("is", strings),
+        then: req("then", segments),
+    }),
 }
 
 fn salt_hash(n: &Node) -> R<SaltHash> {

@@ -4,33 +4,31 @@ use crate::hbase::policy::{SplitConfig, SplitPolicy};
 use crate::region::{Assignment, AutoSplit, PreSplit, RegionLayout};
 use crate::region::{KeyEncoding, SaltStyle};
 use crate::support::json::{
-    bool_, f64_, i32_, i64_, string, strings, tag, u32_, unit, Json, Node, Obj, R,
+    bool_, f64_, i32_, i64_, read_object, string, strings, tagged_reader, u32_, unit, Json, Node, R,
 };
 
 /// A [`RegionLayout`].
 pub fn region_layout(n: &Node) -> R<RegionLayout> {
-    let o = Obj::new(
-        n,
-        "struct RegionLayout",
-        &["presplit", "autoSplit", "regionServers", "assignment"],
-        None,
-        false,
-    )?;
-    let assignment = o.or("assignment", assignment, Assignment::RoundRobin)?;
-    // Without `regionServers`, an explicit placement counts its own servers.
-    Ok(RegionLayout {
-        presplit: o.or("presplit", presplit, PreSplit::None)?,
-        auto_split: o.opt("autoSplit", auto_split)?,
-        region_servers: o.or("regionServers", u32_, assignment.server_count())?,
+    Ok(read_object!(n, "struct RegionLayout", None, {
+        presplit: or("presplit", presplit, PreSplit::None),
+        auto_split: opt("autoSplit", auto_split),
+        region_servers: opt("regionServers", u32_),
+        assignment: or("assignment", assignment, Assignment::RoundRobin),
+    } => RegionLayout {
+        // Without `regionServers`, an explicit placement counts its own servers.
+        region_servers: region_servers.unwrap_or_else(|| assignment.server_count()),
+        presplit,
+        auto_split,
         assignment,
-    })
+    }))
 }
 
 /// An [`Assignment`]: a rule's name, or `{"servers": [...]}`, one server name per region.
 pub fn assignment(n: &Node) -> R<Assignment> {
     if matches!(n.v, Json::Obj(_)) {
-        let o = Obj::new(n, "enum Assignment", &["servers"], None, false)?;
-        return Ok(Assignment::Servers(o.req("servers", strings)?));
+        return Ok(read_object!(n, "enum Assignment", None, {
+            servers: req("servers", strings),
+        } => Assignment::Servers(servers)));
     }
     let rule = unit(n, &[("roundRobin", false), ("balanced", true)])?;
     Ok(if rule {
@@ -40,199 +38,126 @@ pub fn assignment(n: &Node) -> R<Assignment> {
     })
 }
 
-const PRESPLIT_KINDS: &[&str] = &[
-    "none",
-    "explicit",
-    "hexString",
-    "decimalString",
-    "uniform",
-    "bytesSplit",
-    "createTable",
-    "saltBuckets",
-    "sampleQuantiles",
-];
+fn key_encoding(n: &Node) -> R<KeyEncoding> {
+    unit(
+        n,
+        &[
+            ("stringBinary", KeyEncoding::StringBinary),
+            ("hex", KeyEncoding::Hex),
+        ],
+    )
+}
 
-/// A [`PreSplit`]: `{"kind": "hexString", "regions": 16}`.
-pub fn presplit(n: &Node) -> R<PreSplit> {
-    let k = tag(n, "internally tagged enum PreSplit", "kind", PRESPLIT_KINDS)?;
-    let obj = |fields: &[&str]| Obj::new(n, "struct variant", fields, Some("kind"), false);
-    let rows = |o: &Obj| -> R<(u32, Option<String>, Option<String>)> {
-        Ok((
-            o.req("regions", u32_)?,
-            o.opt("firstRow", string)?,
-            o.opt("lastRow", string)?,
-        ))
-    };
-    const ROWS: &[&str] = &["regions", "firstRow", "lastRow"];
-    Ok(match k {
-        0 => {
-            obj(&[])?;
-            PreSplit::None
-        }
-        1 => {
-            let o = obj(&["keys", "encoding"])?;
-            PreSplit::Explicit {
-                keys: o.req("keys", strings)?,
-                encoding: o.or(
-                    "encoding",
-                    |n| {
-                        unit(
-                            n,
-                            &[
-                                ("stringBinary", KeyEncoding::StringBinary),
-                                ("hex", KeyEncoding::Hex),
-                            ],
-                        )
-                    },
-                    KeyEncoding::StringBinary,
-                )?,
-            }
-        }
-        2 => {
-            let (regions, first_row, last_row) = rows(&obj(ROWS)?)?;
-            PreSplit::HexString {
-                regions,
-                first_row,
-                last_row,
-            }
-        }
-        3 => {
-            let (regions, first_row, last_row) = rows(&obj(ROWS)?)?;
-            PreSplit::DecimalString {
-                regions,
-                first_row,
-                last_row,
-            }
-        }
-        4 => {
-            let (regions, first_row, last_row) = rows(&obj(ROWS)?)?;
-            PreSplit::Uniform {
-                regions,
-                first_row,
-                last_row,
-            }
-        }
-        5 => {
-            let o = obj(&["start", "end", "num"])?;
-            PreSplit::BytesSplit {
-                start: o.req("start", string)?,
-                end: o.req("end", string)?,
-                num: o.req("num", u32_)?,
-            }
-        }
-        6 => {
-            let o = obj(&["start", "end", "regions"])?;
-            PreSplit::CreateTable {
-                start: o.req("start", string)?,
-                end: o.req("end", string)?,
-                regions: o.req("regions", u32_)?,
-            }
-        }
-        7 => {
-            let o = obj(&["buckets", "style", "width"])?;
-            PreSplit::SaltBuckets {
-                buckets: o.req("buckets", u32_)?,
-                style: o.or(
-                    "style",
-                    |n| {
-                        unit(
-                            n,
-                            &[("byte", SaltStyle::Byte), ("decimal", SaltStyle::Decimal)],
-                        )
-                    },
-                    SaltStyle::Byte,
-                )?,
-                width: o.opt("width", u32_)?,
-            }
-        }
-        _ => {
-            let o = obj(&["regions", "sample"])?;
-            PreSplit::SampleQuantiles {
-                regions: o.req("regions", u32_)?,
-                sample: o.opt("sample", strings)?,
-            }
-        }
-    })
+fn salt_style(n: &Node) -> R<SaltStyle> {
+    unit(
+        n,
+        &[("byte", SaltStyle::Byte), ("decimal", SaltStyle::Decimal)],
+    )
+}
+
+tagged_reader! {
+    /// A [`PreSplit`]: `{"kind": "hexString", "regions": 16}`.
+    pub fn presplit(n) -> PreSplit; "internally tagged enum PreSplit", tag "kind";
+    /// The pre-split kinds and their members, as [`presplit`] reads them.
+    table PRESPLITS;
+    "none" => PreSplit::None {},
+    "explicit" => PreSplit::Explicit {
+        keys: req("keys", strings),
+        encoding: or("encoding", key_encoding, KeyEncoding::StringBinary),
+    },
+    "hexString" => PreSplit::HexString {
+        regions: req("regions", u32_),
+        first_row: opt("firstRow", string),
+        last_row: opt("lastRow", string),
+    },
+    "decimalString" => PreSplit::DecimalString {
+        regions: req("regions", u32_),
+        first_row: opt("firstRow", string),
+        last_row: opt("lastRow", string),
+    },
+    "uniform" => PreSplit::Uniform {
+        regions: req("regions", u32_),
+        first_row: opt("firstRow", string),
+        last_row: opt("lastRow", string),
+    },
+    "bytesSplit" => PreSplit::BytesSplit {
+        start: req("start", string),
+        end: req("end", string),
+        num: req("num", u32_),
+    },
+    "createTable" => PreSplit::CreateTable {
+        start: req("start", string),
+        end: req("end", string),
+        regions: req("regions", u32_),
+    },
+    "saltBuckets" => PreSplit::SaltBuckets {
+        buckets: req("buckets", u32_),
+        style: or("style", salt_style, SaltStyle::Byte),
+        width: opt("width", u32_),
+    },
+    "sampleQuantiles" => PreSplit::SampleQuantiles {
+        regions: req("regions", u32_),
+        sample: opt("sample", strings),
+    },
 }
 
 /// An [`AutoSplit`].
 pub fn auto_split(n: &Node) -> R<AutoSplit> {
-    let o = Obj::new(n, "struct AutoSplit", &["policy", "config"], None, false)?;
-    Ok(AutoSplit {
-        policy: o.or("policy", split_policy, SplitPolicy::Stepping)?,
-        config: o.or("config", split_config, SplitConfig::default())?,
-    })
+    Ok(read_object!(
+        n,
+        "struct AutoSplit",
+        None,
+        AutoSplit {
+            policy: or("policy", split_policy, SplitPolicy::Stepping),
+            config: or("config", split_config, SplitConfig::default()),
+        }
+    ))
 }
 
-/// A [`SplitPolicy`]: `{"type": "keyPrefix", "prefixLength": 4}` (unknown keys ignored).
-pub fn split_policy(n: &Node) -> R<SplitPolicy> {
-    let k = tag(
-        n,
-        "internally tagged enum SplitPolicy",
-        "type",
-        &[
-            "constantSize",
-            "increasingToUpperBound",
-            "stepping",
-            "keyPrefix",
-            "delimitedKeyPrefix",
-            "disabled",
-        ],
-    )?;
-    // Strict like every other object: a misspelt member would silently be a default.
-    let obj = |fields: &[&str]| Obj::new(n, "struct variant", fields, Some("type"), false);
-    if !matches!(k, 3 | 4) {
-        obj(&[])?;
-    }
-    Ok(match k {
-        0 => SplitPolicy::ConstantSize,
-        1 => SplitPolicy::IncreasingToUpperBound,
-        2 => SplitPolicy::Stepping,
-        3 => SplitPolicy::KeyPrefix {
-            prefix_length: obj(&["prefixLength"])?.req("prefixLength", i32_)?,
-        },
-        4 => SplitPolicy::DelimitedKeyPrefix {
-            delimiter: obj(&["delimiter"])?.req("delimiter", string)?,
-        },
-        _ => SplitPolicy::Disabled,
-    })
+tagged_reader! {
+    /// A [`SplitPolicy`]: `{"type": "keyPrefix", "prefixLength": 4}`. Strict like every
+    /// other object: a misspelt member would silently be a default.
+    pub fn split_policy(n) -> SplitPolicy; "internally tagged enum SplitPolicy", tag "type";
+    /// The split policies and their members, as [`split_policy`] reads them.
+    table SPLIT_POLICIES;
+    "constantSize" => SplitPolicy::ConstantSize {},
+    "increasingToUpperBound" => SplitPolicy::IncreasingToUpperBound {},
+    "stepping" => SplitPolicy::Stepping {},
+    "keyPrefix" => SplitPolicy::KeyPrefix {
+        prefix_length: req("prefixLength", i32_),
+    },
+    "delimitedKeyPrefix" => SplitPolicy::DelimitedKeyPrefix {
+        delimiter: req("delimiter", string),
+    },
+    "disabled" => SplitPolicy::Disabled {},
 }
 
 /// A [`SplitConfig`]: every field optional (defaults from hbase-default.xml); an unknown
 /// member is an error (a misspelt `maxFilesize` would silently leave the 10 GiB default).
 pub fn split_config(n: &Node) -> R<SplitConfig> {
-    let o = Obj::new(
+    let d = SplitConfig::default();
+    Ok(read_object!(
         n,
         "struct SplitConfig",
-        &[
-            "maxFileSize",
-            "tableMaxFileSize",
-            "jitter",
-            "memstoreFlushSize",
-            "tableMemstoreFlushSize",
-            "initialSize",
-            "overallHregionFiles",
-        ],
         None,
-        false,
-    )?;
-    let d = SplitConfig::default();
-    Ok(SplitConfig {
-        max_file_size: o.or("maxFileSize", i64_, d.max_file_size)?,
-        table_max_file_size: o.opt("tableMaxFileSize", i64_)?,
-        jitter: o.or("jitter", f64_, d.jitter)?,
-        memstore_flush_size: o.or("memstoreFlushSize", i64_, d.memstore_flush_size)?,
-        table_memstore_flush_size: o.opt("tableMemstoreFlushSize", i64_)?,
-        initial_size: o.opt("initialSize", i64_)?,
-        overall_hregion_files: o.or("overallHregionFiles", bool_, d.overall_hregion_files)?,
-    })
+        SplitConfig {
+            max_file_size: or("maxFileSize", i64_, d.max_file_size),
+            table_max_file_size: opt("tableMaxFileSize", i64_),
+            jitter: or("jitter", f64_, d.jitter),
+            memstore_flush_size: or("memstoreFlushSize", i64_, d.memstore_flush_size),
+            table_memstore_flush_size: opt("tableMemstoreFlushSize", i64_),
+            initial_size: opt("initialSize", i64_),
+            overall_hregion_files: or("overallHregionFiles", bool_, d.overall_hregion_files),
+        }
+    ))
 }
 
 /// What a design takes of a table's regions as `read_regions` gave them (its JSON form):
 /// `presplit`, and `assignment` when present; the other members are ignored.
 #[cfg(any(test, all(target_arch = "wasm32", not(feature = "vectors-only"))))]
 pub(crate) fn table_regions(n: &Node) -> R<(PreSplit, Option<Assignment>)> {
-    let o = Obj::new(
+    // Lenient: the list's other members (regions, load) are not the design's.
+    let o = crate::support::json::Obj::new(
         n,
         "struct RegionList",
         &["presplit", "assignment"],

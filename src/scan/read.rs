@@ -1,47 +1,39 @@
 //! Reading a read pattern from a JSON tree.
 
 use crate::scan::ReadPattern;
-use crate::support::json::{map, string, tag, u64_, Node, Obj, R};
+use crate::support::json::{map, string, tagged_reader, u64_, Node, R};
 
-/// A [`ReadPattern`]: `{"type": "prefix", "record": {...}}`.
-pub fn read_pattern(n: &Node) -> R<ReadPattern> {
-    let k = tag(
-        n,
-        "internally tagged enum ReadPattern",
-        "type",
-        &["get", "prefix", "range", "latest"],
-    )?;
-    let obj = |fields: &[&str]| Obj::new(n, "struct variant", fields, Some("type"), false);
-    Ok(match k {
-        0 | 1 => {
-            let o = obj(&["name", "record"])?;
-            let (name, record) = (o.opt("name", string)?, o.req("record", map)?);
-            if k == 0 {
-                ReadPattern::Get { name, record }
-            } else {
-                ReadPattern::Prefix { name, record }
-            }
-        }
-        2 => {
-            let o = obj(&["name", "from", "to"])?;
-            ReadPattern::Range {
-                name: o.opt("name", string)?,
-                from: o.req("from", map)?,
-                to: o.req("to", map)?,
-            }
-        }
-        _ => {
-            let o = obj(&["name", "record", "n"])?;
-            ReadPattern::Latest {
-                name: o.opt("name", string)?,
-                record: o.req("record", map)?,
-                n: o.req("n", |n| match u64_(n)? {
-                    0 => Err(n.error("a latest read returns at least 1 row (`n` >= 1)")),
-                    v => Ok(v),
-                })?,
-            }
-        }
-    })
+/// A latest read's row count: at least one.
+fn latest_n(n: &Node) -> R<u64> {
+    match u64_(n)? {
+        0 => Err(n.error("a latest read returns at least 1 row (`n` >= 1)")),
+        v => Ok(v),
+    }
+}
+
+tagged_reader! {
+    /// A [`ReadPattern`]: `{"type": "prefix", "record": {...}}`.
+    pub fn read_pattern(n) -> ReadPattern; "internally tagged enum ReadPattern", tag "type";
+    /// The read types and their members, as [`read_pattern`] reads them.
+    table READ_PATTERNS;
+    "get" => ReadPattern::Get {
+        name: opt("name", string),
+        record: req("record", map),
+    },
+    "prefix" => ReadPattern::Prefix {
+        name: opt("name", string),
+        record: req("record", map),
+    },
+    "range" => ReadPattern::Range {
+        name: opt("name", string),
+        from: req("from", map),
+        to: req("to", map),
+    },
+    "latest" => ReadPattern::Latest {
+        name: opt("name", string),
+        record: req("record", map),
+        n: req("n", latest_n),
+    },
 }
 
 crate::support::json::deserialize_through! {

@@ -2,45 +2,41 @@
 
 use crate::keyspec::read::field_type;
 use crate::support::json::{
-    bool_, f64_, f64s, i64_, string, strings, tag, u32_, u64_, unit, value, values, Json, Node,
-    Obj, R,
+    bool_, f64_, f64s, i64_, read_object, string, strings, tagged_reader, u32_, u64_, unit, value,
+    values, Json, Node, R,
 };
 use crate::workload::{self, FieldDecl, Generator, ListOrder, WorkloadSpec};
 
 /// A [`FieldDecl`]: `{"name", "type", "cardinality", "generator"}`.
 pub fn field_decl(n: &Node) -> R<FieldDecl> {
-    let o = Obj::new(
+    Ok(read_object!(
         n,
         "struct FieldDecl",
-        &["name", "type", "cardinality", "generator"],
         None,
-        false,
-    )?;
-    Ok(FieldDecl {
-        name: o.req("name", string)?,
-        field_type: o.req("type", field_type)?,
-        cardinality: o.opt("cardinality", u64_)?,
-        generator: o.opt("generator", generator)?,
-    })
+        FieldDecl {
+            name: req("name", string),
+            field_type: req("type", field_type),
+            cardinality: opt("cardinality", u64_),
+            generator: opt("generator", generator),
+        }
+    ))
 }
 
 /// A [`WorkloadSpec`].
 pub fn workload(n: &Node) -> R<WorkloadSpec> {
-    let o = Obj::new(
+    let d = WorkloadSpec::default();
+    Ok(read_object!(
         n,
         "struct WorkloadSpec",
-        &["records", "seed", "writeRate", "valueSize", "startTime"],
         None,
-        false,
-    )?;
-    let d = WorkloadSpec::default();
-    Ok(WorkloadSpec {
-        records: o.req("records", u64_)?,
-        seed: o.or("seed", u64_, 0)?,
-        write_rate: o.or("writeRate", f64_, d.write_rate)?,
-        value_size: o.or("valueSize", u64_, d.value_size)?,
-        start_time: o.or("startTime", epoch_ms, d.start_time)?,
-    })
+        WorkloadSpec {
+            records: req("records", u64_),
+            seed: or("seed", u64_, 0),
+            write_rate: or("writeRate", f64_, d.write_rate),
+            value_size: or("valueSize", u64_, d.value_size),
+            start_time: or("startTime", epoch_ms, d.start_time),
+        }
+    ))
 }
 
 /// A time: ms since the epoch, or an ISO-8601 date-time as records take it
@@ -54,153 +50,83 @@ fn epoch_ms(n: &Node) -> R<i64> {
     }
 }
 
-const GENERATOR_KINDS: &[&str] = &[
-    "sequence",
-    "clock",
-    "uniformInt",
-    "uniformDouble",
-    "uniformString",
-    "zipf",
-    "latest",
-    "hotspot",
-    "weighted",
-    "phone",
-    "uuid",
-    "list",
-    "constant",
-    "boolean",
-];
-
-/// A [`Generator`]: `{"kind": "zipf", "n": 1000, "s": 1.1}`.
-pub fn generator(n: &Node) -> R<Generator> {
-    let k = tag(
+fn list_order(n: &Node) -> R<ListOrder> {
+    unit(
         n,
-        "internally tagged enum Generator",
-        "kind",
-        GENERATOR_KINDS,
-    )?;
-    let obj = |fields: &[&str]| Obj::new(n, "struct variant", fields, Some("kind"), false);
-    Ok(match k {
-        0 => {
-            let o = obj(&["start", "step"])?;
-            Generator::Sequence {
-                start: o.or("start", i64_, 0)?,
-                step: o.or("step", i64_, workload::one())?,
-            }
-        }
-        1 => {
-            let o = obj(&["start", "rate", "jitterMs"])?;
-            Generator::Clock {
-                start: o.opt("start", epoch_ms)?,
-                rate: o.opt("rate", f64_)?,
-                jitter_ms: o.or("jitterMs", u64_, 0)?,
-            }
-        }
-        2 => {
-            let o = obj(&["min", "max"])?;
-            Generator::UniformInt {
-                min: o.req("min", i64_)?,
-                max: o.req("max", i64_)?,
-            }
-        }
-        3 => {
-            let o = obj(&["min", "max"])?;
-            Generator::UniformDouble {
-                min: o.or("min", f64_, 0.0)?,
-                max: o.or("max", f64_, workload::one_f())?,
-            }
-        }
-        4 => {
-            let o = obj(&["length", "alphabet"])?;
-            Generator::UniformString {
-                length: o.req("length", u32_)?,
-                alphabet: o.opt("alphabet", string)?,
-            }
-        }
-        5 => {
-            let o = obj(&["n", "s", "offset", "scramble"])?;
-            Generator::Zipf {
-                n: o.req("n", u64_)?,
-                s: o.or("s", f64_, workload::default_zipf_s())?,
-                offset: o.or("offset", i64_, 0)?,
-                scramble: o.or("scramble", bool_, workload::yes())?,
-            }
-        }
-        6 => {
-            let o = obj(&["s", "window", "offset"])?;
-            Generator::Latest {
-                s: o.or("s", f64_, workload::default_zipf_s())?,
-                window: o.opt("window", u64_)?,
-                offset: o.or("offset", i64_, 0)?,
-            }
-        }
-        7 => {
-            let o = obj(&["min", "max", "hotSetFraction", "hotOpFraction"])?;
-            Generator::Hotspot {
-                min: o.req("min", i64_)?,
-                max: o.req("max", i64_)?,
-                hot_set_fraction: o.or("hotSetFraction", f64_, workload::default_hot_set())?,
-                hot_op_fraction: o.or("hotOpFraction", f64_, workload::default_hot_op())?,
-            }
-        }
-        8 => {
-            let o = obj(&["values", "weights"])?;
-            Generator::Weighted {
-                values: o.req("values", values)?,
-                weights: o.req("weights", f64s)?,
-            }
-        }
-        9 => {
-            let o = obj(&["prefixes", "digits", "distinct", "s"])?;
-            Generator::Phone {
-                prefixes: match o.get("prefixes") {
-                    None => workload::default_phone_prefixes(),
-                    Some(_) => o.req("prefixes", strings)?,
-                },
-                digits: o.or("digits", u32_, workload::default_phone_digits())?,
-                distinct: o.opt("distinct", u64_)?,
-                s: o.opt("s", f64_)?,
-            }
-        }
-        10 => {
-            let o = obj(&["compact", "upperCase"])?;
-            Generator::Uuid {
-                compact: o.or("compact", bool_, false)?,
-                upper_case: o.or("upperCase", bool_, false)?,
-            }
-        }
-        11 => {
-            let o = obj(&["values", "order"])?;
-            Generator::List {
-                values: o.req("values", values)?,
-                order: o.or(
-                    "order",
-                    |n| {
-                        unit(
-                            n,
-                            &[
-                                ("uniform", ListOrder::Uniform),
-                                ("sequential", ListOrder::Sequential),
-                            ],
-                        )
-                    },
-                    ListOrder::Uniform,
-                )?,
-            }
-        }
-        12 => {
-            let o = obj(&["value"])?;
-            Generator::Constant {
-                value: o.req("value", value)?,
-            }
-        }
-        _ => {
-            let o = obj(&["p"])?;
-            Generator::Boolean {
-                p: o.or("p", f64_, workload::half())?,
-            }
-        }
-    })
+        &[
+            ("uniform", ListOrder::Uniform),
+            ("sequential", ListOrder::Sequential),
+        ],
+    )
+}
+
+tagged_reader! {
+    /// A [`Generator`]: `{"kind": "zipf", "n": 1000, "s": 1.1}`.
+    pub fn generator(n) -> Generator; "internally tagged enum Generator", tag "kind";
+    /// The generator kinds and their members, as [`generator`] reads them.
+    table GENERATORS;
+    "sequence" => Generator::Sequence {
+        start: or("start", i64_, 0),
+        step: or("step", i64_, workload::one()),
+    },
+    "clock" => Generator::Clock {
+        start: opt("start", epoch_ms),
+        rate: opt("rate", f64_),
+        jitter_ms: or("jitterMs", u64_, 0),
+    },
+    "uniformInt" => Generator::UniformInt {
+        min: req("min", i64_),
+        max: req("max", i64_),
+    },
+    "uniformDouble" => Generator::UniformDouble {
+        min: or("min", f64_, 0.0),
+        max: or("max", f64_, workload::one_f()),
+    },
+    "uniformString" => Generator::UniformString {
+        length: req("length", u32_),
+        alphabet: opt("alphabet", string),
+    },
+    "zipf" => Generator::Zipf {
+        n: req("n", u64_),
+        s: or("s", f64_, workload::default_zipf_s()),
+        offset: or("offset", i64_, 0),
+        scramble: or("scramble", bool_, workload::yes()),
+    },
+    "latest" => Generator::Latest {
+        s: or("s", f64_, workload::default_zipf_s()),
+        window: opt("window", u64_),
+        offset: or("offset", i64_, 0),
+    },
+    "hotspot" => Generator::Hotspot {
+        min: req("min", i64_),
+        max: req("max", i64_),
+        hot_set_fraction: or("hotSetFraction", f64_, workload::default_hot_set()),
+        hot_op_fraction: or("hotOpFraction", f64_, workload::default_hot_op()),
+    },
+    "weighted" => Generator::Weighted {
+        values: req("values", values),
+        weights: req("weights", f64s),
+    },
+    "phone" => Generator::Phone {
+        prefixes: or("prefixes", strings, workload::default_phone_prefixes()),
+        digits: or("digits", u32_, workload::default_phone_digits()),
+        distinct: opt("distinct", u64_),
+        s: opt("s", f64_),
+    },
+    "uuid" => Generator::Uuid {
+        compact: or("compact", bool_, false),
+        upper_case: or("upperCase", bool_, false),
+    },
+    "list" => Generator::List {
+        values: req("values", values),
+        order: or("order", list_order, ListOrder::Uniform),
+    },
+    "constant" => Generator::Constant {
+        value: req("value", value),
+    },
+    "boolean" => Generator::Boolean {
+        p: or("p", f64_, workload::half()),
+    },
 }
 
 crate::support::json::deserialize_through! {

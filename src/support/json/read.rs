@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{DeError, Json, Node, R};
+use super::{DeError, Json, Node, Variant, R};
 
 /// An unsigned integer `<= max`; `what` names the type in messages (`u32`).
 pub fn uint(n: &Node, max: u64, what: &str) -> R<u64> {
@@ -216,8 +216,8 @@ impl<'a> Obj<'a> {
     }
 }
 
-/// The variant of an internally tagged enum: the index of the `tag` value in `variants`.
-pub fn tag(n: &Node, what: &str, tag: &str, variants: &[&str]) -> R<usize> {
+/// The variant of an internally tagged enum: the name in `table` that the `tag` member holds.
+pub fn tag_variant(n: &Node, what: &str, tag: &str, table: &[Variant]) -> R<&'static str> {
     let Json::Obj(entries) = &n.v else {
         return Err(n.invalid_type(what));
     };
@@ -227,11 +227,31 @@ pub fn tag(n: &Node, what: &str, tag: &str, variants: &[&str]) -> R<usize> {
     let Json::Str(s) = &t.v else {
         return Err(t.invalid_type("variant identifier").key(tag));
     };
-    variants.iter().position(|v| v == s).ok_or_else(|| {
-        t.error(format!(
-            "unknown variant `{s}`, expected {}",
-            one_of(variants)
-        ))
-        .key(tag)
-    })
+    match table.iter().find(|v| v.name == s) {
+        Some(v) => Ok(v.name),
+        None => Err(unknown_variant(n, tag, table)),
+    }
+}
+
+/// serde's error for a tag value that names no variant of `table`.
+pub fn unknown_variant(n: &Node, tag: &str, table: &[Variant]) -> DeError {
+    let Json::Obj(entries) = &n.v else {
+        return n.invalid_type("an internally tagged enum");
+    };
+    let (value, at) = match entries.iter().find(|(k, _, _)| k == tag) {
+        Some((_, _, t)) => (
+            match &t.v {
+                Json::Str(s) => s.as_str(),
+                _ => "",
+            },
+            t,
+        ),
+        None => ("", n),
+    };
+    let names: Vec<&str> = table.iter().map(|v| v.name).collect();
+    at.error(format!(
+        "unknown variant `{value}`, expected {}",
+        one_of(&names)
+    ))
+    .key(tag)
 }

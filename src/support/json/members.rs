@@ -1,0 +1,158 @@
+//! Each document type's members written once: [`read_object!`] declares an object's members
+//! and reads them in one list (the unknown-member check and the reads cannot disagree), and
+//! [`tagged_reader!`] does the same for an internally tagged enum, variant by variant, and
+//! also writes the enum's [`Variant`] table — the kinds and their members that a form or a
+//! completion list offers, from the one place the reader takes them.
+
+/// One member of an object or a variant: its JSON key and whether the reader requires it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Member {
+    /// The JSON key.
+    pub key: &'static str,
+    /// `true` when the reader refuses the object without it (no default).
+    pub required: bool,
+}
+
+/// One variant of an internally tagged enum: its tag value and its members.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Variant {
+    /// The tag's value (`"zipf"`, `"hexString"`, …).
+    pub name: &'static str,
+    /// Its members besides the tag, in the order the reader declares them.
+    pub members: &'static [Member],
+}
+
+/// Whether a member read with `req` / `opt` / `or` is required.
+macro_rules! member_required {
+    (req) => {
+        true
+    };
+    (opt) => {
+        false
+    };
+    (or) => {
+        false
+    };
+}
+pub(crate) use member_required;
+
+/// The [`Member`] table of a member list (`field: how("key", args…)`, …).
+macro_rules! member_table {
+    ($($field:ident : $how:ident ( $key:literal $(, $arg:expr)* $(,)? )),* $(,)?) => {
+        &[$($crate::support::json::Member {
+            key: $key,
+            required: $crate::support::json::member_required!($how),
+        }),*]
+    };
+}
+pub(crate) use member_table;
+
+/// Reads `$n` as an object whose members are listed once, each as `field: how("key", args…)`
+/// with `how` one of [`Obj`](crate::support::json::Obj)'s `req`, `opt`, `or`. Three shapes:
+/// `Path { members }` builds that struct or variant; `Outer(Inner { members })` a newtype
+/// variant around it; `{ members } => body` binds each member to its field name for `body`.
+/// `skip` is an internally tagged enum's tag key (`Some("kind")`), else `None`. Used in a
+/// function returning `R<_>`: a member's error returns from it with the member's path.
+macro_rules! read_object {
+    ($n:expr, $what:expr, $skip:expr,
+     { $($field:ident : $how:ident ( $key:literal $(, $arg:expr)* $(,)? )),* $(,)? } => $body:expr) => {{
+        let o = $crate::support::json::Obj::new($n, $what, &[$($key),*], $skip, false)?;
+        $(let $field = o.$how($key $(, $arg)*)?;)*
+        $body
+    }};
+    ($n:expr, $what:expr, $skip:expr,
+     $($outer:ident)::+ ( $($inner:ident)::+ { $($members:tt)* } )) => {
+        $($outer)::+($crate::support::json::read_object!($n, $what, $skip, $($inner)::+ { $($members)* }))
+    };
+    ($n:expr, $what:expr, $skip:expr,
+     $($path:ident)::+ { $($field:ident : $how:ident ( $key:literal $(, $arg:expr)* $(,)? )),* $(,)? }) => {{
+        // A variant without members reads nothing from it.
+        #[allow(unused_variables)]
+        let o = $crate::support::json::Obj::new($n, $what, &[$($key),*], $skip, false)?;
+        $($path)::+ { $($field: o.$how($key $(, $arg)*)?),* }
+    }};
+}
+pub(crate) use read_object;
+
+/// An internally tagged enum's reader and its [`Variant`] table, each variant written once:
+///
+/// ```ignore
+/// tagged_reader! {
+///     /// A [`Generator`].
+///     pub fn generator(n) -> Generator; "internally tagged enum Generator", tag "kind";
+///     table GENERATORS;
+///     "sequence" => Generator::Sequence { start: or("start", i64_, 0) },
+///     "uuid" => { compact: or("compact", bool_, false) } => Generator::Uuid { compact },
+/// }
+/// ```
+///
+/// Each arm's shape is one of [`read_object!`]'s; an unknown tag value is serde's
+/// `unknown variant` error listing the table's names.
+macro_rules! tagged_reader {
+    (
+        $(#[$meta:meta])*
+        $vis:vis fn $name:ident ($n:ident) -> $ty:ty; $what:literal, tag $tag:literal;
+        $(#[$table_meta:meta])*
+        table $table:ident;
+        $($arms:tt)*
+    ) => {
+        $(#[$table_meta])*
+        $vis const $table: &[$crate::support::json::Variant] =
+            $crate::support::json::tagged_reader!(@table [] $($arms)*);
+
+        $(#[$meta])*
+        $vis fn $name($n: &$crate::support::json::Node) -> $crate::support::json::R<$ty> {
+            let kind = $crate::support::json::tag_variant($n, $what, $tag, $table)?;
+            $crate::support::json::tagged_reader!(@match $n, kind, $tag, $table; [] $($arms)*)
+        }
+    };
+
+    // The table: one Variant per arm.
+    (@table [$($done:tt)*]) => { &[$($done)*] };
+    (@table [$($done:tt)*] $v:literal => { $($members:tt)* } => $body:expr $(, $($rest:tt)*)?) => {
+        $crate::support::json::tagged_reader!(@table [$($done)* $crate::support::json::Variant {
+            name: $v,
+            members: $crate::support::json::member_table!($($members)*),
+        },] $($($rest)*)?)
+    };
+    (@table [$($done:tt)*] $v:literal => $($outer:ident)::+ ( $($inner:ident)::+ { $($members:tt)* } ) $(, $($rest:tt)*)?) => {
+        $crate::support::json::tagged_reader!(@table [$($done)* $crate::support::json::Variant {
+            name: $v,
+            members: $crate::support::json::member_table!($($members)*),
+        },] $($($rest)*)?)
+    };
+    (@table [$($done:tt)*] $v:literal => $($path:ident)::+ { $($members:tt)* } $(, $($rest:tt)*)?) => {
+        $crate::support::json::tagged_reader!(@table [$($done)* $crate::support::json::Variant {
+            name: $v,
+            members: $crate::support::json::member_table!($($members)*),
+        },] $($($rest)*)?)
+    };
+
+    // The reader: one match arm per variant, each reading its members.
+    (@match $n:ident, $kind:ident, $tag:literal, $table:ident; [$($done:tt)*]) => {
+        Ok(match $kind {
+            $($done)*
+            // tag_variant returned one of the table's names.
+            _ => return Err($crate::support::json::unknown_variant($n, $tag, $table)),
+        })
+    };
+    (@match $n:ident, $kind:ident, $tag:literal, $table:ident; [$($done:tt)*]
+     $v:literal => { $($members:tt)* } => $body:expr $(, $($rest:tt)*)?) => {
+        $crate::support::json::tagged_reader!(@match $n, $kind, $tag, $table; [$($done)*
+            $v => $crate::support::json::read_object!($n, "struct variant", Some($tag), { $($members)* } => $body),
+        ] $($($rest)*)?)
+    };
+    (@match $n:ident, $kind:ident, $tag:literal, $table:ident; [$($done:tt)*]
+     $v:literal => $($outer:ident)::+ ( $($inner:ident)::+ { $($members:tt)* } ) $(, $($rest:tt)*)?) => {
+        $crate::support::json::tagged_reader!(@match $n, $kind, $tag, $table; [$($done)*
+            $v => $crate::support::json::read_object!($n, "struct variant", Some($tag), $($outer)::+ ( $($inner)::+ { $($members)* } )),
+        ] $($($rest)*)?)
+    };
+    (@match $n:ident, $kind:ident, $tag:literal, $table:ident; [$($done:tt)*]
+     $v:literal => $($path:ident)::+ { $($members:tt)* } $(, $($rest:tt)*)?) => {
+        $crate::support::json::tagged_reader!(@match $n, $kind, $tag, $table; [$($done)*
+            $v => $crate::support::json::read_object!($n, "struct variant", Some($tag), $($path)::+ { $($members)* }),
+        ] $($($rest)*)?)
+    };
+}
+pub(crate) use tagged_reader;
