@@ -24,6 +24,9 @@ pub enum ErrorKind {
     Parse,
     /// A value does not fit its declared type or width.
     Invalid,
+    /// An input asks for more than a limit the engine checks up front (`crate::limits`): a row
+    /// key past HBase's 32,767 bytes, a result too large to hand back, too many keys or cells.
+    Limit,
 }
 
 impl ErrorKind {
@@ -40,6 +43,7 @@ impl ErrorKind {
             ErrorKind::NumberFormat => "numberFormat",
             ErrorKind::Parse => "parse",
             ErrorKind::Invalid => "invalid",
+            ErrorKind::Limit => "limit",
         }
     }
 
@@ -52,7 +56,7 @@ impl ErrorKind {
             ErrorKind::IndexOutOfBounds => "java.lang.ArrayIndexOutOfBoundsException",
             ErrorKind::Arithmetic => "java.lang.ArithmeticException",
             ErrorKind::NumberFormat => "java.lang.NumberFormatException",
-            ErrorKind::Parse | ErrorKind::Invalid => return None,
+            ErrorKind::Parse | ErrorKind::Invalid | ErrorKind::Limit => return None,
         })
     }
 
@@ -118,6 +122,10 @@ impl Error {
     pub fn arg(path: &str, message: impl Into<String>) -> Self {
         Error::new(ErrorKind::IllegalArgument, message).at_path(path)
     }
+    /// `Limit` naming the input `path` that asks for more than a limit (`crate::limits`).
+    pub fn limit(path: &str, message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Limit, message).at_path(path)
+    }
     /// Attach a path (argument name or JSON path).
     pub fn at_path(mut self, path: impl Into<String>) -> Self {
         self.location.path = Some(path.into());
@@ -163,7 +171,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 mod tests {
     use super::ErrorKind::{self, *};
 
-    const ALL: [ErrorKind; 8] = [
+    const ALL: [ErrorKind; 9] = [
         IllegalArgument,
         IllegalState,
         NegativeArraySize,
@@ -172,6 +180,7 @@ mod tests {
         NumberFormat,
         Parse,
         Invalid,
+        Limit,
     ];
 
     #[test]

@@ -207,6 +207,7 @@ fn parse_float<T: FromStr>(t: &str, ty: FieldType) -> Result<T> {
 
 /// `new BigDecimal(String)` (the key language's parser), as a pointed error.
 pub fn parse_big_decimal(t: &str) -> Result<BigDecimal> {
+    crate::limits::check_decimal_digits("value", t)?;
     crate::keyspec::value::parse_big_decimal(t).ok_or_else(|| {
         Error::new(
             ErrorKind::NumberFormat,

@@ -4,21 +4,23 @@
 //! before it here (`tests/module_graph.rs` fails on a cycle):
 //!
 //! 1. [`error`]: the one error type, with the place (argument, JSON path, byte, line) it names;
-//! 2. `support` (crate-private): the JSON reader and number text;
-//! 3. [`hbase`]: ports of upstream Java, function by function (`Bytes`, MD5 and Java hashes,
+//! 2. [`limits`]: the sizes refused up front (HBase's 32,767-byte row key, result bytes);
+//! 3. `support` (crate-private): the JSON reader and number text;
+//! 4. [`hbase`]: ports of upstream Java, function by function (`Bytes`, MD5 and Java hashes,
 //!    salts, `RegionSplitter`, split policies, the shell's text forms);
-//! 4. [`keyspec`]: the key language and the field types it encodes;
-//! 5. [`workload`]: seeded, streaming record generators over declared fields;
-//! 6. [`region`]: region maps, pre-split layouts, assignment, a table's regions and load;
-//! 7. [`scan`]: read patterns to scans, regions touched and rows read;
-//! 8. [`design`]: the design document, its reading, validation, lint and presets;
-//! 9. [`analyze`]: the streaming analyzer, metrics, reports and compare;
-//! 10. [`inspect`]: the bytes inspector (one value, every encoding and split);
-//! 11. `vectors` (feature `vectors`) and `wasm` (wasm32 only): the golden-vector runner and
+//! 5. [`keyspec`]: the key language and the field types it encodes;
+//! 6. [`workload`]: seeded, streaming record generators over declared fields;
+//! 7. [`region`]: region maps, pre-split layouts, assignment, a table's regions and load;
+//! 8. [`scan`]: read patterns to scans, regions touched and rows read;
+//! 9. [`design`]: the design document, its reading, validation, lint and presets;
+//! 10. [`analyze`]: the streaming analyzer, metrics, reports and compare;
+//! 11. [`inspect`]: the bytes inspector (one value, every encoding and split);
+//! 12. `vectors` (feature `vectors`) and `wasm` (wasm32 only): the golden-vector runner and
 //!     the JavaScript bindings, the only module that knows JavaScript.
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod limits;
 pub(crate) mod support;
 
 pub mod hbase;

@@ -193,7 +193,7 @@ pub fn plan_reads(
 fn check_count(n: usize) -> Result<()> {
     if n > MAX_SCANS {
         return Err(Error::new(
-            ErrorKind::Invalid,
+            ErrorKind::Limit,
             format!("the read needs more than {MAX_SCANS} scans"),
         ));
     }

@@ -29,11 +29,13 @@ export function start(): void;
  * (ArrayIndexOutOfBoundsException), `arithmetic` (ArithmeticException), `numberFormat`
  * (NumberFormatException: text that should be a number is not); then `parse` (a key design,
  * design document or option could not be parsed) and `invalid` (a value does not fit its
- * declared type or width, or a key is not one the design writes).
+ * declared type or width, or a key is not one the design writes), and `limit` (an input asks for
+ * more than a limit checked up front: a row key past HBase's 32,767 bytes, a result too large,
+ * too many keys or cells; see docs/limits.md).
  */
 export type ErrorKind =
   | 'illegalArgument' | 'illegalState' | 'negativeArraySize' | 'indexOutOfBounds'
-  | 'arithmetic' | 'numberFormat' | 'parse' | 'invalid';
+  | 'arithmetic' | 'numberFormat' | 'parse' | 'invalid' | 'limit';
 
 /** Every export throws an `Error` carrying the core error's pointer. */
 export interface RowkeyError extends Error {

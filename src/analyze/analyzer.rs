@@ -13,6 +13,7 @@ use crate::analyze::metrics::{self, MatrixMetrics};
 use crate::error::Result;
 use crate::hbase::bytes::{to_hex, to_string_binary};
 use crate::hbase::policy::{self, PolicyLimits, RegionState, StoreState};
+use crate::limits::MAX_SAMPLE_BYTES;
 use crate::region::{Assignment, Placement};
 
 /// One region while the analyzer runs.
@@ -102,6 +103,10 @@ pub struct Analyzer {
     server_bytes: Vec<u64>,
     grid: Vec<u64>,
     sample: Reservoir<Vec<u8>>,
+    /// Bytes of row keys held by the report's sample and the regions' samples: checked
+    /// against [`MAX_SAMPLE_BYTES`] by the run after each batch. A `Cell` so both closures
+    /// of a reservoir offer can count.
+    sample_bytes: std::cell::Cell<usize>,
     rng: Xoshiro256PlusPlus,
     limits: Option<PolicyLimits>,
     max_regions: usize,
@@ -121,7 +126,7 @@ impl Analyzer {
         let windows = usize::try_from(opts.windows).unwrap_or(1);
         let max_regions = opts.max_regions();
         if split_keys.len().saturating_add(1) > max_regions {
-            return Err(invalid(
+            return Err(crate::error::Error::limit(
                 "splitKeys",
                 format!(
                     "{} regions x {} windows is more than {MAX_CELLS} cells: use fewer regions or windows",
@@ -155,6 +160,7 @@ impl Analyzer {
                     .saturating_mul(windows)
             ],
             sample: Reservoir::default(),
+            sample_bytes: std::cell::Cell::new(0),
             rng: Xoshiro256PlusPlus::seed_from_u64(opts.seed),
             limits: opts.auto_split.as_ref().map(|a| a.config.limits(None)),
             max_regions,
@@ -334,11 +340,20 @@ impl Analyzer {
             *c = c.saturating_add(1);
         }
         let w32 = u32::try_from(w).unwrap_or(0);
+        let held = &self.sample_bytes;
         reg.sample.offer(
             k,
             &mut self.rng,
-            || (key.to_vec(), w32),
+            || {
+                held.set(held.get().saturating_add(key.len()));
+                (key.to_vec(), w32)
+            },
             |(kk, ww)| {
+                held.set(
+                    held.get()
+                        .saturating_add(key.len())
+                        .saturating_sub(kk.len()),
+                );
                 kk.clear();
                 kk.extend_from_slice(key);
                 *ww = w32;
@@ -359,11 +374,20 @@ impl Analyzer {
             *c = c.saturating_add(1);
         }
         let m = usize::try_from(self.opts.sample_size).unwrap_or(0);
+        let held = &self.sample_bytes;
         self.sample.offer(
             m,
             &mut self.rng,
-            || key.to_vec(),
+            || {
+                held.set(held.get().saturating_add(key.len()));
+                key.to_vec()
+            },
             |kk| {
+                held.set(
+                    held.get()
+                        .saturating_add(key.len())
+                        .saturating_sub(kk.len()),
+                );
                 kk.clear();
                 kk.extend_from_slice(key);
             },
@@ -371,6 +395,22 @@ impl Analyzer {
         if self.limits.is_some() {
             self.maybe_split(r, time_ms);
         }
+    }
+
+    /// The [`MAX_SAMPLE_BYTES`] error once the kept sample keys pass it (long keys times many
+    /// regions times `regionSampleSize`); the run checks after each batch, so memory stays
+    /// within the limit plus one batch.
+    pub fn check_sample_bytes(&self) -> Result<()> {
+        let held = self.sample_bytes.get();
+        if held > MAX_SAMPLE_BYTES {
+            return Err(crate::limits::limit_error(
+                "regionSampleSize",
+                format!("{held} bytes of sampled row keys"),
+                format!("{MAX_SAMPLE_BYTES} bytes"),
+                "use a smaller sampleSize or regionSampleSize, fewer regions, or shorter keys",
+            ));
+        }
+        Ok(())
     }
 
     /// The report: per region, per server, the matrices, the sample, metrics and diagnosis.

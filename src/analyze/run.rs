@@ -135,6 +135,7 @@ impl Keys {
                 }
                 out.clear();
                 encoder(record, out).map_err(|e| record_err(record.index, e))?;
+                check_row(record.index, out.len())?;
                 Ok(Some((record.index, record.time_ms)))
             }
             Keys::Design(d) => d.next(stream, out),
@@ -146,6 +147,18 @@ fn record_err(index: u64, e: Error) -> Error {
     let msg = format!("record {index}: {}", e.message);
     Error { message: msg, ..e }
 }
+
+/// Record `index`'s row key of `len` bytes held to HBase's row length limit.
+#[inline]
+fn check_row(index: u64, len: usize) -> Result<()> {
+    if len > crate::limits::MAX_ROW_LENGTH {
+        return crate::limits::check_row_length("key", len).map_err(|e| record_err(index, e));
+    }
+    Ok(())
+}
+
+/// Records between two checks of the sampled keys' bytes ([`Analyzer::check_sample_bytes`]).
+const SAMPLE_CHECK_EVERY: u64 = 4096;
 
 /// The document's compiled key over the generator's values: the workload writes straight
 /// into the encoder's value type (no per-record conversion or copy), reusing its buffers.
@@ -205,6 +218,7 @@ impl DesignKeys {
         self.key
             .encode_values_into(out, &self.values)
             .map_err(|e| record_err(index, e))?;
+        check_row(index, out.len())?;
         Ok(Some((index, time_ms)))
     }
 
@@ -229,6 +243,7 @@ impl DesignKeys {
                     break;
                 }
             };
+            let (start, holes) = (batch.keys.len(), batch.holes.len());
             match self
                 .key
                 .encode_values_deferred(&mut batch.keys, &self.values)
@@ -239,6 +254,12 @@ impl DesignKeys {
                     err = Some(record_err(index, e));
                     break;
                 }
+            }
+            if let Err(e) = check_row(index, batch.keys.len() - start) {
+                batch.keys.truncate(start);
+                batch.holes.truncate(holes);
+                err = Some(e);
+                break;
             }
             batch.ends.push(batch.keys.len());
             batch.times.push(time_ms);
@@ -362,12 +383,19 @@ impl AnalysisRun {
             d.key
                 .encode_json_into(&mut self.key, r)
                 .map_err(|e| crate::keyspec::at_record(e, i))?;
+            if self.key.len() > crate::limits::MAX_ROW_LENGTH {
+                let e = crate::limits::check_row_length("key", self.key.len());
+                return e
+                    .map(|()| self.progress())
+                    .map_err(|e| crate::keyspec::at_record(e, i));
+            }
             let time_ms = self.stream.time_of(self.done);
             let bytes = (self.key.len() as u64).saturating_add(self.value_size);
             self.analyzer.push(&self.key, time_ms, bytes);
             self.done += 1;
             self.total = self.done;
         }
+        self.analyzer.check_sample_bytes()?;
         Ok(self.progress())
     }
 
@@ -408,6 +436,9 @@ impl AnalysisRun {
             if let Some(e) = err {
                 return Err(e);
             }
+            if self.done % SAMPLE_CHECK_EVERY < got as u64 {
+                self.analyzer.check_sample_bytes()?;
+            }
             if got < want {
                 break;
             }
@@ -426,7 +457,11 @@ impl AnalysisRun {
             self.analyzer.push(&self.key, time_ms, bytes);
             n += 1;
             self.done += 1;
+            if self.done % SAMPLE_CHECK_EVERY == 0 {
+                self.analyzer.check_sample_bytes()?;
+            }
         }
+        self.analyzer.check_sample_bytes()?;
         Ok(self.progress())
     }
 

@@ -114,6 +114,34 @@ impl BigUint {
         BigUint(out).trim()
     }
 
+    /// `self = self * m + a`, in place (the digit loops: no allocation per step).
+    fn mul_add_small_assign(&mut self, m: u32, a: u32) {
+        let mut carry = u64::from(a);
+        for l in self.0.iter_mut() {
+            let p = u64::from(*l) * u64::from(m) + carry;
+            *l = lo(p);
+            carry = u64::from(hi(p));
+        }
+        if carry != 0 {
+            self.0.push(lo(carry));
+        }
+    }
+
+    /// `self /= d`, in place, returning `self % d` (`d > 0`); the top limb dropped when it
+    /// becomes zero.
+    fn div_rem_small_assign(&mut self, d: u32) -> u32 {
+        let mut r = 0u64;
+        for l in self.0.iter_mut().rev() {
+            let cur = (r << 32) | u64::from(*l);
+            *l = lo(cur / u64::from(d));
+            r = cur % u64::from(d);
+        }
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+        lo(r)
+    }
+
     /// `(self / d, self % d)`; `None` when `d == 0`.
     pub fn div_rem_small(&self, d: u32) -> Option<(BigUint, u32)> {
         if d == 0 {
@@ -161,7 +189,7 @@ impl BigUint {
                 m = m.wrapping_mul(radix);
                 a = a.wrapping_mul(radix).wrapping_add(u32::from(d));
             }
-            v = v.mul_add_small(m, a);
+            v.mul_add_small_assign(m, a);
             rest = tail;
             take = per;
         }
@@ -191,16 +219,13 @@ impl BigUint {
             rev.push(digit(lo(acc)));
         } else {
             let (per, big) = chunk(radix);
-            let mut v = self.clone();
+            let mut v = self.clone().trim();
             while !v.is_zero() {
-                let Some((q, mut r)) = v.div_rem_small(big) else {
-                    break;
-                };
+                let mut r = v.div_rem_small_assign(big);
                 for _ in 0..per {
                     rev.push(digit(r % radix));
                     r /= radix;
                 }
-                v = q;
             }
         }
         let s: String = rev.chars().rev().skip_while(|&c| c == '0').collect();

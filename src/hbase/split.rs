@@ -28,7 +28,7 @@ pub const MAX_OUTPUT_BYTES: usize = 256 << 20;
 pub const MAX_NUMBER_DIGITS: usize = 100_000;
 
 fn cap_error(what: &str, detail: String) -> Error {
-    Error::arg(what, detail)
+    Error::limit(what, detail)
 }
 
 /// Unsigned big-endian value of `b`.

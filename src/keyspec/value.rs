@@ -69,8 +69,16 @@ fn int_range(ty: FieldType) -> (i64, i64, &'static str) {
     }
 }
 
-/// Parse Java `new BigDecimal(String)` syntax: `-12.50`, `1E+3`, `7.9e-13`.
+/// Parse Java `new BigDecimal(String)` syntax: `-12.50`, `1E+3`, `7.9e-13`. Text past
+/// [`MAX_DECIMAL_DIGITS`](crate::limits::MAX_DECIMAL_DIGITS) is `None` (callers that can say
+/// why check [`check_decimal_digits`](crate::limits::check_decimal_digits) first): the parse is
+/// quadratic in the digits.
 pub(crate) fn parse_big_decimal(s: &str) -> Option<BigDecimal> {
+    if s.len() > crate::limits::MAX_DECIMAL_DIGITS
+        && crate::limits::check_decimal_digits("", s).is_err()
+    {
+        return None;
+    }
     let (mant, exp) = match s.find(['e', 'E']) {
         Some(i) => (s.get(..i)?, s.get(i + 1..)?),
         None => (s, "0"),
@@ -157,6 +165,7 @@ impl FieldValue {
                     Value::String(s) => s.trim().to_string(),
                     _ => return Err(bad(name, "a decimal number (e.g. \"123.45\")", v)),
                 };
+                crate::limits::check_decimal_digits(name, &text)?;
                 match parse_big_decimal(&text) {
                     Some(d) => FieldValue::Decimal(d),
                     None => return Err(bad(name, "a decimal number (e.g. \"123.45\")", v)),

@@ -526,9 +526,18 @@ pub(crate) use members::{member_required, member_table, read_object, tagged_read
 pub use members::{Member, Variant};
 pub use read::*;
 
-/// `s` as a JSON string literal, for messages that quote user text unambiguously.
+/// `s` as a JSON string literal, for messages that quote user text unambiguously; past 64
+/// characters its start and its length (a pasted megabyte must not become the message).
 pub(crate) fn quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_default()
+    const SHOWN: usize = 64;
+    match s.char_indices().nth(SHOWN) {
+        None => serde_json::to_string(s).unwrap_or_default(),
+        Some((cut, _)) => {
+            let head = serde_json::to_string(s.get(..cut).unwrap_or_default()).unwrap_or_default();
+            let total = s.chars().count();
+            format!("{}…\" ({total} characters)", head.trim_end_matches('"'))
+        }
+    }
 }
 
 /// A JSON value as compact JSON text, for messages.

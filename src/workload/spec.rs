@@ -54,7 +54,7 @@ impl WorkloadSpec {
     /// Checks the record count, the write rate and the value size.
     pub fn validate(&self) -> Result<()> {
         if self.records == 0 {
-            return Err(invalid(
+            return Err(crate::error::Error::limit(
                 "/workload/records",
                 "the record count must be at least 1",
             ));
@@ -84,7 +84,7 @@ impl WorkloadSpec {
             ));
         }
         if self.value_size > MAX_VALUE_SIZE {
-            return Err(invalid(
+            return Err(crate::error::Error::limit(
                 "/workload/valueSize",
                 format!("a value size above {MAX_VALUE_SIZE} bytes is not supported"),
             ));

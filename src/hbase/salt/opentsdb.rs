@@ -125,7 +125,7 @@ pub fn all_salt_prefixes(cfg: &SaltConfig) -> Result<Vec<Vec<u8>>> {
     }
     validate_salt_buckets(cfg.buckets)?;
     if cfg.buckets > MAX_ENUMERATED_BUCKETS {
-        return Err(Error::arg(
+        return Err(Error::limit(
             "buckets",
             format!(
                 "refusing to enumerate {} salt buckets (limit {MAX_ENUMERATED_BUCKETS})",

@@ -40,7 +40,7 @@ fn nfe(what: &str, msg: String) -> Error {
 fn parse_java_bigint(s: &[u16], radix: u32, what: &str) -> Result<BigInt> {
     let text = String::from_utf16_lossy(s);
     if s.len() > MAX_NUMBER_DIGITS {
-        return Err(Error::arg(
+        return Err(Error::limit(
             what,
             format!("number text longer than {MAX_NUMBER_DIGITS} characters is not supported"),
         ));
@@ -529,7 +529,7 @@ pub fn presplit_keys(
         ));
     }
     if regions > MAX_PRESPLIT_REGIONS {
-        return Err(Error::arg(
+        return Err(Error::limit(
             "regions",
             format!(
                 "{} supports at most {MAX_PRESPLIT_REGIONS} regions here, got {regions}",

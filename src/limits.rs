@@ -1,0 +1,113 @@
+//! The sizes the engine refuses up front, before it does the work or allocates for it. Each is
+//! HBase's own limit where HBase has one, else a cap that keeps one call well inside what a
+//! browser tab or a Node process can hold. An input past a limit is an error of kind
+//! [`Limit`](crate::error::ErrorKind::Limit) that names the input, what it asked for and the
+//! limit; `docs/limits.md` lists every limit with its reason (a test holds the list to the
+//! code). Limits that belong to one module's arithmetic (split keys, regions, scans, analyzer
+//! cells) live beside it and are listed there too.
+
+use crate::error::{Error, ErrorKind};
+
+/// Longest row key HBase accepts: `HConstants.MAX_ROW_LENGTH = Short.MAX_VALUE`. A `Put` or a
+/// `Get` with a longer row fails in the client (`Mutation.checkRow`), so a design whose key can
+/// pass it cannot be written.
+pub const MAX_ROW_LENGTH: usize = 32_767;
+
+/// Largest text of one result as JSON (a report, a sample, a split file, a statement): 128 MiB,
+/// a quarter of the longest string V8 can build (2^29 − 24 UTF-16 units), so the engine's own
+/// error comes first, never a JavaScript `Invalid string length`.
+pub const MAX_RESULT_BYTES: usize = 128 << 20;
+
+/// Most digits in a decimal number's text (a `bigDecimal` field value, an inspected value):
+/// the digits of the largest unscaled value a row key can hold (32,763 bytes after
+/// `Bytes.toBytes(BigDecimal)`'s 4-byte scale: 2^(8·32,763) has 78,902 digits). Parsing big
+/// numbers is quadratic; at this length it stays under a few milliseconds.
+pub const MAX_DECIMAL_DIGITS: usize = 78_902;
+
+/// Most bytes of row keys the analyzer keeps as samples (the report's key sample and each
+/// region's, which auto-split takes its midpoints from): long keys times many regions times
+/// `regionSampleSize` must not exhaust a tab's memory.
+pub const MAX_SAMPLE_BYTES: usize = 256 << 20;
+
+/// The error for an input past a limit: `path` names the input, `asked` what it asked for (a
+/// count with its unit), `limit` the limit in the same unit, `why` the reason.
+pub fn limit_error(
+    path: &str,
+    asked: impl std::fmt::Display,
+    limit: impl std::fmt::Display,
+    why: &str,
+) -> Error {
+    Error::new(
+        ErrorKind::Limit,
+        format!("{asked} is more than the limit of {limit}: {why}"),
+    )
+    .at_path(path)
+}
+
+/// `len` checked against [`MAX_ROW_LENGTH`]: a row key (or the most a design's key can be).
+pub fn check_row_length(path: &str, len: usize) -> crate::error::Result<()> {
+    if len > MAX_ROW_LENGTH {
+        return Err(limit_error(
+            path,
+            format!("a row key of {len} bytes"),
+            format!("{MAX_ROW_LENGTH} bytes"),
+            "HBase refuses longer row keys (HConstants.MAX_ROW_LENGTH)",
+        ));
+    }
+    Ok(())
+}
+
+/// A decimal number's `text` checked against [`MAX_DECIMAL_DIGITS`] before it is parsed.
+pub fn check_decimal_digits(path: &str, text: &str) -> crate::error::Result<()> {
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    if digits > MAX_DECIMAL_DIGITS {
+        return Err(limit_error(
+            path,
+            format!("a decimal number of {digits} digits"),
+            format!("{MAX_DECIMAL_DIGITS} digits"),
+            "no row key can hold a longer unscaled value",
+        ));
+    }
+    Ok(())
+}
+
+/// `len` bytes of result text checked against [`MAX_RESULT_BYTES`].
+pub fn check_result_bytes(path: &str, len: usize) -> crate::error::Result<()> {
+    if len > MAX_RESULT_BYTES {
+        return Err(limit_error(
+            path,
+            format!("a result of {len} bytes"),
+            format!("{MAX_RESULT_BYTES} bytes"),
+            "ask for fewer keys, regions or windows",
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_row_limit_is_hbase_short_max() {
+        assert_eq!(MAX_ROW_LENGTH, i16::MAX as usize);
+        assert!(check_row_length("key", MAX_ROW_LENGTH).is_ok());
+        let e = check_row_length("key", MAX_ROW_LENGTH + 1).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Limit);
+        assert_eq!(e.location.path.as_deref(), Some("key"));
+        assert!(
+            e.message.contains("32768 bytes") && e.message.contains("32767"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_decimal_digit_limit_is_what_a_row_key_can_hold() {
+        // 2^(8 * 32763) has floor(8 * 32763 * log10 2) + 1 digits.
+        let bits = 8.0 * (MAX_ROW_LENGTH - 4) as f64;
+        assert_eq!(
+            MAX_DECIMAL_DIGITS,
+            (bits * 2f64.log10()).floor() as usize + 1
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! Adversarial sizes: each limit of `rowkey_lab::limits` (and the caps beside the arithmetic
+//! they bound) at and just past its value, the error it gives (kind `limit`, the input's path,
+//! the limit), and growth checks that fail when a parser's time grows faster than linear.
+
+// A failed assertion is how a test reports; the no-panic rule is for the library.
+#![allow(clippy::panic)]
+
+use std::time::{Duration, Instant};
+
+use rowkey_lab::analyze::{analyze, AnalyzeOptions};
+use rowkey_lab::design::DesignDocument;
+use rowkey_lab::error::{Error, ErrorKind};
+use rowkey_lab::limits::{MAX_DECIMAL_DIGITS, MAX_ROW_LENGTH};
+use serde_json::json;
+
+fn doc(v: serde_json::Value) -> DesignDocument {
+    DesignDocument::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}: {v}"))
+}
+
+fn run(v: serde_json::Value, region_sample_size: Option<u32>) -> Result<(), Error> {
+    let mut opts = AnalyzeOptions::default();
+    if let Some(k) = region_sample_size {
+        opts.region_sample_size = k;
+    }
+    analyze(&doc(v), &opts).map(|_| ())
+}
+
+fn constant_design(key: &str, records: u64) -> serde_json::Value {
+    json!({"v": 1,
+        "fields": [{"name": "s", "type": "string", "generator": {"kind": "constant", "value": "a"}},
+                   {"name": "n", "type": "long", "generator": {"kind": "sequence"}}],
+        "key": key, "workload": {"records": records}})
+}
+
+fn assert_limit(e: &Error, words: &[&str]) {
+    assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+    for w in words {
+        assert!(e.to_string().contains(w), "`{e}` lacks `{w}`");
+    }
+}
+
+#[test]
+fn a_row_key_at_hbase_max_row_length_is_analysed_and_one_byte_more_is_refused() {
+    let at = format!("fixed(s, {MAX_ROW_LENGTH})");
+    assert!(run(constant_design(&at, 10), None).is_ok());
+    let past = format!("fixed(s, {MAX_ROW_LENGTH}) + \"x\"");
+    let e = run(constant_design(&past, 10), None).unwrap_err();
+    assert_limit(&e, &["32768 bytes", "32767", "MAX_ROW_LENGTH"]);
+}
+
+#[test]
+fn the_4_kilobyte_design_that_trapped_the_wasm_is_a_limit_error() {
+    // The reproduction: 256 x fixed(s, 65535), a 16 MiB row key.
+    let key = vec!["fixed(s, 65535)"; 256].join(" + ");
+    let started = Instant::now();
+    let e = run(constant_design(&key, 100), None).unwrap_err();
+    assert_limit(&e, &["32767"]);
+    // Refused at the first record, not after building 100 keys of 16 MiB.
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn sampled_keys_past_their_byte_limit_stop_the_run_with_a_limit_error() {
+    // 30,000-byte keys, 4,096 kept per region over 64 regions would be 7.5 GiB of samples.
+    let v = json!({"v": 1,
+        "fields": [{"name": "s", "type": "string", "generator": {"kind": "uniformString", "length": 8}},
+                   {"name": "n", "type": "long", "generator": {"kind": "sequence"}}],
+        "key": "fixed(s, 30000)", "workload": {"records": 200000},
+        "regions": {"presplit": {"kind": "uniform", "regions": 64}}});
+    let e = run(v, Some(4096)).unwrap_err();
+    assert_limit(&e, &["sampled row keys", "regionSampleSize"]);
+}
+
+#[test]
+fn a_decimal_of_more_digits_than_a_row_key_can_hold_is_refused_before_parsing() {
+    use rowkey_lab::keyspec::{FieldType, FieldValue};
+    let value = |digits: usize| json!("7".repeat(digits));
+    let started = Instant::now();
+    let e = FieldValue::from_json("d", FieldType::BigDecimal, &value(1_000_000)).unwrap_err();
+    assert_limit(&e, &["d: ", "1000000 digits", "78902 digits"]);
+    let e = rowkey_lab::inspect::parse_big_decimal(&"7".repeat(1_000_000)).unwrap_err();
+    assert_limit(&e, &["value: ", "1000000 digits"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    // The message quotes no megabyte of user text.
+    assert!(e.to_string().len() < 400, "{}", e.to_string().len());
+    assert!(FieldValue::from_json("d", FieldType::BigDecimal, &value(MAX_DECIMAL_DIGITS)).is_ok());
+}
+
+/// The median time of `f` over a few runs.
+fn median(mut f: impl FnMut()) -> Duration {
+    let mut t: Vec<Duration> = (0..5)
+        .map(|_| {
+            let s = Instant::now();
+            f();
+            s.elapsed()
+        })
+        .collect();
+    t.sort();
+    t[2]
+}
+
+/// Fails when 8x the input takes more than 24x the time (linear is 8x, quadratic 64x).
+fn assert_linear(what: &str, make: impl Fn(usize) -> String, parse: impl Fn(&str)) {
+    let (small, large) = (make(20_000), make(160_000));
+    let (a, b) = (median(|| parse(&small)), median(|| parse(&large)));
+    let ratio = b.as_secs_f64() / a.as_secs_f64().max(1e-6);
+    assert!(
+        ratio < 24.0,
+        "{what}: 8x the input took {ratio:.1}x the time ({a:?} -> {b:?})"
+    );
+}
+
+#[test]
+fn the_text_parsers_grow_linearly() {
+    assert_linear(
+        "key text",
+        |n| vec!["str(s)"; n / 8].join(" + "),
+        |t| {
+            let _ = rowkey_lab::keyspec::KeySpec::parse_text(t);
+        },
+    );
+    assert_linear(
+        "design JSON",
+        |n| {
+            format!(
+                "{{\"v\": 1, \"key\": \"str(s)\", \"description\": \"{}\"}}",
+                "x".repeat(n * 4)
+            )
+        },
+        |t| {
+            let _ = DesignDocument::from_json(t);
+        },
+    );
+    assert_linear(
+        "region text",
+        |n| {
+            (0..n / 16)
+                .map(|i| format!("r{i:08}\n"))
+                .collect::<String>()
+        },
+        |t| {
+            let _ = rowkey_lab::region::read_regions(t, None);
+        },
+    );
+}
+
+#[test]
+fn a_decimal_at_its_digit_limit_parses_in_a_fraction_of_a_second() {
+    // Parsing big numbers is quadratic; the digit limit is what bounds it (about 30 ms on an
+    // idle core; the bound leaves room for a loaded CI machine, and catches a return of the
+    // 1 M-digit, 10-second parse).
+    let text = "9".repeat(MAX_DECIMAL_DIGITS);
+    let t = median(|| {
+        assert!(rowkey_lab::inspect::parse_big_decimal(&text).is_ok());
+    });
+    assert!(t < Duration::from_millis(300), "{t:?}");
+}
