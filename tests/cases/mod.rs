@@ -102,9 +102,21 @@ impl Failures {
     }
 }
 
-/// A line diff of two pretty-printed values (`-` expected only, `+` actual only).
+/// A line diff of two pretty-printed values (`-` expected only, `+` actual only); for values
+/// too long to diff whole, the first differing line with the lines around it.
 fn diff(expected: &str, actual: &str) -> String {
     let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    if e.len().saturating_mul(a.len()) > 1_000_000 {
+        let at = e.iter().zip(&a).take_while(|(x, y)| x == y).count();
+        let from = at.saturating_sub(3);
+        let mut out = format!("first difference at line {} of the pretty form:\n", at + 1);
+        for (sign, lines) in [("-", &e), ("+", &a)] {
+            for l in lines.iter().skip(from).take(at + 4 - from) {
+                let _ = writeln!(out, "{sign} {l}");
+            }
+        }
+        return out;
+    }
     // Longest common subsequence of lines, from the end.
     let mut lcs = vec![vec![0usize; a.len() + 1]; e.len() + 1];
     for i in (0..e.len()).rev() {
@@ -130,6 +142,45 @@ fn diff(expected: &str, actual: &str) -> String {
             j += 1;
         }
     }
+    out
+}
+
+/// Where two JSON values differ, as `path: expected X, actual Y` lines (at most `limit`), for
+/// large structured values such as whole reports.
+pub fn json_differences(expected: &Value, actual: &Value, limit: usize) -> Vec<String> {
+    fn walk(path: &str, e: &Value, a: &Value, out: &mut Vec<String>, limit: usize) {
+        if out.len() >= limit || e == a {
+            return;
+        }
+        match (e, a) {
+            (Value::Object(eo), Value::Object(ao)) => {
+                let keys: std::collections::BTreeSet<&String> =
+                    eo.keys().chain(ao.keys()).collect();
+                for k in keys {
+                    let (x, y) = (
+                        eo.get(k).unwrap_or(&Value::Null),
+                        ao.get(k).unwrap_or(&Value::Null),
+                    );
+                    walk(&format!("{path}/{k}"), x, y, out, limit);
+                }
+            }
+            (Value::Array(ea), Value::Array(aa)) => {
+                if ea.len() != aa.len() {
+                    out.push(format!(
+                        "{path}: expected {} items, actual {}",
+                        ea.len(),
+                        aa.len()
+                    ));
+                }
+                for (i, (x, y)) in ea.iter().zip(aa).enumerate() {
+                    walk(&format!("{path}/{i}"), x, y, out, limit);
+                }
+            }
+            _ => out.push(format!("{path}: expected {e}, actual {a}")),
+        }
+    }
+    let mut out = Vec::new();
+    walk("", expected, actual, &mut out, limit);
     out
 }
 
