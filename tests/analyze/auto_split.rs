@@ -1,0 +1,159 @@
+//! Auto-split policies (HBase's `RegionSplitPolicy` ports) inside the analyzer: where each
+//! policy splits, how large the parents were, and what splitting does to a sequential key.
+
+use rowkey_lab::analyze::{Analyzer, AnalyzerOptions};
+use rowkey_lab::hbase::bytes::to_bytes_long;
+use rowkey_lab::hbase::policy::{self, SplitPolicy};
+use rowkey_lab::region::Assignment;
+
+use crate::cases::Failures;
+use crate::common::{auto, opts, random_keys, T0};
+
+#[test]
+fn constant_size_auto_split_respects_the_limit() {
+    let max = 1 << 20;
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(SplitPolicy::ConstantSize, max, 1 << 16)),
+        ..opts(10, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    random_keys(&mut a, 10_000, 1000); // 10 MB
+    let r = a.finish();
+    // Each region ends between about half the limit and the limit: 10 MB / 1 MB .. / 0.5 MB.
+    assert!(
+        r.regions.len() >= 10 && r.regions.len() <= 24,
+        "{}",
+        r.regions.len()
+    );
+    assert_eq!(r.splits.len(), r.regions.len() - 1);
+    let mut failures = Failures::new(format!("constant-size splits at {max} bytes"));
+    for (i, s) in r.splits.iter().enumerate() {
+        let case = format!("split {i} at {}", s.split_key);
+        failures.eq(format!("{case}: size to check"), &s.size_to_check, &max);
+        // The first write over the limit splits: the parent is at most one write over it.
+        failures.check(
+            format!("{case}: parent size"),
+            s.parent_bytes as i64 > max && s.parent_bytes as i64 <= max + 1000,
+            format!(
+                "expected in ({max}, {}], actual {}",
+                max + 1000,
+                s.parent_bytes
+            ),
+        );
+    }
+    for (i, reg) in r.regions.iter().enumerate() {
+        failures.check(
+            format!("region {i} from {}: size", reg.start_key),
+            reg.bytes as i64 <= max,
+            format!("expected at most {max}, actual {}", reg.bytes),
+        );
+    }
+    // Keys are uniform, so the split points keep the regions in order and non-overlapping.
+    for (i, pair) in r.regions.windows(2).enumerate() {
+        failures.eq(
+            format!("regions {i} and {}: adjacent", i + 1),
+            &pair[0].end_key_hex,
+            &pair[1].start_key_hex,
+        );
+        failures.check(
+            format!("region {}: created by a split", i + 1),
+            pair[1].created_at_ms.is_some(),
+            "no creation time",
+        );
+    }
+    failures.finish();
+    assert_eq!(r.writes, 10_000);
+    let total: u64 = r.regions.iter().map(|x| x.writes).sum();
+    assert_eq!(total, 10_000);
+}
+
+#[test]
+fn increasing_to_upper_bound_uses_the_cube_of_regions_on_the_server() {
+    let max = 64 << 20;
+    let flush = 1 << 16; // initial size = 2 × flush = 128 KiB
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(SplitPolicy::IncreasingToUpperBound, max, flush)),
+        ..opts(10, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    random_keys(&mut a, 20_000, 1000);
+    let r = a.finish();
+    assert!(r.regions.len() > 1);
+    let initial = 2 * flush;
+    let mut failures = Failures::new("increasing-to-upper-bound splits");
+    for (i, s) in r.splits.iter().enumerate() {
+        let case = format!(
+            "split {i} at {} ({} regions on the server)",
+            s.split_key, s.regions_on_server
+        );
+        let expected = policy::increasing_size_to_check(max, initial, s.regions_on_server as i32);
+        failures.eq(
+            format!("{case}: size to check"),
+            &s.size_to_check,
+            &expected,
+        );
+        failures.check(
+            format!("{case}: parent size"),
+            s.parent_bytes as i64 > expected,
+            format!("expected above {expected}, actual {}", s.parent_bytes),
+        );
+    }
+    failures.finish();
+    // The first split happens at the first region's limit: initial × 1³.
+    assert_eq!(r.splits[0].size_to_check, initial);
+}
+
+#[test]
+fn key_prefix_policy_cuts_split_points() {
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(
+            SplitPolicy::KeyPrefix { prefix_length: 2 },
+            1 << 18,
+            1 << 14,
+        )),
+        ..opts(4, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    random_keys(&mut a, 5000, 1000);
+    let r = a.finish();
+    assert!(r.splits.len() > 1);
+    let mut failures = Failures::new("key-prefix split points (prefix length 2)");
+    for (i, s) in r.splits.iter().enumerate() {
+        failures.eq(
+            format!("split {i} at {}: key length", s.split_key),
+            &s.split_key.len(),
+            &2,
+        );
+    }
+    failures.finish();
+}
+
+#[test]
+fn sequential_key_with_auto_split_keeps_one_hot_region() {
+    let o = AnalyzerOptions {
+        auto_split: Some(auto(SplitPolicy::ConstantSize, 1 << 20, 1 << 16)),
+        region_servers: 3,
+        assignment: Assignment::Balanced,
+        ..opts(20, 1000)
+    };
+    let mut a = Analyzer::new(vec![], o).unwrap();
+    for i in 0..20_000i64 {
+        a.push(&to_bytes_long(i), T0 + i, 1000);
+    }
+    let r = a.finish();
+    assert!(r.regions.len() > 10);
+    // A median split leaves the newest daughter half full, so it splits again after another
+    // 0.5 MB = 500 writes: two splits per 1000-write window, so each window's writes land in
+    // at most 3 regions (the pre-split part of the parent goes to the daughters by key),
+    // while the table has about 20 MB / 0.5 MB = 40 regions.
+    assert!(r.regions.len() >= 30, "{}", r.regions.len());
+    assert!(r.metrics.mean_active_regions <= 3.0);
+    assert!(r.metrics.per_window.iter().all(|w| w.active_regions <= 4));
+    assert_eq!(r.servers.len(), 3);
+    let on_servers: usize = r.servers.iter().map(|s| s.regions).sum();
+    assert_eq!(on_servers, r.regions.len());
+    // Balanced by count: servers differ by at most one region... plus one per split.
+    let max = r.servers.iter().map(|s| s.regions).max().unwrap();
+    let min = r.servers.iter().map(|s| s.regions).min().unwrap();
+    assert!(max - min <= 2);
+}

@@ -1,0 +1,17 @@
+//! Analyzer scenarios: the lessons of the seeds, asserted with thresholds from the arithmetic,
+//! one module per subject: where writes land (hotspots), auto-split policies, server
+//! placement, options and samples, read plans, and the equality of the analyzer's paths
+//! (batched, per record, fed). Loops over windows, regions, splits and presets report every
+//! failing one at once (`../cases/mod.rs`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "../cases/mod.rs"]
+mod cases;
+mod common;
+
+mod auto_split;
+mod hotspots;
+mod options;
+mod paths;
+mod placement;
+mod reads;
