@@ -415,15 +415,7 @@ impl FieldGen {
                 return put_double(out, *min + u * *width, v);
             }
             State::UniformString { alphabet, length } => {
-                let s = v.put_text();
-                let n = alphabet.len() as u64;
-                for _ in 0..*length {
-                    let j = rng.gen_range(0..n);
-                    if let Some(c) = usize::try_from(j).ok().and_then(|j| alphabet.get(j)) {
-                        s.push(*c);
-                    }
-                }
-                return;
+                return uniform_string(rng, alphabet, *length, v.put_text())
             }
             State::Zipf {
                 sampler,
@@ -454,80 +446,16 @@ impl FieldGen {
                 hot_upper,
                 upper,
                 hot_op,
-            } => {
-                let u: f64 = rng.gen::<f64>();
-                match *hot_upper {
-                    // The cold set is empty when the hot set covers the whole range.
-                    Some(h) if u < *hot_op || h >= *upper => rng.gen_range(*lower..=h),
-                    Some(h) => rng.gen_range(h.saturating_add(1)..=*upper),
-                    None => rng.gen_range(*lower..=*upper),
-                }
-            }
+            } => hotspot(rng, *lower, *hot_upper, *upper, *hot_op),
             State::Weighted { values, cumulative } => {
-                let total = cumulative.last().copied().unwrap_or(0.0);
-                let u: f64 = rng.gen::<f64>() * total;
-                let j = cumulative.partition_point(|c| *c <= u);
-                let j = j.min(values.len().saturating_sub(1));
-                if let Some(x) = values.get(j) {
-                    clone_into(x, v);
-                }
-                return;
+                return weighted(rng, values, cumulative, v);
             }
             State::Phone {
                 prefixes,
                 digits,
                 pick,
-            } => {
-                let space = 10u64.pow(*digits);
-                let np = prefixes.len() as u64;
-                let (p, number) = match pick {
-                    None => (rng.gen_range(0..np), rng.gen_range(0..space)),
-                    Some(pk) => {
-                        let member = match &pk.zipf {
-                            Some(z) => z.sample(rng) - 1,
-                            None => rng.gen_range(0..pk.distinct),
-                        };
-                        (member % np, pk.perm.apply(member / np))
-                    }
-                };
-                let prefix = usize::try_from(p)
-                    .ok()
-                    .and_then(|p| prefixes.get(p))
-                    .map(String::as_str)
-                    .unwrap_or("");
-                if out == Out::Long {
-                    let scale = 10i64.pow(*digits);
-                    let head = prefix.parse::<i64>().unwrap_or(0);
-                    v.put_long(head.saturating_mul(scale).saturating_add(number as i64));
-                } else {
-                    let s = v.put_text();
-                    s.push_str(prefix);
-                    push_zero_padded(s, number, *digits);
-                }
-                return;
-            }
-            State::Uuid { compact, upper } => {
-                let hi = rng.gen::<u64>();
-                let lo = rng.gen::<u64>();
-                // Version 4, IETF variant.
-                let hi = (hi & !0xF000) | 0x4000;
-                let lo = (lo & !(0xC << 60)) | (0x8 << 60);
-                let bytes = (u128::from(hi) << 64 | u128::from(lo)).to_be_bytes();
-                let s = v.put_text();
-                let digits: &[u8; 16] = if *upper {
-                    b"0123456789ABCDEF"
-                } else {
-                    b"0123456789abcdef"
-                };
-                for (k, b) in bytes.iter().enumerate() {
-                    if !*compact && matches!(k, 4 | 6 | 8 | 10) {
-                        s.push('-');
-                    }
-                    s.push(char::from(digits[usize::from(b >> 4)]));
-                    s.push(char::from(digits[usize::from(b & 0xF)]));
-                }
-                return;
-            }
+            } => return phone(rng, prefixes, *digits, pick.as_ref(), out, v),
+            State::Uuid { compact, upper } => return uuid(rng, *compact, *upper, v.put_text()),
             State::List { values, sequential } => {
                 let n = values.len() as u64;
                 let j = if *sequential {
@@ -554,5 +482,115 @@ impl FieldGen {
             }
         };
         put_int(out, int, v);
+    }
+}
+
+/// One of `values`, drawn with the weights whose running sums are `cumulative`.
+#[inline]
+fn weighted<V: ValueSlot>(
+    rng: &mut Xoshiro256PlusPlus,
+    values: &[FieldValue],
+    cumulative: &[f64],
+    v: &mut V,
+) {
+    let total = cumulative.last().copied().unwrap_or(0.0);
+    let u: f64 = rng.gen::<f64>() * total;
+    let j = cumulative.partition_point(|c| *c <= u);
+    let j = j.min(values.len().saturating_sub(1));
+    if let Some(x) = values.get(j) {
+        clone_into(x, v);
+    }
+}
+
+/// `length` characters drawn uniformly from `alphabet`, into `s`.
+#[inline]
+fn uniform_string(rng: &mut Xoshiro256PlusPlus, alphabet: &[char], length: u32, s: &mut String) {
+    let n = alphabet.len() as u64;
+    for _ in 0..length {
+        let j = rng.gen_range(0..n);
+        if let Some(c) = usize::try_from(j).ok().and_then(|j| alphabet.get(j)) {
+            s.push(*c);
+        }
+    }
+}
+
+/// YCSB's hotspot: a value of the hot set `lower..=hot_upper` with probability `hot_op`,
+/// else of the cold rest up to `upper`.
+#[inline]
+fn hotspot(
+    rng: &mut Xoshiro256PlusPlus,
+    lower: i64,
+    hot_upper: Option<i64>,
+    upper: i64,
+    hot_op: f64,
+) -> i64 {
+    let u: f64 = rng.gen::<f64>();
+    match hot_upper {
+        // The cold set is empty when the hot set covers the whole range.
+        Some(h) if u < hot_op || h >= upper => rng.gen_range(lower..=h),
+        Some(h) => rng.gen_range(h.saturating_add(1)..=upper),
+        None => rng.gen_range(lower..=upper),
+    }
+}
+
+/// A phone number: a prefix and `digits` random digits, any of them or one of a fixed set
+/// (`pick`), as text or, for an integer field, as one number.
+#[inline]
+fn phone<V: ValueSlot>(
+    rng: &mut Xoshiro256PlusPlus,
+    prefixes: &[String],
+    digits: u32,
+    pick: Option<&PhonePick>,
+    out: Out,
+    v: &mut V,
+) {
+    let space = 10u64.pow(digits);
+    let np = prefixes.len() as u64;
+    let (p, number) = match pick {
+        None => (rng.gen_range(0..np), rng.gen_range(0..space)),
+        Some(pk) => {
+            let member = match &pk.zipf {
+                Some(z) => z.sample(rng) - 1,
+                None => rng.gen_range(0..pk.distinct),
+            };
+            (member % np, pk.perm.apply(member / np))
+        }
+    };
+    let prefix = usize::try_from(p)
+        .ok()
+        .and_then(|p| prefixes.get(p))
+        .map(String::as_str)
+        .unwrap_or("");
+    if out == Out::Long {
+        let scale = 10i64.pow(digits);
+        let head = prefix.parse::<i64>().unwrap_or(0);
+        v.put_long(head.saturating_mul(scale).saturating_add(number as i64));
+    } else {
+        let s = v.put_text();
+        s.push_str(prefix);
+        push_zero_padded(s, number, digits);
+    }
+}
+
+/// A random (version 4, IETF variant) UUID's text, into `s`.
+#[inline]
+fn uuid(rng: &mut Xoshiro256PlusPlus, compact: bool, upper: bool, s: &mut String) {
+    let hi = rng.gen::<u64>();
+    let lo = rng.gen::<u64>();
+    // Version 4, IETF variant.
+    let hi = (hi & !0xF000) | 0x4000;
+    let lo = (lo & !(0xC << 60)) | (0x8 << 60);
+    let bytes = (u128::from(hi) << 64 | u128::from(lo)).to_be_bytes();
+    let digits: &[u8; 16] = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
+    for (k, b) in bytes.iter().enumerate() {
+        if !compact && matches!(k, 4 | 6 | 8 | 10) {
+            s.push('-');
+        }
+        s.push(char::from(digits[usize::from(b >> 4)]));
+        s.push(char::from(digits[usize::from(b & 0xF)]));
     }
 }

@@ -20,7 +20,7 @@ mod interp;
 mod plan;
 mod render;
 use compiler::Compiler;
-pub(crate) use interp::Cx;
+pub(crate) use interp::Encoding;
 use interp::{java_mod, mod_be};
 pub(crate) use plan::Hole;
 use plan::Plan;
@@ -304,13 +304,13 @@ impl CompiledKey {
 
     fn interpret(&mut self, out: &mut Vec<u8>, values: &[FieldValue]) -> Result<()> {
         let start = out.len();
-        let mut cx = Cx {
+        let mut encoding = Encoding {
             fields: &self.fields,
             vals: values,
             rng: &mut self.rng,
             pool: &mut self.pool,
         };
-        let r = cx.seq(&self.ops, out);
+        let r = encoding.seq(&self.ops, out);
         if r.is_err() {
             out.truncate(start);
         }

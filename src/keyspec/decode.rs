@@ -97,7 +97,8 @@ struct Snapshot {
 const MAX_SPLITS: usize = 64;
 const MAX_STEPS: usize = 20_000;
 
-struct Dx<'a> {
+/// A key being decoded: the values, spans and losses found so far.
+struct Decoding<'a> {
     ck: &'a CompiledKey,
     key: &'a [u8],
     got: Vec<Option<Got>>,
@@ -182,7 +183,7 @@ fn op_name(ck: &CompiledKey, op: &Op) -> String {
     }
 }
 
-impl Dx<'_> {
+impl Decoding<'_> {
     fn first_of<'b>(rest: &'b [Op], cont: &[Frame<'b>]) -> Option<&'b Op> {
         rest.first().or_else(|| {
             cont.iter().find_map(|c| match c {
@@ -219,109 +220,12 @@ impl Dx<'_> {
             return Err(derr(pos, "the key has too many possible splits to decode"));
         }
         let Some((op, rest)) = ops.split_first() else {
-            return match cont.split_first() {
-                None if pos == self.key.len() => Ok(()),
-                None => Err(derr(
-                    pos,
-                    format!(
-                        "{} unexpected bytes after the last segment, from byte {pos}",
-                        self.key.len().saturating_sub(pos)
-                    ),
-                )),
-                Some((Frame::Ops(o), more)) => self.run(o, more, pos),
-                Some((Frame::EndWhen(slot), more)) => {
-                    if let Some(s) = self.spans.get_mut(*slot) {
-                        s.1 = pos;
-                    }
-                    self.run(&[], more, pos)
-                }
-            };
+            return self.run_frames(cont, pos);
         };
         if let Op::When { f, is, then } = op {
-            let slot = self.spans.len();
-            self.spans.push((pos, pos));
-            let (name, ty) = self
-                .ck
-                .fields
-                .get(*f)
-                .cloned()
-                .unwrap_or((String::new(), FieldType::String));
-            let v = self.got.get(*f).cloned().flatten().ok_or_else(|| {
-                derr(
-                    pos,
-                    format!("when({name}, ...) tests `{name}` before the key has given its value"),
-                )
-            })?;
-            if is.iter().any(|s| v.value.text_eq(ty, s)) {
-                let mut c2: Vec<Frame> = vec![Frame::EndWhen(slot), Frame::Ops(rest)];
-                c2.extend_from_slice(cont);
-                return self.run(then, &c2, pos);
-            }
-            for _ in 0..flat_len(then) {
-                self.spans.push((pos, pos));
-            }
-            return self.run(rest, cont, pos);
+            return self.run_when(*f, is, then, rest, cont, pos);
         }
-        let avail = self.key.len().saturating_sub(pos);
-        let widths: Vec<usize> = match op.width() {
-            Some(w) => vec![w],
-            None => match Self::first_of(rest, cont) {
-                None => vec![avail],
-                Some(Op::Lit(sep)) if !sep.is_empty() => {
-                    let found: Vec<usize> = self
-                        .key
-                        .get(pos..)
-                        .unwrap_or(&[])
-                        .windows(sep.len())
-                        .enumerate()
-                        .filter(|(_, w)| *w == sep.as_slice())
-                        .map(|(i, _)| i)
-                        .take(MAX_SPLITS)
-                        .collect();
-                    if found.is_empty() {
-                        return Err(derr(
-                            pos,
-                            format!(
-                                "{} runs to the separator \"{}\", which does not occur after byte {pos}",
-                                op_name(self.ck, op),
-                                bytes::to_string_binary(sep)
-                            ),
-                        ));
-                    }
-                    found
-                }
-                Some(_) => {
-                    let mut tail = 0usize;
-                    let frames = cont.iter().filter_map(|c| match c {
-                        Frame::Ops(o) => Some(o.iter()),
-                        Frame::EndWhen(_) => None,
-                    });
-                    for o in rest.iter().chain(frames.flatten()) {
-                        match o.width() {
-                            Some(w) => tail = tail.saturating_add(w),
-                            None => {
-                                return Err(derr(
-                                    pos,
-                                    format!(
-                                        "{} has a variable width and is followed by another variable segment without a separator: the key cannot be split",
-                                        op_name(self.ck, op)
-                                    ),
-                                ))
-                            }
-                        }
-                    }
-                    vec![avail.checked_sub(tail).ok_or_else(|| {
-                        derr(
-                            pos,
-                            format!(
-                                "key too short: {avail} bytes left at byte {pos}, the fixed segments after {} need {tail}",
-                                op_name(self.ck, op)
-                            ),
-                        )
-                    })?]
-                }
-            },
-        };
+        let widths = self.widths(op, rest, cont, pos)?;
         let single = widths.len() == 1;
         let mut first_err: Option<Error> = None;
         for w in widths {
@@ -354,6 +258,139 @@ impl Dx<'_> {
             }
         }
         Err(first_err.unwrap_or_else(|| derr(pos, "no way to split the key")))
+    }
+
+    /// The segments of one level are decoded: go on with the next frame, or end at the end
+    /// of the key.
+    fn run_frames(&mut self, cont: &[Frame], pos: usize) -> Result<()> {
+        match cont.split_first() {
+            None if pos == self.key.len() => Ok(()),
+            None => Err(derr(
+                pos,
+                format!(
+                    "{} unexpected bytes after the last segment, from byte {pos}",
+                    self.key.len().saturating_sub(pos)
+                ),
+            )),
+            Some((Frame::Ops(o), more)) => self.run(o, more, pos),
+            Some((Frame::EndWhen(slot), more)) => {
+                if let Some(s) = self.spans.get_mut(*slot) {
+                    s.1 = pos;
+                }
+                self.run(&[], more, pos)
+            }
+        }
+    }
+
+    /// `when(f, is, then)`: decode `then` when the value already decoded for `f` is one of
+    /// `is`, else record its segments as empty and go on.
+    fn run_when(
+        &mut self,
+        f: usize,
+        is: &[String],
+        then: &[Op],
+        rest: &[Op],
+        cont: &[Frame],
+        pos: usize,
+    ) -> Result<()> {
+        let slot = self.spans.len();
+        self.spans.push((pos, pos));
+        let (name, ty) = self
+            .ck
+            .fields
+            .get(f)
+            .cloned()
+            .unwrap_or((String::new(), FieldType::String));
+        let v = self.got.get(f).cloned().flatten().ok_or_else(|| {
+            derr(
+                pos,
+                format!("when({name}, ...) tests `{name}` before the key has given its value"),
+            )
+        })?;
+        if is.iter().any(|s| v.value.text_eq(ty, s)) {
+            let mut then_cont: Vec<Frame> = vec![Frame::EndWhen(slot), Frame::Ops(rest)];
+            then_cont.extend_from_slice(cont);
+            return self.run(then, &then_cont, pos);
+        }
+        for _ in 0..flat_len(then) {
+            self.spans.push((pos, pos));
+        }
+        self.run(rest, cont, pos)
+    }
+
+    /// The widths `op` may take at `pos`: its own, the rest of the key, up to each occurrence
+    /// of the separator after it, or what the fixed segments after it leave.
+    fn widths(&self, op: &Op, rest: &[Op], cont: &[Frame], pos: usize) -> Result<Vec<usize>> {
+        let avail = self.key.len().saturating_sub(pos);
+        match op.width() {
+            Some(w) => Ok(vec![w]),
+            None => match Self::first_of(rest, cont) {
+                None => Ok(vec![avail]),
+                Some(Op::Lit(sep)) if !sep.is_empty() => self.separator_widths(op, sep, pos),
+                Some(_) => {
+                    let tail = self.fixed_tail(op, rest, cont, pos)?;
+                    Ok(vec![avail.checked_sub(tail).ok_or_else(|| {
+                        derr(
+                            pos,
+                            format!(
+                                "key too short: {avail} bytes left at byte {pos}, the fixed segments after {} need {tail}",
+                                op_name(self.ck, op)
+                            ),
+                        )
+                    })?])
+                }
+            },
+        }
+    }
+
+    /// The widths from `pos` to each occurrence of the separator `sep` (at most
+    /// [`MAX_SPLITS`]).
+    fn separator_widths(&self, op: &Op, sep: &[u8], pos: usize) -> Result<Vec<usize>> {
+        let found: Vec<usize> = self
+            .key
+            .get(pos..)
+            .unwrap_or(&[])
+            .windows(sep.len())
+            .enumerate()
+            .filter(|(_, w)| *w == sep)
+            .map(|(i, _)| i)
+            .take(MAX_SPLITS)
+            .collect();
+        if found.is_empty() {
+            return Err(derr(
+                pos,
+                format!(
+                    "{} runs to the separator \"{}\", which does not occur after byte {pos}",
+                    op_name(self.ck, op),
+                    bytes::to_string_binary(sep)
+                ),
+            ));
+        }
+        Ok(found)
+    }
+
+    /// The bytes the segments after the variable-width `op` take, all of them fixed.
+    fn fixed_tail(&self, op: &Op, rest: &[Op], cont: &[Frame], pos: usize) -> Result<usize> {
+        let mut tail = 0usize;
+        let frames = cont.iter().filter_map(|c| match c {
+            Frame::Ops(o) => Some(o.iter()),
+            Frame::EndWhen(_) => None,
+        });
+        for o in rest.iter().chain(frames.flatten()) {
+            match o.width() {
+                Some(w) => tail = tail.saturating_add(w),
+                None => {
+                    return Err(derr(
+                        pos,
+                        format!(
+                            "{} has a variable width and is followed by another variable segment without a separator: the key cannot be split",
+                            op_name(self.ck, op)
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(tail)
     }
 
     fn set(
@@ -437,9 +474,9 @@ fn has_random(ops: &[Op]) -> bool {
 }
 
 impl CompiledKey {
-    fn walk<'a>(&'a self, key: &'a [u8]) -> Result<Dx<'a>> {
+    fn walk<'a>(&'a self, key: &'a [u8]) -> Result<Decoding<'a>> {
         let n = self.fields.len();
-        let mut dx = Dx {
+        let mut decoding = Decoding {
             ck: self,
             key,
             got: vec![None; n],
@@ -449,18 +486,18 @@ impl CompiledKey {
             times: vec![None; n],
             steps: 0,
         };
-        dx.run(&self.ops, &[], 0)?;
+        decoding.run(&self.ops, &[], 0)?;
         for f in 0..n {
-            if let Some(Some((p, secs))) = dx.times.get(f).cloned() {
+            if let Some(Some((p, secs))) = decoding.times.get(f).cloned() {
                 let (ms, lost) = p.resolve().map_err(|m| derr(0, m))?;
                 let v = if secs { ms.div_euclid(1000) } else { ms };
                 let note = lost.as_ref().map(|l| {
                     format!("the key's time text has no {l}; the earliest matching time is shown")
                 });
-                dx.set(f, FieldValue::Long(v), lost.is_none(), note, 0)?;
+                decoding.set(f, FieldValue::Long(v), lost.is_none(), note, 0)?;
             }
         }
-        Ok(dx)
+        Ok(decoding)
     }
 
     /// `[start, end)` of every segment of `key`, in [`layout`](super::layout()) order.
@@ -470,7 +507,7 @@ impl CompiledKey {
 
     /// Decode `key`: every field the key gives back, and why the others are missing.
     pub fn decode(&self, key: &[u8]) -> Result<Decoded> {
-        let dx = self.walk(key)?;
+        let decoding = self.walk(key)?;
         let mut used = Vec::new();
         collect_fields(&self.ops, &mut used);
         let mut fields = Vec::new();
@@ -479,7 +516,7 @@ impl CompiledKey {
         let mut complete = true;
         let mut inexact = Vec::with_capacity(self.fields.len());
         for (i, (name, ty)) in self.fields.iter().enumerate() {
-            match dx.got.get(i).cloned().flatten() {
+            match decoding.got.get(i).cloned().flatten() {
                 Some(g) => {
                     inexact.push(!g.exact);
                     fields.push(DecodedField {
@@ -493,10 +530,10 @@ impl CompiledKey {
                 None => {
                     inexact.push(false);
                     let in_key = used.contains(&i);
-                    let lossy = dx.lossy.get(i).cloned().unwrap_or_default();
+                    let lossy = decoding.lossy.get(i).cloned().unwrap_or_default();
                     let reason = if !lossy.is_empty() {
                         lossy.join("; ")
-                    } else if in_key && !dx.reached.get(i).copied().unwrap_or(false) {
+                    } else if in_key && !decoding.reached.get(i).copied().unwrap_or(false) {
                         "only written by a when(...) branch this key does not take".to_string()
                     } else {
                         "not part of the key".to_string()
@@ -513,14 +550,14 @@ impl CompiledKey {
             }
         }
         let verified = if complete && !has_random(&self.ops) {
-            self.verify(key, &dx.spans, &values, inexact, &dx.times)
+            self.verify(key, &decoding.spans, &values, inexact, &decoding.times)
         } else {
             None
         };
         Ok(Decoded {
             fields,
             unrecoverable,
-            spans: dx.spans,
+            spans: decoding.spans,
             verified,
         })
     }

@@ -77,10 +77,9 @@ fn field_text(f: &str) -> String {
     s
 }
 
-fn source(of: &Option<Vec<Segment>>, parts: &mut Vec<String>) {
-    if let Some(segs) = of {
-        parts.push(segments_text(segs));
-    }
+/// A hash's arguments so far: its source, when it has one.
+fn source_args(of: &Option<Vec<Segment>>) -> Vec<String> {
+    of.iter().map(|segs| segments_text(segs)).collect()
 }
 
 pub(crate) fn segments_text(segs: &[Segment]) -> String {
@@ -107,70 +106,15 @@ fn segment(s: &Segment, out: &mut String) {
         Segment::Bool(f) => call(out, "bool", vec![field_text(&f.field)]),
         Segment::BigDecimal(f) => call(out, "bigDecimal", vec![field_text(&f.field)]),
         Segment::Reverse(f) => call(out, "reverse", vec![field_text(&f.field)]),
-        Segment::Long(n)
-        | Segment::Int(n)
-        | Segment::Short(n)
-        | Segment::Double(n)
-        | Segment::Float(n) => {
-            let f = match s {
-                Segment::Long(_) => "long",
-                Segment::Int(_) => "int",
-                Segment::Short(_) => "short",
-                Segment::Double(_) => "double",
-                _ => "float",
-            };
-            let mut p = vec![field_text(&n.field)];
-            if n.sortable {
-                p.push("sortable".into());
-            }
-            call(out, f, p);
-        }
-        Segment::Fixed(x) => {
-            let mut p = vec![field_text(&x.field), x.width.to_string()];
-            if x.pad != 0 {
-                if (0x20..0x7f).contains(&x.pad) {
-                    let mut q = String::from("pad=");
-                    quote(&[x.pad], &mut q);
-                    p.push(q);
-                } else {
-                    p.push(format!("pad=0x{:02x}", x.pad));
-                }
-            }
-            if x.side == PadSide::Left {
-                p.push("side=left".into());
-            }
-            if x.overflow == Overflow::Truncate {
-                p.push("overflow=truncate".into());
-            }
-            call(out, "fixed", p);
-        }
+        Segment::Long(n) => call(out, "long", number_args(n)),
+        Segment::Int(n) => call(out, "int", number_args(n)),
+        Segment::Short(n) => call(out, "short", number_args(n)),
+        Segment::Double(n) => call(out, "double", number_args(n)),
+        Segment::Float(n) => call(out, "float", number_args(n)),
+        Segment::Fixed(x) => call(out, "fixed", fixed_args(x)),
         Segment::Dec(d) => call(out, "dec", vec![field_text(&d.field), d.width.to_string()]),
         Segment::Literal(l) => quote(&l.bytes, out),
-        Segment::Salt(x) => {
-            let mut p = Vec::new();
-            source(&x.of, &mut p);
-            p.push(x.buckets.to_string());
-            let h = match x.hash {
-                SaltHash::JavaString => None,
-                SaltHash::Arrays => Some("arrays"),
-                SaltHash::Md5 => Some("md5"),
-                SaltHash::Phoenix => Some("phoenix"),
-                SaltHash::Hbasewd => Some("hbasewd"),
-                SaltHash::Opentsdb => Some("opentsdb"),
-            };
-            if let Some(h) = h {
-                p.push(format!("hash={h}"));
-            }
-            match x.modulo {
-                ModMode::AbsOfMod => {}
-                ModMode::ModOfAbs => p.push("mod=modOfAbs".into()),
-                ModMode::FloorMod => p.push("mod=floorMod".into()),
-            }
-            if x.render != Render::Byte {
-                p.push(format!("as={}", render_text(&x.render)));
-            }
-            call(out, "salt", p);
-        }
+        Segment::Salt(x) => call(out, "salt", salt_args(x)),
         Segment::Random(x) => {
             let mut p = vec![x.buckets.to_string()];
             if x.seed != 0 {
@@ -181,38 +125,9 @@ fn segment(s: &Segment, out: &mut String) {
             }
             call(out, "random", p);
         }
-        Segment::Hash15(h) | Segment::Md5(h) => {
-            let mut p = Vec::new();
-            source(&h.of, &mut p);
-            call(
-                out,
-                if matches!(s, Segment::Hash15(_)) {
-                    "hash15"
-                } else {
-                    "md5"
-                },
-                p,
-            );
-        }
-        Segment::Md5Hex(h) => {
-            let mut p = Vec::new();
-            source(&h.of, &mut p);
-            if h.len != 32 {
-                p.push(h.len.to_string());
-            }
-            if h.upper {
-                // Without a source, a bare `upper` would read as a field to hash.
-                p.push(
-                    if h.of.is_some() {
-                        "upper"
-                    } else {
-                        "upper=true"
-                    }
-                    .into(),
-                );
-            }
-            call(out, "md5Hex", p);
-        }
+        Segment::Hash15(h) => call(out, "hash15", source_args(&h.of)),
+        Segment::Md5(h) => call(out, "md5", source_args(&h.of)),
+        Segment::Md5Hex(h) => call(out, "md5Hex", md5_hex_args(h)),
         Segment::Revts(r) => {
             let mut p = vec![field_text(&r.field)];
             if let Some(d) = r.div {
@@ -232,65 +147,143 @@ fn segment(s: &Segment, out: &mut String) {
             }
             call(out, "time", p);
         }
-        Segment::Bucket(b) => {
-            let mut p = vec![field_text(&b.field)];
-            if let Some(m) = b.modulo {
-                p.push(format!("mod={m}"));
-            }
-            if let Some(d) = b.div {
-                p.push(format!("div={d}"));
-            }
-            if b.render != Render::Long {
-                p.push(format!("as={}", render_text(&b.render)));
-            }
-            call(out, "bucket", p);
-        }
-        Segment::Dict(d) | Segment::Tag(d) => {
-            let mut table = String::from("[");
-            for (i, (k, id)) in d.entries.iter().enumerate() {
-                if i > 0 {
-                    table.push_str(", ");
-                }
-                quote(k.as_bytes(), &mut table);
-                table.push('=');
-                table.push_str(&id.to_string());
-            }
-            table.push(']');
-            let mut p = vec![field_text(&d.field), table];
-            if let Some(r) = &d.render {
-                p.push(format!("as={}", render_text(r)));
-            }
-            call(
-                out,
-                if matches!(s, Segment::Dict(_)) {
-                    "dict"
-                } else {
-                    "tag"
-                },
-                p,
-            );
-        }
-        Segment::When(w) => {
-            let mut vals = String::new();
-            if w.is.len() == 1 {
-                if let Some(v) = w.is.first() {
-                    quote(v.as_bytes(), &mut vals);
-                }
-            } else {
-                vals.push('[');
-                for (i, v) in w.is.iter().enumerate() {
-                    if i > 0 {
-                        vals.push_str(", ");
-                    }
-                    quote(v.as_bytes(), &mut vals);
-                }
-                vals.push(']');
-            }
-            call(
-                out,
-                "when",
-                vec![field_text(&w.field), vals, segments_text(&w.then)],
-            );
+        Segment::Bucket(b) => call(out, "bucket", bucket_args(b)),
+        Segment::Dict(d) => call(out, "dict", dict_args(d)),
+        Segment::Tag(d) => call(out, "tag", dict_args(d)),
+        Segment::When(w) => call(
+            out,
+            "when",
+            vec![
+                field_text(&w.field),
+                when_values(&w.is),
+                segments_text(&w.then),
+            ],
+        ),
+    }
+}
+
+/// `long(f)` and the other numbers: the field, then `sortable` when set.
+fn number_args(n: &NumSpec) -> Vec<String> {
+    let mut p = vec![field_text(&n.field)];
+    if n.sortable {
+        p.push("sortable".into());
+    }
+    p
+}
+
+fn fixed_args(x: &FixedSpec) -> Vec<String> {
+    let mut p = vec![field_text(&x.field), x.width.to_string()];
+    if x.pad != 0 {
+        if (0x20..0x7f).contains(&x.pad) {
+            let mut q = String::from("pad=");
+            quote(&[x.pad], &mut q);
+            p.push(q);
+        } else {
+            p.push(format!("pad=0x{:02x}", x.pad));
         }
     }
+    if x.side == PadSide::Left {
+        p.push("side=left".into());
+    }
+    if x.overflow == Overflow::Truncate {
+        p.push("overflow=truncate".into());
+    }
+    p
+}
+
+fn salt_args(x: &SaltSpec) -> Vec<String> {
+    let mut p = source_args(&x.of);
+    p.push(x.buckets.to_string());
+    let h = match x.hash {
+        SaltHash::JavaString => None,
+        SaltHash::Arrays => Some("arrays"),
+        SaltHash::Md5 => Some("md5"),
+        SaltHash::Phoenix => Some("phoenix"),
+        SaltHash::Hbasewd => Some("hbasewd"),
+        SaltHash::Opentsdb => Some("opentsdb"),
+    };
+    if let Some(h) = h {
+        p.push(format!("hash={h}"));
+    }
+    match x.modulo {
+        ModMode::AbsOfMod => {}
+        ModMode::ModOfAbs => p.push("mod=modOfAbs".into()),
+        ModMode::FloorMod => p.push("mod=floorMod".into()),
+    }
+    if x.render != Render::Byte {
+        p.push(format!("as={}", render_text(&x.render)));
+    }
+    p
+}
+
+fn md5_hex_args(h: &Md5HexSpec) -> Vec<String> {
+    let mut p = source_args(&h.of);
+    if h.len != 32 {
+        p.push(h.len.to_string());
+    }
+    if h.upper {
+        // Without a source, a bare `upper` would read as a field to hash.
+        p.push(
+            if h.of.is_some() {
+                "upper"
+            } else {
+                "upper=true"
+            }
+            .into(),
+        );
+    }
+    p
+}
+
+fn bucket_args(b: &BucketSpec) -> Vec<String> {
+    let mut p = vec![field_text(&b.field)];
+    if let Some(m) = b.modulo {
+        p.push(format!("mod={m}"));
+    }
+    if let Some(d) = b.div {
+        p.push(format!("div={d}"));
+    }
+    if b.render != Render::Long {
+        p.push(format!("as={}", render_text(&b.render)));
+    }
+    p
+}
+
+/// `dict(f, [...])` and `tag(f, [...])`: the field, the table, the render when given.
+fn dict_args(d: &DictSpec) -> Vec<String> {
+    let mut table = String::from("[");
+    for (i, (k, id)) in d.entries.iter().enumerate() {
+        if i > 0 {
+            table.push_str(", ");
+        }
+        quote(k.as_bytes(), &mut table);
+        table.push('=');
+        table.push_str(&id.to_string());
+    }
+    table.push(']');
+    let mut p = vec![field_text(&d.field), table];
+    if let Some(r) = &d.render {
+        p.push(format!("as={}", render_text(r)));
+    }
+    p
+}
+
+/// `when`'s values: one quoted value, or a `[list]` of them.
+fn when_values(is: &[String]) -> String {
+    let mut vals = String::new();
+    if is.len() == 1 {
+        if let Some(v) = is.first() {
+            quote(v.as_bytes(), &mut vals);
+        }
+    } else {
+        vals.push('[');
+        for (i, v) in is.iter().enumerate() {
+            if i > 0 {
+                vals.push_str(", ");
+            }
+            quote(v.as_bytes(), &mut vals);
+        }
+        vals.push(']');
+    }
+    vals
 }

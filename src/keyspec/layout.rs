@@ -72,217 +72,195 @@ fn source_phrase(of: &Option<Vec<Segment>>) -> String {
     }
 }
 
+/// A segment's label, what its bytes are, and the field it writes (if it writes one).
 fn describe(seg: &Segment) -> (String, String, Option<String>) {
-    let f = |s: &str| Some(s.to_string());
+    let field = |name: &str, encoding: String| (name.to_string(), encoding, Some(name.to_string()));
+    let prefix = |name: &str, encoding: String| (name.to_string(), encoding, None);
     match seg {
-        Segment::Field(a) => (
-            a.field.clone(),
-            "Bytes.toBytes of the declared type".into(),
-            f(&a.field),
-        ),
-        Segment::Str(a) => (
-            a.field.clone(),
-            "UTF-8 text (String.valueOf)".into(),
-            f(&a.field),
-        ),
-        Segment::Fixed(x) => (
-            x.field.clone(),
-            format!(
-                "text padded with 0x{:02x} on the {} to {} bytes{}",
-                x.pad,
-                if x.side == PadSide::Left {
-                    "left"
-                } else {
-                    "right"
-                },
-                x.width,
-                if x.overflow == Overflow::Truncate {
-                    ", longer values cut"
-                } else {
-                    ""
-                }
-            ),
-            f(&x.field),
-        ),
-        Segment::Dec(d) => (
-            d.field.clone(),
+        Segment::Field(a) => field(&a.field, "Bytes.toBytes of the declared type".into()),
+        Segment::Str(a) => field(&a.field, "UTF-8 text (String.valueOf)".into()),
+        Segment::Fixed(x) => field(&x.field, fixed_phrase(x)),
+        Segment::Dec(d) => field(
+            &d.field,
             format!("decimal, zero-padded to {} digits", d.width),
-            f(&d.field),
         ),
         Segment::Long(n)
         | Segment::Int(n)
         | Segment::Short(n)
         | Segment::Double(n)
-        | Segment::Float(n) => {
-            let (t, w) = match seg {
-                Segment::Long(_) => ("long", 8),
-                Segment::Int(_) => ("int", 4),
-                Segment::Short(_) => ("short", 2),
-                Segment::Double(_) => ("double", 8),
-                _ => ("float", 4),
-            };
-            let order = if n.sortable {
-                ", sign flipped so bytes sort like numbers"
-            } else {
-                ""
-            };
-            (
-                n.field.clone(),
-                format!("Bytes.toBytes({t}), {w} bytes big-endian{order}"),
-                f(&n.field),
-            )
-        }
-        Segment::Bool(a) => (
-            a.field.clone(),
-            "Bytes.toBytes(boolean): ff or 00".into(),
-            f(&a.field),
-        ),
-        Segment::BigDecimal(a) => (
-            a.field.clone(),
+        | Segment::Float(n) => field(&n.field, number_phrase(seg, n)),
+        Segment::Bool(a) => field(&a.field, "Bytes.toBytes(boolean): ff or 00".into()),
+        Segment::BigDecimal(a) => field(
+            &a.field,
             "Bytes.toBytes(BigDecimal): scale then unscaled bytes".into(),
-            f(&a.field),
         ),
         Segment::Literal(l) => (
             crate::hbase::bytes::to_string_binary(&l.bytes),
             "constant bytes".into(),
             None,
         ),
-        Segment::Salt(s) => {
-            let how = match s.hash {
-                SaltHash::JavaString => format!(
-                    "String.hashCode({}) {}",
-                    source_phrase(&s.of),
-                    mod_phrase(s.modulo, s.buckets)
-                ),
-                SaltHash::Arrays => format!(
-                    "Arrays.hashCode({}) {}",
-                    source_phrase(&s.of),
-                    mod_phrase(s.modulo, s.buckets)
-                ),
-                SaltHash::Md5 => format!("MD5({}) mod {}", source_phrase(&s.of), s.buckets),
-                SaltHash::Phoenix => format!(
-                    "Phoenix salt byte of {} ({} buckets)",
-                    source_phrase(&s.of),
-                    s.buckets
-                ),
-                SaltHash::Hbasewd => format!(
-                    "HBaseWD one-byte hash of {} ({} buckets)",
-                    source_phrase(&s.of),
-                    s.buckets
-                ),
-                SaltHash::Opentsdb => format!(
-                    "OpenTSDB salt of {} ({} buckets)",
-                    source_phrase(&s.of),
-                    s.buckets
-                ),
-            };
-            (
-                "salt".into(),
-                format!("{how}, as {}", render_phrase(&s.render)),
-                None,
-            )
-        }
-        Segment::Random(r) => (
-            "random".into(),
+        Segment::Salt(s) => prefix("salt", salt_phrase(s)),
+        Segment::Random(r) => prefix(
+            "random",
             format!(
                 "random bucket 0..{} (seed {}), as {}",
                 r.buckets.saturating_sub(1),
                 r.seed,
                 render_phrase(&r.render)
             ),
-            None,
         ),
-        Segment::Hash15(h) => (
-            "hash15".into(),
+        Segment::Hash15(h) => prefix(
+            "hash15",
             format!(
                 "(short)(String.hashCode({}) & 0x7FFF), 2 bytes",
                 source_phrase(&h.of)
             ),
-            None,
         ),
-        Segment::Md5(h) => (
-            "md5".into(),
+        Segment::Md5(h) => prefix(
+            "md5",
             format!("MD5 digest of {}, 16 bytes", source_phrase(&h.of)),
-            None,
         ),
-        Segment::Md5Hex(h) => (
-            "md5Hex".into(),
+        Segment::Md5Hex(h) => prefix(
+            "md5Hex",
             format!(
                 "first {} {} hex characters of MD5({})",
                 h.len,
                 if h.upper { "uppercase" } else { "lowercase" },
                 source_phrase(&h.of)
             ),
-            None,
         ),
-        Segment::Reverse(a) => (
-            a.field.clone(),
+        Segment::Reverse(a) => field(
+            &a.field,
             "reversed text (StringBuilder.reverse), UTF-8".into(),
-            f(&a.field),
         ),
-        Segment::Revts(r) => (
-            r.field.clone(),
-            match r.div {
-                Some(d) => format!(
-                    "Long.MAX_VALUE - {}/{d}, as {}",
-                    r.field,
-                    render_phrase(&r.render)
-                ),
-                None => format!(
-                    "Long.MAX_VALUE - {}, as {}",
-                    r.field,
-                    render_phrase(&r.render)
-                ),
-            },
-            f(&r.field),
-        ),
-        Segment::Time(t) => (
-            t.field.clone(),
-            format!(
-                "UTC time as {}{}",
-                t.pattern,
-                if t.unit == TimeUnit::S {
-                    " (field in seconds)"
-                } else {
-                    ""
-                }
-            ),
-            f(&t.field),
-        ),
-        Segment::Bucket(b) => (
-            b.field.clone(),
-            match (b.modulo, b.div) {
-                (Some(m), _) => format!("{} % {m}, as {}", b.field, render_phrase(&b.render)),
-                (_, Some(d)) => {
-                    format!("floor({} / {d}), as {}", b.field, render_phrase(&b.render))
-                }
-                _ => "bucket".into(),
-            },
-            f(&b.field),
-        ),
-        Segment::Dict(d) => (
-            d.field.clone(),
+        Segment::Revts(r) => field(&r.field, revts_phrase(r)),
+        Segment::Time(t) => field(&t.field, time_phrase(t)),
+        Segment::Bucket(b) => field(&b.field, bucket_phrase(b)),
+        Segment::Dict(d) => field(
+            &d.field,
             format!(
                 "dictionary id ({} entries), as {}",
                 d.entries.len(),
                 render_phrase(&d.render.unwrap_or(Render::Long))
             ),
-            f(&d.field),
         ),
-        Segment::Tag(d) => (
-            d.field.clone(),
+        Segment::Tag(d) => field(
+            &d.field,
             format!(
                 "record-type tag ({} types), as {}",
                 d.entries.len(),
                 render_phrase(&d.render.unwrap_or(Render::Byte))
             ),
-            f(&d.field),
         ),
         Segment::When(w) => (
             format!("when {}", w.field),
             format!("present when {} is {}", w.field, w.is.join(" or ")),
             None,
         ),
+    }
+}
+
+fn fixed_phrase(x: &FixedSpec) -> String {
+    format!(
+        "text padded with 0x{:02x} on the {} to {} bytes{}",
+        x.pad,
+        if x.side == PadSide::Left {
+            "left"
+        } else {
+            "right"
+        },
+        x.width,
+        if x.overflow == Overflow::Truncate {
+            ", longer values cut"
+        } else {
+            ""
+        }
+    )
+}
+
+/// `long`, `int`, `short`, `double` or `float` (which one `seg` is).
+fn number_phrase(seg: &Segment, n: &NumSpec) -> String {
+    let (t, w) = match seg {
+        Segment::Long(_) => ("long", 8),
+        Segment::Int(_) => ("int", 4),
+        Segment::Short(_) => ("short", 2),
+        Segment::Double(_) => ("double", 8),
+        _ => ("float", 4),
+    };
+    let order = if n.sortable {
+        ", sign flipped so bytes sort like numbers"
+    } else {
+        ""
+    };
+    format!("Bytes.toBytes({t}), {w} bytes big-endian{order}")
+}
+
+fn salt_phrase(s: &SaltSpec) -> String {
+    let how = match s.hash {
+        SaltHash::JavaString => format!(
+            "String.hashCode({}) {}",
+            source_phrase(&s.of),
+            mod_phrase(s.modulo, s.buckets)
+        ),
+        SaltHash::Arrays => format!(
+            "Arrays.hashCode({}) {}",
+            source_phrase(&s.of),
+            mod_phrase(s.modulo, s.buckets)
+        ),
+        SaltHash::Md5 => format!("MD5({}) mod {}", source_phrase(&s.of), s.buckets),
+        SaltHash::Phoenix => format!(
+            "Phoenix salt byte of {} ({} buckets)",
+            source_phrase(&s.of),
+            s.buckets
+        ),
+        SaltHash::Hbasewd => format!(
+            "HBaseWD one-byte hash of {} ({} buckets)",
+            source_phrase(&s.of),
+            s.buckets
+        ),
+        SaltHash::Opentsdb => format!(
+            "OpenTSDB salt of {} ({} buckets)",
+            source_phrase(&s.of),
+            s.buckets
+        ),
+    };
+    format!("{how}, as {}", render_phrase(&s.render))
+}
+
+fn revts_phrase(r: &RevtsSpec) -> String {
+    match r.div {
+        Some(d) => format!(
+            "Long.MAX_VALUE - {}/{d}, as {}",
+            r.field,
+            render_phrase(&r.render)
+        ),
+        None => format!(
+            "Long.MAX_VALUE - {}, as {}",
+            r.field,
+            render_phrase(&r.render)
+        ),
+    }
+}
+
+fn time_phrase(t: &TimeSpec) -> String {
+    format!(
+        "UTC time as {}{}",
+        t.pattern,
+        if t.unit == TimeUnit::S {
+            " (field in seconds)"
+        } else {
+            ""
+        }
+    )
+}
+
+fn bucket_phrase(b: &BucketSpec) -> String {
+    match (b.modulo, b.div) {
+        (Some(m), _) => format!("{} % {m}, as {}", b.field, render_phrase(&b.render)),
+        (_, Some(d)) => {
+            format!("floor({} / {d}), as {}", b.field, render_phrase(&b.render))
+        }
+        _ => "bucket".into(),
     }
 }
 

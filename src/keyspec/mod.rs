@@ -177,61 +177,7 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
                     ),
                 ))
             }
-            Segment::Salt(x) => {
-                validate_source(&x.of, &p, depth)?;
-                validate_render(&x.render, &format!("{p}/as"))?;
-                if x.render == Render::Letter && x.buckets > 26 {
-                    return Err(invalid(
-                        &format!("{p}/as"),
-                        "as=letter has 26 letters; use at most 26 buckets",
-                    ));
-                }
-                if x.buckets == 0 || x.buckets > i32::MAX as u32 {
-                    return Err(invalid(
-                        &p,
-                        format!("buckets must be 1 to 2147483647, got {}", x.buckets),
-                    ));
-                }
-                match x.hash {
-                    SaltHash::Phoenix | SaltHash::Hbasewd => {
-                        if x.buckets > 256 {
-                            return Err(invalid(
-                                &p,
-                                format!(
-                                    "hash={} salting allows at most 256 buckets, got {}",
-                                    if x.hash == SaltHash::Phoenix {
-                                        "phoenix"
-                                    } else {
-                                        "hbasewd"
-                                    },
-                                    x.buckets
-                                ),
-                            ));
-                        }
-                        if x.render != Render::Byte {
-                            return Err(invalid(
-                                &format!("{p}/as"),
-                                "Phoenix and HBaseWD salts are one byte: leave `as` out",
-                            ));
-                        }
-                    }
-                    SaltHash::Opentsdb if !matches!(x.render, Render::Byte | Render::Bytes(_)) => {
-                        return Err(invalid(
-                            &format!("{p}/as"),
-                            "an OpenTSDB salt is written as bytes(W), W = tsd.storage.salt.width",
-                        ));
-                    }
-                    _ => {}
-                }
-                if x.modulo != ModMode::AbsOfMod
-                    && !matches!(x.hash, SaltHash::JavaString | SaltHash::Arrays)
-                {
-                    return Err(invalid(
-                        &format!("{p}/mod"),
-                        "`mod` applies to the javaString and arrays hashes only",
-                    ));
-                }
-            }
+            Segment::Salt(x) => validate_salt(x, &p, depth)?,
             Segment::Random(r) => {
                 validate_render(&r.render, &format!("{p}/as"))?;
                 if r.buckets == 0 {
@@ -266,68 +212,9 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
             Segment::Time(t) => {
                 time::parse_pattern(&t.pattern).map_err(|m| invalid(&format!("{p}/pattern"), m))?;
             }
-            Segment::Bucket(b) => {
-                validate_render(&b.render, &format!("{p}/as"))?;
-                match (b.modulo, b.div) {
-                    (Some(n), None) | (None, Some(n)) if n >= 1 => {}
-                    (Some(_), Some(_)) => {
-                        return Err(invalid(&p, "bucket takes `mod` or `div`, not both"))
-                    }
-                    (None, None) => {
-                        return Err(invalid(
-                            &p,
-                            "bucket needs `mod` (ts % N) or `div` (floor(ts / P))",
-                        ))
-                    }
-                    _ => {
-                        return Err(invalid(
-                            &p,
-                            "the bucket modulus or period must be at least 1",
-                        ))
-                    }
-                }
-            }
-            Segment::Dict(d) | Segment::Tag(d) => {
-                let default = if matches!(s, Segment::Tag(_)) {
-                    Render::Byte
-                } else {
-                    Render::Long
-                };
-                let r = d.render.unwrap_or(default);
-                validate_render(&r, &format!("{p}/as"))?;
-                if d.entries.is_empty() {
-                    return Err(invalid(&format!("{p}/entries"), "the table is empty"));
-                }
-                let mut seen: Vec<(Vec<u8>, &str)> = Vec::new();
-                for (k, id) in &d.entries {
-                    let mut b = Vec::new();
-                    compile::render(&r, *id, &mut b).map_err(|e| {
-                        invalid(&format!("{p}/entries"), format!("`{k}`: {}", e.message))
-                    })?;
-                    if compile::unrender(&r, &b) != Ok(*id) {
-                        return Err(invalid(
-                            &format!("{p}/entries"),
-                            format!(
-                                "id {id} of `{k}` does not survive {}",
-                                format::render_text(&r)
-                            ),
-                        ));
-                    }
-                    if let Some((_, other)) = seen.iter().find(|(x, _)| *x == b) {
-                        return Err(invalid(&format!("{p}/entries"), format!("`{k}` and `{other}` get the same id bytes: decoding needs distinct ids")));
-                    }
-                    seen.push((b, k));
-                }
-                if seen
-                    .iter()
-                    .any(|(k, _)| k.len() != seen.first().map_or(0, |f| f.0.len()))
-                {
-                    return Err(invalid(
-                        &format!("{p}/entries"),
-                        "ids render to different widths",
-                    ));
-                }
-            }
+            Segment::Bucket(b) => validate_bucket(b, &p)?,
+            Segment::Dict(d) => validate_table(d, Render::Long, &p)?,
+            Segment::Tag(d) => validate_table(d, Render::Byte, &p)?,
             Segment::When(w) => {
                 if w.is.is_empty() {
                     return Err(invalid(
@@ -345,6 +232,119 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
             }
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// A salt: its source, render and bucket count, and the limits of its hash.
+fn validate_salt(x: &SaltSpec, p: &str, depth: usize) -> Result<()> {
+    validate_source(&x.of, p, depth)?;
+    validate_render(&x.render, &format!("{p}/as"))?;
+    if x.render == Render::Letter && x.buckets > 26 {
+        return Err(invalid(
+            &format!("{p}/as"),
+            "as=letter has 26 letters; use at most 26 buckets",
+        ));
+    }
+    if x.buckets == 0 || x.buckets > i32::MAX as u32 {
+        return Err(invalid(
+            p,
+            format!("buckets must be 1 to 2147483647, got {}", x.buckets),
+        ));
+    }
+    match x.hash {
+        SaltHash::Phoenix | SaltHash::Hbasewd => {
+            if x.buckets > 256 {
+                return Err(invalid(
+                    p,
+                    format!(
+                        "hash={} salting allows at most 256 buckets, got {}",
+                        if x.hash == SaltHash::Phoenix {
+                            "phoenix"
+                        } else {
+                            "hbasewd"
+                        },
+                        x.buckets
+                    ),
+                ));
+            }
+            if x.render != Render::Byte {
+                return Err(invalid(
+                    &format!("{p}/as"),
+                    "Phoenix and HBaseWD salts are one byte: leave `as` out",
+                ));
+            }
+        }
+        SaltHash::Opentsdb if !matches!(x.render, Render::Byte | Render::Bytes(_)) => {
+            return Err(invalid(
+                &format!("{p}/as"),
+                "an OpenTSDB salt is written as bytes(W), W = tsd.storage.salt.width",
+            ));
+        }
+        _ => {}
+    }
+    if x.modulo != ModMode::AbsOfMod && !matches!(x.hash, SaltHash::JavaString | SaltHash::Arrays) {
+        return Err(invalid(
+            &format!("{p}/mod"),
+            "`mod` applies to the javaString and arrays hashes only",
+        ));
+    }
+    Ok(())
+}
+
+/// A time bucket: its render, and exactly one of `mod` and `div`, at least 1.
+fn validate_bucket(b: &BucketSpec, p: &str) -> Result<()> {
+    validate_render(&b.render, &format!("{p}/as"))?;
+    match (b.modulo, b.div) {
+        (Some(n), None) | (None, Some(n)) if n >= 1 => Ok(()),
+        (Some(_), Some(_)) => Err(invalid(p, "bucket takes `mod` or `div`, not both")),
+        (None, None) => Err(invalid(
+            p,
+            "bucket needs `mod` (ts % N) or `div` (floor(ts / P))",
+        )),
+        _ => Err(invalid(
+            p,
+            "the bucket modulus or period must be at least 1",
+        )),
+    }
+}
+
+/// A `dict` or `tag` table (`default`: its render when `as` is left out): every id survives
+/// the render, ids render to distinct bytes of one width.
+fn validate_table(d: &DictSpec, default: Render, p: &str) -> Result<()> {
+    let r = d.render.unwrap_or(default);
+    validate_render(&r, &format!("{p}/as"))?;
+    let at = format!("{p}/entries");
+    if d.entries.is_empty() {
+        return Err(invalid(&at, "the table is empty"));
+    }
+    let mut seen: Vec<(Vec<u8>, &str)> = Vec::new();
+    for (k, id) in &d.entries {
+        let mut b = Vec::new();
+        compile::render(&r, *id, &mut b)
+            .map_err(|e| invalid(&at, format!("`{k}`: {}", e.message)))?;
+        if compile::unrender(&r, &b) != Ok(*id) {
+            return Err(invalid(
+                &at,
+                format!(
+                    "id {id} of `{k}` does not survive {}",
+                    format::render_text(&r)
+                ),
+            ));
+        }
+        if let Some((_, other)) = seen.iter().find(|(x, _)| *x == b) {
+            return Err(invalid(
+                &at,
+                format!("`{k}` and `{other}` get the same id bytes: decoding needs distinct ids"),
+            ));
+        }
+        seen.push((b, k));
+    }
+    if seen
+        .iter()
+        .any(|(k, _)| k.len() != seen.first().map_or(0, |f| f.0.len()))
+    {
+        return Err(invalid(&at, "ids render to different widths"));
     }
     Ok(())
 }

@@ -57,28 +57,20 @@ fn describe(t: &Tok) -> String {
 }
 
 fn lex(src: &str) -> Result<Vec<(Tok, Pos)>> {
-    let chars: Vec<char> = src.chars().collect();
+    let mut lexer = Lexer {
+        chars: src.chars().collect(),
+        i: 0,
+        line: 1,
+        col: 1,
+    };
     let mut out = Vec::new();
-    let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
-    // Advance over one char, tracking line and column.
-    macro_rules! bump {
-        () => {{
-            if chars.get(i) == Some(&'\n') {
-                line += 1;
-                col = 1;
-            } else {
-                col += 1;
-            }
-            i += 1;
-        }};
-    }
-    while let Some(&c) = chars.get(i) {
-        let pos = Pos { line, col };
+    while let Some(c) = lexer.peek() {
+        let pos = lexer.pos();
         match c {
-            c if c.is_whitespace() => bump!(),
+            c if c.is_whitespace() => lexer.bump(),
             '#' => {
-                while chars.get(i).is_some_and(|&c| c != '\n') {
-                    bump!();
+                while lexer.peek().is_some_and(|c| c != '\n') {
+                    lexer.bump();
                 }
             }
             '(' | ')' | '[' | ']' | ',' | '=' | '+' => {
@@ -92,118 +84,12 @@ fn lex(src: &str) -> Result<Vec<(Tok, Pos)>> {
                     _ => Tok::Plus,
                 };
                 out.push((t, pos));
-                bump!();
+                lexer.bump();
             }
-            '"' => {
-                bump!();
-                let mut bytes = Vec::new();
-                loop {
-                    let here = Pos { line, col };
-                    match chars.get(i) {
-                        None => return Err(err(pos, "unterminated string: expected a closing `\"`")),
-                        Some('"') => {
-                            bump!();
-                            break;
-                        }
-                        Some('\\') => {
-                            bump!();
-                            match chars.get(i) {
-                                Some('"') => bytes.push(b'"'),
-                                Some('\\') => bytes.push(b'\\'),
-                                Some('n') => bytes.push(b'\n'),
-                                Some('t') => bytes.push(b'\t'),
-                                Some('r') => bytes.push(b'\r'),
-                                Some('0') => bytes.push(0),
-                                Some('u') if chars.get(i + 1) == Some(&'{') => {
-                                    let mut j = i + 2;
-                                    let mut v: u32 = 0;
-                                    let mut n = 0;
-                                    while let Some(d) = chars.get(j).and_then(|c| c.to_digit(16)) {
-                                        v = v.saturating_mul(16).saturating_add(d);
-                                        n += 1;
-                                        j += 1;
-                                    }
-                                    let ch = (chars.get(j) == Some(&'}') && (1..=6).contains(&n))
-                                        .then(|| char::from_u32(v))
-                                        .flatten()
-                                        .ok_or_else(|| err(here, "bad escape: expected \\u{HEX} with 1 to 6 hex digits naming a Unicode scalar value"))?;
-                                    let mut buf = [0u8; 4];
-                                    bytes.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
-                                    while i < j {
-                                        bump!();
-                                    }
-                                }
-                                Some('x') => {
-                                    let h = chars.get(i + 1).and_then(|c| c.to_digit(16));
-                                    let l = chars.get(i + 2).and_then(|c| c.to_digit(16));
-                                    match (h, l) {
-                                        (Some(h), Some(l)) => {
-                                            bytes.push(((h << 4) | l) as u8);
-                                            bump!();
-                                            bump!();
-                                        }
-                                        _ => {
-                                            return Err(err(
-                                                here,
-                                                "bad escape: expected two hex digits after `\\x` (a raw byte, e.g. \\x00)",
-                                            ))
-                                        }
-                                    }
-                                }
-                                _ => {
-                                    return Err(err(
-                                        here,
-                                        "bad escape: expected one of \\\" \\\\ \\n \\t \\r \\0 \\xNN \\u{HEX}",
-                                    ))
-                                }
-                            }
-                            bump!();
-                        }
-                        Some(&c) => {
-                            let mut buf = [0u8; 4];
-                            bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                            bump!();
-                        }
-                    }
-                }
-                out.push((Tok::Str(bytes), pos));
-            }
-            c if c.is_ascii_digit() || c == '-' => {
-                let mut text = String::new();
-                text.push(c);
-                bump!();
-                while let Some(&d) = chars.get(i) {
-                    if d.is_ascii_alphanumeric() || d == '_' {
-                        text.push(d);
-                        bump!();
-                    } else {
-                        break;
-                    }
-                }
-                let clean = text.replace('_', "");
-                let (neg, body) = match clean.strip_prefix('-') {
-                    Some(b) => (true, b),
-                    None => (false, clean.as_str()),
-                };
-                let parsed = match body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-                    Some(h) => crate::support::num_text::parse_int(h, 16),
-                    None => crate::support::num_text::parse_int(body, 10),
-                };
-                let n = parsed.ok_or_else(|| {
-                    err(pos, format!("`{text}` is not a number: expected decimal digits or 0x followed by hex digits"))
-                })?;
-                out.push((Tok::Num(if neg { -n } else { n }), pos));
-            }
+            '"' => out.push((Tok::Str(lexer.string(pos)?), pos)),
+            c if c.is_ascii_digit() || c == '-' => out.push((lexer.number(pos)?, pos)),
             c if c.is_alphabetic() || c == '_' => {
-                let mut s = String::new();
-                while let Some(&d) = chars.get(i) {
-                    if d.is_alphanumeric() || d == '_' {
-                        s.push(d);
-                        bump!();
-                    } else {
-                        break;
-                    }
-                }
+                let s = lexer.word(|d| d.is_alphanumeric() || d == '_');
                 out.push((Tok::Ident(s), pos));
             }
             other => {
@@ -214,8 +100,151 @@ fn lex(src: &str) -> Result<Vec<(Tok, Pos)>> {
             }
         }
     }
-    out.push((Tok::Eof, Pos { line, col }));
+    out.push((Tok::Eof, lexer.pos()));
     Ok(out)
+}
+
+/// The key text as characters, with the line and column of the next one.
+struct Lexer {
+    chars: Vec<char>,
+    i: usize,
+    line: usize,
+    col: usize,
+}
+
+impl Lexer {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).copied()
+    }
+
+    fn pos(&self) -> Pos {
+        Pos {
+            line: self.line,
+            col: self.col,
+        }
+    }
+
+    /// Advance over one char, tracking line and column.
+    fn bump(&mut self) {
+        if self.peek() == Some('\n') {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        self.i += 1;
+    }
+
+    /// The chars from here while `more` holds.
+    fn word(&mut self, more: impl Fn(char) -> bool) -> String {
+        let mut s = String::new();
+        while let Some(d) = self.peek().filter(|&d| more(d)) {
+            s.push(d);
+            self.bump();
+        }
+        s
+    }
+
+    /// A `"string"` starting at `pos` (on its opening quote): its bytes, escapes resolved.
+    fn string(&mut self, pos: Pos) -> Result<Vec<u8>> {
+        self.bump();
+        let mut bytes = Vec::new();
+        loop {
+            match self.peek() {
+                None => return Err(err(pos, "unterminated string: expected a closing `\"`")),
+                Some('"') => {
+                    self.bump();
+                    return Ok(bytes);
+                }
+                Some('\\') => self.escape(&mut bytes)?,
+                Some(c) => {
+                    let mut buf = [0u8; 4];
+                    bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// One escape (on its backslash) into `bytes`.
+    fn escape(&mut self, bytes: &mut Vec<u8>) -> Result<()> {
+        let here = self.pos();
+        self.bump();
+        let at = |k: usize| self.chars.get(self.i + k).copied();
+        match at(0) {
+            Some('"') => bytes.push(b'"'),
+            Some('\\') => bytes.push(b'\\'),
+            Some('n') => bytes.push(b'\n'),
+            Some('t') => bytes.push(b'\t'),
+            Some('r') => bytes.push(b'\r'),
+            Some('0') => bytes.push(0),
+            Some('u') if at(1) == Some('{') => {
+                let mut j = self.i + 2;
+                let mut v: u32 = 0;
+                let mut n = 0;
+                while let Some(d) = self.chars.get(j).and_then(|c| c.to_digit(16)) {
+                    v = v.saturating_mul(16).saturating_add(d);
+                    n += 1;
+                    j += 1;
+                }
+                let ch = (self.chars.get(j) == Some(&'}') && (1..=6).contains(&n))
+                    .then(|| char::from_u32(v))
+                    .flatten()
+                    .ok_or_else(|| err(here, "bad escape: expected \\u{HEX} with 1 to 6 hex digits naming a Unicode scalar value"))?;
+                let mut buf = [0u8; 4];
+                bytes.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                while self.i < j {
+                    self.bump();
+                }
+            }
+            Some('x') => {
+                let h = at(1).and_then(|c| c.to_digit(16));
+                let l = at(2).and_then(|c| c.to_digit(16));
+                match (h, l) {
+                    (Some(h), Some(l)) => {
+                        bytes.push(((h << 4) | l) as u8);
+                        self.bump();
+                        self.bump();
+                    }
+                    _ => return Err(err(
+                        here,
+                        "bad escape: expected two hex digits after `\\x` (a raw byte, e.g. \\x00)",
+                    )),
+                }
+            }
+            _ => {
+                return Err(err(
+                    here,
+                    "bad escape: expected one of \\\" \\\\ \\n \\t \\r \\0 \\xNN \\u{HEX}",
+                ))
+            }
+        }
+        self.bump();
+        Ok(())
+    }
+
+    /// A number starting at `pos`: decimal or `0x` hex digits, `_` separators, a leading `-`.
+    fn number(&mut self, pos: Pos) -> Result<Tok> {
+        let mut text = String::new();
+        if let Some(c) = self.peek() {
+            text.push(c);
+        }
+        self.bump();
+        text.push_str(&self.word(|d| d.is_ascii_alphanumeric() || d == '_'));
+        let clean = text.replace('_', "");
+        let (neg, body) = match clean.strip_prefix('-') {
+            Some(b) => (true, b),
+            None => (false, clean.as_str()),
+        };
+        let parsed = match body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            Some(h) => crate::support::num_text::parse_int(h, 16),
+            None => crate::support::num_text::parse_int(body, 10),
+        };
+        let n = parsed.ok_or_else(|| {
+            err(pos, format!("`{text}` is not a number: expected decimal digits or 0x followed by hex digits"))
+        })?;
+        Ok(Tok::Num(if neg { -n } else { n }))
+    }
 }
 
 /// A parsed value before lowering.

@@ -295,52 +295,7 @@ impl RegionLayout {
     pub fn split_keys(&self, sample: &[Vec<u8>]) -> Result<Vec<Vec<u8>>> {
         let keys = match &self.presplit {
             PreSplit::None => Vec::new(),
-            PreSplit::Explicit { keys, encoding } => {
-                if keys.len() >= MAX_REGIONS as usize {
-                    return Err(Error::new(
-                        ErrorKind::Invalid,
-                        format!("at most {} split keys", MAX_REGIONS - 1),
-                    )
-                    .at_path(at("keys")));
-                }
-                let mut out: Vec<Vec<u8>> = Vec::with_capacity(keys.len());
-                for (i, k) in keys.iter().enumerate() {
-                    let path = at(&format!("keys/{i}"));
-                    let b = match encoding {
-                        KeyEncoding::StringBinary => from_string_binary(k),
-                        KeyEncoding::Hex => from_hex(k, &path)?,
-                    };
-                    if b.is_empty() {
-                        return Err(Error::new(
-                            ErrorKind::Invalid,
-                            "an empty split key is not allowed (the first region already starts at the empty key)",
-                        )
-                        .at_path(path));
-                    }
-                    if let Some(prev) = out.last() {
-                        if *prev == b {
-                            return Err(Error::new(
-                                ErrorKind::Invalid,
-                                format!("split key `{}` appears twice", to_string_binary(&b)),
-                            )
-                            .at_path(path));
-                        }
-                        if *prev > b {
-                            return Err(Error::new(
-                                ErrorKind::Invalid,
-                                format!(
-                                    "split key `{}` sorts before the previous key `{}`: list the keys in ascending byte order",
-                                    to_string_binary(&b),
-                                    to_string_binary(prev)
-                                ),
-                            )
-                            .at_path(path));
-                        }
-                    }
-                    out.push(b);
-                }
-                out
-            }
+            PreSplit::Explicit { keys, encoding } => explicit_split_keys(keys, *encoding)?,
             PreSplit::HexString {
                 regions,
                 first_row,
@@ -356,37 +311,12 @@ impl RegionLayout {
                 first_row,
                 last_row,
             } => algorithm_keys(AlgorithmKind::Uniform, *regions, first_row, last_row)?,
-            PreSplit::BytesSplit { start, end, num } => {
-                if *num >= MAX_REGIONS {
-                    return Err(Error::new(
-                        ErrorKind::Invalid,
-                        format!("at most {} keys between start and end", MAX_REGIONS - 3),
-                    )
-                    .at_path(at("num")));
-                }
-                let n = i32::try_from(*num).map_err(|_| Error::arg(&at("num"), "num too large"))?;
-                split::bytes_split_exclusive(
-                    &from_string_binary(start),
-                    &from_string_binary(end),
-                    n,
-                )
-                .map_err(|e| repath(e, "num"))?
-            }
+            PreSplit::BytesSplit { start, end, num } => bytes_split_keys(start, end, *num)?,
             PreSplit::CreateTable {
                 start,
                 end,
                 regions,
-            } => {
-                check_regions(*regions, "regions")?;
-                let n = i32::try_from(*regions)
-                    .map_err(|_| Error::arg(&at("regions"), "too many regions"))?;
-                split::create_table_split_keys(
-                    &from_string_binary(start),
-                    &from_string_binary(end),
-                    n,
-                )
-                .map_err(|e| repath(e, "regions"))?
-            }
+            } => create_table_keys(start, end, *regions)?,
             PreSplit::SaltBuckets {
                 buckets,
                 style,
@@ -418,6 +348,76 @@ impl RegionLayout {
     pub fn region_map(&self, sample: &[Vec<u8>]) -> Result<RegionMap> {
         RegionMap::new(self.split_keys(sample)?)
     }
+}
+
+/// Split keys listed in the document: each decoded, not empty, in strictly ascending order.
+fn explicit_split_keys(keys: &[String], encoding: KeyEncoding) -> Result<Vec<Vec<u8>>> {
+    if keys.len() >= MAX_REGIONS as usize {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!("at most {} split keys", MAX_REGIONS - 1),
+        )
+        .at_path(at("keys")));
+    }
+    let mut out: Vec<Vec<u8>> = Vec::with_capacity(keys.len());
+    for (i, k) in keys.iter().enumerate() {
+        let path = at(&format!("keys/{i}"));
+        let b = match encoding {
+            KeyEncoding::StringBinary => from_string_binary(k),
+            KeyEncoding::Hex => from_hex(k, &path)?,
+        };
+        if b.is_empty() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "an empty split key is not allowed (the first region already starts at the empty key)",
+            )
+            .at_path(path));
+        }
+        if let Some(prev) = out.last() {
+            if *prev == b {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("split key `{}` appears twice", to_string_binary(&b)),
+                )
+                .at_path(path));
+            }
+            if *prev > b {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "split key `{}` sorts before the previous key `{}`: list the keys in ascending byte order",
+                        to_string_binary(&b),
+                        to_string_binary(prev)
+                    ),
+                )
+                .at_path(path));
+            }
+        }
+        out.push(b);
+    }
+    Ok(out)
+}
+
+/// `Bytes.split(start, end, num)`: `num + 2` keys, both ends included.
+fn bytes_split_keys(start: &str, end: &str, num: u32) -> Result<Vec<Vec<u8>>> {
+    if num >= MAX_REGIONS {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!("at most {} keys between start and end", MAX_REGIONS - 3),
+        )
+        .at_path(at("num")));
+    }
+    let n = i32::try_from(num).map_err(|_| Error::arg(&at("num"), "num too large"))?;
+    split::bytes_split_exclusive(&from_string_binary(start), &from_string_binary(end), n)
+        .map_err(|e| repath(e, "num"))
+}
+
+/// `Admin.createTable(desc, startKey, endKey, numRegions)`'s split keys: `regions - 1` of them.
+fn create_table_keys(start: &str, end: &str, regions: u32) -> Result<Vec<Vec<u8>>> {
+    check_regions(regions, "regions")?;
+    let n = i32::try_from(regions).map_err(|_| Error::arg(&at("regions"), "too many regions"))?;
+    split::create_table_split_keys(&from_string_binary(start), &from_string_binary(end), n)
+        .map_err(|e| repath(e, "regions"))
 }
 
 fn algorithm_keys(

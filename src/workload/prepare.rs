@@ -75,158 +75,43 @@ pub(super) fn prepare(
         out,
         kind,
     };
-    let state = match g {
-        Generator::Sequence { start, step } => {
-            // The last value must fit in i64 and in the field's type.
-            let end = i128::from(*start) + i128::from(*step) * i128::from(c.last());
-            check_range(f, path, i128::from(*start), end)?;
-            State::Sequence {
-                start: *start,
-                step: *step,
-            }
-        }
+    match g {
+        Generator::Sequence { start, step } => sequence(&c, *start, *step),
         Generator::Clock {
             start,
             rate,
             jitter_ms,
-        } => clock(&c, start, rate, jitter_ms)?,
+        } => clock(&c, start, rate, jitter_ms),
         Generator::UniformInt { min, max } => {
-            if min > max {
-                return Err(invalid(
-                    format!("{path}/max"),
-                    format!("max {max} is below min {min}"),
-                ));
-            }
+            check_min_max(path, *min, *max)?;
             check_range(f, path, i128::from(*min), i128::from(*max))?;
-            State::UniformInt {
-                min: *min,
-                max: *max,
-            }
+            let (min, max) = (*min, *max);
+            Ok(State::UniformInt { min, max })
         }
-        Generator::UniformDouble { min, max } => {
-            if out == Out::Bool {
-                return Err(c.mismatch("doubles"));
-            }
-            let width = max - min;
-            if !(min.is_finite() && max.is_finite() && width.is_finite() && width >= 0.0) {
-                return Err(invalid(
-                    format!("{path}/max"),
-                    "min and max must be finite with min <= max",
-                ));
-            }
-            State::UniformDouble { min: *min, width }
-        }
+        Generator::UniformDouble { min, max } => uniform_double(&c, *min, *max),
         Generator::UniformString { length, alphabet } => {
-            if out != Out::Str {
-                return Err(c.mismatch("strings"));
-            }
-            if *length > MAX_STRING_LENGTH {
-                return Err(invalid(
-                    format!("{path}/length"),
-                    format!("a generated string is at most {MAX_STRING_LENGTH} characters"),
-                ));
-            }
-            let alphabet: Vec<char> = alphabet
-                .as_deref()
-                .unwrap_or(ALPHANUMERIC)
-                .chars()
-                .collect();
-            if alphabet.is_empty() {
-                return Err(invalid(format!("{path}/alphabet"), "the alphabet is empty"));
-            }
-            if alphabet.len() > MAX_LIST_VALUES {
-                return Err(invalid(
-                    format!("{path}/alphabet"),
-                    "the alphabet is too long",
-                ));
-            }
-            State::UniformString {
-                alphabet,
-                length: *length,
-            }
+            uniform_string(&c, *length, alphabet.as_deref())
         }
         Generator::Zipf {
             n,
             s,
             offset,
             scramble,
-        } => {
-            check_distinct(*n, &format!("{path}/n"))?;
-            check_exponent(*s, &format!("{path}/s"))?;
-            let hi = i128::from(*offset) + i128::from(*n) - 1;
-            check_range(f, path, i128::from(*offset), hi)?;
-            State::Zipf {
-                sampler: ZipfSampler::new(*n, *s),
-                offset: *offset,
-                perm: scramble.then(|| Permutation::new(*n, fnv1a(&f.name))),
-            }
-        }
-        Generator::Latest { s, window, offset } => {
-            check_exponent(*s, &format!("{path}/s"))?;
-            let window = window.unwrap_or(MAX_DISTINCT);
-            if window == 0 || window > MAX_DISTINCT {
-                return Err(invalid(
-                    format!("{path}/window"),
-                    format!("the window must be between 1 and {MAX_DISTINCT}"),
-                ));
-            }
-            let hi = i128::from(*offset) + i128::from(c.last());
-            check_range(f, path, i128::from(*offset), hi)?;
-            State::Latest {
-                window,
-                offset: *offset,
-                sampler: ZipfSampler::new(1, *s),
-            }
-        }
+        } => zipf(&c, *n, *s, *offset, *scramble),
+        Generator::Latest { s, window, offset } => latest(&c, *s, *window, *offset),
         Generator::Hotspot {
             min,
             max,
             hot_set_fraction,
             hot_op_fraction,
-        } => {
-            if min > max {
-                return Err(invalid(
-                    format!("{path}/max"),
-                    format!("max {max} is below min {min}"),
-                ));
-            }
-            for (name, v) in [
-                ("hotSetFraction", hot_set_fraction),
-                ("hotOpFraction", hot_op_fraction),
-            ] {
-                if !(0.0..=1.0).contains(v) {
-                    return Err(invalid(
-                        format!("{path}/{name}"),
-                        format!("{name} must be between 0 and 1"),
-                    ));
-                }
-            }
-            check_range(f, path, i128::from(*min), i128::from(*max))?;
-            // YCSB: hot interval = the first floor(interval * hotSetFraction) values.
-            let interval = i128::from(*max) - i128::from(*min) + 1;
-            let hot = libm::floor(interval as f64 * hot_set_fraction) as i128;
-            // max/min, not clamp: clamp asserts min <= max and prints them with Debug, which
-            // kept core's 128-bit formatter in the wasm.
-            let hot = hot.max(0).min(interval);
-            let hot_upper = i128::from(*min) + hot - 1;
-            State::Hotspot {
-                lower: *min,
-                hot_upper: if hot > 0 {
-                    i64::try_from(hot_upper).ok()
-                } else {
-                    None
-                },
-                upper: *max,
-                hot_op: *hot_op_fraction,
-            }
-        }
-        Generator::Weighted { values, weights } => weighted(&c, values, weights)?,
+        } => hotspot(&c, *min, *max, *hot_set_fraction, *hot_op_fraction),
+        Generator::Weighted { values, weights } => weighted(&c, values, weights),
         Generator::Phone {
             prefixes,
             digits,
             distinct,
             s,
-        } => phone(&c, prefixes, digits, distinct, s)?,
+        } => phone(&c, prefixes, digits, distinct, s),
         Generator::Uuid {
             compact,
             upper_case,
@@ -234,26 +119,15 @@ pub(super) fn prepare(
             if out != Out::Str {
                 return Err(c.mismatch("UUID text"));
             }
-            State::Uuid {
-                compact: *compact,
-                upper: *upper_case,
-            }
+            let (compact, upper) = (*compact, *upper_case);
+            Ok(State::Uuid { compact, upper })
         }
-        Generator::List { values, order } => {
-            if values.is_empty() {
-                return Err(invalid(format!("{path}/values"), "the list is empty"));
-            }
-            if values.len() > MAX_LIST_VALUES {
-                return Err(invalid(format!("{path}/values"), "too many values"));
-            }
-            State::List {
-                values: convert_all(values, f, &format!("{path}/values"))?,
-                sequential: *order == ListOrder::Sequential,
-            }
-        }
-        Generator::Constant { value } => {
-            State::Constant(convert(value, f, &format!("{path}/value"))?)
-        }
+        Generator::List { values, order } => list(&c, values, *order),
+        Generator::Constant { value } => Ok(State::Constant(convert(
+            value,
+            f,
+            &format!("{path}/value"),
+        )?)),
         Generator::Boolean { p } => {
             if out != Out::Bool && out != Out::Str {
                 return Err(c.mismatch("booleans"));
@@ -261,10 +135,159 @@ pub(super) fn prepare(
             if !(0.0..=1.0).contains(p) {
                 return Err(invalid(format!("{path}/p"), "p must be between 0 and 1"));
             }
-            State::Boolean { p: *p }
+            Ok(State::Boolean { p: *p })
         }
-    };
-    Ok(state)
+    }
+}
+
+/// A sequence: its last value fits in i64 and in the field's type.
+fn sequence(c: &Checking, start: i64, step: i64) -> Result<State> {
+    let end = i128::from(start) + i128::from(step) * i128::from(c.last());
+    check_range(c.f, c.path, i128::from(start), end)?;
+    Ok(State::Sequence { start, step })
+}
+
+/// Zipf: `n` distinct values from `offset`, all in the field's range; `scramble` spreads the
+/// popular ones over the range.
+fn zipf(c: &Checking, n: u64, s: f64, offset: i64, scramble: bool) -> Result<State> {
+    let path = c.path;
+    check_distinct(n, &format!("{path}/n"))?;
+    check_exponent(s, &format!("{path}/s"))?;
+    let hi = i128::from(offset) + i128::from(n) - 1;
+    check_range(c.f, path, i128::from(offset), hi)?;
+    Ok(State::Zipf {
+        sampler: ZipfSampler::new(n, s),
+        offset,
+        perm: scramble.then(|| Permutation::new(n, fnv1a(&c.f.name))),
+    })
+}
+
+/// `max` not below `min`.
+fn check_min_max(path: &str, min: i64, max: i64) -> Result<()> {
+    if min > max {
+        return Err(invalid(
+            format!("{path}/max"),
+            format!("max {max} is below min {min}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Uniform doubles: a finite, non-negative width.
+fn uniform_double(c: &Checking, min: f64, max: f64) -> Result<State> {
+    if c.out == Out::Bool {
+        return Err(c.mismatch("doubles"));
+    }
+    let width = max - min;
+    if !(min.is_finite() && max.is_finite() && width.is_finite() && width >= 0.0) {
+        return Err(invalid(
+            format!("{}/max", c.path),
+            "min and max must be finite with min <= max",
+        ));
+    }
+    Ok(State::UniformDouble { min, width })
+}
+
+/// Uniform strings: a length and an alphabet within bounds (alphanumeric by default).
+fn uniform_string(c: &Checking, length: u32, alphabet: Option<&str>) -> Result<State> {
+    let path = c.path;
+    if c.out != Out::Str {
+        return Err(c.mismatch("strings"));
+    }
+    if length > MAX_STRING_LENGTH {
+        return Err(invalid(
+            format!("{path}/length"),
+            format!("a generated string is at most {MAX_STRING_LENGTH} characters"),
+        ));
+    }
+    let alphabet: Vec<char> = alphabet.unwrap_or(ALPHANUMERIC).chars().collect();
+    if alphabet.is_empty() {
+        return Err(invalid(format!("{path}/alphabet"), "the alphabet is empty"));
+    }
+    if alphabet.len() > MAX_LIST_VALUES {
+        return Err(invalid(
+            format!("{path}/alphabet"),
+            "the alphabet is too long",
+        ));
+    }
+    Ok(State::UniformString { alphabet, length })
+}
+
+/// Latest: a Zipf over the records so far, within a window; the newest value must fit.
+fn latest(c: &Checking, s: f64, window: Option<u64>, offset: i64) -> Result<State> {
+    let path = c.path;
+    check_exponent(s, &format!("{path}/s"))?;
+    let window = window.unwrap_or(MAX_DISTINCT);
+    if window == 0 || window > MAX_DISTINCT {
+        return Err(invalid(
+            format!("{path}/window"),
+            format!("the window must be between 1 and {MAX_DISTINCT}"),
+        ));
+    }
+    let hi = i128::from(offset) + i128::from(c.last());
+    check_range(c.f, path, i128::from(offset), hi)?;
+    Ok(State::Latest {
+        window,
+        offset,
+        sampler: ZipfSampler::new(1, s),
+    })
+}
+
+/// YCSB's hotspot: fractions between 0 and 1, the hot set the first
+/// floor(interval * hotSetFraction) values.
+fn hotspot(
+    c: &Checking,
+    min: i64,
+    max: i64,
+    hot_set_fraction: f64,
+    hot_op_fraction: f64,
+) -> Result<State> {
+    let path = c.path;
+    check_min_max(path, min, max)?;
+    for (name, v) in [
+        ("hotSetFraction", hot_set_fraction),
+        ("hotOpFraction", hot_op_fraction),
+    ] {
+        if !(0.0..=1.0).contains(&v) {
+            return Err(invalid(
+                format!("{path}/{name}"),
+                format!("{name} must be between 0 and 1"),
+            ));
+        }
+    }
+    check_range(c.f, path, i128::from(min), i128::from(max))?;
+    // YCSB: hot interval = the first floor(interval * hotSetFraction) values.
+    let interval = i128::from(max) - i128::from(min) + 1;
+    let hot = libm::floor(interval as f64 * hot_set_fraction) as i128;
+    // max/min, not clamp: clamp asserts min <= max and prints them with Debug, which
+    // kept core's 128-bit formatter in the wasm.
+    let hot = hot.max(0).min(interval);
+    let hot_upper = i128::from(min) + hot - 1;
+    Ok(State::Hotspot {
+        lower: min,
+        hot_upper: if hot > 0 {
+            i64::try_from(hot_upper).ok()
+        } else {
+            None
+        },
+        upper: max,
+        hot_op: hot_op_fraction,
+    })
+}
+
+/// A list: some values, not too many, each converted to the field's type.
+fn list(c: &Checking, values: &[serde_json::Value], order: ListOrder) -> Result<State> {
+    let path = c.path;
+    if values.is_empty() {
+        return Err(invalid(format!("{path}/values"), "the list is empty"));
+    }
+    if values.len() > MAX_LIST_VALUES {
+        return Err(invalid(format!("{path}/values"), "too many values"));
+    }
+    Ok(State::List {
+        values: convert_all(values, c.f, &format!("{path}/values"))?,
+        sequential: order == ListOrder::Sequential,
+    })
 }
 
 /// A clock: its rate, jitter and span checked against the field's range.

@@ -61,207 +61,214 @@ impl Compiler<'_> {
         }
     }
 
+    /// The declared field `name` (its index), checked to be of a type `ok` accepts; `what`
+    /// names the types the segment needs.
+    fn typed(
+        &self,
+        path: &str,
+        seg: &Segment,
+        name: &str,
+        ok: impl Fn(FieldType) -> bool,
+        what: &str,
+    ) -> Result<usize> {
+        let (f, t) = self.field(path, seg, name)?;
+        if !ok(t) {
+            return Err(seg_err(
+                path,
+                seg,
+                format!(
+                    "the field is declared {}, this segment needs {what}",
+                    t.name()
+                ),
+            ));
+        }
+        Ok(f)
+    }
+
+    /// The declared integer field `name` (long, int, short or timestamp).
+    fn integer(&self, path: &str, seg: &Segment, name: &str, what: &str) -> Result<usize> {
+        self.typed(path, seg, name, is_int, what)
+    }
+
     fn op(&mut self, seg: &Segment, path: &str) -> Result<Op> {
-        let need = |ok: bool, t: FieldType, what: &str| -> Result<()> {
-            if ok {
-                Ok(())
-            } else {
-                Err(seg_err(
-                    path,
-                    seg,
-                    format!(
-                        "the field is declared {}, this segment needs {what}",
-                        t.name()
-                    ),
-                ))
+        let (f, enc) = match seg {
+            Segment::Literal(l) => return Ok(Op::Lit(l.bytes.clone())),
+            Segment::When(w) => return self.when(w, seg, path),
+            Segment::Salt(s) => return self.salt(s, seg, path),
+            Segment::Random(r) => return Ok(self.random(r)),
+            Segment::Hash15(h) => {
+                return Ok(Op::Hash15 {
+                    src: self.src(&h.of, path)?,
+                })
             }
-        };
-        let fop = |f: usize, enc: Enc| Ok(Op::Field { f, enc });
-        match seg {
-            Segment::Literal(l) => Ok(Op::Lit(l.bytes.clone())),
+            Segment::Md5(h) => {
+                return Ok(Op::Md5 {
+                    src: self.src(&h.of, path)?,
+                })
+            }
+            Segment::Md5Hex(h) => {
+                return Ok(Op::Md5Hex {
+                    src: self.src(&h.of, path)?,
+                    len: h.len as usize,
+                    upper: h.upper,
+                })
+            }
             Segment::Field(a) => {
                 let (f, t) = self.field(path, seg, &a.field)?;
-                fop(
-                    f,
-                    match t {
-                        FieldType::String => Enc::Str,
-                        FieldType::Long | FieldType::Timestamp => Enc::Long(false),
-                        FieldType::Int => Enc::Int(false),
-                        FieldType::Short => Enc::Short(false),
-                        FieldType::Double => Enc::Double(false),
-                        FieldType::Float => Enc::Float(false),
-                        FieldType::Boolean => Enc::Bool,
-                        FieldType::BigDecimal => Enc::BigDecimal,
-                    },
-                )
+                (f, natural_enc(t))
             }
-            Segment::Str(a) => fop(self.field(path, seg, &a.field)?.0, Enc::Str),
-            Segment::Reverse(a) => fop(self.field(path, seg, &a.field)?.0, Enc::Reverse),
+            Segment::Str(a) => (self.field(path, seg, &a.field)?.0, Enc::Str),
+            Segment::Reverse(a) => (self.field(path, seg, &a.field)?.0, Enc::Reverse),
             Segment::Bool(a) => {
-                let (f, t) = self.field(path, seg, &a.field)?;
-                need(t == FieldType::Boolean, t, "a boolean")?;
-                fop(f, Enc::Bool)
+                let is_bool = |t| t == FieldType::Boolean;
+                (
+                    self.typed(path, seg, &a.field, is_bool, "a boolean")?,
+                    Enc::Bool,
+                )
             }
             Segment::BigDecimal(a) => {
-                let (f, t) = self.field(path, seg, &a.field)?;
-                need(
-                    t == FieldType::BigDecimal || is_int(t),
-                    t,
-                    "a bigDecimal or an integer",
-                )?;
-                fop(f, Enc::BigDecimal)
+                let ok = |t| t == FieldType::BigDecimal || is_int(t);
+                let what = "a bigDecimal or an integer";
+                (self.typed(path, seg, &a.field, ok, what)?, Enc::BigDecimal)
             }
             Segment::Long(n) | Segment::Int(n) | Segment::Short(n) => {
-                let (f, t) = self.field(path, seg, &n.field)?;
-                need(is_int(t), t, "an integer (long, int, short or timestamp)")?;
-                fop(
-                    f,
-                    match seg {
-                        Segment::Long(_) => Enc::Long(n.sortable),
-                        Segment::Int(_) => Enc::Int(n.sortable),
-                        _ => Enc::Short(n.sortable),
-                    },
-                )
+                let what = "an integer (long, int, short or timestamp)";
+                let f = self.integer(path, seg, &n.field, what)?;
+                let enc = match seg {
+                    Segment::Long(_) => Enc::Long(n.sortable),
+                    Segment::Int(_) => Enc::Int(n.sortable),
+                    _ => Enc::Short(n.sortable),
+                };
+                (f, enc)
             }
             Segment::Double(n) => {
-                let (f, t) = self.field(path, seg, &n.field)?;
-                need(
-                    matches!(t, FieldType::Double | FieldType::Float),
-                    t,
-                    "a double or float",
-                )?;
-                fop(f, Enc::Double(n.sortable))
+                let ok = |t| matches!(t, FieldType::Double | FieldType::Float);
+                let f = self.typed(path, seg, &n.field, ok, "a double or float")?;
+                (f, Enc::Double(n.sortable))
             }
             Segment::Float(n) => {
-                let (f, t) = self.field(path, seg, &n.field)?;
-                need(t == FieldType::Float, t, "a float")?;
-                fop(f, Enc::Float(n.sortable))
+                let is_float = |t| t == FieldType::Float;
+                let f = self.typed(path, seg, &n.field, is_float, "a float")?;
+                (f, Enc::Float(n.sortable))
             }
             Segment::Fixed(x) => {
-                let f = self.field(path, seg, &x.field)?.0;
-                fop(
-                    f,
-                    Enc::Fixed {
-                        width: x.width as usize,
-                        pad: x.pad,
-                        left: x.side == PadSide::Left,
-                        truncate: x.overflow == Overflow::Truncate,
-                    },
-                )
+                let enc = Enc::Fixed {
+                    width: x.width as usize,
+                    pad: x.pad,
+                    left: x.side == PadSide::Left,
+                    truncate: x.overflow == Overflow::Truncate,
+                };
+                (self.field(path, seg, &x.field)?.0, enc)
             }
             Segment::Dec(d) => {
-                let (f, t) = self.field(path, seg, &d.field)?;
-                need(is_int(t), t, "an integer")?;
-                fop(
-                    f,
-                    Enc::Dec {
-                        width: d.width as usize,
-                    },
-                )
+                let f = self.integer(path, seg, &d.field, "an integer")?;
+                let width = d.width as usize;
+                (f, Enc::Dec { width })
             }
             Segment::Revts(r) => {
-                let (f, t) = self.field(path, seg, &r.field)?;
-                need(is_int(t), t, "a timestamp or integer")?;
-                fop(
-                    f,
-                    Enc::Revts {
-                        div: r.div,
-                        render: r.render,
-                    },
-                )
+                let f = self.integer(path, seg, &r.field, "a timestamp or integer")?;
+                let (div, render) = (r.div, r.render);
+                (f, Enc::Revts { div, render })
             }
-            Segment::Time(x) => {
-                let (f, t) = self.field(path, seg, &x.field)?;
-                need(is_int(t), t, "a timestamp")?;
-                let toks = time::parse_pattern(&x.pattern).map_err(|m| seg_err(path, seg, m))?;
-                let id = self.times;
-                self.times += 1;
-                fop(
-                    f,
-                    Enc::Time {
-                        milli: toks.contains(&Tok::Milli),
-                        fixed: time::Fixed::new(&toks),
-                        toks,
-                        secs: x.unit == TimeUnit::S,
-                        id,
-                    },
-                )
-            }
+            Segment::Time(x) => return self.time(x, seg, path),
             Segment::Bucket(b) => {
-                let (f, t) = self.field(path, seg, &b.field)?;
-                need(is_int(t), t, "a timestamp or integer")?;
-                fop(
+                let f = self.integer(path, seg, &b.field, "a timestamp or integer")?;
+                let (modulo, div, render) = (b.modulo, b.div, b.render);
+                (
                     f,
                     Enc::Bucket {
-                        modulo: b.modulo,
-                        div: b.div,
-                        render: b.render,
+                        modulo,
+                        div,
+                        render,
                     },
                 )
             }
             Segment::Dict(d) | Segment::Tag(d) => {
                 let f = self.field(path, seg, &d.field)?.0;
-                let default = if matches!(seg, Segment::Tag(_)) {
-                    Render::Byte
-                } else {
-                    Render::Long
-                };
-                fop(
-                    f,
-                    Enc::Dict {
-                        entries: d.entries.clone(),
-                        render: d.render.unwrap_or(default),
-                    },
-                )
+                (f, dict_enc(d, matches!(seg, Segment::Tag(_))))
             }
-            Segment::When(w) => {
-                let f = self.field(path, seg, &w.field)?.0;
-                Ok(Op::When {
-                    f,
-                    is: w.is.clone(),
-                    then: self.ops(&w.then, &format!("{path}/then"))?,
-                })
-            }
-            Segment::Salt(s) => {
-                let src = self.src(&s.of, path)?;
-                let buckets =
-                    i32::try_from(s.buckets).map_err(|_| seg_err(path, seg, "too many buckets"))?;
-                let wd = match s.hash {
-                    SaltHash::Hbasewd => Some(
-                        OneByteSimpleHash::new(buckets)
-                            .map_err(|e| seg_err(path, seg, e.message))?,
-                    ),
-                    _ => None,
-                };
-                Ok(Op::Salt {
-                    src,
-                    hash: s.hash,
-                    modulo: s.modulo,
-                    buckets,
-                    render: s.render,
-                    wd,
-                })
-            }
-            Segment::Random(r) => {
-                let id = self.seeds.len();
-                self.seeds.push(r.seed);
-                Ok(Op::Random {
-                    id,
-                    buckets: r.buckets,
-                    render: r.render,
-                })
-            }
-            Segment::Hash15(h) => Ok(Op::Hash15 {
-                src: self.src(&h.of, path)?,
-            }),
-            Segment::Md5(h) => Ok(Op::Md5 {
-                src: self.src(&h.of, path)?,
-            }),
-            Segment::Md5Hex(h) => Ok(Op::Md5Hex {
-                src: self.src(&h.of, path)?,
-                len: h.len as usize,
-                upper: h.upper,
-            }),
+        };
+        Ok(Op::Field { f, enc })
+    }
+
+    /// `when(f, is, then)`: the tested field and the branch's ops.
+    fn when(&mut self, w: &WhenSpec, seg: &Segment, path: &str) -> Result<Op> {
+        let f = self.field(path, seg, &w.field)?.0;
+        Ok(Op::When {
+            f,
+            is: w.is.clone(),
+            then: self.ops(&w.then, &format!("{path}/then"))?,
+        })
+    }
+
+    /// `random(n)`: the next generator, seeded with the segment's seed.
+    fn random(&mut self, r: &RandomSpec) -> Op {
+        let id = self.seeds.len();
+        self.seeds.push(r.seed);
+        Op::Random {
+            id,
+            buckets: r.buckets,
+            render: r.render,
         }
+    }
+
+    /// `time(f, pattern)`: the pattern parsed and compiled, and a slot in the time cache.
+    fn time(&mut self, x: &TimeSpec, seg: &Segment, path: &str) -> Result<Op> {
+        let f = self.integer(path, seg, &x.field, "a timestamp")?;
+        let toks = time::parse_pattern(&x.pattern).map_err(|m| seg_err(path, seg, m))?;
+        let id = self.times;
+        self.times += 1;
+        let enc = Enc::Time {
+            milli: toks.contains(&Tok::Milli),
+            fixed: time::Fixed::new(&toks),
+            toks,
+            secs: x.unit == TimeUnit::S,
+            id,
+        };
+        Ok(Op::Field { f, enc })
+    }
+
+    /// `salt(...)`: its source, and the HBaseWD hash's table when it uses one.
+    fn salt(&mut self, s: &SaltSpec, seg: &Segment, path: &str) -> Result<Op> {
+        let src = self.src(&s.of, path)?;
+        let buckets =
+            i32::try_from(s.buckets).map_err(|_| seg_err(path, seg, "too many buckets"))?;
+        let wd = match s.hash {
+            SaltHash::Hbasewd => {
+                Some(OneByteSimpleHash::new(buckets).map_err(|e| seg_err(path, seg, e.message))?)
+            }
+            _ => None,
+        };
+        Ok(Op::Salt {
+            src,
+            hash: s.hash,
+            modulo: s.modulo,
+            buckets,
+            render: s.render,
+            wd,
+        })
+    }
+}
+
+/// What `field(f)` writes for a field of type `t`: `Bytes.toBytes` of the declared type.
+fn natural_enc(t: FieldType) -> Enc {
+    match t {
+        FieldType::String => Enc::Str,
+        FieldType::Long | FieldType::Timestamp => Enc::Long(false),
+        FieldType::Int => Enc::Int(false),
+        FieldType::Short => Enc::Short(false),
+        FieldType::Double => Enc::Double(false),
+        FieldType::Float => Enc::Float(false),
+        FieldType::Boolean => Enc::Bool,
+        FieldType::BigDecimal => Enc::BigDecimal,
+    }
+}
+
+/// `dict(f, table)`, or `tag(f, table)` (one byte by default): the table and its render.
+fn dict_enc(d: &DictSpec, tag: bool) -> Enc {
+    let default = if tag { Render::Byte } else { Render::Long };
+    Enc::Dict {
+        entries: d.entries.clone(),
+        render: d.render.unwrap_or(default),
     }
 }

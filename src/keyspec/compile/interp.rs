@@ -3,8 +3,8 @@
 
 use super::*;
 
-/// Encoding context for one record.
-pub(crate) struct Cx<'a> {
+/// One record being encoded: its values, the random generators and the scratch pool.
+pub(crate) struct Encoding<'a> {
     pub fields: &'a [(String, FieldType)],
     pub vals: &'a [FieldValue],
     pub rng: &'a mut [u64],
@@ -74,7 +74,7 @@ pub(super) fn field_err(field: &str, msg: impl Into<String>) -> Error {
     .at_path(field.to_string())
 }
 
-impl<'a> Cx<'a> {
+impl<'a> Encoding<'a> {
     pub(super) fn value(&self, f: usize) -> Result<(&'a FieldValue, FieldType, &'a str)> {
         let fields: &'a [(String, FieldType)] = self.fields;
         let vals: &'a [FieldValue] = self.vals;
@@ -378,50 +378,8 @@ impl<'a> Cx<'a> {
                 pad,
                 left,
                 truncate,
-            } => {
-                let mut text = self.pool.bytes();
-                let (v, ty, name) = self.value(f)?;
-                v.push_text(ty, name, &mut text)?;
-                if text.len() > *width {
-                    if !*truncate {
-                        return Err(field_err(
-                            name,
-                            format!("value is {} bytes, fixed width is {width} (use overflow=truncate to cut it)", text.len()),
-                        ));
-                    }
-                    text.truncate(*width);
-                }
-                let padn = width - text.len();
-                if *left {
-                    out.extend(std::iter::repeat(*pad).take(padn));
-                    out.extend_from_slice(&text);
-                } else {
-                    out.extend_from_slice(&text);
-                    out.extend(std::iter::repeat(*pad).take(padn));
-                }
-                self.pool.put_bytes(text);
-                Ok(())
-            }
-            Enc::Dec { width } => {
-                let (n, name) = self.long(f)?;
-                if n < 0 {
-                    return Err(field_err(
-                        name,
-                        format!("dec(...) writes non-negative numbers, got {n}"),
-                    ));
-                }
-                let mut buf = [0u8; 20];
-                let s = super::super::value::digits(n.unsigned_abs(), &mut buf);
-                if s.len() > *width {
-                    return Err(field_err(
-                        name,
-                        format!("{n} has {} digits, dec width is {width}", s.len()),
-                    ));
-                }
-                out.extend(std::iter::repeat(b'0').take(width - s.len()));
-                out.extend_from_slice(s);
-                Ok(())
-            }
+            } => self.fixed(f, *width, *pad, *left, *truncate, out),
+            Enc::Dec { width } => self.dec(f, *width, out),
             Enc::Long(sortable) => {
                 let (n, _) = self.long(f)?;
                 let n = if *sortable { n ^ i64::MIN } else { n };
@@ -445,43 +403,7 @@ impl<'a> Cx<'a> {
                 Ok(())
             }
             Enc::Double(sortable) | Enc::Float(sortable) => {
-                let (v, ty, name) = self.value(f)?;
-                let d = match v {
-                    FieldValue::Double(d) => *d,
-                    other => {
-                        return Err(field_err(
-                            name,
-                            format!("expected a number, got {}", other.what()),
-                        ))
-                    }
-                };
-                if matches!(enc, Enc::Float(_)) {
-                    let bits = (d as f32).to_bits();
-                    let bits = if !*sortable {
-                        bits
-                    } else if bits >> 31 == 1 {
-                        !bits
-                    } else {
-                        bits ^ (1 << 31)
-                    };
-                    out.extend_from_slice(&bits.to_be_bytes());
-                } else {
-                    let d = if ty == FieldType::Float {
-                        f64::from(d as f32)
-                    } else {
-                        d
-                    };
-                    let bits = d.to_bits();
-                    let bits = if !*sortable {
-                        bits
-                    } else if bits >> 63 == 1 {
-                        !bits
-                    } else {
-                        bits ^ (1 << 63)
-                    };
-                    out.extend_from_slice(&bits.to_be_bytes());
-                }
-                Ok(())
+                self.floating(f, matches!(enc, Enc::Float(_)), *sortable, out)
             }
             Enc::Bool => match self.value(f)? {
                 (FieldValue::Bool(b), _, _) => {
@@ -493,21 +415,7 @@ impl<'a> Cx<'a> {
                     format!("expected true or false, got {}", other.what()),
                 )),
             },
-            Enc::BigDecimal => match self.value(f)? {
-                (FieldValue::Decimal(d), _, _) => {
-                    out.extend_from_slice(&bytes::to_bytes_big_decimal(d));
-                    Ok(())
-                }
-                (FieldValue::Long(n), _, _) => {
-                    let d = bytes::BigDecimal::new((*n).into(), 0);
-                    out.extend_from_slice(&bytes::to_bytes_big_decimal(&d));
-                    Ok(())
-                }
-                (other, _, name) => Err(field_err(
-                    name,
-                    format!("expected a decimal, got {}", other.what()),
-                )),
-            },
+            Enc::BigDecimal => self.big_decimal(f, out),
             Enc::Reverse => {
                 let (v, ty, name) = self.value(f)?;
                 let mut units = Vec::new();
@@ -530,33 +438,8 @@ impl<'a> Cx<'a> {
                 milli,
                 fixed,
             } => {
-                let (n, name) = self.long(f)?;
-                let ms = if *secs {
-                    n.checked_mul(1000)
-                        .ok_or_else(|| field_err(name, format!("{n} seconds is out of range")))?
-                } else {
-                    n
-                };
-                // The text depends on the second only (or the ms when it prints them).
-                let key = if *milli { ms } else { ms.div_euclid(1000) };
-                let Some(fixed) = fixed else {
-                    // Wider than the cache: formatted every time.
-                    let civil = time::civil_cached(ms, &mut self.pool.day)
-                        .map_err(|e| field_err(name, e.message))?;
-                    time::push_civil(toks, &civil, out);
-                    return Ok(());
-                };
-                // A pool made for one call (decoding) starts without slots.
-                if self.pool.times.len() <= *id {
-                    self.pool.times.resize(*id + 1, TimeCache::default());
-                }
-                let Pool { times, day, .. } = &mut *self.pool;
-                match times.get_mut(*id) {
-                    Some(c) => c
-                        .push(key, ms, fixed, day, out)
-                        .map_err(|e| field_err(name, e.message)),
-                    None => Err(Error::new(ErrorKind::IllegalState, "time cache slot")),
-                }
+                let cached = fixed.as_ref().map(|x| (*id, x));
+                self.time(f, toks, *secs, *milli, cached, out)
             }
             Enc::Bucket {
                 modulo,
@@ -571,26 +454,200 @@ impl<'a> Cx<'a> {
                 };
                 render(r, b, out)
             }
-            Enc::Dict { entries, render: r } => {
-                let (v, ty, name) = self.value(f)?;
-                match entries.iter().find(|(k, _)| v.text_eq(ty, k)) {
-                    Some((_, id)) => render(r, *id, out),
-                    None => {
-                        let mut t = Vec::new();
-                        v.push_text(ty, name, &mut t)?;
-                        let known: Vec<&str> =
-                            entries.iter().take(8).map(|(k, _)| k.as_str()).collect();
-                        Err(field_err(
-                            name,
-                            format!(
-                                "\"{}\" is not in the table ({}{})",
-                                String::from_utf8_lossy(&t),
-                                known.join(", "),
-                                if entries.len() > 8 { ", …" } else { "" }
-                            ),
-                        ))
-                    }
-                }
+            Enc::Dict { entries, render: r } => self.dict(f, entries, r, out),
+        }
+    }
+
+    /// `fixed(f, width)`: the value's text padded to `width` bytes (or cut, when allowed).
+    #[inline]
+    fn fixed(
+        &mut self,
+        f: usize,
+        width: usize,
+        pad: u8,
+        left: bool,
+        truncate: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let mut text = self.pool.bytes();
+        let (v, ty, name) = self.value(f)?;
+        v.push_text(ty, name, &mut text)?;
+        if text.len() > width {
+            if !truncate {
+                return Err(field_err(
+                    name,
+                    format!(
+                        "value is {} bytes, fixed width is {width} (use overflow=truncate to cut it)",
+                        text.len()
+                    ),
+                ));
+            }
+            text.truncate(width);
+        }
+        let padn = width - text.len();
+        if left {
+            out.extend(std::iter::repeat(pad).take(padn));
+            out.extend_from_slice(&text);
+        } else {
+            out.extend_from_slice(&text);
+            out.extend(std::iter::repeat(pad).take(padn));
+        }
+        self.pool.put_bytes(text);
+        Ok(())
+    }
+
+    /// `dec(f, width)`: a non-negative integer as zero-padded decimal digits.
+    #[inline]
+    fn dec(&mut self, f: usize, width: usize, out: &mut Vec<u8>) -> Result<()> {
+        let (n, name) = self.long(f)?;
+        if n < 0 {
+            return Err(field_err(
+                name,
+                format!("dec(...) writes non-negative numbers, got {n}"),
+            ));
+        }
+        let mut buf = [0u8; 20];
+        let s = super::super::value::digits(n.unsigned_abs(), &mut buf);
+        if s.len() > width {
+            return Err(field_err(
+                name,
+                format!("{n} has {} digits, dec width is {width}", s.len()),
+            ));
+        }
+        out.extend(std::iter::repeat(b'0').take(width - s.len()));
+        out.extend_from_slice(s);
+        Ok(())
+    }
+
+    /// `double(f)` or `float(f)` (`float`): IEEE bits big-endian, flipped so bytes sort like
+    /// numbers when `sortable`.
+    #[inline]
+    fn floating(&mut self, f: usize, float: bool, sortable: bool, out: &mut Vec<u8>) -> Result<()> {
+        let (v, ty, name) = self.value(f)?;
+        let d = match v {
+            FieldValue::Double(d) => *d,
+            other => {
+                return Err(field_err(
+                    name,
+                    format!("expected a number, got {}", other.what()),
+                ))
+            }
+        };
+        if float {
+            let bits = (d as f32).to_bits();
+            let bits = if !sortable {
+                bits
+            } else if bits >> 31 == 1 {
+                !bits
+            } else {
+                bits ^ (1 << 31)
+            };
+            out.extend_from_slice(&bits.to_be_bytes());
+        } else {
+            let d = if ty == FieldType::Float {
+                f64::from(d as f32)
+            } else {
+                d
+            };
+            let bits = d.to_bits();
+            let bits = if !sortable {
+                bits
+            } else if bits >> 63 == 1 {
+                !bits
+            } else {
+                bits ^ (1 << 63)
+            };
+            out.extend_from_slice(&bits.to_be_bytes());
+        }
+        Ok(())
+    }
+
+    /// `bigDecimal(f)`: `Bytes.toBytes(BigDecimal)` of a decimal or an integer.
+    #[inline]
+    fn big_decimal(&mut self, f: usize, out: &mut Vec<u8>) -> Result<()> {
+        match self.value(f)? {
+            (FieldValue::Decimal(d), _, _) => {
+                out.extend_from_slice(&bytes::to_bytes_big_decimal(d));
+                Ok(())
+            }
+            (FieldValue::Long(n), _, _) => {
+                let d = bytes::BigDecimal::new((*n).into(), 0);
+                out.extend_from_slice(&bytes::to_bytes_big_decimal(&d));
+                Ok(())
+            }
+            (other, _, name) => Err(field_err(
+                name,
+                format!("expected a decimal, got {}", other.what()),
+            )),
+        }
+    }
+
+    /// `time(f, pattern)`: the formatted UTC time; `cached`: the cache slot and the compiled
+    /// pattern, when the pattern compiled.
+    #[inline]
+    fn time(
+        &mut self,
+        f: usize,
+        toks: &[time::Tok],
+        secs: bool,
+        milli: bool,
+        cached: Option<(usize, &time::Fixed)>,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let (n, name) = self.long(f)?;
+        let ms = if secs {
+            n.checked_mul(1000)
+                .ok_or_else(|| field_err(name, format!("{n} seconds is out of range")))?
+        } else {
+            n
+        };
+        // The text depends on the second only (or the ms when it prints them).
+        let key = if milli { ms } else { ms.div_euclid(1000) };
+        let Some((id, fixed)) = cached else {
+            // Wider than the cache: formatted every time.
+            let civil = time::civil_cached(ms, &mut self.pool.day)
+                .map_err(|e| field_err(name, e.message))?;
+            time::push_civil(toks, &civil, out);
+            return Ok(());
+        };
+        // A pool made for one call (decoding) starts without slots.
+        if self.pool.times.len() <= id {
+            self.pool.times.resize(id + 1, TimeCache::default());
+        }
+        let Pool { times, day, .. } = &mut *self.pool;
+        match times.get_mut(id) {
+            Some(c) => c
+                .push(key, ms, fixed, day, out)
+                .map_err(|e| field_err(name, e.message)),
+            None => Err(Error::new(ErrorKind::IllegalState, "time cache slot")),
+        }
+    }
+
+    /// `dict(f, table)`: the value's id in the table.
+    #[inline]
+    fn dict(
+        &mut self,
+        f: usize,
+        entries: &[(String, i64)],
+        r: &Render,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let (v, ty, name) = self.value(f)?;
+        match entries.iter().find(|(k, _)| v.text_eq(ty, k)) {
+            Some((_, id)) => render(r, *id, out),
+            None => {
+                let mut t = Vec::new();
+                v.push_text(ty, name, &mut t)?;
+                let known: Vec<&str> = entries.iter().take(8).map(|(k, _)| k.as_str()).collect();
+                Err(field_err(
+                    name,
+                    format!(
+                        "\"{}\" is not in the table ({}{})",
+                        String::from_utf8_lossy(&t),
+                        known.join(", "),
+                        if entries.len() > 8 { ", …" } else { "" }
+                    ),
+                ))
             }
         }
     }

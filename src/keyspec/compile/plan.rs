@@ -170,78 +170,8 @@ impl Plan {
         if ops.len() != segs.len() {
             return None;
         }
-        let mut steps: Vec<Step> = ops
-            .iter()
-            .enumerate()
-            .map(|(i, op)| match op {
-                Op::Lit(b) => match b.as_slice() {
-                    [x] => Step::Byte(*x),
-                    _ => Step::Lit(b.clone()),
-                },
-                Op::Field { f, enc: Enc::Str } => Step::Str(*f),
-                Op::Field {
-                    f,
-                    enc:
-                        Enc::Time {
-                            secs: false,
-                            id,
-                            milli,
-                            fixed: Some(fixed),
-                            ..
-                        },
-                } => Step::Time {
-                    op: i,
-                    last: i,
-                    f: *f,
-                    id: *id,
-                    milli: *milli,
-                    fixed: Box::new(fixed.clone()),
-                },
-                _ => Step::Op(i),
-            })
-            .collect();
-        let mut fill = None;
-        for (i, op) in ops.iter().enumerate() {
-            let Some(src) = op.src() else { continue };
-            match src {
-                // A hash over the rest: no other hash after it may read the rest (handled by
-                // the interpreter's recursion), and it must be the plan's only hole.
-                Src::Rest => {
-                    if fill.is_some() || op.width().is_none() {
-                        return None;
-                    }
-                    if ops.iter().skip(i + 1).any(|o| o.src().is_some()) {
-                        return None;
-                    }
-                    fill = Some((i, i + 1, ops.len()));
-                    break;
-                }
-                Src::Ops(_) if fill.is_none() && op.width().is_some() => {
-                    let of = match segs.get(i) {
-                        Some(Segment::Salt(s)) => s.of.as_deref(),
-                        Some(Segment::Hash15(h) | Segment::Md5(h)) => h.of.as_deref(),
-                        Some(Segment::Md5Hex(h)) => h.of.as_deref(),
-                        _ => None,
-                    };
-                    let Some(of) = of.filter(|o| !o.is_empty()) else {
-                        continue;
-                    };
-                    // The first later occurrence of the same segments. (Evaluating them in
-                    // key order instead of hash-source first changes nothing but which error
-                    // comes first, and errors re-run the interpreter.)
-                    let mut j = i + 1;
-                    while j + of.len() <= segs.len() {
-                        if segs.get(j..j + of.len()) == Some(of) {
-                            fill = Some((i, j, j + of.len()));
-                            break;
-                        }
-                        j += 1;
-                    }
-                }
-                Src::Ops(_) => {}
-            }
-        }
-        let fill = match fill {
+        let mut steps: Vec<Step> = ops.iter().enumerate().map(first_step).collect();
+        let fill = match hash_range(ops, segs)? {
             Some((op, from, to)) => {
                 if let Some(s) = steps.get_mut(op) {
                     *s = Step::Hole;
@@ -266,20 +196,7 @@ impl Plan {
             }
         }
         let times = fuse_times(&mut steps, ops, fill, times);
-        // The steps a fused run absorbed go; the hash source's bounds are step indices.
-        let mut fill = fill;
-        if let Some(f) = fill.as_mut() {
-            let nops_before = |i: usize| {
-                steps
-                    .iter()
-                    .take(i)
-                    .filter(|s| matches!(s, Step::Nop))
-                    .count()
-            };
-            f.from -= nops_before(f.from);
-            f.to -= nops_before(f.to);
-        }
-        steps.retain(|s| !matches!(s, Step::Nop));
+        let fill = drop_nops(&mut steps, fill);
         let later = fill.and_then(|f| Later::of(ops.get(f.op)?, f.width));
         let quick = fill.and_then(|f| QuickSalt::of(ops.get(f.op)?, f.width));
         let direct = match (quick, fill) {
@@ -298,6 +215,106 @@ impl Plan {
             direct,
         })
     }
+}
+
+/// The step for `ops[i]` before hashes and fused times: a literal, a string field, a time
+/// the cache can format, or the op through the interpreter.
+fn first_step((i, op): (usize, &Op)) -> Step {
+    match op {
+        Op::Lit(b) => match b.as_slice() {
+            [x] => Step::Byte(*x),
+            _ => Step::Lit(b.clone()),
+        },
+        Op::Field { f, enc: Enc::Str } => Step::Str(*f),
+        Op::Field {
+            f,
+            enc:
+                Enc::Time {
+                    secs: false,
+                    id,
+                    milli,
+                    fixed: Some(fixed),
+                    ..
+                },
+        } => Step::Time {
+            op: i,
+            last: i,
+            f: *f,
+            id: *id,
+            milli: *milli,
+            fixed: Box::new(fixed.clone()),
+        },
+        _ => Step::Op(i),
+    }
+}
+
+/// The plan's hash, as (its op, the ops `from..to` whose bytes are its source): the first
+/// hash over the rest of the key, or over segments the key writes again later. `None`: the
+/// key has no plan (a hash over the rest that is not the only one, or has no fixed width);
+/// `Some(None)`: no hash to fill in.
+fn hash_range(ops: &[Op], segs: &[Segment]) -> Option<Option<(usize, usize, usize)>> {
+    let mut fill = None;
+    for (i, op) in ops.iter().enumerate() {
+        let Some(src) = op.src() else { continue };
+        match src {
+            // A hash over the rest: no other hash after it may read the rest (handled by
+            // the interpreter's recursion), and it must be the plan's only hole.
+            Src::Rest => {
+                if fill.is_some() || op.width().is_none() {
+                    return None;
+                }
+                if ops.iter().skip(i + 1).any(|o| o.src().is_some()) {
+                    return None;
+                }
+                return Some(Some((i, i + 1, ops.len())));
+            }
+            Src::Ops(_) if fill.is_none() && op.width().is_some() => {
+                fill = written_again(segs, i);
+            }
+            Src::Ops(_) => {}
+        }
+    }
+    Some(fill)
+}
+
+/// The hash `segs[i]`'s explicit source, where the key writes it again after the hash: the
+/// first later occurrence of the same segments, as (`i`, from, to). (Evaluating them in key
+/// order instead of hash-source first changes nothing but which error comes first, and
+/// errors re-run the interpreter.)
+fn written_again(segs: &[Segment], i: usize) -> Option<(usize, usize, usize)> {
+    let of = match segs.get(i) {
+        Some(Segment::Salt(s)) => s.of.as_deref(),
+        Some(Segment::Hash15(h) | Segment::Md5(h)) => h.of.as_deref(),
+        Some(Segment::Md5Hex(h)) => h.of.as_deref(),
+        _ => None,
+    };
+    let of = of.filter(|o| !o.is_empty())?;
+    let mut j = i + 1;
+    while j + of.len() <= segs.len() {
+        if segs.get(j..j + of.len()) == Some(of) {
+            return Some((i, j, j + of.len()));
+        }
+        j += 1;
+    }
+    None
+}
+
+/// Remove the steps a fused run absorbed; the hash source's bounds are step indices, so they
+/// move down by the removed steps before them.
+fn drop_nops(steps: &mut Vec<Step>, mut fill: Option<Fill>) -> Option<Fill> {
+    if let Some(f) = fill.as_mut() {
+        let nops_before = |i: usize| {
+            steps
+                .iter()
+                .take(i)
+                .filter(|s| matches!(s, Step::Nop))
+                .count()
+        };
+        f.from -= nops_before(f.from);
+        f.to -= nops_before(f.to);
+    }
+    steps.retain(|s| !matches!(s, Step::Nop));
+    fill
 }
 
 /// The source of an `md5`/`md5Hex` op as steps, when it is only constant bytes and fields

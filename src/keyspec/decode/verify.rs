@@ -2,7 +2,7 @@
 //! segment by segment, so that a key is called another design's only where a segment the key
 //! fixes differs, never where the key kept a field only in part.
 
-use crate::keyspec::compile::{CompiledKey, Cx, Enc, Op, Pool, Src};
+use crate::keyspec::compile::{CompiledKey, Enc, Encoding, Op, Pool, Src};
 use crate::keyspec::time;
 use crate::keyspec::value::FieldValue;
 
@@ -122,7 +122,7 @@ impl CompiledKey {
         };
         let mut rng: Vec<u64> = Vec::new();
         let mut pool = Pool::default();
-        let mut cx = Cx {
+        let mut encoding = Encoding {
             fields: &self.fields,
             vals: values,
             rng: &mut rng,
@@ -136,7 +136,7 @@ impl CompiledKey {
             Some(false)
         };
         let mut again = Vec::with_capacity(key.len());
-        if cx.seq(&self.ops, &mut again).is_err() {
+        if encoding.seq(&self.ops, &mut again).is_err() {
             return unsure;
         }
         if again == key {

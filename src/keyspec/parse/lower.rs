@@ -70,6 +70,15 @@ impl<'a> Args<'a> {
         Some((p, e))
     }
 
+    /// A required argument, given by `name` or as the next positional one; `missing`: the
+    /// error when it is not given.
+    fn required(&mut self, name: &str, missing: &str) -> Result<&'a Expr> {
+        match self.take_named(name) {
+            Some((_, e)) => Ok(e),
+            None => self.take_positional().ok_or_else(|| err(self.pos, missing)),
+        }
+    }
+
     /// A required field name (first positional argument).
     fn field(&mut self) -> Result<String> {
         match self.take_positional() {
@@ -340,68 +349,13 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
                 _ => Segment::Float(s),
             }
         }
-        "fixed" => {
-            let field = a.field()?;
-            let w = match a.take_named("width") {
-                Some((_, e)) => e,
-                None => a.take_positional().ok_or_else(|| err(pos, "fixed(...) needs a width, e.g. fixed(vin, 17)"))?,
-            };
-            let width = ranged(w, "the width", 1, 65_535)?;
-            let pad = match a.take_named("pad") {
-                None => 0u8,
-                Some((_, e)) => match single(e).map(|n| &n.term) {
-                    Some(Term::Str(b)) if b.len() == 1 => b.first().copied().unwrap_or(0),
-                    Some(Term::Num(_)) => ranged(e, "the pad byte", 0, 255)?,
-                    _ => return Err(err(e.pos, "pad must be one byte: a one-byte \"string\" or a number 0..255")),
-                },
-            };
-            let side = match a.take_named("side") {
-                Some((_, e)) => enum_arg(e, "pad side", &[("right", PadSide::Right), ("left", PadSide::Left)])?,
-                None => PadSide::Right,
-            };
-            let overflow = match a.take_named("overflow") {
-                Some((_, e)) => enum_arg(e, "overflow rule", &[("reject", Overflow::Reject), ("truncate", Overflow::Truncate)])?,
-                None => Overflow::Reject,
-            };
-            Segment::Fixed(FixedSpec { field, width, pad, side, overflow })
-        }
+        "fixed" => lower_fixed(&mut a)?,
         "dec" => {
             let field = a.field()?;
-            let w = match a.take_named("width") {
-                Some((_, e)) => e,
-                None => a.take_positional().ok_or_else(|| err(pos, "dec(...) needs a width, e.g. dec(id, 10)"))?,
-            };
+            let w = a.required("width", "dec(...) needs a width, e.g. dec(id, 10)")?;
             Segment::Dec(DecSpec { field, width: ranged(w, "the width", 1, 20)? })
         }
-        "salt" => {
-            let of = source(&mut a)?;
-            let buckets = buckets(&mut a)?;
-            let hash = match a.take_named("hash") {
-                Some((_, e)) => enum_arg(
-                    e,
-                    "hash",
-                    &[
-                        ("javaString", SaltHash::JavaString),
-                        ("arrays", SaltHash::Arrays),
-                        ("md5", SaltHash::Md5),
-                        ("phoenix", SaltHash::Phoenix),
-                        ("hbasewd", SaltHash::Hbasewd),
-                        ("opentsdb", SaltHash::Opentsdb),
-                    ],
-                )?,
-                None => SaltHash::JavaString,
-            };
-            let modulo = match a.take_named("mod") {
-                Some((_, e)) => enum_arg(
-                    e,
-                    "mod rule",
-                    &[("absOfMod", ModMode::AbsOfMod), ("modOfAbs", ModMode::ModOfAbs), ("floorMod", ModMode::FloorMod)],
-                )?,
-                None => ModMode::AbsOfMod,
-            };
-            let render = render_opt(&mut a, Render::Byte)?;
-            Segment::Salt(SaltSpec { of, buckets, hash, modulo, render })
-        }
+        "salt" => lower_salt(&mut a)?,
         "random" => {
             let buckets = buckets(&mut a)?;
             let seed = match a.take_named("seed") {
@@ -413,22 +367,7 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
         }
         "hash15" => Segment::Hash15(HashSpec { of: source(&mut a)? }),
         "md5" => Segment::Md5(HashSpec { of: source(&mut a)? }),
-        "md5Hex" | "md5hex" => {
-            let of = source(&mut a)?;
-            let len = match a.take_named("len") {
-                Some((_, e)) => Some(e),
-                None => match a.peek_positional() {
-                    Some(e) if matches!(single(e).map(|n| &n.term), Some(Term::Num(_))) => a.take_positional(),
-                    _ => None,
-                },
-            };
-            let len = match len {
-                Some(e) => ranged(e, "the hex length", 1, 32)?,
-                None => 32,
-            };
-            let upper = a.flag("upper")?;
-            Segment::Md5Hex(Md5HexSpec { of, len, upper })
-        }
+        "md5Hex" | "md5hex" => lower_md5_hex(&mut a)?,
         "revts" => {
             let field = a.field()?;
             let div = match a.take_named("div") {
@@ -438,62 +377,10 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
             let render = render_opt(&mut a, Render::Long)?;
             Segment::Revts(RevtsSpec { field, div, render })
         }
-        "time" => {
-            let field = a.field()?;
-            let pe = match a.take_named("pattern") {
-                Some((_, e)) => e,
-                None => a.take_positional().ok_or_else(|| err(pos, "time(...) needs a pattern, e.g. time(ts, \"yyyyMMddHHmmss\")"))?,
-            };
-            let pattern = string(pe, "a time pattern such as \"yyyyMMdd\"")?;
-            crate::keyspec::time::parse_pattern(&pattern).map_err(|m| err(pe.pos, m))?;
-            let unit = unit_opt(&mut a)?;
-            Segment::Time(TimeSpec { field, pattern, unit })
-        }
-        "bucket" => {
-            let field = a.field()?;
-            let m = a.take_named("mod");
-            let d = a.take_named("div");
-            let (modulo, div) = match (m, d) {
-                (Some((_, e)), None) => (Some(ranged(e, "the modulus", 1, i128::from(i64::MAX))?), None),
-                (None, Some((_, e))) => (None, Some(ranged(e, "the period", 1, i128::from(i64::MAX))?)),
-                (Some((p, _)), Some(_)) => return Err(err(p, "bucket(...) takes mod=N or div=P, not both")),
-                (None, None) => return Err(err(pos, "bucket(...) needs mod=N (ts % N) or div=P (floor(ts / P))")),
-            };
-            let render = render_opt(&mut a, Render::Long)?;
-            Segment::Bucket(BucketSpec { field, modulo, div, render })
-        }
-        "dict" | "tag" => {
-            let field = a.field()?;
-            let e = match a.take_named("entries") {
-                Some((_, e)) => e,
-                None => a.take_positional().ok_or_else(|| err(pos, format!("{name}(...) needs a table, e.g. {name}(kind, [\"a\"=1, \"b\"=2])")))?,
-            };
-            let entries = entries(e)?;
-            let render = match a.take_named("as") {
-                Some((_, e)) => Some(render_from(e)?),
-                None => None,
-            };
-            let d = DictSpec { field, entries, render };
-            if name == "dict" {
-                Segment::Dict(d)
-            } else {
-                Segment::Tag(d)
-            }
-        }
-        "when" => {
-            let field = a.field()?;
-            let ve = match a.take_named("is") {
-                Some((_, e)) => e,
-                None => a.take_positional().ok_or_else(|| err(pos, "when(...) needs the values, e.g. when(type, \"order\", long(order_id))"))?,
-            };
-            let is = values_list(ve)?;
-            let te = match a.take_named("then") {
-                Some((_, e)) => e,
-                None => a.take_positional().ok_or_else(|| err(pos, "when(...) needs the segments to write, e.g. when(type, \"order\", long(order_id))"))?,
-            };
-            let then = lower_segments(te)?;
-            Segment::When(WhenSpec { field, is, then })
-        }
+        "time" => lower_time(&mut a)?,
+        "bucket" => lower_bucket(&mut a)?,
+        "dict" | "tag" => lower_dict(&mut a)?,
+        "when" => lower_when(&mut a)?,
         other => {
             return Err(err(
                 pos,
@@ -503,4 +390,200 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
     };
     a.finish()?;
     Ok(seg)
+}
+
+/// `fixed(field, width, pad=, side=, overflow=)`.
+fn lower_fixed(a: &mut Args) -> Result<Segment> {
+    let field = a.field()?;
+    let w = a.required("width", "fixed(...) needs a width, e.g. fixed(vin, 17)")?;
+    let width = ranged(w, "the width", 1, 65_535)?;
+    let pad = match a.take_named("pad") {
+        None => 0u8,
+        Some((_, e)) => match single(e).map(|n| &n.term) {
+            Some(Term::Str(b)) if b.len() == 1 => b.first().copied().unwrap_or(0),
+            Some(Term::Num(_)) => ranged(e, "the pad byte", 0, 255)?,
+            _ => {
+                return Err(err(
+                    e.pos,
+                    "pad must be one byte: a one-byte \"string\" or a number 0..255",
+                ))
+            }
+        },
+    };
+    let side = match a.take_named("side") {
+        Some((_, e)) => enum_arg(
+            e,
+            "pad side",
+            &[("right", PadSide::Right), ("left", PadSide::Left)],
+        )?,
+        None => PadSide::Right,
+    };
+    let overflow = match a.take_named("overflow") {
+        Some((_, e)) => enum_arg(
+            e,
+            "overflow rule",
+            &[
+                ("reject", Overflow::Reject),
+                ("truncate", Overflow::Truncate),
+            ],
+        )?,
+        None => Overflow::Reject,
+    };
+    Ok(Segment::Fixed(FixedSpec {
+        field,
+        width,
+        pad,
+        side,
+        overflow,
+    }))
+}
+
+/// `salt(source, buckets, hash=, mod=, as=)`.
+fn lower_salt(a: &mut Args) -> Result<Segment> {
+    let of = source(a)?;
+    let buckets = buckets(a)?;
+    let hash = match a.take_named("hash") {
+        Some((_, e)) => enum_arg(
+            e,
+            "hash",
+            &[
+                ("javaString", SaltHash::JavaString),
+                ("arrays", SaltHash::Arrays),
+                ("md5", SaltHash::Md5),
+                ("phoenix", SaltHash::Phoenix),
+                ("hbasewd", SaltHash::Hbasewd),
+                ("opentsdb", SaltHash::Opentsdb),
+            ],
+        )?,
+        None => SaltHash::JavaString,
+    };
+    let modulo = match a.take_named("mod") {
+        Some((_, e)) => enum_arg(
+            e,
+            "mod rule",
+            &[
+                ("absOfMod", ModMode::AbsOfMod),
+                ("modOfAbs", ModMode::ModOfAbs),
+                ("floorMod", ModMode::FloorMod),
+            ],
+        )?,
+        None => ModMode::AbsOfMod,
+    };
+    let render = render_opt(a, Render::Byte)?;
+    Ok(Segment::Salt(SaltSpec {
+        of,
+        buckets,
+        hash,
+        modulo,
+        render,
+    }))
+}
+
+/// `md5Hex(source, len, upper)`: the length is named or a positional number.
+fn lower_md5_hex(a: &mut Args) -> Result<Segment> {
+    let of = source(a)?;
+    let len = match a.take_named("len") {
+        Some((_, e)) => Some(e),
+        None => match a.peek_positional() {
+            Some(e) if matches!(single(e).map(|n| &n.term), Some(Term::Num(_))) => {
+                a.take_positional()
+            }
+            _ => None,
+        },
+    };
+    let len = match len {
+        Some(e) => ranged(e, "the hex length", 1, 32)?,
+        None => 32,
+    };
+    let upper = a.flag("upper")?;
+    Ok(Segment::Md5Hex(Md5HexSpec { of, len, upper }))
+}
+
+/// `time(field, pattern, unit=)`: the pattern is checked here, where it is written.
+fn lower_time(a: &mut Args) -> Result<Segment> {
+    let field = a.field()?;
+    let pe = a.required(
+        "pattern",
+        "time(...) needs a pattern, e.g. time(ts, \"yyyyMMddHHmmss\")",
+    )?;
+    let pattern = string(pe, "a time pattern such as \"yyyyMMdd\"")?;
+    crate::keyspec::time::parse_pattern(&pattern).map_err(|m| err(pe.pos, m))?;
+    let unit = unit_opt(a)?;
+    Ok(Segment::Time(TimeSpec {
+        field,
+        pattern,
+        unit,
+    }))
+}
+
+/// `bucket(field, mod=N | div=P, as=)`.
+fn lower_bucket(a: &mut Args) -> Result<Segment> {
+    let field = a.field()?;
+    let m = a.take_named("mod");
+    let d = a.take_named("div");
+    let (modulo, div) = match (m, d) {
+        (Some((_, e)), None) => (
+            Some(ranged(e, "the modulus", 1, i128::from(i64::MAX))?),
+            None,
+        ),
+        (None, Some((_, e))) => (
+            None,
+            Some(ranged(e, "the period", 1, i128::from(i64::MAX))?),
+        ),
+        (Some((p, _)), Some(_)) => {
+            return Err(err(p, "bucket(...) takes mod=N or div=P, not both"))
+        }
+        (None, None) => {
+            return Err(err(
+                a.pos,
+                "bucket(...) needs mod=N (ts % N) or div=P (floor(ts / P))",
+            ))
+        }
+    };
+    let render = render_opt(a, Render::Long)?;
+    Ok(Segment::Bucket(BucketSpec {
+        field,
+        modulo,
+        div,
+        render,
+    }))
+}
+
+/// `dict(field, [table], as=)` or `tag(...)` (the call's name says which).
+fn lower_dict(a: &mut Args) -> Result<Segment> {
+    let name = a.call;
+    let field = a.field()?;
+    let missing = format!("{name}(...) needs a table, e.g. {name}(kind, [\"a\"=1, \"b\"=2])");
+    let e = a.required("entries", &missing)?;
+    let entries = entries(e)?;
+    let render = match a.take_named("as") {
+        Some((_, e)) => Some(render_from(e)?),
+        None => None,
+    };
+    let d = DictSpec {
+        field,
+        entries,
+        render,
+    };
+    Ok(if name == "dict" {
+        Segment::Dict(d)
+    } else {
+        Segment::Tag(d)
+    })
+}
+
+/// `when(field, values, segments)`.
+fn lower_when(a: &mut Args) -> Result<Segment> {
+    let field = a.field()?;
+    let ve = a.required(
+        "is",
+        "when(...) needs the values, e.g. when(type, \"order\", long(order_id))",
+    )?;
+    let is = values_list(ve)?;
+    let te = a.required(
+        "then",
+        "when(...) needs the segments to write, e.g. when(type, \"order\", long(order_id))",
+    )?;
+    let then = lower_segments(te)?;
+    Ok(Segment::When(WhenSpec { field, is, then }))
 }

@@ -165,13 +165,17 @@ impl CompiledKey {
         let Some(plan) = plan.as_ref() else {
             return Err(Error::new(ErrorKind::IllegalState, "no plan"));
         };
-        let mut cx = Cx {
+        let mut encoding = Encoding {
             fields,
             vals: values,
             rng,
             pool,
         };
-        let (mut hole, mut from, mut to) = (0, 0, 0);
+        let mut hole = Hole {
+            at: 0,
+            from: 0,
+            to: 0,
+        };
         let (src_from, src_to, width) = match (plan.fill, plan.direct) {
             (Some(f), None) => (f.from, f.to, f.width),
             (Some(f), Some(_)) => (usize::MAX, usize::MAX, f.width),
@@ -179,10 +183,10 @@ impl CompiledKey {
         };
         for (k, step) in plan.steps.iter().enumerate() {
             if k == src_from {
-                from = out.len();
+                hole.from = out.len();
             }
             if k == src_to {
-                to = out.len();
+                hole.to = out.len();
             }
             match step {
                 Step::Lit(b) => put(out, b),
@@ -198,118 +202,170 @@ impl CompiledKey {
                 } => {
                     // The interpreter's `time(...)` without its lookups (same text, same
                     // cache); anything it would reject goes to the interpreter for the error.
-                    if let Some(FieldValue::Long(ms)) = values.get(*f) {
-                        let key = if *milli { *ms } else { ms.div_euclid(1000) };
-                        let Pool { times, day, .. } = &mut *cx.pool;
-                        if let Some(c) = times.get_mut(*id) {
-                            if c.push(key, *ms, fixed, day, out).is_ok() {
-                                continue;
-                            }
-                        }
-                    }
-                    match ops.get(*op..=*last) {
-                        Some(o) => {
-                            for op in o {
-                                cx.op(op, out)?;
-                            }
-                        }
-                        None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+                    if !cached_time(&mut encoding, *f, *id, *milli, fixed, out) {
+                        run_ops(&mut encoding, ops.get(*op..=*last), out)?;
                     }
                 }
                 Step::Str(f) => match values.get(*f) {
                     Some(FieldValue::Str(s)) => put(out, s.as_bytes()),
-                    _ => cx.field(*f, &Enc::Str, out)?,
+                    _ => encoding.field(*f, &Enc::Str, out)?,
                 },
                 #[cfg(not(lean))]
-                Step::Hash { op, src } => {
-                    head.clear();
-                    for s in src.iter() {
-                        match s {
-                            Step::Lit(b) => head.extend_from_slice(b),
-                            Step::Str(f) => match values.get(*f) {
-                                Some(FieldValue::Str(s)) => head.extend_from_slice(s.as_bytes()),
-                                _ => cx.field(*f, &Enc::Str, head)?,
-                            },
-                            _ => return Err(Error::new(ErrorKind::IllegalState, "hash source")),
-                        }
-                    }
-                    match ops.get(*op) {
-                        Some(o) => cx.prefix(o, head, Text::Ascii(head), out)?,
-                        None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
-                    }
-                }
+                Step::Hash { op, src } => hash_step(&mut encoding, ops.get(*op), src, head, out)?,
                 Step::Op(i) => match ops.get(*i) {
-                    Some(op) => cx.op(op, out)?,
+                    Some(op) => encoding.op(op, out)?,
                     None => return Err(Error::new(ErrorKind::IllegalState, "op out of range")),
                 },
-                Step::Hole => {
-                    if let (Some(f), Some(q)) = (plan.direct, plan.quick) {
-                        // Anything but ASCII text (rare) goes to the interpreter.
-                        match values.get(f) {
-                            Some(FieldValue::Str(s)) => match q.bucket(s.as_bytes(), values) {
-                                Some(d) => out.extend_from_slice(&d),
-                                None => return Err(quick_miss()),
-                            },
-                            _ => return Err(quick_miss()),
-                        }
-                        continue;
-                    }
-                    // A constant-size zero run cut to the width (`resize` calls `memset`).
-                    hole = out.len();
-                    if width <= 32 {
-                        out.extend_from_slice(&[0; 32]);
-                        out.truncate(hole + width);
-                    } else {
-                        out.resize(hole + width, 0);
-                    }
-                }
+                Step::Hole => match (plan.direct, plan.quick) {
+                    // Anything but ASCII text (rare) goes to the interpreter.
+                    (Some(f), Some(q)) => match values.get(f) {
+                        Some(FieldValue::Str(s)) => match q.bucket(s.as_bytes(), values) {
+                            Some(d) => out.extend_from_slice(&d),
+                            None => return Err(quick_miss()),
+                        },
+                        _ => return Err(quick_miss()),
+                    },
+                    _ => hole.at = reserve(out, width),
+                },
             }
         }
         // A source that ends the key ends after the last step; one that starts there is empty
         // (a salt over the rest with nothing after it hashes no bytes, not its own hole).
         if src_from == plan.steps.len() {
-            from = out.len();
+            hole.from = out.len();
         }
         if src_to == plan.steps.len() {
-            to = out.len();
+            hole.to = out.len();
         }
         if defer && plan.later.is_some() {
-            return Ok(Some(Hole { at: hole, from, to }));
+            return Ok(Some(hole));
         }
-        let Some(Fill { op: i, .. }) = plan.fill else {
+        let Some(fill) = plan.fill else {
             return Ok(None);
         };
         if plan.direct.is_some() {
             return Ok(None);
         }
-        if let Some(q) = plan.quick {
-            if let Some(d) = out.get(from..to).and_then(|w| q.bucket(w, values)) {
-                if let Some(slot) = out.get_mut(hole..hole + 2) {
-                    slot.copy_from_slice(&d);
-                    return Ok(None);
-                }
-            }
-        }
-        let (Some(op), Some(written)) = (ops.get(i), out.get(from..to)) else {
-            return Err(Error::new(ErrorKind::IllegalState, "plan out of range"));
-        };
-        let src: &[Op] = match op.src() {
-            Some(Src::Ops(o)) => o,
-            _ => ops.get(i + 1..).unwrap_or(&[]),
-        };
-        head.clear();
-        cx.hash_into(op, src, written, &[], head)?;
-        let end = hole + width;
-        match (out.get_mut(hole..end), head.as_slice()) {
-            // Two-digit buckets, whole MD5 hex and raw digests without a `memcpy` call.
-            (Some([a, b]), &[x, y]) => (*a, *b) = (x, y),
-            (Some(slot), _) if slot.len() == head.len() => copy_const(slot, head),
-            _ => {
-                out.splice(hole..end, head.iter().copied());
-            }
-        }
+        fill_hole(&mut encoding, ops, plan.quick, fill, hole, head, out)?;
         Ok(None)
     }
+}
+
+/// A fused `time(...)` step from its cache slot; `false` when the interpreter must write it
+/// (a value that is not a long, or a time the cache cannot format).
+#[inline(always)]
+fn cached_time(
+    encoding: &mut Encoding,
+    f: usize,
+    id: usize,
+    milli: bool,
+    fixed: &time::Fixed,
+    out: &mut Vec<u8>,
+) -> bool {
+    let Some(FieldValue::Long(ms)) = encoding.vals.get(f) else {
+        return false;
+    };
+    let key = if milli { *ms } else { ms.div_euclid(1000) };
+    let Pool { times, day, .. } = &mut *encoding.pool;
+    times
+        .get_mut(id)
+        .is_some_and(|c| c.push(key, *ms, fixed, day, out).is_ok())
+}
+
+/// `ops` (a fused step's run of ops) through the interpreter.
+#[inline(always)]
+fn run_ops(encoding: &mut Encoding, ops: Option<&[Op]>, out: &mut Vec<u8>) -> Result<()> {
+    let Some(ops) = ops else {
+        return Err(Error::new(ErrorKind::IllegalState, "op out of range"));
+    };
+    for op in ops {
+        encoding.op(op, out)?;
+    }
+    Ok(())
+}
+
+/// An `md5`/`md5Hex` step: its source's steps into `head`, then the digest out.
+#[cfg(not(lean))]
+#[inline(always)]
+fn hash_step(
+    encoding: &mut Encoding,
+    op: Option<&Op>,
+    src: &[Step],
+    head: &mut Vec<u8>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    head.clear();
+    for s in src.iter() {
+        match s {
+            Step::Lit(b) => head.extend_from_slice(b),
+            Step::Str(f) => match encoding.vals.get(*f) {
+                Some(FieldValue::Str(s)) => head.extend_from_slice(s.as_bytes()),
+                _ => encoding.field(*f, &Enc::Str, head)?,
+            },
+            _ => return Err(Error::new(ErrorKind::IllegalState, "hash source")),
+        }
+    }
+    match op {
+        Some(o) => encoding.prefix(o, head, Text::Ascii(head), out),
+        None => Err(Error::new(ErrorKind::IllegalState, "op out of range")),
+    }
+}
+
+/// Reserve `width` zero bytes for the plan's hash; returns where they start. A constant-size
+/// zero run cut to the width (`resize` calls `memset`).
+#[inline(always)]
+fn reserve(out: &mut Vec<u8>, width: usize) -> usize {
+    let hole = out.len();
+    if width <= 32 {
+        out.extend_from_slice(&[0; 32]);
+        out.truncate(hole + width);
+    } else {
+        out.resize(hole + width, 0);
+    }
+    hole
+}
+
+/// The plan's hash over the bytes `hole.from..hole.to` written into its reserved bytes at
+/// `hole.at`: the quick salt's two digits when it takes them, else the interpreter's hash.
+#[inline(always)]
+fn fill_hole(
+    encoding: &mut Encoding,
+    ops: &[Op],
+    quick: Option<QuickSalt>,
+    fill: Fill,
+    hole: Hole,
+    head: &mut Vec<u8>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let Hole { at, from, to } = hole;
+    if let Some(q) = quick {
+        if let Some(d) = out.get(from..to).and_then(|w| q.bucket(w, encoding.vals)) {
+            if let Some(slot) = out.get_mut(at..at + 2) {
+                slot.copy_from_slice(&d);
+                return Ok(());
+            }
+        }
+    }
+    let i = fill.op;
+    let (Some(op), Some(written)) = (ops.get(i), out.get(from..to)) else {
+        return Err(Error::new(ErrorKind::IllegalState, "plan out of range"));
+    };
+    let src: &[Op] = match op.src() {
+        Some(Src::Ops(o)) => o,
+        _ => ops.get(i + 1..).unwrap_or(&[]),
+    };
+    head.clear();
+    encoding.hash_into(op, src, written, &[], head)?;
+    let end = at + fill.width;
+    match (out.get_mut(at..end), head.as_slice()) {
+        // Two-digit buckets, whole MD5 hex and raw digests without a `memcpy` call.
+        (Some([a, b]), &[x, y]) => (*a, *b) = (x, y),
+        (Some(slot), _) if slot.len() == head.len() => copy_const(slot, head),
+        _ => {
+            out.splice(at..end, head.iter().copied());
+        }
+    }
+    Ok(())
 }
 
 /// A record the direct quick salt does not take: the caller re-runs the interpreter.
