@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Builds the npm package's files into pkg/ (the root package.json is the npm package):
 #   pkg/web/   wasm-bindgen --target web (browsers and bundlers), wasm-opt -Oz (npm binaryen);
-#              index.js adds the presets (presets.js) to the glue's exports
+#              the full export set (feature `library`; the page's wasm from build-wasm.sh is
+#              built without it); index.js adds the presets (presets.js) to the glue's exports
 #   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
-#              That wasm is built for speed, not size (`--features fast`, profile `wasm-fast`
-#              at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes are not
-#              budgeted, and it keeps the native-speed paths the browser wasm leaves out.
+#              That wasm is built for speed, not size (`--features library,fast`, profile
+#              `wasm-fast` at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes
+#              are not budgeted, and it keeps the native-speed paths the browser wasm leaves out.
 #   pkg/cjs/   CommonJS entry (require): re-exports pkg/node/
 #   pkg/web/rowkey_lab.d.ts  replaced by the hand-written src/types.d.ts
 #   pkg/vectors/  `rowkey-lab/vectors`: a second, test-only wasm exporting runVector alone
 #                 (feature `vectors-only`), so the test suite can run every golden vector
-#                 through the packed package while the main wasm (the page's wasm, without
-#                 `vectors`) carries no test code.
+#                 through the packed package while the main wasm (built without `vectors`)
+#                 carries no test code.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
@@ -37,9 +38,9 @@ rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
 bindgen_opt pkg/vectors
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features
+cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library
 bindgen_opt pkg/web
-cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features fast
+cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast
 bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
 
 # The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs),
