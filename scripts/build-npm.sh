@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Builds the npm package's files into pkg/ (the root package.json is the npm package):
 #   pkg/web/   wasm-bindgen --target web (browsers and bundlers), wasm-opt -Oz (npm binaryen);
-#              index.js adds the presets (presets.js) to the glue's exports
+#              the full export set (feature `library`; the page's wasm from build-wasm.sh is
+#              built without it); index.js adds the presets (presets.js) to the glue's exports
 #   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
-#              That wasm is built for speed, not size (`--features fast`, profile `wasm-fast`
-#              at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes are not
-#              budgeted, and it keeps the native-speed paths the browser wasm leaves out.
+#              That wasm is built for speed, not size (`--features library,fast`, profile
+#              `wasm-fast` at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes
+#              are not budgeted, and it keeps the native-speed paths the browser wasm leaves out.
 #   pkg/cjs/   CommonJS entry (require): re-exports pkg/node/
 #   pkg/web/rowkey_lab.d.ts  replaced by the hand-written src/types.d.ts
 #   pkg/vectors/  `rowkey-lab/vectors`: a second, test-only wasm exporting runVector alone
 #                 (feature `vectors-only`), so the test suite can run every golden vector
-#                 through the packed package while the main wasm (the page's wasm, without
-#                 `vectors`) carries no test code.
+#                 through the packed package while the main wasm (built without `vectors`)
+#                 carries no test code.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
@@ -37,64 +38,22 @@ rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
 bindgen_opt pkg/vectors
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features
+cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library
 bindgen_opt pkg/web
-cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features fast
+cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast
 bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
 
-# The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs),
-# and the browser entry: the glue's exports and the presets'.
+# The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs pkg/web pkg/node
-cat > pkg/web/index.js <<'JS'
-// Browser and bundler entry: the engine (call `await init()` first, the default export) and
-// the presets, a module of their own that bundles drop when nothing imports them.
-export * from './rowkey_lab.js';
-export { default } from './rowkey_lab.js';
-export { listPresets, getPreset } from './presets.js';
-JS
-
+# The entries around the glue, hand-written in scripts/npm/ (same layout as pkg/, formatted and
+# linted with the other JS): pkg/web/index.js (the glue's exports and the presets'),
+# pkg/node/index.js and pkg/vectors/index.js (initSync at import time), pkg/cjs/index.cjs
+# (require of the Node entry) and pkg/vectors/index.d.ts.
+cp -R scripts/npm/. pkg/
 # Types: the hand-written declarations win over wasm-bindgen's (which say `any` for JsValue).
 cp src/types.d.ts pkg/web/rowkey_lab.d.ts
-
-cat > pkg/node/index.js <<'JS'
-// Node ESM entry: loads the wasm from disk and initialises it at import time, so
-// `import { md5Hex } from 'rowkey-lab'` works without `await init()`.
-import { readFileSync } from 'node:fs';
-// The wasm beside it is the speed build (see scripts/build-npm.sh), same API as pkg/web/.
-import { initSync } from './rowkey_lab.js';
-initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
-export * from './rowkey_lab.js';
-export { default } from './rowkey_lab.js';
-export { listPresets, getPreset } from './presets.js';
-JS
 cp src/types.d.ts pkg/node/index.d.ts
-
-# CommonJS: a tiny wrapper that imports the ESM build would need top-level await; instead
-# require() gets the Node 20.17+/22 `require(esm)` path when available, else a clear error.
-cat > pkg/cjs/index.cjs <<'JS'
-// CommonJS entry. Node >= 20.19 / 22.12 can require() ES modules without top-level await;
-// the ESM Node entry has none, so this simply re-exports it.
-'use strict';
-module.exports = require('../node/index.js');
-JS
 cp src/types.d.ts pkg/cjs/index.d.cts
-
-# rowkey-lab/vectors: Node-only (tests), initialised at import time like pkg/node/.
-cat > pkg/vectors/index.js <<'JS'
-// `import { runVector } from 'rowkey-lab/vectors'`: the golden-vector runner in its own wasm
-// (test-only; the main entry does not have it).
-import { readFileSync } from 'node:fs';
-import { initSync } from './rowkey_lab.js';
-initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
-export { runVector } from './rowkey_lab.js';
-JS
-cat > pkg/vectors/index.d.ts <<'TS'
-/** The verdict on one golden-vector line. */
-export interface VectorVerdict { verdict: 'pass' | 'fail' | 'cannotRun'; func: string; detail: string | null }
-/** Runs one golden-vector JSON line (`{"fn", "args", "expect"}`) through the engine. */
-export function runVector(line: string): VectorVerdict;
-TS
-rm -f pkg/vectors/rowkey_lab.d.ts
 
 raw=$(stat -c %s pkg/web/rowkey_lab_bg.wasm); gz=$(gzip -9c pkg/web/rowkey_lab_bg.wasm | wc -c)
 echo "[build-npm] pkg/web/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2

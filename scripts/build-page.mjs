@@ -9,29 +9,27 @@
 //   page.js, with every module they import but those in SHARED; its stylesheets into page.css.
 //   index.html then loads and preloads page.js and page.css instead (no inline script: the CSP's
 //   `script-src 'self'` stands). The files of www/ that went into page.js stay in dist/www/.
-// - pkg/rowkey_lab.js (wasm-bindgen's glue) keeps the exports that some www/ module imports (the
-//   npm package, not this page, is the library's API); rowkey_lab_bg.wasm loses the functions
-//   that only the other exports reach (pageWasm) and its custom sections (`producers`,
-//   `target_features`: tool metadata that browsers skip).
+// - pkg/rowkey_lab.js (wasm-bindgen's glue) and rowkey_lab_bg.wasm are the page's build
+//   (scripts/build-wasm.sh: without the cargo feature `library`, so wasm-bindgen emits only the
+//   exports the page uses; the npm package, not this page, is the library's API). The glue is
+//   minified like every module, the wasm copied as is. The build stops when the names www/
+//   imports from the glue and the glue's exports differ, either way.
 // - index.html loses its comments and indentation (never inside <pre>, <textarea>, <script> or
 //   <style>): a run of whitespace with a line break becomes one line break, which renders the same.
 // Usage: node scripts/build-page.mjs   (needs www/pkg from scripts/build-wasm.sh;
 // the first-load budget is scripts/size-check.sh's). Prints each
 // file's raw and gzip -9 size, www/ → dist/www/, and the same for everything the page loads.
 
-import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -76,8 +74,8 @@ function minifyHtml(html) {
 
 /**
  * The names www/'s modules import from the glue (`import x, { a, b as c }`, `import * as ns` used
- * as `ns.a`), read from each module without its comments (esbuild, whitespace only); anything
- * else (a dynamic import, `ns` passed around) stops the build.
+ * as `ns.a` or `...ns.a`), read from each module without its comments (esbuild, whitespace only);
+ * anything else (a dynamic import, `ns` passed around or spread whole) stops the build.
  */
 async function glueNames(files) {
   const names = new Set();
@@ -93,8 +91,11 @@ async function glueNames(files) {
     )) {
       const ns = clause.match(/\*\s*as\s+([\w$]+)/)?.[1];
       if (ns) {
+        // `ns` not inside a name and not a member (`x.ns`); a spread (`...ns`) is a use of it.
         const uses = [
-          ...code.matchAll(new RegExp(`(?<![\\w$.])${ns.replace(/\$/g, '\\$')}(?![\\w$])(\\.[\\w$]+)?`, 'g')),
+          ...code.matchAll(
+            new RegExp(`(?<![\\w$])(?<![^.]\\.)${ns.replace(/\$/g, '\\$')}(?![\\w$])(\\.[\\w$]+)?`, 'g'),
+          ),
         ].slice(1); // [0]: the import
         if (uses.some(u => !u[1]))
           throw new Error(`${f}: \`${ns}\` (import * from ${spec}) is used other than as ${ns}.name`);
@@ -106,151 +107,6 @@ async function glueNames(files) {
     }
   }
   return [...names].sort();
-}
-
-/** An unsigned LEB128 at `p`: [value, the position after it]. */
-function leb(b, p) {
-  let v = 0,
-    s = 0,
-    x;
-  do {
-    x = b[p++];
-    v += (x & 0x7f) * 2 ** s;
-    s += 7;
-  } while (x & 0x80);
-  return [v, p];
-}
-
-/**
- * The wasm rebuilt section by section: `f(id, section, body)` returns the bytes to keep for a
- * section (the whole `section` as is, something new, or nothing).
- */
-function mapSections(bytes, f) {
-  const parts = [bytes.subarray(0, 8)];
-  let p = 8;
-  while (p < bytes.length) {
-    const start = p;
-    const [size, body] = leb(bytes, p + 1);
-    p = body + size;
-    if (p > bytes.length) throw new Error(`${WASM}: section at byte ${start} runs past the end`);
-    const out = f(bytes[start], bytes.subarray(start, p), body);
-    if (out) parts.push(out);
-  }
-  return Buffer.concat(parts);
-}
-
-/** The wasm without its custom sections (id 0); every other section byte for byte. */
-function withoutCustomSections(bytes) {
-  return mapSections(bytes, (id, section) => (id === 0 ? null : section));
-}
-
-/**
- * The wasm with the functions only the glue's dropped exports reach removed: the function exports
- * the trimmed glue never calls (`wasm.name` in it, built unminified) leave the export section,
- * then binaryen's `--remove-unused-module-elements` (no other pass: re-optimizing inlines the
- * functions left with one caller, which gzip compresses worse) drops what nothing reaches.
- * Memory, tables and globals stay exported.
- */
-async function pageWasm(bytes, glueExports) {
-  const {
-    outputFiles: [glue],
-  } = await build({
-    bundle: true,
-    write: false,
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [glueUnusedClasses(glueExports)],
-    stdin: {
-      contents: `export { ${glueExports.join(', ')} } from './${path.basename(GLUE)}';`,
-      resolveDir: path.join(WWW, 'pkg'),
-      sourcefile: GLUE,
-    },
-  });
-  const called = new Set([...glue.text.matchAll(/\bwasm\d*\.([\w$]+)/g)].map(m => m[1]));
-  const exports = WebAssembly.Module.exports(new WebAssembly.Module(bytes));
-  const missing = [...called].filter(n => !exports.some(e => e.name === n));
-  if (missing.length) throw new Error(`${GLUE} calls ${missing.join(', ')}, which ${WASM} does not export`);
-  const keep = new Set(exports.filter(e => e.kind !== 'function' || called.has(e.name)).map(e => e.name));
-  const dir = mkdtempSync(path.join(tmpdir(), 'rowkey-page-wasm-'));
-  try {
-    writeFileSync(path.join(dir, 'in.wasm'), onlyExports(bytes, keep));
-    execFileSync(
-      path.join(ROOT, 'node_modules/.bin/wasm-opt'),
-      [
-        '--remove-unused-module-elements',
-        '--enable-bulk-memory',
-        '--enable-nontrapping-float-to-int',
-        '--enable-sign-ext',
-        '--enable-mutable-globals',
-        '--enable-reference-types',
-        '--enable-multivalue',
-        path.join(dir, 'in.wasm'),
-        '-o',
-        path.join(dir, 'out.wasm'),
-      ],
-      { stdio: 'inherit' },
-    );
-    return readFileSync(path.join(dir, 'out.wasm'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * esbuild plugin: the glue without the top-level statements of each exported class the page does
- * not import (`if (Symbol.dispose) X.prototype[Symbol.dispose] = …` and `const XFinalization =
- * … new FinalizationRegistry(…)`): tree shaking cannot drop them (an assignment, a `new`), and they
- * would keep the class and the wasm functions it calls. Both glue builds use it, so the wasm cut
- * (`pageWasm`) and the shipped glue agree on what is called.
- */
-const glueUnusedClasses = names => ({
-  name: 'glue-unused-classes',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]pkg[\\/]rowkey_lab\.js$/ }, args => {
-      let text = readFileSync(args.path, 'utf8');
-      for (const [, cls] of text.matchAll(/^export class (\w+) \{/gm)) {
-        if (names.includes(cls)) continue;
-        text = text
-          .replace(
-            new RegExp(
-              `^if \\(Symbol\\.dispose\\) ${cls}\\.prototype\\[Symbol\\.dispose\\] = ${cls}\\.prototype\\.free;\n`,
-              'm',
-            ),
-            '',
-          )
-          .replace(new RegExp(`^const ${cls}Finalization = [^;]*;\n`, 'm'), '');
-      }
-      return { contents: text, loader: 'js', resolveDir: path.dirname(args.path) };
-    });
-  },
-});
-
-/** `bytes` with the export section cut to the names in `keep`; every other section byte for byte. */
-function onlyExports(bytes, keep) {
-  const enc = n => {
-    const o = [];
-    do {
-      let x = n & 0x7f;
-      n = Math.floor(n / 128);
-      if (n) x |= 0x80;
-      o.push(x);
-    } while (n);
-    return Buffer.from(o);
-  };
-  return mapSections(bytes, (id, section, body) => {
-    if (id !== 7) return section;
-    let [n, q] = leb(bytes, body);
-    const kept = [];
-    for (; n > 0; n--) {
-      const e0 = q;
-      const [len, at] = leb(bytes, q);
-      const name = Buffer.from(bytes.subarray(at, at + len)).toString();
-      q = leb(bytes, at + len + 1)[1]; // the kind byte, then the index
-      if (keep.has(name)) kept.push(bytes.subarray(e0, q));
-    }
-    const content = Buffer.concat([enc(kept.length), ...kept]);
-    return Buffer.concat([Buffer.from([7]), enc(content.length), content]);
-  });
 }
 
 /** What index.html in `dir` loads: its links and scripts, their static imports, the worker and the wasm. */
@@ -286,10 +142,11 @@ const common = {
   ignoreAnnotations: true,
 }; // the root package.json's sideEffects list is for the npm package, not www/
 
-// 1. Every .js and .css on its own.
-await build({
+// 1. Every .js and .css on its own (the glue too: its exports are the page's, see glueExports).
+const each = await build({
   ...common,
-  entryPoints: [...js, ...css].filter(f => f !== GLUE).map(f => path.join(WWW, f)),
+  metafile: true,
+  entryPoints: [...js, ...css].map(f => path.join(WWW, f)),
   outbase: WWW,
   outdir: OUT,
 });
@@ -338,27 +195,36 @@ html = html
   .replace(STYLE, style)
   .replace(/<link rel="modulepreload" href="([^"]+)">\n?/g, (tag, href) => (inPage.has(href) ? preload() : tag));
 
-// 3. The glue, with the exports the page uses.
+// 3. The glue's exports are the page's: the page's wasm is built without the `library` feature,
+// which holds every export the page does not use (src/wasm). The two sets must stay equal:
+// a name www/ imports that the glue lacks would fail in the browser; an export no module of
+// www/ imports is a binding to mark `library`. Two exports are no binding's: initSync
+// (wasm-bindgen's synchronous init; build-single.mjs starts the wasm with it) and start (the
+// panic hook, `#[wasm_bindgen(start)]`, which init runs; wasm-bindgen exports it as well).
+const NOT_BINDINGS = ['initSync', 'start'];
 const names = await glueNames(js.filter(f => f !== GLUE));
-await build({
-  ...common,
-  bundle: true,
-  outfile: path.join(OUT, GLUE),
-  plugins: [glueUnusedClasses(names)],
-  stdin: {
-    contents: `export { ${names.join(', ')} } from './${path.basename(GLUE)}';`,
-    resolveDir: path.join(WWW, 'pkg'),
-    sourcefile: GLUE,
-  },
-});
+const glueOut = path.relative(ROOT, path.join(OUT, GLUE));
+const glueExports = each.metafile.outputs[glueOut]?.exports;
+if (!glueExports) throw new Error(`${glueOut}: not among esbuild's outputs`);
+const missing = names.filter(n => !glueExports.includes(n)),
+  unused = glueExports.filter(n => !names.includes(n) && !NOT_BINDINGS.includes(n));
+if (missing.length)
+  throw new Error(
+    `www/ imports ${missing.join(', ')} from ${GLUE}, which the page's wasm does not export: ` +
+      'remove `#[cfg(feature = "library")]` from its binding in src/wasm (and rebuild: bash scripts/build-wasm.sh)',
+  );
+if (unused.length)
+  throw new Error(
+    `the page's wasm exports ${unused.join(', ')}, which no module of www/ imports: ` +
+      'mark its binding in src/wasm `#[cfg(feature = "library")]` (npm package only)',
+  );
 
-// 4. Everything else.
+// 4. Everything else, as is.
 for (const f of files.filter(f => !f.endsWith('.js') && !f.endsWith('.css'))) {
   const to = path.join(OUT, f);
   mkdirSync(path.dirname(to), { recursive: true });
   if (f === 'index.html') writeFileSync(to, html);
   else if (f.endsWith('.html')) writeFileSync(to, minifyHtml(readFileSync(path.join(WWW, f), 'utf8')));
-  else if (f === WASM) writeFileSync(to, withoutCustomSections(await pageWasm(readFileSync(path.join(WWW, f)), names)));
   else copyFileSync(path.join(WWW, f), to);
 }
 const loaded = pageFiles(OUT);

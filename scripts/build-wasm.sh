@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Builds the release wasm, runs wasm-bindgen (--target web) into www/pkg/ and shrinks the
+# Builds the page's release wasm, runs wasm-bindgen (--target web) into www/pkg/ and shrinks the
 # module with npm binaryen's wasm-opt -Oz (Debian's binaryen cannot parse today's wasm).
+# The page's export set: no default features, so neither `vectors` (runVector) nor `library`
+# (the exports only the npm package has, e.g. analyzeDesign, KeyCodec, md5Hex); wasm-bindgen
+# then emits exactly what www/ imports (scripts/build-page.mjs checks both ways).
+# scripts/build-npm.sh builds the full set for the npm package itself.
 # --low-memory-unused: nothing lives below address 1024 (rustc puts data at 1 MiB and the
 # stack just below it), so wasm-opt may fold constant offsets into loads and stores.
 # -ocimfs=25: a function with one caller is inlined only when it is small (25 instead of

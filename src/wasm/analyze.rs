@@ -71,6 +71,7 @@ fn report_js(mut r: AnalysisReport) -> Result<JsValue, JsValue> {
 
 /// Analyze a whole design document: `{writes, regions, matrix: {rows, cols, cells:
 /// Uint32Array}, grid, sample, metrics, splits, diagnosis, …}`.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = analyzeDesign)]
 pub fn analyze_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;

@@ -4,13 +4,15 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{
-    bytes_arg, bytes_list_arg, core, int_arg, js_error, key_list, opts, str_arg, to_js, u8_array,
-    utf16_arg,
-};
+use super::{bytes_arg, core, opts, to_js, utf16_arg};
+#[cfg(feature = "library")]
+use super::{bytes_list_arg, int_arg, js_error, key_list, str_arg, u8_array};
+#[cfg(feature = "library")]
 use crate::error::Error;
+#[cfg(feature = "library")]
 use crate::support::json::{Node, R};
 
+#[cfg(feature = "library")]
 fn field_type_arg(name: &str, v: JsValue) -> Result<crate::keyspec::FieldType, JsValue> {
     opts(name, v, crate::keyspec::read::field_type)
 }
@@ -27,6 +29,7 @@ pub fn inspect(value: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
 
 /// `Bytes.toBytes` of a value given as text and parsed as `type` (`"string"`, `"long"`, `"int"`,
 /// `"short"`, `"double"`, `"float"`, `"boolean"`, `"bigDecimal"`, `"timestamp"`).
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = toBytes)]
 pub fn to_bytes(value_type: JsValue, value: JsValue) -> Result<JsValue, JsValue> {
     let ty = field_type_arg("type", value_type)?;
@@ -43,6 +46,7 @@ pub fn to_string_binary(bytes: JsValue) -> Result<String, JsValue> {
 }
 
 /// `Bytes.toBytesBinary`: the inverse of `toStringBinary` (uppercase `\xHH` escapes only).
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = toBytesBinary)]
 pub fn to_bytes_binary(text: JsValue) -> Result<JsValue, JsValue> {
     Ok(u8_array(&crate::hbase::bytes::to_bytes_binary(&utf16_arg(
@@ -51,18 +55,21 @@ pub fn to_bytes_binary(text: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// Unsigned lexicographic order of two row keys, as HBase sorts them: -1, 0 or 1.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = compareBytes)]
 pub fn compare_bytes(a: JsValue, b: JsValue) -> Result<i32, JsValue> {
     Ok(crate::hbase::bytes::compare_to(&bytes_arg("a", &a)?, &bytes_arg("b", &b)?) as i32)
 }
 
 /// `MD5Hash.getMD5AsHex`: 32 lowercase hex digits.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = md5Hex)]
 pub fn md5_hex(bytes: JsValue) -> Result<String, JsValue> {
     Ok(crate::hbase::hash::md5_as_hex(&bytes_arg("bytes", &bytes)?))
 }
 
 /// Java `String.hashCode` over the string's UTF-16 code units.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = javaHashCode)]
 pub fn java_hash_code(text: JsValue) -> Result<i32, JsValue> {
     Ok(crate::hbase::hash::java_string_hash_code(&utf16_arg(
@@ -71,6 +78,7 @@ pub fn java_hash_code(text: JsValue) -> Result<i32, JsValue> {
 }
 
 /// Java `Arrays.hashCode(byte[])`.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = bytesHashCode)]
 pub fn bytes_hash_code(bytes: JsValue) -> Result<i32, JsValue> {
     Ok(crate::hbase::hash::arrays_hash_code(&bytes_arg(
@@ -79,12 +87,14 @@ pub fn bytes_hash_code(bytes: JsValue) -> Result<i32, JsValue> {
 }
 
 /// Options of [`split_keys`]: `{firstRow?, lastRow?}`.
+#[cfg(feature = "library")]
 #[derive(Default)]
 struct SplitKeysOptions {
     first_row: Option<String>,
     last_row: Option<String>,
 }
 
+#[cfg(feature = "library")]
 fn split_keys_options(n: &Node) -> R<SplitKeysOptions> {
     let o = crate::support::json::Obj::new(
         n,
@@ -101,6 +111,7 @@ fn split_keys_options(n: &Node) -> R<SplitKeysOptions> {
 
 /// RegionSplitter `split(n)`: the n-1 split keys of `"HexStringSplit"`, `"DecimalStringSplit"`
 /// or `"UniformSplit"`, optionally with `{firstRow, lastRow}`.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = splitKeys)]
 pub fn split_keys(
     algorithm: JsValue,
@@ -130,6 +141,7 @@ pub fn split_keys(
 }
 
 /// `Bytes.split(a, b, inclusive, num)`: `num` keys strictly between `a` and `b` plus both ends.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = bytesSplit)]
 pub fn bytes_split(
     a: JsValue,
@@ -146,6 +158,7 @@ pub fn bytes_split(
 }
 
 /// The split keys `Admin.createTable(desc, start, end, numRegions)` generates.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = createTableSplitKeys)]
 pub fn create_table_split_keys(
     start: JsValue,
@@ -160,6 +173,7 @@ pub fn create_table_split_keys(
 }
 
 /// 0-based index of the region holding `row`, given the table's split keys (`[start, end)`).
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = regionOf)]
 pub fn region_of(split_keys: JsValue, row: JsValue) -> Result<u32, JsValue> {
     let keys = bytes_list_arg("splitKeys", &split_keys)?;

@@ -1,11 +1,12 @@
 //! The key-design language across the boundary: parse and print a key, validate a design
 //! document, encode a record, decode a key, lay out and lint a design.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
-use super::{bytes_arg, core, doc_arg, opts, str_arg, to_js, typed_keys, u8_array};
+#[cfg(feature = "library")]
+use super::typed_keys;
+use super::{bytes_arg, core, doc_arg, opts, str_arg, to_js, u8_array};
 use crate::keyspec::{self, CompiledKey, KeySpec};
 
 /// A record argument: field name -> value (a long may be a decimal string or a BigInt).
@@ -57,11 +58,13 @@ pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
 /// A design compiled once, for many records and keys: `encodeKey` and `decodeKey` read and
 /// compile the whole document on every call (tens of µs for a preset), a codec only the
 /// record or the key.
+#[cfg(feature = "library")]
 #[wasm_bindgen]
 pub struct KeyCodec {
     key: CompiledKey,
 }
 
+#[cfg(feature = "library")]
 #[wasm_bindgen]
 impl KeyCodec {
     /// `new KeyCodec(doc)`: the document's key design, checked and compiled.
@@ -125,13 +128,15 @@ pub fn lint_design(doc: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// One lint rule: its id and the principle behind it.
-#[derive(Serialize)]
+#[cfg(feature = "library")]
+#[derive(serde::Serialize)]
 struct LintRule {
     id: &'static str,
     reason: &'static str,
 }
 
 /// Every lint rule: `[{id, reason}]`.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = lintRules)]
 pub fn lint_rules() -> Result<JsValue, JsValue> {
     let rules: Vec<LintRule> = crate::design::RULES

@@ -13,11 +13,14 @@ use wasm_bindgen::prelude::*;
 use crate::error::{Error, ErrorKind};
 use crate::support::json::{Node, R};
 
-// Binding files by area; each is thin: decode, call the core, encode. The `vectors-only`
-// feature builds the npm package's second wasm (`rowkey-lab/vectors`): `runVector` alone, so
-// the linker drops everything the golden vectors do not reach, and the main wasm (built
-// without `vectors`) has no test code. The presets are served by the package's JS
-// (`presets.js`, written by scripts/presets-js.mjs), not by the wasm.
+// Binding files by area; each is thin: decode, call the core, encode. An export marked
+// `#[cfg(feature = "library")]` is the npm package's alone: the page's wasm is built without
+// that feature (scripts/build-wasm.sh), so wasm-bindgen emits exactly the exports www/ imports
+// and the page's wasm and glue need no trimming (scripts/build-page.mjs fails when the two
+// sets differ). The `vectors-only` feature builds the npm package's second wasm
+// (`rowkey-lab/vectors`): `runVector` alone, so the linker drops everything the golden vectors
+// do not reach, and the main wasm (built without `vectors`) has no test code. The presets are
+// served by the package's JS (`presets.js`, written by scripts/presets-js.mjs), not by the wasm.
 #[cfg(not(feature = "vectors-only"))]
 pub mod analyze;
 #[cfg(not(feature = "vectors-only"))]

@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{core, doc_arg, opts, to_js};
 use crate::analyze::check::{self, Budgets};
+#[cfg(feature = "library")]
 use crate::analyze::AnalyzeOptions;
 
 /// Budgets; `undefined` / `null` mean the defaults (hotspot 2.0, 16 scans, lint errors).
@@ -21,6 +22,7 @@ pub(crate) fn budgets_arg(v: JsValue) -> Result<Budgets, JsValue> {
 
 /// `readBudgets(budgets?)`: the budgets with their defaults filled in, checked (a factor under
 /// 1 or 0 scans could never pass: an error naming the member).
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = readBudgets)]
 pub fn read_budgets(budgets: JsValue) -> Result<JsValue, JsValue> {
     to_js(&budgets_arg(budgets)?)
@@ -29,6 +31,7 @@ pub fn read_budgets(budgets: JsValue) -> Result<JsValue, JsValue> {
 /// `checkDesign(doc, budgets?, options?)`: analyze the design's workload, plan its reads
 /// and check both against the budgets: `{ok, hotspotFactor, serverHotspotFactor, maxScans,
 /// lint, examples, breaches}`.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = checkDesign)]
 pub fn check_design(doc: JsValue, budgets: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
@@ -39,12 +42,14 @@ pub fn check_design(doc: JsValue, budgets: JsValue, options: JsValue) -> Result<
 
 /// `checkExamples(doc)`: each example's recorded key against the key the design writes now:
 /// `[{index, record, key, keyBinary, keyNow, keyBinaryNow, status, message, failed}]`.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = checkExamples)]
 pub fn check_examples(doc: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
     to_js(&core(crate::design::check_examples(&doc))?)
 }
 
+#[cfg(feature = "library")]
 #[derive(serde::Serialize)]
 struct Updated {
     design: crate::design::DesignDocument,
@@ -53,6 +58,7 @@ struct Updated {
 
 /// `updateExamples(doc)`: `{design, examples}`, the design with every moved example's key
 /// rewritten to the one it writes now (a deliberate key change), and the check before.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = updateExamples)]
 pub fn update_examples(doc: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
@@ -71,6 +77,7 @@ pub fn on_table_regions(doc: JsValue, list: JsValue) -> Result<JsValue, JsValue>
 
 /// `fitToRecords(doc, records)`: the design for these records in place of its workload (their
 /// count; a `sampleQuantiles` pre-split cut at their keys, every k-th, at most 10,000).
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = fitToRecords)]
 pub fn fit_to_records(doc: JsValue, records: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;

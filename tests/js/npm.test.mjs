@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { build } from 'esbuild';
@@ -71,6 +71,24 @@ describe('npm package', { skip: NOT_BUILT }, () => {
 
   test('tarball holds web, node and cjs entries, the wasm and the test-only vectors wasm', () => {
     assert.deepEqual(consumer.files.sort(), ['cjs', 'node', 'vectors', 'web']);
+  });
+
+  test("the entries around the glue are scripts/npm's files, as written", () => {
+    const src = path.join(ROOT, 'scripts/npm');
+    const files = readdirSync(src, { recursive: true }).filter(f => statSync(path.join(src, f)).isFile());
+    assert.deepEqual(files.sort(), [
+      'cjs/index.cjs',
+      'node/index.js',
+      'vectors/index.d.ts',
+      'vectors/index.js',
+      'web/index.js',
+    ]);
+    for (const f of files)
+      assert.equal(
+        readFileSync(path.join(consumer.dir, 'node_modules/rowkey-lab/pkg', f), 'utf8'),
+        readFileSync(path.join(src, f), 'utf8'),
+        f,
+      );
   });
 
   test("import { md5Hex, listPresets } from 'rowkey-lab' works in Node without init", () => {

@@ -1,0 +1,11 @@
+// Node ESM entry (pkg/node/index.js): loads the wasm from disk and initialises it at import time,
+// so `import { md5Hex } from 'rowkey-lab'` works without `await init()`. The wasm beside it is
+// the speed build (see scripts/build-npm.sh), with the same API as pkg/web/.
+import { readFileSync } from 'node:fs';
+import { initSync } from './rowkey_lab.js';
+
+initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
+
+export { getPreset, listPresets } from './presets.js';
+export * from './rowkey_lab.js';
+export { default } from './rowkey_lab.js';

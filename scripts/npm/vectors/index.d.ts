@@ -1,0 +1,11 @@
+// Types of `rowkey-lab/vectors` (pkg/vectors/index.d.ts).
+
+/** The verdict on one golden-vector line. */
+export interface VectorVerdict {
+  verdict: 'pass' | 'fail' | 'cannotRun';
+  func: string;
+  detail: string | null;
+}
+
+/** Runs one golden-vector JSON line (`{"fn", "args", "expect"}`) through the engine. */
+export function runVector(line: string): VectorVerdict;
