@@ -24,6 +24,16 @@ pub const MAX_RESULT_BYTES: usize = 128 << 20;
 /// numbers is quadratic; at this length it stays under a few milliseconds.
 pub const MAX_DECIMAL_DIGITS: usize = 78_902;
 
+/// Longest design document text: 16 MiB. The largest real design (a few hundred fields,
+/// thousands of explicit split keys and examples) is well under 1 MiB; a document past this is
+/// not a design but a mistake (a data file picked by accident), refused before it is parsed.
+pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+
+/// Longest region text (`get_splits`, `list_regions`, `scan 'hbase:meta'`, a split file, a
+/// `create` statement): 64 MiB, the shell output of a table at the 100,000-region limit with
+/// long keys.
+pub const MAX_REGION_TEXT_BYTES: usize = 64 << 20;
+
 /// Most bytes of row keys the analyzer keeps as samples (the report's key sample and each
 /// region's, which auto-split takes its midpoints from): long keys times many regions times
 /// `regionSampleSize` must not exhaust a tab's memory.
@@ -39,7 +49,7 @@ pub fn limit_error(
 ) -> Error {
     Error::new(
         ErrorKind::Limit,
-        format!("{asked} is more than the limit of {limit}: {why}"),
+        format!("{asked} is over the limit of {limit}: {why}"),
     )
     .at_path(path)
 }
@@ -71,17 +81,32 @@ pub fn check_decimal_digits(path: &str, text: &str) -> crate::error::Result<()> 
     Ok(())
 }
 
-/// `len` bytes of result text checked against [`MAX_RESULT_BYTES`].
-pub fn check_result_bytes(path: &str, len: usize) -> crate::error::Result<()> {
-    if len > MAX_RESULT_BYTES {
+/// An input text of `len` bytes checked against `limit` before it is read: `what` names it.
+pub fn check_text_bytes(
+    path: &str,
+    what: &str,
+    len: usize,
+    limit: usize,
+) -> crate::error::Result<()> {
+    if len > limit {
         return Err(limit_error(
             path,
-            format!("a result of {len} bytes"),
-            format!("{MAX_RESULT_BYTES} bytes"),
-            "ask for fewer keys, regions or windows",
+            format!("{what} of {len} bytes"),
+            format!("{limit} bytes"),
+            "refused before it is read (see docs/limits.md)",
         ));
     }
     Ok(())
+}
+
+/// The error for a result whose JSON text would pass [`MAX_RESULT_BYTES`].
+pub fn result_too_large(path: &str) -> Error {
+    limit_error(
+        path,
+        "the result's JSON text",
+        format!("{MAX_RESULT_BYTES} bytes"),
+        "ask for fewer keys, regions or windows",
+    )
 }
 
 #[cfg(test)]

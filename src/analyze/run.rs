@@ -135,7 +135,6 @@ impl Keys {
                 }
                 out.clear();
                 encoder(record, out).map_err(|e| record_err(record.index, e))?;
-                check_row(record.index, out.len())?;
                 Ok(Some((record.index, record.time_ms)))
             }
             Keys::Design(d) => d.next(stream, out),
@@ -146,15 +145,6 @@ impl Keys {
 fn record_err(index: u64, e: Error) -> Error {
     let msg = format!("record {index}: {}", e.message);
     Error { message: msg, ..e }
-}
-
-/// Record `index`'s row key of `len` bytes held to HBase's row length limit.
-#[inline]
-fn check_row(index: u64, len: usize) -> Result<()> {
-    if len > crate::limits::MAX_ROW_LENGTH {
-        return crate::limits::check_row_length("key", len).map_err(|e| record_err(index, e));
-    }
-    Ok(())
 }
 
 /// Records between two checks of the sampled keys' bytes ([`Analyzer::check_sample_bytes`]).
@@ -218,7 +208,6 @@ impl DesignKeys {
         self.key
             .encode_values_into(out, &self.values)
             .map_err(|e| record_err(index, e))?;
-        check_row(index, out.len())?;
         Ok(Some((index, time_ms)))
     }
 
@@ -243,7 +232,6 @@ impl DesignKeys {
                     break;
                 }
             };
-            let (start, holes) = (batch.keys.len(), batch.holes.len());
             match self
                 .key
                 .encode_values_deferred(&mut batch.keys, &self.values)
@@ -254,12 +242,6 @@ impl DesignKeys {
                     err = Some(record_err(index, e));
                     break;
                 }
-            }
-            if let Err(e) = check_row(index, batch.keys.len() - start) {
-                batch.keys.truncate(start);
-                batch.holes.truncate(holes);
-                err = Some(e);
-                break;
             }
             batch.ends.push(batch.keys.len());
             batch.times.push(time_ms);
@@ -383,12 +365,6 @@ impl AnalysisRun {
             d.key
                 .encode_json_into(&mut self.key, r)
                 .map_err(|e| crate::keyspec::at_record(e, i))?;
-            if self.key.len() > crate::limits::MAX_ROW_LENGTH {
-                let e = crate::limits::check_row_length("key", self.key.len());
-                return e
-                    .map(|()| self.progress())
-                    .map_err(|e| crate::keyspec::at_record(e, i));
-            }
             let time_ms = self.stream.time_of(self.done);
             let bytes = (self.key.len() as u64).saturating_add(self.value_size);
             self.analyzer.push(&self.key, time_ms, bytes);

@@ -86,6 +86,12 @@ impl DesignDocument {
     /// Parse a document from JSON text; errors carry the JSON path (or line and column).
     pub fn from_json(text: &str) -> Result<Self> {
         use crate::support::json::Json;
+        crate::limits::check_text_bytes(
+            "",
+            "a design document",
+            text.len(),
+            crate::limits::MAX_DOCUMENT_BYTES,
+        )?;
         let n = crate::support::json::parse(text)?;
         let doc = read::design(&n).map_err(|e| e.into_error(ErrorKind::Parse, text))?;
         doc.validate().map_err(|e| {

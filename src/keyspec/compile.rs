@@ -207,7 +207,7 @@ impl CompiledKey {
             times: vec![TimeCache::default(); slots],
             ..Pool::default()
         };
-        Ok(CompiledKey {
+        let key = CompiledKey {
             plan,
             head: Vec::new(),
             fields: fields
@@ -220,7 +220,12 @@ impl CompiledKey {
             seeds: c.seeds,
             scratch: Vec::new(),
             pool,
-        })
+        };
+        // Every key the design writes is at least this long: past HBase's row limit, none can
+        // be written (each key built is checked too, for the variable-length ones).
+        let (min, _) = key.key_length();
+        crate::limits::check_row_length("segments", min)?;
+        Ok(key)
     }
 
     /// The field names and types, in the order [`encode_values_into`](Self::encode_values_into) expects.

@@ -162,10 +162,16 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
     for (i, s) in segs.iter().enumerate() {
         let p = format!("{path}/{i}");
         match s {
-            Segment::Fixed(x) if x.width == 0 || x.width > 65_535 => {
+            Segment::Fixed(x)
+                if x.width == 0 || x.width as usize > crate::limits::MAX_ROW_LENGTH =>
+            {
                 return Err(invalid(
                     &p,
-                    format!("fixed width must be 1 to 65535, got {}", x.width),
+                    format!(
+                        "fixed width must be 1 to {} (HBase's longest row key), got {}",
+                        crate::limits::MAX_ROW_LENGTH,
+                        x.width
+                    ),
                 ))
             }
             Segment::Dec(d) if d.width == 0 || d.width > 19 => {

@@ -156,6 +156,12 @@ pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
 }
 
 fn read_list(text: &str, table: Option<&str>) -> Result<RegionList> {
+    crate::limits::check_text_bytes(
+        "text",
+        "region text",
+        text.len(),
+        crate::limits::MAX_REGION_TEXT_BYTES,
+    )?;
     if text.trim().is_empty() {
         return Err(Error::new(ErrorKind::Parse, "the text is empty: paste the output of `get_splits`, `list_regions` or `scan 'hbase:meta'`, a SPLITS_FILE or a `create` statement").at_path("text"));
     }

@@ -58,15 +58,51 @@ pub fn start() {
 /// come in as JSON text too and are read by the non-generic readers of type-owned (see
 /// [`opts`]).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    // The writer fails only on non-string map keys or a failing `Serialize` impl, which the
-    // result types do not have.
-    let text = serde_json::to_string(v).ok().ok_or_else(|| {
+    let mut out = Bounded {
+        text: Vec::new(),
+        refused: false,
+    };
+    // The writer fails only when the text would pass MAX_RESULT_BYTES (so it never grows past
+    // it, nor to a JavaScript `Invalid string length`), on non-string map keys or in a failing
+    // `Serialize` impl, which the result types do not have.
+    if serde_json::to_writer(&mut out, v).is_err() {
+        return Err(js_error(&match out.refused {
+            false => Error::new(
+                ErrorKind::Invalid,
+                "cannot encode result as JSON (a bug, please report)",
+            ),
+            true => crate::limits::result_too_large("result"),
+        }));
+    }
+    let text = String::from_utf8(out.text).map_err(|_| {
         js_error(&Error::new(
             ErrorKind::Invalid,
-            "cannot encode result as JSON (a bug, please report)",
+            "result is not UTF-8 (a bug, please report)",
         ))
     })?;
     js_sys::JSON::parse(&text)
+}
+
+/// Result text that refuses to grow past [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES);
+/// `refused` once it has refused a write.
+struct Bounded {
+    text: Vec<u8>,
+    refused: bool,
+}
+
+impl std::io::Write for Bounded {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let len = self.text.len().saturating_add(buf.len());
+        if len > crate::limits::MAX_RESULT_BYTES {
+            self.refused = true;
+            return Err(std::io::Error::other("result too large"));
+        }
+        self.text.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// `JSON.stringify(v)` with BigInts written as decimal strings (longs may arrive as BigInt);

@@ -44,23 +44,36 @@ fn a_row_key_at_hbase_max_row_length_is_analysed_and_one_byte_more_is_refused() 
     let at = format!("fixed(s, {MAX_ROW_LENGTH})");
     assert!(run(constant_design(&at, 10), None).is_ok());
     let past = format!("fixed(s, {MAX_ROW_LENGTH}) + \"x\"");
-    let e = run(constant_design(&past, 10), None).unwrap_err();
-    assert_limit(&e, &["32768 bytes", "32767", "MAX_ROW_LENGTH"]);
+    let e = DesignDocument::from_json(&constant_design(&past, 10).to_string()).unwrap_err();
+    assert_limit(&e, &["/key", "32768 bytes", "32767", "MAX_ROW_LENGTH"]);
 }
 
 #[test]
-fn the_4_kilobyte_design_that_trapped_the_wasm_is_a_limit_error() {
-    // The reproduction: 256 x fixed(s, 65535), a 16 MiB row key.
+fn the_4_kilobyte_design_that_trapped_the_wasm_is_refused_when_read() {
+    // The reproduction: 256 x fixed(s, 65535), a 16 MiB row key. A fixed width past
+    // the row limit is refused where it is written, before any record.
     let key = vec!["fixed(s, 65535)"; 256].join(" + ");
-    let started = Instant::now();
-    let e = run(constant_design(&key, 100), None).unwrap_err();
-    assert_limit(&e, &["32767"]);
-    // Refused at the first record, not after building 100 keys of 16 MiB.
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
+    let e = DesignDocument::from_json(&constant_design(&key, 100).to_string()).unwrap_err();
+    assert!(e.to_string().contains("32767"), "{e}");
+    assert_eq!(e.location.path.as_deref(), Some("/key"), "{e}");
+}
+
+#[test]
+fn a_design_whose_every_key_is_too_long_is_refused_when_compiled() {
+    // Each segment fits; together they cannot: a limit error before any record.
+    let key = "fixed(s, 20000) + fixed(s, 20000)";
+    let e = DesignDocument::from_json(&constant_design(key, 100).to_string()).unwrap_err();
+    assert_limit(&e, &["/key", "40000 bytes", "32767 bytes"]);
+}
+
+#[test]
+fn a_variable_key_too_long_for_one_record_is_refused_at_that_record() {
+    // str() has no fixed width: the key is checked as it is built.
+    let v = json!({"v": 1,
+        "fields": [{"name": "s", "type": "string", "generator": {"kind": "uniformString", "length": 4096}}],
+        "key": vec!["str(s)"; 9].join(" + "), "workload": {"records": 10}});
+    let e = run(v, None).unwrap_err();
+    assert_limit(&e, &["record 0", "36864 bytes", "32767 bytes"]);
 }
 
 #[test]

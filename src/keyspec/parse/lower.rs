@@ -396,7 +396,9 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
 fn lower_fixed(a: &mut Args) -> Result<Segment> {
     let field = a.field()?;
     let w = a.required("width", "fixed(...) needs a width, e.g. fixed(vin, 17)")?;
-    let width = ranged(w, "the width", 1, 65_535)?;
+    // No row key is longer than HBase's limit, so neither is one of its segments.
+    let max = crate::limits::MAX_ROW_LENGTH as i128;
+    let width = ranged(w, "the width", 1, max)?;
     let pad = match a.take_named("pad") {
         None => 0u8,
         Some((_, e)) => match single(e).map(|n| &n.term) {

@@ -61,6 +61,23 @@ impl CompiledKey {
             ));
         }
         let start = out.len();
+        let hole = self.encode_any_length(out, values, defer)?;
+        let len = out.len() - start;
+        if len > crate::limits::MAX_ROW_LENGTH {
+            out.truncate(start);
+            crate::limits::check_row_length("key", len)?;
+        }
+        Ok(hole)
+    }
+
+    /// The key appended to `out`, by the plan when there is one, whatever its length.
+    fn encode_any_length(
+        &mut self,
+        out: &mut Vec<u8>,
+        values: &[FieldValue],
+        defer: bool,
+    ) -> Result<Option<Hole>> {
+        let start = out.len();
         if self.plan.is_some() {
             if let Ok(hole) = self.run_plan(out, values, defer) {
                 return Ok(hole);
