@@ -52,7 +52,7 @@ fn a_row_key_at_hbase_max_row_length_is_analysed_and_one_byte_more_is_refused() 
 fn the_4_kilobyte_design_that_trapped_the_wasm_is_refused_when_read() {
     // The reproduction: 256 x fixed(s, 65535), a 16 MiB row key. A fixed width past
     // the row limit is refused where it is written, before any record.
-    let key = vec!["fixed(s, 65535)"; 256].join(" + ");
+    let key = ["fixed(s, 65535)"; 256].join(" + ");
     let e = DesignDocument::from_json(&constant_design(&key, 100).to_string()).unwrap_err();
     assert!(e.to_string().contains("32767"), "{e}");
     assert_eq!(e.location.path.as_deref(), Some("/key"), "{e}");
@@ -69,9 +69,10 @@ fn a_design_whose_every_key_is_too_long_is_refused_when_compiled() {
 #[test]
 fn a_variable_key_too_long_for_one_record_is_refused_at_that_record() {
     // str() has no fixed width: the key is checked as it is built.
+    let key = ["str(s)"; 9].join(" + ");
     let v = json!({"v": 1,
         "fields": [{"name": "s", "type": "string", "generator": {"kind": "uniformString", "length": 4096}}],
-        "key": vec!["str(s)"; 9].join(" + "), "workload": {"records": 10}});
+        "key": key, "workload": {"records": 10}});
     let e = run(v, None).unwrap_err();
     assert_limit(&e, &["record 0", "36864 bytes", "32767 bytes"]);
 }
