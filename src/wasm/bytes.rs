@@ -151,7 +151,12 @@ pub fn bytes_split(
 ) -> Result<JsValue, JsValue> {
     let (a, b) = (bytes_arg("a", &a)?, bytes_arg("b", &b)?);
     let num = int_arg("num", &num, i32::MIN as i64, i32::MAX as i64)? as i32;
-    let inclusive = inclusive.as_bool().unwrap_or(false);
+    // Optional; when given, a boolean (`"true"` must not silently mean false).
+    let inclusive = match inclusive.as_bool() {
+        Some(b) => b,
+        None if inclusive.is_undefined() => false,
+        None => return Err(super::bad_arg("inclusive", "true or false", &inclusive)),
+    };
     Ok(key_list(&core(crate::hbase::split::bytes_split(
         &a, &b, inclusive, num,
     ))?))

@@ -289,6 +289,36 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     healthy();
   });
 
+  test('free() twice is harmless; a freed object says so with a kind, for each class', () => {
+    const objects = [
+      ['AnalysisSession', () => new m.AnalysisSession(doc(), { windows: 4 }), s => s.step(10)],
+      ['KeyCodec', () => new m.KeyCodec(doc()), c => c.encode(doc().examples[0].record)],
+    ];
+    for (const [name, make, use] of objects) {
+      const o = make();
+      use(o);
+      o.free();
+      o.free();
+      assert.throws(
+        () => use(o),
+        e => e.kind === 'illegalState' && e.path === name && /was freed/.test(e.message),
+        name,
+      );
+    }
+    healthy();
+  });
+
+  test("bytesSplit's inclusive is a boolean or absent, never read loosely", () => {
+    assert.equal(m.bytesSplit([0], [9], 2).length, 4);
+    assert.equal(m.bytesSplit([0], [9], 2, true).length, 4);
+    for (const loose of ['true', 1, 0, null, {}])
+      assert.throws(
+        () => m.bytesSplit([0], [9], 2, loose),
+        e => e.kind === 'illegalArgument' && e.path === 'inclusive',
+        String(loose),
+      );
+  });
+
   test('fuzz: every export with every bad value never traps, and the instance survives', () => {
     const names = Object.keys(m).filter(
       k => typeof m[k] === 'function' && !['default', 'initSync', 'start'].includes(k) && !/^[A-Z]/.test(k),

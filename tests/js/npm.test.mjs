@@ -70,7 +70,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
   });
 
   test('tarball holds web, node and cjs entries, the wasm and the test-only vectors wasm', () => {
-    assert.deepEqual(consumer.files.sort(), ['cjs', 'node', 'vectors', 'web']);
+    assert.deepEqual(consumer.files.sort(), ['cjs', 'node', 'shared', 'vectors', 'web']);
   });
 
   test("the entries around the glue are scripts/npm's files, as written", () => {
@@ -79,6 +79,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.deepEqual(files.sort(), [
       'cjs/index.cjs',
       'node/index.js',
+      'shared/objects.js',
       'vectors/index.d.ts',
       'vectors/index.js',
       'web/index.js',

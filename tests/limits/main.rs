@@ -177,3 +177,35 @@ fn a_decimal_at_its_digit_limit_parses_in_a_fraction_of_a_second() {
     });
     assert!(t < Duration::from_millis(300), "{t:?}");
 }
+
+#[test]
+fn every_max_constant_is_in_docs_limits() {
+    // A limit nobody can read about is a surprise: docs/limits.md names each one.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = std::fs::read_to_string(root.join("docs/limits.md")).unwrap_or_default();
+    let mut missing = Vec::new();
+    let mut dirs = vec![root.join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            for line in text.lines() {
+                let Some(rest) = line.trim_start().strip_prefix("pub const ") else {
+                    continue;
+                };
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if name.contains("MAX") && !docs.contains(&format!("{name}`")) {
+                    missing.push(format!("{name} ({})", path.display()));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in docs/limits.md: {missing:?}");
+}

@@ -2,9 +2,12 @@
 // so `import { md5Hex } from 'rowkey-lab'` works without `await init()`. The wasm beside it is
 // the speed build (see scripts/build-npm.sh), with the same API as pkg/web/.
 import { readFileSync } from 'node:fs';
-import { initSync } from './rowkey_lab.js';
+import { guardObjects } from '../shared/objects.js';
+import * as glue from './rowkey_lab.js';
 
-initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
+glue.initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
+// A second free() is harmless; a freed object's method throws an illegalState error.
+guardObjects(glue);
 
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';

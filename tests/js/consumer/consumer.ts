@@ -68,6 +68,8 @@ const blame = (k: ErrorKind): string => {
       return 'argument';
     case 'illegalState':
       return 'state';
+    case 'limit':
+      return 'size';
     default: {
       const none: never = k;
       return none;
