@@ -204,9 +204,19 @@ pub fn tail(a: &[u8], length: i32) -> Result<Option<Vec<u8>>> {
     Ok(a.get(a.len().saturating_sub(n)..).map(<[u8]>::to_vec))
 }
 
-/// A buffer for `total` bytes, or an `Invalid` error instead of an out-of-memory abort (a
-/// huge `length` would kill a wasm page; Java would throw `OutOfMemoryError`).
+/// A buffer for `total` bytes, or an error instead of an out-of-memory abort (a huge `length`
+/// would kill a wasm page; Java would throw `OutOfMemoryError`): past
+/// [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES) a `limit` error, else `Invalid` when
+/// the allocation fails.
 fn buffer(total: usize) -> Result<Vec<u8>> {
+    if total > crate::limits::MAX_RESULT_BYTES {
+        return Err(crate::limits::limit_error(
+            "length",
+            format!("{total} bytes"),
+            format!("{} bytes", crate::limits::MAX_RESULT_BYTES),
+            "the most one result may hold",
+        ));
+    }
     let mut out = Vec::new();
     out.try_reserve_exact(total).map_err(|_| {
         Error::new(ErrorKind::Invalid, format!("cannot allocate {total} bytes")).at_path("length")
