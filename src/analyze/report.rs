@@ -228,54 +228,7 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
         && !loaded.is_empty()
         && (min_share >= 0.9 || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5));
     if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
-        let share = if min_share >= 0.995 {
-            "all the".to_string()
-        } else {
-            format!("{} % or more of the", fixed(min_share * 100.0, 0))
-        };
-        let time = format!(
-            "the key leads with something that grows with time (a timestamp or sequence), so \
-             {} of {n} regions idle while one is hot. Put a salt or hash bucket, or a \
-             high-cardinality field, in front",
-            n - 1
-        );
-        out.push(match (stuck_region(r), led_by_time) {
-            (Some((g, range)), Some(false) | None) => {
-                // The same region all run long: every key falls between two split points.
-                // Keys and bounds as the shell prints them (toStringBinary), in backticks: JSON
-                // quotes would double every backslash of `\x02`.
-                let keys = range.map_or(String::new(), |(lo, hi)| {
-                    format!(" (`{}` … `{}`)", to_string_binary(lo), to_string_binary(hi))
-                });
-                let cause = if led_by_time.is_some() {
-                    "the key does not lead with a timestamp or sequence, so the split points \
-                     miss the range the keys fall in, as with split keys made for another key \
-                     design. Split inside that range: at the key's salt buckets, or at \
-                     quantiles of its keys"
-                        .to_string()
-                } else {
-                    format!(
-                        "either {time}, or the split points miss the range the keys fall in \
-                         (split keys made for another key design): then split inside it"
-                    )
-                };
-                let bound = |k: &str, none: &str| {
-                    if k.is_empty() {
-                        none.to_string()
-                    } else {
-                        format!("`{k}`")
-                    }
-                };
-                format!(
-                    "one region takes {share} writes in every time window, region {} (from {} \
-                     to {}), which every key falls in{keys}: {cause}",
-                    g.index,
-                    bound(&g.start_key, "the first row"),
-                    bound(&g.end_key, "the end of the table"),
-                )
-            }
-            _ => format!("one region takes {share} writes in every time window: {time}"),
-        });
+        out.push(hot_in_every_window(r, min_share, led_by_time));
     } else if n > 1 && m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5 {
         out.push(format!(
             "on average only {} of {n} regions take writes in a time window: writes move \
@@ -325,4 +278,57 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
         ));
     }
     out
+}
+
+/// The finding when one region takes at least `min_share` (0.9 or more) of the writes in
+/// every time window: the time-led key, or (when the same region is hot all run long and
+/// the design does not lead with time) split points that miss the keys' range.
+fn hot_in_every_window(r: &AnalysisReport, min_share: f64, led_by_time: Option<bool>) -> String {
+    let n = r.regions.len();
+    let share = if min_share >= 0.995 {
+        "all the".to_string()
+    } else {
+        format!("{} % or more of the", fixed(min_share * 100.0, 0))
+    };
+    let time = format!(
+        "the key leads with something that grows with time (a timestamp or sequence), so \
+         {} of {n} regions idle while one is hot. Put a salt or hash bucket, or a \
+         high-cardinality field, in front",
+        n - 1
+    );
+    let (Some((g, range)), Some(false) | None) = (stuck_region(r), led_by_time) else {
+        return format!("one region takes {share} writes in every time window: {time}");
+    };
+    // The same region all run long: every key falls between two split points.
+    // Keys and bounds as the shell prints them (toStringBinary), in backticks: JSON
+    // quotes would double every backslash of `\x02`.
+    let keys = range.map_or(String::new(), |(lo, hi)| {
+        format!(" (`{}` … `{}`)", to_string_binary(lo), to_string_binary(hi))
+    });
+    let cause = if led_by_time.is_some() {
+        "the key does not lead with a timestamp or sequence, so the split points \
+         miss the range the keys fall in, as with split keys made for another key \
+         design. Split inside that range: at the key's salt buckets, or at \
+         quantiles of its keys"
+            .to_string()
+    } else {
+        format!(
+            "either {time}, or the split points miss the range the keys fall in \
+             (split keys made for another key design): then split inside it"
+        )
+    };
+    let bound = |k: &str, none: &str| {
+        if k.is_empty() {
+            none.to_string()
+        } else {
+            format!("`{k}`")
+        }
+    };
+    format!(
+        "one region takes {share} writes in every time window, region {} (from {} \
+         to {}), which every key falls in{keys}: {cause}",
+        g.index,
+        bound(&g.start_key, "the first row"),
+        bound(&g.end_key, "the end of the table"),
+    )
 }
