@@ -80,49 +80,12 @@ impl Analyzer {
             return;
         }
         let parent = self.regions.remove(r);
-        let windows = self.windows;
-        let mut left_sample = Vec::new();
-        let mut right_sample = Vec::new();
-        let mut left_w = vec![0u64; windows];
-        let mut total_w = vec![0u64; windows];
-        for (k, w) in parent.sample.items {
-            let wi = usize::try_from(w).unwrap_or(0);
-            if let Some(t) = total_w.get_mut(wi) {
-                *t += 1;
-            }
-            if k < point {
-                if let Some(l) = left_w.get_mut(wi) {
-                    *l += 1;
-                }
-                left_sample.push((k, w));
-            } else {
-                right_sample.push((k, w));
-            }
-        }
+        let (left_sample, right_sample, left_w, total_w) =
+            divide_sample(parent.sample.items, &point, self.windows);
         let n = (left_sample.len() + right_sample.len()) as u64;
         let ln = left_sample.len() as u64;
-        let share = |x: u64, num: u64, den: u64| -> u64 {
-            if den == 0 {
-                x / 2
-            } else {
-                u64::try_from(u128::from(x) * u128::from(num) / u128::from(den)).unwrap_or(x)
-            }
-        };
-        let mut lwin = vec![0u64; windows];
-        let mut rwin = vec![0u64; windows];
-        for (i, c) in parent.windows.iter().enumerate() {
-            let (num, den) = match (left_w.get(i), total_w.get(i)) {
-                (Some(&l), Some(&t)) if t > 0 => (l, t),
-                _ => (ln, n),
-            };
-            let l = share(*c, num, den);
-            if let Some(x) = lwin.get_mut(i) {
-                *x = l;
-            }
-            if let Some(x) = rwin.get_mut(i) {
-                *x = c.saturating_sub(l);
-            }
-        }
+        let (lwin, rwin) =
+            divide_windows(&parent.windows, self.windows, (&left_w, &total_w), (ln, n));
         let lrows = share(parent.rows, ln, n);
         let lbytes = share(parent.bytes, ln, n);
         // The parent leaves its server; each daughter is placed by the assignment rule.
@@ -169,6 +132,11 @@ impl Analyzer {
         );
         self.regions.insert(r, right);
         self.regions.insert(r, left);
+        self.insert_split_key(r, point);
+    }
+
+    /// Add the split key between regions `r` and `r + 1` (just split) to the key index.
+    fn insert_split_key(&mut self, r: usize, point: Vec<u8>) {
         let at = r.min(self.split_keys.len());
         let q = be_prefix(&point);
         self.split_prefixes.insert(at, q);
@@ -202,5 +170,73 @@ impl Analyzer {
             }
             self.first2.push(below as u32);
         }
+    }
+}
+
+/// A sampled row: its key and its time window.
+type Sampled = (Vec<u8>, u32);
+
+/// The parent's sample split at `point`: the rows below it and from it on, and per time
+/// window the rows below it and in all.
+fn divide_sample(
+    items: Vec<Sampled>,
+    point: &[u8],
+    windows: usize,
+) -> (Vec<Sampled>, Vec<Sampled>, Vec<u64>, Vec<u64>) {
+    let mut left_sample = Vec::new();
+    let mut right_sample = Vec::new();
+    let mut left_w = vec![0u64; windows];
+    let mut total_w = vec![0u64; windows];
+    for (k, w) in items {
+        let wi = usize::try_from(w).unwrap_or(0);
+        if let Some(t) = total_w.get_mut(wi) {
+            *t += 1;
+        }
+        if k.as_slice() < point {
+            if let Some(l) = left_w.get_mut(wi) {
+                *l += 1;
+            }
+            left_sample.push((k, w));
+        } else {
+            right_sample.push((k, w));
+        }
+    }
+    (left_sample, right_sample, left_w, total_w)
+}
+
+/// The parent's count per time window (of `windows`) divided between the daughters: in the
+/// share of the window's sampled rows below the split (`sampled`: below and in all, per
+/// window), or of the whole sample (`whole`) when the window has none.
+fn divide_windows(
+    counts: &[u64],
+    windows: usize,
+    sampled: (&[u64], &[u64]),
+    whole: (u64, u64),
+) -> (Vec<u64>, Vec<u64>) {
+    let (left_w, total_w) = sampled;
+    let mut lwin = vec![0u64; windows];
+    let mut rwin = vec![0u64; windows];
+    for (i, c) in counts.iter().enumerate() {
+        let (num, den) = match (left_w.get(i), total_w.get(i)) {
+            (Some(&l), Some(&t)) if t > 0 => (l, t),
+            _ => whole,
+        };
+        let l = share(*c, num, den);
+        if let Some(x) = lwin.get_mut(i) {
+            *x = l;
+        }
+        if let Some(x) = rwin.get_mut(i) {
+            *x = c.saturating_sub(l);
+        }
+    }
+    (lwin, rwin)
+}
+
+/// `x * num / den` (half of `x` when `den` is 0): a daughter's part of a count.
+fn share(x: u64, num: u64, den: u64) -> u64 {
+    if den == 0 {
+        x / 2
+    } else {
+        u64::try_from(u128::from(x) * u128::from(num) / u128::from(den)).unwrap_or(x)
     }
 }
