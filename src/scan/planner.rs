@@ -309,27 +309,7 @@ impl Planner {
             ReadPattern::Latest { record, n, .. } => {
                 let vals = self.values(record, "record")?;
                 self.prefix_ranges(&vals, false, &mut ranges, &mut notes)?;
-                let (_, enc) = self.prefix(&vals, self.salt().map(|_| 0));
-                let next = self.segs.get(enc).map(|s| &s.seg);
-                let used = self.used_prefix(&vals);
-                let filter = self.estimate(&vals, None, &used, &mut notes);
-                match next {
-                    Some(Segment::Revts(_)) => {
-                        limit = Some(*n);
-                        notes.push(format!("a reversed timestamp follows the entity: the newest rows come first, a scan with limit {n} reads {n} rows"));
-                        filter
-                    }
-                    _ => {
-                        // Rows read: every row under the scanned prefix; rows returned: the
-                        // newest `n` of the entity (fewer when the entity is smaller).
-                        let entity = self.rows_per_entity(&vals, &mut notes);
-                        notes.push(format!("the entity's rows are in ascending time: the whole entity is read to find the newest (a reversed scan, Scan#setReversed in HBase 0.98+, with limit {n} reads about {n} rows, each slower to read than going forward)"));
-                        entity.zip(filter).map(|(e, f)| {
-                            let read = e * f;
-                            (read / e.max(1.0).min((*n).max(1) as f64)).max(1.0)
-                        })
-                    }
-                }
+                self.latest(&vals, *n, &mut limit, &mut notes)
             }
             ReadPattern::Range { from, to, .. } => {
                 let f = self.values(from, "from")?;
@@ -338,32 +318,7 @@ impl Planner {
                 self.estimate(&f, Some(&t), &used, &mut notes)
             }
         };
-        // A stop row that is a prefix of (or equal to) the start row leaves the rest of the
-        // key open: the scan covers every row under that prefix. A stop row below the start
-        // row is an empty range and is left out; a read with no range left is refused.
-        let mut dropped = 0;
-        let ranges: Vec<(Vec<u8>, Vec<u8>)> = ranges
-            .into_iter()
-            .filter_map(|(start, mut stop)| {
-                if !stop.is_empty() && start.starts_with(&stop) {
-                    stop = next_prefix(&stop);
-                }
-                if !stop.is_empty() && stop <= start {
-                    dropped += 1;
-                    return None;
-                }
-                Some((start, stop))
-            })
-            .collect();
-        if ranges.is_empty() {
-            return Err(Error::new(
-                ErrorKind::Invalid,
-                "the read covers no key: `from` is not below `to`",
-            ));
-        }
-        if dropped > 0 {
-            notes.push(format!("{dropped} empty piece(s) left out"));
-        }
+        let ranges = nonempty_ranges(ranges, &mut notes)?;
         // Region indices as u64: the one `[u64]::sort_unstable` the module already has (gini).
         let mut touched: Vec<u64> = Vec::new();
         let scans = ranges
@@ -392,6 +347,38 @@ impl Planner {
         })
     }
 
+    /// Rows read per row returned by a read of an entity's newest `n` rows: `n` with a limit
+    /// when a reversed timestamp follows the entity (setting `limit`), else the whole entity.
+    fn latest(
+        &self,
+        vals: &Values,
+        n: u64,
+        limit: &mut Option<u64>,
+        notes: &mut Vec<String>,
+    ) -> Option<f64> {
+        let (_, enc) = self.prefix(vals, self.salt().map(|_| 0));
+        let next = self.segs.get(enc).map(|s| &s.seg);
+        let used = self.used_prefix(vals);
+        let filter = self.estimate(vals, None, &used, notes);
+        match next {
+            Some(Segment::Revts(_)) => {
+                *limit = Some(n);
+                notes.push(format!("a reversed timestamp follows the entity: the newest rows come first, a scan with limit {n} reads {n} rows"));
+                filter
+            }
+            _ => {
+                // Rows read: every row under the scanned prefix; rows returned: the
+                // newest `n` of the entity (fewer when the entity is smaller).
+                let entity = self.rows_per_entity(vals, notes);
+                notes.push(format!("the entity's rows are in ascending time: the whole entity is read to find the newest (a reversed scan, Scan#setReversed in HBase 0.98+, with limit {n} reads about {n} rows, each slower to read than going forward)"));
+                entity.zip(filter).map(|(e, f)| {
+                    let read = e * f;
+                    (read / e.max(1.0).min(n.max(1) as f64)).max(1.0)
+                })
+            }
+        }
+    }
+
     /// Fields (outside salts) of the segments before `n`: the ones the scan bounds fix.
     fn fields_before(&self, n: usize) -> Vec<String> {
         self.segs
@@ -407,4 +394,38 @@ impl Planner {
         let (_, n) = self.prefix(vals, self.salt().map(|_| 0));
         self.fields_before(n)
     }
+}
+
+/// The ranges a scan can read: a stop row that is a prefix of (or equal to) the start row
+/// leaves the rest of the key open, so the scan covers every row under that prefix; a stop
+/// row below the start row is an empty range and is left out (with a note). A read with no
+/// range left is refused.
+fn nonempty_ranges(
+    ranges: Vec<(Vec<u8>, Vec<u8>)>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
+    let mut dropped = 0;
+    let ranges: Vec<(Vec<u8>, Vec<u8>)> = ranges
+        .into_iter()
+        .filter_map(|(start, mut stop)| {
+            if !stop.is_empty() && start.starts_with(&stop) {
+                stop = next_prefix(&stop);
+            }
+            if !stop.is_empty() && stop <= start {
+                dropped += 1;
+                return None;
+            }
+            Some((start, stop))
+        })
+        .collect();
+    if ranges.is_empty() {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "the read covers no key: `from` is not below `to`",
+        ));
+    }
+    if dropped > 0 {
+        notes.push(format!("{dropped} empty piece(s) left out"));
+    }
+    Ok(ranges)
 }
