@@ -39,6 +39,17 @@ pub(super) fn dispatch(func: &str, args: &Args) -> Dispatched {
 
 /// `Ok(None)`: not ours. `Err`: unparsable arguments.
 fn run(func: &str, a: &Args) -> Result<Option<Outcome>, String> {
+    if let Some(o) = conversion(func, a)? {
+        return Ok(Some(o));
+    }
+    if let Some(o) = array_op(func, a)? {
+        return Ok(Some(o));
+    }
+    hash_or_recipe(func, a)
+}
+
+/// `Bytes.toBytes` of each Java type, and the readers back (`Bytes.toLong`, ...).
+fn conversion(func: &str, a: &Args) -> Result<Option<Outcome>, String> {
     Ok(Some(match func {
         "Bytes.toBytes(String)" => Outcome::Value(hex_value(&b::to_bytes_string(&jstr(a, "s")?))),
         "Bytes.toBytes(long)" => Outcome::Value(hex_value(&b::to_bytes_long(a.long("v")?))),
@@ -75,6 +86,14 @@ fn run(func: &str, a: &Args) -> Result<Option<Outcome>, String> {
         "Bytes.toBigDecimal" => Outcome::Value(
             b::to_big_decimal(&a.bytes("bytes")?).map_or(Value::Null, |d| big_decimal_value(&d)),
         ),
+        _ => return Ok(None),
+    }))
+}
+
+/// The byte-array helpers of `Bytes`: joining, comparing, incrementing, cutting, padding,
+/// hex and the string forms.
+fn array_op(func: &str, a: &Args) -> Result<Option<Outcome>, String> {
+    Ok(Some(match func {
         "Bytes.add(a,b)" => Outcome::Value(hex_value(&b::add(&a.bytes("a")?, &a.bytes("b")?))),
         "Bytes.add(a,b,c)" => Outcome::Value(hex_value(&b::add3(
             &a.bytes("a")?,
@@ -116,6 +135,13 @@ fn run(func: &str, a: &Args) -> Result<Option<Outcome>, String> {
             |s| json!(s),
         ),
         "Bytes.toBytesBinary" => Outcome::Value(hex_value(&b::to_bytes_binary(&jstr(a, "s")?))),
+        _ => return Ok(None),
+    }))
+}
+
+/// MD5 and the Java hash codes, and the row-key recipes built from them.
+fn hash_or_recipe(func: &str, a: &Args) -> Result<Option<Outcome>, String> {
+    Ok(Some(match func {
         "MD5Hash.getMD5AsHex" => Outcome::Value(json!(h::md5_as_hex(&a.bytes("key")?))),
         "MD5Hash.getMD5AsHex(key,off,len)" => outcome(
             h::md5_as_hex_range(&a.bytes("key")?, a.i32("off")?, a.i32("len")?),
