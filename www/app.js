@@ -10,7 +10,7 @@ import { adoptFirstRun, startWorker } from './boot.js';
 import { drawMatrix, poolMax } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
 import { toHex } from './keys-view.js';
-import { $, el, fix, loadState, num, offsetOf, saveState, state } from './lab-state.js';
+import { $, docText, el, fix, knownText, loadState, num, offsetOf, saveState, state } from './lab-state.js';
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import {
@@ -22,7 +22,18 @@ import {
   renderScanCommands,
   renderSplits,
 } from './results.js';
-import { canvasPng, copyText, download, metricsCsv, readJsonFile, recentList, remember } from './state-io.js';
+import {
+  BOX_MAX,
+  canvasPng,
+  copyText,
+  DESIGN_MAX,
+  download,
+  metricsCsv,
+  readOff,
+  recentList,
+  remember,
+  sizeText,
+} from './state-io.js';
 import { renderTableLoad, wireTableRegions } from './table-regions.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
 
@@ -75,6 +86,9 @@ function onWorker(msg) {
     renderResults(runId);
     remember(state.doc, state.presetId);
     renderRecent();
+  } else if (msg.kind === 'lint') {
+    state.lint = msg.findings;
+    showExamples(msg.findings.filter(f => f.rule === 'example-key'));
   } else if (msg.kind === 'comparison') {
     endRun('');
     renderCompare(msg.comparison);
@@ -158,20 +172,16 @@ function showError(e) {
   $('diagnosis').textContent = '';
 }
 
-/** Check the design document as the JSON editor holds it (the state's own text unless the user
- * is typing there), so an error's line and column are in what the user sees. Errors under
- * /key are left to the run, which points into the key text. Returns true when it can run. */
-function checkDoc() {
+/** The JSON editor's text as typed, when it does not parse: the engine's error at its line and
+ * column (the design that runs is checked in the worker, see worker.js's designOf). */
+function checkTyped() {
   try {
     wasm.validateDesign($('doc-json').value);
   } catch (e) {
-    if (String(e.path ?? '').startsWith('/key')) return true;
     setRun('error');
     $('run-status').textContent = STALE();
     showError({ message: e.message, reason: e.reason, line: e.line, column: e.column, path: e.path, in: 'doc-json' });
-    return false;
   }
-  return true;
 }
 
 /** Parse the key text as it is typed; a parse error is shown at its line and column and the
@@ -189,41 +199,52 @@ function parseTyped() {
   return true;
 }
 
-function renderEditor() {
-  const k = state.doc?.key;
-  if (document.activeElement !== $('key-text')) $('key-text').value = keyAsText(k);
-  if (document.activeElement !== $('doc-json')) $('doc-json').value = JSON.stringify(state.doc, null, 2);
+// Does the JSON editor hold the design on show (the one that runs)? Not when the design is
+// longer than a text box holds (BOX_MAX): the editor then says so instead.
+let jsonShown = true;
+/** The editors from the state; a box the user is typing in keeps its text, unless the design was
+ * `replaced` (another design took its place: the box shows it wherever the cursor was). */
+function renderEditor(replaced = false) {
+  const typing = id => !replaced && document.activeElement === $(id);
+  if (!typing('key-text')) $('key-text').value = keyAsText(state.doc?.key);
+  if (!typing('doc-json')) {
+    const text = docText();
+    jsonShown = text.length <= BOX_MAX;
+    $('doc-json').value = jsonShown ? JSON.stringify(state.doc, null, 2) : '';
+    $('doc-json').readOnly = !jsonShown;
+    $('json-note').hidden = jsonShown;
+    $('json-note').textContent = jsonShown
+      ? ''
+      : `This design's JSON is ${sizeText(text.length)}, longer than the editor here shows (${sizeText(BOX_MAX)}): the page would stall drawing it. Export the JSON to edit it elsewhere, then import it again; the row key above stays editable.`;
+  }
   $('preset').value = state.presetId;
-  if (document.activeElement !== $('windows')) $('windows').value = String(state.windows);
-  if (document.activeElement !== $('sample-size')) $('sample-size').value = String(state.sampleSize);
+  if (!typing('windows')) $('windows').value = String(state.windows);
+  if (!typing('sample-size')) $('sample-size').value = String(state.sampleSize);
 }
 
 let debounce = 0;
-function changed(now = false) {
+/** The state changed: saved, drawn, and run after a pause (at once when `now`); `replaced` when
+ * another design took the place of the one on show (see renderEditor). */
+function changed(now = false, replaced = false) {
   $('link-notice').hidden = true; // the user has moved on from the link they opened
   setRun('pending');
   saveState();
-  renderEditor();
+  renderEditor(replaced);
   clearTimeout(debounce);
   if (now) analyze();
   else debounce = setTimeout(analyze, 300);
 }
 
 /** The design's examples whose recorded row key this key no longer writes (the linter's
- * `example-key` findings), named under the key editor as it is typed: such a change leaves the
- * rows already stored under the old keys out of reach, which the heatmap cannot show. */
-function showExamples(doc) {
+ * `example-key` findings, `moved`, which the worker posts before a run), named under the key
+ * editor as it is typed: such a change leaves the rows already stored under the old keys out
+ * of reach, which the heatmap cannot show. */
+function showExamples(moved) {
   const box = $('examples-note');
-  let moved = [];
-  try {
-    moved = wasm.lintDesign(doc).filter(f => f.rule === 'example-key');
-  } catch {
-    /* the run shows why */
-  }
   box.replaceChildren();
   box.hidden = !moved.length;
   if (!moved.length) return;
-  const recorded = (doc.examples ?? []).filter(ex => ex.key != null || ex.keyBinary != null).length;
+  const recorded = (state.doc.examples ?? []).filter(ex => ex.key != null || ex.keyBinary != null).length;
   const what = `${moved.length} of the design's ${recorded} example${recorded === 1 ? '' : 's'}`;
   const list = el('details');
   list.append(el('summary', 'which, and what the key writes now'));
@@ -265,21 +286,23 @@ function rewriteExamples() {
   });
   state.doc = { ...doc, examples };
   state.presetId = '';
-  changed(true);
+  changed(true, true);
 }
 
 function analyze() {
   if (typeof state.doc?.key === 'string' && !parseTyped()) return;
-  if (!checkDoc()) return;
   showError(null);
-  showExamples(state.doc);
-  const doc = state.doc;
+  // The design as JSON text (a copy of a string costs the page less than one of the object),
+  // and as the JSON editor holds it when it does, for errors at its lines.
+  const text = docText(),
+    editorText = jsonShown ? $('doc-json').value : null;
   // a preview of the first records only while nothing else is shown
   startRun(id => ({
     id,
     kind: 'analyze',
     preview: !state.report,
-    doc,
+    text,
+    editorText,
     options: { windows: state.windows, sampleSize: state.sampleSize },
   }));
 }
@@ -365,9 +388,6 @@ function renderCompare(c) {
 }
 
 // ---- state in and out -----------------------------------------------------------------------
-function ioStatus(text) {
-  $('io-status').textContent = text;
-}
 function renderRecent() {
   const sel = $('recent');
   const list = recentList();
@@ -380,6 +400,39 @@ function renderRecent() {
     ),
   );
 }
+function ioStatus(text, error = false) {
+  $('io-status').textContent = text;
+  $('io-status').classList.toggle('error', error);
+}
+let reading = null;
+/** A design file (picked or dropped) opened: its size checked first, without reading it; then
+ * read and parsed in a worker, so that neither a large file nor a slow disk holds up the page. */
+async function importDesign(file) {
+  reading?.cancel();
+  if (file.size > DESIGN_MAX) {
+    ioStatus(
+      `Not imported: ${file.name} is ${sizeText(file.size)}; the page opens design files of up to ${sizeText(DESIGN_MAX)}.`,
+      true,
+    );
+    return;
+  }
+  ioStatus(`Reading ${file.name}…`);
+  const read = readOff({ kind: 'readDesign', file });
+  reading = read;
+  let got;
+  try {
+    got = await read;
+  } catch (e) {
+    if (!e.cancelled) ioStatus(`Import failed: ${e.message}`, true);
+    return;
+  }
+  reading = null;
+  state.doc = got.doc;
+  knownText(got.doc, got.text);
+  state.presetId = '';
+  ioStatus(`Imported ${file.name}.`);
+  changed(false, true);
+}
 function slug() {
   return (
     String(state.doc?.name || 'design')
@@ -389,6 +442,23 @@ function slug() {
       .slice(0, 40) || 'design'
   );
 }
+/** A paste into the JSON editor longer than a text box shows is opened as a design of its own,
+ * read in a worker like a file, not put in the box; a longer one than a design may be is
+ * refused at once. */
+function pasteDesign(e) {
+  const text = e.clipboardData?.getData('text/plain') ?? '';
+  if (text.length <= BOX_MAX) return;
+  e.preventDefault();
+  if (text.length > DESIGN_MAX) {
+    ioStatus(
+      `Not pasted: the text is ${sizeText(text.length)}; the page opens designs of up to ${sizeText(DESIGN_MAX)}.`,
+      true,
+    );
+    return;
+  }
+  importDesign(new File([text], 'the pasted design', { type: 'application/json' }));
+}
+
 function wireIo() {
   renderRecent();
   $('recent').addEventListener('change', () => {
@@ -396,7 +466,7 @@ function wireIo() {
     if (!r) return;
     state.doc = r.doc;
     state.presetId = r.presetId ?? '';
-    changed();
+    changed(false, true);
   });
   $('copy-link').addEventListener('click', async () => {
     saveState();
@@ -414,20 +484,21 @@ function wireIo() {
     );
     ioStatus('Design exported.');
   });
-  $('import-json').addEventListener('change', async () => {
+  $('import-json').addEventListener('change', () => {
     const f = $('import-json').files[0];
-    if (!f) return;
-    try {
-      const doc = await readJsonFile(f);
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a design document');
-      state.doc = doc;
-      state.presetId = '';
-      ioStatus(`Imported ${f.name}.`);
-      changed();
-    } catch (e) {
-      ioStatus(`Import failed: ${e.message}`);
-    }
     $('import-json').value = '';
+    if (f) importDesign(f);
+  });
+  // A file dropped on the page is a design to import (on the table-regions box: the table's
+  // regions, see table-regions.js), never a page the browser opens in place of this one.
+  document.addEventListener('dragover', e => {
+    if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+  });
+  document.addEventListener('drop', e => {
+    const f = e.dataTransfer?.files[0];
+    if (!f || e.defaultPrevented) return;
+    e.preventDefault();
+    importDesign(f);
   });
   $('export-png').addEventListener('click', async () => {
     if (!state.report) return;
@@ -453,7 +524,7 @@ function wireIo() {
 function loadPreset(id, now = false) {
   state.doc = getPreset(id);
   state.presetId = id;
-  changed(now);
+  changed(now, true);
 }
 
 export function startLab() {
@@ -520,16 +591,21 @@ function wireLab() {
     }, 120);
     changed();
   });
+  let checkTimer = 0;
   $('doc-json').addEventListener('input', () => {
     try {
       state.doc = JSON.parse($('doc-json').value);
     } catch {
-      checkDoc();
+      // its error shown once the typing pauses
+      clearTimeout(checkTimer);
+      checkTimer = setTimeout(checkTyped, 120);
       return;
     }
+    clearTimeout(checkTimer);
     state.presetId = '';
     changed();
   });
+  $('doc-json').addEventListener('paste', pasteDesign);
   $('windows').addEventListener('input', () => {
     state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64));
     changed();
@@ -553,9 +629,10 @@ function wireLab() {
   $('split-table').addEventListener('input', renderScanCommands);
   wireHeatmap();
   wireIo();
-  wireTableRegions(() => {
+  wireTableRegions(doc => {
+    state.doc = doc;
     state.presetId = '';
-    changed(true);
+    changed(true, true);
   }, compareWith);
 }
 

@@ -8,7 +8,8 @@ import { HEAT_DEFAULTS, readHash, writeHash } from './url-state.js';
 export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
 // far) while the page has nothing else to show; `pending` the progress of the run under way;
-// `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports.
+// `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports; `lint`
+// the linter's findings on the design of the last run.
 export const state = {
   doc: null,
   presetId: '',
@@ -20,6 +21,7 @@ export const state = {
   reads: [],
   readsError: null,
   summary: [],
+  lint: [],
   heat: { ...HEAT_DEFAULTS, cursor: null },
   embed: null,
   view: null,
@@ -31,6 +33,20 @@ export function el(tag, text, attrs = {}) {
   if (text !== undefined && text !== null) e.textContent = String(text);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
+}
+
+// ---- the design's JSON text ------------------------------------------------------------------
+// The link, Recent designs and the worker all take the design as JSON text: made once per
+// design (a large design takes a while to write), or given by whoever already has it.
+let written = { doc: null, text: '' };
+/** The design `doc` (by default the state's) as JSON text. */
+export function docText(doc = state.doc) {
+  if (written.doc !== doc) written = { doc, text: JSON.stringify(doc) };
+  return written.text;
+}
+/** `text` is `doc`'s JSON text (a worker wrote it), so docText(doc) need not write it again. */
+export function knownText(doc, text) {
+  written = { doc, text };
 }
 
 // ---- URL state -------------------------------------------------------------------------

@@ -1,8 +1,29 @@
 // State in and out of the page: copy-link, recent designs (localStorage), design JSON import and
 // export, heatmap PNG and metrics CSV downloads. No network: files go through Blob URLs.
+// Files and long texts are read in a worker (readOff), after a size check that needs no reading;
+// the limits are the page's own, explained in docs/limits.md.
+
+import { startWorker } from './boot.js';
+
+/** The largest design file (bytes) or pasted design (characters) the page opens. It holds a
+ * design at the engine's own limit of regions (100,000 split keys: about 1.5 MiB), and opening
+ * one this size makes no long task; drawing its results still does (docs/limits.md). */
+export const DESIGN_MAX = 2 * 1024 * 1024;
+/** The largest region text (a file's bytes, a paste's characters) the page reads. */
+export const REGION_TEXT_MAX = 64 * 1024 * 1024;
+/** The most text (characters) the page puts in a text box: a box with more stalls the page
+ * while the browser lays it out. Longer designs and region texts are kept but not shown. */
+export const BOX_MAX = 256 * 1024;
 
 const RECENT_KEY = 'rowkey-lab:recent';
 const RECENT_MAX = 8;
+
+/** `n` bytes or characters as people read them: "812 B", "37 KiB", "2.4 MiB". */
+export function sizeText(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.ceil(n / 1024)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
 
 /** Offer `blob` as a download named `name`. */
 export function download(name, blob) {
@@ -37,6 +58,24 @@ export function remember(doc, presetId) {
   }
 }
 
+/** One read off this thread (a design file, a table's region text) by a worker of its own, so
+ * that a run under way neither waits for it nor is held up by it. Resolves to the worker's
+ * answer, rejects with its error (`{ message, … }`, `cancelled` when cancel() ended it). */
+export function readOff(message) {
+  const w = startWorker();
+  let settle;
+  const answer = new Promise((resolve, reject) => {
+    settle = (data, failed) => {
+      w.terminate();
+      (failed ? reject : resolve)(data);
+    };
+  });
+  w.onmessage = ({ data }) => settle(data.kind === 'error' ? data.error : data, data.kind === 'error');
+  w.onerror = e => settle({ message: e.message || 'the reader stopped' }, true);
+  w.postMessage({ id: 0, ...message });
+  return Object.assign(answer, { cancel: () => settle({ message: 'cancelled', cancelled: true }, true) });
+}
+
 /** Copy `text` to the clipboard; false when the browser refuses. */
 export async function copyText(text) {
   try {
@@ -45,12 +84,6 @@ export async function copyText(text) {
   } catch {
     return false;
   }
-}
-
-/** Read a File as JSON. */
-export async function readJsonFile(file) {
-  // File.text() keeps a UTF-8 byte order mark (some Windows editors write one); JSON.parse refuses it.
-  return JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
 }
 
 /** A PNG of a pixel canvas scaled up by whole pixels (no smoothing), at least ~`min` px wide. */
