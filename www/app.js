@@ -28,10 +28,12 @@ import {
   copyText,
   DESIGN_MAX,
   download,
+  keep,
   metricsCsv,
+  newEntryId,
+  RECENT_ENTRY_MAX,
   readOff,
   recentList,
-  remember,
   sizeText,
 } from './state-io.js';
 import { renderTableLoad, wireTableRegions } from './table-regions.js';
@@ -84,8 +86,6 @@ function onWorker(msg) {
       saveState();
     }
     renderResults(runId);
-    remember(state.doc, state.presetId);
-    renderRecent();
   } else if (msg.kind === 'lint') {
     state.lint = msg.findings;
     showExamples(msg.findings.filter(f => f.rule === 'example-key'));
@@ -118,6 +118,7 @@ export const firstResult = new Promise(resolve => {
   firstDone = resolve;
 });
 function endRun(text, run = 'done') {
+  keepNow(); // whatever the run did, the design it ran is under Recent designs now
   setRun(run);
   if (run === 'done') performance.mark('rowkey-lab:result-drawn');
   firstDone();
@@ -126,6 +127,7 @@ function endRun(text, run = 'done') {
   $('run-status').textContent = text;
 }
 function cancelRun() {
+  keepNow();
   runId++;
   newWorker();
   $('cancel').disabled = true;
@@ -208,6 +210,8 @@ function renderEditor(replaced = false) {
   const typing = id => !replaced && document.activeElement === $(id);
   if (!typing('key-text')) $('key-text').value = keyAsText(state.doc?.key);
   if (!typing('doc-json')) {
+    // the text typed there that did not parse goes to Recent designs before it is replaced
+    if (draft !== null) branch();
     const text = docText();
     jsonShown = text.length <= BOX_MAX;
     $('doc-json').value = jsonShown ? JSON.stringify(state.doc, null, 2) : '';
@@ -230,6 +234,7 @@ function changed(now = false, replaced = false) {
   setRun('pending');
   saveState();
   renderEditor(replaced);
+  keepSoon();
   clearTimeout(debounce);
   if (now) analyze();
   else debounce = setTimeout(analyze, 300);
@@ -284,6 +289,7 @@ function rewriteExamples() {
       ...(ex.keyBinary != null ? { keyBinary: wasm.toStringBinary(k) } : {}),
     };
   });
+  branch();
   state.doc = { ...doc, examples };
   state.presetId = '';
   changed(true, true);
@@ -387,19 +393,92 @@ function renderCompare(c) {
   );
 }
 
-// ---- state in and out -----------------------------------------------------------------------
+// ---- Recent designs --------------------------------------------------------------------------
+// The design on the page is one entry under Recent designs (state.entry), written a moment after
+// each change whatever its run does (still running, failed, cancelled), at once when its run
+// ends, and before another design takes its place (a preset, an import, a link, a recent
+// design, the table's regions) or the page goes away: switching designs loses nothing.
+const KEEP_AFTER_MS = 1000;
+let draft = null, // the JSON editor's text while it does not parse, kept as typed
+  keepTimer = 0,
+  lastKept = '';
+function keepSoon() {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keepNow, KEEP_AFTER_MS);
+}
+function keepNow() {
+  clearTimeout(keepTimer);
+  if (!state.doc) return;
+  const text = draft ?? docText();
+  // the name and the key: edits of one design tell apart by their keys
+  const key = String(keyAsText(state.doc.key) ?? '');
+  const label =
+    [state.doc.name, key.length > 60 ? `${key.slice(0, 59)}…` : key].filter(Boolean).join(' · ') || 'design';
+  const entry = {
+    id: state.entry,
+    at: Date.now(),
+    presetId: state.presetId,
+    label: draft === null ? label : `${label} (unfinished JSON)`,
+    text,
+    draft: draft !== null,
+    // with a draft, the last design that parsed too: the draft is kept, and so is what it was
+    ...(draft === null ? {} : { base: docText() }),
+  };
+  const same = `${entry.id}\n${entry.presetId}\n${entry.label}\n${text}`;
+  if (same === lastKept) return;
+  const why = keep(entry);
+  lastKept = why ? '' : same;
+  renderKept(why);
+  renderRecent();
+}
+/** Another design takes this one's place: this one is kept as it is, the next go to a new entry. */
+function branch() {
+  keepNow();
+  draft = null;
+  state.entry = newEntryId();
+}
+/** Says when the design could not be kept under Recent designs, and why. */
+function renderKept(why) {
+  const note = $('keep-note');
+  note.hidden = !why;
+  note.textContent = !why
+    ? ''
+    : why.tooLarge
+      ? `This design's JSON is ${sizeText(why.tooLarge)}, more than Recent designs keep (${sizeText(RECENT_ENTRY_MAX)} each): export the JSON to keep it.`
+      : `Recent designs could not be saved (the browser refused: ${why.refused}): export the JSON to keep this design.`;
+}
 function renderRecent() {
   const sel = $('recent');
   const list = recentList();
   sel.replaceChildren(
     el('option', list.length ? `(${list.length} recent)` : '(none yet)', { value: '' }),
     ...list.map((r, i) =>
-      el('option', `${r.doc.name || keyAsText(r.doc.key)} — ${new Date(r.at).toLocaleString('en')}`, {
+      el('option', `${r.label} — ${new Date(r.at).toLocaleString('en')}`, {
         value: String(i),
       }),
     ),
   );
 }
+/** A recent design back on the page. One that did not parse goes back into the JSON editor as
+ * it was typed, over the last design of it that did (which does not run until the text parses). */
+function openRecent(r) {
+  if (r.id !== state.entry) branch();
+  draft = null;
+  state.entry = r.id;
+  state.presetId = r.presetId ?? '';
+  const text = r.draft ? r.base : r.text;
+  state.doc = JSON.parse(text);
+  knownText(state.doc, text);
+  if (!r.draft) return changed(false, true);
+  saveState();
+  renderEditor(true);
+  $('json-box').open = true;
+  $('doc-json').value = r.text;
+  draft = r.text;
+  checkTyped();
+}
+
+// ---- state in and out -----------------------------------------------------------------------
 function ioStatus(text, error = false) {
   $('io-status').textContent = text;
   $('io-status').classList.toggle('error', error);
@@ -427,6 +506,7 @@ async function importDesign(file) {
     return;
   }
   reading = null;
+  branch();
   state.doc = got.doc;
   knownText(got.doc, got.text);
   state.presetId = '';
@@ -463,10 +543,7 @@ function wireIo() {
   renderRecent();
   $('recent').addEventListener('change', () => {
     const r = recentList()[Number($('recent').value)];
-    if (!r) return;
-    state.doc = r.doc;
-    state.presetId = r.presetId ?? '';
-    changed(false, true);
+    if (r) openRecent(r);
   });
   $('copy-link').addEventListener('click', async () => {
     saveState();
@@ -522,12 +599,14 @@ function wireIo() {
 
 // ---- start ---------------------------------------------------------------------------------
 function loadPreset(id, now = false) {
+  branch();
   state.doc = getPreset(id);
   state.presetId = id;
   changed(now, true);
 }
 
 export function startLab() {
+  state.entry = newEntryId();
   // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
   if (!loadState()) {
     let id = state.presetId || DEFAULT_PRESET;
@@ -573,6 +652,9 @@ export function startLab() {
 
 function wireLab() {
   saveState();
+  keepSoon();
+  // a reload, a closed tab, a link followed: what the last second changed is kept too
+  window.addEventListener('pagehide', keepNow);
   for (const p of listPresets()) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
@@ -596,11 +678,14 @@ function wireLab() {
     try {
       state.doc = JSON.parse($('doc-json').value);
     } catch {
-      // its error shown once the typing pauses
+      // kept as typed (Recent designs), its error shown once the typing pauses
+      draft = $('doc-json').value;
+      keepSoon();
       clearTimeout(checkTimer);
       checkTimer = setTimeout(checkTyped, 120);
       return;
     }
+    draft = null;
     clearTimeout(checkTimer);
     state.presetId = '';
     changed();
@@ -630,6 +715,7 @@ function wireLab() {
   wireHeatmap();
   wireIo();
   wireTableRegions(doc => {
+    branch();
     state.doc = doc;
     state.presetId = '';
     changed(true, true);

@@ -9,9 +9,11 @@ export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
 // far) while the page has nothing else to show; `pending` the progress of the run under way;
 // `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports; `lint`
-// the linter's findings on the design of the last run.
+// the linter's findings on the design of the last run;
+// `entry` the id of the design's entry under Recent designs (state-io.js).
 export const state = {
   doc: null,
+  entry: '',
   presetId: '',
   windows: 64,
   sampleSize: 1000,

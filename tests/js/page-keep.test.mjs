@@ -1,6 +1,7 @@
-// The page with large inputs (issue 26): design files and region texts checked for size before
-// they are read, and read in a worker, the main thread watched for long tasks
-// (PerformanceObserver 'longtask') meanwhile.
+// The page with large inputs and the user's work (issue 26): design files and region texts
+// checked for size before they are read, and read in a worker, the main thread watched for long
+// tasks (PerformanceObserver 'longtask') meanwhile; Recent designs keeping every design edited
+// whatever its run did.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,8 @@ const hosts = n => ({
 const run = (page, state, timeout = 60000) =>
   page.waitForSelector(`#lab[data-run="${state}"]`, { state: 'attached', timeout });
 const text = (page, sel) => page.$eval(sel, e => e.textContent);
+const shown = (page, sel) => page.$eval(sel, e => !e.hidden && e.offsetParent !== null);
+const recentLabels = page => page.$$eval('#recent option', os => os.slice(1).map(o => o.textContent));
 
 /** Record the page's long tasks from its start (PerformanceObserver 'longtask'). */
 const watchLongTasks = page =>
@@ -224,6 +227,65 @@ test('region text: a paste too long for the box is read in the worker, a file ov
   assert.equal(await page.getAttribute('#regions-text', 'placeholder'), '');
   await page.click('#regions-apply');
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '3');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("Recent designs keep every design edited: a failed run's, a cancelled run's, JSON as typed", async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await run(page, 'done');
+  // A run that fails: a key naming no field of the design (it parses; the run says why).
+  await page.fill('#key-text', 'salt(nosuch, 4) + phone');
+  await run(page, 'error');
+  await page.selectOption('#preset', 'seed000-cyclic');
+  await run(page, 'done');
+  // A run that is cancelled: a long one, the key changed, then Cancel.
+  const long = { ...TIME_FIRST, name: 'long run', workload: { records: 50_000_000 } };
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#v=1&d=${b64(long)}`);
+  await run(page, 'running');
+  await page.fill('#key-text', 'id + long(ts)');
+  await run(page, 'running');
+  await page.click('#cancel');
+  await run(page, 'cancelled');
+  // JSON typed that does not parse, over a preset.
+  await page.selectOption('#preset', 'seed000-telecom');
+  await run(page, 'done');
+  const telecomKey = await page.inputValue('#key-text');
+  await page.click('#json-box summary');
+  const typed = '{\n  "v": 1,\n  "name": "half typed",\n  "key": ';
+  await page.fill('#doc-json', typed);
+  await run(page, 'error');
+  await page.selectOption('#preset', 'seed000-cyclic');
+  await run(page, 'done');
+  await page.reload(); // kept in localStorage, not in the page
+  await run(page, 'done');
+  const labels = await recentLabels(page);
+  // (the list is drawn again, most recent first, as designs are switched)
+  const pick = async re => {
+    const now = await recentLabels(page);
+    const i = now.findIndex(l => re.test(l));
+    assert.ok(i >= 0, `${re} in ${now.join(' | ')}`);
+    await page.selectOption('#recent', { index: i + 1 });
+  };
+  await pick(/^Telecom call records.* · salt\(nosuch, 4\) \+ phone — /);
+  await run(page, 'error');
+  assert.equal(await page.inputValue('#key-text'), 'salt(nosuch, 4) + phone');
+  assert.match(await text(page, '#design-error'), /nosuch/);
+  await pick(/^long run · id \+ long\(ts\) — /);
+  await run(page, 'running');
+  assert.equal(await page.inputValue('#key-text'), 'id + long(ts)');
+  await page.click('#cancel');
+  await pick(/^Telecom call records.* \(unfinished JSON\) — /);
+  assert.equal(await page.inputValue('#doc-json'), typed, 'the text as typed');
+  assert.equal(await page.inputValue('#key-text'), telecomKey, 'over the design it was typed over');
+  assert.equal(await shown(page, '#design-error'), true);
+  assert.equal(await page.getAttribute('#doc-json', 'aria-invalid'), 'true');
+  await page.locator('.editor').screenshot({ path: path.join(ROOT, 'test-results/keep-recent-unfinished.png') });
+  // Each design is one entry, however often it was changed.
+  assert.ok(labels.length <= 10, labels.join(' | '));
+  assert.equal(new Set(labels.map(l => l.replace(/ — .*$/, ''))).size, labels.length, labels.join(' | '));
   assert.deepEqual(problems, []);
   await page.close();
 });
