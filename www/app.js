@@ -605,20 +605,40 @@ function loadPreset(id, now = false) {
   changed(now, true);
 }
 
-export function startLab() {
+/** The design the hash names: its own (`d=`), else its preset (`p=`), else the default preset.
+ * A link that cannot be opened says why in state.linkProblem. */
+function openHash() {
   state.entry = newEntryId();
-  // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
-  if (!loadState()) {
-    let id = state.presetId || DEFAULT_PRESET;
-    try {
-      state.doc = getPreset(id);
-    } catch {
-      state.linkProblem ??= `This link names a preset that does not exist (${id})`;
-      id = DEFAULT_PRESET;
-      state.doc = getPreset(id);
-    }
-    state.presetId = id;
+  if (loadState()) return;
+  let id = state.presetId || DEFAULT_PRESET;
+  try {
+    state.doc = getPreset(id);
+  } catch {
+    state.linkProblem ??= `This link names a preset that does not exist (${id})`;
+    id = DEFAULT_PRESET;
+    state.doc = getPreset(id);
   }
+  state.presetId = id;
+}
+/** A link that could not be opened says so, instead of quietly showing another design. */
+function showLinkProblem() {
+  const notice = $('link-notice');
+  notice.hidden = !state.linkProblem;
+  if (state.linkProblem)
+    notice.textContent = `${state.linkProblem}: showing the preset "${state.doc.name ?? state.presetId}" instead.`;
+}
+/** Another link opened in this tab (only the hash changed): the design on show goes to Recent
+ * designs, and the link's design takes its place, as if the page had been opened on it. */
+function openLink() {
+  branch();
+  openHash();
+  renderHeatControls();
+  changed(true, true);
+  showLinkProblem();
+}
+
+export function startLab() {
+  openHash();
   renderHeatControls();
   renderEditor();
   // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).
@@ -639,13 +659,8 @@ export function startLab() {
     newWorker();
     changed(true);
   }
-  // A link whose design could not be opened says so, instead of quietly showing another one
-  // (after the first run starts: the user's next change hides it).
-  if (state.linkProblem) {
-    const notice = $('link-notice');
-    notice.textContent = `${state.linkProblem}: showing the preset "${state.doc.name ?? state.presetId}" instead.`;
-    notice.hidden = false;
-  }
+  // After the first run starts: the user's next change hides it.
+  showLinkProblem();
   // The menus and the controls are not needed to draw the preview: they come right after it.
   preview.then(wireLab);
 }
@@ -653,6 +668,7 @@ export function startLab() {
 function wireLab() {
   saveState();
   keepSoon();
+  window.addEventListener('hashchange', openLink);
   // a reload, a closed tab, a link followed: what the last second changed is kept too
   window.addEventListener('pagehide', keepNow);
   for (const p of listPresets()) {

@@ -1,7 +1,7 @@
 // The page with large inputs and the user's work (issue 26): design files and region texts
 // checked for size before they are read, and read in a worker, the main thread watched for long
 // tasks (PerformanceObserver 'longtask') meanwhile; Recent designs keeping every design edited
-// whatever its run did.
+// whatever its run did; another link opened in the same tab.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ after(async () => {
 });
 
 const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
+const unb64 = s => JSON.parse(Buffer.from(s, 'base64url').toString());
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 const TIME_FIRST = {
   v: 1,
@@ -53,6 +54,7 @@ const hosts = n => ({
 
 const run = (page, state, timeout = 60000) =>
   page.waitForSelector(`#lab[data-run="${state}"]`, { state: 'attached', timeout });
+const hashParam = (page, k) => new URLSearchParams(new URL(page.url()).hash.slice(1)).get(k);
 const text = (page, sel) => page.$eval(sel, e => e.textContent);
 const shown = (page, sel) => page.$eval(sel, e => !e.hidden && e.offsetParent !== null);
 const recentLabels = page => page.$$eval('#recent option', os => os.slice(1).map(o => o.textContent));
@@ -242,7 +244,6 @@ test("Recent designs keep every design edited: a failed run's, a cancelled run's
   await run(page, 'done');
   // A run that is cancelled: a long one, the key changed, then Cancel.
   const long = { ...TIME_FIRST, name: 'long run', workload: { records: 50_000_000 } };
-  await page.goto('about:blank');
   await page.goto(`${server.url}#v=1&d=${b64(long)}`);
   await run(page, 'running');
   await page.fill('#key-text', 'id + long(ts)');
@@ -286,6 +287,36 @@ test("Recent designs keep every design edited: a failed run's, a cancelled run's
   // Each design is one entry, however often it was changed.
   assert.ok(labels.length <= 10, labels.join(' | '));
   assert.equal(new Set(labels.map(l => l.replace(/ — .*$/, ''))).size, labels.length, labels.join(' | '));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('another link opened in the same tab opens in place; the design before goes to Recent designs', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await run(page, 'done');
+  await page.fill('#key-text', 'salt(id, 4) + long(ts) + id');
+  // At once (before the edit would be kept on its own): only the hash changes.
+  const other = { ...TIME_FIRST, name: 'the other link', key: 'id + long(ts)' };
+  await page.goto(`${server.url}#v=1&d=${b64(other)}`);
+  await page.waitForFunction(() => document.getElementById('key-text').value === 'id + long(ts)');
+  await run(page, 'done');
+  assert.deepEqual(JSON.parse(await page.inputValue('#doc-json')), other);
+  assert.deepEqual(unb64(hashParam(page, 'd')), other);
+  // The next change is to the link's design, not to the one before it.
+  await page.fill('#windows', '32');
+  await page.waitForFunction(() => location.hash.includes('w=32'));
+  assert.deepEqual(unb64(hashParam(page, 'd')), other);
+  const labels = await recentLabels(page);
+  const i = labels.findIndex(l => l.startsWith('time first · salt(id, 4) + long(ts) + id — '));
+  assert.ok(i >= 0, labels.join(' | '));
+  await page.selectOption('#recent', { index: i + 1 });
+  await page.waitForFunction(() => document.getElementById('key-text').value === 'salt(id, 4) + long(ts) + id');
+  await run(page, 'done');
+  // A link that cannot be opened, followed in the tab: it says so, as on a first load.
+  await page.goto(`${server.url}#v=1&p=no-such-preset`);
+  await page.waitForFunction(() => !document.getElementById('link-notice').hidden);
+  assert.match(await text(page, '#link-notice'), /names a preset that does not exist \(no-such-preset\)/);
   assert.deepEqual(problems, []);
   await page.close();
 });
