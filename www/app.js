@@ -547,6 +547,11 @@ function wireIo() {
   });
   $('copy-link').addEventListener('click', async () => {
     saveState();
+    if (!state.link.fits) {
+      $('share-url').hidden = true;
+      ioStatus('This design is too large to share as a link: export the JSON and share the file.', true);
+      return;
+    }
     const ok = await copyText(location.href);
     const share = $('share-url');
     share.value = location.href;
@@ -605,11 +610,24 @@ function loadPreset(id, now = false) {
   changed(now, true);
 }
 
-/** The design the hash names: its own (`d=`), else its preset (`p=`), else the default preset.
- * A link that cannot be opened says why in state.linkProblem. */
+/** The design the hash names: its own (`d=`), else its entry under Recent designs (`k=`, a design
+ * too large for a link), else its preset (`p=`), else the default preset. A link that cannot be
+ * opened says why in state.linkProblem. */
 function openHash() {
   state.entry = newEntryId();
   if (loadState()) return;
+  if (state.kept) {
+    const r = recentList().find(x => x.id === state.kept && !x.draft);
+    if (r) {
+      state.doc = JSON.parse(r.text);
+      knownText(state.doc, r.text);
+      state.entry = r.id;
+      state.presetId = r.presetId ?? '';
+      return;
+    }
+    state.linkProblem ??=
+      "This link's design was too large for a link, and it is not under Recent designs in this browser";
+  }
   let id = state.presetId || DEFAULT_PRESET;
   try {
     state.doc = getPreset(id);

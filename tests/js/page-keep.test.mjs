@@ -1,9 +1,9 @@
 // The page with large inputs and the user's work (issue 26): design files and region texts
 // checked for size before they are read, and read in a worker, the main thread watched for long
 // tasks (PerformanceObserver 'longtask') meanwhile; Recent designs keeping every design edited
-// whatever its run did; another link opened in the same tab.
+// whatever its run did; another link opened in the same tab; a design too large for a link.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -148,6 +148,47 @@ test('a design file over the size cap is refused before it is read: a message, n
   assert.equal(await text(page, '#io-status'), 'Imported the pasted design.');
   assert.equal(await page.inputValue('#doc-json'), pretty);
   await run(page, 'done');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a design near the cap (1.9 MiB) is read in the worker; the editor, the link and Recent designs say what they cannot hold', async t => {
+  const { page, problems } = await openPage(browser, server.url);
+  await watchLongTasks(page);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await run(page, 'done');
+  const big = hosts(72000);
+  const file = path.join(dir, 'hosts.rowkey.json');
+  writeFileSync(file, JSON.stringify(big));
+  const t0 = await now(page);
+  await page.setInputFiles('#import-json', file);
+  // the design is on the page and its run started in the same task as this message
+  await page.waitForFunction(() => document.getElementById('io-status').textContent.startsWith('Imported'));
+  const t1 = await now(page);
+  await run(page, 'done');
+  const importing = await longTasks(page, t0, t1);
+  t.diagnostic(
+    `long tasks: the import ${JSON.stringify(importing)} ms over ${Math.round(t1 - t0)} ms; the result drawn ${JSON.stringify(await longTasks(page, t1))} ms`,
+  );
+  assert.ok(Math.max(0, ...importing) < 200, `long tasks ${importing}`);
+  assert.equal(await page.textContent('#metrics [data-metric="writes"]'), '20,000');
+  // The JSON editor does not take it (the page would stall drawing it); the key stays editable.
+  assert.match(
+    await text(page, '#json-note'),
+    /^This design's JSON is 1\.\d MiB, longer than the editor here shows \(256 KiB\): the page would stall drawing it\. Export the JSON/,
+  );
+  assert.equal(await page.$eval('#doc-json', e => e.readOnly && e.value === ''), true);
+  // Neither does a link: the hash names its Recent designs entry, which cannot hold it either.
+  assert.equal(await shown(page, '#link-note'), true);
+  assert.equal(hashParam(page, 'd'), null);
+  assert.match(
+    await text(page, '#keep-note'),
+    /^This design's JSON is 1\.\d MiB, more than Recent designs keep \(1\.0 MiB each\): export the JSON to keep it\.$/,
+  );
+  // Exported whole.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  assert.deepEqual(JSON.parse(readFileSync(await download.path(), 'utf8')), big);
+  await page.locator('.editor').screenshot({ path: path.join(ROOT, 'test-results/keep-large-design.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -318,5 +359,61 @@ test('another link opened in the same tab opens in place; the design before goes
   await page.waitForFunction(() => !document.getElementById('link-notice').hidden);
   assert.match(await text(page, '#link-notice'), /names a preset that does not exist \(no-such-preset\)/);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a design too large for a link: the copy-link control says so, the hash names its Recent entry', async () => {
+  const { page, problems } = await openPage(browser, server.url, undefined, CLIPBOARD);
+  await page.goto(server.url);
+  await run(page, 'done');
+  assert.equal(await shown(page, '#link-note'), false);
+  const big = hosts(2000); // 58 KB of JSON, about 78 KB of link
+  const file = path.join(dir, 'hosts-2000.rowkey.json');
+  writeFileSync(file, JSON.stringify(big, null, 2));
+  await page.setInputFiles('#import-json', file);
+  await page.waitForFunction(() => !document.getElementById('link-note').hidden);
+  await run(page, 'done');
+  assert.equal(await text(page, '#link-note'), 'Too large to share as a link (over 32 KiB): export the JSON.');
+  // the button is described by the note, and marked as not doing what its label says
+  assert.equal(await page.getAttribute('#copy-link', 'aria-describedby'), 'link-note');
+  assert.equal(await page.getAttribute('#copy-link', 'aria-disabled'), 'true');
+  assert.equal(hashParam(page, 'd'), null);
+  const kept = hashParam(page, 'k');
+  assert.match(kept, /^[a-z0-9]+$/);
+  assert.ok(page.url().length < 32 * 1024, `${page.url().length}`);
+  await page.evaluate(() => navigator.clipboard.writeText('before'));
+  // (aria-disabled: a click still reaches it, and says why it copies nothing)
+  await page.focus('#copy-link');
+  await page.keyboard.press('Enter');
+  assert.equal(
+    await text(page, '#io-status'),
+    'This design is too large to share as a link: export the JSON and share the file.',
+  );
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'before', 'no link copied');
+  await page.locator('.toolbar').screenshot({ path: path.join(ROOT, 'test-results/keep-too-large-link.png') });
+  // A reload opens it from Recent designs.
+  await page.reload();
+  await run(page, 'done');
+  assert.deepEqual(JSON.parse(await page.inputValue('#doc-json')), big);
+  assert.equal(hashParam(page, 'k'), kept);
+  assert.equal(await shown(page, '#link-notice'), false);
+  // In another browser the link says it holds no design.
+  const { page: p2, problems: problems2 } = await openPage(browser, server.url);
+  await p2.goto(page.url());
+  await run(p2, 'done');
+  assert.match(
+    await text(p2, '#link-notice'),
+    /^This link's design was too large for a link, and it is not under Recent designs in this browser: showing the preset/,
+  );
+  // Small again: the link holds the design again.
+  await page.fill('#key-text', 'id + long(ts)');
+  await page.click('#json-box summary');
+  const small = { ...TIME_FIRST, key: 'id + long(ts)' };
+  await page.fill('#doc-json', JSON.stringify(small));
+  await page.waitForFunction(() => document.getElementById('link-note').hidden);
+  assert.deepEqual(unb64(hashParam(page, 'd')), small);
+  assert.equal(await page.getAttribute('#copy-link', 'aria-disabled'), null);
+  assert.deepEqual([...problems, ...problems2], []);
+  await p2.close();
   await page.close();
 });
