@@ -10,7 +10,7 @@ import { adoptFirstRun, startWorker } from './boot.js';
 import { drawMatrix, poolMax } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
 import { toHex } from './keys-view.js';
-import { $, el, fix, loadState, num, offsetOf, saveState, state } from './lab-state.js';
+import { $, docText, el, fix, knownText, loadState, num, offsetOf, saveState, state } from './lab-state.js';
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import {
@@ -22,7 +22,20 @@ import {
   renderScanCommands,
   renderSplits,
 } from './results.js';
-import { canvasPng, copyText, download, metricsCsv, readJsonFile, recentList, remember } from './state-io.js';
+import {
+  BOX_MAX,
+  canvasPng,
+  copyText,
+  DESIGN_MAX,
+  download,
+  keep,
+  metricsCsv,
+  newEntryId,
+  RECENT_ENTRY_MAX,
+  readOff,
+  recentList,
+  sizeText,
+} from './state-io.js';
 import { renderTableLoad, wireTableRegions } from './table-regions.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
 
@@ -73,8 +86,9 @@ function onWorker(msg) {
       saveState();
     }
     renderResults(runId);
-    remember(state.doc, state.presetId);
-    renderRecent();
+  } else if (msg.kind === 'lint') {
+    state.lint = msg.findings;
+    showExamples(msg.findings.filter(f => f.rule === 'example-key'));
   } else if (msg.kind === 'comparison') {
     endRun('');
     renderCompare(msg.comparison);
@@ -104,6 +118,7 @@ export const firstResult = new Promise(resolve => {
   firstDone = resolve;
 });
 function endRun(text, run = 'done') {
+  keepNow(); // whatever the run did, the design it ran is under Recent designs now
   setRun(run);
   if (run === 'done') performance.mark('rowkey-lab:result-drawn');
   firstDone();
@@ -112,6 +127,7 @@ function endRun(text, run = 'done') {
   $('run-status').textContent = text;
 }
 function cancelRun() {
+  keepNow();
   runId++;
   newWorker();
   $('cancel').disabled = true;
@@ -158,20 +174,16 @@ function showError(e) {
   $('diagnosis').textContent = '';
 }
 
-/** Check the design document as the JSON editor holds it (the state's own text unless the user
- * is typing there), so an error's line and column are in what the user sees. Errors under
- * /key are left to the run, which points into the key text. Returns true when it can run. */
-function checkDoc() {
+/** The JSON editor's text as typed, when it does not parse: the engine's error at its line and
+ * column (the design that runs is checked in the worker, see worker.js's designOf). */
+function checkTyped() {
   try {
     wasm.validateDesign($('doc-json').value);
   } catch (e) {
-    if (String(e.path ?? '').startsWith('/key')) return true;
     setRun('error');
     $('run-status').textContent = STALE();
     showError({ message: e.message, reason: e.reason, line: e.line, column: e.column, path: e.path, in: 'doc-json' });
-    return false;
   }
-  return true;
 }
 
 /** Parse the key text as it is typed; a parse error is shown at its line and column and the
@@ -189,41 +201,55 @@ function parseTyped() {
   return true;
 }
 
-function renderEditor() {
-  const k = state.doc?.key;
-  if (document.activeElement !== $('key-text')) $('key-text').value = keyAsText(k);
-  if (document.activeElement !== $('doc-json')) $('doc-json').value = JSON.stringify(state.doc, null, 2);
+// Does the JSON editor hold the design on show (the one that runs)? Not when the design is
+// longer than a text box holds (BOX_MAX): the editor then says so instead.
+let jsonShown = true;
+/** The editors from the state; a box the user is typing in keeps its text, unless the design was
+ * `replaced` (another design took its place: the box shows it wherever the cursor was). */
+function renderEditor(replaced = false) {
+  const typing = id => !replaced && document.activeElement === $(id);
+  if (!typing('key-text')) $('key-text').value = keyAsText(state.doc?.key);
+  if (!typing('doc-json')) {
+    // the text typed there that did not parse goes to Recent designs before it is replaced
+    if (draft !== null) branch();
+    const text = docText();
+    jsonShown = text.length <= BOX_MAX;
+    $('doc-json').value = jsonShown ? JSON.stringify(state.doc, null, 2) : '';
+    $('doc-json').readOnly = !jsonShown;
+    $('json-note').hidden = jsonShown;
+    $('json-note').textContent = jsonShown
+      ? ''
+      : `This design's JSON is ${sizeText(text.length)}, longer than the editor here shows (${sizeText(BOX_MAX)}): the page would stall drawing it. Export the JSON to edit it elsewhere, then import it again; the row key above stays editable.`;
+  }
   $('preset').value = state.presetId;
-  if (document.activeElement !== $('windows')) $('windows').value = String(state.windows);
-  if (document.activeElement !== $('sample-size')) $('sample-size').value = String(state.sampleSize);
+  if (!typing('windows')) $('windows').value = String(state.windows);
+  if (!typing('sample-size')) $('sample-size').value = String(state.sampleSize);
 }
 
 let debounce = 0;
-function changed(now = false) {
+/** The state changed: saved, drawn, and run after a pause (at once when `now`); `replaced` when
+ * another design took the place of the one on show (see renderEditor). */
+function changed(now = false, replaced = false) {
   $('link-notice').hidden = true; // the user has moved on from the link they opened
   setRun('pending');
   saveState();
-  renderEditor();
+  renderEditor(replaced);
+  keepSoon();
   clearTimeout(debounce);
   if (now) analyze();
   else debounce = setTimeout(analyze, 300);
 }
 
 /** The design's examples whose recorded row key this key no longer writes (the linter's
- * `example-key` findings), named under the key editor as it is typed: such a change leaves the
- * rows already stored under the old keys out of reach, which the heatmap cannot show. */
-function showExamples(doc) {
+ * `example-key` findings, `moved`, which the worker posts before a run), named under the key
+ * editor as it is typed: such a change leaves the rows already stored under the old keys out
+ * of reach, which the heatmap cannot show. */
+function showExamples(moved) {
   const box = $('examples-note');
-  let moved = [];
-  try {
-    moved = wasm.lintDesign(doc).filter(f => f.rule === 'example-key');
-  } catch {
-    /* the run shows why */
-  }
   box.replaceChildren();
   box.hidden = !moved.length;
   if (!moved.length) return;
-  const recorded = (doc.examples ?? []).filter(ex => ex.key != null || ex.keyBinary != null).length;
+  const recorded = (state.doc.examples ?? []).filter(ex => ex.key != null || ex.keyBinary != null).length;
   const what = `${moved.length} of the design's ${recorded} example${recorded === 1 ? '' : 's'}`;
   const list = el('details');
   list.append(el('summary', 'which, and what the key writes now'));
@@ -263,23 +289,26 @@ function rewriteExamples() {
       ...(ex.keyBinary != null ? { keyBinary: wasm.toStringBinary(k) } : {}),
     };
   });
+  branch();
   state.doc = { ...doc, examples };
   state.presetId = '';
-  changed(true);
+  changed(true, true);
 }
 
 function analyze() {
   if (typeof state.doc?.key === 'string' && !parseTyped()) return;
-  if (!checkDoc()) return;
   showError(null);
-  showExamples(state.doc);
-  const doc = state.doc;
+  // The design as JSON text (a copy of a string costs the page less than one of the object),
+  // and as the JSON editor holds it when it does, for errors at its lines.
+  const text = docText(),
+    editorText = jsonShown ? $('doc-json').value : null;
   // a preview of the first records only while nothing else is shown
   startRun(id => ({
     id,
     kind: 'analyze',
     preview: !state.report,
-    doc,
+    text,
+    editorText,
     options: { windows: state.windows, sampleSize: state.sampleSize },
   }));
 }
@@ -364,9 +393,59 @@ function renderCompare(c) {
   );
 }
 
-// ---- state in and out -----------------------------------------------------------------------
-function ioStatus(text) {
-  $('io-status').textContent = text;
+// ---- Recent designs --------------------------------------------------------------------------
+// The design on the page is one entry under Recent designs (state.entry), written a moment after
+// each change whatever its run does (still running, failed, cancelled), at once when its run
+// ends, and before another design takes its place (a preset, an import, a link, a recent
+// design, the table's regions) or the page goes away: switching designs loses nothing.
+const KEEP_AFTER_MS = 1000;
+let draft = null, // the JSON editor's text while it does not parse, kept as typed
+  keepTimer = 0,
+  lastKept = '';
+function keepSoon() {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keepNow, KEEP_AFTER_MS);
+}
+function keepNow() {
+  clearTimeout(keepTimer);
+  if (!state.doc) return;
+  const text = draft ?? docText();
+  // the name and the key: edits of one design tell apart by their keys
+  const key = String(keyAsText(state.doc.key) ?? '');
+  const label =
+    [state.doc.name, key.length > 60 ? `${key.slice(0, 59)}…` : key].filter(Boolean).join(' · ') || 'design';
+  const entry = {
+    id: state.entry,
+    at: Date.now(),
+    presetId: state.presetId,
+    label: draft === null ? label : `${label} (unfinished JSON)`,
+    text,
+    draft: draft !== null,
+    // with a draft, the last design that parsed too: the draft is kept, and so is what it was
+    ...(draft === null ? {} : { base: docText() }),
+  };
+  const same = `${entry.id}\n${entry.presetId}\n${entry.label}\n${text}`;
+  if (same === lastKept) return;
+  const why = keep(entry);
+  lastKept = why ? '' : same;
+  renderKept(why);
+  renderRecent();
+}
+/** Another design takes this one's place: this one is kept as it is, the next go to a new entry. */
+function branch() {
+  keepNow();
+  draft = null;
+  state.entry = newEntryId();
+}
+/** Says when the design could not be kept under Recent designs, and why. */
+function renderKept(why) {
+  const note = $('keep-note');
+  note.hidden = !why;
+  note.textContent = !why
+    ? ''
+    : why.tooLarge
+      ? `This design's JSON is ${sizeText(why.tooLarge)}, more than Recent designs keep (${sizeText(RECENT_ENTRY_MAX)} each): export the JSON to keep it.`
+      : `Recent designs could not be saved (the browser refused: ${why.refused}): export the JSON to keep this design.`;
 }
 function renderRecent() {
   const sel = $('recent');
@@ -374,11 +453,65 @@ function renderRecent() {
   sel.replaceChildren(
     el('option', list.length ? `(${list.length} recent)` : '(none yet)', { value: '' }),
     ...list.map((r, i) =>
-      el('option', `${r.doc.name || keyAsText(r.doc.key)} — ${new Date(r.at).toLocaleString('en')}`, {
+      el('option', `${r.label} — ${new Date(r.at).toLocaleString('en')}`, {
         value: String(i),
       }),
     ),
   );
+}
+/** A recent design back on the page. One that did not parse goes back into the JSON editor as
+ * it was typed, over the last design of it that did (which does not run until the text parses). */
+function openRecent(r) {
+  if (r.id !== state.entry) branch();
+  draft = null;
+  state.entry = r.id;
+  state.presetId = r.presetId ?? '';
+  const text = r.draft ? r.base : r.text;
+  state.doc = JSON.parse(text);
+  knownText(state.doc, text);
+  if (!r.draft) return changed(false, true);
+  saveState();
+  renderEditor(true);
+  $('json-box').open = true;
+  $('doc-json').value = r.text;
+  draft = r.text;
+  checkTyped();
+}
+
+// ---- state in and out -----------------------------------------------------------------------
+function ioStatus(text, error = false) {
+  $('io-status').textContent = text;
+  $('io-status').classList.toggle('error', error);
+}
+let reading = null;
+/** A design file (picked or dropped) opened: its size checked first, without reading it; then
+ * read and parsed in a worker, so that neither a large file nor a slow disk holds up the page. */
+async function importDesign(file) {
+  reading?.cancel();
+  if (file.size > DESIGN_MAX) {
+    ioStatus(
+      `Not imported: ${file.name} is ${sizeText(file.size)}; the page opens design files of up to ${sizeText(DESIGN_MAX)}.`,
+      true,
+    );
+    return;
+  }
+  ioStatus(`Reading ${file.name}…`);
+  const read = readOff({ kind: 'readDesign', file });
+  reading = read;
+  let got;
+  try {
+    got = await read;
+  } catch (e) {
+    if (!e.cancelled) ioStatus(`Import failed: ${e.message}`, true);
+    return;
+  }
+  reading = null;
+  branch();
+  state.doc = got.doc;
+  knownText(got.doc, got.text);
+  state.presetId = '';
+  ioStatus(`Imported ${file.name}.`);
+  changed(false, true);
 }
 function slug() {
   return (
@@ -389,17 +522,36 @@ function slug() {
       .slice(0, 40) || 'design'
   );
 }
+/** A paste into the JSON editor longer than a text box shows is opened as a design of its own,
+ * read in a worker like a file, not put in the box; a longer one than a design may be is
+ * refused at once. */
+function pasteDesign(e) {
+  const text = e.clipboardData?.getData('text/plain') ?? '';
+  if (text.length <= BOX_MAX) return;
+  e.preventDefault();
+  if (text.length > DESIGN_MAX) {
+    ioStatus(
+      `Not pasted: the text is ${sizeText(text.length)}; the page opens designs of up to ${sizeText(DESIGN_MAX)}.`,
+      true,
+    );
+    return;
+  }
+  importDesign(new File([text], 'the pasted design', { type: 'application/json' }));
+}
+
 function wireIo() {
   renderRecent();
   $('recent').addEventListener('change', () => {
     const r = recentList()[Number($('recent').value)];
-    if (!r) return;
-    state.doc = r.doc;
-    state.presetId = r.presetId ?? '';
-    changed();
+    if (r) openRecent(r);
   });
   $('copy-link').addEventListener('click', async () => {
     saveState();
+    if (!state.link.fits) {
+      $('share-url').hidden = true;
+      ioStatus('This design is too large to share as a link: export the JSON and share the file.', true);
+      return;
+    }
     const ok = await copyText(location.href);
     const share = $('share-url');
     share.value = location.href;
@@ -414,20 +566,21 @@ function wireIo() {
     );
     ioStatus('Design exported.');
   });
-  $('import-json').addEventListener('change', async () => {
+  $('import-json').addEventListener('change', () => {
     const f = $('import-json').files[0];
-    if (!f) return;
-    try {
-      const doc = await readJsonFile(f);
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a design document');
-      state.doc = doc;
-      state.presetId = '';
-      ioStatus(`Imported ${f.name}.`);
-      changed();
-    } catch (e) {
-      ioStatus(`Import failed: ${e.message}`);
-    }
     $('import-json').value = '';
+    if (f) importDesign(f);
+  });
+  // A file dropped on the page is a design to import (on the table-regions box: the table's
+  // regions, see table-regions.js), never a page the browser opens in place of this one.
+  document.addEventListener('dragover', e => {
+    if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+  });
+  document.addEventListener('drop', e => {
+    const f = e.dataTransfer?.files[0];
+    if (!f || e.defaultPrevented) return;
+    e.preventDefault();
+    importDesign(f);
   });
   $('export-png').addEventListener('click', async () => {
     if (!state.report) return;
@@ -451,24 +604,59 @@ function wireIo() {
 
 // ---- start ---------------------------------------------------------------------------------
 function loadPreset(id, now = false) {
+  branch();
   state.doc = getPreset(id);
   state.presetId = id;
-  changed(now);
+  changed(now, true);
+}
+
+/** The design the hash names: its own (`d=`), else its entry under Recent designs (`k=`, a design
+ * too large for a link), else its preset (`p=`), else the default preset. A link that cannot be
+ * opened says why in state.linkProblem. */
+function openHash() {
+  state.entry = newEntryId();
+  if (loadState()) return;
+  if (state.kept) {
+    const r = recentList().find(x => x.id === state.kept && !x.draft);
+    if (r) {
+      state.doc = JSON.parse(r.text);
+      knownText(state.doc, r.text);
+      state.entry = r.id;
+      state.presetId = r.presetId ?? '';
+      return;
+    }
+    state.linkProblem ??=
+      "This link's design was too large for a link, and it is not under Recent designs in this browser";
+  }
+  let id = state.presetId || DEFAULT_PRESET;
+  try {
+    state.doc = getPreset(id);
+  } catch {
+    state.linkProblem ??= `This link names a preset that does not exist (${id})`;
+    id = DEFAULT_PRESET;
+    state.doc = getPreset(id);
+  }
+  state.presetId = id;
+}
+/** A link that could not be opened says so, instead of quietly showing another design. */
+function showLinkProblem() {
+  const notice = $('link-notice');
+  notice.hidden = !state.linkProblem;
+  if (state.linkProblem)
+    notice.textContent = `${state.linkProblem}: showing the preset "${state.doc.name ?? state.presetId}" instead.`;
+}
+/** Another link opened in this tab (only the hash changed): the design on show goes to Recent
+ * designs, and the link's design takes its place, as if the page had been opened on it. */
+function openLink() {
+  branch();
+  openHash();
+  renderHeatControls();
+  changed(true, true);
+  showLinkProblem();
 }
 
 export function startLab() {
-  // The design: the hash's, else the hash's preset (`p=` without `d=`), else the default preset.
-  if (!loadState()) {
-    let id = state.presetId || DEFAULT_PRESET;
-    try {
-      state.doc = getPreset(id);
-    } catch {
-      state.linkProblem ??= `This link names a preset that does not exist (${id})`;
-      id = DEFAULT_PRESET;
-      state.doc = getPreset(id);
-    }
-    state.presetId = id;
-  }
+  openHash();
   renderHeatControls();
   renderEditor();
   // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).
@@ -489,19 +677,18 @@ export function startLab() {
     newWorker();
     changed(true);
   }
-  // A link whose design could not be opened says so, instead of quietly showing another one
-  // (after the first run starts: the user's next change hides it).
-  if (state.linkProblem) {
-    const notice = $('link-notice');
-    notice.textContent = `${state.linkProblem}: showing the preset "${state.doc.name ?? state.presetId}" instead.`;
-    notice.hidden = false;
-  }
+  // After the first run starts: the user's next change hides it.
+  showLinkProblem();
   // The menus and the controls are not needed to draw the preview: they come right after it.
   preview.then(wireLab);
 }
 
 function wireLab() {
   saveState();
+  keepSoon();
+  window.addEventListener('hashchange', openLink);
+  // a reload, a closed tab, a link followed: what the last second changed is kept too
+  window.addEventListener('pagehide', keepNow);
   for (const p of listPresets()) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
     $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
@@ -520,16 +707,24 @@ function wireLab() {
     }, 120);
     changed();
   });
+  let checkTimer = 0;
   $('doc-json').addEventListener('input', () => {
     try {
       state.doc = JSON.parse($('doc-json').value);
     } catch {
-      checkDoc();
+      // kept as typed (Recent designs), its error shown once the typing pauses
+      draft = $('doc-json').value;
+      keepSoon();
+      clearTimeout(checkTimer);
+      checkTimer = setTimeout(checkTyped, 120);
       return;
     }
+    draft = null;
+    clearTimeout(checkTimer);
     state.presetId = '';
     changed();
   });
+  $('doc-json').addEventListener('paste', pasteDesign);
   $('windows').addEventListener('input', () => {
     state.windows = Math.min(1024, Math.max(1, Number($('windows').value) || 64));
     changed();
@@ -553,9 +748,11 @@ function wireLab() {
   $('split-table').addEventListener('input', renderScanCommands);
   wireHeatmap();
   wireIo();
-  wireTableRegions(() => {
+  wireTableRegions(doc => {
+    branch();
+    state.doc = doc;
     state.presetId = '';
-    changed(true);
+    changed(true, true);
   }, compareWith);
 }
 

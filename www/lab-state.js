@@ -3,14 +3,20 @@
 // (url-state.js), the DOM helpers and the number formatters. app.js, heatmap-view.js and
 // results.js all import them from here, so that there is one state, not one per module.
 // Every text goes through textContent, never HTML.
-import { HEAT_DEFAULTS, readHash, writeHash } from './url-state.js';
+import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './url-state.js';
 
 export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
 // far) while the page has nothing else to show; `pending` the progress of the run under way;
-// `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports.
+// `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports; `lint`
+// the linter's findings on the design of the last run;
+// `entry` the id of the design's entry under Recent designs (state-io.js), `kept` the one a
+// link named (`k=`); `link` whether the design fits in a link (`{ fits, length }`).
 export const state = {
   doc: null,
+  entry: '',
+  kept: null,
+  link: { fits: true, length: 0 },
   presetId: '',
   windows: 64,
   sampleSize: 1000,
@@ -20,6 +26,7 @@ export const state = {
   reads: [],
   readsError: null,
   summary: [],
+  lint: [],
   heat: { ...HEAT_DEFAULTS, cursor: null },
   embed: null,
   view: null,
@@ -33,11 +40,39 @@ export function el(tag, text, attrs = {}) {
   return e;
 }
 
+// ---- the design's JSON text ------------------------------------------------------------------
+// The link, Recent designs and the worker all take the design as JSON text: made once per
+// design (a large design takes a while to write), or given by whoever already has it.
+let written = { doc: null, text: '' };
+/** The design `doc` (by default the state's) as JSON text. */
+export function docText(doc = state.doc) {
+  if (written.doc !== doc) written = { doc, text: JSON.stringify(doc) };
+  return written.text;
+}
+/** `text` is `doc`'s JSON text (a worker wrote it), so docText(doc) need not write it again. */
+export function knownText(doc, text) {
+  written = { doc, text };
+}
+
 // ---- URL state -------------------------------------------------------------------------
 export function saveState() {
-  const hash = writeHash(state);
+  const base = location.href.slice(0, location.href.length - location.hash.length);
+  const { hash, fits, length } = linkHash(state, docText(), base, state.entry);
   // replaceState costs a round trip to the browser: only when the hash changes
   if (hash !== location.hash) history.replaceState(null, '', hash);
+  if (fits !== state.link.fits || length !== state.link.length) {
+    state.link = { fits, length };
+    renderLinkFit();
+  }
+}
+/** The copy-link control says when the design is too large to share as a link. */
+function renderLinkFit() {
+  const note = $('link-note');
+  if (!note) return;
+  note.hidden = state.link.fits;
+  note.textContent = `Too large to share as a link (over ${LINK_MAX / 1024} KiB): export the JSON.`;
+  if (state.link.fits) $('copy-link').removeAttribute('aria-disabled');
+  else $('copy-link').setAttribute('aria-disabled', 'true');
 }
 /** The hash's settings into `state`; true when it holds a design. */
 export function loadState() {
@@ -46,6 +81,7 @@ export function loadState() {
   state.heat = { ...h.heat, cursor: null };
   state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
   state.linkProblem = h.problem;
+  state.kept = h.kept;
   if (!h.doc) return false;
   state.doc = h.doc;
   return true;

@@ -87,30 +87,24 @@ export function renderMetrics() {
     String(r.splits.length),
     'regions split by the auto-split policy during the run.',
   );
-  if (typeof wasm.lintDesign === 'function') {
-    try {
-      const findings = wasm.lintDesign(state.doc) ?? [];
-      const list = Array.isArray(findings) ? findings : (findings.findings ?? []);
-      metric(
-        dl,
-        'lint',
-        'Lint findings',
-        String(list.length),
-        list.map(f => `${f.severity} ${f.rule}: ${f.message}`).join(' · ') || 'no rule fired.',
-      );
-      // One finding per line on the page (the CSV keeps them in one cell).
-      if (list.length) {
-        const ul = el('ul', '', { class: 'findings' });
-        for (const f of list) {
-          const li = el('li');
-          li.append(el('span', f.severity, { class: `sev ${f.severity}` }), el('code', f.rule), ` ${f.message}`);
-          ul.append(li);
-        }
-        dl.lastElementChild.lastElementChild.replaceWith(ul);
-      }
-    } catch {
-      /* lint is advisory */
+  // the linter's findings on the design that ran (the worker posts them before its report)
+  const list = state.lint;
+  metric(
+    dl,
+    'lint',
+    'Lint findings',
+    String(list.length),
+    list.map(f => `${f.severity} ${f.rule}: ${f.message}`).join(' · ') || 'no rule fired.',
+  );
+  // One finding per line on the page (the CSV keeps them in one cell).
+  if (list.length) {
+    const ul = el('ul', '', { class: 'findings' });
+    for (const f of list) {
+      const li = el('li');
+      li.append(el('span', f.severity, { class: `sev ${f.severity}` }), el('code', f.rule), ` ${f.message}`);
+      ul.append(li);
     }
+    dl.lastElementChild.lastElementChild.replaceWith(ul);
   }
 }
 

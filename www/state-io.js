@@ -1,8 +1,34 @@
 // State in and out of the page: copy-link, recent designs (localStorage), design JSON import and
 // export, heatmap PNG and metrics CSV downloads. No network: files go through Blob URLs.
+// Files and long texts are read in a worker (readOff), after a size check that needs no reading;
+// the limits are the page's own, explained in docs/limits.md.
+
+import { startWorker } from './boot.js';
+
+/** The largest design file (bytes) or pasted design (characters) the page opens. It holds a
+ * design at the engine's own limit of regions (100,000 split keys: about 1.5 MiB), and opening
+ * one this size makes no long task; drawing its results still does (docs/limits.md). */
+export const DESIGN_MAX = 2 * 1024 * 1024;
+/** The largest region text (a file's bytes, a paste's characters) the page reads. */
+export const REGION_TEXT_MAX = 64 * 1024 * 1024;
+/** The most text (characters) the page puts in a text box: a box with more stalls the page
+ * while the browser lays it out. Longer designs and region texts are kept but not shown. */
+export const BOX_MAX = 256 * 1024;
 
 const RECENT_KEY = 'rowkey-lab:recent';
-const RECENT_MAX = 8;
+/** Recent designs: at most this many, each of at most RECENT_ENTRY_MAX characters, all of
+ * them together at most RECENT_TOTAL_MAX (localStorage holds 5 MiB or so per site, counted in
+ * UTF-16; the oldest go first). A design too large to keep is said so, never dropped quietly. */
+const RECENT_MAX = 10;
+export const RECENT_ENTRY_MAX = 1024 * 1024;
+const RECENT_TOTAL_MAX = 2 * 1024 * 1024;
+
+/** `n` bytes or characters as people read them: "812 B", "37 KiB", "2.4 MiB". */
+export function sizeText(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.ceil(n / 1024)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
 
 /** Offer `blob` as a download named `name`. */
 export function download(name, blob) {
@@ -16,25 +42,67 @@ export function download(name, blob) {
   setTimeout(() => URL.revokeObjectURL(a.href), 5000);
 }
 
+/** Recent designs, most recent first: `{ id, at, presetId, label, text, draft, base }`, `text`
+ * the design's JSON, or (`draft`) what the JSON editor held that does not parse, kept as typed,
+ * with `base` the JSON of the last design that did. */
 export function recentList() {
   try {
     const v = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(v) ? v.filter(r => r && typeof r.doc === 'object') : [];
+    return Array.isArray(v) ? v.map(fromStored).filter(r => r !== null) : [];
   } catch {
     return [];
   }
 }
-
-/** Remember a design (most recent first, duplicates dropped). */
-export function remember(doc, presetId) {
-  try {
-    const text = JSON.stringify(doc);
-    const list = recentList().filter(r => JSON.stringify(r.doc) !== text);
-    list.unshift({ doc, presetId, at: Date.now() });
-    localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX)));
-  } catch {
-    /* storage full or disabled: recent designs are a convenience */
+/** A stored entry, or one written before entries had ids (`{ doc, presetId, at }`); else null. */
+function fromStored(r) {
+  if (typeof r?.id === 'string' && typeof r.text === 'string' && (!r.draft || typeof r.base === 'string')) return r;
+  if (r?.doc && typeof r.doc === 'object') {
+    const at = Number(r.at) || 0;
+    const label = r.doc.name ?? (typeof r.doc.key === 'string' ? r.doc.key : 'design');
+    return { id: `r${at}`, at, presetId: r.presetId ?? '', label, text: JSON.stringify(r.doc), draft: false };
   }
+  return null;
+}
+
+/** A new entry id. */
+export const newEntryId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Keep `entry` first under Recent designs, in place of the entry with its id and of any other
+ * with the same text. Returns null when kept, else why not: `{ tooLarge: characters }` or
+ * `{ refused: the browser's reason }` (storage full or turned off). */
+export function keep(entry) {
+  const size = r => r.text.length + (r.base?.length ?? 0) + r.label.length;
+  if (size(entry) > RECENT_ENTRY_MAX) return { tooLarge: size(entry) };
+  const list = [entry, ...recentList().filter(r => r.id !== entry.id && r.text !== entry.text)];
+  let n = 0;
+  for (let total = 0; n < Math.min(list.length, RECENT_MAX); n++) {
+    total += size(list[n]);
+    if (total > RECENT_TOTAL_MAX) break;
+  }
+  try {
+    localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, Math.max(1, n))));
+    return null;
+  } catch (e) {
+    return { refused: e?.name ?? String(e) };
+  }
+}
+
+/** One read off this thread (a design file, a table's region text) by a worker of its own, so
+ * that a run under way neither waits for it nor is held up by it. Resolves to the worker's
+ * answer, rejects with its error (`{ message, … }`, `cancelled` when cancel() ended it). */
+export function readOff(message) {
+  const w = startWorker();
+  let settle;
+  const answer = new Promise((resolve, reject) => {
+    settle = (data, failed) => {
+      w.terminate();
+      (failed ? reject : resolve)(data);
+    };
+  });
+  w.onmessage = ({ data }) => settle(data.kind === 'error' ? data.error : data, data.kind === 'error');
+  w.onerror = e => settle({ message: e.message || 'the reader stopped' }, true);
+  w.postMessage({ id: 0, ...message });
+  return Object.assign(answer, { cancel: () => settle({ message: 'cancelled', cancelled: true }, true) });
 }
 
 /** Copy `text` to the clipboard; false when the browser refuses. */
@@ -45,12 +113,6 @@ export async function copyText(text) {
   } catch {
     return false;
   }
-}
-
-/** Read a File as JSON. */
-export async function readJsonFile(file) {
-  // File.text() keeps a UTF-8 byte order mark (some Windows editors write one); JSON.parse refuses it.
-  return JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
 }
 
 /** A PNG of a pixel canvas scaled up by whole pixels (no smoothing), at least ~`min` px wide. */

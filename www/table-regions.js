@@ -1,10 +1,12 @@
 // "Try the design on a table's current regions": what the HBase shell printed for a table
 // (get_splits, list_regions, a hbase:meta scan, a SPLITS_FILE, a create statement), read by the
-// engine (readRegions), becomes the design's pre-split. The rest of the design stays; the design
-// before is under Recent designs (every finished run is remembered).
+// engine (readRegions) in a worker, becomes the design's pre-split (onTableRegions). The rest of
+// the design stays; the design before is under Recent designs. The text is pasted into the box
+// or opened from a file; a text longer than the box shows (BOX_MAX) is kept aside unshown, and
+// one longer than REGION_TEXT_MAX is refused before it is read.
 
 import { $, el, num, offsetOf, state } from './lab-state.js';
-import * as wasm from './pkg/rowkey_lab.js';
+import { BOX_MAX, DESIGN_MAX, REGION_TEXT_MAX, readOff, sizeText } from './state-io.js';
 
 // The last list read whose text said what each region takes now (`load`), while the design
 // still runs on its regions.
@@ -16,40 +18,136 @@ function placedOn(list) {
   return n ? `, on the ${n === 1 ? 'one server' : `${n} servers`} that hold${n === 1 ? 's' : ''} them now` : '';
 }
 
-/** Wire the box; `changed()` is called after the design took the table's regions, and
- * `compareWith(doc)` compares it with the design as it was before. */
-export function wireTableRegions(changed, compareWith) {
-  const text = $('regions-text'),
+const FROM = {
+  regionNames: 'region names',
+  create: 'a create statement',
+  list: 'a list of keys',
+  lines: 'one key per line',
+};
+
+/** Wire the box; `apply(doc)` puts the design on the table's regions in place of the design
+ * before, and `compareWith(doc)` compares it with the design before. */
+export function wireTableRegions(apply, compareWith) {
+  const box = $('regions-text'),
     status = $('regions-status');
-  $('regions-apply').addEventListener('click', () => {
-    let list;
+  // The region text when it is not in the box: a file, or a paste too long to show there (as a
+  // Blob: the worker reads it, and the page sends it no copy of the text).
+  let aside = null,
+    reading = null;
+  const say = (text, cls = 'muted') => {
+    status.className = cls;
+    status.textContent = text;
+  };
+  const setAside = a => {
+    aside = a;
+    box.value = '';
+    box.removeAttribute('aria-invalid');
+    box.placeholder = `${a.name} (${sizeText(a.size)}) is too long to show here: “Use these regions” reads it. Typing here drops it.`;
+    say(`${a.name}, ${sizeText(a.size)}: ready to read.`);
+  };
+  const tooLong = n => n > REGION_TEXT_MAX;
+  const refuse = (what, n) =>
+    say(
+      `Not read: ${what} is ${sizeText(n)}; the page reads region text of up to ${sizeText(REGION_TEXT_MAX)}.`,
+      'error',
+    );
+  box.addEventListener('paste', e => {
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    if (text.length <= BOX_MAX) return;
+    e.preventDefault();
+    if (tooLong(text.length)) refuse('the pasted text', text.length);
+    else setAside({ file: new Blob([text], { type: 'text/plain' }), name: 'The pasted text', size: text.length });
+  });
+  box.addEventListener('input', () => {
+    if (!aside) return;
+    aside = null;
+    box.placeholder = '';
+    say('');
+  });
+  const openFile = f => {
+    if (tooLong(f.size)) refuse(f.name, f.size);
+    else setAside({ file: f, name: f.name, size: f.size });
+  };
+  $('regions-file').addEventListener('change', () => {
+    const f = $('regions-file').files[0];
+    $('regions-file').value = '';
+    if (f) openFile(f);
+  });
+  $('table-regions').addEventListener('drop', e => {
+    const f = e.dataTransfer?.files[0];
+    if (!f) return;
+    e.preventDefault();
+    openFile(f);
+  });
+
+  $('regions-apply').addEventListener('click', async () => {
+    reading?.cancel();
+    const text = aside ? null : box.value;
+    if (text !== null && tooLong(text.length)) return refuse('the text', text.length);
+    const before = state.doc;
+    say(`Reading ${aside ? `${aside.name} (${sizeText(aside.size)})` : 'the regions'}… `);
+    const stop = el('button', 'Stop', { type: 'button', id: 'regions-stop' });
+    stop.addEventListener('click', () => {
+      reading?.cancel();
+      say('Stopped: the design keeps the regions it had.');
+    });
+    status.append(stop);
+    const read = readOff({
+      kind: 'readRegions',
+      text,
+      file: aside?.file ?? null,
+      table: $('regions-table').value.trim() || null,
+      doc: before,
+      max: DESIGN_MAX,
+    });
+    reading = read;
+    let got;
     try {
-      list = wasm.readRegions(text.value, $('regions-table').value.trim() || null);
+      got = await read;
     } catch (e) {
-      text.setAttribute('aria-invalid', 'true');
-      status.className = 'error';
-      status.textContent = e.line ? `Line ${e.line}, column ${e.column}: ${e.reason}` : (e.reason ?? e.message);
-      if (e.line) {
-        // the caret on the spot the engine names
-        const at = offsetOf(text.value, e.line, e.column);
-        text.focus();
-        text.setSelectionRange(at, Math.min(text.value.length, at + 1));
-      } else if (e.path === 'table') $('regions-table').focus();
+      if (!e.cancelled) showReadError(e, aside);
+      return;
+    } finally {
+      if (reading === read) reading = null;
+    }
+    if (got.tooLarge) {
+      say(
+        `${num(got.regions)} regions read, but the design on them would be ${sizeText(got.tooLarge)} of JSON; the page opens designs of up to ${sizeText(DESIGN_MAX)}.`,
+        'error',
+      );
       return;
     }
-    text.removeAttribute('aria-invalid');
-    const FROM = {
-      regionNames: 'region names',
-      create: 'a create statement',
-      list: 'a list of keys',
-      lines: 'one key per line',
-    };
-    const checked = list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : '';
-    status.className = 'muted';
-    const before = state.doc;
+    const list = got.list;
+    showRead(list, before);
+    current = list.load.length ? list : null;
+    $('regions-load').replaceChildren();
     // Named for where it runs, so Recent designs and Compare tell the two apart.
     const where = ` — on ${list.table ? `table ${list.table}'s` : "a table's"} current regions`;
-    const name = String(before.name ?? 'design').split(' — on ')[0] + where;
+    apply({ ...got.doc, name: String(before.name ?? 'design').split(' — on ')[0] + where });
+  });
+
+  /** The engine's error, at its line and column: the caret on the spot in the box, or the line
+   * itself when the text is not in the box. */
+  function showReadError(e, from) {
+    const at = e.line ? `line ${e.line}, column ${e.column}` : '';
+    // "Line 2, column 5: …" of the box's text; "meta.txt, line 2, column 5: …" of a file
+    const where = from ? [from.name, at].filter(Boolean).join(', ') : at.replace(/^l/, 'L');
+    const why = e.line ? e.reason : (e.reason ?? e.message);
+    say(`${where ? `${where}: ` : ''}${why}${e.source ? `\n${e.source}` : ''}`, 'error');
+    if (from) return;
+    box.setAttribute('aria-invalid', 'true');
+    if (e.line) {
+      const i = offsetOf(box.value, e.line, e.column);
+      box.focus();
+      box.setSelectionRange(i, Math.min(box.value.length, i + 1));
+    } else if (e.path === 'table') $('regions-table').focus();
+  }
+
+  /** What was read, and the button to compare with the design before. */
+  function showRead(list, before) {
+    box.removeAttribute('aria-invalid');
+    const checked = list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : '';
+    status.className = 'muted';
     const vs = el('button', 'Compare with the design before', { type: 'button', id: 'regions-compare' });
     vs.addEventListener('click', () => compareWith(before));
     status.replaceChildren(
@@ -60,14 +158,7 @@ export function wireTableRegions(changed, compareWith) {
       ...list.notes.map(n => el('p', n)),
       vs,
     );
-    // The engine's rule (onTableRegions): the table's split points, and its servers when the
-    // text names every region's.
-    const onThem = wasm.onTableRegions(before, list);
-    state.doc = { ...onThem, name };
-    current = list.load.length ? list : null;
-    $('regions-load').replaceChildren();
-    changed();
-  });
+  }
 }
 
 /** Each region's share of the table's load now (the writes a /jmx dump counted, or

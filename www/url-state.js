@@ -5,6 +5,11 @@
 //     &scale=linear&rows=servers&color=abs&cap=<writes/s>&bright=<-6…6>&zoom=<c0>-<c1>
 //     (&embed=1&view=… for the iframe mode, kept as they are)
 //
+// A design whose link would be longer than LINK_MAX is not written into it: the hash then has
+// `k=<id>` instead of `d=`, the design's entry under Recent designs in this browser (state-io.js),
+// so that a reload still opens it; such a link means nothing in another browser, and the page
+// says so (the copy-link control says to export the JSON instead).
+//
 // `v` versions the whole hash. Version 1 had only d, p, w and s; every parameter after them is
 // optional with the old behaviour as its default, so a version-1 link without them still opens
 // exactly as before, and an older page simply ignores them.
@@ -12,6 +17,10 @@
 export const VERSION = '1';
 export const DEFAULT_PRESET = 'seed000-telecom';
 export const DEFAULTS = Object.freeze({ windows: 64, sampleSize: 1000 });
+/** The longest link the page writes, in characters: Chromium's address bar shows at most 32 KiB
+ * of a URL (kMaxURLDisplayChars; it refuses URLs over 2 MiB outright), and a longer link cannot
+ * be seen whole where people look at links (see docs/limits.md). */
+export const LINK_MAX = 32 * 1024;
 export const HEAT_DEFAULTS = Object.freeze({
   scale: 'log',
   view: 'regions',
@@ -61,6 +70,7 @@ export function readHash(hash = location.hash) {
   const windows = p.has('w') ? clampInt(p.get('w'), 1, 1024, DEFAULTS.windows) : DEFAULTS.windows;
   const sampleSize = p.has('s') ? clampInt(p.get('s'), 10, 100000, DEFAULTS.sampleSize) : DEFAULTS.sampleSize;
   const presetId = p.get('p') ?? '';
+  const kept = p.has('d') ? null : p.get('k');
   let doc = null,
     problem = null;
   if (p.has('d') && p.get('v') !== VERSION) {
@@ -74,12 +84,15 @@ export function readHash(hash = location.hash) {
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) doc = null;
     if (!doc) problem = "This link's design could not be read (the link may have been cut off)";
   }
-  return { doc, problem, presetId, windows, sampleSize, heat, embed: p.get('embed'), view: p.get('view') };
+  return { doc, kept, problem, presetId, windows, sampleSize, heat, embed: p.get('embed'), view: p.get('view') };
 }
 
-/** The hash for a state (`embed`/`view` carried over so that an embedded page stays embedded). */
-export function writeHash({ doc, presetId, windows, sampleSize, heat, embed, view }) {
-  const p = new URLSearchParams({ v: VERSION, d: toBase64Url(JSON.stringify(doc)) });
+/** The hash for a state (`embed`/`view` carried over so that an embedded page stays embedded):
+ * the design's JSON `text` in `d=`, or (text null) the Recent designs entry `kept` in `k=`. */
+export function writeHash({ presetId, windows, sampleSize, heat, embed, view }, { text = null, kept = null } = {}) {
+  const p = new URLSearchParams({ v: VERSION });
+  if (text !== null) p.set('d', toBase64Url(text));
+  else if (kept) p.set('k', kept);
   if (presetId) p.set('p', presetId);
   if (windows !== DEFAULTS.windows) p.set('w', String(windows));
   if (sampleSize !== DEFAULTS.sampleSize) p.set('s', String(sampleSize));
@@ -94,6 +107,21 @@ export function writeHash({ doc, presetId, windows, sampleSize, heat, embed, vie
   if (embed) p.set('embed', embed);
   if (view) p.set('view', view);
   return `#${p}`;
+}
+
+/** The hash for a state whose design is the JSON `text`, with `base` (the URL before the hash)
+ * no longer than LINK_MAX: `{ hash, fits }`; when the design does not fit, `hash` names its
+ * Recent designs entry `kept` instead and `length` says how long the link would have been. */
+export function linkHash(state, text, base, kept) {
+  // at least 4 base64 characters for every 3 bytes, and at least a byte for every character:
+  // a design that cannot fit is not encoded at all
+  let length = base.length + Math.ceil((text.length * 4) / 3);
+  if (length <= LINK_MAX) {
+    const hash = writeHash(state, { text });
+    length = base.length + hash.length;
+    if (length <= LINK_MAX) return { hash, fits: true, length };
+  }
+  return { hash: writeHash(state, { kept }), fits: false, length };
 }
 
 /** The first run the hash asks for: a design, or a preset the engine looks up. */

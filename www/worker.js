@@ -2,9 +2,19 @@
 // Cancel = the page terminates this worker and starts a new one (nothing to clean up).
 // A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
 // at once as run 1: it needs nothing from the page's thread to begin.
+// The page also reads files and long texts in a worker of their own (readOff in state-io.js): a
+// design file (parsed here), a table's region text (read by the engine here).
 
 import { getPreset } from './pkg/presets.js';
-import init, { AnalysisSession, compareDesigns, planReads } from './pkg/rowkey_lab.js';
+import init, {
+  AnalysisSession,
+  compareDesigns,
+  lintDesign,
+  onTableRegions,
+  planReads,
+  readRegions,
+  validateDesign,
+} from './pkg/rowkey_lab.js';
 import { firstRequest } from './url-state.js';
 
 const CHUNK = 5000;
@@ -32,7 +42,61 @@ function errorOf(e) {
     line: e?.line ?? null,
     column: e?.column ?? null,
     path: e?.path ?? null,
+    in: e?.in ?? null,
+    source: e?.source ?? null,
   };
+}
+
+/** The design of an analyze request: its JSON text (what the page sends), the object (boot.js's
+ * first run), else the preset it names. Checked first as the JSON editor holds it (`editorText`,
+ * when it holds this design), so that an error's line and column are in what the user sees;
+ * errors under /key are left to the run, which points into the key text. The linter's findings
+ * are posted before the run: the page shows them, and names the examples whose recorded key
+ * the design no longer writes as the key is typed. */
+function designOf(data) {
+  if (data.editorText != null) {
+    try {
+      validateDesign(data.editorText);
+    } catch (e) {
+      if (!String(e.path ?? '').startsWith('/key')) throw Object.assign(e, { in: 'doc-json' });
+    }
+  }
+  const doc = data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
+  let findings = [];
+  try {
+    findings = lintDesign(doc);
+  } catch {
+    /* the run says why */
+  }
+  post({ id: data.id, kind: 'lint', findings });
+  return doc;
+}
+
+/** A design file (a File), parsed here: `{ doc, text }` (text: the design's JSON, compact). */
+async function readDesign(file) {
+  // File.text() keeps a UTF-8 byte order mark (some Windows editors write one); JSON.parse refuses it.
+  const doc = JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a design document (a JSON object)');
+  return { doc, text: JSON.stringify(doc) };
+}
+
+/** A table's regions as the HBase shell printed them (`text`, or a File) read by the engine, and
+ * `doc` on them (onTableRegions): `{ list, doc }`, or `{ regions, tooLarge }` (the length of
+ * that design's JSON) when it would be longer than `max`. An error at a line of a file
+ * carries that line, which the page cannot show otherwise. */
+async function readTableRegions({ text, file, table, doc, max }) {
+  const source = text ?? (await file.text());
+  let list;
+  try {
+    list = readRegions(source, table);
+  } catch (e) {
+    if (file && e.line) e.source = source.split('\n', e.line)[e.line - 1]?.slice(0, 200) ?? '';
+    throw e;
+  }
+  const onThem = onTableRegions(doc, list);
+  const length = JSON.stringify(onThem).length;
+  if (length > max) return { regions: list.regions, tooLarge: length };
+  return { list, doc: onThem };
 }
 
 /** Split keys (bytes) of the final regions: every region's start key but the first's. */
@@ -43,9 +107,15 @@ function finalSplitKeys(report) {
 async function run(data) {
   const { id, kind } = data;
   try {
+    if (kind === 'readDesign') {
+      post({ id, kind, ...(await readDesign(data.file)) });
+      return;
+    }
     await ready;
-    if (kind === 'analyze') {
-      const doc = data.doc ?? getPreset(data.presetId);
+    if (kind === 'readRegions') {
+      post({ id, kind, ...(await readTableRegions(data)) });
+    } else if (kind === 'analyze') {
+      const doc = designOf(data);
       const s = new AnalysisSession(doc, data.options);
       let p = s.progress();
       let last = 0;

@@ -29,6 +29,11 @@ const TIME_FIRST = {
   regions: { presplit: { kind: 'uniform', regions: 8 } },
 };
 
+/** Click "Use these regions" and wait until the worker has read them (or said why not). */
+async function applyRegions(page) {
+  await page.click('#regions-apply');
+  await page.waitForFunction(() => !document.querySelector('#regions-status').textContent.startsWith('Reading'));
+}
 async function metricOf(page, id) {
   return page.textContent(`#metrics [data-metric="${id}"]`);
 }
@@ -213,7 +218,7 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
     '#regions-text',
     "hbase(main):001:0> get_splits 'calls'\nTotal number of splits = 3\n\\x01\n\\x02\nTook 0.0123 seconds\n",
   );
-  await page.click('#regions-apply');
+  await applyRegions(page);
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '3');
   await waitReport(page);
   assert.equal(Number(await metricOf(page, 'activeRegions')), 1);
@@ -243,7 +248,7 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
     ' rs2.example.internal,16020,1700000000456 | events,\\x02,1700000000000.e2388f30e27d4b2ce98a8810557b1aba. |',
   ].join('\n');
   await page.fill('#regions-text', listed);
-  await page.click('#regions-apply');
+  await applyRegions(page);
   assert.match(
     await page.textContent('#regions-status'),
     /^Line 2, column 56: the region name ending `,1700000000000\.e2388f30e27d4b2ce98a8810557b1aba\.` does not check out/,
@@ -254,7 +259,7 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
   assert.equal(Number(await metricOf(page, 'regions')), 3);
   // The name as HBase wrote it (`\x01`, which the MD5 says) is taken.
   await page.fill('#regions-text', listed.replace('events,\\x02', 'events,\\x01'));
-  await page.click('#regions-apply');
+  await applyRegions(page);
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="regions"]')?.textContent === '2');
   assert.match(
     await page.textContent('#regions-status'),
@@ -302,7 +307,7 @@ test("a table's load now: /jmx dumps pasted after the region names, beside the d
     '#regions-text',
     `${meta}\n${dump('rs1.example.internal', [0, 1])}\n${dump('rs2.example.internal', [2, 3])}\n`,
   );
-  await page.click('#regions-apply');
+  await applyRegions(page);
   await page.waitForSelector('#regions-load table', { timeout: 60000 });
   await waitReport(page);
   const share = ((writes[3] / writes.reduce((a, b) => a + b)) * 100).toFixed(1);
