@@ -25,7 +25,7 @@ use serde::Serialize;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::{sorted_keys, to_bytes_binary_str, to_string_binary};
 use crate::hbase::hash::md5_as_hex;
-use crate::region::{Assignment, KeyEncoding, PreSplit};
+use crate::region::{Assignment, KeyEncoding, PreSplit, MAX_REGIONS};
 
 /// What kind of text the regions were read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -151,8 +151,22 @@ fn column(line: &str, at: usize) -> usize {
 /// table when the text has region names of several.
 pub fn read_regions(text: &str, table: Option<&str>) -> Result<RegionList> {
     let mut list = read_list(text, table)?;
+    check_region_count(list.regions as usize)?;
     list.load_shares = LoadShares::of(&list.load);
     Ok(list)
+}
+
+/// A table of `n` regions held to [`MAX_REGIONS`], the most a layout may have.
+fn check_region_count(n: usize) -> Result<()> {
+    if n > MAX_REGIONS as usize {
+        return Err(crate::limits::limit_error(
+            "text",
+            format!("a table of {n} regions"),
+            format!("{MAX_REGIONS} regions"),
+            "the most a region layout may have (region::MAX_REGIONS)",
+        ));
+    }
+    Ok(())
 }
 
 fn read_list(text: &str, table: Option<&str>) -> Result<RegionList> {
@@ -168,6 +182,11 @@ fn read_list(text: &str, table: Option<&str>) -> Result<RegionList> {
     let (mut names, mut cuts) = (Vec::new(), Vec::new());
     for (i, line) in text.lines().enumerate() {
         names_in_line(line, i + 1, &mut names, &mut cuts)?;
+        // `scan 'hbase:meta'` names a region on a few lines (info:regioninfo, server, state…):
+        // far past that many names per region, stop before reading the rest.
+        if names.len() > 16 * MAX_REGIONS as usize {
+            check_region_count(names.len() / 16)?;
+        }
     }
     // A wrapped line can cut the only full copy of a name: that region would be missing. The
     // full names as `,<id>[_<replica>].<encoded>`, sorted, and each cut looked up as a prefix.
