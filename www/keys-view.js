@@ -1,7 +1,7 @@
 // The sorted-keys view: the key sample in HBase order, virtualized (only the rows in view exist
-// in the DOM), each key's segments coloured by the design's layout (keyLayout + keySpans), the
+// in the DOM), each key's segments coloured by the design's layout (keyLayout, and KeyCodec.spans), the
 // region and server on each row, a region boundary line, and the decoded record on hover
-// (decodeKey -> the row's title). All text goes through textContent.
+// (KeyCodec.decode -> the row's title). All text goes through textContent.
 import * as wasm from './pkg/rowkey_lab.js';
 
 export const ROW_H = 22;
@@ -112,6 +112,14 @@ export class KeysView {
   /** Show a report's sample for `doc`. */
   set(doc, report) {
     this.doc = doc;
+    // The design compiled once for every row drawn (keySpans and decodeKey compile it per call:
+    // a second for a large design's visible rows).
+    this.codec?.free();
+    try {
+      this.codec = new wasm.KeyCodec(doc);
+    } catch {
+      this.codec = null;
+    }
     this.sample = report.sample;
     this.regions = report.regions;
     // boundaries made by auto-split events, by the new region's start key
@@ -147,7 +155,7 @@ export class KeysView {
     const bytes = keys.subarray(offsets[i], offsets[i + 1]);
     let spans = null;
     try {
-      spans = wasm.keySpans(this.doc, bytes);
+      spans = this.codec ? this.codec.spans(bytes) : null;
     } catch {
       spans = null;
     }
@@ -164,7 +172,8 @@ export class KeysView {
     const info = this.info(i);
     if (info.title === null) {
       try {
-        const d = wasm.decodeKey(this.doc, info.bytes);
+        if (!this.codec) throw new Error('the design does not compile');
+        const d = this.codec.decode(info.bytes);
         info.title = d.fields.map(fieldText).join('\n');
         if (d.unrecoverable?.length) info.title += `\nnot recoverable from the key: ${d.unrecoverable.join(', ')}`;
       } catch (e) {

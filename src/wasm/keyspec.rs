@@ -4,7 +4,6 @@
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
-#[cfg(feature = "library")]
 use super::typed_keys;
 use super::{bytes_arg, core, doc_arg, opts, str_arg, to_js, u8_array};
 use crate::keyspec::{self, CompiledKey, KeySpec};
@@ -49,6 +48,7 @@ pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// Decode a row key: `{fields, unrecoverable, spans, verified}`.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = decodeKey)]
 pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
     let (doc, key) = (doc_arg("doc", &doc)?, bytes_arg("key", &key)?);
@@ -57,14 +57,12 @@ pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
 
 /// A design compiled once, for many records and keys: `encodeKey` and `decodeKey` read and
 /// compile the whole document on every call (tens of µs for a preset), a codec only the
-/// record or the key.
-#[cfg(feature = "library")]
+/// record or the key. The page draws its sorted keys through one.
 #[wasm_bindgen]
 pub struct KeyCodec {
     key: CompiledKey,
 }
 
-#[cfg(feature = "library")]
 #[wasm_bindgen]
 impl KeyCodec {
     /// `new KeyCodec(doc)`: the document's key design, checked and compiled.
@@ -114,6 +112,7 @@ pub fn key_layout(doc: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// `[start, end)` of every segment of `key`, in `keyLayout` order.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = keySpans)]
 pub fn key_spans(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
     let (doc, key) = (doc_arg("doc", &doc)?, bytes_arg("key", &key)?);
