@@ -5,10 +5,10 @@ import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { argmax, hex, out, pctOf, table } from '../lib/format.mjs';
 import { loadDesign, loadRecords, loadRegions } from '../lib/io.mjs';
 
-export function analyze(pos, opt) {
-  const list = loadRegions(opt.regions, opt.table);
-  const design = onRegions(loadDesign(pos[0]), list);
-  const fed = opt.records === undefined ? undefined : loadFed(design, loadRecords(opt.records));
+export async function analyze(pos, opt) {
+  const list = await loadRegions(opt.regions, opt.table);
+  const design = onRegions(await loadDesign(pos[0]), list);
+  const fed = opt.records === undefined ? undefined : loadFed(design, await loadRecords(opt.records));
   const r = runAnalysis(design, opt, fed);
   const reads = readPlans(fed?.design ?? design);
   // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
@@ -92,10 +92,11 @@ export function analyze(pos, opt) {
   });
 }
 
-export function compare(pos, opt) {
+export async function compare(pos, opt) {
   if (pos.length < 2 || pos.length > 4)
     throw new CliError(EXIT.USAGE, `compare takes 2 to 4 designs, not ${pos.length}`);
-  const designs = pos.map(loadDesign);
+  const designs = [];
+  for (const p of pos) designs.push(await loadDesign(p));
   const c = engine(() => api.compareDesigns(designs, windowsOption(opt)));
   out(
     opt,

@@ -36,7 +36,7 @@ function budgetsOf(opt) {
 /** What an ok line says about lint at each level. */
 const CLEAN = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' };
 
-export function check(pos, opt) {
+export async function check(pos, opt) {
   let budgets;
   try {
     budgets = api.readBudgets(budgetsOf(opt));
@@ -49,9 +49,10 @@ export function check(pos, opt) {
   if (!pos.length) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
   // Every design and the rows are read before any design is analyzed: a typo in the last
   // path fails at once, and the rows are read once for all designs.
-  const list = loadRegions(opt.regions, opt.table);
-  const designs = pos.map(p => onRegions(loadDesign(p), list));
-  const rows = opt.records === undefined ? undefined : loadRecords(opt.records);
+  const list = await loadRegions(opt.regions, opt.table);
+  const designs = [];
+  for (const p of pos) designs.push(onRegions(await loadDesign(p), list));
+  const rows = opt.records === undefined ? undefined : await loadRecords(opt.records);
   const checkSession = s => s.check(budgets);
   const results = designs.map((design, i) => {
     const fed = rows && loadFed(design, rows);

@@ -5,11 +5,11 @@ import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { hex, out, table } from '../lib/format.mjs';
 import { loadDesign, loadRecords } from '../lib/io.mjs';
 
-export function encode(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function encode(pos, opt) {
+  const design = await loadDesign(pos[0]);
   if (opt.records !== undefined) {
     if (opt.record !== undefined) throw new CliError(EXIT.USAGE, 'give --record or --records, not both');
-    const { records, where } = loadRecords(opt.records);
+    const { records, where } = await loadRecords(opt.records);
     const rows = [];
     engine(() => {
       const codec = new api.KeyCodec(design);
@@ -39,8 +39,8 @@ export function encode(pos, opt) {
   out(opt, res, () => `hex     ${res.hex}\nbinary  ${res.binary}`);
 }
 
-export function decode(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function decode(pos, opt) {
+  const design = await loadDesign(pos[0]);
   const key = keyArg(pos[1], opt.hex);
   const d = engine(() => api.decodeKey(design, key));
   const layout = engine(() => api.keyLayout(design));
@@ -81,8 +81,8 @@ export function decode(pos, opt) {
   return d.verified === false ? EXIT.BUDGET : EXIT.OK;
 }
 
-export function layout(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function layout(pos, opt) {
+  const design = await loadDesign(pos[0]);
   const layout = engine(() => api.keyLayout(design));
   const width = w => (w === 'variable' ? 'variable' : `${w.fixed}`);
   out(opt, layout, () =>

@@ -1,5 +1,6 @@
 // The help texts: `rowkey-lab --help` (main) and `rowkey-lab <command> --help`. docs/cli.md is
 // written from them (scripts/cli-doc.mjs).
+import { LIMITS, mib } from './input.mjs';
 
 /** Each command's help, and the overview as `main`. */
 export const HELP = {
@@ -35,6 +36,8 @@ Commands:
 analyze, check and reads take --regions FILE [--table T]: the design on a table's current
 regions (what \`regions FILE\` reads) instead of its own pre-split. FILE - is stdin.
 Every command takes --help and --json (machine-readable output on stdout).
+Inputs are read as UTF-8 text (binary data or another encoding is refused at its byte
+offset), a design up to ${mib(LIMITS.design.bytes)} and region text up to ${mib(LIMITS.regions.bytes)} (docs/limits.md).
 
 Exit codes:
   0  success
@@ -42,7 +45,8 @@ Exit codes:
      not one the design writes (its fields encode to other bytes, e.g. another salt);
      examples: an example's recorded key is not what the design writes for its record
   2  usage error (unknown command or option, missing or extra argument)
-  3  input error (unreadable or invalid design, bad record or key, engine error)`,
+  3  input error (unreadable, binary or too large input, invalid design, bad record or key,
+     engine error)`,
   encode: `rowkey-lab encode <design> --record '<json>' [--json]
 rowkey-lab encode <design> --records FILE [--json]
 Encodes one record (JSON object of field values) with the design's key and prints the key

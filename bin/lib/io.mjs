@@ -1,26 +1,17 @@
 // Reading what the user names: a design (file or preset id), a table's regions (--regions FILE),
-// rows (--records FILE). FILE - is stdin.
-import { existsSync, readFileSync } from 'node:fs';
+// rows (--records FILE). FILE - is stdin. Each is read as checked text (input.mjs), a design and
+// region text up to their size cap.
+import { existsSync } from 'node:fs';
 import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT } from './errors.mjs';
+import { LIMITS, readText } from './input.mjs';
 import { didYouMean } from './suggest.mjs';
 
-/** A text file, without the UTF-8 byte order mark some Windows editors write first. */
-export function readText(file) {
-  const text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /** `<design>`: a design document's JSON file, or a preset id. */
-export function loadDesign(arg) {
+export async function loadDesign(arg) {
   if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
   if (existsSync(arg)) {
-    let text;
-    try {
-      text = readText(arg);
-    } catch (e) {
-      throw new CliError(EXIT.INPUT, `${arg}: ${e.message}`);
-    }
+    const text = await readText(arg, LIMITS.design);
     try {
       return JSON.parse(text);
     } catch (e) {
@@ -47,18 +38,13 @@ export function loadDesign(arg) {
  * `--regions FILE [--table T]` read by the engine (`readRegions`): `{source, table, regions,
  * presplit, verified, notes}`, or undefined without --regions. FILE - is stdin.
  */
-export function loadRegions(file, tableName) {
+export async function loadRegions(file, tableName) {
   if (file === undefined) {
     if (tableName !== undefined) throw new CliError(EXIT.USAGE, '--table goes with --regions FILE');
     return undefined;
   }
-  let text;
+  const text = await readText(file, LIMITS.regions);
   const name = file === '-' ? 'stdin' : file;
-  try {
-    text = readText(file);
-  } catch (e) {
-    throw new CliError(EXIT.INPUT, `${name}: ${e.message}`);
-  }
   try {
     return api.readRegions(text, tableName);
   } catch (e) {
@@ -72,21 +58,17 @@ export function loadRegions(file, tableName) {
  * array of them, as `{records, where}`: `where(i)` names record i's place in the file (its line)
  * for error messages. No rows, or a JSON value that is not an array, is an input error.
  */
-export function loadRecords(file) {
-  const rows = readRecords(file);
+export async function loadRecords(file) {
+  const rows = await readRecords(file);
   if (!Array.isArray(rows.records)) throw new CliError(EXIT.INPUT, `${file}: not a JSON array of records`);
   if (rows.records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
   return rows;
 }
 
 /** The parse behind `loadRecords`: `{records, where}`, `records` being whatever the JSON held. */
-function readRecords(file) {
-  let text;
-  try {
-    text = readText(file);
-  } catch (e) {
-    throw new CliError(EXIT.INPUT, `--records: ${e.message}`);
-  }
+async function readRecords(file) {
+  // Read whole, without a cap (for now): rows are as many as there are.
+  const text = await readText(file, { bytes: Infinity });
   if (/^\s*\[/.test(text)) {
     let all;
     try {
