@@ -3,7 +3,7 @@
 // byte; a document read whole only up to its size cap. The caps and their reasons:
 // docs/limits.md, "CLI inputs". FILE - is stdin.
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { CliError, EXIT } from './errors.mjs';
 
 const MiB = 1024 * 1024;
@@ -14,10 +14,18 @@ export const LIMITS = {
   design: { bytes: 16 * MiB, what: 'a design document' },
   /** A table's regions as HBase prints them (`regions FILE`, `--regions FILE`). */
   regions: { bytes: 64 * MiB, what: "a table's region text" },
+  /** One record of `--records`: a JSON Lines line or an element of the JSON array. */
+  record: { bytes: 1 * MiB, what: 'one record' },
 };
 
 /** `FILE`'s name in messages (stdin for -). */
 export const inputName = file => (file === '-' ? 'stdin' : file);
+
+/** The size of `file` when it is a regular file (0: not known, as for stdin or a device). */
+export function sizeOf(file) {
+  const stat = file === '-' ? undefined : statSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? stat.size : 0;
+}
 
 /** `n` bytes in MiB, for messages. */
 export const mib = n => `${n / MiB} MiB`;
@@ -26,16 +34,17 @@ export const mib = n => `${n / MiB} MiB`;
  * The bytes of `file` as chunks `{bytes, offset}` that end on a character boundary (a UTF-8
  * sequence cut by the chunk's end goes with the next chunk), each checked: a NUL byte (no text
  * has one; /dev/zero is nothing else) is binary data, a byte sequence that is not UTF-8 is
- * refused; both at their byte offset in the file. Read errors (no such file, a directory) are
- * input errors.
+ * refused; both at their byte offset in the file, called `name` in messages. `copy(chunk)`,
+ * when given, gets every chunk as read (to keep a copy of stdin). Read errors (no such file, a
+ * directory) are input errors.
  */
-export async function* checkedChunks(file) {
-  const name = inputName(file);
+export async function* checkedChunks(file, { name = inputName(file), copy } = {}) {
   const stream = file === '-' ? process.stdin : createReadStream(file);
   let carry = null;
   let offset = 0;
   try {
     for await (const chunk of stream) {
+      if (copy) await copy(chunk);
       const all = carry ? Buffer.concat([carry, chunk]) : chunk;
       const whole = wholeCharacters(all);
       const bytes = all.subarray(0, whole);

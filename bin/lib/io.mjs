@@ -1,6 +1,6 @@
-// Reading what the user names: a design (file or preset id), a table's regions (--regions FILE),
-// rows (--records FILE). FILE - is stdin. Each is read as checked text (input.mjs), a design and
-// region text up to their size cap.
+// Reading what the user names: a design (file or preset id), a table's regions (--regions FILE).
+// FILE - is stdin. Both are read as checked text up to their size cap (input.mjs); rows
+// (--records FILE) are read as a stream (records.mjs).
 import { existsSync } from 'node:fs';
 import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT } from './errors.mjs';
@@ -51,43 +51,4 @@ export async function loadRegions(file, tableName) {
     const where = e.line ? `${name}:${e.line}:${e.column}` : name;
     throw new CliError(EXIT.INPUT, `${where}: ${e.reason ?? e.message}${e.path === 'table' ? ' (--table T)' : ''}`);
   }
-}
-
-/**
- * `--records FILE`: your own rows, JSON Lines (one `{field: value}` object per line) or one JSON
- * array of them, as `{records, where}`: `where(i)` names record i's place in the file (its line)
- * for error messages. No rows, or a JSON value that is not an array, is an input error.
- */
-export async function loadRecords(file) {
-  const rows = await readRecords(file);
-  if (!Array.isArray(rows.records)) throw new CliError(EXIT.INPUT, `${file}: not a JSON array of records`);
-  if (rows.records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
-  return rows;
-}
-
-/** The parse behind `loadRecords`: `{records, where}`, `records` being whatever the JSON held. */
-async function readRecords(file) {
-  // Read whole, without a cap (for now): rows are as many as there are.
-  const text = await readText(file, { bytes: Infinity });
-  if (/^\s*\[/.test(text)) {
-    let all;
-    try {
-      all = JSON.parse(text);
-    } catch (e) {
-      throw new CliError(EXIT.INPUT, `${file}: ${e.message}`);
-    }
-    return { records: all, where: i => `${file}: records[${i}]` };
-  }
-  const records = [];
-  const lines = [];
-  text.split('\n').forEach((l, i) => {
-    if (!l.trim()) return;
-    try {
-      records.push(JSON.parse(l));
-    } catch (e) {
-      throw new CliError(EXIT.INPUT, `${file}:${i + 1}: ${e.message}`);
-    }
-    lines.push(i + 1);
-  });
-  return { records, where: i => `${file}:${lines[i]}` };
 }

@@ -1,15 +1,27 @@
 // The CLI against large and hostile inputs, run as a user runs it (a child process): endless
 // streams (/dev/zero, an endless stdin) end with exit 3 and a message; binary data and text that
-// is not UTF-8 are refused at their byte offset; inputs beyond their cap are refused. The caps:
-// docs/limits.md, "CLI inputs".
+// is not UTF-8 are refused at their byte offset; inputs beyond their cap are refused; --records
+// is read as a stream, its peak memory measured in the child (VmHWM at exit) under a heap
+// ceiling, for JSON Lines and for one JSON array. The caps: docs/limits.md, "CLI inputs".
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './helpers.mjs';
 import { NOT_BUILT } from './npm-helpers.mjs';
@@ -57,6 +69,9 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
       });
     });
 
+  /** The temporary copies of stdin (--records -) left in the temporary folder. */
+  const spools = () => readdirSync(tmpdir()).filter(f => f.startsWith('rowkey-lab-records-'));
+
   test('/dev/zero as --records, as region text and as a design: exit 3 at its first byte', { skip: !LINUX }, () => {
     for (const args of [
       ['analyze', 'seed000-telecom', '--records', '/dev/zero'],
@@ -75,6 +90,39 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
     assert.equal(r.status, 3, `${r.signal ?? ''} ${r.stderr}`);
     assert.match(r.stderr, /^rowkey-lab: stdin: more than 64 MiB, larger than a table's region text may be/m);
     assert.ok(r.ms < 30000, `${r.ms} ms`);
+  });
+
+  test('an endless stdin as --records ends with exit 3 at its first line that is not a record', async () => {
+    const before = spools();
+    const cases = [
+      // `yes | ... --records -`: the first line is not JSON (and is counted before any analysis)
+      [['analyze', 'seed000-telecom', '--records', '-'], 'y\n'.repeat(32768), /^rowkey-lab: stdin:1: .*JSON/m],
+      // one endless line: refused at the cap of one record
+      [
+        ['analyze', 'seed000-telecom', '--records', '-'],
+        'y'.repeat(65536),
+        /^rowkey-lab: stdin:1: a line of more than 1 MiB/m,
+      ],
+      [
+        ['encode', 'seed000-telecom', '--records', '-'],
+        'y'.repeat(65536),
+        /^rowkey-lab: stdin:1: a line of more than 1 MiB/m,
+      ],
+      // one endless string inside a JSON array: refused at the cap of one record
+      [
+        ['check', 'seed000-telecom', '--records', '-'],
+        'y'.repeat(65536),
+        /^rowkey-lab: stdin: records\[0\]: more than 1 MiB/m,
+        '[{"phone": "',
+      ],
+    ];
+    for (const [args, chunk, message, head] of cases) {
+      const r = await fedForever(args, chunk, head);
+      assert.equal(r.status, 3, `${args.join(' ')}: ${r.signal ?? ''} ${r.stderr}`);
+      assert.match(r.stderr, message);
+      assert.ok(r.ms < 30000, `${args.join(' ')} took ${r.ms} ms`);
+    }
+    assert.deepEqual(spools(), before, 'the copy of stdin is removed');
   });
 
   test('binary files are refused at their first NUL byte or the first byte that is not UTF-8', () => {
@@ -173,4 +221,85 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
     assert.equal(r.status, 3, r.stdout);
     assert.match(r.stderr, /^rowkey-lab: huge\.json: more than 16 MiB, larger than a design document may be/m);
   });
+
+  test('a sampleQuantiles pre-split cut at a sample of many rows is the one cut at all of them', async () => {
+    // 25,003 rows: the engine cuts at every 3rd; the CLI hands it only those, and the count.
+    const api = await import(pathToFileURL(path.join(ROOT, 'pkg/node/index.js')).href);
+    const design = {
+      v: 1,
+      fields: [{ name: 'id', type: 'string', generator: { kind: 'sequence', start: 100000 } }],
+      key: 'id',
+      regions: { presplit: { kind: 'sampleQuantiles', regions: 7 } },
+    };
+    const rows = Array.from({ length: 25003 }, (_, i) => ({ id: String((i * 7919) % 1000003).padStart(7, '0') }));
+    writeFileSync(path.join(dir, 'quantiles.json'), JSON.stringify(design));
+    writeFileSync(path.join(dir, 'ids.json'), JSON.stringify(rows));
+    const r = run(['analyze', 'quantiles.json', '--records', 'ids.json', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const s = new api.AnalysisSession(api.fitToRecords(design, rows));
+    s.feed(rows);
+    const want = s.finish();
+    s.free();
+    const regions = report => report.regions.map(g => [g.startKey, g.writes]);
+    assert.deepEqual(regions(JSON.parse(r.stdout)), regions(want));
+  });
+
+  /**
+   * Peak memory (VmHWM, KiB) of `analyze seed000-telecom --records FILE` in a child under a
+   * 32 MiB heap: a preload writes it at exit. Checks the analysis counted every row.
+   */
+  const peakOf = (file, rows) => {
+    const peak = path.join(dir, 'peak.mjs');
+    const out = path.join(dir, `${path.basename(file)}.peak`);
+    writeFileSync(
+      peak,
+      `import { readFileSync, writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(${JSON.stringify(out)}, /VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]));\n`,
+    );
+    // A small young generation: the heap settles within the first rows, so what is left to
+    // grow is what the rows would add.
+    const heap = ['--max-old-space-size=32', '--max-semi-space-size=1', '--import', pathToFileURL(peak).href];
+    const r = run(['analyze', 'seed000-telecom', '--records', file, '--json'], heap);
+    assert.equal(r.status, 0, `${file}: ${r.signal ?? ''} ${r.stderr}`);
+    assert.equal(JSON.parse(r.stdout).writes, rows, file);
+    return Number(readFileSync(out, 'utf8')) * 1024;
+  };
+
+  /** `mib` MiB of rows as JSON Lines or as one JSON array, written piecewise; the row count. */
+  const rowsFile = (file, mib, form) => {
+    const fd = openSync(path.join(dir, file), 'w');
+    let size = 0;
+    let n = 0;
+    if (form === 'array') writeSync(fd, '[');
+    while (size < mib * MiB) {
+      const piece = [];
+      for (let k = 0; k < 10000; k++, n++) piece.push(row(n));
+      const text = form === 'array' ? `${n > 10000 ? ',\n' : ''}${piece.join(',\n')}` : `${piece.join('\n')}\n`;
+      size += writeSync(fd, text);
+    }
+    if (form === 'array') writeSync(fd, ']\n');
+    closeSync(fd);
+    return n;
+  };
+
+  for (const [form, file, mib] of [
+    ['lines', 'rows.jsonl', 40],
+    ['array', 'rows.json', 24],
+  ]) {
+    test(`--records ${file}: ${mib} MiB of rows as ${form === 'array' ? 'one JSON array' : 'JSON Lines'} in memory that does not grow with the file`, {
+      skip: !LINUX,
+    }, () => {
+      // The same analysis on 4 MiB of rows, then on the whole: holding the file whole would
+      // add at least its text (one byte a character) to the peak, and 32 MiB of heap could not.
+      const small = peakOf(`small-${file}`, rowsFile(`small-${file}`, 4, form));
+      const big = rowsFile(file, mib, form);
+      const peak = peakOf(file, big);
+      rmSync(path.join(dir, file));
+      const grown = peak - small;
+      assert.ok(
+        grown < ((mib - 4) * MiB) / 2,
+        `peak ${(peak / MiB).toFixed(1)} MiB on ${mib} MiB of rows, ${(small / MiB).toFixed(1)} MiB on 4 MiB`,
+      );
+    });
+  }
 });
