@@ -23,7 +23,7 @@ async function main(argv) {
     return EXIT.OK;
   }
   const commands = await import('./commands/index.mjs');
-  return commands[cmd](pos, opt) ?? EXIT.OK;
+  return (await commands[cmd](pos, opt)) ?? EXIT.OK;
 }
 
 try {

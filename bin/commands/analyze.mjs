@@ -3,13 +3,21 @@ import * as api from '../../pkg/node/index.js';
 import { loadFed, onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { argmax, hex, out, pctOf, table } from '../lib/format.mjs';
-import { loadDesign, loadRecords, loadRegions } from '../lib/io.mjs';
+import { loadDesign, loadRegions } from '../lib/io.mjs';
+import { openRecords } from '../lib/records.mjs';
 
-export function analyze(pos, opt) {
-  const list = loadRegions(opt.regions, opt.table);
-  const design = onRegions(loadDesign(pos[0]), list);
-  const fed = opt.records === undefined ? undefined : loadFed(design, loadRecords(opt.records));
-  const r = runAnalysis(design, opt, fed);
+export async function analyze(pos, opt) {
+  const list = await loadRegions(opt.regions, opt.table);
+  const design = onRegions(await loadDesign(pos[0]), list);
+  const rows = opt.records === undefined ? undefined : await openRecords(opt.records);
+  let fed;
+  let r;
+  try {
+    fed = rows && (await loadFed(design, rows));
+    r = await runAnalysis(design, opt, fed);
+  } finally {
+    rows?.close();
+  }
   const reads = readPlans(fed?.design ?? design);
   // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
   // arrays), the form the native report serializes.
@@ -92,10 +100,11 @@ export function analyze(pos, opt) {
   });
 }
 
-export function compare(pos, opt) {
+export async function compare(pos, opt) {
   if (pos.length < 2 || pos.length > 4)
     throw new CliError(EXIT.USAGE, `compare takes 2 to 4 designs, not ${pos.length}`);
-  const designs = pos.map(loadDesign);
+  const designs = [];
+  for (const p of pos) designs.push(await loadDesign(p));
   const c = engine(() => api.compareDesigns(designs, windowsOption(opt)));
   out(
     opt,

@@ -5,7 +5,8 @@ import * as api from '../../pkg/node/index.js';
 import { loadFed, onRegions, runAnalysis } from '../lib/analysis.mjs';
 import { CliError, EXIT } from '../lib/errors.mjs';
 import { out } from '../lib/format.mjs';
-import { loadDesign, loadRecords, loadRegions } from '../lib/io.mjs';
+import { loadDesign, loadRegions } from '../lib/io.mjs';
+import { openRecords } from '../lib/records.mjs';
 
 /** The flag of each budget member, for errors the engine names by member. */
 const FLAGS = {
@@ -36,7 +37,7 @@ function budgetsOf(opt) {
 /** What an ok line says about lint at each level. */
 const CLEAN = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' };
 
-export function check(pos, opt) {
+export async function check(pos, opt) {
   let budgets;
   try {
     budgets = api.readBudgets(budgetsOf(opt));
@@ -47,16 +48,23 @@ export function check(pos, opt) {
     throw e;
   }
   if (!pos.length) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
-  // Every design and the rows are read before any design is analyzed: a typo in the last
-  // path fails at once, and the rows are read once for all designs.
-  const list = loadRegions(opt.regions, opt.table);
-  const designs = pos.map(p => onRegions(loadDesign(p), list));
-  const rows = opt.records === undefined ? undefined : loadRecords(opt.records);
+  // Every design is read and the rows counted before any design is analyzed: a typo in the
+  // last path fails at once. Each design then reads the rows again (a sample, then all of them
+  // in chunks): they are never held whole.
+  const list = await loadRegions(opt.regions, opt.table);
+  const designs = [];
+  for (const p of pos) designs.push(onRegions(await loadDesign(p), list));
+  const rows = opt.records === undefined ? undefined : await openRecords(opt.records);
   const checkSession = s => s.check(budgets);
-  const results = designs.map((design, i) => {
-    const fed = rows && loadFed(design, rows);
-    return { design: pos[i], ...runAnalysis(design, opt, fed, checkSession) };
-  });
+  const results = [];
+  try {
+    for (const [i, design] of designs.entries()) {
+      const fed = rows && (await loadFed(design, rows));
+      results.push({ design: pos[i], ...(await runAnalysis(design, opt, fed, checkSession)) });
+    }
+  } finally {
+    rows?.close();
+  }
   const serverOk = res =>
     budgets.maxServerHotspot == null
       ? ''

@@ -2,30 +2,41 @@
 import * as api from '../../pkg/node/index.js';
 import { inChunks } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
-import { hex, out, table } from '../lib/format.mjs';
-import { loadDesign, loadRecords } from '../lib/io.mjs';
+import { hex, out, rowPrinter, table } from '../lib/format.mjs';
+import { inputName, sizeOf } from '../lib/input.mjs';
+import { loadDesign } from '../lib/io.mjs';
+import { recordChunks } from '../lib/records.mjs';
 
-export function encode(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function encode(pos, opt) {
+  const design = await loadDesign(pos[0]);
   if (opt.records !== undefined) {
     if (opt.record !== undefined) throw new CliError(EXIT.USAGE, 'give --record or --records, not both');
-    const { records, where } = loadRecords(opt.records);
-    const rows = [];
-    engine(() => {
-      const codec = new api.KeyCodec(design);
-      try {
-        inChunks(records, where, 'encoding', chunk => {
+    // One pass: each chunk's keys are printed before the next chunk is read.
+    const printer = rowPrinter(opt, r => `${r.hex}\t${r.binary}`);
+    const size = sizeOf(opt.records);
+    let count = 0;
+    const codec = engine(() => new api.KeyCodec(design));
+    try {
+      await inChunks(
+        recordChunks(opt.records),
+        'encoding',
+        c => size && [Math.min(c.bytes, size), size],
+        chunk => {
           const { keys, offsets } = codec.encodeAll(chunk);
+          const rows = [];
           for (let i = 0; i + 1 < offsets.length; i++) {
             const k = keys.subarray(offsets[i], offsets[i + 1]);
             rows.push({ hex: hex(k), binary: api.toStringBinary(k) });
           }
-        });
-      } finally {
-        codec.free();
-      }
-    });
-    return out(opt, rows, () => rows.map(r => `${r.hex}\t${r.binary}`).join('\n'));
+          count += rows.length;
+          return printer.put(rows);
+        },
+      );
+    } finally {
+      codec.free();
+    }
+    if (!count) throw new CliError(EXIT.INPUT, `${inputName(opt.records)}: no records`);
+    return printer.end();
   }
   if (opt.record === undefined) throw new CliError(EXIT.USAGE, "missing --record '{...}' or --records FILE");
   let record;
@@ -39,8 +50,8 @@ export function encode(pos, opt) {
   out(opt, res, () => `hex     ${res.hex}\nbinary  ${res.binary}`);
 }
 
-export function decode(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function decode(pos, opt) {
+  const design = await loadDesign(pos[0]);
   const key = keyArg(pos[1], opt.hex);
   const d = engine(() => api.decodeKey(design, key));
   const layout = engine(() => api.keyLayout(design));
@@ -81,8 +92,8 @@ export function decode(pos, opt) {
   return d.verified === false ? EXIT.BUDGET : EXIT.OK;
 }
 
-export function layout(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function layout(pos, opt) {
+  const design = await loadDesign(pos[0]);
   const layout = engine(() => api.keyLayout(design));
   const width = w => (w === 'variable' ? 'variable' : `${w.fixed}`);
   out(opt, layout, () =>

@@ -4,8 +4,8 @@ import { EXIT, engine } from '../lib/errors.mjs';
 import { out, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
 
-export function lint(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function lint(pos, opt) {
+  const design = await loadDesign(pos[0]);
   const findings = engine(() => api.lintDesign(design));
   out(opt, findings, () =>
     findings.length
@@ -18,8 +18,8 @@ export function lint(pos, opt) {
   return findings.some(f => f.severity === 'error') ? EXIT.BUDGET : EXIT.OK;
 }
 
-export function examples(pos, opt) {
-  const design = loadDesign(pos[0]);
+export async function examples(pos, opt) {
+  const design = await loadDesign(pos[0]);
   // Each example against the key the design writes now, by the engine's rule (the linter's
   // example-key finding; it skips the bytes random(...) draws).
   const rows = engine(() => api.checkExamples(design));

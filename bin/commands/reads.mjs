@@ -5,8 +5,9 @@ import { engine } from '../lib/errors.mjs';
 import { count, out, regionRuns, table } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
 
-export function reads(pos, opt) {
-  const design = onRegions(loadDesign(pos[0]), loadRegions(opt.regions, opt.table));
+export async function reads(pos, opt) {
+  const list = await loadRegions(opt.regions, opt.table);
+  const design = onRegions(await loadDesign(pos[0]), list);
   const plans = readPlans(design);
   const tableName = opt.shell;
   // The engine writes the shell command, with the plan's LIMIT.

@@ -3,13 +3,13 @@ import { CliError, EXIT } from '../lib/errors.mjs';
 import { out, pctOf, table } from '../lib/format.mjs';
 import { loadRegions } from '../lib/io.mjs';
 
-export function regions(pos, opt) {
+export async function regions(pos, opt) {
   if (pos[0] === undefined)
     throw new CliError(
       EXIT.USAGE,
       'missing <FILE> (get_splits or list_regions output, a SPLITS_FILE, ...; - for stdin)',
     );
-  const list = loadRegions(pos[0], opt.table);
+  const list = await loadRegions(pos[0], opt.table);
   const FROM = {
     regionNames: 'region names',
     create: 'a create statement',

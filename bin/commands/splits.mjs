@@ -5,13 +5,13 @@ import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { hex, out, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
 
-export function splits(pos, opt) {
+export async function splits(pos, opt) {
   const algo = { hex: 'HexStringSplit', decimal: 'DecimalStringSplit', uniform: 'UniformSplit' }[pos[0]?.toLowerCase()];
   if (!algo) {
     if (pos[0] === undefined)
       throw new CliError(EXIT.USAGE, 'expected hex, decimal or uniform and a region count, or a design');
     if (pos.length > 1) throw new CliError(EXIT.USAGE, `expected hex, decimal or uniform, not ${pos[0]}`);
-    const design = loadDesign(pos[0]);
+    const design = await loadDesign(pos[0]);
     const keys = engine(() => api.layoutSplitKeys(design));
     return printSplits(opt, keys);
   }

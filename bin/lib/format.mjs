@@ -1,5 +1,6 @@
 // Output: text tables, percentages, the progress bar, and the one printer every command uses
-// (JSON with --json, text otherwise).
+// (JSON with --json, text otherwise), with its form for rows printed as they come.
+import { once } from 'node:events';
 
 /** Bytes as lowercase hex. */
 export const hex = b => Buffer.from(b).toString('hex');
@@ -20,6 +21,48 @@ export const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
 export function out(opt, json, text) {
   const plain = (_key, v) => (v instanceof Uint8Array ? hex(v) : ArrayBuffer.isView(v) ? Array.from(v) : v);
   console.log(opt.json ? JSON.stringify(json, plain, 2) : text());
+}
+
+/**
+ * Rows printed as they come, for output too large to hold: `await put(rows)` prints each as
+ * `text(row)` on a line, or with --json as an element of one JSON array (the text `out` prints
+ * for the array), and says whether more can be printed; `await end()` after the last. Waits
+ * while stdout takes no more (a slow pipe). When the reader goes away (`| head`), printing
+ * stops quietly and `put` says false.
+ */
+export function rowPrinter(opt, text) {
+  let count = 0;
+  let gone = false;
+  let failed = null;
+  const closed = e => {
+    if (e.code === 'EPIPE') gone = true;
+    else failed = e;
+  };
+  process.stdout.on('error', closed);
+  const write = async s => {
+    if (failed) throw failed;
+    if (gone) return;
+    try {
+      if (!process.stdout.write(s)) await once(process.stdout, 'drain');
+    } catch (e) {
+      closed(e);
+      if (failed) throw failed;
+    }
+  };
+  return {
+    async put(rows) {
+      if (!rows.length) return !gone;
+      if (opt.json) {
+        const items = rows.map(r => JSON.stringify(r, null, 2).replace(/^/gm, '  '));
+        await write(`${count ? ',\n' : '[\n'}${items.join(',\n')}`);
+      } else {
+        await write(`${rows.map(text).join('\n')}\n`);
+      }
+      count += rows.length;
+      return !gone;
+    },
+    end: () => write(opt.json ? (count ? '\n]\n' : '[]\n') : ''),
+  };
 }
 
 /** Rows under headers; `text` lists the columns that always align left (row keys such as "240001"). */

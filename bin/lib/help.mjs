@@ -1,5 +1,6 @@
 // The help texts: `rowkey-lab --help` (main) and `rowkey-lab <command> --help`. docs/cli.md is
 // written from them (scripts/cli-doc.mjs).
+import { LIMITS, mib } from './input.mjs';
 
 /** Each command's help, and the overview as `main`. */
 export const HELP = {
@@ -35,6 +36,9 @@ Commands:
 analyze, check and reads take --regions FILE [--table T]: the design on a table's current
 regions (what \`regions FILE\` reads) instead of its own pre-split. FILE - is stdin.
 Every command takes --help and --json (machine-readable output on stdout).
+Inputs are read as UTF-8 text (binary data or another encoding is refused at its byte
+offset) up to a cap: a design ${mib(LIMITS.design.bytes)}, region text ${mib(LIMITS.regions.bytes)}, one record ${mib(LIMITS.record.bytes)}; --records FILE
+is read as a stream, of any length (docs/limits.md).
 
 Exit codes:
   0  success
@@ -42,13 +46,16 @@ Exit codes:
      not one the design writes (its fields encode to other bytes, e.g. another salt);
      examples: an example's recorded key is not what the design writes for its record
   2  usage error (unknown command or option, missing or extra argument)
-  3  input error (unreadable or invalid design, bad record or key, engine error)`,
+  3  input error (unreadable, binary or too large input, invalid design, bad record or key,
+     engine error)`,
   encode: `rowkey-lab encode <design> --record '<json>' [--json]
 rowkey-lab encode <design> --records FILE [--json]
 Encodes one record (JSON object of field values) with the design's key and prints the key
 as hex and as Bytes.toStringBinary; with --records, every record of FILE (JSON Lines, one
 object per line, or a JSON array), one key per line: hex, a tab, toStringBinary. The design
-is compiled once. A bad record is named by its line (file:line) and stops the run (exit 3).`,
+is compiled once, and each key printed as its record is read: FILE is never held whole. A
+bad record is named by its line (file:line) and stops the run (exit 3), after the keys of
+the records before it.`,
   decode: `rowkey-lab decode <design> <key> [--json]
 rowkey-lab decode <design> --hex <hex> [--json]
 Splits a row key into the design's segments and reads each field back. <key> is the key as
@@ -73,7 +80,9 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
   --records FILE  your own rows instead of the generated workload: JSON Lines (one
                   {"field": value} object per line) or a JSON array, in write order; record n
                   is written at the workload's clock (startTime + n * 1000 / writeRate ms); a
-                  sampleQuantiles pre-split is cut at the quantiles of these rows' keys
+                  sampleQuantiles pre-split is cut at the quantiles of these rows' keys.
+                  FILE is read as a stream, never whole: once to count the rows, then for
+                  the sample and the analysis (FILE - is copied to a temporary file)
   --regions FILE  the table's current regions instead of the design's pre-split (see
                   \`regions\`); when FILE also says what each region takes now (list_regions'
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,

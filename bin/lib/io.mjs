@@ -1,26 +1,17 @@
-// Reading what the user names: a design (file or preset id), a table's regions (--regions FILE),
-// rows (--records FILE). FILE - is stdin.
-import { existsSync, readFileSync } from 'node:fs';
+// Reading what the user names: a design (file or preset id), a table's regions (--regions FILE).
+// FILE - is stdin. Both are read as checked text up to their size cap (input.mjs); rows
+// (--records FILE) are read as a stream (records.mjs).
+import { existsSync } from 'node:fs';
 import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT } from './errors.mjs';
+import { LIMITS, readText } from './input.mjs';
 import { didYouMean } from './suggest.mjs';
 
-/** A text file, without the UTF-8 byte order mark some Windows editors write first. */
-export function readText(file) {
-  const text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /** `<design>`: a design document's JSON file, or a preset id. */
-export function loadDesign(arg) {
+export async function loadDesign(arg) {
   if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
   if (existsSync(arg)) {
-    let text;
-    try {
-      text = readText(arg);
-    } catch (e) {
-      throw new CliError(EXIT.INPUT, `${arg}: ${e.message}`);
-    }
+    const text = await readText(arg, LIMITS.design);
     try {
       return JSON.parse(text);
     } catch (e) {
@@ -47,65 +38,17 @@ export function loadDesign(arg) {
  * `--regions FILE [--table T]` read by the engine (`readRegions`): `{source, table, regions,
  * presplit, verified, notes}`, or undefined without --regions. FILE - is stdin.
  */
-export function loadRegions(file, tableName) {
+export async function loadRegions(file, tableName) {
   if (file === undefined) {
     if (tableName !== undefined) throw new CliError(EXIT.USAGE, '--table goes with --regions FILE');
     return undefined;
   }
-  let text;
+  const text = await readText(file, LIMITS.regions);
   const name = file === '-' ? 'stdin' : file;
-  try {
-    text = readText(file);
-  } catch (e) {
-    throw new CliError(EXIT.INPUT, `${name}: ${e.message}`);
-  }
   try {
     return api.readRegions(text, tableName);
   } catch (e) {
     const where = e.line ? `${name}:${e.line}:${e.column}` : name;
     throw new CliError(EXIT.INPUT, `${where}: ${e.reason ?? e.message}${e.path === 'table' ? ' (--table T)' : ''}`);
   }
-}
-
-/**
- * `--records FILE`: your own rows, JSON Lines (one `{field: value}` object per line) or one JSON
- * array of them, as `{records, where}`: `where(i)` names record i's place in the file (its line)
- * for error messages. No rows, or a JSON value that is not an array, is an input error.
- */
-export function loadRecords(file) {
-  const rows = readRecords(file);
-  if (!Array.isArray(rows.records)) throw new CliError(EXIT.INPUT, `${file}: not a JSON array of records`);
-  if (rows.records.length === 0) throw new CliError(EXIT.INPUT, `${file}: no records`);
-  return rows;
-}
-
-/** The parse behind `loadRecords`: `{records, where}`, `records` being whatever the JSON held. */
-function readRecords(file) {
-  let text;
-  try {
-    text = readText(file);
-  } catch (e) {
-    throw new CliError(EXIT.INPUT, `--records: ${e.message}`);
-  }
-  if (/^\s*\[/.test(text)) {
-    let all;
-    try {
-      all = JSON.parse(text);
-    } catch (e) {
-      throw new CliError(EXIT.INPUT, `${file}: ${e.message}`);
-    }
-    return { records: all, where: i => `${file}: records[${i}]` };
-  }
-  const records = [];
-  const lines = [];
-  text.split('\n').forEach((l, i) => {
-    if (!l.trim()) return;
-    try {
-      records.push(JSON.parse(l));
-    } catch (e) {
-      throw new CliError(EXIT.INPUT, `${file}:${i + 1}: ${e.message}`);
-    }
-    lines.push(i + 1);
-  });
-  return { records, where: i => `${file}:${lines[i]}` };
 }

@@ -1,5 +1,6 @@
 // Shared by npm.test.mjs and cli.test.mjs: pack the package once per process and install the
-// tarball into a fresh consumer folder (no network: the package has no dependencies).
+// tarball into a fresh consumer folder (no network: its one dependency, @streamparser/json for the
+// CLI, comes from npm's cache, which npm ci filled).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
