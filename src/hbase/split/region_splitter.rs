@@ -163,6 +163,29 @@ impl KeySink {
     }
 }
 
+/// The step between `n` keys over `[lo, hi]` (inclusive), with upstream's checks in its order:
+/// a granularity past the range (`IllegalState`), then `n <= 0` (the array allocation's
+/// `NegativeArraySize`), then the engine's key-count limit. `path` names `n`; `what` it counts.
+fn step_over(lo: &BigInt, hi: &BigInt, n: i32, path: &str, what: &str) -> Result<BigInt> {
+    let range = hi.sub(lo).add(&BigInt::from(1));
+    if range < BigInt::from(i64::from(n)) {
+        return Err(Error::new(
+            ErrorKind::IllegalState,
+            format!("split granularity ({n}) is greater than the range ({range})"),
+        )
+        .at_path(path));
+    }
+    if n <= 0 {
+        return Err(Error::new(
+            ErrorKind::NegativeArraySize,
+            format!("the number of {what} must be at least 1, got {n}"),
+        )
+        .at_path(path));
+    }
+    check_key_count(path, n)?;
+    Ok(range.div_small(n.unsigned_abs()).unwrap_or_default())
+}
+
 fn check_key_count(what: &str, n: i32) -> Result<()> {
     if usize::try_from(n).is_ok_and(|n| n > MAX_SPLIT_KEYS + 1) {
         return Err(cap_error(
@@ -220,23 +243,7 @@ impl NumberState {
                 ),
             ));
         }
-        let range = self.hi.sub(&self.lo).add(&BigInt::from(1));
-        if range < BigInt::from(i64::from(n)) {
-            return Err(Error::new(
-                ErrorKind::IllegalState,
-                format!("split granularity ({n}) is greater than the range ({range})"),
-            )
-            .at_path("n"));
-        }
-        if n <= 0 {
-            return Err(Error::new(
-                ErrorKind::NegativeArraySize,
-                format!("the number of regions must be at least 1, got {n}"),
-            )
-            .at_path("n"));
-        }
-        check_key_count("n", n)?;
-        let step = range.div_small(n.unsigned_abs()).unwrap_or_default();
+        let step = step_over(&self.lo, &self.hi, n, "n", "regions")?;
         let mut sink = KeySink::new();
         for i in 1..n {
             sink.push(self.enc(&self.lo.add(&step.mul_small(i.unsigned_abs()))))?;
@@ -277,23 +284,7 @@ impl NumberState {
                 ),
             ));
         }
-        let range = e.sub(&s).add(&BigInt::from(1));
-        if range < BigInt::from(i64::from(k)) {
-            return Err(Error::new(
-                ErrorKind::IllegalState,
-                format!("split granularity ({k}) is greater than the range ({range})"),
-            )
-            .at_path("num_splits"));
-        }
-        if k <= 0 {
-            return Err(Error::new(
-                ErrorKind::NegativeArraySize,
-                format!("the number of splits must be at least 1, got {k}"),
-            )
-            .at_path("num_splits"));
-        }
-        check_key_count("num_splits", k)?;
-        let step = range.div_small(k.unsigned_abs()).unwrap_or_default();
+        let step = step_over(&s, &e, k, "num_splits", "splits")?;
         let mut sink = KeySink::new();
         if inclusive {
             sink.push(self.enc(&s))?;
