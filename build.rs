@@ -1,5 +1,6 @@
 //! Embeds the golden vector files for the wasm tests, which cannot read files at run time.
-//! Every `*.jsonl` under `VECTORS_DIR` (default `../shared/vectors`) is listed in
+//! Every `*.jsonl` under `VECTORS_DIR` (default `../shared/vectors`) and `VECTORS_PENDING_DIR`
+//! (default `../shared/vectors-pending`, named `pending/…`) is listed in
 //! `$OUT_DIR/embedded_vectors.rs` as `(file name, include_str!(path))`. Only the wasm test
 //! binaries include that file, so the library itself stays small.
 use std::{env, fs, path::PathBuf};
@@ -14,11 +15,38 @@ fn main() {
     {
         println!("cargo:rustc-cfg=lean");
     }
-    println!("cargo:rerun-if-env-changed=VECTORS_DIR");
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
-    let dir = env::var("VECTORS_DIR")
+    let mut out = String::from("/// Golden vector files embedded at build time: (relative name, contents).\npub static EMBEDDED_VECTORS: &[(&str, &str)] = &[\n");
+    for (var, default, label) in [
+        ("VECTORS_DIR", "../shared/vectors", ""),
+        (
+            "VECTORS_PENDING_DIR",
+            "../shared/vectors-pending",
+            "pending/",
+        ),
+    ] {
+        embed_vectors(&manifest, var, default, label, &mut out);
+    }
+    out.push_str("];\n");
+    let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));
+    embed_presets(&manifest, &out_dir);
+    if let Err(e) = fs::write(out_dir.join("embedded_vectors.rs"), out) {
+        println!("cargo:warning=cannot write embedded_vectors.rs: {e}");
+    }
+}
+
+/// Lists every `*.jsonl` under `$var` (default `default`) into `out` as `(label + name, include_str!)`.
+fn embed_vectors(
+    manifest: &std::path::Path,
+    var: &str,
+    default: &str,
+    label: &str,
+    out: &mut String,
+) {
+    println!("cargo:rerun-if-env-changed={var}");
+    let dir = env::var(var)
         .map(PathBuf::from)
-        .unwrap_or_else(|_| manifest.join("../shared/vectors"));
+        .unwrap_or_else(|_| manifest.join(default));
     let dir = if dir.is_absolute() {
         dir
     } else {
@@ -28,21 +56,14 @@ fn main() {
     let mut files: Vec<PathBuf> = Vec::new();
     collect(&dir, &mut files);
     files.sort();
-    let mut out = String::from("/// Golden vector files embedded at build time: (relative name, contents).\npub static EMBEDDED_VECTORS: &[(&str, &str)] = &[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let name = f.strip_prefix(&dir).unwrap_or(f).display().to_string();
         out.push_str(&format!(
             "    ({:?}, include_str!({:?})),\n",
-            name,
+            format!("{label}{name}"),
             f.display().to_string()
         ));
-    }
-    out.push_str("];\n");
-    let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));
-    embed_presets(&manifest, &out_dir);
-    if let Err(e) = fs::write(out_dir.join("embedded_vectors.rs"), out) {
-        println!("cargo:warning=cannot write embedded_vectors.rs: {e}");
     }
 }
 

@@ -45,6 +45,12 @@ pub enum Verdict {
         /// What we produced, as JSON text.
         got: String,
     },
+    /// A function recorded upstream (`../shared/vectors-pending/`) that the engine does not
+    /// implement yet ([`NOT_YET`]): counted, never run, never a pass.
+    Pending {
+        /// The `fn` id.
+        func: String,
+    },
     /// The line could not be run at all: bad JSON, unknown `fn`, unparsable arguments.
     CannotRun {
         /// The `fn` id, when the line had one.
@@ -52,6 +58,19 @@ pub enum Verdict {
         /// Why it could not run.
         reason: String,
     },
+}
+
+/// Vector functions recorded upstream that the engine does not implement yet: an `fn` id or a
+/// prefix ending in `.`. Their lines are [`Verdict::Pending`]; every other line must pass, so
+/// a family leaves this list in the same commit that makes all its lines pass, and from then
+/// on any line of it the engine cannot run fails the suite.
+pub const NOT_YET: &[&str] = &["phoenix.", "opentsdb."];
+
+/// Whether `func` is in [`NOT_YET`].
+pub fn not_yet(func: &str) -> bool {
+    NOT_YET
+        .iter()
+        .any(|p| func == *p || (p.ends_with('.') && func.starts_with(p)))
 }
 
 /// Run one line of a vector file.
@@ -77,6 +96,9 @@ pub fn run_line(line: &str) -> Verdict {
             reason: "line needs an object `args` and an `expect`".into(),
         };
     };
+    if not_yet(&func) {
+        return Verdict::Pending { func };
+    }
     let outcome = match dispatch(&func, &Args(args)) {
         Ok(o) => o,
         Err(reason) => return Verdict::CannotRun { func, reason },

@@ -16,7 +16,8 @@ struct VectorVerdict {
 }
 
 /// Run one golden-vector line (`{"fn","args","expect"}`) through the engine:
-/// `{verdict: "pass" | "fail" | "cannotRun", func, detail}`.
+/// `{verdict: "pass" | "fail" | "pending" | "cannotRun", func, detail}`
+/// (`pending`: a function recorded upstream that the engine does not implement yet)..
 #[wasm_bindgen(js_name = runVector)]
 pub fn run_vector(line: JsValue) -> Result<JsValue, JsValue> {
     use crate::vectors::{run_line, Verdict};
@@ -36,6 +37,11 @@ pub fn run_vector(line: JsValue) -> Result<JsValue, JsValue> {
             verdict: "fail",
             func,
             detail: Some(format!("args {args}\nexpected {expected}\ngot {got}")),
+        },
+        Verdict::Pending { func } => VectorVerdict {
+            verdict: "pending",
+            func,
+            detail: None,
         },
         Verdict::CannotRun { func, reason } => VectorVerdict {
             verdict: "cannotRun",

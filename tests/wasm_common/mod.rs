@@ -14,6 +14,7 @@ struct Verdict {
 }
 
 /// Runs all embedded vectors through the `runVector` export; returns (passed, failures).
+/// A `pending` line (a function the engine does not implement yet) is neither.
 pub fn run_all() -> (usize, Vec<String>) {
     let (mut passed, mut failures) = (0, Vec::new());
     for (name, text) in EMBEDDED_VECTORS {
@@ -37,7 +38,7 @@ pub fn run_all() -> (usize, Vec<String>) {
             };
             if v.verdict == "pass" {
                 passed += 1;
-            } else {
+            } else if v.verdict != "pending" {
                 failures.push(format!(
                     "{name}:{} fn={} {}: {}",
                     i + 1,

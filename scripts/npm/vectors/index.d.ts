@@ -1,8 +1,11 @@
 // Types of `rowkey-lab/vectors` (pkg/vectors/index.d.ts).
 
-/** The verdict on one golden-vector line. */
+/**
+ * The verdict on one golden-vector line. `pending`: a function recorded upstream that the
+ * engine does not implement yet (never run, never a pass).
+ */
 export interface VectorVerdict {
-  verdict: 'pass' | 'fail' | 'cannotRun';
+  verdict: 'pass' | 'fail' | 'pending' | 'cannotRun';
   func: string;
   detail: string | null;
 }
