@@ -22,6 +22,18 @@
 //! compression, no memstore delay); daughters may split again at once (reference files are
 //! not modelled).
 //!
+//! # Rows and cells
+//! Writes with the same row key are one row, and with a `cells` section
+//! ([`AnalyzerOptions::versions`] and [`Analyzer::push_cell`]) writes with the same row key
+//! and qualifier are versions of one cell, of which the newest `versions` are kept. Every
+//! write's key is hashed once (xxh3, seedless) and feeds, in fixed memory: HyperLogLog
+//! distinct counts of rows and cells per region, per server and for the table; a sample of
+//! 1,024 distinct cells with their exact writes (the versions kept per cell, when `versions`
+//! is above 1); and a filtered space-saving sketch of the 64 rows with the most bytes. Auto-split
+//! never splits at a middle row that is the region's first or last row (HBase's
+//! `HStoreFile`: "midkey is the same as first or last row"), so a region whose data is one
+//! row stays whole and is reported `unsplittable`.
+//!
 //! # Matrix rows after a split
 //! Rows of the region × window matrix are the **final** regions in key order. When a region
 //! splits, the counts it had so far are divided between its daughters by key, estimated from
@@ -76,6 +88,10 @@ pub struct AnalyzerOptions {
     pub assignment: Assignment,
     /// Seed of the reservoir sampling.
     pub seed: u64,
+    /// The column family's `VERSIONS` when writes name their cell
+    /// ([`Analyzer::push_cell`]): a cell keeps that many newest versions. `None`: every write
+    /// is its own cell (a design without a `cells` section).
+    pub versions: Option<u32>,
 }
 
 impl Default for AnalyzerOptions {
@@ -92,6 +108,7 @@ impl Default for AnalyzerOptions {
             region_servers: 1,
             assignment: Assignment::RoundRobin,
             seed: 0,
+            versions: None,
         }
     }
 }
@@ -142,6 +159,9 @@ impl AnalyzerOptions {
                 ),
             ));
         }
+        if self.versions == Some(0) {
+            return Err(invalid("versions", "VERSIONS must be at least 1"));
+        }
         if self.region_servers == 0 || self.region_servers > 10_000 {
             return Err(invalid(
                 "regionServers",
@@ -162,14 +182,15 @@ mod analyzer;
 pub mod check;
 mod compare;
 pub mod metrics;
+mod qualifier;
 pub(crate) mod read;
 mod report;
 mod run;
 
-pub use analyzer::{grid_bucket, Analyzer};
+pub use analyzer::{grid_bucket, Analyzer, DEFAULT_ROW_LIMIT};
 pub use compare::{compare, compare_with_encoders, ComparedDesign, Comparison};
 pub use report::{
-    diagnose, AnalysisReport, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
+    diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
 };
 pub use run::{
     analyze, analyze_with_encoder, analyzer_options, document_encoder, initial_split_keys,

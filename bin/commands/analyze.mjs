@@ -30,15 +30,36 @@ export async function analyze(pos, opt) {
     const m = r.metrics;
     const lines = [
       `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
+      `${r.distinctRows} distinct rows (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} %), ${r.cells} cells kept`,
       `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
       `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
       '',
       table(
-        r.regions.map(g => [g.index, g.startKey, g.endKey, g.writes, g.rows]),
-        ['region', 'start', 'end', 'writes', 'rows'],
+        r.regions.map(g => [
+          g.index,
+          g.startKey,
+          g.endKey,
+          g.writes,
+          g.distinctRows,
+          g.cells,
+          g.unsplittable ? 'yes' : '',
+        ]),
+        ['region', 'start', 'end', 'writes', 'rows', 'cells', 'cannot split'],
         [1, 2],
       ),
     ];
+    // The largest rows (the engine's space-saving sketch), the ten largest by bytes written.
+    if (r.largestRows.length) {
+      lines.push(
+        '',
+        'largest rows:',
+        table(
+          r.largestRows.slice(0, 10).map(w => [w.key, w.writes, w.cells, w.bytes]),
+          ['row', 'writes', 'cells', 'bytes'],
+          [0],
+        ),
+      );
+    }
     const now = list?.loadShares;
     // The table's regions as they take load now beside this design's writes on them (while
     // no simulated auto-split changed the regions).

@@ -6,7 +6,8 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::report::{
-    diagnose, AnalysisReport, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
+    diagnose, row_findings, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey,
+    ServerReport, SplitEvent,
 };
 use super::{invalid, AnalyzerOptions, MAX_CELLS};
 use crate::analyze::metrics::{self, MatrixMetrics};
@@ -29,6 +30,11 @@ struct Region {
     /// Keys with their window, for the middle key and the split of the counts.
     sample: Reservoir<(Vec<u8>, u32)>,
     next_check: u64,
+    /// Its distinct rows and cells.
+    distinct: Distinct,
+    cells: Distinct,
+    /// Auto-split's last try found its middle row to be its first or last row.
+    unsplittable: bool,
 }
 
 impl Region {
@@ -43,6 +49,9 @@ impl Region {
             server,
             sample: Reservoir::default(),
             next_check: 0,
+            distinct: Distinct::new(rows::REGION_PRECISION),
+            cells: Distinct::new(rows::REGION_PRECISION),
+            unsplittable: false,
         }
     }
 }
@@ -73,8 +82,13 @@ fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
 
 mod autosplit;
 mod reservoir;
+mod rows;
 
 use reservoir::Reservoir;
+use rows::{CellSample, Distinct, LargestRows};
+
+/// Distinct cells sampled with their write counts, for the versions a cell keeps.
+const CELL_SAMPLE: usize = 1024;
 
 /// Streams writes into per-region, per-server, per-window counters.
 #[derive(Debug, Clone)]
@@ -101,6 +115,14 @@ pub struct Analyzer {
     server_windows: Vec<u64>,
     server_rows: Vec<u64>,
     server_bytes: Vec<u64>,
+    server_distinct: Vec<Distinct>,
+    server_cells: Vec<Distinct>,
+    /// The table's distinct rows and cells, the cells sampled with their writes (with
+    /// `VERSIONS` above 1) and the largest rows.
+    distinct: Distinct,
+    cells: Distinct,
+    cell_sample: CellSample,
+    largest: LargestRows,
     grid: Vec<u64>,
     sample: Reservoir<Vec<u8>>,
     /// Bytes of row keys held by the report's sample and the regions' samples: checked
@@ -153,6 +175,12 @@ impl Analyzer {
             server_windows: vec![0; servers.saturating_mul(windows)],
             server_rows: vec![0; servers],
             server_bytes: vec![0; servers],
+            server_distinct: vec![Distinct::new(rows::SERVER_PRECISION); servers],
+            server_cells: vec![Distinct::new(rows::SERVER_PRECISION); servers],
+            distinct: Distinct::new(rows::TABLE_PRECISION),
+            cells: Distinct::new(rows::TABLE_PRECISION),
+            cell_sample: CellSample::new(CELL_SAMPLE),
+            largest: LargestRows::new(opts.versions.is_some()),
             grid: vec![
                 0;
                 usize::try_from(opts.grid_buckets)
@@ -324,16 +352,37 @@ impl Analyzer {
     }
 
     /// Count one write of `bytes` bytes (key and value) with row key `key` at `time_ms`.
+    /// With [`AnalyzerOptions::versions`] set it writes the row's one fixed qualifier (see
+    /// [`push_cell`](Self::push_cell)); without, it is a cell of its own.
     pub fn push(&mut self, key: &[u8], time_ms: i64, bytes: u64) {
+        self.write(key, 0, time_ms, bytes);
+    }
+
+    /// [`push`](Self::push) into the cell whose column qualifier hashes to `qualifier`: with
+    /// [`AnalyzerOptions::versions`] set, writes with the same row key and qualifier are
+    /// versions of one cell, which keeps the newest `versions` of them. Without, the
+    /// qualifier is not read (every write is its own cell).
+    pub fn push_cell(&mut self, key: &[u8], qualifier: u64, time_ms: i64, bytes: u64) {
+        self.write(key, qualifier, time_ms, bytes);
+    }
+
+    #[inline(always)]
+    fn write(&mut self, key: &[u8], qualifier: u64, time_ms: i64, bytes: u64) {
         let w = self.window_of(time_ms);
         let r = self.region_of(key);
         let windows = self.windows;
         self.writes = self.writes.saturating_add(1);
         self.bytes = self.bytes.saturating_add(bytes);
         let k = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        let hash = rows::row_hash(key);
+        let cell = self.opts.versions.map(|_| rows::cell_hash(hash, qualifier));
         let Some(reg) = self.regions.get_mut(r) else {
             return;
         };
+        reg.distinct.insert(hash);
+        if let Some(c) = cell {
+            reg.cells.insert(c);
+        }
         reg.rows = reg.rows.saturating_add(1);
         reg.bytes = reg.bytes.saturating_add(bytes);
         if let Some(c) = reg.windows.get_mut(w) {
@@ -369,6 +418,26 @@ impl Analyzer {
         if let Some(c) = self.server_bytes.get_mut(s) {
             *c = c.saturating_add(bytes);
         }
+        // One server receives every write: its counts are the table's.
+        let servers = self.server_distinct.len() > 1;
+        if servers {
+            if let Some(d) = self.server_distinct.get_mut(s) {
+                d.insert(hash);
+            }
+        }
+        self.distinct.insert(hash);
+        if let Some(c) = cell {
+            if servers {
+                if let Some(d) = self.server_cells.get_mut(s) {
+                    d.insert(c);
+                }
+            }
+            self.cells.insert(c);
+            if self.opts.versions.is_some_and(|v| v > 1) {
+                self.cell_sample.offer(c);
+            }
+        }
+        self.largest.offer(key, hash, bytes, cell);
         let g = self.grid_bucket(key);
         if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
             *c = c.saturating_add(1);
@@ -426,6 +495,7 @@ impl Analyzer {
         let mut regions = Vec::with_capacity(self.regions.len());
         for (i, r) in self.regions.iter().enumerate() {
             cells.extend_from_slice(&r.windows);
+            let writes = r.windows.iter().fold(0u64, |a, c| a.saturating_add(*c));
             regions.push(RegionReport {
                 index: i,
                 start_key_hex: to_hex(&r.start),
@@ -434,11 +504,21 @@ impl Analyzer {
                 end_key: to_string_binary(&r.end),
                 rows: r.rows,
                 bytes: r.bytes,
-                writes: r.windows.iter().fold(0u64, |a, c| a.saturating_add(*c)),
+                writes,
+                distinct_rows: count(r.distinct.estimate(), writes),
+                cells: self.cells_of(&r.cells, writes),
+                unsplittable: r.unsplittable,
                 created_at_ms: r.created_at,
                 server: r.server,
             });
         }
+        let table_cells = match self.opts.versions {
+            // Exact while the sample holds every cell.
+            Some(v) if v > 1 && self.cell_sample.exact() => {
+                count(self.cell_sample.kept(v), self.writes)
+            }
+            _ => self.cells_of(&self.cells, self.writes),
+        };
         let region_metrics = metrics::matrix_metrics(&cells, self.regions.len(), windows)
             .unwrap_or_else(|_| empty_matrix_metrics());
         let grid_rows = usize::try_from(self.opts.grid_buckets).unwrap_or(1);
@@ -453,6 +533,18 @@ impl Analyzer {
                 regions: self.server_regions.get(s).map_or(0, |&c| c as usize),
                 rows: self.server_rows.get(s).copied().unwrap_or(0),
                 bytes: self.server_bytes.get(s).copied().unwrap_or(0),
+                distinct_rows: match self.server_distinct.as_slice() {
+                    [_] => count(self.distinct.estimate(), self.writes),
+                    all => all.get(s).map_or(0, |d| {
+                        count(d.estimate(), self.server_rows.get(s).copied().unwrap_or(0))
+                    }),
+                },
+                cells: match self.server_cells.as_slice() {
+                    [_] => table_cells,
+                    all => all.get(s).map_or(0, |d| {
+                        self.cells_of(d, self.server_rows.get(s).copied().unwrap_or(0))
+                    }),
+                },
                 writes_per_window: self
                     .server_windows
                     .get(s * windows..(s + 1) * windows)
@@ -480,9 +572,24 @@ impl Analyzer {
             cols: windows,
             cells: self.grid.iter().map(|c| sat32(*c)).collect(),
         };
+        let largest_rows = self
+            .largest
+            .largest()
+            .into_iter()
+            .map(|m| LargestRow {
+                key: m.key.clone(),
+                writes: m.writes,
+                cells: m.cells(self.opts.versions),
+                bytes: m.bytes,
+            })
+            .collect();
         let mut report = AnalysisReport {
             writes: self.writes,
             bytes: self.bytes,
+            distinct_rows: count(self.distinct.estimate(), self.writes),
+            distinct_rows_error: rows::relative_error(rows::TABLE_PRECISION),
+            cells: table_cells,
+            largest_rows,
             writes_outside_windows: self.outside,
             start_time_ms: self.opts.start_time_ms,
             window_ms: self.opts.window_ms,
@@ -501,8 +608,32 @@ impl Analyzer {
             diagnosis: Vec::new(),
         };
         report.diagnosis = diagnose(&report, led_by_time);
+        let limit = self.limits.map_or(DEFAULT_ROW_LIMIT, |l| {
+            u64::try_from(l.desired_max_file_size).unwrap_or(0)
+        });
+        report.diagnosis.extend(row_findings(&report, limit));
         report
     }
+
+    /// The cells kept of a key range, server or table with `writes` writes and distinct
+    /// cells `d`: its writes when every write is its own cell; else its distinct cells times
+    /// the versions a cell keeps on average (from the cell sample).
+    fn cells_of(&self, d: &Distinct, writes: u64) -> u64 {
+        match self.opts.versions {
+            None => writes,
+            Some(1) => count(d.estimate(), writes),
+            Some(v) => count(d.estimate() * self.cell_sample.kept_per_cell(v), writes),
+        }
+    }
+}
+
+/// The row size past which a row is a finding without auto-split (Bigtable's Key Visualizer
+/// flags rows over 256 MB; with auto-split, the region's max file size).
+pub const DEFAULT_ROW_LIMIT: u64 = 256 << 20;
+
+/// An estimate as a count: rounded, and at most `max` (the writes it counts among).
+fn count(estimate: f64, max: u64) -> u64 {
+    (libm::round(estimate.max(0.0)) as u64).min(max)
 }
 
 /// The first 8 bytes of `key` as a big-endian number, zero-padded.

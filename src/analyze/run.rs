@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::analyzer::Analyzer;
+use super::qualifier::CompiledQualifier;
 use super::report::AnalysisReport;
 use super::AnalyzerOptions;
 use crate::design::DesignDocument;
@@ -71,6 +72,8 @@ pub struct AnalysisRun {
     total: u64,
     /// Fed records ([`AnalysisRun::feed`]) instead of generated ones.
     fed: bool,
+    /// The column qualifier of each write (the document's `cells` section).
+    qualifier: Option<CompiledQualifier>,
     /// The key leads with a timestamp or sequence (lint's `monotonic-leading`): for the
     /// diagnosis of one region hot all run long.
     led_by_time: bool,
@@ -107,6 +110,7 @@ pub fn analyzer_options(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<A
         region_servers: layout.region_servers,
         assignment: layout.assignment,
         seed: spec.seed,
+        versions: doc.cells.as_ref().map(|c| c.versions),
     };
     o.validate()?;
     Ok(o)
@@ -138,6 +142,17 @@ impl Keys {
                 Ok(Some((record.index, record.time_ms)))
             }
             Keys::Design(d) => d.next(stream, out),
+        }
+    }
+}
+
+impl Keys {
+    /// The column qualifier of the record [`next`](Self::next) just gave.
+    #[inline]
+    fn qualifier(&self, q: &CompiledQualifier) -> u64 {
+        match self {
+            Keys::Encoder { record, .. } => q.of_generated(&record.values),
+            Keys::Design(d) => q.of_values(&d.values),
         }
     }
 }
@@ -220,6 +235,7 @@ impl DesignKeys {
         stream: &mut WorkloadStream,
         batch: &mut Batch,
         max: usize,
+        qualifier: Option<&CompiledQualifier>,
     ) -> Option<Error> {
         batch.clear();
         let mut err = None;
@@ -245,6 +261,9 @@ impl DesignKeys {
             }
             batch.ends.push(batch.keys.len());
             batch.times.push(time_ms);
+            if let Some(q) = qualifier {
+                batch.qualifiers.push(q.of_values(&self.values));
+            }
         }
         if let Err(e) = self.key.fill_holes(&mut batch.keys, &batch.holes) {
             // Unreachable (a deferred bucket always renders); report it rather than count
@@ -260,12 +279,14 @@ impl DesignKeys {
 const BATCH: usize = 64;
 
 /// A batch of row keys, one after the other in `keys` (key `i` ends at `ends[i]`), their
-/// write times, and the MD5 buckets still to fill in.
+/// write times, their column qualifiers (with a `cells` section) and the MD5 buckets still
+/// to fill in.
 #[derive(Debug, Default)]
 struct Batch {
     keys: Vec<u8>,
     ends: Vec<usize>,
     times: Vec<i64>,
+    qualifiers: Vec<u64>,
     holes: Vec<crate::keyspec::Hole>,
 }
 
@@ -274,6 +295,7 @@ impl Batch {
         self.keys.clear();
         self.ends.clear();
         self.times.clear();
+        self.qualifiers.clear();
         self.holes.clear();
     }
 }
@@ -320,6 +342,7 @@ impl AnalysisRun {
         }
         let split_keys = layout.split_keys(&sample)?;
         let analyzer = Analyzer::new(split_keys, aopts)?;
+        let qualifier = CompiledQualifier::new(doc)?;
         let stream = WorkloadStream::new(&spec, &doc.fields)?;
         Ok(AnalysisRun {
             total: spec.records,
@@ -331,6 +354,7 @@ impl AnalysisRun {
             batch: Batch::default(),
             done: 0,
             fed: false,
+            qualifier,
             led_by_time: crate::design::lint(doc)
                 .iter()
                 .any(|f| f.rule == "monotonic-leading"),
@@ -365,9 +389,15 @@ impl AnalysisRun {
             d.key
                 .encode_json_into(&mut self.key, r)
                 .map_err(|e| crate::keyspec::at_record(e, i))?;
+            let q = match &self.qualifier {
+                Some(q) => q
+                    .of_json(r, &d.decls)
+                    .map_err(|e| crate::keyspec::at_record(e, i))?,
+                None => 0,
+            };
             let time_ms = self.stream.time_of(self.done);
             let bytes = (self.key.len() as u64).saturating_add(self.value_size);
-            self.analyzer.push(&self.key, time_ms, bytes);
+            self.analyzer.push_cell(&self.key, q, time_ms, bytes);
             self.done += 1;
             self.total = self.done;
         }
@@ -397,13 +427,19 @@ impl AnalysisRun {
         let mut n = 0u64;
         while n < max_records {
             let want = usize::try_from(max_records - n).map_or(BATCH, |r| r.min(BATCH));
-            let err = d.next_batch(&mut self.stream, &mut self.batch, want);
+            let err = d.next_batch(
+                &mut self.stream,
+                &mut self.batch,
+                want,
+                self.qualifier.as_ref(),
+            );
             let b = &self.batch;
             let mut start = 0;
-            for (&end, &time_ms) in b.ends.iter().zip(&b.times) {
+            for (i, (&end, &time_ms)) in b.ends.iter().zip(&b.times).enumerate() {
                 let key = b.keys.get(start..end).unwrap_or(&[]);
                 let bytes = (key.len() as u64).saturating_add(self.value_size);
-                self.analyzer.push(key, time_ms, bytes);
+                let q = b.qualifiers.get(i).copied().unwrap_or(0);
+                self.analyzer.push_cell(key, q, time_ms, bytes);
                 start = end;
             }
             let got = b.times.len();
@@ -429,8 +465,12 @@ impl AnalysisRun {
             let Some((_, time_ms)) = self.keys.next(&mut self.stream, &mut self.key)? else {
                 break;
             };
+            let q = match &self.qualifier {
+                Some(q) => self.keys.qualifier(q),
+                None => 0,
+            };
             let bytes = (self.key.len() as u64).saturating_add(self.value_size);
-            self.analyzer.push(&self.key, time_ms, bytes);
+            self.analyzer.push_cell(&self.key, q, time_ms, bytes);
             n += 1;
             self.done += 1;
             if self.done % SAMPLE_CHECK_EVERY == 0 {

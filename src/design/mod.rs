@@ -7,7 +7,7 @@
 //!  "fields": [{"name": "phone", "type": "string", "cardinality": 1000000,
 //!              "generator": {"kind": "phone"}}, ...],
 //!  "key": "<text form>" | {<JSON form>},
-//!  "workload": {...}, "regions": {...}, "reads": [...]}
+//!  "workload": {...}, "regions": {...}, "cells": {...}, "reads": [...]}
 //! ```
 
 use serde::Serialize;
@@ -19,12 +19,14 @@ use crate::region::RegionLayout;
 use crate::scan::ReadPattern;
 use crate::workload::{FieldDecl, WorkloadSpec};
 
+pub mod cells;
 mod examples;
 mod lint;
 pub mod presets;
 mod read;
 pub mod schema;
 
+pub use cells::{CellSpec, Qualifier};
 pub use examples::{check_examples, update_examples, ExampleKey, ExampleStatus};
 pub use lint::{lint, Finding, Severity, RULES};
 
@@ -54,6 +56,10 @@ pub struct DesignDocument {
     /// How the table is pre-split and how regions split as they grow.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regions: Option<RegionLayout>,
+    /// What a write puts into its row (its column qualifier and the family's `VERSIONS`);
+    /// absent: every write is its own cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cells: Option<CellSpec>,
     /// The reads the table must serve, for read-cost planning.
     #[serde(default)]
     pub reads: Vec<ReadPattern>,
@@ -148,6 +154,9 @@ impl DesignDocument {
             e.at_path(format!("/key/{p}"))
         };
         crate::keyspec::CompiledKey::new(&self.key, &self.key_fields()).map_err(at_key)?;
+        if let Some(cells) = &self.cells {
+            cells.validate(&self.fields)?;
+        }
         Ok(())
     }
 

@@ -27,6 +27,7 @@ pub fn design(n: &Node) -> R<DesignDocument> {
             key: req("key", key_spec),
             workload: opt("workload", workload),
             regions: opt("regions", region_layout),
+            cells: opt("cells", crate::design::cells::cell_spec),
             reads: or("reads", |n| list(n, read_pattern), Vec::new()),
             latest_first: or("latestFirst", bool_, false),
             examples: or("examples", |n| list(n, example), Vec::new()),

@@ -21,6 +21,8 @@ pub struct Schema {
     pub split_policies: &'static [Variant],
     /// Read patterns (`reads[].type`).
     pub reads: &'static [Variant],
+    /// Column qualifiers (`cells.qualifier.kind`).
+    pub qualifiers: &'static [Variant],
 }
 
 /// The schema of the design document this engine reads.
@@ -31,6 +33,7 @@ pub fn schema() -> Schema {
         presplits: crate::region::read::PRESPLITS,
         split_policies: crate::region::read::SPLIT_POLICIES,
         reads: crate::scan::read::READ_PATTERNS,
+        qualifiers: crate::design::cells::QUALIFIERS,
     }
 }
 
@@ -61,6 +64,7 @@ mod tests {
             s.presplits,
             s.split_policies,
             s.reads,
+            s.qualifiers,
         ] {
             let mut names: Vec<&str> = table.iter().map(|v| v.name).collect();
             names.sort_unstable();

@@ -311,9 +311,16 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /writes, \d+ regions, 16 windows/);
     assert.match(r.stdout, /hotspot factor: overall/);
+    // Rows against writes, and the largest rows.
+    assert.match(r.stdout, /\n\d+ distinct rows \(estimate, ±0\.81 %\), \d+ cells kept\n/);
+    assert.match(r.stdout, /region +start +end +writes +rows +cells +cannot split/);
+    assert.match(r.stdout, /largest rows:\nrow +writes +cells +bytes\n/);
     const j = JSON.parse(run('analyze', 'seed000-telecom', '--windows', '16', '--json').stdout);
     const native = m.analyzeDesign(m.getPreset('seed000-telecom'), { windows: 16 });
     assert.equal(j.writes, native.writes);
+    assert.equal(j.distinctRows, native.distinctRows);
+    assert.deepEqual(j.largestRows, native.largestRows);
+    assert.ok(j.largestRows.length > 0 && j.distinctRows > 0 && j.distinctRows <= j.writes);
     assert.deepEqual(j.metrics, native.metrics);
     assert.deepEqual(j.matrix.cells, Array.from(native.matrix.cells));
     assert.deepEqual(j.reads, m.planReads(m.getPreset('seed000-telecom')));

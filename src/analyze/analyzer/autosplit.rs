@@ -31,6 +31,18 @@ impl Analyzer {
         let mut keys: Vec<&Vec<u8>> = reg.sample.items.iter().map(|(k, _)| k).collect();
         keys.sort_unstable();
         let mid = keys.get(keys.len() / 2).map(|k| (*k).clone());
+        // HBase splits only between rows: a store file whose middle row is its first or last
+        // row has no split point (`HStoreFile`'s "midkey is the same as first or last row"),
+        // so a region whose data is one row, or nearly, cannot split.
+        if mid.is_some()
+            && (mid.as_ref() == keys.first().copied() || mid.as_ref() == keys.last().copied())
+        {
+            if let Some(reg) = self.regions.get_mut(r) {
+                reg.unsplittable = true;
+            }
+            self.backoff(r);
+            return;
+        }
         let state = RegionState::with_stores(vec![StoreState {
             size,
             can_split: true,
@@ -46,6 +58,9 @@ impl Analyzer {
         );
         let point = point.filter(|p| policy::is_usable_split_row(&reg.start, &reg.end, p));
         let Some(point) = point else {
+            if let Some(reg) = self.regions.get_mut(r) {
+                reg.unsplittable = false;
+            }
             self.backoff(r);
             return;
         };
@@ -80,6 +95,19 @@ impl Analyzer {
             return;
         }
         let parent = self.regions.remove(r);
+        // The share of the parent's distinct rows (and cells) below the split point: that of
+        // its distinct sampled keys.
+        let mut distinct: Vec<&[u8]> = parent.sample.items.iter().map(|(k, _)| &k[..]).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let below = distinct.iter().filter(|k| **k < point.as_slice()).count();
+        let row_share = if distinct.is_empty() {
+            0.5
+        } else {
+            below as f64 / distinct.len() as f64
+        };
+        let (ld, rd) = parent.distinct.split(row_share);
+        let (lc, rc) = parent.cells.split(row_share);
         let (left_sample, right_sample, left_w, total_w) =
             divide_sample(parent.sample.items, &point, self.windows);
         let n = (left_sample.len() + right_sample.len()) as u64;
@@ -94,7 +122,13 @@ impl Analyzer {
             *c = c.saturating_sub(1);
         }
         let cap = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
-        let mut daughter = |start: Vec<u8>, end: Vec<u8>, rows, bytes, win, sample: Vec<_>| {
+        let mut daughter = |start: Vec<u8>,
+                            end: Vec<u8>,
+                            rows,
+                            bytes,
+                            win,
+                            sample: Vec<_>,
+                            (distinct, cells): (Distinct, Distinct)| {
             let s = match self.opts.assignment {
                 Assignment::RoundRobin | Assignment::Servers(_) => ps,
                 Assignment::Balanced => self.least_loaded_server(),
@@ -112,6 +146,9 @@ impl Analyzer {
                 server: u32::try_from(s).unwrap_or(0),
                 sample: Reservoir::from_items(sample, cap, &mut self.rng),
                 next_check: 0,
+                distinct,
+                cells,
+                unsplittable: false,
             }
         };
         let left = daughter(
@@ -121,6 +158,7 @@ impl Analyzer {
             lbytes,
             lwin,
             left_sample,
+            (ld, lc),
         );
         let right = daughter(
             point.clone(),
@@ -129,6 +167,7 @@ impl Analyzer {
             parent.bytes.saturating_sub(lbytes),
             rwin,
             right_sample,
+            (rd, rc),
         );
         self.regions.insert(r, right);
         self.regions.insert(r, left);

@@ -1,0 +1,562 @@
+//! Rows and cells in fixed memory: distinct counts (HyperLogLog), a sample of distinct cells
+//! with their exact write counts (for the versions a cell keeps), and the largest rows
+//! (filtered space-saving). Every sketch is fed one seedless xxh3 hash per row key, so the
+//! same writes give the same figures natively and in wasm.
+
+/// The hash of a row key every sketch shares.
+#[inline]
+pub(super) fn row_hash(key: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(key)
+}
+
+/// The hash of a cell: its row's hash and its qualifier's, mixed (splitmix64's finalizer).
+#[inline]
+pub(super) fn cell_hash(row: u64, qualifier: u64) -> u64 {
+    let mut x = row ^ qualifier.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Register-index bits of a region's sketch: 256 registers (256 bytes), relative standard
+/// error 1.04 / √256 = 6.5 %. Small on purpose: every write touches one register of its
+/// region at random, and 64 regions of 1 KiB registers fell out of the first-level cache
+/// (+6 % per record on the telecom benchmark).
+pub(super) const REGION_PRECISION: u8 = 8;
+/// Of a server's: 4,096 registers, 1.63 %.
+pub(super) const SERVER_PRECISION: u8 = 12;
+/// Of the whole table's: 16,384 registers (16 KiB), 0.81 %.
+pub(super) const TABLE_PRECISION: u8 = 14;
+
+/// HyperLogLog's relative standard error with `2^precision` registers: `1.04 / √m`.
+pub(crate) fn relative_error(precision: u8) -> f64 {
+    1.04 / libm::sqrt(f64::from(1u32 << precision))
+}
+
+/// HyperLogLog (Flajolet, Fusy, Gandouet and Meunier, 2007) over 64-bit hashes: the top
+/// `precision` bits pick a register, which keeps the most leading zeros (plus one) seen in
+/// the other bits. Written here rather than taken from a crate: hyperloglogplus 0.4 does not
+/// build without `std` and with it takes the platform's logarithm (native and wasm could then
+/// differ in the last bit), cardinality-estimator builds only for 64-bit targets (not
+/// wasm32), and hyperloglog seeds its hash at random. One byte per register; the logarithm
+/// is `libm`'s, so the estimate is the same on every target.
+#[derive(Debug, Clone)]
+struct Hll {
+    registers: Vec<u8>,
+    precision: u8,
+}
+
+impl Hll {
+    fn new(precision: u8) -> Hll {
+        Hll {
+            registers: vec![0; 1usize << precision],
+            precision,
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, hash: u64) {
+        let p = u32::from(self.precision);
+        let index = (hash >> (64 - p)) as usize;
+        // The rest of the hash, with a stop bit so the count ends at 64 - p + 1.
+        let rest = (hash << p) | (1u64 << (p - 1));
+        let rank = (rest.leading_zeros() + 1) as u8;
+        if let Some(r) = self.registers.get_mut(index) {
+            if rank > *r {
+                *r = rank;
+            }
+        }
+    }
+
+    /// The estimate: the harmonic mean of `2^register`, bias-corrected, or linear counting
+    /// (`m ln(m / empty registers)`) while it is below `2.5 m` and some register is empty.
+    /// A 64-bit hash needs no large-range correction.
+    fn estimate(&self) -> f64 {
+        let m = self.registers.len() as f64;
+        let mut sum = 0.0;
+        let mut zeros = 0usize;
+        for &r in &self.registers {
+            // 2^-r, exactly.
+            sum += f64::from_bits((1023 - u64::from(r)) << 52);
+            zeros += usize::from(r == 0);
+        }
+        let alpha = match self.registers.len() {
+            16 => 0.673,
+            32 => 0.697,
+            64 => 0.709,
+            _ => 0.7213 / (1.0 + 1.079 / m),
+        };
+        let raw = alpha * m * m / sum;
+        if raw <= 2.5 * m && zeros > 0 {
+            m * libm::log(m / zeros as f64)
+        } else {
+            raw
+        }
+    }
+}
+
+/// A distinct count of one key range (a region), a server or the table. The registers are
+/// allocated on the first insert (an empty region costs nothing). After a split each daughter
+/// starts from a copy of its parent's registers: rows it sees again that the parent already
+/// held do not count twice, and its estimate is its share of the parent's count plus what its
+/// registers grew by since (`inherited + estimate − base`).
+#[derive(Debug, Clone)]
+pub(super) struct Distinct {
+    hll: Option<Hll>,
+    precision: u8,
+    /// The registers' estimate when this sketch was split off its parent.
+    base: f64,
+    /// The share of the parent's count this key range took.
+    inherited: f64,
+}
+
+impl Distinct {
+    pub(super) fn new(precision: u8) -> Distinct {
+        Distinct {
+            hll: None,
+            precision,
+            base: 0.0,
+            inherited: 0.0,
+        }
+    }
+
+    #[inline]
+    pub(super) fn insert(&mut self, hash: u64) {
+        if self.hll.is_none() {
+            self.hll = Some(Hll::new(self.precision));
+        }
+        if let Some(h) = self.hll.as_mut() {
+            h.insert(hash);
+        }
+    }
+
+    /// The registers' own estimate (0 before any insert).
+    fn raw(&self) -> f64 {
+        self.hll.as_ref().map_or(0.0, Hll::estimate)
+    }
+
+    /// The distinct count.
+    pub(super) fn estimate(&self) -> f64 {
+        self.inherited + (self.raw() - self.base).max(0.0)
+    }
+
+    /// The two daughters of a split: `left_share` of the count goes left, the rest right.
+    pub(super) fn split(&self, left_share: f64) -> (Distinct, Distinct) {
+        let total = self.estimate();
+        let raw = self.raw();
+        let daughter = |share: f64| Distinct {
+            hll: self.hll.clone(),
+            precision: self.precision,
+            base: raw,
+            inherited: total * share,
+        };
+        (daughter(left_share), daughter(1.0 - left_share))
+    }
+}
+
+/// A uniform sample of distinct cells with the exact number of writes of each: the `k`
+/// smallest cell hashes seen (a bottom-k, or KMV, sketch). A cell whose hash ends among the k
+/// smallest was among them from its first write on (the threshold only falls), so its count
+/// is exact. From it: the distinct cells (exact below k, `(k − 1) / h_k` above) and the
+/// versions they keep, `min(writes, VERSIONS)` each, as an exact sum below k and a mean per
+/// cell above.
+#[derive(Debug, Clone, Default)]
+pub(super) struct CellSample {
+    /// `(hash, writes)`, sorted by hash.
+    items: Vec<(u64, u64)>,
+    k: usize,
+}
+
+impl CellSample {
+    pub(super) fn new(k: usize) -> CellSample {
+        CellSample {
+            items: Vec::new(),
+            k: k.max(2),
+        }
+    }
+
+    /// One write to the cell with this hash.
+    #[inline]
+    pub(super) fn offer(&mut self, hash: u64) {
+        if self.items.len() >= self.k && self.items.last().is_some_and(|&(h, _)| hash > h) {
+            return;
+        }
+        match self.items.binary_search_by_key(&hash, |&(h, _)| h) {
+            Ok(i) => {
+                if let Some(c) = self.items.get_mut(i) {
+                    c.1 = c.1.saturating_add(1);
+                }
+            }
+            Err(i) => {
+                self.items.insert(i, (hash, 1));
+                if self.items.len() > self.k {
+                    self.items.pop();
+                }
+            }
+        }
+    }
+
+    /// True while the sample holds every distinct cell seen.
+    pub(super) fn exact(&self) -> bool {
+        self.items.len() < self.k
+    }
+
+    /// The distinct cells.
+    pub(super) fn distinct(&self) -> f64 {
+        match self.items.last() {
+            Some(&(h, _)) if !self.exact() => {
+                // The k-th smallest of n uniform hashes sits near k / n of the range.
+                let at = (h as f64 + 1.0) / 18_446_744_073_709_551_616.0;
+                (self.k as f64 - 1.0) / at
+            }
+            _ => self.items.len() as f64,
+        }
+    }
+
+    /// Versions kept per distinct cell, on average: `min(writes, versions)` over the sample
+    /// (1 when empty).
+    pub(super) fn kept_per_cell(&self, versions: u32) -> f64 {
+        if self.items.is_empty() {
+            return 1.0;
+        }
+        let v = u64::from(versions.max(1));
+        let kept: u64 = self.items.iter().map(|&(_, w)| w.min(v)).sum();
+        kept as f64 / self.items.len() as f64
+    }
+
+    /// The cells kept (versions included): exact while the sample holds every cell.
+    pub(super) fn kept(&self, versions: u32) -> f64 {
+        if self.exact() {
+            let v = u64::from(versions.max(1));
+            return self.items.iter().map(|&(_, w)| w.min(v)).sum::<u64>() as f64;
+        }
+        self.distinct() * self.kept_per_cell(versions)
+    }
+}
+
+/// Rows monitored by [`LargestRows`]; the report shows the largest [`LARGEST_ROWS`].
+const MONITORED: usize = 64;
+/// Rows the report lists.
+pub(crate) const LARGEST_ROWS: usize = 32;
+/// Counters of the filter in front of the monitored rows (32 KiB). Fewer counters fill up
+/// faster, and more rows pass the smallest monitored one and are taken in: 1,024 counters cost
+/// the telecom benchmark about a quarter more time per record than 4,096.
+const FILTER: usize = 4096;
+/// Slots of the monitored rows' hash index (four times the rows, open addressing: a write to
+/// a row not monitored usually finds its slot empty).
+const SLOTS: usize = 256;
+/// An empty slot.
+const EMPTY: u8 = u8::MAX;
+/// Distinct cells sampled per monitored row.
+const ROW_CELLS: usize = 64;
+
+/// One monitored row.
+#[derive(Debug, Clone)]
+pub(super) struct MonitoredRow {
+    pub(super) key: Vec<u8>,
+    hash: u64,
+    /// Its estimated bytes: what it had when it was taken in (its filter counter) plus what
+    /// it got since. An upper bound of its true bytes.
+    estimate: u64,
+    /// Writes, bytes and cells since it was taken in: lower bounds, exact for a row
+    /// monitored from its first write.
+    pub(super) writes: u64,
+    pub(super) bytes: u64,
+    cells: Option<CellSample>,
+}
+
+impl MonitoredRow {
+    /// Its cells kept: its writes when every write is its own cell.
+    pub(super) fn cells(&self, versions: Option<u32>) -> u64 {
+        match (&self.cells, versions) {
+            (Some(s), Some(v)) => (libm::round(s.kept(v)) as u64).min(self.writes),
+            _ => self.writes,
+        }
+    }
+}
+
+/// The largest rows by bytes written, in fixed memory: filtered space-saving (Homem and
+/// Carvalho, 2010). A write to a monitored row adds to it; any other write adds its bytes to
+/// one of [`FILTER`] counters picked by the row's hash, and the row is taken in (replacing
+/// the smallest monitored row, whose bytes go back into its counter) only when that counter
+/// passes the smallest monitored row. A row with more than 1 / [`MONITORED`] of the bytes is
+/// always monitored, and most writes cost one counter update.
+#[derive(Debug, Clone)]
+pub(super) struct LargestRows {
+    rows: Vec<MonitoredRow>,
+    /// `rows[i].estimate`, apart for the minimum scan.
+    estimates: Vec<u64>,
+    /// `rows[i].hash`, apart for the index's probes.
+    hashes: Vec<u64>,
+    /// Hash index into `rows`: `slots[h]` is a row index or [`EMPTY`].
+    slots: Vec<u8>,
+    filter: Vec<u64>,
+    /// The smallest estimate and its row, once [`MONITORED`] rows are held.
+    min: (u64, usize),
+    /// Sample each row's cells (a `cells` section).
+    track_cells: bool,
+}
+
+impl LargestRows {
+    pub(super) fn new(track_cells: bool) -> LargestRows {
+        LargestRows {
+            rows: Vec::with_capacity(MONITORED),
+            estimates: Vec::with_capacity(MONITORED),
+            hashes: Vec::with_capacity(MONITORED),
+            slots: vec![EMPTY; SLOTS],
+            filter: vec![0; FILTER],
+            min: (0, 0),
+            track_cells,
+        }
+    }
+
+    #[inline]
+    fn slot_of(hash: u64) -> usize {
+        (hash >> 56) as usize & (SLOTS - 1)
+    }
+
+    #[inline]
+    fn filter_of(hash: u64) -> usize {
+        (hash >> 32) as usize & (FILTER - 1)
+    }
+
+    /// The monitored row with this key, if any.
+    #[inline]
+    fn find(&self, key: &[u8], hash: u64) -> Option<usize> {
+        let mut s = Self::slot_of(hash);
+        for _ in 0..SLOTS {
+            let i = *self.slots.get(s)?;
+            if i == EMPTY {
+                return None;
+            }
+            let i = usize::from(i);
+            if self.hashes.get(i) == Some(&hash) && self.rows.get(i).is_some_and(|r| r.key == key) {
+                return Some(i);
+            }
+            s = (s + 1) & (SLOTS - 1);
+        }
+        None
+    }
+
+    /// One write of `bytes` bytes to the row `key` (hash `hash`), into the cell `cell`.
+    #[inline]
+    pub(super) fn offer(&mut self, key: &[u8], hash: u64, bytes: u64, cell: Option<u64>) {
+        if let Some(i) = self.find(key, hash) {
+            if let (Some(r), Some(e)) = (self.rows.get_mut(i), self.estimates.get_mut(i)) {
+                r.estimate = r.estimate.saturating_add(bytes);
+                *e = r.estimate;
+                r.writes = r.writes.saturating_add(1);
+                r.bytes = r.bytes.saturating_add(bytes);
+                if let (Some(s), Some(c)) = (r.cells.as_mut(), cell) {
+                    s.offer(c);
+                }
+            }
+            if self.rows.len() >= MONITORED && i == self.min.1 {
+                self.find_min();
+            }
+            return;
+        }
+        let f = Self::filter_of(hash);
+        let counter = self.filter.get(f).copied().unwrap_or(0);
+        let estimate = counter.saturating_add(bytes);
+        if self.rows.len() < MONITORED {
+            self.take_in(key, hash, estimate, bytes, cell, None);
+            if self.rows.len() == MONITORED {
+                self.find_min();
+            }
+        } else if estimate > self.min.0 {
+            let out = self.min.1;
+            self.take_in(key, hash, estimate, bytes, cell, Some(out));
+            self.find_min();
+        } else if let Some(c) = self.filter.get_mut(f) {
+            *c = estimate;
+        }
+    }
+
+    /// Monitor `key` from now on, in a new slot or in place of row `out` (whose estimate
+    /// goes back into its filter counter).
+    fn take_in(
+        &mut self,
+        key: &[u8],
+        hash: u64,
+        estimate: u64,
+        bytes: u64,
+        cell: Option<u64>,
+        out: Option<usize>,
+    ) {
+        let cells = self.track_cells.then(|| {
+            let mut s = CellSample::new(ROW_CELLS);
+            if let Some(c) = cell {
+                s.offer(c);
+            }
+            s
+        });
+        let i = match out {
+            Some(i) => {
+                let old_hash = self.rows.get(i).map_or(0, |r| r.hash);
+                self.unindex(i, old_hash);
+                let Some(old) = self.rows.get_mut(i) else {
+                    return;
+                };
+                let f = Self::filter_of(old.hash);
+                if let Some(c) = self.filter.get_mut(f) {
+                    *c = old.estimate;
+                }
+                old.key.clear();
+                old.key.extend_from_slice(key);
+                old.hash = hash;
+                old.estimate = estimate;
+                old.writes = 1;
+                old.bytes = bytes;
+                old.cells = cells;
+                if let Some(e) = self.estimates.get_mut(i) {
+                    *e = estimate;
+                }
+                if let Some(h) = self.hashes.get_mut(i) {
+                    *h = hash;
+                }
+                i
+            }
+            None => {
+                self.rows.push(MonitoredRow {
+                    key: key.to_vec(),
+                    hash,
+                    estimate,
+                    writes: 1,
+                    bytes,
+                    cells,
+                });
+                self.estimates.push(estimate);
+                self.hashes.push(hash);
+                self.rows.len() - 1
+            }
+        };
+        self.index(i, hash);
+    }
+
+    fn index(&mut self, i: usize, hash: u64) {
+        let mut s = Self::slot_of(hash);
+        for _ in 0..SLOTS {
+            match self.slots.get_mut(s) {
+                Some(slot) if *slot == EMPTY => {
+                    *slot = u8::try_from(i).unwrap_or(EMPTY);
+                    return;
+                }
+                _ => s = (s + 1) & (SLOTS - 1),
+            }
+        }
+    }
+
+    /// Take row `i` (hash `hash`) out of the index: its slot is emptied and the rows after it
+    /// in its probe run shift back (linear probing's deletion without tombstones).
+    fn unindex(&mut self, i: usize, hash: u64) {
+        let Ok(i) = u8::try_from(i) else {
+            return;
+        };
+        let mut hole = Self::slot_of(hash);
+        let mut found = false;
+        for _ in 0..SLOTS {
+            match self.slots.get(hole) {
+                Some(&v) if v == i => {
+                    found = true;
+                    break;
+                }
+                Some(&v) if v != EMPTY => hole = (hole + 1) & (SLOTS - 1),
+                _ => break,
+            }
+        }
+        if !found {
+            return;
+        }
+        let mut j = (hole + 1) & (SLOTS - 1);
+        for _ in 0..SLOTS {
+            let v = self.slots.get(j).copied().unwrap_or(EMPTY);
+            if v == EMPTY {
+                break;
+            }
+            let home = self
+                .hashes
+                .get(usize::from(v))
+                .map_or(j, |&h| Self::slot_of(h));
+            // The row at `j` may fill the hole unless its home slot lies in (hole, j].
+            if (j.wrapping_sub(home) & (SLOTS - 1)) >= (j.wrapping_sub(hole) & (SLOTS - 1)) {
+                if let Some(h) = self.slots.get_mut(hole) {
+                    *h = v;
+                }
+                hole = j;
+            }
+            j = (j + 1) & (SLOTS - 1);
+        }
+        if let Some(h) = self.slots.get_mut(hole) {
+            *h = EMPTY;
+        }
+    }
+
+    fn find_min(&mut self) {
+        let mut min = (u64::MAX, 0);
+        for (i, &e) in self.estimates.iter().enumerate() {
+            if e < min.0 {
+                min = (e, i);
+            }
+        }
+        self.min = min;
+    }
+
+    /// The monitored rows, largest first (by bytes seen, then key).
+    pub(super) fn largest(&self) -> Vec<&MonitoredRow> {
+        let mut rows: Vec<&MonitoredRow> = self.rows.iter().collect();
+        rows.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.key.cmp(&b.key)));
+        rows.truncate(LARGEST_ROWS);
+        rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn every_monitored_row_stays_findable_through_replacements() {
+        let mut l = LargestRows::new(false);
+        for i in 0..50_000u64 {
+            // A few heavy rows among many distinct ones: rows are taken in and replaced.
+            let key = if i % 5 == 0 {
+                format!("hot{}", i % 3)
+            } else {
+                format!("row{i}")
+            };
+            let h = row_hash(key.as_bytes());
+            l.offer(key.as_bytes(), h, 10 + i % 7, None);
+            if i % 997 == 0 {
+                for (j, r) in l.rows.iter().enumerate() {
+                    assert_eq!(l.find(&r.key, r.hash), Some(j), "after {i} writes");
+                }
+            }
+        }
+        let top: Vec<&[u8]> = l.largest().iter().take(3).map(|r| &r.key[..]).collect();
+        let mut want: Vec<&[u8]> = vec![b"hot0", b"hot1", b"hot2"];
+        want.sort();
+        let mut got = top.clone();
+        got.sort();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_cell_sample_is_exact_below_k_and_close_above() {
+        let mut s = CellSample::new(1024);
+        for i in 0..500u64 {
+            for _ in 0..(1 + i % 4) {
+                s.offer(cell_hash(i, 7));
+            }
+        }
+        assert_eq!(s.distinct(), 500.0);
+        // min(1 + i % 4, 2) over i: 125 cells keep 1, 375 keep 2.
+        assert_eq!(s.kept(2), 875.0);
+        for i in 500..100_000u64 {
+            s.offer(cell_hash(i, 7));
+        }
+        let d = s.distinct();
+        assert!((d - 100_000.0).abs() < 100_000.0 * 3.0 / 32.0, "{d}");
+    }
+}
