@@ -300,7 +300,7 @@ export interface ServerReport {
    * (`regions.assignment: {servers: [...]}`, as `readRegions` gives it); else null. */
   name: string | null;
   regions: number; rows: number; bytes: number;
-  /** Distinct row keys it received (HyperLogLog, 1.63 %); cells kept of those. */
+  /** Distinct row keys and cells kept of the regions it holds at the end (sums of their estimates). */
   distinctRows: number; cells: number;
   writesPerWindow: number[];
 }

@@ -17,24 +17,27 @@ use crate::hbase::policy::{self, PolicyLimits, RegionState, StoreState};
 use crate::limits::MAX_SAMPLE_BYTES;
 use crate::region::{Assignment, Placement};
 
-/// One region while the analyzer runs.
+/// One region while the analyzer runs. `repr(C)`, the fields every write updates first, so
+/// they share a cache line or two (the compiler's own order spread them, and the distinct
+/// rows' floor, over more lines than one write should touch).
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 struct Region {
-    start: Vec<u8>,
-    end: Vec<u8>,
     rows: u64,
     bytes: u64,
-    windows: Vec<u64>,
-    created_at: Option<i64>,
-    server: u32,
-    /// Keys with their window, for the middle key and the split of the counts.
-    sample: Reservoir<(Vec<u8>, u32)>,
     next_check: u64,
-    /// Its distinct rows and cells.
-    distinct: Distinct,
-    cells: Distinct,
+    server: u32,
     /// Auto-split's last try found its middle row to be its first or last row.
     unsplittable: bool,
+    /// Its distinct rows and cells.
+    distinct: Distinct,
+    windows: Vec<u64>,
+    /// Keys with their window, for the middle key and the split of the counts.
+    sample: Reservoir<(Vec<u8>, u32)>,
+    cells: Distinct,
+    start: Vec<u8>,
+    end: Vec<u8>,
+    created_at: Option<i64>,
 }
 
 impl Region {
@@ -115,8 +118,6 @@ pub struct Analyzer {
     server_windows: Vec<u64>,
     server_rows: Vec<u64>,
     server_bytes: Vec<u64>,
-    server_distinct: Vec<Distinct>,
-    server_cells: Vec<Distinct>,
     /// The table's distinct rows and cells, the cells sampled with their writes (with
     /// `VERSIONS` above 1) and the largest rows.
     distinct: Distinct,
@@ -175,8 +176,6 @@ impl Analyzer {
             server_windows: vec![0; servers.saturating_mul(windows)],
             server_rows: vec![0; servers],
             server_bytes: vec![0; servers],
-            server_distinct: vec![Distinct::new(rows::SERVER_PRECISION); servers],
-            server_cells: vec![Distinct::new(rows::SERVER_PRECISION); servers],
             distinct: Distinct::new(rows::TABLE_PRECISION),
             cells: Distinct::new(rows::TABLE_PRECISION),
             cell_sample: CellSample::new(CELL_SAMPLE),
@@ -418,20 +417,8 @@ impl Analyzer {
         if let Some(c) = self.server_bytes.get_mut(s) {
             *c = c.saturating_add(bytes);
         }
-        // One server receives every write: its counts are the table's.
-        let servers = self.server_distinct.len() > 1;
-        if servers {
-            if let Some(d) = self.server_distinct.get_mut(s) {
-                d.insert(hash);
-            }
-        }
         self.distinct.insert(hash);
         if let Some(c) = cell {
-            if servers {
-                if let Some(d) = self.server_cells.get_mut(s) {
-                    d.insert(c);
-                }
-            }
             self.cells.insert(c);
             if self.opts.versions.is_some_and(|v| v > 1) {
                 self.cell_sample.offer(c);
@@ -506,7 +493,7 @@ impl Analyzer {
                 bytes: r.bytes,
                 writes,
                 distinct_rows: count(r.distinct.estimate(), writes),
-                cells: self.cells_of(&r.cells, writes),
+                cells: self.cells_of(r.cells.estimate(), writes),
                 unsplittable: r.unsplittable,
                 created_at_ms: r.created_at,
                 server: r.server,
@@ -517,13 +504,25 @@ impl Analyzer {
             Some(v) if v > 1 && self.cell_sample.exact() => {
                 count(self.cell_sample.kept(v), self.writes)
             }
-            _ => self.cells_of(&self.cells, self.writes),
+            _ => self.cells_of(self.cells.estimate(), self.writes),
         };
         let region_metrics = metrics::matrix_metrics(&cells, self.regions.len(), windows)
             .unwrap_or_else(|_| empty_matrix_metrics());
         let grid_rows = usize::try_from(self.opts.grid_buckets).unwrap_or(1);
         let grid_metrics = metrics::matrix_metrics(&self.grid, grid_rows, windows)
             .unwrap_or_else(|_| empty_matrix_metrics());
+        // A server's distinct rows and cells: the sums of its regions' (their key ranges are
+        // disjoint, so no row counts twice), or the table's when it is the only server.
+        let one_server = self.server_regions.len() == 1;
+        let mut server_rows_cells = vec![(0u64, 0u64); self.server_regions.len()];
+        for g in &regions {
+            if let Some(x) = server_rows_cells.get_mut(usize::try_from(g.server).unwrap_or(0)) {
+                *x = (
+                    x.0.saturating_add(g.distinct_rows),
+                    x.1.saturating_add(g.cells),
+                );
+            }
+        }
         let servers: Vec<ServerReport> = (0..self.server_regions.len())
             .map(|s| ServerReport {
                 index: u32::try_from(s).unwrap_or(0),
@@ -533,17 +532,15 @@ impl Analyzer {
                 regions: self.server_regions.get(s).map_or(0, |&c| c as usize),
                 rows: self.server_rows.get(s).copied().unwrap_or(0),
                 bytes: self.server_bytes.get(s).copied().unwrap_or(0),
-                distinct_rows: match self.server_distinct.as_slice() {
-                    [_] => count(self.distinct.estimate(), self.writes),
-                    all => all.get(s).map_or(0, |d| {
-                        count(d.estimate(), self.server_rows.get(s).copied().unwrap_or(0))
-                    }),
+                distinct_rows: if one_server {
+                    count(self.distinct.estimate(), self.writes)
+                } else {
+                    server_rows_cells.get(s).map_or(0, |x| x.0)
                 },
-                cells: match self.server_cells.as_slice() {
-                    [_] => table_cells,
-                    all => all.get(s).map_or(0, |d| {
-                        self.cells_of(d, self.server_rows.get(s).copied().unwrap_or(0))
-                    }),
+                cells: if one_server {
+                    table_cells
+                } else {
+                    server_rows_cells.get(s).map_or(0, |x| x.1)
                 },
                 writes_per_window: self
                     .server_windows
@@ -618,11 +615,11 @@ impl Analyzer {
     /// The cells kept of a key range, server or table with `writes` writes and distinct
     /// cells `d`: its writes when every write is its own cell; else its distinct cells times
     /// the versions a cell keeps on average (from the cell sample).
-    fn cells_of(&self, d: &Distinct, writes: u64) -> u64 {
+    fn cells_of(&self, distinct_cells: f64, writes: u64) -> u64 {
         match self.opts.versions {
             None => writes,
-            Some(1) => count(d.estimate(), writes),
-            Some(v) => count(d.estimate() * self.cell_sample.kept_per_cell(v), writes),
+            Some(1) => count(distinct_cells, writes),
+            Some(v) => count(distinct_cells * self.cell_sample.kept_per_cell(v), writes),
         }
     }
 }

@@ -111,9 +111,11 @@ pub struct ServerReport {
     pub rows: u64,
     /// Bytes it received.
     pub bytes: u64,
-    /// Distinct row keys it received (HyperLogLog, relative standard error 1.63 %).
+    /// Distinct row keys of the regions it holds at the end: the sum of their estimates (their
+    /// key ranges are disjoint), each within the region sketch's 6.5 %, so the sum's error
+    /// shrinks as the server holds more regions; the table's own estimate with one server.
     pub distinct_rows: u64,
-    /// Cells kept of those it received.
+    /// Cells kept by the regions it holds at the end (summed like `distinct_rows`).
     pub cells: u64,
     /// Writes it received per window.
     pub writes_per_window: Vec<u32>,

@@ -19,13 +19,10 @@ pub(super) fn cell_hash(row: u64, qualifier: u64) -> u64 {
 }
 
 /// Register-index bits of a region's sketch: 256 registers (256 bytes), relative standard
-/// error 1.04 / √256 = 6.5 %. Small on purpose: every write touches one register of its
-/// region at random, and 64 regions of 1 KiB registers fell out of the first-level cache
-/// (+6 % per record on the telecom benchmark).
+/// error 1.04 / √256 = 6.5 %. Small on purpose: 64 regions of 1 KiB registers fell out of
+/// the first-level cache (+6 % per record on the telecom benchmark).
 pub(super) const REGION_PRECISION: u8 = 8;
-/// Of a server's: 4,096 registers, 1.63 %.
-pub(super) const SERVER_PRECISION: u8 = 12;
-/// Of the whole table's: 16,384 registers (16 KiB), 0.81 %.
+/// Register-index bits of the whole table's sketch: 16,384 registers (16 KiB), 0.81 %.
 pub(super) const TABLE_PRECISION: u8 = 14;
 
 /// HyperLogLog's relative standard error with `2^precision` registers: `1.04 / √m`.
@@ -33,77 +30,73 @@ pub(crate) fn relative_error(precision: u8) -> f64 {
     1.04 / libm::sqrt(f64::from(1u32 << precision))
 }
 
-/// HyperLogLog (Flajolet, Fusy, Gandouet and Meunier, 2007) over 64-bit hashes: the top
-/// `precision` bits pick a register, which keeps the most leading zeros (plus one) seen in
-/// the other bits. Written here rather than taken from a crate: hyperloglogplus 0.4 does not
-/// build without `std` and with it takes the platform's logarithm (native and wasm could then
-/// differ in the last bit), cardinality-estimator builds only for 64-bit targets (not
-/// wasm32), and hyperloglog seeds its hash at random. One byte per register; the logarithm
-/// is `libm`'s, so the estimate is the same on every target.
-#[derive(Debug, Clone)]
-struct Hll {
-    registers: Vec<u8>,
-    precision: u8,
+/// The register a hash picks and the rank it offers it.
+#[inline(always)]
+fn hll_slot(registers: usize, hash: u64) -> (usize, u8) {
+    let p = registers.trailing_zeros();
+    if p == 0 || p >= 64 {
+        return (usize::MAX, 0);
+    }
+    let index = (hash >> (64 - p)) as usize;
+    // The rest of the hash, with a stop bit so the count ends at 64 - p + 1.
+    let rest = (hash << p) | (1u64 << (p - 1));
+    (index, (rest.leading_zeros() + 1) as u8)
 }
 
-impl Hll {
-    fn new(precision: u8) -> Hll {
-        Hll {
-            registers: vec![0; 1usize << precision],
-            precision,
-        }
+/// The estimate: the harmonic mean of `2^register`, bias-corrected, or linear counting
+/// (`m ln(m / empty registers)`) while it is below `2.5 m` and some register is empty (0 for
+/// registers never written). A 64-bit hash needs no large-range correction.
+fn hll_estimate(registers: &[u8]) -> f64 {
+    let m = registers.len() as f64;
+    let mut sum = 0.0;
+    let mut zeros = 0usize;
+    for &r in registers {
+        // 2^-r, exactly.
+        sum += f64::from_bits((1023 - u64::from(r)) << 52);
+        zeros += usize::from(r == 0);
     }
-
-    #[inline]
-    fn insert(&mut self, hash: u64) {
-        let p = u32::from(self.precision);
-        let index = (hash >> (64 - p)) as usize;
-        // The rest of the hash, with a stop bit so the count ends at 64 - p + 1.
-        let rest = (hash << p) | (1u64 << (p - 1));
-        let rank = (rest.leading_zeros() + 1) as u8;
-        if let Some(r) = self.registers.get_mut(index) {
-            if rank > *r {
-                *r = rank;
-            }
-        }
-    }
-
-    /// The estimate: the harmonic mean of `2^register`, bias-corrected, or linear counting
-    /// (`m ln(m / empty registers)`) while it is below `2.5 m` and some register is empty.
-    /// A 64-bit hash needs no large-range correction.
-    fn estimate(&self) -> f64 {
-        let m = self.registers.len() as f64;
-        let mut sum = 0.0;
-        let mut zeros = 0usize;
-        for &r in &self.registers {
-            // 2^-r, exactly.
-            sum += f64::from_bits((1023 - u64::from(r)) << 52);
-            zeros += usize::from(r == 0);
-        }
-        let alpha = match self.registers.len() {
-            16 => 0.673,
-            32 => 0.697,
-            64 => 0.709,
-            _ => 0.7213 / (1.0 + 1.079 / m),
-        };
-        let raw = alpha * m * m / sum;
-        if raw <= 2.5 * m && zeros > 0 {
-            m * libm::log(m / zeros as f64)
-        } else {
-            raw
-        }
+    let alpha = match registers.len() {
+        16 => 0.673,
+        32 => 0.697,
+        64 => 0.709,
+        _ => 0.7213 / (1.0 + 1.079 / m),
+    };
+    let raw = alpha * m * m / sum;
+    if raw <= 2.5 * m && zeros > 0 {
+        m * libm::log(m / zeros as f64)
+    } else {
+        raw
     }
 }
 
-/// A distinct count of one key range (a region), a server or the table. The registers are
-/// allocated on the first insert (an empty region costs nothing). After a split each daughter
+/// HyperLogLog (Flajolet, Fusy, Gandouet and Meunier, 2007) over 64-bit hashes: `2^p` one-byte
+/// registers; the top `p` hash bits pick a register, which keeps the most leading zeros (plus
+/// one) seen in the other bits. Written here rather than taken from a crate:
+/// hyperloglogplus 0.4 does not build without `std` and with it takes the platform's
+/// logarithm (native and wasm could then differ in the last bit), cardinality-estimator
+/// builds only for 64-bit targets (not wasm32), and hyperloglog seeds its hash at random; and
+/// none skips the registers below its floor (below). One byte per register; the
+/// logarithm is `libm`'s, so the estimate is the same on every target.
+///
+/// A distinct count of one key range (a region) or the table. It keeps the smallest register
+/// value and how many registers hold it (as Apache DataSketches' HLL does with `curMin`): a
+/// rank at or below that floor cannot raise any register, so most inserts of a long run
+/// (half of all ranks are 1, a quarter 2…) return without reading a register, the random
+/// memory access that made the sketches the analyzer's largest cost. After a split each daughter
 /// starts from a copy of its parent's registers: rows it sees again that the parent already
 /// held do not count twice, and its estimate is its share of the parent's count plus what its
 /// registers grew by since (`inherited + estimate − base`).
+///
+/// `repr(C)` with the floor first: a region's floor sits in the cache line of its other
+/// per-write counters (see `Region`), while the registers, read by few writes, are apart.
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub(super) struct Distinct {
-    hll: Option<Hll>,
-    precision: u8,
+    /// Every register is at least this.
+    floor: u8,
+    /// Registers equal to [`floor`](Self::floor).
+    at_floor: u32,
+    registers: Box<[u8]>,
     /// The registers' estimate when this sketch was split off its parent.
     base: f64,
     /// The share of the parent's count this key range took.
@@ -111,42 +104,63 @@ pub(super) struct Distinct {
 }
 
 impl Distinct {
+    /// `2^precision` registers, all 0.
     pub(super) fn new(precision: u8) -> Distinct {
+        let registers = vec![0u8; 1usize << precision.min(24)].into_boxed_slice();
         Distinct {
-            hll: None,
-            precision,
+            floor: 0,
+            at_floor: u32::try_from(registers.len()).unwrap_or(u32::MAX),
+            registers,
             base: 0.0,
             inherited: 0.0,
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn insert(&mut self, hash: u64) {
-        if self.hll.is_none() {
-            self.hll = Some(Hll::new(self.precision));
+        let (index, rank) = hll_slot(self.registers.len(), hash);
+        if rank <= self.floor {
+            return;
         }
-        if let Some(h) = self.hll.as_mut() {
-            h.insert(hash);
+        let floor = self.floor;
+        let Some(r) = self.registers.get_mut(index) else {
+            return;
+        };
+        if rank > *r {
+            let was = *r;
+            *r = rank;
+            if was == floor {
+                self.at_floor = self.at_floor.saturating_sub(1);
+                if self.at_floor == 0 {
+                    self.raise_floor();
+                }
+            }
         }
     }
 
-    /// The registers' own estimate (0 before any insert).
-    fn raw(&self) -> f64 {
-        self.hll.as_ref().map_or(0.0, Hll::estimate)
+    /// The last register at the floor rose: find the new floor and count its registers.
+    #[cold]
+    fn raise_floor(&mut self) {
+        let floor = self.registers.iter().copied().min().unwrap_or(0);
+        self.floor = floor;
+        let at = self.registers.iter().filter(|&&r| r == floor).count();
+        self.at_floor = u32::try_from(at).unwrap_or(u32::MAX);
     }
 
     /// The distinct count.
     pub(super) fn estimate(&self) -> f64 {
-        self.inherited + (self.raw() - self.base).max(0.0)
+        let raw = hll_estimate(&self.registers);
+        self.inherited + (raw - self.base).max(0.0)
     }
 
     /// The two daughters of a split: `left_share` of the count goes left, the rest right.
     pub(super) fn split(&self, left_share: f64) -> (Distinct, Distinct) {
         let total = self.estimate();
-        let raw = self.raw();
+        let raw = hll_estimate(&self.registers);
         let daughter = |share: f64| Distinct {
-            hll: self.hll.clone(),
-            precision: self.precision,
+            floor: self.floor,
+            at_floor: self.at_floor,
+            registers: self.registers.clone(),
             base: raw,
             inherited: total * share,
         };
