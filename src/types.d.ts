@@ -306,7 +306,12 @@ export interface ServerReport {
 }
 /** One of the largest rows by bytes written: counts from when the sketch took the row in
  * (exact for a row held from its first write). `key` is `toStringBinary`. */
-export interface LargestRow { key: string; keyHex: string; writes: number; cells: number; bytes: number }
+export interface LargestRow {
+  key: string; keyHex: string;
+  /** The (final) region holding it. */
+  region: number;
+  writes: number; cells: number; bytes: number;
+}
 /**
  * A uniform sample of the written row keys, sorted, as typed arrays: key `i` is
  * `keys.subarray(offsets[i], offsets[i + 1])` and ends up in region `regions[i]`
@@ -343,7 +348,12 @@ export interface AnalysisReport {
   serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean; diagnosis: string[];
 }
 export interface ComparedDesign {
-  name: string; regions: number; metrics: MatrixMetrics; gridMetrics: MatrixMetrics; grid: Matrix; diagnosis: string[];
+  name: string; regions: number; writes: number; distinctRows: number; distinctRowsError: number; cells: number;
+  /** Bytes of the largest row (0 without writes). */
+  largestRowBytes: number;
+  /** The design's own region × window writes. */
+  matrix: Matrix;
+  metrics: MatrixMetrics; gridMetrics: MatrixMetrics; grid: Matrix; diagnosis: string[];
 }
 export interface Comparison { gridBuckets: number; windows: number; designs: ComparedDesign[] }
 export interface Progress { done: number; total: number; regions: number; finished: boolean }

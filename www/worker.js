@@ -146,23 +146,6 @@ async function run(data) {
       post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
     } else if (kind === 'compare') {
       const c = compareDesigns(data.docs, data.options);
-      // The comparison's grid buckets are the key's leading byte: designs whose keys all start
-      // with ASCII digits fall into one row each. Each design's own region × window matrix
-      // (the one its metrics are computed from) shows the difference: run each design again
-      // over the first one's workload, as compareDesigns does, for its matrix only.
-      const workload = data.docs[0].workload;
-      const total = data.docs.length;
-      c.designs.forEach((d, i) => {
-        const doc = workload ? { ...data.docs[i], workload } : data.docs[i];
-        const s = new AnalysisSession(doc, { ...data.options, sampleSize: 10, gridBuckets: 8 });
-        let p = s.progress();
-        while (!p.finished) {
-          p = s.step(CHUNK * 4);
-          post({ id, kind: 'progress', done: i * p.total + p.done, total: total * p.total });
-        }
-        d.matrix = s.finish().matrix;
-        s.free();
-      });
       post(
         { id, kind: 'comparison', comparison: c },
         c.designs.flatMap(d => [d.grid.cells, d.matrix.cells]),

@@ -139,10 +139,13 @@ export async function compare(pos, opt) {
           d.metrics.maxHotspotFactor.toFixed(2),
           d.metrics.meanActiveRegions.toFixed(1),
           d.metrics.overall.gini.toFixed(3),
+          d.distinctRows,
+          d.cells,
         ]),
-        ['design', 'regions', 'hotspot', 'worst window', 'active/window', 'gini'],
+        ['design', 'regions', 'hotspot', 'worst window', 'active/window', 'gini', 'distinct rows', 'cells'],
       ) +
       `\n\nhotspot: busiest region / mean region in a time window, mean over ${c.windows} windows (1.00 is even)` +
+      `\ndistinct rows: the rows the same ${c.designs[0]?.writes ?? 0} writes make in each design (estimate, ±${((c.designs[0]?.distinctRowsError ?? 0) * 100).toFixed(2)} %)` +
       c.designs
         .flatMap((d, i) => (d.diagnosis.length ? ['', `${d.name || pos[i]}:`, ...d.diagnosis.map(x => `* ${x}`)] : []))
         .map(x => `\n${x}`)

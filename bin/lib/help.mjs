@@ -128,7 +128,8 @@ stop row is exclusive).
   compare: `rowkey-lab compare <design> <design> [<design> <design>] [--windows N] [--json]
 Runs 2-4 designs, each with its own fields, key and regions layout, over the first design's
 workload settings (record count, write rate, clock, seed) and prints their skew side by side: regions, hotspot factor (mean and worst window), active
-regions per window, Gini of the whole run, and each design's diagnosis. --json adds the
+regions per window, Gini of the whole run, the distinct rows and cells the same writes make
+in each design, and each design's diagnosis. --json adds each design's region matrix, the
 per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
   presets: `rowkey-lab presets [--json]
 Lists the built-in preset ids with their names.`,

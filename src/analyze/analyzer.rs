@@ -575,6 +575,7 @@ impl Analyzer {
             .into_iter()
             .map(|m| LargestRow {
                 key: m.key.clone(),
+                region: self.region_of(&m.key),
                 writes: m.writes,
                 cells: m.cells(self.opts.versions),
                 bytes: m.bytes,

@@ -1,5 +1,6 @@
 //! Several designs side by side: the first document's workload through 2–4 key designs and
-//! layouts, their metrics on one shared key-space grid.
+//! layouts, their metrics on one shared key-space grid, each with its own region matrix and
+//! rows.
 
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +19,19 @@ pub struct ComparedDesign {
     pub name: String,
     /// Final region count.
     pub regions: usize,
+    /// Writes analyzed (the same workload for every design).
+    pub writes: u64,
+    /// Distinct row keys: how many rows those writes make in this design (see
+    /// [`AnalysisReport::distinct_rows`](super::AnalysisReport::distinct_rows)).
+    pub distinct_rows: u64,
+    /// The relative standard error of `distinct_rows`.
+    pub distinct_rows_error: f64,
+    /// Cells kept.
+    pub cells: u64,
+    /// Bytes of the largest row (0 without writes): a wide-row design piles them up here.
+    pub largest_row_bytes: u64,
+    /// Its own region × window write matrix (its regions differ from the other designs').
+    pub matrix: Matrix,
     /// Region-matrix metrics.
     pub metrics: MatrixMetrics,
     /// Grid-matrix metrics (same grid for every design).
@@ -71,6 +85,12 @@ pub fn compare_with_encoders(
                 .clone()
                 .unwrap_or_else(|| format!("design {}", i + 1)),
             regions: r.regions.len(),
+            writes: r.writes,
+            distinct_rows: r.distinct_rows,
+            distinct_rows_error: r.distinct_rows_error,
+            cells: r.cells,
+            largest_row_bytes: r.largest_rows.iter().map(|w| w.bytes).max().unwrap_or(0),
+            matrix: r.matrix,
             metrics: r.metrics,
             grid_metrics: r.grid_metrics,
             grid: r.grid,

@@ -166,12 +166,14 @@ impl TryFrom<SampleKeyText> for SampleKey {
 /// One of the largest rows. Its counts start when the largest-rows sketch took the row in:
 /// exact for a row it held from its first write (every row with more than 1/64 of the bytes
 /// is held), else a little low. The key is written as text only when serialized
-/// (`{key, keyHex, writes, cells, bytes}`, `key` being `toStringBinary`).
+/// (`{key, keyHex, region, writes, cells, bytes}`, `key` being `toStringBinary`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(try_from = "LargestRowText")]
 pub struct LargestRow {
     /// The row key.
     pub key: Vec<u8>,
+    /// The (final) region holding it.
+    pub region: usize,
     /// Writes to the row.
     pub writes: u64,
     /// Cells it keeps (its writes when every write is its own cell).
@@ -183,9 +185,10 @@ pub struct LargestRow {
 impl Serialize for LargestRow {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("LargestRow", 5)?;
+        let mut st = s.serialize_struct("LargestRow", 6)?;
         st.serialize_field("key", &to_string_binary(&self.key))?;
         st.serialize_field("keyHex", &to_hex(&self.key))?;
+        st.serialize_field("region", &self.region)?;
         st.serialize_field("writes", &self.writes)?;
         st.serialize_field("cells", &self.cells)?;
         st.serialize_field("bytes", &self.bytes)?;
@@ -198,6 +201,7 @@ impl Serialize for LargestRow {
 #[serde(rename_all = "camelCase")]
 struct LargestRowText {
     key_hex: String,
+    region: usize,
     writes: u64,
     cells: u64,
     bytes: u64,
@@ -208,6 +212,7 @@ impl TryFrom<LargestRowText> for LargestRow {
     fn try_from(t: LargestRowText) -> Result<Self> {
         Ok(LargestRow {
             key: crate::hbase::bytes::from_hex(&t.key_hex)?,
+            region: t.region,
             writes: t.writes,
             cells: t.cells,
             bytes: t.bytes,
@@ -438,19 +443,8 @@ pub fn row_findings(r: &AnalysisReport, limit: u64) -> Vec<String> {
         }
     }
     let mut dominant = 0;
-    let starts: Vec<Vec<u8>> = if r.largest_rows.is_empty() {
-        Vec::new()
-    } else {
-        r.regions
-            .iter()
-            .map(|g| crate::hbase::bytes::from_hex(&g.start_key_hex).unwrap_or_default())
-            .collect()
-    };
     for row in &r.largest_rows {
-        let at = starts
-            .partition_point(|s| s.as_slice() <= row.key.as_slice())
-            .saturating_sub(1);
-        let Some(g) = r.regions.get(at) else {
+        let Some(g) = r.regions.get(row.region) else {
             continue;
         };
         if r.regions.len() > 1 && g.writes >= 16 && row.writes.saturating_mul(2) > g.writes {

@@ -136,8 +136,8 @@ impl AnalysisSession {
     }
 }
 
-/// Compare 2–4 designs over the first one's workload on one grid (`designs[i].grid.cells` as
-/// `Uint32Array`).
+/// Compare 2–4 designs over the first one's workload on one grid (`designs[i].grid.cells` and
+/// `designs[i].matrix.cells` as `Uint32Array`s).
 #[wasm_bindgen(js_name = compareDesigns)]
 pub fn compare_designs(docs: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     if !js_sys::Array::is_array(&docs) {
@@ -155,6 +155,7 @@ pub fn compare_designs(docs: JsValue, options: JsValue) -> Result<JsValue, JsVal
     for (i, d) in c.designs.iter().enumerate() {
         let design = Reflect::get(&designs, &JsValue::from_f64(i as f64))?;
         typed_cells(&design, "grid", &d.grid.cells)?;
+        typed_cells(&design, "matrix", &d.matrix.cells)?;
     }
     Ok(out)
 }

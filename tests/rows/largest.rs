@@ -63,8 +63,27 @@ fn the_largest_rows_of_a_skewed_workload_are_the_exact_ones() {
     failures.finish();
     let json = serde_json::to_value(&r.largest_rows[0]).unwrap();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 5, "{json}");
-    for k in ["key", "keyHex", "writes", "cells", "bytes"] {
+    assert_eq!(keys.len(), 6, "{json}");
+    for k in ["key", "keyHex", "region", "writes", "cells", "bytes"] {
         assert!(json.get(k).is_some(), "{k} in {json}");
     }
+    // Each row's region is the one whose key range holds it.
+    for row in &r.largest_rows {
+        let g = &r.regions[row.region];
+        let start = hex_bytes(&g.start_key_hex);
+        let end = hex_bytes(&g.end_key_hex);
+        assert!(
+            start <= row.key && (end.is_empty() || row.key < end),
+            "row {:?} in region {}",
+            row.key,
+            row.region
+        );
+    }
+}
+
+fn hex_bytes(h: &str) -> Vec<u8> {
+    (0..h.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap())
+        .collect()
 }
