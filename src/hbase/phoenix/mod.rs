@@ -16,9 +16,13 @@
 //! `ConstraintViolation`), with a message that says what was wrong in the column's own terms.
 
 pub mod decimal;
+pub mod decode;
+pub mod rowkey;
 pub mod types;
 
 pub use decimal::Decimal;
+pub use decode::decode_row_key;
+pub use rowkey::{assign_value, new_key, row_key, PhoenixColumn, PhoenixTable};
 pub use types::{PhoenixType, PhoenixValue, Timestamp};
 
 use crate::error::{Error, ErrorKind};
