@@ -81,7 +81,7 @@ pub fn decode_row_key(table: &PhoenixTable, key: &[u8]) -> Result<DecodedKey> {
             let trailing = separator_byte(rko, rest.is_empty(), so) == DESC_SEPARATOR_BYTE;
             let len = rest.len().saturating_sub(usize::from(trailing));
             (len, key.len())
-        } else if rest.first().is_none_or(|&b| b == SEPARATOR_BYTE) {
+        } else if rest.first().map_or(true, |&b| b == SEPARATOR_BYTE) {
             (0, pos + 1)
         } else {
             let sep = separator_byte(rko, false, so);
