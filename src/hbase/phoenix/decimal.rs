@@ -663,7 +663,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.kind, ErrorKind::DataExceedsCapacity);
-        assert_eq!(e.message, "value 1234.5 exceeds DECIMAL(5,2) (column D)");
+        assert_eq!(e.message, "value 1234.5 exceeds DECIMAL(5,2)");
     }
 
     #[test]

@@ -94,7 +94,8 @@ pub(crate) fn constraint_violation(message: impl Into<String>) -> Error {
 }
 
 /// `DataExceedsCapacityException(type, maxLength, scale, column)`: the message names the
-/// column and its declared type the way the DDL spells it (`K1 DECIMAL(5,2)`, `K2 CHAR(3)`).
+/// value and the declared type the way the DDL spells it (`value 1234.5 exceeds
+/// DECIMAL(5,2)`); the path names the column.
 pub(crate) fn data_exceeds(
     column: &str,
     ty: PhoenixType,
@@ -109,7 +110,7 @@ pub(crate) fn data_exceeds(
     };
     Error::new(
         ErrorKind::DataExceedsCapacity,
-        format!("{what} exceeds {decl} (column {column})"),
+        format!("{what} exceeds {decl}"),
     )
     .at_path(column)
 }

@@ -429,10 +429,7 @@ mod tests {
         let v = Some(PhoenixValue::Decimal(Decimal::parse("1234.5").unwrap()));
         let e = row_key(&t, &[v]).unwrap_err();
         assert_eq!(e.kind, ErrorKind::DataExceedsCapacity);
-        assert_eq!(
-            e.to_string(),
-            "K1: value 1234.5 exceeds DECIMAL(5,2) (column K1)"
-        );
+        assert_eq!(e.to_string(), "K1: value 1234.5 exceeds DECIMAL(5,2)");
     }
 
     #[test]
