@@ -189,9 +189,50 @@ impl Decimal {
         from_bigint(&v.unscaled, v.scale)
     }
 
-    /// Java's `BigDecimal.toString()` (`123.45`, `1E+3`, `-7.9E-13`, `0.00`).
+    /// Java's `BigDecimal.toString()` (`123.45`, `1E+3`, `-7.9E-13`, `0.00`): plain notation
+    /// when the scale is not negative and the adjusted exponent is at least −6, else scientific.
     pub fn to_java_string(&self) -> String {
-        self.to_big_decimal().to_java_string()
+        let coeff: String = if self.digits.is_empty() {
+            "0".into()
+        } else {
+            self.digits
+                .iter()
+                .map(|&d| char::from(b'0' + d % 10))
+                .collect()
+        };
+        let (clen, scale) = (coeff.len() as i64, i64::from(self.scale));
+        let adjusted = -scale + (clen - 1);
+        let mut out = String::from(if self.negative { "-" } else { "" });
+        if scale >= 0 && adjusted >= -6 {
+            let pad = scale - clen;
+            if scale == 0 {
+                out.push_str(&coeff);
+            } else if pad >= 0 {
+                out.push_str("0.");
+                out.extend(std::iter::repeat('0').take(usize::try_from(pad).unwrap_or(0)));
+                out.push_str(&coeff);
+            } else {
+                let cut = usize::try_from(clen - scale).unwrap_or(0);
+                let (int_part, frac_part) = coeff.split_at_checked(cut).unwrap_or((&coeff, ""));
+                out.push_str(int_part);
+                out.push('.');
+                out.push_str(frac_part);
+            }
+        } else {
+            let (first, rest) = coeff.split_at_checked(1).unwrap_or((&coeff, ""));
+            out.push_str(first);
+            if !rest.is_empty() {
+                out.push('.');
+                out.push_str(rest);
+            }
+            if adjusted != 0 {
+                out.push_str(&format!(
+                    "E{}{adjusted}",
+                    if adjusted > 0 { "+" } else { "" }
+                ));
+            }
+        }
+        out
     }
 
     /// `round(new MathContext(precision, HALF_UP))`: keep `precision` significant digits,
@@ -628,6 +669,13 @@ mod tests {
             (-1, -2, "-1.5E+3".into())
         );
         assert_eq!(Decimal::parse("0E-10").unwrap().to_java_string(), "0E-10");
+        for t in [
+            "0.00", "123.45", "1E+3", "-7.9E-13", "0.000001", "1E-7", "-0.5", "12", "0",
+        ] {
+            let d = Decimal::parse(t).unwrap();
+            assert_eq!(d.to_java_string(), t);
+            assert_eq!(d.to_java_string(), d.to_big_decimal().to_java_string());
+        }
         for bad in [
             "",
             "-",
