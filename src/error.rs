@@ -24,6 +24,15 @@ pub enum ErrorKind {
     Parse,
     /// A value does not fit its declared type or width.
     Invalid,
+    /// Phoenix `IllegalDataException` (`ERROR 201 (22000)`): a value a Phoenix type cannot
+    /// hold (a NULL INTEGER, a negative UNSIGNED_INT, a multi-byte character in a CHAR).
+    IllegalData,
+    /// Phoenix `DataExceedsCapacityException` (`ERROR 206 (22003)`): a value too wide for its
+    /// column, e.g. `123.4` for a `DECIMAL(3,1)` or 5 characters for a `CHAR(4)`.
+    DataExceedsCapacity,
+    /// Phoenix `ConstraintViolationException` (`ERROR 218 (23018)`): a row key breaks a
+    /// table constraint, e.g. a NULL in a NOT NULL primary-key column.
+    ConstraintViolation,
     /// An input asks for more than a limit the engine checks up front (`crate::limits`): a row
     /// key past HBase's 32,767 bytes, a result too large to hand back, too many keys or cells.
     Limit,
@@ -44,6 +53,9 @@ impl ErrorKind {
             ErrorKind::Parse => "parse",
             ErrorKind::Invalid => "invalid",
             ErrorKind::Limit => "limit",
+            ErrorKind::IllegalData => "illegalData",
+            ErrorKind::DataExceedsCapacity => "dataExceedsCapacity",
+            ErrorKind::ConstraintViolation => "constraintViolation",
         }
     }
 
@@ -56,6 +68,13 @@ impl ErrorKind {
             ErrorKind::IndexOutOfBounds => "java.lang.ArrayIndexOutOfBoundsException",
             ErrorKind::Arithmetic => "java.lang.ArithmeticException",
             ErrorKind::NumberFormat => "java.lang.NumberFormatException",
+            ErrorKind::IllegalData => "org.apache.phoenix.schema.IllegalDataException",
+            ErrorKind::DataExceedsCapacity => {
+                "org.apache.phoenix.exception.DataExceedsCapacityException"
+            }
+            ErrorKind::ConstraintViolation => {
+                "org.apache.phoenix.schema.ConstraintViolationException"
+            }
             ErrorKind::Parse | ErrorKind::Invalid | ErrorKind::Limit => return None,
         })
     }
@@ -72,6 +91,21 @@ impl ErrorKind {
             | "StringIndexOutOfBoundsException" => ErrorKind::IndexOutOfBounds,
             "ArithmeticException" => ErrorKind::Arithmetic,
             "NumberFormatException" => ErrorKind::NumberFormat,
+            "IllegalDataException" => ErrorKind::IllegalData,
+            "DataExceedsCapacityException" => ErrorKind::DataExceedsCapacity,
+            "ConstraintViolationException" => ErrorKind::ConstraintViolation,
+            _ => return None,
+        })
+    }
+
+    /// Phoenix's `SQLExceptionCode` for the Phoenix kinds, as its messages print it
+    /// (`ERROR 206 (22003)`: the code, then the SQL state). A Phoenix exception class can carry
+    /// several codes, so the vector runner checks this too, not only the class.
+    pub fn sql_error_code(self) -> Option<&'static str> {
+        Some(match self {
+            ErrorKind::IllegalData => "ERROR 201 (22000)",
+            ErrorKind::DataExceedsCapacity => "ERROR 206 (22003)",
+            ErrorKind::ConstraintViolation => "ERROR 218 (23018)",
             _ => return None,
         })
     }
@@ -171,7 +205,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 mod tests {
     use super::ErrorKind::{self, *};
 
-    const ALL: [ErrorKind; 9] = [
+    const ALL: [ErrorKind; 12] = [
         IllegalArgument,
         IllegalState,
         NegativeArraySize,
@@ -181,6 +215,9 @@ mod tests {
         Parse,
         Invalid,
         Limit,
+        IllegalData,
+        DataExceedsCapacity,
+        ConstraintViolation,
     ];
 
     #[test]

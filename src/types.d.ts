@@ -31,11 +31,15 @@ export function start(): void;
  * design document or option could not be parsed) and `invalid` (a value does not fit its
  * declared type or width, or a key is not one the design writes), and `limit` (an input asks for
  * more than a limit checked up front: a row key past HBase's 32,767 bytes, a result too large,
- * too many keys or cells; see docs/limits.md).
+ * too many keys or cells; see docs/limits.md). The Phoenix type layer adds `illegalData` (a value
+ * a Phoenix type cannot hold), `dataExceedsCapacity` (a value too wide for its column, e.g. for
+ * `DECIMAL(5,2)`) and `constraintViolation` (a row key breaks a table constraint, e.g. a NULL
+ * primary-key column).
  */
 export type ErrorKind =
   | 'illegalArgument' | 'illegalState' | 'negativeArraySize' | 'indexOutOfBounds'
-  | 'arithmetic' | 'numberFormat' | 'parse' | 'invalid' | 'limit';
+  | 'arithmetic' | 'numberFormat' | 'parse' | 'invalid' | 'limit'
+  | 'illegalData' | 'dataExceedsCapacity' | 'constraintViolation';
 
 /** Every export throws an `Error` carrying the core error's pointer. */
 export interface RowkeyError extends Error {

@@ -59,6 +59,9 @@ const blame = (k: ErrorKind): string => {
   switch (k) {
     case 'parse':
     case 'invalid':
+    case 'illegalData':
+    case 'dataExceedsCapacity':
+    case 'constraintViolation':
       return 'input';
     case 'numberFormat':
     case 'illegalArgument':

@@ -1,0 +1,138 @@
+//! Random Phoenix tables and hostile values through the Phoenix row-key layer: building a key
+//! may refuse its input with an error, never panic, and every key it builds decodes (or is
+//! refused) without panicking; random bytes decode the same way. Seeded, so a failure prints
+//! the seed and the case. `FUZZ_CASES=N` sets the case count (default 3,000).
+
+// A failed assertion is how a test reports; the no-panic rule is for the library.
+#![allow(clippy::panic)]
+
+use std::panic::{self, AssertUnwindSafe};
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rowkey_lab::hbase::phoenix::types::ALL_TYPES;
+use rowkey_lab::hbase::phoenix::{
+    decode_row_key, row_key, Decimal, PhoenixColumn, PhoenixTable, PhoenixType, PhoenixValue,
+    SortOrder, Timestamp,
+};
+
+const DECIMALS: &[&str] = &[
+    "0",
+    "-0.000",
+    "1E-2147483648",
+    "1E+2147483647",
+    "-9.99999999999999999999999999999999999999999E-130",
+    "99999999999999999999999999999999999999.5",
+    "1E-39",
+    "123.456",
+    "-1",
+    "1E+126",
+];
+
+fn value(rng: &mut Xoshiro256PlusPlus, t: PhoenixType) -> Option<PhoenixValue> {
+    if rng.gen_ratio(1, 6) {
+        return None;
+    }
+    use PhoenixValue as V;
+    Some(match t {
+        PhoenixType::Integer | PhoenixType::UnsignedInt => V::Integer(rng.gen()),
+        PhoenixType::Bigint | PhoenixType::UnsignedLong => V::Long(rng.gen()),
+        PhoenixType::Smallint => V::Short(rng.gen()),
+        PhoenixType::Tinyint => V::Byte(rng.gen()),
+        PhoenixType::Float => V::Float(f32::from_bits(rng.gen())),
+        PhoenixType::Double => V::Double(f64::from_bits(rng.gen())),
+        PhoenixType::Decimal => {
+            let s = DECIMALS[rng.gen_range(0..DECIMALS.len())];
+            V::Decimal(Decimal::parse(s).ok()?)
+        }
+        PhoenixType::Varchar | PhoenixType::Char => {
+            let n = rng.gen_range(0..6);
+            V::String(
+                (0..n)
+                    .map(|_| rng.gen_range(0..0x1_0000u32) as u16)
+                    .collect(),
+            )
+        }
+        PhoenixType::Boolean => V::Boolean(rng.gen()),
+        PhoenixType::Date => V::Date(rng.gen()),
+        PhoenixType::Time => V::Time(rng.gen()),
+        PhoenixType::Timestamp => V::Timestamp(
+            Timestamp::from_epoch_second(rng.gen(), rng.gen_range(0..1_000_000_000)).ok()?,
+        ),
+        PhoenixType::Varbinary | PhoenixType::Binary => {
+            let n = rng.gen_range(0..6);
+            V::Bytes((0..n).map(|_| rng.gen()).collect())
+        }
+    })
+}
+
+fn table(rng: &mut Xoshiro256PlusPlus) -> PhoenixTable {
+    let n = rng.gen_range(0..5);
+    let columns = (0..n)
+        .map(|i| {
+            let t = ALL_TYPES[rng.gen_range(0..ALL_TYPES.len())];
+            PhoenixColumn {
+                name: format!("K{i}"),
+                data_type: t,
+                sort_order: if rng.gen() {
+                    SortOrder::Asc
+                } else {
+                    SortOrder::Desc
+                },
+                nullable: rng.gen(),
+                max_length: if rng.gen_ratio(3, 4) {
+                    Some(rng.gen_range(-1..8))
+                } else {
+                    None
+                },
+                scale: if rng.gen() {
+                    Some(rng.gen_range(-2..6))
+                } else {
+                    None
+                },
+            }
+        })
+        .collect();
+    PhoenixTable {
+        name: "T".into(),
+        columns,
+        salt_buckets: if rng.gen() {
+            Some(rng.gen_range(0..260))
+        } else {
+            None
+        },
+        row_key_order_optimizable: rng.gen(),
+    }
+}
+
+#[test]
+fn nothing_panics() {
+    let cases: u64 = std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
+    let mut keys = 0u64;
+    for seed in 0..cases {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let t = table(&mut rng);
+        let values: Vec<_> = t
+            .columns
+            .iter()
+            .map(|c| value(&mut rng, c.data_type))
+            .collect();
+        let noise: Vec<u8> = (0..rng.gen_range(0..24)).map(|_| rng.gen()).collect();
+        let r = panic::catch_unwind(AssertUnwindSafe(|| {
+            let built = row_key(&t, &values).map(|key| {
+                let _ = decode_row_key(&t, &key);
+            });
+            let _ = decode_row_key(&t, &noise);
+            built.is_ok()
+        }));
+        match r {
+            Ok(built) => keys += u64::from(built),
+            Err(_) => panic!("seed {seed}: {t:?} {values:?} noise {noise:02x?}"),
+        }
+    }
+    // Most cases must get as far as a key, or the fuzzing only exercises the refusals.
+    assert!(keys * 5 > cases, "only {keys} of {cases} cases built a key");
+}
