@@ -72,6 +72,13 @@ impl ErrorKind {
             | "StringIndexOutOfBoundsException" => ErrorKind::IndexOutOfBounds,
             "ArithmeticException" => ErrorKind::Arithmetic,
             "NumberFormatException" => ErrorKind::NumberFormat,
+            // OpenTSDB's `IllegalDataException` (a qualifier offset outside the array) extends
+            // `IllegalStateException`.
+            "IllegalDataException" => ErrorKind::IllegalState,
+            // OpenTSDB's `NoSuchUniqueName` (a name with no UID): the kind `dict(...)` and
+            // `uid(...)` give a value missing from their table, so the port and the key
+            // language agree.
+            "NoSuchUniqueName" => ErrorKind::Invalid,
             _ => return None,
         })
     }
