@@ -6,7 +6,7 @@
 //!   integer value, the largest UID a width holds.
 //! * [`row_key`]: `RowKey`: the salt prefix and the row of a TSUID (the salt itself lives in
 //!   [`crate::hbase::salt::opentsdb`], shared with the key language).
-//! * [`add_point`]: `TSDB.addPoint`: the row, qualifier and value one data point is written
+//! * [`add_point`](mod@add_point): `TSDB.addPoint`: the row, qualifier and value one data point is written
 //!   to, its validation and the tag order (by tag-key UID), with UIDs given as inputs.
 //!
 //! Row keys are `[salt][metric UID][base time: 4 bytes]([tagk UID][tagv UID])*`.
