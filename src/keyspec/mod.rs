@@ -26,7 +26,7 @@ mod decode;
 mod field;
 pub(crate) mod format;
 mod layout;
-pub(crate) mod opentsdb;
+pub mod opentsdb;
 mod parse;
 pub(crate) mod read;
 pub(crate) mod time;
