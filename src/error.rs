@@ -91,6 +91,13 @@ impl ErrorKind {
             | "StringIndexOutOfBoundsException" => ErrorKind::IndexOutOfBounds,
             "ArithmeticException" => ErrorKind::Arithmetic,
             "NumberFormatException" => ErrorKind::NumberFormat,
+            // OpenTSDB's `IllegalDataException` (a qualifier offset outside the array) extends
+            // `IllegalStateException`; Phoenix's class of the same simple name is below.
+            _ if class == "net.opentsdb.core.IllegalDataException" => ErrorKind::IllegalState,
+            // OpenTSDB's `NoSuchUniqueName` (a name with no UID): the kind `dict(...)` and
+            // `uid(...)` give a value missing from their table, so the port and the key
+            // language agree.
+            "NoSuchUniqueName" => ErrorKind::Invalid,
             "IllegalDataException" => ErrorKind::IllegalData,
             "DataExceedsCapacityException" => ErrorKind::DataExceedsCapacity,
             "ConstraintViolationException" => ErrorKind::ConstraintViolation,

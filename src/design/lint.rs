@@ -138,6 +138,8 @@ fn field_of(seg: &Segment) -> Option<&str> {
         Segment::Time(t) => &t.field,
         Segment::Bucket(b) => &b.field,
         Segment::Dict(d) | Segment::Tag(d) => &d.field,
+        Segment::Uid(u) => &u.field,
+        Segment::BaseTime(a) => &a.field,
         _ => return None,
     })
 }
@@ -200,7 +202,8 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
     let layout = ck.layout();
     let widths: Vec<Width> = layout.iter().map(|l| l.width).collect();
     let mut flat = Vec::new();
-    flatten(&doc.key.segments, &widths, &mut 0, &mut flat, true);
+    let segments = ck.segments().to_vec();
+    flatten(&segments, &widths, &mut 0, &mut flat, true);
     let subject = Subject { doc, ck: &ck, flat };
     for rule in [
         rules::monotonic_leading,

@@ -74,6 +74,16 @@ pub enum Segment {
     Tag(DictSpec),
     /// Segments present only when a field has one of the listed values.
     When(WhenSpec),
+    /// An OpenTSDB UID: the value's id from a table, or assigned in order of first
+    /// appearance, big-endian on a fixed width (`tsd.storage.uid.width.*`, default 3).
+    Uid(UidSpec),
+    /// OpenTSDB's row base time: `Internal.baseTime` (`ts - ts % 3600` in seconds, of
+    /// `ts / 1000` for millisecond values) as a 4-byte int.
+    BaseTime(FieldArg),
+    /// OpenTSDB's tag section: each value after its tag-key UID, pairs sorted by tag-key UID
+    /// (`Tags.resolveAll`'s `Bytes.MEMCMP` order). The tag-key UIDs are constants of the
+    /// design, so the order is fixed when the key is compiled.
+    Tags(TagsSpec),
 }
 
 /// A segment that reads one field.
@@ -437,6 +447,45 @@ pub struct WhenSpec {
     pub then: Vec<Segment>,
 }
 
+/// `uid(field, width, [table])`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UidSpec {
+    /// The field whose text is the name (metric, tag value).
+    pub field: String,
+    /// Width in bytes, 1..=8 (OpenTSDB's default 3).
+    #[serde(default = "uid_width", skip_serializing_if = "is_uid_width")]
+    pub width: u32,
+    /// Name -> UID; absent: UIDs 1, 2, 3, ... in order of first appearance, per field.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "ordered_entries::serialize_opt"
+    )]
+    pub entries: Option<Vec<(String, i64)>>,
+}
+
+/// `tags(values, tagk=[...], width=W)`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TagsSpec {
+    /// The tag values, one segment per tag key (usually `uid(...)`), in `tagk`'s order.
+    pub of: Vec<Segment>,
+    /// Tag key name -> tag-key UID, one per value segment.
+    #[serde(serialize_with = "ordered_entries::serialize")]
+    pub tagk: Vec<(String, i64)>,
+    /// Tag-key UID width in bytes, 1..=8 (default 3).
+    #[serde(default = "uid_width", skip_serializing_if = "is_uid_width")]
+    pub width: u32,
+}
+
+pub(crate) fn uid_width() -> u32 {
+    3
+}
+fn is_uid_width(v: &u32) -> bool {
+    *v == 3
+}
+
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
 }
@@ -481,5 +530,12 @@ mod ordered_entries {
             m.serialize_entry(k, id)?;
         }
         m.end()
+    }
+
+    pub fn serialize_opt<S: Serializer>(
+        v: &Option<Vec<(String, i64)>>,
+        s: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serialize(v.as_deref().unwrap_or(&[]), s)
     }
 }

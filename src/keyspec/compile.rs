@@ -70,6 +70,13 @@ pub(crate) enum Enc {
         entries: Vec<(String, i64)>,
         render: Render,
     },
+    /// `uid(f, W, [table])`: a table, or UIDs assigned in order of first appearance.
+    Uid {
+        width: u32,
+        entries: Option<Vec<(String, i64)>>,
+    },
+    /// `baseTime(f)`: `Internal.baseTime` as a 4-byte int.
+    BaseTime,
 }
 
 /// Where a hash reads from.
@@ -157,6 +164,8 @@ impl Op {
                 | Enc::Bucket { render, .. }
                 | Enc::Dict { render, .. } => render_width(render),
                 Enc::Time { toks, .. } => toks.iter().map(Tok::width).sum(),
+                Enc::Uid { width, .. } => *width as usize,
+                Enc::BaseTime => 4,
             },
             Op::Salt { render, .. } | Op::Random { render, .. } => render_width(render),
             Op::Hash15 { .. } => 2,
@@ -189,6 +198,24 @@ impl CompiledKey {
     /// path (`segments/2`, `segments/0/of/1`) and name the field.
     pub fn new(spec: &KeySpec, fields: &[Field]) -> Result<CompiledKey> {
         spec.validate()?;
+        // `tags(...)` is laid out, encoded and decoded as its expansion (literal tag-key UIDs
+        // and values in UID order); its values are checked first where the user wrote them,
+        // so errors carry the design's own paths.
+        let expanded;
+        let spec = if super::opentsdb::has_tags(&spec.segments) {
+            Compiler {
+                fields,
+                seeds: Vec::new(),
+                times: 0,
+            }
+            .ops(&spec.segments, "segments")?;
+            expanded = KeySpec {
+                segments: super::opentsdb::expand(&spec.segments),
+            };
+            &expanded
+        } else {
+            spec
+        };
         let mut c = Compiler {
             fields,
             seeds: Vec::new(),
@@ -241,6 +268,31 @@ impl CompiledKey {
     /// Restart every `random(...)` segment's generator from its seed.
     pub fn reset_random(&mut self) {
         self.rng.clone_from(&self.seeds);
+    }
+
+    /// The segments as laid out, encoded and decoded: the design's own, with every
+    /// `tags(...)` replaced by its tag-key UIDs and values in UID order. Layout entries index
+    /// these.
+    pub fn segments(&self) -> &[Segment] {
+        &self.spec.segments
+    }
+
+    /// Forget the UIDs `uid(f, W)` segments assigned, so the next record starts again at 1.
+    pub fn reset_uids(&mut self) {
+        self.pool.uids.clear();
+    }
+
+    /// The name field `f`'s `uid(...)` assigned UID `id` to, if any.
+    pub(crate) fn assigned_uid(&self, f: usize, id: i64) -> Option<&[u8]> {
+        self.pool.uids.get(f)?.name(id)
+    }
+
+    /// A scratch pool that knows the UIDs assigned so far (re-encoding a decoded key).
+    pub(crate) fn pool_with_uids(&self) -> Pool {
+        Pool {
+            uids: self.pool.uids.clone(),
+            ..Pool::default()
+        }
     }
 
     /// Convert a JSON record into values indexed like the field declarations.
@@ -350,6 +402,44 @@ pub(crate) struct Pool {
     times: Vec<TimeCache>,
     /// The last day `time(...)` broke down.
     day: time::DayCache,
+    /// UIDs `uid(f, W)` assigned so far, by field index.
+    pub(crate) uids: Vec<UidTable>,
+}
+
+/// The UIDs one field's `uid(...)` segments assigned, in order of first appearance (1, 2, …,
+/// as OpenTSDB's UID counter starts at 1).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct UidTable {
+    ids: std::collections::HashMap<Vec<u8>, i64>,
+    names: Vec<Vec<u8>>,
+}
+
+impl UidTable {
+    /// The UID of `name`, assigned now if it has none yet.
+    pub(crate) fn id(&mut self, name: &[u8]) -> Result<i64> {
+        if let Some(id) = self.ids.get(name) {
+            return Ok(*id);
+        }
+        if self.names.len() >= super::opentsdb::MAX_ASSIGNED_UIDS {
+            return Err(Error::limit(
+                "uid",
+                format!(
+                    "uid(...) assigns at most {} UIDs per field; give a table for more",
+                    super::opentsdb::MAX_ASSIGNED_UIDS
+                ),
+            ));
+        }
+        self.names.push(name.to_vec());
+        let id = self.names.len() as i64;
+        self.ids.insert(name.to_vec(), id);
+        Ok(id)
+    }
+
+    /// The name UID `id` was assigned to.
+    pub(crate) fn name(&self, id: i64) -> Option<&[u8]> {
+        let i = usize::try_from(id).ok()?.checked_sub(1)?;
+        self.names.get(i).map(Vec::as_slice)
+    }
 }
 
 /// A `time(...)` segment's last output: a clock repeats the same second many times.

@@ -150,6 +150,24 @@ fn segment(s: &Segment, out: &mut String) {
         Segment::Bucket(b) => call(out, "bucket", bucket_args(b)),
         Segment::Dict(d) => call(out, "dict", dict_args(d)),
         Segment::Tag(d) => call(out, "tag", dict_args(d)),
+        Segment::Uid(u) => {
+            let mut p = vec![field_text(&u.field), u.width.to_string()];
+            if let Some(e) = &u.entries {
+                p.push(table_text(e));
+            }
+            call(out, "uid", p);
+        }
+        Segment::BaseTime(a) => call(out, "baseTime", vec![field_text(&a.field)]),
+        Segment::Tags(t) => {
+            let mut p = vec![
+                segments_text(&t.of),
+                format!("tagk={}", table_text(&t.tagk)),
+            ];
+            if t.width != 3 {
+                p.push(format!("width={}", t.width));
+            }
+            call(out, "tags", p);
+        }
         Segment::When(w) => call(
             out,
             "when",
@@ -250,9 +268,10 @@ fn bucket_args(b: &BucketSpec) -> Vec<String> {
 }
 
 /// `dict(f, [...])` and `tag(f, [...])`: the field, the table, the render when given.
-fn dict_args(d: &DictSpec) -> Vec<String> {
+/// A `["name"=id, ...]` table.
+fn table_text(entries: &[(String, i64)]) -> String {
     let mut table = String::from("[");
-    for (i, (k, id)) in d.entries.iter().enumerate() {
+    for (i, (k, id)) in entries.iter().enumerate() {
         if i > 0 {
             table.push_str(", ");
         }
@@ -261,7 +280,11 @@ fn dict_args(d: &DictSpec) -> Vec<String> {
         table.push_str(&id.to_string());
     }
     table.push(']');
-    let mut p = vec![field_text(&d.field), table];
+    table
+}
+
+fn dict_args(d: &DictSpec) -> Vec<String> {
+    let mut p = vec![field_text(&d.field), table_text(&d.entries)];
     if let Some(r) = &d.render {
         p.push(format!("as={}", render_text(r)));
     }

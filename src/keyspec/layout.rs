@@ -157,6 +157,33 @@ fn describe(seg: &Segment) -> (String, String, Option<String>) {
             format!("present when {} is {}", w.field, w.is.join(" or ")),
             None,
         ),
+        Segment::Uid(u) => field(
+            &u.field,
+            match &u.entries {
+                Some(e) => format!(
+                    "OpenTSDB UID from a table ({} names), {} bytes big-endian",
+                    e.len(),
+                    u.width
+                ),
+                None => format!(
+                    "OpenTSDB UID assigned in order of first appearance (1, 2, …), {} bytes big-endian",
+                    u.width
+                ),
+            },
+        ),
+        Segment::BaseTime(a) => field(
+            &a.field,
+            "OpenTSDB base time: the hour in seconds (ts - ts % 3600, ms / 1000 first), 4-byte int".into(),
+        ),
+        Segment::Tags(t) => (
+            "tags".into(),
+            format!(
+                "{} tag-key UIDs ({} bytes) each before its value, sorted by UID",
+                t.tagk.len(),
+                t.width
+            ),
+            None,
+        ),
     }
 }
 
@@ -298,6 +325,9 @@ pub(crate) fn kind_name(seg: &Segment) -> &'static str {
         Segment::Dict(_) => "dict",
         Segment::Tag(_) => "tag",
         Segment::When(_) => "when",
+        Segment::Uid(_) => "uid",
+        Segment::BaseTime(_) => "baseTime",
+        Segment::Tags(_) => "tags",
     }
 }
 

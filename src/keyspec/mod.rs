@@ -26,6 +26,7 @@ mod decode;
 mod field;
 pub(crate) mod format;
 mod layout;
+pub mod opentsdb;
 mod parse;
 pub(crate) mod read;
 pub(crate) mod time;
@@ -111,6 +112,8 @@ fn count_segments(segs: &[Segment]) -> usize {
         .map(|s| {
             1 + match s {
                 Segment::When(w) => count_segments(&w.then),
+                // Each value also gets a literal tag-key UID in front of it.
+                Segment::Tags(t) => 2 * count_segments(&t.of),
                 Segment::Salt(SaltSpec { of: Some(o), .. })
                 | Segment::Hash15(HashSpec { of: Some(o) })
                 | Segment::Md5(HashSpec { of: Some(o) })
@@ -235,6 +238,11 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
                     ));
                 }
                 validate_segments(&w.then, &format!("{p}/then"), depth + 1)?;
+            }
+            Segment::Uid(u) => opentsdb::validate_uid(u, &p)?,
+            Segment::Tags(t) => {
+                opentsdb::validate_tags(t, &p)?;
+                validate_segments(&t.of, &format!("{p}/of"), depth + 1)?;
             }
             _ => {}
         }

@@ -1,12 +1,13 @@
 //! Readers of the key design: the key spec's text or JSON form and every segment kind.
 
 use crate::keyspec::*;
-use crate::keyspec::{len_32, render_byte, render_long};
+use crate::keyspec::{len_32, render_byte, render_long, uid_width};
 use crate::keyspec::{
     BucketSpec, DecSpec, DictSpec, FieldArg, FixedSpec, HashSpec, Literal, Md5HexSpec, ModMode,
     NumSpec, Overflow, PadSide, RandomSpec, Render, RevtsSpec, SaltHash, SaltSpec, TimeSpec,
     TimeUnit, WhenSpec,
 };
+use crate::keyspec::{TagsSpec, UidSpec};
 use crate::support::json::{
     bool_, i64_, list, read_object, string, strings, tagged_reader, u32_, u64_, u8_, unit, DeError,
     Json, Node, R,
@@ -167,6 +168,19 @@ tagged_reader! {
         field: req("field", string),
         is: req("is", strings),
         then: req("then", segments),
+    }),
+    "uid" => Segment::Uid(UidSpec {
+        field: req("field", string),
+        width: or("width", u32_, uid_width()),
+        entries: opt("entries", dict_entries),
+    }),
+    "baseTime" => Segment::BaseTime(FieldArg {
+        field: req("field", string),
+    }),
+    "tags" => Segment::Tags(TagsSpec {
+        of: req("of", segments),
+        tagk: req("tagk", dict_entries),
+        width: or("width", u32_, uid_width()),
     }),
 }
 

@@ -195,6 +195,27 @@ fn region_text_past_the_region_limit_is_refused() {
 }
 
 #[test]
+fn assigned_uids_stop_at_their_limit() {
+    use rowkey_lab::keyspec::opentsdb::MAX_ASSIGNED_UIDS;
+    use rowkey_lab::keyspec::{CompiledKey, Field, FieldType, FieldValue, KeySpec};
+    let spec = KeySpec::parse_text("uid(host, 3)").unwrap();
+    let mut ck = CompiledKey::new(&spec, &[Field::new("host", FieldType::Long)]).unwrap();
+    let mut out = Vec::new();
+    for i in 0..MAX_ASSIGNED_UIDS as i64 {
+        out.clear();
+        ck.encode_values_into(&mut out, &[FieldValue::Long(i)])
+            .unwrap();
+    }
+    // The last one numbered is the limit itself; a name seen before still has its UID.
+    assert_eq!(out, (MAX_ASSIGNED_UIDS as u32).to_be_bytes()[1..].to_vec());
+    assert!(ck.encode_values(&[FieldValue::Long(0)]).is_ok());
+    let e = ck
+        .encode_values(&[FieldValue::Long(MAX_ASSIGNED_UIDS as i64)])
+        .unwrap_err();
+    assert_limit(&e, &["uid", "table"]);
+}
+
+#[test]
 fn every_max_constant_is_in_docs_limits() {
     // A limit nobody can read about is a surprise: docs/limits.md names each one.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -357,7 +357,7 @@ pub(super) fn hash_only(s: &Subject, out: &mut Vec<Finding>) {
         }
     }
     let mut hashed = Vec::new();
-    visit(&s.doc.key.segments, &mut clear, &mut hashed, None);
+    visit(s.ck.segments(), &mut clear, &mut hashed, None);
     for (f, h) in &hashed {
         if !clear.contains(f) && !all.contains(f) {
             all.push(f);

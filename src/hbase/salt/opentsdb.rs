@@ -255,20 +255,7 @@ pub fn prefix_key_with_salt(row_key: &mut [u8], cfg: &SaltConfig) -> Result<()> 
     Ok(())
 }
 
-/// The hour-aligned base time OpenTSDB stores for `timestamp`.
-///
-/// A timestamp with any of its top 32 bits set is taken as milliseconds (divided by 1000
-/// first), so negative second values are treated as milliseconds too (copied, spec §13.9).
-/// Java truncating division throughout; callers store the low 32 bits.
-pub fn base_time(timestamp: i64) -> i64 {
-    const SECOND_MASK: i64 = 0xFFFF_FFFF_0000_0000_u64 as i64;
-    let t = if timestamp & SECOND_MASK != 0 {
-        timestamp / 1000
-    } else {
-        timestamp
-    };
-    t - t % MAX_TIMESPAN
-}
+pub use crate::hbase::opentsdb::internal::base_time;
 
 /// `RowKey.rowKeyFromTSUID(tsuid, timestamp)` followed by `prefixKeyWithSalt`: the salted
 /// row key holding `timestamp` for the time series `tsuid` (metric UID then tag UID pairs).

@@ -187,6 +187,24 @@ impl Compiler<'_> {
                 let f = self.field(path, seg, &d.field)?.0;
                 (f, dict_enc(d, matches!(seg, Segment::Tag(_))))
             }
+            Segment::Uid(u) => {
+                let f = self.field(path, seg, &u.field)?.0;
+                let enc = Enc::Uid {
+                    width: u.width,
+                    entries: u.entries.clone(),
+                };
+                (f, enc)
+            }
+            Segment::BaseTime(a) => {
+                let what = "a timestamp or integer (seconds, or milliseconds)";
+                (self.integer(path, seg, &a.field, what)?, Enc::BaseTime)
+            }
+            // Only met while checking a design before its expansion (`CompiledKey::new`):
+            // the values are checked at their own paths; nothing is written from this op.
+            Segment::Tags(t) => {
+                self.ops(&t.of, &format!("{path}/of"))?;
+                return Ok(Op::Lit(Vec::new()));
+            }
         };
         Ok(Op::Field { f, enc })
     }

@@ -455,6 +455,20 @@ impl<'a> Encoding<'a> {
                 render(r, b, out)
             }
             Enc::Dict { entries, render: r } => self.dict(f, entries, r, out),
+            Enc::Uid { width, entries } => self.uid(f, *width, entries.as_deref(), out),
+            Enc::BaseTime => {
+                let (n, name) = self.long(f)?;
+                // `TSDB.checkTimestampAndTags`: OpenTSDB writes no such row.
+                if n < 0 || (crate::hbase::opentsdb::internal::is_ms(n) && n > 9_999_999_999_999) {
+                    return Err(field_err(
+                        name,
+                        format!("OpenTSDB refuses timestamp {n}: seconds or milliseconds from 0 to 9999999999999"),
+                    ));
+                }
+                let base = crate::hbase::opentsdb::internal::base_time(n);
+                out.extend_from_slice(&(base as i32).to_be_bytes());
+                Ok(())
+            }
         }
     }
 
@@ -650,5 +664,54 @@ impl<'a> Encoding<'a> {
                 ))
             }
         }
+    }
+
+    /// `uid(f, width, table)`: the value's UID from the table, or the one this field's
+    /// values were given in order of first appearance; big-endian on `width` bytes.
+    fn uid(
+        &mut self,
+        f: usize,
+        width: u32,
+        entries: Option<&[(String, i64)]>,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let (v, ty, name) = self.value(f)?;
+        let id = match entries {
+            Some(e) => match e.iter().find(|(k, _)| v.text_eq(ty, k)) {
+                Some((_, id)) => *id,
+                None => {
+                    let mut t = Vec::new();
+                    v.push_text(ty, name, &mut t)?;
+                    return Err(field_err(
+                        name,
+                        format!(
+                            "no UID for \"{}\" in the table (NoSuchUniqueName)",
+                            String::from_utf8_lossy(&t)
+                        ),
+                    ));
+                }
+            },
+            None => {
+                let mut t = self.pool.bytes();
+                v.push_text(ty, name, &mut t)?;
+                if self.pool.uids.len() <= f {
+                    self.pool.uids.resize_with(f + 1, Default::default);
+                }
+                let r = match self.pool.uids.get_mut(f) {
+                    Some(table) => table.id(&t),
+                    None => Err(Error::new(ErrorKind::IllegalState, "no UID table")),
+                };
+                self.pool.put_bytes(t);
+                r?
+            }
+        };
+        crate::keyspec::opentsdb::uid_bytes(id, width, out).ok_or_else(|| {
+            field_err(
+                name,
+                format!(
+                    "UID {id} does not fit {width} bytes (all UIDs of this width are assigned)"
+                ),
+            )
+        })
     }
 }

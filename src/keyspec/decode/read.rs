@@ -168,6 +168,49 @@ impl Decoding<'_> {
                     .ok_or_else(|| field.error(format!("id {id} is not in the table")))?;
                 self.set(f, field.value_of_text(text)?, true, None, pos)
             }
+            Enc::Uid { entries, .. } => {
+                let id = crate::keyspec::opentsdb::uid_value(b)
+                    .ok_or_else(|| field.not("a UID of at most 8 bytes"))?;
+                match entries {
+                    Some(e) => {
+                        let (text, _) = e
+                            .iter()
+                            .find(|(_, i)| *i == id)
+                            .ok_or_else(|| field.error(format!("UID {id} is not in the table")))?;
+                        self.set(f, field.value_of_text(text)?, true, None, pos)
+                    }
+                    None => match self.ck.assigned_uid(f, id) {
+                        Some(name) => {
+                            let v = field.value_of_text(&bytes::to_string(name))?;
+                            self.set(f, v, true, None, pos)
+                        }
+                        None => {
+                            let why = format!("UID {id} was not assigned by this key yet (UIDs are given in order of first appearance)");
+                            self.lossy(f, why);
+                            Ok(())
+                        }
+                    },
+                }
+            }
+            Enc::BaseTime => {
+                let mut x = [0u8; 4];
+                if x.len() != b.len() {
+                    return Err(field.not("a 4-byte base time"));
+                }
+                x.copy_from_slice(b);
+                // `Internal.baseTime(row)` reads it with `Bytes.getUnsignedInt`.
+                let secs = i64::from(u32::from_be_bytes(x));
+                let (v, unit) = if field.ty == FieldType::Timestamp {
+                    (secs * 1000, "ms")
+                } else {
+                    (secs, "seconds")
+                };
+                let note = format!(
+                    "the key holds the hour {} falls in (OpenTSDB's base time, in {unit})",
+                    field.name
+                );
+                self.set(f, FieldValue::Long(v), false, Some(note), pos)
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! segment by segment, so that a key is called another design's only where a segment the key
 //! fixes differs, never where the key kept a field only in part.
 
-use crate::keyspec::compile::{CompiledKey, Enc, Encoding, Op, Pool, Src};
+use crate::keyspec::compile::{CompiledKey, Enc, Encoding, Op, Src};
 use crate::keyspec::time;
 use crate::keyspec::value::FieldValue;
 
@@ -121,7 +121,7 @@ impl CompiledKey {
             times,
         };
         let mut rng: Vec<u64> = Vec::new();
-        let mut pool = Pool::default();
+        let mut pool = self.pool_with_uids();
         let mut encoding = Encoding {
             fields: &self.fields,
             vals: values,

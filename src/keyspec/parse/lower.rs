@@ -381,10 +381,13 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
         "bucket" => lower_bucket(&mut a)?,
         "dict" | "tag" => lower_dict(&mut a)?,
         "when" => lower_when(&mut a)?,
+        "uid" => lower_uid(&mut a)?,
+        "baseTime" | "basetime" => Segment::BaseTime(FieldArg { field: a.field()? }),
+        "tags" => lower_tags(&mut a)?,
         other => {
             return Err(err(
                 pos,
-                format!("unknown segment `{other}(...)`: expected one of str, fixed, dec, long, int, short, double, float, bool, bigDecimal, salt, random, hash15, md5, md5Hex, reverse, revts, time, bucket, dict, tag, when"),
+                format!("unknown segment `{other}(...)`: expected one of str, fixed, dec, long, int, short, double, float, bool, bigDecimal, salt, random, hash15, md5, md5Hex, reverse, revts, time, bucket, dict, tag, when, uid, baseTime, tags"),
             ))
         }
     };
@@ -588,4 +591,63 @@ fn lower_when(a: &mut Args) -> Result<Segment> {
     )?;
     let then = lower_segments(te)?;
     Ok(Segment::When(WhenSpec { field, is, then }))
+}
+
+/// The optional UID width (`width=` or a positional number), 1..=8, default 3.
+fn uid_width_arg(a: &mut Args) -> Result<u32> {
+    let e = match a.take_named("width") {
+        Some((_, e)) => Some(e),
+        None => match a.peek_positional() {
+            Some(e) if matches!(single(e).map(|n| &n.term), Some(Term::Num(_))) => {
+                a.take_positional()
+            }
+            _ => None,
+        },
+    };
+    match e {
+        Some(e) => ranged(e, "the UID width", 1, 8),
+        None => Ok(uid_width()),
+    }
+}
+
+/// `uid(field, width, [table])`: without a table, UIDs are assigned in order of first
+/// appearance.
+fn lower_uid(a: &mut Args) -> Result<Segment> {
+    let field = a.field()?;
+    let width = uid_width_arg(a)?;
+    let table = match a.take_named("entries") {
+        Some((_, e)) => Some(e),
+        None => a.take_positional(),
+    };
+    let entries = match table {
+        Some(e) => Some(entries(e)?),
+        None => None,
+    };
+    Ok(Segment::Uid(UidSpec {
+        field,
+        width,
+        entries,
+    }))
+}
+
+/// `tags(values, tagk=[...], width=W)`: the tag values and their tag keys' UIDs.
+fn lower_tags(a: &mut Args) -> Result<Segment> {
+    let example = "e.g. tags(uid(host) + uid(dc), tagk=[\"host\"=1, \"dc\"=2])";
+    let of = match a.take_named("of") {
+        Some((_, e)) => e,
+        None => a
+            .take_positional()
+            .ok_or_else(|| err(a.pos, format!("tags(...) needs the tag values, {example}")))?,
+    };
+    let of = lower_segments(of)?;
+    let t = a.required(
+        "tagk",
+        &format!("tags(...) needs tagk=[...], the tag keys' UIDs, {example}"),
+    )?;
+    let tagk = entries(t)?;
+    let width = match a.take_named("width") {
+        Some((_, e)) => ranged(e, "the tag-key UID width", 1, 8)?,
+        None => uid_width(),
+    };
+    Ok(Segment::Tags(TagsSpec { of, tagk, width }))
 }
