@@ -55,7 +55,9 @@ const once = (bin, hash) => {
 };
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-console.log(`analyzer cost: this checkout (${git('rev-parse', '--short', 'HEAD')}) against ${commit}, ${records} records, median of ${RUNS}`);
+console.log(
+  `analyzer cost: this checkout (${git('rev-parse', '--short', 'HEAD')}) against ${commit}, ${records} records, median of ${RUNS}`,
+);
 for (const hash of ['javaString', 'md5']) {
   const t = { base: [], this: [] };
   for (let i = 0; i < RUNS; i++) {

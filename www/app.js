@@ -17,6 +17,7 @@ import {
   metric,
   renderDiagnosis,
   renderKeys,
+  renderLargestRows,
   renderMetrics,
   renderReads,
   renderScanCommands,
@@ -335,7 +336,7 @@ function renderResults(id) {
   // One view per task, so that none of them makes a long task of the others; after the next
   // paint when this heatmap is the first one on screen, at once when it replaces a preview.
   const rest = async () => {
-    for (const view of [renderMetrics, renderReads, renderKeys, renderSplits, renderTableLoad]) {
+    for (const view of [renderMetrics, renderLargestRows, renderReads, renderKeys, renderSplits, renderTableLoad]) {
       if (id !== runId || state.report !== r) return;
       view();
       await nextTask();
@@ -381,6 +382,13 @@ function renderCompare(c) {
       const dl = el('dl', undefined, { class: 'metrics' });
       metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
       metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
+      metric(
+        dl,
+        'distinctRows',
+        'Rows',
+        num(d.distinctRows),
+        `distinct, from ${num(d.writes)} writes (±${fix(d.distinctRowsError * 100, 2)} %); ${num(d.cells)} cells kept.`,
+      );
       const diag = d.diagnosis[0] ?? '';
       fig.append(
         el('figcaption', d.name),

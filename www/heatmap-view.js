@@ -5,11 +5,33 @@
 import { drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
 import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
+/** What the map counts: the engine's writes per region and window, or those writes weighted by
+ * each region's cells kept (or bytes) per write over the run. */
+export const MEASURES = {
+  writes: { noun: 'writes', weight: null },
+  cells: { noun: 'cells kept', weight: g => g.cells },
+  bytes: { noun: 'bytes', weight: g => g.bytes },
+};
+
+/** The report's region matrix in the chosen measure. */
+function measured(r, measure) {
+  const weight = MEASURES[measure]?.weight;
+  if (!weight) return r.matrix;
+  const { rows, cols } = r.matrix;
+  const cells = new Float64Array(rows * cols);
+  for (let i = 0; i < rows; i++) {
+    const g = r.regions[i];
+    const f = g?.writes ? weight(g) / g.writes : 0;
+    for (let c = 0; c < cols; c++) cells[i * cols + c] = r.matrix.cells[i * cols + c] * f;
+  }
+  return { rows, cols, cells };
+}
+
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
 export function shownMatrix() {
   const r = state.shown,
     h = state.heat;
-  let m = r.matrix;
+  let m = measured(r, h.measure);
   if (h.view === 'servers') {
     const n = Math.max(1, r.servers.length);
     m = groupRows(
@@ -47,9 +69,15 @@ export function renderHeatmap() {
       ? ` Each pixel shows the busiest of ${fr > 1 ? `${fr} ${h.view === 'servers' ? 'servers' : 'regions'}` : ''}${fr > 1 && fc > 1 ? ' × ' : ''}${fc > 1 ? `${fc} windows` : ''} (more cells than the screen has pixels); hover for each one.`
       : '';
   const rows = h.view === 'servers' ? 'servers' : 'regions';
+  const noun = MEASURES[h.measure]?.noun ?? 'writes';
+  const weighted =
+    h.measure === 'writes'
+      ? ''
+      : ` ${noun[0].toUpperCase()}${noun.slice(1)} per window: each region's writes in the window × its ${noun} per write over the run.`;
   $('heat-legend').textContent = absolute
-    ? `Rows are ${rows}; colour = writes per second in a window against ${h.capacity} writes/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} writes/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more writes, ${state.heat.scale} scale, busiest cell ${num(top)} writes${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
+    ? `Rows are ${rows}; colour = ${noun} per second in a window against ${h.capacity} ${noun}/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} ${noun}/s).`
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more ${noun}, ${state.heat.scale} scale, busiest cell ${num(Math.round(top))} ${noun}${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
+  $('heat-legend').textContent += weighted;
   $('heat-legend').textContent += pooled;
   const pending = $('heat-pending');
   pending.hidden = !state.pending;
@@ -168,8 +196,9 @@ function showCell(row, col, x, y) {
     head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${server(reg.server ?? 0)}`;
   }
   const rate = v / (r.windowMs / 1000);
+  const noun = MEASURES[h.measure]?.noun ?? 'writes';
   let text =
-    `${head}\n${num(v)} writes in window ${abs} (${fix(rate, 1)} writes/s` +
+    `${head}\n${num(Math.round(v))} ${noun} in window ${abs} (${fix(rate, 1)} ${noun}/s` +
     (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
     `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
   if (h.view !== 'servers') {
@@ -264,6 +293,7 @@ export function renderHeatControls() {
   const h = state.heat;
   $('scale').value = h.scale;
   $('heat-view').value = h.view;
+  $('heat-measure').value = h.measure;
   $('heat-mode').value = h.mode;
   if (document.activeElement !== $('brightness')) $('brightness').value = String(h.brightness);
   if (document.activeElement !== $('capacity')) $('capacity').value = String(h.capacity);
@@ -287,6 +317,7 @@ export function wireHeatmap() {
   const heatInput = () => {
     const h = state.heat;
     h.view = $('heat-view').value;
+    h.measure = $('heat-measure').value in MEASURES ? $('heat-measure').value : 'writes';
     h.mode = $('heat-mode').value;
     h.brightness = Number($('brightness').value) || 0;
     h.capacity = Math.max(0.001, Number($('capacity').value) || 100);
@@ -294,6 +325,7 @@ export function wireHeatmap() {
     saveState();
     if (state.shown) renderHeatmap();
   };
-  for (const id of ['heat-view', 'heat-mode', 'brightness', 'capacity']) $(id).addEventListener('input', heatInput);
+  for (const id of ['heat-view', 'heat-measure', 'heat-mode', 'brightness', 'capacity'])
+    $(id).addEventListener('input', heatInput);
   $('zoom-reset').addEventListener('click', () => setZoom(null));
 }

@@ -24,6 +24,26 @@ export function renderMetrics() {
   dl.replaceChildren();
   state.summary = [];
   metric(dl, 'writes', 'Writes', num(r.writes), 'records analyzed from the workload.');
+  // Rows against writes: a write lands in a new row, an existing row, or an existing cell.
+  const perRow = r.distinctRows ? r.writes / r.distinctRows : 0;
+  metric(
+    dl,
+    'distinctRows',
+    'Rows',
+    `${num(r.distinctRows)} distinct (±${fix(r.distinctRowsError * 100, 2)} %)`,
+    perRow >= 1.05
+      ? `${fix(perRow, 1)} writes per row: writes share rows (the row key repeats), so rows grow wide or take versions.`
+      : 'about one row per write: every write makes a row of its own.',
+  );
+  metric(
+    dl,
+    'cells',
+    'Cells kept',
+    num(r.cells),
+    r.cells < r.writes
+      ? `of ${num(r.writes)} writes: the rest are versions past the column family's VERSIONS, which compactions drop.`
+      : 'one per write: no write replaces a version of another.',
+  );
   metric(dl, 'regions', 'Regions', String(r.regions.length), 'regions at the end (pre-split plus any splits).');
   metric(
     dl,
@@ -106,6 +126,52 @@ export function renderMetrics() {
     }
     dl.lastElementChild.lastElementChild.replaceWith(ul);
   }
+}
+
+/** The largest rows by bytes (the engine's space-saving sketch), with each one's share of its
+ * region's writes: a row is never split, so a row holding most of a region caps what a split of
+ * that region can do. */
+export function renderLargestRows() {
+  const r = state.report,
+    box = $('largest-rows');
+  const rows = r.largestRows ?? [];
+  if (!rows.length) {
+    box.replaceChildren(el('p', 'No rows yet.', { class: 'muted' }));
+    return;
+  }
+  const t = el('table', undefined, { class: 'largest-rows' });
+  const hr = el('tr');
+  for (const h of ['row key', 'region', 'writes', 'cells kept', 'bytes', "share of its region's writes"])
+    hr.append(el('th', h, { scope: 'col' }));
+  t.append(hr);
+  const shown = rows.slice(0, 10);
+  for (const w of shown) {
+    const g = r.regions[w.region];
+    const share = g?.writes ? w.writes / g.writes : 0;
+    const tr = el('tr');
+    const cells = [
+      ['row key', el('code', w.key, { title: w.keyHex })],
+      ['region', String(w.region)],
+      ['writes', num(w.writes)],
+      ['cells kept', num(w.cells)],
+      ['bytes', num(w.bytes)],
+      ["share of its region's writes", `${fix(share * 100, share < 0.1 ? 1 : 0)} %`],
+    ];
+    for (const [label, v] of cells) {
+      const td = el('td', undefined, { 'data-label': label });
+      td.append(v);
+      tr.append(td);
+    }
+    t.append(tr);
+  }
+  box.replaceChildren(
+    t,
+    el(
+      'p',
+      `The ${shown.length} largest of ${num(r.distinctRows)} rows by bytes written, from a heavy-hitters sketch: every row with more than 1/64 of the bytes is listed, with exact counts when it was followed from its first write (else a little low).`,
+      { class: 'muted' },
+    ),
+  );
 }
 
 export function renderReads() {

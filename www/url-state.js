@@ -24,6 +24,7 @@ export const LINK_MAX = 32 * 1024;
 export const HEAT_DEFAULTS = Object.freeze({
   scale: 'log',
   view: 'regions',
+  measure: 'writes',
   mode: 'relative',
   capacity: 100,
   brightness: 0,
@@ -51,6 +52,7 @@ export function readHeat(p) {
   const h = { ...HEAT_DEFAULTS };
   if (p.get('scale') === 'linear') h.scale = 'linear';
   if (p.get('rows') === 'servers') h.view = 'servers';
+  if (['cells', 'bytes'].includes(p.get('measure'))) h.measure = p.get('measure');
   if (p.get('color') === 'abs') h.mode = 'absolute';
   const cap = Number(p.get('cap') ?? NaN);
   if (cap > 0 && cap <= 1e12) h.capacity = cap;
@@ -99,6 +101,7 @@ export function writeHash({ presetId, windows, sampleSize, heat, embed, view }, 
   if (heat) {
     if (heat.scale !== HEAT_DEFAULTS.scale) p.set('scale', heat.scale);
     if (heat.view !== HEAT_DEFAULTS.view) p.set('rows', heat.view);
+    if (heat.measure !== HEAT_DEFAULTS.measure) p.set('measure', heat.measure);
     if (heat.mode !== HEAT_DEFAULTS.mode) p.set('color', 'abs');
     if (heat.capacity !== HEAT_DEFAULTS.capacity) p.set('cap', String(heat.capacity));
     if (heat.brightness !== HEAT_DEFAULTS.brightness) p.set('bright', String(heat.brightness));

@@ -541,11 +541,17 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.match(e.reason, /does not check out/);
   });
 
-  test('compareDesigns: designs[i].grid.cells is a Uint32Array', () => {
+  test('compareDesigns: designs[i].grid.cells and .matrix.cells are Uint32Arrays; rows as numbers', () => {
     const doc = m.getPreset('seed000-telecom');
     const c = m.compareDesigns([doc, doc], { windows: 4 });
-    assert.ok(c.designs[0].grid.cells instanceof Uint32Array);
-    assert.equal(Object.hasOwn(c.designs[0], 'cells'), false);
+    const [d] = c.designs;
+    assert.ok(d.grid.cells instanceof Uint32Array);
+    assert.ok(d.matrix.cells instanceof Uint32Array);
+    assert.equal(d.matrix.cells.length, d.regions * 4);
+    // `cells` of a design is its cells kept (a count), not a matrix's cells.
+    const r = m.analyzeDesign(doc, { windows: 4 });
+    assert.deepEqual([d.writes, d.distinctRows, d.cells], [r.writes, r.distinctRows, r.cells]);
+    assert.deepEqual(Array.from(d.matrix.cells), Array.from(r.matrix.cells));
   });
 
   describe('TypeScript declarations (tsc 7 --noEmit --strict over the typed consumer)', () => {

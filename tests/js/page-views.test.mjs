@@ -382,3 +382,55 @@ test('dark mode, 1280×800 and phone width; keyboard focus is visible', async ()
   assert.deepEqual(p3, []);
   await phone.close();
 });
+
+test('rows against writes: the wide log design shares rows, its largest rows are listed, the map shows bytes; compare with the tall one', async () => {
+  const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+  const wide = m.getPreset('seed001-log-wide'),
+    tall = m.getPreset('seed001-log-tall');
+  const r = m.analyzeDesign(wide, { windows: 64, sampleSize: 1000 });
+  assert.ok(r.distinctRows * 10 < r.writes, `${r.distinctRows} rows from ${r.writes} writes`);
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#p=seed001-log-wide`);
+  await waitDone(page);
+  const text = id => page.textContent(`[data-metric="${id}"]`);
+  assert.equal(await text('distinctRows'), `${r.distinctRows.toLocaleString('en-US')} distinct (±0.81 %)`);
+  assert.equal(await text('cells'), r.cells.toLocaleString('en-US'));
+  // The table lists the engine's largest rows, in its order, with their regions.
+  const listed = await page.$$eval('#largest-rows tr', trs =>
+    trs.slice(1).map(tr => Array.from(tr.querySelectorAll('td'), td => td.textContent)),
+  );
+  assert.equal(listed.length, Math.min(10, r.largestRows.length));
+  listed.forEach((row, i) => {
+    const w = r.largestRows[i];
+    assert.deepEqual(row.slice(0, 5), [
+      w.key,
+      String(w.region),
+      ...[w.writes, w.cells, w.bytes].map(n => n.toLocaleString('en-US')),
+    ]);
+  });
+  // Bytes: each region's writes weighted by its bytes per write; the URL keeps the choice.
+  await page.selectOption('#heat-measure', 'bytes');
+  await page.waitForFunction(() => location.hash.includes('measure=bytes'));
+  assert.match(await page.textContent('#heat-legend'), /brighter = more bytes/);
+  await page.locator('#heatmap').scrollIntoViewIfNeeded();
+  await page.focus('#heatmap');
+  await page.keyboard.press('ArrowRight');
+  const g = r.regions[0];
+  const expected = Math.round(r.matrix.cells[1] * (g.bytes / g.writes));
+  assert.match(await page.textContent('#tooltip'), new RegExp(`${expected.toLocaleString('en-US')} bytes in window 1`));
+  await page.locator('.heat').screenshot({ path: path.join(SHOTS, 'views-heat-bytes.png') });
+  // Compare: the same writes make far fewer rows in the wide design.
+  const c = m.compareDesigns([wide, tall], { windows: 64 });
+  await page.selectOption('#compare-with', 'seed001-log-tall');
+  await page.click('#compare-run');
+  await page.waitForSelector('#compare figure + figure', { timeout: 60000 });
+  const rows = await page.$$eval('#compare [data-metric="distinctRows"]', ds => ds.map(d => d.textContent));
+  assert.deepEqual(
+    rows,
+    c.designs.map(d => d.distinctRows.toLocaleString('en-US')),
+  );
+  assert.ok(c.designs[0].distinctRows * 10 < c.designs[1].distinctRows);
+  await shot(page, 'views-rows-compare');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
