@@ -12,7 +12,7 @@
 //! * [`decode`]: a row key back to its column values.
 //!
 //! Phoenix throws `SQLException`-backed runtime exceptions; each maps to an
-//! [`ErrorKind`](crate::error::ErrorKind) (`IllegalData`, `DataExceedsCapacity`,
+//! [`ErrorKind`] (`IllegalData`, `DataExceedsCapacity`,
 //! `ConstraintViolation`), with a message that says what was wrong in the column's own terms.
 
 pub mod decimal;
