@@ -1,6 +1,7 @@
 // Shared by npm.test.mjs and cli.test.mjs: pack the package once per process and install the
-// tarball into a fresh consumer folder (no network: its one dependency, @streamparser/json for the
-// CLI, comes from npm's cache, which npm ci filled).
+// tarball into a fresh consumer folder. Its one dependency (@streamparser/json, for the CLI) comes
+// from npm's cache when it is there (--prefer-offline); on a fresh machine npm ci cached only the
+// tarball, not the registry's metadata that an install by name needs, so npm may ask the registry.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ export async function installed() {
   const out = execFileSync('npm', ['pack', '--pack-destination', dir, '--silent'], { cwd: ROOT, encoding: 'utf8' });
   const tgz = path.join(dir, out.trim().split('\n').pop());
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', tgz], { cwd: dir, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tgz], { cwd: dir, stdio: 'pipe' });
   const entry = path.join(dir, 'node_modules/rowkey-lab/pkg/node/index.js');
   cached = { dir, tgz, entry, files: readdirSync(path.join(dir, 'node_modules/rowkey-lab/pkg')) };
   return cached;
