@@ -228,6 +228,29 @@ export function parseKey(text: string): KeySpecJson;
 export function formatKey(spec: KeySpecJson | string): string;
 /** Validates a design document and returns it normalized; errors carry the JSON `path`. */
 export function validateDesign(doc: DesignInput): NormalizedDesign;
+/** One member of a tagged part: its key, whether the engine requires it, and what it holds. */
+export interface SchemaMember {
+  key: string;
+  required: boolean;
+  value: 'integer' | 'number' | 'boolean' | 'string' | 'time' | 'strings' | 'record' | 'json';
+}
+/** One variant of a tagged part (`kind` / `type` value) and its members. */
+export interface SchemaVariant { name: string; members: SchemaMember[] }
+/** A function of the key language's text form. */
+export interface KeyFunction { name: string; signature: string; help: string; example: string }
+/** The design document's kinds and their members, as the engine reads them. */
+export interface DesignSchema {
+  fieldTypes: FieldType[];
+  functions: KeyFunction[];
+  segments: SchemaVariant[];
+  generators: SchemaVariant[];
+  presplits: SchemaVariant[];
+  splitPolicies: SchemaVariant[];
+  reads: SchemaVariant[];
+  qualifiers: SchemaVariant[];
+}
+/** The document's kinds and members: what a form or a completion list offers. */
+export function designSchema(): DesignSchema;
 /** Encodes one record with the document's key design: the row key bytes. */
 export function encodeKey(doc: DesignInput, record: KeyRecord): Uint8Array;
 /** Decodes a row key. */

@@ -11,6 +11,11 @@ pub use crate::support::json::{Member, Variant};
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Schema {
+    /// Field types (`fields[].type`).
+    #[serde(serialize_with = "names")]
+    pub field_types: &'static [(&'static str, crate::keyspec::FieldType)],
+    /// The key language's functions (text form): name, signature, help, an example.
+    pub functions: &'static [crate::keyspec::functions::KeyFunction],
     /// Key segments (`kind`), the JSON form of the key.
     pub segments: &'static [Variant],
     /// Field generators (`kind`).
@@ -25,9 +30,16 @@ pub struct Schema {
     pub qualifiers: &'static [Variant],
 }
 
+/// A name table as its names.
+fn names<T, S: serde::Serializer>(table: &[(&str, T)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(table.iter().map(|(name, _)| name))
+}
+
 /// The schema of the design document this engine reads.
 pub fn schema() -> Schema {
     Schema {
+        field_types: crate::keyspec::read::FIELD_TYPES,
+        functions: crate::keyspec::functions::FUNCTIONS,
         segments: crate::keyspec::read::SEGMENTS,
         generators: crate::workload::read::GENERATORS,
         presplits: crate::region::read::PRESPLITS,
@@ -53,6 +65,36 @@ mod tests {
     fn with_generator(g: serde_json::Value) -> serde_json::Value {
         serde_json::json!({"v": 1, "key": "field(a)",
             "fields": [{"name": "a", "type": "long", "generator": g}]})
+    }
+
+    /// The value kind a form draws for a member, as the reader reads it.
+    fn kind(table: &[Variant], variant: &str, key: &str) -> &'static str {
+        let v = table.iter().find(|v| v.name == variant).expect(variant);
+        v.members.iter().find(|m| m.key == key).expect(key).value
+    }
+
+    #[test]
+    fn members_say_what_they_hold() {
+        let s = schema();
+        assert_eq!(kind(s.generators, "uniformInt", "min"), "integer");
+        assert_eq!(kind(s.generators, "zipf", "s"), "number");
+        assert_eq!(kind(s.generators, "zipf", "scramble"), "boolean");
+        assert_eq!(kind(s.generators, "uniformString", "alphabet"), "string");
+        assert_eq!(kind(s.generators, "clock", "start"), "time");
+        assert_eq!(kind(s.reads, "get", "record"), "record");
+        assert_eq!(kind(s.reads, "range", "from"), "record");
+        assert_eq!(kind(s.reads, "latest", "n"), "integer");
+        assert_eq!(kind(s.presplits, "sampleQuantiles", "sample"), "strings");
+        assert_eq!(
+            kind(s.split_policies, "keyPrefix", "prefixLength"),
+            "integer"
+        );
+        let types: Vec<&str> = s.field_types.iter().map(|(n, _)| *n).collect();
+        assert!(
+            types.contains(&"timestamp") && types.contains(&"string"),
+            "{types:?}"
+        );
+        assert!(s.functions.iter().any(|f| f.name == "salt"));
     }
 
     #[test]

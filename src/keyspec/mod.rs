@@ -25,6 +25,7 @@ pub(crate) mod compile;
 mod decode;
 mod field;
 pub(crate) mod format;
+pub mod functions;
 mod layout;
 pub mod opentsdb;
 mod parse;

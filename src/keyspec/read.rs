@@ -266,22 +266,21 @@ fn dict_entries(n: &Node) -> R<Vec<(String, i64)>> {
 
 /// A [`FieldType`] name.
 pub fn field_type(n: &Node) -> R<FieldType> {
-    use FieldType::*;
-    unit(
-        n,
-        &[
-            ("string", String),
-            ("long", Long),
-            ("int", Int),
-            ("short", Short),
-            ("double", Double),
-            ("float", Float),
-            ("boolean", Boolean),
-            ("bigDecimal", BigDecimal),
-            ("timestamp", Timestamp),
-        ],
-    )
+    unit(n, FIELD_TYPES)
 }
+
+/// The field types by their document names, as [`field_type`] reads them.
+pub const FIELD_TYPES: &[(&str, FieldType)] = &[
+    ("string", FieldType::String),
+    ("long", FieldType::Long),
+    ("int", FieldType::Int),
+    ("short", FieldType::Short),
+    ("double", FieldType::Double),
+    ("float", FieldType::Float),
+    ("boolean", FieldType::Boolean),
+    ("bigDecimal", FieldType::BigDecimal),
+    ("timestamp", FieldType::Timestamp),
+];
 
 crate::support::json::deserialize_through! {
     FieldType => field_type,

@@ -523,7 +523,7 @@ impl Node {
 mod members;
 mod read;
 pub(crate) use members::{member_required, member_table, read_object, tagged_reader};
-pub use members::{Member, Variant};
+pub use members::{value_kind, Member, Variant};
 pub use read::*;
 
 /// `s` as a JSON string literal, for messages that quote user text unambiguously; past 64

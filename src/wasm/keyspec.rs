@@ -36,6 +36,14 @@ pub fn validate_design(doc: JsValue) -> Result<JsValue, JsValue> {
     to_js(&doc_arg("doc", &doc)?)
 }
 
+/// The design document's kinds and members (field types, segment kinds, generators,
+/// pre-splits, split policies, read types, qualifiers), as the engine reads them: what the
+/// page's forms and completion offer.
+#[wasm_bindgen(js_name = designSchema)]
+pub fn design_schema() -> Result<JsValue, JsValue> {
+    to_js(&crate::design::schema::schema())
+}
+
 /// Encode one record with the document's key design: the row key bytes.
 #[wasm_bindgen(js_name = encodeKey)]
 pub fn encode_key(doc: JsValue, record: JsValue) -> Result<JsValue, JsValue> {

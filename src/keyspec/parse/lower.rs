@@ -353,7 +353,10 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
         "dec" => {
             let field = a.field()?;
             let w = a.required("width", "dec(...) needs a width, e.g. dec(id, 10)")?;
-            Segment::Dec(DecSpec { field, width: ranged(w, "the width", 1, 20)? })
+            Segment::Dec(DecSpec {
+                field,
+                width: ranged(w, "the width", 1, 20)?,
+            })
         }
         "salt" => lower_salt(&mut a)?,
         "random" => {
@@ -363,10 +366,18 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
                 None => 0,
             };
             let render = render_opt(&mut a, Render::Byte)?;
-            Segment::Random(RandomSpec { buckets, seed, render })
+            Segment::Random(RandomSpec {
+                buckets,
+                seed,
+                render,
+            })
         }
-        "hash15" => Segment::Hash15(HashSpec { of: source(&mut a)? }),
-        "md5" => Segment::Md5(HashSpec { of: source(&mut a)? }),
+        "hash15" => Segment::Hash15(HashSpec {
+            of: source(&mut a)?,
+        }),
+        "md5" => Segment::Md5(HashSpec {
+            of: source(&mut a)?,
+        }),
         "md5Hex" | "md5hex" => lower_md5_hex(&mut a)?,
         "revts" => {
             let field = a.field()?;
@@ -387,7 +398,10 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
         other => {
             return Err(err(
                 pos,
-                format!("unknown segment `{other}(...)`: expected one of str, fixed, dec, long, int, short, double, float, bool, bigDecimal, salt, random, hash15, md5, md5Hex, reverse, revts, time, bucket, dict, tag, when, uid, baseTime, tags"),
+                format!(
+                    "unknown segment `{other}(...)`: expected one of {}",
+                    crate::keyspec::functions::names()
+                ),
             ))
         }
     };

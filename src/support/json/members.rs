@@ -4,13 +4,41 @@
 //! also writes the enum's [`Variant`] table — the kinds and their members that a form or a
 //! completion list offers, from the one place the reader takes them.
 
-/// One member of an object or a variant: its JSON key and whether the reader requires it.
+/// One member of an object or a variant: its JSON key, whether the reader requires it, and
+/// the kind of value it reads (so a form offers the right control).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Member {
     /// The JSON key.
     pub key: &'static str,
     /// `true` when the reader refuses the object without it (no default).
     pub required: bool,
+    /// What the member holds, from the reader that reads it: `integer`, `number`, `boolean`,
+    /// `string`, `time` (an ISO instant or epoch milliseconds), `strings` (a list of text),
+    /// `record` (field name to value) or `json` (anything else: a list, an object, a nested
+    /// part).
+    pub value: &'static str,
+}
+
+/// The [`Member::value`] of a member read by the reader named `reader` (its path as written
+/// in the member list, e.g. `i64_` or `crate::support::json::string`).
+pub const fn value_kind(reader: &str) -> &'static str {
+    // the last path segment: `stringify!` writes `a::b::c` as `a :: b :: c`
+    let b = reader.as_bytes();
+    let mut start = b.len();
+    while start > 0 && b[start - 1] != b':' && b[start - 1] != b' ' {
+        start -= 1;
+    }
+    let (_, name) = b.split_at(start);
+    match name {
+        b"i64_" | b"u64_" | b"u32_" | b"i32_" | b"u8_" | b"latest_n" | b"positive_ms" => "integer",
+        b"f64_" => "number",
+        b"bool_" => "boolean",
+        b"string" => "string",
+        b"epoch_ms" => "time",
+        b"strings" => "strings",
+        b"map" => "record",
+        _ => "json",
+    }
 }
 
 /// One variant of an internally tagged enum: its tag value and its members.
@@ -38,10 +66,11 @@ pub(crate) use member_required;
 
 /// The [`Member`] table of a member list (`field: how("key", args…)`, …).
 macro_rules! member_table {
-    ($($field:ident : $how:ident ( $key:literal $(, $arg:expr)* $(,)? )),* $(,)?) => {
+    ($($field:ident : $how:ident ( $key:literal, $reader:expr $(, $arg:expr)* $(,)? )),* $(,)?) => {
         &[$($crate::support::json::Member {
             key: $key,
             required: $crate::support::json::member_required!($how),
+            value: $crate::support::json::value_kind(stringify!($reader)),
         }),*]
     };
 }
