@@ -43,7 +43,9 @@ const WASM = 'pkg/rowkey_lab_bg.wasm';
 // Never copied into page.js: boot.js (an async script of its own) starts the worker at once and
 // app.js adopts it, so both must see one module instance; url-state.js and the glue are also
 // loaded by boot.js or by the worker, which then reuse the page's download (the presets too).
-const SHARED = ['boot.js', 'url-state.js', GLUE, 'pkg/presets.js'];
+// pkg/codemirror.js (the key editor, scripts/build-editor.mjs) is imported lazily after the first
+// render: never part of page.js or of the first load.
+const SHARED = ['boot.js', 'url-state.js', GLUE, 'pkg/presets.js', 'pkg/codemirror.js'];
 
 if (!existsSync(path.join(WWW, WASM))) {
   console.error('[build-page] www/pkg is missing: run `bash scripts/build-wasm.sh` first');

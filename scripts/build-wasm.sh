@@ -23,5 +23,7 @@ wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip
   www/pkg/rowkey_lab_bg.wasm -o www/pkg/rowkey_lab_bg.wasm
 # The presets beside the glue (listPresets/getPreset; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs www/pkg
+# The key editor's CodeMirror bundle beside them (loaded lazily by www/key-editor.js).
+node scripts/build-editor.mjs
 raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)
 echo "[build] www/pkg/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2

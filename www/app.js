@@ -7,8 +7,17 @@
 // the worker runs, compare, state in and out (state-io.js) and the start-up.
 
 import { adoptFirstRun, startWorker } from './boot.js';
+import { markFormError, renderForms, wireForms } from './design-form.js';
 import { drawMatrix, poolMax } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
+import {
+  focusKeyAt,
+  keyEditorFocused,
+  mountKeyEditor,
+  renderChips,
+  showKeyError,
+  syncKeyEditor,
+} from './key-editor.js';
 import { toHex } from './keys-view.js';
 import { $, docText, el, fix, knownText, loadState, num, offsetOf, saveState, state } from './lab-state.js';
 import { getPreset, listPresets } from './pkg/presets.js';
@@ -128,6 +137,7 @@ function endRun(text, run = 'done') {
   $('run-status').textContent = text;
 }
 function cancelRun() {
+  firstDone(); // a cancelled first run is over too (the key editor waits for it)
   keepNow();
   runId++;
   newWorker();
@@ -139,10 +149,12 @@ function cancelRun() {
 
 // ---- editor ------------------------------------------------------------------------------
 function showError(e) {
+  markFormError(e);
   const box = $('design-error');
   for (const id of ['key-text', 'doc-json']) $(id).removeAttribute('aria-invalid');
   $('goto-error').hidden = true;
   if (!e) {
+    showKeyError(null);
     box.hidden = true;
     box.textContent = '';
     return;
@@ -155,15 +167,22 @@ function showError(e) {
   // would say it twice); engine messages often start with the JSON path: name it only once.
   const msg = located && e.reason ? e.reason : e.message;
   let text = e.path && !msg.includes(e.path) ? `${msg} (at ${e.path})` : msg;
+  const inKey = located && where === 'key-text';
+  // the key editor underlines the spot itself: the box then names the line and column only
+  const underlined = inKey && showKeyError(text, offsetOf($(where).value, e.line, e.column));
+  if (!inKey) showKeyError(null);
   if (located) {
     const source = $(where).value;
     const line = source.split('\n')[e.line - 1] ?? '';
-    text += `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
+    text += underlined
+      ? ` (line ${e.line}, column ${e.column}, underlined in the key)`
+      : `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
     $(where).setAttribute('aria-invalid', 'true');
     const go = $('goto-error');
     go.hidden = false;
     go.onclick = () => {
       const at = offsetOf(source, e.line, e.column);
+      if (inKey && focusKeyAt(at)) return;
       const ta = $(where);
       ta.closest('details')?.setAttribute('open', '');
       ta.focus();
@@ -208,8 +227,12 @@ let jsonShown = true;
 /** The editors from the state; a box the user is typing in keeps its text, unless the design was
  * `replaced` (another design took its place: the box shows it wherever the cursor was). */
 function renderEditor(replaced = false) {
-  const typing = id => !replaced && document.activeElement === $(id);
-  if (!typing('key-text')) $('key-text').value = keyAsText(state.doc?.key);
+  const typing = id => !replaced && (document.activeElement === $(id) || (id === 'key-text' && keyEditorFocused()));
+  if (!typing('key-text')) {
+    $('key-text').value = keyAsText(state.doc?.key);
+    syncKeyEditor();
+  }
+  renderLayout();
   if (!typing('doc-json')) {
     // the text typed there that did not parse goes to Recent designs before it is replaced
     if (draft !== null) branch();
@@ -222,9 +245,19 @@ function renderEditor(replaced = false) {
       ? ''
       : `This design's JSON is ${sizeText(text.length)}, longer than the editor here shows (${sizeText(BOX_MAX)}): the page would stall drawing it. Export the JSON to edit it elsewhere, then import it again; the row key above stays editable.`;
   }
+  renderForms();
   $('preset').value = state.presetId;
   if (!typing('windows')) $('windows').value = String(state.windows);
   if (!typing('sample-size')) $('sample-size').value = String(state.sampleSize);
+}
+
+/** The key's byte layout under the editor (kept as it was while the design does not compile). */
+function renderLayout() {
+  try {
+    renderChips(wasm.keyLayout(state.doc) ?? []);
+  } catch {
+    renderChips(null); // the error is shown where it is
+  }
 }
 
 let debounce = 0;
@@ -754,6 +787,14 @@ function wireLab() {
     });
   // The scan commands name the table too.
   $('split-table').addEventListener('input', renderScanCommands);
+  const schema = wasm.designSchema();
+  firstResult.then(() => mountKeyEditor(schema.functions)).catch(e => console.error('key editor:', e));
+  wireForms(schema, doc => {
+    state.doc = doc;
+    state.presetId = '';
+    changed();
+  });
+  renderForms();
   wireHeatmap();
   wireIo();
   wireTableRegions(doc => {

@@ -103,3 +103,15 @@ export async function shot(page, name) {
   await page.screenshot({ path: p, fullPage: true });
   return p;
 }
+
+/** Types `text` as the row key, replacing it, in the key editor (CodeMirror, mounted after the
+ * first run; the key textarea is hidden then, and keeps the text the editor writes to it). */
+export async function fillKey(page, text) {
+  await page.waitForFunction(() => document.body.dataset.keyEditor === 'ready');
+  // Select all and insert, as a paste or an input method does (page.fill's editing command
+  // would copy inline styles into the editor, which the page's CSP refuses).
+  await page.click('#key-cm .cm-content');
+  await page.keyboard.press('ControlOrMeta+A');
+  if (text) await page.keyboard.insertText(text);
+  else await page.keyboard.press('Delete');
+}

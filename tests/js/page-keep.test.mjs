@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, openPage, ROOT, serve } from './helpers.mjs';
+import { fillKey, launch, openPage, ROOT, serve } from './helpers.mjs';
 
 let server, browser, dir;
 before(async () => {
@@ -279,7 +279,7 @@ test("Recent designs keep every design edited: a failed run's, a cancelled run's
   await page.goto(server.url);
   await run(page, 'done');
   // A run that fails: a key naming no field of the design (it parses; the run says why).
-  await page.fill('#key-text', 'salt(nosuch, 4) + phone');
+  await fillKey(page, 'salt(nosuch, 4) + phone');
   await run(page, 'error');
   await page.selectOption('#preset', 'seed000-cyclic');
   await run(page, 'done');
@@ -287,7 +287,7 @@ test("Recent designs keep every design edited: a failed run's, a cancelled run's
   const long = { ...TIME_FIRST, name: 'long run', workload: { records: 50_000_000 } };
   await page.goto(`${server.url}#v=1&d=${b64(long)}`);
   await run(page, 'running');
-  await page.fill('#key-text', 'id + long(ts)');
+  await fillKey(page, 'id + long(ts)');
   await run(page, 'running');
   await page.click('#cancel');
   await run(page, 'cancelled');
@@ -336,7 +336,7 @@ test('another link opened in the same tab opens in place; the design before goes
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
   await run(page, 'done');
-  await page.fill('#key-text', 'salt(id, 4) + long(ts) + id');
+  await fillKey(page, 'salt(id, 4) + long(ts) + id');
   // At once (before the edit would be kept on its own): only the hash changes.
   const other = { ...TIME_FIRST, name: 'the other link', key: 'id + long(ts)' };
   await page.goto(`${server.url}#v=1&d=${b64(other)}`);
@@ -406,7 +406,7 @@ test('a design too large for a link: the copy-link control says so, the hash nam
     /^This link's design was too large for a link, and it is not under Recent designs in this browser: showing the preset/,
   );
   // Small again: the link holds the design again.
-  await page.fill('#key-text', 'id + long(ts)');
+  await fillKey(page, 'id + long(ts)');
   await page.click('#json-box summary');
   const small = { ...TIME_FIRST, key: 'id + long(ts)' };
   await page.fill('#doc-json', JSON.stringify(small));

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launch, openPage, serve, shot } from './helpers.mjs';
+import { fillKey, launch, openPage, serve, shot } from './helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -76,7 +76,7 @@ test("a key change that moves the design's examples is named under the key as it
   const moved = doc.examples.map((ex, j) => [ex, j]).filter(([ex]) => bucket(ex, 20) !== bucket(ex, 10));
   assert.ok(moved.length > 0 && moved.length < 4, `${moved.length}`);
   const key = await page.inputValue('#key-text');
-  await page.fill('#key-text', key.replace(', 10,', ', 20,'));
+  await fillKey(page, key.replace(', 10,', ', 20,'));
   await page.waitForSelector('#examples-note:not([hidden])');
   assert.match(
     await page.textContent('#examples-note strong'),
@@ -95,12 +95,12 @@ test("a key change that moves the design's examples is named under the key as it
   const rules = await page.$$eval('#metrics .findings li code', cs => cs.map(c => c.textContent));
   assert.equal(rules.filter(r => r === 'example-key').length, moved.length, rules.join(' '));
   // Back to ten buckets: the note goes.
-  await page.fill('#key-text', key);
+  await fillKey(page, key);
   await page.waitForSelector('#examples-note', { state: 'hidden' });
   await waitReport(page);
   // Twenty again, deliberately: the examples take the keys the design writes now (the moved
   // ones their new bucket, the others unchanged), and the note goes.
-  await page.fill('#key-text', key.replace(', 10,', ', 20,'));
+  await fillKey(page, key.replace(', 10,', ', 20,'));
   await page.waitForSelector('#examples-note:not([hidden])');
   await page.click('#examples-note button');
   await page.waitForSelector('#examples-note', { state: 'hidden' });
@@ -163,7 +163,7 @@ test('a time-leading key lights one region per window; URL round trip', async ()
   assert.match(await page.textContent('#diagnosis'), /one region/i);
   await shot(page, 'lab-time-first');
   // Edit the key: the hash follows; reloading it restores the edit.
-  await page.fill('#key-text', 'salt(id, 8) + long(ts) + id');
+  await fillKey(page, 'salt(id, 8) + long(ts) + id');
   await waitReport(page);
   const url = page.url();
   const { page: p2 } = await openPage(browser, server.url);
@@ -189,7 +189,7 @@ test('XSS: design text renders inert; parse errors point at the spot', async () 
   await waitReport(page);
   assert.equal(await page.locator('img').count(), 0);
   assert.match(await page.textContent('#keys'), /<img src=x onerror=alert\(1\)>/);
-  await page.fill('#key-text', 'long(ts) + + id');
+  await fillKey(page, 'long(ts) + + id');
   await page.waitForSelector('#design-error:not([hidden])');
   assert.match(await page.textContent('#design-error'), /column/);
   await shot(page, 'lab-error');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, openPage, ROOT, SHOTS, serve, shot } from './helpers.mjs';
+import { fillKey, launch, openPage, ROOT, SHOTS, serve, shot } from './helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -68,7 +68,7 @@ test('worker progress and cancel on a 20,000,000-record run; the page stays resp
   assert.equal(await page.textContent('#run-status'), 'Cancelled.');
   assert.equal(await page.$eval('#cancel', b => b.disabled), true);
   const t0 = Date.now();
-  await page.fill('#key-text', 'long(ts) + + id');
+  await fillKey(page, 'long(ts) + + id');
   await page.waitForSelector('#design-error:not([hidden])');
   assert.ok(Date.now() - t0 < 2000, 'responsive after cancel');
   await shot(page, 'views-cancelled');
@@ -120,7 +120,7 @@ test('a link whose design cannot be opened says so, and the page still works', a
     assert.match(notice, why, hash);
     assert.match(notice, /showing the preset ".+" instead/, hash);
     // The fallback design is usable, and the notice goes once the user changes something.
-    await page.fill('#key-text', 'salt(phone, 4) + phone');
+    await fillKey(page, 'salt(phone, 4) + phone');
     await page.waitForFunction(() => document.querySelector('#link-notice').hidden);
   }
   await page.goto('about:blank');
@@ -274,24 +274,47 @@ test('parse as you type: the error is marked at its line and column and the run 
   const { page, problems } = await openPage(browser, server.url);
   await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
   await waitDone(page);
-  await page.fill('#key-text', 'long(ts) +\n  + id');
+  await fillKey(page, 'long(ts) +\n  + id');
   await page.waitForSelector('#design-error:not([hidden])');
   const err = await page.textContent('#design-error');
   assert.match(err, /line 2, column 3/);
   assert.equal(await page.getAttribute('#key-text', 'aria-invalid'), 'true');
+  // underlined in the key editor where the parser stopped: the second `+`, line 2 column 3
+  const underlined = () => page.$$eval('#key-cm .cm-lintRange-error', es => es.map(e => e.textContent).join(''));
+  await page.waitForFunction(() => document.querySelector('#key-cm').shadowRoot.querySelector('.cm-lintRange-error'));
+  assert.equal(await underlined(), '+');
   await page.click('#goto-error');
-  assert.equal(await page.evaluate(() => document.activeElement.selectionStart), 13);
+  // the caret in the editor, on the spot (offset 13 of the key text)
+  const caret = () =>
+    page.evaluate(() => {
+      const root = document.querySelector('#key-cm').shadowRoot;
+      const sel = root.getSelection();
+      const content = root.querySelector('.cm-content');
+      const r = document.createRange();
+      r.setStart(content, 0);
+      r.setEnd(sel.anchorNode, sel.anchorOffset);
+      // lines are divs: count their breaks as the text's \n
+      return {
+        focused: document.activeElement?.id,
+        at: r.toString().length + (r.cloneContents().querySelectorAll('.cm-line').length - 1),
+      };
+    });
+  assert.deepEqual(await caret(), { focused: 'key-cm', at: 13 });
   // A key that parses but names an undeclared field: the engine's error, its path said once.
-  await page.fill('#key-text', 'long(ts) + nope');
+  await fillKey(page, 'long(ts) + nope');
   await page.waitForFunction(() => /nope/.test(document.querySelector('#design-error').textContent));
   const undeclared = await page.textContent('#design-error');
   assert.equal(undeclared.split('/key/segments/1').length - 1, 1, undeclared);
-  // ... marked in the text too: `nope` starts at column 12 (offset 11).
-  assert.match(undeclared, /line 1, column 12:\nlong\(ts\) \+ nope\n {11}\^/);
+  // ... and underlined in the key: `nope` starts at column 12 (offset 11).
+  assert.match(undeclared, /line 1, column 12, underlined in the key/);
   assert.equal(undeclared.split('column 12').length - 1, 1, undeclared);
+  await page.waitForFunction(() =>
+    /nope/.test(document.querySelector('#key-cm').shadowRoot.querySelector('.cm-lintRange-error')?.textContent),
+  );
+  assert.equal(await underlined(), 'nope');
   await page.click('#goto-error');
-  assert.equal(await page.evaluate(() => document.activeElement.selectionStart), 11);
-  await page.fill('#key-text', 'salt(id, 8) + long(ts) + id');
+  assert.deepEqual(await caret(), { focused: 'key-cm', at: 11 });
+  await fillKey(page, 'salt(id, 8) + long(ts) + id');
   await waitDone(page);
   assert.equal(await page.$eval('#design-error', e => e.hidden), true);
   assert.match(await page.textContent('#diagnosis'), /^Diagnosis: [A-Z]/);
@@ -356,7 +379,7 @@ test('dark mode, 1280×800 and phone width; keyboard focus is visible', async ()
     es
       .filter(
         e =>
-          !e.closest('label') &&
+          !e.labels?.length &&
           !e.getAttribute('aria-label') &&
           !(e.tagName === 'BUTTON' && e.textContent.trim()) &&
           !e.hidden,

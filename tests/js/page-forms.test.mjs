@@ -1,0 +1,264 @@
+// The design as forms, and the key editor, in headless Chromium: every preset's document survives
+// its forms untouched (every control committed as shown); each part edited through its form
+// changes the design and its results (a field added and used in the key with completion, a
+// generator's cardinality, a read and its scans, the pre-split and the servers); an engine error
+// is marked at the control its path names; a newcomer's journey from the telecom preset to a
+// comparison. No console errors.
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, openPage, ROOT, serve, shot } from './helpers.mjs';
+
+let server, browser, m;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  m = await import(path.join(ROOT, 'pkg/node/index.js'));
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
+const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+/** The design on the page, as the JSON editor holds it. */
+const docOf = async page => JSON.parse(await page.inputValue('#doc-json'));
+/** Sets the control for `p` (its JSON path) to `value` and commits it (Tab, as a user would). */
+async function setControl(page, p, value) {
+  const sel = `#design-forms [data-path="${p}"]`;
+  await page.waitForSelector(sel);
+  const tag = await page.$eval(sel, e => e.tagName);
+  if (tag === 'SELECT') await page.selectOption(sel, value);
+  else {
+    await page.fill(sel, value);
+    await page.press(sel, 'Tab');
+  }
+}
+/** Waits for the run of an edited design to end, drawn. */
+async function rerun(page, before) {
+  await page.waitForFunction(t => document.querySelector('#doc-json').value !== t, before);
+  await page.waitForSelector('#lab[data-run="done"], #lab[data-run="error"]', { state: 'attached', timeout: 60000 });
+  const run = await page.$eval('#lab', e => e.dataset.run);
+  assert.equal(run, 'done', await page.textContent('#design-error'));
+}
+const openSection = (page, id) =>
+  page.$eval(`#design-forms details[data-section="${id}"]`, d => {
+    d.open = true;
+  });
+
+test('every preset survives its forms: each control committed as shown leaves the document as it was', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  for (const { id } of m.listPresets()) {
+    await page.goto(`${server.url}#p=${id}`);
+    await waitDone(page);
+    await page.waitForSelector('#design-forms details');
+    const before = await docOf(page);
+    const n = await page.evaluate(() => {
+      const controls = [...document.querySelectorAll('#design-forms [data-path]')];
+      for (const c of controls) c.dispatchEvent(new Event('change', { bubbles: true }));
+      return controls.length;
+    });
+    assert.ok(n >= 5, `${id}: ${n} controls`);
+    await page.waitForTimeout(50);
+    assert.deepEqual(await docOf(page), before, id);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a field added through the form, its generator and cardinality set, used in the key', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const design = {
+    v: 1,
+    fields: [
+      { name: 'id', type: 'string', generator: { kind: 'zipf', n: 1000 } },
+      { name: 'ts', type: 'timestamp' },
+    ],
+    key: 'long(ts) + id',
+    workload: { records: 20000 },
+    regions: { presplit: { kind: 'uniform', regions: 8 } },
+  };
+  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
+  await waitDone(page);
+  let text = await page.inputValue('#doc-json');
+  await page.click('#design-forms button[data-act="add-field"]');
+  await page.waitForFunction(() => document.activeElement?.dataset.path === '/fields/2/name');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('host');
+  await page.keyboard.press('Tab');
+  await setControl(page, '/fields/2/generator', 'zipf');
+  await setControl(page, '/fields/2/generator/n', '4');
+  await rerun(page, text);
+  const doc = await docOf(page);
+  assert.deepEqual(doc.fields[2], { name: 'host', type: 'string', generator: { kind: 'zipf', n: 4 } });
+  // the generator's members are the engine's for zipf (n, s, offset, scramble), n required
+  const members = await page.$$eval('#design-forms [data-path^="/fields/2/generator/"]', es =>
+    es.map(e => e.dataset.path.split('/').pop()),
+  );
+  assert.deepEqual(
+    members,
+    m
+      .designSchema()
+      .generators.find(g => g.name === 'zipf')
+      .members.map(x => x.key),
+  );
+  // the key takes the new field at its front: 4 hosts over 8 uniform regions
+  text = await page.inputValue('#doc-json');
+  await page.waitForFunction(() => document.body.dataset.keyEditor === 'ready');
+  await page.click('#key-cm .cm-content');
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.type('ho');
+  await page.waitForSelector('#key-cm .cm-tooltip-autocomplete li[aria-selected]');
+  const first = await page.$eval('#key-cm .cm-tooltip-autocomplete li[aria-selected]', e => e.textContent);
+  assert.match(first, /^host/);
+  await page.waitForTimeout(150); // CodeMirror's interactionDelay
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(' + "_" + ');
+  await rerun(page, text);
+  assert.equal(await page.inputValue('#key-text'), 'host + "_" + long(ts) + id');
+  // the page's busiest region is the engine's: 4 hosts start with their own bytes
+  const r = m.analyzeDesign(await docOf(page), { windows: 64, sampleSize: 1000 });
+  const busiest = r.regions.reduce((a, x, i) => (x.writes > r.regions[a].writes ? i : a), 0);
+  assert.match(await page.textContent('#region-bars-axis'), new RegExp(`busiest: region ${busiest} with`));
+  // cardinality: changing the generator's n changes what runs
+  text = await page.inputValue('#doc-json');
+  await setControl(page, '/fields/2/generator/n', '2');
+  await rerun(page, text);
+  assert.equal((await docOf(page)).fields[2].generator.n, 2);
+  await shot(page, 'forms-field-added');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a read added through the form shows its scans; pre-split and servers from the form', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-telecom`);
+  await waitDone(page);
+  const reads = (await docOf(page)).reads.length;
+  await openSection(page, 'reads');
+  let text = await page.inputValue('#doc-json');
+  await page.click('#design-forms button[data-act="add-read"]');
+  await setControl(page, `/reads/${reads}/name`, 'one phone everywhere');
+  await setControl(page, `/reads/${reads}/record/phone`, '13800138000');
+  await rerun(page, text);
+  const doc = await docOf(page);
+  assert.deepEqual(doc.reads[reads], {
+    type: 'prefix',
+    name: 'one phone everywhere',
+    record: { phone: '13800138000' },
+  });
+  // the planner's scans for it, as the page shows them: a salted key, one scan per bucket
+  const plan = m.planReads(doc).find(p => p.name === 'one phone everywhere');
+  await page.waitForFunction(() => /one phone everywhere/.test(document.querySelector('#reads').textContent));
+  const row = await page.$$eval(
+    '#reads tr',
+    (trs, name) => trs.map(tr => [...tr.children].map(td => td.textContent)).find(r => r[0] === name),
+    'one phone everywhere',
+  );
+  assert.deepEqual(row.slice(0, 3), [plan.name, String(plan.scans.length), String(plan.regionsTouched)]);
+  assert.ok(plan.scans.length > 1, 'a prefix read on a salted key scans every bucket');
+  // the pre-split and the region servers
+  await openSection(page, 'regions');
+  text = await page.inputValue('#doc-json');
+  await setControl(page, '/regions/presplit', 'uniform');
+  await setControl(page, '/regions/presplit/regions', '4');
+  await setControl(page, '/regions/regionServers', '2');
+  await rerun(page, text);
+  const after = await docOf(page);
+  assert.deepEqual(after.regions.presplit, { kind: 'uniform', regions: 4 });
+  assert.equal(after.regions.regionServers, 2);
+  await page.waitForFunction(() => /^4 regions/.test(document.querySelector('#region-bars-axis').textContent));
+  await page.selectOption('#heat-view', 'servers');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an engine error is marked at the control its path names; fixing it there runs the design', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const design = {
+    v: 1,
+    fields: [{ name: 'id', type: 'long', generator: { kind: 'uniformInt', min: 1, max: 100 } }],
+    key: 'long(id)',
+    workload: { records: 2000 },
+  };
+  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
+  await waitDone(page);
+  await setControl(page, '/fields/0/generator/min', '500');
+  const min = '#design-forms [data-path="/fields/0/generator/min"]';
+  // the engine's message, at the control (its path /fields/0/generator/...)
+  let expected;
+  try {
+    m.validateDesign({
+      ...design,
+      fields: [{ ...design.fields[0], generator: { kind: 'uniformInt', min: 500, max: 100 } }],
+    });
+    m.analyzeDesign({
+      ...design,
+      fields: [{ ...design.fields[0], generator: { kind: 'uniformInt', min: 500, max: 100 } }],
+    });
+  } catch (e) {
+    expected = e;
+  }
+  assert.ok(expected?.path?.startsWith('/fields/0/generator'), String(expected?.path));
+  const marked = `#design-forms [data-path="${expected.path}"]`;
+  await page.waitForSelector(`${marked}[aria-invalid="true"]`);
+  const note = await page.$eval(marked, e => document.getElementById(e.getAttribute('aria-describedby'))?.textContent);
+  assert.ok(note && expected.message.includes(note.slice(0, 20)), `${note} / ${expected.message}`);
+  await page.fill(min, '1');
+  await page.press(min, 'Tab');
+  await waitDone(page);
+  assert.equal(await page.$(`${marked}[aria-invalid="true"]`), null);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('newcomer: telecom preset, a field through the form, used in the key by completion, an underlined typo fixed, compared with the preset', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(server.url);
+  await waitDone(page);
+  let text = await page.inputValue('#doc-json');
+  await page.click('#design-forms button[data-act="add-field"]');
+  await page.waitForFunction(() => document.activeElement?.dataset.path === '/fields/2/name');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('cell');
+  await page.keyboard.press('Tab');
+  await rerun(page, text);
+  // in the key, after the phone: typed with a typo first, which the editor underlines
+  await page.waitForFunction(() => document.body.dataset.keyEditor === 'ready');
+  await page.click('#key-cm .cm-content');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' + "_" + celll');
+  await page.waitForFunction(() =>
+    /celll/.test(document.querySelector('#key-cm').shadowRoot.querySelector('.cm-lintRange-error')?.textContent ?? ''),
+  );
+  await shot(page, 'forms-newcomer-typo');
+  text = await page.inputValue('#doc-json');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('e');
+  await page.waitForSelector('#key-cm .cm-tooltip-autocomplete li[aria-selected]');
+  // CodeMirror takes Enter for a completion only once the list has been up for 75 ms
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Enter');
+  await rerun(page, text);
+  assert.match(await page.inputValue('#key-text'), / \+ "_" \+ cell$/);
+  assert.equal(await page.$('#key-cm .cm-lintRange-error'), null);
+  assert.equal(await page.$eval('#design-error', e => e.hidden), true);
+  // the chips show the layout, one per segment, the caret's highlighted
+  const chips = await page.$$eval('#key-chips .chip', cs => cs.map(c => c.querySelector('b').textContent));
+  assert.deepEqual(
+    chips,
+    m.keyLayout(await docOf(page)).map(s => s.name || s.kind),
+  );
+  assert.equal(await page.$eval('#key-chips .chip.at b', b => b.textContent), 'cell');
+  await page.selectOption('#compare-with', 'seed000-telecom');
+  await page.click('#compare-run');
+  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2);
+  await shot(page, 'forms-newcomer-compare');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

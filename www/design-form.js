@@ -1,0 +1,461 @@
+// The design as forms: fields, workload, regions and reads, each control bound to one member
+// of the design document by its JSON path (`data-path`, the path the engine's errors name).
+// The kinds a form offers (field types, generator kinds and their members, pre-splits, split
+// policies, read types) come from the engine (`designSchema`), never from a list kept here.
+// A form edit changes only its member, on a copy of the document: everything else in the
+// document (members the forms do not show, the key, the examples) stays as it was, so the
+// JSON editor and the forms show the same design both ways. Text goes in via textContent.
+import { $, el, state } from './lab-state.js';
+
+let schema = null;
+let onEdit = () => {};
+
+/** The schema (from the engine) and the function a form edit hands the new document to. */
+export function wireForms(designSchema, edit) {
+  schema = designSchema;
+  onEdit = edit;
+  const box = $('design-forms');
+  box.addEventListener('change', e => commit(e.target));
+  box.addEventListener('click', e => {
+    const b = e.target.closest('button[data-act]');
+    if (b) act(b);
+  });
+  // a toggled section stays as the user left it when the forms are drawn again
+  box.addEventListener(
+    'toggle',
+    e => {
+      if (e.target.dataset.section) openSections[e.target.dataset.section] = e.target.open;
+    },
+    true,
+  );
+}
+
+// ---- the document, path by path ---------------------------------------------------------
+const clone = v => (v === undefined ? v : structuredClone(v));
+const split = path =>
+  path
+    .split('/')
+    .slice(1)
+    .map(s => (/^\d+$/.test(s) ? Number(s) : s));
+function get(doc, path) {
+  let v = doc;
+  for (const k of split(path)) v = v?.[k];
+  return v;
+}
+/** A copy of `doc` with the member at `path` set to `value` (removed when undefined); the
+ * objects on the way are created when missing. */
+function set(doc, path, value) {
+  // removing what is not there changes nothing (and creates no empty parents)
+  if (value === undefined && get(doc, path) === undefined) return doc;
+  const keys = split(path);
+  const out = clone(doc);
+  let o = out;
+  for (const k of keys.slice(0, -1)) {
+    if (o[k] === null || typeof o[k] !== 'object') o[k] = {};
+    o = o[k];
+  }
+  const last = keys[keys.length - 1];
+  if (value === undefined) {
+    if (Array.isArray(o)) o.splice(last, 1);
+    else delete o[last];
+  } else o[last] = value;
+  return out;
+}
+
+/** A control's text as the member's value; `{error}` when it is not one. Empty: the member
+ * is left out (the engine's default applies). */
+function parseValue(kind, text, fieldType) {
+  const t = text.trim();
+  if (t === '') return undefined;
+  switch (kind) {
+    case 'boolean':
+      return t === 'true';
+    case 'integer':
+    case 'number': {
+      const n = Number(t);
+      // kept as typed when it is not a number: the engine names the member and what it expects
+      return Number.isFinite(n) && (kind === 'number' || Number.isSafeInteger(n)) ? n : t;
+    }
+    case 'time':
+      // epoch milliseconds stay a number; any other text is an instant for the engine to read
+      return /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t;
+    case 'strings':
+      return t.split(',').map(s => s.trim());
+    case 'json':
+      try {
+        return JSON.parse(t);
+      } catch (e) {
+        return { error: `not JSON: ${e.message}` };
+      }
+    case 'field':
+      if (
+        ['long', 'int', 'short', 'double', 'float', 'timestamp'].includes(fieldType) &&
+        /^-?\d+(\.\d+)?(e\d+)?$/i.test(t)
+      ) {
+        const n = Number(t);
+        return Number.isSafeInteger(n) || !/^-?\d+$/.test(t) ? n : t;
+      }
+      if (fieldType === 'boolean' && (t === 'true' || t === 'false')) return t === 'true';
+      return t;
+    default:
+      return t;
+  }
+}
+/** A member's value as the text its control shows. */
+function showValue(kind, v) {
+  if (v === undefined || v === null) return '';
+  if (kind === 'strings' && Array.isArray(v)) return v.join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function commit(input) {
+  const path = input.dataset.path;
+  if (!path || !state.doc || !(input.tagName === 'INPUT' || input.tagName === 'SELECT')) return;
+  let value;
+  if (input.dataset.tag) return retag(input);
+  if (input.type === 'checkbox')
+    value = input.checked ? (input.dataset.on ? JSON.parse(input.dataset.on) : true) : undefined;
+  else value = parseValue(input.dataset.kind, input.value, input.dataset.fieldType);
+  if (value && typeof value === 'object' && 'error' in value && !Array.isArray(value)) {
+    markInvalid(input, value.error);
+    return;
+  }
+  const next = set(state.doc, path, value);
+  if (next !== state.doc) onEdit(next);
+}
+
+/** A new kind for a tagged part (`kind` / `type`): the members both kinds have are kept. */
+function retag(select) {
+  const path = select.dataset.path,
+    tag = select.dataset.tag,
+    table = schema[select.dataset.table];
+  if (!select.value) return onEdit(set(state.doc, path, undefined));
+  const old = get(state.doc, path) ?? {};
+  const variant = table.find(v => v.name === select.value);
+  const next = { [tag]: select.value };
+  for (const m of variant.members) if (m.key in old) next[m.key] = old[m.key];
+  onEdit(set(state.doc, path, next));
+}
+
+function act(button) {
+  const { act: what, list: path } = button.dataset;
+  const doc = state.doc;
+  const list = get(doc, path) ?? [];
+  const i = Number(button.dataset.index);
+  let next = clone(list);
+  if (what === 'add-field') {
+    let n = list.length + 1;
+    while (list.some(f => f.name === `field${n}`)) n++;
+    next.push({ name: `field${n}`, type: 'string', generator: { kind: 'uniformString', length: 8 } });
+    focusAfter = `${path}/${list.length}/name`;
+  } else if (what === 'add-read') {
+    const first = doc.fields?.[0]?.name;
+    next.push({ type: 'prefix', name: `read ${list.length + 1}`, record: first ? { [first]: '' } : {} });
+    focusAfter = `${path}/${list.length}/name`;
+  } else if (what === 'remove') next.splice(i, 1);
+  else if (what === 'up' && i > 0) [next[i - 1], next[i]] = [next[i], next[i - 1]];
+  else if (what === 'down' && i < next.length - 1) [next[i + 1], next[i]] = [next[i], next[i + 1]];
+  else return;
+  if (what === 'up' || what === 'down') focusAfter = `${path}/${what === 'up' ? i - 1 : i + 1}#${what}`;
+  if (!next.length && path === '/reads') next = undefined;
+  onEdit(set(doc, path, next));
+}
+
+// ---- drawing -----------------------------------------------------------------------------
+const openSections = { fields: true, workload: false, regions: false, reads: false };
+let focusAfter = null;
+let uid = 0;
+
+/** A labelled control for the member at `path`, of kind `kind` (a SchemaMember's value). */
+function control(label, path, kind, value, { required = false, fieldType, hint } = {}) {
+  const id = `f${++uid}`;
+  const wrap = el('div', undefined, { class: 'fctl' });
+  const lab = el('label', label, { for: id });
+  if (required) lab.append(el('span', ' *', { class: 'req', 'aria-hidden': 'true' }));
+  let input;
+  if (kind === 'boolean') {
+    // three states: a member left out takes the engine's default, which may be either
+    input = el('select', undefined, { id });
+    for (const [v, t] of [
+      ['', '(default)'],
+      ['true', 'true'],
+      ['false', 'false'],
+    ])
+      input.append(el('option', t, { value: v }));
+    input.value = value === true ? 'true' : value === false ? 'false' : '';
+  } else {
+    input = el('input', undefined, { id, spellcheck: 'false', autocomplete: 'off' });
+    input.value = showValue(kind, value);
+    if (kind === 'integer' || kind === 'number')
+      input.setAttribute('inputmode', kind === 'integer' ? 'numeric' : 'decimal');
+    const ph = hint ?? PLACEHOLDER[kind];
+    if (ph) input.placeholder = ph;
+  }
+  if (required) input.setAttribute('aria-required', 'true');
+  Object.assign(input.dataset, { path, kind });
+  if (fieldType) input.dataset.fieldType = fieldType;
+  wrap.append(lab, input);
+  return wrap;
+}
+const PLACEHOLDER = {
+  time: '2021-09-01T00:00:00Z',
+  strings: 'a, b, c',
+  json: 'JSON',
+  integer: 'default',
+  number: 'default',
+};
+
+/** A select of a tagged part's kinds (`table` in the schema) for the part at `path`. */
+function kindSelect(label, path, tableName, tag, current, { none } = {}) {
+  const id = `f${++uid}`;
+  const sel = el('select', undefined, { id });
+  Object.assign(sel.dataset, { path, tag, table: tableName });
+  if (none) sel.append(el('option', none, { value: '' }));
+  for (const v of schema[tableName]) sel.append(el('option', v.name, { value: v.name }));
+  sel.value = current ?? '';
+  const wrap = el('div', undefined, { class: 'fctl' });
+  wrap.append(el('label', label, { for: id }), sel);
+  return wrap;
+}
+/** The members of a tagged part's current kind, one control each. */
+function variantMembers(tableName, tag, path, part) {
+  const variant = schema[tableName].find(v => v.name === part?.[tag]);
+  if (!variant) return [];
+  return variant.members.map(m =>
+    m.value === 'record'
+      ? recordGrid(m.key, `${path}/${m.key}`, part[m.key])
+      : control(m.key, `${path}/${m.key}`, m.value, part[m.key], { required: m.required }),
+  );
+}
+/** A record (field name -> value): one control per field of the design, empty = not set. */
+function recordGrid(label, path, record) {
+  const box = el('fieldset', undefined, { class: 'record' });
+  box.append(el('legend', label));
+  const fields = state.doc.fields ?? [];
+  for (const f of fields)
+    box.append(control(f.name, `${path}/${f.name}`, 'field', record?.[f.name], { fieldType: f.type }));
+  // values for names the design has no field for are kept, and shown so they can be fixed
+  for (const [k, v] of Object.entries(record ?? {}))
+    if (!fields.some(f => f.name === k)) box.append(control(`${k} (no such field)`, `${path}/${k}`, 'json', v));
+  return box;
+}
+function selectControl(label, path, options, current) {
+  const id = `f${++uid}`;
+  const sel = el('select', undefined, { id });
+  sel.dataset.path = path;
+  sel.dataset.kind = 'string';
+  for (const [value, text] of options) sel.append(el('option', text, { value }));
+  sel.value = current ?? '';
+  const wrap = el('div', undefined, { class: 'fctl' });
+  wrap.append(el('label', label, { for: id }), sel);
+  return wrap;
+}
+function listButtons(path, i, n, what) {
+  const bar = el('div', undefined, { class: 'fbtns' });
+  const b = (act, text, label, disabled = false) => {
+    const x = el('button', text, { type: 'button', 'aria-label': label, title: label });
+    Object.assign(x.dataset, { act, list: path, index: String(i) });
+    x.disabled = disabled;
+    bar.append(x);
+  };
+  b('up', '↑', `move ${what} up`, i === 0);
+  b('down', '↓', `move ${what} down`, i === n - 1);
+  b('remove', '✕', `remove ${what}`);
+  return bar;
+}
+function section(id, title, count, ...body) {
+  const d = el('details', undefined, { class: 'fsection' });
+  d.dataset.section = id;
+  d.open = openSections[id];
+  d.append(el('summary', count === null ? title : `${title} (${count})`), ...body);
+  return d;
+}
+
+function fieldsSection(doc) {
+  const fields = doc.fields ?? [];
+  const rows = fields.map((f, i) => {
+    const p = `/fields/${i}`;
+    const box = el('fieldset', undefined, { class: 'frow' });
+    box.append(el('legend', f.name || `field ${i + 1}`));
+    const types = schema.fieldTypes.map(t => [t, t]);
+    box.append(
+      control('name', `${p}/name`, 'string', f.name, { required: true }),
+      selectControl('type', `${p}/type`, types, f.type),
+      control('cardinality', `${p}/cardinality`, 'integer', f.cardinality, { hint: 'distinct values' }),
+      kindSelect('generator', `${p}/generator`, 'generators', 'kind', f.generator?.kind, { none: '(none)' }),
+      ...variantMembers('generators', 'kind', `${p}/generator`, f.generator),
+      listButtons('/fields', i, fields.length, `field ${f.name}`),
+    );
+    return box;
+  });
+  const add = el('button', 'Add a field', { type: 'button' });
+  Object.assign(add.dataset, { act: 'add-field', list: '/fields' });
+  return section('fields', 'Fields', fields.length, ...rows, add);
+}
+
+function workloadSection(doc) {
+  const w = doc.workload ?? {};
+  const box = el('div', undefined, { class: 'fgrid' });
+  box.append(
+    control('records', '/workload/records', 'integer', w.records, { required: true }),
+    control('write rate (records/s)', '/workload/writeRate', 'number', w.writeRate),
+    control('start time', '/workload/startTime', 'time', w.startTime),
+    control('seed', '/workload/seed', 'integer', w.seed),
+    control('value size (bytes)', '/workload/valueSize', 'integer', w.valueSize),
+  );
+  return section('workload', 'Workload', null, box);
+}
+
+function regionsSection(doc) {
+  const r = doc.regions ?? {};
+  const pre = el('div', undefined, { class: 'fgrid' });
+  pre.append(
+    kindSelect('pre-split', '/regions/presplit', 'presplits', 'kind', r.presplit?.kind, { none: '(one region)' }),
+    ...variantMembers('presplits', 'kind', '/regions/presplit', r.presplit),
+  );
+  const cluster = el('div', undefined, { class: 'fgrid' });
+  cluster.append(control('region servers', '/regions/regionServers', 'integer', r.regionServers));
+  if (r.assignment && typeof r.assignment === 'object')
+    cluster.append(
+      el('p', `assignment: ${r.assignment.servers?.length ?? 0} regions placed by name (edit in the JSON)`, {
+        class: 'muted',
+      }),
+    );
+  else
+    cluster.append(
+      selectControl(
+        'assignment',
+        '/regions/assignment',
+        [
+          ['', 'roundRobin (default)'],
+          ['roundRobin', 'roundRobin'],
+          ['balanced', 'balanced'],
+        ],
+        r.assignment,
+      ),
+    );
+  const auto = el('div', undefined, { class: 'fgrid' });
+  const a = r.autoSplit;
+  const on = el('div', undefined, { class: 'fctl' });
+  const box = el('input', undefined, { type: 'checkbox', id: `f${++uid}` });
+  box.checked = a !== undefined;
+  Object.assign(box.dataset, { path: '/regions/autoSplit', on: '{}' });
+  on.append(el('label', 'simulate auto-split', { for: box.id }), box);
+  auto.append(on);
+  if (a) {
+    auto.append(
+      kindSelect('policy', '/regions/autoSplit/policy', 'splitPolicies', 'type', a.policy?.type, {
+        none: '(default: stepping)',
+      }),
+      ...variantMembers('splitPolicies', 'type', '/regions/autoSplit/policy', a.policy),
+      control('max file size (bytes)', '/regions/autoSplit/config/maxFileSize', 'integer', a.config?.maxFileSize, {
+        hint: '10737418240',
+      }),
+      control(
+        'memstore flush size (bytes)',
+        '/regions/autoSplit/config/memstoreFlushSize',
+        'integer',
+        a.config?.memstoreFlushSize,
+        {
+          hint: '134217728',
+        },
+      ),
+    );
+  }
+  return section(
+    'regions',
+    'Regions',
+    null,
+    el('h4', 'Pre-split'),
+    pre,
+    el('h4', 'Cluster'),
+    cluster,
+    el('h4', 'Auto-split'),
+    auto,
+  );
+}
+
+function readsSection(doc) {
+  const reads = doc.reads ?? [];
+  const rows = reads.map((r, i) => {
+    const p = `/reads/${i}`;
+    const box = el('fieldset', undefined, { class: 'frow' });
+    box.append(el('legend', r.name || `read ${i + 1}`));
+    box.append(
+      control('name', `${p}/name`, 'string', r.name),
+      kindSelect('type', p, 'reads', 'type', r.type),
+      ...variantMembers('reads', 'type', p, r).filter(
+        c => c.querySelector?.('[data-path]')?.dataset.path !== `${p}/name`,
+      ),
+      listButtons('/reads', i, reads.length, `read ${r.name ?? i + 1}`),
+    );
+    return box;
+  });
+  const add = el('button', 'Add a read', { type: 'button' });
+  Object.assign(add.dataset, { act: 'add-read', list: '/reads' });
+  return section('reads', 'Reads', reads.length, ...rows, add);
+}
+
+let drawTimer = 0;
+/** The forms from the state's document, drawn in the next task: after a change that a Tab
+ * made, the focus has moved on and the control it moved to keeps it (by its path). */
+export function renderForms() {
+  clearTimeout(drawTimer);
+  drawTimer = setTimeout(drawForms, 0);
+}
+function drawForms() {
+  const box = $('design-forms');
+  if (!box || !schema || !state.doc) return;
+  const active = document.activeElement;
+  const keep = box.contains(active) ? (active.dataset.path ?? null) : null;
+  const doc = state.doc;
+  uid = 0;
+  box.replaceChildren(fieldsSection(doc), workloadSection(doc), regionsSection(doc), readsSection(doc));
+  const want = focusAfter ?? keep;
+  focusAfter = null;
+  if (want) {
+    const [path, act] = want.split('#');
+    const target = act
+      ? box.querySelector(
+          `button[data-act="${act}"][data-list="/${path.split('/')[1]}"][data-index="${path.split('/')[2]}"]`,
+        )
+      : box.querySelector(`[data-path="${CSS.escape(path)}"]`);
+    if (target) {
+      target.closest('details').open = true;
+      target.focus();
+    }
+  }
+}
+
+/** An engine error at `path` under the control for that member (or the nearest part of it
+ * the forms show); false when no control shows it. */
+export function markFormError(e) {
+  const box = $('design-forms');
+  if (!box) return false;
+  for (const x of box.querySelectorAll('[aria-invalid]')) x.removeAttribute('aria-invalid');
+  for (const x of box.querySelectorAll('.ferr')) x.remove();
+  if (!e?.path) return false;
+  let path = String(e.path);
+  while (path) {
+    const target = box.querySelector(`[data-path="${CSS.escape(path)}"]`);
+    if (target) {
+      markInvalid(target, e.reason ?? e.message);
+      return true;
+    }
+    path = path.slice(0, path.lastIndexOf('/'));
+  }
+  return false;
+}
+function markInvalid(input, message) {
+  input.setAttribute('aria-invalid', 'true');
+  const id = `${input.id}-err`;
+  input.parentElement.querySelector('.ferr')?.remove();
+  input.parentElement.append(el('span', message, { class: 'ferr error', id, role: 'alert' }));
+  input.setAttribute('aria-describedby', id);
+  const d = input.closest('details');
+  if (d) {
+    d.open = true;
+    openSections[d.dataset.section] = true;
+  }
+}
