@@ -93,9 +93,81 @@ export function renderHeatmap() {
   }
   $('time-axis').textContent =
     `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
+  renderKeyAxis(r, m, height);
+  renderTimeTicks(r, c0, c1);
+  renderScale(top, opts);
   $('zoom-reset').disabled = !h.zoom;
   renderSplitMarks(r, m, c0, c1);
   renderRegionBars();
+}
+
+// ---- axes and the colour scale (Key Visualizer's conventions) -------------------------------
+/** `s` shortened in the middle to at most `max` characters (key prefixes and suffixes both
+ * tell keys apart). */
+const elide = (s, max = 22) =>
+  s.length <= max ? s : `${s.slice(0, Math.ceil(max / 2) - 1)}…${s.slice(-Math.floor(max / 2))}`;
+
+/** The y axis: each row's start key (toStringBinary; `(first)` for the empty key), or the
+ * server's name, as many as fit one per 14 px, evenly spread. */
+function renderKeyAxis(r, m, height) {
+  const box = $('key-axis');
+  box.style.height = `${height}px`;
+  const servers = state.heat.view === 'servers';
+  const label = i => (servers ? `server ${r.servers[i]?.name ?? i}` : elide(r.regions[i]?.startKey || '(first)'));
+  const step = Math.max(1, Math.ceil(m.rows / Math.max(1, Math.floor(height / 14))));
+  const labels = [];
+  for (let i = 0; i < m.rows; i += step) {
+    const t = el('span', label(i), { class: 'klabel', 'data-row': String(i) });
+    t.style.top = `${((i + 0.5) / m.rows) * 100}%`;
+    labels.push(t);
+  }
+  box.replaceChildren(...labels);
+}
+
+const SECOND = 1000,
+  MINUTE = 60 * SECOND,
+  HOUR = 60 * MINUTE,
+  DAY = 24 * HOUR;
+const STEPS = [1, 5, 10, 30]
+  .map(x => x * SECOND)
+  .concat(
+    [1, 5, 10, 30].map(x => x * MINUTE),
+    [1, 3, 6, 12].map(x => x * HOUR),
+    [1, 7, 30, 365].map(x => x * DAY),
+  );
+/** The x axis: ticks at round times of the workload's clock (UTC), at most six. */
+function renderTimeTicks(r, c0, c1) {
+  const t0 = r.startTimeMs + c0 * r.windowMs,
+    t1 = r.startTimeMs + c1 * r.windowMs,
+    span = t1 - t0;
+  const step = STEPS.find(s => span / s <= 6) ?? 365 * DAY;
+  const iso = t => new Date(t).toISOString();
+  const text = t =>
+    step >= DAY
+      ? iso(t).slice(0, 10)
+      : span >= DAY
+        ? `${iso(t).slice(5, 10)} ${iso(t).slice(11, 16)}`
+        : iso(t).slice(11, step < MINUTE ? 19 : 16);
+  const ticks = [];
+  for (let t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
+    const tick = el('span', text(t), { class: 'tick' });
+    tick.style.left = `${((t - t0) / span) * 100}%`;
+    ticks.push(tick);
+  }
+  $('time-ticks').replaceChildren(...ticks);
+}
+
+/** The colour scale's legend: the palette from nothing to the top of the scale as drawn. */
+function renderScale(top, opts) {
+  const n = 64,
+    absolute = opts.capacity > 0;
+  const max = absolute ? opts.capacity * opts.windowSec * 1.25 : top / 2 ** opts.brightness;
+  const cells = Float64Array.from({ length: n }, (_, i) => (i / (n - 1)) * max);
+  drawMatrix($('heat-scale'), { rows: 1, cols: n, cells }, { ...opts, max: absolute ? undefined : max, brightness: 0 });
+  const noun = MEASURES[state.heat.measure]?.noun ?? 'writes';
+  $('heat-scale-max').textContent = absolute
+    ? `over ${num(opts.capacity)} ${noun}/s`
+    : `${num(Math.round(max))} ${noun}${opts.scale === 'log' ? ' (log)' : ''}`;
 }
 
 /** The row (a final region, by its start key) and the window of each split event. */

@@ -457,3 +457,29 @@ test('rows against writes: the wide log design shares rows, its largest rows are
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('heatmap axes: each labelled row is its region start key, ticks are round times inside the run, the scale legend shows the top', async () => {
+  const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+  const doc = m.getPreset('seed000-telecom-time-first');
+  const r = m.analyzeDesign(doc, { windows: 64, sampleSize: 1000 });
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-telecom-time-first`);
+  await waitDone(page);
+  const labels = await page.$$eval('#key-axis .klabel', ls => ls.map(l => [Number(l.dataset.row), l.textContent]));
+  assert.equal(labels.length, r.regions.length, 'few regions: every row labelled');
+  for (const [row, text] of labels) assert.equal(text, r.regions[row].startKey || '(first)');
+  const ticks = await page.$$eval('#time-ticks .tick', ts => ts.map(t => [t.textContent, parseFloat(t.style.left)]));
+  assert.ok(ticks.length >= 2 && ticks.length <= 7, JSON.stringify(ticks));
+  const span = r.matrix.cols * r.windowMs;
+  for (const [text, left] of ticks) {
+    assert.ok(left >= 0 && left <= 100, `${text} at ${left} %`);
+    // the tick's time, from its place, is on the minute its label names (HH:MM, UTC)
+    const at = Math.round((r.startTimeMs + (left / 100) * span) / 1000) * 1000;
+    const t = new Date(at).toISOString().slice(11, 16);
+    assert.equal(t, text);
+  }
+  const max = await page.textContent('#heat-scale-max');
+  assert.match(max, /^[\d,]+ writes \(log\)$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
