@@ -21,9 +21,21 @@ wasm-bindgen --target web --out-dir www/pkg target/wasm32-unknown-unknown/releas
 wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   www/pkg/rowkey_lab_bg.wasm -o www/pkg/rowkey_lab_bg.wasm
+# The speed build for the analysis workers (www/pkg/fast/, same exports): profile wasm-fast
+# (opt-level 3), feature `fast` (the native fast paths), wasm-opt -O3 with SIMD (the MD5 lanes).
+# Larger than the size build, so it is not part of the first load: workers switch to it after
+# the first render (app.js, worker.js's `engine=fast`).
+cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features fast
+wasm-bindgen --target web --out-dir www/pkg/fast target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
+wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
+  www/pkg/fast/rowkey_lab_bg.wasm -o www/pkg/fast/rowkey_lab_bg.wasm
+rm -f www/pkg/fast/.gitignore www/pkg/fast/package.json www/pkg/fast/*.d.ts
 # The presets beside the glue (listPresets/getPreset; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs www/pkg
 # The key editor's CodeMirror bundle beside them (loaded lazily by www/key-editor.js).
 node scripts/build-editor.mjs
 raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)
 echo "[build] www/pkg/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2
+raw=$(stat -c %s www/pkg/fast/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/fast/rowkey_lab_bg.wasm | wc -c)
+echo "[build] www/pkg/fast/rowkey_lab_bg.wasm (workers, after the first render): $raw bytes raw, $gz bytes gzip -9" >&2

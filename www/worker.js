@@ -17,13 +17,36 @@ import init, {
 } from './pkg/rowkey_lab.js';
 import { firstRequest } from './url-state.js';
 
+// Two builds of one engine, the same exports: the page's (pkg/, optimised for size: the first
+// load shares its download with the page's thread) and the speed build (pkg/fast/: opt-level 3,
+// the native fast paths, SIMD MD5 lanes; larger, fetched after the first render). A worker
+// started with `engine=fast` in its URL runs on the speed build.
+const SIZE = {
+  init,
+  AnalysisSession,
+  compareDesigns,
+  lintDesign,
+  onTableRegions,
+  planReads,
+  readRegions,
+  validateDesign,
+};
+const params = new URLSearchParams(self.location.hash.slice(1));
+let E = SIZE;
+const ready =
+  params.get('engine') === 'fast'
+    ? import('./pkg/fast/rowkey_lab.js').then(async fast => {
+        await fast.default();
+        E = fast;
+      })
+    : init();
+
 const CHUNK = 5000;
 // A run asked for with `preview: true` posts a partial report (the records analyzed so far) once
 // it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
 // page can draw the heatmap filling in while the rest runs.
 const PREVIEW_AFTER_MS = 40,
   PREVIEW_EVERY_MS = 1000;
-const ready = init();
 
 function post(msg, cells = []) {
   self.postMessage(
@@ -56,7 +79,7 @@ function errorOf(e) {
 function designOf(data) {
   if (data.editorText != null) {
     try {
-      validateDesign(data.editorText);
+      E.validateDesign(data.editorText);
     } catch (e) {
       if (!String(e.path ?? '').startsWith('/key')) throw Object.assign(e, { in: 'doc-json' });
     }
@@ -64,7 +87,7 @@ function designOf(data) {
   const doc = data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
   let findings = [];
   try {
-    findings = lintDesign(doc);
+    findings = E.lintDesign(doc);
   } catch {
     /* the run says why */
   }
@@ -88,12 +111,12 @@ async function readTableRegions({ text, file, table, doc, max }) {
   const source = text ?? (await file.text());
   let list;
   try {
-    list = readRegions(source, table);
+    list = E.readRegions(source, table);
   } catch (e) {
     if (file && e.line) e.source = source.split('\n', e.line)[e.line - 1]?.slice(0, 200) ?? '';
     throw e;
   }
-  const onThem = onTableRegions(doc, list);
+  const onThem = E.onTableRegions(doc, list);
   const length = JSON.stringify(onThem).length;
   if (length > max) return { regions: list.regions, tooLarge: length };
   return { list, doc: onThem };
@@ -116,7 +139,7 @@ async function run(data) {
       post({ id, kind, ...(await readTableRegions(data)) });
     } else if (kind === 'analyze') {
       const doc = designOf(data);
-      const s = new AnalysisSession(doc, data.options);
+      const s = new E.AnalysisSession(doc, data.options);
       let p = s.progress();
       let last = 0;
       const start = performance.now();
@@ -139,13 +162,13 @@ async function run(data) {
       let readsError = null;
       // Reads are planned over the regions as they are at the end (auto-split included).
       try {
-        reads = planReads(doc, finalSplitKeys(report));
+        reads = E.planReads(doc, finalSplitKeys(report));
       } catch (e) {
         readsError = errorOf(e);
       }
       post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
     } else if (kind === 'compare') {
-      const c = compareDesigns(data.docs, data.options);
+      const c = E.compareDesigns(data.docs, data.options);
       post(
         { id, kind: 'comparison', comparison: c },
         c.designs.flatMap(d => [d.grid.cells, d.matrix.cells]),
@@ -157,7 +180,6 @@ async function run(data) {
 }
 
 self.onmessage = ({ data }) => run(data);
-const params = new URLSearchParams(self.location.hash.slice(1));
 // The page draws that run's first preview itself while this worker is starting (see app.js);
 // the worker's own previews only keep a long run's heatmap filling in.
 if (params.has('first'))
