@@ -140,6 +140,7 @@ fn field_of(seg: &Segment) -> Option<&str> {
         Segment::Dict(d) | Segment::Tag(d) => &d.field,
         Segment::Uid(u) => &u.field,
         Segment::BaseTime(a) => &a.field,
+        Segment::Pk(k) => &k.field,
         _ => return None,
     })
 }
