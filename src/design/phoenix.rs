@@ -190,10 +190,22 @@ fn statement(c: &mut Cursor) -> Result<Statement> {
             }
             st.columns.push(col);
         }
-        if c.eat_punct(',') {
+        // Phoenix's grammar takes the constraint with or without a comma before it
+        // (`pk_constraint: COMMA? CONSTRAINT ...`); nothing may follow it.
+        if st.pk.is_none() && c.is_kw("CONSTRAINT") {
             continue;
         }
-        c.punct(')', "`,` and another column, or `)` to end the column list")?;
+        if st.pk.is_none() && c.eat_punct(',') {
+            continue;
+        }
+        c.punct(
+            ')',
+            if st.pk.is_some() {
+                "`)`: the PRIMARY KEY constraint ends the column list"
+            } else {
+                "`,` and another column, or `)` to end the column list"
+            },
+        )?;
         break;
     }
     table_options(c, &mut st)?;
