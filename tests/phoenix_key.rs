@@ -258,3 +258,78 @@ fn vector_keys_decode_to_their_values() {
     eprintln!("{decoded} keys decoded and verified");
     assert!(decoded >= 150, "only {decoded} keys decoded and verified");
 }
+
+/// A design read from `sql` with `reads` (JSON) added.
+fn with_reads(sql: &str, reads: Value) -> DesignDocument {
+    let doc = rowkey_lab::design::phoenix::parse_create_table(sql).unwrap();
+    let mut v: Value = serde_json::from_str(&doc.to_json()).unwrap();
+    v["reads"] = reads;
+    DesignDocument::from_json(&v.to_string()).unwrap()
+}
+
+fn scans(doc: &DesignDocument) -> Vec<Vec<(String, String)>> {
+    doc.plan_reads(&[])
+        .unwrap()
+        .into_iter()
+        .map(|p| {
+            p.scans
+                .into_iter()
+                .map(|s| (s.start_row_hex, s.stop_row_hex))
+                .collect()
+        })
+        .collect()
+}
+
+/// Reads on the leading key columns become Phoenix's scans: the columns' own bytes, a DESC
+/// column's range inverted, one scan per salt bucket.
+#[test]
+fn reads_plan_phoenix_scans() {
+    let doc = with_reads(
+        "CREATE TABLE t (host VARCHAR NOT NULL, ts DATE NOT NULL \
+         CONSTRAINT pk PRIMARY KEY (host, ts DESC)) SALT_BUCKETS = 4",
+        json!([
+            {"type": "range", "name": "a, ts in [1000, 2000)",
+             "from": {"HOST": "a", "TS": 1000}, "to": {"HOST": "a", "TS": 2000}},
+            {"type": "prefix", "record": {"HOST": "a"}},
+            {"type": "get", "record": {"HOST": "a", "TS": 1000}}
+        ]),
+    );
+    let plans = scans(&doc);
+    // DATE 1000 = 80000000000003e8, inverted 7ffffffffffffc17; DATE 2000 = 80000000000007d0,
+    // inverted 7ffffffffffff82f. ts < 2000 is inverted bytes > ...f82f: from ...f830; ts >= 1000
+    // is inverted bytes <= ...fc17: up to ...fc18. "a" is 61, then its 00 separator.
+    let range: Vec<(String, String)> = (0..4)
+        .map(|b| {
+            (
+                format!("{b:02x}61007ffffffffffff830"),
+                format!("{b:02x}61007ffffffffffffc18"),
+            )
+        })
+        .collect();
+    assert_eq!(plans[0], range);
+    let prefix: Vec<(String, String)> = (0..4)
+        .map(|b| (format!("{b:02x}6100"), format!("{b:02x}6101")))
+        .collect();
+    assert_eq!(plans[1], prefix);
+    let rest = hex("61007ffffffffffffc17");
+    let salt = rowkey_lab::hbase::salt::phoenix::salt_for(&rest, 4).unwrap();
+    let key = format!("{salt:02x}{}", to_hex(&rest));
+    assert_eq!(plans[2], vec![(key.clone(), format!("{key}00"))]);
+
+    // Unsalted, ASC: the range is the values' bytes; a leading VARCHAR range needs no separator.
+    let doc = with_reads(
+        "CREATE TABLE t (host VARCHAR NOT NULL, n INTEGER NOT NULL CONSTRAINT pk PRIMARY KEY (host, n))",
+        json!([
+            {"type": "range", "from": {"HOST": "a"}, "to": {"HOST": "c"}},
+            {"type": "range", "from": {"HOST": "a", "N": -1}, "to": {"HOST": "a", "N": 2}}
+        ]),
+    );
+    // INTEGER -1 = 7fffffff, 2 = 80000002 (sign bit flipped).
+    assert_eq!(
+        scans(&doc),
+        vec![
+            vec![("61".to_string(), "63".to_string())],
+            vec![("61007fffffff".to_string(), "610080000002".to_string())]
+        ]
+    );
+}

@@ -546,6 +546,34 @@ pub fn declared_type(c: &PhoenixColumn) -> String {
     }
 }
 
+impl PkRun {
+    /// The key bytes of the first `m` columns alone, as `PTableImpl.newKey` writes a key that
+    /// ends there (no salt byte; the last column's separator only when it is a DESC
+    /// variable-width value): what a scan bound on the leading columns starts with. The
+    /// values of those columns must be given.
+    pub(crate) fn leading_bytes(
+        &self,
+        fields: &[(String, FieldType)],
+        vals: &[FieldValue],
+        m: usize,
+    ) -> Result<Vec<u8>> {
+        if m == 0 {
+            return Ok(Vec::new());
+        }
+        let part = PkRun {
+            table: PhoenixTable {
+                columns: self.table.columns.iter().take(m).cloned().collect(),
+                salt_buckets: None,
+                ..self.table.clone()
+            },
+            fields: self.fields.iter().take(m).copied().collect(),
+        };
+        let mut out = Vec::new();
+        part.encode(fields, vals, &mut out)?;
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
