@@ -154,6 +154,33 @@ export interface DesignDocument {
   reads?: ReadPattern[];
   latestFirst?: boolean;
   examples?: Example[];
+  /** A Phoenix table's `CREATE TABLE` beyond its primary key (`parseCreateTable` writes it,
+   * `printCreateTable` prints it back). */
+  phoenix?: PhoenixSection;
+}
+/** The `phoenix` section: the table name (as Phoenix normalizes it), the columns outside
+ * the primary key and the other table options (`VERSIONS=3`, `COMPRESSION='SNAPPY'`). */
+export interface PhoenixSection { table: string; columns?: PhoenixColumnDecl[]; options?: string[] }
+/** A column outside the primary key: its family (absent: Phoenix's default `0`), its type as
+ * the DDL writes it (`VARCHAR(20)`, `INTEGER ARRAY`), `NOT NULL`. */
+export interface PhoenixColumnDecl { name: string; family?: string; type: string; notNull?: boolean }
+/** The SQL types a Phoenix primary-key column (`pk(...)`) can have. */
+export type PhoenixType =
+  | 'INTEGER' | 'UNSIGNED_INT' | 'BIGINT' | 'UNSIGNED_LONG' | 'SMALLINT' | 'TINYINT'
+  | 'FLOAT' | 'DOUBLE' | 'DECIMAL' | 'VARCHAR' | 'CHAR' | 'BOOLEAN' | 'DATE' | 'TIME'
+  | 'TIMESTAMP' | 'VARBINARY' | 'BINARY';
+/** A Phoenix primary-key column in the key's JSON form: `{kind: "pk", field, type, desc?,
+ * len?, scale?, nullable?}` (the text form: `pk(field, DECIMAL(10, 2), desc)`). */
+export interface PkSegment {
+  kind: 'pk';
+  field: string;
+  type: PhoenixType;
+  desc?: boolean;
+  /** VARCHAR/CHAR/BINARY/VARBINARY length, or DECIMAL precision. */
+  len?: number;
+  /** DECIMAL scale. */
+  scale?: number;
+  nullable?: boolean;
 }
 /** A write's column qualifier, computed from its record. */
 export type Qualifier =
@@ -222,6 +249,16 @@ export type Severity = 'error' | 'warning' | 'info';
 export interface Finding { rule: string; severity: Severity; segment: number | null; message: string; example?: number }
 export interface LintRule { id: string; reason: string }
 
+/**
+ * Reads a Phoenix `CREATE TABLE` statement into a design document: `salt(N, hash=phoenix)`
+ * for `SALT_BUCKETS` and one `pk(...)` per primary-key column, a field per key column with a
+ * generator for its type, the salt buckets or `SPLIT ON` points as the pre-split, the rest
+ * in `phoenix`. Errors carry `line` and `column` and say what was expected there.
+ */
+export function parseCreateTable(sql: string): NormalizedDesign;
+/** A design's Phoenix primary key as `CREATE TABLE` (throws, with the key's `path`, when
+ * the key is not one: only `pk(...)` columns after at most one `salt(N, hash=phoenix)`). */
+export function printCreateTable(doc: DesignInput): string;
 /** Parses the text form of a key design; returns its JSON form. Errors carry `line` and `column`. */
 export function parseKey(text: string): KeySpecJson;
 /** Prints a key design (JSON form, or text to normalize) as the text form. */

@@ -25,6 +25,7 @@ export const USAGE = {
   compare: { options: ['windows'], maxArgs: 4 },
   regions: { options: ['table'], maxArgs: 1 },
   presets: { options: [], maxArgs: 0 },
+  'create-table': { options: [], maxArgs: 1 },
 };
 
 /** The command names, in the order `--help` lists them. */

@@ -31,8 +31,11 @@ Commands:
                                        list_regions, a hbase:meta scan, a SPLITS_FILE or a
                                        create statement, as a design's pre-split
   presets [--json]                     list the built-in presets
+  create-table <design> [--json]       a Phoenix design's CREATE TABLE statement
 
-<design> is a design document (JSON file path) or a preset id (see \`rowkey-lab presets\`).
+<design> is a design document (JSON file path), a Phoenix CREATE TABLE statement (a .sql
+file: its primary key, SALT_BUCKETS and SPLIT ON become the design) or a preset id (see
+\`rowkey-lab presets\`).
 analyze, check and reads take --regions FILE [--table T]: the design on a table's current
 regions (what \`regions FILE\` reads) instead of its own pre-split. FILE - is stdin.
 Every command takes --help and --json (machine-readable output on stdout).
@@ -133,6 +136,12 @@ in each design, and each design's diagnosis. --json adds each design's region ma
 per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
   presets: `rowkey-lab presets [--json]
 Lists the built-in preset ids with their names.`,
+  'create-table': `rowkey-lab create-table <design> [--json]
+Prints the Phoenix CREATE TABLE statement of a design whose key is a Phoenix primary key
+(pk(...) columns, after at most one salt(N, hash=phoenix)): the key columns with their types,
+NOT NULL and sort order, the design's other Phoenix columns and table options, SALT_BUCKETS,
+and SPLIT ON for an explicit pre-split. A .sql <design> prints back normalized (unquoted
+names upper-cased). Exit 3 when the key is not a Phoenix primary key. --json: {"sql": ...}.`,
   regions: `rowkey-lab regions <FILE> [--table T] [--json]
 Reads a table's current regions from what HBase prints and shows them as a design's
 "regions": {"presplit": ...}, to paste into a design or to use with --regions FILE (analyze,

@@ -7,11 +7,22 @@ import { CliError, EXIT } from './errors.mjs';
 import { LIMITS, readText } from './input.mjs';
 import { didYouMean } from './suggest.mjs';
 
-/** `<design>`: a design document's JSON file, or a preset id. */
+/**
+ * `<design>`: a design document's JSON file, a Phoenix CREATE TABLE statement (a `.sql` file,
+ * read by the engine's parseCreateTable), or a preset id.
+ */
 export async function loadDesign(arg) {
-  if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
+  if (!arg) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file, a .sql CREATE TABLE file or a preset id)');
   if (existsSync(arg)) {
     const text = await readText(arg, LIMITS.design);
+    if (/\.sql$/i.test(arg)) {
+      try {
+        return api.parseCreateTable(text);
+      } catch (e) {
+        const where = e.line ? `${arg}:${e.line}:${e.column}` : arg;
+        throw new CliError(EXIT.INPUT, `${where}: ${e.reason ?? e.message}`);
+      }
+    }
     try {
       return JSON.parse(text);
     } catch (e) {

@@ -12,6 +12,7 @@ use crate::scan::ReadPattern;
 use crate::workload::Generator;
 
 mod examples;
+mod phoenix;
 mod rules;
 
 /// How serious a finding is.
@@ -59,6 +60,9 @@ pub const RULES: &[(&str, &str)] = &[
     ("random-salt", "a random salt: a get must try every bucket"),
     ("hash-only", "a field that only appears inside a one-way hash cannot be read back from the key"),
     ("when-before-field", "a when(...) that tests a field before the key gives it: keys cannot be decoded"),
+    ("phoenix-desc-separator", "a DESC variable-width Phoenix key column before the last: inverted bytes and an ff separator"),
+    ("phoenix-leading-date", "a Phoenix primary key that starts with a DATE/TIME/TIMESTAMP (or counting) column without SALT_BUCKETS: one region takes all writes"),
+    ("phoenix-salted-range", "a salted Phoenix table: every range read runs one scan per salt bucket"),
     ("example-key", "an example's recorded row key is not what the design writes for its record: rows stored under it are out of reach"),
 ];
 
@@ -140,6 +144,7 @@ fn field_of(seg: &Segment) -> Option<&str> {
         Segment::Dict(d) | Segment::Tag(d) => &d.field,
         Segment::Uid(u) => &u.field,
         Segment::BaseTime(a) => &a.field,
+        Segment::Pk(k) => &k.field,
         _ => return None,
     })
 }
@@ -214,6 +219,9 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
         rules::cardinality_order,
         rules::latest_first,
         rules::hash_only,
+        phoenix::desc_separator,
+        phoenix::leading_date,
+        phoenix::salted_range,
     ] {
         rule(&subject, &mut out);
     }

@@ -22,6 +22,7 @@ use crate::workload::{FieldDecl, WorkloadSpec};
 pub mod cells;
 mod examples;
 mod lint;
+pub mod phoenix;
 pub mod presets;
 mod read;
 pub mod schema;
@@ -69,6 +70,10 @@ pub struct DesignDocument {
     /// Sample records with the key each one must encode to (hex), for docs, presets and tests.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub examples: Vec<Example>,
+    /// A Phoenix table's `CREATE TABLE` beyond its primary key (the table name, the other
+    /// columns and options), when the design was read from one or is to print as one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phoenix: Option<phoenix::PhoenixSection>,
 }
 
 /// A sample record and, optionally, the row key it must encode to.

@@ -31,6 +31,7 @@ pub fn design(n: &Node) -> R<DesignDocument> {
             reads: or("reads", |n| list(n, read_pattern), Vec::new()),
             latest_first: or("latestFirst", bool_, false),
             examples: or("examples", |n| list(n, example), Vec::new()),
+            phoenix: opt("phoenix", crate::design::phoenix::section),
         }
     ))
 }

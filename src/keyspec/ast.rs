@@ -84,6 +84,33 @@ pub enum Segment {
     /// (`Tags.resolveAll`'s `Bytes.MEMCMP` order). The tag-key UIDs are constants of the
     /// design, so the order is fixed when the key is compiled.
     Tags(TagsSpec),
+    /// One column of an Apache Phoenix primary key, encoded as `PTableImpl.newKey` writes
+    /// it. Consecutive `pk(...)` segments are one primary key, in column order; they end the
+    /// key, after at most a `salt(N, hash=phoenix)` (Phoenix's `SALT_BUCKETS`).
+    Pk(PkSpec),
+}
+
+/// `pk(field, TYPE(len, scale), desc, nullable)`: a Phoenix primary-key column.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PkSpec {
+    /// The field the column's value comes from (the column has the field's name).
+    pub field: String,
+    /// The Phoenix SQL type.
+    #[serde(rename = "type")]
+    pub data_type: crate::hbase::phoenix::PhoenixType,
+    /// Descending: the column's bytes inverted (and `ff` after a variable-width value).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub desc: bool,
+    /// VARCHAR/CHAR/BINARY/VARBINARY length, or DECIMAL precision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub len: Option<i32>,
+    /// DECIMAL scale.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<i32>,
+    /// The column may be NULL (declared without `NOT NULL`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub nullable: bool,
 }
 
 /// A segment that reads one field.

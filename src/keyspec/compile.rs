@@ -125,6 +125,12 @@ pub(crate) enum Op {
         is: Vec<String>,
         then: Vec<Op>,
     },
+    /// Column `index` of a Phoenix primary key: the first column writes the whole run
+    /// (separators and trailing NULLs depend on every column), the others write nothing.
+    Pk {
+        run: std::sync::Arc<super::phoenix::PkRun>,
+        index: usize,
+    },
 }
 
 impl Op {
@@ -172,6 +178,8 @@ impl Op {
             Op::Md5 { .. } => 16,
             Op::Md5Hex { len, .. } => *len,
             Op::When { .. } => return None,
+            Op::Pk { run, index: 0 } => return run.fixed_width(),
+            Op::Pk { .. } => 0,
         })
     }
 }
@@ -221,7 +229,8 @@ impl CompiledKey {
             seeds: Vec::new(),
             times: 0,
         };
-        let ops = c.ops(&spec.segments, "segments")?;
+        let mut ops = c.ops(&spec.segments, "segments")?;
+        super::phoenix::link(&spec.segments, &mut ops);
         let plan = if c.seeds.is_empty() {
             Plan::new(&ops, &spec.segments, c.times)
         } else {

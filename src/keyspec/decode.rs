@@ -180,6 +180,7 @@ fn op_name(ck: &CompiledKey, op: &Op) -> String {
         Op::Hash15 { .. } => "hash15 prefix".into(),
         Op::Md5 { .. } => "md5".into(),
         Op::Md5Hex { .. } => "md5Hex prefix".into(),
+        Op::Pk { .. } => "Phoenix primary key".into(),
     }
 }
 
@@ -224,6 +225,9 @@ impl Decoding<'_> {
         };
         if let Op::When { f, is, then } = op {
             return self.run_when(*f, is, then, rest, cont, pos);
+        }
+        if let Op::Pk { run, .. } = op {
+            return self.run_pk(run, cont, pos);
         }
         let widths = self.widths(op, rest, cont, pos)?;
         let single = widths.len() == 1;
@@ -280,6 +284,34 @@ impl Decoding<'_> {
                 self.run(&[], more, pos)
             }
         }
+    }
+
+    /// A Phoenix primary key (the last segments of the key): every column read by
+    /// `RowKeySchema`'s rules, one span per column (its value's bytes, separators excluded).
+    fn run_pk(&mut self, run: &super::phoenix::PkRun, cont: &[Frame], pos: usize) -> Result<()> {
+        let columns = run.decode(&self.ck.fields, self.key, pos)?;
+        let mut end = pos;
+        for (f, v, span) in columns {
+            if let Some(r) = self.reached.get_mut(f) {
+                *r = true;
+            }
+            if let Some(v) = v {
+                self.set(f, v, true, None, span.0)?;
+            }
+            self.spans.push(span);
+            end = end.max(span.1);
+        }
+        // A variable-width column reads to the end of the key (its trailing separator too).
+        if run.fixed_width().is_none()
+            && run
+                .table
+                .columns
+                .iter()
+                .any(|c| !c.data_type.is_fixed_width())
+        {
+            end = self.key.len();
+        }
+        self.run_frames(cont, end)
     }
 
     /// `when(f, is, then)`: decode `then` when the value already decoded for `f` is one of
@@ -440,6 +472,7 @@ pub(crate) fn collect_fields(ops: &[Op], out: &mut Vec<usize>) {
     for o in ops {
         match o {
             Op::Field { f, .. } => out.push(*f),
+            Op::Pk { run, index: 0 } => out.extend(run.fields.iter().copied()),
             Op::When { f, then, .. } => {
                 out.push(*f);
                 collect_fields(then, out);

@@ -168,6 +168,7 @@ fn segment(s: &Segment, out: &mut String) {
             }
             call(out, "tags", p);
         }
+        Segment::Pk(k) => call(out, "pk", pk_args(k)),
         Segment::When(w) => call(
             out,
             "when",
@@ -309,4 +310,24 @@ fn when_values(is: &[String]) -> String {
         vals.push(']');
     }
     vals
+}
+
+/// `pk(field, TYPE(len, scale), desc, nullable)`.
+pub(crate) fn pk_args(k: &PkSpec) -> Vec<String> {
+    let ty = match (k.len, k.scale) {
+        (Some(l), Some(s)) => format!("{}({l}, {s})", k.data_type.sql_name()),
+        (Some(l), None) => format!("{}({l})", k.data_type.sql_name()),
+        (None, _) => k.data_type.sql_name().to_string(),
+    };
+    let mut p = vec![field_text(&k.field), ty];
+    if k.desc {
+        p.push("desc".into());
+    }
+    if k.nullable {
+        p.push("nullable".into());
+    }
+    if let (None, Some(s)) = (k.len, k.scale) {
+        p.push(format!("scale={s}"));
+    }
+    p
 }

@@ -185,6 +185,12 @@ pub const FUNCTIONS: &[KeyFunction] = &[
         "OpenTSDB: each value after its tag key's UID, sorted by UID",
         "tags(f, tagk=[\"f\"=1])",
     ),
+    f(
+        "pk",
+        "pk(f, TYPE(len, scale), desc, nullable)",
+        "Phoenix: a primary-key column as PTableImpl.newKey writes it (consecutive pk(...) are one key)",
+        "pk(f, VARCHAR)",
+    ),
 ];
 
 /// The names, comma-separated, for the parser's "unknown segment" message.

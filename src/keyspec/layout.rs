@@ -175,6 +175,7 @@ fn describe(seg: &Segment) -> (String, String, Option<String>) {
             &a.field,
             "OpenTSDB base time: the hour in seconds (ts - ts % 3600, ms / 1000 first), 4-byte int".into(),
         ),
+        Segment::Pk(k) => field(&k.field, super::phoenix::column_phrase(k)),
         Segment::Tags(t) => (
             "tags".into(),
             format!(
@@ -328,6 +329,7 @@ pub(crate) fn kind_name(seg: &Segment) -> &'static str {
         Segment::Uid(_) => "uid",
         Segment::BaseTime(_) => "baseTime",
         Segment::Tags(_) => "tags",
+        Segment::Pk(_) => "pk",
     }
 }
 
@@ -340,9 +342,18 @@ fn walk(
 ) {
     for (seg, op) in segs.iter().zip(ops) {
         let (name, encoding, field) = describe(seg);
-        let width = match op.width() {
-            Some(w) => Width::Fixed(w),
-            None => Width::Variable,
+        let width = match op {
+            // Each column's own bytes (the run is written by its first column).
+            Op::Pk { run, index } => match run.table.columns.get(*index) {
+                Some(c) if !c.nullable => {
+                    super::phoenix::column_width(c).map_or(Width::Variable, Width::Fixed)
+                }
+                _ => Width::Variable,
+            },
+            _ => match op.width() {
+                Some(w) => Width::Fixed(w),
+                None => Width::Variable,
+            },
         };
         out.push(SegmentLayout {
             name,

@@ -29,6 +29,7 @@ pub mod functions;
 mod layout;
 pub mod opentsdb;
 mod parse;
+pub mod phoenix;
 pub(crate) mod read;
 pub(crate) mod time;
 pub(crate) mod value;
@@ -101,7 +102,8 @@ impl KeySpec {
             )
             .at_path("segments"));
         }
-        validate_segments(&self.segments, "segments", 0)
+        validate_segments(&self.segments, "segments", 0)?;
+        phoenix::validate(&self.segments, "segments", true)
     }
 }
 
@@ -154,7 +156,10 @@ fn validate_source(of: &Option<Vec<Segment>>, path: &str, depth: usize) -> Resul
             path,
             "`of` must list at least one segment (leave it out to hash the rest of the key)",
         )),
-        Some(s) => validate_segments(s, &format!("{path}/of"), depth + 1),
+        Some(s) => {
+            phoenix::validate(s, &format!("{path}/of"), false)?;
+            validate_segments(s, &format!("{path}/of"), depth + 1)
+        }
         None => Ok(()),
     }
 }
@@ -238,11 +243,13 @@ fn validate_segments(segs: &[Segment], path: &str, depth: usize) -> Result<()> {
                         "when(...) needs at least one segment",
                     ));
                 }
+                phoenix::validate(&w.then, &format!("{p}/then"), false)?;
                 validate_segments(&w.then, &format!("{p}/then"), depth + 1)?;
             }
             Segment::Uid(u) => opentsdb::validate_uid(u, &p)?,
             Segment::Tags(t) => {
                 opentsdb::validate_tags(t, &p)?;
+                phoenix::validate(&t.of, &format!("{p}/of"), false)?;
                 validate_segments(&t.of, &format!("{p}/of"), depth + 1)?;
             }
             _ => {}

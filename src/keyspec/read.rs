@@ -7,10 +7,10 @@ use crate::keyspec::{
     NumSpec, Overflow, PadSide, RandomSpec, Render, RevtsSpec, SaltHash, SaltSpec, TimeSpec,
     TimeUnit, WhenSpec,
 };
-use crate::keyspec::{TagsSpec, UidSpec};
+use crate::keyspec::{PkSpec, TagsSpec, UidSpec};
 use crate::support::json::{
-    bool_, i64_, list, read_object, string, strings, tagged_reader, u32_, u64_, u8_, unit, DeError,
-    Json, Node, R,
+    bool_, i32_, i64_, list, read_object, string, strings, tagged_reader, u32_, u64_, u8_, unit,
+    DeError, Json, Node, R,
 };
 
 /// A [`KeySpec`]: the text form as a string (parsed and validated), or `{"segments": [...]}`.
@@ -182,6 +182,22 @@ tagged_reader! {
         tagk: req("tagk", dict_entries),
         width: or("width", u32_, uid_width()),
     }),
+    "pk" => Segment::Pk(PkSpec {
+        field: req("field", string),
+        data_type: req("type", phoenix_type),
+        desc: or("desc", bool_, false),
+        len: opt("len", i32_),
+        scale: opt("scale", i32_),
+        nullable: or("nullable", bool_, false),
+    }),
+}
+
+/// A Phoenix SQL type name (`"VARCHAR"`, `"UNSIGNED_LONG"`).
+fn phoenix_type(n: &Node) -> R<crate::hbase::phoenix::PhoenixType> {
+    use crate::hbase::phoenix::types::ALL_TYPES;
+    let table: Vec<(&str, crate::hbase::phoenix::PhoenixType)> =
+        ALL_TYPES.iter().map(|t| (t.sql_name(), *t)).collect();
+    unit(n, &table)
 }
 
 fn salt_hash(n: &Node) -> R<SaltHash> {

@@ -13,6 +13,7 @@ use crate::keyspec::{
 };
 use crate::workload::FieldDecl;
 
+mod phoenix;
 mod ranges;
 
 /// One key segment, compiled alone.
@@ -31,6 +32,9 @@ pub struct Planner {
     /// The workload, for selectivity estimates of fields without a declared cardinality.
     pub workload: Option<crate::workload::WorkloadSpec>,
     pub(super) decls: Vec<FieldDecl>,
+    /// The key's Phoenix primary key, when it is one: its reads are planned column by column
+    /// (`planner/phoenix.rs`), not segment by segment.
+    pk: Option<std::sync::Arc<crate::keyspec::phoenix::PkRun>>,
 }
 
 impl std::fmt::Debug for Planner {
@@ -115,7 +119,20 @@ impl Planner {
     /// Compile each segment of `spec` against `fields`.
     pub fn new(spec: &KeySpec, fields: &[FieldDecl]) -> Result<Planner> {
         let key_fields = crate::workload::key_fields(fields);
-        CompiledKey::new(spec, &key_fields)?;
+        let whole = CompiledKey::new(spec, &key_fields)?;
+        let pk = whole.ops.iter().find_map(|o| match o {
+            crate::keyspec::compile::Op::Pk { run, .. } => Some(run.clone()),
+            _ => None,
+        });
+        if pk.is_some() {
+            return Ok(Planner {
+                segs: Vec::new(),
+                records: crate::workload::WorkloadSpec::default().records,
+                workload: None,
+                decls: fields.to_vec(),
+                pk,
+            });
+        }
         let resolved = resolve_sources(&spec.segments);
         let mut segs = Vec::with_capacity(resolved.len());
         for s in resolved {
@@ -138,6 +155,7 @@ impl Planner {
             records: crate::workload::WorkloadSpec::default().records,
             workload: None,
             decls: fields.to_vec(),
+            pk: None,
         })
     }
 
@@ -289,34 +307,41 @@ impl Planner {
         let mut notes = Vec::new();
         let mut limit = None;
         let mut ranges: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
-        let rows_per_row: Option<f64> = match read {
-            ReadPattern::Get { record, .. } | ReadPattern::Prefix { record, .. } => {
-                let vals = self.values(record, "record")?;
-                // With any bucket standing in for the salt (the scans cover every bucket), a
-                // full record writes every segment; a missing field stops it early.
-                let whole = matches!(read, ReadPattern::Get { .. })
-                    && self.prefix(&vals, self.salt().map(|_| 0)).1 == self.segs.len();
-                self.prefix_ranges(&vals, whole, &mut ranges, &mut notes)?;
-                if matches!(read, ReadPattern::Get { .. }) && !whole {
-                    notes.push(
-                        "the record does not give every key field: this get is a prefix scan"
-                            .into(),
-                    );
+        let rows_per_row: Option<f64> = match (&self.pk, read) {
+            (Some(run), _) => {
+                let (rows, l) = self.phoenix_ranges(run, read, &mut ranges, &mut notes)?;
+                limit = l;
+                rows
+            }
+            (None, read) => match read {
+                ReadPattern::Get { record, .. } | ReadPattern::Prefix { record, .. } => {
+                    let vals = self.values(record, "record")?;
+                    // With any bucket standing in for the salt (the scans cover every bucket), a
+                    // full record writes every segment; a missing field stops it early.
+                    let whole = matches!(read, ReadPattern::Get { .. })
+                        && self.prefix(&vals, self.salt().map(|_| 0)).1 == self.segs.len();
+                    self.prefix_ranges(&vals, whole, &mut ranges, &mut notes)?;
+                    if matches!(read, ReadPattern::Get { .. }) && !whole {
+                        notes.push(
+                            "the record does not give every key field: this get is a prefix scan"
+                                .into(),
+                        );
+                    }
+                    let used = self.used_prefix(&vals);
+                    self.estimate(&vals, None, &used, &mut notes)
                 }
-                let used = self.used_prefix(&vals);
-                self.estimate(&vals, None, &used, &mut notes)
-            }
-            ReadPattern::Latest { record, n, .. } => {
-                let vals = self.values(record, "record")?;
-                self.prefix_ranges(&vals, false, &mut ranges, &mut notes)?;
-                self.latest(&vals, *n, &mut limit, &mut notes)
-            }
-            ReadPattern::Range { from, to, .. } => {
-                let f = self.values(from, "from")?;
-                let t = self.values(to, "to")?;
-                let used = self.range_ranges(&f, &t, &mut ranges, &mut notes)?;
-                self.estimate(&f, Some(&t), &used, &mut notes)
-            }
+                ReadPattern::Latest { record, n, .. } => {
+                    let vals = self.values(record, "record")?;
+                    self.prefix_ranges(&vals, false, &mut ranges, &mut notes)?;
+                    self.latest(&vals, *n, &mut limit, &mut notes)
+                }
+                ReadPattern::Range { from, to, .. } => {
+                    let f = self.values(from, "from")?;
+                    let t = self.values(to, "to")?;
+                    let used = self.range_ranges(&f, &t, &mut ranges, &mut notes)?;
+                    self.estimate(&f, Some(&t), &used, &mut notes)
+                }
+            },
         };
         let ranges = nonempty_ranges(ranges, &mut notes)?;
         // Region indices as u64: the one `[u64]::sort_unstable` the module already has (gini).

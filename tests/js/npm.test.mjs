@@ -33,6 +33,8 @@ const KEYSPEC = [
   'lintDesign',
   'lintRules',
   'KeyCodec',
+  'parseCreateTable',
+  'printCreateTable',
 ];
 const ANALYZE = [
   'analyzeDesign',
@@ -453,6 +455,22 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.ok(c.designs[1].metrics.meanHotspotFactor > c.designs[0].metrics.meanHotspotFactor);
     assert.equal(m.formatKey(m.parseKey('"a" + phone')), m.formatKey('"a" + phone'));
     assert.ok(m.lintRules().every(r => typeof r.id === 'string' && typeof r.reason === 'string'));
+  });
+
+  test('parseCreateTable and printCreateTable: a Phoenix table in and out, keys as Phoenix writes them', () => {
+    const sql = 'CREATE TABLE t (host VARCHAR NOT NULL, n INTEGER NOT NULL CONSTRAINT pk PRIMARY KEY (host, n DESC))';
+    const doc = m.parseCreateTable(sql);
+    assert.equal(m.formatKey(doc.key), 'pk(HOST, VARCHAR) + pk(N, INTEGER, desc)');
+    // "ab", its 00 separator, INTEGER 1 = 80000001 inverted = 7ffffffe.
+    assert.equal(hex(m.encodeKey(doc, { HOST: 'ab', N: 1 })), '6162007ffffffe');
+    const printed = m.printCreateTable(doc);
+    assert.match(printed, /CONSTRAINT pk PRIMARY KEY \(HOST, N DESC\)/);
+    assert.deepEqual(m.parseCreateTable(printed), doc);
+    assert.throws(
+      () => m.parseCreateTable('CREATE TABLE t (\n  a VARCHAR,\n  CONSTRAINT pk PRIMARY KEY (b))'),
+      e => e.line === 3 && e.column === 30 && /not declared/.test(e.message),
+    );
+    assert.throws(() => m.printCreateTable(m.getPreset('seed000-telecom')), /no pk\(\.\.\.\) columns/);
   });
 
   test("readRegions: a table's regions from list_regions, applied to a design", () => {

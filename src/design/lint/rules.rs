@@ -10,6 +10,7 @@ pub(super) fn monotonic_leading(s: &Subject, out: &mut Vec<Finding>) {
         .flat
         .iter()
         .find(|f| !matches!(f.seg, Segment::Literal(_)))
+        .filter(|f| !matches!(f.seg, Segment::Pk(_)))
     {
         let name = field_of(first.seg);
         let decl = name.and_then(|n| s.doc.field(n));
@@ -80,7 +81,8 @@ pub(super) fn key_length(s: &Subject, out: &mut Vec<Finding>) {
 pub(super) fn boundaries(s: &Subject, out: &mut Vec<Finding>) {
     // ambiguous-boundary / separator-in-field.
     for (i, f) in s.flat.iter().enumerate() {
-        if f.width != Width::Variable || matches!(f.seg, Segment::When(_)) {
+        // A Phoenix key column's separator is written by the key itself (phoenix-desc-separator).
+        if f.width != Width::Variable || matches!(f.seg, Segment::When(_) | Segment::Pk(_)) {
             continue;
         }
         let Some(next) = s.flat.get(i + 1) else {
@@ -300,6 +302,10 @@ pub(super) fn latest_first(s: &Subject, out: &mut Vec<Finding>) {
                 continue;
             }
             if matches!(f.seg, Segment::Bucket(b) if b.modulo.is_some()) {
+                continue;
+            }
+            // A DESC Phoenix column stores the time inverted: newest first already.
+            if matches!(f.seg, Segment::Pk(k) if k.desc) {
                 continue;
             }
             out.push(finding(

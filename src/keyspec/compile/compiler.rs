@@ -205,6 +205,25 @@ impl Compiler<'_> {
                 self.ops(&t.of, &format!("{path}/of"))?;
                 return Ok(Op::Lit(Vec::new()));
             }
+            Segment::Pk(k) => {
+                let (f, t) = self.field(path, seg, &k.field)?;
+                if let Err(what) = crate::keyspec::phoenix::accepts(k.data_type, t) {
+                    return Err(seg_err(
+                        path,
+                        seg,
+                        format!(
+                            "the field is declared {}, a {} column needs {what}",
+                            t.name(),
+                            k.data_type.sql_name()
+                        ),
+                    ));
+                }
+                let run = crate::keyspec::phoenix::PkRun::single(k, f);
+                return Ok(Op::Pk {
+                    run: std::sync::Arc::new(run),
+                    index: 0,
+                });
+            }
         };
         Ok(Op::Field { f, enc })
     }

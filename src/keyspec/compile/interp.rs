@@ -339,6 +339,8 @@ impl<'a> Encoding<'a> {
                 }
                 Ok(())
             }
+            Op::Pk { run, index: 0 } => run.encode(self.fields, self.vals, out),
+            Op::Pk { .. } => Ok(()),
             Op::Salt { src, .. }
             | Op::Hash15 { src }
             | Op::Md5 { src }

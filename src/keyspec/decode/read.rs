@@ -64,7 +64,8 @@ impl Decoding<'_> {
                     bytes::to_string_binary(b)
                 ),
             )),
-            Op::Lit(_) | Op::Random { .. } | Op::When { .. } => Ok(()),
+            // A primary key is read as a whole by `Decoding::run_pk`.
+            Op::Lit(_) | Op::Random { .. } | Op::When { .. } | Op::Pk { .. } => Ok(()),
             Op::Field { f, enc } => {
                 let (name, ty) = self
                     .ck

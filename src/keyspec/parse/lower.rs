@@ -395,6 +395,7 @@ fn lower_call(name: &str, args: &[Arg], pos: Pos) -> Result<Segment> {
         "uid" => lower_uid(&mut a)?,
         "baseTime" | "basetime" => Segment::BaseTime(FieldArg { field: a.field()? }),
         "tags" => lower_tags(&mut a)?,
+        "pk" => lower_pk(&mut a)?,
         other => {
             return Err(err(
                 pos,
@@ -664,4 +665,73 @@ fn lower_tags(a: &mut Args) -> Result<Segment> {
         None => uid_width(),
     };
     Ok(Segment::Tags(TagsSpec { of, tagk, width }))
+}
+
+/// `pk(field, TYPE, desc, nullable, len=N, scale=S)`; the type may carry its length and scale
+/// as SQL writes them (`VARCHAR(20)`, `DECIMAL(10, 2)`).
+fn lower_pk(a: &mut Args) -> Result<Segment> {
+    use crate::hbase::phoenix::PhoenixType;
+    let field = a.field()?;
+    let example = "e.g. pk(host, VARCHAR) or pk(price, DECIMAL(10, 2), desc)";
+    let t = a.required("type", &format!("pk(...) needs a Phoenix type, {example}"))?;
+    let (name, params): (&str, &[Arg]) = match single(t).map(|n| &n.term) {
+        Some(Term::Ident(n)) => (n, &[]),
+        Some(Term::Call(n, p)) => (n, p),
+        _ => return Err(err(t.pos, format!("expected a Phoenix type, {example}"))),
+    };
+    let data_type = PhoenixType::from_sql_name(&name.to_ascii_uppercase()).ok_or_else(|| {
+        err(
+            t.pos,
+            format!(
+                "unknown Phoenix type `{name}`: expected one of {}",
+                phoenix_type_names()
+            ),
+        )
+    })?;
+    let mut len = None;
+    let mut scale = None;
+    for (i, p) in params.iter().enumerate() {
+        if p.name.is_some() || i > 1 {
+            return Err(err(
+                p.value.pos,
+                format!("{name}(...) takes a length, or a precision and a scale"),
+            ));
+        }
+        let n = ranged(
+            &p.value,
+            if i == 0 { "the length" } else { "the scale" },
+            0,
+            i128::from(i32::MAX),
+        )?;
+        if i == 0 {
+            len = Some(n);
+        } else {
+            scale = Some(n);
+        }
+    }
+    let desc = a.flag("desc")?;
+    let nullable = a.flag("nullable")?;
+    if let Some((_, e)) = a.take_named("len") {
+        len = Some(ranged(e, "the length", 1, i128::from(i32::MAX))?);
+    }
+    if let Some((_, e)) = a.take_named("scale") {
+        scale = Some(ranged(e, "the scale", 0, i128::from(i32::MAX))?);
+    }
+    Ok(Segment::Pk(PkSpec {
+        field,
+        data_type,
+        desc,
+        len,
+        scale,
+        nullable,
+    }))
+}
+
+/// The Phoenix type names `pk(...)` takes, for messages.
+fn phoenix_type_names() -> String {
+    crate::hbase::phoenix::types::ALL_TYPES
+        .iter()
+        .map(|t| t.sql_name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -1,0 +1,212 @@
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::keyspec::CompiledKey;
+
+const METRICS: &str = "CREATE TABLE IF NOT EXISTS metrics (
+    host VARCHAR(32) NOT NULL,
+    ts DATE NOT NULL,
+    \"metric id\" INTEGER NOT NULL,
+    cf.val DOUBLE,
+    note VARCHAR,
+    CONSTRAINT pk PRIMARY KEY (host, ts DESC, \"metric id\")
+) SALT_BUCKETS = 16, VERSIONS = 3, COMPRESSION = 'SNAPPY';";
+
+#[test]
+fn reads_a_salted_composite_key() {
+    let doc = parse_create_table(METRICS).unwrap();
+    assert_eq!(
+        doc.key.to_text(),
+        "salt(16, hash=phoenix) + pk(HOST, VARCHAR(32)) + pk(TS, DATE, desc) + pk(\"metric id\", INTEGER)"
+    );
+    let names: Vec<(&str, FieldType)> = doc
+        .fields
+        .iter()
+        .map(|f| (f.name.as_str(), f.field_type))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("HOST", FieldType::String),
+            ("TS", FieldType::Timestamp),
+            ("metric id", FieldType::Int)
+        ]
+    );
+    let p = doc.phoenix.as_ref().unwrap();
+    assert_eq!(p.table, "METRICS");
+    assert_eq!(p.options, vec!["VERSIONS=3", "COMPRESSION='SNAPPY'"]);
+    assert_eq!(p.columns.len(), 2);
+    assert_eq!(p.columns[0].family.as_deref(), Some("CF"));
+    assert_eq!(
+        doc.regions.as_ref().unwrap().presplit,
+        PreSplit::SaltBuckets {
+            buckets: 16,
+            style: SaltStyle::Byte,
+            width: None
+        }
+    );
+    // The design compiles and analyses like any other.
+    CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+}
+
+#[test]
+fn prints_back_and_round_trips() {
+    let doc = parse_create_table(METRICS).unwrap();
+    let sql = print_create_table(&doc).unwrap();
+    assert_eq!(
+        sql,
+        "CREATE TABLE METRICS (
+    HOST VARCHAR(32) NOT NULL,
+    TS DATE NOT NULL,
+    \"metric id\" INTEGER NOT NULL,
+    CF.VAL DOUBLE,
+    NOTE VARCHAR,
+    CONSTRAINT pk PRIMARY KEY (HOST, TS DESC, \"metric id\")
+) SALT_BUCKETS=16, VERSIONS=3, COMPRESSION='SNAPPY';"
+    );
+    let again = parse_create_table(&sql).unwrap();
+    assert_eq!(again, doc);
+    // Through the document's JSON too.
+    let json = doc.to_json();
+    assert_eq!(DesignDocument::from_json(&json).unwrap(), doc);
+}
+
+#[test]
+fn inline_key_split_on_and_types() {
+    let doc = parse_create_table(
+        "create table t (id char(4) primary key desc, price decimal(10,2), b boolean) split on ('b', 'm')",
+    )
+    .unwrap();
+    assert_eq!(doc.key.to_text(), "pk(ID, CHAR(4), desc)");
+    assert_eq!(
+        doc.regions.unwrap().presplit,
+        PreSplit::Explicit {
+            keys: vec!["62".into(), "6d".into()],
+            encoding: KeyEncoding::Hex
+        }
+    );
+    let sql = print_create_table(
+        &parse_create_table("CREATE TABLE t (id CHAR(4) PRIMARY KEY) SPLIT ON ('b','m')").unwrap(),
+    )
+    .unwrap();
+    assert!(sql.ends_with(") SPLIT ON ('b', 'm');"), "{sql}");
+    // Phoenix's grammar takes the constraint without a comma before it, and nothing after it.
+    let d = parse_create_table("CREATE TABLE t (a DECIMAL(10,2) NOT NULL, b BIGINT NOT NULL CONSTRAINT pk PRIMARY KEY (a, b))").unwrap();
+    assert_eq!(d.key.to_text(), "pk(A, DECIMAL(10, 2)) + pk(B, BIGINT)");
+    let e =
+        parse_create_table("CREATE TABLE t (a BIGINT, CONSTRAINT pk PRIMARY KEY (a), b INTEGER)")
+            .unwrap_err();
+    // "CREATE TABLE t (a BIGINT, CONSTRAINT pk PRIMARY KEY (a)" is 55 characters: the comma is 56.
+    assert_eq!((e.location.line, e.location.column), (Some(1), Some(56)));
+    assert!(
+        e.message
+            .contains("the PRIMARY KEY constraint ends the column list"),
+        "{e}"
+    );
+}
+
+#[test]
+fn errors_say_where_and_what() {
+    let cases: &[(&str, (usize, usize), &str)] = &[
+        ("CREATE TABLE t (a VARCHAR)", (1, 17), "needs a PRIMARY KEY"),
+        (
+            "CREATE TABLE t (a VARCHAR,\n  CONSTRAINT pk PRIMARY KEY (b))",
+            (2, 30),
+            "not declared",
+        ),
+        (
+            "CREATE TABLE t (a INTEGER ARRAY PRIMARY KEY)",
+            (1, 17),
+            "INTEGER ARRAY",
+        ),
+        (
+            "CREATE TABLE t (a JSON PRIMARY KEY)",
+            (1, 17),
+            "the row key covers",
+        ),
+        (
+            "CREATE TABLE t (a INTEGER PRIMARY KEY) SALT_BUCKETS = 300",
+            (1, 55),
+            "0 to 256",
+        ),
+        (
+            "CREATE TABLE t (a VARCHAR PRIMARY KEY) SALT_BUCKETS = 4 SPLIT ON ('a')",
+            (1, 57),
+            "salted",
+        ),
+        (
+            "CREATE TABLE t (a CHAR PRIMARY KEY)",
+            (1, 17),
+            "needs a length",
+        ),
+        (
+            "CREATE TABLE t (a INTEGER PRIMARY KEY, b INTEGER PRIMARY KEY)",
+            (1, 40),
+            "more than one column",
+        ),
+        (
+            "CREATE TABLE t (a INTEGER PRIMARY KEY DEFAULT 1)",
+            (1, 39),
+            "DEFAULT",
+        ),
+        (
+            "CREATE VIEW v (a INTEGER PRIMARY KEY)",
+            (1, 8),
+            "only CREATE TABLE",
+        ),
+        (
+            "CREATE TABLE t (a VARCHAR PRIMARY KEY) junk",
+            (1, 44),
+            "`=`",
+        ),
+        (
+            "CREATE TABLE t (a VARCHAR PRIMARY KEY, 'x')",
+            (1, 40),
+            "a column name",
+        ),
+    ];
+    for (sql, (line, col), what) in cases {
+        let e = parse_create_table(sql).unwrap_err();
+        assert_eq!(
+            (e.location.line, e.location.column),
+            (Some(*line), Some(*col)),
+            "{sql}: {e}"
+        );
+        assert!(e.message.contains(what), "{sql}: {e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("line {line}, column {col}")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn identifiers_follow_phoenix_case_rules() {
+    let doc = parse_create_table(
+        "CREATE TABLE s.\"Mixed\" (\"k\"\"q\" VARCHAR PRIMARY KEY, Lower INTEGER)",
+    )
+    .unwrap();
+    assert_eq!(doc.phoenix.as_ref().unwrap().table, "S.Mixed");
+    assert_eq!(doc.fields[0].name, "k\"q");
+    assert_eq!(doc.phoenix.as_ref().unwrap().columns[0].name, "LOWER");
+    let sql = print_create_table(&doc).unwrap();
+    assert!(
+        sql.starts_with("CREATE TABLE S.\"Mixed\" (\n    \"k\"\"q\" VARCHAR NOT NULL"),
+        "{sql}"
+    );
+    assert_eq!(parse_create_table(&sql).unwrap().key, doc.key);
+}
+
+#[test]
+fn only_phoenix_keys_print() {
+    let doc = DesignDocument::from_json(
+        r#"{"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "\"x\" + a"}"#,
+    )
+    .unwrap();
+    let e = print_create_table(&doc).unwrap_err();
+    assert!(e.message.contains("no pk(...) columns"), "{e}");
+    let doc = DesignDocument::from_json(r#"{"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "md5(a) + pk(a, VARCHAR)"}"#).unwrap();
+    let e = print_create_table(&doc).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("/key/segments/0"));
+}

@@ -1,0 +1,674 @@
+//! Apache Phoenix primary keys in the key language: `pk(field, TYPE, desc)` segments, byte for
+//! byte what `PTableImpl.newKey` writes (see [`crate::hbase::phoenix`]; `tests/phoenix_key/`
+//! rebuilds every recorded `phoenix.rowkey` vector through a design document).
+//!
+//! Consecutive `pk(...)` segments are one primary key (a *run*): a separator after each
+//! variable-width column depends on the column before it, and trailing NULL columns are
+//! dropped with their separators, so the run is encoded as a whole by its first segment (the
+//! others write no bytes of their own). The run ends the key; at most a
+//! `salt(N, hash=phoenix)` over the rest may come before it, which is Phoenix's
+//! `SALT_BUCKETS = N` (the salt byte over the rest of the key is exactly
+//! `SaltingUtil.getSaltingByte`).
+
+use std::sync::Arc;
+
+use super::ast::*;
+use super::value::FieldValue;
+use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes::BigDecimal;
+use crate::hbase::phoenix::{
+    assign_value, decode_row_key, new_key, Decimal, PhoenixColumn, PhoenixTable, PhoenixType,
+    PhoenixValue, SortOrder, Timestamp,
+};
+use crate::keyspec::FieldType;
+
+/// A compiled primary key: the table the run describes and the field each column reads.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PkRun {
+    /// The columns (named after their fields), salt buckets when a Phoenix salt precedes.
+    pub(crate) table: PhoenixTable,
+    /// The field index of each column.
+    pub(crate) fields: Vec<usize>,
+}
+
+/// One column read back: its field, its value (`None`: NULL) and `[start, end)` in the key.
+pub(crate) type PkColumnRead = (usize, Option<FieldValue>, (usize, usize));
+
+/// The column a `pk(...)` segment declares.
+pub fn column(k: &PkSpec) -> PhoenixColumn {
+    PhoenixColumn {
+        name: k.field.clone(),
+        data_type: k.data_type,
+        sort_order: if k.desc {
+            SortOrder::Desc
+        } else {
+            SortOrder::Asc
+        },
+        nullable: k.nullable,
+        max_length: k.len,
+        scale: k.scale,
+    }
+}
+
+/// The `pk(...)` segment of a column (the inverse of [`column`]).
+pub fn segment(c: &PhoenixColumn) -> Segment {
+    Segment::Pk(PkSpec {
+        field: c.name.clone(),
+        data_type: c.data_type,
+        desc: c.sort_order == SortOrder::Desc,
+        len: c.max_length,
+        scale: c.scale,
+        nullable: c.nullable,
+    })
+}
+
+/// The key's Phoenix table: its `pk(...)` columns, and `SALT_BUCKETS` when a
+/// `salt(N, hash=phoenix)` over the rest precedes them. `None` when the key has no `pk(...)`.
+pub fn table_of(spec: &KeySpec, name: &str) -> Option<PhoenixTable> {
+    let first = spec
+        .segments
+        .iter()
+        .position(|s| matches!(s, Segment::Pk(_)))?;
+    let columns = spec
+        .segments
+        .get(first..)?
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Pk(k) => Some(column(k)),
+            _ => None,
+        })
+        .collect();
+    let salt_buckets = first
+        .checked_sub(1)
+        .and_then(|i| spec.segments.get(i))
+        .and_then(phoenix_salt);
+    Some(PhoenixTable {
+        name: name.to_string(),
+        columns,
+        salt_buckets,
+        row_key_order_optimizable: true,
+    })
+}
+
+/// The bucket count of a `salt(N, hash=phoenix)` over the rest of the key.
+pub(crate) fn phoenix_salt(s: &Segment) -> Option<i32> {
+    match s {
+        Segment::Salt(SaltSpec {
+            of: None,
+            hash: SaltHash::Phoenix,
+            buckets,
+            ..
+        }) => i32::try_from(*buckets).ok(),
+        _ => None,
+    }
+}
+
+fn invalid(path: &str, msg: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Invalid, msg).at_path(path.to_string())
+}
+
+/// Where `pk(...)` may stand: only at the top level, as one run that ends the key. Each
+/// column's own declaration is checked too (a length for CHAR/BINARY, DECIMAL's scale).
+pub(crate) fn validate(segs: &[Segment], path: &str, top: bool) -> Result<()> {
+    let mut run: Option<usize> = None;
+    for (i, s) in segs.iter().enumerate() {
+        let p = format!("{path}/{i}");
+        match s {
+            Segment::Pk(k) => {
+                if !top {
+                    return Err(invalid(
+                        &p,
+                        "pk(...) is a Phoenix primary-key column: it stands at the top level of the key, not inside another segment",
+                    ));
+                }
+                if let Some(start) = run {
+                    if start + 1 < i && !matches!(segs.get(i - 1), Some(Segment::Pk(_))) {
+                        return Err(invalid(
+                            &p,
+                            "the pk(...) columns must follow each other: a Phoenix primary key is one run of columns",
+                        ));
+                    }
+                }
+                run.get_or_insert(i);
+                validate_column(k, &p)?;
+            }
+            _ if run.is_some() => {
+                return Err(invalid(
+                    &p,
+                    "nothing may follow the pk(...) columns: a Phoenix primary key ends the row key (put a salt(N, hash=phoenix) before it)",
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn validate_column(k: &PkSpec, p: &str) -> Result<()> {
+    let t = k.data_type;
+    let needs_len = matches!(t, PhoenixType::Char | PhoenixType::Binary);
+    let takes_len = needs_len || matches!(t, PhoenixType::Varchar | PhoenixType::Varbinary);
+    match (k.len, t) {
+        (None, _) if needs_len => Err(invalid(
+            p,
+            format!(
+                "{}: {} needs a length, e.g. {}(10)",
+                k.field,
+                t.sql_name(),
+                t.sql_name()
+            ),
+        )),
+        (Some(n), _) if n < 1 => Err(invalid(
+            p,
+            format!("{}: the length must be at least 1, got {n}", k.field),
+        )),
+        (Some(n), PhoenixType::Decimal) if n > 38 => Err(invalid(
+            p,
+            format!("{}: DECIMAL precision must be 1 to 38, got {n}", k.field),
+        )),
+        (Some(_), _) if !takes_len && t != PhoenixType::Decimal => Err(invalid(
+            p,
+            format!("{}: {} takes no length", k.field, t.sql_name()),
+        )),
+        _ => match k.scale {
+            Some(_) if t != PhoenixType::Decimal => Err(invalid(
+                p,
+                format!("{}: only DECIMAL takes a scale", k.field),
+            )),
+            Some(s) if k.len.is_none() || Some(s) > k.len => Err(invalid(
+                p,
+                format!(
+                    "{}: DECIMAL's scale needs a precision at least as large (DECIMAL(p, s), s <= p), got scale {s}",
+                    k.field
+                ),
+            )),
+            _ => Ok(()),
+        },
+    }
+}
+
+/// Whether a field of type `f` can hold a value of Phoenix type `t`, and what it needs.
+pub(crate) fn accepts(t: PhoenixType, f: FieldType) -> std::result::Result<(), &'static str> {
+    use PhoenixType as P;
+    let int = matches!(
+        f,
+        FieldType::Long | FieldType::Int | FieldType::Short | FieldType::Timestamp
+    );
+    let ok = match t {
+        P::Integer | P::UnsignedInt | P::Bigint | P::UnsignedLong | P::Smallint | P::Tinyint => int,
+        P::Float | P::Double => matches!(f, FieldType::Double | FieldType::Float),
+        P::Decimal => int || f == FieldType::BigDecimal,
+        P::Varchar | P::Char | P::Varbinary | P::Binary => f == FieldType::String,
+        P::Boolean => f == FieldType::Boolean,
+        P::Date | P::Time => int,
+        P::Timestamp => int || f == FieldType::BigDecimal,
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(match t {
+        P::Float | P::Double => "a double or float field",
+        P::Decimal => "a bigDecimal or integer field",
+        P::Varchar | P::Char | P::Varbinary | P::Binary => "a string field",
+        P::Boolean => "a boolean field",
+        P::Date | P::Time => "a timestamp or integer field (epoch milliseconds)",
+        P::Timestamp => {
+            "a timestamp or integer field (epoch milliseconds), or a bigDecimal of epoch seconds"
+        }
+        _ => "an integer field (long, int, short or timestamp)",
+    })
+}
+
+/// The runs of `ops` (compiled one column each) joined: the first `pk` op of the run gets
+/// every column and the salt of a `salt(N, hash=phoenix)` just before it.
+pub(crate) fn link(segs: &[Segment], ops: &mut [super::compile::Op]) {
+    use super::compile::Op;
+    let Some(first) = segs.iter().position(|s| matches!(s, Segment::Pk(_))) else {
+        return;
+    };
+    let mut table = PhoenixTable {
+        name: "T".into(),
+        columns: Vec::new(),
+        salt_buckets: first
+            .checked_sub(1)
+            .and_then(|i| segs.get(i))
+            .and_then(phoenix_salt),
+        row_key_order_optimizable: true,
+    };
+    let mut fields = Vec::new();
+    for op in ops.iter().skip(first) {
+        if let Op::Pk { run, .. } = op {
+            table.columns.extend(run.table.columns.iter().cloned());
+            fields.extend(run.fields.iter().copied());
+        }
+    }
+    let run = Arc::new(PkRun { table, fields });
+    for (i, op) in ops.iter_mut().skip(first).enumerate() {
+        if let Op::Pk { .. } = op {
+            *op = Op::Pk {
+                run: run.clone(),
+                index: i,
+            };
+        }
+    }
+}
+
+impl PkRun {
+    /// A one-column run, before [`link`].
+    pub(crate) fn single(k: &PkSpec, f: usize) -> PkRun {
+        PkRun {
+            table: PhoenixTable {
+                name: "T".into(),
+                columns: vec![column(k)],
+                salt_buckets: None,
+                row_key_order_optimizable: true,
+            },
+            fields: vec![f],
+        }
+    }
+
+    /// Whether every key has the same width: every column fixed-width and NOT NULL.
+    pub(crate) fn fixed_width(&self) -> Option<usize> {
+        self.table.columns.iter().try_fold(0usize, |acc, c| {
+            (!c.nullable).then_some(())?;
+            acc.checked_add(column_width(c)?)
+        })
+    }
+
+    /// The key bytes of the run (`PTableImpl.newKey` without the salt byte, which the salt
+    /// segment before writes): each value assigned as `UPSERT` assigns it, then joined.
+    pub(crate) fn encode(
+        &self,
+        fields: &[(String, FieldType)],
+        vals: &[FieldValue],
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let mut assigned = Vec::with_capacity(self.fields.len());
+        for (c, &f) in self.table.columns.iter().zip(&self.fields) {
+            let ty = fields.get(f).map_or(FieldType::String, |x| x.1);
+            let v = vals.get(f).unwrap_or(&FieldValue::Null);
+            let pv = to_phoenix(c, ty, v)?;
+            assigned.push(assign_value(c, pv.as_ref())?);
+        }
+        let key = new_key(&self.table, &assigned)?;
+        let salted = usize::from(self.table.salt_buckets.is_some());
+        out.extend_from_slice(key.get(salted..).unwrap_or(&[]));
+        Ok(())
+    }
+
+    /// The run's bytes (the key after any salt byte) back to each column's value and
+    /// `[start, end)` in `key` (`at`: where the run starts).
+    pub(crate) fn decode(
+        &self,
+        fields: &[(String, FieldType)],
+        key: &[u8],
+        at: usize,
+    ) -> Result<Vec<PkColumnRead>> {
+        let table = PhoenixTable {
+            salt_buckets: None,
+            ..self.table.clone()
+        };
+        let d = decode_row_key(&table, key.get(at..).unwrap_or(&[])).map_err(|e| shift(e, at))?;
+        let mut out = Vec::with_capacity(d.columns.len());
+        for ((dc, &f), c) in d.columns.iter().zip(&self.fields).zip(&table.columns) {
+            let ty = fields.get(f).map_or(FieldType::String, |x| x.1);
+            let v = match &dc.value {
+                Some(v) => Some(from_phoenix(c, ty, v).map_err(|e| e.at_offset(at + dc.offset))?),
+                None => None,
+            };
+            out.push((f, v, (at + dc.offset, at + dc.offset + dc.length)));
+        }
+        Ok(out)
+    }
+}
+
+fn shift(e: Error, at: usize) -> Error {
+    match e.location.offset {
+        Some(o) => e.at_offset(o + at),
+        None => e.at_offset(at),
+    }
+}
+
+/// A column's own width when it is fixed (CHAR/BINARY: their length).
+pub(crate) fn column_width(c: &PhoenixColumn) -> Option<usize> {
+    if !c.data_type.is_fixed_width() {
+        return None;
+    }
+    c.data_type
+        .byte_size()
+        .or_else(|| c.max_length.and_then(|m| usize::try_from(m).ok()))
+}
+
+fn field_err(c: &PhoenixColumn, msg: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Invalid, msg).at_path(c.name.clone())
+}
+
+/// A record value as the Java object Phoenix takes for the column's type (`None`: NULL).
+pub(crate) fn to_phoenix(
+    c: &PhoenixColumn,
+    ty: FieldType,
+    v: &FieldValue,
+) -> Result<Option<PhoenixValue>> {
+    use PhoenixType as P;
+    let range = |n: i64, lo: i64, hi: i64| -> Result<i64> {
+        if n < lo || n > hi {
+            return Err(field_err(
+                c,
+                format!(
+                    "field `{}`: {n} does not fit {} ({lo} to {hi})",
+                    c.name,
+                    c.data_type.sql_name()
+                ),
+            ));
+        }
+        Ok(n)
+    };
+    let bad = |v: &FieldValue| {
+        field_err(
+            c,
+            format!(
+                "field `{}`: {} cannot be a {} value",
+                c.name,
+                v.what(),
+                c.data_type.sql_name()
+            ),
+        )
+    };
+    Ok(Some(match (c.data_type, v) {
+        (_, FieldValue::Null) => return Ok(None),
+        (P::Integer | P::UnsignedInt, FieldValue::Long(n)) => {
+            PhoenixValue::Integer(range(*n, i64::from(i32::MIN), i64::from(i32::MAX))? as i32)
+        }
+        (P::Bigint | P::UnsignedLong, FieldValue::Long(n)) => PhoenixValue::Long(*n),
+        (P::Smallint, FieldValue::Long(n)) => {
+            PhoenixValue::Short(range(*n, i64::from(i16::MIN), i64::from(i16::MAX))? as i16)
+        }
+        (P::Tinyint, FieldValue::Long(n)) => {
+            PhoenixValue::Byte(range(*n, i64::from(i8::MIN), i64::from(i8::MAX))? as i8)
+        }
+        (P::Float, FieldValue::Double(d)) => PhoenixValue::Float(*d as f32),
+        (P::Double, FieldValue::Double(d)) if ty == FieldType::Float => {
+            PhoenixValue::Double(f64::from(*d as f32))
+        }
+        (P::Double, FieldValue::Double(d)) => PhoenixValue::Double(*d),
+        (P::Decimal, FieldValue::Long(n)) => PhoenixValue::Decimal(Decimal::from_i64(*n)),
+        (P::Decimal, FieldValue::Decimal(d)) => PhoenixValue::Decimal(decimal(c, d)?),
+        (P::Varchar | P::Char, FieldValue::Str(s)) => PhoenixValue::string(s),
+        (P::Varchar | P::Char, FieldValue::Utf16(u)) => PhoenixValue::String(u.clone()),
+        (P::Varbinary | P::Binary, FieldValue::Str(s)) => {
+            PhoenixValue::Bytes(s.as_bytes().to_vec())
+        }
+        (P::Boolean, FieldValue::Bool(b)) => PhoenixValue::Boolean(*b),
+        (P::Date, FieldValue::Long(ms)) => PhoenixValue::Date(*ms),
+        (P::Time, FieldValue::Long(ms)) => PhoenixValue::Time(*ms),
+        (P::Timestamp, FieldValue::Long(ms)) => {
+            PhoenixValue::Timestamp(Timestamp::from_millis(*ms))
+        }
+        (P::Timestamp, FieldValue::Decimal(d)) => PhoenixValue::Timestamp(seconds(c, d)?),
+        (_, v) => return Err(bad(v)),
+    }))
+}
+
+fn decimal(_c: &PhoenixColumn, d: &BigDecimal) -> Result<Decimal> {
+    Ok(Decimal::from_big_decimal(d))
+}
+
+/// A `bigDecimal` of epoch seconds (nanoseconds in its fraction) as a `Timestamp`.
+fn seconds(c: &PhoenixColumn, d: &BigDecimal) -> Result<Timestamp> {
+    let d = Decimal::from_big_decimal(d);
+    let too_fine = || {
+        field_err(
+            c,
+            format!(
+                "field `{}`: {d} seconds: a TIMESTAMP holds whole nanoseconds (at most 9 fraction digits) of seconds that fit a long",
+                c.name
+            ),
+        )
+    };
+    // The value in nanoseconds, as an integer: digits * 10^(9 - scale).
+    let shift = 9i64 - i64::from(d.scale());
+    if shift < 0
+        && d.unscaled_digits()
+            .iter()
+            .rev()
+            .take((-shift) as usize)
+            .any(|&x| x != 0)
+    {
+        return Err(too_fine());
+    }
+    let mut nanos: i128 = 0;
+    let keep = d.unscaled_digits().len() as i64 + shift.min(0);
+    for &x in d
+        .unscaled_digits()
+        .iter()
+        .take(usize::try_from(keep).unwrap_or(0))
+    {
+        nanos = nanos
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(i128::from(x)))
+            .ok_or_else(too_fine)?;
+    }
+    for _ in 0..shift.max(0) {
+        nanos = nanos.checked_mul(10).ok_or_else(too_fine)?;
+    }
+    if d.is_negative() {
+        nanos = -nanos;
+    }
+    let secs = i64::try_from(nanos.div_euclid(1_000_000_000)).map_err(|_| too_fine())?;
+    let rest = nanos.rem_euclid(1_000_000_000) as i32;
+    Timestamp::from_epoch_second(secs, rest).map_err(|e| field_err(c, e.message))
+}
+
+/// A decoded column value as the record value of its field.
+pub(crate) fn from_phoenix(
+    c: &PhoenixColumn,
+    ty: FieldType,
+    v: &PhoenixValue,
+) -> Result<FieldValue> {
+    Ok(match v {
+        PhoenixValue::Integer(n) => FieldValue::Long(i64::from(*n)),
+        PhoenixValue::Long(n) => FieldValue::Long(*n),
+        PhoenixValue::Short(n) => FieldValue::Long(i64::from(*n)),
+        PhoenixValue::Byte(n) => FieldValue::Long(i64::from(*n)),
+        PhoenixValue::Float(x) => FieldValue::Double(f64::from(*x)),
+        PhoenixValue::Double(x) => FieldValue::Double(*x),
+        PhoenixValue::Decimal(d) if ty == FieldType::BigDecimal => {
+            FieldValue::Decimal(d.to_big_decimal())
+        }
+        PhoenixValue::Decimal(d) => FieldValue::Long(
+            d.to_string()
+                .parse()
+                .map_err(|_| field_err(c, format!("field `{}`: {d} is not an integer", c.name)))?,
+        ),
+        PhoenixValue::String(u) => match String::from_utf16(u) {
+            Ok(s) => FieldValue::Str(s),
+            Err(_) => FieldValue::Utf16(u.clone()),
+        },
+        PhoenixValue::Bytes(b) => FieldValue::Str(String::from_utf8(b.clone()).map_err(|_| {
+            field_err(
+                c,
+                format!("field `{}`: the bytes are not UTF-8 text", c.name),
+            )
+        })?),
+        PhoenixValue::Boolean(b) => FieldValue::Bool(*b),
+        PhoenixValue::Date(ms) | PhoenixValue::Time(ms) => FieldValue::Long(*ms),
+        PhoenixValue::Timestamp(t) if ty == FieldType::BigDecimal => {
+            let secs = t.get_time().div_euclid(1000);
+            let text = format!("{secs}.{:09}", t.nanos());
+            FieldValue::Decimal(super::value::parse_big_decimal(&text).ok_or_else(|| {
+                field_err(c, format!("field `{}`: {text} is not a decimal", c.name))
+            })?)
+        }
+        PhoenixValue::Timestamp(t) => FieldValue::Long(t.get_time()),
+    })
+}
+
+/// What a `pk(...)` column's bytes are, for the layout.
+pub(crate) fn column_phrase(k: &PkSpec) -> String {
+    use PhoenixType as P;
+    let c = column(k);
+    let what = match k.data_type {
+        P::Integer | P::Bigint | P::Smallint | P::Tinyint => "big-endian, sign bit flipped",
+        P::UnsignedInt | P::UnsignedLong => "big-endian, never negative",
+        P::Float | P::Double => "IEEE-754 bits made sortable",
+        P::Decimal => "Phoenix base-100 decimal (exponent byte, digit pairs)",
+        P::Varchar => "UTF-8 text",
+        P::Char => "UTF-8 text of single-byte characters, padded with spaces",
+        P::Boolean => "one byte, 01 for true",
+        P::Date | P::Time => "epoch milliseconds, 8 bytes, sign bit flipped",
+        P::Timestamp => "epoch milliseconds (8 bytes) then nanoseconds below the millisecond (4)",
+        P::Varbinary => "raw bytes",
+        P::Binary => "raw bytes padded with 00",
+    };
+    let width = match column_width(&c) {
+        Some(w) => format!("{w} bytes"),
+        None => "variable width, then a separator: 00 (ff after a DESC value)".into(),
+    };
+    format!(
+        "Phoenix {} {}: {what}; {width}{}{}",
+        declared_type(&c),
+        c.sort_order.name(),
+        if k.desc { "; every byte inverted" } else { "" },
+        if k.nullable {
+            "; nullable (a trailing NULL is dropped)"
+        } else {
+            ""
+        },
+    )
+}
+
+/// The type as the DDL spells it: `VARCHAR(20)`, `DECIMAL(10,2)`, `INTEGER`.
+pub fn declared_type(c: &PhoenixColumn) -> String {
+    match (c.max_length, c.scale) {
+        (Some(l), Some(s)) => format!("{}({l},{s})", c.data_type.sql_name()),
+        (Some(l), None) => format!("{}({l})", c.data_type.sql_name()),
+        _ => c.data_type.sql_name().to_string(),
+    }
+}
+
+impl PkRun {
+    /// The key bytes of the first `m` columns alone, as `PTableImpl.newKey` writes a key that
+    /// ends there (no salt byte; the last column's separator only when it is a DESC
+    /// variable-width value): what a scan bound on the leading columns starts with. The
+    /// values of those columns must be given.
+    pub(crate) fn leading_bytes(
+        &self,
+        fields: &[(String, FieldType)],
+        vals: &[FieldValue],
+        m: usize,
+    ) -> Result<Vec<u8>> {
+        if m == 0 {
+            return Ok(Vec::new());
+        }
+        let part = PkRun {
+            table: PhoenixTable {
+                columns: self.table.columns.iter().take(m).cloned().collect(),
+                salt_buckets: None,
+                ..self.table.clone()
+            },
+            fields: self.fields.iter().take(m).copied().collect(),
+        };
+        let mut out = Vec::new();
+        part.encode(fields, vals, &mut out)?;
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use crate::keyspec::{CompiledKey, Field, FieldType, FieldValue, KeySpec, Width};
+
+    fn fields() -> Vec<Field> {
+        vec![
+            Field::new("host", FieldType::String),
+            Field::new("ts", FieldType::Timestamp),
+            Field::new("metric", FieldType::Int),
+        ]
+    }
+
+    const KEY: &str = "salt(4, hash=phoenix) + pk(host, VARCHAR(20)) + pk(ts, DATE, desc) + pk(metric, INTEGER, nullable)";
+
+    #[test]
+    fn text_and_json_forms_round_trip() {
+        let spec = KeySpec::parse_text(KEY).unwrap();
+        assert_eq!(KeySpec::parse_text(&spec.to_text()).unwrap(), spec);
+        assert_eq!(KeySpec::from_json(&spec.to_json()).unwrap(), spec);
+        assert!(spec
+            .to_json()
+            .contains(r#"{"kind":"pk","field":"ts","type":"DATE","desc":true}"#));
+        let d = KeySpec::parse_text("pk(p, DECIMAL(10, 2), desc)").unwrap();
+        assert_eq!(d.to_text(), "pk(p, DECIMAL(10, 2), desc)");
+    }
+
+    #[test]
+    fn encodes_like_new_key() {
+        let spec = KeySpec::parse_text(KEY).unwrap();
+        let mut ck = CompiledKey::new(&spec, &fields()).unwrap();
+        let key = ck
+            .encode_values(&[
+                FieldValue::Str("ab".into()),
+                FieldValue::Long(1),
+                FieldValue::Long(7),
+            ])
+            .unwrap();
+        // "ab" 00 | DATE 1 = 80 00..01, inverted = 7f ff ff ff ff ff ff fe | INTEGER 7 = 80 00 00 07
+        let rest = [
+            0x61, 0x62, 0x00, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0x80, 0, 0, 7,
+        ];
+        let salt = crate::hbase::salt::phoenix::salt_for(&rest, 4).unwrap();
+        assert_eq!(key.first(), Some(&salt));
+        assert_eq!(key.get(1..), Some(&rest[..]));
+        // Phoenix refuses a NULL fixed-width column where the key ends, nullable or not.
+        let e = ck
+            .encode_values(&[
+                FieldValue::Str("ab".into()),
+                FieldValue::Long(1),
+                FieldValue::Null,
+            ])
+            .unwrap_err();
+        assert_eq!(e.message, "T.metric may not be null");
+        let d = ck.decode(&key).unwrap();
+        assert_eq!(d.verified, Some(true));
+        assert_eq!(d.spans, vec![(0, 1), (1, 3), (4, 12), (12, 16)]);
+    }
+
+    #[test]
+    fn layout_shows_each_column() {
+        let spec = KeySpec::parse_text(KEY).unwrap();
+        let l = CompiledKey::new(&spec, &fields()).unwrap().layout();
+        let w: Vec<(Width, Option<usize>)> = l.iter().map(|x| (x.width, x.offset)).collect();
+        assert_eq!(
+            w,
+            vec![
+                (Width::Fixed(1), Some(0)),
+                (Width::Variable, Some(1)),
+                (Width::Fixed(8), None),
+                (Width::Variable, None),
+            ]
+        );
+        assert_eq!(l[1].kind, "pk");
+        assert!(l[1].encoding.contains("separator"));
+    }
+
+    #[test]
+    fn misplaced_and_mistyped_columns_are_refused() {
+        let e = KeySpec::parse_text("pk(host, VARCHAR) + \"_\"").unwrap_err();
+        assert!(e.message.contains("nothing may follow"), "{e}");
+        assert_eq!(e.location.line, Some(1));
+        let e = KeySpec::parse_text("pk(host, VARCHAR) + long(ts) + pk(ts, DATE)").unwrap_err();
+        assert!(e.message.contains("nothing may follow"), "{e}");
+        let e = KeySpec::parse_text("md5(pk(host, VARCHAR)) + pk(ts, DATE)").unwrap_err();
+        assert!(e.message.contains("top level"), "{e}");
+        let e = KeySpec::parse_text("pk(host, CHAR)").unwrap_err();
+        assert!(e.message.contains("needs a length"), "{e}");
+        let e = KeySpec::parse_text("pk(host, TEXT)").unwrap_err();
+        assert!(e.message.contains("unknown Phoenix type `TEXT`"), "{e}");
+        let spec = KeySpec::parse_text("pk(ts, VARCHAR)").unwrap();
+        let e = CompiledKey::new(&spec, &fields()).unwrap_err();
+        assert!(
+            e.message.contains("a VARCHAR column needs a string field"),
+            "{e}"
+        );
+    }
+}
