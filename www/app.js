@@ -20,6 +20,7 @@ import {
 } from './key-editor.js';
 import { toHex } from './keys-view.js';
 import { $, docText, el, fix, knownText, loadState, num, offsetOf, saveState, state } from './lab-state.js';
+import { renderPhoenix, wirePhoenix } from './phoenix-box.js';
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import {
@@ -384,7 +385,15 @@ function renderResults(id) {
   // One view per task, so that none of them makes a long task of the others; after the next
   // paint when this heatmap is the first one on screen, at once when it replaces a preview.
   const rest = async () => {
-    for (const view of [renderMetrics, renderLargestRows, renderReads, renderKeys, renderSplits, renderTableLoad]) {
+    for (const view of [
+      renderMetrics,
+      renderLargestRows,
+      renderReads,
+      renderKeys,
+      renderSplits,
+      renderTableLoad,
+      renderPhoenix,
+    ]) {
       if (id !== runId || state.report !== r) return;
       view();
       await nextTask();
@@ -817,6 +826,12 @@ function wireLab() {
   renderForms();
   wireHeatmap();
   wireIo();
+  wirePhoenix(doc => {
+    branch();
+    state.doc = doc;
+    state.presetId = '';
+    changed(true, true);
+  });
   wireTableRegions(doc => {
     branch();
     state.doc = doc;

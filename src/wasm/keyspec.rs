@@ -155,9 +155,6 @@ pub fn lint_rules() -> Result<JsValue, JsValue> {
 
 /// Read a Phoenix `CREATE TABLE` statement into a design document (its primary key as
 /// `pk(...)` segments, `SALT_BUCKETS` as the pre-split). Errors carry `line` and `column`.
-// npm only until the page imports it (scripts/build-page.mjs: the page's wasm exports only
-// what www/ imports); drop the `library` gate when the page's Phoenix editor does.
-#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = parseCreateTable)]
 pub fn parse_create_table(sql: JsValue) -> Result<JsValue, JsValue> {
     let sql = str_arg("sql", &sql)?;
@@ -166,7 +163,6 @@ pub fn parse_create_table(sql: JsValue) -> Result<JsValue, JsValue> {
 
 /// A design's Phoenix primary key as `CREATE TABLE`. Errors carry the key's `path` when the
 /// key is not a Phoenix primary key.
-#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = printCreateTable)]
 pub fn print_create_table(doc: JsValue) -> Result<String, JsValue> {
     let doc = doc_arg("doc", &doc)?;

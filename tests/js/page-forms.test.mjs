@@ -262,3 +262,41 @@ test('newcomer: telecom preset, a field through the form, used in the key by com
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a Phoenix CREATE TABLE pasted becomes the design: its key, regions and heatmap; a bad one is pointed at', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(server.url);
+  await waitDone(page);
+  const sql =
+    'CREATE TABLE metrics (\n  host VARCHAR NOT NULL,\n  ts DATE NOT NULL,\n  metric INTEGER,\n  CONSTRAINT pk PRIMARY KEY (host, ts DESC)\n) SALT_BUCKETS = 16';
+  await page.click('#phoenix-box summary');
+  // a typo first: the engine's error at its line and column
+  await page.fill('#phoenix-sql', sql.replace('PRIMARY KEY', 'PRIMARY KY'));
+  await page.click('#phoenix-apply');
+  let expected;
+  try {
+    m.parseCreateTable(sql.replace('PRIMARY KEY', 'PRIMARY KY'));
+  } catch (e) {
+    expected = e;
+  }
+  assert.equal(expected.line, 5);
+  const err = await page.textContent('#phoenix-error');
+  assert.match(err, new RegExp(`line 5, column ${expected.column}:\\n  CONSTRAINT pk PRIMARY KY`));
+  assert.equal(await page.getAttribute('#phoenix-sql', 'aria-invalid'), 'true');
+  const text = await page.inputValue('#doc-json');
+  await page.fill('#phoenix-sql', sql);
+  await page.click('#phoenix-apply');
+  await page.waitForFunction(t => document.querySelector('#doc-json').value !== t, text);
+  await waitDone(page);
+  const doc = await docOf(page);
+  assert.deepEqual(doc, m.parseCreateTable(sql));
+  // the engine's analysis of it, on the page: 16 salt buckets, one region each
+  const r = m.analyzeDesign(doc, { windows: 64, sampleSize: 1000 });
+  assert.equal(r.regions.length, 16);
+  assert.match(await page.textContent('#region-bars-axis'), /^16 regions/);
+  assert.equal(await page.textContent('#phoenix-ddl'), m.printCreateTable(doc));
+  // the design before is under Recent designs
+  assert.ok((await page.$$eval('#recent option', os => os.length)) >= 2);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
