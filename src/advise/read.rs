@@ -1,0 +1,48 @@
+//! Reading the advisor's options from a JSON tree: every member optional, unknown members
+//! are errors that name them.
+
+use super::capacity::CapacityOptions;
+use super::AdviseOptions;
+use crate::support::json::{f64_, read_object, u32_, u64_, Node, R};
+
+/// [`AdviseOptions`].
+pub fn advise_options(n: &Node) -> R<AdviseOptions> {
+    let d = AdviseOptions::default();
+    Ok(read_object!(
+        n,
+        "struct AdviseOptions",
+        None,
+        AdviseOptions {
+            servers: opt("servers", u32_),
+            records: or("records", u64_, d.records),
+            windows: or("windows", u32_, d.windows),
+            threads: or("threads", u32_, d.threads),
+            capacity: or("capacity", capacity_options, d.capacity),
+        }
+    ))
+}
+
+/// [`CapacityOptions`].
+pub fn capacity_options(n: &Node) -> R<CapacityOptions> {
+    let d = CapacityOptions::default();
+    Ok(read_object!(
+        n,
+        "struct CapacityOptions",
+        None,
+        CapacityOptions {
+            record_bytes: opt("recordBytes", u64_),
+            write_rate: opt("writeRate", f64_),
+            ttl_days: opt("ttlDays", f64_),
+            max_file_size: or("maxFileSize", u64_, d.max_file_size),
+            memstore_flush_size: or("memstoreFlushSize", u64_, d.memstore_flush_size),
+            heap_bytes: or("heapBytes", u64_, d.heap_bytes),
+            memstore_share: or("memstoreShare", f64_, d.memstore_share),
+            major_compaction_days: or("majorCompactionDays", f64_, d.major_compaction_days),
+        }
+    ))
+}
+
+crate::support::json::deserialize_through! {
+    AdviseOptions => advise_options,
+    CapacityOptions => capacity_options,
+}
