@@ -198,13 +198,20 @@ fn reasons(
         }
         let better = r.cost < b.cost;
         let mut s = format!(
-            "{} the {} {} becomes {} instead of {}",
+            "{} the {} {}",
             if better { "gain:" } else { "cost:" },
             r.kind,
-            quote(&r.name),
-            scans(r.scans),
-            scans(b.scans)
+            quote(&r.name)
         );
+        if r.scans != b.scans {
+            s.push_str(&format!(
+                " becomes {} instead of {}",
+                scans(r.scans),
+                scans(b.scans)
+            ));
+        } else {
+            s.push_str(&format!(" stays {}", scans(r.scans)));
+        }
         if r.full_scan != b.full_scan {
             s.push_str(if r.full_scan {
                 ", over the whole table"

@@ -46,3 +46,25 @@ crate::support::json::deserialize_through! {
     AdviseOptions => advise_options,
     CapacityOptions => capacity_options,
 }
+
+/// Evaluations handed back by workers, in candidate order: each a [`CandidateMetrics`] or
+/// `{"error": "why"}`. Errors name the evaluation (`evaluations[3]`) and its member.
+pub fn evaluations(
+    text: &str,
+) -> crate::error::Result<Vec<crate::error::Result<super::CandidateMetrics>>> {
+    use crate::error::{Error, ErrorKind};
+    let bad = |at: String, msg: String| Error::new(ErrorKind::Invalid, msg).at_path(at);
+    let list: Vec<serde_json::Value> = serde_json::from_str(text)
+        .map_err(|e| bad("evaluations".into(), format!("expected an array: {e}")))?;
+    list.into_iter()
+        .enumerate()
+        .map(|(i, v)| match v.get("error") {
+            Some(serde_json::Value::String(e)) => {
+                Ok(Err(Error::new(ErrorKind::Invalid, e.clone())))
+            }
+            _ => serde_json::from_value(v)
+                .map(Ok)
+                .map_err(|e| bad(format!("evaluations[{i}]"), e.to_string())),
+        })
+        .collect()
+}
