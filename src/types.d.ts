@@ -621,3 +621,15 @@ export function adviseCandidates(doc: DesignInput, options?: AdviseOptions | nul
 export function evaluateCandidate(design: DesignInput, options: AdviseOptions | null | undefined, targetRegions: number): CandidateMetrics;
 /** The answer from evaluations in candidate order (each `evaluateCandidate`'s result or `{error}`): the same as `adviseDesign`. */
 export function adviseFrom(doc: DesignInput, options: AdviseOptions | null | undefined, evaluations: readonly (CandidateMetrics | { error: string })[]): Advice;
+/** Progress of `adviseDesignParallel`: candidates evaluated so far. */
+export interface AdviseProgress { done: number; total: number; label: string }
+/**
+ * The design advisor with the candidates evaluated in parallel: on worker threads under Node
+ * (`threads`, default every core), one after the other in the browser entry. The same answer as
+ * `adviseDesign`.
+ */
+export function adviseDesignParallel(
+  doc: DesignInput,
+  options?: AdviseOptions | null,
+  run?: { threads?: number; onProgress?: (p: AdviseProgress) => void },
+): Promise<Advice>;
