@@ -7,8 +7,9 @@
 //! 2. Among the others, those whose write spread is within 25 % of the best are "even enough".
 //! 3. Of those, the lowest read cost wins; on a tie, the lower write spread, then the shorter
 //!    key, then the earlier candidate.
-//! 4. The input stays the recommendation when it is among the cheapest readers of step 3 and
-//!    its write spread is within 5 % of the winner's: a change must buy something.
+//! 4. The input stays the recommendation when it is on the front, among the cheapest readers
+//!    of step 3, and its write spread is within 5 % of the winner's: a change must buy
+//!    something.
 
 use serde::Serialize;
 
@@ -101,7 +102,9 @@ fn quote(s: &str) -> String {
 }
 
 fn scans(n: usize) -> String {
-    if n == 1 {
+    if n > crate::scan::MAX_SCANS {
+        format!("more than {} scans", crate::scan::MAX_SCANS)
+    } else if n == 1 {
         "1 scan".into()
     } else {
         format!("{n} scans")
@@ -347,7 +350,9 @@ pub fn advise_from(
         })
         .unwrap_or(0);
     let winner_h = metric(winner).map_or(f64::INFINITY, |m| m.hotspot_factor);
-    let pick = if cheapest.contains(&0) && base.hotspot_factor <= winner_h * 1.05 {
+    let input_on_front = list.first().is_some_and(|e| e.pareto);
+    let pick = if cheapest.contains(&0) && input_on_front && base.hotspot_factor <= winner_h * 1.05
+    {
         0
     } else {
         winner
