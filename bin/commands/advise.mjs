@@ -20,7 +20,8 @@ function days(opt) {
   const v = opt.ttlDays;
   if (v === undefined) return undefined;
   const d = Number(v);
-  if (!(d > 0) || !Number.isFinite(d)) throw new CliError(EXIT.USAGE, `--ttl-days must be a number of days above 0, not ${v}`);
+  if (!(d > 0) || !Number.isFinite(d))
+    throw new CliError(EXIT.USAGE, `--ttl-days must be a number of days above 0, not ${v}`);
   return d;
 }
 
@@ -55,7 +56,9 @@ export async function advise(pos, opt) {
   out(opt, a, () => {
     const r = a.recommended;
     const base = a.candidates[0]?.metrics;
-    const reads = m => (m ? m.reads.map(x => (x.fullScan ? `${x.scans}*` : `${x.scans}`)).join('/') || '-' : '-');
+    // More than the planner lists (10,000) is shown as >10k.
+    const scans = x => (x.scans > 10000 ? '>10k' : `${x.scans}${x.fullScan ? '*' : ''}`);
+    const reads = m => (m ? m.reads.map(scans).join('/') || '-' : '-');
     const lines = [
       `${a.candidates.length} candidates, each on ${a.records} records; ${a.servers} region server(s), writes spread over at least ${a.targetRegions} regions`,
       '',
@@ -64,7 +67,16 @@ export async function advise(pos, opt) {
           const m = c.metrics;
           const mark = (c.index === r.index ? '>' : ' ') + (c.pareto ? '*' : ' ');
           return m
-            ? [mark, c.index, f2(m.hotspotFactor), m.activeRegionsPerWindow.toFixed(1), m.emptyRegions, m.keyBytes.toFixed(1), reads(m), c.label]
+            ? [
+                mark,
+                c.index,
+                f2(m.hotspotFactor),
+                m.activeRegionsPerWindow.toFixed(1),
+                m.emptyRegions,
+                m.keyBytes.toFixed(1),
+                reads(m),
+                c.label,
+              ]
             : [mark, c.index, '-', '-', '-', '-', '-', `${c.label} (${c.error})`];
         }),
         ['', '#', 'hotspot', 'active/window', 'empty', 'key bytes', 'scans per read', 'candidate'],
@@ -84,7 +96,14 @@ export async function advise(pos, opt) {
       '',
       `capacity (${c.recordBytes} bytes per record, ${c.writeRate} writes/s, ${c.servers} server(s)):`,
       table(
-        c.horizons.map(h => [h.months, gib(h.keptBytes), h.regions, h.regionsPerServer.toFixed(1), h.guide, h.activeRegionsPerServer.toFixed(2)]),
+        c.horizons.map(h => [
+          h.months,
+          gib(h.keptBytes),
+          h.regions,
+          h.regionsPerServer.toFixed(1),
+          h.guide,
+          h.activeRegionsPerServer.toFixed(2),
+        ]),
         ['months', 'GiB kept', 'regions', 'per server', 'guide 20-200', 'written per server'],
       ),
       ...c.notes.map(n => `  * ${n}`),

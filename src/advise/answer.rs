@@ -5,8 +5,9 @@
 //! 1. A candidate that turns one of the input's gets (one scan) into several scans or a
 //!    full-table scan is never recommended (it is flagged).
 //! 2. Among the others, those whose write spread is within 25 % of the best are "even enough".
-//! 3. Of those, the lowest read cost wins; on a tie, the lower write spread, then the shorter
-//!    key, then the earlier candidate.
+//! 3. Of those, the lowest read cost wins; on a tie, among the write spreads within 5 % of
+//!    the lowest (the same spread, sampled twice), the shorter key, then the lower spread,
+//!    then the earlier candidate.
 //! 4. The input stays the recommendation when it is on the front, among the cheapest readers
 //!    of step 3, and its write spread is within 5 % of the winner's: a change must buy
 //!    something.
@@ -333,18 +334,25 @@ pub fn advise_from(
         .copied()
         .filter(|&i| metric(i).is_some_and(|m| m.read_cost <= best_r * (1.0 + 1e-9)))
         .collect();
+    // Write spreads within 5 % of the lowest are the same spread (two samples of an even
+    // spread differ by that much): the shorter key wins among them.
+    let low_h = cheapest
+        .iter()
+        .filter_map(|&i| metric(i))
+        .map(|m| m.hotspot_factor)
+        .fold(f64::INFINITY, f64::min);
     let winner = cheapest
         .iter()
         .copied()
+        .filter(|&i| metric(i).is_some_and(|m| m.hotspot_factor <= low_h * 1.05))
         .min_by(|&a, &b| {
-            let (x, y) = (metric(a), metric(b));
-            let key = |m: Option<&CandidateMetrics>| {
-                m.map_or((f64::INFINITY, f64::INFINITY), |m| {
-                    (m.hotspot_factor, m.key_bytes)
+            let key = |i: usize| {
+                metric(i).map_or((f64::INFINITY, f64::INFINITY), |m| {
+                    (m.key_bytes, m.hotspot_factor)
                 })
             };
-            key(x)
-                .partial_cmp(&key(y))
+            key(a)
+                .partial_cmp(&key(b))
                 .unwrap_or(std::cmp::Ordering::Equal)
                 .then(a.cmp(&b))
         })
