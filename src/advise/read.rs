@@ -54,8 +54,13 @@ pub fn evaluations(
 ) -> crate::error::Result<Vec<crate::error::Result<super::CandidateMetrics>>> {
     use crate::error::{Error, ErrorKind};
     let bad = |at: String, msg: String| Error::new(ErrorKind::Invalid, msg).at_path(at);
-    let list: Vec<serde_json::Value> = serde_json::from_str(text)
-        .map_err(|e| bad("evaluations".into(), format!("expected an array: {e}")))?;
+    // The crate's own reader: its numbers are `str::parse::<f64>`'s, exact, so figures that
+    // went out as JSON come back bit for bit (serde_json's default float parsing may be off
+    // by one unit in the last place).
+    let list = match crate::support::json::parse(text)?.to_value() {
+        serde_json::Value::Array(list) => list,
+        _ => return Err(bad("evaluations".into(), "expected an array".into())),
+    };
     list.into_iter()
         .enumerate()
         .map(|(i, v)| match v.get("error") {
