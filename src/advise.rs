@@ -5,9 +5,9 @@
 //! The flow is three pure steps, so a caller without threads (the page, Node) can fan the
 //! middle one out to workers and get the very same answer:
 //!
-//! 1. [`candidates`]: the input design and its alternatives, each a complete design document
+//! 1. [`candidates()`]: the input design and its alternatives, each a complete design document
 //!    (key, pre-split and examples updated) with a deterministic label;
-//! 2. [`evaluate`]: one candidate through the analyzer (on `records` generated records) and
+//! 2. [`evaluate()`]: one candidate through the analyzer (on `records` generated records) and
 //!    the read planner, giving its [`CandidateMetrics`];
 //! 3. [`advise_from`]: the evaluations to the Pareto front, the recommendation and its
 //!    reasons, and the capacity figures.

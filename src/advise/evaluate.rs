@@ -70,6 +70,9 @@ fn analyze_options(opts: &AdviseOptions) -> AnalyzeOptions {
     AnalyzeOptions {
         windows: opts.windows,
         sample_size: 0,
+        // A sampleQuantiles pre-split is cut at the workload's first keys: at most the
+        // records evaluated.
+        presplit_sample: u32::try_from(opts.records.min(10_000)).unwrap_or(10_000),
         ..AnalyzeOptions::default()
     }
 }

@@ -47,7 +47,7 @@ crate::support::json::deserialize_through! {
     CapacityOptions => capacity_options,
 }
 
-/// Evaluations handed back by workers, in candidate order: each a [`CandidateMetrics`] or
+/// Evaluations handed back by workers, in candidate order: each a [`super::CandidateMetrics`] or
 /// `{"error": "why"}`. Errors name the evaluation (`evaluations[3]`) and its member.
 pub fn evaluations(
     text: &str,

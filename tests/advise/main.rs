@@ -3,7 +3,7 @@
 //! valid, deterministic documents), the same answer on one thread and several, and the
 //! capacity arithmetic written out. Loops over presets report every failing one at once
 //! (`../cases/mod.rs`).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 #[path = "../cases/mod.rs"]
 mod cases;
