@@ -510,7 +510,6 @@ fn salted_bodies(
     order_changes: &[String],
     body: &[Segment],
 ) {
-    let _ = doc;
     let sample = PreSplit::SampleQuantiles {
         regions: target,
         sample: None,
@@ -520,7 +519,22 @@ fn salted_bodies(
         unsalted.push("no salt".into());
     }
     unsalted.push(describe_presplit(&sample));
-    b.push(unsalted, body.to_vec(), sample);
+    b.push(unsalted.clone(), body.to_vec(), sample);
+    // A body that starts with digits of a non-time field: RegionSplitter's DecimalStringSplit
+    // over its width.
+    if let Some(Segment::Dec(d)) = body.first() {
+        if !shape::is_time_field(doc, &d.field) && (1..=18).contains(&d.width) {
+            let dec = PreSplit::DecimalString {
+                regions: target,
+                first_row: Some("0".repeat(d.width as usize)),
+                last_row: Some("9".repeat(d.width as usize)),
+            };
+            if let Some(last) = unsalted.last_mut() {
+                *last = describe_presplit(&dec);
+            }
+            b.push(unsalted, body.to_vec(), dec);
+        }
+    }
     let partial = partial_source(fixed, body);
     let sources: Vec<Option<&Vec<Segment>>> = match &partial {
         Some(p) => vec![None, Some(p)],

@@ -91,3 +91,32 @@ fn every_candidate_is_a_whole_valid_document() {
     }
     f.finish();
 }
+
+#[test]
+fn a_decimal_prefix_gets_a_decimal_string_pre_split() {
+    // Eight digits of a uniform account number lead the key: DecimalStringSplit over
+    // 00000000..99999999 cuts it into equal ranges, one per target region (4 servers).
+    let doc = super::common::doc(
+        r#"{"v": 1,
+         "fields": [{"name": "account", "type": "long", "generator": {"kind": "uniformInt", "min": 0, "max": 99999999}},
+                    {"name": "ts", "type": "timestamp"}],
+         "key": "dec(account, 8) + long(ts)",
+         "workload": {"records": 20000},
+         "regions": {"regionServers": 4}}"#,
+    );
+    let set = candidates(&doc, &small()).unwrap();
+    let dec = set
+        .candidates
+        .iter()
+        .find(|c| {
+            matches!(
+                c.design.regions.as_ref().map(|r| &r.presplit),
+                Some(rowkey_lab::region::PreSplit::DecimalString { regions: 4, .. })
+            )
+        })
+        .expect("a decimalString candidate");
+    assert_eq!(dec.label, "decimalString pre-split (4 regions)");
+    let m = rowkey_lab::advise::evaluate(&dec.design, &small(), set.target_regions).unwrap();
+    assert_eq!((m.regions, m.empty_regions), (4, 0));
+    assert!(m.hotspot_factor < 1.3, "{}", m.hotspot_factor);
+}
