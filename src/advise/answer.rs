@@ -168,6 +168,44 @@ fn input_flags(m: &CandidateMetrics) -> Vec<String> {
     out
 }
 
+/// The input's salt spreads unevenly where another hash over the same buckets does not (a
+/// Java string hash over digit text sums the digits): the measured spread of both.
+fn skewed_salt(list: &[Evaluated], base: &CandidateMetrics) -> Option<String> {
+    use crate::keyspec::Segment;
+    let input = list.first()?;
+    let (Segment::Salt(salt), rest) = input.design.key.segments.split_first()? else {
+        return None;
+    };
+    let better = list
+        .iter()
+        .skip(1)
+        .filter_map(|c| {
+            let (Segment::Salt(s), r) = c.design.key.segments.split_first()? else {
+                return None;
+            };
+            let same = s.buckets == salt.buckets && s.render == salt.render && r == rest;
+            (same && s.hash != salt.hash).then_some((s.hash, c.metrics.as_ref()?))
+        })
+        .min_by(|a, b| a.1.hotspot_factor.total_cmp(&b.1.hotspot_factor))?;
+    (base.hotspot_factor > 1.25 * better.1.hotspot_factor).then(|| {
+        format!(
+            "the salt's {} hash spreads unevenly over its {} buckets: hotspot {}, where a {} hash over the same buckets gives {}",
+            hash_name(salt.hash),
+            salt.buckets,
+            fixed(base.hotspot_factor, 2),
+            hash_name(better.0),
+            fixed(better.1.hotspot_factor, 2)
+        )
+    })
+}
+
+fn hash_name(h: crate::keyspec::SaltHash) -> String {
+    serde_json::to_value(h)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
 /// The recommendation's reasons against the input.
 fn reasons(
     label: &str,
@@ -313,6 +351,8 @@ pub fn advise_from(
             eligible.push(e.index);
         }
     }
+    let mut input_flags = input_flags(&base);
+    input_flags.extend(skewed_salt(&list, &base));
     let metric = |i: usize| list.get(i).and_then(|e| e.metrics.as_ref());
     let best_h = eligible
         .iter()
@@ -393,7 +433,7 @@ pub fn advise_from(
             why,
             metrics,
         },
-        input_flags: input_flags(&base),
+        input_flags,
         candidates: list,
         servers: set.servers,
         target_regions: set.target_regions,

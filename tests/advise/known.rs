@@ -112,6 +112,15 @@ fn a_salt_with_a_skewed_hash_gets_a_better_hash() {
     assert!(a.recommended.why.iter().any(|w| w.contains("hotspot")));
     // The get stays one scan.
     assert_eq!(a.recommended.metrics.reads[0].scans, 1);
+    // The input is told why, with both spreads.
+    assert!(
+        a.input_flags
+            .iter()
+            .any(|f| f
+                .starts_with("the salt's javaString hash spreads unevenly over its 32 buckets")),
+        "{:?}",
+        a.input_flags
+    );
 }
 
 #[test]
