@@ -260,3 +260,62 @@ pub(crate) fn rule_order(doc: &DesignDocument, body: &[Segment]) -> Option<Vec<S
     out.extend(tail);
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(json: &str) -> DesignDocument {
+        DesignDocument::from_json(json).unwrap()
+    }
+
+    const VEHICLE: &str = r#"{"v": 1,
+      "fields": [{"name": "engine_type", "type": "string", "cardinality": 30},
+                 {"name": "vin", "type": "string", "cardinality": 2000000},
+                 {"name": "ts", "type": "timestamp"}],
+      "key": "vin + \"-\" + dec(ts, 13) + \"-\" + engine_type",
+      "reads": [{"type": "range", "from": {"engine_type": "A", "ts": 1}, "to": {"engine_type": "A", "ts": 2}},
+                {"type": "latest", "record": {"engine_type": "A", "vin": "V"}, "n": 10}]}"#;
+
+    #[test]
+    fn fixed_fields_are_those_every_read_fixes() {
+        let d = doc(VEHICLE);
+        // The range fixes engine_type (equal in from and to), not ts; the latest read fixes
+        // engine_type and vin: both fix engine_type only.
+        let f: Vec<String> = fixed_by_every_read(&d).into_iter().collect();
+        assert_eq!(f, ["engine_type"]);
+    }
+
+    #[test]
+    fn the_rule_order_puts_read_fixed_few_valued_fields_first_and_time_last() {
+        let d = doc(VEHICLE);
+        let order = rule_order(&d, &d.key.segments).unwrap();
+        // engine_type: fixed by 2 reads, 30 values; vin: by 1 read; ts: time, last. The one
+        // separator "-" stays between the fields.
+        assert_eq!(
+            key_text(&order),
+            "engine_type + \"-\" + vin + \"-\" + dec(ts, 13)"
+        );
+        // Already in order: nothing to propose.
+        assert!(rule_order(&d, &order).is_none());
+    }
+
+    fn key_text(segs: &[Segment]) -> String {
+        crate::keyspec::KeySpec {
+            segments: segs.to_vec(),
+        }
+        .to_text()
+    }
+
+    #[test]
+    fn the_shape_cuts_off_a_leading_salt_and_its_separator() {
+        let d = doc(
+            r#"{"v": 1, "fields": [{"name": "p", "type": "string"}, {"name": "ts", "type": "timestamp"}],
+               "key": "salt(p, 10, as=dec(2)) + \"_\" + p + \"_\" + long(ts)"}"#,
+        );
+        let s = KeyShape::of(&d.key.segments);
+        assert!(matches!(s.prefix, Some(Segment::Salt(_))));
+        assert_eq!(s.prefix_sep.len(), 1);
+        assert_eq!(key_text(&s.body), "p + \"_\" + long(ts)");
+    }
+}
