@@ -222,37 +222,37 @@ pub(crate) fn rule_order(doc: &DesignDocument, body: &[Segment]) -> Option<Vec<S
         .take(groups.len() - 1)
         .map(|g| &g.after)
         .collect();
-    let sep: Vec<Segment> = if gaps.iter().all(|g| *g == gaps[0]) {
-        gaps[0].clone()
-    } else {
-        let mut best: Option<(&Vec<Segment>, usize)> = None;
-        for g in gaps.iter().filter(|g| !g.is_empty()) {
-            let n = gaps.iter().filter(|h| h == &g).count();
-            if best.map_or(true, |(_, m)| n > m) {
-                best = Some((g, n));
+    let sep: Vec<Segment> = match gaps.first() {
+        Some(first) if gaps.iter().all(|g| g == first) => (*first).clone(),
+        _ => {
+            let mut best: Option<(&Vec<Segment>, usize)> = None;
+            for g in gaps.iter().filter(|g| !g.is_empty()) {
+                let n = gaps.iter().filter(|h| h == &g).count();
+                if best.map_or(true, |(_, m)| n > m) {
+                    best = Some((g, n));
+                }
             }
+            best.map(|(g, _)| g.clone()).unwrap_or_default()
         }
-        best.map(|(g, _)| g.clone()).unwrap_or_default()
     };
     let tail = groups.last().map(|g| g.after.clone()).unwrap_or_default();
     let reads: Vec<BTreeSet<String>> = doc.reads.iter().map(fixed_by_read).collect();
-    let mut order: Vec<usize> = (0..groups.len()).collect();
-    order.sort_by_key(|&i| {
-        let f = &groups[i].field;
-        let fixing = reads.iter().filter(|r| r.contains(f)).count();
+    let mut order: Vec<(usize, &Group)> = groups.iter().enumerate().collect();
+    order.sort_by_key(|&(i, g)| {
+        let fixing = reads.iter().filter(|r| r.contains(&g.field)).count();
         (
-            is_time_field(doc, f),
+            is_time_field(doc, &g.field),
             std::cmp::Reverse(fixing),
-            cardinality(doc, f),
+            cardinality(doc, &g.field),
             i,
         )
     });
-    if order.iter().enumerate().all(|(k, &i)| k == i) {
+    if order.iter().enumerate().all(|(k, &(i, _))| k == i) {
         return None;
     }
     let mut out: Vec<Segment> = body.get(..lead).unwrap_or_default().to_vec();
-    for (k, &i) in order.iter().enumerate() {
-        out.push(groups[i].segment.clone());
+    for (k, (_, g)) in order.iter().enumerate() {
+        out.push(g.segment.clone());
         if k + 1 < order.len() {
             out.extend(sep.iter().cloned());
         }
