@@ -146,19 +146,27 @@ fn a_random_salt_is_flagged_and_replaced_by_a_computable_one() {
 }
 
 #[test]
-fn a_whole_key_salt_over_the_month_becomes_a_salt_over_the_phone() {
+fn a_salt_over_phone_and_month_gives_way_to_one_scan_per_read() {
     // Seed 000's telecom key salts phone + month: a three-month range is three scans, one per
-    // month's bucket. Salting the phone alone (every read fixes it) makes every read one scan.
+    // month's bucket, and all of one phone's calls ten. A salt over the phone alone (every
+    // read fixes it) makes every read one scan; so does the phone first without a salt.
     let a = advice(&preset("seed000-telecom"));
-    let Some(Segment::Salt(s)) = a.recommended.design.key.segments.first() else {
-        panic!("{}", a.recommended.key_text);
-    };
-    let of = s.of.as_ref().expect("a partial-key salt");
-    assert_eq!(of.len(), 1, "{}", a.recommended.key_text);
+    let partial = a
+        .candidates
+        .iter()
+        .find(|c| c.label == "salt 10 buckets, md5 hash of phone, saltBuckets pre-split (10)")
+        .expect("the partial-key salt candidate");
+    let m = partial.metrics.as_ref().expect("evaluated");
+    assert!(m.reads.iter().all(|r| r.scans == 1), "{:?}", m.reads);
     assert!(a.recommended.metrics.reads.iter().all(|r| r.scans == 1));
     assert!(a
         .recommended
         .why
         .iter()
         .any(|w| w.contains("'one phone, three months' becomes 1 scan instead of 3 scans")));
+    assert!(a
+        .recommended
+        .why
+        .iter()
+        .any(|w| w.contains("'one phone, all time' becomes 1 scan instead of 10 scans")));
 }
