@@ -15,7 +15,9 @@
 //! 9. [`design`]: the design document, its reading, validation, lint and presets;
 //! 10. [`analyze`]: the streaming analyzer, metrics, reports and compare;
 //! 11. [`inspect`]: the bytes inspector (one value, every encoding and split);
-//! 12. `vectors` (feature `vectors`) and `wasm` (wasm32 only): the golden-vector runner and
+//! 12. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
+//!     recommendation, capacity and lifecycle;
+//! 13. `vectors` (feature `vectors`) and `wasm` (wasm32 only): the golden-vector runner and
 //!     the JavaScript bindings, the only module that knows JavaScript.
 #![deny(missing_docs)]
 
@@ -35,6 +37,8 @@ pub mod design;
 
 pub mod analyze;
 pub mod inspect;
+
+pub mod advise;
 
 // The golden-vector runner; in wasm, `runVector` (see the `vectors-only` feature).
 #[cfg(feature = "vectors")]

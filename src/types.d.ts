@@ -573,3 +573,123 @@ export class AnalysisSession {
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/** Capacity inputs for `adviseDesign` (every member optional; HBase's defaults). */
+export interface CapacityOptions {
+  /** Bytes per record, key + value (default: the design's mean key + `valueSize`). */
+  recordBytes?: number | null;
+  /** Records per second (default: the workload's `writeRate`). */
+  writeRate?: number | null;
+  /** The column family's TTL in days (default: none, kept forever). */
+  ttlDays?: number | null;
+  /** `hbase.hregion.max.filesize` (10 GiB). */
+  maxFileSize?: number;
+  /** `hbase.hregion.memstore.flush.size` (128 MiB). */
+  memstoreFlushSize?: number;
+  /** The region server heap (16 GiB). */
+  heapBytes?: number;
+  /** `hbase.regionserver.global.memstore.size` (0.4). */
+  memstoreShare?: number;
+  /** `hbase.hregion.majorcompaction` in days (7). */
+  majorCompactionDays?: number;
+}
+/** Options of the design advisor; unknown members are errors. */
+export interface AdviseOptions {
+  /** Region servers to design for (default: the design's `regions.regionServers`). */
+  servers?: number | null;
+  /** Records each candidate is evaluated on (200,000). */
+  records?: number;
+  /** Time windows per analysis (64). */
+  windows?: number;
+  /** Native only: evaluation threads (0: every core); wasm evaluates on one. */
+  threads?: number;
+  capacity?: CapacityOptions;
+}
+/** One read's cost on a candidate. */
+export interface ReadCost {
+  name: string; kind: 'get' | 'prefix' | 'range' | 'latest'; scans: number; regionsTouched: number;
+  rowsReadPerRowReturned: number | null;
+  /** The read scans the whole table (or hashed space) with a filter. */
+  fullScan: boolean;
+  /** regionsTouched × rows read per row returned (at least 1). */
+  cost: number;
+}
+/** A candidate's figures on the advisor's workload. */
+export interface CandidateMetrics {
+  /** Per window, busiest region / mean of max(regions, targetRegions) regions; mean over windows (1 is even). */
+  hotspotFactor: number;
+  /** The worst window's value of the same. */
+  maxHotspotFactor: number;
+  /** The analyzer's busiest / mean region over the whole run. */
+  hotspotFactorOverall: number;
+  activeRegionsPerWindow: number; effectiveParallelism: number; regions: number; emptyRegions: number;
+  /** Mean row key bytes. */
+  keyBytes: number;
+  records: number; reads: ReadCost[];
+  /** The sum of the reads' costs. */
+  readCost: number;
+  /** `create 'table', 'f', SPLITS => [...]` for the candidate's pre-split. */
+  createStatement: string;
+}
+export interface Candidate { label: string; changes: string[]; keyText: string; design: NormalizedDesign }
+/** `adviseCandidates`: the input first, then its alternatives. */
+export interface CandidateSet { candidates: Candidate[]; servers: number; targetRegions: number; fixedFields: string[] }
+export interface EvaluatedCandidate {
+  index: number; label: string; changes: string[]; keyText: string; design: NormalizedDesign;
+  metrics: CandidateMetrics | null; error: string | null;
+  /** On the Pareto front over (hotspotFactor, readCost, keyBytes). */
+  pareto: boolean;
+  /** What it breaks compared with the input. */
+  flags: string[];
+}
+export interface Recommendation {
+  /** 0: keep the input. */
+  index: number; label: string; keyText: string; design: NormalizedDesign;
+  /** Reasons, each `gain: …` or `cost: …` against the input. */
+  why: string[];
+  metrics: CandidateMetrics;
+}
+export interface CapacityHorizon {
+  months: number; writtenBytes: number; keptBytes: number; regions: number; regionsPerServer: number;
+  /** Against the reference guide's 20–200 regions per server. */
+  guide: 'below' | 'within' | 'above';
+  activeRegionsPerServer: number; emptyRegions: number;
+}
+export interface CycleCheck { pattern: string; cycleDays: number; requiredDays: number | null; ok: boolean | null }
+export interface CapacityReport {
+  servers: number; recordBytes: number; writeRate: number; inputs: CapacityOptions;
+  /** After 1, 6 and 12 months. */
+  horizons: CapacityHorizon[];
+  /** heap × memstore share / flush size. */
+  memstoreRegionsPerServer: number;
+  timeLeading: boolean;
+  /** Months 1–12 for a time-leading key with a TTL (regions that empty out and never merge). */
+  monthly: CapacityHorizon[];
+  recommendedPresplit: number; cycle: CycleCheck | null; notes: string[];
+}
+export interface Advice {
+  recommended: Recommendation; candidates: EvaluatedCandidate[];
+  /** What is wrong with the input itself. */
+  inputFlags: string[];
+  servers: number; targetRegions: number; records: number; fixedFields: string[]; capacity: CapacityReport;
+}
+/** The design advisor in one call (one thread). `adviseDesignParallel` in the npm package fans out to worker threads. */
+export function adviseDesign(doc: DesignInput, options?: AdviseOptions | null): Advice;
+/** The candidates of `doc`, for evaluation elsewhere (workers). */
+export function adviseCandidates(doc: DesignInput, options?: AdviseOptions | null): CandidateSet;
+/** One candidate's figures; `targetRegions` from `adviseCandidates`. */
+export function evaluateCandidate(design: DesignInput, options: AdviseOptions | null | undefined, targetRegions: number): CandidateMetrics;
+/** The answer from evaluations in candidate order (each `evaluateCandidate`'s result or `{error}`): the same as `adviseDesign`. */
+export function adviseFrom(doc: DesignInput, options: AdviseOptions | null | undefined, evaluations: readonly (CandidateMetrics | { error: string })[]): Advice;
+/** Progress of `adviseDesignParallel`: candidates evaluated so far. */
+export interface AdviseProgress { done: number; total: number; label: string }
+/**
+ * The design advisor with the candidates evaluated in parallel: on worker threads under Node
+ * (`threads`, default every core), one after the other in the browser entry. The same answer as
+ * `adviseDesign`.
+ */
+export function adviseDesignParallel(
+  doc: DesignInput,
+  options?: AdviseOptions | null,
+  run?: { threads?: number; onProgress?: (p: AdviseProgress) => void },
+): Promise<Advice>;

@@ -187,6 +187,39 @@ fn every_preset_result_has_the_declared_shape() {
         each("CheckVerdict", &json(&verdict));
     }
     each("Budgets", &json(&check::Budgets::default()));
+    // The advisor's result, on two presets (a salted key and a time-first one with reads).
+    let small = rowkey_lab::advise::AdviseOptions {
+        records: 5_000,
+        windows: 8,
+        ..Default::default()
+    };
+    for id in ["seed000-telecom", "seed000-cyclic"] {
+        let doc = presets::get(id).unwrap_or_else(|e| panic!("{e}"));
+        let a = rowkey_lab::advise::advise(&doc, &small).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let set = rowkey_lab::advise::candidates(&doc, &small).unwrap_or_else(|e| panic!("{e}"));
+        each("CandidateSet", &json(&set));
+        for c in &set.candidates {
+            each("Candidate", &json(c));
+        }
+        each("Advice", &json(&a));
+        each("Recommendation", &json(&a.recommended));
+        each("CandidateMetrics", &json(&a.recommended.metrics));
+        for r in &a.recommended.metrics.reads {
+            each("ReadCost", &json(r));
+        }
+        for c in &a.candidates {
+            each("EvaluatedCandidate", &json(c));
+        }
+        each("CapacityReport", &json(&a.capacity));
+        each("CapacityOptions", &json(&a.capacity.inputs));
+        for h in a.capacity.horizons.iter().chain(&a.capacity.monthly) {
+            each("CapacityHorizon", &json(h));
+        }
+        if let Some(c) = &a.capacity.cycle {
+            each("CycleCheck", &json(c));
+        }
+        each("AdviseOptions", &json(&small));
+    }
     let list = rowkey_lab::region::read_regions("create 't', 'f', SPLITS => ['b', 'd']", None)
         .unwrap_or_else(|e| panic!("{e}"));
     each("RegionList", &json(&list));

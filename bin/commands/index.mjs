@@ -1,4 +1,5 @@
 // Every command, by name: each takes (<arguments>, options) and returns its exit code (undefined: 0).
+export { advise } from './advise.mjs';
 export { analyze, compare } from './analyze.mjs';
 export { check } from './check.mjs';
 export { createTable as 'create-table' } from './phoenix.mjs';

@@ -23,6 +23,7 @@ export const USAGE = {
     maxArgs: Infinity,
   },
   compare: { options: ['windows'], maxArgs: 4 },
+  advise: { options: ['servers', 'records', 'windows', 'threads', 'ttl-days'], maxArgs: 1 },
   regions: { options: ['table'], maxArgs: 1 },
   presets: { options: [], maxArgs: 0 },
   'create-table': { options: [], maxArgs: 1 },

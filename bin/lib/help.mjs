@@ -27,6 +27,10 @@ Commands:
                                        exit 1 when a design breaks a budget or has a lint
                                        error (for CI)
   compare <design> <design> [...]      2-4 designs' skew side by side, one workload
+  advise <design> [--servers N] [--records N] [--json]
+                                       candidate keys, salts and pre-splits evaluated on
+                                       every core: the Pareto front, a recommendation
+                                       with its reasons, capacity and lifecycle
   regions <FILE> [--table T]           a table's current regions, read from get_splits,
                                        list_regions, a hbase:meta scan, a SPLITS_FILE or a
                                        create statement, as a design's pre-split
@@ -134,6 +138,24 @@ workload settings (record count, write rate, clock, seed) and prints their skew 
 regions per window, Gini of the whole run, the distinct rows and cells the same writes make
 in each design, and each design's diagnosis. --json adds each design's region matrix, the
 per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
+  advise: `rowkey-lab advise <design> [--servers N] [--records N] [--windows N] [--threads N]
+                  [--ttl-days D] [--json]
+Generates alternatives of the design (salt or not, bucket count, hash, a salt over only the
+fields every read fixes, the field order, the time encoding, the pre-split that matches the
+key's prefix and its region count), runs each through the analyzer on the same workload and
+plans its reads, and prints every candidate (write spread, regions written per window, empty
+regions, key bytes, scans per read), the Pareto front, one recommendation with its reasons
+(each a gain or a cost against the input) and the capacity after 1, 6 and 12 months. Progress
+on stderr. --json prints {recommended: {design, why, metrics, ...}, candidates: [{label,
+design, metrics, pareto, flags, ...}], inputFlags, capacity, ...}; every design is a whole
+design document.
+  --servers N   region servers to design for (default: the design's regionServers)
+  --records N   records each candidate is evaluated on (default 200000)
+  --windows N   time windows of each analysis (default 64)
+  --threads N   worker threads (default: every core); the answer does not depend on it
+  --ttl-days D  the column family's TTL, for the lifecycle (regions that empty out, the
+                cycle of a cyclic key)
+See docs/advise.md.`,
   presets: `rowkey-lab presets [--json]
 Lists the built-in preset ids with their names.`,
   'create-table': `rowkey-lab create-table <design> [--json]

@@ -88,6 +88,8 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const files = readdirSync(src, { recursive: true }).filter(f => statSync(path.join(src, f)).isFile());
     assert.deepEqual(files.sort(), [
       'cjs/index.cjs',
+      'node/advise-worker.js',
+      'node/advise.js',
       'node/index.js',
       'shared/objects.js',
       'vectors/index.d.ts',

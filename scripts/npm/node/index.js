@@ -9,6 +9,7 @@ glue.initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta
 // A second free() is harmless; a freed object's method throws an illegalState error.
 guardObjects(glue);
 
+export { adviseDesignParallel } from './advise.js';
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';

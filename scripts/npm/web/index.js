@@ -7,6 +7,25 @@ import * as glue from './rowkey_lab.js';
 
 guardObjects(glue);
 
+/**
+ * The browser has no worker pool here: adviseDesignParallel evaluates the candidates one after the
+ * other (the same answer as adviseDesign), reporting progress; the Node entry uses worker threads.
+ */
+export async function adviseDesignParallel(doc, options, run = {}) {
+  const set = glue.adviseCandidates(doc, options);
+  const total = set.candidates.length;
+  const evaluations = [];
+  for (const [i, c] of set.candidates.entries()) {
+    try {
+      evaluations.push(glue.evaluateCandidate(c.design, options, set.targetRegions));
+    } catch (e) {
+      evaluations.push({ error: String(e?.message ?? e) });
+    }
+    run.onProgress?.({ done: i + 1, total, label: c.label });
+  }
+  return glue.adviseFrom(doc, options, evaluations);
+}
+
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';

@@ -1,0 +1,116 @@
+// advise: the design advisor. The engine makes the candidates, evaluates them (on worker threads,
+// adviseDesignParallel) and answers; this prints the answer.
+import { adviseDesignParallel } from '../../pkg/node/index.js';
+import { CliError, EXIT, engineError } from '../lib/errors.mjs';
+import { out, progressBar, table } from '../lib/format.mjs';
+import { loadDesign } from '../lib/io.mjs';
+
+/** `--name N` as a whole number from `min` (undefined when absent). */
+function whole(opt, name, flag, min = 1) {
+  const v = opt[name];
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(String(v)) || Number(v) < min) {
+    throw new CliError(EXIT.USAGE, `--${flag} must be a whole number of at least ${min}, not ${v}`);
+  }
+  return Number(v);
+}
+
+/** `--ttl-days D` as a positive number of days (undefined when absent). */
+function days(opt) {
+  const v = opt.ttlDays;
+  if (v === undefined) return undefined;
+  const d = Number(v);
+  if (!(d > 0) || !Number.isFinite(d))
+    throw new CliError(EXIT.USAGE, `--ttl-days must be a number of days above 0, not ${v}`);
+  return d;
+}
+
+/** The advisor's options from the command line (absent ones: the engine's defaults). */
+function adviseOptions(opt) {
+  const o = {
+    servers: whole(opt, 'servers', 'servers'),
+    records: whole(opt, 'records', 'records'),
+    windows: whole(opt, 'windows', 'windows'),
+  };
+  const ttlDays = days(opt);
+  if (ttlDays !== undefined) o.capacity = { ttlDays };
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+const f2 = x => x.toFixed(2);
+const gib = b => (b / 2 ** 30).toFixed(1);
+
+export async function advise(pos, opt) {
+  const design = await loadDesign(pos[0]);
+  const options = adviseOptions(opt);
+  const threads = whole(opt, 'threads', 'threads');
+  const bar = progressBar('advising');
+  let a;
+  try {
+    a = await adviseDesignParallel(design, options, { threads, onProgress: p => bar.update(p.done, p.total) });
+  } catch (e) {
+    throw engineError(e);
+  } finally {
+    bar.done();
+  }
+  out(opt, a, () => {
+    const r = a.recommended;
+    const base = a.candidates[0]?.metrics;
+    // More than the planner lists (10,000) is shown as >10k.
+    const scans = x => (x.scans > 10000 ? '>10k' : `${x.scans}${x.fullScan ? '*' : ''}`);
+    const reads = m => (m ? m.reads.map(scans).join('/') || '-' : '-');
+    const lines = [
+      `${a.candidates.length} candidates, each on ${a.records} records; ${a.servers} region server(s), writes spread over at least ${a.targetRegions} regions`,
+      '',
+      table(
+        a.candidates.map(c => {
+          const m = c.metrics;
+          const mark = (c.index === r.index ? '>' : ' ') + (c.pareto ? '*' : ' ');
+          return m
+            ? [
+                mark,
+                c.index,
+                f2(m.hotspotFactor),
+                m.activeRegionsPerWindow.toFixed(1),
+                m.emptyRegions,
+                m.keyBytes.toFixed(1),
+                reads(m),
+                c.label,
+              ]
+            : [mark, c.index, '-', '-', '-', '-', '-', `${c.label} (${c.error})`];
+        }),
+        ['', '#', 'hotspot', 'active/window', 'empty', 'key bytes', 'scans per read', 'candidate'],
+        [7],
+      ),
+      '',
+      '> recommended, * on the Pareto front (hotspot, read cost, key bytes); scans per read in the',
+      "design's order, * a full-table scan; hotspot: busiest region / mean of the target regions per window",
+      '',
+      `recommended: ${r.keyText}`,
+      ...r.why.map(w => `  * ${w}`),
+      `  ${r.metrics.createStatement}`,
+    ];
+    if (a.inputFlags.length) lines.push('', 'the input design:', ...a.inputFlags.map(f => `  * ${f}`));
+    const c = a.capacity;
+    lines.push(
+      '',
+      `capacity (${c.recordBytes} bytes per record, ${c.writeRate} writes/s, ${c.servers} server(s)):`,
+      table(
+        c.horizons.map(h => [
+          h.months,
+          gib(h.keptBytes),
+          h.regions,
+          h.regionsPerServer.toFixed(1),
+          h.guide,
+          h.activeRegionsPerServer.toFixed(2),
+        ]),
+        ['months', 'GiB kept', 'regions', 'per server', 'guide 20-200', 'written per server'],
+      ),
+      ...c.notes.map(n => `  * ${n}`),
+    );
+    if (base && r.index !== 0) {
+      lines.push('', `input hotspot ${f2(base.hotspotFactor)}, recommended ${f2(r.metrics.hotspotFactor)}`);
+    }
+    return lines.join('\n');
+  });
+}

@@ -1,0 +1,118 @@
+//! The design advisor: from a design document to alternative designs, their evaluation on the
+//! same workload, the Pareto front and one recommendation with its reasons, plus the capacity
+//! and lifecycle arithmetic of seed 000.
+//!
+//! The flow is three pure steps, so a caller without threads (the page, Node) can fan the
+//! middle one out to workers and get the very same answer:
+//!
+//! 1. [`candidates()`]: the input design and its alternatives, each a complete design document
+//!    (key, pre-split and examples updated) with a deterministic label;
+//! 2. [`evaluate()`]: one candidate through the analyzer (on `records` generated records) and
+//!    the read planner, giving its [`CandidateMetrics`];
+//! 3. [`advise_from`]: the evaluations to the Pareto front, the recommendation and its
+//!    reasons, and the capacity figures.
+//!
+//! [`advise`] does all three, evaluating on every core natively ([`evaluate_all`]; one
+//! thread on wasm32, which has none). Results do not depend on the thread count: each
+//! candidate's evaluation is a pure function of its document and the options.
+
+use serde::Serialize;
+
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+
+mod answer;
+mod candidates;
+pub mod capacity;
+mod evaluate;
+mod read;
+mod shape;
+
+pub use answer::{advise_from, Advice, Evaluated, Recommendation};
+pub use candidates::{candidates, Candidate, CandidateSet};
+pub use capacity::{capacity, CapacityOptions, CapacityReport};
+pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
+pub use read::{advise_options as read_options, evaluations as read_evaluations};
+
+/// The default number of records each candidate is evaluated on.
+pub const DEFAULT_RECORDS: u64 = 200_000;
+/// The most records per candidate (the sweep runs them once per candidate).
+pub const MAX_RECORDS: u64 = 10_000_000;
+
+/// What the advisor explores and how it evaluates.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AdviseOptions {
+    /// Region servers to design for; absent: the document's `regions.regionServers`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub servers: Option<u32>,
+    /// Records generated for each candidate's evaluation (the document's workload, this many
+    /// records, its seed).
+    pub records: u64,
+    /// Time windows of each analysis (per-window hotspot factors and active regions).
+    pub windows: u32,
+    /// Native only: threads evaluating candidates (0: every core). Results do not depend on
+    /// it.
+    pub threads: u32,
+    /// Capacity and lifecycle inputs (HBase's defaults when absent).
+    pub capacity: CapacityOptions,
+}
+
+impl Default for AdviseOptions {
+    fn default() -> Self {
+        AdviseOptions {
+            servers: None,
+            records: DEFAULT_RECORDS,
+            windows: 64,
+            threads: 0,
+            capacity: CapacityOptions::default(),
+        }
+    }
+}
+
+impl AdviseOptions {
+    /// Checks every limit, naming the option at fault.
+    pub fn validate(&self) -> Result<()> {
+        if let Some(s) = self.servers {
+            if s == 0 || s > 10_000 {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    "the region server count must be between 1 and 10000",
+                )
+                .at_path("servers"));
+            }
+        }
+        if self.records == 0 || self.records > MAX_RECORDS {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!("records must be between 1 and {MAX_RECORDS}"),
+            )
+            .at_path("records"));
+        }
+        if self.windows == 0 || self.windows > 4096 {
+            return Err(
+                Error::new(ErrorKind::Invalid, "windows must be between 1 and 4096")
+                    .at_path("windows"),
+            );
+        }
+        self.capacity.validate()
+    }
+
+    /// The region servers to design for: the option, else the document's.
+    pub fn servers_for(&self, doc: &DesignDocument) -> u32 {
+        self.servers
+            .or_else(|| doc.regions.as_ref().map(|r| r.region_servers))
+            .unwrap_or(1)
+            .max(1)
+    }
+}
+
+/// The whole advice for `doc`: candidates, their evaluation (in parallel natively), the
+/// Pareto front, the recommendation and the capacity figures.
+pub fn advise(doc: &DesignDocument, opts: &AdviseOptions) -> Result<Advice> {
+    opts.validate()?;
+    let set = candidates(doc, opts)?;
+    let designs: Vec<&DesignDocument> = set.candidates.iter().map(|c| &c.design).collect();
+    let evaluations = evaluate_all(&designs, opts, set.target_regions, opts.threads);
+    advise_from(doc, opts, &set, evaluations)
+}

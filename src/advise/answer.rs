@@ -1,0 +1,444 @@
+//! The answer: the Pareto front over write spread, read cost and key bytes, one
+//! recommendation, and its reasons in words, each naming what it gains and what it costs.
+//!
+//! The policy, in full:
+//! 1. A candidate that turns one of the input's gets (one scan) into several scans or a
+//!    full-table scan is never recommended (it is flagged).
+//! 2. Among the others, those whose write spread is within 25 % of the best are "even enough".
+//! 3. Of those, the lowest read cost wins; on a tie, among the write spreads within 5 % of
+//!    the lowest (the same spread, sampled twice), the shorter key, then the lower spread,
+//!    then the earlier candidate.
+//! 4. The input stays the recommendation when it is on the front, among the cheapest readers
+//!    of step 3, and its write spread is within 5 % of the winner's: a change must buy
+//!    something.
+
+use serde::Serialize;
+
+use super::candidates::CandidateSet;
+use super::capacity::{capacity, CapacityReport};
+use super::evaluate::CandidateMetrics;
+use super::AdviseOptions;
+use crate::design::DesignDocument;
+use crate::error::Result;
+use crate::support::num_text::fixed;
+
+/// A candidate with its figures (or why it could not be evaluated).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Evaluated {
+    /// Position in the candidate list (0: the input).
+    pub index: usize,
+    /// Its label.
+    pub label: String,
+    /// What changed from the input.
+    pub changes: Vec<String>,
+    /// The key in the text form.
+    pub key_text: String,
+    /// The whole design document.
+    pub design: DesignDocument,
+    /// Its figures; `None` when the analysis failed (see `error`).
+    pub metrics: Option<CandidateMetrics>,
+    /// Why the analysis failed.
+    pub error: Option<String>,
+    /// On the Pareto front over (write spread, read cost, key bytes).
+    pub pareto: bool,
+    /// What it breaks compared with the input (a get that becomes a scan, a read that becomes
+    /// a full-table scan).
+    pub flags: Vec<String>,
+}
+
+/// The recommended design and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Recommendation {
+    /// Position in the candidate list (0: keep the input).
+    pub index: usize,
+    /// Its label.
+    pub label: String,
+    /// The key in the text form.
+    pub key_text: String,
+    /// The whole design document, ready for the analyzer, the CLI and the page.
+    pub design: DesignDocument,
+    /// The reasons, each naming a gain or a cost against the input.
+    pub why: Vec<String>,
+    /// Its figures.
+    pub metrics: CandidateMetrics,
+}
+
+/// The advisor's answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Advice {
+    /// The recommendation.
+    pub recommended: Recommendation,
+    /// Every candidate, the input first.
+    pub candidates: Vec<Evaluated>,
+    /// What is wrong with the input design itself (a get that is not one scan, a read that
+    /// scans the whole table).
+    pub input_flags: Vec<String>,
+    /// The region servers designed for.
+    pub servers: u32,
+    /// The region count writes should spread over.
+    pub target_regions: u32,
+    /// Records each candidate was evaluated on.
+    pub records: u64,
+    /// The fields every read fixes.
+    pub fixed_fields: Vec<String>,
+    /// Capacity and lifecycle of the recommended design.
+    pub capacity: CapacityReport,
+}
+
+/// `a` dominates `b`: no worse on every objective and better on one.
+fn dominates(a: &CandidateMetrics, b: &CandidateMetrics) -> bool {
+    let (x, y) = (objectives(a), objectives(b));
+    x.iter().zip(&y).all(|(p, q)| p <= q) && x.iter().zip(&y).any(|(p, q)| p < q)
+}
+
+fn objectives(m: &CandidateMetrics) -> [f64; 3] {
+    [m.hotspot_factor, m.read_cost, m.key_bytes]
+}
+
+fn quote(s: &str) -> String {
+    format!("'{s}'")
+}
+
+fn scans(n: usize) -> String {
+    if n > crate::scan::MAX_SCANS {
+        format!("more than {} scans", crate::scan::MAX_SCANS)
+    } else if n == 1 {
+        "1 scan".into()
+    } else {
+        format!("{n} scans")
+    }
+}
+
+/// What `m` breaks compared with the input's `base`.
+fn flags(base: &CandidateMetrics, m: &CandidateMetrics) -> (Vec<String>, bool) {
+    let mut out = Vec::new();
+    let mut breaks_get = false;
+    for (b, r) in base.reads.iter().zip(&m.reads) {
+        let base_ok = b.scans == 1 && !b.full_scan;
+        if r.kind == "get" && base_ok && (r.scans > 1 || r.full_scan) {
+            breaks_get = true;
+            out.push(if r.full_scan {
+                format!("turns the get {} into a full-table scan", quote(&r.name))
+            } else {
+                format!("turns the get {} into {}", quote(&r.name), scans(r.scans))
+            });
+        } else if r.full_scan && !b.full_scan {
+            out.push(format!(
+                "the {} {} becomes a full-table scan",
+                r.kind,
+                quote(&r.name)
+            ));
+        }
+    }
+    (out, breaks_get)
+}
+
+/// What is wrong with the input itself.
+fn input_flags(m: &CandidateMetrics) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in &m.reads {
+        if r.kind == "get" && (r.scans > 1 || r.full_scan) {
+            out.push(format!(
+                "the get {} is not one row's lookup: it needs {}{}",
+                quote(&r.name),
+                scans(r.scans),
+                if r.full_scan {
+                    " over the whole table"
+                } else {
+                    ""
+                }
+            ));
+        } else if r.full_scan {
+            out.push(format!(
+                "the {} {} scans the whole table",
+                r.kind,
+                quote(&r.name)
+            ));
+        }
+    }
+    if m.empty_regions > 0 {
+        out.push(format!(
+            "{} of its {} regions take no write",
+            m.empty_regions, m.regions
+        ));
+    }
+    out
+}
+
+/// The input's salt spreads unevenly where another hash over the same buckets does not (a
+/// Java string hash over digit text sums the digits): the measured spread of both.
+fn skewed_salt(list: &[Evaluated], base: &CandidateMetrics) -> Option<String> {
+    use crate::keyspec::Segment;
+    let input = list.first()?;
+    let (Segment::Salt(salt), rest) = input.design.key.segments.split_first()? else {
+        return None;
+    };
+    let better = list
+        .iter()
+        .skip(1)
+        .filter_map(|c| {
+            let (Segment::Salt(s), r) = c.design.key.segments.split_first()? else {
+                return None;
+            };
+            let same = s.buckets == salt.buckets && s.render == salt.render && r == rest;
+            (same && s.hash != salt.hash).then_some((s.hash, c.metrics.as_ref()?))
+        })
+        .min_by(|a, b| a.1.hotspot_factor.total_cmp(&b.1.hotspot_factor))?;
+    (base.hotspot_factor > 1.25 * better.1.hotspot_factor).then(|| {
+        format!(
+            "the salt's {} hash spreads unevenly over its {} buckets: hotspot {}, where a {} hash over the same buckets gives {}",
+            hash_name(salt.hash),
+            salt.buckets,
+            fixed(base.hotspot_factor, 2),
+            hash_name(better.0),
+            fixed(better.1.hotspot_factor, 2)
+        )
+    })
+}
+
+fn hash_name(h: crate::keyspec::SaltHash) -> String {
+    serde_json::to_value(h)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The recommendation's reasons against the input.
+fn reasons(
+    label: &str,
+    base: &CandidateMetrics,
+    m: &CandidateMetrics,
+    same: bool,
+    flags: &[String],
+) -> Vec<String> {
+    let mut why = Vec::new();
+    if same {
+        why.push(format!(
+            "keep the current design: no candidate spreads writes clearly better (hotspot {}) without making a read dearer",
+            fixed(base.hotspot_factor, 2)
+        ));
+        return why;
+    }
+    why.push(format!("{label}:"));
+    let h = (m.hotspot_factor, base.hotspot_factor);
+    if (h.0 - h.1).abs() > 0.02 * h.1.max(1.0) {
+        why.push(format!(
+            "{} hotspot {} instead of {} ({} regions written per window instead of {})",
+            if h.0 < h.1 { "gain:" } else { "cost:" },
+            fixed(h.0, 2),
+            fixed(h.1, 2),
+            fixed(m.active_regions_per_window, 1),
+            fixed(base.active_regions_per_window, 1)
+        ));
+    }
+    for (b, r) in base.reads.iter().zip(&m.reads) {
+        if r.scans == b.scans && r.full_scan == b.full_scan && (r.cost - b.cost).abs() < 1e-9 {
+            continue;
+        }
+        let better = r.cost < b.cost;
+        let mut s = format!(
+            "{} the {} {}",
+            if better { "gain:" } else { "cost:" },
+            r.kind,
+            quote(&r.name)
+        );
+        if r.scans != b.scans {
+            s.push_str(&format!(
+                " becomes {} instead of {}",
+                scans(r.scans),
+                scans(b.scans)
+            ));
+        } else {
+            s.push_str(&format!(" stays {}", scans(r.scans)));
+        }
+        if r.full_scan != b.full_scan {
+            s.push_str(if r.full_scan {
+                ", over the whole table"
+            } else {
+                ", no longer over the whole table"
+            });
+        }
+        if let (Some(x), Some(y)) = (r.rows_read_per_row_returned, b.rows_read_per_row_returned) {
+            if (x - y).abs() > 0.05 * y.max(1.0) {
+                s.push_str(&format!(
+                    " ({} rows read per row returned instead of {})",
+                    fixed(x, 1),
+                    fixed(y, 1)
+                ));
+            }
+        }
+        why.push(s);
+    }
+    if (m.key_bytes - base.key_bytes).abs() >= 0.5 {
+        why.push(format!(
+            "{} keys of {} bytes instead of {}",
+            if m.key_bytes < base.key_bytes {
+                "gain:"
+            } else {
+                "cost:"
+            },
+            fixed(m.key_bytes, 1),
+            fixed(base.key_bytes, 1)
+        ));
+    }
+    if base.empty_regions > m.empty_regions {
+        why.push(format!(
+            "gain: {} empty regions instead of {} of {}",
+            m.empty_regions, base.empty_regions, base.regions
+        ));
+    }
+    why.extend(flags.iter().map(|f| format!("cost: {f}")));
+    why
+}
+
+/// The answer from the candidates and their evaluations (in candidate order; an error keeps
+/// its candidate out of the front and the recommendation). Fails when the input itself could
+/// not be evaluated.
+pub fn advise_from(
+    doc: &DesignDocument,
+    opts: &AdviseOptions,
+    set: &CandidateSet,
+    evaluations: Vec<Result<CandidateMetrics>>,
+) -> Result<Advice> {
+    let mut evals = evaluations.into_iter();
+    let mut list: Vec<Evaluated> = Vec::with_capacity(set.candidates.len());
+    for (index, c) in set.candidates.iter().enumerate() {
+        let (metrics, error) = match evals.next() {
+            Some(Ok(m)) => (Some(m), None),
+            Some(Err(e)) => (None, Some(e.to_string())),
+            None => (None, Some("not evaluated".to_string())),
+        };
+        list.push(Evaluated {
+            index,
+            label: c.label.clone(),
+            changes: c.changes.clone(),
+            key_text: c.key_text.clone(),
+            design: c.design.clone(),
+            metrics,
+            error,
+            pareto: false,
+            flags: Vec::new(),
+        });
+    }
+    let base = match list.first() {
+        Some(Evaluated {
+            metrics: Some(m), ..
+        }) => m.clone(),
+        Some(Evaluated { error: Some(e), .. }) => {
+            return Err(crate::error::Error::new(
+                crate::error::ErrorKind::Invalid,
+                format!("the input design cannot be evaluated: {e}"),
+            ))
+        }
+        _ => {
+            return Err(crate::error::Error::new(
+                crate::error::ErrorKind::Invalid,
+                "no candidates",
+            ))
+        }
+    };
+    let all: Vec<Option<CandidateMetrics>> = list.iter().map(|e| e.metrics.clone()).collect();
+    let mut eligible = Vec::new();
+    for e in list.iter_mut() {
+        let Some(m) = &e.metrics else { continue };
+        e.pareto = !all.iter().flatten().any(|o| dominates(o, m));
+        let (f, breaks_get) = flags(&base, m);
+        e.flags = f;
+        if !breaks_get {
+            eligible.push(e.index);
+        }
+    }
+    let mut input_flags = input_flags(&base);
+    input_flags.extend(skewed_salt(&list, &base));
+    let metric = |i: usize| list.get(i).and_then(|e| e.metrics.as_ref());
+    let best_h = eligible
+        .iter()
+        .filter_map(|&i| metric(i))
+        .map(|m| m.hotspot_factor)
+        .fold(f64::INFINITY, f64::min);
+    let even: Vec<usize> = eligible
+        .iter()
+        .copied()
+        .filter(|&i| metric(i).is_some_and(|m| m.hotspot_factor <= best_h * 1.25))
+        .collect();
+    let best_r = even
+        .iter()
+        .filter_map(|&i| metric(i))
+        .map(|m| m.read_cost)
+        .fold(f64::INFINITY, f64::min);
+    let cheapest: Vec<usize> = even
+        .iter()
+        .copied()
+        .filter(|&i| metric(i).is_some_and(|m| m.read_cost <= best_r * (1.0 + 1e-9)))
+        .collect();
+    // Write spreads within 5 % of the lowest are the same spread (two samples of an even
+    // spread differ by that much): the shorter key wins among them.
+    let low_h = cheapest
+        .iter()
+        .filter_map(|&i| metric(i))
+        .map(|m| m.hotspot_factor)
+        .fold(f64::INFINITY, f64::min);
+    let winner = cheapest
+        .iter()
+        .copied()
+        .filter(|&i| metric(i).is_some_and(|m| m.hotspot_factor <= low_h * 1.05))
+        .min_by(|&a, &b| {
+            let key = |i: usize| {
+                metric(i).map_or((f64::INFINITY, f64::INFINITY), |m| {
+                    (m.key_bytes, m.hotspot_factor)
+                })
+            };
+            key(a)
+                .partial_cmp(&key(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.cmp(&b))
+        })
+        .unwrap_or(0);
+    let winner_h = metric(winner).map_or(f64::INFINITY, |m| m.hotspot_factor);
+    let input_on_front = list.first().is_some_and(|e| e.pareto);
+    let pick = if cheapest.contains(&0) && input_on_front && base.hotspot_factor <= winner_h * 1.05
+    {
+        0
+    } else {
+        winner
+    };
+    let chosen = list.get(pick).or(list.first());
+    let (label, key_text, design, metrics, f) = match chosen {
+        Some(e) => (
+            e.label.clone(),
+            e.key_text.clone(),
+            e.design.clone(),
+            e.metrics.clone().unwrap_or_else(|| base.clone()),
+            e.flags.clone(),
+        ),
+        None => (
+            "current".into(),
+            doc.key.to_text(),
+            doc.clone(),
+            base.clone(),
+            Vec::new(),
+        ),
+    };
+    let why = reasons(&label, &base, &metrics, pick == 0, &f);
+    let cap = capacity(&design, &metrics, &opts.capacity, set.servers);
+    Ok(Advice {
+        recommended: Recommendation {
+            index: pick,
+            label,
+            key_text,
+            design,
+            why,
+            metrics,
+        },
+        input_flags,
+        candidates: list,
+        servers: set.servers,
+        target_regions: set.target_regions,
+        records: opts.records,
+        fixed_fields: set.fixed_fields.clone(),
+        capacity: cap,
+    })
+}

@@ -1,0 +1,277 @@
+//! One candidate through the analyzer and the read planner, and many candidates on every
+//! core. A candidate's figures depend only on its document and the options, never on the
+//! thread that computed them.
+
+use serde::{Deserialize, Serialize};
+
+use super::AdviseOptions;
+use crate::analyze::{AnalysisRun, AnalyzeOptions};
+use crate::design::DesignDocument;
+use crate::error::Result;
+
+/// What one read costs on a candidate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReadCost {
+    /// The read's name.
+    pub name: String,
+    /// `get`, `prefix`, `range` or `latest`.
+    pub kind: String,
+    /// Scans HBase runs for it; more than [`crate::scan::MAX_SCANS`] when the planner
+    /// refuses to list them (then the cost counts that many scans over every region).
+    pub scans: usize,
+    /// Regions those scans touch.
+    pub regions_touched: usize,
+    /// Rows read per row returned (the planner's estimate; `None` when it has none).
+    pub rows_read_per_row_returned: Option<f64>,
+    /// The read scans the whole table (or the whole hashed space) with a filter.
+    pub full_scan: bool,
+    /// The read's cost in one number: regions touched × rows read per row returned (at
+    /// least 1).
+    pub cost: f64,
+}
+
+/// A candidate's figures on the advisor's workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CandidateMetrics {
+    /// Write spread: per time window, the busiest region's writes over the mean writes of
+    /// `max(regions, targetRegions)` regions, averaged over the windows with writes. 1 is
+    /// even over at least the target; a key that writes one region of a target of 10 scores
+    /// 10. (A table of fewer regions than the target cannot score 1.)
+    pub hotspot_factor: f64,
+    /// The worst window's write spread (same definition).
+    pub max_hotspot_factor: f64,
+    /// The analyzer's hotspot factor over the whole run (busiest region / mean region).
+    pub hotspot_factor_overall: f64,
+    /// Regions written per time window (mean).
+    pub active_regions_per_window: f64,
+    /// Effective parallelism per window (1 / Σ share², mean over windows).
+    pub effective_parallelism: f64,
+    /// Regions at the end of the run.
+    pub regions: usize,
+    /// Regions that took no write.
+    pub empty_regions: usize,
+    /// Mean row key length in bytes.
+    pub key_bytes: f64,
+    /// Records analyzed.
+    pub records: u64,
+    /// Each read's cost, in the document's order.
+    pub reads: Vec<ReadCost>,
+    /// The sum of the reads' costs (0 without reads).
+    pub read_cost: f64,
+    /// The HBase shell command that creates the table with this pre-split.
+    pub create_statement: String,
+}
+
+/// The evaluation options for a candidate: the analyzer's defaults with the advisor's
+/// window count.
+fn analyze_options(opts: &AdviseOptions) -> AnalyzeOptions {
+    AnalyzeOptions {
+        windows: opts.windows,
+        sample_size: 0,
+        // A sampleQuantiles pre-split is cut at the workload's first keys: at most the
+        // records evaluated.
+        presplit_sample: u32::try_from(opts.records.min(10_000)).unwrap_or(10_000),
+        ..AnalyzeOptions::default()
+    }
+}
+
+/// `design` on `opts.records` records of its own workload (same seed and rate), through the
+/// analyzer and the read planner. `target_regions` is the region count writes should spread
+/// over ([`super::CandidateSet::target_regions`]).
+pub fn evaluate(
+    design: &DesignDocument,
+    opts: &AdviseOptions,
+    target_regions: u32,
+) -> Result<CandidateMetrics> {
+    let mut doc = design.clone();
+    let mut w = doc.workload.take().unwrap_or_default();
+    w.records = opts.records;
+    let value_size = w.value_size;
+    doc.workload = Some(w);
+    let mut run = AnalysisRun::new(&doc, &analyze_options(opts))?;
+    while !run.step(1 << 16)?.finished {}
+    let split_keys = run.analyzer().split_keys().to_vec();
+    let report = run.finish();
+    // Each read on its own: one that would need more scans than the planner plans is a cost
+    // (a salt over a time cut at every second of a day), not a failed candidate.
+    let mut plans = Vec::with_capacity(doc.reads.len());
+    for (i, r) in doc.reads.iter().enumerate() {
+        let one = crate::scan::plan_reads(
+            &doc.key,
+            &doc.fields,
+            doc.workload.as_ref(),
+            std::slice::from_ref(r),
+            &split_keys,
+        );
+        match one {
+            Ok(mut p) => plans.push(p.pop()),
+            Err(e) if e.kind == crate::error::ErrorKind::Limit => plans.push(None),
+            Err(e) => {
+                let p = e.location.path.clone().unwrap_or_default();
+                let rest = p.strip_prefix("/reads/0").unwrap_or(&p).to_string();
+                return Err(e.at_path(format!("/reads/{i}{rest}")));
+            }
+        }
+    }
+    let slots = report.regions.len().max(target_regions as usize).max(1) as f64;
+    let loaded: Vec<f64> = report
+        .metrics
+        .per_window
+        .iter()
+        .filter(|m| m.total > 0)
+        .map(|m| m.max as f64 * slots / m.total as f64)
+        .collect();
+    let hotspot_factor = if loaded.is_empty() {
+        0.0
+    } else {
+        loaded.iter().sum::<f64>() / loaded.len() as f64
+    };
+    let max_hotspot_factor = loaded.iter().copied().fold(0.0, f64::max);
+    let regions = report.regions.len();
+    let reads: Vec<ReadCost> = plans
+        .iter()
+        .zip(&doc.reads)
+        .map(|(p, r)| {
+            let Some(p) = p else {
+                return ReadCost {
+                    name: r.name(),
+                    kind: read_kind(r).into(),
+                    scans: crate::scan::MAX_SCANS + 1,
+                    regions_touched: regions,
+                    rows_read_per_row_returned: None,
+                    full_scan: false,
+                    cost: (crate::scan::MAX_SCANS + 1) as f64 * regions.max(1) as f64,
+                };
+            };
+            let full_scan = p.notes.iter().any(|n| {
+                n.contains("full-table scan") || n.contains("scan of the whole hashed space")
+            });
+            let rr = p.rows_read_per_row_returned.unwrap_or(1.0).max(1.0);
+            ReadCost {
+                name: p.name.clone(),
+                kind: read_kind(r).into(),
+                scans: p.scans.len(),
+                regions_touched: p.regions_touched,
+                rows_read_per_row_returned: p.rows_read_per_row_returned,
+                full_scan,
+                cost: p.regions_touched.max(1) as f64 * rr,
+            }
+        })
+        .collect();
+    let read_cost = reads.iter().map(|r| r.cost).sum();
+    let key_bytes = if report.writes == 0 {
+        0.0
+    } else {
+        report.bytes as f64 / report.writes as f64 - value_size as f64
+    };
+    Ok(CandidateMetrics {
+        hotspot_factor,
+        max_hotspot_factor,
+        hotspot_factor_overall: report.metrics.overall.hotspot_factor,
+        active_regions_per_window: report.metrics.mean_active_regions,
+        effective_parallelism: report.metrics.mean_effective_parallelism,
+        regions: report.regions.len(),
+        empty_regions: report.metrics.overall.empty_regions,
+        key_bytes,
+        records: report.writes,
+        reads,
+        read_cost,
+        create_statement: crate::hbase::shell::shell_create("table", "f", &split_keys),
+    })
+}
+
+fn read_kind(r: &crate::scan::ReadPattern) -> &'static str {
+    use crate::scan::ReadPattern as P;
+    match r {
+        P::Get { .. } => "get",
+        P::Prefix { .. } => "prefix",
+        P::Range { .. } => "range",
+        P::Latest { .. } => "latest",
+    }
+}
+
+/// Every design evaluated, in order, on `threads` threads (0: every core; always one on
+/// wasm32, which has no threads). The results are the same whatever the thread count.
+pub fn evaluate_all(
+    designs: &[&DesignDocument],
+    opts: &AdviseOptions,
+    target_regions: u32,
+    threads: u32,
+) -> Vec<Result<CandidateMetrics>> {
+    let one = |d: &DesignDocument| evaluate(d, opts, target_regions);
+    let n = thread_count(threads).min(designs.len());
+    if n <= 1 {
+        return designs.iter().map(|d| one(d)).collect();
+    }
+    parallel(designs, n, &one)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn thread_count(_threads: u32) -> usize {
+    1
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn thread_count(threads: u32) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t as usize,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn parallel(
+    designs: &[&DesignDocument],
+    _n: usize,
+    one: &(dyn Fn(&DesignDocument) -> Result<CandidateMetrics> + Sync),
+) -> Vec<Result<CandidateMetrics>> {
+    designs.iter().map(|d| one(d)).collect()
+}
+
+/// `n` workers (this thread one of them) take the next unevaluated design until none is left;
+/// each result goes to its design's slot. A worker that cannot be started, or that fails,
+/// leaves its designs to this thread.
+#[cfg(not(target_arch = "wasm32"))]
+fn parallel(
+    designs: &[&DesignDocument],
+    n: usize,
+    one: &(dyn Fn(&DesignDocument) -> Result<CandidateMetrics> + Sync),
+) -> Vec<Result<CandidateMetrics>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    type Done = Vec<(usize, Result<CandidateMetrics>)>;
+    let next = AtomicUsize::new(0);
+    let work = || -> Done {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(d) = designs.get(i) else {
+                return done;
+            };
+            done.push((i, one(d)));
+        }
+    };
+    let mut slots: Vec<Option<Result<CandidateMetrics>>> = designs.iter().map(|_| None).collect();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (1..n)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(s, work).ok())
+            .collect();
+        let mut all = work();
+        for h in handles {
+            if let Ok(mut d) = h.join() {
+                all.append(&mut d);
+            }
+        }
+        for (i, r) in all {
+            if let Some(slot) = slots.get_mut(i) {
+                *slot = Some(r);
+            }
+        }
+    });
+    slots
+        .into_iter()
+        .zip(designs)
+        .map(|(s, d)| s.unwrap_or_else(|| one(d)))
+        .collect()
+}

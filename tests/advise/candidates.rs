@@ -1,0 +1,122 @@
+//! Candidates are whole design documents: they read back from their JSON, keep every field of
+//! the input's key, write every example's record, come in the same order with the same
+//! labels every time, and the input comes first as given.
+
+use super::cases::Failures;
+use super::common::{preset, small};
+use std::collections::BTreeSet;
+
+use rowkey_lab::advise::candidates;
+use rowkey_lab::design::{check_examples, presets, DesignDocument, ExampleStatus};
+
+/// The fields the key writes as values (each segment's own field, by the key's layout; a
+/// hash's source is no value the key keeps).
+fn key_fields(doc: &DesignDocument) -> BTreeSet<String> {
+    rowkey_lab::keyspec::layout(&doc.key, &doc.key_fields())
+        .unwrap()
+        .into_iter()
+        .filter_map(|l| l.field)
+        .collect()
+}
+
+#[test]
+fn every_candidate_is_a_whole_valid_document() {
+    let mut f = Failures::new("candidates of every preset");
+    for p in presets::all() {
+        let input = preset(p.id);
+        let set = candidates(&input, &small()).unwrap();
+        f.eq(
+            format!("{}: the input first", p.id),
+            &set.candidates[0].design,
+            &input,
+        );
+        f.eq(
+            format!("{}: the input's label", p.id),
+            set.candidates[0].label.as_str(),
+            "current",
+        );
+        let again = candidates(&input, &small()).unwrap();
+        f.eq(format!("{}: deterministic", p.id), &again, &set);
+        let mut labels: Vec<&str> = set.candidates.iter().map(|c| c.label.as_str()).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        f.eq(
+            format!("{}: unique labels", p.id),
+            &labels.len(),
+            &set.candidates.len(),
+        );
+        let fields = key_fields(&input);
+        for c in &set.candidates {
+            let case = format!("{} / {}", p.id, c.label);
+            match DesignDocument::from_json(&c.design.to_json()) {
+                Ok(back) => {
+                    f.eq(format!("{case}: reads back"), &back, &c.design);
+                }
+                Err(e) => f.fail(format!("{case}: reads back"), e),
+            }
+            let kept = key_fields(&c.design);
+            f.check(
+                format!("{case}: keeps the key's fields"),
+                fields.is_subset(&kept),
+                format!("{fields:?} not in {kept:?}"),
+            );
+            let examples = check_examples(&c.design).unwrap();
+            let moved: Vec<usize> = examples
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.status == ExampleStatus::Moved)
+                .map(|(i, _)| i)
+                .collect();
+            f.check(
+                format!("{case}: examples rewritten"),
+                moved.is_empty(),
+                format!("{moved:?}"),
+            );
+            f.eq(
+                format!("{case}: the input's reads"),
+                &c.design.reads,
+                &input.reads,
+            );
+            f.eq(
+                format!("{case}: the input's workload"),
+                &c.design.workload,
+                &input.workload,
+            );
+        }
+        f.check(
+            format!("{}: a sweep", p.id),
+            set.candidates.len() >= 3 || p.id.contains("md5"),
+            set.candidates.len(),
+        );
+    }
+    f.finish();
+}
+
+#[test]
+fn a_decimal_prefix_gets_a_decimal_string_pre_split() {
+    // Eight digits of a uniform account number lead the key: DecimalStringSplit over
+    // 00000000..99999999 cuts it into equal ranges, one per target region (4 servers).
+    let doc = super::common::doc(
+        r#"{"v": 1,
+         "fields": [{"name": "account", "type": "long", "generator": {"kind": "uniformInt", "min": 0, "max": 99999999}},
+                    {"name": "ts", "type": "timestamp"}],
+         "key": "dec(account, 8) + long(ts)",
+         "workload": {"records": 20000},
+         "regions": {"regionServers": 4}}"#,
+    );
+    let set = candidates(&doc, &small()).unwrap();
+    let dec = set
+        .candidates
+        .iter()
+        .find(|c| {
+            matches!(
+                c.design.regions.as_ref().map(|r| &r.presplit),
+                Some(rowkey_lab::region::PreSplit::DecimalString { regions: 4, .. })
+            )
+        })
+        .expect("a decimalString candidate");
+    assert_eq!(dec.label, "decimalString pre-split (4 regions)");
+    let m = rowkey_lab::advise::evaluate(&dec.design, &small(), set.target_regions).unwrap();
+    assert_eq!((m.regions, m.empty_regions), (4, 0));
+    assert!(m.hotspot_factor < 1.3, "{}", m.hotspot_factor);
+}
