@@ -6,6 +6,7 @@
 // views in results.js, the table-regions box in table-regions.js. This module has the editor,
 // the worker runs, compare, state in and out (state-io.js) and the start-up.
 
+import { wireAdvice } from './advice-view.js';
 import { adoptFirstRun, startWorker } from './boot.js';
 import { markFormError, renderForms, wireForms } from './design-form.js';
 import { drawMatrix, poolMax } from './heatmap.js';
@@ -826,6 +827,12 @@ function wireLab() {
   renderForms();
   wireHeatmap();
   wireIo();
+  wireAdvice(doc => {
+    branch();
+    state.doc = doc;
+    state.presetId = '';
+    changed(true, true);
+  }, compareWith);
   wirePhoenix(doc => {
     branch();
     state.doc = doc;

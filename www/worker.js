@@ -167,6 +167,19 @@ async function run(data) {
         readsError = errorOf(e);
       }
       post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
+    } else if (kind === 'adviseCandidates') {
+      // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
+      post({ id, kind, set: E.adviseCandidates(data.doc, data.options) });
+    } else if (kind === 'evaluate') {
+      let metrics;
+      try {
+        metrics = E.evaluateCandidate(data.design, data.options, data.targetRegions);
+      } catch (e) {
+        metrics = { error: String(e?.message ?? e) };
+      }
+      post({ id, kind, index: data.index, metrics });
+    } else if (kind === 'adviseFrom') {
+      post({ id, kind, advice: E.adviseFrom(data.doc, data.options, data.evaluations) });
     } else if (kind === 'compare') {
       const c = E.compareDesigns(data.docs, data.options);
       post(

@@ -29,6 +29,7 @@ pub(crate) fn segment_fields(seg: &Segment, out: &mut Vec<String>) {
         S::Bucket(b) => out.push(b.field.clone()),
         S::Dict(d) | S::Tag(d) => out.push(d.field.clone()),
         S::Uid(u) => out.push(u.field.clone()),
+        S::Pk(p) => out.push(p.field.clone()),
         S::When(w) => {
             out.push(w.field.clone());
             for s in &w.then {

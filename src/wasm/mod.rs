@@ -21,8 +21,13 @@ use crate::support::json::{Node, R};
 // (`rowkey-lab/vectors`): `runVector` alone, so the linker drops everything the golden vectors
 // do not reach, and the main wasm (built without `vectors`) has no test code. The presets are
 // served by the package's JS (`presets.js`, written by scripts/presets-js.mjs), not by the wasm.
-// The advisor's exports are the npm package's until the page imports them.
-#[cfg(all(feature = "library", not(feature = "vectors-only")))]
+// The advisor's exports are the npm package's and the page's speed build's (feature `fast`,
+// www/pkg/fast/: the page's Advice view evaluates candidates in its workers, which run that
+// build); the page's size build, its first load, goes without them.
+#[cfg(all(
+    any(feature = "library", feature = "fast"),
+    not(feature = "vectors-only")
+))]
 pub mod advise;
 #[cfg(not(feature = "vectors-only"))]
 pub mod analyze;

@@ -1,0 +1,375 @@
+// The Advice view: the engine's design advisor (src/advise) run from the page. The engine makes
+// the candidates (adviseCandidates), each is evaluated in one of a pool of workers on the speed
+// build (evaluateCandidate; as many workers as the browser has cores, up to four), and the engine
+// answers from the evaluations in candidate order (adviseFrom), so the answer does not depend on
+// the number of workers. Drawn here: the candidates as a scatter plot of write spread against
+// read cost (the Pareto front filled, the current design and the recommendation ringed), the
+// recommendation and its reasons, a chosen candidate's figures with Load and Compare, and the
+// capacity and lifecycle table. Every text goes in through textContent.
+import { startWorker } from './boot.js';
+import { $, el, fix, num, state } from './lab-state.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const svg = (tag, attrs = {}) => {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+};
+
+let pool = [],
+  runId = 0,
+  advice = null,
+  chosen = 0,
+  hooks = { load: () => {}, compare: () => {} };
+
+/** `load(doc)` puts a candidate's design on the page; `compare(doc)` compares it with the current one. */
+export function wireAdvice(load, compare) {
+  hooks = { load, compare };
+  $('advice-run').addEventListener('click', runAdvice);
+  $('advice-cancel').addEventListener('click', () => stop('Cancelled.'));
+}
+
+function stop(text) {
+  runId++;
+  for (const w of pool) w.terminate();
+  pool = [];
+  $('advice-cancel').disabled = true;
+  $('advice-run').disabled = false;
+  $('advice-status').textContent = text;
+}
+
+/** One request to a worker, answered by its message with the same id. */
+function ask(worker, msg) {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if (data.id !== msg.id) return;
+      if (data.kind === 'error') reject(Object.assign(new Error(data.error.message), data.error));
+      else resolve(data);
+    };
+    worker.postMessage(msg);
+  });
+}
+
+function options() {
+  const servers = Number($('advice-servers').value);
+  const records = Number($('advice-records').value);
+  return {
+    ...(servers > 0 ? { servers: Math.min(10000, Math.round(servers)) } : {}),
+    records: Math.min(2_000_000, Math.max(1000, Math.round(records) || 200_000)),
+  };
+}
+
+async function runAdvice() {
+  stop('');
+  const id = ++runId;
+  const doc = state.doc,
+    opts = options();
+  const n = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+  pool = Array.from({ length: n }, () => startWorker('#engine=fast'));
+  $('advice-run').disabled = true;
+  $('advice-cancel').disabled = false;
+  const progress = $('advice-progress');
+  progress.value = 0;
+  $('advice-status').textContent = 'Making the candidates…';
+  try {
+    const { set } = await ask(pool[0], { id, kind: 'adviseCandidates', doc, options: opts });
+    if (id !== runId) return;
+    const total = set.candidates.length;
+    const evaluations = new Array(total);
+    let next = 0,
+      done = 0;
+    const t0 = performance.now();
+    // each worker takes the next candidate when it is free
+    const work = async w => {
+      while (next < total && id === runId) {
+        const index = next++;
+        const c = set.candidates[index];
+        const r = await ask(w, {
+          id,
+          kind: 'evaluate',
+          index,
+          design: c.design,
+          options: opts,
+          targetRegions: set.targetRegions,
+        });
+        evaluations[index] = r.metrics;
+        done++;
+        progress.value = done / total;
+        $('advice-status').textContent = `${done} of ${total} candidates evaluated (${n} workers)…`;
+      }
+    };
+    await Promise.all(pool.map(work));
+    if (id !== runId) return;
+    const seconds = (performance.now() - t0) / 1000;
+    const { advice: a } = await ask(pool[0], { id, kind: 'adviseFrom', doc, options: opts, evaluations });
+    if (id !== runId) return;
+    performance.mark('rowkey-lab:advice-done');
+    advice = a;
+    chosen = a.recommended.index;
+    stop(
+      `${total} candidates × ${num(a.records)} records in ${fix(seconds, 1)} s on ${n} workers (${num(Math.round((total * a.records) / seconds))} records/s).`,
+    );
+    renderAdvice();
+  } catch (e) {
+    if (id !== runId) return;
+    stop('');
+    $('advice').replaceChildren(el('p', `The advisor could not run: ${e.reason ?? e.message}`, { class: 'error' }));
+  }
+}
+
+// ---- drawing -------------------------------------------------------------------------------
+const W = 520,
+  H = 300,
+  PAD = { l: 92, r: 12, t: 12, b: 40 };
+
+/** A log scale from [lo, hi] to [a, b] (values at or below 0 sit at lo). */
+function scale(lo, hi, a, b) {
+  const l0 = Math.log(Math.max(lo, 1e-9)),
+    l1 = Math.log(Math.max(hi, lo * 1.0001, 1e-9));
+  return v => a + ((Math.log(Math.max(v, lo)) - l0) / (l1 - l0 || 1)) * (b - a);
+}
+
+/** Ticks for a log axis within [lo, hi]: 1, 2, 5 × powers of ten over a short range, powers
+ * of ten (every second one over a long range) otherwise. */
+function ticks(lo, hi) {
+  const out = [];
+  const decades = Math.log10(Math.max(hi, 1e-9) / Math.max(lo, 1e-9));
+  const ks = decades > 2 ? [1] : [1, 2, 5];
+  const every = decades > 6 ? 100 : 10;
+  for (let p = 10 ** Math.floor(Math.log10(Math.max(lo, 1e-9))); p <= hi * 1.0001; p *= every)
+    for (const k of ks) if (k * p >= lo * 0.9999 && k * p <= hi * 1.0001) out.push(k * p);
+  return out.length >= 2 ? out : [lo, hi];
+}
+
+function scatter(a) {
+  const pts = a.candidates.filter(c => c.metrics);
+  const xs = pts.map(c => c.metrics.hotspotFactor),
+    ys = pts.map(c => Math.max(1, c.metrics.readCost));
+  const x0 = Math.min(1, ...xs),
+    x1 = Math.max(...xs) * 1.1,
+    y0 = Math.min(...ys),
+    y1 = Math.max(...ys) * 1.2;
+  const X = scale(x0, x1, PAD.l, W - PAD.r),
+    Y = scale(y0, y1, H - PAD.b, PAD.t);
+  const root = svg('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    class: 'advice-plot',
+    role: 'group',
+    'aria-label': 'candidates: write spread (hotspot factor, lower is more even) against read cost (lower is cheaper)',
+  });
+  const axis = svg('g', { class: 'axis-lines' });
+  for (const t of ticks(x0, x1)) {
+    axis.append(svg('line', { x1: X(t), x2: X(t), y1: PAD.t, y2: H - PAD.b }));
+    const lab = svg('text', { x: X(t), y: H - PAD.b + 14, 'text-anchor': 'middle' });
+    lab.textContent = fix(t, t < 10 ? 1 : 0);
+    axis.append(lab);
+  }
+  for (const t of ticks(y0, y1)) {
+    axis.append(svg('line', { x1: PAD.l, x2: W - PAD.r, y1: Y(t), y2: Y(t) }));
+    const lab = svg('text', { x: PAD.l - 6, y: Y(t) + 4, 'text-anchor': 'end' });
+    lab.textContent = num(t);
+    axis.append(lab);
+  }
+  const xl = svg('text', { x: (PAD.l + W - PAD.r) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' });
+  xl.textContent = 'hotspot factor (busiest ÷ mean region per window; 1 = even)';
+  const yl = svg('text', {
+    x: 12,
+    y: (PAD.t + H - PAD.b) / 2,
+    transform: `rotate(-90 12 ${(PAD.t + H - PAD.b) / 2})`,
+    'text-anchor': 'middle',
+    class: 'axis-title',
+  });
+  yl.textContent = 'read cost (regions × rows per row)';
+  root.append(axis, xl, yl);
+  // the Pareto front as a line through its points, by write spread
+  const front = pts.filter(c => c.pareto).sort((p, q) => p.metrics.hotspotFactor - q.metrics.hotspotFactor);
+  if (front.length > 1)
+    root.append(
+      svg('polyline', {
+        class: 'front',
+        points: front.map(c => `${X(c.metrics.hotspotFactor)},${Y(Math.max(1, c.metrics.readCost))}`).join(' '),
+      }),
+    );
+  // drawn last, on top where points coincide: the front, the current design, the recommendation, the choice
+  const rank = c =>
+    (c.pareto ? 1 : 0) +
+    (c.index === 0 ? 2 : 0) +
+    (c.index === a.recommended.index ? 4 : 0) +
+    (c.index === chosen ? 8 : 0);
+  for (const c of [...pts].sort((p, q) => rank(p) - rank(q))) {
+    const x = X(c.metrics.hotspotFactor),
+      y = Y(Math.max(1, c.metrics.readCost));
+    const cls = [
+      'pt',
+      c.pareto ? 'pareto' : '',
+      c.index === 0 ? 'current' : '',
+      c.index === a.recommended.index ? 'recommended' : '',
+      c.index === chosen ? 'chosen' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const g = svg('g', {
+      class: cls,
+      tabindex: 0,
+      role: 'button',
+      'data-index': c.index,
+      'aria-pressed': String(c.index === chosen),
+      'aria-label': `${c.label}: hotspot ${fix(c.metrics.hotspotFactor)}, read cost ${num(c.metrics.readCost)}, key ${fix(c.metrics.keyBytes, 1)} bytes${c.pareto ? ', on the Pareto front' : ''}${c.index === 0 ? ', the current design' : ''}${c.index === a.recommended.index ? ', recommended' : ''}`,
+    });
+    if (c.index === 0) g.append(svg('rect', { x: x - 7, y: y - 7, width: 14, height: 14, class: 'ring' }));
+    if (c.index === a.recommended.index) g.append(svg('circle', { cx: x, cy: y, r: 10, class: 'ring' }));
+    g.append(svg('circle', { cx: x, cy: y, r: 5, class: 'dot' }));
+    const title = svg('title');
+    title.textContent = c.label;
+    g.append(title);
+    root.append(g);
+  }
+  const pick = e => {
+    const g = e.target.closest?.('g[data-index]');
+    if (!g) return;
+    chosen = Number(g.dataset.index);
+    renderAdvice(true);
+  };
+  root.addEventListener('click', pick);
+  root.addEventListener('keydown', e => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pick(e);
+    }
+  });
+  return root;
+}
+
+function metricsList(mx) {
+  const dl = el('dl', undefined, { class: 'metrics' });
+  const row = (k, v) => dl.append(el('dt', k), el('dd', v));
+  row(
+    'Hotspot factor',
+    `${fix(mx.hotspotFactor)} per window (worst ${fix(mx.maxHotspotFactor)}; over the run ${fix(mx.hotspotFactorOverall)})`,
+  );
+  row('Active regions per window', `${fix(mx.activeRegionsPerWindow, 1)} of ${mx.regions} (${mx.emptyRegions} empty)`);
+  row('Effective parallelism', fix(mx.effectiveParallelism, 1));
+  row('Key bytes', fix(mx.keyBytes, 1));
+  for (const r of mx.reads)
+    row(
+      `Read “${r.name}”`,
+      `${r.scans} scan${r.scans === 1 ? '' : 's'}, ${r.regionsTouched} region${r.regionsTouched === 1 ? '' : 's'}` +
+        (r.rowsReadPerRowReturned == null ? '' : `, ${fix(r.rowsReadPerRowReturned)} rows read per row returned`) +
+        (r.fullScan ? ' — a full scan' : ''),
+    );
+  return dl;
+}
+
+function detail(a) {
+  const c = a.candidates.find(x => x.index === chosen) ?? a.candidates[0];
+  const box = el('div', undefined, { class: 'advice-detail', id: 'advice-detail' });
+  const what = [
+    c.index === 0 ? 'the current design' : '',
+    c.index === a.recommended.index ? 'recommended' : '',
+    c.pareto ? 'on the Pareto front' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  box.append(el('h4', `${c.label}${what ? ` (${what})` : ''}`), el('code', c.keyText));
+  if (c.changes.length) {
+    const ul = el('ul');
+    for (const x of c.changes) ul.append(el('li', x));
+    box.append(ul);
+  }
+  if (c.metrics) box.append(metricsList(c.metrics));
+  else box.append(el('p', c.error ?? 'not evaluated', { class: 'error' }));
+  for (const f of c.flags) box.append(el('p', f, { class: 'note' }));
+  const bar = el('div', undefined, { class: 'runbar' });
+  const load = el('button', 'Load this design', { type: 'button', id: 'advice-load' });
+  load.onclick = () => hooks.load(c.design);
+  const cmp = el('button', 'Compare with the current design', { type: 'button', id: 'advice-compare' });
+  cmp.onclick = () => hooks.compare(c.design);
+  cmp.disabled = c.index === 0;
+  load.disabled = c.index === 0;
+  bar.append(load, cmp);
+  box.append(bar);
+  return box;
+}
+
+function capacityTable(cap) {
+  const t = el('table', undefined, { class: 'capacity' });
+  const heads = [
+    'after',
+    'data kept',
+    'regions',
+    'regions per server',
+    'guide 20–200',
+    'written regions per server',
+    'empty regions',
+  ];
+  const hr = el('tr');
+  for (const h of heads) hr.append(el('th', h, { scope: 'col' }));
+  t.append(hr);
+  const gb = b => `${fix(b / 2 ** 30, b < 10 * 2 ** 30 ? 1 : 0)} GiB`;
+  for (const h of cap.horizons) {
+    const tr = el('tr');
+    for (const v of [
+      `${h.months} month${h.months === 1 ? '' : 's'}`,
+      gb(h.keptBytes),
+      num(h.regions),
+      fix(h.regionsPerServer, 1),
+      h.guide,
+      fix(h.activeRegionsPerServer, 1),
+      num(h.emptyRegions),
+    ])
+      tr.append(el('td', v));
+    t.append(tr);
+  }
+  const box = el('div');
+  box.append(
+    el('h4', 'Capacity and lifecycle'),
+    el(
+      'p',
+      `${cap.servers} region servers, ${num(cap.recordBytes)} bytes a record, ${num(cap.writeRate)} records/s; the memstore holds about ${fix(cap.memstoreRegionsPerServer, 0)} written regions per server. Pre-split into ${num(cap.recommendedPresplit)} regions.`,
+      { class: 'muted' },
+    ),
+    t,
+  );
+  if (cap.cycle)
+    box.append(
+      el(
+        'p',
+        `Cyclic key (${cap.cycle.pattern}): the cycle is ${cap.cycle.cycleDays} days${cap.cycle.requiredDays == null ? '' : `, it must be at least ${cap.cycle.requiredDays} (TTL + 2 × major compaction)`}${cap.cycle.ok === false ? ': too short.' : '.'}`,
+        { class: cap.cycle.ok === false ? 'note' : 'muted' },
+      ),
+    );
+  for (const n of cap.notes) box.append(el('p', n, { class: 'muted' }));
+  return box;
+}
+
+/** The last advice, drawn (after a new choice, `focusChosen` keeps the keyboard on the plot). */
+export function renderAdvice(focusChosen = false) {
+  const box = $('advice');
+  if (!advice) return;
+  const a = advice;
+  const rec = el('div', undefined, { class: 'advice-rec' });
+  rec.append(
+    el(
+      'p',
+      a.recommended.index === 0
+        ? 'Keep the design: no candidate does better on this workload.'
+        : `Recommended: ${a.recommended.label}`,
+      {
+        class: 'diagnosis',
+      },
+    ),
+  );
+  const why = el('ul');
+  for (const w of a.recommended.why) why.append(el('li', w));
+  rec.append(why);
+  for (const f of a.inputFlags) rec.append(el('p', f, { class: 'note' }));
+  const legend = el(
+    'p',
+    `${a.candidates.length} candidates, each on ${num(a.records)} records; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the current design; ring: the recommendation. Choose a point for its design.`,
+    { class: 'muted' },
+  );
+  const plotWrap = el('div', undefined, { class: 'advice-grid' });
+  plotWrap.append(scatter(a), detail(a));
+  box.replaceChildren(rec, legend, plotWrap, capacityTable(a.capacity));
+  if (focusChosen) box.querySelector(`g[data-index="${chosen}"]`)?.focus();
+}
