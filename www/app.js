@@ -825,6 +825,15 @@ function wireLab() {
     changed();
   });
   renderForms();
+  // the results' sections, one press away (buttons, not #links: the hash holds the design)
+  $('results-nav').addEventListener('click', e => {
+    const to = e.target.closest('button[data-to]')?.dataset.to;
+    const h = to && $(to);
+    if (!h) return;
+    h.scrollIntoView({ block: 'start' });
+    h.setAttribute('tabindex', '-1');
+    h.focus({ preventScroll: true });
+  });
   wireHeatmap();
   wireIo();
   wireAdvice(doc => {

@@ -239,6 +239,7 @@ export class KeysView {
         this.segmented('kkey', info, false),
         this.segmented('khex', info, true),
       );
+      for (const c of row.children) c.setAttribute('role', 'cell');
       row.dataset.index = String(i);
       rows.push(row);
     }

@@ -28,7 +28,8 @@ function loadState() {}
 function renderSplit(s) {
   const box = el('section', undefined, { 'data-algorithm': s.algorithm });
   box.append(el('h3', `${s.algorithm} — region ${s.region + 1} of ${s.splitKeys.length + 1}`));
-  const wrap = el('div', undefined, { class: 'scroll' });
+  // focusable, so the keyboard can scroll a long table too
+  const wrap = el('div', undefined, { class: 'scroll', tabindex: '0', 'aria-label': `${s.algorithm} regions` });
   const table = el('table');
   const head = el('tr');
   for (const h of ['#', 'start key', 'end key']) head.append(el('th', h, { scope: 'col' }));
