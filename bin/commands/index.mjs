@@ -2,9 +2,9 @@
 export { advise } from './advise.mjs';
 export { analyze, compare } from './analyze.mjs';
 export { check } from './check.mjs';
-export { createTable as 'create-table' } from './phoenix.mjs';
 export { decode, encode, layout } from './keys.mjs';
 export { examples, lint } from './lint.mjs';
+export { createTable as 'create-table' } from './phoenix.mjs';
 export { reads } from './reads.mjs';
 export { regions } from './regions.mjs';
 export { presets, splits } from './splits.mjs';
