@@ -188,7 +188,7 @@ mod report;
 mod run;
 
 pub use analyzer::{grid_bucket, Analyzer, DEFAULT_ROW_LIMIT};
-pub use compare::{compare, compare_with_encoders, ComparedDesign, Comparison};
+pub use compare::{compare, compare_with_encoders, ComparedDesign, ComparedRead, Comparison};
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
 };

@@ -418,7 +418,12 @@ export interface ComparedDesign {
   /** The design's own region × window writes. */
   matrix: Matrix;
   metrics: MatrixMetrics; gridMetrics: MatrixMetrics; grid: Matrix; diagnosis: string[];
+  /** Mean bytes of the sampled row keys. */
+  keyBytes: number;
+  /** Each read planned over the design's final regions. */
+  reads: ComparedRead[];
 }
+export interface ComparedRead { name: string; scans: number; regionsTouched: number; rowsReadPerRowReturned: number | null }
 export interface Comparison { gridBuckets: number; windows: number; designs: ComparedDesign[] }
 export interface Progress { done: number; total: number; regions: number; finished: boolean }
 

@@ -415,6 +415,57 @@ function compareWith(other) {
   const docs = [state.doc, other];
   startRun(id => ({ id, kind: 'compare', docs, options: { windows: state.windows } }));
 }
+/** The designs' figures side by side, each against the first: what changes, by how much. */
+function compareTable(c) {
+  const [base] = c.designs;
+  const t = el('table', undefined, { class: 'deltas' });
+  const hr = el('tr');
+  hr.append(el('th', 'figure', { scope: 'col' }), ...c.designs.map(d => el('th', d.name, { scope: 'col' })));
+  t.append(hr);
+  const delta = (v, b) => {
+    if (!Number.isFinite(v) || !Number.isFinite(b) || b === 0 || v === b) return '';
+    const p = ((v - b) / Math.abs(b)) * 100;
+    return ` (${p > 0 ? '+' : '−'}${fix(Math.abs(p), Math.abs(p) < 10 ? 1 : 0)} %)`;
+  };
+  const row = (label, f, show) => {
+    const tr = el('tr');
+    tr.append(el('th', label, { scope: 'row' }));
+    c.designs.forEach((d, i) => {
+      const v = f(d);
+      tr.append(el('td', v == null ? '–' : `${show(v)}${i ? delta(v, f(base)) : ''}`));
+    });
+    t.append(tr);
+  };
+  row(
+    'Hotspot factor (per window)',
+    d => d.metrics.meanHotspotFactor,
+    v => fix(v),
+  );
+  row(
+    'Active regions per window',
+    d => d.metrics.meanActiveRegions,
+    v => fix(v, 1),
+  );
+  row(
+    'Effective parallelism',
+    d => d.metrics.meanEffectiveParallelism,
+    v => fix(v, 1),
+  );
+  row('Regions', d => d.regions, num);
+  row(
+    'Key bytes (mean)',
+    d => d.keyBytes,
+    v => fix(v, 1),
+  );
+  row('Rows', d => d.distinctRows, num);
+  row('Largest row (bytes)', d => d.largestRowBytes, num);
+  for (const r of base.reads) {
+    const of = d => d.reads.find(x => x.name === r.name);
+    row(`Scans: ${r.name}`, d => of(d)?.scans, num);
+  }
+  return t;
+}
+
 function renderCompare(c) {
   const box = $('compare');
   let max = 0;
@@ -457,6 +508,7 @@ function renderCompare(c) {
       return fig;
     }),
   );
+  box.append(compareTable(c));
 }
 
 // ---- Recent designs --------------------------------------------------------------------------

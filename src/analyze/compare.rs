@@ -40,6 +40,25 @@ pub struct ComparedDesign {
     pub grid: Matrix,
     /// Findings.
     pub diagnosis: Vec<String>,
+    /// Mean bytes of the sampled row keys (stored again in every cell of every row).
+    pub key_bytes: f64,
+    /// Each read of this design planned over its final regions; empty when it has none or
+    /// they cannot be planned (its own analysis says why).
+    pub reads: Vec<ComparedRead>,
+}
+
+/// One read's cost in a [`ComparedDesign`]: what a delta table puts side by side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedRead {
+    /// The read's label.
+    pub name: String,
+    /// Scans the read needs.
+    pub scans: usize,
+    /// Regions those scans touch.
+    pub regions_touched: usize,
+    /// Rows read per row returned, when it can be estimated.
+    pub rows_read_per_row_returned: Option<f64>,
 }
 
 /// Two to four designs analyzed over one workload.
@@ -79,6 +98,32 @@ pub fn compare_with_encoders(
             e.at_path(format!("/designs/{i}{p}"))
         })?;
         let r = analyze_with_encoder(&d, opts, enc)?;
+        let key_bytes = if r.sample.is_empty() {
+            0.0
+        } else {
+            r.sample.iter().map(|k| k.key.len() as f64).sum::<f64>() / r.sample.len() as f64
+        };
+        // over the regions as they end (auto-split included), as the analysis plans them
+        let splits: Vec<Vec<u8>> = r
+            .regions
+            .iter()
+            .skip(1)
+            .filter_map(|g| crate::hbase::bytes::from_hex(&g.start_key_hex).ok())
+            .collect();
+        let reads = d
+            .plan_reads(&splits)
+            .map(|plans| {
+                plans
+                    .into_iter()
+                    .map(|p| ComparedRead {
+                        name: p.name,
+                        scans: p.scans.len(),
+                        regions_touched: p.regions_touched,
+                        rows_read_per_row_returned: p.rows_read_per_row_returned,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         designs.push(ComparedDesign {
             name: d
                 .name
@@ -95,6 +140,8 @@ pub fn compare_with_encoders(
             grid_metrics: r.grid_metrics,
             grid: r.grid,
             diagnosis: r.diagnosis,
+            key_bytes,
+            reads,
         });
     }
     Ok(Comparison {

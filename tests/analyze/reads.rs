@@ -137,3 +137,52 @@ fn unknown_field_in_a_read_is_an_error() {
     assert!(err.message.contains("imei"), "{err}");
     assert_eq!(err.location.path.as_deref(), Some("/reads/2/record/imei"));
 }
+
+/// compare puts each design's key bytes and read costs side by side: the mean key length is
+/// the key's own arithmetic (2-digit salt, `_`, 11-digit phone, `_`, 19-character time = 34
+/// bytes; a time-first key without the salt and its `_` = 31), and each read's scans are what
+/// the planner gives that design over its final regions.
+#[test]
+fn compare_sets_key_bytes_and_reads_side_by_side() {
+    let salted = DesignDocument::from_json(DOC).unwrap();
+    let mut time_first = salted.clone();
+    time_first.key = rowkey_lab::keyspec::KeySpec::parse_text(
+        r#"time(ts, "yyyy-MM-dd HH:mm:ss") + "_" + phone"#,
+    )
+    .unwrap();
+    time_first.name = Some("time first".into());
+    let mut salted_run = salted.clone();
+    salted_run.workload =
+        Some(serde_json::from_value(serde_json::json!({"records": 2000, "seed": 3})).unwrap());
+    salted_run.fields[0].generator = Some(
+        serde_json::from_value(
+            serde_json::json!({"kind": "phone", "prefixes": ["134"], "digits": 8}),
+        )
+        .unwrap(),
+    );
+    time_first.fields = salted_run.fields.clone();
+    let c = rowkey_lab::analyze::compare(
+        &[salted_run.clone(), time_first],
+        &rowkey_lab::analyze::AnalyzeOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(c.designs[0].key_bytes, 34.0);
+    assert_eq!(c.designs[1].key_bytes, 31.0);
+    let names: Vec<&str> = c.designs[0].reads.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "one phone, one day",
+            "one phone, three months",
+            "one phone, all time"
+        ]
+    );
+    // the salted design's own plan: three months are three buckets, all time every bucket
+    // its regions can hold (one region here: no pre-split, so one scan per bucket range)
+    let plans = salted_run.plan_reads(&[]).unwrap();
+    for (shown, plan) in c.designs[0].reads.iter().zip(&plans) {
+        assert_eq!(shown.scans, plan.scans.len(), "{}", plan.name);
+        assert_eq!(shown.regions_touched, plan.regions_touched, "{}", plan.name);
+    }
+    assert_eq!(c.designs[0].reads[1].scans, 3);
+}

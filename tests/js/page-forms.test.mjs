@@ -258,6 +258,24 @@ test('newcomer: telecom preset, a field through the form, used in the key by com
   await page.selectOption('#compare-with', 'seed000-telecom');
   await page.click('#compare-run');
   await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2);
+  // the figures side by side, each against the first: the engine's compareDesigns
+  const c = m.compareDesigns([await docOf(page), m.getPreset('seed000-telecom')], { windows: 64 });
+  const cells = await page.$$eval('#compare table.deltas tr', trs =>
+    trs.map(tr => [...tr.children].map(x => x.textContent)),
+  );
+  const keyRow = cells.find(r => r[0] === 'Key bytes (mean)');
+  // (each figure after the first carries its change, in parentheses)
+  assert.deepEqual(
+    keyRow.slice(1).map(x => x.replace(/ \(.*\)$/, '')),
+    c.designs.map(d => d.keyBytes.toFixed(1)),
+  );
+  for (const r of c.designs[0].reads) {
+    const shown = cells.find(x => x[0] === `Scans: ${r.name}`);
+    assert.deepEqual(
+      shown.slice(1).map(x => x.replace(/ \(.*\)$/, '')),
+      c.designs.map(d => String(d.reads.find(x => x.name === r.name).scans)),
+    );
+  }
   await shot(page, 'forms-newcomer-compare');
   assert.deepEqual(problems, []);
   await page.close();
