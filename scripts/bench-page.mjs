@@ -19,6 +19,7 @@
 //   both see the same machine load; e.g.
 //     git archive 7d5868a www | tar -x -C /tmp/base && cp -r www/pkg /tmp/base/www/
 //     node scripts/bench-page.mjs --baseline /tmp/base/www
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,80 @@ const INIT = () => {
     mo.observe(document.body, { subtree: true, attributes: true, childList: true }),
   );
 };
+
+// benches/analyze.rs `doc(hash, records)`, verbatim (as scripts/bench-node.mjs has it).
+const benchDoc = (hash, records) => ({
+  v: 1,
+  name: `telecom ${hash}`,
+  fields: [
+    {
+      name: 'phone',
+      type: 'string',
+      generator: { kind: 'phone', prefixes: ['134', '135', '138', '188'], digits: 8, distinct: 1000000 },
+    },
+    { name: 'ts', type: 'timestamp', generator: { kind: 'clock' } },
+  ],
+  key: `salt(phone, 64, hash=${hash}, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")`,
+  workload: { records, seed: 1, writeRate: 10000 },
+  regions: { presplit: { kind: 'saltBuckets', buckets: 64, style: 'decimal', width: 2 } },
+});
+
+/** The page against native, per hash: medians of RUNS alternating runs, records/s and the ratio. */
+async function throughput(records) {
+  console.error('[bench-page] cargo bench --no-run --bench analyze …');
+  const built = execFileSync('cargo', ['bench', '--no-run', '--bench', 'analyze', '--message-format=json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const bin = built
+    .split('\n')
+    .filter(Boolean)
+    .map(l => JSON.parse(l))
+    .find(x => x.reason === 'compiler-artifact' && x.target?.name === 'analyze' && x.executable)?.executable;
+  const native = hash =>
+    Number(execFileSync(bin, ['once', hash, String(records)], { encoding: 'utf8' }).match(/^once: ([\d.]+)/m)[1]) *
+    1000;
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(server.url);
+  await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+  await page.waitForTimeout(2000); // the workers' speed build fetched and compiled
+  const inPage = async hash => {
+    const before = await page.evaluate(() => performance.getEntriesByName('rowkey-lab:analysis').length);
+    await page.evaluate(
+      h => {
+        location.hash = h;
+      },
+      `#v=1&w=256&d=${b64(benchDoc(hash, records))}`,
+    );
+    await page.waitForFunction(n => performance.getEntriesByName('rowkey-lab:analysis').length > n, before, {
+      timeout: 300000,
+    });
+    const ms = await page.evaluate(() => performance.getEntriesByName('rowkey-lab:analysis').pop().duration);
+    await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+    return ms;
+  };
+  const result = { records };
+  for (const hash of ['javaString', 'md5']) {
+    const p = [],
+      n = [];
+    for (let i = 0; i < RUNS; i++) {
+      p.push(await inPage(hash));
+      n.push(native(hash));
+    }
+    const pm = median(p),
+      nm = median(n);
+    result[hash] = {
+      pageMs: pm,
+      nativeMs: nm,
+      pageRate: (records / pm) * 1000,
+      nativeRate: (records / nm) * 1000,
+      ratio: nm / pm,
+    };
+  }
+  await page.close();
+  return result;
+}
 
 const DIST = builtPage();
 const server = await serve(DIST);
@@ -188,6 +263,12 @@ try {
   out.long1m = await longRun(1_000_000);
   out.long10m = await longRun(10_000_000);
 
+  // 5. analysis throughput: the page's worker on the speed build against the native engine on
+  // one thread (cargo bench --bench analyze -- once <hash> N), the analyzer bench's telecom
+  // design, runs alternating so both see the same load. The page's own measure
+  // (`rowkey-lab:analysis`, a run's start to its report) is the page's figure.
+  out.throughput = await throughput(Number(arg('--records')) || 4_000_000);
+
   // 4. page weight: every HTML, JS and CSS file (and the wasm) of a served directory, and the
   // files the page requested, each once (main thread and worker).
   const weigh = dir =>
@@ -254,6 +335,7 @@ Not a test: the figures depend on the machine.
 | 1024 × 1024 matrix → pixels (\`matrixPixels\`, log scale), median of 15 | **${f1(out.pixels.log)} ms** (linear ${f1(out.pixels.linear)} ms, absolute ${f1(out.pixels.absolute)} ms; \`drawMatrix\` incl. putImageData ${f1(out.pixels.drawMatrix)} ms) | < 10 ms |
 | long tasks on the main thread during a 1,000,000-record analysis in the worker (${f1(out.long1m.ms)} ms run) | **${out.long1m.tasks}** (longest ${f1(out.long1m.max)} ms) | none > 50 ms |
 | the same, 10,000,000 records (${f1(out.long10m.ms)} ms run) | **${out.long10m.tasks}** (longest ${f1(out.long10m.max)} ms) | none > 50 ms |
+${['javaString', 'md5'].map(h => `| analysis throughput, ${h === 'md5' ? 'MD5' : 'String.hashCode'} bucket (the analyzer bench's telecom design, ${(out.throughput.records / 1e6).toFixed(0)} M records, 256 windows): the page's worker (speed build) / native on one thread, medians of ${RUNS} alternating runs | **${out.throughput[h].ratio.toFixed(2)}×** (${(out.throughput[h].pageRate / 1e6).toFixed(1)} M/s against ${(out.throughput[h].nativeRate / 1e6).toFixed(1)} M/s) | ≥ 1.0× |`).join('\n')}
 | page weight, gzip -9: the HTML, JS, CSS and wasm the page loads from dist/www/ (requests recorded in the first run; source maps requested: ${out.maps.length ? out.maps.join(', ') : 'none'}) | **${kb(loadedGz)}** (raw ${kb(loadedRaw)}) | ≤ 400 KB |
 | the same page from www/ as written (\`DEV=1 bash scripts/start.sh\`), for reference | ${kb(srcGz)} (raw ${kb(srcRaw)}) | |
 

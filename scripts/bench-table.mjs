@@ -36,6 +36,7 @@ const KEEP = {
     pixels: r.pixels,
     long1m: pick(r.long1m, ['records', 'ms', 'tasks', 'max']),
     long10m: pick(r.long10m, ['records', 'ms', 'tasks', 'max']),
+    throughput: r.throughput,
   }),
   size: r => ({ ...pick(r, [...META, 'dir', 'budget']), firstLoad: r.firstLoad, npmWasm: r.npmWasm }),
 };
@@ -158,6 +159,14 @@ if (p) {
           'none',
           yes(l.tasks === 0),
         ]),
+        ...(p.throughput
+          ? ['javaString', 'md5'].map(h => [
+              `analysis, ${h === 'md5' ? 'MD5' : 'String.hashCode'} bucket, ${int(p.throughput.records)} records: the page's worker / native on one thread`,
+              `**${fix(p.throughput[h].ratio, 2)}×** (${fix(p.throughput[h].pageRate / 1e6, 1)} against ${fix(p.throughput[h].nativeRate / 1e6, 1)} M records/s)`,
+              '≥ 1.0×',
+              yes(p.throughput[h].ratio >= 1),
+            ])
+          : []),
       ],
     ),
   );
