@@ -269,7 +269,7 @@ export function validateDesign(doc: DesignInput): NormalizedDesign;
 export interface SchemaMember {
   key: string;
   required: boolean;
-  value: 'integer' | 'number' | 'boolean' | 'string' | 'time' | 'strings' | 'record' | 'json';
+  value: 'integer' | 'number' | 'boolean' | 'string' | 'time' | 'strings' | 'record' | 'phoenixType' | 'json';
 }
 /** One variant of a tagged part (`kind` / `type` value) and its members. */
 export interface SchemaVariant { name: string; members: SchemaMember[] }
@@ -279,6 +279,8 @@ export interface KeyFunction { name: string; signature: string; help: string; ex
 export interface DesignSchema {
   fieldTypes: FieldType[];
   functions: KeyFunction[];
+  /** Phoenix SQL type names (`pk(...)`'s `type`). */
+  phoenixTypes: string[];
   segments: SchemaVariant[];
   generators: SchemaVariant[];
   presplits: SchemaVariant[];

@@ -868,14 +868,18 @@ function wireLab() {
   firstResult
     .then(() => {
       useFastEngine();
-      return mountKeyEditor(schema.functions);
+      return mountKeyEditor(schema.functions, schema.phoenixTypes);
     })
     .catch(e => console.error('key editor:', e));
-  wireForms(schema, doc => {
-    state.doc = doc;
-    state.presetId = '';
-    changed();
-  });
+  wireForms(
+    schema,
+    doc => {
+      state.doc = doc;
+      state.presetId = '';
+      changed();
+    },
+    text => wasm.parseKey(text),
+  );
   renderForms();
   // the results' sections, one press away (buttons, not #links: the hash holds the design)
   $('results-nav').addEventListener('click', e => {

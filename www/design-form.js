@@ -10,10 +10,14 @@ import { $, el, state } from './lab-state.js';
 let schema = null;
 let onEdit = () => {};
 
-/** The schema (from the engine) and the function a form edit hands the new document to. */
-export function wireForms(designSchema, edit) {
+let parseKey = () => ({ segments: [] });
+
+/** The schema (from the engine), the function a form edit hands the new document to, and the
+ * engine's key parser (a key kept as text is edited in its JSON form). */
+export function wireForms(designSchema, edit, keyParser) {
   schema = designSchema;
   onEdit = edit;
+  parseKey = keyParser;
   const box = $('design-forms');
   box.addEventListener('change', e => commit(e.target));
   box.addEventListener('click', e => {
@@ -62,6 +66,13 @@ function set(doc, path, value) {
   return out;
 }
 
+/** `doc` with its key in the JSON form when `path` is under /key and the key is text: the key
+ * form edits segments (the text's comments and spacing give way to the engine's printing). */
+function keyed(doc, path) {
+  if (!path.startsWith('/key') || typeof doc.key !== 'string') return doc;
+  return { ...doc, key: parseKey(doc.key) };
+}
+
 /** A control's text as the member's value; `{error}` when it is not one. Empty: the member
  * is left out (the engine's default applies). */
 function parseValue(kind, text, fieldType) {
@@ -70,6 +81,9 @@ function parseValue(kind, text, fieldType) {
   switch (kind) {
     case 'boolean':
       return t === 'true';
+    case 'fieldName':
+    case 'phoenixType':
+      return t;
     case 'integer':
     case 'number': {
       const n = Number(t);
@@ -121,7 +135,8 @@ function commit(input) {
     markInvalid(input, value.error);
     return;
   }
-  const next = set(state.doc, path, value);
+  const doc = keyed(state.doc, path);
+  const next = set(doc, path, value);
   if (next !== state.doc) onEdit(next);
 }
 
@@ -130,17 +145,18 @@ function retag(select) {
   const path = select.dataset.path,
     tag = select.dataset.tag,
     table = schema[select.dataset.table];
-  if (!select.value) return onEdit(set(state.doc, path, undefined));
-  const old = get(state.doc, path) ?? {};
+  const doc = keyed(state.doc, path);
+  if (!select.value) return onEdit(set(doc, path, undefined));
+  const old = get(doc, path) ?? {};
   const variant = table.find(v => v.name === select.value);
   const next = { [tag]: select.value };
   for (const m of variant.members) if (m.key in old) next[m.key] = old[m.key];
-  onEdit(set(state.doc, path, next));
+  onEdit(set(doc, path, next));
 }
 
 function act(button) {
   const { act: what, list: path } = button.dataset;
-  const doc = state.doc;
+  const doc = keyed(state.doc, path);
   const list = get(doc, path) ?? [];
   const i = Number(button.dataset.index);
   let next = clone(list);
@@ -153,6 +169,9 @@ function act(button) {
     const first = doc.fields?.[0]?.name;
     next.push({ type: 'prefix', name: `read ${list.length + 1}`, record: first ? { [first]: '' } : {} });
     focusAfter = `${path}/${list.length}/name`;
+  } else if (what === 'add-segment') {
+    next.push({ kind: 'literal', text: '_' });
+    focusAfter = `${path}/${list.length}`;
   } else if (what === 'remove') next.splice(i, 1);
   else if (what === 'up' && i > 0) [next[i - 1], next[i]] = [next[i], next[i - 1]];
   else if (what === 'down' && i < next.length - 1) [next[i + 1], next[i]] = [next[i], next[i + 1]];
@@ -163,7 +182,7 @@ function act(button) {
 }
 
 // ---- drawing -----------------------------------------------------------------------------
-const openSections = { fields: true, workload: false, regions: false, reads: false };
+const openSections = { fields: true, key: false, workload: false, regions: false, reads: false };
 let focusAfter = null;
 let uid = 0;
 
@@ -174,7 +193,13 @@ function control(label, path, kind, value, { required = false, fieldType, hint }
   const lab = el('label', label, { for: id });
   if (required) lab.append(el('span', ' *', { class: 'req', 'aria-hidden': 'true' }));
   let input;
-  if (kind === 'boolean') {
+  if (kind === 'phoenixType' || kind === 'fieldName') {
+    const options = kind === 'phoenixType' ? schema.phoenixTypes : (state.doc.fields ?? []).map(f => f.name);
+    input = el('select', undefined, { id });
+    if (!options.includes(value)) input.append(el('option', value ?? '(choose)', { value: value ?? '' }));
+    for (const o of options) input.append(el('option', o, { value: o }));
+    input.value = value ?? '';
+  } else if (kind === 'boolean') {
     // three states: a member left out takes the engine's default, which may be either
     input = el('select', undefined, { id });
     for (const [v, t] of [
@@ -225,7 +250,14 @@ function variantMembers(tableName, tag, path, part) {
   return variant.members.map(m =>
     m.value === 'record'
       ? recordGrid(m.key, `${path}/${m.key}`, part[m.key])
-      : control(m.key, `${path}/${m.key}`, m.value, part[m.key], { required: m.required }),
+      : control(
+          m.key,
+          `${path}/${m.key}`,
+          // a segment's field is one of the design's fields
+          tableName === 'segments' && m.key === 'field' && m.value === 'string' ? 'fieldName' : m.value,
+          part[m.key],
+          { required: m.required },
+        ),
   );
 }
 /** A record (field name -> value): one control per field of the design, empty = not set. */
@@ -292,6 +324,36 @@ function fieldsSection(doc) {
   const add = el('button', 'Add a field', { type: 'button' });
   Object.assign(add.dataset, { act: 'add-field', list: '/fields' });
   return section('fields', 'Fields', fields.length, ...rows, add);
+}
+
+/** The key as a list of segments (its JSON form): each segment's kind and its members, from
+ * the engine's schema; a Phoenix primary key's columns (pk) with their type, order, length. */
+function keySection(doc) {
+  let segments = [];
+  try {
+    segments = typeof doc.key === 'string' ? parseKey(doc.key).segments : (doc.key?.segments ?? []);
+  } catch {
+    return section(
+      'key',
+      'Key segments',
+      null,
+      el('p', 'The key does not parse: fix it in the editor above.', { class: 'muted' }),
+    );
+  }
+  const rows = segments.map((seg, i) => {
+    const p = `/key/segments/${i}`;
+    const box = el('fieldset', undefined, { class: 'frow' });
+    box.append(el('legend', `${i + 1}. ${seg.kind}${seg.field ? ` ${seg.field}` : ''}`));
+    box.append(
+      kindSelect('kind', p, 'segments', 'kind', seg.kind),
+      ...variantMembers('segments', 'kind', p, seg),
+      listButtons('/key/segments', i, segments.length, `segment ${i + 1}`),
+    );
+    return box;
+  });
+  const add = el('button', 'Add a segment', { type: 'button' });
+  Object.assign(add.dataset, { act: 'add-segment', list: '/key/segments' });
+  return section('key', 'Key segments', segments.length, ...rows, add);
 }
 
 function workloadSection(doc) {
@@ -411,7 +473,13 @@ function drawForms() {
   const keep = box.contains(active) ? (active.dataset.path ?? null) : null;
   const doc = state.doc;
   uid = 0;
-  box.replaceChildren(fieldsSection(doc), workloadSection(doc), regionsSection(doc), readsSection(doc));
+  box.replaceChildren(
+    fieldsSection(doc),
+    keySection(doc),
+    workloadSection(doc),
+    regionsSection(doc),
+    readsSection(doc),
+  );
   const want = focusAfter ?? keep;
   focusAfter = null;
   if (want) {

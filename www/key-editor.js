@@ -9,6 +9,7 @@ import { $, el, state } from './lab-state.js';
 let cm = null,
   view = null,
   functions = [],
+  sqlTypes = [],
   fromOutside = null;
 
 /** The function whose argument list holds `pos` in `text`, or the word at `pos`. */
@@ -51,7 +52,10 @@ function keyLanguage() {
       const word = stream.match(/^[A-Za-z_]\w*/);
       if (word) {
         const w = word[0];
-        if (stream.match(/^\s*\(/, false)) return fnNamed(w) ? 'keyword' : 'invalid';
+        // a call: a function, or a Phoenix type with its length (VARCHAR(11)) inside pk(...)
+        if (stream.match(/^\s*\(/, false))
+          return fnNamed(w) ? 'keyword' : sqlTypes.includes(w) ? 'typeName' : 'invalid';
+        if (sqlTypes.includes(w)) return 'typeName';
         if (stream.match(/^\s*=/, false)) return 'propertyName';
         if ((state.doc?.fields ?? []).some(f => f.name === w)) return 'variableName';
         return 'atom';
@@ -156,8 +160,9 @@ export function renderChips(layout) {
 }
 
 /** Loads CodeMirror and puts the editor over the key textarea. */
-export async function mountKeyEditor(schemaFunctions) {
+export async function mountKeyEditor(schemaFunctions, phoenixTypes = []) {
   functions = schemaFunctions;
+  sqlTypes = phoenixTypes;
   const ta = $('key-text');
   if (!ta || view) return;
   cm = await import('./pkg/codemirror.js');
@@ -170,6 +175,7 @@ export async function mountKeyEditor(schemaFunctions) {
     { tag: [t.propertyName, t.atom], color: 'var(--k-opt)' },
     { tag: t.string, color: 'var(--k-str)' },
     { tag: t.number, color: 'var(--k-num)' },
+    { tag: t.typeName, color: 'var(--k-num)', fontWeight: '600' },
     { tag: t.comment, color: 'var(--muted)', fontStyle: 'italic' },
     { tag: t.invalid, color: 'var(--err)', textDecoration: 'underline wavy' },
   ]);

@@ -14,6 +14,9 @@ pub struct Schema {
     /// Field types (`fields[].type`).
     #[serde(serialize_with = "names")]
     pub field_types: &'static [(&'static str, crate::keyspec::FieldType)],
+    /// Phoenix SQL types, as `pk(...)` segments take them.
+    #[serde(serialize_with = "phoenix_names")]
+    pub phoenix_types: &'static [crate::hbase::phoenix::PhoenixType],
     /// The key language's functions (text form): name, signature, help, an example.
     pub functions: &'static [crate::keyspec::functions::KeyFunction],
     /// Key segments (`kind`), the JSON form of the key.
@@ -35,11 +38,20 @@ fn names<T, S: serde::Serializer>(table: &[(&str, T)], s: S) -> Result<S::Ok, S:
     s.collect_seq(table.iter().map(|(name, _)| name))
 }
 
+/// Phoenix types as their SQL names.
+fn phoenix_names<S: serde::Serializer>(
+    types: &[crate::hbase::phoenix::PhoenixType],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(types.iter().map(|t| t.sql_name()))
+}
+
 /// The schema of the design document this engine reads.
 pub fn schema() -> Schema {
     Schema {
         field_types: crate::keyspec::read::FIELD_TYPES,
         functions: crate::keyspec::functions::FUNCTIONS,
+        phoenix_types: &crate::hbase::phoenix::types::ALL_TYPES,
         segments: crate::keyspec::read::SEGMENTS,
         generators: crate::workload::read::GENERATORS,
         presplits: crate::region::read::PRESPLITS,
@@ -95,6 +107,9 @@ mod tests {
             "{types:?}"
         );
         assert!(s.functions.iter().any(|f| f.name == "salt"));
+        assert_eq!(kind(s.segments, "pk", "type"), "phoenixType");
+        assert_eq!(kind(s.segments, "pk", "desc"), "boolean");
+        assert!(s.phoenix_types.iter().any(|t| t.sql_name() == "VARCHAR"));
     }
 
     #[test]

@@ -318,3 +318,32 @@ test('a Phoenix CREATE TABLE pasted becomes the design: its key, regions and hea
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("a Phoenix key's columns as a form: the call time made DESC, the key and its bytes follow", async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-phoenix-telecom`);
+  await waitDone(page);
+  await openSection(page, 'key');
+  const before = await docOf(page);
+  const i = before.key.segments.findIndex(s => s.kind === 'pk' && s.type === 'DATE');
+  assert.ok(i > 0, JSON.stringify(before.key));
+  // the type is a choice of the engine's Phoenix types
+  const types = await page.$$eval(`#design-forms [data-path="/key/segments/${i}/type"] option`, os =>
+    os.map(o => o.value),
+  );
+  assert.deepEqual(types, m.designSchema().phoenixTypes);
+  const text = await page.inputValue('#doc-json');
+  await setControl(page, `/key/segments/${i}/desc`, 'true');
+  await rerun(page, text);
+  const after = await docOf(page);
+  assert.deepEqual(after.key.segments[i], { ...before.key.segments[i], desc: true });
+  assert.equal(await page.inputValue('#key-text'), m.formatKey(after.key));
+  assert.match(await page.inputValue('#key-text'), /pk\(CALL_TIME, DATE, desc\)/);
+  // DESC changes the bytes the key writes for the same record
+  const record = { PHONE: '13412341234', CALL_TIME: '2021-09-07T08:30:00Z' };
+  const asc = m.encodeKey(before, record),
+    desc = m.encodeKey(after, record);
+  assert.notDeepEqual(asc, desc);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -14,8 +14,8 @@ pub struct Member {
     pub required: bool,
     /// What the member holds, from the reader that reads it: `integer`, `number`, `boolean`,
     /// `string`, `time` (an ISO instant or epoch milliseconds), `strings` (a list of text),
-    /// `record` (field name to value) or `json` (anything else: a list, an object, a nested
-    /// part).
+    /// `record` (field name to value), `phoenixType` (a Phoenix SQL type name) or `json`
+    /// (anything else: a list, an object, a nested part).
     pub value: &'static str,
 }
 
@@ -37,6 +37,7 @@ pub const fn value_kind(reader: &str) -> &'static str {
         b"epoch_ms" => "time",
         b"strings" => "strings",
         b"map" => "record",
+        b"phoenix_type" => "phoenixType",
         _ => "json",
     }
 }
