@@ -106,6 +106,7 @@ function onWorker(msg) {
       reads: msg.reads,
       readsError: msg.readsError,
     });
+    if (state.heat.keys && state.heat.keys[1] > msg.report.regions.length) state.heat.keys = null;
     if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) {
       state.heat.zoom = null;
       saveState();

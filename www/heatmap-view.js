@@ -1,7 +1,7 @@
 // The lab's heatmap view (regions or servers × time windows, of `state.shown`: a preview or the
 // final report): the canvas and its bars (drawn by heatmap.js), the split marks, the per-region
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
-// a window range to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
+// a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 import { drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
 import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
@@ -41,13 +41,21 @@ export function shownMatrix() {
     );
   }
   const [c0, c1] = h.zoom ?? [0, m.cols];
-  return { m: sliceCols(m, c0, c1), c0, c1 };
+  // the key axis zoomed too: a range of rows (regions, or servers in that view)
+  const [r0, r1] = h.keys && h.keys[1] <= m.rows ? h.keys : [0, m.rows];
+  return { m: sliceRows(sliceCols(m, c0, c1), r0, r1), c0, c1, r0, r1 };
+}
+
+/** Rows [r0, r1) of a matrix. */
+function sliceRows(m, r0, r1) {
+  if (r0 <= 0 && r1 >= m.rows) return m;
+  return { rows: r1 - r0, cols: m.cols, cells: m.cells.subarray(r0 * m.cols, r1 * m.cols) };
 }
 
 export function renderHeatmap() {
   const r = state.shown,
     h = state.heat;
-  const { m, c0, c1 } = shownMatrix();
+  const { m, c0, c1, r0 } = shownMatrix();
   const windowSec = r.windowMs / 1000;
   const absolute = h.mode === 'absolute';
   const opts = { scale: state.heat.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
@@ -76,7 +84,7 @@ export function renderHeatmap() {
       : ` ${noun[0].toUpperCase()}${noun.slice(1)} per window: each region's writes in the window × its ${noun} per write over the run.`;
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = ${noun} per second in a window against ${h.capacity} ${noun}/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} ${noun}/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more ${noun}, ${state.heat.scale} scale, busiest cell ${num(Math.round(top))} ${noun}${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom.`;
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more ${noun}, ${state.heat.scale} scale, busiest cell ${num(Math.round(top))} ${noun}${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom time, diagonally to zoom keys too; R resets.`;
   $('heat-legend').textContent += weighted;
   $('heat-legend').textContent += pooled;
   const pending = $('heat-pending');
@@ -93,11 +101,11 @@ export function renderHeatmap() {
   }
   $('time-axis').textContent =
     `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
-  renderKeyAxis(r, m, height);
+  renderKeyAxis(r, m, height, r0);
   renderTimeTicks(r, c0, c1);
   renderScale(top, opts);
-  $('zoom-reset').disabled = !h.zoom;
-  renderSplitMarks(r, m, c0, c1);
+  $('zoom-reset').disabled = !h.zoom && !h.keys;
+  renderSplitMarks(r, m, c0, c1, r0);
   renderRegionBars();
 }
 
@@ -109,7 +117,7 @@ const elide = (s, max = 22) =>
 
 /** The y axis: each row's start key (toStringBinary; `(first)` for the empty key), or the
  * server's name, as many as fit one per 14 px, evenly spread. */
-function renderKeyAxis(r, m, height) {
+function renderKeyAxis(r, m, height, r0) {
   const box = $('key-axis');
   box.style.height = `${height}px`;
   const servers = state.heat.view === 'servers';
@@ -117,7 +125,7 @@ function renderKeyAxis(r, m, height) {
   const step = Math.max(1, Math.ceil(m.rows / Math.max(1, Math.floor(height / 14))));
   const labels = [];
   for (let i = 0; i < m.rows; i += step) {
-    const t = el('span', label(i), { class: 'klabel', 'data-row': String(i) });
+    const t = el('span', label(r0 + i), { class: 'klabel', 'data-row': String(r0 + i) });
     t.style.top = `${((i + 0.5) / m.rows) * 100}%`;
     labels.push(t);
   }
@@ -183,7 +191,7 @@ function splitPlaces(r) {
 const MAX_SPLIT_LINES = 2000;
 /** Split events: ▼ above the window they happened in (a count when several did), and on the map
  * the new region boundary from that window on (regions view) or a dot on the server's row. */
-function renderSplitMarks(r, m, c0, c1) {
+function renderSplitMarks(r, m, c0, c1, r0) {
   const top = $('split-marks'),
     over = $('split-overlay');
   top.replaceChildren();
@@ -203,18 +211,20 @@ function renderSplitMarks(r, m, c0, c1) {
   const servers = state.heat.view === 'servers';
   for (const { sp, row, col } of places.slice(0, MAX_SPLIT_LINES)) {
     if (row < 0) continue;
+    const shownRow = (servers ? (r.regions[row].server ?? 0) : row) - r0;
+    if (shownRow < 0 || shownRow >= m.rows + (servers ? 0 : 1)) continue;
     const title = `region ${row} split off at ${when(sp.timeMs)} (window ${col}): new boundary ${sp.splitKey}`;
     if (servers) {
       const srv = r.regions[row].server ?? 0;
       const dot = el('span', undefined, { class: 'split-dot', 'data-region': row, 'data-window': col, title });
       dot.style.left = `${((col - c0 + 0.5) / m.cols) * 100}%`;
-      dot.style.top = `${((srv + 0.5) / m.rows) * 100}%`;
+      dot.style.top = `${((srv - r0 + 0.5) / m.rows) * 100}%`;
       over.append(dot);
     } else {
       // the boundary between rows row-1 and row exists from the split's window on
       const line = el('span', undefined, { class: 'split-line', 'data-region': row, 'data-window': col, title });
       line.style.left = `${((col - c0) / m.cols) * 100}%`;
-      line.style.top = `${(row / m.rows) * 100}%`;
+      line.style.top = `${((row - r0) / m.rows) * 100}%`;
       over.append(line);
     }
   }
@@ -252,12 +262,13 @@ function cellAt(ev) {
   };
 }
 
-function showCell(row, col, x, y) {
+function showCell(shownRow, col, x, y) {
   const r = state.shown,
     h = state.heat,
-    { m, c0 } = shownMatrix();
+    { m, c0, r0 } = shownMatrix();
   const t = $('tooltip');
-  const v = m.cells[row * m.cols + col];
+  const v = m.cells[shownRow * m.cols + col];
+  const row = r0 + shownRow;
   const abs = c0 + col;
   let head;
   // a server's name when the design places regions on named servers (a table's, from its list_regions)
@@ -295,17 +306,30 @@ function showCell(row, col, x, y) {
 }
 
 let brushFrom = null;
+/** The brushed rectangle in shown cells: columns [a, b] and rows [ra, rb]. */
+function brushed(to) {
+  return {
+    a: Math.min(brushFrom.col, to.col),
+    b: Math.max(brushFrom.col, to.col),
+    ra: Math.min(brushFrom.row, to.row),
+    rb: Math.max(brushFrom.row, to.row),
+  };
+}
 function hover(ev) {
   if (!state.shown) return;
-  const { row, col, inside } = cellAt(ev);
+  const at = cellAt(ev);
+  const { row, col, inside } = at;
   if (brushFrom !== null) {
-    const a = Math.min(brushFrom, col),
-      b = Math.max(brushFrom, col);
+    const { a, b, ra, rb } = brushed(at);
     const { m } = shownMatrix(),
       br = $('brush');
     br.hidden = false;
     br.style.left = `${(a / m.cols) * 100}%`;
     br.style.width = `${((b - a + 1) / m.cols) * 100}%`;
+    // a drag over two rows or more zooms the key axis too
+    const keys = rb > ra;
+    br.style.top = keys ? `${(ra / m.rows) * 100}%` : '0';
+    br.style.height = keys ? `${((rb - ra + 1) / m.rows) * 100}%` : '100%';
   }
   if (!inside) {
     $('tooltip').hidden = true;
@@ -315,24 +339,24 @@ function hover(ev) {
 }
 function brushStart(ev) {
   if (!state.shown || ev.button !== 0) return;
-  brushFrom = cellAt(ev).col;
+  brushFrom = cellAt(ev);
   ev.preventDefault();
 }
 function brushEnd(ev) {
   if (brushFrom === null) return;
-  const to = cellAt(ev).col,
-    a = Math.min(brushFrom, to),
-    b = Math.max(brushFrom, to);
+  const { a, b, ra, rb } = brushed(cellAt(ev));
   brushFrom = null;
   $('brush').hidden = true;
-  if (b > a) zoomTo(a, b + 1);
-}
-function zoomTo(a, b) {
-  const [c0] = state.heat.zoom ?? [0];
-  setZoom([c0 + a, c0 + b]);
+  if (b <= a && rb <= ra) return;
+  const { c0, r0 } = shownMatrix();
+  if (b > a) state.heat.zoom = [c0 + a, c0 + b + 1];
+  if (rb > ra) state.heat.keys = [r0 + ra, r0 + rb + 1];
+  saveState();
+  renderHeatmap();
 }
 function setZoom(zoom) {
   state.heat.zoom = zoom;
+  if (!zoom) state.heat.keys = null;
   saveState();
   renderHeatmap();
 }
@@ -388,6 +412,7 @@ export function wireHeatmap() {
   });
   const heatInput = () => {
     const h = state.heat;
+    if (h.view !== $('heat-view').value) h.keys = null; // rows are regions or servers: other indices
     h.view = $('heat-view').value;
     h.measure = $('heat-measure').value in MEASURES ? $('heat-measure').value : 'writes';
     h.mode = $('heat-mode').value;

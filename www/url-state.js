@@ -2,7 +2,7 @@
 // the page has loaded) and by lab-state.js (to restore and save it). No DOM, no engine.
 //
 //   #v=1&d=<base64url design JSON>&p=<preset id>&w=<windows>&s=<sample keys>
-//     &scale=linear&rows=servers&color=abs&cap=<writes/s>&bright=<-6…6>&zoom=<c0>-<c1>
+//     &scale=linear&rows=servers&color=abs&cap=<writes/s>&bright=<-6…6>&zoom=<c0>-<c1>&keys=<r0>-<r1>
 //     (&embed=1&view=… for the iframe mode, kept as they are)
 //
 // A design whose link would be longer than LINK_MAX is not written into it: the hash then has
@@ -29,6 +29,7 @@ export const HEAT_DEFAULTS = Object.freeze({
   capacity: 100,
   brightness: 0,
   zoom: null,
+  keys: null,
 });
 
 export function toBase64Url(text) {
@@ -60,6 +61,8 @@ export function readHeat(p) {
   if (p.has('bright')) h.brightness = Math.round(clampNum(p.get('bright'), -6, 6, 0) * 2) / 2;
   const z = /^(\d+)-(\d+)$/.exec(p.get('zoom') ?? '');
   if (z && Number(z[2]) > Number(z[1])) h.zoom = [Number(z[1]), Number(z[2])];
+  const k = /^(\d+)-(\d+)$/.exec(p.get('keys') ?? '');
+  if (k && Number(k[2]) > Number(k[1])) h.keys = [Number(k[1]), Number(k[2])];
   return h;
 }
 
@@ -106,6 +109,7 @@ export function writeHash({ presetId, windows, sampleSize, heat, embed, view }, 
     if (heat.capacity !== HEAT_DEFAULTS.capacity) p.set('cap', String(heat.capacity));
     if (heat.brightness !== HEAT_DEFAULTS.brightness) p.set('bright', String(heat.brightness));
     if (heat.zoom) p.set('zoom', `${heat.zoom[0]}-${heat.zoom[1]}`);
+    if (heat.keys) p.set('keys', `${heat.keys[0]}-${heat.keys[1]}`);
   }
   if (embed) p.set('embed', embed);
   if (view) p.set('view', view);

@@ -483,3 +483,36 @@ test('heatmap axes: each labelled row is its region start key, ticks are round t
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('heatmap zoom on both axes: a diagonal drag zooms windows and regions, the key axis and the link follow, R resets', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-telecom`);
+  await waitDone(page);
+  const box = await page.$eval('#heatmap', c => {
+    const b = c.getBoundingClientRect();
+    return { x: b.left, y: b.top, w: b.width, h: b.height };
+  });
+  // 10 regions on a 120 px map: a label per 14 px, every second row
+  const labelRows = () => page.$$eval('#key-axis .klabel', ls => ls.map(l => Number(l.dataset.row)));
+  const initial = await labelRows();
+  assert.deepEqual(initial, [0, 2, 4, 6, 8]);
+  // from the middle of row 2, window 8 to the middle of row 5, window 23 (10 rows, 64 windows)
+  const at = (row, col) => [box.x + ((col + 0.5) / 64) * box.w, box.y + ((row + 0.5) / 10) * box.h];
+  await page.mouse.move(...at(2, 8));
+  await page.mouse.down();
+  await page.mouse.move(...at(4, 15));
+  await page.mouse.move(...at(5, 23));
+  await page.mouse.up();
+  await page.waitForFunction(() => /keys=2-6/.test(location.hash));
+  assert.match(await page.evaluate(() => location.hash), /zoom=8-24/);
+  assert.deepEqual(await labelRows(), [2, 3, 4, 5]);
+  // the tooltip of the first shown row is region 2's
+  await page.mouse.move(...[box.x + 5, box.y + box.h / 8]);
+  assert.match(await page.textContent('#tooltip'), /^region 2 \[/);
+  await page.focus('#heatmap');
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => !/keys=|zoom=/.test(location.hash));
+  assert.deepEqual(await labelRows(), initial);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
