@@ -33,12 +33,16 @@ const SIZE = {
 };
 const params = new URLSearchParams(self.location.hash.slice(1));
 let E = SIZE;
+// Where the speed build cannot load (the single-file page has the size build alone), the size
+// build runs: the same results, slower, and no advisor.
 const ready =
   params.get('engine') === 'fast'
-    ? import('./pkg/fast/rowkey_lab.js').then(async fast => {
-        await fast.default();
-        E = fast;
-      })
+    ? import('./pkg/fast/rowkey_lab.js')
+        .then(async fast => {
+          await fast.default();
+          E = fast;
+        })
+        .catch(() => init())
     : init();
 
 const CHUNK = 5000;
@@ -169,6 +173,8 @@ async function run(data) {
       post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
     } else if (kind === 'adviseCandidates') {
       // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
+      if (!E.adviseCandidates)
+        throw new Error('the advisor needs the engine’s speed build, which this copy of the page does not have');
       post({ id, kind, set: E.adviseCandidates(data.doc, data.options) });
     } else if (kind === 'evaluate') {
       let metrics;
