@@ -1,9 +1,9 @@
 // Every command, by name: each takes (<arguments>, options) and returns its exit code (undefined: 0).
 export { analyze, compare } from './analyze.mjs';
 export { check } from './check.mjs';
-export { createTable as 'create-table' } from './phoenix.mjs';
 export { decode, encode, layout } from './keys.mjs';
 export { examples, lint } from './lint.mjs';
+export { createTable as 'create-table' } from './phoenix.mjs';
 export { reads } from './reads.mjs';
 export { regions } from './regions.mjs';
 export { presets, splits } from './splits.mjs';
