@@ -50,7 +50,7 @@ pub fn column(k: &PkSpec) -> PhoenixColumn {
     }
 }
 
-/// The `pk(...)` segment of a column (the inverse of [`column`]).
+/// The `pk(...)` segment of a column (the inverse of [`column()`]).
 pub fn segment(c: &PhoenixColumn) -> Segment {
     Segment::Pk(PkSpec {
         field: c.name.clone(),
