@@ -333,3 +333,24 @@ fn reads_plan_phoenix_scans() {
         ]
     );
 }
+
+#[test]
+fn generated_values_fit_their_columns() {
+    // Every type's generator writes keys the column takes: the design analyses.
+    let doc = rowkey_lab::design::phoenix::parse_create_table(
+        "CREATE TABLE t (a DECIMAL(2,2) NOT NULL, b DECIMAL(5,1) NOT NULL, c CHAR(3) NOT NULL, \
+         d TINYINT NOT NULL, e BINARY(2) NOT NULL, f VARCHAR(3) NOT NULL, g TIMESTAMP NOT NULL, \
+         h BOOLEAN NOT NULL, i UNSIGNED_LONG NOT NULL, j FLOAT NOT NULL, k VARBINARY NOT NULL \
+         CONSTRAINT pk PRIMARY KEY (a, b, c, d, e, f, g, h, i, j, k))",
+    )
+    .unwrap();
+    let json = doc.to_json().replacen(
+        "\"v\": 1,",
+        "\"v\": 1, \"workload\": {\"records\": 500},",
+        1,
+    );
+    let doc = DesignDocument::from_json(&json).unwrap();
+    let opts = rowkey_lab::analyze::AnalyzeOptions::default();
+    let r = rowkey_lab::analyze::analyze(&doc, &opts).unwrap();
+    assert_eq!(r.writes, 500);
+}
