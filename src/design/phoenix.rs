@@ -458,12 +458,16 @@ fn key_of(st: &Statement, pk: &[PkEntry]) -> Result<(KeySpec, Vec<FieldDecl>)> {
     }
     let mut fields = Vec::new();
     for (name, so, tok) in pk {
-        let def = st.columns.iter().find(|c| c.name == *name).ok_or_else(|| {
-            at(
-                tok,
-                format!("primary-key column {name} is not declared in the column list"),
-            )
-        })?;
+        // A key column has no family; `cf.A` and `A` are two columns.
+        let named = |c: &&ColumnDef| c.name == *name;
+        let def = (st.columns.iter().filter(named))
+            .min_by_key(|c| c.family.is_some())
+            .ok_or_else(|| {
+                at(
+                    tok,
+                    format!("primary-key column {name} is not declared in the column list"),
+                )
+            })?;
         if let Some(f) = &def.family {
             return Err(at(
                 &def.tok,
@@ -520,7 +524,7 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
     let columns = st
         .columns
         .iter()
-        .filter(|c| !pk.iter().any(|(n, _, _)| *n == c.name))
+        .filter(|c| c.family.is_some() || !pk.iter().any(|(n, _, _)| *n == c.name))
         .map(|c| PhoenixColumnDecl {
             name: c.name.clone(),
             family: c.family.clone(),

@@ -234,3 +234,25 @@ fn key_columns_are_nullable_as_phoenix_decides() {
     assert!(e.message.contains("SINGLE_PK_MAY_NOT_BE_NULL"), "{e}");
     assert_eq!(e.location.column, Some(17));
 }
+
+#[test]
+fn a_family_column_may_share_a_key_column_s_name() {
+    let doc =
+        parse_create_table("CREATE TABLE t (cf.a VARCHAR, a VARCHAR PRIMARY KEY, b.x INTEGER)")
+            .unwrap();
+    assert_eq!(doc.key.to_text(), "pk(A, VARCHAR)");
+    let p = doc.phoenix.as_ref().unwrap();
+    let cols: Vec<(Option<&str>, &str)> = p
+        .columns
+        .iter()
+        .map(|c| (c.family.as_deref(), c.name.as_str()))
+        .collect();
+    assert_eq!(cols, vec![(Some("CF"), "A"), (Some("B"), "X")]);
+    // A key column named with a family is refused where it is declared.
+    let e = parse_create_table("CREATE TABLE t (cf.a VARCHAR PRIMARY KEY)").unwrap_err();
+    assert!(
+        e.message.contains("cannot have a column family (CF)"),
+        "{e}"
+    );
+    assert_eq!(e.location.column, Some(17));
+}
