@@ -564,3 +564,36 @@ mod differential {
         );
     }
 }
+
+/// A latest read is newest-first when a DESC time column follows the entity: one scan with a
+/// limit, or one per salt bucket, each with the limit, merged.
+#[test]
+fn latest_reads_use_a_desc_time_column() {
+    let latest = json!([{"type": "latest", "record": {"HOST": "a"}, "n": 10}]);
+    let unsalted = with_reads(
+        "CREATE TABLE t (host VARCHAR NOT NULL, ts DATE NOT NULL CONSTRAINT pk PRIMARY KEY (host, ts DESC))",
+        latest.clone(),
+    );
+    let p = unsalted.plan_reads(&[]).unwrap();
+    assert_eq!((p[0].limit, p[0].scans.len()), (Some(10), 1));
+    assert_eq!(p[0].rows_read_per_row_returned, Some(1.0));
+    let salted = with_reads(
+        "CREATE TABLE t (host VARCHAR NOT NULL, ts DATE NOT NULL CONSTRAINT pk PRIMARY KEY (host, ts DESC)) SALT_BUCKETS = 4",
+        latest.clone(),
+    );
+    let p = salted.plan_reads(&[]).unwrap();
+    // Four scans of at most 10 rows each for the newest 10: 4 rows read per row returned.
+    assert_eq!((p[0].limit, p[0].scans.len()), (Some(10), 4));
+    assert_eq!(p[0].rows_read_per_row_returned, Some(4.0));
+    let ascending = with_reads(
+        "CREATE TABLE t (host VARCHAR NOT NULL, ts DATE NOT NULL CONSTRAINT pk PRIMARY KEY (host, ts))",
+        latest,
+    );
+    let p = ascending.plan_reads(&[]).unwrap();
+    assert_eq!(p[0].limit, None);
+    assert!(
+        p[0].notes.iter().any(|n| n.contains("whole entity")),
+        "{:?}",
+        p[0].notes
+    );
+}
