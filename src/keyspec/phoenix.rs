@@ -664,11 +664,23 @@ mod tests {
             ]
         );
         assert_eq!(l[1].kind, "pk");
-        assert!(l[1].encoding.contains("then the separator 00"), "{}", l[1].encoding);
-        assert!(l[2].encoding.contains("8 bytes; every byte inverted"), "{}", l[2].encoding);
+        assert!(
+            l[1].encoding.contains("then the separator 00"),
+            "{}",
+            l[1].encoding
+        );
+        assert!(
+            l[2].encoding.contains("8 bytes; every byte inverted"),
+            "{}",
+            l[2].encoding
+        );
         let spec = KeySpec::parse_text("pk(host, VARCHAR, desc)").unwrap();
         let l = CompiledKey::new(&spec, &fields()).unwrap().layout();
-        assert!(l[0].encoding.contains("then ff (a DESC last column"), "{}", l[0].encoding);
+        assert!(
+            l[0].encoding.contains("then ff (a DESC last column"),
+            "{}",
+            l[0].encoding
+        );
     }
 
     #[test]
