@@ -170,8 +170,9 @@ export type PhoenixType =
   | 'FLOAT' | 'DOUBLE' | 'DECIMAL' | 'VARCHAR' | 'CHAR' | 'BOOLEAN' | 'DATE' | 'TIME'
   | 'TIMESTAMP' | 'VARBINARY' | 'BINARY';
 /** A Phoenix primary-key column in the key's JSON form: `{kind: "pk", field, type, desc?,
- * len?, scale?, nullable?}` (the text form: `pk(field, DECIMAL(10, 2), desc)`). */
-export interface PkSegment {
+ * len?, scale?, nullable?}` (the text form: `pk(field, DECIMAL(10, 2), desc)`); a `type`, so
+ * it is a `Segment`. */
+export type PkSegment = {
   kind: 'pk';
   field: string;
   type: PhoenixType;
@@ -181,7 +182,7 @@ export interface PkSegment {
   /** DECIMAL scale. */
   scale?: number;
   nullable?: boolean;
-}
+};
 /** A write's column qualifier, computed from its record. */
 export type Qualifier =
   | { kind: 'fixed'; name?: string }

@@ -304,3 +304,29 @@ fn every_export_rejects_hostile_input_and_keeps_working() {
     );
     assert!(lint_design(good).is_ok());
 }
+
+#[wasm_bindgen_test]
+fn create_table_in_and_out_through_wasm() {
+    let sql = "CREATE TABLE t (host VARCHAR NOT NULL, n INTEGER NOT NULL CONSTRAINT pk PRIMARY KEY (host, n DESC)) SALT_BUCKETS = 2";
+    let doc: DesignDocument = back(parse_create_table(s(sql)).unwrap());
+    assert_eq!(
+        doc,
+        rowkey_lab::design::phoenix::parse_create_table(sql).unwrap()
+    );
+    assert_eq!(
+        doc.key.to_text(),
+        "salt(2, hash=phoenix) + pk(HOST, VARCHAR) + pk(N, INTEGER, desc)"
+    );
+    let printed = print_create_table(obj(&doc.to_json())).unwrap();
+    assert_eq!(
+        printed,
+        rowkey_lab::design::phoenix::print_create_table(&doc).unwrap()
+    );
+    // A located error, and hostile input, are errors, not traps.
+    let e = parse_create_table(s("CREATE TABLE t (\n  a VARCHAR,\n  b")).unwrap_err();
+    assert_eq!(prop(&e, "line").as_f64(), Some(3.0));
+    assert!(parse_create_table(n(1.0)).is_err());
+    assert!(parse_create_table(lone_surrogate()).is_err());
+    assert!(print_create_table(obj(r#"{"v": 1, "key": "\"x\""}"#)).is_err());
+    assert!(print_create_table(n(f64::NAN)).is_err());
+}

@@ -404,31 +404,29 @@ fn table_options(c: &mut Cursor, st: &mut Statement) -> Result<()> {
     }
 }
 
-/// The design a statement describes.
-fn design_of(st: Statement) -> Result<DesignDocument> {
+/// The primary key the statement declares (inline or as a constraint), once.
+fn primary_key(st: &Statement) -> Result<Vec<PkEntry>> {
     let end_tok = st.columns.last().map(|c| c.tok.clone());
-    let pk: Vec<(String, SortOrder, Tok)> = match (
+    match (
         &st.pk,
         st.columns.iter().filter(|c| c.inline_pk.is_some()).count(),
     ) {
-        (Some((_, tok)), n) if n > 0 => {
-            return Err(at(
-                tok,
-                "the primary key is declared inline and as a constraint: declare it once",
-            ))
-        }
-        (Some((cols, _)), _) => cols.clone(),
-        (None, 1) => st
+        (Some((_, tok)), n) if n > 0 => Err(at(
+            tok,
+            "the primary key is declared inline and as a constraint: declare it once",
+        )),
+        (Some((cols, _)), _) => Ok(cols.clone()),
+        (None, 1) => Ok(st
             .columns
             .iter()
             .filter_map(|c| c.inline_pk.map(|so| (c.name.clone(), so, c.tok.clone())))
-            .collect(),
+            .collect()),
         (None, 0) => {
             let msg = "a Phoenix table needs a PRIMARY KEY: a column's PRIMARY KEY or CONSTRAINT pk PRIMARY KEY (...)";
-            return Err(match &end_tok {
+            Err(match &end_tok {
                 Some(t) => at(t, msg),
                 None => Error::new(ErrorKind::Parse, msg),
-            });
+            })
         }
         (None, _) => {
             let t = st
@@ -438,12 +436,16 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
                 .nth(1)
                 .map(|c| c.tok.clone());
             let msg = "more than one column says PRIMARY KEY: a composite key is CONSTRAINT pk PRIMARY KEY (a, b)";
-            return Err(match &t {
+            Err(match &t {
                 Some(t) => at(t, msg),
                 None => Error::new(ErrorKind::Parse, msg),
-            });
+            })
         }
-    };
+    }
+}
+
+/// The key of the primary-key columns (after the salt of `SALT_BUCKETS`) and their fields.
+fn key_of(st: &Statement, pk: &[PkEntry]) -> Result<(KeySpec, Vec<FieldDecl>)> {
     let mut segments = Vec::new();
     if let Some(n) = st.salt {
         segments.push(Segment::Salt(SaltSpec {
@@ -455,14 +457,17 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
         }));
     }
     let mut fields = Vec::new();
-    let mut pk_columns = Vec::new();
-    for (name, so, tok) in &pk {
-        let def = st.columns.iter().find(|c| c.name == *name).ok_or_else(|| {
-            at(
-                tok,
-                format!("primary-key column {name} is not declared in the column list"),
-            )
-        })?;
+    for (name, so, tok) in pk {
+        // A key column has no family; `cf.A` and `A` are two columns.
+        let named = |c: &&ColumnDef| c.name == *name;
+        let def = (st.columns.iter().filter(named))
+            .min_by_key(|c| c.family.is_some())
+            .ok_or_else(|| {
+                at(
+                    tok,
+                    format!("primary-key column {name} is not declared in the column list"),
+                )
+            })?;
         if let Some(f) = &def.family {
             return Err(at(
                 &def.tok,
@@ -474,7 +479,7 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
             name: name.clone(),
             data_type: ty,
             sort_order: *so,
-            nullable: def.null && !def.not_null,
+            nullable: nullable(def, pk.len())?,
             max_length: def.len,
             scale: def.scale,
         };
@@ -487,20 +492,13 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
             .map_err(|e| at(&def.tok, format!("{name}: {}", e.message)))?;
         segments.push(seg);
         fields.push(field_for(&column));
-        pk_columns.push(column);
     }
-    let columns = st
-        .columns
-        .iter()
-        .filter(|c| !pk.iter().any(|(n, _, _)| *n == c.name))
-        .map(|c| PhoenixColumnDecl {
-            name: c.name.clone(),
-            family: c.family.clone(),
-            data_type: c.type_text.clone(),
-            not_null: c.not_null,
-        })
-        .collect();
-    let presplit = match (st.salt, st.splits.is_empty()) {
+    Ok((KeySpec { segments }, fields))
+}
+
+/// The pre-split: one region per salt bucket, or the `SPLIT ON` points.
+fn presplit_of(st: &Statement) -> Option<PreSplit> {
+    match (st.salt, st.splits.is_empty()) {
         (Some(n), _) => Some(PreSplit::SaltBuckets {
             buckets: n as u32,
             style: SaltStyle::Byte,
@@ -515,7 +513,25 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
             encoding: KeyEncoding::Hex,
         }),
         (None, true) => None,
-    };
+    }
+}
+
+/// The design a statement describes.
+fn design_of(st: Statement) -> Result<DesignDocument> {
+    let pk = primary_key(&st)?;
+    let (key, fields) = key_of(&st, &pk)?;
+    let presplit = presplit_of(&st);
+    let columns = st
+        .columns
+        .iter()
+        .filter(|c| c.family.is_some() || !pk.iter().any(|(n, _, _)| *n == c.name))
+        .map(|c| PhoenixColumnDecl {
+            name: c.name.clone(),
+            family: c.family.clone(),
+            data_type: c.type_text.clone(),
+            not_null: c.not_null,
+        })
+        .collect();
     let mut description = format!(
         "Phoenix table {} (read from its CREATE TABLE statement).",
         st.table
@@ -530,7 +546,7 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
         name: Some(st.table.clone()),
         description: Some(description),
         fields,
-        key: KeySpec { segments },
+        key,
         workload: None,
         regions: presplit.map(|p| RegionLayout {
             presplit: p,
@@ -548,6 +564,25 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
     };
     doc.validate()?;
     Ok(doc)
+}
+
+/// Whether a key column may be NULL, as `MetaDataClient.newColumn` decides: a column of a
+/// composite key unless declared `NOT NULL`; the only key column never (declaring it `NULL`
+/// is Phoenix's `SINGLE_PK_MAY_NOT_BE_NULL`).
+fn nullable(def: &ColumnDef, key_columns: usize) -> Result<bool> {
+    if key_columns > 1 {
+        return Ok(!def.not_null);
+    }
+    if def.null {
+        return Err(at(
+            &def.tok,
+            format!(
+                "{} is the only primary-key column and may not be NULL (Phoenix: SINGLE_PK_MAY_NOT_BE_NULL)",
+                def.name
+            ),
+        ));
+    }
+    Ok(false)
 }
 
 /// The Phoenix type of a primary-key column, or where it is not one the key covers.
@@ -575,6 +610,25 @@ fn pk_type(def: &ColumnDef) -> Result<PhoenixType> {
     }
 }
 
+/// A DECIMAL(p, s) column's values: whole numbers with at most its `p - s` integer digits (up
+/// to 18); for DECIMAL(p, p), which holds no integer digit (Phoenix counts the `0` of a
+/// literal `0` as one), the tenths `0.1` to `0.9`.
+fn decimal_generator(c: &PhoenixColumn) -> Generator {
+    let int_digits = c.max_length.unwrap_or(18) - c.scale.unwrap_or(0);
+    if int_digits <= 0 {
+        return Generator::List {
+            values: (1..10)
+                .map(|d| serde_json::json!(format!("0.{d}")))
+                .collect(),
+            order: Default::default(),
+        };
+    }
+    let max = 10i64
+        .checked_pow(int_digits.min(18) as u32)
+        .map_or(i64::MAX, |m| m - 1);
+    Generator::UniformInt { min: 0, max }
+}
+
 /// The field a key column's values come from, with a generator that fits its type.
 fn field_for(c: &PhoenixColumn) -> FieldDecl {
     use PhoenixType as P;
@@ -589,17 +643,7 @@ fn field_for(c: &PhoenixColumn) -> FieldDecl {
         ),
         P::Float => (FieldType::Float, None),
         P::Double => (FieldType::Double, None),
-        P::Decimal => {
-            // Whole numbers with at most the integer digits the column holds (up to 18).
-            let int_digits = c.max_length.unwrap_or(18) - c.scale.unwrap_or(0);
-            let max = 10i64
-                .checked_pow(int_digits.clamp(1, 18) as u32)
-                .map_or(i64::MAX, |m| m - 1);
-            (
-                FieldType::BigDecimal,
-                Some(Generator::UniformInt { min: 0, max }),
-            )
-        }
+        P::Decimal => (FieldType::BigDecimal, Some(decimal_generator(c))),
         P::Varchar | P::Varbinary => (
             FieldType::String,
             Some(Generator::UniformString {

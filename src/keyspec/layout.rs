@@ -341,7 +341,11 @@ fn walk(
     out: &mut Vec<SegmentLayout>,
 ) {
     for (seg, op) in segs.iter().zip(ops) {
-        let (name, encoding, field) = describe(seg);
+        let (name, mut encoding, field) = describe(seg);
+        if let (Segment::Pk(k), Op::Pk { run, index }) = (seg, op) {
+            let last = *index + 1 == run.table.columns.len();
+            encoding = super::phoenix::column_phrase_at(k, Some(last));
+        }
         let width = match op {
             // Each column's own bytes (the run is written by its first column).
             Op::Pk { run, index } => match run.table.columns.get(*index) {

@@ -505,6 +505,12 @@ pub(crate) fn from_phoenix(
 
 /// What a `pk(...)` column's bytes are, for the layout.
 pub(crate) fn column_phrase(k: &PkSpec) -> String {
+    column_phrase_at(k, None)
+}
+
+/// What a `pk(...)` column's bytes are, knowing whether it is the key's last column
+/// (`last`: `None` when not known): the separator it is followed by.
+pub(crate) fn column_phrase_at(k: &PkSpec, last: Option<bool>) -> String {
     use PhoenixType as P;
     let c = column(k);
     let what = match k.data_type {
@@ -522,7 +528,17 @@ pub(crate) fn column_phrase(k: &PkSpec) -> String {
     };
     let width = match column_width(&c) {
         Some(w) => format!("{w} bytes"),
-        None => "variable width, then a separator: 00 (ff after a DESC value)".into(),
+        None => match (last, k.desc) {
+            (Some(true), false) => {
+                "variable width, the rest of the key (the last column has no separator)".into()
+            }
+            (Some(true), true) => {
+                "variable width, then ff (a DESC last column ends with one)".into()
+            }
+            (Some(false), false) => "variable width, then the separator 00".into(),
+            (Some(false), true) => "variable width, then the separator ff (00 after a NULL)".into(),
+            (None, _) => "variable width, then a separator: 00 (ff after a DESC value)".into(),
+        },
     };
     format!(
         "Phoenix {} {}: {what}; {width}{}{}",
@@ -648,7 +664,23 @@ mod tests {
             ]
         );
         assert_eq!(l[1].kind, "pk");
-        assert!(l[1].encoding.contains("separator"));
+        assert!(
+            l[1].encoding.contains("then the separator 00"),
+            "{}",
+            l[1].encoding
+        );
+        assert!(
+            l[2].encoding.contains("8 bytes; every byte inverted"),
+            "{}",
+            l[2].encoding
+        );
+        let spec = KeySpec::parse_text("pk(host, VARCHAR, desc)").unwrap();
+        let l = CompiledKey::new(&spec, &fields()).unwrap().layout();
+        assert!(
+            l[0].encoding.contains("then ff (a DESC last column"),
+            "{}",
+            l[0].encoding
+        );
     }
 
     #[test]

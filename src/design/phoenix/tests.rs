@@ -210,3 +210,49 @@ fn only_phoenix_keys_print() {
     let e = print_create_table(&doc).unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("/key/segments/0"));
 }
+
+#[test]
+fn key_columns_are_nullable_as_phoenix_decides() {
+    // A composite key's columns are nullable unless NOT NULL; the only key column never.
+    let doc = parse_create_table(
+        "CREATE TABLE t (a VARCHAR, b VARCHAR NOT NULL CONSTRAINT pk PRIMARY KEY (a, b))",
+    )
+    .unwrap();
+    assert_eq!(
+        doc.key.to_text(),
+        "pk(A, VARCHAR, nullable) + pk(B, VARCHAR)"
+    );
+    let sql = print_create_table(&doc).unwrap();
+    assert!(
+        sql.contains("    A VARCHAR,\n    B VARCHAR NOT NULL,"),
+        "{sql}"
+    );
+    assert_eq!(parse_create_table(&sql).unwrap().key, doc.key);
+    let doc = parse_create_table("CREATE TABLE t (a VARCHAR PRIMARY KEY)").unwrap();
+    assert_eq!(doc.key.to_text(), "pk(A, VARCHAR)");
+    let e = parse_create_table("CREATE TABLE t (a VARCHAR NULL PRIMARY KEY)").unwrap_err();
+    assert!(e.message.contains("SINGLE_PK_MAY_NOT_BE_NULL"), "{e}");
+    assert_eq!(e.location.column, Some(17));
+}
+
+#[test]
+fn a_family_column_may_share_a_key_column_s_name() {
+    let doc =
+        parse_create_table("CREATE TABLE t (cf.a VARCHAR, a VARCHAR PRIMARY KEY, b.x INTEGER)")
+            .unwrap();
+    assert_eq!(doc.key.to_text(), "pk(A, VARCHAR)");
+    let p = doc.phoenix.as_ref().unwrap();
+    let cols: Vec<(Option<&str>, &str)> = p
+        .columns
+        .iter()
+        .map(|c| (c.family.as_deref(), c.name.as_str()))
+        .collect();
+    assert_eq!(cols, vec![(Some("CF"), "A"), (Some("B"), "X")]);
+    // A key column named with a family is refused where it is declared.
+    let e = parse_create_table("CREATE TABLE t (cf.a VARCHAR PRIMARY KEY)").unwrap_err();
+    assert!(
+        e.message.contains("cannot have a column family (CF)"),
+        "{e}"
+    );
+    assert_eq!(e.location.column, Some(17));
+}

@@ -133,11 +133,26 @@ impl Planner {
                         PhoenixType::Date | PhoenixType::Time | PhoenixType::Timestamp
                     )
             });
-            if newest_first && run.table.salt_buckets.is_none() {
-                limit = Some(*want);
-                notes.push(format!("a DESC time column follows the entity: the newest rows come first, a scan with limit {want} reads {want} rows"));
-            } else {
-                notes.push("the entity's rows are not newest-first in one scan: the whole entity is read to find the newest".into());
+            match (newest_first, run.table.salt_buckets) {
+                (true, None) => {
+                    limit = Some(*want);
+                    notes.push(format!("a DESC time column follows the entity: the newest rows come first, a scan with limit {want} reads {want} rows"));
+                }
+                (true, Some(b)) => {
+                    // Each bucket's scan meets its newest rows first; the client merges them.
+                    limit = Some(*want);
+                    notes.push(format!("a DESC time column follows the entity: each of the {b} bucket scans reads at most {want} rows, newest first, and the {b} × {want} rows are merged for the newest {want}"));
+                    return Ok((filter.map(|f| f * f64::from(b)), limit));
+                }
+                (false, _) => {
+                    // Every row of the entity is read to return its newest `want`.
+                    let entity = self.rows_per_entity(vals, notes);
+                    notes.push(format!("the entity's rows are not newest-first: the whole entity is read to find the newest {want} (a DESC time column after the entity would let a scan stop after {want} rows)"));
+                    let rows = entity
+                        .zip(filter)
+                        .map(|(e, f)| (e * f / e.max(1.0).min((*want).max(1) as f64)).max(1.0));
+                    return Ok((rows, limit));
+                }
             }
         }
         Ok((filter, limit))

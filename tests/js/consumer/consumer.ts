@@ -32,10 +32,14 @@ import init, {
   listPresets,
   md5Hex,
   type NormalizedDesign,
+  type PhoenixSection,
+  type PkSegment,
   type PresetEntry,
   type Progress,
+  parseCreateTable,
   parseKey,
   planReads,
+  printCreateTable,
   type ReadPlan,
   type RegionList,
   type RegionLoad,
@@ -106,6 +110,10 @@ export async function main(): Promise<string> {
   const many: EncodedKeys = codec.encodeAll([{ phone: '1' }, { phone: 2n }]);
   const back: Decoded = codec.decode(many.keys.subarray(many.offsets[0], many.offsets[1]));
   const codecSpans: Span[] = codec.spans(one);
+  const table: NormalizedDesign = parseCreateTable('CREATE TABLE t (a VARCHAR PRIMARY KEY) SALT_BUCKETS = 4');
+  const phoenix: PhoenixSection | undefined = table.phoenix;
+  const column: PkSegment = { kind: 'pk', field: 'A', type: 'VARCHAR', desc: true };
+  const ddl: string = printCreateTable({ v: 1, fields: [{ name: 'A', type: 'string' }], key: { segments: [column] } });
 
   const report: AnalysisReport = analyzeDesign(doc, { windows: 16 });
   const cells: Uint32Array = report.matrix.cells;
@@ -173,6 +181,8 @@ export async function main(): Promise<string> {
     pointer,
     back.fields.length,
     codecSpans.length,
+    phoenix?.table ?? '-',
+    ddl,
     scans.length,
     serverNames.join(','),
     placed?.join(',') ?? '-',
