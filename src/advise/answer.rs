@@ -10,8 +10,9 @@
 //!    the input reads as cheaply), the shorter key, then the lower spread, then the earlier
 //!    candidate.
 //! 4. The input stays the recommendation when it is on the front, among the cheapest readers
-//!    of step 3, and its write spread is within 5 % of the winner's: a change must buy
-//!    something.
+//!    of step 3, and its write spread is within 5 % of the winner's, or when it is among the
+//!    cheapest readers and the winner differs from it only within sampling (no gain or cost
+//!    to name): a change must buy something.
 
 use serde::Serialize;
 
@@ -407,7 +408,15 @@ pub fn advise_from(
         .unwrap_or(0);
     let winner_h = metric(winner).map_or(f64::INFINITY, |m| m.hotspot_factor);
     let input_on_front = list.first().is_some_and(|e| e.pareto);
-    let pick = if cheapest.contains(&0) && input_on_front && base.hotspot_factor <= winner_h * 1.05
+    // A winner that reads as cheaply as the input and differs from it only within sampling
+    // (no reason to give) is no change worth making.
+    let no_gain = cheapest.contains(&0)
+        && metric(winner).is_some_and(|m| {
+            let flags = list.get(winner).map_or(&[][..], |e| &e.flags[..]);
+            reasons("", &base, m, false, flags).len() <= 1
+        });
+    let pick = if no_gain
+        || (cheapest.contains(&0) && input_on_front && base.hotspot_factor <= winner_h * 1.05)
     {
         0
     } else {
