@@ -32,7 +32,9 @@ pub use answer::{advise_from, Advice, Evaluated, Recommendation};
 pub use candidates::{candidates, Candidate, CandidateSet};
 pub use capacity::{capacity, CapacityOptions, CapacityReport};
 pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
-pub use read::{advise_options as read_options, evaluations as read_evaluations};
+#[cfg(all(target_arch = "wasm32", feature = "library"))]
+pub(crate) use read::advise_options as read_options;
+pub use read::evaluations as read_evaluations;
 
 /// The default number of records each candidate is evaluated on.
 pub const DEFAULT_RECORDS: u64 = 200_000;

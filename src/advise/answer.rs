@@ -6,11 +6,13 @@
 //!    full-table scan is never recommended (it is flagged).
 //! 2. Among the others, those whose write spread is within 25 % of the best are "even enough".
 //! 3. Of those, the lowest read cost wins; on a tie, among the write spreads within 5 % of
-//!    the lowest (the same spread, sampled twice), the shorter key, then the lower spread,
-//!    then the earlier candidate.
+//!    the lowest (the same spread, sampled twice; and no more than 2 % above the input's when
+//!    the input reads as cheaply), the shorter key, then the lower spread, then the earlier
+//!    candidate.
 //! 4. The input stays the recommendation when it is on the front, among the cheapest readers
-//!    of step 3, and its write spread is within 5 % of the winner's: a change must buy
-//!    something.
+//!    of step 3, and its write spread is within 5 % of the winner's, or when it is among the
+//!    cheapest readers and the winner differs from it only within sampling (no gain or cost
+//!    to name): a change must buy something.
 
 use serde::Serialize;
 
@@ -381,10 +383,17 @@ pub fn advise_from(
         .filter_map(|&i| metric(i))
         .map(|m| m.hotspot_factor)
         .fold(f64::INFINITY, f64::min);
+    // When the input reads as cheaply, a shorter key may not cost spread: no worse than the
+    // input's (2 % for sampling).
+    let band = if cheapest.contains(&0) {
+        (low_h * 1.05).min(base.hotspot_factor * 1.02).max(low_h)
+    } else {
+        low_h * 1.05
+    };
     let winner = cheapest
         .iter()
         .copied()
-        .filter(|&i| metric(i).is_some_and(|m| m.hotspot_factor <= low_h * 1.05))
+        .filter(|&i| metric(i).is_some_and(|m| m.hotspot_factor <= band))
         .min_by(|&a, &b| {
             let key = |i: usize| {
                 metric(i).map_or((f64::INFINITY, f64::INFINITY), |m| {
@@ -399,7 +408,15 @@ pub fn advise_from(
         .unwrap_or(0);
     let winner_h = metric(winner).map_or(f64::INFINITY, |m| m.hotspot_factor);
     let input_on_front = list.first().is_some_and(|e| e.pareto);
-    let pick = if cheapest.contains(&0) && input_on_front && base.hotspot_factor <= winner_h * 1.05
+    // A winner that reads as cheaply as the input and differs from it only within sampling
+    // (no reason to give) is no change worth making.
+    let no_gain = cheapest.contains(&0)
+        && metric(winner).is_some_and(|m| {
+            let flags = list.get(winner).map_or(&[][..], |e| &e.flags[..]);
+            reasons("", &base, m, false, flags).len() <= 1
+        });
+    let pick = if no_gain
+        || (cheapest.contains(&0) && input_on_front && base.hotspot_factor <= winner_h * 1.05)
     {
         0
     } else {

@@ -369,6 +369,7 @@ fn salt_axes(
     }
     for (order_changes, body) in &orders {
         salted_bodies(b, doc, shape, fixed, counts, target, order_changes, body);
+        time_buckets(b, doc, counts, order_changes, body);
     }
     // Time encodings on the last order (the rule order when there is one).
     let Some((order_changes, body)) = orders.last() else {
@@ -436,6 +437,40 @@ fn salt_axes(
             changes.push(describe_presplit(&presplit));
             b.push(changes, key, presplit);
         }
+    }
+}
+
+/// A body that leads with a time keeps it first behind a time bucket, `bucket(ts, mod=N)`
+/// as one byte (seed 001's `ts % 100` prefix): consecutive writes cycle through the buckets,
+/// and a time range reads one scan per bucket it reaches.
+fn time_buckets(
+    b: &mut Builder,
+    doc: &DesignDocument,
+    counts: &[u32],
+    order_changes: &[String],
+    body: &[Segment],
+) {
+    let Some((0, field)) = time_segment(doc, body) else {
+        return;
+    };
+    for &n in counts {
+        let bucket = Segment::Bucket(crate::keyspec::BucketSpec {
+            field: field.clone(),
+            modulo: Some(i64::from(n)),
+            div: None,
+            render: Render::Byte,
+        });
+        let presplit = PreSplit::SaltBuckets {
+            buckets: n,
+            style: SaltStyle::Byte,
+            width: None,
+        };
+        let mut changes = order_changes.to_vec();
+        changes.push(format!("time bucket {field} % {n}"));
+        changes.push(describe_presplit(&presplit));
+        let mut key = vec![bucket];
+        key.extend(body.iter().cloned());
+        b.push(changes, key, presplit);
     }
 }
 

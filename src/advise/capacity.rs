@@ -348,7 +348,9 @@ fn notes(
     recommended: u64,
 ) -> Vec<String> {
     use crate::support::num_text::fixed;
-    let mut out = Vec::new();
+    let mut out = vec![
+        "arithmetic on the inputs, not a simulation: 30-day months, bytes as written (key + value, no compression), regions split at maxFileSize".to_string(),
+    ];
     if let Some(y) = horizons.last() {
         out.push(format!(
             "after 12 months: {} GiB kept in {} regions, {} per server ({} the guide's 20-200)",

@@ -120,3 +120,34 @@ fn a_decimal_prefix_gets_a_decimal_string_pre_split() {
     assert_eq!((m.regions, m.empty_regions), (4, 0));
     assert!(m.hotspot_factor < 1.3, "{}", m.hotspot_factor);
 }
+
+#[test]
+fn a_time_first_key_gets_time_bucket_candidates() {
+    // `bucket(ts, mod=8)` as one byte in front of the time-first key. A one-minute range
+    // reaches all 8 buckets (60,000 ms values), one scan each. But the preset writes 10
+    // records a second from 1630972800000 (a multiple of 8): every ts is a multiple of 100,
+    // and 100 ≡ 4 (mod 8), so ts % 8 is 0 or 4: 2 of the 8 regions take the writes, half each,
+    // a spread of 0.5 / (1/8) = 4. The evaluation shows the aliasing; the advisor does not
+    // recommend it.
+    let doc = preset("seed000-telecom-time-first");
+    let set = candidates(&doc, &small()).unwrap();
+    let c = set
+        .candidates
+        .iter()
+        .find(|c| c.label == "time bucket ts % 8, saltBuckets pre-split (8)")
+        .expect("a time-bucket candidate");
+    assert_eq!(
+        c.key_text,
+        "bucket(ts, mod=8, as=byte) + time(ts, \"yyyyMMddHHmmss\") + \"_\" + phone"
+    );
+    let m = rowkey_lab::advise::evaluate(&c.design, &small(), set.target_regions).unwrap();
+    assert_eq!(m.reads[0].name, "all calls in one minute");
+    assert_eq!(m.reads[0].scans, 8);
+    assert_eq!(m.regions, 8);
+    assert_eq!(m.empty_regions, 6);
+    assert!(
+        (m.hotspot_factor - 4.0).abs() < 0.01,
+        "{}",
+        m.hotspot_factor
+    );
+}

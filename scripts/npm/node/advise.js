@@ -21,8 +21,15 @@ export async function adviseDesignParallel(doc, options, run = {}) {
   let done = 0;
   await new Promise((resolve, reject) => {
     let live = threads;
+    const workers = [];
+    // A worker that dies (not an engine error: those come back as {error}) stops the sweep.
+    const fail = e => {
+      for (const w of workers) w.terminate();
+      reject(e);
+    };
     for (let w = 0; w < threads; w++) {
       const worker = new Worker(new URL('./advise-worker.js', import.meta.url));
+      workers.push(worker);
       const feed = () => {
         if (next < total) {
           const i = next++;
@@ -39,7 +46,7 @@ export async function adviseDesignParallel(doc, options, run = {}) {
         run.onProgress?.({ done, total, label: set.candidates[m.i].label });
         feed();
       });
-      worker.on('error', reject);
+      worker.on('error', fail);
       feed();
     }
   });

@@ -280,6 +280,19 @@ impl Planner {
             return Ok(false);
         };
         notes.push(format!("the salt hashes `{field}`: the range is cut at each {} and each piece scans its own bucket", unit.name()));
+        // Count the pieces before building any: a range of more than MAX_SCANS pieces (a salt
+        // over the second, a day's range) fails at once instead of after encoding 10,000.
+        let mut pieces = 0usize;
+        let mut lo = a;
+        while lo < b {
+            let hi = next_boundary(lo, unit).unwrap_or(b).min(b);
+            pieces += 1;
+            check_count(ranges.len() + pieces)?;
+            if hi <= lo {
+                break;
+            }
+            lo = hi;
+        }
         let mut lo = a;
         while lo < b {
             let hi = next_boundary(lo, unit).unwrap_or(b).min(b);
