@@ -562,8 +562,68 @@ fn design_of(st: Statement) -> Result<DesignDocument> {
             options: st.options,
         }),
     };
+    let mut doc = doc;
+    doc.reads = starter_reads(&doc);
     doc.validate()?;
     Ok(doc)
+}
+
+/// The reads a Phoenix table is most often queried by, so that its read plans show from the
+/// start: a point lookup by the whole primary key and, for a composite key, every row of one
+/// value of the leading column. The values are the first record the design's workload writes.
+fn starter_reads(doc: &DesignDocument) -> Vec<crate::scan::ReadPattern> {
+    use crate::scan::ReadPattern;
+    let pk: Vec<&str> = doc
+        .key
+        .segments
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Pk(p) => Some(p.field.as_str()),
+            _ => None,
+        })
+        .collect();
+    let spec = doc.workload.clone().unwrap_or_default();
+    let Ok(mut stream) = crate::workload::WorkloadStream::new(&spec, &doc.fields) else {
+        return Vec::new();
+    };
+    let mut rec = crate::workload::Record::default();
+    if pk.is_empty() || !stream.next_into(&mut rec) {
+        return Vec::new();
+    }
+    let value = |name: &str| {
+        use crate::workload::FieldValue as V;
+        let i = doc.fields.iter().position(|f| f.name == name)?;
+        Some(match rec.values.get(i)? {
+            V::Str(s) => serde_json::Value::from(s.as_str()),
+            // a long beyond 2^53 as its decimal text, as records take it
+            V::Long(n) if n.unsigned_abs() > 1 << 53 => serde_json::Value::from(n.to_string()),
+            V::Long(n) => serde_json::Value::from(*n),
+            V::Double(x) => serde_json::Value::from(*x),
+            V::Bool(b) => serde_json::Value::from(*b),
+        })
+    };
+    let record = |names: &[&str]| -> Option<serde_json::Map<String, serde_json::Value>> {
+        names
+            .iter()
+            .map(|n| Some(((*n).to_string(), value(n)?)))
+            .collect()
+    };
+    let mut reads = Vec::new();
+    if let Some(all) = record(&pk) {
+        reads.push(ReadPattern::Get {
+            name: Some("one row by its primary key".into()),
+            record: all,
+        });
+    }
+    if let (true, Some(first)) = (pk.len() > 1, pk.first()) {
+        if let Some(lead) = record(&[first]) {
+            reads.push(ReadPattern::Prefix {
+                name: Some(format!("every row of one {first}")),
+                record: lead,
+            });
+        }
+    }
+    reads
 }
 
 /// Whether a key column may be NULL, as `MetaDataClient.newColumn` decides: a column of a

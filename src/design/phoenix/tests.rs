@@ -256,3 +256,34 @@ fn a_family_column_may_share_a_key_column_s_name() {
     );
     assert_eq!(e.location.column, Some(17));
 }
+
+/// A table read from its statement comes with the two reads it is most often queried by,
+/// on the first record its workload writes: a get by the whole key (one scan: the salt byte
+/// is computed from the key) and every row of one host (a salted table: one scan per bucket).
+#[test]
+fn a_table_comes_with_a_get_and_a_leading_column_read() {
+    let doc = parse_create_table(METRICS).unwrap();
+    let names: Vec<String> = doc.reads.iter().map(|r| r.name()).collect();
+    assert_eq!(
+        names,
+        ["one row by its primary key", "every row of one HOST"]
+    );
+    let spec = doc.workload.clone().unwrap_or_default();
+    let mut stream = crate::workload::WorkloadStream::new(&spec, &doc.fields).unwrap();
+    let mut first = crate::workload::Record::default();
+    assert!(stream.next_into(&mut first));
+    let crate::workload::FieldValue::Str(host) = &first.values[0] else {
+        panic!("{first:?}")
+    };
+    match &doc.reads[1] {
+        crate::scan::ReadPattern::Prefix { record, .. } => {
+            assert_eq!(record.len(), 1);
+            assert_eq!(record["HOST"], serde_json::json!(host));
+        }
+        other => panic!("{other:?}"),
+    }
+    let splits = doc.regions.as_ref().unwrap().split_keys(&[]).unwrap();
+    let plans = doc.plan_reads(&splits).unwrap();
+    assert_eq!(plans[0].scans.len(), 1, "{:?}", plans[0].notes);
+    assert_eq!(plans[1].scans.len(), 16, "{:?}", plans[1].notes);
+}
