@@ -12,3 +12,4 @@ cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,fast -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features fast -- -D warnings

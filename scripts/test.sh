@@ -19,6 +19,8 @@ step "clippy (wasm32)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,fast -- -D warnings
+# the page's speed build (www/pkg/fast/: the workers', with the advisor's exports)
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features fast -- -D warnings
 step "rustdoc (every intra-doc link resolves)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
 step "native tests (unit + golden vectors)"

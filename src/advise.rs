@@ -32,7 +32,12 @@ pub use answer::{advise_from, Advice, Evaluated, Recommendation};
 pub use candidates::{candidates, Candidate, CandidateSet};
 pub use capacity::{capacity, CapacityOptions, CapacityReport};
 pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
-#[cfg(all(target_arch = "wasm32", feature = "library"))]
+// the wasm bindings' (src/wasm/advise.rs: the npm package's and the page's speed build)
+#[cfg(all(
+    target_arch = "wasm32",
+    any(feature = "library", feature = "fast"),
+    not(feature = "vectors-only")
+))]
 pub(crate) use read::advise_options as read_options;
 pub use read::evaluations as read_evaluations;
 
