@@ -54,3 +54,34 @@ for (const colorScheme of ['light', 'dark']) {
     await page.close();
   });
 }
+
+test('keyboard only: Tab reaches the key editor, the forms and the results bar; a field added and used without a mouse', async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${server.url}#p=seed000-telecom`);
+  await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+  await page.waitForFunction(() => document.body.dataset.keyEditor === 'ready');
+  /** Presses Tab until `test` holds for the focused element (at most 80 times). */
+  const tabTo = async (what, test) => {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(test)) return;
+    }
+    assert.fail(`Tab never reached ${what}`);
+  };
+  await tabTo('the key editor', () => document.activeElement?.id === 'key-cm');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' + "_"');
+  await page.waitForFunction(() => document.querySelector('#key-text').value.endsWith('+ "_"'));
+  // out of the editor (Tab indents nowhere: the editor lets it move focus on)
+  await tabTo('Add a field', () => document.activeElement?.dataset.act === 'add-field');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset.path === '/fields/2/name');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('cell');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => JSON.parse(document.querySelector('#doc-json').value).fields[2]?.name === 'cell');
+  await tabTo('the results bar', () => document.activeElement?.dataset.to === 'heat-h');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'heat-h');
+  await page.close();
+});
