@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Runs the native benches (benches/keyspec.rs, benches/analyze.rs) and keeps what they print as
-// target/bench/keyspec.json and target/bench/analyze.json, for scripts/bench-table.mjs.
-//   node scripts/bench-native.mjs [keyspec] [analyze]     (both when none is named)
-// Method and decisions: docs/bench-keyspec.md, docs/bench-analyze.md.
+// Runs the native benches (benches/keyspec.rs, benches/analyze.rs, benches/advise.rs) and keeps
+// what they print as target/bench/{keyspec,analyze,advise}.json, for scripts/bench-table.mjs.
+//   node scripts/bench-native.mjs [keyspec] [analyze] [advise]     (all when none is named)
+// Method and decisions: docs/bench-keyspec.md, docs/bench-analyze.md, docs/advise.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -71,5 +71,27 @@ if (want('analyze')) {
     ...meta('cargo bench --bench analyze; cargo bench --bench analyze -- rss N'),
     rows,
     rss,
+  });
+}
+
+if (want('advise')) {
+  // advise sweep: seed000-vehicle, 55 candidates (0 failed) x 200000 records, 2 cores, median of 3
+  // | 1 | 3.37 M | 1.00x |   | 2 | 6.62 M | 1.97x |   CPU time: … ; load average 0.5
+  const out = run(['bench', '--bench', 'advise']);
+  const head = out.match(/^advise sweep: (\S+), (\d+) candidates \((\d+) failed\) x (\d+) records, (\d+) cores/m);
+  const rows = [...out.matchAll(/^\| (\d+) \| ([\d.]+) M \| ([\d.]+)x \|$/gm)];
+  if (!head || rows.length < 2) throw new Error('cargo bench --bench advise printed no sweep');
+  const load = out.match(/load average ([\d.]+)/);
+  save('advise', {
+    bench: 'advise',
+    ...meta('cargo bench --bench advise'),
+    preset: head[1],
+    candidates: Number(head[2]),
+    records: Number(head[4]),
+    cores: Number(head[5]),
+    oneThread: num(rows[0][2]) * 1e6,
+    allCores: num(rows[1][2]) * 1e6,
+    speedup: num(rows[1][3]),
+    loadAverage: load ? num(load[1]) : null,
   });
 }

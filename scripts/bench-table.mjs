@@ -39,6 +39,8 @@ const KEEP = {
     throughput: r.throughput,
   }),
   size: r => ({ ...pick(r, [...META, 'dir', 'budget']), firstLoad: r.firstLoad, npmWasm: r.npmWasm }),
+  advise: r =>
+    pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
 };
 
 const store = JSON.parse(readFileSync(at(STORE), 'utf8'));
@@ -167,6 +169,31 @@ if (p) {
               yes(p.throughput[h].ratio >= 1),
             ])
           : []),
+      ],
+    ),
+  );
+}
+
+const adv = store.advise;
+if (adv) {
+  parts.push(
+    ...section('Design advisor sweep, native', adv, 'advise.md'),
+    ...table(
+      ['what', 'figure', 'goal', 'met'],
+      ['---', '---:', '---', '---'],
+      [
+        [
+          `${adv.candidates} candidates of \`${adv.preset}\` × ${int(adv.records)} records, one thread`,
+          `${fix(adv.oneThread / 1e6, 2)} M records/s`,
+          '',
+          '',
+        ],
+        [
+          `the same on ${adv.cores} cores (load average ${adv.loadAverage ?? '?'} when measured)`,
+          `**${fix(adv.allCores / 1e6, 2)} M records/s, ${fix(adv.speedup, 2)}×**`,
+          `≥ ${fix(0.8 * adv.cores, 1)}× (0.8 × cores)`,
+          yes(adv.speedup >= 0.8 * adv.cores),
+        ],
       ],
     ),
   );
