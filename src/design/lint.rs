@@ -11,6 +11,7 @@ use crate::region::PreSplit;
 use crate::scan::ReadPattern;
 use crate::workload::Generator;
 
+mod evidence;
 mod examples;
 mod phoenix;
 mod rules;
@@ -63,6 +64,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("phoenix-desc-separator", "a DESC variable-width Phoenix key column before the last: inverted bytes and an ff separator"),
     ("phoenix-leading-date", "a Phoenix primary key that starts with a DATE/TIME/TIMESTAMP (or counting) column without SALT_BUCKETS: one region takes all writes"),
     ("phoenix-salted-range", "a salted Phoenix table: every range read runs one scan per salt bucket"),
+    ("salt-skew", "measured on a sample of the workload: the salt fills its buckets unevenly where another hash over the same source does not"),
     ("example-key", "an example's recorded row key is not what the design writes for its record: rows stored under it are out of reach"),
 ];
 
@@ -222,6 +224,7 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
         phoenix::desc_separator,
         phoenix::leading_date,
         phoenix::salted_range,
+        evidence::salt_skew,
     ] {
         rule(&subject, &mut out);
     }

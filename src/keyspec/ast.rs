@@ -282,6 +282,20 @@ pub enum SaltHash {
     Opentsdb,
 }
 
+impl SaltHash {
+    /// The name the key language writes after `hash=`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SaltHash::JavaString => "javaString",
+            SaltHash::Arrays => "arrays",
+            SaltHash::Md5 => "md5",
+            SaltHash::Phoenix => "phoenix",
+            SaltHash::Hbasewd => "hbasewd",
+            SaltHash::Opentsdb => "opentsdb",
+        }
+    }
+}
+
 /// How a negative Java hash is brought into `0..n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -213,14 +213,8 @@ fn fixed_args(x: &FixedSpec) -> Vec<String> {
 fn salt_args(x: &SaltSpec) -> Vec<String> {
     let mut p = source_args(&x.of);
     p.push(x.buckets.to_string());
-    let h = match x.hash {
-        SaltHash::JavaString => None,
-        SaltHash::Arrays => Some("arrays"),
-        SaltHash::Md5 => Some("md5"),
-        SaltHash::Phoenix => Some("phoenix"),
-        SaltHash::Hbasewd => Some("hbasewd"),
-        SaltHash::Opentsdb => Some("opentsdb"),
-    };
+    // the default hash is left out
+    let h = (x.hash != SaltHash::JavaString).then(|| x.hash.name());
     if let Some(h) = h {
         p.push(format!("hash={h}"));
     }
