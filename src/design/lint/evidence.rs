@@ -67,7 +67,7 @@ pub(super) fn salt_skew(s: &Subject, out: &mut Vec<Finding>) {
             x.hash = alt;
         }
         if let Some(v) = spread(&key, s, salt.buckets, width) {
-            if best.is_none_or(|(_, b)| v < b) {
+            if !matches!(best, Some((_, b)) if b <= v) {
                 best = Some((alt, v));
             }
         }
