@@ -129,6 +129,18 @@ pub(crate) fn validate(segs: &[Segment], path: &str, top: bool) -> Result<()> {
                         ));
                     }
                 }
+                // Phoenix writes its salt byte and its primary key, nothing else: a key with
+                // another prefix (a Java-hash salt, a literal) is no Phoenix table, and its
+                // reads could not be planned as Phoenix's.
+                if run.is_none() {
+                    let salted = i == 1 && segs.first().and_then(phoenix_salt).is_some();
+                    if i > 0 && !salted {
+                        return Err(invalid(
+                            &p,
+                            "a Phoenix primary key starts the row key, after at most Phoenix's salt byte: only salt(N, hash=phoenix) may come before the pk(...) columns",
+                        ));
+                    }
+                }
                 run.get_or_insert(i);
                 validate_column(k, &p)?;
             }
