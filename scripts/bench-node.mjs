@@ -15,6 +15,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import * as m from '../pkg/node/index.js';
 import * as web from '../pkg/web/rowkey_lab.js';
+import { telecomDoc } from './bench-design.mjs';
 
 web.initSync({ module: readFileSync(new URL('../pkg/web/rowkey_lab_bg.wasm', import.meta.url)) });
 
@@ -22,22 +23,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const N = Number(process.argv[2] ?? process.env.ANALYZE_BENCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 
-// benches/analyze.rs `doc(hash, records)`, verbatim.
-const doc = hash => ({
-  v: 1,
-  name: `telecom ${hash}`,
-  fields: [
-    {
-      name: 'phone',
-      type: 'string',
-      generator: { kind: 'phone', prefixes: ['134', '135', '138', '188'], digits: 8, distinct: 1000000 },
-    },
-    { name: 'ts', type: 'timestamp', generator: { kind: 'clock' } },
-  ],
-  key: `salt(phone, 64, hash=${hash}, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")`,
-  workload: { records: N, seed: 1, writeRate: 10000 },
-  regions: { presplit: { kind: 'saltBuckets', buckets: 64, style: 'decimal', width: 2 } },
-});
+const doc = hash => telecomDoc(hash, N);
 
 /** µs per op (per item when one call does `per` of them). */
 function micro(label, fn, minMs = 300, per = 1) {

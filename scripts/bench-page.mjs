@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { builtPage, launch, ROOT, serve } from '../tests/js/helpers.mjs';
+import { telecomDoc } from './bench-design.mjs';
 
 const arg = name => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const RUNS = Number(arg('--runs')) || 5;
@@ -58,23 +59,6 @@ const INIT = () => {
   );
 };
 
-// benches/analyze.rs `doc(hash, records)`, verbatim (as scripts/bench-node.mjs has it).
-const benchDoc = (hash, records) => ({
-  v: 1,
-  name: `telecom ${hash}`,
-  fields: [
-    {
-      name: 'phone',
-      type: 'string',
-      generator: { kind: 'phone', prefixes: ['134', '135', '138', '188'], digits: 8, distinct: 1000000 },
-    },
-    { name: 'ts', type: 'timestamp', generator: { kind: 'clock' } },
-  ],
-  key: `salt(phone, 64, hash=${hash}, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")`,
-  workload: { records, seed: 1, writeRate: 10000 },
-  regions: { presplit: { kind: 'saltBuckets', buckets: 64, style: 'decimal', width: 2 } },
-});
-
 /** The page against native, per hash: medians of RUNS alternating runs, records/s and the ratio. */
 async function throughput(records) {
   console.error('[bench-page] cargo bench --no-run --bench analyze …');
@@ -101,7 +85,7 @@ async function throughput(records) {
       h => {
         location.hash = h;
       },
-      `#v=1&w=256&d=${b64(benchDoc(hash, records))}`,
+      `#v=1&w=256&d=${b64(telecomDoc(hash, records))}`,
     );
     await page.waitForFunction(n => performance.getEntriesByName('rowkey-lab:analysis').length > n, before, {
       timeout: 300000,

@@ -10,6 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 mod big_decimal;
 mod java_float;
+pub(crate) use big_decimal::java_decimal_text;
 pub use big_decimal::{to_big_decimal, to_bytes_big_decimal, BigDecimal};
 pub use java_float::{java_double_to_string, java_float_to_string};
 

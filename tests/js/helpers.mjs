@@ -115,3 +115,6 @@ export async function fillKey(page, text) {
   if (text) await page.keyboard.insertText(text);
   else await page.keyboard.press('Delete');
 }
+
+/** Waits for the page's run to end with its result drawn (`#lab[data-run="done"]`). */
+export const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, openPage, ROOT, serve, shot } from './helpers.mjs';
+import { launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
 
 let server, browser, m;
 before(async () => {
@@ -17,8 +17,6 @@ after(async () => {
   await browser?.close();
   server?.close();
 });
-
-const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 
 test('advice: the page answers as the package does; pick a point, load it, compare it', async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, openPage, ROOT, serve, shot } from './helpers.mjs';
+import { launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
 
 let server, browser, m;
 before(async () => {
@@ -22,7 +22,6 @@ after(async () => {
 });
 
 const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
-const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 /** The design on the page, as the JSON editor holds it. */
 const docOf = async page => JSON.parse(await page.inputValue('#doc-json'));
 /** Sets the control for `p` (its JSON path) to `value` and commits it (Tab, as a user would). */

@@ -26,53 +26,57 @@ impl BigDecimal {
     /// Java's `BigDecimal.toString()` (scientific notation when the scale is negative or the
     /// adjusted exponent is below −6), e.g. `123.123`, `1E+3`, `-7.9E-13`, `0.00`.
     pub fn to_java_string(&self) -> String {
-        let coeff = self.unscaled.abs().to_string();
-        let neg = self.unscaled.is_negative();
-        let clen = coeff.len() as i64;
-        let scale = i64::from(self.scale);
-        let adjusted = -scale + (clen - 1);
-        let mut out = String::with_capacity(coeff.len() + 16);
-        if neg {
-            out.push('-');
-        }
-        if scale >= 0 && adjusted >= -6 {
-            // Plain notation.
-            if scale == 0 {
-                out.push_str(&coeff);
-            } else {
-                let pad = scale - clen;
-                if pad >= 0 {
-                    out.push_str("0.");
-                    for _ in 0..pad {
-                        out.push('0');
-                    }
-                    out.push_str(&coeff);
-                } else {
-                    // 0 < scale < clen here, so the split point is inside the ASCII digits.
-                    let cut = usize::try_from(clen - scale).unwrap_or(0);
-                    let (int_part, frac_part) = coeff.split_at_checked(cut).unwrap_or((&coeff, ""));
-                    out.push_str(int_part);
-                    out.push('.');
-                    out.push_str(frac_part);
-                }
-            }
-        } else {
-            let (first, rest) = coeff.split_at_checked(1).unwrap_or((&coeff, ""));
-            out.push_str(first);
-            if !rest.is_empty() {
-                out.push('.');
-                out.push_str(rest);
-            }
-            if adjusted != 0 {
-                out.push('E');
-                if adjusted > 0 {
-                    out.push('+');
-                }
-                out.push_str(&adjusted.to_string());
-            }
-        }
-        out
+        java_decimal_text(
+            self.unscaled.is_negative(),
+            &self.unscaled.abs().to_string(),
+            self.scale,
+        )
     }
+}
+
+/// `BigDecimal.toString()` of the decimal digits `coeff` (the unscaled magnitude) at `scale`:
+/// plain notation when the scale is not negative and the adjusted exponent is at least −6,
+/// else scientific. Shared by HBase's `BigDecimal` and Phoenix's `DECIMAL`.
+pub(crate) fn java_decimal_text(negative: bool, coeff: &str, scale: i32) -> String {
+    let clen = coeff.len() as i64;
+    let scale = i64::from(scale);
+    let adjusted = -scale + (clen - 1);
+    let mut out = String::with_capacity(coeff.len() + 16);
+    if negative {
+        out.push('-');
+    }
+    if scale >= 0 && adjusted >= -6 {
+        let pad = scale - clen;
+        if scale == 0 {
+            out.push_str(coeff);
+        } else if pad >= 0 {
+            out.push_str("0.");
+            out.extend(std::iter::repeat('0').take(usize::try_from(pad).unwrap_or(0)));
+            out.push_str(coeff);
+        } else {
+            // 0 < scale < clen here, so the split point is inside the ASCII digits.
+            let cut = usize::try_from(clen - scale).unwrap_or(0);
+            let (int_part, frac_part) = coeff.split_at_checked(cut).unwrap_or((coeff, ""));
+            out.push_str(int_part);
+            out.push('.');
+            out.push_str(frac_part);
+        }
+    } else {
+        let (first, rest) = coeff.split_at_checked(1).unwrap_or((coeff, ""));
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        if adjusted != 0 {
+            out.push('E');
+            if adjusted > 0 {
+                out.push('+');
+            }
+            out.push_str(&adjusted.to_string());
+        }
+    }
+    out
 }
 
 impl fmt::Display for BigDecimal {

@@ -200,39 +200,7 @@ impl Decimal {
                 .map(|&d| char::from(b'0' + d % 10))
                 .collect()
         };
-        let (clen, scale) = (coeff.len() as i64, i64::from(self.scale));
-        let adjusted = -scale + (clen - 1);
-        let mut out = String::from(if self.negative { "-" } else { "" });
-        if scale >= 0 && adjusted >= -6 {
-            let pad = scale - clen;
-            if scale == 0 {
-                out.push_str(&coeff);
-            } else if pad >= 0 {
-                out.push_str("0.");
-                out.extend(std::iter::repeat('0').take(usize::try_from(pad).unwrap_or(0)));
-                out.push_str(&coeff);
-            } else {
-                let cut = usize::try_from(clen - scale).unwrap_or(0);
-                let (int_part, frac_part) = coeff.split_at_checked(cut).unwrap_or((&coeff, ""));
-                out.push_str(int_part);
-                out.push('.');
-                out.push_str(frac_part);
-            }
-        } else {
-            let (first, rest) = coeff.split_at_checked(1).unwrap_or((&coeff, ""));
-            out.push_str(first);
-            if !rest.is_empty() {
-                out.push('.');
-                out.push_str(rest);
-            }
-            if adjusted != 0 {
-                out.push_str(&format!(
-                    "E{}{adjusted}",
-                    if adjusted > 0 { "+" } else { "" }
-                ));
-            }
-        }
-        out
+        crate::hbase::bytes::java_decimal_text(self.negative, &coeff, self.scale)
     }
 
     /// `round(new MathContext(precision, HALF_UP))`: keep `precision` significant digits,

@@ -143,21 +143,26 @@ fn not_finite(ty: PhoenixType, v: &PhoenixValue) -> Error {
     )
 }
 
-/// `PTableImpl.newKey(key, values)` over the assigned bytes of the user's primary-key columns
-/// (one per column, empty = NULL; fewer values than columns leave the rest NULL). See the
-/// module docs for the rules.
-pub fn new_key(table: &PhoenixTable, values: &[Vec<u8>]) -> Result<Vec<u8>> {
-    if values.len() > table.columns.len() {
+/// More values than the table has primary-key columns: refused, naming both counts.
+fn at_most_columns(table: &PhoenixTable, values: usize) -> Result<()> {
+    if values > table.columns.len() {
         return Err(Error::arg(
             "values",
             format!(
-                "{} values for the {} primary-key columns of {}",
-                values.len(),
+                "{values} values for the {} primary-key columns of {}",
                 table.columns.len(),
                 table.name
             ),
         ));
     }
+    Ok(())
+}
+
+/// `PTableImpl.newKey(key, values)` over the assigned bytes of the user's primary-key columns
+/// (one per column, empty = NULL; fewer values than columns leave the rest NULL). See the
+/// module docs for the rules.
+pub fn new_key(table: &PhoenixTable, values: &[Vec<u8>]) -> Result<Vec<u8>> {
+    at_most_columns(table, values.len())?;
     let buckets = salt_buckets(table)?;
     let salted = usize::from(buckets.is_some());
     let rko = table.row_key_order_optimizable;
@@ -238,17 +243,7 @@ pub fn new_key(table: &PhoenixTable, values: &[Vec<u8>]) -> Result<Vec<u8>> {
 /// The row key of one UPSERT: [`assign_value`] for each column (in order, so the first bad
 /// value is the one reported), then [`new_key`].
 pub fn row_key(table: &PhoenixTable, values: &[Option<PhoenixValue>]) -> Result<Vec<u8>> {
-    if values.len() > table.columns.len() {
-        return Err(Error::arg(
-            "values",
-            format!(
-                "{} values for the {} primary-key columns of {}",
-                values.len(),
-                table.columns.len(),
-                table.name
-            ),
-        ));
-    }
+    at_most_columns(table, values.len())?;
     let assigned = table
         .columns
         .iter()
