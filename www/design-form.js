@@ -28,7 +28,15 @@ export function wireForms(designSchema, edit, keyParser) {
   box.addEventListener(
     'toggle',
     e => {
-      if (e.target.dataset.section) openSections[e.target.dataset.section] = e.target.open;
+      const id = e.target.dataset.section;
+      if (!id) return;
+      openSections[id] = e.target.open;
+      // the key section was not redrawn while closed: show the key as it is now
+      if (id === 'key' && e.target.open && drawn && drawn.key !== state.doc?.key) {
+        drawn = null;
+        refocus = id;
+        renderForms();
+      }
     },
     true,
   );
@@ -466,9 +474,21 @@ export function renderForms() {
   clearTimeout(drawTimer);
   drawTimer = setTimeout(drawForms, 0);
 }
+// The parts of the document the forms were last drawn from. Typing the key makes a new document
+// with the same fields, workload, regions and reads objects: then only the key section (when
+// open) needs the new key, and with it closed the forms need nothing at all.
+let drawn = null,
+  refocus = null;
+const sameParts = (a, b) =>
+  a &&
+  b &&
+  ['fields', 'workload', 'regions', 'reads'].every(k => a[k] === b[k]) &&
+  (a.key === b.key || !openSections.key);
 function drawForms() {
   const box = $('design-forms');
   if (!box || !schema || !state.doc) return;
+  if (focusAfter === null && sameParts(drawn, state.doc)) return;
+  drawn = state.doc;
   const active = document.activeElement;
   const keep = box.contains(active) ? (active.dataset.path ?? null) : null;
   const doc = state.doc;
@@ -480,6 +500,8 @@ function drawForms() {
     regionsSection(doc),
     readsSection(doc),
   );
+  if (refocus) box.querySelector(`details[data-section="${refocus}"] > summary`)?.focus();
+  refocus = null;
   const want = focusAfter ?? keep;
   focusAfter = null;
   if (want) {
