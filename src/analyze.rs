@@ -187,12 +187,12 @@ pub(crate) mod read;
 mod report;
 mod run;
 
-pub use analyzer::{grid_bucket, Analyzer, DEFAULT_ROW_LIMIT};
+pub use analyzer::{grid_bucket, Analyzer, PartialAnalysis, DEFAULT_ROW_LIMIT};
 pub use compare::{compare, compare_with_encoders, ComparedDesign, ComparedRead, Comparison};
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
 };
 pub use run::{
-    analyze, analyze_with_encoder, analyzer_options, document_encoder, initial_split_keys,
-    AnalysisRun, AnalyzeOptions, KeyEncoder, Progress,
+    analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,
+    document_encoder, initial_split_keys, AnalysisRun, AnalyzeOptions, KeyEncoder, Progress,
 };

@@ -578,9 +578,31 @@ export class AnalysisSession {
   finish(): AnalysisReport;
   /** The records analyzed so far checked against `budgets`, as `checkDesign` does. */
   check(budgets?: Budgets | null): CheckVerdict;
+  /**
+   * A session over blocks `first..end` of the design's workload only (a block is 1,048,576
+   * records; `blocks()` counts them): one of several, in workers, whose `partial()` counts
+   * `combineAnalyses` adds up into the report one session of every block gives, byte for byte.
+   */
+  static forBlocks(doc: DesignInput, options: AnalyzeOptions | null | undefined, first: number, end: number): AnalysisSession;
+  /** The workload's blocks that sessions can count apart (1 with auto-split, counted in one pass). */
+  blocks(): number;
+  /** What this session counted, as bytes for `combineAnalyses` (not with auto-split). */
+  partial(): Uint8Array;
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/**
+ * The session of the design's whole workload from the `partial()` counts of sessions
+ * (`AnalysisSession.forBlocks`) that together counted each block once, in any order: `finish()`
+ * gives the report one session of every block gives. Partials of another design or options,
+ * missing or repeated blocks are refused.
+ */
+export function combineAnalyses(
+  doc: DesignInput,
+  options: AnalyzeOptions | null | undefined,
+  partials: readonly Uint8Array[],
+): AnalysisSession;
 
 /** Capacity inputs for `adviseDesign` (every member optional; HBase's defaults). */
 export interface CapacityOptions {

@@ -58,6 +58,24 @@ pub const MAX_STRING_LENGTH: u32 = 4096;
 /// The most values a list, weighted or phone-prefix generator may hold.
 pub const MAX_LIST_VALUES: usize = 1_000_000;
 
+/// Records per block. A workload is cut into blocks of this many records, and each field's
+/// random stream restarts at every block from a seed of its own ([`block_seed`]): record `i`'s
+/// values then depend on its block alone, so block `b` can be generated without generating
+/// the blocks before it, and an analysis can be spread over threads or workers block by block
+/// with the same result as one pass. Block 0 keeps the workload's own seeds: a workload of at
+/// most this many records is the same as before blocks existed.
+pub const BLOCK_RECORDS: u64 = 1 << 20;
+
+/// The seed of block `block` of a stream seeded `seed`: `seed` itself for block 0, a mix of
+/// both after.
+pub fn block_seed(seed: u64, block: u64) -> u64 {
+    if block == 0 {
+        seed
+    } else {
+        splitmix64(seed ^ splitmix64(block))
+    }
+}
+
 /// 2021-09-07T00:00:00Z, the day of seed 000's telecom walkthrough: the default start time.
 pub const DEFAULT_START_TIME_MS: i64 = 1_630_972_800_000;
 
@@ -278,6 +296,8 @@ struct PhonePick {
 /// One field's generator, its RNG and the kind of value it writes.
 #[derive(Debug, Clone)]
 struct FieldGen {
+    /// The field's seed for block 0 ([`block_seed`] gives the others').
+    seed: u64,
     rng: Xoshiro256PlusPlus,
     state: State,
     out: Out,
@@ -290,6 +310,11 @@ pub struct WorkloadStream {
     ms_per: f64,
     fields: Vec<FieldGen>,
     next: u64,
+    /// The first record after this stream's range (`spec.records` unless [`seek`](Self::seek)
+    /// narrowed it).
+    end: u64,
+    /// The first record of the next block: the fields' streams restart there.
+    block_end: u64,
 }
 
 fn invalid(path: impl Into<String>, message: impl Into<String>) -> Error {
@@ -315,6 +340,7 @@ impl WorkloadStream {
             let state = prepare(g, f, spec, &path)?;
             let seed = splitmix64(spec.seed ^ splitmix64(fnv1a(&f.name)));
             gens.push(FieldGen {
+                seed,
                 rng: Xoshiro256PlusPlus::seed_from_u64(seed),
                 state,
                 out: out_of(f.field_type),
@@ -325,7 +351,28 @@ impl WorkloadStream {
             ms_per: spec.ms_per_record(),
             fields: gens,
             next: 0,
+            end: spec.records,
+            block_end: BLOCK_RECORDS,
         })
+    }
+
+    /// Generate only records `first..end` (clamped to the workload) from now on: the stream
+    /// starts over at `first` with the seeds of its block, so `first` must start a block
+    /// (a multiple of [`BLOCK_RECORDS`]; others are rounded down to one).
+    pub fn seek(&mut self, first: u64, end: u64) {
+        let block = first / BLOCK_RECORDS;
+        self.enter_block(block);
+        self.next = block.saturating_mul(BLOCK_RECORDS).min(self.spec.records);
+        self.end = end.min(self.spec.records);
+    }
+
+    /// Restart every field's stream for block `block`.
+    #[cold]
+    fn enter_block(&mut self, block: u64) {
+        for g in &mut self.fields {
+            g.rng = Xoshiro256PlusPlus::seed_from_u64(block_seed(g.seed, block));
+        }
+        self.block_end = block.saturating_add(1).saturating_mul(BLOCK_RECORDS);
     }
 
     /// The workload this stream generates.
@@ -335,7 +382,7 @@ impl WorkloadStream {
 
     /// Records still to come.
     pub fn remaining(&self) -> u64 {
-        self.spec.records.saturating_sub(self.next)
+        self.end.saturating_sub(self.next)
     }
 
     /// Write the next record into `rec` (reusing its buffers); `false` when the stream is done.
@@ -360,10 +407,13 @@ impl WorkloadStream {
     /// Write the next record's values into `values` (one per field, reusing their buffers)
     /// and return its index and write time; `None` when the stream is done.
     pub fn next_values<V: ValueSlot>(&mut self, values: &mut Vec<V>) -> Option<(u64, i64)> {
-        if self.next >= self.spec.records {
+        if self.next >= self.end {
             return None;
         }
         let i = self.next;
+        if i >= self.block_end {
+            self.enter_block(i / BLOCK_RECORDS);
+        }
         self.next += 1;
         let time_ms = self.time_of(i);
         if values.len() != self.fields.len() {

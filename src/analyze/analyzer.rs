@@ -84,11 +84,15 @@ fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
 }
 
 mod autosplit;
+mod blocks;
+mod partial;
 mod reservoir;
 mod rows;
 
+use blocks::{BlockSketch, SketchTree};
+pub use partial::PartialAnalysis;
 use reservoir::Reservoir;
-use rows::{CellSample, Distinct, LargestRows};
+use rows::{CellSample, Distinct};
 
 /// Distinct cells sampled with their write counts, for the versions a cell keeps.
 const CELL_SAMPLE: usize = 1024;
@@ -123,9 +127,15 @@ pub struct Analyzer {
     distinct: Distinct,
     cells: Distinct,
     cell_sample: CellSample,
-    largest: LargestRows,
     grid: Vec<u64>,
-    sample: Reservoir<Vec<u8>>,
+    /// The key sample and the largest rows of the block being counted.
+    sketch: BlockSketch,
+    /// The sketches of the blocks counted before it (see `blocks.rs`).
+    tree: SketchTree,
+    /// The block being counted, and the writes it still takes before the next begins
+    /// (`u64::MAX` with auto-split, which is one pass).
+    block: u64,
+    block_left: u64,
     /// Bytes of row keys held by the report's sample and the regions' samples: checked
     /// against [`MAX_SAMPLE_BYTES`] by the run after each batch. A `Cell` so both closures
     /// of a reservoir offer can count.
@@ -179,14 +189,20 @@ impl Analyzer {
             distinct: Distinct::new(rows::TABLE_PRECISION),
             cells: Distinct::new(rows::TABLE_PRECISION),
             cell_sample: CellSample::new(CELL_SAMPLE),
-            largest: LargestRows::new(opts.versions.is_some()),
+            sketch: BlockSketch::new(opts.versions.is_some()),
+            tree: SketchTree::default(),
+            block: 0,
+            block_left: if opts.auto_split.is_some() {
+                u64::MAX
+            } else {
+                crate::workload::BLOCK_RECORDS
+            },
             grid: vec![
                 0;
                 usize::try_from(opts.grid_buckets)
                     .unwrap_or(1)
                     .saturating_mul(windows)
             ],
-            sample: Reservoir::default(),
             sample_bytes: std::cell::Cell::new(0),
             rng: Xoshiro256PlusPlus::seed_from_u64(opts.seed),
             limits: opts.auto_split.as_ref().map(|a| a.config.limits(None)),
@@ -253,6 +269,11 @@ impl Analyzer {
     /// The current split keys (start keys of regions 1..).
     pub fn split_keys(&self) -> &[Vec<u8>] {
         &self.split_keys
+    }
+
+    /// The block being counted (see [`crate::workload::BLOCK_RECORDS`]).
+    pub fn block(&self) -> u64 {
+        self.block
     }
 
     /// Writes counted so far.
@@ -367,6 +388,10 @@ impl Analyzer {
 
     #[inline(always)]
     fn write(&mut self, key: &[u8], qualifier: u64, time_ms: i64, bytes: u64) {
+        if self.block_left == 0 {
+            self.next_block();
+        }
+        self.block_left = self.block_left.saturating_sub(1);
         let w = self.window_of(time_ms);
         let r = self.region_of(key);
         let windows = self.windows;
@@ -424,14 +449,14 @@ impl Analyzer {
                 self.cell_sample.offer(c);
             }
         }
-        self.largest.offer(key, hash, bytes, cell);
+        self.sketch.largest.offer(key, hash, bytes, cell);
         let g = self.grid_bucket(key);
         if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
             *c = c.saturating_add(1);
         }
         let m = usize::try_from(self.opts.sample_size).unwrap_or(0);
         let held = &self.sample_bytes;
-        self.sample.offer(
+        self.sketch.sample.offer(
             m,
             &mut self.rng,
             || {
@@ -550,7 +575,8 @@ impl Analyzer {
             })
             .collect();
         let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
-        let mut sample: Vec<&Vec<u8>> = self.sample.items.iter().collect();
+        let sketch = self.final_sketch();
+        let mut sample: Vec<&Vec<u8>> = sketch.sample.items.iter().collect();
         sample.sort_unstable();
         let sample = sample
             .into_iter()
@@ -569,7 +595,7 @@ impl Analyzer {
             cols: windows,
             cells: self.grid.iter().map(|c| sat32(*c)).collect(),
         };
-        let largest_rows = self
+        let largest_rows = sketch
             .largest
             .largest()
             .into_iter()

@@ -136,6 +136,64 @@ impl AnalysisSession {
     }
 }
 
+/// The analysis spread over workers, block by block (the npm package's and the page's speed
+/// build's: the page's size build goes without it). A worker counts a run of consecutive
+/// blocks (`AnalysisSession.forBlocks`) and hands its `partial()` counts on; one of them adds
+/// every run's up (`combineAnalyses`) into the session one worker counting every block would
+/// have: the same report, byte for byte.
+#[cfg(any(feature = "library", feature = "fast"))]
+#[wasm_bindgen]
+impl AnalysisSession {
+    /// `AnalysisSession.forBlocks(doc, options, first, end)`: a session over blocks
+    /// `first..end` of the workload only (`blocks()` says how many it has).
+    #[wasm_bindgen(js_name = forBlocks)]
+    pub fn for_blocks(
+        doc: JsValue,
+        options: JsValue,
+        first: JsValue,
+        end: JsValue,
+    ) -> Result<AnalysisSession, JsValue> {
+        let doc = doc_arg("doc", &doc)?;
+        let o = analyze_opts(options)?;
+        let first = super::int_arg("first", &first, 0, 1 << 40)? as u64;
+        let end = super::int_arg("end", &end, 1, 1 << 40)? as u64;
+        Ok(AnalysisSession {
+            run: core(AnalysisRun::for_blocks(&doc, &o, first, end))?,
+            doc,
+        })
+    }
+
+    /// Blocks of the workload that workers can count apart (1 with auto-split, counted in one
+    /// pass).
+    pub fn blocks(&self) -> f64 {
+        self.run.blocks() as f64
+    }
+
+    /// What this session counted, as bytes for `combineAnalyses`.
+    pub fn partial(&self) -> Result<Vec<u8>, JsValue> {
+        core(self.run.partial())
+    }
+}
+
+/// `combineAnalyses(doc, options, partials)`: the session of the whole workload from the
+/// `partial()` counts of sessions that together counted each block once, in any order.
+#[cfg(any(feature = "library", feature = "fast"))]
+#[wasm_bindgen(js_name = combineAnalyses)]
+pub fn combine_analyses(
+    doc: JsValue,
+    options: JsValue,
+    partials: JsValue,
+) -> Result<AnalysisSession, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let o = analyze_opts(options)?;
+    let parts = super::bytes_list_arg("partials", &partials)?;
+    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    Ok(AnalysisSession {
+        run: core(AnalysisRun::combine(&doc, &o, &parts))?,
+        doc,
+    })
+}
+
 /// Compare 2–4 designs over the first one's workload on one grid (`designs[i].grid.cells` and
 /// `designs[i].matrix.cells` as `Uint32Array`s).
 #[wasm_bindgen(js_name = compareDesigns)]

@@ -8,7 +8,7 @@ use rowkey_lab::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::cases::{json_differences, Failures};
 
 /// Records a failure of `case` unless the two reports are equal, naming where they differ.
-fn same_report(
+pub(crate) fn same_report(
     failures: &mut Failures,
     case: &str,
     actual: &AnalysisReport,

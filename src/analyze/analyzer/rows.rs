@@ -1,7 +1,11 @@
 //! Rows and cells in fixed memory: distinct counts (HyperLogLog), a sample of distinct cells
 //! with their exact write counts (for the versions a cell keeps), and the largest rows
 //! (filtered space-saving). Every sketch is fed one seedless xxh3 hash per row key, so the
-//! same writes give the same figures natively and in wasm.
+//! same writes give the same figures natively and in wasm. Each sketch merges with another of
+//! its kind (see `blocks.rs`): the HyperLogLogs and the cell sample exactly as if one sketch
+//! had seen both streams, the largest rows as filtered space-saving's summaries merge.
+
+use serde::{Deserialize, Serialize};
 
 /// The hash of a row key every sketch shares.
 #[inline]
@@ -89,7 +93,7 @@ fn hll_estimate(registers: &[u8]) -> f64 {
 ///
 /// `repr(C)` with the floor first: a region's floor sits in the cache line of its other
 /// per-write counters (see `Region`), while the registers, read by few writes, are apart.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[repr(C)]
 pub(super) struct Distinct {
     /// Every register is at least this.
@@ -153,6 +157,19 @@ impl Distinct {
         self.inherited + (raw - self.base).max(0.0)
     }
 
+    /// Count what `other` counted too: the larger of each register, as if one sketch had seen
+    /// both streams. `false` (and nothing merged) when the two have different sizes.
+    pub(super) fn merge(&mut self, other: &Distinct) -> bool {
+        if self.registers.len() != other.registers.len() {
+            return false;
+        }
+        for (r, o) in self.registers.iter_mut().zip(other.registers.iter()) {
+            *r = (*r).max(*o);
+        }
+        self.raise_floor();
+        true
+    }
+
     /// The two daughters of a split: `left_share` of the count goes left, the rest right.
     pub(super) fn split(&self, left_share: f64) -> (Distinct, Distinct) {
         let total = self.estimate();
@@ -174,7 +191,7 @@ impl Distinct {
 /// is exact. From it: the distinct cells (exact below k, `(k − 1) / h_k` above) and the
 /// versions they keep, `min(writes, VERSIONS)` each, as an exact sum below k and a mean per
 /// cell above.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(super) struct CellSample {
     /// `(hash, writes)`, sorted by hash.
     items: Vec<(u64, u64)>,
@@ -208,6 +225,53 @@ impl CellSample {
                 }
             }
         }
+    }
+
+    /// Count what `other` counted too: the `k` smallest hashes of both, writes added. A cell
+    /// among the `k` smallest of the two streams is among the `k` smallest of each stream it
+    /// was written in, with its exact count there: the result is what one sample of both
+    /// streams would hold. `false` (and nothing merged) when the two keep different sizes.
+    pub(super) fn merge(&mut self, other: &CellSample) -> bool {
+        if self.k != other.k {
+            return false;
+        }
+        let mut out = Vec::with_capacity(
+            self.items
+                .len()
+                .saturating_add(other.items.len())
+                .min(self.k),
+        );
+        let (mut a, mut b) = (self.items.iter().peekable(), other.items.iter().peekable());
+        while out.len() < self.k {
+            let next = match (a.peek(), b.peek()) {
+                (Some(&&(ha, wa)), Some(&&(hb, wb))) if ha == hb => {
+                    a.next();
+                    b.next();
+                    (ha, wa.saturating_add(wb))
+                }
+                (Some(&&x), Some(&&y)) => {
+                    if x.0 < y.0 {
+                        a.next();
+                        x
+                    } else {
+                        b.next();
+                        y
+                    }
+                }
+                (Some(&&x), None) => {
+                    a.next();
+                    x
+                }
+                (None, Some(&&y)) => {
+                    b.next();
+                    y
+                }
+                (None, None) => break,
+            };
+            out.push(next);
+        }
+        self.items = out;
+        true
     }
 
     /// True while the sample holds every distinct cell seen.
@@ -267,7 +331,7 @@ const EMPTY: u8 = u8::MAX;
 const ROW_CELLS: usize = 64;
 
 /// One monitored row.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(super) struct MonitoredRow {
     pub(super) key: Vec<u8>,
     hash: u64,
@@ -297,7 +361,7 @@ impl MonitoredRow {
 /// the smallest monitored row, whose bytes go back into its counter) only when that counter
 /// passes the smallest monitored row. A row with more than 1 / [`MONITORED`] of the bytes is
 /// always monitored, and most writes cost one counter update.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(super) struct LargestRows {
     rows: Vec<MonitoredRow>,
     /// `rows[i].estimate`, apart for the minimum scan.
@@ -376,38 +440,84 @@ impl LargestRows {
         let f = Self::filter_of(hash);
         let counter = self.filter.get(f).copied().unwrap_or(0);
         let estimate = counter.saturating_add(bytes);
-        if self.rows.len() < MONITORED {
-            self.take_in(key, hash, estimate, bytes, cell, None);
-            if self.rows.len() == MONITORED {
-                self.find_min();
-            }
-        } else if estimate > self.min.0 {
-            let out = self.min.1;
-            self.take_in(key, hash, estimate, bytes, cell, Some(out));
-            self.find_min();
+        if self.rows.len() < MONITORED || estimate > self.min.0 {
+            let cells = self.track_cells.then(|| {
+                let mut s = CellSample::new(ROW_CELLS);
+                if let Some(c) = cell {
+                    s.offer(c);
+                }
+                s
+            });
+            self.take_in(key, hash, estimate, (1, bytes), cells);
         } else if let Some(c) = self.filter.get_mut(f) {
             *c = estimate;
         }
     }
 
-    /// Monitor `key` from now on, in a new slot or in place of row `out` (whose estimate
-    /// goes back into its filter counter).
+    /// Count what `later` counted after this: its filter's counters are added to this one's,
+    /// and each row it monitors, largest estimate first, is offered as one write of its
+    /// estimate (its writes, bytes and cells added to this one's when monitored here too).
+    /// Estimates stay upper bounds and counts lower bounds; a row with more than
+    /// 1 / [`MONITORED`] of the bytes of either is monitored by the merge.
+    pub(super) fn merge(&mut self, later: &LargestRows) {
+        for (c, o) in self.filter.iter_mut().zip(&later.filter) {
+            *c = c.saturating_add(*o);
+        }
+        let mut rows: Vec<&MonitoredRow> = later.rows.iter().collect();
+        rows.sort_by(|a, b| b.estimate.cmp(&a.estimate).then_with(|| a.key.cmp(&b.key)));
+        for r in rows {
+            self.offer_row(r);
+        }
+    }
+
+    /// [`offer`](Self::offer) for a row another sketch monitored.
+    fn offer_row(&mut self, row: &MonitoredRow) {
+        if let Some(i) = self.find(&row.key, row.hash) {
+            if let (Some(r), Some(e)) = (self.rows.get_mut(i), self.estimates.get_mut(i)) {
+                r.estimate = r.estimate.saturating_add(row.estimate);
+                *e = r.estimate;
+                r.writes = r.writes.saturating_add(row.writes);
+                r.bytes = r.bytes.saturating_add(row.bytes);
+                if let (Some(s), Some(o)) = (r.cells.as_mut(), row.cells.as_ref()) {
+                    s.merge(o);
+                }
+            }
+            if self.rows.len() >= MONITORED && i == self.min.1 {
+                self.find_min();
+            }
+            return;
+        }
+        let f = Self::filter_of(row.hash);
+        let estimate = self
+            .filter
+            .get(f)
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(row.estimate);
+        if self.rows.len() < MONITORED || estimate > self.min.0 {
+            let cells = self.track_cells.then(|| {
+                row.cells
+                    .clone()
+                    .unwrap_or_else(|| CellSample::new(ROW_CELLS))
+            });
+            self.take_in(&row.key, row.hash, estimate, (row.writes, row.bytes), cells);
+        } else if let Some(c) = self.filter.get_mut(f) {
+            *c = estimate;
+        }
+    }
+
+    /// Monitor `key` from now on with `(writes, bytes)` counted, in a new slot while fewer
+    /// than [`MONITORED`] rows are, else in place of the smallest (whose estimate goes back
+    /// into its filter counter).
     fn take_in(
         &mut self,
         key: &[u8],
         hash: u64,
         estimate: u64,
-        bytes: u64,
-        cell: Option<u64>,
-        out: Option<usize>,
+        (writes, bytes): (u64, u64),
+        cells: Option<CellSample>,
     ) {
-        let cells = self.track_cells.then(|| {
-            let mut s = CellSample::new(ROW_CELLS);
-            if let Some(c) = cell {
-                s.offer(c);
-            }
-            s
-        });
+        let out = (self.rows.len() >= MONITORED).then_some(self.min.1);
         let i = match out {
             Some(i) => {
                 let old_hash = self.rows.get(i).map_or(0, |r| r.hash);
@@ -423,7 +533,7 @@ impl LargestRows {
                 old.key.extend_from_slice(key);
                 old.hash = hash;
                 old.estimate = estimate;
-                old.writes = 1;
+                old.writes = writes;
                 old.bytes = bytes;
                 old.cells = cells;
                 if let Some(e) = self.estimates.get_mut(i) {
@@ -439,7 +549,7 @@ impl LargestRows {
                     key: key.to_vec(),
                     hash,
                     estimate,
-                    writes: 1,
+                    writes,
                     bytes,
                     cells,
                 });
@@ -449,6 +559,9 @@ impl LargestRows {
             }
         };
         self.index(i, hash);
+        if self.rows.len() >= MONITORED {
+            self.find_min();
+        }
     }
 
     fn index(&mut self, i: usize, hash: u64) {
