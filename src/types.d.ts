@@ -579,7 +579,7 @@ export class AnalysisSession {
   /** The records analyzed so far checked against `budgets`, as `checkDesign` does. */
   check(budgets?: Budgets | null): CheckVerdict;
   /**
-   * A session over blocks `first..end` of the design's workload only (a block is 1,048,576
+   * A session over blocks `first..end` of the design's workload only (a block is 65,536
    * records; `blocks()` counts them): one of several, in workers, whose `partial()` counts
    * `combineAnalyses` adds up into the report one session of every block gives, byte for byte.
    */
@@ -591,6 +591,9 @@ export class AnalysisSession {
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/** `blocks` cut into at most `workers` runs of consecutive blocks as even as can be: `[first, end]` each. */
+export function blockRanges(blocks: number, workers: number): [number, number][];
 
 /**
  * The session of the design's whole workload from the `partial()` counts of sessions

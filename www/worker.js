@@ -1,5 +1,9 @@
 // Heavy runs off the main thread: an AnalysisSession stepped in chunks, posting progress.
-// Cancel = the page terminates this worker and starts a new one (nothing to clean up).
+// Cancel = the page terminates this worker and starts a new one (nothing to clean up: the
+// workers it started die with it).
+// On the speed build a workload of several blocks (the engine's unit: 65,536 records) runs in
+// workers of this one's, one per core: each counts a run of blocks (`countBlocks`) and hands its
+// partial counts back, and the engine adds them up into the report one worker would give.
 // A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
 // at once as run 1: it needs nothing from the page's thread to begin.
 // The page also reads files and long texts in a worker of their own (readOff in state-io.js): a
@@ -46,6 +50,12 @@ const ready =
     : init();
 
 const CHUNK = 5000;
+// Records per step of a worker counting blocks: it answers no cancel (it is terminated with the
+// worker that started it), so its steps are long; it posts its progress every PROGRESS_MS.
+const BLOCK_CHUNK = 1 << 16,
+  PROGRESS_MS = 100;
+// At most this many workers count blocks for one run (each holds its own copy of the engine).
+const MAX_COUNTERS = 8;
 // A run asked for with `preview: true` posts a partial report (the records analyzed so far) once
 // it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
 // page can draw the heatmap filling in while the rest runs.
@@ -131,6 +141,99 @@ function finalSplitKeys(report) {
   return report.regions.slice(1).map(r => Uint8Array.from(r.startKeyHex.match(/../g) ?? [], h => parseInt(h, 16)));
 }
 
+/** `s` stepped to its end in this worker: progress, and previews when asked for. */
+function analyzeHere(id, data, s) {
+  let p = s.progress();
+  let last = 0;
+  const start = performance.now();
+  let previewAt = data.preview ? start + (data.previewAfterMs ?? PREVIEW_AFTER_MS) : Infinity;
+  while (!p.finished) {
+    p = s.step(CHUNK);
+    const now = performance.now();
+    if (!p.finished && now >= previewAt) {
+      previewAt = now + PREVIEW_EVERY_MS;
+      const partial = s.finish();
+      post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, typedParts(partial));
+    } else if (now - last > 50) {
+      post({ id, kind: 'progress', done: p.done, total: p.total });
+      last = now;
+    }
+  }
+  const report = s.finish();
+  s.free();
+  return report;
+}
+
+/** Workers counting blocks for this one, kept between runs (the speed build loads once each). */
+const counters = [];
+function counter(i) {
+  counters[i] ??= new Worker(new URL('./worker.js#engine=fast', import.meta.url), { type: 'module' });
+  return counters[i];
+}
+
+/** How many workers a run of `blocks` blocks is spread over: 1 (this worker alone) without the
+ * speed build's block exports, nested workers, cores or blocks to share. */
+function spreadOver(blocks) {
+  if (!E.combineAnalyses || typeof Worker !== 'function') return 1;
+  return Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
+}
+
+/** Count blocks `first..end` of `doc` and return the partial counts (in a counting worker). */
+function countBlocks({ id, doc, options, first, end }) {
+  const s = E.AnalysisSession.forBlocks(doc, options, first, end);
+  let p = s.progress(),
+    last = performance.now();
+  while (!p.finished) {
+    p = s.step(BLOCK_CHUNK);
+    const now = performance.now();
+    if (now - last > PROGRESS_MS) {
+      post({ id, kind: 'progress', done: p.done });
+      last = now;
+    }
+  }
+  const partial = s.partial();
+  s.free();
+  return partial;
+}
+
+/** `doc`'s report counted by `n` workers, each a run of blocks, added up by the engine, with
+ * progress posted as a run in this worker does. The first failing run's error (in record order)
+ * is the run's: one worker counting every block would have met it first. */
+async function analyzeSpread(id, doc, options, n, total) {
+  const done = [];
+  let last = 0;
+  const counted = E.blockRanges(total.blocks, n).map(
+    ([first, end], i) =>
+      new Promise((resolve, reject) => {
+        const w = counter(i);
+        done[i] = 0;
+        w.onmessage = ({ data: m }) => {
+          if (m.kind === 'progress') {
+            done[i] = m.done;
+            const now = performance.now();
+            if (now - last > 50) {
+              post({ id, kind: 'progress', done: done.reduce((a, b) => a + b, 0), total: total.records });
+              last = now;
+            }
+          } else if (m.kind === 'partial') resolve(m.partial);
+          else reject(Object.assign(new Error(m.error.message), m.error));
+        };
+        w.postMessage({ id, kind: 'countBlocks', doc, options, first, end });
+      }),
+  );
+  const settled = await Promise.allSettled(counted);
+  const failed = settled.find(r => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const s = E.combineAnalyses(
+    doc,
+    options,
+    settled.map(r => r.value),
+  );
+  const report = s.finish();
+  s.free();
+  return report;
+}
+
 async function run(data) {
   const { id, kind } = data;
   try {
@@ -141,27 +244,20 @@ async function run(data) {
     await ready;
     if (kind === 'readRegions') {
       post({ id, kind, ...(await readTableRegions(data)) });
+    } else if (kind === 'countBlocks') {
+      const partial = countBlocks(data);
+      post({ id, kind: 'partial', partial }, [partial]);
     } else if (kind === 'analyze') {
       const doc = designOf(data);
       const s = new E.AnalysisSession(doc, data.options);
-      let p = s.progress();
-      let last = 0;
-      const start = performance.now();
-      let previewAt = data.preview ? start + (data.previewAfterMs ?? PREVIEW_AFTER_MS) : Infinity;
-      while (!p.finished) {
-        p = s.step(CHUNK);
-        const now = performance.now();
-        if (!p.finished && now >= previewAt) {
-          previewAt = now + PREVIEW_EVERY_MS;
-          const partial = s.finish();
-          post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, typedParts(partial));
-        } else if (now - last > 50) {
-          post({ id, kind: 'progress', done: p.done, total: p.total });
-          last = now;
-        }
-      }
-      const report = s.finish();
-      s.free();
+      const blocks = s.blocks?.() ?? 1;
+      const n = spreadOver(blocks);
+      let report;
+      if (n > 1) {
+        const records = s.progress().total;
+        s.free();
+        report = await analyzeSpread(id, doc, data.options, n, { blocks, records });
+      } else report = analyzeHere(id, data, s);
       let reads = [];
       let readsError = null;
       // Reads are planned over the regions as they are at the end (auto-split included).

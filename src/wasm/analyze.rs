@@ -175,6 +175,16 @@ impl AnalysisSession {
     }
 }
 
+/// `blockRanges(blocks, workers)`: `blocks` cut into at most `workers` runs of consecutive
+/// blocks as even as can be, `[[first, end], …]`: what each worker counts.
+#[cfg(any(feature = "library", feature = "fast"))]
+#[wasm_bindgen(js_name = blockRanges)]
+pub fn block_ranges(blocks: JsValue, workers: JsValue) -> Result<JsValue, JsValue> {
+    let blocks = super::int_arg("blocks", &blocks, 1, 1 << 40)? as u64;
+    let workers = super::int_arg("workers", &workers, 1, 1024)? as usize;
+    to_js(&crate::analyze::block_ranges(blocks, workers))
+}
+
 /// `combineAnalyses(doc, options, partials)`: the session of the whole workload from the
 /// `partial()` counts of sessions that together counted each block once, in any order.
 #[cfg(any(feature = "library", feature = "fast"))]

@@ -1,6 +1,6 @@
 //! Streams: the same seed gives the same stream on every run and build (the fingerprint the
 //! wasm build gives too), a field's stream depends on its name, not its position, and write
-//! times follow the rate.
+//! times follow the rate; a block is generated alone as in the whole stream.
 
 use rowkey_lab::keyspec::FieldType;
 use rowkey_lab::workload::{FieldValue, Record, WorkloadSpec, WorkloadStream};
@@ -149,4 +149,32 @@ fn stream_fingerprint_is_the_one_wasm_gives() {
         }
     }
     assert_eq!(format!("{h:016x}"), "bd9a9a0c99cb8d94");
+}
+
+#[test]
+fn a_block_is_generated_alone_as_in_the_whole_stream() {
+    // Record i depends on its block alone: a stream seeked to block 2 gives block 2's records
+    // (indices, times, values) as the whole stream does, and stops where it is told; blocks
+    // restart their random streams, so two blocks' values differ.
+    use rowkey_lab::workload::BLOCK_RECORDS;
+    let s = spec(3 * BLOCK_RECORDS + 100, 9);
+    let whole: Vec<Record> = WorkloadStream::new(&s, &telecom_fields())
+        .unwrap()
+        .collect();
+    assert_eq!(whole.len() as u64, 3 * BLOCK_RECORDS + 100);
+    let mut part = WorkloadStream::new(&s, &telecom_fields()).unwrap();
+    part.seek(2 * BLOCK_RECORDS, 3 * BLOCK_RECORDS + 50);
+    assert_eq!(part.remaining(), BLOCK_RECORDS + 50);
+    let got: Vec<Record> = part.collect();
+    let b = (2 * BLOCK_RECORDS) as usize;
+    assert_eq!(got.as_slice(), &whole[b..b + BLOCK_RECORDS as usize + 50]);
+    let n = BLOCK_RECORDS as usize;
+    let differ = (0..100)
+        .filter(|&i| whole[i].values != whole[n + i].values)
+        .count();
+    assert!(
+        differ > 90,
+        "blocks 0 and 1 share {} of 100 first values",
+        100 - differ
+    );
 }

@@ -1,0 +1,77 @@
+// A workload of several blocks in headless Chromium: the page's analysis worker spreads it over
+// workers of its own, one per core (worker.js, analyzeSpread), and the engine adds their partial
+// counts up. What the page shows is what the npm package's analyzeDesign computes in one pass on
+// one thread: the metrics, the distinct rows, the largest rows (a sketch that depends on the order
+// of the writes) and the sorted key sample (ditto).
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, openPage, ROOT, serve, waitDone } from './helpers.mjs';
+
+let server, browser, m;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  m = await import(path.join(ROOT, 'pkg/node/index.js'));
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+test('spread over workers: the page shows what one pass on one thread computes', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const workers = [];
+  page.on('worker', w => workers.push(w.url()));
+  await page.goto(server.url);
+  await waitDone(page);
+  // the workers move to the speed build after the first result; give it time to load
+  await page.waitForTimeout(1500);
+  const doc = m.getPreset('seed001-log-wide');
+  doc.workload = { ...doc.workload, records: 300_000 };
+  const expected = m.analyzeDesign(doc, { windows: 64, sampleSize: 1000 });
+  assert.ok(new m.AnalysisSession(doc, null).blocks() >= 4, 'the workload spans several blocks');
+  const before = workers.length;
+  await page.evaluate(
+    h => {
+      location.hash = h;
+    },
+    `#v=1&d=${b64(doc)}`,
+  );
+  await page.waitForFunction(() => document.querySelector('#lab').dataset.run === 'running');
+  await waitDone(page);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  if (cores > 1) {
+    // the speed build's analysis worker and at least two counting workers, started for this run
+    const fast = workers.slice(before).filter(u => u.includes('engine=fast'));
+    assert.ok(fast.length >= 2, `counting workers started: ${workers.join(', ')}`);
+  }
+  const distinct = await page.textContent('#metrics');
+  assert.ok(distinct.includes(`${expected.distinctRows.toLocaleString('en')} distinct`), distinct);
+  // the largest rows, as the package counts them in one pass
+  const rows = await page.$$eval('#largest-rows tr', trs =>
+    trs.slice(1).map(tr => [...tr.querySelectorAll('td')].slice(0, 5).map(td => td.textContent)),
+  );
+  const want = expected.largestRows
+    .slice(0, 10)
+    .map(r =>
+      [r.key, String(r.region), r.writes, r.cells, r.bytes].map(x =>
+        typeof x === 'number' ? x.toLocaleString('en') : x,
+      ),
+    );
+  assert.deepEqual(rows, want);
+  // the key sample (the rows the sorted-keys view has drawn): the same keys, in HBase order
+  await page.click('#keys-h');
+  const shown = await page.$$eval('#keys .krow[data-index]', rs =>
+    rs.map(r => [Number(r.dataset.index), r.querySelector('.khex').textContent.replace(/\s/g, '')]),
+  );
+  assert.ok(shown.length > 5, `${shown.length} key rows drawn`);
+  const { keys: bytes, offsets } = expected.sample;
+  for (const [i, hex] of shown)
+    assert.equal(hex, Buffer.from(bytes.subarray(offsets[i], offsets[i + 1])).toString('hex'), `sample key ${i}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
