@@ -56,7 +56,9 @@ test('compare: a drag across one map zooms the time of both, its regions only it
   await page.selectOption('#compare-with', 'seed000-telecom-time-first');
   await page.click('#compare-run');
   await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2);
-  const c = m.compareDesigns([m.getPreset('seed000-telecom'), m.getPreset('seed000-telecom-time-first')], { windows: 64 });
+  const c = m.compareDesigns([m.getPreset('seed000-telecom'), m.getPreset('seed000-telecom-time-first')], {
+    windows: 64,
+  });
   const rowsOf = c.designs.map(d => d.matrix.rows);
   assert.deepEqual(
     (await maps(page)).map(x => [x.windows, x.rows]),
