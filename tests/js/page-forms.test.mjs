@@ -49,14 +49,27 @@ const openSection = (page, id) =>
 
 test('every preset survives its forms: each control committed as shown leaves the document as it was', async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
-  for (const { id } of m.listPresets()) {
-    await page.goto(`${server.url}#p=${id}`);
+  // and a design with the parts no preset has: a configured auto-split, a field as the qualifier
+  const telecom = m.getPreset('seed000-telecom');
+  const extra = {
+    ...telecom,
+    regions: {
+      ...telecom.regions,
+      autoSplit: { policy: { type: 'keyPrefix', prefixLength: 2 }, config: { maxFileSize: 100000000 } },
+    },
+    cells: { qualifier: { kind: 'field', field: 'phone' }, versions: 3 },
+  };
+  const cases = [...m.listPresets().map(p => [p.id, `p=${p.id}`]), ['auto-split and cells', `v=1&d=${b64(extra)}`]];
+  for (const [id, hash] of cases) {
+    await page.goto(`${server.url}#${hash}`);
     await waitDone(page);
     await page.waitForSelector('#design-forms details');
     const before = await docOf(page);
     const { n, cells } = await page.evaluate(() => {
       const controls = [...document.querySelectorAll('#design-forms [data-path]')];
-      for (const c of controls) c.dispatchEvent(new Event('change', { bubbles: true }));
+      // the switches once more at the end: one committed as shown keeps the part it shows
+      const switches = controls.filter(c => c.type === 'checkbox');
+      for (const c of [...controls, ...switches]) c.dispatchEvent(new Event('change', { bubbles: true }));
       return { n: controls.length, cells: controls.filter(c => c.dataset.path.startsWith('/cells')).length };
     });
     assert.ok(n >= 5, `${id}: ${n} controls`);
