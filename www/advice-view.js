@@ -325,7 +325,7 @@ function capacityTable(cap) {
     el('h4', 'Capacity and lifecycle'),
     el(
       'p',
-      `${cap.servers} region servers, ${num(cap.recordBytes)} bytes a record, ${num(cap.writeRate)} records/s; the memstore holds about ${fix(cap.memstoreRegionsPerServer, 0)} written regions per server. Pre-split into ${num(cap.recommendedPresplit)} regions.`,
+      `${cap.servers} region server${cap.servers === 1 ? '' : 's'}, ${num(cap.recordBytes)} bytes a record, ${num(cap.writeRate)} records/s; the memstore holds about ${fix(cap.memstoreRegionsPerServer, 0)} written regions per server. Pre-split into ${num(cap.recommendedPresplit)} regions.`,
       { class: 'muted' },
     ),
     t,

@@ -3,13 +3,15 @@
 // draws. The first run was started by boot.js before this module loaded; it is adopted here.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 // The shared state is in lab-state.js; the heatmap view in heatmap-view.js, the other result
-// views in results.js, the table-regions box in table-regions.js. This module has the editor,
-// the worker runs, compare, state in and out (state-io.js) and the start-up.
+// views in results.js, the compared designs in compare-view.js, the table-regions box in
+// table-regions.js. This module has the editor, the worker runs (a comparison's too), state in
+// and out (state-io.js) and the start-up.
 
 import { wireAdvice } from './advice-view.js';
 import { adoptFirstRun, startWorker } from './boot.js';
+import { renderCompare, wireCompare } from './compare-view.js';
 import { markFormError, renderForms, wireForms } from './design-form.js';
-import { drawMatrix, poolMax } from './heatmap.js';
+import { drawMatrix } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
 import {
   focusKeyAt,
@@ -20,12 +22,11 @@ import {
   syncKeyEditor,
 } from './key-editor.js';
 import { toHex } from './keys-view.js';
-import { $, docText, el, fix, knownText, loadState, num, offsetOf, saveState, state } from './lab-state.js';
+import { $, docText, el, knownText, loadState, num, offsetOf, saveState, state } from './lab-state.js';
 import { renderPhoenix, wirePhoenix } from './phoenix-box.js';
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import {
-  metric,
   renderDiagnosis,
   renderKeys,
   renderLargestRows,
@@ -416,102 +417,6 @@ function compareWith(other) {
   const docs = [state.doc, other];
   startRun(id => ({ id, kind: 'compare', docs, options: { windows: state.windows } }));
 }
-/** The designs' figures side by side, each against the first: what changes, by how much. */
-function compareTable(c) {
-  const [base] = c.designs;
-  const t = el('table', undefined, { class: 'deltas' });
-  const hr = el('tr');
-  hr.append(el('th', 'figure', { scope: 'col' }), ...c.designs.map(d => el('th', d.name, { scope: 'col' })));
-  t.append(hr);
-  const delta = (v, b) => {
-    if (!Number.isFinite(v) || !Number.isFinite(b) || b === 0 || v === b) return '';
-    const p = ((v - b) / Math.abs(b)) * 100;
-    return ` (${p > 0 ? '+' : '−'}${fix(Math.abs(p), Math.abs(p) < 10 ? 1 : 0)} %)`;
-  };
-  const row = (label, f, show) => {
-    const tr = el('tr');
-    tr.append(el('th', label, { scope: 'row' }));
-    c.designs.forEach((d, i) => {
-      const v = f(d);
-      tr.append(el('td', v == null ? '–' : `${show(v)}${i ? delta(v, f(base)) : ''}`));
-    });
-    t.append(tr);
-  };
-  row(
-    'Hotspot factor (per window)',
-    d => d.metrics.meanHotspotFactor,
-    v => fix(v),
-  );
-  row(
-    'Active regions per window',
-    d => d.metrics.meanActiveRegions,
-    v => fix(v, 1),
-  );
-  row(
-    'Effective parallelism',
-    d => d.metrics.meanEffectiveParallelism,
-    v => fix(v, 1),
-  );
-  row('Regions', d => d.regions, num);
-  row(
-    'Key bytes (mean)',
-    d => d.keyBytes,
-    v => fix(v, 1),
-  );
-  row('Rows', d => d.distinctRows, num);
-  row('Largest row (bytes)', d => d.largestRowBytes, num);
-  for (const r of base.reads) {
-    const of = d => d.reads.find(x => x.name === r.name);
-    row(`Scans: ${r.name}`, d => of(d)?.scans, num);
-  }
-  return t;
-}
-
-function renderCompare(c) {
-  const box = $('compare');
-  let max = 0;
-  for (const d of c.designs) for (const v of d.matrix.cells) if (v > max) max = v;
-  box.style.setProperty('--designs', String(c.designs.length));
-  box.replaceChildren(
-    el(
-      'p',
-      `Rows are each design's regions (top = first key), columns the same ${c.windows} time windows of the first design's workload; one colour scale (${state.heat.scale}) for all.`,
-      { class: 'muted' },
-    ),
-    ...c.designs.map(d => {
-      const fig = el('figure', undefined, { 'data-design': d.name });
-      const canvas = el('canvas', undefined, { class: 'pixel', 'aria-label': `region by time heatmap of ${d.name}` });
-      const height = Math.min(320, Math.max(120, d.matrix.rows * 12)),
-        dpr = window.devicePixelRatio || 1;
-      const width = box.clientWidth / c.designs.length;
-      drawMatrix(canvas, poolMax(d.matrix, height * dpr, width > 0 ? width * dpr : d.matrix.cols).m, {
-        scale: state.heat.scale,
-        max,
-      });
-      canvas.style.height = `${height}px`;
-      const dl = el('dl', undefined, { class: 'metrics' });
-      metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
-      metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
-      metric(
-        dl,
-        'distinctRows',
-        'Rows',
-        num(d.distinctRows),
-        `distinct, from ${num(d.writes)} writes (±${fix(d.distinctRowsError * 100, 2)} %); ${num(d.cells)} cells kept.`,
-      );
-      const diag = d.diagnosis[0] ?? '';
-      fig.append(
-        el('figcaption', d.name),
-        canvas,
-        dl,
-        el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }),
-      );
-      return fig;
-    }),
-  );
-  box.append(compareTable(c));
-}
-
 // ---- Recent designs --------------------------------------------------------------------------
 // The design on the page is one entry under Recent designs (state.entry), written a moment after
 // each change whatever its run does (still running, failed, cancelled), at once when its run
@@ -892,6 +797,7 @@ function wireLab() {
     h.focus({ preventScroll: true });
   });
   wireHeatmap();
+  wireCompare();
   wireIo();
   wireAdvice(doc => {
     branch();

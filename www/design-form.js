@@ -1,7 +1,8 @@
-// The design as forms: fields, workload, regions and reads, each control bound to one member
+// The design as forms: fields, key segments, workload, regions, reads and cells, each control bound to one member
 // of the design document by its JSON path (`data-path`, the path the engine's errors name).
 // The kinds a form offers (field types, generator kinds and their members, pre-splits, split
-// policies, read types) come from the engine (`designSchema`), never from a list kept here.
+// policies, read types, qualifier kinds) come from the engine (`designSchema`), never from a
+// list kept here.
 // A form edit changes only its member, on a copy of the document: everything else in the
 // document (members the forms do not show, the key, the examples) stays as it was, so the
 // JSON editor and the forms show the same design both ways. Text goes in via textContent.
@@ -136,9 +137,11 @@ function commit(input) {
   if (!path || !state.doc || !(input.tagName === 'INPUT' || input.tagName === 'SELECT')) return;
   let value;
   if (input.dataset.tag) return retag(input);
-  if (input.type === 'checkbox')
+  if (input.type === 'checkbox') {
+    // a part switched on that is already there keeps what it holds (`on` is only its start)
+    if (input.checked && input.dataset.on && get(state.doc, path) !== undefined) return;
     value = input.checked ? (input.dataset.on ? JSON.parse(input.dataset.on) : true) : undefined;
-  else value = parseValue(input.dataset.kind, input.value, input.dataset.fieldType);
+  } else value = parseValue(input.dataset.kind, input.value, input.dataset.fieldType);
   if (value && typeof value === 'object' && 'error' in value && !Array.isArray(value)) {
     markInvalid(input, value.error);
     return;
@@ -190,7 +193,7 @@ function act(button) {
 }
 
 // ---- drawing -----------------------------------------------------------------------------
-const openSections = { fields: true, key: false, workload: false, regions: false, reads: false };
+const openSections = { fields: true, key: false, workload: false, regions: false, reads: false, cells: false };
 let focusAfter = null;
 let uid = 0;
 
@@ -251,6 +254,8 @@ function kindSelect(label, path, tableName, tag, current, { none } = {}) {
   wrap.append(el('label', label, { for: id }), sel);
   return wrap;
 }
+/** The tables whose `field` member names one of the design's fields. */
+const FIELD_TABLES = new Set(['segments', 'qualifiers']);
 /** The members of a tagged part's current kind, one control each. */
 function variantMembers(tableName, tag, path, part) {
   const variant = schema[tableName].find(v => v.name === part?.[tag]);
@@ -261,8 +266,8 @@ function variantMembers(tableName, tag, path, part) {
       : control(
           m.key,
           `${path}/${m.key}`,
-          // a segment's field is one of the design's fields
-          tableName === 'segments' && m.key === 'field' && m.value === 'string' ? 'fieldName' : m.value,
+          // a segment's or a qualifier's field is one of the design's fields
+          FIELD_TABLES.has(tableName) && m.key === 'field' && m.value === 'string' ? 'fieldName' : m.value,
           part[m.key],
           { required: m.required },
         ),
@@ -467,6 +472,39 @@ function readsSection(doc) {
   return section('reads', 'Reads', reads.length, ...rows, add);
 }
 
+/** What one write puts into its row (`cells`): the column qualifier, computed from the record
+ * (a kind of the engine's with its members), and the versions a cell keeps. Without the
+ * section every write is a cell of its own. */
+function cellsSection(doc) {
+  const c = doc.cells;
+  const box = el('div', undefined, { class: 'fgrid' });
+  const on = el('div', undefined, { class: 'fctl' });
+  const check = el('input', undefined, { type: 'checkbox', id: `f${++uid}` });
+  check.checked = c !== undefined;
+  Object.assign(check.dataset, { path: '/cells', on: '{}' });
+  on.append(el('label', 'writes share cells (a cells section)', { for: check.id }), check);
+  box.append(on);
+  if (c && typeof c === 'object')
+    box.append(
+      kindSelect('qualifier', '/cells/qualifier', 'qualifiers', 'kind', c.qualifier?.kind, {
+        none: '(default: one fixed)',
+      }),
+      ...variantMembers('qualifiers', 'kind', '/cells/qualifier', c.qualifier),
+      control('versions (VERSIONS)', '/cells/versions', 'integer', c.versions, { hint: '1' }),
+    );
+  return section(
+    'cells',
+    'Cells',
+    null,
+    el(
+      'p',
+      "What one write puts into its row: the column qualifier, computed from the record, and the versions a cell keeps (the column family's VERSIONS). Writes with the same row key and qualifier are versions of one cell. Without this section every write is a cell of its own.",
+      { class: 'muted' },
+    ),
+    box,
+  );
+}
+
 let drawTimer = 0;
 /** The forms from the state's document, drawn in the next task: after a change that a Tab
  * made, the focus has moved on and the control it moved to keeps it (by its path). */
@@ -475,14 +513,14 @@ export function renderForms() {
   drawTimer = setTimeout(drawForms, 0);
 }
 // The parts of the document the forms were last drawn from. Typing the key makes a new document
-// with the same fields, workload, regions and reads objects: then only the key section (when
+// with the same fields, workload, regions, reads and cells objects: then only the key section (when
 // open) needs the new key, and with it closed the forms need nothing at all.
 let drawn = null,
   refocus = null;
 const sameParts = (a, b) =>
   a &&
   b &&
-  ['fields', 'workload', 'regions', 'reads'].every(k => a[k] === b[k]) &&
+  ['fields', 'workload', 'regions', 'reads', 'cells'].every(k => a[k] === b[k]) &&
   (a.key === b.key || !openSections.key);
 function drawForms() {
   const box = $('design-forms');
@@ -499,6 +537,7 @@ function drawForms() {
     workloadSection(doc),
     regionsSection(doc),
     readsSection(doc),
+    cellsSection(doc),
   );
   if (refocus) box.querySelector(`details[data-section="${refocus}"] > summary`)?.focus();
   refocus = null;

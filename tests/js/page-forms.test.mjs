@@ -49,17 +49,35 @@ const openSection = (page, id) =>
 
 test('every preset survives its forms: each control committed as shown leaves the document as it was', async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
-  for (const { id } of m.listPresets()) {
-    await page.goto(`${server.url}#p=${id}`);
+  // and a design with the parts no preset has: a configured auto-split, a field as the qualifier
+  const telecom = m.getPreset('seed000-telecom');
+  const extra = {
+    ...telecom,
+    regions: {
+      ...telecom.regions,
+      autoSplit: { policy: { type: 'keyPrefix', prefixLength: 2 }, config: { maxFileSize: 100000000 } },
+    },
+    cells: { qualifier: { kind: 'field', field: 'phone' }, versions: 3 },
+  };
+  const cases = [...m.listPresets().map(p => [p.id, `p=${p.id}`]), ['auto-split and cells', `v=1&d=${b64(extra)}`]];
+  for (const [id, hash] of cases) {
+    await page.goto(`${server.url}#${hash}`);
     await waitDone(page);
     await page.waitForSelector('#design-forms details');
     const before = await docOf(page);
-    const n = await page.evaluate(() => {
+    const { n, cells } = await page.evaluate(() => {
       const controls = [...document.querySelectorAll('#design-forms [data-path]')];
-      for (const c of controls) c.dispatchEvent(new Event('change', { bubbles: true }));
-      return controls.length;
+      // the switches once more at the end: one committed as shown keeps the part it shows
+      const switches = controls.filter(c => c.type === 'checkbox');
+      for (const c of [...controls, ...switches]) c.dispatchEvent(new Event('change', { bubbles: true }));
+      return { n: controls.length, cells: controls.filter(c => c.dataset.path.startsWith('/cells')).length };
     });
     assert.ok(n >= 5, `${id}: ${n} controls`);
+    // a cells section is shown whole: the switch, the qualifier's kind and members, the versions
+    if (before.cells) {
+      const kind = m.designSchema().qualifiers.find(q => q.name === before.cells.qualifier.kind);
+      assert.equal(cells, 3 + kind.members.length, id);
+    } else assert.equal(cells, 1, id);
     await page.waitForTimeout(50);
     assert.deepEqual(await docOf(page), before, id);
   }
@@ -276,6 +294,67 @@ test('newcomer: telecom preset, a field through the form, used in the key by com
     );
   }
   await shot(page, 'forms-newcomer-compare');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('cells by form: a timeOffset qualifier on ts makes writes share cells, and the Rows figures follow', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  // the wide log design without its cells section: every write a cell of its own
+  const { cells: _, ...design } = m.getPreset('seed001-log-wide');
+  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
+  await waitDone(page);
+  const cellsKept = () => page.textContent('#metrics [data-metric="cells"]');
+  const largest = () =>
+    page.$$eval('#largest-rows tr', trs =>
+      trs.slice(1).map(tr => tr.querySelector('[data-label="cells kept"]').textContent),
+    );
+  const figures = async doc => {
+    const r = m.analyzeDesign(doc, { windows: 64, sampleSize: 1000 });
+    return [r.cells.toLocaleString('en'), r.largestRows.slice(0, 10).map(w => w.cells.toLocaleString('en'))];
+  };
+  const [cells0, rows0] = await figures(design);
+  assert.deepEqual([await cellsKept(), await largest()], [cells0, rows0]);
+  await openSection(page, 'cells');
+  let text = await page.inputValue('#doc-json');
+  await page.check('#design-forms [data-path="/cells"]');
+  await rerun(page, text);
+  assert.deepEqual((await docOf(page)).cells, {});
+  // the engine's kinds, in its order
+  const kinds = await page.$$eval('#design-forms [data-path="/cells/qualifier"] option', os =>
+    os.map(o => o.value).filter(Boolean),
+  );
+  assert.deepEqual(
+    kinds,
+    m.designSchema().qualifiers.map(q => q.name),
+  );
+  // a time offset needs its field: the engine's error, at the kind's control, until one is chosen
+  await setControl(page, '/cells/qualifier', 'timeOffset');
+  await page.waitForSelector('#design-forms [data-path="/cells/qualifier"][aria-invalid="true"]');
+  text = await page.inputValue('#doc-json');
+  await setControl(page, '/cells/qualifier/field', 'ts');
+  await setControl(page, '/cells/qualifier/rangeMs', '300000');
+  await rerun(page, text);
+  const doc = await docOf(page);
+  assert.deepEqual(doc.cells, { qualifier: { kind: 'timeOffset', field: 'ts', rangeMs: 300000 } });
+  const [cells1, rows1] = await figures(doc);
+  assert.notEqual(cells1, cells0);
+  await page.waitForFunction(c => document.querySelector('#metrics [data-metric="cells"]').textContent === c, cells1);
+  assert.deepEqual(await largest(), rows1);
+  assert.notDeepEqual(rows1, rows0);
+  // VERSIONS 0 is refused by the engine, at its control
+  await setControl(page, '/cells/versions', '0');
+  await page.waitForSelector('#design-forms [data-path="/cells/versions"][aria-invalid="true"]');
+  // and the JSON editor's cells show in the form: the fixed qualifier the tall design has
+  await page.click('#json-box summary');
+  await page.fill(
+    '#doc-json',
+    JSON.stringify({ ...doc, cells: { qualifier: { kind: 'fixed', name: 'v' }, versions: 3 } }),
+  );
+  await waitDone(page);
+  assert.equal(await page.inputValue('#design-forms [data-path="/cells/qualifier"]'), 'fixed');
+  assert.equal(await page.inputValue('#design-forms [data-path="/cells/qualifier/name"]'), 'v');
+  assert.equal(await page.inputValue('#design-forms [data-path="/cells/versions"]'), '3');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,0 +1,256 @@
+// The Compare view: 2–4 designs run over one workload (the engine's compareDesigns), each as its
+// own region × window heatmap on one colour scale, their figures side by side with the change
+// against the first. Zoom is linked: a drag across any map (or + / − / arrows on it) sets one
+// window range for every map, and one reset clears it for all. Split from app.js, which starts
+// the comparison and calls renderCompare with the engine's result.
+//
+// Why time is linked and keys are not: every design runs the first design's workload over the
+// same windows, so window i is the same stretch of time and the same records in each map. The
+// rows are each design's own regions: the same records land under other keys in another design
+// (a salt, a reversed field, another field first), so a key range, or a fraction of the rows,
+// of one map names nothing in particular in the other. A diagonal drag therefore zooms that
+// map's regions only (and the time of all).
+import { drawMatrix, poolMax, sliceCols } from './heatmap.js';
+import { $, el, fix, num, state } from './lab-state.js';
+import { metric } from './results.js';
+
+// The comparison on show: the window range every map shows (null: all), each map's row range
+// (null: all its regions), and the drag under way.
+const view = { c: null, zoom: null, keys: [], brush: null, figures: [] };
+
+/** The designs' figures side by side, each against the first: what changes, by how much. */
+function compareTable(c) {
+  const [base] = c.designs;
+  const t = el('table', undefined, { class: 'deltas' });
+  const hr = el('tr');
+  hr.append(el('th', 'figure', { scope: 'col' }), ...c.designs.map(d => el('th', d.name, { scope: 'col' })));
+  t.append(hr);
+  const delta = (v, b) => {
+    if (!Number.isFinite(v) || !Number.isFinite(b) || b === 0 || v === b) return '';
+    const p = ((v - b) / Math.abs(b)) * 100;
+    return ` (${p > 0 ? '+' : '−'}${fix(Math.abs(p), Math.abs(p) < 10 ? 1 : 0)} %)`;
+  };
+  const row = (label, f, show) => {
+    const tr = el('tr');
+    tr.append(el('th', label, { scope: 'row' }));
+    c.designs.forEach((d, i) => {
+      const v = f(d);
+      tr.append(el('td', v == null ? '–' : `${show(v)}${i ? delta(v, f(base)) : ''}`));
+    });
+    t.append(tr);
+  };
+  row(
+    'Hotspot factor (per window)',
+    d => d.metrics.meanHotspotFactor,
+    v => fix(v),
+  );
+  row(
+    'Active regions per window',
+    d => d.metrics.meanActiveRegions,
+    v => fix(v, 1),
+  );
+  row(
+    'Effective parallelism',
+    d => d.metrics.meanEffectiveParallelism,
+    v => fix(v, 1),
+  );
+  row('Regions', d => d.regions, num);
+  row(
+    'Key bytes (mean)',
+    d => d.keyBytes,
+    v => fix(v, 1),
+  );
+  row('Rows', d => d.distinctRows, num);
+  row('Largest row (bytes)', d => d.largestRowBytes, num);
+  for (const r of base.reads) {
+    const of = d => d.reads.find(x => x.name === r.name);
+    row(`Scans: ${r.name}`, d => of(d)?.scans, num);
+  }
+  return t;
+}
+
+/** One design's figure: its name, its map (with a brush), the range shown, its figures. */
+function figure(d, i) {
+  const fig = el('figure', undefined, { 'data-design': d.name });
+  const canvas = el('canvas', undefined, {
+    class: 'pixel',
+    tabindex: '0',
+    'data-index': String(i),
+    'aria-label': `region by time heatmap of ${d.name}; drag across it to zoom the time of every map (diagonally: this map's regions too), + and − zoom, arrows move, R resets`,
+  });
+  canvas.style.height = `${Math.min(320, Math.max(120, d.matrix.rows * 12))}px`;
+  const map = el('div', undefined, { class: 'cmp-map' });
+  const brush = el('div', undefined, { class: 'brush', hidden: '' });
+  map.append(canvas, brush);
+  const range = el('p', undefined, { class: 'axis muted cmp-range' });
+  const dl = el('dl', undefined, { class: 'metrics' });
+  metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
+  metric(dl, 'hotspotFactor', 'Hotspot factor', fix(d.metrics.meanHotspotFactor), 'busiest ÷ mean.');
+  metric(
+    dl,
+    'distinctRows',
+    'Rows',
+    num(d.distinctRows),
+    `distinct, from ${num(d.writes)} writes (±${fix(d.distinctRowsError * 100, 2)} %); ${num(d.cells)} cells kept.`,
+  );
+  const diag = d.diagnosis[0] ?? '';
+  fig.append(
+    el('figcaption', d.name),
+    map,
+    range,
+    dl,
+    el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }),
+  );
+  canvas.addEventListener('mousedown', ev => brushStart(ev, i));
+  canvas.addEventListener('mousemove', ev => brushMove(ev, i));
+  canvas.addEventListener('keydown', ev => zoomKey(ev));
+  return { fig, canvas, brush, range };
+}
+
+/** Design `i`'s matrix as shown: the linked window range, its own row range. */
+function shown(i) {
+  const m = view.c.designs[i].matrix;
+  const [c0, c1] = view.zoom ?? [0, m.cols];
+  const [r0, r1] = view.keys[i] ?? [0, m.rows];
+  const cols = sliceCols(m, c0, c1);
+  const rows = { rows: r1 - r0, cols: cols.cols, cells: cols.cells.subarray(r0 * cols.cols, r1 * cols.cols) };
+  return { m: rows, c0, c1, r0, r1 };
+}
+
+/** Every map from the zoom: one colour scale, the busiest shown cell of any design at the top. */
+function drawMaps() {
+  const c = view.c;
+  const parts = c.designs.map((_, i) => shown(i));
+  let max = 0;
+  for (const { m } of parts) for (const v of m.cells) if (v > max) max = v;
+  const dpr = window.devicePixelRatio || 1;
+  parts.forEach(({ m, c0, c1, r0, r1 }, i) => {
+    const { fig, canvas, range } = view.figures[i];
+    const width = canvas.clientWidth,
+      height = canvas.clientHeight;
+    drawMatrix(canvas, poolMax(m, height > 0 ? height * dpr : m.rows, width > 0 ? width * dpr : m.cols).m, {
+      scale: state.heat.scale,
+      max,
+    });
+    const all = c.designs[i].matrix.rows;
+    fig.dataset.windows = `${c0}-${c1}`;
+    fig.dataset.rows = `${r0}-${r1}`;
+    range.textContent =
+      `windows ${c0}–${c1 - 1} of ${c.windows}` +
+      (r1 - r0 < all ? `; regions ${r0}–${r1 - 1} of ${all}` : `; all ${all} regions`);
+  });
+  view.reset.disabled = !view.zoom && !view.keys.some(Boolean);
+}
+
+// ---- zoom -----------------------------------------------------------------------------------
+/** The shown cell under the pointer on map `i` (clamped to the map). */
+function cellAt(ev, i) {
+  const box = view.figures[i].canvas.getBoundingClientRect(),
+    { m } = shown(i);
+  const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
+  const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
+  return { col: Math.min(m.cols - 1, Math.max(0, col)), row: Math.min(m.rows - 1, Math.max(0, row)) };
+}
+function brushed(from, to) {
+  return {
+    a: Math.min(from.col, to.col),
+    b: Math.max(from.col, to.col),
+    ra: Math.min(from.row, to.row),
+    rb: Math.max(from.row, to.row),
+  };
+}
+function brushStart(ev, i) {
+  if (ev.button !== 0) return;
+  view.brush = { i, from: cellAt(ev, i) };
+  ev.preventDefault();
+}
+function brushMove(ev, i) {
+  if (view.brush?.i !== i) return;
+  const { a, b, ra, rb } = brushed(view.brush.from, cellAt(ev, i));
+  const { m } = shown(i),
+    br = view.figures[i].brush;
+  br.hidden = false;
+  br.style.left = `${(a / m.cols) * 100}%`;
+  br.style.width = `${((b - a + 1) / m.cols) * 100}%`;
+  const keys = rb > ra;
+  br.style.top = keys ? `${(ra / m.rows) * 100}%` : '0';
+  br.style.height = keys ? `${((rb - ra + 1) / m.rows) * 100}%` : '100%';
+}
+function brushEnd(ev) {
+  const drag = view.brush;
+  if (!drag || !view.c) return;
+  view.brush = null;
+  const { i } = drag;
+  view.figures[i].brush.hidden = true;
+  const { a, b, ra, rb } = brushed(drag.from, cellAt(ev, i));
+  if (b <= a && rb <= ra) return;
+  const { c0, r0 } = shown(i);
+  if (b > a) view.zoom = [c0 + a, c0 + b + 1];
+  if (rb > ra) view.keys[i] = [r0 + ra, r0 + rb + 1];
+  drawMaps();
+}
+/** Every map back to all its windows and regions. */
+function resetZoom() {
+  view.zoom = null;
+  view.keys = view.keys.map(() => null);
+  drawMaps();
+}
+/** The keyboard's zoom, for every map: + and − halve and double the window range about its
+ * middle, the arrows move it by a quarter, R (or Backspace) resets. */
+function zoomKey(ev) {
+  const n = view.c.windows;
+  const [c0, c1] = view.zoom ?? [0, n];
+  const span = c1 - c0,
+    mid = (c0 + c1) / 2;
+  let next;
+  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') {
+    ev.preventDefault();
+    resetZoom();
+    return;
+  }
+  if (ev.key === '+' || ev.key === '=') {
+    const w = Math.max(1, Math.ceil(span / 2));
+    const a = Math.round(mid - w / 2);
+    next = [a, a + w];
+  } else if (ev.key === '-') {
+    const w = Math.min(n, span * 2);
+    const a = Math.min(n - w, Math.max(0, Math.round(mid - w / 2)));
+    next = [a, a + w];
+  } else if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
+    const step = Math.max(1, Math.floor(span / 4)) * (ev.key === 'ArrowLeft' ? -1 : 1);
+    const a = Math.min(n - span, Math.max(0, c0 + step));
+    next = [a, a + span];
+  } else return;
+  ev.preventDefault();
+  view.zoom = next[0] === 0 && next[1] === n ? null : next;
+  drawMaps();
+}
+
+// ---- drawing ----------------------------------------------------------------------------------
+/** The engine's comparison `c`: the maps (their zoom cleared), the figures, the deltas. */
+export function renderCompare(c) {
+  const box = $('compare');
+  view.c = c;
+  view.zoom = null;
+  view.keys = c.designs.map(() => null);
+  view.brush = null;
+  view.figures = c.designs.map(figure);
+  box.style.setProperty('--designs', String(c.designs.length));
+  const reset = el('button', 'Reset zoom', { type: 'button', class: 'inline', id: 'compare-reset' });
+  reset.addEventListener('click', resetZoom);
+  view.reset = reset;
+  const head = el(
+    'p',
+    `Rows are each design's regions (top = first key), columns the same ${c.windows} time windows of the first design's workload; one colour scale (${state.heat.scale}) for all. Drag across a map to zoom the time of every map, diagonally to zoom that map's regions too; + and − zoom, arrows move, R resets. `,
+    { class: 'muted' },
+  );
+  head.append(reset);
+  box.replaceChildren(head, ...view.figures.map(f => f.fig));
+  box.append(compareTable(c));
+  drawMaps();
+}
+
+/** The drag ends wherever the pointer is let go (once, from app.js's start-up). */
+export function wireCompare() {
+  window.addEventListener('mouseup', brushEnd);
+}
