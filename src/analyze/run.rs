@@ -78,8 +78,9 @@ pub struct AnalysisRun {
     /// diagnosis of one region hot all run long.
     led_by_time: bool,
     /// Identifies the document and options, so that partial counts of another design are
-    /// refused ([`AnalysisRun::combine`]).
-    fingerprint: u64,
+    /// refused ([`AnalysisRun::combine`]); set by [`AnalysisRun::for_blocks`] (computed only
+    /// where partial counts are made: the page's size build never serializes a document).
+    fingerprint: Option<u64>,
 }
 
 impl std::fmt::Debug for AnalysisRun {
@@ -347,11 +348,8 @@ impl AnalysisRun {
         let analyzer = Analyzer::new(split_keys, aopts)?;
         let qualifier = CompiledQualifier::new(doc)?;
         let stream = WorkloadStream::new(&spec, &doc.fields)?;
-        let fingerprint = serde_json::to_vec(&(doc, opts))
-            .map(|b| xxhash_rust::xxh3::xxh3_64(&b))
-            .unwrap_or(0);
         Ok(AnalysisRun {
-            fingerprint,
+            fingerprint: None,
             total: spec.records,
             value_size: spec.value_size,
             stream,
@@ -508,6 +506,7 @@ impl AnalysisRun {
         end: u64,
     ) -> Result<AnalysisRun> {
         let mut run = AnalysisRun::new(doc, opts)?;
+        run.fingerprint = Some(fingerprint(doc, opts));
         let blocks = run.blocks();
         if first >= end || end > blocks {
             return Err(Error::new(
@@ -531,7 +530,13 @@ impl AnalysisRun {
     /// What this run counted, as bytes another thread or worker can send to
     /// [`combine`](Self::combine). Not with auto-split (one pass).
     pub fn partial(&self) -> Result<Vec<u8>> {
-        let p = self.analyzer.partial(self.fingerprint)?;
+        let Some(fingerprint) = self.fingerprint else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "partial counts come from a run of blocks (for_blocks)",
+            ));
+        };
+        let p = self.analyzer.partial(fingerprint)?;
         postcard::to_allocvec(&p).map_err(|e| {
             Error::new(
                 ErrorKind::IllegalState,
@@ -549,6 +554,8 @@ impl AnalysisRun {
         parts: &[&[u8]],
     ) -> Result<AnalysisRun> {
         let mut run = AnalysisRun::new(doc, opts)?;
+        let fingerprint = fingerprint(doc, opts);
+        run.fingerprint = Some(fingerprint);
         let mut partials = Vec::with_capacity(parts.len());
         for (i, bytes) in parts.iter().enumerate() {
             let p: PartialAnalysis = postcard::from_bytes(bytes).map_err(|e| {
@@ -557,7 +564,7 @@ impl AnalysisRun {
                     format!("partial {i} is not a partial analysis: {e}"),
                 )
             })?;
-            if p.fingerprint != run.fingerprint {
+            if p.fingerprint != fingerprint {
                 return Err(Error::new(
                     ErrorKind::Invalid,
                     format!("partial {i} counted another design or other options"),
@@ -688,6 +695,13 @@ pub fn initial_split_keys(doc: &DesignDocument) -> Result<Vec<Vec<u8>>> {
 /// Analyze `doc`: its workload, encoded with its key design, over its region layout.
 pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisReport> {
     Ok(run_to_end(AnalysisRun::new(doc, opts)?)?.finish())
+}
+
+/// A hash of the document and options an analysis counts (their JSON text).
+fn fingerprint(doc: &DesignDocument, opts: &AnalyzeOptions) -> u64 {
+    serde_json::to_vec(&(doc, opts))
+        .map(|b| xxhash_rust::xxh3::xxh3_64(&b))
+        .unwrap_or(0)
 }
 
 fn run_to_end(mut run: AnalysisRun) -> Result<AnalysisRun> {

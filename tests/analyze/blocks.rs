@@ -169,7 +169,10 @@ fn what_cannot_be_added_up_is_refused_with_a_reason() {
     regions.auto_split = Some(rowkey_lab::region::AutoSplit::default());
     let run = AnalysisRun::new(&auto, &o).unwrap();
     assert_eq!(run.blocks(), 1);
-    assert!(run.partial().err().unwrap().message.contains("one pass"));
+    let whole = AnalysisRun::for_blocks(&auto, &o, 0, 1).unwrap();
+    assert!(whole.partial().err().unwrap().message.contains("one pass"));
+    // Partial counts come from runs of blocks, which know what they count.
+    assert!(run.partial().err().unwrap().message.contains("for_blocks"));
     let mut a = Analyzer::new(
         Vec::new(),
         rowkey_lab::analyze::analyzer_options(&auto, &o).unwrap(),
