@@ -592,6 +592,26 @@ export class AnalysisSession {
   [Symbol.dispose](): void;
 }
 
+/** Progress of `analyzeDesignParallel`: records counted so far. */
+export interface AnalysisProgress { done: number; total: number }
+/**
+ * `analyzeDesign` on worker threads under Node (`threads`, default every core; each counts a run
+ * of blocks), stepping in the browser entry: the same report, byte for byte.
+ */
+export function analyzeDesignParallel(
+  doc: DesignInput,
+  options?: AnalyzeOptions | null,
+  run?: { threads?: number; onProgress?: (p: AnalysisProgress) => void },
+): Promise<AnalysisReport>;
+/**
+ * As `analyzeDesignParallel`, the finished session (for `finish()` and `check()`; `free()` it):
+ * the one a single session counting the whole workload would be.
+ */
+export function analysisSessionParallel(
+  doc: DesignInput,
+  options?: AnalyzeOptions | null,
+  run?: { threads?: number; onProgress?: (p: AnalysisProgress) => void },
+): Promise<AnalysisSession>;
 /** `blocks` cut into at most `workers` runs of consecutive blocks as even as can be: `[first, end]` each. */
 export function blockRanges(blocks: number, workers: number): [number, number][];
 

@@ -1,19 +1,10 @@
 // advise: the design advisor. The engine makes the candidates, evaluates them (on worker threads,
 // adviseDesignParallel) and answers; this prints the answer.
 import { adviseDesignParallel } from '../../pkg/node/index.js';
+import { whole } from '../lib/args.mjs';
 import { CliError, EXIT, engineError } from '../lib/errors.mjs';
 import { out, progressBar, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
-
-/** `--name N` as a whole number from `min` (undefined when absent). */
-function whole(opt, name, flag, min = 1) {
-  const v = opt[name];
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(String(v)) || Number(v) < min) {
-    throw new CliError(EXIT.USAGE, `--${flag} must be a whole number of at least ${min}, not ${v}`);
-  }
-  return Number(v);
-}
 
 /** `--ttl-days D` as a positive number of days (undefined when absent). */
 function days(opt) {

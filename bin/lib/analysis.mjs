@@ -1,6 +1,7 @@
 // The analysis as the CLI runs it: on a table's regions (--regions), over your rows (--records) in
 // chunks with a progress bar, with --windows; the read plans; the table's load now.
 import * as api from '../../pkg/node/index.js';
+import { whole } from './args.mjs';
 import { CliError, EXIT, engine, engineError } from './errors.mjs';
 import { progressBar } from './format.mjs';
 
@@ -97,8 +98,8 @@ export async function runAnalysis(design, opt, fed, finish = s => s.finish()) {
   const options = windowsOption(opt);
   let s;
   try {
-    s = new api.AnalysisSession(fed?.design ?? design, options);
     if (fed) {
+      s = new api.AnalysisSession(fed.design, options);
       const { rows } = fed;
       await inChunks(
         rows.chunks(),
@@ -107,13 +108,13 @@ export async function runAnalysis(design, opt, fed, finish = s => s.finish()) {
         chunk => s.feed(chunk),
       );
     } else {
+      // on worker threads, one per core unless --threads says otherwise: the same session
       const bar = progressBar('analyzing');
       try {
-        for (;;) {
-          const p = s.step(50000);
-          bar.update(p.done, p.total);
-          if (p.finished) break;
-        }
+        s = await api.analysisSessionParallel(design, options, {
+          threads: whole(opt, 'threads', 'threads'),
+          onProgress: p => bar.update(p.done, p.total),
+        });
       } finally {
         bar.done();
       }

@@ -14,12 +14,22 @@ export const USAGE = {
   decode: { options: ['hex'], maxArgs: 2 },
   layout: { options: [], maxArgs: 1 },
   splits: { options: ['first-row', 'last-row', 'create', 'family'], maxArgs: 2 },
-  analyze: { options: ['windows', 'records', 'regions', 'table'], maxArgs: 1 },
+  analyze: { options: ['windows', 'records', 'regions', 'table', 'threads'], maxArgs: 1 },
   reads: { options: ['shell', 'regions', 'table'], maxArgs: 1 },
   lint: { options: [], maxArgs: 1 },
   examples: { options: [], flags: ['update'], maxArgs: 1 },
   check: {
-    options: ['max-hotspot', 'max-server-hotspot', 'max-scans', 'lint', 'windows', 'records', 'regions', 'table'],
+    options: [
+      'max-hotspot',
+      'max-server-hotspot',
+      'max-scans',
+      'lint',
+      'windows',
+      'records',
+      'regions',
+      'table',
+      'threads',
+    ],
     maxArgs: Infinity,
   },
   compare: { options: ['windows'], maxArgs: 4 },
@@ -28,6 +38,16 @@ export const USAGE = {
   presets: { options: [], maxArgs: 0 },
   'create-table': { options: [], maxArgs: 1 },
 };
+
+/** `--name N` as a whole number from `min` (undefined when absent). */
+export function whole(opt, name, flag, min = 1) {
+  const v = opt[name];
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(String(v)) || Number(v) < min) {
+    throw new CliError(EXIT.USAGE, `--${flag} must be a whole number of at least ${min}, not ${v}`);
+  }
+  return Number(v);
+}
 
 /** The command names, in the order `--help` lists them. */
 export const COMMANDS = Object.keys(USAGE);

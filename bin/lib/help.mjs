@@ -81,9 +81,11 @@ buckets, a split algorithm, sample quantiles), one per line in Bytes.toStringBin
 format of the HBase shell's SPLITS_FILE.
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
   --family F      its column family (default cf)`,
-  analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE] [--json]
+  analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE] [--threads N] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
+  --threads N     worker threads counting the generated workload (default: every core), each
+                  a run of its blocks of 65,536 records; the result does not depend on it
   --records FILE  your own rows instead of the generated workload: JSON Lines (one
                   {"field": value} object per line) or a JSON array, in write order; record n
                   is written at the workload's clock (startTime + n * 1000 / writeRate ms); a
@@ -106,7 +108,7 @@ segment draws are not compared. Exit 1 when a recorded key is not what the desig
             records a key given the one the design writes now (key as hex, keyBinary as
             toStringBinary, whichever it has); the design file is not changed (redirect the
             output). A record the design cannot write keeps its key, and the exit is 1.`,
-  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--regions FILE] [--json]
+  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--regions FILE] [--threads N] [--json]
 Analyzes each design (its workload, or --records FILE as for analyze) and fails (exit 1) when
 any design breaks a budget:
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
@@ -119,6 +121,7 @@ any design breaks a budget:
 and always when one of the design's "examples" has a key (hex, or keyBinary) that the key
 design does not write for its record: a key change that moves rows already stored under the
 old keys (bytes a random(...) segment draws are not compared).
+--threads N counts each generated workload on N worker threads, as for analyze.
 Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1).
 --json: {ok, hotspotFactor, serverHotspotFactor, maxScans, lint, examples, breaches}: "lint" the
 findings counted under --lint, "examples" the example-key findings (each with its "example"

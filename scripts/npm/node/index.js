@@ -10,6 +10,7 @@ glue.initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta
 guardObjects(glue);
 
 export { adviseDesignParallel } from './advise.js';
+export { analysisSessionParallel, analyzeDesignParallel } from './analyze.js';
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';

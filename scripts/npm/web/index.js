@@ -26,6 +26,28 @@ export async function adviseDesignParallel(doc, options, run = {}) {
   return glue.adviseFrom(doc, options, evaluations);
 }
 
+/**
+ * Nor for the analysis: analysisSessionParallel counts the workload here, stepping (the same
+ * report as analyzeDesign), reporting progress; the Node entry uses worker threads.
+ */
+export async function analysisSessionParallel(doc, options, run = {}) {
+  const s = new glue.AnalysisSession(doc, options);
+  for (;;) {
+    const p = s.step(1 << 16);
+    run.onProgress?.({ done: p.done, total: p.total });
+    if (p.finished) return s;
+  }
+}
+
+export async function analyzeDesignParallel(doc, options, run = {}) {
+  const s = await analysisSessionParallel(doc, options, run);
+  try {
+    return s.finish();
+  } finally {
+    s.free();
+  }
+}
+
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';
