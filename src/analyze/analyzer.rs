@@ -85,6 +85,7 @@ fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
 
 mod autosplit;
 mod blocks;
+mod largest;
 mod partial;
 mod reservoir;
 mod rows;

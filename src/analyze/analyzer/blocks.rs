@@ -19,8 +19,8 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use super::largest::LargestRows;
 use super::reservoir::Reservoir;
-use super::rows::LargestRows;
 use crate::workload::block_seed;
 
 /// What a block (or a run of blocks) leaves that depends on the order of its writes.

@@ -1,0 +1,152 @@
+//! An analysis counted apart, block by block: runs of consecutive blocks
+//! ([`AnalysisRun::for_blocks`]) on threads or workers, their partial counts added up
+//! ([`AnalysisRun::combine`]) into the report one pass gives (see `analyzer/blocks.rs`).
+
+use super::{analyze, run_to_end, AnalysisRun, AnalyzeOptions};
+use crate::analyze::analyzer::PartialAnalysis;
+use crate::analyze::AnalysisReport;
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::workload::BLOCK_RECORDS;
+
+impl AnalysisRun {
+    /// Blocks of this run's workload ([`BLOCK_RECORDS`] records each; at least 1): the
+    /// units [`for_blocks`](Self::for_blocks) counts apart. 1 with auto-split, whose regions
+    /// split as the writes arrive and are counted in one pass.
+    pub fn blocks(&self) -> u64 {
+        if !self.analyzer.is_blocked() || self.fed {
+            return 1;
+        }
+        self.stream.spec().records.div_ceil(BLOCK_RECORDS).max(1)
+    }
+
+    /// A run of `doc`'s workload over blocks `first..end` only (see [`blocks`](Self::blocks)):
+    /// one of several runs, on threads or workers, whose [`partial`](Self::partial) counts
+    /// [`combine`](Self::combine) adds up into the report one run of every block gives.
+    pub fn for_blocks(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        first: u64,
+        end: u64,
+    ) -> Result<AnalysisRun> {
+        let mut run = AnalysisRun::new(doc, opts)?;
+        run.fingerprint = Some(fingerprint(doc, opts));
+        let blocks = run.blocks();
+        if first >= end || end > blocks {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!("blocks {first}..{end}: this run has blocks 0..{blocks}"),
+            ));
+        }
+        if first > 0 {
+            run.analyzer.start_at_block(first)?;
+        }
+        let records = run.stream.spec().records;
+        let (a, b) = (
+            first.saturating_mul(BLOCK_RECORDS).min(records),
+            end.saturating_mul(BLOCK_RECORDS).min(records),
+        );
+        run.stream.seek(a, b);
+        run.total = b - a;
+        Ok(run)
+    }
+
+    /// What this run counted, as bytes another thread or worker can send to
+    /// [`combine`](Self::combine). Not with auto-split (one pass).
+    pub fn partial(&self) -> Result<Vec<u8>> {
+        let Some(fingerprint) = self.fingerprint else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "partial counts come from a run of blocks (for_blocks)",
+            ));
+        };
+        let p = self.analyzer.partial(fingerprint)?;
+        postcard::to_allocvec(&p).map_err(|e| {
+            Error::new(
+                ErrorKind::IllegalState,
+                format!("the partial counts could not be written: {e}"),
+            )
+        })
+    }
+
+    /// The run of `doc`'s whole workload from the [`partial`](Self::partial) counts of runs
+    /// that together counted each of its blocks once ([`for_blocks`](Self::for_blocks)), in
+    /// any order: its report is the one a single run gives.
+    pub fn combine(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        parts: &[&[u8]],
+    ) -> Result<AnalysisRun> {
+        let mut run = AnalysisRun::new(doc, opts)?;
+        let fingerprint = fingerprint(doc, opts);
+        run.fingerprint = Some(fingerprint);
+        let mut partials = Vec::with_capacity(parts.len());
+        for (i, bytes) in parts.iter().enumerate() {
+            let p: PartialAnalysis = postcard::from_bytes(bytes).map_err(|e| {
+                Error::new(
+                    ErrorKind::Invalid,
+                    format!("partial {i} is not a partial analysis: {e}"),
+                )
+            })?;
+            if p.fingerprint != fingerprint {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("partial {i} counted another design or other options"),
+                ));
+            }
+            partials.push(p);
+        }
+        partials.sort_by_key(PartialAnalysis::first_block);
+        for p in partials {
+            run.analyzer.absorb(p)?;
+        }
+        let blocks = run.blocks();
+        let counted = run.analyzer.block();
+        if counted != blocks {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!("the partial analyses count blocks 0..{counted} of 0..{blocks}"),
+            ));
+        }
+        run.done = run.total;
+        Ok(run)
+    }
+}
+
+/// A hash of the document and options an analysis counts (their JSON text).
+fn fingerprint(doc: &DesignDocument, opts: &AnalyzeOptions) -> u64 {
+    serde_json::to_vec(&(doc, opts))
+        .map(|b| xxhash_rust::xxh3::xxh3_64(&b))
+        .unwrap_or(0)
+}
+
+/// [`analyze`] on `threads` threads (0: every core; one on wasm32, which has none), each
+/// counting a run of consecutive blocks: the same report as [`analyze`], in less time when the
+/// workload has several blocks and no auto-split.
+pub fn analyze_parallel(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    threads: u32,
+) -> Result<AnalysisReport> {
+    let blocks = AnalysisRun::new(doc, opts)?.blocks();
+    let n = crate::support::threads::count(threads).min(usize::try_from(blocks).unwrap_or(1));
+    if n <= 1 {
+        return analyze(doc, opts);
+    }
+    let ranges = block_ranges(blocks, n);
+    let parts = crate::support::threads::map(&ranges, n, &|&(a, b)| {
+        run_to_end(AnalysisRun::for_blocks(doc, opts, a, b)?)?.partial()
+    });
+    let parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
+    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    Ok(AnalysisRun::combine(doc, opts, &parts)?.finish())
+}
+
+/// `blocks` cut into `n` runs of consecutive blocks as even as can be.
+pub fn block_ranges(blocks: u64, n: usize) -> Vec<(u64, u64)> {
+    let n = (n as u64).clamp(1, blocks.max(1));
+    (0..n)
+        .map(|i| (blocks * i / n, blocks * (i + 1) / n))
+        .filter(|(a, b)| a < b)
+        .collect()
+}
