@@ -2,7 +2,7 @@
 // Debian's headless Chromium, as the page tests drive it, written as PNGs into docs/img/.
 //   workbench.png  the telecom preset at 1400 × 900: the design on the left, the results on the right
 //   heatmap.png    its heatmap zoomed to a window range and a few regions
-//   compare.png    the telecom design against its time-first variant, zoomed as one
+//   compare.png    the telecom design against its time-first variant and its Phoenix table, zoomed as one
 //   advice.png     the advisor's candidates and its recommendation for the time-first design
 //   phone.png      the page at 390 × 844
 // Usage: node scripts/build-page.mjs && node scripts/screenshots.mjs
@@ -71,15 +71,19 @@ try {
   await page.mouse.move(0, 0);
   await save(page, 'heatmap', await around(page, ['#heat-h', '.heatbar', '#heat-legend', '.heat']));
 
-  // compare with the time-first key, zoomed as one
+  // compare with the time-first key and the Phoenix table, zoomed as one
   await page.selectOption('#compare-with', 'seed000-telecom-time-first');
+  await page.click('#compare-add');
+  await page.selectOption('#compare-pick .cmp-pick select', 'seed000-phoenix-telecom');
   await page.click('#compare-run');
-  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, {
+  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 3, null, {
     timeout: 60000,
   });
-  await drag(page, '#compare canvas', [0.2, 0.5], [0.7, 0.5]);
+  await drag(page, '#compare figure canvas', [0.2, 0.5], [0.7, 0.5]);
   await page.mouse.move(0, 0);
-  await save(page, 'compare', await around(page, ['#compare-h', '#compare-h + .runbar', '#compare']));
+  // the results' sticky bar back at the top of the results, not over the clip
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await save(page, 'compare', await around(page, ['#compare-h', '#compare-pick', '#compare']));
   await page.close();
 
   // the advisor on the time-first design

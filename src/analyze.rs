@@ -188,7 +188,9 @@ mod report;
 mod run;
 
 pub use analyzer::{grid_bucket, Analyzer, PartialAnalysis, DEFAULT_ROW_LIMIT};
-pub use compare::{compare, compare_with_encoders, ComparedDesign, ComparedRead, Comparison};
+pub use compare::{
+    compare, compare_with_encoders, ComparedDesign, ComparedRead, ComparedRegion, Comparison,
+};
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
 };

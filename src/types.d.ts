@@ -420,6 +420,8 @@ export interface ComparedDesign {
   largestRowBytes: number;
   /** The design's own region × window writes. */
   matrix: Matrix;
+  /** Its final regions in key order, one per row of `matrix`. */
+  regionKeys: ComparedRegion[];
   metrics: MatrixMetrics; gridMetrics: MatrixMetrics; grid: Matrix; diagnosis: string[];
   /** Mean bytes of the sampled row keys. */
   keyBytes: number;
@@ -427,7 +429,14 @@ export interface ComparedDesign {
   reads: ComparedRead[];
 }
 export interface ComparedRead { name: string; scans: number; regionsTouched: number; rowsReadPerRowReturned: number | null }
-export interface Comparison { gridBuckets: number; windows: number; designs: ComparedDesign[] }
+/** One compared region's key range, `toStringBinary` (empty: the table's start or end). */
+export interface ComparedRegion { startKey: string; endKey: string; server: number }
+export interface Comparison {
+  gridBuckets: number; windows: number;
+  /** Start of window 0 (ms since the epoch) and the window width (ms): the first design's workload. */
+  startTimeMs: number; windowMs: number;
+  designs: ComparedDesign[];
+}
 export interface Progress { done: number; total: number; regions: number; finished: boolean }
 
 /** Analyzes a whole design document (its workload over its region layout). */

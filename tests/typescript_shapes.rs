@@ -187,6 +187,26 @@ fn every_preset_result_has_the_declared_shape() {
         each("CheckVerdict", &json(&verdict));
     }
     each("Budgets", &json(&check::Budgets::default()));
+    // A comparison of three designs (a salted key, a time-first one, a Phoenix table).
+    let three: Vec<DesignDocument> = [
+        "seed000-telecom",
+        "seed000-telecom-time-first",
+        "seed002-phoenix-orders",
+    ]
+    .iter()
+    .map(|id| presets::get(id).unwrap_or_else(|e| panic!("{e}")))
+    .collect();
+    let c = analyze::compare(&three, &opts).unwrap_or_else(|e| panic!("compare: {e}"));
+    each("Comparison", &json(&c));
+    for d in &c.designs {
+        each("ComparedDesign", &json(d));
+        for g in &d.region_keys {
+            each("ComparedRegion", &json(g));
+        }
+        for r in &d.reads {
+            each("ComparedRead", &json(r));
+        }
+    }
     // The advisor's result, on two presets (a salted key and a time-first one with reads).
     let small = rowkey_lab::advise::AdviseOptions {
         records: 5_000,

@@ -9,7 +9,7 @@
 
 import { wireAdvice } from './advice-view.js';
 import { adoptFirstRun, startWorker } from './boot.js';
-import { renderCompare, wireCompare } from './compare-view.js';
+import { compareChoices, redrawCompare, renderCompare, setCompareChoices, wireCompare } from './compare-view.js';
 import { markFormError, renderForms, wireForms } from './design-form.js';
 import { drawMatrix } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
@@ -408,13 +408,30 @@ function renderResults(id) {
 }
 
 // ---- compare -------------------------------------------------------------------------------
-function compare() {
-  const other = $('compare-with').value;
-  if (other) compareWith(getPreset(other));
+// The picker's values: a preset's id, or RECENT and a Recent designs entry's id.
+const RECENT = 'recent:';
+/** Recent designs the picker offers: every one that parses, but the design on show. */
+const recentChoices = () =>
+  recentList()
+    .filter(r => !r.draft && r.id !== state.entry)
+    .map(r => ({ value: `${RECENT}${r.id}`, label: r.label }));
+/** The design a picker value names (null when a Recent design has gone meanwhile). */
+function chosenDoc(value) {
+  if (!value.startsWith(RECENT)) return getPreset(value);
+  const r = recentList().find(x => x.id === value.slice(RECENT.length));
+  try {
+    return r ? JSON.parse(r.text) : null;
+  } catch {
+    return null;
+  }
 }
-/** The design side by side with `other` on one workload (the design's) and one colour scale. */
-function compareWith(other) {
-  const docs = [state.doc, other];
+function compare() {
+  const others = compareChoices().map(chosenDoc).filter(Boolean);
+  if (others.length) compareWith(...others);
+}
+/** The design side by side with 1–3 `others` on one workload (the design's) and one colour scale. */
+function compareWith(...others) {
+  const docs = [state.doc, ...others];
   startRun(id => ({ id, kind: 'compare', docs, options: { windows: state.windows } }));
 }
 // ---- Recent designs --------------------------------------------------------------------------
@@ -474,6 +491,7 @@ function renderKept(why) {
 function renderRecent() {
   const sel = $('recent');
   const list = recentList();
+  setCompareChoices({ recent: recentChoices() });
   sel.replaceChildren(
     el('option', list.length ? `(${list.length} recent)` : '(none yet)', { value: '' }),
     ...list.map((r, i) =>
@@ -715,8 +733,8 @@ function wireLab() {
   window.addEventListener('pagehide', keepNow);
   for (const p of listPresets()) {
     $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
-    $('compare-with').append(el('option', p.name ?? p.id, { value: p.id }));
   }
+  setCompareChoices({ presets: listPresets().map(p => ({ value: p.id, label: p.name ?? p.id })) });
   $('preset').value = state.presetId;
   $('preset').addEventListener('change', () => {
     if ($('preset').value) loadPreset($('preset').value);
@@ -761,6 +779,7 @@ function wireLab() {
     state.heat.scale = $('scale').value;
     saveState();
     if (state.shown) renderHeatmap();
+    redrawCompare();
   });
   $('cancel').addEventListener('click', cancelRun);
   $('compare-run').addEventListener('click', compare);

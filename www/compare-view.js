@@ -1,8 +1,11 @@
 // The Compare view: 2–4 designs run over one workload (the engine's compareDesigns), each as its
-// own region × window heatmap on one colour scale, their figures side by side with the change
-// against the first. Zoom is linked: a drag across any map (or + / − / arrows on it) sets one
-// window range for every map, and one reset clears it for all. Split from app.js, which starts
-// the comparison and calls renderCompare with the engine's result.
+// own region × window heatmap on one colour scale, with its start keys down the side and the
+// workload's time below (heat-axes.js, as the main heatmap), their figures side by side with the
+// change against the first. Zoom is linked: a drag across any map (or + / − / arrows on it) sets
+// one window range for every map, and one reset clears it for all. The picker above chooses up
+// to three designs to compare with the one on show (presets, Recent designs: app.js gives the
+// choices and turns the chosen values into documents). Split from app.js, which starts the
+// comparison and calls renderCompare with the engine's result.
 //
 // Why time is linked and keys are not: every design runs the first design's workload over the
 // same windows, so window i is the same stretch of time and the same records in each map. The
@@ -10,6 +13,15 @@
 // (a salt, a reversed field, another field first), so a key range, or a fraction of the rows,
 // of one map names nothing in particular in the other. A diagonal drag therefore zooms that
 // map's regions only (and the time of all).
+import {
+  cellText,
+  keyLabel,
+  regionText,
+  renderKeyLabels,
+  renderScaleLegend,
+  renderTimeTicks,
+  showTooltip,
+} from './heat-axes.js';
 import { drawMatrix, poolMax, sliceCols } from './heatmap.js';
 import { $, el, fix, num, state } from './lab-state.js';
 import { metric } from './results.js';
@@ -17,6 +29,11 @@ import { metric } from './results.js';
 // The comparison on show: the window range every map shows (null: all), each map's row range
 // (null: all its regions), and the drag under way.
 const view = { c: null, zoom: null, keys: [], brush: null, figures: [] };
+
+/** Designs compared with the one on show, at most (the engine takes 2–4 in all). */
+const MAX_OTHERS = 3;
+/** Start keys on a compared map's axis are elided past this many characters (the maps are narrow). */
+const KEY_CHARS = 14;
 
 /** The designs' figures side by side, each against the first: what changes, by how much. */
 function compareTable(c) {
@@ -78,10 +95,16 @@ function figure(d, i) {
     'data-index': String(i),
     'aria-label': `region by time heatmap of ${d.name}; drag across it to zoom the time of every map (diagonally: this map's regions too), + and − zoom, arrows move, R resets`,
   });
-  canvas.style.height = `${Math.min(320, Math.max(120, d.matrix.rows * 12))}px`;
+  // 15 px a region: room for each start key on the axis (labels are at least 14 px apart)
+  canvas.style.height = `${Math.min(320, Math.max(120, d.matrix.rows * 15))}px`;
   const map = el('div', undefined, { class: 'cmp-map' });
   const brush = el('div', undefined, { class: 'brush', hidden: '' });
   map.append(canvas, brush);
+  // start keys down the side, the workload's time below, as on the main heatmap
+  const axis = el('div', undefined, { class: 'key-axis', 'aria-hidden': 'true' });
+  const ticks = el('div', undefined, { class: 'time-ticks', 'aria-hidden': 'true' });
+  const heat = el('div', undefined, { class: 'cmp-heat' });
+  heat.append(axis, map, ticks);
   const range = el('p', undefined, { class: 'axis muted cmp-range' });
   const dl = el('dl', undefined, { class: 'metrics' });
   metric(dl, 'activeRegions', 'Active regions per window', fix(d.metrics.meanActiveRegions, 1), `of ${d.regions}.`);
@@ -96,15 +119,21 @@ function figure(d, i) {
   const diag = d.diagnosis[0] ?? '';
   fig.append(
     el('figcaption', d.name),
-    map,
+    heat,
     range,
     dl,
     el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }),
   );
   canvas.addEventListener('mousedown', ev => brushStart(ev, i));
-  canvas.addEventListener('mousemove', ev => brushMove(ev, i));
+  canvas.addEventListener('mousemove', ev => {
+    brushMove(ev, i);
+    hover(ev, i);
+  });
+  canvas.addEventListener('mouseleave', () => {
+    $('tooltip').hidden = true;
+  });
   canvas.addEventListener('keydown', ev => zoomKey(ev));
-  return { fig, canvas, brush, range };
+  return { fig, canvas, brush, range, axis, ticks };
 }
 
 /** Design `i`'s matrix as shown: the linked window range, its own row range. */
@@ -123,33 +152,80 @@ function drawMaps() {
   const parts = c.designs.map((_, i) => shown(i));
   let max = 0;
   for (const { m } of parts) for (const v of m.cells) if (v > max) max = v;
-  const dpr = window.devicePixelRatio || 1;
+  const dpr = window.devicePixelRatio || 1,
+    scale = state.heat.scale;
   parts.forEach(({ m, c0, c1, r0, r1 }, i) => {
-    const { fig, canvas, range } = view.figures[i];
+    const { fig, canvas, range, axis, ticks } = view.figures[i];
+    const d = c.designs[i];
     const width = canvas.clientWidth,
       height = canvas.clientHeight;
     drawMatrix(canvas, poolMax(m, height > 0 ? height * dpr : m.rows, width > 0 ? width * dpr : m.cols).m, {
-      scale: state.heat.scale,
+      scale,
       max,
     });
-    const all = c.designs[i].matrix.rows;
+    renderKeyLabels(axis, {
+      rows: m.rows,
+      r0,
+      height: axis.clientHeight || height,
+      label: row => keyLabel(d.regionKeys[row]?.startKey, KEY_CHARS),
+    });
+    // a tick's label takes 35 to 75 px ("08:30", "09-07 08:30")
+    const most = Math.max(2, Math.min(6, Math.floor(width / 60)));
+    renderTimeTicks(ticks, c.startTimeMs + c0 * c.windowMs, c.startTimeMs + c1 * c.windowMs, most);
+    const all = d.matrix.rows;
     fig.dataset.windows = `${c0}-${c1}`;
     fig.dataset.rows = `${r0}-${r1}`;
     range.textContent =
       `windows ${c0}–${c1 - 1} of ${c.windows}` +
       (r1 - r0 < all ? `; regions ${r0}–${r1 - 1} of ${all}` : `; all ${all} regions`);
   });
+  view.scaleName.textContent = scale;
+  view.scaleMax.textContent = renderScaleLegend(view.scaleCanvas, max, { scale });
   view.reset.disabled = !view.zoom && !view.keys.some(Boolean);
 }
 
+/** The cell under the pointer on map `i`, in words: the design, its region and key range, the
+ * window and its writes (the page's one tooltip, as on the main heatmap). */
+function hover(ev, i) {
+  const { row, col, inside } = cellAt(ev, i);
+  if (!inside || view.brush) {
+    $('tooltip').hidden = true;
+    return;
+  }
+  const c = view.c,
+    d = c.designs[i],
+    { m, c0, r0 } = shown(i);
+  const reg = d.regionKeys[r0 + row];
+  const text = [
+    d.name,
+    regionText(r0 + row, reg?.startKey, reg?.endKey, reg?.server ?? 0),
+    cellText({
+      value: m.cells[row * m.cols + col],
+      window: c0 + col,
+      startTimeMs: c.startTimeMs,
+      windowMs: c.windowMs,
+    }),
+  ].join('\n');
+  showTooltip($('tooltip'), text, ev.pageX, ev.pageY);
+}
+
+/** A comparison on show drawn again (the heatmap's scale changed). */
+export function redrawCompare() {
+  if (view.c) drawMaps();
+}
+
 // ---- zoom -----------------------------------------------------------------------------------
-/** The shown cell under the pointer on map `i` (clamped to the map). */
+/** The shown cell under the pointer on map `i` (clamped to the map; `inside` when it is on it). */
 function cellAt(ev, i) {
   const box = view.figures[i].canvas.getBoundingClientRect(),
     { m } = shown(i);
   const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
   const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
-  return { col: Math.min(m.cols - 1, Math.max(0, col)), row: Math.min(m.rows - 1, Math.max(0, row)) };
+  return {
+    col: Math.min(m.cols - 1, Math.max(0, col)),
+    row: Math.min(m.rows - 1, Math.max(0, row)),
+    inside: col >= 0 && col < m.cols && row >= 0 && row < m.rows,
+  };
 }
 function brushed(from, to) {
   return {
@@ -235,22 +311,103 @@ export function renderCompare(c) {
   view.keys = c.designs.map(() => null);
   view.brush = null;
   view.figures = c.designs.map(figure);
-  box.style.setProperty('--designs', String(c.designs.length));
+  // two maps to a row: with their key axes, three or four in a row would each be too narrow
+  box.style.setProperty('--columns', String(Math.min(2, c.designs.length)));
   const reset = el('button', 'Reset zoom', { type: 'button', class: 'inline', id: 'compare-reset' });
   reset.addEventListener('click', resetZoom);
   view.reset = reset;
   const head = el(
     'p',
-    `Rows are each design's regions (top = first key), columns the same ${c.windows} time windows of the first design's workload; one colour scale (${state.heat.scale}) for all. Drag across a map to zoom the time of every map, diagonally to zoom that map's regions too; + and − zoom, arrows move, R resets. `,
+    `Rows are each design's regions (top = first key, start keys beside them), columns the same ${c.windows} time windows of the first design's workload; one colour scale for all (the heatmap's `,
     { class: 'muted' },
   );
-  head.append(reset);
+  view.scaleName = el('span', state.heat.scale, { class: 'cmp-scale-name' });
+  // the shared colour scale: nothing to the busiest cell shown on any map
+  const legend = el('span', undefined, { class: 'scale-legend', 'aria-hidden': 'true' });
+  view.scaleCanvas = el('canvas', undefined, { class: 'pixel cmp-scale' });
+  view.scaleMax = el('span', undefined, { class: 'cmp-scale-max' });
+  legend.append(el('span', '0'), view.scaleCanvas, view.scaleMax);
+  head.append(
+    view.scaleName,
+    " scale). Drag across a map to zoom the time of every map, diagonally to zoom that map's regions too; + and − zoom, arrows move, R resets; hover for a cell. ",
+    legend,
+    ' ',
+    reset,
+  );
   box.replaceChildren(head, ...view.figures.map(f => f.fig));
   box.append(compareTable(c));
   drawMaps();
 }
 
-/** The drag ends wherever the pointer is let go (once, from app.js's start-up). */
+// ---- the picker: the designs to compare with the one on show -----------------------------------
+// Its choices as app.js gives them: `{ value, label }` for the presets and for Recent designs.
+const choices = { presets: [], recent: [] };
+/** The picker's selects: #compare-with, then those added (at most MAX_OTHERS in all). */
+const pickers = () => [...$('compare-pick').querySelectorAll('select')];
+
+/** `sel`'s options from the choices, keeping its value while that is still a choice. */
+function fillPicker(sel) {
+  const was = sel.value;
+  const group = (label, list) => {
+    const g = el('optgroup', undefined, { label });
+    g.append(...list.map(o => el('option', o.label, { value: o.value })));
+    return g;
+  };
+  sel.replaceChildren(
+    group('Presets', choices.presets),
+    ...(choices.recent.length ? [group('Recent designs', choices.recent)] : []),
+  );
+  if ([...sel.options].some(o => o.value === was)) sel.value = was;
+}
+
+/** The designs the picker offers (`presets`, `recent`: lists of `{ value, label }`; either may
+ * be left out to keep what it was). */
+export function setCompareChoices({ presets, recent }) {
+  if (presets) choices.presets = presets;
+  if (recent) choices.recent = recent;
+  for (const sel of pickers()) fillPicker(sel);
+}
+
+/** The chosen designs' values, in the picker's order. */
+export const compareChoices = () =>
+  pickers()
+    .map(s => s.value)
+    .filter(Boolean);
+
+/** Add is for up to MAX_OTHERS designs; the run button says how many it compares. */
+function renderPicker() {
+  const n = pickers().length;
+  $('compare-add').disabled = n >= MAX_OTHERS;
+  $('compare-run').textContent = n > 1 ? `Compare ${n + 1} designs` : 'Compare';
+}
+
+/** One more design to compare with: a select (first on a choice no other select has) and its
+ * Remove button. */
+function addPicker() {
+  if (pickers().length >= MAX_OTHERS) return;
+  const taken = new Set(compareChoices());
+  const sel = el('select');
+  fillPicker(sel);
+  const free = [...sel.options].find(o => !taken.has(o.value));
+  if (free) sel.value = free.value;
+  const label = el('label', 'and ');
+  label.append(sel);
+  const remove = el('button', 'Remove', { type: 'button', class: 'inline' });
+  const row = el('span', undefined, { class: 'cmp-pick' });
+  row.append(label, remove);
+  remove.addEventListener('click', () => {
+    row.remove();
+    renderPicker();
+    $('compare-add').focus();
+  });
+  $('compare-add').before(row);
+  renderPicker();
+  sel.focus();
+}
+
+/** The drag ends wherever the pointer is let go; the picker's Add (once, from app.js's start-up). */
 export function wireCompare() {
   window.addEventListener('mouseup', brushEnd);
+  $('compare-add').addEventListener('click', addPicker);
+  renderPicker();
 }

@@ -2,6 +2,15 @@
 // final report): the canvas and its bars (drawn by heatmap.js), the split marks, the per-region
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
+import {
+  cellText,
+  keyLabel,
+  regionText,
+  renderKeyLabels,
+  renderScaleLegend,
+  renderTimeTicks,
+  showTooltip,
+} from './heat-axes.js';
 import { drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
 import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
@@ -102,80 +111,31 @@ export function renderHeatmap() {
   $('time-axis').textContent =
     `windows ${c0}–${c1 - 1}: ${when(r.startTimeMs + c0 * r.windowMs)} → ${when(r.startTimeMs + c1 * r.windowMs)}`;
   renderKeyAxis(r, m, height, r0);
-  renderTimeTicks(r, c0, c1);
+  renderTimeTicks($('time-ticks'), r.startTimeMs + c0 * r.windowMs, r.startTimeMs + c1 * r.windowMs);
   renderScale(top, opts);
   $('zoom-reset').disabled = !h.zoom && !h.keys;
   renderSplitMarks(r, m, c0, c1, r0);
   renderRegionBars();
 }
 
-// ---- axes and the colour scale (Key Visualizer's conventions) -------------------------------
-/** `s` shortened in the middle to at most `max` characters (key prefixes and suffixes both
- * tell keys apart). */
-const elide = (s, max = 22) =>
-  s.length <= max ? s : `${s.slice(0, Math.ceil(max / 2) - 1)}…${s.slice(-Math.floor(max / 2))}`;
-
-/** The y axis: each row's start key (toStringBinary; `(first)` for the empty key), or the
- * server's name, as many as fit one per 14 px, evenly spread. */
+// ---- axes and the colour scale (Key Visualizer's conventions, heat-axes.js) ------------------
+/** The y axis: each row's start key, or the server's name. */
 function renderKeyAxis(r, m, height, r0) {
   const box = $('key-axis');
   box.style.height = `${height}px`;
   const servers = state.heat.view === 'servers';
-  const label = i => (servers ? `server ${r.servers[i]?.name ?? i}` : elide(r.regions[i]?.startKey || '(first)'));
-  const step = Math.max(1, Math.ceil(m.rows / Math.max(1, Math.floor(height / 14))));
-  const labels = [];
-  for (let i = 0; i < m.rows; i += step) {
-    const t = el('span', label(r0 + i), { class: 'klabel', 'data-row': String(r0 + i) });
-    t.style.top = `${((i + 0.5) / m.rows) * 100}%`;
-    labels.push(t);
-  }
-  box.replaceChildren(...labels);
+  const label = i => (servers ? `server ${r.servers[i]?.name ?? i}` : keyLabel(r.regions[i]?.startKey));
+  renderKeyLabels(box, { rows: m.rows, r0, height, label });
 }
 
-const SECOND = 1000,
-  MINUTE = 60 * SECOND,
-  HOUR = 60 * MINUTE,
-  DAY = 24 * HOUR;
-const STEPS = [1, 5, 10, 30]
-  .map(x => x * SECOND)
-  .concat(
-    [1, 5, 10, 30].map(x => x * MINUTE),
-    [1, 3, 6, 12].map(x => x * HOUR),
-    [1, 7, 30, 365].map(x => x * DAY),
-  );
-/** The x axis: ticks at round times of the workload's clock (UTC), at most six. */
-function renderTimeTicks(r, c0, c1) {
-  const t0 = r.startTimeMs + c0 * r.windowMs,
-    t1 = r.startTimeMs + c1 * r.windowMs,
-    span = t1 - t0;
-  const step = STEPS.find(s => span / s <= 6) ?? 365 * DAY;
-  const iso = t => new Date(t).toISOString();
-  const text = t =>
-    step >= DAY
-      ? iso(t).slice(0, 10)
-      : span >= DAY
-        ? `${iso(t).slice(5, 10)} ${iso(t).slice(11, 16)}`
-        : iso(t).slice(11, step < MINUTE ? 19 : 16);
-  const ticks = [];
-  for (let t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
-    const tick = el('span', text(t), { class: 'tick' });
-    tick.style.left = `${((t - t0) / span) * 100}%`;
-    ticks.push(tick);
-  }
-  $('time-ticks').replaceChildren(...ticks);
-}
-
-/** The colour scale's legend: the palette from nothing to the top of the scale as drawn. */
+/** The colour scale's legend of the map as drawn. */
 function renderScale(top, opts) {
-  const n = 64,
-    absolute = opts.capacity > 0;
-  const max = absolute ? opts.capacity * opts.windowSec * 1.25 : top / 2 ** opts.brightness;
-  const cells = Float64Array.from({ length: n }, (_, i) => (i / (n - 1)) * max);
-  drawMatrix($('heat-scale'), { rows: 1, cols: n, cells }, { ...opts, max: absolute ? undefined : max, brightness: 0 });
-  const noun = MEASURES[state.heat.measure]?.noun ?? 'writes';
-  $('heat-scale-max').textContent = absolute
-    ? `over ${num(opts.capacity)} ${noun}/s`
-    : `${num(Math.round(max))} ${noun}${opts.scale === 'log' ? ' (log)' : ''}`;
+  $('heat-scale-max').textContent = renderScaleLegend(
+    $('heat-scale'),
+    top,
+    opts,
+    MEASURES[state.heat.measure]?.noun ?? 'writes',
+  );
 }
 
 /** The row (a final region, by its start key) and the window of each split event. */
@@ -276,14 +236,16 @@ function showCell(shownRow, col, x, y) {
   if (h.view === 'servers') head = `server ${server(row)}: ${r.regions.filter(g => g.server === row).length} regions`;
   else {
     const reg = r.regions[row];
-    head = `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${server(reg.server ?? 0)}`;
+    head = regionText(row, reg.startKey, reg.endKey, server(reg.server ?? 0));
   }
-  const rate = v / (r.windowMs / 1000);
-  const noun = MEASURES[h.measure]?.noun ?? 'writes';
-  let text =
-    `${head}\n${num(Math.round(v))} ${noun} in window ${abs} (${fix(rate, 1)} ${noun}/s` +
-    (h.mode === 'absolute' ? `, ${pct(rate / h.capacity)} of capacity)` : ')') +
-    `\n${when(r.startTimeMs + abs * r.windowMs)} + ${fix(r.windowMs / 1000, 1)} s`;
+  let text = `${head}\n${cellText({
+    value: v,
+    noun: MEASURES[h.measure]?.noun ?? 'writes',
+    window: abs,
+    startTimeMs: r.startTimeMs,
+    windowMs: r.windowMs,
+    capacity: h.mode === 'absolute' ? h.capacity : 0,
+  })}`;
   if (h.view !== 'servers') {
     const reg = r.regions[row];
     for (const p of splitPlaces(r)) {
@@ -299,10 +261,7 @@ function showCell(shownRow, col, x, y) {
           : `\nregion created by a split at ${when(reg.createdAtMs)} (window ${born})`;
     }
   }
-  t.textContent = text;
-  t.hidden = false;
-  t.style.left = `${x + 12}px`;
-  t.style.top = `${y + 12}px`;
+  showTooltip(t, text, x, y);
 }
 
 let brushFrom = null;

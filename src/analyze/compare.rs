@@ -32,6 +32,9 @@ pub struct ComparedDesign {
     pub largest_row_bytes: u64,
     /// Its own region × window write matrix (its regions differ from the other designs').
     pub matrix: Matrix,
+    /// Its final regions in key order, one per row of `matrix`: what a key axis and a
+    /// tooltip name them by.
+    pub region_keys: Vec<ComparedRegion>,
     /// Region-matrix metrics.
     pub metrics: MatrixMetrics,
     /// Grid-matrix metrics (same grid for every design).
@@ -45,6 +48,18 @@ pub struct ComparedDesign {
     /// Each read of this design planned over its final regions; empty when it has none or
     /// they cannot be planned (its own analysis says why).
     pub reads: Vec<ComparedRead>,
+}
+
+/// One region of a [`ComparedDesign`]: its key range as HBase prints it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedRegion {
+    /// Start key, `toStringBinary` (empty: start of table).
+    pub start_key: String,
+    /// End key, `toStringBinary` (empty: end of table).
+    pub end_key: String,
+    /// Its region server.
+    pub server: u32,
 }
 
 /// One read's cost in a [`ComparedDesign`]: what a delta table puts side by side.
@@ -69,6 +84,10 @@ pub struct Comparison {
     pub grid_buckets: u32,
     /// Windows shared by every design.
     pub windows: usize,
+    /// Start of window 0, ms since the epoch (the first design's workload, run through all).
+    pub start_time_ms: i64,
+    /// Window width in ms.
+    pub window_ms: i64,
     /// One entry per design, in the given order.
     pub designs: Vec<ComparedDesign>,
 }
@@ -87,6 +106,7 @@ pub fn compare_with_encoders(
         ));
     }
     let workload = docs.first().and_then(|d| d.workload.clone());
+    let mut clock = (0, 0);
     let mut designs = Vec::with_capacity(docs.len());
     for (i, d) in docs.iter().enumerate() {
         let mut d = d.clone();
@@ -98,6 +118,9 @@ pub fn compare_with_encoders(
             e.at_path(format!("/designs/{i}{p}"))
         })?;
         let r = analyze_with_encoder(&d, opts, enc)?;
+        if i == 0 {
+            clock = (r.start_time_ms, r.window_ms);
+        }
         let key_bytes = if r.sample.is_empty() {
             0.0
         } else {
@@ -124,6 +147,15 @@ pub fn compare_with_encoders(
                     .collect()
             })
             .unwrap_or_default();
+        let region_keys = r
+            .regions
+            .iter()
+            .map(|g| ComparedRegion {
+                start_key: g.start_key.clone(),
+                end_key: g.end_key.clone(),
+                server: g.server,
+            })
+            .collect();
         designs.push(ComparedDesign {
             name: d
                 .name
@@ -136,6 +168,7 @@ pub fn compare_with_encoders(
             cells: r.cells,
             largest_row_bytes: r.largest_rows.iter().map(|w| w.bytes).max().unwrap_or(0),
             matrix: r.matrix,
+            region_keys,
             metrics: r.metrics,
             grid_metrics: r.grid_metrics,
             grid: r.grid,
@@ -147,6 +180,8 @@ pub fn compare_with_encoders(
     Ok(Comparison {
         grid_buckets: opts.grid_buckets,
         windows: usize::try_from(opts.windows).unwrap_or(0),
+        start_time_ms: clock.0,
+        window_ms: clock.1,
         designs,
     })
 }

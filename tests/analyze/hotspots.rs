@@ -175,6 +175,33 @@ fn whole_document_salted_versus_time_first() {
         c.designs[0].metrics.overall.hotspot_factor < c.designs[1].metrics.overall.hotspot_factor
     );
     assert_eq!(c.designs[0].grid.cells.len(), c.designs[1].grid.cells.len());
+    // the axes a page draws: the workload's clock, and each design's own regions by key
+    assert_eq!(
+        (c.start_time_ms, c.window_ms),
+        (r.start_time_ms, r.window_ms)
+    );
+    for (d, report) in c.designs.iter().zip([&r, &t]) {
+        assert_eq!(d.region_keys.len(), d.matrix.rows);
+        let keys = |g: &[String]| g.join("|");
+        assert_eq!(
+            keys(
+                &d.region_keys
+                    .iter()
+                    .map(|g| g.start_key.clone())
+                    .collect::<Vec<_>>()
+            ),
+            keys(
+                &report
+                    .regions
+                    .iter()
+                    .map(|g| g.start_key.clone())
+                    .collect::<Vec<_>>()
+            )
+        );
+        assert_eq!(d.region_keys[0].start_key, "");
+        assert_eq!(d.region_keys.last().map(|g| g.end_key.as_str()), Some(""));
+    }
+    assert_eq!(c.designs[0].region_keys[1].start_key, "01");
 }
 
 /// One region hot all run long has two causes the diagnosis must not confuse: a key led by

@@ -1,0 +1,98 @@
+// The heatmaps' axes, colour legend and tooltip text in Key Visualizer's conventions, shared by
+// the main heatmap (heatmap-view.js) and the compared maps (compare-view.js): region start keys
+// down the side (toStringBinary, as the engine writes them, elided in the middle), ticks at round
+// times of the workload's clock below, the palette from nothing to the top of the scale, and what
+// a hovered cell says (its region and key range, its window and its writes).
+import { drawMatrix } from './heatmap.js';
+import { el, fix, num, pct, when } from './lab-state.js';
+
+/** `s` shortened in the middle to at most `max` characters (key prefixes and suffixes both
+ * tell keys apart). */
+export const elide = (s, max = 22) =>
+  s.length <= max ? s : `${s.slice(0, Math.ceil(max / 2) - 1)}…${s.slice(-Math.floor(max / 2))}`;
+
+/** A start key as an axis shows it: `(first)` for the empty key, elided past `max` characters. */
+export const keyLabel = (startKey, max) => elide(startKey || '(first)', max);
+
+/** The y axis into `box`: the label of each shown row (`label(row)`, rows `r0` to `r0 + rows`),
+ * as many as fit one per 14 px of `height`, evenly spread. */
+export function renderKeyLabels(box, { rows, r0, height, label }) {
+  const step = Math.max(1, Math.ceil(rows / Math.max(1, Math.floor(height / 14))));
+  const labels = [];
+  for (let i = 0; i < rows; i += step) {
+    const t = el('span', label(r0 + i), { class: 'klabel', 'data-row': String(r0 + i) });
+    t.style.top = `${((i + 0.5) / rows) * 100}%`;
+    labels.push(t);
+  }
+  box.replaceChildren(...labels);
+}
+
+const SECOND = 1000,
+  MINUTE = 60 * SECOND,
+  HOUR = 60 * MINUTE,
+  DAY = 24 * HOUR;
+const STEPS = [1, 5, 10, 30]
+  .map(x => x * SECOND)
+  .concat(
+    [1, 5, 10, 30].map(x => x * MINUTE),
+    [1, 3, 6, 12].map(x => x * HOUR),
+    [1, 7, 30, 365].map(x => x * DAY),
+  );
+/** The x axis into `box`: ticks at round times of the workload's clock (UTC) from `t0` to `t1`
+ * (ms since the epoch), at most `most` of them (fewer on a narrow map). */
+export function renderTimeTicks(box, t0, t1, most = 6) {
+  const span = t1 - t0;
+  const step = STEPS.find(s => span / s <= most) ?? 365 * DAY;
+  const iso = t => new Date(t).toISOString();
+  const text = t =>
+    step >= DAY
+      ? iso(t).slice(0, 10)
+      : span >= DAY
+        ? `${iso(t).slice(5, 10)} ${iso(t).slice(11, 16)}`
+        : iso(t).slice(11, step < MINUTE ? 19 : 16);
+  const ticks = [];
+  for (let t = Math.ceil(t0 / step) * step; t <= t1 && span > 0; t += step) {
+    const tick = el('span', text(t), { class: 'tick', 'data-time': String(t) });
+    tick.style.left = `${((t - t0) / span) * 100}%`;
+    ticks.push(tick);
+  }
+  box.replaceChildren(...ticks);
+}
+
+/** The colour scale's legend: the palette in `canvas` from nothing to the top of the scale as
+ * drawn (`top`, the busiest cell shown; `opts` as for drawMatrix, with `windowSec`), and its top
+ * in words; returns those words. In absolute mode the scale runs to 1.25 × the capacity. */
+export function renderScaleLegend(canvas, top, opts, noun = 'writes') {
+  const n = 64,
+    brightness = opts.brightness ?? 0,
+    absolute = opts.capacity > 0;
+  const max = absolute ? opts.capacity * opts.windowSec * 1.25 : top / 2 ** brightness;
+  const cells = Float64Array.from({ length: n }, (_, i) => (i / (n - 1)) * max);
+  drawMatrix(canvas, { rows: 1, cols: n, cells }, { ...opts, max: absolute ? undefined : max, brightness: 0 });
+  return absolute
+    ? `over ${num(opts.capacity)} ${noun}/s`
+    : `${num(Math.round(max))} ${noun}${opts.scale === 'log' ? ' (log)' : ''}`;
+}
+
+/** A region as a tooltip names it: its index, key range (toStringBinary) and server. */
+export const regionText = (row, startKey, endKey, server) =>
+  `region ${row} [${startKey || '(first)'}, ${endKey || '(last)'}) on server ${server}`;
+
+/** A cell's count as a tooltip says it: `value` in window `window` of a clock starting at
+ * `startTimeMs` with windows of `windowMs`, its rate, and against `capacity` when there is one. */
+export function cellText({ value, noun = 'writes', window, startTimeMs, windowMs, capacity = 0 }) {
+  const rate = value / (windowMs / 1000);
+  return (
+    `${num(Math.round(value))} ${noun} in window ${window} (${fix(rate, 1)} ${noun}/s` +
+    (capacity > 0 ? `, ${pct(rate / capacity)} of capacity)` : ')') +
+    `\n${when(startTimeMs + window * windowMs)} + ${fix(windowMs / 1000, 1)} s`
+  );
+}
+
+/** The page's tooltip (`box`) with `text`, beside the point (`x`, `y`, page coordinates). */
+export function showTooltip(box, text, x, y) {
+  box.textContent = text;
+  box.hidden = false;
+  box.style.left = `${x + 12}px`;
+  box.style.top = `${y + 12}px`;
+}
