@@ -92,7 +92,7 @@ mod rows;
 
 use blocks::{BlockSketch, SketchTree};
 pub use partial::PartialAnalysis;
-use reservoir::Reservoir;
+use reservoir::{KeySample, Reservoir};
 use rows::{CellSample, Distinct};
 
 /// Distinct cells sampled with their write counts, for the versions a cell keeps.
@@ -129,7 +129,11 @@ pub struct Analyzer {
     cells: Distinct,
     cell_sample: CellSample,
     grid: Vec<u64>,
-    /// The key sample and the largest rows of the block being counted.
+    /// The key sample: the writes of the smallest priorities (see [`KeySample`]).
+    sample: KeySample,
+    /// The position of the next write in the stream (its priority's source).
+    next_index: u64,
+    /// The largest rows of the block being counted.
     sketch: BlockSketch,
     /// The sketches of the blocks counted before it (see `blocks.rs`).
     tree: SketchTree,
@@ -190,6 +194,8 @@ impl Analyzer {
             distinct: Distinct::new(rows::TABLE_PRECISION),
             cells: Distinct::new(rows::TABLE_PRECISION),
             cell_sample: CellSample::new(CELL_SAMPLE),
+            sample: KeySample::new(usize::try_from(opts.sample_size).unwrap_or(0)),
+            next_index: 0,
             sketch: BlockSketch::new(opts.versions.is_some()),
             tree: SketchTree::default(),
             block: 0,
@@ -398,7 +404,14 @@ impl Analyzer {
         let windows = self.windows;
         self.writes = self.writes.saturating_add(1);
         self.bytes = self.bytes.saturating_add(bytes);
-        let k = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        let index = self.next_index;
+        self.next_index = index.wrapping_add(1);
+        // Each region's sample is auto-split's (its midpoint key), kept only with auto-split.
+        let k = if self.limits.is_some() {
+            usize::try_from(self.opts.region_sample_size).unwrap_or(2)
+        } else {
+            0
+        };
         let hash = rows::row_hash(key);
         let cell = self.opts.versions.map(|_| rows::cell_hash(hash, qualifier));
         let Some(reg) = self.regions.get_mut(r) else {
@@ -455,25 +468,13 @@ impl Analyzer {
         if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
             *c = c.saturating_add(1);
         }
-        let m = usize::try_from(self.opts.sample_size).unwrap_or(0);
-        let held = &self.sample_bytes;
-        self.sketch.sample.offer(
-            m,
-            &mut self.rng,
-            || {
-                held.set(held.get().saturating_add(key.len()));
-                key.to_vec()
-            },
-            |kk| {
-                held.set(
-                    held.get()
-                        .saturating_add(key.len())
-                        .saturating_sub(kk.len()),
-                );
-                kk.clear();
-                kk.extend_from_slice(key);
-            },
-        );
+        let (added, out) = self
+            .sample
+            .offer(KeySample::priority(self.opts.seed, index), key);
+        if added > 0 {
+            let held = &self.sample_bytes;
+            held.set(held.get().saturating_add(added).saturating_sub(out));
+        }
         if self.limits.is_some() {
             self.maybe_split(r, time_ms);
         }
@@ -577,7 +578,7 @@ impl Analyzer {
             .collect();
         let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
         let sketch = self.final_sketch();
-        let mut sample: Vec<&Vec<u8>> = sketch.sample.items.iter().collect();
+        let mut sample: Vec<&Vec<u8>> = self.sample.keys().collect();
         sample.sort_unstable();
         let sample = sample
             .into_iter()

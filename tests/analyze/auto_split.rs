@@ -147,8 +147,28 @@ fn sequential_key_with_auto_split_keeps_one_hot_region() {
     // at most 3 regions (the pre-split part of the parent goes to the daughters by key),
     // while the table has about 20 MB / 0.5 MB = 40 regions.
     assert!(r.regions.len() >= 30, "{}", r.regions.len());
-    assert!(r.metrics.mean_active_regions <= 3.0);
-    assert!(r.metrics.per_window.iter().all(|w| w.active_regions <= 4));
+    // Each window's writes go to one region and the two a split makes of it: an effective
+    // parallelism (1 / Σ share²) of at most 3 on average.
+    assert!(
+        r.metrics.mean_effective_parallelism <= 3.0,
+        "{}",
+        r.metrics.mean_effective_parallelism
+    );
+    // A split divides its parent's past counts between the daughters by the parent's key
+    // sample (its keys' windows), so a few of a window's writes can be credited to a region
+    // that did not take them; the window's three busiest regions take nearly all of them.
+    for w in 0..r.matrix.cols {
+        let mut col: Vec<u32> = (0..r.matrix.rows)
+            .map(|g| r.matrix.cells[g * r.matrix.cols + w])
+            .collect();
+        col.sort_unstable_by(|a, b| b.cmp(a));
+        let total: u32 = col.iter().sum();
+        let top: u32 = col.iter().take(3).sum();
+        assert!(
+            f64::from(top) >= 0.95 * f64::from(total),
+            "window {w}: {col:?}"
+        );
+    }
     assert_eq!(r.servers.len(), 3);
     let on_servers: usize = r.servers.iter().map(|s| s.regions).sum();
     assert_eq!(on_servers, r.regions.len());

@@ -79,12 +79,14 @@ fn a_variable_key_too_long_for_one_record_is_refused_at_that_record() {
 
 #[test]
 fn sampled_keys_past_their_byte_limit_stop_the_run_with_a_limit_error() {
-    // 30,000-byte keys, 4,096 kept per region over 64 regions would be 7.5 GiB of samples.
+    // 30,000-byte keys, 4,096 kept per region over 64 regions would be 7.5 GiB of samples
+    // (each region keeps a sample for auto-split's midpoint key: with auto-split only).
     let v = json!({"v": 1,
         "fields": [{"name": "s", "type": "string", "generator": {"kind": "uniformString", "length": 8}},
                    {"name": "n", "type": "long", "generator": {"kind": "sequence"}}],
         "key": "fixed(s, 30000)", "workload": {"records": 200000},
-        "regions": {"presplit": {"kind": "uniform", "regions": 64}}});
+        "regions": {"presplit": {"kind": "uniform", "regions": 64},
+                    "autoSplit": {"policy": {"type": "constantSize"}}}});
     let e = run(v, Some(4096)).unwrap_err();
     assert_limit(&e, &["sampled row keys", "regionSampleSize"]);
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::*;
 use crate::error::{Error, ErrorKind};
-use crate::workload::{block_seed, BLOCK_RECORDS};
+use crate::workload::BLOCK_RECORDS;
 
 /// What an analyzer counted over a run of consecutive blocks, to be added to another
 /// analyzer's counts of the same design and options ([`Analyzer::absorb`]). Sent between
@@ -28,6 +28,7 @@ pub struct PartialAnalysis {
     distinct: Distinct,
     cells: Distinct,
     cell_sample: CellSample,
+    sample: KeySample,
     grid: Vec<u64>,
     tree: SketchTree,
 }
@@ -78,11 +79,6 @@ impl Analyzer {
         self.opts.auto_split.is_none()
     }
 
-    /// The sample size a merged key sample keeps.
-    fn sample_cap(&self) -> usize {
-        usize::try_from(self.opts.sample_size).unwrap_or(0)
-    }
-
     /// Writes counted in the current block.
     fn block_writes(&self) -> u64 {
         if self.is_blocked() {
@@ -100,22 +96,17 @@ impl Analyzer {
             &mut self.sketch,
             BlockSketch::new(self.opts.versions.is_some()),
         );
-        let cap = self.sample_cap();
-        self.tree.push_block(self.block, done, cap, self.opts.seed);
+        self.tree.push_block(self.block, done);
         self.begin_block(self.block.saturating_add(1));
     }
 
-    /// Count block `block` from now on: an empty sketch, the random stream of that block, the
-    /// regions' samples (auto-split's, unused in blocks) emptied.
+    /// Count block `block` from now on: an empty sketch of the largest rows, the stream's
+    /// position at the block's first record.
     fn begin_block(&mut self, block: u64) {
         self.block = block;
         self.block_left = BLOCK_RECORDS;
+        self.next_index = block.saturating_mul(BLOCK_RECORDS);
         self.sketch = BlockSketch::new(self.opts.versions.is_some());
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(block_seed(self.opts.seed, block));
-        for r in &mut self.regions {
-            r.sample = Reservoir::default();
-        }
-        self.sample_bytes.set(self.tree.sample_bytes());
     }
 
     /// Count from block `block` on (its first write is the block's first record), as one of
@@ -138,18 +129,16 @@ impl Analyzer {
         Ok(())
     }
 
-    /// The key sample and the largest rows over every block counted.
+    /// The largest rows over every block counted.
     pub(super) fn final_sketch(&self) -> Cow<'_, BlockSketch> {
         if self.tree.is_empty() {
             return Cow::Borrowed(&self.sketch);
         }
-        let cap = self.sample_cap();
         let mut tree = self.tree.clone();
         if self.block_writes() > 0 {
-            tree.push_block(self.block, self.sketch.clone(), cap, self.opts.seed);
+            tree.push_block(self.block, self.sketch.clone());
         }
-        tree.total(cap, self.opts.seed)
-            .map_or(Cow::Borrowed(&self.sketch), Cow::Owned)
+        tree.total().map_or(Cow::Borrowed(&self.sketch), Cow::Owned)
     }
 
     /// What this analyzer counted, to be [absorbed](Self::absorb) by another.
@@ -162,12 +151,7 @@ impl Analyzer {
         }
         let mut tree = self.tree.clone();
         if self.block_writes() > 0 || tree.is_empty() {
-            tree.push_block(
-                self.block,
-                self.sketch.clone(),
-                self.sample_cap(),
-                self.opts.seed,
-            );
+            tree.push_block(self.block, self.sketch.clone());
         }
         Ok(PartialAnalysis {
             fingerprint,
@@ -191,6 +175,7 @@ impl Analyzer {
             distinct: self.distinct.clone(),
             cells: self.cells.clone(),
             cell_sample: self.cell_sample.clone(),
+            sample: self.sample.clone(),
             grid: self.grid.clone(),
             tree,
         })
@@ -245,15 +230,16 @@ impl Analyzer {
         if !self.distinct.merge(&p.distinct)
             || !self.cells.merge(&p.cells)
             || !self.cell_sample.merge(&p.cell_sample)
+            || !self.sample.merge(&p.sample)
         {
             return Err(mismatch("sketches"));
         }
         self.writes = self.writes.saturating_add(p.writes);
         self.bytes = self.bytes.saturating_add(p.bytes);
         self.outside = self.outside.saturating_add(p.outside);
-        let cap = self.sample_cap();
-        self.tree.append(p.tree, cap, self.opts.seed);
+        self.tree.append(p.tree);
         self.begin_block(self.tree.end_block());
+        self.sample_bytes.set(self.sample.bytes());
         Ok(())
     }
 }

@@ -1,5 +1,5 @@
-//! Uniform samples of a stream of keys (Algorithm L): the report's key sample, and each
-//! region's sample that auto-split takes its midpoint key from.
+//! Uniform samples of a stream of keys: the report's key sample (bottom-k by priority, which
+//! merges), and each region's sample that auto-split takes its midpoint key from (Algorithm L).
 
 use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -33,22 +33,6 @@ impl<T> Default for Reservoir<T> {
     }
 }
 
-/// A uniform draw in `0..n` (0 when `n` is 0): the high half of a 64 × 64-bit product.
-fn below(rng: &mut Xoshiro256PlusPlus, n: u64) -> u64 {
-    ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64
-}
-
-/// `m` of `items` at random (a partial Fisher–Yates shuffle), in the order drawn.
-fn choose<T>(mut items: Vec<T>, m: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<T> {
-    let n = items.len();
-    for i in 0..m.min(n) {
-        let j = i + usize::try_from(below(rng, (n - i) as u64)).unwrap_or(0);
-        items.swap(i, j.min(n - 1));
-    }
-    items.truncate(m);
-    items
-}
-
 /// A uniform draw in `(0, 1)`, never 0 (53 random bits, centred).
 fn unit_open(rng: &mut Xoshiro256PlusPlus) -> f64 {
     ((rng.next_u64() >> 11) as f64 + 0.5) * (1.0 / 9_007_199_254_740_992.0)
@@ -67,34 +51,6 @@ impl<T> Reservoir<T> {
             r.skip(cap, rng);
         }
         r
-    }
-
-    /// One uniform sample of at most `cap` items of the stream `a` then `b`, from uniform
-    /// samples of each: how many of the merged items come from `a` is drawn as a draw without
-    /// replacement from `a.seen + b.seen` items would fall (hypergeometric, one item at a
-    /// time), and that many are taken from `a`'s items at random, the rest from `b`'s. The
-    /// merged reservoir is not offered more items (its Algorithm L state is spent).
-    pub(super) fn merge(a: Self, b: Self, cap: usize, rng: &mut Xoshiro256PlusPlus) -> Self {
-        let seen = a.seen.saturating_add(b.seen);
-        let size = usize::try_from(seen).unwrap_or(usize::MAX).min(cap);
-        let (mut left_a, mut left_all) = (a.seen, seen);
-        let mut from_a = 0usize;
-        for _ in 0..size {
-            if below(rng, left_all) < left_a {
-                from_a += 1;
-                left_a -= 1;
-            }
-            left_all -= 1;
-        }
-        let from_a = from_a.min(a.items.len());
-        let from_b = (size - from_a).min(b.items.len());
-        let mut items = choose(a.items, from_a, rng);
-        items.extend(choose(b.items, from_b, rng));
-        Reservoir {
-            items,
-            seen,
-            ..Reservoir::default()
-        }
     }
 
     /// Algorithm L's step: `W *= U^(1/k)`, then the next kept item is
@@ -137,5 +93,123 @@ impl<T> Reservoir<T> {
             set(slot);
         }
         self.skip(cap, rng);
+    }
+}
+
+/// A uniform sample of at most `cap` keys of a stream by priority: each write's priority is a
+/// hash of its position in the stream and the seed, and the sample keeps the keys of the `cap`
+/// smallest priorities (a bottom-k sample). Unlike [`Reservoir`], what it keeps does not depend
+/// on the order the writes arrive in, so the samples of two runs of blocks merge into exactly
+/// the sample one pass over both keeps ([`merge`](Self::merge)), and it needs no random draws.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub(super) struct KeySample {
+    /// `(priority, key)`, a max-heap on the priority: the root is the first to go.
+    items: Vec<(u64, Vec<u8>)>,
+    cap: usize,
+}
+
+impl KeySample {
+    pub(super) fn new(cap: usize) -> KeySample {
+        KeySample {
+            items: Vec::new(),
+            cap,
+        }
+    }
+
+    /// The priority of the write at `index` of a stream seeded `seed`: splitmix64's finalizer,
+    /// a bijection, so no two writes of a run tie.
+    #[inline]
+    pub(super) fn priority(seed: u64, index: u64) -> u64 {
+        let mut z = (index ^ seed).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The largest priority kept once full (writes above it are not kept).
+    #[inline]
+    fn threshold(&self) -> u64 {
+        if self.items.len() < self.cap {
+            u64::MAX
+        } else {
+            self.items.first().map_or(0, |x| x.0)
+        }
+    }
+
+    /// Offer `key` at priority `p`; the change in bytes held is returned (added, evicted).
+    #[inline]
+    pub(super) fn offer(&mut self, p: u64, key: &[u8]) -> (usize, usize) {
+        if p >= self.threshold() || self.cap == 0 {
+            return (0, 0);
+        }
+        if self.items.len() < self.cap {
+            self.items.push((p, key.to_vec()));
+            self.sift_up(self.items.len() - 1);
+            return (key.len(), 0);
+        }
+        let Some(root) = self.items.first_mut() else {
+            return (0, 0);
+        };
+        let out = root.1.len();
+        root.0 = p;
+        root.1.clear();
+        root.1.extend_from_slice(key);
+        self.sift_down(0);
+        (key.len(), out)
+    }
+
+    fn sift_up(&mut self, mut i: usize) {
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let (Some(a), Some(b)) = (self.items.get(parent), self.items.get(i)) else {
+                return;
+            };
+            if a.0 >= b.0 {
+                return;
+            }
+            self.items.swap(parent, i);
+            i = parent;
+        }
+    }
+
+    fn sift_down(&mut self, mut i: usize) {
+        let n = self.items.len();
+        loop {
+            let (l, r) = (2 * i + 1, 2 * i + 2);
+            let p = |j: usize| self.items.get(j).map_or(0, |x| x.0);
+            let mut big = i;
+            if l < n && p(l) > p(big) {
+                big = l;
+            }
+            if r < n && p(r) > p(big) {
+                big = r;
+            }
+            if big == i {
+                return;
+            }
+            self.items.swap(i, big);
+            i = big;
+        }
+    }
+
+    /// Keep what `other` kept too: the `cap` smallest priorities of both.
+    pub(super) fn merge(&mut self, other: &KeySample) -> bool {
+        if self.cap != other.cap {
+            return false;
+        }
+        for (p, k) in &other.items {
+            self.offer(*p, k);
+        }
+        true
+    }
+
+    /// The keys kept.
+    pub(super) fn keys(&self) -> impl Iterator<Item = &Vec<u8>> {
+        self.items.iter().map(|x| &x.1)
+    }
+
+    /// Bytes of the keys kept.
+    pub(super) fn bytes(&self) -> usize {
+        self.items.iter().map(|x| x.1.len()).sum()
     }
 }
