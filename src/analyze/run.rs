@@ -360,9 +360,7 @@ impl AnalysisRun {
             done: 0,
             fed: false,
             qualifier,
-            led_by_time: crate::design::lint(doc)
-                .iter()
-                .any(|f| f.rule == "monotonic-leading"),
+            led_by_time: crate::design::leads_with_time(doc),
         })
     }
 

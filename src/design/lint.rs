@@ -240,6 +240,23 @@ pub fn lint(doc: &DesignDocument) -> Vec<Finding> {
     sorted
 }
 
+/// Whether `doc`'s key leads with a timestamp or sequence (the `monotonic-leading` rule alone):
+/// what the analysis's diagnosis needs of the lint, without the rules that cost more (the
+/// `salt-skew` evidence runs the workload through the key).
+pub fn leads_with_time(doc: &DesignDocument) -> bool {
+    let Ok(ck) = CompiledKey::new(&doc.key, &doc.key_fields()) else {
+        return false;
+    };
+    let widths: Vec<Width> = ck.layout().iter().map(|l| l.width).collect();
+    let mut flat = Vec::new();
+    let segments = ck.segments().to_vec();
+    flatten(&segments, &widths, &mut 0, &mut flat, true);
+    let subject = Subject { doc, ck: &ck, flat };
+    let mut out = Vec::new();
+    rules::monotonic_leading(&subject, &mut out);
+    out.iter().any(|f| f.rule == "monotonic-leading")
+}
+
 /// The `example-key` findings alone, on `doc`'s compiled key: what [`lint`] reports of the
 /// examples, without the other rules.
 pub(crate) fn example_findings(doc: &DesignDocument, ck: &mut CompiledKey) -> Vec<Finding> {

@@ -29,7 +29,7 @@ pub mod schema;
 
 pub use cells::{CellSpec, Qualifier};
 pub use examples::{check_examples, update_examples, ExampleKey, ExampleStatus};
-pub use lint::{lint, Finding, Severity, RULES};
+pub use lint::{leads_with_time, lint, Finding, Severity, RULES};
 
 /// The document version this build reads and writes.
 pub const DOCUMENT_VERSION: u32 = 1;

@@ -306,3 +306,21 @@ fn lint_holds_a_design_to_its_examples() {
     );
     assert!(e.is_some_and(|e| e.message.contains("invalid hex char \"z\" at index 1")));
 }
+
+#[test]
+fn leads_with_time_is_the_monotonic_leading_rule_alone() {
+    // The analysis asks only this of the lint (its diagnosis of one region hot all run long):
+    // the answer is the whole lint's, on every preset, including the time-first ones.
+    let mut failures = Failures::new("leads_with_time against lint's monotonic-leading");
+    let mut led = 0;
+    for p in rowkey_lab::design::presets::all() {
+        let doc = rowkey_lab::design::presets::get(p.id).unwrap();
+        let want = rowkey_lab::design::lint(&doc)
+            .iter()
+            .any(|f| f.rule == "monotonic-leading");
+        led += usize::from(want);
+        failures.eq(p.id, &want, &rowkey_lab::design::leads_with_time(&doc));
+    }
+    failures.finish();
+    assert!(led >= 2, "{led} presets lead with time");
+}
