@@ -468,10 +468,9 @@ impl Analyzer {
         if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
             *c = c.saturating_add(1);
         }
-        let (added, out) = self
-            .sample
-            .offer(KeySample::priority(self.opts.seed, index), key);
-        if added > 0 {
+        let p = KeySample::priority(self.opts.seed, index);
+        if self.sample.takes(p) {
+            let (added, out) = self.sample.offer(p, key);
             let held = &self.sample_bytes;
             held.set(held.get().saturating_add(added).saturating_sub(out));
         }

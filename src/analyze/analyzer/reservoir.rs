@@ -106,6 +106,9 @@ pub(super) struct KeySample {
     /// `(priority, key)`, a max-heap on the priority: the root is the first to go.
     items: Vec<(u64, Vec<u8>)>,
     cap: usize,
+    /// Writes of this priority or more are not kept: `u64::MAX` while filling, then the
+    /// root's (0 with `cap` 0). Kept apart so the common case is one comparison, inlined.
+    threshold: u64,
 }
 
 impl KeySample {
@@ -113,7 +116,14 @@ impl KeySample {
         KeySample {
             items: Vec::new(),
             cap,
+            threshold: if cap == 0 { 0 } else { u64::MAX },
         }
+    }
+
+    /// Whether a write of priority `p` would be kept.
+    #[inline(always)]
+    pub(super) fn takes(&self, p: u64) -> bool {
+        p < self.threshold
     }
 
     /// The priority of the write at `index` of a stream seeded `seed`: splitmix64's finalizer,
@@ -126,35 +136,31 @@ impl KeySample {
         z ^ (z >> 31)
     }
 
-    /// The largest priority kept once full (writes above it are not kept).
-    #[inline]
-    fn threshold(&self) -> u64 {
-        if self.items.len() < self.cap {
-            u64::MAX
-        } else {
-            self.items.first().map_or(0, |x| x.0)
-        }
-    }
-
-    /// Offer `key` at priority `p`; the change in bytes held is returned (added, evicted).
-    #[inline]
+    /// Offer `key` at priority `p` (kept when [`takes`](Self::takes) it); the bytes held are
+    /// returned as (added, evicted).
+    #[inline(never)]
     pub(super) fn offer(&mut self, p: u64, key: &[u8]) -> (usize, usize) {
-        if p >= self.threshold() || self.cap == 0 {
+        if !self.takes(p) {
             return (0, 0);
         }
-        if self.items.len() < self.cap {
+        let out = if self.items.len() < self.cap {
             self.items.push((p, key.to_vec()));
             self.sift_up(self.items.len() - 1);
-            return (key.len(), 0);
-        }
-        let Some(root) = self.items.first_mut() else {
-            return (0, 0);
+            0
+        } else {
+            let Some(root) = self.items.first_mut() else {
+                return (0, 0);
+            };
+            let out = root.1.len();
+            root.0 = p;
+            root.1.clear();
+            root.1.extend_from_slice(key);
+            self.sift_down(0);
+            out
         };
-        let out = root.1.len();
-        root.0 = p;
-        root.1.clear();
-        root.1.extend_from_slice(key);
-        self.sift_down(0);
+        if self.items.len() >= self.cap {
+            self.threshold = self.items.first().map_or(0, |x| x.0);
+        }
         (key.len(), out)
     }
 
