@@ -163,7 +163,7 @@ if (p) {
         ]),
         ...(p.throughput
           ? ['javaString', 'md5'].map(h => [
-              `analysis, ${h === 'md5' ? 'MD5' : 'String.hashCode'} bucket, ${int(p.throughput.records)} records: the page's worker / native on one thread`,
+              `analysis, ${h === 'md5' ? 'MD5' : 'String.hashCode'} bucket, ${int(p.throughput.records)} records: the page (its workers, one per core) / native on one thread`,
               `**${fix(p.throughput[h].ratio, 2)}×** (${fix(p.throughput[h].pageRate / 1e6, 1)} against ${fix(p.throughput[h].nativeRate / 1e6, 1)} M records/s)`,
               '≥ 1.0×',
               yes(p.throughput[h].ratio >= 1),
