@@ -90,6 +90,8 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       'cjs/index.cjs',
       'node/advise-worker.js',
       'node/advise.js',
+      'node/analyze-worker.js',
+      'node/analyze.js',
       'node/index.js',
       'shared/objects.js',
       'vectors/index.d.ts',
