@@ -1,0 +1,186 @@
+//! The analyzer's report: per region, per server, the matrices, the sample, metrics and
+//! diagnosis, from what it counted.
+
+use super::*;
+
+impl Analyzer {
+    /// The report: per region, per server, the matrices, the sample, metrics and diagnosis.
+    pub fn finish(&self) -> AnalysisReport {
+        self.finish_for(None)
+    }
+
+    /// [`finish`](Self::finish) for a key design that does or does not lead with a timestamp
+    /// or sequence (see [`diagnose`]).
+    pub fn finish_for(&self, led_by_time: Option<bool>) -> AnalysisReport {
+        let windows = self.windows;
+        let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(windows));
+        let mut regions = Vec::with_capacity(self.regions.len());
+        for (i, r) in self.regions.iter().enumerate() {
+            cells.extend_from_slice(&r.windows);
+            let writes = r.windows.iter().fold(0u64, |a, c| a.saturating_add(*c));
+            regions.push(RegionReport {
+                index: i,
+                start_key_hex: to_hex(&r.start),
+                start_key: to_string_binary(&r.start),
+                end_key_hex: to_hex(&r.end),
+                end_key: to_string_binary(&r.end),
+                rows: r.rows,
+                bytes: r.bytes,
+                writes,
+                distinct_rows: count(r.distinct.estimate(), writes),
+                cells: self.cells_of(r.cells.estimate(), writes),
+                unsplittable: r.unsplittable,
+                created_at_ms: r.created_at,
+                server: r.server,
+            });
+        }
+        let table_cells = match self.opts.versions {
+            // Exact while the sample holds every cell.
+            Some(v) if v > 1 && self.cell_sample.exact() => {
+                count(self.cell_sample.kept(v), self.writes)
+            }
+            _ => self.cells_of(self.cells.estimate(), self.writes),
+        };
+        let region_metrics = metrics::matrix_metrics(&cells, self.regions.len(), windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        let grid_rows = usize::try_from(self.opts.grid_buckets).unwrap_or(1);
+        let grid_metrics = metrics::matrix_metrics(&self.grid, grid_rows, windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        // A server's distinct rows and cells: the sums of its regions' (their key ranges are
+        // disjoint, so no row counts twice), or the table's when it is the only server.
+        let one_server = self.server_regions.len() == 1;
+        let mut server_rows_cells = vec![(0u64, 0u64); self.server_regions.len()];
+        for g in &regions {
+            if let Some(x) = server_rows_cells.get_mut(usize::try_from(g.server).unwrap_or(0)) {
+                *x = (
+                    x.0.saturating_add(g.distinct_rows),
+                    x.1.saturating_add(g.cells),
+                );
+            }
+        }
+        let servers: Vec<ServerReport> = (0..self.server_regions.len())
+            .map(|s| ServerReport {
+                index: u32::try_from(s).unwrap_or(0),
+                name: self.server_names.get(s).cloned(),
+                // Kept current through every placement and split (a count per server, not a
+                // pass over the regions for each of up to 10,000 servers).
+                regions: self.server_regions.get(s).map_or(0, |&c| c as usize),
+                rows: self.server_rows.get(s).copied().unwrap_or(0),
+                bytes: self.server_bytes.get(s).copied().unwrap_or(0),
+                distinct_rows: if one_server {
+                    count(self.distinct.estimate(), self.writes)
+                } else {
+                    server_rows_cells.get(s).map_or(0, |x| x.0)
+                },
+                cells: if one_server {
+                    table_cells
+                } else {
+                    server_rows_cells.get(s).map_or(0, |x| x.1)
+                },
+                writes_per_window: self
+                    .server_windows
+                    .get(s * windows..(s + 1) * windows)
+                    .map(|c| c.iter().map(|x| sat32(*x)).collect())
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
+        let sketch = self.final_sketch();
+        let mut sample: Vec<&Vec<u8>> = self.sample.keys().collect();
+        sample.sort_unstable();
+        let sample = sample
+            .into_iter()
+            .map(|k| SampleKey {
+                key: k.clone(),
+                region: self.region_of(k),
+            })
+            .collect();
+        let matrix = Matrix {
+            rows: self.regions.len(),
+            cols: windows,
+            cells: cells.iter().map(|c| sat32(*c)).collect(),
+        };
+        let grid = Matrix {
+            rows: grid_rows,
+            cols: windows,
+            cells: self.grid.iter().map(|c| sat32(*c)).collect(),
+        };
+        let largest_rows = sketch
+            .largest
+            .largest()
+            .into_iter()
+            .map(|m| LargestRow {
+                key: m.key.clone(),
+                region: self.region_of(&m.key),
+                writes: m.writes,
+                cells: m.cells(self.opts.versions),
+                bytes: m.bytes,
+            })
+            .collect();
+        let mut report = AnalysisReport {
+            writes: self.writes,
+            bytes: self.bytes,
+            distinct_rows: count(self.distinct.estimate(), self.writes),
+            distinct_rows_error: rows::relative_error(rows::TABLE_PRECISION),
+            cells: table_cells,
+            largest_rows,
+            writes_outside_windows: self.outside,
+            start_time_ms: self.opts.start_time_ms,
+            window_ms: self.opts.window_ms,
+            windows,
+            regions,
+            servers,
+            matrix,
+            grid,
+            grid_buckets: self.opts.grid_buckets,
+            sample,
+            metrics: region_metrics,
+            grid_metrics,
+            server_metrics: metrics::load_metrics(&server_loads),
+            splits: self.splits.clone(),
+            split_limit_reached: self.split_limit_reached,
+            diagnosis: Vec::new(),
+        };
+        report.diagnosis = diagnose(&report, led_by_time);
+        let limit = self.limits.map_or(DEFAULT_ROW_LIMIT, |l| {
+            u64::try_from(l.desired_max_file_size).unwrap_or(0)
+        });
+        report.diagnosis.extend(row_findings(&report, limit));
+        report
+    }
+
+    /// The cells kept of a key range, server or table with `writes` writes and distinct
+    /// cells `d`: its writes when every write is its own cell; else its distinct cells times
+    /// the versions a cell keeps on average (from the cell sample).
+    fn cells_of(&self, distinct_cells: f64, writes: u64) -> u64 {
+        match self.opts.versions {
+            None => writes,
+            Some(1) => count(distinct_cells, writes),
+            Some(v) => count(distinct_cells * self.cell_sample.kept_per_cell(v), writes),
+        }
+    }
+}
+
+/// An estimate as a count: rounded, and at most `max` (the writes it counts among).
+fn count(estimate: f64, max: u64) -> u64 {
+    (libm::round(estimate.max(0.0)) as u64).min(max)
+}
+
+fn sat32(x: u64) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
+}
+
+fn empty_matrix_metrics() -> MatrixMetrics {
+    MatrixMetrics {
+        regions: 0,
+        windows: 0,
+        per_window: Vec::new(),
+        overall: metrics::load_metrics(&[]),
+        loaded_windows: 0,
+        mean_active_regions: 0.0,
+        mean_hotspot_factor: 0.0,
+        max_hotspot_factor: 0.0,
+        mean_effective_parallelism: 0.0,
+        min_effective_parallelism: 0.0,
+    }
+}
