@@ -30,7 +30,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::keyspec::FieldType;
-use mix::{fnv1a, splitmix64, Permutation};
+pub(crate) use mix::splitmix64;
+use mix::{fnv1a, Permutation};
 use zipf::ZipfSampler;
 
 pub use convert::convert;

@@ -91,7 +91,8 @@ mod partial;
 mod reservoir;
 mod rows;
 
-use blocks::{BlockSketch, SketchTree};
+use blocks::SketchTree;
+use largest::LargestRows;
 pub use partial::PartialAnalysis;
 use reservoir::{KeySample, Reservoir};
 use rows::{CellSample, Distinct};
@@ -135,8 +136,8 @@ pub struct Analyzer {
     /// The position of the next write in the stream (its priority's source).
     next_index: u64,
     /// The largest rows of the block being counted.
-    sketch: BlockSketch,
-    /// The sketches of the blocks counted before it (see `blocks.rs`).
+    largest: LargestRows,
+    /// The largest rows of the blocks counted before it (see `blocks.rs`).
     tree: SketchTree,
     /// The block being counted, and the writes it still takes before the next begins
     /// (`u64::MAX` with auto-split, which is one pass).
@@ -197,7 +198,7 @@ impl Analyzer {
             cell_sample: CellSample::new(CELL_SAMPLE),
             sample: KeySample::new(usize::try_from(opts.sample_size).unwrap_or(0)),
             next_index: 0,
-            sketch: BlockSketch::new(opts.versions.is_some()),
+            largest: LargestRows::new(opts.versions.is_some()),
             tree: SketchTree::default(),
             block: 0,
             block_left: if opts.auto_split.is_some() {
@@ -464,7 +465,7 @@ impl Analyzer {
                 self.cell_sample.offer(c);
             }
         }
-        self.sketch.largest.offer(key, hash, bytes, cell);
+        self.largest.offer(key, hash, bytes, cell);
         let g = self.grid_bucket(key);
         if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
             *c = c.saturating_add(1);

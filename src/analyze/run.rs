@@ -511,12 +511,7 @@ pub fn analyze_with_encoder(
     opts: &AnalyzeOptions,
     encoder: KeyEncoder,
 ) -> Result<AnalysisReport> {
-    let mut run = AnalysisRun::with_encoder(doc, opts, encoder)?;
-    loop {
-        if run.step(1 << 16)?.finished {
-            return Ok(run.finish());
-        }
-    }
+    Ok(run_to_end(AnalysisRun::with_encoder(doc, opts, encoder)?)?.finish())
 }
 
 /// The document's key design compiled as a [`KeyEncoder`] over generated records.

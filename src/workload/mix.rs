@@ -49,7 +49,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 /// SplitMix64's finalizer: a well-mixed 64-bit hash of `x`.
-pub(super) fn splitmix64(x: u64) -> u64 {
+pub(crate) fn splitmix64(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -8,7 +8,7 @@
 //! the smallest hashes with their counts; two counts of disjoint runs of blocks merge into
 //! exactly the count of both; the key sample keeps the smallest priorities, a hash of each write's
 //! position. The largest rows (filtered space-saving) do depend on the order. They start afresh
-//! at every block ([`BlockSketch`]), and blocks' sketches merge along a binary tree fixed by the
+//! at every block, and blocks' sketches merge along a binary tree fixed by the
 //! blocks' positions: the node over blocks `[j·2^l, (j+1)·2^l)` is the merge of
 //! its two halves, and the run's sketch is its complete nodes merged left to right. One pass
 //! over every block, or threads each counting a run of consecutive blocks, build the same
@@ -19,35 +19,12 @@ use serde::{Deserialize, Serialize};
 
 use super::largest::LargestRows;
 
-/// What a block (or a run of blocks) leaves that depends on the order of its writes.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub(super) struct BlockSketch {
-    /// The largest rows.
-    pub(super) largest: LargestRows,
-}
-
-impl BlockSketch {
-    /// An empty sketch.
-    pub(super) fn new(track_cells: bool) -> BlockSketch {
-        BlockSketch {
-            largest: LargestRows::new(track_cells),
-        }
-    }
-
-    /// `self` then `later`.
-    fn merge(self, later: BlockSketch) -> BlockSketch {
-        let mut largest = self.largest;
-        largest.merge(&later.largest);
-        BlockSketch { largest }
-    }
-}
-
-/// A node of the tree: the sketch of blocks `[index << level, (index + 1) << level)`.
+/// A node of the tree: the largest rows of blocks `[index << level, (index + 1) << level)`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Node {
     level: u32,
     index: u64,
-    sketch: BlockSketch,
+    largest: LargestRows,
 }
 
 /// The complete nodes of the blocks counted so far, left to right: consecutive blocks pushed
@@ -58,12 +35,12 @@ pub(super) struct SketchTree {
 }
 
 impl SketchTree {
-    /// Add the sketch of block `block`, which follows the blocks already pushed.
-    pub(super) fn push_block(&mut self, block: u64, sketch: BlockSketch) {
+    /// Add the largest rows of block `block`, which follows the blocks already pushed.
+    pub(super) fn push_block(&mut self, block: u64, largest: LargestRows) {
         self.push(Node {
             level: 0,
             index: block,
-            sketch,
+            largest,
         });
     }
 
@@ -80,10 +57,12 @@ impl SketchTree {
             let Some(left) = self.nodes.pop() else {
                 break;
             };
+            let mut largest = left.largest;
+            largest.merge(&node.largest);
             node = Node {
                 level: node.level.saturating_add(1),
                 index: left.index / 2,
-                sketch: left.sketch.merge(node.sketch),
+                largest,
             };
         }
         self.nodes.push(node);
@@ -118,10 +97,13 @@ impl SketchTree {
             .map_or(0, |n| n.index.checked_shl(n.level).unwrap_or(u64::MAX))
     }
 
-    /// The sketch of every block pushed: the nodes merged left to right.
-    pub(super) fn total(self) -> Option<BlockSketch> {
+    /// The largest rows of every block pushed: the nodes merged left to right.
+    pub(super) fn total(self) -> Option<LargestRows> {
         let mut nodes = self.nodes.into_iter();
-        let first = nodes.next()?;
-        Some(nodes.fold(first.sketch, |acc, n| acc.merge(n.sketch)))
+        let mut total = nodes.next()?.largest;
+        for n in nodes {
+            total.merge(&n.largest);
+        }
+        Some(total)
     }
 }

@@ -85,7 +85,7 @@ impl Analyzer {
             })
             .collect();
         let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
-        let sketch = self.final_sketch();
+        let largest = self.final_largest();
         let mut sample: Vec<&Vec<u8>> = self.sample.keys().collect();
         sample.sort_unstable();
         let sample = sample
@@ -105,8 +105,7 @@ impl Analyzer {
             cols: windows,
             cells: self.grid.iter().map(|c| sat32(*c)).collect(),
         };
-        let largest_rows = sketch
-            .largest
+        let largest_rows = largest
             .largest()
             .into_iter()
             .map(|m| LargestRow {

@@ -93,8 +93,8 @@ impl Analyzer {
     #[inline(never)]
     pub(super) fn next_block(&mut self) {
         let done = std::mem::replace(
-            &mut self.sketch,
-            BlockSketch::new(self.opts.versions.is_some()),
+            &mut self.largest,
+            LargestRows::new(self.opts.versions.is_some()),
         );
         self.tree.push_block(self.block, done);
         self.begin_block(self.block.saturating_add(1));
@@ -106,7 +106,7 @@ impl Analyzer {
         self.block = block;
         self.block_left = BLOCK_RECORDS;
         self.next_index = block.saturating_mul(BLOCK_RECORDS);
-        self.sketch = BlockSketch::new(self.opts.versions.is_some());
+        self.largest = LargestRows::new(self.opts.versions.is_some());
     }
 
     /// Count from block `block` on (its first write is the block's first record), as one of
@@ -130,15 +130,16 @@ impl Analyzer {
     }
 
     /// The largest rows over every block counted.
-    pub(super) fn final_sketch(&self) -> Cow<'_, BlockSketch> {
+    pub(super) fn final_largest(&self) -> Cow<'_, LargestRows> {
         if self.tree.is_empty() {
-            return Cow::Borrowed(&self.sketch);
+            return Cow::Borrowed(&self.largest);
         }
         let mut tree = self.tree.clone();
         if self.block_writes() > 0 {
-            tree.push_block(self.block, self.sketch.clone());
+            tree.push_block(self.block, self.largest.clone());
         }
-        tree.total().map_or(Cow::Borrowed(&self.sketch), Cow::Owned)
+        tree.total()
+            .map_or(Cow::Borrowed(&self.largest), Cow::Owned)
     }
 
     /// What this analyzer counted, to be [absorbed](Self::absorb) by another.
@@ -151,7 +152,7 @@ impl Analyzer {
         }
         let mut tree = self.tree.clone();
         if self.block_writes() > 0 || tree.is_empty() {
-            tree.push_block(self.block, self.sketch.clone());
+            tree.push_block(self.block, self.largest.clone());
         }
         Ok(PartialAnalysis {
             fingerprint,

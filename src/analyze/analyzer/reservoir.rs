@@ -126,14 +126,11 @@ impl KeySample {
         p < self.threshold
     }
 
-    /// The priority of the write at `index` of a stream seeded `seed`: splitmix64's finalizer,
-    /// a bijection, so no two writes of a run tie.
+    /// The priority of the write at `index` of a stream seeded `seed`: splitmix64, a
+    /// bijection, so no two writes of a run tie.
     #[inline]
     pub(super) fn priority(seed: u64, index: u64) -> u64 {
-        let mut z = (index ^ seed).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        crate::workload::splitmix64(index ^ seed)
     }
 
     /// Offer `key` at priority `p` (kept when [`takes`](Self::takes) it); the bytes held are

@@ -7,17 +7,17 @@ use crate::analyze::analyzer::PartialAnalysis;
 use crate::analyze::AnalysisReport;
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
-use crate::workload::BLOCK_RECORDS;
+use crate::workload::{WorkloadSpec, BLOCK_RECORDS};
 
 impl AnalysisRun {
     /// Blocks of this run's workload ([`BLOCK_RECORDS`] records each; at least 1): the
     /// units [`for_blocks`](Self::for_blocks) counts apart. 1 with auto-split, whose regions
     /// split as the writes arrive and are counted in one pass.
     pub fn blocks(&self) -> u64 {
-        if !self.analyzer.is_blocked() || self.fed {
+        if self.fed {
             return 1;
         }
-        self.stream.spec().records.div_ceil(BLOCK_RECORDS).max(1)
+        blocks_of(self.stream.spec().records, !self.analyzer.is_blocked())
     }
 
     /// A run of `doc`'s workload over blocks `first..end` only (see [`blocks`](Self::blocks)):
@@ -128,7 +128,14 @@ pub fn analyze_parallel(
     opts: &AnalyzeOptions,
     threads: u32,
 ) -> Result<AnalysisReport> {
-    let blocks = AnalysisRun::new(doc, opts)?.blocks();
+    // From the document alone: a run made only to count them would cut a sampleQuantiles
+    // pre-split once more than the runs that count (a bad document fails in those).
+    let records = doc
+        .workload
+        .as_ref()
+        .map_or_else(|| WorkloadSpec::default().records, |w| w.records);
+    let auto_split = doc.regions.as_ref().is_some_and(|r| r.auto_split.is_some());
+    let blocks = blocks_of(records, auto_split);
     let n = crate::support::threads::count(threads).min(usize::try_from(blocks).unwrap_or(1));
     if n <= 1 {
         return analyze(doc, opts);
@@ -140,6 +147,15 @@ pub fn analyze_parallel(
     let parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
     let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
     Ok(AnalysisRun::combine(doc, opts, &parts)?.finish())
+}
+
+/// The blocks of a workload of `records` records: one with auto-split, which is one pass.
+fn blocks_of(records: u64, auto_split: bool) -> u64 {
+    if auto_split {
+        1
+    } else {
+        records.div_ceil(BLOCK_RECORDS).max(1)
+    }
 }
 
 /// `blocks` cut into `n` runs of consecutive blocks as even as can be.
