@@ -257,7 +257,9 @@ function renderEditor(replaced = false) {
     if (draft !== null) branch();
     const text = docText();
     jsonShown = text.length <= BOX_MAX;
-    $('doc-json').value = jsonShown ? JSON.stringify(state.doc, null, 2) : '';
+    // (assigned only when it differs: a new value lays the text out again)
+    const json = jsonShown ? JSON.stringify(state.doc, null, 2) : '';
+    if ($('doc-json').value !== json) $('doc-json').value = json;
     $('doc-json').readOnly = !jsonShown;
     $('json-note').hidden = jsonShown;
     $('json-note').textContent = jsonShown

@@ -517,16 +517,21 @@ export function renderForms() {
 // open) needs the new key, and with it closed the forms need nothing at all.
 let drawn = null,
   refocus = null;
+// A design opened again (a link, a preset, Recent designs) is a new object with the same content:
+// its parts are compared as JSON before the forms are rebuilt (tens of milliseconds of the main
+// thread while the analysis workers start).
+const samePart = (x, y) => x === y || JSON.stringify(x) === JSON.stringify(y);
 const sameParts = (a, b) =>
   a &&
   b &&
-  ['fields', 'workload', 'regions', 'reads', 'cells'].every(k => a[k] === b[k]) &&
-  (a.key === b.key || !openSections.key);
+  ['fields', 'workload', 'regions', 'reads', 'cells'].every(k => samePart(a[k], b[k])) &&
+  (samePart(a.key, b.key) || !openSections.key);
 function drawForms() {
   const box = $('design-forms');
   if (!box || !schema || !state.doc) return;
-  if (focusAfter === null && sameParts(drawn, state.doc)) return;
+  const same = focusAfter === null && sameParts(drawn, state.doc);
   drawn = state.doc;
+  if (same) return;
   const active = document.activeElement;
   const keep = box.contains(active) ? (active.dataset.path ?? null) : null;
   const doc = state.doc;

@@ -88,8 +88,8 @@ function errorOf(e) {
  * first run), else the preset it names. Checked first as the JSON editor holds it (`editorText`,
  * when it holds this design), so that an error's line and column are in what the user sees;
  * errors under /key are left to the run, which points into the key text. The linter's findings
- * are posted before the run: the page shows them, and names the examples whose recorded key
- * the design no longer writes as the key is typed. */
+ * ({@link lint}) are posted before the run's report: the page shows them, and names the examples
+ * whose recorded key the design no longer writes as the key is typed. */
 function designOf(data) {
   if (data.editorText != null) {
     try {
@@ -98,15 +98,18 @@ function designOf(data) {
       if (!String(e.path ?? '').startsWith('/key')) throw Object.assign(e, { in: 'doc-json' });
     }
   }
-  const doc = data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
+  return data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
+}
+
+/** The linter's findings on `doc`, posted for run `id`. */
+function lint(id, doc) {
   let findings = [];
   try {
     findings = E.lintDesign(doc);
   } catch {
     /* the run says why */
   }
-  post({ id: data.id, kind: 'lint', findings });
-  return doc;
+  post({ id, kind: 'lint', findings });
 }
 
 /** A design file (a File), parsed here: `{ doc, text }` (text: the design's JSON, compact). */
@@ -199,7 +202,7 @@ function countBlocks({ id, doc, options, first, end }) {
 /** `doc`'s report counted by `n` workers, each a run of blocks, added up by the engine, with
  * progress posted as a run in this worker does. The first failing run's error (in record order)
  * is the run's: one worker counting every block would have met it first. */
-async function analyzeSpread(id, doc, options, n, total) {
+async function analyzeSpread(id, doc, options, n, total, meanwhile) {
   const done = [];
   let last = 0;
   const counted = E.blockRanges(total.blocks, n).map(
@@ -221,6 +224,7 @@ async function analyzeSpread(id, doc, options, n, total) {
         w.postMessage({ id, kind: 'countBlocks', doc, options, first, end });
       }),
   );
+  meanwhile();
   const settled = await Promise.allSettled(counted);
   const failed = settled.find(r => r.status === 'rejected');
   if (failed) throw failed.reason;
@@ -249,15 +253,25 @@ async function run(data) {
       post({ id, kind: 'partial', partial }, [partial]);
     } else if (kind === 'analyze') {
       const doc = designOf(data);
-      const s = new E.AnalysisSession(doc, data.options);
+      let s;
+      try {
+        s = new E.AnalysisSession(doc, data.options);
+      } catch (e) {
+        lint(id, doc);
+        throw e;
+      }
       const blocks = s.blocks?.() ?? 1;
       const n = spreadOver(blocks);
       let report;
       if (n > 1) {
         const records = s.progress().total;
         s.free();
-        report = await analyzeSpread(id, doc, data.options, n, { blocks, records });
-      } else report = analyzeHere(id, data, s);
+        // the counting workers start first: the lint (some milliseconds) runs while they count
+        report = await analyzeSpread(id, doc, data.options, n, { blocks, records }, () => lint(id, doc));
+      } else {
+        lint(id, doc);
+        report = analyzeHere(id, data, s);
+      }
       let reads = [];
       let readsError = null;
       // Reads are planned over the regions as they are at the end (auto-split included).

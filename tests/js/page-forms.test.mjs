@@ -149,6 +149,52 @@ test('a field added through the form, its generator and cardinality set, used in
   await page.close();
 });
 
+test('a link to a design with the same parts keeps the forms as they are; one with other parts redraws them', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const design = {
+    v: 1,
+    fields: [
+      { name: 'id', type: 'string', generator: { kind: 'zipf', n: 1000 } },
+      { name: 'ts', type: 'timestamp' },
+    ],
+    key: 'long(ts) + id',
+    workload: { records: 20000 },
+    regions: { presplit: { kind: 'uniform', regions: 8 } },
+  };
+  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
+  await waitDone(page);
+  const sel = '#design-forms [data-path="/fields/0/name"]';
+  await page.waitForSelector(sel);
+  await page.$eval(sel, e => {
+    e.dataset.drawnBefore = '1';
+  });
+  // the same parts under another key (a new object from the link): the forms are not rebuilt
+  await page.evaluate(
+    h => {
+      location.hash = h;
+    },
+    `#v=1&d=${b64({ ...design, key: 'id + long(ts)' })}`,
+  );
+  await page.waitForFunction(() => document.querySelector('#key-text').value === 'id + long(ts)');
+  await waitDone(page);
+  await page.waitForTimeout(100); // the forms are drawn in a task of their own
+  assert.equal(await page.$eval(sel, e => e.dataset.drawnBefore ?? null), '1');
+  // another workload: the forms show it
+  await page.evaluate(
+    h => {
+      location.hash = h;
+    },
+    `#v=1&d=${b64({ ...design, workload: { records: 30000 } })}`,
+  );
+  await page.waitForSelector('#design-forms [data-path="/workload/records"]', { state: 'attached' });
+  await page.waitForFunction(
+    () => document.querySelector('#design-forms [data-path="/workload/records"]')?.value === '30000',
+  );
+  assert.equal(await page.$eval(sel, e => e.dataset.drawnBefore ?? null), null);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a read added through the form shows its scans; pre-split and servers from the form', async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
   await page.goto(`${server.url}#p=seed000-telecom`);
