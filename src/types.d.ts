@@ -597,6 +597,12 @@ export class AnalysisSession {
   blocks(): number;
   /** What this session counted, as bytes for `combineAnalyses` (not with auto-split). */
   partial(): Uint8Array;
+  /**
+   * The second half of the blocks this session (of `forBlocks`) has not begun, `[first, end]`,
+   * handed over for another session to count: this one now ends at `first`. `null` when fewer
+   * than two blocks are left unbegun.
+   */
+  cedeHalf(): [number, number] | null;
   free(): void;
   [Symbol.dispose](): void;
 }

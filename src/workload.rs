@@ -370,6 +370,22 @@ impl WorkloadStream {
         self.end = end.min(self.spec.records);
     }
 
+    /// The index of the next record this stream generates.
+    pub fn position(&self) -> u64 {
+        self.next
+    }
+
+    /// The index after the last record this stream generates.
+    pub fn end(&self) -> u64 {
+        self.end
+    }
+
+    /// End the stream at record `end` instead (never before the records already generated,
+    /// never after its end).
+    pub fn end_at(&mut self, end: u64) {
+        self.end = end.clamp(self.next, self.end);
+    }
+
     /// Restart every field's stream for block `block`.
     #[cold]
     fn enter_block(&mut self, block: u64) {

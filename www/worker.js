@@ -181,61 +181,127 @@ function spreadOver(blocks) {
   return Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
 }
 
-/** Count blocks `first..end` of `doc` and return the partial counts (in a counting worker). */
-function countBlocks({ id, doc, options, first, end }) {
+/** The blocks this counting worker is counting now (`{ id, s }`): its lead may ask it to hand
+ * over half of those it has not begun (`cede`). */
+let counting = null;
+const tick = new MessageChannel();
+/** A pause between two blocks that lets this worker's messages in (a lead's `cede`); a channel's
+ * message, not a timer (nested timers wait 4 ms). */
+const between = () =>
+  new Promise(resolve => {
+    tick.port1.onmessage = resolve;
+    tick.port2.postMessage(0);
+  });
+
+/** Count blocks `first..end` of `doc` and return `{ partial, done }`, the partial counts and the
+ * records counted (in a counting worker; fewer blocks when it handed some over). */
+async function countBlocks({ id, doc, options, first, end }) {
   const s = E.AnalysisSession.forBlocks(doc, options, first, end);
-  let p = s.progress(),
-    last = performance.now();
-  while (!p.finished) {
-    p = s.step(BLOCK_CHUNK);
-    const now = performance.now();
-    if (now - last > PROGRESS_MS) {
-      post({ id, kind: 'progress', done: p.done });
-      last = now;
+  counting = { id, s };
+  try {
+    let p = s.progress(),
+      last = performance.now();
+    while (!p.finished) {
+      p = s.step(BLOCK_CHUNK);
+      const now = performance.now();
+      if (now - last > PROGRESS_MS) {
+        post({ id, kind: 'progress', done: p.done, total: p.total });
+        last = now;
+      }
+      if (!p.finished) await between();
     }
+    return { partial: s.partial(), done: p.done };
+  } finally {
+    counting = null;
+    s.free();
   }
-  const partial = s.partial();
-  s.free();
-  return partial;
 }
 
-/** `doc`'s report counted by `n` workers, each a run of blocks, added up by the engine, with
- * progress posted as a run in this worker does. The first failing run's error (in record order)
- * is the run's: one worker counting every block would have met it first. */
-async function analyzeSpread(id, doc, options, n, total, meanwhile) {
-  const done = [];
-  let last = 0;
-  const counted = E.blockRanges(total.blocks, n).map(
-    ([first, end], i) =>
-      new Promise((resolve, reject) => {
-        const w = counter(i);
-        done[i] = 0;
-        w.onmessage = ({ data: m }) => {
-          if (m.kind === 'progress') {
-            done[i] = m.done;
-            const now = performance.now();
-            if (now - last > 50) {
-              post({ id, kind: 'progress', done: done.reduce((a, b) => a + b, 0), total: total.records });
-              last = now;
-            }
-          } else if (m.kind === 'partial') resolve(m.partial);
-          else reject(Object.assign(new Error(m.error.message), m.error));
-        };
-        w.postMessage({ id, kind: 'countBlocks', doc, options, first, end });
-      }),
-  );
-  meanwhile();
-  const settled = await Promise.allSettled(counted);
-  const failed = settled.find(r => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  const s = E.combineAnalyses(
-    doc,
-    options,
-    settled.map(r => r.value),
-  );
-  const report = s.finish();
-  s.free();
-  return report;
+/** `doc`'s report counted by `n` workers, added up by the engine, with progress posted as a run
+ * in this worker does. Each worker starts on an even run of blocks; one that ends while another
+ * still has blocks it has not begun takes the second half of them (`cedeHalf`, the engine's
+ * rule), so that the run lasts as long as the average share rather than the slowest: the
+ * workers share the cores with the page's own threads, which slow one more than another. The
+ * first failing run's error (in record order) is the run's: one worker counting every block
+ * would have met it first. */
+function analyzeSpread(id, doc, options, n, total, meanwhile) {
+  return new Promise((resolve, reject) => {
+    const parts = [];
+    const failures = [];
+    // per worker: records of its finished runs, and of the run it counts now (done of total)
+    const base = new Array(n).fill(0);
+    const now = Array.from({ length: n }, () => null);
+    let asking = 0,
+      last = 0;
+    const remaining = i => (now[i] ? now[i].total - now[i].done : 0);
+    const assign = (i, [first, end]) => {
+      now[i] = { first, done: 0, total: Infinity };
+      counter(i).postMessage({ id, kind: 'countBlocks', doc, options, first, end });
+    };
+    const settle = () => {
+      if (asking > 0 || now.some(Boolean)) return;
+      if (failures.length) {
+        failures.sort((a, b) => a.first - b.first);
+        reject(failures[0].error);
+        return;
+      }
+      try {
+        const s = E.combineAnalyses(doc, options, parts);
+        const report = s.finish();
+        s.free();
+        resolve(report);
+      } catch (e) {
+        reject(e);
+      }
+    };
+    /** Worker `i` is free: it asks the busiest others, most blocks left first, for half of
+     * their unbegun blocks until one hands some over. */
+    const takeWork = (i, asked = new Set()) => {
+      if (failures.length) return settle();
+      const victim = now
+        .map((_, j) => j)
+        .filter(j => j !== i && now[j] && !asked.has(j))
+        .sort((a, b) => remaining(b) - remaining(a))[0];
+      if (victim === undefined) return settle();
+      asked.add(victim);
+      asking++;
+      const w = counter(victim);
+      const answer = ({ data: m }) => {
+        if (m.id !== id || m.kind !== 'ceded') return;
+        w.removeEventListener('message', answer);
+        asking--;
+        if (m.blocks) assign(i, m.blocks);
+        else takeWork(i, asked);
+      };
+      w.addEventListener('message', answer);
+      w.postMessage({ id, kind: 'cede' });
+    };
+    for (let i = 0; i < n; i++) {
+      counter(i).onmessage = ({ data: m }) => {
+        if (m.id !== id) return;
+        if (m.kind === 'progress') {
+          if (now[i]) Object.assign(now[i], { done: m.done, total: m.total });
+          const t = performance.now();
+          if (t - last > 50) {
+            const done = base.reduce((a, b, j) => a + b + (now[j]?.done ?? 0), 0);
+            post({ id, kind: 'progress', done, total: total.records });
+            last = t;
+          }
+        } else if (m.kind === 'partial') {
+          parts.push(m.partial);
+          base[i] += m.done;
+          now[i] = null;
+          takeWork(i);
+        } else if (m.kind === 'error') {
+          failures.push({ first: now[i].first, error: Object.assign(new Error(m.error.message), m.error) });
+          now[i] = null;
+          takeWork(i);
+        }
+      };
+    }
+    for (const [i, r] of E.blockRanges(total.blocks, n).entries()) assign(i, r);
+    meanwhile();
+  });
 }
 
 async function run(data) {
@@ -249,8 +315,11 @@ async function run(data) {
     if (kind === 'readRegions') {
       post({ id, kind, ...(await readTableRegions(data)) });
     } else if (kind === 'countBlocks') {
-      const partial = countBlocks(data);
-      post({ id, kind: 'partial', partial }, [partial]);
+      const { partial, done } = await countBlocks(data);
+      post({ id, kind: 'partial', partial, done }, [partial]);
+    } else if (kind === 'cede') {
+      // between two of its blocks (or after its run, when there is nothing left to hand over)
+      post({ id, kind: 'ceded', blocks: counting?.id === id ? counting.s.cedeHalf() : null });
     } else if (kind === 'analyze') {
       const doc = designOf(data);
       let s;

@@ -173,6 +173,17 @@ impl AnalysisSession {
     pub fn partial(&self) -> Result<Vec<u8>, JsValue> {
         core(self.run.partial())
     }
+
+    /// `cedeHalf()`: the second half of the blocks this session has not begun, `[first, end]`,
+    /// handed over to another worker (this session now ends at `first`); `null` when fewer
+    /// than two are left.
+    #[wasm_bindgen(js_name = cedeHalf)]
+    pub fn cede_half(&mut self) -> Result<JsValue, JsValue> {
+        Ok(match core(self.run.cede_half())? {
+            Some((a, b)) => to_js(&[a, b])?,
+            None => JsValue::NULL,
+        })
+    }
 }
 
 /// `blockRanges(blocks, workers)`: `blocks` cut into at most `workers` runs of consecutive

@@ -97,6 +97,76 @@ fn blocks_counted_apart_give_the_report_of_one_pass() {
 }
 
 #[test]
+fn blocks_handed_over_mid_run_give_the_report_of_one_pass() {
+    // Work stealing as the page's counting workers do it: two runs start on halves; whenever a
+    // run ends, the run with the most blocks left hands the second half of its unbegun blocks
+    // over to a new run. Thirteen blocks, the last one short.
+    let mut failures = Failures::new("blocks handed over against one pass");
+    let o = opts();
+    let records = 12 * BLOCK_RECORDS + 12_345;
+    for id in ["seed002-salt-byte", "seed004-md5"] {
+        let doc = preset(id, records);
+        let one = analyze(&doc, &o).unwrap();
+        // (`run`, blocks it covers as handed out) and how many blocks each step counts
+        for speeds in [[1u64, 3], [3, 1], [2, 1]] {
+            let mut runs: Vec<(AnalysisRun, usize)> = block_ranges(13, 2)
+                .into_iter()
+                .enumerate()
+                .map(|(i, (a, b))| (AnalysisRun::for_blocks(&doc, &o, a, b).unwrap(), i))
+                .collect();
+            let mut parts = Vec::new();
+            let mut handed = 0;
+            while !runs.is_empty() {
+                let mut ended = Vec::new();
+                for (k, (run, lane)) in runs.iter_mut().enumerate() {
+                    let p = run.step(speeds[*lane] * BLOCK_RECORDS).unwrap();
+                    if p.finished {
+                        ended.push(k);
+                    }
+                }
+                for k in ended.into_iter().rev() {
+                    let (run, lane) = runs.remove(k);
+                    parts.push(run.partial().unwrap());
+                    let busiest = runs
+                        .iter_mut()
+                        .max_by_key(|(r, _)| r.progress().total - r.progress().done);
+                    if let Some((victim, _)) = busiest {
+                        let before = victim.progress().total;
+                        if let Some((a, b)) = victim.cede_half().unwrap() {
+                            handed += 1;
+                            let taken = AnalysisRun::for_blocks(&doc, &o, a, b).unwrap();
+                            // the victim's records to count fell by those handed over
+                            assert_eq!(before - victim.progress().total, taken.progress().total);
+                            runs.push((taken, lane));
+                        }
+                    }
+                }
+            }
+            assert!(handed > 0, "{id} {speeds:?}: no block was handed over");
+            let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+            let got = AnalysisRun::combine(&doc, &o, &parts).unwrap().finish();
+            let case = format!("{id} at speeds {speeds:?}, {handed} handovers");
+            same_report(&mut failures, &case, &got, &one);
+        }
+    }
+    failures.finish();
+    // fewer than two unbegun blocks: nothing handed over, the run unchanged
+    let doc = preset("seed002-salt-byte", records);
+    let mut run = AnalysisRun::for_blocks(&doc, &o, 0, 2).unwrap();
+    run.step(1).unwrap();
+    assert_eq!(run.cede_half().unwrap(), None);
+    assert_eq!(run.progress().total, 2 * BLOCK_RECORDS);
+    let mut run = AnalysisRun::for_blocks(&doc, &o, 0, 7).unwrap();
+    assert_eq!(run.cede_half().unwrap(), Some((4, 7)));
+    assert_eq!(run.cede_half().unwrap(), Some((2, 4)));
+    assert_eq!(run.cede_half().unwrap(), Some((1, 2)));
+    assert_eq!(run.cede_half().unwrap(), None);
+    // a whole run hands nothing over
+    let mut whole = AnalysisRun::new(&doc, &o).unwrap();
+    assert!(whole.cede_half().is_err());
+}
+
+#[test]
 fn a_workload_within_one_block_is_one_block() {
     // Up to BLOCK_RECORDS records a workload is one block: nothing to spread, and its figures
     // are those of the analysis before blocks existed (block 0 keeps the workload's seeds).

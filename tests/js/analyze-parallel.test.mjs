@@ -86,6 +86,28 @@ describe('the analysis on worker threads (npm package and CLI)', { skip: NOT_BUI
     );
   });
 
+  test('a session hands the second half of its unbegun blocks over (cedeHalf); the counts still add up', () => {
+    const doc = telecom();
+    const one = m.analyzeDesign(doc, options);
+    const s = m.AnalysisSession.forBlocks(doc, options, 0, 5);
+    s.step(65_536); // block 0 counted: blocks 1..5 not begun
+    assert.deepEqual(s.cedeHalf(), [3, 5]);
+    assert.equal(s.progress().total, 3 * 65_536);
+    const taken = m.AnalysisSession.forBlocks(doc, options, 3, 5);
+    assert.deepEqual(taken.cedeHalf(), [4, 5]);
+    assert.equal(taken.cedeHalf(), null); // one block left: kept
+    const last = m.AnalysisSession.forBlocks(doc, options, 4, 5);
+    const parts = [s, taken, last].map(x => {
+      while (!x.step(50_000).finished);
+      const p = x.partial();
+      x.free();
+      return p;
+    });
+    const combined = m.combineAnalyses(doc, options, parts);
+    assert.deepEqual(combined.finish(), one);
+    combined.free();
+  });
+
   test('analyze --threads N prints the same whatever N; a bad N is a usage error', () => {
     const file = path.join(dir, 'telecom-300k.json');
     writeFileSync(file, JSON.stringify(telecom()));

@@ -51,6 +51,33 @@ impl AnalysisRun {
         Ok(run)
     }
 
+    /// Hand over the second half of the blocks this run of blocks has not begun, for another
+    /// run to count ([`for_blocks`](Self::for_blocks)): this run now ends where they begin.
+    /// `Some((first, end))`, the blocks handed over; `None` when fewer than two blocks are left
+    /// unbegun (this run keeps them: handing one over would not finish sooner). A block is never
+    /// cut, so the partial counts still meet at block edges. Workers that end early take work
+    /// from the busiest this way, so the run lasts as long as the average share, not the
+    /// slowest (the page's counting workers share the cores with its other threads).
+    pub fn cede_half(&mut self) -> Result<Option<(u64, u64)>> {
+        if self.fingerprint.is_none() {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "only a run of blocks (for_blocks) hands blocks over",
+            ));
+        }
+        let (next, end) = (self.stream.position(), self.stream.end());
+        let (from, to) = (next.div_ceil(BLOCK_RECORDS), end.div_ceil(BLOCK_RECORDS));
+        let left = to.saturating_sub(from);
+        if left < 2 {
+            return Ok(None);
+        }
+        let cut = to - left / 2;
+        let cut_record = cut.saturating_mul(BLOCK_RECORDS).min(end);
+        self.stream.end_at(cut_record);
+        self.total = self.total.saturating_sub(end - cut_record);
+        Ok(Some((cut, to)))
+    }
+
     /// What this run counted, as bytes another thread or worker can send to
     /// [`combine`](Self::combine). Not with auto-split (one pass).
     pub fn partial(&self) -> Result<Vec<u8>> {
