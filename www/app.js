@@ -9,7 +9,14 @@
 
 import { wireAdvice } from './advice-view.js';
 import { adoptFirstRun, startWorker } from './boot.js';
-import { compareChoices, redrawCompare, renderCompare, setCompareChoices, wireCompare } from './compare-view.js';
+import {
+  compareChoices,
+  redrawCompare,
+  renderCompare,
+  setCompareChoices,
+  setComparePicks,
+  wireCompare,
+} from './compare-view.js';
 import { markFormError, renderForms, wireForms } from './design-form.js';
 import { drawMatrix } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
@@ -146,10 +153,15 @@ let firstDone;
 export const firstResult = new Promise(resolve => {
   firstDone = resolve;
 });
+/** A link asked for a comparison (`cmp=`): it runs when the link's design has its result. */
+let compareNext = false;
 function endRun(text, run = 'done') {
   keepNow(); // whatever the run did, the design it ran is under Recent designs now
   setRun(run);
   if (run === 'done') performance.mark('rowkey-lab:result-drawn');
+  // a task later: after the first run, the workers move to the speed build first
+  if (compareNext && run === 'done') setTimeout(compareFromLink, 0);
+  compareNext = false;
   firstDone();
   $('cancel').disabled = true;
   $('progress').value = 1;
@@ -157,6 +169,7 @@ function endRun(text, run = 'done') {
 }
 function cancelRun() {
   firstDone(); // a cancelled first run is over too (the key editor waits for it)
+  compareNext = false;
   keepNow();
   runId++;
   newWorker();
@@ -428,8 +441,18 @@ function chosenDoc(value) {
   }
 }
 function compare() {
-  const others = compareChoices().map(chosenDoc).filter(Boolean);
+  // the link says what was compared: a reload, or the link sent, compares them again
+  state.compare = compareChoices();
+  saveState();
+  const others = state.compare.map(chosenDoc).filter(Boolean);
   if (others.length) compareWith(...others);
+}
+/** The comparison a link asks for (`cmp=`), run once the design's own result is drawn. */
+function compareFromLink() {
+  if (!state.compare.length || state.embed) return;
+  state.compare = setComparePicks(state.compare);
+  if (state.compare.length) compare();
+  else saveState();
 }
 /** The design side by side with 1–3 `others` on one workload (the design's) and one colour scale. */
 function compareWith(...others) {
@@ -479,6 +502,8 @@ function branch() {
   keepNow();
   draft = null;
   state.entry = newEntryId();
+  // the comparison was this design's: the next one has none until it is compared
+  state.compare = [];
 }
 /** Says when the design could not be kept under Recent designs, and why. */
 function renderKept(why) {
@@ -694,6 +719,7 @@ function showLinkProblem() {
 function openLink() {
   branch();
   openHash();
+  compareNext = state.compare.length > 0;
   renderHeatControls();
   changed(true, true);
   showLinkProblem();
@@ -701,6 +727,7 @@ function openLink() {
 
 export function startLab() {
   openHash();
+  compareNext = state.compare.length > 0;
   renderHeatControls();
   renderEditor();
   // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).

@@ -1,8 +1,8 @@
 // The Compare view: 2–4 designs run over one workload (the engine's compareDesigns), each as its
 // own region × window heatmap on one colour scale, with its start keys down the side and the
 // workload's time below (heat-axes.js, as the main heatmap), their figures side by side with the
-// change against the first. Zoom is linked: a drag across any map (or + / − / arrows on it) sets
-// one window range for every map, and one reset clears it for all. The picker above chooses up
+// change against the first. Zoom is linked: a drag across any map (or + / − around its keyboard
+// cursor) sets one window range for every map, and one reset clears it for all. The picker above chooses up
 // to three designs to compare with the one on show (presets, Recent designs: app.js gives the
 // choices and turns the chosen values into documents). Split from app.js, which starts the
 // comparison and calls renderCompare with the engine's result.
@@ -14,6 +14,7 @@
 // of one map names nothing in particular in the other. A diagonal drag therefore zooms that
 // map's regions only (and the time of all).
 import {
+  CURSOR_STEPS,
   cellText,
   keyLabel,
   regionText,
@@ -21,14 +22,17 @@ import {
   renderScaleLegend,
   renderTimeTicks,
   showTooltip,
+  ZOOM_KEYS,
+  zoomedRange,
 } from './heat-axes.js';
 import { drawMatrix, poolMax, sliceCols } from './heatmap.js';
 import { $, el, fix, num, state } from './lab-state.js';
 import { metric } from './results.js';
 
 // The comparison on show: the window range every map shows (null: all), each map's row range
-// (null: all its regions), and the drag under way.
-const view = { c: null, zoom: null, keys: [], brush: null, figures: [] };
+// (null: all its regions), each map's keyboard cursor (its region and window), and the drag
+// under way.
+const view = { c: null, zoom: null, keys: [], cursor: [], brush: null, figures: [] };
 
 /** Designs compared with the one on show, at most (the engine takes 2–4 in all). */
 const MAX_OTHERS = 3;
@@ -93,7 +97,7 @@ function figure(d, i) {
     class: 'pixel',
     tabindex: '0',
     'data-index': String(i),
-    'aria-label': `region by time heatmap of ${d.name}; drag across it to zoom the time of every map (diagonally: this map's regions too), + and − zoom, arrows move, R resets`,
+    'aria-label': `region by time heatmap of ${d.name}; drag across it to zoom the time of every map (diagonally: this map's regions too); arrow keys move a cursor, + and − zoom the time of every map around it, ] and [ this map's regions, R resets`,
   });
   // 15 px a region: room for each start key on the axis (labels are at least 14 px apart)
   canvas.style.height = `${Math.min(320, Math.max(120, d.matrix.rows * 15))}px`;
@@ -132,7 +136,10 @@ function figure(d, i) {
   canvas.addEventListener('mouseleave', () => {
     $('tooltip').hidden = true;
   });
-  canvas.addEventListener('keydown', ev => zoomKey(ev));
+  canvas.addEventListener('keydown', ev => zoomKey(ev, i));
+  canvas.addEventListener('blur', () => {
+    $('tooltip').hidden = true;
+  });
   return { fig, canvas, brush, range, axis, ticks };
 }
 
@@ -192,11 +199,15 @@ function hover(ev, i) {
     $('tooltip').hidden = true;
     return;
   }
+  showTooltip($('tooltip'), cellTip(i, row, col), ev.pageX, ev.pageY);
+}
+/** Map `i`'s shown cell (`row`, `col`) in words. */
+function cellTip(i, row, col) {
   const c = view.c,
     d = c.designs[i],
     { m, c0, r0 } = shown(i);
   const reg = d.regionKeys[r0 + row];
-  const text = [
+  return [
     d.name,
     regionText(r0 + row, reg?.startKey, reg?.endKey, reg?.server ?? 0),
     cellText({
@@ -206,7 +217,6 @@ function hover(ev, i) {
       windowMs: c.windowMs,
     }),
   ].join('\n');
-  showTooltip($('tooltip'), text, ev.pageX, ev.pageY);
 }
 
 /** A comparison on show drawn again (the heatmap's scale changed). */
@@ -270,36 +280,46 @@ function resetZoom() {
   view.zoom = null;
   view.keys = view.keys.map(() => null);
   drawMaps();
+  $('tooltip').hidden = true;
 }
-/** The keyboard's zoom, for every map: + and − halve and double the window range about its
- * middle, the arrows move it by a quarter, R (or Backspace) resets. */
-function zoomKey(ev) {
-  const n = view.c.windows;
-  const [c0, c1] = view.zoom ?? [0, n];
-  const span = c1 - c0,
-    mid = (c0 + c1) / 2;
-  let next;
+/** The keyboard on map `i`: arrows move its cursor (a region and a window; past the edge of a
+ * zoomed range, the range moves with it), + and − halve and double the window range of every
+ * map around the cursor, ] and [ this map's regions, R (or Backspace) resets; the cursor's cell
+ * in the tooltip, as a hover shows it. */
+function zoomKey(ev, i) {
   if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') {
     ev.preventDefault();
     resetZoom();
     return;
   }
-  if (ev.key === '+' || ev.key === '=') {
-    const w = Math.max(1, Math.ceil(span / 2));
-    const a = Math.round(mid - w / 2);
-    next = [a, a + w];
-  } else if (ev.key === '-') {
-    const w = Math.min(n, span * 2);
-    const a = Math.min(n - w, Math.max(0, Math.round(mid - w / 2)));
-    next = [a, a + w];
-  } else if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
-    const step = Math.max(1, Math.floor(span / 4)) * (ev.key === 'ArrowLeft' ? -1 : 1);
-    const a = Math.min(n - span, Math.max(0, c0 + step));
-    next = [a, a + span];
+  const n = view.c.windows,
+    all = view.c.designs[i].matrix.rows;
+  const { c0, c1, r0, r1 } = shown(i);
+  let [row, col] = view.cursor[i] ?? [r0, c0];
+  const zoom = ZOOM_KEYS[ev.key],
+    step = CURSOR_STEPS[ev.key];
+  if (zoom?.[0] === 'time') view.zoom = zoomedRange([c0, c1], n, col, zoom[1]);
+  else if (zoom) view.keys[i] = zoomedRange([r0, r1], all, row, zoom[1]);
+  else if (step) {
+    row = Math.min(all - 1, Math.max(0, row + step[0]));
+    col = Math.min(n - 1, Math.max(0, col + step[1]));
+    if (col < c0 || col >= c1) view.zoom = [c0 + step[1], c1 + step[1]];
+    if (row < r0 || row >= r1) view.keys[i] = [r0 + step[0], r1 + step[0]];
   } else return;
   ev.preventDefault();
-  view.zoom = next[0] === 0 && next[1] === n ? null : next;
   drawMaps();
+  // the cursor inside what the map shows now (a zoom in may have left it outside)
+  const now = shown(i);
+  row = Math.min(now.r1 - 1, Math.max(now.r0, row));
+  col = Math.min(now.c1 - 1, Math.max(now.c0, col));
+  view.cursor[i] = [row, col];
+  const box = view.figures[i].canvas.getBoundingClientRect();
+  showTooltip(
+    $('tooltip'),
+    cellTip(i, row - now.r0, col - now.c0),
+    box.left + window.scrollX + ((col - now.c0 + 0.5) / (now.c1 - now.c0)) * box.width,
+    box.top + window.scrollY + ((row - now.r0 + 0.5) / (now.r1 - now.r0)) * box.height,
+  );
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
@@ -309,6 +329,7 @@ export function renderCompare(c) {
   view.c = c;
   view.zoom = null;
   view.keys = c.designs.map(() => null);
+  view.cursor = c.designs.map(() => null);
   view.brush = null;
   view.figures = c.designs.map(figure);
   // two maps to a row: with their key axes, three or four in a row would each be too narrow
@@ -329,7 +350,7 @@ export function renderCompare(c) {
   legend.append(el('span', '0'), view.scaleCanvas, view.scaleMax);
   head.append(
     view.scaleName,
-    " scale). Drag across a map to zoom the time of every map, diagonally to zoom that map's regions too; + and − zoom, arrows move, R resets; hover for a cell. ",
+    " scale). Drag across a map to zoom the time of every map, diagonally to zoom that map's regions too; hover for a cell. From the keyboard: arrows move a cursor, + and − zoom time around it, ] and [ that map's regions, R resets. ",
     legend,
     ' ',
     reset,
@@ -383,7 +404,7 @@ function renderPicker() {
 
 /** One more design to compare with: a select (first on a choice no other select has) and its
  * Remove button. */
-function addPicker() {
+function addPicker(focus = true) {
   if (pickers().length >= MAX_OTHERS) return;
   const taken = new Set(compareChoices());
   const sel = el('select');
@@ -402,12 +423,25 @@ function addPicker() {
   });
   $('compare-add').before(row);
   renderPicker();
-  sel.focus();
+  if (focus) sel.focus();
+}
+
+/** The picker on `values` (a link's designs to compare with), those it offers, in order: as
+ * many selects. Returns the values it took (a Recent design this browser does not have is left
+ * out). */
+export function setComparePicks(values) {
+  const offered = new Set([...$('compare-with').options].map(o => o.value));
+  const taken = values.filter(v => offered.has(v)).slice(0, MAX_OTHERS);
+  for (const row of $('compare-pick').querySelectorAll('.cmp-pick')) row.remove();
+  while (pickers().length < taken.length) addPicker(false);
+  for (const [i, v] of taken.entries()) pickers()[i].value = v;
+  renderPicker();
+  return taken;
 }
 
 /** The drag ends wherever the pointer is let go; the picker's Add (once, from app.js's start-up). */
 export function wireCompare() {
   window.addEventListener('mouseup', brushEnd);
-  $('compare-add').addEventListener('click', addPicker);
+  $('compare-add').addEventListener('click', () => addPicker());
   renderPicker();
 }

@@ -2,7 +2,8 @@
 // the main heatmap (heatmap-view.js) and the compared maps (compare-view.js): region start keys
 // down the side (toStringBinary, as the engine writes them, elided in the middle), ticks at round
 // times of the workload's clock below, the palette from nothing to the top of the scale, and what
-// a hovered cell says (its region and key range, its window and its writes).
+// a hovered cell says (its region and key range, its window and its writes); and the keys that
+// zoom a map around its keyboard cursor.
 import { drawMatrix } from './heatmap.js';
 import { el, fix, num, pct, when } from './lab-state.js';
 
@@ -95,4 +96,29 @@ export function showTooltip(box, text, x, y) {
   box.hidden = false;
   box.style.left = `${x + 12}px`;
   box.style.top = `${y + 12}px`;
+}
+
+/** Keys that zoom a focused map around its keyboard cursor: + and − its time (windows), ] and [
+ * its keys (rows); `[axis, in]`. */
+export const ZOOM_KEYS = Object.freeze({
+  '+': ['time', true],
+  '=': ['time', true],
+  '-': ['time', false],
+  ']': ['keys', true],
+  '[': ['keys', false],
+});
+/** The arrows' steps of a keyboard cursor, `[rows, columns]`. */
+export const CURSOR_STEPS = Object.freeze({
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+});
+
+/** A shown range `[s0, s1)` of `n` halved (zoom in) or doubled (out) around index `at`, kept
+ * inside `[0, n)`; null when that is all of them. */
+export function zoomedRange([s0, s1], n, at, zoomIn) {
+  const w = zoomIn ? Math.max(1, Math.ceil((s1 - s0) / 2)) : Math.min(n, (s1 - s0) * 2);
+  const a = Math.min(n - w, Math.max(0, Math.floor(at + 0.5 - w / 2)));
+  return a === 0 && w === n ? null : [a, a + w];
 }

@@ -3,6 +3,7 @@
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 import {
+  CURSOR_STEPS,
   cellText,
   keyLabel,
   regionText,
@@ -10,6 +11,8 @@ import {
   renderScaleLegend,
   renderTimeTicks,
   showTooltip,
+  ZOOM_KEYS,
+  zoomedRange,
 } from './heat-axes.js';
 import { drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
 import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
@@ -52,7 +55,7 @@ export function shownMatrix() {
   const [c0, c1] = h.zoom ?? [0, m.cols];
   // the key axis zoomed too: a range of rows (regions, or servers in that view)
   const [r0, r1] = h.keys && h.keys[1] <= m.rows ? h.keys : [0, m.rows];
-  return { m: sliceRows(sliceCols(m, c0, c1), r0, r1), c0, c1, r0, r1 };
+  return { m: sliceRows(sliceCols(m, c0, c1), r0, r1), c0, c1, r0, r1, rows: m.rows, cols: m.cols };
 }
 
 /** Rows [r0, r1) of a matrix. */
@@ -93,7 +96,7 @@ export function renderHeatmap() {
       : ` ${noun[0].toUpperCase()}${noun.slice(1)} per window: each region's writes in the window × its ${noun} per write over the run.`;
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = ${noun} per second in a window against ${h.capacity} ${noun}/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} ${noun}/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more ${noun}, ${state.heat.scale} scale, busiest cell ${num(Math.round(top))} ${noun}${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom time, diagonally to zoom keys too; R resets.`;
+    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more ${noun}, ${state.heat.scale} scale, busiest cell ${num(Math.round(top))} ${noun}${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom time, diagonally to zoom keys too; on the focused map, arrows move a cursor, + and − zoom time around it, ] and [ its keys; R resets.`;
   $('heat-legend').textContent += weighted;
   $('heat-legend').textContent += pooled;
   const pending = $('heat-pending');
@@ -319,21 +322,10 @@ function setZoom(zoom) {
   saveState();
   renderHeatmap();
 }
-function heatKey(ev) {
-  if (!state.shown) return;
+/** The tooltip of the keyboard's cursor (`state.heat.cursor`, in shown cells). */
+function showCursor() {
   const { m } = shownMatrix();
-  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') {
-    setZoom(null);
-    ev.preventDefault();
-    return;
-  }
-  const cur = state.heat.cursor ?? [0, 0];
-  const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[ev.key];
-  if (!d) return;
-  ev.preventDefault();
-  const row = Math.min(m.rows - 1, Math.max(0, cur[0] + d[0])),
-    col = Math.min(m.cols - 1, Math.max(0, cur[1] + d[1]));
-  state.heat.cursor = [row, col];
+  const [row, col] = state.heat.cursor;
   const box = $('heatmap').getBoundingClientRect();
   showCell(
     row,
@@ -341,6 +333,41 @@ function heatKey(ev) {
     box.left + window.scrollX + ((col + 0.5) / m.cols) * box.width,
     box.top + window.scrollY + ((row + 0.5) / m.rows) * box.height,
   );
+}
+function heatKey(ev) {
+  if (!state.shown) return;
+  const h = state.heat;
+  const { m, c0, c1, r0, r1, rows, cols } = shownMatrix();
+  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') {
+    setZoom(null);
+    ev.preventDefault();
+    return;
+  }
+  // in the map as shown (another result or zoom may have left it outside)
+  const inMap = ([row, col], { rows: nr, cols: nc }) => [
+    Math.min(nr - 1, Math.max(0, row)),
+    Math.min(nc - 1, Math.max(0, col)),
+  ];
+  const cur = inMap(h.cursor ?? [0, 0], m);
+  const zoom = ZOOM_KEYS[ev.key];
+  if (zoom) {
+    ev.preventDefault();
+    // the cursor stays on its cell (its region and window) as the ranges change around it
+    const [row, col] = [r0 + cur[0], c0 + cur[1]];
+    if (zoom[0] === 'time') h.zoom = zoomedRange([c0, c1], cols, col, zoom[1]);
+    else h.keys = zoomedRange([r0, r1], rows, row, zoom[1]);
+    saveState();
+    renderHeatmap();
+    const now = shownMatrix();
+    h.cursor = inMap([row - now.r0, col - now.c0], now.m);
+    showCursor();
+    return;
+  }
+  const d = CURSOR_STEPS[ev.key];
+  if (!d) return;
+  ev.preventDefault();
+  h.cursor = inMap([cur[0] + d[0], cur[1] + d[1]], m);
+  showCursor();
 }
 
 /** The heatmap controls from `state.heat` (after a load from the URL, or an input). */

@@ -28,6 +28,8 @@ export const state = {
   summary: [],
   lint: [],
   heat: { ...HEAT_DEFAULTS, cursor: null },
+  // the designs last compared with this one (values of compare-view.js's picker), for the link
+  compare: [],
   embed: null,
   view: null,
   linkProblem: null,
@@ -79,6 +81,7 @@ export function loadState() {
   const h = readHash();
   Object.assign(state, { windows: h.windows, sampleSize: h.sampleSize, embed: h.embed, view: h.view });
   state.heat = { ...h.heat, cursor: null };
+  state.compare = h.compare;
   state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
   state.linkProblem = h.problem;
   state.kept = h.kept;

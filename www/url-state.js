@@ -3,6 +3,8 @@
 //
 //   #v=1&d=<base64url design JSON>&p=<preset id>&w=<windows>&s=<sample keys>
 //     &scale=linear&rows=servers&color=abs&cap=<writes/s>&bright=<-6…6>&zoom=<c0>-<c1>&keys=<r0>-<r1>
+//     &cmp=<design>,<design>…  (the designs last compared with this one: preset ids, or
+//       `recent:<id>`, an entry of Recent designs in this browser; the page compares again)
 //     (&embed=1&view=… for the iframe mode, kept as they are)
 //
 // A design whose link would be longer than LINK_MAX is not written into it: the hash then has
@@ -31,6 +33,11 @@ export const HEAT_DEFAULTS = Object.freeze({
   zoom: null,
   keys: null,
 });
+
+/** Designs a link compares with the one on show, at most (the engine compares 2–4 in all), and
+ * the shape of each: a preset's id, or `recent:` and a Recent designs entry's id. */
+export const COMPARE_MAX = 3;
+const COMPARE_VALUE = /^(recent:)?[\w.-]{1,100}$/;
 
 export function toBase64Url(text) {
   const bytes = new TextEncoder().encode(text);
@@ -89,12 +96,30 @@ export function readHash(hash = location.hash) {
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) doc = null;
     if (!doc) problem = "This link's design could not be read (the link may have been cut off)";
   }
-  return { doc, kept, problem, presetId, windows, sampleSize, heat, embed: p.get('embed'), view: p.get('view') };
+  const compare = (p.get('cmp') ?? '')
+    .split(',')
+    .filter(v => COMPARE_VALUE.test(v))
+    .slice(0, COMPARE_MAX);
+  return {
+    doc,
+    kept,
+    problem,
+    presetId,
+    windows,
+    sampleSize,
+    heat,
+    compare,
+    embed: p.get('embed'),
+    view: p.get('view'),
+  };
 }
 
 /** The hash for a state (`embed`/`view` carried over so that an embedded page stays embedded):
  * the design's JSON `text` in `d=`, or (text null) the Recent designs entry `kept` in `k=`. */
-export function writeHash({ presetId, windows, sampleSize, heat, embed, view }, { text = null, kept = null } = {}) {
+export function writeHash(
+  { presetId, windows, sampleSize, heat, compare, embed, view },
+  { text = null, kept = null } = {},
+) {
   const p = new URLSearchParams({ v: VERSION });
   if (text !== null) p.set('d', toBase64Url(text));
   else if (kept) p.set('k', kept);
@@ -111,6 +136,7 @@ export function writeHash({ presetId, windows, sampleSize, heat, embed, view }, 
     if (heat.zoom) p.set('zoom', `${heat.zoom[0]}-${heat.zoom[1]}`);
     if (heat.keys) p.set('keys', `${heat.keys[0]}-${heat.keys[1]}`);
   }
+  if (compare?.length) p.set('cmp', compare.join(','));
   if (embed) p.set('embed', embed);
   if (view) p.set('view', view);
   return `#${p}`;

@@ -107,18 +107,34 @@ test('compare: a drag across one map zooms the time of both, its regions only it
     rowsOf.map(n => ['0-64', `0-${n}`]),
   );
   assert.equal(await page.$eval('#compare-reset', b => b.disabled), true);
-  // the keyboard: + halves the window range of every map about its middle, arrows move it, R resets
+  // the keyboard: arrows move a cursor over the focused map, its cell in the tooltip; + halves
+  // the window range of every map around it, ] this map's regions; past the edge of a zoomed
+  // range the range moves with the cursor; R resets
   await page.focus('#compare figure canvas');
+  const tip = () => page.textContent('#tooltip');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const [name, region, cell] = (await tip()).split('\n');
+  assert.equal(name, c.designs[0].name);
+  assert.match(region, /^region 1 \[/);
+  assert.match(cell, / writes in window 1 \(/);
   await page.keyboard.press('+');
   assert.deepEqual(
     (await maps(page)).map(x => x.windows),
-    ['16-48', '16-48'],
+    ['0-32', '0-32'],
   );
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(']');
+  const half = Math.ceil(rowsOf[0] / 2);
+  assert.deepEqual(
+    (await maps(page)).map(x => x.rows),
+    [`0-${half}`, `0-${rowsOf[1]}`],
+  );
+  for (let i = 1; i < 32; i++) await page.keyboard.press('ArrowRight');
   assert.deepEqual(
     (await maps(page)).map(x => x.windows),
-    ['24-56', '24-56'],
+    ['1-33', '1-33'],
   );
+  assert.match(await tip(), /writes in window 32 \(/);
   await page.keyboard.press('r');
   assert.deepEqual(
     (await maps(page)).map(x => x.windows),
@@ -259,6 +275,49 @@ test('compare three designs (a preset and a Recent design added): each map label
   assert.equal(await page.textContent('#compare .cmp-scale-max'), `${top.toLocaleString('en')} writes`);
   assert.equal(await page.textContent('#compare .cmp-scale-name'), 'linear');
   await shot(page, 'compare-three');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the designs compared are in the link: a reload and a pasted link compare them again; another preset drops them', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-telecom`);
+  await waitDone(page);
+  const hash = () => page.evaluate(() => decodeURIComponent(location.hash));
+  assert.doesNotMatch(await hash(), /cmp=/);
+  await page.selectOption('#compare-with', 'seed000-telecom-time-first');
+  await page.click('#compare-add');
+  await page.selectOption('#compare-pick .cmp-pick select', 'seed002-reverse');
+  await page.click('#compare-run');
+  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 3);
+  assert.match(await hash(), /&cmp=seed000-telecom-time-first,seed002-reverse(&|$)/);
+  const names = ['seed000-telecom', 'seed000-telecom-time-first', 'seed002-reverse'].map(id => m.getPreset(id).name);
+  const captions = () => page.$$eval('#compare figcaption', fs => fs.map(f => f.textContent));
+  assert.deepEqual(await captions(), names);
+
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 3, null, {
+    timeout: 60000,
+  });
+  assert.deepEqual(await captions(), names);
+  assert.deepEqual(await page.$$eval('#compare-pick select', s => s.map(x => x.value)), [
+    'seed000-telecom-time-first',
+    'seed002-reverse',
+  ]);
+
+  // a link pasted into this tab: a Recent design this browser does not have is left out
+  const link = (await page.evaluate(() => location.hash)).replace(/&cmp=[^&]*/, '&cmp=recent%3Anone%2Cseed002-reverse');
+  await page.evaluate(h => {
+    location.hash = h;
+  }, link);
+  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, {
+    timeout: 60000,
+  });
+  assert.deepEqual(await captions(), [names[0], names[2]]);
+  assert.match(await hash(), /&cmp=seed002-reverse(&|$)/);
+
+  await page.selectOption('#preset', 'seed002-reverse');
+  await page.waitForFunction(() => !/cmp=/.test(location.hash));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -516,3 +516,41 @@ test('heatmap zoom on both axes: a diagonal drag zooms windows and regions, the 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('heatmap zoom by keyboard alone: + and − zoom time around the cursor, ] and [ its keys; the cursor keeps its cell', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-telecom`);
+  await waitDone(page);
+  await page.focus('#heatmap');
+  // the cursor starts on the first cell: to region 5 (of 10), window 34 (of 64)
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 34; i++) await page.keyboard.press('ArrowRight');
+  const tip = () => page.textContent('#tooltip');
+  assert.match(await tip(), /^region 5 \[/);
+  assert.match(await tip(), /window 34\b/);
+  await page.keyboard.press('+');
+  // 64 windows halved around window 34: 32 windows with 34 at their middle (its centre, 34.5,
+  // less 16, rounded down)
+  await page.waitForFunction(() => /zoom=18-50/.test(location.hash));
+  assert.match(await tip(), /window 34\b/);
+  await page.keyboard.press('+');
+  await page.waitForFunction(() => /zoom=26-42/.test(location.hash));
+  await page.keyboard.press(']');
+  // 10 regions halved around region 5: regions 3–7
+  await page.waitForFunction(() => /keys=3-8/.test(location.hash));
+  assert.match(await tip(), /^region 5 \[/);
+  assert.match(await tip(), /window 34\b/);
+  const labels = await page.$$eval('#key-axis .klabel', ls => ls.map(l => Number(l.dataset.row)));
+  assert.ok(
+    labels.every(r => r >= 3 && r < 8),
+    String(labels),
+  );
+  await page.keyboard.press('[');
+  await page.waitForFunction(() => !/keys=/.test(location.hash));
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
+  await page.waitForFunction(() => !/zoom=/.test(location.hash));
+  assert.match(await tip(), /window 34\b/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
