@@ -79,13 +79,17 @@ let engineHash = '',
 function newWorker() {
   worker?.terminate();
   worker = startWorker(engineHash);
+  worker.engine = engineHash;
   worker.onmessage = ({ data }) => onWorker(data);
 }
+/** Whether the worker has nothing left to send: no run under way, and the linter's findings on
+ * the last analysis (its last message, after the report) in. */
+const workerIdle = () => $('cancel').disabled && state.lint !== null;
 /** From now on runs go to a worker on the speed build; an idle worker is replaced at once
- * (it fetches and compiles the speed build while nothing runs), a busy one when its run ends. */
+ * (it fetches and compiles the speed build while nothing runs), a busy one when it is idle. */
 function useFastEngine() {
   engineHash = '#engine=fast';
-  if ($('cancel').disabled) newWorker();
+  if (workerIdle()) newWorker();
 }
 function progress(done, total) {
   $('progress').value = total ? done / total : 0;
@@ -123,6 +127,9 @@ function onWorker(msg) {
   } else if (msg.kind === 'lint') {
     state.lint = msg.findings;
     showExamples(msg.findings.filter(f => f.rule === 'example-key'));
+    // the metrics drawn while the findings were on their way: drawn again with them
+    if ($('metrics').dataset.lint === 'pending') renderMetrics();
+    if (worker.engine !== engineHash && workerIdle()) newWorker();
   } else if (msg.kind === 'comparison') {
     endRun('');
     renderCompare(msg.comparison);
@@ -370,6 +377,7 @@ function analyze() {
   // and as the JSON editor holds it when it does, for errors at its lines.
   const text = docText(),
     editorText = jsonShown ? $('doc-json').value : null;
+  state.lint = null; // the worker posts them after the report
   // a preview of the first records only while nothing else is shown
   startRun(id => ({
     id,
@@ -735,6 +743,7 @@ export function startLab() {
   let preview = Promise.resolve();
   if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
     worker = first.worker;
+    worker.engine = ''; // boot.js's, on the size build
     runId = first.request.id;
     worker.onmessage = ({ data }) => onWorker(data);
     setRun('running');

@@ -26,7 +26,8 @@ export const state = {
   reads: [],
   readsError: null,
   summary: [],
-  lint: [],
+  // the linter's findings on the design that ran (null: they follow its report)
+  lint: null,
   heat: { ...HEAT_DEFAULTS, cursor: null },
   // the designs last compared with this one (values of compare-view.js's picker), for the link
   compare: [],

@@ -107,14 +107,18 @@ export function renderMetrics() {
     String(r.splits.length),
     'regions split by the auto-split policy during the run.',
   );
-  // the linter's findings on the design that ran (the worker posts them before its report)
-  const list = state.lint;
+  // the linter's findings on the design that ran (the worker posts them after its report; the
+  // metrics are drawn again when they come)
+  const list = state.lint ?? [];
+  dl.dataset.lint = state.lint ? 'done' : 'pending';
   metric(
     dl,
     'lint',
     'Lint findings',
-    String(list.length),
-    list.map(f => `${f.severity} ${f.rule}: ${f.message}`).join(' · ') || 'no rule fired.',
+    state.lint ? String(list.length) : '…',
+    state.lint
+      ? list.map(f => `${f.severity} ${f.rule}: ${f.message}`).join(' · ') || 'no rule fired.'
+      : 'the linter is checking the design.',
   );
   // One finding per line on the page (the CSV keeps them in one cell).
   if (list.length) {

@@ -88,7 +88,7 @@ function errorOf(e) {
  * first run), else the preset it names. Checked first as the JSON editor holds it (`editorText`,
  * when it holds this design), so that an error's line and column are in what the user sees;
  * errors under /key are left to the run, which points into the key text. The linter's findings
- * ({@link lint}) are posted before the run's report: the page shows them, and names the examples
+ * ({@link lint}) are posted after the run's report: the page shows them, and names the examples
  * whose recorded key the design no longer writes as the key is typed. */
 function designOf(data) {
   if (data.editorText != null) {
@@ -101,7 +101,7 @@ function designOf(data) {
   return data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
 }
 
-/** The linter's findings on `doc`, posted for run `id`. */
+/** The linter's findings on `doc` (none when null), posted for run `id`. */
 function lint(id, doc) {
   let findings = [];
   try {
@@ -224,7 +224,7 @@ async function countBlocks({ id, doc, options, first, end }) {
  * workers share the cores with the page's own threads, which slow one more than another. The
  * first failing run's error (in record order) is the run's: one worker counting every block
  * would have met it first. */
-function analyzeSpread(id, doc, options, n, total, meanwhile) {
+function analyzeSpread(id, doc, options, n, total) {
   return new Promise((resolve, reject) => {
     const parts = [];
     const failures = [];
@@ -300,8 +300,32 @@ function analyzeSpread(id, doc, options, n, total, meanwhile) {
       };
     }
     for (const [i, r] of E.blockRanges(total.blocks, n).entries()) assign(i, r);
-    meanwhile();
   });
+}
+
+/** Run `doc` (the request `data`, run `id`) in this worker, or spread over counting workers,
+ * and post its report with the reads planned over its final regions. */
+async function analyze(id, data, doc) {
+  const s = new E.AnalysisSession(doc, data.options);
+  const blocks = s.blocks?.() ?? 1;
+  const n = spreadOver(blocks);
+  let report;
+  if (n > 1) {
+    const records = s.progress().total;
+    s.free();
+    report = await analyzeSpread(id, doc, data.options, n, { blocks, records });
+  } else {
+    report = analyzeHere(id, data, s);
+  }
+  let reads = [];
+  let readsError = null;
+  // Reads are planned over the regions as they are at the end (auto-split included).
+  try {
+    reads = E.planReads(doc, finalSplitKeys(report));
+  } catch (e) {
+    readsError = errorOf(e);
+  }
+  post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
 }
 
 async function run(data) {
@@ -321,35 +345,17 @@ async function run(data) {
       // between two of its blocks (or after its run, when there is nothing left to hand over)
       post({ id, kind: 'ceded', blocks: counting?.id === id ? counting.s.cedeHalf() : null });
     } else if (kind === 'analyze') {
-      const doc = designOf(data);
-      let s;
+      let doc = null;
       try {
-        s = new E.AnalysisSession(doc, data.options);
-      } catch (e) {
+        doc = designOf(data);
+        await analyze(id, data, doc);
+      } finally {
+        // after the report (or the error), the run's last message, always sent (no findings
+        // for a design that could not be read): the linter is not on the analysis's path (its
+        // salt-skew rule runs a sample of the workload through the key, 14-17 ms on the
+        // analyzer bench's design), and the page draws the report meanwhile
         lint(id, doc);
-        throw e;
       }
-      const blocks = s.blocks?.() ?? 1;
-      const n = spreadOver(blocks);
-      let report;
-      if (n > 1) {
-        const records = s.progress().total;
-        s.free();
-        // the counting workers start first: the lint (some milliseconds) runs while they count
-        report = await analyzeSpread(id, doc, data.options, n, { blocks, records }, () => lint(id, doc));
-      } else {
-        lint(id, doc);
-        report = analyzeHere(id, data, s);
-      }
-      let reads = [];
-      let readsError = null;
-      // Reads are planned over the regions as they are at the end (auto-split included).
-      try {
-        reads = E.planReads(doc, finalSplitKeys(report));
-      } catch (e) {
-        readsError = errorOf(e);
-      }
-      post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
     } else if (kind === 'adviseCandidates') {
       // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
       if (!E.adviseCandidates)

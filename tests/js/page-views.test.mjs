@@ -554,3 +554,31 @@ test('heatmap zoom by keyboard alone: + and − zoom time around the cursor, ] a
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("the linter's findings, posted after the report, reach the metrics: a run in one worker and one spread over several", async () => {
+  const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const telecom = m.getPreset('seed000-telecom');
+  // the preset (one block of records: one worker), then 300,000 records (five blocks)
+  for (const doc of [telecom, { ...telecom, workload: { ...telecom.workload, records: 300000 } }]) {
+    await page.goto(`${server.url}#v=1&d=${b64(doc)}`);
+    // this design's report drawn (the page may still show the last one's as the link opens)
+    await page.waitForFunction(
+      n => document.querySelector('#metrics [data-metric="writes"]')?.textContent === n,
+      doc.workload.records.toLocaleString('en'),
+      { timeout: 60000 },
+    );
+    const findings = m.lintDesign(doc);
+    assert.ok(findings.length > 0, 'the preset has findings to show');
+    await page.waitForFunction(
+      n => document.querySelector('#metrics [data-metric="lint"]')?.textContent === n,
+      String(findings.length),
+    );
+    assert.deepEqual(
+      await page.$$eval('#metrics .findings li code', cs => cs.map(c => c.textContent)),
+      findings.map(f => f.rule),
+    );
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
