@@ -24,7 +24,11 @@ cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --featu
 step "rustdoc (every intra-doc link resolves)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
 step "native tests (unit + golden vectors)"
-cargo test --release --no-fail-fast
+# RUSTFLAGS set, and empty: without .cargo/config.toml's LLVM inline threshold, which is there for
+# the native benchmarks (opt-level 3). At the release profile's opt-level "z" with LTO it gains
+# the tests nothing and multiplied the compile time of the ~20 test binaries (over 20 minutes
+# on 2 cores, the whole suite took 10-15 before it).
+RUSTFLAGS= cargo test --release --no-fail-fast
 step "wasm tests (Node + headless Chromium)"
 cargo test --target wasm32-unknown-unknown --no-fail-fast --test wasm_node --test wasm_browser --test wasm_keyspec
 step "build wasm for the page and the npm package; the page's minified build (dist/www, what the page tests load)"
