@@ -160,14 +160,23 @@ function drawMaps() {
   let max = 0;
   for (const { m } of parts) for (const v of m.cells) if (v > max) max = v;
   const dpr = window.devicePixelRatio || 1,
-    scale = state.heat.scale;
+    h = state.heat,
+    scale = h.scale;
+  // the heatmap's colour settings: its scale, its brightness, or its capacity (absolute mode)
+  const absolute = h.mode === 'absolute';
+  const opts = {
+    scale,
+    brightness: h.brightness,
+    capacity: absolute ? h.capacity : 0,
+    windowSec: c.windowMs / 1000,
+  };
   parts.forEach(({ m, c0, c1, r0, r1 }, i) => {
     const { fig, canvas, range, axis, ticks } = view.figures[i];
     const d = c.designs[i];
     const width = canvas.clientWidth,
       height = canvas.clientHeight;
     drawMatrix(canvas, poolMax(m, height > 0 ? height * dpr : m.rows, width > 0 ? width * dpr : m.cols).m, {
-      scale,
+      ...opts,
       max,
     });
     renderKeyLabels(axis, {
@@ -186,8 +195,14 @@ function drawMaps() {
       `windows ${c0}–${c1 - 1} of ${c.windows}` +
       (r1 - r0 < all ? `; regions ${r0}–${r1 - 1} of ${all}` : `; all ${all} regions`);
   });
-  view.scaleName.textContent = scale;
-  view.scaleMax.textContent = renderScaleLegend(view.scaleCanvas, max, { scale });
+  view.scaleName.textContent =
+    scale +
+    (absolute
+      ? `, against ${num(h.capacity)} writes/s`
+      : h.brightness
+        ? `, brightness ×${fix(2 ** h.brightness, 2)}`
+        : '');
+  view.scaleMax.textContent = renderScaleLegend(view.scaleCanvas, max, opts);
   view.reset.disabled = !view.zoom && !view.keys.some(Boolean);
 }
 

@@ -2,6 +2,8 @@
 // final report): the canvas and its bars (drawn by heatmap.js), the split marks, the per-region
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
+
+import { redrawCompare } from './compare-view.js';
 import {
   CURSOR_STEPS,
   cellText,
@@ -407,6 +409,7 @@ export function wireHeatmap() {
     renderHeatControls();
     saveState();
     if (state.shown) renderHeatmap();
+    redrawCompare(); // the compared maps take the same colour settings
   };
   for (const id of ['heat-view', 'heat-measure', 'heat-mode', 'brightness', 'capacity'])
     $(id).addEventListener('input', heatInput);

@@ -274,6 +274,17 @@ test('compare three designs (a preset and a Recent design added): each map label
   assert.deepEqual(await pixel(page, 0, Math.floor(k / 64), k % 64), linColour);
   assert.equal(await page.textContent('#compare .cmp-scale-max'), `${top.toLocaleString('en')} writes`);
   assert.equal(await page.textContent('#compare .cmp-scale-name'), 'linear');
+  // the heatmap's brightness too: ×2 puts the cell against half the busiest
+  await page.fill('#brightness', '1');
+  await page.dispatchEvent('#brightness', 'input');
+  assert.deepEqual(
+    await pixel(page, 0, Math.floor(k / 64), k % 64),
+    colour(Math.min(255, Math.round(v * (255 / (top / 2))))),
+  );
+  assert.equal(await page.textContent('#compare .cmp-scale-name'), 'linear, brightness ×2.00');
+  assert.equal(await page.textContent('#compare .cmp-scale-max'), `${Math.round(top / 2).toLocaleString('en')} writes`);
+  await page.fill('#brightness', '0');
+  await page.dispatchEvent('#brightness', 'input');
   await shot(page, 'compare-three');
   assert.deepEqual(problems, []);
   await page.close();
