@@ -88,7 +88,8 @@ const workerIdle = () => $('cancel').disabled && state.lint !== null;
 /** From now on runs go to a worker on the speed build; an idle worker is replaced at once
  * (it fetches and compiles the speed build while nothing runs), a busy one when it is idle. */
 function useFastEngine() {
-  engineHash = '#engine=fast';
+  // warm: the worker starts its counting workers once it is idle (worker.js)
+  engineHash = '#engine=fast&warm=1';
   if (workerIdle()) newWorker();
 }
 function progress(done, total) {
