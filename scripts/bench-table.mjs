@@ -63,6 +63,12 @@ const int = n => Math.round(n).toLocaleString('en');
 const fix = (n, d) => (n === null || n === undefined ? '–' : n.toFixed(d));
 const kb = n => `${(n / 1024).toFixed(1)} KB`;
 const yes = ok => (ok ? 'yes' : '**no**');
+/** The spread of the alternating pairs' own ratios (page / native runs seconds apart), when recorded. */
+const pairs = ps => {
+  if (!ps?.length) return '';
+  const s = [...ps].sort((a, b) => a - b);
+  return `; each pair's own ratio ${fix(s[0], 2)}–${fix(s.at(-1), 2)}×, median ${fix(s[Math.floor(s.length / 2)], 2)}×`;
+};
 const row = cells => `| ${cells.join(' | ')} |`;
 const table = (head, align, rows) => [row(head), row(align), ...rows.map(row)];
 /** A section's heading, then where its figures come from. */
@@ -164,7 +170,7 @@ if (p) {
         ...(p.throughput
           ? ['javaString', 'md5'].map(h => [
               `analysis, ${h === 'md5' ? 'MD5' : 'String.hashCode'} bucket, ${int(p.throughput.records)} records: the page (its workers, one per core) / native on one thread`,
-              `**${fix(p.throughput[h].ratio, 2)}×** (${fix(p.throughput[h].pageRate / 1e6, 1)} against ${fix(p.throughput[h].nativeRate / 1e6, 1)} M records/s)`,
+              `**${fix(p.throughput[h].ratio, 2)}×** (${fix(p.throughput[h].pageRate / 1e6, 1)} against ${fix(p.throughput[h].nativeRate / 1e6, 1)} M records/s${pairs(p.throughput[h].pairs)})`,
               '≥ 1.0×',
               yes(p.throughput[h].ratio >= 1),
             ])
