@@ -400,6 +400,20 @@ test('dark mode, 1280×800 and phone width; keyboard focus is visible', async ()
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   assert.ok(overflow <= 0, `horizontal overflow ${overflow}px at phone width`);
+  // the heatmap keeps a key axis whose labels are seen; the results bar is one row, and a
+  // heading it jumps to is not under it
+  const axis = await phone.$eval('#key-axis', a => ({
+    width: a.getBoundingClientRect().width,
+    visible: getComputedStyle(a).visibility === 'visible',
+    labels: [...a.querySelectorAll('.klabel')].filter(l => l.getBoundingClientRect().width > 8).length,
+  }));
+  assert.ok(axis.visible && axis.width >= 48 && axis.labels >= 2, JSON.stringify(axis));
+  await phone.click('#results-nav button[data-to="reads-h"]');
+  const { nav, heading } = await phone.evaluate(() => ({
+    nav: document.getElementById('results-nav').getBoundingClientRect().bottom,
+    heading: document.getElementById('reads-h').getBoundingClientRect().top,
+  }));
+  assert.ok(heading >= nav - 1, `the heading's top ${heading} under the bar's bottom ${nav}`);
   await shot(phone, 'views-phone');
   assert.deepEqual(problems, []);
   assert.deepEqual(p3, []);
