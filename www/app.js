@@ -76,11 +76,20 @@ let worker = null,
 // first worker shares the page's download of the size build.
 let engineHash = '',
   runStart = 'rowkey-lab:boot';
-function newWorker() {
+/** A new analysis worker; unless a run follows at once (`warm` false), one on the speed build
+ * warms its counting workers up on the design on show (worker.js, kind 'warm'). */
+function newWorker(warm = true) {
   worker?.terminate();
   worker = startWorker(engineHash);
   worker.engine = engineHash;
   worker.onmessage = ({ data }) => onWorker(data);
+  if (warm && engineHash && state.doc)
+    worker.postMessage({
+      id: 0,
+      kind: 'warm',
+      text: docText(),
+      options: { windows: state.windows, sampleSize: state.sampleSize },
+    });
 }
 /** Whether the worker has nothing left to send: no run under way, and the linter's findings on
  * the last analysis (its last message, after the report) in. */
@@ -88,8 +97,7 @@ const workerIdle = () => $('cancel').disabled && state.lint !== null;
 /** From now on runs go to a worker on the speed build; an idle worker is replaced at once
  * (it fetches and compiles the speed build while nothing runs), a busy one when it is idle. */
 function useFastEngine() {
-  // warm: the worker starts its counting workers once it is idle (worker.js)
-  engineHash = '#engine=fast&warm=1';
+  engineHash = '#engine=fast';
   if (workerIdle()) newWorker();
 }
 function progress(done, total) {
@@ -146,7 +154,7 @@ function setRun(v) {
 }
 function startRun(message) {
   // A busy worker would finish a stale run first: replace it instead of queueing behind it.
-  if (!$('cancel').disabled) newWorker();
+  if (!$('cancel').disabled) newWorker(false);
   performance.mark('rowkey-lab:run-start');
   runStart = 'rowkey-lab:run-start';
   setRun('running');
@@ -755,7 +763,7 @@ export function startLab() {
   } else {
     runId = Math.max(runId, first?.request.id ?? 0);
     first?.worker.terminate();
-    newWorker();
+    newWorker(false);
     changed(true);
   }
   // After the first run starts: the user's next change hides it.

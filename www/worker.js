@@ -170,7 +170,7 @@ function analyzeHere(id, data, s) {
 /** Workers counting blocks for this one, kept between runs (the speed build loads once each). */
 const counters = [];
 function counter(i) {
-  counters[i] ??= new Worker(new URL('./worker.js#engine=fast', import.meta.url), { type: 'module' });
+  counters[i] ??= new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' });
   return counters[i];
 }
 
@@ -341,6 +341,23 @@ async function run(data) {
     } else if (kind === 'countBlocks') {
       const { partial, done } = await countBlocks(data);
       post({ id, kind: 'partial', partial, done }, [partial]);
+    } else if (kind === 'warm') {
+      // While nothing runs (the page sends the design on show): the counting workers started,
+      // each counting the design's first block and dropping it. The first run spread over them
+      // then waits neither for them to load the speed build nor for V8 to compile their hot
+      // code for speed (it does so after a function's first calls, never within one).
+      const n = spreadOver(Infinity);
+      if (n > 1) {
+        const doc = designOf(data);
+        for (let i = 0; i < n; i++) counter(i).postMessage({ id: 0, kind: 'warmUp', doc, options: data.options });
+      }
+    } else if (kind === 'warmUp') {
+      const s = E.AnalysisSession.forBlocks(data.doc, data.options, 0, 1);
+      try {
+        s.step(BLOCK_CHUNK);
+      } finally {
+        s.free();
+      }
     } else if (kind === 'cede') {
       // between two of its blocks (or after its run, when there is nothing left to hand over)
       post({ id, kind: 'ceded', blocks: counting?.id === id ? counting.s.cedeHalf() : null });
@@ -384,17 +401,6 @@ async function run(data) {
 }
 
 self.onmessage = ({ data }) => run(data);
-// A worker started with `warm` (the page's analysis worker on the speed build) starts its counting
-// workers a moment after it has loaded, while nothing runs: the first run spread over them then
-// does not wait for each to fetch and compile the speed build (that run took 459 ms against
-// 236-317 for the next ones, 4 M records on two cores).
-const WARM_AFTER_MS = 300;
-if (params.has('warm'))
-  ready.then(() =>
-    setTimeout(() => {
-      for (let i = 0; i < spreadOver(Infinity); i++) counter(i);
-    }, WARM_AFTER_MS),
-  );
 // The page draws that run's first preview itself while this worker is starting (see app.js);
 // the worker's own previews only keep a long run's heatmap filling in.
 if (params.has('first'))

@@ -29,15 +29,15 @@ test('spread over workers: the page shows what one pass on one thread computes',
   await page.goto(server.url);
   await waitDone(page);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-  // After the first result the analysis worker moves to the speed build (`warm`) and, idle,
-  // starts its counting workers (the speed build, started by it): one per core, at most 8.
-  const counting = list => list.filter(u => /worker\.js#engine=fast$/.test(u));
+  // After the first result the analysis worker moves to the speed build and, idle, starts its
+  // counting workers (one per core, at most 8), warmed up on the design on show.
+  const counting = list => list.filter(u => /worker\.js#engine=fast&role=counter$/.test(u));
   const perCore = cores > 1 ? Math.min(cores, 8) : 0;
   for (let t = 0; counting(workers).length < perCore && t < 150; t++) await page.waitForTimeout(100);
   assert.equal(counting(workers).length, perCore, `workers: ${workers.join(', ')}`);
   if (cores > 1)
     assert.ok(
-      workers.some(u => u.endsWith('#engine=fast&warm=1')),
+      workers.some(u => u.endsWith('worker.js#engine=fast')),
       workers.join(', '),
     );
   const doc = m.getPreset('seed001-log-wide');
