@@ -16,6 +16,7 @@
 import {
   CURSOR_STEPS,
   cellText,
+  columnTotal,
   keyLabel,
   regionText,
   renderKeyLabels,
@@ -230,6 +231,7 @@ function cellTip(i, row, col) {
       window: c0 + col,
       startTimeMs: c.startTimeMs,
       windowMs: c.windowMs,
+      total: columnTotal(d.matrix, c0 + col),
     }),
   ].join('\n');
 }

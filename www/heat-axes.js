@@ -75,16 +75,25 @@ export function renderScaleLegend(canvas, top, opts, noun = 'writes') {
     : `${num(Math.round(max))} ${noun}${opts.scale === 'log' ? ' (log)' : ''}`;
 }
 
+/** Column `col`'s sum over every row of the matrix `m` (a window's writes in all regions). */
+export function columnTotal(m, col) {
+  let t = 0;
+  for (let r = 0; r < m.rows; r++) t += m.cells[r * m.cols + col];
+  return t;
+}
+
 /** A region as a tooltip names it: its index, key range (toStringBinary) and server. */
 export const regionText = (row, startKey, endKey, server) =>
   `region ${row} [${startKey || '(first)'}, ${endKey || '(last)'}) on server ${server}`;
 
 /** A cell's count as a tooltip says it: `value` in window `window` of a clock starting at
- * `startTimeMs` with windows of `windowMs`, its rate, and against `capacity` when there is one. */
-export function cellText({ value, noun = 'writes', window, startTimeMs, windowMs, capacity = 0 }) {
+ * `startTimeMs` with windows of `windowMs`, its rate, its share of the window's `total` (every
+ * row's), and against `capacity` when there is one. */
+export function cellText({ value, noun = 'writes', window, startTimeMs, windowMs, total = 0, capacity = 0 }) {
   const rate = value / (windowMs / 1000);
   return (
     `${num(Math.round(value))} ${noun} in window ${window} (${fix(rate, 1)} ${noun}/s` +
+    (total > 0 ? `, ${pct(value / total)} of the window's` : '') +
     (capacity > 0 ? `, ${pct(rate / capacity)} of capacity)` : ')') +
     `\n${when(startTimeMs + window * windowMs)} + ${fix(windowMs / 1000, 1)} s`
   );

@@ -7,6 +7,7 @@ import { redrawCompare } from './compare-view.js';
 import {
   CURSOR_STEPS,
   cellText,
+  columnTotal,
   keyLabel,
   regionText,
   renderKeyLabels,
@@ -57,7 +58,7 @@ export function shownMatrix() {
   const [c0, c1] = h.zoom ?? [0, m.cols];
   // the key axis zoomed too: a range of rows (regions, or servers in that view)
   const [r0, r1] = h.keys && h.keys[1] <= m.rows ? h.keys : [0, m.rows];
-  return { m: sliceRows(sliceCols(m, c0, c1), r0, r1), c0, c1, r0, r1, rows: m.rows, cols: m.cols };
+  return { m: sliceRows(sliceCols(m, c0, c1), r0, r1), c0, c1, r0, r1, rows: m.rows, cols: m.cols, all: m };
 }
 
 /** Rows [r0, r1) of a matrix. */
@@ -230,7 +231,7 @@ function cellAt(ev) {
 function showCell(shownRow, col, x, y) {
   const r = state.shown,
     h = state.heat,
-    { m, c0, r0 } = shownMatrix();
+    { m, c0, r0, all } = shownMatrix();
   const t = $('tooltip');
   const v = m.cells[shownRow * m.cols + col];
   const row = r0 + shownRow;
@@ -249,6 +250,7 @@ function showCell(shownRow, col, x, y) {
     window: abs,
     startTimeMs: r.startTimeMs,
     windowMs: r.windowMs,
+    total: columnTotal(all, abs),
     capacity: h.mode === 'absolute' ? h.capacity : 0,
   })}`;
   if (h.view !== 'servers') {

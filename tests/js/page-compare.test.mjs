@@ -254,6 +254,10 @@ test('compare three designs (a preset and a Recent design added): each map label
     `region ${row} [${reg.startKey || '(first)'}, ${reg.endKey || '(last)'}) on server ${reg.server}`,
   );
   assert.match(tip[2], new RegExp(`^${d2.matrix.cells[at].toLocaleString('en')} writes in window ${col} \\(`));
+  // its share of the window: of that window's writes in all of this design's regions
+  let windowWrites = 0;
+  for (let r = 0; r < d2.matrix.rows; r++) windowWrites += d2.matrix.cells[r * 64 + col];
+  assert.ok(tip[2].includes(`, ${((d2.matrix.cells[at] / windowWrites) * 100).toFixed(1)} % of the window's)`), tip[2]);
   assert.equal(tip[3].slice(0, 20), new Date(c.startTimeMs + col * c.windowMs).toISOString().slice(0, 20));
   assert.equal(await page.isVisible('#tooltip'), true);
 

@@ -596,3 +596,26 @@ test("the linter's findings, posted after the report, reach the metrics: a run i
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("a heatmap cell's tooltip gives its share of the window's writes (in every region), as the engine counted them", async () => {
+  const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-telecom`);
+  await waitDone(page);
+  const r = m.analyzeDesign(m.getPreset('seed000-telecom'), { windows: 64, sampleSize: 1000 });
+  await page.focus('#heatmap');
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+  const { rows, cols, cells } = r.matrix;
+  let windowWrites = 0;
+  for (let i = 0; i < rows; i++) windowWrites += cells[i * cols + 1];
+  const v = cells[2 * cols + 1];
+  const tip = (await page.textContent('#tooltip')).split('\n');
+  assert.match(tip[0], /^region 2 \[/);
+  assert.ok(
+    tip[1].startsWith(`${v.toLocaleString('en')} writes in window 1 (`) &&
+      tip[1].includes(`, ${((v / windowWrites) * 100).toFixed(1)} % of the window's)`),
+    tip[1],
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
