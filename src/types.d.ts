@@ -429,8 +429,10 @@ export interface ComparedDesign {
   reads: ComparedRead[];
 }
 export interface ComparedRead { name: string; scans: number; regionsTouched: number; rowsReadPerRowReturned: number | null }
-/** One compared region's key range, `toStringBinary` (empty: the table's start or end). */
-export interface ComparedRegion { startKey: string; endKey: string; server: number }
+/** One compared region's key range, `toStringBinary` (empty: the table's start or end); its
+ * writes over the run and the cells and bytes it keeps (what a map of cells or bytes weighs its
+ * row by). */
+export interface ComparedRegion { startKey: string; endKey: string; server: number; writes: number; cells: number; bytes: number }
 export interface Comparison {
   gridBuckets: number; windows: number;
   /** Start of window 0 (ms since the epoch) and the window width (ms): the first design's workload. */

@@ -18,6 +18,8 @@ import {
   cellText,
   columnTotal,
   keyLabel,
+  MEASURES,
+  measured,
   regionText,
   renderKeyLabels,
   renderScaleLegend,
@@ -33,7 +35,18 @@ import { metric } from './results.js';
 // The comparison on show: the window range every map shows (null: all), each map's row range
 // (null: all its regions), each map's keyboard cursor (its region and window), and the drag
 // under way.
-const view = { c: null, zoom: null, keys: [], cursor: [], brush: null, figures: [] };
+const view = { c: null, zoom: null, keys: [], cursor: [], brush: null, figures: [], measure: null, mats: [] };
+
+/** Design `i`'s region × window matrix in the heatmap's measure (writes, cells kept, bytes). */
+function matrixOf(i) {
+  if (view.measure !== state.heat.measure) {
+    view.measure = state.heat.measure;
+    view.mats = view.c.designs.map(d => measured(d.matrix, d.regionKeys, view.measure));
+  }
+  return view.mats[i];
+}
+/** What the maps count, in words. */
+const noun = () => MEASURES[state.heat.measure]?.noun ?? 'writes';
 
 /** Designs compared with the one on show, at most (the engine takes 2–4 in all). */
 const MAX_OTHERS = 3;
@@ -146,7 +159,7 @@ function figure(d, i) {
 
 /** Design `i`'s matrix as shown: the linked window range, its own row range. */
 function shown(i) {
-  const m = view.c.designs[i].matrix;
+  const m = matrixOf(i);
   const [c0, c1] = view.zoom ?? [0, m.cols];
   const [r0, r1] = view.keys[i] ?? [0, m.rows];
   const cols = sliceCols(m, c0, c1);
@@ -198,12 +211,13 @@ function drawMaps() {
   });
   view.scaleName.textContent =
     scale +
+    (state.heat.measure !== 'writes' ? `, ${noun()}` : '') +
     (absolute
-      ? `, against ${num(h.capacity)} writes/s`
+      ? `, against ${num(h.capacity)} ${noun()}/s`
       : h.brightness
         ? `, brightness ×${fix(2 ** h.brightness, 2)}`
         : '');
-  view.scaleMax.textContent = renderScaleLegend(view.scaleCanvas, max, opts);
+  view.scaleMax.textContent = renderScaleLegend(view.scaleCanvas, max, opts, noun());
   view.reset.disabled = !view.zoom && !view.keys.some(Boolean);
 }
 
@@ -231,7 +245,8 @@ function cellTip(i, row, col) {
       window: c0 + col,
       startTimeMs: c.startTimeMs,
       windowMs: c.windowMs,
-      total: columnTotal(d.matrix, c0 + col),
+      total: columnTotal(matrixOf(i), c0 + col),
+      noun: noun(),
     }),
   ].join('\n');
 }
@@ -347,6 +362,7 @@ export function renderCompare(c) {
   view.zoom = null;
   view.keys = c.designs.map(() => null);
   view.cursor = c.designs.map(() => null);
+  view.measure = null;
   view.brush = null;
   view.figures = c.designs.map(figure);
   // two maps to a row: with their key axes, three or four in a row would each be too narrow
@@ -356,7 +372,7 @@ export function renderCompare(c) {
   view.reset = reset;
   const head = el(
     'p',
-    `Rows are each design's regions (top = first key, start keys beside them), columns the same ${c.windows} time windows of the first design's workload; one colour scale for all (the heatmap's `,
+    `Rows are each design's regions (top = first key, start keys beside them), columns the same ${c.windows} time windows of the first design's workload; one colour scale for all, the heatmap's (`,
     { class: 'muted' },
   );
   view.scaleName = el('span', state.heat.scale, { class: 'cmp-scale-name' });
@@ -367,7 +383,7 @@ export function renderCompare(c) {
   legend.append(el('span', '0'), view.scaleCanvas, view.scaleMax);
   head.append(
     view.scaleName,
-    " scale). Drag across a map to zoom the time of every map, diagonally to zoom that map's regions too; hover for a cell. From the keyboard: arrows move a cursor, + and − zoom time around it, ] and [ that map's regions, R resets. ",
+    "). Drag across a map to zoom the time of every map, diagonally to zoom that map's regions too; hover for a cell. From the keyboard: arrows move a cursor, + and − zoom time around it, ] and [ that map's regions, R resets. ",
     legend,
     ' ',
     reset,

@@ -75,6 +75,29 @@ export function renderScaleLegend(canvas, top, opts, noun = 'writes') {
     : `${num(Math.round(max))} ${noun}${opts.scale === 'log' ? ' (log)' : ''}`;
 }
 
+/** What a map counts: the engine's writes per region and window, or those writes weighted by
+ * each region's cells kept (or bytes) per write over the run. */
+export const MEASURES = {
+  writes: { noun: 'writes', weight: null },
+  cells: { noun: 'cells kept', weight: g => g.cells },
+  bytes: { noun: 'bytes', weight: g => g.bytes },
+};
+
+/** A region × window `matrix` in the chosen measure, each row weighted by its region's (in
+ * `regions`: `writes`, `cells`, `bytes`). */
+export function measured(matrix, regions, measure) {
+  const weight = MEASURES[measure]?.weight;
+  if (!weight) return matrix;
+  const { rows, cols } = matrix;
+  const cells = new Float64Array(rows * cols);
+  for (let i = 0; i < rows; i++) {
+    const g = regions[i];
+    const f = g?.writes ? weight(g) / g.writes : 0;
+    for (let c = 0; c < cols; c++) cells[i * cols + c] = matrix.cells[i * cols + c] * f;
+  }
+  return { rows, cols, cells };
+}
+
 /** Column `col`'s sum over every row of the matrix `m` (a window's writes in all regions). */
 export function columnTotal(m, col) {
   let t = 0;

@@ -9,6 +9,8 @@ import {
   cellText,
   columnTotal,
   keyLabel,
+  MEASURES,
+  measured,
   regionText,
   renderKeyLabels,
   renderScaleLegend,
@@ -20,33 +22,11 @@ import {
 import { drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
 import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
-/** What the map counts: the engine's writes per region and window, or those writes weighted by
- * each region's cells kept (or bytes) per write over the run. */
-export const MEASURES = {
-  writes: { noun: 'writes', weight: null },
-  cells: { noun: 'cells kept', weight: g => g.cells },
-  bytes: { noun: 'bytes', weight: g => g.bytes },
-};
-
-/** The report's region matrix in the chosen measure. */
-function measured(r, measure) {
-  const weight = MEASURES[measure]?.weight;
-  if (!weight) return r.matrix;
-  const { rows, cols } = r.matrix;
-  const cells = new Float64Array(rows * cols);
-  for (let i = 0; i < rows; i++) {
-    const g = r.regions[i];
-    const f = g?.writes ? weight(g) / g.writes : 0;
-    for (let c = 0; c < cols; c++) cells[i * cols + c] = r.matrix.cells[i * cols + c] * f;
-  }
-  return { rows, cols, cells };
-}
-
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
 export function shownMatrix() {
   const r = state.shown,
     h = state.heat;
-  let m = measured(r, h.measure);
+  let m = measured(r.matrix, r.regions, h.measure);
   if (h.view === 'servers') {
     const n = Math.max(1, r.servers.length);
     m = groupRows(

@@ -60,6 +60,13 @@ pub struct ComparedRegion {
     pub end_key: String,
     /// Its region server.
     pub server: u32,
+    /// Writes it took over the run: with `cells` and `bytes`, what weighs its row of the
+    /// matrix when a map shows cells kept or bytes instead of writes (as the heatmap does).
+    pub writes: u64,
+    /// Cells it keeps (versions beyond the family's `VERSIONS` are not kept).
+    pub cells: u64,
+    /// Bytes written into it over the run.
+    pub bytes: u64,
 }
 
 /// One read's cost in a [`ComparedDesign`]: what a delta table puts side by side.
@@ -154,6 +161,9 @@ pub fn compare_with_encoders(
                 start_key: g.start_key.clone(),
                 end_key: g.end_key.clone(),
                 server: g.server,
+                writes: g.writes,
+                cells: g.cells,
+                bytes: g.bytes,
             })
             .collect();
         designs.push(ComparedDesign {

@@ -200,6 +200,20 @@ fn whole_document_salted_versus_time_first() {
         );
         assert_eq!(d.region_keys[0].start_key, "");
         assert_eq!(d.region_keys.last().map(|g| g.end_key.as_str()), Some(""));
+        // each region's writes, cells and bytes: what weighs its row when a map shows cells
+        // or bytes, as the design's own analysis counted them
+        let ours: Vec<_> = d
+            .region_keys
+            .iter()
+            .map(|g| (g.writes, g.cells, g.bytes))
+            .collect();
+        let theirs: Vec<_> = report
+            .regions
+            .iter()
+            .map(|g| (g.writes, g.cells, g.bytes))
+            .collect();
+        assert_eq!(ours, theirs);
+        assert!(d.region_keys.iter().any(|g| g.bytes > g.writes));
     }
     assert_eq!(c.designs[0].region_keys[1].start_key, "01");
 }

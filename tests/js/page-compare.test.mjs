@@ -289,6 +289,22 @@ test('compare three designs (a preset and a Recent design added): each map label
   assert.equal(await page.textContent('#compare .cmp-scale-max'), `${Math.round(top / 2).toLocaleString('en')} writes`);
   await page.fill('#brightness', '0');
   await page.dispatchEvent('#brightness', 'input');
+  // and its measure: bytes, each region's writes weighted by its bytes per write (the engine's)
+  await page.selectOption('#heat-measure', 'bytes');
+  assert.equal(await page.textContent('#compare .cmp-scale-name'), 'linear, bytes');
+  await canvas.scrollIntoViewIfNeeded();
+  const b2 = await canvas.boundingBox();
+  await page.mouse.move(b2.x + ((col + 0.5) / 64) * b2.width, b2.y + ((row + 0.5) / d2.matrix.rows) * b2.height);
+  const g = d2.regionKeys[row];
+  assert.ok(g.bytes > g.writes, JSON.stringify(g));
+  const inBytes = (await page.textContent('#tooltip')).split('\n')[2];
+  assert.match(
+    inBytes,
+    new RegExp(
+      `^${Math.round(d2.matrix.cells[at] * (g.bytes / g.writes)).toLocaleString('en')} bytes in window ${col} \\(`,
+    ),
+  );
+  await page.selectOption('#heat-measure', 'writes');
   await shot(page, 'compare-three');
   assert.deepEqual(problems, []);
   await page.close();
