@@ -75,13 +75,14 @@ let worker = null,
 // After the first render the workers run the engine's speed build (worker.js); before it, the
 // first worker shares the page's download of the size build.
 let engineHash = '',
+  workerEngine = '', // the engine the worker on hand was started on
   runStart = 'rowkey-lab:boot';
 /** A new analysis worker; unless a run follows at once (`warm` false), one on the speed build
  * warms its counting workers up on the design on show (worker.js, kind 'warm'). */
 function newWorker(warm = true) {
   worker?.terminate();
   worker = startWorker(engineHash);
-  worker.engine = engineHash;
+  workerEngine = engineHash;
   worker.onmessage = ({ data }) => onWorker(data);
   if (warm && engineHash && state.doc)
     worker.postMessage({
@@ -94,11 +95,15 @@ function newWorker(warm = true) {
 /** Whether the worker has nothing left to send: no run under way, and the linter's findings on
  * the last analysis (its last message, after the report) in. */
 const workerIdle = () => $('cancel').disabled && state.lint !== null;
+/** A worker on another engine than runs go to is replaced once it is idle. */
+const moveWhenIdle = () => {
+  if (workerEngine !== engineHash && workerIdle()) newWorker();
+};
 /** From now on runs go to a worker on the speed build; an idle worker is replaced at once
  * (it fetches and compiles the speed build while nothing runs), a busy one when it is idle. */
 function useFastEngine() {
   engineHash = '#engine=fast';
-  if (workerIdle()) newWorker();
+  moveWhenIdle();
 }
 function progress(done, total) {
   $('progress').value = total ? done / total : 0;
@@ -138,7 +143,7 @@ function onWorker(msg) {
     showExamples(msg.findings.filter(f => f.rule === 'example-key'));
     // the metrics drawn while the findings were on their way: drawn again with them
     if ($('metrics').dataset.lint === 'pending') renderMetrics();
-    if (worker.engine !== engineHash && workerIdle()) newWorker();
+    moveWhenIdle();
   } else if (msg.kind === 'comparison') {
     endRun('');
     renderCompare(msg.comparison);
@@ -751,8 +756,7 @@ export function startLab() {
   const first = adoptFirstRun();
   let preview = Promise.resolve();
   if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
-    worker = first.worker;
-    worker.engine = ''; // boot.js's, on the size build
+    worker = first.worker; // boot.js's, on the size build (workerEngine '')
     runId = first.request.id;
     worker.onmessage = ({ data }) => onWorker(data);
     setRun('running');

@@ -15,11 +15,11 @@
 // map's regions only (and the time of all).
 import {
   CURSOR_STEPS,
+  cellPoint,
   cellText,
-  columnTotal,
   keyLabel,
-  MEASURES,
   measured,
+  measureNoun,
   regionText,
   renderKeyLabels,
   renderScaleLegend,
@@ -28,7 +28,7 @@ import {
   ZOOM_KEYS,
   zoomedRange,
 } from './heat-axes.js';
-import { drawMatrix, poolMax, sliceCols } from './heatmap.js';
+import { columnTotal, drawMatrix, poolMax, sliceCols } from './heatmap.js';
 import { $, el, fix, num, state } from './lab-state.js';
 import { metric } from './results.js';
 
@@ -45,8 +45,8 @@ function matrixOf(i) {
   }
   return view.mats[i];
 }
-/** What the maps count, in words. */
-const noun = () => MEASURES[state.heat.measure]?.noun ?? 'writes';
+/** What the maps count, in words (the heatmap's measure). */
+const noun = () => measureNoun(state.heat.measure);
 
 /** Designs compared with the one on show, at most (the engine takes 2–4 in all). */
 const MAX_OTHERS = 3;
@@ -345,12 +345,11 @@ function zoomKey(ev, i) {
   row = Math.min(now.r1 - 1, Math.max(now.r0, row));
   col = Math.min(now.c1 - 1, Math.max(now.c0, col));
   view.cursor[i] = [row, col];
-  const box = view.figures[i].canvas.getBoundingClientRect();
+  const [sr, sc] = [row - now.r0, col - now.c0];
   showTooltip(
     $('tooltip'),
-    cellTip(i, row - now.r0, col - now.c0),
-    box.left + window.scrollX + ((col - now.c0 + 0.5) / (now.c1 - now.c0)) * box.width,
-    box.top + window.scrollY + ((row - now.r0 + 0.5) / (now.r1 - now.r0)) * box.height,
+    cellTip(i, sr, sc),
+    ...cellPoint(view.figures[i].canvas, sr, sc, now.r1 - now.r0, now.c1 - now.c0),
   );
 }
 

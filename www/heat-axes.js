@@ -83,6 +83,9 @@ export const MEASURES = {
   bytes: { noun: 'bytes', weight: g => g.bytes },
 };
 
+/** What a map in `measure` counts, in words. */
+export const measureNoun = measure => MEASURES[measure]?.noun ?? 'writes';
+
 /** A region × window `matrix` in the chosen measure, each row weighted by its region's (in
  * `regions`: `writes`, `cells`, `bytes`). */
 export function measured(matrix, regions, measure) {
@@ -96,13 +99,6 @@ export function measured(matrix, regions, measure) {
     for (let c = 0; c < cols; c++) cells[i * cols + c] = matrix.cells[i * cols + c] * f;
   }
   return { rows, cols, cells };
-}
-
-/** Column `col`'s sum over every row of the matrix `m` (a window's writes in all regions). */
-export function columnTotal(m, col) {
-  let t = 0;
-  for (let r = 0; r < m.rows; r++) t += m.cells[r * m.cols + col];
-  return t;
 }
 
 /** A region as a tooltip names it: its index, key range (toStringBinary) and server. */
@@ -128,6 +124,16 @@ export function showTooltip(box, text, x, y) {
   box.hidden = false;
   box.style.left = `${x + 12}px`;
   box.style.top = `${y + 12}px`;
+}
+
+/** The page point (for showTooltip) at the middle of cell (`row`, `col`) of a map of `rows` ×
+ * `cols` cells drawn over `canvas`: where a keyboard cursor's tooltip goes. */
+export function cellPoint(canvas, row, col, rows, cols) {
+  const box = canvas.getBoundingClientRect();
+  return [
+    box.left + window.scrollX + ((col + 0.5) / cols) * box.width,
+    box.top + window.scrollY + ((row + 0.5) / rows) * box.height,
+  ];
 }
 
 /** Keys that zoom a focused map around its keyboard cursor: + and − its time (windows), ] and [

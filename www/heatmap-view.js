@@ -6,11 +6,12 @@
 import { redrawCompare } from './compare-view.js';
 import {
   CURSOR_STEPS,
+  cellPoint,
   cellText,
-  columnTotal,
   keyLabel,
   MEASURES,
   measured,
+  measureNoun,
   regionText,
   renderKeyLabels,
   renderScaleLegend,
@@ -19,7 +20,7 @@ import {
   ZOOM_KEYS,
   zoomedRange,
 } from './heat-axes.js';
-import { drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
+import { columnTotal, drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
 import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
@@ -72,7 +73,7 @@ export function renderHeatmap() {
       ? ` Each pixel shows the busiest of ${fr > 1 ? `${fr} ${h.view === 'servers' ? 'servers' : 'regions'}` : ''}${fr > 1 && fc > 1 ? ' × ' : ''}${fc > 1 ? `${fc} windows` : ''} (more cells than the screen has pixels); hover for each one.`
       : '';
   const rows = h.view === 'servers' ? 'servers' : 'regions';
-  const noun = MEASURES[h.measure]?.noun ?? 'writes';
+  const noun = measureNoun(h.measure);
   const weighted =
     h.measure === 'writes'
       ? ''
@@ -116,12 +117,7 @@ function renderKeyAxis(r, m, height, r0) {
 
 /** The colour scale's legend of the map as drawn. */
 function renderScale(top, opts) {
-  $('heat-scale-max').textContent = renderScaleLegend(
-    $('heat-scale'),
-    top,
-    opts,
-    MEASURES[state.heat.measure]?.noun ?? 'writes',
-  );
+  $('heat-scale-max').textContent = renderScaleLegend($('heat-scale'), top, opts, measureNoun(state.heat.measure));
 }
 
 /** The row (a final region, by its start key) and the window of each split event. */
@@ -226,7 +222,7 @@ function showCell(shownRow, col, x, y) {
   }
   let text = `${head}\n${cellText({
     value: v,
-    noun: MEASURES[h.measure]?.noun ?? 'writes',
+    noun: measureNoun(h.measure),
     window: abs,
     startTimeMs: r.startTimeMs,
     windowMs: r.windowMs,
@@ -310,13 +306,7 @@ function setZoom(zoom) {
 function showCursor() {
   const { m } = shownMatrix();
   const [row, col] = state.heat.cursor;
-  const box = $('heatmap').getBoundingClientRect();
-  showCell(
-    row,
-    col,
-    box.left + window.scrollX + ((col + 0.5) / m.cols) * box.width,
-    box.top + window.scrollY + ((row + 0.5) / m.rows) * box.height,
-  );
+  showCell(row, col, ...cellPoint($('heatmap'), row, col, m.rows, m.cols));
 }
 function heatKey(ev) {
   if (!state.shown) return;

@@ -158,6 +158,13 @@ export function totals(m) {
   return { rowSum, colSum };
 }
 
+/** Column `col`'s sum over every row of the matrix `m` (a window's writes in all regions). */
+export function columnTotal(m, col) {
+  let t = 0;
+  for (let r = 0; r < m.rows; r++) t += m.cells[r * m.cols + col];
+  return t;
+}
+
 /** Bars into a canvas: `vertical` = one bar per row growing rightwards (one pixel row each). */
 export function drawBars(
   canvas,

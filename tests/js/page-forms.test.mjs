@@ -85,19 +85,21 @@ test('every preset survives its forms: each control committed as shown leaves th
   await page.close();
 });
 
+/** A time-first key over zipf ids on 8 uniform regions: the forms' tests start from it. */
+const ZIPF_TIME_FIRST = {
+  v: 1,
+  fields: [
+    { name: 'id', type: 'string', generator: { kind: 'zipf', n: 1000 } },
+    { name: 'ts', type: 'timestamp' },
+  ],
+  key: 'long(ts) + id',
+  workload: { records: 20000 },
+  regions: { presplit: { kind: 'uniform', regions: 8 } },
+};
+
 test('a field added through the form, its generator and cardinality set, used in the key', async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
-  const design = {
-    v: 1,
-    fields: [
-      { name: 'id', type: 'string', generator: { kind: 'zipf', n: 1000 } },
-      { name: 'ts', type: 'timestamp' },
-    ],
-    key: 'long(ts) + id',
-    workload: { records: 20000 },
-    regions: { presplit: { kind: 'uniform', regions: 8 } },
-  };
-  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
+  await page.goto(`${server.url}#v=1&d=${b64(ZIPF_TIME_FIRST)}`);
   await waitDone(page);
   let text = await page.inputValue('#doc-json');
   await page.click('#design-forms button[data-act="add-field"]');
@@ -151,17 +153,7 @@ test('a field added through the form, its generator and cardinality set, used in
 
 test('a link to a design with the same parts keeps the forms as they are; one with other parts redraws them', async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
-  const design = {
-    v: 1,
-    fields: [
-      { name: 'id', type: 'string', generator: { kind: 'zipf', n: 1000 } },
-      { name: 'ts', type: 'timestamp' },
-    ],
-    key: 'long(ts) + id',
-    workload: { records: 20000 },
-    regions: { presplit: { kind: 'uniform', regions: 8 } },
-  };
-  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
+  await page.goto(`${server.url}#v=1&d=${b64(ZIPF_TIME_FIRST)}`);
   await waitDone(page);
   const sel = '#design-forms [data-path="/fields/0/name"]';
   await page.waitForSelector(sel);
@@ -173,7 +165,7 @@ test('a link to a design with the same parts keeps the forms as they are; one wi
     h => {
       location.hash = h;
     },
-    `#v=1&d=${b64({ ...design, key: 'id + long(ts)' })}`,
+    `#v=1&d=${b64({ ...ZIPF_TIME_FIRST, key: 'id + long(ts)' })}`,
   );
   await page.waitForFunction(() => document.querySelector('#key-text').value === 'id + long(ts)');
   await waitDone(page);
@@ -184,7 +176,7 @@ test('a link to a design with the same parts keeps the forms as they are; one wi
     h => {
       location.hash = h;
     },
-    `#v=1&d=${b64({ ...design, workload: { records: 30000 } })}`,
+    `#v=1&d=${b64({ ...ZIPF_TIME_FIRST, workload: { records: 30000 } })}`,
   );
   await page.waitForSelector('#design-forms [data-path="/workload/records"]', { state: 'attached' });
   await page.waitForFunction(
