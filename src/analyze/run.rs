@@ -81,6 +81,9 @@ pub struct AnalysisRun {
     /// refused ([`AnalysisRun::combine`]); set by [`AnalysisRun::for_blocks`] (computed only
     /// where partial counts are made: the page's size build never serializes a document).
     fingerprint: Option<u64>,
+    /// Counted in one pass, never cut in blocks: the key numbers names in the order records
+    /// arrive (`uid(f, W)` without a table), so a block counted apart would number anew.
+    one_pass: bool,
 }
 
 impl std::fmt::Debug for AnalysisRun {
@@ -202,6 +205,7 @@ impl DesignKeys {
         let Some((index, time_ms)) = stream.next_values(&mut self.values) else {
             return Ok(None);
         };
+        restart_random_at(&mut self.key, index);
         for &i in &self.decimals {
             if let (Some(slot), Some(decl)) = (self.values.get_mut(i), self.decls.get(i)) {
                 if let crate::keyspec::FieldValue::Str(s) = slot {
@@ -361,6 +365,7 @@ impl AnalysisRun {
             fed: false,
             qualifier,
             led_by_time: crate::design::leads_with_time(doc),
+            one_pass: crate::keyspec::opentsdb::numbers_in_order(&doc.key.segments),
         })
     }
 
@@ -535,8 +540,19 @@ pub fn document_encoder(doc: &DesignDocument) -> Result<KeyEncoder> {
                 (None, _) => values.push(convert_value(decl, v)?),
             }
         }
+        restart_random_at(&mut key, rec.index);
         key.encode_values_into(out, &values)
     }))
+}
+
+/// At the first record of a block, restart the key's `random(...)` segments for that block,
+/// as the workload restarts its generators: a block counted apart (another worker) then draws
+/// what one pass draws there.
+fn restart_random_at(key: &mut crate::keyspec::CompiledKey, index: u64) {
+    if index % crate::workload::BLOCK_RECORDS == 0 && key.has_random() {
+        let block = index / crate::workload::BLOCK_RECORDS;
+        key.reseed_random(|seed| crate::workload::block_seed(seed, block));
+    }
 }
 
 /// The document's key design compiled against its fields (errors point into `/key`).

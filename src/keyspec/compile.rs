@@ -67,13 +67,13 @@ pub(crate) enum Enc {
         render: Render,
     },
     Dict {
-        entries: Vec<(String, i64)>,
+        entries: NameTable,
         render: Render,
     },
     /// `uid(f, W, [table])`: a table, or UIDs assigned in order of first appearance.
     Uid {
         width: u32,
-        entries: Option<Vec<(String, i64)>>,
+        entries: Option<NameTable>,
     },
     /// `baseTime(f)`: `Internal.baseTime` as a 4-byte int.
     BaseTime,
@@ -279,6 +279,20 @@ impl CompiledKey {
         self.rng.clone_from(&self.seeds);
     }
 
+    /// Restart every `random(...)` segment's generator from `mix` of its seed: the analysis
+    /// restarts them at each block of records (as the workload restarts its own), so a block
+    /// counted apart on another worker draws what one pass draws there.
+    pub fn reseed_random(&mut self, mix: impl Fn(u64) -> u64) {
+        for (state, seed) in self.rng.iter_mut().zip(&self.seeds) {
+            *state = mix(*seed);
+        }
+    }
+
+    /// Whether the key has a `random(...)` segment.
+    pub fn has_random(&self) -> bool {
+        !self.seeds.is_empty()
+    }
+
     /// The segments as laid out, encoded and decoded: the design's own, with every
     /// `tags(...)` replaced by its tag-key UIDs and values in UID order. Layout entries index
     /// these.
@@ -289,6 +303,7 @@ impl CompiledKey {
     /// Forget the UIDs `uid(f, W)` segments assigned, so the next record starts again at 1.
     pub fn reset_uids(&mut self) {
         self.pool.uids.clear();
+        self.pool.uid_bytes = 0;
     }
 
     /// The name field `f`'s `uid(...)` assigned UID `id` to, if any.
@@ -300,6 +315,7 @@ impl CompiledKey {
     pub(crate) fn pool_with_uids(&self) -> Pool {
         Pool {
             uids: self.pool.uids.clone(),
+            uid_bytes: self.pool.uid_bytes,
             ..Pool::default()
         }
     }
@@ -413,6 +429,49 @@ pub(crate) struct Pool {
     day: time::DayCache,
     /// UIDs `uid(f, W)` assigned so far, by field index.
     pub(crate) uids: Vec<UidTable>,
+    /// Bytes of names the `uids` tables keep.
+    pub(crate) uid_bytes: usize,
+}
+
+/// A `dict(...)`, `tag(...)` or `uid(...)` table: its entries in the design's order (for
+/// messages and decoding), and an index by name, so that encoding a record finds its value in
+/// constant time (a table may hold 10^5 names; the analyzer encodes millions of records).
+#[derive(Debug, Clone)]
+pub(crate) struct NameTable {
+    entries: Vec<(String, i64)>,
+    index: std::collections::HashMap<String, i64>,
+}
+
+impl NameTable {
+    /// The table of `entries` (the first entry of a name wins, as a linear search found it).
+    pub(crate) fn new(entries: &[(String, i64)]) -> NameTable {
+        let mut index = std::collections::HashMap::with_capacity(entries.len());
+        for (k, id) in entries {
+            index.entry(k.clone()).or_insert(*id);
+        }
+        NameTable {
+            entries: entries.to_vec(),
+            index,
+        }
+    }
+
+    /// The id of the entry whose name is `v`'s Java text (`String.valueOf`), if any.
+    pub(crate) fn id_of(&self, v: &FieldValue, ty: FieldType) -> Option<i64> {
+        match v {
+            FieldValue::Str(x) => self.index.get(x.as_str()).copied(),
+            FieldValue::Null => None,
+            other => {
+                let mut b = Vec::new();
+                other.push_text(ty, "", &mut b).ok()?;
+                self.index.get(std::str::from_utf8(&b).ok()?).copied()
+            }
+        }
+    }
+
+    /// The entries, in the design's order.
+    pub(crate) fn entries(&self) -> &[(String, i64)] {
+        &self.entries
+    }
 }
 
 /// The UIDs one field's `uid(...)` segments assigned, in order of first appearance (1, 2, …,
@@ -424,20 +483,37 @@ pub(crate) struct UidTable {
 }
 
 impl UidTable {
-    /// The UID of `name`, assigned now if it has none yet.
-    pub(crate) fn id(&mut self, name: &[u8]) -> Result<i64> {
+    /// The UID of `name`, assigned now if it has none yet. `kept` counts the bytes of names
+    /// every table of the key keeps ([`MAX_UID_NAME_BYTES`](super::opentsdb::MAX_UID_NAME_BYTES)),
+    /// checked before the name is stored.
+    pub(crate) fn id(&mut self, name: &[u8], kept: &mut usize) -> Result<i64> {
+        use super::opentsdb::{MAX_ASSIGNED_UIDS, MAX_UID_NAME_BYTES};
         if let Some(id) = self.ids.get(name) {
             return Ok(*id);
         }
-        if self.names.len() >= super::opentsdb::MAX_ASSIGNED_UIDS {
+        if self.names.len() >= MAX_ASSIGNED_UIDS {
             return Err(Error::limit(
                 "uid",
                 format!(
-                    "uid(...) assigns at most {} UIDs per field; give a table for more",
-                    super::opentsdb::MAX_ASSIGNED_UIDS
+                    "uid(...) assigns at most {MAX_ASSIGNED_UIDS} UIDs per field; give a table for more"
                 ),
             ));
         }
+        let after = kept.saturating_add(name.len().saturating_mul(2));
+        if after > MAX_UID_NAME_BYTES {
+            return Err(Error::limit(
+                "uid",
+                format!(
+                    "uid(...) without a table keeps every name it numbers, and the names reached \
+                     {} MiB (the limit) at {} names, the latest {} bytes long: give a table, or \
+                     number a shorter field",
+                    MAX_UID_NAME_BYTES >> 20,
+                    self.names.len(),
+                    name.len()
+                ),
+            ));
+        }
+        *kept = after;
         self.names.push(name.to_vec());
         let id = self.names.len() as i64;
         self.ids.insert(name.to_vec(), id);

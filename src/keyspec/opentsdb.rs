@@ -5,10 +5,17 @@
 use super::ast::*;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::opentsdb::internal::max_unsigned_value_on_bytes;
+use crate::support::json::quote;
 
 /// Most UIDs one `uid(f, W)` assigns in order of first appearance (the table lives as long
 /// as the compiled key: memory grows with the distinct values, so it is bounded).
 pub const MAX_ASSIGNED_UIDS: usize = 1 << 20;
+
+/// Most bytes of names all `uid(f, W)` segments of one compiled key keep, counted as they are
+/// numbered (each name is kept twice: by name and by UID). Names are field values, which may
+/// be kilobytes long: a million names of 4 KiB would be 8 GiB, past what a wasm module can
+/// address, so the count alone does not bound the memory.
+pub const MAX_UID_NAME_BYTES: usize = 64 << 20;
 
 /// `id` big-endian on `width` bytes (what `UniqueId` stores), or `None` when it is negative
 /// or above `Internal.getMaxUnsignedValueOnBytes(width)`.
@@ -46,23 +53,28 @@ fn validate_ids(entries: &[(String, i64)], width: u32, at: &str) -> Result<()> {
         ));
     }
     let at = format!("{at}/entries");
-    for (i, (k, id)) in entries.iter().enumerate() {
+    // By hash, not by scanning the entries before: a table may hold 10^5 names.
+    let mut by_id: std::collections::HashMap<i64, &str> = Default::default();
+    let mut names: std::collections::HashSet<&str> = Default::default();
+    for (k, id) in entries {
         if uid_bytes(*id, width, &mut Vec::new()).is_none() {
             let max = max_unsigned_value_on_bytes(width as i32).unwrap_or(0);
             return Err(invalid(
                 &at,
-                format!("UID {id} of `{k}` does not fit {width} bytes (0 to {max})"),
+                format!(
+                    "UID {id} of {} does not fit {width} bytes (0 to {max})",
+                    quote(k)
+                ),
             ));
         }
-        let earlier = entries.get(..i).unwrap_or(&[]);
-        if let Some((other, _)) = earlier.iter().find(|(_, x)| x == id) {
+        if let Some(other) = by_id.insert(*id, k) {
             return Err(invalid(
                 &at,
-                format!("`{k}` and `{other}` have the same UID {id}"),
+                format!("{} and {} have the same UID {id}", quote(k), quote(other)),
             ));
         }
-        if earlier.iter().any(|(x, _)| x == k) {
-            return Err(invalid(&at, format!("`{k}` is listed twice")));
+        if !names.insert(k) {
+            return Err(invalid(&at, format!("{} is listed twice", quote(k))));
         }
     }
     Ok(())
@@ -136,6 +148,22 @@ pub(crate) fn has_tags(segs: &[Segment]) -> bool {
         | Segment::Hash15(HashSpec { of: Some(o) })
         | Segment::Md5(HashSpec { of: Some(o) })
         | Segment::Md5Hex(Md5HexSpec { of: Some(o), .. }) => has_tags(o),
+        _ => false,
+    })
+}
+
+/// Whether any segment, nested ones included, is a `uid(f, W)` without a table: it numbers
+/// names in the order records arrive, so its bytes depend on every record before, and an
+/// analysis of it cannot be cut into blocks counted apart (each would number from 1).
+pub fn numbers_in_order(segs: &[Segment]) -> bool {
+    segs.iter().any(|s| match s {
+        Segment::Uid(u) => u.entries.is_none(),
+        Segment::Tags(t) => numbers_in_order(&t.of),
+        Segment::When(w) => numbers_in_order(&w.then),
+        Segment::Salt(SaltSpec { of: Some(o), .. })
+        | Segment::Hash15(HashSpec { of: Some(o) })
+        | Segment::Md5(HashSpec { of: Some(o) })
+        | Segment::Md5Hex(Md5HexSpec { of: Some(o), .. }) => numbers_in_order(o),
         _ => false,
     })
 }

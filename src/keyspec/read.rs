@@ -271,9 +271,11 @@ fn dict_entries(n: &Node) -> R<Vec<(String, i64)>> {
         return Err(n.invalid_type("an object mapping each value to its integer id"));
     };
     let mut out: Vec<(String, i64)> = Vec::with_capacity(entries.len());
+    let mut seen = std::collections::HashSet::with_capacity(entries.len());
     for (k, at, v) in entries {
-        if out.iter().any(|(x, _)| x == k) {
-            return Err(DeError::new(format!("value `{k}` is listed twice"), *at));
+        if !seen.insert(k.as_str()) {
+            let k = crate::support::json::quote(k);
+            return Err(DeError::new(format!("value {k} is listed twice"), *at));
         }
         out.push((k.clone(), i64_(v).map_err(|e| e.key(k))?));
     }

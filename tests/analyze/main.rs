@@ -16,3 +16,4 @@ mod options;
 mod paths;
 mod placement;
 mod reads;
+mod workers;

@@ -223,6 +223,34 @@ fn assigned_uids_stop_at_their_limit() {
 }
 
 #[test]
+fn assigned_uid_names_stop_at_their_bytes() {
+    // 148 bytes of design within every other limit: a UID for each distinct string of 4,096
+    // characters. Without a bound on the names' bytes it grew until the module trapped.
+    use rowkey_lab::keyspec::opentsdb::MAX_UID_NAME_BYTES;
+    let doc = rowkey_lab::design::DesignDocument::from_json(
+        r#"{"v":1,"fields":[{"name":"s","type":"string","generator":{"kind":"uniformString","length":4096}}],
+            "key":"uid(s, 3)","workload":{"records":100000}}"#,
+    )
+    .unwrap();
+    let e = rowkey_lab::analyze::analyze(&doc, &Default::default()).unwrap_err();
+    assert_limit(&e, &["uid", "64 MiB", "give a table"]);
+    // it stopped at the bytes, not at the count: about MAX / (2 × 4096) names
+    let names = MAX_UID_NAME_BYTES / (2 * 4096);
+    assert!(
+        e.message.contains(&format!("at {names} names")),
+        "{}",
+        e.message
+    );
+    // shorter names are numbered as before
+    let doc = rowkey_lab::design::DesignDocument::from_json(
+        r#"{"v":1,"fields":[{"name":"s","type":"string","generator":{"kind":"uniformString","length":8}}],
+            "key":"uid(s, 3)","workload":{"records":100000}}"#,
+    )
+    .unwrap();
+    assert!(rowkey_lab::analyze::analyze(&doc, &Default::default()).is_ok());
+}
+
+#[test]
 fn every_max_constant_is_in_docs_limits() {
     // A limit nobody can read about is a surprise: docs/limits.md names each one.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

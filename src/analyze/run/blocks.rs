@@ -7,14 +7,16 @@ use crate::analyze::analyzer::PartialAnalysis;
 use crate::analyze::AnalysisReport;
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::opentsdb::numbers_in_order;
 use crate::workload::{WorkloadSpec, BLOCK_RECORDS};
 
 impl AnalysisRun {
     /// Blocks of this run's workload ([`BLOCK_RECORDS`] records each; at least 1): the
     /// units [`for_blocks`](Self::for_blocks) counts apart. 1 with auto-split, whose regions
-    /// split as the writes arrive and are counted in one pass.
+    /// split as the writes arrive, and with a key that numbers names in the order records
+    /// arrive (`uid(f, W)` without a table): both are counted in one pass.
     pub fn blocks(&self) -> u64 {
-        if self.fed {
+        if self.fed || self.one_pass {
             return 1;
         }
         blocks_of(self.stream.spec().records, !self.analyzer.is_blocked())
@@ -161,8 +163,9 @@ pub fn analyze_parallel(
         .workload
         .as_ref()
         .map_or_else(|| WorkloadSpec::default().records, |w| w.records);
-    let auto_split = doc.regions.as_ref().is_some_and(|r| r.auto_split.is_some());
-    let blocks = blocks_of(records, auto_split);
+    let one_pass = doc.regions.as_ref().is_some_and(|r| r.auto_split.is_some())
+        || numbers_in_order(&doc.key.segments);
+    let blocks = blocks_of(records, one_pass);
     let n = crate::support::threads::count(threads).min(usize::try_from(blocks).unwrap_or(1));
     if n <= 1 {
         return analyze(doc, opts);
@@ -177,8 +180,8 @@ pub fn analyze_parallel(
 }
 
 /// The blocks of a workload of `records` records: one with auto-split, which is one pass.
-fn blocks_of(records: u64, auto_split: bool) -> u64 {
-    if auto_split {
+fn blocks_of(records: u64, one_pass: bool) -> u64 {
+    if one_pass {
         1
     } else {
         records.div_ceil(BLOCK_RECORDS).max(1)

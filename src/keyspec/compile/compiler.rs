@@ -191,7 +191,7 @@ impl Compiler<'_> {
                 let f = self.field(path, seg, &u.field)?.0;
                 let enc = Enc::Uid {
                     width: u.width,
-                    entries: u.entries.clone(),
+                    entries: u.entries.as_deref().map(super::NameTable::new),
                 };
                 (f, enc)
             }
@@ -305,7 +305,7 @@ fn natural_enc(t: FieldType) -> Enc {
 fn dict_enc(d: &DictSpec, tag: bool) -> Enc {
     let default = if tag { Render::Byte } else { Render::Long };
     Enc::Dict {
-        entries: d.entries.clone(),
+        entries: super::NameTable::new(&d.entries),
         render: d.render.unwrap_or(default),
     }
 }

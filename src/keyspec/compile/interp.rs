@@ -459,7 +459,7 @@ impl<'a> Encoding<'a> {
                 render(r, b, out)
             }
             Enc::Dict { entries, render: r } => self.dict(f, entries, r, out),
-            Enc::Uid { width, entries } => self.uid(f, *width, entries.as_deref(), out),
+            Enc::Uid { width, entries } => self.uid(f, *width, entries.as_ref(), out),
             Enc::BaseTime => {
                 let (n, name) = self.long(f)?;
                 // `TSDB.checkTimestampAndTags`: OpenTSDB writes no such row.

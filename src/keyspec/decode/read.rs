@@ -164,6 +164,7 @@ impl Decoding<'_> {
             Enc::Dict { entries, render } => {
                 let id = unrender(render, b).map_err(|m| field.error(m))?;
                 let (text, _) = entries
+                    .entries()
                     .iter()
                     .find(|(_, i)| *i == id || render_eq(render, *i, id))
                     .ok_or_else(|| field.error(format!("id {id} is not in the table")))?;
@@ -174,10 +175,10 @@ impl Decoding<'_> {
                     .ok_or_else(|| field.not("a UID of at most 8 bytes"))?;
                 match entries {
                     Some(e) => {
-                        let (text, _) = e
-                            .iter()
-                            .find(|(_, i)| *i == id)
-                            .ok_or_else(|| field.error(format!("UID {id} is not in the table")))?;
+                        let (text, _) =
+                            e.entries().iter().find(|(_, i)| *i == id).ok_or_else(|| {
+                                field.error(format!("UID {id} is not in the table"))
+                            })?;
                         self.set(f, field.value_of_text(text)?, true, None, pos)
                     }
                     None => match self.ck.assigned_uid(f, id) {

@@ -284,13 +284,16 @@ fn entries(e: &Expr) -> Result<Vec<(String, i64)>> {
         }
     };
     let mut out: Vec<(String, i64)> = Vec::new();
+    // By hash: a table may hold 10^5 entries, and the page parses the key at every keystroke.
+    let mut seen = std::collections::HashSet::new();
     for it in items {
         let (k, p) = it
             .name
             .clone()
             .ok_or_else(|| err(it.value.pos, "expected an entry \"value\"=id"))?;
-        if out.iter().any(|(x, _)| *x == k) {
-            return Err(err(p, format!("value `{k}` is listed twice")));
+        if !seen.insert(k.clone()) {
+            let k = crate::support::json::quote(&k);
+            return Err(err(p, format!("value {k} is listed twice")));
         }
         let id = ranged(
             &it.value,

@@ -3,6 +3,8 @@
 //! OpenTSDB UIDs), called from [`Encoding::field`](super::Encoding::field).
 
 use super::*;
+use crate::keyspec::compile::NameTable;
+use crate::support::json::quote;
 
 impl Encoding<'_> {
     /// `fixed(f, width)`: the value's text padded to `width` bytes (or cut, when allowed).
@@ -181,22 +183,23 @@ impl Encoding<'_> {
     pub(super) fn dict(
         &mut self,
         f: usize,
-        entries: &[(String, i64)],
+        table: &NameTable,
         r: &Render,
         out: &mut Vec<u8>,
     ) -> Result<()> {
         let (v, ty, name) = self.value(f)?;
-        match entries.iter().find(|(k, _)| v.text_eq(ty, k)) {
-            Some((_, id)) => render(r, *id, out),
+        match table.id_of(v, ty) {
+            Some(id) => render(r, id, out),
             None => {
                 let mut t = Vec::new();
                 v.push_text(ty, name, &mut t)?;
-                let known: Vec<&str> = entries.iter().take(8).map(|(k, _)| k.as_str()).collect();
+                let entries = table.entries();
+                let known: Vec<String> = entries.iter().take(8).map(|(k, _)| quote(k)).collect();
                 Err(field_err(
                     name,
                     format!(
-                        "\"{}\" is not in the table ({}{})",
-                        String::from_utf8_lossy(&t),
+                        "{} is not in the table ({}{})",
+                        quote(&String::from_utf8_lossy(&t)),
                         known.join(", "),
                         if entries.len() > 8 { ", …" } else { "" }
                     ),
@@ -211,21 +214,21 @@ impl Encoding<'_> {
         &mut self,
         f: usize,
         width: u32,
-        entries: Option<&[(String, i64)]>,
+        entries: Option<&NameTable>,
         out: &mut Vec<u8>,
     ) -> Result<()> {
         let (v, ty, name) = self.value(f)?;
         let id = match entries {
-            Some(e) => match e.iter().find(|(k, _)| v.text_eq(ty, k)) {
-                Some((_, id)) => *id,
+            Some(e) => match e.id_of(v, ty) {
+                Some(id) => id,
                 None => {
                     let mut t = Vec::new();
                     v.push_text(ty, name, &mut t)?;
                     return Err(field_err(
                         name,
                         format!(
-                            "no UID for \"{}\" in the table (NoSuchUniqueName)",
-                            String::from_utf8_lossy(&t)
+                            "no UID for {} in the table (NoSuchUniqueName)",
+                            quote(&String::from_utf8_lossy(&t))
                         ),
                     ));
                 }
@@ -237,7 +240,7 @@ impl Encoding<'_> {
                     self.pool.uids.resize_with(f + 1, Default::default);
                 }
                 let r = match self.pool.uids.get_mut(f) {
-                    Some(table) => table.id(&t),
+                    Some(table) => table.id(&t, &mut self.pool.uid_bytes),
                     None => Err(Error::new(ErrorKind::IllegalState, "no UID table")),
                 };
                 self.pool.put_bytes(t);
