@@ -6,7 +6,8 @@ import { guardObjects } from '../shared/objects.js';
 import * as glue from './rowkey_lab.js';
 
 glue.initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
-// A second free() is harmless; a freed object's method throws an illegalState error.
+// free() and [Symbol.dispose]() may be called again; a method on a freed object or on anything
+// but an object of its class throws a TypeError before reaching wasm (../shared/objects.js).
 guardObjects(glue);
 
 export { adviseDesignParallel } from './advise.js';

@@ -1,6 +1,7 @@
 // Browser and bundler entry (pkg/web/index.js): the engine (call `await init()` first, the
 // default export) and the presets, a module of their own that bundles drop when nothing imports
-// them. A second free() is harmless and a freed object's method throws an illegalState error
+// them. free() and [Symbol.dispose]() may be called again, and a method called on a freed object
+// or on anything but an object of its class throws a TypeError before reaching wasm
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
 import { guardObjects } from '../shared/objects.js';
 import * as glue from './rowkey_lab.js';
