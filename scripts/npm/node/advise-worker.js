@@ -1,12 +1,12 @@
-// A worker of adviseDesignParallel (advise.js): evaluates each candidate it is sent with its own
-// engine and posts the figures back, or the error's message.
-import { parentPort } from 'node:worker_threads';
+// A worker of adviseDesignParallel (advise.js, through pool.js): evaluates each candidate it is
+// sent with its own engine and hands back the figures, or the engine's message as the answer.
 import { evaluateCandidate } from './index.js';
+import { serveTasks } from './pool.js';
 
-parentPort.on('message', ({ i, design, options, target }) => {
+serveTasks(({ design, options, target }) => {
   try {
-    parentPort.postMessage({ i, metrics: evaluateCandidate(design, options, target) });
+    return { result: evaluateCandidate(design, options, target) };
   } catch (e) {
-    parentPort.postMessage({ i, error: String(e?.message ?? e) });
+    return { result: { error: String(e?.message ?? e) } };
   }
 });

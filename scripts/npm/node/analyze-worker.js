@@ -1,21 +1,20 @@
-// A worker of analysisSessionParallel (analyze.js): counts its run of blocks with its own engine,
-// posting its progress, then its partial counts (or the error, with its fields).
-import { parentPort, workerData } from 'node:worker_threads';
+// A worker of analysisSessionParallel (analyze.js, through pool.js): counts each run of blocks it
+// is handed with its own engine, reporting the records counted, then hands back the partial
+// counts (their buffer transferred, not copied).
 import { AnalysisSession } from './index.js';
+import { serveTasks } from './pool.js';
 
-const { doc, options, first, end } = workerData;
-try {
+serveTasks(({ doc, options, first, end }, progress) => {
   const s = AnalysisSession.forBlocks(doc, options, first, end);
-  for (;;) {
-    const p = s.step(1 << 16);
-    parentPort.postMessage({ done: p.done });
-    if (p.finished) break;
+  try {
+    for (;;) {
+      const p = s.step(1 << 16);
+      progress(p.done);
+      if (p.finished) break;
+    }
+    const partial = s.partial();
+    return { result: partial, transfer: [partial.buffer] };
+  } finally {
+    s.free();
   }
-  const partial = s.partial();
-  s.free();
-  parentPort.postMessage({ partial }, [partial.buffer]);
-} catch (e) {
-  parentPort.postMessage({
-    error: { message: String(e?.message ?? e), kind: e?.kind, reason: e?.reason, path: e?.path },
-  });
-}
+});

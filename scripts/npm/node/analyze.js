@@ -3,10 +3,12 @@
 // blocks (AnalysisSession#blocks) and runs of blocks (blockRanges); each worker counts one run
 // (AnalysisSession.forBlocks) and hands back its partial counts, which the engine adds up
 // (combineAnalyses) into the session one thread counting every block would have: the same
-// report, byte for byte, whatever the number of workers. Copied beside the Node glue by
-// scripts/build-npm.sh.
+// report, byte for byte, whatever the number of workers. The workers are pool.js's: a failure
+// (a throwing onProgress too) rejects after every worker has ended. Copied beside the Node glue
+// by scripts/build-npm.sh.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { checkRun } from '../shared/run.js';
+import { checkCloneable, runPool } from './pool.js';
 import { AnalysisSession, blockRanges, combineAnalyses } from './rowkey_lab.js';
 
 /**
@@ -15,46 +17,39 @@ import { AnalysisSession, blockRanges, combineAnalyses } from './rowkey_lab.js';
  * @param {object} [options] AnalyzeOptions
  * @param {{threads?: number, onProgress?: (p: {done: number, total: number}) => void}} [run]
  */
-export async function analysisSessionParallel(doc, options, run = {}) {
+export async function analysisSessionParallel(doc, options, run) {
+  const { threads, onProgress } = checkRun('analysisSessionParallel', run);
+  // on one thread as on many: what a worker could not be sent is refused whatever the core count
+  checkCloneable('analysisSessionParallel', { doc, options });
   const whole = new AnalysisSession(doc, options);
   const blocks = whole.blocks();
   const total = whole.progress().total;
-  const threads = Math.max(1, Math.min(run.threads || availableParallelism(), blocks));
-  if (threads === 1) {
-    for (;;) {
-      const p = whole.step(1 << 16);
-      run.onProgress?.({ done: p.done, total: p.total });
-      if (p.finished) return whole;
-    }
-  }
+  const workers = Math.min(threads ?? availableParallelism(), blocks);
+  if (workers <= 1) return stepped(whole, onProgress);
   whole.free();
-  const ranges = blockRanges(blocks, threads);
+  const ranges = blockRanges(blocks, workers);
   const done = ranges.map(() => 0);
-  const workers = [];
+  const tasks = ranges.map(([first, end]) => ({ doc, options, first, end }));
+  const parts = await runPool(new URL('./analyze-worker.js', import.meta.url), tasks, tasks.length, {
+    progress(i, n) {
+      done[i] = n;
+      onProgress?.({ done: done.reduce((a, b) => a + b, 0), total });
+    },
+  });
+  return combineAnalyses(doc, options, parts);
+}
+
+/** `s` stepped to the end on this thread; freed if onProgress throws. */
+function stepped(s, onProgress) {
   try {
-    const parts = await Promise.all(
-      ranges.map(
-        ([first, end], i) =>
-          new Promise((resolve, reject) => {
-            const w = new Worker(new URL('./analyze-worker.js', import.meta.url), {
-              workerData: { doc, options, first, end },
-            });
-            workers.push(w);
-            w.on('message', m => {
-              if (m.partial) resolve(m.partial);
-              else if (m.error) reject(Object.assign(new Error(m.error.message), m.error));
-              else {
-                done[i] = m.done;
-                run.onProgress?.({ done: done.reduce((a, b) => a + b, 0), total });
-              }
-            });
-            w.on('error', reject);
-          }),
-      ),
-    );
-    return combineAnalyses(doc, options, parts);
-  } finally {
-    for (const w of workers) w.terminate();
+    for (;;) {
+      const p = s.step(1 << 16);
+      onProgress?.({ done: p.done, total: p.total });
+      if (p.finished) return s;
+    }
+  } catch (e) {
+    s.free();
+    throw e;
   }
 }
 
@@ -64,7 +59,7 @@ export async function analysisSessionParallel(doc, options, run = {}) {
  * @param {object} [options] AnalyzeOptions
  * @param {{threads?: number, onProgress?: (p: {done: number, total: number}) => void}} [run]
  */
-export async function analyzeDesignParallel(doc, options, run = {}) {
+export async function analyzeDesignParallel(doc, options, run) {
   const s = await analysisSessionParallel(doc, options, run);
   try {
     return s.finish();

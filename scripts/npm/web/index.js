@@ -4,6 +4,7 @@
 // or on anything but an object of its class throws a TypeError before reaching wasm
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
 import { guardObjects } from '../shared/objects.js';
+import { checkRun } from '../shared/run.js';
 import * as glue from './rowkey_lab.js';
 
 guardObjects(glue);
@@ -12,7 +13,8 @@ guardObjects(glue);
  * The browser has no worker pool here: adviseDesignParallel evaluates the candidates one after the
  * other (the same answer as adviseDesign), reporting progress; the Node entry uses worker threads.
  */
-export async function adviseDesignParallel(doc, options, run = {}) {
+export async function adviseDesignParallel(doc, options, run) {
+  const { onProgress } = checkRun('adviseDesignParallel', run);
   const set = glue.adviseCandidates(doc, options);
   const total = set.candidates.length;
   const evaluations = [];
@@ -22,7 +24,7 @@ export async function adviseDesignParallel(doc, options, run = {}) {
     } catch (e) {
       evaluations.push({ error: String(e?.message ?? e) });
     }
-    run.onProgress?.({ done: i + 1, total, label: c.label });
+    onProgress?.({ done: i + 1, total, label: c.label });
   }
   return glue.adviseFrom(doc, options, evaluations);
 }
@@ -31,16 +33,22 @@ export async function adviseDesignParallel(doc, options, run = {}) {
  * Nor for the analysis: analysisSessionParallel counts the workload here, stepping (the same
  * report as analyzeDesign), reporting progress; the Node entry uses worker threads.
  */
-export async function analysisSessionParallel(doc, options, run = {}) {
+export async function analysisSessionParallel(doc, options, run) {
+  const { onProgress } = checkRun('analysisSessionParallel', run);
   const s = new glue.AnalysisSession(doc, options);
-  for (;;) {
-    const p = s.step(1 << 16);
-    run.onProgress?.({ done: p.done, total: p.total });
-    if (p.finished) return s;
+  try {
+    for (;;) {
+      const p = s.step(1 << 16);
+      onProgress?.({ done: p.done, total: p.total });
+      if (p.finished) return s;
+    }
+  } catch (e) {
+    s.free();
+    throw e;
   }
 }
 
-export async function analyzeDesignParallel(doc, options, run = {}) {
+export async function analyzeDesignParallel(doc, options, run) {
   const s = await analysisSessionParallel(doc, options, run);
   try {
     return s.finish();

@@ -1,0 +1,33 @@
+// The `run` argument of analyzeDesignParallel, analysisSessionParallel and adviseDesignParallel
+// ({threads, onProgress}), checked alike by the Node and the browser entries before any work
+// starts: a `threads` that is not a whole number would leave a pool of no workers waiting for ever,
+// and an `onProgress` that is not a function would only fail at the first progress report, inside
+// a worker's message handler, where a throw ends the process. Copied by scripts/build-npm.sh.
+
+/** The error of a bad argument, shaped like the engine's (kind, reason, path). */
+export function argumentError(fn, path, reason) {
+  return Object.assign(new TypeError(`${fn}: ${path} ${reason}`), { kind: 'illegalArgument', reason, path });
+}
+
+/**
+ * `run` as {threads, onProgress}: absent members stay undefined; anything else is a TypeError
+ * naming the member.
+ * @param {string} fn the function's name, for the message
+ * @param {unknown} run
+ * @returns {{threads?: number, onProgress?: Function}}
+ */
+export function checkRun(fn, run) {
+  if (run === undefined || run === null) return {};
+  if (typeof run !== 'object')
+    throw argumentError(fn, 'run', `must be an object ({threads, onProgress}), not ${typeof run}`);
+  const { threads, onProgress } = run;
+  if (threads !== undefined && !(Number.isSafeInteger(threads) && threads >= 1))
+    throw argumentError(
+      fn,
+      'run.threads',
+      `must be a whole number of at least 1, not ${typeof threads === 'number' ? threads : typeof threads}`,
+    );
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw argumentError(fn, 'run.onProgress', `must be a function, not ${typeof onProgress}`);
+  return { threads, onProgress };
+}
