@@ -155,7 +155,7 @@ impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
-            message: message.into(),
+            message: bounded(message.into()),
             location: Location::default(),
         }
     }
@@ -169,7 +169,7 @@ impl Error {
     }
     /// Attach a path (argument name or JSON path).
     pub fn at_path(mut self, path: impl Into<String>) -> Self {
-        self.location.path = Some(path.into());
+        self.location.path = Some(bounded(path.into()));
         self
     }
     /// Attach a byte offset.
@@ -182,6 +182,26 @@ impl Error {
         self.location.line = Some(line);
         self.location.column = Some(column);
         self
+    }
+}
+
+/// `text` cut to [`MAX_MESSAGE_CHARS`](crate::limits::MAX_MESSAGE_CHARS) characters, saying
+/// how long it was: the last guard, should a message quote user text whole (a field name of
+/// 10 MiB made a message of 20 MiB).
+fn bounded(text: String) -> String {
+    let max = crate::limits::MAX_MESSAGE_CHARS;
+    if text.len() <= max {
+        return text;
+    }
+    match text.char_indices().nth(max) {
+        None => text,
+        Some((cut, _)) => {
+            let total = text.chars().count();
+            format!(
+                "{}… ({total} characters in all)",
+                text.get(..cut).unwrap_or_default()
+            )
+        }
     }
 }
 

@@ -39,6 +39,21 @@ pub const MAX_REGION_TEXT_BYTES: usize = 64 << 20;
 /// `regionSampleSize` must not exhaust a tab's memory.
 pub const MAX_SAMPLE_BYTES: usize = 256 << 20;
 
+/// Most byte arrays in one list argument from JavaScript (split keys, partial analyses):
+/// the most split keys any splitter makes ([`MAX_SPLIT_KEYS`](crate::hbase::split::MAX_SPLIT_KEYS)).
+/// Checked before any item is copied into the module.
+pub const MAX_LIST_ITEMS: usize = 1_000_000;
+
+/// Most bytes of one list argument from JavaScript, its items together: 256 MiB. The list is
+/// copied into the module's memory (at most 4 GiB, shared with everything the call then
+/// builds), so 10^5 partial analyses or 10^4 keys of 32 KiB are refused before the copy.
+pub const MAX_LIST_BYTES: usize = 256 << 20;
+
+/// Longest error message: past it, the message keeps its start and says how long it was.
+/// Messages quote user text up to 64 characters (`support::json::quote`); this bounds any
+/// message that quotes more, so a pasted megabyte never becomes a megabyte of message.
+pub const MAX_MESSAGE_CHARS: usize = 1_024;
+
 /// The error for an input past a limit: `path` names the input, `asked` what it asked for (a
 /// count with its unit), `limit` the limit in the same unit, `why` the reason.
 pub fn limit_error(

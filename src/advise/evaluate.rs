@@ -178,7 +178,7 @@ pub fn evaluate(
         records: report.writes,
         reads,
         read_cost,
-        create_statement: crate::hbase::shell::shell_create("table", "f", &split_keys),
+        create_statement: crate::hbase::shell::shell_create("table", "f", &split_keys)?,
     })
 }
 

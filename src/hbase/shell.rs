@@ -11,6 +11,7 @@
 //!   hands Java the Ruby string's own bytes, so they are double-quoted Ruby literals whose
 //!   `\xNN` escapes Ruby itself turns into bytes.
 
+use crate::error::Result;
 use crate::hbase::bytes::to_string_binary;
 
 /// Quote `text` as a single-quoted Ruby string: only `\` and `'` need a backslash.
@@ -53,7 +54,9 @@ fn shell_key(key: &[u8]) -> String {
 /// string as the four characters `\`, `x`, `0`, `1`, and toBytesBinary turns them into the
 /// byte 0x01. Double quotes would be wrong for bytes >= 0x80: Ruby would decode `"\xFF"`
 /// itself into an invalid UTF-8 string, which reaches Java as U+FFFD and becomes byte 0xFD.
-pub fn shell_create(table: &str, family: &str, keys: &[Vec<u8>]) -> String {
+/// The text stops at [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES), checked as each
+/// key is written (10^4 keys of 32 KiB would need a gigabyte of text).
+pub fn shell_create(table: &str, family: &str, keys: &[Vec<u8>]) -> Result<String> {
     let mut s = format!(
         "create {}, {}",
         ruby_single_quoted(table),
@@ -66,17 +69,30 @@ pub fn shell_create(table: &str, family: &str, keys: &[Vec<u8>]) -> String {
                 s.push_str(", ");
             }
             s.push_str(&shell_key(k));
+            within_result(&s, "keys")?;
         }
         s.push(']');
     }
-    s
+    within_result(&s, "keys")?;
+    Ok(s)
+}
+
+/// `text` within [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES), or the limit error.
+fn within_result(text: &str, path: &str) -> Result<()> {
+    if text.len() > crate::limits::MAX_RESULT_BYTES {
+        return Err(crate::limits::result_too_large(path));
+    }
+    Ok(())
 }
 
 /// The keys as a `SPLITS_FILE` for the shell (`create 't', 'f', SPLITS_FILE => 'splits.txt'`):
 /// one toStringBinary key per line. The shell reads each line with `chomp` (older versions
 /// with `strip`, which would eat a leading or trailing space), so edge spaces are written as
 /// `\x20`, which toBytesBinary reads back as the same byte.
-pub fn splits_file(keys: &[Vec<u8>]) -> String {
+///
+/// The text stops at [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES), as
+/// [`shell_create`]'s does.
+pub fn splits_file(keys: &[Vec<u8>]) -> Result<String> {
     let mut out = String::new();
     for k in keys {
         let text = to_string_binary(k);
@@ -91,8 +107,9 @@ pub fn splits_file(keys: &[Vec<u8>]) -> String {
             out.push_str(&"\\x20".repeat(trail));
         }
         out.push('\n');
+        within_result(&out, "keys")?;
     }
-    out
+    Ok(out)
 }
 
 /// `bytes` as a double-quoted Ruby literal that evaluates to exactly these bytes: printable

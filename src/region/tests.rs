@@ -89,13 +89,13 @@ fn region_count_guidance() {
 fn shell_and_file_rendering() {
     let keys = vec![vec![1u8], b"a'b".to_vec(), vec![0xff, b'x']];
     assert_eq!(
-        shell_create("ns:t", "f", &keys),
+        shell_create("ns:t", "f", &keys).unwrap(),
         "create 'ns:t', 'f', SPLITS => ['\\x01', 'a\\'b', '\\xFFx']"
     );
-    assert_eq!(shell_create("t", "f", &[]), "create 't', 'f'");
+    assert_eq!(shell_create("t", "f", &[]).unwrap(), "create 't', 'f'");
     assert_eq!(
-        splits_file(&[b" a ".to_vec(), b"b".to_vec()]),
+        splits_file(&[b" a ".to_vec(), b"b".to_vec()]).unwrap(),
         "\\x20a\\x20\nb\n"
     );
-    assert_eq!(splits_file(&[b"  ".to_vec()]), "\\x20\\x20\n");
+    assert_eq!(splits_file(&[b"  ".to_vec()]).unwrap(), "\\x20\\x20\n");
 }

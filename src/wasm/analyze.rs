@@ -283,7 +283,7 @@ pub fn shell_create(table: JsValue, family: JsValue, keys: JsValue) -> Result<St
     let table = table_arg(&table)?;
     let family = str_arg("family", &family)?;
     let keys = bytes_list_arg("keys", &keys)?;
-    Ok(crate::hbase::shell::shell_create(&table, &family, &keys))
+    core(crate::hbase::shell::shell_create(&table, &family, &keys))
 }
 
 /// The HBase shell line `scan 'table', {STARTROW => "…", STOPROW => "…"}` of one scan of a
@@ -311,7 +311,7 @@ pub fn shell_scan(
 /// The keys as a `SPLITS_FILE`: one toStringBinary key per line.
 #[wasm_bindgen(js_name = splitsFile)]
 pub fn splits_file(keys: JsValue) -> Result<String, JsValue> {
-    Ok(crate::hbase::shell::splits_file(&bytes_list_arg(
+    core(crate::hbase::shell::splits_file(&bytes_list_arg(
         "keys", &keys,
     )?))
 }

@@ -240,13 +240,41 @@ pub(crate) fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
     Err(bad_arg(name, "a Uint8Array", v))
 }
 
-/// A list of byte arrays.
+/// A list of byte arrays, its length and bytes checked against
+/// [`MAX_LIST_ITEMS`](crate::limits::MAX_LIST_ITEMS) and
+/// [`MAX_LIST_BYTES`](crate::limits::MAX_LIST_BYTES) before anything is copied in.
 pub(crate) fn bytes_list_arg(name: &str, v: &JsValue) -> Result<Vec<Vec<u8>>, JsValue> {
+    use crate::limits::{limit_error, MAX_LIST_BYTES, MAX_LIST_ITEMS};
     if !Array::is_array(v) {
         return Err(bad_arg(name, "an array of Uint8Array", v));
     }
-    Array::from(v)
-        .iter()
+    let list = Array::from(v);
+    let n = list.length() as usize;
+    if n > MAX_LIST_ITEMS {
+        let why = "a list this long is not a design's keys or a run's partials";
+        let e = limit_error(name, format!("{n} items"), MAX_LIST_ITEMS, why);
+        return Err(js_error(&e));
+    }
+    let mut total = 0usize;
+    for x in list.iter() {
+        let len = match x.dyn_ref::<Uint8Array>() {
+            Some(a) => a.length(),
+            None if Array::is_array(&x) => Array::from(&x).length(),
+            None => 0,
+        };
+        total = total.saturating_add(len as usize);
+    }
+    if total > MAX_LIST_BYTES {
+        let why = "the list is copied into the engine's memory, which it shares with the result";
+        let e = limit_error(
+            name,
+            format!("{total} bytes"),
+            format!("{MAX_LIST_BYTES} bytes"),
+            why,
+        );
+        return Err(js_error(&e));
+    }
+    list.iter()
         .enumerate()
         .map(|(i, x)| bytes_arg(&format!("{name}[{i}]"), &x))
         .collect()

@@ -201,10 +201,16 @@ fn what_cannot_be_added_up_is_refused_with_a_reason() {
     );
     let short = err(&[&p0, &p1], &o, &doc);
     assert!(short.contains("count blocks 0..2 of 0..3"), "{short}");
-    let twice = err(&[&p0, &p1, &p1, &p2], &o, &doc);
+    let twice = err(&[&p0, &p1, &p1], &o, &doc);
     assert!(
         twice.contains("blocks from 2 expected, got blocks 1..2"),
         "{twice}"
+    );
+    // more partials than blocks: refused by their count, before one is read
+    let many = err(&[&p0, &p1, &p1, b"not read"], &o, &doc);
+    assert!(
+        many.contains("4 partial analyses is over the limit of 3"),
+        "{many}"
     );
     let other = preset("seed002-salt-byte", 2 * BLOCK_RECORDS + 11);
     let foreign = err(&[&p0, &p1, &p2], &o, &other);

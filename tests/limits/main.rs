@@ -251,6 +251,51 @@ fn assigned_uid_names_stop_at_their_bytes() {
 }
 
 #[test]
+fn error_messages_are_bounded() {
+    use rowkey_lab::limits::MAX_MESSAGE_CHARS;
+    // a field name of 10 MiB, named in the key but not declared
+    let name = "n".repeat(10 << 20);
+    let doc = serde_json::json!({"v": 1, "fields": [{"name": "a", "type": "string"}], "key": name});
+    let e = DesignDocument::from_json(&doc.to_string()).unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.chars().count() < 2 * MAX_MESSAGE_CHARS + 200,
+        "{} characters",
+        text.len()
+    );
+    assert!(
+        e.message.chars().count() <= MAX_MESSAGE_CHARS + 40,
+        "{}",
+        e.message.len()
+    );
+    // a short message is left whole
+    let e = rowkey_lab::Error::new(ErrorKind::Invalid, "x".repeat(MAX_MESSAGE_CHARS));
+    assert_eq!(e.message.len(), MAX_MESSAGE_CHARS);
+    let e = rowkey_lab::Error::new(ErrorKind::Invalid, "é".repeat(MAX_MESSAGE_CHARS + 1));
+    assert!(e
+        .message
+        .ends_with(&format!("({} characters in all)", MAX_MESSAGE_CHARS + 1)));
+}
+
+#[test]
+fn shell_text_stops_at_the_result_limit() {
+    use rowkey_lab::hbase::shell::{shell_create, splits_file};
+    use rowkey_lab::limits::MAX_RESULT_BYTES;
+    // 10,000 HBase-legal keys of 32,767 non-printable bytes: 1.3 GB of \xNN text
+    let keys = vec![vec![0u8; MAX_ROW_LENGTH]; 10_000];
+    assert_limit(
+        &shell_create("t", "f", &keys).unwrap_err(),
+        &["keys", "result"],
+    );
+    assert_limit(&splits_file(&keys).unwrap_err(), &["keys", "result"]);
+    // a line of the file is 4 characters a byte and a newline: n lines fit, n + 1 do not
+    let n = MAX_RESULT_BYTES / (4 * MAX_ROW_LENGTH + 1);
+    let fit = vec![vec![0u8; MAX_ROW_LENGTH]; n + 1];
+    assert!(splits_file(&fit[..n]).is_ok());
+    assert!(splits_file(&fit[..n + 1]).is_err());
+}
+
+#[test]
 fn every_max_constant_is_in_docs_limits() {
     // A limit nobody can read about is a surprise: docs/limits.md names each one.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -114,16 +114,16 @@ fn salt_and_quantile_layouts() {
 fn shell_commands_and_split_files() {
     let hex = keys_of(r#"{"presplit": {"kind": "hexString", "regions": 4}}"#).unwrap();
     assert_eq!(
-        shell_create("ns:calls", "f", &hex),
+        shell_create("ns:calls", "f", &hex).unwrap(),
         "create 'ns:calls', 'f', SPLITS => ['40000000', '80000000', 'c0000000']"
     );
-    assert_eq!(splits_file(&hex), "40000000\n80000000\nc0000000\n");
+    assert_eq!(splits_file(&hex).unwrap(), "40000000\n80000000\nc0000000\n");
     let salt = keys_of(r#"{"presplit": {"kind": "saltBuckets", "buckets": 3}}"#).unwrap();
     assert_eq!(
-        shell_create("t", "cf", &salt),
+        shell_create("t", "cf", &salt).unwrap(),
         "create 't', 'cf', SPLITS => ['\\x01', '\\x02']"
     );
-    assert_eq!(splits_file(&salt), "\\x01\n\\x02\n");
+    assert_eq!(splits_file(&salt).unwrap(), "\\x01\n\\x02\n");
 }
 
 #[test]

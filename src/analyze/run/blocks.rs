@@ -109,8 +109,20 @@ impl AnalysisRun {
         let mut run = AnalysisRun::new(doc, opts)?;
         let fingerprint = fingerprint(doc, opts);
         run.fingerprint = Some(fingerprint);
-        let mut partials = Vec::with_capacity(parts.len());
-        for (i, bytes) in parts.iter().enumerate() {
+        // Each partial counts at least one block: more partials than blocks cannot add up.
+        // Checked before any is read, so a list of 10^5 partials is refused, not decoded.
+        let blocks = run.blocks();
+        if parts.len() as u64 > blocks {
+            return Err(crate::limits::limit_error(
+                "partials",
+                format!("{} partial analyses", parts.len()),
+                format!("{blocks}, the blocks of this workload"),
+                "each partial counts at least one block",
+            ));
+        }
+        // Read one at a time (its first block, then again in block order to absorb it), so
+        // memory holds one decoded partial beside the run, never all of them.
+        let read = |i: usize, bytes: &[u8]| -> Result<PartialAnalysis> {
             let p: PartialAnalysis = postcard::from_bytes(bytes).map_err(|e| {
                 Error::new(
                     ErrorKind::Invalid,
@@ -123,13 +135,17 @@ impl AnalysisRun {
                     format!("partial {i} counted another design or other options"),
                 ));
             }
-            partials.push(p);
+            Ok(p)
+        };
+        let mut order = Vec::with_capacity(parts.len());
+        for (i, bytes) in parts.iter().enumerate() {
+            order.push((read(i, bytes)?.first_block(), i));
         }
-        partials.sort_by_key(PartialAnalysis::first_block);
-        for p in partials {
-            run.analyzer.absorb(p)?;
+        order.sort_unstable();
+        for (_, i) in order {
+            let bytes = parts.get(i).copied().unwrap_or_default();
+            run.analyzer.absorb(read(i, bytes)?)?;
         }
-        let blocks = run.blocks();
         let counted = run.analyzer.block();
         if counted != blocks {
             return Err(Error::new(

@@ -236,9 +236,9 @@ fn what_the_shell_writes_reads_back() {
         set = sorted_keys(&set);
         set.dedup();
         let expect: Vec<String> = set.iter().map(|k| to_string_binary(k)).collect();
-        let r = read_regions(&splits_file(&set), None).unwrap();
+        let r = read_regions(&splits_file(&set).unwrap(), None).unwrap();
         assert_eq!(keys(&r), expect, "SPLITS_FILE, round {round}");
-        let r = read_regions(&shell_create("ns:t", "f", &set), None).unwrap();
+        let r = read_regions(&shell_create("ns:t", "f", &set).unwrap(), None).unwrap();
         assert_eq!(keys(&r), expect, "create, round {round}");
         assert_eq!(r.table.as_deref(), Some("ns:t"));
     }
