@@ -306,18 +306,20 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
         .iter()
         .map(|w| w.busiest_share)
         .fold(f64::INFINITY, f64::min);
-    // A hot spot that moves with time: the totals may still even out over the run.
+    // A hot spot that moves with time: what a window sees, when the whole run's totals even
+    // out. A window's effective parallelism under half the run's says the load moves (a
+    // staircase on the heatmap), even when more than one region takes writes per window.
     let moving = n > 1
         && !loaded.is_empty()
-        && (min_share >= 0.9 || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5));
+        && (min_share >= 0.9
+            || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5)
+            || (loaded.len() > 1
+                && m.mean_hotspot_factor >= 2.0
+                && m.mean_effective_parallelism * 2.0 < m.overall.effective_parallelism));
     if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
         out.push(hot_in_every_window(r, min_share, led_by_time));
-    } else if n > 1 && m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5 {
-        out.push(format!(
-            "on average only {} of {n} regions take writes in a time window: writes move \
-             through the key space one region at a time",
-            fixed(m.mean_active_regions, 1)
-        ));
+    } else if moving {
+        out.push(moving_hotspot(r));
     }
     if n > 1 && m.overall.hotspot_factor >= 2.0 {
         out.push(format!(
@@ -361,6 +363,44 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
         ));
     }
     out
+}
+
+/// The headline of a hotspot that moves: what one window sees, against the whole run.
+fn moving_hotspot(r: &AnalysisReport) -> String {
+    let m = &r.metrics;
+    let n = r.regions.len();
+    format!(
+        "a hotspot that moves: {} of {n} regions take the writes of any {} window on \
+         average (effective parallelism {} per window, against {} over the whole run): \
+         writes move through the key space a region or two at a time, so the cluster writes \
+         at the speed of those regions",
+        fixed(m.mean_active_regions, 1),
+        window_text(r.window_ms),
+        fixed(m.mean_effective_parallelism, 1),
+        fixed(m.overall.effective_parallelism, 1),
+    )
+}
+
+/// A window's length in words: `90 s`, `2.5 min`, `3 h`, `2 days`.
+fn window_text(ms: i64) -> String {
+    let ms = ms.max(0) as f64;
+    let (value, unit) = if ms < 1_000.0 {
+        (ms, "ms")
+    } else if ms < 120_000.0 {
+        (ms / 1_000.0, "s")
+    } else if ms < 7_200_000.0 {
+        (ms / 60_000.0, "min")
+    } else if ms < 172_800_000.0 {
+        (ms / 3_600_000.0, "h")
+    } else {
+        (ms / 86_400_000.0, "day")
+    };
+    let digits = if (value - value.round()).abs() < 0.05 {
+        0
+    } else {
+        1
+    };
+    format!("{}-{unit}", fixed(value, digits))
 }
 
 /// The finding when one region takes at least `min_share` (0.9 or more) of the writes in
