@@ -197,12 +197,49 @@ pub(crate) fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
     ))
 }
 
+/// `v` holds no function or symbol (JSON.stringify would drop it, and the option would
+/// silently take its default: `{windows: () => 1}` ran with the default windows).
+fn plain_data(path: &str, v: &JsValue, depth: usize) -> Result<(), JsValue> {
+    if v.is_function() || v.is_symbol() {
+        let what = if v.is_function() {
+            "a function"
+        } else {
+            "a symbol"
+        };
+        return Err(js_error(&Error::arg(
+            path,
+            format!(
+                "is {what}: options are plain data (numbers, strings, booleans, arrays, objects)"
+            ),
+        )));
+    }
+    // Options nest a few levels; deeper is left to the reader's own nesting limit.
+    if depth >= 16 || !v.is_object() || v.is_instance_of::<Uint8Array>() {
+        return Ok(());
+    }
+    let obj: &js_sys::Object = v.unchecked_ref();
+    for (i, key) in js_sys::Object::keys(obj).iter().enumerate() {
+        if i >= 10_000 {
+            break;
+        }
+        let k = key.as_string().unwrap_or_default();
+        let item = Reflect::get(v, &key).unwrap_or(JsValue::UNDEFINED);
+        let at = format!(
+            "{path}.{}",
+            crate::support::json::quote(&k).trim_matches('"')
+        );
+        plain_data(&at, &item, depth + 1)?;
+    }
+    Ok(())
+}
+
 /// Options object -> core option type, read by `f` (one of the type-owned readers: unknown
 /// keys are errors; the error names the path of the bad value, `options.typo`).
 pub(crate) fn opts<T>(name: &str, v: JsValue, f: fn(&Node) -> R<T>) -> Result<T, JsValue> {
     if v.is_undefined() {
         return Err(bad_arg(name, "an object", &v));
     }
+    plain_data(name, &v, 0)?;
     let text = json_text(name, &v)?;
     crate::support::json::parse_node(&text)
         .and_then(|n| f(&n))

@@ -132,6 +132,10 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['formatKey', () => [{ segments: 42 }]],
     ['validateDesign', () => [{ ...doc(), typo: 1 }]],
     ['analyzeDesign', () => [doc(), { windowz: 4 }]],
+    // JSON would drop a function or symbol and the option would silently take its default
+    ['analyzeDesign', () => [doc(), { windows: () => 1 }]],
+    ['analyzeDesign', () => [doc(), { windows: 8, x: () => 1 }]],
+    ['analyzeDesign', () => [doc(), { windows: Symbol('w') }]],
     ['analyzeDesign', () => [doc(), 'windows']],
     ['compareDesigns', () => [[doc(), 42]]],
     ['compareDesigns', () => [[], NaN]],
