@@ -92,8 +92,11 @@ pub fn salt_row_key(pk: &[u8], bucket_num: i32) -> Result<Vec<u8>> {
 /// `01, 02, …, n-1` Phoenix creates a salted table with, giving regions
 /// `["",01), [01,02), …, [n-1,"")`.
 ///
-/// `n <= 0` is `NegativeArraySize` as in Java; `n > 256` is refused (`IllegalArgument`)
-/// rather than allocated, since Phoenix never accepts such a table.
+/// The whole `int` domain as Java computes it: `n <= 0` is `NegativeArraySize` (`new
+/// byte[n-1][]`), and past 256 buckets key `i` is `(byte) i`, which wraps: 257 gives `01 … ff`
+/// then `00` (Phoenix never creates such a table, but the function returns that).
+/// Past [`MAX_SPLIT_KEYS`](crate::hbase::split::MAX_SPLIT_KEYS) keys the answer is a `Limit`
+/// error, where Java would allocate until its heap ran out.
 pub fn salt_byte_split_points(bucket_num: i32) -> Result<Vec<Vec<u8>>> {
     if bucket_num <= 0 {
         return Err(Error::new(
@@ -102,12 +105,16 @@ pub fn salt_byte_split_points(bucket_num: i32) -> Result<Vec<Vec<u8>>> {
         )
         .at_path("bucket_num"));
     }
-    if bucket_num > MAX_BUCKET_NUM {
-        return Err(Error::arg(
+    let max = crate::hbase::split::MAX_SPLIT_KEYS;
+    if usize::try_from(bucket_num - 1).map_or(true, |keys| keys > max) {
+        return Err(crate::limits::limit_error(
             "bucket_num",
-            format!("salt bucket count must be 1..=256, got {bucket_num}"),
+            format!("{} split keys", i64::from(bucket_num) - 1),
+            format!("{max} split keys"),
+            "Java would allocate them until its heap ran out",
         ));
     }
+    // `(byte) i`: the low 8 bits, as Java's narrowing cast keeps them.
     Ok((1..bucket_num).map(|i| vec![i as u8]).collect())
 }
 
@@ -183,10 +190,26 @@ mod tests {
                 Err(ErrorKind::NegativeArraySize)
             );
         }
-        for bad in [257, i32::MAX] {
+        // Past 256 as Java computes it: `(byte) i` wraps.
+        let wrapped = salt_byte_split_points(257).unwrap_or_default();
+        assert_eq!(wrapped.len(), 256);
+        assert_eq!(wrapped.first(), Some(&vec![0x01]));
+        assert_eq!(wrapped.get(254), Some(&vec![0xff]));
+        assert_eq!(wrapped.last(), Some(&vec![0x00]));
+        let more = salt_byte_split_points(600).unwrap_or_default();
+        assert_eq!(more.len(), 599);
+        assert_eq!(more.get(255..258), Some(&[vec![0], vec![1], vec![2]][..]));
+        assert_eq!(more.last(), Some(&vec![599u32 as u8]));
+        // At the cap and past it: a limit, never an allocation of 2^31 keys.
+        let cap = i32::try_from(crate::hbase::split::MAX_SPLIT_KEYS).unwrap_or(i32::MAX);
+        assert_eq!(
+            salt_byte_split_points(cap + 1).map(|v| v.len()),
+            Ok(cap as usize)
+        );
+        for bad in [cap + 2, i32::MAX] {
             assert_eq!(
                 salt_byte_split_points(bad).map_err(|e| e.kind),
-                Err(ErrorKind::IllegalArgument)
+                Err(ErrorKind::Limit)
             );
         }
     }
