@@ -3,6 +3,12 @@
 
 use std::fmt;
 
+/// Longest error message: past it, the message keeps its start and says how long it was.
+/// Messages quote user text up to 64 characters (`support::json::quote`); this bounds any
+/// message that quotes more, so a pasted megabyte never becomes a megabyte of message. (Here,
+/// not in `limits`, which builds its errors with this module.)
+pub const MAX_MESSAGE_CHARS: usize = 1_024;
+
 /// What kind of failure this is. The HBase ports map each Java exception class to one kind,
 /// so golden vectors that record a thrown exception compare on the kind, not the message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -185,11 +191,11 @@ impl Error {
     }
 }
 
-/// `text` cut to [`MAX_MESSAGE_CHARS`](crate::limits::MAX_MESSAGE_CHARS) characters, saying
+/// `text` cut to [`MAX_MESSAGE_CHARS`] characters, saying
 /// how long it was: the last guard, should a message quote user text whole (a field name of
 /// 10 MiB made a message of 20 MiB).
 fn bounded(text: String) -> String {
-    let max = crate::limits::MAX_MESSAGE_CHARS;
+    let max = MAX_MESSAGE_CHARS;
     if text.len() <= max {
         return text;
     }

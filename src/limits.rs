@@ -49,11 +49,6 @@ pub const MAX_LIST_ITEMS: usize = 1_000_000;
 /// builds), so 10^5 partial analyses or 10^4 keys of 32 KiB are refused before the copy.
 pub const MAX_LIST_BYTES: usize = 256 << 20;
 
-/// Longest error message: past it, the message keeps its start and says how long it was.
-/// Messages quote user text up to 64 characters (`support::json::quote`); this bounds any
-/// message that quotes more, so a pasted megabyte never becomes a megabyte of message.
-pub const MAX_MESSAGE_CHARS: usize = 1_024;
-
 /// The error for an input past a limit: `path` names the input, `asked` what it asked for (a
 /// count with its unit), `limit` the limit in the same unit, `why` the reason.
 pub fn limit_error(

@@ -666,9 +666,9 @@ fn open_salt_and_modulo_bucket_multiply_and_empty_ranges_are_refused() {
     reads_exactly_one_minute(&doc, pl, from);
     v["reads"] =
         serde_json::json!([{"type": "range", "from": {"ts": from + 10}, "to": {"ts": from}}]);
-    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
-    let e = doc.plan_reads(&[]).unwrap_err();
+    let e = DesignDocument::from_json(&v.to_string()).unwrap_err();
     assert!(e.message.contains("from"), "{}", e.message);
+    assert_eq!(e.location.path.as_deref(), Some("/reads/0"));
 }
 
 /// Without a declared cardinality, a filter's share comes from the generator's distinct

@@ -252,7 +252,7 @@ fn assigned_uid_names_stop_at_their_bytes() {
 
 #[test]
 fn error_messages_are_bounded() {
-    use rowkey_lab::limits::MAX_MESSAGE_CHARS;
+    use rowkey_lab::error::MAX_MESSAGE_CHARS;
     // a field name of 10 MiB, named in the key but not declared
     let name = "n".repeat(10 << 20);
     let doc = serde_json::json!({"v": 1, "fields": [{"name": "a", "type": "string"}], "key": name});
