@@ -2,6 +2,8 @@
 //! salt, a field per key column with a generator that fits its type, the pre-split, starter
 //! reads, and the `phoenix` section that prints the statement back.
 
+use std::collections::{HashMap, HashSet};
+
 use super::*;
 
 /// The primary key the statement declares (inline or as a constraint), once.
@@ -57,17 +59,22 @@ fn key_of(st: &Statement, pk: &[PkEntry]) -> Result<(KeySpec, Vec<FieldDecl>)> {
         }));
     }
     let mut fields = Vec::new();
+    // Each name's column, one without a family first (a key column has none; `cf.A` and `A`
+    // are two columns): one pass, then a lookup per key column.
+    let mut by_name: HashMap<&str, &ColumnDef> = HashMap::new();
+    for c in &st.columns {
+        let e = by_name.entry(c.name.as_str()).or_insert(c);
+        if e.family.is_some() && c.family.is_none() {
+            *e = c;
+        }
+    }
     for (name, so, tok) in pk {
-        // A key column has no family; `cf.A` and `A` are two columns.
-        let named = |c: &&ColumnDef| c.name == *name;
-        let def = (st.columns.iter().filter(named))
-            .min_by_key(|c| c.family.is_some())
-            .ok_or_else(|| {
-                at(
-                    tok,
-                    format!("primary-key column {name} is not declared in the column list"),
-                )
-            })?;
+        let def = by_name.get(name.as_str()).copied().ok_or_else(|| {
+            at(
+                tok,
+                format!("primary-key column {name} is not declared in the column list"),
+            )
+        })?;
         if let Some(f) = &def.family {
             return Err(at(
                 &def.tok,
@@ -121,10 +128,11 @@ pub(super) fn design_of(st: Statement) -> Result<DesignDocument> {
     let pk = primary_key(&st)?;
     let (key, fields) = key_of(&st, &pk)?;
     let presplit = presplit_of(&st);
+    let key_names: HashSet<&str> = pk.iter().map(|(n, _, _)| n.as_str()).collect();
     let columns = st
         .columns
         .iter()
-        .filter(|c| c.family.is_some() || !pk.iter().any(|(n, _, _)| *n == c.name))
+        .filter(|c| c.family.is_some() || !key_names.contains(c.name.as_str()))
         .map(|c| PhoenixColumnDecl {
             name: c.name.clone(),
             family: c.family.clone(),
