@@ -109,6 +109,28 @@ pub(crate) fn fixed(x: f64, decimals: u8) -> String {
 /// `n` in decimal, as `n.to_string()` writes it. Core's `Display` for `i128` and its parser
 /// (the key language's numbers are `i128`, so seeds up to `u64::MAX` fit) link a 128-bit
 /// formatter and checked 128-bit multiplication, about 1 KB of the gzipped wasm.
+/// A size in bytes as people read it, in binary units as HBase's sizes are configured
+/// (`hbase.hregion.max.filesize` 10 GiB): `512 B`, `3.4 MiB`, `10 GiB`.
+pub(crate) fn bytes_text(b: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = b as f64;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    let digits = if unit == 0 || (v - v.round()).abs() < 0.05 {
+        0
+    } else {
+        1
+    };
+    format!(
+        "{} {}",
+        fixed(v, digits),
+        UNITS.get(unit).copied().unwrap_or("B")
+    )
+}
+
 pub(crate) fn int_text(n: i128) -> String {
     let mut m = n.unsigned_abs();
     let mut out = Vec::new();

@@ -177,3 +177,41 @@ fn sequential_key_with_auto_split_keeps_one_hot_region() {
     let min = r.servers.iter().map(|s| s.regions).min().unwrap();
     assert!(max - min <= 2);
 }
+
+#[test]
+fn a_run_too_small_to_split_says_why() {
+    // HBase's defaults (10 GiB regions, 128 MiB flush: the first region splits at 256 MiB under
+    // the Stepping policy) and 36,000 writes of about 100 bytes: one region all run long.
+    let mut doc = rowkey_lab::design::presets::get("seed000-telecom-time-first").unwrap();
+    let regions = doc.regions.get_or_insert_with(Default::default);
+    regions.presplit = rowkey_lab::region::PreSplit::None;
+    regions.auto_split = Some(rowkey_lab::region::AutoSplit::default());
+    let r = rowkey_lab::analyze::analyze(&doc, &Default::default()).unwrap();
+    assert!(r.splits.is_empty());
+    let line = r
+        .diagnosis
+        .iter()
+        .find(|l| l.contains("never split"))
+        .unwrap_or_else(|| panic!("{:#?}", r.diagnosis));
+    assert!(line.contains("256 MiB"), "{line}");
+    assert!(line.contains(&format!("({} writes)", r.writes)), "{line}");
+    // a run that does split says nothing of the kind
+    regions_small(&mut doc);
+    let r = rowkey_lab::analyze::analyze(&doc, &Default::default()).unwrap();
+    assert!(!r.splits.is_empty());
+    assert!(
+        !r.diagnosis.iter().any(|l| l.contains("never split")),
+        "{:#?}",
+        r.diagnosis
+    );
+}
+
+/// Auto-split at 500 kB with a 100 kB flush.
+fn regions_small(doc: &mut rowkey_lab::design::DesignDocument) {
+    let regions = doc.regions.get_or_insert_with(Default::default);
+    regions.auto_split = Some(crate::common::auto(
+        rowkey_lab::hbase::policy::SplitPolicy::Stepping,
+        500_000,
+        100_000,
+    ));
+}
