@@ -741,7 +741,10 @@ export interface Advice {
   recommended: Recommendation; candidates: EvaluatedCandidate[];
   /** What is wrong with the input itself. */
   inputFlags: string[];
-  servers: number; targetRegions: number; records: number; fixedFields: string[]; capacity: CapacityReport;
+  servers: number; targetRegions: number; records: number;
+  /** How the figures were made (records, windows, the regions a hotspot factor divides by) and why they differ from the design's own analysis. */
+  basis: string;
+  fixedFields: string[]; capacity: CapacityReport;
 }
 /** The design advisor in one call (one thread). `adviseDesignParallel` in the npm package fans out to worker threads. */
 export function adviseDesign(doc: DesignInput, options?: AdviseOptions | null): Advice;

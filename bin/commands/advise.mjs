@@ -52,6 +52,7 @@ export async function advise(pos, opt) {
     const reads = m => (m ? m.reads.map(scans).join('/') || '-' : '-');
     const lines = [
       `${a.candidates.length} candidates, each on ${a.records} records; ${a.servers} region server(s), writes spread over at least ${a.targetRegions} regions`,
+      a.basis,
       '',
       table(
         a.candidates.map(c => {
