@@ -136,3 +136,173 @@ fn nothing_panics() {
     // Most cases must get as far as a key, or the fuzzing only exercises the refusals.
     assert!(keys * 5 > cases, "only {keys} of {cases} cases built a key");
 }
+
+mod ddl_round_trip {
+    //! `printCreateTable` then `parseCreateTable` over hostile text: quotes, backslashes, `;`,
+    //! `--`, `/*`, line breaks, non-ASCII, NUL. Each table name, column name, family, option
+    //! value and split key either prints into a statement that reads back as exactly one
+    //! statement with the same values, or is refused with an error at its path (a name Phoenix
+    //! cannot write: one holding `"`, an empty one, a table name holding `:`). Raw option and
+    //! type text is refused unless it is one option or one type. Seeded; `FUZZ_CASES=N`.
+
+    use std::panic::{self, AssertUnwindSafe};
+
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rowkey_lab::design::phoenix::{parse_create_table, print_create_table, quote_str};
+    use rowkey_lab::design::DesignDocument;
+    use rowkey_lab::region::{KeyEncoding, PreSplit, RegionLayout};
+
+    const PIECES: &[&str] = &[
+        "'",
+        "''",
+        "\\",
+        "\\'",
+        "\\\\",
+        "\"",
+        ";",
+        "--",
+        "//",
+        "/*",
+        "*/",
+        "/*+",
+        "\n",
+        "\r",
+        "\t",
+        "\0",
+        "\u{8}",
+        "\u{c}",
+        " ",
+        "\u{2002}",
+        "\u{a0}",
+        "é",
+        "İ",
+        "\u{212a}",
+        "𝄞",
+        ")",
+        "(",
+        ",",
+        ".",
+        ":",
+        "=",
+        "DROP TABLE T",
+        "x'",
+        "a",
+        "Z",
+        "_",
+        "1",
+        "%",
+        "\\_",
+        "\\n",
+    ];
+
+    /// A text of `min..7` hostile pieces.
+    fn hostile(rng: &mut Xoshiro256PlusPlus, min: usize) -> String {
+        let n = rng.gen_range(min..7);
+        (0..n)
+            .map(|_| PIECES[rng.gen_range(0..PIECES.len())])
+            .collect()
+    }
+
+    fn base() -> Result<DesignDocument, String> {
+        parse_create_table(
+            "CREATE TABLE s.t (k VARCHAR NOT NULL, ts DATE NOT NULL, cf.v INTEGER \
+             CONSTRAINT pk PRIMARY KEY (k, ts))",
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// Whether Phoenix SQL can write `name` (see `quote_ident`).
+    fn writable(name: &str) -> bool {
+        !name.is_empty() && !name.contains('"')
+    }
+
+    fn table_writable(t: &str) -> bool {
+        let parts: Vec<&str> = match t.split_once('.') {
+            Some((s, t)) => vec![s, t],
+            None => vec![t],
+        };
+        !t.contains(':') && parts.iter().all(|p| writable(p))
+    }
+
+    /// One case: `Ok(true)` when it printed and read back, `Ok(false)` when it was refused
+    /// as it must be.
+    fn one_case(rng: &mut Xoshiro256PlusPlus) -> Result<bool, String> {
+        let mut doc = base()?;
+        let (table, name, family, value) = (
+            format!("S.{}", hostile(rng, 1)),
+            hostile(rng, 1),
+            hostile(rng, 1),
+            hostile(rng, 0),
+        );
+        let key = hostile(rng, 0).into_bytes();
+        let raw_option = hostile(rng, 0);
+        let p = doc.phoenix.as_mut().ok_or("no section")?;
+        p.table = table.clone();
+        p.columns[0].name = name.clone();
+        p.columns[0].family = Some(family.clone());
+        p.options = vec![format!("COMPRESSION={}", quote_str(&value))];
+        let raw = rng.gen_ratio(1, 4);
+        if raw {
+            p.options.push(raw_option);
+        }
+        doc.regions = Some(RegionLayout {
+            presplit: PreSplit::Explicit {
+                keys: vec![rowkey_lab::hbase::bytes::to_hex(&key)],
+                encoding: KeyEncoding::Hex,
+            },
+            ..RegionLayout::default()
+        });
+        let printable = table_writable(&table) && writable(&name) && writable(&family);
+        let sql = match print_create_table(&doc) {
+            Ok(sql) => sql,
+            Err(e) if !printable || raw => {
+                let path = e.location.path.clone().unwrap_or_default();
+                return if path.starts_with("/phoenix/") {
+                    Ok(false)
+                } else {
+                    Err(format!("refused without its path: {e}"))
+                };
+            }
+            Err(e) => return Err(format!("refused: {e}")),
+        };
+        if !printable {
+            return Err(format!("printed a name Phoenix cannot write:\n{sql}"));
+        }
+        let back = parse_create_table(&sql).map_err(|e| format!("{e}\n{sql}"))?;
+        let bp = back.phoenix.as_ref().ok_or("no section read back")?;
+        let want = doc.phoenix.as_ref().ok_or("no section")?;
+        let same = bp.table == table
+            && bp.columns[0].name == name
+            && bp.columns[0].family.as_deref() == Some(family.as_str())
+            && bp.options.first() == want.options.first()
+            && back.regions == doc.regions
+            && back.key == doc.key;
+        if !same {
+            return Err(format!("read back differently:\n{sql}\n{bp:?}"));
+        }
+        Ok(true)
+    }
+
+    #[test]
+    fn printed_ddl_reads_back_whole() {
+        let cases: u64 = std::env::var("FUZZ_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3000);
+        let mut printed = 0u64;
+        for seed in 0..cases {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            match panic::catch_unwind(AssertUnwindSafe(|| one_case(&mut rng))) {
+                Ok(Ok(p)) => printed += u64::from(p),
+                Ok(Err(e)) => panic!("seed {seed}: {e}"),
+                Err(_) => panic!("seed {seed}: panicked"),
+            }
+        }
+        // Most cases must print, or the test only exercises the refusals.
+        assert!(
+            printed * 3 > cases,
+            "only {printed} of {cases} cases printed"
+        );
+    }
+}

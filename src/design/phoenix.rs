@@ -19,6 +19,9 @@ use crate::workload::{FieldDecl, Generator};
 
 mod build;
 use build::design_of;
+mod ddl;
+use ddl::{TableOption, TypeDecl};
+mod lexer;
 mod print;
 pub use print::print_create_table;
 mod sql;
@@ -36,8 +39,9 @@ pub struct PhoenixSection {
     /// The columns outside the primary key, in declaration order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub columns: Vec<PhoenixColumnDecl>,
-    /// The other table options, as `NAME=value` text (`VERSIONS=3`,
-    /// `COMPRESSION='SNAPPY'`), in statement order.
+    /// The other table options, each one `NAME=value` (`VERSIONS=3`, `COMPRESSION='SNAPPY'`,
+    /// `CF.TTL=86400`) as Phoenix's grammar takes it, in statement order; anything else is
+    /// refused when printed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
 }
@@ -51,7 +55,8 @@ pub struct PhoenixColumnDecl {
     /// The column family (`0`, Phoenix's default, when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub family: Option<String>,
-    /// The declared type as written in the DDL (`VARCHAR(20)`, `INTEGER ARRAY`).
+    /// The declared type, one Phoenix type as a statement writes it (`VARCHAR(20)`,
+    /// `DECIMAL(10,2)`, `INTEGER ARRAY`); anything else is refused when printed.
     #[serde(rename = "type")]
     pub data_type: String,
     /// Declared `NOT NULL`.
@@ -91,13 +96,7 @@ pub(super) fn section(n: &crate::support::json::Node) -> crate::support::json::R
 struct ColumnDef {
     name: String,
     family: Option<String>,
-    /// Base type name (upper case), length/precision, scale, `ARRAY`.
-    type_name: String,
-    len: Option<i32>,
-    scale: Option<i32>,
-    array: bool,
-    /// The declared type as written back.
-    type_text: String,
+    ty: TypeDecl,
     not_null: bool,
     /// Declared `NULL` explicitly.
     null: bool,
@@ -148,11 +147,7 @@ fn statement(c: &mut Cursor) -> Result<Statement> {
         c.kw("NOT", "NOT (IF NOT EXISTS)")?;
         c.kw("EXISTS", "EXISTS (IF NOT EXISTS)")?;
     }
-    let (mut table, _) = c.ident("the table name")?;
-    if c.eat_punct('.') {
-        let (t, _) = c.ident("the table name after the schema name")?;
-        table = format!("{table}.{t}");
-    }
+    let table = table_name(c)?;
     c.punct('(', "`(` and the column definitions")?;
     let mut st = Statement {
         table,
@@ -169,15 +164,6 @@ fn statement(c: &mut Cursor) -> Result<Statement> {
     loop {
         if c.is_kw("CONSTRAINT") {
             let tok = c.bump();
-            if let Some((_, first)) = &st.pk {
-                return Err(at(
-                    &tok,
-                    format!(
-                        "a second PRIMARY KEY constraint (the first is at line {}, column {})",
-                        first.line, first.col
-                    ),
-                ));
-            }
             c.ident("the constraint name")?;
             c.kw("PRIMARY", "PRIMARY KEY")?;
             c.kw("KEY", "KEY after PRIMARY")?;
@@ -216,11 +202,55 @@ fn statement(c: &mut Cursor) -> Result<Statement> {
         break;
     }
     table_options(c, &mut st)?;
+    split_on(c, &mut st)?;
     c.eat_punct(';');
     if c.peek().t != T::End {
         return Err(expected(c.peek(), "the end of the statement"));
     }
     Ok(st)
+}
+
+/// `[schema.]name`, as Phoenix's `from_table_name` takes it (no `:` in either name). The
+/// design keeps the full name `schema.name`, which Phoenix's `SchemaUtil` splits at its first
+/// `.`; a name whose split would differ (a schema name with a `.`, or a quoted table name
+/// with one and no schema) is refused rather than printed back as another table.
+fn table_name(c: &mut Cursor) -> Result<String> {
+    let (first, tok) = c.ident("the table name")?;
+    let (schema, table, tok) = if c.eat_punct('.') {
+        let (t, ttok) = c.ident("the table name after the schema name")?;
+        (Some((first, tok)), t, ttok)
+    } else {
+        (None, first, tok)
+    };
+    for (name, tok) in schema.iter().map(|(n, t)| (n, t)).chain([(&table, &tok)]) {
+        if name.contains(':') {
+            return Err(at(
+                tok,
+                format!(
+                    "the table or schema name {} holds `:`, which Phoenix refuses (\"Table or schema name cannot contain colon\")",
+                    crate::support::json::quote(name)
+                ),
+            ));
+        }
+    }
+    match schema {
+        Some((s, stok)) if s.contains('.') => Err(at(
+            &stok,
+            format!(
+                "the schema name {} holds `.`: a design keeps the table's full name schema.table, which would split at its first `.` into another schema",
+                crate::support::json::quote(&s)
+            ),
+        )),
+        Some((s, _)) => Ok(format!("{s}.{table}")),
+        None if table.contains('.') => Err(at(
+            &tok,
+            format!(
+                "the table name {} holds `.` and has no schema: a design keeps the full name, which would split at its first `.` into a schema and a table",
+                crate::support::json::quote(&table)
+            ),
+        )),
+        None => Ok(table),
+    }
 }
 
 /// `( col [ASC|DESC] [ROW_TIMESTAMP], ... )`.
@@ -258,7 +288,8 @@ fn sort_order(c: &mut Cursor) -> SortOrder {
     }
 }
 
-/// `[family.]name TYPE[(n[, s])] [ARRAY] [NOT NULL | NULL] [PRIMARY KEY [ASC|DESC]] ...`.
+/// `[family.]name TYPE [NOT NULL | NULL] [PRIMARY KEY [ASC|DESC] [ROW_TIMESTAMP]]`, in
+/// Phoenix's order (its `column_def`; `DEFAULT` is refused where it may stand).
 fn column_def(c: &mut Cursor, notes: &mut Vec<String>) -> Result<ColumnDef> {
     let (first, tok) = c.ident("a column name or CONSTRAINT")?;
     let (family, name) = if c.eat_punct('.') {
@@ -266,149 +297,109 @@ fn column_def(c: &mut Cursor, notes: &mut Vec<String>) -> Result<ColumnDef> {
     } else {
         (None, first)
     };
-    let ty_tok = c.peek().clone();
-    let T::Word(w) = &ty_tok.t else {
-        return Err(expected(&ty_tok, &format!("the type of column {name}")));
-    };
-    c.bump();
-    let mut type_name = w.to_uppercase();
-    // Two-word types: `DOUBLE PRECISION` is not Phoenix; `UNSIGNED_*` are single words.
-    let (mut len, mut scale) = (None, None);
-    if c.eat_punct('(') {
-        len = Some(c.int("a length or precision")?);
-        if c.eat_punct(',') {
-            scale = Some(c.int("a scale")?);
-        }
-        c.punct(')', "`)` after the type's length")?;
-    }
-    let mut array = false;
-    if c.eat_kw("ARRAY") {
-        array = true;
-        if c.eat_punct('[') {
-            if !c.is_punct(']') {
-                c.int("an array length")?;
-            }
-            c.punct(']', "`]`")?;
-        }
-    } else if c.eat_punct('[') {
-        array = true;
-        if !c.is_punct(']') {
-            c.int("an array length")?;
-        }
-        c.punct(']', "`]`")?;
-    }
-    let mut type_text = match (len, scale) {
-        (Some(l), Some(s)) => format!("{type_name}({l},{s})"),
-        (Some(l), None) => format!("{type_name}({l})"),
-        _ => type_name.clone(),
-    };
-    if array {
-        type_text.push_str(" ARRAY");
-        type_name.push_str(" ARRAY");
-    }
+    let ty = TypeDecl::read(c, &name)?;
     let mut def = ColumnDef {
         name,
         family,
-        type_name,
-        len,
-        scale,
-        array,
-        type_text,
+        ty,
         not_null: false,
         null: false,
         inline_pk: None,
         tok,
     };
-    loop {
-        if c.eat_kw("NOT") {
-            c.kw("NULL", "NULL after NOT")?;
-            def.not_null = true;
-        } else if c.eat_kw("NULL") {
-            def.null = true;
-        } else if c.is_kw("PRIMARY") {
-            let t = c.bump();
-            c.kw("KEY", "KEY after PRIMARY")?;
-            if def.inline_pk.is_some() {
-                return Err(at(&t, "PRIMARY KEY is given twice for this column"));
-            }
-            def.inline_pk = Some(sort_order(c));
-        } else if c.eat_kw("ROW_TIMESTAMP") {
-            notes.push(format!("{} is a ROW_TIMESTAMP column: the key bytes are the same, the cell timestamp is not modelled", def.name));
-        } else if c.is_kw("DEFAULT") {
+    if c.eat_kw("NOT") {
+        c.kw("NULL", "NULL after NOT")?;
+        def.not_null = true;
+    } else if c.eat_kw("NULL") {
+        def.null = true;
+    }
+    let no_default = |c: &Cursor| {
+        if c.is_kw("DEFAULT") {
             return Err(at(
                 c.peek(),
                 "DEFAULT values are not supported (the key takes every column's value from the record)",
             ));
+        }
+        Ok(())
+    };
+    no_default(c)?;
+    if c.eat_kw("PRIMARY") {
+        c.kw("KEY", "KEY after PRIMARY")?;
+        def.inline_pk = Some(sort_order(c));
+        if c.eat_kw("ROW_TIMESTAMP") {
+            notes.push(format!("{} is a ROW_TIMESTAMP column: the key bytes are the same, the cell timestamp is not modelled", def.name));
+        }
+        no_default(c)?;
+    }
+    Ok(def)
+}
+
+/// Table options, Phoenix's `fam_properties`: `SALT_BUCKETS = 16, VERSIONS = 3, cf.TTL =
+/// 86400`, separated by commas.
+fn table_options(c: &mut Cursor, st: &mut Statement) -> Result<()> {
+    let starts_option = |c: &Cursor| {
+        matches!(c.peek().t, T::Word(_) | T::Quoted(_))
+            && !(c.is_kw("SPLIT")
+                && matches!(c.peek2(), T::Word(w) if w.eq_ignore_ascii_case("ON")))
+    };
+    if !starts_option(c) {
+        return Ok(());
+    }
+    loop {
+        let opt = TableOption::read(c)?;
+        if opt.family.is_none() && opt.name == "SALT_BUCKETS" {
+            let n: i64 = (opt.number.as_deref())
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| expected(&opt.value_tok, "a number of salt buckets"))?;
+            match n {
+                0 => {}
+                1..=256 => st.salt = Some(n as i32),
+                _ => {
+                    return Err(at(
+                        &opt.value_tok,
+                        format!("SALT_BUCKETS must be 0 to 256, got {n}"),
+                    ))
+                }
+            }
         } else {
-            return Ok(def);
+            st.options.push(opt.text()?);
+        }
+        if !c.eat_punct(',') {
+            return Ok(());
         }
     }
 }
 
-/// Table options (`SALT_BUCKETS = 16, VERSIONS = 3, cf.TTL = 86400`) and `SPLIT ON (...)`.
-fn table_options(c: &mut Cursor, st: &mut Statement) -> Result<()> {
+/// `SPLIT ON ('a', X'00ff', ...)`: string literals (their UTF-8 bytes) and hex literals.
+fn split_on(c: &mut Cursor, st: &mut Statement) -> Result<()> {
+    if !c.is_kw("SPLIT") {
+        return Ok(());
+    }
+    let tok = c.bump();
+    c.kw("ON", "ON after SPLIT")?;
+    if st.salt.is_some() {
+        return Err(at(
+            &tok,
+            "SPLIT ON cannot be given for a salted table (Phoenix: \"Should not specify split points on salted table\"): its regions are the salt buckets",
+        ));
+    }
+    c.punct('(', "`(` and the split points")?;
     loop {
-        if c.is_kw("SPLIT") && matches!(c.peek2(), T::Word(w) if w.eq_ignore_ascii_case("ON")) {
-            let tok = c.bump();
-            c.bump();
-            if st.salt.is_some() {
-                return Err(at(
-                    &tok,
-                    "SPLIT ON cannot be given for a salted table (Phoenix: \"Should not specify split points on salted table\"): its regions are the salt buckets",
-                ));
+        let t = c.bump();
+        match t.t {
+            T::Str(s) => st.splits.push(s.into_bytes()),
+            T::Hex(h) => st.splits.push(crate::hbase::bytes::from_hex(&h)?),
+            _ => {
+                return Err(expected(
+                    &t,
+                    "a split point as a 'string' or X'hex' literal",
+                ))
             }
-            c.punct('(', "`(` and the split points")?;
-            loop {
-                let t = c.bump();
-                match t.t {
-                    T::Str(s) => st.splits.push(s.into_bytes()),
-                    _ => return Err(expected(&t, "a split point as a 'string' literal")),
-                }
-                if c.eat_punct(',') {
-                    continue;
-                }
-                c.punct(')', "`,` and another split point, or `)`")?;
-                break;
-            }
-        } else if matches!(c.peek().t, T::Word(_) | T::Quoted(_)) {
-            let (mut name, tok) = c.ident("a table option")?;
-            if c.eat_punct('.') {
-                name = format!("{name}.{}", c.ident("the option name after its family")?.0);
-            }
-            c.punct('=', &format!("`=` and the value of {name}"))?;
-            let v = c.bump();
-            let value = match &v.t {
-                T::Num(n) => n.clone(),
-                T::Str(s) => quote_str(s),
-                T::Word(w) => w.to_uppercase(),
-                T::Punct('-') => match c.bump().t {
-                    T::Num(n) => format!("-{n}"),
-                    _ => return Err(expected(&v, &format!("the value of {name}"))),
-                },
-                _ => return Err(expected(&v, &format!("the value of {name}"))),
-            };
-            if name == "SALT_BUCKETS" {
-                let n: i64 = value
-                    .parse()
-                    .map_err(|_| expected(&v, "a number of salt buckets"))?;
-                match n {
-                    0 => {}
-                    1..=256 => st.salt = Some(n as i32),
-                    _ => return Err(at(&v, format!("SALT_BUCKETS must be 0 to 256, got {n}"))),
-                }
-                if !st.splits.is_empty() {
-                    return Err(at(
-                        &tok,
-                        "SALT_BUCKETS cannot be combined with SPLIT ON: a salted table's regions are its buckets",
-                    ));
-                }
-            } else {
-                st.options.push(format!("{name}={value}"));
-            }
-        } else {
-            return Ok(());
         }
-        c.eat_punct(',');
+        if c.eat_punct(',') {
+            continue;
+        }
+        return c.punct(')', "`,` and another split point, or `)`");
     }
 }
 

@@ -87,8 +87,8 @@ fn key_of(st: &Statement, pk: &[PkEntry]) -> Result<(KeySpec, Vec<FieldDecl>)> {
             data_type: ty,
             sort_order: *so,
             nullable: nullable(def, pk.len())?,
-            max_length: def.len,
-            scale: def.scale,
+            max_length: def.ty.len,
+            scale: def.ty.scale,
         };
         let seg = segment(&column);
         let probe = KeySpec {
@@ -136,7 +136,7 @@ pub(super) fn design_of(st: Statement) -> Result<DesignDocument> {
         .map(|c| PhoenixColumnDecl {
             name: c.name.clone(),
             family: c.family.clone(),
-            data_type: c.type_text.clone(),
+            data_type: c.ty.text(),
             not_null: c.not_null,
         })
         .collect();
@@ -255,19 +255,14 @@ fn nullable(def: &ColumnDef, key_columns: usize) -> Result<bool> {
 
 /// The Phoenix type of a primary-key column, or where it is not one the key covers.
 fn pk_type(def: &ColumnDef) -> Result<PhoenixType> {
-    let base = def.type_name.trim_end_matches(" ARRAY");
-    let ty = match base {
-        "INT" => Some(PhoenixType::Integer),
-        other => PhoenixType::from_sql_name(other),
-    };
-    match ty {
-        Some(t) if !def.array => Ok(t),
+    match PhoenixType::from_sql_name(&def.ty.name) {
+        Some(t) if !def.ty.array => Ok(t),
         _ => Err(at(
             &def.tok,
             format!(
                 "primary-key column {} is {}: the row key covers {} (not arrays, JSON, BSON or the other unsigned types)",
                 def.name,
-                def.type_text,
+                def.ty.text(),
                 crate::hbase::phoenix::types::ALL_TYPES
                     .iter()
                     .map(|t| t.sql_name())

@@ -1,5 +1,7 @@
 //! A reader for the subset of Phoenix SQL that `CREATE TABLE` needs: tokens with their line
-//! and column, and a recursive-descent parser over them.
+//! and column (made by `lexer.rs`, as Phoenix's lexer makes them), a cursor for the
+//! recursive-descent parser over them, Phoenix's keywords, and the quoting that writes a name
+//! or a string back so that Phoenix reads exactly it.
 //!
 //! Hand-written rather than generated: the language is one statement (columns, a primary-key
 //! constraint, table options, `SPLIT ON`), every error must say where and what was expected
@@ -27,20 +29,35 @@ pub(super) enum T {
     Str(String),
     /// A number literal, as written.
     Num(String),
-    /// Punctuation: `( ) , . = ; [ ] -`.
+    /// An `X'…'` literal: its hex digits (upper case, spaces dropped).
+    Hex(String),
+    /// A `B'…'` literal: its binary digits (spaces dropped).
+    Bin(String),
+    /// Punctuation (`( ) , . = ; [ ] -` and the other characters Phoenix has tokens for).
     Punct(char),
     /// The end of the text.
     End,
 }
 
 impl T {
-    /// The token as a message shows it.
+    /// The token as a message shows it (user text through `json::quote`: 64 characters, then
+    /// the length).
     pub(super) fn shown(&self) -> String {
+        use crate::support::json::quote;
+        let short = |s: &str, f: &dyn Fn(&str) -> String| {
+            if s.chars().nth(64).is_some() {
+                quote(s)
+            } else {
+                f(s)
+            }
+        };
         match self {
-            T::Word(w) => format!("`{w}`"),
-            T::Quoted(q) => format!("\"{q}\""),
-            T::Str(s) => format!("'{s}'"),
-            T::Num(n) => n.clone(),
+            T::Word(w) => short(w, &|w| format!("`{w}`")),
+            T::Quoted(q) => format!("the quoted name {}", quote(q)),
+            T::Str(s) => format!("the string {}", quote(s)),
+            T::Num(n) => short(n, &|n| n.to_string()),
+            T::Hex(h) => short(h, &|h| format!("X'{h}'")),
+            T::Bin(b) => short(b, &|b| format!("B'{b}'")),
             T::Punct(c) => format!("`{c}`"),
             T::End => "the end of the statement".into(),
         }
@@ -61,131 +78,7 @@ pub(super) fn at(tok: &Tok, msg: impl std::fmt::Display) -> Error {
     Error::new(ErrorKind::Parse, msg.to_string()).at_line_col(tok.line, tok.col)
 }
 
-/// The statement's tokens; comments (`-- …`, `/* … */`) and white space are skipped.
-pub(super) fn tokens(sql: &str) -> Result<Vec<Tok>> {
-    let chars: Vec<char> = sql.chars().collect();
-    let mut out = Vec::new();
-    let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
-    let at_here = |line, col, msg: &str| Error::new(ErrorKind::Parse, msg).at_line_col(line, col);
-    while let Some(&c) = chars.get(i) {
-        let (l0, c0) = (line, col);
-        let mut advance = |n: usize, i: &mut usize| {
-            for _ in 0..n {
-                if chars.get(*i) == Some(&'\n') {
-                    line += 1;
-                    col = 1;
-                } else {
-                    col += 1;
-                }
-                *i += 1;
-            }
-        };
-        let next = chars.get(i + 1).copied();
-        if c.is_whitespace() {
-            advance(1, &mut i);
-        } else if c == '-' && next == Some('-') {
-            while chars.get(i).is_some_and(|&x| x != '\n') {
-                advance(1, &mut i);
-            }
-        } else if c == '/' && next == Some('*') {
-            advance(2, &mut i);
-            loop {
-                match (chars.get(i), chars.get(i + 1)) {
-                    (Some('*'), Some('/')) => {
-                        advance(2, &mut i);
-                        break;
-                    }
-                    (Some(_), _) => advance(1, &mut i),
-                    (None, _) => {
-                        return Err(at_here(l0, c0, "this comment is never closed (`*/`)"))
-                    }
-                }
-            }
-        } else if c == '"' || c == '\'' {
-            // Quotes double to escape themselves: "a""b", 'it''s'.
-            advance(1, &mut i);
-            let mut s = String::new();
-            loop {
-                match chars.get(i) {
-                    Some(&q) if q == c && chars.get(i + 1) == Some(&c) => {
-                        s.push(c);
-                        advance(2, &mut i);
-                    }
-                    Some(&q) if q == c => {
-                        advance(1, &mut i);
-                        break;
-                    }
-                    Some(&x) => {
-                        s.push(x);
-                        advance(1, &mut i);
-                    }
-                    None => {
-                        let what = if c == '"' {
-                            "quoted identifier"
-                        } else {
-                            "string"
-                        };
-                        return Err(at_here(
-                            l0,
-                            c0,
-                            &format!("this {what} is never closed ({c})"),
-                        ));
-                    }
-                }
-            }
-            let t = if c == '"' { T::Quoted(s) } else { T::Str(s) };
-            out.push(Tok {
-                t,
-                line: l0,
-                col: c0,
-            });
-        } else if c.is_ascii_digit() {
-            let mut s = String::new();
-            while let Some(&x) = chars.get(i).filter(|x| x.is_ascii_digit() || **x == '.') {
-                s.push(x);
-                advance(1, &mut i);
-            }
-            out.push(Tok {
-                t: T::Num(s),
-                line: l0,
-                col: c0,
-            });
-        } else if c.is_alphabetic() || c == '_' {
-            let mut s = String::new();
-            while let Some(&x) = chars
-                .get(i)
-                .filter(|x| x.is_alphanumeric() || **x == '_' || **x == '$')
-            {
-                s.push(x);
-                advance(1, &mut i);
-            }
-            out.push(Tok {
-                t: T::Word(s),
-                line: l0,
-                col: c0,
-            });
-        } else if "(),.=;[]-".contains(c) {
-            advance(1, &mut i);
-            out.push(Tok {
-                t: T::Punct(c),
-                line: l0,
-                col: c0,
-            });
-        } else {
-            return Err(at_here(
-                l0,
-                c0,
-                &format!("unexpected character `{c}` in a CREATE TABLE statement"),
-            ));
-        }
-    }
-    out.push(Tok {
-        t: T::End,
-        line,
-        col,
-    });
-    Ok(out)
-}
+pub(super) use super::lexer::tokens;
 
 /// A cursor over the tokens.
 pub(super) struct Cursor {
@@ -221,9 +114,9 @@ impl Cursor {
         t
     }
 
-    /// Whether the current token is the keyword `kw` (any case).
+    /// Whether the current token is the keyword `kw` (any case, as Phoenix's lexer folds it).
     pub(super) fn is_kw(&self, kw: &str) -> bool {
-        matches!(&self.peek().t, T::Word(w) if w.eq_ignore_ascii_case(kw))
+        matches!(&self.peek().t, T::Word(w) if is_word(w, kw))
     }
 
     /// Consume the keyword `kw` if it is next.
@@ -264,10 +157,19 @@ impl Cursor {
         }
     }
 
-    /// An identifier as Phoenix normalizes it: unquoted upper-cased, quoted kept.
+    /// An identifier as Phoenix normalizes it: unquoted upper-cased, quoted kept. A keyword
+    /// is not a name unquoted (Phoenix's `identifier` rule takes only `NAME` and three
+    /// non-reserved words).
     pub(super) fn ident(&mut self, what: &str) -> Result<(String, Tok)> {
         let t = self.peek().clone();
         match &t.t {
+            T::Word(w) if is_reserved(w) => Err(at(
+                &t,
+                format!(
+                    "expected {what}, found the Phoenix keyword `{w}` (a name spelled like it is written in double quotes: \"{}\")",
+                    w.to_uppercase()
+                ),
+            )),
             T::Word(w) => {
                 self.i += 1;
                 Ok((w.to_uppercase(), t))
@@ -294,41 +196,231 @@ impl Cursor {
     }
 }
 
-/// An identifier as SQL must write it to get `name` back: bare when Phoenix's upper-casing
-/// keeps it, else in double quotes.
-pub fn quote_ident(name: &str) -> String {
-    let bare = name
+/// Whether the word `w` is `kw` (upper-case ASCII) as Phoenix's lexer compares them.
+fn is_word(w: &str, kw: &str) -> bool {
+    w.chars().count() == kw.len()
+        && w.chars()
+            .zip(kw.chars())
+            .all(|(a, b)| super::lexer::folded(a) == b.to_ascii_lowercase())
+}
+
+/// Whether `w` is one of Phoenix's reserved words (its grammar's keyword tokens, except
+/// `CONSISTENCY`, `EVENTUAL` and `STRONG`, which its `identifier` rule also takes).
+pub(super) fn is_reserved(w: &str) -> bool {
+    if w.chars().count() > LONGEST_KEYWORD {
+        return false;
+    }
+    let upper: String = w
         .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_uppercase() || c == '_')
+        .map(|c| super::lexer::folded(c).to_ascii_uppercase())
+        .collect();
+    KEYWORDS.binary_search(&upper.as_str()).is_ok()
+}
+
+const LONGEST_KEYWORD: usize = 24;
+
+/// Phoenix's keywords (`PhoenixSQL.g`'s `tokens { … }`, commit `6d9ec471`), sorted, without
+/// the three non-reserved ones. A name spelled like one of them must be quoted.
+pub(super) const KEYWORDS: &[&str] = &[
+    "ACTIVE",
+    "ADD",
+    "ALL",
+    "ALTER",
+    "AND",
+    "ANY",
+    "ARRAY",
+    "AS",
+    "ASC",
+    "ASYNC",
+    "BETWEEN",
+    "BY",
+    "CACHE",
+    "CASCADE",
+    "CASE",
+    "CAST",
+    "CDC",
+    "CHANGE",
+    "CLOSE",
+    "COLUMN",
+    "COLUMNS",
+    "COLUMN_QUALIFIER_COUNTER",
+    "CONSTANT",
+    "CONSTRAINT",
+    "CREATE",
+    "CURRENT",
+    "CURSOR",
+    "CYCLE",
+    "DATA_ROW_STATE",
+    "DECLARE",
+    "DEFAULT",
+    "DEFAULTVALUE",
+    "DELETE",
+    "DESC",
+    "DISABLE",
+    "DISTINCT",
+    "DROP",
+    "DUPLICATE",
+    "ELSE",
+    "ENCODED_QUALIFIER",
+    "END",
+    "EXECUTE",
+    "EXISTS",
+    "EXPLAIN",
+    "FALSE",
+    "FETCH",
+    "FIRST",
+    "FOR",
+    "FROM",
+    "FULL",
+    "FUNCTION",
+    "GRANT",
+    "GROUP",
+    "HAVING",
+    "IDX_MUTATIONS",
+    "IF",
+    "IGNORE",
+    "ILIKE",
+    "IMMUTABLE",
+    "IN",
+    "INCLUDE",
+    "INCREMENT",
+    "INDEX",
+    "INNER",
+    "INTO",
+    "IS",
+    "JAR",
+    "JARS",
+    "JOIN",
+    "KEY",
+    "LAST",
+    "LATEST",
+    "LEFT",
+    "LIKE",
+    "LIMIT",
+    "LIST",
+    "LOCAL",
+    "MAXVALUE",
+    "MINVALUE",
+    "NEXT",
+    "NOT",
+    "NOVERIFY",
+    "NULL",
+    "NULLS",
+    "OFF",
+    "OFFSET",
+    "ON",
+    "ONLY",
+    "OPEN",
+    "OR",
+    "ORDER",
+    "OUTER",
+    "POST",
+    "PRE",
+    "PRESERVE",
+    "PRIMARY",
+    "REBUILD",
+    "REGIONS",
+    "REPLACE",
+    "RETURNING",
+    "RETURNS",
+    "REVOKE",
+    "RIGHT",
+    "ROW",
+    "ROWS",
+    "ROW_TIMESTAMP",
+    "SAMPLING",
+    "SCHEMA",
+    "SCHEMAS",
+    "SELECT",
+    "SEQUENCE",
+    "SESSION",
+    "SET",
+    "SHOW",
+    "SOME",
+    "SPLIT",
+    "SPLITS",
+    "START",
+    "STATISTICS",
+    "TABLE",
+    "TABLES",
+    "TABLESAMPLE",
+    "TEMPORARY",
+    "THEN",
+    "TO",
+    "TRACE",
+    "TRUE",
+    "TRUNCATE",
+    "UNCOVERED",
+    "UNION",
+    "UNUSABLE",
+    "UPDATE",
+    "UPDATE_ONLY",
+    "UPGRADE",
+    "UPSERT",
+    "USABLE",
+    "USE",
+    "USING",
+    "VALUE",
+    "VALUES",
+    "VIEW",
+    "WHEN",
+    "WHERE",
+    "WITH",
+    "WITHIN",
+];
+
+/// An identifier as Phoenix SQL must write it to get `name` back: bare when it is a plain
+/// upper-case name (an ASCII letter, then letters, digits and `_`) that is no keyword, else in
+/// double quotes. Phoenix's quoted names have no escape, so a name holding `"` cannot be
+/// written at all, and the empty name neither: both are `Invalid` errors (the caller adds
+/// where the name comes from).
+pub fn quote_ident(name: &str) -> Result<String> {
+    if name.is_empty() {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "a Phoenix name cannot be empty",
+        ));
+    }
+    if name.contains('"') {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!(
+                "the name {} holds a double quote, which Phoenix SQL cannot write (its quoted names have no escape)",
+                crate::support::json::quote(name)
+            ),
+        ));
+    }
+    let bare = name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
         && name
             .chars()
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
-    if bare && !RESERVED.contains(&name) {
+    Ok(if bare && !is_reserved(name) {
         name.to_string()
     } else {
-        format!("\"{}\"", name.replace('"', "\"\""))
-    }
+        format!("\"{name}\"")
+    })
 }
 
-/// Words a bare column name must not be (they start clauses of the statement).
-const RESERVED: &[&str] = &[
-    "CONSTRAINT",
-    "PRIMARY",
-    "KEY",
-    "NOT",
-    "NULL",
-    "ASC",
-    "DESC",
-    "CREATE",
-    "TABLE",
-    "SPLIT",
-    "ON",
-    "DEFAULT",
-    "ROW_TIMESTAMP",
-];
-
-/// A `'string'` literal.
+/// A `'string'` literal that Phoenix's lexer reads back as exactly `s`: `'` doubled, `\`
+/// doubled (Phoenix reads a backslash as an escape), and line breaks, tabs, backspace and form
+/// feed written as `\n \r \t \b \f` so that the statement stays on its lines. Every other
+/// character is itself. The result never holds a lone `\` before a quote, so a client that
+/// splits statements without knowing Phoenix's escapes ends the literal at the same quote.
 pub fn quote_str(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "''"))
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\'' => out.push_str("''"),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
 }

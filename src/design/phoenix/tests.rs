@@ -3,6 +3,8 @@
 use super::*;
 use crate::keyspec::CompiledKey;
 
+mod ddl;
+
 const METRICS: &str = "CREATE TABLE IF NOT EXISTS metrics (
     host VARCHAR(32) NOT NULL,
     ts DATE NOT NULL,
@@ -136,7 +138,7 @@ fn errors_say_where_and_what() {
         ),
         (
             "CREATE TABLE t (a CHAR PRIMARY KEY)",
-            (1, 17),
+            (1, 19),
             "needs a length",
         ),
         (
@@ -183,19 +185,23 @@ fn errors_say_where_and_what() {
 
 #[test]
 fn identifiers_follow_phoenix_case_rules() {
-    let doc = parse_create_table(
-        "CREATE TABLE s.\"Mixed\" (\"k\"\"q\" VARCHAR PRIMARY KEY, Lower INTEGER)",
-    )
-    .unwrap();
+    let doc =
+        parse_create_table("CREATE TABLE s.\"Mixed\" (\"k q\" VARCHAR PRIMARY KEY, Lower INTEGER)")
+            .unwrap();
     assert_eq!(doc.phoenix.as_ref().unwrap().table, "S.Mixed");
-    assert_eq!(doc.fields[0].name, "k\"q");
+    assert_eq!(doc.fields[0].name, "k q");
     assert_eq!(doc.phoenix.as_ref().unwrap().columns[0].name, "LOWER");
     let sql = print_create_table(&doc).unwrap();
     assert!(
-        sql.starts_with("CREATE TABLE S.\"Mixed\" (\n    \"k\"\"q\" VARCHAR NOT NULL"),
+        sql.starts_with("CREATE TABLE S.\"Mixed\" (\n    \"k q\" VARCHAR NOT NULL"),
         "{sql}"
     );
     assert_eq!(parse_create_table(&sql).unwrap().key, doc.key);
+    // Phoenix's quoted names have no escape: `"k""q"` is the name k and then the name q
+    // (here read as k's type).
+    let e = parse_create_table("CREATE TABLE t (\"k\"\"q\" VARCHAR PRIMARY KEY)").unwrap_err();
+    assert!(e.message.contains("\"q\" is not a Phoenix type"), "{e}");
+    assert_eq!(e.location.column, Some(20));
 }
 
 #[test]
