@@ -22,6 +22,8 @@ import { drawMatrix } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
 import {
   focusKeyAt,
+  KEY_HERE_MAX,
+  keyChecksHere,
   keyEditorFocused,
   mountKeyEditor,
   renderChips,
@@ -29,7 +31,19 @@ import {
   syncKeyEditor,
 } from './key-editor.js';
 import { toHex } from './keys-view.js';
-import { $, docText, el, knownText, loadState, num, offsetOf, saveState, state } from './lab-state.js';
+import {
+  $,
+  clip,
+  docText,
+  el,
+  knownText,
+  lineWithCaret,
+  loadState,
+  num,
+  offsetOf,
+  saveState,
+  state,
+} from './lab-state.js';
 import { renderPhoenix, wirePhoenix } from './phoenix-box.js';
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
@@ -59,14 +73,21 @@ import {
 import { renderTableLoad, wireTableRegions } from './table-regions.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
 
-/** The key design in its readable text form (the JSON form only if it cannot be formatted). */
+const keyTexts = new WeakMap();
+/** The key design in its readable text form (the JSON form only if it cannot be formatted);
+ * formatted once per key object (the editors are drawn again at every change). */
 function keyAsText(k) {
-  if (typeof k === 'string') return k;
-  try {
-    return wasm.formatKey(k);
-  } catch {
-    return JSON.stringify(k);
+  if (typeof k === 'string' || !k || typeof k !== 'object') return k;
+  if (!keyTexts.has(k)) {
+    let text;
+    try {
+      text = wasm.formatKey(k);
+    } catch {
+      text = JSON.stringify(k);
+    }
+    keyTexts.set(k, text);
   }
+  return keyTexts.get(k);
 }
 
 // ---- worker ------------------------------------------------------------------------------
@@ -138,6 +159,8 @@ function onWorker(msg) {
       saveState();
     }
     renderResults(runId);
+  } else if (msg.kind === 'layout') {
+    renderChips(msg.layout);
   } else if (msg.kind === 'lint') {
     state.lint = msg.findings;
     showExamples(msg.findings.filter(f => f.rule === 'example-key'));
@@ -218,7 +241,7 @@ function showError(e) {
   const located = e.line && e.column && where;
   // With the caret drawn below, the reason is enough (the message's own "(line …, column …)"
   // would say it twice); engine messages often start with the JSON path: name it only once.
-  const msg = located && e.reason ? e.reason : e.message;
+  const msg = clip(located && e.reason ? e.reason : e.message);
   let text = e.path && !msg.includes(e.path) ? `${msg} (at ${e.path})` : msg;
   const inKey = located && where === 'key-text';
   // the key editor underlines the spot itself: the box then names the line and column only
@@ -226,10 +249,9 @@ function showError(e) {
   if (!inKey) showKeyError(null);
   if (located) {
     const source = $(where).value;
-    const line = source.split('\n')[e.line - 1] ?? '';
     text += underlined
       ? ` (line ${e.line}, column ${e.column}, underlined in the key)`
-      : `\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
+      : `\nline ${e.line}, column ${e.column}:\n${lineWithCaret(source, e.line, e.column)}`;
     $(where).setAttribute('aria-invalid', 'true');
     const go = $('goto-error');
     go.hidden = false;
@@ -263,6 +285,7 @@ function checkTyped() {
  * (slower) analysis is not started. Returns true when the text parses. */
 function parseTyped() {
   const text = $('key-text').value;
+  if (!keyChecksHere(text)) return true; // the run checks it, in its worker
   try {
     wasm.parseKey(text);
   } catch (e) {
@@ -301,18 +324,32 @@ function renderEditor(replaced = false) {
       : `This design's JSON is ${sizeText(text.length)}, longer than the editor here shows (${sizeText(BOX_MAX)}): the page would stall drawing it. Export the JSON to edit it elsewhere, then import it again; the row key above stays editable.`;
   }
   renderForms();
+  renderKeyNote();
   $('preset').value = state.presetId;
   if (!typing('windows')) $('windows').value = String(state.windows);
   if (!typing('sample-size')) $('sample-size').value = String(state.sampleSize);
 }
 
-/** The key's byte layout under the editor (kept as it was while the design does not compile). */
+/** The key's byte layout under the editor (kept as it was while the design does not compile);
+ * a key too long to lay out here is laid out by the run's worker (its message 'layout'). */
 function renderLayout() {
+  if (!keyChecksHere(state.doc?.key)) return renderChips(null);
   try {
     renderChips(wasm.keyLayout(state.doc) ?? []);
   } catch {
     renderChips(null); // the error is shown where it is
   }
+}
+
+/** Says when the key is too long to be checked as it is typed (see KEY_HERE_MAX). */
+function renderKeyNote() {
+  const key = state.doc?.key;
+  const note = $('key-note');
+  const here = keyChecksHere(key);
+  note.hidden = here;
+  note.textContent = here
+    ? ''
+    : `This key is ${sizeText(typeof key === 'string' ? key.length : JSON.stringify(key).length)}, longer than the page checks as you type (${sizeText(KEY_HERE_MAX)}): it is checked, and its bytes laid out, in the worker when it runs, a moment after you stop typing.`;
 }
 
 let debounce = 0;
@@ -397,6 +434,8 @@ function analyze() {
     id,
     kind: 'analyze',
     preview: !state.report,
+    // a key too long to lay out here (renderLayout): the worker posts its layout first
+    layout: !keyChecksHere(state.doc.key),
     text,
     editorText,
     options: { windows: state.windows, sampleSize: state.sampleSize },

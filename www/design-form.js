@@ -6,6 +6,7 @@
 // A form edit changes only its member, on a copy of the document: everything else in the
 // document (members the forms do not show, the key, the examples) stays as it was, so the
 // JSON editor and the forms show the same design both ways. Text goes in via textContent.
+import { keyChecksHere } from './key-editor.js';
 import { $, el, state } from './lab-state.js';
 
 let schema = null;
@@ -342,6 +343,15 @@ function fieldsSection(doc) {
 /** The key as a list of segments (its JSON form): each segment's kind and its members, from
  * the engine's schema; a Phoenix primary key's columns (pk) with their type, order, length. */
 function keySection(doc) {
+  if (!keyChecksHere(doc.key))
+    return section(
+      'key',
+      'Key segments',
+      null,
+      el('p', 'The key is too long to list here segment by segment: edit it in the editor above.', {
+        class: 'muted',
+      }),
+    );
   let segments = [];
   try {
     segments = typeof doc.key === 'string' ? parseKey(doc.key).segments : (doc.key?.segments ?? []);

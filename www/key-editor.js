@@ -12,6 +12,30 @@ let cm = null,
   sqlTypes = [],
   fromOutside = null;
 
+/** The longest key (characters of its text, or of its JSON form) the page checks and lays out on
+ * its own thread as it is typed. A longer one (a dict or uid table of thousands of entries)
+ * would hold up every keystroke: it is checked, and its bytes laid out, by the run's worker. */
+export const KEY_HERE_MAX = 64 * 1024;
+const keyJsonLength = new WeakMap();
+/** Is `key` (a design's key: text, or its JSON form) short enough to check here as it is typed? */
+export function keyChecksHere(key) {
+  if (typeof key === 'string') return key.length <= KEY_HERE_MAX;
+  if (!key || typeof key !== 'object') return true;
+  if (!keyJsonLength.has(key)) keyJsonLength.set(key, JSON.stringify(key).length);
+  return keyJsonLength.get(key) <= KEY_HERE_MAX;
+}
+
+const isWord = c => /\w/.test(c);
+/** The name (`[A-Za-z_]\w*`) that ends at `end` in `text`, or null; scanned back from `end`
+ * without copying the text (a regular expression anchored at the end of a slice backtracks
+ * over every start: a key of one 64 KiB word took 5 s, of 1 MiB half an hour). */
+function nameBefore(text, end) {
+  let from = end;
+  while (from > 0 && isWord(text[from - 1])) from--;
+  while (from < end && /\d/.test(text[from])) from++;
+  return from < end ? text.slice(from, end) : null;
+}
+
 /** The function whose argument list holds `pos` in `text`, or the word at `pos`. */
 function callAt(text, pos) {
   let depth = 0;
@@ -20,13 +44,15 @@ function callAt(text, pos) {
     if (c === ')' || c === ']') depth++;
     else if (c === '(' || c === '[') {
       if (depth === 0 && c === '(') {
-        const m = /([A-Za-z_]\w*)\s*$/.exec(text.slice(0, i));
-        if (m) return m[1];
+        let end = i;
+        while (end > 0 && /\s/.test(text[end - 1])) end--;
+        const name = nameBefore(text, end);
+        if (name) return name;
       }
       if (depth > 0) depth--;
     }
   }
-  return /([A-Za-z_]\w*)$/.exec(text.slice(0, pos))?.[1] ?? null;
+  return nameBefore(text, pos);
 }
 const fnNamed = name => functions.find(f => f.name === name || f.name.toLowerCase() === name);
 
@@ -180,7 +206,15 @@ export async function mountKeyEditor(schemaFunctions, phoenixTypes = []) {
     { tag: t.invalid, color: 'var(--err)', textDecoration: 'underline wavy' },
   ]);
   const theme = cm.EditorView.theme({
-    '&': { font: '14px/1.5 ui-monospace, monospace', color: 'var(--fg)', backgroundColor: 'var(--code)' },
+    // a long key (a dict of thousands of entries) scrolls inside the editor: the notes and the
+    // errors below it stay in view, and CodeMirror draws only the lines in view
+    '&': {
+      font: '14px/1.5 ui-monospace, monospace',
+      color: 'var(--fg)',
+      backgroundColor: 'var(--code)',
+      maxHeight: '18em',
+    },
+    '.cm-scroller': { overflow: 'auto' },
     '&.cm-focused': { outline: '3px solid var(--accent)', outlineOffset: '1px' },
     '.cm-content': { caretColor: 'var(--fg)', minHeight: '3em' },
     '.cm-tooltip': { backgroundColor: 'var(--bg)', color: 'var(--fg)', border: '1px solid var(--line)' },

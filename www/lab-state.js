@@ -91,6 +91,35 @@ export function loadState() {
   return true;
 }
 
+/** `text` shortened to about `max` characters, its start and end kept: a message that quotes a
+ * megabyte of what was typed is not laid out whole (the engine shortens its own quotes; this
+ * is for any that it does not). */
+export function clip(text, max = 1000) {
+  const s = String(text);
+  if (s.length <= max) return s;
+  const half = Math.floor(max / 2);
+  return `${s.slice(0, half)}… (${num(s.length - 2 * half)} characters left out) …${s.slice(-half)}`;
+}
+
+/** Line `line` of `source` and a caret under `column` (1-based), the line cut to about 120
+ * characters around the column when it is longer. */
+export function lineWithCaret(source, line, column) {
+  let from = 0;
+  for (let i = 1; i < line && from <= source.length; i++) {
+    const nl = source.indexOf('\n', from);
+    from = nl < 0 ? source.length + 1 : nl + 1;
+  }
+  const end = source.indexOf('\n', from);
+  let text = from > source.length ? '' : source.slice(from, end < 0 ? source.length : end);
+  let at = Math.max(0, column - 1);
+  if (text.length > 120) {
+    const start = Math.max(0, Math.min(at - 60, text.length - 120));
+    text = `${start > 0 ? '…' : ''}${text.slice(start, start + 120)}${start + 120 < text.length ? '…' : ''}`;
+    at = at - start + (start > 0 ? 1 : 0);
+  }
+  return `${text}\n${' '.repeat(at)}^`;
+}
+
 /** The offset in `text` of a 1-based line and column (an engine error's position). */
 export function offsetOf(text, line, column) {
   const lines = text.split('\n');

@@ -13,6 +13,7 @@ import { getPreset } from './pkg/presets.js';
 import init, {
   AnalysisSession,
   compareDesigns,
+  keyLayout,
   lintDesign,
   onTableRegions,
   planReads,
@@ -29,6 +30,7 @@ const SIZE = {
   init,
   AnalysisSession,
   compareDesigns,
+  keyLayout,
   lintDesign,
   onTableRegions,
   planReads,
@@ -365,6 +367,15 @@ async function run(data) {
       let doc = null;
       try {
         doc = designOf(data);
+        // a key too long for the page to lay out as it is typed: laid out here, before the run
+        // (an error is the run's to report)
+        if (data.layout) {
+          try {
+            post({ id, kind: 'layout', layout: E.keyLayout(doc) });
+          } catch {
+            /* the run says why */
+          }
+        }
         await analyze(id, data, doc);
       } finally {
         // after the report (or the error), the run's last message, always sent (no findings
