@@ -59,16 +59,22 @@ import {
 import {
   BOX_MAX,
   canvasPng,
+  checkRecent,
   copyText,
   DESIGN_MAX,
   download,
+  forgetDamaged,
   keep,
+  markDamaged,
   metricsCsv,
   newEntryId,
-  RECENT_ENTRY_MAX,
+  RECENT_STORED_MAX,
   readOff,
+  recentDamage,
   recentList,
+  recentText,
   sizeText,
+  sweepStored,
 } from './state-io.js';
 import { renderTableLoad, wireTableRegions } from './table-regions.js';
 import { clampInt, DEFAULT_PRESET } from './url-state.js';
@@ -352,6 +358,14 @@ function renderKeyNote() {
     : `This key is ${sizeText(typeof key === 'string' ? key.length : JSON.stringify(key).length)}, longer than the page checks as you type (${sizeText(KEY_HERE_MAX)}): it is checked, and its bytes laid out, in the worker when it runs, a moment after you stop typing.`;
 }
 
+/** The design on show is the user's own from now on: edited (typed, a form), or made by the
+ * user's action (an import, a Phoenix table, a candidate, a table's regions). Recent designs
+ * keep such a design before any preset or link opened as it was. */
+function own() {
+  state.presetId = '';
+  state.edited = true;
+}
+
 let debounce = 0;
 /** The state changed: saved, drawn, and run after a pause (at once when `now`); `replaced` when
  * another design took the place of the one on show (see renderEditor). */
@@ -417,7 +431,7 @@ function rewriteExamples() {
   });
   branch();
   state.doc = { ...doc, examples };
-  state.presetId = '';
+  own();
   changed(true, true);
 }
 
@@ -491,22 +505,28 @@ const recentChoices = () =>
   recentList()
     .filter(r => !r.draft && r.id !== state.entry)
     .map(r => ({ value: `${RECENT}${r.id}`, label: r.label }));
-/** The design a picker value names (null when a Recent design has gone meanwhile). */
-function chosenDoc(value) {
+/** The design a picker value names (null when a Recent design has gone meanwhile, or cannot be
+ * read: it is then left out of Recent designs, and the note says so). */
+async function chosenDoc(value) {
   if (!value.startsWith(RECENT)) return getPreset(value);
   const r = recentList().find(x => x.id === value.slice(RECENT.length));
+  if (!r) return null;
   try {
-    return r ? JSON.parse(r.text) : null;
+    return JSON.parse((await recentText(r)).text);
   } catch {
+    markDamaged(r.id);
+    renderRecent();
     return null;
   }
 }
-function compare() {
+async function compare() {
   // the link says what was compared: a reload, or the link sent, compares them again
   state.compare = compareChoices();
   saveState();
-  const others = state.compare.map(chosenDoc).filter(Boolean);
-  if (others.length) compareWith(...others);
+  const doc = state.doc;
+  const others = (await Promise.all(state.compare.map(chosenDoc))).filter(Boolean);
+  // (a Recent design read from IndexedDB: the design on show may have changed meanwhile)
+  if (others.length && state.doc === doc) compareWith(...others);
 }
 /** The comparison a link asks for (`cmp=`), run once the design's own result is drawn. */
 function compareFromLink() {
@@ -524,11 +544,14 @@ function compareWith(...others) {
 // The design on the page is one entry under Recent designs (state.entry), written a moment after
 // each change whatever its run does (still running, failed, cancelled), at once when its run
 // ends, and before another design takes its place (a preset, an import, a link, a recent
-// design, the table's regions) or the page goes away: switching designs loses nothing.
+// design, the table's regions) or the page goes away: switching designs loses nothing. An entry
+// records whether the user edited the design (state.edited): presets and links opened as they
+// were make room for those first (state-io.js keep).
 const KEEP_AFTER_MS = 1000;
 let draft = null, // the JSON editor's text while it does not parse, kept as typed
   keepTimer = 0,
-  lastKept = '';
+  lastKept = '',
+  keptNote = { entry: '', text: '' }; // what the keep note says, and of which design
 function keepSoon() {
   clearTimeout(keepTimer);
   keepTimer = setTimeout(keepNow, KEEP_AFTER_MS);
@@ -546,35 +569,74 @@ function keepNow() {
     at: Date.now(),
     presetId: state.presetId,
     label: draft === null ? label : `${label} (unfinished JSON)`,
+    edited: state.edited || draft !== null,
     text,
     draft: draft !== null,
     // with a draft, the last design that parsed too: the draft is kept, and so is what it was
     ...(draft === null ? {} : { base: docText() }),
   };
-  const same = `${entry.id}\n${entry.presetId}\n${entry.label}\n${text}`;
+  const same = `${entry.id}\n${entry.presetId}\n${entry.edited}\n${entry.label}\n${text}`;
   if (same === lastKept) return;
-  const why = keep(entry);
-  lastKept = why ? '' : same;
-  renderKept(why);
+  const { why, stored } = keep(entry);
+  lastKept = why && !why.evicted ? '' : same;
+  renderKept(why, entry.id);
   renderRecent();
+  stored?.then(refused => {
+    if (!refused) return;
+    if (lastKept === same) lastKept = '';
+    renderKept(refused, entry.id);
+  });
 }
 /** Another design takes this one's place: this one is kept as it is, the next go to a new entry. */
 function branch() {
   keepNow();
   draft = null;
   state.entry = newEntryId();
+  state.edited = false;
   // the comparison was this design's: the next one has none until it is compared
   state.compare = [];
 }
-/** Says when the design could not be kept under Recent designs, and why. */
-function renderKept(why) {
+const quoted = r => `“${r.label}” (${new Date(r.at).toLocaleString('en')})`;
+/** Says when the design could not be kept under Recent designs, and why, or which designs the
+ * user edited it made room for: that note stays while this design (`entry`) is on show. */
+function renderKept(why, entry) {
   const note = $('keep-note');
-  note.hidden = !why;
-  note.textContent = !why
-    ? ''
-    : why.tooLarge
-      ? `This design's JSON is ${sizeText(why.tooLarge)}, more than Recent designs keep (${sizeText(RECENT_ENTRY_MAX)} each): export the JSON to keep it.`
-      : `Recent designs could not be saved (the browser refused: ${why.refused}): export the JSON to keep this design.`;
+  let text = '';
+  if (why?.tooLarge)
+    text = `This design's JSON is ${sizeText(why.tooLarge)}, more than Recent designs keep (${sizeText(RECENT_STORED_MAX)}): export the JSON to keep it.`;
+  else if (why?.refused)
+    text = `Recent designs could not be saved (the browser refused: ${why.refused}): export the JSON to keep this design.`;
+  else if (why?.evicted) {
+    const n = why.evicted.length;
+    text = `Recent designs were full: to keep this design, ${n === 1 ? 'the oldest one you edited' : `the ${n} oldest ones you edited`}, ${why.evicted.map(quoted).join(', ')}, ${n === 1 ? 'is' : 'are'} no longer among them. Export a design's JSON to keep it for good.`;
+  } else if (keptNote.entry === entry && keptNote.text.startsWith('Recent designs were full')) return;
+  keptNote = { entry, text };
+  note.hidden = !text;
+  note.textContent = text;
+}
+/** Says which entries of Recent designs could not be read, and are left out; offers to forget them. */
+function renderDamage() {
+  const { entries, list } = recentDamage();
+  const note = $('recent-note');
+  note.hidden = !entries && !list;
+  if (note.hidden) return note.replaceChildren();
+  const forget = el('button', entries + (list ? 1 : 0) === 1 ? 'Forget it' : 'Forget them', {
+    type: 'button',
+    id: 'recent-forget',
+  });
+  forget.onclick = () => {
+    forgetDamaged();
+    renderRecent();
+  };
+  const what = [
+    list
+      ? 'The list of Recent designs in this browser’s storage could not be read: it is set aside, and designs from now on are kept again.'
+      : '',
+    entries
+      ? `${entries === 1 ? 'One design' : `${entries} designs`} under Recent designs could not be read (damaged in this browser’s storage, or written by another version of the page) and ${entries === 1 ? 'is' : 'are'} left out.`
+      : '',
+  ];
+  note.replaceChildren(what.filter(Boolean).join(' '), ' ', forget);
 }
 function renderRecent() {
   const sel = $('recent');
@@ -588,24 +650,45 @@ function renderRecent() {
       }),
     ),
   );
+  renderDamage();
 }
 /** A recent design back on the page. One that did not parse goes back into the JSON editor as
- * it was typed, over the last design of it that did (which does not run until the text parses). */
-function openRecent(r) {
+ * it was typed, over the last design of it that did (which does not run until the text parses).
+ * One kept in IndexedDB is read first; one that cannot be read is left out, with a note. */
+async function openRecent(r) {
+  let got;
+  try {
+    got = await recentText(r);
+    if (!isDesignText(r.draft ? got.base : got.text)) throw new Error('not a design');
+  } catch {
+    markDamaged(r.id);
+    renderRecent();
+    return;
+  }
   if (r.id !== state.entry) branch();
   draft = null;
   state.entry = r.id;
   state.presetId = r.presetId ?? '';
-  const text = r.draft ? r.base : r.text;
+  state.edited = r.edited;
+  const text = r.draft ? got.base : got.text;
   state.doc = JSON.parse(text);
   knownText(state.doc, text);
   if (!r.draft) return changed(false, true);
   saveState();
   renderEditor(true);
   $('json-box').open = true;
-  $('doc-json').value = r.text;
-  draft = r.text;
+  $('doc-json').value = got.text;
+  draft = got.text;
   checkTyped();
+}
+/** Is `text` a design's JSON (an object)? */
+function isDesignText(text) {
+  try {
+    const v = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
 }
 
 // ---- state in and out -----------------------------------------------------------------------
@@ -639,7 +722,7 @@ async function importDesign(file) {
   branch();
   state.doc = got.doc;
   knownText(got.doc, got.text);
-  state.presetId = '';
+  own();
   ioStatus(`Imported ${file.name}.`);
   changed(false, true);
 }
@@ -675,6 +758,11 @@ function wireIo() {
     const r = recentList()[Number($('recent').value)];
     if (r) openRecent(r);
   });
+  // every entry read through once, now that the page is drawn; then IndexedDB's texts checked
+  // against the list
+  checkRecent();
+  renderRecent();
+  sweepStored().then(renderRecent);
   $('copy-link').addEventListener('click', async () => {
     saveState();
     if (!state.link.fits) {
@@ -741,22 +829,32 @@ function loadPreset(id, now = false) {
 }
 
 /** The design the hash names: its own (`d=`), else its entry under Recent designs (`k=`, a design
- * too large for a link), else its preset (`p=`), else the default preset. A link that cannot be
- * opened says why in state.linkProblem. */
-function openHash() {
+ * too large for a link; read from IndexedDB when it is kept there), else its preset (`p=`),
+ * else the default preset. A link that cannot be opened says why in state.linkProblem. */
+async function openHash() {
   state.entry = newEntryId();
+  state.edited = false;
   if (loadState()) return;
   if (state.kept) {
     const r = recentList().find(x => x.id === state.kept && !x.draft);
-    if (r) {
-      state.doc = JSON.parse(r.text);
-      knownText(state.doc, r.text);
+    let text = null;
+    try {
+      text = r ? (await recentText(r)).text : null;
+    } catch {
+      /* said below */
+    }
+    if (text !== null && isDesignText(text)) {
+      state.doc = JSON.parse(text);
+      knownText(state.doc, text);
       state.entry = r.id;
       state.presetId = r.presetId ?? '';
+      state.edited = r.edited;
       return;
     }
-    state.linkProblem ??=
-      "This link's design was too large for a link, and it is not under Recent designs in this browser";
+    if (r) markDamaged(r.id);
+    state.linkProblem ??= r
+      ? "This link's design is under Recent designs in this browser, but its entry there could not be read (it is damaged)"
+      : "This link's design was too large for a link, and it is not under Recent designs in this browser";
   }
   let id = state.presetId || DEFAULT_PRESET;
   try {
@@ -777,17 +875,20 @@ function showLinkProblem() {
 }
 /** Another link opened in this tab (only the hash changed): the design on show goes to Recent
  * designs, and the link's design takes its place, as if the page had been opened on it. */
-function openLink() {
+async function openLink() {
   branch();
-  openHash();
+  const at = location.hash;
+  await openHash();
+  // (a design read from IndexedDB: another link may have been opened meanwhile)
+  if (location.hash !== at) return;
   compareNext = state.compare.length > 0;
   renderHeatControls();
   changed(true, true);
   showLinkProblem();
 }
 
-export function startLab() {
-  openHash();
+export async function startLab() {
+  await openHash();
   compareNext = state.compare.length > 0;
   renderHeatControls();
   renderEditor();
@@ -832,7 +933,7 @@ function wireLab() {
   let parseTimer = 0;
   $('key-text').addEventListener('input', () => {
     state.doc = { ...state.doc, key: $('key-text').value };
-    state.presetId = '';
+    own();
     clearTimeout(parseTimer);
     parseTimer = setTimeout(() => {
       if (parseTyped()) showError(null);
@@ -853,7 +954,7 @@ function wireLab() {
     }
     draft = null;
     clearTimeout(checkTimer);
-    state.presetId = '';
+    own();
     changed();
   });
   $('doc-json').addEventListener('paste', pasteDesign);
@@ -890,7 +991,7 @@ function wireLab() {
     schema,
     doc => {
       state.doc = doc;
-      state.presetId = '';
+      own();
       changed();
     },
     text => wasm.parseKey(text),
@@ -908,24 +1009,17 @@ function wireLab() {
   wireHeatmap();
   wireCompare();
   wireIo();
-  wireAdvice(doc => {
+  // a design made by the user's action: a candidate loaded, a Phoenix table, the design on a
+  // table's regions
+  const useDesign = doc => {
     branch();
     state.doc = doc;
-    state.presetId = '';
+    own();
     changed(true, true);
-  }, compareWith);
-  wirePhoenix(doc => {
-    branch();
-    state.doc = doc;
-    state.presetId = '';
-    changed(true, true);
-  });
-  wireTableRegions(doc => {
-    branch();
-    state.doc = doc;
-    state.presetId = '';
-    changed(true, true);
-  }, compareWith);
+  };
+  wireAdvice(useDesign, compareWith);
+  wirePhoenix(useDesign);
+  wireTableRegions(useDesign, compareWith);
 }
 
 const PREVIEW_SLICE = 2000,

@@ -11,10 +11,13 @@ export const $ = id => document.getElementById(id);
 // `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports; `lint`
 // the linter's findings on the design of the last run;
 // `entry` the id of the design's entry under Recent designs (state-io.js), `kept` the one a
-// link named (`k=`); `link` whether the design fits in a link (`{ fits, length }`).
+// link named (`k=`); `edited` whether the user changed that design (or made it: an import, a
+// Phoenix table), not a preset or a link as it was opened; `link` whether the design fits in a
+// link (`{ fits, length }`).
 export const state = {
   doc: null,
   entry: '',
+  edited: false,
   kept: null,
   link: { fits: true, length: 0 },
   presetId: '',

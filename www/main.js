@@ -89,7 +89,9 @@ async function main() {
   loadState();
   await init();
   performance.mark('rowkey-lab:engine-ready');
-  startLab();
+  startLab().catch(e => {
+    $('status').textContent = `The lab failed to start: ${e.message}`;
+  });
   // The inspector is below the lab: it waits until the lab's first result is drawn (or a second
   // at most), so that it does not hold up the first render.
   await Promise.race([firstResult, new Promise(r => setTimeout(r, 1000))]);

@@ -16,12 +16,17 @@ export const REGION_TEXT_MAX = 64 * 1024 * 1024;
 export const BOX_MAX = 256 * 1024;
 
 const RECENT_KEY = 'rowkey-lab:recent';
-/** Recent designs: at most this many, each of at most RECENT_ENTRY_MAX characters, all of
- * them together at most RECENT_TOTAL_MAX (localStorage holds 5 MiB or so per site, counted in
- * UTF-16; the oldest go first). A design too large to keep is said so, never dropped quietly. */
+/** Recent designs: at most RECENT_MAX, the JSON of those kept in localStorage at most
+ * RECENT_TOTAL_MAX characters together (localStorage holds 5 MiB or so per site, counted in
+ * UTF-16). An entry longer than RECENT_INLINE_MAX is kept in IndexedDB instead (its text only;
+ * the list in localStorage holds its label), up to RECENT_STORED_MAX: the largest design the
+ * engine reads. When the list is full, presets and links opened as they were go first, oldest
+ * first; a design the user edited goes only to make room for another one the user edited, and
+ * the page says which went. A design too large to keep is said so, never dropped quietly. */
 const RECENT_MAX = 10;
-export const RECENT_ENTRY_MAX = 1024 * 1024;
+export const RECENT_INLINE_MAX = 256 * 1024;
 const RECENT_TOTAL_MAX = 2 * 1024 * 1024;
+export const RECENT_STORED_MAX = 16 * 1024 * 1024;
 
 /** `n` bytes or characters as people read them: "812 B", "37 KiB", "2.4 MiB". */
 export function sizeText(n) {
@@ -42,48 +47,226 @@ export function download(name, blob) {
   setTimeout(() => URL.revokeObjectURL(a.href), 5000);
 }
 
-/** Recent designs, most recent first: `{ id, at, presetId, label, text, draft, base }`, `text`
- * the design's JSON, or (`draft`) what the JSON editor held that does not parse, kept as typed,
- * with `base` the JSON of the last design that did. */
+// ---- Recent designs ---------------------------------------------------------------------------
+/** Ids of entries found damaged when read (their text is not a design's JSON). */
+const damaged = new Set();
+/** Whether the stored list as a whole could not be read (it is then set aside under
+ * UNREADABLE_KEY, not overwritten, until the user forgets it). */
+let listDamaged = false;
+const UNREADABLE_KEY = 'rowkey-lab:recent:unreadable';
+
+/** The stored list: `list`, the entries the page can read (see recentList), and `unread`, those
+ * it cannot, as stored. Unreadable entries stay stored (a newer page may have written them) and
+ * out of the list, until the user forgets them (forgetDamaged). */
+function readStored() {
+  const raw = localStorage.getItem(RECENT_KEY);
+  let v = null;
+  try {
+    v = JSON.parse(raw ?? '[]');
+  } catch {
+    /* below */
+  }
+  if (!Array.isArray(v)) {
+    listDamaged = true;
+    // set aside once, before the next write replaces it
+    if (localStorage.getItem(UNREADABLE_KEY) === null) localStorage.setItem(UNREADABLE_KEY, raw);
+    return { list: [], unread: [] };
+  }
+  const list = [],
+    unread = [];
+  for (const r of v) {
+    const e = fromStored(r);
+    if (e && !damaged.has(e.id)) list.push(e);
+    else unread.push(r);
+  }
+  return { list, unread };
+}
+/** Recent designs, most recent first: `{ id, at, presetId, label, edited, text, draft, base }`,
+ * `text` the design's JSON, or (`draft`) what the JSON editor held that does not parse, kept as
+ * typed, with `base` the JSON of the last design that did; `edited` false for a preset or a link
+ * as it was opened. An entry kept in IndexedDB has `stored: true` and its `size` instead of
+ * `text` (read it with recentText). Entries that cannot be read are left out (recentDamage). */
 export function recentList() {
   try {
-    const v = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(v) ? v.map(fromStored).filter(r => r !== null) : [];
+    return readStored().list;
   } catch {
-    return [];
+    return []; // no localStorage
   }
 }
-/** A stored entry, or one written before entries had ids (`{ doc, presetId, at }`); else null. */
+/** A stored entry, or one written before entries had ids (`{ doc, presetId, at }`); else null.
+ * An entry from before `edited` was recorded counts as edited: nothing says it is not the
+ * user's own. */
 function fromStored(r) {
-  if (typeof r?.id === 'string' && typeof r.text === 'string' && (!r.draft || typeof r.base === 'string')) return r;
-  if (r?.doc && typeof r.doc === 'object') {
+  if (!r || typeof r !== 'object' || (typeof r.label !== 'string' && r.doc === undefined)) return null;
+  if (typeof r.id === 'string' && (typeof r.text === 'string' || (r.stored === true && r.size > 0))) {
+    if (r.draft && typeof r.base !== 'string') return null;
+    return { ...r, edited: r.edited !== false };
+  }
+  if (r.doc && typeof r.doc === 'object') {
     const at = Number(r.at) || 0;
     const label = r.doc.name ?? (typeof r.doc.key === 'string' ? r.doc.key : 'design');
-    return { id: `r${at}`, at, presetId: r.presetId ?? '', label, text: JSON.stringify(r.doc), draft: false };
+    const text = JSON.stringify(r.doc);
+    return { id: `r${at}`, at, presetId: r.presetId ?? '', label, text, draft: false, edited: true };
   }
   return null;
+}
+/** Is `text` a design's JSON (an object)? */
+const isDesign = text => {
+  try {
+    const v = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+};
+/** Every entry kept in localStorage read through once (at start, after the first render): those
+ * whose design does not parse are left out from then on. Returns what recentDamage says. */
+export function checkRecent() {
+  for (const r of recentList())
+    if (!r.stored && (!isDesign(r.draft ? r.base : r.text) || (r.draft && typeof r.text !== 'string')))
+      damaged.add(r.id);
+  return recentDamage();
+}
+/** What is left out of Recent designs as unreadable: `{ entries, list }` (the count of entries,
+ * and whether the stored list as a whole could not be read). */
+export function recentDamage() {
+  try {
+    const { unread } = readStored();
+    return { entries: unread.length, list: listDamaged || localStorage.getItem(UNREADABLE_KEY) !== null };
+  } catch {
+    return { entries: 0, list: false };
+  }
+}
+/** Leave the entry `id` out of Recent designs: it turned out unreadable when it was opened. */
+export function markDamaged(id) {
+  damaged.add(id);
+}
+/** The unreadable entries (and a list set aside) deleted: the user chose to forget them. */
+export function forgetDamaged() {
+  const { list, unread } = readStored();
+  localStorage.setItem(RECENT_KEY, JSON.stringify(list));
+  localStorage.removeItem(UNREADABLE_KEY);
+  const ids = unread.filter(r => r?.stored === true && typeof r.id === 'string').map(r => r.id);
+  if (ids.length) storeDesign(null, null, ids);
+  listDamaged = false;
 }
 
 /** A new entry id. */
 export const newEntryId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** The characters an entry takes in localStorage. */
+const inlineSize = r => (r.stored ? 0 : r.text.length + (r.base?.length ?? 0)) + r.label.length;
+
 /** Keep `entry` first under Recent designs, in place of the entry with its id and of any other
- * with the same text. Returns null when kept, else why not: `{ tooLarge: characters }` or
- * `{ refused: the browser's reason }` (storage full or turned off). */
+ * with the same text (an edited one keeps the entry edited). Returns `{ why, stored }`: `why`
+ * null, or what the page should say: `{ tooLarge: characters }` or `{ refused: the browser's
+ * reason }` (storage full or turned off) when it was not kept, `{ evicted: [entries] }` when
+ * designs the user edited made room for it; `stored`, for an entry kept in IndexedDB, the
+ * promise of that write (resolving to null, or `{ refused }`). */
 export function keep(entry) {
-  const size = r => r.text.length + (r.base?.length ?? 0) + r.label.length;
-  if (size(entry) > RECENT_ENTRY_MAX) return { tooLarge: size(entry) };
-  const list = [entry, ...recentList().filter(r => r.id !== entry.id && r.text !== entry.text)];
-  let n = 0;
-  for (let total = 0; n < Math.min(list.length, RECENT_MAX); n++) {
-    total += size(list[n]);
-    if (total > RECENT_TOTAL_MAX) break;
-  }
+  const size = entry.text.length + (entry.base?.length ?? 0);
+  if (size > RECENT_STORED_MAX) return { why: { tooLarge: size }, stored: null };
+  let before, unread;
   try {
-    localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, Math.max(1, n))));
+    ({ list: before, unread } = readStored());
+  } catch (e) {
+    return { why: { refused: e?.name ?? String(e) }, stored: null };
+  }
+  const same = before.filter(r => r.id === entry.id || r.text === entry.text);
+  const aside = size + entry.label.length > RECENT_INLINE_MAX;
+  const first = aside
+    ? { ...entry, text: undefined, base: undefined, stored: true, size }
+    : { ...entry, stored: undefined, size: undefined };
+  first.edited = entry.edited || same.some(r => r.edited);
+  const list = [first, ...before.filter(r => !same.includes(r))];
+  // Over the limits: the oldest entry not edited goes first; when every other one was edited,
+  // a new entry not edited gives way itself (a preset is in its menu, a link in the history);
+  // else the oldest edited one goes, and the page says so.
+  const evicted = [];
+  let inline = list.reduce((n, r) => n + inlineSize(r), 0);
+  while (list.length > 1 && (list.length > RECENT_MAX || inline > RECENT_TOTAL_MAX)) {
+    let i = list.findLastIndex(r => r !== first && !r.edited);
+    if (i < 0) i = !first.edited && list.includes(first) ? list.indexOf(first) : list.findLastIndex(r => r !== first);
+    const [gone] = list.splice(i, 1);
+    inline -= inlineSize(gone);
+    if (gone.edited) evicted.push(gone);
+  }
+  const kept = list.includes(first);
+  try {
+    // (the entries this page cannot read stay, after the others: see readStored)
+    localStorage.setItem(RECENT_KEY, JSON.stringify([...list, ...unread]));
+  } catch (e) {
+    return { why: { refused: e?.name ?? String(e) }, stored: null };
+  }
+  // The list is written before the design's own text: a reload in between finds an entry whose
+  // text it cannot read, and says so. Texts no entry names any more are deleted (in the same
+  // transaction, before this entry's own is written).
+  const drop = before.filter(r => r.stored && !list.includes(r)).map(r => r.id);
+  const put = aside && kept;
+  const stored =
+    put || drop.length ? storeDesign(put ? entry.id : null, { text: entry.text, base: entry.base }, drop) : null;
+  return { why: evicted.length ? { evicted } : null, stored: put ? stored : null };
+}
+
+/** The JSON text of Recent designs entry `r` (`{ text, base }`): at hand, or read from
+ * IndexedDB. Rejects when it cannot be read. */
+export async function recentText(r) {
+  if (!r.stored) return { text: r.text, base: r.base };
+  const got = await designStore('readonly', s => s.get(r.id));
+  if (typeof got?.text !== 'string') throw new Error('its text is not in this browser’s storage');
+  return got;
+}
+
+// IndexedDB: the texts of the entries too long for localStorage, by entry id.
+const DB = 'rowkey-lab',
+  STORE = 'recent-designs';
+let opening = null;
+function designDb() {
+  opening ??= new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  return opening;
+}
+/** One transaction on the store: `use(store)` makes its requests; resolves to the last one's
+ * result once the transaction has committed. */
+async function designStore(mode, use) {
+  const db = await designDb();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const req = use(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(req?.result);
+    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('the browser ended the write'));
+  });
+}
+/** `record` kept under `id` (none when null), and the texts of `drop` deleted: null when done,
+ * else `{ refused: the browser's reason }`. */
+async function storeDesign(id, record, drop) {
+  try {
+    await designStore('readwrite', s => {
+      for (const d of drop) s.delete(d);
+      return id === null ? null : s.put(record, id);
+    });
     return null;
   } catch (e) {
     return { refused: e?.name ?? String(e) };
+  }
+}
+/** IndexedDB and the list made to agree: texts no entry names any more (another tab's list, an
+ * entry forgotten) deleted, and entries whose text is not there (a write cut short, storage
+ * cleared) left out as unreadable. */
+export async function sweepStored() {
+  const stubs = recentList().filter(r => r.stored);
+  try {
+    const ids = new Set(await designStore('readonly', s => s.getAllKeys()));
+    for (const r of stubs) if (!ids.has(r.id)) damaged.add(r.id);
+    const named = new Set(stubs.map(r => r.id));
+    const drop = [...ids].filter(id => !named.has(id));
+    if (drop.length) await storeDesign(null, null, drop);
+  } catch {
+    /* no IndexedDB: nothing kept there; opening such an entry says so */
   }
 }
 

@@ -1,18 +1,24 @@
 // The page at its edges (issue 37): a key of a megabyte, checked off the page's thread; the
-// served page's CSP on forms and <base>. Each case asserts what the page does, not how long it took.
+// served page's CSP on forms and <base>; Recent designs that presets and links cannot empty of
+// the user's own designs, a design too large for localStorage kept across a reload (IndexedDB),
+// damaged entries skipped with a note. Each case asserts what the page does, not how long it took.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fillKey, launch, openPage, ROOT, serve, waitDone } from './helpers.mjs';
 
-let server, browser;
+let server, browser, dir;
 before(async () => {
   server = await serve();
   browser = await launch();
+  dir = mkdtempSync(path.join(tmpdir(), 'rowkey-lab-edges-'));
 });
 after(async () => {
   await browser?.close();
   server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -28,9 +34,28 @@ const TIME_FIRST = {
   workload: { records: 20000 },
   regions: { presplit: { kind: 'uniform', regions: 8 }, regionServers: 3 },
 };
+/** TIME_FIRST with its ids drawn from a list of `n` host names: about 29 bytes of JSON each. */
+const hosts = n => ({
+  ...TIME_FIRST,
+  name: `${n} hosts`,
+  fields: [
+    {
+      name: 'id',
+      type: 'string',
+      generator: {
+        kind: 'list',
+        values: Array.from({ length: n }, (_, i) => `host-${String(i).padStart(7, '0')}.example.com`),
+      },
+    },
+    TIME_FIRST.fields[1],
+  ],
+});
 const run = (page, state, timeout = 60000) =>
   page.waitForSelector(`#lab[data-run="${state}"]`, { state: 'attached', timeout });
+const hashParam = (page, k) => new URLSearchParams(new URL(page.url()).hash.slice(1)).get(k);
 const text = (page, sel) => page.$eval(sel, e => e.textContent);
+const shown = (page, sel) => page.$eval(sel, e => !e.hidden && e.offsetParent !== null);
+const recentLabels = page => page.$$eval('#recent option', os => os.slice(1).map(o => o.textContent));
 /** The page answers: it draws a frame within `ms` (timed here: a frozen page runs no timer). */
 const answers = (page, ms = 30000) =>
   Promise.race([
@@ -121,5 +146,220 @@ test("the served page's CSP: forms post nowhere, and no <base> moves its URLs", 
   );
   assert.deepEqual(refused, ['base-uri', 'form-action']);
   assert.equal(page.url(), url, 'the page stayed');
+  await page.close();
+});
+
+test('ten presets viewed and links opened after editing a design: the edited design stays under Recent designs', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await run(page, 'done');
+  await fillKey(page, 'salt(id, 4) + long(ts) + id');
+  await run(page, 'done');
+  const mine = l => l.startsWith('time first · salt(id, 4) + long(ts) + id — ');
+  assert.ok((await recentLabels(page)).some(mine));
+  // Ten presets, each as it is, one after the other.
+  const presets = (await page.$$eval('#preset option', os => os.map(o => o.value))).filter(Boolean).slice(0, 10);
+  assert.equal(presets.length, 10);
+  for (const p of presets) {
+    await page.selectOption('#preset', p);
+    await page.waitForFunction(p => location.hash.includes(`p=${p}`), p);
+  }
+  await run(page, 'done');
+  // A script changing the hash twelve times: twelve links opened as they were.
+  await page.evaluate(
+    async ([base, n]) => {
+      for (let i = 0; i < n; i++) {
+        location.hash = `v=1&d=${base}&w=${10 + i}`;
+        await new Promise(r => setTimeout(r, 50));
+      }
+    },
+    [b64({ ...TIME_FIRST, name: 'a link' }), 12],
+  );
+  await page.waitForFunction(() => location.hash.includes('w=21'));
+  await run(page, 'done');
+  await page.reload();
+  await run(page, 'done');
+  const labels = await recentLabels(page);
+  assert.ok(labels.some(mine), labels.join(' | '));
+  assert.ok(labels.length <= 10, labels.join(' | '));
+  // nothing of the user's went, so nothing is said
+  assert.equal(await shown(page, '#keep-note'), false);
+  const i = labels.findIndex(mine);
+  await page.selectOption('#recent', { index: i + 1 });
+  await page.waitForFunction(() => document.getElementById('key-text').value === 'salt(id, 4) + long(ts) + id');
+  await run(page, 'done');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('when designs the user edited fill Recent designs, the one that makes room for a new one is named', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await run(page, 'done');
+  // ten designs edited earlier, the oldest "edited 0"
+  await page.evaluate(d => {
+    const list = Array.from({ length: 10 }, (_, i) => ({
+      id: `e${i}`,
+      at: Date.UTC(2026, 0, 1 + (9 - i), 12),
+      presetId: '',
+      label: `edited ${9 - i}`,
+      edited: true,
+      text: JSON.stringify({ ...d, name: `edited ${9 - i}` }),
+      draft: false,
+    }));
+    localStorage.setItem('rowkey-lab:recent', JSON.stringify(list));
+  }, TIME_FIRST);
+  await page.reload();
+  await run(page, 'done');
+  // A preset viewed as it is takes no edited design's place: it is not kept.
+  await page.selectOption('#preset', 'seed000-cyclic');
+  await run(page, 'done');
+  let labels = await recentLabels(page);
+  assert.equal(labels.length, 10);
+  assert.ok(labels.some(l => l.startsWith('edited 0 — ')));
+  assert.equal(await shown(page, '#keep-note'), false);
+  // A design edited: the oldest edited design goes, and the note names it.
+  await fillKey(page, 'url + "-" + time(day, "MM-dd")');
+  await page.waitForFunction(() => !document.getElementById('keep-note').hidden, null, { timeout: 30000 });
+  assert.match(
+    await text(page, '#keep-note'),
+    /^Recent designs were full: to keep this design, the oldest one you edited, “edited 0” \(1\/1\/2026, .*\), is no longer among them\. Export a design's JSON to keep it for good\.$/,
+  );
+  labels = await recentLabels(page);
+  assert.equal(labels.length, 10);
+  assert.ok(!labels.some(l => l.startsWith('edited 0 — ')));
+  assert.ok(labels.some(l => l.startsWith('edited 1 — ')));
+  await shotOf(page, '.editor', 'edges-recent-evicted');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a 1.5 MiB design accepted, then the page reloaded: the same design is back (IndexedDB)', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await run(page, 'done');
+  const big = hosts(58000);
+  const json = JSON.stringify(big);
+  assert.ok(json.length > 1.4 * 1024 * 1024 && json.length < 1.6 * 1024 * 1024, `${json.length}`);
+  const file = path.join(dir, 'hosts-58000.rowkey.json');
+  writeFileSync(file, json);
+  await page.setInputFiles('#import-json', file);
+  await page.waitForFunction(() => document.getElementById('io-status').textContent.startsWith('Imported'));
+  await run(page, 'done');
+  const kept = hashParam(page, 'k');
+  assert.match(kept ?? '', /^[a-z0-9]+$/);
+  assert.equal(await shown(page, '#keep-note'), false, 'kept, so nothing to say');
+  // in IndexedDB, whole; in localStorage, its entry without the text
+  assert.equal(
+    await page.evaluate(
+      id =>
+        new Promise((resolve, reject) => {
+          const req = indexedDB.open('rowkey-lab');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const get = req.result.transaction('recent-designs').objectStore('recent-designs').get(id);
+            get.onsuccess = () => resolve(get.result?.text?.length ?? 0);
+          };
+        }),
+      kept,
+    ),
+    json.length,
+  );
+  await page.reload();
+  await run(page, 'done');
+  assert.equal(hashParam(page, 'k'), kept);
+  assert.equal(await shown(page, '#link-notice'), false);
+  assert.equal(await page.textContent('#metrics [data-metric="writes"]'), '20,000');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  assert.deepEqual(JSON.parse(readFileSync(await download.path(), 'utf8')), big);
+  // and from the menu too, after another design
+  await page.selectOption('#preset', 'seed000-cyclic');
+  await run(page, 'done');
+  const labels = await recentLabels(page);
+  await page.selectOption('#recent', { index: labels.findIndex(l => l.startsWith('58000 hosts')) + 1 });
+  await page.waitForFunction(id => location.hash.includes(`k=${id}`), kept);
+  await run(page, 'done');
+  assert.equal(await page.textContent('#metrics [data-metric="writes"]'), '20,000');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('damaged Recent designs entries: skipped with a note; a k= link to one says so and runs a working design', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  await page.goto(server.url);
+  await run(page, 'done');
+  await page.evaluate(d => {
+    const entry = (id, label, text, more = {}) => ({
+      id,
+      at: Date.now(),
+      presetId: '',
+      label,
+      text,
+      draft: false,
+      ...more,
+    });
+    localStorage.setItem(
+      'rowkey-lab:recent',
+      JSON.stringify([
+        entry('good1', 'time first · long(ts) + id', JSON.stringify(d), { edited: true }),
+        entry('bad1', 'cut short', '{"v":1,"name":"cut sh'),
+        { id: 'bad2', at: 5, label: 'no text at all' },
+        entry('bad3', 'in IndexedDB, but not there', undefined, { stored: true, size: 300000 }),
+      ]),
+    );
+  }, TIME_FIRST);
+  // each entry left out, and kept (a newer page may have written it): the note says so after
+  // every reload, until the user forgets them
+  for (const id of ['bad1', 'bad3']) {
+    // the link opened in a new page (the same page would only see its hash change)
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#v=1&k=${id}`);
+    await run(page, 'done');
+    assert.match(
+      await text(page, '#link-notice'),
+      /^This link's design is under Recent designs in this browser, but its entry there could not be read \(it is damaged\): showing the preset "Telecom call records.*" instead\.$/,
+    );
+    // a working design: the editor holds its key, and it ran
+    assert.match(await page.inputValue('#key-text'), /phone/);
+    assert.equal(await page.textContent('#metrics [data-metric="regions"]'), '10');
+    // (the entry kept in IndexedDB is found missing there a moment after the page is drawn)
+    await page.waitForFunction(() => /^3 designs/.test(document.getElementById('recent-note').textContent));
+    assert.equal(
+      await text(page, '#recent-note'),
+      '3 designs under Recent designs could not be read (damaged in this browser’s storage, or written by another version of the page) and are left out. Forget them',
+    );
+    const labels = await recentLabels(page);
+    assert.ok(labels.some(l => l.startsWith('time first · long(ts) + id')));
+    assert.ok(!labels.some(l => /cut short|no text|IndexedDB/.test(l)), labels.join(' | '));
+    // reloaded: the design shown instead (its link now) runs again, and the note stays
+    await page.reload();
+    await run(page, 'done');
+    assert.match(await page.inputValue('#key-text'), /phone/);
+    await page.waitForFunction(() => /^3 designs/.test(document.getElementById('recent-note').textContent));
+  }
+  await shotOf(page, '.editor', 'edges-recent-damaged');
+  await page.click('#recent-forget');
+  assert.equal(await shown(page, '#recent-note'), false);
+  await page.reload();
+  await run(page, 'done');
+  assert.equal(await shown(page, '#recent-note'), false);
+  assert.ok((await recentLabels(page)).some(l => l.startsWith('time first · long(ts) + id')));
+  // the editor works: a key typed runs
+  await fillKey(page, 'phone + "_" + time(ts, "yyyyMMddHHmmss")');
+  await run(page, 'done');
+  // a list that is not a list at all: said too, and the next design kept
+  await page.evaluate(() => localStorage.setItem('rowkey-lab:recent', '[{"id":'));
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  await run(page, 'done');
+  assert.match(
+    await text(page, '#recent-note'),
+    /^The list of Recent designs in this browser’s storage could not be read: it is set aside, and designs from now on are kept again\. Forget it$/,
+  );
+  assert.equal(await page.evaluate(() => localStorage.getItem('rowkey-lab:recent:unreadable')), '[{"id":');
+  await fillKey(page, 'id + long(ts)');
+  await run(page, 'done');
+  await page.waitForFunction(() => document.querySelectorAll('#recent option').length > 1);
+  assert.deepEqual(problems, []);
   await page.close();
 });
