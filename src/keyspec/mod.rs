@@ -340,7 +340,9 @@ fn validate_table(d: &DictSpec, default: Render, p: &str) -> Result<()> {
     if d.entries.is_empty() {
         return Err(invalid(&at, "the table is empty"));
     }
-    let mut seen: Vec<(Vec<u8>, &str)> = Vec::new();
+    // By hash: a table may hold 10^5 entries, validated at every keystroke on the page.
+    let mut seen: std::collections::HashMap<Vec<u8>, &str> = Default::default();
+    let mut width = None;
     for (k, id) in &d.entries {
         let mut b = Vec::new();
         compile::render(&r, *id, &mut b)
@@ -354,19 +356,19 @@ fn validate_table(d: &DictSpec, default: Render, p: &str) -> Result<()> {
                 ),
             ));
         }
-        if let Some((_, other)) = seen.iter().find(|(x, _)| *x == b) {
+        if *width.get_or_insert(b.len()) != b.len() {
+            return Err(invalid(&at, "ids render to different widths"));
+        }
+        if let Some(other) = seen.insert(b, k) {
             return Err(invalid(
                 &at,
-                format!("`{k}` and `{other}` get the same id bytes: decoding needs distinct ids"),
+                format!(
+                    "{} and {} get the same id bytes: decoding needs distinct ids",
+                    crate::support::json::quote(k),
+                    crate::support::json::quote(other)
+                ),
             ));
         }
-        seen.push((b, k));
-    }
-    if seen
-        .iter()
-        .any(|(k, _)| k.len() != seen.first().map_or(0, |f| f.0.len()))
-    {
-        return Err(invalid(&at, "ids render to different widths"));
     }
     Ok(())
 }
