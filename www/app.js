@@ -1009,11 +1009,12 @@ function wireLab() {
   wireHeatmap();
   wireCompare();
   wireIo();
-  // a design made by the user's action: a candidate loaded, a Phoenix table, the design on a
-  // table's regions
-  const useDesign = doc => {
+  // a design made by the user's action: a candidate loaded, a Phoenix table (its JSON text
+  // written by the worker that read it), the design on a table's regions
+  const useDesign = (doc, text) => {
     branch();
     state.doc = doc;
+    if (text) knownText(doc, text);
     own();
     changed(true, true);
   };

@@ -2,47 +2,130 @@
 // primary key as pk(...) segments, SALT_BUCKETS or SPLIT ON as the pre-split, a field per key
 // column), and the design on show printed back as CREATE TABLE when its key is a Phoenix
 // primary key (printCreateTable). Errors are the engine's, at their line and column.
-import { $, state } from './lab-state.js';
+// The statement is read in a worker (state-io.js readOff), never on the page's thread: a table of
+// tens of thousands of columns takes the engine seconds. A statement longer than the box shows
+// (BOX_MAX) is kept aside unshown, as the table-regions box does.
+import { $, clip, docText, el, lineWithCaret, state } from './lab-state.js';
 import * as wasm from './pkg/rowkey_lab.js';
-import { copyText } from './state-io.js';
+import { BOX_MAX, copyText, DESIGN_MAX, readOff, sizeText } from './state-io.js';
 
-/** `use(doc)` puts a design read from the statement on the page (the one before is kept). */
+/** The longest statement (characters) the page reads: the engine's limit for a document. */
+export const STATEMENT_MAX = 16 * 1024 * 1024;
+
+/** `use(doc, text)` puts a design read from the statement on the page (the one before is kept);
+ * `text` is its JSON, written by the worker. */
 export function wirePhoenix(use) {
-  $('phoenix-apply').addEventListener('click', () => {
-    const sql = $('phoenix-sql').value;
-    const err = $('phoenix-error');
-    let doc;
-    try {
-      doc = wasm.parseCreateTable(sql);
-    } catch (e) {
-      const line = sql.split('\n')[(e.line ?? 1) - 1] ?? '';
-      err.textContent = e.line
-        ? `${e.reason ?? e.message}\nline ${e.line}, column ${e.column}:\n${line}\n${' '.repeat(Math.max(0, e.column - 1))}^`
-        : (e.reason ?? e.message);
-      err.hidden = false;
-      $('phoenix-sql').setAttribute('aria-invalid', 'true');
-      $('phoenix-status').textContent = '';
+  const box = $('phoenix-sql');
+  const status = $('phoenix-status');
+  const err = $('phoenix-error');
+  // the statement when it is not in the box: a paste too long to show there, as a Blob
+  let aside = null,
+    reading = null;
+  const say = text => {
+    status.textContent = text;
+  };
+  const showError = text => {
+    err.textContent = text;
+    err.hidden = !text;
+    if (text) box.setAttribute('aria-invalid', 'true');
+    else box.removeAttribute('aria-invalid');
+  };
+  box.addEventListener('paste', e => {
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    if (text.length <= BOX_MAX) return;
+    e.preventDefault();
+    reading?.cancel();
+    showError('');
+    if (text.length > STATEMENT_MAX) {
+      say('');
+      showError(
+        `Not read: the pasted statement is ${sizeText(text.length)}; the page reads statements of up to ${sizeText(STATEMENT_MAX)}.`,
+      );
       return;
     }
-    err.hidden = true;
-    $('phoenix-sql').removeAttribute('aria-invalid');
-    $('phoenix-status').textContent = `Read: ${doc.name ?? 'the table'}.`;
-    use(doc);
+    aside = { file: new Blob([text], { type: 'text/plain' }), size: text.length };
+    box.value = '';
+    box.placeholder = `The pasted statement (${sizeText(text.length)}) is too long to show here: “Use this table” reads it. Typing here drops it.`;
+    say(`The pasted statement, ${sizeText(text.length)}: ready to read.`);
+  });
+  box.addEventListener('input', () => {
+    if (!aside) return;
+    aside = null;
+    box.placeholder = '';
+    say('');
+  });
+  $('phoenix-apply').addEventListener('click', async () => {
+    reading?.cancel();
+    const sql = aside ? null : box.value;
+    const design = state.entry;
+    showError('');
+    say(aside ? `Reading the pasted statement (${sizeText(aside.size)})… ` : 'Reading the statement… ');
+    const stop = el('button', 'Stop', { type: 'button', id: 'phoenix-stop' });
+    stop.addEventListener('click', () => {
+      reading?.cancel();
+      say('Stopped: the design on show stays.');
+    });
+    status.append(stop);
+    const read = readOff({ kind: 'parseCreateTable', sql, file: aside?.file ?? null, max: DESIGN_MAX });
+    reading = read;
+    let got;
+    try {
+      got = await read;
+    } catch (e) {
+      if (e.cancelled) return;
+      say('');
+      // the line (cut around the column by the worker: the statement may be one long line)
+      showError(
+        e.line
+          ? `${clip(e.reason ?? e.message)}\nline ${e.line}, column ${e.column}:\n${lineWithCaret(e.source ?? '', 1, e.sourceColumn ?? 1)}`
+          : clip(e.reason ?? e.message),
+      );
+      return;
+    } finally {
+      if (reading === read) reading = null;
+    }
+    if (got.tooLarge) {
+      say('');
+      showError(
+        `The design read from this statement would be ${sizeText(got.tooLarge)} of JSON; the page opens designs of up to ${sizeText(DESIGN_MAX)}.`,
+      );
+      return;
+    }
+    // another design was put on the page while the statement was read: it stays
+    if (state.entry !== design) return say('Not used: another design was opened while the statement was read.');
+    say(`Read: ${got.doc.name ?? 'the table'}.`);
+    use(got.doc, got.text);
   });
   $('phoenix-copy').addEventListener('click', async () => {
-    const ok = await copyText($('phoenix-ddl').textContent);
-    $('phoenix-status').textContent = ok ? 'CREATE TABLE copied.' : 'Select the statement to copy it.';
+    let ddl = $('phoenix-ddl').textContent;
+    try {
+      ddl ||= wasm.printCreateTable(state.doc);
+    } catch (e) {
+      say(`Not copied: ${clip(e.reason ?? e.message)}`);
+      return;
+    }
+    const ok = await copyText(ddl);
+    say(ok ? 'CREATE TABLE copied.' : 'Select the statement to copy it.');
   });
 }
 
-/** The design as CREATE TABLE, shown when its key is a Phoenix primary key. */
+/** The design as CREATE TABLE, shown when its key is a Phoenix primary key. A design longer than
+ * a box shows (a table of tens of thousands of columns: printing it takes the engine a fifth of
+ * a second, and its megabyte of lines would stall the page) is printed only when copied. */
 export function renderPhoenix() {
   let ddl = null;
+  const big = state.doc && docText().length > BOX_MAX;
   try {
-    ddl = state.doc ? wasm.printCreateTable(state.doc) : null;
+    ddl = state.doc && !big ? wasm.printCreateTable(state.doc) : null;
   } catch {
     /* not a Phoenix key: nothing to print */
   }
-  $('phoenix-out').hidden = !ddl;
+  const unshown = big && state.doc.phoenix != null;
+  $('phoenix-out').hidden = !ddl && !unshown;
   $('phoenix-ddl').textContent = ddl ?? '';
+  $('phoenix-ddl').hidden = !ddl;
+  $('phoenix-unshown').hidden = !unshown;
+  $('phoenix-unshown').textContent = unshown
+    ? `This design's CREATE TABLE is too long to show here (its JSON is ${sizeText(docText().length)}): the button copies it.`
+    : '';
 }

@@ -7,7 +7,8 @@
 // A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
 // at once as run 1: it needs nothing from the page's thread to begin.
 // The page also reads files and long texts in a worker of their own (readOff in state-io.js): a
-// design file (parsed here), a table's region text (read by the engine here).
+// design file (parsed here), a table's region text and a Phoenix CREATE TABLE (read by the
+// engine here).
 
 import { getPreset } from './pkg/presets.js';
 import init, {
@@ -16,6 +17,7 @@ import init, {
   keyLayout,
   lintDesign,
   onTableRegions,
+  parseCreateTable,
   planReads,
   readRegions,
   validateDesign,
@@ -33,6 +35,7 @@ const SIZE = {
   keyLayout,
   lintDesign,
   onTableRegions,
+  parseCreateTable,
   planReads,
   readRegions,
   validateDesign,
@@ -83,6 +86,7 @@ function errorOf(e) {
     path: e?.path ?? null,
     in: e?.in ?? null,
     source: e?.source ?? null,
+    sourceColumn: e?.sourceColumn ?? null,
   };
 }
 
@@ -139,6 +143,27 @@ async function readTableRegions({ text, file, table, doc, max }) {
   const length = JSON.stringify(onThem).length;
   if (length > max) return { regions: list.regions, tooLarge: length };
   return { list, doc: onThem };
+}
+
+/** A Phoenix CREATE TABLE (`sql`, or a File) read by the engine: `{ doc, text }` (text: the
+ * design's JSON), or `{ tooLarge }` (the length of that JSON) when it is longer than `max`. An
+ * error at a line carries that line as `source`, cut to 240 characters around the column
+ * (`sourceColumn`, 1-based, in it): the statement may be a megabyte on one line. */
+async function readCreateTable({ sql, file, max }) {
+  const text = sql ?? (await file.text());
+  let doc;
+  try {
+    doc = E.parseCreateTable(text);
+  } catch (e) {
+    if (e.line && e.column) {
+      const line = text.split('\n', e.line)[e.line - 1] ?? '';
+      const from = Math.max(0, e.column - 121);
+      Object.assign(e, { source: line.slice(from, from + 240), sourceColumn: e.column - from });
+    }
+    throw e;
+  }
+  const json = JSON.stringify(doc);
+  return json.length > max ? { tooLarge: json.length } : { doc, text: json };
 }
 
 /** Split keys (bytes) of the final regions: every region's start key but the first's. */
@@ -340,6 +365,8 @@ async function run(data) {
     await ready;
     if (kind === 'readRegions') {
       post({ id, kind, ...(await readTableRegions(data)) });
+    } else if (kind === 'parseCreateTable') {
+      post({ id, kind, ...(await readCreateTable(data)) });
     } else if (kind === 'countBlocks') {
       const { partial, done } = await countBlocks(data);
       post({ id, kind: 'partial', partial, done }, [partial]);

@@ -414,6 +414,8 @@ test('a Phoenix CREATE TABLE pasted becomes the design: its key, regions and hea
     expected = e;
   }
   assert.equal(expected.line, 5);
+  // (read in a worker: the error comes a moment after the click)
+  await page.waitForSelector('#phoenix-error:not([hidden])');
   const err = await page.textContent('#phoenix-error');
   assert.match(err, new RegExp(`line 5, column ${expected.column}:\\n  CONSTRAINT pk PRIMARY KY`));
   assert.equal(await page.getAttribute('#phoenix-sql', 'aria-invalid'), 'true');
