@@ -71,6 +71,17 @@ pub fn print_create_table(doc: &DesignDocument) -> Result<String> {
         out.push_str(&options.join(", "));
     }
     if let Some(splits) = split_on(doc)? {
+        // What the reader refuses, the printer never writes: Phoenix pre-splits a salted
+        // table at its buckets and refuses SPLIT ON with SALT_BUCKETS.
+        if table.salt_buckets.is_some() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "a salted Phoenix table is split at its salt buckets, and Phoenix refuses SPLIT ON \
+                 with SALT_BUCKETS (\"Should not specify split points on salted table\"): use the \
+                 saltBuckets pre-split, or take salt(...) out of the key",
+            )
+            .at_path("/regions/presplit"));
+        }
         out.push_str(&format!(" SPLIT ON ({splits})"));
     }
     out.push(';');

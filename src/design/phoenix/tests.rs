@@ -92,6 +92,16 @@ fn inline_key_split_on_and_types() {
     )
     .unwrap();
     assert!(sql.ends_with(") SPLIT ON ('b', 'm');"), "{sql}");
+    // A salted table with split points is refused by Phoenix; the printer never writes one.
+    let mut salted =
+        parse_create_table("CREATE TABLE t (id CHAR(4) PRIMARY KEY) SALT_BUCKETS=4").unwrap();
+    salted.regions.get_or_insert_with(Default::default).presplit = PreSplit::Explicit {
+        keys: vec!["b".into()],
+        encoding: KeyEncoding::StringBinary,
+    };
+    let e = print_create_table(&salted).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("/regions/presplit"));
+    assert!(e.message.contains("SPLIT ON"), "{e}");
     // Phoenix's grammar takes the constraint without a comma before it, and nothing after it.
     let d = parse_create_table("CREATE TABLE t (a DECIMAL(10,2) NOT NULL, b BIGINT NOT NULL CONSTRAINT pk PRIMARY KEY (a, b))").unwrap();
     assert_eq!(d.key.to_text(), "pk(A, DECIMAL(10, 2)) + pk(B, BIGINT)");
