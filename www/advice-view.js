@@ -6,8 +6,11 @@
 // read cost (the Pareto front filled, the current design and the recommendation ringed), the
 // recommendation and its reasons, a chosen candidate's figures with Load and Compare, and the
 // capacity and lifecycle table. Every text goes in through textContent.
+// Advice belongs to the design it was asked for: a change of the design stops a run under way,
+// and finished advice is shown only while the design on show is that design, or one of its
+// candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
 import { startWorker } from './boot.js';
-import { $, el, fix, num, state } from './lab-state.js';
+import { $, docText, el, fix, num, state } from './lab-state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svg = (tag, attrs = {}) => {
@@ -21,6 +24,11 @@ let pool = [],
   advice = null,
   chosen = 0,
   hooks = { load: () => {}, compare: () => {} };
+// The design the advice (or the run under way) is for: its JSON text and its name, and the
+// candidates loaded from the advice (their JSON text → label).
+let advisedOn = null,
+  running = null,
+  drawnFor = null; // the design text the advice view was last drawn for
 
 /** `load(doc)` puts a candidate's design on the page; `compare(doc)` compares it with the current one. */
 export function wireAdvice(load, compare) {
@@ -31,6 +39,7 @@ export function wireAdvice(load, compare) {
 
 function stop(text) {
   runId++;
+  running = null;
   for (const w of pool) w.terminate();
   pool = [];
   $('advice-cancel').disabled = true;
@@ -64,6 +73,7 @@ async function runAdvice() {
   const id = ++runId;
   const doc = state.doc,
     opts = options();
+  running = { text: docText(doc), name: doc.name ?? 'the design', loaded: new Map() };
   const n = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
   pool = Array.from({ length: n }, () => startWorker('#engine=fast'));
   $('advice-run').disabled = true;
@@ -105,6 +115,7 @@ async function runAdvice() {
     if (id !== runId) return;
     performance.mark('rowkey-lab:advice-done');
     advice = a;
+    advisedOn = running;
     chosen = a.recommended.index;
     stop(
       `${total} candidates × ${num(a.records)} records in ${fix(seconds, 1)} s on ${n} workers (${num(Math.round((total * a.records) / seconds))} records/s).`,
@@ -214,7 +225,7 @@ function scatter(a) {
       role: 'button',
       'data-index': c.index,
       'aria-pressed': String(c.index === chosen),
-      'aria-label': `${c.label}: hotspot ${fix(c.metrics.hotspotFactor)}, read cost ${num(c.metrics.readCost)}, key ${fix(c.metrics.keyBytes, 1)} bytes${c.pareto ? ', on the Pareto front' : ''}${c.index === 0 ? ', the current design' : ''}${c.index === a.recommended.index ? ', recommended' : ''}`,
+      'aria-label': `${c.label}: hotspot ${fix(c.metrics.hotspotFactor)}, read cost ${num(c.metrics.readCost)}, key ${fix(c.metrics.keyBytes, 1)} bytes${c.pareto ? ', on the Pareto front' : ''}${c.index === 0 ? ', the design advised on' : ''}${c.index === a.recommended.index ? ', recommended' : ''}`,
     });
     if (c.index === 0) g.append(svg('rect', { x: x - 7, y: y - 7, width: 14, height: 14, class: 'ring' }));
     if (c.index === a.recommended.index) g.append(svg('circle', { cx: x, cy: y, r: 10, class: 'ring' }));
@@ -264,7 +275,7 @@ function detail(a) {
   const c = a.candidates.find(x => x.index === chosen) ?? a.candidates[0];
   const box = el('div', undefined, { class: 'advice-detail', id: 'advice-detail' });
   const what = [
-    c.index === 0 ? 'the current design' : '',
+    c.index === 0 ? 'the design advised on' : '',
     c.index === a.recommended.index ? 'recommended' : '',
     c.pareto ? 'on the Pareto front' : '',
   ]
@@ -281,7 +292,11 @@ function detail(a) {
   for (const f of c.flags) box.append(el('p', f, { class: 'note' }));
   const bar = el('div', undefined, { class: 'runbar' });
   const load = el('button', 'Load this design', { type: 'button', id: 'advice-load' });
-  load.onclick = () => hooks.load(c.design);
+  load.onclick = () => {
+    // the advice stays with the candidate loaded from it
+    advisedOn.loaded.set(JSON.stringify(c.design), c.label);
+    hooks.load(c.design);
+  };
   const cmp = el('button', 'Compare with the current design', { type: 'button', id: 'advice-compare' });
   cmp.onclick = () => hooks.compare(c.design);
   cmp.disabled = c.index === 0;
@@ -342,11 +357,46 @@ function capacityTable(cap) {
   return box;
 }
 
-/** The last advice, drawn (after a new choice, `focusChosen` keeps the keyboard on the plot). */
+/** The design on show changed: a run for another design stops; the advice is drawn again when
+ * it goes from being this design's to not, or back. */
+export function adviceOnDesign() {
+  const text = docText();
+  if (running && running.text !== text)
+    stop('Stopped: the design changed while the advisor ran. Run it again for the design on show.');
+  if (!advice || text === drawnFor) return;
+  const was = drawnFor !== null && forDesign(drawnFor);
+  if (was || forDesign(text)) renderAdvice();
+  drawnFor = text;
+}
+/** Is the advice for the design whose JSON is `text`: that design, or a candidate loaded from it? */
+const forDesign = text => advisedOn !== null && (text === advisedOn.text || advisedOn.loaded.has(text));
+
+/** The last advice, drawn (after a new choice, `focusChosen` keeps the keyboard on the plot);
+ * when the design on show is another, a note says whose advice it is instead. */
 export function renderAdvice(focusChosen = false) {
   const box = $('advice');
   if (!advice) return;
   const a = advice;
+  const text = docText();
+  drawnFor = text;
+  if (!forDesign(text)) {
+    box.replaceChildren(
+      el(
+        'p',
+        `The advisor's last answer was for “${advisedOn.name}”, not for the design on show: run it for this design, or open “${advisedOn.name}” again (Recent designs) to see that answer.`,
+        { class: 'note', id: 'advice-other' },
+      ),
+    );
+    return;
+  }
+  const loaded = advisedOn.loaded.get(text);
+  const whose = el(
+    'p',
+    loaded
+      ? `Advice for “${advisedOn.name}”; the design on show is its candidate “${loaded}”, loaded from here.`
+      : `Advice for the design on show, “${advisedOn.name}”.`,
+    { class: 'muted', id: 'advice-for' },
+  );
   const rec = el('div', undefined, { class: 'advice-rec' });
   rec.append(
     el(
@@ -365,11 +415,11 @@ export function renderAdvice(focusChosen = false) {
   for (const f of a.inputFlags) rec.append(el('p', f, { class: 'note' }));
   const legend = el(
     'p',
-    `${a.candidates.length} candidates, each on ${num(a.records)} records; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the current design; ring: the recommendation. Choose a point for its design.`,
+    `${a.candidates.length} candidates, each on ${num(a.records)} records; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the design advised on; ring: the recommendation. Choose a point for its design.`,
     { class: 'muted' },
   );
   const plotWrap = el('div', undefined, { class: 'advice-grid' });
   plotWrap.append(scatter(a), detail(a));
-  box.replaceChildren(rec, legend, plotWrap, capacityTable(a.capacity));
+  box.replaceChildren(whose, rec, legend, plotWrap, capacityTable(a.capacity));
   if (focusChosen) box.querySelector(`g[data-index="${chosen}"]`)?.focus();
 }

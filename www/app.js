@@ -7,7 +7,7 @@
 // table-regions.js. This module has the editor, the worker runs (a comparison's too), state in
 // and out (state-io.js) and the start-up.
 
-import { wireAdvice } from './advice-view.js';
+import { adviceOnDesign, wireAdvice } from './advice-view.js';
 import { adoptFirstRun, startWorker } from './boot.js';
 import {
   compareChoices,
@@ -374,6 +374,7 @@ function changed(now = false, replaced = false) {
   setRun('pending');
   saveState();
   renderEditor(replaced);
+  adviceOnDesign();
   keepSoon();
   clearTimeout(debounce);
   if (now) analyze();
@@ -676,6 +677,7 @@ async function openRecent(r) {
   if (!r.draft) return changed(false, true);
   saveState();
   renderEditor(true);
+  adviceOnDesign();
   $('json-box').open = true;
   $('doc-json').value = got.text;
   draft = got.text;

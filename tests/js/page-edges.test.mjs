@@ -1,8 +1,8 @@
 // The page at its edges (issue 37): a key of a megabyte and a CREATE TABLE of 50,000 columns,
 // read off the page's thread; the served page's CSP on forms and <base>; Recent designs that
 // presets and links cannot empty of the user's own designs, a design too large for localStorage
-// kept across a reload (IndexedDB), damaged entries skipped with a note. Each case asserts what
-// the page does, not how long it took.
+// kept across a reload (IndexedDB), damaged entries skipped with a note; advice shown only with
+// its design. Each case asserts what the page does, not how long it took.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -443,6 +443,60 @@ test('a CREATE TABLE of 50,000 columns is read in a worker: the page answers mea
   assert.equal(lines[3].trim(), '^');
   assert.ok(lines[2].slice(lines[3].indexOf('^')).startsWith('NOSUCHTYPE,'), `${lines[2]}\n${lines[3]}`);
   await shotOf(page, '#phoenix-box', 'edges-phoenix-error');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('advice belongs to its design: a switch stops a run, and finished advice is not shown or loaded for another design', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(`${server.url}#p=seed000-telecom-time-first`);
+  await waitDone(page);
+  await page.fill('#advice-records', '20000');
+  // A run, then another design before it ends: it stops, and draws nothing.
+  await page.click('#advice-run');
+  await page.selectOption('#preset', 'seed000-telecom');
+  assert.equal(
+    await text(page, '#advice-status'),
+    'Stopped: the design changed while the advisor ran. Run it again for the design on show.',
+  );
+  assert.equal(await page.$('#advice .advice-plot'), null);
+  // Advice on design A (the time-first preset).
+  await page.selectOption('#preset', 'seed000-telecom-time-first');
+  await waitDone(page);
+  await page.click('#advice-run');
+  await page.waitForSelector('#advice .advice-plot', { timeout: 120000 });
+  assert.match(await text(page, '#advice-for'), /^Advice for the design on show, “Telecom.*”\.$/);
+  // B on show: A's advice is not shown, and nothing of it can be loaded.
+  await page.selectOption('#preset', 'seed000-vehicle');
+  await waitDone(page);
+  assert.equal(await page.$('#advice-load'), null);
+  assert.equal(await page.$('#advice .advice-plot'), null);
+  assert.match(
+    await text(page, '#advice-other'),
+    /^The advisor's last answer was for “Telecom.*”, not for the design on show: run it for this design, or open “Telecom.*” again \(Recent designs\) to see that answer\.$/,
+  );
+  await shotOf(page, '#advice', 'edges-advice-other');
+  // A again: its advice is back; a candidate loaded from it keeps it, named as that candidate.
+  const labels = await recentLabels(page);
+  await page.selectOption('#recent', { index: labels.findIndex(l => l.includes('call time first')) + 1 });
+  await waitDone(page);
+  await page.waitForSelector('#advice .advice-plot');
+  const other = await page.$eval('#advice .advice-plot g[data-index]:not(.current):not(.recommended)', g => [
+    g.dataset.index,
+    g.querySelector('title').textContent,
+  ]);
+  await page.focus(`#advice .advice-plot g[data-index="${other[0]}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(l => document.querySelector('#advice-detail h4')?.textContent.startsWith(l), other[1]);
+  await page.click('#advice-load');
+  await waitDone(page);
+  assert.equal(
+    await text(page, '#advice-for'),
+    `Advice for “Telecom call records, call time first (seed 000, the hotspot)”; the design on show is its candidate “${other[1]}”, loaded from here.`,
+  );
+  // the candidate edited: another design, the advice goes
+  await fillKey(page, 'phone + "-x-" + time(ts, "yyyyMMddHHmmss")');
+  await page.waitForSelector('#advice-other');
   assert.deepEqual(problems, []);
   await page.close();
 });
