@@ -657,6 +657,7 @@ function renderRecent() {
  * it was typed, over the last design of it that did (which does not run until the text parses).
  * One kept in IndexedDB is read first; one that cannot be read is left out, with a note. */
 async function openRecent(r) {
+  const on = state.entry;
   let got;
   try {
     got = await recentText(r);
@@ -666,6 +667,8 @@ async function openRecent(r) {
     renderRecent();
     return;
   }
+  // (read from IndexedDB: another design may have been opened meanwhile, and stays)
+  if (state.entry !== on) return;
   if (r.id !== state.entry) branch();
   draft = null;
   state.entry = r.id;

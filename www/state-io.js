@@ -24,7 +24,7 @@ const RECENT_KEY = 'rowkey-lab:recent';
  * first; a design the user edited goes only to make room for another one the user edited, and
  * the page says which went. A design too large to keep is said so, never dropped quietly. */
 const RECENT_MAX = 10;
-export const RECENT_INLINE_MAX = 256 * 1024;
+const RECENT_INLINE_MAX = 256 * 1024;
 const RECENT_TOTAL_MAX = 2 * 1024 * 1024;
 export const RECENT_STORED_MAX = 16 * 1024 * 1024;
 
@@ -57,9 +57,18 @@ const UNREADABLE_KEY = 'rowkey-lab:recent:unreadable';
 
 /** The stored list: `list`, the entries the page can read (see recentList), and `unread`, those
  * it cannot, as stored. Unreadable entries stay stored (a newer page may have written them) and
- * out of the list, until the user forgets them (forgetDamaged). */
+ * out of the list, until the user forgets them (forgetDamaged). Read again only when the stored
+ * text or what is known damaged changed: the list is asked for several times per change kept,
+ * and may be 2 MiB of JSON. */
+let lastRead = { raw: undefined, damaged: -1, got: null };
 function readStored() {
   const raw = localStorage.getItem(RECENT_KEY);
+  if (raw === lastRead.raw && damaged.size === lastRead.damaged) return lastRead.got;
+  const got = parseStored(raw);
+  lastRead = { raw, damaged: damaged.size, got };
+  return got;
+}
+function parseStored(raw) {
   let v = null;
   try {
     v = JSON.parse(raw ?? '[]');
