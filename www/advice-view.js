@@ -420,6 +420,8 @@ export function renderAdvice(focusChosen = false) {
   );
   const plotWrap = el('div', undefined, { class: 'advice-grid' });
   plotWrap.append(scatter(a), detail(a));
-  box.replaceChildren(whose, rec, legend, plotWrap, capacityTable(a.capacity));
+  // Why the advisor's figures differ from the analysis's (other records, windows, divisor).
+  const basis = el('p', a.basis ?? '', { class: 'muted advice-basis' });
+  box.replaceChildren(whose, rec, legend, basis, plotWrap, capacityTable(a.capacity));
   if (focusChosen) box.querySelector(`g[data-index="${chosen}"]`)?.focus();
 }

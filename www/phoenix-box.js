@@ -114,18 +114,24 @@ export function wirePhoenix(use) {
  * a second, and its megabyte of lines would stall the page) is printed only when copied. */
 export function renderPhoenix() {
   let ddl = null;
+  let refused = null;
   const big = state.doc && docText().length > BOX_MAX;
   try {
     ddl = state.doc && !big ? wasm.printCreateTable(state.doc) : null;
-  } catch {
-    /* not a Phoenix key: nothing to print */
+  } catch (e) {
+    // A Phoenix table the printer refuses (an option or type that is not Phoenix's grammar, a
+    // name Phoenix cannot write) says why at its path; any other key has nothing to print.
+    if (state.doc?.phoenix != null) refused = `${e.path ? `${e.path}: ` : ''}${clip(e.reason ?? e.message)}`;
   }
   const unshown = big && state.doc.phoenix != null;
-  $('phoenix-out').hidden = !ddl && !unshown;
+  $('phoenix-out').hidden = !ddl && !unshown && !refused;
   $('phoenix-ddl').textContent = ddl ?? '';
   $('phoenix-ddl').hidden = !ddl;
-  $('phoenix-unshown').hidden = !unshown;
-  $('phoenix-unshown').textContent = unshown
-    ? `This design's CREATE TABLE is too long to show here (its JSON is ${sizeText(docText().length)}): the button copies it.`
-    : '';
+  $('phoenix-copy').hidden = Boolean(refused);
+  $('phoenix-unshown').hidden = !unshown && !refused;
+  $('phoenix-unshown').textContent = refused
+    ? `No CREATE TABLE is printed for this design: ${refused}`
+    : unshown
+      ? `This design's CREATE TABLE is too long to show here (its JSON is ${sizeText(docText().length)}): the button copies it.`
+      : '';
 }

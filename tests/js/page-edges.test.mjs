@@ -500,3 +500,27 @@ test('advice belongs to its design: a switch stops a run, and finished advice is
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a Phoenix design whose option would run a second statement: no CREATE TABLE, the reason at its path', async () => {
+  const { page, problems } = await openPage(browser, server.url);
+  const preset = JSON.parse(readFileSync(path.join(ROOT, 'presets/seed000-phoenix-telecom.json'), 'utf8'));
+  const hostile = {
+    ...preset,
+    phoenix: { ...preset.phoenix, options: ['TTL=86400 ) ; DROP TABLE CALL_RECORDS; --'] },
+  };
+  await page.goto(`${server.url}#v=1&d=${b64(hostile)}`);
+  await waitDone(page);
+  await page.waitForSelector('#phoenix-out:not([hidden])', { state: 'attached' });
+  assert.equal(await shown(page, '#phoenix-ddl'), false, 'no statement is shown');
+  assert.equal(await shown(page, '#phoenix-copy'), false, 'nothing to copy');
+  const note = await text(page, '#phoenix-unshown');
+  assert.match(note, /No CREATE TABLE is printed/);
+  assert.match(note, /\/phoenix\/options\/0/);
+  assert.doesNotMatch(await text(page, '#phoenix-ddl'), /DROP TABLE/);
+  // the preset itself prints
+  await page.goto(`${server.url}#v=1&d=${b64(preset)}`);
+  await waitDone(page);
+  await page.waitForFunction(() => /CREATE TABLE/.test(document.querySelector('#phoenix-ddl')?.textContent ?? ''));
+  assert.equal(await shown(page, '#phoenix-copy'), true);
+  assert.deepEqual(problems, []);
+});
