@@ -266,6 +266,8 @@ export function parseKey(text: string): KeySpecJson;
 export function formatKey(spec: KeySpecJson | string): string;
 /** Validates a design document and returns it normalized; errors carry the JSON `path`. */
 export function validateDesign(doc: DesignInput): NormalizedDesign;
+/** The design with field `from` renamed `to` in its declaration, its key (nested segments too), its cells and the records of its reads and examples; validated. Errors: `from` not a field, `to` empty or taken. */
+export function renameField(doc: DesignInput, from: string, to: string): NormalizedDesign;
 /** One member of a tagged part: its key, whether the engine requires it, and what it holds. */
 export interface SchemaMember {
   key: string;

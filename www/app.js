@@ -1000,6 +1000,13 @@ function wireLab() {
       changed();
     },
     text => wasm.parseKey(text),
+    // a field renamed in the forms is renamed in the key, the reads and the examples too;
+    // a key kept as text stays text
+    (doc, from, to) => {
+      const next = wasm.renameField(doc, from, to);
+      if (typeof doc.key === 'string') next.key = wasm.formatKey(next.key);
+      return next;
+    },
   );
   renderForms();
   // the results' sections, one press away (buttons, not #links: the hash holds the design)

@@ -13,13 +13,16 @@ let schema = null;
 let onEdit = () => {};
 
 let parseKey = () => ({ segments: [] });
+let renameField = null;
 
-/** The schema (from the engine), the function a form edit hands the new document to, and the
- * engine's key parser (a key kept as text is edited in its JSON form). */
-export function wireForms(designSchema, edit, keyParser) {
+/** The schema (from the engine), the function a form edit hands the new document to, the
+ * engine's key parser (a key kept as text is edited in its JSON form) and its field renamer
+ * (a new name carried through the key, reads, examples and cells). */
+export function wireForms(designSchema, edit, keyParser, renamer) {
   schema = designSchema;
   onEdit = edit;
   parseKey = keyParser;
+  renameField = renamer;
   const box = $('design-forms');
   box.addEventListener('change', e => commit(e.target));
   box.addEventListener('click', e => {
@@ -147,9 +150,25 @@ function commit(input) {
     markInvalid(input, value.error);
     return;
   }
+  const renamed = renamedDoc(path, value);
+  if (renamed) return onEdit(renamed);
   const doc = keyed(state.doc, path);
   const next = set(doc, path, value);
   if (next !== state.doc) onEdit(next);
+}
+
+/** A field's new name carried through the document by the engine, or null when `path` is not
+ * a field's name or the engine refuses (a name already taken: the plain edit then shows the
+ * engine's error at the control). */
+function renamedDoc(path, value) {
+  const m = /^\/fields\/(\d+)\/name$/.exec(path);
+  const from = m && state.doc.fields?.[Number(m[1])]?.name;
+  if (!from || !renameField || typeof value !== 'string' || !value || value === from) return null;
+  try {
+    return renameField(state.doc, from, value);
+  } catch {
+    return null;
+  }
 }
 
 /** A new kind for a tagged part (`kind` / `type`): the members both kinds have are kept. */

@@ -25,6 +25,7 @@ mod lint;
 pub mod phoenix;
 pub mod presets;
 mod read;
+mod rename;
 pub mod schema;
 
 pub use cells::{CellSpec, Qualifier};

@@ -36,6 +36,15 @@ pub fn validate_design(doc: JsValue) -> Result<JsValue, JsValue> {
     to_js(&doc_arg("doc", &doc)?)
 }
 
+/// `renameField(doc, from, to)`: the design with field `from` renamed `to` in its
+/// declaration, its key, its cells and the records of its reads and examples (validated).
+#[wasm_bindgen(js_name = renameField)]
+pub fn rename_field(doc: JsValue, from: JsValue, to: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let (from, to) = (str_arg("from", &from)?, str_arg("to", &to)?);
+    to_js(&core(doc.rename_field(&from, &to))?)
+}
+
 /// The design document's kinds and members (field types, segment kinds, generators,
 /// pre-splits, split policies, read types, qualifiers), as the engine reads them: what the
 /// page's forms and completion offer.

@@ -465,3 +465,35 @@ test("a Phoenix key's columns as a form: the call time made DESC, the key and it
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a field renamed in its form is renamed in the key, the reads and the examples: the design still runs', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const telecom = m.getPreset('seed000-telecom');
+  await page.goto(`${server.url}#v=1&p=seed000-telecom`);
+  await waitDone(page);
+  const i = telecom.fields.findIndex(f => f.name === 'phone');
+  const text = await page.inputValue('#doc-json');
+  await setControl(page, `/fields/${i}/name`, 'device_id');
+  await rerun(page, text);
+  const doc = await docOf(page);
+  assert.equal(doc.fields[i].name, 'device_id');
+  // the key keeps its text form, with the new name where the old one was
+  const key = await page.inputValue('#key-text');
+  assert.equal(key, m.formatKey(telecom.key).replaceAll('phone', 'device_id'));
+  const json = JSON.stringify({ reads: doc.reads, examples: doc.examples });
+  assert.doesNotMatch(json, /"phone"/);
+  assert.equal(
+    (json.match(/"device_id"/g) ?? []).length,
+    (JSON.stringify({ reads: telecom.reads, examples: telecom.examples }).match(/"phone"/g) ?? []).length,
+  );
+  // the engine plans every read of the renamed design, as it did before
+  assert.equal(m.planReads(doc).length, telecom.reads.length);
+  assert.equal(await page.textContent('#design-error'), '');
+  // a name already taken is the engine's error at the control, and the design is unchanged
+  await setControl(page, `/fields/${i}/name`, 'ts');
+  await page.waitForSelector(
+    `#design-forms [data-path="/fields/${i}/name"][aria-invalid="true"], #design-error:not(:empty)`,
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
