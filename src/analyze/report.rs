@@ -381,21 +381,21 @@ fn moving_hotspot(r: &AnalysisReport) -> String {
     )
 }
 
-/// A window's length in words: `90 s`, `2.5 min`, `3 h`, `2 days`.
+/// A window's length in words, as an adjective: `56-second`, `2.5-minute`, `3-hour`.
 fn window_text(ms: i64) -> String {
     let ms = ms.max(0) as f64;
     let (value, unit) = if ms < 1_000.0 {
-        (ms, "ms")
+        (ms, "millisecond")
     } else if ms < 120_000.0 {
-        (ms / 1_000.0, "s")
+        (ms / 1_000.0, "second")
     } else if ms < 7_200_000.0 {
-        (ms / 60_000.0, "min")
+        (ms / 60_000.0, "minute")
     } else if ms < 172_800_000.0 {
-        (ms / 3_600_000.0, "h")
+        (ms / 3_600_000.0, "hour")
     } else {
         (ms / 86_400_000.0, "day")
     };
-    let digits = if (value - value.round()).abs() < 0.05 {
+    let digits = if value >= 10.0 || (value - value.round()).abs() < 0.05 {
         0
     } else {
         1
