@@ -118,3 +118,19 @@ export async function fillKey(page, text) {
 
 /** Waits for the page's run to end with its result drawn (`#lab[data-run="done"]`). */
 export const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+
+/** A design document in a link's `d=` form (base64url of its JSON). */
+export const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+/** A key led by time over 8 uniform regions and 3 servers: one region takes each window's writes. */
+export const TIME_FIRST = {
+  v: 1,
+  name: 'time first',
+  fields: [
+    { name: 'id', type: 'string', cardinality: 1000 },
+    { name: 'ts', type: 'timestamp' },
+  ],
+  key: 'long(ts) + id',
+  workload: { records: 20000 },
+  regions: { presplit: { kind: 'uniform', regions: 8 }, regionServers: 3 },
+};

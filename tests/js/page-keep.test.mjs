@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fillKey, launch, openPage, ROOT, serve } from './helpers.mjs';
+import { b64, fillKey, launch, openPage, ROOT, serve, TIME_FIRST } from './helpers.mjs';
 
 let server, browser, dir;
 before(async () => {
@@ -22,20 +22,8 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 const unb64 = s => JSON.parse(Buffer.from(s, 'base64url').toString());
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
-const TIME_FIRST = {
-  v: 1,
-  name: 'time first',
-  fields: [
-    { name: 'id', type: 'string', cardinality: 1000 },
-    { name: 'ts', type: 'timestamp' },
-  ],
-  key: 'long(ts) + id',
-  workload: { records: 20000 },
-  regions: { presplit: { kind: 'uniform', regions: 8 }, regionServers: 3 },
-};
 /** TIME_FIRST with its ids drawn from a list of `n` host names: about 29 bytes of JSON each. */
 const hosts = n => ({
   ...TIME_FIRST,

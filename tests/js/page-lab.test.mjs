@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { fillKey, launch, openPage, serve, shot } from './helpers.mjs';
+import { b64, fillKey, launch, openPage, serve, shot } from './helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -16,7 +16,6 @@ after(async () => {
   server?.close();
 });
 
-const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 const TIME_FIRST = {
   v: 1,
   name: 'time first',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, openPage, ROOT, serve, shot } from './helpers.mjs';
+import { b64, launch, openPage, ROOT, serve, shot, TIME_FIRST } from './helpers.mjs';
 import { NOT_BUILT } from './npm-helpers.mjs';
 
 let server, browser;
@@ -19,19 +19,7 @@ after(async () => {
   server?.close();
 });
 
-const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 const done = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
-const TIME_FIRST = {
-  v: 1,
-  name: 'time first',
-  fields: [
-    { name: 'id', type: 'string', cardinality: 1000 },
-    { name: 'ts', type: 'timestamp' },
-  ],
-  key: 'long(ts) + id',
-  workload: { records: 20000 },
-  regions: { presplit: { kind: 'uniform', regions: 8 }, regionServers: 3 },
-};
 // One explicit pre-split at "5" and a ConstantSizeRegionSplitPolicy with a 400 kB limit: the
 // regions split while the 20,000 writes (about 2 MB) come in.
 const AUTO_SPLIT = {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fillKey, launch, openPage, ROOT, SHOTS, serve, shot } from './helpers.mjs';
+import { b64, fillKey, launch, openPage, ROOT, SHOTS, serve, shot } from './helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -19,7 +19,6 @@ after(async () => {
   server?.close();
 });
 
-const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 const settled = '#lab[data-run="done"], #lab[data-run="error"]';
 const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 const TIME_FIRST = {

@@ -7,7 +7,7 @@
 // (a throwing onProgress too) rejects after every worker has ended. Copied beside the Node glue
 // by scripts/build-npm.sh.
 import { availableParallelism } from 'node:os';
-import { checkRun } from '../shared/run.js';
+import { checkRun, finished, stepped } from '../shared/run.js';
 import { checkCloneable, runPool } from './pool.js';
 import { AnalysisSession, blockRanges, combineAnalyses } from './rowkey_lab.js';
 
@@ -39,20 +39,6 @@ export async function analysisSessionParallel(doc, options, run) {
   return combineAnalyses(doc, options, parts);
 }
 
-/** `s` stepped to the end on this thread; freed if onProgress throws. */
-function stepped(s, onProgress) {
-  try {
-    for (;;) {
-      const p = s.step(1 << 16);
-      onProgress?.({ done: p.done, total: p.total });
-      if (p.finished) return s;
-    }
-  } catch (e) {
-    s.free();
-    throw e;
-  }
-}
-
 /**
  * analyzeDesign on worker threads: the same report.
  * @param {object | string} doc the design document
@@ -60,10 +46,5 @@ function stepped(s, onProgress) {
  * @param {{threads?: number, onProgress?: (p: {done: number, total: number}) => void}} [run]
  */
 export async function analyzeDesignParallel(doc, options, run) {
-  const s = await analysisSessionParallel(doc, options, run);
-  try {
-    return s.finish();
-  } finally {
-    s.free();
-  }
+  return finished(await analysisSessionParallel(doc, options, run));
 }

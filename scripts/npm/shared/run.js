@@ -31,3 +31,27 @@ export function checkRun(fn, run) {
     throw argumentError(fn, 'run.onProgress', `must be a function, not ${typeof onProgress}`);
   return { threads, onProgress };
 }
+
+/** `s` (an AnalysisSession) stepped to the end on this thread, progress reported; freed if a
+ * step or onProgress throws. */
+export function stepped(s, onProgress) {
+  try {
+    for (;;) {
+      const p = s.step(1 << 16);
+      onProgress?.({ done: p.done, total: p.total });
+      if (p.finished) return s;
+    }
+  } catch (e) {
+    s.free();
+    throw e;
+  }
+}
+
+/** The report of a finished session, the session freed. */
+export function finished(s) {
+  try {
+    return s.finish();
+  } finally {
+    s.free();
+  }
+}

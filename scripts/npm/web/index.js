@@ -4,7 +4,7 @@
 // or on anything but an object of its class throws a TypeError before reaching wasm
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
 import { guardObjects } from '../shared/objects.js';
-import { checkRun } from '../shared/run.js';
+import { checkRun, finished, stepped } from '../shared/run.js';
 import * as glue from './rowkey_lab.js';
 
 guardObjects(glue);
@@ -35,26 +35,11 @@ export async function adviseDesignParallel(doc, options, run) {
  */
 export async function analysisSessionParallel(doc, options, run) {
   const { onProgress } = checkRun('analysisSessionParallel', run);
-  const s = new glue.AnalysisSession(doc, options);
-  try {
-    for (;;) {
-      const p = s.step(1 << 16);
-      onProgress?.({ done: p.done, total: p.total });
-      if (p.finished) return s;
-    }
-  } catch (e) {
-    s.free();
-    throw e;
-  }
+  return stepped(new glue.AnalysisSession(doc, options), onProgress);
 }
 
 export async function analyzeDesignParallel(doc, options, run) {
-  const s = await analysisSessionParallel(doc, options, run);
-  try {
-    return s.finish();
-  } finally {
-    s.free();
-  }
+  return finished(await analysisSessionParallel(doc, options, run));
 }
 
 export { getPreset, listPresets } from './presets.js';
