@@ -1,0 +1,320 @@
+//! Arrow record batches into rows: each needed column looked at once per batch for its type,
+//! then read cell by cell with no copy (Parquet's and Arrow IPC's readers, and any caller
+//! holding Arrow data, end here).
+
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{
+    Date32Type, Date64Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type,
+    Int64Type, Int8Type, TimestampMicrosecondType, TimestampMillisecondType,
+    TimestampNanosecondType, TimestampSecondType, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
+};
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Schema, TimeUnit};
+
+use super::{Binding, Cell, Format, RowSink, RowStats, Rows, RowsOptions};
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::FieldType;
+
+/// One column as the rows read it.
+enum Col<'a> {
+    Null,
+    I8(&'a arrow_array::PrimitiveArray<Int8Type>),
+    I16(&'a arrow_array::PrimitiveArray<Int16Type>),
+    I32(&'a arrow_array::PrimitiveArray<Int32Type>),
+    I64(&'a arrow_array::PrimitiveArray<Int64Type>),
+    U8(&'a arrow_array::PrimitiveArray<UInt8Type>),
+    U16(&'a arrow_array::PrimitiveArray<UInt16Type>),
+    U32(&'a arrow_array::PrimitiveArray<UInt32Type>),
+    U64(&'a arrow_array::PrimitiveArray<UInt64Type>),
+    F32(&'a arrow_array::PrimitiveArray<Float32Type>),
+    F64(&'a arrow_array::PrimitiveArray<Float64Type>),
+    Bool(&'a arrow_array::BooleanArray),
+    Utf8(&'a arrow_array::StringArray),
+    LargeUtf8(&'a arrow_array::LargeStringArray),
+    Utf8View(&'a arrow_array::StringViewArray),
+    /// A timestamp column and its unit's ms per unit: (value, multiplier, divisor).
+    Time(&'a dyn Array, fn(&dyn Array, usize) -> i64),
+    Decimal(&'a arrow_array::PrimitiveArray<Decimal128Type>, i8),
+    /// A dictionary: its keys as indexes, its values a column.
+    Dict(Vec<usize>, Box<Col<'a>>, &'a dyn Array),
+}
+
+impl<'a> Col<'a> {
+    /// The column `array` (named `name`) can be read as, or why not.
+    fn of(array: &'a ArrayRef, name: &str) -> Result<Col<'a>> {
+        Self::of_dyn(array.as_ref(), name)
+    }
+
+    fn of_dyn(a: &'a dyn Array, name: &str) -> Result<Col<'a>> {
+        Ok(match a.data_type() {
+            DataType::Null => Col::Null,
+            DataType::Int8 => Col::I8(a.as_primitive()),
+            DataType::Int16 => Col::I16(a.as_primitive()),
+            DataType::Int32 => Col::I32(a.as_primitive()),
+            DataType::Int64 => Col::I64(a.as_primitive()),
+            DataType::UInt8 => Col::U8(a.as_primitive()),
+            DataType::UInt16 => Col::U16(a.as_primitive()),
+            DataType::UInt32 => Col::U32(a.as_primitive()),
+            DataType::UInt64 => Col::U64(a.as_primitive()),
+            DataType::Float32 => Col::F32(a.as_primitive()),
+            DataType::Float64 => Col::F64(a.as_primitive()),
+            DataType::Boolean => Col::Bool(a.as_boolean()),
+            DataType::Utf8 => Col::Utf8(a.as_string::<i32>()),
+            DataType::LargeUtf8 => Col::LargeUtf8(a.as_string::<i64>()),
+            DataType::Utf8View => Col::Utf8View(a.as_string_view()),
+            DataType::Timestamp(TimeUnit::Second, _) => Col::Time(a, |a, i| {
+                a.as_primitive::<TimestampSecondType>()
+                    .value(i)
+                    .saturating_mul(1000)
+            }),
+            DataType::Timestamp(TimeUnit::Millisecond, _) => Col::Time(a, |a, i| {
+                a.as_primitive::<TimestampMillisecondType>().value(i)
+            }),
+            DataType::Timestamp(TimeUnit::Microsecond, _) => Col::Time(a, |a, i| {
+                a.as_primitive::<TimestampMicrosecondType>()
+                    .value(i)
+                    .div_euclid(1000)
+            }),
+            DataType::Timestamp(TimeUnit::Nanosecond, _) => Col::Time(a, |a, i| {
+                a.as_primitive::<TimestampNanosecondType>()
+                    .value(i)
+                    .div_euclid(1_000_000)
+            }),
+            DataType::Date32 => Col::Time(a, |a, i| {
+                i64::from(a.as_primitive::<Date32Type>().value(i)) * 86_400_000
+            }),
+            DataType::Date64 => Col::Time(a, |a, i| a.as_primitive::<Date64Type>().value(i)),
+            DataType::Decimal128(_, scale) => Col::Decimal(a.as_primitive(), *scale),
+            DataType::Dictionary(_, _) => {
+                let Some(d) = a.as_any_dictionary_opt() else {
+                    return Err(unsupported(name, a.data_type()));
+                };
+                Col::Dict(
+                    d.normalized_keys(),
+                    Box::new(Self::of_dyn(d.values().as_ref(), name)?),
+                    a,
+                )
+            }
+            t => return Err(unsupported(name, t)),
+        })
+    }
+
+    /// Row `i`'s cell.
+    fn cell(&self, i: usize) -> Cell<'a> {
+        match self {
+            Col::Null => Cell::Null,
+            Col::Dict(keys, values, a) => {
+                if a.is_null(i) {
+                    return Cell::Null;
+                }
+                match keys.get(i) {
+                    Some(&k) => values.cell(k),
+                    None => Cell::Null,
+                }
+            }
+            Col::I8(a) => prim(*a, i).map_or(Cell::Null, |v| Cell::Int(i64::from(v))),
+            Col::I16(a) => prim(*a, i).map_or(Cell::Null, |v| Cell::Int(i64::from(v))),
+            Col::I32(a) => prim(*a, i).map_or(Cell::Null, |v| Cell::Int(i64::from(v))),
+            Col::I64(a) => prim(*a, i).map_or(Cell::Null, Cell::Int),
+            Col::U8(a) => prim(*a, i).map_or(Cell::Null, |v| Cell::Int(i64::from(v))),
+            Col::U16(a) => prim(*a, i).map_or(Cell::Null, |v| Cell::Int(i64::from(v))),
+            Col::U32(a) => prim(*a, i).map_or(Cell::Null, |v| Cell::Int(i64::from(v))),
+            Col::U64(a) => prim(*a, i).map_or(Cell::Null, |v| {
+                i64::try_from(v).map_or(Cell::BigUint(v), Cell::Int)
+            }),
+            Col::F32(a) => prim(*a, i).map_or(Cell::Null, |v| Cell::Float(f64::from(v))),
+            Col::F64(a) => prim(*a, i).map_or(Cell::Null, Cell::Float),
+            Col::Bool(a) => {
+                if a.is_null(i) || i >= a.len() {
+                    Cell::Null
+                } else {
+                    Cell::Bool(a.value(i))
+                }
+            }
+            Col::Utf8(a) => text(*a, i),
+            Col::LargeUtf8(a) => text(*a, i),
+            Col::Utf8View(a) => {
+                if a.is_null(i) || i >= a.len() {
+                    Cell::Null
+                } else {
+                    Cell::Text(a.value(i))
+                }
+            }
+            Col::Time(a, ms) => {
+                if a.is_null(i) || i >= a.len() {
+                    Cell::Null
+                } else {
+                    Cell::TimeMs(ms(*a, i))
+                }
+            }
+            Col::Decimal(a, scale) => prim(*a, i).map_or(Cell::Null, |v| Cell::Decimal(v, *scale)),
+        }
+    }
+}
+
+fn prim<T: arrow_array::ArrowPrimitiveType>(
+    a: &arrow_array::PrimitiveArray<T>,
+    i: usize,
+) -> Option<T::Native> {
+    (i < a.len() && !a.is_null(i)).then(|| a.value(i))
+}
+
+fn text<O: arrow_array::OffsetSizeTrait>(
+    a: &arrow_array::GenericStringArray<O>,
+    i: usize,
+) -> Cell<'_> {
+    if i >= a.len() || a.is_null(i) {
+        Cell::Null
+    } else {
+        Cell::Text(a.value(i))
+    }
+}
+
+fn unsupported(name: &str, t: &DataType) -> Error {
+    let what = if t.is_nested() {
+        format!("nested ({t})")
+    } else {
+        format!("of type {t}")
+    };
+    Error::new(
+        ErrorKind::Invalid,
+        format!("column `{name}` is {what}: a key field reads flat columns of numbers, text, booleans, times or decimals"),
+    )
+    .at_path(name.to_string())
+}
+
+/// The column names of `schema`.
+pub(crate) fn names(schema: &Schema) -> Vec<String> {
+    schema.fields().iter().map(|f| f.name().clone()).collect()
+}
+
+/// Hand on every row of `batch`, its columns bound by `rows`; `first_row` is the number of
+/// rows before it, for messages.
+pub(crate) fn feed_batch(
+    rows: &mut Rows,
+    batch: &RecordBatch,
+    sink: &mut dyn RowSink,
+) -> Result<()> {
+    let needed = rows.bind.needed();
+    let mut cols: Vec<Option<Col<'_>>> = (0..batch.num_columns()).map(|_| None).collect();
+    for &c in &needed {
+        let (Some(array), Some(slot)) = (batch.columns().get(c), cols.get_mut(c)) else {
+            continue;
+        };
+        let name = rows.bind.column_name(c).to_string();
+        *slot = Some(Col::of(array, &name)?);
+    }
+    for i in 0..batch.num_rows() {
+        let row = rows.stats.rows + 1;
+        let place = || format!("row {row}");
+        rows.row(
+            |c| match cols.get(c) {
+                Some(Some(col)) => col.cell(i),
+                _ => Cell::Null,
+            },
+            &place,
+            sink,
+        )?;
+    }
+    Ok(())
+}
+
+/// Rows of Arrow record batches a caller already holds (the Python package, a test): the
+/// design's fields (name, type), the fields its key reads, how the columns meet them.
+pub fn batch_rows(
+    batches: &[RecordBatch],
+    fields: &[(String, FieldType)],
+    used: &[usize],
+    opts: &RowsOptions,
+    sink: &mut dyn RowSink,
+) -> Result<RowStats> {
+    let Some(first) = batches.first() else {
+        return Err(Error::new(ErrorKind::Invalid, "no record batches"));
+    };
+    let bind = Binding::new(fields, used, names(&first.schema()), opts)?;
+    let mut rows = Rows::new(bind, opts, Format::ArrowStream);
+    for b in batches {
+        feed_batch(&mut rows, b, sink)?;
+    }
+    Ok(rows.stats)
+}
+
+fn ipc_error(name: &str, e: &arrow_schema::ArrowError) -> Error {
+    Error::new(
+        ErrorKind::Invalid,
+        format!("{name}: not a readable Arrow IPC file: {e}"),
+    )
+}
+
+/// An Arrow IPC stream pushed in chunks.
+pub(crate) struct IpcRows {
+    decoder: arrow_ipc::reader::StreamDecoder,
+    rows: Option<Rows>,
+}
+
+impl IpcRows {
+    pub(crate) fn new() -> IpcRows {
+        IpcRows {
+            decoder: arrow_ipc::reader::StreamDecoder::new(),
+            rows: None,
+        }
+    }
+
+    pub(crate) fn push(
+        &mut self,
+        bytes: &[u8],
+        fields: &[(String, FieldType)],
+        used: &[usize],
+        opts: &RowsOptions,
+        sink: &mut dyn RowSink,
+    ) -> Result<()> {
+        let name = opts.name.as_deref().unwrap_or("rows");
+        let mut buf = arrow_buffer::Buffer::from(bytes.to_vec());
+        while !buf.is_empty() {
+            let batch = self
+                .decoder
+                .decode(&mut buf)
+                .map_err(|e| ipc_error(name, &e))?;
+            let Some(batch) = batch else {
+                continue;
+            };
+            if self.rows.is_none() {
+                let bind = Binding::new(fields, used, names(&batch.schema()), opts)?;
+                self.rows = Some(Rows::new(bind, opts, Format::ArrowStream));
+            }
+            if let Some(rows) = self.rows.as_mut() {
+                feed_batch(rows, &batch, sink)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish(mut self, opts: &RowsOptions) -> Result<RowStats> {
+        let name = opts.name.as_deref().unwrap_or("rows");
+        self.decoder.finish().map_err(|e| ipc_error(name, &e))?;
+        Ok(self.rows.map(|r| r.stats).unwrap_or_default())
+    }
+}
+
+/// An Arrow IPC file (Feather v2) read whole.
+pub(crate) fn read_ipc_file(
+    bytes: Vec<u8>,
+    fields: &[(String, FieldType)],
+    used: &[usize],
+    opts: &RowsOptions,
+    sink: &mut dyn RowSink,
+) -> Result<RowStats> {
+    let name = opts.name.as_deref().unwrap_or("rows");
+    let reader = arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(bytes), None)
+        .map_err(|e| ipc_error(name, &e))?;
+    let schema: Arc<Schema> = reader.schema();
+    let bind = Binding::new(fields, used, names(&schema), opts)?;
+    let mut rows = Rows::new(bind, opts, Format::ArrowFile);
+    for batch in reader {
+        let batch = batch.map_err(|e| ipc_error(name, &e))?;
+        feed_batch(&mut rows, &batch, sink)?;
+    }
+    Ok(rows.stats)
+}

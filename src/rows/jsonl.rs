@@ -1,0 +1,224 @@
+//! JSON Lines read straight into cells: each line's object is walked by serde_json, the
+//! members the key reads kept (as borrowed text where the line has no escapes), the others
+//! skipped unparsed. No map is built per row.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+
+use super::{Binding, Cell, Format, RowSink, RowStats, Rows, RowsOptions};
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::FieldType;
+
+/// A JSON Lines file being read.
+pub(crate) struct JsonRows {
+    rows: Rows,
+    /// The member names read, indexed like the binding's columns.
+    names: Vec<String>,
+    /// The line read so far, without its end.
+    carry: Vec<u8>,
+    /// The number of the next line.
+    line: u64,
+    name: String,
+}
+
+impl JsonRows {
+    pub(crate) fn new(
+        fields: &[(String, FieldType)],
+        used: &[usize],
+        opts: &RowsOptions,
+    ) -> Result<JsonRows> {
+        // A file of objects has no header: its columns are the members the design asks for.
+        let mut names: Vec<String> = fields
+            .iter()
+            .map(|(n, _)| opts.map.get(n).unwrap_or(n).clone())
+            .chain(opts.time.clone())
+            .collect();
+        names.sort();
+        names.dedup();
+        let bind = Binding::new(fields, used, names.clone(), opts)?;
+        Ok(JsonRows {
+            rows: Rows::new(bind, opts, Format::JsonLines),
+            names,
+            carry: Vec::new(),
+            line: 1,
+            name: opts.name.clone().unwrap_or_else(|| "rows".into()),
+        })
+    }
+
+    pub(crate) fn push(&mut self, bytes: &[u8], sink: &mut dyn RowSink) -> Result<()> {
+        let mut rest = bytes;
+        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
+            let (head, tail) = rest.split_at(end);
+            rest = tail.get(1..).unwrap_or(&[]);
+            if self.carry.is_empty() {
+                self.line_of(head, sink)?;
+            } else {
+                self.fits(self.carry.len() + head.len())?;
+                let mut line = std::mem::take(&mut self.carry);
+                line.extend_from_slice(head);
+                self.line_of(&line, sink)?;
+                line.clear();
+                self.carry = line;
+            }
+        }
+        self.fits(self.carry.len() + rest.len())?;
+        self.carry.extend_from_slice(rest);
+        Ok(())
+    }
+
+    pub(crate) fn finish(&mut self, sink: &mut dyn RowSink) -> Result<RowStats> {
+        let last = std::mem::take(&mut self.carry);
+        self.line_of(&last, sink)?;
+        Ok(std::mem::take(&mut self.rows.stats))
+    }
+
+    fn fits(&self, len: usize) -> Result<()> {
+        if len > crate::limits::MAX_ROW_TEXT {
+            return Err(Error::limit(
+                "records",
+                format!(
+                    "{}: line {}: longer than {} MiB",
+                    self.name,
+                    self.line,
+                    crate::limits::MAX_ROW_TEXT >> 20
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// One line: a row, or nothing when blank.
+    fn line_of(&mut self, text: &[u8], sink: &mut dyn RowSink) -> Result<()> {
+        let line = self.line;
+        self.line += 1;
+        let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+        if text.iter().all(u8::is_ascii_whitespace) {
+            return Ok(());
+        }
+        let mut cells: Vec<JsonCell<'_>> = vec![JsonCell::Null; self.names.len()];
+        let mut de = serde_json::Deserializer::from_slice(text);
+        let parsed = Members {
+            names: &self.names,
+            cells: &mut cells,
+        }
+        .deserialize(&mut de)
+        .and_then(|()| de.end());
+        if let Err(e) = parsed {
+            return Err(
+                Error::new(ErrorKind::Parse, format!("{}: line {line}: {e}", self.name))
+                    .at_line_col(line as usize, e.column()),
+            );
+        }
+        let row = self.rows.stats.rows + 1;
+        let place = || format!("line {line} (row {row})");
+        self.rows.row(
+            |col| match cells.get(col) {
+                None | Some(JsonCell::Null) => Cell::Null,
+                Some(JsonCell::Bool(b)) => Cell::Bool(*b),
+                Some(JsonCell::Int(n)) => Cell::Int(*n),
+                Some(JsonCell::Uint(n)) => Cell::BigUint(*n),
+                Some(JsonCell::Float(f)) => Cell::Float(*f),
+                Some(JsonCell::Text(s)) => Cell::Text(s),
+            },
+            &place,
+            sink,
+        )
+    }
+}
+
+/// One member's value.
+#[derive(Debug, Clone)]
+enum JsonCell<'de> {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    Float(f64),
+    Text(Cow<'de, str>),
+}
+
+/// The object of one line: the members named in `names` go to `cells`.
+struct Members<'n, 'c, 'de> {
+    names: &'n [String],
+    cells: &'c mut [JsonCell<'de>],
+}
+
+impl<'de> DeserializeSeed<'de> for Members<'_, '_, 'de> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Members<'_, '_, 'de> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("one JSON object per line")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<(), A::Error> {
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            match self.names.iter().position(|n| *n == *key) {
+                Some(i) => {
+                    let v = map.next_value_seed(Scalar(&key))?;
+                    if let Some(c) = self.cells.get_mut(i) {
+                        *c = v;
+                    }
+                }
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A member's value, which must be a scalar.
+struct Scalar<'k>(&'k str);
+
+impl<'de> DeserializeSeed<'de> for Scalar<'_> {
+    type Value = JsonCell<'de>;
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        d: D,
+    ) -> std::result::Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Scalar<'_> {
+    type Value = JsonCell<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a string, number, boolean or null for member `{}`",
+            self.0
+        )
+    }
+    fn visit_unit<E: de::Error>(self) -> std::result::Result<Self::Value, E> {
+        Ok(JsonCell::Null)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<Self::Value, E> {
+        Ok(JsonCell::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<Self::Value, E> {
+        Ok(JsonCell::Int(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Self::Value, E> {
+        Ok(i64::try_from(v).map_or(JsonCell::Uint(v), JsonCell::Int))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Self::Value, E> {
+        Ok(JsonCell::Float(v))
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
+        Ok(JsonCell::Text(Cow::Borrowed(v)))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Self::Value, E> {
+        Ok(JsonCell::Text(Cow::Owned(v.to_string())))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> std::result::Result<Self::Value, E> {
+        Ok(JsonCell::Text(Cow::Owned(v)))
+    }
+}

@@ -1,0 +1,331 @@
+//! Parquet, one row group at a time, only the columns the key reads: the footer says where
+//! each column chunk lies, so a caller holding a file of any size (the CLI, a browser `File`)
+//! reads those byte ranges and hands them over; memory is one row group's key columns.
+
+use std::sync::Arc;
+
+use bytes::{Buf, Bytes};
+use parquet::arrow::arrow_reader::{
+    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder,
+};
+use parquet::arrow::ProjectionMask;
+use parquet::file::metadata::{FooterTail, ParquetMetaDataReader};
+use parquet::file::reader::{ChunkReader, Length};
+
+use super::arrow::{feed_batch, names};
+use super::{Binding, Format, RowSink, RowStats, Rows, RowsOptions};
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::FieldType;
+
+/// Rows per Arrow batch read from a row group.
+const BATCH: usize = 8192;
+
+/// A byte range of the file: `[start, start + length)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct RowGroupRange {
+    /// Offset in the file.
+    pub start: u64,
+    /// Bytes.
+    pub length: u64,
+}
+
+/// A Parquet file's index (its footer), read before its rows.
+#[derive(Debug, Clone)]
+pub struct ParquetFile {
+    meta: ArrowReaderMetadata,
+    len: u64,
+    name: String,
+    /// The whole file, when it was given whole.
+    whole: Option<Bytes>,
+}
+
+impl ParquetFile {
+    /// Bytes of footer (metadata and its 8-byte tail) the file ends with, from its last 8.
+    pub fn footer_len(tail: &[u8]) -> Result<usize> {
+        let tail: &[u8; 8] = tail
+            .get(tail.len().saturating_sub(8)..)
+            .and_then(|t| t.try_into().ok())
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Invalid,
+                    "a Parquet file ends with 8 bytes of footer",
+                )
+            })?;
+        let t = FooterTail::try_new(tail).map_err(|e| perr("rows", &e))?;
+        if t.is_encrypted_footer() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "an encrypted Parquet file cannot be read",
+            ));
+        }
+        Ok(t.metadata_length().saturating_add(8))
+    }
+
+    /// The file from its footer (`footer` the last [`footer_len`](Self::footer_len) bytes)
+    /// and its length.
+    pub fn from_footer(footer: &[u8], file_len: u64, opts: &RowsOptions) -> Result<ParquetFile> {
+        let name = opts.name.clone().unwrap_or_else(|| "rows".into());
+        let meta_len = footer.len().saturating_sub(8);
+        let meta = footer.get(..meta_len).unwrap_or(&[]);
+        let md = ParquetMetaDataReader::decode_metadata(meta).map_err(|e| perr(&name, &e))?;
+        let meta = ArrowReaderMetadata::try_new(Arc::new(md), ArrowReaderOptions::new())
+            .map_err(|e| perr(&name, &e))?;
+        Ok(ParquetFile {
+            meta,
+            len: file_len,
+            name,
+            whole: None,
+        })
+    }
+
+    /// A file given whole.
+    pub fn new(bytes: Bytes, opts: &RowsOptions) -> Result<ParquetFile> {
+        let name = opts.name.clone().unwrap_or_else(|| "rows".into());
+        let meta = ArrowReaderMetadata::load(&bytes, ArrowReaderOptions::new())
+            .map_err(|e| perr(&name, &e))?;
+        Ok(ParquetFile {
+            meta,
+            len: bytes.len() as u64,
+            name,
+            whole: Some(bytes),
+        })
+    }
+
+    /// Row groups in the file.
+    pub fn row_groups(&self) -> usize {
+        self.meta.metadata().num_row_groups()
+    }
+
+    /// Rows in the file.
+    pub fn rows(&self) -> u64 {
+        u64::try_from(self.meta.metadata().file_metadata().num_rows()).unwrap_or(0)
+    }
+
+    /// The column names.
+    pub fn columns(&self) -> Vec<String> {
+        names(self.meta.schema())
+    }
+
+    fn binding(
+        &self,
+        fields: &[(String, FieldType)],
+        used: &[usize],
+        opts: &RowsOptions,
+    ) -> Result<Binding> {
+        Binding::new(fields, used, self.columns(), opts)
+    }
+
+    /// The leaf columns of the root columns `roots`, refusing nested ones.
+    fn mask(&self, roots: &[usize]) -> ProjectionMask {
+        ProjectionMask::roots(
+            self.meta.metadata().file_metadata().schema_descr(),
+            roots.iter().copied(),
+        )
+    }
+
+    /// The byte ranges row group `i` needs for the columns the design reads.
+    pub fn row_group_ranges(
+        &self,
+        i: usize,
+        fields: &[(String, FieldType)],
+        used: &[usize],
+        opts: &RowsOptions,
+    ) -> Result<Vec<RowGroupRange>> {
+        let roots = self.binding(fields, used, opts)?.needed();
+        let md = self.meta.metadata();
+        let rg = md.row_groups().get(i).ok_or_else(|| {
+            Error::arg(
+                "rowGroup",
+                format!("row group {i} of {}", md.num_row_groups()),
+            )
+        })?;
+        let schema = md.file_metadata().schema_descr();
+        Ok(rg
+            .columns()
+            .iter()
+            .enumerate()
+            .filter(|(leaf, _)| roots.contains(&schema.get_column_root_idx(*leaf)))
+            .map(|(_, c)| {
+                let (start, length) = c.byte_range();
+                RowGroupRange { start, length }
+            })
+            .collect())
+    }
+
+    /// Read row group `i` from `chunks` (each the bytes at a range
+    /// [`row_group_ranges`](Self::row_group_ranges) gave), continuing `rows`.
+    fn read_group(
+        &self,
+        i: usize,
+        chunks: Chunks,
+        rows: &mut Rows,
+        sink: &mut dyn RowSink,
+    ) -> Result<()> {
+        let roots = rows.bind.needed();
+        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(chunks, self.meta.clone())
+            .with_row_groups(vec![i])
+            .with_projection(self.mask(&roots))
+            .with_batch_size(BATCH)
+            .build()
+            .map_err(|e| perr(&self.name, &e))?;
+        for batch in reader {
+            let batch = batch.map_err(|e| {
+                Error::new(
+                    ErrorKind::Invalid,
+                    format!("{}: row group {i}: {e}", self.name),
+                )
+            })?;
+            // The projected batch has only the needed columns, in file order: bind by name.
+            let full = widen(&batch, &rows.bind)?;
+            feed_batch(rows, &full, sink)?;
+        }
+        Ok(())
+    }
+
+    /// Every row of a file given whole.
+    pub fn read_all(
+        &self,
+        fields: &[(String, FieldType)],
+        used: &[usize],
+        opts: &RowsOptions,
+        sink: &mut dyn RowSink,
+    ) -> Result<RowStats> {
+        let mut reader = self.reader(fields, used, opts)?;
+        let Some(whole) = self.whole.clone() else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "the file was given by its footer: read it by row group",
+            ));
+        };
+        for i in 0..self.row_groups() {
+            reader.group(i, vec![(0, whole.clone())], sink)?;
+        }
+        Ok(reader.finish())
+    }
+
+    /// A reader of this file's row groups one at a time.
+    pub fn reader(
+        &self,
+        fields: &[(String, FieldType)],
+        used: &[usize],
+        opts: &RowsOptions,
+    ) -> Result<ParquetRows<'_>> {
+        let bind = self.binding(fields, used, opts)?;
+        Ok(ParquetRows {
+            file: self,
+            rows: Rows::new(bind, opts, Format::Parquet),
+        })
+    }
+}
+
+/// Row groups of a [`ParquetFile`] read one at a time into a sink.
+pub struct ParquetRows<'f> {
+    file: &'f ParquetFile,
+    rows: Rows,
+}
+
+impl ParquetRows<'_> {
+    /// Read row group `i` from `chunks`: `(offset, bytes)` each, covering its ranges.
+    pub fn group(
+        &mut self,
+        i: usize,
+        chunks: Vec<(u64, Bytes)>,
+        sink: &mut dyn RowSink,
+    ) -> Result<()> {
+        let chunks = Chunks {
+            len: self.file.len,
+            parts: chunks,
+        };
+        self.file.read_group(i, chunks, &mut self.rows, sink)
+    }
+
+    /// What reading found.
+    pub fn finish(self) -> RowStats {
+        self.rows.stats
+    }
+}
+
+/// A projected batch with its columns at the file's column positions (the binding's
+/// indexes), the others null.
+fn widen(batch: &arrow_array::RecordBatch, bind: &Binding) -> Result<arrow_array::RecordBatch> {
+    let n = bind.names.len();
+    let schema = batch.schema();
+    let mut fields = Vec::with_capacity(n);
+    let mut cols: Vec<arrow_array::ArrayRef> = Vec::with_capacity(n);
+    for (i, name) in bind.names.iter().enumerate() {
+        match schema
+            .index_of(name)
+            .ok()
+            .filter(|_| bind.needed().contains(&i))
+        {
+            Some(j) => {
+                fields.push(schema.field(j).clone());
+                cols.push(batch.column(j).clone());
+            }
+            None => {
+                fields.push(arrow_schema::Field::new(
+                    name,
+                    arrow_schema::DataType::Null,
+                    true,
+                ));
+                cols.push(arrow_array::new_null_array(
+                    &arrow_schema::DataType::Null,
+                    batch.num_rows(),
+                ));
+            }
+        }
+    }
+    arrow_array::RecordBatch::try_new(Arc::new(arrow_schema::Schema::new(fields)), cols)
+        .map_err(|e| Error::new(ErrorKind::IllegalState, format!("widening a batch: {e}")))
+}
+
+fn perr(name: &str, e: &parquet::errors::ParquetError) -> Error {
+    Error::new(
+        ErrorKind::Invalid,
+        format!("{name}: not a readable Parquet file: {e}"),
+    )
+}
+
+/// Parts of a file, each at its offset: what a row group's column chunks need.
+struct Chunks {
+    len: u64,
+    parts: Vec<(u64, Bytes)>,
+}
+
+impl Chunks {
+    fn slice(&self, start: u64, length: Option<usize>) -> parquet::errors::Result<Bytes> {
+        for (at, b) in &self.parts {
+            let end = at + b.len() as u64;
+            if start >= *at && start <= end {
+                let from = usize::try_from(start - at).unwrap_or(usize::MAX);
+                let to = match length {
+                    Some(l) => from.saturating_add(l),
+                    None => b.len(),
+                };
+                if to <= b.len() {
+                    return Ok(b.slice(from..to));
+                }
+            }
+        }
+        Err(parquet::errors::ParquetError::General(format!(
+            "bytes at {start} (+{}) were not read",
+            length.unwrap_or(0)
+        )))
+    }
+}
+
+impl Length for Chunks {
+    fn len(&self) -> u64 {
+        self.len
+    }
+}
+
+impl ChunkReader for Chunks {
+    type T = bytes::buf::Reader<Bytes>;
+    fn get_read(&self, start: u64) -> parquet::errors::Result<Self::T> {
+        Ok(self.slice(start, None)?.reader())
+    }
+    fn get_bytes(&self, start: u64, length: usize) -> parquet::errors::Result<Bytes> {
+        self.slice(start, Some(length))
+    }
+}

@@ -1,0 +1,427 @@
+//! Your own rows (`rowkey_lab::rows`): the same rows as CSV, JSON Lines, Parquet (every codec,
+//! with and without dictionaries, several row groups) and Arrow IPC give one report, byte for
+//! byte, and that report is the one the JSON-records path (`AnalysisRun::feed`, which parses
+//! each record with serde_json) gives; bad input gets an error that says where.
+#![cfg(feature = "rows")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::sync::Arc;
+
+use arrow_array::{ArrayRef, Int32Array, RecordBatch, StringArray, TimestampMillisecondArray};
+use arrow_schema::{DataType, Field, Schema, TimeUnit};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, GzipLevel, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+use rowkey_lab::analyze::{analyze_rows, AnalysisReport, AnalysisRun, AnalyzeOptions};
+use rowkey_lab::design::DesignDocument;
+use rowkey_lab::rows::{Format, NullPolicy, RowsOptions};
+use serde_json::{json, Map, Value};
+
+const N: usize = 5000;
+/// 2013-01-01T00:00:00Z
+const T0: i64 = 1_356_998_400_000;
+const CARRIERS: [&str; 6] = ["UA", "AA", "B6", "DL", "EV", "MQ"];
+
+fn design() -> DesignDocument {
+    DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [
+                {"name": "carrier", "type": "string"},
+                {"name": "flight", "type": "int"},
+                {"name": "ts", "type": "timestamp"}
+            ],
+            "key": "salt(carrier + str(flight), 8, as=dec(2)) + \"_\" + carrier + str(flight) + \"_\" + time(ts, \"yyyyMMddHHmm\")",
+            "regions": {"presplit": {"kind": "explicit", "keys": ["02", "04", "06"]}}
+        })
+        .to_string(),
+    )
+    .unwrap()
+}
+
+/// Row `i`: a skewed carrier, a flight number, a time 37 s apart (not in order when
+/// `shuffled`), and a note with a comma and a quote (a column the key does not read).
+fn row(i: usize) -> (String, i32, i64, String) {
+    let c = CARRIERS[(i * i + i / 7) % CARRIERS.len() * usize::from(i % 3 != 0)];
+    let flight = i32::try_from((i * 7919) % 1500 + 1).unwrap();
+    let ts = T0 + i64::try_from((i * 104_729) % N).unwrap() * 37_000;
+    (c.to_string(), flight, ts, format!("gate {i}, \"B\""))
+}
+
+fn iso(ms: i64) -> String {
+    // Days since the epoch to a civil date (Howard Hinnant's algorithm), for the CSV's text.
+    let days = ms.div_euclid(86_400_000);
+    let rem = ms.rem_euclid(86_400_000) / 1000;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}+00:00",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+fn csv() -> String {
+    let mut s = String::from("carrier,flight,ts,note\r\n");
+    for i in 0..N {
+        let (c, f, ts, note) = row(i);
+        // pandas writes an integer column holding nulls as floats: `12.0`.
+        let flight = if i % 5 == 0 {
+            format!("{f}.0")
+        } else {
+            f.to_string()
+        };
+        s.push_str(&format!(
+            "{c},{flight},{},\"{}\"\r\n",
+            iso(ts),
+            note.replace('"', "\"\"")
+        ));
+    }
+    s
+}
+
+fn records() -> Vec<Map<String, Value>> {
+    (0..N)
+        .map(|i| {
+            let (c, f, ts, note) = row(i);
+            let Value::Object(m) = json!({"carrier": c, "flight": f, "ts": ts, "note": note})
+            else {
+                unreachable!()
+            };
+            m
+        })
+        .collect()
+}
+
+fn jsonl() -> String {
+    records()
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap() + "\n")
+        .collect()
+}
+
+fn batch() -> RecordBatch {
+    let rows: Vec<_> = (0..N).map(row).collect();
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("carrier", DataType::Utf8, false),
+        Field::new("flight", DataType::Int32, false),
+        Field::new(
+            "ts",
+            DataType::Timestamp(TimeUnit::Millisecond, Some("UTC".into())),
+            false,
+        ),
+        Field::new("note", DataType::Utf8, false),
+    ]));
+    let cols: Vec<ArrayRef> = vec![
+        Arc::new(StringArray::from_iter_values(
+            rows.iter().map(|r| r.0.clone()),
+        )),
+        Arc::new(Int32Array::from_iter_values(rows.iter().map(|r| r.1))),
+        Arc::new(
+            TimestampMillisecondArray::from_iter_values(rows.iter().map(|r| r.2))
+                .with_timezone("UTC"),
+        ),
+        Arc::new(StringArray::from_iter_values(
+            rows.iter().map(|r| r.3.clone()),
+        )),
+    ];
+    RecordBatch::try_new(schema, cols).unwrap()
+}
+
+fn parquet(codec: Compression, dictionary: bool) -> Vec<u8> {
+    let b = batch();
+    let props = WriterProperties::builder()
+        .set_compression(codec)
+        .set_dictionary_enabled(dictionary)
+        .set_max_row_group_row_count(Some(1200))
+        .build();
+    let mut out = Vec::new();
+    let mut w = ArrowWriter::try_new(&mut out, b.schema(), Some(props)).unwrap();
+    w.write(&b).unwrap();
+    w.close().unwrap();
+    out
+}
+
+fn ipc_file() -> Vec<u8> {
+    let b = batch();
+    let mut out = Vec::new();
+    let mut w = arrow_ipc::writer::FileWriter::try_new(&mut out, &b.schema()).unwrap();
+    w.write(&b.slice(0, 2000)).unwrap();
+    w.write(&b.slice(2000, N - 2000)).unwrap();
+    w.finish().unwrap();
+    drop(w);
+    out
+}
+
+fn ipc_stream() -> Vec<u8> {
+    let b = batch();
+    let mut out = Vec::new();
+    let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut out, &b.schema()).unwrap();
+    w.write(&b).unwrap();
+    w.finish().unwrap();
+    drop(w);
+    out
+}
+
+fn text(r: &AnalysisReport) -> String {
+    serde_json::to_string(r).unwrap()
+}
+
+fn opts(name: &str) -> RowsOptions {
+    RowsOptions {
+        name: Some(name.into()),
+        ..RowsOptions::default()
+    }
+}
+
+/// The JSON-records path: the design fitted to the records, fed as serde_json maps.
+fn reference() -> AnalysisReport {
+    let records = records();
+    let doc = design().fit_to_records(&records, 1000).unwrap();
+    let mut run = AnalysisRun::new(&doc, &AnalyzeOptions::default()).unwrap();
+    run.feed(&records).unwrap();
+    run.finish()
+}
+
+#[test]
+fn every_format_gives_the_json_records_report() {
+    let want = text(&reference());
+    let a = AnalyzeOptions::default();
+    let doc = design();
+    let mut files: Vec<(String, Vec<u8>)> = vec![
+        ("f.csv".into(), csv().into_bytes()),
+        ("f.jsonl".into(), jsonl().into_bytes()),
+        ("f.arrow".into(), ipc_file()),
+        ("f.arrows".into(), ipc_stream()),
+    ];
+    for (codec, name) in [
+        (Compression::UNCOMPRESSED, "plain"),
+        (Compression::SNAPPY, "snappy"),
+        (Compression::GZIP(GzipLevel::default()), "gzip"),
+        (Compression::ZSTD(ZstdLevel::default()), "zstd"),
+        (Compression::LZ4_RAW, "lz4"),
+    ] {
+        for dict in [false, true] {
+            files.push((format!("f-{name}-{dict}.parquet"), parquet(codec, dict)));
+        }
+    }
+    for (name, bytes) in &files {
+        let (report, stats) =
+            analyze_rows(&doc, &a, &opts(name), bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(stats.rows, N as u64, "{name}");
+        assert_eq!(stats.used, N as u64, "{name}");
+        assert_eq!(
+            text(&report),
+            want,
+            "{name}: the report differs from the JSON records'"
+        );
+    }
+}
+
+#[test]
+fn chunk_boundaries_do_not_matter() {
+    let doc = design();
+    let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+    let want = text(&reference());
+    for (name, bytes) in [
+        ("f.csv", csv().into_bytes()),
+        ("f.jsonl", jsonl().into_bytes()),
+        ("f.arrows", ipc_stream()),
+    ] {
+        for chunk in [1usize, 7, 4096] {
+            let (summary, _) = {
+                let key =
+                    rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+                let mut scan = rowkey_lab::rows::RowScan::new(Some(key));
+                let mut r =
+                    rowkey_lab::rows::RowReader::new(fields.clone(), used.clone(), opts(name));
+                for c in bytes.chunks(chunk) {
+                    r.push(c, &mut scan).unwrap();
+                }
+                let st = r.finish(&mut scan).unwrap();
+                (scan.summary, st)
+            };
+            let mut run =
+                AnalysisRun::for_rows(&doc, &AnalyzeOptions::default(), &summary).unwrap();
+            let mut r = rowkey_lab::rows::RowReader::new(fields.clone(), used.clone(), opts(name));
+            for c in bytes.chunks(chunk) {
+                r.push(c, &mut run).unwrap();
+            }
+            r.finish(&mut run).unwrap();
+            assert_eq!(text(&run.finish()), want, "{name} in chunks of {chunk}");
+        }
+    }
+}
+
+#[test]
+fn a_time_column_cuts_windows_by_the_rows_own_time_whatever_their_order() {
+    let doc = design();
+    let a = AnalyzeOptions::default();
+    let o = RowsOptions {
+        time: Some("ts".into()),
+        ..opts("f.csv")
+    };
+    let (report, stats) = analyze_rows(&doc, &a, &o, csv().as_bytes()).unwrap();
+    assert_eq!(stats.time.as_deref(), Some("ts"));
+    assert_eq!(report.start_time_ms, T0);
+    assert_eq!(report.writes_outside_windows, 0);
+    // Counted by hand: writes per region and window from the rows' own times.
+    let windows = report.windows;
+    let span = (N as i64 - 1) * 37_000 + 1;
+    let width = (span + windows as i64 - 1) / windows as i64;
+    assert_eq!(report.window_ms, width);
+    let mut per_window = vec![0u64; windows];
+    for i in 0..N {
+        let (_, _, ts, _) = row(i);
+        per_window[usize::try_from((ts - T0) / width).unwrap()] += 1;
+    }
+    let mut got = vec![0u64; windows];
+    for (k, n) in report.matrix.cells.iter().enumerate() {
+        got[k % report.matrix.cols] += u64::from(*n);
+    }
+    assert_eq!(got, per_window);
+}
+
+#[test]
+fn nulls_stop_the_run_by_default_and_are_counted_when_skipped() {
+    let doc = design();
+    let mut text = String::from("carrier,flight,ts\n");
+    for i in 0..100 {
+        let (c, f, ts, _) = row(i);
+        let c = if i == 41 || i == 77 { String::new() } else { c };
+        text.push_str(&format!("{c},{f},{ts}\n"));
+    }
+    let a = AnalyzeOptions::default();
+    let e = analyze_rows(&doc, &a, &opts("n.csv"), text.as_bytes()).unwrap_err();
+    assert!(
+        e.message.contains("line 43 (row 42)") && e.message.contains("`carrier`"),
+        "{e}"
+    );
+    let skip = RowsOptions {
+        nulls: NullPolicy::Skip,
+        ..opts("n.csv")
+    };
+    let (report, stats) = analyze_rows(&doc, &a, &skip, text.as_bytes()).unwrap();
+    assert_eq!(stats.rows, 100);
+    assert_eq!(stats.used, 98);
+    assert_eq!(stats.skipped.get("carrier"), Some(&2));
+    assert_eq!(report.writes, 98);
+}
+
+#[test]
+fn bad_input_says_where() {
+    let doc = design();
+    let a = AnalyzeOptions::default();
+    let err = |name: &str, bytes: &[u8]| match analyze_rows(&doc, &a, &opts(name), bytes) {
+        Ok(_) => panic!("{name}: read without an error"),
+        Err(e) => e.to_string(),
+    };
+    // A row with a field too many, on line 3.
+    let e = err("b.csv", b"carrier,flight,ts\nUA,1,1357035300\nUA,2,3,4\n");
+    assert!(
+        e.contains("line 3") && e.contains("4 fields") && e.contains("has 3"),
+        "{e}"
+    );
+    // A value of the wrong type: row, column, value.
+    let e = err(
+        "b.csv",
+        b"carrier,flight,ts\nUA,1,1357035300\nUA,12b,1357035300\n",
+    );
+    assert!(
+        e.contains("row 2") && e.contains("`flight`") && e.contains("\"12b\""),
+        "{e}"
+    );
+    let e = err("b.csv", b"carrier,flight,ts\nUA,1.5,1357035300\n");
+    assert!(e.contains("\"1.5\""), "{e}");
+    // A key field the file lacks: the columns it has, and how to map.
+    let e = err("b.csv", b"airline,flight,ts\nUA,1,1357035300\n");
+    assert!(
+        e.contains("`airline`") && e.contains("carrier=COLUMN"),
+        "{e}"
+    );
+    // Empty files, a header alone.
+    assert!(err("e.csv", b"").contains("empty"));
+    assert!(err("e.csv", b"carrier,flight,ts\n").contains("no rows"));
+    // A truncated and a corrupt Parquet file.
+    let p = parquet(Compression::SNAPPY, true);
+    let e = err("t.parquet", &p[..p.len() / 2]);
+    assert!(e.contains("t.parquet") && e.contains("Parquet"), "{e}");
+    // The first column chunk (`carrier`, which the key reads) starts after the magic.
+    let mut bad = p.clone();
+    for b in bad.iter_mut().skip(4).take(40) {
+        *b ^= 0x5a;
+    }
+    let e = err("c.parquet", &bad);
+    assert!(e.contains("c.parquet"), "{e}");
+    // JSON Lines: a line that is not JSON, by line.
+    let e = err(
+        "b.jsonl",
+        b"{\"carrier\":\"UA\",\"flight\":1,\"ts\":1357035300}\n{\"carrier\":\n",
+    );
+    assert!(e.contains("line 2"), "{e}");
+    // Latin-1 text is refused by name.
+    let e = err("l.csv", b"carrier,flight,ts\nS\xe3o,1,1357035300\n");
+    assert!(e.contains("not UTF-8") && e.contains("line 2"), "{e}");
+}
+
+#[test]
+fn a_nested_column_is_named_and_refused() {
+    use arrow_array::builder::{ListBuilder, StringBuilder};
+    let mut lb = ListBuilder::new(StringBuilder::new());
+    for _ in 0..3 {
+        lb.values().append_value("UA");
+        lb.append(true);
+    }
+    let schema = Arc::new(Schema::new(vec![
+        Field::new(
+            "carrier",
+            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+            true,
+        ),
+        Field::new("flight", DataType::Int32, false),
+        Field::new("ts", DataType::Int64, false),
+    ]));
+    let b = RecordBatch::try_new(
+        schema,
+        vec![
+            Arc::new(lb.finish()),
+            Arc::new(Int32Array::from(vec![1, 2, 3])),
+            Arc::new(arrow_array::Int64Array::from(vec![T0, T0, T0])),
+        ],
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    let mut w = ArrowWriter::try_new(&mut out, b.schema(), None).unwrap();
+    w.write(&b).unwrap();
+    w.close().unwrap();
+    let e = analyze_rows(
+        &design(),
+        &AnalyzeOptions::default(),
+        &opts("n.parquet"),
+        &out,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("`carrier`") && e.contains("nested"), "{e}");
+}
+
+#[test]
+fn format_comes_from_content_when_the_name_says_nothing() {
+    let o = RowsOptions::default();
+    let doc = design();
+    let a = AnalyzeOptions::default();
+    let (_, s) = analyze_rows(&doc, &a, &o, &parquet(Compression::SNAPPY, true)).unwrap();
+    assert_eq!(s.format, Some(Format::Parquet));
+    let (_, s) = analyze_rows(&doc, &a, &o, jsonl().as_bytes()).unwrap();
+    assert_eq!(s.format, Some(Format::JsonLines));
+    let (_, s) = analyze_rows(&doc, &a, &o, csv().as_bytes()).unwrap();
+    assert_eq!(s.format, Some(Format::Csv));
+}
