@@ -198,3 +198,5 @@ pub use run::{
     analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,
     document_encoder, initial_split_keys, AnalysisRun, AnalyzeOptions, KeyEncoder, Progress,
 };
+#[cfg(feature = "rows")]
+pub use run::{analyze_rows, row_fields};

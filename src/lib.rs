@@ -34,6 +34,8 @@ pub mod region;
 pub mod scan;
 
 pub mod design;
+#[cfg(feature = "rows")]
+pub mod rows;
 
 pub mod analyze;
 pub mod inspect;

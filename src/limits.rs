@@ -49,6 +49,32 @@ pub const MAX_LIST_ITEMS: usize = 1_000_000;
 /// builds), so 10^5 partial analyses or 10^4 keys of 32 KiB are refused before the copy.
 pub const MAX_LIST_BYTES: usize = 256 << 20;
 
+/// Longest row of a text file of rows (a CSV record, a JSON line): 16 MiB. A row is kept whole
+/// until it ends; a quote left open would otherwise read the rest of the file into one row.
+pub const MAX_ROW_TEXT: usize = 16 << 20;
+
+/// Most columns in a file of rows: 100,000 (Parquet files of a few thousand columns exist;
+/// more is a file read with the wrong delimiter or format).
+pub const MAX_COLUMNS: usize = 100_000;
+
+/// Largest Parquet or Arrow IPC file read whole into memory: 1 GiB, a quarter of a wasm
+/// module's memory. A larger Parquet file is read one row group at a time
+/// ([`ParquetFile::row_group_ranges`](crate::rows::ParquetFile)), its size then unlimited.
+pub const MAX_WHOLE_FILE_BYTES: usize = 1 << 30;
+
+/// Refuse a file read whole past [`MAX_WHOLE_FILE_BYTES`].
+pub fn check_rows_file(bytes: usize) -> crate::error::Result<()> {
+    if bytes > MAX_WHOLE_FILE_BYTES {
+        return Err(limit_error(
+            "records",
+            format!("{} MiB", bytes >> 20),
+            format!("{} MiB", MAX_WHOLE_FILE_BYTES >> 20),
+            "a Parquet or Arrow file is read whole here; read a larger Parquet file by row group",
+        ));
+    }
+    Ok(())
+}
+
 /// The error for an input past a limit: `path` names the input, `asked` what it asked for (a
 /// count with its unit), `limit` the limit in the same unit, `why` the reason.
 pub fn limit_error(

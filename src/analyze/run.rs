@@ -409,6 +409,10 @@ pub(super) fn run_to_end(mut run: AnalysisRun) -> Result<AnalysisRun> {
 
 mod blocks;
 mod design_keys;
+#[cfg(feature = "rows")]
+mod rows;
 pub use blocks::{analyze_parallel, block_ranges};
 pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
+#[cfg(feature = "rows")]
+pub use rows::{analyze_rows, row_fields};

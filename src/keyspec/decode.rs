@@ -538,6 +538,16 @@ impl CompiledKey {
         Ok(self.walk(key)?.spans)
     }
 
+    /// The fields (indexes into the declarations) the key reads, each once, in declaration
+    /// order: what a user's rows must give.
+    pub fn used_fields(&self) -> Vec<usize> {
+        let mut used = Vec::new();
+        collect_fields(&self.ops, &mut used);
+        used.sort_unstable();
+        used.dedup();
+        used
+    }
+
     /// Decode `key`: every field the key gives back, and why the others are missing.
     pub fn decode(&self, key: &[u8]) -> Result<Decoded> {
         let decoding = self.walk(key)?;
