@@ -199,4 +199,4 @@ pub use run::{
     document_encoder, initial_split_keys, AnalysisRun, AnalyzeOptions, KeyEncoder, Progress,
 };
 #[cfg(feature = "rows")]
-pub use run::{analyze_rows, row_fields};
+pub use run::{analyze_rows, fit_to_scan, needs_row_sample, row_fields};

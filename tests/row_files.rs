@@ -108,6 +108,18 @@ fn jsonl() -> String {
         .collect()
 }
 
+/// The records as one JSON array, one per line, notes holding brackets and escapes.
+fn json_array() -> String {
+    let items: Vec<String> = records()
+        .into_iter()
+        .map(|mut r| {
+            r.insert("note".into(), json!("] }, {\"[ \\"));
+            serde_json::to_string_pretty(&r).unwrap()
+        })
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
 fn batch() -> RecordBatch {
     let rows: Vec<_> = (0..N).map(row).collect();
     let schema = Arc::new(Schema::new(vec![
@@ -199,6 +211,7 @@ fn every_format_gives_the_json_records_report() {
     let mut files: Vec<(String, Vec<u8>)> = vec![
         ("f.csv".into(), csv().into_bytes()),
         ("f.jsonl".into(), jsonl().into_bytes()),
+        ("f.json".into(), json_array().into_bytes()),
         ("f.arrow".into(), ipc_file()),
         ("f.arrows".into(), ipc_stream()),
     ];
@@ -234,10 +247,11 @@ fn chunk_boundaries_do_not_matter() {
     for (name, bytes) in [
         ("f.csv", csv().into_bytes()),
         ("f.jsonl", jsonl().into_bytes()),
+        ("f.json", json_array().into_bytes()),
         ("f.arrows", ipc_stream()),
     ] {
         for chunk in [1usize, 7, 4096] {
-            let (summary, _) = {
+            let (scan, _) = {
                 let key =
                     rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
                 let mut scan = rowkey_lab::rows::RowScan::new(Some(key));
@@ -247,10 +261,9 @@ fn chunk_boundaries_do_not_matter() {
                     r.push(c, &mut scan).unwrap();
                 }
                 let st = r.finish(&mut scan).unwrap();
-                (scan.summary, st)
+                (scan, st)
             };
-            let mut run =
-                AnalysisRun::for_rows(&doc, &AnalyzeOptions::default(), &summary).unwrap();
+            let mut run = AnalysisRun::for_rows(&doc, &AnalyzeOptions::default(), &scan).unwrap();
             let mut r = rowkey_lab::rows::RowReader::new(fields.clone(), used.clone(), opts(name));
             for c in bytes.chunks(chunk) {
                 r.push(c, &mut run).unwrap();
@@ -367,6 +380,14 @@ fn bad_input_says_where() {
         b"{\"carrier\":\"UA\",\"flight\":1,\"ts\":1357035300}\n{\"carrier\":\n",
     );
     assert!(e.contains("line 2"), "{e}");
+    // A JSON array: the element at fault, and an array that never ends.
+    let e = err("a.json", b"[{\"carrier\":\"UA\",\"flight\":1,\"ts\":1357035300},\n {\"carrier\":\"UA\",\"flight\":\"x\",\"ts\":1357035300}]");
+    assert!(e.contains("records[1]") && e.contains("`flight`"), "{e}");
+    let e = err(
+        "a.json",
+        b"[{\"carrier\":\"UA\",\"flight\":1,\"ts\":1357035300},",
+    );
+    assert!(e.contains("does not end"), "{e}");
     // Latin-1 text is refused by name.
     let e = err("l.csv", b"carrier,flight,ts\nS\xe3o,1,1357035300\n");
     assert!(e.contains("not UTF-8") && e.contains("line 2"), "{e}");
@@ -424,4 +445,37 @@ fn format_comes_from_content_when_the_name_says_nothing() {
     assert_eq!(s.format, Some(Format::JsonLines));
     let (_, s) = analyze_rows(&doc, &a, &o, csv().as_bytes()).unwrap();
     assert_eq!(s.format, Some(Format::Csv));
+}
+
+#[test]
+fn a_presplit_at_sample_quantiles_is_cut_at_every_rows_key() {
+    let mut v: Value = serde_json::from_str(&design().to_json()).unwrap();
+    v["regions"] = json!({"presplit": {"kind": "sampleQuantiles", "regions": 6}});
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+    // Every row's key, encoded apart from the rows readers: the pre-split the rows make.
+    let mut key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+    let keys: Vec<Vec<u8>> = records()
+        .iter()
+        .map(|r| key.encode_json(r).unwrap())
+        .collect();
+    let want = doc.regions.clone().unwrap().split_keys(&keys).unwrap();
+    assert_eq!(want.len(), 5);
+    for (name, bytes) in [
+        ("f.csv", csv().into_bytes()),
+        ("f.parquet", parquet(Compression::SNAPPY, true)),
+    ] {
+        let (report, _) =
+            analyze_rows(&doc, &AnalyzeOptions::default(), &opts(name), &bytes).unwrap();
+        let got: Vec<String> = report
+            .regions
+            .iter()
+            .skip(1)
+            .map(|r| r.start_key_hex.clone())
+            .collect();
+        let want: Vec<String> = want
+            .iter()
+            .map(|k| k.iter().map(|b| format!("{b:02x}")).collect())
+            .collect();
+        assert_eq!(got, want, "{name}");
+    }
 }

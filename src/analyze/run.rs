@@ -415,4 +415,4 @@ pub use blocks::{analyze_parallel, block_ranges};
 pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]
-pub use rows::{analyze_rows, row_fields};
+pub use rows::{analyze_rows, fit_to_scan, needs_row_sample, row_fields};

@@ -86,13 +86,8 @@ impl Format {
             (None, None) => {
                 let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
                 match text.iter().find(|b| !b.is_ascii_whitespace()) {
-                    Some(b'{') => Format::JsonLines,
-                    Some(b'[') => {
-                        return Err(Error::new(
-                            ErrorKind::Invalid,
-                            format!("{file}: one JSON array; give JSON Lines (one object per line), CSV, Parquet or Arrow"),
-                        ))
-                    }
+                    // One JSON array of objects is read by the same reader.
+                    Some(b'{' | b'[') => Format::JsonLines,
                     _ => Format::Csv,
                 }
             }

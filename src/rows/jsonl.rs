@@ -21,6 +21,21 @@ pub(crate) struct JsonRows {
     /// The number of the next line.
     line: u64,
     name: String,
+    /// One JSON array of objects instead of lines: where its splitter is.
+    array: Option<ArrayState>,
+    /// Whether the first character has been seen (it tells lines from an array).
+    started: bool,
+}
+
+/// Where the splitter of one JSON array of objects is: the depth of brackets and braces (1
+/// inside the array), inside a string or not, after a backslash or not, the element's index.
+#[derive(Debug, Default)]
+struct ArrayState {
+    depth: u32,
+    string: bool,
+    escape: bool,
+    index: u64,
+    closed: bool,
 }
 
 impl JsonRows {
@@ -44,10 +59,30 @@ impl JsonRows {
             carry: Vec::new(),
             line: 1,
             name: opts.name.clone().unwrap_or_else(|| "rows".into()),
+            array: None,
+            started: false,
         })
     }
 
     pub(crate) fn push(&mut self, bytes: &[u8], sink: &mut dyn RowSink) -> Result<()> {
+        if !self.started {
+            let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+            match text.iter().position(|b| !b.is_ascii_whitespace()) {
+                None => {
+                    self.line += text.iter().filter(|&&b| b == b'\n').count() as u64;
+                    return Ok(());
+                }
+                Some(i) => {
+                    self.started = true;
+                    if text.get(i) == Some(&b'[') {
+                        self.array = Some(ArrayState::default());
+                    }
+                }
+            }
+        }
+        if self.array.is_some() {
+            return self.push_array(bytes, sink);
+        }
         let mut rest = bytes;
         while let Some(end) = rest.iter().position(|&b| b == b'\n') {
             let (head, tail) = rest.split_at(end);
@@ -68,7 +103,101 @@ impl JsonRows {
         Ok(())
     }
 
+    /// Bytes of one JSON array of objects: each element, once complete, is a row
+    /// (`records[i]` in messages).
+    fn push_array(&mut self, bytes: &[u8], sink: &mut dyn RowSink) -> Result<()> {
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let Some(st) = self.array.as_mut() else {
+                return Ok(());
+            };
+            if b == b'\n' {
+                self.line += 1;
+            }
+            if st.string {
+                match (st.escape, b) {
+                    (true, _) => st.escape = false,
+                    (false, b'\\') => st.escape = true,
+                    (false, b'"') => st.string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            if st.closed {
+                if !b.is_ascii_whitespace() {
+                    return Err(Error::new(
+                        ErrorKind::Parse,
+                        format!(
+                            "{}: line {}: text after the array's end",
+                            self.name, self.line
+                        ),
+                    ));
+                }
+                continue;
+            }
+            match b {
+                b'"' => st.string = true,
+                b'[' | b'{' => {
+                    st.depth += 1;
+                    if st.depth == 1 {
+                        // The array's own bracket: elements start after it.
+                        start = i + 1;
+                    }
+                }
+                b']' | b'}' | b',' => {
+                    if b != b',' {
+                        st.depth = st.depth.saturating_sub(1);
+                    }
+                    let ends = (b == b',' && st.depth == 1) || (b == b']' && st.depth == 0);
+                    if ends {
+                        if b == b']' {
+                            st.closed = true;
+                        }
+                        let index = st.index;
+                        let part = bytes.get(start..i).unwrap_or(&[]);
+                        self.fits(self.carry.len() + part.len())?;
+                        let mut elem = std::mem::take(&mut self.carry);
+                        elem.extend_from_slice(part);
+                        start = i + 1;
+                        if elem.iter().all(u8::is_ascii_whitespace) && b == b']' {
+                            continue;
+                        }
+                        if let Some(st) = self.array.as_mut() {
+                            st.index += 1;
+                        }
+                        self.element(&elem, index, sink)?;
+                        elem.clear();
+                        self.carry = elem;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let rest = bytes.get(start..).unwrap_or(&[]);
+        if self.array.as_ref().is_some_and(|st| st.depth > 0) {
+            self.fits(self.carry.len() + rest.len())?;
+            self.carry.extend_from_slice(rest);
+        }
+        Ok(())
+    }
+
+    /// Element `index` of the array, as a row.
+    fn element(&mut self, text: &[u8], index: u64, sink: &mut dyn RowSink) -> Result<()> {
+        let line = self.line;
+        let place = move || format!("records[{index}] (line {line})");
+        self.object(text, &place, sink)
+    }
+
     pub(crate) fn finish(&mut self, sink: &mut dyn RowSink) -> Result<RowStats> {
+        if let Some(st) = &self.array {
+            if !st.closed {
+                return Err(Error::new(
+                    ErrorKind::Parse,
+                    format!("{}: the JSON array does not end (no `]`)", self.name),
+                ));
+            }
+            return Ok(std::mem::take(&mut self.rows.stats));
+        }
         let last = std::mem::take(&mut self.carry);
         self.line_of(&last, sink)?;
         Ok(std::mem::take(&mut self.rows.stats))
@@ -97,6 +226,18 @@ impl JsonRows {
         if text.iter().all(u8::is_ascii_whitespace) {
             return Ok(());
         }
+        let row = self.rows.stats.rows + 1;
+        let place = move || format!("line {line} (row {row})");
+        self.object(text, &place, sink)
+    }
+
+    /// One object: its members the key reads, as a row; `place` says where it is.
+    fn object(
+        &mut self,
+        text: &[u8],
+        place: &dyn Fn() -> String,
+        sink: &mut dyn RowSink,
+    ) -> Result<()> {
         let mut cells: Vec<JsonCell<'_>> = vec![JsonCell::Null; self.names.len()];
         let mut de = serde_json::Deserializer::from_slice(text);
         let parsed = Members {
@@ -106,13 +247,11 @@ impl JsonRows {
         .deserialize(&mut de)
         .and_then(|()| de.end());
         if let Err(e) = parsed {
-            return Err(
-                Error::new(ErrorKind::Parse, format!("{}: line {line}: {e}", self.name))
-                    .at_line_col(line as usize, e.column()),
-            );
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!("{}: {}: {e}", self.name, place()),
+            ));
         }
-        let row = self.rows.stats.rows + 1;
-        let place = || format!("line {line} (row {row})");
         self.rows.row(
             |col| match cells.get(col) {
                 None | Some(JsonCell::Null) => Cell::Null,
@@ -122,7 +261,7 @@ impl JsonRows {
                 Some(JsonCell::Float(f)) => Cell::Float(*f),
                 Some(JsonCell::Text(s)) => Cell::Text(s),
             },
-            &place,
+            place,
             sink,
         )
     }

@@ -209,22 +209,22 @@ impl ParquetFile {
         fields: &[(String, FieldType)],
         used: &[usize],
         opts: &RowsOptions,
-    ) -> Result<ParquetRows<'_>> {
+    ) -> Result<ParquetRows> {
         let bind = self.binding(fields, used, opts)?;
         Ok(ParquetRows {
-            file: self,
+            file: self.clone(),
             rows: Rows::new(bind, opts, Format::Parquet),
         })
     }
 }
 
 /// Row groups of a [`ParquetFile`] read one at a time into a sink.
-pub struct ParquetRows<'f> {
-    file: &'f ParquetFile,
+pub struct ParquetRows {
+    file: ParquetFile,
     rows: Rows,
 }
 
-impl ParquetRows<'_> {
+impl ParquetRows {
     /// Read row group `i` from `chunks`: `(offset, bytes)` each, covering its ranges.
     pub fn group(
         &mut self,

@@ -30,7 +30,16 @@ pub struct RowScan {
     prev: Option<i64>,
     key: Option<crate::keyspec::CompiledKey>,
     buf: Vec<u8>,
+    /// The keys kept for a pre-split cut at the rows' quantiles: the rows with the
+    /// [`SAMPLE_KEYS`] smallest hashes of their index (every row while there are no more),
+    /// as (hash, key) in a max-heap.
+    sample: Option<std::collections::BinaryHeap<(u64, Vec<u8>)>>,
+    sample_bytes: usize,
 }
+
+/// Most keys a scan keeps for a pre-split cut at the rows' quantiles: every row's up to this
+/// many rows (the split points are then exact), a uniform sample of rows beyond.
+pub const SAMPLE_KEYS: usize = 1_000_000;
 
 impl RowScan {
     /// A first pass that builds every row's key with `key`.
@@ -40,6 +49,42 @@ impl RowScan {
             ..RowScan::default()
         }
     }
+
+    /// Also keep the keys a pre-split at the rows' quantiles is cut at (needs the key).
+    pub fn with_sample(mut self) -> RowScan {
+        self.sample = Some(std::collections::BinaryHeap::new());
+        self
+    }
+
+    /// The keys kept ([`with_sample`](Self::with_sample)), in no order: every row's when
+    /// the file has at most [`SAMPLE_KEYS`] rows (and their keys fit
+    /// [`MAX_SAMPLE_BYTES`](crate::limits::MAX_SAMPLE_BYTES)).
+    pub fn sample(&self) -> Vec<Vec<u8>> {
+        self.sample
+            .as_ref()
+            .map(|h| h.iter().map(|(_, k)| k.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    fn keep(&mut self, index: u64) {
+        let Some(heap) = self.sample.as_mut() else {
+            return;
+        };
+        let h = xxhash_rust::xxh3::xxh3_64(&index.to_le_bytes());
+        let full = heap.len() >= SAMPLE_KEYS
+            || self.sample_bytes + self.buf.len() > crate::limits::MAX_SAMPLE_BYTES;
+        if full {
+            if heap.peek().is_some_and(|(top, _)| h < *top) {
+                if let Some((_, old)) = heap.pop() {
+                    self.sample_bytes -= old.len();
+                }
+            } else {
+                return;
+            }
+        }
+        self.sample_bytes += self.buf.len();
+        heap.push((h, self.buf.clone()));
+    }
 }
 
 impl RowSink for RowScan {
@@ -47,6 +92,7 @@ impl RowSink for RowScan {
         if let Some(k) = self.key.as_mut() {
             self.buf.clear();
             k.encode_values_into(&mut self.buf, values)?;
+            self.keep(self.summary.rows);
         }
         let s = &mut self.summary;
         s.rows += 1;

@@ -57,7 +57,7 @@ fn typed_sample(obj: &JsValue, sample: &[SampleKey]) -> Result<(), JsValue> {
 
 /// A report as JS with `matrix.cells` and `grid.cells` as `Uint32Array`s and the key sample
 /// as [`typed_sample`].
-fn report_js(mut r: AnalysisReport) -> Result<JsValue, JsValue> {
+pub(crate) fn report_js(mut r: AnalysisReport) -> Result<JsValue, JsValue> {
     // Serialize without the cells and the sample, then attach them as typed arrays.
     let matrix = std::mem::take(&mut r.matrix.cells);
     let grid = std::mem::take(&mut r.grid.cells);

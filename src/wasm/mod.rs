@@ -37,6 +37,8 @@ mod bytes;
 pub mod keyspec;
 #[cfg(not(feature = "vectors-only"))]
 pub mod policy;
+#[cfg(all(feature = "rows", not(feature = "vectors-only")))]
+pub mod rows;
 #[cfg(feature = "vectors")]
 mod vectors;
 #[cfg(not(feature = "vectors-only"))]

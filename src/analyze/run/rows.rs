@@ -2,19 +2,22 @@
 //! run's size and time axis, then each row is encoded and counted as it is read.
 
 use super::*;
-use crate::rows::{RowSink, ScanSummary};
+use crate::rows::{RowScan, RowSink};
 
 impl AnalysisRun {
-    /// A run of `doc`'s key and layout over a user's rows, whose first pass found `scan`:
-    /// `scan.rows` writes (the workload's `records` need not be given), windows cut over
+    /// A run of `doc`'s key and layout over a user's rows, whose first pass was `scan`:
+    /// its rows are the writes (the workload's `records` need not be given), windows cut over
     /// the rows' own write times when they carry them (first to last, whatever their order),
-    /// else over arrival order at the workload's rate.
+    /// else over arrival order at the workload's rate; a pre-split at sample quantiles
+    /// without a sample is cut at the rows' keys the scan kept ([`RowScan::with_sample`]).
     pub fn for_rows(
         doc: &DesignDocument,
         opts: &AnalyzeOptions,
-        scan: &ScanSummary,
+        scan: &RowScan,
     ) -> Result<AnalysisRun> {
-        let mut doc = doc.clone();
+        let doc = fit_to_scan(doc, scan);
+        let scan = &scan.summary;
+        let mut doc = doc;
         let mut workload = doc.workload.take().unwrap_or_default();
         workload.records = scan.rows.max(1);
         if let (Some(first), Some(last)) = (scan.first_ms, scan.last_ms) {
@@ -29,6 +32,32 @@ impl AnalysisRun {
         run.total = scan.rows;
         Ok(run)
     }
+}
+
+/// `doc` with its `sampleQuantiles` pre-split (when it has no sample) cut at the keys `scan`
+/// kept.
+pub fn fit_to_scan(doc: &DesignDocument, scan: &RowScan) -> DesignDocument {
+    let mut doc = doc.clone();
+    if let Some(layout) = doc.regions.as_mut() {
+        if let crate::region::PreSplit::SampleQuantiles { sample, .. } = &mut layout.presplit {
+            if sample.is_none() {
+                let keys = scan.sample();
+                *sample = Some(
+                    keys.iter()
+                        .map(|k| crate::hbase::bytes::to_string_binary(k))
+                        .collect(),
+                );
+            }
+        }
+    }
+    doc
+}
+
+/// Whether `doc`'s pre-split is cut at its rows' keys (so the scan must keep them).
+pub fn needs_row_sample(doc: &DesignDocument) -> bool {
+    doc.regions
+        .as_ref()
+        .is_some_and(|l| l.presplit.needs_sample())
 }
 
 impl RowSink for AnalysisRun {
@@ -83,10 +112,13 @@ pub fn analyze_rows(
     let (fields, used) = row_fields(doc)?;
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
     let mut scan = RowScan::new(Some(key));
+    if needs_row_sample(doc) {
+        scan = scan.with_sample();
+    }
     let mut reader = RowReader::new(fields.clone(), used.clone(), rows.clone());
     reader.push(bytes, &mut scan)?;
     reader.finish(&mut scan)?;
-    let mut run = AnalysisRun::for_rows(doc, opts, &scan.summary)?;
+    let mut run = AnalysisRun::for_rows(doc, opts, &scan)?;
     let mut reader = RowReader::new(fields, used, rows.clone());
     reader.push(bytes, &mut run)?;
     let stats = reader.finish(&mut run)?;

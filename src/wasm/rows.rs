@@ -1,0 +1,253 @@
+//! Your own rows across the boundary: a file read in chunks (or, for Parquet, by row group)
+//! in two passes — a scan for the rows' count and time span, then the analysis — by one
+//! [`RowsSession`]. JS reads the file; the engine never sees a path.
+
+use wasm_bindgen::prelude::*;
+
+use super::analyze::{analyze_opts, report_js};
+use super::{bad_arg, bytes_arg, core, doc_arg, int_arg, js_error, json_text, to_js};
+use crate::analyze::{row_fields, AnalysisRun, AnalyzeOptions};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind};
+use crate::rows::{FieldList, ParquetFile, ParquetRows, RowReader, RowScan, RowStats, RowsOptions};
+
+/// Which pass a session is in.
+enum Pass {
+    /// Counting the rows and their time span.
+    Scan(Box<RowScan>),
+    /// Analyzing them.
+    Analyze(Box<AnalysisRun>),
+}
+
+/// A user's rows analyzed in two passes over the file: `push(bytes)` (or `pushRowGroup`)
+/// through the whole file, `endScan()`, the same again, `end()`, then `finish()` for the
+/// report. `new RowsSession(doc, options, rows)`, `rows` as [`RowsOptions`] (`{format, name,
+/// map, time, nulls, epoch, delimiter}`).
+#[wasm_bindgen]
+pub struct RowsSession {
+    doc: DesignDocument,
+    options: AnalyzeOptions,
+    rows: RowsOptions,
+    fields: FieldList,
+    used: Vec<usize>,
+    reader: RowReader,
+    pass: Pass,
+    parquet: Option<(ParquetFile, ParquetRows)>,
+    stats: Option<RowStats>,
+}
+
+fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(RowsOptions::default());
+    }
+    let text = json_text("rows", v)?;
+    serde_json::from_str(&text).map_err(|e| {
+        js_error(
+            &Error::new(ErrorKind::IllegalArgument, format!("rows options: {e}")).at_path("rows"),
+        )
+    })
+}
+
+/// `rowsFormat(rows, head)`: the format of a file whose first bytes are `head`, by the rules
+/// the session reads it with (`rows.format`, the magic number, `rows.name`'s extension, the
+/// first character): `"csv"`, `"jsonl"`, `"parquet"`, `"arrow"` or `"arrow-stream"`.
+#[wasm_bindgen(js_name = rowsFormat)]
+pub fn rows_format(rows: JsValue, head: JsValue) -> Result<String, JsValue> {
+    let rows = rows_opts(&rows)?;
+    let head = bytes_arg("head", &head)?;
+    let f = core(crate::rows::Format::detect(
+        rows.format,
+        rows.name.as_deref(),
+        &head,
+    ))?;
+    Ok(f.name().to_string())
+}
+
+#[wasm_bindgen]
+impl RowsSession {
+    /// `new RowsSession(doc, options, rows)`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(doc: JsValue, options: JsValue, rows: JsValue) -> Result<RowsSession, JsValue> {
+        let doc = doc_arg("doc", &doc)?;
+        let options = analyze_opts(options)?;
+        let rows = rows_opts(&rows)?;
+        core(doc.validate())?;
+        let (fields, used) = core(row_fields(&doc))?;
+        let key = core(crate::keyspec::CompiledKey::new(
+            &doc.key,
+            &doc.key_fields(),
+        ))?;
+        Ok(RowsSession {
+            reader: RowReader::new(fields.clone(), used.clone(), rows.clone()),
+            pass: Pass::Scan(Box::new(RowScan::new(Some(key)))),
+            doc,
+            options,
+            rows,
+            fields,
+            used,
+            parquet: None,
+            stats: None,
+        })
+    }
+
+    fn sink(&mut self) -> &mut dyn crate::rows::RowSink {
+        match &mut self.pass {
+            Pass::Scan(s) => s.as_mut(),
+            Pass::Analyze(r) => r.as_mut(),
+        }
+    }
+
+    /// The next bytes of the file (`Uint8Array`); the rows this pass has read so far.
+    pub fn push(&mut self, bytes: JsValue) -> Result<f64, JsValue> {
+        let bytes = bytes_arg("bytes", &bytes)?;
+        let mut reader = std::mem::replace(
+            &mut self.reader,
+            RowReader::new(Vec::new(), Vec::new(), RowsOptions::default()),
+        );
+        let r = reader.push(&bytes, self.sink());
+        self.reader = reader;
+        core(r)?;
+        Ok(self.done() as f64)
+    }
+
+    fn done(&self) -> u64 {
+        match &self.pass {
+            Pass::Scan(s) => s.summary.rows,
+            Pass::Analyze(r) => r.progress().done,
+        }
+    }
+
+    /// A Parquet file by its footer (its last `footerLength(last8)` bytes) and length:
+    /// `{rows, rowGroups: [[{start, length}, …], …]}`, the byte ranges each row group needs
+    /// for the columns the key reads. Then `pushRowGroup` each, in order, in each pass.
+    pub fn parquet(&mut self, footer: JsValue, file_len: JsValue) -> Result<JsValue, JsValue> {
+        let footer = bytes_arg("footer", &footer)?;
+        let len = int_arg("fileLength", &file_len, 0, i64::MAX)?;
+        let file = core(ParquetFile::from_footer(&footer, len as u64, &self.rows))?;
+        let mut groups = Vec::with_capacity(file.row_groups());
+        for i in 0..file.row_groups() {
+            groups.push(core(file.row_group_ranges(
+                i,
+                &self.fields,
+                &self.used,
+                &self.rows,
+            ))?);
+        }
+        let reader = core(file.reader(&self.fields, &self.used, &self.rows))?;
+        let out = serde_json::json!({"rows": file.rows(), "rowGroups": groups});
+        self.parquet = Some((file, reader));
+        to_js(&out)
+    }
+
+    /// Bytes of footer a Parquet file ends with, from its last 8 bytes.
+    #[wasm_bindgen(js_name = footerLength)]
+    pub fn footer_length(last8: JsValue) -> Result<f64, JsValue> {
+        let b = bytes_arg("last8", &last8)?;
+        Ok(core(ParquetFile::footer_len(&b))? as f64)
+    }
+
+    /// Row group `index` of the Parquet file: `offsets[i]` is where `chunks[i]` starts in the
+    /// file (the ranges `parquet` gave).
+    #[wasm_bindgen(js_name = pushRowGroup)]
+    pub fn push_row_group(
+        &mut self,
+        index: JsValue,
+        offsets: JsValue,
+        chunks: JsValue,
+    ) -> Result<f64, JsValue> {
+        let i = int_arg("index", &index, 0, i64::from(u32::MAX))? as usize;
+        let offsets: Vec<f64> = serde_wasm_bindgen::from_value(offsets)
+            .map_err(|_| bad_arg("offsets", "an array of numbers", &JsValue::UNDEFINED))?;
+        let chunks = super::bytes_list_arg("chunks", &chunks)?;
+        if offsets.len() != chunks.len() {
+            return Err(js_error(&Error::arg("offsets", "one offset per chunk")));
+        }
+        let parts = offsets
+            .iter()
+            .zip(chunks)
+            .map(|(o, c)| (*o as u64, bytes::Bytes::from(c)))
+            .collect();
+        let Some((file, mut reader)) = self.parquet.take() else {
+            return Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "call parquet(footer, fileLength) first",
+            )));
+        };
+        let r = reader.group(i, parts, self.sink());
+        self.parquet = Some((file, reader));
+        core(r)?;
+        Ok(self.done() as f64)
+    }
+
+    /// The end of the first pass: `{rows, firstMs, lastMs, outOfOrder}`; the next pass
+    /// analyzes.
+    #[wasm_bindgen(js_name = endScan)]
+    pub fn end_scan(&mut self) -> Result<JsValue, JsValue> {
+        let Pass::Scan(scan) = &mut self.pass else {
+            return Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "the scan has ended",
+            )));
+        };
+        let summary = if let Some((_, reader)) = self.parquet.take() {
+            reader.finish();
+            scan.summary
+        } else {
+            core(self.reader.finish(scan.as_mut()))?;
+            scan.summary
+        };
+        if summary.rows == 0 {
+            return Err(js_error(&Error::new(
+                ErrorKind::Invalid,
+                "no rows to analyze",
+            )));
+        }
+        let run = core(AnalysisRun::for_rows(&self.doc, &self.options, &summary))?;
+        self.pass = Pass::Analyze(Box::new(run));
+        self.reader = RowReader::new(self.fields.clone(), self.used.clone(), self.rows.clone());
+        to_js(&summary)
+    }
+
+    /// The end of the analysis pass: what reading found (`{rows, used, skipped, columns,
+    /// time, format}`).
+    pub fn end(&mut self) -> Result<JsValue, JsValue> {
+        let Pass::Analyze(run) = &mut self.pass else {
+            return Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "call endScan() after the first pass",
+            )));
+        };
+        let stats = match self.parquet.take() {
+            Some((_, reader)) => reader.finish(),
+            None => core(self.reader.finish(run.as_mut()))?,
+        };
+        self.stats = Some(stats.clone());
+        to_js(&stats)
+    }
+
+    /// The report over the rows analyzed.
+    pub fn finish(&self) -> Result<JsValue, JsValue> {
+        match &self.pass {
+            Pass::Analyze(run) => report_js(run.finish()),
+            Pass::Scan(_) => Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "the rows have not been analyzed yet",
+            ))),
+        }
+    }
+
+    /// The rows analyzed checked against `budgets` (as `checkDesign` does).
+    pub fn check(&self, budgets: JsValue) -> Result<JsValue, JsValue> {
+        let Pass::Analyze(run) = &self.pass else {
+            return Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "the rows have not been analyzed yet",
+            )));
+        };
+        let b = super::policy::budgets_arg(budgets)?;
+        let report = run.finish();
+        to_js(&core(crate::analyze::check::check_report(
+            &self.doc, &report, &b,
+        ))?)
+    }
+}
