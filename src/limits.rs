@@ -49,9 +49,10 @@ pub const MAX_LIST_ITEMS: usize = 1_000_000;
 /// builds), so 10^5 partial analyses or 10^4 keys of 32 KiB are refused before the copy.
 pub const MAX_LIST_BYTES: usize = 256 << 20;
 
-/// Longest row of a text file of rows (a CSV record, a JSON line): 16 MiB. A row is kept whole
-/// until it ends; a quote left open would otherwise read the rest of the file into one row.
-pub const MAX_ROW_TEXT: usize = 16 << 20;
+/// Longest row of a text file of rows (a CSV record, a JSON line, an element of a JSON array):
+/// 1 MiB. A row is kept whole until it ends; a quote left open, or one endless line
+/// (`yes | tr -d '\n'`), would otherwise read the rest of the input into one row.
+pub const MAX_ROW_TEXT: usize = 1 << 20;
 
 /// Most columns in a file of rows: 100,000 (Parquet files of a few thousand columns exist;
 /// more is a file read with the wrong delimiter or format).

@@ -373,6 +373,68 @@ pub struct RowReader {
     used: Vec<usize>,
     opts: RowsOptions,
     state: State,
+    /// Text formats: every byte checked as UTF-8 (and free of NUL) as it arrives.
+    text: TextCheck,
+}
+
+/// The check of a text file as it arrives in chunks: UTF-8 throughout, no NUL byte (no text
+/// has one: it is a binary file read as text, or UTF-16), each refusal at its byte offset.
+#[derive(Debug, Default)]
+struct TextCheck {
+    /// Bytes checked so far.
+    offset: u64,
+    /// The start of a character cut by the last chunk's end.
+    carry: Vec<u8>,
+}
+
+impl TextCheck {
+    fn push(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
+        let base = self.offset - self.carry.len() as u64;
+        let mut all = std::mem::take(&mut self.carry);
+        all.extend_from_slice(bytes);
+        if let Some(i) = all.iter().position(|&b| b == 0) {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "{name}: binary data, not text: a NUL byte at byte {}",
+                    base + i as u64
+                ),
+            ));
+        }
+        match std::str::from_utf8(&all) {
+            Ok(_) => {}
+            Err(e) if e.error_len().is_none() => {
+                // A character cut by the chunk's end: checked with the next chunk.
+                self.carry = all.get(e.valid_up_to()..).unwrap_or(&[]).to_vec();
+            }
+            Err(e) => {
+                let at = e.valid_up_to();
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "{name}: invalid UTF-8 at byte {} (0x{:02x}); save the file as UTF-8 (Latin-1 and Windows-1252 are not read)",
+                        base + at as u64,
+                        all.get(at).copied().unwrap_or(0)
+                    ),
+                ));
+            }
+        }
+        self.offset += bytes.len() as u64;
+        Ok(())
+    }
+
+    fn finish(&self, name: &str) -> Result<()> {
+        if self.carry.is_empty() {
+            return Ok(());
+        }
+        Err(Error::new(
+            ErrorKind::Invalid,
+            format!(
+                "{name}: invalid UTF-8 at byte {}: the input ends inside a character",
+                self.offset - self.carry.len() as u64
+            ),
+        ))
+    }
 }
 
 enum State {
@@ -395,6 +457,7 @@ impl RowReader {
             used,
             opts,
             state: State::Start,
+            text: TextCheck::default(),
         }
     }
 
@@ -416,6 +479,10 @@ impl RowReader {
                 Format::Parquet | Format::ArrowFile => State::Whole(format, Vec::new()),
             };
         }
+        if matches!(self.state, State::Csv(_) | State::Jsonl(_)) {
+            let name = self.opts.name.as_deref().unwrap_or("rows");
+            self.text.push(name, bytes)?;
+        }
         match &mut self.state {
             State::Csv(r) => r.push(bytes, &self.fields, &self.used, &self.opts, sink),
             State::Jsonl(r) => r.push(bytes, sink),
@@ -431,6 +498,7 @@ impl RowReader {
 
     /// The end of the file: the last rows, and what reading found.
     pub fn finish(&mut self, sink: &mut dyn RowSink) -> Result<RowStats> {
+        self.text.finish(self.name())?;
         let stats = match std::mem::replace(&mut self.state, State::Done) {
             State::Start => {
                 return Err(Error::new(

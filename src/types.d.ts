@@ -611,6 +611,89 @@ export class AnalysisSession {
   [Symbol.dispose](): void;
 }
 
+/** How a file of rows meets a design (`RowsSession`, `analyzeRows`, the CLI's `--records`). */
+export interface RowsOptions {
+  /** By default from the file's first bytes, else `name`'s extension, else CSV. */
+  format?: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream';
+  /** The file's name: its extension, and messages. */
+  name?: string;
+  /** Field name to column name, where they differ. */
+  map?: Record<string, string>;
+  /** The column of each row's write time: windows span its first to last, whatever the order. */
+  time?: string;
+  /** A row whose key reads a null: `error` (the default, naming row and column) or `skip` (counted). */
+  nulls?: 'error' | 'skip';
+  /** The unit of integer times; `auto` (the default) by magnitude. */
+  epoch?: 'auto' | 's' | 'ms' | 'us' | 'ns';
+  /** The CSV delimiter (default: the header's most frequent of `,` tab `;` `|`). */
+  delimiter?: string;
+}
+/** What reading a file of rows found. */
+export interface RowStats {
+  /** Rows in the file. */
+  rows: number;
+  /** Rows analyzed. */
+  used: number;
+  /** Rows skipped for a null (`nulls: 'skip'`), by the column found null. */
+  skipped: Record<string, number>;
+  /** Field name to the column it read. */
+  columns: Record<string, string>;
+  /** The time column, when given. */
+  time: string | null;
+  format: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream' | null;
+}
+/** The first pass over a file of rows. */
+export interface RowScanSummary {
+  rows: number;
+  firstMs: number | null;
+  lastMs: number | null;
+  /** Rows whose time is earlier than the row before. */
+  outOfOrder: number;
+}
+/**
+ * A file of rows analyzed in two passes: `push` every chunk of the file (or, for Parquet,
+ * `parquet(footer, size)` then `pushRowGroup` each), `endScan()`, the same again, `end()`, then
+ * `finish()` or `check()`; `free()` it. `analyzeRows` drives it for a Blob, bytes or a stream.
+ */
+export class RowsSession {
+  constructor(doc: DesignInput, options?: AnalyzeOptions | null, rows?: RowsOptions | null);
+  /** The next bytes of the file; the rows this pass has read so far. */
+  push(bytes: Uint8Array): number;
+  /** Bytes of footer a Parquet file ends with, from its last 8 bytes. */
+  static footerLength(last8: Uint8Array): number;
+  /** A Parquet file by its footer and length: the byte ranges each row group's key columns need. */
+  parquet(footer: Uint8Array, fileLength: number): { rows: number; rowGroups: { start: number; length: number }[][] };
+  /** Row group `index`: `chunks[i]` the bytes at `offsets[i]` (the ranges `parquet` gave). */
+  pushRowGroup(index: number, offsets: readonly number[], chunks: readonly Uint8Array[]): number;
+  endScan(): RowScanSummary;
+  end(): RowStats;
+  finish(): AnalysisReport;
+  check(budgets?: Budgets | null): CheckVerdict;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+/** The format of a file whose first bytes are `head`, by the rules `RowsSession` reads it with. */
+export function rowsFormat(rows: RowsOptions | null | undefined, head: Uint8Array): NonNullable<RowsOptions['format']>;
+/**
+ * Your own rows analyzed with `doc`: a Blob or File (read in slices; Parquet by row group, only
+ * the key's columns), whole bytes, or a function returning a fresh async iterable (or
+ * ReadableStream) of chunks for each of the two passes. `free()` the session.
+ */
+export function analyzeRows(
+  doc: DesignInput,
+  source:
+    | Blob
+    | Uint8Array
+    | ArrayBuffer
+    | ((pass: 'reading' | 'analyzing') => AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>),
+  opts?: {
+    options?: AnalyzeOptions | null;
+    rows?: RowsOptions;
+    onProgress?: (p: { pass: 'reading' | 'analyzing'; done: number; total: number | undefined }) => void;
+    signal?: AbortSignal;
+  },
+): Promise<{ session: RowsSession; summary: RowScanSummary; stats: RowStats }>;
+
 /** Progress of `analyzeDesignParallel`: records counted so far. */
 export interface AnalysisProgress { done: number; total: number }
 /**

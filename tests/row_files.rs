@@ -390,7 +390,13 @@ fn bad_input_says_where() {
     assert!(e.contains("does not end"), "{e}");
     // Latin-1 text is refused by name.
     let e = err("l.csv", b"carrier,flight,ts\nS\xe3o,1,1357035300\n");
-    assert!(e.contains("not UTF-8") && e.contains("line 2"), "{e}");
+    assert!(e.contains("invalid UTF-8 at byte 19 (0xe3)"), "{e}");
+    // Binary data read as text: a NUL byte, at its offset.
+    let e = err("z.csv", b"carrier,flight\n\0\0\0");
+    assert!(e.contains("a NUL byte at byte 15"), "{e}");
+    // A file that ends inside a character.
+    let e = err("cut.csv", b"carrier,flight,ts\nUA,1,1357035300\n\xe2\x82");
+    assert!(e.contains("ends inside a character"), "{e}");
 }
 
 #[test]

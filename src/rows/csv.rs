@@ -153,7 +153,7 @@ impl CsvRows {
                         return Err(Error::limit(
                             "records",
                             format!(
-                                "{}: line {}: a row longer than {} MiB (a quote left open?)",
+                                "{}: line {}: a row of more than {} MiB (a quote left open?)",
                                 self.name,
                                 self.record_line,
                                 crate::limits::MAX_ROW_TEXT >> 20

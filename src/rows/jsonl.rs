@@ -207,12 +207,20 @@ impl JsonRows {
         if len > crate::limits::MAX_ROW_TEXT {
             return Err(Error::limit(
                 "records",
-                format!(
-                    "{}: line {}: longer than {} MiB",
-                    self.name,
-                    self.line,
-                    crate::limits::MAX_ROW_TEXT >> 20
-                ),
+                match &self.array {
+                    Some(st) => format!(
+                        "{}: records[{}]: more than {} MiB",
+                        self.name,
+                        st.index,
+                        crate::limits::MAX_ROW_TEXT >> 20
+                    ),
+                    None => format!(
+                        "{}: line {}: a line of more than {} MiB",
+                        self.name,
+                        self.line,
+                        crate::limits::MAX_ROW_TEXT >> 20
+                    ),
+                },
             ));
         }
         Ok(())
