@@ -77,9 +77,13 @@ impl RowsSession {
             &doc.key,
             &doc.key_fields(),
         ))?;
+        let mut scan = RowScan::new(Some(key));
+        if crate::analyze::needs_row_sample(&doc) {
+            scan = scan.with_sample();
+        }
         Ok(RowsSession {
             reader: RowReader::new(fields.clone(), used.clone(), rows.clone()),
-            pass: Pass::Scan(Box::new(RowScan::new(Some(key)))),
+            pass: Pass::Scan(Box::new(scan)),
             doc,
             options,
             rows,
@@ -189,20 +193,22 @@ impl RowsSession {
                 "the scan has ended",
             )));
         };
-        let summary = if let Some((_, reader)) = self.parquet.take() {
+        if let Some((file, reader)) = self.parquet.take() {
             reader.finish();
-            scan.summary
+            // The analysis pass reads the row groups again.
+            let again = core(file.reader(&self.fields, &self.used, &self.rows))?;
+            self.parquet = Some((file, again));
         } else {
             core(self.reader.finish(scan.as_mut()))?;
-            scan.summary
-        };
+        }
+        let summary = scan.summary;
         if summary.rows == 0 {
             return Err(js_error(&Error::new(
                 ErrorKind::Invalid,
                 "no rows to analyze",
             )));
         }
-        let run = core(AnalysisRun::for_rows(&self.doc, &self.options, &summary))?;
+        let run = core(AnalysisRun::for_rows(&self.doc, &self.options, scan))?;
         self.pass = Pass::Analyze(Box::new(run));
         self.reader = RowReader::new(self.fields.clone(), self.used.clone(), self.rows.clone());
         to_js(&summary)
