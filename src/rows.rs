@@ -13,6 +13,7 @@ mod csv;
 mod format;
 mod jsonl;
 mod parquet;
+pub mod profile;
 mod scan;
 
 use std::collections::BTreeMap;
@@ -63,6 +64,8 @@ pub struct RowsOptions {
     /// The CSV delimiter; by default a tab for `.tsv`, else the header's first of `,` `\t`
     /// `;` `|`.
     pub delimiter: Option<char>,
+    /// Count a profile of the rows in the first pass ([`profile::RowsProfile`]).
+    pub profile: bool,
 }
 
 /// What reading the rows found, beside the rows themselves.

@@ -35,6 +35,7 @@ pub struct RowScan {
     /// as (hash, key) in a max-heap.
     sample: Option<std::collections::BinaryHeap<(u64, Vec<u8>)>>,
     sample_bytes: usize,
+    profiler: Option<Box<super::profile::Profiler>>,
 }
 
 /// Most keys a scan keeps for a pre-split cut at the rows' quantiles: every row's up to this
@@ -48,6 +49,17 @@ impl RowScan {
             key,
             ..RowScan::default()
         }
+    }
+
+    /// Also profile the rows (needs the key): the design's fields (name, type).
+    pub fn with_profile(mut self, fields: &[(String, crate::keyspec::FieldType)]) -> RowScan {
+        self.profiler = Some(Box::new(super::profile::Profiler::new(fields)));
+        self
+    }
+
+    /// The profile ([`with_profile`](Self::with_profile)), given what reading found.
+    pub fn profile(&self, stats: &super::RowStats) -> Option<super::profile::RowsProfile> {
+        self.profiler.as_ref().map(|p| p.finish(stats))
     }
 
     /// Also keep the keys a pre-split at the rows' quantiles is cut at (needs the key).
@@ -93,6 +105,9 @@ impl RowSink for RowScan {
             self.buf.clear();
             k.encode_values_into(&mut self.buf, values)?;
             self.keep(self.summary.rows);
+            if let Some(p) = self.profiler.as_mut() {
+                p.row(values, &self.buf);
+            }
         }
         let s = &mut self.summary;
         s.rows += 1;

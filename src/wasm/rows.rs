@@ -34,6 +34,8 @@ pub struct RowsSession {
     pass: Pass,
     parquet: Option<(ParquetFile, ParquetRows)>,
     stats: Option<RowStats>,
+    /// The profile the first pass counted (`rows.profile`).
+    profile: Option<crate::rows::profile::RowsProfile>,
 }
 
 fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
@@ -81,6 +83,9 @@ impl RowsSession {
         if crate::analyze::needs_row_sample(&doc) {
             scan = scan.with_sample();
         }
+        if rows.profile {
+            scan = scan.with_profile(&fields);
+        }
         Ok(RowsSession {
             reader: RowReader::new(fields.clone(), used.clone(), rows.clone()),
             pass: Pass::Scan(Box::new(scan)),
@@ -91,6 +96,7 @@ impl RowsSession {
             used,
             parquet: None,
             stats: None,
+            profile: None,
         })
     }
 
@@ -193,14 +199,16 @@ impl RowsSession {
                 "the scan has ended",
             )));
         };
-        if let Some((file, reader)) = self.parquet.take() {
-            reader.finish();
+        let stats = if let Some((file, reader)) = self.parquet.take() {
+            let stats = reader.finish();
             // The analysis pass reads the row groups again.
             let again = core(file.reader(&self.fields, &self.used, &self.rows))?;
             self.parquet = Some((file, again));
+            stats
         } else {
-            core(self.reader.finish(scan.as_mut()))?;
-        }
+            core(self.reader.finish(scan.as_mut()))?
+        };
+        self.profile = scan.profile(&stats);
         let summary = scan.summary;
         if summary.rows == 0 {
             return Err(js_error(&Error::new(
@@ -229,6 +237,13 @@ impl RowsSession {
         };
         self.stats = Some(stats.clone());
         to_js(&stats)
+    }
+
+    /// The profile of the rows (`rows.profile`), after `endScan()`: per field its rows,
+    /// nulls, distinct values, heaviest values, range and order; per key its lengths and the
+    /// distinct prefixes at each byte. `null` when not asked for.
+    pub fn profile(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.profile)
     }
 
     /// The report over the rows analyzed.

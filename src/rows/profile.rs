@@ -1,0 +1,298 @@
+//! What a user's data does to the key: per field the key reads, its rows, nulls, distinct values,
+//! heaviest values, range and how monotonic it is; per key, its length distribution and the
+//! number of distinct prefixes at each byte. Counted exactly up to [`MAX_PROFILE_DISTINCT`]
+//! values per field or prefix length; past it the figure says so (`exact: false`, a lower bound),
+//! never a silent estimate.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::keyspec::{FieldType, FieldValue};
+
+/// Most distinct values (or key prefixes of one length) counted exactly per field (or length).
+pub const MAX_PROFILE_DISTINCT: usize = 1 << 20;
+/// Heaviest values listed per field.
+const HEAVIEST: usize = 10;
+/// Prefix lengths (bytes) whose distinct prefixes are counted.
+const PREFIXES: usize = 16;
+
+/// One value with its count.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValueCount {
+    /// The value as text (its JSON form for numbers and booleans).
+    pub value: String,
+    /// Rows holding it.
+    pub rows: u64,
+}
+
+/// One field of the design as the rows fill it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldProfile {
+    /// The field.
+    pub field: String,
+    /// The file's column it reads.
+    pub column: Option<String>,
+    /// Rows that reached the key (nulls in the key's fields are skipped and counted apart).
+    pub rows: u64,
+    /// Rows where this field was null (a field the key does not read, or a row skipped).
+    pub nulls: u64,
+    /// Distinct values: exact when `exact`, else a lower bound (counting stopped at
+    /// [`MAX_PROFILE_DISTINCT`]).
+    pub distinct: u64,
+    /// Whether `distinct` and `heaviest` are exact.
+    pub exact: bool,
+    /// The heaviest values, most rows first (ties by value).
+    pub heaviest: Vec<ValueCount>,
+    /// The smallest and largest value (numbers by value, text by its bytes).
+    pub min: Option<String>,
+    /// The largest value.
+    pub max: Option<String>,
+    /// For numbers and times: the share of rows not smaller than the row before (1.0 for a
+    /// sequence or a time in order; about 0.5 for values in no order).
+    pub monotonic: Option<f64>,
+}
+
+/// The row keys the rows make.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyProfile {
+    /// Keys built.
+    pub keys: u64,
+    /// The shortest and longest key, and the mean length (bytes).
+    pub min_length: usize,
+    /// The longest key.
+    pub max_length: usize,
+    /// The mean length.
+    pub mean_length: f64,
+    /// Keys of each length: `[length, keys]`, by length.
+    pub lengths: Vec<(usize, u64)>,
+    /// Distinct prefixes of 1, 2, … 16 bytes: how fast the key's leading bytes tell rows apart
+    /// (a salt of 8 buckets shows 8 at byte 1; a key led by a time shows few for many bytes).
+    pub prefixes: Vec<PrefixCount>,
+}
+
+/// Distinct key prefixes of one length.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PrefixCount {
+    /// Prefix length, bytes.
+    pub bytes: usize,
+    /// Distinct prefixes (a lower bound when not `exact`).
+    pub distinct: u64,
+    /// Whether `distinct` is exact.
+    pub exact: bool,
+}
+
+/// The whole profile.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowsProfile {
+    /// Per field the design declares, in declaration order.
+    pub fields: Vec<FieldProfile>,
+    /// The keys.
+    pub key: KeyProfile,
+}
+
+/// The distinct values of one thing, counted exactly until there are too many.
+#[derive(Debug, Default)]
+struct Counter {
+    counts: HashMap<Vec<u8>, u64>,
+    full: bool,
+}
+
+impl Counter {
+    fn add(&mut self, v: &[u8]) {
+        if let Some(n) = self.counts.get_mut(v) {
+            *n += 1;
+        } else if self.counts.len() < MAX_PROFILE_DISTINCT {
+            self.counts.insert(v.to_vec(), 1);
+        } else {
+            self.full = true;
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct FieldState {
+    rows: u64,
+    nulls: u64,
+    counter: Counter,
+    min: Option<FieldValue>,
+    max: Option<FieldValue>,
+    prev: Option<f64>,
+    ordered: u64,
+    pairs: u64,
+}
+
+/// Counts the profile, row by row (a [`super::RowScan`] feeds it).
+#[derive(Debug)]
+pub struct Profiler {
+    fields: Vec<(String, FieldType)>,
+    states: Vec<FieldState>,
+    lengths: std::collections::BTreeMap<usize, u64>,
+    prefixes: Vec<Counter>,
+    keys: u64,
+    text: String,
+}
+
+impl Profiler {
+    /// A profiler of the design's fields (name, type).
+    pub fn new(fields: &[(String, FieldType)]) -> Profiler {
+        Profiler {
+            fields: fields.to_vec(),
+            states: fields.iter().map(|_| FieldState::default()).collect(),
+            lengths: std::collections::BTreeMap::new(),
+            prefixes: (0..PREFIXES).map(|_| Counter::default()).collect(),
+            keys: 0,
+            text: String::new(),
+        }
+    }
+
+    /// One row's values and its key.
+    pub fn row(&mut self, values: &[FieldValue], key: &[u8]) {
+        for (s, v) in self.states.iter_mut().zip(values) {
+            if matches!(v, FieldValue::Null) {
+                s.nulls += 1;
+                continue;
+            }
+            s.rows += 1;
+            self.text.clear();
+            value_text(v, &mut self.text);
+            s.counter.add(self.text.as_bytes());
+            if s.min.as_ref().is_none_or(|m| less(v, m)) {
+                s.min = Some(v.clone());
+            }
+            if s.max.as_ref().is_none_or(|m| less(m, v)) {
+                s.max = Some(v.clone());
+            }
+            if let Some(x) = number(v) {
+                if let Some(p) = s.prev {
+                    s.pairs += 1;
+                    if x >= p {
+                        s.ordered += 1;
+                    }
+                }
+                s.prev = Some(x);
+            }
+        }
+        self.keys += 1;
+        *self.lengths.entry(key.len()).or_insert(0) += 1;
+        for (i, c) in self.prefixes.iter_mut().enumerate() {
+            if key.len() > i {
+                c.add(key.get(..=i).unwrap_or(key));
+            }
+        }
+    }
+
+    /// The profile, with what reading found (`stats`: each field's column, and the rows
+    /// skipped for a null, counted as that column's nulls).
+    pub fn finish(&self, stats: &super::RowStats) -> RowsProfile {
+        let columns = &stats.columns;
+        let fields = self
+            .fields
+            .iter()
+            .zip(&self.states)
+            .map(|((name, _), s)| {
+                let mut heavy: Vec<(&Vec<u8>, &u64)> = s.counter.counts.iter().collect();
+                heavy.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+                FieldProfile {
+                    field: name.clone(),
+                    column: columns.get(name).cloned(),
+                    rows: s.rows,
+                    nulls: s.nulls
+                        + columns
+                            .get(name)
+                            .and_then(|c| stats.skipped.get(c))
+                            .copied()
+                            .unwrap_or(0),
+                    distinct: s.counter.counts.len() as u64,
+                    exact: !s.counter.full,
+                    heaviest: heavy
+                        .into_iter()
+                        .take(HEAVIEST)
+                        .map(|(v, n)| ValueCount {
+                            value: String::from_utf8_lossy(v).into_owned(),
+                            rows: *n,
+                        })
+                        .collect(),
+                    min: s.min.as_ref().map(text_of),
+                    max: s.max.as_ref().map(text_of),
+                    monotonic: (s.pairs > 0).then(|| s.ordered as f64 / s.pairs as f64),
+                }
+            })
+            .collect();
+        let total: u64 = self.lengths.iter().map(|(l, n)| *l as u64 * n).sum();
+        RowsProfile {
+            fields,
+            key: KeyProfile {
+                keys: self.keys,
+                min_length: self.lengths.keys().next().copied().unwrap_or(0),
+                max_length: self.lengths.keys().next_back().copied().unwrap_or(0),
+                mean_length: if self.keys == 0 {
+                    0.0
+                } else {
+                    total as f64 / self.keys as f64
+                },
+                lengths: self.lengths.iter().map(|(l, n)| (*l, *n)).collect(),
+                prefixes: self
+                    .prefixes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| !c.counts.is_empty())
+                    .map(|(i, c)| PrefixCount {
+                        bytes: i + 1,
+                        distinct: c.counts.len() as u64,
+                        exact: !c.full,
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+fn value_text(v: &FieldValue, out: &mut String) {
+    use std::fmt::Write;
+    let _ = match v {
+        FieldValue::Null => Ok(()),
+        FieldValue::Str(s) => {
+            out.push_str(s);
+            Ok(())
+        }
+        FieldValue::Utf16(u) => {
+            out.push_str(&String::from_utf16_lossy(u));
+            Ok(())
+        }
+        FieldValue::Long(n) => write!(out, "{n}"),
+        FieldValue::Double(d) => write!(out, "{d}"),
+        FieldValue::Bool(b) => write!(out, "{b}"),
+        FieldValue::Decimal(d) => write!(out, "{}", d.to_java_string()),
+    };
+}
+
+fn text_of(v: &FieldValue) -> String {
+    let mut s = String::new();
+    value_text(v, &mut s);
+    s
+}
+
+fn number(v: &FieldValue) -> Option<f64> {
+    match v {
+        FieldValue::Long(n) => Some(*n as f64),
+        FieldValue::Double(d) => Some(*d),
+        _ => None,
+    }
+}
+
+/// `a < b` within one field's values: numbers by value, text by its UTF-8 bytes.
+fn less(a: &FieldValue, b: &FieldValue) -> bool {
+    match (a, b) {
+        (FieldValue::Long(x), FieldValue::Long(y)) => x < y,
+        (FieldValue::Double(x), FieldValue::Double(y)) => x < y,
+        (FieldValue::Str(x), FieldValue::Str(y)) => x.as_bytes() < y.as_bytes(),
+        (FieldValue::Bool(x), FieldValue::Bool(y)) => x < y,
+        _ => text_of(a) < text_of(b),
+    }
+}
