@@ -162,10 +162,10 @@ impl Profiler {
             self.text.clear();
             value_text(v, &mut self.text);
             s.counter.add(self.text.as_bytes());
-            if s.min.as_ref().is_none_or(|m| less(v, m)) {
+            if s.min.as_ref().map_or(true, |m| less(v, m)) {
                 s.min = Some(v.clone());
             }
-            if s.max.as_ref().is_none_or(|m| less(m, v)) {
+            if s.max.as_ref().map_or(true, |m| less(m, v)) {
                 s.max = Some(v.clone());
             }
             if let Some(x) = number(v) {
