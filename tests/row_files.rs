@@ -599,6 +599,6 @@ fn the_profile_counts_what_pandas_counts() {
         assert_eq!(p.key.keys, 2996);
         assert_eq!(p.key.prefixes[0].distinct, 1);
         assert_eq!(p.key.prefixes[1].distinct, 8);
-        assert_eq!(p.key.prefixes[15].exact, true);
+        assert!(p.key.prefixes[15].exact);
     }
 }
