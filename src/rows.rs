@@ -24,7 +24,7 @@ pub use self::arrow::batch_rows;
 pub use self::parquet::{ParquetFile, ParquetRows, RowGroupRange};
 pub use convert::{Cell, EpochUnit};
 pub use format::Format;
-pub use scan::{RowScan, ScanSummary};
+pub use scan::{RowScan, ScanSummary, SAMPLE_KEYS};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::keyspec::{FieldType, FieldValue};

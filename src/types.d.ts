@@ -627,6 +627,8 @@ export interface RowsOptions {
   epoch?: 'auto' | 's' | 'ms' | 'us' | 'ns';
   /** The CSV delimiter (default: the header's most frequent of `,` tab `;` `|`). */
   delimiter?: string;
+  /** Count a profile in the first pass (`RowsSession.profile()`). */
+  profile?: boolean;
 }
 /** What reading a file of rows found. */
 export interface RowStats {
@@ -641,6 +643,32 @@ export interface RowStats {
   /** The time column, when given. */
   time: string | null;
   format: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream' | null;
+}
+/** One value and the rows holding it. */
+export interface ValueCount { value: string; rows: number }
+/** What a file's rows do to the key (`rows.profile`): counts are exact while `exact`, else lower bounds. */
+export interface RowsProfile {
+  fields: {
+    field: string;
+    column: string | null;
+    rows: number;
+    nulls: number;
+    distinct: number;
+    exact: boolean;
+    heaviest: ValueCount[];
+    min: string | null;
+    max: string | null;
+    /** Share of rows not below the row before (numbers and times). */
+    monotonic: number | null;
+  }[];
+  key: {
+    keys: number;
+    minLength: number;
+    maxLength: number;
+    meanLength: number;
+    lengths: [number, number][];
+    prefixes: { bytes: number; distinct: number; exact: boolean }[];
+  };
 }
 /** The first pass over a file of rows. */
 export interface RowScanSummary {
@@ -659,6 +687,8 @@ export class RowsSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null, rows?: RowsOptions | null);
   /** The next bytes of the file; the rows this pass has read so far. */
   push(bytes: Uint8Array): number;
+  /** After `endScan()`, with `rows.profile`: what the data does to the key; else null. */
+  profile(): RowsProfile | null;
   /** Bytes of footer a Parquet file ends with, from its last 8 bytes. */
   static footerLength(last8: Uint8Array): number;
   /** A Parquet file by its footer and length: the byte ranges each row group's key columns need. */
@@ -691,8 +721,10 @@ export function analyzeRows(
     rows?: RowsOptions;
     onProgress?: (p: { pass: 'reading' | 'analyzing'; done: number; total: number | undefined }) => void;
     signal?: AbortSignal;
+    /** Stop after the first pass (for `session.profile()` with `rows.profile`); `stats` is then absent. */
+    scanOnly?: boolean;
   },
-): Promise<{ session: RowsSession; summary: RowScanSummary; stats: RowStats }>;
+): Promise<{ session: RowsSession; summary: RowScanSummary; stats?: RowStats }>;
 
 /** Progress of `analyzeDesignParallel`: records counted so far. */
 export interface AnalysisProgress { done: number; total: number }

@@ -1,24 +1,28 @@
 // analyze, compare: a design's workload over its regions; designs side by side.
 import * as api from '../../pkg/node/index.js';
-import { loadFed, onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
+import { onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { argmax, hex, out, pctOf, table } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
-import { openRecords } from '../lib/records.mjs';
+import { analyzeRows } from '../lib/rows.mjs';
 
 export async function analyze(pos, opt) {
   const list = await loadRegions(opt.regions, opt.table);
   const design = onRegions(await loadDesign(pos[0]), list);
-  const rows = opt.records === undefined ? undefined : await openRecords(opt.records);
-  let fed;
   let r;
-  try {
-    fed = rows && (await loadFed(design, rows));
-    r = await runAnalysis(design, opt, fed);
-  } finally {
-    rows?.close();
+  let rows;
+  if (opt.records === undefined) {
+    r = await runAnalysis(design, opt);
+  } else {
+    const run = await analyzeRows(design, windowsOption(opt), opt.records, opt);
+    try {
+      r = run.session.finish();
+    } finally {
+      run.session.free();
+    }
+    rows = run.stats;
   }
-  const reads = readPlans(fed?.design ?? design);
+  const reads = readPlans(design);
   // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
   // arrays), the form the native report serializes.
   const s = r.sample;
@@ -26,99 +30,117 @@ export async function analyze(pos, opt) {
     const k = s.keys.subarray(s.offsets[i], s.offsets[i + 1]);
     return { keyHex: hex(k), key: api.toStringBinary(k), region };
   });
-  out(opt, { ...r, sample, reads, ...(list?.load?.length ? { tableLoad: list.load } : {}) }, () => {
-    const m = r.metrics;
-    const lines = [
-      `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
-      `${r.distinctRows} distinct rows (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} %), ${r.cells} cells kept`,
-      `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
-      `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
-      '',
-      table(
-        r.regions.map(g => [
-          g.index,
-          g.startKey,
-          g.endKey,
-          g.writes,
-          g.distinctRows,
-          g.cells,
-          g.unsplittable ? 'yes' : '',
-        ]),
-        ['region', 'start', 'end', 'writes', 'rows', 'cells', 'cannot split'],
-        [1, 2],
-      ),
-    ];
-    // The largest rows (the engine's space-saving sketch), the ten largest by bytes written.
-    if (r.largestRows.length) {
-      lines.push(
-        '',
-        'largest rows:',
-        table(
-          r.largestRows.slice(0, 10).map(w => [w.key, w.writes, w.cells, w.bytes]),
-          ['row', 'writes', 'cells', 'bytes'],
-          [0],
-        ),
-      );
-    }
-    const now = list?.loadShares;
-    // The table's regions as they take load now beside this design's writes on them (while
-    // no simulated auto-split changed the regions).
-    if (now && r.regions.length === list.load.length) {
-      const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
-      const hot = argmax(design);
-      lines.push(
+  out(
+    opt,
+    { ...r, sample, reads, ...(rows ? { rows } : {}), ...(list?.load?.length ? { tableLoad: list.load } : {}) },
+    () => {
+      const m = r.metrics;
+      const lines = [
+        ...(rows ? [rowsLine(rows)] : []),
+        `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
+        `${r.distinctRows} distinct rows (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} %), ${r.cells} cells kept`,
+        `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
+        `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
         '',
         table(
-          list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
-          ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'],
+          r.regions.map(g => [
+            g.index,
+            g.startKey,
+            g.endKey,
+            g.writes,
+            g.distinctRows,
+            g.cells,
+            g.unsplittable ? 'yes' : '',
+          ]),
+          ['region', 'start', 'end', 'writes', 'rows', 'cells', 'cannot split'],
           [1, 2],
         ),
-        `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`,
-      );
-    }
-    // Per region server. On named servers (the table's placement, or the design's own) the
-    // engine counted each server's writes, split daughters included; the load now is summed
-    // by the server each region is on.
-    if (r.servers.length > 1) {
-      const nowOn = new Map();
-      if (now)
-        for (const [i, l] of list.load.entries()) nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now.shares[i]);
-      const named = r.servers.some(s => s.name !== null);
-      const rows = r.servers.map(s => [
-        s.name ?? s.index,
-        s.regions,
-        s.rows,
-        pctOf(r.writes ? s.rows / r.writes : 0),
-        ...(now && named ? [pctOf(nowOn.get(s.name) ?? 0)] : []),
-      ]);
-      lines.push(
-        '',
-        table(
-          rows,
-          [
-            'server',
-            'regions',
-            'writes',
-            '% of writes, this design',
-            ...(now && named ? [`% of ${now.what} now`] : []),
-          ],
-          [0],
-        ),
-        `server hotspot factor ${r.serverMetrics.hotspotFactor.toFixed(2)}${named ? ' (regions on their named servers)' : ''}`,
-      );
-    }
-    if (reads.length) {
-      lines.push(
-        '',
-        table(
-          reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
-          ['read', 'scans', 'regions', 'rows read/returned'],
-        ),
-      );
-    }
-    if (r.diagnosis?.length) lines.push('', ...r.diagnosis.map(d => `* ${d}`));
-    return lines.join('\n');
-  });
+      ];
+      // The largest rows (the engine's space-saving sketch), the ten largest by bytes written.
+      if (r.largestRows.length) {
+        lines.push(
+          '',
+          'largest rows:',
+          table(
+            r.largestRows.slice(0, 10).map(w => [w.key, w.writes, w.cells, w.bytes]),
+            ['row', 'writes', 'cells', 'bytes'],
+            [0],
+          ),
+        );
+      }
+      const now = list?.loadShares;
+      // The table's regions as they take load now beside this design's writes on them (while
+      // no simulated auto-split changed the regions).
+      if (now && r.regions.length === list.load.length) {
+        const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
+        const hot = argmax(design);
+        lines.push(
+          '',
+          table(
+            list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
+            ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'],
+            [1, 2],
+          ),
+          `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`,
+        );
+      }
+      // Per region server. On named servers (the table's placement, or the design's own) the
+      // engine counted each server's writes, split daughters included; the load now is summed
+      // by the server each region is on.
+      if (r.servers.length > 1) {
+        const nowOn = new Map();
+        if (now)
+          for (const [i, l] of list.load.entries()) nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now.shares[i]);
+        const named = r.servers.some(s => s.name !== null);
+        const rows = r.servers.map(s => [
+          s.name ?? s.index,
+          s.regions,
+          s.rows,
+          pctOf(r.writes ? s.rows / r.writes : 0),
+          ...(now && named ? [pctOf(nowOn.get(s.name) ?? 0)] : []),
+        ]);
+        lines.push(
+          '',
+          table(
+            rows,
+            [
+              'server',
+              'regions',
+              'writes',
+              '% of writes, this design',
+              ...(now && named ? [`% of ${now.what} now`] : []),
+            ],
+            [0],
+          ),
+          `server hotspot factor ${r.serverMetrics.hotspotFactor.toFixed(2)}${named ? ' (regions on their named servers)' : ''}`,
+        );
+      }
+      if (reads.length) {
+        lines.push(
+          '',
+          table(
+            reads.map(p => [p.name, p.scans.length, p.regionsTouched, p.rowsReadPerRowReturned ?? '-']),
+            ['read', 'scans', 'regions', 'rows read/returned'],
+          ),
+        );
+      }
+      if (r.diagnosis?.length) lines.push('', ...r.diagnosis.map(d => `* ${d}`));
+      return lines.join('\n');
+    },
+  );
+}
+
+/** What reading --records found, in one line: the rows, the format, the time, what was skipped. */
+function rowsLine(s) {
+  const skipped = Object.entries(s.skipped);
+  const cols = Object.entries(s.columns)
+    .map(([f, c]) => (f === c ? f : `${f}=${c}`))
+    .join(', ');
+  return [
+    `${s.used} rows of ${s.rows} read (${s.format}; ${cols})`,
+    s.time ? `written at their \`${s.time}\` time` : "written in file order at the workload's rate (no --time)",
+    ...(skipped.length ? [`skipped for nulls: ${skipped.map(([c, n]) => `${n} in ${c}`).join(', ')}`] : []),
+  ].join('; ');
 }
 
 export async function compare(pos, opt) {

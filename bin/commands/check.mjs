@@ -2,11 +2,12 @@
 // The budgets and the verdict are the engine's (checkDesign / AnalysisSession.check); this
 // module reads the flags and prints.
 import * as api from '../../pkg/node/index.js';
-import { loadFed, onRegions, runAnalysis } from '../lib/analysis.mjs';
-import { CliError, EXIT } from '../lib/errors.mjs';
+import { onRegions, runAnalysis, windowsOption } from '../lib/analysis.mjs';
+import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
-import { openRecords } from '../lib/records.mjs';
+import { spoolStdin } from '../lib/records.mjs';
+import { analyzeRows } from '../lib/rows.mjs';
 
 /** The flag of each budget member, for errors the engine names by member. */
 const FLAGS = {
@@ -54,16 +55,26 @@ export async function check(pos, opt) {
   const list = await loadRegions(opt.regions, opt.table);
   const designs = [];
   for (const p of pos) designs.push(onRegions(await loadDesign(p), list));
-  const rows = opt.records === undefined ? undefined : await openRecords(opt.records);
   const checkSession = s => s.check(budgets);
   const results = [];
+  // stdin is read once for every design: copied whole first.
+  const spool = opt.records === '-' && designs.length > 1 ? await spoolStdin() : null;
   try {
     for (const [i, design] of designs.entries()) {
-      const fed = rows && (await loadFed(design, rows));
-      results.push({ design: pos[i], ...(await runAnalysis(design, opt, fed, checkSession)) });
+      if (opt.records === undefined) {
+        results.push({ design: pos[i], ...(await runAnalysis(design, opt, undefined, checkSession)) });
+      } else {
+        const file = spool?.file ?? opt.records;
+        const run = await analyzeRows(design, windowsOption(opt), file, opt, spool ? 'stdin' : undefined);
+        try {
+          results.push({ design: pos[i], ...engine(() => checkSession(run.session)) });
+        } finally {
+          run.session.free();
+        }
+      }
     }
   } finally {
-    rows?.close();
+    spool?.remove();
   }
   const serverOk = res =>
     budgets.maxServerHotspot == null

@@ -5,6 +5,7 @@ export { check } from './check.mjs';
 export { decode, encode, layout } from './keys.mjs';
 export { examples, lint } from './lint.mjs';
 export { createTable as 'create-table' } from './phoenix.mjs';
+export { profile } from './profile.mjs';
 export { reads } from './reads.mjs';
 export { regions } from './regions.mjs';
 export { presets, splits } from './splits.mjs';

@@ -1,9 +1,11 @@
 // splits, presets: split keys (RegionSplitter's algorithms or a design's pre-split) and the
 // built-in presets.
 import * as api from '../../pkg/node/index.js';
+import { whole } from '../lib/args.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { hex, out, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
+import { analyzeRows } from '../lib/rows.mjs';
 
 export async function splits(pos, opt) {
   const algo = { hex: 'HexStringSplit', decimal: 'DecimalStringSplit', uniform: 'UniformSplit' }[pos[0]?.toLowerCase()];
@@ -12,6 +14,8 @@ export async function splits(pos, opt) {
       throw new CliError(EXIT.USAGE, 'expected hex, decimal or uniform and a region count, or a design');
     if (pos.length > 1) throw new CliError(EXIT.USAGE, `expected hex, decimal or uniform, not ${pos[0]}`);
     const design = await loadDesign(pos[0]);
+    if (opt.records !== undefined) return printSplits(opt, await rowSplits(design, opt));
+    if (opt.regions !== undefined) throw new CliError(EXIT.USAGE, '--regions N goes with --records FILE');
     const keys = engine(() => api.layoutSplitKeys(design));
     return printSplits(opt, keys);
   }
@@ -22,6 +26,28 @@ export async function splits(pos, opt) {
   if (opt.lastRow !== undefined) o.lastRow = opt.lastRow;
   const keys = engine(() => api.splitKeys(algo, n, o));
   printSplits(opt, keys);
+}
+
+/**
+ * The split keys that cut the rows of --records into --regions N regions of equal rows (the
+ * engine's sampleQuantiles pre-split cut at every row's key, up to a million rows; a uniform
+ * sample of rows beyond, said on stderr).
+ */
+async function rowSplits(design, opt) {
+  const n = whole(opt, 'regions', 'regions', 2);
+  if (n === undefined) throw new CliError(EXIT.USAGE, 'splits --records FILE needs --regions N (2 or more)');
+  const cut = { ...design, regions: { ...design.regions, presplit: { kind: 'sampleQuantiles', regions: n } } };
+  const run = await analyzeRows(cut, undefined, opt.records, opt, undefined, true);
+  try {
+    const s = run.session.splitKeys();
+    if (!s.exact)
+      process.stderr.write(
+        `rowkey-lab: split keys cut at a uniform sample of 1,000,000 of the ${s.rows} rows, not every row\n`,
+      );
+    return s.keys;
+  } finally {
+    run.session.free();
+  }
 }
 
 export function presets(_pos, opt) {

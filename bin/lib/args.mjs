@@ -9,12 +9,18 @@ import { didYouMean } from './suggest.mjs';
  * Each command's options that take a value and its flags (as typed, kebab-case; --json and --help
  * go with every command), and the most <arguments> it takes.
  */
+/** The options that say how --records FILE meets the design (bin/lib/rows.mjs). */
+const ROWS = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter'];
+
 export const USAGE = {
   encode: { options: ['record', 'records'], maxArgs: 1 },
   decode: { options: ['hex'], maxArgs: 2 },
   layout: { options: [], maxArgs: 1 },
-  splits: { options: ['first-row', 'last-row', 'create', 'family'], maxArgs: 2 },
-  analyze: { options: ['windows', 'records', 'regions', 'table', 'threads'], maxArgs: 1 },
+  splits: { options: ['first-row', 'last-row', 'create', 'family', 'records', 'regions', ...ROWS], maxArgs: 2 },
+  analyze: {
+    options: ['windows', 'records', 'regions', 'table', 'threads', ...ROWS],
+    maxArgs: 1,
+  },
   reads: { options: ['shell', 'regions', 'table'], maxArgs: 1 },
   lint: { options: [], maxArgs: 1 },
   examples: { options: [], flags: ['update'], maxArgs: 1 },
@@ -29,12 +35,14 @@ export const USAGE = {
       'regions',
       'table',
       'threads',
+      ...ROWS,
     ],
     maxArgs: Infinity,
   },
   compare: { options: ['windows'], maxArgs: 4 },
   advise: { options: ['servers', 'records', 'windows', 'threads', 'ttl-days'], maxArgs: 1 },
   regions: { options: ['table'], maxArgs: 1 },
+  profile: { options: ['records', ...ROWS], maxArgs: 1 },
   presets: { options: [], maxArgs: 0 },
   'create-table': { options: [], maxArgs: 1 },
 };
@@ -58,7 +66,7 @@ const camel = name => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 function optionTable(cmd) {
   const { options, flags = [] } = USAGE[cmd];
   return Object.fromEntries([
-    ...options.map(name => [name, { type: 'string' }]),
+    ...options.map(name => [name, { type: 'string', ...(name === 'map' ? { multiple: true } : {}) }]),
     ...flags.map(name => [name, { type: 'boolean' }]),
     ['json', { type: 'boolean' }],
     ['help', { type: 'boolean', short: 'h' }],

@@ -15,8 +15,11 @@ Commands:
   splits <design> [--create TABLE]     the design's pre-split keys (SPLITS_FILE lines, or
                                        the HBase shell's create statement)
   analyze <design> [--records F] [--json]
-                                       run the design's workload (or your rows): regions,
-                                       hotspots, reads
+                                       run the design's workload (or your rows: CSV, JSON
+                                       Lines, Parquet, Arrow): regions, hotspots, reads
+  profile <design> --records F         what your rows do to the key: per field its nulls,
+                                       distinct and heaviest values, order; per key its
+                                       lengths and distinct prefixes
   reads <design> [--shell TABLE]       each read's scans (start and stop rows, regions), or
                                        the HBase shell scan commands that run them
   lint <design> [--json]               lint findings of a design
@@ -75,23 +78,37 @@ Prints the key's segments in order: byte offset (when every segment before it ha
 width), width, what the bytes are, and the segment in the key language.`,
   splits: `rowkey-lab splits hex|decimal|uniform <N> [--first-row R] [--last-row R] [--create TABLE] [--family F] [--json]
 rowkey-lab splits <design> [--create TABLE] [--family F] [--json]
+rowkey-lab splits <design> --records FILE --regions N [--map F=C]... [--nulls skip] [--create TABLE]
 Prints the N-1 split keys of HexStringSplit / DecimalStringSplit / UniformSplit as HBase's
 RegionSplitter computes them, or a design's pre-split keys (its regions layout: salt
 buckets, a split algorithm, sample quantiles), one per line in Bytes.toStringBinary: the
 format of the HBase shell's SPLITS_FILE.
+  --records FILE  with --regions N: the keys that cut your rows (any format analyze reads)
+                  into N regions of equal rows, from every row's key encoded as HBase stores
+                  it (up to 1,000,000 rows; a uniform sample of rows beyond, said on stderr)
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
   --family F      its column family (default cf)`,
-  analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE] [--threads N] [--json]
+  analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
   --threads N     worker threads counting the generated workload (default: every core), each
                   a run of its blocks of 65,536 records; the result does not depend on it
-  --records FILE  your own rows instead of the generated workload: JSON Lines (one
-                  {"field": value} object per line) or a JSON array, in write order; record n
-                  is written at the workload's clock (startTime + n * 1000 / writeRate ms); a
-                  sampleQuantiles pre-split is cut at the quantiles of these rows' keys.
-                  FILE is read as a stream, never whole: once to count the rows, then for
-                  the sample and the analysis (FILE - is copied to a temporary file)
+  --records FILE  your own rows instead of the generated workload: CSV (with a header),
+                  JSON Lines or one JSON array of objects, Parquet, or Arrow IPC; the format
+                  from --format, else the file's first bytes, else its extension. Columns meet
+                  the design's fields by name (--map FIELD=COLUMN where they differ). Read in
+                  two passes (the rows' count and time span, then the analysis), never whole:
+                  a Parquet file by row group, only the key's columns (FILE - is copied to a
+                  temporary file). A sampleQuantiles pre-split is cut at these rows' keys.
+  --format F      csv, jsonl, parquet, arrow or arrow-stream
+  --map F=C       field F reads column C (repeat for more fields)
+  --time COLUMN   the column of each row's write time: windows span its first to last time,
+                  whatever the rows' order. Without it row n is written at the workload's
+                  clock (startTime + n * 1000 / writeRate ms), in the file's order
+  --nulls P       a row whose key reads a null (an empty CSV field): error (the default,
+                  naming row and column) or skip (counted per column in the report)
+  --epoch U       the unit of integer times: s, ms, us or ns (default: by magnitude)
+  --delimiter C   the CSV delimiter (default: the header's most frequent of , tab ; |)
   --regions FILE  the table's current regions instead of the design's pre-split (see
                   \`regions\`); when FILE also says what each region takes now (list_regions'
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,
@@ -167,6 +184,12 @@ Prints the Phoenix CREATE TABLE statement of a design whose key is a Phoenix pri
 NOT NULL and sort order, the design's other Phoenix columns and table options, SALT_BUCKETS,
 and SPLIT ON for an explicit pre-split. A .sql <design> prints back normalized (unquoted
 names upper-cased). Exit 3 when the key is not a Phoenix primary key. --json: {"sql": ...}.`,
+  profile: `rowkey-lab profile <design> --records FILE [--format F] [--map F=C]... [--nulls error|skip] [--json]
+Reads your rows once (CSV, JSON Lines or a JSON array, Parquet, Arrow IPC; the options as for
+analyze) and prints, per field the design declares, the rows, nulls (rows skipped for a null in
+a key field count as their column's), distinct values and the heaviest, min, max and the share
+of rows in order; then the keys' lengths and the distinct key prefixes of 1 to 16 bytes. Counts
+are exact up to 2^20 distinct values per field or prefix length, else shown as "> N".`,
   regions: `rowkey-lab regions <FILE> [--table T] [--json]
 Reads a table's current regions from what HBase prints and shows them as a design's
 "regions": {"presplit": ...}, to paste into a design or to use with --regions FILE (analyze,

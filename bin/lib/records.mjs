@@ -251,7 +251,20 @@ class JsonArray {
 }
 
 /** A temporary copy of stdin: `copy(chunk)` appends, `finish()` closes, `remove()` deletes. */
-class Spool {
+/** stdin copied whole to a temporary file: `{file, remove()}` (removed on an interruption too). */
+export async function spoolStdin() {
+  const spool = new Spool();
+  try {
+    for await (const chunk of process.stdin) await spool.copy(chunk);
+    await spool.finish();
+  } catch (e) {
+    spool.remove();
+    throw new CliError(EXIT.INPUT, `stdin: ${e.message}`);
+  }
+  return spool;
+}
+
+export class Spool {
   constructor() {
     this.dir = mkdtempSync(path.join(tmpdir(), 'rowkey-lab-records-'));
     this.file = path.join(this.dir, 'stdin');
@@ -270,6 +283,15 @@ class Spool {
       if (this.failed) throw this.failed;
       if (!this.out.write(chunk)) await once(this.out, 'drain');
     };
+  }
+
+  /** The chunks of `stream`, each copied here as it passes; the copy finished at its end. */
+  async *tee(stream) {
+    for await (const chunk of stream) {
+      await this.copy(chunk);
+      yield chunk;
+    }
+    await this.finish();
   }
 
   async finish() {

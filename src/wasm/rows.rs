@@ -36,6 +36,8 @@ pub struct RowsSession {
     stats: Option<RowStats>,
     /// The profile the first pass counted (`rows.profile`).
     profile: Option<crate::rows::profile::RowsProfile>,
+    /// The pre-split keys cut at the rows, whether from every row, and the rows.
+    split_keys: Option<(Vec<Vec<u8>>, bool, u64)>,
 }
 
 fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
@@ -97,6 +99,7 @@ impl RowsSession {
             parquet: None,
             stats: None,
             profile: None,
+            split_keys: None,
         })
     }
 
@@ -209,6 +212,11 @@ impl RowsSession {
             core(self.reader.finish(scan.as_mut()))?
         };
         self.profile = scan.profile(&stats);
+        let fitted = crate::analyze::fit_to_scan(&self.doc, scan);
+        let keys = core(fitted.regions.clone().unwrap_or_default().split_keys(&[]))?;
+        let exact = !crate::analyze::needs_row_sample(&self.doc)
+            || scan.summary.rows <= crate::rows::SAMPLE_KEYS as u64;
+        self.split_keys = Some((keys, exact, scan.summary.rows));
         let summary = scan.summary;
         if summary.rows == 0 {
             return Err(js_error(&Error::new(
@@ -237,6 +245,25 @@ impl RowsSession {
         };
         self.stats = Some(stats.clone());
         to_js(&stats)
+    }
+
+    /// After `endScan()`: the design's pre-split keys cut at these rows (a `sampleQuantiles`
+    /// pre-split without a sample is cut at every row's key up to a million rows, a uniform
+    /// sample of rows beyond): `{keys: Uint8Array[], exact, rows}`, `exact` true when every
+    /// row's key was counted.
+    #[wasm_bindgen(js_name = splitKeys)]
+    pub fn split_keys(&self) -> Result<JsValue, JsValue> {
+        let Some((keys, exact, rows)) = &self.split_keys else {
+            return Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "call endScan() first",
+            )));
+        };
+        let out = js_sys::Object::new();
+        js_sys::Reflect::set(&out, &"keys".into(), &super::key_list(keys))?;
+        js_sys::Reflect::set(&out, &"exact".into(), &JsValue::from_bool(*exact))?;
+        js_sys::Reflect::set(&out, &"rows".into(), &JsValue::from_f64(*rows as f64))?;
+        Ok(out.into())
     }
 
     /// The profile of the rows (`rows.profile`), after `endScan()`: per field its rows,

@@ -3,6 +3,7 @@
 // the speed build (see scripts/build-npm.sh), with the same API as pkg/web/.
 import { readFileSync } from 'node:fs';
 import { guardObjects } from '../shared/objects.js';
+import { analyzeRows as analyzeRowsWith } from '../shared/rows.js';
 import * as glue from './rowkey_lab.js';
 
 glue.initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
@@ -12,6 +13,11 @@ guardObjects(glue);
 
 export { adviseDesignParallel } from './advise.js';
 export { analysisSessionParallel, analyzeDesignParallel } from './analyze.js';
+/** Your own rows (CSV, JSON Lines, Parquet, Arrow IPC) analyzed with `doc`: ../shared/rows.js. */
+export function analyzeRows(doc, source, opts) {
+  return analyzeRowsWith(glue, doc, source, opts);
+}
+
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';

@@ -4,6 +4,7 @@
 // or on anything but an object of its class throws a TypeError before reaching wasm
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
 import { guardObjects } from '../shared/objects.js';
+import { analyzeRows as analyzeRowsWith } from '../shared/rows.js';
 import { checkRun, finished, stepped } from '../shared/run.js';
 import * as glue from './rowkey_lab.js';
 
@@ -40,6 +41,11 @@ export async function analysisSessionParallel(doc, options, run) {
 
 export async function analyzeDesignParallel(doc, options, run) {
   return finished(await analysisSessionParallel(doc, options, run));
+}
+
+/** Your own rows (CSV, JSON Lines, Parquet, Arrow IPC) analyzed with `doc`: ../shared/rows.js. */
+export function analyzeRows(doc, source, opts) {
+  return analyzeRowsWith(glue, doc, source, opts);
 }
 
 export { getPreset, listPresets } from './presets.js';

