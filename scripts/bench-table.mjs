@@ -6,6 +6,7 @@
 //   finish.json                  node scripts/bench-finish.mjs
 //   page.json                    node scripts/bench-page.mjs
 //   size.json                    bash scripts/size-check.sh
+//   rows.json                    node scripts/bench-rows.mjs
 // Each one found there, and as recent as the stored one, replaces it in docs/benchmarks.json
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
@@ -39,6 +40,7 @@ const KEEP = {
     throughput: r.throughput,
   }),
   size: r => ({ ...pick(r, [...META, 'dir', 'budget']), firstLoad: r.firstLoad, npmWasm: r.npmWasm }),
+  rows: r => ({ ...pick(r, [...META, 'duckdbThreads', 'runs']), results: r.results }),
   advise: r =>
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
 };
@@ -295,6 +297,26 @@ if (f) {
           f.minMs === null || f.minMs === undefined ? '–' : `${fix(f.minMs, 1)} ms`,
         ],
       ],
+    ),
+  );
+}
+
+const rw = store.rows;
+if (rw) {
+  parts.push(
+    ...section('Your own rows against DuckDB', rw, 'bench-rows.md'),
+    ...table(
+      ['file', 'rows', 'rowkey-lab', 'DuckDB', 'ratio', 'peak memory (ours / DuckDB)', 'same writes per region'],
+      ['---', '---:', '---:', '---:', '---:', '---:', '---'],
+      rw.results.map(r => [
+        `${r.format}, ${(r.bytes / 2 ** 20).toFixed(0)} MiB`,
+        int(r.rows),
+        `${fix(r.oursRowsPerSec / 1e6, 2)} M rows/s (${int(r.oursMs)} ms)`,
+        `${fix(r.duckRowsPerSec / 1e6, 2)} M rows/s (${int(r.duckMs)} ms)`,
+        `**${fix(r.ratio, 2)}×**`,
+        `${int(r.oursRssKiB / 1024)} / ${int(r.duckRssKiB / 1024)} MiB`,
+        yes(r.sameWrites),
+      ]),
     ),
   );
 }
