@@ -32,7 +32,11 @@
 //! is above 1); and a filtered space-saving sketch of the 64 rows with the most bytes. Auto-split
 //! never splits at a middle row that is the region's first or last row (HBase's
 //! `HStoreFile`: "midkey is the same as first or last row"), so a region whose data is one
-//! row stays whole and is reported `unsplittable`.
+//! row stays whole and is reported `unsplittable`. With [`AnalyzerOptions::exact_rows`] (on for
+//! fed records) every row is also counted exactly while the rows fit [`MAX_EXACT_ROWS`] and
+//! [`MAX_EXACT_ROW_BYTES`]: the largest rows and the distinct rows of the table and of each
+//! final region then come from those counts, and the report marks which figures are exact and
+//! gives the others' error bounds.
 //!
 //! # Matrix rows after a split
 //! Rows of the region × window matrix are the **final** regions in key order. When a region
@@ -58,6 +62,12 @@ pub const MAX_SAMPLE: u32 = 100_000;
 pub const MAX_REGION_SAMPLE: u32 = 4096;
 /// The most key-space grid buckets.
 pub const MAX_GRID_BUCKETS: u32 = 65_536;
+/// The most distinct rows (and, with a `cells` section, distinct cells) counted exactly
+/// ([`AnalyzerOptions::exact_rows`]); past it the largest rows and distinct rows are the
+/// sketches' estimates, marked as such in the report.
+pub const MAX_EXACT_ROWS: usize = 1 << 20;
+/// The most bytes of distinct row keys counted exactly (see [`MAX_EXACT_ROWS`]).
+pub const MAX_EXACT_ROW_BYTES: usize = 32 << 20;
 
 /// How an [`Analyzer`] counts: the time axis, the sample sizes, the key-space grid, the
 /// auto-split settings and the region servers.
@@ -92,6 +102,10 @@ pub struct AnalyzerOptions {
     /// ([`Analyzer::push_cell`]): a cell keeps that many newest versions. `None`: every write
     /// is its own cell (a design without a `cells` section).
     pub versions: Option<u32>,
+    /// Count every row exactly while the rows fit [`MAX_EXACT_ROWS`] and
+    /// [`MAX_EXACT_ROW_BYTES`]: the largest rows and distinct rows are then exact, not the
+    /// sketches' estimates. On for records a caller feeds ([`AnalysisRun::feed`]).
+    pub exact_rows: bool,
 }
 
 impl Default for AnalyzerOptions {
@@ -109,6 +123,7 @@ impl Default for AnalyzerOptions {
             assignment: Assignment::RoundRobin,
             seed: 0,
             versions: None,
+            exact_rows: false,
         }
     }
 }

@@ -338,6 +338,8 @@ export interface AnalyzeOptions {
   regionSampleSize?: number;
   gridBuckets?: number;
   presplitSample?: number;
+  /** Count the generated rows exactly while they fit the cap (fed records always are). */
+  exactRows?: boolean;
 }
 export interface LoadMetrics {
   regions: number; total: number; max: number; busiestRegion: number | null;
@@ -355,8 +357,9 @@ export interface RegionReport {
   index: number; startKeyHex: string; startKey: string; endKeyHex: string; endKey: string;
   /** Writes (named before rows were told apart from writes; see `distinctRows`). */
   rows: number; bytes: number; writes: number;
-  /** Distinct row keys (HyperLogLog estimate, relative standard error 6.5 %). */
-  distinctRows: number;
+  /** Distinct row keys: exact when `distinctRowsExact`, else a HyperLogLog estimate whose
+   * relative standard error is `distinctRowsError` (6.5 %; 0 when exact). */
+  distinctRows: number; distinctRowsExact: boolean; distinctRowsError: number;
   /** Cells kept (versions beyond `VERSIONS` are not); `writes` without a `cells` section. */
   cells: number;
   /** Auto-split wanted to split it, but its middle row is its first or last row. */
@@ -373,13 +376,16 @@ export interface ServerReport {
   distinctRows: number; cells: number;
   writesPerWindow: number[];
 }
-/** One of the largest rows by bytes written: counts from when the sketch took the row in
- * (exact for a row held from its first write). `key` is `toStringBinary`. */
+/** One of the largest rows by bytes written: exact when the report's `largestRowsExact`, else
+ * counts from when the sketch took the row in (lower bounds: the true writes are at most
+ * `writes + writesError`, the true bytes at most `bytes + bytesError`; both 0 when exact).
+ * `key` is `toStringBinary`. */
 export interface LargestRow {
   key: string; keyHex: string;
   /** The (final) region holding it. */
   region: number;
   writes: number; cells: number; bytes: number;
+  writesError: number; bytesError: number;
 }
 /**
  * A uniform sample of the written row keys, sorted, as typed arrays: key `i` is
@@ -401,12 +407,16 @@ export interface ReadPlan {
 }
 export interface AnalysisReport {
   writes: number; bytes: number;
-  /** Distinct row keys (HyperLogLog); `distinctRowsError` is its relative standard error. */
-  distinctRows: number; distinctRowsError: number;
+  /** Distinct row keys: exact when `distinctRowsExact` (every row counted: records fed while
+   * they fit the cap), else a HyperLogLog estimate whose relative standard error is
+   * `distinctRowsError` (0 when exact). */
+  distinctRows: number; distinctRowsError: number; distinctRowsExact: boolean;
   /** Cells kept; `writes` without a `cells` section. */
   cells: number;
   /** The largest rows by bytes written, largest first (at most 32). */
   largestRows: LargestRow[];
+  /** `largestRows` are the truly largest rows with exact counts; else a sketch's estimates. */
+  largestRowsExact: boolean;
   writesOutsideWindows: number; startTimeMs: number; windowMs: number;
   windows: number; regions: RegionReport[]; servers: ServerReport[];
   /** Region × window writes. */

@@ -38,7 +38,7 @@ export async function analyze(pos, opt) {
       const lines = [
         ...(rows ? [rowsLine(rows)] : []),
         `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
-        `${r.distinctRows} distinct rows (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} %), ${r.cells} cells kept`,
+        `${r.distinctRowsExact ? r.distinctRows : `≈${r.distinctRows}`} distinct rows${r.distinctRowsExact ? '' : ` (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} %)`}, ${r.cells} cells kept`,
         `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
         `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
         '',
@@ -48,7 +48,7 @@ export async function analyze(pos, opt) {
             g.startKey,
             g.endKey,
             g.writes,
-            g.distinctRows,
+            g.distinctRowsExact ? g.distinctRows : `≈${g.distinctRows} ±${(g.distinctRowsError * 100).toFixed(1)} %`,
             g.cells,
             g.unsplittable ? 'yes' : '',
           ]),
@@ -56,13 +56,22 @@ export async function analyze(pos, opt) {
           [1, 2],
         ),
       ];
-      // The largest rows (the engine's space-saving sketch), the ten largest by bytes written.
+      // The ten largest rows by bytes written: exact, or the engine's sketch with each count's
+      // bound (a lower bound; the true count is at most the one after `≤`).
       if (r.largestRows.length) {
+        const upTo = (n, bound) => (r.largestRowsExact || !bound ? n : `≈${n} (≤${n + bound})`);
         lines.push(
           '',
-          'largest rows:',
+          r.largestRowsExact ? 'largest rows:' : 'largest rows (estimates):',
           table(
-            r.largestRows.slice(0, 10).map(w => [w.key, w.writes, w.cells, w.bytes]),
+            r.largestRows
+              .slice(0, 10)
+              .map(w => [
+                w.key,
+                upTo(w.writes, w.writesError),
+                upTo(w.cells, w.writesError),
+                upTo(w.bytes, w.bytesError),
+              ]),
             ['row', 'writes', 'cells', 'bytes'],
             [0],
           ),

@@ -85,6 +85,7 @@ fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
 
 mod autosplit;
 mod blocks;
+mod exact;
 mod finish;
 mod largest;
 mod partial;
@@ -92,6 +93,7 @@ mod reservoir;
 mod rows;
 
 use blocks::SketchTree;
+use exact::ExactRows;
 use largest::LargestRows;
 pub use partial::PartialAnalysis;
 use reservoir::{KeySample, Reservoir};
@@ -139,6 +141,9 @@ pub struct Analyzer {
     largest: LargestRows,
     /// The largest rows of the blocks counted before it (see `blocks.rs`).
     tree: SketchTree,
+    /// Every row counted exactly ([`AnalyzerOptions::exact_rows`]); `None` without, or
+    /// once the rows passed the cap (see `exact.rs`).
+    exact: Option<Box<ExactRows>>,
     /// The block being counted, and the writes it still takes before the next begins
     /// (`u64::MAX` with auto-split, which is one pass).
     block: u64,
@@ -200,6 +205,7 @@ impl Analyzer {
             next_index: 0,
             largest: LargestRows::new(opts.versions.is_some()),
             tree: SketchTree::default(),
+            exact: opts.exact_rows.then(|| Box::new(ExactRows::new())),
             block: 0,
             block_left: if opts.auto_split.is_some() {
                 u64::MAX
@@ -263,6 +269,20 @@ impl Analyzer {
             }
         }
         best
+    }
+
+    /// Count every row exactly from now on ([`AnalyzerOptions::exact_rows`]). Only before
+    /// any write.
+    pub fn count_rows_exactly(&mut self) -> Result<()> {
+        if self.writes > 0 || !self.tree.is_empty() {
+            return Err(crate::error::Error::new(
+                crate::error::ErrorKind::IllegalState,
+                "rows are counted exactly from the first write on",
+            ));
+        }
+        self.opts.exact_rows = true;
+        self.exact = Some(Box::new(ExactRows::new()));
+        Ok(())
     }
 
     /// The options this analyzer counts with.
@@ -466,6 +486,11 @@ impl Analyzer {
             }
         }
         self.largest.offer(key, hash, bytes, cell);
+        if let Some(x) = self.exact.as_mut() {
+            if !x.offer(key, hash, bytes, cell) {
+                self.exact = None;
+            }
+        }
         let g = self.grid_bucket(key);
         if let Some(c) = self.grid.get_mut(g.saturating_mul(windows) + w) {
             *c = c.saturating_add(1);

@@ -1,7 +1,7 @@
 //! Reading the analyzer's options from a JSON tree.
 
 use crate::analyze::AnalyzeOptions;
-use crate::support::json::{read_object, u32_, Node, R};
+use crate::support::json::{bool_, read_object, u32_, Node, R};
 
 /// [`AnalyzeOptions`]: every field optional.
 pub fn analyze_options(n: &Node) -> R<AnalyzeOptions> {
@@ -16,6 +16,7 @@ pub fn analyze_options(n: &Node) -> R<AnalyzeOptions> {
             region_sample_size: or("regionSampleSize", u32_, d.region_sample_size),
             grid_buckets: or("gridBuckets", u32_, d.grid_buckets),
             presplit_sample: or("presplitSample", u32_, d.presplit_sample),
+            exact_rows: or("exactRows", bool_, d.exact_rows),
         }
     ))
 }

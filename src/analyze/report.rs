@@ -81,9 +81,17 @@ pub struct RegionReport {
     pub bytes: u64,
     /// Writes (the sum of its matrix row).
     pub writes: u64,
-    /// Distinct row keys written into this key range (a HyperLogLog estimate, relative
-    /// standard error 6.5 %; after a split, the parent's share plus the daughter's new rows).
+    /// Distinct row keys written into this key range: exact when
+    /// [`distinct_rows_exact`](Self::distinct_rows_exact), else a HyperLogLog estimate (after
+    /// a split, the parent's share plus the daughter's new rows).
     pub distinct_rows: u64,
+    /// [`distinct_rows`](Self::distinct_rows) is exact (every row counted).
+    #[serde(default)]
+    pub distinct_rows_exact: bool,
+    /// The relative standard error of [`distinct_rows`](Self::distinct_rows) as an
+    /// estimate (1.04 / √256 = 6.5 %); 0 when exact.
+    #[serde(default)]
+    pub distinct_rows_error: f64,
     /// Cells kept: versions beyond the family's `VERSIONS` are not (its writes when the
     /// design has no `cells` section: every write its own cell).
     pub cells: u64,
@@ -111,9 +119,10 @@ pub struct ServerReport {
     pub rows: u64,
     /// Bytes it received.
     pub bytes: u64,
-    /// Distinct row keys of the regions it holds at the end: the sum of their estimates (their
-    /// key ranges are disjoint), each within the region sketch's 6.5 %, so the sum's error
-    /// shrinks as the server holds more regions; the table's own estimate with one server.
+    /// Distinct row keys of the regions it holds at the end: the sum of theirs (their key
+    /// ranges are disjoint), exact when theirs are, else each within the region sketch's
+    /// 6.5 %, so the sum's error shrinks as the server holds more regions; the table's own
+    /// count with one server.
     pub distinct_rows: u64,
     /// Cells kept by the regions it holds at the end (summed like `distinct_rows`).
     pub cells: u64,
@@ -163,10 +172,13 @@ impl TryFrom<SampleKeyText> for SampleKey {
     }
 }
 
-/// One of the largest rows. Its counts start when the largest-rows sketch took the row in:
-/// exact for a row it held from its first write (every row with more than 1/64 of the bytes
-/// is held), else a little low. The key is written as text only when serialized
-/// (`{key, keyHex, region, writes, cells, bytes}`, `key` being `toStringBinary`).
+/// One of the largest rows. Exact when the report's
+/// [`largest_rows_exact`](AnalysisReport::largest_rows_exact); else its counts start when the
+/// largest-rows sketch took the row in: lower bounds, exact for a row it held from its first
+/// write (every row with more than 1/64 of the bytes is held), at most
+/// [`writes_error`](Self::writes_error) and [`bytes_error`](Self::bytes_error) low. The key
+/// is written as text only when serialized (`{key, keyHex, region, writes, cells, bytes,
+/// writesError, bytesError}`, `key` being `toStringBinary`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(try_from = "LargestRowText")]
 pub struct LargestRow {
@@ -180,18 +192,28 @@ pub struct LargestRow {
     pub cells: u64,
     /// Bytes written to it (key and value of every write).
     pub bytes: u64,
+    /// The most writes [`writes`](Self::writes) may miss: the true count is in
+    /// `writes..=writes + writesError` (0 when exact). The sketch bounds the bytes; this is
+    /// that bound over the row's bytes per write (every write of a row has the same bytes:
+    /// its key and the workload's value size). Its cells may miss as many.
+    pub writes_error: u64,
+    /// The most bytes [`bytes`](Self::bytes) may miss (the space-saving bound: what the row's
+    /// filter counter held when the sketch took it in); 0 when exact.
+    pub bytes_error: u64,
 }
 
 impl Serialize for LargestRow {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("LargestRow", 6)?;
+        let mut st = s.serialize_struct("LargestRow", 8)?;
         st.serialize_field("key", &to_string_binary(&self.key))?;
         st.serialize_field("keyHex", &to_hex(&self.key))?;
         st.serialize_field("region", &self.region)?;
         st.serialize_field("writes", &self.writes)?;
         st.serialize_field("cells", &self.cells)?;
         st.serialize_field("bytes", &self.bytes)?;
+        st.serialize_field("writesError", &self.writes_error)?;
+        st.serialize_field("bytesError", &self.bytes_error)?;
         st.end()
     }
 }
@@ -205,6 +227,10 @@ struct LargestRowText {
     writes: u64,
     cells: u64,
     bytes: u64,
+    #[serde(default)]
+    writes_error: u64,
+    #[serde(default)]
+    bytes_error: u64,
 }
 
 impl TryFrom<LargestRowText> for LargestRow {
@@ -216,6 +242,8 @@ impl TryFrom<LargestRowText> for LargestRow {
             writes: t.writes,
             cells: t.cells,
             bytes: t.bytes,
+            writes_error: t.writes_error,
+            bytes_error: t.bytes_error,
         })
     }
 }
@@ -228,16 +256,27 @@ pub struct AnalysisReport {
     pub writes: u64,
     /// Bytes written.
     pub bytes: u64,
-    /// Distinct row keys written (a HyperLogLog estimate).
+    /// Distinct row keys written: exact when [`distinct_rows_exact`](Self::distinct_rows_exact),
+    /// else a HyperLogLog estimate.
     pub distinct_rows: u64,
-    /// The relative standard error of [`distinct_rows`](Self::distinct_rows):
-    /// 1.04 / √16384 = 0.8125 %.
+    /// The relative standard error of [`distinct_rows`](Self::distinct_rows) as an estimate:
+    /// 1.04 / √16384 = 0.8125 %; 0 when exact.
     pub distinct_rows_error: f64,
+    /// [`distinct_rows`](Self::distinct_rows) is exact (every row counted), for the table
+    /// and each region.
+    #[serde(default)]
+    pub distinct_rows_exact: bool,
     /// Cells kept (versions beyond the family's `VERSIONS` are not); the writes when the
     /// design has no `cells` section.
     pub cells: u64,
-    /// The largest rows by bytes written, largest first (at most 32).
+    /// The largest rows by bytes written, largest first (at most 32; ties by key when
+    /// exact).
     pub largest_rows: Vec<LargestRow>,
+    /// [`largest_rows`](Self::largest_rows) are exact: the truly largest rows with their
+    /// exact counts. Else a sketch's, each count a lower bound within its `writesError` /
+    /// `bytesError`.
+    #[serde(default)]
+    pub largest_rows_exact: bool,
     /// Writes whose time fell outside the window axis (counted in the first or last window).
     pub writes_outside_windows: u64,
     /// Start of window 0, ms since the epoch.

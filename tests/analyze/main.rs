@@ -11,6 +11,7 @@ mod common;
 
 mod auto_split;
 mod blocks;
+mod exact;
 mod hotspots;
 mod options;
 mod paths;

@@ -274,7 +274,13 @@ process.on('exit', () => writeFileSync(${JSON.stringify(out)}, /VmHWM:\\s*(\\d+)
     return Number(readFileSync(out, 'utf8')) * 1024;
   };
 
-  /** `mib` MiB of rows as JSON Lines or as one JSON array, written piecewise; the row count. */
+  /**
+   * `mib` MiB of rows as JSON Lines or as one JSON array, written piecewise; the row count.
+   * The rows repeat 50,000 row keys: fed rows are counted row by row while they fit the exact
+   * counts' cap (`analyze::MAX_EXACT_ROWS`, docs/limits.md), memory that grows with the
+   * distinct rows up to that bound whatever the file's size. Here it stays the same for both
+   * files, so what could grow is what the file's text would add.
+   */
   const rowsFile = (file, mib, form) => {
     const fd = openSync(path.join(dir, file), 'w');
     let size = 0;
@@ -282,7 +288,7 @@ process.on('exit', () => writeFileSync(${JSON.stringify(out)}, /VmHWM:\\s*(\\d+)
     if (form === 'array') writeSync(fd, '[');
     while (size < mib * MiB) {
       const piece = [];
-      for (let k = 0; k < 10000; k++, n++) piece.push(row(n));
+      for (let k = 0; k < 10000; k++, n++) piece.push(row(n % 50000));
       const text = form === 'array' ? `${n > 10000 ? ',\n' : ''}${piece.join(',\n')}` : `${piece.join('\n')}\n`;
       size += writeSync(fd, text);
     }

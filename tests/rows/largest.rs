@@ -17,6 +17,10 @@ fn the_largest_rows_of_a_skewed_workload_are_the_exact_ones() {
            "workload": {"records": 200000, "seed": 11, "valueSize": 50}}"#);
     let all = writes(&d);
     let r = analyze(&d, &AnalyzeOptions::default()).unwrap();
+    assert!(
+        !r.largest_rows_exact,
+        "a generated workload's largest rows are the sketch's"
+    );
     let rows = per_row(&all);
     let mut exact: Vec<(&Vec<u8>, u64, u64)> = rows
         .iter()
@@ -43,6 +47,17 @@ fn the_largest_rows_of_a_skewed_workload_are_the_exact_ones() {
             row.bytes,
         );
         failures.eq(format!("row {i}: cells"), &row.cells, &row.writes);
+        // Marked as the sketch's: the truth within each count's bound.
+        failures.check(
+            format!("row {i}: the exact {w} writes within +{}", row.writes_error),
+            *w <= row.writes + row.writes_error,
+            row.writes,
+        );
+        failures.check(
+            format!("row {i}: the exact {b} bytes within +{}", row.bytes_error),
+            *b <= row.bytes + row.bytes_error,
+            row.bytes,
+        );
         exact_rows += usize::from(row.writes == *w && row.bytes == *b);
     }
     println!("largest rows: {exact_rows} of the 10 largest with exact counts");
@@ -63,8 +78,17 @@ fn the_largest_rows_of_a_skewed_workload_are_the_exact_ones() {
     failures.finish();
     let json = serde_json::to_value(&r.largest_rows[0]).unwrap();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 6, "{json}");
-    for k in ["key", "keyHex", "region", "writes", "cells", "bytes"] {
+    assert_eq!(keys.len(), 8, "{json}");
+    for k in [
+        "key",
+        "keyHex",
+        "region",
+        "writes",
+        "cells",
+        "bytes",
+        "writesError",
+        "bytesError",
+    ] {
         assert!(json.get(k).is_some(), "{k} in {json}");
     }
     // Each row's region is the one whose key range holds it.

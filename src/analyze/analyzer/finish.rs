@@ -13,6 +13,9 @@ impl Analyzer {
     /// or sequence (see [`diagnose`]).
     pub fn finish_for(&self, led_by_time: Option<bool>) -> AnalysisReport {
         let windows = self.windows;
+        let exact = self.exact.as_deref();
+        let exact_regions = exact.map(|x| self.distinct_per_region(x));
+        let region_error = rows::relative_error(rows::REGION_PRECISION);
         let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(windows));
         let mut regions = Vec::with_capacity(self.regions.len());
         for (i, r) in self.regions.iter().enumerate() {
@@ -27,7 +30,16 @@ impl Analyzer {
                 rows: r.rows,
                 bytes: r.bytes,
                 writes,
-                distinct_rows: count(r.distinct.estimate(), writes),
+                distinct_rows: match &exact_regions {
+                    Some(d) => d.get(i).copied().unwrap_or(0),
+                    None => count(r.distinct.estimate(), writes),
+                },
+                distinct_rows_exact: exact_regions.is_some(),
+                distinct_rows_error: if exact_regions.is_some() {
+                    0.0
+                } else {
+                    region_error
+                },
                 cells: self.cells_of(r.cells.estimate(), writes),
                 unsplittable: r.unsplittable,
                 created_at_ms: r.created_at,
@@ -68,7 +80,7 @@ impl Analyzer {
                 rows: self.server_rows.get(s).copied().unwrap_or(0),
                 bytes: self.server_bytes.get(s).copied().unwrap_or(0),
                 distinct_rows: if one_server {
-                    count(self.distinct.estimate(), self.writes)
+                    self.table_distinct_rows()
                 } else {
                     server_rows_cells.get(s).map_or(0, |x| x.0)
                 },
@@ -85,7 +97,6 @@ impl Analyzer {
             })
             .collect();
         let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
-        let largest = self.final_largest();
         let mut sample: Vec<&Vec<u8>> = self.sample.keys().collect();
         sample.sort_unstable();
         let sample = sample
@@ -105,24 +116,36 @@ impl Analyzer {
             cols: windows,
             cells: self.grid.iter().map(|c| sat32(*c)).collect(),
         };
-        let largest_rows = largest
-            .largest()
-            .into_iter()
-            .map(|m| LargestRow {
-                key: m.key.clone(),
-                region: self.region_of(&m.key),
-                writes: m.writes,
-                cells: m.cells(self.opts.versions),
-                bytes: m.bytes,
-            })
-            .collect();
+        let largest_rows = match exact {
+            Some(x) => self.exact_largest(x),
+            None => self
+                .final_largest()
+                .largest()
+                .into_iter()
+                .map(|m| LargestRow {
+                    key: m.key.clone(),
+                    region: self.region_of(&m.key),
+                    writes: m.writes,
+                    cells: m.cells(self.opts.versions),
+                    bytes: m.bytes,
+                    writes_error: m.writes_error(),
+                    bytes_error: m.bytes_error(),
+                })
+                .collect(),
+        };
         let mut report = AnalysisReport {
             writes: self.writes,
             bytes: self.bytes,
-            distinct_rows: count(self.distinct.estimate(), self.writes),
-            distinct_rows_error: rows::relative_error(rows::TABLE_PRECISION),
+            distinct_rows: self.table_distinct_rows(),
+            distinct_rows_error: if exact.is_some() {
+                0.0
+            } else {
+                rows::relative_error(rows::TABLE_PRECISION)
+            },
+            distinct_rows_exact: exact.is_some(),
             cells: table_cells,
             largest_rows,
+            largest_rows_exact: exact.is_some(),
             writes_outside_windows: self.outside,
             start_time_ms: self.opts.start_time_ms,
             window_ms: self.opts.window_ms,
@@ -185,6 +208,50 @@ impl Analyzer {
             crate::support::num_text::bytes_text(at),
             crate::support::num_text::fixed(more, 0),
         ))
+    }
+
+    /// The table's distinct rows: exact while every row is counted, else the sketch's.
+    fn table_distinct_rows(&self) -> u64 {
+        match self.exact.as_deref() {
+            Some(x) => x.rows().len() as u64,
+            None => count(self.distinct.estimate(), self.writes),
+        }
+    }
+
+    /// The distinct rows of each final region, from the rows counted exactly: a row is in
+    /// the region whose key range holds its key.
+    fn distinct_per_region(&self, x: &ExactRows) -> Vec<u64> {
+        let mut n = vec![0u64; self.regions.len()];
+        for r in x.rows() {
+            if let Some(c) = n.get_mut(self.region_of(x.key(r))) {
+                *c = c.saturating_add(1);
+            }
+        }
+        n
+    }
+
+    /// The largest rows from the rows counted exactly: by bytes, ties by key.
+    fn exact_largest(&self, x: &ExactRows) -> Vec<LargestRow> {
+        let top = x.largest(largest::LARGEST_ROWS);
+        let kept = self.opts.versions.map(|v| x.cells_kept(&top, v));
+        top.iter()
+            .enumerate()
+            .filter_map(|(i, &t)| {
+                let r = x.rows().get(t as usize)?;
+                let key = x.key(r).to_vec();
+                Some(LargestRow {
+                    region: self.region_of(&key),
+                    key,
+                    writes: r.writes,
+                    cells: kept
+                        .as_ref()
+                        .map_or(r.writes, |k| k.get(i).copied().unwrap_or(0)),
+                    bytes: r.bytes,
+                    writes_error: 0,
+                    bytes_error: 0,
+                })
+            })
+            .collect()
     }
 
     /// The cells kept of a key range, server or table with `writes` writes and distinct

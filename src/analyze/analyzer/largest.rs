@@ -39,6 +39,21 @@ pub(super) struct MonitoredRow {
 }
 
 impl MonitoredRow {
+    /// The most bytes its count may miss: its estimate (an upper bound) less its bytes.
+    pub(super) fn bytes_error(&self) -> u64 {
+        self.estimate.saturating_sub(self.bytes)
+    }
+
+    /// The most writes its count may miss: [`bytes_error`](Self::bytes_error) over its bytes
+    /// per write (a row's writes all have its key's and the value's bytes).
+    pub(super) fn writes_error(&self) -> u64 {
+        if self.bytes == 0 {
+            return self.bytes_error();
+        }
+        let w = u128::from(self.bytes_error()) * u128::from(self.writes) / u128::from(self.bytes);
+        u64::try_from(w).unwrap_or(u64::MAX)
+    }
+
     /// Its cells kept: its writes when every write is its own cell.
     pub(super) fn cells(&self, versions: Option<u32>) -> u64 {
         match (&self.cells, versions) {

@@ -31,6 +31,8 @@ pub struct PartialAnalysis {
     sample: KeySample,
     grid: Vec<u64>,
     tree: SketchTree,
+    /// The rows counted exactly; `None` without exact counting or past its cap.
+    exact: Option<Box<ExactRows>>,
 }
 
 /// One region's counts in a [`PartialAnalysis`].
@@ -179,6 +181,7 @@ impl Analyzer {
             sample: self.sample.clone(),
             grid: self.grid.clone(),
             tree,
+            exact: self.exact.clone(),
         })
     }
 
@@ -238,6 +241,11 @@ impl Analyzer {
         self.writes = self.writes.saturating_add(p.writes);
         self.bytes = self.bytes.saturating_add(p.bytes);
         self.outside = self.outside.saturating_add(p.outside);
+        // Exact only while both are: a run past the cap alone puts the union past it.
+        self.exact = match (self.exact.take(), p.exact) {
+            (Some(mut a), Some(b)) => a.merge(&b).then_some(a),
+            _ => None,
+        };
         self.tree.append(p.tree);
         self.begin_block(self.tree.end_block());
         self.sample_bytes.set(self.sample.bytes());

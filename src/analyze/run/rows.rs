@@ -28,6 +28,8 @@ impl AnalysisRun {
         }
         doc.workload = Some(workload);
         let mut run = AnalysisRun::new(&doc, opts)?;
+        // A user's rows, as records fed are: counted exactly while they fit the cap.
+        run.analyzer.count_rows_exactly()?;
         run.fed = true;
         run.total = scan.rows;
         Ok(run)
