@@ -45,7 +45,17 @@ const WASM = 'pkg/rowkey_lab_bg.wasm';
 // loaded by boot.js or by the worker, which then reuse the page's download (the presets too).
 // pkg/codemirror.js (the key editor, scripts/build-editor.mjs) is imported lazily after the first
 // render: never part of page.js or of the first load.
-const SHARED = ['boot.js', 'url-state.js', GLUE, 'pkg/presets.js', 'pkg/codemirror.js'];
+const SHARED = [
+  'boot.js',
+  'url-state.js',
+  // the call interface and the scheduler: the worker loads them too
+  'engine/calls.js',
+  'engine/web-workers.js',
+  'engine/scheduler.js',
+  GLUE,
+  'pkg/presets.js',
+  'pkg/codemirror.js',
+];
 
 if (!existsSync(path.join(WWW, WASM))) {
   console.error('[build-page] www/pkg is missing: run `bash scripts/build-wasm.sh` first');
@@ -160,12 +170,23 @@ const SCRIPT = /<script type="module" src="([^"]+)"><\/script>\n?/g,
 const scripts = [...html.matchAll(SCRIPT)].map(m => m[1]),
   styles = [...html.matchAll(STYLE)].map(m => m[1]);
 const entry = (list, imp) => ({ contents: list.map(imp).join('\n'), resolveDir: WWW, sourcefile: '<index.html>' });
+/** esbuild plugin: an import of a SHARED module (by whatever relative path) stays an import. */
+const sharedExternal = {
+  name: 'shared-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.{1,2}\// }, a => {
+      const file = path.relative(WWW, path.join(a.resolveDir, a.path)).split(path.sep).join('/');
+      // (page.js sits in www/'s place: the path from there)
+      return SHARED.includes(file) ? { path: `./${file}`, external: true } : undefined;
+    });
+  },
+};
 const pageJs = await build({
   ...common,
   bundle: true,
   metafile: true,
   outfile: path.join(OUT, 'page.js'),
-  external: SHARED.map(f => `*/${f}`),
+  plugins: [sharedExternal],
   stdin: { ...entry(scripts, s => `import ${JSON.stringify(`./${s}`)};`), loader: 'js' },
 });
 await build({

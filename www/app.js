@@ -8,7 +8,7 @@
 // and out (state-io.js) and the start-up.
 
 import { adviceOnDesign, wireAdvice } from './advice-view.js';
-import { adoptFirstRun, startWorker } from './boot.js';
+import { adoptFirstRun } from './boot.js';
 import {
   compareChoices,
   redrawCompare,
@@ -18,6 +18,7 @@ import {
   wireCompare,
 } from './compare-view.js';
 import { markFormError, renderForms, wireForms } from './design-form.js';
+import { adoptRun, cancelRun, currentRun, dropFirstRun, startRun, useFastEngine, wireRuns } from './engine/runs.js';
 import { drawMatrix } from './heatmap.js';
 import { renderHeatControls, renderHeatmap, shownMatrix, wireHeatmap } from './heatmap-view.js';
 import {
@@ -96,107 +97,79 @@ function keyAsText(k) {
   return keyTexts.get(k);
 }
 
-// ---- worker ------------------------------------------------------------------------------
-let worker = null,
-  runId = 0;
-// After the first render the workers run the engine's speed build (worker.js); before it, the
-// first worker shares the page's download of the size build.
-let engineHash = '',
-  workerEngine = '', // the engine the worker on hand was started on
-  runStart = 'rowkey-lab:boot';
-/** A new analysis worker; unless a run follows at once (`warm` false), one on the speed build
- * warms its counting workers up on the design on show (worker.js, kind 'warm'). */
-function newWorker(warm = true) {
-  worker?.terminate();
-  worker = startWorker(engineHash);
-  workerEngine = engineHash;
-  worker.onmessage = ({ data }) => onWorker(data);
-  if (warm && engineHash && state.doc)
-    worker.postMessage({
-      id: 0,
-      kind: 'warm',
-      text: docText(),
-      options: { windows: state.windows, sampleSize: state.sampleSize },
-    });
-}
-/** Whether the worker has nothing left to send: no run under way, and the linter's findings on
- * the last analysis (its last message, after the report) in. */
-const workerIdle = () => $('cancel').disabled && state.lint !== null;
-/** A worker on another engine than runs go to is replaced once it is idle. */
-const moveWhenIdle = () => {
-  if (workerEngine !== engineHash && workerIdle()) newWorker();
-};
-/** From now on runs go to a worker on the speed build; an idle worker is replaced at once
- * (it fetches and compiles the speed build while nothing runs), a busy one when it is idle. */
-function useFastEngine() {
-  engineHash = '#engine=fast';
-  moveWhenIdle();
-}
+// ---- runs --------------------------------------------------------------------------------
+// The worker, the run's number and cancel are engine/runs.js's; here, what the page shows of them.
+let runStart = 'rowkey-lab:boot';
 function progress(done, total) {
   $('progress').value = total ? done / total : 0;
   $('run-status').textContent = `${num(done)} of ${num(total)} records`;
 }
-function onWorker(msg) {
-  if (msg.id !== runId) return;
-  if (msg.kind === 'progress') {
-    progress(msg.done, msg.total);
-  } else if (msg.kind === 'preview') {
-    progress(msg.done, msg.total);
+/** An event of the current run: progress, a preview, the key's layout. */
+function onRunEvent(event, data) {
+  if (event === 'progress') {
+    progress(data.done, data.total);
+  } else if (event === 'preview') {
+    progress(data.done, data.total);
     // Only while the page has no result to show: a preview never replaces a finished run's view.
     if (state.report) return;
-    state.shown = msg.report;
-    state.pending = { done: msg.done, total: msg.total };
+    state.shown = data.report;
+    state.pending = { done: data.done, total: data.total };
     renderPreview();
-  } else if (msg.kind === 'report') {
-    performance.mark('rowkey-lab:report-received');
-    // every run's analysis time, from its start to its report, for any benchmark to read
-    // (the first run, boot.js's, started with the page)
-    performance.measure('rowkey-lab:analysis', runStart, 'rowkey-lab:report-received');
-    Object.assign(state, {
-      report: msg.report,
-      shown: msg.report,
-      pending: null,
-      reads: msg.reads,
-      readsError: msg.readsError,
-    });
-    if (state.heat.keys && state.heat.keys[1] > msg.report.regions.length) state.heat.keys = null;
-    if (state.heat.zoom && state.heat.zoom[1] > msg.report.matrix.cols) {
-      state.heat.zoom = null;
-      saveState();
-    }
-    renderResults(runId);
-  } else if (msg.kind === 'layout') {
-    renderChips(msg.layout);
-  } else if (msg.kind === 'lint') {
-    state.lint = msg.findings;
-    showExamples(msg.findings.filter(f => f.rule === 'example-key'));
-    // the metrics drawn while the findings were on their way: drawn again with them
-    if ($('metrics').dataset.lint === 'pending') renderMetrics();
-    moveWhenIdle();
-  } else if (msg.kind === 'comparison') {
-    endRun('');
-    renderCompare(msg.comparison);
-  } else if (msg.kind === 'error') {
-    endRun(STALE(), 'error');
-    showError(msg.error);
+  } else if (event === 'layout') {
+    renderChips(data);
   }
 }
+/** The current run's answer: an analysis's report, or a comparison. */
+function onRunResult(id, name, r) {
+  if (name === 'compare') {
+    endRun('');
+    renderCompare(r);
+    return;
+  }
+  performance.mark('rowkey-lab:report-received');
+  // every run's analysis time, from its start to its report, for any benchmark to read
+  // (the first run, boot.js's, started with the page)
+  performance.measure('rowkey-lab:analysis', runStart, 'rowkey-lab:report-received');
+  Object.assign(state, { report: r.report, shown: r.report, pending: null, reads: r.reads, readsError: r.readsError });
+  if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
+  if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) {
+    state.heat.zoom = null;
+    saveState();
+  }
+  renderResults(id);
+}
+/** The linter's findings on the design the current analysis ran. */
+function onLint(findings) {
+  state.lint = findings;
+  showExamples(findings.filter(f => f.rule === 'example-key'));
+  // the metrics drawn while the findings were on their way: drawn again with them
+  if ($('metrics').dataset.lint === 'pending') renderMetrics();
+}
+wireRuns({
+  event: onRunEvent,
+  result: onRunResult,
+  failed(error) {
+    endRun(STALE(), 'error');
+    showError(error);
+  },
+  lint: onLint,
+  warmArgs: () =>
+    state.doc ? { text: docText(), options: { windows: state.windows, sampleSize: state.sampleSize } } : null,
+});
 /** What the status says when a design cannot run while an older result is still on show. */
 const STALE = () => (state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '');
 function setRun(v) {
   $('lab').dataset.run = v;
 }
-function startRun(message) {
-  // A busy worker would finish a stale run first: replace it instead of queueing behind it.
-  if (!$('cancel').disabled) newWorker(false);
+/** Engine call `name` with `args` as the page's run. */
+function run(name, args) {
   performance.mark('rowkey-lab:run-start');
   runStart = 'rowkey-lab:run-start';
   setRun('running');
-  runId++;
+  startRun(name, args);
   $('cancel').disabled = false;
   $('progress').value = 0;
   $('run-status').textContent = 'Analyzing…';
-  worker.postMessage(message(runId));
 }
 let firstDone;
 /** Resolves when the first run has ended (its result drawn, or an error, or a cancel). */
@@ -217,12 +190,11 @@ function endRun(text, run = 'done') {
   $('progress').value = 1;
   $('run-status').textContent = text;
 }
-function cancelRun() {
+function cancel() {
   firstDone(); // a cancelled first run is over too (the key editor waits for it)
   compareNext = false;
   keepNow();
-  runId++;
-  newWorker();
+  cancelRun();
   $('cancel').disabled = true;
   setRun('cancelled');
   $('progress').value = 0;
@@ -443,18 +415,16 @@ function analyze() {
   // and as the JSON editor holds it when it does, for errors at its lines.
   const text = docText(),
     editorText = jsonShown ? $('doc-json').value : null;
-  state.lint = null; // the worker posts them after the report
+  state.lint = null; // asked for after the report
   // a preview of the first records only while nothing else is shown
-  startRun(id => ({
-    id,
-    kind: 'analyze',
+  run('analyze', {
     preview: !state.report,
     // a key too long to lay out here (renderLayout): the worker posts its layout first
     layout: !keyChecksHere(state.doc.key),
     text,
     editorText,
     options: { windows: state.windows, sampleSize: state.sampleSize },
-  }));
+  });
 }
 
 // ---- results -------------------------------------------------------------------------------
@@ -488,11 +458,11 @@ function renderResults(id) {
       renderTableLoad,
       renderPhoenix,
     ]) {
-      if (id !== runId || state.report !== r) return;
+      if (id !== currentRun() || state.report !== r) return;
       view();
       await nextTask();
     }
-    if (id === runId && state.report === r) endRun('');
+    if (id === currentRun() && state.report === r) endRun('');
   };
   if (previewed) nextTask().then(rest);
   else requestAnimationFrame(() => setTimeout(rest, 0));
@@ -539,7 +509,7 @@ function compareFromLink() {
 /** The design side by side with 1–3 `others` on one workload (the design's) and one colour scale. */
 function compareWith(...others) {
   const docs = [state.doc, ...others];
-  startRun(id => ({ id, kind: 'compare', docs, options: { windows: state.windows } }));
+  run('compare', { docs, options: { windows: state.windows } });
 }
 // ---- Recent designs --------------------------------------------------------------------------
 // The design on the page is one entry under Recent designs (state.entry), written a moment after
@@ -714,13 +684,13 @@ async function importDesign(file) {
     return;
   }
   ioStatus(`Reading ${file.name}…`);
-  const read = readOff({ kind: 'readDesign', file });
+  const read = readOff('readDesign', { file });
   reading = read;
   let got;
   try {
     got = await read;
   } catch (e) {
-    if (!e.cancelled) ioStatus(`Import failed: ${e.message}`, true);
+    if (e.name !== 'AbortError') ioStatus(`Import failed: ${e.message}`, true);
     return;
   }
   reading = null;
@@ -901,18 +871,12 @@ export async function startLab() {
   const first = adoptFirstRun();
   let preview = Promise.resolve();
   if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
-    worker = first.worker; // boot.js's, on the size build (workerEngine '')
-    runId = first.request.id;
-    worker.onmessage = ({ data }) => onWorker(data);
     setRun('running');
     $('cancel').disabled = false;
     $('run-status').textContent = 'Analyzing…';
-    for (const msg of first.early) onWorker(msg);
-    preview = previewHere(runId);
+    preview = previewHere(adoptRun(first));
   } else {
-    runId = Math.max(runId, first?.request.id ?? 0);
-    first?.worker.terminate();
-    newWorker(false);
+    dropFirstRun(first);
     changed(true);
   }
   // After the first run starts: the user's next change hides it.
@@ -977,7 +941,7 @@ function wireLab() {
     if (state.shown) renderHeatmap();
     redrawCompare();
   });
-  $('cancel').addEventListener('click', cancelRun);
+  $('cancel').addEventListener('click', cancel);
   $('compare-run').addEventListener('click', compare);
   for (const id of ['split-table', 'split-family'])
     $(id).addEventListener('input', () => {
@@ -1062,11 +1026,11 @@ async function previewHere(id) {
     const t0 = performance.now();
     while (!p.finished && performance.now() - t0 < PREVIEW_BUDGET_MS) {
       await nextTask();
-      if (id !== runId || state.shown) return;
+      if (id !== currentRun() || state.shown) return;
       p = s.step(PREVIEW_SLICE);
     }
     if (p.done === 0) return;
-    onWorker({ id, kind: 'preview', report: s.finish(), done: p.done, total: p.total });
+    onRunEvent('preview', { report: s.finish(), done: p.done, total: p.total });
   } catch {
     /* the worker reports the error */
   } finally {

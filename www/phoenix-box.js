@@ -66,13 +66,13 @@ export function wirePhoenix(use) {
       say('Stopped: the design on show stays.');
     });
     status.append(stop);
-    const read = readOff({ kind: 'parseCreateTable', sql, file: aside?.file ?? null, max: DESIGN_MAX });
+    const read = readOff('parseCreateTable', { sql, file: aside?.file ?? null, max: DESIGN_MAX });
     reading = read;
     let got;
     try {
       got = await read;
     } catch (e) {
-      if (e.cancelled) return;
+      if (e.name === 'AbortError') return;
       say('');
       // the line (cut around the column by the worker: the statement may be one long line)
       showError(

@@ -3,7 +3,7 @@
 // Files and long texts are read in a worker (readOff), after a size check that needs no reading;
 // the limits are the page's own, explained in docs/limits.md.
 
-import { startWorker } from './boot.js';
+import { engineWorker } from './engine/web-workers.js';
 
 /** The largest design file (bytes) or pasted design (characters) the page opens. It holds a
  * design at the engine's own limit of regions (100,000 split keys: about 1.5 MiB), and opening
@@ -279,22 +279,15 @@ export async function sweepStored() {
   }
 }
 
-/** One read off this thread (a design file, a table's region text) by a worker of its own, so
- * that a run under way neither waits for it nor is held up by it. Resolves to the worker's
- * answer, rejects with its error (`{ message, … }`, `cancelled` when cancel() ended it). */
-export function readOff(message) {
-  const w = startWorker();
-  let settle;
-  const answer = new Promise((resolve, reject) => {
-    settle = (data, failed) => {
-      w.terminate();
-      (failed ? reject : resolve)(data);
-    };
-  });
-  w.onmessage = ({ data }) => settle(data.kind === 'error' ? data.error : data, data.kind === 'error');
-  w.onerror = e => settle({ message: e.message || 'the reader stopped' }, true);
-  w.postMessage({ id: 0, ...message });
-  return Object.assign(answer, { cancel: () => settle({ message: 'cancelled', cancelled: true }, true) });
+/** One read off this thread (a design file, a table's region text) by an engine worker of its
+ * own (`call` of worker.js, with `args`), so that a run under way neither waits for it nor is
+ * held up by it. Resolves to the call's answer, rejects with the engine's error (an AbortError
+ * when cancel() ended it). */
+export function readOff(call, args) {
+  const stop = new AbortController();
+  const engine = engineWorker();
+  const answer = engine.call(call, args, { signal: stop.signal }).finally(() => engine.end());
+  return Object.assign(answer, { cancel: () => stop.abort() });
 }
 
 /** Copy `text` to the clipboard; false when the browser refuses. */

@@ -92,8 +92,7 @@ export function wireTableRegions(apply, compareWith) {
       say('Stopped: the design keeps the regions it had.');
     });
     status.append(stop);
-    const read = readOff({
-      kind: 'readRegions',
+    const read = readOff('readRegions', {
       text,
       file: aside?.file ?? null,
       table: $('regions-table').value.trim() || null,
@@ -105,7 +104,7 @@ export function wireTableRegions(apply, compareWith) {
     try {
       got = await read;
     } catch (e) {
-      if (!e.cancelled) showReadError(e, aside);
+      if (e.name !== 'AbortError') showReadError(e, aside);
       return;
     } finally {
       if (reading === read) reading = null;

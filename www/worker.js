@@ -1,15 +1,22 @@
-// Heavy runs off the main thread: an AnalysisSession stepped in chunks, posting progress.
-// Cancel = the page terminates this worker and starts a new one (nothing to clean up: the
-// workers it started die with it).
-// On the speed build a workload of several blocks (the engine's unit: 65,536 records) runs in
-// workers of this one's, one per core: each counts a run of blocks (`countBlocks`) and hands its
-// partial counts back, and the engine adds them up into the report one worker would give.
-// A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design
-// at once as run 1: it needs nothing from the page's thread to begin.
+// The engine's worker: a table of handlers, one per engine call, served through the call
+// interface (engine/calls.js: requests, events, results and the engine's located errors).
+// Heavy runs happen here, off the page's thread: an AnalysisSession stepped in chunks, with
+// progress and previews as events. Cancel = the page ends this worker and starts a new one
+// (nothing to clean up: the workers it started end with it).
+// On the speed build a workload of several blocks (the engine's unit: 65,536 records) is spread
+// over counting workers of this one's, one per core (engine/scheduler.js spreadBlocks; their
+// handlers are engine/count.js's), and the engine adds their partial counts up into the report
+// one worker would give.
+// A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design at
+// once as call 1: it needs nothing from the page's thread to begin.
 // The page also reads files and long texts in a worker of their own (readOff in state-io.js): a
 // design file (parsed here), a table's region text and a Phoenix CREATE TABLE (read by the
 // engine here).
 
+import { client, errorOf, moved, serve } from './engine/calls.js';
+import { countHandlers } from './engine/count.js';
+import { spreadBlocks } from './engine/scheduler.js';
+import { webPort } from './engine/web-workers.js';
 import { getPreset } from './pkg/presets.js';
 import init, {
   AnalysisSession,
@@ -55,47 +62,23 @@ const ready =
     : init();
 
 const CHUNK = 5000;
-// Records per step of a worker counting blocks: it answers no cancel (it is terminated with the
-// worker that started it), so its steps are long; it posts its progress every PROGRESS_MS.
-const BLOCK_CHUNK = 1 << 16,
-  PROGRESS_MS = 100;
 // At most this many workers count blocks for one run (each holds its own copy of the engine).
 const MAX_COUNTERS = 8;
-// A run asked for with `preview: true` posts a partial report (the records analyzed so far) once
+// A run asked for with `preview: true` sends a partial report (the records analyzed so far) once
 // it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
 // page can draw the heatmap filling in while the rest runs.
 const PREVIEW_AFTER_MS = 40,
-  PREVIEW_EVERY_MS = 1000;
+  PREVIEW_EVERY_MS = 1000,
+  PROGRESS_EVERY_MS = 50;
 
-function post(msg, cells = []) {
-  self.postMessage(
-    msg,
-    cells.map(c => c.buffer),
-  );
-}
-
-/** A report's typed arrays (matrices, key sample), transferred rather than copied. */
-const typedParts = r => [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions];
-
-function errorOf(e) {
-  return {
-    message: String(e?.message ?? e),
-    reason: e?.reason ?? null,
-    line: e?.line ?? null,
-    column: e?.column ?? null,
-    path: e?.path ?? null,
-    in: e?.in ?? null,
-    source: e?.source ?? null,
-    sourceColumn: e?.sourceColumn ?? null,
-  };
-}
+/** A report's typed arrays (matrices, key sample), moved rather than copied. */
+const typedParts = r =>
+  [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions].map(a => a.buffer);
 
 /** The design of an analyze request: its JSON text (what the page sends), the object (boot.js's
  * first run), else the preset it names. Checked first as the JSON editor holds it (`editorText`,
  * when it holds this design), so that an error's line and column are in what the user sees;
- * errors under /key are left to the run, which points into the key text. The linter's findings
- * ({@link lint}) are posted after the run's report: the page shows them, and names the examples
- * whose recorded key the design no longer writes as the key is typed. */
+ * errors under /key are left to the run, which points into the key text. */
 function designOf(data) {
   if (data.editorText != null) {
     try {
@@ -107,19 +90,8 @@ function designOf(data) {
   return data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
 }
 
-/** The linter's findings on `doc` (none when null), posted for run `id`. */
-function lint(id, doc) {
-  let findings = [];
-  try {
-    findings = E.lintDesign(doc);
-  } catch {
-    /* the run says why */
-  }
-  post({ id, kind: 'lint', findings });
-}
-
 /** A design file (a File), parsed here: `{ doc, text }` (text: the design's JSON, compact). */
-async function readDesign(file) {
+async function readDesign({ file }) {
   // File.text() keeps a UTF-8 byte order mark (some Windows editors write one); JSON.parse refuses it.
   const doc = JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a design document (a JSON object)');
@@ -172,7 +144,7 @@ function finalSplitKeys(report) {
 }
 
 /** `s` stepped to its end in this worker: progress, and previews when asked for. */
-function analyzeHere(id, data, s) {
+function analyzeHere(data, s, emit) {
   let p = s.progress();
   let last = 0;
   const start = performance.now();
@@ -183,9 +155,9 @@ function analyzeHere(id, data, s) {
     if (!p.finished && now >= previewAt) {
       previewAt = now + PREVIEW_EVERY_MS;
       const partial = s.finish();
-      post({ id, kind: 'preview', report: partial, done: p.done, total: p.total }, typedParts(partial));
-    } else if (now - last > 50) {
-      post({ id, kind: 'progress', done: p.done, total: p.total });
+      emit('preview', { report: partial, done: p.done, total: p.total }, typedParts(partial));
+    } else if (now - last > PROGRESS_EVERY_MS) {
+      emit('progress', { done: p.done, total: p.total });
       last = now;
     }
   }
@@ -194,10 +166,13 @@ function analyzeHere(id, data, s) {
   return report;
 }
 
-/** Workers counting blocks for this one, kept between runs (the speed build loads once each). */
+/** Workers counting blocks for this one (clients), kept between runs (the speed build loads once
+ * each). */
 const counters = [];
 function counter(i) {
-  counters[i] ??= new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' });
+  counters[i] ??= client(
+    webPort(new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' })),
+  );
   return counters[i];
 }
 
@@ -208,238 +183,138 @@ function spreadOver(blocks) {
   return Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
 }
 
-/** The blocks this counting worker is counting now (`{ id, s }`): its lead may ask it to hand
- * over half of those it has not begun (`cede`). */
-let counting = null;
-const tick = new MessageChannel();
-/** A pause between two blocks that lets this worker's messages in (a lead's `cede`); a channel's
- * message, not a timer (nested timers wait 4 ms). */
-const between = () =>
-  new Promise(resolve => {
-    tick.port1.onmessage = resolve;
-    tick.port2.postMessage(0);
-  });
-
-/** Count blocks `first..end` of `doc` and return `{ partial, done }`, the partial counts and the
- * records counted (in a counting worker; fewer blocks when it handed some over). */
-async function countBlocks({ id, doc, options, first, end }) {
-  const s = E.AnalysisSession.forBlocks(doc, options, first, end);
-  counting = { id, s };
-  try {
-    let p = s.progress(),
-      last = performance.now();
-    while (!p.finished) {
-      p = s.step(BLOCK_CHUNK);
-      const now = performance.now();
-      if (now - last > PROGRESS_MS) {
-        post({ id, kind: 'progress', done: p.done, total: p.total });
-        last = now;
+/** `doc`'s report counted by `n` counting workers (spreadBlocks), added up by the engine. */
+async function analyzeSpread(doc, options, n, { blocks, records }, emit) {
+  let last = 0;
+  const workers = Array.from({ length: n }, (_, i) => counter(i));
+  const parts = await spreadBlocks({
+    workers,
+    ranges: E.blockRanges(blocks, n),
+    args: { doc, options },
+    records,
+    onProgress(p) {
+      const t = performance.now();
+      if (t - last > PROGRESS_EVERY_MS) {
+        emit('progress', p);
+        last = t;
       }
-      if (!p.finished) await between();
-    }
-    return { partial: s.partial(), done: p.done };
+    },
+  });
+  const s = E.combineAnalyses(doc, options, parts);
+  try {
+    return s.finish();
   } finally {
-    counting = null;
     s.free();
   }
 }
 
-/** `doc`'s report counted by `n` workers, added up by the engine, with progress posted as a run
- * in this worker does. Each worker starts on an even run of blocks; one that ends while another
- * still has blocks it has not begun takes the second half of them (`cedeHalf`, the engine's
- * rule), so that the run lasts as long as the average share rather than the slowest: the
- * workers share the cores with the page's own threads, which slow one more than another. The
- * first failing run's error (in record order) is the run's: one worker counting every block
- * would have met it first. */
-function analyzeSpread(id, doc, options, n, total) {
-  return new Promise((resolve, reject) => {
-    const parts = [];
-    const failures = [];
-    // per worker: records of its finished runs, and of the run it counts now (done of total)
-    const base = new Array(n).fill(0);
-    const now = Array.from({ length: n }, () => null);
-    let asking = 0,
-      last = 0;
-    const remaining = i => (now[i] ? now[i].total - now[i].done : 0);
-    const assign = (i, [first, end]) => {
-      now[i] = { first, done: 0, total: Infinity };
-      counter(i).postMessage({ id, kind: 'countBlocks', doc, options, first, end });
-    };
-    const settle = () => {
-      if (asking > 0 || now.some(Boolean)) return;
-      if (failures.length) {
-        failures.sort((a, b) => a.first - b.first);
-        reject(failures[0].error);
-        return;
-      }
-      try {
-        const s = E.combineAnalyses(doc, options, parts);
-        const report = s.finish();
-        s.free();
-        resolve(report);
-      } catch (e) {
-        reject(e);
-      }
-    };
-    /** Worker `i` is free: it asks the busiest others, most blocks left first, for half of
-     * their unbegun blocks until one hands some over. */
-    const takeWork = (i, asked = new Set()) => {
-      if (failures.length) return settle();
-      const victim = now
-        .map((_, j) => j)
-        .filter(j => j !== i && now[j] && !asked.has(j))
-        .sort((a, b) => remaining(b) - remaining(a))[0];
-      if (victim === undefined) return settle();
-      asked.add(victim);
-      asking++;
-      const w = counter(victim);
-      const answer = ({ data: m }) => {
-        if (m.id !== id || m.kind !== 'ceded') return;
-        w.removeEventListener('message', answer);
-        asking--;
-        if (m.blocks) assign(i, m.blocks);
-        else takeWork(i, asked);
-      };
-      w.addEventListener('message', answer);
-      w.postMessage({ id, kind: 'cede' });
-    };
-    for (let i = 0; i < n; i++) {
-      counter(i).onmessage = ({ data: m }) => {
-        if (m.id !== id) return;
-        if (m.kind === 'progress') {
-          if (now[i]) Object.assign(now[i], { done: m.done, total: m.total });
-          const t = performance.now();
-          if (t - last > 50) {
-            const done = base.reduce((a, b, j) => a + b + (now[j]?.done ?? 0), 0);
-            post({ id, kind: 'progress', done, total: total.records });
-            last = t;
-          }
-        } else if (m.kind === 'partial') {
-          parts.push(m.partial);
-          base[i] += m.done;
-          now[i] = null;
-          takeWork(i);
-        } else if (m.kind === 'error') {
-          failures.push({ first: now[i].first, error: Object.assign(new Error(m.error.message), m.error) });
-          now[i] = null;
-          takeWork(i);
-        }
-      };
-    }
-    for (const [i, r] of E.blockRanges(total.blocks, n).entries()) assign(i, r);
-  });
-}
+/** The design the last analyze call ran (null when it could not be read): `lint` lints it. */
+let analyzed = null;
 
-/** Run `doc` (the request `data`, run `id`) in this worker, or spread over counting workers,
- * and post its report with the reads planned over its final regions. */
-async function analyze(id, data, doc) {
-  const s = new E.AnalysisSession(doc, data.options);
-  const blocks = s.blocks?.() ?? 1;
-  const n = spreadOver(blocks);
-  let report;
-  if (n > 1) {
-    const records = s.progress().total;
-    s.free();
-    report = await analyzeSpread(id, doc, data.options, n, { blocks, records });
-  } else {
-    report = analyzeHere(id, data, s);
-  }
-  let reads = [];
-  let readsError = null;
-  // Reads are planned over the regions as they are at the end (auto-split included).
-  try {
-    reads = E.planReads(doc, finalSplitKeys(report));
-  } catch (e) {
-    readsError = errorOf(e);
-  }
-  post({ id, kind: 'report', report, reads, readsError }, typedParts(report));
-}
-
-async function run(data) {
-  const { id, kind } = data;
-  try {
-    if (kind === 'readDesign') {
-      post({ id, kind, ...(await readDesign(data.file)) });
-      return;
+/** Every engine call this worker answers (see engine/calls.js). */
+const handlers = {
+  readDesign,
+  readRegions: readTableRegions,
+  parseCreateTable: readCreateTable,
+  ...countHandlers(() => E),
+  /** The design (JSON `text`) analyzed with `options`, spread over counting workers when it has
+   * several blocks: `{ report, reads, readsError }`, the reads planned over its final regions.
+   * Events: `progress`, `preview` (when `preview`), `layout` (when `layout`: a key too long for
+   * the page to lay out as it is typed, laid out here before the run). */
+  async analyze(data, emit) {
+    analyzed = null;
+    const doc = designOf(data);
+    analyzed = doc;
+    if (data.layout) {
+      try {
+        emit('layout', E.keyLayout(doc));
+      } catch {
+        /* the run says why */
+      }
     }
-    await ready;
-    if (kind === 'readRegions') {
-      post({ id, kind, ...(await readTableRegions(data)) });
-    } else if (kind === 'parseCreateTable') {
-      post({ id, kind, ...(await readCreateTable(data)) });
-    } else if (kind === 'countBlocks') {
-      const { partial, done } = await countBlocks(data);
-      post({ id, kind: 'partial', partial, done }, [partial]);
-    } else if (kind === 'warm') {
-      // While nothing runs (the page sends the design on show): the counting workers started,
-      // each counting the design's first block and dropping it. The first run spread over them
-      // then waits neither for them to load the speed build nor for V8 to compile their hot
-      // code for speed (it does so after a function's first calls, never within one).
-      const n = spreadOver(Infinity);
-      if (n > 1) {
-        const doc = designOf(data);
-        for (let i = 0; i < n; i++) counter(i).postMessage({ id: 0, kind: 'warmUp', doc, options: data.options });
-      }
-    } else if (kind === 'warmUp') {
-      const s = E.AnalysisSession.forBlocks(data.doc, data.options, 0, 1);
-      try {
-        s.step(BLOCK_CHUNK);
-      } finally {
-        s.free();
-      }
-    } else if (kind === 'cede') {
-      // between two of its blocks (or after its run, when there is nothing left to hand over)
-      post({ id, kind: 'ceded', blocks: counting?.id === id ? counting.s.cedeHalf() : null });
-    } else if (kind === 'analyze') {
-      let doc = null;
-      try {
-        doc = designOf(data);
-        // a key too long for the page to lay out as it is typed: laid out here, before the run
-        // (an error is the run's to report)
-        if (data.layout) {
-          try {
-            post({ id, kind: 'layout', layout: E.keyLayout(doc) });
-          } catch {
-            /* the run says why */
-          }
-        }
-        await analyze(id, data, doc);
-      } finally {
-        // after the report (or the error), the run's last message, always sent (no findings
-        // for a design that could not be read): the linter is not on the analysis's path (its
-        // salt-skew rule runs a sample of the workload through the key, 14-17 ms on the
-        // analyzer bench's design), and the page draws the report meanwhile
-        lint(id, doc);
-      }
-    } else if (kind === 'adviseCandidates') {
-      // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
-      if (!E.adviseCandidates)
-        throw new Error('the advisor needs the engine’s speed build, which this copy of the page does not have');
-      post({ id, kind, set: E.adviseCandidates(data.doc, data.options) });
-    } else if (kind === 'evaluate') {
-      let metrics;
-      try {
-        metrics = E.evaluateCandidate(data.design, data.options, data.targetRegions);
-      } catch (e) {
-        metrics = { error: String(e?.message ?? e) };
-      }
-      post({ id, kind, index: data.index, metrics });
-    } else if (kind === 'adviseFrom') {
-      post({ id, kind, advice: E.adviseFrom(data.doc, data.options, data.evaluations) });
-    } else if (kind === 'compare') {
-      const c = E.compareDesigns(data.docs, data.options);
-      post(
-        { id, kind: 'comparison', comparison: c },
-        c.designs.flatMap(d => [d.grid.cells, d.matrix.cells]),
-      );
+    const s = new E.AnalysisSession(doc, data.options);
+    const blocks = s.blocks?.() ?? 1;
+    const n = spreadOver(blocks);
+    let report;
+    if (n > 1) {
+      const records = s.progress().total;
+      s.free();
+      report = await analyzeSpread(doc, data.options, n, { blocks, records }, emit);
+    } else {
+      report = analyzeHere(data, s, emit);
     }
-  } catch (e) {
-    post({ id, kind: 'error', error: errorOf(e) });
-  }
-}
+    let reads = [];
+    let readsError = null;
+    // Reads are planned over the regions as they are at the end (auto-split included).
+    try {
+      reads = E.planReads(doc, finalSplitKeys(report));
+    } catch (e) {
+      readsError = errorOf(e);
+    }
+    return moved({ report, reads, readsError }, typedParts(report));
+  },
+  /** The linter's findings on the design the last analyze call ran (none when it could not be
+   * read). A call of its own, after the report: the linter is not on the analysis's path (its
+   * salt-skew rule runs a sample of the workload through the key, 14-17 ms on the analyzer
+   * bench's design), and the page draws the report meanwhile. */
+  lint() {
+    try {
+      return analyzed ? E.lintDesign(analyzed) : [];
+    } catch {
+      return []; // the run says why
+    }
+  },
+  /** While nothing runs (the page sends the design on show): the counting workers started, each
+   * counting the design's first block and dropping it. The first run spread over them then
+   * waits neither for them to load the speed build nor for V8 to compile their hot code for
+   * speed (it does so after a function's first calls, never within one). */
+  warm(data) {
+    const n = spreadOver(Infinity);
+    if (n <= 1) return;
+    const doc = designOf(data);
+    for (let i = 0; i < n; i++)
+      counter(i)
+        .call('warmUp', { doc, options: data.options })
+        .catch(() => {});
+  },
+  warmUp({ doc, options }) {
+    const s = E.AnalysisSession.forBlocks(doc, options, 0, 1);
+    try {
+      s.step(1 << 16);
+    } finally {
+      s.free();
+    }
+  },
+  // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
+  adviseCandidates({ doc, options }) {
+    if (!E.adviseCandidates)
+      throw new Error('the advisor needs the engine’s speed build, which this copy of the page does not have');
+    return E.adviseCandidates(doc, options);
+  },
+  /** One candidate's figures; the engine's error on it is its answer (`{ error }`), not a failure. */
+  evaluate({ design, options, targetRegions }) {
+    try {
+      return E.evaluateCandidate(design, options, targetRegions);
+    } catch (e) {
+      return { error: String(e?.message ?? e) };
+    }
+  },
+  adviseFrom: ({ doc, options, evaluations }) => E.adviseFrom(doc, options, evaluations),
+  compare({ docs, options }) {
+    const c = E.compareDesigns(docs, options);
+    return moved(
+      c,
+      c.designs.flatMap(d => [d.grid.cells.buffer, d.matrix.cells.buffer]),
+    );
+  },
+};
 
-self.onmessage = ({ data }) => run(data);
+const run = serve(webPort(self), handlers, { ready, early: ['readDesign'] });
 // The page draws that run's first preview itself while this worker is starting (see app.js);
 // the worker's own previews only keep a long run's heatmap filling in.
 if (params.has('first'))
-  run({ id: 1, kind: 'analyze', preview: true, previewAfterMs: 600, ...firstRequest(self.location.hash) });
+  run({
+    id: 1,
+    call: 'analyze',
+    args: { preview: true, previewAfterMs: 600, ...firstRequest(self.location.hash) },
+  });

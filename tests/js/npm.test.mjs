@@ -88,12 +88,11 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const files = readdirSync(src, { recursive: true }).filter(f => statSync(path.join(src, f)).isFile());
     assert.deepEqual(files.sort(), [
       'cjs/index.cjs',
-      'node/advise-worker.js',
       'node/advise.js',
-      'node/analyze-worker.js',
       'node/analyze.js',
       'node/index.js',
       'node/pool.js',
+      'node/worker.js',
       'shared/objects.js',
       'shared/run.js',
       'vectors/index.d.ts',

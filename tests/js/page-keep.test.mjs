@@ -79,7 +79,7 @@ const watchReads = page =>
     }
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (msg, ...rest) {
-      if (msg?.kind === 'readDesign' || msg?.kind === 'readRegions') window.reads.worker.push(msg.kind);
+      if (msg?.call === 'readDesign' || msg?.call === 'readRegions') window.reads.worker.push(msg.call);
       return post.call(this, msg, ...rest);
     };
   });

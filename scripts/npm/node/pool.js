@@ -1,11 +1,10 @@
-// The one pool of worker threads of the Node entry (analyze.js, advise.js), both sides of it.
-// The pool hands tasks to up to `threads` workers of one script, one task at a time by message; a
-// worker (serveTasks) answers each with progress messages ({i, progress}), then {i, result} or
-// {i, error}. The pool settles once: with every result in task order, or with the first failure
-// (an engine error, a worker that throws, dies or exits, a callback of the caller's that throws),
-// and only after every worker it started has been terminated, so no failure leaves a thread
-// running (a live worker keeps the process from exiting). Copied by scripts/build-npm.sh.
-import { parentPort, Worker } from 'node:worker_threads';
+// The worker_threads adapter of the call interface (../shared/calls.js), the Node side of the
+// one scheduler (../shared/scheduler.js) that the page's Web Workers use too: a port over a
+// worker thread, and `withThreads`, which starts engine workers (worker.js) as clients, hands
+// them to a scheduler call and ends every one of them before settling, so no failure leaves a
+// thread running (a live worker keeps the process from exiting). Copied by scripts/build-npm.sh.
+import { Worker } from 'node:worker_threads';
+import { client } from '../shared/calls.js';
 import { argumentError } from '../shared/run.js';
 
 /**
@@ -43,88 +42,39 @@ function uncloneable(v, path, seen) {
   return undefined;
 }
 
-/**
- * Runs `tasks` on up to `threads` workers of the script at `url`.
- * @param {URL} url a script that calls serveTasks
- * @param {unknown[]} tasks plain data, one message each
- * @param {number} threads at most this many workers
- * @param {{progress?: (i: number, value: unknown) => void, result?: (i: number, value: unknown) => void}} [on]
- *   called on the main thread for each message; a throw fails the pool with that error
- * @returns {Promise<unknown[]>} the results, in task order
- */
-export function runPool(url, tasks, threads, on = {}) {
-  return new Promise((resolve, reject) => {
-    const workers = [];
-    const results = new Array(tasks.length);
-    let next = 0;
-    let left = tasks.length;
-    let settled = false;
-    const settle = (end, value) => {
-      if (settled) return;
-      settled = true;
-      Promise.allSettled(workers.map(w => w.terminate())).then(() => end(value));
-    };
-    const fail = e => settle(reject, e);
-    // a worker with no task left is ended at once (its 'exit' then is no failure)
-    const idle = new Set();
-    const feed = w => {
-      if (next < tasks.length) {
-        const i = next++;
-        w.postMessage({ i, task: tasks[i] });
-      } else {
-        idle.add(w);
-        w.terminate();
-      }
-    };
-    const onMessage = (w, m) => {
-      if (settled) return;
-      if (m.error) throw Object.assign(new Error(m.error.message), m.error);
-      if (!('result' in m)) return on.progress?.(m.i, m.progress);
-      results[m.i] = m.result;
-      on.result?.(m.i, m.result);
-      left -= 1;
-      if (left === 0) settle(resolve, results);
-      else feed(w);
-    };
-    if (left === 0) return settle(resolve, results);
-    try {
-      for (let n = 0; n < Math.min(threads, tasks.length); n++) {
-        const w = new Worker(url);
-        workers.push(w);
-        w.on('message', m => {
-          try {
-            onMessage(w, m);
-          } catch (e) {
-            fail(e);
-          }
-        });
-        w.on('error', fail);
-        w.on('messageerror', fail);
-        w.on('exit', code => {
-          if (!idle.has(w)) fail(new Error(`a worker thread exited (code ${code}) before its tasks were done`));
-        });
-        feed(w);
-      }
-    } catch (e) {
-      fail(e);
-    }
-  });
+/** A port over `w`: a Worker (the caller's side), or the worker's parentPort. */
+export function nodePort(w) {
+  return {
+    post: (message, transfer) => w.postMessage(message, transfer),
+    listen(onMessage, onFail) {
+      w.on('message', onMessage);
+      if (!onFail) return; // (the worker's own side)
+      w.on('error', onFail);
+      w.on('messageerror', onFail);
+      w.on('exit', code => onFail(new Error(`a worker thread exited (code ${code}) before its calls were done`)));
+    },
+    end: () => w.terminate(),
+  };
 }
 
 /**
- * The worker's side: answers each task with `work(task, progress)`'s `{result, transfer}`, or
- * with the error it throws (its message and the engine's fields: kind, reason, path, ...).
- * @param {(task: any, progress: (value: unknown) => void) => {result: unknown, transfer?: Transferable[]}} work
+ * `use(workers)` with `n` engine workers (clients of worker.js); every thread is ended before the
+ * answer (or the failure) is passed on.
+ * @template T
+ * @param {number} n
+ * @param {(workers: object[]) => Promise<T>} use
+ * @returns {Promise<T>}
  */
-export function serveTasks(work) {
-  parentPort.on('message', ({ i, task }) => {
-    try {
-      const { result, transfer } = work(task, progress => parentPort.postMessage({ i, progress }));
-      parentPort.postMessage({ i, result }, transfer);
-    } catch (e) {
-      const { kind, reason, path, offset, line, column } = e ?? {};
-      const fields = Object.entries({ kind, reason, path, offset, line, column }).filter(([, v]) => v !== undefined);
-      parentPort.postMessage({ i, error: { message: String(e?.message ?? e), ...Object.fromEntries(fields) } });
-    }
-  });
+export async function withThreads(n, use) {
+  const threads = [];
+  try {
+    const workers = Array.from({ length: n }, () => {
+      const w = new Worker(new URL('./worker.js', import.meta.url));
+      threads.push(w);
+      return client(nodePort(w));
+    });
+    return await use(workers);
+  } finally {
+    await Promise.allSettled(threads.map(w => w.terminate()));
+  }
 }
