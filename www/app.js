@@ -35,15 +35,21 @@ import { toHex } from './keys-view.js';
 import {
   $,
   clip,
+  commit,
   docText,
   el,
   knownText,
   lineWithCaret,
   loadState,
+  markLinkEntry,
   num,
   offsetOf,
+  redo,
   saveState,
   state,
+  steppedTo,
+  undo,
+  whenCommitted,
 } from './lab-state.js';
 import { renderPhoenix, wirePhoenix } from './phoenix-box.js';
 import { getPreset, listPresets } from './pkg/presets.js';
@@ -134,7 +140,7 @@ function onRunResult(id, name, r) {
   if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
   if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) {
     state.heat.zoom = null;
-    saveState();
+    saveState({ replace: true });
   }
   renderResults(id);
 }
@@ -345,9 +351,12 @@ function changed(now = false, replaced = false) {
   $('link-notice').hidden = true; // the user has moved on from the link they opened
   setRun('pending');
   saveState();
+  // a whole design put on the page is a committed change (a history entry) at once; edits are
+  // committed a moment after the typing pauses, or when the box is left (Recent designs then
+  // keep them: see lab-state.js)
+  if (replaced) commit();
   renderEditor(replaced);
   adviceOnDesign();
-  keepSoon();
   clearTimeout(debounce);
   if (now) analyze();
   else debounce = setTimeout(analyze, 300);
@@ -858,8 +867,42 @@ async function openLink() {
   if (location.hash !== at) return;
   compareNext = state.compare.length > 0;
   renderHeatControls();
+  markLinkEntry();
   changed(true, true);
   showLinkProblem();
+}
+
+/** Back, Forward, undo or redo stepped to one of the page's history entries: its state, from
+ * its hash, on the page; the design's analysis runs again only when the design or its options
+ * differ from those on show. */
+async function stepTo(entry) {
+  keepNow();
+  steppedTo(entry);
+  draft = null;
+  const ran = `${state.windows} ${state.sampleSize} ${docText()}`;
+  const at = location.hash;
+  await openHash();
+  // (a design read from IndexedDB: another entry may have been stepped to meanwhile)
+  if (location.hash !== at) return;
+  state.entry = entry.entry ?? state.entry;
+  state.edited = entry.edited ?? state.edited;
+  renderHeatControls();
+  if (`${state.windows} ${state.sampleSize} ${docText()}` !== ran) return changed(true, true);
+  renderEditor(true);
+  if (state.shown) renderHeatmap();
+  redrawCompare();
+}
+/** Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y; ⌘ on a Mac) outside a text box: undo and redo, through the
+ * page's history entries. A text box keeps its own undo. */
+function undoKey(e) {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+  const k = e.key.toLowerCase();
+  if (k !== 'z' && k !== 'y') return;
+  const t = e.target;
+  if (t.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+  e.preventDefault();
+  if (k === 'y' || e.shiftKey) redo();
+  else undo();
 }
 
 export async function startLab() {
@@ -886,9 +929,22 @@ export async function startLab() {
 }
 
 function wireLab() {
-  saveState();
+  saveState({ replace: true });
   keepSoon();
-  window.addEventListener('hashchange', openLink);
+  whenCommitted(keepNow);
+  // a text box left: what was typed in it is committed
+  $('lab').addEventListener('focusout', e => {
+    if (e.target.matches?.('input, textarea, [contenteditable="true"]')) commit();
+  });
+  // Back and Forward to one of the page's entries; any other change of the hash is a link
+  // opened in this tab (the browser's entry: history.state is not the page's)
+  window.addEventListener('popstate', e => {
+    if (Number.isSafeInteger(e.state?.lab)) stepTo(e.state);
+  });
+  window.addEventListener('hashchange', () => {
+    if (!Number.isSafeInteger(history.state?.lab)) openLink();
+  });
+  document.addEventListener('keydown', undoKey);
   // a reload, a closed tab, a link followed: what the last second changed is kept too
   window.addEventListener('pagehide', keepNow);
   for (const p of listPresets()) {

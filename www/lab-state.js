@@ -60,17 +60,71 @@ export function knownText(doc, text) {
   written = { doc, text };
 }
 
-// ---- URL state -------------------------------------------------------------------------
-export function saveState() {
+// ---- URL state and history --------------------------------------------------------------
+// Every change is written to the hash at once (the link always reproduces the view); a
+// committed change is a history entry of its own, so Back, Forward and undo/redo step through
+// the committed states. The first change after a commit pushes a new entry, the changes after it
+// replace that entry, and a commit (COMMIT_AFTER_MS without a change, a text box left, or a
+// whole design put on the page) closes it. The page's entries carry `{ lab: n, entry, edited }`
+// (n counts from the page's first entry, 0; entry and edited: the design's Recent designs entry).
+const COMMIT_AFTER_MS = 1000;
+let committed = true,
+  seq = Number.isSafeInteger(history.state?.lab) ? history.state.lab : 0,
+  commitTimer = 0;
+const onCommit = [];
+const mark = () => ({ lab: seq, entry: state.entry, edited: state.edited });
+
+/** The state into the hash: a new history entry for the first change after a commit (unless
+ * `replace`: the hash put right, not changed by the user), else in place of the current one. */
+export function saveState({ replace = false } = {}) {
   const base = location.href.slice(0, location.href.length - location.hash.length);
   const { hash, fits, length } = linkHash(state, docText(), base, state.entry);
-  // replaceState costs a round trip to the browser: only when the hash changes
-  if (hash !== location.hash) history.replaceState(null, '', hash);
+  // a history call costs a round trip to the browser: only when the hash changes
+  if (hash !== location.hash && committed && !replace) {
+    seq++;
+    history.pushState(mark(), '', hash);
+    committed = false;
+  } else if (hash !== location.hash || ['lab', 'entry', 'edited'].some(k => history.state?.[k] !== mark()[k])) {
+    history.replaceState(mark(), '', hash);
+  }
+  if (!committed) {
+    clearTimeout(commitTimer);
+    commitTimer = setTimeout(commit, COMMIT_AFTER_MS);
+  }
   if (fits !== state.link.fits || length !== state.link.length) {
     state.link = { fits, length };
     renderLinkFit();
   }
 }
+/** The changes since the last commit are one history entry from now on; `then(fn)` hooks run
+ * (Recent designs keep the design). */
+export function commit() {
+  clearTimeout(commitTimer);
+  committed = true;
+  for (const fn of onCommit) fn();
+}
+/** `fn` runs at every commit. */
+export const whenCommitted = fn => onCommit.push(fn);
+/** A history entry the page made was stepped to (Back, Forward, undo, redo): its number, the
+ * design's entry and whether the user edited it, as the entry recorded them. */
+export function steppedTo(entry) {
+  clearTimeout(commitTimer);
+  committed = true;
+  seq = entry.lab;
+}
+/** A link opened in this tab (a new entry the browser made): marked as the page's. */
+export function markLinkEntry() {
+  committed = true;
+  seq++;
+  history.replaceState(mark(), '', location.hash);
+}
+/** Undo: the committed state before, within the page's own entries; redo: the one after. */
+export function undo() {
+  if (!committed) commit();
+  if ((history.state?.lab ?? 0) > 0) history.back();
+}
+export const redo = () => history.forward();
+
 /** The copy-link control says when the design is too large to share as a link. */
 function renderLinkFit() {
   const note = $('link-note');
