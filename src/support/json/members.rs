@@ -35,6 +35,11 @@ pub struct Member {
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub doc: &'static str,
+    /// The reader's expression as written (`|n| list(n, field_decl)`): what the generated
+    /// declarations name a `json` member's type by. Native builds only.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub reader: &'static str,
 }
 
 /// A default's JSON text as the value it spells.
@@ -145,6 +150,8 @@ macro_rules! member_table {
             options: $crate::support::json::member_options!($($options)?),
             #[cfg(not(target_arch = "wasm32"))]
             doc: concat!($($doc, "\n"),*),
+            #[cfg(not(target_arch = "wasm32"))]
+            reader: stringify!($reader),
         }),*]
     };
 }
