@@ -48,7 +48,8 @@ const WASM = 'pkg/rowkey_lab_bg.wasm';
 const SHARED = [
   'boot.js',
   'url-state.js',
-  // the call interface and the scheduler: the worker loads them too
+  // the call interface and its Web Worker adapter: the worker loads them too; the scheduler is
+  // imported lazily by the page (advice-view.js) and the worker
   'engine/calls.js',
   'engine/web-workers.js',
   'engine/scheduler.js',

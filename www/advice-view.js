@@ -10,7 +10,6 @@
 // Advice belongs to the design it was asked for: a change of the design stops a run under way,
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
-import { spreadTasks } from './engine/scheduler.js';
 import { engineWorker } from './engine/web-workers.js';
 import { $, docText, el, fix, num, state } from './lab-state.js';
 
@@ -78,6 +77,8 @@ async function runAdvice() {
   progress.value = 0;
   $('advice-status').textContent = 'Making the candidates…';
   try {
+    // (imported when the advisor first runs: no part of the page's first load)
+    const { spreadTasks } = await import('./engine/scheduler.js');
     const set = await pool[0].call('adviseCandidates', { doc, options: opts }, { signal });
     const total = set.candidates.length;
     let done = 0;

@@ -14,8 +14,6 @@
 // engine here).
 
 import { client, errorOf, moved, serve } from './engine/calls.js';
-import { countHandlers } from './engine/count.js';
-import { spreadBlocks } from './engine/scheduler.js';
 import { webPort } from './engine/web-workers.js';
 import { getPreset } from './pkg/presets.js';
 import init, {
@@ -90,54 +88,6 @@ function designOf(data) {
   return data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
 }
 
-/** A design file (a File), parsed here: `{ doc, text }` (text: the design's JSON, compact). */
-async function readDesign({ file }) {
-  // File.text() keeps a UTF-8 byte order mark (some Windows editors write one); JSON.parse refuses it.
-  const doc = JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a design document (a JSON object)');
-  return { doc, text: JSON.stringify(doc) };
-}
-
-/** A table's regions as the HBase shell printed them (`text`, or a File) read by the engine, and
- * `doc` on them (onTableRegions): `{ list, doc }`, or `{ regions, tooLarge }` (the length of
- * that design's JSON) when it would be longer than `max`. An error at a line of a file
- * carries that line, which the page cannot show otherwise. */
-async function readTableRegions({ text, file, table, doc, max }) {
-  const source = text ?? (await file.text());
-  let list;
-  try {
-    list = E.readRegions(source, table);
-  } catch (e) {
-    if (file && e.line) e.source = source.split('\n', e.line)[e.line - 1]?.slice(0, 200) ?? '';
-    throw e;
-  }
-  const onThem = E.onTableRegions(doc, list);
-  const length = JSON.stringify(onThem).length;
-  if (length > max) return { regions: list.regions, tooLarge: length };
-  return { list, doc: onThem };
-}
-
-/** A Phoenix CREATE TABLE (`sql`, or a File) read by the engine: `{ doc, text }` (text: the
- * design's JSON), or `{ tooLarge }` (the length of that JSON) when it is longer than `max`. An
- * error at a line carries that line as `source`, cut to 240 characters around the column
- * (`sourceColumn`, 1-based, in it): the statement may be a megabyte on one line. */
-async function readCreateTable({ sql, file, max }) {
-  const text = sql ?? (await file.text());
-  let doc;
-  try {
-    doc = E.parseCreateTable(text);
-  } catch (e) {
-    if (e.line && e.column) {
-      const line = text.split('\n', e.line)[e.line - 1] ?? '';
-      const from = Math.max(0, e.column - 121);
-      Object.assign(e, { source: line.slice(from, from + 240), sourceColumn: e.column - from });
-    }
-    throw e;
-  }
-  const json = JSON.stringify(doc);
-  return json.length > max ? { tooLarge: json.length } : { doc, text: json };
-}
-
 /** Split keys (bytes) of the final regions: every region's start key but the first's. */
 function finalSplitKeys(report) {
   return report.regions.slice(1).map(r => Uint8Array.from(r.startKeyHex.match(/../g) ?? [], h => parseInt(h, 16)));
@@ -183,8 +133,19 @@ function spreadOver(blocks) {
   return Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
 }
 
+// The counting calls and the scheduler are imported when first needed: only a run spread over
+// counting workers uses them (on the speed build, after the first result), so they are no part
+// of the page's first load.
+let counting = null;
+const countCalls = () =>
+  import('./engine/count.js').then(m => {
+    counting ??= m.countHandlers(() => E);
+    return counting;
+  });
+
 /** `doc`'s report counted by `n` counting workers (spreadBlocks), added up by the engine. */
 async function analyzeSpread(doc, options, n, { blocks, records }, emit) {
+  const { spreadBlocks } = await import('./engine/scheduler.js');
   let last = 0;
   const workers = Array.from({ length: n }, (_, i) => counter(i));
   const parts = await spreadBlocks({
@@ -213,10 +174,11 @@ let analyzed = null;
 
 /** Every engine call this worker answers (see engine/calls.js). */
 const handlers = {
-  readDesign,
-  readRegions: readTableRegions,
-  parseCreateTable: readCreateTable,
-  ...countHandlers(() => E),
+  readDesign: async args => (await import('./engine/readers.js')).readDesign(args),
+  readRegions: async args => (await import('./engine/readers.js')).readTableRegions(E, args),
+  parseCreateTable: async args => (await import('./engine/readers.js')).readCreateTable(E, args),
+  countBlocks: async (args, emit) => (await countCalls()).countBlocks(args, emit),
+  cede: async () => (await countCalls()).cede(),
   /** The design (JSON `text`) analyzed with `options`, spread over counting workers when it has
    * several blocks: `{ report, reads, readsError }`, the reads planned over its final regions.
    * Events: `progress`, `preview` (when `preview`), `layout` (when `layout`: a key too long for

@@ -9,7 +9,6 @@ export function webPort(w) {
     listen(onMessage, onFail) {
       w.addEventListener('message', e => onMessage(e.data));
       if (!onFail) return; // (the worker's own side)
-      w.addEventListener('messageerror', () => onFail(new Error('a message to or from the worker could not be read')));
       // an error the worker did not catch: it loaded no module, or the engine trapped
       w.addEventListener('error', e => {
         e.preventDefault?.();
