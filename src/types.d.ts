@@ -924,12 +924,11 @@ export interface SchemaMember {
   key: string;
   required: boolean;
   value: 'integer' | 'number' | 'boolean' | 'string' | 'time' | 'strings' | 'record' | 'phoenixType' | 'json';
-  /** The value the engine takes when the member is left out; null when it is required or
-   * when leaving it out means something of its own. */
-  default: JsonValue;
-  /** The least and largest value the engine accepts, when it checks them. */
-  min: number | null;
-  max: number | null;
+  /** The value the engine takes when the member is left out, as JSON text (`"64"`,
+   * `"\"right\""`); null when it is required or when leaving it out means something of its own. */
+  default: string | null;
+  /** The least and the largest value the engine accepts, when it checks them. */
+  range: [min: number, max: number] | null;
   /** The names the member takes, when it is one of a fixed set (else empty). */
   options: string[];
 }

@@ -154,8 +154,8 @@ fn ts_member(m: &Member, indent: &str) -> String {
     if let Some(d) = default_text(m) {
         doc.push_str(&format!(" Default: `{d}`."));
     }
-    match (m.min, m.max) {
-        (Some(lo), Some(hi)) if lo < hi => {
+    match m.range {
+        Some(&[lo, hi]) if lo < hi => {
             doc.push_str(&format!(" From {} to {}.", grouped(lo), grouped(hi)));
         }
         _ => {}
@@ -263,8 +263,8 @@ fn md_object(members: &[Member]) -> String {
             let names: Vec<String> = m.options.iter().map(|o| format!("`\"{o}\"`")).collect();
             meaning.push_str(&format!(" One of {}.", names.join(", ")));
         }
-        match (m.min, m.max) {
-            (Some(lo), Some(hi)) if lo < hi => {
+        match m.range {
+            Some(&[lo, hi]) if lo < hi => {
                 meaning.push_str(&format!(" From {} to {}.", grouped(lo), grouped(hi)));
             }
             _ => {}

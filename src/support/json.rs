@@ -523,7 +523,7 @@ impl Node {
 mod members;
 mod read;
 pub(crate) use members::{
-    member_bound, member_default, member_options, member_required, member_table, object_reader,
+    member_default, member_options, member_range, member_required, member_table, object_reader,
     read_object, tagged_reader,
 };
 pub use members::{names, value_kind, Member, Variant};

@@ -19,15 +19,13 @@ pub struct Member {
     /// `record` (field name to value), `phoenixType` (a Phoenix SQL type name) or `json`
     /// (anything else: a list, an object, a nested part).
     pub value: &'static str,
-    /// The value the reader takes when the member is left out, as JSON (out as that value);
-    /// `None` when it is required or when leaving it out means something of its own (the
-    /// doc string says what).
-    #[serde(serialize_with = "json_text")]
+    /// The value the reader takes when the member is left out, as JSON text (`"64"`,
+    /// `"\"right\""`); `None` when it is required or when leaving it out means something of
+    /// its own (the doc string says what). Text, not a value: the page's wasm carries no
+    /// JSON-to-value path for it.
     pub default: Option<&'static str>,
-    /// The least value the engine accepts, when it checks one.
-    pub min: Option<f64>,
-    /// The largest value the engine accepts, when it checks one.
-    pub max: Option<f64>,
+    /// The least and the largest value the engine accepts, when it checks them.
+    pub range: Option<&'static [f64; 2]>,
     /// The names the member takes, when it is one of a fixed set (`"left"`, `"right"`).
     pub options: &'static [&'static str],
     /// What the member means, in a sentence or two: the prose of the generated reference and
@@ -40,17 +38,6 @@ pub struct Member {
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub reader: &'static str,
-}
-
-/// A default's JSON text as the value it spells.
-fn json_text<S: serde::Serializer>(text: &Option<&'static str>, s: S) -> Result<S::Ok, S::Error> {
-    use serde::Serialize;
-    match text.map(super::parse) {
-        None => s.serialize_none(),
-        Some(Ok(n)) => n.to_value().serialize(s),
-        // A table's default that is not JSON is a bug the schema tests catch.
-        Some(Err(e)) => Err(serde::ser::Error::custom(e.message)),
-    }
 }
 
 /// The names of a name table (`[("left", PadSide::Left), …]`), for a [`Member::options`].
@@ -145,8 +132,7 @@ macro_rules! member_table {
             required: $crate::support::json::member_required!($how),
             value: $crate::support::json::value_kind(stringify!($reader)),
             default: $crate::support::json::member_default!($how, $($default)?),
-            min: $crate::support::json::member_bound!($($lo)?),
-            max: $crate::support::json::member_bound!($($hi)?),
+            range: $crate::support::json::member_range!($($lo, $hi)?),
             options: $crate::support::json::member_options!($($options)?),
             #[cfg(not(target_arch = "wasm32"))]
             doc: concat!($($doc, "\n"),*),
@@ -157,16 +143,16 @@ macro_rules! member_table {
 }
 pub(crate) use member_table;
 
-/// A [`Member::min`] / [`Member::max`]: the bound given, or `None`.
-macro_rules! member_bound {
+/// A [`Member::range`]: the bounds given, or `None`.
+macro_rules! member_range {
     () => {
         None
     };
-    ($b:tt) => {
-        Some($b as f64)
+    ($lo:literal, $hi:tt) => {
+        Some(&[$lo as f64, $hi as f64])
     };
 }
-pub(crate) use member_bound;
+pub(crate) use member_range;
 
 /// A [`Member::options`]: the names of the table given, or none.
 macro_rules! member_options {
