@@ -1057,6 +1057,9 @@ export interface AnalysisReport {
   writes: number; bytes: number;
   /** Distinct row keys (HyperLogLog); `distinctRowsError` is its relative standard error. */
   distinctRows: number; distinctRowsError: number;
+  /** Writes share rows: at least 1.05 writes per distinct row (six standard errors of the
+   * estimate), so the row key repeats and rows grow wide or take versions. */
+  writesShareRows: boolean;
   /** Cells kept; `writes` without a `cells` section. */
   cells: number;
   /** The largest rows by bytes written, largest first (at most 32). */

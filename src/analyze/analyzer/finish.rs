@@ -116,11 +116,14 @@ impl Analyzer {
                 bytes: m.bytes,
             })
             .collect();
+        let distinct_rows = count(self.distinct.estimate(), self.writes);
         let mut report = AnalysisReport {
             writes: self.writes,
             bytes: self.bytes,
-            distinct_rows: count(self.distinct.estimate(), self.writes),
+            distinct_rows,
             distinct_rows_error: rows::relative_error(rows::TABLE_PRECISION),
+            writes_share_rows: distinct_rows > 0
+                && self.writes as f64 >= crate::analyze::SHARED_ROWS_RATIO * distinct_rows as f64,
             cells: table_cells,
             largest_rows,
             writes_outside_windows: self.outside,
