@@ -7,13 +7,10 @@
 // views/ (the editors, the runs' results, Recent designs, state in and out) and the other
 // *-view.js modules.
 
-import { adviceOnDesign, wireAdvice } from './advice-view.js';
 import { adoptFirstRun } from './boot.js';
-import { redrawCompare, setCompareChoices, wireCompare } from './compare-view.js';
 import { renderForms, wireForms } from './design-form.js';
 import { previewHere } from './engine/preview.js';
 import { adoptRun, dropFirstRun, useFastEngine } from './engine/runs.js';
-import { renderHeatControls, renderHeatmap, wireHeatmap } from './heatmap-view.js';
 import { keyChecksHere, mountKeyEditor } from './key-editor.js';
 import {
   $,
@@ -30,18 +27,21 @@ import {
   undo,
   whenCommitted,
 } from './lab-state.js';
-import { wirePhoenix } from './phoenix-box.js';
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
-import { renderScanCommands, renderSplits } from './results.js';
+import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
 import { editDesign, onChanges, replaceDesign, runPending, runStarted, setOptions } from './state/store.js';
-import { markDamaged, newEntryId, recentList, recentText } from './state-io.js';
-import { wireTableRegions } from './table-regions.js';
-import { clampInt, DEFAULT_PRESET } from './url-state.js';
+import { clampInt, DEFAULT_PRESET } from './state/url-state.js';
+import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
+import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
 import { checkTyped, editorText, parseTyped, renderEditor, showError } from './views/editor-view.js';
+import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
 import { pasteDesign, wireIo } from './views/io-view.js';
+import { wirePhoenix } from './views/phoenix-box.js';
 import { branch, isDesignText, keepNow, keepSoon, setDraft } from './views/recent-view.js';
+import { renderScanCommands, renderSplits } from './views/results.js';
 import { cancel, compare, compareWhenDone, compareWith, firstResult, onRunEvent, run } from './views/run-view.js';
+import { wireTableRegions } from './views/table-regions.js';
 
 export { firstResult };
 

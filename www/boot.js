@@ -4,7 +4,7 @@
 // thread or for the rest of the page's modules. app.js adopts that run when it wants the same
 // design (see `adoptFirstRun`), and otherwise starts its own.
 import { engineWorker } from './engine/web-workers.js';
-import { firstRequest } from './url-state.js';
+import { firstRequest } from './state/url-state.js';
 
 performance.mark('rowkey-lab:boot');
 

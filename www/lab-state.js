@@ -3,14 +3,14 @@
 // (url-state.js), the DOM helpers and the number formatters. app.js, heatmap-view.js and
 // results.js all import them from here, so that there is one state, not one per module.
 // Every text goes through textContent, never HTML.
-import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './url-state.js';
+import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './state/url-state.js';
 
 export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
 // far) while the page has nothing else to show; `pending` the progress of the run under way;
 // `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports; `lint`
 // the linter's findings on the design of the last run;
-// `entry` the id of the design's entry under Recent designs (state-io.js), `kept` the one a
+// `entry` the id of the design's entry under Recent designs (state/io.js), `kept` the one a
 // link named (`k=`); `edited` whether the user changed that design (or made it: an import, a
 // Phoenix table), not a preset or a link as it was opened; `link` whether the design fits in a
 // link (`{ fits, length }`).

@@ -1,6 +1,6 @@
 // The reading calls of the engine's worker (worker.js): a design file, a table's regions as the
 // HBase shell printed them, a Phoenix CREATE TABLE. They run in a worker of their own (readOff in
-// state-io.js), never on the page's first load: worker.js imports this module when first asked.
+// state/io.js), never on the page's first load: worker.js imports this module when first asked.
 
 /** A design file (a File), parsed here: `{ doc, text }` (text: the design's JSON, compact). */
 export async function readDesign({ file }) {

@@ -22,7 +22,7 @@ export function webPort(w) {
 /** An engine worker (worker.js); `hash` sets it up (`#engine=fast`: the speed build; `#first=1&…`:
  * it analyzes the page's first design at once, as call 1). */
 export function startWorker(hash = '') {
-  return new Worker(new URL(`../worker.js${hash}`, import.meta.url), { type: 'module' });
+  return new Worker(new URL(`./worker.js${hash}`, import.meta.url), { type: 'module' });
 }
 
 /** A client of a new engine worker (see startWorker). */

@@ -1,6 +1,6 @@
 // Recent designs' rules, pure (no storage, no DOM; tested in Node): how many entries and how
 // much text are kept, which entry makes room for a new one, and how a stored entry is read
-// (entries written by older pages included). state-io.js stores the list.
+// (entries written by older pages included). state/io.js stores the list.
 
 /** Recent designs: at most RECENT_MAX, the JSON of those kept in localStorage at most
  * RECENT_TOTAL_MAX characters together (localStorage holds 5 MiB or so per site, counted in

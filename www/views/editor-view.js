@@ -12,11 +12,11 @@ import {
   showKeyError,
   syncKeyEditor,
 } from '../key-editor.js';
-import { toHex } from '../keys-view.js';
 import { $, clip, docText, el, lineWithCaret, offsetOf, state } from '../lab-state.js';
 import * as wasm from '../pkg/rowkey_lab.js';
+import { BOX_MAX, sizeText } from '../state/io.js';
 import { designInvalid, replaceDesign } from '../state/store.js';
-import { BOX_MAX, sizeText } from '../state-io.js';
+import { toHex } from './keys-view.js';
 import { branch, draftText } from './recent-view.js';
 import { STALE } from './run-view.js';
 

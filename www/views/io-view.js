@@ -1,10 +1,8 @@
 // State in and out of the page: Copy link, Export and Import design JSON (a file picked, dropped
 // or pasted), the heatmap as PNG and the metrics as CSV; Recent designs' menu. No network: files
-// go through Blob URLs, and a design file is read in a worker (state-io.js readOff).
-import { drawMatrix } from '../heatmap.js';
-import { shownMatrix } from '../heatmap-view.js';
+// go through Blob URLs, and a design file is read in a worker (state/io.js readOff).
+
 import { $, saveState, state } from '../lab-state.js';
-import { replaceDesign } from '../state/store.js';
 import {
   BOX_MAX,
   canvasPng,
@@ -17,7 +15,10 @@ import {
   recentList,
   sizeText,
   sweepStored,
-} from '../state-io.js';
+} from '../state/io.js';
+import { replaceDesign } from '../state/store.js';
+import { drawMatrix } from './heatmap.js';
+import { shownMatrix } from './heatmap-view.js';
 import { openRecent, renderRecent } from './recent-view.js';
 
 function ioStatus(text, error = false) {

@@ -1,8 +1,7 @@
-// Recent designs: the design on show kept (localStorage, IndexedDB for large ones: state-io.js),
+// Recent designs: the design on show kept (localStorage, IndexedDB for large ones: state/io.js),
 // the menu that opens one again, and the notes on what could not be kept or read.
-import { setCompareChoices } from '../compare-view.js';
+
 import { $, docText, el, state } from '../lab-state.js';
-import { replaceDesign } from '../state/store.js';
 import {
   forgetDamaged,
   keep,
@@ -13,7 +12,9 @@ import {
   recentList,
   recentText,
   sizeText,
-} from '../state-io.js';
+} from '../state/io.js';
+import { replaceDesign } from '../state/store.js';
+import { setCompareChoices } from './compare-view.js';
 import { keyAsText } from './editor-view.js';
 import { recentChoices } from './run-view.js';
 
@@ -22,7 +23,7 @@ import { recentChoices } from './run-view.js';
 // ends, and before another design takes its place (a preset, an import, a link, a recent
 // design, the table's regions) or the page goes away: switching designs loses nothing. An entry
 // records whether the user edited the design (state.edited): presets and links opened as they
-// were make room for those first (state-io.js keep).
+// were make room for those first (state/io.js keep).
 const KEEP_AFTER_MS = 1000;
 let draft = null, // the JSON editor's text while it does not parse, kept as typed
   keepTimer = 0,

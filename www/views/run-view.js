@@ -2,27 +2,21 @@
 // and Cancel (drawn from `state.run`, see state/store.js), the results drawn view by view once a
 // report is in, the linter's findings after it, and the comparisons. The worker, the run's
 // number and cancel itself are engine/runs.js's.
-import { compareChoices, renderCompare, setComparePicks } from '../compare-view.js';
+
 import { nextTask } from '../engine/preview.js';
 import { cancelRun, currentRun, startRun, wireRuns } from '../engine/runs.js';
-import { renderHeatmap } from '../heatmap-view.js';
 import { renderChips } from '../key-editor.js';
 import { $, docText, saveState, state } from '../lab-state.js';
-import { renderPhoenix } from '../phoenix-box.js';
 import { getPreset } from '../pkg/presets.js';
-import {
-  renderDiagnosis,
-  renderKeys,
-  renderLargestRows,
-  renderMetrics,
-  renderReads,
-  renderSplits,
-} from '../results.js';
+import { markDamaged, recentList, recentText } from '../state/io.js';
 import { runCancelled, runDrawing, runEnded, runProgress, runStarted } from '../state/store.js';
-import { markDamaged, recentList, recentText } from '../state-io.js';
-import { renderTableLoad } from '../table-regions.js';
+import { compareChoices, renderCompare, setComparePicks } from './compare-view.js';
 import { showError, showExamples } from './editor-view.js';
+import { renderHeatmap } from './heatmap-view.js';
+import { renderPhoenix } from './phoenix-box.js';
 import { keepNow, renderRecent } from './recent-view.js';
+import { renderDiagnosis, renderKeys, renderLargestRows, renderMetrics, renderReads, renderSplits } from './results.js';
+import { renderTableLoad } from './table-regions.js';
 
 let runStart = 'rowkey-lab:boot';
 /** An event of the current run: progress, a preview, the key's layout. */

@@ -10,8 +10,8 @@
 // Advice belongs to the design it was asked for: a change of the design stops a run under way,
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
-import { engineWorker } from './engine/web-workers.js';
-import { $, docText, el, fix, num, state } from './lab-state.js';
+import { engineWorker } from '../engine/web-workers.js';
+import { $, docText, el, fix, num, state } from '../lab-state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svg = (tag, attrs = {}) => {
@@ -78,7 +78,7 @@ async function runAdvice() {
   $('advice-status').textContent = 'Making the candidates…';
   try {
     // (imported when the advisor first runs: no part of the page's first load)
-    const { spreadTasks } = await import('./engine/scheduler.js');
+    const { spreadTasks } = await import('../engine/scheduler.js');
     const set = await pool[0].call('adviseCandidates', { doc, options: opts }, { signal });
     const total = set.candidates.length;
     let done = 0;

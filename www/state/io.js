@@ -3,8 +3,8 @@
 // Files and long texts are read in a worker (readOff), after a size check that needs no reading;
 // the limits are the page's own, explained in docs/limits.md.
 
-import { engineWorker } from './engine/web-workers.js';
-import { fromStored, makeRoom, RECENT_INLINE_MAX, RECENT_STORED_MAX } from './state/recent-list.js';
+import { engineWorker } from '../engine/web-workers.js';
+import { fromStored, makeRoom, RECENT_INLINE_MAX, RECENT_STORED_MAX } from './recent-list.js';
 
 export { RECENT_STORED_MAX };
 

@@ -9,13 +9,11 @@
 // one worker would give.
 // A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design at
 // once as call 1: it needs nothing from the page's thread to begin.
-// The page also reads files and long texts in a worker of their own (readOff in state-io.js): a
+// The page also reads files and long texts in a worker of their own (readOff in state/io.js): a
 // design file (parsed here), a table's region text and a Phoenix CREATE TABLE (read by the
 // engine here).
 
-import { client, errorOf, moved, serve } from './engine/calls.js';
-import { webPort } from './engine/web-workers.js';
-import { getPreset } from './pkg/presets.js';
+import { getPreset } from '../pkg/presets.js';
 import init, {
   AnalysisSession,
   compareDesigns,
@@ -26,8 +24,10 @@ import init, {
   planReads,
   readRegions,
   validateDesign,
-} from './pkg/rowkey_lab.js';
-import { firstRequest } from './url-state.js';
+} from '../pkg/rowkey_lab.js';
+import { firstRequest } from '../state/url-state.js';
+import { client, errorOf, moved, serve } from './calls.js';
+import { webPort } from './web-workers.js';
 
 // Two builds of one engine, the same exports: the page's (pkg/, optimised for size: the first
 // load shares its download with the page's thread) and the speed build (pkg/fast/: opt-level 3,
@@ -51,7 +51,7 @@ let E = SIZE;
 // build runs: the same results, slower, and no advisor.
 const ready =
   params.get('engine') === 'fast'
-    ? import('./pkg/fast/rowkey_lab.js')
+    ? import('../pkg/fast/rowkey_lab.js')
         .then(async fast => {
           await fast.default();
           E = fast;
@@ -138,14 +138,14 @@ function spreadOver(blocks) {
 // of the page's first load.
 let counting = null;
 const countCalls = () =>
-  import('./engine/count.js').then(m => {
+  import('./count.js').then(m => {
     counting ??= m.countHandlers(() => E);
     return counting;
   });
 
 /** `doc`'s report counted by `n` counting workers (spreadBlocks), added up by the engine. */
 async function analyzeSpread(doc, options, n, { blocks, records }, emit) {
-  const { spreadBlocks } = await import('./engine/scheduler.js');
+  const { spreadBlocks } = await import('./scheduler.js');
   let last = 0;
   const workers = Array.from({ length: n }, (_, i) => counter(i));
   const parts = await spreadBlocks({
@@ -174,9 +174,9 @@ let analyzed = null;
 
 /** Every engine call this worker answers (see engine/calls.js). */
 const handlers = {
-  readDesign: async args => (await import('./engine/readers.js')).readDesign(args),
-  readRegions: async args => (await import('./engine/readers.js')).readTableRegions(E, args),
-  parseCreateTable: async args => (await import('./engine/readers.js')).readCreateTable(E, args),
+  readDesign: async args => (await import('./readers.js')).readDesign(args),
+  readRegions: async args => (await import('./readers.js')).readTableRegions(E, args),
+  parseCreateTable: async args => (await import('./readers.js')).readCreateTable(E, args),
   countBlocks: async (args, emit) => (await countCalls()).countBlocks(args, emit),
   cede: async () => (await countCalls()).cede(),
   /** The design (JSON `text`) analyzed with `options`, spread over counting workers when it has

@@ -3,6 +3,7 @@
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 
+import { $, el, fix, num, pct, saveState, state, when } from '../lab-state.js';
 import { redrawCompare } from './compare-view.js';
 import {
   CURSOR_STEPS,
@@ -21,7 +22,6 @@ import {
   zoomedRange,
 } from './heat-axes.js';
 import { columnTotal, drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
-import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
 export function shownMatrix() {
