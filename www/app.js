@@ -30,7 +30,7 @@ import {
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
-import { editDesign, onChanges, replaceDesign, runPending, runStarted, setOptions } from './state/store.js';
+import { editDesign, onChanges, replaceDesign, runPending, runStarted, setOptions, setView } from './state/store.js';
 import { clampInt, DEFAULT_PRESET } from './state/url-state.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
 import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
@@ -274,8 +274,7 @@ function wireLab() {
     setOptions({ sampleSize: clampInt($('sample-size').value, 10, 100000, 1000) }),
   );
   $('scale').addEventListener('change', () => {
-    state.heat.scale = $('scale').value;
-    saveState();
+    setView({ scale: $('scale').value });
     if (state.shown) renderHeatmap();
     redrawCompare();
   });

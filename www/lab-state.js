@@ -1,8 +1,9 @@
-// The key design lab's shared parts: the one state object (the design document and the view
-// settings) that every part of the lab renders from, its round trip through the URL hash
-// (url-state.js), the DOM helpers and the number formatters. app.js, heatmap-view.js and
-// results.js all import them from here, so that there is one state, not one per module.
-// Every text goes through textContent, never HTML.
+// The key design lab's shared parts: the one state object (the design document, the view
+// settings, the run) that every part of the lab renders from and that state/store.js's named
+// changes change, its round trip through the URL hash and the history (state/url-state.js), the
+// DOM helpers and the number formatters. Every module imports them from here, so that there is
+// one state, not one per module. Every text goes through textContent, never HTML.
+// (design-form.js and key-editor.js import it here: it moves to state/ with them.)
 import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './state/url-state.js';
 
 export const $ = id => document.getElementById(id);
@@ -13,7 +14,7 @@ export const $ = id => document.getElementById(id);
 // `entry` the id of the design's entry under Recent designs (state/io.js), `kept` the one a
 // link named (`k=`); `edited` whether the user changed that design (or made it: an import, a
 // Phoenix table), not a preset or a link as it was opened; `link` whether the design fits in a
-// link (`{ fits, length }`).
+// link (`{ fits, length }`); `run` the run's lifecycle (state/store.js).
 export const state = {
   doc: null,
   entry: '',

@@ -2,7 +2,7 @@
 // the run) is changed through these, and what follows a change (saved to the hash, drawn, run)
 // is app.js's `changed`, registered with onChanges. The controls are drawn from the state; none
 // is read back as state.
-import { $, knownText, num, state } from '../lab-state.js';
+import { $, knownText, num, saveState, state } from '../lab-state.js';
 
 const hooks = {
   /** Another design is about to take the place of the one on show (Recent designs keep it; the
@@ -44,6 +44,20 @@ export function editDesign(doc) {
 export function setOptions(options) {
   Object.assign(state, options);
   hooks.changed({});
+}
+
+// ---- the view ---------------------------------------------------------------------------------
+/** The heatmap's view options (`state.heat`: scale, rows, measure, colour, zoom, keys, …), saved
+ * to the hash (`replace`: put right after a new report, not the user's change); the view that
+ * changed them draws itself. */
+export function setView(patch, { replace = false } = {}) {
+  Object.assign(state.heat, patch);
+  saveState({ replace });
+}
+/** The designs compared with the one on show (the compare picker's values), for the link. */
+export function setCompared(values) {
+  state.compare = values;
+  saveState();
 }
 
 // ---- the run ----------------------------------------------------------------------------------

@@ -6,10 +6,10 @@
 import { nextTask } from '../engine/preview.js';
 import { cancelRun, currentRun, startRun, wireRuns } from '../engine/runs.js';
 import { renderChips } from '../key-editor.js';
-import { $, docText, saveState, state } from '../lab-state.js';
+import { $, docText, state } from '../lab-state.js';
 import { getPreset } from '../pkg/presets.js';
 import { markDamaged, recentList, recentText } from '../state/io.js';
-import { runCancelled, runDrawing, runEnded, runProgress, runStarted } from '../state/store.js';
+import { runCancelled, runDrawing, runEnded, runProgress, runStarted, setCompared, setView } from '../state/store.js';
 import { compareChoices, renderCompare, setComparePicks } from './compare-view.js';
 import { showError, showExamples } from './editor-view.js';
 import { renderHeatmap } from './heatmap-view.js';
@@ -46,11 +46,9 @@ function onRunResult(id, name, r) {
   // (the first run, boot.js's, started with the page)
   performance.measure('rowkey-lab:analysis', runStart, 'rowkey-lab:report-received');
   Object.assign(state, { report: r.report, shown: r.report, pending: null, reads: r.reads, readsError: r.readsError });
+  // a zoom beyond this report's windows or regions is let go (the hash put right, no new entry)
   if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
-  if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) {
-    state.heat.zoom = null;
-    saveState({ replace: true });
-  }
+  if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) setView({ zoom: null }, { replace: true });
   renderResults(id);
 }
 /** The linter's findings on the design the current analysis ran. */
@@ -175,8 +173,7 @@ async function chosenDoc(value) {
 /** The designs chosen in the picker, compared with the one on show. */
 export async function compare() {
   // the link says what was compared: a reload, or the link sent, compares them again
-  state.compare = compareChoices();
-  saveState();
+  setCompared(compareChoices());
   const doc = state.doc;
   const others = (await Promise.all(state.compare.map(chosenDoc))).filter(Boolean);
   // (a Recent design read from IndexedDB: the design on show may have changed meanwhile)
@@ -185,9 +182,8 @@ export async function compare() {
 /** The comparison a link asks for (`cmp=`), run once the design's own result is drawn. */
 function compareFromLink() {
   if (!state.compare.length || state.embed) return;
-  state.compare = setComparePicks(state.compare);
+  setCompared(setComparePicks(state.compare));
   if (state.compare.length) compare();
-  else saveState();
 }
 /** The design side by side with 1–3 `others` on one workload (the design's) and one colour scale. */
 export function compareWith(...others) {
