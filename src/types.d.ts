@@ -939,6 +939,9 @@ export interface KeyFunction { name: string; signature: string; help: string; ex
 /** The design document's kinds and their members, as the engine reads them. */
 export interface DesignSchema {
   fieldTypes: FieldType[];
+  /** What a record's value of each field type is (`long`: `integer`, `timestamp`: `time`,
+   * `bigDecimal`: `string`): how a form reads a record's value from its text. */
+  fieldValues: { [type in FieldType]: SchemaMember['value'] };
   functions: KeyFunction[];
   /** Phoenix SQL type names (`pk(...)`'s `type`). */
   phoenixTypes: string[];

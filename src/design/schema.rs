@@ -16,6 +16,10 @@ pub struct Schema {
     /// Field types (`fields[].type`).
     #[serde(serialize_with = "names")]
     pub field_types: &'static [(&'static str, crate::keyspec::FieldType)],
+    /// What a record's value of each field type is, by the type's name (`long`: `integer`):
+    /// how a form reads a record's value from its text.
+    #[serde(rename = "fieldValues", serialize_with = "field_values")]
+    pub field_values: &'static [(&'static str, crate::keyspec::FieldType)],
     /// Phoenix SQL types, as `pk(...)` segments take them.
     #[serde(serialize_with = "phoenix_names")]
     pub phoenix_types: &'static [crate::hbase::phoenix::PhoenixType],
@@ -71,6 +75,14 @@ fn names<T, S: serde::Serializer>(table: &[(&str, T)], s: S) -> Result<S::Ok, S:
     s.collect_seq(table.iter().map(|(name, _)| name))
 }
 
+/// Each field type's name and the kind of its records' values.
+fn field_values<S: serde::Serializer>(
+    table: &[(&'static str, crate::keyspec::FieldType)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(table.iter().map(|(name, t)| (name, t.record_value())))
+}
+
 /// Phoenix types as their SQL names.
 fn phoenix_names<S: serde::Serializer>(
     types: &[crate::hbase::phoenix::PhoenixType],
@@ -84,6 +96,7 @@ fn phoenix_names<S: serde::Serializer>(
 pub fn schema() -> Schema {
     Schema {
         field_types: &crate::keyspec::read::FIELD_TYPES,
+        field_values: &crate::keyspec::read::FIELD_TYPES,
         functions: crate::keyspec::functions::FUNCTIONS,
         phoenix_types: &crate::hbase::phoenix::types::ALL_TYPES,
         segments: crate::keyspec::read::SEGMENTS,
@@ -470,5 +483,41 @@ pub(crate) mod tests {
     fn every_range_in_the_tables_is_what_the_engine_accepts() {
         // The page sets its controls' `min`/`max` from these and shows the engine's error.
         assert!(ranges_hold(OBJECTS, checked) >= 5);
+    }
+
+    #[test]
+    fn a_record_value_of_each_field_type_kind_is_read_as_that_type() {
+        // The page's record controls turn text into a value of the type's kind: the engine
+        // must take that value for the type (a number for a long, a bool for a boolean, …).
+        for (name, t) in crate::keyspec::read::FIELD_TYPES {
+            let value = match t.record_value() {
+                "integer" => json!(7),
+                "number" => json!(1.5),
+                "boolean" => json!(true),
+                "time" => json!("2021-09-07T00:00:00Z"),
+                _ => json!("12.5"),
+            };
+            let doc = json!({"v": 1, "fields": [{"name": "f", "type": name}], "key": "field(f)",
+                "examples": [{"record": {"f": value}}]});
+            let d = DesignDocument::from_json(&doc.to_string())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let rec = json!({"f": value});
+            let key = crate::keyspec::encode(
+                &d.key,
+                &d.key_fields(),
+                rec.as_object().unwrap_or(&Map::new()),
+            );
+            assert!(key.is_ok(), "{name} with {value}: {key:?}");
+            // and the text of another kind is not what the type takes
+            if t.record_value() == "integer" {
+                let rec = json!({"f": "x"});
+                let bad = crate::keyspec::encode(
+                    &d.key,
+                    &d.key_fields(),
+                    rec.as_object().unwrap_or(&Map::new()),
+                );
+                assert!(bad.is_err(), "{name} took x");
+            }
+        }
     }
 }
