@@ -48,11 +48,14 @@ bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
 
 # The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs pkg/web pkg/node
-# The entries around the glue, hand-written in scripts/npm/ (same layout as pkg/, formatted and
+# The entries around the glue, hand-written in npm/ (same layout as pkg/, formatted and
 # linted with the other JS): pkg/web/index.js (the glue's exports and the presets'),
 # pkg/node/index.js and pkg/vectors/index.js (initSync at import time), pkg/cjs/index.cjs
 # (require of the Node entry) and pkg/vectors/index.d.ts.
-cp -R scripts/npm/. pkg/
+cp -R npm/. pkg/
+# The call interface to the engine's workers, the scheduler that spreads work over them and the
+# counting workers' calls: one source for the page (www/engine/) and the package (pkg/shared/).
+cp www/engine/calls.js www/engine/count.js www/engine/scheduler.js pkg/shared/
 # Types: the hand-written declarations win over wasm-bindgen's (which say `any` for JsValue).
 cp src/types.d.ts pkg/web/rowkey_lab.d.ts
 cp src/types.d.ts pkg/node/index.d.ts

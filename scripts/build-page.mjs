@@ -3,7 +3,7 @@
 // - Every file of www/ has its counterpart in dist/www/ under the same name: each .js minified as
 //   an ES module (exports keep their names, imports their URLs), each .css minified, each with a
 //   linked source map (`//# sourceMappingURL=x.js.map`, fetched only while DevTools is open).
-//   So worker.js (started by `new URL('./worker.js', import.meta.url)`) and a host page's
+//   So engine/worker.js (started by `new URL('./worker.js', import.meta.url)`) and a host page's
 //   `<script src=".../rowkey-lab-element.js">` get the minified file of the same name.
 // - index.html's deferred module scripts (embed.js, main.js) are bundled, in their order, into
 //   page.js, with every module they import but those in SHARED; its stylesheets into page.css.
@@ -41,11 +41,22 @@ const OUT = path.join(ROOT, 'dist/www');
 const GLUE = 'pkg/rowkey_lab.js';
 const WASM = 'pkg/rowkey_lab_bg.wasm';
 // Never copied into page.js: boot.js (an async script of its own) starts the worker at once and
-// app.js adopts it, so both must see one module instance; url-state.js and the glue are also
+// app.js adopts it, so both must see one module instance; state/url-state.js and the glue are also
 // loaded by boot.js or by the worker, which then reuse the page's download (the presets too).
 // pkg/codemirror.js (the key editor, scripts/build-editor.mjs) is imported lazily after the first
 // render: never part of page.js or of the first load.
-const SHARED = ['boot.js', 'url-state.js', GLUE, 'pkg/presets.js', 'pkg/codemirror.js'];
+const SHARED = [
+  'boot.js',
+  'state/url-state.js',
+  // the call interface and its Web Worker adapter: the worker loads them too; the scheduler is
+  // imported lazily by the page (advice-view.js) and the worker
+  'engine/calls.js',
+  'engine/web-workers.js',
+  'engine/scheduler.js',
+  GLUE,
+  'pkg/presets.js',
+  'pkg/codemirror.js',
+];
 
 if (!existsSync(path.join(WWW, WASM))) {
   console.error('[build-page] www/pkg is missing: run `bash scripts/build-wasm.sh` first');
@@ -114,7 +125,7 @@ async function glueNames(files) {
 /** What index.html in `dir` loads: its links and scripts, their static imports, the worker and the wasm. */
 function pageFiles(dir) {
   const seen = new Set(),
-    todo = ['index.html', 'worker.js', WASM];
+    todo = ['index.html', 'engine/worker.js', WASM];
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   for (const [, href] of html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^":#]+)"/g)) todo.push(href);
   while (todo.length) {
@@ -160,12 +171,23 @@ const SCRIPT = /<script type="module" src="([^"]+)"><\/script>\n?/g,
 const scripts = [...html.matchAll(SCRIPT)].map(m => m[1]),
   styles = [...html.matchAll(STYLE)].map(m => m[1]);
 const entry = (list, imp) => ({ contents: list.map(imp).join('\n'), resolveDir: WWW, sourcefile: '<index.html>' });
+/** esbuild plugin: an import of a SHARED module (by whatever relative path) stays an import. */
+const sharedExternal = {
+  name: 'shared-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.{1,2}\// }, a => {
+      const file = path.relative(WWW, path.join(a.resolveDir, a.path)).split(path.sep).join('/');
+      // (page.js sits in www/'s place: the path from there)
+      return SHARED.includes(file) ? { path: `./${file}`, external: true } : undefined;
+    });
+  },
+};
 const pageJs = await build({
   ...common,
   bundle: true,
   metafile: true,
   outfile: path.join(OUT, 'page.js'),
-  external: SHARED.map(f => `*/${f}`),
+  plugins: [sharedExternal],
   stdin: { ...entry(scripts, s => `import ${JSON.stringify(`./${s}`)};`), loader: 'js' },
 });
 await build({

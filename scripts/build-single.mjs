@@ -2,7 +2,7 @@
 // - The page's module scripts (in index.html order) are bundled by esbuild into one inline
 //   <script type="module">; the wasm is inlined by esbuild's binary loader and started with
 //   initSync (TOOLCHAIN.md §8), through a shim that replaces `./pkg/rowkey_lab.js` for the page.
-// - The Web Worker cannot be a file from file://: worker.js is bundled separately (classic script), its source is
+// - The Web Worker cannot be a file from file://: engine/worker.js is bundled separately (classic script), its source is
 //   inlined as a string and started from a blob: URL; the wasm bytes are sent in its first message
 //   (a second shim replaces `./pkg/rowkey_lab.js` inside the worker).
 // - Stylesheets are minified and inlined; the CSP meta is replaced by one with sha256 hashes of
@@ -98,7 +98,7 @@ const common = {
   loader: { '.wasm': 'binary' },
   // The speed build stays out: the worker's import of it fails from a blob: URL and the worker
   // runs the size build (inlined above), so the one file works without the larger wasm.
-  external: ['./pkg/fast/*'],
+  external: ['../pkg/fast/*'],
 };
 
 // 1. The worker, as a string.
@@ -109,7 +109,7 @@ const workerBuild = await build({
   ...common,
   format: 'iife',
   logOverride: { 'empty-import-meta': 'silent' },
-  entryPoints: [path.join(WWW, 'worker.js')],
+  entryPoints: [path.join(WWW, 'engine/worker.js')],
   plugins: [shimPlugin(WORKER_SHIM)],
 });
 const workerSource = workerBuild.outputFiles[0].text;

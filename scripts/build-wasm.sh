@@ -24,7 +24,7 @@ wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip
 # The speed build for the analysis workers (www/pkg/fast/, same exports): profile wasm-fast
 # (opt-level 3), feature `fast` (the native fast paths), wasm-opt -O3 with SIMD (the MD5 lanes).
 # Larger than the size build, so it is not part of the first load: workers switch to it after
-# the first render (app.js, worker.js's `engine=fast`). LLVM's inline threshold as the native
+# the first render (engine/runs.js, engine/worker.js's `engine=fast`). LLVM's inline threshold as the native
 # builds have it (.cargo/config.toml): 0.88-0.9x the workers' time, twice the bytes (fetched
 # after the first render).
 RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features fast

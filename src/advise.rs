@@ -25,7 +25,7 @@ mod answer;
 mod candidates;
 pub mod capacity;
 mod evaluate;
-mod read;
+pub(crate) mod read;
 mod shape;
 
 pub use answer::{advise_from, Advice, Evaluated, Recommendation};
@@ -40,11 +40,14 @@ pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
 ))]
 pub(crate) use read::advise_options as read_options;
 pub use read::evaluations as read_evaluations;
+pub use read::schema;
 
 /// The default number of records each candidate is evaluated on.
 pub const DEFAULT_RECORDS: u64 = 200_000;
 /// The most records per candidate (the sweep runs them once per candidate).
 pub const MAX_RECORDS: u64 = 10_000_000;
+/// The most time windows of each candidate's analysis (one analysis per candidate).
+pub const MAX_ADVISE_WINDOWS: u32 = 4096;
 
 /// What the advisor explores and how it evaluates.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -81,10 +84,13 @@ impl AdviseOptions {
     /// Checks every limit, naming the option at fault.
     pub fn validate(&self) -> Result<()> {
         if let Some(s) = self.servers {
-            if s == 0 || s > 10_000 {
+            if s == 0 || s > crate::region::MAX_SERVERS {
                 return Err(Error::new(
                     ErrorKind::Invalid,
-                    "the region server count must be between 1 and 10000",
+                    format!(
+                        "the region server count must be between 1 and {}",
+                        crate::region::MAX_SERVERS
+                    ),
                 )
                 .at_path("servers"));
             }
@@ -96,11 +102,12 @@ impl AdviseOptions {
             )
             .at_path("records"));
         }
-        if self.windows == 0 || self.windows > 4096 {
-            return Err(
-                Error::new(ErrorKind::Invalid, "windows must be between 1 and 4096")
-                    .at_path("windows"),
-            );
+        if self.windows == 0 || self.windows > MAX_ADVISE_WINDOWS {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!("windows must be between 1 and {MAX_ADVISE_WINDOWS}"),
+            )
+            .at_path("windows"));
         }
         self.capacity.validate()
     }

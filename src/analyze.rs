@@ -207,7 +207,8 @@ pub use compare::{
     compare, compare_with_encoders, ComparedDesign, ComparedRead, ComparedRegion, Comparison,
 };
 pub use report::{
-    diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
+    diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
+    SplitEvent, SHARED_ROWS_RATIO,
 };
 pub use run::{
     analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,

@@ -118,79 +118,730 @@ export interface Segment { kind: string; [option: string]: JsonValue }
 /** The JSON form of a key design. */
 export interface KeySpecJson { segments: Segment[] }
 
-export interface FieldDecl {
-  name: string;
-  type: FieldType;
-  cardinality?: number;
-  generator?: JsonObject;
-}
-/**
- * A record with the row key it is stored under: `key` in hex (checked when read), else
- * `keyBinary` as `Bytes.toStringBinary` prints it. `lintDesign`'s `example-key` rule names every
- * example the key does not write.
- */
-export interface Example { record: JsonObject; key?: string; keyBinary?: string; note?: string }
-export type ReadPattern =
-  | { type: 'get'; name?: string | null; record: JsonObject }
-  | { type: 'prefix'; name?: string | null; record: JsonObject }
-  | { type: 'range'; name?: string | null; from: JsonObject; to: JsonObject }
-  | { type: 'latest'; name?: string | null; record: JsonObject; n: number };
-/**
- * A design document (v1), described in docs/design-document.md (the key language in docs/keyspec.md). As input
- * `key` may be the text form; results (`getPreset`, `validateDesign`) give the JSON form.
- * Unknown keys are an error, reported with their JSON path.
- */
+// <generated: schema>
+// Written from the engine's reader tables by tests/schema_docs.rs: edit the doc strings
+// there (src/**/read.rs), then run scripts/schema-docs.sh.
 export interface DesignDocument {
+  /** The format version; must be `1`. */
   v: number;
+  /** A short name for menus and titles. */
   name?: string;
+  /** What the design is for, in a sentence or two. */
   description?: string;
-  fields: FieldDecl[];
+  /** The record's [fields](#fields), in declaration order. Default: `[]`. */
+  fields?: FieldDecl[];
+  /** The row key design: the text form (a string) or the JSON form (an object). See [`key`](#key). */
   key: KeySpecJson | string;
-  workload?: JsonObject;
-  regions?: JsonObject;
-  /** What a write puts into its row: `{qualifier?: Qualifier, versions?: number}`; absent,
-   * every write is its own cell. */
+  /** How many records are written, how fast, with which seed ([`workload`](#workload)). Absent: the defaults of every workload member and 100,000 records. */
+  workload?: WorkloadSpec;
+  /** How the table is pre-split, split as it grows, and placed on region servers ([`regions`](#regions)). Absent: one region on one server, never split. */
+  regions?: RegionLayout;
+  /** What a write puts into its row: its column qualifier and the column family's `VERSIONS` ([`cells`](#cells)). Absent: every write is its own cell. */
   cells?: CellSpec;
+  /** The [reads](#reads) the table must serve; each is planned as the scans HBase would run. Default: `[]`. */
   reads?: ReadPattern[];
+  /** Reads want the newest rows first; the linter then expects a reversed timestamp. Default: `false`. */
   latestFirst?: boolean;
+  /** Sample records with the row key each one encodes to ([examples](#examples)). Default: `[]`. */
   examples?: Example[];
-  /** A Phoenix table's `CREATE TABLE` beyond its primary key (`parseCreateTable` writes it,
-   * `printCreateTable` prints it back). */
+  /** An Apache Phoenix table's `CREATE TABLE` beyond its primary key: the table name, the other columns, the table options ([`phoenix`](#phoenix)). */
   phoenix?: PhoenixSection;
 }
-/** The `phoenix` section: the table name (as Phoenix normalizes it), the columns outside
- * the primary key and the other table options (`VERSIONS=3`, `COMPRESSION='SNAPPY'`). */
-export interface PhoenixSection { table: string; columns?: PhoenixColumnDecl[]; options?: string[] }
-/** A column outside the primary key: its family (absent: Phoenix's default `0`), its type as
- * the DDL writes it (`VARCHAR(20)`, `INTEGER ARRAY`), `NOT NULL`. */
-export interface PhoenixColumnDecl { name: string; family?: string; type: string; notNull?: boolean }
+export interface FieldDecl {
+  /** The field name, as the key and records use it. Not empty; unique in the document. */
+  name: string;
+  /** The field's type: how the key encodes it and which JSON values a record may give ([keyspec.md, Records and field types](keyspec.md#records-and-field-types)). `timestamp` is milliseconds since the epoch. */
+  type: 'string' | 'long' | 'int' | 'short' | 'double' | 'float' | 'boolean' | 'bigDecimal' | 'timestamp';
+  /** How many distinct values the field has in the real data. The linter's `cardinality-order` rule uses it (few-valued fields belong first), the read planner estimates rows read from it, and a string, integer or bigDecimal field without a generator draws from that many values. */
+  cardinality?: number;
+  /** How the analysis generates the field's values; absent, a generator chosen by the field's type (see [Generators](#generators)). */
+  generator?: Generator;
+}
+export interface WorkloadSpec {
+  /** How many records to write (100,000 when `workload` is absent). From 1 to 10,000,000,000. */
+  records: number;
+  /** The seed of every field's generator. Change it to see whether a result depends on luck. Default: `0`. */
+  seed?: number;
+  /** Records per second, more than 0 and at most 10⁹. It sets the time axis (and the `clock` generator's default rate), not a throughput limit. Default: `1000`. */
+  writeRate?: number;
+  /** Bytes of cell data per record besides the row key (10 MiB at most, HBase's `hbase.client.keyvalue.maxsize`). A region's size is the sum of its rows' key length + `valueSize`: it decides when [auto-split](#autosplit) splits. Default: `100`. From 0 to 10,485,760. */
+  valueSize?: number;
+  /** The write time of record 0 (2021-09-07T00:00:00Z by default): milliseconds since the epoch, or an ISO-8601 date-time as records take it (`"2022-01-01T00:00:00Z"`, an offset such as `+08:00`, or a bare date at midnight UTC); the normalized document says milliseconds. The last record's time must fit in 64 bits. Default: `1630972800000`. */
+  startTime?: number | string;
+}
+export interface RegionLayout {
+  /** The split keys the table is created with ([`presplit`](#presplit)). Default: `{"kind":"none"}`. */
+  presplit?: PreSplit;
+  /** Automatic splitting as the regions grow ([`autoSplit`](#autosplit)). Absent: the regions stay as pre-split. */
+  autoSplit?: AutoSplit;
+  /** How many region servers the regions are spread over. Absent: 1, or with `assignment: {"servers": [...]}` the number of distinct names. From 1 to 10,000. */
+  regionServers?: number;
+  /** Which server each region goes to: a rule's name, or `{"servers": [...]}`, one server name per pre-split region (see [below](#regionservers-and-assignment)). Default: `"roundRobin"`. */
+  assignment?: 'roundRobin' | 'balanced' | { servers: string[] };
+}
+export interface AutoSplit {
+  /** The split policy. Default: `{"type":"stepping"}`. */
+  policy?: SplitPolicy;
+  /** The sizes the policy compares against; absent members take HBase's defaults. Default: `{}`. */
+  config?: SplitConfig;
+}
+export interface SplitConfig {
+  /** `hbase.hregion.max.filesize`, bytes (10 GiB). Default: `10737418240`. */
+  maxFileSize?: number;
+  /** The table's `MAX_FILESIZE`; when above 0 it is the desired max size instead of `maxFileSize`. */
+  tableMaxFileSize?: number;
+  /** `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter. Default: `0.25`. */
+  jitter?: number;
+  /** `hbase.hregion.memstore.flush.size`, bytes (128 MiB). Default: `134217728`. */
+  memstoreFlushSize?: number;
+  /** The table's `MEMSTORE_FLUSHSIZE` (it only counts for the initial size). */
+  tableMemstoreFlushSize?: number;
+  /** `hbase.increasing.policy.initial.size`. The initial size is this when above 0, else twice `tableMemstoreFlushSize` when that is above 0, else twice `memstoreFlushSize` (256 MiB). */
+  initialSize?: number;
+  /** `hbase.hregion.split.overallfiles`. Accepted; the analysis models one store per region, so it changes nothing. Default: `true`. */
+  overallHregionFiles?: boolean;
+}
+export interface CellSpec {
+  /** How the write's column qualifier is computed from its record, below. Default: `{"kind":"fixed"}`. */
+  qualifier?: Qualifier;
+  /** The column family's `VERSIONS` (HBase's default since 0.96): a cell keeps this many newest versions. Default: `1`. From 1 to 4,294,967,295. */
+  versions?: number;
+}
+export interface Example {
+  /** The record: field name → value, as [keyspec.md](keyspec.md#records-and-field-types) describes. */
+  record: KeyRecord;
+  /** The row key in hex (`Bytes.fromHex`: an even number of digits, either case). */
+  key?: string;
+  /** The row key as `Bytes.toStringBinary` prints it; compared when `key` is absent. */
+  keyBinary?: string;
+  /** Where the example comes from, or why it differs from its source. */
+  note?: string;
+}
+export interface PhoenixSection {
+  /** The table name as Phoenix normalizes it (`METRICS`, `S.T`; a quoted name as written). */
+  table: string;
+  /** The columns outside the primary key: `{name, family?, type, notNull?}`. Default: `[]`. */
+  columns?: PhoenixColumnDecl[];
+  /** The other table options as `NAME=value` (`VERSIONS=3`, `COMPRESSION='SNAPPY'`); `SALT_BUCKETS` is the key's salt, not an option. Default: `[]`. */
+  options?: string[];
+}
+export interface PhoenixColumnDecl {
+  /** The column name. */
+  name: string;
+  /** Its column family; absent, Phoenix's default `0`. */
+  family?: string;
+  /** Its type as the DDL writes it (`VARCHAR(20)`, `INTEGER ARRAY`). */
+  type: string;
+  /** `NOT NULL`. Default: `false`. */
+  notNull?: boolean;
+}
+export interface AnalyzeOptions {
+  /** Time windows over the workload's duration (the region × time matrix, per-window hotspot factors). Default: `64`. From 1 to 65,536. */
+  windows?: number;
+  /** Row keys in the report's sorted sample. Default: `1000`. From 0 to 100,000. */
+  sampleSize?: number;
+  /** Keys kept per region to estimate its middle key for auto-split. Default: `128`. From 2 to 4,096. */
+  regionSampleSize?: number;
+  /** Buckets of the key-space grid (the first two key bytes cut into equal ranges). Default: `256`. From 1 to 65,536. */
+  gridBuckets?: number;
+  /** Records read ahead to cut a `sampleQuantiles` pre-split without a sample of its own. Default: `10000`. */
+  presplitSample?: number;
+}
+export interface AdviseOptions {
+  /** Region servers to design for; absent, the document's `regions.regionServers`. From 1 to 10,000. */
+  servers?: number;
+  /** Records generated for each candidate's evaluation (the document's workload, this many records, its seed). Default: `200000`. From 1 to 10,000,000. */
+  records?: number;
+  /** Time windows of each analysis. Default: `64`. From 1 to 4,096. */
+  windows?: number;
+  /** Native only: threads evaluating candidates (0: every core). Results do not depend on it. Default: `0`. */
+  threads?: number;
+  /** Capacity and lifecycle inputs. Default: `{}`. */
+  capacity?: CapacityOptions;
+}
+export interface CapacityOptions {
+  /** Bytes a record takes on disk; absent, the design's mean key length plus its workload's `valueSize`. */
+  recordBytes?: number;
+  /** Records written per second; absent, the workload's `writeRate`. */
+  writeRate?: number;
+  /** Days a record is kept (the table's TTL); absent, kept for ever. */
+  ttlDays?: number;
+  /** `hbase.hregion.max.filesize`, bytes. Default: `10737418240`. */
+  maxFileSize?: number;
+  /** `hbase.hregion.memstore.flush.size`, bytes. Default: `134217728`. */
+  memstoreFlushSize?: number;
+  /** A region server's heap, bytes. Default: `17179869184`. */
+  heapBytes?: number;
+  /** The share of the heap memstores may take (`hbase.regionserver.global.memstore.size`). Default: `0.4`. */
+  memstoreShare?: number;
+  /** Days between major compactions (`hbase.hregion.majorcompaction`). Default: `7`. */
+  majorCompactionDays?: number;
+}
+/** One key segment in the JSON form, as the engine reads it. */
+export type SegmentSpec =
+  /** The field in its type's own encoding (`Bytes.toBytes`). */
+  | {
+      kind: 'field';
+      /** The field it writes. */
+      field: string;
+    }
+  /** The field's value as UTF-8 text. */
+  | {
+      kind: 'str';
+      /** The field it writes. */
+      field: string;
+    }
+  /** The field's text padded or cut to `width` bytes. */
+  | {
+      kind: 'fixed';
+      /** The field it writes. */
+      field: string;
+      /** The width in bytes, at most 32,767. */
+      width: number;
+      /** The padding byte. Default: `0`. */
+      pad?: number;
+      /** The side padded. Default: `"right"`. */
+      side?: 'right' | 'left';
+      /** A longer value is refused, or cut to the width. Default: `"reject"`. */
+      overflow?: 'reject' | 'truncate';
+    }
+  /** An integer as zero-padded decimal text of `width` digits. */
+  | {
+      kind: 'dec';
+      /** The field it writes. */
+      field: string;
+      /** Digits. */
+      width: number;
+    }
+  /** The field as Java's `Bytes.toBytes(long)`; `sortable` flips the sign bit (and a negative float's bits) so the bytes sort as the numbers do. */
+  | {
+      kind: 'long';
+      /** The field it writes. */
+      field: string;
+      /** Bytes that sort as the numbers do. Default: `false`. */
+      sortable?: boolean;
+    }
+  /** The field as Java's `Bytes.toBytes(int)`; `sortable` flips the sign bit (and a negative float's bits) so the bytes sort as the numbers do. */
+  | {
+      kind: 'int';
+      /** The field it writes. */
+      field: string;
+      /** Bytes that sort as the numbers do. Default: `false`. */
+      sortable?: boolean;
+    }
+  /** The field as Java's `Bytes.toBytes(short)`; `sortable` flips the sign bit (and a negative float's bits) so the bytes sort as the numbers do. */
+  | {
+      kind: 'short';
+      /** The field it writes. */
+      field: string;
+      /** Bytes that sort as the numbers do. Default: `false`. */
+      sortable?: boolean;
+    }
+  /** The field as Java's `Bytes.toBytes(double)`; `sortable` flips the sign bit (and a negative float's bits) so the bytes sort as the numbers do. */
+  | {
+      kind: 'double';
+      /** The field it writes. */
+      field: string;
+      /** Bytes that sort as the numbers do. Default: `false`. */
+      sortable?: boolean;
+    }
+  /** The field as Java's `Bytes.toBytes(float)`; `sortable` flips the sign bit (and a negative float's bits) so the bytes sort as the numbers do. */
+  | {
+      kind: 'float';
+      /** The field it writes. */
+      field: string;
+      /** Bytes that sort as the numbers do. Default: `false`. */
+      sortable?: boolean;
+    }
+  /** A boolean as one byte (`Bytes.toBytes(boolean)`). */
+  | {
+      kind: 'bool';
+      /** The field it writes. */
+      field: string;
+    }
+  /** A decimal as `Bytes.toBytes(BigDecimal)`: a 4-byte scale and the unscaled value. */
+  | {
+      kind: 'bigDecimal';
+      /** The field it writes. */
+      field: string;
+    }
+  /** Fixed bytes: a separator or a constant prefix (one of `text` and `hex`). */
+  | {
+      kind: 'literal';
+      /** The bytes as UTF-8 text. */
+      text?: string;
+      /** The bytes as hex digits. */
+      hex?: string;
+    }
+  /** A salt bucket: a hash of other segments' bytes modulo `buckets`. */
+  | {
+      kind: 'salt';
+      /** The segments whose bytes it hashes; absent, the segments after it. */
+      of?: Segment[];
+      /** How many buckets. */
+      buckets: number;
+      /** The hash: Java's `String.hashCode`, `Arrays.hashCode`, MD5, Phoenix's, HBaseWD's or OpenTSDB's. Default: `"javaString"`. */
+      hash?: 'javaString' | 'arrays' | 'md5' | 'phoenix' | 'hbasewd' | 'opentsdb';
+      /** How a negative hash becomes a bucket. Default: `"absOfMod"`. */
+      mod?: 'absOfMod' | 'modOfAbs' | 'floorMod';
+      /** How the bucket is written: `byte`, `short`, `int`, `long`, `letter`, or `{"dec": W}`, `{"hex": W}`, `{"hexUpper": W}`, `{"bytes": W}`. Default: `"byte"`. */
+      as?: Render;
+    }
+  /** A random bucket drawn per write (seeded): spreads writes, costs a scan per bucket. */
+  | {
+      kind: 'random';
+      /** How many buckets. */
+      buckets: number;
+      /** The seed of the draws. Default: `0`. */
+      seed?: number;
+      /** How the bucket is written: `byte`, `short`, `int`, `long`, `letter`, or `{"dec": W}`, `{"hex": W}`, `{"hexUpper": W}`, `{"bytes": W}`. Default: `"byte"`. */
+      as?: Render;
+    }
+  /** `(short)(hashCode & 0x7FFF)` of the segments' text, as two bytes. */
+  | {
+      kind: 'hash15';
+      /** The segments whose bytes it hashes; absent, the segments after it. */
+      of?: Segment[];
+    }
+  /** The 16 bytes of the MD5 of the segments' bytes. */
+  | {
+      kind: 'md5';
+      /** The segments whose bytes it hashes; absent, the segments after it. */
+      of?: Segment[];
+    }
+  /** The MD5 of the segments' bytes as hex text, cut to `len` characters. */
+  | {
+      kind: 'md5Hex';
+      /** The segments whose bytes it hashes; absent, the segments after it. */
+      of?: Segment[];
+      /** Hex characters kept, 1 to 32. Default: `32`. */
+      len?: number;
+      /** Upper-case hex digits. Default: `false`. */
+      upper?: boolean;
+    }
+  /** The field's text reversed. */
+  | {
+      kind: 'reverse';
+      /** The field it writes. */
+      field: string;
+    }
+  /** A reversed timestamp, `Long.MAX_VALUE − ts` (divided by `div` first): newest first. */
+  | {
+      kind: 'revts';
+      /** The field it writes. */
+      field: string;
+      /** Divide the time by this first (1000: seconds). */
+      div?: number;
+      /** How the number is written (as `salt`'s `as`). Default: `"long"`. */
+      as?: Render;
+    }
+  /** A time as text in a `SimpleDateFormat` pattern. */
+  | {
+      kind: 'time';
+      /** The field it writes. */
+      field: string;
+      /** The pattern, e.g. `yyyyMMddHH`. */
+      pattern: string;
+      /** The field's unit. Default: `"ms"`. */
+      unit?: 'ms' | 's';
+    }
+  /** An integer field's bucket: the value modulo `mod` or divided by `div`. */
+  | {
+      kind: 'bucket';
+      /** The field it writes. */
+      field: string;
+      /** The modulus. */
+      mod?: number;
+      /** The divisor. */
+      div?: number;
+      /** How the number is written (as `salt`'s `as`). Default: `"long"`. */
+      as?: Render;
+    }
+  /** A value's id from a dictionary. */
+  | {
+      kind: 'dict';
+      /** The field it writes. */
+      field: string;
+      /** Each value and its integer id. */
+      entries: { [value: string]: number };
+      /** How the id is written; absent, an 8-byte long. */
+      as?: Render;
+    }
+  /** A value's id from a dictionary, as a tag. */
+  | {
+      kind: 'tag';
+      /** The field it writes. */
+      field: string;
+      /** Each value and its integer id. */
+      entries: { [value: string]: number };
+      /** How the id is written; absent, as `dict` writes it. */
+      as?: Render;
+    }
+  /** Segments written only for records whose field is one of `is`. */
+  | {
+      kind: 'when';
+      /** The field it writes. */
+      field: string;
+      /** The values that select the segments. */
+      is: string[];
+      /** The segments written then. */
+      then: Segment[];
+    }
+  /** OpenTSDB's UID: the value's id in `width` bytes. */
+  | {
+      kind: 'uid';
+      /** The field it writes. */
+      field: string;
+      /** Bytes of the id (OpenTSDB's default 3). Default: `3`. */
+      width?: number;
+      /** Known ids; absent (or for other values), ids are numbered as values first appear. */
+      entries?: { [value: string]: number };
+    }
+  /** OpenTSDB's base time: the timestamp cut to the hour, 4 bytes of seconds. */
+  | {
+      kind: 'baseTime';
+      /** The field it writes. */
+      field: string;
+    }
+  /** OpenTSDB's tags: each tag key's UID and its value's, sorted by tag key UID. */
+  | {
+      kind: 'tags';
+      /** One `uid` segment per tag value. */
+      of: Segment[];
+      /** Each tag key and its UID. */
+      tagk: { [value: string]: number };
+      /** Bytes of each UID. Default: `3`. */
+      width?: number;
+    }
+  /** A Phoenix primary-key column in Phoenix's own encoding. */
+  | {
+      kind: 'pk';
+      /** The field it writes. */
+      field: string;
+      /** The column's SQL type. */
+      type: PhoenixType;
+      /** `DESC`: the bytes inverted. Default: `false`. */
+      desc?: boolean;
+      /** VARCHAR/CHAR/BINARY/VARBINARY length, or DECIMAL precision. */
+      len?: number;
+      /** DECIMAL scale. */
+      scale?: number;
+      /** The column may be NULL. Default: `false`. */
+      nullable?: boolean;
+    };
+/** How a field's values are generated (`fields[].generator`). */
+export type Generator =
+  /** Monotonic ids, `start`, `start + step`, …: the classic hotspot when the key starts with them. Fills integer fields. */
+  | {
+      kind: 'sequence';
+      /** The first value. Default: `0`. */
+      start?: number;
+      /** The step between values. Default: `1`. */
+      step?: number;
+    }
+  /** Event times: `start + floor(i × 1000 / rate)` ms, plus a uniform jitter in [−`jitterMs`, +`jitterMs`]. With the defaults the value is the record's write time. */
+  | {
+      kind: 'clock';
+      /** The first tick (ms or an ISO-8601 date-time); absent, the workload's `startTime`. */
+      start?: number | string;
+      /** Ticks per second, at most 10⁹; absent, the workload's `writeRate`. */
+      rate?: number;
+      /** The jitter's bound in ms, at most 10¹². Default: `0`. */
+      jitterMs?: number;
+    }
+  /** Uniform in [`min`, `max`]: ids without skew. Fills integer fields. */
+  | {
+      kind: 'uniformInt';
+      /** The least value. */
+      min: number;
+      /** The largest value, at least `min`. */
+      max: number;
+    }
+  /** Uniform in [`min`, `max`): measurements. Fills double and float fields, integer fields (truncated), string and bigDecimal fields (Java's `Double.toString` text). */
+  | {
+      kind: 'uniformDouble';
+      /** The least value. Default: `0`. */
+      min?: number;
+      /** The bound the values stay below. Default: `1`. */
+      max?: number;
+    }
+  /** `length` characters drawn uniformly from `alphabet`: random codes, VINs, hostnames. Fills string fields. */
+  | {
+      kind: 'uniformString';
+      /** How many characters, at most 4,096. */
+      length: number;
+      /** The characters drawn from; absent, `0-9A-Za-z`. */
+      alphabet?: string;
+    }
+  /** A few very busy customers or devices: `offset` … `offset + n − 1`, rank r drawn with probability ∝ 1 / r^`s`. Fills integer fields. */
+  | {
+      kind: 'zipf';
+      /** How many values, 1 to 2⁵³. */
+      n: number;
+      /** The skew, 0 (uniform) to 100. Default: `0.99`. */
+      s?: number;
+      /** The first value. Default: `0`. */
+      offset?: number;
+      /** Scatter the hot values over the range, as YCSB's `ScrambledZipfianGenerator` does. Default: `true`. */
+      scramble?: boolean;
+    }
+  /** YCSB's `latest`: record i takes the id `offset + i − (r − 1)`, r Zipf over the `window` newest ids. Activity on recently created entities; fills integer fields. */
+  | {
+      kind: 'latest';
+      /** The skew, as `zipf`'s. Default: `0.99`. */
+      s?: number;
+      /** How many of the newest ids are drawn from (1 to 2⁵³); absent, all written so far. */
+      window?: number;
+      /** The first id. Default: `0`. */
+      offset?: number;
+    }
+  /** YCSB's `hotspot`: a share `hotOpFraction` of the draws falls uniformly in the first `hotSetFraction` of [`min`, `max`], the rest in the remainder. Fills integer fields. */
+  | {
+      kind: 'hotspot';
+      /** The least value. */
+      min: number;
+      /** The largest value. */
+      max: number;
+      /** The hot share of the range, 0 to 1. Default: `0.2`. */
+      hotSetFraction?: number;
+      /** The share of draws that fall in it, 0 to 1. Default: `0.8`. */
+      hotOpFraction?: number;
+    }
+  /** One of `values`, with probability ∝ its weight: a known mix. Fills any field. */
+  | {
+      kind: 'weighted';
+      /** The values (at most 1,000,000), converted to the field's type. */
+      values: JsonValue[];
+      /** One weight per value, each ≥ 0, at least one > 0. */
+      weights: number[];
+    }
+  /** A prefix followed by `digits` random digits: subscribers, a few of them busy. Fills string fields, and integer fields when every prefix is digits and a prefix plus `digits` is at most 18 digits. */
+  | {
+      kind: 'phone';
+      /** The prefixes (at most 1,000,000). Default: `["1"]`. */
+      prefixes?: string[];
+      /** Digits after the prefix, at most 18. Default: `10`. */
+      digits?: number;
+      /** Numbers from a fixed set of this many phones (at most `prefixes` × 10^`digits`); absent, unbounded. */
+      distinct?: number;
+      /** The skew over the `distinct` phones (Zipf); absent, uniform. */
+      s?: number;
+    }
+  /** A random version 4 UUID, `0f8fad5b-d9cb-469f-a165-70867728950e`. Fills string fields. */
+  | {
+      kind: 'uuid';
+      /** No dashes. Default: `false`. */
+      compact?: boolean;
+      /** Upper-case hex digits. Default: `false`. */
+      upperCase?: boolean;
+    }
+  /** One of `values`, uniformly or in turn: a fixed set. Fills any field. */
+  | {
+      kind: 'list';
+      /** The values (1 to 1,000,000), converted to the field's type. */
+      values: JsonValue[];
+      /** `uniform`, or `sequential`: record i takes value i mod length. Default: `"uniform"`. */
+      order?: 'uniform' | 'sequential';
+    }
+  /** The same value in every record: a field the key needs but that does not vary. */
+  | {
+      kind: 'constant';
+      /** The value, converted to the field's type. */
+      value: JsonValue;
+    }
+  /** `true` with probability `p`: flags. Fills boolean and string fields. */
+  | {
+      kind: 'boolean';
+      /** The probability of `true`, 0 to 1. Default: `0.5`. */
+      p?: number;
+    };
+/** The split keys a table is created with (`regions.presplit`). */
+export type PreSplit =
+  /** No split keys: one region. Where does auto-split take it? */
+  | {
+      kind: 'none';
+    }
+  /** The keys given: a `SPLITS` list, or an existing table's regions. */
+  | {
+      kind: 'explicit';
+      /** The split keys, in ascending byte order (fewer than 100,000). */
+      keys: string[];
+      /** How the keys are spelt: `Bytes.toStringBinary` text, or two hex digits per byte. Default: `"stringBinary"`. */
+      encoding?: 'stringBinary' | 'hex';
+    }
+  /** `RegionSplitter`'s `HexStringSplit`: `regions − 1` keys of lower-case hex digits, evenly spaced. For keys that start with MD5 hex text. */
+  | {
+      kind: 'hexString';
+      /** How many regions (1 to 100,000; 1 gives no split keys). */
+      regions: number;
+      /** The first row, hex digits; absent, `00000000`. */
+      firstRow?: string;
+      /** The last row, hex digits (its length is the key width); absent, `FFFFFFFF`. */
+      lastRow?: string;
+    }
+  /** `RegionSplitter`'s `DecimalStringSplit`. For keys that start with evenly spread decimal digits. */
+  | {
+      kind: 'decimalString';
+      /** How many regions (1 to 100,000; 1 gives no split keys). */
+      regions: number;
+      /** The first row, decimal digits; absent, `00000000`. */
+      firstRow?: string;
+      /** The last row, decimal digits (its length is the key width); absent, `99999999`. */
+      lastRow?: string;
+    }
+  /** `RegionSplitter`'s `UniformSplit`: evenly spaced raw bytes. For keys that start with random bytes (a binary hash). */
+  | {
+      kind: 'uniform';
+      /** How many regions (1 to 100,000; 1 gives no split keys). */
+      regions: number;
+      /** The first row, as toStringBinary text; absent, empty. */
+      firstRow?: string;
+      /** The last row, as toStringBinary text; absent, eight `\xFF`. */
+      lastRow?: string;
+    }
+  /** All `num + 2` keys of `Bytes.split(start, end, num)`, both ends included: `num + 3` regions. Over hex text it leaves empty regions (seed 001's trap). */
+  | {
+      kind: 'bytesSplit';
+      /** The first key, as toStringBinary text. */
+      start: string;
+      /** The last key, as toStringBinary text. */
+      end: string;
+      /** Keys between them, 1 to 99,999. */
+      num: number;
+    }
+  /** `Admin.createTable(desc, startKey, endKey, numRegions)`: `regions − 1` keys from `start` to `end`, both included. */
+  | {
+      kind: 'createTable';
+      /** The first split key, as toStringBinary text. */
+      start: string;
+      /** The last split key, as toStringBinary text, after `start`. */
+      end: string;
+      /** How many regions, at least 3. */
+      regions: number;
+    }
+  /** One region per salt bucket: `byte` gives `\x01` … (Phoenix's salt split points), `decimal` zero-padded text `01` …. */
+  | {
+      kind: 'saltBuckets';
+      /** How many buckets (at most 256 as bytes, 100,000 as text). */
+      buckets: number;
+      /** Bytes or decimal text. Default: `"byte"`. */
+      style?: 'byte' | 'decimal';
+      /** Digits of a decimal bucket, up to 18; absent, the digits of `buckets − 1`. */
+      width?: number;
+    }
+  /** The `regions − 1` quantiles of a sample of keys: regions with equal row counts for data like the sample. For keys without a uniform prefix. */
+  | {
+      kind: 'sampleQuantiles';
+      /** How many regions (1 to 100,000; 1 gives no split keys). */
+      regions: number;
+      /** Row keys as toStringBinary text, any order; absent, the keys of the workload's first 10,000 records. */
+      sample?: string[];
+    };
+/** An auto-split policy (`regions.autoSplit.policy`). */
+export type SplitPolicy =
+  /** `ConstantSizeRegionSplitPolicy`: splits past the desired max size. The classic fixed rule. */
+  | {
+      type: 'constantSize';
+    }
+  /** `IncreasingToUpperBoundRegionSplitPolicy`: min(desired max size, initial size × n³), n = the table's regions on that server. HBase 0.94 to 1.x's default. */
+  | {
+      type: 'increasingToUpperBound';
+    }
+  /** `SteppingSplitPolicy`: the initial size while the region is the table's only one on its server, else the desired max size. HBase 2's default. */
+  | {
+      type: 'stepping';
+    }
+  /** `KeyPrefixRegionSplitPolicy` (deprecated): as `increasingToUpperBound`, the split point cut to its first `prefixLength` bytes. */
+  | {
+      type: 'keyPrefix';
+      /** Bytes kept of the split point; 0 or less: no cut. */
+      prefixLength: number;
+    }
+  /** `DelimitedKeyPrefixRegionSplitPolicy` (deprecated): as `increasingToUpperBound`, the split point cut just before the first `delimiter`. */
+  | {
+      type: 'delimitedKeyPrefix';
+      /** The delimiter, as text; empty: no cut. */
+      delimiter: string;
+    }
+  /** `DisabledRegionSplitPolicy`: never splits. */
+  | {
+      type: 'disabled';
+    };
+/** A read the table must serve (`reads[]`). */
+export type ReadPattern =
+  /** One row by its key. Give every field the key reads; a get that leaves one out is planned as a prefix scan (the notes say so). */
+  | {
+      type: 'get';
+      /** The read's label in reports; absent, its type. */
+      name?: string;
+      /** The row's fields. */
+      record: KeyRecord;
+    }
+  /** Every row whose leading key fields equal these. */
+  | {
+      type: 'prefix';
+      /** The read's label in reports; absent, its type. */
+      name?: string;
+      /** The leading fields. */
+      record: KeyRecord;
+    }
+  /** Rows from `from` (inclusive) to `to` (exclusive): two partial records that agree on the leading fields and differ in one, such as a time. */
+  | {
+      type: 'range';
+      /** The read's label in reports; absent, its type. */
+      name?: string;
+      /** The first row's fields. */
+      from: KeyRecord;
+      /** The fields of the row the range stops before; above `from`. */
+      to: KeyRecord;
+    }
+  /** The newest `n` rows of one entity. With a reversed timestamp right after the entity, each scan stops after `n` rows (`LIMIT`); otherwise the whole entity is read. */
+  | {
+      type: 'latest';
+      /** The read's label in reports; absent, its type. */
+      name?: string;
+      /** The entity's fields. */
+      record: KeyRecord;
+      /** How many rows, at least 1. */
+      n: number;
+    };
+/** A write's column qualifier, computed from its record (`cells.qualifier`). */
+export type Qualifier =
+  /** The same qualifier for every write. A row is one cell: a tall-narrow table, where a write to an existing row is a new version of its one value. */
+  | {
+      kind: 'fixed';
+      /** The qualifier (informative; `""` is HBase's empty qualifier). Default: `""`. */
+      name?: string;
+    }
+  /** The field's value. A row is one cell per value of the field (an event name as the column). */
+  | {
+      kind: 'field';
+      /** The field whose value names the column. */
+      field: string;
+    }
+  /** The field's time modulo `rangeMs`, in steps of `resolutionMs`. A row is one cell per step of its time range: OpenTSDB's row of one metric and hour, each second a column. */
+  | {
+      kind: 'timeOffset';
+      /** The time field (a timestamp or integer field, ms). */
+      field: string;
+      /** The row's time range in ms (OpenTSDB: one hour), at least 1. Default: `3600000`. */
+      rangeMs?: number;
+      /** The qualifier's resolution in ms, at least 1. Default: `1000`. */
+      resolutionMs?: number;
+    };
+// </generated: schema>
+/** A Phoenix primary-key column in the key's JSON form (the text form:
+ * `pk(field, DECIMAL(10, 2), desc)`). */
+export type PkSegment = Extract<SegmentSpec, { kind: 'pk' }>;
 /** The SQL types a Phoenix primary-key column (`pk(...)`) can have. */
 export type PhoenixType =
   | 'INTEGER' | 'UNSIGNED_INT' | 'BIGINT' | 'UNSIGNED_LONG' | 'SMALLINT' | 'TINYINT'
   | 'FLOAT' | 'DOUBLE' | 'DECIMAL' | 'VARCHAR' | 'CHAR' | 'BOOLEAN' | 'DATE' | 'TIME'
   | 'TIMESTAMP' | 'VARBINARY' | 'BINARY';
-/** A Phoenix primary-key column in the key's JSON form: `{kind: "pk", field, type, desc?,
- * len?, scale?, nullable?}` (the text form: `pk(field, DECIMAL(10, 2), desc)`); a `type`, so
- * it is a `Segment`. */
-export type PkSegment = {
-  kind: 'pk';
-  field: string;
-  type: PhoenixType;
-  desc?: boolean;
-  /** VARCHAR/CHAR/BINARY/VARBINARY length, or DECIMAL precision. */
-  len?: number;
-  /** DECIMAL scale. */
-  scale?: number;
-  nullable?: boolean;
-};
-/** A write's column qualifier, computed from its record. */
-export type Qualifier =
-  | { kind: 'fixed'; name?: string }
-  | { kind: 'field'; field: string }
-  | { kind: 'timeOffset'; field: string; rangeMs?: number; resolutionMs?: number };
-/** The `cells` section: the qualifier (default one fixed qualifier) and the column family's
- * `VERSIONS` (default 1): versions of a cell beyond it are not kept. */
-export interface CellSpec { qualifier?: Qualifier; versions?: number }
+/** How a salt bucket or an id is written: a name, or a width in digits or bytes. */
+export type Render =
+  | 'byte' | 'short' | 'int' | 'long' | 'letter'
+  | { dec: number } | { hex: number } | { hexUpper: number } | { bytes: number };
 /** A normalized design document, as `getPreset` and `validateDesign` return it. */
 export interface NormalizedDesign extends DesignDocument { key: KeySpecJson; reads: ReadPattern[] }
 /** A design as a document object or its JSON text. */
@@ -273,6 +924,13 @@ export interface SchemaMember {
   key: string;
   required: boolean;
   value: 'integer' | 'number' | 'boolean' | 'string' | 'time' | 'strings' | 'record' | 'phoenixType' | 'json';
+  /** The value the engine takes when the member is left out, as JSON text (`"64"`,
+   * `"\"right\""`); null when it is required or when leaving it out means something of its own. */
+  default: string | null;
+  /** The least and the largest value the engine accepts, when it checks them. */
+  range: [min: number, max: number] | null;
+  /** The names the member takes, when it is one of a fixed set (else empty). */
+  options: string[];
 }
 /** One variant of a tagged part (`kind` / `type` value) and its members. */
 export interface SchemaVariant { name: string; members: SchemaMember[] }
@@ -281,6 +939,9 @@ export interface KeyFunction { name: string; signature: string; help: string; ex
 /** The design document's kinds and their members, as the engine reads them. */
 export interface DesignSchema {
   fieldTypes: FieldType[];
+  /** What a record's value of each field type is (`long`: `integer`, `timestamp`: `time`,
+   * `bigDecimal`: `string`): how a form reads a record's value from its text. */
+  fieldValues: { [type in FieldType]: SchemaMember['value'] };
   functions: KeyFunction[];
   /** Phoenix SQL type names (`pk(...)`'s `type`). */
   phoenixTypes: string[];
@@ -290,6 +951,10 @@ export interface DesignSchema {
   splitPolicies: SchemaVariant[];
   reads: SchemaVariant[];
   qualifiers: SchemaVariant[];
+  /** Every object of the document, by its declaration's name (`WorkloadSpec`, `CellSpec`, …). */
+  objects: { [name: string]: SchemaMember[] };
+  /** The analysis and advisor options (`AnalyzeOptions`, `AdviseOptions`, `CapacityOptions`). */
+  options: { [name: string]: SchemaMember[] };
 }
 /** The document's kinds and members: what a form or a completion list offers. */
 export function designSchema(): DesignSchema;
@@ -331,16 +996,6 @@ export function lintRules(): LintRule[];
 
 /* ------------------------------------------------------------------ analyze */
 
-/** Unknown keys are an error. */
-export interface AnalyzeOptions {
-  windows?: number;
-  sampleSize?: number;
-  regionSampleSize?: number;
-  gridBuckets?: number;
-  presplitSample?: number;
-  /** Count the generated rows exactly while they fit the cap (fed records always are). */
-  exactRows?: boolean;
-}
 export interface LoadMetrics {
   regions: number; total: number; max: number; busiestRegion: number | null;
   hotspotFactor: number; busiestShare: number; activeRegions: number; emptyRegions: number;
@@ -411,6 +1066,9 @@ export interface AnalysisReport {
    * they fit the cap), else a HyperLogLog estimate whose relative standard error is
    * `distinctRowsError` (0 when exact). */
   distinctRows: number; distinctRowsError: number; distinctRowsExact: boolean;
+  /** Writes share rows: at least 1.05 writes per distinct row (six standard errors of the
+   * estimate), so the row key repeats and rows grow wide or take versions. */
+  writesShareRows: boolean;
   /** Cells kept; `writes` without a `cells` section. */
   cells: number;
   /** The largest rows by bytes written, largest first (at most 32). */
@@ -771,37 +1429,6 @@ export function combineAnalyses(
   partials: readonly Uint8Array[],
 ): AnalysisSession;
 
-/** Capacity inputs for `adviseDesign` (every member optional; HBase's defaults). */
-export interface CapacityOptions {
-  /** Bytes per record, key + value (default: the design's mean key + `valueSize`). */
-  recordBytes?: number | null;
-  /** Records per second (default: the workload's `writeRate`). */
-  writeRate?: number | null;
-  /** The column family's TTL in days (default: none, kept forever). */
-  ttlDays?: number | null;
-  /** `hbase.hregion.max.filesize` (10 GiB). */
-  maxFileSize?: number;
-  /** `hbase.hregion.memstore.flush.size` (128 MiB). */
-  memstoreFlushSize?: number;
-  /** The region server heap (16 GiB). */
-  heapBytes?: number;
-  /** `hbase.regionserver.global.memstore.size` (0.4). */
-  memstoreShare?: number;
-  /** `hbase.hregion.majorcompaction` in days (7). */
-  majorCompactionDays?: number;
-}
-/** Options of the design advisor; unknown members are errors. */
-export interface AdviseOptions {
-  /** Region servers to design for (default: the design's `regions.regionServers`). */
-  servers?: number | null;
-  /** Records each candidate is evaluated on (200,000). */
-  records?: number;
-  /** Time windows per analysis (64). */
-  windows?: number;
-  /** Native only: evaluation threads (0: every core); wasm evaluates on one. */
-  threads?: number;
-  capacity?: CapacityOptions;
-}
 /** One read's cost on a candidate. */
 export interface ReadCost {
   name: string; kind: 'get' | 'prefix' | 'range' | 'latest'; scans: number; regionsTouched: number;

@@ -1,13 +1,15 @@
 // The design as forms: fields, key segments, workload, regions, reads and cells, each control bound to one member
 // of the design document by its JSON path (`data-path`, the path the engine's errors name).
 // The kinds a form offers (field types, generator kinds and their members, pre-splits, split
-// policies, read types, qualifier kinds) come from the engine (`designSchema`), never from a
-// list kept here.
+// policies, read types, qualifier kinds), each member's value kind, default (the hint), range
+// and fixed names come from the engine (`designSchema`), never from a list kept here. A value
+// out of range is passed as typed: the engine's error lands on the control.
 // A form edit changes only its member, on a copy of the document: everything else in the
 // document (members the forms do not show, the key, the examples) stays as it was, so the
 // JSON editor and the forms show the same design both ways. Text goes in via textContent.
 import { keyChecksHere } from './key-editor.js';
 import { $, el, state } from './lab-state.js';
+import { getAt, setAt } from './state/json-path.js';
 
 let schema = null;
 let onEdit = () => {};
@@ -47,37 +49,10 @@ export function wireForms(designSchema, edit, keyParser, renamer) {
   );
 }
 
-// ---- the document, path by path ---------------------------------------------------------
+// ---- the document, path by path (state/json-path.js) -----------------------------------
 const clone = v => (v === undefined ? v : structuredClone(v));
-const split = path =>
-  path
-    .split('/')
-    .slice(1)
-    .map(s => (/^\d+$/.test(s) ? Number(s) : s));
-function get(doc, path) {
-  let v = doc;
-  for (const k of split(path)) v = v?.[k];
-  return v;
-}
-/** A copy of `doc` with the member at `path` set to `value` (removed when undefined); the
- * objects on the way are created when missing. */
-function set(doc, path, value) {
-  // removing what is not there changes nothing (and creates no empty parents)
-  if (value === undefined && get(doc, path) === undefined) return doc;
-  const keys = split(path);
-  const out = clone(doc);
-  let o = out;
-  for (const k of keys.slice(0, -1)) {
-    if (o[k] === null || typeof o[k] !== 'object') o[k] = {};
-    o = o[k];
-  }
-  const last = keys[keys.length - 1];
-  if (value === undefined) {
-    if (Array.isArray(o)) o.splice(last, 1);
-    else delete o[last];
-  } else o[last] = value;
-  return out;
-}
+const get = getAt;
+const set = setAt;
 
 /** `doc` with its key in the JSON form when `path` is under /key and the key is text: the key
  * form edits segments (the text's comments and spacing give way to the engine's printing). */
@@ -217,24 +192,51 @@ const openSections = { fields: true, key: false, workload: false, regions: false
 let focusAfter = null;
 let uid = 0;
 
-/** A labelled control for the member at `path`, of kind `kind` (a SchemaMember's value). */
-function control(label, path, kind, value, { required = false, fieldType, hint } = {}) {
+/** A schema member's default (JSON text) as the hint a control shows when it is empty. */
+function hintOf(member) {
+  if (member?.default == null) return undefined;
+  const d = JSON.parse(member.default);
+  return typeof d === 'string' ? (d === '' ? '(empty)' : d) : typeof d === 'object' ? JSON.stringify(d) : String(d);
+}
+/** A schema member's range as words, for the control's title: "1 to 65536". */
+function rangeOf(member) {
+  if (!member?.range) return undefined;
+  const [min, max] = member.range;
+  return `${min} to ${max}`;
+}
+/** The member `key` of the engine's object table `name` (`WorkloadSpec`, `CellSpec`, …). */
+const memberOf = (name, key) => schema.objects?.[name]?.find(m => m.key === key);
+
+/** A labelled control for the member at `path`, of kind `kind` (a SchemaMember's value);
+ * `member` (the schema's) gives its hint, range and fixed names. */
+function control(label, path, kind, value, { required = false, fieldType, member } = {}) {
   const id = `f${++uid}`;
   const wrap = el('div', undefined, { class: 'fctl' });
   const lab = el('label', label, { for: id });
   if (required) lab.append(el('span', ' *', { class: 'req', 'aria-hidden': 'true' }));
   let input;
+  const names = member?.options ?? [];
   if (kind === 'phoenixType' || kind === 'fieldName') {
     const options = kind === 'phoenixType' ? schema.phoenixTypes : (state.doc.fields ?? []).map(f => f.name);
     input = el('select', undefined, { id });
     if (!options.includes(value)) input.append(el('option', value ?? '(choose)', { value: value ?? '' }));
     for (const o of options) input.append(el('option', o, { value: o }));
     input.value = value ?? '';
+  } else if (names.length && (value === undefined || typeof value === 'string')) {
+    // one of the engine's names; left out, the engine's default (named in the first option)
+    input = el('select', undefined, { id });
+    const hint = hintOf(member);
+    input.append(el('option', hint ? `(default: ${hint})` : '(default)', { value: '' }));
+    if (value !== undefined && !names.includes(value)) input.append(el('option', value, { value }));
+    for (const o of names) input.append(el('option', o, { value: o }));
+    input.value = value ?? '';
+    kind = 'string';
   } else if (kind === 'boolean') {
     // three states: a member left out takes the engine's default, which may be either
     input = el('select', undefined, { id });
+    const hint = hintOf(member);
     for (const [v, t] of [
-      ['', '(default)'],
+      ['', hint ? `(default: ${hint})` : '(default)'],
       ['true', 'true'],
       ['false', 'false'],
     ])
@@ -245,8 +247,14 @@ function control(label, path, kind, value, { required = false, fieldType, hint }
     input.value = showValue(kind, value);
     if (kind === 'integer' || kind === 'number')
       input.setAttribute('inputmode', kind === 'integer' ? 'numeric' : 'decimal');
-    const ph = hint ?? PLACEHOLDER[kind];
+    const ph = hintOf(member) ?? PLACEHOLDER[kind];
     if (ph) input.placeholder = ph;
+  }
+  // the engine's range, said; a value past it is still passed on, and refused by the engine
+  const range = rangeOf(member);
+  if (range) {
+    input.title = range;
+    [input.dataset.min, input.dataset.max] = member.range.map(String);
   }
   if (required) input.setAttribute('aria-required', 'true');
   Object.assign(input.dataset, { path, kind });
@@ -254,13 +262,39 @@ function control(label, path, kind, value, { required = false, fieldType, hint }
   wrap.append(lab, input);
   return wrap;
 }
+/** What an empty control of a kind holds, when the engine gives no default. */
 const PLACEHOLDER = {
   time: '2021-09-01T00:00:00Z',
   strings: 'a, b, c',
   json: 'JSON',
-  integer: 'default',
-  number: 'default',
 };
+
+/** An option's control outside the forms (`#windows`, `#sample-size`, `#advice-records`) set
+ * from the engine's option `key` of `name` (`AnalyzeOptions`, `AdviseOptions`): its `min` and
+ * `max` (the browser marks a value past them, it never changes one) and its default as the
+ * placeholder. Call after `wireForms`. */
+export function limitControl(input, name, key) {
+  const member = schema?.options?.[name]?.find(m => m.key === key);
+  if (!input || !member) return;
+  if (member.range) [input.min, input.max] = member.range.map(String);
+  const hint = hintOf(member);
+  if (hint) input.placeholder = hint;
+}
+/** An option control's value as typed: a number, or undefined when empty (the engine's
+ * default); text that is not a number is passed on for the engine to refuse, at the option. */
+export function typedOption(input) {
+  const t = input.value.trim();
+  if (t === '') return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+}
+
+/** A control for member `key` of the engine's object `name` at `path`, its kind, whether it
+ * is required, its hint and range all the engine's. */
+function memberControl(label, name, key, path, value) {
+  const member = memberOf(name, key);
+  return control(label, path, member?.value ?? 'json', value, { required: member?.required, member });
+}
 
 /** A select of a tagged part's kinds (`table` in the schema) for the part at `path`. */
 function kindSelect(label, path, tableName, tag, current, { none } = {}) {
@@ -289,7 +323,7 @@ function variantMembers(tableName, tag, path, part) {
           // a segment's or a qualifier's field is one of the design's fields
           FIELD_TABLES.has(tableName) && m.key === 'field' && m.value === 'string' ? 'fieldName' : m.value,
           part[m.key],
-          { required: m.required },
+          { required: m.required, member: m },
         ),
   );
 }
@@ -345,9 +379,9 @@ function fieldsSection(doc) {
     box.append(el('legend', f.name || `field ${i + 1}`));
     const types = schema.fieldTypes.map(t => [t, t]);
     box.append(
-      control('name', `${p}/name`, 'string', f.name, { required: true }),
+      memberControl('name', 'FieldDecl', 'name', `${p}/name`, f.name),
       selectControl('type', `${p}/type`, types, f.type),
-      control('cardinality', `${p}/cardinality`, 'integer', f.cardinality, { hint: 'distinct values' }),
+      memberControl('cardinality (distinct values)', 'FieldDecl', 'cardinality', `${p}/cardinality`, f.cardinality),
       kindSelect('generator', `${p}/generator`, 'generators', 'kind', f.generator?.kind, { none: '(none)' }),
       ...variantMembers('generators', 'kind', `${p}/generator`, f.generator),
       listButtons('/fields', i, fields.length, `field ${f.name}`),
@@ -401,12 +435,13 @@ function keySection(doc) {
 function workloadSection(doc) {
   const w = doc.workload ?? {};
   const box = el('div', undefined, { class: 'fgrid' });
+  const c = (label, key) => memberControl(label, 'WorkloadSpec', key, `/workload/${key}`, w[key]);
   box.append(
-    control('records', '/workload/records', 'integer', w.records, { required: true }),
-    control('write rate (records/s)', '/workload/writeRate', 'number', w.writeRate),
-    control('start time', '/workload/startTime', 'time', w.startTime),
-    control('seed', '/workload/seed', 'integer', w.seed),
-    control('value size (bytes)', '/workload/valueSize', 'integer', w.valueSize),
+    c('records', 'records'),
+    c('write rate (records/s)', 'writeRate'),
+    c('start time', 'startTime'),
+    c('seed', 'seed'),
+    c('value size (bytes)', 'valueSize'),
   );
   return section('workload', 'Workload', null, box);
 }
@@ -419,26 +454,16 @@ function regionsSection(doc) {
     ...variantMembers('presplits', 'kind', '/regions/presplit', r.presplit),
   );
   const cluster = el('div', undefined, { class: 'fgrid' });
-  cluster.append(control('region servers', '/regions/regionServers', 'integer', r.regionServers));
+  cluster.append(
+    memberControl('region servers', 'RegionLayout', 'regionServers', '/regions/regionServers', r.regionServers),
+  );
   if (r.assignment && typeof r.assignment === 'object')
     cluster.append(
       el('p', `assignment: ${r.assignment.servers?.length ?? 0} regions placed by name (edit in the JSON)`, {
         class: 'muted',
       }),
     );
-  else
-    cluster.append(
-      selectControl(
-        'assignment',
-        '/regions/assignment',
-        [
-          ['', 'roundRobin (default)'],
-          ['roundRobin', 'roundRobin'],
-          ['balanced', 'balanced'],
-        ],
-        r.assignment,
-      ),
-    );
+  else cluster.append(memberControl('assignment', 'RegionLayout', 'assignment', '/regions/assignment', r.assignment));
   const auto = el('div', undefined, { class: 'fgrid' });
   const a = r.autoSplit;
   const on = el('div', undefined, { class: 'fctl' });
@@ -450,20 +475,22 @@ function regionsSection(doc) {
   if (a) {
     auto.append(
       kindSelect('policy', '/regions/autoSplit/policy', 'splitPolicies', 'type', a.policy?.type, {
-        none: '(default: stepping)',
+        none: `(default: ${hintOf(memberOf('AutoSplit', 'policy'))})`,
       }),
       ...variantMembers('splitPolicies', 'type', '/regions/autoSplit/policy', a.policy),
-      control('max file size (bytes)', '/regions/autoSplit/config/maxFileSize', 'integer', a.config?.maxFileSize, {
-        hint: '10737418240',
-      }),
-      control(
+      memberControl(
+        'max file size (bytes)',
+        'SplitConfig',
+        'maxFileSize',
+        '/regions/autoSplit/config/maxFileSize',
+        a.config?.maxFileSize,
+      ),
+      memberControl(
         'memstore flush size (bytes)',
+        'SplitConfig',
+        'memstoreFlushSize',
         '/regions/autoSplit/config/memstoreFlushSize',
-        'integer',
         a.config?.memstoreFlushSize,
-        {
-          hint: '134217728',
-        },
       ),
     );
   }
@@ -487,7 +514,9 @@ function readsSection(doc) {
     const box = el('fieldset', undefined, { class: 'frow' });
     box.append(el('legend', r.name || `read ${i + 1}`));
     box.append(
-      control('name', `${p}/name`, 'string', r.name),
+      control('name', `${p}/name`, 'string', r.name, {
+        member: schema.reads.find(v => v.name === r.type)?.members.find(m => m.key === 'name'),
+      }),
       kindSelect('type', p, 'reads', 'type', r.type),
       ...variantMembers('reads', 'type', p, r).filter(
         c => c.querySelector?.('[data-path]')?.dataset.path !== `${p}/name`,
@@ -516,10 +545,10 @@ function cellsSection(doc) {
   if (c && typeof c === 'object')
     box.append(
       kindSelect('qualifier', '/cells/qualifier', 'qualifiers', 'kind', c.qualifier?.kind, {
-        none: '(default: one fixed)',
+        none: `(default: ${hintOf(memberOf('CellSpec', 'qualifier'))})`,
       }),
       ...variantMembers('qualifiers', 'kind', '/cells/qualifier', c.qualifier),
-      control('versions (VERSIONS)', '/cells/versions', 'integer', c.versions, { hint: '1' }),
+      memberControl('versions (VERSIONS)', 'CellSpec', 'versions', '/cells/versions', c.versions),
     );
   return section(
     'cells',

@@ -1,19 +1,20 @@
-// The key design lab's shared parts: the one state object (the design document and the view
-// settings) that every part of the lab renders from, its round trip through the URL hash
-// (url-state.js), the DOM helpers and the number formatters. app.js, heatmap-view.js and
-// results.js all import them from here, so that there is one state, not one per module.
-// Every text goes through textContent, never HTML.
-import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './url-state.js';
+// The key design lab's shared parts: the one state object (the design document, the view
+// settings, the run) that every part of the lab renders from and that state/store.js's named
+// changes change, its round trip through the URL hash and the history (state/url-state.js), the
+// DOM helpers and the number formatters. Every module imports them from here, so that there is
+// one state, not one per module. Every text goes through textContent, never HTML.
+// (design-form.js and key-editor.js import it here: it moves to state/ with them.)
+import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './state/url-state.js';
 
 export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
 // far) while the page has nothing else to show; `pending` the progress of the run under way;
 // `summary` the metrics as shown (label, value, meaning), which the metrics CSV exports; `lint`
 // the linter's findings on the design of the last run;
-// `entry` the id of the design's entry under Recent designs (state-io.js), `kept` the one a
+// `entry` the id of the design's entry under Recent designs (state/io.js), `kept` the one a
 // link named (`k=`); `edited` whether the user changed that design (or made it: an import, a
 // Phoenix table), not a preset or a link as it was opened; `link` whether the design fits in a
-// link (`{ fits, length }`).
+// link (`{ fits, length }`); `run` the run's lifecycle (state/store.js).
 export const state = {
   doc: null,
   entry: '',
@@ -60,17 +61,71 @@ export function knownText(doc, text) {
   written = { doc, text };
 }
 
-// ---- URL state -------------------------------------------------------------------------
-export function saveState() {
+// ---- URL state and history --------------------------------------------------------------
+// Every change is written to the hash at once (the link always reproduces the view); a
+// committed change is a history entry of its own, so Back, Forward and undo/redo step through
+// the committed states. The first change after a commit pushes a new entry, the changes after it
+// replace that entry, and a commit (COMMIT_AFTER_MS without a change, a text box left, or a
+// whole design put on the page) closes it. The page's entries carry `{ lab: n, entry, edited }`
+// (n counts from the page's first entry, 0; entry and edited: the design's Recent designs entry).
+const COMMIT_AFTER_MS = 1000;
+let committed = true,
+  seq = Number.isSafeInteger(history.state?.lab) ? history.state.lab : 0,
+  commitTimer = 0;
+const onCommit = [];
+const mark = () => ({ lab: seq, entry: state.entry, edited: state.edited });
+
+/** The state into the hash: a new history entry for the first change after a commit (unless
+ * `replace`: the hash put right, not changed by the user), else in place of the current one. */
+export function saveState({ replace = false } = {}) {
   const base = location.href.slice(0, location.href.length - location.hash.length);
   const { hash, fits, length } = linkHash(state, docText(), base, state.entry);
-  // replaceState costs a round trip to the browser: only when the hash changes
-  if (hash !== location.hash) history.replaceState(null, '', hash);
+  // a history call costs a round trip to the browser: only when the hash changes
+  if (hash !== location.hash && committed && !replace) {
+    seq++;
+    history.pushState(mark(), '', hash);
+    committed = false;
+  } else if (hash !== location.hash || ['lab', 'entry', 'edited'].some(k => history.state?.[k] !== mark()[k])) {
+    history.replaceState(mark(), '', hash);
+  }
+  if (!committed) {
+    clearTimeout(commitTimer);
+    commitTimer = setTimeout(commit, COMMIT_AFTER_MS);
+  }
   if (fits !== state.link.fits || length !== state.link.length) {
     state.link = { fits, length };
     renderLinkFit();
   }
 }
+/** The changes since the last commit are one history entry from now on; `then(fn)` hooks run
+ * (Recent designs keep the design). */
+export function commit() {
+  clearTimeout(commitTimer);
+  committed = true;
+  for (const fn of onCommit) fn();
+}
+/** `fn` runs at every commit. */
+export const whenCommitted = fn => onCommit.push(fn);
+/** A history entry the page made was stepped to (Back, Forward, undo, redo): its number, the
+ * design's entry and whether the user edited it, as the entry recorded them. */
+export function steppedTo(entry) {
+  clearTimeout(commitTimer);
+  committed = true;
+  seq = entry.lab;
+}
+/** A link opened in this tab (a new entry the browser made): marked as the page's. */
+export function markLinkEntry() {
+  committed = true;
+  seq++;
+  history.replaceState(mark(), '', location.hash);
+}
+/** Undo: the committed state before, within the page's own entries; redo: the one after. */
+export function undo() {
+  if (!committed) commit();
+  if ((history.state?.lab ?? 0) > 0) history.back();
+}
+export const redo = () => history.forward();
+
 /** The copy-link control says when the design is too large to share as a link. */
 function renderLinkFit() {
   const note = $('link-note');

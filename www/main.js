@@ -1,8 +1,8 @@
 // The page: plain ES module, one state object, render from it. Only calls the engine and draws.
 
 import { firstResult, startLab } from './app.js';
-import { keyNodes } from './keys-view.js';
 import init, { inspect } from './pkg/rowkey_lab.js';
+import { keyNodes } from './views/keys-view.js';
 
 const $ = id => document.getElementById(id);
 const state = { value: '', type: 'string', regions: 16 };

@@ -17,22 +17,20 @@ const FLAGS = {
   lint: '--lint',
 };
 
-/** The budgets from the flags (numbers as numbers; the engine checks their ranges). */
+/** The budgets the flags give (numbers as numbers), and only those: the engine fills in its
+ * defaults and checks the ranges (`readBudgets`). */
 function budgetsOf(opt) {
   const number = (flag, v) => {
-    if (v === undefined) return undefined;
     const n = Number(v);
     if (v === '' || !Number.isFinite(n)) throw new CliError(EXIT.USAGE, `${flag} must be a number, not ${v}`);
     return n;
   };
-  return {
-    maxHotspot: number('--max-hotspot', opt.maxHotspot) ?? 2.0,
-    maxScans: number('--max-scans', opt.maxScans) ?? 16,
-    ...(opt.maxServerHotspot === undefined
-      ? {}
-      : { maxServerHotspot: number('--max-server-hotspot', opt.maxServerHotspot) }),
-    lint: opt.lint ?? 'error',
-  };
+  const given = {};
+  for (const [member, flag] of Object.entries(FLAGS)) {
+    const v = opt[member];
+    if (v !== undefined) given[member] = member === 'lint' ? v : number(flag, v);
+  }
+  return given;
 }
 
 /** What an ok line says about lint at each level. */

@@ -2,44 +2,72 @@
 //! are errors that name them.
 
 use super::capacity::CapacityOptions;
-use super::AdviseOptions;
-use crate::support::json::{f64_, read_object, u32_, u64_, Node, R};
+use super::{AdviseOptions, DEFAULT_RECORDS, MAX_ADVISE_WINDOWS, MAX_RECORDS};
+use crate::region::MAX_SERVERS;
+use crate::support::json::{f64_, object_reader, u32_, u64_};
 
-/// [`AdviseOptions`].
-pub fn advise_options(n: &Node) -> R<AdviseOptions> {
-    let d = AdviseOptions::default();
-    Ok(read_object!(
-        n,
-        "struct AdviseOptions",
-        None,
-        AdviseOptions {
-            servers: opt("servers", u32_),
-            records: or("records", u64_, d.records),
-            windows: or("windows", u32_, d.windows),
-            threads: or("threads", u32_, d.threads),
-            capacity: or("capacity", capacity_options, d.capacity),
-        }
-    ))
+object_reader! {
+    /// [`AdviseOptions`].
+    pub fn advise_options(n) -> AdviseOptions; "struct AdviseOptions";
+    /// The advisor's options, as [`advise_options`] reads them.
+    table ADVISE_OPTIONS;
+    AdviseOptions {
+        /// Region servers to design for; absent, the document's `regions.regionServers`.
+        servers: opt("servers", u32_) in 1 ..= MAX_SERVERS,
+        /// Records generated for each candidate's evaluation (the document's workload, this
+        /// many records, its seed).
+        records: or("records", u64_, DEFAULT_RECORDS) = "200000" in 1 ..= MAX_RECORDS,
+        /// Time windows of each analysis.
+        windows: or("windows", u32_, AdviseOptions::default().windows) = "64" in 1 ..= MAX_ADVISE_WINDOWS,
+        /// Native only: threads evaluating candidates (0: every core). Results do not depend
+        /// on it.
+        threads: or("threads", u32_, 0) = "0",
+        /// Capacity and lifecycle inputs.
+        capacity: or("capacity", capacity_options, CapacityOptions::default()) = "{}",
+    }
 }
 
-/// [`CapacityOptions`].
-pub fn capacity_options(n: &Node) -> R<CapacityOptions> {
-    let d = CapacityOptions::default();
-    Ok(read_object!(
-        n,
-        "struct CapacityOptions",
-        None,
-        CapacityOptions {
-            record_bytes: opt("recordBytes", u64_),
-            write_rate: opt("writeRate", f64_),
-            ttl_days: opt("ttlDays", f64_),
-            max_file_size: or("maxFileSize", u64_, d.max_file_size),
-            memstore_flush_size: or("memstoreFlushSize", u64_, d.memstore_flush_size),
-            heap_bytes: or("heapBytes", u64_, d.heap_bytes),
-            memstore_share: or("memstoreShare", f64_, d.memstore_share),
-            major_compaction_days: or("majorCompactionDays", f64_, d.major_compaction_days),
-        }
-    ))
+object_reader! {
+    /// [`CapacityOptions`].
+    pub fn capacity_options(n) -> CapacityOptions; "struct CapacityOptions";
+    /// The capacity inputs, as [`capacity_options`] reads them.
+    table CAPACITY_OPTIONS;
+    CapacityOptions {
+        /// Bytes a record takes on disk; absent, the design's mean key length plus its
+        /// workload's `valueSize`.
+        record_bytes: opt("recordBytes", u64_),
+        /// Records written per second; absent, the workload's `writeRate`.
+        write_rate: opt("writeRate", f64_),
+        /// Days a record is kept (the table's TTL); absent, kept for ever.
+        ttl_days: opt("ttlDays", f64_),
+        /// `hbase.hregion.max.filesize`, bytes.
+        max_file_size: or("maxFileSize", u64_, CapacityOptions::default().max_file_size) = "10737418240",
+        /// `hbase.hregion.memstore.flush.size`, bytes.
+        memstore_flush_size: or("memstoreFlushSize", u64_, CapacityOptions::default().memstore_flush_size) = "134217728",
+        /// A region server's heap, bytes.
+        heap_bytes: or("heapBytes", u64_, CapacityOptions::default().heap_bytes) = "17179869184",
+        /// The share of the heap memstores may take (`hbase.regionserver.global.memstore.size`).
+        memstore_share: or("memstoreShare", f64_, CapacityOptions::default().memstore_share) = "0.4",
+        /// Days between major compactions (`hbase.hregion.majorcompaction`).
+        major_compaction_days: or("majorCompactionDays", f64_, CapacityOptions::default().major_compaction_days) = "7",
+    }
+}
+
+/// The options of an analysis and of the advisor, by their TypeScript names.
+pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
+    ("AnalyzeOptions", crate::analyze::read::ANALYZE_OPTIONS),
+    ("AdviseOptions", ADVISE_OPTIONS),
+    ("CapacityOptions", CAPACITY_OPTIONS),
+];
+
+/// The engine's whole schema: the document's kinds and objects, and the options of an
+/// analysis and of the advisor with their defaults and ranges. The page's forms and controls
+/// and the generated declarations take every default and limit from it.
+pub fn schema() -> crate::design::schema::Schema {
+    crate::design::schema::Schema {
+        options: OPTIONS,
+        ..crate::design::schema::schema()
+    }
 }
 
 crate::support::json::deserialize_through! {
@@ -72,4 +100,77 @@ pub fn evaluations(
                 .map_err(|e| bad(format!("evaluations[{i}]"), e.to_string())),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::design::schema::tests::{defaults_read_back, ranges_hold, read_with};
+    use crate::design::DesignDocument;
+    use serde_json::{json, Map, Value};
+
+    #[test]
+    fn the_options_tables_hold_their_defaults() {
+        let none = Map::new;
+        let n = defaults_read_back(
+            "AnalyzeOptions",
+            crate::analyze::read::ANALYZE_OPTIONS,
+            none(),
+            crate::analyze::read::analyze_options,
+        ) + defaults_read_back("AdviseOptions", ADVISE_OPTIONS, none(), advise_options)
+            + defaults_read_back(
+                "CapacityOptions",
+                CAPACITY_OPTIONS,
+                none(),
+                capacity_options,
+            );
+        assert_eq!(n, 5 + 4 + 5);
+        // `…::default()` is what native callers get; an empty object what the shells send
+        let empty = json!({});
+        assert_eq!(
+            read_with(crate::analyze::read::analyze_options, &empty),
+            Ok(format!("{:?}", crate::analyze::AnalyzeOptions::default()))
+        );
+        assert_eq!(
+            read_with(advise_options, &empty),
+            Ok(format!("{:?}", AdviseOptions::default()))
+        );
+    }
+
+    /// Where the engine refuses option `key` of `name` set to `v` (its error's path).
+    fn checked(name: &str, key: &str, v: Value) -> Result<(), String> {
+        let path = |e: crate::error::Error| Err(e.location.path.unwrap_or_default());
+        let text = json!({ key: v }).to_string();
+        let node = crate::support::json::parse(&text).map_err(|e| e.to_string())?;
+        let parse =
+            |e: crate::support::json::DeError| e.into_error(crate::error::ErrorKind::Parse, &text);
+        match name {
+            "AnalyzeOptions" => {
+                let opts = match crate::analyze::read::analyze_options(&node) {
+                    Ok(o) => o,
+                    Err(e) => return path(parse(e)),
+                };
+                let doc = DesignDocument::from_json(
+                    r#"{"v": 1, "fields": [{"name": "a", "type": "long"}], "key": "long(a)",
+                        "workload": {"records": 10}}"#,
+                )
+                .map_err(|e| e.to_string())?;
+                crate::analyze::analyze(&doc, &opts)
+                    .map(|_| ())
+                    .or_else(path)
+            }
+            "AdviseOptions" => match advise_options(&node) {
+                Ok(o) => o.validate().or_else(path),
+                Err(e) => path(parse(e)),
+            },
+            _ => panic!("no check for the ranges of {name}: add one here"),
+        }
+    }
+
+    #[test]
+    fn the_options_ranges_are_what_the_engine_accepts() {
+        // windows, sample sizes, grid, the advisor's records, windows and servers
+        assert_eq!(ranges_hold(OPTIONS, checked), 4 + 3);
+        assert_eq!(schema().options.len(), 3);
+    }
 }

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::keyspec::FieldType;
-use crate::support::json::{i64_, read_object, string, tagged_reader, u32_, Node, R};
+use crate::support::json::{i64_, object_reader, string, tagged_reader, u32_, Node, R};
 use crate::workload::FieldDecl;
 
 /// HBase's default `VERSIONS` of a column family since 0.96.
@@ -127,18 +127,18 @@ impl CellSpec {
     }
 }
 
-/// A [`CellSpec`].
-pub(crate) fn cell_spec(n: &Node) -> R<CellSpec> {
-    let d = CellSpec::default();
-    Ok(read_object!(
-        n,
-        "struct CellSpec",
-        None,
-        CellSpec {
-            qualifier: or("qualifier", qualifier, d.qualifier),
-            versions: or("versions", versions, d.versions),
-        }
-    ))
+object_reader! {
+    /// A [`CellSpec`].
+    pub(crate) fn cell_spec(n) -> CellSpec; "struct CellSpec";
+    /// The `cells` members, as [`cell_spec`] reads them.
+    table CELLS;
+    CellSpec {
+        /// How the write's column qualifier is computed from its record, below.
+        qualifier: or("qualifier", qualifier, CellSpec::default().qualifier) = r#"{"kind": "fixed"}"#,
+        /// The column family's `VERSIONS` (HBase's default since 0.96): a cell keeps this many
+        /// newest versions.
+        versions: or("versions", versions, DEFAULT_VERSIONS) = "1" in 1 ..= (u32::MAX),
+    }
 }
 
 /// `VERSIONS`: at least 1, as HBase's `setMaxVersions` requires.
@@ -164,15 +164,26 @@ tagged_reader! {
     pub fn qualifier(n) -> Qualifier; "internally tagged enum Qualifier", tag "kind";
     /// The qualifier kinds and their members, as [`qualifier`] reads them.
     table QUALIFIERS;
+    /// The same qualifier for every write. A row is one cell: a tall-narrow table, where a
+    /// write to an existing row is a new version of its one value.
     "fixed" => Qualifier::Fixed {
-        name: or("name", string, String::new()),
+        /// The qualifier (informative; `""` is HBase's empty qualifier).
+        name: or("name", string, String::new()) = r#""""#,
     },
+    /// The field's value. A row is one cell per value of the field (an event name as the
+    /// column).
     "field" => Qualifier::Field {
+        /// The field whose value names the column.
         field: req("field", string),
     },
+    /// The field's time modulo `rangeMs`, in steps of `resolutionMs`. A row is one cell per
+    /// step of its time range: OpenTSDB's row of one metric and hour, each second a column.
     "timeOffset" => Qualifier::TimeOffset {
+        /// The time field (a timestamp or integer field, ms).
         field: req("field", string),
-        range_ms: or("rangeMs", positive_ms, DEFAULT_RANGE_MS),
-        resolution_ms: or("resolutionMs", positive_ms, DEFAULT_RESOLUTION_MS),
+        /// The row's time range in ms (OpenTSDB: one hour), at least 1.
+        range_ms: or("rangeMs", positive_ms, DEFAULT_RANGE_MS) = "3600000",
+        /// The qualifier's resolution in ms, at least 1.
+        resolution_ms: or("resolutionMs", positive_ms, DEFAULT_RESOLUTION_MS) = "1000",
     },
 }

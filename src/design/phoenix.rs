@@ -15,6 +15,7 @@ use crate::hbase::phoenix::{PhoenixColumn, PhoenixType, SortOrder};
 use crate::keyspec::phoenix::{declared_type, segment, table_of};
 use crate::keyspec::{FieldType, KeySpec, Render, SaltHash, SaltSpec, Segment};
 use crate::region::{KeyEncoding, PreSplit, RegionLayout, SaltStyle};
+use crate::support::json::{bool_, list, string};
 use crate::workload::{FieldDecl, Generator};
 
 mod build;
@@ -64,32 +65,37 @@ pub struct PhoenixColumnDecl {
     pub not_null: bool,
 }
 
-/// Read the `phoenix` section of a design document.
-pub(super) fn section(n: &crate::support::json::Node) -> crate::support::json::R<PhoenixSection> {
-    use crate::support::json::{bool_, list, read_object, string};
-    fn column(n: &crate::support::json::Node) -> crate::support::json::R<PhoenixColumnDecl> {
-        Ok(read_object!(
-            n,
-            "struct PhoenixColumnDecl",
-            None,
-            PhoenixColumnDecl {
-                name: req("name", string),
-                family: opt("family", string),
-                data_type: req("type", string),
-                not_null: or("notNull", bool_, false),
-            }
-        ))
+crate::support::json::object_reader! {
+    /// A column outside the primary key.
+    pub(super) fn column(n) -> PhoenixColumnDecl; "struct PhoenixColumnDecl";
+    /// A `phoenix.columns` entry's members, as [`column`] reads them.
+    table PHOENIX_COLUMN;
+    PhoenixColumnDecl {
+        /// The column name.
+        name: req("name", string),
+        /// Its column family; absent, Phoenix's default `0`.
+        family: opt("family", string),
+        /// Its type as the DDL writes it (`VARCHAR(20)`, `INTEGER ARRAY`).
+        data_type: req("type", string),
+        /// `NOT NULL`.
+        not_null: or("notNull", bool_, false) = "false",
     }
-    Ok(read_object!(
-        n,
-        "struct PhoenixSection",
-        None,
-        PhoenixSection {
-            table: req("table", string),
-            columns: or("columns", |n| list(n, column), Vec::new()),
-            options: or("options", |n| list(n, string), Vec::new()),
-        }
-    ))
+}
+
+crate::support::json::object_reader! {
+    /// Read the `phoenix` section of a design document.
+    pub(super) fn section(n) -> PhoenixSection; "struct PhoenixSection";
+    /// The `phoenix` members, as [`section`] reads them.
+    table PHOENIX;
+    PhoenixSection {
+        /// The table name as Phoenix normalizes it (`METRICS`, `S.T`; a quoted name as written).
+        table: req("table", string),
+        /// The columns outside the primary key: `{name, family?, type, notNull?}`.
+        columns: or("columns", |n| list(n, column), Vec::new()) = "[]",
+        /// The other table options as `NAME=value` (`VERSIONS=3`, `COMPRESSION='SNAPPY'`);
+        /// `SALT_BUCKETS` is the key's salt, not an option.
+        options: or("options", |n| list(n, string), Vec::new()) = "[]",
+    }
 }
 
 /// A column as the statement declares it.

@@ -6,48 +6,68 @@ use crate::design::{DesignDocument, Example};
 use crate::keyspec::read::key_spec;
 use crate::region::read::region_layout;
 use crate::scan::read::read_pattern;
-use crate::support::json::{bool_, list, map, read_object, string, u32_, Node, R};
+use crate::support::json::{bool_, list, map, object_reader, string, u32_, Node, R};
 use crate::workload::read::{field_decl, workload};
 
 // ------------------------------------------------------------------------------------------
 // The design document.
 // ------------------------------------------------------------------------------------------
 
-/// A [`DesignDocument`] (not yet validated).
-pub fn design(n: &Node) -> R<DesignDocument> {
-    Ok(read_object!(
-        n,
-        "struct DesignDocument",
-        None,
-        DesignDocument {
-            v: req("v", u32_),
-            name: opt("name", string),
-            description: opt("description", string),
-            fields: or("fields", |n| list(n, field_decl), Vec::new()),
-            key: req("key", key_spec),
-            workload: opt("workload", workload),
-            regions: opt("regions", region_layout),
-            cells: opt("cells", crate::design::cells::cell_spec),
-            reads: or("reads", |n| list(n, read_pattern), Vec::new()),
-            latest_first: or("latestFirst", bool_, false),
-            examples: or("examples", |n| list(n, example), Vec::new()),
-            phoenix: opt("phoenix", crate::design::phoenix::section),
-        }
-    ))
+object_reader! {
+    /// A [`DesignDocument`] (not yet validated).
+    pub fn design(n) -> DesignDocument; "struct DesignDocument";
+    /// The document's top-level members, as [`design`] reads them.
+    table DOCUMENT;
+    DesignDocument {
+        /// The format version; must be `1`.
+        v: req("v", u32_) in 1 ..= 1,
+        /// A short name for menus and titles.
+        name: opt("name", string),
+        /// What the design is for, in a sentence or two.
+        description: opt("description", string),
+        /// The record's [fields](#fields), in declaration order.
+        fields: or("fields", |n| list(n, field_decl), Vec::new()) = "[]",
+        /// The row key design: the text form (a string) or the JSON form (an object). See
+        /// [`key`](#key).
+        key: req("key", key_spec),
+        /// How many records are written, how fast, with which seed ([`workload`](#workload)).
+        /// Absent: the defaults of every workload member and 100,000 records.
+        workload: opt("workload", workload),
+        /// How the table is pre-split, split as it grows, and placed on region servers
+        /// ([`regions`](#regions)). Absent: one region on one server, never split.
+        regions: opt("regions", region_layout),
+        /// What a write puts into its row: its column qualifier and the column family's
+        /// `VERSIONS` ([`cells`](#cells)). Absent: every write is its own cell.
+        cells: opt("cells", crate::design::cells::cell_spec),
+        /// The [reads](#reads) the table must serve; each is planned as the scans HBase would
+        /// run.
+        reads: or("reads", |n| list(n, read_pattern), Vec::new()) = "[]",
+        /// Reads want the newest rows first; the linter then expects a reversed timestamp.
+        latest_first: or("latestFirst", bool_, false) = "false",
+        /// Sample records with the row key each one encodes to ([examples](#examples)).
+        examples: or("examples", |n| list(n, example), Vec::new()) = "[]",
+        /// An Apache Phoenix table's `CREATE TABLE` beyond its primary key: the table name,
+        /// the other columns, the table options ([`phoenix`](#phoenix)).
+        phoenix: opt("phoenix", crate::design::phoenix::section),
+    }
 }
 
-fn example(n: &Node) -> R<Example> {
-    Ok(read_object!(
-        n,
-        "struct Example",
-        None,
-        Example {
-            record: req("record", map),
-            key: opt("key", hex_key),
-            key_binary: opt("keyBinary", string),
-            note: opt("note", string),
-        }
-    ))
+object_reader! {
+    /// An [`Example`].
+    pub(super) fn example(n) -> Example; "struct Example";
+    /// An example's members, as [`example`] reads them.
+    table EXAMPLE;
+    Example {
+        /// The record: field name → value, as
+        /// [keyspec.md](keyspec.md#records-and-field-types) describes.
+        record: req("record", map),
+        /// The row key in hex (`Bytes.fromHex`: an even number of digits, either case).
+        key: opt("key", hex_key),
+        /// The row key as `Bytes.toStringBinary` prints it; compared when `key` is absent.
+        key_binary: opt("keyBinary", string),
+        /// Where the example comes from, or why it differs from its source.
+        note: opt("note", string),
+    }
 }
 
 /// An example's row key as hex (`Bytes.fromHex`: even length, either case): checked here so

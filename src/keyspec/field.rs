@@ -41,6 +41,20 @@ impl FieldType {
             FieldType::Timestamp => "timestamp",
         }
     }
+
+    /// What a record's value of this type is, as a form reads it from text (a
+    /// [`Member::value`](crate::support::json::Member::value) kind): `integer`, `number`,
+    /// `boolean`, `time` (epoch ms or an ISO date-time) or `string` (a bigDecimal stays text,
+    /// so no digit is lost on the way).
+    pub fn record_value(self) -> &'static str {
+        match self {
+            FieldType::String | FieldType::BigDecimal => "string",
+            FieldType::Long | FieldType::Int | FieldType::Short => "integer",
+            FieldType::Double | FieldType::Float => "number",
+            FieldType::Boolean => "boolean",
+            FieldType::Timestamp => "time",
+        }
+    }
 }
 
 /// A field as the key language sees it: its name in records and its declared type. The

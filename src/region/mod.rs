@@ -35,6 +35,8 @@ pub use table::{read_regions, LoadCounter, LoadShares, RegionList, RegionLoad, R
 
 /// The most regions a layout may create (split keys + 1).
 pub const MAX_REGIONS: u32 = 100_000;
+/// The most region servers a layout may spread its regions over.
+pub const MAX_SERVERS: u32 = 10_000;
 
 /// How the table is pre-split, auto-split and assigned to region servers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -277,10 +279,10 @@ fn from_hex(s: &str, path: &str) -> Result<Vec<u8>> {
 impl RegionLayout {
     /// Checks the server count and the pre-split (without computing sample quantiles).
     pub fn validate(&self) -> Result<()> {
-        if self.region_servers == 0 || self.region_servers > 10_000 {
+        if self.region_servers == 0 || self.region_servers > MAX_SERVERS {
             return Err(Error::new(
                 ErrorKind::Invalid,
-                "the region server count must be between 1 and 10000",
+                format!("the region server count must be between 1 and {MAX_SERVERS}"),
             )
             .at_path("/regions/regionServers"));
         }

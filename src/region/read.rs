@@ -2,26 +2,41 @@
 
 use crate::hbase::policy::{SplitConfig, SplitPolicy};
 use crate::region::{Assignment, AutoSplit, PreSplit, RegionLayout};
-use crate::region::{KeyEncoding, SaltStyle};
+use crate::region::{KeyEncoding, SaltStyle, MAX_SERVERS};
 use crate::support::json::{
-    bool_, f64_, i32_, i64_, read_object, string, strings, tagged_reader, u32_, unit, Json, Node, R,
+    bool_, f64_, i32_, i64_, object_reader, read_object, string, strings, tagged_reader, u32_,
+    unit, Json, Node, R,
 };
 
-/// A [`RegionLayout`].
-pub fn region_layout(n: &Node) -> R<RegionLayout> {
-    Ok(read_object!(n, "struct RegionLayout", None, {
-        presplit: or("presplit", presplit, PreSplit::None),
+object_reader! {
+    /// A [`RegionLayout`].
+    pub fn region_layout(n) -> RegionLayout; "struct RegionLayout";
+    /// The `regions` section's members, as [`region_layout`] reads them.
+    table REGION_LAYOUT;
+    {
+        /// The split keys the table is created with ([`presplit`](#presplit)).
+        presplit: or("presplit", presplit, PreSplit::None) = r#"{"kind": "none"}"#,
+        /// Automatic splitting as the regions grow ([`autoSplit`](#autosplit)). Absent: the
+        /// regions stay as pre-split.
         auto_split: opt("autoSplit", auto_split),
-        region_servers: opt("regionServers", u32_),
-        assignment: or("assignment", assignment, Assignment::RoundRobin),
+        /// How many region servers the regions are spread over. Absent: 1, or with
+        /// `assignment: {"servers": [...]}` the number of distinct names.
+        region_servers: opt("regionServers", u32_) in 1 ..= MAX_SERVERS,
+        /// Which server each region goes to: a rule's name, or `{"servers": [...]}`, one
+        /// server name per pre-split region (see
+        /// [below](#regionservers-and-assignment)).
+        assignment: or("assignment", assignment, Assignment::RoundRobin) = r#""roundRobin""# of ASSIGNMENT_RULES,
     } => RegionLayout {
         // Without `regionServers`, an explicit placement counts its own servers.
         region_servers: region_servers.unwrap_or_else(|| assignment.server_count()),
         presplit,
         auto_split,
         assignment,
-    }))
+    }
 }
+
+/// The placement rules by their document names (`true`: balanced).
+const ASSIGNMENT_RULES: [(&str, bool); 2] = [("roundRobin", false), ("balanced", true)];
 
 /// An [`Assignment`]: a rule's name, or `{"servers": [...]}`, one server name per region.
 pub fn assignment(n: &Node) -> R<Assignment> {
@@ -30,7 +45,7 @@ pub fn assignment(n: &Node) -> R<Assignment> {
             servers: req("servers", strings),
         } => Assignment::Servers(servers)));
     }
-    let rule = unit(n, &[("roundRobin", false), ("balanced", true)])?;
+    let rule = unit(n, &ASSIGNMENT_RULES)?;
     Ok(if rule {
         Assignment::Balanced
     } else {
@@ -38,21 +53,21 @@ pub fn assignment(n: &Node) -> R<Assignment> {
     })
 }
 
+/// How explicit split keys are spelt.
+const KEY_ENCODINGS: [(&str, KeyEncoding); 2] = [
+    ("stringBinary", KeyEncoding::StringBinary),
+    ("hex", KeyEncoding::Hex),
+];
+/// The salt bucket styles of a `saltBuckets` pre-split.
+const SALT_STYLES: [(&str, SaltStyle); 2] =
+    [("byte", SaltStyle::Byte), ("decimal", SaltStyle::Decimal)];
+
 fn key_encoding(n: &Node) -> R<KeyEncoding> {
-    unit(
-        n,
-        &[
-            ("stringBinary", KeyEncoding::StringBinary),
-            ("hex", KeyEncoding::Hex),
-        ],
-    )
+    unit(n, &KEY_ENCODINGS)
 }
 
 fn salt_style(n: &Node) -> R<SaltStyle> {
-    unit(
-        n,
-        &[("byte", SaltStyle::Byte), ("decimal", SaltStyle::Decimal)],
-    )
+    unit(n, &SALT_STYLES)
 }
 
 tagged_reader! {
@@ -60,58 +75,97 @@ tagged_reader! {
     pub fn presplit(n) -> PreSplit; "internally tagged enum PreSplit", tag "kind";
     /// The pre-split kinds and their members, as [`presplit`] reads them.
     table PRESPLITS;
+    /// No split keys: one region. Where does auto-split take it?
     "none" => PreSplit::None {},
+    /// The keys given: a `SPLITS` list, or an existing table's regions.
     "explicit" => PreSplit::Explicit {
+        /// The split keys, in ascending byte order (fewer than 100,000).
         keys: req("keys", strings),
-        encoding: or("encoding", key_encoding, KeyEncoding::StringBinary),
+        /// How the keys are spelt: `Bytes.toStringBinary` text, or two hex digits per byte.
+        encoding: or("encoding", key_encoding, KeyEncoding::StringBinary) = r#""stringBinary""# of KEY_ENCODINGS,
     },
+    /// `RegionSplitter`'s `HexStringSplit`: `regions − 1` keys of lower-case hex digits,
+    /// evenly spaced. For keys that start with MD5 hex text.
     "hexString" => PreSplit::HexString {
+        /// How many regions (1 to 100,000; 1 gives no split keys).
         regions: req("regions", u32_),
+        /// The first row, hex digits; absent, `00000000`.
         first_row: opt("firstRow", string),
+        /// The last row, hex digits (its length is the key width); absent, `FFFFFFFF`.
         last_row: opt("lastRow", string),
     },
+    /// `RegionSplitter`'s `DecimalStringSplit`. For keys that start with evenly spread
+    /// decimal digits.
     "decimalString" => PreSplit::DecimalString {
+        /// How many regions (1 to 100,000; 1 gives no split keys).
         regions: req("regions", u32_),
+        /// The first row, decimal digits; absent, `00000000`.
         first_row: opt("firstRow", string),
+        /// The last row, decimal digits (its length is the key width); absent, `99999999`.
         last_row: opt("lastRow", string),
     },
+    /// `RegionSplitter`'s `UniformSplit`: evenly spaced raw bytes. For keys that start with
+    /// random bytes (a binary hash).
     "uniform" => PreSplit::Uniform {
+        /// How many regions (1 to 100,000; 1 gives no split keys).
         regions: req("regions", u32_),
+        /// The first row, as toStringBinary text; absent, empty.
         first_row: opt("firstRow", string),
+        /// The last row, as toStringBinary text; absent, eight `\xFF`.
         last_row: opt("lastRow", string),
     },
+    /// All `num + 2` keys of `Bytes.split(start, end, num)`, both ends included: `num + 3`
+    /// regions. Over hex text it leaves empty regions (seed 001's trap).
     "bytesSplit" => PreSplit::BytesSplit {
+        /// The first key, as toStringBinary text.
         start: req("start", string),
+        /// The last key, as toStringBinary text.
         end: req("end", string),
+        /// Keys between them, 1 to 99,999.
         num: req("num", u32_),
     },
+    /// `Admin.createTable(desc, startKey, endKey, numRegions)`: `regions − 1` keys from
+    /// `start` to `end`, both included.
     "createTable" => PreSplit::CreateTable {
+        /// The first split key, as toStringBinary text.
         start: req("start", string),
+        /// The last split key, as toStringBinary text, after `start`.
         end: req("end", string),
+        /// How many regions, at least 3.
         regions: req("regions", u32_),
     },
+    /// One region per salt bucket: `byte` gives `\x01` … (Phoenix's salt split points),
+    /// `decimal` zero-padded text `01` ….
     "saltBuckets" => PreSplit::SaltBuckets {
+        /// How many buckets (at most 256 as bytes, 100,000 as text).
         buckets: req("buckets", u32_),
-        style: or("style", salt_style, SaltStyle::Byte),
+        /// Bytes or decimal text.
+        style: or("style", salt_style, SaltStyle::Byte) = r#""byte""# of SALT_STYLES,
+        /// Digits of a decimal bucket, up to 18; absent, the digits of `buckets − 1`.
         width: opt("width", u32_),
     },
+    /// The `regions − 1` quantiles of a sample of keys: regions with equal row counts for data
+    /// like the sample. For keys without a uniform prefix.
     "sampleQuantiles" => PreSplit::SampleQuantiles {
+        /// How many regions (1 to 100,000; 1 gives no split keys).
         regions: req("regions", u32_),
+        /// Row keys as toStringBinary text, any order; absent, the keys of the workload's
+        /// first 10,000 records.
         sample: opt("sample", strings),
     },
 }
 
-/// An [`AutoSplit`].
-pub fn auto_split(n: &Node) -> R<AutoSplit> {
-    Ok(read_object!(
-        n,
-        "struct AutoSplit",
-        None,
-        AutoSplit {
-            policy: or("policy", split_policy, SplitPolicy::Stepping),
-            config: or("config", split_config, SplitConfig::default()),
-        }
-    ))
+object_reader! {
+    /// An [`AutoSplit`].
+    pub fn auto_split(n) -> AutoSplit; "struct AutoSplit";
+    /// The `autoSplit` members, as [`auto_split`] reads them.
+    table AUTO_SPLIT;
+    AutoSplit {
+        /// The split policy.
+        policy: or("policy", split_policy, SplitPolicy::Stepping) = r#"{"type": "stepping"}"#,
+        /// The sizes the policy compares against; absent members take HBase's defaults.
+        config: or("config", split_config, SplitConfig::default()) = "{}",
+    }
 }
 
 tagged_reader! {
@@ -120,36 +174,57 @@ tagged_reader! {
     pub fn split_policy(n) -> SplitPolicy; "internally tagged enum SplitPolicy", tag "type";
     /// The split policies and their members, as [`split_policy`] reads them.
     table SPLIT_POLICIES;
+    /// `ConstantSizeRegionSplitPolicy`: splits past the desired max size. The classic
+    /// fixed rule.
     "constantSize" => SplitPolicy::ConstantSize {},
+    /// `IncreasingToUpperBoundRegionSplitPolicy`: min(desired max size, initial size × n³),
+    /// n = the table's regions on that server. HBase 0.94 to 1.x's default.
     "increasingToUpperBound" => SplitPolicy::IncreasingToUpperBound {},
+    /// `SteppingSplitPolicy`: the initial size while the region is the table's only one on
+    /// its server, else the desired max size. HBase 2's default.
     "stepping" => SplitPolicy::Stepping {},
+    /// `KeyPrefixRegionSplitPolicy` (deprecated): as `increasingToUpperBound`, the split
+    /// point cut to its first `prefixLength` bytes.
     "keyPrefix" => SplitPolicy::KeyPrefix {
+        /// Bytes kept of the split point; 0 or less: no cut.
         prefix_length: req("prefixLength", i32_),
     },
+    /// `DelimitedKeyPrefixRegionSplitPolicy` (deprecated): as `increasingToUpperBound`, the
+    /// split point cut just before the first `delimiter`.
     "delimitedKeyPrefix" => SplitPolicy::DelimitedKeyPrefix {
+        /// The delimiter, as text; empty: no cut.
         delimiter: req("delimiter", string),
     },
+    /// `DisabledRegionSplitPolicy`: never splits.
     "disabled" => SplitPolicy::Disabled {},
 }
 
-/// A [`SplitConfig`]: every field optional (defaults from hbase-default.xml); an unknown
-/// member is an error (a misspelt `maxFilesize` would silently leave the 10 GiB default).
-pub fn split_config(n: &Node) -> R<SplitConfig> {
-    let d = SplitConfig::default();
-    Ok(read_object!(
-        n,
-        "struct SplitConfig",
-        None,
-        SplitConfig {
-            max_file_size: or("maxFileSize", i64_, d.max_file_size),
-            table_max_file_size: opt("tableMaxFileSize", i64_),
-            jitter: or("jitter", f64_, d.jitter),
-            memstore_flush_size: or("memstoreFlushSize", i64_, d.memstore_flush_size),
-            table_memstore_flush_size: opt("tableMemstoreFlushSize", i64_),
-            initial_size: opt("initialSize", i64_),
-            overall_hregion_files: or("overallHregionFiles", bool_, d.overall_hregion_files),
-        }
-    ))
+object_reader! {
+    /// A [`SplitConfig`]: every field optional (defaults from hbase-default.xml); an unknown
+    /// member is an error (a misspelt `maxFilesize` would silently leave the 10 GiB default).
+    pub fn split_config(n) -> SplitConfig; "struct SplitConfig";
+    /// The `autoSplit.config` members, as [`split_config`] reads them.
+    table SPLIT_CONFIG;
+    SplitConfig {
+        /// `hbase.hregion.max.filesize`, bytes (10 GiB).
+        max_file_size: or("maxFileSize", i64_, SplitConfig::default().max_file_size) = "10737418240",
+        /// The table's `MAX_FILESIZE`; when above 0 it is the desired max size instead of
+        /// `maxFileSize`.
+        table_max_file_size: opt("tableMaxFileSize", i64_),
+        /// `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter.
+        jitter: or("jitter", f64_, SplitConfig::default().jitter) = "0.25",
+        /// `hbase.hregion.memstore.flush.size`, bytes (128 MiB).
+        memstore_flush_size: or("memstoreFlushSize", i64_, SplitConfig::default().memstore_flush_size) = "134217728",
+        /// The table's `MEMSTORE_FLUSHSIZE` (it only counts for the initial size).
+        table_memstore_flush_size: opt("tableMemstoreFlushSize", i64_),
+        /// `hbase.increasing.policy.initial.size`. The initial size is this when above 0, else
+        /// twice `tableMemstoreFlushSize` when that is above 0, else twice
+        /// `memstoreFlushSize` (256 MiB).
+        initial_size: opt("initialSize", i64_),
+        /// `hbase.hregion.split.overallfiles`. Accepted; the analysis models one store per
+        /// region, so it changes nothing.
+        overall_hregion_files: or("overallHregionFiles", bool_, SplitConfig::default().overall_hregion_files) = "true",
+    }
 }
 
 /// What a design takes of a table's regions as `read_regions` gave them (its JSON form):

@@ -522,8 +522,11 @@ impl Node {
 
 mod members;
 mod read;
-pub(crate) use members::{member_required, member_table, read_object, tagged_reader};
-pub use members::{value_kind, Member, Variant};
+pub(crate) use members::{
+    member_default, member_options, member_range, member_required, member_table, object_reader,
+    read_object, tagged_reader,
+};
+pub use members::{names, value_kind, Member, Variant};
 pub use read::*;
 
 /// `s` as a JSON string literal, for messages that quote user text unambiguously; past 64

@@ -46,11 +46,12 @@ pub fn rename_field(doc: JsValue, from: JsValue, to: JsValue) -> Result<JsValue,
 }
 
 /// The design document's kinds and members (field types, segment kinds, generators,
-/// pre-splits, split policies, read types, qualifiers), as the engine reads them: what the
-/// page's forms and completion offer.
+/// pre-splits, split policies, read types, qualifiers, objects) and the analysis and advisor
+/// options, each member with its default and range, as the engine reads them: what the
+/// page's forms, controls and completion offer.
 #[wasm_bindgen(js_name = designSchema)]
 pub fn design_schema() -> Result<JsValue, JsValue> {
-    to_js(&crate::design::schema::schema())
+    to_js(&crate::advise::schema())
 }
 
 /// Encode one record with the document's key design: the row key bytes.

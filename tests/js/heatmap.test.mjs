@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { matrixPixels, poolMax, poolValues } from '../../www/heatmap.js';
+import { matrixPixels, poolMax, poolValues } from '../../www/views/heatmap.js';
 
 const matrix = (rows, cols, f) => {
   const cells = new Float64Array(rows * cols);

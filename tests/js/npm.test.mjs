@@ -83,17 +83,16 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     assert.deepEqual(consumer.files.sort(), ['cjs', 'node', 'shared', 'vectors', 'web']);
   });
 
-  test("the entries around the glue are scripts/npm's files, as written", () => {
-    const src = path.join(ROOT, 'scripts/npm');
+  test("the entries around the glue are npm/'s files, as written", () => {
+    const src = path.join(ROOT, 'npm');
     const files = readdirSync(src, { recursive: true }).filter(f => statSync(path.join(src, f)).isFile());
     assert.deepEqual(files.sort(), [
       'cjs/index.cjs',
-      'node/advise-worker.js',
       'node/advise.js',
-      'node/analyze-worker.js',
       'node/analyze.js',
       'node/index.js',
       'node/pool.js',
+      'node/worker.js',
       'shared/objects.js',
       'shared/run.js',
       'vectors/index.d.ts',
@@ -104,6 +103,15 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       assert.equal(
         readFileSync(path.join(consumer.dir, 'node_modules/rowkey-lab/pkg', f), 'utf8'),
         readFileSync(path.join(src, f), 'utf8'),
+        f,
+      );
+  });
+
+  test("the call interface, the scheduler and the counting calls are the page's own files (www/engine/)", () => {
+    for (const f of ['calls.js', 'count.js', 'scheduler.js'])
+      assert.equal(
+        readFileSync(path.join(consumer.dir, 'node_modules/rowkey-lab/pkg/shared', f), 'utf8'),
+        readFileSync(path.join(ROOT, 'www/engine', f), 'utf8'),
         f,
       );
   });

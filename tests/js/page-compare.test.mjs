@@ -172,7 +172,7 @@ const pixel = (page, i, row, col) =>
   );
 
 test('compare three designs (a preset and a Recent design added): each map labelled with its own start keys and the workload time, hover names the cell, the scale switch redraws', async () => {
-  const { PALETTE } = await import(path.join(ROOT, 'www/heatmap.js'));
+  const { PALETTE } = await import(path.join(ROOT, 'www/views/heatmap.js'));
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
   // the reversed-ids design first, then telecom: the reversed one is under Recent designs
   await page.goto(`${server.url}#p=seed002-reverse`);

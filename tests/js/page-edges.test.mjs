@@ -51,13 +51,13 @@ const answers = (page, ms = 30000) =>
     page.evaluate(() => new Promise(r => requestAnimationFrame(() => r(true)))),
     new Promise(r => setTimeout(() => r(false), ms)),
   ]);
-/** Record the kinds of the messages the page posts to its workers. */
+/** Record the engine calls the page makes of its workers (engine/calls.js: `{ id, call, args }`). */
 const watchWorkerKinds = page =>
   page.addInitScript(() => {
     window.posted = [];
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (msg, ...rest) {
-      window.posted.push(msg?.kind);
+      window.posted.push(msg?.call);
       return post.call(this, msg, ...rest);
     };
   });

@@ -57,7 +57,7 @@ const watchLongTasks = page =>
     }).observe({ type: 'longtask', buffered: true });
   });
 /** Record, from the page's start, what reads a file or a long text: the page's thread reading a
- * Blob (a File is one) and the messages asking a worker to read one (state-io.js readOff). How
+ * Blob (a File is one) and the messages asking a worker to read one (state/io.js readOff). How
  * long the page's tasks are meanwhile is a figure of the machine's load, printed, not asserted. */
 const watchReads = page =>
   page.addInitScript(() => {
@@ -79,7 +79,7 @@ const watchReads = page =>
     }
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (msg, ...rest) {
-      if (msg?.kind === 'readDesign' || msg?.kind === 'readRegions') window.reads.worker.push(msg.kind);
+      if (msg?.call === 'readDesign' || msg?.call === 'readRegions') window.reads.worker.push(msg.call);
       return post.call(this, msg, ...rest);
     };
   });
@@ -179,7 +179,7 @@ test('a design near the cap (1.9 MiB) is read in the worker; the editor, the lin
   const file = path.join(dir, 'hosts.rowkey.json');
   writeFileSync(file, JSON.stringify(big));
   const t0 = await now(page);
-  // The file is read in a worker of its own (state-io.js readOff), not on the page's thread:
+  // The file is read in a worker of its own (state/io.js readOff), not on the page's thread:
   // asserted by that worker's start. How long the page's tasks are while it imports is a
   // figure of the machine's load, printed and not asserted (it passed 200 ms under the full
   // suite on a loaded 2-core machine).

@@ -133,16 +133,19 @@ impl Analyzer {
                 })
                 .collect(),
         };
+        let distinct_rows = self.table_distinct_rows();
         let mut report = AnalysisReport {
             writes: self.writes,
             bytes: self.bytes,
-            distinct_rows: self.table_distinct_rows(),
+            distinct_rows,
             distinct_rows_error: if exact.is_some() {
                 0.0
             } else {
                 rows::relative_error(rows::TABLE_PRECISION)
             },
             distinct_rows_exact: exact.is_some(),
+            writes_share_rows: distinct_rows > 0
+                && self.writes as f64 >= crate::analyze::SHARED_ROWS_RATIO * distinct_rows as f64,
             cells: table_cells,
             largest_rows,
             largest_rows_exact: exact.is_some(),

@@ -2,7 +2,7 @@
 // in the DOM), each key's segments coloured by the design's layout (keyLayout, and KeyCodec.spans), the
 // region and server on each row, a region boundary line, and the decoded record on hover
 // (KeyCodec.decode -> the row's title). All text goes through textContent.
-import * as wasm from './pkg/rowkey_lab.js';
+import * as wasm from '../pkg/rowkey_lab.js';
 
 export const ROW_H = 22;
 const OVERSCAN = 8;

@@ -2,12 +2,12 @@
 // primary key as pk(...) segments, SALT_BUCKETS or SPLIT ON as the pre-split, a field per key
 // column), and the design on show printed back as CREATE TABLE when its key is a Phoenix
 // primary key (printCreateTable). Errors are the engine's, at their line and column.
-// The statement is read in a worker (state-io.js readOff), never on the page's thread: a table of
+// The statement is read in a worker (state/io.js readOff), never on the page's thread: a table of
 // tens of thousands of columns takes the engine seconds. A statement longer than the box shows
 // (BOX_MAX) is kept aside unshown, as the table-regions box does.
-import { $, clip, docText, el, lineWithCaret, state } from './lab-state.js';
-import * as wasm from './pkg/rowkey_lab.js';
-import { BOX_MAX, copyText, DESIGN_MAX, readOff, sizeText } from './state-io.js';
+import { $, clip, docText, el, lineWithCaret, state } from '../lab-state.js';
+import * as wasm from '../pkg/rowkey_lab.js';
+import { BOX_MAX, copyText, DESIGN_MAX, readOff, sizeText } from '../state/io.js';
 
 /** The longest statement (characters) the page reads: the engine's limit for a document. */
 export const STATEMENT_MAX = 16 * 1024 * 1024;
@@ -66,13 +66,13 @@ export function wirePhoenix(use) {
       say('Stopped: the design on show stays.');
     });
     status.append(stop);
-    const read = readOff({ kind: 'parseCreateTable', sql, file: aside?.file ?? null, max: DESIGN_MAX });
+    const read = readOff('parseCreateTable', { sql, file: aside?.file ?? null, max: DESIGN_MAX });
     reading = read;
     let got;
     try {
       got = await read;
     } catch (e) {
-      if (e.cancelled) return;
+      if (e.name === 'AbortError') return;
       say('');
       // the line (cut around the column by the worker: the statement may be one long line)
       showError(

@@ -1,16 +1,17 @@
 // The Advice view: the engine's design advisor (src/advise) run from the page. The engine makes
 // the candidates (adviseCandidates), each is evaluated in one of a pool of workers on the speed
-// build (evaluateCandidate; as many workers as the browser has cores, up to four), and the engine
-// answers from the evaluations in candidate order (adviseFrom), so the answer does not depend on
-// the number of workers. Drawn here: the candidates as a scatter plot of write spread against
+// build (evaluateCandidate; as many workers as the browser has cores, up to four, spread by
+// engine/scheduler.js as the npm package spreads them), and the engine answers from the
+// evaluations in candidate order (adviseFrom), so the answer does not depend on the number of
+// workers. Drawn here: the candidates as a scatter plot of write spread against
 // read cost (the Pareto front filled, the current design and the recommendation ringed), the
 // recommendation and its reasons, a chosen candidate's figures with Load and Compare, and the
 // capacity and lifecycle table. Every text goes in through textContent.
 // Advice belongs to the design it was asked for: a change of the design stops a run under way,
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
-import { startWorker } from './boot.js';
-import { $, docText, el, fix, num, state } from './lab-state.js';
+import { engineWorker } from '../engine/web-workers.js';
+import { $, docText, el, fix, num, state } from '../lab-state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svg = (tag, attrs = {}) => {
@@ -19,7 +20,7 @@ const svg = (tag, attrs = {}) => {
   return e;
 };
 
-let pool = [],
+let stopping = null, // the AbortController of the run under way: abort ends its workers
   runId = 0,
   advice = null,
   chosen = 0,
@@ -40,23 +41,11 @@ export function wireAdvice(load, compare) {
 function stop(text) {
   runId++;
   running = null;
-  for (const w of pool) w.terminate();
-  pool = [];
+  stopping?.abort();
+  stopping = null;
   $('advice-cancel').disabled = true;
   $('advice-run').disabled = false;
   $('advice-status').textContent = text;
-}
-
-/** One request to a worker, answered by its message with the same id. */
-function ask(worker, msg) {
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      if (data.id !== msg.id) return;
-      if (data.kind === 'error') reject(Object.assign(new Error(data.error.message), data.error));
-      else resolve(data);
-    };
-    worker.postMessage(msg);
-  });
 }
 
 function options() {
@@ -75,43 +64,40 @@ async function runAdvice() {
     opts = options();
   running = { text: docText(doc), name: doc.name ?? 'the design', loaded: new Map() };
   const n = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
-  pool = Array.from({ length: n }, () => startWorker('#engine=fast'));
+  stopping = new AbortController();
+  const { signal } = stopping;
+  const pool = Array.from({ length: n }, () => engineWorker('#engine=fast'));
+  // the run's end (stop), whatever it was: its workers end
+  signal.addEventListener('abort', () => {
+    for (const w of pool) w.end();
+  });
   $('advice-run').disabled = true;
   $('advice-cancel').disabled = false;
   const progress = $('advice-progress');
   progress.value = 0;
   $('advice-status').textContent = 'Making the candidates…';
   try {
-    const { set } = await ask(pool[0], { id, kind: 'adviseCandidates', doc, options: opts });
-    if (id !== runId) return;
+    // (imported when the advisor first runs: no part of the page's first load)
+    const { spreadTasks } = await import('../engine/scheduler.js');
+    const set = await pool[0].call('adviseCandidates', { doc, options: opts }, { signal });
     const total = set.candidates.length;
-    const evaluations = new Array(total);
-    let next = 0,
-      done = 0;
+    let done = 0;
     const t0 = performance.now();
-    // each worker takes the next candidate when it is free
-    const work = async w => {
-      while (next < total && id === runId) {
-        const index = next++;
-        const c = set.candidates[index];
-        const r = await ask(w, {
-          id,
-          kind: 'evaluate',
-          index,
-          design: c.design,
-          options: opts,
-          targetRegions: set.targetRegions,
-        });
-        evaluations[index] = r.metrics;
+    const evaluations = await spreadTasks({
+      workers: pool,
+      tasks: set.candidates,
+      signal,
+      call: (w, c) =>
+        w.call('evaluate', { design: c.design, options: opts, targetRegions: set.targetRegions }, { signal }),
+      onResult() {
         done++;
         progress.value = done / total;
         $('advice-status').textContent = `${done} of ${total} candidates evaluated (${n} workers)…`;
-      }
-    };
-    await Promise.all(pool.map(work));
+      },
+    });
     if (id !== runId) return;
     const seconds = (performance.now() - t0) / 1000;
-    const { advice: a } = await ask(pool[0], { id, kind: 'adviseFrom', doc, options: opts, evaluations });
+    const a = await pool[0].call('adviseFrom', { doc, options: opts, evaluations }, { signal });
     if (id !== runId) return;
     performance.mark('rowkey-lab:advice-done');
     advice = a;

@@ -3,7 +3,10 @@
 // Files and long texts are read in a worker (readOff), after a size check that needs no reading;
 // the limits are the page's own, explained in docs/limits.md.
 
-import { startWorker } from './boot.js';
+import { engineWorker } from '../engine/web-workers.js';
+import { fromStored, makeRoom, RECENT_INLINE_MAX, RECENT_STORED_MAX } from './recent-list.js';
+
+export { RECENT_STORED_MAX };
 
 /** The largest design file (bytes) or pasted design (characters) the page opens. It holds a
  * design at the engine's own limit of regions (100,000 split keys: about 1.5 MiB), and opening
@@ -16,17 +19,6 @@ export const REGION_TEXT_MAX = 64 * 1024 * 1024;
 export const BOX_MAX = 256 * 1024;
 
 const RECENT_KEY = 'rowkey-lab:recent';
-/** Recent designs: at most RECENT_MAX, the JSON of those kept in localStorage at most
- * RECENT_TOTAL_MAX characters together (localStorage holds 5 MiB or so per site, counted in
- * UTF-16). An entry longer than RECENT_INLINE_MAX is kept in IndexedDB instead (its text only;
- * the list in localStorage holds its label), up to RECENT_STORED_MAX: the largest design the
- * engine reads. When the list is full, presets and links opened as they were go first, oldest
- * first; a design the user edited goes only to make room for another one the user edited, and
- * the page says which went. A design too large to keep is said so, never dropped quietly. */
-const RECENT_MAX = 10;
-const RECENT_INLINE_MAX = 256 * 1024;
-const RECENT_TOTAL_MAX = 2 * 1024 * 1024;
-export const RECENT_STORED_MAX = 16 * 1024 * 1024;
 
 /** `n` bytes or characters as people read them: "812 B", "37 KiB", "2.4 MiB". */
 export function sizeText(n) {
@@ -102,23 +94,6 @@ export function recentList() {
     return []; // no localStorage
   }
 }
-/** A stored entry, or one written before entries had ids (`{ doc, presetId, at }`); else null.
- * An entry from before `edited` was recorded counts as edited: nothing says it is not the
- * user's own. */
-function fromStored(r) {
-  if (!r || typeof r !== 'object' || (typeof r.label !== 'string' && r.doc === undefined)) return null;
-  if (typeof r.id === 'string' && (typeof r.text === 'string' || (r.stored === true && r.size > 0))) {
-    if (r.draft && typeof r.base !== 'string') return null;
-    return { ...r, edited: r.edited !== false };
-  }
-  if (r.doc && typeof r.doc === 'object') {
-    const at = Number(r.at) || 0;
-    const label = r.doc.name ?? (typeof r.doc.key === 'string' ? r.doc.key : 'design');
-    const text = JSON.stringify(r.doc);
-    return { id: `r${at}`, at, presetId: r.presetId ?? '', label, text, draft: false, edited: true };
-  }
-  return null;
-}
 /** Is `text` a design's JSON (an object)? */
 const isDesign = text => {
   try {
@@ -163,9 +138,6 @@ export function forgetDamaged() {
 /** A new entry id. */
 export const newEntryId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** The characters an entry takes in localStorage. */
-const inlineSize = r => (r.stored ? 0 : r.text.length + (r.base?.length ?? 0)) + r.label.length;
-
 /** Keep `entry` first under Recent designs, in place of the entry with its id and of any other
  * with the same text (an edited one keeps the entry edited). Returns `{ why, stored }`: `why`
  * null, or what the page should say: `{ tooLarge: characters }` or `{ refused: the browser's
@@ -188,18 +160,7 @@ export function keep(entry) {
     : { ...entry, stored: undefined, size: undefined };
   first.edited = entry.edited || same.some(r => r.edited);
   const list = [first, ...before.filter(r => !same.includes(r))];
-  // Over the limits: the oldest entry not edited goes first; when every other one was edited,
-  // a new entry not edited gives way itself (a preset is in its menu, a link in the history);
-  // else the oldest edited one goes, and the page says so.
-  const evicted = [];
-  let inline = list.reduce((n, r) => n + inlineSize(r), 0);
-  while (list.length > 1 && (list.length > RECENT_MAX || inline > RECENT_TOTAL_MAX)) {
-    let i = list.findLastIndex(r => r !== first && !r.edited);
-    if (i < 0) i = !first.edited && list.includes(first) ? list.indexOf(first) : list.findLastIndex(r => r !== first);
-    const [gone] = list.splice(i, 1);
-    inline -= inlineSize(gone);
-    if (gone.edited) evicted.push(gone);
-  }
+  const evicted = makeRoom(list, first);
   const kept = list.includes(first);
   try {
     // (the entries this page cannot read stay, after the others: see readStored)
@@ -279,22 +240,15 @@ export async function sweepStored() {
   }
 }
 
-/** One read off this thread (a design file, a table's region text) by a worker of its own, so
- * that a run under way neither waits for it nor is held up by it. Resolves to the worker's
- * answer, rejects with its error (`{ message, … }`, `cancelled` when cancel() ended it). */
-export function readOff(message) {
-  const w = startWorker();
-  let settle;
-  const answer = new Promise((resolve, reject) => {
-    settle = (data, failed) => {
-      w.terminate();
-      (failed ? reject : resolve)(data);
-    };
-  });
-  w.onmessage = ({ data }) => settle(data.kind === 'error' ? data.error : data, data.kind === 'error');
-  w.onerror = e => settle({ message: e.message || 'the reader stopped' }, true);
-  w.postMessage({ id: 0, ...message });
-  return Object.assign(answer, { cancel: () => settle({ message: 'cancelled', cancelled: true }, true) });
+/** One read off this thread (a design file, a table's region text) by an engine worker of its
+ * own (`call` of worker.js, with `args`), so that a run under way neither waits for it nor is
+ * held up by it. Resolves to the call's answer, rejects with the engine's error (an AbortError
+ * when cancel() ended it). */
+export function readOff(call, args) {
+  const stop = new AbortController();
+  const engine = engineWorker();
+  const answer = engine.call(call, args, { signal: stop.signal }).finally(() => engine.end());
+  return Object.assign(answer, { cancel: () => stop.abort() });
 }
 
 /** Copy `text` to the clipboard; false when the browser refuses. */

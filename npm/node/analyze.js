@@ -1,14 +1,16 @@
 // analysisSessionParallel / analyzeDesignParallel (pkg/node/analyze.js): a design's generated
 // workload counted on worker threads, one engine per worker. The engine cuts the workload into
-// blocks (AnalysisSession#blocks) and runs of blocks (blockRanges); each worker counts one run
-// (AnalysisSession.forBlocks) and hands back its partial counts, which the engine adds up
-// (combineAnalyses) into the session one thread counting every block would have: the same
-// report, byte for byte, whatever the number of workers. The workers are pool.js's: a failure
-// (a throwing onProgress too) rejects after every worker has ended. Copied beside the Node glue
-// by scripts/build-npm.sh.
+// blocks (AnalysisSession#blocks); the scheduler the page uses too (../shared/scheduler.js
+// spreadBlocks) starts each worker on an even run of them (blockRanges) and lets a worker that
+// ends take half of the unbegun blocks of another (cedeHalf); each hands back its partial counts
+// (AnalysisSession.forBlocks, partial), which the engine adds up (combineAnalyses) into the
+// session one thread counting every block would have: the same report, byte for byte, whatever
+// the number of workers. The workers are pool.js's: a failure (a throwing onProgress too)
+// rejects after every worker has ended. Copied beside the Node glue by scripts/build-npm.sh.
 import { availableParallelism } from 'node:os';
 import { checkRun, finished, stepped } from '../shared/run.js';
-import { checkCloneable, runPool } from './pool.js';
+import { spreadBlocks } from '../shared/scheduler.js';
+import { checkCloneable, withThreads } from './pool.js';
 import { AnalysisSession, blockRanges, combineAnalyses } from './rowkey_lab.js';
 
 /**
@@ -27,15 +29,15 @@ export async function analysisSessionParallel(doc, options, run) {
   const workers = Math.min(threads ?? availableParallelism(), blocks);
   if (workers <= 1) return stepped(whole, onProgress);
   whole.free();
-  const ranges = blockRanges(blocks, workers);
-  const done = ranges.map(() => 0);
-  const tasks = ranges.map(([first, end]) => ({ doc, options, first, end }));
-  const parts = await runPool(new URL('./analyze-worker.js', import.meta.url), tasks, tasks.length, {
-    progress(i, n) {
-      done[i] = n;
-      onProgress?.({ done: done.reduce((a, b) => a + b, 0), total });
-    },
-  });
+  const parts = await withThreads(workers, threads =>
+    spreadBlocks({
+      workers: threads,
+      ranges: blockRanges(blocks, workers),
+      args: { doc, options },
+      records: total,
+      onProgress,
+    }),
+  );
   return combineAnalyses(doc, options, parts);
 }
 

@@ -8,7 +8,7 @@
 //     (&embed=1&view=… for the iframe mode, kept as they are)
 //
 // A design whose link would be longer than LINK_MAX is not written into it: the hash then has
-// `k=<id>` instead of `d=`, the design's entry under Recent designs in this browser (state-io.js),
+// `k=<id>` instead of `d=`, the design's entry under Recent designs in this browser (state/io.js),
 // so that a reload still opens it; such a link means nothing in another browser, and the page
 // says so (the copy-link control says to export the JSON instead).
 //

@@ -3,6 +3,8 @@
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 
+import { $, el, fix, num, pct, state, when } from '../lab-state.js';
+import { setView } from '../state/store.js';
 import { redrawCompare } from './compare-view.js';
 import {
   CURSOR_STEPS,
@@ -21,7 +23,6 @@ import {
   zoomedRange,
 } from './heat-axes.js';
 import { columnTotal, drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
-import { $, el, fix, num, pct, saveState, state, when } from './lab-state.js';
 
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
 export function shownMatrix() {
@@ -291,15 +292,14 @@ function brushEnd(ev) {
   $('brush').hidden = true;
   if (b <= a && rb <= ra) return;
   const { c0, r0 } = shownMatrix();
-  if (b > a) state.heat.zoom = [c0 + a, c0 + b + 1];
-  if (rb > ra) state.heat.keys = [r0 + ra, r0 + rb + 1];
-  saveState();
+  setView({
+    ...(b > a ? { zoom: [c0 + a, c0 + b + 1] } : {}),
+    ...(rb > ra ? { keys: [r0 + ra, r0 + rb + 1] } : {}),
+  });
   renderHeatmap();
 }
 function setZoom(zoom) {
-  state.heat.zoom = zoom;
-  if (!zoom) state.heat.keys = null;
-  saveState();
+  setView(zoom ? { zoom } : { zoom, keys: null });
   renderHeatmap();
 }
 /** The tooltip of the keyboard's cursor (`state.heat.cursor`, in shown cells). */
@@ -328,9 +328,8 @@ function heatKey(ev) {
     ev.preventDefault();
     // the cursor stays on its cell (its region and window) as the ranges change around it
     const [row, col] = [r0 + cur[0], c0 + cur[1]];
-    if (zoom[0] === 'time') h.zoom = zoomedRange([c0, c1], cols, col, zoom[1]);
-    else h.keys = zoomedRange([r0, r1], rows, row, zoom[1]);
-    saveState();
+    if (zoom[0] === 'time') setView({ zoom: zoomedRange([c0, c1], cols, col, zoom[1]) });
+    else setView({ keys: zoomedRange([r0, r1], rows, row, zoom[1]) });
     renderHeatmap();
     const now = shownMatrix();
     h.cursor = inMap([row - now.r0, col - now.c0], now.m);
@@ -371,15 +370,17 @@ export function wireHeatmap() {
     $('tooltip').hidden = true;
   });
   const heatInput = () => {
-    const h = state.heat;
-    if (h.view !== $('heat-view').value) h.keys = null; // rows are regions or servers: other indices
-    h.view = $('heat-view').value;
-    h.measure = $('heat-measure').value in MEASURES ? $('heat-measure').value : 'writes';
-    h.mode = $('heat-mode').value;
-    h.brightness = Number($('brightness').value) || 0;
-    h.capacity = Math.max(0.001, Number($('capacity').value) || 100);
+    const view = $('heat-view').value;
+    setView({
+      // rows are regions or servers: other indices
+      ...(view !== state.heat.view ? { keys: null } : {}),
+      view,
+      measure: $('heat-measure').value in MEASURES ? $('heat-measure').value : 'writes',
+      mode: $('heat-mode').value,
+      brightness: Number($('brightness').value) || 0,
+      capacity: Math.max(0.001, Number($('capacity').value) || 100),
+    });
     renderHeatControls();
-    saveState();
     if (state.shown) renderHeatmap();
     redrawCompare(); // the compared maps take the same colour settings
   };

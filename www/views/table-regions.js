@@ -5,8 +5,8 @@
 // or opened from a file; a text longer than the box shows (BOX_MAX) is kept aside unshown, and
 // one longer than REGION_TEXT_MAX is refused before it is read.
 
-import { $, el, num, offsetOf, state } from './lab-state.js';
-import { BOX_MAX, DESIGN_MAX, REGION_TEXT_MAX, readOff, sizeText } from './state-io.js';
+import { $, el, num, offsetOf, state } from '../lab-state.js';
+import { BOX_MAX, DESIGN_MAX, REGION_TEXT_MAX, readOff, sizeText } from '../state/io.js';
 
 // The last list read whose text said what each region takes now (`load`), while the design
 // still runs on its regions.
@@ -92,8 +92,7 @@ export function wireTableRegions(apply, compareWith) {
       say('Stopped: the design keeps the regions it had.');
     });
     status.append(stop);
-    const read = readOff({
-      kind: 'readRegions',
+    const read = readOff('readRegions', {
       text,
       file: aside?.file ?? null,
       table: $('regions-table').value.trim() || null,
@@ -105,7 +104,7 @@ export function wireTableRegions(apply, compareWith) {
     try {
       got = await read;
     } catch (e) {
-      if (!e.cancelled) showReadError(e, aside);
+      if (e.name !== 'AbortError') showReadError(e, aside);
       return;
     } finally {
       if (reading === read) reading = null;

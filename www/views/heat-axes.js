@@ -4,8 +4,9 @@
 // times of the workload's clock below, the palette from nothing to the top of the scale, and what
 // a hovered cell says (its region and key range, its window and its writes); and the keys that
 // zoom a map around its keyboard cursor.
+
+import { el, fix, num, pct, when } from '../lab-state.js';
 import { drawMatrix } from './heatmap.js';
-import { el, fix, num, pct, when } from './lab-state.js';
 
 /** `s` shortened in the middle to at most `max` characters (key prefixes and suffixes both
  * tell keys apart). */

@@ -13,6 +13,8 @@
 // (a salt, a reversed field, another field first), so a key range, or a fraction of the rows,
 // of one map names nothing in particular in the other. A diagonal drag therefore zooms that
 // map's regions only (and the time of all).
+
+import { $, el, fix, num, state } from '../lab-state.js';
 import {
   CURSOR_STEPS,
   cellPoint,
@@ -29,7 +31,6 @@ import {
   zoomedRange,
 } from './heat-axes.js';
 import { columnTotal, drawMatrix, poolMax, sliceCols } from './heatmap.js';
-import { $, el, fix, num, state } from './lab-state.js';
 import { metric } from './results.js';
 
 // The comparison on show: the window range every map shows (null: all), each map's row range

@@ -1,0 +1,282 @@
+// The engine's worker: a table of handlers, one per engine call, served through the call
+// interface (engine/calls.js: requests, events, results and the engine's located errors).
+// Heavy runs happen here, off the page's thread: an AnalysisSession stepped in chunks, with
+// progress and previews as events. Cancel = the page ends this worker and starts a new one
+// (nothing to clean up: the workers it started end with it).
+// On the speed build a workload of several blocks (the engine's unit: 65,536 records) is spread
+// over counting workers of this one's, one per core (engine/scheduler.js spreadBlocks; their
+// handlers are engine/count.js's), and the engine adds their partial counts up into the report
+// one worker would give.
+// A worker started with `#first=1&<the page's hash>` in its URL (boot.js) analyzes that design at
+// once as call 1: it needs nothing from the page's thread to begin.
+// The page also reads files and long texts in a worker of their own (readOff in state/io.js): a
+// design file (parsed here), a table's region text and a Phoenix CREATE TABLE (read by the
+// engine here).
+
+import { getPreset } from '../pkg/presets.js';
+import init, {
+  AnalysisSession,
+  compareDesigns,
+  keyLayout,
+  lintDesign,
+  onTableRegions,
+  parseCreateTable,
+  planReads,
+  readRegions,
+  validateDesign,
+} from '../pkg/rowkey_lab.js';
+import { firstRequest } from '../state/url-state.js';
+import { client, errorOf, moved, serve } from './calls.js';
+import { webPort } from './web-workers.js';
+
+// Two builds of one engine, the same exports: the page's (pkg/, optimised for size: the first
+// load shares its download with the page's thread) and the speed build (pkg/fast/: opt-level 3,
+// the native fast paths, SIMD MD5 lanes; larger, fetched after the first render). A worker
+// started with `engine=fast` in its URL runs on the speed build.
+const SIZE = {
+  init,
+  AnalysisSession,
+  compareDesigns,
+  keyLayout,
+  lintDesign,
+  onTableRegions,
+  parseCreateTable,
+  planReads,
+  readRegions,
+  validateDesign,
+};
+const params = new URLSearchParams(self.location.hash.slice(1));
+let E = SIZE;
+// Where the speed build cannot load (the single-file page has the size build alone), the size
+// build runs: the same results, slower, and no advisor.
+const ready =
+  params.get('engine') === 'fast'
+    ? import('../pkg/fast/rowkey_lab.js')
+        .then(async fast => {
+          await fast.default();
+          E = fast;
+        })
+        .catch(() => init())
+    : init();
+
+const CHUNK = 5000;
+// At most this many workers count blocks for one run (each holds its own copy of the engine).
+const MAX_COUNTERS = 8;
+// A run asked for with `preview: true` sends a partial report (the records analyzed so far) once
+// it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
+// page can draw the heatmap filling in while the rest runs.
+const PREVIEW_AFTER_MS = 40,
+  PREVIEW_EVERY_MS = 1000,
+  PROGRESS_EVERY_MS = 50;
+
+/** A report's typed arrays (matrices, key sample), moved rather than copied. */
+const typedParts = r =>
+  [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions].map(a => a.buffer);
+
+/** The design of an analyze request: its JSON text (what the page sends), the object (boot.js's
+ * first run), else the preset it names. Checked first as the JSON editor holds it (`editorText`,
+ * when it holds this design), so that an error's line and column are in what the user sees;
+ * errors under /key are left to the run, which points into the key text. */
+function designOf(data) {
+  if (data.editorText != null) {
+    try {
+      E.validateDesign(data.editorText);
+    } catch (e) {
+      if (!String(e.path ?? '').startsWith('/key')) throw Object.assign(e, { in: 'doc-json' });
+    }
+  }
+  return data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
+}
+
+/** Split keys (bytes) of the final regions: every region's start key but the first's. */
+function finalSplitKeys(report) {
+  return report.regions.slice(1).map(r => Uint8Array.from(r.startKeyHex.match(/../g) ?? [], h => parseInt(h, 16)));
+}
+
+/** `s` stepped to its end in this worker: progress, and previews when asked for. */
+function analyzeHere(data, s, emit) {
+  let p = s.progress();
+  let last = 0;
+  const start = performance.now();
+  let previewAt = data.preview ? start + (data.previewAfterMs ?? PREVIEW_AFTER_MS) : Infinity;
+  while (!p.finished) {
+    p = s.step(CHUNK);
+    const now = performance.now();
+    if (!p.finished && now >= previewAt) {
+      previewAt = now + PREVIEW_EVERY_MS;
+      const partial = s.finish();
+      emit('preview', { report: partial, done: p.done, total: p.total }, typedParts(partial));
+    } else if (now - last > PROGRESS_EVERY_MS) {
+      emit('progress', { done: p.done, total: p.total });
+      last = now;
+    }
+  }
+  const report = s.finish();
+  s.free();
+  return report;
+}
+
+/** Workers counting blocks for this one (clients), kept between runs (the speed build loads once
+ * each). */
+const counters = [];
+function counter(i) {
+  counters[i] ??= client(
+    webPort(new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' })),
+  );
+  return counters[i];
+}
+
+/** How many workers a run of `blocks` blocks is spread over: 1 (this worker alone) without the
+ * speed build's block exports, nested workers, cores or blocks to share. */
+function spreadOver(blocks) {
+  if (!E.combineAnalyses || typeof Worker !== 'function') return 1;
+  return Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
+}
+
+// The counting calls and the scheduler are imported when first needed: only a run spread over
+// counting workers uses them (on the speed build, after the first result), so they are no part
+// of the page's first load.
+let counting = null;
+const countCalls = () =>
+  import('./count.js').then(m => {
+    counting ??= m.countHandlers(() => E);
+    return counting;
+  });
+
+/** `doc`'s report counted by `n` counting workers (spreadBlocks), added up by the engine. */
+async function analyzeSpread(doc, options, n, { blocks, records }, emit) {
+  const { spreadBlocks } = await import('./scheduler.js');
+  let last = 0;
+  const workers = Array.from({ length: n }, (_, i) => counter(i));
+  const parts = await spreadBlocks({
+    workers,
+    ranges: E.blockRanges(blocks, n),
+    args: { doc, options },
+    records,
+    onProgress(p) {
+      const t = performance.now();
+      if (t - last > PROGRESS_EVERY_MS) {
+        emit('progress', p);
+        last = t;
+      }
+    },
+  });
+  const s = E.combineAnalyses(doc, options, parts);
+  try {
+    return s.finish();
+  } finally {
+    s.free();
+  }
+}
+
+/** The design the last analyze call ran (null when it could not be read): `lint` lints it. */
+let analyzed = null;
+
+/** Every engine call this worker answers (see engine/calls.js). */
+const handlers = {
+  readDesign: async args => (await import('./readers.js')).readDesign(args),
+  readRegions: async args => (await import('./readers.js')).readTableRegions(E, args),
+  parseCreateTable: async args => (await import('./readers.js')).readCreateTable(E, args),
+  countBlocks: async (args, emit) => (await countCalls()).countBlocks(args, emit),
+  cede: async () => (await countCalls()).cede(),
+  /** The design (JSON `text`) analyzed with `options`, spread over counting workers when it has
+   * several blocks: `{ report, reads, readsError }`, the reads planned over its final regions.
+   * Events: `progress`, `preview` (when `preview`), `layout` (when `layout`: a key too long for
+   * the page to lay out as it is typed, laid out here before the run). */
+  async analyze(data, emit) {
+    analyzed = null;
+    const doc = designOf(data);
+    analyzed = doc;
+    if (data.layout) {
+      try {
+        emit('layout', E.keyLayout(doc));
+      } catch {
+        /* the run says why */
+      }
+    }
+    const s = new E.AnalysisSession(doc, data.options);
+    const blocks = s.blocks?.() ?? 1;
+    const n = spreadOver(blocks);
+    let report;
+    if (n > 1) {
+      const records = s.progress().total;
+      s.free();
+      report = await analyzeSpread(doc, data.options, n, { blocks, records }, emit);
+    } else {
+      report = analyzeHere(data, s, emit);
+    }
+    let reads = [];
+    let readsError = null;
+    // Reads are planned over the regions as they are at the end (auto-split included).
+    try {
+      reads = E.planReads(doc, finalSplitKeys(report));
+    } catch (e) {
+      readsError = errorOf(e);
+    }
+    return moved({ report, reads, readsError }, typedParts(report));
+  },
+  /** The linter's findings on the design the last analyze call ran (none when it could not be
+   * read). A call of its own, after the report: the linter is not on the analysis's path (its
+   * salt-skew rule runs a sample of the workload through the key, 14-17 ms on the analyzer
+   * bench's design), and the page draws the report meanwhile. */
+  lint() {
+    try {
+      return analyzed ? E.lintDesign(analyzed) : [];
+    } catch {
+      return []; // the run says why
+    }
+  },
+  /** While nothing runs (the page sends the design on show): the counting workers started, each
+   * counting the design's first block and dropping it. The first run spread over them then
+   * waits neither for them to load the speed build nor for V8 to compile their hot code for
+   * speed (it does so after a function's first calls, never within one). */
+  warm(data) {
+    const n = spreadOver(Infinity);
+    if (n <= 1) return;
+    const doc = designOf(data);
+    for (let i = 0; i < n; i++)
+      counter(i)
+        .call('warmUp', { doc, options: data.options })
+        .catch(() => {});
+  },
+  warmUp({ doc, options }) {
+    const s = E.AnalysisSession.forBlocks(doc, options, 0, 1);
+    try {
+      s.step(1 << 16);
+    } finally {
+      s.free();
+    }
+  },
+  // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
+  adviseCandidates({ doc, options }) {
+    if (!E.adviseCandidates)
+      throw new Error('the advisor needs the engine’s speed build, which this copy of the page does not have');
+    return E.adviseCandidates(doc, options);
+  },
+  /** One candidate's figures; the engine's error on it is its answer (`{ error }`), not a failure. */
+  evaluate({ design, options, targetRegions }) {
+    try {
+      return E.evaluateCandidate(design, options, targetRegions);
+    } catch (e) {
+      return { error: String(e?.message ?? e) };
+    }
+  },
+  adviseFrom: ({ doc, options, evaluations }) => E.adviseFrom(doc, options, evaluations),
+  compare({ docs, options }) {
+    const c = E.compareDesigns(docs, options);
+    return moved(
+      c,
+      c.designs.flatMap(d => [d.grid.cells.buffer, d.matrix.cells.buffer]),
+    );
+  },
+};
+
+const run = serve(webPort(self), handlers, { ready, early: ['readDesign'] });
+// The page draws that run's first preview itself while this worker is starting (see app.js);
+// the worker's own previews only keep a long run's heatmap filling in.
+if (params.has('first'))
+  run({
+    id: 1,
+    call: 'analyze',
+    args: { preview: true, previewAfterMs: 600, ...firstRequest(self.location.hash) },
+  });

@@ -1,0 +1,91 @@
+// The page's named changes: the one state (lab-state.js `state`: the design, the view options,
+// the run) is changed through these, and what follows a change (saved to the hash, drawn, run)
+// is app.js's `changed`, registered with onChanges. The controls are drawn from the state; none
+// is read back as state.
+import { $, knownText, num, saveState, state } from '../lab-state.js';
+
+const hooks = {
+  /** Another design is about to take the place of the one on show (Recent designs keep it; the
+   * next design's entry is `entry`, or a new one). */
+  replacing() {},
+  /** The state changed: `{ now, replaced, draft }` (run at once; another design took the place;
+   * the JSON editor's text to show over it). */
+  changed() {},
+};
+/** app.js's hooks (see above). */
+export const onChanges = h => Object.assign(hooks, h);
+
+// ---- the design -------------------------------------------------------------------------------
+/** Another design takes the place of the one on show (a preset, an import, a link, a Recent
+ * design, a candidate, a Phoenix table, a table's regions, the examples rewritten). `own`: made
+ * by the user's action (else a preset, `presetId`, or `edited` as recorded); `text`: its JSON,
+ * when already written; `entry`: its Recent designs entry (a new one when null); `later`: run
+ * after the pause an edit gets, not at once; `draft`: the JSON editor's text that does not parse,
+ * shown over it (the design does not run until the text parses). */
+export function replaceDesign(
+  doc,
+  { text = null, presetId = '', own = true, edited = own, entry = null, later = false, draft = null } = {},
+) {
+  hooks.replacing(entry);
+  state.doc = doc;
+  if (text) knownText(doc, text);
+  state.presetId = own ? '' : presetId;
+  state.edited = edited;
+  hooks.changed({ now: !later, replaced: true, draft });
+}
+/** The design on show edited (typed, a form): the user's own from now on; it runs after a pause. */
+export function editDesign(doc) {
+  state.doc = doc;
+  state.presetId = '';
+  state.edited = true;
+  hooks.changed({});
+}
+/** The analysis options (`windows`, `sampleSize`). */
+export function setOptions(options) {
+  Object.assign(state, options);
+  hooks.changed({});
+}
+
+// ---- the view ---------------------------------------------------------------------------------
+/** The heatmap's view options (`state.heat`: scale, rows, measure, colour, zoom, keys, …), saved
+ * to the hash (`replace`: put right after a new report, not the user's change); the view that
+ * changed them draws itself. */
+export function setView(patch, { replace = false } = {}) {
+  Object.assign(state.heat, patch);
+  saveState({ replace });
+}
+/** The designs compared with the one on show (the compare picker's values), for the link. */
+export function setCompared(values) {
+  state.compare = values;
+  saveState();
+}
+
+// ---- the run ----------------------------------------------------------------------------------
+// `state.run`: `status` (pending: a change waits for its run; running; done; error: the run or
+// the design failed; cancelled), `cancellable` (a run is under way), `done` of `total` records,
+// and the status line's `text`. #lab's data-run, Cancel, the progress bar and the status line
+// are drawn from it.
+state.run = { status: 'running', cancellable: false, done: 0, total: 0, text: '' };
+function setRun(patch) {
+  Object.assign(state.run, patch);
+  const r = state.run;
+  $('lab').dataset.run = r.status;
+  $('cancel').disabled = !r.cancellable;
+  $('progress').value = r.total ? r.done / r.total : 0;
+  $('run-status').textContent = r.text;
+}
+/** A change waits for its run. */
+export const runPending = () => setRun({ status: 'pending' });
+/** A run started. */
+export const runStarted = () => setRun({ status: 'running', cancellable: true, done: 0, total: 1, text: 'Analyzing…' });
+/** The run's progress. */
+export const runProgress = (done, total) => setRun({ done, total, text: `${num(done)} of ${num(total)} records` });
+/** The run's answer is in; its views are being drawn. */
+export const runDrawing = () => setRun({ text: 'Drawing…' });
+/** The run ended (`status` done or error), the status line saying `text`. */
+export const runEnded = (text, status = 'done') => setRun({ status, cancellable: false, done: 1, total: 1, text });
+/** The run was cancelled. */
+export const runCancelled = () =>
+  setRun({ status: 'cancelled', cancellable: false, done: 0, total: 0, text: 'Cancelled.' });
+/** The design as typed cannot run (`text`: what the status line says meanwhile). */
+export const designInvalid = text => setRun({ status: 'error', text });

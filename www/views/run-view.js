@@ -1,0 +1,192 @@
+// What the page shows of its runs (an analysis, a comparison): the status line, the progress bar
+// and Cancel (drawn from `state.run`, see state/store.js), the results drawn view by view once a
+// report is in, the linter's findings after it, and the comparisons. The worker, the run's
+// number and cancel itself are engine/runs.js's.
+
+import { nextTask } from '../engine/preview.js';
+import { cancelRun, currentRun, startRun, wireRuns } from '../engine/runs.js';
+import { renderChips } from '../key-editor.js';
+import { $, docText, state } from '../lab-state.js';
+import { getPreset } from '../pkg/presets.js';
+import { markDamaged, recentList, recentText } from '../state/io.js';
+import { runCancelled, runDrawing, runEnded, runProgress, runStarted, setCompared, setView } from '../state/store.js';
+import { compareChoices, renderCompare, setComparePicks } from './compare-view.js';
+import { showError, showExamples } from './editor-view.js';
+import { renderHeatmap } from './heatmap-view.js';
+import { renderPhoenix } from './phoenix-box.js';
+import { keepNow, renderRecent } from './recent-view.js';
+import { renderDiagnosis, renderKeys, renderLargestRows, renderMetrics, renderReads, renderSplits } from './results.js';
+import { renderTableLoad } from './table-regions.js';
+
+let runStart = 'rowkey-lab:boot';
+/** An event of the current run: progress, a preview, the key's layout. */
+export function onRunEvent(event, data) {
+  if (event === 'progress') {
+    runProgress(data.done, data.total);
+  } else if (event === 'preview') {
+    runProgress(data.done, data.total);
+    // Only while the page has no result to show: a preview never replaces a finished run's view.
+    if (state.report) return;
+    state.shown = data.report;
+    state.pending = { done: data.done, total: data.total };
+    renderPreview();
+  } else if (event === 'layout') {
+    renderChips(data);
+  }
+}
+/** The current run's answer: an analysis's report, or a comparison. */
+function onRunResult(id, name, r) {
+  if (name === 'compare') {
+    endRun('');
+    renderCompare(r);
+    return;
+  }
+  performance.mark('rowkey-lab:report-received');
+  // every run's analysis time, from its start to its report, for any benchmark to read
+  // (the first run, boot.js's, started with the page)
+  performance.measure('rowkey-lab:analysis', runStart, 'rowkey-lab:report-received');
+  Object.assign(state, { report: r.report, shown: r.report, pending: null, reads: r.reads, readsError: r.readsError });
+  // a zoom beyond this report's windows or regions is let go (the hash put right, no new entry)
+  if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
+  if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) setView({ zoom: null }, { replace: true });
+  renderResults(id);
+}
+/** The linter's findings on the design the current analysis ran. */
+function onLint(findings) {
+  state.lint = findings;
+  showExamples(findings.filter(f => f.rule === 'example-key'));
+  // the metrics drawn while the findings were on their way: drawn again with them
+  if ($('metrics').dataset.lint === 'pending') renderMetrics();
+}
+wireRuns({
+  event: onRunEvent,
+  result: onRunResult,
+  failed(error) {
+    endRun(STALE(), 'error');
+    showError(error);
+  },
+  lint: onLint,
+  warmArgs: () =>
+    state.doc ? { text: docText(), options: { windows: state.windows, sampleSize: state.sampleSize } } : null,
+});
+/** What the status says when a design cannot run while an older result is still on show. */
+export const STALE = () =>
+  state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '';
+/** Engine call `name` with `args` as the page's run. */
+export function run(name, args) {
+  performance.mark('rowkey-lab:run-start');
+  runStart = 'rowkey-lab:run-start';
+  startRun(name, args);
+  runStarted();
+}
+let firstDone;
+/** Resolves when the first run has ended (its result drawn, or an error, or a cancel). */
+export const firstResult = new Promise(resolve => {
+  firstDone = resolve;
+});
+/** A link asked for a comparison (`cmp=`): it runs when the link's design has its result. */
+let compareNext = false;
+export const compareWhenDone = yes => {
+  compareNext = yes;
+};
+function endRun(text, status = 'done') {
+  keepNow(); // whatever the run did, the design it ran is under Recent designs now
+  runEnded(text, status);
+  if (status === 'done') performance.mark('rowkey-lab:result-drawn');
+  // a task later: after the first run, the workers move to the speed build first
+  if (compareNext && status === 'done') setTimeout(compareFromLink, 0);
+  compareNext = false;
+  firstDone();
+}
+/** Cancel pressed: the run stops (engine/runs.js cancelRun). */
+export function cancel() {
+  firstDone(); // a cancelled first run is over too (the key editor waits for it)
+  compareNext = false;
+  keepNow();
+  cancelRun();
+  runCancelled();
+}
+
+// ---- results ---------------------------------------------------------------------------------
+/** A preview: the heatmap of the records analyzed so far, the rest of the results hidden. */
+function renderPreview() {
+  performance.mark('rowkey-lab:preview-drawn');
+  $('results').hidden = false;
+  $('results').dataset.preview = 'true';
+  renderHeatmap();
+}
+
+/** The finished run: the diagnosis and the heatmap at once, the views below them in the next
+ * task (after the heatmap was painted); the run counts as done when everything is drawn. */
+function renderResults(id) {
+  const r = state.report;
+  const previewed = !$('results').hidden && 'preview' in $('results').dataset;
+  $('results').hidden = false;
+  delete $('results').dataset.preview;
+  renderDiagnosis(r);
+  renderHeatmap();
+  runDrawing();
+  // One view per task, so that none of them makes a long task of the others; after the next
+  // paint when this heatmap is the first one on screen, at once when it replaces a preview.
+  const rest = async () => {
+    for (const view of [
+      renderMetrics,
+      renderLargestRows,
+      renderReads,
+      renderKeys,
+      renderSplits,
+      renderTableLoad,
+      renderPhoenix,
+    ]) {
+      if (id !== currentRun() || state.report !== r) return;
+      view();
+      await nextTask();
+    }
+    if (id === currentRun() && state.report === r) endRun('');
+  };
+  if (previewed) nextTask().then(rest);
+  else requestAnimationFrame(() => setTimeout(rest, 0));
+}
+
+// ---- comparisons ----------------------------------------------------------------------------
+// The picker's values: a preset's id, or RECENT and a Recent designs entry's id.
+const RECENT = 'recent:';
+/** Recent designs the picker offers: every one that parses, but the design on show. */
+export const recentChoices = () =>
+  recentList()
+    .filter(r => !r.draft && r.id !== state.entry)
+    .map(r => ({ value: `${RECENT}${r.id}`, label: r.label }));
+/** The design a picker value names (null when a Recent design has gone meanwhile, or cannot be
+ * read: it is then left out of Recent designs, and the note says so). */
+async function chosenDoc(value) {
+  if (!value.startsWith(RECENT)) return getPreset(value);
+  const r = recentList().find(x => x.id === value.slice(RECENT.length));
+  if (!r) return null;
+  try {
+    return JSON.parse((await recentText(r)).text);
+  } catch {
+    markDamaged(r.id);
+    renderRecent();
+    return null;
+  }
+}
+/** The designs chosen in the picker, compared with the one on show. */
+export async function compare() {
+  // the link says what was compared: a reload, or the link sent, compares them again
+  setCompared(compareChoices());
+  const doc = state.doc;
+  const others = (await Promise.all(state.compare.map(chosenDoc))).filter(Boolean);
+  // (a Recent design read from IndexedDB: the design on show may have changed meanwhile)
+  if (others.length && state.doc === doc) compareWith(...others);
+}
+/** The comparison a link asks for (`cmp=`), run once the design's own result is drawn. */
+function compareFromLink() {
+  if (!state.compare.length || state.embed) return;
+  setCompared(setComparePicks(state.compare));
+  if (state.compare.length) compare();
+}
+/** The design side by side with 1–3 `others` on one workload (the design's) and one colour scale. */
+export function compareWith(...others) {
+  const docs = [state.doc, ...others];
+  run('compare', { docs, options: { windows: state.windows } });
+}
