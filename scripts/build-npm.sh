@@ -40,7 +40,7 @@ rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
 bindgen_opt pkg/vectors
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library
+cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library,rows
 bindgen_opt pkg/web
 # the speed build: LLVM's inline threshold as the native builds have it (.cargo/config.toml)
 RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast
