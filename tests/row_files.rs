@@ -602,3 +602,45 @@ fn the_profile_counts_what_pandas_counts() {
         assert!(p.key.prefixes[15].exact);
     }
 }
+
+#[test]
+fn a_parquet_file_read_by_its_key_columns_ranges_gives_the_whole_files_rows() {
+    use rowkey_lab::rows::{ParquetFile, RowScan};
+    let doc =
+        DesignDocument::from_json(&String::from_utf8(fixture("flights-design.json")).unwrap())
+            .unwrap();
+    let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+    for name in ["flights.parquet", "flights-zstd.parquet"] {
+        let bytes = fixture(name);
+        let o = RowsOptions {
+            nulls: NullPolicy::Skip,
+            ..opts(name)
+        };
+        let footer_len = ParquetFile::footer_len(&bytes[bytes.len() - 8..]).unwrap();
+        let file =
+            ParquetFile::from_footer(&bytes[bytes.len() - footer_len..], bytes.len() as u64, &o)
+                .unwrap();
+        let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+        let mut scan = RowScan::new(Some(key));
+        let mut reader = file.reader(&fields, &used, &o).unwrap();
+        for i in 0..file.row_groups() {
+            let ranges = file.row_group_ranges(i, &fields, &used, &o).unwrap();
+            let chunks = ranges
+                .iter()
+                .map(|r| {
+                    (
+                        r.start,
+                        bytes::Bytes::copy_from_slice(
+                            &bytes[r.start as usize..(r.start + r.length) as usize],
+                        ),
+                    )
+                })
+                .collect();
+            reader
+                .group(i, chunks, &mut scan)
+                .unwrap_or_else(|e| panic!("{name}: row group {i}: {e}"));
+        }
+        let stats = reader.finish();
+        assert_eq!((stats.rows, stats.used), (3000, 2996), "{name}");
+    }
+}
