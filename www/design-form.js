@@ -164,7 +164,8 @@ function act(button) {
   if (what === 'add-field') {
     let n = list.length + 1;
     while (list.some(f => f.name === `field${n}`)) n++;
-    next.push({ name: `field${n}`, type: 'string', generator: { kind: 'uniformString', length: 8 } });
+    // no generator: the engine's default for the type applies (the form shows none chosen)
+    next.push({ name: `field${n}`, type: 'string' });
     focusAfter = `${path}/${list.length}/name`;
   } else if (what === 'add-read') {
     const first = doc.fields?.[0]?.name;
