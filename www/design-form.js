@@ -68,14 +68,16 @@ function parseValue(kind, text, fieldType) {
   if (t === '') return undefined;
   switch (kind) {
     case 'boolean':
-      return t === 'true';
+      // anything but true or false is kept as typed, for the engine to refuse
+      return t === 'true' ? true : t === 'false' ? false : t;
     case 'fieldName':
     case 'phoenixType':
       return t;
     case 'integer':
     case 'number': {
-      const n = Number(t);
-      // kept as typed when it is not a number: the engine names the member and what it expects
+      // kept as typed when it is not a plain decimal number (`0x10`, `1_000`) or an integer
+      // past 2^53: the engine names the member and what it expects
+      const n = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(t) ? Number(t) : Number.NaN;
       return Number.isFinite(n) && (kind === 'number' || Number.isSafeInteger(n)) ? n : t;
     }
     case 'time':
@@ -90,15 +92,8 @@ function parseValue(kind, text, fieldType) {
         return { error: `not JSON: ${e.message}` };
       }
     case 'field':
-      if (
-        ['long', 'int', 'short', 'double', 'float', 'timestamp'].includes(fieldType) &&
-        /^-?\d+(\.\d+)?(e\d+)?$/i.test(t)
-      ) {
-        const n = Number(t);
-        return Number.isSafeInteger(n) || !/^-?\d+$/.test(t) ? n : t;
-      }
-      if (fieldType === 'boolean' && (t === 'true' || t === 'false')) return t === 'true';
-      return t;
+      // a record's value, read as the engine's kind for the field's type (schema.fieldValues)
+      return parseValue(schema.fieldValues?.[fieldType] ?? 'string', text);
     default:
       return t;
   }
@@ -169,7 +164,8 @@ function act(button) {
   if (what === 'add-field') {
     let n = list.length + 1;
     while (list.some(f => f.name === `field${n}`)) n++;
-    next.push({ name: `field${n}`, type: 'string', generator: { kind: 'uniformString', length: 8 } });
+    // no generator: the engine's default for the type applies (the form shows none chosen)
+    next.push({ name: `field${n}`, type: 'string' });
     focusAfter = `${path}/${list.length}/name`;
   } else if (what === 'add-read') {
     const first = doc.fields?.[0]?.name;
