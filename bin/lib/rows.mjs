@@ -37,19 +37,24 @@ export function rowsOptions(opt, name) {
  */
 export async function analyzeRows(design, options, file, opt, name = inputName(file), scanOnly = false) {
   const rows = rowsOptions(opt, name);
-  const spool = file === '-' ? new Spool() : null;
-  try {
-    let source;
-    if (spool) {
-      source = pass => (pass === 'reading' ? spool.tee(process.stdin) : createReadStream(spool.file));
-    } else {
-      try {
-        if (!statSync(file).isFile()) throw new Error('not a regular file');
-        source = await openAsBlob(file);
-      } catch (e) {
-        throw new CliError(EXIT.INPUT, `${name}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
-      }
+  // stdin, a pipe or a device (`<(zcat rows.csv.gz)`, /dev/zero) is read once as a stream and
+  // copied for the second pass; a regular file is opened as a Blob.
+  let regular = false;
+  if (file !== '-') {
+    try {
+      regular = statSync(file).isFile();
+    } catch (e) {
+      throw new CliError(EXIT.INPUT, `${name}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
     }
+  }
+  const spool = regular ? null : new Spool();
+  try {
+    const source = spool
+      ? pass =>
+          pass === 'reading'
+            ? spool.tee(file === '-' ? process.stdin : createReadStream(file))
+            : createReadStream(spool.file)
+      : await openAsBlob(file);
     const bars = {};
     try {
       return await api.analyzeRows(design, source, {
