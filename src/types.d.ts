@@ -246,6 +246,8 @@ export interface AnalyzeOptions {
   gridBuckets?: number;
   /** Records read ahead to cut a `sampleQuantiles` pre-split without a sample of its own. Default: `10000`. */
   presplitSample?: number;
+  /** Count a generated workload's rows exactly while they fit the cap (records fed and a user's rows always are): exact largest rows and distinct rows, at a cost. Default: `false`. */
+  exactRows?: boolean;
 }
 export interface AdviseOptions {
   /** Region servers to design for; absent, the document's `regions.regionServers`. From 1 to 10,000. */
