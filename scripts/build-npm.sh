@@ -43,7 +43,7 @@ bindgen_opt pkg/vectors
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library,rows
 bindgen_opt pkg/web
 # the speed build: LLVM's inline threshold as the native builds have it (.cargo/config.toml)
-RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast
+RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast,rows
 bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
 
 # The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs).

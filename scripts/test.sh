@@ -19,7 +19,7 @@ step "clippy (wasm32)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,rows -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,fast -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,fast,rows -- -D warnings
 # the page's speed build (www/pkg/fast/: the workers', with the advisor's exports)
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features fast -- -D warnings
 step "rustdoc (every intra-doc link resolves)"
