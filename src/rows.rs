@@ -380,6 +380,17 @@ pub struct RowReader {
     text: TextCheck,
 }
 
+/// "invalid UTF-8 at byte N (0x..)": `at` the file's offset, `bytes[i]` the bad byte.
+fn bad_utf8(name: &str, at: u64, bytes: &[u8], i: usize) -> Error {
+    Error::new(
+        ErrorKind::Invalid,
+        format!(
+            "{name}: invalid UTF-8 at byte {at} (0x{:02x}); save the file as UTF-8 (Latin-1 and Windows-1252 are not read)",
+            bytes.get(i).copied().unwrap_or(0)
+        ),
+    )
+}
+
 /// The check of a text file as it arrives in chunks: UTF-8 throughout, no NUL byte (no text
 /// has one: it is a binary file read as text, or UTF-16), each refusal at its byte offset.
 #[derive(Debug, Default)]
@@ -391,11 +402,41 @@ struct TextCheck {
 }
 
 impl TextCheck {
+    /// Check `bytes` in place (no copy of the chunk): first the character the last chunk cut,
+    /// completed from this one's first bytes, then the rest.
     fn push(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
-        let base = self.offset - self.carry.len() as u64;
-        let mut all = std::mem::take(&mut self.carry);
-        all.extend_from_slice(bytes);
-        if let Some(i) = all.iter().position(|&b| b == 0) {
+        let mut rest = bytes;
+        if !self.carry.is_empty() {
+            // A cut character is at most 4 bytes: complete it, check it alone.
+            let need = 4usize.saturating_sub(self.carry.len()).min(bytes.len());
+            let mut head = self.carry.clone();
+            head.extend_from_slice(bytes.get(..need).unwrap_or(&[]));
+            let at = self.offset - self.carry.len() as u64;
+            let used = match std::str::from_utf8(&head) {
+                Ok(_) => head.len(),
+                Err(e) if e.valid_up_to() >= self.carry.len() => e.valid_up_to(),
+                Err(e) if e.error_len().is_none() && need == bytes.len() => {
+                    // Still cut (a chunk of one or two bytes): keep waiting.
+                    self.carry = head;
+                    self.offset += bytes.len() as u64;
+                    return Ok(());
+                }
+                Err(e) => {
+                    return Err(bad_utf8(
+                        name,
+                        at + e.valid_up_to() as u64,
+                        &head,
+                        e.valid_up_to(),
+                    ))
+                }
+            };
+            let taken = used.saturating_sub(self.carry.len());
+            self.offset += taken as u64;
+            self.carry.clear();
+            rest = bytes.get(taken..).unwrap_or(&[]);
+        }
+        let base = self.offset;
+        if let Some(i) = rest.iter().position(|&b| b == 0) {
             return Err(Error::new(
                 ErrorKind::Invalid,
                 format!(
@@ -404,25 +445,22 @@ impl TextCheck {
                 ),
             ));
         }
-        match std::str::from_utf8(&all) {
+        match std::str::from_utf8(rest) {
             Ok(_) => {}
             Err(e) if e.error_len().is_none() => {
                 // A character cut by the chunk's end: checked with the next chunk.
-                self.carry = all.get(e.valid_up_to()..).unwrap_or(&[]).to_vec();
+                self.carry = rest.get(e.valid_up_to()..).unwrap_or(&[]).to_vec();
             }
             Err(e) => {
-                let at = e.valid_up_to();
-                return Err(Error::new(
-                    ErrorKind::Invalid,
-                    format!(
-                        "{name}: invalid UTF-8 at byte {} (0x{:02x}); save the file as UTF-8 (Latin-1 and Windows-1252 are not read)",
-                        base + at as u64,
-                        all.get(at).copied().unwrap_or(0)
-                    ),
-                ));
+                return Err(bad_utf8(
+                    name,
+                    base + e.valid_up_to() as u64,
+                    rest,
+                    e.valid_up_to(),
+                ))
             }
         }
-        self.offset += bytes.len() as u64;
+        self.offset += rest.len() as u64;
         Ok(())
     }
 

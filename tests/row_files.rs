@@ -644,3 +644,31 @@ fn a_parquet_file_read_by_its_key_columns_ranges_gives_the_whole_files_rows() {
         assert_eq!((stats.rows, stats.used), (3000, 2996), "{name}");
     }
 }
+
+#[test]
+fn characters_cut_by_any_chunk_boundary_are_read_whole() {
+    use rowkey_lab::rows::{RowReader, RowScan};
+    let doc = design();
+    let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+    let text = "carrier,flight,ts\nSão,1,1357035300\n€𝄞,2,1357035300\n".as_bytes();
+    for chunk in 1..=5 {
+        let mut scan = RowScan::new(None);
+        let mut r = RowReader::new(fields.clone(), used.clone(), opts("u.csv"));
+        for c in text.chunks(chunk) {
+            r.push(c, &mut scan)
+                .unwrap_or_else(|e| panic!("chunks of {chunk}: {e}"));
+        }
+        let st = r.finish(&mut scan).unwrap();
+        assert_eq!(st.rows, 2, "chunks of {chunk}");
+    }
+    // A bad byte after a character cut by a chunk's end is found at its offset.
+    let bad = b"carrier,flight,ts\nS\xc3\xa3\xff,1,1357035300\n";
+    let mut scan = RowScan::new(None);
+    let mut r = RowReader::new(fields, used, opts("b.csv"));
+    let e = bad
+        .chunks(20)
+        .try_for_each(|c| r.push(c, &mut scan))
+        .and_then(|()| r.finish(&mut scan).map(|_| ()))
+        .unwrap_err();
+    assert!(e.message.contains("invalid UTF-8 at byte 21 (0xff)"), "{e}");
+}

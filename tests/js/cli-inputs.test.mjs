@@ -227,8 +227,9 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
     assert.match(r.stderr, /^rowkey-lab: huge\.json: more than 16 MiB, larger than a design document may be/m);
   });
 
-  test('a sampleQuantiles pre-split cut at a sample of many rows is the one cut at all of them', async () => {
-    // 25,003 rows: the engine cuts at every 3rd; the CLI hands it only those, and the count.
+  test('a sampleQuantiles pre-split without a sample is cut at every one of the rows', async () => {
+    // 25,003 rows: the engine's first pass keeps every row's key (up to a million rows) and the
+    // pre-split is the one whose inline sample is all of them, fed the same rows.
     const api = await import(pathToFileURL(path.join(ROOT, 'pkg/node/index.js')).href);
     const design = {
       v: 1,
@@ -241,7 +242,11 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
     writeFileSync(path.join(dir, 'ids.json'), JSON.stringify(rows));
     const r = run(['analyze', 'quantiles.json', '--records', 'ids.json', '--json']);
     assert.equal(r.status, 0, r.stderr);
-    const s = new api.AnalysisSession(api.fitToRecords(design, rows));
+    const all = {
+      ...design,
+      regions: { presplit: { kind: 'sampleQuantiles', regions: 7, sample: rows.map(r => r.id) } },
+    };
+    const s = new api.AnalysisSession({ ...all, workload: { records: rows.length } });
     s.feed(rows);
     const want = s.finish();
     s.free();
