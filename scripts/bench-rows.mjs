@@ -92,10 +92,9 @@ function timed(cmd, args) {
 }
 
 const preload = path.join(OUT, 'maxrss.mjs');
-writeFileSync(
-  preload,
-  "process.on('exit', () => process.stderr.write(`maxrss=${process.resourceUsage().maxRSS}\\n`));\n",
-);
+const exitHook =
+  "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n";
+writeFileSync(preload, exitHook);
 const ours = file => () => {
   const r = timed(process.execPath, [
     '--import',
