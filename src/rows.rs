@@ -1,6 +1,6 @@
 //! Your own rows: a user's file — CSV, JSON Lines, Parquet or Arrow IPC — read straight into
 //! the values the design's key reads, with no JSON object per row on the way. Every reader
-//! hands the same [`Cell`]s to one conversion ([`convert`]), so the same rows in any format give
+//! hands the same [`Cell`]s to one conversion (`convert.rs`), so the same rows in any format give
 //! the same keys; [`RowReader`] binds the file's columns to the design's fields (by name, or a
 //! map), applies the null policy and feeds each row to a [`RowSink`] (the analysis, a scan).
 //!

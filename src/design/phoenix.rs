@@ -68,7 +68,7 @@ pub struct PhoenixColumnDecl {
 crate::support::json::object_reader! {
     /// A column outside the primary key.
     pub(super) fn column(n) -> PhoenixColumnDecl; "struct PhoenixColumnDecl";
-    /// A `phoenix.columns` entry's members, as [`column`] reads them.
+    /// A `phoenix.columns` entry's members, as [`column()`] reads them.
     table PHOENIX_COLUMN;
     PhoenixColumnDecl {
         /// The column name.

@@ -34,7 +34,7 @@ object_reader! {
 object_reader! {
     /// A [`WorkloadSpec`].
     pub fn workload(n) -> WorkloadSpec; "struct WorkloadSpec";
-    /// The workload's members, as [`workload`] reads them.
+    /// The workload's members, as [`workload()`] reads them.
     table WORKLOAD;
     WorkloadSpec {
         /// How many records to write (100,000 when `workload` is absent).
