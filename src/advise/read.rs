@@ -124,7 +124,7 @@ mod tests {
                 none(),
                 capacity_options,
             );
-        assert_eq!(n, 5 + 4 + 5);
+        assert_eq!(n, 6 + 4 + 5);
         // `…::default()` is what native callers get; an empty object what the shells send
         let empty = json!({});
         assert_eq!(

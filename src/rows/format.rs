@@ -121,7 +121,7 @@ fn wide_text(head: &[u8]) -> Option<&'static str> {
     let zeros = head
         .chunks_exact(2)
         .take(pairs)
-        .filter(|p| matches!(p, [0, b] | [b, 0] if b.is_ascii_graphic()))
+        .filter(|p| matches!(p, [0, b] | [b, 0] if *b != 0 && b.is_ascii()))
         .count();
     (pairs >= 4 && zeros == pairs && !head.starts_with(&[0xff, 0xff, 0xff, 0xff]))
         .then_some("UTF-16")
