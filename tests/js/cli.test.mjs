@@ -362,11 +362,12 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     writeFileSync(path.join(dir, 'bad.jsonl'), `${JSON.stringify(rows[0])}\n\n${JSON.stringify({ ts: 0 })}\n`);
     const bad = run('analyze', 'seed000-telecom', '--records', 'bad.jsonl');
     assert.equal(bad.status, 3, bad.stdout + bad.stderr);
-    assert.match(bad.stderr, /bad\.jsonl:3: .*phone/);
+    // the engine's rows reader names the file, the line, the row and the column
+    assert.match(bad.stderr, /bad\.jsonl: line 3 \(row 2\), column `phone`: null/);
     writeFileSync(path.join(dir, 'garbled.jsonl'), `${JSON.stringify(rows[0])}\n{"phone": \n`);
     const garbled = run('analyze', 'seed000-telecom', '--records', 'garbled.jsonl');
     assert.equal(garbled.status, 3);
-    assert.match(garbled.stderr, /garbled\.jsonl:2: /);
+    assert.match(garbled.stderr, /garbled\.jsonl: line 2 \(row 2\): /);
     assert.equal(run('analyze', 'seed000-telecom', '--records', 'nope.jsonl').status, 3);
   });
 

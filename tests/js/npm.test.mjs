@@ -94,6 +94,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       'node/pool.js',
       'node/worker.js',
       'shared/objects.js',
+      'shared/rows.js',
       'shared/run.js',
       'vectors/index.d.ts',
       'vectors/index.js',
