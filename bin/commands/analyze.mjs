@@ -8,7 +8,7 @@ import { analyzeRows } from '../lib/rows.mjs';
 
 export async function analyze(pos, opt) {
   const list = await loadRegions(opt.regions, opt.table);
-  const design = onRegions(await loadDesign(pos[0]), list);
+  let design = onRegions(await loadDesign(pos[0]), list);
   let r;
   let rows;
   if (opt.records === undefined) {
@@ -17,6 +17,13 @@ export async function analyze(pos, opt) {
     const run = await analyzeRows(design, windowsOption(opt), opt.records, opt);
     try {
       r = run.session.finish();
+      // The read plans see the regions the analysis saw: a pre-split the engine cut at these
+      // rows (sampleQuantiles without a sample of its own), as its split keys.
+      const p = design.regions?.presplit;
+      if (p?.kind === 'sampleQuantiles' && !p.sample) {
+        const keys = run.session.splitKeys().keys.map(k => api.toStringBinary(k));
+        design = { ...design, regions: { ...design.regions, presplit: { kind: 'explicit', keys } } };
+      }
     } finally {
       run.session.free();
     }
