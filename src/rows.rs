@@ -106,6 +106,8 @@ pub(crate) struct Binding {
     time: Option<(usize, String)>,
     /// The file's column names.
     names: Vec<String>,
+    /// The columns a reader needs, in file order (computed once: CSV asks for each row).
+    needed: Vec<usize>,
 }
 
 impl Binding {
@@ -158,25 +160,25 @@ impl Binding {
                 col.clone(),
             )),
         };
+        let mut needed: Vec<usize> = bound
+            .iter()
+            .filter_map(|(_, _, c)| *c)
+            .chain(time.as_ref().map(|(c, _)| *c))
+            .collect();
+        needed.sort_unstable();
+        needed.dedup();
         Ok(Binding {
             fields: bound,
             used: used.to_vec(),
             time,
             names,
+            needed,
         })
     }
 
     /// The columns a reader needs: every bound field's and the time column, in file order.
-    pub(crate) fn needed(&self) -> Vec<usize> {
-        let mut cols: Vec<usize> = self
-            .fields
-            .iter()
-            .filter_map(|(_, _, c)| *c)
-            .chain(self.time.as_ref().map(|(c, _)| *c))
-            .collect();
-        cols.sort_unstable();
-        cols.dedup();
-        cols
+    pub(crate) fn needed(&self) -> &[usize] {
+        &self.needed
     }
 
     fn column_name(&self, col: usize) -> &str {

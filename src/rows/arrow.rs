@@ -197,7 +197,7 @@ pub(crate) fn feed_batch(
     batch: &RecordBatch,
     sink: &mut dyn RowSink,
 ) -> Result<()> {
-    let needed = rows.bind.needed();
+    let needed = rows.bind.needed().to_vec();
     let mut cols: Vec<Option<Col<'_>>> = (0..batch.num_columns()).map(|_| None).collect();
     for &c in &needed {
         let (Some(array), Some(slot)) = (batch.columns().get(c), cols.get_mut(c)) else {

@@ -241,7 +241,7 @@ impl CsvRows {
             out.get(start..ends.get(col).copied().unwrap_or(start))
                 .unwrap_or(&[])
         };
-        for &col in &rows.bind.needed() {
+        for &col in rows.bind.needed() {
             if let Err(u) = std::str::from_utf8(field(col)) {
                 bad = Some((col, u));
                 break;

@@ -131,7 +131,7 @@ impl ParquetFile {
         used: &[usize],
         opts: &RowsOptions,
     ) -> Result<Vec<RowGroupRange>> {
-        let roots = self.binding(fields, used, opts)?.needed();
+        let roots = self.binding(fields, used, opts)?.needed().to_vec();
         let md = self.meta.metadata();
         let rg = md.row_groups().get(i).ok_or_else(|| {
             Error::arg(
@@ -161,7 +161,7 @@ impl ParquetFile {
         rows: &mut Rows,
         sink: &mut dyn RowSink,
     ) -> Result<()> {
-        let roots = rows.bind.needed();
+        let roots = rows.bind.needed().to_vec();
         let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(chunks, self.meta.clone())
             .with_row_groups(vec![i])
             .with_projection(self.mask(&roots))
