@@ -824,7 +824,9 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const r = spawnSync('script', ['-qec', cmd, '/dev/null'], { cwd: dir, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stdout);
     assert.match(r.stdout, /analyzing \[#*\.*\] \d+%/);
-    // 3 M records are 150 steps of 20,000: no line is drawn twice, and the percentage never goes back.
+    // 3 M records on worker threads: how many lines are drawn depends on the machine's speed (progress
+    // is sent by time), so only what holds on any machine is asserted: the bar ends at 100 %, no line
+    // is drawn twice, and the percentage never goes back.
     const big = m.getPreset('seed000-telecom');
     big.workload.records = 3_000_000;
     writeFileSync(path.join(dir, 'big.json'), JSON.stringify(big));
@@ -834,7 +836,8 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     });
     assert.equal(many.status, 0, many.stdout);
     const lines = [...many.stdout.matchAll(/analyzing (\[[#.]*\] (\d+)%)/g)];
-    assert.ok(lines.length > 10, many.stdout);
+    assert.ok(lines.length >= 1, many.stdout);
+    assert.equal(lines.at(-1)[2], '100', many.stdout);
     for (let i = 1; i < lines.length; i++) {
       assert.notEqual(lines[i][1], lines[i - 1][1], `drawn twice: ${lines[i][1]}`);
       assert.ok(Number(lines[i][2]) >= Number(lines[i - 1][2]), `going back: ${lines[i - 1][1]} then ${lines[i][1]}`);
