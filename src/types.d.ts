@@ -1372,12 +1372,19 @@ export class RowsSession {
   free(): void;
   [Symbol.dispose](): void;
 }
+/** A file read at any offset: `read` resolves to exactly `length` bytes from `start`, which the
+ * reader may overwrite at its next read (the engine copies what it keeps). */
+export interface RowsReader {
+  size: number;
+  read(start: number, length: number): Promise<Uint8Array>;
+}
 /** The format of a file whose first bytes are `head`, by the rules `RowsSession` reads it with. */
 export function rowsFormat(rows: RowsOptions | null | undefined, head: Uint8Array): NonNullable<RowsOptions['format']>;
 /**
  * Your own rows analyzed with `doc`: a Blob or File (read in slices; Parquet by row group, only
- * the key's columns), whole bytes, or a function returning a fresh async iterable (or
- * ReadableStream) of chunks for each of the two passes. `free()` the session.
+ * the key's columns), whole bytes, a random-access reader (`RowsReader`: a file handle, read
+ * into one buffer), or a function returning a fresh async iterable (or ReadableStream) of chunks
+ * for each of the two passes. `free()` the session.
  */
 export function analyzeRows(
   doc: DesignInput,
@@ -1385,6 +1392,7 @@ export function analyzeRows(
     | Blob
     | Uint8Array
     | ArrayBuffer
+    | RowsReader
     | ((pass: 'reading' | 'analyzing') => AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>),
   opts?: {
     options?: AnalyzeOptions | null;

@@ -17,7 +17,8 @@ const HEAD = 64 * 1024;
  * summary `{rows, firstMs, lastMs, outOfOrder}` and what reading found `{rows, used, skipped,
  * columns, time, format}`.
  *
- * `source`: a Blob or File; a Uint8Array or ArrayBuffer (the whole file); or a function that
+ * `source`: a Blob or File; a Uint8Array or ArrayBuffer (the whole file); a reader `{size,
+ * read(start, length)}` resolving to that many bytes (which may be overwritten by its next read); or a function that
  * returns a fresh async iterable (or ReadableStream) of Uint8Array chunks each time it is called
  * (once per pass, with the pass's name: `reading`, then `analyzing`; a Parquet file given so is
  * read whole, up to the engine's cap). `rows`: `{format, name, map, time, nulls, epoch, delimiter}`.
@@ -26,7 +27,7 @@ const HEAD = 64 * 1024;
  * @param {object} api the engine (the package's glue)
  */
 export async function analyzeRows(api, doc, source, { options, rows = {}, onProgress, signal, scanOnly = false } = {}) {
-  const blob = asBlob(source);
+  const blob = asReader(source);
   const s = new api.RowsSession(doc, options, rows);
   try {
     let parquet = null;
@@ -41,7 +42,9 @@ export async function analyzeRows(api, doc, source, { options, rows = {}, onProg
         for (const [i, ranges] of parquet.entries()) {
           signal?.throwIfAborted();
           const chunks = [];
-          for (const r of ranges) chunks.push(await bytes(blob, r.start, r.length));
+          // copied (new Uint8Array: a Node Buffer's slice() is a view): a reader may hand back
+          // the same buffer for its next read
+          for (const r of ranges) chunks.push(new Uint8Array(await bytes(blob, r.start, r.length)));
           s.pushRowGroup(
             i,
             ranges.map(r => r.start),
@@ -74,20 +77,32 @@ export async function analyzeRows(api, doc, source, { options, rows = {}, onProg
   }
 }
 
-/** `source` as a Blob when it is one or whole bytes; null for a function of streams. */
-function asBlob(source) {
-  if (typeof Blob !== 'undefined' && source instanceof Blob) return source;
-  if (source instanceof Uint8Array || source instanceof ArrayBuffer) return new Blob([source]);
+/** `source` as a random-access reader `{size, read(start, length)}`: a Blob or whole bytes made
+ * one, a reader as given (the CLI's over a file handle, which reads every slice into one buffer:
+ * a Blob's slices are new buffers each, and dead ones piled up outside the JS heap until V8
+ * collected them, tens of MiB on a large file); null for a function of streams. */
+function asReader(source) {
+  if (source instanceof Uint8Array || source instanceof ArrayBuffer) source = new Blob([source]);
+  if (typeof Blob !== 'undefined' && source instanceof Blob)
+    return {
+      size: source.size,
+      read: async (start, length) => new Uint8Array(await source.slice(start, start + length).arrayBuffer()),
+    };
   if (typeof source === 'function') return null;
+  if (Number.isSafeInteger(source?.size) && source.size >= 0 && typeof source.read === 'function') return source;
   throw argumentError(
     'analyzeRows',
     'source',
-    'must be a Blob or File, a Uint8Array or ArrayBuffer, or a function returning an async iterable of Uint8Array chunks',
+    'must be a Blob or File, a Uint8Array or ArrayBuffer, a reader {size, read(start, length)}, or a function returning an async iterable of Uint8Array chunks',
   );
 }
 
-async function bytes(blob, start, length) {
-  return new Uint8Array(await blob.slice(start, start + length).arrayBuffer());
+/** `length` bytes of `reader` from `start`; a short read is the file changing under us. */
+async function bytes(reader, start, length) {
+  const b = await reader.read(start, length);
+  if (b.length !== length)
+    throw argumentError('analyzeRows', 'source', `gave ${b.length} bytes at ${start} where ${length} were expected (the file changed while it was read?)`);
+  return b;
 }
 
 async function* iterate(it) {

@@ -133,13 +133,24 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     assert.deepEqual(piped.matrix, file.matrix);
   });
 
-  test("the library takes a Blob, bytes and a stream function and gives the CLI's report", async () => {
+  test("the library takes a Blob, bytes, a reader and a stream function and gives the CLI's report", async () => {
     const cli = json(run(['analyze', DESIGN, '--records', 'flights.parquet', '--nulls', 'skip', '--json']));
     const design = JSON.parse(readFileSync(DESIGN, 'utf8'));
     const bytes = readFileSync(path.join(FIX, 'flights.parquet'));
+    // a reader that hands back one buffer, overwritten by its next read (as the CLI's does)
+    const shared = new Uint8Array(bytes.length);
+    const reader = {
+      size: bytes.length,
+      read: async (start, length) => {
+        shared.fill(0xff);
+        shared.set(bytes.subarray(start, start + length));
+        return shared.subarray(0, length);
+      },
+    };
     const sources = [
       new Blob([bytes]),
       new Uint8Array(bytes),
+      reader,
       () =>
         (async function* () {
           for (let i = 0; i < bytes.length; i += 4096) yield new Uint8Array(bytes.subarray(i, i + 4096));
@@ -164,6 +175,13 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
         session.free();
       }
     }
+  });
+
+  test('a reader that reads short is named, not read past', async () => {
+    const design = JSON.parse(readFileSync(DESIGN, 'utf8'));
+    const bytes = readFileSync(path.join(FIX, 'flights.csv'));
+    const short = { size: bytes.length + 10, read: async (start, length) => bytes.subarray(start, start + length) };
+    await assert.rejects(api.analyzeRows(design, short, { rows: { nulls: 'skip' } }), /where \d+ were expected/);
   });
 
   test('check --records gates the same rows', () => {
