@@ -49,14 +49,14 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
     }
   }
   const spool = regular ? null : new Spool();
-  let handle = null;
+  const handle = regular ? await fileReader(file) : null;
   try {
-    const source = spool
-      ? pass =>
-          pass === 'reading'
-            ? spool.tee(file === '-' ? process.stdin : createReadStream(file))
-            : createReadStream(spool.file)
-      : (handle = await fileReader(file));
+    const source =
+      handle ??
+      (pass =>
+        pass === 'reading'
+          ? spool.tee(file === '-' ? process.stdin : createReadStream(file))
+          : createReadStream(spool.file));
     const bars = {};
     try {
       return await api.analyzeRows(design, source, {

@@ -101,7 +101,11 @@ function asReader(source) {
 async function bytes(reader, start, length) {
   const b = await reader.read(start, length);
   if (b.length !== length)
-    throw argumentError('analyzeRows', 'source', `gave ${b.length} bytes at ${start} where ${length} were expected (the file changed while it was read?)`);
+    throw argumentError(
+      'analyzeRows',
+      'source',
+      `gave ${b.length} bytes at ${start} where ${length} were expected (the file changed while it was read?)`,
+    );
   return b;
 }
 
