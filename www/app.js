@@ -8,7 +8,7 @@
 // *-view.js modules.
 
 import { adoptFirstRun } from './boot.js';
-import { renderForms, wireForms } from './design-form.js';
+import { renderForms, typedOption, wireForms } from './design-form.js';
 import { previewHere } from './engine/preview.js';
 import { adoptRun, dropFirstRun, useFastEngine } from './engine/runs.js';
 import { keyChecksHere, mountKeyEditor } from './key-editor.js';
@@ -31,10 +31,10 @@ import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
 import { editDesign, onChanges, replaceDesign, runPending, runStarted, setOptions, setView } from './state/store.js';
-import { clampInt, DEFAULT_PRESET } from './state/url-state.js';
+import { DEFAULT_PRESET } from './state/url-state.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
 import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
-import { checkTyped, editorText, parseTyped, renderEditor, showError } from './views/editor-view.js';
+import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showError } from './views/editor-view.js';
 import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
 import { pasteDesign, wireIo } from './views/io-view.js';
 import { wirePhoenix } from './views/phoenix-box.js';
@@ -267,12 +267,10 @@ function wireLab() {
     editDesign(doc);
   });
   $('doc-json').addEventListener('paste', pasteDesign);
-  $('windows').addEventListener('input', () =>
-    setOptions({ windows: Math.min(1024, Math.max(1, Number($('windows').value) || 64)) }),
-  );
-  $('sample-size').addEventListener('input', () =>
-    setOptions({ sampleSize: clampInt($('sample-size').value, 10, 100000, 1000) }),
-  );
+  // the options as typed (empty: the engine's default); a value out of range is the engine's
+  // error, on the control
+  $('windows').addEventListener('input', e => setOptions({ windows: typedOption(e.target) }));
+  $('sample-size').addEventListener('input', e => setOptions({ sampleSize: typedOption(e.target) }));
   $('scale').addEventListener('change', () => {
     setView({ scale: $('scale').value });
     if (state.shown) renderHeatmap();
@@ -306,6 +304,7 @@ function wireLab() {
     },
   );
   renderForms();
+  renderOptions();
   // the results' sections, one press away (buttons, not #links: the hash holds the design)
   $('results-nav').addEventListener('click', e => {
     const to = e.target.closest('button[data-to]')?.dataset.to;

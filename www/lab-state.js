@@ -14,7 +14,9 @@ export const $ = id => document.getElementById(id);
 // `entry` the id of the design's entry under Recent designs (state/io.js), `kept` the one a
 // link named (`k=`); `edited` whether the user changed that design (or made it: an import, a
 // Phoenix table), not a preset or a link as it was opened; `link` whether the design fits in a
-// link (`{ fits, length }`); `run` the run's lifecycle (state/store.js).
+// link (`{ fits, length }`); `run` the run's lifecycle (state/store.js); `windows`, `sampleSize`
+// the analysis options and `advice` the advisor's (`servers`, `records`) as the user gave them,
+// undefined for the engine's default.
 export const state = {
   doc: null,
   entry: '',
@@ -22,8 +24,9 @@ export const state = {
   kept: null,
   link: { fits: true, length: 0 },
   presetId: '',
-  windows: 64,
-  sampleSize: 1000,
+  windows: undefined,
+  sampleSize: undefined,
+  advice: {},
   report: null,
   shown: null,
   pending: null,

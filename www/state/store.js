@@ -46,6 +46,11 @@ export function setOptions(options) {
   hooks.changed({});
 }
 
+/** The advisor's options (`servers`, `records`; undefined: the engine's default), for its next run. */
+export function setAdvice(options) {
+  Object.assign(state.advice, options);
+}
+
 // ---- the view ---------------------------------------------------------------------------------
 /** The heatmap's view options (`state.heat`: scale, rows, measure, colour, zoom, keys, …), saved
  * to the hash (`replace`: put right after a new report, not the user's change); the view that

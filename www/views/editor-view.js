@@ -2,7 +2,7 @@
 // JSON editor, the forms, the analysis options, the error box that points at the spot, and the
 // note on examples whose recorded keys the key no longer writes. Drawn from the state; a box the
 // user is typing in keeps its text.
-import { markFormError, renderForms } from '../design-form.js';
+import { markFormError, markOptionError, renderForms, renderOption } from '../design-form.js';
 import {
   focusKeyAt,
   KEY_HERE_MAX,
@@ -41,6 +41,7 @@ export function keyAsText(k) {
  * JSON editor's line and column, and the box under the editor. */
 export function showError(e) {
   markFormError(e);
+  markOptionError(e, $('windows'), $('sample-size'));
   const box = $('design-error');
   for (const id of ['key-text', 'doc-json']) $(id).removeAttribute('aria-invalid');
   $('goto-error').hidden = true;
@@ -141,8 +142,15 @@ export function renderEditor(replaced = false) {
   renderForms();
   renderKeyNote();
   $('preset').value = state.presetId;
-  if (!typing('windows')) $('windows').value = String(state.windows);
-  if (!typing('sample-size')) $('sample-size').value = String(state.sampleSize);
+  renderOptions(typing);
+}
+/** The analysis options' controls, from the state (a box being typed in keeps its text). */
+export function renderOptions(typing = () => false) {
+  for (const [id, key] of [
+    ['windows', 'windows'],
+    ['sample-size', 'sampleSize'],
+  ])
+    if (!typing(id)) renderOption($(id), 'AnalyzeOptions', state[key]);
 }
 
 /** The key's byte layout under the editor (kept as it was while the design does not compile);
