@@ -21,6 +21,7 @@ import {
   loadState,
   markLinkEntry,
   redo,
+  renderSteps,
   saveState,
   state,
   steppedTo,
@@ -230,6 +231,9 @@ function wireLab() {
     if (!Number.isSafeInteger(history.state?.lab)) openLink();
   });
   document.addEventListener('keydown', undoKey);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  renderSteps();
   // a reload, a closed tab, a link followed: what the last second changed is kept too
   window.addEventListener('pagehide', keepNow);
   for (const p of listPresets()) {
