@@ -31,7 +31,16 @@ import {
 import { getPreset, listPresets } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
-import { editDesign, onChanges, replaceDesign, runPending, runStarted, setOptions, setView } from './state/store.js';
+import {
+  editDesign,
+  onChanges,
+  replaceDesign,
+  runPending,
+  runStarted,
+  setOptions,
+  setShell,
+  setView,
+} from './state/store.js';
 import { DEFAULT_PRESET } from './state/url-state.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
 import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
@@ -241,26 +250,26 @@ function wireLab() {
   }
   setCompareChoices({ presets: listPresets().map(p => ({ value: p.id, label: p.name ?? p.id })) });
   $('preset').value = state.presetId;
-  $('preset').addEventListener('change', () => {
-    const id = $('preset').value;
+  $('preset').addEventListener('change', e => {
+    const id = e.target.value;
     if (id) replaceDesign(getPreset(id), { own: false, presetId: id, later: true });
   });
   let parseTimer = 0;
-  $('key-text').addEventListener('input', () => {
+  $('key-text').addEventListener('input', e => {
     clearTimeout(parseTimer);
     parseTimer = setTimeout(() => {
       if (parseTyped()) showError(null);
     }, 120);
-    editDesign({ ...state.doc, key: $('key-text').value });
+    editDesign({ ...state.doc, key: e.target.value });
   });
   let checkTimer = 0;
-  $('doc-json').addEventListener('input', () => {
+  $('doc-json').addEventListener('input', e => {
     let doc;
     try {
-      doc = JSON.parse($('doc-json').value);
+      doc = JSON.parse(e.target.value);
     } catch {
       // kept as typed (Recent designs), its error shown once the typing pauses
-      setDraft($('doc-json').value);
+      setDraft(e.target.value);
       keepSoon();
       clearTimeout(checkTimer);
       checkTimer = setTimeout(checkTyped, 120);
@@ -275,19 +284,25 @@ function wireLab() {
   // error, on the control
   $('windows').addEventListener('input', e => setOptions({ windows: typedOption(e.target) }));
   $('sample-size').addEventListener('input', e => setOptions({ sampleSize: typedOption(e.target) }));
-  $('scale').addEventListener('change', () => {
-    setView({ scale: $('scale').value });
+  $('scale').addEventListener('change', e => {
+    setView({ scale: e.target.value });
     if (state.shown) renderHeatmap();
     redrawCompare();
   });
   $('cancel').addEventListener('click', cancel);
   $('compare-run').addEventListener('click', compare);
-  for (const id of ['split-table', 'split-family'])
-    $(id).addEventListener('input', () => {
+  // the shell commands' names; the scan commands name the table too
+  for (const [id, key] of [
+    ['split-table', 'table'],
+    ['split-family', 'family'],
+  ]) {
+    $(id).value = state.shell[key];
+    $(id).addEventListener('input', e => {
+      setShell({ [key]: e.target.value });
       if (state.doc) renderSplits();
+      renderScanCommands();
     });
-  // The scan commands name the table too.
-  $('split-table').addEventListener('input', renderScanCommands);
+  }
   const schema = wasm.designSchema();
   firstResult
     .then(() => {

@@ -272,10 +272,9 @@ export async function mountKeyEditor(schemaFunctions, phoenixTypes = []) {
 /** Does the editor have the focus (the user is typing the key)? */
 export const keyEditorFocused = () => view?.hasFocus ?? false;
 
-/** The textarea's key into the editor, when app.js put another one there. */
-export function syncKeyEditor() {
+/** The key's `text` (the state's) into the editor, when it shows another. */
+export function syncKeyEditor(text) {
   if (!view) return;
-  const text = $('key-text').value;
   if (view.state.doc.toString() === text) return;
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: fromOutside.of(true) });
 }

@@ -17,7 +17,7 @@ export const $ = id => document.getElementById(id);
 // link (`{ fits, length }`); `run` the run's lifecycle (state/store.js); `steps` the page's
 // history entry on show (`at`) and its last (`top`), which Undo and Redo are drawn from; `windows`, `sampleSize`
 // the analysis options and `advice` the advisor's (`servers`, `records`) as the user gave them,
-// undefined for the engine's default.
+// undefined for the engine's default; `shell` the table and column family the shell commands name.
 export const state = {
   doc: null,
   entry: '',
@@ -28,6 +28,7 @@ export const state = {
   windows: undefined,
   sampleSize: undefined,
   advice: {},
+  shell: { table: 't', family: 'cf' },
   report: null,
   shown: null,
   pending: null,

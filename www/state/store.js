@@ -51,6 +51,12 @@ export function setAdvice(options) {
   Object.assign(state.advice, options);
 }
 
+/** The table and column family the shell commands name (`table`, `family`); the views that
+ * show them draw themselves. */
+export function setShell(names) {
+  Object.assign(state.shell, names);
+}
+
 // ---- the view ---------------------------------------------------------------------------------
 /** The heatmap's view options (`state.heat`: scale, rows, measure, colour, zoom, keys, …), saved
  * to the hash (`replace`: put right after a new report, not the user's change); the view that

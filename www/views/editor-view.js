@@ -89,7 +89,7 @@ export function showError(e) {
  * column (the design that runs is checked in the worker, see worker.js's designOf). */
 export function checkTyped() {
   try {
-    wasm.validateDesign($('doc-json').value);
+    wasm.validateDesign(draftText() ?? docText());
   } catch (e) {
     designInvalid(STALE());
     showError({ message: e.message, reason: e.reason, line: e.line, column: e.column, path: e.path, in: 'doc-json' });
@@ -99,8 +99,9 @@ export function checkTyped() {
 /** Parse the key text as it is typed; a parse error is shown at its line and column and the
  * (slower) analysis is not started. Returns true when the text parses. */
 export function parseTyped() {
-  const text = $('key-text').value;
-  if (!keyChecksHere(text)) return true; // the run checks it, in its worker
+  const text = state.doc?.key;
+  // a key in its JSON form, or one too long to check here: the run checks it, in its worker
+  if (typeof text !== 'string' || !keyChecksHere(text)) return true;
   try {
     wasm.parseKey(text);
   } catch (e) {
@@ -121,8 +122,9 @@ export const editorText = () => (jsonShown ? $('doc-json').value : null);
 export function renderEditor(replaced = false) {
   const typing = id => !replaced && (document.activeElement === $(id) || (id === 'key-text' && keyEditorFocused()));
   if (!typing('key-text')) {
-    $('key-text').value = keyAsText(state.doc?.key);
-    syncKeyEditor();
+    const key = keyAsText(state.doc?.key) ?? '';
+    $('key-text').value = key;
+    syncKeyEditor(key);
   }
   renderLayout();
   if (!typing('doc-json')) {

@@ -106,7 +106,7 @@ function renderDamage() {
   const { entries, list } = recentDamage();
   const note = $('recent-note');
   note.hidden = !entries && !list;
-  if (note.hidden) return note.replaceChildren();
+  if (!entries && !list) return note.replaceChildren();
   const forget = el('button', entries + (list ? 1 : 0) === 1 ? 'Forget it' : 'Forget them', {
     type: 'button',
     id: 'recent-forget',
