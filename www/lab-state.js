@@ -38,8 +38,10 @@ export const state = {
   // the linter's findings on the design that ran (null: they follow its report)
   lint: null,
   heat: { ...HEAT_DEFAULTS, cursor: null },
-  // the designs last compared with this one (values of compare-view.js's picker), for the link
+  // the designs last compared with this one (values of compare-view.js's picker), for the link,
+  // and those the picker has chosen now
   compare: [],
+  picks: [],
   embed: null,
   view: null,
   linkProblem: null,

@@ -65,6 +65,10 @@ export function setView(patch, { replace = false } = {}) {
   Object.assign(state.heat, patch);
   saveState({ replace });
 }
+/** The designs the compare picker has chosen (its selects' values, in order). */
+export function setPicks(values) {
+  state.picks = values;
+}
 /** The designs compared with the one on show (the compare picker's values), for the link. */
 export function setCompared(values) {
   state.compare = values;
