@@ -80,8 +80,8 @@ export function pasteDesign(e) {
 /** The state in and out controls' listeners (from app.js's wireLab). */
 export function wireIo() {
   renderRecent();
-  $('recent').addEventListener('change', () => {
-    const r = recentList()[Number($('recent').value)];
+  $('recent').addEventListener('change', e => {
+    const r = recentList()[Number(e.target.value)];
     if (r) openRecent(r);
   });
   // every entry read through once, now that the page is drawn; then IndexedDB's texts checked
