@@ -282,8 +282,8 @@ function wireLab() {
   $('doc-json').addEventListener('paste', pasteDesign);
   // the options as typed (empty: the engine's default); a value out of range is the engine's
   // error, on the control
-  $('windows').addEventListener('input', e => setOptions({ windows: typedOption(e.target) }));
-  $('sample-size').addEventListener('input', e => setOptions({ sampleSize: typedOption(e.target) }));
+  for (const id of ['windows', 'sample-size'])
+    $(id).addEventListener('input', ({ target: t }) => setOptions({ [t.dataset.option]: typedOption(t) }));
   $('scale').addEventListener('change', e => {
     setView({ scale: e.target.value });
     if (state.shown) renderHeatmap();

@@ -148,11 +148,8 @@ export function renderEditor(replaced = false) {
 }
 /** The analysis options' controls, from the state (a box being typed in keeps its text). */
 export function renderOptions(typing = () => false) {
-  for (const [id, key] of [
-    ['windows', 'windows'],
-    ['sample-size', 'sampleSize'],
-  ])
-    if (!typing(id)) renderOption($(id), 'AnalyzeOptions', state[key]);
+  for (const id of ['windows', 'sample-size'])
+    if (!typing(id)) renderOption($(id), 'AnalyzeOptions', state[$(id).dataset.option]);
 }
 
 /** The key's byte layout under the editor (kept as it was while the design does not compile);
