@@ -16,12 +16,12 @@ export function metric(dl, id, label, value, meaning) {
   dl.append(dt, dd);
 }
 
-// the report the metrics were last drawn for
-let metricsFor = null;
-/** Are the metrics on show the current report's? */
-export const metricsShown = () => metricsFor === state.report;
+// the report whose metrics were drawn before the linter's findings came (null: none waits)
+let lintAwaited = null;
+/** Do the metrics on show wait for the linter's findings on the report they show? */
+export const metricsAwaitLint = () => lintAwaited !== null && lintAwaited === state.report;
 export function renderMetrics() {
-  metricsFor = state.report;
+  lintAwaited = state.lint ? null : state.report;
   const r = state.report,
     m = r.metrics,
     o = m.overall;

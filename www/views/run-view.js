@@ -16,7 +16,7 @@ import { renderHeatmap } from './heatmap-view.js';
 import { renderPhoenix } from './phoenix-box.js';
 import { keepNow, renderRecent } from './recent-view.js';
 import {
-  metricsShown,
+  metricsAwaitLint,
   renderDiagnosis,
   renderKeys,
   renderLargestRows,
@@ -66,7 +66,7 @@ function onLint(findings) {
   state.lint = findings;
   showExamples(findings.filter(f => f.rule === 'example-key'));
   // the metrics drawn while the findings were on their way: drawn again with them
-  if (metricsShown()) renderMetrics();
+  if (metricsAwaitLint()) renderMetrics();
 }
 wireRuns({
   event: onRunEvent,
