@@ -8,10 +8,11 @@
 // *-view.js modules.
 
 import { adoptFirstRun } from './boot.js';
-import { renderForms, typedOption, wireForms } from './design-form.js';
 import { previewHere } from './engine/preview.js';
 import { adoptRun, dropFirstRun, useFastEngine } from './engine/runs.js';
-import { keyChecksHere, mountKeyEditor } from './key-editor.js';
+import { getPreset, listPresets } from './pkg/presets.js';
+import * as wasm from './pkg/rowkey_lab.js';
+import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
 import {
   $,
   commit,
@@ -27,10 +28,7 @@ import {
   steppedTo,
   undo,
   whenCommitted,
-} from './lab-state.js';
-import { getPreset, listPresets } from './pkg/presets.js';
-import * as wasm from './pkg/rowkey_lab.js';
-import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
+} from './state/lab-state.js';
 import {
   editDesign,
   onChanges,
@@ -44,9 +42,11 @@ import {
 import { DEFAULT_PRESET } from './state/url-state.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
 import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
+import { renderForms, typedOption, wireForms } from './views/design-form.js';
 import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showError } from './views/editor-view.js';
 import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
 import { pasteDesign, wireIo } from './views/io-view.js';
+import { keyChecksHere, mountKeyEditor } from './views/key-editor.js';
 import { wirePhoenix } from './views/phoenix-box.js';
 import { branch, isDesignText, keepNow, keepSoon, setDraft } from './views/recent-view.js';
 import { renderScanCommands, renderSplits } from './views/results.js';

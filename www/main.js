@@ -1,8 +1,8 @@
 // The page: plain ES module, one state object, render from it. Only calls the engine and draws.
 
 import { firstResult, startLab } from './app.js';
-import { $, el } from './lab-state.js';
 import init, { inspect } from './pkg/rowkey_lab.js';
+import { $, el } from './state/lab-state.js';
 import { keyNodes } from './views/keys-view.js';
 
 // The bytes inspector's own state, its form drawn from it (keyed by the controls' names) and

@@ -2,7 +2,7 @@
 // the run) is changed through these, and what follows a change (saved to the hash, drawn, run)
 // is app.js's `changed`, registered with onChanges. The controls are drawn from the state; none
 // is read back as state.
-import { $, knownText, num, saveState, state } from '../lab-state.js';
+import { $, knownText, num, saveState, state } from './lab-state.js';
 
 const hooks = {
   /** Another design is about to take the place of the one on show (Recent designs keep it; the

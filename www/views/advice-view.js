@@ -10,10 +10,11 @@
 // Advice belongs to the design it was asked for: a change of the design stops a run under way,
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
-import { markOptionError, renderOption, typedOption } from '../design-form.js';
+
 import { engineWorker } from '../engine/web-workers.js';
-import { $, docText, el, fix, num, state } from '../lab-state.js';
+import { $, docText, el, fix, num, state } from '../state/lab-state.js';
 import { setAdvice } from '../state/store.js';
+import { markOptionError, renderOption, typedOption } from './design-form.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svg = (tag, attrs = {}) => {

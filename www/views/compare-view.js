@@ -14,7 +14,7 @@
 // of one map names nothing in particular in the other. A diagonal drag therefore zooms that
 // map's regions only (and the time of all).
 
-import { $, el, fix, num, state } from '../lab-state.js';
+import { $, el, fix, num, state } from '../state/lab-state.js';
 import { setPicks } from '../state/store.js';
 import {
   CURSOR_STEPS,

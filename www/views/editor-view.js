@@ -2,7 +2,12 @@
 // JSON editor, the forms, the analysis options, the error box that points at the spot, and the
 // note on examples whose recorded keys the key no longer writes. Drawn from the state; a box the
 // user is typing in keeps its text.
-import { markFormError, markOptionError, renderForms, renderOption } from '../design-form.js';
+
+import * as wasm from '../pkg/rowkey_lab.js';
+import { BOX_MAX, sizeText } from '../state/io.js';
+import { $, clip, docText, el, lineWithCaret, offsetOf, state } from '../state/lab-state.js';
+import { designInvalid, replaceDesign } from '../state/store.js';
+import { markFormError, markOptionError, renderForms, renderOption } from './design-form.js';
 import {
   focusKeyAt,
   KEY_HERE_MAX,
@@ -11,11 +16,7 @@ import {
   renderChips,
   showKeyError,
   syncKeyEditor,
-} from '../key-editor.js';
-import { $, clip, docText, el, lineWithCaret, offsetOf, state } from '../lab-state.js';
-import * as wasm from '../pkg/rowkey_lab.js';
-import { BOX_MAX, sizeText } from '../state/io.js';
-import { designInvalid, replaceDesign } from '../state/store.js';
+} from './key-editor.js';
 import { toHex } from './keys-view.js';
 import { branch, draftText } from './recent-view.js';
 import { STALE } from './run-view.js';

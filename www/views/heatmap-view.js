@@ -3,7 +3,7 @@
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 
-import { $, el, fix, num, pct, state, when } from '../lab-state.js';
+import { $, el, fix, num, pct, state, when } from '../state/lab-state.js';
 import { setView } from '../state/store.js';
 import { redrawCompare } from './compare-view.js';
 import {

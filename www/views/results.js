@@ -4,8 +4,8 @@
 // them in turn (renderResults), and again when the table or column family name is edited.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 
-import { $, el, fix, num, state } from '../lab-state.js';
 import * as wasm from '../pkg/rowkey_lab.js';
+import { $, el, fix, num, state } from '../state/lab-state.js';
 import { KeysView } from './keys-view.js';
 
 export function metric(dl, id, label, value, meaning) {

@@ -5,14 +5,14 @@
 
 import { nextTask } from '../engine/preview.js';
 import { cancelRun, currentRun, startRun, wireRuns } from '../engine/runs.js';
-import { renderChips } from '../key-editor.js';
-import { $, docText, state } from '../lab-state.js';
 import { getPreset } from '../pkg/presets.js';
 import { markDamaged, recentList, recentText } from '../state/io.js';
+import { $, docText, state } from '../state/lab-state.js';
 import { runCancelled, runDrawing, runEnded, runProgress, runStarted, setCompared, setView } from '../state/store.js';
 import { compareChoices, renderCompare, setComparePicks } from './compare-view.js';
 import { showError, showExamples } from './editor-view.js';
 import { renderHeatmap } from './heatmap-view.js';
+import { renderChips } from './key-editor.js';
 import { renderPhoenix } from './phoenix-box.js';
 import { keepNow, renderRecent } from './recent-view.js';
 import {

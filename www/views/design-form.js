@@ -7,9 +7,10 @@
 // A form edit changes only its member, on a copy of the document: everything else in the
 // document (members the forms do not show, the key, the examples) stays as it was, so the
 // JSON editor and the forms show the same design both ways. Text goes in via textContent.
+
+import { getAt, setAt } from '../state/json-path.js';
+import { $, el, state } from '../state/lab-state.js';
 import { keyChecksHere } from './key-editor.js';
-import { $, el, state } from './lab-state.js';
-import { getAt, setAt } from './state/json-path.js';
 
 let schema = null;
 let onEdit = () => {};

@@ -3,8 +3,7 @@
 // changes change, its round trip through the URL hash and the history (state/url-state.js), the
 // DOM helpers and the number formatters. Every module imports them from here, so that there is
 // one state, not one per module. Every text goes through textContent, never HTML.
-// (design-form.js and key-editor.js import it here: it moves to state/ with them.)
-import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './state/url-state.js';
+import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './url-state.js';
 
 export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so

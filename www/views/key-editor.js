@@ -4,7 +4,7 @@
 // shown here. The language's highlighting, completion (field names, the engine's functions and
 // their options) and help come from the engine's schema (`designSchema().functions`) and the
 // design's fields; errors are the engine's, underlined at their line and column.
-import { $, el, state } from './lab-state.js';
+import { $, el, state } from '../state/lab-state.js';
 
 let cm = null,
   view = null,
@@ -191,7 +191,7 @@ export async function mountKeyEditor(schemaFunctions, phoenixTypes = []) {
   sqlTypes = phoenixTypes;
   const ta = $('key-text');
   if (!ta || view) return;
-  cm = await import('./pkg/codemirror.js');
+  cm = await import('../pkg/codemirror.js');
   fromOutside = cm.Annotation.define();
   const t = cm.tags;
   // Colours are the page's custom properties (style.css), which reach into the shadow root.
