@@ -35,7 +35,7 @@ wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features --ena
 rm -f www/pkg/fast/.gitignore www/pkg/fast/package.json www/pkg/fast/*.d.ts
 # The presets beside the glue (listPresets/getPreset; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs www/pkg
-# The key editor's CodeMirror bundle beside them (loaded lazily by www/key-editor.js).
+# The key editor's CodeMirror bundle beside them (loaded lazily by www/views/key-editor.js).
 node scripts/build-editor.mjs
 raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)
 echo "[build] www/pkg/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2

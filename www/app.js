@@ -8,10 +8,11 @@
 // *-view.js modules.
 
 import { adoptFirstRun } from './boot.js';
-import { renderForms, wireForms } from './design-form.js';
 import { previewHere } from './engine/preview.js';
 import { adoptRun, dropFirstRun, useFastEngine } from './engine/runs.js';
-import { keyChecksHere, mountKeyEditor } from './key-editor.js';
+import { getPreset, listPresets } from './pkg/presets.js';
+import * as wasm from './pkg/rowkey_lab.js';
+import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
 import {
   $,
   commit,
@@ -21,22 +22,31 @@ import {
   loadState,
   markLinkEntry,
   redo,
+  renderSteps,
   saveState,
   state,
   steppedTo,
   undo,
   whenCommitted,
-} from './lab-state.js';
-import { getPreset, listPresets } from './pkg/presets.js';
-import * as wasm from './pkg/rowkey_lab.js';
-import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
-import { editDesign, onChanges, replaceDesign, runPending, runStarted, setOptions, setView } from './state/store.js';
-import { clampInt, DEFAULT_PRESET } from './state/url-state.js';
+} from './state/lab-state.js';
+import {
+  editDesign,
+  onChanges,
+  replaceDesign,
+  runPending,
+  runStarted,
+  setOptions,
+  setShell,
+  setView,
+} from './state/store.js';
+import { DEFAULT_PRESET } from './state/url-state.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
 import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
-import { checkTyped, editorText, parseTyped, renderEditor, showError } from './views/editor-view.js';
+import { renderForms, typedOption, wireForms } from './views/design-form.js';
+import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showError } from './views/editor-view.js';
 import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
 import { pasteDesign, wireIo } from './views/io-view.js';
+import { keyChecksHere, mountKeyEditor } from './views/key-editor.js';
 import { wirePhoenix } from './views/phoenix-box.js';
 import { branch, isDesignText, keepNow, keepSoon, setDraft } from './views/recent-view.js';
 import { renderScanCommands, renderSplits } from './views/results.js';
@@ -230,6 +240,9 @@ function wireLab() {
     if (!Number.isSafeInteger(history.state?.lab)) openLink();
   });
   document.addEventListener('keydown', undoKey);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  renderSteps();
   // a reload, a closed tab, a link followed: what the last second changed is kept too
   window.addEventListener('pagehide', keepNow);
   for (const p of listPresets()) {
@@ -237,26 +250,26 @@ function wireLab() {
   }
   setCompareChoices({ presets: listPresets().map(p => ({ value: p.id, label: p.name ?? p.id })) });
   $('preset').value = state.presetId;
-  $('preset').addEventListener('change', () => {
-    const id = $('preset').value;
+  $('preset').addEventListener('change', e => {
+    const id = e.target.value;
     if (id) replaceDesign(getPreset(id), { own: false, presetId: id, later: true });
   });
   let parseTimer = 0;
-  $('key-text').addEventListener('input', () => {
+  $('key-text').addEventListener('input', e => {
     clearTimeout(parseTimer);
     parseTimer = setTimeout(() => {
       if (parseTyped()) showError(null);
     }, 120);
-    editDesign({ ...state.doc, key: $('key-text').value });
+    editDesign({ ...state.doc, key: e.target.value });
   });
   let checkTimer = 0;
-  $('doc-json').addEventListener('input', () => {
+  $('doc-json').addEventListener('input', e => {
     let doc;
     try {
-      doc = JSON.parse($('doc-json').value);
+      doc = JSON.parse(e.target.value);
     } catch {
       // kept as typed (Recent designs), its error shown once the typing pauses
-      setDraft($('doc-json').value);
+      setDraft(e.target.value);
       keepSoon();
       clearTimeout(checkTimer);
       checkTimer = setTimeout(checkTyped, 120);
@@ -267,25 +280,29 @@ function wireLab() {
     editDesign(doc);
   });
   $('doc-json').addEventListener('paste', pasteDesign);
-  $('windows').addEventListener('input', () =>
-    setOptions({ windows: Math.min(1024, Math.max(1, Number($('windows').value) || 64)) }),
-  );
-  $('sample-size').addEventListener('input', () =>
-    setOptions({ sampleSize: clampInt($('sample-size').value, 10, 100000, 1000) }),
-  );
-  $('scale').addEventListener('change', () => {
-    setView({ scale: $('scale').value });
+  // the options as typed (empty: the engine's default); a value out of range is the engine's
+  // error, on the control
+  for (const id of ['windows', 'sample-size'])
+    $(id).addEventListener('input', ({ target: t }) => setOptions({ [t.dataset.option]: typedOption(t) }));
+  $('scale').addEventListener('change', e => {
+    setView({ scale: e.target.value });
     if (state.shown) renderHeatmap();
     redrawCompare();
   });
   $('cancel').addEventListener('click', cancel);
   $('compare-run').addEventListener('click', compare);
-  for (const id of ['split-table', 'split-family'])
-    $(id).addEventListener('input', () => {
+  // the shell commands' names; the scan commands name the table too
+  for (const [id, key] of [
+    ['split-table', 'table'],
+    ['split-family', 'family'],
+  ]) {
+    $(id).value = state.shell[key];
+    $(id).addEventListener('input', e => {
+      setShell({ [key]: e.target.value });
       if (state.doc) renderSplits();
+      renderScanCommands();
     });
-  // The scan commands name the table too.
-  $('split-table').addEventListener('input', renderScanCommands);
+  }
   const schema = wasm.designSchema();
   firstResult
     .then(() => {
@@ -306,6 +323,7 @@ function wireLab() {
     },
   );
   renderForms();
+  renderOptions();
   // the results' sections, one press away (buttons, not #links: the hash holds the design)
   $('results-nav').addEventListener('click', e => {
     const to = e.target.closest('button[data-to]')?.dataset.to;

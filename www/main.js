@@ -2,28 +2,12 @@
 
 import { firstResult, startLab } from './app.js';
 import init, { inspect } from './pkg/rowkey_lab.js';
+import { $, el } from './state/lab-state.js';
 import { keyNodes } from './views/keys-view.js';
 
-const $ = id => document.getElementById(id);
-const state = { value: '', type: 'string', regions: 16 };
-
-/** Create an element with text content (never HTML: keys and values are untrusted). */
-function el(tag, text, attrs = {}) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-function readForm() {
-  state.value = $('value').value;
-  state.type = $('type').value;
-  state.regions = Number($('regions').value);
-}
-
-// The inspector's fields are not shared state: the URL hash belongs to the lab's design.
-function saveState() {}
-function loadState() {}
+// The bytes inspector's own state, its form drawn from it (keyed by the controls' names) and
+// changed by their input; not in the URL hash, which belongs to the lab's design.
+const state = { value: '13412341234', type: 'string', regions: 16 };
 
 function renderSplit(s) {
   const box = el('section', undefined, { 'data-algorithm': s.algorithm });
@@ -62,8 +46,6 @@ function renderSplit(s) {
 }
 
 function render() {
-  readForm();
-  saveState();
   let r;
   try {
     r = inspect(state.value, { type: state.type, regions: state.regions });
@@ -86,7 +68,8 @@ function render() {
 }
 
 async function main() {
-  loadState();
+  const form = $('inspect-form');
+  for (const k in state) form.elements[k].value = state[k];
   await init();
   performance.mark('rowkey-lab:engine-ready');
   startLab().catch(e => {
@@ -96,8 +79,11 @@ async function main() {
   // at most), so that it does not hold up the first render.
   await Promise.race([firstResult, new Promise(r => setTimeout(r, 1000))]);
   $('status').textContent = '';
-  $('inspect-form').addEventListener('input', render);
-  $('inspect-form').addEventListener('submit', e => e.preventDefault());
+  form.addEventListener('input', ({ target: t }) => {
+    state[t.name] = t.name === 'regions' ? Number(t.value) : t.value;
+    render();
+  });
+  form.addEventListener('submit', e => e.preventDefault());
   render();
 }
 

@@ -1,4 +1,4 @@
-// What www/key-editor.js takes from CodeMirror 6, bundled by scripts/build-editor.mjs into
+// What www/views/key-editor.js takes from CodeMirror 6, bundled by scripts/build-editor.mjs into
 // www/pkg/codemirror.js: one ES module the page imports lazily, after its first render.
 export { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 export { defaultKeymap, history, historyKeymap } from '@codemirror/commands';

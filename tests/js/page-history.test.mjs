@@ -1,7 +1,8 @@
 // History in the page (issue 38): a committed change is a history entry of its own. Back and
 // Forward step through the committed states inside the page (the design, the view), undo and redo
-// (Ctrl+Z, Ctrl+Shift+Z outside a text box) do the same, typing makes one entry when it pauses
-// rather than one per keystroke, and every entry's link reproduces what it showed.
+// (Ctrl+Z, Ctrl+Shift+Z outside a text box; the toolbar's Undo and Redo, enabled while there is a
+// state to step to) do the same, typing makes one entry when it pauses rather than one per
+// keystroke, and every entry's link reproduces what it showed.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -25,6 +26,11 @@ const shown = page =>
     scale: document.getElementById('scale').value,
     hash: location.hash,
   }));
+/** Whether the toolbar's Undo and Redo (found by their accessible names) can be pressed. */
+const steps = async page => ({
+  undo: await page.getByRole('button', { name: 'Undo', exact: true }).isEnabled(),
+  redo: await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(),
+});
 /** Waits until the page shows `name` with its run done. */
 const showing = async (page, name) => {
   await page.waitForFunction(n => {
@@ -44,12 +50,14 @@ test('Back, Forward, undo and redo step through committed states inside the page
   const start = await shown(page);
   assert.equal(start.name, 'time first');
   const entries = await page.evaluate(() => history.length);
+  assert.deepEqual(await steps(page), { undo: false, redo: false }, 'nothing to undo or redo yet');
 
   // 1. another preset (a whole design: one entry at once)
   await page.selectOption('#preset', 'seed000-telecom');
   await waitDone(page);
   const preset = await shown(page);
   assert.notEqual(preset.name, 'time first');
+  assert.deepEqual(await steps(page), { undo: true, redo: false });
   // 2. the windows typed, digit by digit, then the box left: one entry, not one per keystroke
   await page.click('#windows', { clickCount: 3 });
   await page.keyboard.type('128');
@@ -97,6 +105,40 @@ test('Back, Forward, undo and redo step through committed states inside the page
   await page.keyboard.press('Control+Z');
   await page.keyboard.press('Control+Y');
   await showing(page, preset.name);
+  assert.deepEqual(await shown(page), preset);
+
+  // the toolbar's Undo and Redo: the same steps, each enabled while there is one to take
+  assert.deepEqual(await steps(page), { undo: true, redo: true });
+  const press = name => page.getByRole('button', { name, exact: true }).click();
+  await press('Redo');
+  await page.waitForFunction(() => document.getElementById('windows').value === '128');
+  assert.deepEqual(await shown(page), windows);
+  await press('Redo');
+  await page.waitForFunction(() => document.getElementById('scale').value === 'linear');
+  assert.deepEqual(await shown(page), scale);
+  await page.waitForFunction(() => document.getElementById('redo').disabled);
+  assert.deepEqual(await steps(page), { undo: true, redo: false }, 'the last state: nothing to redo');
+  await press('Undo');
+  await page.waitForFunction(() => document.getElementById('scale').value === 'log');
+  assert.deepEqual(await shown(page), windows);
+  await press('Undo');
+  await page.waitForFunction(() => document.getElementById('windows').value === '64');
+  await waitDone(page);
+  assert.deepEqual(await shown(page), preset);
+  await press('Undo');
+  await showing(page, 'time first');
+  assert.deepEqual(await shown(page), start);
+  await page.waitForFunction(() => document.getElementById('undo').disabled);
+  assert.deepEqual(await steps(page), { undo: false, redo: true }, 'the first state: nothing to undo');
+  assert.ok(page.url().startsWith(server.url), 'still the page');
+  await press('Redo');
+  await showing(page, preset.name);
+  assert.deepEqual(await shown(page), preset);
+  // a reload still knows there are states to redo
+  await page.reload();
+  await waitDone(page);
+  await page.waitForFunction(() => !document.getElementById('redo').disabled);
+  assert.deepEqual(await steps(page), { undo: true, redo: true });
   assert.deepEqual(await shown(page), preset);
   // in a text box, Ctrl+Z is the box's own
   await page.click('#windows', { clickCount: 3 });

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { getAt, setAt } from '../../www/state/json-path.js';
 import { fromStored, makeRoom, RECENT_MAX } from '../../www/state/recent-list.js';
 import {
-  DEFAULTS,
+  firstRequest,
   fromBase64Url,
   HEAT_DEFAULTS,
   LINK_MAX,
@@ -38,9 +38,10 @@ describe('URL state', () => {
     assert.deepEqual(back.heat, s.heat);
     assert.deepEqual(back.compare, s.compare);
     assert.equal(back.problem, null);
-    // the defaults are not written
-    const plain = writeHash({ presetId: 'p1', ...DEFAULTS, heat: HEAT_DEFAULTS, compare: [] });
+    // the defaults are not written: options the user did not set are left to the engine
+    const plain = writeHash({ presetId: 'p1', heat: HEAT_DEFAULTS, compare: [] });
     assert.equal(plain, '#v=1&p=p1');
+    assert.equal(writeHash({ presetId: 'p1', windows: 64 }), '#v=1&p=p1&w=64', 'set by the user, written');
   });
 
   test('an old link (version 1: d, p, w, s only) opens with every later setting at its default', () => {
@@ -63,13 +64,26 @@ describe('URL state', () => {
     assert.equal(h.presetId, 'x');
   });
 
+  test('the analysis options are read as the link gives them, never clamped: the engine refuses what it cannot take', () => {
+    const h = readHash('#v=1&p=x&w=70000&s=0');
+    assert.equal(h.windows, 70000);
+    assert.equal(h.sampleSize, 0);
+    assert.equal(readHash('#v=1&p=x&w=12abc').windows, '12abc');
+    assert.equal(readHash('#v=1&p=x&w=').windows, '');
+    const none = readHash('#v=1&p=x');
+    assert.equal(none.windows, undefined, "absent: the engine's default");
+    assert.equal(none.sampleSize, undefined);
+    assert.deepEqual(firstRequest('#v=1&p=x&w=70000').options, { windows: 70000, sampleSize: undefined });
+    assert.match(writeHash(h), /&w=70000&s=0/, 'written back as given');
+  });
+
   test('a design too long for a link names its Recent designs entry instead (k=)', () => {
     const base = 'http://localhost/';
-    const small = linkHash({ presetId: '', ...DEFAULTS }, JSON.stringify(DOC), base, 'e1');
+    const small = linkHash({ presetId: '' }, JSON.stringify(DOC), base, 'e1');
     assert.equal(small.fits, true);
     assert.equal(readHash(small.hash).doc.name, DOC.name);
     const big = JSON.stringify({ ...DOC, notes: 'x'.repeat(LINK_MAX) });
-    const l = linkHash({ presetId: '', ...DEFAULTS }, big, base, 'e1');
+    const l = linkHash({ presetId: '' }, big, base, 'e1');
     assert.equal(l.fits, false);
     assert.ok(l.length > LINK_MAX);
     assert.equal(l.hash, '#v=1&k=e1');

@@ -1,6 +1,7 @@
 // The first run's preview, made on the page's thread while boot.js's worker is still starting.
-import { state } from '../lab-state.js';
+
 import * as wasm from '../pkg/rowkey_lab.js';
+import { state } from '../state/lab-state.js';
 import { currentRun } from './runs.js';
 
 const PREVIEW_SLICE = 2000,

@@ -2,7 +2,7 @@
 // the run) is changed through these, and what follows a change (saved to the hash, drawn, run)
 // is app.js's `changed`, registered with onChanges. The controls are drawn from the state; none
 // is read back as state.
-import { $, knownText, num, saveState, state } from '../lab-state.js';
+import { $, knownText, num, saveState, state } from './lab-state.js';
 
 const hooks = {
   /** Another design is about to take the place of the one on show (Recent designs keep it; the
@@ -46,6 +46,17 @@ export function setOptions(options) {
   hooks.changed({});
 }
 
+/** The advisor's options (`servers`, `records`; undefined: the engine's default), for its next run. */
+export function setAdvice(options) {
+  Object.assign(state.advice, options);
+}
+
+/** The table and column family the shell commands name (`table`, `family`); the views that
+ * show them draw themselves. */
+export function setShell(names) {
+  Object.assign(state.shell, names);
+}
+
 // ---- the view ---------------------------------------------------------------------------------
 /** The heatmap's view options (`state.heat`: scale, rows, measure, colour, zoom, keys, …), saved
  * to the hash (`replace`: put right after a new report, not the user's change); the view that
@@ -53,6 +64,10 @@ export function setOptions(options) {
 export function setView(patch, { replace = false } = {}) {
   Object.assign(state.heat, patch);
   saveState({ replace });
+}
+/** The designs the compare picker has chosen (its selects' values, in order). */
+export function setPicks(values) {
+  state.picks = values;
 }
 /** The designs compared with the one on show (the compare picker's values), for the link. */
 export function setCompared(values) {

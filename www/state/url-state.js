@@ -6,6 +6,8 @@
 //     &cmp=<design>,<design>…  (the designs last compared with this one: preset ids, or
 //       `recent:<id>`, an entry of Recent designs in this browser; the page compares again)
 //     (&embed=1&view=… for the iframe mode, kept as they are)
+//   w and s are written only when the user set them, and read as given: the engine has their
+//   defaults and ranges (designSchema's AnalyzeOptions).
 //
 // A design whose link would be longer than LINK_MAX is not written into it: the hash then has
 // `k=<id>` instead of `d=`, the design's entry under Recent designs in this browser (state/io.js),
@@ -18,7 +20,6 @@
 
 export const VERSION = '1';
 export const DEFAULT_PRESET = 'seed000-telecom';
-export const DEFAULTS = Object.freeze({ windows: 64, sampleSize: 1000 });
 /** The longest link the page writes, in characters: Chromium's address bar shows at most 32 KiB
  * of a URL (kMaxURLDisplayChars; it refuses URLs over 2 MiB outright), and a longer link cannot
  * be seen whole where people look at links (see docs/limits.md). */
@@ -49,7 +50,10 @@ export function fromBase64Url(s) {
   const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
   return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
 }
-export const clampInt = (v, lo, hi, dflt) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || dflt));
+/** An analysis option's parameter (`w=`, `s=`) as the link gives it: a number, or its text when
+ * it is not one; absent, undefined (the engine's default). Never clamped: a value the engine
+ * refuses is its error at the option's control, so a bad link is reported, not quietly changed. */
+const option = v => (v === null ? undefined : v.trim() !== '' && Number.isFinite(+v) ? +v : v);
 const clampNum = (v, lo, hi, dflt) => {
   const n = Number(v);
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : dflt;
@@ -79,8 +83,8 @@ export function readHeat(p) {
 export function readHash(hash = location.hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const heat = readHeat(p);
-  const windows = p.has('w') ? clampInt(p.get('w'), 1, 1024, DEFAULTS.windows) : DEFAULTS.windows;
-  const sampleSize = p.has('s') ? clampInt(p.get('s'), 10, 100000, DEFAULTS.sampleSize) : DEFAULTS.sampleSize;
+  const windows = option(p.get('w'));
+  const sampleSize = option(p.get('s'));
   const presetId = p.get('p') ?? '';
   const kept = p.has('d') ? null : p.get('k');
   let doc = null,
@@ -124,8 +128,8 @@ export function writeHash(
   if (text !== null) p.set('d', toBase64Url(text));
   else if (kept) p.set('k', kept);
   if (presetId) p.set('p', presetId);
-  if (windows !== DEFAULTS.windows) p.set('w', String(windows));
-  if (sampleSize !== DEFAULTS.sampleSize) p.set('s', String(sampleSize));
+  if (windows !== undefined) p.set('w', String(windows));
+  if (sampleSize !== undefined) p.set('s', String(sampleSize));
   if (heat) {
     if (heat.scale !== HEAT_DEFAULTS.scale) p.set('scale', heat.scale);
     if (heat.view !== HEAT_DEFAULTS.view) p.set('rows', heat.view);

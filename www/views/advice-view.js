@@ -10,8 +10,11 @@
 // Advice belongs to the design it was asked for: a change of the design stops a run under way,
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
+
 import { engineWorker } from '../engine/web-workers.js';
-import { $, docText, el, fix, num, state } from '../lab-state.js';
+import { $, docText, el, fix, num, state } from '../state/lab-state.js';
+import { setAdvice } from '../state/store.js';
+import { markOptionError, renderOption, typedOption } from './design-form.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svg = (tag, attrs = {}) => {
@@ -34,6 +37,11 @@ let advisedOn = null,
 /** `load(doc)` puts a candidate's design on the page; `compare(doc)` compares it with the current one. */
 export function wireAdvice(load, compare) {
   hooks = { load, compare };
+  // the options as typed, drawn from the state with the engine's ranges and defaults
+  for (const input of optionControls()) {
+    renderOption(input, 'AdviseOptions', state.advice[input.dataset.option]);
+    input.addEventListener('input', () => setAdvice({ [input.dataset.option]: typedOption(input) }));
+  }
   $('advice-run').addEventListener('click', runAdvice);
   $('advice-cancel').addEventListener('click', () => stop('Cancelled.'));
 }
@@ -48,20 +56,14 @@ function stop(text) {
   $('advice-status').textContent = text;
 }
 
-function options() {
-  const servers = Number($('advice-servers').value);
-  const records = Number($('advice-records').value);
-  return {
-    ...(servers > 0 ? { servers: Math.min(10000, Math.round(servers)) } : {}),
-    records: Math.min(2_000_000, Math.max(1000, Math.round(records) || 200_000)),
-  };
-}
+const optionControls = () => [$('advice-servers'), $('advice-records')];
 
 async function runAdvice() {
   stop('');
   const id = ++runId;
+  markOptionError(null, ...optionControls());
   const doc = state.doc,
-    opts = options();
+    opts = { ...state.advice };
   running = { text: docText(doc), name: doc.name ?? 'the design', loaded: new Map() };
   const n = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
   stopping = new AbortController();
@@ -110,6 +112,8 @@ async function runAdvice() {
   } catch (e) {
     if (id !== runId) return;
     stop('');
+    // an option out of range: the engine's error at its control too
+    markOptionError(e, ...optionControls());
     $('advice').replaceChildren(el('p', `The advisor could not run: ${e.reason ?? e.message}`, { class: 'error' }));
   }
 }

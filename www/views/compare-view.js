@@ -14,7 +14,8 @@
 // of one map names nothing in particular in the other. A diagonal drag therefore zooms that
 // map's regions only (and the time of all).
 
-import { $, el, fix, num, state } from '../lab-state.js';
+import { $, el, fix, num, state } from '../state/lab-state.js';
+import { setPicks } from '../state/store.js';
 import {
   CURSOR_STEPS,
   cellPoint,
@@ -394,14 +395,17 @@ export function renderCompare(c) {
 }
 
 // ---- the picker: the designs to compare with the one on show -----------------------------------
-// Its choices as app.js gives them: `{ value, label }` for the presets and for Recent designs.
+// Its choices as app.js gives them: `{ value, label }` for the presets and for Recent designs;
+// what it has chosen is `state.picks` (one value per select: #compare-with's, then those added,
+// at most MAX_OTHERS), changed by the selects, Add and Remove, and the selects drawn from it.
 const choices = { presets: [], recent: [] };
-/** The picker's selects: #compare-with, then those added (at most MAX_OTHERS in all). */
+/** The picker's selects: #compare-with, then those added. */
 const pickers = () => [...$('compare-pick').querySelectorAll('select')];
+/** The values the picker offers. */
+const offered = () => [...choices.presets, ...choices.recent].map(o => o.value);
 
-/** `sel`'s options from the choices, keeping its value while that is still a choice. */
+/** `sel`'s options from the choices. */
 function fillPicker(sel) {
-  const was = sel.value;
   const group = (label, list) => {
     const g = el('optgroup', undefined, { label });
     g.append(...list.map(o => el('option', o.label, { value: o.value })));
@@ -411,70 +415,81 @@ function fillPicker(sel) {
     group('Presets', choices.presets),
     ...(choices.recent.length ? [group('Recent designs', choices.recent)] : []),
   );
-  if ([...sel.options].some(o => o.value === was)) sel.value = was;
 }
 
 /** The designs the picker offers (`presets`, `recent`: lists of `{ value, label }`; either may
- * be left out to keep what it was). */
+ * be left out to keep what it was); a chosen design no longer offered gives way to the first. */
 export function setCompareChoices({ presets, recent }) {
   if (presets) choices.presets = presets;
   if (recent) choices.recent = recent;
-  for (const sel of pickers()) fillPicker(sel);
+  const ok = offered();
+  setPicks((state.picks.length ? state.picks : [ok[0]]).map(v => (ok.includes(v) ? v : ok[0])));
+  renderPicker();
 }
 
 /** The chosen designs' values, in the picker's order. */
-export const compareChoices = () =>
-  pickers()
-    .map(s => s.value)
-    .filter(Boolean);
+export const compareChoices = () => state.picks.filter(Boolean);
 
-/** Add is for up to MAX_OTHERS designs; the run button says how many it compares. */
+/** The selects from `state.picks` (a row with Remove for each after the first); Add is for up
+ * to MAX_OTHERS designs; the run button says how many it compares. */
 function renderPicker() {
-  const n = pickers().length;
+  const picks = state.picks,
+    rows = $('compare-pick').querySelectorAll('.cmp-pick');
+  for (const row of [...rows].slice(Math.max(0, picks.length - 1))) row.remove();
+  for (let i = rows.length; i < picks.length - 1; i++) {
+    const label = el('label', 'and ');
+    label.append(el('select'));
+    const row = el('span', undefined, { class: 'cmp-pick' });
+    row.append(label, el('button', 'Remove', { type: 'button', class: 'inline' }));
+    $('compare-add').before(row);
+  }
+  for (const [i, sel] of pickers().entries()) {
+    fillPicker(sel);
+    sel.value = picks[i];
+  }
+  const n = picks.length;
   $('compare-add').disabled = n >= MAX_OTHERS;
   $('compare-run').textContent = n > 1 ? `Compare ${n + 1} designs` : 'Compare';
-}
-
-/** One more design to compare with: a select (first on a choice no other select has) and its
- * Remove button. */
-function addPicker(focus = true) {
-  if (pickers().length >= MAX_OTHERS) return;
-  const taken = new Set(compareChoices());
-  const sel = el('select');
-  fillPicker(sel);
-  const free = [...sel.options].find(o => !taken.has(o.value));
-  if (free) sel.value = free.value;
-  const label = el('label', 'and ');
-  label.append(sel);
-  const remove = el('button', 'Remove', { type: 'button', class: 'inline' });
-  const row = el('span', undefined, { class: 'cmp-pick' });
-  row.append(label, remove);
-  remove.addEventListener('click', () => {
-    row.remove();
-    renderPicker();
-    $('compare-add').focus();
-  });
-  $('compare-add').before(row);
-  renderPicker();
-  if (focus) sel.focus();
 }
 
 /** The picker on `values` (a link's designs to compare with), those it offers, in order: as
  * many selects. Returns the values it took (a Recent design this browser does not have is left
  * out). */
 export function setComparePicks(values) {
-  const offered = new Set([...$('compare-with').options].map(o => o.value));
-  const taken = values.filter(v => offered.has(v)).slice(0, MAX_OTHERS);
-  for (const row of $('compare-pick').querySelectorAll('.cmp-pick')) row.remove();
-  while (pickers().length < taken.length) addPicker(false);
-  for (const [i, v] of taken.entries()) pickers()[i].value = v;
+  const ok = offered();
+  const taken = values.filter(v => ok.includes(v)).slice(0, MAX_OTHERS);
+  if (taken.length) setPicks(taken);
+  else setPicks(state.picks.slice(0, 1));
   renderPicker();
   return taken;
+}
+
+/** The picker's listeners: a choice, Add (a design no other select has, focused), Remove. */
+function wirePicker() {
+  const box = $('compare-pick');
+  box.addEventListener('change', e => {
+    const i = pickers().indexOf(e.target);
+    if (i >= 0) setPicks(state.picks.with(i, e.target.value));
+  });
+  $('compare-add').addEventListener('click', () => {
+    if (state.picks.length >= MAX_OTHERS) return;
+    const ok = offered();
+    setPicks([...state.picks, ok.find(v => !state.picks.includes(v)) ?? ok[0]]);
+    renderPicker();
+    pickers().at(-1).focus();
+  });
+  box.addEventListener('click', e => {
+    const row = e.target.closest('.cmp-pick button')?.parentElement;
+    if (!row) return;
+    setPicks(state.picks.toSpliced([...box.querySelectorAll('.cmp-pick')].indexOf(row) + 1, 1));
+    renderPicker();
+    $('compare-add').focus();
+  });
 }
 
 /** The drag ends wherever the pointer is let go; the picker's Add (once, from app.js's start-up). */
 export function wireCompare() {
   window.addEventListener('mouseup', brushEnd);
-  $('compare-add').addEventListener('click', () => addPicker());
+  wirePicker();
   renderPicker();
 }

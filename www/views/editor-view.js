@@ -2,7 +2,12 @@
 // JSON editor, the forms, the analysis options, the error box that points at the spot, and the
 // note on examples whose recorded keys the key no longer writes. Drawn from the state; a box the
 // user is typing in keeps its text.
-import { markFormError, renderForms } from '../design-form.js';
+
+import * as wasm from '../pkg/rowkey_lab.js';
+import { BOX_MAX, sizeText } from '../state/io.js';
+import { $, clip, docText, el, lineWithCaret, offsetOf, state } from '../state/lab-state.js';
+import { designInvalid, replaceDesign } from '../state/store.js';
+import { markFormError, markOptionError, renderForms, renderOption } from './design-form.js';
 import {
   focusKeyAt,
   KEY_HERE_MAX,
@@ -11,11 +16,7 @@ import {
   renderChips,
   showKeyError,
   syncKeyEditor,
-} from '../key-editor.js';
-import { $, clip, docText, el, lineWithCaret, offsetOf, state } from '../lab-state.js';
-import * as wasm from '../pkg/rowkey_lab.js';
-import { BOX_MAX, sizeText } from '../state/io.js';
-import { designInvalid, replaceDesign } from '../state/store.js';
+} from './key-editor.js';
 import { toHex } from './keys-view.js';
 import { branch, draftText } from './recent-view.js';
 import { STALE } from './run-view.js';
@@ -41,6 +42,7 @@ export function keyAsText(k) {
  * JSON editor's line and column, and the box under the editor. */
 export function showError(e) {
   markFormError(e);
+  markOptionError(e, $('windows'), $('sample-size'));
   const box = $('design-error');
   for (const id of ['key-text', 'doc-json']) $(id).removeAttribute('aria-invalid');
   $('goto-error').hidden = true;
@@ -88,7 +90,7 @@ export function showError(e) {
  * column (the design that runs is checked in the worker, see worker.js's designOf). */
 export function checkTyped() {
   try {
-    wasm.validateDesign($('doc-json').value);
+    wasm.validateDesign(draftText() ?? docText());
   } catch (e) {
     designInvalid(STALE());
     showError({ message: e.message, reason: e.reason, line: e.line, column: e.column, path: e.path, in: 'doc-json' });
@@ -98,8 +100,9 @@ export function checkTyped() {
 /** Parse the key text as it is typed; a parse error is shown at its line and column and the
  * (slower) analysis is not started. Returns true when the text parses. */
 export function parseTyped() {
-  const text = $('key-text').value;
-  if (!keyChecksHere(text)) return true; // the run checks it, in its worker
+  const text = state.doc?.key;
+  // a key in its JSON form, or one too long to check here: the run checks it, in its worker
+  if (typeof text !== 'string' || !keyChecksHere(text)) return true;
   try {
     wasm.parseKey(text);
   } catch (e) {
@@ -120,8 +123,9 @@ export const editorText = () => (jsonShown ? $('doc-json').value : null);
 export function renderEditor(replaced = false) {
   const typing = id => !replaced && (document.activeElement === $(id) || (id === 'key-text' && keyEditorFocused()));
   if (!typing('key-text')) {
-    $('key-text').value = keyAsText(state.doc?.key);
-    syncKeyEditor();
+    const key = keyAsText(state.doc?.key) ?? '';
+    $('key-text').value = key;
+    syncKeyEditor(key);
   }
   renderLayout();
   if (!typing('doc-json')) {
@@ -141,8 +145,12 @@ export function renderEditor(replaced = false) {
   renderForms();
   renderKeyNote();
   $('preset').value = state.presetId;
-  if (!typing('windows')) $('windows').value = String(state.windows);
-  if (!typing('sample-size')) $('sample-size').value = String(state.sampleSize);
+  renderOptions(typing);
+}
+/** The analysis options' controls, from the state (a box being typed in keeps its text). */
+export function renderOptions(typing = () => false) {
+  for (const id of ['windows', 'sample-size'])
+    if (!typing(id)) renderOption($(id), 'AnalyzeOptions', state[$(id).dataset.option]);
 }
 
 /** The key's byte layout under the editor (kept as it was while the design does not compile);

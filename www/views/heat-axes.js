@@ -5,7 +5,7 @@
 // a hovered cell says (its region and key range, its window and its writes); and the keys that
 // zoom a map around its keyboard cursor.
 
-import { el, fix, num, pct, when } from '../lab-state.js';
+import { el, fix, num, pct, when } from '../state/lab-state.js';
 import { drawMatrix } from './heatmap.js';
 
 /** `s` shortened in the middle to at most `max` characters (key prefixes and suffixes both

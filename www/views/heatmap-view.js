@@ -3,7 +3,7 @@
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 
-import { $, el, fix, num, pct, state, when } from '../lab-state.js';
+import { $, el, fix, num, pct, state, when } from '../state/lab-state.js';
 import { setView } from '../state/store.js';
 import { redrawCompare } from './compare-view.js';
 import {
@@ -11,7 +11,6 @@ import {
   cellPoint,
   cellText,
   keyLabel,
-  MEASURES,
   measured,
   measureNoun,
   regionText,
@@ -369,17 +368,18 @@ export function wireHeatmap() {
   $('heatmap').addEventListener('blur', () => {
     $('tooltip').hidden = true;
   });
-  const heatInput = () => {
-    const view = $('heat-view').value;
-    setView({
-      // rows are regions or servers: other indices
-      ...(view !== state.heat.view ? { keys: null } : {}),
-      view,
-      measure: $('heat-measure').value in MEASURES ? $('heat-measure').value : 'writes',
-      mode: $('heat-mode').value,
-      brightness: Number($('brightness').value) || 0,
-      capacity: Math.max(0.001, Number($('capacity').value) || 100),
-    });
+  // the control changed, into the state (the others are drawn from it)
+  const heatInput = ({ target: { id, value: v } }) => {
+    setView(
+      {
+        // rows are regions or servers: other indices
+        'heat-view': { view: v, keys: null },
+        'heat-measure': { measure: v },
+        'heat-mode': { mode: v },
+        brightness: { brightness: Number(v) || 0 },
+        capacity: { capacity: Math.max(0.001, Number(v) || 100) },
+      }[id],
+    );
     renderHeatControls();
     if (state.shown) renderHeatmap();
     redrawCompare(); // the compared maps take the same colour settings

@@ -2,7 +2,6 @@
 // or pasted), the heatmap as PNG and the metrics as CSV; Recent designs' menu. No network: files
 // go through Blob URLs, and a design file is read in a worker (state/io.js readOff).
 
-import { $, saveState, state } from '../lab-state.js';
 import {
   BOX_MAX,
   canvasPng,
@@ -16,6 +15,7 @@ import {
   sizeText,
   sweepStored,
 } from '../state/io.js';
+import { $, saveState, state } from '../state/lab-state.js';
 import { replaceDesign } from '../state/store.js';
 import { drawMatrix } from './heatmap.js';
 import { shownMatrix } from './heatmap-view.js';
@@ -80,8 +80,8 @@ export function pasteDesign(e) {
 /** The state in and out controls' listeners (from app.js's wireLab). */
 export function wireIo() {
   renderRecent();
-  $('recent').addEventListener('change', () => {
-    const r = recentList()[Number($('recent').value)];
+  $('recent').addEventListener('change', e => {
+    const r = recentList()[Number(e.target.value)];
     if (r) openRecent(r);
   });
   // every entry read through once, now that the page is drawn; then IndexedDB's texts checked

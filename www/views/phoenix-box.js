@@ -5,9 +5,10 @@
 // The statement is read in a worker (state/io.js readOff), never on the page's thread: a table of
 // tens of thousands of columns takes the engine seconds. A statement longer than the box shows
 // (BOX_MAX) is kept aside unshown, as the table-regions box does.
-import { $, clip, docText, el, lineWithCaret, state } from '../lab-state.js';
+
 import * as wasm from '../pkg/rowkey_lab.js';
 import { BOX_MAX, copyText, DESIGN_MAX, readOff, sizeText } from '../state/io.js';
+import { $, clip, docText, el, lineWithCaret, state } from '../state/lab-state.js';
 
 /** The longest statement (characters) the page reads: the engine's limit for a document. */
 export const STATEMENT_MAX = 16 * 1024 * 1024;

@@ -1,7 +1,6 @@
 // Recent designs: the design on show kept (localStorage, IndexedDB for large ones: state/io.js),
 // the menu that opens one again, and the notes on what could not be kept or read.
 
-import { $, docText, el, state } from '../lab-state.js';
 import {
   forgetDamaged,
   keep,
@@ -13,6 +12,7 @@ import {
   recentText,
   sizeText,
 } from '../state/io.js';
+import { $, docText, el, state } from '../state/lab-state.js';
 import { replaceDesign } from '../state/store.js';
 import { setCompareChoices } from './compare-view.js';
 import { keyAsText } from './editor-view.js';
@@ -106,7 +106,7 @@ function renderDamage() {
   const { entries, list } = recentDamage();
   const note = $('recent-note');
   note.hidden = !entries && !list;
-  if (note.hidden) return note.replaceChildren();
+  if (!entries && !list) return note.replaceChildren();
   const forget = el('button', entries + (list ? 1 : 0) === 1 ? 'Forget it' : 'Forget them', {
     type: 'button',
     id: 'recent-forget',

@@ -4,8 +4,8 @@
 // them in turn (renderResults), and again when the table or column family name is edited.
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 
-import { $, el, fix, num, state } from '../lab-state.js';
 import * as wasm from '../pkg/rowkey_lab.js';
+import { $, el, fix, num, state } from '../state/lab-state.js';
 import { KeysView } from './keys-view.js';
 
 export function metric(dl, id, label, value, meaning) {
@@ -16,7 +16,12 @@ export function metric(dl, id, label, value, meaning) {
   dl.append(dt, dd);
 }
 
+// the report whose metrics were drawn before the linter's findings came (null: none waits)
+let lintAwaited = null;
+/** Do the metrics on show wait for the linter's findings on the report they show? */
+export const metricsAwaitLint = () => lintAwaited !== null && lintAwaited === state.report;
 export function renderMetrics() {
+  lintAwaited = state.lint ? null : state.report;
   const r = state.report,
     m = r.metrics,
     o = m.overall;
@@ -110,7 +115,6 @@ export function renderMetrics() {
   // the linter's findings on the design that ran (the worker posts them after its report; the
   // metrics are drawn again when they come)
   const list = state.lint ?? [];
-  dl.dataset.lint = state.lint ? 'done' : 'pending';
   metric(
     dl,
     'lint',
@@ -180,7 +184,6 @@ export function renderLargestRows() {
 
 export function renderReads() {
   const box = $('reads');
-  const open = $('scan-commands')?.open ?? false; // a re-render keeps the commands open
   box.replaceChildren();
   if (state.readsError) {
     box.append(el('p', state.readsError.message, { class: 'error' }));
@@ -214,19 +217,24 @@ export function renderReads() {
   more.append(
     el('summary', `Scan commands: ${n} scan${n === 1 ? '' : 's'} in the HBase shell (table named under Split keys)`),
   );
-  // Written only while shown: a design's reads can need thousands of scans.
-  more.addEventListener('toggle', renderScanCommands);
-  more.open = open;
+  // Written only while shown: a design's reads can need thousands of scans. A re-render keeps
+  // them as the user left them.
+  more.addEventListener('toggle', () => {
+    scansOpen = more.open;
+    renderScanCommands();
+  });
+  more.open = scansOpen;
   box.append(more);
 }
 
+let scansOpen = false;
 /** Every scan as the HBase shell runs it, on the table named under Split keys (when shown). */
 export function renderScanCommands() {
   const more = $('scan-commands');
-  if (!more?.open) return;
+  if (!more || !scansOpen) return;
   more.replaceChildren(more.firstElementChild);
   try {
-    const table = $('split-table').value;
+    const { table } = state.shell;
     more.append(
       copyBlock(
         'shell scans',
@@ -270,7 +278,7 @@ export function renderSplits() {
   const out = $('splits-out');
   out.replaceChildren();
   // The shell statement names the table and its column family as typed above.
-  const create = keys => wasm.shellCreate($('split-table').value, $('split-family').value, keys);
+  const create = keys => wasm.shellCreate(state.shell.table, state.shell.family, keys);
   try {
     const keys = wasm.layoutSplitKeys(state.doc);
     if (!keys.length)

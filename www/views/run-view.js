@@ -5,17 +5,25 @@
 
 import { nextTask } from '../engine/preview.js';
 import { cancelRun, currentRun, startRun, wireRuns } from '../engine/runs.js';
-import { renderChips } from '../key-editor.js';
-import { $, docText, state } from '../lab-state.js';
 import { getPreset } from '../pkg/presets.js';
 import { markDamaged, recentList, recentText } from '../state/io.js';
+import { $, docText, state } from '../state/lab-state.js';
 import { runCancelled, runDrawing, runEnded, runProgress, runStarted, setCompared, setView } from '../state/store.js';
 import { compareChoices, renderCompare, setComparePicks } from './compare-view.js';
 import { showError, showExamples } from './editor-view.js';
 import { renderHeatmap } from './heatmap-view.js';
+import { renderChips } from './key-editor.js';
 import { renderPhoenix } from './phoenix-box.js';
 import { keepNow, renderRecent } from './recent-view.js';
-import { renderDiagnosis, renderKeys, renderLargestRows, renderMetrics, renderReads, renderSplits } from './results.js';
+import {
+  metricsAwaitLint,
+  renderDiagnosis,
+  renderKeys,
+  renderLargestRows,
+  renderMetrics,
+  renderReads,
+  renderSplits,
+} from './results.js';
 import { renderTableLoad } from './table-regions.js';
 
 let runStart = 'rowkey-lab:boot';
@@ -45,18 +53,20 @@ function onRunResult(id, name, r) {
   // every run's analysis time, from its start to its report, for any benchmark to read
   // (the first run, boot.js's, started with the page)
   performance.measure('rowkey-lab:analysis', runStart, 'rowkey-lab:report-received');
+  // a preview of this run on show (state.pending: its progress) is replaced at once
+  const previewed = state.pending !== null;
   Object.assign(state, { report: r.report, shown: r.report, pending: null, reads: r.reads, readsError: r.readsError });
   // a zoom beyond this report's windows or regions is let go (the hash put right, no new entry)
   if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
   if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) setView({ zoom: null }, { replace: true });
-  renderResults(id);
+  renderResults(id, previewed);
 }
 /** The linter's findings on the design the current analysis ran. */
 function onLint(findings) {
   state.lint = findings;
   showExamples(findings.filter(f => f.rule === 'example-key'));
   // the metrics drawn while the findings were on their way: drawn again with them
-  if ($('metrics').dataset.lint === 'pending') renderMetrics();
+  if (metricsAwaitLint()) renderMetrics();
 }
 wireRuns({
   event: onRunEvent,
@@ -118,9 +128,8 @@ function renderPreview() {
 
 /** The finished run: the diagnosis and the heatmap at once, the views below them in the next
  * task (after the heatmap was painted); the run counts as done when everything is drawn. */
-function renderResults(id) {
+function renderResults(id, previewed) {
   const r = state.report;
-  const previewed = !$('results').hidden && 'preview' in $('results').dataset;
   $('results').hidden = false;
   delete $('results').dataset.preview;
   renderDiagnosis(r);

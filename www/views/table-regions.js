@@ -5,8 +5,8 @@
 // or opened from a file; a text longer than the box shows (BOX_MAX) is kept aside unshown, and
 // one longer than REGION_TEXT_MAX is refused before it is read.
 
-import { $, el, num, offsetOf, state } from '../lab-state.js';
 import { BOX_MAX, DESIGN_MAX, REGION_TEXT_MAX, readOff, sizeText } from '../state/io.js';
+import { $, el, num, offsetOf, state } from '../state/lab-state.js';
 
 // The last list read whose text said what each region takes now (`load`), while the design
 // still runs on its regions.

@@ -7,9 +7,10 @@
 // A form edit changes only its member, on a copy of the document: everything else in the
 // document (members the forms do not show, the key, the examples) stays as it was, so the
 // JSON editor and the forms show the same design both ways. Text goes in via textContent.
+
+import { getAt, setAt } from '../state/json-path.js';
+import { $, el, state } from '../state/lab-state.js';
 import { keyChecksHere } from './key-editor.js';
-import { $, el, state } from './lab-state.js';
-import { getAt, setAt } from './state/json-path.js';
 
 let schema = null;
 let onEdit = () => {};
@@ -265,16 +266,24 @@ const PLACEHOLDER = {
   json: 'JSON',
 };
 
-/** An option's control outside the forms (`#windows`, `#sample-size`, `#advice-records`) set
- * from the engine's option `key` of `name` (`AnalyzeOptions`, `AdviseOptions`): its `min` and
- * `max` (the browser marks a value past them, it never changes one) and its default as the
- * placeholder. Call after `wireForms`. */
-export function limitControl(input, name, key) {
-  const member = schema?.options?.[name]?.find(m => m.key === key);
-  if (!input || !member) return;
-  if (member.range) [input.min, input.max] = member.range.map(String);
-  const hint = hintOf(member);
-  if (hint) input.placeholder = hint;
+/** An option's control outside the forms (`#windows`, `#sample-size`, `#advice-records`, …;
+ * `data-option` names the option of the engine's `name`, `AnalyzeOptions` or `AdviseOptions`)
+ * drawn from the state's `value`, or the engine's default when it is undefined; its `min` and
+ * `max` are the engine's (the browser marks a value past them, it never changes one). */
+export function renderOption(input, name, value) {
+  const member = schema?.options?.[name]?.find(m => m.key === input.dataset.option);
+  if (member?.range) [input.min, input.max] = member.range;
+  input.value = value ?? (member?.default ? JSON.parse(member.default) : '');
+}
+/** The engine's error `e` (null: none) on the one of the option controls `inputs` its path
+ * names (`records`, `options.records`); the others' marks cleared. */
+export function markOptionError(e, ...inputs) {
+  const key = String(e?.path).replace(/^options\./, '');
+  for (const input of inputs) {
+    for (const a of ['aria-invalid', 'aria-describedby']) input.removeAttribute(a);
+    $(`${input.id}-err`)?.remove();
+    if (input.dataset.option === key) markInvalid(input, e.reason ?? e.message, input.closest('label'));
+  }
 }
 /** An option control's value as typed: a number, or undefined when empty (the engine's
  * default); text that is not a number is passed on for the engine to refuse, at the option. */
@@ -635,11 +644,14 @@ export function markFormError(e) {
   }
   return false;
 }
-function markInvalid(input, message) {
+/** `input` marked invalid, `message` after it (after `after`, when given: its label). */
+function markInvalid(input, message, after) {
   input.setAttribute('aria-invalid', 'true');
   const id = `${input.id}-err`;
   input.parentElement.querySelector('.ferr')?.remove();
-  input.parentElement.append(el('span', message, { class: 'ferr error', id, role: 'alert' }));
+  const note = el('span', message, { class: 'ferr error', id, role: 'alert' });
+  if (after) after.after(note);
+  else input.parentElement.append(note);
   input.setAttribute('aria-describedby', id);
   const d = input.closest('details');
   if (d) {

@@ -3,8 +3,7 @@
 // changes change, its round trip through the URL hash and the history (state/url-state.js), the
 // DOM helpers and the number formatters. Every module imports them from here, so that there is
 // one state, not one per module. Every text goes through textContent, never HTML.
-// (design-form.js and key-editor.js import it here: it moves to state/ with them.)
-import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './state/url-state.js';
+import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './url-state.js';
 
 export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
@@ -14,7 +13,10 @@ export const $ = id => document.getElementById(id);
 // `entry` the id of the design's entry under Recent designs (state/io.js), `kept` the one a
 // link named (`k=`); `edited` whether the user changed that design (or made it: an import, a
 // Phoenix table), not a preset or a link as it was opened; `link` whether the design fits in a
-// link (`{ fits, length }`); `run` the run's lifecycle (state/store.js).
+// link (`{ fits, length }`); `run` the run's lifecycle (state/store.js); `steps` the page's
+// history entry on show (`at`) and its last (`top`), which Undo and Redo are drawn from; `windows`, `sampleSize`
+// the analysis options and `advice` the advisor's (`servers`, `records`) as the user gave them,
+// undefined for the engine's default; `shell` the table and column family the shell commands name.
 export const state = {
   doc: null,
   entry: '',
@@ -22,8 +24,10 @@ export const state = {
   kept: null,
   link: { fits: true, length: 0 },
   presetId: '',
-  windows: 64,
-  sampleSize: 1000,
+  windows: undefined,
+  sampleSize: undefined,
+  advice: {},
+  shell: { table: 't', family: 'cf' },
   report: null,
   shown: null,
   pending: null,
@@ -33,11 +37,14 @@ export const state = {
   // the linter's findings on the design that ran (null: they follow its report)
   lint: null,
   heat: { ...HEAT_DEFAULTS, cursor: null },
-  // the designs last compared with this one (values of compare-view.js's picker), for the link
+  // the designs last compared with this one (values of compare-view.js's picker), for the link,
+  // and those the picker has chosen now
   compare: [],
+  picks: [],
   embed: null,
   view: null,
   linkProblem: null,
+  steps: { at: 0, top: 0 },
 };
 
 export function el(tag, text, attrs = {}) {
@@ -66,14 +73,22 @@ export function knownText(doc, text) {
 // committed change is a history entry of its own, so Back, Forward and undo/redo step through
 // the committed states. The first change after a commit pushes a new entry, the changes after it
 // replace that entry, and a commit (COMMIT_AFTER_MS without a change, a text box left, or a
-// whole design put on the page) closes it. The page's entries carry `{ lab: n, entry, edited }`
-// (n counts from the page's first entry, 0; entry and edited: the design's Recent designs entry).
+// whole design put on the page) closes it. The page's entries carry `{ lab: n, top, entry,
+// edited }` (n counts from the page's first entry, 0; top: the page's last entry while this one
+// was on show, so that a reload knows whether there is one to redo; entry and edited: the
+// design's Recent designs entry). Only a new entry drops those after it (the browser's rule).
 const COMMIT_AFTER_MS = 1000;
 let committed = true,
-  seq = Number.isSafeInteger(history.state?.lab) ? history.state.lab : 0,
   commitTimer = 0;
+if (Number.isSafeInteger(history.state?.lab))
+  state.steps = { at: history.state.lab, top: history.state.top ?? history.state.lab };
 const onCommit = [];
-const mark = () => ({ lab: seq, entry: state.entry, edited: state.edited });
+const mark = () => ({ lab: state.steps.at, top: state.steps.top, entry: state.entry, edited: state.edited });
+/** A new entry after the one on show: the last one now. */
+const stepOn = () => {
+  state.steps.top = ++state.steps.at;
+  renderSteps();
+};
 
 /** The state into the hash: a new history entry for the first change after a commit (unless
  * `replace`: the hash put right, not changed by the user), else in place of the current one. */
@@ -82,7 +97,7 @@ export function saveState({ replace = false } = {}) {
   const { hash, fits, length } = linkHash(state, docText(), base, state.entry);
   // a history call costs a round trip to the browser: only when the hash changes
   if (hash !== location.hash && committed && !replace) {
-    seq++;
+    stepOn();
     history.pushState(mark(), '', hash);
     committed = false;
   } else if (hash !== location.hash || ['lab', 'entry', 'edited'].some(k => history.state?.[k] !== mark()[k])) {
@@ -111,20 +126,30 @@ export const whenCommitted = fn => onCommit.push(fn);
 export function steppedTo(entry) {
   clearTimeout(commitTimer);
   committed = true;
-  seq = entry.lab;
+  state.steps.at = entry.lab;
+  // (as the entry recorded it, with the page's last entry now)
+  history.replaceState({ ...entry, top: state.steps.top }, '', location.hash);
+  renderSteps();
 }
 /** A link opened in this tab (a new entry the browser made): marked as the page's. */
 export function markLinkEntry() {
   committed = true;
-  seq++;
+  stepOn();
   history.replaceState(mark(), '', location.hash);
 }
 /** Undo: the committed state before, within the page's own entries; redo: the one after. */
 export function undo() {
   if (!committed) commit();
-  if ((history.state?.lab ?? 0) > 0) history.back();
+  if (state.steps.at > 0) history.back();
 }
-export const redo = () => history.forward();
+export function redo() {
+  if (state.steps.at < state.steps.top) history.forward();
+}
+/** Undo and Redo, enabled when there is a committed state before, or after, the one on show. */
+export function renderSteps() {
+  $('undo').disabled = state.steps.at === 0;
+  $('redo').disabled = state.steps.at >= state.steps.top;
+}
 
 /** The copy-link control says when the design is too large to share as a link. */
 function renderLinkFit() {

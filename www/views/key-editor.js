@@ -4,7 +4,7 @@
 // shown here. The language's highlighting, completion (field names, the engine's functions and
 // their options) and help come from the engine's schema (`designSchema().functions`) and the
 // design's fields; errors are the engine's, underlined at their line and column.
-import { $, el, state } from './lab-state.js';
+import { $, el, state } from '../state/lab-state.js';
 
 let cm = null,
   view = null,
@@ -191,7 +191,7 @@ export async function mountKeyEditor(schemaFunctions, phoenixTypes = []) {
   sqlTypes = phoenixTypes;
   const ta = $('key-text');
   if (!ta || view) return;
-  cm = await import('./pkg/codemirror.js');
+  cm = await import('../pkg/codemirror.js');
   fromOutside = cm.Annotation.define();
   const t = cm.tags;
   // Colours are the page's custom properties (style.css), which reach into the shadow root.
@@ -272,10 +272,9 @@ export async function mountKeyEditor(schemaFunctions, phoenixTypes = []) {
 /** Does the editor have the focus (the user is typing the key)? */
 export const keyEditorFocused = () => view?.hasFocus ?? false;
 
-/** The textarea's key into the editor, when app.js put another one there. */
-export function syncKeyEditor() {
+/** The key's `text` (the state's) into the editor, when it shows another. */
+export function syncKeyEditor(text) {
   if (!view) return;
-  const text = $('key-text').value;
   if (view.state.doc.toString() === text) return;
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: fromOutside.of(true) });
 }
