@@ -8,8 +8,14 @@ import { firstRequest } from './state/url-state.js';
 
 performance.mark('rowkey-lab:boot');
 
-const engine = engineWorker(`#first=1&${location.hash.replace(/^#/, '')}`);
 const request = { preview: true, previewAfterMs: 600, ...firstRequest() };
+// A design of more than two of the engine's blocks (65,536 records each) is run at once on the
+// speed build, spread over counting workers (one per core) that start beside it: the first run
+// is the one a user waits for. A smaller one runs on the size build, whose download the page's
+// thread shares: it is done before the speed build would have loaded.
+const fast = (request.doc?.workload?.records ?? 0) > 2 * 65536;
+const onHand = fast ? '#engine=fast' : '';
+const engine = engineWorker(`#${fast ? 'engine=fast&' : ''}first=1&${location.hash.replace(/^#/, '')}`);
 // The run's events that arrive before app.js has taken it over are kept for it.
 const early = [];
 const events = { on: (event, data) => early.push([event, data]) };
@@ -17,10 +23,11 @@ const answer = engine.adopt(1, events);
 answer.catch(() => {}); // (app.js takes the answer, or ends the worker)
 
 let taken = false;
-/** The first run, once: `{ engine, request, answer, early, events }` (set `events.on` to take
- * its events from now on; `early` holds those so far), or null. */
+/** The first run, once: `{ engine, onHand, request, answer, early, events }` (`onHand`: the
+ * engine its worker runs, as runs.js names it; set `events.on` to take its events from now on;
+ * `early` holds those so far), or null. */
 export function adoptFirstRun() {
   if (taken) return null;
   taken = true;
-  return { engine, request, answer, early, events };
+  return { engine, onHand, request, answer, early, events };
 }

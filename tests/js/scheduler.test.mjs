@@ -313,5 +313,24 @@ describe('the scheduler with the engine, under both adapters', {
       assert.equal(await withThreads(n, w => report(w, n)), one, `${n} worker threads`);
       assert.equal(await report(Array.from({ length: n }, fake), n), one, `${n} fake workers`);
     }
+    // Previews: the worker counting from block 0 sends its report so far, which is the report
+    // of the workload's first `done` records (one session stepped that far), and no other sends any.
+    const previews = [];
+    const parts = await spreadBlocks({
+      workers: [fake(), fake()],
+      ranges: m.blockRanges(blocks, 2),
+      args: { doc, options, preview: true, previewAfterMs: 0 },
+      records,
+      onPreview: p => previews.push(p),
+    });
+    assert.equal(m.combineAnalyses(doc, options, parts).finish().writes, records);
+    assert.ok(previews.length >= 1, 'a preview');
+    for (const { report: r, done } of previews) {
+      assert.ok(done > 0 && done < records / 2 + 65536, `${done} of ${records}`);
+      const s = new m.AnalysisSession(doc, options);
+      s.step(done);
+      assert.equal(bytes(r), bytes(s.finish()), `the first ${done} records`);
+      s.free();
+    }
   });
 });

@@ -7,7 +7,8 @@ import { moved } from './calls.js';
 
 // Records per step: one block (the engine's unit); progress at most every PROGRESS_MS.
 const BLOCK = 1 << 16,
-  PROGRESS_MS = 100;
+  PROGRESS_MS = 100,
+  PREVIEW_EVERY_MS = 1000;
 
 /** A pause between two blocks that lets the worker's messages in (a `cede`); a channel's
  * message, not a timer (nested timers in a browser wait 4 ms). */
@@ -28,17 +29,35 @@ export function countHandlers(engine) {
   let counting = null;
   return {
     /** Blocks `first..end` of `doc` counted: `{ partial, done }` (the partial counts, moved; the
-     * records counted, fewer when some blocks were handed over). */
-    async countBlocks({ doc, options, first, end }, emit) {
+     * records counted, fewer when some blocks were handed over). With `preview` a run that
+     * begins at block 0 also sends `preview` events, `{ report, done }` after `previewAfterMs`
+     * and then every second: its report so far, which is the workload's first `done` records
+     * (a cede gives away the end of a run, never its start). */
+    async countBlocks({ doc, options, first, end, preview, previewAfterMs = 40 }, emit) {
       const s = engine().AnalysisSession.forBlocks(doc, options, first, end);
       counting = s;
       try {
         let p = s.progress(),
-          last = performance.now();
+          last = performance.now(),
+          previewAt = preview && first === 0 ? last + previewAfterMs : Infinity;
         while (!p.finished) {
           p = s.step(BLOCK);
           const t = performance.now();
-          if (t - last > PROGRESS_MS || p.finished) {
+          if (!p.finished && t >= previewAt) {
+            previewAt = t + PREVIEW_EVERY_MS;
+            const report = s.finish();
+            emit(
+              'preview',
+              { report, done: p.done },
+              [
+                report.matrix.cells,
+                report.grid.cells,
+                report.sample.keys,
+                report.sample.offsets,
+                report.sample.regions,
+              ].map(a => a.buffer),
+            );
+          } else if (t - last > PROGRESS_MS || p.finished) {
             emit('progress', { done: p.done, total: p.total });
             last = t;
           }

@@ -97,7 +97,7 @@ export function cancelRun() {
 /** boot.js's first run (adoptFirstRun) taken over as the current run; its events so far first. */
 export function adoptRun(first) {
   engine = first.engine;
-  onHand = '';
+  onHand = first.onHand ?? '';
   const id = ++current;
   running = id;
   first.events.on = (event, data) => id === current && hooks.event(event, data);

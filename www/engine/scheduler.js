@@ -22,9 +22,12 @@
  * end })` (events `progress` `{ done, total }`; result `{ partial, done }`) and `cede()` (result
  * `[first, end]` or null). Resolves to the partial counts, in block order.
  * @param {{ workers: object[], ranges: number[][], args: object, records: number,
- *   onProgress?: (p: { done: number, total: number }) => void, signal?: AbortSignal }} run
+ *   onProgress?: (p: { done: number, total: number }) => void,
+ *   onPreview?: (p: { report: object, done: number }) => void, signal?: AbortSignal }} run
+ * `onPreview` gets the `preview` events a worker sends (count.js: with `args.preview`, the run
+ * that begins at block 0 sends its report so far).
  */
-export function spreadBlocks({ workers, ranges, args, records, onProgress, signal }) {
+export function spreadBlocks({ workers, ranges, args, records, onProgress, onPreview, signal }) {
   return new Promise((resolve, reject) => {
     const n = workers.length;
     const parts = [];
@@ -63,6 +66,7 @@ export function spreadBlocks({ workers, ranges, args, records, onProgress, signa
     const assign = (i, [first, end]) => {
       now[i] = { first, done: 0, total: Infinity };
       const on = (event, data) => {
+        if (event === 'preview' && !over) return guard(() => onPreview?.(data));
         if (event !== 'progress' || !now[i]) return;
         Object.assign(now[i], data);
         guard(progress);

@@ -143,16 +143,19 @@ const countCalls = () =>
     return counting;
   });
 
-/** `doc`'s report counted by `n` counting workers (spreadBlocks), added up by the engine. */
-async function analyzeSpread(doc, options, n, { blocks, records }, emit) {
+/** `doc`'s report counted by `n` counting workers (spreadBlocks), added up by the engine. With
+ * `preview`, the worker counting from the first block sends its report so far (the first records)
+ * as previews, so a long run's heatmap fills in as a run on one worker's does. */
+async function analyzeSpread(doc, options, n, { blocks, records, preview, previewAfterMs }, emit) {
   const { spreadBlocks } = await import('./scheduler.js');
   let last = 0;
   const workers = Array.from({ length: n }, (_, i) => counter(i));
   const parts = await spreadBlocks({
     workers,
     ranges: E.blockRanges(blocks, n),
-    args: { doc, options },
+    args: { doc, options, preview, previewAfterMs: previewAfterMs ?? PREVIEW_AFTER_MS },
     records,
+    onPreview: ({ report, done }) => emit('preview', { report, done, total: records }, typedParts(report)),
     onProgress(p) {
       const t = performance.now();
       if (t - last > PROGRESS_EVERY_MS) {
@@ -201,7 +204,13 @@ const handlers = {
     if (n > 1) {
       const records = s.progress().total;
       s.free();
-      report = await analyzeSpread(doc, data.options, n, { blocks, records }, emit);
+      report = await analyzeSpread(
+        doc,
+        data.options,
+        n,
+        { blocks, records, preview: data.preview, previewAfterMs: data.previewAfterMs },
+        emit,
+      );
     } else {
       report = analyzeHere(data, s, emit);
     }
@@ -271,6 +280,10 @@ const handlers = {
   },
 };
 
+// The first run on the speed build (boot.js, a large design): its counting workers start now,
+// loading the speed build beside this one, not once the run has begun.
+if (params.has('first') && params.get('engine') === 'fast' && typeof Worker === 'function')
+  for (let i = 0; i < Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS); i++) counter(i);
 const run = serve(webPort(self), handlers, { ready, early: ['readDesign'] });
 // The page draws that run's first preview itself while this worker is starting (see app.js);
 // the worker's own previews only keep a long run's heatmap filling in.
