@@ -30,9 +30,10 @@ test('spread over workers: the page shows what one pass on one thread computes',
   await waitDone(page);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   // After the first result the analysis worker moves to the speed build and, idle, starts its
-  // counting workers (one per core, at most 8), warmed up on the design on show.
+  // counting workers, warmed up on the design on show: one per core (at most 8) but its own,
+  // since it counts too.
   const counting = list => list.filter(u => /worker\.js#engine=fast&role=counter$/.test(u));
-  const perCore = cores > 1 ? Math.min(cores, 8) : 0;
+  const perCore = cores > 1 ? Math.min(cores, 8) - 1 : 0;
   for (let t = 0; counting(workers).length < perCore && t < 150; t++) await page.waitForTimeout(100);
   assert.equal(counting(workers).length, perCore, `workers: ${workers.join(', ')}`);
   if (cores > 1)
@@ -78,6 +79,32 @@ test('spread over workers: the page shows what one pass on one thread computes',
   const { keys: bytes, offsets } = expected.sample;
   for (const [i, hex] of shown)
     assert.equal(hex, Buffer.from(bytes.subarray(offsets[i], offsets[i + 1])).toString('hex'), `sample key ${i}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a link to a large design: its first run is on the speed build, counted at once by this worker and its counters', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const workers = [];
+  page.on('worker', w => workers.push(w.url()));
+  const doc = m.getPreset('seed001-log-wide');
+  doc.workload = { ...doc.workload, records: 300_000 };
+  const expected = m.analyzeDesign(doc, { windows: 64, sampleSize: 1000 });
+  await page.goto(`${server.url}#v=1&d=${b64(doc)}`);
+  await waitDone(page);
+  // boot.js's worker, started on the speed build with the first run in its URL, and its
+  // counting workers (one per core but its own), started beside it, not after a first result
+  assert.match(workers[0] ?? '', /worker\.js#engine=fast&first=1&/, workers.join(', '));
+  const counters = workers.filter(u => /#engine=fast&role=counter$/.test(u)).length;
+  assert.equal(counters, cores > 1 ? Math.min(cores, 8) - 1 : 0, workers.join(', '));
+  assert.equal(await page.textContent('#metrics [data-metric="writes"]'), (300_000).toLocaleString('en'));
+  const metrics = await page.textContent('#metrics');
+  assert.ok(metrics.includes(`${expected.distinctRows.toLocaleString('en')} distinct`), metrics);
+  // nothing moved to another worker after it: the worker on hand already runs the speed build
+  const n = workers.length;
+  await page.waitForTimeout(500);
+  assert.equal(workers.length, n, workers.join(', '));
   assert.deepEqual(problems, []);
   await page.close();
 });

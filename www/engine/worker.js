@@ -49,15 +49,15 @@ const params = new URLSearchParams(self.location.hash.slice(1));
 let E = SIZE;
 // Where the speed build cannot load (the single-file page has the size build alone), the size
 // build runs: the same results, slower, and no advisor.
-const ready =
-  params.get('engine') === 'fast'
-    ? import('../pkg/fast/rowkey_lab.js')
-        .then(async fast => {
-          await fast.default();
-          E = fast;
-        })
-        .catch(() => init())
-    : init();
+const fastGlue = params.get('engine') === 'fast' ? import('../pkg/fast/rowkey_lab.js') : null;
+const ready = fastGlue
+  ? fastGlue
+      .then(async fast => {
+        await fast.default();
+        E = fast;
+      })
+      .catch(() => init())
+  : init();
 
 const CHUNK = 5000;
 // At most this many workers count blocks for one run (each holds its own copy of the engine).
@@ -116,18 +116,32 @@ function analyzeHere(data, s, emit) {
   return report;
 }
 
-/** Workers counting blocks for this one (clients), kept between runs (the speed build loads once
- * each). */
+/** The workers counting blocks for a run (clients): counter 0 is this worker itself (the count
+ * calls served over a channel of its own, so it counts from the moment its engine is ready and no
+ * core waits on a coordinator that only adds up), the others nested workers, kept between runs
+ * (the speed build loads once each). */
 const counters = [];
 function counter(i) {
+  if (i === 0)
+    counters[0] ??= (() => {
+      const { port1, port2 } = new MessageChannel();
+      // port2 starts once served: a started port drops what comes in while it has no listener
+      countCalls().then(handlers => {
+        serve(webPort(port2), handlers);
+        port2.start();
+      });
+      port1.start();
+      return client(webPort(port1));
+    })();
   counters[i] ??= client(
     webPort(new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' })),
   );
   return counters[i];
 }
 
-/** How many workers a run of `blocks` blocks is spread over: 1 (this worker alone) without the
- * speed build's block exports, nested workers, cores or blocks to share. */
+/** How many workers (this one included) a run of `blocks` blocks is spread over: 1 (this
+ * worker alone, stepping its session) without the speed build's block exports, nested workers,
+ * cores or blocks to share. */
 function spreadOver(blocks) {
   if (!E.combineAnalyses || typeof Worker !== 'function') return 1;
   return Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
@@ -143,9 +157,9 @@ const countCalls = () =>
     return counting;
   });
 
-/** `doc`'s report counted by `n` counting workers (spreadBlocks), added up by the engine. With
- * `preview`, the worker counting from the first block sends its report so far (the first records)
- * as previews, so a long run's heatmap fills in as a run on one worker's does. */
+/** `doc`'s report counted by `n` counting workers, this one first (spreadBlocks), added up by
+ * the engine. With `preview`, this one, counting from the first block, sends its report so far
+ * (the first records) as previews, so a long run's heatmap fills in as a run on one worker's does. */
 async function analyzeSpread(doc, options, n, { blocks, records, preview, previewAfterMs }, emit) {
   const { spreadBlocks } = await import('./scheduler.js');
   let last = 0;
@@ -236,17 +250,18 @@ const handlers = {
     }
   },
   /** While nothing runs (the page sends the design on show): the counting workers started, each
-   * counting the design's first block and dropping it. The first run spread over them then
+   * (this one too) counting the design's first block and dropping it. The first run spread over them then
    * waits neither for them to load the speed build nor for V8 to compile their hot code for
    * speed (it does so after a function's first calls, never within one). */
   warm(data) {
     const n = spreadOver(Infinity);
     if (n <= 1) return;
     const doc = designOf(data);
-    for (let i = 0; i < n; i++)
+    for (let i = 1; i < n; i++)
       counter(i)
         .call('warmUp', { doc, options: data.options })
         .catch(() => {});
+    handlers.warmUp({ doc, options: data.options });
   },
   warmUp({ doc, options }) {
     const s = E.AnalysisSession.forBlocks(doc, options, 0, 1);
@@ -280,10 +295,16 @@ const handlers = {
   },
 };
 
-// The first run on the speed build (boot.js, a large design): its counting workers start now,
-// loading the speed build beside this one, not once the run has begun.
-if (params.has('first') && params.get('engine') === 'fast' && typeof Worker === 'function')
-  for (let i = 0; i < Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS); i++) counter(i);
+// The first run on the speed build (boot.js, a large design): its counting workers start as soon
+// as the speed build's glue is there (where it is not, as in the single-file page, none would
+// load), compiling the speed build beside this one, not once the run has begun.
+if (fastGlue && params.has('first') && typeof Worker === 'function')
+  fastGlue.then(
+    () => {
+      for (let i = 1; i < Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS); i++) counter(i);
+    },
+    () => {},
+  );
 const run = serve(webPort(self), handlers, { ready, early: ['readDesign'] });
 // The page draws that run's first preview itself while this worker is starting (see app.js);
 // the worker's own previews only keep a long run's heatmap filling in.
