@@ -177,7 +177,7 @@ const md = [
   'the wasm side is `analyzeDesign(doc, {windows: 256})`, including the JSON result crossing the boundary,',
   'through both builds `npm pack` ships, alternating in one process: **Node** = `pkg/node` (what',
   "`import … from 'rowkey-lab'` loads in Node and what the CLI runs: `--features library,fast`, profile `wasm-fast`",
-  'at opt-level 3, `wasm-opt -O3`) and **browser** = `pkg/web` (bundlers, the page: opt-level "z",',
+  'at opt-level 3, `wasm-opt -O1`) and **browser** = `pkg/web` (bundlers, the page: opt-level "z",',
   '`wasm-opt -Oz`, size-budgeted). The native side is the bench profile (opt-level 3).',
   '',
   '| scenario | Node wasm M rec/s | browser wasm M rec/s | native M rec/s | Node / native | browser / native | Node / native, median of rounds | JVM reference M rec/s |',

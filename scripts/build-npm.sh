@@ -5,7 +5,7 @@
 #              built without it); index.js adds the presets (presets.js) to the glue's exports
 #   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
 #              That wasm is built for speed, not size (`--features library,fast`, profile
-#              `wasm-fast` at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes
+#              `wasm-fast` at opt-level 3, wasm-opt -O1): Node reads it from disk, so its bytes
 #              are not budgeted, and it keeps the native-speed paths the browser wasm leaves out.
 #   pkg/cjs/   CommonJS entry (require): re-exports pkg/node/
 #   pkg/web/rowkey_lab.d.ts  replaced by the hand-written src/types.d.ts
@@ -25,8 +25,12 @@ bindgen_opt() {
   local wasm="${2:-$WASM}"
   wasm-bindgen --target web --out-dir "$1" "$wasm"
   if [ -n "${2:-}" ]; then
-    # The Node wasm: for speed (no -Oz inlining limits); its MD5 lanes use wasm SIMD.
-    wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" --enable-simd \
+    # The Node wasm: for speed (no -Oz inlining limits); its MD5 lanes use wasm SIMD. -O1, not
+    # -O3: LLVM has already optimised it at opt-level 3, and on this ~11 MB module (the rows
+    # readers in) binaryen.js's -O3 took 6 min 9 s on 2 cores against 64 s for -O1, for a
+    # difference in analyzeDesign's time within the noise of a loaded machine (4M-record telecom
+    # design, best of 5: 534/689 ms -O3, 566/715 ms without wasm-opt; String.hashCode/MD5).
+    wasm-opt -O1 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" --enable-simd \
       "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   else
     # One -Oz pass, not --converge: with the rows readers (arrow-rs, parquet, zstd) the module is

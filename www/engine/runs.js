@@ -8,7 +8,9 @@
 //   on the speed build warming its counting workers up on the design on show.
 // - finish: the answer, or the engine's error, goes to the hooks; after an analysis the linter's
 //   findings on its design are asked for (a call of its own, after the report).
-// - the engine: boot.js's first worker shares the page's download of the size build; after the
+// - the engine: boot.js's first worker shares the page's download of the size build, unless the
+//   link's design is large (then it starts on the speed build, its counting workers beside it:
+//   the first run is the one a user waits for); after the
 //   first result, runs go to a worker on the speed build (useFastEngine), started once the
 //   worker on hand is idle.
 import { engineWorker } from './web-workers.js';
