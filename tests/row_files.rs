@@ -672,3 +672,48 @@ fn characters_cut_by_any_chunk_boundary_are_read_whole() {
         .unwrap_err();
     assert!(e.message.contains("invalid UTF-8 at byte 21 (0xff)"), "{e}");
 }
+
+#[test]
+fn kept_keys_are_each_rows_key_in_file_order_in_any_slices() {
+    use rowkey_lab::rows::{RowReader, RowScan};
+    let doc = design();
+    let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+    // each record's key by the JSON-records path (serde_json values through the key spec)
+    let want: Vec<Vec<u8>> = records()
+        .iter()
+        .map(|r| rowkey_lab::keyspec::encode(&doc.key, &doc.key_fields(), r).unwrap())
+        .collect();
+    for (name, bytes) in [
+        ("f.csv", csv().into_bytes()),
+        ("f.jsonl", jsonl().into_bytes()),
+    ] {
+        for chunk in [7usize, 4096, 1 << 20] {
+            let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+            let mut scan = RowScan::new(Some(key)).with_keys();
+            let mut r = RowReader::new(fields.clone(), used.clone(), opts(name));
+            let mut got = Vec::new();
+            let mut take = |scan: &mut RowScan| {
+                let (keys, offsets) = scan.take_keys();
+                assert_eq!(offsets.first(), Some(&0));
+                assert_eq!(*offsets.last().unwrap() as usize, keys.len());
+                for w in offsets.windows(2) {
+                    got.push(keys[w[0] as usize..w[1] as usize].to_vec());
+                }
+            };
+            for c in bytes.chunks(chunk) {
+                r.push(c, &mut scan).unwrap();
+                take(&mut scan);
+            }
+            r.finish(&mut scan).unwrap();
+            take(&mut scan);
+            assert_eq!(got.len(), N, "{name} in slices of {chunk}");
+            assert!(got == want, "{name} in slices of {chunk}: keys differ");
+        }
+    }
+    // without with_keys nothing is kept
+    let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+    let mut scan = RowScan::new(Some(key));
+    let mut r = RowReader::new(fields, used, opts("f.csv"));
+    r.push(csv().as_bytes(), &mut scan).unwrap();
+    assert_eq!(scan.take_keys(), (Vec::new(), vec![0]));
+}

@@ -36,6 +36,9 @@ pub struct RowScan {
     sample: Option<std::collections::BinaryHeap<(u64, Vec<u8>)>>,
     sample_bytes: usize,
     profiler: Option<Box<super::profile::Profiler>>,
+    /// Every row's key since the last [`take_keys`](Self::take_keys) (`encode --records`):
+    /// the keys end to end, and where each ends.
+    keys: Option<(Vec<u8>, Vec<u32>)>,
 }
 
 /// Most keys a scan keeps for a pre-split cut at the rows' quantiles: every row's up to this
@@ -55,6 +58,25 @@ impl RowScan {
     pub fn with_profile(mut self, fields: &[(String, crate::keyspec::FieldType)]) -> RowScan {
         self.profiler = Some(Box::new(super::profile::Profiler::new(fields)));
         self
+    }
+
+    /// Also keep every row's key until [`take_keys`](Self::take_keys) (needs the key).
+    pub fn with_keys(mut self) -> RowScan {
+        self.keys = Some((Vec::new(), Vec::new()));
+        self
+    }
+
+    /// The keys of the rows read since the last call ([`with_keys`](Self::with_keys)): the
+    /// keys end to end and their offsets (`rows + 1` of them, from 0), as `KeyCodec::encodeAll`
+    /// gives them. The caller takes them after each slice, so memory holds one slice's keys.
+    pub fn take_keys(&mut self) -> (Vec<u8>, Vec<u32>) {
+        let Some((bytes, ends)) = self.keys.as_mut() else {
+            return (Vec::new(), vec![0]);
+        };
+        let mut offsets = Vec::with_capacity(ends.len() + 1);
+        offsets.push(0);
+        offsets.append(ends);
+        (std::mem::take(bytes), offsets)
     }
 
     /// The profile ([`with_profile`](Self::with_profile)), given what reading found.
@@ -105,6 +127,16 @@ impl RowSink for RowScan {
             self.buf.clear();
             k.encode_values_into(&mut self.buf, values)?;
             self.keep(self.summary.rows);
+            if let Some((bytes, ends)) = self.keys.as_mut() {
+                bytes.extend_from_slice(&self.buf);
+                // a slice's keys stay far below 4 GiB: a slice is at most a row group or 1 MiB
+                ends.push(u32::try_from(bytes.len()).map_err(|_| {
+                    crate::error::Error::new(
+                        crate::error::ErrorKind::Limit,
+                        "the keys of one slice of rows passed 4 GiB: take them after each slice",
+                    )
+                })?);
+            }
             if let Some(p) = self.profiler.as_mut() {
                 p.row(values, &self.buf);
             }

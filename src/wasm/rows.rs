@@ -38,6 +38,8 @@ pub struct RowsSession {
     profile: Option<crate::rows::profile::RowsProfile>,
     /// The pre-split keys cut at the rows, whether from every row, and the rows.
     split_keys: Option<(Vec<Vec<u8>>, bool, u64)>,
+    /// The keys the scan had not handed over when it ended (`keepKeys`).
+    last_keys: Option<(Vec<u8>, Vec<u32>)>,
 }
 
 fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
@@ -100,7 +102,47 @@ impl RowsSession {
             stats: None,
             profile: None,
             split_keys: None,
+            last_keys: None,
         })
+    }
+
+    /// Keep every row's key as the first pass reads it, for `takeKeys()` (what `encode
+    /// --records` prints); before the first bytes.
+    #[wasm_bindgen(js_name = keepKeys)]
+    pub fn keep_keys(&mut self) -> Result<(), JsValue> {
+        match &mut self.pass {
+            Pass::Scan(scan) if scan.summary.rows == 0 => {
+                let fresh = std::mem::take(scan.as_mut());
+                **scan = fresh.with_keys();
+                Ok(())
+            }
+            _ => Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "keepKeys() comes before the first rows",
+            ))),
+        }
+    }
+
+    /// The keys of the rows the first pass read since the last call (`keepKeys()`):
+    /// `{keys: Uint8Array, offsets: Uint32Array}` as `KeyCodec.encodeAll` gives them (row `i`'s
+    /// key is `keys.subarray(offsets[i], offsets[i + 1])`); after `endScan()`, the last rows'.
+    #[wasm_bindgen(js_name = takeKeys)]
+    pub fn take_keys(&mut self) -> Result<JsValue, JsValue> {
+        let (keys, offsets) = match &mut self.pass {
+            Pass::Scan(scan) => scan.take_keys(),
+            Pass::Analyze(_) => self
+                .last_keys
+                .take()
+                .unwrap_or_else(|| (Vec::new(), vec![0])),
+        };
+        let out = js_sys::Object::new();
+        js_sys::Reflect::set(&out, &"keys".into(), &js_sys::Uint8Array::from(&keys[..]))?;
+        js_sys::Reflect::set(
+            &out,
+            &"offsets".into(),
+            &js_sys::Uint32Array::from(&offsets[..]),
+        )?;
+        Ok(out.into())
     }
 
     fn sink(&mut self) -> &mut dyn crate::rows::RowSink {
@@ -212,6 +254,7 @@ impl RowsSession {
             core(self.reader.finish(scan.as_mut()))?
         };
         self.profile = scan.profile(&stats);
+        self.last_keys = Some(scan.take_keys());
         let fitted = crate::analyze::fit_to_scan(&self.doc, scan);
         let keys = core(fitted.regions.clone().unwrap_or_default().split_keys(&[]))?;
         let exact = !crate::analyze::needs_row_sample(&self.doc)
