@@ -135,6 +135,7 @@ const duck = (from, file) => () => {
 import duckdb, resource, sys, json
 con = duckdb.connect()
 con.execute("SET threads = ${threads}")
+con.execute("SET enable_progress_bar = false")  # its bar is drawn on stdout, where the answer goes
 out = con.execute("""${sql(from.replace('FILE', file))}""").fetchall()
 per_region = [r for r in out if r[1] is None]
 print(json.dumps({"writes": [r[2] for r in per_region], "rows": sum(r[2] for r in per_region)}))

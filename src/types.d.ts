@@ -1357,6 +1357,10 @@ export class RowsSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null, rows?: RowsOptions | null);
   /** The next bytes of the file; the rows this pass has read so far. */
   push(bytes: Uint8Array): number;
+  /** Keep every row's key as the first pass reads it (before the first bytes), for `takeKeys()`. */
+  keepKeys(): void;
+  /** The keys of the rows read since the last call (after `keepKeys()`), as `KeyCodec.encodeAll` gives them. */
+  takeKeys(): { keys: Uint8Array; offsets: Uint32Array };
   /** After `endScan()`, with `rows.profile`: what the data does to the key; else null. */
   profile(): RowsProfile | null;
   /** Bytes of footer a Parquet file ends with, from its last 8 bytes. */
