@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the npm package's files into pkg/ (the root package.json is the npm package):
 #   pkg/web/   wasm-bindgen --target web (browsers and bundlers), wasm-opt -Oz (npm binaryen);
-#              the full export set (feature `library`; the page's wasm from build-wasm.sh is
-#              built without it); index.js adds the presets (presets.js) to the glue's exports
+#              the full export set (features `library,rows`; the page's first wasm from
+#              build-wasm.sh is built without them), the same artifact as the page's rows build
+#              (www/pkg/rows/, copied when present: scripts/build-rows-wasm.sh); index.js adds
+#              the presets (presets.js) to the glue's exports
 #   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
 #              That wasm is built for speed, not size (`--features library,fast`, profile
 #              `wasm-fast` at opt-level 3, wasm-opt -O3): Node reads it from disk, so its bytes
@@ -29,8 +31,6 @@ bindgen_opt() {
     wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" --enable-simd \
       "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   else
-    # One -Oz pass, not --converge: with the rows readers (arrow-rs, parquet, zstd) the module is
-    # about 5 MB, and converging took binaryen.js eight minutes on 2 cores for a few percent.
     wasm-opt -Oz -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \
       "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   fi
@@ -40,8 +40,10 @@ rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
 bindgen_opt pkg/vectors
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library,rows
-bindgen_opt pkg/web
+# pkg/web is the page's rows build (www/pkg/rows/): copied from there when build-wasm.sh made it
+# from this same cargo output, else made here (scripts/build-rows-wasm.sh).
+bash scripts/build-rows-wasm.sh pkg/web www/pkg/rows
+rm -f pkg/web/.source
 # the speed build: LLVM's inline threshold as the native builds have it (.cargo/config.toml)
 RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast,rows
 bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
