@@ -38,6 +38,8 @@ export const state = {
   embed: null,
   view: null,
   linkProblem: null,
+  // a file of the user's rows, when one is open (views/rows-view.js)
+  rows: null,
 };
 
 export function el(tag, text, attrs = {}) {

@@ -22,7 +22,7 @@ let runStart = 'rowkey-lab:boot';
 /** An event of the current run: progress, a preview, the key's layout. */
 export function onRunEvent(event, data) {
   if (event === 'progress') {
-    runProgress(data.done, data.total);
+    runProgress(data.done, data.total, data.text);
   } else if (event === 'preview') {
     runProgress(data.done, data.total);
     // Only while the page has no result to show: a preview never replaces a finished run's view.
@@ -46,6 +46,8 @@ function onRunResult(id, name, r) {
   // (the first run, boot.js's, started with the page)
   performance.measure('rowkey-lab:analysis', runStart, 'rowkey-lab:report-received');
   Object.assign(state, { report: r.report, shown: r.report, pending: null, reads: r.reads, readsError: r.readsError });
+  // a run over the user's rows: their profile and where they came from (views/rows-view.js)
+  state.rows?.analyzed(name, r);
   // a zoom beyond this report's windows or regions is let go (the hash put right, no new entry)
   if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
   if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) setView({ zoom: null }, { replace: true });
@@ -63,7 +65,8 @@ wireRuns({
   result: onRunResult,
   failed(error) {
     endRun(STALE(), 'error');
-    showError(error);
+    // an error in the user's rows is shown with them, as the engine wrote it
+    if (!state.rows?.failed(error)) showError(error);
   },
   lint: onLint,
   warmArgs: () =>
