@@ -201,7 +201,7 @@ async function scan() {
     const got = await read;
     if (state.rows !== mine) return;
     mine.scan = got;
-    status(`${num(got.summary.rows)} rows read. Check the mapping, then analyze them.`);
+    status(`${num(got.summary.rows)} rows make keys. Check the mapping, then analyze them.`);
   } catch (e) {
     if (e.name === 'AbortError' || state.rows !== mine) return;
     mine.scan = null;
@@ -430,7 +430,7 @@ function renderProfile() {
       : '';
   box.replaceChildren(
     part('profile', `Profile of the rows: ${p.fields.length} fields, ${num(k.keys)} keys`, [
-      el('p', `${num(sum.rows)} rows.${span}`, { class: 'muted' }),
+      el('p', `${num(sum.rows)} rows make keys (a row skipped for a null makes none).${span}`, { class: 'muted' }),
       t,
       el(
         'p',
