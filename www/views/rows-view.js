@@ -421,6 +421,9 @@ function renderProfile() {
     for (const [label, v] of cells) tr.append(el('td', v, { 'data-label': label }));
     t.append(tr);
   }
+  // (on a narrow screen the table scrolls sideways, not the page)
+  const wide = el('div', undefined, { class: 'rows-wide' });
+  wide.append(t);
   const k = p.key;
   const lengths = k.lengths.map(([len, n]) => `${len} B ×${num(n)}`).join(', ');
   const prefixes = k.prefixes.map(x => `${x.bytes}: ${num(x.distinct)}${x.exact ? '' : '+'}`).join(' · ');
@@ -431,7 +434,7 @@ function renderProfile() {
   box.replaceChildren(
     part('profile', `Profile of the rows: ${p.fields.length} fields, ${num(k.keys)} keys`, [
       el('p', `${num(sum.rows)} rows make keys (a row skipped for a null makes none).${span}`, { class: 'muted' }),
-      t,
+      wide,
       el(
         'p',
         `Keys: ${num(k.keys)}, ${k.minLength}–${k.maxLength} bytes (mean ${fix(k.meanLength, 1)}); by length: ${lengths}.`,
