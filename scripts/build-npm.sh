@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the npm package's files into pkg/ (the root package.json is the npm package):
 #   pkg/web/   wasm-bindgen --target web (browsers and bundlers), wasm-opt -Oz (npm binaryen);
-#              the full export set (feature `library`; the page's wasm from build-wasm.sh is
-#              built without it); index.js adds the presets (presets.js) to the glue's exports
+#              the full export set (features `library,rows`; the page's first wasm from
+#              build-wasm.sh is built without them), the same artifact as the page's rows build
+#              (www/pkg/rows/, copied when present: scripts/build-rows-wasm.sh); index.js adds
+#              the presets (presets.js) to the glue's exports
 #   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
 #              That wasm is built for speed, not size (`--features library,fast`, profile
 #              `wasm-fast` at opt-level 3, wasm-opt -O1): Node reads it from disk, so its bytes
@@ -33,8 +35,6 @@ bindgen_opt() {
     wasm-opt -O1 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" --enable-simd \
       "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   else
-    # One -Oz pass, not --converge: with the rows readers (arrow-rs, parquet, zstd) the module is
-    # about 5 MB, and converging took binaryen.js eight minutes on 2 cores for a few percent.
     wasm-opt -Oz -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \
       "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   fi
@@ -44,8 +44,10 @@ rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
 bindgen_opt pkg/vectors
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library,rows
-bindgen_opt pkg/web
+# pkg/web is the page's rows build (www/pkg/rows/): copied from there when build-wasm.sh made it
+# from this same cargo output, else made here (scripts/build-rows-wasm.sh).
+bash scripts/build-rows-wasm.sh pkg/web www/pkg/rows
+rm -f pkg/web/.source
 # the speed build: LLVM's inline threshold as the native builds have it (.cargo/config.toml)
 RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast,rows
 bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
@@ -57,9 +59,10 @@ node scripts/presets-js.mjs pkg/web pkg/node
 # pkg/node/index.js and pkg/vectors/index.js (initSync at import time), pkg/cjs/index.cjs
 # (require of the Node entry) and pkg/vectors/index.d.ts.
 cp -R npm/. pkg/
-# The call interface to the engine's workers, the scheduler that spreads work over them and the
-# counting workers' calls: one source for the page (www/engine/) and the package (pkg/shared/).
-cp www/engine/calls.js www/engine/count.js www/engine/scheduler.js pkg/shared/
+# The call interface to the engine's workers, the scheduler that spreads work over them, the
+# counting workers' calls and the driver of a file of rows (analyzeRows): one source for the page
+# (www/engine/) and the package (pkg/shared/).
+cp www/engine/calls.js www/engine/count.js www/engine/scheduler.js www/engine/rows.js pkg/shared/
 # Types: the hand-written declarations win over wasm-bindgen's (which say `any` for JsValue).
 cp src/types.d.ts pkg/web/rowkey_lab.d.ts
 cp src/types.d.ts pkg/node/index.d.ts

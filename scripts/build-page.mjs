@@ -12,7 +12,10 @@
 // - pkg/rowkey_lab.js (wasm-bindgen's glue) and rowkey_lab_bg.wasm are the page's build
 //   (scripts/build-wasm.sh: without the cargo feature `library`, so wasm-bindgen emits only the
 //   exports the page uses; the npm package, not this page, is the library's API). The glue is
-//   minified like every module, the wasm copied as is. The build stops when the names www/
+//   minified like every module, the wasm copied as is. So are the speed build (pkg/fast/) and the
+//   rows build (pkg/rows/: the readers of files of rows, the npm package's web build), which the
+//   engine worker imports later (after the first render; when a file of rows is opened): no
+//   part of the first load. The build stops when the names www/
 //   imports from the glue and the glue's exports differ, either way.
 // - index.html loses its comments and indentation (never inside <pre>, <textarea>, <script> or
 //   <style>): a run of whitespace with a line break becomes one line break, which renders the same.
@@ -56,6 +59,9 @@ const SHARED = [
   GLUE,
   'pkg/presets.js',
   'pkg/codemirror.js',
+  // the view of the user's rows, imported when a file of rows is opened (io-view.js); it takes
+  // the lab's state from the page rather than importing lab-state.js
+  'views/rows-view.js',
 ];
 
 if (!existsSync(path.join(WWW, WASM))) {
@@ -143,7 +149,8 @@ function pageFiles(dir) {
 }
 
 rmSync(OUT, { recursive: true, force: true });
-const files = walk(WWW);
+// (not the build stamps: pkg/rows/.source, see scripts/build-rows-wasm.sh)
+const files = walk(WWW).filter(f => !path.posix.basename(f).startsWith('.'));
 const js = files.filter(f => f.endsWith('.js')),
   css = files.filter(f => f.endsWith('.css'));
 const common = {
@@ -243,7 +250,7 @@ if (unused.length)
       'mark its binding in src/wasm `#[cfg(feature = "library")]` (npm package only)',
   );
 
-// 4. Everything else, as is.
+// 4. Everything else, as is (the speed and rows builds' wasm too: loaded later, see pageFiles).
 for (const f of files.filter(f => !f.endsWith('.js') && !f.endsWith('.css'))) {
   const to = path.join(OUT, f);
   mkdirSync(path.dirname(to), { recursive: true });

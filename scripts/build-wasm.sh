@@ -33,6 +33,14 @@ wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features --ena
   --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
   www/pkg/fast/rowkey_lab_bg.wasm -o www/pkg/fast/rowkey_lab_bg.wasm
 rm -f www/pkg/fast/.gitignore www/pkg/fast/package.json www/pkg/fast/*.d.ts
+# The rows build (www/pkg/rows/), loaded by the engine worker only when the user opens a file of
+# rows (engine/rows-calls.js): the readers for CSV, Parquet, JSON Lines and Arrow IPC are
+# megabytes of wasm, so neither of the builds above has them (docs/page.md). It is the very
+# artifact the npm package's pkg/web is (`library,rows`, wasm-opt -Oz once, see build-npm.sh):
+# cargo reuses it, and build-npm.sh copies this output rather than running wasm-bindgen and
+# wasm-opt on the same module again when .source (the sha256 of the module it was made from)
+# matches its own cargo output.
+bash scripts/build-rows-wasm.sh www/pkg/rows
 # The presets beside the glue (listPresets/getPreset; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs www/pkg
 # The key editor's CodeMirror bundle beside them (loaded lazily by www/views/key-editor.js).
@@ -41,3 +49,5 @@ raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_b
 echo "[build] www/pkg/rowkey_lab_bg.wasm: $raw bytes raw, $gz bytes gzip -9" >&2
 raw=$(stat -c %s www/pkg/fast/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/fast/rowkey_lab_bg.wasm | wc -c)
 echo "[build] www/pkg/fast/rowkey_lab_bg.wasm (workers, after the first render): $raw bytes raw, $gz bytes gzip -9" >&2
+raw=$(stat -c %s www/pkg/rows/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rows/rowkey_lab_bg.wasm | wc -c)
+echo "[build] www/pkg/rows/rowkey_lab_bg.wasm (a file of rows opened): $raw bytes raw, $gz bytes gzip -9" >&2

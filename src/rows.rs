@@ -371,6 +371,45 @@ fn bad_cell(
     )
 }
 
+/// The column names of a file from its first bytes (`head`), for a mapping of fields to
+/// columns before any row is read: a CSV's header line, the members of a JSON Lines file's
+/// first object, an Arrow file's or stream's schema. A Parquet file's are in its footer
+/// ([`ParquetFile::columns`]).
+pub fn columns(opts: &RowsOptions, head: &[u8]) -> Result<Vec<String>> {
+    let name = opts.name.as_deref().unwrap_or("rows");
+    // The header alone: no field is bound, so no map or time column can be missing.
+    let bare = RowsOptions {
+        map: BTreeMap::new(),
+        time: None,
+        ..opts.clone()
+    };
+    match Format::detect(opts.format, opts.name.as_deref(), head)? {
+        Format::Csv => csv::header(&bare, head),
+        Format::JsonLines => jsonl::first_members(name, head),
+        Format::ArrowFile => {
+            // After the magic, zeros to the writer's alignment (8 or 64 bytes), then the stream
+            // (whose messages start with 0xFFFFFFFF).
+            let rest = head.get(6..).unwrap_or(&[]);
+            let pad = rest.iter().take(58).take_while(|b| **b == 0).count();
+            arrow::schema_names(name, rest.get(pad..).unwrap_or(&[]))
+        }
+        Format::ArrowStream => arrow::schema_names(name, head),
+        Format::Parquet => Err(Error::new(
+            ErrorKind::IllegalArgument,
+            format!("{name}: a Parquet file's columns are in its footer, not its first bytes"),
+        )),
+    }
+}
+
+/// A sink that takes every row and keeps none (reading a header).
+struct Discard;
+
+impl RowSink for Discard {
+    fn row(&mut self, _: &[FieldValue], _: Option<i64>) -> Result<()> {
+        Ok(())
+    }
+}
+
 /// Reads a file pushed in chunks (CSV, JSON Lines, Arrow IPC) or given whole (Parquet, whose
 /// index is at its end: see [`ParquetFile`] to read one row group at a time).
 pub struct RowReader {

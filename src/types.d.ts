@@ -1365,6 +1365,8 @@ export class RowsSession {
   profile(): RowsProfile | null;
   /** Bytes of footer a Parquet file ends with, from its last 8 bytes. */
   static footerLength(last8: Uint8Array): number;
+  /** A Parquet file's column names, from its footer and length. */
+  static parquetColumns(footer: Uint8Array, fileLength: number, rows?: RowsOptions | null): string[];
   /** A Parquet file by its footer and length: the byte ranges each row group's key columns need. */
   parquet(footer: Uint8Array, fileLength: number): { rows: number; rowGroups: { start: number; length: number }[][] };
   /** Row group `index`: `chunks[i]` the bytes at `offsets[i]` (the ranges `parquet` gave). */
@@ -1384,6 +1386,11 @@ export interface RowsReader {
 }
 /** The format of a file whose first bytes are `head`, by the rules `RowsSession` reads it with. */
 export function rowsFormat(rows: RowsOptions | null | undefined, head: Uint8Array): NonNullable<RowsOptions['format']>;
+/**
+ * The column names of a CSV, JSON Lines or Arrow file whose first bytes are `head` (a CSV's
+ * header, the first object's members, the schema); a Parquet file's: `RowsSession.parquetColumns`.
+ */
+export function rowsColumns(rows: RowsOptions | null | undefined, head: Uint8Array): string[];
 /**
  * Your own rows analyzed with `doc`: a Blob or File (read in slices; Parquet by row group, only
  * the key's columns), whole bytes, a random-access reader (`RowsReader`: a file handle, read

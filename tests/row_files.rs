@@ -717,3 +717,53 @@ fn kept_keys_are_each_rows_key_in_file_order_in_any_slices() {
     r.push(csv().as_bytes(), &mut scan).unwrap();
     assert_eq!(scan.take_keys(), (Vec::new(), vec![0]));
 }
+
+#[test]
+fn a_files_columns_come_from_its_first_bytes_or_its_footer() {
+    let all = ["carrier", "flight", "ts", "note"]
+        .map(String::from)
+        .to_vec();
+    let head = |b: &[u8]| b[..b.len().min(64 * 1024)].to_vec();
+    // A map or a time column naming no column does not matter: nothing is bound yet.
+    let o = RowsOptions {
+        map: [("carrier".to_string(), "nope".to_string())].into(),
+        time: Some("nope".into()),
+        ..opts("f.csv")
+    };
+    assert_eq!(
+        rowkey_lab::rows::columns(&o, &head(csv().as_bytes())),
+        Ok(all.clone())
+    );
+    // A header without a line end, and a CSV with a BOM.
+    assert_eq!(
+        rowkey_lab::rows::columns(&opts("f.csv"), b"\xef\xbb\xbfa;b;c"),
+        Ok(vec!["a".into(), "b".into(), "c".into()])
+    );
+    // JSON Lines: the first object's members (in serde_json's map order).
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    let o = RowsOptions::default();
+    for text in [jsonl(), json_array()] {
+        let got = rowkey_lab::rows::columns(&o, &head(text.as_bytes())).unwrap();
+        assert_eq!(sorted(got), sorted(all.clone()));
+    }
+    assert_eq!(
+        rowkey_lab::rows::columns(&o, &head(&ipc_stream())),
+        Ok(all.clone())
+    );
+    assert_eq!(
+        rowkey_lab::rows::columns(&o, &head(&ipc_file())),
+        Ok(all.clone())
+    );
+    let p = parquet(Compression::SNAPPY, true);
+    let e = rowkey_lab::rows::columns(&o, &head(&p)).unwrap_err();
+    assert!(e.message.contains("footer"), "{}", e.message);
+    let len = rowkey_lab::rows::ParquetFile::footer_len(&p[p.len() - 8..]).unwrap();
+    let file = rowkey_lab::rows::ParquetFile::from_footer(&p[p.len() - len..], p.len() as u64, &o)
+        .unwrap();
+    assert_eq!(file.columns(), all);
+    let e = rowkey_lab::rows::columns(&o, b"  {\"a\": ").unwrap_err();
+    assert!(e.message.contains("first row"), "{}", e.message);
+}

@@ -96,8 +96,12 @@ function analyze() {
   // and as the JSON editor holds it when it does, for errors at its lines.
   const text = docText();
   state.lint = null; // asked for after the report
+  // over the user's rows once a file of them was analyzed (views/rows-view.js: its file and
+  // options), else over the generated workload
+  const rows = state.rows?.runArgs();
   // a preview of the first records only while nothing else is shown
-  run('analyze', {
+  run(rows ? 'analyzeRows' : 'analyze', {
+    ...rows,
     preview: !state.report,
     // a key too long to lay out here (renderLayout): the worker posts its layout first
     layout: !keyChecksHere(state.doc.key),

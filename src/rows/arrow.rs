@@ -298,6 +298,14 @@ impl IpcRows {
     }
 }
 
+/// The column names of an Arrow IPC stream whose first bytes are `head` (an IPC file's bytes
+/// after its magic and padding are such a stream): its schema message, the stream's first.
+pub(crate) fn schema_names(name: &str, head: &[u8]) -> Result<Vec<String>> {
+    let reader = arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(head), None)
+        .map_err(|e| ipc_error(name, &e))?;
+    Ok(names(&reader.schema()))
+}
+
 /// An Arrow IPC file (Feather v2) read whole.
 pub(crate) fn read_ipc_file(
     bytes: Vec<u8>,

@@ -109,8 +109,8 @@ impl CsvRows {
             self.records(&head, false, fields, used, opts, sink)?;
         }
         self.records(&[], true, fields, used, opts, sink)?;
-        match self.rows.take() {
-            Some(r) => Ok(r.stats),
+        match &self.rows {
+            Some(r) => Ok(r.stats.clone()),
             None => Err(Error::new(
                 ErrorKind::Invalid,
                 format!("{}: no header line", self.name),
@@ -259,6 +259,24 @@ impl CsvRows {
             &place,
             sink,
         )
+    }
+}
+
+/// The names in the header line of a CSV file whose first bytes are `head`; rows after it that
+/// `head` holds are tokenized and dropped (an error among them is left to the reading).
+pub(crate) fn header(opts: &RowsOptions, head: &[u8]) -> Result<Vec<String>> {
+    let mut r = CsvRows::new(opts);
+    let pushed = r.push(head, &[], &[], opts, &mut super::Discard);
+    if r.rows.is_none() && pushed.is_ok() {
+        // A file shorter than `head`: its header may end without a line end.
+        r.finish(&[], &[], opts, &mut super::Discard).ok();
+    }
+    match r.rows {
+        Some(rows) => Ok(rows.bind.names),
+        None => pushed.and(Err(Error::new(
+            ErrorKind::Invalid,
+            format!("{}: no header line", r.name),
+        ))),
     }
 }
 

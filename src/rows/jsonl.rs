@@ -369,3 +369,28 @@ impl<'de> Visitor<'de> for Scalar<'_> {
         Ok(JsonCell::Text(Cow::Owned(v)))
     }
 }
+
+/// The member names of the first object of a JSON Lines file (or of a JSON array of objects)
+/// whose first bytes are `head`.
+pub(crate) fn first_members(name: &str, head: &[u8]) -> Result<Vec<String>> {
+    let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    let start = text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(text.len());
+    let text = text.get(start..).unwrap_or(&[]);
+    let text = text.strip_prefix(b"[").unwrap_or(text);
+    let mut objects = serde_json::Deserializer::from_slice(text)
+        .into_iter::<serde_json::Map<String, serde_json::Value>>();
+    match objects.next() {
+        Some(Ok(first)) => Ok(first.keys().cloned().collect()),
+        Some(Err(e)) => Err(Error::new(
+            ErrorKind::Invalid,
+            format!("{name}: the first row is not a JSON object: {e}"),
+        )),
+        None => Err(Error::new(
+            ErrorKind::Invalid,
+            format!("{name}: the file is empty"),
+        )),
+    }
+}

@@ -69,6 +69,16 @@ pub fn rows_format(rows: JsValue, head: JsValue) -> Result<String, JsValue> {
     Ok(f.name().to_string())
 }
 
+/// `rowsColumns(rows, head)`: the column names of a CSV, JSON Lines or Arrow file whose first
+/// bytes are `head` (a CSV's header, the first object's members, the schema), to map fields to
+/// columns before reading; a Parquet file's are `RowsSession.parquetColumns(footer, length)`.
+#[wasm_bindgen(js_name = rowsColumns)]
+pub fn rows_columns(rows: JsValue, head: JsValue) -> Result<JsValue, JsValue> {
+    let rows = rows_opts(&rows)?;
+    let head = bytes_arg("head", &head)?;
+    to_js(&core(crate::rows::columns(&rows, &head))?)
+}
+
 #[wasm_bindgen]
 impl RowsSession {
     /// `new RowsSession(doc, options, rows)`.
@@ -199,6 +209,20 @@ impl RowsSession {
     pub fn footer_length(last8: JsValue) -> Result<f64, JsValue> {
         let b = bytes_arg("last8", &last8)?;
         Ok(core(ParquetFile::footer_len(&b))? as f64)
+    }
+
+    /// The column names of a Parquet file, from its footer and length (as `parquet` takes them).
+    #[wasm_bindgen(js_name = parquetColumns)]
+    pub fn parquet_columns(
+        footer: JsValue,
+        file_len: JsValue,
+        rows: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let footer = bytes_arg("footer", &footer)?;
+        let len = int_arg("fileLength", &file_len, 0, i64::MAX)?;
+        let rows = rows_opts(&rows)?;
+        let file = core(ParquetFile::from_footer(&footer, len as u64, &rows))?;
+        to_js(&file.columns())
     }
 
     /// Row group `index` of the Parquet file: `offsets[i]` is where `chunks[i]` starts in the

@@ -94,7 +94,6 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       'node/pool.js',
       'node/worker.js',
       'shared/objects.js',
-      'shared/rows.js',
       'shared/run.js',
       'vectors/index.d.ts',
       'vectors/index.js',
@@ -108,8 +107,8 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       );
   });
 
-  test("the call interface, the scheduler and the counting calls are the page's own files (www/engine/)", () => {
-    for (const f of ['calls.js', 'count.js', 'scheduler.js'])
+  test("the call interface, the scheduler, the counting calls and the rows driver are the page's own files (www/engine/)", () => {
+    for (const f of ['calls.js', 'count.js', 'scheduler.js', 'rows.js'])
       assert.equal(
         readFileSync(path.join(consumer.dir, 'node_modules/rowkey-lab/pkg/shared', f), 'utf8'),
         readFileSync(path.join(ROOT, 'www/engine', f), 'utf8'),

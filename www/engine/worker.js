@@ -11,7 +11,8 @@
 // once as call 1: it needs nothing from the page's thread to begin.
 // The page also reads files and long texts in a worker of their own (readOff in state/io.js): a
 // design file (parsed here), a table's region text and a Phoenix CREATE TABLE (read by the
-// engine here).
+// engine here), a file of rows' columns. A file of the user's rows is analyzed here too, by the
+// engine's rows build (rows-calls.js, loaded with it on the first such call).
 
 import { getPreset } from '../pkg/presets.js';
 import init, {
@@ -91,6 +92,16 @@ function designOf(data) {
 /** Split keys (bytes) of the final regions: every region's start key but the first's. */
 function finalSplitKeys(report) {
   return report.regions.slice(1).map(r => Uint8Array.from(r.startKeyHex.match(/../g) ?? [], h => parseInt(h, 16)));
+}
+
+/** The design's reads planned over the regions as they are at the end of `report` (auto-split
+ * included): `{ reads, readsError }`. */
+function readsOver(engine, doc, report) {
+  try {
+    return { reads: engine.planReads(doc, finalSplitKeys(report)), readsError: null };
+  } catch (e) {
+    return { reads: [], readsError: errorOf(e) };
+  }
 }
 
 /** `s` stepped to its end in this worker: progress, and previews when asked for. */
@@ -186,6 +197,11 @@ async function analyzeSpread(doc, options, n, { blocks, records, preview, previe
   }
 }
 
+/** The handler of rows-calls.js's call `name`, which it imports when first called; the call gets
+ * this worker's helpers (its design's reader, reads planner and moved parts of a report). */
+const rowsCall = name => async (args, emit) =>
+  (await import('./rows-calls.js'))[name](args, emit, { designOf, readsOver, typedParts });
+
 /** The design the last analyze call ran (null when it could not be read): `lint` lints it. */
 let analyzed = null;
 
@@ -228,16 +244,12 @@ const handlers = {
     } else {
       report = analyzeHere(data, s, emit);
     }
-    let reads = [];
-    let readsError = null;
-    // Reads are planned over the regions as they are at the end (auto-split included).
-    try {
-      reads = E.planReads(doc, finalSplitKeys(report));
-    } catch (e) {
-      readsError = errorOf(e);
-    }
-    return moved({ report, reads, readsError }, typedParts(report));
+    return moved({ report, ...readsOver(E, doc, report) }, typedParts(report));
   },
+  // a file of the user's rows: its columns, its profile, the design analyzed over it
+  rowsColumns: rowsCall('rowsColumns'),
+  rowsScan: rowsCall('rowsScan'),
+  analyzeRows: rowsCall('analyzeRows'),
   /** The linter's findings on the design the last analyze call ran (none when it could not be
    * read). A call of its own, after the report: the linter is not on the analysis's path (its
    * salt-skew rule runs a sample of the workload through the key, 14-17 ms on the analyzer

@@ -45,6 +45,8 @@ export const state = {
   view: null,
   linkProblem: null,
   steps: { at: 0, top: 0 },
+  // a file of the user's rows, when one is open (views/rows-view.js)
+  rows: null,
 };
 
 export function el(tag, text, attrs = {}) {

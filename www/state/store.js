@@ -45,6 +45,8 @@ export function setOptions(options) {
   Object.assign(state, options);
   hooks.changed({});
 }
+/** The design runs again as it is (the user's rows closed: on the generated workload). */
+export const rerun = () => hooks.changed({ now: true });
 
 /** The advisor's options (`servers`, `records`; undefined: the engine's default), for its next run. */
 export function setAdvice(options) {
@@ -93,8 +95,9 @@ function setRun(patch) {
 export const runPending = () => setRun({ status: 'pending' });
 /** A run started. */
 export const runStarted = () => setRun({ status: 'running', cancellable: true, done: 0, total: 1, text: 'Analyzing…' });
-/** The run's progress. */
-export const runProgress = (done, total) => setRun({ done, total, text: `${num(done)} of ${num(total)} records` });
+/** The run's progress (`text`: what the status says, by default the records counted). */
+export const runProgress = (done, total, text = `${num(done)} of ${num(total)} records`) =>
+  setRun({ done, total, text });
 /** The run's answer is in; its views are being drawn. */
 export const runDrawing = () => setRun({ text: 'Drawing…' });
 /** The run ended (`status` done or error), the status line saying `text`. */

@@ -15,8 +15,8 @@ import {
   sizeText,
   sweepStored,
 } from '../state/io.js';
-import { $, saveState, state } from '../state/lab-state.js';
-import { replaceDesign } from '../state/store.js';
+import { $, el, num, saveState, state } from '../state/lab-state.js';
+import { replaceDesign, rerun } from '../state/store.js';
 import { drawMatrix } from './heatmap.js';
 import { shownMatrix } from './heatmap-view.js';
 import { openRecent, renderRecent } from './recent-view.js';
@@ -26,7 +26,15 @@ function ioStatus(text, error = false) {
   $('io-status').classList.toggle('error', error);
 }
 let reading = null;
-/** A design file (picked or dropped) opened: its size checked first, without reading it; then
+/** The view of the user's rows (rows-view.js), loaded on first use, over the lab's one state. */
+const rowsView = () => import('./rows-view.js').then(m => m.rowsView({ $, el, num, readOff, rerun, sizeText, state }));
+/** A file picked or dropped: a design when its name ends in .json, else the user's rows, whose
+ * format the engine tells. */
+function openFile(file) {
+  if (/\.json$/i.test(file.name)) importDesign(file);
+  else rowsView().then(v => v.openRows(file));
+}
+/** A design file opened: its size checked first, without reading it; then
  * read and parsed in a worker, so that neither a large file nor a slow disk holds up the page. */
 async function importDesign(file) {
   reading?.cancel();
@@ -101,7 +109,10 @@ export function wireIo() {
     share.value = location.href;
     share.hidden = ok;
     if (!ok) share.select();
-    ioStatus(ok ? 'Link copied.' : 'Copy the link below.');
+    // a link carries the design, never the user's file
+    ioStatus(
+      `${ok ? 'Link copied.' : 'Copy the link below.'}${state.rows ? ` It cannot carry ${state.rows.name}.` : ''}`,
+    );
   });
   $('export-json').addEventListener('click', () => {
     download(
@@ -113,10 +124,12 @@ export function wireIo() {
   $('import-json').addEventListener('change', () => {
     const f = $('import-json').files[0];
     $('import-json').value = '';
-    if (f) importDesign(f);
+    if (f) openFile(f);
   });
-  // A file dropped on the page is a design to import (on the table-regions box: the table's
-  // regions, see table-regions.js), never a page the browser opens in place of this one.
+  $('rows-open').addEventListener('click', () => rowsView().then(v => v.showRows()));
+  // A file dropped on the page is a design to import or rows to analyze (on the table-regions
+  // box: the table's regions, see table-regions.js), never a page the browser opens in place of
+  // this one.
   document.addEventListener('dragover', e => {
     if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
   });
@@ -124,7 +137,7 @@ export function wireIo() {
     const f = e.dataTransfer?.files[0];
     if (!f || e.defaultPrevented) return;
     e.preventDefault();
-    importDesign(f);
+    openFile(f);
   });
   $('export-png').addEventListener('click', async () => {
     if (!state.report) return;

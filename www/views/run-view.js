@@ -30,7 +30,7 @@ let runStart = 'rowkey-lab:boot';
 /** An event of the current run: progress, a preview, the key's layout. */
 export function onRunEvent(event, data) {
   if (event === 'progress') {
-    runProgress(data.done, data.total);
+    runProgress(data.done, data.total, data.text);
   } else if (event === 'preview') {
     runProgress(data.done, data.total);
     // Only while the page has no result to show: a preview never replaces a finished run's view.
@@ -56,6 +56,8 @@ function onRunResult(id, name, r) {
   // a preview of this run on show (state.pending: its progress) is replaced at once
   const previewed = state.pending !== null;
   Object.assign(state, { report: r.report, shown: r.report, pending: null, reads: r.reads, readsError: r.readsError });
+  // a run over the user's rows: their profile and where they came from (views/rows-view.js)
+  state.rows?.analyzed(name, r);
   // a zoom beyond this report's windows or regions is let go (the hash put right, no new entry)
   if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
   if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) setView({ zoom: null }, { replace: true });
@@ -73,7 +75,8 @@ wireRuns({
   result: onRunResult,
   failed(error) {
     endRun(STALE(), 'error');
-    showError(error);
+    // an error in the user's rows is shown with them, as the engine wrote it
+    if (!state.rows?.failed(error)) showError(error);
   },
   lint: onLint,
   warmArgs: () =>

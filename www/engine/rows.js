@@ -1,10 +1,10 @@
-// Your own rows, for the library, the CLI and the page alike: the bytes of a file handed to the
+// Your own rows, for the page, the library and the CLI alike: the bytes of a file handed to the
 // engine's RowsSession in its two passes (a scan for the rows' count and time span, then the
 // analysis). The engine tells the format, parses, binds columns to fields and converts; this
-// only reads bytes. A Blob or File (the CLI opens its file as one with fs.openAsBlob) is read in
-// slices, so memory stays one slice; a Parquet file by its footer, then only the byte ranges of
-// the key's columns, one row group at a time. Copied by scripts/build-npm.sh.
-import { argumentError } from './run.js';
+// only reads bytes. A Blob or File (the CLI opens its file as one with fs.openAsBlob; the page's
+// engine worker gets the user's File) is read in slices, so memory stays one slice; a Parquet
+// file by its footer, then only the byte ranges of the key's columns, one row group at a time.
+// The npm package carries this file as pkg/shared/rows.js (scripts/build-npm.sh).
 
 /** Bytes handed to the engine at a time. */
 const SLICE = 1 << 20;
@@ -31,10 +31,8 @@ export async function analyzeRows(api, doc, source, { options, rows = {}, onProg
   const s = new api.RowsSession(doc, options, rows);
   try {
     let parquet = null;
-    if (blob) {
-      const head = await bytes(blob, 0, Math.min(HEAD, blob.size));
-      if (api.rowsFormat(rows, head) === 'parquet') parquet = await openParquet(api, s, blob);
-    }
+    if (blob && (await formatOf(api, blob, rows)).format === 'parquet')
+      parquet = s.parquet(...(await parquetFooter(api, blob))).rowGroups;
     const passes = {};
     for (const pass of scanOnly ? ['reading'] : ['reading', 'analyzing']) {
       const tick = (done, total) => onProgress?.({ pass, done, total });
@@ -77,6 +75,32 @@ export async function analyzeRows(api, doc, source, { options, rows = {}, onProg
   }
 }
 
+/**
+ * The format of the file `blob` and its column names, before any row is read (to map the
+ * design's fields to columns): `{format, columns}`, both the engine's (`rowsFormat`,
+ * `rowsColumns`, `RowsSession.parquetColumns`).
+ * @param {object} api the engine (the package's glue)
+ */
+export async function fileColumns(api, source, rows = {}) {
+  const blob = asReader(source);
+  const { format, head } = await formatOf(api, blob, rows);
+  const columns =
+    format === 'parquet'
+      ? api.RowsSession.parquetColumns(...(await parquetFooter(api, blob)), rows)
+      : api.rowsColumns(rows, head);
+  return { format, columns };
+}
+
+/** The format of `blob` by the engine's rules, and the first bytes it was told from. */
+async function formatOf(api, blob, rows) {
+  const head = await bytes(blob, 0, Math.min(HEAD, blob.size));
+  return { format: api.rowsFormat(rows, head), head };
+}
+
+/** An error of analyzeRows's `source`, shaped as the engine's argument errors. */
+const sourceError = reason =>
+  Object.assign(new TypeError(`analyzeRows: source ${reason}`), { kind: 'illegalArgument', reason, path: 'source' });
+
 /** `source` as a random-access reader `{size, read(start, length)}`: a Blob or whole bytes made
  * one, a reader as given (the CLI's over a file handle, which reads every slice into one buffer:
  * a Blob's slices are new buffers each, and dead ones piled up outside the JS heap until V8
@@ -90,9 +114,7 @@ function asReader(source) {
     };
   if (typeof source === 'function') return null;
   if (Number.isSafeInteger(source?.size) && source.size >= 0 && typeof source.read === 'function') return source;
-  throw argumentError(
-    'analyzeRows',
-    'source',
+  throw sourceError(
     'must be a Blob or File, a Uint8Array or ArrayBuffer, a reader {size, read(start, length)}, or a function returning an async iterable of Uint8Array chunks',
   );
 }
@@ -101,11 +123,7 @@ function asReader(source) {
 async function bytes(reader, start, length) {
   const b = await reader.read(start, length);
   if (b.length !== length)
-    throw argumentError(
-      'analyzeRows',
-      'source',
-      `gave ${b.length} bytes at ${start} where ${length} were expected (the file changed while it was read?)`,
-    );
+    throw sourceError(`gave ${b.length} bytes at ${start} where ${length} were expected (the file changed while it was read?)`);
   return b;
 }
 
@@ -126,12 +144,11 @@ async function* iterate(it) {
   }
 }
 
-/** A Parquet file's row groups as the byte ranges the key's columns need. */
-async function openParquet(api, s, blob) {
+/** A Parquet file's footer and length, `[footer, size]`, as the engine takes them. */
+async function parquetFooter(api, blob) {
   const size = blob.size;
-  if (size < 12) throw argumentError('analyzeRows', 'source', 'is shorter than any Parquet file (12 bytes)');
+  if (size < 12) throw sourceError('is shorter than any Parquet file (12 bytes)');
   const len = api.RowsSession.footerLength(await bytes(blob, size - 8, 8));
-  if (len > size - 4)
-    throw argumentError('analyzeRows', 'source', `has a Parquet footer of ${len} bytes in a file of ${size}`);
-  return s.parquet(await bytes(blob, size - len, len), size).rowGroups;
+  if (len > size - 4) throw sourceError(`has a Parquet footer of ${len} bytes in a file of ${size}`);
+  return [await bytes(blob, size - len, len), size];
 }
