@@ -27,7 +27,7 @@ import init, {
   validateDesign,
 } from '../pkg/rowkey_lab.js';
 import { firstRequest } from '../state/url-state.js';
-import { client, errorOf, moved, serve } from './calls.js';
+import { errorOf, moved, serve } from './calls.js';
 import { webPort } from './web-workers.js';
 
 // Two builds of one engine, the same exports: the page's (pkg/, optimised for size: the first
@@ -61,8 +61,6 @@ const ready = fastGlue
   : init();
 
 const CHUNK = 5000;
-// At most this many workers count blocks for one run (each holds its own copy of the engine).
-const MAX_COUNTERS = 8;
 // A run asked for with `preview: true` sends a partial report (the records analyzed so far) once
 // it has been stepping `previewAfterMs` (default 40 ms), then one a second while it runs, so the
 // page can draw the heatmap filling in while the rest runs.
@@ -127,75 +125,26 @@ function analyzeHere(data, s, emit) {
   return report;
 }
 
-/** The workers counting blocks for a run (clients): counter 0 is this worker itself (the count
- * calls served over a channel of its own, so it counts from the moment its engine is ready and no
- * core waits on a coordinator that only adds up), the others nested workers, kept between runs
- * (the speed build loads once each). */
-const counters = [];
-function counter(i) {
-  if (i === 0)
-    counters[0] ??= (() => {
-      const { port1, port2 } = new MessageChannel();
-      // port2 starts once served: a started port drops what comes in while it has no listener
-      countCalls().then(handlers => {
-        serve(webPort(port2), handlers);
-        port2.start();
-      });
-      port1.start();
-      return client(webPort(port1));
-    })();
-  counters[i] ??= client(
-    webPort(new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' })),
+// What only the speed build does (a run spread over counting workers, the counting calls, the
+// advisor's calls) is imported when first needed (engine/spread.js), so it is no part of the
+// page's first load.
+let speedCalls = null;
+const speed = () => {
+  speedCalls ??= import('./spread.js').then(m =>
+    m.speedCalls({
+      engine: () => E,
+      designOf,
+      typedParts,
+      previewAfterMs: PREVIEW_AFTER_MS,
+      progressEveryMs: PROGRESS_EVERY_MS,
+    }),
   );
-  return counters[i];
-}
-
-/** How many workers (this one included) a run of `blocks` blocks is spread over: 1 (this
- * worker alone, stepping its session) without the speed build's block exports, nested workers,
- * cores or blocks to share. */
-function spreadOver(blocks) {
-  if (!E.combineAnalyses || typeof Worker !== 'function') return 1;
-  return Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
-}
-
-// The counting calls and the scheduler are imported when first needed: only a run spread over
-// counting workers uses them (on the speed build, after the first result), so they are no part
-// of the page's first load.
-let counting = null;
-const countCalls = () =>
-  import('./count.js').then(m => {
-    counting ??= m.countHandlers(() => E);
-    return counting;
-  });
-
-/** `doc`'s report counted by `n` counting workers, this one first (spreadBlocks), added up by
- * the engine. With `preview`, this one, counting from the first block, sends its report so far
- * (the first records) as previews, so a long run's heatmap fills in as a run on one worker's does. */
-async function analyzeSpread(doc, options, n, { blocks, records, preview, previewAfterMs }, emit) {
-  const { spreadBlocks } = await import('./scheduler.js');
-  let last = 0;
-  const workers = Array.from({ length: n }, (_, i) => counter(i));
-  const parts = await spreadBlocks({
-    workers,
-    ranges: E.blockRanges(blocks, n),
-    args: { doc, options, preview, previewAfterMs: previewAfterMs ?? PREVIEW_AFTER_MS },
-    records,
-    onPreview: ({ report, done }) => emit('preview', { report, done, total: records }, typedParts(report)),
-    onProgress(p) {
-      const t = performance.now();
-      if (t - last > PROGRESS_EVERY_MS) {
-        emit('progress', p);
-        last = t;
-      }
-    },
-  });
-  const s = E.combineAnalyses(doc, options, parts);
-  try {
-    return s.finish();
-  } finally {
-    s.free();
-  }
-}
+  return speedCalls;
+};
+/** Whether a run of `blocks` blocks is spread over counting workers: the speed build's block
+ * exports, nested workers, cores and blocks to share. */
+const spreads = blocks =>
+  !!E.combineAnalyses && typeof Worker === 'function' && (navigator.hardwareConcurrency || 1) > 1 && blocks > 1;
 
 /** The handler of rows-calls.js's call `name`, which it imports when first called; the call gets
  * this worker's helpers (its design's reader, reads planner and moved parts of a report). */
@@ -210,8 +159,8 @@ const handlers = {
   readDesign: async args => (await import('./readers.js')).readDesign(args),
   readRegions: async args => (await import('./readers.js')).readTableRegions(E, args),
   parseCreateTable: async args => (await import('./readers.js')).readCreateTable(E, args),
-  countBlocks: async (args, emit) => (await countCalls()).countBlocks(args, emit),
-  cede: async () => (await countCalls()).cede(),
+  countBlocks: async (args, emit) => (await speed()).countBlocks(args, emit),
+  cede: async () => (await speed()).cede(),
   /** The design (JSON `text`) analyzed with `options`, spread over counting workers when it has
    * several blocks: `{ report, reads, readsError }`, the reads planned over its final regions.
    * Events: `progress`, `preview` (when `preview`), `layout` (when `layout`: a key too long for
@@ -229,18 +178,11 @@ const handlers = {
     }
     const s = new E.AnalysisSession(doc, data.options);
     const blocks = s.blocks?.() ?? 1;
-    const n = spreadOver(blocks);
     let report;
-    if (n > 1) {
+    if (spreads(blocks)) {
       const records = s.progress().total;
       s.free();
-      report = await analyzeSpread(
-        doc,
-        data.options,
-        n,
-        { blocks, records, preview: data.preview, previewAfterMs: data.previewAfterMs },
-        emit,
-      );
+      report = await (await speed()).analyzeSpread(doc, data, blocks, records, emit);
     } else {
       report = analyzeHere(data, s, emit);
     }
@@ -261,43 +203,12 @@ const handlers = {
       return []; // the run says why
     }
   },
-  /** While nothing runs (the page sends the design on show): the counting workers started, each
-   * (this one too) counting the design's first block and dropping it. The first run spread over them then
-   * waits neither for them to load the speed build nor for V8 to compile their hot code for
-   * speed (it does so after a function's first calls, never within one). */
-  warm(data) {
-    const n = spreadOver(Infinity);
-    if (n <= 1) return;
-    const doc = designOf(data);
-    for (let i = 1; i < n; i++)
-      counter(i)
-        .call('warmUp', { doc, options: data.options })
-        .catch(() => {});
-    handlers.warmUp({ doc, options: data.options });
-  },
-  warmUp({ doc, options }) {
-    const s = E.AnalysisSession.forBlocks(doc, options, 0, 1);
-    try {
-      s.step(1 << 16);
-    } finally {
-      s.free();
-    }
-  },
-  // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
-  adviseCandidates({ doc, options }) {
-    if (!E.adviseCandidates)
-      throw new Error('the advisor needs the engine’s speed build, which this copy of the page does not have');
-    return E.adviseCandidates(doc, options);
-  },
-  /** One candidate's figures; the engine's error on it is its answer (`{ error }`), not a failure. */
-  evaluate({ design, options, targetRegions }) {
-    try {
-      return E.evaluateCandidate(design, options, targetRegions);
-    } catch (e) {
-      return { error: String(e?.message ?? e) };
-    }
-  },
-  adviseFrom: ({ doc, options, evaluations }) => E.adviseFrom(doc, options, evaluations),
+  // the speed build's: the counting workers warmed up, the advisor's calls (engine/spread.js)
+  warm: async data => (await speed()).warm(data),
+  warmUp: async data => (await speed()).warmUp(data),
+  adviseCandidates: async args => (await speed()).adviseCandidates(args),
+  evaluate: async args => (await speed()).evaluate(args),
+  adviseFrom: async args => (await speed()).adviseFrom(args),
   compare({ docs, options }) {
     const c = E.compareDesigns(docs, options);
     return moved(
@@ -312,9 +223,7 @@ const handlers = {
 // load), compiling the speed build beside this one, not once the run has begun.
 if (fastGlue && params.has('first') && typeof Worker === 'function')
   fastGlue.then(
-    () => {
-      for (let i = 1; i < Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS); i++) counter(i);
-    },
+    () => speed().then(c => c.startCounters()),
     () => {},
   );
 const run = serve(webPort(self), handlers, { ready, early: ['readDesign'] });
