@@ -1412,6 +1412,10 @@ export function analyzeRows(
     signal?: AbortSignal;
     /** Stop after the first pass (for `session.profile()` with `rows.profile`); `stats` is then absent. */
     scanOnly?: boolean;
+    /** Keep every row's key in the first pass, for `session.takeKeys()`. */
+    keys?: boolean;
+    /** Awaited after each slice of the first pass (take the keys as they come). */
+    onSlice?: (session: RowsSession) => void | Promise<void>;
   },
 ): Promise<{ session: RowsSession; summary: RowScanSummary; stats?: RowStats }>;
 

@@ -1,41 +1,44 @@
 // encode, decode, layout: a design's row key, record by record and byte by byte.
 import * as api from '../../pkg/node/index.js';
-import { inChunks } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { hex, out, rowPrinter, table } from '../lib/format.mjs';
-import { inputName, sizeOf } from '../lib/input.mjs';
+import { inputName } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
-import { recordChunks } from '../lib/records.mjs';
+import { analyzeRows } from '../lib/rows.mjs';
 
 export async function encode(pos, opt) {
   const design = await loadDesign(pos[0]);
   if (opt.records !== undefined) {
     if (opt.record !== undefined) throw new CliError(EXIT.USAGE, 'give --record or --records, not both');
-    // One pass: each chunk's keys are printed before the next chunk is read.
+    // One pass of the engine's rows reader (any format, the rows flags): each slice's keys are
+    // printed before the next slice is read; a reader that has gone (`| head`) stops the reading.
     const printer = rowPrinter(opt, r => `${r.hex}\t${r.binary}`);
-    const size = sizeOf(opt.records);
     let count = 0;
-    const codec = engine(() => new api.KeyCodec(design));
+    const stop = new AbortController();
+    const print = async s => {
+      const { keys, offsets } = s.takeKeys();
+      const rows = [];
+      for (let i = 0; i + 1 < offsets.length; i++) {
+        const k = keys.subarray(offsets[i], offsets[i + 1]);
+        rows.push({ hex: hex(k), binary: api.toStringBinary(k) });
+      }
+      count += rows.length;
+      if (!(await printer.put(rows))) stop.abort();
+    };
+    let session = null;
     try {
-      await inChunks(
-        recordChunks(opt.records),
-        'encoding',
-        c => size && [Math.min(c.bytes, size), size],
-        chunk => {
-          const { keys, offsets } = codec.encodeAll(chunk);
-          const rows = [];
-          for (let i = 0; i + 1 < offsets.length; i++) {
-            const k = keys.subarray(offsets[i], offsets[i + 1]);
-            rows.push({ hex: hex(k), binary: api.toStringBinary(k) });
-          }
-          count += rows.length;
-          return printer.put(rows);
-        },
-      );
+      ({ session } = await analyzeRows(design, null, opt.records, opt, undefined, true, {
+        keys: true,
+        onSlice: print,
+        signal: stop.signal,
+      }));
+      await print(session); // the last rows, read as the scan ended
+    } catch (e) {
+      if (!stop.signal.aborted) throw e;
     } finally {
-      codec.free();
+      session?.free();
     }
-    if (!count) throw new CliError(EXIT.INPUT, `${inputName(opt.records)}: no records`);
+    if (!count && !stop.signal.aborted) throw new CliError(EXIT.INPUT, `${inputName(opt.records)}: no records`);
     return printer.end();
   }
   if (opt.record === undefined) throw new CliError(EXIT.USAGE, "missing --record '{...}' or --records FILE");

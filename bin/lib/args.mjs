@@ -13,7 +13,7 @@ import { didYouMean } from './suggest.mjs';
 const ROWS = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter'];
 
 export const USAGE = {
-  encode: { options: ['record', 'records'], maxArgs: 1 },
+  encode: { options: ['record', 'records', ...ROWS], maxArgs: 1 },
   decode: { options: ['hex'], maxArgs: 2 },
   layout: { options: [], maxArgs: 1 },
   splits: { options: ['first-row', 'last-row', 'create', 'family', 'records', 'regions', ...ROWS], maxArgs: 2 },

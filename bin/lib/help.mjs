@@ -8,7 +8,7 @@ export const HELP = {
 
 Commands:
   encode <design> --record '{...}'     encode one record to its row key
-  encode <design> --records FILE       encode many (JSON Lines or a JSON array)
+  encode <design> --records FILE       encode many (CSV, JSON Lines, Parquet, Arrow)
   decode <design> <key> | --hex H      the fields of a row key, segment by segment
   layout <design>                      the key's byte layout: offset, width, encoding
   splits hex|decimal|uniform <N>       the N-1 split keys of RegionSplitter's algorithm
@@ -59,13 +59,14 @@ Exit codes:
   3  input error (unreadable, binary or too large input, invalid design, bad record or key,
      engine error)`,
   encode: `rowkey-lab encode <design> --record '<json>' [--json]
-rowkey-lab encode <design> --records FILE [--json]
+rowkey-lab encode <design> --records FILE|- [--format F] [--map F=C]... [--nulls error|skip] [--json]
 Encodes one record (JSON object of field values) with the design's key and prints the key
-as hex and as Bytes.toStringBinary; with --records, every record of FILE (JSON Lines, one
-object per line, or a JSON array), one key per line: hex, a tab, toStringBinary. The design
-is compiled once, and each key printed as its record is read: FILE is never held whole. A
-bad record is named by its line (file:line) and stops the run (exit 3), after the keys of
-the records before it.`,
+as hex and as Bytes.toStringBinary; with --records, every row of FILE in any format analyze
+--records reads (CSV, JSON Lines or a JSON array, Parquet, Arrow IPC; the same flags), one
+key per line in the file's order: hex, a tab, toStringBinary. Read once, by the engine's rows
+reader, each slice's keys printed before the next is read: FILE is never held whole. A bad
+row is named by its line or row and column and stops the run (exit 3), after the keys of the
+rows before it; --nulls skip leaves out rows with a null in a key field.`,
   decode: `rowkey-lab decode <design> <key> [--json]
 rowkey-lab decode <design> --hex <hex> [--json]
 Splits a row key into the design's segments and reads each field back. <key> is the key as

@@ -34,9 +34,9 @@ export function rowsOptions(opt, name) {
  * offsets (fileReader: in slices, a Parquet file by row group); stdin (`-`) read once for the first pass,
  * copied meanwhile to a temporary file that the second pass reads (so an endless stdin is refused
  * at its first bad row, not after it is copied). `{session, summary, stats}`; the caller frees
- * the session.
+ * the session. `more`: the library's `keys`, `onSlice` and `signal`.
  */
-export async function analyzeRows(design, options, file, opt, name = inputName(file), scanOnly = false) {
+export async function analyzeRows(design, options, file, opt, name = inputName(file), scanOnly = false, more = {}) {
   const rows = rowsOptions(opt, name);
   // stdin, a pipe or a device (`<(zcat rows.csv.gz)`, /dev/zero) is read once as a stream and
   // copied for the second pass; a regular file is opened as a Blob.
@@ -63,6 +63,7 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
         options,
         rows,
         scanOnly,
+        ...more,
         onProgress: p => {
           bars[p.pass] ??= progressBar(p.pass);
           if (p.total) bars[p.pass].update(p.done, p.total);

@@ -111,7 +111,7 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
       [
         ['encode', 'seed000-telecom', '--records', '-'],
         'y'.repeat(65536),
-        /^rowkey-lab: stdin:1: a line of more than 1 MiB/m,
+        /^rowkey-lab: stdin: line 1: a row of more than 1 MiB/m,
       ],
       // one endless string inside a JSON array: refused at the cap of one record
       [

@@ -184,6 +184,49 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     await assert.rejects(api.analyzeRows(design, short, { rows: { nulls: 'skip' } }), /where \d+ were expected/);
   });
 
+  test("encode --records: every row's key in file order, the same from CSV, JSON Lines and Parquet, and encodeKey's", () => {
+    const design = JSON.parse(readFileSync(DESIGN, 'utf8'));
+    // the engine's JSON path over the JSON records, rows with a null tail number left out
+    const want = readFileSync(path.join(FIX, 'flights.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map(l => JSON.parse(l))
+      .filter(r => r.tailnum != null)
+      .map(r => {
+        const k = api.encodeKey(design, r);
+        return `${Buffer.from(k).toString('hex')}\t${api.toStringBinary(k)}`;
+      });
+    assert.equal(want.length, 2996);
+    for (const file of FILES) {
+      const r = run(['encode', DESIGN, '--records', file, '--nulls', 'skip']);
+      assert.equal(r.status, 0, `${file}: ${r.stderr}`);
+      assert.deepEqual(r.stdout.trimEnd().split('\n'), want, file);
+    }
+    const j = json(run(['encode', DESIGN, '--records', 'flights.parquet', '--nulls', 'skip', '--json']));
+    assert.deepEqual(
+      j.map(x => `${x.hex}\t${x.binary}`),
+      want,
+    );
+    // a null stops it at its row, after the keys of the rows before it
+    const stopped = run(['encode', DESIGN, '--records', 'flights.csv']);
+    assert.equal(stopped.status, 3);
+    assert.match(stopped.stderr, /flights\.csv: line \d+ \(row \d+\), column `tailnum`/);
+    // a reader that has gone (`| head -1`) ends the run quietly
+    const head = spawnSync(
+      'sh',
+      [
+        '-c',
+        `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} encode ${JSON.stringify(DESIGN)} --records flights.parquet --nulls skip | head -1`,
+      ],
+      {
+        cwd: FIX,
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(head.stdout, `${want[0]}\n`);
+    assert.equal(head.stderr, '');
+  });
+
   test('check --records gates the same rows', () => {
     const ok = run(['check', DESIGN, '--records', 'flights.parquet', '--nulls', 'skip', '--max-hotspot', '100']);
     assert.equal(ok.status, 0, ok.stderr);

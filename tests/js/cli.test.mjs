@@ -151,7 +151,8 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     writeFileSync(path.join(dir, 'enc-bad.jsonl'), `${JSON.stringify(rows[0])}\n\n${JSON.stringify({ ts: 0 })}\n`);
     const bad = run('encode', 'seed000-telecom', '--records', 'enc-bad.jsonl');
     assert.equal(bad.status, 3);
-    assert.match(bad.stderr, /enc-bad\.jsonl:3: .*phone/);
+    assert.match(bad.stderr, /enc-bad\.jsonl: line 3 \(row 2\), column `phone`: null/);
+    assert.equal(bad.stdout, `${lines[0]}\n`, 'the keys of the rows before it');
     assert.equal(run('encode', 'seed000-telecom', '--records', 'enc.jsonl', '--record', '{}').status, 2);
     // Files some Windows editors write: a UTF-8 byte order mark first, CRLF line ends.
     const bom = '\uFEFF';

@@ -23,19 +23,30 @@ const HEAD = 64 * 1024;
  * (once per pass, with the pass's name: `reading`, then `analyzing`; a Parquet file given so is
  * read whole, up to the engine's cap). `rows`: `{format, name, map, time, nulls, epoch, delimiter}`.
  * `onProgress({pass, done, total})` after each slice; `signal` (AbortSignal) stops between slices.
- * `scanOnly`: stop after the first pass (for `session.profile()` with `rows.profile`).
+ * `scanOnly`: stop after the first pass (for `session.profile()` with `rows.profile`). `keys`: the
+ * first pass keeps every row's key (`session.takeKeys()`); `onSlice(session)`, awaited after
+ * each slice of the first pass, takes them as they come (`encode --records`).
  * @param {object} api the engine (the package's glue)
  */
-export async function analyzeRows(api, doc, source, { options, rows = {}, onProgress, signal, scanOnly = false } = {}) {
+export async function analyzeRows(
+  api,
+  doc,
+  source,
+  { options, rows = {}, onProgress, signal, scanOnly = false, keys = false, onSlice } = {},
+) {
   const blob = asReader(source);
   const s = new api.RowsSession(doc, options, rows);
   try {
+    if (keys) s.keepKeys();
     let parquet = null;
     if (blob && (await formatOf(api, blob, rows)).format === 'parquet')
       parquet = s.parquet(...(await parquetFooter(api, blob))).rowGroups;
     const passes = {};
     for (const pass of scanOnly ? ['reading'] : ['reading', 'analyzing']) {
-      const tick = (done, total) => onProgress?.({ pass, done, total });
+      const tick = async (done, total) => {
+        onProgress?.({ pass, done, total });
+        if (pass === 'reading') await onSlice?.(s);
+      };
       if (parquet) {
         for (const [i, ranges] of parquet.entries()) {
           signal?.throwIfAborted();
@@ -48,13 +59,13 @@ export async function analyzeRows(api, doc, source, { options, rows = {}, onProg
             ranges.map(r => r.start),
             chunks,
           );
-          tick(i + 1, parquet.length);
+          await tick(i + 1, parquet.length);
         }
       } else if (blob) {
         for (let at = 0; at < blob.size; at += SLICE) {
           signal?.throwIfAborted();
           s.push(await bytes(blob, at, Math.min(SLICE, blob.size - at)));
-          tick(Math.min(at + SLICE, blob.size), blob.size);
+          await tick(Math.min(at + SLICE, blob.size), blob.size);
         }
       } else {
         let done = 0;
@@ -62,7 +73,7 @@ export async function analyzeRows(api, doc, source, { options, rows = {}, onProg
           signal?.throwIfAborted();
           s.push(chunk);
           done += chunk.length;
-          tick(done, undefined);
+          await tick(done, undefined);
         }
       }
       if (pass === 'reading') passes.summary = s.endScan();
@@ -70,6 +81,8 @@ export async function analyzeRows(api, doc, source, { options, rows = {}, onProg
     }
     return { session: s, ...passes };
   } catch (e) {
+    // the keys of the rows before a bad one are still handed over (they were read)
+    if (keys && onSlice && !signal?.aborted) await Promise.resolve(onSlice(s)).catch(() => {});
     s.free();
     throw e;
   }
@@ -123,7 +136,9 @@ function asReader(source) {
 async function bytes(reader, start, length) {
   const b = await reader.read(start, length);
   if (b.length !== length)
-    throw sourceError(`gave ${b.length} bytes at ${start} where ${length} were expected (the file changed while it was read?)`);
+    throw sourceError(
+      `gave ${b.length} bytes at ${start} where ${length} were expected (the file changed while it was read?)`,
+    );
   return b;
 }
 
