@@ -9,7 +9,15 @@ import { analyzeRows } from '../lib/rows.mjs';
 export async function profile(pos, opt) {
   if (opt.records === undefined) throw new CliError(EXIT.USAGE, 'profile needs --records FILE (your rows)');
   const design = await loadDesign(pos[0]);
-  const run = await analyzeRows(design, undefined, opt.records, { ...opt, profile: true }, undefined, true);
+  // A profile counts nulls rather than stopping at the first (--nulls error asks for that).
+  const run = await analyzeRows(
+    design,
+    undefined,
+    opt.records,
+    { ...opt, profile: true, nulls: opt.nulls ?? 'skip' },
+    undefined,
+    true,
+  );
   let p;
   try {
     p = run.session.profile();

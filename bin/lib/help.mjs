@@ -185,10 +185,11 @@ Prints the Phoenix CREATE TABLE statement of a design whose key is a Phoenix pri
 NOT NULL and sort order, the design's other Phoenix columns and table options, SALT_BUCKETS,
 and SPLIT ON for an explicit pre-split. A .sql <design> prints back normalized (unquoted
 names upper-cased). Exit 3 when the key is not a Phoenix primary key. --json: {"sql": ...}.`,
-  profile: `rowkey-lab profile <design> --records FILE [--format F] [--map F=C]... [--nulls error|skip] [--json]
+  profile: `rowkey-lab profile <design> --records FILE [--format F] [--map F=C]... [--nulls skip|error] [--json]
 Reads your rows once (CSV, JSON Lines or a JSON array, Parquet, Arrow IPC; the options as for
-analyze) and prints, per field the design declares, the rows, nulls (rows skipped for a null in
-a key field count as their column's), distinct values and the heaviest, min, max and the share
+analyze, but a null in a key field is counted, not an error, unless --nulls error) and prints,
+per field the design declares, the rows, nulls (rows skipped for a null in a key field count as
+their column's), distinct values and the heaviest, min, max and the share
 of rows in order; then the keys' lengths and the distinct key prefixes of 1 to 16 bytes. Counts
 are exact up to 2^20 distinct values per field or prefix length, else shown as "> N".`,
   regions: `rowkey-lab regions <FILE> [--table T] [--json]

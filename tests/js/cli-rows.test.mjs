@@ -227,6 +227,28 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     assert.equal(head.stderr, '');
   });
 
+  test('profile: a null in a key field is counted, not an error, unless --nulls error', () => {
+    const records = readFileSync(path.join(FIX, 'flights.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map(l => JSON.parse(l));
+    const nulls = records.filter(r => r.tailnum == null).length;
+    assert.ok(nulls > 0);
+    for (const file of FILES) {
+      const p = json(run(['profile', DESIGN, '--records', file, '--time', 'time_hour', '--json']));
+      const tail = p.fields.find(f => f.field === 'tailnum');
+      assert.equal(tail.nulls, nulls, file);
+      assert.equal(
+        p.fields.find(f => f.field === 'carrier').distinct,
+        new Set(records.filter(r => r.tailnum != null).map(r => r.carrier)).size,
+        file,
+      );
+    }
+    const strict = run(['profile', DESIGN, '--records', 'flights.csv', '--nulls', 'error']);
+    assert.equal(strict.status, 3);
+    assert.match(strict.stderr, /column `tailnum`: null/);
+  });
+
   test('check --records gates the same rows', () => {
     const ok = run(['check', DESIGN, '--records', 'flights.parquet', '--nulls', 'skip', '--max-hotspot', '100']);
     assert.equal(ok.status, 0, ok.stderr);
