@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -117,6 +118,21 @@ export async function fillKey(page, text) {
 }
 
 /** Waits for the page's run to end with its result drawn (`#lab[data-run="done"]`). */
+/** A served page (`serve(dir)`) and a browser for a test file's tests: started before them,
+ * closed after; `rig.server` and `rig.browser` once started. */
+export function pageRig(dir) {
+  const rig = { server: null, browser: null };
+  before(async () => {
+    rig.server = await serve(dir);
+    rig.browser = await launch();
+  });
+  after(async () => {
+    await rig.browser?.close();
+    rig.server?.close();
+  });
+  return rig;
+}
+
 export const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 
 /** A design document in a link's `d=` form (base64url of its JSON). */

@@ -4,18 +4,10 @@
 // and the engine's error lands on the control.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { b64, launch, openPage, serve, TIME_FIRST, waitDone } from './helpers.mjs';
+import { test } from 'node:test';
+import { b64, openPage, pageRig, TIME_FIRST, waitDone } from './helpers.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const rig = pageRig();
 
 /** The engine's option `key` of `name` (AnalyzeOptions, AdviseOptions), from the page's own engine. */
 const option = (page, name, key) =>
@@ -39,8 +31,8 @@ const waitInvalid = (page, id, yes = true) =>
   );
 
 test("the analysis options: the engine's range and default; a link past the range is the engine's error at the control", async () => {
-  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
-  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}&w=70000`);
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
+  await page.goto(`${rig.server.url}#v=1&d=${b64(TIME_FIRST)}&w=70000`);
   const w = await option(page, 'AnalyzeOptions', 'windows');
   const sample = await option(page, 'AnalyzeOptions', 'sampleSize');
   const [lo, hi] = w.range;
@@ -82,8 +74,8 @@ test("the analysis options: the engine's range and default; a link past the rang
 });
 
 test("the advisor's options: the engine's range and default; a value past the range is the engine's error at the control", async () => {
-  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
-  await page.goto(`${server.url}#v=1&d=${b64(TIME_FIRST)}`);
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
+  await page.goto(`${rig.server.url}#v=1&d=${b64(TIME_FIRST)}`);
   await waitDone(page);
   const records = await option(page, 'AdviseOptions', 'records');
   const servers = await option(page, 'AdviseOptions', 'servers');

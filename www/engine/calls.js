@@ -33,6 +33,9 @@ export const aborted = signal =>
 
 /** A result whose typed arrays' buffers move to the other side rather than being copied. */
 export const moved = (value, buffers) => ({ [MOVED]: true, value, buffers });
+/** A report's typed arrays (matrices, key sample): the buffers to move rather than copy. */
+export const reportBuffers = r =>
+  [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions].map(a => a.buffer);
 const MOVED = Symbol('moved');
 
 /**

@@ -3,7 +3,7 @@
 // pkg/shared/count.js): `countBlocks` counts a run of blocks, pausing between two blocks so that
 // a `cede` can come in, which hands the second half of the blocks not yet begun to a worker
 // that has run out (the engine's cedeHalf).
-import { moved } from './calls.js';
+import { moved, reportBuffers } from './calls.js';
 
 // Records per step: one block (the engine's unit); progress at most every PROGRESS_MS.
 const BLOCK = 1 << 16,
@@ -46,17 +46,7 @@ export function countHandlers(engine) {
           if (!p.finished && t >= previewAt) {
             previewAt = t + PREVIEW_EVERY_MS;
             const report = s.finish();
-            emit(
-              'preview',
-              { report, done: p.done },
-              [
-                report.matrix.cells,
-                report.grid.cells,
-                report.sample.keys,
-                report.sample.offsets,
-                report.sample.regions,
-              ].map(a => a.buffer),
-            );
+            emit('preview', { report, done: p.done }, reportBuffers(report));
           } else if (t - last > PROGRESS_MS || p.finished) {
             emit('progress', { done: p.done, total: p.total });
             last = t;

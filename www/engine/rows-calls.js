@@ -4,8 +4,8 @@
 // rows build (pkg/rows/: the readers for CSV, Parquet, JSON Lines and Arrow; megabytes of wasm,
 // loaded on the first such call, never part of the page's first load). Imported lazily by
 // worker.js, whose handlers these are: each gets the call's arguments, its `emit` and the
-// worker's own helpers (`designOf`, `readsOver`, `typedParts`).
-import { moved } from './calls.js';
+// worker's own helpers (`designOf`, `readsOver`).
+import { moved, reportBuffers } from './calls.js';
 import { fileColumns, analyzeRows as readRows } from './rows.js';
 
 let loading = null;
@@ -74,7 +74,7 @@ export async function rowsScan(data, emit, { designOf }) {
  * readsError }`, the report the library's analyzeRows gives for the same rows, design and
  * options) with the rows' `summary`, `stats` and `profile`. Events: `progress` (with the status
  * line's `text`). */
-export async function analyzeRows(data, emit, { designOf, readsOver, typedParts }) {
+export async function analyzeRows(data, emit, { designOf, readsOver }) {
   const { file, rows, options } = data;
   const api = await rowsEngine();
   const doc = designOf(data);
@@ -90,5 +90,5 @@ export async function analyzeRows(data, emit, { designOf, readsOver, typedParts 
   } finally {
     session.free();
   }
-  return moved({ report, summary, stats, profile, ...readsOver(api, doc, report) }, typedParts(report));
+  return moved({ report, summary, stats, profile, ...readsOver(api, doc, report) }, reportBuffers(report));
 }

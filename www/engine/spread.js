@@ -3,7 +3,7 @@
 // counts too, as counter 0, over a channel of its own; the others are nested workers on the
 // speed build, one per core, kept between runs), the counting calls a counting worker answers
 // (count.js), warming the counters up while nothing runs, and the advisor's calls.
-import { client, serve } from './calls.js';
+import { client, reportBuffers, serve } from './calls.js';
 import { countHandlers } from './count.js';
 import { spreadBlocks } from './scheduler.js';
 import { webPort } from './web-workers.js';
@@ -13,10 +13,9 @@ const MAX_COUNTERS = 8;
 
 /**
  * The calls, over `engine()` (the worker's engine: it may move to another build) and the
- * worker's helpers: `designOf` (a request's design), `typedParts` (a report's buffers, moved),
- * and its preview and progress intervals.
+ * worker's helpers: `designOf` (a request's design) and its preview and progress intervals.
  */
-export function speedCalls({ engine, designOf, typedParts, previewAfterMs, progressEveryMs }) {
+export function speedCalls({ engine, designOf, previewAfterMs, progressEveryMs }) {
   const counting = countHandlers(engine);
   /** The workers counting blocks for a run (clients): 0 this worker itself, so it counts from
    * the moment its engine is ready and no core waits on a worker that only adds up. */
@@ -70,7 +69,7 @@ export function speedCalls({ engine, designOf, typedParts, previewAfterMs, progr
           previewAfterMs: data.previewAfterMs ?? previewAfterMs,
         },
         records,
-        onPreview: ({ report, done }) => emit('preview', { report, done, total: records }, typedParts(report)),
+        onPreview: ({ report, done }) => emit('preview', { report, done, total: records }, reportBuffers(report)),
         onProgress(p) {
           const t = performance.now();
           if (t - last > progressEveryMs) {

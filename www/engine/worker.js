@@ -27,7 +27,7 @@ import init, {
   validateDesign,
 } from '../pkg/rowkey_lab.js';
 import { firstRequest } from '../state/url-state.js';
-import { errorOf, moved, serve } from './calls.js';
+import { errorOf, moved, reportBuffers, serve } from './calls.js';
 import { webPort } from './web-workers.js';
 
 // Two builds of one engine, the same exports: the page's (pkg/, optimised for size: the first
@@ -67,10 +67,6 @@ const CHUNK = 5000;
 const PREVIEW_AFTER_MS = 40,
   PREVIEW_EVERY_MS = 1000,
   PROGRESS_EVERY_MS = 50;
-
-/** A report's typed arrays (matrices, key sample), moved rather than copied. */
-const typedParts = r =>
-  [r.matrix.cells, r.grid.cells, r.sample.keys, r.sample.offsets, r.sample.regions].map(a => a.buffer);
 
 /** The design of an analyze request: its JSON text (what the page sends), the object (boot.js's
  * first run), else the preset it names. Checked first as the JSON editor holds it (`editorText`,
@@ -114,7 +110,7 @@ function analyzeHere(data, s, emit) {
     if (!p.finished && now >= previewAt) {
       previewAt = now + PREVIEW_EVERY_MS;
       const partial = s.finish();
-      emit('preview', { report: partial, done: p.done, total: p.total }, typedParts(partial));
+      emit('preview', { report: partial, done: p.done, total: p.total }, reportBuffers(partial));
     } else if (now - last > PROGRESS_EVERY_MS) {
       emit('progress', { done: p.done, total: p.total });
       last = now;
@@ -134,7 +130,6 @@ const speed = () => {
     m.speedCalls({
       engine: () => E,
       designOf,
-      typedParts,
       previewAfterMs: PREVIEW_AFTER_MS,
       progressEveryMs: PROGRESS_EVERY_MS,
     }),
@@ -149,7 +144,7 @@ const spreads = blocks =>
 /** The handler of rows-calls.js's call `name`, which it imports when first called; the call gets
  * this worker's helpers (its design's reader, reads planner and moved parts of a report). */
 const rowsCall = name => async (args, emit) =>
-  (await import('./rows-calls.js'))[name](args, emit, { designOf, readsOver, typedParts });
+  (await import('./rows-calls.js'))[name](args, emit, { designOf, readsOver });
 
 /** The design the last analyze call ran (null when it could not be read): `lint` lints it. */
 let analyzed = null;
@@ -186,7 +181,7 @@ const handlers = {
     } else {
       report = analyzeHere(data, s, emit);
     }
-    return moved({ report, ...readsOver(E, doc, report) }, typedParts(report));
+    return moved({ report, ...readsOver(E, doc, report) }, reportBuffers(report));
   },
   // a file of the user's rows: its columns, its profile, the design analyzed over it
   rowsColumns: rowsCall('rowsColumns'),
