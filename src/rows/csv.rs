@@ -266,10 +266,10 @@ impl CsvRows {
 /// `head` holds are tokenized and dropped (an error among them is left to the reading).
 pub(crate) fn header(opts: &RowsOptions, head: &[u8]) -> Result<Vec<String>> {
     let mut r = CsvRows::new(opts);
-    let pushed = r.push(head, &[], &[], opts, &mut super::Discard);
+    let pushed = r.push(head, &[], &[], opts, &mut super::reader::Discard);
     if r.rows.is_none() && pushed.is_ok() {
         // A file shorter than `head`: its header may end without a line end.
-        r.finish(&[], &[], opts, &mut super::Discard).ok();
+        r.finish(&[], &[], opts, &mut super::reader::Discard).ok();
     }
     match r.rows {
         Some(rows) => Ok(rows.bind.names),
