@@ -38,8 +38,14 @@ async function setControl(page, p, value) {
 /** Waits for the run of an edited design to end, drawn. */
 async function rerun(page, before) {
   await page.waitForFunction(t => document.querySelector('#doc-json').value !== t, before);
-  await page.waitForSelector('#lab[data-run="done"], #lab[data-run="error"]', { state: 'attached', timeout: 60000 });
-  const run = await page.$eval('#lab', e => e.dataset.run);
+  // the state read where it is waited for: a next run may start between a wait and a second read
+  const run = await (
+    await page.waitForFunction(
+      () => ['done', 'error'].find(r => document.querySelector('#lab').dataset.run === r),
+      null,
+      { timeout: 60000 },
+    )
+  ).jsonValue();
   assert.equal(run, 'done', await page.textContent('#design-error'));
 }
 const openSection = (page, id) =>
