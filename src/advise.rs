@@ -26,12 +26,14 @@ mod candidates;
 pub mod capacity;
 mod evaluate;
 pub(crate) mod read;
+mod regions;
 mod shape;
 
 pub use answer::{advise_from, Advice, Evaluated, Recommendation};
 pub use candidates::{candidates, Candidate, CandidateSet};
-pub use capacity::{capacity, CapacityOptions, CapacityReport};
+pub use capacity::{capacity, CapacityOptions, CapacityReport, Measured};
 pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
+pub use regions::{region_plan, RegionPlan, RegionPlanInput};
 // the wasm bindings' (src/wasm/advise.rs: the npm package's and the page's speed build)
 #[cfg(all(
     target_arch = "wasm32",

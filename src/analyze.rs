@@ -204,7 +204,8 @@ mod run;
 
 pub use analyzer::{grid_bucket, Analyzer, PartialAnalysis, DEFAULT_ROW_LIMIT};
 pub use compare::{
-    compare, compare_with_encoders, ComparedDesign, ComparedRead, ComparedRegion, Comparison,
+    compare, compare_with_encoders, Better, ComparedDesign, ComparedFigure, ComparedRead,
+    ComparedRegion, Comparison, Verdict, SAME_WITHIN,
 };
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,

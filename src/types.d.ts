@@ -164,8 +164,8 @@ export interface WorkloadSpec {
   seed?: number;
   /** Records per second, more than 0 and at most 10⁹. It sets the time axis (and the `clock` generator's default rate), not a throughput limit. Default: `1000`. */
   writeRate?: number;
-  /** Bytes of cell data per record besides the row key (10 MiB at most, HBase's `hbase.client.keyvalue.maxsize`). A region's size is the sum of its rows' key length + `valueSize`: it decides when [auto-split](#autosplit) splits. Default: `100`. From 0 to 10,485,760. */
-  valueSize?: number;
+  /** Bytes of cell data per record besides the row key (10 MiB at most, HBase's `hbase.client.keyvalue.maxsize`). A region's size is the sum of its rows' key length + `valueSize`: it decides when [auto-split](#autosplit) splits. Bytes, or a size with a unit (`"2 KiB"`). Default: `100`. From 0 to 10,485,760. */
+  valueSize?: number | string;
   /** The write time of record 0 (2021-09-07T00:00:00Z by default): milliseconds since the epoch, or an ISO-8601 date-time as records take it (`"2022-01-01T00:00:00Z"`, an offset such as `+08:00`, or a bare date at midnight UTC); the normalized document says milliseconds. The last record's time must fit in 64 bits. Default: `1630972800000`. */
   startTime?: number | string;
 }
@@ -186,18 +186,18 @@ export interface AutoSplit {
   config?: SplitConfig;
 }
 export interface SplitConfig {
-  /** `hbase.hregion.max.filesize`, bytes (10 GiB). Default: `10737418240`. */
-  maxFileSize?: number;
+  /** `hbase.hregion.max.filesize`: bytes (10 GiB), or a size with a unit such as `"4 MiB"`. Default: `10737418240`. */
+  maxFileSize?: number | string;
   /** The table's `MAX_FILESIZE`; when above 0 it is the desired max size instead of `maxFileSize`. */
-  tableMaxFileSize?: number;
+  tableMaxFileSize?: number | string;
   /** `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter. Default: `0.25`. */
   jitter?: number;
-  /** `hbase.hregion.memstore.flush.size`, bytes (128 MiB). Default: `134217728`. */
-  memstoreFlushSize?: number;
+  /** `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as `"1 MiB"`. Default: `134217728`. */
+  memstoreFlushSize?: number | string;
   /** The table's `MEMSTORE_FLUSHSIZE` (it only counts for the initial size). */
-  tableMemstoreFlushSize?: number;
+  tableMemstoreFlushSize?: number | string;
   /** `hbase.increasing.policy.initial.size`. The initial size is this when above 0, else twice `tableMemstoreFlushSize` when that is above 0, else twice `memstoreFlushSize` (256 MiB). */
-  initialSize?: number;
+  initialSize?: number | string;
   /** `hbase.hregion.split.overallfiles`. Accepted; the analysis models one store per region, so it changes nothing. Default: `true`. */
   overallHregionFiles?: boolean;
 }
@@ -849,8 +849,19 @@ export interface NormalizedDesign extends DesignDocument { key: KeySpecJson; rea
 /** A design as a document object or its JSON text. */
 export type DesignInput = DesignDocument | string;
 
-export interface PresetEntry { id: string; name: string | null; description: string | null }
-/** Every preset, sorted by id. */
+/** A preset as the page lists it: its design's name and description, the group of the problem it
+ * shows, a label saying what it shows, a one-line why, and its twin (the preset it is best
+ * compared with). */
+export interface PresetEntry {
+  id: string;
+  name: string | null;
+  description: string | null;
+  group: string;
+  label: string;
+  why: string;
+  twin: string | null;
+}
+/** Every preset, grouped by the problem it shows (`presets/groups/index.json`'s order). */
 export function listPresets(): PresetEntry[];
 /** The design document of preset `id`. */
 export function getPreset(id: string): NormalizedDesign;
@@ -1087,7 +1098,10 @@ export interface AnalysisReport {
   serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean; diagnosis: string[];
 }
 export interface ComparedDesign {
-  name: string; regions: number; writes: number; distinctRows: number; distinctRowsError: number; cells: number;
+  name: string;
+  /** Its row key in the text form. */
+  key: string;
+  regions: number; writes: number; distinctRows: number; distinctRowsError: number; cells: number;
   /** Bytes of the largest row (0 without writes). */
   largestRowBytes: number;
   /** The design's own region × window writes. */
@@ -1110,6 +1124,18 @@ export interface Comparison {
   /** Start of window 0 (ms since the epoch) and the window width (ms): the first design's workload. */
   startTimeMs: number; windowMs: number;
   designs: ComparedDesign[];
+  /** The figures side by side, each design's against the first's, judged by the engine. */
+  figures: ComparedFigure[];
+}
+/** One compared figure: each design's value (null: it has none, as a read only the first has),
+ * its change in percent of the first's, and the verdict (`same`: within 2 %; `changed`: neither
+ * way is better, as for regions and rows). The first design's change and verdict are null. */
+export interface ComparedFigure {
+  label: string;
+  better: 'lower' | 'higher' | null;
+  values: (number | null)[];
+  changePercent: (number | null)[];
+  verdicts: ('better' | 'worse' | 'same' | 'changed' | null)[];
 }
 export interface Progress { done: number; total: number; regions: number; finished: boolean }
 
@@ -1121,8 +1147,23 @@ export function compareDesigns(docs: readonly DesignInput[], options?: AnalyzeOp
 export function planReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): ReadPlan[];
 /** The design's pre-split keys. */
 export function layoutSplitKeys(doc: DesignInput): Uint8Array[];
-/** The HBase shell line `create 'table', 'family', SPLITS => [...]`. */
-export function shellCreate(table: string, family: string, keys: readonly Bytes[]): string;
+/** The HBase shell line `create 'table', 'family', SPLITS => [...]`; with `versions` other
+ * than 1 (the design's `cells.versions`), the family as `{NAME => 'family', VERSIONS => n}`. */
+export function shellCreate(table: string, family: string, keys: readonly Bytes[], versions?: number | null): string;
+/** How many regions to create a table of this design with: a year of data at the design's
+ * `maxFileSize` (10 GiB by default) on its servers, rounded up to a multiple of them (the
+ * servers alone for a key led by time), and the pre-split of that count matching the key's
+ * first segment (`presplit`, null when none does; a salt's own buckets decide its count). */
+export function planRegions(doc: DesignInput, keyBytes: number, regions: number, activeRegionsPerWindow: number): RegionPlan;
+export interface RegionPlan {
+  recommended: number;
+  servers: number;
+  presplit: PreSplit | null;
+  presplitRegions: number | null;
+  /** The design's pre-split already makes `recommended` regions. */
+  matchesDesign: boolean;
+  capacity: CapacityReport;
+}
 /**
  * The HBase shell line that runs one scan of a read plan:
  * `scan 'table', {STARTROW => "\x01abc", STOPROW => "\x01abd"}` (double-quoted Ruby literals,

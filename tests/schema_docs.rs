@@ -72,7 +72,7 @@ fn ts_type(m: &Member) -> String {
     let base = match m.value {
         "integer" | "number" => "number".to_string(),
         "boolean" => "boolean".to_string(),
-        "time" => "number | string".to_string(),
+        "time" | "bytes" => "number | string".to_string(),
         "strings" => "string[]".to_string(),
         "record" => "KeyRecord".to_string(),
         "phoenixType" => "PhoenixType".to_string(),
@@ -105,6 +105,7 @@ fn doc_type(m: &Member) -> String {
         "integer" | "number" => "number".into(),
         "boolean" => "boolean".into(),
         "time" => "number or text".into(),
+        "bytes" => "bytes: number or text".into(),
         "strings" => "array of strings".into(),
         "record" => "object".into(),
         "phoenixType" => "string".into(),

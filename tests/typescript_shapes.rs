@@ -207,6 +207,9 @@ fn every_preset_result_has_the_declared_shape() {
             each("ComparedRead", &json(r));
         }
     }
+    for f in &c.figures {
+        each("ComparedFigure", &json(f));
+    }
     // The advisor's result, on two presets (a salted key and a time-first one with reads).
     let small = rowkey_lab::advise::AdviseOptions {
         records: 5_000,
@@ -231,6 +234,15 @@ fn every_preset_result_has_the_declared_shape() {
             each("EvaluatedCandidate", &json(c));
         }
         each("CapacityReport", &json(&a.capacity));
+        let measured = rowkey_lab::advise::RegionPlanInput {
+            key_bytes: 24.0,
+            regions: 4,
+            active_regions_per_window: 4.0,
+        };
+        each(
+            "RegionPlan",
+            &json(&rowkey_lab::advise::region_plan(&doc, &measured)),
+        );
         each("CapacityOptions", &json(&a.capacity.inputs));
         for h in a.capacity.horizons.iter().chain(&a.capacity.monthly) {
             each("CapacityHorizon", &json(h));

@@ -159,6 +159,24 @@ function rowsLine(s) {
   ].join('; ');
 }
 
+/** The engine's figures side by side, each design against the first: its change and verdict. */
+function deltas(c, pos) {
+  const value = v => (v == null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(Math.abs(v) < 10 ? 2 : 1));
+  const rows = c.figures.map(f => [
+    f.label,
+    ...f.values.map((v, i) => {
+      const p = f.changePercent[i],
+        verdict = f.verdicts[i];
+      const change = p == null || verdict === 'same' ? '' : ` ${p > 0 ? '+' : '-'}${Math.abs(p).toFixed(0)} %`;
+      return `${value(v)}${change}${verdict && verdict !== 'changed' ? ` ${verdict}` : ''}`;
+    }),
+  ]);
+  return (
+    table(rows, ['figure', ...c.designs.map((_, i) => (i ? `design ${i + 1}` : 'design 1 (base)'))]) +
+    c.designs.map((d, i) => `\ndesign ${i + 1}: ${d.name || pos[i]}, key ${d.key}`).join('')
+  );
+}
+
 export async function compare(pos, opt) {
   if (pos.length < 2 || pos.length > 4)
     throw new CliError(EXIT.USAGE, `compare takes 2 to 4 designs, not ${pos.length}`);
@@ -182,6 +200,7 @@ export async function compare(pos, opt) {
         ]),
         ['design', 'regions', 'hotspot', 'worst window', 'active/window', 'gini', 'distinct rows', 'cells'],
       ) +
+      `\n\n${deltas(c, pos)}` +
       `\n\nhotspot: busiest region / mean region in a time window, mean over ${c.windows} windows (1.00 is even)` +
       `\ndistinct rows: the rows the same ${c.designs[0]?.writes ?? 0} writes make in each design (estimate, ±${((c.designs[0]?.distinctRowsError ?? 0) * 100).toFixed(2)} %)` +
       c.designs

@@ -443,7 +443,7 @@ pub fn advise_from(
         ),
     };
     let why = reasons(&label, &base, &metrics, pick == 0, &f);
-    let cap = capacity(&design, &metrics, &opts.capacity, set.servers);
+    let cap = capacity(&design, &(&metrics).into(), &opts.capacity, set.servers);
     Ok(Advice {
         recommended: Recommendation {
             index: pick,

@@ -99,7 +99,7 @@ fn hash_name(h: SaltHash) -> &'static str {
 
 /// The pre-split that matches a key starting with `prefix`, with `regions` regions; `None`
 /// when no kind fits better than a sample.
-fn matched_presplit(prefix: &Segment, regions: u32) -> Option<PreSplit> {
+pub(crate) fn matched_presplit(prefix: &Segment, regions: u32) -> Option<PreSplit> {
     match prefix {
         Segment::Salt(s) => match s.render {
             Render::Byte | Render::Bytes(1) => Some(PreSplit::SaltBuckets {

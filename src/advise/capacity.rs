@@ -231,10 +231,32 @@ fn cyclic_pattern(segments: &[Segment]) -> Option<(String, f64)> {
     })
 }
 
+/// What the capacity arithmetic takes of an evaluation: its mean key bytes, its regions and
+/// the regions it wrote per window.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measured {
+    /// Mean row key bytes.
+    pub key_bytes: f64,
+    /// Regions at the end of the run.
+    pub regions: usize,
+    /// Regions written per time window (mean).
+    pub active_regions_per_window: f64,
+}
+
+impl From<&CandidateMetrics> for Measured {
+    fn from(m: &CandidateMetrics) -> Measured {
+        Measured {
+            key_bytes: m.key_bytes,
+            regions: m.regions,
+            active_regions_per_window: m.active_regions_per_window,
+        }
+    }
+}
+
 /// The capacity of `design` (evaluated as `m`) on `servers` region servers.
 pub fn capacity(
     design: &DesignDocument,
-    m: &CandidateMetrics,
+    m: &Measured,
     opts: &CapacityOptions,
     servers: u32,
 ) -> CapacityReport {

@@ -17,6 +17,8 @@ use crate::error::Result;
 pub struct ComparedDesign {
     /// The design's name (or `design N`).
     pub name: String,
+    /// Its row key in the text form: what tells two designs of one name apart.
+    pub key: String,
     /// Final region count.
     pub regions: usize,
     /// Writes analyzed (the same workload for every design).
@@ -97,6 +99,133 @@ pub struct Comparison {
     pub window_ms: i64,
     /// One entry per design, in the given order.
     pub designs: Vec<ComparedDesign>,
+    /// The figures side by side, each design's against the first's: judged better or worse
+    /// here, so every shell marks a change the same way.
+    pub figures: Vec<ComparedFigure>,
+}
+
+/// Which way a figure is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Better {
+    /// Less is better (a hotspot factor, scans, bytes).
+    Lower,
+    /// More is better (active regions, parallelism).
+    Higher,
+}
+
+/// A design's figure against the first design's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Verdict {
+    /// Changed the way the figure is better.
+    Better,
+    /// Changed the other way.
+    Worse,
+    /// Within [`SAME_WITHIN`] of the first's: no change worth a word.
+    Same,
+    /// Changed, and neither way is better (regions, rows: what they mean depends on the design).
+    Changed,
+}
+
+/// A change smaller than this fraction of the first design's value is called the same: the
+/// figures of two runs of one workload move by a percent or so with the sample and the sketches.
+pub const SAME_WITHIN: f64 = 0.02;
+
+/// One figure of a [`Comparison`]: every design's value, and each against the first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedFigure {
+    /// What it is, in words.
+    pub label: String,
+    /// Which way is better; `None` for a figure that is neither (regions, rows).
+    pub better: Option<Better>,
+    /// Each design's value, in the designs' order (`None`: the design has no such figure, as a
+    /// read the first design has and another lacks).
+    pub values: Vec<Option<f64>>,
+    /// Each design's change against the first, in percent of the first's value (`None` for the
+    /// first itself, and when either value is missing or the first's is 0).
+    pub change_percent: Vec<Option<f64>>,
+    /// Each design's verdict against the first (`None` for the first itself and when either
+    /// value is missing).
+    pub verdicts: Vec<Option<Verdict>>,
+}
+
+/// The figures of `designs` side by side, each against the first.
+fn figures(designs: &[ComparedDesign]) -> Vec<ComparedFigure> {
+    let mut out = Vec::new();
+    let mut add =
+        |label: String, better: Option<Better>, f: &dyn Fn(&ComparedDesign) -> Option<f64>| {
+            let values: Vec<Option<f64>> = designs.iter().map(f).collect();
+            let base = values.first().copied().flatten();
+            let (change_percent, verdicts) = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| match (i, base, *v) {
+                    (0, ..) | (_, None, _) | (_, _, None) => (None, None),
+                    (_, Some(b), Some(v)) => {
+                        let pct = (b != 0.0).then(|| (v - b) / b.abs() * 100.0);
+                        let same = if b == 0.0 {
+                            v == 0.0
+                        } else {
+                            ((v - b) / b).abs() < SAME_WITHIN
+                        };
+                        let verdict = match better {
+                            _ if same => Verdict::Same,
+                            None => Verdict::Changed,
+                            Some(Better::Lower) if v < b => Verdict::Better,
+                            Some(Better::Higher) if v > b => Verdict::Better,
+                            Some(_) => Verdict::Worse,
+                        };
+                        (pct, Some(verdict))
+                    }
+                })
+                .unzip();
+            out.push(ComparedFigure {
+                label,
+                better,
+                values,
+                change_percent,
+                verdicts,
+            });
+        };
+    add(
+        "Hotspot factor (per window)".into(),
+        Some(Better::Lower),
+        &|d| Some(d.metrics.mean_hotspot_factor),
+    );
+    add(
+        "Active regions per window".into(),
+        Some(Better::Higher),
+        &|d| Some(d.metrics.mean_active_regions),
+    );
+    add("Effective parallelism".into(), Some(Better::Higher), &|d| {
+        Some(d.metrics.mean_effective_parallelism)
+    });
+    add("Regions".into(), None, &|d| Some(d.regions as f64));
+    add("Key bytes (mean)".into(), Some(Better::Lower), &|d| {
+        Some(d.key_bytes)
+    });
+    add("Rows".into(), None, &|d| Some(d.distinct_rows as f64));
+    add("Largest row (bytes)".into(), Some(Better::Lower), &|d| {
+        Some(d.largest_row_bytes as f64)
+    });
+    if let Some(first) = designs.first() {
+        for r in &first.reads {
+            let name = r.name.clone();
+            add(
+                format!("Scans: {}", r.name),
+                Some(Better::Lower),
+                &move |d| {
+                    d.reads
+                        .iter()
+                        .find(|x| x.name == name)
+                        .map(|x| x.scans as f64)
+                },
+            );
+        }
+    }
+    out
 }
 
 /// Run the first document's workload through 2–4 designs (each with its own encoder and
@@ -171,6 +300,7 @@ pub fn compare_with_encoders(
                 .name
                 .clone()
                 .unwrap_or_else(|| format!("design {}", i + 1)),
+            key: d.key.to_text(),
             regions: r.regions.len(),
             writes: r.writes,
             distinct_rows: r.distinct_rows,
@@ -192,6 +322,7 @@ pub fn compare_with_encoders(
         windows: usize::try_from(opts.windows).unwrap_or(0),
         start_time_ms: clock.0,
         window_ms: clock.1,
+        figures: figures(&designs),
         designs,
     })
 }

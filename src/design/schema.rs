@@ -269,6 +269,7 @@ pub(crate) mod tests {
             (_, "number") => json!(1.5),
             (_, "boolean") => json!(true),
             (_, "time") => json!(0),
+            (_, "bytes") => json!(4096),
             (_, "strings") => json!(["a"]),
             (_, "record") => json!({"a": 1}),
             (_, "phoenixType") => json!("VARCHAR"),

@@ -57,11 +57,30 @@ fn shell_key(key: &[u8]) -> String {
 /// The text stops at [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES), checked as each
 /// key is written (10^4 keys of 32 KiB would need a gigabyte of text).
 pub fn shell_create(table: &str, family: &str, keys: &[Vec<u8>]) -> Result<String> {
-    let mut s = format!(
-        "create {}, {}",
-        ruby_single_quoted(table),
-        ruby_single_quoted(family)
-    );
+    shell_create_with(table, family, None, keys)
+}
+
+/// [`shell_create`] with the column family's `VERSIONS` when the design keeps more or fewer
+/// than HBase's default of one: `create 't', {NAME => 'f', VERSIONS => 3}, SPLITS => […]`,
+/// so the table created is the one analyzed.
+pub fn shell_create_with(
+    table: &str,
+    family: &str,
+    versions: Option<u32>,
+    keys: &[Vec<u8>],
+) -> Result<String> {
+    let mut s = match versions {
+        Some(v) if v != 1 => format!(
+            "create {}, {{NAME => {}, VERSIONS => {v}}}",
+            ruby_single_quoted(table),
+            ruby_single_quoted(family)
+        ),
+        _ => format!(
+            "create {}, {}",
+            ruby_single_quoted(table),
+            ruby_single_quoted(family)
+        ),
+    };
     if !keys.is_empty() {
         s.push_str(", SPLITS => [");
         for (i, k) in keys.iter().enumerate() {

@@ -4,7 +4,7 @@ use crate::hbase::policy::{SplitConfig, SplitPolicy};
 use crate::region::{Assignment, AutoSplit, PreSplit, RegionLayout};
 use crate::region::{KeyEncoding, SaltStyle, MAX_SERVERS};
 use crate::support::json::{
-    bool_, f64_, i32_, i64_, object_reader, read_object, string, strings, tagged_reader, u32_,
+    bool_, bytes_i64, f64_, i32_, object_reader, read_object, string, strings, tagged_reader, u32_,
     unit, Json, Node, R,
 };
 
@@ -206,21 +206,21 @@ object_reader! {
     /// The `autoSplit.config` members, as [`split_config`] reads them.
     table SPLIT_CONFIG;
     SplitConfig {
-        /// `hbase.hregion.max.filesize`, bytes (10 GiB).
-        max_file_size: or("maxFileSize", i64_, SplitConfig::default().max_file_size) = "10737418240",
+        /// `hbase.hregion.max.filesize`: bytes (10 GiB), or a size with a unit such as `"4 MiB"`.
+        max_file_size: or("maxFileSize", bytes_i64, SplitConfig::default().max_file_size) = "10737418240",
         /// The table's `MAX_FILESIZE`; when above 0 it is the desired max size instead of
         /// `maxFileSize`.
-        table_max_file_size: opt("tableMaxFileSize", i64_),
+        table_max_file_size: opt("tableMaxFileSize", bytes_i64),
         /// `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter.
         jitter: or("jitter", f64_, SplitConfig::default().jitter) = "0.25",
-        /// `hbase.hregion.memstore.flush.size`, bytes (128 MiB).
-        memstore_flush_size: or("memstoreFlushSize", i64_, SplitConfig::default().memstore_flush_size) = "134217728",
+        /// `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as `"1 MiB"`.
+        memstore_flush_size: or("memstoreFlushSize", bytes_i64, SplitConfig::default().memstore_flush_size) = "134217728",
         /// The table's `MEMSTORE_FLUSHSIZE` (it only counts for the initial size).
-        table_memstore_flush_size: opt("tableMemstoreFlushSize", i64_),
+        table_memstore_flush_size: opt("tableMemstoreFlushSize", bytes_i64),
         /// `hbase.increasing.policy.initial.size`. The initial size is this when above 0, else
         /// twice `tableMemstoreFlushSize` when that is above 0, else twice
         /// `memstoreFlushSize` (256 MiB).
-        initial_size: opt("initialSize", i64_),
+        initial_size: opt("initialSize", bytes_i64),
         /// `hbase.hregion.split.overallfiles`. Accepted; the analysis models one store per
         /// region, so it changes nothing.
         overall_hregion_files: or("overallHregionFiles", bool_, SplitConfig::default().overall_hregion_files) = "true",

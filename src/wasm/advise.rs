@@ -65,3 +65,28 @@ pub fn advise_from(
     let set = core(advise::candidates(&doc, &o))?;
     to_js(&core(advise::advise_from(&doc, &o, &set, evals))?)
 }
+
+/// How many regions to create a table of this design with, from what its analysis measured
+/// (`keyBytes`: the mean row key; `regions` at the end of the run; `activeRegionsPerWindow`):
+/// `{recommended, servers, presplit, presplitRegions, matchesDesign, capacity}`
+/// (src/advise/regions.rs). The speed build's and the npm package's: the page asks a worker
+/// on the speed build, so the first load does not carry the capacity arithmetic.
+#[wasm_bindgen(js_name = planRegions)]
+pub fn plan_regions(
+    doc: JsValue,
+    key_bytes: JsValue,
+    regions: JsValue,
+    active_regions_per_window: JsValue,
+) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let number = |name: &str, v: &JsValue| match v.as_f64() {
+        Some(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(super::bad_arg(name, "a number, 0 or more", v)),
+    };
+    let measured = advise::RegionPlanInput {
+        key_bytes: number("keyBytes", &key_bytes)?,
+        regions: int_arg("regions", &regions, 1, i64::from(u32::MAX))? as usize,
+        active_regions_per_window: number("activeRegionsPerWindow", &active_regions_per_window)?,
+    };
+    to_js(&advise::region_plan(&doc, &measured))
+}

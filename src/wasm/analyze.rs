@@ -277,13 +277,25 @@ fn table_arg(v: &JsValue) -> Result<String, JsValue> {
     Ok(table)
 }
 
-/// The HBase shell line `create 'table', 'family', SPLITS => [...]`.
+/// The HBase shell line `create 'table', 'family', SPLITS => [...]`; with `versions` (the
+/// design's `cells.versions`) other than 1, the family as `{NAME => 'family', VERSIONS => n}`.
 #[wasm_bindgen(js_name = shellCreate)]
-pub fn shell_create(table: JsValue, family: JsValue, keys: JsValue) -> Result<String, JsValue> {
+pub fn shell_create(
+    table: JsValue,
+    family: JsValue,
+    keys: JsValue,
+    versions: JsValue,
+) -> Result<String, JsValue> {
     let table = table_arg(&table)?;
     let family = str_arg("family", &family)?;
     let keys = bytes_list_arg("keys", &keys)?;
-    core(crate::hbase::shell::shell_create(&table, &family, &keys))
+    let versions = match versions.is_undefined() || versions.is_null() {
+        true => None,
+        false => Some(super::int_arg("versions", &versions, 1, i64::from(u32::MAX))? as u32),
+    };
+    core(crate::hbase::shell::shell_create_with(
+        &table, &family, versions, &keys,
+    ))
 }
 
 /// The HBase shell line `scan 'table', {STARTROW => "…", STOPROW => "…"}` of one scan of a

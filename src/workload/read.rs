@@ -2,8 +2,8 @@
 
 use crate::keyspec::read::{field_type, FIELD_TYPES};
 use crate::support::json::{
-    bool_, f64_, f64s, i64_, object_reader, string, strings, tagged_reader, u32_, u64_, unit,
-    value, values, Json, Node, R,
+    bool_, bytes_u64, f64_, f64s, i64_, object_reader, string, strings, tagged_reader, u32_, u64_,
+    unit, value, values, Json, Node, R,
 };
 use crate::workload::{self, FieldDecl, Generator, ListOrder, WorkloadSpec};
 use crate::workload::{MAX_RECORDS, MAX_VALUE_SIZE};
@@ -47,8 +47,9 @@ object_reader! {
         write_rate: or("writeRate", f64_, WorkloadSpec::default().write_rate) = "1000",
         /// Bytes of cell data per record besides the row key (10 MiB at most, HBase's
         /// `hbase.client.keyvalue.maxsize`). A region's size is the sum of its rows' key
-        /// length + `valueSize`: it decides when [auto-split](#autosplit) splits.
-        value_size: or("valueSize", u64_, WorkloadSpec::default().value_size) = "100" in 0 ..= MAX_VALUE_SIZE,
+        /// length + `valueSize`: it decides when [auto-split](#autosplit) splits. Bytes, or a
+        /// size with a unit (`"2 KiB"`).
+        value_size: or("valueSize", bytes_u64, WorkloadSpec::default().value_size) = "100" in 0 ..= MAX_VALUE_SIZE,
         /// The write time of record 0 (2021-09-07T00:00:00Z by default): milliseconds since
         /// the epoch, or an ISO-8601 date-time as records take it (`"2022-01-01T00:00:00Z"`,
         /// an offset such as `+08:00`, or a bare date at midnight UTC); the normalized

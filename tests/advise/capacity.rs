@@ -2,23 +2,13 @@
 //! splits at 10 GiB (10,737,418,240 bytes), a time-leading key leaves regions of half that.
 
 use super::common::preset;
-use rowkey_lab::advise::capacity::{capacity, CapacityOptions};
-use rowkey_lab::advise::CandidateMetrics;
+use rowkey_lab::advise::capacity::{capacity, CapacityOptions, Measured};
 
-fn metrics(regions: usize, active: f64) -> CandidateMetrics {
-    CandidateMetrics {
-        hotspot_factor: 1.0,
-        max_hotspot_factor: 1.0,
-        hotspot_factor_overall: 1.0,
+fn metrics(regions: usize, active: f64) -> Measured {
+    Measured {
         active_regions_per_window: active,
-        effective_parallelism: active,
         regions,
-        empty_regions: 0,
         key_bytes: 24.0,
-        records: 1000,
-        reads: Vec::new(),
-        read_cost: 0.0,
-        create_statement: String::new(),
     }
 }
 

@@ -13,4 +13,5 @@ mod candidates;
 mod capacity;
 mod known;
 mod presets;
+mod regions;
 mod threads;

@@ -216,6 +216,51 @@ fn whole_document_salted_versus_time_first() {
         assert!(d.region_keys.iter().any(|g| g.bytes > g.writes));
     }
     assert_eq!(c.designs[0].region_keys[1].start_key, "01");
+    // Each design by its key, and the figures judged against the first (the salted key): the
+    // time-first key is worse where one region takes each window, the same in key bytes
+    // (2 + 1 + 11 + 1 + 14 = 3 + 14 + 1 + 11 = 29) and regions (both pre-split into ten).
+    assert_eq!(
+        c.designs[1].key,
+        r#""05_" + time(ts, "yyyyMMddHHmmss") + "_" + phone"#
+    );
+    let fig = |label: &str| {
+        c.figures
+            .iter()
+            .find(|f| f.label == label)
+            .unwrap_or_else(|| panic!("no figure {label}"))
+    };
+    use rowkey_lab::analyze::{Better, Verdict};
+    let hot = fig("Hotspot factor (per window)");
+    assert_eq!(hot.better, Some(Better::Lower));
+    assert_eq!(hot.values[1], Some(t.metrics.mean_hotspot_factor));
+    let pct = (t.metrics.mean_hotspot_factor - r.metrics.mean_hotspot_factor)
+        / r.metrics.mean_hotspot_factor
+        * 100.0;
+    assert_eq!(hot.change_percent, vec![None, Some(pct)]);
+    assert_eq!(hot.verdicts, vec![None, Some(Verdict::Worse)]);
+    assert_eq!(
+        fig("Active regions per window").verdicts[1],
+        Some(Verdict::Worse)
+    );
+    assert_eq!(fig("Key bytes (mean)").values, vec![Some(29.0), Some(29.0)]);
+    assert_eq!(fig("Key bytes (mean)").verdicts[1], Some(Verdict::Same));
+    assert_eq!(fig("Regions").better, None);
+    assert_eq!(fig("Regions").verdicts[1], Some(Verdict::Same));
+    // the other way round, the salted key is the better one
+    let back = compare(
+        &[
+            doc(r#""05_" + time(ts, "yyyyMMddHHmmss") + "_" + phone"#),
+            doc(r#"salt(phone, 10, as=dec(2)) + "_" + phone + "_" + time(ts, "yyyyMMddHHmmss")"#),
+        ],
+        &opts,
+    )
+    .unwrap();
+    let hot = back
+        .figures
+        .iter()
+        .find(|f| f.label.starts_with("Hotspot"))
+        .unwrap();
+    assert_eq!(hot.verdicts[1], Some(Verdict::Better));
 }
 
 /// One region hot all run long has two causes the diagnosis must not confuse: a key led by

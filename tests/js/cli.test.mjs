@@ -88,6 +88,20 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.equal(j.length, 3);
   });
 
+  test('presets: grouped by the problem each shows, as presets/groups/index.json lists them', () => {
+    const groups = JSON.parse(readFileSync(new URL('../../presets/groups/index.json', import.meta.url), 'utf8')).groups;
+    const want = groups.flatMap(g => g.presets.map(p => [g.title, p.id, p.label]));
+    const r = run('presets', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(
+      JSON.parse(r.stdout).map(p => [p.group, p.id, p.label]),
+      want,
+    );
+    const lines = run('presets').stdout.trim().split('\n').slice(2);
+    assert.equal(lines.length, want.length);
+    assert.match(lines[0], new RegExp(`^${want[0][0]} +${want[0][1]} +${want[0][2]}$`));
+  });
+
   test('unknown design exits 3', () => {
     const none = run('lint', 'no-such-design');
     assert.equal(none.status, 3);
@@ -292,6 +306,18 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     const rows = t.stdout.split('\n').slice(2, 4);
     assert.match(rows[0], new RegExp(`^Telecom call records: XX.* ${salted.toFixed(2)} `));
     assert.match(rows[1], new RegExp(`^Telecom call records, call time first.* ${timeFirst.toFixed(2)} `));
+    // the engine's figures, the time-first key against the salted one: its hotspot worse, by as
+    // much as the two hotspot factors say
+    const pct = (((timeFirst - salted) / salted) * 100).toFixed(0);
+    assert.match(
+      t.stdout,
+      new RegExp(
+        `^Hotspot factor \\(per window\\) +${salted.toFixed(2)} +${timeFirst.toFixed(2)} \\+${pct} % worse *$`,
+        'm',
+      ),
+    );
+    assert.deepEqual(j.figures[0].verdicts, [null, 'worse']);
+    assert.match(t.stdout, /^design 2: Telecom call records, call time first .*, key time\(ts, "yyyyMMddHHmmss"\)/m);
     assert.equal(run('compare', 'seed000-telecom').status, 2);
     assert.equal(run('compare', ...Array(5).fill('seed000-telecom')).status, 2);
   });

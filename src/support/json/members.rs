@@ -64,6 +64,7 @@ pub const fn value_kind(reader: &str) -> &'static str {
     match name {
         b"i64_" | b"u64_" | b"u32_" | b"i32_" | b"u8_" | b"latest_n" | b"positive_ms"
         | b"versions" => "integer",
+        b"bytes_u64" | b"bytes_i64" => "bytes",
         b"f64_" => "number",
         b"bool_" => "boolean",
         b"string" => "string",

@@ -54,6 +54,64 @@ pub fn i32_(n: &Node) -> R<i32> {
 pub fn i64_(n: &Node) -> R<i64> {
     sint(n, i64::MIN, i64::MAX, "i64")
 }
+/// A size in bytes, `u64`: a number, or text with a unit as a person writes it (`4 MiB`,
+/// `10 GiB`, `512 KB`, `1.5 GB`): KiB, MiB, GiB, TiB are powers of 1024, KB, MB, GB, TB powers
+/// of 1000, `B` or no unit bytes. The size must come out a whole number of bytes.
+pub fn bytes_u64(n: &Node) -> R<u64> {
+    match &n.v {
+        Json::Str(s) => size_text(s).ok_or_else(|| {
+            n.error(format!(
+                "`{s}` is not a size: give bytes as a number, or a number and a unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB) such as 4 MiB"
+            ))
+        }),
+        _ => u64_(n),
+    }
+}
+/// A size in bytes as [`bytes_u64`], for members kept as `i64` (HBase's `long` sizes).
+pub fn bytes_i64(n: &Node) -> R<i64> {
+    match &n.v {
+        Json::Str(_) => bytes_u64(n).and_then(|v| {
+            i64::try_from(v).map_err(|_| n.error(format!("{v} bytes is more than a long holds")))
+        }),
+        _ => i64_(n),
+    }
+}
+/// `text` as a whole number of bytes (see [`bytes_u64`]); `None` when it is not one.
+pub fn size_text(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let unit: u64 = match unit.trim() {
+        "" | "B" => 1,
+        "KB" | "kB" => 1_000,
+        "MB" => 1_000_000,
+        "GB" => 1_000_000_000,
+        "TB" => 1_000_000_000_000,
+        "KiB" => 1 << 10,
+        "MiB" => 1 << 20,
+        "GiB" => 1 << 30,
+        "TiB" => 1 << 40,
+        _ => return None,
+    };
+    // decimal digits exactly: `1.5 GB` is 1,500,000,000 bytes, never a float's rounding
+    let (whole, frac) = num.split_once('.').unwrap_or((num, ""));
+    if whole.is_empty() && frac.is_empty()
+        || !whole
+            .bytes()
+            .chain(frac.bytes())
+            .all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let scale = 10u64.checked_pow(u32::try_from(frac.len()).ok()?)?;
+    let digits: u64 = format!("{whole}{frac}").parse().ok()?;
+    let bytes = u128::from(digits) * u128::from(unit);
+    (bytes % u128::from(scale) == 0)
+        .then(|| u64::try_from(bytes / u128::from(scale)).ok())
+        .flatten()
+}
 /// An `f64` (integers too).
 pub fn f64_(n: &Node) -> R<f64> {
     match n.v {

@@ -60,3 +60,53 @@ fn errors_point_at_the_value() {
         Some("invalid type: string \"x\", expected u32".to_string())
     );
 }
+
+#[test]
+fn sizes_with_units_are_whole_bytes() {
+    for (text, bytes) in [
+        ("0", 0u64),
+        ("100", 100),
+        ("100 B", 100),
+        ("4 MiB", 4 * 1024 * 1024),
+        ("4MiB", 4 * 1024 * 1024),
+        ("10 GiB", 10 * 1024 * 1024 * 1024),
+        ("1.5 GB", 1_500_000_000),
+        ("0.5 KiB", 512),
+        ("512 KB", 512_000),
+        (" 2 TiB ", 2 << 40),
+        ("16384 TiB", 16384 << 40),
+    ] {
+        assert_eq!(size_text(text), Some(bytes), "{text}");
+    }
+    // not a whole number of bytes, no digits, an unknown unit, past 64 bits, a sign
+    for text in [
+        "0.3 B",
+        "1.0001 KiB",
+        "",
+        "MiB",
+        "4 mb",
+        "4 Mib",
+        "4 M",
+        "17000000 TiB",
+        "-1",
+        "1e3",
+        "1..2 MB",
+        ". MB",
+    ] {
+        assert_eq!(size_text(text), None, "{text}");
+    }
+    // read from a document: a number, or text with a unit; the error says what a size is
+    let n = parse("\"3 MiB\"").unwrap_or(Node {
+        v: Json::Null,
+        pos: 0,
+    });
+    assert_eq!(bytes_i64(&n).ok(), Some(3 << 20));
+    let n = parse("\"3 megabytes\"").unwrap_or(Node {
+        v: Json::Null,
+        pos: 0,
+    });
+    let e = bytes_u64(&n)
+        .err()
+        .map(|e| e.into_error(ErrorKind::Parse, "\"3 megabytes\""));
+    assert!(e.is_some_and(|e| e.message.contains("is not a size")));
+}

@@ -1,0 +1,75 @@
+//! How many regions: the plan's count against the arithmetic written out (a year is 12
+//! 30-day months; a region holds `maxFileSize`; the count rounded up to a multiple of the
+//! servers), and the pre-split that matches the key.
+
+use super::common::preset;
+use rowkey_lab::advise::{region_plan, RegionPlanInput};
+use rowkey_lab::region::PreSplit;
+
+const YEAR_S: f64 = 360.0 * 86_400.0;
+const GIB: f64 = 1_073_741_824.0;
+
+#[test]
+fn an_md5_hex_key_gets_a_year_of_regions_as_a_hex_string_split() {
+    // md5Hex(user_item, 8) + "_" + user + "_" + item: 8 + 1 + 6 + 1 + 8 = 24 key bytes, 100
+    // value bytes, 100 writes a second
+    let mut doc = preset("seed004-md5-prefix");
+    let measured = RegionPlanInput {
+        key_bytes: 24.0,
+        regions: 16,
+        active_regions_per_window: 16.0,
+    };
+    let year = 100.0 * 124.0 * YEAR_S; // 385,689,600,000 bytes
+    let plan = region_plan(&doc, &measured);
+    assert_eq!(plan.servers, 1);
+    assert_eq!(plan.recommended, (year / (10.0 * GIB)).ceil() as u64); // 36
+    assert_eq!(plan.recommended, 36);
+    match &plan.presplit {
+        Some(PreSplit::HexString { regions, .. }) => assert_eq!(*regions, 36),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(plan.presplit_regions, Some(36));
+    assert!(!plan.matches_design, "the design has 16");
+    // five servers: rounded up to a multiple of five
+    doc.regions
+        .get_or_insert_with(Default::default)
+        .region_servers = 5;
+    assert_eq!(region_plan(&doc, &measured).recommended, 40);
+    // the design's own region size: 4 GiB regions hold a year in ceil(89.8) = 90
+    let doc = {
+        let mut j = serde_json::to_value(&doc).unwrap_or_default();
+        j["regions"]["autoSplit"] = serde_json::json!({"config": {"maxFileSize": "4 GiB"}});
+        rowkey_lab::design::DesignDocument::from_json(&j.to_string())
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    assert_eq!((year / (4.0 * GIB)).ceil(), 90.0);
+    assert_eq!(region_plan(&doc, &measured).recommended, 90);
+}
+
+#[test]
+fn a_salted_key_splits_at_its_buckets_and_a_time_first_key_gets_no_presplit() {
+    let measured = RegionPlanInput {
+        key_bytes: 29.0,
+        regions: 10,
+        active_regions_per_window: 10.0,
+    };
+    let plan = region_plan(&preset("seed000-telecom"), &measured);
+    // 10 writes a second of 29 + 100 bytes: 40,124,160,000 bytes a year, 3.7 regions of 10 GiB
+    assert_eq!(
+        plan.recommended,
+        (10.0 * 129.0 * YEAR_S / (10.0 * GIB)).ceil() as u64
+    );
+    assert!(
+        matches!(
+            plan.presplit,
+            Some(PreSplit::SaltBuckets { buckets: 10, .. })
+        ),
+        "{:?}",
+        plan.presplit
+    );
+    assert_eq!(plan.presplit_regions, Some(10));
+    // a key led by time: one region takes the writes whatever the pre-split
+    let plan = region_plan(&preset("seed000-telecom-time-first"), &measured);
+    assert!(plan.capacity.time_leading);
+    assert_eq!((plan.recommended, plan.presplit.is_none()), (1, true));
+}
