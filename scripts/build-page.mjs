@@ -23,6 +23,7 @@
 // the first-load budget is scripts/size-check.sh's). Prints each
 // file's raw and gzip -9 size, www/ → dist/www/, and the same for everything the page loads.
 
+import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -293,3 +294,5 @@ console.error(`[build-page] ${line('what index.html loads', before, after)}   ($
 console.error(
   `[build-page] ${path.relative(ROOT, OUT)}/: glue exports ${names.join(' ')}; ${Math.round(performance.now() - t0)} ms`,
 );
+// The references the page links to (docs/*.md as pages of their own under docs/).
+execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-docs.mjs'), OUT], { stdio: 'inherit' });

@@ -42,7 +42,7 @@ rm -f www/pkg/fast/.gitignore www/pkg/fast/package.json www/pkg/fast/*.d.ts
 # matches its own cargo output.
 bash scripts/build-rows-wasm.sh www/pkg/rows
 # The presets beside the glue (listPresets/getPreset; see scripts/presets-js.mjs).
-node scripts/presets-js.mjs www/pkg
+node scripts/presets-js.mjs --lazy www/pkg
 # The key editor's CodeMirror bundle beside them (loaded lazily by www/views/key-editor.js).
 node scripts/build-editor.mjs
 raw=$(stat -c %s www/pkg/rowkey_lab_bg.wasm); gz=$(gzip -9c www/pkg/rowkey_lab_bg.wasm | wc -c)

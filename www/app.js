@@ -9,15 +9,14 @@
 
 import { adoptFirstRun } from './boot.js';
 import { previewHere } from './engine/preview.js';
-import { adoptRun, dropFirstRun, useFastEngine } from './engine/runs.js';
-import { getPreset, listPresets } from './pkg/presets.js';
+import { adoptRun, dropFirstRun, runUnderWay, useFastEngine } from './engine/runs.js';
+import { DEFAULT_PRESET, getPreset } from './pkg/presets.js';
 import * as wasm from './pkg/rowkey_lab.js';
 import { markDamaged, newEntryId, recentList, recentText } from './state/io.js';
 import {
   $,
   commit,
   docText,
-  el,
   knownText,
   loadState,
   markLinkEntry,
@@ -39,7 +38,6 @@ import {
   setShell,
   setView,
 } from './state/store.js';
-import { DEFAULT_PRESET } from './state/url-state.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
 import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
 import { renderForms, typedOption, wireForms } from './views/design-form.js';
@@ -48,8 +46,9 @@ import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-
 import { pasteDesign, wireIo } from './views/io-view.js';
 import { keyChecksHere, mountKeyEditor } from './views/key-editor.js';
 import { wirePhoenix } from './views/phoenix-box.js';
+import { presetChoices, renderPreset, wirePresets } from './views/preset-view.js';
 import { branch, isDesignText, keepNow, keepSoon, setDraft } from './views/recent-view.js';
-import { renderScanCommands, renderSplits } from './views/results.js';
+import { renderScanCommands, renderSplits, wireSplits } from './views/results.js';
 import { cancel, compare, compareWhenDone, compareWith, firstResult, onRunEvent, run } from './views/run-view.js';
 import { wireTableRegions } from './views/table-regions.js';
 
@@ -143,11 +142,11 @@ async function openHash() {
   }
   let id = state.presetId || DEFAULT_PRESET;
   try {
-    state.doc = getPreset(id);
+    state.doc = await getPreset(id);
   } catch {
     state.linkProblem ??= `This link names a preset that does not exist (${id})`;
     id = DEFAULT_PRESET;
-    state.doc = getPreset(id);
+    state.doc = await getPreset(id);
   }
   state.presetId = id;
 }
@@ -249,15 +248,13 @@ function wireLab() {
   renderSteps();
   // a reload, a closed tab, a link followed: what the last second changed is kept too
   window.addEventListener('pagehide', keepNow);
-  for (const p of listPresets()) {
-    $('preset').append(el('option', p.name ?? p.id, { value: p.id }));
-  }
-  setCompareChoices({ presets: listPresets().map(p => ({ value: p.id, label: p.name ?? p.id })) });
-  $('preset').value = state.presetId;
-  $('preset').addEventListener('change', e => {
-    const id = e.target.value;
-    if (id) replaceDesign(getPreset(id), { own: false, presetId: id, later: true });
+  setCompareChoices({ presets: presetChoices() });
+  wirePresets(() => {
+    $('compare-h').scrollIntoView();
+    if (runUnderWay()) compareWhenDone(true);
+    else compare();
   });
+  renderPreset();
   let parseTimer = 0;
   $('key-text').addEventListener('input', e => {
     clearTimeout(parseTimer);
@@ -294,6 +291,11 @@ function wireLab() {
     redrawCompare();
   });
   $('cancel').addEventListener('click', cancel);
+  // the skip link moves focus, never the hash (the hash is the design)
+  $('skip').addEventListener('click', e => {
+    e.preventDefault();
+    $('results-nav').focus();
+  });
   $('compare-run').addEventListener('click', compare);
   // the shell commands' names; the scan commands name the table too
   for (const [id, key] of [
@@ -346,6 +348,8 @@ function wireLab() {
   wireAdvice(useDesign, compareWith);
   wirePhoenix(useDesign);
   wireTableRegions(useDesign, compareWith);
+  // the region plan's "Use N regions": the design's pre-split made that one
+  wireSplits(presplit => editDesign({ ...state.doc, regions: { ...state.doc.regions, presplit } }));
 }
 
 /** Is boot.js's first request the run this page wants now? */
@@ -353,5 +357,7 @@ function sameRun(req) {
   const opts = { windows: state.windows, sampleSize: state.sampleSize };
   if (JSON.stringify(req.options) !== JSON.stringify(opts)) return false;
   // without `d=` in the hash the page's design is the preset's, as in the worker
-  return req.doc ? JSON.stringify(req.doc) === JSON.stringify(state.doc) : req.presetId === state.presetId;
+  return req.doc
+    ? JSON.stringify(req.doc) === JSON.stringify(state.doc)
+    : (req.presetId ?? DEFAULT_PRESET) === state.presetId;
 }

@@ -51,9 +51,10 @@ async function rowSplits(design, opt) {
 }
 
 export function presets(_pos, opt) {
+  // grouped by the problem each shows, as the page lists them
   const list = api.listPresets();
-  const rows = list.map(p => [p.id, p.name ?? '']);
-  out(opt, list, () => table(rows, ['id', 'name']));
+  const rows = list.map(p => [p.group, p.id, p.label]);
+  out(opt, list, () => table(rows, ['problem', 'id', 'what it shows']));
 }
 
 /** Split keys as `{hex, binary}` rows, the text as SPLITS_FILE lines or the shell's create. */

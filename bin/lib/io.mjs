@@ -36,7 +36,11 @@ export async function loadDesign(arg) {
       throw new CliError(EXIT.INPUT, `${arg}: ${why}`);
     }
   }
-  const ids = api.listPresets().map(p => p.id);
+  // (by id: the list a person scans for a name, whatever order the page groups them in)
+  const ids = api
+    .listPresets()
+    .map(p => p.id)
+    .sort();
   if (ids.includes(arg)) return api.getPreset(arg);
   const hint = didYouMean(arg, ids);
   throw new CliError(

@@ -205,7 +205,7 @@ test('compare three designs (a preset and a Recent design added): each map label
   const docs = ['seed000-telecom', 'seed000-telecom-time-first', 'seed002-reverse'].map(id => m.getPreset(id));
   const c = m.compareDesigns(docs, { windows: 64 });
   assert.deepEqual(
-    await page.$$eval('#compare figcaption', fs => fs.map(f => f.textContent)),
+    await page.$$eval('#compare figcaption .cmp-name', fs => fs.map(f => f.textContent)),
     c.designs.map(d => d.name),
   );
   const drawn = await axes(page);
@@ -323,7 +323,7 @@ test('the designs compared are in the link: a reload and a pasted link compare t
   await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 3);
   assert.match(await hash(), /&cmp=seed000-telecom-time-first,seed002-reverse(&|$)/);
   const names = ['seed000-telecom', 'seed000-telecom-time-first', 'seed002-reverse'].map(id => m.getPreset(id).name);
-  const captions = () => page.$$eval('#compare figcaption', fs => fs.map(f => f.textContent));
+  const captions = () => page.$$eval('#compare figcaption .cmp-name', fs => fs.map(f => f.textContent));
   assert.deepEqual(await captions(), names);
 
   await page.reload();

@@ -236,7 +236,12 @@ test("a table's current regions: get_splits pasted becomes the pre-split; an edi
   await page.click('#regions-compare');
   await page.waitForSelector('#compare figure:nth-of-type(2)');
   const hot = await page.$$eval('#compare [data-metric="hotspotFactor"]', ds => ds.map(x => Number(x.textContent)));
-  const caps = await page.$$eval('#compare figcaption', cs => cs.map(c => c.textContent));
+  const caps = await page.$$eval('#compare figcaption .cmp-name', cs => cs.map(c => c.textContent));
+  // each design by its role to the user: the one on the table's regions, the one before
+  assert.deepEqual(await page.$$eval('#compare figcaption .cmp-role', cs => cs.map(c => c.textContent)), [
+    "on the table's regions",
+    'before',
+  ]);
   assert.deepEqual(caps, [doc.name, 'Telecom call records: XX_phone_yyyyMMddHHmmss (seed 000)']);
   assert.ok(hot[0] === 3 && hot[1] < 2, `hotspot factors ${hot}`);
   await shot(page, 'lab-table-regions');

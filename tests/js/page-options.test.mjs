@@ -33,11 +33,12 @@ const waitInvalid = (page, id, yes = true) =>
 test("the analysis options: the engine's range and default; a link past the range is the engine's error at the control", async () => {
   const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
   await page.goto(`${rig.server.url}#v=1&d=${b64(TIME_FIRST)}&w=70000`);
+  // (the engine on the page's thread has started once the run has ended)
+  await page.waitForSelector('#lab[data-run="error"]', { state: 'attached', timeout: 60000 });
   const w = await option(page, 'AnalyzeOptions', 'windows');
   const sample = await option(page, 'AnalyzeOptions', 'sampleSize');
   const [lo, hi] = w.range;
   assert.ok(70000 > hi, `the engine's window limit is ${hi}`);
-  await page.waitForSelector('#lab[data-run="error"]', { state: 'attached', timeout: 60000 });
   await waitInvalid(page, 'windows');
   const shown = await controlState(page, 'windows');
   // kept as the link gave it, not clamped to the limit

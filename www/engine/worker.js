@@ -14,7 +14,7 @@
 // engine here), a file of rows' columns. A file of the user's rows is analyzed here too, by the
 // engine's rows build (rows-calls.js, loaded with it on the first such call).
 
-import { getPreset } from '../pkg/presets.js';
+import { DEFAULT_PRESET, getPreset } from '../pkg/presets.js';
 import init, {
   AnalysisSession,
   compareDesigns,
@@ -80,7 +80,7 @@ function designOf(data) {
       if (!String(e.path ?? '').startsWith('/key')) throw Object.assign(e, { in: 'doc-json' });
     }
   }
-  return data.text != null ? JSON.parse(data.text) : (data.doc ?? getPreset(data.presetId));
+  return data.text != null ? JSON.parse(data.text) : data.doc;
 }
 
 /** Split keys (bytes) of the final regions: every region's start key but the first's. */
@@ -162,6 +162,9 @@ const handlers = {
    * the page to lay out as it is typed, laid out here before the run). */
   async analyze(data, emit) {
     analyzed = null;
+    // a preset by name (boot.js's first run): its design, fetched when it is not the default
+    if (data.text == null && data.doc == null)
+      data = { ...data, doc: await getPreset(data.presetId ?? DEFAULT_PRESET) };
     const doc = designOf(data);
     analyzed = doc;
     if (data.layout) {
@@ -183,6 +186,10 @@ const handlers = {
     }
     return moved({ report, ...readsOver(E, doc, report) }, reportBuffers(report));
   },
+  /** How many regions to create the table with (src/advise/regions.rs): the speed build's
+   * (null on the size build alone, as in the single-file page). */
+  planRegions: ({ doc, keyBytes, regions, activeRegionsPerWindow }) =>
+    E.planRegions ? E.planRegions(doc, keyBytes, regions, activeRegionsPerWindow) : null,
   // a file of the user's rows: its columns, its profile, the design analyzed over it
   rowsColumns: rowsCall('rowsColumns'),
   rowsScan: rowsCall('rowsScan'),

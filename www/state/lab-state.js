@@ -27,7 +27,8 @@ export const state = {
   windows: undefined,
   sampleSize: undefined,
   advice: {},
-  shell: { table: 't', family: 'cf' },
+  // the shell commands' table and family as typed ('': the design's, see results.js shellNames)
+  shell: { table: '', family: '' },
   report: null,
   shown: null,
   pending: null,

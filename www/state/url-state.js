@@ -19,7 +19,6 @@
 // exactly as before, and an older page simply ignores them.
 
 export const VERSION = '1';
-export const DEFAULT_PRESET = 'seed000-telecom';
 /** The longest link the page writes, in characters: Chromium's address bar shows at most 32 KiB
  * of a URL (kMaxURLDisplayChars; it refuses URLs over 2 MiB outright), and a longer link cannot
  * be seen whole where people look at links (see docs/limits.md). */
@@ -161,10 +160,11 @@ export function linkHash(state, text, base, kept) {
   return { hash: writeHash(state, { kept }), fits: false, length };
 }
 
-/** The first run the hash asks for: a design, or a preset the engine looks up. */
+/** The first run the hash asks for: a design, or a preset the engine looks up (`presetId` null:
+ * the default preset, which pkg/presets.js names). */
 export function firstRequest(hash = location.hash) {
   const s = readHash(hash);
   const options = { windows: s.windows, sampleSize: s.sampleSize };
   if (s.doc) return { doc: s.doc, options };
-  return { presetId: s.presetId || DEFAULT_PRESET, options };
+  return { presetId: s.presetId || null, options };
 }

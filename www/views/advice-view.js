@@ -34,7 +34,7 @@ let advisedOn = null,
   running = null,
   drawnFor = null; // the design text the advice view was last drawn for
 
-/** `load(doc)` puts a candidate's design on the page; `compare(doc)` compares it with the current one. */
+/** `load(doc)` puts a candidate's design on the page; `compare(docs, roles)` compares them with the one on show (see run-view.js compareWith). */
 export function wireAdvice(load, compare) {
   hooks = { load, compare };
   // the options as typed, drawn from the state with the engine's ranges and defaults
@@ -288,7 +288,7 @@ function detail(a) {
     hooks.load(c.design);
   };
   const cmp = el('button', 'Compare with the current design', { type: 'button', id: 'advice-compare' });
-  cmp.onclick = () => hooks.compare(c.design);
+  cmp.onclick = () => hooks.compare([c.design], ['before', `advised: ${c.label}`]);
   cmp.disabled = c.index === 0;
   load.disabled = c.index === 0;
   bar.append(load, cmp);
@@ -387,6 +387,12 @@ export function renderAdvice(focusChosen = false) {
       : `Advice for the design on show, “${advisedOn.name}”.`,
     { class: 'muted', id: 'advice-for' },
   );
+  if (loaded) {
+    // after: the candidate on show, before: the design the advice was for
+    const vs = el('button', 'Compare with the design before', { type: 'button', id: 'advice-before', class: 'inline' });
+    vs.addEventListener('click', () => hooks.compare([JSON.parse(advisedOn.text)], [`after: ${loaded}`, 'before']));
+    whose.append(' ', vs);
+  }
   const rec = el('div', undefined, { class: 'advice-rec' });
   rec.append(
     el(

@@ -55,53 +55,37 @@ const MAX_OTHERS = 3;
 /** Start keys on a compared map's axis are elided past this many characters (the maps are narrow). */
 const KEY_CHARS = 14;
 
-/** The designs' figures side by side, each against the first: what changes, by how much. */
+/** A design's heading: its role to the user and its key (the key tells designs of one name
+ * apart), its name below. */
+function heading(tag, d, i, attrs) {
+  const h = el(tag, undefined, attrs);
+  h.append(el('span', view.roles[i], { class: 'cmp-role' }), ': ', el('code', d.key), el('br'));
+  h.append(el('span', d.name, { class: 'muted cmp-name' }));
+  return h;
+}
+const VERDICT = { better: 'better', worse: 'worse', same: 'same', changed: '' };
+/** The designs' figures side by side, each against the first, as the engine judged the change:
+ * better, worse, about the same, or neither way (regions, rows). */
 function compareTable(c) {
-  const [base] = c.designs;
   const t = el('table', undefined, { class: 'deltas' });
   const hr = el('tr');
-  hr.append(el('th', 'figure', { scope: 'col' }), ...c.designs.map(d => el('th', d.name, { scope: 'col' })));
+  hr.append(el('th', 'figure', { scope: 'col' }), ...c.designs.map((d, i) => heading('th', d, i, { scope: 'col' })));
   t.append(hr);
-  const delta = (v, b) => {
-    if (!Number.isFinite(v) || !Number.isFinite(b) || b === 0 || v === b) return '';
-    const p = ((v - b) / Math.abs(b)) * 100;
-    return ` (${p > 0 ? '+' : '−'}${fix(Math.abs(p), Math.abs(p) < 10 ? 1 : 0)} %)`;
-  };
-  const row = (label, f, show) => {
+  // counts as counts; ratios and means to two digits under 10, one above
+  const format = v => (v == null ? '–' : Number.isInteger(v) ? num(v) : fix(v, Math.abs(v) < 10 ? 2 : 1));
+  for (const f of c.figures) {
     const tr = el('tr');
-    tr.append(el('th', label, { scope: 'row' }));
-    c.designs.forEach((d, i) => {
-      const v = f(d);
-      tr.append(el('td', v == null ? '–' : `${show(v)}${i ? delta(v, f(base)) : ''}`));
+    tr.append(el('th', f.label, { scope: 'row' }));
+    f.values.forEach((v, i) => {
+      const td = el('td', format(v));
+      const p = f.changePercent[i],
+        verdict = f.verdicts[i];
+      if (p != null && verdict !== 'same')
+        td.append(` (${p > 0 ? '+' : '−'}${fix(Math.abs(p), Math.abs(p) < 10 ? 1 : 0)} %)`);
+      if (verdict && VERDICT[verdict]) td.append(' ', el('span', VERDICT[verdict], { class: `verdict ${verdict}` }));
+      tr.append(td);
     });
     t.append(tr);
-  };
-  row(
-    'Hotspot factor (per window)',
-    d => d.metrics.meanHotspotFactor,
-    v => fix(v),
-  );
-  row(
-    'Active regions per window',
-    d => d.metrics.meanActiveRegions,
-    v => fix(v, 1),
-  );
-  row(
-    'Effective parallelism',
-    d => d.metrics.meanEffectiveParallelism,
-    v => fix(v, 1),
-  );
-  row('Regions', d => d.regions, num);
-  row(
-    'Key bytes (mean)',
-    d => d.keyBytes,
-    v => fix(v, 1),
-  );
-  row('Rows', d => d.distinctRows, num);
-  row('Largest row (bytes)', d => d.largestRowBytes, num);
-  for (const r of base.reads) {
-    const of = d => d.reads.find(x => x.name === r.name);
-    row(`Scans: ${r.name}`, d => of(d)?.scans, num);
   }
   return t;
 }
@@ -138,7 +122,7 @@ function figure(d, i) {
   );
   const diag = d.diagnosis[0] ?? '';
   fig.append(
-    el('figcaption', d.name),
+    heading('figcaption', d, i),
     heat,
     range,
     dl,
@@ -357,9 +341,10 @@ function zoomKey(ev, i) {
 
 // ---- drawing ----------------------------------------------------------------------------------
 /** The engine's comparison `c`: the maps (their zoom cleared), the figures, the deltas. */
-export function renderCompare(c) {
+export function renderCompare(c, roles) {
   const box = $('compare');
   view.c = c;
+  view.roles = roles;
   view.zoom = null;
   view.keys = c.designs.map(() => null);
   view.cursor = c.designs.map(() => null);
@@ -404,6 +389,10 @@ const pickers = () => [...$('compare-pick').querySelectorAll('select')];
 /** The values the picker offers. */
 const offered = () => [...choices.presets, ...choices.recent].map(o => o.value);
 
+/** The label the picker shows for `value`. */
+export const choiceLabel = value =>
+  [...choices.presets, ...choices.recent].find(o => o.value === value)?.label ?? value;
+
 /** `sel`'s options from the choices. */
 function fillPicker(sel) {
   const group = (label, list) => {
@@ -411,8 +400,9 @@ function fillPicker(sel) {
     g.append(...list.map(o => el('option', o.label, { value: o.value })));
     return g;
   };
+  const groups = Map.groupBy(choices.presets, o => o.group ?? 'Presets');
   sel.replaceChildren(
-    group('Presets', choices.presets),
+    ...[...groups].map(([label, list]) => group(label, list)),
     ...(choices.recent.length ? [group('Recent designs', choices.recent)] : []),
   );
 }

@@ -81,6 +81,9 @@ function parseValue(kind, text, fieldType) {
       const n = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(t) ? Number(t) : Number.NaN;
       return Number.isFinite(n) && (kind === 'number' || Number.isSafeInteger(n)) ? n : t;
     }
+    case 'bytes':
+      // bytes stay a number; a size with a unit (`4 MiB`) is text for the engine to read
+      return /^\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t;
     case 'time':
       // epoch milliseconds stay a number; any other text is an instant for the engine to read
       return /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t;
@@ -257,10 +260,33 @@ function control(label, path, kind, value, { required = false, fieldType, member
   Object.assign(input.dataset, { path, kind });
   if (fieldType) input.dataset.fieldType = fieldType;
   wrap.append(lab, input);
+  // a size or an instant in a person's units beside the number the document keeps
+  const human = humanValue(kind, value ?? (member?.default != null ? Number(member.default) : undefined));
+  if (human) {
+    const note = el('small', `= ${human}`, { class: 'unit-note', id: `${id}-u` });
+    input.setAttribute('aria-describedby', note.id);
+    wrap.append(note);
+  }
   return wrap;
 }
 /** What an empty control of a kind holds, when the engine gives no default. */
+/** A byte count in binary units (`4 MiB`, `1.5 GiB`), an epoch-ms instant as UTC text; else null. */
+function humanValue(kind, v) {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return null;
+  if (kind === 'time') return new Date(v).toISOString().replace('.000Z', 'Z');
+  if (kind !== 'bytes' || v < 1024) return null;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let u = -1,
+    x = v;
+  while (x >= 1024 && u < units.length - 1) {
+    x /= 1024;
+    u++;
+  }
+  return `${Number.isInteger(x) ? x : x.toFixed(x < 10 ? 2 : 1)} ${units[u]}`;
+}
+
 const PLACEHOLDER = {
+  bytes: 'bytes, or 4 MiB',
   time: '2021-09-01T00:00:00Z',
   strings: 'a, b, c',
   json: 'JSON',

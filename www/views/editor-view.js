@@ -18,6 +18,7 @@ import {
   syncKeyEditor,
 } from './key-editor.js';
 import { toHex } from './keys-view.js';
+import { renderPreset } from './preset-view.js';
 import { branch, draftText } from './recent-view.js';
 import { STALE } from './run-view.js';
 
@@ -144,7 +145,7 @@ export function renderEditor(replaced = false) {
   }
   renderForms();
   renderKeyNote();
-  $('preset').value = state.presetId;
+  renderPreset();
   renderOptions(typing);
 }
 /** The analysis options' controls, from the state (a box being typed in keeps its text). */

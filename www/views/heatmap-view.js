@@ -103,6 +103,42 @@ export function renderHeatmap() {
   $('zoom-reset').disabled = !h.zoom && !h.keys;
   renderSplitMarks(r, m, c0, c1, r0);
   renderRegionBars();
+  renderSummary(m, rowSum, colSum, c0, r0, noun);
+  if ($('heat-table-box').open) renderTable();
+}
+
+/** The map in a sentence (the canvas's description): its size, and the busiest row and window
+ * when one is worth naming (more than 1.1 × an even share). */
+function renderSummary(m, rowSum, colSum, c0, r0, noun) {
+  const r = state.shown,
+    servers = state.heat.view === 'servers';
+  const rows = servers ? 'servers' : 'regions';
+  const all = rowSum.reduce((a, b) => a + b, 0);
+  if (!all) {
+    $('heat-summary').textContent = `${m.rows} ${rows} × ${m.cols} windows, no ${noun} in them.`;
+    return;
+  }
+  const top = a => a.reduce((best, v, i) => (v > a[best] ? i : best), 0);
+  const row = top(rowSum),
+    col = top(colSum);
+  const name = servers
+    ? `server ${r0 + row}`
+    : `region ${r0 + row} (from ${r.regions[r0 + row]?.startKey || 'the first key'})`;
+  const rowShare = rowSum[row] / all,
+    colShare = colSum[col] / all;
+  $('heat-summary').textContent =
+    `${m.rows} ${rows} × ${m.cols} windows, ${num(Math.round(all))} ${noun}. ` +
+    (rowShare > 1.1 / m.rows
+      ? `The busiest ${servers ? 'server' : 'region'} is ${name}, with ${fix(100 * rowShare, 1)} % of them; `
+      : `The ${rows} take them evenly (the busiest, ${name}, ${fix(100 * rowShare, 1)} %); `) +
+    (colShare > 1.1 / m.cols
+      ? `the busiest window begins ${when(r.startTimeMs + (c0 + col) * r.windowMs)}, with ${fix(100 * colShare, 1)} %.`
+      : 'every window takes about as many.');
+}
+/** The map as a table (imported when first opened). */
+async function renderTable() {
+  const { renderHeatTable } = await import('./heat-table.js');
+  renderHeatTable($('heat-table'), shownMatrix(), measureNoun(state.heat.measure));
 }
 
 // ---- axes and the colour scale (Key Visualizer's conventions, heat-axes.js) ------------------
@@ -358,6 +394,9 @@ export function renderHeatControls() {
 
 /** The heatmap's mouse, keyboard and control listeners (from app.js's wireLab). */
 export function wireHeatmap() {
+  $('heat-table-box').addEventListener('toggle', e => {
+    if (e.target.open && state.shown) renderTable();
+  });
   $('heatmap').addEventListener('mousemove', hover);
   $('heatmap').addEventListener('mousedown', brushStart);
   window.addEventListener('mouseup', brushEnd);

@@ -5,6 +5,7 @@
 // Every key and every piece of design text is rendered with textContent, never as HTML.
 
 import * as wasm from '../pkg/rowkey_lab.js';
+import { readOff } from '../state/io.js';
 import { $, el, fix, num, state } from '../state/lab-state.js';
 import { KeysView } from './keys-view.js';
 
@@ -234,7 +235,7 @@ export function renderScanCommands() {
   if (!more || !scansOpen) return;
   more.replaceChildren(more.firstElementChild);
   try {
-    const { table } = state.shell;
+    const { table } = shellNames();
     more.append(
       copyBlock(
         'shell scans',
@@ -274,12 +275,41 @@ function copyBlock(title, text) {
   return box;
 }
 
+/** The table and column family the shell commands name: as typed above the split keys, else
+ * a Phoenix table's own (its name, its columns' family or Phoenix's default `0`), else `t`, `cf`. */
+export function shellNames() {
+  const ph = state.doc?.phoenix;
+  return {
+    table: state.shell.table || ph?.table || 't',
+    family: state.shell.family || ph?.columns?.find(c => c.family)?.family || (ph ? '0' : 'cf'),
+  };
+}
+
+/** Split keys: how many regions (the engine's region plan, with a button that uses it), the
+ * shell `create` (with the family's VERSIONS), the SPLITS_FILE and JSON; a salted Phoenix table
+ * is told that Phoenix splits it itself. */
 export function renderSplits() {
   const out = $('splits-out');
   out.replaceChildren();
-  // The shell statement names the table and its column family as typed above.
-  const create = keys => wasm.shellCreate(state.shell.table, state.shell.family, keys);
+  const { table, family } = shellNames();
+  $('split-table').placeholder = table;
+  $('split-family').placeholder = family;
+  const versions = state.doc?.cells?.versions ?? null;
+  const create = keys => wasm.shellCreate(table, family, keys, versions);
   try {
+    const r = state.report;
+    if (r) out.append(regionPlanBox(r));
+    const presplit = state.doc?.regions?.presplit;
+    if (state.doc?.phoenix && presplit?.kind === 'saltBuckets') {
+      out.append(
+        el(
+          'p',
+          `Phoenix splits a salted table itself: CREATE TABLE … SALT_BUCKETS = ${presplit.buckets} creates its ${presplit.buckets} regions (one per bucket). Create it with its DDL in Phoenix, not from the HBase shell.`,
+          { class: 'note', id: 'phoenix-splits' },
+        ),
+      );
+      return;
+    }
     const keys = wasm.layoutSplitKeys(state.doc);
     if (!keys.length)
       out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
@@ -291,7 +321,6 @@ export function renderSplits() {
       );
     }
     // Auto-split moved the boundaries: offer the ones the run ended with as a pre-split.
-    const r = state.report;
     if (r?.splits.length) {
       const final = r.regions.slice(1).map(g => hexBytes(g.startKeyHex));
       out.append(
@@ -307,6 +336,78 @@ export function renderSplits() {
     out.append(el('p', e.message, { class: 'error' }));
   }
 }
+
+/** How many regions to create the table with: the engine's plan from what the run measured
+ * (the mean sampled key), and "Use N regions" when a pre-split matches the key. The plan is the
+ * speed build's (the capacity arithmetic is no part of the first load): a worker on it answers,
+ * once per report; the box fills in when it has. */
+let planned = { report: null, doc: null, plan: null };
+function regionPlanBox(r) {
+  const box = el('div', undefined, { class: 'region-plan', id: 'region-plan' });
+  if (planned.report === r && planned.doc === state.doc) {
+    if (planned.plan) drawPlan(box, planned.plan);
+    return box;
+  }
+  const n = r.sample.offsets.length - 1;
+  const args = {
+    doc: state.doc,
+    keyBytes: n > 0 ? r.sample.offsets[n] / n : 0,
+    regions: r.regions.length,
+    activeRegionsPerWindow: r.metrics.meanActiveRegions,
+  };
+  planned = { report: r, doc: state.doc, plan: null };
+  const mine = planned;
+  readOff('planRegions', args, '#engine=fast')
+    .then(plan => {
+      mine.plan = plan;
+      if (plan && planned === mine && box.isConnected) drawPlan(box, plan);
+    })
+    .catch(() => {}); // (the design's own errors are the run's to show)
+  return box;
+}
+function drawPlan(box, plan) {
+  const year = plan.capacity.horizons.at(-1);
+  const gib = b => `${fix(b / 2 ** 30, b < 10 * 2 ** 30 ? 1 : 0)} GiB`;
+  box.replaceChildren(
+    el('h4', `How many regions: ${num(plan.recommended)}`),
+    el(
+      'p',
+      plan.capacity.timeLeading
+        ? `The key leads with a time or a sequence: one region takes the writes whatever the pre-split, so ${plan.servers === 1 ? 'one region' : `one region per server (${plan.servers})`} is as good as more. Fix the key first (Advice).`
+        : `A year of this workload is ${gib(year.keptBytes)} (${num(Math.round(plan.capacity.writeRate))} writes/s of ${num(plan.capacity.recordBytes)} bytes); at ${gib(plan.capacity.inputs.maxFileSize)} a region that is ${num(plan.recommended)} regions on ${plan.servers} server${plan.servers === 1 ? '' : 's'}, ${fix(plan.recommended / plan.servers, 1)} per server (HBase's guide: 20–200 per server).`,
+    ),
+  );
+  if (plan.presplit && !plan.matchesDesign) {
+    const use = el('button', `Use ${num(plan.presplitRegions)} regions (${plan.presplit.kind})`, {
+      type: 'button',
+      id: 'region-plan-use',
+    });
+    use.addEventListener('click', () => hooks.usePresplit(plan.presplit));
+    box.append(use);
+    if (plan.presplitRegions !== plan.recommended)
+      box.append(
+        el(
+          'p',
+          `The key's salt has ${plan.presplitRegions} buckets: one region per bucket. More regions need more buckets.`,
+          { class: 'muted' },
+        ),
+      );
+  } else if (plan.matchesDesign)
+    box.append(el('p', 'The design is pre-split into that many already.', { class: 'muted' }));
+  else if (!plan.capacity.timeLeading)
+    box.append(
+      el(
+        'p',
+        "No pre-split kind matches the key's first segment: cut the split points from your own rows (Your rows…), or from the sorted keys above.",
+        { class: 'muted' },
+      ),
+    );
+}
+const hooks = { usePresplit: () => {} };
+/** `usePresplit(presplit)` makes the design's pre-split that one (app.js: an edit of the design). */
+export const wireSplits = usePresplit => {
+  hooks.usePresplit = usePresplit;
+};
 
 export function renderDiagnosis(r) {
   const box = $('diagnosis');

@@ -9,7 +9,7 @@ import { getPreset } from '../pkg/presets.js';
 import { markDamaged, recentList, recentText } from '../state/io.js';
 import { $, docText, state } from '../state/lab-state.js';
 import { runCancelled, runDrawing, runEnded, runProgress, runStarted, setCompared, setView } from '../state/store.js';
-import { compareChoices, renderCompare, setComparePicks } from './compare-view.js';
+import { choiceLabel, compareChoices, renderCompare, setComparePicks } from './compare-view.js';
 import { showError, showExamples } from './editor-view.js';
 import { renderHeatmap } from './heatmap-view.js';
 import { renderChips } from './key-editor.js';
@@ -46,7 +46,7 @@ export function onRunEvent(event, data) {
 function onRunResult(id, name, r) {
   if (name === 'compare') {
     endRun('');
-    renderCompare(r);
+    renderCompare(r, compareRoles);
     return;
   }
   performance.mark('rowkey-lab:report-received');
@@ -189,7 +189,8 @@ export async function compare() {
   const doc = state.doc;
   const others = (await Promise.all(state.compare.map(chosenDoc))).filter(Boolean);
   // (a Recent design read from IndexedDB: the design on show may have changed meanwhile)
-  if (others.length && state.doc === doc) compareWith(...others);
+  const roles = state.compare.map((v, i) => (others[i] ? choiceLabel(v) : null)).filter(Boolean);
+  if (others.length && state.doc === doc) compareWith(others, ['this design', ...roles]);
 }
 /** The comparison a link asks for (`cmp=`), run once the design's own result is drawn. */
 function compareFromLink() {
@@ -197,8 +198,13 @@ function compareFromLink() {
   setCompared(setComparePicks(state.compare));
   if (state.compare.length) compare();
 }
-/** The design side by side with 1–3 `others` on one workload (the design's) and one colour scale. */
-export function compareWith(...others) {
+/** What each design of the comparison under way is to the user ('this design', 'advised', a
+ * preset's label), the design on show's first. */
+let compareRoles = [];
+/** The design side by side with 1–3 `others` on one workload (the design's) and one colour
+ * scale; `roles` name the design on show and each other (see compareRoles). */
+export function compareWith(others, roles = []) {
   const docs = [state.doc, ...others];
+  compareRoles = docs.map((_, i) => roles[i] ?? (i ? `design ${i + 1}` : 'this design'));
   run('compare', { docs, options: { windows: state.windows } });
 }

@@ -26,7 +26,7 @@ const FROM = {
 };
 
 /** Wire the box; `apply(doc)` puts the design on the table's regions in place of the design
- * before, and `compareWith(doc)` compares it with the design before. */
+ * before, and `compareWith([doc], roles)` compares it with the design before. */
 export function wireTableRegions(apply, compareWith) {
   const box = $('regions-text'),
     status = $('regions-status');
@@ -148,7 +148,7 @@ export function wireTableRegions(apply, compareWith) {
     const checked = list.source === 'regionNames' ? ` (${list.verified} checked against their MD5)` : '';
     status.className = 'muted';
     const vs = el('button', 'Compare with the design before', { type: 'button', id: 'regions-compare' });
-    vs.addEventListener('click', () => compareWith(before));
+    vs.addEventListener('click', () => compareWith([before], ["on the table's regions", 'before']));
     status.replaceChildren(
       el(
         'p',

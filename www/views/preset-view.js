@@ -1,0 +1,50 @@
+// The preset picker: the presets grouped by the problem they show (pkg/presets.js, from
+// presets/groups/index.json), the one on show explained in a line, with a button that compares
+// it with its twin (the bad design beside its fix, or the fix beside the bad one), and "New
+// design" (a blank design: two fields, one region that splits as it grows).
+
+import { blankDesign, getPreset, listPresets } from '../pkg/presets.js';
+import { $, el, state } from '../state/lab-state.js';
+import { replaceDesign, setCompared } from '../state/store.js';
+import { setComparePicks } from './compare-view.js';
+
+const presets = listPresets();
+const byId = new Map(presets.map(p => [p.id, p]));
+
+/** The picker's options (one group per problem) and its listeners; `compareTwin(ids)` runs the
+ * comparison of the design on show with those. */
+export function wirePresets(compareTwin) {
+  const groups = new Map();
+  for (const p of presets) {
+    if (!groups.has(p.group)) groups.set(p.group, el('optgroup', null, { label: p.group }));
+    groups.get(p.group).append(el('option', p.label, { value: p.id }));
+  }
+  $('preset').append(...groups.values());
+  $('preset').addEventListener('change', async e => {
+    const id = e.target.value;
+    if (id) replaceDesign(await getPreset(id), { own: false, presetId: id, later: true });
+  });
+  $('new-design').addEventListener('click', async () => replaceDesign(await blankDesign(), { later: true }));
+  $('preset-twin').addEventListener('click', e => {
+    setCompared(setComparePicks([e.currentTarget.value]));
+    compareTwin();
+  });
+}
+
+/** The picker and the line under it, for the design on show. */
+export function renderPreset() {
+  $('preset').value = state.presetId;
+  const p = byId.get(state.presetId);
+  $('preset-about').hidden = !p;
+  if (!p) return;
+  $('preset-why').textContent = p.why;
+  const twin = byId.get(p.twin);
+  $('preset-twin').hidden = !twin;
+  if (twin) {
+    $('preset-twin').value = twin.id;
+    $('preset-twin').textContent = `Compare with “${twin.label}”`;
+  }
+}
+
+/** The compare picker's presets: each by its label, in its group. */
+export const presetChoices = () => presets.map(p => ({ value: p.id, label: p.label, group: p.group }));
