@@ -1,0 +1,1 @@
+//! Other forms HBase prints: list_regions and status 'detailed'.
