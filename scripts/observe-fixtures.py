@@ -93,8 +93,8 @@ def ev(r, reads, writes, store_mb, mem_mb):
     return ("default", "events", r["enc"], reads, writes, store_mb, mem_mb)
 
 
-def write(name, text):
-    path = os.path.join(ROOT, "scenario", name)
+def write(name, text, folder="scenario"):
+    path = os.path.join(ROOT, folder, name)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write(text)
@@ -128,6 +128,112 @@ def main():
         for s, regions in servers.items():
             write(f"{t}-{s}.json", jmx(s, regions))
     write("meta.txt", meta_scan())
+    forms()
+
+
+def to_string_binary(b):
+    """Bytes.toStringBinary: printable ASCII but backslash kept, others as \\xNN."""
+    return "".join(chr(c) if 0x20 <= c <= 0x7E and c != 0x5C else f"\\x{c:02X}" for c in b)
+
+
+def region_bytes(table, start, rid):
+    head = table.encode() + b"," + start + b"," + str(rid).encode()
+    enc = hashlib.md5(head).hexdigest()
+    name = f"{table},{to_string_binary(start)},{rid}.{enc}."
+    return {"name": name, "enc": enc, "start": to_string_binary(start)}
+
+
+def list_regions(rows):
+    """`list_regions 'events'` (admin.rb): every cell printf(" %<width>s |"), a dashed rule."""
+    cols = ["SERVER_NAME", "REGION_NAME", "START_KEY", "END_KEY", "SIZE", "REQ", "LOCALITY"]
+    cells = [[str(c) for c in r] for r in rows]
+    widths = [max([len(cols[i])] + [len(r[i]) for r in cells]) for i in range(len(cols))]
+    line = lambda r: "".join(f" {c:>{w}} |" for c, w in zip(r, widths))
+    rule = "".join(f" {'-' * w} |" for w in widths)
+    return "\n".join([line(cols), rule] + [line(r) for r in cells]) + f"\n {len(rows)} rows\nTook 0.0310 seconds\n"
+
+
+def ruby_dump(s):
+    """Ruby's String#dump of printable ASCII: \\ and \" escaped, # before { $ @ too."""
+    out = ""
+    for i, c in enumerate(s):
+        if c in '\\"':
+            out += "\\" + c
+        elif c == "#" and s[i + 1 : i + 2] in ("{", "$", "@"):
+            out += "\\#"
+        else:
+            out += c
+    return '"' + out + '"'
+
+
+def region_load(store_mb, mem_mb, reads, writes):
+    """RegionLoad.toString (branch-2): Strings.appendKeyValue, `key=value` joined by `, `."""
+    return (
+        f"numberOfStores=1, numberOfStorefiles=2, storefileUncompressedSizeMB={store_mb + 1}, "
+        f"lastMajorCompactionTimestamp=0, storefileSizeMB={store_mb}, "
+        f"compressionRatio={store_mb / (store_mb + 1):.4f}, memstoreSizeMB={mem_mb}, "
+        f"storefileIndexSizeMB=0, readRequestsCount={reads}, writeRequestsCount={writes}, "
+        "rootIndexSizeKB=1, totalStaticIndexSizeKB=2, totalStaticBloomSizeKB=3, totalCompactingKVs=0, "
+        "currentCompactedKVs=0, compactionProgressPct=NaN, completeSequenceId=55, dataLocality=1.0"
+    )
+
+
+def status_detailed(servers):
+    """`status 'detailed'` (admin.rb, branch-2)."""
+    out = [
+        "version 2.5.8",
+        "0 regionsInTransition",
+        "active master:  m1.example.internal:16000 1700000000000",
+        "0 backup masters",
+        "master coprocessors: []",
+        f"{len(servers)} live servers",
+    ]
+    for s, regions in servers:
+        host, port, start = SERVERS[s]
+        out.append(f"    {host}:{port} {start}")
+        out.append(
+            f"        requestsPerSecond=0.0, numberOfOnlineRegions={len(regions)}, usedHeapMB=512, maxHeapMB=4096, "
+            "numberOfStores=1, numberOfStorefiles=2, storefileUncompressedSizeMB=0, storefileSizeMB=0, "
+            "memstoreSizeMB=0, storefileIndexSizeKB=0, readRequestsCount=0, filteredReadRequestsCount=0, "
+            "writeRequestsCount=0, rootIndexSizeKB=0, totalStaticIndexSizeKB=0, totalStaticBloomSizeKB=0, "
+            "totalCompactingKVs=0, currentCompactedKVs=0, compactionProgressPct=NaN, coprocessors=[]"
+        )
+        for r, load in regions:
+            out.append(f"        {ruby_dump(r['name'])}")
+            out.append(f"            {region_load(*load)}")
+    out.append("0 dead servers")
+    return "\n".join(out) + "\n"
+
+
+def forms():
+    rs1, rs2 = (",".join(str(x) for x in SERVERS[s]) for s in ("rs1", "rs2"))
+    t0 = 1795669200000
+    # list_regions twice, a minute apart: REQ counts reads and writes together.
+    for k, (req_a, req_b, mb) in enumerate(((6000, 1000, 10), (9600, 1900, 12))):
+        text = list_regions([
+            (rs1, A["name"], "", "m", mb, req_a, "1.0"),
+            (rs2, B["name"], "m", "", 20, req_b, "1.0"),
+        ])
+        write(f"list_regions-{t0 + k * 60000}.txt", text, "list_regions")
+    # status 'detailed' twice, 30 s apart, with keys Ruby's dump escapes.
+    c = region_bytes("events", b"", 1700000000000)
+    d = region_bytes("events", b"\x80", 1700000000000)
+    e = region_bytes("events", b'q"#{x', 1700000000000)
+    for k, (dr, dw) in enumerate(((100, 200), (400, 800))):
+        text = status_detailed([
+            ("rs1", [(c, (5, 0, 10, 20)), (d, (6, 1, dr, dw))]),
+            ("rs2", [(e, (7, 2, 3, 4 + k))]),
+        ])
+        write(f"status-{t0 + k * 30000}.txt", text, "status")
+    # A and B merged into M within the minute (list_regions before and after).
+    m = region("events", "", 1795669230000)
+    write(f"list_regions-{t0}.txt", list_regions([
+        (rs1, A["name"], "", "m", 10, 6000, "1.0"),
+        (rs2, B["name"], "m", "", 20, 1000, "1.0"),
+    ]), "merge")
+    write(f"list_regions-{t0 + 60000}.txt", list_regions([
+        (rs1, m["name"], "", "", 30, 1200, "1.0"),
+    ]), "merge")
 
 
 if __name__ == "__main__":

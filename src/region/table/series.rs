@@ -41,14 +41,6 @@ mod tests;
 /// of one poll of several servers, each stamped by its own clock or its own request.
 pub const POLL_SPREAD_MS: u64 = 5_000;
 
-/// The most readings (a region read in one file) a series holds, all tables of its dumps
-/// together: 1,000 snapshots of 1,000 regions, or 10 of 100,000. Each reading becomes a rate
-/// of the report, whose JSON must stay under [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES).
-pub const MAX_SERIES_READINGS: usize = 1_000_000;
-
-/// The most files of one series.
-pub const MAX_SERIES_FILES: usize = 100_000;
-
 /// One file of a series: a RegionServer's `/jmx` dump, `list_regions` or `status 'detailed'`
 /// output, or region names alone (a `scan 'hbase:meta'`: key ranges, no load).
 #[derive(Debug, Clone, Copy)]
@@ -322,12 +314,12 @@ pub(crate) fn file_error(i: usize, name: &str, kind: ErrorKind, message: String)
 /// HBase's own) into rates per interval. Files come in the order they were taken in (a
 /// folder's, by name); each server's times must rise along it.
 pub fn read_series(files: &[SnapshotFile<'_>], table: Option<&str>) -> Result<RegionSeries> {
-    if files.len() > MAX_SERIES_FILES {
+    if files.len() > crate::limits::MAX_SERIES_FILES {
         return Err(crate::limits::limit_error(
             "files",
             format!("a series of {} files", files.len()),
-            format!("{MAX_SERIES_FILES} files"),
-            "the most one series reads (region::series::MAX_SERIES_FILES)",
+            format!("{} files", crate::limits::MAX_SERIES_FILES),
+            "the most one series reads (limits::MAX_SERIES_FILES)",
         ));
     }
     if files.is_empty() {
@@ -336,7 +328,7 @@ pub fn read_series(files: &[SnapshotFile<'_>], table: Option<&str>) -> Result<Re
             "no files: give two or more snapshots (RegionServer /jmx dumps, list_regions or status 'detailed' output)",
         ));
     }
-    let mut budget = MAX_SERIES_READINGS;
+    let mut budget = crate::limits::MAX_SERIES_READINGS;
     let read = files
         .iter()
         .enumerate()

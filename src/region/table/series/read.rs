@@ -98,7 +98,7 @@ pub(super) struct FileRead {
 
 const MB: u64 = 1 << 20;
 
-/// Read file `i`; `budget` is what remains of [`super::MAX_SERIES_READINGS`].
+/// Read file `i`; `budget` is what remains of [`crate::limits::MAX_SERIES_READINGS`].
 pub(super) fn file(i: usize, f: &SnapshotFile<'_>, budget: &mut usize) -> Result<FileRead> {
     let err = |kind, m: String| file_error(i, f.name, kind, m);
     crate::limits::check_text_bytes(
@@ -124,9 +124,9 @@ pub(super) fn file(i: usize, f: &SnapshotFile<'_>, budget: &mut usize) -> Result
     *budget = budget.checked_sub(read.readings.len()).ok_or_else(|| {
         crate::limits::limit_error(
             &format!("files/{i}"),
-            format!("more than {} region readings", super::MAX_SERIES_READINGS),
-            format!("{} readings (regions × snapshots)", super::MAX_SERIES_READINGS),
-            "each becomes a rate of the report (region::series::MAX_SERIES_READINGS): read fewer snapshots, or one table's dumps",
+            format!("more than {} region readings", crate::limits::MAX_SERIES_READINGS),
+            format!("{} readings (regions × snapshots)", crate::limits::MAX_SERIES_READINGS),
+            "each becomes a rate of the report (limits::MAX_SERIES_READINGS): read fewer snapshots, or one table's dumps",
         )
     })?;
     read.time = file_time(f.name)
