@@ -1337,6 +1337,15 @@ export interface RegionSeries {
   intervals: SeriesInterval[];
   events: RegionEvent[];
   notes: string[];
+  /** The regions at the last snapshot as a design's `regions` (what `onTableRegions` takes):
+   * the design's region i is `regions[i]`. Null when one has no key range. */
+  layout: SeriesLayout | null;
+}
+export interface SeriesLayout {
+  snapshot: number;
+  regions: number[];
+  presplit: ReadPreSplit;
+  assignment: { servers: string[] } | null;
 }
 /** A table's regions over snapshots joined by encoded region name, their counters (totals
  * since each region opened) turned into rates per interval; splits, merges, moves, reopens

@@ -245,6 +245,9 @@ fn every_preset_result_has_the_declared_shape() {
     each("RegionList", &json(&list));
     let series = observed_series();
     each("RegionSeries", &json(&series));
+    if let Some(l) = &series.layout {
+        each("SeriesLayout", &json(l));
+    }
     for f in &series.files {
         each("SeriesFile", &json(f));
     }

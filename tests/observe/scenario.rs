@@ -243,3 +243,25 @@ fn a_missing_dump_is_a_gap_not_a_guess() {
         .iter()
         .any(|e| matches!(e, RegionEvent::Gone { .. })));
 }
+
+#[test]
+fn the_last_snapshot_as_a_design_layout() {
+    use rowkey_lab::region::{Assignment, PreSplit};
+    let s = scenario();
+    let l = s
+        .layout
+        .as_ref()
+        .expect("every region at poll 4 has a key range");
+    assert_eq!(l.snapshot, 4);
+    let (a, b1, b2) = (
+        region(&s, "", 1_700_000_000_000),
+        region(&s, "m", 1_795_669_230_000),
+        region(&s, "t", 1_795_669_230_000),
+    );
+    assert_eq!(l.regions, [a, b1, b2]);
+    match &l.presplit {
+        PreSplit::Explicit { keys, .. } => assert_eq!(keys, &["m", "t"]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(l.assignment, Some(Assignment::Servers(vec![RS2.into(); 3])));
+}

@@ -303,6 +303,25 @@ pub struct RegionSeries {
     pub events: Vec<RegionEvent>,
     /// What was skipped or is uncertain: other tables, regions without a key range.
     pub notes: Vec<String>,
+    /// The table's regions at the last snapshot as a design's `regions` section, to run the
+    /// design on them (`onTableRegions`): absent when a region there has no key range.
+    pub layout: Option<SeriesLayout>,
+}
+
+/// The regions alive at a snapshot as a design's pre-split and placement: what `readRegions`
+/// gives for one snapshot, so the design's prediction and the measured rates share regions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesLayout {
+    /// The snapshot.
+    pub snapshot: usize,
+    /// Its regions in key order (indexes into [`RegionSeries::regions`]): the design's region
+    /// `i` is `regions[i]`.
+    pub regions: Vec<usize>,
+    /// Their start keys but the first, as explicit toStringBinary split keys.
+    pub presplit: crate::region::PreSplit,
+    /// Their servers, when every region was read there.
+    pub assignment: Option<crate::region::Assignment>,
 }
 
 /// The error for file `i` of a series.

@@ -6,10 +6,11 @@ use std::collections::{BTreeSet, HashMap};
 use super::read::{FileRead, Named, Reading, Server};
 use super::{
     file_error, Counted, FileKind, Interval, RegionEvent, RegionRate, RegionSeries, SeriesFile,
-    SeriesRegion, ServerRate, Snapshot, SnapshotFile, POLL_SPREAD_MS, TOP_REGIONS,
+    SeriesLayout, SeriesRegion, ServerRate, Snapshot, SnapshotFile, POLL_SPREAD_MS, TOP_REGIONS,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
+use crate::region::{Assignment, KeyEncoding, PreSplit};
 
 /// One region's reading at one snapshot, with its file's time.
 #[derive(Clone)]
@@ -266,8 +267,13 @@ pub(super) fn series(
         snapshots,
         events: Vec::new(),
     };
-    let intervals = (1..groups.len()).map(|k| b.interval(k)).collect();
+    let intervals: Vec<Interval> = (1..groups.len()).map(|k| b.interval(k)).collect();
+    let layout = intervals.last().and_then(|iv| layout(groups.len() - 1, iv));
+    if layout.is_none() {
+        notes.push("no layout for a design: at the last snapshot a region has no key range, or the table's first region was not read".into());
+    }
     Ok(RegionSeries {
+        layout,
         table,
         files: series_files,
         snapshots: b.snapshots,
@@ -549,6 +555,36 @@ impl Build {
             }
         }
     }
+}
+
+/// The regions alive at the end of `iv` (snapshot `k`) as a design's pre-split and placement.
+fn layout(k: usize, iv: &Interval) -> Option<SeriesLayout> {
+    // Without the table's first region the design would have one region more than the series.
+    if iv.regions.first()?.start_key.as_deref() != Some("") {
+        return None;
+    }
+    let mut keys = Vec::with_capacity(iv.regions.len());
+    for (j, r) in iv.regions.iter().enumerate() {
+        let start = r.start_key.clone()?;
+        // The first region's empty start key is the table's start, not a split key.
+        if j > 0 || !start.is_empty() {
+            keys.push(start);
+        }
+    }
+    let servers: Option<Vec<String>> = iv.regions.iter().map(|r| r.server.clone()).collect();
+    Some(SeriesLayout {
+        snapshot: k,
+        regions: iv.regions.iter().map(|r| r.region).collect(),
+        presplit: if keys.is_empty() {
+            PreSplit::None
+        } else {
+            PreSplit::Explicit {
+                keys,
+                encoding: KeyEncoding::StringBinary,
+            }
+        },
+        assignment: servers.map(Assignment::Servers),
+    })
 }
 
 /// Reads and writes together, or `list_regions`' REQ.
