@@ -4,6 +4,7 @@ export { analyze, compare } from './analyze.mjs';
 export { check } from './check.mjs';
 export { decode, encode, layout } from './keys.mjs';
 export { examples, lint } from './lint.mjs';
+export { observe } from './observe.mjs';
 export { createTable as 'create-table' } from './phoenix.mjs';
 export { profile } from './profile.mjs';
 export { reads } from './reads.mjs';

@@ -37,6 +37,11 @@ Commands:
   regions <FILE> [--table T]           a table's current regions, read from get_splits,
                                        list_regions, a hbase:meta scan, a SPLITS_FILE or a
                                        create statement, as a design's pre-split
+  observe DIR|FILE... [<design>]       a live table's regions over time from snapshots
+                                       (RegionServer /jmx dumps, list_regions, status
+                                       'detailed'): reads/s, writes/s and growth per
+                                       interval; splits, moves, reopens and gaps; beside
+                                       the design's share of writes
   presets [--json]                     list the built-in presets
   create-table <design> [--json]       a Phoenix design's CREATE TABLE statement
 
@@ -212,4 +217,32 @@ shows each region's share now beside the design's share of its writes. When ever
 server is named, the design also gets "assignment": {"servers": [...]}: the analysis places the
 regions on those servers (per-server writes, the split policy's count of regions per server).
   --table T  the table to read when the text has regions of several`,
+  observe: `rowkey-lab observe DIR|FILE... [<design>] [--table T] [--windows N] [--threads N] [--json]
+A live table's regions over time. HBase keeps each region's counters only as totals since the
+region opened; two snapshots a minute apart give its rates over that minute. Each FILE (or
+every file of DIR, by name) is one snapshot of one RegionServer or of the whole table:
+  a RegionServer's /jmx (curl 'http://RS:16030/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=*'):
+      readRequestCount, writeRequestCount, storeFileSize and memStoreSize of each region
+      (bean sub=Regions), named by its encoded name
+  list_regions output: SERVER_NAME, SIZE and REQ (reads and writes together)
+  status 'detailed' output: readRequestsCount, writeRequestsCount, storefileSizeMB and
+      memstoreSizeMB of each region on each live server
+  region names alone (a scan 'hbase:meta', list_regions): the regions' key ranges, which a
+      /jmx dump does not give; each name is checked against its MD5
+A file's time is the one in its name (20261126T053600Z, or 13 digits of epoch ms, UTC), else a
+full /jmx dump's own (java.lang:type=Runtime: StartTime + Uptime), else the file's modification
+time; files within 5 s of each other are one snapshot (one poll of several servers). Each
+server's times must rise in the order given: the same time twice, or a clock going backwards,
+is an error.
+Per interval: each region's reads/s, writes/s, requests/s, share, size and growth, its key
+range and server; the busiest regions; per-server sums. What happened between snapshots is
+said, never guessed: a split or a merge (the new regions count since they opened), a move to
+another server or a reopen (a counter that went down: counted since the reopen, never a
+negative rate), a gap (a region not read, or a server's dump missing: no rate).
+With <design> (the last argument, when it is a preset id, a .sql file or a .json design), the
+design runs on the regions of the last snapshot and its share of writes in each region is
+shown beside the share measured in the last interval.
+  --table T     the table to read when the files have regions of several
+  --windows N   the design's analysis windows
+  --threads N   the design's analysis threads`,
 };
