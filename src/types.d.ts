@@ -1337,8 +1337,9 @@ export interface RegionSeries {
   intervals: SeriesInterval[];
   events: RegionEvent[];
   notes: string[];
-  /** The regions at the last snapshot as a design's `regions` (what `onTableRegions` takes):
-   * the design's region i is `regions[i]`. Null when one has no key range. */
+  /** The regions at the end of the last interval with a rate (interval `snapshot - 1`) as a
+   * design's `regions` (what `onTableRegions` takes): the design's region i is `regions[i]`.
+   * Null when one has no key range. */
   layout: SeriesLayout | null;
 }
 export interface SeriesLayout {

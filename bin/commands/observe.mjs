@@ -107,11 +107,13 @@ function intervalLines(s, iv) {
   ];
 }
 
-/** The design on the last snapshot's regions, its share of writes beside the measured share. */
+/** The design on the regions of the last interval with rates, its share of writes beside the
+ * share measured in that interval. */
 async function againstDesign(s, design, opt) {
   const layout = s.layout;
-  const last = s.intervals.at(-1);
-  if (!layout || !last) return { lines: ['(no comparison with the design: see the notes)'] };
+  // The interval that ends at the layout's snapshot: the last with rates.
+  const last = layout && s.intervals[layout.snapshot - 1];
+  if (!last) return { lines: ['(no comparison with the design: see the notes)'] };
   const r = await runAnalysis(onRegions(design, layout), opt);
   if (r.regions.length !== layout.regions.length) {
     return { lines: ['(no comparison: the design split the regions further as it ran)'] };
@@ -128,7 +130,7 @@ async function againstDesign(s, design, opt) {
   return {
     rows,
     lines: [
-      `last interval against the design (${r.writes} writes of its workload on the same regions):`,
+      `${time(last.fromMs)} → ${time(last.toMs)} (the last interval with rates) against the design (${r.writes} writes of its workload on the same regions):`,
       table(
         rows.map(x => [
           x.startKey || '(first)',

@@ -303,8 +303,9 @@ pub struct RegionSeries {
     pub events: Vec<RegionEvent>,
     /// What was skipped or is uncertain: other tables, regions without a key range.
     pub notes: Vec<String>,
-    /// The table's regions at the last snapshot as a design's `regions` section, to run the
-    /// design on them (`onTableRegions`): absent when a region there has no key range.
+    /// The table's regions at the end of the last interval with a rate, as a design's
+    /// `regions` section, to run the design on them (`onTableRegions`) and set its shares
+    /// beside that interval's: absent when a region there has no key range.
     pub layout: Option<SeriesLayout>,
 }
 
@@ -313,7 +314,7 @@ pub struct RegionSeries {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SeriesLayout {
-    /// The snapshot.
+    /// The snapshot (the end of interval `snapshot - 1`).
     pub snapshot: usize,
     /// Its regions in key order (indexes into [`RegionSeries::regions`]): the design's region
     /// `i` is `regions[i]`.
