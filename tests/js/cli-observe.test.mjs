@@ -97,7 +97,7 @@ describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
     );
     const writes = [900, 360, 60];
     const total = writes.reduce((a, b) => a + b);
-    vs.forEach((x, i) => near(x.measuredShare, writes[i] / total, `measured share ${i}`));
+    for (const [i, x] of vs.entries()) near(x.measuredShare, writes[i] / total, `measured share ${i}`);
     near(
       vs.reduce((t, x) => t + x.designShare, 0),
       1,
