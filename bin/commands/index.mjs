@@ -10,3 +10,4 @@ export { profile } from './profile.mjs';
 export { reads } from './reads.mjs';
 export { regions } from './regions.mjs';
 export { presets, splits } from './splits.mjs';
+export { watch } from './watch.mjs';

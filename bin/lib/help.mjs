@@ -42,6 +42,8 @@ Commands:
                                        'detailed'): reads/s, writes/s and growth per
                                        interval; splits, moves, reopens and gaps; beside
                                        the design's share of writes
+  watch URL... --out DIR [--every 60s] poll RegionServers' /jmx and write timestamped
+                                       snapshots for observe
   presets [--json]                     list the built-in presets
   create-table <design> [--json]       a Phoenix design's CREATE TABLE statement
 
@@ -245,4 +247,19 @@ shown beside the share measured in the last interval.
   --table T     the table to read when the files have regions of several
   --windows N   the design's analysis windows
   --threads N   the design's analysis threads`,
+  watch: `rowkey-lab watch URL... --out DIR [--every 60s] [--timeout 10s] [--retries 2] [--count N]
+Polls each RegionServer's /jmx every interval and writes each answer to DIR as
+<time>-<host>_<port>.json (time in UTC, 20261126T053600.123Z), the files \`observe DIR\` reads.
+Only the URLs given are contacted. A URL without a path (http://rs1:16030, or rs1:16030) gets
+/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=* (each region's counters, and the
+server's name). A server that does not answer within --timeout, answers an HTTP error or
+something that is not a /jmx dump is tried again --retries times, then said on stderr and
+skipped for that poll: observe reports its dump as missing, never guesses it. Polls start
+every --every from the first, however long one takes; a file is written whole, then renamed
+into place. Runs until interrupted, or --count polls; exit 3 when any poll of a server failed.
+  --out DIR      where the snapshots go (made when missing)
+  --every D      between polls: 60s (also 500ms, 5m, 1h; a plain number is seconds)
+  --timeout D    for one answer: 10s
+  --retries N    more tries after a failed one: 2
+  --count N      polls to make, then exit`,
 };

@@ -13,6 +13,11 @@ fn times_in_file_names() {
         Some(t + 250)
     );
     assert_eq!(file_time("rs1-1795671360000.json"), Some(t));
+    // What `rowkey-lab watch` writes.
+    assert_eq!(
+        file_time("20261126T053600.250Z-rs1.example.internal_16030.json"),
+        Some(t + 250)
+    );
     // A 12- or 14-digit run is not epoch ms; a month 13 is not a date.
     assert_eq!(file_time("rs1-179567136000.json"), None);
     assert_eq!(file_time("rs1-17956713600001.json"), None);
