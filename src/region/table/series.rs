@@ -34,6 +34,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 mod rates;
 mod read;
+mod snapshots;
 #[cfg(test)]
 mod tests;
 
