@@ -175,7 +175,8 @@ fn jmx(text: &str) -> Result<FileRead> {
         for b in &beans {
             let Json::Obj(kv) = &b.v else { continue };
             let name = bean_text(kv, "name").unwrap_or("");
-            if name.ends_with("sub=Server") {
+            // A RegionServer's (the master's /jmx has a `name=Master,sub=Server` too).
+            if name.ends_with("name=RegionServer,sub=Server") {
                 server = bean_text(kv, "tag.serverName").map(Server::parse);
             }
             if name == "java.lang:type=Runtime" {
