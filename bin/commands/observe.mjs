@@ -86,8 +86,8 @@ function eventLines(s) {
 function intervalLines(s, iv) {
   const head = `${time(iv.fromMs)} → ${time(iv.toMs)}: ${rate(iv.requestsPerSec)} requests/s`;
   const rows = iv.regions.map(r => [
-    r.startKey ?? s.regions[r.region].encoded,
-    r.endKey ?? '-',
+    r.startKey === '' ? '(first)' : (r.startKey ?? s.regions[r.region].encoded),
+    r.endKey === '' ? '(last)' : (r.endKey ?? '-'),
     r.server ?? '-',
     rate(r.readsPerSec),
     rate(r.writesPerSec),

@@ -266,3 +266,14 @@ fn the_last_measured_regions_as_a_design_layout() {
     }
     assert_eq!(l.assignment, Some(Assignment::Servers(vec![RS2.into(); 3])));
 }
+
+#[test]
+fn events_in_json_are_camel_case() {
+    // What the CLI and types.d.ts read: `missingServer`, not `missing_server`.
+    let s = scenario();
+    let json = serde_json::to_value(&s.events).unwrap();
+    let gap = json.as_array().unwrap().iter().find(|e| e["kind"] == "gap").unwrap();
+    assert_eq!(gap["missingServer"], "rs2.example.internal");
+    let split = json.as_array().unwrap().iter().find(|e| e["kind"] == "split").unwrap();
+    assert!(split.get("daughters").is_some() && split.get("parent").is_some());
+}
