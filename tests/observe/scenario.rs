@@ -272,8 +272,18 @@ fn events_in_json_are_camel_case() {
     // What the CLI and types.d.ts read: `missingServer`, not `missing_server`.
     let s = scenario();
     let json = serde_json::to_value(&s.events).unwrap();
-    let gap = json.as_array().unwrap().iter().find(|e| e["kind"] == "gap").unwrap();
+    let gap = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "gap")
+        .unwrap();
     assert_eq!(gap["missingServer"], "rs2.example.internal");
-    let split = json.as_array().unwrap().iter().find(|e| e["kind"] == "split").unwrap();
+    let split = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "split")
+        .unwrap();
     assert!(split.get("daughters").is_some() && split.get("parent").is_some());
 }

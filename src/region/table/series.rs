@@ -229,7 +229,11 @@ pub const TOP_REGIONS: usize = 5;
 
 /// What happened to the table's regions between two snapshots.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum RegionEvent {
     /// A region split: its daughters replace it.
     Split {

@@ -344,7 +344,7 @@ impl Build {
             since_open(b, dt, rate);
         } else {
             rate.counted = Counted::Difference;
-            let per = |x: Option<u64>, y: Option<u64>| Some((y? - x?) as f64 / dt?);
+            let per = |x: Option<u64>, y: Option<u64>| Some(y?.checked_sub(x?)? as f64 / dt?);
             rate.reads_per_sec = per(a.reads, b.reads);
             rate.writes_per_sec = per(a.writes, b.writes);
             rate.requests_per_sec = per(requests(a), requests(b));
