@@ -1241,6 +1241,23 @@ export interface RegionLoad {
  */
 export function readRegions(text: string, table?: string | null): RegionList;
 
+/** A region boundary read through a design's key (`decodeBoundaries`). */
+export interface Boundary {
+  /** The boundary as toStringBinary text. */
+  key: string;
+  /** The salt or hash prefix it opens with (its digits, or its byte's value), when whole. */
+  salt: string | null;
+  /** The fields it holds in the key's order; `exact: false` for a value it may cut. */
+  fields: DecodedField[];
+  /** `salt 07 · phone=1380…`, `(first)` for the empty key, or the key's text. */
+  label: string;
+  /** Whether it read as this key. */
+  decoded: boolean;
+}
+/** Region boundaries (start keys, split keys) read through the design's key, one per key:
+ * decoding stops where a boundary ends. npm package only. */
+export function decodeBoundaries(doc: DesignInput, keys: readonly Bytes[]): Boundary[];
+
 /* ------------------------------------------------------------------ a table over time */
 
 /** One file of a series: a RegionServer `/jmx` dump, `list_regions` or `status 'detailed'`

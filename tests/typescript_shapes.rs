@@ -243,6 +243,16 @@ fn every_preset_result_has_the_declared_shape() {
     let list = rowkey_lab::region::read_regions("create 't', 'f', SPLITS => ['b', 'd']", None)
         .unwrap_or_else(|e| panic!("{e}"));
     each("RegionList", &json(&list));
+    for p in presets::all() {
+        let doc: DesignDocument = presets::get(p.id).unwrap_or_else(|e| panic!("{e}"));
+        let keys = [Vec::new(), vec![1], b"07_1380".to_vec()];
+        let bounds = rowkey_lab::keyspec::decode_boundaries(&doc.key, &doc.key_fields(), &keys)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for b in &bounds {
+            each("Boundary", &json(b));
+            b.fields.iter().for_each(|f| each("DecodedField", &json(f)));
+        }
+    }
     let series = observed_series();
     each("RegionSeries", &json(&series));
     if let Some(l) = &series.layout {

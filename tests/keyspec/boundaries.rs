@@ -15,7 +15,7 @@ fn labels(keys: &[&[u8]]) -> Vec<keyspec::Boundary> {
         fd("ts", FieldType::Timestamp),
     ];
     let keys: Vec<Vec<u8>> = keys.iter().map(|k| k.to_vec()).collect();
-    keyspec::decode_boundaries(&spec(KEY), &fields, &keys).unwrap()
+    keyspec::decode_boundaries(&spec(KEY), &fields, &keys).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
