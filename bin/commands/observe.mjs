@@ -5,7 +5,7 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from
 import { join } from 'node:path';
 import * as api from '../../pkg/node/index.js';
 import { onRegions, runAnalysis } from '../lib/analysis.mjs';
-import { CliError, EXIT } from '../lib/errors.mjs';
+import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, pctOf, table } from '../lib/format.mjs';
 import { LIMITS, readText } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
@@ -83,7 +83,18 @@ function eventLines(s) {
   });
 }
 
-function intervalLines(s, iv) {
+/** Each region's start key read through the design's key (null without a start key). */
+function decodeStarts(s, design) {
+  const keyed = [];
+  for (const [i, r] of s.regions.entries()) if (r.startKey !== null) keyed.push(i);
+  const keys = keyed.map(i => api.toBytesBinary(s.regions[i].startKey));
+  const bounds = engine(() => api.decodeBoundaries(design, keys));
+  const out = s.regions.map(() => null);
+  for (const [j, i] of keyed.entries()) out[i] = bounds[j];
+  return out;
+}
+
+function intervalLines(s, iv, labels) {
   const head = `${time(iv.fromMs)} → ${time(iv.toMs)}: ${rate(iv.requestsPerSec)} requests/s`;
   const rows = iv.regions.map(r => [
     r.startKey === '' ? '(first)' : (r.startKey ?? s.regions[r.region].encoded),
@@ -96,20 +107,34 @@ function intervalLines(s, iv) {
     mb(r.sizeBytes),
     r.growthBytesPerSec === null ? '-' : (r.growthBytesPerSec / 1024).toFixed(1),
     COUNTED[r.counted],
+    ...(labels ? [labels[r.region]?.label ?? '-'] : []),
   ]);
-  const headers = ['start', 'end', 'server', 'reads/s', 'writes/s', 'requests/s', '%', 'MB', 'KB/s', ''];
+  const headers = [
+    'start',
+    'end',
+    'server',
+    'reads/s',
+    'writes/s',
+    'requests/s',
+    '%',
+    'MB',
+    'KB/s',
+    '',
+    ...(labels ? ['through the key'] : []),
+  ];
+  const name = i => labels?.[iv.regions[i].region]?.label ?? (iv.regions[i].startKey || '(first)');
   const servers = iv.servers.map(v => [v.server, v.regions, rate(v.readsPerSec), rate(v.writesPerSec), pctOf(v.share)]);
   return [
     head,
-    table(rows, headers, [0, 1, 2, 9]),
-    `busiest: ${iv.top.map(i => iv.regions[i].startKey || '(first)').join(', ') || '-'}`,
+    table(rows, headers, [0, 1, 2, 9, 10]),
+    `busiest: ${iv.top.map(name).join(', ') || '-'}`,
     ...(servers.length > 1 ? [table(servers, ['server', 'regions', 'reads/s', 'writes/s', '%'], [0])] : []),
   ];
 }
 
 /** The design on the regions of the last interval with rates, its share of writes beside the
  * share measured in that interval. */
-async function againstDesign(s, design, opt) {
+async function againstDesign(s, design, opt, labels) {
   const layout = s.layout;
   // The interval that ends at the layout's snapshot: the last with rates.
   const last = layout && s.intervals[layout.snapshot - 1];
@@ -122,6 +147,7 @@ async function againstDesign(s, design, opt) {
   const total = measured.reduce((a, x) => a + (x ?? 0), 0);
   const rows = last.regions.map((x, i) => ({
     startKey: x.startKey,
+    decoded: labels[x.region]?.label ?? null,
     server: x.server,
     measuredShare: total > 0 && measured[i] !== null ? measured[i] / total : null,
     designShare: r.writes ? r.regions[i].writes / r.writes : 0,
@@ -134,12 +160,13 @@ async function againstDesign(s, design, opt) {
       table(
         rows.map(x => [
           x.startKey || '(first)',
+          x.decoded ?? '-',
           x.server ?? '-',
           x.measuredShare === null ? '-' : pctOf(x.measuredShare),
           pctOf(x.designShare),
         ]),
-        ['start', 'server', `% of ${what} now`, '% of writes, this design'],
-        [0, 1],
+        ['start', 'through the key', 'server', `% of ${what} now`, '% of writes, this design'],
+        [0, 1, 2],
       ),
     ],
   };
@@ -160,8 +187,10 @@ export async function observe(pos, opt) {
     throw seriesError(e);
   }
   const design = designArg === undefined ? undefined : await loadDesign(designArg);
-  const vs = design ? await againstDesign(s, design, opt) : undefined;
-  out(opt, { ...s, ...(vs?.rows ? { againstDesign: vs.rows } : {}) }, () => {
+  const labels = design ? decodeStarts(s, design) : undefined;
+  const vs = design ? await againstDesign(s, design, opt, labels) : undefined;
+  const json = { ...s, ...(labels ? { decodedStarts: labels } : {}), ...(vs?.rows ? { againstDesign: vs.rows } : {}) };
+  out(opt, json, () => {
     const first = s.snapshots[0];
     const last = s.snapshots.at(-1);
     return [
@@ -171,7 +200,7 @@ export async function observe(pos, opt) {
         .filter(x => x.missingServers.length)
         .map(x => `* ${time(x.timeMs)}: no dump of ${x.missingServers.join(', ')}`),
       ...(s.events.length ? ['', ...eventLines(s)] : []),
-      ...s.intervals.flatMap(iv => ['', ...intervalLines(s, iv)]),
+      ...s.intervals.flatMap(iv => ['', ...intervalLines(s, iv, labels)]),
       ...(vs ? ['', ...vs.lines] : []),
     ].join('\n');
   });

@@ -85,10 +85,17 @@ describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
     );
   });
 
-  test('with a design: its share of writes beside the measured share, on the same regions', () => {
-    const r = run(path.join(FIXTURES, 'scenario'), 'seed000-telecom', '--windows', '4', '--json');
+  test('with a design: start keys through its key, its share of writes beside the measured share', () => {
+    const design = path.join(FIXTURES, 'design.json');
+    const r = run(path.join(FIXTURES, 'scenario'), design, '--windows', '4', '--json');
     assert.equal(r.status, 0, r.stderr);
-    const vs = JSON.parse(r.stdout).againstDesign;
+    const out = JSON.parse(r.stdout);
+    // The design's key is host + "|" + long(ts): the boundaries m and t are hosts' starts.
+    assert.deepEqual(
+      out.decodedStarts.map(b => b.label),
+      ['(first)', 'host=m…', 'host=m…', 'host=t…'],
+    );
+    const vs = out.againstDesign;
     // Polls 3 and 4 have no rates (rs2's dump is missing at 3): the last interval with rates
     // is 05:01 → 05:02, whose writes are A 900 (since its move), B1 480 - 120, B2 60 (since
     // its reopen).
@@ -99,13 +106,13 @@ describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
     const writes = [900, 360, 60];
     const total = writes.reduce((a, b) => a + b);
     for (const [i, x] of vs.entries()) near(x.measuredShare, writes[i] / total, `measured share ${i}`);
-    near(
-      vs.reduce((t, x) => t + x.designShare, 0),
-      1,
-      'design shares',
-    );
-    const text = run(path.join(FIXTURES, 'scenario'), 'seed000-telecom', '--windows', '4');
+    // The design's hosts alpha | mike | tango, zulu fall in ["", m) | [m, t) | [t, ""): a
+    // quarter, a quarter, a half of its writes, give or take its generator's draw.
+    for (const [i, want] of [0.25, 0.25, 0.5].entries())
+      assert.ok(Math.abs(vs[i].designShare - want) < 0.05, `design share ${i}: ${vs[i].designShare}`);
+    const text = run(path.join(FIXTURES, 'scenario'), design, '--windows', '4');
     assert.match(text.stdout, /the last interval with rates\) against the design/);
+    assert.match(text.stdout, /\nm +host=m… +rs2\.example\.internal/);
   });
 
   test('bad input: exit 3 and the file it is in', () => {
