@@ -241,9 +241,10 @@ range and server; the busiest regions; per-server sums. What happened between sn
 said, never guessed: a split or a merge (the new regions count since they opened), a move to
 another server or a reopen (a counter that went down: counted since the reopen, never a
 negative rate), a gap (a region not read, or a server's dump missing: no rate).
-With <design> (the last argument, when it is a preset id, a .sql file or a .json design), the
-design runs on the regions of the last snapshot and its share of writes in each region is
-shown beside the share measured in the last interval.
+With <design> (the last argument, when it is a preset id, a .sql file or a .json design), each
+region's start key is read through the design's key ("salt 07 · host=web03…", a value the
+boundary may cut ending in …), and the design runs on the regions of the last interval with
+rates: its share of writes in each region beside the share measured in that interval.
   --table T     the table to read when the files have regions of several
   --windows N   the design's analysis windows
   --threads N   the design's analysis threads`,
