@@ -159,3 +159,48 @@ fn never_panics_on_mangled_files() {
         }
     }
 }
+
+/// At the cap: 250 snapshots of 1,000 regions (one server's dumps), read in a second, its
+/// report's JSON under the result limit. Run by hand (`--ignored`): it builds 250 dumps of
+/// 140 KB.
+#[test]
+#[ignore]
+fn a_series_at_the_cap() {
+    let regions = 1000;
+    let dump = |k: u64| {
+        let mut kv =
+            vec![r#""name" : "Hadoop:service=HBase,name=RegionServer,sub=Regions""#.to_string()];
+        for r in 0..regions {
+            kv.push(format!(
+                r#""Namespace_default_table_t_region_{r:032x}_metric_readRequestCount" : {k}"#
+            ));
+            kv.push(format!(
+                r#""Namespace_default_table_t_region_{r:032x}_metric_writeRequestCount" : {}"#,
+                2 * k
+            ));
+        }
+        format!("{{\"beans\" : [ {{ {} }} ]}}", kv.join(",\n"))
+    };
+    let files: Vec<(String, String)> = (0..250u64)
+        .map(|k| {
+            (
+                format!("{}-rs1.json", 1_795_669_200_000u64 + k * 60_000),
+                dump(k),
+            )
+        })
+        .collect();
+    let t = std::time::Instant::now();
+    let s = series(&files, None).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "{} intervals × {} regions in {:?}",
+        s.intervals.len(),
+        s.regions.len(),
+        t.elapsed()
+    );
+    let json = serde_json::to_string(&s).map(|j| j.len()).unwrap_or(0);
+    eprintln!("JSON: {json} bytes");
+    assert!(json < rowkey_lab::limits::MAX_RESULT_BYTES);
+    assert_eq!(s.intervals.len(), 249);
+    let rate = s.intervals[200].regions[7].writes_per_sec;
+    assert_eq!(rate, Some(2.0 / 60.0));
+}
