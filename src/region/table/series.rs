@@ -26,6 +26,11 @@
 //! clock when it answered), else the file's modification time; files within
 //! [`POLL_SPREAD_MS`] of each other make one snapshot (one poll of several servers).
 //!
+//! What the readings cannot tell: a region reopened on the same server whose counters have
+//! already passed their old values reads as a plain difference (too low), and `list_regions`
+//! and `status 'detailed'` are taken for the whole table (a `list_regions` of one server's
+//! regions would make the others' look gone).
+//!
 //! [`read_regions`]: super::read_regions
 
 use serde::Serialize;
@@ -125,7 +130,7 @@ pub struct SeriesRegion {
     pub start_key: Option<String>,
     /// Its region id (creation time in ms), when a file names the region.
     pub region_id: Option<u64>,
-    /// The first and last snapshot that read it.
+    /// The first snapshot that read it.
     pub first: usize,
     /// The last snapshot that read it.
     pub last: usize,
