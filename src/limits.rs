@@ -34,6 +34,17 @@ pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
 /// long keys.
 pub const MAX_REGION_TEXT_BYTES: usize = 64 << 20;
 
+/// Most region readings (a region read in one snapshot file) a series of snapshots holds,
+/// every table of its dumps together (`region::series`): 250 snapshots of 1,000 regions, or 2
+/// of 100,000. Each reading becomes a rate of the report, whose JSON must stay under
+/// [`MAX_RESULT_BYTES`]: 1,000 regions × 250 snapshots is 65 MB of JSON (measured, about
+/// 260 bytes a rate), and the series takes about 300 MB while it is read natively; a longer
+/// watch is read a window at a time.
+pub const MAX_SERIES_READINGS: usize = 250_000;
+
+/// Most files in one series of snapshots: a poll of 100 servers a minute for 16 hours.
+pub const MAX_SERIES_FILES: usize = 100_000;
+
 /// Most bytes of row keys the analyzer keeps as samples (the report's key sample and each
 /// region's, which auto-split takes its midpoints from): long keys times many regions times
 /// `regionSampleSize` must not exhaust a tab's memory.

@@ -1282,6 +1282,136 @@ export interface RegionLoad {
  */
 export function readRegions(text: string, table?: string | null): RegionList;
 
+/** A region boundary read through a design's key (`decodeBoundaries`). */
+export interface Boundary {
+  /** The boundary as toStringBinary text. */
+  key: string;
+  /** The salt or hash prefix it opens with (its digits, or its byte's value), when whole. */
+  salt: string | null;
+  /** The fields it holds in the key's order; `exact: false` for a value it may cut. */
+  fields: DecodedField[];
+  /** `salt 07 · phone=1380…`, `(first)` for the empty key, or the key's text. */
+  label: string;
+  /** Whether it read as this key. */
+  decoded: boolean;
+}
+/** Region boundaries (start keys, split keys) read through the design's key, one per key:
+ * decoding stops where a boundary ends. npm package only. */
+export function decodeBoundaries(doc: DesignInput, keys: readonly Bytes[]): Boundary[];
+
+/* ------------------------------------------------------------------ a table over time */
+
+/** One file of a series: a RegionServer `/jmx` dump, `list_regions` or `status 'detailed'`
+ * output, or region names alone (a `scan 'hbase:meta'`: key ranges, no load). Its time is the
+ * one in its name (epoch ms, or `20261126T053600Z`), else the dump's own
+ * (`java.lang:type=Runtime`), else `modifiedMs`. */
+export interface SnapshotFileInput { name: string; text: string; modifiedMs?: number | null }
+/** One file as read. */
+export interface SeriesFile {
+  name: string;
+  kind: 'jmx' | 'listRegions' | 'statusDetailed' | 'regionNames';
+  timeMs: number | null;
+  timeFrom: 'name' | 'dump' | 'modified' | null;
+  /** The snapshot it belongs to; null for key ranges only. */
+  snapshot: number | null;
+  servers: string[];
+  /** Readings of the table's regions in it. */
+  readings: number;
+}
+/** The files of one poll (within 5 s of each other). */
+export interface SeriesSnapshot {
+  timeMs: number;
+  files: number[];
+  regions: number;
+  /** Servers seen elsewhere in the series with no dump in this snapshot. */
+  missingServers: string[];
+}
+/** A region the series read. */
+export interface SeriesRegion {
+  encoded: string;
+  /** toStringBinary; null when no file names the region (a dump gives encoded names only). */
+  startKey: string | null;
+  regionId: number | null;
+  first: number;
+  last: number;
+  /** The split parent, or the merged regions (indexes into `regions`). */
+  parents: number[];
+}
+/** How an interval's count was taken: `difference` exact; `reopened`, `split`, `merged` since
+ * the region opened within the interval (a lower bound); `gap` no rate. */
+export type Counted = 'difference' | 'reopened' | 'split' | 'merged' | 'gap';
+/** One region in one interval. */
+export interface RegionRate {
+  region: number;
+  startKey: string | null;
+  endKey: string | null;
+  server: string | null;
+  counted: Counted;
+  seconds: number | null;
+  readsPerSec: number | null;
+  writesPerSec: number | null;
+  requestsPerSec: number | null;
+  /** Store files and memstore at the interval's end (whole MB from list_regions and status). */
+  sizeBytes: number | null;
+  growthBytesPerSec: number | null;
+  /** Its share of the interval's requests. */
+  share: number | null;
+}
+/** One server's totals in one interval. */
+export interface ServerRate {
+  server: string;
+  regions: number;
+  readsPerSec: number;
+  writesPerSec: number;
+  requestsPerSec: number;
+  share: number;
+}
+/** The time between two snapshots. */
+export interface SeriesInterval {
+  from: number;
+  fromMs: number;
+  toMs: number;
+  /** The regions alive at its end, in key order. */
+  regions: RegionRate[];
+  /** The busiest regions (indexes into `regions`), at most 5. */
+  top: number[];
+  servers: ServerRate[];
+  requestsPerSec: number;
+}
+/** What happened to the regions between two snapshots (`snapshot`: the later one). */
+export type RegionEvent =
+  | { kind: 'split'; snapshot: number; parent: number; daughters: number[] }
+  | { kind: 'merge'; snapshot: number; parents: number[]; merged: number }
+  | { kind: 'move'; snapshot: number; region: number; from: string; to: string }
+  | { kind: 'reopen'; snapshot: number; region: number }
+  | { kind: 'gap'; snapshot: number; region: number; missingServer: string | null }
+  | { kind: 'gone'; snapshot: number; region: number };
+/** A table's regions over a series of snapshots (`readSeries`). */
+export interface RegionSeries {
+  table: string;
+  files: SeriesFile[];
+  snapshots: SeriesSnapshot[];
+  regions: SeriesRegion[];
+  intervals: SeriesInterval[];
+  events: RegionEvent[];
+  notes: string[];
+  /** The regions at the end of the last interval with a rate (interval `snapshot - 1`) as a
+   * design's `regions` (what `onTableRegions` takes): the design's region i is `regions[i]`.
+   * Null when one has no key range. */
+  layout: SeriesLayout | null;
+}
+export interface SeriesLayout {
+  snapshot: number;
+  regions: number[];
+  presplit: ReadPreSplit;
+  assignment: { servers: string[] } | null;
+}
+/** A table's regions over snapshots joined by encoded region name, their counters (totals
+ * since each region opened) turned into rates per interval; splits, merges, moves, reopens
+ * (a counter that went down) and gaps said, never guessed. Files in the order taken (a
+ * folder's by name); `table` picks one table when the files name several. npm package only. */
+export function readSeries(files: readonly SnapshotFileInput[], table?: string | null): RegionSeries;
+
 /** Incremental analysis for a Web Worker: `step` until `finished` (stop calling to cancel), then `finish`. */
 export class AnalysisSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null);

@@ -255,8 +255,73 @@ fn every_preset_result_has_the_declared_shape() {
     let list = rowkey_lab::region::read_regions("create 't', 'f', SPLITS => ['b', 'd']", None)
         .unwrap_or_else(|e| panic!("{e}"));
     each("RegionList", &json(&list));
+    for p in presets::all() {
+        let doc: DesignDocument = presets::get(p.id).unwrap_or_else(|e| panic!("{e}"));
+        let keys = [Vec::new(), vec![1], b"07_1380".to_vec()];
+        let bounds = rowkey_lab::keyspec::decode_boundaries(&doc.key, &doc.key_fields(), &keys)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for b in &bounds {
+            each("Boundary", &json(b));
+            b.fields.iter().for_each(|f| each("DecodedField", &json(f)));
+        }
+    }
+    let series = observed_series();
+    each("RegionSeries", &json(&series));
+    if let Some(l) = &series.layout {
+        each("SeriesLayout", &json(l));
+    }
+    for f in &series.files {
+        each("SeriesFile", &json(f));
+    }
+    for s in &series.snapshots {
+        each("SeriesSnapshot", &json(s));
+    }
+    for r in &series.regions {
+        each("SeriesRegion", &json(r));
+    }
+    for iv in &series.intervals {
+        each("SeriesInterval", &json(iv));
+        iv.regions.iter().for_each(|r| each("RegionRate", &json(r)));
+        iv.servers.iter().for_each(|s| each("ServerRate", &json(s)));
+    }
     let wrong: Vec<String> = wrong.into_iter().collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The series of `tests/fixtures/observe/scenario/` (a split, a move, a reopen, a gap).
+fn observed_series() -> rowkey_lab::region::series::RegionSeries {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/observe/scenario"
+    );
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    let files: Vec<(String, String)> = paths
+        .iter()
+        .map(|p| {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (
+                name,
+                std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{e}")),
+            )
+        })
+        .collect();
+    let input: Vec<_> = files
+        .iter()
+        .map(|(name, text)| rowkey_lab::region::series::SnapshotFile {
+            name,
+            text,
+            modified_ms: None,
+        })
+        .collect();
+    rowkey_lab::region::series::read_series(&input, None).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

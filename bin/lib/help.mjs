@@ -37,6 +37,13 @@ Commands:
   regions <FILE> [--table T]           a table's current regions, read from get_splits,
                                        list_regions, a hbase:meta scan, a SPLITS_FILE or a
                                        create statement, as a design's pre-split
+  observe DIR|FILE... [<design>]       a live table's regions over time from snapshots
+                                       (RegionServer /jmx dumps, list_regions, status
+                                       'detailed'): reads/s, writes/s and growth per
+                                       interval; splits, moves, reopens and gaps; beside
+                                       the design's share of writes
+  watch URL... --out DIR [--every 60s] poll RegionServers' /jmx and write timestamped
+                                       snapshots for observe
   presets [--json]                     list the built-in presets
   create-table <design> [--json]       a Phoenix design's CREATE TABLE statement
 
@@ -212,4 +219,48 @@ shows each region's share now beside the design's share of its writes. When ever
 server is named, the design also gets "assignment": {"servers": [...]}: the analysis places the
 regions on those servers (per-server writes, the split policy's count of regions per server).
   --table T  the table to read when the text has regions of several`,
+  observe: `rowkey-lab observe DIR|FILE... [<design>] [--table T] [--windows N] [--threads N] [--json]
+A live table's regions over time. HBase keeps each region's counters only as totals since the
+region opened; two snapshots a minute apart give its rates over that minute. Each FILE (or
+every file of DIR, by name) is one snapshot of one RegionServer or of the whole table:
+  a RegionServer's /jmx (curl 'http://RS:16030/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=*'):
+      readRequestCount, writeRequestCount, storeFileSize and memStoreSize of each region
+      (bean sub=Regions), named by its encoded name
+  list_regions output: SERVER_NAME, SIZE and REQ (reads and writes together)
+  status 'detailed' output: readRequestsCount, writeRequestsCount, storefileSizeMB and
+      memstoreSizeMB of each region on each live server
+  region names alone (a scan 'hbase:meta', list_regions): the regions' key ranges, which a
+      /jmx dump does not give; each name is checked against its MD5
+A file's time is the one in its name (20261126T053600Z, or 13 digits of epoch ms, UTC), else a
+full /jmx dump's own (java.lang:type=Runtime: StartTime + Uptime), else the file's modification
+time; files within 5 s of each other are one snapshot (one poll of several servers). Each
+server's times must rise in the order given: the same time twice, or a clock going backwards,
+is an error.
+Per interval: each region's reads/s, writes/s, requests/s, share, size and growth, its key
+range and server; the busiest regions; per-server sums. What happened between snapshots is
+said, never guessed: a split or a merge (the new regions count since they opened), a move to
+another server or a reopen (a counter that went down: counted since the reopen, never a
+negative rate), a gap (a region not read, or a server's dump missing: no rate).
+With <design> (the last argument, when it is a preset id, a .sql file or a .json design), each
+region's start key is read through the design's key ("salt 07 · host=web03…", a value the
+boundary may cut ending in …), and the design runs on the regions of the last interval with
+rates: its share of writes in each region beside the share measured in that interval.
+  --table T     the table to read when the files have regions of several
+  --windows N   the design's analysis windows
+  --threads N   the design's analysis threads`,
+  watch: `rowkey-lab watch URL... --out DIR [--every 60s] [--timeout 10s] [--retries 2] [--count N]
+Polls each RegionServer's /jmx every interval and writes each answer to DIR as
+<time>-<host>_<port>.json (time in UTC, 20261126T053600.123Z), the files \`observe DIR\` reads.
+Only the URLs given are contacted. A URL without a path (http://rs1:16030, or rs1:16030) gets
+/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=* (each region's counters, and the
+server's name). A server that does not answer within --timeout, answers an HTTP error or
+something that is not a /jmx dump is tried again --retries times, then said on stderr and
+skipped for that poll: observe reports its dump as missing, never guesses it. Polls start
+every --every from the first, however long one takes; a file is written whole, then renamed
+into place. Runs until interrupted, or --count polls; exit 3 when any poll of a server failed.
+  --out DIR      where the snapshots go (made when missing)
+  --every D      between polls: 60s (also 500ms, 5m, 1h; a plain number is seconds)
+  --timeout D    for one answer: 10s
+  --retries N    more tries after a failed one: 2
+  --count N      polls to make, then exit`,
 };

@@ -10,8 +10,10 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes;
 use crate::keyspec::FieldType;
 
+mod boundary;
 mod read;
 mod verify;
+pub use boundary::Boundary;
 
 /// A decoded row key.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,6 +109,10 @@ struct Decoding<'a> {
     reached: Vec<bool>,
     times: Vec<Option<(time::Parts, bool)>>,
     steps: usize,
+    /// A region boundary, not a whole key: stop where it ends (`decode_boundary`).
+    prefix: bool,
+    /// The segment being read runs to the boundary's end, which may cut it.
+    cut: bool,
 }
 
 fn derr(pos: usize, msg: impl Into<String>) -> Error {
@@ -220,9 +226,15 @@ impl Decoding<'_> {
         if self.steps > MAX_STEPS {
             return Err(derr(pos, "the key has too many possible splits to decode"));
         }
+        if self.prefix && pos >= self.key.len() {
+            return Ok(());
+        }
         let Some((op, rest)) = ops.split_first() else {
             return self.run_frames(cont, pos);
         };
+        if self.prefix {
+            return self.run_prefix(op, rest, cont, pos);
+        }
         if let Op::When { f, is, then } = op {
             return self.run_when(*f, is, then, rest, cont, pos);
         }
@@ -433,6 +445,13 @@ impl Decoding<'_> {
         note: Option<String>,
         pos: usize,
     ) -> Result<()> {
+        let (exact, note) = match self.cut {
+            true => (
+                false,
+                Some("the region boundary may end inside this value: it starts so".to_string()),
+            ),
+            false => (exact, note),
+        };
         if let Some(r) = self.reached.get_mut(f) {
             *r = true;
         }
@@ -508,6 +527,10 @@ fn has_random(ops: &[Op]) -> bool {
 
 impl CompiledKey {
     fn walk<'a>(&'a self, key: &'a [u8]) -> Result<Decoding<'a>> {
+        self.walk_with(key, false)
+    }
+
+    fn walk_with<'a>(&'a self, key: &'a [u8], prefix: bool) -> Result<Decoding<'a>> {
         let n = self.fields.len();
         let mut decoding = Decoding {
             ck: self,
@@ -518,11 +541,17 @@ impl CompiledKey {
             reached: vec![false; n],
             times: vec![None; n],
             steps: 0,
+            prefix,
+            cut: false,
         };
         decoding.run(&self.ops, &[], 0)?;
         for f in 0..n {
             if let Some(Some((p, secs))) = decoding.times.get(f).cloned() {
-                let (ms, lost) = p.resolve().map_err(|m| derr(0, m))?;
+                // A boundary may hold a time's first parts only: what it holds, or nothing.
+                let (ms, lost) = match p.resolve() {
+                    Err(_) if prefix => continue,
+                    r => r.map_err(|m| derr(0, m))?,
+                };
                 let v = if secs { ms.div_euclid(1000) } else { ms };
                 let note = lost.as_ref().map(|l| {
                     format!("the key's time text has no {l}; the earliest matching time is shown")

@@ -37,7 +37,7 @@ pub(crate) mod value;
 pub use ast::*;
 pub(crate) use compile::Hole;
 pub use compile::{at_record, CompiledKey};
-pub use decode::{Decoded, DecodedField, Unrecoverable};
+pub use decode::{Boundary, Decoded, DecodedField, Unrecoverable};
 pub use field::{Field, FieldType};
 pub use layout::{SegmentLayout, Width};
 pub use value::FieldValue;
@@ -382,6 +382,29 @@ pub fn encode(spec: &KeySpec, fields: &[Field], record: &Map<String, Value>) -> 
 /// Decode a row key: the recovered fields, and which fields cannot be recovered and why.
 pub fn decode(spec: &KeySpec, fields: &[Field], key: &[u8]) -> Result<Decoded> {
     CompiledKey::new(spec, fields)?.decode(key)
+}
+
+/// Region boundaries (start keys, split keys) read through `spec`, one per key, compiled once:
+/// each boundary's salt and leading fields and its label; a boundary that does not read as
+/// this key keeps its text as its label (`decoded: false`).
+pub fn decode_boundaries(
+    spec: &KeySpec,
+    fields: &[Field],
+    keys: &[Vec<u8>],
+) -> Result<Vec<Boundary>> {
+    let ck = CompiledKey::new(spec, fields)?;
+    Ok(keys
+        .iter()
+        .map(|k| {
+            ck.decode_boundary(k).unwrap_or_else(|_| Boundary {
+                key: crate::hbase::bytes::to_string_binary(k),
+                salt: None,
+                fields: Vec::new(),
+                label: crate::hbase::bytes::to_string_binary(k),
+                decoded: false,
+            })
+        })
+        .collect())
 }
 
 /// The byte layout of `spec`: one entry per segment with offset, width and encoding.

@@ -31,6 +31,7 @@ pub(crate) mod read;
 mod table;
 pub use assignment::{Assignment, Placement};
 pub use map::*;
+pub use table::series;
 pub use table::{read_regions, LoadCounter, LoadShares, RegionList, RegionLoad, RegionSource};
 
 /// The most regions a layout may create (split keys + 1).

@@ -523,6 +523,7 @@ fn explicit(
 
 mod listed;
 mod load;
+pub mod series;
 use listed::{from_create, from_lines, line_col_of, list_at};
 pub use load::RegionLoad;
 

@@ -73,6 +73,22 @@ pub fn decode_key(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
     to_js(&core(keyspec::decode(&doc.key, &doc.key_fields(), &key))?)
 }
 
+/// `decodeBoundaries(doc, keys)`: region boundaries (start keys, split keys) read through the
+/// design's key, one per key: the salt bucket and leading fields a boundary holds, a value it
+/// may cut marked as a start, and a label ("salt 07 · phone=1380…"); a boundary that does not
+/// read as this key keeps its text (`decoded: false`).
+#[cfg(feature = "library")]
+#[wasm_bindgen(js_name = decodeBoundaries)]
+pub fn decode_boundaries(doc: JsValue, keys: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let keys = super::bytes_list_arg("keys", &keys)?;
+    to_js(&core(keyspec::decode_boundaries(
+        &doc.key,
+        &doc.key_fields(),
+        &keys,
+    ))?)
+}
+
 /// A design compiled once, for many records and keys: `encodeKey` and `decodeKey` read and
 /// compile the whole document on every call (tens of µs for a preset), a codec only the
 /// record or the key. The page draws its sorted keys through one.

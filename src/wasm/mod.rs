@@ -39,6 +39,8 @@ pub mod keyspec;
 pub mod policy;
 #[cfg(all(feature = "rows", not(feature = "vectors-only")))]
 pub mod rows;
+#[cfg(all(feature = "library", not(feature = "vectors-only")))]
+pub mod series;
 #[cfg(feature = "vectors")]
 mod vectors;
 #[cfg(not(feature = "vectors-only"))]

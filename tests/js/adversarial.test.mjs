@@ -160,6 +160,16 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
     ['readRegions', () => ['{"beans": []}']],
     ['readRegions', () => [` events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a.\n{"beans": ["${BIG}`]],
     ['readRegions', () => [` events,,1700000000000.b9648a65b8e483aa98e34ec614d0456a.\n{"beans": ${'['.repeat(2e5)}`]],
+    // a series of snapshots: not a list, a file with a typo, a lone surrogate, a dump cut
+    // short, 200,000 unclosed arrays
+    ['readSeries', () => [42]],
+    ['readSeries', () => [[42]]],
+    ['readSeries', () => [[{ name: 'a', text: '{}', modified: 1 }]]],
+    ['readSeries', () => [[{ name: 'a', text: LONE }]]],
+    ['readSeries', () => [[{ name: 'a', text: 'x', modifiedMs: -1 }]]],
+    ['readSeries', () => [[{ name: '1795669200000-rs1.json', text: `{"beans": ["${BIG}` }]]],
+    ['readSeries', () => [[{ name: '1795669200000-rs1.json', text: `{"beans": ${'['.repeat(2e5)}` }]]],
+    ['readSeries', () => [[], 42]],
     [
       'validateDesign',
       () => [

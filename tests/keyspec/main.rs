@@ -11,6 +11,7 @@
 mod cases;
 mod common;
 
+mod boundaries;
 mod decode;
 mod encodings;
 mod errors;

@@ -51,7 +51,7 @@ const COLUMNS: [&str; 7] = [
 ];
 
 /// A `list_regions` header line's column names, or `None` for any other line.
-fn header(line: &str) -> Option<Vec<&str>> {
+pub(super) fn header(line: &str) -> Option<Vec<&str>> {
     let cols: Vec<&str> = line
         .split('|')
         .map(str::trim)
@@ -62,7 +62,12 @@ fn header(line: &str) -> Option<Vec<&str>> {
 
 /// What one `list_regions` row (`line`, holding the region name at `span`) says, under the
 /// column names of the header above it. `None` when the line is not a row of that table.
-fn row(line: &str, no: usize, span: (usize, usize), cols: &[&str]) -> Result<Option<RegionLoad>> {
+pub(super) fn row(
+    line: &str,
+    no: usize,
+    span: (usize, usize),
+    cols: &[&str],
+) -> Result<Option<RegionLoad>> {
     let Some(r) = cols.iter().position(|&c| c == "REGION_NAME") else {
         return Ok(None);
     };
@@ -180,8 +185,7 @@ fn listed(text: &str, names: &[&Name], out: &mut Slots) -> Result<usize> {
 /// of the table's regions that are not in `out` into `unknown`; the number of dumps. A document
 /// that starts like a dump but does not parse is an error: its regions' load would be missing.
 fn dumps(text: &str, table: &str, out: &mut Slots, unknown: &mut Vec<Vec<u8>>) -> Result<usize> {
-    let (ns, t) = table.split_once(':').unwrap_or(("default", table));
-    let prefix = format!("namespace_{ns}_table_{t}_region_");
+    let ours = table.split_once(':').unwrap_or(("default", table));
     let (mut at, mut count) = (0, 0);
     while let Some(start) = next_dump(text, at) {
         let (doc, end) = parse_prefix(text, start).map_err(|e| e.at_path("text"))?;
@@ -191,7 +195,7 @@ fn dumps(text: &str, table: &str, out: &mut Slots, unknown: &mut Vec<Vec<u8>>) -
         for (_, _, beans) in top.iter().filter(|(k, _, _)| k == "beans") {
             let Json::Arr(beans) = &beans.v else { continue };
             for bean in beans {
-                regions_bean(bean, &prefix, out, unknown);
+                regions_bean(bean, ours, out, unknown);
             }
         }
     }
@@ -199,7 +203,7 @@ fn dumps(text: &str, table: &str, out: &mut Slots, unknown: &mut Vec<Vec<u8>>) -
 }
 
 /// The offset of the next line from `at` that opens a `/jmx` dump (`{` then `"beans"`).
-fn next_dump(text: &str, mut at: usize) -> Option<usize> {
+pub(super) fn next_dump(text: &str, mut at: usize) -> Option<usize> {
     while let Some(rest) = text.get(at..).filter(|r| !r.is_empty()) {
         let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
         let line = rest.get(..line_end).unwrap_or("");
@@ -215,42 +219,80 @@ fn next_dump(text: &str, mut at: usize) -> Option<usize> {
     None
 }
 
-/// The counters of one bean `sub=Regions` whose keys start with `prefix`
-/// (`namespace_<ns>_table_<t>_region_`, compared without case: 0.98 wrote `namespace_`, later
-/// releases `Namespace_`).
-fn regions_bean(bean: &Node, prefix: &str, out: &mut Slots, unknown: &mut Vec<Vec<u8>>) {
-    let Json::Obj(kv) = &bean.v else { return };
-    let text = |k: &str| {
-        kv.iter().find_map(|(key, _, v)| match &v.v {
-            Json::Str(s) if key == k => Some(s.as_str()),
-            _ => None,
-        })
-    };
-    if !text("name").is_some_and(|n| n.ends_with("sub=Regions")) {
-        return;
-    }
-    let host = text("tag.Hostname");
-    for (key, _, v) in kv {
-        // `<prefix><32 hex>_metric_<name>`; store-level keys (`_store_<family>_metric_`) and
-        // other tables' keys do not match.
-        let Some(rest) = key
-            .get(..prefix.len())
-            .filter(|p| p.eq_ignore_ascii_case(prefix))
-            .and_then(|_| key.get(prefix.len()..))
-        else {
-            continue;
-        };
-        let (Some(enc), Some(metric)) = (rest.get(..32), rest.get(32..)) else {
-            continue;
-        };
-        if !enc.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')) {
-            continue;
+/// One region counter of a bean `sub=Regions`: `Namespace_<ns>_table_<t>_region_<encoded>
+/// _metric_<name>` (`MetricsRegionSourceImpl`'s names; 0.98 wrote `namespace_`).
+pub(super) struct RegionMetric<'a> {
+    pub(super) namespace: &'a str,
+    pub(super) table: &'a str,
+    pub(super) encoded: &'a str,
+    pub(super) metric: &'a str,
+    /// Counters and sizes are Java longs: JSON integers (others are skipped).
+    pub(super) value: u64,
+}
+
+/// A bean's members when it is `sub=Regions` (its `name` ends so), else `None`.
+pub(super) fn regions_bean_members(bean: &Node) -> Option<&[(String, usize, Node)]> {
+    let Json::Obj(kv) = &bean.v else { return None };
+    bean_text(kv, "name")
+        .is_some_and(|n| n.ends_with("sub=Regions"))
+        .then_some(kv.as_slice())
+}
+
+/// The text of member `k` of a bean, when it is a string.
+pub(super) fn bean_text<'a>(kv: &'a [(String, usize, Node)], k: &str) -> Option<&'a str> {
+    kv.iter().find_map(|(key, _, v)| match &v.v {
+        Json::Str(s) if key == k => Some(s.as_str()),
+        _ => None,
+    })
+}
+
+/// The region counters among a bean's members; store-level keys (`_store_<family>_metric_`)
+/// and members that are not counters are skipped.
+pub(super) fn region_metrics(
+    kv: &[(String, usize, Node)],
+) -> impl Iterator<Item = RegionMetric<'_>> {
+    kv.iter().filter_map(|(key, _, v)| {
+        let Json::U(value) = v.v else { return None };
+        let rest = key
+            .get(..10)
+            .filter(|p| p.eq_ignore_ascii_case("namespace_"))
+            .and_then(|_| key.get(10..))?;
+        // The first `_region_<32 hex>_metric_`: a table name may hold `_region_`, a metric
+        // name never does.
+        let mut from = 0;
+        loop {
+            let at = from + rest.get(from..)?.find("_region_")?;
+            from = at + 1;
+            let after = rest.get(at + 8..)?;
+            let (Some(enc), Some(metric)) = (after.get(..32), after.get(32..)) else {
+                continue;
+            };
+            if !enc.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')) {
+                continue;
+            }
+            let Some(metric) = metric.strip_prefix("_metric_") else {
+                continue;
+            };
+            let (namespace, table) = rest.get(..at)?.split_once("_table_")?;
+            return Some(RegionMetric {
+                namespace,
+                table,
+                encoded: enc,
+                metric,
+                value,
+            });
         }
-        let Some(metric) = metric.strip_prefix("_metric_") else {
-            continue;
-        };
-        // Counters and sizes are Java longs: JSON integers.
-        let Json::U(n) = v.v else { continue };
+    })
+}
+
+/// The counters of one bean `sub=Regions` of table `ns:t` (`table`).
+fn regions_bean(bean: &Node, table: (&str, &str), out: &mut Slots, unknown: &mut Vec<Vec<u8>>) {
+    let Some(kv) = regions_bean_members(bean) else {
+        return;
+    };
+    let host = bean_text(kv, "tag.Hostname");
+    for m in region_metrics(kv).filter(|m| (m.namespace, m.table) == table) {
+        let (enc, n) = (m.encoded, m.value);
         let Some(i) = out.index(enc.as_bytes()) else {
             unknown.push(enc.as_bytes().to_vec());
             continue;
@@ -262,7 +304,7 @@ fn regions_bean(bean: &Node, prefix: &str, out: &mut Slots, unknown: &mut Vec<Ve
         if load.server.is_none() {
             load.server = host.map(str::to_owned);
         }
-        match metric {
+        match m.metric {
             "readRequestCount" => load.reads = Some(n),
             "writeRequestCount" => load.writes = Some(n),
             "storeFileSize" => {

@@ -1,0 +1,514 @@
+//! The snapshots of a series into the table's regions with their key ranges, and each
+//! interval's rates and events.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::read::{FileRead, Named, Reading, Server};
+use super::snapshots::{check_order, group, pick_table, richer, snapshot_infos};
+use super::{
+    file_error, Counted, FileKind, Interval, RegionEvent, RegionRate, RegionSeries, SeriesFile,
+    SeriesLayout, SeriesRegion, ServerRate, Snapshot, SnapshotFile, TOP_REGIONS,
+};
+use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes::to_string_binary;
+use crate::region::{Assignment, KeyEncoding, PreSplit};
+
+/// One region's reading at one snapshot, with its file's time.
+#[derive(Clone)]
+pub(super) struct Seen {
+    pub(super) reading: Reading,
+    pub(super) time_ms: u64,
+}
+
+pub(super) fn series(
+    files: &[SnapshotFile<'_>],
+    read: Vec<FileRead>,
+    table: Option<&str>,
+) -> Result<RegionSeries> {
+    let table = pick_table(&read, table)?;
+    for (i, f) in read.iter().enumerate() {
+        if f.kind != FileKind::RegionNames && f.time.is_none() {
+            let name = files.get(i).map_or("", |f| f.name);
+            return Err(file_error(i, name, ErrorKind::Invalid, "no time: put it in the file's name (epoch ms, or 20261126T053600Z), or give the file's modification time".into()));
+        }
+    }
+    check_order(files, &read)?;
+    let groups = group(&read);
+    if groups.len() < 2 {
+        return Err(Error::arg(
+            "files",
+            format!(
+                "{} snapshot(s) with load: a rate needs two or more, taken at different times",
+                groups.len()
+            ),
+        ));
+    }
+    let mut notes = Vec::new();
+    // The catalog: every region name of the table, by encoded name.
+    let mut catalog: HashMap<&str, &Named> = HashMap::new();
+    for n in read.iter().flat_map(|f| &f.names) {
+        if n.table == table {
+            catalog.entry(n.encoded.as_str()).or_insert(n);
+        }
+    }
+    let mut regions: Vec<SeriesRegion> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut seen: Vec<HashMap<usize, Seen>> = Vec::new();
+    let mut doubled = 0usize;
+    let mut series_files: Vec<SeriesFile> = files
+        .iter()
+        .zip(&read)
+        .map(|(f, r)| SeriesFile {
+            name: f.name.to_owned(),
+            kind: r.kind,
+            time_ms: r.time.map(|t| t.0),
+            time_from: r.time.map(|t| t.1),
+            snapshot: None,
+            servers: r.servers.iter().map(Server::name).collect(),
+            readings: 0,
+        })
+        .collect();
+    for (k, g) in groups.iter().enumerate() {
+        let mut at: HashMap<usize, Seen> = HashMap::new();
+        for &i in g {
+            let (Some(f), Some(sf)) = (read.get(i), series_files.get_mut(i)) else {
+                continue;
+            };
+            sf.snapshot = Some(k);
+            let Some((time_ms, _)) = f.time else { continue };
+            let ours: Vec<&Reading> = f.readings.iter().filter(|r| r.table == table).collect();
+            sf.readings = u32::try_from(ours.len()).unwrap_or(u32::MAX);
+            if ours.is_empty() && !f.readings.is_empty() {
+                let others: BTreeSet<&str> = f.readings.iter().map(|r| r.table.as_str()).collect();
+                let others: Vec<String> = others.iter().map(|t| format!("`{t}`")).collect();
+                notes.push(format!(
+                    "{}: no region of table `{table}` (its regions are of {}): not mixed in",
+                    sf.name,
+                    others.join(", ")
+                ));
+            }
+            for r in ours {
+                let n = regions.len();
+                let ri = *index.entry(r.encoded.clone()).or_insert(n);
+                if ri == n {
+                    let named = catalog.get(r.encoded.as_str());
+                    regions.push(SeriesRegion {
+                        encoded: r.encoded.clone(),
+                        start_key: named.map(|n| to_string_binary(&n.start)),
+                        region_id: named.map(|n| n.id),
+                        first: k,
+                        last: k,
+                        parents: Vec::new(),
+                    });
+                }
+                if let Some(reg) = regions.get_mut(ri) {
+                    reg.last = k;
+                }
+                let new = Seen {
+                    reading: r.clone(),
+                    time_ms,
+                };
+                match at.get(&ri) {
+                    Some(old) => {
+                        doubled += 1;
+                        if richer(&new.reading, &old.reading) {
+                            at.insert(ri, new);
+                        }
+                    }
+                    None => {
+                        at.insert(ri, new);
+                    }
+                }
+            }
+        }
+        seen.push(at);
+    }
+    if doubled > 0 {
+        notes.push(format!("{doubled} reading(s) of a region already read in the same snapshot (a region that moved between two servers' dumps, or list_regions beside dumps): the one with reads and writes kept"));
+    }
+    let unnamed = regions.iter().filter(|r| r.start_key.is_none()).count();
+    if unnamed > 0 {
+        notes.push(format!("{unnamed} region(s) have no key range: no file names them (a /jmx dump gives only encoded names; add list_regions or a scan of hbase:meta)"));
+    }
+    let starts: Vec<Option<Vec<u8>>> = regions
+        .iter()
+        .map(|r| catalog.get(r.encoded.as_str()).map(|n| n.start.clone()))
+        .collect();
+    let snapshots = snapshot_infos(&groups, &read, &seen);
+    let mut b = Build {
+        regions,
+        starts,
+        seen,
+        snapshots,
+        events: Vec::new(),
+    };
+    let intervals: Vec<Interval> = (1..groups.len()).map(|k| b.interval(k)).collect();
+    // The last interval with a rate: its regions are the ones to set the design beside.
+    let measured = intervals
+        .iter()
+        .rposition(|iv| iv.regions.iter().any(|r| r.requests_per_sec.is_some()));
+    let layout = measured.and_then(|i| intervals.get(i).and_then(|iv| layout(i + 1, iv)));
+    if layout.is_none() {
+        notes.push("no layout for a design: no interval has a rate, or at the end of the last that has one a region has no key range or the table's first region was not read".into());
+    }
+    Ok(RegionSeries {
+        layout,
+        table,
+        files: series_files,
+        snapshots: b.snapshots,
+        regions: b.regions,
+        intervals,
+        events: b.events,
+        notes,
+    })
+}
+
+/// The series being built: regions, their start keys, readings per snapshot, events.
+struct Build {
+    regions: Vec<SeriesRegion>,
+    starts: Vec<Option<Vec<u8>>>,
+    seen: Vec<HashMap<usize, Seen>>,
+    snapshots: Vec<Snapshot>,
+    events: Vec<RegionEvent>,
+}
+
+/// Seconds from `a` to `b` ms, when `b` is later.
+fn seconds(a: u64, b: u64) -> Option<f64> {
+    (b > a).then(|| (b - a) as f64 / 1000.0)
+}
+
+/// Whether `[s1, e1)` and `[s2, e2)` overlap (an empty end is the end of the table).
+fn overlaps(s1: &[u8], e1: &[u8], s2: &[u8], e2: &[u8]) -> bool {
+    (e1.is_empty() || s2 < e1) && (e2.is_empty() || s1 < e2)
+}
+
+impl Build {
+    /// The regions alive at snapshot `k` (read there, or read before and after it), in key
+    /// order (regions without a start key last), each with its end key when known.
+    fn alive(&self, k: usize) -> Vec<(usize, Option<Vec<u8>>)> {
+        let mut keyed: Vec<(&[u8], u64, usize)> = Vec::new();
+        let mut unkeyed = Vec::new();
+        for (i, r) in self.regions.iter().enumerate() {
+            let read = self.seen.get(k).is_some_and(|m| m.contains_key(&i));
+            if !(read || (r.first < k && k < r.last)) {
+                continue;
+            }
+            match self.starts.get(i).and_then(Option::as_deref) {
+                Some(s) => keyed.push((s, r.region_id.unwrap_or(0), i)),
+                None => unkeyed.push(i),
+            }
+        }
+        keyed.sort_unstable();
+        let mut out: Vec<(usize, Option<Vec<u8>>)> =
+            Vec::with_capacity(keyed.len() + unkeyed.len());
+        for (j, &(s, _, i)) in keyed.iter().enumerate() {
+            let end = keyed
+                .get(j + 1..)
+                .and_then(|rest| rest.iter().find(|(t, _, _)| *t > s))
+                .map_or_else(Vec::new, |(t, _, _)| t.to_vec());
+            out.push((i, Some(end)));
+        }
+        out.extend(unkeyed.into_iter().map(|i| (i, None)));
+        out
+    }
+
+    /// The regions gone between snapshots `k - 1` and `k` whose ranges overlap region `r`'s
+    /// at `k`: its split parent or merged regions.
+    fn parents(
+        &self,
+        r: usize,
+        end_now: &[u8],
+        before: &[(usize, Option<Vec<u8>>)],
+        now: &BTreeSet<usize>,
+    ) -> Vec<usize> {
+        let Some(Some(s)) = self.starts.get(r) else {
+            return Vec::new();
+        };
+        before
+            .iter()
+            .filter(|(p, _)| !now.contains(p))
+            .filter(
+                |(p, e)| match (self.starts.get(*p).and_then(Option::as_deref), e) {
+                    (Some(ps), Some(pe)) => overlaps(ps, pe, s, end_now),
+                    _ => false,
+                },
+            )
+            .map(|(p, _)| *p)
+            .collect()
+    }
+
+    fn interval(&mut self, k: usize) -> Interval {
+        let before = self.alive(k - 1);
+        let now = self.alive(k);
+        let now_set: BTreeSet<usize> = now.iter().map(|(i, _)| *i).collect();
+        let from_ms = self.snapshots.get(k - 1).map_or(0, |s| s.time_ms);
+        let to_ms = self.snapshots.get(k).map_or(0, |s| s.time_ms);
+        let mut rates = Vec::with_capacity(now.len());
+        let mut children: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (r, end) in &now {
+            let (r, end) = (*r, end.clone());
+            let cur = self.seen.get(k).and_then(|m| m.get(&r)).cloned();
+            let prev = self.seen.get(k - 1).and_then(|m| m.get(&r)).cloned();
+            let mut rate = RegionRate {
+                region: r,
+                start_key: self.regions.get(r).and_then(|g| g.start_key.clone()),
+                end_key: end.as_deref().map(to_string_binary),
+                server: cur
+                    .as_ref()
+                    .and_then(|c| c.reading.server.as_ref())
+                    .map(Server::name),
+                counted: Counted::Gap,
+                seconds: None,
+                reads_per_sec: None,
+                writes_per_sec: None,
+                requests_per_sec: None,
+                size_bytes: cur.as_ref().and_then(|c| size(&c.reading)),
+                growth_bytes_per_sec: None,
+                share: None,
+            };
+            match (&cur, &prev) {
+                (Some(c), Some(p)) => self.between(k, r, p, c, &mut rate),
+                (Some(c), None) if self.regions.get(r).is_some_and(|g| g.first == k) => {
+                    let parents = self.parents(r, end.as_deref().unwrap_or(&[]), &before, &now_set);
+                    if !parents.is_empty() {
+                        rate.counted = if parents.len() == 1 {
+                            Counted::Split
+                        } else {
+                            Counted::Merged
+                        };
+                        since_open(&c.reading, seconds(from_ms, c.time_ms), &mut rate);
+                        if let Some(g) = self.regions.get_mut(r) {
+                            g.parents.clone_from(&parents);
+                        }
+                        children.push((r, parents));
+                    }
+                }
+                (Some(_), None) => {}
+                (None, _) => {
+                    let last = prev.or_else(|| self.last_reading(r, k));
+                    let server = last.and_then(|l| l.reading.server);
+                    let missing = server.filter(|s| {
+                        self.snapshots
+                            .get(k)
+                            .is_some_and(|sn| sn.missing_servers.contains(&s.host))
+                    });
+                    self.events.push(RegionEvent::Gap {
+                        snapshot: k,
+                        region: r,
+                        missing_server: missing.map(|s| s.host),
+                    });
+                }
+            }
+            rates.push(rate);
+        }
+        self.family_events(k, children, &before, &now_set);
+        finish(k - 1, from_ms, to_ms, rates)
+    }
+
+    /// The last reading of region `r` before snapshot `k`.
+    fn last_reading(&self, r: usize, k: usize) -> Option<Seen> {
+        self.seen
+            .get(..k)?
+            .iter()
+            .rev()
+            .find_map(|m| m.get(&r).cloned())
+    }
+
+    /// A region read at both ends of interval `k`: the difference, or since it reopened.
+    fn between(&mut self, k: usize, r: usize, p: &Seen, c: &Seen, rate: &mut RegionRate) {
+        let dt = seconds(p.time_ms, c.time_ms);
+        rate.seconds = dt;
+        let (a, b) = (&p.reading, &c.reading);
+        let moved = match (&a.server, &b.server) {
+            (Some(x), Some(y)) if x.reopened_on(y) => Some((x, y)),
+            _ => None,
+        };
+        let down = |x: Option<u64>, y: Option<u64>| matches!((x, y), (Some(x), Some(y)) if y < x);
+        let reset =
+            down(a.reads, b.reads) || down(a.writes, b.writes) || down(requests(a), requests(b));
+        if let Some((x, y)) = moved.filter(|(x, y)| x.host != y.host) {
+            self.events.push(RegionEvent::Move {
+                snapshot: k,
+                region: r,
+                from: x.name(),
+                to: y.name(),
+            });
+        } else if moved.is_some() || reset {
+            self.events.push(RegionEvent::Reopen {
+                snapshot: k,
+                region: r,
+            });
+        }
+        if moved.is_some() || reset {
+            rate.counted = Counted::Reopened;
+            since_open(b, dt, rate);
+        } else {
+            rate.counted = Counted::Difference;
+            let per = |x: Option<u64>, y: Option<u64>| Some(y?.checked_sub(x?)? as f64 / dt?);
+            rate.reads_per_sec = per(a.reads, b.reads);
+            rate.writes_per_sec = per(a.writes, b.writes);
+            rate.requests_per_sec = per(requests(a), requests(b));
+        }
+        // Sizes are gauges, not counters: a reopen keeps the store files.
+        if let (Some(x), Some(y), Some(dt)) = (size(a), size(b), dt) {
+            rate.growth_bytes_per_sec = Some((y as f64 - x as f64) / dt);
+        }
+    }
+
+    /// Split and merge events of interval `k`, and the regions gone with no successor.
+    fn family_events(
+        &mut self,
+        k: usize,
+        children: Vec<(usize, Vec<usize>)>,
+        before: &[(usize, Option<Vec<u8>>)],
+        now: &BTreeSet<usize>,
+    ) {
+        let mut split: Vec<(usize, Vec<usize>)> = Vec::new();
+        let mut replaced = BTreeSet::new();
+        for (child, parents) in children {
+            replaced.extend(parents.iter().copied());
+            match parents.as_slice() {
+                [p] => match split.iter_mut().find(|(q, _)| q == p) {
+                    Some((_, d)) => d.push(child),
+                    None => split.push((*p, vec![child])),
+                },
+                _ => self.events.push(RegionEvent::Merge {
+                    snapshot: k,
+                    parents,
+                    merged: child,
+                }),
+            }
+        }
+        for (parent, daughters) in split {
+            self.events.push(RegionEvent::Split {
+                snapshot: k,
+                parent,
+                daughters,
+            });
+        }
+        for (p, _) in before {
+            if !now.contains(p) && !replaced.contains(p) {
+                self.events.push(RegionEvent::Gone {
+                    snapshot: k,
+                    region: *p,
+                });
+            }
+        }
+    }
+}
+
+/// The regions alive at the end of `iv` (snapshot `k`) as a design's pre-split and placement.
+fn layout(k: usize, iv: &Interval) -> Option<SeriesLayout> {
+    // Without the table's first region the design would have one region more than the series.
+    if iv.regions.first()?.start_key.as_deref() != Some("") {
+        return None;
+    }
+    let mut keys = Vec::with_capacity(iv.regions.len());
+    for (j, r) in iv.regions.iter().enumerate() {
+        let start = r.start_key.clone()?;
+        // The first region's empty start key is the table's start, not a split key.
+        if j > 0 || !start.is_empty() {
+            keys.push(start);
+        }
+    }
+    let servers: Option<Vec<String>> = iv.regions.iter().map(|r| r.server.clone()).collect();
+    Some(SeriesLayout {
+        snapshot: k,
+        regions: iv.regions.iter().map(|r| r.region).collect(),
+        presplit: if keys.is_empty() {
+            PreSplit::None
+        } else {
+            PreSplit::Explicit {
+                keys,
+                encoding: KeyEncoding::StringBinary,
+            }
+        },
+        assignment: servers.map(Assignment::Servers),
+    })
+}
+
+/// Reads and writes together, or `list_regions`' REQ.
+fn requests(r: &Reading) -> Option<u64> {
+    match (r.reads, r.writes) {
+        (Some(a), Some(b)) => Some(a.saturating_add(b)),
+        _ => r.requests,
+    }
+}
+
+/// Store files and memstore, bytes.
+fn size(r: &Reading) -> Option<u64> {
+    r.store_bytes
+        .map(|s| s.saturating_add(r.memstore_bytes.unwrap_or(0)))
+}
+
+/// Rates from the counters since the region opened, over `dt` seconds.
+fn since_open(r: &Reading, dt: Option<f64>, rate: &mut RegionRate) {
+    rate.seconds = dt;
+    let per = |x: Option<u64>| Some(x? as f64 / dt?);
+    rate.reads_per_sec = per(r.reads);
+    rate.writes_per_sec = per(r.writes);
+    rate.requests_per_sec = per(requests(r));
+}
+
+/// The interval from its rates: shares, the busiest regions, per-server sums.
+fn finish(from: usize, from_ms: u64, to_ms: u64, mut regions: Vec<RegionRate>) -> Interval {
+    let total: f64 = regions.iter().filter_map(|r| r.requests_per_sec).sum();
+    for r in &mut regions {
+        r.share = r
+            .requests_per_sec
+            .filter(|_| total > 0.0)
+            .map(|x| x / total);
+    }
+    let mut top: Vec<usize> = (0..regions.len())
+        .filter(|&i| regions.get(i).is_some_and(|r| r.requests_per_sec.is_some()))
+        .collect();
+    let req = |i: &usize| {
+        regions
+            .get(*i)
+            .and_then(|r| r.requests_per_sec)
+            .unwrap_or(0.0)
+    };
+    top.sort_by(|a, b| req(b).total_cmp(&req(a)).then(a.cmp(b)));
+    top.truncate(TOP_REGIONS);
+    let mut servers: Vec<ServerRate> = Vec::new();
+    for r in &regions {
+        let Some(name) = &r.server else { continue };
+        let i = match servers.iter().position(|s| &s.server == name) {
+            Some(i) => i,
+            None => {
+                servers.push(ServerRate {
+                    server: name.clone(),
+                    regions: 0,
+                    reads_per_sec: 0.0,
+                    writes_per_sec: 0.0,
+                    requests_per_sec: 0.0,
+                    share: 0.0,
+                });
+                servers.len() - 1
+            }
+        };
+        if let Some(s) = servers.get_mut(i) {
+            s.regions += 1;
+            s.reads_per_sec += r.reads_per_sec.unwrap_or(0.0);
+            s.writes_per_sec += r.writes_per_sec.unwrap_or(0.0);
+            s.requests_per_sec += r.requests_per_sec.unwrap_or(0.0);
+        }
+    }
+    for s in &mut servers {
+        s.share = if total > 0.0 {
+            s.requests_per_sec / total
+        } else {
+            0.0
+        };
+    }
+    servers.sort_by(|a, b| a.server.cmp(&b.server));
+    Interval {
+        from,
+        from_ms,
+        to_ms,
+        regions,
+        top,
+        servers,
+        requests_per_sec: total,
+    }
+}

@@ -1,0 +1,132 @@
+// `rowkey-lab observe` on the snapshot fixtures (tests/fixtures/observe/, written by
+// scripts/observe-fixtures.py from HBase 2.x's formats), run as a user runs it. The rates are
+// worked out here from the counters the fixture script wrote (tests/observe/scenario.rs has
+// the table), not taken from the engine.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ROOT } from './helpers.mjs';
+import { NOT_BUILT } from './npm-helpers.mjs';
+
+const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
+const FIXTURES = path.join(ROOT, 'tests/fixtures/observe');
+const near = (got, want, what) => assert.ok(Math.abs(got - want) < 1e-9, `${what}: got ${got}, want ${want}`);
+
+describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
+  let dir;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rowkey-observe-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const run = (...args) =>
+    spawnSync(process.execPath, [BIN, 'observe', ...args], { cwd: dir, encoding: 'utf8', timeout: 60000 });
+
+  test('a folder of /jmx dumps: rates per interval, the split, the move, the reset, the gap', () => {
+    const r = run(path.join(FIXTURES, 'scenario'), '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const s = JSON.parse(r.stdout);
+    assert.equal(s.table, 'events');
+    assert.equal(s.snapshots.length, 5);
+    const [first, second] = s.intervals;
+    // A on rs1 over the first minute: 1000 → 1600 reads, 5000 → 8000 writes.
+    const a = first.regions[0];
+    assert.deepEqual([a.startKey, a.endKey, a.counted], ['', 'm', 'difference']);
+    near(a.readsPerSec, 600 / 60, 'A reads');
+    near(a.writesPerSec, 3000 / 60, 'A writes');
+    // B split at t: the daughters count since they opened.
+    assert.deepEqual(
+      first.regions.map(x => [x.startKey, x.counted]),
+      [
+        ['', 'difference'],
+        ['m', 'split'],
+        ['t', 'split'],
+      ],
+    );
+    near(first.regions[2].writesPerSec, 240 / 60, 'B2 writes');
+    // A moved to rs2 (300 reads since), B2's counters went down (60 → 20 reads).
+    near(second.regions[0].readsPerSec, 300 / 60, 'A since the move');
+    assert.equal(second.regions[2].counted, 'reopened');
+    near(second.regions[2].readsPerSec, 20 / 60, 'B2 since the reopen');
+    assert.deepEqual(
+      s.events.map(e => e.kind),
+      ['split', 'move', 'reopen', 'gap', 'gap', 'gap'],
+    );
+    assert.deepEqual(s.snapshots[3].missingServers, ['rs2.example.internal']);
+  });
+
+  test('the text tables say the same', () => {
+    const r = run(path.join(FIXTURES, 'scenario'));
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^table events: 5 snapshots from 2026-11-26T05:00:00Z to 2026-11-26T05:04:00Z/);
+    assert.match(r.stdout, /2026-11-26T05:01:00Z split: m into m, t/);
+    assert.match(r.stdout, /move: \(first\) from rs1\.example\.internal,16020,1700000000123 to rs2/);
+    assert.match(r.stdout, /no dump of rs2\.example\.internal/);
+    // A's first-minute row: reads/s, writes/s, requests/s.
+    assert.match(r.stdout, /\n\(first\) +m +rs1\.example\.internal,16020,1700000000123 +10\.00 +50\.00 +60\.00/);
+    assert.match(r.stdout, /gap: m not read \(no dump of rs2\.example\.internal\)/);
+  });
+
+  test('files named one by one, list_regions and status output', () => {
+    const files = ['list_regions-1795669200000.txt', 'list_regions-1795669260000.txt'].map(f =>
+      path.join(FIXTURES, 'list_regions', f),
+    );
+    const r = run(...files, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    near(JSON.parse(r.stdout).intervals[0].regions[0].requestsPerSec, 3600 / 60, 'A requests');
+    const st = run(path.join(FIXTURES, 'status'), '--json');
+    assert.equal(st.status, 0, st.stderr);
+    assert.deepEqual(
+      JSON.parse(st.stdout).regions.map(x => x.startKey),
+      ['', '\\x80', 'q"#{x'],
+    );
+  });
+
+  test('with a design: start keys through its key, its share of writes beside the measured share', () => {
+    const design = path.join(FIXTURES, 'design.json');
+    const r = run(path.join(FIXTURES, 'scenario'), design, '--windows', '4', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    // The design's key is host + "|" + long(ts): the boundaries m and t are hosts' starts.
+    assert.deepEqual(
+      out.decodedStarts.map(b => b.label),
+      ['(first)', 'host=m…', 'host=m…', 'host=t…'],
+    );
+    const vs = out.againstDesign;
+    // Polls 3 and 4 have no rates (rs2's dump is missing at 3): the last interval with rates
+    // is 05:01 → 05:02, whose writes are A 900 (since its move), B1 480 - 120, B2 60 (since
+    // its reopen).
+    assert.deepEqual(
+      vs.map(x => x.startKey),
+      ['', 'm', 't'],
+    );
+    const writes = [900, 360, 60];
+    const total = writes.reduce((a, b) => a + b);
+    for (const [i, x] of vs.entries()) near(x.measuredShare, writes[i] / total, `measured share ${i}`);
+    // The design's hosts alpha | mike | tango, zulu fall in ["", m) | [m, t) | [t, ""): a
+    // quarter, a quarter, a half of its writes, give or take its generator's draw.
+    for (const [i, want] of [0.25, 0.25, 0.5].entries())
+      assert.ok(Math.abs(vs[i].designShare - want) < 0.05, `design share ${i}: ${vs[i].designShare}`);
+    const text = run(path.join(FIXTURES, 'scenario'), design, '--windows', '4');
+    assert.match(text.stdout, /the last interval with rates\) against the design/);
+    assert.match(text.stdout, /\nm +host=m… +rs2\.example\.internal/);
+  });
+
+  test('bad input: exit 3 and the file it is in', () => {
+    const scenario = path.join(dir, 'scenario');
+    cpSync(path.join(FIXTURES, 'scenario'), scenario, { recursive: true });
+    const cut = path.join(scenario, '20261126T050100Z-rs2.json');
+    const text = readFileSync(cut, 'utf8');
+    writeFileSync(cut, text.slice(0, text.length / 2));
+    const r = run(scenario);
+    assert.equal(r.status, 3);
+    assert.match(r.stderr, /20261126T050100Z-rs2\.json: .*\(line \d+, column \d+\)/);
+    const t = run(path.join(FIXTURES, 'scenario'), '--table', 'orders');
+    assert.equal(t.status, 3);
+    assert.match(t.stderr, /no region of table `orders`.*\(--table T\)/);
+    assert.equal(run().status, 2);
+  });
+});
