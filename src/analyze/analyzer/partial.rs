@@ -252,3 +252,97 @@ impl Analyzer {
         Ok(())
     }
 }
+
+/// A user's rows counted apart at their positions ([`Analyzer::start_at_row`],
+/// [`Analyzer::absorb_rows`]): every count, the HyperLogLog registers, the cell sample, the
+/// key sample (its priorities hash each row's position in the table) and the exact rows merge
+/// into what one pass over the table counts, in any order and any tree of merges. The
+/// largest-rows sketch does not (it depends on the order of the writes within a block), so
+/// these merges hold only while the rows are counted exactly, whose largest rows the report
+/// then gives.
+impl Analyzer {
+    /// Count from the table's row `index` on (0-based, in the order a single pass would read
+    /// the rows): its key sample priorities and block follow from it. Only before any write,
+    /// and not with auto-split.
+    pub fn start_at_row(&mut self, index: u64) -> Result<()> {
+        self.start_at_block(index / BLOCK_RECORDS)?;
+        self.next_index = index;
+        self.block_left = BLOCK_RECORDS - index % BLOCK_RECORDS;
+        Ok(())
+    }
+
+    /// Add the counts of `p`, a partial of rows at other positions of the same table
+    /// ([`start_at_row`](Self::start_at_row)), in any order. Refused unless both count their
+    /// rows exactly: past the cap the largest rows are a sketch's, which does not merge into
+    /// one pass's. Nothing is added when it is refused.
+    pub fn absorb_rows(&mut self, p: PartialAnalysis) -> Result<()> {
+        let not_exact = || {
+            Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "partial analyses merge exactly only while every row is counted exactly (up to {} distinct rows): past it the largest rows are a sketch's, which depends on the rows' order; analyze these rows in one pass",
+                    crate::analyze::MAX_EXACT_ROWS
+                ),
+            )
+        };
+        if !self.is_blocked() {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "a run with auto-split is counted in one pass: it takes no partial counts",
+            ));
+        }
+        let (Some(mine), Some(theirs)) = (self.exact.as_deref(), p.exact.as_deref()) else {
+            return Err(not_exact());
+        };
+        let mut exact = mine.clone();
+        if !exact.merge(theirs) {
+            return Err(not_exact());
+        }
+        // Added into a copy (without the exact rows, merged above), so a refused partial
+        // leaves this analyzer as it was.
+        let held = self.exact.take();
+        let r = self.clone().absorbed_rows(&p);
+        match r {
+            Ok(mut merged) => {
+                merged.exact = Some(Box::new(exact));
+                *self = merged;
+                Ok(())
+            }
+            Err(e) => {
+                self.exact = held;
+                Err(e)
+            }
+        }
+    }
+
+    /// `self` with `p`'s counts and sketches added (all but the exact rows).
+    fn absorbed_rows(mut self, p: &PartialAnalysis) -> Result<Analyzer> {
+        if p.regions.len() != self.regions.len() {
+            return Err(mismatch("regions"));
+        }
+        for (r, c) in self.regions.iter_mut().zip(&p.regions) {
+            add_all(&mut r.windows, &c.windows, "windows")?;
+            r.rows = r.rows.saturating_add(c.rows);
+            r.bytes = r.bytes.saturating_add(c.bytes);
+            if !r.distinct.merge(&c.distinct) || !r.cells.merge(&c.cells) {
+                return Err(mismatch("sketches"));
+            }
+        }
+        add_all(&mut self.server_windows, &p.server_windows, "servers")?;
+        add_all(&mut self.server_rows, &p.server_rows, "servers")?;
+        add_all(&mut self.server_bytes, &p.server_bytes, "servers")?;
+        add_all(&mut self.grid, &p.grid, "grid buckets")?;
+        if !self.distinct.merge(&p.distinct)
+            || !self.cells.merge(&p.cells)
+            || !self.cell_sample.merge(&p.cell_sample)
+            || !self.sample.merge(&p.sample)
+        {
+            return Err(mismatch("sketches"));
+        }
+        self.writes = self.writes.saturating_add(p.writes);
+        self.bytes = self.bytes.saturating_add(p.bytes);
+        self.outside = self.outside.saturating_add(p.outside);
+        self.sample_bytes.set(self.sample.bytes());
+        Ok(self)
+    }
+}
