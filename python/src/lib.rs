@@ -212,6 +212,30 @@ fn split_points<'py>(
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
 }
 
+/// `quantile_ranks(rows, regions)`: the ranks of the sorted keys that start regions 1.. of
+/// equal rows (what Spark picks from its sort for `cut_sample`).
+#[pyfunction]
+fn quantile_ranks(rows: u64, regions: u32) -> Vec<u64> {
+    rowkey_lab::region::quantile_ranks(rows, regions)
+}
+
+/// `cut_sample(design, sample, regions)`: the split keys that cut `sample` (row keys) into
+/// `regions` regions of equal rows, with HBase's rules for split keys.
+#[pyfunction]
+fn cut_sample<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    sample: Vec<Vec<u8>>,
+    regions: u32,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let doc = design(py, design_json)?;
+    let keys = core(
+        py,
+        py.detach(|| engine::split_sample(&doc, &sample, regions)),
+    )?;
+    Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
+}
+
 /// `to_string_binary(key)`: HBase's `Bytes.toStringBinary`, the SPLITS_FILE line of a key.
 #[pyfunction]
 fn to_string_binary(key: &[u8]) -> String {
@@ -227,6 +251,8 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(split_points, m)?)?;
     m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;
+    m.add_function(wrap_pyfunction!(quantile_ranks, m)?)?;
+    m.add_function(wrap_pyfunction!(cut_sample, m)?)?;
     partials::register(m)?;
     Ok(())
 }

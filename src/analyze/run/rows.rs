@@ -218,7 +218,20 @@ pub fn split_batches(
             _ => None,
         })
         .collect();
-    if all.is_empty() {
+    split_sample(doc, &all, regions)
+}
+
+/// The split keys that cut `sample` (row keys, in any order) into `regions` regions of equal
+/// rows, as a `sampleQuantiles` pre-split of `doc`'s layout cuts them, with HBase's rules for
+/// split keys. Every key of a table gives its exact split points; so do its smallest key and
+/// the keys at [`quantile_ranks`](crate::region::quantile_ranks) of its sorted keys (a sort
+/// done elsewhere, e.g. by Spark).
+pub fn split_sample(
+    doc: &DesignDocument,
+    sample: &[Vec<u8>],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    if sample.is_empty() {
         return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
     }
     let layout = crate::region::RegionLayout {
@@ -228,5 +241,5 @@ pub fn split_batches(
         },
         ..doc.regions.clone().unwrap_or_default()
     };
-    layout.split_keys(&all)
+    layout.split_keys(sample)
 }

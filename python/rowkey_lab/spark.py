@@ -1,0 +1,229 @@
+"""rowkey-lab on Spark DataFrames (pyspark is imported when a function is called). DataFrame
+operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over Spark Connect.
+
+    from rowkey_lab.spark import analyze_df, encode_df, split_points_df
+    keys = encode_df(df, design)                         # df + a binary `rowkey` column
+    report = analyze_df(df, design, time="ts")           # rk.analyze's report
+    splits = split_points_df(df, design, regions=64)     # exact: Spark sorts every key
+
+The executors need the wheel (pip-installed, or shipped with ``spark.archives`` in a packed
+environment); the design travels as its JSON text.
+
+What is exact: ``analyze_df`` counts each partition apart (a partial) and merges the partials
+on the driver, which gives the report ``rk.analyze`` gives on the DataFrame's rows in partition
+order (``df.toArrow()``). With a ``time`` column every figure but the key sample (a uniform
+sample drawn by row position) is the same for any partitioning; without one, rows are written
+at the workload's clock in that order. ``split_points_df`` takes the keys at the cut ranks from
+Spark's sort of every encoded key (Spark orders binary unsigned-lexicographically, as HBase's
+``Bytes.compareTo``) and cuts them with the engine's rules, as ``rk.split_points`` does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional
+
+from . import _design, _engine, _options, _rows
+
+
+def _needed(df, design_json: str, map: Optional[Mapping[str, str]], time: Optional[str]) -> list:
+    """The DataFrame's columns the design reads (its fields, mapped) and the time column: the
+    only ones sent to Python."""
+    fields = [f["name"] for f in json.loads(design_json).get("fields", [])]
+    wanted = [(map or {}).get(f, f) for f in fields] + ([time] if time else [])
+    cols = [c for c in df.columns if c in wanted]
+    return cols or list(df.columns)
+
+
+def _error(message: str) -> Exception:
+    """The engine's error for an empty DataFrame, as the engine words it for empty rows."""
+    e = _engine.RowkeyLabError(message)
+    e.kind, e.reason, e.path, e.offset, e.line, e.column = "invalid", message, None, None, None, None
+    return e
+
+
+def _table(batches, schema):
+    import pyarrow as pa
+
+    return pa.Table.from_batches(list(batches), schema=schema)
+
+
+def _partition_id() -> int:
+    from pyspark import TaskContext
+
+    return TaskContext.get().partitionId()
+
+
+def encode_df(
+    df,
+    design: Any,
+    *,
+    column: str = "rowkey",
+    map: Optional[Mapping[str, str]] = None,
+    epoch: Optional[str] = None,
+):
+    """``df`` with a binary column ``column``: each row's key as HBase (or Phoenix) stores it.
+    A null in a key field is an error naming the row and column (filter such rows first)."""
+    from pyspark.sql.types import BinaryType, StructField, StructType
+
+    d = _design(design)
+    rows = _rows(None, map, None, epoch)
+    schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
+
+    def add_keys(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        for b in batches:
+            keys, offsets = engine.encode(d, pa.Table.from_batches([b]), rows)
+            n = b.num_rows
+            arr = pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+            yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
+
+    return df.mapInArrow(add_keys, schema)
+
+
+def analyze_df(
+    df,
+    design: Any,
+    time: Optional[str] = None,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+    windows: Optional[int] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> dict:
+    """The design's report over the DataFrame's rows: a first pass counts each partition's
+    rows and time span, a second counts each partition apart from its first row's position
+    (one partial per partition, a few kB to MB), merged on the driver. The selected columns are
+    persisted between the passes, so both see the same partitions."""
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    d = _design(design)
+    rows = _rows(time, map, nulls, epoch)
+    opts = _options(windows, options)
+    src = df.select(*_needed(df, d, map, time)).persist()
+    try:
+        schema = to_arrow_schema(src.schema)
+
+        def scan(batches):
+            import pyarrow as pa
+
+            from rowkey_lab import _engine as engine
+
+            t = _table(batches, schema)
+            if t.num_rows:
+                yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "scan": [engine.scan(d, t, rows)]})
+
+        scans = sorted((r.pid, r.scan) for r in src.mapInArrow(scan, "pid long, scan string").collect())
+        if not scans:
+            raise _error("no rows to analyze")
+        table = _engine.merge_scans([s for _, s in scans])
+        first, at = {}, 0
+        for pid, s in scans:
+            first[pid] = at
+            at += json.loads(s)["rows"]
+
+        def partial(batches):
+            import pyarrow as pa
+
+            from rowkey_lab import _engine as engine
+
+            t = _table(batches, schema)
+            if t.num_rows:
+                pid = _partition_id()
+                part = engine.partial(d, t, table, first[pid], opts, rows)
+                yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", pa.binary())]))
+
+        parts = [r.part for r in src.mapInArrow(partial, "part binary").collect()]
+    finally:
+        src.unpersist()
+    return json.loads(_engine.report_of_partials([bytes(p) for p in parts], d))
+
+
+def split_points_df(
+    df,
+    design: Any,
+    regions: int,
+    by: str = "rows",
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> list:
+    """The ``regions - 1`` split keys (bytes, ascending) that cut the DataFrame's rows into
+    regions of equal rows, exact: every row's key is encoded and sorted by Spark, the keys at
+    the cut ranks are picked, and the engine cuts them with HBase's rules for split keys — the
+    keys ``rk.split_points`` gives on the same rows."""
+    if by != "rows":
+        raise ValueError(f'split_points_df: by="{by}" is not supported yet; by="rows" cuts equal rows')
+    from pyspark.sql.types import BinaryType, StructField, StructType
+
+    d = _design(design)
+    rows = _rows(None, map, nulls, epoch)
+    src = df.select(*_needed(df, d, map, None))
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    schema = to_arrow_schema(src.schema)
+
+    def keys_only(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        t = _table(batches, schema)
+        if t.num_rows:
+            keys, offsets = engine.encode(d, t, rows)
+            n = len(offsets) // 4 - 1
+            arr = pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+            yield pa.RecordBatch.from_arrays([arr], names=["rowkey"])
+
+    key_schema = StructType([StructField("rowkey", BinaryType(), False)])
+    ordered = src.mapInArrow(keys_only, key_schema).orderBy("rowkey").persist()
+    try:
+
+        def count(batches):
+            import pyarrow as pa
+
+            n = sum(b.num_rows for b in batches)
+            yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "n": [n]})
+
+        counts = sorted((r.pid, r.n) for r in ordered.mapInArrow(count, "pid long, n long").collect())
+        total = sum(n for _, n in counts)
+        if total == 0:
+            raise _error("no rows to cut")
+        ranks = [0] + list(_engine.quantile_ranks(total, regions))
+        wanted = sorted(set(ranks))
+        first, at = {}, 0
+        for pid, n in counts:
+            first[pid] = at
+            at += n
+
+        def pick(batches):
+            import bisect
+
+            import pyarrow as pa
+
+            start = first.get(_partition_id(), 0)
+            out_r, out_k = [], []
+            for b in batches:
+                lo = bisect.bisect_left(wanted, start)
+                hi = bisect.bisect_left(wanted, start + b.num_rows)
+                if hi > lo:
+                    col = b.column(0)
+                    for r in wanted[lo:hi]:
+                        out_r.append(r)
+                        out_k.append(col[r - start].as_py())
+                start += b.num_rows
+            if out_r:
+                yield pa.RecordBatch.from_pydict(
+                    {"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", pa.binary())])
+                )
+
+        at_rank = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
+    finally:
+        ordered.unpersist()
+    sample = [at_rank[r] for r in ranks]
+    return _engine.cut_sample(d, sample, regions)
