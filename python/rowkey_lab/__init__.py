@@ -26,6 +26,7 @@ __all__ = [
     "Design",
     "RowkeyLabError",
     "analyze",
+    "create_statement",
     "encode",
     "merge",
     "merge_partials",
@@ -58,6 +59,12 @@ class Design:
         if not isinstance(doc, str):
             doc = json.dumps(doc)
         return cls(doc)
+
+    @classmethod
+    def from_sql(cls, sql: str) -> "Design":
+        """The design of a Phoenix ``CREATE TABLE`` statement: its primary key, SALT_BUCKETS
+        and SPLIT ON (as ``rowkey-lab analyze table.sql`` reads it)."""
+        return cls(_engine.parse_create_table(sql))
 
     def to_dict(self) -> dict:
         return json.loads(self.json)
@@ -185,6 +192,11 @@ def to_string_binary(key: bytes) -> str:
 def splits_file(keys: Iterable[bytes]) -> str:
     """The SPLITS_FILE text of split keys (one ``toStringBinary`` line each)."""
     return "".join(to_string_binary(k) + "\n" for k in keys)
+
+
+def create_statement(table: str, keys: Iterable[bytes], family: str = "cf") -> str:
+    """The HBase shell's ``create 'table', 'family', SPLITS => [...]`` for split keys."""
+    return _engine.shell_create(table, family, list(keys))
 
 
 from ._partials import merge, merge_partials, merge_scans, partial, scan  # noqa: E402

@@ -43,9 +43,27 @@ def _error(message: str) -> Exception:
 
 
 def _table(batches, schema):
+    """A partition's batches as one table (``schema`` when it has none: Spark's own types, e.g.
+    ``large_string``, otherwise)."""
     import pyarrow as pa
 
-    return pa.Table.from_batches(list(batches), schema=schema)
+    bs = list(batches)
+    return pa.Table.from_batches(bs) if bs else pa.Table.from_batches([], schema=schema)
+
+
+def _large(df) -> bool:
+    """Whether Spark hands Arrow data over with 64-bit offsets (``large_binary``,
+    ``large_string``): then it wants the keys so too."""
+    conf = df.sparkSession.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false")
+    return str(conf).lower() == "true"
+
+
+def _keys(keys: bytes, offsets: bytes, n: int, large: bool):
+    """The engine's keys and offsets as an Arrow binary array (``large_binary`` if asked)."""
+    import pyarrow as pa
+
+    arr = pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+    return arr.cast(pa.large_binary()) if large else arr
 
 
 def _partition_id() -> int:
@@ -69,6 +87,7 @@ def encode_df(
     d = _design(design)
     rows = _rows(None, map, None, epoch)
     schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
+    large = _large(df)
 
     def add_keys(batches):
         import pyarrow as pa
@@ -77,8 +96,7 @@ def encode_df(
 
         for b in batches:
             keys, offsets = engine.encode(d, pa.Table.from_batches([b]), rows)
-            n = b.num_rows
-            arr = pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+            arr = _keys(keys, offsets, b.num_rows, large)
             yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
 
     return df.mapInArrow(add_keys, schema)
@@ -105,6 +123,7 @@ def analyze_df(
     rows = _rows(time, map, nulls, epoch)
     opts = _options(windows, options)
     src = df.select(*_needed(df, d, map, time)).persist()
+    large = _large(df)
     try:
         schema = to_arrow_schema(src.schema)
 
@@ -115,7 +134,11 @@ def analyze_df(
 
             t = _table(batches, schema)
             if t.num_rows:
-                yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "scan": [engine.scan(d, t, rows)]})
+                text = pa.large_string() if large else pa.string()
+                yield pa.RecordBatch.from_pydict(
+                    {"pid": [_partition_id()], "scan": [engine.scan(d, t, rows)]},
+                    schema=pa.schema([("pid", pa.int64()), ("scan", text)]),
+                )
 
         scans = sorted((r.pid, r.scan) for r in src.mapInArrow(scan, "pid long, scan string").collect())
         if not scans:
@@ -135,7 +158,8 @@ def analyze_df(
             if t.num_rows:
                 pid = _partition_id()
                 part = engine.partial(d, t, table, first[pid], opts, rows)
-                yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", pa.binary())]))
+                t = pa.large_binary() if large else pa.binary()
+                yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
 
         parts = [r.part for r in src.mapInArrow(partial, "part binary").collect()]
     finally:
@@ -167,6 +191,7 @@ def split_points_df(
     from pyspark.sql.pandas.types import to_arrow_schema
 
     schema = to_arrow_schema(src.schema)
+    large = _large(df)
 
     def keys_only(batches):
         import pyarrow as pa
@@ -176,8 +201,7 @@ def split_points_df(
         t = _table(batches, schema)
         if t.num_rows:
             keys, offsets = engine.encode(d, t, rows)
-            n = len(offsets) // 4 - 1
-            arr = pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+            arr = _keys(keys, offsets, len(offsets) // 4 - 1, large)
             yield pa.RecordBatch.from_arrays([arr], names=["rowkey"])
 
     key_schema = StructType([StructField("rowkey", BinaryType(), False)])
@@ -218,9 +242,8 @@ def split_points_df(
                         out_k.append(col[r - start].as_py())
                 start += b.num_rows
             if out_r:
-                yield pa.RecordBatch.from_pydict(
-                    {"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", pa.binary())])
-                )
+                t = pa.large_binary() if large else pa.binary()
+                yield pa.RecordBatch.from_pydict({"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", t)]))
 
         at_rank = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
     finally:

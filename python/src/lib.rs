@@ -236,6 +236,37 @@ fn cut_sample<'py>(
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
 }
 
+/// `parse_create_table(sql)`: the design of a Phoenix `CREATE TABLE` statement, as JSON text.
+#[pyfunction]
+fn parse_create_table(py: Python<'_>, sql: &str) -> PyResult<String> {
+    let doc = core(py, rowkey_lab::design::phoenix::parse_create_table(sql))?;
+    serde_json::to_string(&doc).map_err(|e| {
+        py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("the design could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// `shell_create(table, family, keys)`: the HBase shell's `create 'table', 'family', SPLITS =>
+/// [...]` for split keys.
+#[pyfunction]
+fn shell_create(py: Python<'_>, table: &str, family: &str, keys: Vec<Vec<u8>>) -> PyResult<String> {
+    if table.is_empty() {
+        return Err(py_error(
+            py,
+            &Error::arg("table", "the table name is empty"),
+        ));
+    }
+    core(
+        py,
+        rowkey_lab::hbase::shell::shell_create(table, family, &keys),
+    )
+}
+
 /// `to_string_binary(key)`: HBase's `Bytes.toStringBinary`, the SPLITS_FILE line of a key.
 #[pyfunction]
 fn to_string_binary(key: &[u8]) -> String {
@@ -253,6 +284,8 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;
     m.add_function(wrap_pyfunction!(quantile_ranks, m)?)?;
     m.add_function(wrap_pyfunction!(cut_sample, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_create_table, m)?)?;
+    m.add_function(wrap_pyfunction!(shell_create, m)?)?;
     partials::register(m)?;
     Ok(())
 }

@@ -74,3 +74,5 @@ def test_split_points_are_the_clis(files, cli):
     got = rk.split_points(SALTED, pq.read_table(files / "rows.parquet"), regions=16)
     assert [rk.to_string_binary(k) for k in got] == want
     assert rk.splits_file(got).splitlines() == want
+    create = cli("splits", files / "salted.json", "--records", files / "rows.parquet", "--regions", "16", "--create", "devices")
+    assert rk.create_statement("devices", got) == create.strip()

@@ -53,3 +53,21 @@ def test_nulls_skip_leaves_the_row_out(rows):
 def test_map_reads_a_field_from_another_column(rows):
     renamed = rows.rename_columns(["dev", "seq", "ts", "note"])
     assert rk.encode(SALTED, renamed, map={"device": "dev"}).equals(rk.encode(SALTED, rows))
+
+
+PHOENIX = """CREATE TABLE METRICS (
+    HOST VARCHAR(32) NOT NULL,
+    TS DATE NOT NULL,
+    VAL DOUBLE,
+    CONSTRAINT pk PRIMARY KEY (HOST, TS DESC)
+) SALT_BUCKETS = 16;
+"""
+
+
+def test_a_phoenix_create_table_is_a_design(tmp_path, rows, cli):
+    t = pa.table({"HOST": rows["device"], "TS": rows["ts"], "VAL": pa.array([1.5] * len(rows))})
+    pq.write_table(t, tmp_path / "m.parquet")
+    (tmp_path / "m.sql").write_text(PHOENIX)
+    design = rk.Design.from_sql(PHOENIX)
+    want = [line.split("\t")[0] for line in cli("encode", tmp_path / "m.sql", "--records", tmp_path / "m.parquet").splitlines()]
+    assert [k.hex() for k in rk.encode(design, t).to_pylist()] == want

@@ -106,3 +106,16 @@ def test_split_points_against_spark_sql(df):
     assert sum(counts.values()) == m
     for c in counts.values():
         assert abs(c - m / regions) <= heaviest + 1
+
+
+def test_large_var_types(spark, df):
+    # strings and binaries handed over with 64-bit offsets (large_string, large_binary)
+    spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
+    try:
+        d = df.coalesce(1)
+        assert analyze_df(d, SALTED, time="ts") == rk.analyze(SALTED, _rows_of(d), time="ts")
+        out = _rows_of(encode_df(d, SALTED))
+        assert out["rowkey"].combine_chunks().cast(pa.binary()).equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
+        assert split_points_df(d, SALTED, regions=5) == rk.split_points(SALTED, _rows_of(d), regions=5)
+    finally:
+        spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
