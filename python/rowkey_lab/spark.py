@@ -58,6 +58,14 @@ def _large(df) -> bool:
     return str(conf).lower() == "true"
 
 
+def _arrow_schema(df, large: bool):
+    """The Arrow schema Spark hands ``df``'s rows over with (for a partition with no batch)."""
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    tz = df.sparkSession.conf.get("spark.sql.session.timeZone", "UTC")
+    return to_arrow_schema(df.schema, timezone=tz, prefers_large_types=large)
+
+
 def _keys(keys: bytes, offsets: bytes, n: int, large: bool):
     """The engine's keys and offsets as an Arrow binary array (``large_binary`` if asked)."""
     import pyarrow as pa
@@ -117,15 +125,13 @@ def analyze_df(
     rows and time span, a second counts each partition apart from its first row's position
     (one partial per partition, a few kB to MB), merged on the driver. The selected columns are
     persisted between the passes, so both see the same partitions."""
-    from pyspark.sql.pandas.types import to_arrow_schema
-
     d = _design(design)
     rows = _rows(time, map, nulls, epoch)
     opts = _options(windows, options)
     src = df.select(*_needed(df, d, map, time)).persist()
     large = _large(df)
     try:
-        schema = to_arrow_schema(src.schema)
+        schema = _arrow_schema(src, large)
 
         def scan(batches):
             import pyarrow as pa
@@ -188,10 +194,8 @@ def split_points_df(
     d = _design(design)
     rows = _rows(None, map, nulls, epoch)
     src = df.select(*_needed(df, d, map, None))
-    from pyspark.sql.pandas.types import to_arrow_schema
-
-    schema = to_arrow_schema(src.schema)
     large = _large(df)
+    schema = _arrow_schema(src, large)
 
     def keys_only(batches):
         import pyarrow as pa

@@ -119,3 +119,10 @@ def test_large_var_types(spark, df):
         assert split_points_df(d, SALTED, regions=5) == rk.split_points(SALTED, _rows_of(d), regions=5)
     finally:
         spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
+
+
+def test_a_timestamp_column_with_the_sessions_time_zone(df):
+    d = df.withColumn("ts", F.col("ts").cast("timestamp")).coalesce(1)
+    assert dict(d.dtypes)["ts"] == "timestamp"
+    assert analyze_df(d, SALTED, time="ts") == rk.analyze(SALTED, _rows_of(d), time="ts")
+    assert split_points_df(d, SALTED, regions=3) == rk.split_points(SALTED, _rows_of(d), regions=3)
