@@ -247,3 +247,90 @@ fn a_pre_split_cut_at_the_rows_is_refused_in_chunks() {
     let e = scan_batches(&doc, &opts(false), &[rows(&mut rng, 10)]).unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("/regions/presplit"));
 }
+
+/// Past the exact count's cap (32 MiB of distinct keys here: 40,000 rows of 1 kB keys), a
+/// merge gives every figure one pass gives but the largest rows, which are then the chunks'
+/// sketches merged: estimates with bounds that hold the true counts, flagged as such.
+#[test]
+fn past_the_exact_cap_the_largest_rows_are_bounded_estimates() {
+    let doc = DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [
+                {"name": "device", "type": "string"},
+                {"name": "seq", "type": "long"},
+                {"name": "ts", "type": "timestamp"}
+            ],
+            "key": "fixed(device, 1000) + str(seq)",
+            "regions": {"presplit": {"kind": "explicit", "keys": ["dev-3", "dev-6", "hot"]}}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let n = 40_000usize;
+    let device = |i: usize| {
+        if i % 10 == 0 {
+            format!("hot-{}", i % 7)
+        } else {
+            format!("dev-{i}")
+        }
+    };
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("device", DataType::Utf8, false),
+        Field::new("seq", DataType::Int64, false),
+        Field::new(
+            "ts",
+            DataType::Timestamp(TimeUnit::Millisecond, None),
+            false,
+        ),
+    ]));
+    let batch = RecordBatch::try_new(
+        schema,
+        vec![
+            Arc::new(StringArray::from_iter_values((0..n).map(device))),
+            Arc::new(Int64Array::from_iter_values((0..n).map(|_| 1))),
+            Arc::new(TimestampMillisecondArray::from_iter_values(
+                (0..n).map(|i| T0 + i as i64),
+            )),
+        ],
+    )
+    .unwrap();
+    let ro = opts(true);
+    let one = analyze_batches(
+        &doc,
+        &AnalyzeOptions::default(),
+        &ro,
+        std::slice::from_ref(&batch),
+    )
+    .unwrap();
+    assert!(!one.report.largest_rows_exact);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let parts = chunks(&mut rng, &batch, 4);
+    let ps = partials(&doc, &ro, &parts);
+    let root = random_tree(&mut rng, ps);
+    let merged = report_of_partials(None, &[&root]).unwrap();
+    assert!(!merged.report.largest_rows_exact);
+    let strip = |r: &rowkey_lab::analyze::AnalysisReport| {
+        let mut v = serde_json::to_value(r).unwrap();
+        v.as_object_mut().unwrap().remove("largestRows");
+        v
+    };
+    assert_eq!(strip(&merged.report), strip(&one.report));
+    // every hot row is found, its true writes within the estimate's bounds
+    for h in 0..7 {
+        let key = format!("hot-{h}");
+        let truth = (0..n).filter(|&i| device(i) == key).count() as u64;
+        let row = merged
+            .report
+            .largest_rows
+            .iter()
+            .find(|r| r.key.starts_with(key.as_bytes()))
+            .unwrap_or_else(|| panic!("{key} is among the largest rows"));
+        assert!(
+            row.writes <= truth && truth <= row.writes + row.writes_error,
+            "{key}: {truth} writes, estimate {} + {}",
+            row.writes,
+            row.writes_error
+        );
+    }
+}

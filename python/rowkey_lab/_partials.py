@@ -12,8 +12,10 @@ merged into the report one pass over the whole table gives, byte for byte.
 
 A partial is bytes: ``RKLP``, a format version, a hash of the design, then the engine's counts.
 Partials of another design, version or table scan are refused, and so is a merge whose
-partials count a row twice or miss one. Exact while every row is counted exactly (up to the
-engine's cap of distinct rows); past it a merge is refused rather than approximated.
+partials count a row twice or miss one. The merged report is the one-pass report byte for
+byte while every row is counted exactly (up to the engine's cap of about a million distinct
+rows); past it, every figure but the largest rows still is, and the largest rows are estimates
+with their bounds (``largestRowsExact: false``), as one pass's are then.
 """
 
 from __future__ import annotations

@@ -257,9 +257,11 @@ impl Analyzer {
 /// [`Analyzer::absorb_rows`]): every count, the HyperLogLog registers, the cell sample, the
 /// key sample (its priorities hash each row's position in the table) and the exact rows merge
 /// into what one pass over the table counts, in any order and any tree of merges. The
-/// largest-rows sketch does not (it depends on the order of the writes within a block), so
-/// these merges hold only while the rows are counted exactly, whose largest rows the report
-/// then gives.
+/// largest-rows sketch does not (it depends on the order of the writes): while the rows are
+/// counted exactly the report gives the exact largest rows, the same as one pass's; past the
+/// cap both give the sketch's estimates with their bounds (`largestRowsExact: false`), one
+/// pass's from its blocks, a merge's from the chunks' sketches merged, which are other
+/// estimates of the same rows, each within its bounds.
 impl Analyzer {
     /// Count from the table's row `index` on (0-based, in the order a single pass would read
     /// the rows): its key sample priorities and block follow from it. Only before any write,
@@ -272,39 +274,29 @@ impl Analyzer {
     }
 
     /// Add the counts of `p`, a partial of rows at other positions of the same table
-    /// ([`start_at_row`](Self::start_at_row)), in any order. Refused unless both count their
-    /// rows exactly: past the cap the largest rows are a sketch's, which does not merge into
-    /// one pass's. Nothing is added when it is refused.
+    /// ([`start_at_row`](Self::start_at_row)), in any order. The largest-rows sketches are
+    /// merged too, for when the exact rows pass the cap. Nothing is added when it is refused.
     pub fn absorb_rows(&mut self, p: PartialAnalysis) -> Result<()> {
-        let not_exact = || {
-            Error::new(
-                ErrorKind::Limit,
-                format!(
-                    "partial analyses merge exactly only while every row is counted exactly (up to {} distinct rows): past it the largest rows are a sketch's, which depends on the rows' order; analyze these rows in one pass",
-                    crate::analyze::MAX_EXACT_ROWS
-                ),
-            )
-        };
         if !self.is_blocked() {
             return Err(Error::new(
                 ErrorKind::IllegalState,
                 "a run with auto-split is counted in one pass: it takes no partial counts",
             ));
         }
-        let (Some(mine), Some(theirs)) = (self.exact.as_deref(), p.exact.as_deref()) else {
-            return Err(not_exact());
+        // Exact only while both are: a run past the cap alone puts the union past it.
+        let exact = match (self.exact.as_deref(), p.exact.as_deref()) {
+            (Some(mine), Some(theirs)) => {
+                let mut e = mine.clone();
+                e.merge(theirs).then_some(e)
+            }
+            _ => None,
         };
-        let mut exact = mine.clone();
-        if !exact.merge(theirs) {
-            return Err(not_exact());
-        }
         // Added into a copy (without the exact rows, merged above), so a refused partial
         // leaves this analyzer as it was.
         let held = self.exact.take();
-        let r = self.clone().absorbed_rows(&p);
-        match r {
+        match self.clone().absorbed_rows(&p) {
             Ok(mut merged) => {
-                merged.exact = Some(Box::new(exact));
+                merged.exact = exact.map(Box::new);
                 *self = merged;
                 Ok(())
             }
@@ -342,6 +334,17 @@ impl Analyzer {
         self.writes = self.writes.saturating_add(p.writes);
         self.bytes = self.bytes.saturating_add(p.bytes);
         self.outside = self.outside.saturating_add(p.outside);
+        // This analyzer's own sketch (its tree's blocks, then the block being counted) and
+        // `p`'s, merged: rows the sketches of apart chunks monitored, with their bounds.
+        let mut tree = std::mem::take(&mut self.tree);
+        if self.block_writes() > 0 || tree.is_empty() {
+            tree.push_block(self.block, self.largest.clone());
+        }
+        let mut largest = tree.total().unwrap_or_else(|| self.largest.clone());
+        if let Some(theirs) = p.tree.clone().total() {
+            largest.merge(&theirs);
+        }
+        self.largest = largest;
         self.sample_bytes.set(self.sample.bytes());
         Ok(self)
     }

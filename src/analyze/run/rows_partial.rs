@@ -6,8 +6,11 @@
 //! axis; then each chunk is counted from its first row's position in the table
 //! ([`partial_of_batches`]), so positions (the key sample's priorities, the workload clock of
 //! rows without a time column) are those of one pass over the chunks in order. The partials
-//! merge in any order and any tree ([`merge_partials`], [`report_of_partials`]); the counts
-//! added are those `analyzer/partial.rs` merges exactly (`Analyzer::absorb_rows`).
+//! merge in any order and any tree ([`merge_partials`], [`report_of_partials`]) into one
+//! pass's report, byte for byte, while the rows are counted exactly (up to
+//! [`MAX_EXACT_ROWS`](crate::analyze::MAX_EXACT_ROWS) distinct rows); past that cap every
+//! figure but the largest rows still is, and the largest rows are the chunks' sketches merged,
+//! estimates within their stated bounds (`Analyzer::absorb_rows`).
 //!
 //! A partial travels as bytes: [`PARTIAL_MAGIC`], [`PARTIAL_VERSION`] (little-endian u16), the
 //! hash of the design (little-endian u64), then the postcard body. A partial of another design,
