@@ -38,6 +38,8 @@ def main():
     ap.add_argument("file", nargs="?", default="target/bench/rows/flights-10x.parquet")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--cores", type=int, default=2)
+    # the file cut into partitions of this many bytes, so every core has work
+    ap.add_argument("--max-partition-bytes", default="4m")
     a = ap.parse_args()
     os.environ["PYSPARK_PYTHON"] = sys.executable
     spark = (
@@ -45,6 +47,7 @@ def main():
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", str(a.cores * 2))
         .config("spark.driver.memory", "2g")
+        .config("spark.sql.files.maxPartitionBytes", a.max_partition_bytes)
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")

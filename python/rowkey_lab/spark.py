@@ -74,6 +74,29 @@ def _keys(keys: bytes, offsets: bytes, n: int, large: bool):
     return arr.cast(pa.large_binary()) if large else arr
 
 
+def _spark_scans(src, time: Optional[str]):
+    """The first pass by Spark itself, without sending rows to Python: each partition's rows
+    and, for a Spark timestamp column, its first and last time in ms (``floor(µs / 1000)``, as
+    the engine reads Spark's microseconds). ``None`` when the engine must look at the rows: a
+    time column of another type (epoch numbers, dates, text)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import TimestampNTZType, TimestampType
+
+    aggs = [F.count(F.lit(1)).alias("rows")]
+    if time is not None:
+        if not isinstance(src.schema[time].dataType, (TimestampType, TimestampNTZType)):
+            return None
+        us = F.unix_micros(F.col(time).cast("timestamp"))
+        ms = ((us - F.pmod(us, F.lit(1000))) / 1000).cast("long")
+        aggs += [F.min(ms).alias("first"), F.max(ms).alias("last")]
+    out = []
+    for r in src.groupBy(F.spark_partition_id().alias("pid")).agg(*aggs).collect():
+        first = r["first"] if time is not None else None
+        last = r["last"] if time is not None else None
+        out.append((r["pid"], json.dumps({"rows": r["rows"], "firstMs": first, "lastMs": last, "outOfOrder": 0})))
+    return out
+
+
 def _partition_id() -> int:
     from pyspark import TaskContext
 
@@ -120,15 +143,25 @@ def analyze_df(
     epoch: Optional[str] = None,
     windows: Optional[int] = None,
     options: Optional[Mapping[str, Any]] = None,
+    persist: bool = False,
 ) -> dict:
     """The design's report over the DataFrame's rows: a first pass counts each partition's
-    rows and time span, a second counts each partition apart from its first row's position
-    (one partial per partition, a few kB to MB), merged on the driver. The selected columns are
-    persisted between the passes, so both see the same partitions."""
+    rows and time span (by Spark's own aggregation when it can), a second counts each
+    partition apart from its first row's position (one partial per partition: kB, or up to
+    tens of MB while its rows are counted exactly), merged on the driver.
+
+    The report is ``rk.analyze``'s on the rows in the order the second pass reads them. A
+    DataFrame that deals its rows anew each time it runs (a round-robin ``repartition``) gives
+    the report of another order of the same rows: the same counts, another key sample (and,
+    without a time column, other windows); ``persist=True`` caches the key's columns so both
+    passes and a later ``toArrow()`` see one order. Partials that do not add up to the first
+    pass's rows are refused."""
     d = _design(design)
     rows = _rows(time, map, nulls, epoch)
     opts = _options(windows, options)
-    src = df.select(*_needed(df, d, map, time)).persist()
+    src = df.select(*_needed(df, d, map, time))
+    if persist:
+        src = src.persist()
     large = _large(df)
     try:
         schema = _arrow_schema(src, large)
@@ -146,7 +179,12 @@ def analyze_df(
                     schema=pa.schema([("pid", pa.int64()), ("scan", text)]),
                 )
 
-        scans = sorted((r.pid, r.scan) for r in src.mapInArrow(scan, "pid long, scan string").collect())
+        # Spark counts the rows when every row is one the engine counts (no `nulls="skip"`: a
+        # row the engine refuses stops the second pass); else the engine's own first pass.
+        scans = _spark_scans(src, time) if nulls != "skip" else None
+        if scans is None:
+            scans = [(r.pid, r.scan) for r in src.mapInArrow(scan, "pid long, scan string").collect()]
+        scans.sort()
         if not scans:
             raise _error("no rows to analyze")
         table = _engine.merge_scans([s for _, s in scans])
@@ -169,7 +207,8 @@ def analyze_df(
 
         parts = [r.part for r in src.mapInArrow(partial, "part binary").collect()]
     finally:
-        src.unpersist()
+        if persist:
+            src.unpersist()
     return json.loads(_engine.report_of_partials([bytes(p) for p in parts], d))
 
 
