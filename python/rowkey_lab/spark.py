@@ -13,9 +13,11 @@ What is exact: ``analyze_df`` counts each partition apart (a partial) and merges
 on the driver, which gives the report ``rk.analyze`` gives on the DataFrame's rows in partition
 order (``df.toArrow()``). With a ``time`` column every figure but the key sample (a uniform
 sample drawn by row position) is the same for any partitioning; without one, rows are written
-at the workload's clock in that order. ``split_points_df`` takes the keys at the cut ranks from
-Spark's sort of every encoded key (Spark orders binary unsigned-lexicographically, as HBase's
-``Bytes.compareTo``) and cuts them with the engine's rules, as ``rk.split_points`` does.
+at the workload's clock in that order. Past the engine's cap of exactly counted rows (about a
+million distinct rows), the largest rows are estimates with their bounds, as in one pass.
+``split_points_df`` takes the keys at the cut ranks from Spark's sort of every encoded key
+(Spark orders binary unsigned-lexicographically, as HBase's ``Bytes.compareTo``) and cuts them
+with the engine's rules, as ``rk.split_points`` does.
 """
 
 from __future__ import annotations
