@@ -32,6 +32,7 @@ __all__ = [
     "merge_partials",
     "merge_scans",
     "partial",
+    "regions_of",
     "scan",
     "split_points",
     "splits_file",
@@ -182,6 +183,17 @@ def split_points(
     if by != "rows":
         raise ValueError(f'split_points: by="{by}" is not supported yet; by="rows" cuts equal rows')
     return _engine.split_points(_design(design), _source(data), regions, _rows(None, map, nulls, epoch))
+
+
+def regions_of(keys: Any, split_keys: Sequence[bytes]) -> pa.Array:
+    """The region index (``pa.uint32()``) of each row key in ``keys`` (a binary array, or any
+    Arrow data whose first column holds them) in a table pre-split at ``split_keys``: region
+    ``i`` holds ``[split_keys[i-1], split_keys[i])``, HBase's rule in its byte order. The split
+    keys are taken as HBase's client takes them: sorted, an empty key or a repeat refused."""
+    if isinstance(keys, (pa.Array, pa.ChunkedArray)):
+        keys = pa.table({"rowkey": keys})
+    out = _engine.regions_of(list(split_keys), _source(keys))
+    return pa.Array.from_buffers(pa.uint32(), len(out) // 4, [None, pa.py_buffer(out)])
 
 
 def to_string_binary(key: bytes) -> str:

@@ -1,10 +1,11 @@
 """rowkey-lab on Spark DataFrames (pyspark is imported when a function is called). DataFrame
 operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over Spark Connect.
 
-    from rowkey_lab.spark import analyze_df, encode_df, split_points_df
+    from rowkey_lab.spark import analyze_df, encode_df, split_points_df, with_region
     keys = encode_df(df, design)                         # df + a binary `rowkey` column
     report = analyze_df(df, design, time="ts")           # rk.analyze's report
     splits = split_points_df(df, design, regions=64)     # exact: Spark sorts every key
+    placed = with_region(keys, splits)                   # + each row's region, HBase's rule
 
 The executors need the wheel (pip-installed, or shipped with ``spark.archives`` in a packed
 environment); the design travels as its JSON text.
@@ -295,3 +296,30 @@ def split_points_df(
         ordered.unpersist()
     sample = [at_rank[r] for r in ranks]
     return _engine.cut_sample(d, sample, regions)
+
+
+def with_region(df, split_keys, *, key: str = "rowkey", column: str = "region"):
+    """``df`` with the region index (int) of its row key column ``key`` in a table pre-split
+    at ``split_keys``: region ``i`` holds ``[split_keys[i-1], split_keys[i])``, HBase's rule in
+    its byte order (the engine's region lookup, not Spark's hash or range partitioning). For a
+    bulk load into the new table, ``.repartition(n, column).sortWithinPartitions(key)`` keeps
+    each region's rows in one partition, sorted as HBase writes them."""
+    import pyarrow as pa
+    from pyspark.sql.types import IntegerType, StructField, StructType
+
+    splits = [bytes(k) for k in split_keys]
+    # the split keys checked here, on the driver, as HBase's client checks them
+    _engine.regions_of(splits, pa.table({key: pa.array([], pa.binary())}))
+    schema = StructType(df.schema.fields + [StructField(column, IntegerType(), False)])
+
+    def add_region(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        for b in batches:
+            out = engine.regions_of(splits, pa.Table.from_batches([b.select([key])]))
+            arr = pa.Array.from_buffers(pa.uint32(), b.num_rows, [None, pa.py_buffer(out)]).cast(pa.int32())
+            yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
+
+    return df.mapInArrow(add_region, schema)

@@ -267,6 +267,72 @@ fn shell_create(py: Python<'_>, table: &str, family: &str, keys: Vec<Vec<u8>>) -
     )
 }
 
+/// `regions_of(split_keys, source)`: the region index of each key of `source`'s first column
+/// (binary, large binary or binary view) in the table pre-split at `split_keys` (HBase's
+/// `[start, end)` rule, its byte order), as little-endian u32s.
+#[pyfunction]
+fn regions_of<'py>(
+    py: Python<'py>,
+    split_keys: Vec<Vec<u8>>,
+    source: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let map = core(py, rowkey_lab::region::RegionMap::new(split_keys))?;
+    let batches = batches(py, source)?;
+    let out = core(py, py.detach(|| key_regions(&map, &batches)))?;
+    Ok(PyBytes::new(py, &out))
+}
+
+/// Each key's region (see `regions_of`); a null key or a column of another type is an error.
+fn key_regions(
+    map: &rowkey_lab::region::RegionMap,
+    batches: &[RecordBatch],
+) -> Result<Vec<u8>, Error> {
+    use arrow_array::cast::AsArray;
+    use arrow_array::Array;
+    use arrow_schema::DataType;
+    let mut out = Vec::new();
+    let mut put = |k: Option<&[u8]>, row: usize| match k {
+        Some(k) => {
+            let r = u32::try_from(map.region_of(k)).unwrap_or(u32::MAX);
+            out.extend_from_slice(&r.to_le_bytes());
+            Ok(())
+        }
+        None => Err(
+            Error::new(ErrorKind::Invalid, format!("row {row}: a null row key")).at_path("keys"),
+        ),
+    };
+    let mut row = 0usize;
+    for b in batches {
+        let Some(col) = b.columns().first() else {
+            return Err(Error::arg("keys", "no column of row keys"));
+        };
+        let n = col.len();
+        match col.data_type() {
+            DataType::Binary => {
+                let a = col.as_binary::<i32>();
+                for i in 0..n {
+                    put(a.is_valid(i).then(|| a.value(i)), row + i + 1)?;
+                }
+            }
+            DataType::LargeBinary => {
+                let a = col.as_binary::<i64>();
+                for i in 0..n {
+                    put(a.is_valid(i).then(|| a.value(i)), row + i + 1)?;
+                }
+            }
+            DataType::BinaryView => {
+                let a = col.as_binary_view();
+                for i in 0..n {
+                    put(a.is_valid(i).then(|| a.value(i)), row + i + 1)?;
+                }
+            }
+            t => return Err(Error::arg("keys", format!("row keys are binary, not {t}"))),
+        }
+        row += n;
+    }
+    Ok(out)
+}
+
 /// `to_string_binary(key)`: HBase's `Bytes.toStringBinary`, the SPLITS_FILE line of a key.
 #[pyfunction]
 fn to_string_binary(key: &[u8]) -> String {
@@ -286,6 +352,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cut_sample, m)?)?;
     m.add_function(wrap_pyfunction!(parse_create_table, m)?)?;
     m.add_function(wrap_pyfunction!(shell_create, m)?)?;
+    m.add_function(wrap_pyfunction!(regions_of, m)?)?;
     partials::register(m)?;
     Ok(())
 }

@@ -76,3 +76,22 @@ def test_split_points_are_the_clis(files, cli):
     assert rk.splits_file(got).splitlines() == want
     create = cli("splits", files / "salted.json", "--records", files / "rows.parquet", "--regions", "16", "--create", "devices")
     assert rk.create_statement("devices", got) == create.strip()
+
+
+def test_regions_of_is_hbases_start_end_rule(rows):
+    import bisect
+
+    keys = rk.encode(SALTED, rows)
+    splits = rk.split_points(SALTED, rows, regions=9)
+    got = rk.regions_of(keys, splits).to_pylist()
+    # region i holds [splits[i-1], splits[i]): the split keys at or below the key
+    assert got == [bisect.bisect_right(splits, k) for k in keys.to_pylist()]
+    assert rk.regions_of(keys.cast(pa.large_binary()), splits).to_pylist() == got
+    # the split keys as HBase's client takes them: sorted for it, a repeat or an empty key refused
+    assert rk.regions_of(keys, splits[::-1]).to_pylist() == got
+    with pytest.raises(rk.RowkeyLabError):
+        rk.regions_of(keys, splits + splits[:1])
+    with pytest.raises(rk.RowkeyLabError):
+        rk.regions_of(keys, [b""] + splits)
+    with pytest.raises(rk.RowkeyLabError, match="binary"):
+        rk.regions_of(pa.array(["a"]), splits)

@@ -132,3 +132,17 @@ def test_a_timestamp_column_with_the_sessions_time_zone(df):
     assert dict(d.dtypes)["ts"] == "timestamp"
     assert analyze_df(d, SALTED, time="ts") == rk.analyze(SALTED, _rows_of(d), time="ts")
     assert split_points_df(d, SALTED, regions=3) == rk.split_points(SALTED, _rows_of(d), regions=3)
+
+
+def test_with_region_is_spark_sqls_count_of_split_keys_below(df):
+    from rowkey_lab.spark import with_region
+
+    splits = split_points_df(df, SALTED, regions=6)
+    placed = with_region(encode_df(df, SALTED), splits)
+    region = sum(F.when(F.col("rowkey") >= F.lit(k), 1).otherwise(0) for k in splits)
+    assert placed.where(F.col("region") != region).count() == 0
+    # a bulk load's layout: each region's rows in one partition, sorted
+    parts = placed.repartition(len(splits) + 1, "region").sortWithinPartitions("rowkey")
+    assert placed.select("region").distinct().count() == len(splits) + 1
+    spread = parts.withColumn("p", F.spark_partition_id()).groupBy("region").agg(F.countDistinct("p").alias("k"))
+    assert spread.where("k > 1").count() == 0
