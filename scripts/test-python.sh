@@ -19,8 +19,9 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet 'maturin>=1.9,<2' 'pyarrow>=18' pytest
-# PySpark's Arrow paths (toArrow, mapInArrow) want pandas, and warn it does not support 3.x yet.
-.venv/bin/python -m pip install --quiet 'pyspark>=4.0,<5' 'pandas>=2.2,<3'
+# PySpark's Arrow paths (toArrow, mapInArrow) want pandas, and warn it does not support 3.x yet;
+# DuckDB is a second producer of Arrow streams for the tests.
+.venv/bin/python -m pip install --quiet 'pyspark>=4.0,<5' 'pandas>=2.2,<3' duckdb
 
 # The binding crate is its own workspace (python/Cargo.toml): the root's cargo fmt and clippy
 # do not see it.

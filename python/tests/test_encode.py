@@ -4,7 +4,9 @@ import hashlib
 import struct
 
 import pyarrow as pa
+import pyarrow.compute  # noqa: F401 (pa.compute)
 import pyarrow.parquet as pq
+import pytest
 
 import rowkey_lab as rk
 from conftest import HASHED, SALTED
@@ -71,3 +73,10 @@ def test_a_phoenix_create_table_is_a_design(tmp_path, rows, cli):
     design = rk.Design.from_sql(PHOENIX)
     want = [line.split("\t")[0] for line in cli("encode", tmp_path / "m.sql", "--records", tmp_path / "m.parquet").splitlines()]
     assert [k.hex() for k in rk.encode(design, t).to_pylist()] == want
+
+
+def test_another_producer_of_the_arrow_stream(rows):
+    # DuckDB hands its result over through __arrow_c_stream__ itself (no pyarrow in between)
+    duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed")
+    rel = duckdb.sql("SELECT device, seq, ts FROM rows WHERE seq < 25")
+    assert rk.encode(SALTED, rel).equals(rk.encode(SALTED, rows.filter(pa.compute.less(rows["seq"], 25))))
