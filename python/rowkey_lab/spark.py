@@ -81,15 +81,17 @@ def _spark_scans(src, time: Optional[str]):
     """The first pass by Spark itself, without sending rows to Python: each partition's rows
     and, for a Spark timestamp column, its first and last time in ms (``floor(µs / 1000)``, as
     the engine reads Spark's microseconds). ``None`` when the engine must look at the rows: a
-    time column of another type (epoch numbers, dates, text)."""
+    time column of another type (TIMESTAMP_NTZ, epoch numbers, dates, text)."""
     from pyspark.sql import functions as F
-    from pyspark.sql.types import TimestampNTZType, TimestampType
+    from pyspark.sql.types import TimestampType
 
     aggs = [F.count(F.lit(1)).alias("rows")]
     if time is not None:
-        if not isinstance(src.schema[time].dataType, (TimestampType, TimestampNTZType)):
+        # TIMESTAMP only: its Arrow form is the instant's µs, as unix_micros gives them (a
+        # TIMESTAMP_NTZ is sent as wall-clock µs, which a cast would move by the session's zone)
+        if not isinstance(src.schema[time].dataType, TimestampType):
             return None
-        us = F.unix_micros(F.col(time).cast("timestamp"))
+        us = F.unix_micros(F.col(time))
         ms = ((us - F.pmod(us, F.lit(1000))) / 1000).cast("long")
         aggs += [F.min(ms).alias("first"), F.max(ms).alias("last")]
     out = []

@@ -127,11 +127,17 @@ def test_large_var_types(spark, df):
         spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
 
 
-def test_a_timestamp_column_with_the_sessions_time_zone(df):
-    d = df.withColumn("ts", F.col("ts").cast("timestamp")).coalesce(1)
-    assert dict(d.dtypes)["ts"] == "timestamp"
-    assert analyze_df(d, SALTED, time="ts") == rk.analyze(SALTED, _rows_of(d), time="ts")
-    assert split_points_df(d, SALTED, regions=3) == rk.split_points(SALTED, _rows_of(d), regions=3)
+@pytest.mark.parametrize("zone", ["UTC", "America/New_York"])
+def test_a_timestamp_column_in_any_session_time_zone(spark, df, zone):
+    # TIMESTAMP (the first pass is Spark's own aggregation) and TIMESTAMP_NTZ (the engine's)
+    spark.conf.set("spark.sql.session.timeZone", zone)
+    try:
+        for d in (df.withColumn("ts", F.col("ts").cast("timestamp")).coalesce(1), df.coalesce(1)):
+            want = rk.analyze(SALTED, _rows_of(d), time="ts")
+            assert analyze_df(d, SALTED, time="ts") == want
+            assert split_points_df(d, SALTED, regions=3) == rk.split_points(SALTED, _rows_of(d), regions=3)
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", "UTC")
 
 
 def test_with_region_is_spark_sqls_count_of_split_keys_below(df):
