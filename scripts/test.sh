@@ -45,4 +45,6 @@ bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
 step "JS tests (node --test: page in Chromium, package)"
 node --test tests/js/
+step "Python package (abi3 wheel into .venv, pytest against the CLI)"
+bash scripts/test-python.sh
 echo "all tests passed in $(( $(date +%s) - START ))s"

@@ -216,4 +216,12 @@ pub use run::{
     document_encoder, initial_split_keys, AnalysisRun, AnalyzeOptions, KeyEncoder, Progress,
 };
 #[cfg(feature = "rows")]
-pub use run::{analyze_rows, fit_to_scan, needs_row_sample, row_fields};
+pub use run::{
+    analyze_batches, analyze_rows, encode_batches, fit_to_scan, needs_row_sample, row_fields,
+    split_batches, split_sample, RowsAnalysis,
+};
+#[cfg(feature = "rows")]
+pub use run::{
+    design_hash, merge_partials, partial_design, partial_of_batches, report_of_partials,
+    scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
+};

@@ -88,6 +88,28 @@ pub struct RowStats {
     pub format: Option<Format>,
 }
 
+impl RowStats {
+    /// What reading two runs of rows of one table found together: counts added, the columns
+    /// and format of the first (the runs of one table share them).
+    pub fn merge(&mut self, other: &RowStats) {
+        self.rows = self.rows.saturating_add(other.rows);
+        self.used = self.used.saturating_add(other.used);
+        for (col, n) in &other.skipped {
+            let c = self.skipped.entry(col.clone()).or_insert(0);
+            *c = c.saturating_add(*n);
+        }
+        if self.columns.is_empty() {
+            self.columns = other.columns.clone();
+        }
+        if self.time.is_none() {
+            self.time = other.time.clone();
+        }
+        if self.format.is_none() {
+            self.format = other.format;
+        }
+    }
+}
+
 /// Where a reader's rows go, one at a time. `row` must leave no trace when it fails: the
 /// reader may then skip the row (a null under [`NullPolicy::Skip`]).
 pub trait RowSink {

@@ -428,4 +428,14 @@ pub use blocks::{analyze_parallel, block_ranges};
 pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]
-pub use rows::{analyze_rows, fit_to_scan, needs_row_sample, row_fields};
+pub use rows::{
+    analyze_batches, analyze_rows, encode_batches, fit_to_scan, needs_row_sample, row_fields,
+    split_batches, split_sample, RowsAnalysis,
+};
+#[cfg(feature = "rows")]
+mod rows_partial;
+#[cfg(feature = "rows")]
+pub use rows_partial::{
+    design_hash, merge_partials, partial_design, partial_of_batches, report_of_partials,
+    scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
+};

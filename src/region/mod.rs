@@ -521,11 +521,10 @@ pub fn quantile_split_keys(sample: &[Vec<u8>], regions: u32) -> Result<Vec<Vec<u
     // wasm has one sort for both.
     let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
     sorted.sort_unstable();
-    let m = sorted.len() as u128;
     let first: &[u8] = sorted.first().map_or(&[], |k| k.as_slice());
     let mut out: Vec<Vec<u8>> = Vec::with_capacity(regions as usize - 1);
-    for j in 1..u128::from(regions) {
-        let idx = usize::try_from(j * m / u128::from(regions)).unwrap_or(usize::MAX);
+    for rank in quantile_ranks(sorted.len() as u64, regions) {
+        let idx = usize::try_from(rank).unwrap_or(usize::MAX);
         let Some(k) = sorted.get(idx) else { continue };
         // A key equal to the smallest sample key would leave the first region empty.
         let floor = out.last().map_or(first, Vec::as_slice);
@@ -535,6 +534,18 @@ pub fn quantile_split_keys(sample: &[Vec<u8>], regions: u32) -> Result<Vec<Vec<u
         out.push(k.to_vec());
     }
     Ok(out)
+}
+
+/// The ranks (0-based, in sorted order) of the keys that start regions 1.. when `rows` sorted
+/// keys are cut into `regions` equal-count regions: `floor(j * rows / regions)` for `j` in
+/// `1..regions`. A caller that sorts the keys elsewhere (Spark) picks these ranks, then gives
+/// the smallest key and the picked ones to [`quantile_split_keys`], which cuts them as it cuts
+/// every key.
+pub fn quantile_ranks(rows: u64, regions: u32) -> Vec<u64> {
+    let m = u128::from(rows);
+    (1..u128::from(regions))
+        .map(|j| u64::try_from(j * m / u128::from(regions)).unwrap_or(u64::MAX))
+        .collect()
 }
 
 /// GiB, the unit of HBase's region size settings.

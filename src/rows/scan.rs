@@ -1,14 +1,14 @@
 //! The first pass over a user's rows: how many, and the span of their write times, which the
 //! analysis needs before its windows can be cut.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::RowSink;
 use crate::error::Result;
 use crate::keyspec::FieldValue;
 
 /// What the first pass found.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScanSummary {
     /// Rows handed on.
@@ -19,6 +19,25 @@ pub struct ScanSummary {
     pub last_ms: Option<i64>,
     /// Rows whose time is earlier than the row before it: 0 for rows in time order.
     pub out_of_order: u64,
+}
+
+impl ScanSummary {
+    /// The summary of two runs of rows together (chunks of one table, first passes apart):
+    /// rows added, the earliest and latest times. `out_of_order` adds each run's own (a row
+    /// earlier than the last row of the run before it is not seen).
+    pub fn merge(&self, other: &ScanSummary) -> ScanSummary {
+        let pick = |a: Option<i64>, b: Option<i64>, f: fn(i64, i64) -> i64| match (a, b) {
+            (Some(x), Some(y)) => Some(f(x, y)),
+            (x, None) => x,
+            (None, y) => y,
+        };
+        ScanSummary {
+            rows: self.rows.saturating_add(other.rows),
+            first_ms: pick(self.first_ms, other.first_ms, i64::min),
+            last_ms: pick(self.last_ms, other.last_ms, i64::max),
+            out_of_order: self.out_of_order.saturating_add(other.out_of_order),
+        }
+    }
 }
 
 /// A sink that counts (the first pass), building each row's key when given the key, so a

@@ -252,3 +252,100 @@ impl Analyzer {
         Ok(())
     }
 }
+
+/// A user's rows counted apart at their positions ([`Analyzer::start_at_row`],
+/// [`Analyzer::absorb_rows`]): every count, the HyperLogLog registers, the cell sample, the
+/// key sample (its priorities hash each row's position in the table) and the exact rows merge
+/// into what one pass over the table counts, in any order and any tree of merges. The
+/// largest-rows sketch does not (it depends on the order of the writes): while the rows are
+/// counted exactly the report gives the exact largest rows, the same as one pass's; past the
+/// cap both give the sketch's estimates with their bounds (`largestRowsExact: false`), one
+/// pass's from its blocks, a merge's from the chunks' sketches merged, which are other
+/// estimates of the same rows, each within its bounds.
+impl Analyzer {
+    /// Count from the table's row `index` on (0-based, in the order a single pass would read
+    /// the rows): its key sample priorities and block follow from it. Only before any write,
+    /// and not with auto-split.
+    pub fn start_at_row(&mut self, index: u64) -> Result<()> {
+        self.start_at_block(index / BLOCK_RECORDS)?;
+        self.next_index = index;
+        self.block_left = BLOCK_RECORDS - index % BLOCK_RECORDS;
+        Ok(())
+    }
+
+    /// Add the counts of `p`, a partial of rows at other positions of the same table
+    /// ([`start_at_row`](Self::start_at_row)), in any order. The largest-rows sketches are
+    /// merged too, for when the exact rows pass the cap. Nothing is added when it is refused.
+    pub fn absorb_rows(&mut self, p: PartialAnalysis) -> Result<()> {
+        if !self.is_blocked() {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "a run with auto-split is counted in one pass: it takes no partial counts",
+            ));
+        }
+        // Exact only while both are: a run past the cap alone puts the union past it.
+        let exact = match (self.exact.as_deref(), p.exact.as_deref()) {
+            (Some(mine), Some(theirs)) => {
+                let mut e = mine.clone();
+                e.merge(theirs).then_some(e)
+            }
+            _ => None,
+        };
+        // Added into a copy (without the exact rows, merged above), so a refused partial
+        // leaves this analyzer as it was.
+        let held = self.exact.take();
+        match self.clone().absorbed_rows(&p) {
+            Ok(mut merged) => {
+                merged.exact = exact.map(Box::new);
+                *self = merged;
+                Ok(())
+            }
+            Err(e) => {
+                self.exact = held;
+                Err(e)
+            }
+        }
+    }
+
+    /// `self` with `p`'s counts and sketches added (all but the exact rows).
+    fn absorbed_rows(mut self, p: &PartialAnalysis) -> Result<Analyzer> {
+        if p.regions.len() != self.regions.len() {
+            return Err(mismatch("regions"));
+        }
+        for (r, c) in self.regions.iter_mut().zip(&p.regions) {
+            add_all(&mut r.windows, &c.windows, "windows")?;
+            r.rows = r.rows.saturating_add(c.rows);
+            r.bytes = r.bytes.saturating_add(c.bytes);
+            if !r.distinct.merge(&c.distinct) || !r.cells.merge(&c.cells) {
+                return Err(mismatch("sketches"));
+            }
+        }
+        add_all(&mut self.server_windows, &p.server_windows, "servers")?;
+        add_all(&mut self.server_rows, &p.server_rows, "servers")?;
+        add_all(&mut self.server_bytes, &p.server_bytes, "servers")?;
+        add_all(&mut self.grid, &p.grid, "grid buckets")?;
+        if !self.distinct.merge(&p.distinct)
+            || !self.cells.merge(&p.cells)
+            || !self.cell_sample.merge(&p.cell_sample)
+            || !self.sample.merge(&p.sample)
+        {
+            return Err(mismatch("sketches"));
+        }
+        self.writes = self.writes.saturating_add(p.writes);
+        self.bytes = self.bytes.saturating_add(p.bytes);
+        self.outside = self.outside.saturating_add(p.outside);
+        // This analyzer's own sketch (its tree's blocks, then the block being counted) and
+        // `p`'s, merged: rows the sketches of apart chunks monitored, with their bounds.
+        let mut tree = std::mem::take(&mut self.tree);
+        if self.block_writes() > 0 || tree.is_empty() {
+            tree.push_block(self.block, self.largest.clone());
+        }
+        let mut largest = tree.total().unwrap_or_else(|| self.largest.clone());
+        if let Some(theirs) = p.tree.clone().total() {
+            largest.merge(&theirs);
+        }
+        self.largest = largest;
+        self.sample_bytes.set(self.sample.bytes());
+        Ok(self)
+    }
+}

@@ -15,9 +15,17 @@ impl AnalysisRun {
         opts: &AnalyzeOptions,
         scan: &RowScan,
     ) -> Result<AnalysisRun> {
-        let doc = fit_to_scan(doc, scan);
-        let scan = &scan.summary;
-        let mut doc = doc;
+        AnalysisRun::for_rows_summary(&fit_to_scan(doc, scan), opts, &scan.summary)
+    }
+
+    /// [`for_rows`](Self::for_rows) from the first pass's summary alone (a `sampleQuantiles`
+    /// pre-split must have its sample by now).
+    pub(super) fn for_rows_summary(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        scan: &crate::rows::ScanSummary,
+    ) -> Result<AnalysisRun> {
+        let mut doc = doc.clone();
         let mut workload = doc.workload.take().unwrap_or_default();
         workload.records = scan.rows.max(1);
         if let (Some(first), Some(last)) = (scan.first_ms, scan.last_ms) {
@@ -101,6 +109,50 @@ pub fn row_fields(doc: &DesignDocument) -> Result<(crate::rows::FieldList, Vec<u
     Ok((fields, key.used_fields()))
 }
 
+/// What a rows analysis gives beside its report: what reading found, the split keys the
+/// analysis counted over (a `sampleQuantiles` pre-split cut at these rows), and the first
+/// pass's summary.
+#[derive(Debug, Clone)]
+pub struct RowsAnalysis {
+    /// The report over every row.
+    pub report: AnalysisReport,
+    /// What reading found.
+    pub stats: crate::rows::RowStats,
+    /// The table's split keys as the analysis laid it out (the read plans' regions).
+    pub split_keys: Vec<Vec<u8>>,
+    /// The first pass's count and time span.
+    pub summary: crate::rows::ScanSummary,
+}
+
+/// The two passes over a user's rows, whatever holds them: `feed` hands every row to the sink
+/// it is given (once to count them and find their time span, once to analyze) and returns
+/// what reading found.
+fn two_passes(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    feed: &mut dyn FnMut(&mut dyn RowSink) -> Result<crate::rows::RowStats>,
+) -> Result<RowsAnalysis> {
+    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let mut scan = RowScan::new(Some(key));
+    if needs_row_sample(doc) {
+        scan = scan.with_sample();
+    }
+    feed(&mut scan)?;
+    if scan.summary.rows == 0 {
+        return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
+    }
+    let fitted = fit_to_scan(doc, &scan);
+    let split_keys = fitted.regions.clone().unwrap_or_default().split_keys(&[])?;
+    let mut run = AnalysisRun::for_rows(doc, opts, &scan)?;
+    let stats = feed(&mut run)?;
+    Ok(RowsAnalysis {
+        report: run.finish(),
+        stats,
+        split_keys,
+        summary: scan.summary,
+    })
+}
+
 /// Analyze `doc` over the rows of a file held whole (`bytes`, any format
 /// [`crate::rows::Format`] reads): a first pass counts them and finds their time span, the
 /// second counts every row. Returns the report and what reading found.
@@ -110,19 +162,84 @@ pub fn analyze_rows(
     rows: &crate::rows::RowsOptions,
     bytes: &[u8],
 ) -> Result<(AnalysisReport, crate::rows::RowStats)> {
-    use crate::rows::{RowReader, RowScan};
+    use crate::rows::RowReader;
+    let (fields, used) = row_fields(doc)?;
+    let a = two_passes(doc, opts, &mut |sink| {
+        let mut reader = RowReader::new(fields.clone(), used.clone(), rows.clone());
+        reader.push(bytes, sink)?;
+        reader.finish(sink)
+    })?;
+    Ok((a.report, a.stats))
+}
+
+/// Analyze `doc` over Arrow record batches a caller holds (the Python package): the same two
+/// passes and the same report as a file of the same rows.
+pub fn analyze_batches(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+) -> Result<RowsAnalysis> {
+    let (fields, used) = row_fields(doc)?;
+    two_passes(doc, opts, &mut |sink| {
+        crate::rows::batch_rows(batches, &fields, &used, rows, sink)
+    })
+}
+
+/// Every row's key of `batches`, as `encode --records` gives them: the keys end to end and
+/// where each ends (`rows + 1` offsets from 0), and what reading found.
+pub fn encode_batches(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
     let (fields, used) = row_fields(doc)?;
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
-    let mut scan = RowScan::new(Some(key));
-    if needs_row_sample(doc) {
-        scan = scan.with_sample();
+    let mut scan = RowScan::new(Some(key)).with_keys();
+    let stats = crate::rows::batch_rows(batches, &fields, &used, rows, &mut scan)?;
+    let (keys, offsets) = scan.take_keys();
+    Ok((keys, offsets, stats))
+}
+
+/// The split keys that cut the rows of `batches` into `regions` regions of equal rows: every
+/// row's key, sorted and cut as a `sampleQuantiles` pre-split cuts its sample, with HBase's
+/// rules for split keys (no empty key, no repeat). Exact at any row count: every key is held.
+pub fn split_batches(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
+    let all: Vec<Vec<u8>> = offsets
+        .windows(2)
+        .filter_map(|w| match w {
+            [a, b] => keys.get(*a as usize..*b as usize).map(<[u8]>::to_vec),
+            _ => None,
+        })
+        .collect();
+    split_sample(doc, &all, regions)
+}
+
+/// The split keys that cut `sample` (row keys, in any order) into `regions` regions of equal
+/// rows, as a `sampleQuantiles` pre-split of `doc`'s layout cuts them, with HBase's rules for
+/// split keys. Every key of a table gives its exact split points; so do its smallest key and
+/// the keys at [`quantile_ranks`](crate::region::quantile_ranks) of its sorted keys (a sort
+/// done elsewhere, e.g. by Spark).
+pub fn split_sample(
+    doc: &DesignDocument,
+    sample: &[Vec<u8>],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    if sample.is_empty() {
+        return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
     }
-    let mut reader = RowReader::new(fields.clone(), used.clone(), rows.clone());
-    reader.push(bytes, &mut scan)?;
-    reader.finish(&mut scan)?;
-    let mut run = AnalysisRun::for_rows(doc, opts, &scan)?;
-    let mut reader = RowReader::new(fields, used, rows.clone());
-    reader.push(bytes, &mut run)?;
-    let stats = reader.finish(&mut run)?;
-    Ok((run.finish(), stats))
+    let layout = crate::region::RegionLayout {
+        presplit: crate::region::PreSplit::SampleQuantiles {
+            regions,
+            sample: None,
+        },
+        ..doc.regions.clone().unwrap_or_default()
+    };
+    layout.split_keys(sample)
 }

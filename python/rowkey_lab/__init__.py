@@ -1,0 +1,214 @@
+"""rowkey-lab on your own Arrow data: the same engine as the page, the CLI and npm.
+
+    import rowkey_lab as rk
+    design = rk.Design.from_json(open("design.json").read())
+    keys = rk.encode(design, table)              # pyarrow BinaryArray, as HBase stores them
+    report = rk.analyze(design, table, time="ts")   # the report `analyze --records --json` gives
+    splits = rk.split_points(design, table, regions=16)   # exact, from every row's key
+
+Any object with ``__arrow_c_stream__`` is a source: a pyarrow Table or RecordBatchReader, a
+polars DataFrame, a DuckDB result; a pyarrow RecordBatch or a pandas DataFrame is wrapped in a
+Table. The engine works with the GIL released. Its errors are `RowkeyLabError`, with the
+engine's ``kind`` and where (``path``, ``offset``, ``line``, ``column``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Mapping, Optional, Sequence
+
+import pyarrow as pa
+
+from . import _engine
+from ._engine import RowkeyLabError
+
+__all__ = [
+    "Design",
+    "RowkeyLabError",
+    "analyze",
+    "create_statement",
+    "encode",
+    "merge",
+    "merge_partials",
+    "merge_scans",
+    "partial",
+    "regions_of",
+    "scan",
+    "split_points",
+    "splits_file",
+    "to_string_binary",
+]
+
+
+class Design:
+    """A design document (the JSON the page, the CLI and npm read), checked by the engine.
+
+    It is kept as its JSON text, so it pickles and ships to Spark executors as it is."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, text: str):
+        _engine.check_design(text)
+        self.json = text
+
+    @classmethod
+    def from_json(cls, doc: "str | bytes | Mapping[str, Any]") -> "Design":
+        """A design from JSON text or a dict; a `RowkeyLabError` at its JSON path when the
+        engine does not read it."""
+        if isinstance(doc, bytes):
+            doc = doc.decode("utf-8")
+        if not isinstance(doc, str):
+            doc = json.dumps(doc)
+        return cls(doc)
+
+    @classmethod
+    def from_sql(cls, sql: str) -> "Design":
+        """The design of a Phoenix ``CREATE TABLE`` statement: its primary key, SALT_BUCKETS
+        and SPLIT ON (as ``rowkey-lab analyze table.sql`` reads it)."""
+        return cls(_engine.parse_create_table(sql))
+
+    def to_dict(self) -> dict:
+        return json.loads(self.json)
+
+    def __repr__(self) -> str:
+        name = self.to_dict().get("name")
+        return f"Design({name!r})" if name else "Design(...)"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Design) and self.json == other.json
+
+    def __hash__(self) -> int:
+        return hash(self.json)
+
+
+def _design(design: "Design | str | Mapping[str, Any]") -> str:
+    return design.json if isinstance(design, Design) else Design.from_json(design).json
+
+
+def _source(data: Any) -> Any:
+    """Arrow data the engine reads through the C stream interface."""
+    if hasattr(data, "__arrow_c_stream__"):
+        return data
+    if isinstance(data, pa.RecordBatch):
+        return pa.Table.from_batches([data])
+    if isinstance(data, (list, tuple)) and all(isinstance(b, pa.RecordBatch) for b in data):
+        return pa.Table.from_batches(list(data))
+    if type(data).__module__.startswith("pandas"):
+        return pa.Table.from_pandas(data, preserve_index=False)
+    return data  # the engine says what it expected
+
+
+def _rows(
+    time: Optional[str],
+    map: Optional[Mapping[str, str]],
+    nulls: Optional[str],
+    epoch: Optional[str],
+) -> Optional[str]:
+    """The engine's rows options (how columns meet the design's fields) as JSON text."""
+    o: dict = {}
+    if time is not None:
+        o["time"] = time
+    if map:
+        o["map"] = dict(map)
+    if nulls is not None:
+        o["nulls"] = nulls
+    if epoch is not None:
+        o["epoch"] = epoch
+    return json.dumps(o) if o else None
+
+
+def _options(windows: Optional[int], options: Optional[Mapping[str, Any]]) -> Optional[str]:
+    o = dict(options or {})
+    if windows is not None:
+        o["windows"] = windows
+    return json.dumps(o) if o else None
+
+
+def encode(
+    design: "Design | str | Mapping[str, Any]",
+    data: Any,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> pa.Array:
+    """Every row's key, byte for byte as HBase (or Phoenix) stores it, in the rows' order:
+    a ``pa.binary()`` array (``pa.large_binary()`` past 2 GiB of keys). ``nulls="skip"``
+    leaves out rows with a null in a key field."""
+    keys, offsets = _engine.encode(_design(design), _source(data), _rows(None, map, nulls, epoch))
+    n = len(offsets) // 4 - 1
+    offs = pa.Array.from_buffers(pa.uint32(), n + 1, [None, pa.py_buffer(offsets)])
+    if n >= 0 and len(keys) > 2**31 - 1:
+        return pa.Array.from_buffers(
+            pa.large_binary(), n, [None, offs.cast(pa.int64()).buffers()[1], pa.py_buffer(keys)]
+        )
+    return pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+
+
+def analyze(
+    design: "Design | str | Mapping[str, Any]",
+    data: Any,
+    time: Optional[str] = None,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+    windows: Optional[int] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> dict:
+    """The design's report over these rows, the dict ``rowkey-lab analyze --records FILE
+    --json`` prints: regions, the region × time matrix, hotspots, largest rows, read plans,
+    and ``rows`` (what reading found). ``time``: the column of each row's write time (else
+    row n is written at the workload's clock). A stream is read once and held for the
+    analysis's two passes."""
+    text = _engine.analyze(
+        _design(design), _source(data), _options(windows, options), _rows(time, map, nulls, epoch)
+    )
+    return json.loads(text)
+
+
+def split_points(
+    design: "Design | str | Mapping[str, Any]",
+    data: Any,
+    regions: int,
+    by: str = "rows",
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> list:
+    """The ``regions - 1`` split keys (bytes, ascending) that cut these rows into regions of
+    equal rows, from every row's key sorted (exact), with HBase's rules for split keys (no
+    empty key, no repeat: rows with few distinct keys may give fewer). ``by="rows"`` only."""
+    if by != "rows":
+        raise ValueError(f'split_points: by="{by}" is not supported yet; by="rows" cuts equal rows')
+    return _engine.split_points(_design(design), _source(data), regions, _rows(None, map, nulls, epoch))
+
+
+def regions_of(keys: Any, split_keys: Sequence[bytes]) -> pa.Array:
+    """The region index (``pa.uint32()``) of each row key in ``keys`` (a binary array, or any
+    Arrow data whose first column holds them) in a table pre-split at ``split_keys``: region
+    ``i`` holds ``[split_keys[i-1], split_keys[i])``, HBase's rule in its byte order. The split
+    keys are taken as HBase's client takes them: sorted, an empty key or a repeat refused."""
+    if isinstance(keys, (pa.Array, pa.ChunkedArray)):
+        keys = pa.table({"rowkey": keys})
+    out = _engine.regions_of(list(split_keys), _source(keys))
+    return pa.Array.from_buffers(pa.uint32(), len(out) // 4, [None, pa.py_buffer(out)])
+
+
+def to_string_binary(key: bytes) -> str:
+    """HBase's ``Bytes.toStringBinary``: a key as the shell and a SPLITS_FILE write it."""
+    return _engine.to_string_binary(key)
+
+
+def splits_file(keys: Iterable[bytes]) -> str:
+    """The SPLITS_FILE text of split keys (one ``toStringBinary`` line each)."""
+    return "".join(to_string_binary(k) + "\n" for k in keys)
+
+
+def create_statement(table: str, keys: Iterable[bytes], family: str = "cf") -> str:
+    """The HBase shell's ``create 'table', 'family', SPLITS => [...]`` for split keys."""
+    return _engine.shell_create(table, family, list(keys))
+
+
+from ._partials import merge, merge_partials, merge_scans, partial, scan  # noqa: E402

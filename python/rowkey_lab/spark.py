@@ -1,0 +1,327 @@
+"""rowkey-lab on Spark DataFrames (pyspark is imported when a function is called). DataFrame
+operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over Spark Connect.
+
+    from rowkey_lab.spark import analyze_df, encode_df, split_points_df, with_region
+    keys = encode_df(df, design)                         # df + a binary `rowkey` column
+    report = analyze_df(df, design, time="ts")           # rk.analyze's report
+    splits = split_points_df(df, design, regions=64)     # exact: Spark sorts every key
+    placed = with_region(keys, splits)                   # + each row's region, HBase's rule
+
+The executors need the wheel (pip-installed, or shipped with ``spark.archives`` in a packed
+environment); the design travels as its JSON text.
+
+What is exact: ``analyze_df`` counts each partition apart (a partial) and merges the partials
+on the driver, which gives the report ``rk.analyze`` gives on the DataFrame's rows in partition
+order (``df.toArrow()``). With a ``time`` column every figure but the key sample (a uniform
+sample drawn by row position) is the same for any partitioning; without one, rows are written
+at the workload's clock in that order. Past the engine's cap of exactly counted rows (about a
+million distinct rows), the largest rows are estimates with their bounds, as in one pass.
+``split_points_df`` takes the keys at the cut ranks from Spark's sort of every encoded key
+(Spark orders binary unsigned-lexicographically, as HBase's ``Bytes.compareTo``) and cuts them
+with the engine's rules, as ``rk.split_points`` does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional
+
+from . import _design, _engine, _options, _rows
+
+
+def _needed(df, design_json: str, map: Optional[Mapping[str, str]], time: Optional[str]) -> list:
+    """The DataFrame's columns the design reads (its fields, mapped) and the time column: the
+    only ones sent to Python."""
+    fields = [f["name"] for f in json.loads(design_json).get("fields", [])]
+    wanted = [(map or {}).get(f, f) for f in fields] + ([time] if time else [])
+    cols = [c for c in df.columns if c in wanted]
+    return cols or list(df.columns)
+
+
+def _error(message: str) -> Exception:
+    """The engine's error for an empty DataFrame, as the engine words it for empty rows."""
+    e = _engine.RowkeyLabError(message)
+    e.kind, e.reason, e.path, e.offset, e.line, e.column = "invalid", message, None, None, None, None
+    return e
+
+
+def _table(batches, schema):
+    """A partition's batches as one table (``schema`` when it has none: Spark's own types, e.g.
+    ``large_string``, otherwise)."""
+    import pyarrow as pa
+
+    bs = list(batches)
+    return pa.Table.from_batches(bs) if bs else pa.Table.from_batches([], schema=schema)
+
+
+def _large(df) -> bool:
+    """Whether Spark hands Arrow data over with 64-bit offsets (``large_binary``,
+    ``large_string``): then it wants the keys so too."""
+    conf = df.sparkSession.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false")
+    return str(conf).lower() == "true"
+
+
+def _arrow_schema(df, large: bool):
+    """The Arrow schema Spark hands ``df``'s rows over with (for a partition with no batch)."""
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    tz = df.sparkSession.conf.get("spark.sql.session.timeZone", "UTC")
+    return to_arrow_schema(df.schema, timezone=tz, prefers_large_types=large)
+
+
+def _keys(keys: bytes, offsets: bytes, n: int, large: bool):
+    """The engine's keys and offsets as an Arrow binary array (``large_binary`` if asked)."""
+    import pyarrow as pa
+
+    arr = pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+    return arr.cast(pa.large_binary()) if large else arr
+
+
+def _spark_scans(src, time: Optional[str]):
+    """The first pass by Spark itself, without sending rows to Python: each partition's rows
+    and, for a Spark timestamp column, its first and last time in ms (``floor(µs / 1000)``, as
+    the engine reads Spark's microseconds). ``None`` when the engine must look at the rows: a
+    time column of another type (TIMESTAMP_NTZ, epoch numbers, dates, text)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import TimestampType
+
+    aggs = [F.count(F.lit(1)).alias("rows")]
+    if time is not None:
+        # TIMESTAMP only: its Arrow form is the instant's µs, as unix_micros gives them (a
+        # TIMESTAMP_NTZ is sent as wall-clock µs, which a cast would move by the session's zone)
+        if not isinstance(src.schema[time].dataType, TimestampType):
+            return None
+        us = F.unix_micros(F.col(time))
+        ms = ((us - F.pmod(us, F.lit(1000))) / 1000).cast("long")
+        aggs += [F.min(ms).alias("first"), F.max(ms).alias("last")]
+    out = []
+    for r in src.groupBy(F.spark_partition_id().alias("pid")).agg(*aggs).collect():
+        first = r["first"] if time is not None else None
+        last = r["last"] if time is not None else None
+        out.append((r["pid"], json.dumps({"rows": r["rows"], "firstMs": first, "lastMs": last, "outOfOrder": 0})))
+    return out
+
+
+def _partition_id() -> int:
+    from pyspark import TaskContext
+
+    return TaskContext.get().partitionId()
+
+
+def encode_df(
+    df,
+    design: Any,
+    *,
+    column: str = "rowkey",
+    map: Optional[Mapping[str, str]] = None,
+    epoch: Optional[str] = None,
+):
+    """``df`` with a binary column ``column``: each row's key as HBase (or Phoenix) stores it.
+    A null in a key field is an error naming the row and column (filter such rows first)."""
+    from pyspark.sql.types import BinaryType, StructField, StructType
+
+    d = _design(design)
+    rows = _rows(None, map, None, epoch)
+    schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
+    large = _large(df)
+
+    def add_keys(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        for b in batches:
+            keys, offsets = engine.encode(d, pa.Table.from_batches([b]), rows)
+            arr = _keys(keys, offsets, b.num_rows, large)
+            yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
+
+    return df.mapInArrow(add_keys, schema)
+
+
+def analyze_df(
+    df,
+    design: Any,
+    time: Optional[str] = None,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+    windows: Optional[int] = None,
+    options: Optional[Mapping[str, Any]] = None,
+    persist: bool = False,
+) -> dict:
+    """The design's report over the DataFrame's rows: a first pass counts each partition's
+    rows and time span (by Spark's own aggregation when it can), a second counts each
+    partition apart from its first row's position (one partial per partition: kB, or up to
+    tens of MB while its rows are counted exactly), merged on the driver.
+
+    The report is ``rk.analyze``'s on the rows in the order the second pass reads them. A
+    DataFrame that deals its rows anew each time it runs (a round-robin ``repartition``) gives
+    the report of another order of the same rows: the same counts, another key sample (and,
+    without a time column, other windows); ``persist=True`` caches the key's columns so both
+    passes and a later ``toArrow()`` see one order. Partials that do not add up to the first
+    pass's rows are refused."""
+    d = _design(design)
+    rows = _rows(time, map, nulls, epoch)
+    opts = _options(windows, options)
+    src = df.select(*_needed(df, d, map, time))
+    if persist:
+        src = src.persist()
+    large = _large(df)
+    try:
+        schema = _arrow_schema(src, large)
+
+        def scan(batches):
+            import pyarrow as pa
+
+            from rowkey_lab import _engine as engine
+
+            t = _table(batches, schema)
+            if t.num_rows:
+                text = pa.large_string() if large else pa.string()
+                yield pa.RecordBatch.from_pydict(
+                    {"pid": [_partition_id()], "scan": [engine.scan(d, t, rows)]},
+                    schema=pa.schema([("pid", pa.int64()), ("scan", text)]),
+                )
+
+        # Spark counts the rows when every row is one the engine counts (no `nulls="skip"`: a
+        # row the engine refuses stops the second pass); else the engine's own first pass.
+        scans = _spark_scans(src, time) if nulls != "skip" else None
+        if scans is None:
+            scans = [(r.pid, r.scan) for r in src.mapInArrow(scan, "pid long, scan string").collect()]
+        scans.sort()
+        if not scans:
+            raise _error("no rows to analyze")
+        table = _engine.merge_scans([s for _, s in scans])
+        first, at = {}, 0
+        for pid, s in scans:
+            first[pid] = at
+            at += json.loads(s)["rows"]
+
+        def partial(batches):
+            import pyarrow as pa
+
+            from rowkey_lab import _engine as engine
+
+            t = _table(batches, schema)
+            if t.num_rows:
+                pid = _partition_id()
+                part = engine.partial(d, t, table, first[pid], opts, rows)
+                t = pa.large_binary() if large else pa.binary()
+                yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
+
+        parts = [r.part for r in src.mapInArrow(partial, "part binary").collect()]
+    finally:
+        if persist:
+            src.unpersist()
+    return json.loads(_engine.report_of_partials([bytes(p) for p in parts], d))
+
+
+def split_points_df(
+    df,
+    design: Any,
+    regions: int,
+    by: str = "rows",
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> list:
+    """The ``regions - 1`` split keys (bytes, ascending) that cut the DataFrame's rows into
+    regions of equal rows, exact: every row's key is encoded and sorted by Spark, the keys at
+    the cut ranks are picked, and the engine cuts them with HBase's rules for split keys — the
+    keys ``rk.split_points`` gives on the same rows."""
+    if by != "rows":
+        raise ValueError(f'split_points_df: by="{by}" is not supported yet; by="rows" cuts equal rows')
+    from pyspark.sql.types import BinaryType, StructField, StructType
+
+    d = _design(design)
+    rows = _rows(None, map, nulls, epoch)
+    src = df.select(*_needed(df, d, map, None))
+    large = _large(df)
+    schema = _arrow_schema(src, large)
+
+    def keys_only(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        t = _table(batches, schema)
+        if t.num_rows:
+            keys, offsets = engine.encode(d, t, rows)
+            arr = _keys(keys, offsets, len(offsets) // 4 - 1, large)
+            yield pa.RecordBatch.from_arrays([arr], names=["rowkey"])
+
+    key_schema = StructType([StructField("rowkey", BinaryType(), False)])
+    ordered = src.mapInArrow(keys_only, key_schema).orderBy("rowkey").persist()
+    try:
+
+        def count(batches):
+            import pyarrow as pa
+
+            n = sum(b.num_rows for b in batches)
+            yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "n": [n]})
+
+        counts = sorted((r.pid, r.n) for r in ordered.mapInArrow(count, "pid long, n long").collect())
+        total = sum(n for _, n in counts)
+        if total == 0:
+            raise _error("no rows to cut")
+        ranks = [0] + list(_engine.quantile_ranks(total, regions))
+        wanted = sorted(set(ranks))
+        first, at = {}, 0
+        for pid, n in counts:
+            first[pid] = at
+            at += n
+
+        def pick(batches):
+            import bisect
+
+            import pyarrow as pa
+
+            start = first.get(_partition_id(), 0)
+            out_r, out_k = [], []
+            for b in batches:
+                lo = bisect.bisect_left(wanted, start)
+                hi = bisect.bisect_left(wanted, start + b.num_rows)
+                if hi > lo:
+                    col = b.column(0)
+                    for r in wanted[lo:hi]:
+                        out_r.append(r)
+                        out_k.append(col[r - start].as_py())
+                start += b.num_rows
+            if out_r:
+                t = pa.large_binary() if large else pa.binary()
+                yield pa.RecordBatch.from_pydict({"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", t)]))
+
+        at_rank = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
+    finally:
+        ordered.unpersist()
+    sample = [at_rank[r] for r in ranks]
+    return _engine.cut_sample(d, sample, regions)
+
+
+def with_region(df, split_keys, *, key: str = "rowkey", column: str = "region"):
+    """``df`` with the region index (int) of its row key column ``key`` in a table pre-split
+    at ``split_keys``: region ``i`` holds ``[split_keys[i-1], split_keys[i])``, HBase's rule in
+    its byte order (the engine's region lookup, not Spark's hash or range partitioning). For a
+    bulk load into the new table, ``.repartition(n, column).sortWithinPartitions(key)`` keeps
+    each region's rows in one partition, sorted as HBase writes them."""
+    import pyarrow as pa
+    from pyspark.sql.types import IntegerType, StructField, StructType
+
+    splits = [bytes(k) for k in split_keys]
+    # the split keys checked here, on the driver, as HBase's client checks them
+    _engine.regions_of(splits, pa.table({key: pa.array([], pa.binary())}))
+    schema = StructType(df.schema.fields + [StructField(column, IntegerType(), False)])
+
+    def add_region(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        for b in batches:
+            out = engine.regions_of(splits, pa.Table.from_batches([b.select([key])]))
+            arr = pa.Array.from_buffers(pa.uint32(), b.num_rows, [None, pa.py_buffer(out)]).cast(pa.int32())
+            yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
+
+    return df.mapInArrow(add_region, schema)

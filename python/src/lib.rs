@@ -1,0 +1,358 @@
+//! The Python binding of rowkey-lab: Arrow data in through the Arrow PyCapsule interface
+//! (`__arrow_c_stream__`), one engine call, the result out. Every function is the same three
+//! steps — decode the arguments, call the core with the GIL released, encode the result — and
+//! every engine error becomes a `RowkeyLabError` carrying the engine's kind and location.
+//! The pure-Python package `rowkey_lab` wraps this module; nothing here is its API.
+
+use std::ffi::CStr;
+
+use arrow_array::ffi_stream::{FFI_ArrowArrayStream, RecordBatchStreamReader};
+use arrow_array::{RecordBatch, RecordBatchReader};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyCapsule};
+
+use rowkey_lab::analyze::{self as engine, AnalyzeOptions};
+use rowkey_lab::design::DesignDocument;
+use rowkey_lab::error::{Error, ErrorKind};
+use rowkey_lab::rows::RowsOptions;
+
+mod partials;
+
+create_exception!(
+    _engine,
+    RowkeyLabError,
+    PyException,
+    "An error from the rowkey-lab engine: `.kind` (e.g. \"parse\", \"invalid\"), `.path` (a JSON path, column or argument), `.offset`, `.line`, `.column` (None where not known)."
+);
+
+/// The engine's error as a Python `RowkeyLabError` with its kind and location as attributes.
+pub(crate) fn py_error(py: Python<'_>, e: &Error) -> PyErr {
+    let err = RowkeyLabError::new_err(e.to_string());
+    let v = err.value(py);
+    let loc = &e.location;
+    // Setting attributes on a fresh exception instance does not fail; if it did, the error
+    // would still carry its message.
+    let _ = v.setattr("kind", e.kind.name());
+    let _ = v.setattr("reason", e.message.as_str());
+    let _ = v.setattr("path", loc.path.as_deref());
+    let _ = v.setattr("offset", loc.offset);
+    let _ = v.setattr("line", loc.line);
+    let _ = v.setattr("column", loc.column);
+    err
+}
+
+/// An engine result as a Python result.
+pub(crate) fn core<T>(py: Python<'_>, r: Result<T, Error>) -> PyResult<T> {
+    r.map_err(|e| py_error(py, &e))
+}
+
+/// A design document from its JSON text (the same reader as the page, the CLI and npm).
+pub(crate) fn design(py: Python<'_>, text: &str) -> PyResult<DesignDocument> {
+    core(py, DesignDocument::from_json(text))
+}
+
+/// Options as JSON text (`None`: the defaults), refused by name when they do not read.
+fn options<T: serde::de::DeserializeOwned + Default>(
+    py: Python<'_>,
+    name: &str,
+    text: Option<&str>,
+) -> PyResult<T> {
+    match text {
+        None => Ok(T::default()),
+        Some(t) => serde_json::from_str(t).map_err(|e| {
+            py_error(
+                py,
+                &Error::new(ErrorKind::IllegalArgument, format!("{name}: {e}")).at_path(name),
+            )
+        }),
+    }
+}
+
+pub(crate) fn analyze_options(py: Python<'_>, text: Option<&str>) -> PyResult<AnalyzeOptions> {
+    options(py, "options", text)
+}
+
+pub(crate) fn rows_options(py: Python<'_>, text: Option<&str>) -> PyResult<RowsOptions> {
+    options(py, "rows", text)
+}
+
+const STREAM: &CStr = c"arrow_array_stream";
+
+/// Every record batch of `source`, an object with `__arrow_c_stream__` (a pyarrow Table or
+/// RecordBatchReader, a polars or DuckDB result): the batches are shared, not copied. Read
+/// with the GIL held (a stream may be produced by Python code); an empty stream gives one
+/// empty batch of its schema, so column errors still name the columns.
+pub(crate) fn batches(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<RecordBatch>> {
+    let bad = |what: String| py_error(py, &Error::arg("source", what));
+    if !source.hasattr("__arrow_c_stream__")? {
+        return Err(bad(format!(
+            "expected Arrow data (an object with __arrow_c_stream__: a pyarrow Table or RecordBatchReader, a polars or DuckDB result), got {}",
+            source.get_type().name()?
+        )));
+    }
+    let capsule = source.call_method0("__arrow_c_stream__")?;
+    let capsule = capsule
+        .cast::<PyCapsule>()
+        .map_err(|_| bad("__arrow_c_stream__ did not return a PyCapsule".into()))?;
+    let ptr = capsule.pointer_checked(Some(STREAM))?;
+    // SAFETY: the capsule is named "arrow_array_stream", so by the Arrow PyCapsule interface
+    // it holds an `ArrowArrayStream`; `from_raw` moves the stream out and marks the capsule's
+    // copy released, so the capsule's destructor does not release it a second time.
+    let stream = unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr().cast()) };
+    let reader = RecordBatchStreamReader::try_new(stream)
+        .map_err(|e| bad(format!("not a readable Arrow stream: {e}")))?;
+    let schema = reader.schema();
+    let mut out = Vec::new();
+    for b in reader {
+        out.push(b.map_err(|e| bad(format!("the Arrow stream failed: {e}")))?);
+    }
+    if out.is_empty() {
+        out.push(RecordBatch::new_empty(schema));
+    }
+    Ok(out)
+}
+
+/// `check_design(text)`: the document read and validated, as the engine's JSON text (a
+/// `RowkeyLabError` at its JSON path when it does not read).
+#[pyfunction]
+fn check_design(py: Python<'_>, text: &str) -> PyResult<()> {
+    design(py, text).map(|_| ())
+}
+
+/// `encode(design, source, rows)`: every row's key as `(keys, offsets)`, the keys end to end
+/// and the `rows + 1` little-endian u32 offsets where each starts and ends.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, rows_json=None))]
+fn encode<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    rows_json: Option<&str>,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let doc = design(py, design_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    let (keys, offsets, _) = core(
+        py,
+        py.detach(|| engine::encode_batches(&doc, &rows, &batches)),
+    )?;
+    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    Ok((PyBytes::new(py, &keys), PyBytes::new(py, &offsets)))
+}
+
+/// `analyze(design, source, options, rows)`: the report as JSON text, as `analyze --records
+/// --json` prints it (the report, the read plans over the regions analyzed, what reading found).
+#[pyfunction]
+#[pyo3(signature = (design_json, source, options_json=None, rows_json=None))]
+fn analyze(
+    py: Python<'_>,
+    design_json: &str,
+    source: &Bound<'_, PyAny>,
+    options_json: Option<&str>,
+    rows_json: Option<&str>,
+) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    let opts = analyze_options(py, options_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    core(
+        py,
+        py.detach(|| {
+            let a = engine::analyze_batches(&doc, &opts, &rows, &batches)?;
+            report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
+        }),
+    )
+}
+
+/// A report as the CLI's `--json` prints it: the report, `reads` (the read plans over
+/// `split_keys`, the regions analyzed) and `rows` (what reading found).
+pub(crate) fn report_text(
+    doc: &DesignDocument,
+    report: engine::AnalysisReport,
+    split_keys: &[Vec<u8>],
+    stats: Option<&rowkey_lab::rows::RowStats>,
+) -> Result<String, Error> {
+    let reads = doc.plan_reads(split_keys)?;
+    let write = |e: serde_json::Error| {
+        Error::new(
+            ErrorKind::IllegalState,
+            format!("the report could not be written: {e}"),
+        )
+    };
+    let mut v = serde_json::to_value(&report).map_err(write)?;
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("reads".into(), serde_json::to_value(&reads).map_err(write)?);
+        if let Some(s) = stats {
+            obj.insert("rows".into(), serde_json::to_value(s).map_err(write)?);
+        }
+    }
+    serde_json::to_string(&v).map_err(write)
+}
+
+/// `split_points(design, source, regions, rows)`: the keys that cut the rows into `regions`
+/// regions of equal rows, from every row's key (exact), as bytes in order.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, regions, rows_json=None))]
+fn split_points<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    regions: u32,
+    rows_json: Option<&str>,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let doc = design(py, design_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    let keys = core(
+        py,
+        py.detach(|| engine::split_batches(&doc, &rows, &batches, regions)),
+    )?;
+    Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
+}
+
+/// `quantile_ranks(rows, regions)`: the ranks of the sorted keys that start regions 1.. of
+/// equal rows (what Spark picks from its sort for `cut_sample`).
+#[pyfunction]
+fn quantile_ranks(rows: u64, regions: u32) -> Vec<u64> {
+    rowkey_lab::region::quantile_ranks(rows, regions)
+}
+
+/// `cut_sample(design, sample, regions)`: the split keys that cut `sample` (row keys) into
+/// `regions` regions of equal rows, with HBase's rules for split keys.
+#[pyfunction]
+fn cut_sample<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    sample: Vec<Vec<u8>>,
+    regions: u32,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let doc = design(py, design_json)?;
+    let keys = core(
+        py,
+        py.detach(|| engine::split_sample(&doc, &sample, regions)),
+    )?;
+    Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
+}
+
+/// `parse_create_table(sql)`: the design of a Phoenix `CREATE TABLE` statement, as JSON text.
+#[pyfunction]
+fn parse_create_table(py: Python<'_>, sql: &str) -> PyResult<String> {
+    let doc = core(py, rowkey_lab::design::phoenix::parse_create_table(sql))?;
+    serde_json::to_string(&doc).map_err(|e| {
+        py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("the design could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// `shell_create(table, family, keys)`: the HBase shell's `create 'table', 'family', SPLITS =>
+/// [...]` for split keys.
+#[pyfunction]
+fn shell_create(py: Python<'_>, table: &str, family: &str, keys: Vec<Vec<u8>>) -> PyResult<String> {
+    if table.is_empty() {
+        return Err(py_error(
+            py,
+            &Error::arg("table", "the table name is empty"),
+        ));
+    }
+    core(
+        py,
+        rowkey_lab::hbase::shell::shell_create(table, family, &keys),
+    )
+}
+
+/// `regions_of(split_keys, source)`: the region index of each key of `source`'s first column
+/// (binary, large binary or binary view) in the table pre-split at `split_keys` (HBase's
+/// `[start, end)` rule, its byte order), as little-endian u32s.
+#[pyfunction]
+fn regions_of<'py>(
+    py: Python<'py>,
+    split_keys: Vec<Vec<u8>>,
+    source: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let map = core(py, rowkey_lab::region::RegionMap::new(split_keys))?;
+    let batches = batches(py, source)?;
+    let out = core(py, py.detach(|| key_regions(&map, &batches)))?;
+    Ok(PyBytes::new(py, &out))
+}
+
+/// Each key's region (see `regions_of`); a null key or a column of another type is an error.
+fn key_regions(
+    map: &rowkey_lab::region::RegionMap,
+    batches: &[RecordBatch],
+) -> Result<Vec<u8>, Error> {
+    use arrow_array::cast::AsArray;
+    use arrow_array::Array;
+    use arrow_schema::DataType;
+    let mut out = Vec::new();
+    let mut put = |k: Option<&[u8]>, row: usize| match k {
+        Some(k) => {
+            let r = u32::try_from(map.region_of(k)).unwrap_or(u32::MAX);
+            out.extend_from_slice(&r.to_le_bytes());
+            Ok(())
+        }
+        None => Err(
+            Error::new(ErrorKind::Invalid, format!("row {row}: a null row key")).at_path("keys"),
+        ),
+    };
+    let mut row = 0usize;
+    for b in batches {
+        let Some(col) = b.columns().first() else {
+            return Err(Error::arg("keys", "no column of row keys"));
+        };
+        let n = col.len();
+        match col.data_type() {
+            DataType::Binary => {
+                let a = col.as_binary::<i32>();
+                for i in 0..n {
+                    put(a.is_valid(i).then(|| a.value(i)), row + i + 1)?;
+                }
+            }
+            DataType::LargeBinary => {
+                let a = col.as_binary::<i64>();
+                for i in 0..n {
+                    put(a.is_valid(i).then(|| a.value(i)), row + i + 1)?;
+                }
+            }
+            DataType::BinaryView => {
+                let a = col.as_binary_view();
+                for i in 0..n {
+                    put(a.is_valid(i).then(|| a.value(i)), row + i + 1)?;
+                }
+            }
+            t => return Err(Error::arg("keys", format!("row keys are binary, not {t}"))),
+        }
+        row += n;
+    }
+    Ok(out)
+}
+
+/// `to_string_binary(key)`: HBase's `Bytes.toStringBinary`, the SPLITS_FILE line of a key.
+#[pyfunction]
+fn to_string_binary(key: &[u8]) -> String {
+    rowkey_lab::hbase::bytes::to_string_binary(key)
+}
+
+/// The native module `rowkey_lab._engine`.
+#[pymodule]
+fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("RowkeyLabError", m.py().get_type::<RowkeyLabError>())?;
+    m.add_function(wrap_pyfunction!(check_design, m)?)?;
+    m.add_function(wrap_pyfunction!(encode, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(split_points, m)?)?;
+    m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;
+    m.add_function(wrap_pyfunction!(quantile_ranks, m)?)?;
+    m.add_function(wrap_pyfunction!(cut_sample, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_create_table, m)?)?;
+    m.add_function(wrap_pyfunction!(shell_create, m)?)?;
+    m.add_function(wrap_pyfunction!(regions_of, m)?)?;
+    partials::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! Partial analyses across the boundary: a chunk's first pass (`scan`), the chunks' passes
+//! merged (`merge_scans`), a chunk's counts as versioned bytes (`partial`), and partials merged
+//! into a partial or the report (`merge_partials`, `report_of_partials`). The engine checks
+//! and merges (`rowkey_lab::analyze::partial_of_batches` and its siblings); this translates.
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use rowkey_lab::analyze as engine;
+use rowkey_lab::error::{Error, ErrorKind};
+use rowkey_lab::rows::ScanSummary;
+
+use crate::{analyze_options, batches, core, design, report_text, rows_options};
+
+fn summary(py: Python<'_>, text: &str) -> PyResult<ScanSummary> {
+    serde_json::from_str(text).map_err(|e| {
+        crate::py_error(
+            py,
+            &Error::new(ErrorKind::IllegalArgument, format!("table: {e}")).at_path("table"),
+        )
+    })
+}
+
+fn json(py: Python<'_>, s: &ScanSummary) -> PyResult<String> {
+    serde_json::to_string(s).map_err(|e| {
+        crate::py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("the scan could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// `scan(design, source, rows)`: a chunk's first pass, `{rows, firstMs, lastMs, outOfOrder}`
+/// as JSON text.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, rows_json=None))]
+fn scan(
+    py: Python<'_>,
+    design_json: &str,
+    source: &Bound<'_, PyAny>,
+    rows_json: Option<&str>,
+) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    let s = core(
+        py,
+        py.detach(|| engine::scan_batches(&doc, &rows, &batches)),
+    )?;
+    json(py, &s)
+}
+
+/// `merge_scans(scans)`: the chunks' first passes as the table's.
+#[pyfunction]
+fn merge_scans(py: Python<'_>, scans: Vec<String>) -> PyResult<String> {
+    let mut all = ScanSummary::default();
+    for s in &scans {
+        all = all.merge(&summary(py, s)?);
+    }
+    json(py, &all)
+}
+
+/// `partial(design, source, table, first_row, options, rows)`: a chunk's counts as bytes.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, table_json, first_row, options_json=None, rows_json=None))]
+fn partial<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    table_json: &str,
+    first_row: u64,
+    options_json: Option<&str>,
+    rows_json: Option<&str>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let doc = design(py, design_json)?;
+    let opts = analyze_options(py, options_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let table = summary(py, table_json)?;
+    let batches = batches(py, source)?;
+    let bytes = core(
+        py,
+        py.detach(|| engine::partial_of_batches(&doc, &opts, &rows, &batches, &table, first_row)),
+    )?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The design to merge with: the one given, or none (the partials' own).
+fn given(
+    py: Python<'_>,
+    design_json: Option<&str>,
+) -> PyResult<Option<rowkey_lab::design::DesignDocument>> {
+    design_json.map(|t| design(py, t)).transpose()
+}
+
+/// `merge_partials(parts, design)`: partials merged into one partial.
+#[pyfunction]
+#[pyo3(signature = (parts, design_json=None))]
+fn merge_partials<'py>(
+    py: Python<'py>,
+    parts: Vec<Bound<'py, PyBytes>>,
+    design_json: Option<&str>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let doc = given(py, design_json)?;
+    let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_bytes()).collect();
+    let bytes = core(
+        py,
+        py.detach(|| engine::merge_partials(doc.as_ref(), &parts)),
+    )?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// `report_of_partials(parts, design)`: the report over partials that count every row of the
+/// table once, as JSON text (`analyze`'s).
+#[pyfunction]
+#[pyo3(signature = (parts, design_json=None))]
+fn report_of_partials<'py>(
+    py: Python<'py>,
+    parts: Vec<Bound<'py, PyBytes>>,
+    design_json: Option<&str>,
+) -> PyResult<String> {
+    let doc = given(py, design_json)?;
+    let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_bytes()).collect();
+    core(
+        py,
+        py.detach(|| {
+            let a = engine::report_of_partials(doc.as_ref(), &parts)?;
+            let doc = match doc {
+                Some(d) => d,
+                None => engine::partial_design(parts.first().copied().unwrap_or_default())?,
+            };
+            report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
+        }),
+    )
+}
+
+/// Add the partial-analysis functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(scan, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_scans, m)?)?;
+    m.add_function(wrap_pyfunction!(partial, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_partials, m)?)?;
+    m.add_function(wrap_pyfunction!(report_of_partials, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,101 @@
+"""Fixtures of the Python package's tests: designs, rows written as Parquet and CSV, and the
+CLI (`node bin/rowkey-lab.mjs`, on the npm package's build in pkg/) to compare against."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+T0 = 1_704_067_200_000  # 2024-01-01T00:00:00Z
+
+SALTED = {
+    "v": 1,
+    "name": "devices",
+    "fields": [
+        {"name": "device", "type": "string"},
+        {"name": "seq", "type": "long"},
+        {"name": "ts", "type": "timestamp"},
+    ],
+    "key": 'salt(device, 8, as=dec(2)) + device + "#" + str(seq)',
+    "regions": {"presplit": {"kind": "explicit", "keys": ["02", "04", "06"]}},
+}
+
+# A key whose bytes the tests compute by hand: MD5 prefix, the text, a separator, an 8-byte
+# big-endian long and a reversed timestamp (Long.MAX_VALUE - ts).
+HASHED = {
+    "v": 1,
+    "name": "hashed",
+    "fields": [
+        {"name": "device", "type": "string"},
+        {"name": "seq", "type": "long"},
+        {"name": "ts", "type": "timestamp"},
+    ],
+    "key": 'md5Hex(device, 4) + device + "#" + long(seq) + revts(ts)',
+}
+
+
+def make_rows(n: int, seed: int = 1) -> pa.Table:
+    """`n` rows: skewed devices (keys repeat), sequence numbers, times in no order."""
+    import random
+
+    r = random.Random(seed)
+    devices = [f"dev-{(d * d) % 301}" for d in (r.randrange(1000) for _ in range(n))]
+    seqs = [r.randrange(50) for _ in range(n)]
+    ts = [T0 + r.randrange(86_400_000) for _ in range(n)]
+    return pa.table(
+        {
+            "device": pa.array(devices, pa.string()),
+            "seq": pa.array(seqs, pa.int64()),
+            "ts": pa.array(ts, pa.timestamp("ms")),
+            "note": pa.array([f"note {i}" for i in range(n)], pa.string()),
+        }
+    )
+
+
+@pytest.fixture(scope="session")
+def rows() -> pa.Table:
+    return make_rows(3000)
+
+
+@pytest.fixture(scope="session")
+def files(tmp_path_factory, rows):
+    """The rows as Parquet (two row groups) and the designs as JSON files."""
+    d = tmp_path_factory.mktemp("rows")
+    pq.write_table(rows, d / "rows.parquet", row_group_size=1200)
+    for name, doc in (("salted", SALTED), ("hashed", HASHED)):
+        (d / f"{name}.json").write_text(json.dumps(doc))
+    return d
+
+
+def _cli_ready() -> bool:
+    return shutil.which("node") is not None and (ROOT / "pkg" / "node").is_dir()
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """`cli(*args)`: the CLI's stdout (the npm package's build in pkg/ must be there:
+    `bash scripts/build-npm.sh`)."""
+    if not _cli_ready():
+        if os.environ.get("ROWKEY_LAB_REQUIRE_CLI"):
+            pytest.fail("the CLI needs pkg/ (bash scripts/build-npm.sh) and node")
+        pytest.skip("the CLI needs pkg/ (bash scripts/build-npm.sh) and node")
+
+    def run(*args: str) -> str:
+        p = subprocess.run(
+            ["node", str(ROOT / "bin" / "rowkey-lab.mjs"), *map(str, args)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        assert p.returncode == 0, p.stderr
+        return p.stdout
+
+    return run

@@ -1,0 +1,97 @@
+"""rk.analyze: the CLI's `analyze --records --json` report on the same rows; rk.split_points:
+every key sorted and cut, and the CLI's `splits --records`."""
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import rowkey_lab as rk
+from conftest import SALTED
+
+
+def _without_format(report):
+    r = dict(report)
+    rows = dict(r.pop("rows"))
+    rows.pop("format")
+    return r, rows
+
+
+@pytest.mark.parametrize("time", [None, "ts"])
+def test_analyze_is_the_clis_report(files, cli, time):
+    args = ["analyze", files / "salted.json", "--records", files / "rows.parquet", "--json"]
+    if time:
+        args += ["--time", time]
+    want = json.loads(cli(*args))
+    got = rk.analyze(SALTED, pq.read_table(files / "rows.parquet"), time=time)
+    # the same report; `rows.format` names what was read (the CLI's file, here Arrow batches)
+    assert _without_format(got) == _without_format(want)
+    assert want["rows"]["format"] == "parquet"
+
+
+def test_analyze_does_not_depend_on_batches(rows):
+    want = rk.analyze(SALTED, rows, time="ts")
+    assert rk.analyze(SALTED, rows.to_reader(max_chunksize=333), time="ts") == want
+    assert want["writes"] == len(rows)
+    assert sum(r["writes"] for r in want["regions"]) == len(rows)
+
+
+def test_analyze_runs_on_threads_at_once(rows):
+    # the GIL is released while the engine works: four analyses on threads give one report
+    want = rk.analyze(SALTED, rows)
+    with ThreadPoolExecutor(4) as ex:
+        assert all(r == want for r in ex.map(lambda _: rk.analyze(SALTED, rows), range(4)))
+
+
+def _cut(keys, regions):
+    """The split keys of sorted `keys` into `regions` regions of equal rows, computed here:
+    key j is the j·m/regions-th of the m sorted keys, skipping an empty key, a repeat and the
+    smallest key (which would leave the first region empty)."""
+    s = sorted(keys)
+    out = []
+    for j in range(1, regions):
+        k = s[j * len(s) // regions]
+        if k and k > (out[-1] if out else s[0]):
+            out.append(k)
+    return out
+
+
+@pytest.mark.parametrize("regions", [2, 7, 64])
+def test_split_points_are_every_key_sorted_and_cut(rows, regions):
+    keys = rk.encode(SALTED, rows).to_pylist()
+    got = rk.split_points(SALTED, rows, regions=regions)
+    assert got == _cut(keys, regions)
+    # each region then holds its share of rows (within the rows of one repeated key)
+    bounds = [b""] + got
+    counts = [sum(1 for k in keys if lo <= k and (i + 1 == len(bounds) or k < bounds[i + 1])) for i, lo in enumerate(bounds)]
+    assert sum(counts) == len(keys)
+
+
+def test_split_points_are_the_clis(files, cli):
+    want = cli("splits", files / "salted.json", "--records", files / "rows.parquet", "--regions", "16").splitlines()
+    got = rk.split_points(SALTED, pq.read_table(files / "rows.parquet"), regions=16)
+    assert [rk.to_string_binary(k) for k in got] == want
+    assert rk.splits_file(got).splitlines() == want
+    create = cli("splits", files / "salted.json", "--records", files / "rows.parquet", "--regions", "16", "--create", "devices")
+    assert rk.create_statement("devices", got) == create.strip()
+
+
+def test_regions_of_is_hbases_start_end_rule(rows):
+    import bisect
+
+    keys = rk.encode(SALTED, rows)
+    splits = rk.split_points(SALTED, rows, regions=9)
+    got = rk.regions_of(keys, splits).to_pylist()
+    # region i holds [splits[i-1], splits[i]): the split keys at or below the key
+    assert got == [bisect.bisect_right(splits, k) for k in keys.to_pylist()]
+    assert rk.regions_of(keys.cast(pa.large_binary()), splits).to_pylist() == got
+    # the split keys as HBase's client takes them: sorted for it, a repeat or an empty key refused
+    assert rk.regions_of(keys, splits[::-1]).to_pylist() == got
+    with pytest.raises(rk.RowkeyLabError):
+        rk.regions_of(keys, splits + splits[:1])
+    with pytest.raises(rk.RowkeyLabError):
+        rk.regions_of(keys, [b""] + splits)
+    with pytest.raises(rk.RowkeyLabError, match="binary"):
+        rk.regions_of(pa.array(["a"]), splits)

@@ -1,0 +1,59 @@
+"""Bad input: the engine's errors as RowkeyLabError with its kind and where."""
+
+import pyarrow as pa
+import pytest
+
+import rowkey_lab as rk
+from conftest import SALTED
+
+
+def test_a_design_error_points_at_its_path():
+    bad = dict(SALTED, key='salt(device, 8, as=dec(2)) + nosuch')
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.Design.from_json(bad)
+    assert e.value.kind in ("parse", "invalid")
+    assert e.value.path is not None and e.value.path.startswith("/key")
+    assert e.value.line == 1 and e.value.column is not None
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.Design.from_json("{not json")
+    assert e.value.kind == "parse" and e.value.line == 1
+
+
+def test_a_missing_column_names_the_field(rows):
+    with pytest.raises(rk.RowkeyLabError, match="no column `device`") as e:
+        rk.encode(SALTED, rows.drop_columns(["device"]))
+    assert e.value.kind == "invalid" and e.value.path == "map/device"
+
+
+def test_a_column_of_the_wrong_type_is_named(rows):
+    nested = rows.set_column(1, "seq", pa.array([[1]] * len(rows)))
+    with pytest.raises(rk.RowkeyLabError, match="column `seq` is nested") as e:
+        rk.analyze(SALTED, nested)
+    assert e.value.path == "seq"
+    text = rows.set_column(1, "seq", pa.array(["x"] * len(rows)))
+    with pytest.raises(rk.RowkeyLabError, match="row 1, column `seq`") as e:
+        rk.encode(SALTED, text)
+    assert e.value.kind == "invalid"
+
+
+def test_a_null_in_a_key_field_is_an_error_unless_skipped(rows):
+    with_null = rows.set_column(0, "device", pa.array(rows["device"].to_pylist()[:-1] + [None]))
+    with pytest.raises(rk.RowkeyLabError, match=f"row {len(rows)}, column `device`: null"):
+        rk.analyze(SALTED, with_null)
+    assert rk.analyze(SALTED, with_null, nulls="skip")["rows"]["skipped"] == {"device": 1}
+
+
+def test_not_arrow_data_and_bad_options(rows):
+    with pytest.raises(rk.RowkeyLabError, match="expected Arrow data") as e:
+        rk.encode(SALTED, {"device": ["a"]})
+    assert e.value.path == "source" and e.value.kind == "illegalArgument"
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.analyze(SALTED, rows, options={"windowz": 3})
+    assert e.value.path == "options"
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.split_points(SALTED, rows, regions=0)
+    assert e.value.kind == "invalid"
+    with pytest.raises(ValueError):
+        rk.split_points(SALTED, rows, regions=4, by="bytes")
+    with pytest.raises(rk.RowkeyLabError, match="no rows"):
+        rk.analyze(SALTED, rows.slice(0, 0))

@@ -1,0 +1,154 @@
+"""rowkey_lab.spark in local mode: the same keys, report and split points as the package on
+the DataFrame's own rows, whatever the partitioning (1, 3, 7 partitions, empty ones, nulls),
+and split points checked against Spark SQL itself (ranks over its sort, counts per region)."""
+
+import os
+import shutil
+import sys
+
+import pytest
+
+pyspark = pytest.importorskip("pyspark", reason="pyspark is not installed (scripts/test-python.sh installs it)")
+if shutil.which("java") is None:
+    pytest.skip("Spark needs a Java runtime (openjdk-17-jre-headless)", allow_module_level=True)
+
+import pyarrow as pa  # noqa: E402
+from pyspark.sql import SparkSession  # noqa: E402
+from pyspark.sql import functions as F  # noqa: E402
+from pyspark.sql.window import Window  # noqa: E402
+
+import rowkey_lab as rk  # noqa: E402
+from conftest import SALTED  # noqa: E402
+from rowkey_lab.spark import analyze_df, encode_df, split_points_df  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def spark():
+    # the executors' Python workers run this interpreter (its pyarrow and rowkey_lab)
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    s = (
+        SparkSession.builder.master("local[2]")
+        .appName("rowkey-lab-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate()
+    )
+    s.sparkContext.setLogLevel("ERROR")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def df(spark, files):
+    return spark.read.parquet(str(files / "rows.parquet"))
+
+
+def _rows_of(df):
+    """The DataFrame's rows in partition order: what one pass over it reads."""
+    return df.toArrow()
+
+
+def test_encode_df_adds_the_packages_keys(df):
+    out = _rows_of(encode_df(df.repartition(3), SALTED))
+    assert out.schema.field("rowkey").type == pa.binary()
+    assert out["rowkey"].combine_chunks().equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
+
+
+@pytest.mark.parametrize("n", [1, 3, 7])
+def test_analyze_df_is_the_one_pass_report_of_its_rows(df, n):
+    # persisted: a round-robin repartition deals rows anew each time it runs, and the report's
+    # key sample depends on the rows' order
+    d = df.repartition(n).persist()
+    d.count()
+    got = analyze_df(d, SALTED, time="ts")
+    assert got == rk.analyze(SALTED, _rows_of(d), time="ts")
+    d.unpersist()
+    # not persisted: the report of the rows in the order the analysis read them, the counts
+    # those of any order
+    again = analyze_df(df.repartition(n), SALTED, time="ts", persist=True)
+    for r in (got, again):
+        r.pop("sample")
+    assert again == got
+
+
+def test_analyze_df_does_not_depend_on_the_partitioning(df):
+    # with a time column, every figure but the key sample (drawn by row position)
+    reports = [analyze_df(df.repartition(n), SALTED, time="ts") for n in (1, 7)]
+    for r in reports:
+        r.pop("sample")
+    assert reports[0] == reports[1]
+
+
+def test_empty_partitions_and_nulls(spark):
+    rows = [("d%d" % (i % 5) if i % 4 else None, i, i * 1000) for i in range(20)]
+    d = spark.createDataFrame(rows, "device string, seq long, ts long").repartition(7, "seq")
+    got = analyze_df(d, SALTED, time="ts", nulls="skip", epoch="ms")
+    assert got == rk.analyze(SALTED, _rows_of(d), time="ts", nulls="skip", epoch="ms")
+    assert got["writes"] == 15 and got["rows"]["skipped"] == {"device": 5}
+
+
+@pytest.mark.parametrize("regions", [2, 7, 16])
+def test_split_points_df_is_the_packages_on_the_same_rows(df, regions):
+    assert split_points_df(df.repartition(3), SALTED, regions=regions) == rk.split_points(SALTED, _rows_of(df), regions=regions)
+
+
+def test_split_points_against_spark_sql(df):
+    regions = 8
+    splits = split_points_df(df, SALTED, regions=regions)
+    keys = encode_df(df, SALTED).select("rowkey")
+    m = keys.count()
+    # Spark's own ranks: the key at rank floor(j·m/regions) of its sort starts region j
+    # (when it is not a repeat of the key before).
+    ranked = keys.withColumn("rank", F.row_number().over(Window.orderBy("rowkey")) - 1)
+    at = {r["rank"]: bytes(r["rowkey"]) for r in ranked.where(F.col("rank").isin([j * m // regions for j in range(regions)])).collect()}
+    starts = [at[j * m // regions] for j in range(1, regions)]
+    assert splits == sorted(set(k for k in starts if k > at[0]))
+    # Spark's counts per region over those split points: each region within the rows of one
+    # repeated key of its share
+    region = sum(F.when(F.col("rowkey") >= F.lit(k), 1).otherwise(0) for k in splits)
+    counts = {r["region"]: r["count"] for r in keys.withColumn("region", region).groupBy("region").count().collect()}
+    heaviest = keys.groupBy("rowkey").count().agg(F.max("count")).first()[0]
+    assert sum(counts.values()) == m
+    for c in counts.values():
+        assert abs(c - m / regions) <= heaviest + 1
+
+
+def test_large_var_types(spark, df):
+    # strings and binaries handed over with 64-bit offsets (large_string, large_binary)
+    spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
+    try:
+        d = df.coalesce(1)
+        assert analyze_df(d, SALTED, time="ts") == rk.analyze(SALTED, _rows_of(d), time="ts")
+        out = _rows_of(encode_df(d, SALTED))
+        assert out["rowkey"].combine_chunks().cast(pa.binary()).equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
+        assert split_points_df(d, SALTED, regions=5) == rk.split_points(SALTED, _rows_of(d), regions=5)
+    finally:
+        spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
+
+
+@pytest.mark.parametrize("zone", ["UTC", "America/New_York"])
+def test_a_timestamp_column_in_any_session_time_zone(spark, df, zone):
+    # TIMESTAMP (the first pass is Spark's own aggregation) and TIMESTAMP_NTZ (the engine's)
+    spark.conf.set("spark.sql.session.timeZone", zone)
+    try:
+        for d in (df.withColumn("ts", F.col("ts").cast("timestamp")).coalesce(1), df.coalesce(1)):
+            want = rk.analyze(SALTED, _rows_of(d), time="ts")
+            assert analyze_df(d, SALTED, time="ts") == want
+            assert split_points_df(d, SALTED, regions=3) == rk.split_points(SALTED, _rows_of(d), regions=3)
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", "UTC")
+
+
+def test_with_region_is_spark_sqls_count_of_split_keys_below(df):
+    from rowkey_lab.spark import with_region
+
+    splits = split_points_df(df, SALTED, regions=6)
+    placed = with_region(encode_df(df, SALTED), splits)
+    region = sum(F.when(F.col("rowkey") >= F.lit(k), 1).otherwise(0) for k in splits)
+    assert placed.where(F.col("region") != region).count() == 0
+    # a bulk load's layout: each region's rows in one partition, sorted
+    parts = placed.repartition(len(splits) + 1, "region").sortWithinPartitions("rowkey")
+    assert placed.select("region").distinct().count() == len(splits) + 1
+    spread = parts.withColumn("p", F.spark_partition_id()).groupBy("region").agg(F.countDistinct("p").alias("k"))
+    assert spread.where("k > 1").count() == 0

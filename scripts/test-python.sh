@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The Python package (python/): its binding crate's format and lints, the abi3 wheel built by
+# maturin and installed into the project-local .venv with pyarrow, pyspark and pytest, then its
+# tests (python/tests: against the CLI on pkg/, keys computed by hand, and Spark in local mode
+# against the package and Spark SQL).
+# Run by scripts/test.sh after the npm package's build (the CLI the tests compare with).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if ! command -v java >/dev/null 2>&1; then
+  # Spark's JVM: Debian's package, as scripts/setup.sh installs Chromium for the page's tests.
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends openjdk-17-jre-headless
+fi
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet 'maturin>=1.9,<2' 'pyarrow>=18' pytest
+# PySpark's Arrow paths (toArrow, mapInArrow) want pandas, and warn it does not support 3.x yet;
+# DuckDB is a second producer of Arrow streams for the tests.
+.venv/bin/python -m pip install --quiet 'pyspark>=4.0,<5' 'pandas>=2.2,<3' duckdb
+
+# The binding crate is its own workspace (python/Cargo.toml): the root's cargo fmt and clippy
+# do not see it.
+(cd python && cargo fmt -- --check)
+(cd python && RUSTFLAGS= PYO3_PYTHON="$PWD/../.venv/bin/python" cargo clippy --all-targets -- -D warnings)
+
+rm -rf python/target/wheels
+RUSTFLAGS= .venv/bin/maturin build --release -m python/Cargo.toml -i .venv/bin/python
+.venv/bin/python -m pip install --quiet --force-reinstall --no-deps python/target/wheels/rowkey_lab-*.whl
+# From outside python/, so the tests import the installed wheel, not the source folder.
+cd python/tests
+ROWKEY_LAB_REQUIRE_CLI=${ROWKEY_LAB_REQUIRE_CLI-1} ../../.venv/bin/python -m pytest -q "$@" .

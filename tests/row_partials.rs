@@ -1,0 +1,336 @@
+//! A user's rows counted in chunks apart (`rowkey_lab::analyze::partial_of_batches`) and
+//! merged in any order and any tree of merges give the report one pass over the same rows
+//! gives, byte for byte: random rows (nulls, out-of-order times, repeats), cut into random
+//! chunks (empty ones too, across the analyzer's 65,536-row blocks), their partials merged
+//! pairwise in random order. And a partial of another design, a row counted twice or a
+//! missing chunk is refused with an error that says so.
+#![cfg(feature = "rows")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::sync::Arc;
+
+use arrow_array::{ArrayRef, Int64Array, RecordBatch, StringArray, TimestampMillisecondArray};
+use arrow_schema::{DataType, Field, Schema, TimeUnit};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rowkey_lab::analyze::{
+    analyze_batches, merge_partials, partial_of_batches, report_of_partials, scan_batches,
+    AnalyzeOptions,
+};
+use rowkey_lab::design::DesignDocument;
+use rowkey_lab::error::ErrorKind;
+use rowkey_lab::rows::{NullPolicy, RowsOptions, ScanSummary};
+use serde_json::json;
+
+/// 2024-01-01T00:00:00Z
+const T0: i64 = 1_704_067_200_000;
+
+fn design(salt: u32) -> DesignDocument {
+    DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [
+                {"name": "device", "type": "string"},
+                {"name": "seq", "type": "long"},
+                {"name": "ts", "type": "timestamp"}
+            ],
+            "key": format!("salt(device, {salt}, as=dec(2)) + device + \"#\" + str(seq)"),
+            "regions": {"presplit": {"kind": "explicit", "keys": ["02", "04", "06"]}}
+        })
+        .to_string(),
+    )
+    .unwrap()
+}
+
+/// `n` random rows: skewed devices (some rows repeat a key), some nulls in a key field,
+/// times in no order.
+fn rows(rng: &mut Xoshiro256PlusPlus, n: usize) -> RecordBatch {
+    let devices: Vec<Option<String>> = (0..n)
+        .map(|_| {
+            let d: u32 = rng.gen_range(0..1000);
+            (d % 97 != 0).then(|| format!("dev-{}", d * d % 301))
+        })
+        .collect();
+    let seqs: Vec<i64> = (0..n).map(|_| rng.gen_range(0..50)).collect();
+    let times: Vec<i64> = (0..n)
+        .map(|_| T0 + rng.gen_range(0..86_400_000i64))
+        .collect();
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("device", DataType::Utf8, true),
+        Field::new("seq", DataType::Int64, false),
+        Field::new(
+            "ts",
+            DataType::Timestamp(TimeUnit::Millisecond, None),
+            false,
+        ),
+    ]));
+    let cols: Vec<ArrayRef> = vec![
+        Arc::new(StringArray::from(devices)),
+        Arc::new(Int64Array::from(seqs)),
+        Arc::new(TimestampMillisecondArray::from(times)),
+    ];
+    RecordBatch::try_new(schema, cols).unwrap()
+}
+
+fn opts(time: bool) -> RowsOptions {
+    RowsOptions {
+        nulls: NullPolicy::Skip,
+        time: time.then(|| "ts".to_string()),
+        ..RowsOptions::default()
+    }
+}
+
+/// `batch` cut at `cuts` random places (some chunks empty).
+fn chunks(rng: &mut Xoshiro256PlusPlus, batch: &RecordBatch, cuts: usize) -> Vec<RecordBatch> {
+    let n = batch.num_rows();
+    let mut at: Vec<usize> = (0..cuts).map(|_| rng.gen_range(0..=n)).collect();
+    at.push(0);
+    at.push(n);
+    at.sort_unstable();
+    at.windows(2)
+        .map(|w| batch.slice(w[0], w[1] - w[0]))
+        .collect()
+}
+
+/// The partials of `parts`, each counted apart after a first pass over every chunk.
+fn partials(doc: &DesignDocument, ro: &RowsOptions, parts: &[RecordBatch]) -> Vec<Vec<u8>> {
+    let scans: Vec<ScanSummary> = parts
+        .iter()
+        .map(|p| scan_batches(doc, ro, std::slice::from_ref(p)).unwrap())
+        .collect();
+    let table = scans.iter().fold(ScanSummary::default(), |a, s| a.merge(s));
+    let mut first = 0;
+    let mut out = Vec::new();
+    for (p, s) in parts.iter().zip(&scans) {
+        out.push(
+            partial_of_batches(
+                doc,
+                &AnalyzeOptions::default(),
+                ro,
+                std::slice::from_ref(p),
+                &table,
+                first,
+            )
+            .unwrap(),
+        );
+        first += s.rows;
+    }
+    out
+}
+
+/// `parts` merged pairwise, two at random each time, down to one.
+fn random_tree(rng: &mut Xoshiro256PlusPlus, mut parts: Vec<Vec<u8>>) -> Vec<u8> {
+    while parts.len() > 1 {
+        let i = rng.gen_range(0..parts.len());
+        let a = parts.swap_remove(i);
+        let j = rng.gen_range(0..parts.len());
+        let b = parts.swap_remove(j);
+        parts.push(merge_partials(None, &[&b, &a]).unwrap());
+    }
+    parts.pop().unwrap()
+}
+
+#[test]
+fn chunks_merged_in_any_tree_give_the_one_pass_report() {
+    let doc = design(8);
+    for seed in 0..6u64 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // Some runs pass the analyzer's 65,536-row block, so chunks cut blocks.
+        let n = if seed % 3 == 2 {
+            rng.gen_range(65_000..140_000)
+        } else {
+            rng.gen_range(1..5_000)
+        };
+        let batch = rows(&mut rng, n);
+        let ro = opts(seed % 2 == 0);
+        let one = analyze_batches(
+            &doc,
+            &AnalyzeOptions::default(),
+            &ro,
+            std::slice::from_ref(&batch),
+        );
+        let Ok(one) = one else {
+            // Every row skipped for a null: no rows to analyze, in chunks neither.
+            continue;
+        };
+        let want = serde_json::to_string(&one.report).unwrap();
+        let cuts = rng.gen_range(0..9);
+        let parts = chunks(&mut rng, &batch, cuts);
+        let mut ps = partials(&doc, &ro, &parts);
+        let flat = report_of_partials(
+            Some(&doc),
+            &ps.iter().map(Vec::as_slice).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_string(&flat.report).unwrap(),
+            want,
+            "seed {seed}: flat merge"
+        );
+        assert_eq!(flat.stats, one.stats, "seed {seed}: what reading found");
+        // Shuffled, merged along a random tree.
+        for i in (1..ps.len()).rev() {
+            ps.swap(i, rng.gen_range(0..=i));
+        }
+        let root = random_tree(&mut rng, ps);
+        let tree = report_of_partials(None, &[&root]).unwrap();
+        assert_eq!(
+            serde_json::to_string(&tree.report).unwrap(),
+            want,
+            "seed {seed}: tree merge"
+        );
+        assert_eq!(tree.split_keys, one.split_keys);
+    }
+}
+
+#[test]
+fn partials_of_another_design_or_rows_are_refused() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let batch = rows(&mut rng, 3000);
+    let ro = opts(true);
+    let parts = chunks(&mut rng, &batch, 2);
+    let ps = partials(&doc_of(8), &ro, &parts);
+    let other = partials(&doc_of(4), &ro, &parts);
+    let all: Vec<&[u8]> = ps.iter().map(Vec::as_slice).collect();
+
+    // Another design: refused, by the design given or by the first partial's.
+    let e = report_of_partials(Some(&doc_of(4)), &all).unwrap_err();
+    assert!(e.message.contains("another design"), "{e}");
+    let e = merge_partials(None, &[all[0], &other[1]]).unwrap_err();
+    assert!(
+        e.message
+            .contains("partial 1: a partial analysis of another design"),
+        "{e}"
+    );
+
+    // A row counted twice, a chunk missing.
+    let e = merge_partials(None, &[all[0], all[0]]).unwrap_err();
+    assert!(
+        e.message.contains("counts rows another partial counted"),
+        "{e}"
+    );
+    let e = report_of_partials(None, &all[1..]).unwrap_err();
+    assert!(e.message.contains("a chunk is missing"), "{e}");
+
+    // Not a partial, another version.
+    let e = report_of_partials(None, &[b"PAR1 not a partial".as_slice()]).unwrap_err();
+    assert!(e.message.contains("not a rowkey-lab partial"), "{e}");
+    let mut v2 = ps[0].clone();
+    v2[4] = 2;
+    let e = report_of_partials(None, &[&v2]).unwrap_err();
+    assert!(e.message.contains("format version 2"), "{e}");
+    assert_eq!(e.kind, ErrorKind::Invalid);
+
+    // The same rows scanned with another time column: another table summary.
+    let untimed = partials(&doc_of(8), &opts(false), &parts);
+    let e = merge_partials(None, &[all[0], &untimed[1]]).unwrap_err();
+    assert!(e.message.contains("another table's rows"), "{e}");
+}
+
+fn doc_of(salt: u32) -> DesignDocument {
+    design(salt)
+}
+
+#[test]
+fn a_pre_split_cut_at_the_rows_is_refused_in_chunks() {
+    let doc = DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [{"name": "device", "type": "string"}],
+            "key": "device",
+            "regions": {"presplit": {"kind": "sampleQuantiles", "regions": 4}}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let e = scan_batches(&doc, &opts(false), &[rows(&mut rng, 10)]).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("/regions/presplit"));
+}
+
+/// Past the exact count's cap (32 MiB of distinct keys here: 40,000 rows of 1 kB keys), a
+/// merge gives every figure one pass gives but the largest rows, which are then the chunks'
+/// sketches merged: estimates with bounds that hold the true counts, flagged as such.
+#[test]
+fn past_the_exact_cap_the_largest_rows_are_bounded_estimates() {
+    let doc = DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [
+                {"name": "device", "type": "string"},
+                {"name": "seq", "type": "long"},
+                {"name": "ts", "type": "timestamp"}
+            ],
+            "key": "fixed(device, 1000) + str(seq)",
+            "regions": {"presplit": {"kind": "explicit", "keys": ["dev-3", "dev-6", "hot"]}}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let n = 40_000usize;
+    let device = |i: usize| {
+        if i % 10 == 0 {
+            format!("hot-{}", i % 7)
+        } else {
+            format!("dev-{i}")
+        }
+    };
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("device", DataType::Utf8, false),
+        Field::new("seq", DataType::Int64, false),
+        Field::new(
+            "ts",
+            DataType::Timestamp(TimeUnit::Millisecond, None),
+            false,
+        ),
+    ]));
+    let batch = RecordBatch::try_new(
+        schema,
+        vec![
+            Arc::new(StringArray::from_iter_values((0..n).map(device))),
+            Arc::new(Int64Array::from_iter_values((0..n).map(|_| 1))),
+            Arc::new(TimestampMillisecondArray::from_iter_values(
+                (0..n).map(|i| T0 + i as i64),
+            )),
+        ],
+    )
+    .unwrap();
+    let ro = opts(true);
+    let one = analyze_batches(
+        &doc,
+        &AnalyzeOptions::default(),
+        &ro,
+        std::slice::from_ref(&batch),
+    )
+    .unwrap();
+    assert!(!one.report.largest_rows_exact);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let parts = chunks(&mut rng, &batch, 4);
+    let ps = partials(&doc, &ro, &parts);
+    let root = random_tree(&mut rng, ps);
+    let merged = report_of_partials(None, &[&root]).unwrap();
+    assert!(!merged.report.largest_rows_exact);
+    let strip = |r: &rowkey_lab::analyze::AnalysisReport| {
+        let mut v = serde_json::to_value(r).unwrap();
+        v.as_object_mut().unwrap().remove("largestRows");
+        v
+    };
+    assert_eq!(strip(&merged.report), strip(&one.report));
+    // every hot row is found, its true writes within the estimate's bounds
+    for h in 0..7 {
+        let key = format!("hot-{h}");
+        let truth = (0..n).filter(|&i| device(i) == key).count() as u64;
+        let row = merged
+            .report
+            .largest_rows
+            .iter()
+            .find(|r| r.key.starts_with(key.as_bytes()))
+            .unwrap_or_else(|| panic!("{key} is among the largest rows"));
+        assert!(
+            row.writes <= truth && truth <= row.writes + row.writes_error,
+            "{key}: {truth} writes, estimate {} + {}",
+            row.writes,
+            row.writes_error
+        );
+    }
+}
