@@ -209,7 +209,7 @@ pub use compare::{
 };
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
-    SplitEvent, SHARED_ROWS_RATIO,
+    SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
 };
 pub use run::{
     analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,

@@ -1096,7 +1096,11 @@ export interface AnalysisReport {
   grid: Matrix;
   gridBuckets: number; sample: KeySample; metrics: MatrixMetrics; gridMetrics: MatrixMetrics;
   serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean; diagnosis: string[];
+  /** When auto-split is on and never split this workload: sizes that would make it split (an
+   * eighth of the bytes written a region, a quarter of that the flush size); else null. */
+  splitSizes: SplitSizes | null;
 }
+export interface SplitSizes { maxFileSize: number; memstoreFlushSize: number }
 export interface ComparedDesign {
   name: string;
   /** Its row key in the text form. */

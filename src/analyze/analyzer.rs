@@ -7,7 +7,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::report::{
     diagnose, row_findings, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey,
-    ServerReport, SplitEvent,
+    ServerReport, SplitEvent, SplitSizes,
 };
 use super::{invalid, AnalyzerOptions, MAX_CELLS};
 use crate::analyze::metrics::{self, MatrixMetrics};

@@ -319,6 +319,32 @@ pub struct AnalysisReport {
     pub split_limit_reached: bool,
     /// Plain-language findings.
     pub diagnosis: Vec<String>,
+    /// When auto-split is on and never split this workload: sizes that would make it split
+    /// (the diagnosis says why it did not), the fix the page offers; `None` otherwise.
+    pub split_sizes: Option<SplitSizes>,
+}
+
+/// Auto-split sizes scaled to a workload: `maxFileSize` an eighth of the bytes written (in
+/// whole KiB, at least 64 KiB), so the table ends in about eight regions or more, and
+/// `memstoreFlushSize` a quarter of it (the first splits happen at twice the flush size).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SplitSizes {
+    /// `hbase.hregion.max.filesize` for this workload.
+    pub max_file_size: u64,
+    /// `hbase.hregion.memstore.flush.size` for this workload.
+    pub memstore_flush_size: u64,
+}
+
+impl SplitSizes {
+    /// The sizes for a run that wrote `bytes`.
+    pub fn for_bytes(bytes: u64) -> SplitSizes {
+        let max_file_size = (bytes / 8 / 1024 * 1024).max(64 * 1024);
+        SplitSizes {
+            max_file_size,
+            memstore_flush_size: max_file_size / 4,
+        }
+    }
 }
 
 /// The region that takes 90 % or more of the whole run's writes, with the smallest and

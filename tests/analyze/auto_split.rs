@@ -195,10 +195,27 @@ fn a_run_too_small_to_split_says_why() {
         .unwrap_or_else(|| panic!("{:#?}", r.diagnosis));
     assert!(line.contains("256 MiB"), "{line}");
     assert!(line.contains(&format!("({} writes)", r.writes)), "{line}");
+    // the fix offered: regions of an eighth of the bytes written (whole KiB), flushes of a
+    // quarter of that; with them the same workload splits
+    let fix = r.split_sizes.unwrap_or_else(|| panic!("no sizes offered"));
+    assert_eq!(fix.max_file_size, r.bytes / 8 / 1024 * 1024);
+    assert_eq!(fix.memstore_flush_size, fix.max_file_size / 4);
+    let mut fixed = doc.clone();
+    let auto = fixed
+        .regions
+        .as_mut()
+        .and_then(|g| g.auto_split.as_mut())
+        .unwrap();
+    auto.config.max_file_size = fix.max_file_size as i64;
+    auto.config.memstore_flush_size = fix.memstore_flush_size as i64;
+    let f = rowkey_lab::analyze::analyze(&fixed, &Default::default()).unwrap();
+    assert!(f.splits.len() >= 4, "{} splits", f.splits.len());
+    assert_eq!(f.split_sizes, None);
     // a run that does split says nothing of the kind
     regions_small(&mut doc);
     let r = rowkey_lab::analyze::analyze(&doc, &Default::default()).unwrap();
     assert!(!r.splits.is_empty());
+    assert_eq!(r.split_sizes, None);
     assert!(
         !r.diagnosis.iter().any(|l| l.contains("never split")),
         "{:#?}",

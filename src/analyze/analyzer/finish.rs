@@ -165,13 +165,23 @@ impl Analyzer {
             splits: self.splits.clone(),
             split_limit_reached: self.split_limit_reached,
             diagnosis: Vec::new(),
+            split_sizes: None,
         };
         report.diagnosis = diagnose(&report, led_by_time);
         let limit = self.limits.map_or(DEFAULT_ROW_LIMIT, |l| {
             u64::try_from(l.desired_max_file_size).unwrap_or(0)
         });
         report.diagnosis.extend(row_findings(&report, limit));
-        report.diagnosis.extend(self.never_split(&report));
+        if let Some(why) = self.never_split(&report) {
+            report.diagnosis.push(why);
+            let disabled =
+                self.opts.auto_split.as_ref().is_some_and(|a| {
+                    matches!(a.policy, crate::hbase::policy::SplitPolicy::Disabled)
+                });
+            if !disabled {
+                report.split_sizes = Some(SplitSizes::for_bytes(report.bytes));
+            }
+        }
         report
     }
 
