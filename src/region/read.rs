@@ -229,7 +229,14 @@ object_reader! {
 
 /// What a design takes of a table's regions as `read_regions` gave them (its JSON form):
 /// `presplit`, and `assignment` when present; the other members are ignored.
-#[cfg(any(test, all(target_arch = "wasm32", not(feature = "vectors-only"))))]
+#[cfg(any(
+    test,
+    all(
+        target_arch = "wasm32",
+        not(feature = "vectors-only"),
+        any(feature = "library", feature = "fast")
+    )
+))]
 pub(crate) fn table_regions(n: &Node) -> R<(PreSplit, Option<Assignment>)> {
     // Lenient: the list's other members (regions, load) are not the design's.
     let o = crate::support::json::Obj::new(

@@ -332,6 +332,10 @@ pub fn splits_file(keys: JsValue) -> Result<String, JsValue> {
 /// `scan 'hbase:meta'`, a `SPLITS_FILE` or a `create` statement), as a design's
 /// `regions.presplit`: `{source, table, regions, presplit, verified, notes}`. `table` picks
 /// one table when the text has region names of several.
+// The speed build's and the npm package's, not the page's size build: the readers of what
+// HBase prints and of Phoenix DDL are a fourteenth of the first load (27 KB gzip), and the
+// page reads those texts in a worker that loads the speed build (engine/readers.js).
+#[cfg(any(feature = "library", feature = "fast"))]
 #[wasm_bindgen(js_name = readRegions)]
 pub fn read_regions(text: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
     let text = str_arg("text", &text)?;

@@ -1,6 +1,27 @@
 // The reading calls of the engine's worker (worker.js): a design file, a table's regions as the
 // HBase shell printed them, a Phoenix CREATE TABLE. They run in a worker of their own (readOff in
 // state/io.js), never on the page's first load: worker.js imports this module when first asked.
+// The readers of HBase's text and of Phoenix DDL are the speed build's (the size build leaves
+// them out of the first load): a worker on the size build loads the speed build for them.
+
+/** `E` when it has the readers, else the speed build (cached by the browser: the counting workers
+ * load it after the first render). The single-file page has no speed build: it says so. */
+async function withReaders(E) {
+  if (E.readRegions) return E;
+  let fast;
+  try {
+    fast = await import('../pkg/fast/rowkey_lab.js');
+    await fast.default();
+  } catch {
+    throw Object.assign(
+      new Error(
+        "reading a table's regions or a CREATE TABLE needs the page's speed build, which this copy of the page (the single file) does not have: open the served page, or use the CLI (rowkey-lab regions, rowkey-lab phoenix)",
+      ),
+      { kind: 'unsupported' },
+    );
+  }
+  return fast;
+}
 
 /** A design file (a File), parsed here: `{ doc, text }` (text: the design's JSON, compact). */
 export async function readDesign({ file }) {
@@ -14,7 +35,8 @@ export async function readDesign({ file }) {
  * `doc` on them (onTableRegions): `{ list, doc }`, or `{ regions, tooLarge }` (the length of
  * that design's JSON) when it would be longer than `max`. An error at a line of a file
  * carries that line, which the page cannot show otherwise. */
-export async function readTableRegions(E, { text, file, table, doc, max }) {
+export async function readTableRegions(engine, { text, file, table, doc, max }) {
+  const E = await withReaders(engine);
   const source = text ?? (await file.text());
   let list;
   try {
@@ -33,7 +55,8 @@ export async function readTableRegions(E, { text, file, table, doc, max }) {
  * design's JSON), or `{ tooLarge }` (the length of that JSON) when it is longer than `max`. An
  * error at a line carries that line as `source`, cut to 240 characters around the column
  * (`sourceColumn`, 1-based, in it): the statement may be a megabyte on one line. */
-export async function readCreateTable(E, { sql, file, max }) {
+export async function readCreateTable(engine, { sql, file, max }) {
+  const E = await withReaders(engine);
   const text = sql ?? (await file.text());
   let doc;
   try {

@@ -20,10 +20,7 @@ import init, {
   compareDesigns,
   keyLayout,
   lintDesign,
-  onTableRegions,
-  parseCreateTable,
   planReads,
-  readRegions,
   validateDesign,
 } from '../pkg/rowkey_lab.js';
 import { firstRequest } from '../state/url-state.js';
@@ -40,10 +37,7 @@ const SIZE = {
   compareDesigns,
   keyLayout,
   lintDesign,
-  onTableRegions,
-  parseCreateTable,
   planReads,
-  readRegions,
   validateDesign,
 };
 const params = new URLSearchParams(self.location.hash.slice(1));

@@ -67,7 +67,7 @@ export function wirePhoenix(use) {
       say('Stopped: the design on show stays.');
     });
     status.append(stop);
-    const read = readOff('parseCreateTable', { sql, file: aside?.file ?? null, max: DESIGN_MAX });
+    const read = readOff('parseCreateTable', { sql, file: aside?.file ?? null, max: DESIGN_MAX }, '#engine=fast');
     reading = read;
     let got;
     try {
@@ -94,7 +94,8 @@ export function wirePhoenix(use) {
     }
     // another design was put on the page while the statement was read: it stays
     if (state.entry !== design) return say('Not used: another design was opened while the statement was read.');
-    say(`Read: ${got.doc.name ?? 'the table'}.`);
+    // what the engine read, and what it had to invent (a statement gives the key, not the data)
+    say(got.doc.description ?? `Read: ${got.doc.name ?? 'the table'}.`);
     use(got.doc, got.text);
   });
   $('phoenix-copy').addEventListener('click', async () => {

@@ -92,13 +92,17 @@ export function wireTableRegions(apply, compareWith) {
       say('Stopped: the design keeps the regions it had.');
     });
     status.append(stop);
-    const read = readOff('readRegions', {
-      text,
-      file: aside?.file ?? null,
-      table: $('regions-table').value.trim() || null,
-      doc: before,
-      max: DESIGN_MAX,
-    });
+    const read = readOff(
+      'readRegions',
+      {
+        text,
+        file: aside?.file ?? null,
+        table: $('regions-table').value.trim() || null,
+        doc: before,
+        max: DESIGN_MAX,
+      },
+      '#engine=fast',
+    );
     reading = read;
     let got;
     try {
