@@ -597,3 +597,26 @@ fn latest_reads_use_a_desc_time_column() {
         p[0].notes
     );
 }
+
+/// A design read from a statement says what it invented: the statement gives the key, not the
+/// data, so the workload and each key column's values are guesses until the user sets them.
+#[test]
+fn a_design_read_from_a_statement_says_what_it_invented() {
+    let d = rowkey_lab::design::phoenix::parse_create_table(
+        "CREATE TABLE T (TENANT VARCHAR(6) NOT NULL, TS DATE NOT NULL, V INTEGER \
+         CONSTRAINT PK PRIMARY KEY (TENANT, TS)) SALT_BUCKETS = 4",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let text = d.description.unwrap_or_default();
+    assert!(
+        text.contains("The statement gives the key, not the data"),
+        "{text}"
+    );
+    // each key column named with what was invented for it, and the workload's defaults
+    assert!(
+        text.contains("TENANT random 6-character text, almost every row a new value"),
+        "{text}"
+    );
+    assert!(text.contains("TS the write time"), "{text}");
+    assert!(text.contains("100000 records at 1000 a second"), "{text}");
+}

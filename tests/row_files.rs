@@ -394,6 +394,11 @@ fn bad_input_says_where() {
     // Binary data read as text: a NUL byte, at its offset.
     let e = err("z.csv", b"carrier,flight\n\0\0\0");
     assert!(e.contains("a NUL byte at byte 15"), "{e}");
+    // and says what a file of rows is
+    assert!(
+        e.contains("Files of rows are CSV or JSON Lines (UTF-8 text), Parquet or Arrow IPC"),
+        "{e}"
+    );
     // A file that ends inside a character.
     let e = err("cut.csv", b"carrier,flight,ts\nUA,1,1357035300\n\xe2\x82");
     assert!(e.contains("ends inside a character"), "{e}");

@@ -349,7 +349,14 @@ function wireLab() {
   wirePhoenix(useDesign);
   wireTableRegions(useDesign, compareWith);
   // the region plan's "Use N regions": the design's pre-split made that one
-  wireSplits(presplit => editDesign({ ...state.doc, regions: { ...state.doc.regions, presplit } }));
+  wireSplits(
+    presplit => editDesign({ ...state.doc, regions: { ...state.doc.regions, presplit } }),
+    sizes => {
+      const { regions } = state.doc;
+      const autoSplit = { ...regions.autoSplit, config: { ...regions.autoSplit?.config, ...sizes } };
+      editDesign({ ...state.doc, regions: { ...regions, autoSplit } });
+    },
+  );
 }
 
 /** Is boot.js's first request the run this page wants now? */

@@ -92,6 +92,19 @@ impl Format {
                 }
             }
         };
+        // No text has a NUL byte: a picture or an archive given as rows is said to be binary, with
+        // what files of rows are, before the text reader's UTF-8 check speaks of encodings.
+        if matches!(format, Format::Csv | Format::JsonLines) {
+            if let Some(i) = head.iter().position(|&b| b == 0) {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "{file}: binary data, not text: a NUL byte at byte {i}. Files of rows are \
+                         CSV or JSON Lines (UTF-8 text), Parquet or Arrow IPC; a design is JSON"
+                    ),
+                ));
+            }
+        }
         Ok(format)
     }
 }
@@ -130,6 +143,25 @@ fn wide_text(head: &[u8]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_binary_file_is_said_to_be_binary_with_what_rows_are() {
+        let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+        let e = Format::detect(None, Some("chart.png"), png).err();
+        let m = e.map(|e| e.message).unwrap_or_default();
+        assert_eq!(
+            m,
+            "chart.png: binary data, not text: a NUL byte at byte 8. Files of rows are CSV or \
+             JSON Lines (UTF-8 text), Parquet or Arrow IPC; a design is JSON"
+        );
+        // a NUL in UTF-16 text is said as UTF-16, as before
+        let utf16: Vec<u8> = "a,b\n1,2\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let e = Format::detect(None, Some("u.csv"), &utf16).err();
+        assert!(e.is_some_and(|e| e.message.contains("UTF-16")));
+    }
 
     #[test]
     fn magic_wins_and_a_wrong_name_is_said() {

@@ -114,7 +114,8 @@ impl TextCheck {
             return Err(Error::new(
                 ErrorKind::Invalid,
                 format!(
-                    "{name}: binary data, not text: a NUL byte at byte {}",
+                    "{name}: binary data, not text: a NUL byte at byte {}. Files of rows are \
+                     CSV or JSON Lines (UTF-8 text), Parquet or Arrow IPC; a design is JSON",
                     base + i as u64
                 ),
             ));

@@ -161,6 +161,19 @@ test('iframe mode: embed=1&view=metrics shows only the metrics', { skip: SKIP },
   ]) {
     assert.equal(await visible(page, sel), false, `${sel} should be hidden`);
   }
+  // a caption: the design's name and key, its diagnosis, a link to the same view in the full page
+  assert.ok(await visible(page, '#embed-caption'));
+  const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+  const doc = m.getPreset(PRESET);
+  const r = m.analyzeDesign(doc);
+  const caption = await page.textContent('#embed-caption');
+  assert.ok(caption.startsWith(`${doc.name}: `), caption);
+  assert.ok(caption.includes(r.diagnosis[0].slice(1)), caption);
+  const open = await page.getAttribute('#embed-caption a', 'href');
+  // (the page's own link to the view: its design, the preset it came from, without embed and view)
+  assert.match(open, new RegExp(`#v=1&.*\\bp=${PRESET}(&|$)`));
+  assert.doesNotMatch(open, /embed=|view=/);
+  assert.equal(await page.getAttribute('#embed-caption a', 'target'), '_blank');
   await shot(page, 'embed-iframe-metrics');
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);

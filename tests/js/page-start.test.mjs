@@ -80,6 +80,15 @@ test('New design: a blank design that splits as it grows; a time-first key typed
   // one region at the start, several at the end: the workload is sized to split it
   assert.equal(doc.regions.presplit?.kind ?? 'none', 'none');
   assert.match(await page.textContent('#diagnosis'), /auto-split created ([2-9]|\d\d+) regions/i);
+  // the workload in a person's units: an hour of writes at 100 a second, the bytes a day
+  await page.click('#design-forms details[data-section="workload"] summary');
+  assert.match(
+    await page.textContent('#workload-note'),
+    /^360,000 writes at 100 a second: 1 hour of writes, [\d.]+ MiB \(\d+ bytes each, key and value\); a day at this rate writes [\d.]+ (MiB|GiB)\.$/,
+  );
+  // the sizes typed with units are shown as the engine read them
+  const sizes = await page.$$eval('#design-forms .unit-note', ns => ns.map(n => n.textContent));
+  assert.ok(sizes.includes('= 4 MiB') && sizes.includes('= 1 MiB'), sizes.join(', '));
   await fillKey(page, 'ts + device_id');
   await page.waitForFunction(() => /hotspot that moves/i.test(document.querySelector('#diagnosis')?.textContent ?? ''));
   assert.deepEqual(problems, []);
@@ -198,6 +207,12 @@ test('the journey: New design → a time-first key → the hotspot → the advis
   assert.deepEqual(rows['Hotspot factor (per window)'], ['worse']);
   assert.ok(actions <= 15, `${actions} actions`);
   await shot(page, 'start-journey');
+  // the comparison is in the link though it started from the advisor: a reload compares again
+  assert.match(await page.evaluate(() => location.hash), /cmp=recent%3A|cmp=recent:/);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, { timeout: 60000 });
+  const again = await compared(page);
+  assert.ok(again.heads[1].includes('ts + device_id'), again.heads[1]);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -249,4 +264,60 @@ test('the heatmap for a screen reader and on a phone: a skip link first, each ca
   await shot(phone.page, 'start-phone');
   await phone.page.close();
   assert.deepEqual([...problems, ...phone.problems], []);
+});
+
+test('realistic split sizes that never split the workload: the page says why and offers sizes that do', async () => {
+  const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+  // the time-first preset as one region with HBase's defaults (10 GiB regions, 128 MiB flush)
+  const doc = m.getPreset('seed000-telecom-time-first');
+  const one = { ...doc, regions: { autoSplit: {} } };
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
+  await page.goto(`${rig.server.url}#v=1&d=${Buffer.from(JSON.stringify(one)).toString('base64url')}`);
+  await waitDone(page);
+  assert.match(await page.textContent('#diagnosis'), /Auto-split never split: the largest region holds/);
+  // the sizes offered are the engine's: regions of an eighth of the bytes written
+  const r = m.analyzeDesign(one);
+  assert.deepEqual(r.splitSizes, {
+    maxFileSize: Math.floor(r.bytes / 8 / 1024) * 1024,
+    memstoreFlushSize: Math.floor((Math.floor(r.bytes / 8 / 1024) * 1024) / 4),
+  });
+  await page.click('#split-sizes-use');
+  await page.waitForFunction(
+    max => JSON.parse(document.querySelector('#doc-json').value).regions.autoSplit.config?.maxFileSize === max,
+    r.splitSizes.maxFileSize,
+  );
+  await page.waitForFunction(() =>
+    /auto-split created \d+ regions/i.test(document.querySelector('#diagnosis').textContent),
+  );
+  assert.equal(await page.$('#split-sizes-use'), null);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a dropped file that is neither a design nor rows: the engine says what the page reads, the design stays', async () => {
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
+  await page.goto(rig.server.url);
+  await waitDone(page);
+  const before = await page.inputValue('#doc-json');
+  // the first bytes of a PNG
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13)], 'chart.png'));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(
+    () => {
+      const e = document.getElementById('rows-error');
+      return e && !e.hidden;
+    },
+    null,
+    { timeout: 60000 },
+  );
+  assert.match(
+    await page.textContent('#rows-error'),
+    /chart\.png: binary data, not text: a NUL byte at byte 8\. Files of rows are CSV or JSON Lines \(UTF-8 text\), Parquet or Arrow IPC; a design is JSON/,
+  );
+  assert.equal(await page.inputValue('#doc-json'), before);
+  assert.deepEqual(problems, []);
+  await page.close();
 });

@@ -387,11 +387,13 @@ export function renderAdvice(focusChosen = false) {
       : `Advice for the design on show, “${advisedOn.name}”.`,
     { class: 'muted', id: 'advice-for' },
   );
+  let before = null;
   if (loaded) {
     // after: the candidate on show, before: the design the advice was for
     const vs = el('button', 'Compare with the design before', { type: 'button', id: 'advice-before', class: 'inline' });
     vs.addEventListener('click', () => hooks.compare([JSON.parse(advisedOn.text)], [`after: ${loaded}`, 'before']));
-    whose.append(' ', vs);
+    before = el('p', undefined, { class: 'runbar' });
+    before.append(vs);
   }
   const rec = el('div', undefined, { class: 'advice-rec' });
   rec.append(
@@ -418,6 +420,6 @@ export function renderAdvice(focusChosen = false) {
   plotWrap.append(scatter(a), detail(a));
   // Why the advisor's figures differ from the analysis's (other records, windows, divisor).
   const basis = el('p', a.basis ?? '', { class: 'muted advice-basis' });
-  box.replaceChildren(whose, rec, legend, basis, plotWrap, capacityTable(a.capacity));
+  box.replaceChildren(...[whose, before].filter(Boolean), rec, legend, basis, plotWrap, capacityTable(a.capacity));
   if (focusChosen) box.querySelector(`g[data-index="${chosen}"]`)?.focus();
 }

@@ -9,7 +9,7 @@
 // JSON editor and the forms show the same design both ways. Text goes in via textContent.
 
 import { getAt, setAt } from '../state/json-path.js';
-import { $, el, state } from '../state/lab-state.js';
+import { $, el, fix, num, state } from '../state/lab-state.js';
 import { keyChecksHere } from './key-editor.js';
 
 let schema = null;
@@ -474,8 +474,32 @@ function workloadSection(doc) {
     c('seed', 'seed'),
     c('value size (bytes)', 'valueSize'),
   );
-  return section('workload', 'Workload', null, box);
+  const note = el('p', undefined, { class: 'muted', id: 'workload-note' });
+  renderWorkloadNote(note);
+  return section('workload', 'Workload', null, box, note);
 }
+
+/** The workload in a person's units, from the last run: how long the writes take, how many
+ * bytes they are, and what a day at this rate writes. */
+export function renderWorkloadNote(note = $('workload-note')) {
+  const r = state.report;
+  if (!note || !r?.writes) return;
+  const rate = Number(state.doc?.workload?.writeRate ?? memberOf('WorkloadSpec', 'writeRate')?.default);
+  const seconds = r.writes / rate;
+  const each = r.bytes / r.writes;
+  const [v, unit] =
+    seconds < 120
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [seconds / 60, 'minute']
+        : seconds < 172800
+          ? [seconds / 3600, 'hour']
+          : [seconds / 86400, 'day'];
+  const whole = Math.abs(v - Math.round(v)) < 0.05;
+  const span = `${fix(v, whole ? 0 : 1)} ${unit}${whole && Math.round(v) === 1 ? '' : 's'}`;
+  note.textContent = `${num(r.writes)} writes at ${num(rate)} a second: ${span} of writes, ${bytesText(r.bytes)} (${fix(each, 0)} bytes each, key and value); a day at this rate writes ${bytesText(rate * each * 86400)}.`;
+}
+const bytesText = b => humanValue('bytes', Math.round(b)) ?? `${Math.round(b)} bytes`;
 
 function regionsSection(doc) {
   const r = doc.regions ?? {};

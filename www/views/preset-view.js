@@ -3,7 +3,7 @@
 // it with its twin (the bad design beside its fix, or the fix beside the bad one), and "New
 // design" (a blank design: two fields, one region that splits as it grows).
 
-import { blankDesign, getPreset, listPresets } from '../pkg/presets.js';
+import { blankDesign, getPreset, listPresets, presetWhy } from '../pkg/presets.js';
 import { $, el, state } from '../state/lab-state.js';
 import { replaceDesign, setCompared } from '../state/store.js';
 import { setComparePicks } from './compare-view.js';
@@ -37,7 +37,7 @@ export function renderPreset() {
   const p = byId.get(state.presetId);
   $('preset-about').hidden = !p;
   if (!p) return;
-  $('preset-why').textContent = p.why;
+  $('preset-why').textContent = presetWhy(p.id) ?? '';
   const twin = byId.get(p.twin);
   $('preset-twin').hidden = !twin;
   if (twin) {

@@ -71,6 +71,24 @@ export function keepNow() {
     renderKept(refused, entry.id);
   });
 }
+/** `doc`, a design compared with the one on show that no picker offers (an advised candidate,
+ * the design before), kept under Recent designs as `label`, so that the link can name it
+ * (`cmp=recent:<id>`): its entry's id, or null when it could not be kept. */
+export function keepAside(doc, label) {
+  const entry = {
+    id: newEntryId(),
+    at: Date.now(),
+    presetId: '',
+    label,
+    edited: false,
+    text: docText(doc),
+    draft: false,
+  };
+  const { why } = keep(entry);
+  if (why && !why.evicted) return null;
+  renderRecent();
+  return entry.id;
+}
 /** Another design takes this one's place: this one is kept as it is, the next goes to the entry
  * `entry` (a Recent design opened again), else to a new one. */
 export function branch(entry = null) {

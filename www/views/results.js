@@ -403,13 +403,38 @@ function drawPlan(box, plan) {
       ),
     );
 }
-const hooks = { usePresplit: () => {} };
-/** `usePresplit(presplit)` makes the design's pre-split that one (app.js: an edit of the design). */
-export const wireSplits = usePresplit => {
-  hooks.usePresplit = usePresplit;
+const hooks = { usePresplit: () => {}, useSplitSizes: () => {} };
+/** `usePresplit(presplit)` makes the design's pre-split that one, `useSplitSizes(sizes)` its
+ * auto-split sizes those (app.js: edits of the design). */
+export const wireSplits = (usePresplit, useSplitSizes) => {
+  Object.assign(hooks, { usePresplit, useSplitSizes });
 };
 
+/** An embedded chart's caption: the design's name and key, the diagnosis's first line, and a
+ * link that opens the same view in the full page (a new tab). */
+function renderEmbedCaption(r) {
+  const cap = $('embed-caption');
+  cap.hidden = false;
+  const key = typeof state.doc?.key === 'string' ? state.doc.key : wasm.formatKey(state.doc.key);
+  const url = new URL(location.href);
+  const p = new URLSearchParams(url.hash.slice(1));
+  p.delete('embed');
+  p.delete('view');
+  url.hash = p.toString();
+  const open = el('a', 'Open in rowkey-lab', { href: url.href, target: '_blank', rel: 'noopener' });
+  const line = r.diagnosis[0] ?? '';
+  cap.replaceChildren(
+    el('strong', state.doc?.name ?? 'A design'),
+    ': ',
+    el('code', key),
+    el('br'),
+    line && `${line[0].toUpperCase()}${line.slice(1)}. `,
+    open,
+  );
+}
+
 export function renderDiagnosis(r) {
+  if (state.embed) renderEmbedCaption(r);
   const box = $('diagnosis');
   box.replaceChildren();
   if (!r.diagnosis.length) return;
@@ -419,5 +444,21 @@ export function renderDiagnosis(r) {
     const ul = el('ul', undefined, { class: 'diagnosis-more' });
     for (const d of r.diagnosis.slice(1)) ul.append(el('li', sentence(d)));
     box.append(ul);
+  }
+  // auto-split never split this workload: the engine's sizes that would, one press away
+  const fix = r.splitSizes;
+  if (fix) {
+    const kib = b => (b % 2 ** 20 === 0 ? `${b / 2 ** 20} MiB` : `${b / 1024} KiB`);
+    const use = el(
+      'button',
+      `Use split sizes for this workload (regions of ${kib(fix.maxFileSize)}, flushes of ${kib(fix.memstoreFlushSize)})`,
+      {
+        type: 'button',
+        id: 'split-sizes-use',
+        class: 'inline',
+      },
+    );
+    use.addEventListener('click', () => hooks.useSplitSizes(fix));
+    box.append(use);
   }
 }

@@ -10,11 +10,12 @@ import { markDamaged, recentList, recentText } from '../state/io.js';
 import { $, docText, state } from '../state/lab-state.js';
 import { runCancelled, runDrawing, runEnded, runProgress, runStarted, setCompared, setView } from '../state/store.js';
 import { choiceLabel, compareChoices, renderCompare, setComparePicks } from './compare-view.js';
+import { renderWorkloadNote } from './design-form.js';
 import { showError, showExamples } from './editor-view.js';
 import { renderHeatmap } from './heatmap-view.js';
 import { renderChips } from './key-editor.js';
 import { renderPhoenix } from './phoenix-box.js';
-import { keepNow, renderRecent } from './recent-view.js';
+import { keepAside, keepNow, renderRecent } from './recent-view.js';
 import {
   metricsAwaitLint,
   renderDiagnosis,
@@ -137,6 +138,7 @@ function renderResults(id, previewed) {
   delete $('results').dataset.preview;
   renderDiagnosis(r);
   renderHeatmap();
+  renderWorkloadNote();
   runDrawing();
   // One view per task, so that none of them makes a long task of the others; after the next
   // paint when this heatmap is the first one on screen, at once when it replaces a preview.
@@ -190,7 +192,7 @@ export async function compare() {
   const others = (await Promise.all(state.compare.map(chosenDoc))).filter(Boolean);
   // (a Recent design read from IndexedDB: the design on show may have changed meanwhile)
   const roles = state.compare.map((v, i) => (others[i] ? choiceLabel(v) : null)).filter(Boolean);
-  if (others.length && state.doc === doc) compareWith(others, ['this design', ...roles]);
+  if (others.length && state.doc === doc) compareWith(others, ['this design', ...roles], { offered: true });
 }
 /** The comparison a link asks for (`cmp=`), run once the design's own result is drawn. */
 function compareFromLink() {
@@ -202,9 +204,15 @@ function compareFromLink() {
  * preset's label), the design on show's first. */
 let compareRoles = [];
 /** The design side by side with 1–3 `others` on one workload (the design's) and one colour
- * scale; `roles` name the design on show and each other (see compareRoles). */
-export function compareWith(others, roles = []) {
+ * scale; `roles` name the design on show and each other (see compareRoles). Others no picker
+ * offers (`offered` false: an advised candidate, the design before) are kept under Recent
+ * designs, so the link names the comparison whichever way it started. */
+export function compareWith(others, roles = [], { offered = false } = {}) {
   const docs = [state.doc, ...others];
   compareRoles = docs.map((_, i) => roles[i] ?? (i ? `design ${i + 1}` : 'this design'));
+  if (!offered) {
+    const ids = others.map((d, i) => keepAside(d, `${compareRoles[i + 1]}: ${d.name ?? 'design'}`));
+    if (ids.every(Boolean)) setCompared(setComparePicks(ids.map(id => `${RECENT}${id}`)));
+  }
   run('compare', { docs, options: { windows: state.windows } });
 }

@@ -149,6 +149,8 @@ pub(super) fn design_of(st: Statement) -> Result<DesignDocument> {
         description.push_str(n);
         description.push('.');
     }
+    description.push(' ');
+    description.push_str(&invented(&fields));
     let doc = DesignDocument {
         v: crate::design::DOCUMENT_VERSION,
         name: Some(st.table.clone()),
@@ -174,6 +176,36 @@ pub(super) fn design_of(st: Statement) -> Result<DesignDocument> {
     doc.reads = starter_reads(&doc);
     doc.validate()?;
     Ok(doc)
+}
+
+/// What a design read from a statement invents, said in its description: a statement gives the
+/// key, not the data, so the workload and each key column's values are guesses until the user
+/// sets them (the spread a heatmap shows depends on them).
+fn invented(fields: &[FieldDecl]) -> String {
+    let w = crate::workload::WorkloadSpec::default();
+    let each: Vec<String> = fields
+        .iter()
+        .map(|f| {
+            let what = match (&f.generator, f.field_type) {
+                (Some(Generator::UniformString { length, .. }), _) => {
+                    format!("random {length}-character text, almost every row a new value")
+                }
+                (Some(g), _) => format!("{} values", g.kind()),
+                (None, FieldType::Timestamp) => "the write time".to_string(),
+                (None, _) => "its type's default values".to_string(),
+            };
+            format!("{} {what}", f.name)
+        })
+        .collect();
+    format!(
+        "The statement gives the key, not the data: the workload ({} records at {} a second) \
+         and each key column's values ({}) are invented here, so the spread shown is a guess. \
+         Set each field's generator and cardinality to the table's real data, or analyze its \
+         own rows.",
+        w.records,
+        crate::support::num_text::fixed(w.write_rate, 0),
+        each.join("; ")
+    )
 }
 
 /// The reads a Phoenix table is most often queried by, so that its read plans show from the
