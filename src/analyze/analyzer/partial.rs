@@ -216,31 +216,7 @@ impl Analyzer {
                 ),
             ));
         }
-        if p.regions.len() != self.regions.len() {
-            return Err(mismatch("regions"));
-        }
-        for (r, c) in self.regions.iter_mut().zip(&p.regions) {
-            add_all(&mut r.windows, &c.windows, "windows")?;
-            r.rows = r.rows.saturating_add(c.rows);
-            r.bytes = r.bytes.saturating_add(c.bytes);
-            if !r.distinct.merge(&c.distinct) || !r.cells.merge(&c.cells) {
-                return Err(mismatch("sketches"));
-            }
-        }
-        add_all(&mut self.server_windows, &p.server_windows, "servers")?;
-        add_all(&mut self.server_rows, &p.server_rows, "servers")?;
-        add_all(&mut self.server_bytes, &p.server_bytes, "servers")?;
-        add_all(&mut self.grid, &p.grid, "grid buckets")?;
-        if !self.distinct.merge(&p.distinct)
-            || !self.cells.merge(&p.cells)
-            || !self.cell_sample.merge(&p.cell_sample)
-            || !self.sample.merge(&p.sample)
-        {
-            return Err(mismatch("sketches"));
-        }
-        self.writes = self.writes.saturating_add(p.writes);
-        self.bytes = self.bytes.saturating_add(p.bytes);
-        self.outside = self.outside.saturating_add(p.outside);
+        self.add_counts(&p)?;
         // Exact only while both are: a run past the cap alone puts the union past it.
         self.exact = match (self.exact.take(), p.exact) {
             (Some(mut a), Some(b)) => a.merge(&b).then_some(a),
@@ -307,8 +283,9 @@ impl Analyzer {
         }
     }
 
-    /// `self` with `p`'s counts and sketches added (all but the exact rows).
-    fn absorbed_rows(mut self, p: &PartialAnalysis) -> Result<Analyzer> {
+    /// `p`'s counts and mergeable sketches added to this analyzer's: what both ways of taking
+    /// a partial ([`absorb`](Self::absorb), [`absorb_rows`](Self::absorb_rows)) add alike.
+    fn add_counts(&mut self, p: &PartialAnalysis) -> Result<()> {
         if p.regions.len() != self.regions.len() {
             return Err(mismatch("regions"));
         }
@@ -334,6 +311,12 @@ impl Analyzer {
         self.writes = self.writes.saturating_add(p.writes);
         self.bytes = self.bytes.saturating_add(p.bytes);
         self.outside = self.outside.saturating_add(p.outside);
+        Ok(())
+    }
+
+    /// `self` with `p`'s counts and sketches added (all but the exact rows).
+    fn absorbed_rows(mut self, p: &PartialAnalysis) -> Result<Analyzer> {
+        self.add_counts(p)?;
         // This analyzer's own sketch (its tree's blocks, then the block being counted) and
         // `p`'s, merged: rows the sketches of apart chunks monitored, with their bounds.
         let mut tree = std::mem::take(&mut self.tree);
