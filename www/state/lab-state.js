@@ -223,4 +223,17 @@ export const num = n => {
 };
 export const pct = x => `${(x * 100).toFixed(1)} %`;
 export const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+/** A byte count in binary units: exact when whole (`4 MiB`), else to 2 digits under 10, 1 above
+ * (`1.5 GiB`, `359.2 GiB`); under a KiB, `N bytes`. */
+export function bytesText(b) {
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let u = -1,
+    x = Math.round(b);
+  if (x < 1024) return `${x} bytes`;
+  while (x >= 1024 && u < units.length - 1) {
+    x /= 1024;
+    u++;
+  }
+  return `${Number.isInteger(x) ? x : x.toFixed(x < 10 ? 2 : 1)} ${units[u]}`;
+}
 export const when = ms => new Date(ms).toISOString().replace('.000Z', 'Z');

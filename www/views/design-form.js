@@ -9,7 +9,7 @@
 // JSON editor and the forms show the same design both ways. Text goes in via textContent.
 
 import { getAt, setAt } from '../state/json-path.js';
-import { $, el, fix, num, state } from '../state/lab-state.js';
+import { $, bytesText, el, fix, num, state, when } from '../state/lab-state.js';
 import { keyChecksHere } from './key-editor.js';
 
 let schema = null;
@@ -269,22 +269,14 @@ function control(label, path, kind, value, { required = false, fieldType, member
   }
   return wrap;
 }
-/** What an empty control of a kind holds, when the engine gives no default. */
-/** A byte count in binary units (`4 MiB`, `1.5 GiB`), an epoch-ms instant as UTC text; else null. */
+/** A byte count of a KiB or more in binary units, an epoch-ms instant as UTC text; else null. */
 function humanValue(kind, v) {
   if (typeof v !== 'number' || !Number.isFinite(v)) return null;
-  if (kind === 'time') return new Date(v).toISOString().replace('.000Z', 'Z');
-  if (kind !== 'bytes' || v < 1024) return null;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let u = -1,
-    x = v;
-  while (x >= 1024 && u < units.length - 1) {
-    x /= 1024;
-    u++;
-  }
-  return `${Number.isInteger(x) ? x : x.toFixed(x < 10 ? 2 : 1)} ${units[u]}`;
+  if (kind === 'time') return when(v);
+  return kind === 'bytes' && v >= 1024 ? bytesText(v) : null;
 }
 
+/** What an empty control of a kind holds, when the engine gives no default. */
 const PLACEHOLDER = {
   bytes: 'bytes, or 4 MiB',
   time: '2021-09-01T00:00:00Z',
@@ -499,7 +491,6 @@ export function renderWorkloadNote(note = $('workload-note')) {
   const span = `${fix(v, whole ? 0 : 1)} ${unit}${whole && Math.round(v) === 1 ? '' : 's'}`;
   note.textContent = `${num(r.writes)} writes at ${num(rate)} a second: ${span} of writes, ${bytesText(r.bytes)} (${fix(each, 0)} bytes each, key and value); a day at this rate writes ${bytesText(rate * each * 86400)}.`;
 }
-const bytesText = b => humanValue('bytes', Math.round(b)) ?? `${Math.round(b)} bytes`;
 
 function regionsSection(doc) {
   const r = doc.regions ?? {};

@@ -6,7 +6,7 @@
 
 import * as wasm from '../pkg/rowkey_lab.js';
 import { readOff } from '../state/io.js';
-import { $, el, fix, num, state } from '../state/lab-state.js';
+import { $, bytesText, el, fix, num, state } from '../state/lab-state.js';
 import { KeysView } from './keys-view.js';
 
 export function metric(dl, id, label, value, meaning) {
@@ -367,14 +367,13 @@ function regionPlanBox(r) {
 }
 function drawPlan(box, plan) {
   const year = plan.capacity.horizons.at(-1);
-  const gib = b => `${fix(b / 2 ** 30, b < 10 * 2 ** 30 ? 1 : 0)} GiB`;
   box.replaceChildren(
     el('h4', `How many regions: ${num(plan.recommended)}`),
     el(
       'p',
       plan.capacity.timeLeading
         ? `The key leads with a time or a sequence: one region takes the writes whatever the pre-split, so ${plan.servers === 1 ? 'one region' : `one region per server (${plan.servers})`} is as good as more. Fix the key first (Advice).`
-        : `A year of this workload is ${gib(year.keptBytes)} (${num(Math.round(plan.capacity.writeRate))} writes/s of ${num(plan.capacity.recordBytes)} bytes); at ${gib(plan.capacity.inputs.maxFileSize)} a region that is ${num(plan.recommended)} regions on ${plan.servers} server${plan.servers === 1 ? '' : 's'}, ${fix(plan.recommended / plan.servers, 1)} per server (HBase's guide: 20–200 per server).`,
+        : `A year of this workload is ${bytesText(year.keptBytes)} (${num(Math.round(plan.capacity.writeRate))} writes/s of ${num(plan.capacity.recordBytes)} bytes); at ${bytesText(plan.capacity.inputs.maxFileSize)} a region that is ${num(plan.recommended)} regions on ${plan.servers} server${plan.servers === 1 ? '' : 's'}, ${fix(plan.recommended / plan.servers, 1)} per server (HBase's guide: 20–200 per server).`,
     ),
   );
   if (plan.presplit && !plan.matchesDesign) {
@@ -446,19 +445,18 @@ export function renderDiagnosis(r) {
     box.append(ul);
   }
   // auto-split never split this workload: the engine's sizes that would, one press away
-  const fix = r.splitSizes;
-  if (fix) {
-    const kib = b => (b % 2 ** 20 === 0 ? `${b / 2 ** 20} MiB` : `${b / 1024} KiB`);
+  const sizes = r.splitSizes;
+  if (sizes) {
     const use = el(
       'button',
-      `Use split sizes for this workload (regions of ${kib(fix.maxFileSize)}, flushes of ${kib(fix.memstoreFlushSize)})`,
+      `Use split sizes for this workload (regions of ${bytesText(sizes.maxFileSize)}, flushes of ${bytesText(sizes.memstoreFlushSize)})`,
       {
         type: 'button',
         id: 'split-sizes-use',
         class: 'inline',
       },
     );
-    use.addEventListener('click', () => hooks.useSplitSizes(fix));
+    use.addEventListener('click', () => hooks.useSplitSizes(sizes));
     box.append(use);
   }
 }
