@@ -136,9 +136,15 @@ def encode(
     a ``pa.binary()`` array (``pa.large_binary()`` past 2 GiB of keys). ``nulls="skip"``
     leaves out rows with a null in a key field."""
     keys, offsets = _engine.encode(_design(design), _source(data), _rows(None, map, nulls, epoch))
+    return _key_array(keys, offsets)
+
+
+def _key_array(keys: bytes, offsets: bytes, large: bool = False) -> pa.Array:
+    """The engine's keys and their u32 offsets as an Arrow array without a copy of the keys:
+    ``pa.binary()``, or ``pa.large_binary()`` when asked or past 2 GiB of keys."""
     n = len(offsets) // 4 - 1
-    offs = pa.Array.from_buffers(pa.uint32(), n + 1, [None, pa.py_buffer(offsets)])
-    if n >= 0 and len(keys) > 2**31 - 1:
+    if n >= 0 and (large or len(keys) > 2**31 - 1):
+        offs = pa.Array.from_buffers(pa.uint32(), n + 1, [None, pa.py_buffer(offsets)])
         return pa.Array.from_buffers(
             pa.large_binary(), n, [None, offs.cast(pa.int64()).buffers()[1], pa.py_buffer(keys)]
         )

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional
 
-from . import _design, _engine, _options, _rows
+from . import _design, _engine, _key_array, _options, _rows
 
 
 def _needed(df, design_json: str, map: Optional[Mapping[str, str]], time: Optional[str]) -> list:
@@ -69,12 +69,9 @@ def _arrow_schema(df, large: bool):
     return to_arrow_schema(df.schema, timezone=tz, prefers_large_types=large)
 
 
-def _keys(keys: bytes, offsets: bytes, n: int, large: bool):
+def _keys(keys: bytes, offsets: bytes, large: bool):
     """The engine's keys and offsets as an Arrow binary array (``large_binary`` if asked)."""
-    import pyarrow as pa
-
-    arr = pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
-    return arr.cast(pa.large_binary()) if large else arr
+    return _key_array(keys, offsets, large)
 
 
 def _spark_scans(src, time: Optional[str]):
@@ -132,7 +129,7 @@ def encode_df(
 
         for b in batches:
             keys, offsets = engine.encode(d, pa.Table.from_batches([b]), rows)
-            arr = _keys(keys, offsets, b.num_rows, large)
+            arr = _keys(keys, offsets, large)
             yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
 
     return df.mapInArrow(add_keys, schema)
@@ -249,7 +246,7 @@ def split_points_df(
         t = _table(batches, schema)
         if t.num_rows:
             keys, offsets = engine.encode(d, t, rows)
-            arr = _keys(keys, offsets, len(offsets) // 4 - 1, large)
+            arr = _keys(keys, offsets, large)
             yield pa.RecordBatch.from_arrays([arr], names=["rowkey"])
 
     key_schema = StructType([StructField("rowkey", BinaryType(), False)])
