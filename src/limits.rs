@@ -60,6 +60,12 @@ pub const MAX_LIST_ITEMS: usize = 1_000_000;
 /// builds), so 10^5 partial analyses or 10^4 keys of 32 KiB are refused before the copy.
 pub const MAX_LIST_BYTES: usize = 256 << 20;
 
+/// Most bytes of a user's rows kept by the first pass (each row's key, qualifier and time) so
+/// the analysis counts them from memory instead of reading the file again: 256 MiB, about
+/// eight million rows of 16-byte keys with a time. Past it the kept rows are dropped and the
+/// file is read twice, so memory stays bounded for any file.
+pub const MAX_REPLAY_BYTES: usize = 256 << 20;
+
 /// Longest row of a text file of rows (a CSV record, a JSON line, an element of a JSON array):
 /// 1 MiB. A row is kept whole until it ends; a quote left open, or one endless line
 /// (`yes | tr -d '\n'`), would otherwise read the rest of the input into one row.

@@ -132,6 +132,9 @@ pub(crate) struct Binding {
     names: Vec<String>,
     /// The columns a reader needs, in file order (computed once: CSV asks for each row).
     needed: Vec<usize>,
+    /// A `timestamp` field read from the time column: its value is the row's time, so the
+    /// column is converted once.
+    time_field: Option<usize>,
 }
 
 impl Binding {
@@ -191,12 +194,18 @@ impl Binding {
             .collect();
         needed.sort_unstable();
         needed.dedup();
+        let time_field = time.as_ref().and_then(|(tc, _)| {
+            bound
+                .iter()
+                .position(|(_, ty, c)| *ty == FieldType::Timestamp && *c == Some(*tc))
+        });
         Ok(Binding {
             fields: bound,
             used: used.to_vec(),
             time,
             names,
             needed,
+            time_field,
         })
     }
 
@@ -301,6 +310,18 @@ impl Rows {
         }
         let time = match &self.bind.time {
             None => None,
+            Some((col, _)) if self.bind.time_field.is_some() => {
+                // The same column, converted the same way as the field: its value.
+                match self.bind.time_field.and_then(|f| self.values.get(f)) {
+                    Some(FieldValue::Long(ms)) => Some(*ms),
+                    _ => {
+                        if !self.null_cols.contains(col) {
+                            self.null_cols.push(*col);
+                        }
+                        None
+                    }
+                }
+            }
             Some((col, name)) => {
                 let mut slot = FieldValue::Null;
                 let c = cell(*col);

@@ -1523,10 +1523,16 @@ export interface RowScanSummary {
   /** Rows whose time is earlier than the row before. */
   outOfOrder: number;
 }
+/** `endScan()`'s answer: the first pass's summary, and whether the engine analyzed the rows it
+ * kept (they fit `limits::MAX_REPLAY_BYTES`): then `end()` follows, with no second pass. */
+export interface RowScanEnd extends RowScanSummary {
+  analyzed: boolean;
+}
 /**
  * A file of rows analyzed in two passes: `push` every chunk of the file (or, for Parquet,
- * `parquet(footer, size)` then `pushRowGroup` each), `endScan()`, the same again, `end()`, then
- * `finish()` or `check()`; `free()` it. `analyzeRows` drives it for a Blob, bytes or a stream.
+ * `parquet(footer, size)` then `pushRowGroup` each), `endScan()`, the same again unless it said
+ * `analyzed` (the rows fit the engine's memory cap and were counted), `end()`, then `finish()`
+ * or `check()`; `free()` it. `analyzeRows` drives it for a Blob, bytes or a stream.
  */
 export class RowsSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null, rows?: RowsOptions | null);
@@ -1546,7 +1552,7 @@ export class RowsSession {
   parquet(footer: Uint8Array, fileLength: number): { rows: number; rowGroups: { start: number; length: number }[][] };
   /** Row group `index`: `chunks[i]` the bytes at `offsets[i]` (the ranges `parquet` gave). */
   pushRowGroup(index: number, offsets: readonly number[], chunks: readonly Uint8Array[]): number;
-  endScan(): RowScanSummary;
+  endScan(): RowScanEnd;
   end(): RowStats;
   finish(): AnalysisReport;
   check(budgets?: Budgets | null): CheckVerdict;

@@ -772,3 +772,48 @@ fn a_files_columns_come_from_its_first_bytes_or_its_footer() {
     let e = rowkey_lab::rows::columns(&o, b"  {\"a\": ").unwrap_err();
     assert!(e.message.contains("first row"), "{}", e.message);
 }
+
+/// The rows the first pass keeps (`FirstPass`) are counted from memory to the very report a
+/// second reading of the file gives: with a time column or arrival order, with a qualifier
+/// from a field, and when the kept rows pass the cap midway (then the file is read again).
+#[test]
+fn rows_kept_by_the_first_pass_count_as_a_second_reading_would() {
+    use rowkey_lab::analyze::FirstPass;
+    use rowkey_lab::rows::{RowReader, RowScan};
+    let mut with_cells: Value = serde_json::from_str(&design().to_json()).unwrap();
+    with_cells["cells"] =
+        json!({"qualifier": {"kind": "field", "field": "carrier"}, "versions": 2});
+    let cells = DesignDocument::from_json(&with_cells.to_string()).unwrap();
+    let bytes = csv().into_bytes();
+    for doc in [design(), cells] {
+        let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+        for time in [None, Some("ts")] {
+            let o = RowsOptions {
+                time: time.map(String::from),
+                ..opts("f.csv")
+            };
+            let read = |sink: &mut dyn rowkey_lab::rows::RowSink| {
+                let mut r = RowReader::new(fields.clone(), used.clone(), o.clone());
+                r.push(&bytes, sink).unwrap();
+                r.finish(sink).unwrap()
+            };
+            let mut reports = Vec::new();
+            // Kept whole; the cap passed after about a hundred rows; nothing kept.
+            for (cap, kept) in [(64 << 20, true), (4000, false), (0, false)] {
+                let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())
+                    .unwrap();
+                let mut first = FirstPass::new(&doc, RowScan::new(Some(key)), cap).unwrap();
+                read(&mut first);
+                assert_eq!(first.kept(), kept, "cap {cap}");
+                let mut run =
+                    AnalysisRun::for_rows(&doc, &AnalyzeOptions::default(), &first.scan).unwrap();
+                if !run.replay(&first).unwrap() {
+                    read(&mut run);
+                }
+                reports.push(text(&run.finish()));
+            }
+            assert_eq!(reports[0], reports[2], "time {time:?}: kept vs read again");
+            assert_eq!(reports[1], reports[2], "time {time:?}: cap passed vs read again");
+        }
+    }
+}

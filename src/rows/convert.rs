@@ -258,6 +258,10 @@ fn int_text(s: &str) -> Option<i64> {
 /// (`2013-01-01T10:15:00Z`, `2013-01-01 10:15:00+00:00`), fractions of a second floored to ms.
 pub(crate) fn time_text(s: &str, unit: EpochUnit) -> Option<i64> {
     let t = s.trim();
+    // The common ISO forms first: no epoch number has a `-` after four digits.
+    if let Some(ms) = crate::keyspec::time::fixed_iso(t.as_bytes()) {
+        return Some(ms);
+    }
     if let Some(n) = int_text(t) {
         return unit.to_ms(n);
     }

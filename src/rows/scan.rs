@@ -98,6 +98,11 @@ impl RowScan {
         (std::mem::take(bytes), offsets)
     }
 
+    /// The key of the last row counted (empty without a key).
+    pub fn last_key(&self) -> &[u8] {
+        &self.buf
+    }
+
     /// The profile ([`with_profile`](Self::with_profile)), given what reading found.
     pub fn profile(&self, stats: &super::RowStats) -> Option<super::profile::RowsProfile> {
         self.profiler.as_ref().map(|p| p.finish(stats))

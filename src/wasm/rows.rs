@@ -6,15 +6,16 @@ use wasm_bindgen::prelude::*;
 
 use super::analyze::{analyze_opts, report_js};
 use super::{bad_arg, bytes_arg, core, doc_arg, int_arg, js_error, json_text, to_js};
-use crate::analyze::{row_fields, AnalysisRun, AnalyzeOptions};
+use crate::analyze::{row_fields, AnalysisRun, AnalyzeOptions, FirstPass};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind};
 use crate::rows::{FieldList, ParquetFile, ParquetRows, RowReader, RowScan, RowStats, RowsOptions};
 
 /// Which pass a session is in.
 enum Pass {
-    /// Counting the rows and their time span.
-    Scan(Box<RowScan>),
+    /// Counting the rows and their time span (and keeping them, while they fit, for the
+    /// analysis to count from memory).
+    Scan(Box<FirstPass>),
     /// Analyzing them.
     Analyze(Box<AnalysisRun>),
 }
@@ -40,6 +41,19 @@ pub struct RowsSession {
     split_keys: Option<(Vec<Vec<u8>>, bool, u64)>,
     /// The keys the scan had not handed over when it ended (`keepKeys`).
     last_keys: Option<(Vec<u8>, Vec<u32>)>,
+    /// What the first pass's reading found, when the analysis counted the rows it kept (the
+    /// file is not read again).
+    replayed: Option<RowStats>,
+}
+
+/// The end of the first pass: its summary, and whether the rows were analyzed from memory
+/// (then `end()` follows at once: no second pass over the file).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScanEnd {
+    #[serde(flatten)]
+    summary: crate::rows::ScanSummary,
+    analyzed: bool,
 }
 
 fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
@@ -100,9 +114,10 @@ impl RowsSession {
         if rows.profile {
             scan = scan.with_profile(&fields);
         }
+        let first = core(FirstPass::new(&doc, scan, crate::limits::MAX_REPLAY_BYTES))?;
         Ok(RowsSession {
             reader: RowReader::new(fields.clone(), used.clone(), rows.clone()),
-            pass: Pass::Scan(Box::new(scan)),
+            pass: Pass::Scan(Box::new(first)),
             doc,
             options,
             rows,
@@ -113,6 +128,7 @@ impl RowsSession {
             profile: None,
             split_keys: None,
             last_keys: None,
+            replayed: None,
         })
     }
 
@@ -121,9 +137,10 @@ impl RowsSession {
     #[wasm_bindgen(js_name = keepKeys)]
     pub fn keep_keys(&mut self) -> Result<(), JsValue> {
         match &mut self.pass {
-            Pass::Scan(scan) if scan.summary.rows == 0 => {
-                let fresh = std::mem::take(scan.as_mut());
-                **scan = fresh.with_keys();
+            Pass::Scan(first) if first.scan.summary.rows == 0 => {
+                let fresh = std::mem::take(&mut first.scan);
+                first.scan = fresh.with_keys();
+                first.keep_none();
                 Ok(())
             }
             _ => Err(js_error(&Error::new(
@@ -139,7 +156,7 @@ impl RowsSession {
     #[wasm_bindgen(js_name = takeKeys)]
     pub fn take_keys(&mut self) -> Result<JsValue, JsValue> {
         let (keys, offsets) = match &mut self.pass {
-            Pass::Scan(scan) => scan.take_keys(),
+            Pass::Scan(first) => first.scan.take_keys(),
             Pass::Analyze(_) => self
                 .last_keys
                 .take()
@@ -155,6 +172,17 @@ impl RowsSession {
         Ok(out.into())
     }
 
+    /// The pass rows go to now: an error after an analysis from memory (the rows are counted).
+    fn reading(&self) -> Result<(), JsValue> {
+        match self.replayed {
+            Some(_) => Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "the rows were analyzed from memory at endScan() (it said `analyzed: true`): call end(), not push",
+            ))),
+            None => Ok(()),
+        }
+    }
+
     fn sink(&mut self) -> &mut dyn crate::rows::RowSink {
         match &mut self.pass {
             Pass::Scan(s) => s.as_mut(),
@@ -164,6 +192,7 @@ impl RowsSession {
 
     /// The next bytes of the file (`Uint8Array`); the rows this pass has read so far.
     pub fn push(&mut self, bytes: JsValue) -> Result<f64, JsValue> {
+        self.reading()?;
         let bytes = bytes_arg("bytes", &bytes)?;
         let mut reader = std::mem::replace(
             &mut self.reader,
@@ -177,7 +206,7 @@ impl RowsSession {
 
     fn done(&self) -> u64 {
         match &self.pass {
-            Pass::Scan(s) => s.summary.rows,
+            Pass::Scan(s) => s.scan.summary.rows,
             Pass::Analyze(r) => r.progress().done,
         }
     }
@@ -234,6 +263,7 @@ impl RowsSession {
         offsets: JsValue,
         chunks: JsValue,
     ) -> Result<f64, JsValue> {
+        self.reading()?;
         let i = int_arg("index", &index, 0, i64::from(u32::MAX))? as usize;
         let offsets: Vec<f64> = serde_wasm_bindgen::from_value(offsets)
             .map_err(|_| bad_arg("offsets", "an array of numbers", &JsValue::UNDEFINED))?;
@@ -262,7 +292,7 @@ impl RowsSession {
     /// analyzes.
     #[wasm_bindgen(js_name = endScan)]
     pub fn end_scan(&mut self) -> Result<JsValue, JsValue> {
-        let Pass::Scan(scan) = &mut self.pass else {
+        let Pass::Scan(first) = &mut self.pass else {
             return Err(js_error(&Error::new(
                 ErrorKind::IllegalState,
                 "the scan has ended",
@@ -275,8 +305,9 @@ impl RowsSession {
             self.parquet = Some((file, again));
             stats
         } else {
-            core(self.reader.finish(scan.as_mut()))?
+            core(self.reader.finish(first.as_mut()))?
         };
+        let scan = &mut first.scan;
         self.profile = scan.profile(&stats);
         self.last_keys = Some(scan.take_keys());
         let fitted = crate::analyze::fit_to_scan(&self.doc, scan);
@@ -291,10 +322,14 @@ impl RowsSession {
                 "no rows to analyze",
             )));
         }
-        let run = core(AnalysisRun::for_rows(&self.doc, &self.options, scan))?;
+        let mut run = core(AnalysisRun::for_rows(&self.doc, &self.options, scan))?;
+        let analyzed = core(run.replay(first))?;
+        if analyzed {
+            self.replayed = Some(stats);
+        }
         self.pass = Pass::Analyze(Box::new(run));
         self.reader = RowReader::new(self.fields.clone(), self.used.clone(), self.rows.clone());
-        to_js(&summary)
+        to_js(&ScanEnd { summary, analyzed })
     }
 
     /// The end of the analysis pass: what reading found (`{rows, used, skipped, columns,
@@ -306,9 +341,10 @@ impl RowsSession {
                 "call endScan() after the first pass",
             )));
         };
-        let stats = match self.parquet.take() {
-            Some((_, reader)) => reader.finish(),
-            None => core(self.reader.finish(run.as_mut()))?,
+        let stats = match (self.replayed.take(), self.parquet.take()) {
+            (Some(stats), _) => stats,
+            (None, Some((_, reader))) => reader.finish(),
+            (None, None) => core(self.reader.finish(run.as_mut()))?,
         };
         self.stats = Some(stats.clone());
         to_js(&stats)

@@ -1,6 +1,7 @@
 // Your own rows, for the page, the library and the CLI alike: the bytes of a file handed to the
 // engine's RowsSession in its two passes (a scan for the rows' count and time span, then the
-// analysis). The engine tells the format, parses, binds columns to fields and converts; this
+// analysis; the second from the engine's memory when the rows fit its cap, so the file is then
+// read once). The engine tells the format, parses, binds columns to fields and converts; this
 // only reads bytes. A Blob or File (the CLI opens its file as one with fs.openAsBlob; the page's
 // engine worker gets the user's File) is read in slices, so memory stays one slice; a Parquet
 // file by its footer, then only the byte ranges of the key's columns, one row group at a time.
@@ -43,6 +44,12 @@ export async function analyzeRows(
       parquet = s.parquet(...(await parquetFooter(api, blob))).rowGroups;
     const passes = {};
     for (const pass of scanOnly ? ['reading'] : ['reading', 'analyzing']) {
+      // The engine kept the rows the first pass read (while they fit its cap) and counted them
+      // at endScan(): the file is read once.
+      if (pass === 'analyzing' && passes.summary.analyzed) {
+        passes.stats = s.end();
+        break;
+      }
       const tick = async (done, total) => {
         onProgress?.({ pass, done, total });
         if (pass === 'reading') await onSlice?.(s);

@@ -4,6 +4,8 @@
 use super::*;
 use crate::rows::{RowScan, RowSink};
 
+use crate::analyze::qualifier::CompiledQualifier;
+
 impl AnalysisRun {
     /// A run of `doc`'s key and layout over a user's rows, whose first pass was `scan`:
     /// its rows are the writes (the workload's `records` need not be given), windows cut over
@@ -79,19 +81,127 @@ impl RowSink for AnalysisRun {
                 "only a design's own key reads rows",
             ));
         };
-        self.key.clear();
-        d.key.encode_values_into(&mut self.key, values)?;
-        let q = match &self.qualifier {
-            Some(q) => q.of_values(values),
-            None => 0,
-        };
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        let built = d.key.encode_values_into(&mut key, values);
+        let counted = built.and_then(|()| {
+            let q = self.qualifier.as_ref().map_or(0, |q| q.of_values(values));
+            self.count_row(&key, q, time_ms)
+        });
+        self.key = key;
+        counted
+    }
+}
+
+impl AnalysisRun {
+    /// Count one row whose key is built: at its own time, else at the workload clock's.
+    #[inline]
+    fn count_row(&mut self, key: &[u8], q: u64, time_ms: Option<i64>) -> Result<()> {
         let time_ms = time_ms.unwrap_or_else(|| self.stream.time_of(self.done));
-        let bytes = (self.key.len() as u64).saturating_add(self.value_size);
-        self.analyzer.push_cell(&self.key, q, time_ms, bytes);
+        let bytes = (key.len() as u64).saturating_add(self.value_size);
+        self.analyzer.push_cell(key, q, time_ms, bytes);
         self.done += 1;
         self.total = self.total.max(self.done);
         if self.done % SAMPLE_CHECK_EVERY == 0 {
             self.analyzer.check_sample_bytes()?;
+        }
+        Ok(())
+    }
+
+    /// Count every row the first pass kept ([`FirstPass`]), in its order, as reading them
+    /// again would: `false` (nothing counted) when it kept none, and the rows must be read
+    /// again.
+    pub fn replay(&mut self, first: &FirstPass) -> Result<bool> {
+        let Some(r) = &first.replay else {
+            return Ok(false);
+        };
+        let mut start = 0usize;
+        for (i, &end) in r.ends.iter().enumerate() {
+            let end = end as usize;
+            let key = r.keys.get(start..end).unwrap_or(&[]);
+            start = end;
+            let q = r.qualifiers.get(i).copied().unwrap_or(0);
+            self.count_row(key, q, r.times.get(i).copied())?;
+        }
+        Ok(true)
+    }
+}
+
+/// The first pass over a user's rows ([`RowScan`]: the count, the time span, the sample, the
+/// profile), keeping each row's key, qualifier and time while they fit
+/// [`MAX_REPLAY_BYTES`](crate::limits::MAX_REPLAY_BYTES): then the analysis counts them from
+/// memory ([`AnalysisRun::replay`]) and the file is read once, not twice. Reading (parsing
+/// text, converting cells) is most of a rows run's time; counting kept keys is a fraction.
+pub struct FirstPass {
+    /// The count, the time span and what else the scan was asked for.
+    pub scan: RowScan,
+    replay: Option<Replay>,
+    qualifier: Option<CompiledQualifier>,
+    cap: usize,
+}
+
+/// Every row's key end to end, where each ends, and its qualifier and time when it has them.
+#[derive(Default)]
+struct Replay {
+    keys: Vec<u8>,
+    ends: Vec<u32>,
+    qualifiers: Vec<u64>,
+    times: Vec<i64>,
+}
+
+impl Replay {
+    fn bytes(&self) -> usize {
+        self.keys.len() + 4 * self.ends.len() + 8 * (self.qualifiers.len() + self.times.len())
+    }
+}
+
+impl FirstPass {
+    /// The first pass of `doc` over rows: `scan` built with the design's key; the rows kept
+    /// for the analysis up to `cap` bytes (0: none kept, the rows are read twice).
+    pub fn new(doc: &DesignDocument, scan: RowScan, cap: usize) -> Result<FirstPass> {
+        Ok(FirstPass {
+            scan,
+            replay: (cap > 0).then(Replay::default),
+            qualifier: CompiledQualifier::new(doc)?,
+            cap,
+        })
+    }
+
+    /// Whether every row read so far is kept for the analysis.
+    pub fn kept(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    /// Keep no rows (a pass that only scans: a profile, `encode --records`).
+    pub fn keep_none(&mut self) {
+        self.replay = None;
+        self.cap = 0;
+    }
+}
+
+impl RowSink for FirstPass {
+    fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
+        self.scan.row(values, time_ms)?;
+        let Some(r) = self.replay.as_mut() else {
+            return Ok(());
+        };
+        let key = self.scan.last_key();
+        // Rows with a time and rows without cannot both be kept: read them again.
+        let timed = time_ms.is_some();
+        let mixed = !r.ends.is_empty() && (r.times.len() == r.ends.len()) != timed;
+        let end = u32::try_from(r.keys.len() + key.len()).ok();
+        match end {
+            Some(end) if !mixed && r.bytes() + key.len() + 20 <= self.cap => {
+                r.keys.extend_from_slice(key);
+                r.ends.push(end);
+                if let Some(q) = &self.qualifier {
+                    r.qualifiers.push(q.of_values(values));
+                }
+                if let Some(t) = time_ms {
+                    r.times.push(t);
+                }
+            }
+            _ => self.replay = None,
         }
         Ok(())
     }
@@ -137,14 +247,20 @@ fn two_passes(
     if needs_row_sample(doc) {
         scan = scan.with_sample();
     }
-    feed(&mut scan)?;
+    let mut first = FirstPass::new(doc, scan, crate::limits::MAX_REPLAY_BYTES)?;
+    let read = feed(&mut first)?;
+    let scan = &first.scan;
     if scan.summary.rows == 0 {
         return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
     }
-    let fitted = fit_to_scan(doc, &scan);
+    let fitted = fit_to_scan(doc, scan);
     let split_keys = fitted.regions.clone().unwrap_or_default().split_keys(&[])?;
-    let mut run = AnalysisRun::for_rows(doc, opts, &scan)?;
-    let stats = feed(&mut run)?;
+    let mut run = AnalysisRun::for_rows(doc, opts, scan)?;
+    let stats = if run.replay(&first)? {
+        read
+    } else {
+        feed(&mut run)?
+    };
     Ok(RowsAnalysis {
         report: run.finish(),
         stats,

@@ -183,3 +183,63 @@ fn out_of_range_years() {
     assert!(civil(i64::MIN).is_err());
     assert!(civil(-62_167_219_200_000).is_ok()); // 0000-01-01
 }
+
+/// The fast path answers only where the general parser gives the same answer: every
+/// combination of valid and broken dates, separators, times, fractions and offsets.
+#[test]
+fn fixed_iso_agrees_with_the_general_parser() {
+    use super::read::{fixed_iso, general_iso};
+    let dates = [
+        "2013-01-01",
+        "2024-02-29",
+        "2023-02-29",
+        "1900-02-29",
+        "2000-02-29",
+        "0000-01-01",
+        "9999-12-31",
+        "2013-00-10",
+        "2013-13-10",
+        "2013-04-31",
+        "2013-1-01",
+        "20130101",
+        "2013-01-0x",
+    ];
+    let seps = ["", "T", " ", "t", "_"];
+    let times = [
+        "05:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60", "1:00:00", "12:00",
+    ];
+    let fracs = ["", ".", ".5", ".25", ".123", ".1234", ".x"];
+    let offsets = [
+        "", "Z", "z", "+00:00", "+01:00", "-05:30", "-0530", "+08", "+18:00", "+19:00", "+08:60",
+        "Z+01:00", "+1", "+01:00Z", " ",
+    ];
+    let mut answered = 0;
+    for d in dates {
+        for sep in seps {
+            for t in times {
+                for f in fracs {
+                    for o in offsets {
+                        let s = if sep.is_empty() {
+                            format!("{d}{o}")
+                        } else {
+                            format!("{d}{sep}{t}{f}{o}")
+                        };
+                        if let Some(ms) = fixed_iso(s.as_bytes()) {
+                            answered += 1;
+                            assert_eq!(Some(ms), general_iso(&s), "{s}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The common forms take the fast path.
+    assert!(answered > 500, "{answered}");
+    for s in [
+        "2013-01-01 05:00:00+00:00",
+        "2013-01-01T05:00:00Z",
+        "2013-01-01T05:00:00.123-05:30",
+    ] {
+        assert!(fixed_iso(s.as_bytes()).is_some(), "{s}");
+    }
+}
