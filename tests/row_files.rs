@@ -800,8 +800,8 @@ fn rows_kept_by_the_first_pass_count_as_a_second_reading_would() {
             let mut reports = Vec::new();
             // Kept whole; the cap passed after about a hundred rows; nothing kept.
             for (cap, kept) in [(64 << 20, true), (4000, false), (0, false)] {
-                let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())
-                    .unwrap();
+                let key =
+                    rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
                 let mut first = FirstPass::new(&doc, RowScan::new(Some(key)), cap).unwrap();
                 read(&mut first);
                 assert_eq!(first.kept(), kept, "cap {cap}");
@@ -813,7 +813,98 @@ fn rows_kept_by_the_first_pass_count_as_a_second_reading_would() {
                 reports.push(text(&run.finish()));
             }
             assert_eq!(reports[0], reports[2], "time {time:?}: kept vs read again");
-            assert_eq!(reports[1], reports[2], "time {time:?}: cap passed vs read again");
+            assert_eq!(
+                reports[1], reports[2],
+                "time {time:?}: cap passed vs read again"
+            );
         }
     }
+}
+
+/// A file read in chunks by separate first passes (`FirstPass::chunk_bytes`), added in file
+/// order (`append_chunk`), gives the scan and the report of one pass over the whole file, byte
+/// for byte, for any number of chunks; a cut inside a quoted field is refused.
+#[test]
+fn chunks_read_apart_add_up_to_one_pass() {
+    use rowkey_lab::analyze::FirstPass;
+    use rowkey_lab::rows::{RowReader, RowScan, RowsOptions};
+    let doc = design();
+    let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+    let first = |o: &RowsOptions, parts: &[&[u8]]| {
+        let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+        let mut f = FirstPass::new(&doc, RowScan::new(Some(key)), 64 << 20).unwrap();
+        let mut r = RowReader::new(fields.clone(), used.clone(), o.clone());
+        for p in parts {
+            r.push(p, &mut f).unwrap();
+        }
+        (f, r)
+    };
+    let report = |f: &FirstPass| {
+        let mut run = AnalysisRun::for_rows(&doc, &AnalyzeOptions::default(), &f.scan).unwrap();
+        assert!(run.replay(f).unwrap());
+        text(&run.finish())
+    };
+    for (name, bytes) in [("f.csv", csv().into_bytes()), ("f.jsonl", jsonl().into_bytes())] {
+        let header = if name.ends_with(".csv") {
+            bytes.iter().position(|&b| b == b'\n').unwrap() + 1
+        } else {
+            0
+        };
+        for time in [None, Some("ts")] {
+            let o = RowsOptions {
+                time: time.map(String::from),
+                ..opts(name)
+            };
+            let (mut whole, mut r) = first(&o, &[&bytes]);
+            let whole_stats = r.finish(&mut whole).unwrap();
+            let want = report(&whole);
+            for k in [1usize, 2, 3, 7] {
+                // Cut at the line ends nearest k even shares of the rows.
+                let mut cuts = vec![header];
+                for j in 1..k {
+                    let at = header + (bytes.len() - header) * j / k;
+                    let nl = at + bytes[at..].iter().position(|&b| b == b'\n').unwrap() + 1;
+                    cuts.push(nl);
+                }
+                cuts.push(bytes.len());
+                let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())
+                    .unwrap();
+                let mut all = FirstPass::new(&doc, RowScan::new(Some(key)), 64 << 20).unwrap();
+                let mut stats: Option<rowkey_lab::rows::RowStats> = None;
+                for w in cuts.windows(2) {
+                    let (mut f, mut r) = first(&o, &[&bytes[..header], &bytes[w[0]..w[1]]]);
+                    assert!(r.at_row_end(), "{name}: a cut at a line end");
+                    let st = r.finish(&mut f).unwrap();
+                    let chunk = f.chunk_bytes(&doc, &st).unwrap();
+                    let got = all.append_chunk(&doc, &chunk).unwrap();
+                    match &mut stats {
+                        Some(s) => s.merge(&got),
+                        none => *none = Some(got),
+                    }
+                }
+                assert_eq!(all.scan.summary, whole.scan.summary, "{name} {time:?} in {k}");
+                assert_eq!(stats.as_ref(), Some(&whole_stats), "{name} {time:?} in {k}");
+                assert_eq!(report(&all), want, "{name} {time:?} in {k}");
+                // A chunk of another design is refused, and nothing is added.
+                let other = DesignDocument::from_json(
+                    &design().to_json().replace("\"02\"", "\"03\""),
+                )
+                .unwrap();
+                let before = all.scan.summary;
+                let (mut f, mut r) = first(&o, &[&bytes]);
+                let st = r.finish(&mut f).unwrap();
+                let chunk = f.chunk_bytes(&doc, &st).unwrap();
+                assert!(all.append_chunk(&other, &chunk).is_err());
+                assert!(all.append_chunk(&doc, &chunk[..chunk.len() - 3]).is_err());
+                assert_eq!(all.scan.summary, before);
+            }
+        }
+    }
+    // A cut inside a quoted field: the chunk does not end between rows.
+    let quoted = "carrier,flight,ts,note\nUA,1,2013-01-01T00:00:00Z,\"two\nlines\"\n";
+    let cut = quoted.find("two\n").unwrap() + 4;
+    let (_, r) = first(&opts("q.csv"), &[&quoted.as_bytes()[..cut]]);
+    assert!(!r.at_row_end());
+    let (_, r) = first(&opts("q.csv"), &[quoted.as_bytes()]);
+    assert!(r.at_row_end());
 }

@@ -433,6 +433,8 @@ pub use rows::{
     split_batches, split_sample, FirstPass, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
+mod rows_chunk;
+#[cfg(feature = "rows")]
 mod rows_partial;
 #[cfg(feature = "rows")]
 pub use rows_partial::{

@@ -85,6 +85,12 @@ impl CsvRows {
         self.records(bytes, false, fields, used, opts, sink)
     }
 
+    /// Nothing of a row held back: the bytes so far end at a record's end, outside quotes (a
+    /// line end inside a quoted field is kept in the field).
+    pub(crate) fn at_row_end(&self) -> bool {
+        self.reader.is_some() && self.head.is_empty() && self.out_len == 0 && self.ends_len == 0
+    }
+
     pub(crate) fn finish(
         &mut self,
         fields: &[(String, FieldType)],

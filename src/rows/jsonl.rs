@@ -188,6 +188,11 @@ impl JsonRows {
         self.object(text, &place, sink)
     }
 
+    /// Nothing of a row held back: lines (not one array) and no line begun.
+    pub(crate) fn at_row_end(&self) -> bool {
+        self.array.is_none() && self.carry.is_empty()
+    }
+
     pub(crate) fn finish(&mut self, sink: &mut dyn RowSink) -> Result<RowStats> {
         if let Some(st) = &self.array {
             if !st.closed {

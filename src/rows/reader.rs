@@ -213,6 +213,18 @@ impl RowReader {
     }
 
     /// The end of the file: the last rows, and what reading found.
+    /// Whether the bytes pushed so far end between rows (a text file's chunk cut at a line end
+    /// that is no row's middle: not inside a quoted field, not in one JSON array); a reader of
+    /// Parquet or Arrow always is. A chunk read apart is refused unless it ends so.
+    pub fn at_row_end(&self) -> bool {
+        match &self.state {
+            State::Csv(r) => r.at_row_end(),
+            State::Jsonl(r) => r.at_row_end(),
+            _ => true,
+        }
+    }
+
+    /// The end of the file: the rows still held, and what reading found.
     pub fn finish(&mut self, sink: &mut dyn RowSink) -> Result<RowStats> {
         self.text.finish(self.name())?;
         let stats = match std::mem::replace(&mut self.state, State::Done) {

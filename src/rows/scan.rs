@@ -98,6 +98,26 @@ impl RowScan {
         (std::mem::take(bytes), offsets)
     }
 
+    /// Whether the scan only counts (no sample, profile or kept keys): then scans of a file's
+    /// chunks add up ([`append`](Self::append)) to the scan of the whole.
+    pub fn counts_only(&self) -> bool {
+        self.sample.is_none() && self.profiler.is_none() && self.keys.is_none()
+    }
+
+    /// Add the scan of the next chunk of the file: its summary, and its first and last row's
+    /// times, so a row earlier than the one before it across the cut is counted too.
+    pub fn append(&mut self, next: &ScanSummary, first_ms: Option<i64>, last_ms: Option<i64>) {
+        if let (Some(p), Some(f)) = (self.prev, first_ms) {
+            if f < p {
+                self.summary.out_of_order += 1;
+            }
+        }
+        self.summary = self.summary.merge(next);
+        if last_ms.is_some() {
+            self.prev = last_ms;
+        }
+    }
+
     /// The key of the last row counted (empty without a key).
     pub fn last_key(&self) -> &[u8] {
         &self.buf

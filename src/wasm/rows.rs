@@ -44,6 +44,8 @@ pub struct RowsSession {
     /// What the first pass's reading found, when the analysis counted the rows it kept (the
     /// file is not read again).
     replayed: Option<RowStats>,
+    /// What reading the chunks added so far found (`addChunk`).
+    chunk_stats: Option<RowStats>,
 }
 
 /// The end of the first pass: its summary, and whether the rows were analyzed from memory
@@ -129,6 +131,7 @@ impl RowsSession {
             split_keys: None,
             last_keys: None,
             replayed: None,
+            chunk_stats: None,
         })
     }
 
@@ -288,6 +291,59 @@ impl RowsSession {
         Ok(self.done() as f64)
     }
 
+    /// Whether the file may be read in chunks by other sessions (`chunk()`, `addChunk`): the
+    /// first pass only counts (no sample for a pre-split cut at the rows, no profile, no kept
+    /// keys) and keeps the rows for the analysis.
+    pub fn chunkable(&self) -> bool {
+        matches!(&self.pass, Pass::Scan(f) if f.scan.counts_only() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
+    }
+
+    /// The first pass over this session's chunk of the file (the bytes pushed: a CSV's header
+    /// line then a run of whole lines, a run of JSON lines, or row groups) as bytes, for the
+    /// session that reads the whole file (`addChunk`). An error when the bytes do not end
+    /// between rows (a cut inside a quoted field) or the rows pass the memory kept for them;
+    /// the session is spent either way.
+    pub fn chunk(&mut self) -> Result<js_sys::Uint8Array, JsValue> {
+        let Pass::Scan(first) = &mut self.pass else {
+            return Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "chunk() ends a first pass",
+            )));
+        };
+        let stats = if let Some((_, reader)) = self.parquet.take() {
+            reader.finish()
+        } else {
+            if !self.reader.at_row_end() {
+                return Err(js_error(&Error::new(
+                    ErrorKind::Invalid,
+                    "the chunk does not end between rows (a line end inside a quoted field?): read the file in one pass",
+                ).at_path("chunk")));
+            }
+            core(self.reader.finish(first.as_mut()))?
+        };
+        let bytes = core(first.chunk_bytes(&self.doc, &stats))?;
+        Ok(js_sys::Uint8Array::from(&bytes[..]))
+    }
+
+    /// Add the first pass of the next chunk of the file (another session's `chunk()`, in file
+    /// order), before `endScan()`; no bytes are pushed to this session.
+    #[wasm_bindgen(js_name = addChunk)]
+    pub fn add_chunk(&mut self, chunk: JsValue) -> Result<(), JsValue> {
+        let bytes = bytes_arg("chunk", &chunk)?;
+        let Pass::Scan(first) = &mut self.pass else {
+            return Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "addChunk() comes before endScan()",
+            )));
+        };
+        let stats = core(first.append_chunk(&self.doc, &bytes))?;
+        match &mut self.chunk_stats {
+            Some(all) => all.merge(&stats),
+            none => *none = Some(stats),
+        }
+        Ok(())
+    }
+
     /// The end of the first pass: `{rows, firstMs, lastMs, outOfOrder}`; the next pass
     /// analyzes.
     #[wasm_bindgen(js_name = endScan)]
@@ -298,7 +354,9 @@ impl RowsSession {
                 "the scan has ended",
             )));
         };
-        let stats = if let Some((file, reader)) = self.parquet.take() {
+        let stats = if let Some(stats) = self.chunk_stats.take() {
+            stats
+        } else if let Some((file, reader)) = self.parquet.take() {
             let stats = reader.finish();
             // The analysis pass reads the row groups again.
             let again = core(file.reader(&self.fields, &self.used, &self.rows))?;

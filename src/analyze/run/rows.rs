@@ -135,22 +135,22 @@ impl AnalysisRun {
 pub struct FirstPass {
     /// The count, the time span and what else the scan was asked for.
     pub scan: RowScan,
-    replay: Option<Replay>,
-    qualifier: Option<CompiledQualifier>,
-    cap: usize,
+    pub(super) replay: Option<Replay>,
+    pub(super) qualifier: Option<CompiledQualifier>,
+    pub(super) cap: usize,
 }
 
 /// Every row's key end to end, where each ends, and its qualifier and time when it has them.
 #[derive(Default)]
-struct Replay {
-    keys: Vec<u8>,
-    ends: Vec<u32>,
-    qualifiers: Vec<u64>,
-    times: Vec<i64>,
+pub(super) struct Replay {
+    pub(super) keys: Vec<u8>,
+    pub(super) ends: Vec<u32>,
+    pub(super) qualifiers: Vec<u64>,
+    pub(super) times: Vec<i64>,
 }
 
 impl Replay {
-    fn bytes(&self) -> usize {
+    pub(super) fn bytes(&self) -> usize {
         self.keys.len() + 4 * self.ends.len() + 8 * (self.qualifiers.len() + self.times.len())
     }
 }
