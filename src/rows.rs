@@ -68,6 +68,28 @@ pub struct RowsOptions {
     pub delimiter: Option<char>,
     /// Count a profile of the rows in the first pass ([`profile::RowsProfile`]).
     pub profile: bool,
+    /// Most bytes of rows the first pass keeps so the analysis counts them from memory (each
+    /// row's key, qualifier and time); past it the file is read again. 0 reads the file twice;
+    /// by default, and at most, [`MAX_REPLAY_BYTES`](crate::limits::MAX_REPLAY_BYTES).
+    pub keep_bytes: Option<u64>,
+}
+
+impl RowsOptions {
+    /// The bytes of rows kept between the passes ([`keep_bytes`](Self::keep_bytes)), or an
+    /// error past the limit.
+    pub fn kept_bytes(&self) -> Result<usize> {
+        let max = crate::limits::MAX_REPLAY_BYTES;
+        match self.keep_bytes {
+            None => Ok(max),
+            Some(n) if n <= max as u64 => Ok(n as usize),
+            Some(n) => Err(crate::limits::limit_error(
+                "rows/keepBytes",
+                format!("{n} bytes of rows kept"),
+                format!("{max} bytes"),
+                "the most a first pass keeps (limits::MAX_REPLAY_BYTES)",
+            )),
+        }
+    }
 }
 
 /// What reading the rows found, beside the rows themselves.

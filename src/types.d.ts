@@ -1474,6 +1474,10 @@ export interface RowsOptions {
   delimiter?: string;
   /** Count a profile in the first pass (`RowsSession.profile()`). */
   profile?: boolean;
+  /** Most bytes of rows the first pass keeps for the analysis to count from memory (each row's key,
+   * qualifier and time); past it the file is read again. 0 reads it twice; default and most 256 MiB
+   * (`limits::MAX_REPLAY_BYTES`). */
+  keepBytes?: number;
 }
 /** What reading a file of rows found. */
 export interface RowStats {
@@ -1598,7 +1602,31 @@ export function analyzeRows(
     /** Awaited after each slice of the first pass (take the keys as they come). */
     onSlice?: (session: RowsSession) => void | Promise<void>;
   },
-): Promise<{ session: RowsSession; summary: RowScanSummary; stats?: RowStats }>;
+): Promise<{ session: RowsSession; summary: RowScanEnd; stats?: RowStats }>;
+
+/**
+ * `analyzeRows` with the file's reading spread over worker threads (Node only; `threads`, default
+ * every core): `source` a file's path or a Blob, cut into chunks (Parquet row groups, runs of whole
+ * lines) that workers read while this thread's engine adds them up and counts the rows: the same
+ * report, byte for byte. A file that cannot be cut (small, one JSON array, Arrow IPC, a pre-split
+ * cut at the rows, rows past the engine's memory cap), or a chunk's error, is read in one pass,
+ * whose error then says exactly where.
+ */
+export function analyzeRowsParallel(
+  doc: DesignInput,
+  source: string | Blob | Uint8Array | ArrayBuffer | RowsReader,
+  opts?: {
+    options?: AnalyzeOptions | null;
+    rows?: RowsOptions;
+    threads?: number;
+    /** Files smaller than this many bytes are read in one pass (default 8 MiB). */
+    chunkFrom?: number;
+    onProgress?: (p: { pass: 'reading' | 'analyzing'; done: number; total: number | undefined }) => void;
+    signal?: AbortSignal;
+  },
+): Promise<{ session: RowsSession; summary: RowScanEnd; stats: RowStats }>;
+/** A regular file (Node) as a `RowsReader` read into one reused buffer; `close()` it. */
+export function openRowsReader(path: string): Promise<RowsReader & { close(): Promise<void> }>;
 
 /** Progress of `analyzeDesignParallel`: records counted so far. */
 export interface AnalysisProgress { done: number; total: number }

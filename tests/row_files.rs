@@ -844,7 +844,10 @@ fn chunks_read_apart_add_up_to_one_pass() {
         assert!(run.replay(f).unwrap());
         text(&run.finish())
     };
-    for (name, bytes) in [("f.csv", csv().into_bytes()), ("f.jsonl", jsonl().into_bytes())] {
+    for (name, bytes) in [
+        ("f.csv", csv().into_bytes()),
+        ("f.jsonl", jsonl().into_bytes()),
+    ] {
         let header = if name.ends_with(".csv") {
             bytes.iter().position(|&b| b == b'\n').unwrap() + 1
         } else {
@@ -867,8 +870,8 @@ fn chunks_read_apart_add_up_to_one_pass() {
                     cuts.push(nl);
                 }
                 cuts.push(bytes.len());
-                let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())
-                    .unwrap();
+                let key =
+                    rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
                 let mut all = FirstPass::new(&doc, RowScan::new(Some(key)), 64 << 20).unwrap();
                 let mut stats: Option<rowkey_lab::rows::RowStats> = None;
                 for w in cuts.windows(2) {
@@ -882,14 +885,16 @@ fn chunks_read_apart_add_up_to_one_pass() {
                         none => *none = Some(got),
                     }
                 }
-                assert_eq!(all.scan.summary, whole.scan.summary, "{name} {time:?} in {k}");
+                assert_eq!(
+                    all.scan.summary, whole.scan.summary,
+                    "{name} {time:?} in {k}"
+                );
                 assert_eq!(stats.as_ref(), Some(&whole_stats), "{name} {time:?} in {k}");
                 assert_eq!(report(&all), want, "{name} {time:?} in {k}");
                 // A chunk of another design is refused, and nothing is added.
-                let other = DesignDocument::from_json(
-                    &design().to_json().replace("\"02\"", "\"03\""),
-                )
-                .unwrap();
+                let other =
+                    DesignDocument::from_json(&design().to_json().replace("\"02\"", "\"03\""))
+                        .unwrap();
                 let before = all.scan.summary;
                 let (mut f, mut r) = first(&o, &[&bytes]);
                 let st = r.finish(&mut f).unwrap();
@@ -907,4 +912,79 @@ fn chunks_read_apart_add_up_to_one_pass() {
     assert!(!r.at_row_end());
     let (_, r) = first(&opts("q.csv"), &[quoted.as_bytes()]);
     assert!(r.at_row_end());
+}
+
+/// A Parquet file's row groups read apart (two, then one per chunk) and added in file order give
+/// the one-pass report, as text files' runs of lines do.
+#[test]
+fn row_groups_read_apart_add_up_to_one_pass() {
+    use rowkey_lab::analyze::FirstPass;
+    use rowkey_lab::rows::{ParquetFile, RowScan};
+    let doc = design();
+    let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+    let bytes = parquet(Compression::SNAPPY, true);
+    let o = RowsOptions {
+        time: Some("ts".into()),
+        ..opts("f.parquet")
+    };
+    let footer_len = ParquetFile::footer_len(&bytes[bytes.len() - 8..]).unwrap();
+    let file = ParquetFile::from_footer(&bytes[bytes.len() - footer_len..], bytes.len() as u64, &o)
+        .unwrap();
+    let groups = file.row_groups();
+    assert!(groups >= 4, "{groups} row groups");
+    let read = |which: &[usize]| {
+        let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+        let mut f = FirstPass::new(&doc, RowScan::new(Some(key)), 64 << 20).unwrap();
+        let mut reader = file.reader(&fields, &used, &o).unwrap();
+        for &i in which {
+            let chunks = file
+                .row_group_ranges(i, &fields, &used, &o)
+                .unwrap()
+                .iter()
+                .map(|r| {
+                    let at = r.start as usize..(r.start + r.length) as usize;
+                    (r.start, bytes::Bytes::copy_from_slice(&bytes[at]))
+                })
+                .collect();
+            reader.group(i, chunks, &mut f).unwrap();
+        }
+        let stats = reader.finish();
+        (f, stats)
+    };
+    let report = |f: &FirstPass| {
+        let mut run = AnalysisRun::for_rows(&doc, &AnalyzeOptions::default(), &f.scan).unwrap();
+        assert!(run.replay(f).unwrap());
+        text(&run.finish())
+    };
+    let all: Vec<usize> = (0..groups).collect();
+    let (whole, _) = read(&all);
+    for per in [1usize, 2] {
+        let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+        let mut added = FirstPass::new(&doc, RowScan::new(Some(key)), 64 << 20).unwrap();
+        for part in all.chunks(per) {
+            let (f, stats) = read(part);
+            added
+                .append_chunk(&doc, &f.chunk_bytes(&doc, &stats).unwrap())
+                .unwrap();
+        }
+        assert_eq!(added.scan.summary, whole.scan.summary, "{per} per chunk");
+        assert_eq!(report(&added), report(&whole), "{per} per chunk");
+        assert_eq!(
+            report(&whole),
+            text(&reference_timed()),
+            "the one-pass report"
+        );
+    }
+}
+
+/// The JSON-records report with the rows' own times (`ts`) cutting the windows: one pass over
+/// the CSV, the reference a chunked read must equal.
+fn reference_timed() -> AnalysisReport {
+    let o = RowsOptions {
+        time: Some("ts".into()),
+        ..opts("f.csv")
+    };
+    analyze_rows(&design(), &AnalyzeOptions::default(), &o, csv().as_bytes())
+        .unwrap()
+        .0
 }

@@ -10,7 +10,7 @@ import { didYouMean } from './suggest.mjs';
  * go with every command), and the most <arguments> it takes.
  */
 /** The options that say how --records FILE meets the design (bin/lib/rows.mjs). */
-const ROWS = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter'];
+const ROWS = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter', 'keep-mib'];
 
 export const USAGE = {
   encode: { options: ['record', 'records', ...ROWS], maxArgs: 1 },

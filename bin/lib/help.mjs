@@ -100,13 +100,15 @@ format of the HBase shell's SPLITS_FILE.
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
   --threads N     worker threads counting the generated workload (default: every core), each
-                  a run of its blocks of 65,536 records; the result does not depend on it
+                  a run of its blocks of 65,536 records, or reading --records FILE's chunks
+                  (row groups, runs of lines); the result does not depend on it
   --records FILE  your own rows instead of the generated workload: CSV (with a header),
                   JSON Lines or one JSON array of objects, Parquet, or Arrow IPC; the format
                   from --format, else the file's first bytes, else its extension. Columns meet
-                  the design's fields by name (--map FIELD=COLUMN where they differ). Read in
-                  two passes (the rows' count and time span, then the analysis), never whole:
-                  a Parquet file by row group, only the key's columns (FILE - is copied to a
+                  the design's fields by name (--map FIELD=COLUMN where they differ). Read
+                  once, the rows kept in memory for the analysis (see --keep-mib), else in two
+                  passes (the rows' count and time span, then the analysis), never whole: a
+                  Parquet file by row group, only the key's columns (FILE - is copied to a
                   temporary file). A sampleQuantiles pre-split is cut at these rows' keys.
   --format F      csv, jsonl, parquet, arrow or arrow-stream
   --map F=C       field F reads column C (repeat for more fields)
@@ -117,6 +119,8 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
                   naming row and column) or skip (counted per column in the report)
   --epoch U       the unit of integer times: s, ms, us or ns (default: by magnitude)
   --delimiter C   the CSV delimiter (default: the header's most frequent of , tab ; |)
+  --keep-mib N    memory for the rows kept between the passes (default and most 256): rows
+                  that fit are read once, counted from memory; 0 reads the file twice
   --regions FILE  the table's current regions instead of the design's pre-split (see
                   \`regions\`); when FILE also says what each region takes now (list_regions'
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,

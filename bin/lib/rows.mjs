@@ -1,8 +1,8 @@
 // --records FILE in any format the engine reads (CSV, JSON Lines, Parquet, Arrow IPC): the
 // library's analyzeRows over the file opened as a Blob; the flags as the engine's RowsOptions.
 import { createReadStream, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import * as api from '../../pkg/node/index.js';
+import { whole } from './args.mjs';
 import { CliError, EXIT, engineError } from './errors.mjs';
 import { progressBar } from './format.mjs';
 import { inputName } from './input.mjs';
@@ -16,6 +16,7 @@ export function rowsOptions(opt, name) {
   if (opt.nulls !== undefined) o.nulls = opt.nulls;
   if (opt.epoch !== undefined) o.epoch = opt.epoch;
   if (opt.delimiter !== undefined) o.delimiter = opt.delimiter === '\\t' ? '\t' : opt.delimiter;
+  if (opt.keepMib !== undefined) o.keepBytes = whole(opt, 'keepMib', 'keep-mib', 0) * 2 ** 20;
   if (opt.profile) o.profile = true;
   if (opt.map !== undefined) {
     o.map = {};
@@ -30,16 +31,17 @@ export function rowsOptions(opt, name) {
 }
 
 /**
- * Analyze `design` over the rows of `file` with the library's `analyzeRows`: a file read at
- * offsets (fileReader: in slices, a Parquet file by row group); stdin (`-`) read once for the first pass,
- * copied meanwhile to a temporary file that the second pass reads (so an endless stdin is refused
- * at its first bad row, not after it is copied). `{session, summary, stats}`; the caller frees
+ * Analyze `design` over the rows of `file` with the library: a regular file by
+ * `analyzeRowsParallel` (its chunks read by worker threads; a Parquet file by row group), or
+ * for a scan alone by `analyzeRows` at offsets; stdin (`-`) read once for the first pass,
+ * copied meanwhile to a temporary file that a second pass reads if the rows pass the engine's
+ * memory cap (so an endless stdin is refused at its first bad row, not after it is copied). `{session, summary, stats}`; the caller frees
  * the session. `more`: the library's `keys`, `onSlice` and `signal`.
  */
 export async function analyzeRows(design, options, file, opt, name = inputName(file), scanOnly = false, more = {}) {
   const rows = rowsOptions(opt, name);
   // stdin, a pipe or a device (`<(zcat rows.csv.gz)`, /dev/zero) is read once as a stream and
-  // copied for the second pass; a regular file is opened as a Blob.
+  // copied for a second pass; a regular file is read at offsets.
   let regular = false;
   if (file !== '-') {
     try {
@@ -49,7 +51,10 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
     }
   }
   const spool = regular ? null : new Spool();
-  const handle = regular ? await fileReader(file) : null;
+  // a regular file's reading shared by worker threads (--threads, default every core): the
+  // same report, byte for byte
+  const spread = regular && !scanOnly && !more.keys;
+  const handle = regular && !spread ? await api.openRowsReader(file) : null;
   try {
     const source =
       handle ??
@@ -58,17 +63,20 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
           ? spool.tee(file === '-' ? process.stdin : createReadStream(file))
           : createReadStream(spool.file));
     const bars = {};
+    const run = {
+      options,
+      rows,
+      scanOnly,
+      ...more,
+      onProgress: p => {
+        bars[p.pass] ??= progressBar(p.pass);
+        if (p.total) bars[p.pass].update(p.done, p.total);
+      },
+    };
     try {
-      return await api.analyzeRows(design, source, {
-        options,
-        rows,
-        scanOnly,
-        ...more,
-        onProgress: p => {
-          bars[p.pass] ??= progressBar(p.pass);
-          if (p.total) bars[p.pass].update(p.done, p.total);
-        },
-      });
+      return spread
+        ? await api.analyzeRowsParallel(design, file, { ...run, threads: whole(opt, 'threads', 'threads') })
+        : await api.analyzeRows(design, source, run);
     } catch (e) {
       throw rowsError(e);
     } finally {
@@ -78,30 +86,6 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
     await handle?.close();
     spool?.remove();
   }
-}
-
-/** A regular file as the library's random-access reader (`RowsReader`), with `close()`. Slices
- * up to 1 MiB (the library's) are read into one buffer, so memory stays flat whatever the file's
- * size: a Blob (`openAsBlob`) makes a new buffer for every slice, and on a 40 MiB file the dead
- * ones raised the peak by about 20 MiB before V8 collected them. */
-async function fileReader(file) {
-  const fh = await open(file, 'r');
-  const { size } = await fh.stat();
-  const reused = Buffer.alloc(1 << 20);
-  return {
-    size,
-    async read(start, length) {
-      const buf = length <= reused.length ? reused : Buffer.alloc(length);
-      let got = 0;
-      while (got < length) {
-        const { bytesRead } = await fh.read(buf, got, length - got, start + got);
-        if (!bytesRead) break;
-        got += bytesRead;
-      }
-      return buf.subarray(0, got);
-    },
-    close: () => fh.close(),
-  };
 }
 
 /** An engine error: a row's already says the file, the line or row and the column. */

@@ -1,12 +1,13 @@
 // Node ESM entry (pkg/node/index.js): loads the wasm from disk and initialises it at import time,
 // so `import { md5Hex } from 'rowkey-lab'` works without `await init()`. The wasm beside it is
 // the speed build (see scripts/build-npm.sh), with the same API as pkg/web/.
-import { readFileSync } from 'node:fs';
 import { guardObjects } from '../shared/objects.js';
 import { analyzeRows as analyzeRowsWith } from '../shared/rows.js';
 import * as glue from './rowkey_lab.js';
+import { analyzeRowsParallel as analyzeRowsParallelWith } from './rows.js';
+import { wasmModule } from './wasm-module.js';
 
-glue.initSync({ module: readFileSync(new URL('./rowkey_lab_bg.wasm', import.meta.url)) });
+glue.initSync({ module: wasmModule });
 // free() and [Symbol.dispose]() may be called again; a method on a freed object or on anything
 // but an object of its class throws a TypeError before reaching wasm (../shared/objects.js).
 guardObjects(glue);
@@ -17,7 +18,12 @@ export { analysisSessionParallel, analyzeDesignParallel } from './analyze.js';
 export function analyzeRows(doc, source, opts) {
   return analyzeRowsWith(glue, doc, source, opts);
 }
+/** The same, the file's reading spread over worker threads (`opts.threads`): ./rows.js. */
+export function analyzeRowsParallel(doc, source, opts) {
+  return analyzeRowsParallelWith(glue, doc, source, opts);
+}
 
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';
+export { openRowsReader } from './rows.js';

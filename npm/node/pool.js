@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { client } from '../shared/calls.js';
 import { argumentError } from '../shared/run.js';
+import { wasmModule } from './wasm-module.js';
 
 /**
  * Refuses what a worker cannot be sent, before any worker starts: structured clone takes no
@@ -69,7 +70,8 @@ export async function withThreads(n, use) {
   const threads = [];
   try {
     const workers = Array.from({ length: n }, () => {
-      const w = new Worker(new URL('./worker.js', import.meta.url));
+      // the compiled engine goes with it: the worker shares its code (./wasm-module.js)
+      const w = new Worker(new URL('./worker.js', import.meta.url), { workerData: { rowkeyLabWasm: wasmModule } });
       threads.push(w);
       return client(nodePort(w));
     });

@@ -2,13 +2,16 @@
 // through the call interface (../shared/calls.js), each with this thread's own engine. The
 // counting calls are the ones the page's counting workers answer (../shared/count.js).
 import { parentPort } from 'node:worker_threads';
-import { serve } from '../shared/calls.js';
+import { moved, serve } from '../shared/calls.js';
 import { countHandlers } from '../shared/count.js';
+import { readChunk } from '../shared/rows.js';
 import * as engine from './index.js';
 import { nodePort } from './pool.js';
+import { rowsHandlers } from './rows.js';
 
 serve(nodePort(parentPort), {
   ...countHandlers(() => engine),
+  ...rowsHandlers(engine, readChunk, moved),
   /** One candidate's figures; the engine's error on it is its answer (`{ error }`), not a failure. */
   evaluate({ design, options, target }) {
     try {

@@ -48,6 +48,20 @@ export function analyzeRows(doc, source, opts) {
   return analyzeRowsWith(glue, doc, source, opts);
 }
 
+/** The browser has no worker pool here: analyzeRowsParallel reads the file in one pass (a path
+ * is Node's alone), to the same report. */
+export function analyzeRowsParallel(doc, source, opts = {}) {
+  const { threads: _threads, ...rest } = opts ?? {};
+  if (typeof source === 'string')
+    return Promise.reject(
+      Object.assign(new TypeError('analyzeRowsParallel: a path is read in Node; in a browser give a File or Blob'), {
+        kind: 'illegalArgument',
+        path: 'source',
+      }),
+    );
+  return analyzeRowsWith(glue, doc, source, rest);
+}
+
 export { getPreset, listPresets } from './presets.js';
 export * from './rowkey_lab.js';
 export { default } from './rowkey_lab.js';

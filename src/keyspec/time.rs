@@ -391,7 +391,9 @@ pub(crate) fn push_civil(toks: &[Tok], c: &Civil, out: &mut Vec<u8>) {
 
 mod read;
 
-pub(crate) use read::{fixed_iso, parse_iso, parse_parts, Parts};
+#[cfg(feature = "rows")]
+pub(crate) use read::fixed_iso;
+pub(crate) use read::{parse_iso, parse_parts, Parts};
 
 #[cfg(test)]
 mod tests;

@@ -116,7 +116,7 @@ impl RowsSession {
         if rows.profile {
             scan = scan.with_profile(&fields);
         }
-        let first = core(FirstPass::new(&doc, scan, crate::limits::MAX_REPLAY_BYTES))?;
+        let first = core(FirstPass::new(&doc, scan, core(rows.kept_bytes())?))?;
         Ok(RowsSession {
             reader: RowReader::new(fields.clone(), used.clone(), rows.clone()),
             pass: Pass::Scan(Box::new(first)),

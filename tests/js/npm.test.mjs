@@ -92,6 +92,8 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       'node/analyze.js',
       'node/index.js',
       'node/pool.js',
+      'node/rows.js',
+      'node/wasm-module.js',
       'node/worker.js',
       'shared/objects.js',
       'shared/run.js',

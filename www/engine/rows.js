@@ -95,6 +95,153 @@ export async function analyzeRows(
   }
 }
 
+/** Files smaller than this are read in one pass: starting workers would cost more than it saves. */
+const CHUNKED_FROM = 8 << 20;
+
+/**
+ * The rows of `source` analyzed as `analyzeRows` does, their reading shared by workers: the file
+ * is cut into chunks (row groups of a Parquet file; a CSV or JSON Lines file at line ends, each
+ * CSV chunk read after the header line), `spread(tasks)` has each read by an engine of its own
+ * (`readChunk`) and resolves to their first passes in task order, and this engine adds them up
+ * and counts the rows (the engine's `addChunk`: one reader's report, byte for byte). A file
+ * that cannot be cut so (small, a JSON array, Arrow IPC, a pre-split cut at the rows, a profile
+ * or kept keys, rows past the engine's memory cap) or any chunk's failure is read in one pass
+ * by `analyzeRows`, whose error then says exactly where. `source` must be a Blob, bytes or a
+ * reader (a function of streams is read in one pass). `opts.chunkFrom`: files smaller are read
+ * in one pass (8 MiB by default).
+ * @param {object} api the engine (the package's glue)
+ * @param {(tasks: object[], onRead?: (bytes: number) => void) => Promise<Uint8Array[]>} spread
+ */
+export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
+  const { options, rows = {}, onProgress, signal, scanOnly = false, keys = false } = opts;
+  const blob = typeof source === 'function' ? null : asReader(source);
+  const from = opts.chunkFrom ?? CHUNKED_FROM;
+  const s = blob && !scanOnly && !keys && blob.size >= from ? new api.RowsSession(doc, options, rows) : null;
+  let tasks = null;
+  try {
+    if (s?.chunkable()) tasks = await chunkTasks(api, s, blob, rows, opts.workers, from);
+  } catch {
+    tasks = null;
+  }
+  if (!tasks) {
+    s?.free();
+    return analyzeRows(api, doc, source, opts);
+  }
+  try {
+    let done = 0;
+    const total = tasks.reduce((a, t) => a + t.bytes, 0);
+    const parts = await spread(tasks, n => {
+      done += n;
+      onProgress?.({ pass: 'reading', done, total });
+    });
+    for (const p of parts) s.addChunk(p);
+  } catch (e) {
+    s.free();
+    if (signal?.aborted) throw e;
+    return analyzeRows(api, doc, source, opts);
+  }
+  try {
+    const summary = s.endScan();
+    if (!summary.analyzed) throw new Error('the chunks were added but their rows not counted');
+    return { session: s, summary, stats: s.end() };
+  } catch (e) {
+    s.free();
+    throw e;
+  }
+}
+
+/**
+ * The chunks `analyzeRowsChunked` has read apart, twice as many as `workers` (so one that ends
+ * early takes another), or null for one pass: `{ groups }` (a Parquet file's row groups) or
+ * `{ header, start, end }` (a CSV's header line's length, a run of whole lines), each with its
+ * `bytes`.
+ */
+async function chunkTasks(api, session, blob, rows, workers = 2, from = CHUNKED_FROM) {
+  const { format, head } = await formatOf(api, blob, rows);
+  if (format === 'parquet') {
+    const groups = session.parquet(...(await parquetFooter(api, blob))).rowGroups;
+    if (groups.length < 2) return null;
+    const n = Math.min(groups.length, 2 * workers);
+    return Array.from({ length: n }, (_, k) => {
+      const idx = [];
+      for (let i = Math.floor((groups.length * k) / n); i < Math.floor((groups.length * (k + 1)) / n); i++) idx.push(i);
+      return { groups: idx, bytes: idx.reduce((a, i) => a + groups[i].reduce((b, r) => b + r.length, 0), 0) };
+    });
+  }
+  const text = new TextDecoder().decode(head.subarray(0, 4096));
+  const firstChar = text.trimStart()[0];
+  if (format !== 'csv' && !(format === 'jsonl' && firstChar === '{')) return null;
+  let header = 0;
+  if (format === 'csv') {
+    const nl = head.indexOf(10);
+    // a quoted header might hold a line end: one pass
+    if (nl < 0 || head.subarray(0, nl).includes(34)) return null;
+    header = nl + 1;
+  }
+  // chunks of at least half the size read in one pass
+  const n = Math.min(2 * workers, Math.floor(blob.size / Math.max(1, from / 2)));
+  const cuts = [header];
+  for (let k = 1; k < n; k++) {
+    const at = header + Math.floor(((blob.size - header) * k) / n);
+    const end = await lineEnd(blob, at);
+    if (end === null) return null;
+    if (end > cuts.at(-1) && end < blob.size) cuts.push(end);
+  }
+  cuts.push(blob.size);
+  const tasks = [];
+  for (let k = 0; k + 1 < cuts.length; k++)
+    tasks.push({ header, start: cuts[k], end: cuts[k + 1], bytes: cuts[k + 1] - cuts[k] });
+  return tasks.length > 1 ? tasks : null;
+}
+
+/** The offset just after the first line end at or after `at` (within a row's longest text). */
+async function lineEnd(blob, at) {
+  for (let from = at; from < Math.min(blob.size, at + (1 << 20)); from += 64 * 1024) {
+    const b = await bytes(blob, from, Math.min(64 * 1024, blob.size - from));
+    const i = b.indexOf(10);
+    if (i >= 0) return from + i + 1;
+  }
+  return null;
+}
+
+/**
+ * One chunk of `source` (a task of `analyzeRowsChunked`) read by this engine: its first pass as
+ * bytes (the engine's `chunk()`). `onRead(bytes)` after each slice; `signal` stops between them.
+ * @param {object} api the engine (the package's glue)
+ */
+export async function readChunk(api, doc, source, task, { options, rows = {}, onRead, signal } = {}) {
+  const blob = asReader(source);
+  const s = new api.RowsSession(doc, options, rows);
+  try {
+    if (task.groups) {
+      const { rowGroups } = s.parquet(...(await parquetFooter(api, blob)));
+      for (const i of task.groups) {
+        signal?.throwIfAborted();
+        const ranges = rowGroups[i];
+        const chunks = [];
+        for (const r of ranges) chunks.push(new Uint8Array(await bytes(blob, r.start, r.length)));
+        s.pushRowGroup(
+          i,
+          ranges.map(r => r.start),
+          chunks,
+        );
+        onRead?.(ranges.reduce((a, r) => a + r.length, 0));
+      }
+    } else {
+      if (task.header) s.push(await bytes(blob, 0, task.header));
+      for (let at = task.start; at < task.end; at += SLICE) {
+        signal?.throwIfAborted();
+        const n = Math.min(SLICE, task.end - at);
+        s.push(await bytes(blob, at, n));
+        onRead?.(n);
+      }
+    }
+    return s.chunk();
+  } finally {
+    s.free();
+  }
+}
+
 /**
  * The format of the file `blob` and its column names, before any row is read (to map the
  * design's fields to columns): `{format, columns}`, both the engine's (`rowsFormat`,

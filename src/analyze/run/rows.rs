@@ -240,6 +240,7 @@ pub struct RowsAnalysis {
 fn two_passes(
     doc: &DesignDocument,
     opts: &AnalyzeOptions,
+    rows: &crate::rows::RowsOptions,
     feed: &mut dyn FnMut(&mut dyn RowSink) -> Result<crate::rows::RowStats>,
 ) -> Result<RowsAnalysis> {
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
@@ -247,7 +248,7 @@ fn two_passes(
     if needs_row_sample(doc) {
         scan = scan.with_sample();
     }
-    let mut first = FirstPass::new(doc, scan, crate::limits::MAX_REPLAY_BYTES)?;
+    let mut first = FirstPass::new(doc, scan, rows.kept_bytes()?)?;
     let read = feed(&mut first)?;
     let scan = &first.scan;
     if scan.summary.rows == 0 {
@@ -280,7 +281,7 @@ pub fn analyze_rows(
 ) -> Result<(AnalysisReport, crate::rows::RowStats)> {
     use crate::rows::RowReader;
     let (fields, used) = row_fields(doc)?;
-    let a = two_passes(doc, opts, &mut |sink| {
+    let a = two_passes(doc, opts, rows, &mut |sink| {
         let mut reader = RowReader::new(fields.clone(), used.clone(), rows.clone());
         reader.push(bytes, sink)?;
         reader.finish(sink)
@@ -297,7 +298,7 @@ pub fn analyze_batches(
     batches: &[arrow_array::RecordBatch],
 ) -> Result<RowsAnalysis> {
     let (fields, used) = row_fields(doc)?;
-    two_passes(doc, opts, &mut |sink| {
+    two_passes(doc, opts, rows, &mut |sink| {
         crate::rows::batch_rows(batches, &fields, &used, rows, sink)
     })
 }
