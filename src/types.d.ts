@@ -1459,6 +1459,8 @@ export interface AgainstDesign {
 export interface Observed {
   /** Each series region's start key through the design's key (null without a key range). */
   starts: (Boundary | null)[];
+  /** The heatmap's rows: every series region in key order (indexes into `regions`). */
+  rows: number[];
   against: AgainstDesign | null;
   /** Where the readings and the design disagree, in words with their figures. */
   diagnosis: string[];

@@ -126,6 +126,10 @@ pub struct Observed {
     /// Each region of the series (as [`RegionSeries::regions`]) with its start key read
     /// through the design's key; `None` for a region without a key range.
     pub starts: Vec<Option<Boundary>>,
+    /// The heatmap's rows: every region the series read (indexes into
+    /// [`RegionSeries::regions`]) in key order by start key bytes, a split's daughters after
+    /// their parent, regions without a key range last.
+    pub rows: Vec<usize>,
     /// The last interval with a rate against the design; `None` when no interval has one.
     pub against: Option<AgainstDesign>,
     /// Where the measured and predicted shares disagree, or the readings show a pattern, in
@@ -144,11 +148,13 @@ pub fn against_design(
     predicted: Option<&[u64]>,
 ) -> Result<Observed> {
     let starts = decoded_starts(series, doc)?;
+    let rows = key_order(series);
     let mut notes = Vec::new();
     let Some(k) = measured_interval(&series.intervals) else {
         notes.push("no interval has a rate: nothing to set beside the design".to_string());
         return Ok(Observed {
             starts,
+            rows,
             against: None,
             diagnosis: Vec::new(),
             notes,
@@ -157,6 +163,7 @@ pub fn against_design(
     let Some(iv) = series.intervals.get(k) else {
         return Ok(Observed {
             starts,
+            rows,
             against: None,
             diagnosis: Vec::new(),
             notes,
@@ -178,10 +185,29 @@ pub fn against_design(
     let diagnosis = diagnosis::diagnose(series, doc, &starts, &against);
     Ok(Observed {
         starts,
+        rows,
         against: Some(against),
         diagnosis,
         notes,
     })
+}
+
+/// The series' regions by start key bytes, then by when they were first read (a parent before
+/// the daughter that shares its start key), those without a key range last.
+fn key_order(series: &RegionSeries) -> Vec<usize> {
+    let mut rows: Vec<(Option<Vec<u8>>, usize, usize)> = series
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.start_key.as_deref().map(to_bytes_binary_str), r.first, i))
+        .collect();
+    rows.sort_by(|a, b| match (&a.0, &b.0) {
+        (Some(x), Some(y)) => x.cmp(y).then((a.1, a.2).cmp(&(b.1, b.2))),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => (a.1, a.2).cmp(&(b.1, b.2)),
+    });
+    rows.into_iter().map(|(_, _, i)| i).collect()
 }
 
 /// Each region's start key through the design's key, compiled once.

@@ -108,6 +108,7 @@ fn shares_ratios_and_a_server_out_of_proportion() {
     }
     assert_eq!(a.predicted_writes, Some(400));
     assert_eq!(a.regions[1].decoded.as_deref(), Some("host=m…"));
+    assert_eq!(o.rows, [0, 1, 2]);
     // s2: 60 % of writes on 1 of 3 regions (33 %): 60 ≥ 1.5 × 33.3 and ≥ 33.3 + 10.
     let s2 = &a.servers[1];
     assert_eq!((s2.server.as_str(), s2.regions), ("s2", 1));
@@ -223,8 +224,24 @@ fn no_rates_no_comparison() {
     let o = against_design(&s, &design("host", 2), None).unwrap();
     assert!(o.against.is_none());
     assert_eq!(o.starts.len(), 1);
+    assert_eq!(o.rows, [0]);
     assert_eq!(
         o.notes,
         ["no interval has a rate: nothing to set beside the design"]
     );
+}
+
+#[test]
+fn rows_in_key_order_parents_before_daughters() {
+    // Regions as a series lists them: first read order. "m" split into "m" (read later) and "t";
+    // one region without a key range.
+    let mut s = series(&["t", "m", "", "m"], Vec::new());
+    s.regions[3].first = 1;
+    s.regions[0].first = 1;
+    s.regions.push(SeriesRegion {
+        start_key: None,
+        ..region("x")
+    });
+    let o = against_design(&s, &design("host", 2), None).unwrap();
+    assert_eq!(o.rows, [2, 1, 3, 0, 4]);
 }
