@@ -239,7 +239,7 @@ function heatmap() {
     'aria-label': `${noun} per ${m.server ? 'server' : 'region'} (rows) and interval (columns)`,
   });
   main.append(canvas);
-  const ticks = el('div', undefined, { class: 'time-ticks observe-ticks', 'aria-hidden': 'true' });
+  const ticks = el('div', undefined, { class: 'observe-ticks', 'aria-hidden': 'true' });
   const scale = el('canvas', undefined, { class: 'pixel observe-scale', role: 'img', 'aria-label': 'colour scale' });
   const legend = el('p', undefined, { id: 'observe-legend', class: 'muted' });
   wrap.append(keys, main, el('div'), ticks);
