@@ -63,6 +63,8 @@ const SHARED = [
   // the view of the user's rows, imported when a file of rows is opened (io-view.js); it takes
   // the lab's state from the page rather than importing lab-state.js
   'views/rows-view.js',
+  // the view of a live table's snapshots, likewise (io-view.js)
+  'views/observe-view.js',
 ];
 
 if (!existsSync(path.join(WWW, WASM))) {

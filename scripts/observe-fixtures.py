@@ -129,6 +129,7 @@ def main():
             write(f"{t}-{s}.json", jmx(s, regions))
     write("meta.txt", meta_scan())
     forms()
+    salted()
 
 
 def to_string_binary(b):
@@ -234,6 +235,51 @@ def forms():
     write(f"list_regions-{t0 + 60000}.txt", list_regions([
         (rs1, m["name"], "", "", 30, 1200, "1.0"),
     ]), "merge")
+
+
+def java_string_hash(text):
+    """Java's String.hashCode (31 * h + char, as a 32-bit int): the salt's default hash."""
+    h = 0
+    for c in text:
+        h = (31 * h + ord(c)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+# The salted table `metrics` (tests/fixtures/observe/salted-design.json: key
+# `salt(host, 8, as=dec(2)) + "|" + host + "|" + long(ts)`, 12 hosts): eight regions, one per
+# bucket, starting "", "01" ... "07". Every host writes 10 rows/s but web07, which writes 60.
+HOSTS = [f"web{i:02d}" for i in range(1, 13)]
+HOST_WRITES = {h: (60 if h == "web07" else 10) for h in HOSTS}
+# rs2 holds buckets 03 and 07, rs1 the other six.
+SALTED_ON_RS2 = (3, 7)
+
+
+def salt_bucket(host):
+    """`Math.abs(h % 8)` (mod=absOfMod, the default): Java's % keeps the dividend's sign."""
+    h = java_string_hash(host)
+    return abs(h - 8 * int(h / 8))
+
+
+def salted():
+    regions = [region("metrics", "" if b == 0 else f"{b:02d}", 1700000000000) for b in range(8)]
+    per_bucket = [sum(w for h, w in HOST_WRITES.items() if salt_bucket(h) == b) for b in range(8)]
+    ends = [r["start"] for r in regions[1:]] + [""]
+    rows = [
+        f" {r['name']} column=info:regioninfo, timestamp=2026-11-26T06:00:00.000, "
+        f"value={{ENCODED => {r['enc']}, NAME => '{r['name']}', STARTKEY => '{r['start']}', ENDKEY => '{e}'}}"
+        for r, e in zip(regions, ends)
+    ]
+    write("meta.txt", "ROW  COLUMN+CELL\n" + "\n".join(rows) + f"\n{len(rows)} row(s)\nTook 0.0400 seconds\n", "salted")
+    # Four polls a minute apart from 2026-11-26T06:00:00Z; counters since the regions opened:
+    # writes 1000 + rate * 60 * k, reads 500 + 5 * 60 * k; store files 100 MB + k MB.
+    for k in range(4):
+        for server in ("rs1", "rs2"):
+            mine = [b for b in range(8) if (b in SALTED_ON_RS2) == (server == "rs2")]
+            rows = [
+                ("default", "metrics", regions[b]["enc"], 500 + 300 * k, 1000 + per_bucket[b] * 60 * k, 100 + k, 1)
+                for b in mine
+            ]
+            write(f"20261126T06{k:02d}00Z-{server}.json", jmx(server, rows), "salted")
 
 
 if __name__ == "__main__":

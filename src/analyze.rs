@@ -197,6 +197,7 @@ mod analyzer;
 pub mod check;
 mod compare;
 pub mod metrics;
+mod observed;
 mod qualifier;
 pub(crate) mod read;
 mod report;
@@ -206,6 +207,9 @@ pub use analyzer::{grid_bucket, Analyzer, PartialAnalysis, DEFAULT_ROW_LIMIT};
 pub use compare::{
     compare, compare_with_encoders, Better, ComparedDesign, ComparedFigure, ComparedRead,
     ComparedRegion, Comparison, Verdict, SAME_WITHIN,
+};
+pub use observed::{
+    against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer,
 };
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,

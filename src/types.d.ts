@@ -1416,6 +1416,62 @@ export interface SeriesLayout {
  * folder's by name); `table` picks one table when the files name several. npm package only. */
 export function readSeries(files: readonly SnapshotFileInput[], table?: string | null): RegionSeries;
 
+/** One region of the compared interval (`againstDesign`). */
+export interface ObservedRegion {
+  /** Index into `RegionSeries.regions`. */
+  region: number;
+  startKey: string | null;
+  endKey: string | null;
+  /** Its start key read through the design's key (`salt 07 · host=web03…`). */
+  decoded: string | null;
+  /** The salt bucket its start key holds, when the key opens with one. */
+  salt: string | null;
+  server: string | null;
+  /** Its share of the interval's writes (or requests), when it has a rate. */
+  measuredShare: number | null;
+  /** Its share of the design's writes on the same regions, when a prediction was given. */
+  predictedShare: number | null;
+  /** measuredShare / predictedShare. */
+  ratio: number | null;
+}
+/** One server of the compared interval. */
+export interface ObservedServer {
+  server: string;
+  regions: number;
+  regionShare: number;
+  measuredShare: number;
+  predictedShare: number | null;
+}
+/** The last interval with a rate, measured against predicted. */
+export interface AgainstDesign {
+  /** Index into `RegionSeries.intervals`. */
+  interval: number;
+  fromMs: number;
+  toMs: number;
+  /** What the measured shares are of: writes, or requests (`list_regions`' REQ). */
+  measure: 'writes' | 'requests';
+  /** The design's writes on these regions, when a prediction was given. */
+  predictedWrites: number | null;
+  regions: ObservedRegion[];
+  servers: ObservedServer[];
+}
+/** A live table read through a design (`againstDesign`). */
+export interface Observed {
+  /** Each series region's start key through the design's key (null without a key range). */
+  starts: (Boundary | null)[];
+  /** The heatmap's rows: every series region in key order (indexes into `regions`). */
+  rows: number[];
+  against: AgainstDesign | null;
+  /** Where the readings and the design disagree, in words with their figures. */
+  diagnosis: string[];
+  /** Why a part is missing. */
+  notes: string[];
+}
+/** A series read through `doc`'s key and its last interval with a rate set beside `predicted`:
+ * the design's writes per region on `series.layout` (its analysis on
+ * `onTableRegions(doc, series.layout)`), in key order; null for the readings alone. */
+export function againstDesign(series: RegionSeries, doc: DesignInput, predicted?: readonly number[] | null): Observed;
+
 /** Incremental analysis for a Web Worker: `step` until `finished` (stop calling to cancel), then `finish`. */
 export class AnalysisSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null);

@@ -1,7 +1,7 @@
 // observe: a live table's regions over time, from snapshots of what HBase prints (RegionServer
 // /jmx dumps, list_regions, status 'detailed'), as rates per interval (the engine's readSeries);
 // with a design, the design's share of writes on the same regions beside the measured share.
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as api from '../../pkg/node/index.js';
 import { onRegions, runAnalysis } from '../lib/analysis.mjs';
@@ -9,6 +9,7 @@ import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, pctOf, table } from '../lib/format.mjs';
 import { LIMITS, readText } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
+import { observeHtml } from '../lib/observe-html.mjs';
 
 /** Whether `file` opens as a /jmx dump (`{` then `"beans"`), read from its first bytes only. */
 function isDump(file) {
@@ -83,17 +84,6 @@ function eventLines(s) {
   });
 }
 
-/** Each region's start key read through the design's key (null without a start key). */
-function decodeStarts(s, design) {
-  const keyed = [];
-  for (const [i, r] of s.regions.entries()) if (r.startKey !== null) keyed.push(i);
-  const keys = keyed.map(i => api.toBytesBinary(s.regions[i].startKey));
-  const bounds = engine(() => api.decodeBoundaries(design, keys));
-  const out = s.regions.map(() => null);
-  for (const [j, i] of keyed.entries()) out[i] = bounds[j];
-  return out;
-}
-
 function intervalLines(s, iv, labels) {
   const head = `${time(iv.fromMs)} → ${time(iv.toMs)}: ${rate(iv.requestsPerSec)} requests/s`;
   const rows = iv.regions.map(r => [
@@ -132,44 +122,57 @@ function intervalLines(s, iv, labels) {
   ];
 }
 
-/** The design on the regions of the last interval with rates, its share of writes beside the
- * share measured in that interval. */
-async function againstDesign(s, design, opt, labels) {
-  const layout = s.layout;
-  // The interval that ends at the layout's snapshot: the last with rates.
-  const last = layout && s.intervals[layout.snapshot - 1];
-  if (!last) return { lines: ['(no comparison with the design: see the notes)'] };
-  const r = await runAnalysis(onRegions(design, layout), opt);
-  if (r.regions.length !== layout.regions.length) {
-    return { lines: ['(no comparison: the design split the regions further as it ran)'] };
+/**
+ * The series through the design (the engine's againstDesign): the design run on the regions of
+ * the last interval with rates (the series' layout), its writes per region as the prediction.
+ */
+async function throughDesign(s, design, opt) {
+  let predicted = null;
+  if (s.layout) {
+    const r = await runAnalysis(onRegions(design, s.layout), opt);
+    predicted = r.regions.map(x => x.writes);
   }
-  const measured = last.regions.map(x => x.writesPerSec ?? x.requestsPerSec);
-  const total = measured.reduce((a, x) => a + (x ?? 0), 0);
-  const rows = last.regions.map((x, i) => ({
-    startKey: x.startKey,
-    decoded: labels[x.region]?.label ?? null,
-    server: x.server,
-    measuredShare: total > 0 && measured[i] !== null ? measured[i] / total : null,
-    designShare: r.writes ? r.regions[i].writes / r.writes : 0,
-  }));
-  const what = last.regions.some(x => x.writesPerSec !== null) ? 'writes' : 'requests';
-  return {
-    rows,
-    lines: [
-      `${time(last.fromMs)} → ${time(last.toMs)} (the last interval with rates) against the design (${r.writes} writes of its workload on the same regions):`,
-      table(
-        rows.map(x => [
-          x.startKey || '(first)',
-          x.decoded ?? '-',
-          x.server ?? '-',
-          x.measuredShare === null ? '-' : pctOf(x.measuredShare),
-          pctOf(x.designShare),
-        ]),
-        ['start', 'through the key', 'server', `% of ${what} now`, '% of writes, this design'],
-        [0, 1, 2],
-      ),
-    ],
-  };
+  return engine(() => api.againstDesign(s, design, predicted));
+}
+
+const pctOrDash = x => (x === null || x === undefined ? '-' : pctOf(x));
+
+/** The against-design table and the diagnosis, as text. */
+function againstLines(o) {
+  const a = o.against;
+  if (!a) return o.notes.map(n => `* ${n}`);
+  return [
+    `${time(a.fromMs)} → ${time(a.toMs)} (the last interval with rates) against the design${a.predictedWrites === null ? '' : ` (${a.predictedWrites} writes of its workload on the same regions)`}:`,
+    table(
+      a.regions.map(x => [
+        x.startKey === '' ? '(first)' : (x.startKey ?? '-'),
+        x.decoded ?? '-',
+        x.server ?? '-',
+        pctOrDash(x.measuredShare),
+        pctOrDash(x.predictedShare),
+        x.ratio === null ? '-' : `${x.ratio.toFixed(2)}×`,
+      ]),
+      ['start', 'through the key', 'server', `% of ${a.measure} now`, '% of writes, this design', 'ratio'],
+      [0, 1, 2],
+    ),
+    ...(a.servers.length > 1
+      ? [
+          table(
+            a.servers.map(v => [
+              v.server,
+              v.regions,
+              pctOf(v.regionShare),
+              pctOf(v.measuredShare),
+              pctOrDash(v.predictedShare),
+            ]),
+            ['server', 'regions', '% of regions', `% of ${a.measure} now`, '% of writes, this design'],
+            [0],
+          ),
+        ]
+      : []),
+    ...o.notes.map(n => `* ${n}`),
+    ...(o.diagnosis.length ? ['', 'diagnosis:', ...o.diagnosis.map(d => `- ${d}`)] : []),
+  ];
 }
 
 export async function observe(pos, opt) {
@@ -187,9 +190,16 @@ export async function observe(pos, opt) {
     throw seriesError(e);
   }
   const design = designArg === undefined ? undefined : await loadDesign(designArg);
-  const labels = design ? decodeStarts(s, design) : undefined;
-  const vs = design ? await againstDesign(s, design, opt, labels) : undefined;
-  const json = { ...s, ...(labels ? { decodedStarts: labels } : {}), ...(vs?.rows ? { againstDesign: vs.rows } : {}) };
+  const vs = design ? await throughDesign(s, design, opt) : undefined;
+  const labels = vs?.starts;
+  const json = { ...s, ...(vs ? { observed: vs } : {}) };
+  if (opt.html !== undefined) {
+    try {
+      writeFileSync(opt.html, observeHtml(s, vs, eventLines(s)));
+    } catch (e) {
+      throw new CliError(EXIT.INPUT, `${opt.html}: cannot write the report (${e.code ?? e.message})`);
+    }
+  }
   out(opt, json, () => {
     const first = s.snapshots[0];
     const last = s.snapshots.at(-1);
@@ -201,7 +211,7 @@ export async function observe(pos, opt) {
         .map(x => `* ${time(x.timeMs)}: no dump of ${x.missingServers.join(', ')}`),
       ...(s.events.length ? ['', ...eventLines(s)] : []),
       ...s.intervals.flatMap(iv => ['', ...intervalLines(s, iv, labels)]),
-      ...(vs ? ['', ...vs.lines] : []),
+      ...(vs ? ['', ...againstLines(vs)] : []),
     ].join('\n');
   });
 }

@@ -42,7 +42,7 @@ export const USAGE = {
   compare: { options: ['windows'], maxArgs: 4 },
   advise: { options: ['servers', 'records', 'windows', 'threads', 'ttl-days'], maxArgs: 1 },
   regions: { options: ['table'], maxArgs: 1 },
-  observe: { options: ['table', 'windows', 'threads'], maxArgs: Infinity },
+  observe: { options: ['table', 'windows', 'threads', 'html'], maxArgs: Infinity },
   watch: { options: ['every', 'out', 'timeout', 'retries', 'count'], maxArgs: Infinity },
   profile: { options: ['records', ...ROWS], maxArgs: 1 },
   presets: { options: [], maxArgs: 0 },

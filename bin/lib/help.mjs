@@ -223,7 +223,7 @@ shows each region's share now beside the design's share of its writes. When ever
 server is named, the design also gets "assignment": {"servers": [...]}: the analysis places the
 regions on those servers (per-server writes, the split policy's count of regions per server).
   --table T  the table to read when the text has regions of several`,
-  observe: `rowkey-lab observe DIR|FILE... [<design>] [--table T] [--windows N] [--threads N] [--json]
+  observe: `rowkey-lab observe DIR|FILE... [<design>] [--table T] [--windows N] [--threads N] [--html FILE] [--json]
 A live table's regions over time. HBase keeps each region's counters only as totals since the
 region opened; two snapshots a minute apart give its rates over that minute. Each FILE (or
 every file of DIR, by name) is one snapshot of one RegionServer or of the whole table:
@@ -248,8 +248,14 @@ negative rate), a gap (a region not read, or a server's dump missing: no rate).
 With <design> (the last argument, when it is a preset id, a .sql file or a .json design), each
 region's start key is read through the design's key ("salt 07 · host=web03…", a value the
 boundary may cut ending in …), and the design runs on the regions of the last interval with
-rates: its share of writes in each region beside the share measured in that interval.
+rates: its share of writes in each region beside the share measured in that interval, the
+ratio, each server's shares beside its share of the regions, and a diagnosis in words where
+they disagree (a hot salt bucket and its input's value count, a hot range that moves along the
+key, a server out of proportion), each with its figures.
   --table T     the table to read when the files have regions of several
+  --html FILE   also write a self-contained HTML report (inline CSS and SVG, no script, no
+                network): the heatmaps of writes/s, reads/s and size, the busiest regions,
+                the events, and the design's comparison and diagnosis
   --windows N   the design's analysis windows
   --threads N   the design's analysis threads`,
   watch: `rowkey-lab watch URL... --out DIR [--every 60s] [--timeout 10s] [--retries 2] [--count N]

@@ -157,22 +157,10 @@ pub(crate) fn fixed_by_every_read(doc: &DesignDocument) -> BTreeSet<String> {
     it.fold(first, |acc, s| acc.intersection(&s).cloned().collect())
 }
 
-/// How many distinct values a field has, as far as the document says (declared cardinality,
-/// else a list or weighted generator's value count); `u64::MAX` when unknown.
+/// How many distinct values a field has ([`DesignDocument::distinct_values`]); `u64::MAX`
+/// when unknown.
 pub(crate) fn cardinality(doc: &DesignDocument, field: &str) -> u64 {
-    use crate::workload::Generator as G;
-    let Some(d) = doc.field(field) else {
-        return u64::MAX;
-    };
-    if let Some(c) = d.cardinality {
-        return c;
-    }
-    match &d.generator {
-        Some(G::List { values, .. }) => values.len() as u64,
-        Some(G::Weighted { values, .. }) => values.len() as u64,
-        Some(G::Constant { .. }) => 1,
-        _ => u64::MAX,
-    }
+    doc.distinct_values(field).unwrap_or(u64::MAX)
 }
 
 /// Whether `field` is a time: a `timestamp` field.

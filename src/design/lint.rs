@@ -126,7 +126,7 @@ fn flatten<'a>(
 }
 
 /// The field a segment writes directly (not through a hash).
-fn field_of(seg: &Segment) -> Option<&str> {
+pub(crate) fn field_of(seg: &Segment) -> Option<&str> {
     Some(match seg {
         Segment::Field(a)
         | Segment::Str(a)

@@ -30,6 +30,7 @@ pub mod schema;
 
 pub use cells::{CellSpec, Qualifier};
 pub use examples::{check_examples, update_examples, ExampleKey, ExampleStatus};
+pub(crate) use lint::field_of;
 pub use lint::{leads_with_time, lint, Finding, Severity, RULES};
 
 /// The document version this build reads and writes.
@@ -259,5 +260,22 @@ impl DesignDocument {
     /// The declaration of field `name`.
     pub fn field(&self, name: &str) -> Option<&FieldDecl> {
         self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// How many distinct values field `name` has, as far as the document says: its declared
+    /// cardinality, else a list or weighted generator's value count, a constant's one; `None`
+    /// when the document does not say (the advisor orders fields by it, the live table's
+    /// diagnosis names it).
+    pub fn distinct_values(&self, name: &str) -> Option<u64> {
+        use crate::workload::Generator as G;
+        let d = self.field(name)?;
+        if let Some(c) = d.cardinality {
+            return Some(c);
+        }
+        match &d.generator {
+            Some(G::List { values, .. } | G::Weighted { values, .. }) => Some(values.len() as u64),
+            Some(G::Constant { .. }) => Some(1),
+            _ => None,
+        }
     }
 }

@@ -4,7 +4,7 @@
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
-use super::{bad_arg, core, int_arg, js_error, str_arg, to_js};
+use super::{bad_arg, core, doc_arg, int_arg, js_error, json_text, str_arg, to_js};
 use crate::region::series::{read_series as read, SnapshotFile};
 
 /// One file as it crossed: its name, text and modification time.
@@ -76,4 +76,48 @@ pub fn read_series(files: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
         })
         .collect();
     to_js(&core(read(&input, table.as_deref()))?)
+}
+
+/// `againstDesign(series, doc, predicted)`: a series (`readSeries`' result) read through the
+/// design's key, the last interval with a rate set beside `predicted` (the design's writes per
+/// region on `series.layout`, in key order: its analysis on `onTableRegions(doc, layout)`), and
+/// the diagnosis where they disagree. `predicted` may be null (the readings alone).
+#[wasm_bindgen(js_name = againstDesign)]
+pub fn against_design(
+    series: JsValue,
+    doc: JsValue,
+    predicted: JsValue,
+) -> Result<JsValue, JsValue> {
+    let s: crate::region::series::RegionSeries =
+        json_arg("series", &series, "what readSeries gave")?;
+    let doc = doc_arg("doc", &doc)?;
+    let predicted: Option<Vec<u64>> = match predicted.is_undefined() || predicted.is_null() {
+        true => None,
+        false => Some(json_arg(
+            "predicted",
+            &predicted,
+            "an array of whole numbers",
+        )?),
+    };
+    to_js(&core(crate::analyze::against_design(
+        &s,
+        &doc,
+        predicted.as_deref(),
+    ))?)
+}
+
+/// A JavaScript value read into `T` through its JSON text; a mismatch names `name`, what was
+/// expected and serde's place in the text.
+fn json_arg<T: serde::de::DeserializeOwned>(
+    name: &str,
+    v: &JsValue,
+    expected: &str,
+) -> Result<T, JsValue> {
+    let text = json_text(name, v)?;
+    serde_json::from_str(&text).map_err(|e| {
+        js_error(&crate::error::Error::arg(
+            name,
+            format!("not {expected}: {e}"),
+        ))
+    })
 }

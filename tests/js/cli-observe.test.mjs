@@ -89,16 +89,17 @@ describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
     const design = path.join(FIXTURES, 'design.json');
     const r = run(path.join(FIXTURES, 'scenario'), design, '--windows', '4', '--json');
     assert.equal(r.status, 0, r.stderr);
-    const out = JSON.parse(r.stdout);
+    const { observed } = JSON.parse(r.stdout);
     // The design's key is host + "|" + long(ts): the boundaries m and t are hosts' starts.
     assert.deepEqual(
-      out.decodedStarts.map(b => b.label),
+      observed.starts.map(b => b.label),
       ['(first)', 'host=m…', 'host=m…', 'host=t…'],
     );
-    const vs = out.againstDesign;
+    const vs = observed.against.regions;
     // Polls 3 and 4 have no rates (rs2's dump is missing at 3): the last interval with rates
     // is 05:01 → 05:02, whose writes are A 900 (since its move), B1 480 - 120, B2 60 (since
     // its reopen).
+    assert.equal(observed.against.interval, 1);
     assert.deepEqual(
       vs.map(x => x.startKey),
       ['', 'm', 't'],
@@ -109,10 +110,73 @@ describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
     // The design's hosts alpha | mike | tango, zulu fall in ["", m) | [m, t) | [t, ""): a
     // quarter, a quarter, a half of its writes, give or take its generator's draw.
     for (const [i, want] of [0.25, 0.25, 0.5].entries())
-      assert.ok(Math.abs(vs[i].designShare - want) < 0.05, `design share ${i}: ${vs[i].designShare}`);
+      assert.ok(Math.abs(vs[i].predictedShare - want) < 0.05, `design share ${i}: ${vs[i].predictedShare}`);
+    for (const x of vs) near(x.ratio, x.measuredShare / x.predictedShare, 'ratio');
+    // The rows of the heatmap: "", m (the parent), m (its daughter), t.
+    assert.deepEqual(
+      observed.rows.map(i => JSON.parse(r.stdout).regions[i].startKey),
+      ['', 'm', 'm', 't'],
+    );
     const text = run(path.join(FIXTURES, 'scenario'), design, '--windows', '4');
     assert.match(text.stdout, /the last interval with rates\) against the design/);
     assert.match(text.stdout, /\nm +host=m… +rs2\.example\.internal/);
+  });
+
+  test('a salted table: the hot bucket, its input and the server said, figures and all', () => {
+    const r = run(path.join(FIXTURES, 'salted'), path.join(FIXTURES, 'salted-design.json'), '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const { observed } = JSON.parse(r.stdout);
+    // The fixture script's per-bucket writes/s (12 hosts at 10, web07 at 60; buckets by Java's
+    // String.hashCode % 8): 10 10 10 70 20 30 10 10, of 170.
+    const w = [10, 10, 10, 70, 20, 30, 10, 10];
+    for (const [b, x] of observed.against.regions.entries()) {
+      near(x.measuredShare, w[b] / 170, `bucket ${b}`);
+      assert.equal(x.decoded, b === 0 ? '(first)' : `salt 0${b}`);
+    }
+    assert.match(
+      observed.diagnosis[0],
+      /^salted, but bucket 03 takes 3\.3× the mean \(41 % of writes over 8 regions\): its input `host` has 12 values/,
+    );
+    assert.match(
+      observed.diagnosis[1],
+      /^one server takes 47 % of writes while holding 25 % of the regions \(2 of 8\): rs2/,
+    );
+    const text = run(path.join(FIXTURES, 'salted'), path.join(FIXTURES, 'salted-design.json'));
+    assert.match(text.stdout, /\ndiagnosis:\n- salted, but bucket 03/);
+  });
+
+  test('--html: a self-contained report with the heatmaps, the comparison and the diagnosis', () => {
+    const file = path.join(dir, 'report.html');
+    const r = run(path.join(FIXTURES, 'salted'), path.join(FIXTURES, 'salted-design.json'), '--html', file, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const { observed, intervals } = JSON.parse(r.stdout);
+    const html = readFileSync(file, 'utf8');
+    // Nothing fetched: no script, no link, no src, no url() of anything.
+    assert.doesNotMatch(html, /<script|<link|\bsrc=|url\(|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    // Three heatmaps (writes/s, reads/s, size), each a rect per region and interval: 8 × 3.
+    const svgs = [...html.matchAll(/<svg[^>]*data-measure="(\w+)"[^>]*>(.*?)<\/svg>/gs)];
+    assert.deepEqual(
+      svgs.map(m => m[1]),
+      ['writes', 'reads', 'size'],
+    );
+    for (const [, , body] of svgs) assert.equal([...body.matchAll(/<rect /g)].length, 8 * intervals.length);
+    // Bucket 03 in the last interval: 70 writes/s, the darkest cell's tooltip says so.
+    assert.match(svgs[0][2], /<title>salt 03, 06:02:00–06:03:00: 70\.00 writes\/s<\/title>/);
+    // The comparison table: one row per region with its measured share (to 0.1 %).
+    const against = html.match(/<table class="against">(.*?)<\/table>/s)[1];
+    const rows = [...against.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td>.*?<\/td><td>(.*?)<\/td>/g)];
+    assert.equal(rows.length, 8);
+    assert.deepEqual(
+      rows.map(m => m[3]),
+      observed.against.regions.map(x => `${(x.measuredShare * 100).toFixed(1)} %`),
+    );
+    assert.equal(rows[3][2], 'salt 03');
+    // The diagnosis, escaped (backticks and × kept, no markup).
+    const items = [...html.matchAll(/<ul class="diagnosis">(.*?)<\/ul>/gs)][0][1];
+    assert.equal(
+      [...items.matchAll(/<li>(.*?)<\/li>/g)].map(m => m[1]).join('\n'),
+      observed.diagnosis.map(d => d.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')).join('\n'),
+    );
   });
 
   test('bad input: exit 3 and the file it is in', () => {

@@ -7,4 +7,5 @@
 mod bad;
 mod common;
 mod forms;
+mod salted;
 mod scenario;

@@ -9,8 +9,8 @@ import { moved, reportBuffers } from './calls.js';
 import { fileColumns, analyzeRows as readRows } from './rows.js';
 
 let loading = null;
-/** The rows build, loaded once per worker. */
-function rowsEngine() {
+/** The rows build, loaded once per worker (observe-calls.js reads snapshots on it too). */
+export function rowsEngine() {
   loading ??= import('../pkg/rows/rowkey_lab.js').then(
     async m => {
       await m.default();

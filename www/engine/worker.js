@@ -188,6 +188,8 @@ const handlers = {
   rowsColumns: rowsCall('rowsColumns'),
   rowsScan: rowsCall('rowsScan'),
   analyzeRows: rowsCall('analyzeRows'),
+  // a live table's snapshots read on the rows build, set beside the design (views/observe-view.js)
+  observeSeries: async (args, emit) => (await import('./observe-calls.js')).observeSeries(args, emit, { designOf }),
   /** The linter's findings on the design the last analyze call ran (none when it could not be
    * read). A call of its own, after the report: the linter is not on the analysis's path (its
    * salt-skew rule runs a sample of the workload through the key, 14-17 ms on the analyzer

@@ -17,6 +17,7 @@ import {
 } from '../state/io.js';
 import { $, el, num, saveState, state } from '../state/lab-state.js';
 import { replaceDesign, rerun } from '../state/store.js';
+import { elide, renderKeyLabels, renderScaleLegend, renderTimeTicks, showTooltip } from './heat-axes.js';
 import { drawMatrix } from './heatmap.js';
 import { shownMatrix } from './heatmap-view.js';
 import { openRecent, renderRecent } from './recent-view.js';
@@ -28,6 +29,18 @@ function ioStatus(text, error = false) {
 let reading = null;
 /** The view of the user's rows (rows-view.js), loaded on first use, over the lab's one state. */
 const rowsView = () => import('./rows-view.js').then(m => m.rowsView({ $, el, num, readOff, rerun, sizeText, state }));
+/** The view of a live table's snapshots (observe-view.js), loaded on first use, with the lab's
+ * helpers and the heatmap's drawing. */
+const observeView = () =>
+  import('./observe-view.js').then(m =>
+    m.observeView({
+      $,
+      el,
+      readOff,
+      state,
+      heat: { drawMatrix, elide, renderKeyLabels, renderScaleLegend, renderTimeTicks, showTooltip },
+    }),
+  );
 /** A file picked or dropped: a design when its name ends in .json, else the user's rows, whose
  * format the engine tells. */
 function openFile(file) {
@@ -127,6 +140,7 @@ export function wireIo() {
     if (f) openFile(f);
   });
   $('rows-open').addEventListener('click', () => rowsView().then(v => v.showRows()));
+  $('observe-open').addEventListener('click', () => observeView().then(v => v.showObserve()));
   // A file dropped on the page is a design to import or rows to analyze (on the table-regions
   // box: the table's regions, see table-regions.js), never a page the browser opens in place of
   // this one.

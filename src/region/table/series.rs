@@ -33,7 +33,7 @@
 //!
 //! [`read_regions`]: super::read_regions
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -60,7 +60,7 @@ pub struct SnapshotFile<'a> {
 }
 
 /// Where a file's time came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum TimeFrom {
     /// The file's name.
@@ -72,7 +72,7 @@ pub enum TimeFrom {
 }
 
 /// What a file held.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FileKind {
     /// RegionServer `/jmx` dump(s).
@@ -86,7 +86,7 @@ pub enum FileKind {
 }
 
 /// One file as read.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SeriesFile {
     /// Its name.
@@ -106,7 +106,7 @@ pub struct SeriesFile {
 }
 
 /// One snapshot: the files of one poll.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
     /// Its time: the earliest of its files', ms since the epoch.
@@ -121,7 +121,7 @@ pub struct Snapshot {
 }
 
 /// One region of the table, as the series saw it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SeriesRegion {
     /// Its encoded name (the MD5 in its region name).
@@ -140,7 +140,7 @@ pub struct SeriesRegion {
 }
 
 /// How an interval's count of a region was taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Counted {
     /// The difference of two readings on one server: exact.
@@ -158,7 +158,7 @@ pub enum Counted {
 }
 
 /// One region in one interval.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RegionRate {
     /// The region (index into [`RegionSeries::regions`]).
@@ -191,7 +191,7 @@ pub struct RegionRate {
 }
 
 /// One server's totals in one interval.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ServerRate {
     /// The server.
@@ -209,7 +209,7 @@ pub struct ServerRate {
 }
 
 /// The time between two snapshots, and what each region and server did in it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Interval {
     /// The snapshot it starts at (it ends at the next).
@@ -233,7 +233,7 @@ pub struct Interval {
 pub const TOP_REGIONS: usize = 5;
 
 /// What happened to the table's regions between two snapshots.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
@@ -296,7 +296,7 @@ pub enum RegionEvent {
 }
 
 /// A table's regions over a series of snapshots.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RegionSeries {
     /// The table (`ns:table`, or the table alone in the default namespace).
@@ -315,7 +315,10 @@ pub struct RegionSeries {
     pub notes: Vec<String>,
     /// The table's regions at the end of the last interval with a rate, as a design's
     /// `regions` section, to run the design on them (`onTableRegions`) and set its shares
-    /// beside that interval's: absent when a region there has no key range.
+    /// beside that interval's: absent when a region there has no key range. Not read back
+    /// (a series given to [`against_design`](crate::analyze::against_design) needs only its
+    /// intervals).
+    #[serde(skip_deserializing)]
     pub layout: Option<SeriesLayout>,
 }
 
@@ -333,6 +336,14 @@ pub struct SeriesLayout {
     pub presplit: crate::region::PreSplit,
     /// Their servers, when every region was read there.
     pub assignment: Option<crate::region::Assignment>,
+}
+
+/// The interval a design is set beside: the last with a rate (its end is
+/// [`RegionSeries::layout`]'s snapshot).
+pub fn measured_interval(intervals: &[Interval]) -> Option<usize> {
+    intervals
+        .iter()
+        .rposition(|iv| iv.regions.iter().any(|r| r.requests_per_sec.is_some()))
 }
 
 /// The error for file `i` of a series.

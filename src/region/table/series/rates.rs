@@ -144,9 +144,7 @@ pub(super) fn series(
     };
     let intervals: Vec<Interval> = (1..groups.len()).map(|k| b.interval(k)).collect();
     // The last interval with a rate: its regions are the ones to set the design beside.
-    let measured = intervals
-        .iter()
-        .rposition(|iv| iv.regions.iter().any(|r| r.requests_per_sec.is_some()));
+    let measured = super::measured_interval(&intervals);
     let layout = measured.and_then(|i| intervals.get(i).and_then(|iv| layout(i + 1, iv)));
     if layout.is_none() {
         notes.push("no layout for a design: no interval has a rate, or at the end of the last that has one a region has no key range or the table's first region was not read".into());

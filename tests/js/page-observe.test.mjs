@@ -1,0 +1,226 @@
+// A live table on the page (issue 42): the salted fixture's snapshots (tests/fixtures/observe/
+// salted/, written by scripts/observe-fixtures.py, with salted-design.json) opened on the page,
+// read in its worker on the rows build, drawn as the live heatmap with the design's prediction and
+// diagnosis; every figure the page shows is `rowkey-lab observe --json`'s for the same files. And
+// `rowkey-lab watch` against RegionServers played on 127.0.0.1 writes snapshots that the page
+// (dropped on its panel) and observe read to the same figures.
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { b64, launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
+import { NOT_BUILT } from './npm-helpers.mjs';
+
+const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
+const FIX = path.join(ROOT, 'tests/fixtures/observe');
+const SALTED = path.join(FIX, 'salted');
+const DESIGN_FILE = path.join(FIX, 'salted-design.json');
+const DESIGN = JSON.parse(readFileSync(DESIGN_FILE, 'utf8'));
+
+/** The CLI, asynchronously (the test's servers answer in this process). */
+const cli = (args, cwd = ROOT) =>
+  new Promise(resolve => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', d => {
+      stdout += d;
+    });
+    child.stderr.on('data', d => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill(), 120000);
+    child.on('close', status => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+
+/** `observe DIR design --json`, parsed. */
+async function observeJson(dir) {
+  const r = await cli(['observe', dir, DESIGN_FILE, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+let server, browser, dir;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  dir = mkdtempSync(path.join(tmpdir(), 'rowkey-lab-observe-'));
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The page on the salted design, its run done; requests recorded. */
+async function openSalted() {
+  const { page, problems, foreign } = await openPage(browser, server.url, { width: 1400, height: 1000 });
+  const requests = [];
+  page.on('request', r => requests.push(new URL(r.url()).pathname));
+  await page.goto(`${server.url}#v=1&d=${b64(DESIGN)}`);
+  await waitDone(page);
+  return { page, problems, foreign, requests };
+}
+
+/** What the page drew: the comparison's figures (data-value), the diagnosis, the busiest
+ * regions, the heatmap's size. */
+const shown = page =>
+  page.evaluate(() => {
+    const values = sel =>
+      [...document.querySelectorAll(`${sel} tr`)]
+        .slice(1)
+        .map(tr =>
+          [...tr.querySelectorAll('td')].map(td =>
+            td.dataset.value === undefined ? td.textContent : Number(td.dataset.value),
+          ),
+        );
+    const map = document.getElementById('observe-map');
+    return {
+      against: values('#observe-against'),
+      servers: values('#observe-servers'),
+      tops: values('#observe-tops'),
+      diagnosis: [...document.querySelectorAll('#observe-diagnosis li')].map(li => li.textContent),
+      map: [map.width, map.height],
+      status: document.getElementById('observe-status').textContent,
+    };
+  });
+
+/** The same figures from observe's JSON. */
+function expected(o) {
+  const a = o.observed.against;
+  const label = i => o.observed.starts[i]?.label ?? o.regions[i].startKey;
+  return {
+    against: a.regions.map(r => [
+      r.startKey === '' ? '(first)' : r.startKey,
+      r.decoded,
+      r.server,
+      r.measuredShare,
+      r.predictedShare,
+      r.ratio,
+    ]),
+    servers: a.servers.map(v => [v.server, String(v.regions), v.regionShare, v.measuredShare, v.predictedShare]),
+    tops: o.intervals.map(iv => [iv.requestsPerSec, iv.top.map(k => label(iv.regions[k].region)).join(', ')]),
+    diagnosis: o.observed.diagnosis,
+    map: [o.intervals.length, o.observed.rows.length],
+  };
+}
+
+/** `shown` in `expected`'s shape (the interval's time text dropped from the busiest table). */
+const comparable = s => ({
+  against: s.against,
+  servers: s.servers,
+  tops: s.tops.map(([, rate, names]) => [rate, names]),
+  diagnosis: s.diagnosis,
+  map: s.map,
+});
+
+describe('a live table on the page', { skip: NOT_BUILT }, () => {
+  test('snapshot files opened: the live heatmap, the prediction and the diagnosis are observe’s', async () => {
+    const { page, problems, foreign, requests } = await openSalted();
+    // Nothing of this feature is loaded before it is used.
+    assert.ok(!requests.some(r => /observe|pkg\/rows/.test(r)), requests.join(' '));
+    await page.click('#observe-open');
+    await page.waitForSelector('#observe-files', { state: 'attached' });
+    const files = readdirSync(SALTED).map(f => path.join(SALTED, f));
+    // In the wrong order on purpose: the page reads them as a folder is read, by name.
+    await page.setInputFiles('#observe-files', files.reverse());
+    await page.waitForSelector('#observe-against');
+    const want = expected(await observeJson(SALTED));
+    const got = await shown(page);
+    assert.match(
+      got.status,
+      /^Table metrics: 4 snapshots from 2026-11-26T06:00:00Z to 2026-11-26T06:03:00Z, 9 files, 8 regions\./,
+    );
+    assert.deepEqual(comparable(got), want);
+    // The hand-worked figures the engine's test checks, as the page shows them.
+    assert.equal(got.against[3][1], 'salt 03');
+    assert.match(got.diagnosis[0], /^salted, but bucket 03 takes 3\.3× the mean \(41 % of writes over 8 regions\)/);
+    // The rows build and this view were loaded for it, from the page's own origin only.
+    assert.ok(
+      requests.some(r => /pkg\/rows\/rowkey_lab_bg\.wasm$/.test(r)),
+      requests.join(' '),
+    );
+    assert.deepEqual(foreign, []);
+    // The servers' rows, and reads: the same canvas, redrawn.
+    await page.selectOption('#observe-rows', 'servers');
+    assert.deepEqual(await page.$eval('#observe-map', c => [c.width, c.height]), [3, 2]);
+    await page.selectOption('#observe-rows', 'regions');
+    await page.selectOption('#observe-measure', 'reads');
+    assert.deepEqual(await page.$eval('#observe-map', c => [c.width, c.height]), [3, 8]);
+    await page.selectOption('#observe-measure', 'writes');
+    // A hovered cell says its region, interval and rate.
+    const box = await page.$eval('#observe-map', c => {
+      const b = c.getBoundingClientRect();
+      return { x: b.left, y: b.top, w: b.width, h: b.height };
+    });
+    await page.mouse.move(box.x + box.w * (2.5 / 3), box.y + box.h * (3.5 / 8));
+    const tip = await page.$eval('#observe-box .tooltip', t => t.textContent);
+    assert.match(
+      tip,
+      /^salt 03 \[03, 04\) on rs2\.example\.internal,16020,1700000000456\n06:02:00 → 06:03:00: 70\.00 writes\/s$/,
+    );
+    await page.$eval('#observe-box', b => b.scrollIntoView());
+    await shot(page, 'observe-salted');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('watch against local RegionServers: the page and observe read its snapshots to the same figures', async () => {
+    // rs1 and rs2 answer the salted fixture's polls 0..3 in turn.
+    const polls = ['20261126T060000Z', '20261126T060100Z', '20261126T060200Z', '20261126T060300Z'];
+    const servers = [];
+    const rs = async who => {
+      let n = 0;
+      const s = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(readFileSync(path.join(SALTED, `${polls[Math.min(n++, 3)]}-${who}.json`)));
+      });
+      await new Promise(r => s.listen(0, '127.0.0.1', r));
+      servers.push(s);
+      return `http://127.0.0.1:${s.address().port}`;
+    };
+    const out = path.join(dir, 'watched');
+    try {
+      const urls = [await rs('rs1'), await rs('rs2')];
+      const w = await cli(['watch', ...urls, '--out', out, '--every', '300ms', '--count', '4'], dir);
+      assert.equal(w.status, 0, w.stderr);
+    } finally {
+      for (const s of servers) {
+        s.closeAllConnections();
+        s.close();
+      }
+    }
+    copyFileSync(path.join(SALTED, 'meta.txt'), path.join(out, 'meta.txt'));
+    const o = await observeJson(out);
+    assert.equal(o.snapshots.length, 4);
+    // The rates are over watch's own clock now, the shares the same as the fixture's.
+    const w = [10, 10, 10, 70, 20, 30, 10, 10];
+    for (const [b, r] of o.observed.against.regions.entries())
+      assert.ok(Math.abs(r.measuredShare - w[b] / 170) < 1e-9, `bucket ${b}: ${r.measuredShare}`);
+    const { page, problems } = await openSalted();
+    await page.click('#observe-open');
+    await page.waitForSelector('#observe-box');
+    // Dropped on the panel, as a user drags the files from the folder.
+    const dropped = readdirSync(out).map(f => [f, readFileSync(path.join(out, f), 'utf8')]);
+    await page.evaluate(list => {
+      const dt = new DataTransfer();
+      for (const [name, text] of list) dt.items.add(new File([text], name));
+      document
+        .getElementById('observe-box')
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, dropped);
+    await page.waitForSelector('#observe-against');
+    assert.deepEqual(comparable(await shown(page)), expected(o));
+    // Dropped on the panel, not imported as a design nor opened as rows.
+    assert.equal(await page.$('#rows-box:not([hidden])'), null);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

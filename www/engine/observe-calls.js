@@ -1,0 +1,42 @@
+// The engine worker's call on a live table's snapshots (views/observe-view.js): RegionServer
+// /jmx dumps, list_regions and status 'detailed' output, picked or dropped as Files, read here
+// (nothing is sent anywhere) on the engine's rows build, which has readSeries, onTableRegions and
+// againstDesign; imported by worker.js on the first such call, never part of the first load.
+import { rowsEngine } from './rows-calls.js';
+
+/** How many records the design's analysis counts between progress events. */
+const STEP = 65536;
+
+/**
+ * `files` (Files, in the order a folder's names give, as `rowkey-lab observe DIR` reads them)
+ * as the engine's series, the design (JSON `text`) run on the regions of its last interval with
+ * rates (the series' layout), and the engine's comparison of the two:
+ * `{ series, observed }`, what `rowkey-lab observe DIR design --json` prints. Events:
+ * `progress` while the design is analyzed.
+ */
+export async function observeSeries({ files, table, text }, emit, { designOf }) {
+  const api = await rowsEngine();
+  const input = [];
+  for (const f of files) input.push({ name: f.name, text: await f.text(), modifiedMs: Math.floor(f.lastModified) });
+  const series = api.readSeries(input, table ?? null);
+  const doc = designOf({ text });
+  let predicted = null;
+  if (series.layout) {
+    const s = new api.AnalysisSession(api.onTableRegions(doc, series.layout), null);
+    try {
+      let p = s.step(STEP);
+      while (!p.finished) {
+        emit('progress', {
+          done: p.done,
+          total: p.total,
+          text: `Analyzing the design on the table's regions: ${p.done} of ${p.total} records`,
+        });
+        p = s.step(STEP);
+      }
+      predicted = s.finish().regions.map(r => r.writes);
+    } finally {
+      s.free();
+    }
+  }
+  return { series, observed: api.againstDesign(series, doc, predicted) };
+}
