@@ -294,7 +294,16 @@ function heatmaps() {
     drawMaps();
   });
   const out = el('div');
-  out.append(box, reset);
+  const bar = el('div', undefined, { class: 'runbar observe-zoombar' });
+  bar.append(
+    reset,
+    el(
+      'span',
+      'Drag across a map to zoom its time, diagonally the rows of both; on a focused map, arrows move a cursor, + and − zoom its time, ] and [ the rows; R resets.',
+      { class: 'muted' },
+    ),
+  );
+  out.append(box, bar);
   return out;
 }
 
@@ -342,7 +351,7 @@ function drawMaps(focus) {
         from: c => p.startTimeMs + c * p.windowMs,
         to: c => p.startTimeMs + (c + 1) * p.windowMs,
         legend: words =>
-          ` 0 to ${words} in a ${rate(sec)} s window of the design’s workload (its own clock), on the table’s ${m.server ? 'servers' : 'regions'} as they are now.${pm.missing ? ` ${pm.missing} rows are regions gone before the last interval: nothing predicted for them.` : ''}`,
+          ` 0 to ${words} per ${rate(sec)} s window of the design’s workload (its own clock), on the table’s ${m.server ? 'servers' : 'regions'} as they are now.${pm.missing ? ` ${pm.missing} rows are regions gone before the last interval: nothing predicted for them.` : ''}`,
         noun: 'writes',
         tip: (r, c) =>
           `${pm.names[r]}\nwindow ${c}, ${clock(p.startTimeMs + c * p.windowMs)} + ${rate(sec)} s: ${pm.cells[r * pm.cols + c]} writes (${rate(pm.cells[r * pm.cols + c] / sec)} writes/s)`,
@@ -375,11 +384,15 @@ function mapFigure(k, { m, keys, title, what, from, to, legend, noun, tip }) {
   const ticks = el('div', undefined, { class: 'observe-ticks', 'aria-hidden': 'true' });
   const height = Math.max(120, Math.min(520, shown.rows * 22));
   main.style.height = `${height}px`;
+  // the key column as wide as the longest label (monospace, about 6.7 px a character)
+  const chars = Math.max(6, ...m.names.map(n => Math.min(30, n.length)));
+  wrap.style.gridTemplateColumns = `${Math.ceil(chars * 6.7) + 4}px 1fr`;
   wrap.append(axis, main, el('div'), ticks);
   const top = heat.drawMatrix(canvas, shown, { scale: 'linear' });
   requestAnimationFrame(() => {
     heat.renderKeyLabels(axis, { rows: shown.rows, r0, height, label: r => heat.elide(m.names[r], 30) });
-    heat.renderTimeTicks(ticks, from(c0), to(c1 - 1));
+    // at most a tick per 80 px: a narrow map's times do not run into each other
+    heat.renderTimeTicks(ticks, from(c0), to(c1 - 1), Math.max(2, Math.floor(main.clientWidth / 80)));
   });
   const scale = el('canvas', undefined, { class: 'pixel observe-scale', role: 'img', 'aria-label': 'colour scale' });
   const words = heat.renderScaleLegend(scale, top, { scale: 'linear', windowSec: 1 }, noun);
