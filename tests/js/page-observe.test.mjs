@@ -63,11 +63,11 @@ after(async () => {
 });
 
 /** The page on the salted design, its run done; requests recorded. */
-async function openSalted() {
+async function openSalted(design = DESIGN) {
   const { page, problems, foreign } = await openPage(browser, server.url, { width: 1400, height: 1000 });
   const requests = [];
   page.on('request', r => requests.push(new URL(r.url()).pathname));
-  await page.goto(`${server.url}#v=1&d=${b64(DESIGN)}`);
+  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
   await waitDone(page);
   return { page, problems, foreign, requests };
 }
@@ -307,6 +307,39 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     assert.deepEqual(ps.size, [cols, servers.length]);
     await page.$eval('#observe-box', b => b.scrollIntoView());
     await shot(page, 'observe-predicted');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a design whose analysis splits the table’s regions further: no predicted map, and why', async () => {
+    // Auto-split at 64 KiB: the design's run splits the layout's regions; the library's count.
+    const design = {
+      ...DESIGN,
+      regions: { autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: '64 KiB' } } },
+    };
+    const api = await npm();
+    const names = readdirSync(SALTED).sort();
+    const series = api.readSeries(
+      names.map(name => ({ name, text: readFileSync(path.join(SALTED, name), 'utf8'), modifiedMs: 0 })),
+      null,
+    );
+    const split = api.analyzeDesign(api.onTableRegions(design, series.layout)).regions.length;
+    const table = series.layout.regions.length;
+    assert.ok(split > table, `${split} regions`);
+    const { page, problems } = await openSalted(design);
+    await page.click('#observe-open');
+    await page.waitForSelector('#observe-files', { state: 'attached' });
+    await page.setInputFiles(
+      '#observe-files',
+      names.map(f => path.join(SALTED, f)),
+    );
+    await page.waitForSelector('#observe-predicted-why');
+    assert.equal(
+      await page.textContent('#observe-predicted-why'),
+      `No predicted map: the design’s analysis split the table’s ${table} regions into ${split}, so its rows are not these regions.`,
+    );
+    assert.equal(await page.$('#observe-predicted'), null);
+    assert.deepEqual(await page.$eval('#observe-map', c => [c.width, c.height]), [3, table]);
     assert.deepEqual(problems, []);
     await page.close();
   });
