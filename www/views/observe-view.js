@@ -391,8 +391,8 @@ function mapFigure(k, { m, keys, title, what, from, to, legend, noun, tip }) {
   const top = heat.drawMatrix(canvas, shown, { scale: 'linear' });
   requestAnimationFrame(() => {
     heat.renderKeyLabels(axis, { rows: shown.rows, r0, height, label: r => heat.elide(m.names[r], 30) });
-    // at most a tick per 80 px: a narrow map's times do not run into each other
-    heat.renderTimeTicks(ticks, from(c0), to(c1 - 1), Math.max(2, Math.floor(main.clientWidth / 80)));
+    // about a tick per 60 px (three at least): a narrow map's times do not run into each other
+    heat.renderTimeTicks(ticks, from(c0), to(c1 - 1), Math.max(3, Math.floor(main.clientWidth / 60)));
   });
   const scale = el('canvas', undefined, { class: 'pixel observe-scale', role: 'img', 'aria-label': 'colour scale' });
   const words = heat.renderScaleLegend(scale, top, { scale: 'linear', windowSec: 1 }, noun);
