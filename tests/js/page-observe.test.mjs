@@ -7,13 +7,16 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { b64, launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
 import { NOT_BUILT } from './npm-helpers.mjs';
+
+/** The npm package (Node), loaded only when the package is built. */
+const npm = () => import(path.join(ROOT, 'pkg/node/index.js'));
 
 const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
 const FIX = path.join(ROOT, 'tests/fixtures/observe');
@@ -60,11 +63,11 @@ after(async () => {
 });
 
 /** The page on the salted design, its run done; requests recorded. */
-async function openSalted() {
+async function openSalted(design = DESIGN) {
   const { page, problems, foreign } = await openPage(browser, server.url, { width: 1400, height: 1000 });
   const requests = [];
   page.on('request', r => requests.push(new URL(r.url()).pathname));
-  await page.goto(`${server.url}#v=1&d=${b64(DESIGN)}`);
+  await page.goto(`${server.url}#v=1&d=${b64(design)}`);
   await waitDone(page);
   return { page, problems, foreign, requests };
 }
@@ -168,6 +171,175 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     );
     await page.$eval('#observe-box', b => b.scrollIntoView());
     await shot(page, 'observe-salted');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('the design’s predicted map: the measured map’s rows, the npm library’s matrix; zoom and its undoing', async () => {
+    // The prediction by the npm library, apart from the page: the series of the same files, the
+    // design analyzed on its layout (the layout's region k is the design's region k), and the
+    // measured map's rows (againstDesign's, in key order) with their labels.
+    const api = await npm();
+    const names = readdirSync(SALTED).sort();
+    const series = api.readSeries(
+      names.map(name => {
+        const f = path.join(SALTED, name);
+        return { name, text: readFileSync(f, 'utf8'), modifiedMs: Math.floor(statSync(f).mtimeMs) };
+      }),
+      null,
+    );
+    const report = api.analyzeDesign(api.onTableRegions(DESIGN, series.layout));
+    const o = api.againstDesign(
+      series,
+      DESIGN,
+      report.regions.map(r => r.writes),
+    );
+    const { rows, cols, cells } = report.matrix;
+    assert.equal(rows, series.layout.regions.length);
+    const want = o.rows.map(region => {
+      const k = series.layout.regions.indexOf(region);
+      return Array.from(cells.subarray(k * cols, (k + 1) * cols));
+    });
+    const labels = o.rows.map(i => o.starts[i].label);
+
+    const { page, problems } = await openSalted();
+    await page.click('#observe-open');
+    await page.waitForSelector('#observe-files', { state: 'attached' });
+    await page.setInputFiles(
+      '#observe-files',
+      names.map(f => path.join(SALTED, f)),
+    );
+    await page.waitForSelector('#observe-predicted');
+    // (the axes are drawn on the frame after the maps)
+    const axes = () =>
+      page.evaluate(async () => {
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return [...document.querySelectorAll('#observe-maps figure')].map(f => ({
+          title: f.querySelector('figcaption').textContent,
+          labels: [...f.querySelectorAll('.klabel')].map(k => [Number(k.dataset.row), k.textContent]),
+          size: [f.querySelector('canvas').width, f.querySelector('canvas').height],
+          ticks: [...f.querySelectorAll('.tick')].map(t => Number(t.dataset.time)),
+        }));
+      });
+    await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 16);
+    const [measured, predicted] = await axes();
+    assert.equal(measured.title, 'Measured now: writes/s');
+    assert.equal(predicted.title, 'This design predicts: writes');
+    // The same rows, in the same order, labelled alike: the regions in key order through the key.
+    assert.deepEqual(
+      predicted.labels,
+      labels.map((l, r) => [r, l]),
+    );
+    assert.deepEqual(measured.labels, predicted.labels);
+    assert.deepEqual(predicted.size, [cols, o.rows.length]);
+    // Its cells are the library's: each hovered cell says its count, row by row.
+    const box = await page.$eval('#observe-predicted', c => {
+      c.scrollIntoView({ block: 'center' });
+      const b = c.getBoundingClientRect();
+      return { x: b.left, y: b.top, w: b.width, h: b.height };
+    });
+    for (let r = 0; r < want.length; r++)
+      for (const c of [0, 17, cols - 1]) {
+        await page.mouse.move(box.x + box.w * ((c + 0.5) / cols), box.y + box.h * ((r + 0.5) / want.length));
+        const tip = await page.$eval('#observe-tip', t => t.textContent);
+        assert.ok(tip.startsWith(`${labels[r]}\nwindow ${c}, `), tip);
+        assert.equal(Number(/: (\d+) writes \(/.exec(tip)?.[1]), want[r][c], `${labels[r]}, window ${c}: ${tip}`);
+      }
+    // Every cell: the canvas's pixels are the library's matrix through the lab's palette.
+    const { matrixPixels } = await import(path.join(ROOT, 'www/views/heatmap.js'));
+    const { px } = matrixPixels(
+      { rows: want.length, cols, cells: Float64Array.from(want.flat()) },
+      { scale: 'linear' },
+    );
+    const drawn = await page.$eval('#observe-predicted', c =>
+      Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data),
+    );
+    assert.deepEqual(drawn, Array.from(px));
+
+    // Zoom, from the keyboard as on the lab's map: + halves the predicted map's time around its
+    // cursor, ] halves the rows of both maps, R undoes both.
+    await page.focus('#observe-predicted');
+    await page.keyboard.press('+');
+    let [m1, p1] = await axes();
+    assert.deepEqual(p1.size, [cols / 2, want.length]);
+    assert.ok(p1.ticks[0] < predicted.ticks.at(-1) && p1.ticks.at(-1) < predicted.ticks.at(-1), `${p1.ticks}`);
+    assert.deepEqual(m1.size, measured.size);
+    assert.equal(await page.$eval('#observe-zoom-reset', b => b.disabled), false);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'observe-predicted');
+    await page.keyboard.press(']');
+    await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 8);
+    [m1, p1] = await axes();
+    assert.deepEqual(p1.size, [cols / 2, want.length / 2]);
+    assert.deepEqual(m1.size, [measured.size[0], want.length / 2]);
+    assert.deepEqual(m1.labels, p1.labels);
+    assert.deepEqual(p1.labels, predicted.labels.slice(0, want.length / 2));
+    await page.keyboard.press('r');
+    await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 16);
+    assert.deepEqual(await axes(), [measured, predicted]);
+    assert.equal(await page.$eval('#observe-zoom-reset', b => b.disabled), true);
+    // A drag across the measured map's first two intervals zooms its time to them; Reset zoom undoes it.
+    const mbox = await page.$eval('#observe-map', c => {
+      c.scrollIntoView({ block: 'center' });
+      const b = c.getBoundingClientRect();
+      return { x: b.left, y: b.top, w: b.width, h: b.height };
+    });
+    await page.mouse.move(mbox.x + mbox.w * (0.5 / 3), mbox.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(mbox.x + mbox.w * (1.5 / 3), mbox.y + 6);
+    await page.mouse.up();
+    [m1, p1] = await axes();
+    assert.deepEqual(m1.size, [2, want.length]);
+    assert.deepEqual(p1, predicted);
+    await page.click('#observe-zoom-reset');
+    await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 16);
+    assert.deepEqual(await axes(), [measured, predicted]);
+
+    // Servers as rows: each server's predicted writes per window, by name.
+    await page.selectOption('#observe-rows', 'servers');
+    await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 4);
+    const [ms, ps] = await axes();
+    const servers = [...new Set(report.servers.map(v => v.name))].sort();
+    assert.deepEqual(
+      ps.labels.map(([, l]) => l),
+      servers.map(n => (n.length > 30 ? `${n.slice(0, 14)}…${n.slice(-15)}` : n)),
+    );
+    assert.deepEqual(ms.labels, ps.labels);
+    assert.deepEqual(ps.size, [cols, servers.length]);
+    await page.$eval('#observe-box', b => b.scrollIntoView());
+    await shot(page, 'observe-predicted');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a design whose analysis splits the table’s regions further: no predicted map, and why', async () => {
+    // Auto-split at 64 KiB: the design's run splits the layout's regions; the library's count.
+    const design = {
+      ...DESIGN,
+      regions: { autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: '64 KiB' } } },
+    };
+    const api = await npm();
+    const names = readdirSync(SALTED).sort();
+    const series = api.readSeries(
+      names.map(name => ({ name, text: readFileSync(path.join(SALTED, name), 'utf8'), modifiedMs: 0 })),
+      null,
+    );
+    const split = api.analyzeDesign(api.onTableRegions(design, series.layout)).regions.length;
+    const table = series.layout.regions.length;
+    assert.ok(split > table, `${split} regions`);
+    const { page, problems } = await openSalted(design);
+    await page.click('#observe-open');
+    await page.waitForSelector('#observe-files', { state: 'attached' });
+    await page.setInputFiles(
+      '#observe-files',
+      names.map(f => path.join(SALTED, f)),
+    );
+    await page.waitForSelector('#observe-predicted-why');
+    assert.equal(
+      await page.textContent('#observe-predicted-why'),
+      `No predicted map: the design’s analysis split the table’s ${table} regions into ${split}, so its rows are not these regions.`,
+    );
+    assert.equal(await page.$('#observe-predicted'), null);
+    assert.deepEqual(await page.$eval('#observe-map', c => [c.width, c.height]), [3, table]);
     assert.deepEqual(problems, []);
     await page.close();
   });

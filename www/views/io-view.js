@@ -17,8 +17,18 @@ import {
 } from '../state/io.js';
 import { $, el, num, saveState, state } from '../state/lab-state.js';
 import { replaceDesign, rerun } from '../state/store.js';
-import { elide, renderKeyLabels, renderScaleLegend, renderTimeTicks, showTooltip } from './heat-axes.js';
-import { drawMatrix } from './heatmap.js';
+import {
+  CURSOR_STEPS,
+  cellPoint,
+  elide,
+  renderKeyLabels,
+  renderScaleLegend,
+  renderTimeTicks,
+  showTooltip,
+  ZOOM_KEYS,
+  zoomedRange,
+} from './heat-axes.js';
+import { drawMatrix, sliceCols } from './heatmap.js';
 import { shownMatrix } from './heatmap-view.js';
 import { openRecent, renderRecent } from './recent-view.js';
 
@@ -38,7 +48,19 @@ const observeView = () =>
       el,
       readOff,
       state,
-      heat: { drawMatrix, elide, renderKeyLabels, renderScaleLegend, renderTimeTicks, showTooltip },
+      heat: {
+        drawMatrix,
+        sliceCols,
+        elide,
+        renderKeyLabels,
+        renderScaleLegend,
+        renderTimeTicks,
+        showTooltip,
+        cellPoint,
+        ZOOM_KEYS,
+        CURSOR_STEPS,
+        zoomedRange,
+      },
     }),
   );
 /** A file picked or dropped: a design when its name ends in .json, else the user's rows, whose

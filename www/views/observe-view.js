@@ -32,7 +32,13 @@ const MEASURES = {
 const COUNTED = { reopened: ' (since a reopen)', split: ' (since the split)', merged: ' (since the merge)', gap: '' };
 
 /** The view's own state: what was read, and how it is shown. */
-const view = { got: null, names: [], measure: 'writes', rows: 'regions', reading: null };
+const view = { got: null, names: [], measure: 'writes', rows: 'regions', reading: null, ...unzoomed() };
+/** No zoom: all the rows (`keys`, shared by both maps), each map's time, no keyboard cursors. */
+function unzoomed() {
+  return { keys: null, time: [null, null], cursor: [] };
+}
+/** A drag across a map: where it began, its map (`k`) and what its end does. */
+let drag = null;
 
 // ---- the panel ----------------------------------------------------------------------------
 let drawn = false;
@@ -76,6 +82,12 @@ function drawPanel() {
     el('pre', undefined, { id: 'observe-error', class: 'error', role: 'alert', hidden: '' }),
     el('div', undefined, { id: 'observe-result', hidden: '' }),
   );
+  // a drag let go outside its map zooms nothing
+  window.addEventListener('mouseup', () => {
+    if (!drag) return;
+    drag = null;
+    drawMaps();
+  });
   // Files dropped on the panel are snapshots (the page elsewhere takes a design or rows).
   box.addEventListener('dragover', e => {
     if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
@@ -140,6 +152,7 @@ export async function openSnapshots(picked) {
     if (view.reading === read) view.reading = null;
   }
   view.names = files.map(f => f.name);
+  Object.assign(view, unzoomed());
   const s = view.got.series;
   $('observe-status').textContent =
     `Table ${s.table}: ${s.snapshots.length} snapshots from ${when(s.snapshots[0].timeMs)} to ${when(s.snapshots.at(-1).timeMs)}, ${files.length} files, ${s.regions.length} regions.`;
@@ -204,7 +217,7 @@ function render() {
         ['regions', 'regions'],
         ['servers', 'servers'],
       ],
-      v => (view.rows = v),
+      v => Object.assign(view, { rows: v }, unzoomed()),
     ),
     pick(
       'observe-measure',
@@ -216,71 +229,266 @@ function render() {
   );
   box.replaceChildren(
     controls,
-    heatmap(),
+    heatmaps(),
     el('h4', 'Busiest regions of each interval'),
     topsTable(),
     ...againstParts(),
     ...notes(),
+    el('div', undefined, { id: 'observe-tip', class: 'tooltip', hidden: '' }),
   );
+  drawMaps();
 }
 
-/** The heatmap: the lab's own drawing (one pixel per cell, scaled up), its axes and legend. */
-function heatmap() {
-  const { series: s } = view.got;
-  const m = matrix();
-  const noun = MEASURES[view.measure].label;
-  const wrap = el('div', undefined, { class: 'observe-heat' });
-  const keys = el('div', undefined, { class: 'observe-keys', 'aria-hidden': 'true' });
-  const main = el('div', undefined, { class: 'observe-main' });
-  const canvas = el('canvas', undefined, {
-    id: 'observe-map',
-    class: 'pixel',
-    role: 'img',
-    'aria-label': `${noun} per ${m.server ? 'server' : 'region'} (rows) and interval (columns)`,
+/** The design's prediction on the same rows as `matrix()` (`m`): each region's row of the design's
+ * analysis on the series' layout (the layout's region k is the design's region k), or each
+ * server's writes per window; `{ rows, cols, cells, names, missing }` (`missing`: rows the layout
+ * has no region for, left empty), or `{ why }` when it cannot line up with the measured map. */
+function predictedMatrix(m) {
+  const { series: s, prediction: p } = view.got;
+  if (!p || !s.layout) return { why: 'No prediction: the snapshots give no key ranges to run the design on.' };
+  const cols = p.matrix.cols;
+  const cells = new Float64Array(m.rows * cols);
+  if (m.server) {
+    const by = new Map(p.servers.map(v => [v.name, v.writesPerWindow]));
+    if (!m.names.some(n => by.has(n)))
+      return {
+        why: 'No prediction per server: the design’s servers are not the table’s (no server names in the snapshots’ regions).',
+      };
+    for (const [r, n] of m.names.entries()) {
+      const w = by.get(n);
+      if (w) for (let c = 0; c < cols; c++) cells[r * cols + c] = w[c];
+    }
+    return { rows: m.rows, cols, cells, names: m.names, missing: 0 };
+  }
+  const layout = s.layout.regions;
+  if (p.matrix.rows !== layout.length)
+    return {
+      why: `No predicted map: the design’s analysis split the table’s ${layout.length} regions into ${p.matrix.rows}, so its rows are not these regions.`,
+    };
+  const at = new Map(layout.map((region, k) => [region, k]));
+  let missing = 0;
+  for (const [r, region] of view.got.observed.rows.entries()) {
+    const k = at.get(region);
+    if (k === undefined) missing++;
+    else for (let c = 0; c < cols; c++) cells[r * cols + c] = p.matrix.cells[k * cols + c];
+  }
+  return { rows: m.rows, cols, cells, names: m.names, missing };
+}
+
+/** Rows [r0, r1) and columns [c0, c1) of a matrix. */
+function part(m, [r0, r1], [c0, c1]) {
+  const rows = heat.sliceCols(m, c0, c1);
+  return { rows: r1 - r0, cols: rows.cols, cells: rows.cells.subarray(r0 * rows.cols, r1 * rows.cols) };
+}
+
+/** The live heatmaps side by side (one above the other on a narrow screen): measured now, and
+ * what the design predicts on the same rows. Zoomed as the lab's map is: a drag across a map
+ * zooms its time (diagonally: the rows of both), and on a focused map arrows move a cursor, + and
+ * − zoom its time around it, ] and [ the rows of both, R resets. */
+function heatmaps() {
+  const box = el('div', undefined, { id: 'observe-maps', class: 'observe-maps' });
+  const reset = el('button', 'Reset zoom', { id: 'observe-zoom-reset', type: 'button' });
+  reset.addEventListener('click', () => {
+    view.keys = null;
+    view.time = [null, null];
+    drawMaps();
   });
-  main.append(canvas);
-  const ticks = el('div', undefined, { class: 'observe-ticks', 'aria-hidden': 'true' });
-  const scale = el('canvas', undefined, { class: 'pixel observe-scale', role: 'img', 'aria-label': 'colour scale' });
-  const legend = el('p', undefined, { id: 'observe-legend', class: 'muted' });
-  wrap.append(keys, main, el('div'), ticks);
-  const height = Math.max(120, Math.min(520, m.rows * 22));
-  main.style.height = `${height}px`;
-  const top = heat.drawMatrix(canvas, m, { scale: 'linear' });
-  const first = s.intervals[0]?.fromMs ?? 0;
-  const last = s.intervals.at(-1)?.toMs ?? first;
-  requestAnimationFrame(() => {
-    heat.renderKeyLabels(keys, { rows: m.rows, r0: 0, height, label: r => heat.elide(m.names[r], 30) });
-    heat.renderTimeTicks(ticks, first, last);
-  });
-  const words = heat.renderScaleLegend(scale, top, { scale: 'linear', windowSec: 1 }, noun);
-  legend.append(
-    scale,
-    ` 0 to ${words}; a dark cell with no rate: the region was not read at one end of the interval (a gap, or its first reading).`,
-  );
-  const tip = el('div', undefined, { class: 'tooltip', hidden: '' });
-  canvas.addEventListener('mousemove', e => {
-    const b = canvas.getBoundingClientRect();
-    const r = Math.floor(((e.clientY - b.top) / b.height) * m.rows);
-    const c = Math.floor(((e.clientX - b.left) / b.width) * m.cols);
-    const x = m.cell(r, c);
-    const iv = s.intervals[c];
-    if (!iv || r < 0 || r >= m.rows) return;
-    const value = x ? (m.server ? MEASURES[view.measure].server(x) : MEASURES[view.measure].of(x)) : null;
-    const where = m.server
-      ? m.names[r]
-      : `${m.names[r]} [${x?.startKey || '(first)'}, ${x?.endKey || '(last)'}) on ${x?.server ?? '?'}`;
-    heat.showTooltip(
-      tip,
-      `${where}\n${clock(iv.fromMs)} → ${clock(iv.toMs)}: ${value == null ? 'no rate' : `${rate(value)} ${noun}`}${x && !m.server ? (COUNTED[x.counted] ?? '') : ''}`,
-      e.pageX,
-      e.pageY,
-    );
-  });
-  canvas.addEventListener('mouseleave', () => (tip.hidden = true));
   const out = el('div');
-  out.append(wrap, legend, tip);
+  const bar = el('div', undefined, { class: 'runbar observe-zoombar' });
+  bar.append(
+    reset,
+    el(
+      'span',
+      'Drag across a map to zoom its time, diagonally the rows of both; on a focused map, arrows move a cursor, + and − zoom its time, ] and [ the rows; R resets.',
+      { class: 'muted' },
+    ),
+  );
+  out.append(box, bar);
   return out;
 }
+
+/** Both maps from the view's zoom into #observe-maps; `focus`: the map to focus after (0, 1). */
+function drawMaps(focus) {
+  const box = $('observe-maps');
+  if (!box || !view.got) return;
+  const { series: s, prediction: p } = view.got;
+  const m = matrix();
+  const pm = predictedMatrix(m);
+  if (view.keys && view.keys[1] > m.rows) view.keys = null;
+  const keys = view.keys ?? [0, m.rows];
+  const noun = MEASURES[view.measure].label;
+  const figs = [
+    mapFigure(0, {
+      m,
+      keys,
+      title: `Measured now: ${noun}`,
+      what: `measured ${noun} per ${m.server ? 'server' : 'region'} (rows) and interval (columns)`,
+      from: c => s.intervals[c]?.fromMs ?? 0,
+      to: c => s.intervals[c]?.toMs ?? 0,
+      legend: words =>
+        ` 0 to ${words}; a dark cell with no rate: the region was not read at one end of the interval (a gap, or its first reading).`,
+      noun,
+      tip: (r, c) => {
+        const x = m.cell(r, c);
+        const iv = s.intervals[c];
+        const value = x ? (m.server ? MEASURES[view.measure].server(x) : MEASURES[view.measure].of(x)) : null;
+        const where = m.server
+          ? m.names[r]
+          : `${m.names[r]} [${x?.startKey || '(first)'}, ${x?.endKey || '(last)'}) on ${x?.server ?? '?'}`;
+        return `${where}\n${clock(iv.fromMs)} → ${clock(iv.toMs)}: ${value == null ? 'no rate' : `${rate(value)} ${noun}`}${x && !m.server ? (COUNTED[x.counted] ?? '') : ''}`;
+      },
+    }),
+  ];
+  if (pm.why) figs.push(el('p', pm.why, { id: 'observe-predicted-why', class: 'muted' }));
+  else {
+    const sec = p.windowMs / 1000;
+    figs.push(
+      mapFigure(1, {
+        m: pm,
+        keys,
+        title: 'This design predicts: writes',
+        what: `writes this design predicts per ${m.server ? 'server' : 'region'} (rows) and window of its workload (columns)`,
+        from: c => p.startTimeMs + c * p.windowMs,
+        to: c => p.startTimeMs + (c + 1) * p.windowMs,
+        legend: words =>
+          ` 0 to ${words} per ${rate(sec)} s window of the design’s workload (its own clock), on the table’s ${m.server ? 'servers' : 'regions'} as they are now.${pm.missing ? ` ${pm.missing} rows are regions gone before the last interval: nothing predicted for them.` : ''}`,
+        noun: 'writes',
+        tip: (r, c) =>
+          `${pm.names[r]}\nwindow ${c}, ${clock(p.startTimeMs + c * p.windowMs)} + ${rate(sec)} s: ${pm.cells[r * pm.cols + c]} writes (${rate(pm.cells[r * pm.cols + c] / sec)} writes/s)`,
+      }),
+    );
+  }
+  box.replaceChildren(...figs);
+  $('observe-zoom-reset').disabled = !view.keys && !view.time[0] && !view.time[1];
+  if (focus !== undefined) $(focus ? 'observe-predicted' : 'observe-map')?.focus();
+}
+
+/** One map (`k`: 0 measured, 1 predicted) of `spec.m`'s rows `spec.keys` and its zoomed time. */
+function mapFigure(k, { m, keys, title, what, from, to, legend, noun, tip }) {
+  const [r0, r1] = keys;
+  const [c0, c1] = view.time[k] ?? [0, m.cols];
+  const shown = part(m, keys, [c0, c1]);
+  const fig = el('figure', undefined, { class: 'observe-fig' });
+  const wrap = el('div', undefined, { class: 'observe-heat' });
+  const axis = el('div', undefined, { class: 'observe-keys', 'aria-hidden': 'true' });
+  const main = el('div', undefined, { class: 'observe-main' });
+  const canvas = el('canvas', undefined, {
+    id: k ? 'observe-predicted' : 'observe-map',
+    class: 'pixel',
+    role: 'img',
+    tabindex: '0',
+    'aria-label': `${what}; drag across it to zoom its time (diagonally: the rows of both maps); arrow keys move a cursor, + and − zoom its time around it, ] and [ the rows of both maps, R resets`,
+  });
+  const brush = el('div', undefined, { class: 'brush', hidden: '' });
+  main.append(canvas, brush);
+  const ticks = el('div', undefined, { class: 'observe-ticks', 'aria-hidden': 'true' });
+  const height = Math.max(120, Math.min(520, shown.rows * 22));
+  main.style.height = `${height}px`;
+  // the key column as wide as the longest label (monospace, about 6.7 px a character)
+  const chars = Math.max(6, ...m.names.map(n => Math.min(30, n.length)));
+  wrap.style.gridTemplateColumns = `${Math.ceil(chars * 6.7) + 4}px 1fr`;
+  wrap.append(axis, main, el('div'), ticks);
+  const top = heat.drawMatrix(canvas, shown, { scale: 'linear' });
+  requestAnimationFrame(() => {
+    heat.renderKeyLabels(axis, { rows: shown.rows, r0, height, label: r => heat.elide(m.names[r], 30) });
+    // about a tick per 60 px (three at least): a narrow map's times do not run into each other
+    heat.renderTimeTicks(ticks, from(c0), to(c1 - 1), Math.max(3, Math.floor(main.clientWidth / 60)));
+  });
+  const scale = el('canvas', undefined, { class: 'pixel observe-scale', role: 'img', 'aria-label': 'colour scale' });
+  const words = heat.renderScaleLegend(scale, top, { scale: 'linear', windowSec: 1 }, noun);
+  const caption = el('p', undefined, { class: 'muted observe-legend' });
+  caption.append(scale, legend(words));
+  fig.append(el('figcaption', title, { class: 'observe-title' }), wrap, caption);
+  // the cell under the mouse, or the keyboard's cursor, in shown cells
+  const cellAt = e => {
+    const b = canvas.getBoundingClientRect();
+    const row = Math.floor(((e.clientY - b.top) / b.height) * shown.rows);
+    const col = Math.floor(((e.clientX - b.left) / b.width) * shown.cols);
+    return {
+      row: Math.min(shown.rows - 1, Math.max(0, row)),
+      col: Math.min(shown.cols - 1, Math.max(0, col)),
+      inside: row >= 0 && row < shown.rows && col >= 0 && col < shown.cols,
+    };
+  };
+  const tipAt = (row, col, x, y) => heat.showTooltip(tooltip(), tip(r0 + row, c0 + col), x, y);
+  canvas.addEventListener('mousemove', e => {
+    const at = cellAt(e);
+    if (drag?.k === k) {
+      const a = Math.min(drag.col, at.col);
+      const b = Math.max(drag.col, at.col);
+      const ra = Math.min(drag.row, at.row);
+      const rb = Math.max(drag.row, at.row);
+      brush.hidden = false;
+      brush.style.left = `${(a / shown.cols) * 100}%`;
+      brush.style.width = `${((b - a + 1) / shown.cols) * 100}%`;
+      brush.style.top = rb > ra ? `${(ra / shown.rows) * 100}%` : '0';
+      brush.style.height = rb > ra ? `${((rb - ra + 1) / shown.rows) * 100}%` : '100%';
+    }
+    if (at.inside) tipAt(at.row, at.col, e.pageX, e.pageY);
+    else tooltip().hidden = true;
+  });
+  canvas.addEventListener('mouseleave', () => {
+    if (!drag) tooltip().hidden = true;
+  });
+  canvas.addEventListener('blur', () => (tooltip().hidden = true));
+  canvas.addEventListener('mousedown', e => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    drag = { k, ...cellAt(e), end: at => zoomTo(k, at, drag, { r0, c0 }) };
+  });
+  canvas.addEventListener('mouseup', e => drag?.k === k && drag.end(cellAt(e)));
+  canvas.addEventListener('keydown', e => {
+    if (e.key === 'r' || e.key === 'R' || e.key === 'Backspace') {
+      e.preventDefault();
+      view.keys = null;
+      view.time[k] = null;
+      drawMaps(k);
+      return;
+    }
+    const cur = view.cursor[k] ?? [r0, c0];
+    const inside = ([row, col], [a0, a1], [b0, b1]) => [
+      Math.min(a1 - 1, Math.max(a0, row)),
+      Math.min(b1 - 1, Math.max(b0, col)),
+    ];
+    const [row, col] = inside(cur, [r0, r1], [c0, c1]);
+    const zoom = heat.ZOOM_KEYS[e.key];
+    const step = heat.CURSOR_STEPS[e.key];
+    if (!zoom && !step) return;
+    e.preventDefault();
+    if (zoom) {
+      // the cursor stays on its cell as the ranges change around it
+      if (zoom[0] === 'time') view.time[k] = heat.zoomedRange([c0, c1], m.cols, col, zoom[1]);
+      else view.keys = heat.zoomedRange([r0, r1], m.rows, row, zoom[1]);
+      view.cursor[k] = [row, col];
+      drawMaps(k);
+      $(k ? 'observe-predicted' : 'observe-map').dispatchEvent(new Event('cursor'));
+      return;
+    }
+    view.cursor[k] = inside([row + step[0], col + step[1]], [r0, r1], [c0, c1]);
+    canvas.dispatchEvent(new Event('cursor'));
+  });
+  // the cursor's tooltip, at its cell
+  canvas.addEventListener('cursor', () => {
+    const [row, col] = view.cursor[k] ?? [r0, c0];
+    if (row < r0 || row >= r1 || col < c0 || col >= c1) return;
+    tipAt(row - r0, col - c0, ...heat.cellPoint(canvas, row - r0, col - c0, shown.rows, shown.cols));
+  });
+  return fig;
+}
+
+/** A drag (`from`, on map `k`, whose shown part began at row `r0`, column `c0`) ended at `at`:
+ * its columns are the map's time from now, two rows or more the rows of both maps. */
+function zoomTo(k, at, from, { r0, c0 }) {
+  drag = null;
+  const [a, b] = [Math.min(from.col, at.col), Math.max(from.col, at.col)];
+  const [ra, rb] = [Math.min(from.row, at.row), Math.max(from.row, at.row)];
+  if (b > a) view.time[k] = [c0 + a, c0 + b + 1];
+  if (rb > ra) view.keys = [r0 + ra, r0 + rb + 1];
+  drawMaps();
+}
+
+/** The panel's one tooltip. */
+const tooltip = () => $('observe-tip');
 
 /** A table of `rows` (arrays of cells: text, or `[text, value]` with the figure as data-value). */
 function table(head, rows, id) {
