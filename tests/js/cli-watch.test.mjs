@@ -5,37 +5,19 @@
 // nothing listening are each said and skipped.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT } from './helpers.mjs';
+import { cliAsync, ROOT } from './helpers.mjs';
 import { NOT_BUILT } from './npm-helpers.mjs';
 
-const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
 const SCENARIO = path.join(ROOT, 'tests/fixtures/observe/scenario');
 const dump = name => readFileSync(path.join(SCENARIO, name), 'utf8');
 
-/** The CLI, asynchronously (the servers answer in this process): {status, stdout, stderr}. */
-const cli = (args, cwd) =>
-  new Promise(resolve => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', d => {
-      stdout += d;
-    });
-    child.stderr.on('data', d => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => child.kill(), 60000);
-    child.on('close', status => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+/** The CLI, asynchronously (the test's servers answer in this process). */
+const cli = (args, cwd) => cliAsync(args, cwd);
 
 /** A server answering `handler(req, res, n)` for its n-th request; its URL and the requests. */
 async function rs(handler) {

@@ -136,6 +136,29 @@ export function pageRig(dir) {
 export const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 
 /** A design document in a link's `d=` form (base64url of its JSON). */
+/**
+ * The CLI (`bin/rowkey-lab.mjs`) run asynchronously, for tests whose own servers answer it in
+ * this process (spawnSync would block them): `{ status, stdout, stderr }`; killed after
+ * `timeoutMs`.
+ */
+export const cliAsync = (args, cwd = ROOT, timeoutMs = 120000) =>
+  new Promise(resolve => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/rowkey-lab.mjs'), ...args], { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', d => {
+      stdout += d;
+    });
+    child.stderr.on('data', d => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill(), timeoutMs);
+    child.on('close', status => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+
 export const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 /** A key led by time over 8 uniform regions and 3 servers: one region takes each window's writes. */

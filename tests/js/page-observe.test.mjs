@@ -6,42 +6,24 @@
 // (dropped on its panel) and observe read to the same figures.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { b64, launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
+import { b64, cliAsync, launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
 import { NOT_BUILT } from './npm-helpers.mjs';
 
 /** The npm package (Node), loaded only when the package is built. */
 const npm = () => import(path.join(ROOT, 'pkg/node/index.js'));
 
-const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
 const FIX = path.join(ROOT, 'tests/fixtures/observe');
 const SALTED = path.join(FIX, 'salted');
 const DESIGN_FILE = path.join(FIX, 'salted-design.json');
 const DESIGN = JSON.parse(readFileSync(DESIGN_FILE, 'utf8'));
 
 /** The CLI, asynchronously (the test's servers answer in this process). */
-const cli = (args, cwd = ROOT) =>
-  new Promise(resolve => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', d => {
-      stdout += d;
-    });
-    child.stderr.on('data', d => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => child.kill(), 120000);
-    child.on('close', status => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+const cli = (args, cwd) => cliAsync(args, cwd);
 
 /** `observe DIR design --json`, parsed. */
 async function observeJson(dir) {
