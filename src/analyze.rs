@@ -221,8 +221,8 @@ pub use run::{
 };
 #[cfg(feature = "rows")]
 pub use run::{
-    analyze_batches, analyze_rows, encode_batches, fit_to_scan, needs_row_sample, row_fields,
-    split_batches, split_sample, FirstPass, RowsAnalysis,
+    analyze_batches, analyze_rows, encode_batches, fit_to_first, fit_to_scan, needs_row_sample,
+    row_fields, split_batches, split_sample, FirstPass, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
 pub use run::{

@@ -988,3 +988,59 @@ fn reference_timed() -> AnalysisReport {
         .unwrap()
         .0
 }
+
+/// Past the million rows a scan samples, a `sampleQuantiles` pre-split is still cut at every
+/// row's key when the first pass kept the rows: the split points equal the quantiles of every
+/// key, sorted here apart from the engine.
+#[test]
+fn split_points_past_the_sample_are_exact_when_the_rows_are_kept() {
+    use rowkey_lab::analyze::analyze_batches;
+    let n = rowkey_lab::rows::SAMPLE_KEYS + 200_001;
+    let doc = DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [{"name": "id", "type": "string"}],
+            "key": "id",
+            "regions": {"presplit": {"kind": "sampleQuantiles", "regions": 7}}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    // Skewed ids: many repeats of a few, so equal-row cuts fall on repeated keys too.
+    let ids: Vec<String> = (0..n)
+        .map(|i| {
+            let x = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            if x % 5 == 0 {
+                format!("hot{}", x % 3)
+            } else {
+                format!("u{x:07}")
+            }
+        })
+        .collect();
+    let schema = Arc::new(Schema::new(vec![Field::new("id", DataType::Utf8, false)]));
+    let batch = RecordBatch::try_new(
+        schema,
+        vec![Arc::new(StringArray::from(ids.clone())) as ArrayRef],
+    )
+    .unwrap();
+    let a = analyze_batches(
+        &doc,
+        &AnalyzeOptions::default(),
+        &RowsOptions::default(),
+        &[batch],
+    )
+    .unwrap();
+    // Apart: sort every key, take the rows at floor(j * n / 7), drop repeats and the smallest.
+    let mut sorted: Vec<&[u8]> = ids.iter().map(|s| s.as_bytes()).collect();
+    sorted.sort_unstable();
+    let mut want: Vec<Vec<u8>> = Vec::new();
+    for j in 1..7u64 {
+        let k = sorted[(j * n as u64 / 7) as usize];
+        let floor = want.last().map_or(sorted[0], Vec::as_slice);
+        if k > floor {
+            want.push(k.to_vec());
+        }
+    }
+    assert_eq!(a.split_keys, want);
+    assert_eq!(a.summary.rows, n as u64);
+}

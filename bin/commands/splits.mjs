@@ -30,8 +30,8 @@ export async function splits(pos, opt) {
 
 /**
  * The split keys that cut the rows of --records into --regions N regions of equal rows (the
- * engine's sampleQuantiles pre-split cut at every row's key, up to a million rows; a uniform
- * sample of rows beyond, said on stderr).
+ * engine's sampleQuantiles pre-split cut at every row's key while the rows fit the memory kept
+ * for them; a uniform sample of a million rows beyond, said on stderr).
  */
 async function rowSplits(design, opt) {
   const n = whole(opt, 'regions', 'regions', 2);

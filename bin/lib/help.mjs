@@ -93,7 +93,9 @@ buckets, a split algorithm, sample quantiles), one per line in Bytes.toStringBin
 format of the HBase shell's SPLITS_FILE.
   --records FILE  with --regions N: the keys that cut your rows (any format analyze reads)
                   into N regions of equal rows, from every row's key encoded as HBase stores
-                  it (up to 1,000,000 rows; a uniform sample of rows beyond, said on stderr)
+                  it: exact while the rows fit the memory kept for them (--keep-mib, 256 MiB:
+                  about eight million 16-byte keys); beyond, a uniform sample of a million
+                  rows, said on stderr
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
   --family F      its column family (default cf)`,
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]

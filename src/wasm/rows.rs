@@ -365,22 +365,24 @@ impl RowsSession {
         } else {
             core(self.reader.finish(first.as_mut()))?
         };
-        let scan = &mut first.scan;
-        self.profile = scan.profile(&stats);
-        self.last_keys = Some(scan.take_keys());
-        let fitted = crate::analyze::fit_to_scan(&self.doc, scan);
+        self.profile = first.scan.profile(&stats);
+        self.last_keys = Some(first.scan.take_keys());
+        let fitted = crate::analyze::fit_to_first(&self.doc, first);
         let keys = core(fitted.regions.clone().unwrap_or_default().split_keys(&[]))?;
+        let summary = first.scan.summary;
+        // Exact: cut at every row's key (the scan's sample holds every row's up to
+        // SAMPLE_KEYS rows; the kept rows, every row's beyond).
         let exact = !crate::analyze::needs_row_sample(&self.doc)
-            || scan.summary.rows <= crate::rows::SAMPLE_KEYS as u64;
-        self.split_keys = Some((keys, exact, scan.summary.rows));
-        let summary = scan.summary;
+            || summary.rows <= crate::rows::SAMPLE_KEYS as u64
+            || first.kept();
+        self.split_keys = Some((keys, exact, summary.rows));
         if summary.rows == 0 {
             return Err(js_error(&Error::new(
                 ErrorKind::Invalid,
                 "no rows to analyze",
             )));
         }
-        let mut run = core(AnalysisRun::for_rows(&self.doc, &self.options, scan))?;
+        let mut run = core(AnalysisRun::for_first_pass(&self.doc, &self.options, first))?;
         let analyzed = core(run.replay(first))?;
         if analyzed {
             self.replayed = Some(stats);

@@ -20,6 +20,16 @@ impl AnalysisRun {
         AnalysisRun::for_rows_summary(&fit_to_scan(doc, scan), opts, &scan.summary)
     }
 
+    /// [`for_rows`](Self::for_rows) after a [`FirstPass`]: its pre-split fitted by
+    /// [`fit_to_first`] (exact split points from every kept row).
+    pub fn for_first_pass(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        first: &FirstPass,
+    ) -> Result<AnalysisRun> {
+        AnalysisRun::for_rows_summary(&fit_to_first(doc, first), opts, &first.scan.summary)
+    }
+
     /// [`for_rows`](Self::for_rows) from the first pass's summary alone (a `sampleQuantiles`
     /// pre-split must have its sample by now).
     pub(super) fn for_rows_summary(
@@ -60,6 +70,37 @@ pub fn fit_to_scan(doc: &DesignDocument, scan: &RowScan) -> DesignDocument {
                         .collect(),
                 );
             }
+        }
+    }
+    doc
+}
+
+/// `doc` fitted to the first pass as [`fit_to_scan`] fits it, but a `sampleQuantiles`
+/// pre-split without a sample over more rows than the scan samples ([`SAMPLE_KEYS`]) is cut
+/// at every row's key when the first pass kept them all: exact split points at any row count
+/// the kept rows hold, where the scan's sample would give estimates.
+///
+/// [`SAMPLE_KEYS`]: crate::rows::SAMPLE_KEYS
+pub fn fit_to_first(doc: &DesignDocument, first: &FirstPass) -> DesignDocument {
+    let sampled = first.scan.summary.rows <= crate::rows::SAMPLE_KEYS as u64;
+    let regions = match doc.regions.as_ref().map(|l| &l.presplit) {
+        Some(crate::region::PreSplit::SampleQuantiles {
+            regions,
+            sample: None,
+        }) if !sampled => *regions,
+        _ => return fit_to_scan(doc, &first.scan),
+    };
+    let Some(keys) = first.quantile_keys(regions) else {
+        return fit_to_scan(doc, &first.scan);
+    };
+    let mut doc = doc.clone();
+    if let Some(layout) = doc.regions.as_mut() {
+        if let crate::region::PreSplit::SampleQuantiles { sample, .. } = &mut layout.presplit {
+            *sample = Some(
+                keys.iter()
+                    .map(|k| crate::hbase::bytes::to_string_binary(k))
+                    .collect(),
+            );
         }
     }
     doc
@@ -172,6 +213,35 @@ impl FirstPass {
         self.replay.is_some()
     }
 
+    /// The keys that cut every kept row into `regions` regions of equal rows, as
+    /// [`quantile_split_keys`](crate::region::quantile_split_keys) cuts them: the smallest
+    /// key and the keys at [`quantile_ranks`](crate::region::quantile_ranks) of the sorted
+    /// keys (which that function, given them, picks again). `None` when the rows were not kept.
+    pub fn quantile_keys(&self, regions: u32) -> Option<Vec<Vec<u8>>> {
+        let r = self.replay.as_ref()?;
+        let key = |i: u32| {
+            let i = i as usize;
+            let start = if i == 0 {
+                0
+            } else {
+                r.ends.get(i - 1).map_or(0, |&e| e as usize)
+            };
+            let end = r.ends.get(i).map_or(start, |&e| e as usize);
+            r.keys.get(start..end).unwrap_or(&[])
+        };
+        let n = u32::try_from(r.ends.len()).ok()?;
+        // Indexes sorted by their keys (4 bytes a row), not the keys copied.
+        let mut order: Vec<u32> = (0..n).collect();
+        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
+        let mut out = Vec::with_capacity(regions as usize);
+        out.push(key(*order.first()?).to_vec());
+        for rank in crate::region::quantile_ranks(u64::from(n), regions) {
+            let at = usize::try_from(rank).ok()?;
+            out.push(key(*order.get(at)?).to_vec());
+        }
+        Some(out)
+    }
+
     /// Keep no rows (a pass that only scans: a profile, `encode --records`).
     pub fn keep_none(&mut self) {
         self.replay = None;
@@ -254,9 +324,9 @@ fn two_passes(
     if scan.summary.rows == 0 {
         return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
     }
-    let fitted = fit_to_scan(doc, scan);
+    let fitted = fit_to_first(doc, &first);
     let split_keys = fitted.regions.clone().unwrap_or_default().split_keys(&[])?;
-    let mut run = AnalysisRun::for_rows(doc, opts, scan)?;
+    let mut run = AnalysisRun::for_first_pass(doc, opts, &first)?;
     let stats = if run.replay(&first)? {
         read
     } else {
