@@ -159,6 +159,16 @@ export const cliAsync = (args, cwd = ROOT, timeoutMs = 120000) =>
     });
   });
 
+/**
+ * A largest row's writes, cells and bytes as the page's text shows them: the number, or for a
+ * sketch's estimate `≈n` and under it `≤ n + bound` (the report's `writesError`, `bytesError`).
+ */
+export function largestRowFigures(report, w) {
+  const n = x => x.toLocaleString('en-US');
+  const upTo = (x, bound) => (report.largestRowsExact || !bound ? n(x) : `≈${n(x)}≤ ${n(x + bound)}`);
+  return [upTo(w.writes, w.writesError), upTo(w.cells, w.writesError), upTo(w.bytes, w.bytesError)];
+}
+
 export const b64 = o => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 /** A key led by time over 8 uniform regions and 3 servers: one region takes each window's writes. */

@@ -137,9 +137,9 @@ export function renderMetrics() {
   }
 }
 
-/** The largest rows by bytes (the engine's space-saving sketch), with each one's share of its
- * region's writes: a row is never split, so a row holding most of a region caps what a split of
- * that region can do. */
+/** The largest rows by bytes (exact, or the engine's space-saving sketch with each count's
+ * bound), with each one's share of its region's writes: a row is never split, so a row holding
+ * most of a region caps what a split of that region can do. */
 export function renderLargestRows() {
   const r = state.report,
     box = $('largest-rows');
@@ -154,6 +154,10 @@ export function renderLargestRows() {
     hr.append(el('th', h, { scope: 'col' }));
   t.append(hr);
   const shown = rows.slice(0, 10);
+  // A sketch's count is a lower bound: shown with the most it may be (the engine's bound).
+  // (the bound on a line of its own under the figure)
+  const upTo = (n, bound) =>
+    r.largestRowsExact || !bound ? num(n) : [`≈${num(n)}`, el('span', `≤ ${num(n + bound)}`, { class: 'bound muted' })];
   for (const w of shown) {
     const g = r.regions[w.region];
     const share = g?.writes ? w.writes / g.writes : 0;
@@ -161,24 +165,29 @@ export function renderLargestRows() {
     const cells = [
       ['row key', el('code', w.key, { title: w.keyHex })],
       ['region', String(w.region)],
-      ['writes', num(w.writes)],
-      ['cells kept', num(w.cells)],
-      ['bytes', num(w.bytes)],
+      ['writes', upTo(w.writes, w.writesError)],
+      ['cells kept', upTo(w.cells, w.writesError)],
+      ['bytes', upTo(w.bytes, w.bytesError)],
       ["share of its region's writes", `${fix(share * 100, share < 0.1 ? 1 : 0)} %`],
     ];
     for (const [label, v] of cells) {
       const td = el('td', undefined, { 'data-label': label });
-      td.append(v);
+      td.append(...[v].flat());
       tr.append(td);
     }
     t.append(tr);
   }
+  const of = r.distinctRowsExact
+    ? `${num(r.distinctRows)} rows`
+    : `about ${num(r.distinctRows)} rows (±${fix(r.distinctRowsError * 100, 2)} %)`;
   box.replaceChildren(
     t,
     el(
       'p',
-      `The ${shown.length} largest of ${num(r.distinctRows)} rows by bytes written, from a heavy-hitters sketch: every row with more than 1/64 of the bytes is listed, with exact counts when it was followed from its first write (else a little low).`,
-      { class: 'muted' },
+      r.largestRowsExact
+        ? `The ${shown.length} largest of ${of} by bytes written, counted exactly: every row was followed from its first write.`
+        : `Estimates from a heavy-hitters sketch: the ${shown.length} largest of ${of} by bytes written. Every row with more than 1/64 of the bytes is listed; a count marked ≈ is a lower bound, at most the figure after ≤.`,
+      { class: 'muted', 'data-exact': String(Boolean(r.largestRowsExact)) },
     ),
   );
 }
