@@ -222,7 +222,7 @@ pub use run::{
 #[cfg(feature = "rows")]
 pub use run::{
     analyze_batches, analyze_rows, encode_batches, fit_to_scan, needs_row_sample, row_fields,
-    split_batches, split_sample, FirstPass, RowsAnalysis,
+    split_batches, split_batches_by_bytes, split_sample, write_bytes, FirstPass, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
 pub use run::{

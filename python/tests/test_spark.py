@@ -114,6 +114,22 @@ def test_split_points_against_spark_sql(df):
         assert abs(c - m / regions) <= heaviest + 1
 
 
+@pytest.mark.parametrize("regions", [3, 16])
+def test_split_points_df_by_bytes_is_the_packages_and_spark_sqls(df, regions):
+    small = dict(SALTED, workload={"records": 1000, "valueSize": 3})
+    got = split_points_df(df.repartition(3), small, regions=regions, by="bytes")
+    assert got == rk.split_points(small, _rows_of(df), regions=regions, by="bytes")
+    # Spark SQL's own cut: a running sum of (key length + 3) over the sort of the keys; region j
+    # starts at the first key whose running bytes pass j/regions of the total
+    keys = encode_df(df, small).select("rowkey").withColumn("w", F.length("rowkey") + 3)
+    run = Window.orderBy("rowkey").rowsBetween(Window.unboundedPreceding, Window.currentRow)
+    ranked = keys.withColumn("run", F.sum("w").over(run))
+    total = keys.agg(F.sum("w")).first()[0]
+    smallest = keys.agg(F.min("rowkey")).first()[0]
+    starts = [bytes(ranked.where(F.col("run") * regions > j * total).agg(F.min("rowkey")).first()[0]) for j in range(1, regions)]
+    assert got == sorted(set(k for k in starts if k > bytes(smallest)))
+
+
 def test_large_var_types(spark, df):
     # strings and binaries handed over with 64-bit offsets (large_string, large_binary)
     spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
@@ -123,6 +139,7 @@ def test_large_var_types(spark, df):
         out = _rows_of(encode_df(d, SALTED))
         assert out["rowkey"].combine_chunks().cast(pa.binary()).equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
         assert split_points_df(d, SALTED, regions=5) == rk.split_points(SALTED, _rows_of(d), regions=5)
+        assert split_points_df(d, SALTED, regions=5, by="bytes") == rk.split_points(SALTED, _rows_of(d), regions=5, by="bytes")
     finally:
         spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
 

@@ -430,7 +430,7 @@ use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]
 pub use rows::{
     analyze_batches, analyze_rows, encode_batches, fit_to_scan, needs_row_sample, row_fields,
-    split_batches, split_sample, FirstPass, RowsAnalysis,
+    split_batches, split_batches_by_bytes, split_sample, write_bytes, FirstPass, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
 mod rows_chunk;
