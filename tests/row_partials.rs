@@ -14,8 +14,8 @@ use arrow_schema::{DataType, Field, Schema, TimeUnit};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rowkey_lab::analyze::{
-    analyze_batches, encode_batches, merge_partials, partial_of_batches, report_of_partials,
-    scan_batches, split_batches_by_bytes, AnalyzeOptions,
+    analyze_batches, encode_batches, encode_batches_skipped, merge_partials, partial_of_batches,
+    report_of_partials, scan_batches, split_batches_by_bytes, AnalyzeOptions,
 };
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::ErrorKind;
@@ -406,4 +406,27 @@ fn split_points_by_bytes_are_the_running_weights_cut() {
     let empty = batch.slice(0, 0);
     let e = split_batches_by_bytes(&design(8), &opts(false), &[empty], 4).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Invalid);
+}
+
+/// The rows a `nulls: skip` leaves out are named by position, so keys can sit beside their own
+/// rows: here the rows whose device is null, read off the column itself; the keys are the
+/// other rows' keys, in order.
+#[test]
+fn skipped_rows_are_named_by_position() {
+    use arrow_array::Array;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let batch = rows(&mut rng, 2000);
+    let parts = chunks(&mut rng, &batch, 5);
+    let (keys, offsets, skipped) =
+        encode_batches_skipped(&design(8), &opts(false), &parts).unwrap();
+    let devices = batch.column(0);
+    let nulls: Vec<u64> = (0..batch.num_rows())
+        .filter(|&i| devices.is_null(i))
+        .map(|i| i as u64)
+        .collect();
+    assert!(!nulls.is_empty());
+    assert_eq!(skipped, nulls);
+    let (k2, o2, stats) = encode_batches(&design(8), &opts(false), &parts).unwrap();
+    assert_eq!((keys, offsets), (k2, o2));
+    assert_eq!(stats.used as usize + skipped.len(), batch.num_rows());
 }

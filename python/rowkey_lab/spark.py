@@ -112,14 +112,24 @@ def encode_df(
     *,
     column: str = "rowkey",
     map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
     epoch: Optional[str] = None,
 ):
     """``df`` with a binary column ``column``: each row's key as HBase (or Phoenix) stores it.
-    A null in a key field is an error naming the row and column (filter such rows first)."""
+
+    ``nulls`` is the engine's rows option: ``"error"`` (the default) stops the job with an
+    error naming the row (in its partition's batch) and the column, as ``rk.encode`` does;
+    ``"skip"`` drops the rows whose key reads a null, as ``df.na.drop`` would, and as
+    ``rk.encode`` and ``analyze_df`` leave them out: the rows kept are the rows analyzed, and
+    the ``rowkey`` column is never null (HBase has no null row key). The engine decides which
+    rows cannot be keyed (a null where the key needs a value; a Phoenix key may end in nulls and
+    still build)."""
     from pyspark.sql.types import BinaryType, StructField, StructType
 
+    if nulls not in (None, "error", "skip"):
+        raise ValueError(f'encode_df: nulls="{nulls}"; expected "error" or "skip"')
     d = _design(design)
-    rows = _rows(None, map, None, epoch)
+    rows = _rows(None, map, nulls, epoch)
     schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
     large = _large(df)
 
@@ -129,8 +139,11 @@ def encode_df(
         from rowkey_lab import _engine as engine
 
         for b in batches:
-            keys, offsets = engine.encode(d, pa.Table.from_batches([b]), rows)
+            keys, offsets, skipped = engine.encode_skipped(d, pa.Table.from_batches([b]), rows)
             arr = _keys(keys, offsets, large)
+            if skipped:
+                gone = {int.from_bytes(skipped[i : i + 8], "little") for i in range(0, len(skipped), 8)}
+                b = b.filter(pa.array([i not in gone for i in range(b.num_rows)]))
             yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
 
     return df.mapInArrow(add_keys, schema)

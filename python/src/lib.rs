@@ -142,6 +142,36 @@ fn encode<'py>(
     Ok((PyBytes::new(py, &keys), PyBytes::new(py, &offsets)))
 }
 
+/// `encode_skipped(design, source, rows)`: `encode`'s keys and offsets, and the rows (0-based,
+/// little-endian u64s) a `nulls: skip` left out, so each key can sit beside its own row.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, rows_json=None))]
+fn encode_skipped<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    rows_json: Option<&str>,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let doc = design(py, design_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    let (keys, offsets, skipped) = core(
+        py,
+        py.detach(|| engine::encode_batches_skipped(&doc, &rows, &batches)),
+    )?;
+    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    let skipped: Vec<u8> = skipped.iter().flat_map(|o| o.to_le_bytes()).collect();
+    Ok((
+        PyBytes::new(py, &keys),
+        PyBytes::new(py, &offsets),
+        PyBytes::new(py, &skipped),
+    ))
+}
+
 /// `analyze(design, source, options, rows)`: the report as JSON text, as `analyze --records
 /// --json` prints it (the report, the read plans over the regions analyzed, what reading found).
 #[pyfunction]
@@ -421,6 +451,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RowkeyLabError", m.py().get_type::<RowkeyLabError>())?;
     m.add_function(wrap_pyfunction!(check_design, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_skipped, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(split_points, m)?)?;
     m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;

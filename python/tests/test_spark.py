@@ -88,6 +88,21 @@ def test_empty_partitions_and_nulls(spark):
     assert got["writes"] == 15 and got["rows"]["skipped"] == {"device": 5}
 
 
+def test_encode_df_nulls_skip_drops_the_rows_and_error_names_the_column(spark):
+    rows = [("d%d" % (i % 5) if i % 4 else None, i, i * 1000) for i in range(20)]
+    d = spark.createDataFrame(rows, "device string, seq long, ts long").repartition(3, "seq")
+    out = _rows_of(encode_df(d, SALTED, nulls="skip", epoch="ms"))
+    # Spark's own drop of the rows with a null device: the same rows, each with its key
+    kept = sorted(r["seq"] for r in d.na.drop(subset=["device"]).collect())
+    assert sorted(out["seq"].to_pylist()) == kept and out.num_rows == 15
+    assert out["rowkey"].null_count == 0
+    assert out["rowkey"].combine_chunks().equals(rk.encode(SALTED, out.drop_columns(["rowkey"]), epoch="ms"))
+    with pytest.raises(Exception, match="device"):
+        encode_df(d, SALTED, epoch="ms").collect()
+    with pytest.raises(ValueError):
+        encode_df(d, SALTED, nulls="drop")
+
+
 @pytest.mark.parametrize("regions", [2, 7, 16])
 def test_split_points_df_is_the_packages_on_the_same_rows(df, regions):
     assert split_points_df(df.repartition(3), SALTED, regions=regions) == rk.split_points(SALTED, _rows_of(df), regions=regions)

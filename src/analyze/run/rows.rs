@@ -318,6 +318,21 @@ pub fn encode_batches(
     Ok((keys, offsets, stats))
 }
 
+/// [`encode_batches`], and the rows (0-based) a `nulls: skip` left out, so a caller can keep
+/// each key beside its own row.
+pub fn encode_batches_skipped(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+) -> Result<(Vec<u8>, Vec<u32>, Vec<u64>)> {
+    let (fields, used) = row_fields(doc)?;
+    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let mut scan = RowScan::new(Some(key)).with_keys();
+    let (_, skipped) = crate::rows::batch_rows_skipped(batches, &fields, &used, rows, &mut scan)?;
+    let (keys, offsets) = scan.take_keys();
+    Ok((keys, offsets, skipped))
+}
+
 /// The split keys that cut the rows of `batches` into `regions` regions of equal rows: every
 /// row's key, sorted and cut as a `sampleQuantiles` pre-split cuts its sample, with HBase's
 /// rules for split keys (no empty key, no repeat). Exact at any row count: every key is held.
