@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use self::arrow::batch_rows;
+pub use self::arrow::{batch_rows, batch_rows_skipped};
 pub use self::parquet::{ParquetFile, ParquetRows, RowGroupRange};
 pub use convert::{Cell, EpochUnit};
 pub use format::Format;
@@ -267,6 +267,9 @@ pub(crate) struct Rows {
     name: String,
     /// Columns of the row being built that were null, for the null policy.
     null_cols: Vec<usize>,
+    /// The rows skipped (0-based), when a caller keeps its rows aligned with the keys
+    /// ([`batch_rows_skipped`]).
+    pub(crate) skipped_at: Option<Vec<u64>>,
 }
 
 impl Rows {
@@ -289,6 +292,7 @@ impl Rows {
             name: opts.name.clone().unwrap_or_else(|| "rows".into()),
             bind,
             null_cols: Vec::new(),
+            skipped_at: None,
         }
     }
 
@@ -390,6 +394,9 @@ impl Rows {
         match self.nulls {
             NullPolicy::Skip => {
                 *self.stats.skipped.entry(col).or_insert(0) += 1;
+                if let Some(at) = self.skipped_at.as_mut() {
+                    at.push(self.stats.rows.saturating_sub(1));
+                }
                 Ok(())
             }
             NullPolicy::Error => Err(Error::new(

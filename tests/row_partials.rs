@@ -14,8 +14,8 @@ use arrow_schema::{DataType, Field, Schema, TimeUnit};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rowkey_lab::analyze::{
-    analyze_batches, merge_partials, partial_of_batches, report_of_partials, scan_batches,
-    AnalyzeOptions,
+    analyze_batches, encode_batches, encode_batches_skipped, merge_partials, partial_of_batches,
+    report_of_partials, scan_batches, split_batches_by_bytes, AnalyzeOptions,
 };
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::ErrorKind;
@@ -333,4 +333,100 @@ fn past_the_exact_cap_the_largest_rows_are_bounded_estimates() {
             row.writes_error
         );
     }
+}
+
+/// Split points by bytes against a cut computed here from the keys alone: each row weighs its
+/// key's length plus the design's value size (100 by default, 7 when the workload says so); the
+/// key that starts region j is the first, in sorted order, whose running weight passes j/n of
+/// the total; empty keys and repeats are dropped as HBase refuses them. And each region's bytes
+/// are then within one row of an even share.
+#[test]
+fn split_points_by_bytes_are_the_running_weights_cut() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let batch = rows(&mut rng, 3000);
+    for (value_size, doc) in [
+        (100u64, design(8)),
+        (7, {
+            let mut d = design(8);
+            d.workload = Some(rowkey_lab::workload::WorkloadSpec {
+                value_size: 7,
+                ..Default::default()
+            });
+            d
+        }),
+    ] {
+        let (keys, offsets, _) =
+            encode_batches(&doc, &opts(false), std::slice::from_ref(&batch)).unwrap();
+        let mut sorted: Vec<&[u8]> = offsets
+            .windows(2)
+            .map(|w| &keys[w[0] as usize..w[1] as usize])
+            .collect();
+        sorted.sort();
+        let weight = |k: &[u8]| k.len() as f64 + value_size as f64;
+        let total: f64 = sorted.iter().map(|k| weight(k)).sum();
+        for regions in [2u32, 5, 16, 64] {
+            let mut want: Vec<Vec<u8>> = Vec::new();
+            for j in 1..regions {
+                let share = total * f64::from(j) / f64::from(regions);
+                let mut running = 0.0;
+                let at = sorted
+                    .iter()
+                    .position(|k| {
+                        running += weight(k);
+                        running > share
+                    })
+                    .unwrap();
+                let k = sorted[at].to_vec();
+                if k.as_slice() > sorted[0] && want.last() != Some(&k) {
+                    want.push(k);
+                }
+            }
+            let got =
+                split_batches_by_bytes(&doc, &opts(false), std::slice::from_ref(&batch), regions)
+                    .unwrap();
+            assert_eq!(got, want, "{regions} regions, value size {value_size}");
+            // a region starts at its split key's first row: within one key's rows of its share
+            let mut heaviest: f64 = 0.0;
+            for g in sorted.chunk_by(|a, b| a == b) {
+                heaviest = heaviest.max(g.iter().map(|k| weight(k)).sum());
+            }
+            let mut per = vec![0.0; got.len() + 1];
+            for k in &sorted {
+                per[got.iter().filter(|s| s.as_slice() <= *k).count()] += weight(k);
+            }
+            // repeats of a key go to one region; here no key repeats more than a few times
+            for b in per {
+                assert!(
+                    (b - total / f64::from(regions)).abs() <= 4.0 * heaviest,
+                    "{b} vs {total}/{regions}"
+                );
+            }
+        }
+    }
+    let empty = batch.slice(0, 0);
+    let e = split_batches_by_bytes(&design(8), &opts(false), &[empty], 4).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Invalid);
+}
+
+/// The rows a `nulls: skip` leaves out are named by position, so keys can sit beside their own
+/// rows: here the rows whose device is null, read off the column itself; the keys are the
+/// other rows' keys, in order.
+#[test]
+fn skipped_rows_are_named_by_position() {
+    use arrow_array::Array;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let batch = rows(&mut rng, 2000);
+    let parts = chunks(&mut rng, &batch, 5);
+    let (keys, offsets, skipped) =
+        encode_batches_skipped(&design(8), &opts(false), &parts).unwrap();
+    let devices = batch.column(0);
+    let nulls: Vec<u64> = (0..batch.num_rows())
+        .filter(|&i| devices.is_null(i))
+        .map(|i| i as u64)
+        .collect();
+    assert!(!nulls.is_empty());
+    assert_eq!(skipped, nulls);
+    let (k2, o2, stats) = encode_batches(&design(8), &opts(false), &parts).unwrap();
+    assert_eq!((keys, offsets), (k2, o2));
+    assert_eq!(stats.used as usize + skipped.len(), batch.num_rows());
 }

@@ -184,11 +184,16 @@ def split_points(
     epoch: Optional[str] = None,
 ) -> list:
     """The ``regions - 1`` split keys (bytes, ascending) that cut these rows into regions of
-    equal rows, from every row's key sorted (exact), with HBase's rules for split keys (no
-    empty key, no repeat: rows with few distinct keys may give fewer). ``by="rows"`` only."""
-    if by != "rows":
-        raise ValueError(f'split_points: by="{by}" is not supported yet; by="rows" cuts equal rows')
-    return _engine.split_points(_design(design), _source(data), regions, _rows(None, map, nulls, epoch))
+    equal rows (``by="rows"``) or equal bytes (``by="bytes"``: each row weighs its key's length
+    and the design's ``workload.valueSize``, as the report counts a write's bytes), from every
+    row's key sorted (exact), with HBase's rules for split keys (no empty key, no repeat: rows
+    with few distinct keys may give fewer)."""
+    rows = _rows(None, map, nulls, epoch)
+    if by == "rows":
+        return _engine.split_points(_design(design), _source(data), regions, rows)
+    if by == "bytes":
+        return _engine.split_points_by_bytes(_design(design), _source(data), regions, rows)
+    raise ValueError(f'split_points: by="{by}"; expected "rows" or "bytes"')
 
 
 def regions_of(keys: Any, split_keys: Sequence[bytes]) -> pa.Array:

@@ -5,6 +5,7 @@ operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over 
     keys = encode_df(df, design)                         # df + a binary `rowkey` column
     report = analyze_df(df, design, time="ts")           # rk.analyze's report
     splits = split_points_df(df, design, regions=64)     # exact: Spark sorts every key
+    splits = split_points_df(df, design, regions=64, by="bytes")   # regions of equal bytes
     placed = with_region(keys, splits)                   # + each row's region, HBase's rule
 
 The executors need the wheel (pip-installed, or shipped with ``spark.archives`` in a packed
@@ -16,7 +17,7 @@ order (``df.toArrow()``). With a ``time`` column every figure but the key sample
 sample drawn by row position) is the same for any partitioning; without one, rows are written
 at the workload's clock in that order. Past the engine's cap of exactly counted rows (about a
 million distinct rows), the largest rows are estimates with their bounds, as in one pass.
-``split_points_df`` takes the keys at the cut ranks from Spark's sort of every encoded key
+``split_points_df`` takes the keys at the cuts (by rank, or by running bytes) from Spark's sort of every encoded key
 (Spark orders binary unsigned-lexicographically, as HBase's ``Bytes.compareTo``) and cuts them
 with the engine's rules, as ``rk.split_points`` does.
 """
@@ -111,14 +112,24 @@ def encode_df(
     *,
     column: str = "rowkey",
     map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
     epoch: Optional[str] = None,
 ):
     """``df`` with a binary column ``column``: each row's key as HBase (or Phoenix) stores it.
-    A null in a key field is an error naming the row and column (filter such rows first)."""
+
+    ``nulls`` is the engine's rows option: ``"error"`` (the default) stops the job with an
+    error naming the row (in its partition's batch) and the column, as ``rk.encode`` does;
+    ``"skip"`` drops the rows whose key reads a null, as ``df.na.drop`` would, and as
+    ``rk.encode`` and ``analyze_df`` leave them out: the rows kept are the rows analyzed, and
+    the ``rowkey`` column is never null (HBase has no null row key). The engine decides which
+    rows cannot be keyed (a null where the key needs a value; a Phoenix key may end in nulls and
+    still build)."""
     from pyspark.sql.types import BinaryType, StructField, StructType
 
+    if nulls not in (None, "error", "skip"):
+        raise ValueError(f'encode_df: nulls="{nulls}"; expected "error" or "skip"')
     d = _design(design)
-    rows = _rows(None, map, None, epoch)
+    rows = _rows(None, map, nulls, epoch)
     schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
     large = _large(df)
 
@@ -128,8 +139,11 @@ def encode_df(
         from rowkey_lab import _engine as engine
 
         for b in batches:
-            keys, offsets = engine.encode(d, pa.Table.from_batches([b]), rows)
+            keys, offsets, skipped = engine.encode_skipped(d, pa.Table.from_batches([b]), rows)
             arr = _keys(keys, offsets, large)
+            if skipped:
+                gone = {int.from_bytes(skipped[i : i + 8], "little") for i in range(0, len(skipped), 8)}
+                b = b.filter(pa.array([i not in gone for i in range(b.num_rows)]))
             yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
 
     return df.mapInArrow(add_keys, schema)
@@ -225,11 +239,13 @@ def split_points_df(
     epoch: Optional[str] = None,
 ) -> list:
     """The ``regions - 1`` split keys (bytes, ascending) that cut the DataFrame's rows into
-    regions of equal rows, exact: every row's key is encoded and sorted by Spark, the keys at
-    the cut ranks are picked, and the engine cuts them with HBase's rules for split keys — the
-    keys ``rk.split_points`` gives on the same rows."""
-    if by != "rows":
-        raise ValueError(f'split_points_df: by="{by}" is not supported yet; by="rows" cuts equal rows')
+    regions of equal rows (``by="rows"``) or equal bytes (``by="bytes"``: each row its key's
+    length and the design's value size, as the report counts a write), exact: every row's key
+    is encoded and sorted by Spark, the keys at the cuts are picked (by rank, or where the
+    running bytes over the sort pass each share: the engine's rule), and the engine cuts them
+    with HBase's rules for split keys — the keys ``rk.split_points`` gives on the same rows."""
+    if by not in ("rows", "bytes"):
+        raise ValueError(f'split_points_df: by="{by}"; expected "rows" or "bytes"')
     from pyspark.sql.types import BinaryType, StructField, StructType
 
     d = _design(design)
@@ -256,35 +272,58 @@ def split_points_df(
         def count(batches):
             import pyarrow as pa
 
-            n = sum(b.num_rows for b in batches)
-            yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "n": [n]})
+            from rowkey_lab import _engine as engine
 
-        counts = sorted((r.pid, r.n) for r in ordered.mapInArrow(count, "pid long, n long").collect())
-        total = sum(n for _, n in counts)
+            n, w = 0, 0
+            for b in batches:
+                n += b.num_rows
+                if by == "bytes" and b.num_rows:
+                    w += engine.key_bytes(d, pa.Table.from_batches([b]))
+            yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "n": [n], "w": [w]})
+
+        counts = sorted((r.pid, r.n, r.w) for r in ordered.mapInArrow(count, "pid long, n long, w long").collect())
+        total = sum(n for _, n, _ in counts)
         if total == 0:
             raise _error("no rows to cut")
+        weight = sum(w for _, _, w in counts)
+        head = next(pid for pid, n, _ in counts if n)
+        # where each partition of the sort starts: its first row's rank, the bytes ahead of it
+        first, ahead, at, aw = {}, {}, 0, 0
+        for pid, n, w in counts:
+            first[pid], ahead[pid] = at, aw
+            at, aw = at + n, aw + w
         ranks = [0] + list(_engine.quantile_ranks(total, regions))
         wanted = sorted(set(ranks))
-        first, at = {}, 0
-        for pid, n in counts:
-            first[pid] = at
-            at += n
 
-        def pick(batches):
+        def cuts_by_rank(b, start):
             import bisect
 
+            lo = bisect.bisect_left(wanted, start)
+            hi = bisect.bisect_left(wanted, start + b.num_rows)
+            return [(r, r - start) for r in wanted[lo:hi]]
+
+        def pick(batches):
             import pyarrow as pa
 
-            start = first.get(_partition_id(), 0)
+            from rowkey_lab import _engine as engine
+
+            pid = _partition_id()
+            start, before = first.get(pid, 0), ahead.get(pid, 0)
             out_r, out_k = [], []
             for b in batches:
-                lo = bisect.bisect_left(wanted, start)
-                hi = bisect.bisect_left(wanted, start + b.num_rows)
-                if hi > lo:
+                if by == "rows":
+                    cuts = cuts_by_rank(b, start)
+                else:
+                    # the cut number j in place of a rank; the smallest key is cut 0
+                    cuts, after = engine.byte_cuts(d, before, weight, regions, pa.Table.from_batches([b]))
+                    if pid == head and start == 0 and b.num_rows:
+                        cuts = [(0, 0)] + list(cuts)
+                    before = after
+                if cuts:
                     col = b.column(0)
-                    for r in wanted[lo:hi]:
+                    for r, i in cuts:
                         out_r.append(r)
-                        out_k.append(col[r - start].as_py())
+                        out_k.append(col[i].as_py())
                 start += b.num_rows
             if out_r:
                 t = pa.large_binary() if large else pa.binary()
@@ -293,7 +332,11 @@ def split_points_df(
         at_rank = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
     finally:
         ordered.unpersist()
-    sample = [at_rank[r] for r in ranks]
+    if by == "bytes":
+        # every cut falls on a row when the rows weigh anything; none when they weigh nothing
+        sample = [at_rank[j] for j in sorted(at_rank)]
+    else:
+        sample = [at_rank[r] for r in ranks]
     return _engine.cut_sample(d, sample, regions)
 
 

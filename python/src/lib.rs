@@ -142,6 +142,36 @@ fn encode<'py>(
     Ok((PyBytes::new(py, &keys), PyBytes::new(py, &offsets)))
 }
 
+/// `encode_skipped(design, source, rows)`: `encode`'s keys and offsets, and the rows (0-based,
+/// little-endian u64s) a `nulls: skip` left out, so each key can sit beside its own row.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, rows_json=None))]
+fn encode_skipped<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    rows_json: Option<&str>,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let doc = design(py, design_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    let (keys, offsets, skipped) = core(
+        py,
+        py.detach(|| engine::encode_batches_skipped(&doc, &rows, &batches)),
+    )?;
+    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    let skipped: Vec<u8> = skipped.iter().flat_map(|o| o.to_le_bytes()).collect();
+    Ok((
+        PyBytes::new(py, &keys),
+        PyBytes::new(py, &offsets),
+        PyBytes::new(py, &skipped),
+    ))
+}
+
 /// `analyze(design, source, options, rows)`: the report as JSON text, as `analyze --records
 /// --json` prints it (the report, the read plans over the regions analyzed, what reading found).
 #[pyfunction]
@@ -210,6 +240,72 @@ fn split_points<'py>(
         py.detach(|| engine::split_batches(&doc, &rows, &batches, regions)),
     )?;
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
+}
+
+/// `split_points_by_bytes(design, source, regions, rows)`: the keys that cut the rows into
+/// `regions` regions of equal bytes (each row its key and the design's value size), exact.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, regions, rows_json=None))]
+fn split_points_by_bytes<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    regions: u32,
+    rows_json: Option<&str>,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let doc = design(py, design_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    let keys = core(
+        py,
+        py.detach(|| engine::split_batches_by_bytes(&doc, &rows, &batches, regions)),
+    )?;
+    Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
+}
+
+/// `key_bytes(design, source)`: the bytes of the rows whose keys are `source`'s first column
+/// (each its key's length and the design's value size): a sorted partition's weight.
+#[pyfunction]
+fn key_bytes(py: Python<'_>, design_json: &str, source: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let doc = design(py, design_json)?;
+    let batches = batches(py, source)?;
+    let mut total = 0u64;
+    core(
+        py,
+        each_key(&batches, |k, _| {
+            total = total.saturating_add(engine::write_bytes(&doc, k.len()));
+            Ok(())
+        }),
+    )?;
+    Ok(total)
+}
+
+/// `byte_cuts(design, before, total, regions, source)`: the cuts by bytes
+/// (`rowkey_lab::region::byte_cut_ranks`) that fall among the sorted keys of `source`'s first
+/// column, the rows ahead of them weighing `before` bytes of `total`: `(cuts, after)`, each cut
+/// `(j, index)`, and the bytes up to the last of these rows.
+#[pyfunction]
+fn byte_cuts(
+    py: Python<'_>,
+    design_json: &str,
+    before: u64,
+    total: u64,
+    regions: u32,
+    source: &Bound<'_, PyAny>,
+) -> PyResult<(Vec<(u32, u64)>, u64)> {
+    let doc = design(py, design_json)?;
+    let batches = batches(py, source)?;
+    let mut sizes = Vec::new();
+    core(
+        py,
+        each_key(&batches, |k, _| {
+            sizes.push(engine::write_bytes(&doc, k.len()));
+            Ok(())
+        }),
+    )?;
+    let after = sizes.iter().fold(before, |t, s| t.saturating_add(*s));
+    let cuts = rowkey_lab::region::byte_cut_ranks(before, sizes, total, regions);
+    Ok((cuts, after))
 }
 
 /// `quantile_ranks(rows, regions)`: the ranks of the sorted keys that start regions 1.. of
@@ -287,16 +383,26 @@ fn key_regions(
     map: &rowkey_lab::region::RegionMap,
     batches: &[RecordBatch],
 ) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    each_key(batches, |k, _| {
+        let r = u32::try_from(map.region_of(k)).unwrap_or(u32::MAX);
+        out.extend_from_slice(&r.to_le_bytes());
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Every key of the batches' first column (binary, large binary or binary view) with its row
+/// (from 1), in order; a null key or a column of another type is an error naming the row.
+fn each_key(
+    batches: &[RecordBatch],
+    mut f: impl FnMut(&[u8], usize) -> Result<(), Error>,
+) -> Result<(), Error> {
     use arrow_array::cast::AsArray;
     use arrow_array::Array;
     use arrow_schema::DataType;
-    let mut out = Vec::new();
     let mut put = |k: Option<&[u8]>, row: usize| match k {
-        Some(k) => {
-            let r = u32::try_from(map.region_of(k)).unwrap_or(u32::MAX);
-            out.extend_from_slice(&r.to_le_bytes());
-            Ok(())
-        }
+        Some(k) => f(k, row),
         None => Err(
             Error::new(ErrorKind::Invalid, format!("row {row}: a null row key")).at_path("keys"),
         ),
@@ -330,7 +436,7 @@ fn key_regions(
         }
         row += n;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `to_string_binary(key)`: HBase's `Bytes.toStringBinary`, the SPLITS_FILE line of a key.
@@ -345,10 +451,14 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RowkeyLabError", m.py().get_type::<RowkeyLabError>())?;
     m.add_function(wrap_pyfunction!(check_design, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_skipped, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(split_points, m)?)?;
     m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;
     m.add_function(wrap_pyfunction!(quantile_ranks, m)?)?;
+    m.add_function(wrap_pyfunction!(split_points_by_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(key_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(byte_cuts, m)?)?;
     m.add_function(wrap_pyfunction!(cut_sample, m)?)?;
     m.add_function(wrap_pyfunction!(parse_create_table, m)?)?;
     m.add_function(wrap_pyfunction!(shell_create, m)?)?;

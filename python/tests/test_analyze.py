@@ -69,6 +69,37 @@ def test_split_points_are_every_key_sorted_and_cut(rows, regions):
     assert sum(counts) == len(keys)
 
 
+def _cut_bytes(keys, regions, value_size):
+    """Regions of equal bytes by hand: each row weighs its key and the value; region j starts at
+    the first key, in sorted order, whose running weight passes j/regions of the total."""
+    s = sorted(keys)
+    w = [len(k) + value_size for k in s]
+    total = sum(w)
+    out = []
+    for j in range(1, regions):
+        running = 0
+        for k, x in zip(s, w):
+            running += x
+            if running * regions > j * total:
+                break
+        if k and k > (out[-1] if out else s[0]):
+            out.append(k)
+    return out
+
+
+@pytest.mark.parametrize("regions", [2, 7, 64])
+def test_split_points_by_bytes_cut_the_running_weight(rows, regions):
+    keys = rk.encode(SALTED, rows).to_pylist()
+    # no workload: the engine's default value size, 100 bytes
+    assert rk.split_points(SALTED, rows, regions=regions, by="bytes") == _cut_bytes(keys, regions, 100)
+    small = dict(SALTED, workload={"records": 1000, "valueSize": 3})
+    got = rk.split_points(small, rows, regions=regions, by="bytes")
+    assert got == _cut_bytes(keys, regions, 3)
+    # keys of unequal lengths: cut by bytes, not by rows, when the values weigh little
+    if regions == 7:
+        assert got != rk.split_points(small, rows, regions=regions)
+
+
 def test_split_points_are_the_clis(files, cli):
     want = cli("splits", files / "salted.json", "--records", files / "rows.parquet", "--regions", "16").splitlines()
     got = rk.split_points(SALTED, pq.read_table(files / "rows.parquet"), regions=16)

@@ -54,6 +54,6 @@ def test_not_arrow_data_and_bad_options(rows):
         rk.split_points(SALTED, rows, regions=0)
     assert e.value.kind == "invalid"
     with pytest.raises(ValueError):
-        rk.split_points(SALTED, rows, regions=4, by="bytes")
+        rk.split_points(SALTED, rows, regions=4, by="cells")
     with pytest.raises(rk.RowkeyLabError, match="no rows"):
         rk.analyze(SALTED, rows.slice(0, 0))

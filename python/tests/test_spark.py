@@ -88,6 +88,21 @@ def test_empty_partitions_and_nulls(spark):
     assert got["writes"] == 15 and got["rows"]["skipped"] == {"device": 5}
 
 
+def test_encode_df_nulls_skip_drops_the_rows_and_error_names_the_column(spark):
+    rows = [("d%d" % (i % 5) if i % 4 else None, i, i * 1000) for i in range(20)]
+    d = spark.createDataFrame(rows, "device string, seq long, ts long").repartition(3, "seq")
+    out = _rows_of(encode_df(d, SALTED, nulls="skip", epoch="ms"))
+    # Spark's own drop of the rows with a null device: the same rows, each with its key
+    kept = sorted(r["seq"] for r in d.na.drop(subset=["device"]).collect())
+    assert sorted(out["seq"].to_pylist()) == kept and out.num_rows == 15
+    assert out["rowkey"].null_count == 0
+    assert out["rowkey"].combine_chunks().equals(rk.encode(SALTED, out.drop_columns(["rowkey"]), epoch="ms"))
+    with pytest.raises(Exception, match="device"):
+        encode_df(d, SALTED, epoch="ms").collect()
+    with pytest.raises(ValueError):
+        encode_df(d, SALTED, nulls="drop")
+
+
 @pytest.mark.parametrize("regions", [2, 7, 16])
 def test_split_points_df_is_the_packages_on_the_same_rows(df, regions):
     assert split_points_df(df.repartition(3), SALTED, regions=regions) == rk.split_points(SALTED, _rows_of(df), regions=regions)
@@ -114,6 +129,22 @@ def test_split_points_against_spark_sql(df):
         assert abs(c - m / regions) <= heaviest + 1
 
 
+@pytest.mark.parametrize("regions", [3, 16])
+def test_split_points_df_by_bytes_is_the_packages_and_spark_sqls(df, regions):
+    small = dict(SALTED, workload={"records": 1000, "valueSize": 3})
+    got = split_points_df(df.repartition(3), small, regions=regions, by="bytes")
+    assert got == rk.split_points(small, _rows_of(df), regions=regions, by="bytes")
+    # Spark SQL's own cut: a running sum of (key length + 3) over the sort of the keys; region j
+    # starts at the first key whose running bytes pass j/regions of the total
+    keys = encode_df(df, small).select("rowkey").withColumn("w", F.length("rowkey") + 3)
+    run = Window.orderBy("rowkey").rowsBetween(Window.unboundedPreceding, Window.currentRow)
+    ranked = keys.withColumn("run", F.sum("w").over(run))
+    total = keys.agg(F.sum("w")).first()[0]
+    smallest = keys.agg(F.min("rowkey")).first()[0]
+    starts = [bytes(ranked.where(F.col("run") * regions > j * total).agg(F.min("rowkey")).first()[0]) for j in range(1, regions)]
+    assert got == sorted(set(k for k in starts if k > bytes(smallest)))
+
+
 def test_large_var_types(spark, df):
     # strings and binaries handed over with 64-bit offsets (large_string, large_binary)
     spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
@@ -123,6 +154,7 @@ def test_large_var_types(spark, df):
         out = _rows_of(encode_df(d, SALTED))
         assert out["rowkey"].combine_chunks().cast(pa.binary()).equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
         assert split_points_df(d, SALTED, regions=5) == rk.split_points(SALTED, _rows_of(d), regions=5)
+        assert split_points_df(d, SALTED, regions=5, by="bytes") == rk.split_points(SALTED, _rows_of(d), regions=5, by="bytes")
     finally:
         spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
 

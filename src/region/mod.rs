@@ -548,6 +548,42 @@ pub fn quantile_ranks(rows: u64, regions: u32) -> Vec<u64> {
         .collect()
 }
 
+/// Where rows in sorted order are cut into `regions` regions of equal bytes: cut `j` (in
+/// `1..regions`) falls on the first row whose running bytes, itself included, pass `j/regions`
+/// of `total` (`running · regions > j · total`, exact in integers). With every row the same
+/// size this is [`quantile_ranks`]'s cut. The rows may come in chunks (a Spark partition of a
+/// sort): `before` is the bytes of the rows ahead of this chunk, `sizes` this chunk's rows' bytes
+/// in order; returns each cut that falls in the chunk as `(j, index in the chunk)`, ascending.
+/// A row heavier than a region's share takes several cuts (the caller's HBase rules drop the
+/// repeats); `total == 0` gives no cut.
+pub fn byte_cut_ranks(
+    before: u64,
+    sizes: impl IntoIterator<Item = u64>,
+    total: u64,
+    regions: u32,
+) -> Vec<(u32, u64)> {
+    let (n, t) = (u128::from(regions), u128::from(total));
+    let mut running = u128::from(before);
+    // the first cut the rows ahead did not pass: the least j with j · total >= before · regions
+    let mut j: u128 = if t == 0 {
+        n
+    } else {
+        (running * n).div_ceil(t).max(1)
+    };
+    let mut out = Vec::new();
+    for (i, size) in sizes.into_iter().enumerate() {
+        if j >= n {
+            break;
+        }
+        running += u128::from(size);
+        while j < n && running * n > j * t {
+            out.push((j as u32, i as u64));
+            j += 1;
+        }
+    }
+    out
+}
+
 /// GiB, the unit of HBase's region size settings.
 const GIB: u64 = 1 << 30;
 

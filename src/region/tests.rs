@@ -11,6 +11,65 @@ fn layout(p: PreSplit) -> RegionLayout {
 }
 
 #[test]
+fn byte_cuts_by_hand() {
+    // sizes 10, 30, 20, 40 (total 100) in 4 regions: running 10, 40, 60, 100; cut 1 passes
+    // 25 at row 1, cut 2 passes 50 at row 2, cut 3 passes 75 at row 3
+    assert_eq!(
+        byte_cut_ranks(0, [10, 30, 20, 40], 100, 4),
+        vec![(1, 1), (2, 2), (3, 3)]
+    );
+    // a row of exactly a share does not pass it: 25 is not past 25, the cut is the next row
+    assert_eq!(
+        byte_cut_ranks(0, [25, 25, 50], 100, 4),
+        vec![(1, 1), (2, 2), (3, 2)]
+    );
+    // one heavy row takes every cut
+    assert_eq!(byte_cut_ranks(0, [1, 98, 1], 100, 3), vec![(1, 1), (2, 1)]);
+    assert!(byte_cut_ranks(0, [0, 0], 0, 3).is_empty());
+    assert!(byte_cut_ranks(0, [5], 5, 1).is_empty());
+}
+
+#[test]
+fn byte_cuts_of_equal_rows_are_quantile_ranks_and_chunks_agree() {
+    let mut seed = 7u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    for rows in [1u64, 2, 7, 100, 1001] {
+        for regions in [1u32, 2, 3, 16, 200] {
+            let want: Vec<(u32, u64)> = quantile_ranks(rows, regions)
+                .into_iter()
+                .zip(1..)
+                .map(|(r, j)| (j, r))
+                .collect();
+            let got = byte_cut_ranks(0, (0..rows).map(|_| 17), rows * 17, regions);
+            assert_eq!(got, want, "{rows} rows, {regions} regions");
+            // random sizes cut whole, and cut chunk by chunk from each chunk's bytes ahead
+            let sizes: Vec<u64> = (0..rows).map(|_| next() % 50).collect();
+            let total: u64 = sizes.iter().sum();
+            let whole = byte_cut_ranks(0, sizes.iter().copied(), total, regions);
+            let (mut at, mut before, mut chunked) = (0usize, 0u64, Vec::new());
+            while at < sizes.len() {
+                let end = (at + 1 + (next() % 9) as usize).min(sizes.len());
+                for (j, i) in byte_cut_ranks(before, sizes[at..end].iter().copied(), total, regions)
+                {
+                    chunked.push((j, i + at as u64));
+                }
+                before += sizes[at..end].iter().sum::<u64>();
+                at = end;
+            }
+            assert_eq!(chunked, whole, "{rows} rows, {regions} regions, in chunks");
+            if total > 0 {
+                assert_eq!(whole.len(), regions as usize - 1);
+            }
+        }
+    }
+}
+
+#[test]
 fn quantiles_of_a_known_sample() {
     let sample: Vec<Vec<u8>> = (0..100u32)
         .rev()

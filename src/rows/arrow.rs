@@ -241,6 +241,28 @@ pub fn batch_rows(
     Ok(rows.stats)
 }
 
+/// [`batch_rows`], and the rows (0-based, across the batches) a `nulls: skip` skipped: a
+/// caller that puts each key beside its row (Spark's `encode_df`) drops these rows.
+pub fn batch_rows_skipped(
+    batches: &[RecordBatch],
+    fields: &[(String, FieldType)],
+    used: &[usize],
+    opts: &RowsOptions,
+    sink: &mut dyn RowSink,
+) -> Result<(RowStats, Vec<u64>)> {
+    let Some(first) = batches.first() else {
+        return Err(Error::new(ErrorKind::Invalid, "no record batches"));
+    };
+    let bind = Binding::new(fields, used, names(&first.schema()), opts)?;
+    let mut rows = Rows::new(bind, opts, Format::ArrowStream);
+    rows.skipped_at = Some(Vec::new());
+    for b in batches {
+        feed_batch(&mut rows, b, sink)?;
+    }
+    let at = rows.skipped_at.take().unwrap_or_default();
+    Ok((rows.stats, at))
+}
+
 fn ipc_error(name: &str, e: &arrow_schema::ArrowError) -> Error {
     Error::new(
         ErrorKind::Invalid,

@@ -388,6 +388,21 @@ pub fn encode_batches(
     Ok((keys, offsets, stats))
 }
 
+/// [`encode_batches`], and the rows (0-based) a `nulls: skip` left out, so a caller can keep
+/// each key beside its own row.
+pub fn encode_batches_skipped(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+) -> Result<(Vec<u8>, Vec<u32>, Vec<u64>)> {
+    let (fields, used) = row_fields(doc)?;
+    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let mut scan = RowScan::new(Some(key)).with_keys();
+    let (_, skipped) = crate::rows::batch_rows_skipped(batches, &fields, &used, rows, &mut scan)?;
+    let (keys, offsets) = scan.take_keys();
+    Ok((keys, offsets, skipped))
+}
+
 /// The split keys that cut the rows of `batches` into `regions` regions of equal rows: every
 /// row's key, sorted and cut as a `sampleQuantiles` pre-split cuts its sample, with HBase's
 /// rules for split keys (no empty key, no repeat). Exact at any row count: every key is held.
@@ -406,6 +421,61 @@ pub fn split_batches(
         })
         .collect();
     split_sample(doc, &all, regions)
+}
+
+/// A row's bytes as the analysis counts its write: its key and the workload's `valueSize`
+/// (the default's when the design has no workload), so split points by bytes cut the regions
+/// the report's bytes would show even.
+pub fn write_bytes(doc: &DesignDocument, key_len: usize) -> u64 {
+    let value_size = doc.workload.as_ref().map_or_else(
+        || crate::workload::WorkloadSpec::default().value_size,
+        |w| w.value_size,
+    );
+    (key_len as u64).saturating_add(value_size)
+}
+
+/// The split keys that cut the rows of `batches` into `regions` regions of equal bytes
+/// ([`write_bytes`] per row): every key sorted, the cut ranks of
+/// [`byte_cut_ranks`](crate::region::byte_cut_ranks), then cut with HBase's rules for split
+/// keys as [`split_sample`] cuts (no empty key, no repeat). Exact: every key is held.
+pub fn split_batches_by_bytes(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
+    let mut all: Vec<&[u8]> = offsets
+        .windows(2)
+        .filter_map(|w| match w {
+            [a, b] => keys.get(*a as usize..*b as usize),
+            _ => None,
+        })
+        .collect();
+    all.sort_unstable();
+    cut_sorted_by_bytes(doc, &all, regions)
+}
+
+/// [`split_batches_by_bytes`]'s cut of keys already sorted.
+fn cut_sorted_by_bytes(
+    doc: &DesignDocument,
+    sorted: &[&[u8]],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    let Some(first) = sorted.first() else {
+        return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
+    };
+    let total = sorted
+        .iter()
+        .fold(0u64, |t, k| t.saturating_add(write_bytes(doc, k.len())));
+    let sizes = sorted.iter().map(|k| write_bytes(doc, k.len()));
+    // the smallest key, then the key at each cut: cut by equal counts, key j is cut j's
+    let mut sample = vec![first.to_vec()];
+    for (_, i) in crate::region::byte_cut_ranks(0, sizes, total, regions) {
+        let k = usize::try_from(i).ok().and_then(|i| sorted.get(i));
+        sample.push(k.map_or_else(Vec::new, |k| k.to_vec()));
+    }
+    split_sample(doc, &sample, regions)
 }
 
 /// The split keys that cut `sample` (row keys, in any order) into `regions` regions of equal
