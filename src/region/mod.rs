@@ -26,10 +26,12 @@ use crate::hbase::policy::{SplitConfig, SplitPolicy};
 use crate::hbase::split::{self, AlgorithmKind, SplitAlgorithm};
 
 mod assignment;
+mod cut;
 mod map;
 pub(crate) mod read;
 mod table;
 pub use assignment::{Assignment, Placement};
+pub use cut::{byte_cut_ranks, quantile_ranks, quantile_split_keys};
 pub use map::*;
 pub use table::series;
 pub use table::{read_regions, LoadCounter, LoadShares, RegionList, RegionLoad, RegionSource};
@@ -494,94 +496,6 @@ pub fn salt_split_keys(buckets: u32, style: SaltStyle, width: Option<u32>) -> Re
                 .collect())
         }
     }
-}
-
-/// The `regions - 1` split keys that cut a sample of row keys (sorted or not) into `regions`
-/// equal-count parts: with the sample sorted as `s[0..m)`, key `j` is `s[floor(j * m / regions)]`,
-/// the first row of region `j`. Empty keys, repeats (a sample with few distinct keys) and keys
-/// equal to the smallest sample key (which would leave the first region empty) are skipped, so
-/// the result may have fewer keys; an empty sample is an error.
-pub fn quantile_split_keys(sample: &[Vec<u8>], regions: u32) -> Result<Vec<Vec<u8>>> {
-    if regions == 0 {
-        return Err(Error::new(
-            ErrorKind::Invalid,
-            "a table has at least one region",
-        ));
-    }
-    if regions == 1 {
-        return Ok(Vec::new());
-    }
-    if sample.is_empty() {
-        return Err(Error::new(
-            ErrorKind::Invalid,
-            "sample quantiles need a non-empty sample of row keys",
-        ));
-    }
-    // `Vec<&Vec<u8>>`, not `Vec<&[u8]>`: the analyzer sorts its samples the same way, so the
-    // wasm has one sort for both.
-    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
-    sorted.sort_unstable();
-    let first: &[u8] = sorted.first().map_or(&[], |k| k.as_slice());
-    let mut out: Vec<Vec<u8>> = Vec::with_capacity(regions as usize - 1);
-    for rank in quantile_ranks(sorted.len() as u64, regions) {
-        let idx = usize::try_from(rank).unwrap_or(usize::MAX);
-        let Some(k) = sorted.get(idx) else { continue };
-        // A key equal to the smallest sample key would leave the first region empty.
-        let floor = out.last().map_or(first, Vec::as_slice);
-        if k.is_empty() || k.as_slice() <= floor {
-            continue;
-        }
-        out.push(k.to_vec());
-    }
-    Ok(out)
-}
-
-/// The ranks (0-based, in sorted order) of the keys that start regions 1.. when `rows` sorted
-/// keys are cut into `regions` equal-count regions: `floor(j * rows / regions)` for `j` in
-/// `1..regions`. A caller that sorts the keys elsewhere (Spark) picks these ranks, then gives
-/// the smallest key and the picked ones to [`quantile_split_keys`], which cuts them as it cuts
-/// every key.
-pub fn quantile_ranks(rows: u64, regions: u32) -> Vec<u64> {
-    let m = u128::from(rows);
-    (1..u128::from(regions))
-        .map(|j| u64::try_from(j * m / u128::from(regions)).unwrap_or(u64::MAX))
-        .collect()
-}
-
-/// Where rows in sorted order are cut into `regions` regions of equal bytes: cut `j` (in
-/// `1..regions`) falls on the first row whose running bytes, itself included, pass `j/regions`
-/// of `total` (`running · regions > j · total`, exact in integers). With every row the same
-/// size this is [`quantile_ranks`]'s cut. The rows may come in chunks (a Spark partition of a
-/// sort): `before` is the bytes of the rows ahead of this chunk, `sizes` this chunk's rows' bytes
-/// in order; returns each cut that falls in the chunk as `(j, index in the chunk)`, ascending.
-/// A row heavier than a region's share takes several cuts (the caller's HBase rules drop the
-/// repeats); `total == 0` gives no cut.
-pub fn byte_cut_ranks(
-    before: u64,
-    sizes: impl IntoIterator<Item = u64>,
-    total: u64,
-    regions: u32,
-) -> Vec<(u32, u64)> {
-    let (n, t) = (u128::from(regions), u128::from(total));
-    let mut running = u128::from(before);
-    // the first cut the rows ahead did not pass: the least j with j · total >= before · regions
-    let mut j: u128 = if t == 0 {
-        n
-    } else {
-        (running * n).div_ceil(t).max(1)
-    };
-    let mut out = Vec::new();
-    for (i, size) in sizes.into_iter().enumerate() {
-        if j >= n {
-            break;
-        }
-        running += u128::from(size);
-        while j < n && running * n > j * t {
-            out.push((j as u32, i as u64));
-            j += 1;
-        }
-    }
-    out
 }
 
 /// GiB, the unit of HBase's region size settings.
