@@ -232,13 +232,33 @@ fn split_points<'py>(
     regions: u32,
     rows_json: Option<&str>,
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    cut(
+        py,
+        design_json,
+        source,
+        regions,
+        rows_json,
+        engine::split_batches,
+    )
+}
+
+/// An engine function that cuts a table's rows into regions: its split keys.
+type Splitter =
+    fn(&DesignDocument, &RowsOptions, &[RecordBatch], u32) -> Result<Vec<Vec<u8>>, Error>;
+
+/// The split keys `split(doc, rows, batches, regions)` cuts (the GIL released), as bytes.
+fn cut<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    regions: u32,
+    rows_json: Option<&str>,
+    split: Splitter,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let doc = design(py, design_json)?;
     let rows = rows_options(py, rows_json)?;
     let batches = batches(py, source)?;
-    let keys = core(
-        py,
-        py.detach(|| engine::split_batches(&doc, &rows, &batches, regions)),
-    )?;
+    let keys = core(py, py.detach(|| split(&doc, &rows, &batches, regions)))?;
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
 }
 
@@ -253,14 +273,14 @@ fn split_points_by_bytes<'py>(
     regions: u32,
     rows_json: Option<&str>,
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
-    let doc = design(py, design_json)?;
-    let rows = rows_options(py, rows_json)?;
-    let batches = batches(py, source)?;
-    let keys = core(
+    cut(
         py,
-        py.detach(|| engine::split_batches_by_bytes(&doc, &rows, &batches, regions)),
-    )?;
-    Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
+        design_json,
+        source,
+        regions,
+        rows_json,
+        engine::split_batches_by_bytes,
+    )
 }
 
 /// `key_bytes(design, source)`: the bytes of the rows whose keys are `source`'s first column

@@ -413,14 +413,17 @@ pub fn split_batches(
     regions: u32,
 ) -> Result<Vec<Vec<u8>>> {
     let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
-    let all: Vec<Vec<u8>> = offsets
-        .windows(2)
-        .filter_map(|w| match w {
-            [a, b] => keys.get(*a as usize..*b as usize).map(<[u8]>::to_vec),
-            _ => None,
-        })
-        .collect();
+    let all: Vec<Vec<u8>> = key_slices(&keys, &offsets).map(<[u8]>::to_vec).collect();
     split_sample(doc, &all, regions)
+}
+
+/// Each key of keys laid end to end with their `offsets` (`rows + 1`, from 0), as
+/// [`encode_batches`] gives them.
+fn key_slices<'a>(keys: &'a [u8], offsets: &'a [u32]) -> impl Iterator<Item = &'a [u8]> {
+    offsets.windows(2).filter_map(|w| match w {
+        [a, b] => keys.get(*a as usize..*b as usize),
+        _ => None,
+    })
 }
 
 /// A row's bytes as the analysis counts its write: its key and the workload's `valueSize`
@@ -445,13 +448,7 @@ pub fn split_batches_by_bytes(
     regions: u32,
 ) -> Result<Vec<Vec<u8>>> {
     let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
-    let mut all: Vec<&[u8]> = offsets
-        .windows(2)
-        .filter_map(|w| match w {
-            [a, b] => keys.get(*a as usize..*b as usize),
-            _ => None,
-        })
-        .collect();
+    let mut all: Vec<&[u8]> = key_slices(&keys, &offsets).collect();
     all.sort_unstable();
     cut_sorted_by_bytes(doc, &all, regions)
 }
