@@ -6,4 +6,4 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
-ROWKEY_WRITE_SCHEMA=1 RUSTFLAGS= cargo test --release --test schema_docs
+ROWKEY_WRITE_SCHEMA=1 RUSTFLAGS= cargo test --profile native-tests --test schema_docs

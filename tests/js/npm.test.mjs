@@ -333,13 +333,13 @@ describe('npm package', { skip: NOT_BUILT }, () => {
     const text =
       file && existsSync(file)
         ? readFileSync(file, 'utf8')
-        : execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'dump_analysis'], {
+        : execFileSync('cargo', ['run', '--quiet', '--profile', 'native-tests', '--example', 'dump_analysis'], {
             cwd: ROOT,
             encoding: 'utf8',
             maxBuffer: 1 << 28,
             stdio: ['ignore', 'pipe', 'inherit'],
-            // RUSTFLAGS empty, as scripts/test.sh builds the native tests: `cargo test --release` has
-            // already built this example with them, so this only runs it. With .cargo/config.toml's
+            // RUSTFLAGS empty and the profile, as scripts/test.sh builds the native tests: `cargo test
+            // --profile native-tests` has already built this example so, and this only runs it. With .cargo/config.toml's
             // inline threshold it rebuilt the crate and arrow/parquet (about 7 minutes on 2 cores).
             env: { ...process.env, RUSTFLAGS: '' },
           });

@@ -186,7 +186,7 @@ fn preset_lint_highlights() {
     failures.finish();
 }
 
-/// Throughput per preset (not a pass/fail test): `cargo test --release --test keyspec
+/// Throughput per preset (not a pass/fail test): `cargo test --profile native-tests --test keyspec
 /// -- --ignored --nocapture throughput`.
 #[test]
 #[ignore]
