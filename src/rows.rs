@@ -11,6 +11,7 @@ mod arrow;
 mod convert;
 mod csv;
 mod format;
+mod infer;
 mod jsonl;
 mod parquet;
 pub mod profile;
@@ -25,6 +26,7 @@ pub use self::arrow::{batch_rows, batch_rows_skipped};
 pub use self::parquet::{ParquetFile, ParquetRows, RowGroupRange};
 pub use convert::{Cell, EpochUnit};
 pub use format::Format;
+pub use infer::{declare_from_file, FileSample, InferredField};
 pub use reader::{columns, RowReader};
 pub use scan::{RowScan, ScanSummary, SAMPLE_KEYS};
 

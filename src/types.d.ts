@@ -1548,7 +1548,31 @@ export interface RowStats {
   /** The time column, when given. */
   time: string | null;
   format: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream' | null;
+  /** The fields the key names and the design did not declare, declared from the file (`rowsDesign`). */
+  inferred?: InferredField[];
 }
+/** A field the key names, declared from a file of rows. */
+export interface InferredField {
+  field: string;
+  /** The column it reads. */
+  column: string;
+  type: FieldType;
+  /** Why that type: the key's use (`the key formats it as a time`) or the column's type. */
+  basis: string;
+}
+/**
+ * `doc` with a declaration for every field its key names and does not declare, typed from the
+ * file: by the key's use (a time segment: `timestamp`; `dec`/`long`/`int`/`short`: `long`; …),
+ * else the column's own type (Parquet/Arrow schema, JSON values in the first rows; a CSV column is
+ * text, written as its text). `sample`: a CSV's, JSON Lines' or Arrow file's first bytes (`whole`:
+ * the whole file) or a Parquet file's footer and length. A design declaring them all comes back as
+ * it is; the result is validated.
+ */
+export function rowsDesign(
+  doc: DesignInput,
+  rows: RowsOptions | null | undefined,
+  sample: { head: Uint8Array; whole?: boolean } | { footer: Uint8Array; fileLength: number },
+): { design: DesignDocument; inferred: InferredField[] };
 /** One value and the rows holding it. */
 export interface ValueCount { value: string; rows: number }
 /** What a file's rows do to the key (`rows.profile`): counts are exact while `exact`, else lower bounds. */
@@ -1636,7 +1660,9 @@ export function rowsColumns(rows: RowsOptions | null | undefined, head: Uint8Arr
  * Your own rows analyzed with `doc`: a Blob or File (read in slices; Parquet by row group, only
  * the key's columns), whole bytes, a random-access reader (`RowsReader`: a file handle, read
  * into one buffer), or a function returning a fresh async iterable (or ReadableStream) of chunks
- * for each of the two passes. `free()` the session.
+ * for each of the two passes. `doc` may be just a key: the fields it names and does not declare
+ * are declared from the file (`rowsDesign`; `design` is the document read with, `stats.inferred`
+ * the fields so declared). `free()` the session.
  */
 export function analyzeRows(
   doc: DesignInput,
@@ -1658,7 +1684,7 @@ export function analyzeRows(
     /** Awaited after each slice of the first pass (take the keys as they come). */
     onSlice?: (session: RowsSession) => void | Promise<void>;
   },
-): Promise<{ session: RowsSession; summary: RowScanEnd; stats?: RowStats }>;
+): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats?: RowStats }>;
 
 /**
  * `analyzeRows` with the file's reading spread over worker threads (Node only; `threads`, default
@@ -1680,7 +1706,7 @@ export function analyzeRowsParallel(
     onProgress?: (p: { pass: 'reading' | 'analyzing'; done: number; total: number | undefined }) => void;
     signal?: AbortSignal;
   },
-): Promise<{ session: RowsSession; summary: RowScanEnd; stats: RowStats }>;
+): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats: RowStats }>;
 /** A regular file (Node) as a `RowsReader` read into one reused buffer; `close()` it. */
 export function openRowsReader(path: string): Promise<RowsReader & { close(): Promise<void> }>;
 

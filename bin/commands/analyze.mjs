@@ -15,6 +15,8 @@ export async function analyze(pos, opt) {
     r = await runAnalysis(design, opt);
   } else {
     const run = await analyzeRows(design, windowsOption(opt), opt.records, opt);
+    // the fields the key names and the design leaves out, declared from the file
+    design = run.design;
     try {
       r = run.session.finish();
       // The read plans see the regions the analysis saw: a pre-split the engine cut at these
@@ -156,7 +158,13 @@ function rowsLine(s) {
     `${s.used} rows of ${s.rows} read (${s.format}; ${cols})`,
     s.time ? `written at their \`${s.time}\` time` : "written in file order at the workload's rate (no --time)",
     ...(skipped.length ? [`skipped for nulls: ${skipped.map(([c, n]) => `${n} in ${c}`).join(', ')}`] : []),
-  ].join('; ');
+  ]
+    .join('; ')
+    .concat(
+      ...(s.inferred ?? []).map(
+        f => `\nfield ${f.field} declared ${f.type}${f.column === f.field ? '' : ` (column ${f.column})`}: ${f.basis}`,
+      ),
+    );
 }
 
 /** The engine's figures side by side, each design against the first: its change and verdict. */

@@ -107,7 +107,10 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
   --records FILE  your own rows instead of the generated workload: CSV (with a header),
                   JSON Lines or one JSON array of objects, Parquet, or Arrow IPC; the format
                   from --format, else the file's first bytes, else its extension. Columns meet
-                  the design's fields by name (--map FIELD=COLUMN where they differ). Read
+                  the design's fields by name (--map FIELD=COLUMN where they differ); a
+                  field the key names and the design does not declare is declared from the
+                  file (a time segment's a timestamp, dec/long/int/short's a long, else the
+                  column's own type; a CSV column is text), printed with why. Read
                   once, the rows kept in memory for the analysis (see --keep-mib), else in two
                   passes (the rows' count and time span, then the analysis), never whole: a
                   Parquet file by row group, only the key's columns (FILE - is copied to a

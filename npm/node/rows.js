@@ -57,7 +57,8 @@ export async function analyzeRowsParallel(api, doc, source, opts = {}) {
     // this thread reads chunks too (with an engine session of its own), beside threads - 1
     // workers: no core waits while the others read
     const here = localClient(rowsHandlers(api, readChunk, v => v));
-    const spread = (tasks, onRead) =>
+    // `design`: the document the chunks are read with (`doc`, fields the file types declared)
+    const spread = (tasks, onRead, design) =>
       withThreads(Math.min(threads, tasks.length) - 1, workers =>
         spreadTasks({
           workers: [here, ...workers],
@@ -66,7 +67,7 @@ export async function analyzeRowsParallel(api, doc, source, opts = {}) {
           call: (w, task) =>
             w.call(
               'readRowsChunk',
-              { doc, options, rows, source: path ?? blob, task },
+              { doc: design, options, rows, source: path ?? blob, task },
               { signal, on: (event, n) => event === 'read' && onRead(n) },
             ),
         }),

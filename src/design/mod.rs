@@ -98,7 +98,15 @@ pub struct Example {
 impl DesignDocument {
     /// Parse a document from JSON text; errors carry the JSON path (or line and column).
     pub fn from_json(text: &str) -> Result<Self> {
-        use crate::support::json::Json;
+        let doc = Self::from_json_unchecked(text)?;
+        doc.validate_in(text)?;
+        Ok(doc)
+    }
+
+    /// The document read from its JSON text, not yet validated: a design that is just a key
+    /// has its fields declared from a file of rows first (`rows::declare_from_file`), then
+    /// [`validate_in`](Self::validate_in).
+    pub fn from_json_unchecked(text: &str) -> Result<Self> {
         crate::limits::check_text_bytes(
             "",
             "a design document",
@@ -106,8 +114,17 @@ impl DesignDocument {
             crate::limits::MAX_DOCUMENT_BYTES,
         )?;
         let n = crate::support::json::parse(text)?;
-        let doc = read::design(&n).map_err(|e| e.into_error(ErrorKind::Parse, text))?;
-        doc.validate().map_err(|e| {
+        read::design(&n).map_err(|e| e.into_error(ErrorKind::Parse, text))
+    }
+
+    /// [`validate`](Self::validate), an error in a key given as text pointing at the segment
+    /// in `text` (the document's JSON text).
+    pub fn validate_in(&self, text: &str) -> Result<()> {
+        use crate::support::json::Json;
+        self.validate().map_err(|e| {
+            let Ok(n) = crate::support::json::parse(text) else {
+                return e;
+            };
             // A key given as text: point at the segment in it (the error names its JSON path).
             let key = match &n.v {
                 Json::Obj(members) => members.iter().find(|m| m.0 == "key").map(|m| &m.2.v),
@@ -122,8 +139,7 @@ impl DesignDocument {
                 Some(Json::Str(k)) if below_key => crate::keyspec::in_text(k, e),
                 _ => e,
             }
-        })?;
-        Ok(doc)
+        })
     }
 
     /// The document as pretty JSON.

@@ -328,6 +328,25 @@ pub(crate) fn schema_names(name: &str, head: &[u8]) -> Result<Vec<String>> {
     Ok(names(&reader.schema()))
 }
 
+/// The schema of an Arrow IPC file or stream from its first bytes.
+pub(crate) fn head_schema(name: &str, format: Format, head: &[u8]) -> Result<Arc<Schema>> {
+    let stream = match format {
+        Format::ArrowFile => after_file_magic(head),
+        _ => head,
+    };
+    let reader = arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(stream), None)
+        .map_err(|e| ipc_error(name, &e))?;
+    Ok(reader.schema())
+}
+
+/// An IPC file's bytes after its magic and the zeros to the writer's alignment (8 or 64
+/// bytes): a stream (whose messages start with 0xFFFFFFFF).
+pub(crate) fn after_file_magic(head: &[u8]) -> &[u8] {
+    let rest = head.get(6..).unwrap_or(&[]);
+    let pad = rest.iter().take(58).take_while(|b| **b == 0).count();
+    rest.get(pad..).unwrap_or(&[])
+}
+
 /// An Arrow IPC file (Feather v2) read whole.
 pub(crate) fn read_ipc_file(
     bytes: Vec<u8>,

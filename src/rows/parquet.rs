@@ -101,6 +101,11 @@ impl ParquetFile {
         u64::try_from(self.meta.metadata().file_metadata().num_rows()).unwrap_or(0)
     }
 
+    /// The file's schema as Arrow reads it.
+    pub fn schema(&self) -> &arrow_schema::Schema {
+        self.meta.schema()
+    }
+
     /// The column names.
     pub fn columns(&self) -> Vec<String> {
         names(self.meta.schema())

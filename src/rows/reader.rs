@@ -19,13 +19,7 @@ pub fn columns(opts: &RowsOptions, head: &[u8]) -> Result<Vec<String>> {
     match Format::detect(opts.format, opts.name.as_deref(), head)? {
         Format::Csv => csv::header(&bare, head),
         Format::JsonLines => jsonl::first_members(name, head),
-        Format::ArrowFile => {
-            // After the magic, zeros to the writer's alignment (8 or 64 bytes), then the stream
-            // (whose messages start with 0xFFFFFFFF).
-            let rest = head.get(6..).unwrap_or(&[]);
-            let pad = rest.iter().take(58).take_while(|b| **b == 0).count();
-            arrow::schema_names(name, rest.get(pad..).unwrap_or(&[]))
-        }
+        Format::ArrowFile => arrow::schema_names(name, arrow::after_file_magic(head)),
         Format::ArrowStream => arrow::schema_names(name, head),
         Format::Parquet => Err(Error::new(
             ErrorKind::IllegalArgument,

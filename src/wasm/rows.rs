@@ -95,6 +95,55 @@ pub fn rows_columns(rows: JsValue, head: JsValue) -> Result<JsValue, JsValue> {
     to_js(&core(crate::rows::columns(&rows, &head))?)
 }
 
+/// `rowsDesign(doc, rows, sample)`: `{design, inferred}`, the design with a declaration for
+/// every field its key names and does not declare, typed from the file (a design may be just
+/// a key), and those fields `[{field, column, type, basis}]`; a design that declares them all
+/// comes back as it is, validated. `sample`: `{head, whole}`, a CSV's, JSON Lines' or Arrow
+/// file's first bytes (`whole`: the whole file), or `{footer, fileLength}` for a Parquet file.
+#[wasm_bindgen(js_name = rowsDesign)]
+pub fn rows_design(doc: JsValue, rows: JsValue, sample: JsValue) -> Result<JsValue, JsValue> {
+    let text = match doc.as_string() {
+        Some(s) => s,
+        None if doc.is_object() => json_text("doc", &doc)?,
+        None => {
+            return Err(bad_arg(
+                "doc",
+                "a design document (object or JSON text)",
+                &doc,
+            ))
+        }
+    };
+    let unchecked = core(DesignDocument::from_json_unchecked(&text))?;
+    let rows = rows_opts(&rows)?;
+    let get = |k: &str| {
+        js_sys::Reflect::get(&sample, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
+    };
+    let footer = get("footer");
+    let (doc, inferred) = if footer.is_undefined() {
+        let head = bytes_arg("sample.head", &get("head"))?;
+        let whole = get("whole").as_bool().unwrap_or(false);
+        core(crate::rows::declare_from_file(
+            unchecked,
+            &rows,
+            crate::rows::FileSample::Head {
+                bytes: &head,
+                whole,
+            },
+        ))?
+    } else {
+        let footer = bytes_arg("sample.footer", &footer)?;
+        let len = int_arg("sample.fileLength", &get("fileLength"), 0, i64::MAX)?;
+        let file = core(ParquetFile::from_footer(&footer, len as u64, &rows))?;
+        core(crate::rows::declare_from_file(
+            unchecked,
+            &rows,
+            crate::rows::FileSample::Schema(file.schema()),
+        ))?
+    };
+    core(doc.validate_in(&text))?;
+    to_js(&serde_json::json!({"design": doc, "inferred": inferred}))
+}
+
 #[wasm_bindgen]
 impl RowsSession {
     /// `new RowsSession(doc, options, rows)`.

@@ -287,6 +287,84 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     assert.equal(head.stderr, '');
   });
 
+  test("a design that is just a key: its fields declared from the file, the declared design's report", async () => {
+    const declared = JSON.parse(readFileSync(DESIGN, 'utf8'));
+    const { fields, ...keyOnly } = declared;
+    const bare = path.join(dir, 'key-only.json');
+    writeFileSync(bare, JSON.stringify(keyOnly));
+    const args = ['--time', 'time_hour', '--nulls', 'skip', '--json'];
+    for (const file of FILES) {
+      const want = json(run(['analyze', DESIGN, '--records', file, ...args]));
+      const got = json(run(['analyze', bare, '--records', file, ...args]));
+      // what the file's types declared: the key formats time_hour as a time; tailnum is text in
+      // every format (a CSV column, JSON strings, a Parquet string column)
+      assert.deepEqual(
+        got.rows.inferred.map(f => [f.field, f.type]),
+        [
+          ['tailnum', 'string'],
+          ['time_hour', 'timestamp'],
+        ],
+        file,
+      );
+      // the columns read: the key's alone (the declared design binds its other fields too)
+      const { inferred, columns, ...rows } = got.rows;
+      assert.deepEqual(columns, { tailnum: 'tailnum', time_hour: 'time_hour' });
+      assert.deepEqual(
+        { ...got, rows },
+        { ...want, rows: (({ columns: _, ...r }) => r)(want.rows) },
+        `${file}: the key-only design's report differs from the declared one's`,
+      );
+      const text = run(['analyze', bare, '--records', file, '--time', 'time_hour', '--nulls', 'skip']);
+      assert.match(text.stdout, /field time_hour declared timestamp: the key formats it as a time/, file);
+    }
+    // A field the key writes as it is keeps the file's own type: a CSV's text is written as its
+    // text (as ImportTsv writes it), a Parquet integer column as Bytes.toBytes(long).
+    const numbers = path.join(dir, 'carrier-flight.json');
+    writeFileSync(numbers, JSON.stringify({ v: 1, key: 'carrier + flight' }));
+    const first = file => run(['encode', numbers, '--records', file]).stdout.split('\n')[0].split('\t')[1];
+    assert.equal(first('flights.csv'), 'UA1545');
+    assert.equal(first('flights.parquet'), 'UA\\x00\\x00\\x00\\x00\\x00\\x00\\x06\\x09');
+    assert.equal(first('flights.jsonl'), 'UA\\x00\\x00\\x00\\x00\\x00\\x00\\x06\\x09');
+    // the library: the same declaration, for a stream too
+    const bytes = readFileSync(path.join(FIX, 'flights.csv'));
+    const stream = () =>
+      (async function* () {
+        for (let i = 0; i < bytes.length; i += 1000) yield new Uint8Array(bytes.subarray(i, i + 1000));
+      })();
+    const lib = await api.analyzeRows(keyOnly, stream, { rows: { nulls: 'skip', time: 'time_hour', name: 'f.csv' } });
+    try {
+      assert.deepEqual(lib.design.fields, [
+        { name: 'tailnum', type: 'string' },
+        { name: 'time_hour', type: 'timestamp' },
+      ]);
+      assert.equal(lib.stats.inferred.length, 2);
+      const want = json(run(['analyze', DESIGN, '--records', 'flights.csv', ...args]));
+      assert.deepEqual(
+        lib.session.finish().regions.map(g => g.writes),
+        want.regions.map(g => g.writes),
+      );
+    } finally {
+      lib.session.free();
+    }
+    // a key field the file lacks: named, with the file's columns and the way to map one
+    const missing = path.join(dir, 'tail.json');
+    writeFileSync(missing, JSON.stringify({ v: 1, key: 'tail + "_" + time(time_hour, "yyyyMMdd")' }));
+    const r = run(['analyze', missing, '--records', 'flights.csv']);
+    assert.equal(r.status, 3, r.stderr);
+    assert.match(
+      r.stderr,
+      /has no column `tail` \(columns: carrier, flight, tailnum, origin, dest, dep_time, time_hour\)/,
+    );
+    assert.match(r.stderr, /--map tail=COLUMN/);
+    const mapped = json(run(['analyze', missing, '--records', 'flights.csv', '--map', 'tail=tailnum', ...args]));
+    assert.deepEqual(mapped.rows.inferred[0], {
+      field: 'tail',
+      column: 'tailnum',
+      type: 'string',
+      basis: 'a CSV column, written as its text',
+    });
+  });
+
   test('profile: a null in a key field is counted, not an error, unless --nulls error', () => {
     const records = readFileSync(path.join(FIX, 'flights.jsonl'), 'utf8')
       .trim()

@@ -13,10 +13,11 @@ const SLICE = 1 << 20;
 const HEAD = 64 * 1024;
 
 /**
- * The rows of `source` analyzed with `doc`: `{session, summary, stats}` — the RowsSession after
- * both passes (the caller calls `finish()` or `check(budgets)`, then `free()`), the scan's
- * summary `{rows, firstMs, lastMs, outOfOrder}` and what reading found `{rows, used, skipped,
- * columns, time, format}`.
+ * The rows of `source` analyzed with `doc`: `{session, design, summary, stats}` — the RowsSession
+ * after both passes (the caller calls `finish()` or `check(budgets)`, then `free()`), the design
+ * it read them with (`doc`, its key's undeclared fields declared from the file: the engine's
+ * `rowsDesign`), the scan's summary `{rows, firstMs, lastMs, outOfOrder}` and what reading found
+ * `{rows, used, skipped, columns, time, format, inferred?}` (`inferred`: the fields so declared).
  *
  * `source`: a Blob or File; a Uint8Array or ArrayBuffer (the whole file); a reader `{size,
  * read(start, length)}` resolving to that many bytes (which may be overwritten by its next read); or a function that
@@ -36,7 +37,10 @@ export async function analyzeRows(
   { options, rows = {}, onProgress, signal, scanOnly = false, keys = false, onSlice } = {},
 ) {
   const blob = asReader(source);
-  const s = new api.RowsSession(doc, options, rows);
+  // a function of streams: its first bytes read ahead, to type the fields the design leaves out
+  const ahead = blob ? null : await readAhead(source('reading'));
+  const { design, inferred } = await fitDesign(api, doc, blob, rows, ahead);
+  const s = new api.RowsSession(design, options, rows);
   try {
     if (keys) s.keepKeys();
     let parquet = null;
@@ -76,7 +80,7 @@ export async function analyzeRows(
         }
       } else {
         let done = 0;
-        for await (const chunk of iterate(source(pass))) {
+        for await (const chunk of pass === 'reading' ? ahead.all() : iterate(source(pass))) {
           signal?.throwIfAborted();
           s.push(chunk);
           done += chunk.length;
@@ -86,7 +90,7 @@ export async function analyzeRows(
       if (pass === 'reading') passes.summary = s.endScan();
       else passes.stats = s.end();
     }
-    return { session: s, ...passes };
+    return { session: s, design, ...passes, stats: withInferred(passes.stats, inferred) };
   } catch (e) {
     // the keys of the rows before a bad one are still handed over (they were read)
     if (keys && onSlice && !signal?.aborted) await Promise.resolve(onSlice(s)).catch(() => {});
@@ -110,13 +114,15 @@ const CHUNKED_FROM = 8 << 20;
  * reader (a function of streams is read in one pass). `opts.chunkFrom`: files smaller are read
  * in one pass (8 MiB by default).
  * @param {object} api the engine (the package's glue)
- * @param {(tasks: object[], onRead?: (bytes: number) => void) => Promise<Uint8Array[]>} spread
+ * @param {(tasks: object[], onRead?: (bytes: number) => void, design?: object) => Promise<Uint8Array[]>} spread
  */
 export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   const { options, rows = {}, onProgress, signal, scanOnly = false, keys = false } = opts;
   const blob = typeof source === 'function' ? null : asReader(source);
   const from = opts.chunkFrom ?? CHUNKED_FROM;
-  const s = blob && !scanOnly && !keys && blob.size >= from ? new api.RowsSession(doc, options, rows) : null;
+  const chunked = blob && !scanOnly && !keys && blob.size >= from;
+  const { design, inferred } = chunked ? await fitDesign(api, doc, blob, rows) : { design: doc };
+  const s = chunked ? new api.RowsSession(design, options, rows) : null;
   let tasks = null;
   try {
     if (s?.chunkable()) tasks = await chunkTasks(api, s, blob, rows, opts.workers, from);
@@ -130,10 +136,14 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   try {
     let done = 0;
     const total = tasks.reduce((a, t) => a + t.bytes, 0);
-    const parts = await spread(tasks, n => {
-      done += n;
-      onProgress?.({ pass: 'reading', done, total });
-    });
+    const parts = await spread(
+      tasks,
+      n => {
+        done += n;
+        onProgress?.({ pass: 'reading', done, total });
+      },
+      design,
+    );
     for (const p of parts) s.addChunk(p);
   } catch (e) {
     s.free();
@@ -143,11 +153,63 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   try {
     const summary = s.endScan();
     if (!summary.analyzed) throw new Error('the chunks were added but their rows not counted');
-    return { session: s, summary, stats: s.end() };
+    return { session: s, design, summary, stats: withInferred(s.end(), inferred) };
   } catch (e) {
     s.free();
     throw e;
   }
+}
+
+/** `stats` with the fields declared from the file, when there are any. */
+const withInferred = (stats, inferred) => (stats && inferred?.length ? { ...stats, inferred } : stats);
+
+/**
+ * `doc` with the fields its key names but does not declare typed from the file, and those fields:
+ * the engine's `rowsDesign` (`{design, inferred}`) over the file's first bytes, or a Parquet
+ * file's footer; `ahead`: a stream's first bytes (`readAhead`).
+ * @param {object} api the engine (the package's glue)
+ */
+async function fitDesign(api, doc, blob, rows, ahead = null) {
+  if (!blob) return api.rowsDesign(doc, rows, { head: ahead.head, whole: ahead.whole });
+  const { format, head } = await formatOf(api, blob, rows);
+  if (format !== 'parquet') return api.rowsDesign(doc, rows, { head, whole: head.length === blob.size });
+  const [footer, fileLength] = await parquetFooter(api, blob);
+  return api.rowsDesign(doc, rows, { footer, fileLength });
+}
+
+/**
+ * A stream's first chunks, read until HEAD bytes or its end: `{head, whole, all()}`, `all()` the
+ * whole stream again (those chunks, then the rest).
+ */
+async function readAhead(stream) {
+  const it = iterate(stream)[Symbol.asyncIterator]();
+  const first = [];
+  let n = 0;
+  let whole = false;
+  while (n < HEAD) {
+    const r = await it.next();
+    if (r.done) {
+      whole = true;
+      break;
+    }
+    first.push(r.value);
+    n += r.value.length;
+  }
+  const head = new Uint8Array(Math.min(n, HEAD));
+  let at = 0;
+  for (const c of first) {
+    if (at >= head.length) break;
+    head.set(c.subarray(0, head.length - at), at);
+    at += Math.min(c.length, head.length - at);
+  }
+  return {
+    head,
+    whole,
+    async *all() {
+      yield* first;
+      if (!whole) for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    },
+  };
 }
 
 /**

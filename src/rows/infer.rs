@@ -1,0 +1,537 @@
+//! A design that is just a key, given a file of rows: the fields its key names but does not
+//! declare are declared from the file, so a user need not write a type the file already says.
+//!
+//! A field's type comes from how the key uses it first, then from the file's column:
+//! - a time segment (`time`, `revts`, `bucket`, `baseTime`) wants a `timestamp`; an integer
+//!   segment (`dec`, `long`, `int`, `short`) a `long`; `double`/`float` a `double`; `bool` a
+//!   `boolean`; `bigDecimal` a `bigDecimal`; a Phoenix `pk` column the field type its SQL type
+//!   holds;
+//! - a field the key writes as it is (`f`, `str`, `fixed`, `reverse`, a salt's or a hash's
+//!   input, `dict`, …) takes the column's own type: a Parquet or Arrow column's type, a JSON
+//!   value's kind in the file's first rows; a CSV column is text, written as its text (as
+//!   HBase's `ImportTsv` writes a CSV's cells), so `1545` is the four bytes `1545`, not a
+//!   `long`'s eight.
+//!
+//! Every field so declared is listed ([`InferredField`]) with why, for the report: declare the
+//! field in the design to type it otherwise.
+
+use arrow_schema::{DataType, Schema};
+use serde::Serialize;
+
+use super::*;
+use crate::design::DesignDocument;
+use crate::workload::FieldDecl;
+
+/// A field the key names, declared from the file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InferredField {
+    /// The field's name (in the key).
+    pub field: String,
+    /// The column it reads.
+    pub column: String,
+    /// The type declared.
+    #[serde(rename = "type")]
+    pub field_type: FieldType,
+    /// Why that type: the key's use or the column's type, in a few words.
+    pub basis: String,
+}
+
+/// A column's type by its name, as the file gives it.
+type ColumnTypes = Box<dyn Fn(&str) -> Result<ColumnType>>;
+
+/// What the file says about its columns.
+pub enum FileSample<'a> {
+    /// A CSV's, JSON Lines' or Arrow IPC file's first bytes; `whole` when they are the whole
+    /// file (a last line without its line end is then a row).
+    Head {
+        /// The bytes.
+        bytes: &'a [u8],
+        /// They are the whole file.
+        whole: bool,
+    },
+    /// The file's Arrow schema (a Parquet file's footer, a table handed over).
+    Schema(&'a Schema),
+}
+
+/// What the key asks of a field's type, from the segments that read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Want {
+    /// Written as the value is: the column's own type.
+    AsIs,
+    Text,
+    Double,
+    Boolean,
+    BigDecimal,
+    Long,
+    Timestamp,
+}
+
+impl Want {
+    fn of_kind(kind: &str, sql: Option<&str>) -> Want {
+        match kind {
+            "time" | "revts" | "bucket" | "baseTime" => Want::Timestamp,
+            "dec" | "long" | "int" | "short" => Want::Long,
+            "double" | "float" => Want::Double,
+            "bool" => Want::Boolean,
+            "bigDecimal" => Want::BigDecimal,
+            "pk" => match sql.unwrap_or("") {
+                t if t.contains("CHAR") => Want::Text,
+                t if t.contains("DECIMAL") => Want::BigDecimal,
+                t if t.contains("DOUBLE") || t.contains("FLOAT") => Want::Double,
+                t if t.contains("BOOLEAN") => Want::Boolean,
+                t if t.contains("DATE") || t.contains("TIME") => Want::Timestamp,
+                t if t.contains("INT") || t.contains("LONG") => Want::Long,
+                _ => Want::AsIs,
+            },
+            _ => Want::AsIs,
+        }
+    }
+
+    fn field_type(self) -> Option<FieldType> {
+        match self {
+            Want::AsIs => None,
+            Want::Text => Some(FieldType::String),
+            Want::Double => Some(FieldType::Double),
+            Want::Boolean => Some(FieldType::Boolean),
+            Want::BigDecimal => Some(FieldType::BigDecimal),
+            Want::Long => Some(FieldType::Long),
+            Want::Timestamp => Some(FieldType::Timestamp),
+        }
+    }
+}
+
+/// Every field the key reads, in first-use order, with the strongest type its segments ask
+/// for (a `timestamp` holds what an integer segment reads, so it wins over `long`).
+fn key_uses(doc: &DesignDocument) -> Vec<(String, Want, &'static str)> {
+    fn walk(v: &serde_json::Value, out: &mut Vec<(String, Want, &'static str)>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if let Some(serde_json::Value::String(field)) = m.get("field") {
+                    let kind = m.get("kind").and_then(|k| k.as_str()).unwrap_or("");
+                    let want = Want::of_kind(kind, m.get("type").and_then(|t| t.as_str()));
+                    let why = why(kind);
+                    match out.iter_mut().find(|(f, _, _)| f == field) {
+                        Some(u) if want > u.1 => {
+                            u.1 = want;
+                            u.2 = why;
+                        }
+                        Some(_) => {}
+                        None => out.push((field.clone(), want, why)),
+                    }
+                }
+                m.values().for_each(|x| walk(x, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    fn why(kind: &str) -> &'static str {
+        match kind {
+            "time" => "the key formats it as a time",
+            "revts" => "the key reverses it as a timestamp",
+            "bucket" => "the key buckets it as a time",
+            "baseTime" => "the key takes its base hour",
+            "dec" => "the key writes it as decimal digits",
+            "long" | "int" | "short" => "the key writes it as an integer",
+            "double" | "float" => "the key writes it as a floating-point number",
+            "bool" => "the key writes it as a boolean",
+            "bigDecimal" => "the key writes it as a decimal",
+            "pk" => "its Phoenix column's SQL type",
+            _ => "",
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(v) = serde_json::to_value(&doc.key) {
+        walk(&v, &mut out);
+    }
+    out
+}
+
+/// A column's type as the file gives it, for a field the key writes as it is.
+enum ColumnType {
+    /// Text in a CSV file: the key writes it as text.
+    CsvText,
+    /// A JSON value's kind in the first rows (`None`: only nulls there).
+    Json(Option<FieldType>),
+    /// An Arrow column's type.
+    Arrow(DataType),
+}
+
+fn arrow_type(column: &str, t: &DataType) -> Result<FieldType> {
+    use DataType as D;
+    Ok(match t {
+        D::Int64 | D::UInt32 | D::UInt64 => FieldType::Long,
+        D::Int32 | D::UInt16 => FieldType::Int,
+        D::Int16 | D::Int8 | D::UInt8 => FieldType::Short,
+        D::Float64 => FieldType::Double,
+        D::Float32 | D::Float16 => FieldType::Float,
+        D::Boolean => FieldType::Boolean,
+        D::Utf8 | D::LargeUtf8 | D::Utf8View => FieldType::String,
+        D::Timestamp(..) | D::Date32 | D::Date64 => FieldType::Timestamp,
+        D::Decimal128(..) | D::Decimal256(..) => FieldType::BigDecimal,
+        D::Dictionary(_, v) => return arrow_type(column, v),
+        _ => {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "column `{column}` is of type {t}: a key field reads numbers, text, booleans, times or decimals; declare the field and map it to another column (--map)"
+                ),
+            )
+            .at_path(format!("/fields/{column}")))
+        }
+    })
+}
+
+/// The kind of the first non-null value of each column in the complete JSON lines of `head`.
+fn json_kinds(name: &str, head: &[u8], whole: bool) -> Result<BTreeMap<String, FieldType>> {
+    let mut lines: Vec<&[u8]> = head.split(|b| *b == b'\n').collect();
+    if !whole {
+        // the last piece is a line cut short
+        lines.pop();
+    }
+    let mut kinds = BTreeMap::new();
+    for (i, line) in lines.iter().enumerate() {
+        let text = std::str::from_utf8(line).unwrap_or("").trim();
+        if text.is_empty() {
+            continue;
+        }
+        let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(text)
+        else {
+            // The reader says exactly what is wrong with the line when it reads it.
+            if i == 0 {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("{name}: line 1 is not a JSON object"),
+                ));
+            }
+            break;
+        };
+        for (k, v) in m {
+            let t = match v {
+                serde_json::Value::Bool(_) => FieldType::Boolean,
+                serde_json::Value::Number(n) if n.is_i64() || n.is_u64() => FieldType::Long,
+                serde_json::Value::Number(_) => FieldType::Double,
+                serde_json::Value::String(_) => FieldType::String,
+                _ => continue,
+            };
+            kinds.entry(k).or_insert(t);
+        }
+    }
+    Ok(kinds)
+}
+
+/// `doc` with a declaration for every field its key names and does not declare, typed from
+/// the file (`opts.map` names a field's column where they differ); the fields so declared,
+/// for the report. A design that declares every field its key reads is returned as it is.
+/// Not validated: the caller validates the result.
+pub fn declare_from_file(
+    mut doc: DesignDocument,
+    opts: &RowsOptions,
+    file: FileSample<'_>,
+) -> Result<(DesignDocument, Vec<InferredField>)> {
+    let missing: Vec<_> = key_uses(&doc)
+        .into_iter()
+        .filter(|(f, _, _)| !doc.fields.iter().any(|d| &d.name == f))
+        .collect();
+    if missing.is_empty() {
+        return Ok((doc, Vec::new()));
+    }
+    let name = opts.name.as_deref().unwrap_or("rows");
+    let (columns, types): (Vec<String>, ColumnTypes) = match file {
+        FileSample::Schema(schema) => {
+            let s = schema.clone();
+            (
+                arrow::names(schema),
+                Box::new(move |c| {
+                    Ok(ColumnType::Arrow(
+                        s.field_with_name(c)
+                            .map(|f| f.data_type().clone())
+                            .unwrap_or(DataType::Null),
+                    ))
+                }),
+            )
+        }
+        FileSample::Head { bytes, whole } => {
+            let format = Format::detect(opts.format, opts.name.as_deref(), bytes)?;
+            match format {
+                Format::Csv => (columns(opts, bytes)?, Box::new(|_| Ok(ColumnType::CsvText))),
+                Format::JsonLines => {
+                    let kinds = json_kinds(name, bytes, whole)?;
+                    (
+                        columns(opts, bytes)?,
+                        Box::new(move |c| Ok(ColumnType::Json(kinds.get(c).copied()))),
+                    )
+                }
+                Format::ArrowFile | Format::ArrowStream => {
+                    let schema = arrow::head_schema(name, format, bytes)?;
+                    let s = schema.clone();
+                    (
+                        arrow::names(&schema),
+                        Box::new(move |c| {
+                            Ok(ColumnType::Arrow(
+                                s.field_with_name(c)
+                                    .map(|f| f.data_type().clone())
+                                    .unwrap_or(DataType::Null),
+                            ))
+                        }),
+                    )
+                }
+                Format::Parquet => {
+                    let names: Vec<&str> = missing.iter().map(|(f, _, _)| f.as_str()).collect();
+                    return Err(Error::new(
+                        ErrorKind::IllegalArgument,
+                        format!(
+                            "{name}: a Parquet file read as a stream: its columns' types are in its footer, at its end; declare the fields the key reads ({}) in the design, or give the file itself",
+                            names.join(", ")
+                        ),
+                    )
+                    .at_path("/fields"));
+                }
+            }
+        }
+    };
+    let mut inferred = Vec::with_capacity(missing.len());
+    for (field, want, why) in missing {
+        let column = opts
+            .map
+            .get(&field)
+            .cloned()
+            .unwrap_or_else(|| field.clone());
+        if !columns.contains(&column) {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "the key reads `{field}`, which the design does not declare, and {name} has no column `{column}` (columns: {}); declare the field, or map it to a column with --map {field}=COLUMN",
+                    columns.join(", ")
+                ),
+            )
+            .at_path("/fields"));
+        }
+        let (field_type, basis) = match want.field_type() {
+            Some(t) => (t, why.to_string()),
+            None => match types(&column)? {
+                ColumnType::CsvText => (
+                    FieldType::String,
+                    "a CSV column, written as its text".into(),
+                ),
+                ColumnType::Json(Some(t)) => (
+                    t,
+                    format!("its values in {name}'s first rows are {}", t.name()),
+                ),
+                ColumnType::Json(None) => (
+                    FieldType::String,
+                    format!("no value in {name}'s first rows: read as text"),
+                ),
+                ColumnType::Arrow(dt) => (
+                    arrow_type(&column, &dt)?,
+                    format!("the column's type, {dt}"),
+                ),
+            },
+        };
+        doc.fields.push(FieldDecl {
+            name: field.clone(),
+            field_type,
+            cardinality: None,
+            generator: None,
+        });
+        inferred.push(InferredField {
+            field,
+            column,
+            field_type,
+            basis,
+        });
+    }
+    Ok((doc, inferred))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::design::DesignDocument;
+    use std::sync::Arc;
+
+    fn key_only(key: &str) -> DesignDocument {
+        let text = serde_json::json!({"v": 1, "key": key}).to_string();
+        DesignDocument::from_json_unchecked(&text).unwrap()
+    }
+
+    fn types(inferred: &[InferredField]) -> Vec<(&str, FieldType)> {
+        inferred
+            .iter()
+            .map(|f| (f.field.as_str(), f.field_type))
+            .collect()
+    }
+
+    #[test]
+    fn csv_columns_are_text_unless_the_key_reads_them_as_time_or_numbers() {
+        let doc = key_only(
+            r#"carrier + "_" + flight + "_" + time(time_hour, "yyyyMMddHH") + dec(dep, 4)"#,
+        );
+        let head = b"carrier,flight,time_hour,dep\nUA,1545,2013-01-01 10:00:00+00:00,517\n";
+        let opts = RowsOptions {
+            name: Some("flights.csv".into()),
+            ..RowsOptions::default()
+        };
+        let (doc, inferred) = declare_from_file(
+            doc,
+            &opts,
+            FileSample::Head {
+                bytes: head,
+                whole: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            types(&inferred),
+            [
+                ("carrier", FieldType::String),
+                ("flight", FieldType::String),
+                ("time_hour", FieldType::Timestamp),
+                ("dep", FieldType::Long)
+            ]
+        );
+        doc.validate().unwrap();
+    }
+
+    #[test]
+    fn a_declared_field_keeps_its_type_and_a_mapped_column_is_read() {
+        let text = serde_json::json!({"v": 1, "key": "tail + long(n)", "fields": [{"name": "n", "type": "int"}]}).to_string();
+        let doc = DesignDocument::from_json_unchecked(&text).unwrap();
+        let opts = RowsOptions {
+            name: Some("r.csv".into()),
+            map: [("tail".to_string(), "tailnum".to_string())].into(),
+            ..RowsOptions::default()
+        };
+        let (doc, inferred) = declare_from_file(
+            doc,
+            &opts,
+            FileSample::Head {
+                bytes: b"tailnum,n\nN1,2\n",
+                whole: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(types(&inferred), [("tail", FieldType::String)]);
+        assert_eq!(inferred[0].column, "tailnum");
+        assert_eq!(
+            doc.fields
+                .iter()
+                .find(|f| f.name == "n")
+                .unwrap()
+                .field_type,
+            FieldType::Int
+        );
+    }
+
+    #[test]
+    fn json_values_and_arrow_columns_give_their_own_types() {
+        let doc = key_only("a + b + c + revts(t)");
+        let head = b"{\"a\": null, \"b\": 2.5, \"c\": true, \"t\": 17}\n{\"a\": 7, \"b\": 1}\n{\"a\": \"cut";
+        let opts = RowsOptions {
+            name: Some("r.jsonl".into()),
+            ..RowsOptions::default()
+        };
+        let (_, inferred) = declare_from_file(
+            doc.clone(),
+            &opts,
+            FileSample::Head {
+                bytes: head,
+                whole: false,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            types(&inferred),
+            [
+                ("a", FieldType::Long),
+                ("b", FieldType::Double),
+                ("c", FieldType::Boolean),
+                ("t", FieldType::Timestamp)
+            ]
+        );
+        let schema = Schema::new(vec![
+            arrow_schema::Field::new("a", DataType::Utf8, true),
+            arrow_schema::Field::new("b", DataType::Int32, true),
+            arrow_schema::Field::new(
+                "c",
+                DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8)),
+                true,
+            ),
+            arrow_schema::Field::new(
+                "t",
+                DataType::Timestamp(arrow_schema::TimeUnit::Microsecond, Some(Arc::from("UTC"))),
+                true,
+            ),
+        ]);
+        let (doc, inferred) = declare_from_file(doc, &opts, FileSample::Schema(&schema)).unwrap();
+        assert_eq!(
+            types(&inferred),
+            [
+                ("a", FieldType::String),
+                ("b", FieldType::Int),
+                ("c", FieldType::String),
+                ("t", FieldType::Timestamp)
+            ]
+        );
+        doc.validate().unwrap();
+    }
+
+    #[test]
+    fn a_missing_column_or_a_nested_one_is_named() {
+        let opts = RowsOptions {
+            name: Some("r.csv".into()),
+            ..RowsOptions::default()
+        };
+        let e = declare_from_file(
+            key_only("tail"),
+            &opts,
+            FileSample::Head {
+                bytes: b"tailnum,n\n",
+                whole: true,
+            },
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("no column `tail` (columns: tailnum, n)"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("--map tail=COLUMN"), "{}", e.message);
+        let schema = Schema::new(vec![arrow_schema::Field::new(
+            "tail",
+            DataType::List(Arc::new(arrow_schema::Field::new(
+                "x",
+                DataType::Utf8,
+                true,
+            ))),
+            true,
+        )]);
+        let e =
+            declare_from_file(key_only("tail"), &opts, FileSample::Schema(&schema)).unwrap_err();
+        assert!(
+            e.message.contains("column `tail` is of type List"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_design_that_declares_its_fields_is_returned_as_it_is() {
+        let text =
+            serde_json::json!({"v": 1, "key": "a", "fields": [{"name": "a", "type": "long"}]})
+                .to_string();
+        let doc = DesignDocument::from_json(&text).unwrap();
+        let (out, inferred) = declare_from_file(
+            doc.clone(),
+            &RowsOptions::default(),
+            FileSample::Head {
+                bytes: b"",
+                whole: true,
+            },
+        )
+        .unwrap();
+        assert!(inferred.is_empty());
+        assert_eq!(out, doc);
+    }
+}
