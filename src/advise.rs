@@ -29,9 +29,11 @@ pub(crate) mod read;
 mod regions;
 mod shape;
 
-pub use answer::{advise_from, Advice, Evaluated, Recommendation};
+pub use answer::{advise_from, advise_from_rows, Advice, Evaluated, Recommendation};
 pub use candidates::{candidates, Candidate, CandidateSet};
 pub use capacity::{capacity, CapacityOptions, CapacityReport, Measured};
+#[cfg(feature = "rows")]
+pub use evaluate::evaluate_on_rows;
 pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
 pub use regions::{region_plan, RegionPlan, RegionPlanInput};
 // the wasm bindings' (src/wasm/advise.rs: the npm package's and the page's speed build)
@@ -131,4 +133,28 @@ pub fn advise(doc: &DesignDocument, opts: &AdviseOptions) -> Result<Advice> {
     let designs: Vec<&DesignDocument> = set.candidates.iter().map(|c| &c.design).collect();
     let evaluations = evaluate_all(&designs, opts, set.target_regions, opts.threads);
     advise_from(doc, opts, &set, evaluations)
+}
+
+/// [`advise`] with every candidate evaluated on a sample of a user's rows
+/// ([`crate::rows::RowSample`], read by a first pass with a row sample) instead of the
+/// design's workload.
+#[cfg(feature = "rows")]
+pub fn advise_on_rows(
+    doc: &DesignDocument,
+    opts: &AdviseOptions,
+    rows: &crate::rows::RowSample,
+) -> Result<Advice> {
+    opts.validate()?;
+    let set = candidates(doc, opts)?;
+    let designs: Vec<&DesignDocument> = set.candidates.iter().map(|c| &c.design).collect();
+    let one = |d: &&DesignDocument| evaluate_on_rows(d, opts, set.target_regions, rows);
+    let n = crate::support::threads::count(opts.threads).min(designs.len());
+    let evaluations = crate::support::threads::map(&designs, n, &one);
+    advise_from_rows(
+        doc,
+        opts,
+        &set,
+        evaluations,
+        Some((rows.len() as u64, rows.file_rows())),
+    )
 }

@@ -16,6 +16,7 @@ mod jsonl;
 mod parquet;
 pub mod profile;
 mod reader;
+mod sample;
 mod scan;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,7 @@ pub use convert::{Cell, EpochUnit};
 pub use format::Format;
 pub use infer::{declare_from_file, FileSample, InferredField};
 pub use reader::{columns, RowReader};
+pub use sample::{RowSample, RowSampler, MAX_SAMPLE_ROWS};
 pub use scan::{RowScan, ScanSummary, SAMPLE_KEYS};
 
 use crate::error::{Error, ErrorKind, Result};

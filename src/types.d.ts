@@ -1626,6 +1626,14 @@ export class RowsSession {
   keepKeys(): void;
   /** The keys of the rows read since the last call (after `keepKeys()`), as `KeyCodec.encodeAll` gives them. */
   takeKeys(): { keys: Uint8Array; offsets: Uint32Array };
+  /**
+   * Keep a sample of `rows` rows (default: the advisor's records; at most 1,000,000) for the
+   * advisor, before the first bytes: every field the file has, the rows with the smallest hashes
+   * of their values, in file order.
+   */
+  keepRowSample(rows?: number | null): void;
+  /** After `endScan()`, once: the sample (`keepRowSample`) as bytes for `adviseDesign(doc, options, rows)`. */
+  rowSample(): Uint8Array;
   /** After `endScan()`, with `rows.profile`: what the data does to the key; else null. */
   profile(): RowsProfile | null;
   /** Bytes of footer a Parquet file ends with, from its last 8 bytes. */
@@ -1683,6 +1691,8 @@ export function analyzeRows(
     keys?: boolean;
     /** Awaited after each slice of the first pass (take the keys as they come). */
     onSlice?: (session: RowsSession) => void | Promise<void>;
+    /** Keep a sample of this many rows for the advisor (null: its default); `session.rowSample()`. */
+    rowSample?: number | null;
   },
 ): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats?: RowStats }>;
 
@@ -1817,13 +1827,23 @@ export interface Advice {
   fixedFields: string[]; capacity: CapacityReport;
 }
 /** The design advisor in one call (one thread). `adviseDesignParallel` in the npm package fans out to worker threads. */
-export function adviseDesign(doc: DesignInput, options?: AdviseOptions | null): Advice;
+export function adviseDesign(doc: DesignInput, options?: AdviseOptions | null, rows?: Uint8Array | null): Advice;
 /** The candidates of `doc`, for evaluation elsewhere (workers). */
 export function adviseCandidates(doc: DesignInput, options?: AdviseOptions | null): CandidateSet;
 /** One candidate's figures; `targetRegions` from `adviseCandidates`. */
-export function evaluateCandidate(design: DesignInput, options: AdviseOptions | null | undefined, targetRegions: number): CandidateMetrics;
+export function evaluateCandidate(
+  design: DesignInput,
+  options: AdviseOptions | null | undefined,
+  targetRegions: number,
+  rows?: Uint8Array | null,
+): CandidateMetrics;
 /** The answer from evaluations in candidate order (each `evaluateCandidate`'s result or `{error}`): the same as `adviseDesign`. */
-export function adviseFrom(doc: DesignInput, options: AdviseOptions | null | undefined, evaluations: readonly (CandidateMetrics | { error: string })[]): Advice;
+export function adviseFrom(
+  doc: DesignInput,
+  options: AdviseOptions | null | undefined,
+  evaluations: readonly (CandidateMetrics | { error: string })[],
+  rows?: Uint8Array | null,
+): Advice;
 /** Progress of `adviseDesignParallel`: candidates evaluated so far. */
 export interface AdviseProgress { done: number; total: number; label: string }
 /**
@@ -1834,5 +1854,10 @@ export interface AdviseProgress { done: number; total: number; label: string }
 export function adviseDesignParallel(
   doc: DesignInput,
   options?: AdviseOptions | null,
-  run?: { threads?: number; onProgress?: (p: AdviseProgress) => void },
+  run?: {
+    threads?: number;
+    onProgress?: (p: AdviseProgress) => void;
+    /** A sample of your rows (`RowsSession.rowSample()`): every candidate evaluated on it. */
+    rows?: Uint8Array;
+  },
 ): Promise<Advice>;

@@ -1,10 +1,20 @@
 // advise: the design advisor. The engine makes the candidates, evaluates them (on worker threads,
 // adviseDesignParallel) and answers; this prints the answer.
+import { existsSync } from 'node:fs';
 import { adviseDesignParallel } from '../../pkg/node/index.js';
 import { whole } from '../lib/args.mjs';
 import { CliError, EXIT, engineError } from '../lib/errors.mjs';
 import { out, progressBar, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
+import { analyzeRows } from '../lib/rows.mjs';
+
+/** `--records FILE|-`: a file of rows (any format the engine reads); a whole number that names no
+ * file is the count of generated records each candidate is evaluated on, as before. */
+function rowsFile(opt) {
+  const v = opt.records;
+  if (v === undefined || (/^\d+$/.test(v) && !existsSync(v))) return undefined;
+  return v;
+}
 
 /** `--ttl-days D` as a positive number of days (undefined when absent). */
 function days(opt) {
@@ -20,7 +30,8 @@ function days(opt) {
 function adviseOptions(opt) {
   const o = {
     servers: whole(opt, 'servers', 'servers'),
-    records: whole(opt, 'records', 'records'),
+    // with --records FILE: --sample N, the rows of the file each candidate is evaluated on
+    records: rowsFile(opt) === undefined ? whole(opt, 'records', 'records') : whole(opt, 'sample', 'sample'),
     windows: whole(opt, 'windows', 'windows'),
   };
   const ttlDays = days(opt);
@@ -32,13 +43,34 @@ const f2 = x => x.toFixed(2);
 const gib = b => (b / 2 ** 30).toFixed(1);
 
 export async function advise(pos, opt) {
-  const design = await loadDesign(pos[0]);
+  let design = await loadDesign(pos[0]);
   const options = adviseOptions(opt);
   const threads = whole(opt, 'threads', 'threads');
+  if (opt.sample !== undefined && rowsFile(opt) === undefined)
+    throw new CliError(
+      EXIT.USAGE,
+      '--sample N goes with --records FILE (your rows); --records N alone counts generated records',
+    );
+  // your rows: one pass keeps a sample of them (the rows with the smallest hashes of their values,
+  // in file order), which every candidate is evaluated on; fields the key names and the design does
+  // not declare are declared from the file
+  let rows;
+  const file = rowsFile(opt);
+  if (file !== undefined) {
+    const run = await analyzeRows(design, undefined, file, opt, undefined, true, {
+      rowSample: options.records ?? null,
+    });
+    try {
+      design = run.design;
+      rows = run.session.rowSample();
+    } finally {
+      run.session.free();
+    }
+  }
   const bar = progressBar('advising');
   let a;
   try {
-    a = await adviseDesignParallel(design, options, { threads, onProgress: p => bar.update(p.done, p.total) });
+    a = await adviseDesignParallel(design, options, { threads, rows, onProgress: p => bar.update(p.done, p.total) });
   } catch (e) {
     throw engineError(e);
   } finally {
@@ -51,7 +83,7 @@ export async function advise(pos, opt) {
     const scans = x => (x.scans > 10000 ? '>10k' : `${x.scans}${x.fullScan ? '*' : ''}`);
     const reads = m => (m ? m.reads.map(scans).join('/') || '-' : '-');
     const lines = [
-      `${a.candidates.length} candidates, each on ${a.records} records; ${a.servers} region server(s), writes spread over at least ${a.targetRegions} regions`,
+      `${a.candidates.length} candidates, each on ${a.records} ${rows ? 'of your rows' : 'records'}; ${a.servers} region server(s), writes spread over at least ${a.targetRegions} regions`,
       a.basis,
       '',
       table(

@@ -40,7 +40,7 @@ export const USAGE = {
     maxArgs: Infinity,
   },
   compare: { options: ['windows'], maxArgs: 4 },
-  advise: { options: ['servers', 'records', 'windows', 'threads', 'ttl-days'], maxArgs: 1 },
+  advise: { options: ['servers', 'records', 'sample', 'windows', 'threads', 'ttl-days', ...ROWS], maxArgs: 1 },
   regions: { options: ['table'], maxArgs: 1 },
   observe: { options: ['table', 'windows', 'threads', 'html'], maxArgs: Infinity },
   watch: { options: ['every', 'out', 'timeout', 'retries', 'count'], maxArgs: Infinity },

@@ -175,8 +175,9 @@ workload settings (record count, write rate, clock, seed) and prints their skew 
 regions per window, Gini of the whole run, the distinct rows and cells the same writes make
 in each design, and each design's diagnosis. --json adds each design's region matrix, the
 per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
-  advise: `rowkey-lab advise <design> [--servers N] [--records N] [--windows N] [--threads N]
-                  [--ttl-days D] [--json]
+  advise: `rowkey-lab advise <design> [--servers N] [--records N | --records FILE [--sample N]
+                  [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--windows N]
+                  [--threads N] [--ttl-days D] [--json]
 Generates alternatives of the design (salt or not, bucket count, hash, a salt over only the
 fields every read fixes, the field order, the time encoding, the pre-split that matches the
 key's prefix and its region count), runs each through the analyzer on the same workload and
@@ -188,6 +189,10 @@ design, metrics, pareto, flags, ...}], inputFlags, capacity, ...}; every design 
 design document.
   --servers N   region servers to design for (default: the design's regionServers)
   --records N   records each candidate is evaluated on (default 200000)
+  --records FILE  your own rows instead (CSV, JSON Lines, Parquet, Arrow; the flags as for
+                analyze): one pass keeps a sample of them, the rows with the smallest hashes
+                of their values, in file order, and every candidate is evaluated on it
+  --sample N    rows of FILE in that sample (default 200000, at most 1000000)
   --windows N   time windows of each analysis (default 64)
   --threads N   worker threads (default: every core); the answer does not depend on it
   --ttl-days D  the column family's TTL, for the lifecycle (regions that empty out, the

@@ -14,12 +14,19 @@ import { adviseCandidates, adviseFrom } from './rowkey_lab.js';
 /**
  * @param {object | string} doc the design document
  * @param {object} [options] AdviseOptions
- * @param {{threads?: number, onProgress?: (p: {done: number, total: number, label: string}) => void}} [run]
+ * @param {{threads?: number, onProgress?: (p: {done: number, total: number, label: string}) => void, rows?: Uint8Array}} [run]
+ *   `rows`: a sample of the user's rows (RowsSession.rowSample()) the candidates are evaluated on
  */
 export async function adviseDesignParallel(doc, options, run) {
-  const { threads, onProgress } = checkRun('adviseDesignParallel', run);
+  const { threads, onProgress, rows } = checkRun('adviseDesignParallel', run);
   checkCloneable('adviseDesignParallel', { options });
   const set = adviseCandidates(doc, options);
+  // a sample of the user's rows, shared with the workers rather than copied for every candidate
+  let shared;
+  if (rows) {
+    shared = new Uint8Array(new SharedArrayBuffer(rows.length));
+    shared.set(rows);
+  }
   const total = set.candidates.length;
   let done = 0;
   // an engine error evaluating one candidate is that candidate's answer ({error}), not a failure
@@ -28,12 +35,12 @@ export async function adviseDesignParallel(doc, options, run) {
     spreadTasks({
       workers,
       tasks: set.candidates,
-      call: (w, c) => w.call('evaluate', { design: c.design, options, target: set.targetRegions }),
+      call: (w, c) => w.call('evaluate', { design: c.design, options, target: set.targetRegions, rows: shared }),
       onResult(i) {
         done += 1;
         onProgress?.({ done, total, label: set.candidates[i].label });
       },
     }),
   );
-  return adviseFrom(doc, options, evaluations);
+  return adviseFrom(doc, options, evaluations, rows);
 }

@@ -13,9 +13,9 @@ serve(nodePort(parentPort), {
   ...countHandlers(() => engine),
   ...rowsHandlers(engine, readChunk, moved),
   /** One candidate's figures; the engine's error on it is its answer (`{ error }`), not a failure. */
-  evaluate({ design, options, target }) {
+  evaluate({ design, options, target, rows }) {
     try {
-      return engine.evaluateCandidate(design, options, target);
+      return engine.evaluateCandidate(design, options, target, rows);
     } catch (e) {
       return { error: String(e?.message ?? e) };
     }

@@ -20,7 +20,7 @@ export function checkRun(fn, run) {
   if (run === undefined || run === null) return {};
   if (typeof run !== 'object')
     throw argumentError(fn, 'run', `must be an object ({threads, onProgress}), not ${typeof run}`);
-  const { threads, onProgress } = run;
+  const { threads, onProgress, rows } = run;
   if (threads !== undefined && !(Number.isSafeInteger(threads) && threads >= 1))
     throw argumentError(
       fn,
@@ -29,7 +29,13 @@ export function checkRun(fn, run) {
     );
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw argumentError(fn, 'run.onProgress', `must be a function, not ${typeof onProgress}`);
-  return { threads, onProgress };
+  if (rows !== undefined && !(rows instanceof Uint8Array))
+    throw argumentError(
+      fn,
+      'run.rows',
+      `must be a row sample (RowsSession.rowSample()'s Uint8Array), not ${typeof rows}`,
+    );
+  return { threads, onProgress, rows };
 }
 
 /** `s` (an AnalysisSession) stepped to the end on this thread, progress reported; freed if a

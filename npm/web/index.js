@@ -15,19 +15,19 @@ guardObjects(glue);
  * other (the same answer as adviseDesign), reporting progress; the Node entry uses worker threads.
  */
 export async function adviseDesignParallel(doc, options, run) {
-  const { onProgress } = checkRun('adviseDesignParallel', run);
+  const { onProgress, rows } = checkRun('adviseDesignParallel', run);
   const set = glue.adviseCandidates(doc, options);
   const total = set.candidates.length;
   const evaluations = [];
   for (const [i, c] of set.candidates.entries()) {
     try {
-      evaluations.push(glue.evaluateCandidate(c.design, options, set.targetRegions));
+      evaluations.push(glue.evaluateCandidate(c.design, options, set.targetRegions, rows));
     } catch (e) {
       evaluations.push({ error: String(e?.message ?? e) });
     }
     onProgress?.({ done: i + 1, total, label: c.label });
   }
-  return glue.adviseFrom(doc, options, evaluations);
+  return glue.adviseFrom(doc, options, evaluations, rows);
 }
 
 /**

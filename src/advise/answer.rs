@@ -308,6 +308,18 @@ pub fn advise_from(
     set: &CandidateSet,
     evaluations: Vec<Result<CandidateMetrics>>,
 ) -> Result<Advice> {
+    advise_from_rows(doc, opts, set, evaluations, None)
+}
+
+/// [`advise_from`] for candidates evaluated on a sample of a user's rows: `rows` is the rows
+/// sampled and the file's rows, for the records figure and the basis.
+pub fn advise_from_rows(
+    doc: &DesignDocument,
+    opts: &AdviseOptions,
+    set: &CandidateSet,
+    evaluations: Vec<Result<CandidateMetrics>>,
+    rows: Option<(u64, u64)>,
+) -> Result<Advice> {
     let mut evals = evaluations.into_iter();
     let mut list: Vec<Evaluated> = Vec::with_capacity(set.candidates.len());
     for (index, c) in set.candidates.iter().enumerate() {
@@ -457,8 +469,8 @@ pub fn advise_from(
         candidates: list,
         servers: set.servers,
         target_regions: set.target_regions,
-        records: opts.records,
-        basis: basis(doc, opts, set.target_regions),
+        records: rows.map_or(opts.records, |(sampled, _)| sampled),
+        basis: basis(doc, opts, set.target_regions, rows),
         fixed_fields: set.fixed_fields.clone(),
         capacity: cap,
     })
@@ -466,12 +478,25 @@ pub fn advise_from(
 
 /// The advisor's basis, said where its figures meet the analysis's: the same design shows a
 /// hotspot factor of 54.85 here and 14.21 in the analysis, and a user must see why.
-fn basis(doc: &DesignDocument, opts: &AdviseOptions, target: u32) -> String {
+fn basis(
+    doc: &DesignDocument,
+    opts: &AdviseOptions,
+    target: u32,
+    rows: Option<(u64, u64)>,
+) -> String {
     let own = doc.workload.as_ref().map_or_else(
         || crate::workload::WorkloadSpec::default().records,
         |w| w.records,
     );
-    let records = if own == opts.records {
+    let records = if let Some((sampled, file)) = rows {
+        if sampled == file {
+            format!("your {file} rows")
+        } else {
+            format!(
+                "a sample of {sampled} of your {file} rows (those with the smallest hashes of their values, in the file's order)"
+            )
+        }
+    } else if own == opts.records {
         format!("{} records (the design's workload)", opts.records)
     } else {
         format!(

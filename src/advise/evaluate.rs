@@ -8,6 +8,8 @@ use super::AdviseOptions;
 use crate::analyze::{AnalysisRun, AnalyzeOptions};
 use crate::design::DesignDocument;
 use crate::error::Result;
+#[cfg(feature = "rows")]
+use crate::rows::RowSample;
 
 /// What one read costs on a candidate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,10 +90,60 @@ pub fn evaluate(
     let mut doc = design.clone();
     let mut w = doc.workload.take().unwrap_or_default();
     w.records = opts.records;
-    let value_size = w.value_size;
     doc.workload = Some(w);
     let mut run = AnalysisRun::new(&doc, &analyze_options(opts))?;
     while !run.step(1 << 16)?.finished {}
+    metrics(&doc, run, target_regions)
+}
+
+/// `design` on a sample of a user's rows ([`RowSample`]: each row's values by field name and
+/// its write time) instead of its own workload, as `analyze --records` counts a file: windows
+/// span the rows' times when they carry them, else the file's order at the workload's rate; a
+/// `sampleQuantiles` pre-split is cut at these rows' keys.
+#[cfg(feature = "rows")]
+pub fn evaluate_on_rows(
+    design: &DesignDocument,
+    opts: &AdviseOptions,
+    target_regions: u32,
+    rows: &RowSample,
+) -> Result<CandidateMetrics> {
+    use crate::analyze::FirstPass;
+    use crate::rows::{RowScan, RowSink};
+    if rows.is_empty() {
+        return Err(crate::error::Error::arg(
+            "rows",
+            "no rows to evaluate the candidates on",
+        ));
+    }
+    let key = crate::keyspec::CompiledKey::new(&design.key, &design.key_fields())?;
+    let mut scan = RowScan::new(Some(key));
+    if crate::analyze::needs_row_sample(design) {
+        scan = scan.with_sample();
+    }
+    let fields: Vec<String> = design.fields.iter().map(|f| f.name.clone()).collect();
+    // The sample is in memory already: its keys are kept for the count (a sample is at most
+    // MAX_SAMPLE_ROWS rows), else the rows are fed again.
+    let mut first = FirstPass::new(design, scan, crate::limits::MAX_REPLAY_BYTES)?;
+    rows.each(&fields, &mut |values, time| first.row(values, time))?;
+    let options = analyze_options(opts);
+    let mut run = AnalysisRun::for_first_pass(design, &options, &first)?;
+    if !run.replay(&first)? {
+        rows.each(&fields, &mut |values, time| run.row(values, time))?;
+    }
+    let doc = crate::analyze::doc_for_rows(
+        &crate::analyze::fit_to_first(design, &first),
+        &first.scan.summary,
+    );
+    metrics(&doc, run, target_regions)
+}
+
+/// A candidate's figures from its finished run.
+fn metrics(
+    doc: &DesignDocument,
+    run: AnalysisRun,
+    target_regions: u32,
+) -> Result<CandidateMetrics> {
+    let value_size = doc.workload.as_ref().map_or(0, |w| w.value_size);
     let split_keys = run.analyzer().split_keys().to_vec();
     let report = run.finish();
     // Each read on its own: one that would need more scans than the planner plans is a cost

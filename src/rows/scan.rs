@@ -58,6 +58,8 @@ pub struct RowScan {
     /// Every row's key since the last [`take_keys`](Self::take_keys) (`encode --records`):
     /// the keys end to end, and where each ends.
     keys: Option<(Vec<u8>, Vec<u32>)>,
+    /// A sample of the rows' values for the advisor ([`with_row_sample`](Self::with_row_sample)).
+    rows_sample: Option<super::RowSampler>,
 }
 
 /// Most keys a scan keeps for a pre-split cut at the rows' quantiles: every row's up to this
@@ -101,7 +103,29 @@ impl RowScan {
     /// Whether the scan only counts (no sample, profile or kept keys): then scans of a file's
     /// chunks add up ([`append`](Self::append)) to the scan of the whole.
     pub fn counts_only(&self) -> bool {
-        self.sample.is_none() && self.profiler.is_none() && self.keys.is_none()
+        self.sample.is_none()
+            && self.profiler.is_none()
+            && self.keys.is_none()
+            && self.rows_sample.is_none()
+    }
+
+    /// Also keep a content-keyed sample of `k` rows' values (every field of `fields`) for the
+    /// advisor ([`super::RowSampler`]).
+    pub fn with_row_sample(
+        mut self,
+        fields: &[(String, crate::keyspec::FieldType)],
+        k: u64,
+    ) -> Result<RowScan> {
+        self.rows_sample = Some(super::RowSampler::new(
+            fields.iter().map(|(n, _)| n.clone()).collect(),
+            k,
+        )?);
+        Ok(self)
+    }
+
+    /// The row sample kept ([`with_row_sample`](Self::with_row_sample)), taken once.
+    pub fn take_row_sample(&mut self) -> Option<super::RowSample> {
+        self.rows_sample.take().map(super::RowSampler::finish)
     }
 
     /// Add the scan of the next chunk of the file: its summary, and its first and last row's
@@ -184,6 +208,9 @@ impl RowSink for RowScan {
             if let Some(p) = self.profiler.as_mut() {
                 p.row(values, &self.buf);
             }
+        }
+        if let Some(r) = self.rows_sample.as_mut() {
+            r.offer(self.summary.rows, values, time_ms);
         }
         let s = &mut self.summary;
         s.rows += 1;

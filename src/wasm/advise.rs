@@ -17,11 +17,34 @@ fn advise_opts(v: JsValue) -> Result<AdviseOptions, JsValue> {
     }
 }
 
-/// The whole advice: `{recommended, candidates, inputFlags, capacity, …}`.
+/// A row sample's bytes (`RowsSession.rowSample()`), or none.
+#[cfg(feature = "rows")]
+fn row_sample(rows: &JsValue) -> Result<Option<crate::rows::RowSample>, JsValue> {
+    if rows.is_undefined() || rows.is_null() {
+        return Ok(None);
+    }
+    let bytes = super::bytes_arg("rows", rows)?;
+    Ok(Some(core(crate::rows::RowSample::from_bytes(&bytes))?))
+}
+
+/// The whole advice: `{recommended, candidates, inputFlags, capacity, …}`. `rows`: a sample
+/// of the user's rows (`RowsSession.rowSample()`), which every candidate is evaluated on
+/// instead of the design's workload (the npm package's and the speed build's).
 #[wasm_bindgen(js_name = adviseDesign)]
-pub fn advise_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+pub fn advise_design(doc: JsValue, options: JsValue, rows: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
     let o = advise_opts(options)?;
+    #[cfg(feature = "rows")]
+    if let Some(sample) = row_sample(&rows)? {
+        return to_js(&core(advise::advise_on_rows(&doc, &o, &sample))?);
+    }
+    if !(rows.is_undefined() || rows.is_null()) {
+        return Err(super::bad_arg(
+            "rows",
+            "nothing: this build reads no rows",
+            &rows,
+        ));
+    }
     to_js(&core(advise::advise(&doc, &o))?)
 }
 
@@ -41,10 +64,22 @@ pub fn evaluate_candidate(
     design: JsValue,
     options: JsValue,
     target_regions: JsValue,
+    rows: JsValue,
 ) -> Result<JsValue, JsValue> {
     let design = doc_arg("design", &design)?;
     let o = advise_opts(options)?;
     let t = int_arg("targetRegions", &target_regions, 1, 100_000)? as u32;
+    #[cfg(feature = "rows")]
+    if let Some(sample) = row_sample(&rows)? {
+        return to_js(&core(advise::evaluate_on_rows(&design, &o, t, &sample))?);
+    }
+    if !(rows.is_undefined() || rows.is_null()) {
+        return Err(super::bad_arg(
+            "rows",
+            "nothing: this build reads no rows",
+            &rows,
+        ));
+    }
     to_js(&core(advise::evaluate(&design, &o, t))?)
 }
 
@@ -55,6 +90,7 @@ pub fn advise_from(
     doc: JsValue,
     options: JsValue,
     evaluations: JsValue,
+    rows: JsValue,
 ) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
     let o = advise_opts(options)?;
@@ -63,7 +99,25 @@ pub fn advise_from(
         &evaluations,
     )?))?;
     let set = core(advise::candidates(&doc, &o))?;
-    to_js(&core(advise::advise_from(&doc, &o, &set, evals))?)
+    // the rows sampled and the file's, from the sample's header
+    let counts = if rows.is_undefined() || rows.is_null() {
+        None
+    } else {
+        #[cfg(feature = "rows")]
+        {
+            let bytes = super::bytes_arg("rows", &rows)?;
+            Some(core(crate::rows::RowSample::counts(&bytes)).map(|(file, n)| (n, file))?)
+        }
+        #[cfg(not(feature = "rows"))]
+        return Err(super::bad_arg(
+            "rows",
+            "nothing: this build reads no rows",
+            &rows,
+        ));
+    };
+    to_js(&core(advise::advise_from_rows(
+        &doc, &o, &set, evals, counts,
+    ))?)
 }
 
 /// How many regions to create a table of this design with, from what its analysis measured

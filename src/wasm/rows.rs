@@ -46,6 +46,8 @@ pub struct RowsSession {
     replayed: Option<RowStats>,
     /// What reading the chunks added so far found (`addChunk`).
     chunk_stats: Option<RowStats>,
+    /// The advisor's sample of the rows (`keepRowSample`), from `endScan()` on.
+    row_sample: Option<crate::rows::RowSample>,
 }
 
 /// The end of the first pass: its summary, and whether the rows were analyzed from memory
@@ -181,6 +183,7 @@ impl RowsSession {
             last_keys: None,
             replayed: None,
             chunk_stats: None,
+            row_sample: None,
         })
     }
 
@@ -200,6 +203,44 @@ impl RowsSession {
                 "keepKeys() comes before the first rows",
             ))),
         }
+    }
+
+    /// Keep a sample of `rows` rows' values (every field of the design the file has: the
+    /// rows with the smallest hashes of their content, in file order) for the advisor, instead
+    /// of the rows for the analysis; before the first bytes. `rowSample()` after `endScan()`.
+    /// `rows` absent: the advisor's default records.
+    #[wasm_bindgen(js_name = keepRowSample)]
+    pub fn keep_row_sample(&mut self, rows: JsValue) -> Result<(), JsValue> {
+        let k = if rows.is_undefined() || rows.is_null() {
+            crate::advise::DEFAULT_RECORDS.min(crate::rows::MAX_SAMPLE_ROWS)
+        } else {
+            int_arg("rows", &rows, 1, crate::rows::MAX_SAMPLE_ROWS as i64)? as u64
+        };
+        match &mut self.pass {
+            Pass::Scan(first) if first.scan.summary.rows == 0 => {
+                let fresh = std::mem::take(&mut first.scan);
+                first.scan = core(fresh.with_row_sample(&self.fields, k))?;
+                first.keep_none();
+                Ok(())
+            }
+            _ => Err(js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "keepRowSample() comes before the first rows",
+            ))),
+        }
+    }
+
+    /// The row sample (`keepRowSample`) as bytes, for `adviseDesign(doc, options, rows)` and
+    /// `evaluateCandidate`: after `endScan()`, once.
+    #[wasm_bindgen(js_name = rowSample)]
+    pub fn row_sample(&mut self) -> Result<js_sys::Uint8Array, JsValue> {
+        let s = self.row_sample.take().ok_or_else(|| {
+            js_error(&Error::new(
+                ErrorKind::IllegalState,
+                "no row sample: keepRowSample() before the first rows, rowSample() after endScan(), once",
+            ))
+        })?;
+        Ok(js_sys::Uint8Array::from(core(s.to_bytes())?.as_slice()))
     }
 
     /// The keys of the rows the first pass read since the last call (`keepKeys()`):
@@ -416,6 +457,7 @@ impl RowsSession {
         };
         self.profile = first.scan.profile(&stats);
         self.last_keys = Some(first.scan.take_keys());
+        self.row_sample = first.scan.take_row_sample();
         let fitted = crate::analyze::fit_to_first(&self.doc, first);
         let keys = core(fitted.regions.clone().unwrap_or_default().split_keys(&[]))?;
         let summary = first.scan.summary;

@@ -14,4 +14,5 @@ mod capacity;
 mod known;
 mod presets;
 mod regions;
+mod rows;
 mod threads;

@@ -365,6 +365,75 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     });
   });
 
+  test('advise --records FILE: every candidate on your rows, or a sample of them said as one', async () => {
+    // a time-first key over a design that is just a key: its fields declared from the file
+    const timeFirst = path.join(dir, 'time-first.json');
+    writeFileSync(timeFirst, JSON.stringify({ v: 1, key: 'time(time_hour, "yyyyMMddHH") + "_" + tailnum' }));
+    const args = ['advise', timeFirst, '--time', 'time_hour', '--nulls', 'skip', '--windows', '8', '--json'];
+    const answers = ['flights.csv', 'flights.parquet'].map(f => json(run([...args, '--records', f, '--threads', '2'])));
+    const a = answers[0];
+    assert.equal(a.records, 2996);
+    assert.match(a.basis, /your 2996 rows/);
+    for (const c of a.candidates) if (c.metrics) assert.equal(c.metrics.records, 2996, c.label);
+    assert.deepEqual(answers[1], a, 'the Parquet file gives the CSV answer');
+    // the input candidate's figures are the analysis of the same rows (analyze --records)
+    const own = json(
+      run([
+        'analyze',
+        timeFirst,
+        '--records',
+        'flights.csv',
+        '--time',
+        'time_hour',
+        '--nulls',
+        'skip',
+        '--windows',
+        '8',
+        '--json',
+      ]),
+    );
+    assert.equal(a.candidates[0].metrics.hotspotFactorOverall, own.metrics.overall.hotspotFactor);
+    assert.equal(a.candidates[0].metrics.regions, own.regions.length);
+    // the library: a sample taken by analyzeRows, the candidates on worker threads, one thread,
+    // and the browser entry's way (each candidate in turn) give the CLI's answer
+    const bytes = readFileSync(path.join(FIX, 'flights.csv'));
+    const r = await api.analyzeRows(JSON.parse(readFileSync(timeFirst, 'utf8')), new Blob([bytes]), {
+      rows: { time: 'time_hour', nulls: 'skip', name: 'flights.csv' },
+      scanOnly: true,
+      rowSample: null,
+    });
+    const sample = r.session.rowSample();
+    r.session.free();
+    const options = { windows: 8 };
+    assert.deepEqual(await api.adviseDesignParallel(r.design, options, { threads: 2, rows: sample }), a);
+    assert.deepEqual(api.adviseDesign(r.design, options, sample), a);
+    // a sample smaller than the rows
+    const part = json(run([...args, '--records', 'flights.csv', '--sample', '500']));
+    assert.equal(part.records, 500);
+    assert.match(part.basis, /a sample of 500 of your 2996 rows/);
+    const text = run([
+      'advise',
+      timeFirst,
+      '--records',
+      'flights.csv',
+      '--time',
+      'time_hour',
+      '--nulls',
+      'skip',
+      '--windows',
+      '8',
+    ]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /candidates, each on 2996 of your rows/);
+    // --sample without a file, and a bad sample size, are said plainly
+    const alone = run(['advise', timeFirst, '--sample', '10']);
+    assert.equal(alone.status, 2);
+    assert.match(alone.stderr, /--sample N goes with --records FILE/);
+    const big = run([...args, '--records', 'flights.csv', '--sample', '2000000']);
+    assert.equal(big.status, 3, big.stderr);
+    assert.match(big.stderr, /a sample of 2000000 rows: from 1 to 1000000|at most 1000000/);
+  });
+
   test('profile: a null in a key field is counted, not an error, unless --nulls error', () => {
     const records = readFileSync(path.join(FIX, 'flights.jsonl'), 'utf8')
       .trim()

@@ -27,14 +27,16 @@ const HEAD = 64 * 1024;
  * `onProgress({pass, done, total})` after each slice; `signal` (AbortSignal) stops between slices.
  * `scanOnly`: stop after the first pass (for `session.profile()` with `rows.profile`). `keys`: the
  * first pass keeps every row's key (`session.takeKeys()`); `onSlice(session)`, awaited after
- * each slice of the first pass, takes them as they come (`encode --records`).
+ * each slice of the first pass, takes them as they come (`encode --records`). `rowSample`: the
+ * first pass keeps a sample of that many rows (null: the advisor's default) for the advisor
+ * (`session.rowSample()`, with `scanOnly`).
  * @param {object} api the engine (the package's glue)
  */
 export async function analyzeRows(
   api,
   doc,
   source,
-  { options, rows = {}, onProgress, signal, scanOnly = false, keys = false, onSlice } = {},
+  { options, rows = {}, onProgress, signal, scanOnly = false, keys = false, onSlice, rowSample } = {},
 ) {
   const blob = asReader(source);
   // a function of streams: its first bytes read ahead, to type the fields the design leaves out
@@ -43,6 +45,7 @@ export async function analyzeRows(
   const s = new api.RowsSession(design, options, rows);
   try {
     if (keys) s.keepKeys();
+    if (rowSample !== undefined) s.keepRowSample(rowSample);
     let parquet = null;
     if (blob && (await formatOf(api, blob, rows)).format === 'parquet')
       parquet = s.parquet(...(await parquetFooter(api, blob))).rowGroups;

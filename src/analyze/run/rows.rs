@@ -32,28 +32,34 @@ impl AnalysisRun {
 
     /// [`for_rows`](Self::for_rows) from the first pass's summary alone (a `sampleQuantiles`
     /// pre-split must have its sample by now).
-    pub(super) fn for_rows_summary(
+    pub fn for_rows_summary(
         doc: &DesignDocument,
         opts: &AnalyzeOptions,
         scan: &crate::rows::ScanSummary,
     ) -> Result<AnalysisRun> {
-        let mut doc = doc.clone();
-        let mut workload = doc.workload.take().unwrap_or_default();
-        workload.records = scan.rows.max(1);
-        if let (Some(first), Some(last)) = (scan.first_ms, scan.last_ms) {
-            workload.start_time = first;
-            // The axis spans first..=last: one ms more, so the last row is inside it.
-            let span_ms = (i128::from(last) - i128::from(first) + 1).max(1);
-            workload.write_rate = workload.records as f64 * 1000.0 / span_ms as f64;
-        }
-        doc.workload = Some(workload);
-        let mut run = AnalysisRun::new(&doc, opts)?;
+        let mut run = AnalysisRun::new(&doc_for_rows(doc, scan), opts)?;
         // A user's rows, as records fed are: counted exactly while they fit the cap.
         run.analyzer.count_rows_exactly()?;
         run.fed = true;
         run.total = scan.rows;
         Ok(run)
     }
+}
+
+/// `doc` with its workload sized to the rows a first pass found (`scan`): as many records,
+/// starting at the first row's time and spanning to the last's when they carry one.
+pub fn doc_for_rows(doc: &DesignDocument, scan: &crate::rows::ScanSummary) -> DesignDocument {
+    let mut doc = doc.clone();
+    let mut workload = doc.workload.take().unwrap_or_default();
+    workload.records = scan.rows.max(1);
+    if let (Some(first), Some(last)) = (scan.first_ms, scan.last_ms) {
+        workload.start_time = first;
+        // The axis spans first..=last: one ms more, so the last row is inside it.
+        let span_ms = (i128::from(last) - i128::from(first) + 1).max(1);
+        workload.write_rate = workload.records as f64 * 1000.0 / span_ms as f64;
+    }
+    doc.workload = Some(workload);
+    doc
 }
 
 /// `doc` with its `sampleQuantiles` pre-split (when it has no sample) cut at the keys `scan`
