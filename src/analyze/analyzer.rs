@@ -101,6 +101,7 @@ mod rows;
 use blocks::SketchTree;
 use exact::ExactRows;
 use largest::LargestRows;
+pub use largest::LARGEST_ROWS;
 pub use partial::PartialAnalysis;
 use reservoir::{KeySample, Reservoir};
 use rows::{CellSample, Distinct};
