@@ -112,6 +112,20 @@ fn merge_partials<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
+/// A report merged from `parts` as JSON text, with the read plans of `doc` (else the design
+/// the partials carry).
+fn merged_text(
+    doc: Option<rowkey_lab::design::DesignDocument>,
+    parts: &[&[u8]],
+    a: engine::RowsAnalysis,
+) -> Result<String, Error> {
+    let doc = match doc {
+        Some(d) => d,
+        None => engine::partial_design(parts.first().copied().unwrap_or_default())?,
+    };
+    report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
+}
+
 /// `report_of_partials(parts, design)`: the report over partials that count every row of the
 /// table once, as JSON text (`analyze`'s).
 #[pyfunction]
@@ -127,11 +141,58 @@ fn report_of_partials<'py>(
         py,
         py.detach(|| {
             let a = engine::report_of_partials(doc.as_ref(), &parts)?;
-            let doc = match doc {
-                Some(d) => d,
-                None => engine::partial_design(parts.first().copied().unwrap_or_default())?,
-            };
-            report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
+            merged_text(doc, &parts, a)
+        }),
+    )
+}
+
+/// `recount(design, source)`: one group of distinct row keys recounted exactly (`source`: the
+/// keys, then their writes as int64), as JSON text for `report_of_partials_recounted`.
+#[pyfunction]
+fn recount(py: Python<'_>, design_json: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    let batches = batches(py, source)?;
+    let r = core(py, py.detach(|| engine::recount_batches(&doc, &batches)))?;
+    serde_json::to_string(&r).map_err(|e| {
+        crate::py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("the recount could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// `report_of_partials_recounted(parts, design, recounts)`: `report_of_partials` with the
+/// largest rows and distinct rows of the recounts (every key of the table in one of them).
+#[pyfunction]
+#[pyo3(signature = (parts, recounts, design_json=None))]
+fn report_of_partials_recounted<'py>(
+    py: Python<'py>,
+    parts: Vec<Bound<'py, PyBytes>>,
+    recounts: Vec<String>,
+    design_json: Option<&str>,
+) -> PyResult<String> {
+    let doc = given(py, design_json)?;
+    let recounts = recounts
+        .iter()
+        .map(|t| {
+            serde_json::from_str::<engine::RowRecount>(t).map_err(|e| {
+                crate::py_error(
+                    py,
+                    &Error::new(ErrorKind::IllegalArgument, format!("recounts: {e}"))
+                        .at_path("recounts"),
+                )
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_bytes()).collect();
+    core(
+        py,
+        py.detach(|| {
+            let a = engine::report_of_partials_recounted(doc.as_ref(), &parts, recounts)?;
+            merged_text(doc, &parts, a)
         }),
     )
 }
@@ -143,5 +204,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(partial, m)?)?;
     m.add_function(wrap_pyfunction!(merge_partials, m)?)?;
     m.add_function(wrap_pyfunction!(report_of_partials, m)?)?;
+    m.add_function(wrap_pyfunction!(recount, m)?)?;
+    m.add_function(wrap_pyfunction!(report_of_partials_recounted, m)?)?;
     Ok(())
 }
