@@ -273,7 +273,8 @@ def analyze_df(
             t = _table(batches, schema)
             if t.num_rows:
                 pid = _partition_id()
-                part = engine.partial(d, t, table, first[pid], opts, rows)
+                # exact mode: no exact counts of rows in the partials, the recount replaces them
+                part = engine.partial(d, t, table, first[pid], opts, rows, mode == "exact")
                 t = pa.large_binary() if large else pa.binary()
                 yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
 

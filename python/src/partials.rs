@@ -63,9 +63,11 @@ fn merge_scans(py: Python<'_>, scans: Vec<String>) -> PyResult<String> {
     json(py, &all)
 }
 
-/// `partial(design, source, table, first_row, options, rows)`: a chunk's counts as bytes.
+/// `partial(design, source, table, first_row, options, rows, recount)`: a chunk's counts as
+/// bytes (`recount`: without exact row counts, for `report_of_partials_recounted`).
 #[pyfunction]
-#[pyo3(signature = (design_json, source, table_json, first_row, options_json=None, rows_json=None))]
+#[pyo3(signature = (design_json, source, table_json, first_row, options_json=None, rows_json=None, recount=false))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, each its own
 fn partial<'py>(
     py: Python<'py>,
     design_json: &str,
@@ -74,6 +76,7 @@ fn partial<'py>(
     first_row: u64,
     options_json: Option<&str>,
     rows_json: Option<&str>,
+    recount: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let doc = design(py, design_json)?;
     let opts = analyze_options(py, options_json)?;
@@ -82,7 +85,14 @@ fn partial<'py>(
     let batches = batches(py, source)?;
     let bytes = core(
         py,
-        py.detach(|| engine::partial_of_batches(&doc, &opts, &rows, &batches, &table, first_row)),
+        py.detach(|| {
+            let count = if recount {
+                engine::partial_of_batches_to_recount
+            } else {
+                engine::partial_of_batches
+            };
+            count(&doc, &opts, &rows, &batches, &table, first_row)
+        }),
     )?;
     Ok(PyBytes::new(py, &bytes))
 }

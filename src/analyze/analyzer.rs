@@ -292,6 +292,13 @@ impl Analyzer {
         Ok(())
     }
 
+    /// Count rows by the sketches alone from now on, the exact counts dropped: for rows
+    /// recounted exactly elsewhere ([`RowRecount`](crate::analyze::RowRecount)), whose exact
+    /// counts here would only cost time and bytes.
+    pub fn stop_counting_rows_exactly(&mut self) {
+        self.exact = None;
+    }
+
     /// The options this analyzer counts with.
     pub fn options(&self) -> &AnalyzerOptions {
         &self.opts

@@ -151,8 +151,38 @@ pub fn partial_of_batches(
     table: &ScanSummary,
     first_row: u64,
 ) -> Result<Vec<u8>> {
+    partial_counting(doc, opts, rows, batches, (table, first_row), true)
+}
+
+/// [`partial_of_batches`] for a table whose rows are recounted exactly elsewhere
+/// ([`report_of_partials_recounted`]): without the exact
+/// counts of each row, which the recount replaces (past a few thousand distinct rows they are
+/// most of a partial's bytes and of its merge's time). Merged without a recount, such
+/// partials give the sketches' largest rows and distinct rows, marked as estimates.
+pub fn partial_of_batches_to_recount(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &RowsOptions,
+    batches: &[RecordBatch],
+    table: &ScanSummary,
+    first_row: u64,
+) -> Result<Vec<u8>> {
+    partial_counting(doc, opts, rows, batches, (table, first_row), false)
+}
+
+fn partial_counting(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &RowsOptions,
+    batches: &[RecordBatch],
+    (table, first_row): (&ScanSummary, u64),
+    exact: bool,
+) -> Result<Vec<u8>> {
     let (fields, used) = row_fields(doc)?;
     let mut run = chunk_run(doc, opts, table, first_row)?;
+    if !exact {
+        run.analyzer.stop_counting_rows_exactly();
+    }
     let stats = crate::rows::batch_rows(batches, &fields, &used, rows, &mut run)?;
     let end = run.done;
     if end > table.rows {
