@@ -278,7 +278,8 @@ def analyze_df(
                 t = pa.large_binary() if large else pa.binary()
                 yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
 
-        parts = [bytes(r.part) for r in src.mapInArrow(partial, "part binary").collect()]
+        # as Arrow, not pickled rows: partials counting every row exactly are MBs each
+        parts = [bytes(p) for p in src.mapInArrow(partial, "part binary").toArrow().column("part").to_pylist()]
         recounts = _recounts(src, d, rows, large) if mode == "exact" else None
     finally:
         if persist:
