@@ -212,7 +212,7 @@ pub use compare::{
 pub use observed::{
     against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer,
 };
-pub use recount::{CountedRow, RowRecount, LARGEST_ROWS};
+pub use recount::{check_recount, CountedRow, RowRecount, LARGEST_ROWS};
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
     SplitEvent, SplitSizes, SHARED_ROWS_RATIO,

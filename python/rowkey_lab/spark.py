@@ -229,6 +229,8 @@ def analyze_df(
     if mode not in ("sketch", "exact"):
         raise ValueError(f'analyze_df: mode="{mode}"; expected "sketch" or "exact"')
     d = _design(design)
+    if mode == "exact":
+        _engine.check_recount(d)
     rows = _rows(time, map, nulls, epoch)
     opts = _options(windows, options)
     src = df.select(*_needed(df, d, map, time))

@@ -174,6 +174,14 @@ fn recount(py: Python<'_>, design_json: &str, source: &Bound<'_, PyAny>) -> PyRe
     })
 }
 
+/// `check_recount(design)`: a `RowkeyLabError` when the design's rows cannot be recounted
+/// (a `cells` section), before any work.
+#[pyfunction]
+fn check_recount(py: Python<'_>, design_json: &str) -> PyResult<()> {
+    let doc = design(py, design_json)?;
+    core(py, engine::check_recount(&doc))
+}
+
 /// `report_of_partials_recounted(parts, design, recounts)`: `report_of_partials` with the
 /// largest rows and distinct rows of the recounts (every key of the table in one of them).
 #[pyfunction]
@@ -215,6 +223,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge_partials, m)?)?;
     m.add_function(wrap_pyfunction!(report_of_partials, m)?)?;
     m.add_function(wrap_pyfunction!(recount, m)?)?;
+    m.add_function(wrap_pyfunction!(check_recount, m)?)?;
     m.add_function(wrap_pyfunction!(report_of_partials_recounted, m)?)?;
     Ok(())
 }

@@ -228,6 +228,12 @@ def test_analyze_df_exact_is_spark_sqls_recount_and_the_one_pass_report(df, n):
     d.unpersist()
     with pytest.raises(ValueError):
         analyze_df(d, SMALL, mode="approx")
+    # a design whose writes name cells: refused before any job (a recount of rows knows no
+    # versions of cells)
+    cells = dict(SMALL, cells={"qualifier": {"kind": "timeOffset", "field": "ts", "rangeMs": 3600000, "resolutionMs": 1000}})
+    with pytest.raises(rk.RowkeyLabError) as e:
+        analyze_df(d, cells, time="ts", mode="exact")
+    assert e.value.path == "/cells"
 
 
 WIDE = {

@@ -13,6 +13,23 @@ use crate::error::{Error, ErrorKind, Result};
 /// Rows the report lists as the largest.
 pub use super::analyzer::LARGEST_ROWS;
 
+/// Refuse a recount of `doc`'s rows when its writes name cells (a `cells` section): a recount
+/// of rows says nothing of the versions each cell keeps, which its largest rows report.
+pub fn check_recount(doc: &crate::design::DesignDocument) -> Result<()> {
+    if doc.cells.is_some() {
+        return Err(cells_not_recounted());
+    }
+    Ok(())
+}
+
+pub(crate) fn cells_not_recounted() -> Error {
+    Error::new(
+        ErrorKind::Invalid,
+        "an exact recount counts rows, not the versions of cells: a design with a cells section is counted exactly up to the engine's cap only",
+    )
+    .at_path("/cells")
+}
+
 /// One distinct row, counted exactly: its key, its writes and their bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -28,10 +28,7 @@ impl Analyzer {
         recount: &RowRecount,
     ) -> Result<AnalysisReport> {
         if self.opts.versions.is_some() {
-            return Err(invalid(
-                "cells",
-                "an exact recount counts rows, not the versions of cells: a design with a cells section is counted exactly up to the engine's cap only",
-            ));
+            return Err(crate::analyze::recount::cells_not_recounted());
         }
         let writes: Vec<u64> = self
             .regions
