@@ -4,20 +4,25 @@ mode): records/s end to end of
   (a) a no-op mapInArrow over the key's columns (the JVM -> Arrow -> Python floor),
   (b) analyze_df (a scan and a partial per partition, merged on the driver),
   (c) split_points_df (exact: every key encoded, sorted by Spark, cut),
+  (c2) analyze_df mode="exact" ((b), then every key encoded, grouped by Spark and recounted),
   (d) Spark's approxQuantile on a number + approx_count_distinct on the key's columns,
   (e) orderBy of the encoded key alone (written to the noop sink).
 Each RUNS times after one warm-up; medians. A benchmark, not a test: figures depend on the
-machine's load (printed).
+machine's load (printed). The result goes to target/bench/spark.json (OUT), which
+`node scripts/bench-table.mjs` folds into docs/BENCHMARKS.md.
 
-    .venv/bin/python scripts/bench-spark.py [FILE] [--runs N] [--cores N]
+    .venv/bin/python scripts/bench-spark.py [FILE] [--runs N] [--cores N] [--out OUT]
 """
 
 import argparse
+import datetime
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
@@ -40,6 +45,7 @@ def main():
     ap.add_argument("--cores", type=int, default=2)
     # the file cut into partitions of this many bytes, so every core has work
     ap.add_argument("--max-partition-bytes", default="4m")
+    ap.add_argument("--out", default="target/bench/spark.json")
     a = ap.parse_args()
     os.environ["PYSPARK_PYTHON"] = sys.executable
     spark = (
@@ -51,7 +57,7 @@ def main():
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")
-    df = spark.read.parquet(a.file).select("tailnum", "time_hour").where("tailnum IS NOT NULL")
+    df = spark.read.parquet(spark_readable(a.file, Path(a.out).parent)).select("tailnum", "time_hour").where("tailnum IS NOT NULL")
     n = df.count()
 
     def noop(batches):
@@ -63,13 +69,29 @@ def main():
         "a_noop_mapInArrow": lambda: df.mapInArrow(noop, df.schema).write.format("noop").mode("overwrite").save(),
         "b_analyze_df": lambda: analyze_df(df, DESIGN, time="time_hour"),
         "c_split_points_df": lambda: split_points_df(df, DESIGN, regions=64),
+        "c2_analyze_df_exact": lambda: analyze_df(df, DESIGN, time="time_hour", mode="exact"),
         "d_spark_approx": lambda: (
             df.select(F.unix_timestamp("time_hour").alias("t")).approxQuantile("t", [i / 64 for i in range(1, 64)], 0.001),
             df.agg(F.approx_count_distinct(F.concat_ws("_", "tailnum", F.date_format("time_hour", "yyyyMMddHH")))).collect(),
         ),
         "e_orderBy_key": lambda: encode_df(df, DESIGN).select("rowkey").orderBy("rowkey").write.format("noop").mode("overwrite").save(),
     }
-    out = {"file": a.file, "rows": n, "cores": a.cores, "partitions": df.rdd.getNumPartitions(), "loadAverage": os.getloadavg()[0]}
+    root = Path(__file__).resolve().parents[1]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True).stdout.strip()
+    out = {
+        "command": " ".join([".venv/bin/python", "scripts/bench-spark.py", *sys.argv[1:]]),
+        "date": datetime.date.today().isoformat(),
+        "commit": commit,
+        "machine": machine(),
+        "spark": spark.version,
+        "file": os.path.basename(a.file),
+        "rows": n,
+        "cores": a.cores,
+        "runs": a.runs,
+        "partitions": df.rdd.getNumPartitions(),
+        "loadAverage": round(os.getloadavg()[0], 2),
+        "jobs": {},
+    }
     for name, job in jobs.items():
         job()  # warm-up: Python workers started, the file's pages cached
         times = []
@@ -78,10 +100,44 @@ def main():
             job()
             times.append(time.perf_counter() - t)
         s = statistics.median(times)
-        out[name] = {"seconds": round(s, 3), "rowsPerSecPerCore": round(n / s / a.cores)}
-        print(name, out[name], file=sys.stderr)
+        out["jobs"][name] = {"seconds": round(s, 3), "rowsPerSecPerCore": round(n / s / a.cores)}
+        print(name, out["jobs"][name], file=sys.stderr)
+    out["loadAverageAfter"] = round(os.getloadavg()[0], 2)
     spark.stop()
-    print(json.dumps(out, indent=2))
+    text = json.dumps(out, indent=2)
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(text + "\n")
+    print(text)
+
+
+def spark_readable(file: str, cache: Path) -> str:
+    """`file`, or a copy of it with its nanosecond timestamps as microseconds (Spark reads no
+    TIMESTAMP(NANOS); pandas writes them) and the same row groups, made once in `cache`."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    f = pq.ParquetFile(file)
+    if not any(pa.types.is_timestamp(t.type) and t.type.unit == "ns" for t in f.schema_arrow):
+        return file
+    copy = cache / "rows" / (Path(file).stem + "-us.parquet")
+    if not copy.exists() or copy.stat().st_mtime < Path(file).stat().st_mtime:
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        rows = f.metadata.row_group(0).num_rows if f.metadata.num_row_groups else None
+        pq.write_table(f.read(), copy, row_group_size=rows, coerce_timestamps="us")
+    return str(copy)
+
+
+def machine() -> str:
+    """The machine as the other benches name it: vCPUs and the CPU's model."""
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} vCPU {model}".strip()
 
 
 if __name__ == "__main__":

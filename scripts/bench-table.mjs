@@ -7,6 +7,7 @@
 //   page.json                    node scripts/bench-page.mjs
 //   size.json                    bash scripts/size-check.sh
 //   rows.json                    node scripts/bench-rows.mjs
+//   spark.json                   .venv/bin/python scripts/bench-spark.py
 // Each one found there, and as recent as the stored one, replaces it in docs/benchmarks.json
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
@@ -41,6 +42,10 @@ const KEEP = {
   }),
   size: r => ({ ...pick(r, [...META, 'dir', 'budget']), firstLoad: r.firstLoad, npmWasm: r.npmWasm }),
   rows: r => ({ ...pick(r, [...META, 'duckdbThreads', 'runs']), results: r.results }),
+  spark: r => ({
+    ...pick(r, [...META, 'spark', 'file', 'rows', 'cores', 'runs', 'partitions', 'loadAverage', 'loadAverageAfter']),
+    jobs: r.jobs,
+  }),
   advise: r =>
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
 };
@@ -325,6 +330,45 @@ if (rw) {
         `${int(r.oursRssKiB / 1024)} / ${int(r.duckRssKiB / 1024)} MiB`,
         yes(r.sameWrites),
       ]),
+    ),
+  );
+}
+
+const sp = store.spark;
+if (sp) {
+  const j = sp.jobs;
+  const what = {
+    a_noop_mapInArrow: '(a) a no-op `mapInArrow` over the key\u2019s columns (the transfer floor)',
+    b_analyze_df: '(b) `analyze_df`, sketch mode',
+    c_split_points_df: '(c) `split_points_df` (exact: Spark sorts every key)',
+    c2_analyze_df_exact: '(c) `analyze_df` exact mode (its partials, and a recount by Spark\u2019s `groupBy`)',
+    d_spark_approx: '(d) Spark\u2019s `approxQuantile` + `approx_count_distinct`',
+    e_orderBy_key: '(e) `orderBy` of the encoded key alone',
+  };
+  const ratio = (x, y) => j[x] && j[y] && j[x].seconds / j[y].seconds;
+  const goal = (label, r, limit, ok) => [label, r ? `**${fix(r, 2)}×**` : '–', limit, r ? yes(ok(r)) : ''];
+  parts.push(
+    ...section('Spark in local mode', sp, 'bench-spark.md'),
+    `${int(sp.rows)} rows of \`${sp.file}\` (${sp.partitions} partitions), \`local[${sp.cores}]\`, Spark ${sp.spark}; median of ${sp.runs} runs` +
+      ` after a warm-up; load average ${sp.loadAverage} before, ${sp.loadAverageAfter ?? '?'} after.`,
+    '',
+    ...table(
+      ['job', 'seconds', 'records/s per core'],
+      ['---', '---:', '---:'],
+      Object.entries(what)
+        .filter(([k]) => j[k])
+        .map(([k, label]) => [label, fix(j[k].seconds, 2), `**${int(j[k].rowsPerSecPerCore)}**`]),
+    ),
+    '',
+    ...table(
+      ['goal', 'ratio', 'limit', 'met'],
+      ['---', '---:', '---', '---'],
+      [
+        goal('(b)\u2019s time against (a)\u2019s', ratio('b_analyze_df', 'a_noop_mapInArrow'), '≤ 1.5×', r => r <= 1.5),
+        goal('(b)\u2019s records/s against (d)\u2019s', ratio('d_spark_approx', 'b_analyze_df'), '≥ 1.0×', r => r >= 1),
+        goal('(c) `split_points_df`\u2019s time against (e)\u2019s', ratio('c_split_points_df', 'e_orderBy_key'), '≤ 1.2×', r => r <= 1.2),
+        goal('(c) exact mode\u2019s time against (e)\u2019s', ratio('c2_analyze_df_exact', 'e_orderBy_key'), '≤ 1.2×', r => r <= 1.2),
+      ],
     ),
   );
 }

@@ -200,6 +200,7 @@ pub mod metrics;
 mod observed;
 mod qualifier;
 pub(crate) mod read;
+mod recount;
 mod report;
 mod run;
 
@@ -211,6 +212,7 @@ pub use compare::{
 pub use observed::{
     against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer,
 };
+pub use recount::{check_recount, CountedRow, RowRecount, LARGEST_ROWS};
 pub use report::{
     diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
     SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
@@ -227,6 +229,7 @@ pub use run::{
 };
 #[cfg(feature = "rows")]
 pub use run::{
-    design_hash, merge_partials, partial_design, partial_of_batches, report_of_partials,
-    scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
+    design_hash, merge_partials, partial_design, partial_of_batches, partial_of_batches_to_recount,
+    recount_batches, report_of_partials, report_of_partials_recounted, scan_batches, PARTIAL_MAGIC,
+    PARTIAL_VERSION,
 };

@@ -15,7 +15,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rowkey_lab::analyze::{
     analyze_batches, encode_batches, encode_batches_skipped, merge_partials, partial_of_batches,
-    report_of_partials, scan_batches, split_batches_by_bytes, AnalyzeOptions,
+    partial_of_batches_to_recount, recount_batches, report_of_partials,
+    report_of_partials_recounted, scan_batches, split_batches_by_bytes, AnalyzeOptions, RowRecount,
 };
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::ErrorKind;
@@ -92,8 +93,27 @@ fn chunks(rng: &mut Xoshiro256PlusPlus, batch: &RecordBatch, cuts: usize) -> Vec
         .collect()
 }
 
+type Count = fn(
+    &DesignDocument,
+    &AnalyzeOptions,
+    &RowsOptions,
+    &[RecordBatch],
+    &ScanSummary,
+    u64,
+) -> rowkey_lab::error::Result<Vec<u8>>;
+
 /// The partials of `parts`, each counted apart after a first pass over every chunk.
 fn partials(doc: &DesignDocument, ro: &RowsOptions, parts: &[RecordBatch]) -> Vec<Vec<u8>> {
+    partials_by(doc, ro, parts, partial_of_batches)
+}
+
+/// [`partials`], each counted by `count`.
+fn partials_by(
+    doc: &DesignDocument,
+    ro: &RowsOptions,
+    parts: &[RecordBatch],
+    count: Count,
+) -> Vec<Vec<u8>> {
     let scans: Vec<ScanSummary> = parts
         .iter()
         .map(|p| scan_batches(doc, ro, std::slice::from_ref(p)).unwrap())
@@ -103,7 +123,7 @@ fn partials(doc: &DesignDocument, ro: &RowsOptions, parts: &[RecordBatch]) -> Ve
     let mut out = Vec::new();
     for (p, s) in parts.iter().zip(&scans) {
         out.push(
-            partial_of_batches(
+            count(
                 doc,
                 &AnalyzeOptions::default(),
                 ro,
@@ -251,6 +271,87 @@ fn a_pre_split_cut_at_the_rows_is_refused_in_chunks() {
 /// Past the exact count's cap (32 MiB of distinct keys here: 40,000 rows of 1 kB keys), a
 /// merge gives every figure one pass gives but the largest rows, which are then the chunks'
 /// sketches merged: estimates with bounds that hold the true counts, flagged as such.
+/// The rows of `batch` recounted as a Spark job does: every key encoded, grouped by key with
+/// its writes, the groups cut in `groups` parts recounted apart.
+fn recounts(
+    doc: &DesignDocument,
+    ro: &RowsOptions,
+    batch: &RecordBatch,
+    groups: usize,
+) -> Vec<RowRecount> {
+    let (keys, offsets, _) = encode_batches(doc, ro, std::slice::from_ref(batch)).unwrap();
+    let mut writes: std::collections::BTreeMap<&[u8], i64> = Default::default();
+    for w in offsets.windows(2) {
+        *writes
+            .entry(&keys[w[0] as usize..w[1] as usize])
+            .or_default() += 1;
+    }
+    let all: Vec<(&[u8], i64)> = writes.into_iter().collect();
+    (0..groups)
+        .map(|g| {
+            let mine: Vec<&(&[u8], i64)> = all.iter().skip(g).step_by(groups).collect();
+            let schema = Arc::new(Schema::new(vec![
+                Field::new("rowkey", DataType::Binary, false),
+                Field::new("writes", DataType::Int64, false),
+            ]));
+            let b = RecordBatch::try_new(
+                schema,
+                vec![
+                    Arc::new(arrow_array::BinaryArray::from_iter_values(
+                        mine.iter().map(|x| x.0),
+                    )),
+                    Arc::new(Int64Array::from_iter_values(mine.iter().map(|x| x.1))),
+                ],
+            )
+            .unwrap();
+            recount_batches(doc, &[b]).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn a_recount_of_rows_counted_exactly_changes_nothing() {
+    let doc = design(8);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let batch = rows(&mut rng, 4000);
+    let ro = opts(true);
+    let one = analyze_batches(
+        &doc,
+        &AnalyzeOptions::default(),
+        &ro,
+        std::slice::from_ref(&batch),
+    )
+    .unwrap();
+    assert!(one.report.largest_rows_exact && one.report.distinct_rows_exact);
+    let parts = chunks(&mut rng, &batch, 3);
+    let ps = partials(&doc, &ro, &parts);
+    let ps: Vec<&[u8]> = ps.iter().map(Vec::as_slice).collect();
+    let got = report_of_partials_recounted(None, &ps, recounts(&doc, &ro, &batch, 3)).unwrap();
+    assert_eq!(
+        serde_json::to_string(&got.report).unwrap(),
+        serde_json::to_string(&one.report).unwrap()
+    );
+    // partials without exact row counts: estimates merged, the same report recounted
+    let ps = partials_by(&doc, &ro, &parts, partial_of_batches_to_recount);
+    let ps: Vec<&[u8]> = ps.iter().map(Vec::as_slice).collect();
+    assert!(
+        !report_of_partials(None, &ps)
+            .unwrap()
+            .report
+            .largest_rows_exact
+    );
+    let got = report_of_partials_recounted(None, &ps, recounts(&doc, &ro, &batch, 2)).unwrap();
+    assert_eq!(
+        serde_json::to_string(&got.report).unwrap(),
+        serde_json::to_string(&one.report).unwrap()
+    );
+    // a recount of other rows (one group missing) is refused
+    let mut short = recounts(&doc, &ro, &batch, 3);
+    short.pop();
+    let wrong = report_of_partials_recounted(None, &ps, short);
+    assert!(wrong.is_err_and(|e| e.kind == ErrorKind::Invalid));
+}
+
 #[test]
 fn past_the_exact_cap_the_largest_rows_are_bounded_estimates() {
     let doc = DesignDocument::from_json(
@@ -333,6 +434,43 @@ fn past_the_exact_cap_the_largest_rows_are_bounded_estimates() {
             row.writes_error
         );
     }
+    // recounted, the largest rows and distinct rows are the truth: the 7 hot rows, then rows
+    // of one write by key; every other figure is the sketches' report's
+    let ps = partials(&doc, &ro, &chunks(&mut rng, &batch, 3));
+    let ps: Vec<&[u8]> = ps.iter().map(Vec::as_slice).collect();
+    let exact = report_of_partials_recounted(Some(&doc), &ps, recounts(&doc, &ro, &batch, 4))
+        .unwrap()
+        .report;
+    assert!(exact.largest_rows_exact && exact.distinct_rows_exact);
+    assert_eq!(exact.distinct_rows, 36_000 + 7);
+    let regions: u64 = exact.regions.iter().map(|g| g.distinct_rows).sum();
+    assert_eq!(regions, exact.distinct_rows);
+    assert_eq!(exact.largest_rows.len(), 32);
+    for (i, r) in exact.largest_rows.iter().enumerate() {
+        assert_eq!(r.writes_error, 0);
+        if i < 7 {
+            assert!(r.key.starts_with(b"hot-") && r.writes > 500);
+        } else {
+            assert_eq!(r.writes, 1);
+        }
+    }
+    let mut sketch = strip(&merged.report);
+    let mut v = strip(&exact);
+    for m in [&mut sketch, &mut v] {
+        let o = m.as_object_mut().unwrap();
+        for k in [
+            "distinctRows",
+            "distinctRowsError",
+            "distinctRowsExact",
+            "largestRowsExact",
+            "regions",
+            "servers",
+            "diagnosis",
+        ] {
+            o.remove(k);
+        }
+    }
+    assert_eq!(v, sketch);
 }
 
 /// Split points by bytes against a cut computed here from the keys alone: each row weighs its

@@ -4,6 +4,7 @@ operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over 
     from rowkey_lab.spark import analyze_df, encode_df, split_points_df, with_region
     keys = encode_df(df, design)                         # df + a binary `rowkey` column
     report = analyze_df(df, design, time="ts")           # rk.analyze's report
+    report = analyze_df(df, design, time="ts", mode="exact")   # largest/distinct rows recounted
     splits = split_points_df(df, design, regions=64)     # exact: Spark sorts every key
     splits = split_points_df(df, design, regions=64, by="bytes")   # regions of equal bytes
     placed = with_region(keys, splits)                   # + each row's region, HBase's rule
@@ -16,7 +17,9 @@ on the driver, which gives the report ``rk.analyze`` gives on the DataFrame's ro
 order (``df.toArrow()``). With a ``time`` column every figure but the key sample (a uniform
 sample drawn by row position) is the same for any partitioning; without one, rows are written
 at the workload's clock in that order. Past the engine's cap of exactly counted rows (about a
-million distinct rows), the largest rows are estimates with their bounds, as in one pass.
+million distinct rows), the largest rows and distinct rows are estimates with their bounds, as
+in one pass; ``mode="exact"`` recounts them in Spark (a ``groupBy`` of every key), exact at
+any size.
 ``split_points_df`` takes the keys at the cuts (by rank, or by running bytes) from Spark's sort of every encoded key
 (Spark orders binary unsigned-lexicographically, as HBase's ``Bytes.compareTo``) and cuts them
 with the engine's rules, as ``rk.split_points`` does.
@@ -100,6 +103,48 @@ def _spark_scans(src, time: Optional[str]):
     return out
 
 
+def _encoded(src, d: str, rows: Optional[str], large: bool):
+    """``src``'s rows as their keys alone: a DataFrame of one binary ``rowkey`` column."""
+    from pyspark.sql.types import BinaryType, StructField, StructType
+
+    schema = _arrow_schema(src, large)
+
+    def keys_only(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        t = _table(batches, schema)
+        if t.num_rows:
+            keys, offsets = engine.encode(d, t, rows)
+            arr = _keys(keys, offsets, large)
+            yield pa.RecordBatch.from_arrays([arr], names=["rowkey"])
+
+    return src.mapInArrow(keys_only, StructType([StructField("rowkey", BinaryType(), False)]))
+
+
+def _recounts(src, d: str, rows: Optional[str], large: bool) -> list:
+    """Every row's key recounted exactly by Spark: grouped by key with its writes, each
+    partition of the groups recounted by the engine (distinct rows per region, its largest
+    rows by the report's rule), as the engine's JSON text, one per non-empty partition."""
+    from pyspark.sql import functions as F
+
+    counted = _encoded(src, d, rows, large).groupBy("rowkey").agg(F.count(F.lit(1)).alias("writes"))
+
+    def recount(batches):
+        import pyarrow as pa
+
+        from rowkey_lab import _engine as engine
+
+        bs = [b for b in batches if b.num_rows]
+        if bs:
+            text = pa.large_string() if large else pa.string()
+            r = engine.recount(d, pa.Table.from_batches(bs))
+            yield pa.RecordBatch.from_pydict({"recount": [r]}, schema=pa.schema([("recount", text)]))
+
+    return [r.recount for r in counted.mapInArrow(recount, "recount string").collect()]
+
+
 def _partition_id() -> int:
     from pyspark import TaskContext
 
@@ -160,6 +205,7 @@ def analyze_df(
     windows: Optional[int] = None,
     options: Optional[Mapping[str, Any]] = None,
     persist: bool = False,
+    mode: str = "sketch",
 ) -> dict:
     """The design's report over the DataFrame's rows: a first pass counts each partition's
     rows and time span (by Spark's own aggregation when it can), a second counts each
@@ -171,8 +217,20 @@ def analyze_df(
     the report of another order of the same rows: the same counts, another key sample (and,
     without a time column, other windows); ``persist=True`` caches the key's columns so both
     passes and a later ``toArrow()`` see one order. Partials that do not add up to the first
-    pass's rows are refused."""
+    pass's rows are refused.
+
+    ``mode="exact"`` adds a third pass: Spark groups every row's key and counts its writes, and
+    the engine puts those counts in the report in place of the partials' (``largestRows``
+    and ``distinctRows`` of the table, each region and server exact, past the engine's cap
+    too, as one pass gives them when it counts every row); a recount that does not match the
+    partials' writes per region is refused. A design with a ``cells`` section is refused (the
+    recount counts rows, not versions of cells). The report's regions are the design's
+    pre-split, so there are no split points to recount: ``split_points_df`` gives them."""
+    if mode not in ("sketch", "exact"):
+        raise ValueError(f'analyze_df: mode="{mode}"; expected "sketch" or "exact"')
     d = _design(design)
+    if mode == "exact":
+        _engine.check_recount(d)
     rows = _rows(time, map, nulls, epoch)
     opts = _options(windows, options)
     src = df.select(*_needed(df, d, map, time))
@@ -217,15 +275,20 @@ def analyze_df(
             t = _table(batches, schema)
             if t.num_rows:
                 pid = _partition_id()
-                part = engine.partial(d, t, table, first[pid], opts, rows)
+                # exact mode: no exact counts of rows in the partials, the recount replaces them
+                part = engine.partial(d, t, table, first[pid], opts, rows, mode == "exact")
                 t = pa.large_binary() if large else pa.binary()
                 yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
 
-        parts = [r.part for r in src.mapInArrow(partial, "part binary").collect()]
+        # as Arrow, not pickled rows: partials counting every row exactly are MBs each
+        parts = [bytes(p) for p in src.mapInArrow(partial, "part binary").toArrow().column("part").to_pylist()]
+        recounts = _recounts(src, d, rows, large) if mode == "exact" else None
     finally:
         if persist:
             src.unpersist()
-    return json.loads(_engine.report_of_partials([bytes(p) for p in parts], d))
+    if recounts is not None:
+        return json.loads(_engine.report_of_partials_recounted(parts, recounts, d))
+    return json.loads(_engine.report_of_partials(parts, d))
 
 
 def split_points_df(
@@ -246,27 +309,11 @@ def split_points_df(
     with HBase's rules for split keys — the keys ``rk.split_points`` gives on the same rows."""
     if by not in ("rows", "bytes"):
         raise ValueError(f'split_points_df: by="{by}"; expected "rows" or "bytes"')
-    from pyspark.sql.types import BinaryType, StructField, StructType
-
     d = _design(design)
     rows = _rows(None, map, nulls, epoch)
     src = df.select(*_needed(df, d, map, None))
     large = _large(df)
-    schema = _arrow_schema(src, large)
-
-    def keys_only(batches):
-        import pyarrow as pa
-
-        from rowkey_lab import _engine as engine
-
-        t = _table(batches, schema)
-        if t.num_rows:
-            keys, offsets = engine.encode(d, t, rows)
-            arr = _keys(keys, offsets, large)
-            yield pa.RecordBatch.from_arrays([arr], names=["rowkey"])
-
-    key_schema = StructType([StructField("rowkey", BinaryType(), False)])
-    ordered = src.mapInArrow(keys_only, key_schema).orderBy("rowkey").persist()
+    ordered = _encoded(src, d, rows, large).orderBy("rowkey").persist()
     try:
 
         def count(batches):

@@ -63,9 +63,11 @@ fn merge_scans(py: Python<'_>, scans: Vec<String>) -> PyResult<String> {
     json(py, &all)
 }
 
-/// `partial(design, source, table, first_row, options, rows)`: a chunk's counts as bytes.
+/// `partial(design, source, table, first_row, options, rows, recount)`: a chunk's counts as
+/// bytes (`recount`: without exact row counts, for `report_of_partials_recounted`).
 #[pyfunction]
-#[pyo3(signature = (design_json, source, table_json, first_row, options_json=None, rows_json=None))]
+#[pyo3(signature = (design_json, source, table_json, first_row, options_json=None, rows_json=None, recount=false))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, each its own
 fn partial<'py>(
     py: Python<'py>,
     design_json: &str,
@@ -74,6 +76,7 @@ fn partial<'py>(
     first_row: u64,
     options_json: Option<&str>,
     rows_json: Option<&str>,
+    recount: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let doc = design(py, design_json)?;
     let opts = analyze_options(py, options_json)?;
@@ -82,7 +85,14 @@ fn partial<'py>(
     let batches = batches(py, source)?;
     let bytes = core(
         py,
-        py.detach(|| engine::partial_of_batches(&doc, &opts, &rows, &batches, &table, first_row)),
+        py.detach(|| {
+            let count = if recount {
+                engine::partial_of_batches_to_recount
+            } else {
+                engine::partial_of_batches
+            };
+            count(&doc, &opts, &rows, &batches, &table, first_row)
+        }),
     )?;
     Ok(PyBytes::new(py, &bytes))
 }
@@ -112,6 +122,20 @@ fn merge_partials<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
+/// A report merged from `parts` as JSON text, with the read plans of `doc` (else the design
+/// the partials carry).
+fn merged_text(
+    doc: Option<rowkey_lab::design::DesignDocument>,
+    parts: &[&[u8]],
+    a: engine::RowsAnalysis,
+) -> Result<String, Error> {
+    let doc = match doc {
+        Some(d) => d,
+        None => engine::partial_design(parts.first().copied().unwrap_or_default())?,
+    };
+    report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
+}
+
 /// `report_of_partials(parts, design)`: the report over partials that count every row of the
 /// table once, as JSON text (`analyze`'s).
 #[pyfunction]
@@ -127,11 +151,66 @@ fn report_of_partials<'py>(
         py,
         py.detach(|| {
             let a = engine::report_of_partials(doc.as_ref(), &parts)?;
-            let doc = match doc {
-                Some(d) => d,
-                None => engine::partial_design(parts.first().copied().unwrap_or_default())?,
-            };
-            report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
+            merged_text(doc, &parts, a)
+        }),
+    )
+}
+
+/// `recount(design, source)`: one group of distinct row keys recounted exactly (`source`: the
+/// keys, then their writes as int64), as JSON text for `report_of_partials_recounted`.
+#[pyfunction]
+fn recount(py: Python<'_>, design_json: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    let batches = batches(py, source)?;
+    let r = core(py, py.detach(|| engine::recount_batches(&doc, &batches)))?;
+    serde_json::to_string(&r).map_err(|e| {
+        crate::py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("the recount could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// `check_recount(design)`: a `RowkeyLabError` when the design's rows cannot be recounted
+/// (a `cells` section), before any work.
+#[pyfunction]
+fn check_recount(py: Python<'_>, design_json: &str) -> PyResult<()> {
+    let doc = design(py, design_json)?;
+    core(py, engine::check_recount(&doc))
+}
+
+/// `report_of_partials_recounted(parts, design, recounts)`: `report_of_partials` with the
+/// largest rows and distinct rows of the recounts (every key of the table in one of them).
+#[pyfunction]
+#[pyo3(signature = (parts, recounts, design_json=None))]
+fn report_of_partials_recounted<'py>(
+    py: Python<'py>,
+    parts: Vec<Bound<'py, PyBytes>>,
+    recounts: Vec<String>,
+    design_json: Option<&str>,
+) -> PyResult<String> {
+    let doc = given(py, design_json)?;
+    let recounts = recounts
+        .iter()
+        .map(|t| {
+            serde_json::from_str::<engine::RowRecount>(t).map_err(|e| {
+                crate::py_error(
+                    py,
+                    &Error::new(ErrorKind::IllegalArgument, format!("recounts: {e}"))
+                        .at_path("recounts"),
+                )
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_bytes()).collect();
+    core(
+        py,
+        py.detach(|| {
+            let a = engine::report_of_partials_recounted(doc.as_ref(), &parts, recounts)?;
+            merged_text(doc, &parts, a)
         }),
     )
 }
@@ -143,5 +222,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(partial, m)?)?;
     m.add_function(wrap_pyfunction!(merge_partials, m)?)?;
     m.add_function(wrap_pyfunction!(report_of_partials, m)?)?;
+    m.add_function(wrap_pyfunction!(recount, m)?)?;
+    m.add_function(wrap_pyfunction!(check_recount, m)?)?;
+    m.add_function(wrap_pyfunction!(report_of_partials_recounted, m)?)?;
     Ok(())
 }

@@ -184,3 +184,87 @@ def test_with_region_is_spark_sqls_count_of_split_keys_below(df):
     assert placed.select("region").distinct().count() == len(splits) + 1
     spread = parts.withColumn("p", F.spark_partition_id()).groupBy("region").agg(F.countDistinct("p").alias("k"))
     assert spread.where("k > 1").count() == 0
+
+
+def _oracle(d, design, value_size):
+    """Spark SQL's own recount of `d`'s rows: the 32 rows with the most bytes (writes times key
+    length plus the value size; ties by key), the distinct keys, and per region of the design's
+    pre-split (a key's region: the split keys at or below it)."""
+    g = (
+        encode_df(d, design)
+        .groupBy("rowkey")
+        .agg(F.count(F.lit(1)).alias("writes"))
+        .withColumn("bytes", F.col("writes") * (F.length("rowkey") + value_size))
+    )
+    top = [(bytes(r.rowkey).hex(), r.writes, r.bytes) for r in g.orderBy(F.desc("bytes"), F.asc("rowkey")).limit(32).collect()]
+    splits = [k.encode() for k in design["regions"]["presplit"]["keys"]]
+    region = sum((F.when(F.col("rowkey") >= F.lit(k), 1).otherwise(0) for k in splits), F.lit(0))
+    per_region = {r["region"]: r["count"] for r in g.withColumn("region", region).groupBy("region").count().collect()}
+    return top, g.count(), [per_region.get(i, 0) for i in range(len(splits) + 1)]
+
+
+def _recounted(report):
+    return (
+        [(r["keyHex"], r["writes"], r["bytes"]) for r in report["largestRows"]],
+        report["distinctRows"],
+        [g["distinctRows"] for g in report["regions"]],
+    )
+
+
+SMALL = dict(SALTED, workload={"records": 1000, "valueSize": 3})
+
+
+@pytest.mark.parametrize("n", [1, 3, 7])
+def test_analyze_df_exact_is_spark_sqls_recount_and_the_one_pass_report(df, n):
+    d = df.repartition(n).persist()
+    d.count()
+    exact = analyze_df(d, SMALL, time="ts", mode="exact")
+    assert exact["largestRowsExact"] and exact["distinctRowsExact"]
+    assert exact["distinctRowsError"] == 0
+    assert _recounted(exact) == _oracle(d, SMALL, 3)
+    # within the engine's cap the partials count every row too: the recount changes nothing,
+    # and both are the one-pass report
+    assert exact == analyze_df(d, SMALL, time="ts") == rk.analyze(SMALL, _rows_of(d), time="ts")
+    d.unpersist()
+    with pytest.raises(ValueError):
+        analyze_df(d, SMALL, mode="approx")
+    # a design whose writes name cells: refused before any job (a recount of rows knows no
+    # versions of cells)
+    cells = dict(SMALL, cells={"qualifier": {"kind": "timeOffset", "field": "ts", "rangeMs": 3600000, "resolutionMs": 1000}})
+    with pytest.raises(rk.RowkeyLabError) as e:
+        analyze_df(d, cells, time="ts", mode="exact")
+    assert e.value.path == "/cells"
+
+
+WIDE = {
+    "v": 1,
+    "name": "wide",
+    "fields": [{"name": "device", "type": "string"}, {"name": "ts", "type": "timestamp"}],
+    "key": 'salt(device, 8, as=dec(2)) + fixed(device, 1000) + "#"',
+    "regions": {"presplit": {"kind": "explicit", "keys": ["02", "04", "06"]}},
+    "workload": {"records": 1000, "valueSize": 10},
+}
+
+
+def test_analyze_df_exact_past_the_cap_is_spark_sqls_recount_where_the_sketch_is_not(spark):
+    # 80,000 writes into about 40,000 rows of 1,003-byte keys (1 to 8 writes each, most 1 to
+    # 4): past the engine's 32 MiB of exactly counted keys, so the partials carry sketches
+    rows = (
+        spark.range(80_000, numPartitions=3)
+        .withColumn("device", F.concat(F.lit("dev-"), F.pmod(F.xxhash64("id"), F.lit(50_000)).cast("string")))
+        .withColumn("ts", F.timestamp_millis(F.lit(1_704_067_200_000) + F.col("id")))
+        .drop("id")
+    )
+    sketch = analyze_df(rows, WIDE, time="ts")
+    assert not sketch["largestRowsExact"] and not sketch["distinctRowsExact"]
+    exact = analyze_df(rows, WIDE, time="ts", mode="exact")
+    assert exact["largestRowsExact"] and exact["distinctRowsExact"]
+    want = _oracle(rows, WIDE, 10)
+    assert _recounted(exact) == want
+    assert _recounted(sketch) != want
+    assert all(r["writesError"] == 0 and r["bytesError"] == 0 for r in exact["largestRows"])
+    # every other figure is the sketches' report's
+    for r in (sketch, exact):
+        for k in ("largestRows", "largestRowsExact", "distinctRows", "distinctRowsError", "distinctRowsExact", "regions", "servers", "diagnosis", "writesShareRows"):
+            r.pop(k)
+    assert exact == sketch

@@ -101,6 +101,7 @@ mod rows;
 use blocks::SketchTree;
 use exact::ExactRows;
 use largest::LargestRows;
+pub use largest::LARGEST_ROWS;
 pub use partial::PartialAnalysis;
 use reservoir::{KeySample, Reservoir};
 use rows::{CellSample, Distinct};
@@ -289,6 +290,13 @@ impl Analyzer {
         self.opts.exact_rows = true;
         self.exact = Some(Box::new(ExactRows::new()));
         Ok(())
+    }
+
+    /// Count rows by the sketches alone from now on, the exact counts dropped: for rows
+    /// recounted exactly elsewhere ([`RowRecount`](crate::analyze::RowRecount)), whose exact
+    /// counts here would only cost time and bytes.
+    pub fn stop_counting_rows_exactly(&mut self) {
+        self.exact = None;
     }
 
     /// The options this analyzer counts with.

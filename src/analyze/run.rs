@@ -385,6 +385,13 @@ impl AnalysisRun {
     pub fn finish(&self) -> AnalysisReport {
         self.analyzer.finish_for(Some(self.led_by_time))
     }
+
+    /// [`finish`](Self::finish) with the rows recounted exactly elsewhere
+    /// ([`Analyzer::finish_recounted`]).
+    pub fn finish_recounted(&self, recount: &crate::analyze::RowRecount) -> Result<AnalysisReport> {
+        self.analyzer
+            .finish_recounted(Some(self.led_by_time), recount)
+    }
 }
 
 /// Run the whole of `doc`'s workload through `encoder` and report.
@@ -439,6 +446,10 @@ mod rows_chunk;
 mod rows_partial;
 #[cfg(feature = "rows")]
 pub use rows_partial::{
-    design_hash, merge_partials, partial_design, partial_of_batches, report_of_partials,
-    scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
+    design_hash, merge_partials, partial_design, partial_of_batches, partial_of_batches_to_recount,
+    report_of_partials, scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
 };
+#[cfg(feature = "rows")]
+mod rows_recount;
+#[cfg(feature = "rows")]
+pub use rows_recount::{recount_batches, report_of_partials_recounted};

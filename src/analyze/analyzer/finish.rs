@@ -2,6 +2,7 @@
 //! diagnosis, from what it counted.
 
 use super::*;
+use crate::analyze::RowRecount;
 
 impl Analyzer {
     /// The report: per region, per server, the matrices, the sample, metrics and diagnosis.
@@ -12,9 +13,48 @@ impl Analyzer {
     /// [`finish`](Self::finish) for a key design that does or does not lead with a timestamp
     /// or sequence (see [`diagnose`]).
     pub fn finish_for(&self, led_by_time: Option<bool>) -> AnalysisReport {
+        self.finish_counted(led_by_time, None)
+    }
+
+    /// [`finish_for`](Self::finish_for) with the rows recounted exactly elsewhere (see
+    /// [`RowRecount`]) in place of this analyzer's own counts of them: the largest rows and
+    /// the distinct rows of the table, each region and server, as when it counts every row
+    /// itself. A recount that does not fit these counts (another table's, a key counted in
+    /// two groups) is refused; so is a design with a `cells` section (a recount of rows says
+    /// nothing of the versions each cell keeps).
+    pub fn finish_recounted(
+        &self,
+        led_by_time: Option<bool>,
+        recount: &RowRecount,
+    ) -> Result<AnalysisReport> {
+        if self.opts.versions.is_some() {
+            return Err(crate::analyze::recount::cells_not_recounted());
+        }
+        let writes: Vec<u64> = self
+            .regions
+            .iter()
+            .map(|r| r.windows.iter().fold(0u64, |a, c| a.saturating_add(*c)))
+            .collect();
+        recount.check(&writes, |k| self.region_of(k))?;
+        Ok(self.finish_counted(led_by_time, Some(recount)))
+    }
+
+    fn finish_counted(
+        &self,
+        led_by_time: Option<bool>,
+        recount: Option<&RowRecount>,
+    ) -> AnalysisReport {
         let windows = self.windows;
         let exact = self.exact.as_deref();
-        let exact_regions = exact.map(|x| self.distinct_per_region(x));
+        let exact_regions = match recount {
+            Some(c) => Some(c.region_distinct_rows.clone()),
+            None => exact.map(|x| self.distinct_per_region(x)),
+        };
+        let counted = exact_regions.is_some();
+        let distinct_rows = match recount {
+            Some(c) => c.distinct_rows(),
+            None => self.table_distinct_rows(),
+        };
         let region_error = rows::relative_error(rows::REGION_PRECISION);
         let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(windows));
         let mut regions = Vec::with_capacity(self.regions.len());
@@ -34,12 +74,8 @@ impl Analyzer {
                     Some(d) => d.get(i).copied().unwrap_or(0),
                     None => count(r.distinct.estimate(), writes),
                 },
-                distinct_rows_exact: exact_regions.is_some(),
-                distinct_rows_error: if exact_regions.is_some() {
-                    0.0
-                } else {
-                    region_error
-                },
+                distinct_rows_exact: counted,
+                distinct_rows_error: if counted { 0.0 } else { region_error },
                 cells: self.cells_of(r.cells.estimate(), writes),
                 unsplittable: r.unsplittable,
                 created_at_ms: r.created_at,
@@ -80,7 +116,7 @@ impl Analyzer {
                 rows: self.server_rows.get(s).copied().unwrap_or(0),
                 bytes: self.server_bytes.get(s).copied().unwrap_or(0),
                 distinct_rows: if one_server {
-                    self.table_distinct_rows()
+                    distinct_rows
                 } else {
                     server_rows_cells.get(s).map_or(0, |x| x.0)
                 },
@@ -116,9 +152,22 @@ impl Analyzer {
             cols: windows,
             cells: self.grid.iter().map(|c| sat32(*c)).collect(),
         };
-        let largest_rows = match exact {
-            Some(x) => self.exact_largest(x),
-            None => self
+        let largest_rows = match (recount, exact) {
+            (Some(c), _) => c
+                .largest_rows
+                .iter()
+                .map(|r| LargestRow {
+                    key: r.key.clone(),
+                    region: self.region_of(&r.key),
+                    writes: r.writes,
+                    cells: r.writes,
+                    bytes: r.bytes,
+                    writes_error: 0,
+                    bytes_error: 0,
+                })
+                .collect(),
+            (None, Some(x)) => self.exact_largest(x),
+            (None, None) => self
                 .final_largest()
                 .largest()
                 .into_iter()
@@ -133,22 +182,21 @@ impl Analyzer {
                 })
                 .collect(),
         };
-        let distinct_rows = self.table_distinct_rows();
         let mut report = AnalysisReport {
             writes: self.writes,
             bytes: self.bytes,
             distinct_rows,
-            distinct_rows_error: if exact.is_some() {
+            distinct_rows_error: if counted {
                 0.0
             } else {
                 rows::relative_error(rows::TABLE_PRECISION)
             },
-            distinct_rows_exact: exact.is_some(),
+            distinct_rows_exact: counted,
             writes_share_rows: distinct_rows > 0
                 && self.writes as f64 >= crate::analyze::SHARED_ROWS_RATIO * distinct_rows as f64,
             cells: table_cells,
             largest_rows,
-            largest_rows_exact: exact.is_some(),
+            largest_rows_exact: counted,
             writes_outside_windows: self.outside,
             start_time_ms: self.opts.start_time_ms,
             window_ms: self.opts.window_ms,

@@ -7,8 +7,8 @@ use super::rows::CellSample;
 
 /// Rows monitored by [`LargestRows`]; the report shows the largest [`LARGEST_ROWS`].
 const MONITORED: usize = 64;
-/// Rows the report lists.
-pub(crate) const LARGEST_ROWS: usize = 32;
+/// Rows the report lists as the largest.
+pub const LARGEST_ROWS: usize = 32;
 /// Counters of the filter in front of the monitored rows (32 KiB). Fewer counters fill up
 /// faster, and more rows pass the smallest monitored one and are taken in: 1,024 counters cost
 /// the telecom benchmark about a quarter more time per record than 4,096.

@@ -151,8 +151,38 @@ pub fn partial_of_batches(
     table: &ScanSummary,
     first_row: u64,
 ) -> Result<Vec<u8>> {
+    partial_counting(doc, opts, rows, batches, (table, first_row), true)
+}
+
+/// [`partial_of_batches`] for a table whose rows are recounted exactly elsewhere
+/// ([`report_of_partials_recounted`]): without the exact
+/// counts of each row, which the recount replaces (past a few thousand distinct rows they are
+/// most of a partial's bytes and of its merge's time). Merged without a recount, such
+/// partials give the sketches' largest rows and distinct rows, marked as estimates.
+pub fn partial_of_batches_to_recount(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &RowsOptions,
+    batches: &[RecordBatch],
+    table: &ScanSummary,
+    first_row: u64,
+) -> Result<Vec<u8>> {
+    partial_counting(doc, opts, rows, batches, (table, first_row), false)
+}
+
+fn partial_counting(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &RowsOptions,
+    batches: &[RecordBatch],
+    (table, first_row): (&ScanSummary, u64),
+    exact: bool,
+) -> Result<Vec<u8>> {
     let (fields, used) = row_fields(doc)?;
     let mut run = chunk_run(doc, opts, table, first_row)?;
+    if !exact {
+        run.analyzer.stop_counting_rows_exactly();
+    }
     let stats = crate::rows::batch_rows(batches, &fields, &used, rows, &mut run)?;
     let end = run.done;
     if end > table.rows {
@@ -307,6 +337,16 @@ pub fn merge_partials(doc: Option<&DesignDocument>, parts: &[&[u8]]) -> Result<V
 /// The report over a table from partials that together count each of its rows once, in any
 /// order: the report one pass over the rows gives, byte for byte.
 pub fn report_of_partials(doc: Option<&DesignDocument>, parts: &[&[u8]]) -> Result<RowsAnalysis> {
+    report_of_merged(doc, parts, |run| Ok(run.finish()))
+}
+
+/// [`report_of_partials`] with the report's rows from `finish` (the run's own counts, or a
+/// recount's).
+pub(super) fn report_of_merged(
+    doc: Option<&DesignDocument>,
+    parts: &[&[u8]],
+    finish: impl FnOnce(&AnalysisRun) -> Result<AnalysisReport>,
+) -> Result<RowsAnalysis> {
     let m = merge(doc, parts)?;
     let all = m.table.rows;
     if m.ranges != [(0, all)] {
@@ -323,13 +363,19 @@ pub fn report_of_partials(doc: Option<&DesignDocument>, parts: &[&[u8]]) -> Resu
             ),
         ));
     }
-    let split_keys = m.doc.regions.clone().unwrap_or_default().split_keys(&[])?;
+    let split_keys = partial_split_keys(&m.doc)?;
     Ok(RowsAnalysis {
-        report: m.run.finish(),
+        report: finish(&m.run)?,
         stats: m.stats,
         split_keys,
         summary: m.table,
     })
+}
+
+/// The split keys of the regions partials count in: the design's pre-split (chunks counted
+/// apart never auto-split, and a pre-split cut at the rows' keys is refused).
+pub(super) fn partial_split_keys(doc: &DesignDocument) -> Result<Vec<Vec<u8>>> {
+    doc.regions.clone().unwrap_or_default().split_keys(&[])
 }
 
 /// The design a partial counted, with its options (for a caller that holds only partials).
