@@ -46,7 +46,9 @@ bash scripts/build-npm.sh
 bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
 step "JS tests (node --test: page in Chromium, package)"
-node --test tests/js/
+# Two test files at a time (Node 20 runs one on a 2-core machine: availableParallelism - 1):
+# the page tests wait on Chromium and the CLI tests on their processes much of the time.
+node --test --test-concurrency=2 tests/js/
 step "Python package (abi3 wheel into .venv, pytest against the CLI)"
 bash scripts/test-python.sh
 echo "all tests passed in $(( $(date +%s) - START ))s"
