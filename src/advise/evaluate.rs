@@ -212,7 +212,9 @@ fn metrics(
             }
         })
         .collect();
-    let read_cost = reads.iter().map(|r| r.cost).sum();
+    // `+ 0.0`: an empty sum of floats is -0.0, which JSON text writes as 0 but a structured
+    // clone keeps, so the same answer compared unequal across the boundary.
+    let read_cost = reads.iter().map(|r| r.cost).sum::<f64>() + 0.0;
     let key_bytes = if report.writes == 0 {
         0.0
     } else {

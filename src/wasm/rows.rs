@@ -214,7 +214,8 @@ impl RowsSession {
         let k = if rows.is_undefined() || rows.is_null() {
             crate::advise::DEFAULT_RECORDS.min(crate::rows::MAX_SAMPLE_ROWS)
         } else {
-            int_arg("rows", &rows, 1, crate::rows::MAX_SAMPLE_ROWS as i64)? as u64
+            // the engine's own bound and message (RowSampler::new), naming its limit
+            int_arg("rows", &rows, 0, 1 << 53)? as u64
         };
         match &mut self.pass {
             Pass::Scan(first) if first.scan.summary.rows == 0 => {

@@ -431,7 +431,7 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     assert.match(alone.stderr, /--sample N goes with --records FILE/);
     const big = run([...args, '--records', 'flights.csv', '--sample', '2000000']);
     assert.equal(big.status, 3, big.stderr);
-    assert.match(big.stderr, /a sample of 2000000 rows: from 1 to 1000000|at most 1000000/);
+    assert.match(big.stderr, /a sample of 2000000 rows: from 1 to 1000000/);
   });
 
   test('profile: a null in a key field is counted, not an error, unless --nulls error', () => {

@@ -246,6 +246,30 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     await page.close();
   });
 
+  test('the advisor on the rows analyzed: every candidate counted on a sample of them, as the library advises', async () => {
+    const { page, problems } = await openFlights();
+    await analyzeDropped(page, 'flights.csv');
+    await page.fill('#advice-records', '2000');
+    await page.click('#advice-run');
+    await page.waitForSelector('#advice .advice-plot', { timeout: 120000 });
+    assert.match(await text(page, '#advice-status'), /candidates × 2,000 rows of flights\.csv in/);
+    assert.match(await text(page, '#advice .advice-basis'), /a sample of 2000 of your 2996 rows/);
+    // the library: the same rows sampled, the same candidates counted on them
+    const r = await api.analyzeRows(DESIGN, new Blob([readFileSync(path.join(FIX, 'flights.csv'))]), {
+      rows: { name: 'flights.csv', time: 'time_hour', nulls: 'skip' },
+      scanOnly: true,
+      rowSample: 2000,
+    });
+    const sample = r.session.rowSample();
+    r.session.free();
+    const want = api.adviseDesign(r.design, { records: 2000 }, sample);
+    assert.equal(await text(page, '#advice .advice-rec .diagnosis'), `Recommended: ${want.recommended.label}`);
+    const points = await page.$$eval('#advice .advice-plot g[data-index]', gs => gs.length);
+    assert.equal(points, want.candidates.filter(c => c.metrics).length);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('Cancel stops a run over the rows; the mapping is offered again', async () => {
     // 300,000 rows: the flights 100 times over
     const lines = readFileSync(path.join(FIX, 'flights.csv'), 'utf8').trimEnd().split('\n');

@@ -69,6 +69,42 @@ export async function rowsScan(data, emit, { designOf }) {
   }
 }
 
+/** A sample of the rows of `file` for the advisor (its first pass alone, `records` rows: the
+ * engine's default when absent): `{ design, sample }`, the design as it read them (fields its key
+ * names declared from the file) and the sample's bytes (RowsSession.rowSample). */
+export async function rowsSample(data, emit, { designOf }) {
+  const { file, rows, records } = data;
+  const api = await rowsEngine();
+  const { session, design } = await readRows(api, designOf(data), file, {
+    rows,
+    scanOnly: true,
+    rowSample: records ?? null,
+    onProgress: progressOf(file, emit, 1),
+  });
+  try {
+    const sample = session.rowSample();
+    return moved({ design, sample }, [sample.buffer]);
+  } finally {
+    session.free();
+  }
+}
+
+/** One candidate on a sample of the rows: the rows build's (the speed build reads no rows); the
+ * engine's error on it is its answer (`{ error }`), as the speed build's evaluate gives it. */
+export async function evaluateOnRows({ design, options, targetRegions, rows }) {
+  const api = await rowsEngine();
+  try {
+    return api.evaluateCandidate(design, options, targetRegions, rows);
+  } catch (e) {
+    return { error: String(e?.message ?? e) };
+  }
+}
+
+/** The advisor's answer from evaluations on a sample of the rows (the sample's counts in it). */
+export async function adviseFromRows({ doc, options, evaluations, rows }) {
+  return (await rowsEngine()).adviseFrom(doc, options, evaluations, rows);
+}
+
 /** The design (JSON `text`) analyzed over the rows of `file` (a File) with `rows` (the engine's
  * RowsOptions) and `options`, both passes: what `analyze` answers (`{ report, reads,
  * readsError }`, the report the library's analyzeRows gives for the same rows, design and

@@ -188,6 +188,7 @@ const handlers = {
   rowsColumns: rowsCall('rowsColumns'),
   rowsScan: rowsCall('rowsScan'),
   analyzeRows: rowsCall('analyzeRows'),
+  rowsSample: rowsCall('rowsSample'),
   // a live table's snapshots read on the rows build, set beside the design (views/observe-view.js)
   observeSeries: async (args, emit) => (await import('./observe-calls.js')).observeSeries(args, emit, { designOf }),
   /** The linter's findings on the design the last analyze call ran (none when it could not be
@@ -205,8 +206,10 @@ const handlers = {
   warm: async data => (await speed()).warm(data),
   warmUp: async data => (await speed()).warmUp(data),
   adviseCandidates: async args => (await speed()).adviseCandidates(args),
-  evaluate: async args => (await speed()).evaluate(args),
-  adviseFrom: async args => (await speed()).adviseFrom(args),
+  // on a sample of the user's rows (`rows`): the rows build's, which reads them
+  evaluate: async (args, emit) => (args.rows ? rowsCall('evaluateOnRows')(args, emit) : (await speed()).evaluate(args)),
+  adviseFrom: async (args, emit) =>
+    args.rows ? rowsCall('adviseFromRows')(args, emit) : (await speed()).adviseFrom(args),
   compare({ docs, options }) {
     const c = E.compareDesigns(docs, options);
     return moved(

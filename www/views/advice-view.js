@@ -62,9 +62,12 @@ async function runAdvice() {
   stop('');
   const id = ++runId;
   markOptionError(null, ...optionControls());
-  const doc = state.doc,
-    opts = { ...state.advice };
-  running = { text: docText(doc), name: doc.name ?? 'the design', loaded: new Map() };
+  let doc = state.doc;
+  const opts = { ...state.advice };
+  // the rows the page analyzed, when it did (views/rows-view.js): the candidates are counted on a
+  // sample of them (the engine's rows build reads it), not on the generated workload
+  const rowsRun = state.rows?.step === 'done' && state.rows.result ? state.rows.args : null;
+  running = { text: docText(doc), name: doc.name ?? 'the design', loaded: new Map(), rows: rowsRun?.file.name };
   const n = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
   stopping = new AbortController();
   const { signal } = stopping;
@@ -81,6 +84,14 @@ async function runAdvice() {
   try {
     // (imported when the advisor first runs: no part of the page's first load)
     const { spreadTasks } = await import('../engine/scheduler.js');
+    let sample;
+    if (rowsRun) {
+      $('advice-status').textContent = `Sampling the rows of ${rowsRun.file.name}…`;
+      const s = await pool[0].call('rowsSample', { ...rowsRun, text: docText(doc), records: opts.records }, { signal });
+      if (id !== runId) return;
+      doc = s.design;
+      sample = s.sample;
+    }
     const set = await pool[0].call('adviseCandidates', { doc, options: opts }, { signal });
     const total = set.candidates.length;
     let done = 0;
@@ -90,7 +101,11 @@ async function runAdvice() {
       tasks: set.candidates,
       signal,
       call: (w, c) =>
-        w.call('evaluate', { design: c.design, options: opts, targetRegions: set.targetRegions }, { signal }),
+        w.call(
+          'evaluate',
+          { design: c.design, options: opts, targetRegions: set.targetRegions, rows: sample },
+          { signal },
+        ),
       onResult() {
         done++;
         progress.value = done / total;
@@ -99,14 +114,14 @@ async function runAdvice() {
     });
     if (id !== runId) return;
     const seconds = (performance.now() - t0) / 1000;
-    const a = await pool[0].call('adviseFrom', { doc, options: opts, evaluations }, { signal });
+    const a = await pool[0].call('adviseFrom', { doc, options: opts, evaluations, rows: sample }, { signal });
     if (id !== runId) return;
     performance.mark('rowkey-lab:advice-done');
     advice = a;
     advisedOn = running;
     chosen = a.recommended.index;
     stop(
-      `${total} candidates × ${num(a.records)} records in ${fix(seconds, 1)} s on ${n} workers (${num(Math.round((total * a.records) / seconds))} records/s).`,
+      `${total} candidates × ${num(a.records)} ${rowsRun ? `rows of ${rowsRun.file.name}` : 'records'} in ${fix(seconds, 1)} s on ${n} workers (${num(Math.round((total * a.records) / seconds))} records/s).`,
     );
     renderAdvice();
   } catch (e) {
@@ -413,7 +428,7 @@ export function renderAdvice(focusChosen = false) {
   for (const f of a.inputFlags) rec.append(el('p', f, { class: 'note' }));
   const legend = el(
     'p',
-    `${a.candidates.length} candidates, each on ${num(a.records)} records; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the design advised on; ring: the recommendation. Choose a point for its design.`,
+    `${a.candidates.length} candidates, each on ${num(a.records)} ${advisedOn?.rows ? `rows of ${advisedOn.rows}` : 'records'}; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the design advised on; ring: the recommendation. Choose a point for its design.`,
     { class: 'muted' },
   );
   const plotWrap = el('div', undefined, { class: 'advice-grid' });

@@ -224,7 +224,9 @@ function runArgs() {
   showRowsError(null);
   status(`Analyzing ${r.name}…`);
   renderMapping();
-  return { file: r.file, rows: rowsOptions(r) };
+  // kept for the advisor, which runs on the rows analyzed (advice-view.js)
+  r.args = { file: r.file, rows: rowsOptions(r) };
+  return r.args;
 }
 /** "Analyze these rows": the design runs again, over them. */
 function analyzeRows() {
