@@ -366,8 +366,18 @@ if (sp) {
       [
         goal('(b)\u2019s time against (a)\u2019s', ratio('b_analyze_df', 'a_noop_mapInArrow'), '≤ 1.5×', r => r <= 1.5),
         goal('(b)\u2019s records/s against (d)\u2019s', ratio('d_spark_approx', 'b_analyze_df'), '≥ 1.0×', r => r >= 1),
-        goal('(c) `split_points_df`\u2019s time against (e)\u2019s', ratio('c_split_points_df', 'e_orderBy_key'), '≤ 1.2×', r => r <= 1.2),
-        goal('(c) exact mode\u2019s time against (e)\u2019s', ratio('c2_analyze_df_exact', 'e_orderBy_key'), '≤ 1.2×', r => r <= 1.2),
+        goal(
+          '(c) `split_points_df`\u2019s time against (e)\u2019s',
+          ratio('c_split_points_df', 'e_orderBy_key'),
+          '≤ 1.2×',
+          r => r <= 1.2,
+        ),
+        goal(
+          '(c) exact mode\u2019s time against (e)\u2019s',
+          ratio('c2_analyze_df_exact', 'e_orderBy_key'),
+          '≤ 1.2×',
+          r => r <= 1.2,
+        ),
       ],
     ),
   );

@@ -20,7 +20,7 @@ import { adviseCandidates, adviseFrom } from './rowkey_lab.js';
 export async function adviseDesignParallel(doc, options, run) {
   const { threads, onProgress, rows } = checkRun('adviseDesignParallel', run);
   checkCloneable('adviseDesignParallel', { options });
-  const set = adviseCandidates(doc, options);
+  const set = adviseCandidates(doc, options, rows);
   // a sample of the user's rows, shared with the workers rather than copied for every candidate
   let shared;
   if (rows) {

@@ -16,7 +16,7 @@ guardObjects(glue);
  */
 export async function adviseDesignParallel(doc, options, run) {
   const { onProgress, rows } = checkRun('adviseDesignParallel', run);
-  const set = glue.adviseCandidates(doc, options);
+  const set = glue.adviseCandidates(doc, options, rows);
   const total = set.candidates.length;
   const evaluations = [];
   for (const [i, c] of set.candidates.entries()) {

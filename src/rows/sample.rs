@@ -152,6 +152,9 @@ pub struct RowSampler {
     heap: BinaryHeap<Sampled>,
     bytes: usize,
     rows: u64,
+    /// The earliest and latest write time of every row offered (the file's, not the sample's).
+    first_ms: Option<i64>,
+    last_ms: Option<i64>,
 }
 
 impl RowSampler {
@@ -170,12 +173,18 @@ impl RowSampler {
             heap: BinaryHeap::new(),
             bytes: 0,
             rows: 0,
+            first_ms: None,
+            last_ms: None,
         })
     }
 
     /// Row `index` of the file.
     pub fn offer(&mut self, index: u64, values: &[FieldValue], time: Option<i64>) {
         self.rows = self.rows.max(index + 1);
+        if let Some(t) = time {
+            self.first_ms = Some(self.first_ms.map_or(t, |f| f.min(t)));
+            self.last_ms = Some(self.last_ms.map_or(t, |l| l.max(t)));
+        }
         let hash = content_hash(values, time);
         let full = self.heap.len() >= self.k || self.bytes > crate::limits::MAX_SAMPLE_BYTES;
         if full {
@@ -205,6 +214,8 @@ impl RowSampler {
         RowSample {
             fields: self.fields,
             file_rows: self.rows,
+            first_ms: self.first_ms,
+            last_ms: self.last_ms,
             rows,
         }
     }
@@ -217,6 +228,9 @@ pub struct RowSample {
     fields: Vec<String>,
     /// Rows in the file.
     file_rows: u64,
+    /// The file's earliest and latest write time, when its rows carry one.
+    first_ms: Option<i64>,
+    last_ms: Option<i64>,
     rows: Vec<Sampled>,
 }
 
@@ -255,10 +269,15 @@ impl RowSample {
         Ok(())
     }
 
-    /// The earliest and latest write time of the rows sampled, when they carry one.
-    pub fn time_span(&self) -> (Option<i64>, Option<i64>) {
-        let times = self.rows.iter().filter_map(|r| r.time);
-        (times.clone().min(), times.max())
+    /// The file's rows and time span, as its first pass found them: what the advisor sizes a
+    /// design's workload by (`analyze::doc_for_rows`), so its capacity figures are the rows'.
+    pub fn file_summary(&self) -> super::ScanSummary {
+        super::ScanSummary {
+            rows: self.file_rows,
+            first_ms: self.first_ms,
+            last_ms: self.last_ms,
+            out_of_order: 0,
+        }
     }
 
     /// The sample as bytes (see the module docs).

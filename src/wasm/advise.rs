@@ -49,12 +49,36 @@ pub fn advise_design(doc: JsValue, options: JsValue, rows: JsValue) -> Result<Js
 }
 
 /// The candidates (`{candidates: [{label, changes, keyText, design}], servers,
-/// targetRegions, fixedFields}`), the input first.
+/// targetRegions, fixedFields}`), the input first; with `rows` (a sample of the user's rows)
+/// each design's workload is sized to the rows' file, as `adviseDesign` sizes it.
 #[wasm_bindgen(js_name = adviseCandidates)]
-pub fn advise_candidates(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let doc = doc_arg("doc", &doc)?;
+pub fn advise_candidates(
+    doc: JsValue,
+    options: JsValue,
+    rows: JsValue,
+) -> Result<JsValue, JsValue> {
+    let doc = sized(doc_arg("doc", &doc)?, &rows)?;
     let o = advise_opts(options)?;
     to_js(&core(advise::candidates(&doc, &o))?)
+}
+
+/// `doc` sized to the rows of a sample's file (`advise::for_rows`), or as it is without one.
+fn sized(
+    doc: crate::design::DesignDocument,
+    rows: &JsValue,
+) -> Result<crate::design::DesignDocument, JsValue> {
+    #[cfg(feature = "rows")]
+    if let Some(sample) = row_sample(rows)? {
+        return Ok(advise::for_rows(&doc, &sample));
+    }
+    if !(rows.is_undefined() || rows.is_null()) {
+        return Err(super::bad_arg(
+            "rows",
+            "nothing: this build reads no rows",
+            rows,
+        ));
+    }
+    Ok(doc)
 }
 
 /// One candidate's figures on the advisor's workload (`targetRegions` from
@@ -92,29 +116,24 @@ pub fn advise_from(
     evaluations: JsValue,
     rows: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let doc = doc_arg("doc", &doc)?;
+    let doc = sized(doc_arg("doc", &doc)?, &rows)?;
     let o = advise_opts(options)?;
     let evals = core(advise::read_evaluations(&json_text(
         "evaluations",
         &evaluations,
     )?))?;
     let set = core(advise::candidates(&doc, &o))?;
-    // the rows sampled and the file's, from the sample's header
+    // the rows sampled and the file's, from the sample's header (`sized` refused a sample on a
+    // build without rows)
+    #[cfg(feature = "rows")]
     let counts = if rows.is_undefined() || rows.is_null() {
         None
     } else {
-        #[cfg(feature = "rows")]
-        {
-            let bytes = super::bytes_arg("rows", &rows)?;
-            Some(core(crate::rows::RowSample::counts(&bytes)).map(|(file, n)| (n, file))?)
-        }
-        #[cfg(not(feature = "rows"))]
-        return Err(super::bad_arg(
-            "rows",
-            "nothing: this build reads no rows",
-            &rows,
-        ));
+        let bytes = super::bytes_arg("rows", &rows)?;
+        Some(core(crate::rows::RowSample::counts(&bytes)).map(|(file, n)| (n, file))?)
     };
+    #[cfg(not(feature = "rows"))]
+    let counts = None;
     to_js(&core(advise::advise_from_rows(
         &doc, &o, &set, evals, counts,
     ))?)

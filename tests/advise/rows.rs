@@ -80,6 +80,12 @@ fn every_candidate_on_every_row_is_the_analysis_of_those_rows() {
     let advice = advise_on_rows(&doc, &opts, &all).unwrap();
     assert_eq!(advice.records, ROWS as u64);
     assert!(advice.basis.contains("your 20000 rows"), "{}", advice.basis);
+    // the capacity is the rows': one row a second over 20,000 s, not the default workload's
+    // 1,000 records/s; the designs carry the rows' volume
+    let span_ms = (ROWS as f64 - 1.0) * 1000.0 + 1.0;
+    assert_eq!(advice.capacity.write_rate, ROWS as f64 * 1000.0 / span_ms);
+    let w = advice.recommended.design.workload.as_ref().unwrap();
+    assert_eq!((w.records, w.start_time), (ROWS as u64, 1_704_067_200_000));
     let analyze = AnalyzeOptions {
         windows: opts.windows,
         sample_size: 0,

@@ -374,6 +374,9 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     const a = answers[0];
     assert.equal(a.records, 2996);
     assert.match(a.basis, /your 2996 rows/);
+    // the capacity at the rows' own rate: 2,996 rows over about four days, not 1,000 records/s
+    const [first, last] = [Date.parse('2013-01-01T10:00:00Z'), Date.parse('2013-01-05T04:00:00Z')];
+    assert.ok(Math.abs(a.capacity.writeRate - (2996 * 1000) / (last - first + 1)) < 1e-9, String(a.capacity.writeRate));
     for (const c of a.candidates) if (c.metrics) assert.equal(c.metrics.records, 2996, c.label);
     assert.deepEqual(answers[1], a, 'the Parquet file gives the CSV answer');
     // the input candidate's figures are the analysis of the same rows (analyze --records)

@@ -89,6 +89,11 @@ export async function rowsSample(data, emit, { designOf }) {
   }
 }
 
+/** The advisor's candidates for a sample of the rows (their workloads sized to the rows' file). */
+export async function adviseCandidatesRows({ doc, options, rows }) {
+  return (await rowsEngine()).adviseCandidates(doc, options, rows);
+}
+
 /** One candidate on a sample of the rows: the rows build's (the speed build reads no rows); the
  * engine's error on it is its answer (`{ error }`), as the speed build's evaluate gives it. */
 export async function evaluateOnRows({ design, options, targetRegions, rows }) {

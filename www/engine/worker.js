@@ -205,7 +205,8 @@ const handlers = {
   // the speed build's: the counting workers warmed up, the advisor's calls (engine/spread.js)
   warm: async data => (await speed()).warm(data),
   warmUp: async data => (await speed()).warmUp(data),
-  adviseCandidates: async args => (await speed()).adviseCandidates(args),
+  adviseCandidates: async (args, emit) =>
+    args.rows ? rowsCall('adviseCandidatesRows')(args, emit) : (await speed()).adviseCandidates(args),
   // on a sample of the user's rows (`rows`): the rows build's, which reads them
   evaluate: async (args, emit) => (args.rows ? rowsCall('evaluateOnRows')(args, emit) : (await speed()).evaluate(args)),
   adviseFrom: async (args, emit) =>

@@ -92,7 +92,7 @@ async function runAdvice() {
       doc = s.design;
       sample = s.sample;
     }
-    const set = await pool[0].call('adviseCandidates', { doc, options: opts }, { signal });
+    const set = await pool[0].call('adviseCandidates', { doc, options: opts, rows: sample }, { signal });
     const total = set.candidates.length;
     let done = 0;
     const t0 = performance.now();
