@@ -45,7 +45,7 @@ class Design:
 
     It is kept as its JSON text, so it pickles and ships to Spark executors as it is."""
 
-    __slots__ = ("json",)
+    __slots__ = ("json", "_inferred")
 
     def __init__(self, text: str):
         _engine.check_design(text)
@@ -60,6 +60,35 @@ class Design:
         if not isinstance(doc, str):
             doc = json.dumps(doc)
         return cls(doc)
+
+    @classmethod
+    def from_rows(
+        cls,
+        doc: "str | bytes | Mapping[str, Any]",
+        data: Any,
+        *,
+        map: Optional[Mapping[str, str]] = None,
+    ) -> "Design":
+        """A design that may be just a key (``{"v": 1, "key": "..."}``), its fields declared from
+        ``data``'s columns (a pyarrow Table, RecordBatch or Schema; anything with ``.schema`` or
+        ``__arrow_c_schema__``) as ``rowkey-lab analyze --records`` declares them: a time
+        segment's field a timestamp, ``dec``/``long``/``int``/``short``'s a long, else the
+        column's own type. ``design.inferred`` lists them, each with why."""
+        if isinstance(doc, bytes):
+            doc = doc.decode("utf-8")
+        if not isinstance(doc, str):
+            doc = json.dumps(doc)
+        s = getattr(data, "schema", None)
+        schema = s if hasattr(s, "__arrow_c_schema__") else data
+        text, inferred = _engine.declare_fields(doc, schema, _rows(None, map, None, None))
+        d = cls(text)
+        object.__setattr__(d, "_inferred", json.loads(inferred))
+        return d
+
+    @property
+    def inferred(self) -> list:
+        """The fields ``from_rows`` declared from the data: ``[{field, column, type, basis}]``."""
+        return getattr(self, "_inferred", [])
 
     @classmethod
     def from_sql(cls, sql: str) -> "Design":

@@ -80,23 +80,45 @@ pub(crate) fn rows_options(py: Python<'_>, text: Option<&str>) -> PyResult<RowsO
 
 const STREAM: &CStr = c"arrow_array_stream";
 
+/// The PyCapsule `obj.<method>()` returns (kept: it owns what it holds) and its pointer,
+/// checked to be named `name`; `arg` and `expected` say what `obj` should have been.
+fn capsule<'py>(
+    py: Python<'py>,
+    obj: &Bound<'py, PyAny>,
+    arg: &str,
+    method: &str,
+    name: &CStr,
+    expected: &str,
+) -> PyResult<(Bound<'py, PyCapsule>, std::ptr::NonNull<std::ffi::c_void>)> {
+    let bad = |what: String| py_error(py, &Error::arg(arg, what));
+    if !obj.hasattr(method)? {
+        return Err(bad(format!(
+            "expected {expected}, got {}",
+            obj.get_type().name()?
+        )));
+    }
+    let capsule = obj
+        .call_method0(method)?
+        .cast_into::<PyCapsule>()
+        .map_err(|_| bad(format!("{method} did not return a PyCapsule")))?;
+    let ptr = capsule.pointer_checked(Some(name))?;
+    Ok((capsule, ptr))
+}
+
 /// Every record batch of `source`, an object with `__arrow_c_stream__` (a pyarrow Table or
 /// RecordBatchReader, a polars or DuckDB result): the batches are shared, not copied. Read
 /// with the GIL held (a stream may be produced by Python code); an empty stream gives one
 /// empty batch of its schema, so column errors still name the columns.
 pub(crate) fn batches(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<RecordBatch>> {
     let bad = |what: String| py_error(py, &Error::arg("source", what));
-    if !source.hasattr("__arrow_c_stream__")? {
-        return Err(bad(format!(
-            "expected Arrow data (an object with __arrow_c_stream__: a pyarrow Table or RecordBatchReader, a polars or DuckDB result), got {}",
-            source.get_type().name()?
-        )));
-    }
-    let capsule = source.call_method0("__arrow_c_stream__")?;
-    let capsule = capsule
-        .cast::<PyCapsule>()
-        .map_err(|_| bad("__arrow_c_stream__ did not return a PyCapsule".into()))?;
-    let ptr = capsule.pointer_checked(Some(STREAM))?;
+    let (_capsule, ptr) = capsule(
+        py,
+        source,
+        "source",
+        "__arrow_c_stream__",
+        STREAM,
+        "Arrow data (an object with __arrow_c_stream__: a pyarrow Table or RecordBatchReader, a polars or DuckDB result)",
+    )?;
     // SAFETY: the capsule is named "arrow_array_stream", so by the Arrow PyCapsule interface
     // it holds an `ArrowArrayStream`; `from_raw` moves the stream out and marks the capsule's
     // copy released, so the capsule's destructor does not release it a second time.
@@ -119,6 +141,63 @@ pub(crate) fn batches(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec
 #[pyfunction]
 fn check_design(py: Python<'_>, text: &str) -> PyResult<()> {
     design(py, text).map(|_| ())
+}
+
+const SCHEMA: &CStr = c"arrow_schema";
+
+/// `declare_fields(design, schema, rows)`: `(design, inferred)` as JSON texts, the design (a
+/// document that may be just a key) with every field its key names and does not declare
+/// declared from `schema`'s columns (an object with `__arrow_c_schema__`, e.g. a pyarrow
+/// Schema), as `analyze --records` declares them from a Parquet or Arrow file; validated.
+#[pyfunction]
+#[pyo3(signature = (design_json, schema, rows_json=None))]
+fn declare_fields(
+    py: Python<'_>,
+    design_json: &str,
+    schema: &Bound<'_, PyAny>,
+    rows_json: Option<&str>,
+) -> PyResult<(String, String)> {
+    let bad = |what: String| py_error(py, &Error::arg("schema", what));
+    let (_capsule, ptr) = capsule(
+        py,
+        schema,
+        "schema",
+        "__arrow_c_schema__",
+        SCHEMA,
+        "an Arrow schema (an object with __arrow_c_schema__: a pyarrow Schema, or the table's .schema)",
+    )?;
+    // SAFETY: the capsule is named "arrow_schema", so by the Arrow PyCapsule interface it
+    // holds an `ArrowSchema` the capsule keeps alive; it is only read here (the capsule still
+    // owns and releases it).
+    let ffi = unsafe { &*ptr.as_ptr().cast::<arrow_schema::ffi::FFI_ArrowSchema>() };
+    let schema = arrow_schema::Schema::try_from(ffi)
+        .map_err(|e| bad(format!("not a readable Arrow schema: {e}")))?;
+    let rows = rows_options(py, rows_json)?;
+    let doc = core(py, DesignDocument::from_json_unchecked(design_json))?;
+    let (doc, inferred) = core(
+        py,
+        rowkey_lab::rows::declare_from_file(
+            doc,
+            &rows,
+            rowkey_lab::rows::FileSample::Schema(&schema),
+        ),
+    )?;
+    core(py, doc.validate_in(design_json))?;
+    let text = |v: serde_json::Result<String>| {
+        v.map_err(|e| {
+            py_error(
+                py,
+                &Error::new(
+                    ErrorKind::IllegalState,
+                    format!("could not be written: {e}"),
+                ),
+            )
+        })
+    };
+    Ok((
+        text(serde_json::to_string(&doc))?,
+        text(serde_json::to_string(&inferred))?,
+    ))
 }
 
 /// `encode(design, source, rows)`: every row's key as `(keys, offsets)`, the keys end to end
@@ -470,6 +549,7 @@ fn to_string_binary(key: &[u8]) -> String {
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RowkeyLabError", m.py().get_type::<RowkeyLabError>())?;
     m.add_function(wrap_pyfunction!(check_design, m)?)?;
+    m.add_function(wrap_pyfunction!(declare_fields, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(encode_skipped, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;

@@ -126,3 +126,38 @@ def test_regions_of_is_hbases_start_end_rule(rows):
         rk.regions_of(keys, [b""] + splits)
     with pytest.raises(rk.RowkeyLabError, match="binary"):
         rk.regions_of(pa.array(["a"]), splits)
+
+
+def test_a_design_that_is_just_a_key_declares_its_fields_from_the_data(rows, files, cli):
+    key_only = {k: v for k, v in SALTED.items() if k != "fields"}
+    d = rk.Design.from_rows(key_only, rows)
+    # the key writes device and seq as they are (str(seq) is text of any type): the columns'
+    # own types, string and int64
+    assert [(f["field"], f["type"]) for f in d.inferred] == [("device", "string"), ("seq", "long")]
+    assert d.to_dict()["fields"] == [
+        {"name": "device", "type": "string"},
+        {"name": "seq", "type": "long"},
+    ]
+    # the declared design's report on the same rows, and the CLI's for the key alone
+    # (the columns bound aside: the declared design binds ts too)
+    got, want = rk.analyze(d, rows), rk.analyze(SALTED, rows)
+    assert got["rows"].pop("columns") == {"device": "device", "seq": "seq"}
+    want["rows"].pop("columns")
+    assert got == want
+    (files / "key-only.json").write_text(json.dumps(key_only))
+    parquet = files / "rows.parquet"
+    want = json.loads(cli("analyze", files / "key-only.json", "--records", parquet, "--json"))
+    got = rk.analyze(rk.Design.from_rows(key_only, pq.read_schema(files / "rows.parquet")), rows)
+    assert _without_format(got)[0] == _without_format(want)[0]
+    # a time segment makes its field a timestamp; a mapped column; a missing one is named
+    timed = rk.Design.from_rows(
+        {"v": 1, "key": 'who + time(t, "yyyyMMdd")'}, rows, map={"who": "device", "t": "ts"}
+    )
+    assert [(f["field"], f["column"], f["type"]) for f in timed.inferred] == [
+        ("who", "device", "string"),
+        ("t", "ts", "timestamp"),
+    ]
+    with pytest.raises(rk.RowkeyLabError, match="has no column `nope`"):
+        rk.Design.from_rows({"v": 1, "key": "nope"}, rows)
+    with pytest.raises(rk.RowkeyLabError, match="expected an Arrow schema"):
+        rk.Design.from_rows({"v": 1, "key": "device"}, 42)
