@@ -40,6 +40,9 @@ function adviseOptions(opt) {
 }
 
 const f2 = x => x.toFixed(2);
+/** A write rate as a person reads it: 4 significant digits below 1,000 (a file's rows may come
+ * at 0.0106 a second), whole numbers above. */
+const rate = r => (r >= 1000 ? String(Math.round(r)) : String(Number(r.toPrecision(4))));
 const gib = b => (b / 2 ** 30).toFixed(1);
 
 export async function advise(pos, opt) {
@@ -118,7 +121,7 @@ export async function advise(pos, opt) {
     const c = a.capacity;
     lines.push(
       '',
-      `capacity (${c.recordBytes} bytes per record, ${c.writeRate} writes/s, ${c.servers} server(s)):`,
+      `capacity (${c.recordBytes} bytes per record, ${rate(c.writeRate)} writes/s, ${c.servers} server(s)):`,
       table(
         c.horizons.map(h => [
           h.months,
