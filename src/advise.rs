@@ -135,13 +135,6 @@ pub fn advise(doc: &DesignDocument, opts: &AdviseOptions) -> Result<Advice> {
     advise_from(doc, opts, &set, evaluations)
 }
 
-/// `doc` with its workload sized to the file a sample was taken from (its rows, first and last
-/// write time): the candidates carry it, and the capacity figures are the rows' rate and volume.
-#[cfg(feature = "rows")]
-pub fn for_rows(doc: &DesignDocument, rows: &crate::rows::RowSample) -> DesignDocument {
-    crate::analyze::doc_for_rows(doc, &rows.file_summary())
-}
-
 /// [`advise`] with every candidate evaluated on a sample of a user's rows
 /// ([`crate::rows::RowSample`], read by a first pass with a row sample) instead of the
 /// design's workload.
@@ -152,7 +145,9 @@ pub fn advise_on_rows(
     rows: &crate::rows::RowSample,
 ) -> Result<Advice> {
     opts.validate()?;
-    let doc = &for_rows(doc, rows);
+    // the designs sized to the rows' file: the candidates carry it, and the capacity figures
+    // are the rows' rate and volume
+    let doc = &crate::analyze::doc_for_rows(doc, &rows.file_summary());
     let set = candidates(doc, opts)?;
     let designs: Vec<&DesignDocument> = set.candidates.iter().map(|c| &c.design).collect();
     let one = |d: &&DesignDocument| evaluate_on_rows(d, opts, set.target_regions, rows);

@@ -35,7 +35,7 @@ export async function adviseDesignParallel(doc, options, run) {
     spreadTasks({
       workers,
       tasks: set.candidates,
-      call: (w, c) => w.call('evaluate', { design: c.design, options, target: set.targetRegions, rows: shared }),
+      call: (w, c) => w.call('evaluate', { design: c.design, options, targetRegions: set.targetRegions, rows: shared }),
       onResult(i) {
         done += 1;
         onProgress?.({ done, total, label: set.candidates[i].label });

@@ -2,6 +2,7 @@
 // through the call interface (../shared/calls.js), each with this thread's own engine. The
 // counting calls are the ones the page's counting workers answer (../shared/count.js).
 import { parentPort } from 'node:worker_threads';
+import { adviceCalls } from '../shared/advice-calls.js';
 import { moved, serve } from '../shared/calls.js';
 import { countHandlers } from '../shared/count.js';
 import { readChunk } from '../shared/rows.js';
@@ -12,12 +13,6 @@ import { rowsHandlers } from './rows.js';
 serve(nodePort(parentPort), {
   ...countHandlers(() => engine),
   ...rowsHandlers(engine, readChunk, moved),
-  /** One candidate's figures; the engine's error on it is its answer (`{ error }`), not a failure. */
-  evaluate({ design, options, target, rows }) {
-    try {
-      return engine.evaluateCandidate(design, options, target, rows);
-    } catch (e) {
-      return { error: String(e?.message ?? e) };
-    }
-  },
+  // the advisor's: evaluate (one candidate's figures, an engine error its answer), as the page's
+  ...adviceCalls(() => engine),
 });

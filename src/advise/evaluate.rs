@@ -107,29 +107,24 @@ pub fn evaluate_on_rows(
     target_regions: u32,
     rows: &RowSample,
 ) -> Result<CandidateMetrics> {
-    use crate::analyze::FirstPass;
-    use crate::rows::{RowScan, RowSink};
     if rows.is_empty() {
         return Err(crate::error::Error::arg(
             "rows",
             "no rows to evaluate the candidates on",
         ));
     }
-    let key = crate::keyspec::CompiledKey::new(&design.key, &design.key_fields())?;
-    let mut scan = RowScan::new(Some(key));
-    if crate::analyze::needs_row_sample(design) {
-        scan = scan.with_sample();
-    }
     let fields: Vec<String> = design.fields.iter().map(|f| f.name.clone()).collect();
-    // The sample is in memory already: its keys are kept for the count (a sample is at most
-    // MAX_SAMPLE_ROWS rows), else the rows are fed again.
-    let mut first = FirstPass::new(design, scan, crate::limits::MAX_REPLAY_BYTES)?;
-    rows.each(&fields, &mut |values, time| first.row(values, time))?;
-    let options = analyze_options(opts);
-    let mut run = AnalysisRun::for_first_pass(design, &options, &first)?;
-    if !run.replay(&first)? {
-        rows.each(&fields, &mut |values, time| run.row(values, time))?;
-    }
+    // The two passes `analyze --records` makes over a file, over the sample: its keys kept for
+    // the count (a sample is at most MAX_SAMPLE_ROWS rows), else the rows fed again.
+    let (run, first, _) = crate::analyze::count_rows(
+        design,
+        &analyze_options(opts),
+        crate::limits::MAX_REPLAY_BYTES,
+        &mut |sink| {
+            rows.each(&fields, &mut |values, time| sink.row(values, time))?;
+            Ok(crate::rows::RowStats::default())
+        },
+    )?;
     let doc = crate::analyze::doc_for_rows(
         &crate::analyze::fit_to_first(design, &first),
         &first.scan.summary,

@@ -37,9 +37,6 @@ pub struct InferredField {
     pub basis: String,
 }
 
-/// A column's type by its name, as the file gives it.
-type ColumnTypes = Box<dyn Fn(&str) -> Result<ColumnType>>;
-
 /// What the file says about its columns.
 pub enum FileSample<'a> {
     /// A CSV's, JSON Lines' or Arrow IPC file's first bytes; `whole` when they are the whole
@@ -158,6 +155,30 @@ enum ColumnType {
     Arrow(DataType),
 }
 
+/// Every column's type as the file gives it.
+enum Columns {
+    Csv,
+    /// The kind of each column's first value in the first rows.
+    Json(BTreeMap<String, FieldType>),
+    Arrow(Schema),
+}
+
+impl Columns {
+    /// Column `c`'s type.
+    fn of(&self, c: &str) -> ColumnType {
+        match self {
+            Columns::Csv => ColumnType::CsvText,
+            Columns::Json(kinds) => ColumnType::Json(kinds.get(c).copied()),
+            Columns::Arrow(schema) => ColumnType::Arrow(
+                schema
+                    .field_with_name(c)
+                    .map(|f| f.data_type().clone())
+                    .unwrap_or(DataType::Null),
+            ),
+        }
+    }
+}
+
 fn arrow_type(column: &str, t: &DataType) -> Result<FieldType> {
     use DataType as D;
     Ok(match t {
@@ -238,43 +259,21 @@ pub fn declare_from_file(
         return Ok((doc, Vec::new()));
     }
     let name = opts.name.as_deref().unwrap_or("rows");
-    let (columns, types): (Vec<String>, ColumnTypes) = match file {
-        FileSample::Schema(schema) => {
-            let s = schema.clone();
-            (
-                arrow::names(schema),
-                Box::new(move |c| {
-                    Ok(ColumnType::Arrow(
-                        s.field_with_name(c)
-                            .map(|f| f.data_type().clone())
-                            .unwrap_or(DataType::Null),
-                    ))
-                }),
-            )
-        }
+    let (columns, types) = match file {
+        FileSample::Schema(schema) => (arrow::names(schema), Columns::Arrow(schema.clone())),
         FileSample::Head { bytes, whole } => {
             let format = Format::detect(opts.format, opts.name.as_deref(), bytes)?;
             match format {
-                Format::Csv => (columns(opts, bytes)?, Box::new(|_| Ok(ColumnType::CsvText))),
-                Format::JsonLines => {
-                    let kinds = json_kinds(name, bytes, whole)?;
-                    (
-                        columns(opts, bytes)?,
-                        Box::new(move |c| Ok(ColumnType::Json(kinds.get(c).copied()))),
-                    )
-                }
+                Format::Csv => (columns(opts, bytes)?, Columns::Csv),
+                Format::JsonLines => (
+                    columns(opts, bytes)?,
+                    Columns::Json(json_kinds(name, bytes, whole)?),
+                ),
                 Format::ArrowFile | Format::ArrowStream => {
                     let schema = arrow::head_schema(name, format, bytes)?;
-                    let s = schema.clone();
                     (
                         arrow::names(&schema),
-                        Box::new(move |c| {
-                            Ok(ColumnType::Arrow(
-                                s.field_with_name(c)
-                                    .map(|f| f.data_type().clone())
-                                    .unwrap_or(DataType::Null),
-                            ))
-                        }),
+                        Columns::Arrow(schema.as_ref().clone()),
                     )
                 }
                 Format::Parquet => {
@@ -310,7 +309,7 @@ pub fn declare_from_file(
         }
         let (field_type, basis) = match want.field_type() {
             Some(t) => (t, why.to_string()),
-            None => match types(&column)? {
+            None => match types.of(&column) {
                 ColumnType::CsvText => (
                     FieldType::String,
                     "a CSV column, written as its text".into(),

@@ -6,7 +6,9 @@
 //!
 //! It travels as bytes (to the workers that evaluate candidates): [`SAMPLE_MAGIC`],
 //! [`SAMPLE_VERSION`] (little-endian u16), the file's rows and the rows sampled (little-endian
-//! u64 each), then the postcard body.
+//! u64 each), a byte 1 when the rows carry times and the file's first and last time
+//! (little-endian i64 each, 0 without), then the postcard body. The header alone says what
+//! the advisor sizes a design by ([`RowSample::header`]), without reading the rows.
 
 use std::collections::BinaryHeap;
 
@@ -23,7 +25,7 @@ pub const SAMPLE_VERSION: u16 = 1;
 /// Most rows a sample keeps (the advisor's `records` allows more for a generated workload).
 pub const MAX_SAMPLE_ROWS: u64 = 1_000_000;
 
-const HEADER: usize = 4 + 2 + 8 + 8;
+const HEADER: usize = 4 + 2 + 8 + 8 + 1 + 8 + 8;
 
 /// One value as a sample stores it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -287,6 +289,10 @@ impl RowSample {
         out.extend_from_slice(&SAMPLE_VERSION.to_le_bytes());
         out.extend_from_slice(&self.file_rows.to_le_bytes());
         out.extend_from_slice(&(self.rows.len() as u64).to_le_bytes());
+        let (first, last) = (self.first_ms, self.last_ms);
+        out.push(u8::from(first.is_some()));
+        out.extend_from_slice(&first.unwrap_or(0).to_le_bytes());
+        out.extend_from_slice(&last.unwrap_or(0).to_le_bytes());
         postcard::to_extend(self, out).map_err(|e| {
             Error::new(
                 ErrorKind::IllegalState,
@@ -295,8 +301,9 @@ impl RowSample {
         })
     }
 
-    /// A sample's header alone: the file's rows and the rows sampled.
-    pub fn counts(bytes: &[u8]) -> Result<(u64, u64)> {
+    /// A sample's header alone: the file's summary ([`file_summary`](Self::file_summary))
+    /// and the rows sampled.
+    pub fn header(bytes: &[u8]) -> Result<(super::ScanSummary, u64)> {
         let bad = |what: &str| Error::arg("rows", format!("not a row sample: {what}"));
         if bytes.get(0..4) != Some(&SAMPLE_MAGIC[..]) {
             return Err(bad("it does not start as one"));
@@ -316,15 +323,26 @@ impl RowSample {
                 .map(u64::from_le_bytes)
                 .map_err(|_| bad("too short"))
         };
-        Ok((n(6)?, n(14)?))
+        let timed = match word(22, 23) {
+            [t] => *t == 1,
+            _ => return Err(bad("too short")),
+        };
+        let time = |a: usize| n(a).map(|t| timed.then_some(t as i64));
+        let file = super::ScanSummary {
+            rows: n(6)?,
+            first_ms: time(23)?,
+            last_ms: time(31)?,
+            out_of_order: 0,
+        };
+        Ok((file, n(14)?))
     }
 
     /// A sample read back from [`to_bytes`](Self::to_bytes).
     pub fn from_bytes(bytes: &[u8]) -> Result<RowSample> {
-        let (file_rows, n) = Self::counts(bytes)?;
+        let (file, n) = Self::header(bytes)?;
         let s: RowSample = postcard::from_bytes(bytes.get(HEADER..).unwrap_or_default())
             .map_err(|e| Error::arg("rows", format!("not a readable row sample: {e}")))?;
-        if s.file_rows != file_rows || s.rows.len() as u64 != n {
+        if s.file_summary() != file || s.rows.len() as u64 != n {
             return Err(Error::arg(
                 "rows",
                 "a row sample whose header and body differ",
@@ -408,7 +426,8 @@ mod tests {
             .finish()
             .to_bytes()
             .unwrap();
-        assert_eq!(RowSample::counts(&bytes).unwrap(), (0, 0));
+        let (file, n) = RowSample::header(&bytes).unwrap();
+        assert_eq!((file.rows, n), (0, 0));
         assert!(RowSample::from_bytes(&bytes[..bytes.len().min(10)]).is_err());
         assert!(RowSample::from_bytes(b"RKLP\x01\x00").is_err());
         let mut v2 = bytes.clone();

@@ -57,28 +57,35 @@ pub fn advise_candidates(
     options: JsValue,
     rows: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let doc = sized(doc_arg("doc", &doc)?, &rows)?;
+    let (doc, _) = sized(doc_arg("doc", &doc)?, &rows)?;
     let o = advise_opts(options)?;
     to_js(&core(advise::candidates(&doc, &o))?)
 }
 
-/// `doc` sized to the rows of a sample's file (`advise::for_rows`), or as it is without one.
+/// `doc` sized to the rows of a sample's file (its header alone: the file's rows and time
+/// span), or as it is without one; and the rows sampled and the file's, for the answer.
 fn sized(
     doc: crate::design::DesignDocument,
     rows: &JsValue,
-) -> Result<crate::design::DesignDocument, JsValue> {
+) -> Result<(crate::design::DesignDocument, Option<(u64, u64)>), JsValue> {
+    if rows.is_undefined() || rows.is_null() {
+        return Ok((doc, None));
+    }
     #[cfg(feature = "rows")]
-    if let Some(sample) = row_sample(rows)? {
-        return Ok(advise::for_rows(&doc, &sample));
+    {
+        let bytes = super::bytes_arg("rows", rows)?;
+        let (file, sampled) = core(crate::rows::RowSample::header(&bytes))?;
+        Ok((
+            crate::analyze::doc_for_rows(&doc, &file),
+            Some((sampled, file.rows)),
+        ))
     }
-    if !(rows.is_undefined() || rows.is_null()) {
-        return Err(super::bad_arg(
-            "rows",
-            "nothing: this build reads no rows",
-            rows,
-        ));
-    }
-    Ok(doc)
+    #[cfg(not(feature = "rows"))]
+    Err(super::bad_arg(
+        "rows",
+        "nothing: this build reads no rows",
+        rows,
+    ))
 }
 
 /// One candidate's figures on the advisor's workload (`targetRegions` from
@@ -116,24 +123,13 @@ pub fn advise_from(
     evaluations: JsValue,
     rows: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let doc = sized(doc_arg("doc", &doc)?, &rows)?;
+    let (doc, counts) = sized(doc_arg("doc", &doc)?, &rows)?;
     let o = advise_opts(options)?;
     let evals = core(advise::read_evaluations(&json_text(
         "evaluations",
         &evaluations,
     )?))?;
     let set = core(advise::candidates(&doc, &o))?;
-    // the rows sampled and the file's, from the sample's header (`sized` refused a sample on a
-    // build without rows)
-    #[cfg(feature = "rows")]
-    let counts = if rows.is_undefined() || rows.is_null() {
-        None
-    } else {
-        let bytes = super::bytes_arg("rows", &rows)?;
-        Some(core(crate::rows::RowSample::counts(&bytes)).map(|(file, n)| (n, file))?)
-    };
-    #[cfg(not(feature = "rows"))]
-    let counts = None;
     to_js(&core(advise::advise_from_rows(
         &doc, &o, &set, evals, counts,
     ))?)

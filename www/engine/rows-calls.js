@@ -5,6 +5,7 @@
 // loaded on the first such call, never part of the page's first load). Imported lazily by
 // worker.js, whose handlers these are: each gets the call's arguments, its `emit` and the
 // worker's own helpers (`designOf`, `readsOver`).
+import { adviceCalls } from './advice-calls.js';
 import { moved, reportBuffers } from './calls.js';
 import { fileColumns, analyzeRows as readRows } from './rows.js';
 
@@ -89,25 +90,13 @@ export async function rowsSample(data, emit, { designOf }) {
   }
 }
 
-/** The advisor's candidates for a sample of the rows (their workloads sized to the rows' file). */
-export async function adviseCandidatesRows({ doc, options, rows }) {
-  return (await rowsEngine()).adviseCandidates(doc, options, rows);
-}
-
-/** One candidate on a sample of the rows: the rows build's (the speed build reads no rows); the
- * engine's error on it is its answer (`{ error }`), as the speed build's evaluate gives it. */
-export async function evaluateOnRows({ design, options, targetRegions, rows }) {
+let advice = null;
+/** The advisor's call `name` on a sample of the rows (`rows`): the rows build's, which reads them
+ * (the speed build does not); the candidates' workloads sized to the rows' file. */
+export async function onRows(name, args) {
   const api = await rowsEngine();
-  try {
-    return api.evaluateCandidate(design, options, targetRegions, rows);
-  } catch (e) {
-    return { error: String(e?.message ?? e) };
-  }
-}
-
-/** The advisor's answer from evaluations on a sample of the rows (the sample's counts in it). */
-export async function adviseFromRows({ doc, options, evaluations, rows }) {
-  return (await rowsEngine()).adviseFrom(doc, options, evaluations, rows);
+  advice ??= adviceCalls(() => api);
+  return advice[name](args);
 }
 
 /** The design (JSON `text`) analyzed over the rows of `file` (a File) with `rows` (the engine's

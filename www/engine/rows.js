@@ -41,14 +41,13 @@ export async function analyzeRows(
   const blob = asReader(source);
   // a function of streams: its first bytes read ahead, to type the fields the design leaves out
   const ahead = blob ? null : await readAhead(source('reading'));
-  const { design, inferred } = await fitDesign(api, doc, blob, rows, ahead);
+  const { design, inferred, footer } = await fitDesign(api, doc, blob, rows, ahead);
   const s = new api.RowsSession(design, options, rows);
   try {
     if (keys) s.keepKeys();
     if (rowSample !== undefined) s.keepRowSample(rowSample);
     let parquet = null;
-    if (blob && (await formatOf(api, blob, rows)).format === 'parquet')
-      parquet = s.parquet(...(await parquetFooter(api, blob))).rowGroups;
+    if (footer) parquet = s.parquet(...footer).rowGroups;
     const passes = {};
     for (const pass of scanOnly ? ['reading'] : ['reading', 'analyzing']) {
       // The engine kept the rows the first pass read (while they fit its cap) and counted them
@@ -124,11 +123,12 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   const blob = typeof source === 'function' ? null : asReader(source);
   const from = opts.chunkFrom ?? CHUNKED_FROM;
   const chunked = blob && !scanOnly && !keys && blob.size >= from;
-  const { design, inferred } = chunked ? await fitDesign(api, doc, blob, rows) : { design: doc };
+  const fit = chunked ? await fitDesign(api, doc, blob, rows) : { design: doc };
+  const { design, inferred } = fit;
   const s = chunked ? new api.RowsSession(design, options, rows) : null;
   let tasks = null;
   try {
-    if (s?.chunkable()) tasks = await chunkTasks(api, s, blob, rows, opts.workers, from);
+    if (s?.chunkable()) tasks = await chunkTasks(s, blob, fit, opts.workers, from);
   } catch {
     tasks = null;
   }
@@ -169,15 +169,17 @@ const withInferred = (stats, inferred) => (stats && inferred?.length ? { ...stat
 /**
  * `doc` with the fields its key names but does not declare typed from the file, and those fields:
  * the engine's `rowsDesign` (`{design, inferred}`) over the file's first bytes, or a Parquet
- * file's footer; `ahead`: a stream's first bytes (`readAhead`).
+ * file's footer; `ahead`: a stream's first bytes (`readAhead`). With what it read of a Blob, for
+ * the reading that follows: `format`, `head` and a Parquet file's `footer` (`[bytes, size]`).
  * @param {object} api the engine (the package's glue)
  */
 async function fitDesign(api, doc, blob, rows, ahead = null) {
   if (!blob) return api.rowsDesign(doc, rows, { head: ahead.head, whole: ahead.whole });
   const { format, head } = await formatOf(api, blob, rows);
-  if (format !== 'parquet') return api.rowsDesign(doc, rows, { head, whole: head.length === blob.size });
-  const [footer, fileLength] = await parquetFooter(api, blob);
-  return api.rowsDesign(doc, rows, { footer, fileLength });
+  if (format !== 'parquet')
+    return { ...api.rowsDesign(doc, rows, { head, whole: head.length === blob.size }), format, head };
+  const footer = await parquetFooter(api, blob);
+  return { ...api.rowsDesign(doc, rows, { footer: footer[0], fileLength: footer[1] }), format, head, footer };
 }
 
 /**
@@ -219,12 +221,11 @@ async function readAhead(stream) {
  * The chunks `analyzeRowsChunked` has read apart, twice as many as `workers` (so one that ends
  * early takes another), or null for one pass: `{ groups }` (a Parquet file's row groups) or
  * `{ header, start, end }` (a CSV's header line's length, a run of whole lines), each with its
- * `bytes`.
+ * `bytes`. `fit`: what `fitDesign` read of the file (its format, head and Parquet footer).
  */
-async function chunkTasks(api, session, blob, rows, workers = 2, from = CHUNKED_FROM) {
-  const { format, head } = await formatOf(api, blob, rows);
+async function chunkTasks(session, blob, { format, head, footer }, workers = 2, from = CHUNKED_FROM) {
   if (format === 'parquet') {
-    const groups = session.parquet(...(await parquetFooter(api, blob))).rowGroups;
+    const groups = session.parquet(...footer).rowGroups;
     if (groups.length < 2) return null;
     const n = Math.min(groups.length, 2 * workers);
     return Array.from({ length: n }, (_, k) => {

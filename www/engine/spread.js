@@ -3,6 +3,7 @@
 // counts too, as counter 0, over a channel of its own; the others are nested workers on the
 // speed build, one per core, kept between runs), the counting calls a counting worker answers
 // (count.js), warming the counters up while nothing runs, and the advisor's calls.
+import { adviceCalls } from './advice-calls.js';
 import { client, reportBuffers, serve } from './calls.js';
 import { countHandlers } from './count.js';
 import { spreadBlocks } from './scheduler.js';
@@ -17,6 +18,7 @@ const MAX_COUNTERS = 8;
  */
 export function speedCalls({ engine, designOf, previewAfterMs, progressEveryMs }) {
   const counting = countHandlers(engine);
+  const advice = adviceCalls(engine);
   /** The workers counting blocks for a run (clients): 0 this worker itself, so it counts from
    * the moment its engine is ready and no core waits on a worker that only adds up. */
   const counters = [];
@@ -102,19 +104,11 @@ export function speedCalls({ engine, designOf, previewAfterMs, progressEveryMs }
     },
     warmUp,
     // the advisor's calls exist in the speed build only (advice-view.js starts its workers on it)
-    adviseCandidates({ doc, options }) {
+    ...advice,
+    adviseCandidates(args) {
       if (!engine().adviseCandidates)
         throw new Error('the advisor needs the engine’s speed build, which this copy of the page does not have');
-      return engine().adviseCandidates(doc, options);
+      return advice.adviseCandidates(args);
     },
-    /** One candidate's figures; the engine's error on it is its answer (`{ error }`), not a failure. */
-    evaluate({ design, options, targetRegions }) {
-      try {
-        return engine().evaluateCandidate(design, options, targetRegions);
-      } catch (e) {
-        return { error: String(e?.message ?? e) };
-      }
-    },
-    adviseFrom: ({ doc, options, evaluations }) => engine().adviseFrom(doc, options, evaluations),
   };
 }

@@ -140,6 +140,11 @@ const spreads = blocks =>
 const rowsCall = name => async (args, emit) =>
   (await import('./rows-calls.js'))[name](args, emit, { designOf, readsOver });
 
+/** An advisor's call: on a sample of the user's rows (`rows`), the rows build's, which reads them;
+ * else the speed build's. */
+const advice = name => async args =>
+  args.rows ? (await import('./rows-calls.js')).onRows(name, args) : (await speed())[name](args);
+
 /** The design the last analyze call ran (null when it could not be read): `lint` lints it. */
 let analyzed = null;
 
@@ -205,12 +210,9 @@ const handlers = {
   // the speed build's: the counting workers warmed up, the advisor's calls (engine/spread.js)
   warm: async data => (await speed()).warm(data),
   warmUp: async data => (await speed()).warmUp(data),
-  adviseCandidates: async (args, emit) =>
-    args.rows ? rowsCall('adviseCandidatesRows')(args, emit) : (await speed()).adviseCandidates(args),
-  // on a sample of the user's rows (`rows`): the rows build's, which reads them
-  evaluate: async (args, emit) => (args.rows ? rowsCall('evaluateOnRows')(args, emit) : (await speed()).evaluate(args)),
-  adviseFrom: async (args, emit) =>
-    args.rows ? rowsCall('adviseFromRows')(args, emit) : (await speed()).adviseFrom(args),
+  adviseCandidates: advice('adviseCandidates'),
+  evaluate: advice('evaluate'),
+  adviseFrom: advice('adviseFrom'),
   compare({ docs, options }) {
     const c = E.compareDesigns(docs, options);
     return moved(

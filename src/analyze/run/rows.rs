@@ -310,39 +310,54 @@ pub struct RowsAnalysis {
     pub summary: crate::rows::ScanSummary,
 }
 
+/// What feeds rows to [`count_rows`]: every row to the sink it is given, then what reading
+/// found.
+pub type RowFeed<'a> = dyn FnMut(&mut dyn RowSink) -> Result<crate::rows::RowStats> + 'a;
+
 /// The two passes over a user's rows, whatever holds them: `feed` hands every row to the sink
-/// it is given (once to count them and find their time span, once to analyze) and returns
-/// what reading found.
-fn two_passes(
+/// it is given (once to count them and find their time span, and again to analyze them unless
+/// they fit `cap` bytes kept in memory). The run, not finished; the first pass (its summary,
+/// the pre-split it fits, [`fit_to_first`]); what reading found.
+pub fn count_rows(
     doc: &DesignDocument,
     opts: &AnalyzeOptions,
-    rows: &crate::rows::RowsOptions,
-    feed: &mut dyn FnMut(&mut dyn RowSink) -> Result<crate::rows::RowStats>,
-) -> Result<RowsAnalysis> {
+    cap: usize,
+    feed: &mut RowFeed<'_>,
+) -> Result<(AnalysisRun, FirstPass, crate::rows::RowStats)> {
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
     let mut scan = RowScan::new(Some(key));
     if needs_row_sample(doc) {
         scan = scan.with_sample();
     }
-    let mut first = FirstPass::new(doc, scan, rows.kept_bytes()?)?;
+    let mut first = FirstPass::new(doc, scan, cap)?;
     let read = feed(&mut first)?;
-    let scan = &first.scan;
-    if scan.summary.rows == 0 {
+    if first.scan.summary.rows == 0 {
         return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
     }
-    let fitted = fit_to_first(doc, &first);
-    let split_keys = fitted.regions.clone().unwrap_or_default().split_keys(&[])?;
     let mut run = AnalysisRun::for_first_pass(doc, opts, &first)?;
     let stats = if run.replay(&first)? {
         read
     } else {
         feed(&mut run)?
     };
+    Ok((run, first, stats))
+}
+
+/// [`count_rows`] with the rows' memory cap, finished as a [`RowsAnalysis`].
+fn two_passes(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &crate::rows::RowsOptions,
+    feed: &mut RowFeed<'_>,
+) -> Result<RowsAnalysis> {
+    let (run, first, stats) = count_rows(doc, opts, rows.kept_bytes()?, feed)?;
+    let fitted = fit_to_first(doc, &first);
+    let split_keys = fitted.regions.clone().unwrap_or_default().split_keys(&[])?;
     Ok(RowsAnalysis {
         report: run.finish(),
         stats,
         split_keys,
-        summary: scan.summary,
+        summary: first.scan.summary,
     })
 }
 
