@@ -40,7 +40,7 @@ def sql(path: str) -> str:
     return f"""
 WITH k AS (
   SELECT tailnum || '_' || strftime(time_hour AT TIME ZONE 'UTC', '%Y%m%d%H') AS key,
-         epoch_ms(time_hour) AS t
+         epoch_ms(time_hour::TIMESTAMPTZ) AS t
   FROM read_parquet('{path}') WHERE tailnum IS NOT NULL AND time_hour IS NOT NULL
 ), b AS (SELECT min(t) AS t0, (max(t) - min(t) + 1 + {WINDOWS} - 1) // {WINDOWS} AS w FROM k),
 r AS (
