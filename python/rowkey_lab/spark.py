@@ -212,6 +212,12 @@ def analyze_df(
     partition apart from its first row's position (one partial per partition: kB, or up to
     tens of MB while its rows are counted exactly), merged on the driver.
 
+    Past the engine's cap of exactly counted rows (``MAX_EXACT_ROWS`` rows in the table), the
+    partials first leave their exact row counts out, and the merged HyperLogLog estimate says
+    whether one pass keeps them (distinct rows within the cap): only then are the partials
+    counted again with them. A partition's exact counts are most of its time and bytes, and a
+    table of more distinct rows than the cap drops them at the merge anyway.
+
     The report is ``rk.analyze``'s on the rows in the order the second pass reads them. A
     DataFrame that deals its rows anew each time it runs (a round-robin ``repartition``) gives
     the report of another order of the same rows: the same counts, another key sample (and,
@@ -267,25 +273,42 @@ def analyze_df(
             first[pid] = at
             at += json.loads(s)["rows"]
 
-        def partial(batches):
-            import pyarrow as pa
+        def partials(exact_rows: bool) -> list:
+            def partial(batches):
+                import pyarrow as pa
 
-            from rowkey_lab import _engine as engine
+                from rowkey_lab import _engine as engine
 
-            t = _table(batches, schema)
-            if t.num_rows:
-                pid = _partition_id()
-                # exact mode: no exact counts of rows in the partials, the recount replaces them
-                part = engine.partial(d, t, table, first[pid], opts, rows, mode == "exact")
-                t = pa.large_binary() if large else pa.binary()
-                yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
+                t = _table(batches, schema)
+                if t.num_rows:
+                    pid = _partition_id()
+                    part = engine.partial(d, t, table, first[pid], opts, rows, not exact_rows)
+                    t = pa.large_binary() if large else pa.binary()
+                    yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
 
-        # as Arrow, not pickled rows: partials counting every row exactly are MBs each
-        parts = [bytes(p) for p in src.mapInArrow(partial, "part binary").toArrow().column("part").to_pylist()]
-        recounts = _recounts(src, d, rows, large) if mode == "exact" else None
-    finally:
-        if persist:
-            src.unpersist()
+            # as Arrow, not pickled rows: partials counting every row exactly are MBs each
+            return [bytes(p) for p in src.mapInArrow(partial, "part binary").toArrow().column("part").to_pylist()]
+
+        recounts = None
+        if mode == "exact":
+            # no exact counts of rows in the partials: the recount replaces them
+            parts = partials(False)
+            recounts = _recounts(src, d, rows, large)
+        elif at <= _engine.MAX_EXACT_ROWS:
+            parts = partials(True)
+        else:
+            # Past the cap in rows, the distinct rows decide whether one pass keeps its exact
+            # counts. Partials without them first (a partition's exact counts are most of its
+            # time and bytes, MBs each, and are dropped at the merge once the table's distinct
+            # rows pass the cap); the merged HyperLogLog estimate then settles it: more than 12
+            # standard errors past the cap, one pass is past it too (the chance it is not is
+            # below 1e-30) and this is its report; else the partials again, with exact counts.
+            parts = partials(False)
+            report = json.loads(_engine.report_of_partials(parts, d))
+            low = report["distinctRows"] * (1 - 12 * report["distinctRowsError"])
+            if not report["distinctRowsExact"] and low > _engine.MAX_EXACT_ROWS:
+                return report
+            parts = partials(True)
     if recounts is not None:
         return json.loads(_engine.report_of_partials_recounted(parts, recounts, d))
     return json.loads(_engine.report_of_partials(parts, d))

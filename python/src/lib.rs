@@ -548,6 +548,9 @@ fn to_string_binary(key: &[u8]) -> String {
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RowkeyLabError", m.py().get_type::<RowkeyLabError>())?;
+    // The most distinct rows a report counts exactly: rowkey_lab.spark decides from it whether
+    // partials carry exact counts that a one-pass run would keep.
+    m.add("MAX_EXACT_ROWS", rowkey_lab::analyze::MAX_EXACT_ROWS)?;
     m.add_function(wrap_pyfunction!(check_design, m)?)?;
     m.add_function(wrap_pyfunction!(declare_fields, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;

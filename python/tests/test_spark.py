@@ -268,3 +268,48 @@ def test_analyze_df_exact_past_the_cap_is_spark_sqls_recount_where_the_sketch_is
         for k in ("largestRows", "largestRowsExact", "distinctRows", "distinctRowsError", "distinctRowsExact", "regions", "servers", "diagnosis", "writesShareRows"):
             r.pop(k)
     assert exact == sketch
+
+
+def _past_the_cap(spark, devices):
+    """1,100,000 rows, past the engine's 1,048,576 exactly counted rows, over `devices` devices,
+    each row a millisecond after the last."""
+    return (
+        spark.range(1_100_000, numPartitions=3)
+        .withColumn("device", F.concat(F.lit("d"), F.pmod(F.col("id"), F.lit(devices)).cast("string")))
+        .withColumn("ts", F.timestamp_millis(F.lit(1_704_067_200_000) + F.col("id")))
+        .drop("id")
+    )
+
+
+def _device_design(key):
+    return {
+        "v": 1,
+        "fields": [{"name": "device", "type": "string"}, {"name": "ts", "type": "timestamp"}],
+        "key": key,
+        "regions": {"presplit": {"kind": "explicit", "keys": ["d2", "d5", "d8"]}},
+    }
+
+
+def test_analyze_df_past_the_cap_in_rows_but_not_in_distinct_rows_counts_them_exactly(spark):
+    # more rows than the cap, 5,000 distinct: one pass counts every row exactly, and so must
+    # the sketch mode (its partials without exact counts first, then again with them)
+    rows = _past_the_cap(spark, 5_000)
+    design = _device_design("device")
+    got = analyze_df(rows, design, time="ts")
+    assert got["distinctRowsExact"] and got["largestRowsExact"] and got["distinctRows"] == 5_000
+    assert got == rk.analyze(design, _rows_of(rows), time="ts")
+
+
+def test_analyze_df_past_the_cap_in_distinct_rows_is_the_one_pass_report_but_its_largest_rows(spark):
+    # every row its own: one pass drops its exact counts at the cap, the partials never carry
+    # them; every figure but the largest rows (the chunks' sketches merged, estimates with their
+    # bounds) is the one pass's
+    rows = _past_the_cap(spark, 5_000)
+    design = _device_design('device + "#" + time(ts, "yyyyMMddHHmmssSSS")')
+    got = analyze_df(rows, design, time="ts")
+    want = rk.analyze(design, _rows_of(rows), time="ts")
+    assert not got["distinctRowsExact"] and not got["largestRowsExact"]
+    assert all(r["writesError"] > 0 for r in got["largestRows"])
+    got.pop("largestRows")
+    want.pop("largestRows")
+    assert got == want
