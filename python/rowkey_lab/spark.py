@@ -309,6 +309,9 @@ def analyze_df(
             if not report["distinctRowsExact"] and low > _engine.MAX_EXACT_ROWS:
                 return report
             parts = partials(True)
+    finally:
+        if persist:
+            src.unpersist()
     if recounts is not None:
         return json.loads(_engine.report_of_partials_recounted(parts, recounts, d))
     return json.loads(_engine.report_of_partials(parts, d))
