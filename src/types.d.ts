@@ -1640,10 +1640,21 @@ export class RowsSession {
   static footerLength(last8: Uint8Array): number;
   /** A Parquet file's column names, from its footer and length. */
   static parquetColumns(footer: Uint8Array, fileLength: number, rows?: RowsOptions | null): string[];
-  /** A Parquet file by its footer and length: the byte ranges each row group's key columns need. */
-  parquet(footer: Uint8Array, fileLength: number): { rows: number; rowGroups: { start: number; length: number }[][] };
-  /** Row group `index`: `chunks[i]` the bytes at `offsets[i]` (the ranges `parquet` gave). */
-  pushRowGroup(index: number, offsets: readonly number[], chunks: readonly Uint8Array[]): number;
+  /** A Parquet file by its footer and length: the byte ranges each row group's key columns need, and its rows. */
+  parquet(
+    footer: Uint8Array,
+    fileLength: number,
+  ): { rows: number; rowGroups: { start: number; length: number }[][]; groupRows: number[] };
+  /**
+   * Row group `index`: `chunks[i]` the bytes at `offsets[i]` (the ranges `parquet` gave); `rows`,
+   * `[skip, take]`: only that run of its rows (readers sharing a large row group).
+   */
+  pushRowGroup(
+    index: number,
+    offsets: readonly number[],
+    chunks: readonly Uint8Array[],
+    rows?: readonly [number, number],
+  ): number;
   endScan(): RowScanEnd;
   end(): RowStats;
   finish(): AnalysisReport;

@@ -642,12 +642,97 @@ fn a_parquet_file_read_by_its_key_columns_ranges_gives_the_whole_files_rows() {
                 })
                 .collect();
             reader
-                .group(i, chunks, &mut scan)
+                .group(i, chunks, None, &mut scan)
                 .unwrap_or_else(|e| panic!("{name}: row group {i}: {e}"));
         }
         let stats = reader.finish();
         assert_eq!((stats.rows, stats.used), (3000, 2996), "{name}");
     }
+}
+
+/// Every row's key of a Parquet file (whole), its row groups read as runs of rows `cuts` apart
+/// (`None`: each row group whole), one reader after another as workers read them.
+fn parquet_keys(doc: &DesignDocument, bytes: &[u8], cut: Option<u64>) -> (Vec<u8>, Vec<u32>, u64) {
+    use rowkey_lab::rows::{ParquetFile, RowScan};
+    let (fields, used) = rowkey_lab::analyze::row_fields(doc).unwrap();
+    let o = RowsOptions {
+        nulls: NullPolicy::Skip,
+        ..opts("p.parquet")
+    };
+    let file = ParquetFile::new(bytes::Bytes::copy_from_slice(bytes), &o).unwrap();
+    let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+    let mut scan = RowScan::new(Some(key)).with_keys();
+    let mut rows = 0;
+    for i in 0..file.row_groups() {
+        let n = file.group_rows(i);
+        let parts: Vec<Option<(u64, u64)>> = match cut {
+            None => vec![None],
+            Some(c) => (0..n)
+                .step_by(c as usize)
+                .map(|s| Some((s, c.min(n - s))))
+                .collect(),
+        };
+        for part in parts {
+            let mut reader = file.reader(&fields, &used, &o).unwrap();
+            let whole = vec![(0, bytes::Bytes::copy_from_slice(bytes))];
+            reader
+                .group(i, whole, part, &mut scan)
+                .unwrap_or_else(|e| panic!("row group {i} {part:?}: {e}"));
+            rows += reader.finish().rows;
+        }
+    }
+    let (keys, ends) = scan.take_keys();
+    (keys, ends, rows)
+}
+
+#[test]
+fn a_row_group_read_as_runs_of_its_rows_gives_its_rows_in_order() {
+    // The fixtures (one page per column chunk: rows skipped inside a page) and a file of
+    // 100-row pages (whole pages skipped by their headers), dictionary-encoded and plain.
+    let flights =
+        DesignDocument::from_json(&String::from_utf8(fixture("flights-design.json")).unwrap())
+            .unwrap();
+    let paged = |dictionary: bool| {
+        let b = batch();
+        let props = WriterProperties::builder()
+            .set_compression(Compression::SNAPPY)
+            .set_dictionary_enabled(dictionary)
+            .set_max_row_group_row_count(Some(1200))
+            .set_data_page_row_count_limit(100)
+            .set_write_batch_size(100)
+            .build();
+        let mut out = Vec::new();
+        let mut w = ArrowWriter::try_new(&mut out, b.schema(), Some(props)).unwrap();
+        w.write(&b).unwrap();
+        w.close().unwrap();
+        out
+    };
+    let files = [
+        (flights.clone(), fixture("flights.parquet")),
+        (flights, fixture("flights-zstd.parquet")),
+        (design(), paged(true)),
+        (design(), paged(false)),
+    ];
+    for (k, (doc, bytes)) in files.iter().enumerate() {
+        let whole = parquet_keys(doc, bytes, None);
+        assert!(whole.1.len() > 2000, "file {k}: {} keys", whole.1.len());
+        for cut in [1, 99, 100, 250, 333, 1200] {
+            assert!(parquet_keys(doc, bytes, Some(cut)) == whole, "file {k}, runs of {cut} rows");
+        }
+    }
+    // A run past the row group's end is refused, naming it.
+    use rowkey_lab::rows::{ParquetFile, RowScan};
+    let bytes = fixture("flights.parquet");
+    let doc = &files[0].0;
+    let (fields, used) = rowkey_lab::analyze::row_fields(doc).unwrap();
+    let o = opts("flights.parquet");
+    let file = ParquetFile::new(bytes::Bytes::copy_from_slice(&bytes), &o).unwrap();
+    let mut reader = file.reader(&fields, &used, &o).unwrap();
+    let whole = vec![(0, bytes::Bytes::copy_from_slice(&bytes))];
+    let e = reader
+        .group(0, whole, Some((900, 101)), &mut RowScan::new(None))
+        .unwrap_err();
+    assert!(e.to_string().contains("rows 900..+101 of row group 0, which has 1000"), "{e}");
 }
 
 #[test]
@@ -946,7 +1031,7 @@ fn row_groups_read_apart_add_up_to_one_pass() {
                     (r.start, bytes::Bytes::copy_from_slice(&bytes[at]))
                 })
                 .collect();
-            reader.group(i, chunks, &mut f).unwrap();
+            reader.group(i, chunks, None, &mut f).unwrap();
         }
         let stats = reader.finish();
         (f, stats)

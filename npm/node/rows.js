@@ -1,11 +1,12 @@
 // analyzeRowsParallel (pkg/node/rows.js): your own rows analyzed as analyzeRows does, the file's
 // reading shared by worker threads, one engine per worker. The shared driver
-// (../shared/rows.js analyzeRowsChunked) cuts the file into chunks (Parquet row groups, runs of
-// whole lines), the scheduler the page uses too (../shared/scheduler.js spreadTasks) hands each
-// to the next free worker, which reads it (readChunk) and hands back its first pass; this
-// thread's engine adds them up in file order and counts the rows: one reader's report, byte for
-// byte, whatever the number of workers. Reading (parsing text, converting cells) is most of a
-// rows run; counting the kept rows stays on one engine. Copied by scripts/build-npm.sh.
+// (../shared/rows.js analyzeRowsChunked) cuts the file into chunks (Parquet row groups or runs
+// of their rows, runs of whole lines), the scheduler the page uses too
+// (../shared/scheduler.js spreadTasks) hands each to the next free worker, which reads it
+// (readChunk) and hands back its first pass; this thread's engine adds them up in file order and
+// counts the rows: one reader's report, byte for byte, whatever the number of workers. Reading
+// (parsing text, converting cells) is most of a rows run; counting the kept rows stays on one
+// engine. Copied by scripts/build-npm.sh.
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { analyzeRows, analyzeRowsChunked, readChunk } from '../shared/rows.js';

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use bytes::{Buf, Bytes};
 use parquet::arrow::arrow_reader::{
-    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder,
+    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection,
+    RowSelector,
 };
 use parquet::arrow::ProjectionMask;
 use parquet::file::metadata::{FooterTail, ParquetMetaDataReader};
@@ -96,6 +97,15 @@ impl ParquetFile {
         self.meta.metadata().num_row_groups()
     }
 
+    /// Rows in row group `i` (0 past the last).
+    pub fn group_rows(&self, i: usize) -> u64 {
+        let md = self.meta.metadata();
+        if i >= md.num_row_groups() {
+            return 0;
+        }
+        u64::try_from(md.row_group(i).num_rows()).unwrap_or(0)
+    }
+
     /// Rows in the file.
     pub fn rows(&self) -> u64 {
         u64::try_from(self.meta.metadata().file_metadata().num_rows()).unwrap_or(0)
@@ -158,21 +168,40 @@ impl ParquetFile {
     }
 
     /// Read row group `i` from `chunks` (each the bytes at a range
-    /// [`row_group_ranges`](Self::row_group_ranges) gave), continuing `rows`.
+    /// [`row_group_ranges`](Self::row_group_ranges) gave), continuing `rows`; `part`: only its
+    /// rows `[skip, skip + take)`.
     fn read_group(
         &self,
         i: usize,
         chunks: Chunks,
+        part: Option<(u64, u64)>,
         rows: &mut Rows,
         sink: &mut dyn RowSink,
     ) -> Result<()> {
         let roots = rows.bind.needed().to_vec();
-        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(chunks, self.meta.clone())
-            .with_row_groups(vec![i])
-            .with_projection(self.mask(&roots))
-            .with_batch_size(BATCH)
-            .build()
-            .map_err(|e| perr(&self.name, &e))?;
+        let mut builder =
+            ParquetRecordBatchReaderBuilder::new_with_metadata(chunks, self.meta.clone())
+                .with_row_groups(vec![i])
+                .with_projection(self.mask(&roots))
+                .with_batch_size(BATCH);
+        if let Some((skip, take)) = part {
+            let n = self.group_rows(i);
+            if skip.checked_add(take).map_or(true, |end| end > n) {
+                return Err(Error::arg(
+                    "rows",
+                    format!("rows {skip}..+{take} of row group {i}, which has {n}"),
+                ));
+            }
+            let (skip, take) = (usize::try_from(skip), usize::try_from(take));
+            let (Ok(skip), Ok(take)) = (skip, take) else {
+                return Err(Error::arg("rows", "a row range past this machine's memory"));
+            };
+            builder = builder.with_row_selection(RowSelection::from(vec![
+                RowSelector::skip(skip),
+                RowSelector::select(take),
+            ]));
+        }
+        let reader = builder.build().map_err(|e| perr(&self.name, &e))?;
         for batch in reader {
             let batch = batch.map_err(|e| {
                 Error::new(
@@ -203,7 +232,7 @@ impl ParquetFile {
             ));
         };
         for i in 0..self.row_groups() {
-            reader.group(i, vec![(0, whole.clone())], sink)?;
+            reader.group(i, vec![(0, whole.clone())], None, sink)?;
         }
         Ok(reader.finish())
     }
@@ -230,18 +259,21 @@ pub struct ParquetRows {
 }
 
 impl ParquetRows {
-    /// Read row group `i` from `chunks`: `(offset, bytes)` each, covering its ranges.
+    /// Read row group `i` from `chunks`: `(offset, bytes)` each, covering its ranges; `part`:
+    /// only its rows `[skip, skip + take)` (a large row group shared by readers: pages before
+    /// the range are skipped by their headers, not decoded, where the column allows it).
     pub fn group(
         &mut self,
         i: usize,
         chunks: Vec<(u64, Bytes)>,
+        part: Option<(u64, u64)>,
         sink: &mut dyn RowSink,
     ) -> Result<()> {
         let chunks = Chunks {
             len: self.file.len,
             parts: chunks,
         };
-        self.file.read_group(i, chunks, &mut self.rows, sink)
+        self.file.read_group(i, chunks, part, &mut self.rows, sink)
     }
 
     /// What reading found.

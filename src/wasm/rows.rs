@@ -322,7 +322,9 @@ impl RowsSession {
             ))?);
         }
         let reader = core(file.reader(&self.fields, &self.used, &self.rows))?;
-        let out = serde_json::json!({"rows": file.rows(), "rowGroups": groups});
+        let group_rows: Vec<u64> = (0..file.row_groups()).map(|i| file.group_rows(i)).collect();
+        let out =
+            serde_json::json!({"rows": file.rows(), "rowGroups": groups, "groupRows": group_rows});
         self.parquet = Some((file, reader));
         to_js(&out)
     }
@@ -349,16 +351,34 @@ impl RowsSession {
     }
 
     /// Row group `index` of the Parquet file: `offsets[i]` is where `chunks[i]` starts in the
-    /// file (the ranges `parquet` gave).
+    /// file (the ranges `parquet` gave); `rows` (optional), `[skip, take]`: only those of its
+    /// rows (a large row group shared by readers, each taking a run of its rows in order).
     #[wasm_bindgen(js_name = pushRowGroup)]
     pub fn push_row_group(
         &mut self,
         index: JsValue,
         offsets: JsValue,
         chunks: JsValue,
+        rows: JsValue,
     ) -> Result<f64, JsValue> {
         self.reading()?;
         let i = int_arg("index", &index, 0, i64::from(u32::MAX))? as usize;
+        let part = if rows.is_undefined() || rows.is_null() {
+            None
+        } else {
+            let r: Vec<f64> = serde_wasm_bindgen::from_value(rows.clone())
+                .map_err(|_| bad_arg("rows", "[skip, take], two whole numbers", &rows))?;
+            match r[..] {
+                [skip, take]
+                    if [skip, take].iter().all(|v| {
+                        v.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(v)
+                    }) =>
+                {
+                    Some((skip as u64, take as u64))
+                }
+                _ => return Err(bad_arg("rows", "[skip, take], two whole numbers", &rows)),
+            }
+        };
         let offsets: Vec<f64> = serde_wasm_bindgen::from_value(offsets)
             .map_err(|_| bad_arg("offsets", "an array of numbers", &JsValue::UNDEFINED))?;
         let chunks = super::bytes_list_arg("chunks", &chunks)?;
@@ -376,7 +396,7 @@ impl RowsSession {
                 "call parquet(footer, fileLength) first",
             )));
         };
-        let r = reader.group(i, parts, self.sink());
+        let r = reader.group(i, parts, part, self.sink());
         self.parquet = Some((file, reader));
         core(r)?;
         Ok(self.done() as f64)

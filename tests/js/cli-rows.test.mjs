@@ -189,7 +189,7 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
         session.free();
       }
     };
-    for (const file of ['flights.csv', 'flights.jsonl', 'flights.parquet']) {
+    for (const file of ['flights.csv', 'flights.jsonl', 'flights.parquet', 'flights-zstd.parquet']) {
       const full = path.join(FIX, file);
       const one = await report(api.analyzeRows, new Blob([readFileSync(full)]), file);
       // chunkFrom 0: the fixtures are far below the size the library starts cutting at
@@ -197,6 +197,13 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
         const got = await report(api.analyzeRowsParallel, full, file, { threads, chunkFrom: 0 });
         assert.equal(got, one, `${file} on ${threads} threads`);
       }
+      // pieceRows 1: each row group (1,000 or 700 rows) cut into runs of its rows, read by
+      // whichever worker is free
+      if (file.endsWith('.parquet'))
+        for (const threads of [2, 3]) {
+          const got = await report(api.analyzeRowsParallel, full, file, { threads, chunkFrom: 0, pieceRows: 1 });
+          assert.equal(got, one, `${file} in runs of rows on ${threads} threads`);
+        }
     }
     // A line end inside a quoted field where the file is cut: that chunk is refused and the
     // file read in one pass, to the same report.

@@ -103,6 +103,8 @@ export async function analyzeRows(
 
 /** Files smaller than this are read in one pass: starting workers would cost more than it saves. */
 const CHUNKED_FROM = 8 << 20;
+/** The fewest rows of a Parquet file a worker reads as one task (a run of a row group's rows). */
+const PIECE_ROWS = 65536;
 
 /**
  * The rows of `source` analyzed as `analyzeRows` does, their reading shared by workers: the file
@@ -114,7 +116,8 @@ const CHUNKED_FROM = 8 << 20;
  * or kept keys, rows past the engine's memory cap) or any chunk's failure is read in one pass
  * by `analyzeRows`, whose error then says exactly where. `source` must be a Blob, bytes or a
  * reader (a function of streams is read in one pass). `opts.chunkFrom`: files smaller are read
- * in one pass (8 MiB by default).
+ * in one pass (8 MiB by default); `opts.pieceRows`: the fewest rows of a task cut from a Parquet
+ * row group larger than a quarter of a worker's share (65,536 by default).
  * @param {object} api the engine (the package's glue)
  * @param {(tasks: object[], onRead?: (bytes: number) => void, design?: object) => Promise<Uint8Array[]>} spread
  */
@@ -128,7 +131,7 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   const s = chunked ? new api.RowsSession(design, options, rows) : null;
   let tasks = null;
   try {
-    if (s?.chunkable()) tasks = await chunkTasks(s, blob, fit, opts.workers, from);
+    if (s?.chunkable()) tasks = await chunkTasks(s, blob, fit, opts.workers, from, opts.pieceRows);
   } catch {
     tasks = null;
   }
@@ -218,21 +221,51 @@ async function readAhead(stream) {
 }
 
 /**
- * The chunks `analyzeRowsChunked` has read apart, twice as many as `workers` (so one that ends
- * early takes another), or null for one pass: `{ groups }` (a Parquet file's row groups) or
- * `{ header, start, end }` (a CSV's header line's length, a run of whole lines), each with its
- * `bytes`. `fit`: what `fitDesign` read of the file (its format, head and Parquet footer).
+ * The chunks `analyzeRowsChunked` has read apart, about four times as many as `workers` (so one
+ * that ends early takes another), or null for one pass: `{ groups, part? }` (a Parquet file's row
+ * groups, or `part` `[skip, take]`: a run of one row group's rows) or `{ header, start, end }` (a
+ * CSV's header line's length, a run of whole lines), each with its `bytes`. `fit`: what
+ * `fitDesign` read of the file (its format, head and Parquet footer).
  */
-async function chunkTasks(session, blob, { format, head, footer }, workers = 2, from = CHUNKED_FROM) {
+async function chunkTasks(
+  session,
+  blob,
+  { format, head, footer },
+  workers = 2,
+  from = CHUNKED_FROM,
+  pieceRows = PIECE_ROWS,
+) {
   if (format === 'parquet') {
-    const groups = session.parquet(...footer).rowGroups;
-    if (groups.length < 2) return null;
-    const n = Math.min(groups.length, 2 * workers);
-    return Array.from({ length: n }, (_, k) => {
-      const idx = [];
-      for (let i = Math.floor((groups.length * k) / n); i < Math.floor((groups.length * (k + 1)) / n); i++) idx.push(i);
-      return { groups: idx, bytes: idx.reduce((a, i) => a + groups[i].reduce((b, r) => b + r.length, 0), 0) };
-    });
+    const { rowGroups: groups, groupRows } = session.parquet(...footer);
+    const bytesOf = i => groups[i].reduce((b, r) => b + r.length, 0);
+    const total = groupRows.reduce((a, b) => a + b, 0);
+    // Pieces of at most a quarter of each worker's share (writers keep a row group to a million
+    // rows or 128 MiB: a file of a few row groups would leave a worker idle while another reads
+    // the last one); a row group larger than that is cut into runs of its rows, read in order by
+    // whichever worker is free. Small row groups go together, as before.
+    const piece = Math.max(pieceRows, Math.ceil(total / (4 * workers)));
+    const tasks = [];
+    let run = null;
+    for (const [i, rows] of groupRows.entries()) {
+      if (rows > piece) {
+        run = null;
+        const n = Math.ceil(rows / piece);
+        for (let k = 0; k < n; k++) {
+          const skip = Math.floor((rows * k) / n);
+          const take = Math.floor((rows * (k + 1)) / n) - skip;
+          tasks.push({ groups: [i], part: [skip, take], rows: take, bytes: Math.round((bytesOf(i) * take) / rows) });
+        }
+      } else {
+        if (!run || run.rows + rows > piece) {
+          run = { groups: [], rows: 0, bytes: 0 };
+          tasks.push(run);
+        }
+        run.groups.push(i);
+        run.rows += rows;
+        run.bytes += bytesOf(i);
+      }
+    }
+    return tasks.length > 1 ? tasks : null;
   }
   const text = new TextDecoder().decode(head.subarray(0, 4096));
   const firstChar = text.trimStart()[0];
@@ -245,7 +278,7 @@ async function chunkTasks(session, blob, { format, head, footer }, workers = 2, 
     header = nl + 1;
   }
   // chunks of at least half the size read in one pass
-  const n = Math.min(2 * workers, Math.floor(blob.size / Math.max(1, from / 2)));
+  const n = Math.min(4 * workers, Math.floor(blob.size / Math.max(1, from / 2)));
   const cuts = [header];
   for (let k = 1; k < n; k++) {
     const at = header + Math.floor(((blob.size - header) * k) / n);
@@ -290,8 +323,9 @@ export async function readChunk(api, doc, source, task, { options, rows = {}, on
           i,
           ranges.map(r => r.start),
           chunks,
+          task.part,
         );
-        onRead?.(ranges.reduce((a, r) => a + r.length, 0));
+        onRead?.(task.part ? task.bytes : ranges.reduce((a, r) => a + r.length, 0));
       }
     } else {
       if (task.header) s.push(await bytes(blob, 0, task.header));
