@@ -3,6 +3,7 @@
 // This entry only dispatches: arguments in lib/args.mjs, help in lib/help.mjs, the commands in
 // commands/. The commands (and with them the engine) load only once a command is to run, so
 // --help answers without the wasm.
+import { setFlagsFromString } from 'node:v8';
 import { COMMANDS, readArgs } from './lib/args.mjs';
 import { CliError, EXIT } from './lib/errors.mjs';
 import { HELP } from './lib/help.mjs';
@@ -22,6 +23,14 @@ async function main(argv) {
     console.log(HELP[cmd]);
     return EXIT.OK;
   }
+  // V8 compiles a wasm function with its optimizing tier once it has run its budget of code
+  // (1.8 MB by default). A command runs once: at the default, functions that run a few times
+  // (a Parquet footer's parse in every reader, the key's compilation in every session) were
+  // compiled for 1.2 s of CPU on a 1.2 s run (two of them 160-190 ms each), on the cores the
+  // rows wait for; at 100 MB only the per-row loops reach it, within their first rows. Process
+  // wide, so set by the CLI, never by the library; before the engine loads, so its compiled
+  // module and its worker threads have it. (docs/bench-rows.md)
+  setFlagsFromString('--wasm-tiering-budget=100000000');
   const commands = await import('./commands/index.mjs');
   return (await commands[cmd](pos, opt)) ?? EXIT.OK;
 }
