@@ -204,7 +204,7 @@ mod recount;
 mod report;
 mod run;
 
-pub use analyzer::{grid_bucket, Analyzer, PartialAnalysis, DEFAULT_ROW_LIMIT};
+pub use analyzer::{grid_bucket, Analyzer, DistinctKeys, PartialAnalysis, DEFAULT_ROW_LIMIT};
 pub use compare::{
     compare, compare_with_encoders, Better, ComparedDesign, ComparedFigure, ComparedRead,
     ComparedRegion, Comparison, Verdict, SAME_WITHIN,

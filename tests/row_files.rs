@@ -717,7 +717,10 @@ fn a_row_group_read_as_runs_of_its_rows_gives_its_rows_in_order() {
         let whole = parquet_keys(doc, bytes, None);
         assert!(whole.1.len() > 2000, "file {k}: {} keys", whole.1.len());
         for cut in [1, 99, 100, 250, 333, 1200] {
-            assert!(parquet_keys(doc, bytes, Some(cut)) == whole, "file {k}, runs of {cut} rows");
+            assert!(
+                parquet_keys(doc, bytes, Some(cut)) == whole,
+                "file {k}, runs of {cut} rows"
+            );
         }
     }
     // A run past the row group's end is refused, naming it.
@@ -732,7 +735,11 @@ fn a_row_group_read_as_runs_of_its_rows_gives_its_rows_in_order() {
     let e = reader
         .group(0, whole, Some((900, 101)), &mut RowScan::new(None))
         .unwrap_err();
-    assert!(e.to_string().contains("rows 900..+101 of row group 0, which has 1000"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("rows 900..+101 of row group 0, which has 1000"),
+        "{e}"
+    );
 }
 
 #[test]

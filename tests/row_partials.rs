@@ -568,3 +568,69 @@ fn skipped_rows_are_named_by_position() {
     assert_eq!((keys, offsets), (k2, o2));
     assert_eq!(stats.used as usize + skipped.len(), batch.num_rows());
 }
+
+/// `n` rows of `devices` devices in turn (`device`, `ts` a millisecond apart).
+fn device_rows(n: usize, devices: usize) -> RecordBatch {
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("device", DataType::Utf8, false),
+        Field::new(
+            "ts",
+            DataType::Timestamp(TimeUnit::Millisecond, Some("UTC".into())),
+            false,
+        ),
+    ]));
+    RecordBatch::try_new(
+        schema,
+        vec![
+            Arc::new(StringArray::from_iter_values(
+                (0..n).map(|i| format!("d{}", i % devices)),
+            )),
+            Arc::new(
+                TimestampMillisecondArray::from_iter_values((0..n).map(|i| T0 + i as i64))
+                    .with_timezone("UTC"),
+            ),
+        ],
+    )
+    .unwrap()
+}
+
+#[test]
+fn rows_whose_distinct_keys_certainly_pass_the_exact_cap_are_counted_by_the_sketches_alone() {
+    use rowkey_lab::analyze::{count_rows, row_fields, AnalysisRun, MAX_EXACT_ROWS};
+    let doc = DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [{"name": "device", "type": "string"}, {"name": "ts", "type": "timestamp"}],
+            "key": "device",
+            "regions": {"presplit": {"kind": "explicit", "keys": ["d3", "d6"]}}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let (fields, used) = row_fields(&doc).unwrap();
+    let ro = opts(true);
+    let ao = AnalyzeOptions::default();
+    // 1.3 M rows: of 1.3 M devices (24 % past the cap, far more than 12 standard errors of the
+    // first pass's 0.81 % estimate) and of 1,000
+    for (devices, past) in [(1_300_000, true), (1_000, false)] {
+        let batch = device_rows(1_300_000, devices);
+        assert!(devices < MAX_EXACT_ROWS || past);
+        let feed = &mut |sink: &mut dyn rowkey_lab::rows::RowSink| {
+            rowkey_lab::rows::batch_rows(std::slice::from_ref(&batch), &fields, &used, &ro, sink)
+        };
+        let (run, first, _) = count_rows(&doc, &ao, 256 << 20, feed).unwrap();
+        assert_eq!(first.distinct.past_exact_cap(), past, "{devices} devices");
+        let got = run.finish();
+        // the reference: every row counted exactly from the first on, the counts dropped at
+        // the cap (what the analysis did before it asked the first pass)
+        let mut all = AnalysisRun::for_rows_summary(&doc, &ao, &first.scan.summary).unwrap();
+        feed(&mut all).unwrap();
+        let want = all.finish();
+        assert_eq!(got.distinct_rows_exact, !past);
+        assert_eq!(
+            serde_json::to_string(&got).unwrap(),
+            serde_json::to_string(&want).unwrap(),
+            "{devices} devices"
+        );
+    }
+}

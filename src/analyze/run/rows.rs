@@ -22,12 +22,22 @@ impl AnalysisRun {
 
     /// [`for_rows`](Self::for_rows) after a [`FirstPass`]: its pre-split fitted by
     /// [`fit_to_first`] (exact split points from every kept row).
+    ///
+    /// Rows whose distinct keys the first pass found certainly past the exact counts' cap
+    /// ([`past_exact_cap`](crate::analyze::DistinctKeys::past_exact_cap)) are counted by the
+    /// sketches alone: the exact counts would be dropped at the cap, and the report is the same
+    /// without them.
     pub fn for_first_pass(
         doc: &DesignDocument,
         opts: &AnalyzeOptions,
         first: &FirstPass,
     ) -> Result<AnalysisRun> {
-        AnalysisRun::for_rows_summary(&fit_to_first(doc, first), opts, &first.scan.summary)
+        let mut run =
+            AnalysisRun::for_rows_summary(&fit_to_first(doc, first), opts, &first.scan.summary)?;
+        if first.distinct.past_exact_cap() {
+            run.analyzer.stop_counting_rows_exactly();
+        }
+        Ok(run)
     }
 
     /// [`for_rows`](Self::for_rows) from the first pass's summary alone (a `sampleQuantiles`
@@ -182,6 +192,8 @@ impl AnalysisRun {
 pub struct FirstPass {
     /// The count, the time span and what else the scan was asked for.
     pub scan: RowScan,
+    /// The rows' distinct keys, estimated.
+    pub distinct: crate::analyze::DistinctKeys,
     pub(super) replay: Option<Replay>,
     pub(super) qualifier: Option<CompiledQualifier>,
     pub(super) cap: usize,
@@ -208,6 +220,7 @@ impl FirstPass {
     pub fn new(doc: &DesignDocument, scan: RowScan, cap: usize) -> Result<FirstPass> {
         Ok(FirstPass {
             scan,
+            distinct: crate::analyze::DistinctKeys::default(),
             replay: (cap > 0).then(Replay::default),
             qualifier: CompiledQualifier::new(doc)?,
             cap,
@@ -258,10 +271,11 @@ impl FirstPass {
 impl RowSink for FirstPass {
     fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
         self.scan.row(values, time_ms)?;
+        let key = self.scan.last_key();
+        self.distinct.insert(key);
         let Some(r) = self.replay.as_mut() else {
             return Ok(());
         };
-        let key = self.scan.last_key();
         // Rows with a time and rows without cannot both be kept: read them again.
         let timed = time_ms.is_some();
         let mixed = !r.ends.is_empty() && (r.times.len() == r.ends.len()) != timed;

@@ -7,7 +7,8 @@
 //!
 //! The bytes: [`CHUNK_MAGIC`], [`CHUNK_VERSION`] (little-endian u16), the hash of the design
 //! (u64), the length of the head (u32) and the head (postcard: the summary, what reading found,
-//! the first and last row's times, the lengths), then the kept rows as little-endian arrays:
+//! the first and last row's times, the lengths, the estimate of its distinct keys), then the
+//! kept rows as little-endian arrays:
 //! the keys end to end, where each ends (u32), the qualifiers (u64) and the times (i64).
 
 use serde::{Deserialize, Serialize};
@@ -20,7 +21,7 @@ use crate::rows::{RowStats, ScanSummary};
 /// The first bytes of a chunk's first pass.
 pub const CHUNK_MAGIC: [u8; 4] = *b"RKLC";
 /// The format version of a chunk's first pass.
-pub const CHUNK_VERSION: u16 = 1;
+pub const CHUNK_VERSION: u16 = 2;
 
 #[derive(Serialize, Deserialize)]
 struct Head {
@@ -32,6 +33,8 @@ struct Head {
     rows: u64,
     qualifiers: bool,
     times: bool,
+    /// The chunk's distinct keys, estimated (its HyperLogLog's registers).
+    distinct: crate::analyze::DistinctKeys,
 }
 
 fn chunk_error(reason: impl std::fmt::Display) -> Error {
@@ -89,6 +92,7 @@ impl FirstPass {
             rows: r.ends.len() as u64,
             qualifiers: self.qualifier.is_some(),
             times: !r.times.is_empty(),
+            distinct: self.distinct.clone(),
         };
         let head = postcard::to_allocvec(&head).map_err(|e| {
             Error::new(
@@ -183,6 +187,7 @@ impl FirstPass {
         r.qualifiers.extend_from_slice(&quals);
         r.times.extend_from_slice(&times);
         self.scan.append(&head.summary, head.first_ms, head.last_ms);
+        self.distinct.merge(&head.distinct);
         Ok(head.stats)
     }
 }
