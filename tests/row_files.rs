@@ -971,7 +971,7 @@ fn chunks_read_apart_add_up_to_one_pass() {
                     assert!(r.at_row_end(), "{name}: a cut at a line end");
                     let st = r.finish(&mut f).unwrap();
                     let chunk = f.chunk_bytes(&doc, &st).unwrap();
-                    let got = all.append_chunk(&doc, &chunk).unwrap();
+                    let got = all.append_chunk(&doc, chunk).unwrap();
                     match &mut stats {
                         Some(s) => s.merge(&got),
                         none => *none = Some(got),
@@ -991,8 +991,10 @@ fn chunks_read_apart_add_up_to_one_pass() {
                 let (mut f, mut r) = first(&o, &[&bytes]);
                 let st = r.finish(&mut f).unwrap();
                 let chunk = f.chunk_bytes(&doc, &st).unwrap();
-                assert!(all.append_chunk(&other, &chunk).is_err());
-                assert!(all.append_chunk(&doc, &chunk[..chunk.len() - 3]).is_err());
+                assert!(all.append_chunk(&other, chunk.clone()).is_err());
+                assert!(all
+                    .append_chunk(&doc, chunk[..chunk.len() - 3].to_vec())
+                    .is_err());
                 assert_eq!(all.scan.summary, before);
             }
         }
@@ -1056,7 +1058,7 @@ fn row_groups_read_apart_add_up_to_one_pass() {
         for part in all.chunks(per) {
             let (f, stats) = read(part);
             added
-                .append_chunk(&doc, &f.chunk_bytes(&doc, &stats).unwrap())
+                .append_chunk(&doc, f.chunk_bytes(&doc, &stats).unwrap())
                 .unwrap();
         }
         assert_eq!(added.scan.summary, whole.scan.summary, "{per} per chunk");

@@ -447,7 +447,7 @@ impl RowsSession {
                 "addChunk() comes before endScan()",
             )));
         };
-        let stats = core(first.append_chunk(&self.doc, &bytes))?;
+        let stats = core(first.append_chunk(&self.doc, bytes))?;
         match &mut self.chunk_stats {
             Some(all) => all.merge(&stats),
             none => *none = Some(stats),

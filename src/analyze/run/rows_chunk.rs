@@ -37,6 +37,73 @@ struct Head {
     distinct: crate::analyze::DistinctKeys,
 }
 
+/// A chunk's kept rows as they came ([`FirstPass::append_chunk`]): its bytes, and where in
+/// them the keys, their ends (u32), the qualifiers (u64) and the times (i64) start.
+pub(in crate::analyze::run) struct ChunkRows {
+    bytes: Vec<u8>,
+    rows: usize,
+    keys_at: usize,
+    ends_at: usize,
+    qualifiers_at: Option<usize>,
+    times_at: Option<usize>,
+}
+
+/// The little-endian word of `W` bytes at `at` (zeros past the end: the lengths were checked
+/// when the chunk was added).
+#[inline]
+fn word<const W: usize>(b: &[u8], at: usize) -> [u8; W] {
+    b.get(at..at + W)
+        .and_then(|w| w.try_into().ok())
+        .unwrap_or([0; W])
+}
+
+impl ChunkRows {
+    pub(in crate::analyze::run) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub(in crate::analyze::run) fn timed(&self) -> bool {
+        self.times_at.is_some()
+    }
+
+    fn end(&self, i: usize) -> usize {
+        u32::from_le_bytes(word(&self.bytes, self.ends_at + 4 * i)) as usize
+    }
+
+    /// Row `i`'s key.
+    pub(in crate::analyze::run) fn key(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.end(i - 1) };
+        let end = self.end(i);
+        self.bytes
+            .get(self.keys_at + start..self.keys_at + end)
+            .unwrap_or(&[])
+    }
+
+    /// Every row in order: its key, qualifier (0 without) and time.
+    pub(in crate::analyze::run) fn each(
+        &self,
+        mut f: impl FnMut(&[u8], u64, Option<i64>) -> Result<()>,
+    ) -> Result<()> {
+        let b = &self.bytes[..];
+        let mut start = 0usize;
+        for i in 0..self.rows {
+            let end = u32::from_le_bytes(word(b, self.ends_at + 4 * i)) as usize;
+            let key = b
+                .get(self.keys_at + start..self.keys_at + end)
+                .unwrap_or(&[]);
+            start = end;
+            let q = self
+                .qualifiers_at
+                .map_or(0, |at| u64::from_le_bytes(word(b, at + 8 * i)));
+            let t = self
+                .times_at
+                .map(|at| i64::from_le_bytes(word(b, at + 8 * i)));
+            f(key, q, t)?;
+        }
+        Ok(())
+    }
+}
+
 fn chunk_error(reason: impl std::fmt::Display) -> Error {
     Error::new(
         ErrorKind::IllegalArgument,
@@ -45,33 +112,12 @@ fn chunk_error(reason: impl std::fmt::Display) -> Error {
     .at_path("chunk")
 }
 
-/// `n` little-endian values of `W` bytes from `at` in `b`, or an error naming what is short.
-fn le_array<const W: usize, T>(
-    b: &[u8],
-    at: &mut usize,
-    n: usize,
-    what: &str,
-    from: fn([u8; W]) -> T,
-) -> Result<Vec<T>> {
-    let len = n
-        .checked_mul(W)
-        .ok_or_else(|| chunk_error(format!("{what}: {n} values")))?;
-    let part = b
-        .get(*at..*at + len)
-        .ok_or_else(|| chunk_error(format!("{what} cut short")))?;
-    *at += len;
-    Ok(part
-        .chunks_exact(W)
-        .map(|c| from(c.try_into().unwrap_or([0; W])))
-        .collect())
-}
-
 impl FirstPass {
     /// This chunk's first pass as bytes, with what its reading found: the kept rows must hold
     /// every row read (a chunk past the cap, or a scan that also samples, profiles or keeps
     /// keys, is refused: read such a file in one pass).
     pub fn chunk_bytes(&self, doc: &DesignDocument, stats: &RowStats) -> Result<Vec<u8>> {
-        let Some(r) = &self.replay else {
+        let Some(r) = self.replay.as_ref().filter(|r| r.chunks.is_empty()) else {
             return Err(Error::limit(
                 "rows",
                 "the chunk's rows passed the memory kept for them (limits::MAX_REPLAY_BYTES): read the file in one pass",
@@ -122,43 +168,44 @@ impl FirstPass {
     /// Add the next chunk of the file ([`chunk_bytes`](Self::chunk_bytes) of the same design),
     /// in file order: its count and time span to the scan, its rows to the kept rows. Returns
     /// what its reading found. Nothing is added when the chunk is refused.
-    pub fn append_chunk(&mut self, doc: &DesignDocument, bytes: &[u8]) -> Result<RowStats> {
+    pub fn append_chunk(&mut self, doc: &DesignDocument, bytes: Vec<u8>) -> Result<RowStats> {
         if bytes.get(..4) != Some(&CHUNK_MAGIC[..]) {
             return Err(chunk_error("it does not start with RKLC"));
         }
-        let word = |at: usize, n: usize| bytes.get(at..at + n).unwrap_or(&[]);
-        let version = u16::from_le_bytes(word(4, 2).try_into().unwrap_or([0; 2]));
+        let version = u16::from_le_bytes(word(&bytes, 4));
         if version != CHUNK_VERSION {
             return Err(chunk_error(format!(
                 "version {version}, where this engine reads {CHUNK_VERSION}"
             )));
         }
-        let hash = u64::from_le_bytes(word(6, 8).try_into().unwrap_or([0; 8]));
-        if hash != design_hash(doc) {
+        if u64::from_le_bytes(word(&bytes, 6)) != design_hash(doc) {
             return Err(chunk_error("it was read for another design"));
         }
-        let head_len = u32::from_le_bytes(word(14, 4).try_into().unwrap_or([0; 4])) as usize;
-        let head: Head = postcard::from_bytes(word(18, head_len))
+        let head_len = u32::from_le_bytes(word(&bytes, 14)) as usize;
+        let head: Head = postcard::from_bytes(bytes.get(18..18 + head_len).unwrap_or(&[]))
             .map_err(|e| chunk_error(format!("its head: {e}")))?;
-        let mut at = 18 + head_len;
         let n = usize::try_from(head.rows).map_err(|_| chunk_error("too many rows"))?;
         let key_len = usize::try_from(head.key_bytes).map_err(|_| chunk_error("too many keys"))?;
-        let keys = bytes
-            .get(at..at + key_len)
+        // Where each part starts; their lengths add up to the chunk's.
+        let keys_at = 18 + head_len;
+        let sized = |at: usize, w: usize| n.checked_mul(w).and_then(|l| at.checked_add(l));
+        let ends_at = keys_at
+            .checked_add(key_len)
             .ok_or_else(|| chunk_error("its keys cut short"))?;
-        at += key_len;
-        let ends = le_array(bytes, &mut at, n, "its key ends", u32::from_le_bytes)?;
-        let quals = if head.qualifiers {
-            le_array(bytes, &mut at, n, "its qualifiers", u64::from_le_bytes)?
-        } else {
-            Vec::new()
+        let mut at = sized(ends_at, 4).ok_or_else(|| chunk_error("its key ends cut short"))?;
+        let qualifiers_at = head.qualifiers.then_some(at);
+        if head.qualifiers {
+            at = sized(at, 8).ok_or_else(|| chunk_error("its qualifiers cut short"))?;
+        }
+        let times_at = head.times.then_some(at);
+        if head.times {
+            at = sized(at, 8).ok_or_else(|| chunk_error("its times cut short"))?;
+        }
+        let last_end = match n {
+            0 => 0,
+            _ => u32::from_le_bytes(word(&bytes, ends_at + 4 * (n - 1))) as usize,
         };
-        let times = if head.times {
-            le_array(bytes, &mut at, n, "its times", i64::from_le_bytes)?
-        } else {
-            Vec::new()
-        };
-        if at != bytes.len() || ends.last().map_or(0, |&e| e as usize) != key_len {
+        if at != bytes.len() || last_end != key_len {
             return Err(chunk_error("its lengths disagree"));
         }
         if head.qualifiers != self.qualifier.is_some() {
@@ -170,22 +217,27 @@ impl FirstPass {
                 "the rows passed the memory kept for them (limits::MAX_REPLAY_BYTES): read the file in one pass",
             ));
         };
-        if !r.ends.is_empty() && (r.times.len() == r.ends.len()) != head.times {
+        if n > 0 && r.timed().is_some_and(|t| t != head.times) {
             return Err(chunk_error("rows with a time and rows without"));
         }
-        let base = r.keys.len();
-        let added = keys.len() + 4 * n + 8 * (quals.len() + times.len());
-        if r.bytes() + added > self.cap || u32::try_from(base + key_len).is_err() {
+        let added = bytes.len() - keys_at;
+        if r.bytes() + added > self.cap {
             return Err(Error::limit(
                 "rows",
                 "the rows passed the memory kept for them (limits::MAX_REPLAY_BYTES): read the file in one pass",
             ));
         }
-        r.keys.extend_from_slice(keys);
-        // base + end fits a u32: the last end is the largest, checked above.
-        r.ends.extend(ends.iter().map(|&e| e + base as u32));
-        r.qualifiers.extend_from_slice(&quals);
-        r.times.extend_from_slice(&times);
+        if n > 0 {
+            r.chunk_bytes += added;
+            r.chunks.push(ChunkRows {
+                bytes,
+                rows: n,
+                keys_at,
+                ends_at,
+                qualifiers_at,
+                times_at,
+            });
+        }
         self.scan.append(&head.summary, head.first_ms, head.last_ms);
         self.distinct.merge(&head.distinct);
         Ok(head.stats)
