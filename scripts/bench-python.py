@@ -7,17 +7,24 @@ rowkey-lab reads the two key columns with pyarrow, then analyzes (one thread: th
 thread pool of its own); DuckDB reads and aggregates with every core. Alternating, RUNS times
 each; medians reported, with the writes per region of both (they must be equal).
 
-    .venv/bin/python scripts/bench-python.py [FILE] [--runs N]
+    .venv/bin/python scripts/bench-python.py [FILE] [--runs N] [--out OUT]
+
+The result also goes to OUT (target/bench/python.json), which `node scripts/bench-table.mjs`
+folds into docs/BENCHMARKS.md.
 
 FILE defaults to target/bench/rows/flights-10x.parquet (written by `node scripts/bench-rows.mjs`).
 Needs rowkey_lab (scripts/test-python.sh installs it into .venv) and duckdb.
 """
 
 import argparse
+import datetime
 import json
 import os
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import duckdb
 import pyarrow.parquet as pq
@@ -74,6 +81,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file", nargs="?", default="target/bench/rows/flights-10x.parquet")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--out", default="target/bench/python.json")
     a = ap.parse_args()
     threads = os.cpu_count() or 1
     ra, rb = [], []
@@ -84,8 +92,15 @@ def main():
     read = statistics.median(r[1] for r in ra)
     dms = statistics.median(r[0] for r in rb)
     rows = ra[0][2]
+    root = Path(__file__).resolve().parents[1]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True).stdout.strip()
     out = {
-        "file": a.file,
+        "command": " ".join([".venv/bin/python", "scripts/bench-python.py", *sys.argv[1:]]),
+        "date": datetime.date.today().isoformat(),
+        "commit": commit,
+        "machine": f"{threads} vCPU",
+        "runs": a.runs,
+        "file": os.path.basename(a.file),
         "rows": rows,
         "rowkeyLabSeconds": ms,
         "rowkeyLabReadSeconds": read,
@@ -101,7 +116,10 @@ def main():
         "loadAverage": os.getloadavg()[0],
         "sameWrites": ra[0][3] == rb[0][2],
     }
-    print(json.dumps(out, indent=2))
+    text = json.dumps(out, indent=2)
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(text + "\n")
+    print(text)
 
 
 if __name__ == "__main__":

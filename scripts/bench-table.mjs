@@ -8,6 +8,7 @@
 //   size.json                    bash scripts/size-check.sh
 //   rows.json                    node scripts/bench-rows.mjs
 //   spark.json                   .venv/bin/python scripts/bench-spark.py
+//   python.json                  .venv/bin/python scripts/bench-python.py
 // Each one found there, and as recent as the stored one, replaces it in docs/benchmarks.json
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
@@ -46,6 +47,22 @@ const KEEP = {
     ...pick(r, [...META, 'spark', 'file', 'rows', 'cores', 'runs', 'partitions', 'loadAverage', 'loadAverageAfter']),
     jobs: r.jobs,
   }),
+  python: r =>
+    pick(r, [
+      ...META,
+      'runs',
+      'file',
+      'rows',
+      'rowkeyLabSeconds',
+      'rowkeyLabReadSeconds',
+      'duckdbThreads',
+      'duckdbSeconds',
+      'ratio',
+      'rowkeyLabCpuSeconds',
+      'duckdbCpuSeconds',
+      'loadAverage',
+      'sameWrites',
+    ]),
   advise: r =>
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
 };
@@ -330,6 +347,30 @@ if (rw) {
         `${int(r.oursRssKiB / 1024)} / ${int(r.duckRssKiB / 1024)} MiB`,
         yes(r.sameWrites),
       ]),
+    ),
+  );
+}
+
+const py = store.python;
+if (py) {
+  parts.push(
+    ...section('Python package against DuckDB', py, 'bench-rows.md'),
+    `\`rk.analyze\` on a pyarrow table read from \`${py.file}\` (${int(py.rows)} rows; the same job as the CLI's above),` +
+      ` one engine thread, against DuckDB on ${py.duckdbThreads} threads, in one process, alternating; medians of ${py.runs}; load average ${fix(py.loadAverage, 2)}.`,
+    '',
+    ...table(
+      ['what', 'rowkey-lab', 'DuckDB', 'ratio', 'goal', 'same writes per region'],
+      ['---', '---:', '---:', '---:', '---', '---'],
+      [
+        [
+          'seconds from the file (CPU seconds)',
+          `${fix(py.rowkeyLabSeconds, 3)} (${fix(py.rowkeyLabCpuSeconds, 3)}; reading ${fix(py.rowkeyLabReadSeconds, 3)})`,
+          `${fix(py.duckdbSeconds, 3)} (${fix(py.duckdbCpuSeconds, 3)})`,
+          `**${fix(py.ratio, 2)}×**`,
+          `≥ 1.0×: ${py.ratio >= 1 ? 'yes' : '**no**'}`,
+          yes(py.sameWrites),
+        ],
+      ],
     ),
   );
 }
