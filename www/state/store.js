@@ -22,10 +22,18 @@ export const onChanges = h => Object.assign(hooks, h);
  * when already written; `entry`: its Recent designs entry (a new one when null); `later`: run
  * after the pause an edit gets, not at once; `draft`: the JSON editor's text that does not parse,
  * shown over it (the design does not run until the text parses). */
+/** Changes of the design so far: a design that loads while the user goes on (a preset, a Recent
+ * design, an imported file) is put on show only if nothing changed the design meanwhile, so the
+ * user's last choice is the one on show, whichever loads last. */
+let latest = 0;
+/** A design to be loaded: `choosing()` before the wait, `stillChosen(t)` after it. */
+export const choosing = () => ++latest;
+export const stillChosen = t => t === latest;
 export function replaceDesign(
   doc,
   { text = null, presetId = '', own = true, edited = own, entry = null, later = false, draft = null } = {},
 ) {
+  latest++;
   hooks.replacing(entry);
   state.doc = doc;
   if (text) knownText(doc, text);
@@ -35,6 +43,7 @@ export function replaceDesign(
 }
 /** The design on show edited (typed, a form): the user's own from now on; it runs after a pause. */
 export function editDesign(doc) {
+  latest++;
   state.doc = doc;
   state.presetId = '';
   state.edited = true;

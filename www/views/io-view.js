@@ -16,7 +16,7 @@ import {
   sweepStored,
 } from '../state/io.js';
 import { $, el, num, saveState, state } from '../state/lab-state.js';
-import { replaceDesign, rerun } from '../state/store.js';
+import { choosing, replaceDesign, rerun, stillChosen } from '../state/store.js';
 import {
   CURSOR_STEPS,
   cellPoint,
@@ -81,6 +81,7 @@ async function importDesign(file) {
     return;
   }
   ioStatus(`Reading ${file.name}…`);
+  const t = choosing();
   const read = readOff('readDesign', { file });
   reading = read;
   let got;
@@ -91,6 +92,10 @@ async function importDesign(file) {
     return;
   }
   reading = null;
+  if (!stillChosen(t)) {
+    ioStatus(`${file.name} was read after another design was chosen: that one stays.`);
+    return;
+  }
   ioStatus(`Imported ${file.name}.`);
   replaceDesign(got.doc, { text: got.text, later: true });
 }

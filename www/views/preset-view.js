@@ -5,7 +5,7 @@
 
 import { blankDesign, getPreset, listPresets, presetWhy } from '../pkg/presets.js';
 import { $, el, state } from '../state/lab-state.js';
-import { replaceDesign, setCompared } from '../state/store.js';
+import { choosing, replaceDesign, setCompared, stillChosen } from '../state/store.js';
 import { setComparePicks } from './compare-view.js';
 
 const presets = listPresets();
@@ -22,9 +22,16 @@ export function wirePresets(compareTwin) {
   $('preset').append(...groups.values());
   $('preset').addEventListener('change', async e => {
     const id = e.target.value;
-    if (id) replaceDesign(await getPreset(id), { own: false, presetId: id, later: true });
+    if (!id) return;
+    const t = choosing();
+    const doc = await getPreset(id);
+    if (stillChosen(t)) replaceDesign(doc, { own: false, presetId: id, later: true });
   });
-  $('new-design').addEventListener('click', async () => replaceDesign(await blankDesign(), { later: true }));
+  $('new-design').addEventListener('click', async () => {
+    const t = choosing();
+    const doc = await blankDesign();
+    if (stillChosen(t)) replaceDesign(doc, { later: true });
+  });
   $('preset-twin').addEventListener('click', e => {
     setCompared(setComparePicks([e.currentTarget.value]));
     compareTwin();

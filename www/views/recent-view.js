@@ -13,7 +13,7 @@ import {
   sizeText,
 } from '../state/io.js';
 import { $, docText, el, state } from '../state/lab-state.js';
-import { replaceDesign } from '../state/store.js';
+import { choosing, replaceDesign, stillChosen } from '../state/store.js';
 import { setCompareChoices } from './compare-view.js';
 import { keyAsText } from './editor-view.js';
 import { recentChoices } from './run-view.js';
@@ -162,7 +162,7 @@ export function renderRecent() {
  * it was typed, over the last design of it that did (which does not run until the text parses).
  * One kept in IndexedDB is read first; one that cannot be read is left out, with a note. */
 export async function openRecent(r) {
-  const on = state.entry;
+  const t = choosing();
   let got;
   try {
     got = await recentText(r);
@@ -172,8 +172,8 @@ export async function openRecent(r) {
     renderRecent();
     return;
   }
-  // (read from IndexedDB: another design may have been opened meanwhile, and stays)
-  if (state.entry !== on) return;
+  // (read from IndexedDB: another design may have been chosen meanwhile, and stays)
+  if (!stillChosen(t)) return;
   const text = r.draft ? got.base : got.text;
   const doc = JSON.parse(text);
   replaceDesign(doc, {
