@@ -275,22 +275,24 @@ test('a 1.5 MiB design accepted, then the page reloaded: the same design is back
   await page.selectOption('#preset', 'seed000-cyclic');
   await page.waitForFunction(id => !location.hash.includes(`k=${id}`), kept);
   await run(page, 'done');
-  const labels = await recentLabels(page);
-  const hosts58000 = labels.findIndex(l => l.startsWith('58000 hosts')) + 1;
-  await page.selectOption('#recent', { index: hosts58000 });
+  const hosts58000 = async () => (await recentLabels(page)).findIndex(l => l.startsWith('58000 hosts')) + 1;
+  await page.selectOption('#recent', { index: await hosts58000() });
   await page.waitForFunction(id => location.hash.includes(`k=${id}`), kept);
   await run(page, 'done');
   assert.equal(await page.textContent('#metrics [data-metric="writes"]'), '20,000');
   // Two choices in quick succession, each loading apart (a preset; 1.5 MiB from IndexedDB): the
   // later one is what stays on show, whichever finishes loading last.
-  await page.evaluate(i => {
-    const preset = document.getElementById('preset');
-    preset.value = 'seed000-cyclic';
-    preset.dispatchEvent(new Event('change'));
-    const recent = document.getElementById('recent');
-    recent.selectedIndex = i;
-    recent.dispatchEvent(new Event('change'));
-  }, hosts58000);
+  await page.evaluate(
+    i => {
+      const preset = document.getElementById('preset');
+      preset.value = 'seed000-cyclic';
+      preset.dispatchEvent(new Event('change'));
+      const recent = document.getElementById('recent');
+      recent.selectedIndex = i;
+      recent.dispatchEvent(new Event('change'));
+    },
+    await hosts58000(),
+  );
   await page.waitForTimeout(500); // a preset loaded late would have replaced it by now
   await run(page, 'done');
   assert.equal(hashParam(page, 'k'), kept);
