@@ -1,6 +1,6 @@
 //! Stage timing of a rows analysis over a Parquet or CSV file, natively on one thread: the
 //! reading alone (a sink that drops every row), + each row's key (the scan), + the rows kept
-//! (the first pass), and the whole two passes (`count_rows` finished). Where a rows run's time
+//! (the first pass), the key and a profile, and the whole two passes (`count_rows` finished). Where a rows run's time
 //! goes, to compare with the wasm CLI's (docs/bench-rows.md). Build with `--profile bench`:
 //! `cargo run --profile bench --example rows_stages -- DESIGN FILE TIMECOL`.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
@@ -55,17 +55,21 @@ fn main() {
         feed(&mut first).unwrap();
         let kept = t.elapsed();
         let t = std::time::Instant::now();
+        feed(&mut RowScan::new(Some(key())).with_profile(&fields)).unwrap();
+        let profile = t.elapsed();
+        let t = std::time::Instant::now();
         let (run, _, _) =
             count_rows(&doc, &AnalyzeOptions::default(), 1 << 30, &mut |s| feed(s)).unwrap();
         let report = run.finish();
         let whole = t.elapsed();
         println!(
-            "rows {} used {}: read {:?}, +key {:?}, +kept {:?}, whole {:?} (writes {:?})",
+            "rows {} used {}: read {:?}, +key {:?}, +kept {:?}, profile {:?}, whole {:?} (writes {:?})",
             s.rows,
             s.used,
             read,
             scan,
             kept,
+            profile,
             whole,
             report.regions.iter().map(|r| r.writes).collect::<Vec<_>>()
         );

@@ -4,7 +4,8 @@
 //! values per field or prefix length; past it the figure says so (`exact: false`, a lower bound),
 //! never a silent estimate.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -96,10 +97,30 @@ pub struct RowsProfile {
     pub key: KeyProfile,
 }
 
+/// xxh3 over the bytes a value hashes (its length, then its bytes): the maps below take a
+/// lookup or two for every row and field and were a seventh of a profile's time with SipHash,
+/// whose resistance to chosen collisions a profile of the user's own rows does not need.
+#[derive(Default)]
+struct Xxh3Hasher(u64);
+
+impl Hasher for Xxh3Hasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = self.0.rotate_left(29) ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Fast = BuildHasherDefault<Xxh3Hasher>;
+
 /// The distinct values of one thing, counted exactly until there are too many.
 #[derive(Debug, Default)]
 struct Counter {
-    counts: HashMap<Vec<u8>, u64>,
+    counts: HashMap<Vec<u8>, u64, Fast>,
     full: bool,
 }
 
@@ -111,6 +132,38 @@ impl Counter {
             self.counts.insert(v.to_vec(), 1);
         } else {
             self.full = true;
+        }
+    }
+}
+
+/// The distinct key prefixes of one length, exactly until there are too many: each (at most
+/// [`PREFIXES`] = 16 bytes) packed into a `u128`, zero-padded (one length a set, so the packing
+/// is one to one), not a heap allocation a prefix (millions of them to allocate and free).
+#[derive(Debug, Default)]
+struct Prefixes {
+    seen: HashSet<u128, Fast>,
+    full: bool,
+}
+
+impl Prefixes {
+    /// Whether `p` (at most 16 bytes) was seen before (a full set says yes: it counts no more).
+    fn seen_before(&mut self, p: &[u8]) -> bool {
+        if self.full {
+            return true;
+        }
+        let mut packed = [0u8; 16];
+        let n = p.len().min(16);
+        packed[..n].copy_from_slice(&p[..n]);
+        let v = u128::from_be_bytes(packed);
+        if self.seen.contains(&v) {
+            return true;
+        }
+        if self.seen.len() < MAX_PROFILE_DISTINCT {
+            self.seen.insert(v);
+            false
+        } else {
+            self.full = true;
+            true
         }
     }
 }
@@ -133,7 +186,7 @@ pub struct Profiler {
     fields: Vec<(String, FieldType)>,
     states: Vec<FieldState>,
     lengths: std::collections::BTreeMap<usize, u64>,
-    prefixes: Vec<Counter>,
+    prefixes: Vec<Prefixes>,
     keys: u64,
     text: String,
 }
@@ -145,7 +198,7 @@ impl Profiler {
             fields: fields.to_vec(),
             states: fields.iter().map(|_| FieldState::default()).collect(),
             lengths: std::collections::BTreeMap::new(),
-            prefixes: (0..PREFIXES).map(|_| Counter::default()).collect(),
+            prefixes: (0..PREFIXES).map(|_| Prefixes::default()).collect(),
             keys: 0,
             text: String::new(),
         }
@@ -180,9 +233,13 @@ impl Profiler {
         }
         self.keys += 1;
         *self.lengths.entry(key.len()).or_insert(0) += 1;
-        for (i, c) in self.prefixes.iter_mut().enumerate() {
-            if key.len() > i {
-                c.add(key.get(..=i).unwrap_or(key));
+        // Longest first: a prefix seen before means every shorter one of it was too (they were
+        // added with it, or their length was already full), so most rows stop after a lookup or
+        // two. (16 lookups a row into maps of up to a million prefixes were most of a profile's
+        // time: 6.5 s of 6.7 on 3.3 M rows, natively.)
+        for (i, c) in self.prefixes.iter_mut().enumerate().take(key.len()).rev() {
+            if c.seen_before(key.get(..=i).unwrap_or(key)) && !c.full {
+                break;
             }
         }
     }
@@ -241,10 +298,10 @@ impl Profiler {
                     .prefixes
                     .iter()
                     .enumerate()
-                    .filter(|(_, c)| !c.counts.is_empty())
+                    .filter(|(_, c)| !c.seen.is_empty())
                     .map(|(i, c)| PrefixCount {
                         bytes: i + 1,
-                        distinct: c.counts.len() as u64,
+                        distinct: c.seen.len() as u64,
                         exact: !c.full,
                     })
                     .collect(),
@@ -294,5 +351,48 @@ fn less(a: &FieldValue, b: &FieldValue) -> bool {
         (FieldValue::Str(x), FieldValue::Str(y)) => x.as_bytes() < y.as_bytes(),
         (FieldValue::Bool(x), FieldValue::Bool(y)) => x < y,
         _ => text_of(a) < text_of(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The distinct prefixes at each length, counted the longest first with the early stop,
+    /// equal the sets of every prefix of every key (keys of 0 to 24 bytes over a small alphabet,
+    /// so prefixes repeat at every length, in an order that revisits them).
+    #[test]
+    fn prefix_counts_are_every_prefix_counted() {
+        let mut p = Profiler::new(&[]);
+        let mut want: Vec<std::collections::BTreeSet<Vec<u8>>> = vec![Default::default(); PREFIXES];
+        let mut x: u64 = 7;
+        for _ in 0..20_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (x >> 59) as usize % 25;
+            let key: Vec<u8> = (0..len)
+                .map(|i| b"ab\x00\xff"[((x >> (2 * i % 58)) & 3) as usize])
+                .collect();
+            p.row(&[], &key);
+            for (i, set) in want.iter_mut().enumerate().take(key.len()) {
+                set.insert(key[..=i].to_vec());
+            }
+        }
+        let got = p.finish(&super::super::RowStats::default()).key.prefixes;
+        let want: Vec<(usize, u64)> = want
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.is_empty())
+            .map(|(i, s)| (i + 1, s.len() as u64))
+            .collect();
+        assert_eq!(
+            got.iter()
+                .map(|c| (c.bytes, c.distinct))
+                .collect::<Vec<_>>(),
+            want
+        );
+        assert!(got.iter().all(|c| c.exact));
+        assert!(want.last().is_some_and(|&(_, n)| n > 1000), "{want:?}");
     }
 }
