@@ -149,12 +149,22 @@ fn batch() -> RecordBatch {
 }
 
 fn parquet(codec: Compression, dictionary: bool) -> Vec<u8> {
+    parquet_paged(codec, dictionary, None)
+}
+
+/// [`parquet`] with data pages of `page_rows` rows (the writer's own size otherwise).
+fn parquet_paged(codec: Compression, dictionary: bool, page_rows: Option<usize>) -> Vec<u8> {
     let b = batch();
-    let props = WriterProperties::builder()
+    let mut props = WriterProperties::builder()
         .set_compression(codec)
         .set_dictionary_enabled(dictionary)
-        .set_max_row_group_row_count(Some(1200))
-        .build();
+        .set_max_row_group_row_count(Some(1200));
+    if let Some(n) = page_rows {
+        props = props
+            .set_data_page_row_count_limit(n)
+            .set_write_batch_size(n);
+    }
+    let props = props.build();
     let mut out = Vec::new();
     let mut w = ArrowWriter::try_new(&mut out, b.schema(), Some(props)).unwrap();
     w.write(&b).unwrap();
@@ -692,21 +702,7 @@ fn a_row_group_read_as_runs_of_its_rows_gives_its_rows_in_order() {
     let flights =
         DesignDocument::from_json(&String::from_utf8(fixture("flights-design.json")).unwrap())
             .unwrap();
-    let paged = |dictionary: bool| {
-        let b = batch();
-        let props = WriterProperties::builder()
-            .set_compression(Compression::SNAPPY)
-            .set_dictionary_enabled(dictionary)
-            .set_max_row_group_row_count(Some(1200))
-            .set_data_page_row_count_limit(100)
-            .set_write_batch_size(100)
-            .build();
-        let mut out = Vec::new();
-        let mut w = ArrowWriter::try_new(&mut out, b.schema(), Some(props)).unwrap();
-        w.write(&b).unwrap();
-        w.close().unwrap();
-        out
-    };
+    let paged = |dictionary: bool| parquet_paged(Compression::SNAPPY, dictionary, Some(100));
     let files = [
         (flights.clone(), fixture("flights.parquet")),
         (flights, fixture("flights-zstd.parquet")),
