@@ -104,51 +104,11 @@ use largest::LargestRows;
 pub use largest::LARGEST_ROWS;
 pub use partial::PartialAnalysis;
 use reservoir::{KeySample, Reservoir};
+pub use rows::DistinctKeys;
 use rows::{CellSample, Distinct};
 
 /// Distinct cells sampled with their write counts, for the versions a cell keeps.
 const CELL_SAMPLE: usize = 1024;
-
-/// A first pass's estimate of its rows' distinct keys (the table's HyperLogLog: 16,384
-/// registers, 0.81 %), so the analysis knows before it counts whether counting every row
-/// exactly can last: past [`MAX_EXACT_ROWS`](crate::analyze::MAX_EXACT_ROWS) distinct rows
-/// the exact counts are dropped, after they have cost most of the count's time and memory.
-/// Chunks read apart merge exactly (the larger of each register), so the estimate, and the
-/// decision, are the same for any number of readers.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct DistinctKeys(Distinct);
-
-impl Default for DistinctKeys {
-    fn default() -> DistinctKeys {
-        DistinctKeys(Distinct::new(rows::TABLE_PRECISION))
-    }
-}
-
-impl DistinctKeys {
-    /// One row's key.
-    #[inline]
-    pub fn insert(&mut self, key: &[u8]) {
-        self.0.insert(rows::row_hash(key));
-    }
-
-    /// Count what `other` counted too.
-    pub fn merge(&mut self, other: &DistinctKeys) {
-        self.0.merge(&other.0);
-    }
-
-    /// The estimate.
-    pub fn estimate(&self) -> f64 {
-        self.0.estimate()
-    }
-
-    /// The rows' distinct keys pass the exact counts' cap by more than 12 standard errors:
-    /// counting exactly would certainly end in the sketches' figures (the chance that the
-    /// true count is within the cap is below 1e-30).
-    pub fn past_exact_cap(&self) -> bool {
-        let low = self.0.estimate() * (1.0 - 12.0 * rows::relative_error(rows::TABLE_PRECISION));
-        low > crate::analyze::MAX_EXACT_ROWS as f64
-    }
-}
 
 /// Streams writes into per-region, per-server, per-window counters.
 #[derive(Debug, Clone)]

@@ -253,7 +253,7 @@ async function chunkTasks(
         for (let k = 0; k < n; k++) {
           const skip = Math.floor((rows * k) / n);
           const take = Math.floor((rows * (k + 1)) / n) - skip;
-          tasks.push({ groups: [i], part: [skip, take], rows: take, bytes: Math.round((bytesOf(i) * take) / rows) });
+          tasks.push({ groups: [i], part: [skip, take], bytes: Math.round((bytesOf(i) * take) / rows) });
         }
       } else {
         if (!run || run.rows + rows > piece) {

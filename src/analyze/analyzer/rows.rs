@@ -73,6 +73,47 @@ fn hll_estimate(registers: &[u8]) -> f64 {
     }
 }
 
+/// A first pass's estimate of its rows' distinct keys (the table's HyperLogLog: 16,384
+/// registers, 0.81 %), so the analysis knows before it counts whether counting every row
+/// exactly can last: past [`MAX_EXACT_ROWS`](crate::analyze::MAX_EXACT_ROWS) distinct rows
+/// the exact counts are dropped, after they have cost most of the count's time and memory.
+/// Chunks read apart merge exactly (the larger of each register), so the estimate, and the
+/// decision, are the same for any number of readers.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct DistinctKeys(Distinct);
+
+impl Default for DistinctKeys {
+    fn default() -> DistinctKeys {
+        DistinctKeys(Distinct::new(TABLE_PRECISION))
+    }
+}
+
+impl DistinctKeys {
+    /// One row's key.
+    #[inline]
+    pub fn insert(&mut self, key: &[u8]) {
+        self.0.insert(row_hash(key));
+    }
+
+    /// Count what `other` counted too.
+    pub fn merge(&mut self, other: &DistinctKeys) {
+        self.0.merge(&other.0);
+    }
+
+    /// The estimate.
+    pub fn estimate(&self) -> f64 {
+        self.0.estimate()
+    }
+
+    /// The rows' distinct keys pass the exact counts' cap by more than 12 standard errors:
+    /// counting exactly would certainly end in the sketches' figures (the chance that the
+    /// true count is within the cap is below 1e-30).
+    pub fn past_exact_cap(&self) -> bool {
+        let low = self.0.estimate() * (1.0 - 12.0 * relative_error(TABLE_PRECISION));
+        low > crate::analyze::MAX_EXACT_ROWS as f64
+    }
+}
+
 /// HyperLogLog (Flajolet, Fusy, Gandouet and Meunier, 2007) over 64-bit hashes: `2^p` one-byte
 /// registers; the top `p` hash bits pick a register, which keeps the most leading zeros (plus
 /// one) seen in the other bits. Written here rather than taken from a crate:

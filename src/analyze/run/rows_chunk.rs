@@ -87,7 +87,7 @@ impl ChunkRows {
         let b = &self.bytes[..];
         let mut start = 0usize;
         for i in 0..self.rows {
-            let end = u32::from_le_bytes(word(b, self.ends_at + 4 * i)) as usize;
+            let end = self.end(i);
             let key = b
                 .get(self.keys_at + start..self.keys_at + end)
                 .unwrap_or(&[]);
