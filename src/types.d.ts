@@ -1675,6 +1675,15 @@ export function rowsFormat(rows: RowsOptions | null | undefined, head: Uint8Arra
  * header, the first object's members, the schema); a Parquet file's: `RowsSession.parquetColumns`.
  */
 export function rowsColumns(rows: RowsOptions | null | undefined, head: Uint8Array): string[];
+/** How far a read of rows is: `done` of `total` `unit`s (bytes of the file, or of the key's
+ * columns in the row groups read; or whole Parquet row groups); `total` unknown for a stream. */
+export interface RowsProgress {
+  pass: 'reading' | 'analyzing';
+  done: number;
+  total: number | undefined;
+  unit: 'bytes' | 'rowGroups';
+}
+
 /**
  * Your own rows analyzed with `doc`: a Blob or File (read in slices; Parquet by row group, only
  * the key's columns), whole bytes, a random-access reader (`RowsReader`: a file handle, read
@@ -1694,7 +1703,7 @@ export function analyzeRows(
   opts?: {
     options?: AnalyzeOptions | null;
     rows?: RowsOptions;
-    onProgress?: (p: { pass: 'reading' | 'analyzing'; done: number; total: number | undefined }) => void;
+    onProgress?: (p: RowsProgress) => void;
     signal?: AbortSignal;
     /** Stop after the first pass (for `session.profile()` with `rows.profile`); `stats` is then absent. */
     scanOnly?: boolean;
@@ -1724,7 +1733,7 @@ export function analyzeRowsParallel(
     threads?: number;
     /** Files smaller than this many bytes are read in one pass (default 8 MiB). */
     chunkFrom?: number;
-    onProgress?: (p: { pass: 'reading' | 'analyzing'; done: number; total: number | undefined }) => void;
+    onProgress?: (p: RowsProgress) => void;
     signal?: AbortSignal;
   },
 ): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats: RowStats }>;

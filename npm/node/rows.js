@@ -9,6 +9,7 @@
 // engine. Copied by scripts/build-npm.sh.
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { localClient } from '../shared/calls.js';
 import { analyzeRows, analyzeRowsChunked, readChunk } from '../shared/rows.js';
 import { spreadTasks } from '../shared/scheduler.js';
 import { checkCloneable, withThreads } from './pool.js';
@@ -77,16 +78,6 @@ export async function analyzeRowsParallel(api, doc, source, opts = {}) {
   } finally {
     if (path !== null) await reader.close();
   }
-}
-
-/** A client of the call interface whose handlers run on this thread (in turn with its other work). */
-function localClient(handlers) {
-  return {
-    async call(name, args, { on, signal } = {}) {
-      signal?.throwIfAborted();
-      return handlers[name](args, (event, data) => on?.(event, data));
-    },
-  };
 }
 
 /** The worker's side: one chunk read by this thread's engine (`api`), its first pass moved back. */

@@ -32,16 +32,26 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** 300,000 rows, the flights 100 times over (15 MiB: the page shares its reading), written once. */
+let many = null;
+function manyFlights() {
+  if (many) return many;
+  const lines = readFileSync(path.join(FIX, 'flights.csv'), 'utf8').trimEnd().split('\n');
+  many = path.join(dir, 'many-flights.csv');
+  writeFileSync(many, `${lines[0]}\n${Array.from({ length: 100 }, () => lines.slice(1).join('\n')).join('\n')}\n`);
+  return many;
+}
+
 /** Typed arrays as plain arrays: a report as JSON compares the same on both sides. */
 const plain = v => JSON.parse(JSON.stringify(v, (_, x) => (ArrayBuffer.isView(x) ? Array.from(x) : x)));
 
 /** The library's answer for `file` (a fixture's name or a path) with `rows`: `{ report, profile,
  * stats }`, or `{ error }` (the engine's message). */
-async function library(file, rows) {
+async function library(file, rows, design = DESIGN) {
   const p = path.isAbsolute(file) ? file : path.join(FIX, file);
   const blob = new Blob([readFileSync(p)]);
   try {
-    const { session, stats } = await api.analyzeRows(DESIGN, blob, {
+    const { session, stats } = await api.analyzeRows(design, blob, {
       options: OPTIONS,
       rows: { name: path.basename(p), ...rows },
     });
@@ -63,12 +73,15 @@ async function openFlights() {
   page.on('request', r => requests.push(new URL(r.url()).pathname));
   await page.addInitScript(() => {
     window.rowsAnswers = [];
+    window.rowsScans = [];
     const Native = Worker;
     window.Worker = class extends Native {
       constructor(...a) {
         super(...a);
         this.addEventListener('message', e => {
           if (e.data?.result?.stats && e.data.result.report) window.rowsAnswers.push(e.data.result);
+          // the scans' profiles (rowsScan): the profile on show
+          else if (e.data?.result?.profile && e.data.result.summary) window.rowsScans.push(e.data.result);
         });
       }
     };
@@ -117,7 +130,8 @@ const profileShown = page =>
   );
 const num = n => n.toLocaleString('en-US');
 
-/** Drop `file`, accept the proposed mapping with nulls skipped, analyze; the page's answer. */
+/** Drop `file`, accept the proposed mapping with nulls skipped, analyze; the page's answer, with
+ * the profile on show (the last scan's: the run leaves it out when the page has it). */
 async function analyzeDropped(page, file) {
   await drop(page, file);
   await page.waitForSelector('#rows-nulls');
@@ -127,7 +141,7 @@ async function analyzeDropped(page, file) {
   await page.waitForSelector('#rows-banner');
   await waitDone(page);
   return page.evaluate(() => {
-    const a = window.rowsAnswers.at(-1);
+    const a = { ...window.rowsAnswers.at(-1), shownProfile: window.rowsScans.at(-1)?.profile };
     return JSON.parse(JSON.stringify(a, (_, x) => (ArrayBuffer.isView(x) ? Array.from(x) : x)));
   });
 }
@@ -186,7 +200,8 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     );
     assert.deepEqual(answer.report, lib.report, 'the page’s report is the library’s');
     assert.deepEqual(answer.stats, lib.stats);
-    assert.deepEqual(answer.profile, lib.profile);
+    assert.deepEqual(await page.evaluate(() => window.rowsScans.at(-1).profile), lib.profile);
+    assert.equal(answer.profile, undefined, 'the profile on show was this design’s: not counted again');
     const banner = await text(page, '#rows-banner');
     for (const part of ['flights.csv', '3,000 rows', '162 KiB', '2,996 analyzed', 'tailnum', 'time_hour', 'never left'])
       assert.ok(banner.includes(part), `${part} in: ${banner}`);
@@ -231,7 +246,9 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     });
     const lib = await library('flights.parquet', { time: 'time_hour', nulls: 'skip', profile: true });
     assert.deepEqual(answer.report, lib.report);
-    assert.deepEqual(answer.profile, lib.profile);
+    assert.deepEqual(answer.shownProfile, lib.profile);
+    // the scan's profile was this design's over these rows: the run did not count it again
+    assert.equal(answer.profile, undefined);
     assert.equal(answer.stats.format, 'parquet');
     // the CSV's rows, the same report but for the format read
     const csv = await library('flights.csv', { time: 'time_hour', nulls: 'skip' });
@@ -270,11 +287,55 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     await page.close();
   });
 
+  test('a file of 15 MiB read by the engine worker and a reader of its own: the library’s one-pass report; a design changed runs with its profile', async () => {
+    const big = manyFlights();
+    const { page, problems, requests } = await openFlights();
+    await page.click('#rows-open');
+    await page.setInputFiles('#rows-file', big);
+    await page.waitForSelector('#rows-nulls');
+    await page.selectOption('#rows-nulls', 'skip');
+    await page.waitForSelector('#rows-profile table.rows-profile', { timeout: 120000 });
+    await page.click('#rows-run');
+    await page.waitForSelector('#rows-banner', { timeout: 120000 });
+    await waitDone(page);
+    const answer = await page.evaluate(() => {
+      const a = window.rowsAnswers.at(-1);
+      return JSON.parse(JSON.stringify(a, (_, x) => (ArrayBuffer.isView(x) ? Array.from(x) : x)));
+    });
+    const lib = await library(big, { time: 'time_hour', nulls: 'skip', profile: true });
+    assert.deepEqual(answer.report, lib.report, 'chunks read apart and added up: one reader’s report');
+    assert.deepEqual(answer.stats, lib.stats);
+    assert.equal(answer.profile, undefined);
+    assert.ok(
+      requests.some(r => r.endsWith('/engine/rows-worker.js')),
+      'a reader beside the engine worker',
+    );
+
+    // the key changed: the profile on show is another key's, so the run counts it (in one pass)
+    const twice = page.waitForFunction(
+      n => window.rowsAnswers.length > n,
+      await page.evaluate(() => window.rowsAnswers.length),
+    );
+    const key = 'tailnum + "_" + time(time_hour, "yyyyMMddHH")';
+    await page.evaluate(k => {
+      const box = document.getElementById('doc-json');
+      document.getElementById('json-box').open = true;
+      const d = JSON.parse(box.value);
+      d.key = k;
+      box.value = JSON.stringify(d, null, 2);
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    }, key);
+    await twice;
+    await waitDone(page);
+    const again = await page.evaluate(() => window.rowsAnswers.at(-1));
+    const libKey = await library(big, { time: 'time_hour', nulls: 'skip', profile: true }, { ...DESIGN, key });
+    assert.deepEqual(again.profile, libKey.profile, 'the new key’s profile');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('Cancel stops a run over the rows; the mapping is offered again', async () => {
-    // 300,000 rows: the flights 100 times over
-    const lines = readFileSync(path.join(FIX, 'flights.csv'), 'utf8').trimEnd().split('\n');
-    const big = path.join(dir, 'many-flights.csv');
-    writeFileSync(big, `${lines[0]}\n${Array.from({ length: 100 }, () => lines.slice(1).join('\n')).join('\n')}\n`);
+    const big = manyFlights();
     const { page, problems } = await openFlights();
     await page.click('#rows-open');
     await page.setInputFiles('#rows-file', big);

@@ -99,6 +99,19 @@ export function client(port, { firstId = 1 } = {}) {
   };
 }
 
+/** A client whose `handlers` run on this thread (in turn with its other work), as a worker's
+ * would: a `moved` result is handed over as its value. The scheduler can then count this thread
+ * among its workers, so no core waits on one that only adds up. */
+export function localClient(handlers) {
+  return {
+    async call(name, args, { on, signal } = {}) {
+      signal?.throwIfAborted();
+      const r = await handlers[name](args, (event, data) => on?.(event, data));
+      return r?.[MOVED] ? r.value : r;
+    },
+  };
+}
+
 /**
  * The worker's side: each request runs `handlers[call](args, emit)`, where `emit(event, data,
  * transfer)` sends an event to the caller; the result (or `moved(result, buffers)`) or the

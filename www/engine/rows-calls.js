@@ -6,8 +6,10 @@
 // worker.js, whose handlers these are: each gets the call's arguments, its `emit` and the
 // worker's own helpers (`designOf`, `readsOver`).
 import { adviceCalls } from './advice-calls.js';
-import { moved, reportBuffers } from './calls.js';
-import { fileColumns, analyzeRows as readRows } from './rows.js';
+import { client, localClient, moved, reportBuffers } from './calls.js';
+import { analyzeRowsChunked, fileColumns, readChunk, analyzeRows as readRows } from './rows.js';
+import { spreadTasks } from './scheduler.js';
+import { webPort } from './web-workers.js';
 
 let loading = null;
 /** The rows build, loaded once per worker (observe-calls.js reads snapshots on it too). */
@@ -32,23 +34,22 @@ export async function rowsColumns({ file, rows }) {
 }
 
 /** The size of what a pass has read, as the status line says it. */
-function progressText(file, { pass, done, total }, unit) {
+function progressText(file, { pass, done, total, unit }) {
   const what = pass === 'reading' ? 'Reading' : 'Analyzing';
-  if (unit === 'groups') return `${what} ${file.name}: row group ${done} of ${total}`;
+  if (unit === 'rowGroups') return `${what} ${file.name}: row group ${done} of ${total}`;
   return `${what} ${file.name}: ${mib(done)} of ${mib(total)} MiB`;
 }
 const mib = n => (n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0);
 
-/** Progress events of one run over `file`: both passes on one bar (`passes` of them). */
+/** Progress events of one run over `file`: both passes (`passes` of them) on one bar. */
 function progressOf(file, emit, passes) {
   let last = 0;
   return p => {
     const t = performance.now();
     if (t - last < 50 && p.done !== p.total) return;
     last = t;
-    const unit = p.total === file.size ? 'bytes' : 'groups';
     const offset = p.pass === 'reading' ? 0 : p.total;
-    emit('progress', { done: offset + p.done, total: passes * p.total, text: progressText(file, p, unit) });
+    emit('progress', { done: offset + p.done, total: passes * p.total, text: progressText(file, p) });
   };
 }
 
@@ -99,24 +100,82 @@ export async function onRows(name, args) {
   return advice[name](args);
 }
 
+/** At most this many workers read one file of rows (each holds its own copy of the rows build). */
+const MAX_READERS = 8;
+
+/** One chunk of a file of rows (a task of the library's analyzeRowsChunked) read by this
+ * worker's rows build: its first pass as bytes. Events: `read` (bytes read). */
+export async function readRowsChunk({ doc, options, rows, source, task }, emit) {
+  const chunk = await readChunk(await rowsEngine(), doc, source, task, {
+    options,
+    rows,
+    onRead: n => emit('read', n),
+  });
+  return moved(chunk, [chunk.buffer]);
+}
+
+/** The workers reading a file's chunks: 0 this worker itself (localClient), the others nested
+ * workers of its own (rows-worker.js), started once and kept, as the counting workers are. */
+const readers = [];
+const reader = i => {
+  readers[0] ??= localClient({ readRowsChunk });
+  readers[i] ??= client(webPort(new Worker(new URL('./rows-worker.js', import.meta.url), { type: 'module' })));
+  return readers[i];
+};
+/** How many workers (this one included) share the reading of one file. */
+const readersFor = tasks =>
+  typeof Worker === 'function' ? Math.min(navigator.hardwareConcurrency || 1, MAX_READERS, tasks) : 1;
+
+/** While the user looks at a file's mapping and profile: the rows build loaded here and in the
+ * nested readers, so that "Analyze these rows" waits for neither. */
+export async function warmRows() {
+  await rowsEngine();
+  const n = readersFor(Infinity);
+  await Promise.all(Array.from({ length: n - 1 }, (_, i) => reader(i + 1).call('warm')));
+  return n;
+}
+
 /** The design (JSON `text`) analyzed over the rows of `file` (a File) with `rows` (the engine's
- * RowsOptions) and `options`, both passes: what `analyze` answers (`{ report, reads,
- * readsError }`, the report the library's analyzeRows gives for the same rows, design and
- * options) with the rows' `summary`, `stats` and `profile`. Events: `progress` (with the status
- * line's `text`). */
+ * RowsOptions) and `options`: what `analyze` answers (`{ report, reads, readsError }`, the report
+ * the library's analyzeRows gives for the same rows, design and options) with the rows'
+ * `summary`, `stats` and, unless `profile` is false (the page holds this design's profile of
+ * these rows already), `profile`. Without the profile, the file's reading is shared by this
+ * worker and nested readers (the library's analyzeRowsChunked over the scheduler's spreadTasks,
+ * as the CLI shares it over threads: the same report, byte for byte); with it, one reader reads
+ * it (a profile is counted in one pass). Events: `progress` (with the status line's `text`). */
 export async function analyzeRows(data, emit, { designOf, readsOver }) {
   const { file, rows, options } = data;
   const api = await rowsEngine();
   const doc = designOf(data);
-  const { session, summary, stats } = await readRows(api, doc, file, {
-    options,
-    rows: { ...rows, profile: true },
-    onProgress: progressOf(file, emit, 2),
-  });
+  const profiled = data.profile !== false;
+  const spread = (tasks, onRead, design) =>
+    spreadTasks({
+      workers: Array.from({ length: readersFor(tasks.length) }, (_, i) => reader(i)),
+      tasks,
+      call: (w, task) =>
+        w.call(
+          'readRowsChunk',
+          { doc: design, options, rows, source: file, task },
+          { on: (event, n) => event === 'read' && onRead(n) },
+        ),
+    });
+  const { session, summary, stats } =
+    profiled || readersFor(Infinity) < 2
+      ? await readRows(api, doc, file, {
+          options,
+          rows: { ...rows, profile: profiled },
+          onProgress: progressOf(file, emit, 2),
+        })
+      : await analyzeRowsChunked(api, doc, file, spread, {
+          options,
+          rows,
+          workers: readersFor(Infinity),
+          onProgress: progressOf(file, emit, 1),
+        });
   let report, profile;
   try {
     report = session.finish();
-    profile = session.profile();
+    if (profiled) profile = session.profile();
   } finally {
     session.free();
   }

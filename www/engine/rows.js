@@ -24,7 +24,7 @@ const HEAD = 64 * 1024;
  * returns a fresh async iterable (or ReadableStream) of Uint8Array chunks each time it is called
  * (once per pass, with the pass's name: `reading`, then `analyzing`; a Parquet file given so is
  * read whole, up to the engine's cap). `rows`: `{format, name, map, time, nulls, epoch, delimiter}`.
- * `onProgress({pass, done, total})` after each slice; `signal` (AbortSignal) stops between slices.
+ * `onProgress({pass, done, total, unit})` after each slice (`unit`: bytes, or Parquet row groups); `signal` (AbortSignal) stops between slices.
  * `scanOnly`: stop after the first pass (for `session.profile()` with `rows.profile`). `keys`: the
  * first pass keeps every row's key (`session.takeKeys()`); `onSlice(session)`, awaited after
  * each slice of the first pass, takes them as they come (`encode --records`). `rowSample`: the
@@ -57,7 +57,7 @@ export async function analyzeRows(
         break;
       }
       const tick = async (done, total) => {
-        onProgress?.({ pass, done, total });
+        onProgress?.({ pass, done, total, unit: parquet ? 'rowGroups' : 'bytes' });
         if (pass === 'reading') await onSlice?.(s);
       };
       if (parquet) {
@@ -146,7 +146,7 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
       tasks,
       n => {
         done += n;
-        onProgress?.({ pass: 'reading', done, total });
+        onProgress?.({ pass: 'reading', done, total, unit: 'bytes' });
       },
       design,
     );

@@ -26,11 +26,12 @@ let hooks = {
   failed() {},
   lint() {},
   warmArgs: () => null,
+  rowsOpen: () => false,
 };
 
 /** The page's hooks, called for the current run: `event(event, data)` (progress, preview,
- * layout), `result(id, name, result)`, `failed(error)`, `lint(findings)`, and `warmArgs()` (the design on show, to
- * warm the counting workers up on, or null). */
+ * layout), `result(id, name, result)`, `failed(error)`, `lint(findings)`, `warmArgs()` (the design on show, to
+ * warm the counting workers up on, or null) and `rowsOpen()` (whether a file of rows is open). */
 export function wireRuns(h) {
   hooks = { ...hooks, ...h };
 }
@@ -48,6 +49,14 @@ function newWorker(warm) {
   onHand = engineHash;
   const args = warm && engineHash ? hooks.warmArgs() : null;
   if (args) engine.call('warm', args).catch(() => {});
+  if (warm && hooks.rowsOpen()) warmRows();
+}
+
+/** While a file of rows is open (and no run is under way): the worker on hand loads the rows
+ * build and starts the readers it shares a file's reading with (rows-calls.js warmRows), so the
+ * run over the rows waits for neither. */
+export function warmRows() {
+  if (engine && !running) engine.call('warmRows').catch(() => {});
 }
 /** A worker on another engine than runs go to is replaced once it is idle. */
 function moveWhenIdle() {

@@ -189,11 +189,13 @@ const handlers = {
    * (null on the size build alone, as in the single-file page). */
   planRegions: ({ doc, keyBytes, regions, activeRegionsPerWindow }) =>
     E.planRegions ? E.planRegions(doc, keyBytes, regions, activeRegionsPerWindow) : null,
-  // a file of the user's rows: its columns, its profile, the design analyzed over it
+  // a file of the user's rows: its columns, its profile, the design analyzed over it (the rows
+  // build loaded and its readers started beforehand by warmRows)
   rowsColumns: rowsCall('rowsColumns'),
   rowsScan: rowsCall('rowsScan'),
   analyzeRows: rowsCall('analyzeRows'),
   rowsSample: rowsCall('rowsSample'),
+  warmRows: rowsCall('warmRows'),
   // a live table's snapshots read on the rows build, set beside the design (views/observe-view.js)
   observeSeries: async (args, emit) => (await import('./observe-calls.js')).observeSeries(args, emit, { designOf }),
   /** The linter's findings on the design the last analyze call ran (none when it could not be

@@ -2,6 +2,7 @@
 // or pasted), the heatmap as PNG and the metrics as CSV; Recent designs' menu. No network: files
 // go through Blob URLs, and a design file is read in a worker (state/io.js readOff).
 
+import { warmRows } from '../engine/runs.js';
 import {
   BOX_MAX,
   canvasPng,
@@ -38,7 +39,8 @@ function ioStatus(text, error = false) {
 }
 let reading = null;
 /** The view of the user's rows (rows-view.js), loaded on first use, over the lab's one state. */
-const rowsView = () => import('./rows-view.js').then(m => m.rowsView({ $, el, num, readOff, rerun, sizeText, state }));
+const rowsView = () =>
+  import('./rows-view.js').then(m => m.rowsView({ $, el, num, readOff, rerun, sizeText, state, warmRows }));
 /** The view of a live table's snapshots (observe-view.js), loaded on first use, with the lab's
  * helpers and the heatmap's drawing. */
 const observeView = () =>

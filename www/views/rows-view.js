@@ -20,10 +20,10 @@
 // imports none of the lab's modules (it would get copies of them, and a `state` of its own): the
 // lab hands it its one state and the functions it uses (rowsView, from io-view.js).
 
-let $, el, num, readOff, rerun, sizeText, state;
+let $, el, num, readOff, rerun, sizeText, state, warmRows;
 /** This view over the lab's own state and helpers: `{ openRows, showRows }`. */
 export function rowsView(lab) {
-  ({ $, el, num, readOff, rerun, sizeText, state } = lab);
+  ({ $, el, num, readOff, rerun, sizeText, state, warmRows } = lab);
   return { openRows, showRows };
 }
 const fix = (x, d) => x.toFixed(d);
@@ -195,12 +195,15 @@ async function scan() {
   reading?.cancel();
   showRowsError(null);
   status(`Profiling ${mine.name}…`);
+  const under = profileKey();
   const read = readOff('rowsScan', { file: mine.file, doc: state.doc, rows: rowsOptions(), options: runOptions() });
   reading = read;
   try {
     const got = await read;
     if (state.rows !== mine) return;
-    mine.scan = got;
+    mine.scan = { ...got, under };
+    // the run's worker readies itself for these rows while the user checks the mapping
+    warmRows();
     status(`${num(got.summary.rows)} rows make keys. Check the mapping, then analyze them.`);
   } catch (e) {
     if (e.name === 'AbortError' || state.rows !== mine) return;
@@ -226,8 +229,14 @@ function runArgs() {
   renderMapping();
   // kept for the advisor, which runs on the rows analyzed (advice-view.js)
   r.args = { file: r.file, rows: rowsOptions(r) };
-  return r.args;
+  // the profile on show is this design's over these rows: the run leaves it out, and so shares
+  // the file's reading among workers (a profile is counted in one pass)
+  r.under = profileKey();
+  return { ...r.args, profile: r.scan?.under !== r.under };
 }
+
+/** What a profile depends on: the design and the rows' options. */
+const profileKey = () => JSON.stringify([state.doc, rowsOptions()]);
 /** "Analyze these rows": the design runs again, over them. */
 function analyzeRows() {
   state.rows.step = 'running';
@@ -242,7 +251,8 @@ function analyzed(name, answer) {
   r.step = 'done';
   r.open = {}; // closed, for the results
   r.result = { stats: answer.stats, summary: answer.summary };
-  r.scan = { summary: answer.summary, profile: answer.profile };
+  // (a run without the profile leaves the one on show, which is this design's)
+  if (answer.profile) r.scan = { summary: answer.summary, profile: answer.profile, under: r.under };
   status('');
   renderSource();
   renderMapping();

@@ -82,6 +82,7 @@ wireRuns({
   lint: onLint,
   warmArgs: () =>
     state.doc ? { text: docText(), options: { windows: state.windows, sampleSize: state.sampleSize } } : null,
+  rowsOpen: () => !!state.rows,
 });
 /** What the status says when a design cannot run while an older result is still on show. */
 export const STALE = () =>
