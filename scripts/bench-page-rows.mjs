@@ -4,7 +4,7 @@
 // does: open the bench's file ("Your rows"), pick the null policy and the time column, wait for
 // the profile, press Run, wait for the report (timed in the page, from the click to the run's
 // end, the views drawn); then, alternating with it, the CLI's whole process on the same file,
-// design and options. Prints each run with the status line's steps, the medians and their ratio;
+// design and options (`analyze`, and `profile` beside the page's opening of the file). Prints each run with the status line's steps, the medians and their ratio;
 // writes target/bench/page-rows.json (folded into docs/BENCHMARKS.md by bench-table.mjs).
 // Usage: node scripts/build-page.mjs && node scripts/bench-page-rows.mjs [FILE] [--runs N]
 // FILE defaults to target/bench/rows/flights-10x.parquet (written by scripts/bench-rows.mjs); the
@@ -69,14 +69,14 @@ async function pageRun(browser, server) {
 }
 
 /** One run of the CLI's whole process on the same file, design and options (the page's: the
- * engine's default windows). */
-function cliRun() {
+ * engine's default windows): `analyze`, or `profile` (what the page shows on opening the file). */
+function cliRun(command = 'analyze') {
   const t = process.hrtime.bigint();
   const r = spawnSync(
     process.execPath,
     [
       path.join(ROOT, 'bin/rowkey-lab.mjs'),
-      'analyze',
+      command,
       designFile,
       '--records',
       file,
@@ -89,24 +89,27 @@ function cliRun() {
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 },
   );
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) throw new Error(`rowkey-lab analyze: ${r.stderr}`);
-  return { ms, rows: JSON.parse(r.stdout).rows.used };
+  if (r.status !== 0) throw new Error(`rowkey-lab ${command}: ${r.stderr}`);
+  return { ms, rows: command === 'analyze' ? JSON.parse(r.stdout).rows.used : null };
 }
 
 const server = await serve();
 const browser = await launch();
 const page = [],
-  cli = [];
+  cli = [],
+  cliProfile = [];
 let rows = 0;
 try {
   for (let r = 0; r < RUNS; r++) {
     const p = await pageRun(browser, server);
     const c = cliRun();
+    const cp = cliRun('profile');
     rows = c.rows;
     page.push(p);
     cli.push(c.ms);
+    cliProfile.push(cp.ms);
     console.log(
-      `run ${r + 1}: page: opening the file to its profile ${p.open} ms, Run to the report ${p.ms.toFixed(0)} ms; CLI ${c.ms.toFixed(0)} ms`,
+      `run ${r + 1}: page: opening the file to its profile ${p.open} ms, Run to the report ${p.ms.toFixed(0)} ms; CLI: analyze ${c.ms.toFixed(0)} ms, profile ${cp.ms.toFixed(0)} ms`,
     );
     for (const s of p.steps) console.log(`  ${String(s.ms).padStart(6)} ms  ${s.text}`);
   }
@@ -127,10 +130,11 @@ const out = {
   pageOpenMs: median(page.map(p => p.open)),
   pageRunMs: median(page.map(p => p.ms)),
   cliMs: median(cli),
+  cliProfileMs: median(cliProfile),
 };
 out.ratio = out.pageRunMs / out.cliMs;
 mkdirSync(path.join(ROOT, 'target/bench'), { recursive: true });
 writeFileSync(path.join(ROOT, 'target/bench/page-rows.json'), `${JSON.stringify(out, null, 2)}\n`);
 console.log(
-  `medians of ${RUNS}: the page's Run to the report ${out.pageRunMs.toFixed(0)} ms, the CLI ${out.cliMs.toFixed(0)} ms: ${out.ratio.toFixed(2)}× the CLI's time; opening to the profile ${out.pageOpenMs} ms`,
+  `medians of ${RUNS}: the page's Run to the report ${out.pageRunMs.toFixed(0)} ms, the CLI ${out.cliMs.toFixed(0)} ms: ${out.ratio.toFixed(2)}× the CLI's time; opening to the profile ${out.pageOpenMs} ms, the CLI's profile ${out.cliProfileMs.toFixed(0)} ms`,
 );

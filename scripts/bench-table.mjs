@@ -9,6 +9,7 @@
 //   rows.json                    node scripts/bench-rows.mjs
 //   spark.json                   .venv/bin/python scripts/bench-spark.py
 //   python.json                  .venv/bin/python scripts/bench-python.py
+//   page-rows.json               node scripts/bench-page-rows.mjs
 // Each one found there, and as recent as the stored one, replaces it in docs/benchmarks.json
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
@@ -63,6 +64,8 @@ const KEEP = {
       'loadAverage',
       'sameWrites',
     ]),
+  'page-rows': r =>
+    pick(r, [...META, 'runs', 'file', 'bytes', 'rows', 'pageOpenMs', 'pageRunMs', 'cliMs', 'cliProfileMs', 'ratio']),
   advise: r =>
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
 };
@@ -347,6 +350,37 @@ if (rw) {
         `${int(r.oursRssKiB / 1024)} / ${int(r.duckRssKiB / 1024)} MiB`,
         yes(r.sameWrites),
       ]),
+    ),
+  );
+}
+
+const pr = store['page-rows'];
+if (pr) {
+  parts.push(
+    ...section('Your own rows on the page against the CLI', pr, 'bench-rows.md'),
+    `\`${pr.file}\` (${fix(pr.bytes / 2 ** 20, 0)} MiB, ${int(pr.rows)} rows used) opened on the page in headless Chromium as a user does` +
+      ` (the null policy and time column picked, the profile shown), then Run to the report drawn, timed in the page;` +
+      ` alternating with the CLI's whole process (\`analyze --records\`) on the same file, design and options; medians of ${pr.runs}.`,
+    '',
+    ...table(
+      ['what', 'the page', 'the CLI', 'the page / the CLI', 'goal'],
+      ['---', '---:', '---:', '---:', '---'],
+      [
+        [
+          'Run to the report',
+          `${int(pr.pageRunMs)} ms`,
+          `${int(pr.cliMs)} ms`,
+          `**${fix(pr.ratio, 2)}×**`,
+          `≤ 1.5×: ${pr.ratio <= 1.5 ? 'yes' : '**no**'}`,
+        ],
+        [
+          'opening the file to its profile (the CLI: `profile`)',
+          `${int(pr.pageOpenMs)} ms`,
+          pr.cliProfileMs ? `${int(pr.cliProfileMs)} ms` : '–',
+          pr.cliProfileMs ? `${fix(pr.pageOpenMs / pr.cliProfileMs, 2)}×` : '',
+          '',
+        ],
+      ],
     ),
   );
 }
