@@ -1573,7 +1573,7 @@ export function rowsDesign(
   rows: RowsOptions | null | undefined,
   sample: { head: Uint8Array; whole?: boolean } | { footer: Uint8Array; fileLength: number },
 ): { design: DesignDocument; inferred: InferredField[] };
-/** One value and the rows holding it. */
+/** One value (as text: a number's JSON form, a time as ISO 8601 in UTC) and the rows holding it. */
 export interface ValueCount { value: string; rows: number }
 /** What a file's rows do to the key (`rows.profile`): counts are exact while `exact`, else lower bounds. */
 export interface RowsProfile {

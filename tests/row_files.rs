@@ -609,6 +609,25 @@ fn the_profile_counts_what_pandas_counts() {
         // (pandas: `time_hour.diff() >= 0` holds for 2,522).
         let m = f("time_hour").monotonic.unwrap();
         assert_eq!((m * 2995.0).round(), 2522.0, "{name}");
+        // Times as ISO 8601 in UTC (pandas: min 2013-01-01 10:00, max 2013-01-05 04:00, the
+        // heaviest hours 2013-01-02 11:00 and 13:00 with 80 flights each).
+        let th = f("time_hour");
+        assert_eq!(
+            (th.min.as_deref(), th.max.as_deref()),
+            (Some("2013-01-01T10:00:00Z"), Some("2013-01-05T04:00:00Z")),
+            "{name}"
+        );
+        let top: Vec<(&str, u64)> = th
+            .heaviest
+            .iter()
+            .take(2)
+            .map(|v| (v.value.as_str(), v.rows))
+            .collect();
+        assert_eq!(
+            top,
+            [("2013-01-02T11:00:00Z", 80), ("2013-01-02T13:00:00Z", 80)],
+            "{name}"
+        );
         // Keys: `0b_<tail>_<yyyyMMddHH>`, the salt as two digits 00..07: one distinct first byte,
         // eight distinct two-byte prefixes.
         assert_eq!(p.key.keys, 2996);

@@ -22,7 +22,7 @@ const PREFIXES: usize = 16;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ValueCount {
-    /// The value as text (its JSON form for numbers and booleans).
+    /// The value as text (its JSON form for numbers and booleans; a time as ISO 8601 in UTC).
     pub value: String,
     /// Rows holding it.
     pub rows: u64,
@@ -47,7 +47,8 @@ pub struct FieldProfile {
     pub exact: bool,
     /// The heaviest values, most rows first (ties by value).
     pub heaviest: Vec<ValueCount>,
-    /// The smallest and largest value (numbers by value, text by its bytes).
+    /// The smallest and largest value (numbers and times by value, text by its bytes), as
+    /// the heaviest values are written.
     pub min: Option<String>,
     /// The largest value.
     pub max: Option<String>,
@@ -252,7 +253,9 @@ impl Profiler {
             .fields
             .iter()
             .zip(&self.states)
-            .map(|((name, _), s)| {
+            .map(|((name, ty), s)| {
+                let time = *ty == FieldType::Timestamp;
+                let shown = |text: String| if time { time_text(&text) } else { text };
                 let mut heavy: Vec<(&Vec<u8>, &u64)> = s.counter.counts.iter().collect();
                 heavy.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
                 FieldProfile {
@@ -271,12 +274,12 @@ impl Profiler {
                         .into_iter()
                         .take(HEAVIEST)
                         .map(|(v, n)| ValueCount {
-                            value: String::from_utf8_lossy(v).into_owned(),
+                            value: shown(String::from_utf8_lossy(v).into_owned()),
                             rows: *n,
                         })
                         .collect(),
-                    min: s.min.as_ref().map(text_of),
-                    max: s.max.as_ref().map(text_of),
+                    min: s.min.as_ref().map(text_of).map(shown),
+                    max: s.max.as_ref().map(text_of).map(shown),
                     monotonic: (s.pairs > 0).then(|| s.ordered as f64 / s.pairs as f64),
                 }
             })
@@ -327,6 +330,28 @@ fn value_text(v: &FieldValue, out: &mut String) {
         FieldValue::Bool(b) => write!(out, "{b}"),
         FieldValue::Decimal(d) => write!(out, "{}", d.to_java_string()),
     };
+}
+
+/// A timestamp's text (milliseconds since the epoch, as counted) as ISO 8601 in UTC, as every
+/// shell shows it: `2013-01-01T10:00:00Z`, with milliseconds when there are any. A time outside
+/// the years 0000-9999 stays its number.
+fn time_text(ms: &str) -> String {
+    let Some(c) = ms
+        .parse::<i64>()
+        .ok()
+        .and_then(|n| crate::keyspec::time::civil(n).ok())
+    else {
+        return ms.to_string();
+    };
+    let frac = if c.ms == 0 {
+        String::new()
+    } else {
+        format!(".{:03}", c.ms)
+    };
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{frac}Z",
+        c.y, c.mo, c.d, c.h, c.mi, c.s
+    )
 }
 
 fn text_of(v: &FieldValue) -> String {
@@ -394,5 +419,15 @@ mod tests {
         );
         assert!(got.iter().all(|c| c.exact));
         assert!(want.last().is_some_and(|&(_, n)| n > 1000), "{want:?}");
+    }
+
+    /// A time's text: ISO 8601 in UTC, milliseconds when there are any (as JavaScript's
+    /// `toISOString` writes them, without `.000`), its number past the year 9999.
+    #[test]
+    fn times_are_iso_8601() {
+        assert_eq!(time_text("1357034400000"), "2013-01-01T10:00:00Z");
+        assert_eq!(time_text("1357034400123"), "2013-01-01T10:00:00.123Z");
+        assert_eq!(time_text("-1"), "1969-12-31T23:59:59.999Z");
+        assert_eq!(time_text("253402300800000"), "253402300800000");
     }
 }

@@ -411,22 +411,20 @@ function renderProfile() {
   for (const h of ['field (column)', 'rows', 'nulls', 'distinct', 'heaviest values', 'min', 'max', 'in order'])
     head.append(el('th', h, { scope: 'col' }));
   t.append(head);
-  const types = Object.fromEntries((state.doc.fields ?? []).map(f => [f.name, f.type]));
+  // (the engine writes every value as shown: a time as ISO 8601 in UTC)
   for (const f of p.fields) {
     const tr = el('tr');
-    // a timestamp's values are the engine's milliseconds: shown as times
-    const shown = v => (types[f.field] === 'timestamp' && v != null && /^-?\d+$/.test(v) ? when(Number(v)) : v);
     const heavy = f.heaviest
       .slice(0, 5)
-      .map(v => `${shown(v.value)} ×${num(v.rows)}`)
+      .map(v => `${v.value} ×${num(v.rows)}`)
       .join(', ');
     const cells = [
       ['rows', num(f.rows)],
       ['nulls', num(f.nulls)],
       ['distinct', `${num(f.distinct)}${f.exact ? '' : '+ (counting stopped)'}`],
       ['heaviest values', heavy],
-      ['min', shown(f.min) ?? '–'],
-      ['max', shown(f.max) ?? '–'],
+      ['min', f.min ?? '–'],
+      ['max', f.max ?? '–'],
       ['in order', f.monotonic == null ? '–' : `${fix(f.monotonic * 100, 1)} %`],
     ];
     tr.append(el('th', f.column && f.column !== f.field ? `${f.field} (${f.column})` : f.field, { scope: 'row' }));
