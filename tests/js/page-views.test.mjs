@@ -486,6 +486,26 @@ test('heatmap axes: each labelled row is its region start key, ticks are round t
   }
   const max = await page.textContent('#heat-scale-max');
   assert.match(max, /^[\d,]+ writes \(log\)$/);
+
+  // A clock over ten years (rows of a decade): ticks on 1 January, labelled by the year, and
+  // windows said in days.
+  const decade = { ...doc, workload: { ...doc.workload, records: 10000, writeRate: 10000 / (10 * 365.25 * 86400) } };
+  const rd = m.analyzeDesign(decade, { windows: 64, sampleSize: 1000 });
+  await page.goto(`${server.url}#v=1&d=${b64(decade)}`);
+  // (the same page: its run of the new design ends when the legend speaks of days)
+  await page.waitForFunction(() => / days;/.test(document.getElementById('heat-legend').textContent));
+  await waitDone(page);
+  const years = await page.$$eval('#time-ticks .tick', ts => ts.map(t => [t.textContent, parseFloat(t.style.left)]));
+  assert.ok(years.length >= 2 && years.length <= 7, JSON.stringify(years));
+  const spanD = rd.matrix.cols * rd.windowMs;
+  for (const [text, left] of years) {
+    assert.match(text, /^\d{4}$/);
+    // the tick's place is 1 January of its year (within a pixel's worth of the map's time)
+    const at = rd.startTimeMs + (left / 100) * spanD;
+    assert.ok(Math.abs(at - Date.UTC(Number(text), 0, 1)) < spanD / 1000, `${text} at ${left} %`);
+  }
+  const days = (rd.windowMs / 86400000).toFixed(1);
+  assert.ok((await page.textContent('#heat-legend')).includes(`windows of ${days} days`));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -38,13 +38,14 @@ const STEPS = [1, 5, 10, 30]
   .concat(
     [1, 5, 10, 30].map(x => x * MINUTE),
     [1, 3, 6, 12].map(x => x * HOUR),
-    [1, 7, 30, 365].map(x => x * DAY),
+    [1, 7].map(x => x * DAY),
   );
 /** The x axis into `box`: ticks at round times of the workload's clock (UTC) from `t0` to `t1`
  * (ms since the epoch), at most `most` of them (fewer on a narrow map). */
 export function renderTimeTicks(box, t0, t1, most = 6) {
   const span = t1 - t0;
-  const step = STEPS.find(s => span / s <= most) ?? 365 * DAY;
+  const step = STEPS.find(s => span / s <= most);
+  if (step === undefined) return box.replaceChildren(...calendarTicks(t0, t1, most));
   const iso = t => new Date(t).toISOString();
   const text = t =>
     step >= DAY
@@ -59,6 +60,31 @@ export function renderTimeTicks(box, t0, t1, most = 6) {
     ticks.push(tick);
   }
   box.replaceChildren(...ticks);
+}
+
+/** Ticks of a span of months or years (rows over a year or a decade): on the first of a month
+ * every 1, 3 or 6 months (labelled 2013-04), else on 1 January every 1, 2, 5, 10, … years
+ * (labelled 2014). */
+function calendarTicks(t0, t1, most) {
+  const span = t1 - t0;
+  const MONTH = 30.44 * DAY;
+  const months =
+    [1, 3, 6].find(m => span / (m * MONTH) <= most) ??
+    12 * ([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find(y => span / (y * 12 * MONTH) <= most) ?? 1000);
+  const start = new Date(t0);
+  const ticks = [];
+  // months since year 0, from the first whole step at or after t0
+  let m = Math.ceil((start.getUTCFullYear() * 12 + start.getUTCMonth()) / months) * months;
+  for (; ; m += months) {
+    const t = Date.UTC(Math.floor(m / 12), m % 12, 1);
+    if (t > t1) break;
+    if (t < t0) continue;
+    const text = months % 12 ? new Date(t).toISOString().slice(0, 7) : String(Math.floor(m / 12));
+    const tick = el('span', text, { class: 'tick', 'data-time': String(t) });
+    tick.style.left = `${((t - t0) / span) * 100}%`;
+    ticks.push(tick);
+  }
+  return ticks;
 }
 
 /** The colour scale's legend: the palette in `canvas` from nothing to the top of the scale as
@@ -106,6 +132,15 @@ export function measured(matrix, regions, measure) {
 export const regionText = (row, startKey, endKey, server) =>
   `region ${row} [${startKey || '(first)'}, ${endKey || '(last)'}) on server ${server}`;
 
+/** A window's length as a reader takes it in: seconds under two minutes, then minutes, hours,
+ * days (a file of rows over ten years has windows of 57.1 days, not 4929863 s). */
+export function spanText(sec) {
+  if (sec < 120) return `${fix(sec, sec < 10 ? 1 : 0)} s`;
+  if (sec < 7200) return `${fix(sec / 60, 1)} min`;
+  if (sec < 172800) return `${fix(sec / 3600, 1)} h`;
+  return `${fix(sec / 86400, 1)} days`;
+}
+
 /** A cell's count as a tooltip says it: `value` in window `window` of a clock starting at
  * `startTimeMs` with windows of `windowMs`, its rate, its share of the window's `total` (every
  * row's), and against `capacity` when there is one. */
@@ -115,7 +150,7 @@ export function cellText({ value, noun = 'writes', window, startTimeMs, windowMs
     `${num(Math.round(value))} ${noun} in window ${window} (${fix(rate, 1)} ${noun}/s` +
     (total > 0 ? `, ${pct(value / total)} of the window's` : '') +
     (capacity > 0 ? `, ${pct(rate / capacity)} of capacity)` : ')') +
-    `\n${when(startTimeMs + window * windowMs)} + ${fix(windowMs / 1000, 1)} s`
+    `\n${when(startTimeMs + window * windowMs)} + ${spanText(windowMs / 1000)}`
   );
 }
 

@@ -4,6 +4,7 @@
 // rows; the caption says so. Imported when the table is first opened (heatmap-view.js).
 
 import { el, num, state, when } from '../state/lab-state.js';
+import { spanText } from './heat-axes.js';
 
 const MAX_COLS = 24;
 const MAX_ROWS = 200;
@@ -18,7 +19,7 @@ export function renderHeatTable(box, shown, noun) {
     rows = Math.min(m.rows, MAX_ROWS);
   const t = el('table', undefined, { class: 'heat-table' });
   const parts = [
-    `${noun} per ${servers ? 'server' : 'region'} and ${group > 1 ? `${group} windows` : 'window'} of ${r.windowMs / 1000} s`,
+    `${noun} per ${servers ? 'server' : 'region'} and ${group > 1 ? `${group} windows` : 'window'} of ${spanText(r.windowMs / 1000)}`,
     group > 1 ? `, windows added up ${group} at a time` : '',
     rows < m.rows ? `; the first ${rows} of ${m.rows} rows` : '',
   ];

@@ -18,6 +18,7 @@ import {
   renderScaleLegend,
   renderTimeTicks,
   showTooltip,
+  spanText,
   ZOOM_KEYS,
   zoomedRange,
 } from './heat-axes.js';
@@ -80,7 +81,7 @@ export function renderHeatmap() {
       : ` ${noun[0].toUpperCase()}${noun.slice(1)} per window: each region's writes in the window × its ${noun} per write over the run.`;
   $('heat-legend').textContent = absolute
     ? `Rows are ${rows}; colour = ${noun} per second in a window against ${h.capacity} ${noun}/s; the brightest yellow means at or over that budget (busiest now: ${fix(top / windowSec, 1)} ${noun}/s).`
-    : `Rows are ${rows} (top = first key), columns are ${fix(windowSec, windowSec < 10 ? 1 : 0)} s windows; brighter = more ${noun}, ${state.heat.scale} scale, busiest cell ${num(Math.round(top))} ${noun}${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom time, diagonally to zoom keys too; on the focused map, arrows move a cursor, + and − zoom time around it, ] and [ its keys; R resets.`;
+    : `Rows are ${rows} (top = first key), columns are windows of ${spanText(windowSec)}; brighter = more ${noun}, ${state.heat.scale} scale, busiest cell ${num(Math.round(top))} ${noun}${h.brightness ? `, brightness ×${fix(2 ** h.brightness, 2)}` : ''}. Bars: totals per row (right) and per window (below).${r.splits.length ? ` ▼ marks the windows with region splits (${r.splits.length}); a white line is the new boundary from then on.` : ''} Drag across the map to zoom time, diagonally to zoom keys too; on the focused map, arrows move a cursor, + and − zoom time around it, ] and [ its keys; R resets.`;
   $('heat-legend').textContent += weighted;
   $('heat-legend').textContent += pooled;
   const pending = $('heat-pending');

@@ -399,6 +399,17 @@ function columnSelect(value, none, attrs) {
   return s;
 }
 
+/** A value as the profile shows it, `after` it (its count): a line breaks only before a time's
+ * `T` (2013-01-01 / T10:00:00Z), never inside a value's text otherwise, unless it is longer
+ * than its column. */
+function valueNode(value, after = '') {
+  const m = /^(-?\d{4,}-\d\d-\d\d)(T.*)$/.exec(value);
+  const s = el('span');
+  if (m) s.append(el('span', m[1], { class: 'whole' }), el('wbr'), el('span', m[2] + after, { class: 'whole' }));
+  else s.textContent = value + after;
+  return s;
+}
+
 /** The profile: per field its rows, nulls, distinct values, heaviest values, range and order;
  * per key its lengths and distinct prefixes; the time span the scan found. */
 function renderProfile() {
@@ -414,21 +425,24 @@ function renderProfile() {
   // (the engine writes every value as shown: a time as ISO 8601 in UTC)
   for (const f of p.fields) {
     const tr = el('tr');
-    const heavy = f.heaviest
-      .slice(0, 5)
-      .map(v => `${v.value} ×${num(v.rows)}`)
-      .join(', ');
+    const heavy = el('span');
+    for (const [i, v] of f.heaviest.slice(0, 5).entries())
+      heavy.append(...(i ? [', '] : []), valueNode(v.value, `\u00a0×${num(v.rows)}`));
     const cells = [
       ['rows', num(f.rows)],
       ['nulls', num(f.nulls)],
       ['distinct', `${num(f.distinct)}${f.exact ? '' : '+ (counting stopped)'}`],
       ['heaviest values', heavy],
-      ['min', f.min ?? '–'],
-      ['max', f.max ?? '–'],
+      ['min', f.min == null ? '–' : valueNode(f.min)],
+      ['max', f.max == null ? '–' : valueNode(f.max)],
       ['in order', f.monotonic == null ? '–' : `${fix(f.monotonic * 100, 1)} %`],
     ];
     tr.append(el('th', f.column && f.column !== f.field ? `${f.field} (${f.column})` : f.field, { scope: 'row' }));
-    for (const [label, v] of cells) tr.append(el('td', v, { 'data-label': label }));
+    for (const [label, v] of cells) {
+      const td = el('td', typeof v === 'string' ? v : undefined, { 'data-label': label });
+      if (typeof v !== 'string') td.append(v);
+      tr.append(td);
+    }
     t.append(tr);
   }
   // (on a narrow screen the table scrolls sideways, not the page)
