@@ -2,7 +2,7 @@
 import * as api from '../../pkg/node/index.js';
 import { onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
-import { argmax, hex, out, pctOf, table } from '../lib/format.mjs';
+import { argmax, duration, hex, out, pctOf, table } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
 import { analyzeRows } from '../lib/rows.mjs';
 
@@ -46,7 +46,7 @@ export async function analyze(pos, opt) {
       const m = r.metrics;
       const lines = [
         ...(rows ? [rowsLine(rows)] : []),
-        `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${r.windowMs} ms`,
+        `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${duration(r.windowMs)}`,
         `${r.distinctRowsExact ? r.distinctRows : `≈${r.distinctRows}`} distinct rows${r.distinctRowsExact ? '' : ` (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} %)`}, ${r.cells} cells kept`,
         `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
         `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,

@@ -113,3 +113,15 @@ export function progressBar(label) {
     },
   };
 }
+
+/** A length of time as a reader takes it in: milliseconds under a second, then seconds,
+ * minutes, hours, days (a file of rows over ten years has windows of 57.1 days, not
+ * 4929862501 ms); the exact milliseconds are in --json. */
+export function duration(ms) {
+  const s = ms / 1000;
+  if (s < 1) return `${ms} ms`;
+  if (s < 120) return `${Number.isInteger(s) ? s : s.toFixed(s < 10 ? 2 : 1)} s`;
+  if (s < 7200) return `${(s / 60).toFixed(1)} min`;
+  if (s < 172800) return `${(s / 3600).toFixed(1)} h`;
+  return `${(s / 86400).toFixed(1)} days`;
+}

@@ -74,6 +74,14 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     );
     // --time: the windows start at the first scheduled hour, 2013-01-01T10:00:00Z.
     assert.equal(reports[0].startTimeMs, Date.parse('2013-01-01T10:00:00Z'));
+    // The text says their length as a reader takes it in: 3 days 18 hours in 64 windows, each
+    // 84.4 minutes (the exact milliseconds in --json).
+    assert.equal(
+      reports[0].windowMs,
+      Math.ceil((Date.parse('2013-01-05T04:00:00Z') + 1 - reports[0].startTimeMs) / 64),
+    );
+    const text = run(['analyze', DESIGN, '--records', 'flights.csv', '--time', 'time_hour', '--nulls', 'skip']);
+    assert.match(text.stdout, /2996 writes, 4 regions, 64 windows of 84\.4 min\n/);
   });
 
   test('a null in a key field stops the run at its row by default; the text says how to skip', () => {
