@@ -130,6 +130,16 @@ const profileShown = page =>
   );
 const num = n => n.toLocaleString('en-US');
 
+/** `file` (a path) opened with "Open a file", nulls skipped, its profile shown, Run pressed. */
+async function pickAndRun(page, file) {
+  await page.click('#rows-open');
+  await page.setInputFiles('#rows-file', file);
+  await page.waitForSelector('#rows-nulls');
+  await page.selectOption('#rows-nulls', 'skip');
+  await page.waitForSelector('#rows-profile table.rows-profile', { timeout: 120000 });
+  await page.click('#rows-run');
+}
+
 /** Drop `file`, accept the proposed mapping with nulls skipped, analyze; the page's answer, with
  * the profile on show (the last scan's: the run leaves it out when the page has it). */
 async function analyzeDropped(page, file) {
@@ -290,12 +300,7 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
   test('a file of 15 MiB read by the engine worker and a reader of its own: the library’s one-pass report; a design changed runs with its profile', async () => {
     const big = manyFlights();
     const { page, problems, requests } = await openFlights();
-    await page.click('#rows-open');
-    await page.setInputFiles('#rows-file', big);
-    await page.waitForSelector('#rows-nulls');
-    await page.selectOption('#rows-nulls', 'skip');
-    await page.waitForSelector('#rows-profile table.rows-profile', { timeout: 120000 });
-    await page.click('#rows-run');
+    await pickAndRun(page, big);
     await page.waitForSelector('#rows-banner', { timeout: 120000 });
     await waitDone(page);
     const answer = await page.evaluate(() => {
@@ -337,12 +342,7 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
   test('Cancel stops a run over the rows; the mapping is offered again', async () => {
     const big = manyFlights();
     const { page, problems } = await openFlights();
-    await page.click('#rows-open');
-    await page.setInputFiles('#rows-file', big);
-    await page.waitForSelector('#rows-nulls');
-    await page.selectOption('#rows-nulls', 'skip');
-    await page.waitForSelector('#rows-profile table.rows-profile', { timeout: 120000 });
-    await page.click('#rows-run');
+    await pickAndRun(page, big);
     await page.waitForFunction(() =>
       /^(Reading|Analyzing) many-flights\.csv/.test(document.getElementById('run-status').textContent),
     );
