@@ -342,6 +342,8 @@ def split_points_df(
     ordered = _encoded(src, d, rows, large).orderBy("rowkey").persist()
     try:
 
+        # by bytes: each partition's rows and bytes, and the keys where the running bytes pass
+        # each share, counted by the engine in Python (the bytes are the engine's rule)
         def count(batches):
             import pyarrow as pa
 
@@ -350,11 +352,18 @@ def split_points_df(
             n, w = 0, 0
             for b in batches:
                 n += b.num_rows
-                if by == "bytes" and b.num_rows:
+                if b.num_rows:
                     w += engine.key_bytes(d, pa.Table.from_batches([b]))
             yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "n": [n], "w": [w]})
 
-        counts = sorted((r.pid, r.n, r.w) for r in ordered.mapInArrow(count, "pid long, n long, w long").collect())
+        if by == "rows":
+            # Spark counts each partition of the sort itself: no key crosses into Python
+            from pyspark.sql import functions as F
+
+            per = ordered.groupBy(F.spark_partition_id().alias("pid")).agg(F.count(F.lit(1)).alias("n"))
+            counts = sorted((r.pid, r.n, 0) for r in per.collect())
+        else:
+            counts = sorted((r.pid, r.n, r.w) for r in ordered.mapInArrow(count, "pid long, n long, w long").collect())
         total = sum(n for _, n, _ in counts)
         if total == 0:
             raise _error("no rows to cut")
@@ -368,13 +377,6 @@ def split_points_df(
         ranks = [0] + list(_engine.quantile_ranks(total, regions))
         wanted = sorted(set(ranks))
 
-        def cuts_by_rank(b, start):
-            import bisect
-
-            lo = bisect.bisect_left(wanted, start)
-            hi = bisect.bisect_left(wanted, start + b.num_rows)
-            return [(r, r - start) for r in wanted[lo:hi]]
-
         def pick(batches):
             import pyarrow as pa
 
@@ -384,14 +386,11 @@ def split_points_df(
             start, before = first.get(pid, 0), ahead.get(pid, 0)
             out_r, out_k = [], []
             for b in batches:
-                if by == "rows":
-                    cuts = cuts_by_rank(b, start)
-                else:
-                    # the cut number j in place of a rank; the smallest key is cut 0
-                    cuts, after = engine.byte_cuts(d, before, weight, regions, pa.Table.from_batches([b]))
-                    if pid == head and start == 0 and b.num_rows:
-                        cuts = [(0, 0)] + list(cuts)
-                    before = after
+                # the cut number j in place of a rank; the smallest key is cut 0
+                cuts, after = engine.byte_cuts(d, before, weight, regions, pa.Table.from_batches([b]))
+                if pid == head and start == 0 and b.num_rows:
+                    cuts = [(0, 0)] + list(cuts)
+                before = after
                 if cuts:
                     col = b.column(0)
                     for r, i in cuts:
@@ -402,7 +401,10 @@ def split_points_df(
                 t = pa.large_binary() if large else pa.binary()
                 yield pa.RecordBatch.from_pydict({"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", t)]))
 
-        at_rank = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
+        if by == "rows":
+            at_rank = _keys_at_ranks(ordered, wanted, counts, first)
+        else:
+            at_rank = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
     finally:
         ordered.unpersist()
     if by == "bytes":
@@ -411,6 +413,26 @@ def split_points_df(
     else:
         sample = [at_rank[r] for r in ranks]
     return _engine.cut_sample(d, sample, regions)
+
+
+def _keys_at_ranks(ordered, ranks, counts, first) -> dict:
+    """The keys of the sorted (and persisted) DataFrame ``ordered`` at the global ``ranks``, by
+    Spark alone: ``monotonically_increasing_id`` is each row's partition (its upper 31 bits)
+    and place in it (its lower 33), in the order the partition holds its rows, so a rank is an
+    id given each partition's first rank (``first``; ``counts``: ``(pid, rows, _)``). A filter
+    on those ids sends only the keys at the cuts to the driver, not every key through Python."""
+    from pyspark.sql import functions as F
+
+    ids = {}
+    for pid, n, _ in counts:
+        start = first[pid]
+        for r in ranks:
+            if start <= r < start + n:
+                ids[(pid << 33) + (r - start)] = r
+    if not ids:
+        return {}
+    picked = ordered.withColumn("_id", F.monotonically_increasing_id()).where(F.col("_id").isin(list(ids)))
+    return {ids[r["_id"]]: bytes(r["rowkey"]) for r in picked.select("_id", "rowkey").collect()}
 
 
 def with_region(df, split_keys, *, key: str = "rowkey", column: str = "region"):
