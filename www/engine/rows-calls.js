@@ -116,23 +116,19 @@ export async function readRowsChunk({ doc, options, rows, source, task }, emit) 
 
 /** The workers reading a file's chunks: 0 this worker itself (localClient), the others nested
  * workers of its own (rows-worker.js), started once and kept, as the counting workers are. */
-const readers = [];
+const readers = [localClient({ readRowsChunk })];
 const reader = i => {
-  readers[0] ??= localClient({ readRowsChunk });
   readers[i] ??= client(webPort(new Worker(new URL('./rows-worker.js', import.meta.url), { type: 'module' })));
   return readers[i];
 };
-/** How many workers (this one included) share the reading of one file. */
-const readersFor = tasks =>
-  typeof Worker === 'function' ? Math.min(navigator.hardwareConcurrency || 1, MAX_READERS, tasks) : 1;
+/** How many workers (this one included) share the reading of a file. */
+const READERS = typeof Worker === 'function' ? Math.min(navigator.hardwareConcurrency || 1, MAX_READERS) : 1;
 
 /** While the user looks at a file's mapping and profile: the rows build loaded here and in the
  * nested readers, so that "Analyze these rows" waits for neither. */
 export async function warmRows() {
   await rowsEngine();
-  const n = readersFor(Infinity);
-  await Promise.all(Array.from({ length: n - 1 }, (_, i) => reader(i + 1).call('warm')));
-  return n;
+  await Promise.all(Array.from({ length: READERS - 1 }, (_, i) => reader(i + 1).call('warm')));
 }
 
 /** The design (JSON `text`) analyzed over the rows of `file` (a File) with `rows` (the engine's
@@ -150,7 +146,7 @@ export async function analyzeRows(data, emit, { designOf, readsOver }) {
   const profiled = data.profile !== false;
   const spread = (tasks, onRead, design) =>
     spreadTasks({
-      workers: Array.from({ length: readersFor(tasks.length) }, (_, i) => reader(i)),
+      workers: Array.from({ length: Math.min(READERS, tasks.length) }, (_, i) => reader(i)),
       tasks,
       call: (w, task) =>
         w.call(
@@ -160,7 +156,7 @@ export async function analyzeRows(data, emit, { designOf, readsOver }) {
         ),
     });
   const { session, summary, stats } =
-    profiled || readersFor(Infinity) < 2
+    profiled || READERS < 2
       ? await readRows(api, doc, file, {
           options,
           rows: { ...rows, profile: profiled },
@@ -169,7 +165,7 @@ export async function analyzeRows(data, emit, { designOf, readsOver }) {
       : await analyzeRowsChunked(api, doc, file, spread, {
           options,
           rows,
-          workers: readersFor(Infinity),
+          workers: READERS,
           onProgress: progressOf(file, emit, 1),
         });
   let report, profile;

@@ -44,8 +44,22 @@ const STEPS = [1, 5, 10, 30]
  * (ms since the epoch), at most `most` of them (fewer on a narrow map). */
 export function renderTimeTicks(box, t0, t1, most = 6) {
   const span = t1 - t0;
+  const ticks = span > 0 ? (fixedTicks(t0, t1, most) ?? calendarTicks(t0, t1, most)) : [];
+  box.replaceChildren(
+    ...ticks.map(([t, text]) => {
+      const tick = el('span', text, { class: 'tick', 'data-time': String(t) });
+      tick.style.left = `${((t - t0) / span) * 100}%`;
+      return tick;
+    }),
+  );
+}
+
+/** Ticks `[time, label]` at multiples of one of STEPS (a second to a week), or null when the span
+ * needs more than `most` of the longest. */
+function fixedTicks(t0, t1, most) {
+  const span = t1 - t0;
   const step = STEPS.find(s => span / s <= most);
-  if (step === undefined) return box.replaceChildren(...calendarTicks(t0, t1, most));
+  if (step === undefined) return null;
   const iso = t => new Date(t).toISOString();
   const text = t =>
     step >= DAY
@@ -54,17 +68,13 @@ export function renderTimeTicks(box, t0, t1, most = 6) {
         ? `${iso(t).slice(5, 10)} ${iso(t).slice(11, 16)}`
         : iso(t).slice(11, step < MINUTE ? 19 : 16);
   const ticks = [];
-  for (let t = Math.ceil(t0 / step) * step; t <= t1 && span > 0; t += step) {
-    const tick = el('span', text(t), { class: 'tick', 'data-time': String(t) });
-    tick.style.left = `${((t - t0) / span) * 100}%`;
-    ticks.push(tick);
-  }
-  box.replaceChildren(...ticks);
+  for (let t = Math.ceil(t0 / step) * step; t <= t1; t += step) ticks.push([t, text(t)]);
+  return ticks;
 }
 
-/** Ticks of a span of months or years (rows over a year or a decade): on the first of a month
- * every 1, 3 or 6 months (labelled 2013-04), else on 1 January every 1, 2, 5, 10, … years
- * (labelled 2014). */
+/** Ticks `[time, label]` of a span of months or years (rows over a year or a decade): on the
+ * first of a month every 1, 3 or 6 months (labelled 2013-04), else on 1 January every 1, 2, 5,
+ * 10, … years (labelled 2014). */
 function calendarTicks(t0, t1, most) {
   const span = t1 - t0;
   const MONTH = 30.44 * DAY;
@@ -73,16 +83,11 @@ function calendarTicks(t0, t1, most) {
     12 * ([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find(y => span / (y * 12 * MONTH) <= most) ?? 1000);
   const start = new Date(t0);
   const ticks = [];
-  // months since year 0, from the first whole step at or after t0
-  let m = Math.ceil((start.getUTCFullYear() * 12 + start.getUTCMonth()) / months) * months;
-  for (; ; m += months) {
+  // months since year 0, from the first whole step at or after t0's month
+  for (let m = Math.ceil((start.getUTCFullYear() * 12 + start.getUTCMonth()) / months) * months; ; m += months) {
     const t = Date.UTC(Math.floor(m / 12), m % 12, 1);
     if (t > t1) break;
-    if (t < t0) continue;
-    const text = months % 12 ? new Date(t).toISOString().slice(0, 7) : String(Math.floor(m / 12));
-    const tick = el('span', text, { class: 'tick', 'data-time': String(t) });
-    tick.style.left = `${((t - t0) / span) * 100}%`;
-    ticks.push(tick);
+    if (t >= t0) ticks.push([t, months % 12 ? new Date(t).toISOString().slice(0, 7) : String(Math.floor(m / 12))]);
   }
   return ticks;
 }
