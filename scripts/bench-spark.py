@@ -11,7 +11,7 @@ Each RUNS times after one warm-up; medians. A benchmark, not a test: figures dep
 machine's load (printed). The result goes to target/bench/spark.json (OUT), which
 `node scripts/bench-table.mjs` folds into docs/BENCHMARKS.md.
 
-    .venv/bin/python scripts/bench-spark.py [FILE] [--runs N] [--cores N] [--out OUT]
+    .venv/bin/python scripts/bench-spark.py [FILE] [--runs N] [--cores N] [--out OUT] [--only a,b]
 """
 
 import argparse
@@ -46,6 +46,8 @@ def main():
     # the file cut into partitions of this many bytes, so every core has work
     ap.add_argument("--max-partition-bytes", default="4m")
     ap.add_argument("--out", default="target/bench/spark.json")
+    # some jobs only (their names' first letters, e.g. "a,b,c2"), to compare two builds quickly
+    ap.add_argument("--only", default="")
     a = ap.parse_args()
     os.environ["PYSPARK_PYTHON"] = sys.executable
     spark = (
@@ -92,7 +94,10 @@ def main():
         "loadAverage": round(os.getloadavg()[0], 2),
         "jobs": {},
     }
+    only = [o for o in a.only.split(",") if o]
     for name, job in jobs.items():
+        if only and not any(name.split("_")[0] == o for o in only):
+            continue
         job()  # warm-up: Python workers started, the file's pages cached
         times = []
         for _ in range(a.runs):

@@ -229,7 +229,7 @@ pub use run::{
 };
 #[cfg(feature = "rows")]
 pub use run::{
-    design_hash, merge_partials, partial_design, partial_of_batches, partial_of_batches_to_recount,
-    recount_batches, report_of_partials, report_of_partials_recounted, scan_batches, PARTIAL_MAGIC,
-    PARTIAL_VERSION,
+    design_hash, merge_partials, partial_and_keys_of_stream, partial_design, partial_of_batches,
+    partial_of_batches_to_recount, partial_of_stream, recount_batches, report_of_partials,
+    report_of_partials_recounted, scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
 };

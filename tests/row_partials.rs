@@ -14,9 +14,10 @@ use arrow_schema::{DataType, Field, Schema, TimeUnit};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rowkey_lab::analyze::{
-    analyze_batches, encode_batches, encode_batches_skipped, merge_partials, partial_of_batches,
-    partial_of_batches_to_recount, recount_batches, report_of_partials,
-    report_of_partials_recounted, scan_batches, split_batches_by_bytes, AnalyzeOptions, RowRecount,
+    analyze_batches, encode_batches, encode_batches_skipped, merge_partials,
+    partial_and_keys_of_stream, partial_of_batches, partial_of_batches_to_recount,
+    partial_of_stream, recount_batches, report_of_partials, report_of_partials_recounted,
+    scan_batches, split_batches_by_bytes, AnalyzeOptions, RowRecount,
 };
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::ErrorKind;
@@ -307,6 +308,74 @@ fn recounts(
             recount_batches(doc, &[b]).unwrap()
         })
         .collect()
+}
+
+/// A chunk read as a stream of batches (a Spark task's) counts as the chunk held whole: the
+/// same partial bytes; and the partial for a recount with its keys from the same read gives
+/// the partial counted alone and the keys `encode_batches` gives, row for row.
+#[test]
+fn a_chunk_streamed_batch_by_batch_is_the_chunk_counted_whole() {
+    let doc = design(8);
+    let ro = opts(true);
+    let opts_a = AnalyzeOptions::default();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(23);
+    let batch = rows(&mut rng, 70_000);
+    let table = scan_batches(&doc, &ro, std::slice::from_ref(&batch)).unwrap();
+    // the chunk: rows 1,000.. of the batch, as several batches (some empty); it starts at the
+    // rows counted before it (rows with a null key field are skipped)
+    let chunk = batch.slice(1_000, 69_000);
+    let at = scan_batches(&doc, &ro, &[batch.slice(0, 1_000)])
+        .unwrap()
+        .rows;
+    let parts = chunks(&mut rng, &chunk, 9);
+    let schema = batch.schema();
+    let stream = || parts.iter().map(|b| Ok(b.clone()));
+    for exact in [true, false] {
+        let whole = if exact {
+            partial_of_batches(&doc, &opts_a, &ro, std::slice::from_ref(&chunk), &table, at)
+        } else {
+            partial_of_batches_to_recount(
+                &doc,
+                &opts_a,
+                &ro,
+                std::slice::from_ref(&chunk),
+                &table,
+                at,
+            )
+        }
+        .unwrap();
+        let streamed =
+            partial_of_stream(&doc, &opts_a, &ro, (&schema, stream()), (&table, at), exact)
+                .unwrap();
+        assert!(
+            whole == streamed,
+            "exact {exact}: the streamed partial differs"
+        );
+    }
+    let (part, keys, offsets) =
+        partial_and_keys_of_stream(&doc, &opts_a, &ro, (&schema, stream()), (&table, at)).unwrap();
+    let alone =
+        partial_of_batches_to_recount(&doc, &opts_a, &ro, std::slice::from_ref(&chunk), &table, at)
+            .unwrap();
+    assert!(part == alone, "the partial read with its keys differs");
+    let (k, o, _) = encode_batches(&doc, &ro, std::slice::from_ref(&chunk)).unwrap();
+    assert!(
+        offsets.len() > 60_000,
+        "rows skipped for nulls, the rest keyed"
+    );
+    assert_eq!((keys, offsets), (k, o));
+    // a stream that fails part way is an error naming the stream, not a partial of fewer rows
+    let failing = parts
+        .iter()
+        .take(2)
+        .map(|b| Ok(b.clone()))
+        .chain(std::iter::once(Err(rowkey_lab::error::Error::arg(
+            "source",
+            "the Arrow stream failed: gone",
+        ))));
+    let e =
+        partial_of_stream(&doc, &opts_a, &ro, (&schema, failing), (&table, at), true).unwrap_err();
+    assert!(e.message.contains("gone"), "{}", e.message);
 }
 
 #[test]

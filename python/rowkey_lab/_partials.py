@@ -67,7 +67,9 @@ def partial(
 ) -> bytes:
     """The counts of one chunk of a table, as versioned bytes. ``table``: the merged scans of
     every chunk (default: this chunk's own, i.e. the data is the whole table); ``first_row``:
-    the rows of the chunks before this one (their scans' ``rows`` summed)."""
+    the rows of the chunks before this one (their scans' ``rows`` summed). With ``table``
+    given, a stream (a ``RecordBatchReader``) is read once, each batch counted before the next
+    is asked for: memory holds one batch of the chunk."""
     _design, _options, _rows, _source = _api()
     d = _design(design)
     rows = _rows(time, map, nulls, epoch)

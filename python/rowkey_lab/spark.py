@@ -58,6 +58,21 @@ def _table(batches, schema):
     return pa.Table.from_batches(bs) if bs else pa.Table.from_batches([], schema=schema)
 
 
+def _stream(batches):
+    """A partition's batches as a reader that hands them over one at a time as the engine asks
+    (memory holds one batch, and the engine counts while Spark sends the next); ``None`` for a
+    partition with no rows."""
+    import itertools
+
+    import pyarrow as pa
+
+    it = (b for b in batches if b.num_rows)
+    first = next(it, None)
+    if first is None:
+        return None
+    return pa.RecordBatchReader.from_batches(first.schema, itertools.chain([first], it))
+
+
 def _large(df) -> bool:
     """Whether Spark hands Arrow data over with 64-bit offsets (``large_binary``,
     ``large_string``): then it wants the keys so too."""
@@ -123,26 +138,56 @@ def _encoded(src, d: str, rows: Optional[str], large: bool):
     return src.mapInArrow(keys_only, StructType([StructField("rowkey", BinaryType(), False)]))
 
 
-def _recounts(src, d: str, rows: Optional[str], large: bool) -> list:
-    """Every row's key recounted exactly by Spark: grouped by key with its writes, each
-    partition of the groups recounted by the engine (distinct rows per region, its largest
-    rows by the report's rule), as the engine's JSON text, one per non-empty partition."""
+def _partials_and_recounts(src, d: str, rows: Optional[str], large: bool, count) -> tuple:
+    """Exact mode in one read of the rows: each partition's partial (without exact row
+    counts) and every row's key from the same pass (``count(stream)`` gives both); Spark
+    groups the keys and counts their writes, and each partition of the groups is recounted by
+    the engine (distinct rows per region, its largest rows by the report's rule). The partials
+    ride through the ``groupBy`` as rows of their own (a null key, the partial in ``part``; a
+    key's rows have a null ``part``). Returns the partials and the recounts (the engine's JSON
+    text, one per non-empty partition of the groups)."""
     from pyspark.sql import functions as F
 
-    counted = _encoded(src, d, rows, large).groupBy("rowkey").agg(F.count(F.lit(1)).alias("writes"))
+    def keys_and_part(batches):
+        import pyarrow as pa
+
+        stream = _stream(batches)
+        if stream is not None:
+            part, keys, offsets = count(stream)
+            arr = _keys(keys, offsets, large)
+            t = pa.large_binary() if large else pa.binary()
+            yield pa.RecordBatch.from_arrays([arr, pa.nulls(len(arr), t)], names=["rowkey", "part"])
+            yield pa.RecordBatch.from_arrays([pa.nulls(1, t), pa.array([part], t)], names=["rowkey", "part"])
+
+    encoded = src.mapInArrow(keys_and_part, "rowkey binary, part binary")
+    counted = encoded.groupBy("rowkey", "part").agg(F.count(F.lit(1)).alias("writes"))
 
     def recount(batches):
         import pyarrow as pa
+        import pyarrow.compute as pc
 
         from rowkey_lab import _engine as engine
 
         bs = [b for b in batches if b.num_rows]
         if bs:
+            t = pa.Table.from_batches(bs)
+            is_part = pc.is_valid(t.column("part"))
+            keys = t.filter(pc.invert(is_part)).select(["rowkey", "writes"])
+            parts = t.filter(is_part)
             text = pa.large_string() if large else pa.string()
-            r = engine.recount(d, pa.Table.from_batches(bs))
-            yield pa.RecordBatch.from_pydict({"recount": [r]}, schema=pa.schema([("recount", text)]))
+            blob = pa.large_binary() if large else pa.binary()
+            out = pa.schema([("recount", text), ("part", blob)])
+            if keys.num_rows:
+                r = engine.recount(d, keys)
+                yield pa.RecordBatch.from_pydict({"recount": [r], "part": [None]}, schema=out)
+            # a partial grouped with an equal one (never, their rows differ) counts for each
+            for p, n in zip(parts.column("part").to_pylist(), parts.column("writes").to_pylist()):
+                yield pa.RecordBatch.from_pydict({"recount": [None] * n, "part": [p] * n}, schema=out)
 
-    return [r.recount for r in counted.mapInArrow(recount, "recount string").collect()]
+    got = counted.mapInArrow(recount, "recount string, part binary").toArrow()
+    parts = [bytes(p) for p in got.column("part").to_pylist() if p is not None]
+    recounts = [r for r in got.column("recount").to_pylist() if r is not None]
+    return parts, recounts
 
 
 def _partition_id() -> int:
@@ -225,8 +270,9 @@ def analyze_df(
     passes and a later ``toArrow()`` see one order. Partials that do not add up to the first
     pass's rows are refused.
 
-    ``mode="exact"`` adds a third pass: Spark groups every row's key and counts its writes, and
-    the engine puts those counts in the report in place of the partials' (``largestRows``
+    ``mode="exact"`` counts each partition's partial and encodes its keys in the same read of
+    the rows; Spark groups every key and counts its writes, and the engine puts those counts in
+    the report in place of the partials' (``largestRows``
     and ``distinctRows`` of the table, each region and server exact, past the engine's cap
     too, as one pass gives them when it counts every row); a recount that does not match the
     partials' writes per region is refused. A design with a ``cells`` section is refused (the
@@ -279,10 +325,10 @@ def analyze_df(
 
                 from rowkey_lab import _engine as engine
 
-                t = _table(batches, schema)
-                if t.num_rows:
+                stream = _stream(batches)
+                if stream is not None:
                     pid = _partition_id()
-                    part = engine.partial(d, t, table, first[pid], opts, rows, not exact_rows)
+                    part = engine.partial(d, stream, table, first[pid], opts, rows, not exact_rows)
                     t = pa.large_binary() if large else pa.binary()
                     yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
 
@@ -292,8 +338,12 @@ def analyze_df(
         recounts = None
         if mode == "exact":
             # no exact counts of rows in the partials: the recount replaces them
-            parts = partials(False)
-            recounts = _recounts(src, d, rows, large)
+            def count(stream):
+                from rowkey_lab import _engine as engine
+
+                return engine.partial_keys(d, stream, table, first[_partition_id()], opts, rows)
+
+            parts, recounts = _partials_and_recounts(src, d, rows, large, count)
         elif at <= _engine.MAX_EXACT_ROWS:
             parts = partials(True)
         else:

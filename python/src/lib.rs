@@ -110,6 +110,29 @@ fn capsule<'py>(
 /// with the GIL held (a stream may be produced by Python code); an empty stream gives one
 /// empty batch of its schema, so column errors still name the columns.
 pub(crate) fn batches(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<RecordBatch>> {
+    let reader = stream(py, source)?;
+    let schema = reader.schema();
+    let mut out = Vec::new();
+    for b in reader {
+        out.push(b.map_err(|e| {
+            py_error(
+                py,
+                &Error::arg("source", format!("the Arrow stream failed: {e}")),
+            )
+        })?);
+    }
+    if out.is_empty() {
+        out.push(RecordBatch::new_empty(schema));
+    }
+    Ok(out)
+}
+
+/// `source`'s `__arrow_c_stream__` as a reader of its batches, read as they are asked for. A
+/// producer written in Python (pyarrow's reader of a generator) takes the GIL itself when asked.
+pub(crate) fn stream(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+) -> PyResult<RecordBatchStreamReader> {
     let bad = |what: String| py_error(py, &Error::arg("source", what));
     let (_capsule, ptr) = capsule(
         py,
@@ -123,17 +146,8 @@ pub(crate) fn batches(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec
     // it holds an `ArrowArrayStream`; `from_raw` moves the stream out and marks the capsule's
     // copy released, so the capsule's destructor does not release it a second time.
     let stream = unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr().cast()) };
-    let reader = RecordBatchStreamReader::try_new(stream)
-        .map_err(|e| bad(format!("not a readable Arrow stream: {e}")))?;
-    let schema = reader.schema();
-    let mut out = Vec::new();
-    for b in reader {
-        out.push(b.map_err(|e| bad(format!("the Arrow stream failed: {e}")))?);
-    }
-    if out.is_empty() {
-        out.push(RecordBatch::new_empty(schema));
-    }
-    Ok(out)
+    RecordBatchStreamReader::try_new(stream)
+        .map_err(|e| bad(format!("not a readable Arrow stream: {e}")))
 }
 
 /// `check_design(text)`: the document read and validated, as the engine's JSON text (a

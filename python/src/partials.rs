@@ -3,6 +3,7 @@
 //! into a partial or the report (`merge_partials`, `report_of_partials`). The engine checks
 //! and merges (`rowkey_lab::analyze::partial_of_batches` and its siblings); this translates.
 
+use arrow_array::RecordBatchReader;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -10,7 +11,7 @@ use rowkey_lab::analyze as engine;
 use rowkey_lab::error::{Error, ErrorKind};
 use rowkey_lab::rows::ScanSummary;
 
-use crate::{analyze_options, batches, core, design, report_text, rows_options};
+use crate::{analyze_options, batches, core, design, report_text, rows_options, stream};
 
 fn summary(py: Python<'_>, text: &str) -> PyResult<ScanSummary> {
     serde_json::from_str(text).map_err(|e| {
@@ -82,19 +83,69 @@ fn partial<'py>(
     let opts = analyze_options(py, options_json)?;
     let rows = rows_options(py, rows_json)?;
     let table = summary(py, table_json)?;
-    let batches = batches(py, source)?;
-    let bytes = core(
-        py,
-        py.detach(|| {
-            let count = if recount {
-                engine::partial_of_batches_to_recount
-            } else {
-                engine::partial_of_batches
-            };
-            count(&doc, &opts, &rows, &batches, &table, first_row)
-        }),
-    )?;
+    let reader = stream(py, source)?;
+    let schema = reader.schema();
+    // Each batch read as it is counted, the GIL released: a Spark task's batches arrive from
+    // its socket while the engine counts the ones before (and memory holds one batch).
+    let counted = py.detach(|| {
+        let batches = reader
+            .map(|b| b.map_err(|e| Error::arg("source", format!("the Arrow stream failed: {e}"))));
+        engine::partial_of_stream(
+            &doc,
+            &opts,
+            &rows,
+            (&schema, batches),
+            (&table, first_row),
+            !recount,
+        )
+    });
+    let bytes = core(py, counted)?;
     Ok(PyBytes::new(py, &bytes))
+}
+
+/// `partial_keys(design, source, table, first_row, options, rows)`: `partial`'s bytes for a
+/// recount (no exact row counts) and every row's key with its u32 offsets, from one read of
+/// the rows (`analyze_df`'s exact mode sends the keys on to Spark's `groupBy`).
+#[pyfunction]
+#[pyo3(signature = (design_json, source, table_json, first_row, options_json=None, rows_json=None))]
+#[allow(clippy::type_complexity)] // the three byte strings Python unpacks
+fn partial_keys<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    source: &Bound<'py, PyAny>,
+    table_json: &str,
+    first_row: u64,
+    options_json: Option<&str>,
+    rows_json: Option<&str>,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let doc = design(py, design_json)?;
+    let opts = analyze_options(py, options_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let table = summary(py, table_json)?;
+    let reader = stream(py, source)?;
+    let schema = reader.schema();
+    let counted = py.detach(|| {
+        let batches = reader
+            .map(|b| b.map_err(|e| Error::arg("source", format!("the Arrow stream failed: {e}"))));
+        engine::partial_and_keys_of_stream(
+            &doc,
+            &opts,
+            &rows,
+            (&schema, batches),
+            (&table, first_row),
+        )
+    });
+    let (part, keys, offsets) = core(py, counted)?;
+    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    Ok((
+        PyBytes::new(py, &part),
+        PyBytes::new(py, &keys),
+        PyBytes::new(py, &offsets),
+    ))
 }
 
 /// The design to merge with: the one given, or none (the partials' own).
@@ -220,6 +271,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scan, m)?)?;
     m.add_function(wrap_pyfunction!(merge_scans, m)?)?;
     m.add_function(wrap_pyfunction!(partial, m)?)?;
+    m.add_function(wrap_pyfunction!(partial_keys, m)?)?;
     m.add_function(wrap_pyfunction!(merge_partials, m)?)?;
     m.add_function(wrap_pyfunction!(report_of_partials, m)?)?;
     m.add_function(wrap_pyfunction!(recount, m)?)?;

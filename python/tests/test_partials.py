@@ -57,3 +57,31 @@ def test_refused_partials_say_why(rows):
         rk.merge(parts[1:])
     with pytest.raises(rk.RowkeyLabError, match="not a rowkey-lab partial"):
         rk.merge([b"PAR1" + bytes(20)])
+
+
+def test_a_stream_is_counted_batch_by_batch_as_the_table_it_holds():
+    import pyarrow as pa
+
+    table = make_rows(3000, 5)
+    scan = rk.scan(SALTED, table, time="ts")
+    batches = table.to_batches(max_chunksize=128)
+    seen = []
+
+    def produce():
+        for b in batches:
+            seen.append(b.num_rows)  # read only as the engine asks for the next batch
+            yield b
+
+    stream = pa.RecordBatchReader.from_batches(table.schema, produce())
+    got = rk.partial(SALTED, stream, time="ts", table=scan)
+    assert got == rk.partial(SALTED, table, time="ts", table=scan)
+    assert sum(seen) == 3000 and len(seen) == len(batches)
+
+    def failing():
+        yield batches[0]
+        raise ValueError("the source went away")
+
+    stream = pa.RecordBatchReader.from_batches(table.schema, failing())
+    with pytest.raises(rk.RowkeyLabError, match="the source went away") as e:
+        rk.partial(SALTED, stream, time="ts", table=scan)
+    assert e.value.path == "source"

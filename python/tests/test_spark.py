@@ -86,6 +86,8 @@ def test_empty_partitions_and_nulls(spark):
     got = analyze_df(d, SALTED, time="ts", nulls="skip", epoch="ms")
     assert got == rk.analyze(SALTED, _rows_of(d), time="ts", nulls="skip", epoch="ms")
     assert got["writes"] == 15 and got["rows"]["skipped"] == {"device": 5}
+    # exact mode: its partials and keys from one read, the skipped rows in neither
+    assert analyze_df(d, SALTED, time="ts", nulls="skip", epoch="ms", mode="exact") == got
 
 
 def test_encode_df_nulls_skip_drops_the_rows_and_error_names_the_column(spark):
@@ -150,7 +152,9 @@ def test_large_var_types(spark, df):
     spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
     try:
         d = df.coalesce(1)
-        assert analyze_df(d, SALTED, time="ts") == rk.analyze(SALTED, _rows_of(d), time="ts")
+        one = rk.analyze(SALTED, _rows_of(d), time="ts")
+        assert analyze_df(d, SALTED, time="ts") == one
+        assert analyze_df(d, SALTED, time="ts", mode="exact") == one
         out = _rows_of(encode_df(d, SALTED))
         assert out["rowkey"].combine_chunks().cast(pa.binary()).equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
         assert split_points_df(d, SALTED, regions=5) == rk.split_points(SALTED, _rows_of(d), regions=5)

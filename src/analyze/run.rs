@@ -446,8 +446,9 @@ mod rows_chunk;
 mod rows_partial;
 #[cfg(feature = "rows")]
 pub use rows_partial::{
-    design_hash, merge_partials, partial_design, partial_of_batches, partial_of_batches_to_recount,
-    report_of_partials, scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
+    design_hash, merge_partials, partial_and_keys_of_stream, partial_design, partial_of_batches,
+    partial_of_batches_to_recount, partial_of_stream, report_of_partials, scan_batches,
+    PARTIAL_MAGIC, PARTIAL_VERSION,
 };
 #[cfg(feature = "rows")]
 mod rows_recount;

@@ -233,10 +233,32 @@ pub fn batch_rows(
     let Some(first) = batches.first() else {
         return Err(Error::new(ErrorKind::Invalid, "no record batches"));
     };
-    let bind = Binding::new(fields, used, names(&first.schema()), opts)?;
+    stream_rows(
+        &first.schema(),
+        batches.iter().map(|b| Ok(b.clone())),
+        fields,
+        used,
+        opts,
+        sink,
+    )
+}
+
+/// [`batch_rows`] over batches as a stream hands them over (a Spark task's Arrow batches, read
+/// from its socket): each batch counted and dropped before the next is read, so memory holds
+/// one batch, and the reading of the next overlaps nothing it need wait for. `schema` is the
+/// stream's (every batch's).
+pub fn stream_rows(
+    schema: &Schema,
+    batches: impl IntoIterator<Item = Result<RecordBatch>>,
+    fields: &[(String, FieldType)],
+    used: &[usize],
+    opts: &RowsOptions,
+    sink: &mut dyn RowSink,
+) -> Result<RowStats> {
+    let bind = Binding::new(fields, used, names(schema), opts)?;
     let mut rows = Rows::new(bind, opts, Format::ArrowStream);
     for b in batches {
-        feed_batch(&mut rows, b, sink)?;
+        feed_batch(&mut rows, &b?, sink)?;
     }
     Ok(rows.stats)
 }

@@ -175,15 +175,99 @@ fn partial_counting(
     opts: &AnalyzeOptions,
     rows: &RowsOptions,
     batches: &[RecordBatch],
+    at: (&ScanSummary, u64),
+    exact: bool,
+) -> Result<Vec<u8>> {
+    let Some(first) = batches.first() else {
+        return Err(Error::new(ErrorKind::Invalid, "no record batches"));
+    };
+    let stream = batches.iter().map(|b| Ok(b.clone()));
+    partial_of_stream(doc, opts, rows, (&first.schema(), stream), at, exact)
+}
+
+/// [`partial_of_batches`] (`exact`) or [`partial_of_batches_to_recount`] over batches as a
+/// stream hands them over, each counted before the next is read (a Spark task's batches:
+/// memory holds one batch, not the partition). `schema` is the stream's.
+pub fn partial_of_stream(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &RowsOptions,
+    stream: (
+        &arrow_schema::Schema,
+        impl IntoIterator<Item = Result<RecordBatch>>,
+    ),
+    at: (&ScanSummary, u64),
+    exact: bool,
+) -> Result<Vec<u8>> {
+    count_chunk(doc, opts, rows, stream, at, exact, None)
+}
+
+/// [`partial_of_batches_to_recount`] over a stream, and every row's key (end to end, with
+/// `rows + 1` offsets from 0) for the recount: one read of the rows gives both, where a recount
+/// would otherwise encode every row again in a pass of its own.
+pub fn partial_and_keys_of_stream(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &RowsOptions,
+    stream: (
+        &arrow_schema::Schema,
+        impl IntoIterator<Item = Result<RecordBatch>>,
+    ),
+    at: (&ScanSummary, u64),
+) -> Result<(Vec<u8>, Vec<u8>, Vec<u32>)> {
+    let mut keys = (Vec::new(), vec![0]);
+    let part = count_chunk(doc, opts, rows, stream, at, false, Some(&mut keys))?;
+    Ok((part, keys.0, keys.1))
+}
+
+/// A run that also keeps each row's key as it counts it.
+struct KeepKeys<'a> {
+    run: &'a mut AnalysisRun,
+    keys: &'a mut (Vec<u8>, Vec<u32>),
+}
+
+impl crate::rows::RowSink for KeepKeys<'_> {
+    fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
+        self.run.row(values, time_ms)?;
+        let (bytes, ends) = &mut *self.keys;
+        bytes.extend_from_slice(&self.run.key);
+        ends.push(u32::try_from(bytes.len()).map_err(|_| {
+            Error::new(
+                ErrorKind::Limit,
+                "the keys of one chunk of rows passed 4 GiB: cut the rows into smaller chunks",
+            )
+        })?);
+        Ok(())
+    }
+}
+
+fn count_chunk(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    rows: &RowsOptions,
+    (schema, batches): (
+        &arrow_schema::Schema,
+        impl IntoIterator<Item = Result<RecordBatch>>,
+    ),
     (table, first_row): (&ScanSummary, u64),
     exact: bool,
+    keys: Option<&mut (Vec<u8>, Vec<u32>)>,
 ) -> Result<Vec<u8>> {
     let (fields, used) = row_fields(doc)?;
     let mut run = chunk_run(doc, opts, table, first_row)?;
     if !exact {
         run.analyzer.stop_counting_rows_exactly();
     }
-    let stats = crate::rows::batch_rows(batches, &fields, &used, rows, &mut run)?;
+    let stats = match keys {
+        Some(keys) => {
+            let mut sink = KeepKeys {
+                run: &mut run,
+                keys,
+            };
+            crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)?
+        }
+        None => crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut run)?,
+    };
     let end = run.done;
     if end > table.rows {
         return Err(Error::new(
