@@ -305,6 +305,9 @@ test('newcomer: telecom preset, a field through the form, used in the key by com
   // CodeMirror takes Enter for a completion only once the list has been up for 75 ms
   await page.waitForTimeout(150);
   await page.keyboard.press('Enter');
+  // the completion in the design first: the runs of the typed states ('c', 'ce') may have ended,
+  // in errors of their own, before the completed key reaches it
+  await page.waitForFunction(() => JSON.parse(document.querySelector('#doc-json').value).key.endsWith(' + cell'));
   await rerun(page, text);
   assert.match(await page.inputValue('#key-text'), / \+ "_" \+ cell$/);
   assert.equal(await page.$('#key-cm .cm-lintRange-error'), null);
