@@ -6,9 +6,8 @@
 #              (www/pkg/rows/, copied when present: scripts/build-rows-wasm.sh); index.js adds
 #              the presets (presets.js) to the glue's exports
 #   pkg/node/  ESM Node entry: reads its own wasm from disk and initSync's it at import time.
-#              That wasm is built for speed, not size (`--features library,fast`, profile
-#              `wasm-fast` at opt-level 3, wasm-opt -O1): Node reads it from disk, so its bytes
-#              are not budgeted, and it keeps the native-speed paths the browser wasm leaves out.
+#              That wasm is built for speed, not size (scripts/build-node-wasm.sh): Node reads it
+#              from disk, so its bytes are not budgeted.
 #   pkg/cjs/   CommonJS entry (require): re-exports pkg/node/
 #   pkg/web/rowkey_lab.d.ts  replaced by the hand-written src/types.d.ts
 #   pkg/vectors/  `rowkey-lab/vectors`: a second, test-only wasm exporting runVector alone
@@ -24,20 +23,9 @@ WASM=target/wasm32-unknown-unknown/release/rowkey_lab.wasm
 FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue)
 bindgen_opt() {
-  local wasm="${2:-$WASM}"
-  wasm-bindgen --target web --out-dir "$1" "$wasm"
-  if [ -n "${2:-}" ]; then
-    # The Node wasm: for speed (no -Oz inlining limits); its MD5 lanes use wasm SIMD. -O1, not
-    # -O3: LLVM has already optimised it at opt-level 3, and on this ~11 MB module (the rows
-    # readers in) binaryen.js's -O3 took 6 min 9 s on 2 cores against 64 s for -O1, for a
-    # difference in analyzeDesign's time within the noise of a loaded machine (4M-record telecom
-    # design, best of 5: 534/689 ms -O3, 566/715 ms without wasm-opt; String.hashCode/MD5).
-    wasm-opt -O1 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" --enable-simd \
-      "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
-  else
-    wasm-opt -Oz -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \
-      "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
-  fi
+  wasm-bindgen --target web --out-dir "$1" "$WASM"
+  wasm-opt -Oz -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features "${FEATURES[@]}" \
+    "$1/rowkey_lab_bg.wasm" -o "$1/rowkey_lab_bg.wasm"
   rm -f "$1/.gitignore" "$1/package.json" "$1/rowkey_lab_bg.wasm.d.ts" "$1/rowkey_lab.d.ts"
 }
 rm -rf pkg
@@ -48,9 +36,10 @@ bindgen_opt pkg/vectors
 # from this same cargo output, else made here (scripts/build-rows-wasm.sh).
 bash scripts/build-rows-wasm.sh pkg/web www/pkg/rows
 rm -f pkg/web/.source
-# the speed build: LLVM's inline threshold as the native builds have it (.cargo/config.toml)
-RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast,rows
-bindgen_opt pkg/node target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
+# the speed build (scripts/build-node-wasm.sh); copied from NODE_WASM_FROM when scripts/test.sh
+# built it there beside the page's wasm from this same cargo output
+bash scripts/build-node-wasm.sh pkg/node "${NODE_WASM_FROM:-}"
+rm -f pkg/node/.source
 
 # The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs pkg/web pkg/node

@@ -4,8 +4,14 @@
 # tests (python/tests: against the CLI on pkg/, keys computed by hand, and Spark in local mode
 # against the package and Spark SQL).
 # Run by scripts/test.sh after the npm package's build (the CLI the tests compare with).
+# `--build`: only the set-up and the wheel (scripts/test.sh runs it beside the page's build);
+# `--built`: only the checks and the tests, the wheel already installed by `--build`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+MODE=all
+case "${1:-}" in --build | --built) MODE=${1#--}; shift ;; esac
+
+if [ "$MODE" != built ]; then
 
 if ! command -v java >/dev/null 2>&1; then
   # Spark's JVM: Debian's package, as scripts/setup.sh installs Chromium for the page's tests.
@@ -23,14 +29,16 @@ fi
 # DuckDB is a second producer of Arrow streams for the tests.
 .venv/bin/python -m pip install --quiet 'pyspark>=4.0,<5' 'pandas>=2.2,<3' duckdb
 
+rm -rf python/target/wheels
+RUSTFLAGS= .venv/bin/maturin build --release -m python/Cargo.toml -i .venv/bin/python
+.venv/bin/python -m pip install --quiet --force-reinstall --no-deps python/target/wheels/rowkey_lab-*.whl
+fi
+[ "$MODE" = build ] && exit 0
+
 # The binding crate is its own workspace (python/Cargo.toml): the root's cargo fmt and clippy
 # do not see it.
 (cd python && cargo fmt -- --check)
 (cd python && RUSTFLAGS= PYO3_PYTHON="$PWD/../.venv/bin/python" cargo clippy --all-targets -- -D warnings)
-
-rm -rf python/target/wheels
-RUSTFLAGS= .venv/bin/maturin build --release -m python/Cargo.toml -i .venv/bin/python
-.venv/bin/python -m pip install --quiet --force-reinstall --no-deps python/target/wheels/rowkey_lab-*.whl
 # From outside python/, so the tests import the installed wheel, not the source folder.
 cd python/tests
 ROWKEY_LAB_REQUIRE_CLI=${ROWKEY_LAB_REQUIRE_CLI-1} ../../.venv/bin/python -m pytest -q "$@" .

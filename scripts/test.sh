@@ -37,18 +37,31 @@ step "wasm tests (Node + headless Chromium)"
 # arrow-rs and parquet once more for wasm32's test profile costs minutes on 2 cores.
 cargo test --target wasm32-unknown-unknown --no-fail-fast --no-default-features --features vectors,library --test wasm_node --test wasm_browser --test wasm_keyspec
 step "build wasm for the page and the npm package; the page's minified build (dist/www, what the page tests load)"
+# Beside the page's builds, in a second lane: the npm package's Node wasm (its own target
+# directory), then the Python package's virtual environment and wheel. Each wasm build ends in
+# minutes of fat LTO on one codegen unit, one core's work: two lanes keep both cores busy
+# (from a fresh clone this step and the next took 20 minutes one after the other).
+mkdir -p target
+(bash scripts/build-node-wasm.sh target/node-pkg && bash scripts/test-python.sh --build) >target/lane.log 2>&1 &
+LANE=$!
 bash scripts/build-wasm.sh
 node scripts/build-page.mjs
 node scripts/build-single.mjs
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
-step "npm package build + wasm size budget"
-bash scripts/build-npm.sh
+step "npm package build + wasm size budget (the second lane joined)"
+if ! wait "$LANE"; then
+  cat target/lane.log
+  echo "the second lane (the Node wasm, the Python wheel) failed" >&2
+  exit 1
+fi
+cat target/lane.log
+NODE_WASM_FROM=target/node-pkg bash scripts/build-npm.sh
 bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
 step "JS tests (node --test: page in Chromium, package)"
 # Two test files at a time (Node 20 runs one on a 2-core machine: availableParallelism - 1):
 # the page tests wait on Chromium and the CLI tests on their processes much of the time.
 node --test --test-concurrency=2 tests/js/
-step "Python package (abi3 wheel into .venv, pytest against the CLI)"
-bash scripts/test-python.sh
+step "Python package (its lints, pytest against the CLI, Spark in local mode)"
+bash scripts/test-python.sh --built
 echo "all tests passed in $(( $(date +%s) - START ))s"
