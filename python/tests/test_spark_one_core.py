@@ -1,0 +1,52 @@
+"""rowkey_lab.spark on one core (``local[1]``, a session of its own; test_spark.py runs on two):
+the same keys, report (sketch and exact mode) and split points as the package on the
+DataFrame's own rows, so the answer does not depend on how many tasks run at once."""
+
+import os
+import shutil
+import sys
+
+import pytest
+
+pyspark = pytest.importorskip("pyspark", reason="pyspark is not installed (scripts/test-python.sh installs it)")
+if shutil.which("java") is None:
+    pytest.skip("Spark needs a Java runtime (openjdk-17-jre-headless)", allow_module_level=True)
+
+from pyspark.sql import SparkSession  # noqa: E402
+
+import rowkey_lab as rk  # noqa: E402
+from conftest import SALTED  # noqa: E402
+from rowkey_lab.spark import analyze_df, encode_df, split_points_df  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def spark():
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    s = (
+        SparkSession.builder.master("local[1]")
+        .appName("rowkey-lab-tests-one-core")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "3")
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate()
+    )
+    s.sparkContext.setLogLevel("ERROR")
+    yield s
+    s.stop()
+
+
+def test_one_core_gives_the_one_pass_report_keys_and_split_points(spark, files):
+    # three partitions run one after another on the one core; persisted, so every job reads
+    # the rows in one order
+    df = spark.read.parquet(str(files / "rows.parquet")).repartition(3).persist()
+    df.count()
+    rows = df.toArrow()
+    one = rk.analyze(SALTED, rows, time="ts")
+    assert analyze_df(df, SALTED, time="ts") == one
+    # within the engine's cap the recount changes nothing: the same report
+    assert analyze_df(df, SALTED, time="ts", mode="exact") == one
+    keyed = encode_df(df, SALTED).toArrow()
+    assert keyed["rowkey"].combine_chunks().equals(rk.encode(SALTED, keyed.drop_columns(["rowkey"])))
+    for by in ("rows", "bytes"):
+        assert split_points_df(df, SALTED, regions=6, by=by) == rk.split_points(SALTED, rows, regions=6, by=by)
+    df.unpersist()
