@@ -42,10 +42,11 @@ def _needed(df, design_json: str, map: Optional[Mapping[str, str]], time: Option
     return cols or list(df.columns)
 
 
-def _error(message: str) -> Exception:
-    """The engine's error for an empty DataFrame, as the engine words it for empty rows."""
-    e = _engine.RowkeyLabError(message)
-    e.kind, e.reason, e.path, e.offset, e.line, e.column = "invalid", message, None, None, None, None
+def _error(message: str, path: Optional[str] = None) -> Exception:
+    """An engine error raised on the driver (an empty DataFrame, as the engine words it for
+    empty rows; a design refused before any job)."""
+    e = _engine.RowkeyLabError(f"{path}: {message}" if path else message)
+    e.kind, e.reason, e.path, e.offset, e.line, e.column = "invalid", message, path, None, None, None
     return e
 
 
@@ -190,6 +191,15 @@ def _partials_and_recounts(src, d: str, rows: Optional[str], large: bool, count)
     return parts, recounts
 
 
+def _cut_at_the_rows(design_json: str) -> int:
+    """The regions of a ``sampleQuantiles`` pre-split with no sample of its own (cut at the
+    quantiles of the rows' keys), else 0."""
+    presplit = (json.loads(design_json).get("regions") or {}).get("presplit") or {}
+    if presplit.get("kind") == "sampleQuantiles" and not presplit.get("sample"):
+        return int(presplit.get("regions", 0))
+    return 0
+
+
 def _partition_id() -> int:
     from pyspark import TaskContext
 
@@ -276,13 +286,30 @@ def analyze_df(
     and ``distinctRows`` of the table, each region and server exact, past the engine's cap
     too, as one pass gives them when it counts every row); a recount that does not match the
     partials' writes per region is refused. A design with a ``cells`` section is refused (the
-    recount counts rows, not versions of cells). The report's regions are the design's
-    pre-split, so there are no split points to recount: ``split_points_df`` gives them."""
+    recount counts rows, not versions of cells). A ``sampleQuantiles`` pre-split with no sample
+    (regions cut at the quantiles of the rows' own keys) needs every key: exact mode has Spark
+    sort them first (``split_points_df``, exact at any size, where one pass cuts at a sample of
+    a million keys past that many rows) and reports over those regions; sketch mode refuses it."""
     if mode not in ("sketch", "exact"):
         raise ValueError(f'analyze_df: mode="{mode}"; expected "sketch" or "exact"')
     d = _design(design)
     if mode == "exact":
         _engine.check_recount(d)
+        regions = _cut_at_the_rows(d)
+        if regions:
+            # the pre-split cut at the rows' own keys: Spark sorts every key and the engine cuts
+            # them (split_points_df), and the design is analyzed over those regions
+            splits = split_points_df(df, d, regions, map=map, nulls=nulls, epoch=epoch)
+            doc = json.loads(d)
+            doc["regions"]["presplit"] = {"kind": "explicit", "encoding": "hex", "keys": [k.hex() for k in splits]}
+            d = _design(doc)
+    elif _cut_at_the_rows(d):
+        raise _error(
+            "a sampleQuantiles pre-split without a sample is cut at every row's key, which "
+            'partitions counted apart do not see: mode="exact" cuts it from Spark\'s sort of every '
+            "key, or give split_points_df's keys as the design's pre-split",
+            "/regions/presplit",
+        )
     rows = _rows(time, map, nulls, epoch)
     opts = _options(windows, options)
     src = df.select(*_needed(df, d, map, time))

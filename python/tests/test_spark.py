@@ -240,6 +240,22 @@ def test_analyze_df_exact_is_spark_sqls_recount_and_the_one_pass_report(df, n):
     assert e.value.path == "/cells"
 
 
+def test_analyze_df_exact_cuts_a_presplit_at_the_rows_by_sparks_sort(df):
+    # regions at the quantiles of the rows' own keys: one pass keeps every key (up to a
+    # million) and cuts them; exact mode has Spark sort every key and cuts them alike
+    quant = dict(SMALL, regions={"presplit": {"kind": "sampleQuantiles", "regions": 6}})
+    d = df.repartition(3).persist()
+    d.count()
+    got = analyze_df(d, quant, time="ts", mode="exact")
+    assert got == rk.analyze(quant, _rows_of(d), time="ts")
+    assert len(got["regions"]) == 6
+    # sketch mode's partials never see every key: refused at the pre-split, before any job
+    with pytest.raises(rk.RowkeyLabError) as e:
+        analyze_df(d, quant, time="ts")
+    assert e.value.path == "/regions/presplit"
+    d.unpersist()
+
+
 WIDE = {
     "v": 1,
     "name": "wide",
