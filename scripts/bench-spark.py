@@ -4,9 +4,12 @@ mode): records/s end to end of
   (a) a no-op mapInArrow over the key's columns (the JVM -> Arrow -> Python floor),
   (b) analyze_df (a scan and a partial per partition, merged on the driver),
   (c) split_points_df (exact: every key encoded, sorted by Spark, cut),
-  (c2) analyze_df mode="exact" ((b), then every key encoded, grouped by Spark and recounted),
+  (c2) analyze_df mode="exact" (the scan, then each partition's partial and keys from one read,
+       the keys grouped by Spark and recounted),
   (d) Spark's approxQuantile on a number + approx_count_distinct on the key's columns,
-  (e) orderBy of the encoded key alone (written to the noop sink).
+  (e) orderBy of the encoded key alone (written to the noop sink);
+and, in a session of its own, the Python worker's peak memory counting a partition of the rows
+once and four times over, and the partial's bytes.
 Each RUNS times after one warm-up; medians. A benchmark, not a test: figures depend on the
 machine's load (printed). The result goes to target/bench/spark.json (OUT), which
 `node scripts/bench-table.mjs` folds into docs/BENCHMARKS.md.
@@ -46,7 +49,8 @@ def main():
     # the file cut into partitions of this many bytes, so every core has work
     ap.add_argument("--max-partition-bytes", default="4m")
     ap.add_argument("--out", default="target/bench/spark.json")
-    # some jobs only (their names' first letters, e.g. "a,b,c2"), to compare two builds quickly
+    # some jobs only (their names' first part, e.g. "a,b,c2", or "memory"), to compare two builds
+    # quickly (written to another --out)
     ap.add_argument("--only", default="")
     a = ap.parse_args()
     os.environ["PYSPARK_PYTHON"] = sys.executable
@@ -109,10 +113,79 @@ def main():
         print(name, out["jobs"][name], file=sys.stderr)
     out["loadAverageAfter"] = round(os.getloadavg()[0], 2)
     spark.stop()
+    if not only or "memory" in only:
+        out["memory"] = memory(spark_readable(a.file, Path(a.out).parent), a.cores)
+        print("memory", out["memory"], file=sys.stderr)
     text = json.dumps(out, indent=2)
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     Path(a.out).write_text(text + "\n")
     print(text)
+
+
+def memory(file: str, cores: int) -> dict:
+    """The Python worker's peak memory while it counts a partition, and the partial's bytes:
+    in a session of its own where every task gets a fresh worker (no reuse), so a task's
+    ``ru_maxrss`` is its own. The rows once and four times over, in one partition per core (a
+    partition grows with the rows); each partition counted as ``analyze_df`` counts it past the
+    engine's cap in rows (its batches streamed into the engine, no exact row counts), beside a
+    task that only reads the same batches (the worker's floor)."""
+    from rowkey_lab import _engine
+    from rowkey_lab.spark import _design, _options, _rows, _spark_scans
+
+    spark = (
+        SparkSession.builder.master(f"local[{cores}]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.memory", "2g")
+        .config("spark.python.worker.reuse", "false")
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("ERROR")
+    base = spark.read.parquet(file).select("tailnum", "time_hour").where("tailnum IS NOT NULL")
+    d, rows, opts = _design(DESIGN), _rows("time_hour", None, None, None), _options(None, None)
+    result = {}
+    for copies in (1, 4):
+        df = base
+        for _ in range(copies - 1):
+            df = df.unionAll(base)
+        df = df.coalesce(cores)
+        scans = sorted(_spark_scans(df, "time_hour"))
+        table = _engine.merge_scans([x for _, x in scans])
+        first, at = {}, 0
+        for pid, x in scans:
+            first[pid] = at
+            at += json.loads(x)["rows"]
+
+        def count(batches, floor=False):
+            import resource
+
+            import pyarrow as pa
+
+            from rowkey_lab import _engine as engine
+            from rowkey_lab.spark import _partition_id, _stream
+
+            stream = _stream(batches)
+            if stream is None:
+                return
+            if floor:
+                for _ in stream:
+                    pass
+                size = 0
+            else:
+                size = len(engine.partial(d, stream, table, first[_partition_id()], opts, rows, True))
+            kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            yield pa.RecordBatch.from_pydict({"bytes": [size], "kib": [kib]})
+
+        counted = df.mapInArrow(count, "bytes long, kib long").collect()
+        floor = df.mapInArrow(lambda b: count(b, True), "bytes long, kib long").collect()
+        result[f"x{copies}"] = {
+            "rows": at,
+            "rowsPerPartition": at // cores,
+            "peakMiB": round(max(r["kib"] for r in counted) / 1024, 1),
+            "floorMiB": round(max(r["kib"] for r in floor) / 1024, 1),
+            "partialBytes": max(r["bytes"] for r in counted),
+        }
+    spark.stop()
+    return result
 
 
 def spark_readable(file: str, cache: Path) -> str:

@@ -47,6 +47,7 @@ const KEEP = {
   spark: r => ({
     ...pick(r, [...META, 'spark', 'file', 'rows', 'cores', 'runs', 'partitions', 'loadAverage', 'loadAverageAfter']),
     jobs: r.jobs,
+    memory: r.memory,
   }),
   python: r =>
     pick(r, [
@@ -416,7 +417,7 @@ if (sp) {
     a_noop_mapInArrow: '(a) a no-op `mapInArrow` over the key\u2019s columns (the transfer floor)',
     b_analyze_df: '(b) `analyze_df`, sketch mode',
     c_split_points_df: '(c) `split_points_df` (exact: Spark sorts every key)',
-    c2_analyze_df_exact: '(c) `analyze_df` exact mode (its partials, and a recount by Spark\u2019s `groupBy`)',
+    c2_analyze_df_exact: '(c) `analyze_df` exact mode (its partials and keys from one read, a recount by Spark\u2019s `groupBy`)',
     d_spark_approx: '(d) Spark\u2019s `approxQuantile` + `approx_count_distinct`',
     e_orderBy_key: '(e) `orderBy` of the encoded key alone',
   };
@@ -456,6 +457,24 @@ if (sp) {
       ],
     ),
   );
+  const m = sp.memory;
+  if (m?.x1 && m?.x4)
+    parts.push(
+      '',
+      'The Python worker counting a partition (a session of its own, a fresh worker per task, one partition per core so a partition grows with the rows): its peak memory (`ru_maxrss`), beside a task that only reads the same batches, and the partial it sends to the driver.',
+      '',
+      ...table(
+        ['rows', 'rows per partition', 'peak memory', 'reading alone', 'partial'],
+        ['---:', '---:', '---:', '---:', '---:'],
+        [m.x1, m.x4].map(r => [
+          int(r.rows),
+          int(r.rowsPerPartition),
+          `**${fix(r.peakMiB, 1)} MiB**`,
+          `${fix(r.floorMiB, 1)} MiB`,
+          `${int(r.partialBytes)} B`,
+        ]),
+      ),
+    );
 }
 
 const md = `${parts.join('\n')}\n`;
