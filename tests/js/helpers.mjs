@@ -133,7 +133,24 @@ export function pageRig(dir) {
   return rig;
 }
 
-export const waitDone = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+/** Waits for a run to end drawn; on a timeout, the error says what the page shows instead. */
+export async function waitDone(page) {
+  try {
+    await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+  } catch (e) {
+    // what the page shows instead, so a run that never ends says where it stopped
+    const seen = await page
+      .evaluate(() => ({
+        run: document.querySelector('#lab')?.dataset.run,
+        status: document.querySelector('#run-status')?.textContent,
+        error: document.querySelector('#design-error')?.textContent,
+        key: document.querySelector('#key-text')?.value,
+      }))
+      .catch(() => null);
+    e.message += ` (the page: ${JSON.stringify(seen)})`;
+    throw e;
+  }
+}
 
 /** A design document in a link's `d=` form (base64url of its JSON). */
 /**
