@@ -417,7 +417,8 @@ if (sp) {
     a_noop_mapInArrow: '(a) a no-op `mapInArrow` over the key\u2019s columns (the transfer floor)',
     b_analyze_df: '(b) `analyze_df`, sketch mode',
     c_split_points_df: '(c) `split_points_df` (exact: Spark sorts every key)',
-    c2_analyze_df_exact: '(c) `analyze_df` exact mode (its partials and keys from one read, a recount by Spark\u2019s `groupBy`)',
+    c2_analyze_df_exact:
+      '(c) `analyze_df` exact mode (its partials and keys from one read, a recount by Spark\u2019s `groupBy`)',
     d_spark_approx: '(d) Spark\u2019s `approxQuantile` + `approx_count_distinct`',
     e_orderBy_key: '(e) `orderBy` of the encoded key alone',
   };
