@@ -64,6 +64,43 @@ fn merge_scans(py: Python<'_>, scans: Vec<String>) -> PyResult<String> {
     json(py, &all)
 }
 
+/// A chunk's arguments read: the design, options, the table's scan and its rows as a stream.
+struct Chunk {
+    doc: rowkey_lab::design::DesignDocument,
+    opts: engine::AnalyzeOptions,
+    rows: rowkey_lab::rows::RowsOptions,
+    table: ScanSummary,
+    reader: arrow_array::ffi_stream::RecordBatchStreamReader,
+    schema: arrow_schema::SchemaRef,
+}
+
+impl Chunk {
+    fn new(
+        py: Python<'_>,
+        design_json: &str,
+        source: &Bound<'_, PyAny>,
+        table_json: &str,
+        (options_json, rows_json): (Option<&str>, Option<&str>),
+    ) -> PyResult<Chunk> {
+        let reader = stream(py, source)?;
+        Ok(Chunk {
+            doc: design(py, design_json)?,
+            opts: analyze_options(py, options_json)?,
+            rows: rows_options(py, rows_json)?,
+            table: summary(py, table_json)?,
+            schema: reader.schema(),
+            reader,
+        })
+    }
+}
+
+/// A stream's batches, its failure as the engine's error at `source`.
+fn read(
+    reader: arrow_array::ffi_stream::RecordBatchStreamReader,
+) -> impl Iterator<Item = Result<arrow_array::RecordBatch, Error>> {
+    reader.map(|b| b.map_err(|e| Error::arg("source", format!("the Arrow stream failed: {e}"))))
+}
+
 /// `partial(design, source, table, first_row, options, rows, recount)`: a chunk's counts as
 /// bytes (`recount`: without exact row counts, for `report_of_partials_recounted`).
 #[pyfunction]
@@ -79,23 +116,22 @@ fn partial<'py>(
     rows_json: Option<&str>,
     recount: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let doc = design(py, design_json)?;
-    let opts = analyze_options(py, options_json)?;
-    let rows = rows_options(py, rows_json)?;
-    let table = summary(py, table_json)?;
-    let reader = stream(py, source)?;
-    let schema = reader.schema();
+    let c = Chunk::new(
+        py,
+        design_json,
+        source,
+        table_json,
+        (options_json, rows_json),
+    )?;
     // Each batch read as it is counted, the GIL released: a Spark task's batches arrive from
     // its socket while the engine counts the ones before (and memory holds one batch).
     let counted = py.detach(|| {
-        let batches = reader
-            .map(|b| b.map_err(|e| Error::arg("source", format!("the Arrow stream failed: {e}"))));
         engine::partial_of_stream(
-            &doc,
-            &opts,
-            &rows,
-            (&schema, batches),
-            (&table, first_row),
+            &c.doc,
+            &c.opts,
+            &c.rows,
+            (&c.schema, read(c.reader)),
+            (&c.table, first_row),
             !recount,
         )
     });
@@ -122,21 +158,20 @@ fn partial_keys<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    let doc = design(py, design_json)?;
-    let opts = analyze_options(py, options_json)?;
-    let rows = rows_options(py, rows_json)?;
-    let table = summary(py, table_json)?;
-    let reader = stream(py, source)?;
-    let schema = reader.schema();
+    let c = Chunk::new(
+        py,
+        design_json,
+        source,
+        table_json,
+        (options_json, rows_json),
+    )?;
     let counted = py.detach(|| {
-        let batches = reader
-            .map(|b| b.map_err(|e| Error::arg("source", format!("the Arrow stream failed: {e}"))));
         engine::partial_and_keys_of_stream(
-            &doc,
-            &opts,
-            &rows,
-            (&schema, batches),
-            (&table, first_row),
+            &c.doc,
+            &c.opts,
+            &c.rows,
+            (&c.schema, read(c.reader)),
+            (&c.table, first_row),
         )
     });
     let (part, keys, offsets) = core(py, counted)?;

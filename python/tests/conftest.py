@@ -99,3 +99,30 @@ def cli():
         return p.stdout
 
     return run
+
+
+def skip_without_spark():
+    """Skips the calling test module (at its import) when pyspark or a Java runtime is missing."""
+    pytest.importorskip("pyspark", reason="pyspark is not installed (scripts/test-python.sh installs it)")
+    if shutil.which("java") is None:
+        pytest.skip("Spark needs a Java runtime (openjdk-17-jre-headless)", allow_module_level=True)
+
+
+def local_spark(cores: int, name: str, shuffle_partitions: int):
+    """A Spark session in local mode for one test module (stop it when the module ends); its
+    executors' Python workers run this interpreter (its pyarrow and rowkey_lab)."""
+    import sys
+
+    from pyspark.sql import SparkSession
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    s = (
+        SparkSession.builder.master(f"local[{cores}]")
+        .appName(name)
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", str(shuffle_partitions))
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate()
+    )
+    s.sparkContext.setLogLevel("ERROR")
+    return s

@@ -2,39 +2,23 @@
 the DataFrame's own rows, whatever the partitioning (1, 3, 7 partitions, empty ones, nulls),
 and split points checked against Spark SQL itself (ranks over its sort, counts per region)."""
 
-import os
-import shutil
-import sys
-
 import pytest
 
-pyspark = pytest.importorskip("pyspark", reason="pyspark is not installed (scripts/test-python.sh installs it)")
-if shutil.which("java") is None:
-    pytest.skip("Spark needs a Java runtime (openjdk-17-jre-headless)", allow_module_level=True)
+from conftest import SALTED, local_spark, skip_without_spark
+
+skip_without_spark()
 
 import pyarrow as pa  # noqa: E402
-from pyspark.sql import SparkSession  # noqa: E402
 from pyspark.sql import functions as F  # noqa: E402
 from pyspark.sql.window import Window  # noqa: E402
 
 import rowkey_lab as rk  # noqa: E402
-from conftest import SALTED  # noqa: E402
 from rowkey_lab.spark import analyze_df, encode_df, split_points_df  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def spark():
-    # the executors' Python workers run this interpreter (its pyarrow and rowkey_lab)
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    s = (
-        SparkSession.builder.master("local[2]")
-        .appName("rowkey-lab-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate()
-    )
-    s.sparkContext.setLogLevel("ERROR")
+    s = local_spark(2, "rowkey-lab-tests", shuffle_partitions=2)
     yield s
     s.stop()
 

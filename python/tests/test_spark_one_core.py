@@ -2,35 +2,19 @@
 the same keys, report (sketch and exact mode) and split points as the package on the
 DataFrame's own rows, so the answer does not depend on how many tasks run at once."""
 
-import os
-import shutil
-import sys
-
 import pytest
 
-pyspark = pytest.importorskip("pyspark", reason="pyspark is not installed (scripts/test-python.sh installs it)")
-if shutil.which("java") is None:
-    pytest.skip("Spark needs a Java runtime (openjdk-17-jre-headless)", allow_module_level=True)
+from conftest import SALTED, local_spark, skip_without_spark
 
-from pyspark.sql import SparkSession  # noqa: E402
+skip_without_spark()
 
 import rowkey_lab as rk  # noqa: E402
-from conftest import SALTED  # noqa: E402
 from rowkey_lab.spark import analyze_df, encode_df, split_points_df  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def spark():
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    s = (
-        SparkSession.builder.master("local[1]")
-        .appName("rowkey-lab-tests-one-core")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "3")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate()
-    )
-    s.sparkContext.setLogLevel("ERROR")
+    s = local_spark(1, "rowkey-lab-tests-one-core", shuffle_partitions=3)
     yield s
     s.stop()
 
