@@ -129,8 +129,7 @@ def memory(file: str, cores: int) -> dict:
     partition grows with the rows); each partition counted as ``analyze_df`` counts it past the
     engine's cap in rows (its batches streamed into the engine, no exact row counts), beside a
     task that only reads the same batches (the worker's floor)."""
-    from rowkey_lab import _engine
-    from rowkey_lab.spark import _design, _options, _rows, _spark_scans
+    from rowkey_lab.spark import _design, _options, _placed, _rows, _spark_scans
 
     spark = (
         SparkSession.builder.master(f"local[{cores}]")
@@ -148,12 +147,7 @@ def memory(file: str, cores: int) -> dict:
         for _ in range(copies - 1):
             df = df.unionAll(base)
         df = df.coalesce(cores)
-        scans = sorted(_spark_scans(df, "time_hour"))
-        table = _engine.merge_scans([x for _, x in scans])
-        first, at = {}, 0
-        for pid, x in scans:
-            first[pid] = at
-            at += json.loads(x)["rows"]
+        table, first, at = _placed(sorted(_spark_scans(df, "time_hour")))
 
         def count(batches, floor=False):
             import resource

@@ -139,7 +139,18 @@ def _encoded(src, d: str, rows: Optional[str], large: bool):
     return src.mapInArrow(keys_only, StructType([StructField("rowkey", BinaryType(), False)]))
 
 
-def _partials_and_recounts(src, d: str, rows: Optional[str], large: bool, count) -> tuple:
+def _placed(scans: list) -> tuple:
+    """The partitions' first passes ``(pid, scan)``, in partition order, as the table's scan,
+    each partition's first row in the table, and the table's rows."""
+    table = _engine.merge_scans([s for _, s in scans])
+    first, at = {}, 0
+    for pid, s in scans:
+        first[pid] = at
+        at += json.loads(s)["rows"]
+    return table, first, at
+
+
+def _partials_and_recounts(src, d: str, large: bool, count) -> tuple:
     """Exact mode in one read of the rows: each partition's partial (without exact row
     counts) and every row's key from the same pass (``count(stream)`` gives both); Spark
     groups the keys and counts their writes, and each partition of the groups is recounted by
@@ -340,11 +351,7 @@ def analyze_df(
         scans.sort()
         if not scans:
             raise _error("no rows to analyze")
-        table = _engine.merge_scans([s for _, s in scans])
-        first, at = {}, 0
-        for pid, s in scans:
-            first[pid] = at
-            at += json.loads(s)["rows"]
+        table, first, at = _placed(scans)
 
         def partials(exact_rows: bool) -> list:
             def partial(batches):
@@ -370,7 +377,7 @@ def analyze_df(
 
                 return engine.partial_keys(d, stream, table, first[_partition_id()], opts, rows)
 
-            parts, recounts = _partials_and_recounts(src, d, rows, large, count)
+            parts, recounts = _partials_and_recounts(src, d, large, count)
         elif at <= _engine.MAX_EXACT_ROWS:
             parts = partials(True)
         else:
