@@ -109,8 +109,10 @@ export const runProgress = (done, total, text = `${num(done)} of ${num(total)} r
   setRun({ done, total, text });
 /** The run's answer is in; its views are being drawn. */
 export const runDrawing = () => setRun({ text: 'Drawing…' });
-/** The run ended (`status` done or error), the status line saying `text`. */
-export const runEnded = (text, status = 'done') => setRun({ status, cancellable: false, done: 1, total: 1, text });
+/** The run ended (`status` done or error), the status line saying `text`. A change made while it
+ * went on keeps its status (pending): a run of its own follows, and the status is that one's. */
+export const runEnded = (text, status = 'done') =>
+  setRun({ status: state.run.status === 'pending' ? 'pending' : status, cancellable: false, done: 1, total: 1, text });
 /** The run was cancelled. */
 export const runCancelled = () =>
   setRun({ status: 'cancelled', cancellable: false, done: 0, total: 0, text: 'Cancelled.' });
