@@ -30,12 +30,14 @@ bindgen_opt() {
 }
 rm -rf pkg
 mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
-bindgen_opt pkg/vectors
 # pkg/web is the page's rows build (www/pkg/rows/): copied from there when build-wasm.sh made it
-# from this same cargo output, else made here (scripts/build-rows-wasm.sh).
+# from this same cargo output, else made here (scripts/build-rows-wasm.sh). Before the vectors
+# build: the builds of one profile write one rowkey_lab.wasm, so cargo links a build again after
+# another feature set's (a fat-LTO link, 45 s on 2 cores); the rows build is build-wasm.sh's last.
 bash scripts/build-rows-wasm.sh pkg/web www/pkg/rows
 rm -f pkg/web/.source
+cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
+bindgen_opt pkg/vectors
 # the speed build (scripts/build-node-wasm.sh); copied from NODE_WASM_FROM when scripts/test.sh
 # built it there beside the page's wasm from this same cargo output
 bash scripts/build-node-wasm.sh pkg/node "${NODE_WASM_FROM:-}"

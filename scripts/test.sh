@@ -4,7 +4,12 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 START=$(date +%s)
-bash scripts/setup.sh --browser
+mkdir -p target
+# The wasm-bindgen CLI (a cargo install: 4-5 min from a fresh clone) compiles beside the set-up,
+# the lints and the native tests, none of which needs it; the wasm tests wait for it.
+bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
+BINDGEN=$!
+bash scripts/setup.sh --browser --no-bindgen
 source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
 
@@ -32,7 +37,13 @@ step "native tests (unit + golden vectors)"
 # in 2 min 1 s against 6 min 11 s at `--release`, every dependency too in 3 min 26 s; the tests
 # themselves run in 40 s.
 RUSTFLAGS= cargo test --profile native-tests --no-fail-fast
-step "wasm tests (Node + headless Chromium)"
+step "wasm tests (Node + headless Chromium; the wasm-bindgen CLI's install joined)"
+if ! wait "$BINDGEN"; then
+  cat target/bindgen.log
+  echo "installing the wasm-bindgen CLI failed" >&2
+  exit 1
+fi
+cat target/bindgen.log
 # Without the rows readers (feature `rows`): the wasm tests do not reach them, and building
 # arrow-rs and parquet once more for wasm32's test profile costs minutes on 2 cores.
 cargo test --target wasm32-unknown-unknown --no-fail-fast --no-default-features --features vectors,library --test wasm_node --test wasm_browser --test wasm_keyspec
@@ -41,7 +52,6 @@ step "build wasm for the page and the npm package; the page's minified build (di
 # directory), then the Python package's virtual environment and wheel. Each wasm build ends in
 # minutes of fat LTO on one codegen unit, one core's work: two lanes keep both cores busy
 # (from a fresh clone this step and the next took 20 minutes one after the other).
-mkdir -p target
 (bash scripts/build-node-wasm.sh target/node-pkg && bash scripts/test-python.sh --build) >target/lane.log 2>&1 &
 LANE=$!
 bash scripts/build-wasm.sh
