@@ -4,12 +4,14 @@
 # tests (python/tests: against the CLI on pkg/, keys computed by hand, and Spark in local mode
 # against the package and Spark SQL).
 # Run by scripts/test.sh after the npm package's build (the CLI the tests compare with).
-# `--build`: only the set-up and the wheel (scripts/test.sh runs it beside the page's build);
-# `--built`: only the checks and the tests, the wheel already installed by `--build`.
+# `--env`: only the set-up (Java, the virtual environment and its packages: downloads, which
+# scripts/test.sh runs beside its lints); `--build`: the set-up and the wheel (scripts/test.sh
+# runs it beside the page's build); `--built`: only the checks and the tests, the wheel already
+# installed by `--build`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 MODE=all
-case "${1:-}" in --build | --built) MODE=${1#--}; shift ;; esac
+case "${1:-}" in --env | --build | --built) MODE=${1#--}; shift ;; esac
 
 if [ "$MODE" != built ]; then
 
@@ -28,6 +30,8 @@ fi
 # PySpark's Arrow paths (toArrow, mapInArrow) want pandas, and warn it does not support 3.x yet;
 # DuckDB is a second producer of Arrow streams for the tests.
 .venv/bin/python -m pip install --quiet 'pyspark>=4.0,<5' 'pandas>=2.2,<3' duckdb
+
+[ "$MODE" = env ] && exit 0
 
 rm -rf python/target/wheels
 RUSTFLAGS= .venv/bin/maturin build --release -m python/Cargo.toml -i .venv/bin/python

@@ -10,6 +10,10 @@ mkdir -p target
 bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
 BINDGEN=$!
 bash scripts/setup.sh --browser --no-bindgen
+# The Python package's set-up too (Java when missing, the virtual environment, pyspark and
+# pyarrow: mostly downloads), once set-up's own apt-get is done.
+bash scripts/test-python.sh --env >target/python-env.log 2>&1 &
+PYENV=$!
 source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
 
@@ -52,6 +56,12 @@ step "build wasm for the page and the npm package; the page's minified build (di
 # directory), then the Python package's virtual environment and wheel. Each wasm build ends in
 # minutes of fat LTO on one codegen unit, one core's work: two lanes keep both cores busy
 # (from a fresh clone this step and the next took 20 minutes one after the other).
+if ! wait "$PYENV"; then
+  cat target/python-env.log
+  echo "the Python package's set-up failed" >&2
+  exit 1
+fi
+cat target/python-env.log
 (bash scripts/build-node-wasm.sh target/node-pkg && bash scripts/test-python.sh --build) >target/lane.log 2>&1 &
 LANE=$!
 bash scripts/build-wasm.sh
@@ -68,10 +78,21 @@ cat target/lane.log
 NODE_WASM_FROM=target/node-pkg bash scripts/build-npm.sh
 bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
-step "JS tests (node --test: page in Chromium, package)"
+step "JS tests (node --test: page in Chromium, package) and, beside them, the Python package's"
+# The Python package's lints and tests (pytest against the CLI, Spark in local mode: about two
+# minutes, much of it the JVM starting) run beside the JS tests, their output after them.
+bash scripts/test-python.sh --built >target/python-tests.log 2>&1 &
+PYTESTS=$!
 # Two test files at a time (Node 20 runs one on a 2-core machine: availableParallelism - 1):
 # the page tests wait on Chromium and the CLI tests on their processes much of the time.
-node --test --test-concurrency=2 tests/js/
+js=0
+node --test --test-concurrency=2 tests/js/ || js=$?
 step "Python package (its lints, pytest against the CLI, Spark in local mode)"
-bash scripts/test-python.sh --built
+py=0
+wait "$PYTESTS" || py=$?
+cat target/python-tests.log
+if [ "$js" != 0 ] || [ "$py" != 0 ]; then
+  echo "failed: JS tests exit $js, Python tests exit $py" >&2
+  exit 1
+fi
 echo "all tests passed in $(( $(date +%s) - START ))s"
