@@ -27,8 +27,8 @@ install_bindgen() {
     say "installing wasm-bindgen-cli $WB into .tools (a few minutes, once)"
     # --locked fails for 0.2.130 on this registry (webpki-roots 1.0.11 missing): fall back.
     # At opt-level 1: it compiled in 175 s (crates downloaded before) against 4 min 41 s at the
-    # default 3 from a fresh clone (downloads included) on 2 cores, and
-    # runs as fast where it counts (wasm-bindgen on the 11 MB Node build: 2.0 s against 1.8 s).
+    # default 3 from a fresh clone (downloads included) on 2 cores, and runs about as fast
+    # where it counts (wasm-bindgen on the 11 MB Node build: 2.0 s against 1.8 s).
     export CARGO_PROFILE_RELEASE_OPT_LEVEL=1
     cargo install wasm-bindgen-cli --version "=$WB" --locked --root "$ROOT/.tools" --force \
       || cargo install wasm-bindgen-cli --version "=$WB" --root "$ROOT/.tools" --force

@@ -16,6 +16,15 @@ bash scripts/test-python.sh --env >target/python-env.log 2>&1 &
 PYENV=$!
 source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
+# Waits for background job $1, then prints its log $2; stops the run, saying $3 failed, if it did.
+join() {
+  if ! wait "$1"; then
+    cat "$2"
+    echo "$3 failed" >&2
+    exit 1
+  fi
+  cat "$2"
+}
 
 step "rustfmt"
 cargo fmt --all -- --check
@@ -42,12 +51,7 @@ step "native tests (unit + golden vectors)"
 # themselves run in 40 s.
 RUSTFLAGS= cargo test --profile native-tests --no-fail-fast
 step "wasm tests (Node + headless Chromium; the wasm-bindgen CLI's install joined)"
-if ! wait "$BINDGEN"; then
-  cat target/bindgen.log
-  echo "installing the wasm-bindgen CLI failed" >&2
-  exit 1
-fi
-cat target/bindgen.log
+join "$BINDGEN" target/bindgen.log "installing the wasm-bindgen CLI"
 # Without the rows readers (feature `rows`): the wasm tests do not reach them, and building
 # arrow-rs and parquet once more for wasm32's test profile costs minutes on 2 cores.
 cargo test --target wasm32-unknown-unknown --no-fail-fast --no-default-features --features vectors,library --test wasm_node --test wasm_browser --test wasm_keyspec
@@ -56,12 +60,7 @@ step "build wasm for the page and the npm package; the page's minified build (di
 # directory), then the Python package's virtual environment and wheel. Each wasm build ends in
 # minutes of fat LTO on one codegen unit, one core's work: two lanes keep both cores busy
 # (from a fresh clone this step and the next took 20 minutes one after the other).
-if ! wait "$PYENV"; then
-  cat target/python-env.log
-  echo "the Python package's set-up failed" >&2
-  exit 1
-fi
-cat target/python-env.log
+join "$PYENV" target/python-env.log "the Python package's set-up"
 (bash scripts/build-node-wasm.sh target/node-pkg && bash scripts/test-python.sh --build) >target/lane.log 2>&1 &
 LANE=$!
 bash scripts/build-wasm.sh
@@ -69,12 +68,7 @@ node scripts/build-page.mjs
 node scripts/build-single.mjs
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
 step "npm package build + wasm size budget (the second lane joined)"
-if ! wait "$LANE"; then
-  cat target/lane.log
-  echo "the second lane (the Node wasm, the Python wheel) failed" >&2
-  exit 1
-fi
-cat target/lane.log
+join "$LANE" target/lane.log "the second lane (the Node wasm, the Python wheel)"
 NODE_WASM_FROM=target/node-pkg bash scripts/build-npm.sh
 bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
