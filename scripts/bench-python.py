@@ -30,6 +30,7 @@ import duckdb
 import pyarrow.parquet as pq
 
 import rowkey_lab as rk
+from shipped_wheel import require_shipped_wheel
 
 SPLITS = ["N3", "N5", "N7"]
 WINDOWS = 64
@@ -78,6 +79,7 @@ def duck(path: str, threads: int):
 
 
 def main():
+    require_shipped_wheel()
     ap = argparse.ArgumentParser()
     ap.add_argument("file", nargs="?", default="target/bench/rows/flights-10x.parquet")
     ap.add_argument("--runs", type=int, default=3)

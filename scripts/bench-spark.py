@@ -31,6 +31,7 @@ from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 
 from rowkey_lab.spark import analyze_df, encode_df, split_points_df
+from shipped_wheel import require_shipped_wheel
 
 DESIGN = {
     "v": 1,
@@ -42,6 +43,7 @@ DESIGN = {
 
 
 def main():
+    require_shipped_wheel()
     ap = argparse.ArgumentParser()
     ap.add_argument("file", nargs="?", default="target/bench/rows/flights-10x.parquet")
     ap.add_argument("--runs", type=int, default=3)

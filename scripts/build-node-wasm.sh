@@ -9,31 +9,29 @@
 # (4M-record telecom design, best of 5: 534/689 ms -O3, 566/715 ms without wasm-opt;
 # String.hashCode/MD5).
 #
+# NODE_WASM_PROFILE=wasm-fast-test (scripts/test.sh): the same code without fat LTO and wasm-opt,
+# for the tests only (Cargo.toml says why); the profile's name goes to $1/.profile, and the
+# benchmarks refuse a build that is not `wasm-fast` (scripts/shipped-build.mjs).
+#
 # Built in a target directory of its own (target/node-speed): cargo locks a target directory, and
-# this build's long single-threaded end (fat LTO, one codegen unit) then overlaps the page's
-# builds (scripts/build-wasm.sh) when scripts/test.sh runs both at once on 2 cores.
-# Usage: build-node-wasm.sh OUT [FROM]: FROM, a folder this script filled before, is copied when
-# its .source (the sha256 of the module it was made from) matches this cargo output.
+# this build then runs beside the page's builds and the tests when scripts/test.sh starts it
+# early (`--cargo-only`: the cargo build alone, before the wasm-bindgen CLI is installed).
+# Usage: build-node-wasm.sh --cargo-only | OUT
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
-out=$1
-from=${2:-}
+profile=${NODE_WASM_PROFILE:-wasm-fast}
 export CARGO_TARGET_DIR="$ROOT/target/node-speed"
-WASM="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm"
-RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features library,fast,rows
-sum=$(sha256sum "$WASM" | cut -d' ' -f1)
-if [ -n "$from" ] && [ -f "$from/.source" ] && [ "$(cat "$from/.source")" = "$sum" ]; then
-  rm -rf "$out"
-  mkdir -p "$out"
-  cp "$from/rowkey_lab.js" "$from/rowkey_lab_bg.wasm" "$from/.source" "$out/"
-  echo "[build-node-wasm] $out: copied from $from (the same cargo output)" >&2
-  exit 0
-fi
+WASM="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile/rowkey_lab.wasm"
+RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$profile" --target wasm32-unknown-unknown --no-default-features --features library,fast,rows
+[ "${1:-}" = --cargo-only ] && exit 0
+out=$1
 rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" "$WASM"
-wasm-opt -O1 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory \
-  --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types \
-  --enable-multivalue --enable-simd "$out/rowkey_lab_bg.wasm" -o "$out/rowkey_lab_bg.wasm"
+if [ "$profile" = wasm-fast ]; then
+  wasm-opt -O1 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory \
+    --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types \
+    --enable-multivalue --enable-simd "$out/rowkey_lab_bg.wasm" -o "$out/rowkey_lab_bg.wasm"
+fi
 rm -f "$out/.gitignore" "$out/package.json" "$out/rowkey_lab_bg.wasm.d.ts" "$out/rowkey_lab.d.ts"
-echo "$sum" >"$out/.source"
+echo "$profile" >"$out/.profile"

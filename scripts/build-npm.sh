@@ -38,10 +38,11 @@ bash scripts/build-rows-wasm.sh pkg/web www/pkg/rows
 rm -f pkg/web/.source
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
 bindgen_opt pkg/vectors
-# the speed build (scripts/build-node-wasm.sh); copied from NODE_WASM_FROM when scripts/test.sh
-# built it there beside the page's wasm from this same cargo output
-bash scripts/build-node-wasm.sh pkg/node "${NODE_WASM_FROM:-}"
-rm -f pkg/node/.source
+# the speed build (scripts/build-node-wasm.sh; NODE_WASM_PROFILE picks the tests' build); which
+# profile made it is kept beside the package's folders, not in them (npm pack ships pkg/node/),
+# for the benchmarks to check (scripts/shipped-build.mjs)
+bash scripts/build-node-wasm.sh pkg/node
+mv pkg/node/.profile pkg/node-profile
 
 # The presets beside each build's glue (listPresets/getPreset in JS; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs pkg/web pkg/node

@@ -33,9 +33,17 @@ fi
 
 [ "$MODE" = env ] && exit 0
 
-rm -rf python/target/wheels
-RUSTFLAGS= .venv/bin/maturin build --release -m python/Cargo.toml -i .venv/bin/python
-.venv/bin/python -m pip install --quiet --force-reinstall --no-deps python/target/wheels/rowkey_lab-*.whl
+# ROWKEY_LAB_WHEEL_PROFILE=wheel-test (scripts/test.sh): the wheel built with the tests' cargo
+# profile (python/Cargo.toml says why) into python/target/wheels-wheel-test/, so that
+# python/target/wheels/ (the README's) holds release wheels only. The profile's name goes into the
+# environment, and the benchmarks refuse a wheel that is not `release` (scripts/shipped_wheel.py).
+WHEEL_PROFILE=${ROWKEY_LAB_WHEEL_PROFILE:-release}
+WHEELS=python/target/wheels
+[ "$WHEEL_PROFILE" = release ] || WHEELS=python/target/wheels-$WHEEL_PROFILE
+rm -rf "$WHEELS"
+RUSTFLAGS= .venv/bin/maturin build --profile "$WHEEL_PROFILE" -m python/Cargo.toml -i .venv/bin/python --out "$WHEELS"
+.venv/bin/python -m pip install --quiet --force-reinstall --no-deps "$WHEELS"/rowkey_lab-*.whl
+echo "$WHEEL_PROFILE" >.venv/rowkey-lab-wheel-profile
 fi
 [ "$MODE" = build ] && exit 0
 

@@ -10,10 +10,16 @@ mkdir -p target
 bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
 BINDGEN=$!
 bash scripts/setup.sh --browser --no-bindgen
-# The Python package's set-up too (Java when missing, the virtual environment, pyspark and
-# pyarrow: mostly downloads), once set-up's own apt-get is done.
-bash scripts/test-python.sh --env >target/python-env.log 2>&1 &
-PYENV=$!
+# Two builds the tests need last start now, beside the lints and tests, at a lower priority (nice),
+# so that they take the cores the steps on the path leave idle (downloads, one-core link ends,
+# the browser tests): the npm package's Node wasm (its cargo build; wasm-bindgen after the CLI's
+# install), and the Python package's set-up and wheel (Java when missing, once set-up's own
+# apt-get is done, the virtual environment, pyspark and pyarrow). Both with the tests' profiles:
+# the same code without the link-time optimisation that ships (Cargo.toml, python/Cargo.toml).
+NODE_WASM_PROFILE=wasm-fast-test nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
+NODE_WASM=$!
+ROWKEY_LAB_WHEEL_PROFILE=wheel-test nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
+PYTHON_BUILD=$!
 source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
 # Waits for background job $1, then prints its log $2; stops the run, saying $3 failed, if it did.
@@ -55,21 +61,14 @@ join "$BINDGEN" target/bindgen.log "installing the wasm-bindgen CLI"
 # Without the rows readers (feature `rows`): the wasm tests do not reach them, and building
 # arrow-rs and parquet once more for wasm32's test profile costs minutes on 2 cores.
 cargo test --target wasm32-unknown-unknown --no-fail-fast --no-default-features --features vectors,library --test wasm_node --test wasm_browser --test wasm_keyspec
-step "build wasm for the page and the npm package; the page's minified build (dist/www, what the page tests load)"
-# Beside the page's builds, in a second lane: the npm package's Node wasm (its own target
-# directory), then the Python package's virtual environment and wheel. Each wasm build ends in
-# minutes of fat LTO on one codegen unit, one core's work: two lanes keep both cores busy
-# (from a fresh clone this step and the next took 20 minutes one after the other).
-join "$PYENV" target/python-env.log "the Python package's set-up"
-(bash scripts/build-node-wasm.sh target/node-pkg && bash scripts/test-python.sh --build) >target/lane.log 2>&1 &
-LANE=$!
+step "build wasm for the page; the page's minified build (dist/www, what the page tests load)"
 bash scripts/build-wasm.sh
 node scripts/build-page.mjs
 node scripts/build-single.mjs
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
-step "npm package build + wasm size budget (the second lane joined)"
-join "$LANE" target/lane.log "the second lane (the Node wasm, the Python wheel)"
-NODE_WASM_FROM=target/node-pkg bash scripts/build-npm.sh
+step "npm package build + wasm size budget (the Node wasm's cargo build joined)"
+join "$NODE_WASM" target/node-wasm.log "the Node wasm's cargo build"
+NODE_WASM_PROFILE=wasm-fast-test bash scripts/build-npm.sh
 bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
 step "JS tests (node --test: page in Chromium, package)"
@@ -78,6 +77,7 @@ step "JS tests (node --test: page in Chromium, package)"
 # three (the CPU was busy all along), and not beside the Python tests: from a fresh clone both
 # together took 834 s against 627 s and about 120 s one after the other.
 node --test --test-concurrency=2 tests/js/
-step "Python package (its lints, pytest against the CLI, Spark in local mode)"
+step "Python package (its lints, pytest against the CLI, Spark in local mode; its wheel's build joined)"
+join "$PYTHON_BUILD" target/python-build.log "the Python package's set-up and wheel"
 bash scripts/test-python.sh --built
 echo "all tests passed in $(( $(date +%s) - START ))s"

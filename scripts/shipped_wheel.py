@@ -1,0 +1,25 @@
+"""The benchmarks time what ships.
+
+scripts/test.sh installs a wheel built with the tests' cargo profile (`wheel-test`, see
+python/Cargo.toml) into .venv, so a benchmark run after the tests would time a slower engine than
+users install: it stops here instead.
+"""
+
+import pathlib
+import sys
+
+
+def require_shipped_wheel() -> None:
+    """Exits (status 2) unless the installed rowkey_lab is a release wheel."""
+    marker = pathlib.Path(sys.prefix) / "rowkey-lab-wheel-profile"
+    profile = marker.read_text().strip() if marker.exists() else ""
+    if profile == "release":
+        return
+    print(
+        f"the installed rowkey_lab wheel was built with the tests' profile ({profile}); "
+        "benchmarks time the release wheel: bash scripts/test-python.sh --build"
+        if profile
+        else "no record of the installed rowkey_lab wheel's build: bash scripts/test-python.sh --build",
+        file=sys.stderr,
+    )
+    sys.exit(2)
