@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import * as m from '../pkg/node/index.js';
-import { requireShippedNodeBuild } from './shipped-build.mjs';
+import { requireShipped } from './shipped-build.mjs';
 
-requireShippedNodeBuild();
+requireShipped('pkg/node');
 const [id = 'seed000-vehicle', records = '200000', rounds = '3'] = process.argv.slice(2);
 const doc = m.getPreset(id);
 const options = { records: Number(records) };

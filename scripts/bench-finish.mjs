@@ -6,11 +6,11 @@
 // also goes to target/bench/finish.json, which scripts/bench-table.mjs puts in docs/BENCHMARKS.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { requireShippedNodeBuild } from './shipped-build.mjs';
+import { requireShipped } from './shipped-build.mjs';
 
 const RUNS = 15;
 const entry = process.argv[2] ?? new URL('../pkg/node/index.js', import.meta.url).href;
-if (process.argv[2] === undefined) requireShippedNodeBuild();
+if (process.argv[2] === undefined) requireShipped('pkg/node');
 const preset = process.argv[3] ?? 'seed000-telecom';
 const m = await import(entry.startsWith('/') ? `file://${entry}` : entry);
 const doc = m.getPreset(preset);

@@ -16,9 +16,9 @@ import { performance } from 'node:perf_hooks';
 import * as m from '../pkg/node/index.js';
 import * as web from '../pkg/web/rowkey_lab.js';
 import { telecomDoc } from './bench-design.mjs';
-import { requireShippedNodeBuild } from './shipped-build.mjs';
+import { requireShipped } from './shipped-build.mjs';
 
-requireShippedNodeBuild();
+requireShipped('pkg/node', 'pkg/web');
 web.initSync({ module: readFileSync(new URL('../pkg/web/rowkey_lab_bg.wasm', import.meta.url)) });
 
 const ROOT = new URL('..', import.meta.url).pathname;

@@ -14,9 +14,9 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { b64, launch, openPage, ROOT, serve, waitDone } from '../tests/js/helpers.mjs';
-import { requireShippedNodeBuild } from './shipped-build.mjs';
+import { requireShipped } from './shipped-build.mjs';
 
-requireShippedNodeBuild(); // the CLI it compares with
+requireShipped('www/pkg/fast', 'www/pkg/rows', 'pkg/node'); // the page, and the CLI it compares with
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;

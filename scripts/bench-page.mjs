@@ -26,6 +26,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { builtPage, launch, ROOT, serve } from '../tests/js/helpers.mjs';
 import { telecomDoc } from './bench-design.mjs';
+import { requireShipped } from './shipped-build.mjs';
+
+requireShipped('www/pkg/fast', 'www/pkg/rows');
 
 const arg = name => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const RUNS = Number(arg('--runs')) || 5;

@@ -19,9 +19,9 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { requireShippedNodeBuild } from './shipped-build.mjs';
+import { requireShipped } from './shipped-build.mjs';
 
-requireShippedNodeBuild(); // the CLI it times
+requireShipped('pkg/node'); // the CLI it times
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, copies: { type: 'string', default: '10' } },

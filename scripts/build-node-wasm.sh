@@ -9,9 +9,9 @@
 # (4M-record telecom design, best of 5: 534/689 ms -O3, 566/715 ms without wasm-opt;
 # String.hashCode/MD5).
 #
-# NODE_WASM_PROFILE=wasm-fast-test (scripts/test.sh): the same code without fat LTO and wasm-opt,
-# for the tests only (Cargo.toml says why); the profile's name goes to $1/.profile, and the
-# benchmarks refuse a build that is not `wasm-fast` (scripts/shipped-build.mjs).
+# ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): profile wasm-fast-test, the same code without fat LTO
+# and wasm-opt, for the tests only (Cargo.toml says why); the profile's name goes to $1/.profile,
+# and the benchmarks refuse a build that is not `wasm-fast` (scripts/shipped-build.mjs).
 #
 # Built in a target directory of its own (target/node-speed): cargo locks a target directory, and
 # this build then runs beside the page's builds and the tests when scripts/test.sh starts it
@@ -20,7 +20,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
-profile=${NODE_WASM_PROFILE:-wasm-fast}
+profile=$(build_profile wasm-fast wasm-fast-test)
 export CARGO_TARGET_DIR="$ROOT/target/node-speed"
 WASM="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile/rowkey_lab.wasm"
 RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$profile" --target wasm32-unknown-unknown --no-default-features --features library,fast,rows

@@ -36,9 +36,10 @@ mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
 # another feature set's (a fat-LTO link, 45 s on 2 cores); the rows build is build-wasm.sh's last.
 bash scripts/build-rows-wasm.sh pkg/web www/pkg/rows
 rm -f pkg/web/.source
+mv pkg/web/.profile pkg/web-profile
 cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
 bindgen_opt pkg/vectors
-# the speed build (scripts/build-node-wasm.sh; NODE_WASM_PROFILE picks the tests' build); which
+# the speed build (scripts/build-node-wasm.sh; ROWKEY_LAB_TEST_BUILDS picks the tests'); which
 # profile made it is kept beside the package's folders, not in them (npm pack ships pkg/node/),
 # for the benchmarks to check (scripts/shipped-build.mjs)
 bash scripts/build-node-wasm.sh pkg/node

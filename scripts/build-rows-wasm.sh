@@ -11,13 +11,17 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 out=$1
 from=${2:-}
-WASM=target/wasm32-unknown-unknown/release/rowkey_lab.wasm
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features library,rows
+# ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): profile release-test, without fat LTO and wasm-opt
+# (Cargo.toml); its name goes to $1/.profile.
+profile=$(build_profile release release-test)
+WASM=target/wasm32-unknown-unknown/$profile/rowkey_lab.wasm
+cargo build --lib --profile "$profile" --target wasm32-unknown-unknown --no-default-features --features library,rows
 sum=$(sha256sum "$WASM" | cut -d' ' -f1)
 if [ -n "$from" ] && [ -f "$from/.source" ] && [ "$(cat "$from/.source")" = "$sum" ]; then
   rm -rf "$out"
   mkdir -p "$out"
   cp "$from/rowkey_lab.js" "$from/rowkey_lab_bg.wasm" "$from/.source" "$out/"
+  echo "$profile" >"$out/.profile"
   echo "[build-rows-wasm] $out: copied from $from (the same cargo output)" >&2
   exit 0
 fi
@@ -26,8 +30,11 @@ wasm-bindgen --target web --out-dir "$out" "$WASM"
 # One -Oz pass, not --converge: with the rows readers (arrow-rs, parquet, zstd) the module is
 # about 5 MB, and converging took binaryen.js eight minutes on 2 cores for a few percent.
 # -ocimfs=25 and --low-memory-unused: see build-wasm.sh.
-wasm-opt -Oz -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory \
-  --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types \
-  --enable-multivalue "$out/rowkey_lab_bg.wasm" -o "$out/rowkey_lab_bg.wasm"
+if [ "$profile" = release ]; then
+  wasm-opt -Oz -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory \
+    --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types \
+    --enable-multivalue "$out/rowkey_lab_bg.wasm" -o "$out/rowkey_lab_bg.wasm"
+fi
 rm -f "$out/.gitignore" "$out/package.json" "$out/rowkey_lab_bg.wasm.d.ts" "$out/rowkey_lab.d.ts"
 echo "$sum" >"$out/.source"
+echo "$profile" >"$out/.profile"

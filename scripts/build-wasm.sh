@@ -27,12 +27,18 @@ wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip
 # the first render (engine/runs.js, engine/worker.js's `engine=fast`). LLVM's inline threshold as the native
 # builds have it (.cargo/config.toml): 0.88-0.9x the workers' time, twice the bytes (fetched
 # after the first render).
-RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile wasm-fast --target wasm32-unknown-unknown --no-default-features --features fast
-wasm-bindgen --target web --out-dir www/pkg/fast target/wasm32-unknown-unknown/wasm-fast/rowkey_lab.wasm
-wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
-  www/pkg/fast/rowkey_lab_bg.wasm -o www/pkg/fast/rowkey_lab_bg.wasm
+# ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): profile wasm-fast-test, without fat LTO and wasm-opt
+# (Cargo.toml); the profile's name goes to www/pkg/fast/.profile (not copied to dist/www).
+fast=$(build_profile wasm-fast wasm-fast-test)
+RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$fast" --target wasm32-unknown-unknown --no-default-features --features fast
+wasm-bindgen --target web --out-dir www/pkg/fast "target/wasm32-unknown-unknown/$fast/rowkey_lab.wasm"
+if [ "$fast" = wasm-fast ]; then
+  wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
+    www/pkg/fast/rowkey_lab_bg.wasm -o www/pkg/fast/rowkey_lab_bg.wasm
+fi
 rm -f www/pkg/fast/.gitignore www/pkg/fast/package.json www/pkg/fast/*.d.ts
+echo "$fast" >www/pkg/fast/.profile
 # The rows build (www/pkg/rows/), loaded by the engine worker only when the user opens a file of
 # rows (engine/rows-calls.js): the readers for CSV, Parquet, JSON Lines and Arrow IPC are
 # megabytes of wasm, so neither of the builds above has them (docs/page.md). It is the very

@@ -8,3 +8,10 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 speed_rustflags() {
   grep -o 'llvm-args=-inline-threshold=[0-9]*' "$ROOT/.cargo/config.toml" | sed 's/^/-C /'
 }
+# `build_profile SHIPPED TEST`: the cargo profile of a build, SHIPPED unless ROWKEY_LAB_TEST_BUILDS=1
+# (scripts/test.sh): then the tests' (Cargo.toml, python/Cargo.toml: the same code without the
+# link-time optimisation that ships, and no wasm-opt). Which profiles made a folder is written
+# beside it; the benchmarks refuse the tests' (scripts/shipped-build.mjs, scripts/shipped_wheel.py).
+build_profile() {
+  if [ "${ROWKEY_LAB_TEST_BUILDS:-}" = 1 ]; then echo "$2"; else echo "$1"; fi
+}

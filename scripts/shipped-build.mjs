@@ -1,19 +1,33 @@
-// The benchmarks measure what ships. scripts/test.sh builds the npm package's Node wasm with the
-// tests' profile (`wasm-fast-test`: no fat LTO, no wasm-opt; Cargo.toml says why), so a benchmark
-// run after the tests would time a slower build than users get: it stops here instead.
+// The benchmarks measure what ships. scripts/test.sh builds the speed and rows wasm with the tests'
+// profiles (ROWKEY_LAB_TEST_BUILDS=1: no fat LTO, no wasm-opt; Cargo.toml says why), so a
+// benchmark run after the tests would time slower builds than users get: it stops here instead.
+// Each build writes the profile that made it beside its folder (scripts/build-*.sh).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const FILE = path.resolve(import.meta.dirname, '../pkg/node-profile');
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** Where each build's profile is written, and the profile that ships. */
+const SHIPPED = {
+  'pkg/node': ['pkg/node-profile', 'wasm-fast'],
+  'pkg/web': ['pkg/web-profile', 'release'],
+  'www/pkg/fast': ['www/pkg/fast/.profile', 'wasm-fast'],
+  'www/pkg/rows': ['www/pkg/rows/.profile', 'release'],
+};
+const HOW = { pkg: 'bash scripts/build-npm.sh', www: 'bash scripts/build-wasm.sh && node scripts/build-page.mjs' };
 
-/** Exits (status 2) unless pkg/node is the shipped speed build (profile `wasm-fast`). */
-export function requireShippedNodeBuild() {
-  const profile = existsSync(FILE) ? readFileSync(FILE, 'utf8').trim() : '';
-  if (profile === 'wasm-fast') return;
-  console.error(
-    profile
-      ? `pkg/node was built with the tests' profile (${profile}); benchmarks time the shipped build: bash scripts/build-npm.sh`
-      : 'pkg/node is missing or predates pkg/node-profile: bash scripts/build-npm.sh',
-  );
-  process.exit(2);
+/** Exits (status 2) unless each folder named (keys of SHIPPED) holds the build that ships. */
+export function requireShipped(...folders) {
+  for (const folder of folders) {
+    const [file, shipped] = SHIPPED[folder];
+    const at = path.join(ROOT, file);
+    const profile = existsSync(at) ? readFileSync(at, 'utf8').trim() : '';
+    if (profile === shipped) continue;
+    const how = HOW[folder.split('/')[0]];
+    console.error(
+      profile
+        ? `${folder} was built with the tests' profile (${profile}); benchmarks time the build that ships: ${how}`
+        : `${folder} is missing or predates ${file}: ${how}`,
+    );
+    process.exit(2);
+  }
 }

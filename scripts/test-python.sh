@@ -33,11 +33,12 @@ fi
 
 [ "$MODE" = env ] && exit 0
 
-# ROWKEY_LAB_WHEEL_PROFILE=wheel-test (scripts/test.sh): the wheel built with the tests' cargo
-# profile (python/Cargo.toml says why) into python/target/wheels-wheel-test/, so that
+# ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): the wheel built with the tests' cargo profile
+# `wheel-test` (python/Cargo.toml says why) into python/target/wheels-wheel-test/, so that
 # python/target/wheels/ (the README's) holds release wheels only. The profile's name goes into the
 # environment, and the benchmarks refuse a wheel that is not `release` (scripts/shipped_wheel.py).
-WHEEL_PROFILE=${ROWKEY_LAB_WHEEL_PROFILE:-release}
+WHEEL_PROFILE=release
+[ "${ROWKEY_LAB_TEST_BUILDS:-}" = 1 ] && WHEEL_PROFILE=wheel-test
 WHEELS=python/target/wheels
 [ "$WHEEL_PROFILE" = release ] || WHEELS=python/target/wheels-$WHEEL_PROFILE
 rm -rf "$WHEELS"

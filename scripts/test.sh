@@ -5,6 +5,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 START=$(date +%s)
 mkdir -p target
+# The speed and rows wasm builds and the Python wheel with the tests' cargo profiles: the same code
+# without the link-time optimisation (and wasm-opt) that ships, minutes of one core each on this
+# machine (Cargo.toml, python/Cargo.toml; scripts/env.sh's build_profile). The page's first wasm,
+# whose bytes are budgeted, is the release build; the benchmarks refuse the tests' builds.
+export ROWKEY_LAB_TEST_BUILDS=1
 # The wasm-bindgen CLI (a cargo install: 4-5 min from a fresh clone) compiles beside the set-up,
 # the lints and the native tests, none of which needs it; the wasm tests wait for it.
 bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
@@ -14,11 +19,10 @@ bash scripts/setup.sh --browser --no-bindgen
 # so that they take the cores the steps on the path leave idle (downloads, one-core link ends,
 # the browser tests): the npm package's Node wasm (its cargo build; wasm-bindgen after the CLI's
 # install), and the Python package's set-up and wheel (Java when missing, once set-up's own
-# apt-get is done, the virtual environment, pyspark and pyarrow). Both with the tests' profiles:
-# the same code without the link-time optimisation that ships (Cargo.toml, python/Cargo.toml).
-NODE_WASM_PROFILE=wasm-fast-test nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
+# apt-get is done, the virtual environment, pyspark and pyarrow).
+nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
 NODE_WASM=$!
-ROWKEY_LAB_WHEEL_PROFILE=wheel-test nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
+nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
 PYTHON_BUILD=$!
 source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
@@ -68,7 +72,7 @@ node scripts/build-single.mjs
 # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
 step "npm package build + wasm size budget (the Node wasm's cargo build joined)"
 join "$NODE_WASM" target/node-wasm.log "the Node wasm's cargo build"
-NODE_WASM_PROFILE=wasm-fast-test bash scripts/build-npm.sh
+bash scripts/build-npm.sh
 bash scripts/size-check.sh
 # --- end npm package block ------------------------------------------------------------
 step "JS tests (node --test: page in Chromium, package)"

@@ -1,6 +1,6 @@
-// The key design lab in headless Chromium: every preset shows a heatmap, a time-leading key
-// lights one region per window while a salted one lights them all, the URL round trip, the
-// XSS case, no console noise, no foreign requests; screenshots saved for review.
+// The key design lab in headless Chromium (every preset's heatmap: page-views.test.mjs): a
+// time-leading key lights one region per window while a salted one lights them all, the URL
+// round trip, the XSS case, no console noise, no foreign requests; screenshots saved for review.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -39,28 +39,6 @@ async function metricOf(page, id) {
 async function waitReport(page) {
   await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
 }
-
-test('every preset loads and shows a heatmap', async () => {
-  const { page, problems, foreign } = await openPage(browser, server.url);
-  await page.goto(server.url);
-  await waitReport(page);
-  const ids = await page.$$eval('#preset option', os => os.map(o => o.value).filter(Boolean));
-  assert.ok(ids.length >= 10, `presets: ${ids.length}`);
-  for (const id of ids) {
-    await page.selectOption('#preset', id);
-    await page.waitForFunction(id => location.hash.includes(`p=${id}`), id);
-    await page.waitForSelector('#lab[data-run="done"], #lab[data-run="error"]', { state: 'attached', timeout: 60000 });
-    const err = await page.$eval('#design-error', e => (e.hidden ? '' : e.textContent));
-    assert.equal(err, '', `${id}: ${err}`);
-    // Every preset's key writes its own examples.
-    assert.equal(await page.$eval('#examples-note', e => (e.hidden ? '' : e.textContent)), '', id);
-    const size = await page.$eval('#heatmap', c => [c.width, c.height]);
-    assert.ok(size[0] >= 1 && size[1] >= 1, `${id}: ${size}`);
-  }
-  assert.deepEqual(problems, []);
-  assert.deepEqual(foreign, []);
-  await page.close();
-});
 
 test("a key change that moves the design's examples is named under the key as it is typed", async () => {
   const { page, problems } = await openPage(browser, server.url);

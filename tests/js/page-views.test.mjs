@@ -1,7 +1,7 @@
-// The page's views in headless Chromium: worker progress and cancel on a 2 M-record run, the URL
-// round trip for every preset, segment colouring and the virtualized key list, heatmap controls
-// (absolute mode, zoom, per-server rows), parse-as-you-type, CSV/PNG/JSON downloads, keyboard use,
-// dark mode and phone width screenshots; no console errors, no foreign requests.
+// The page's views in headless Chromium: worker progress and cancel on a 2 M-record run, every
+// preset's heatmap and URL round trip, segment colouring and the virtualized key list, heatmap
+// controls (absolute mode, zoom, per-server rows), parse-as-you-type, CSV/PNG/JSON downloads,
+// keyboard use, dark mode and phone width screenshots; no console errors, no foreign requests.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -73,17 +73,25 @@ test('worker progress and cancel on a 20,000,000-record run; the page stays resp
   await page.close();
 });
 
-test('URL round trip for every preset', async () => {
-  const { page, problems } = await openPage(browser, server.url);
+// One loop over the presets for both (each preset's run is the test's time): its heatmap, then
+// its link opened in a second page.
+test('every preset loads and shows a heatmap; its link reproduces it in another page', async () => {
+  const { page, problems, foreign } = await openPage(browser, server.url);
   const { page: p2, problems: problems2 } = await openPage(browser, server.url);
   await page.goto(server.url);
   await waitDone(page);
   const ids = await page.$$eval('#preset option', os => os.map(o => o.value).filter(Boolean));
-  assert.ok(ids.length >= 10);
+  assert.ok(ids.length >= 10, `presets: ${ids.length}`);
   for (const id of ids) {
     await page.selectOption('#preset', id);
     await page.waitForFunction(id => location.hash.includes(`p=${id}`), id);
     await page.waitForSelector(settled, { state: 'attached', timeout: 60000 });
+    const err = await page.$eval('#design-error', e => (e.hidden ? '' : e.textContent));
+    assert.equal(err, '', `${id}: ${err}`);
+    // Every preset's key writes its own examples.
+    assert.equal(await page.$eval('#examples-note', e => (e.hidden ? '' : e.textContent)), '', id);
+    const size = await page.$eval('#heatmap', c => [c.width, c.height]);
+    assert.ok(size[0] >= 1 && size[1] >= 1, `${id}: ${size}`);
     const url = page.url();
     const doc = await page.inputValue('#doc-json');
     const key = await page.inputValue('#key-text');
@@ -96,6 +104,7 @@ test('URL round trip for every preset', async () => {
   }
   assert.deepEqual(problems, []);
   assert.deepEqual(problems2, []);
+  assert.deepEqual(foreign, []);
   await page.close();
   await p2.close();
 });
