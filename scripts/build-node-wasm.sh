@@ -28,7 +28,7 @@ RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$profile" --target w
 out=$1
 rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" "$WASM"
-if [ "$profile" = wasm-fast ]; then
+if ! test_builds; then
   wasm-opt -O1 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory \
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types \
     --enable-multivalue --enable-simd "$out/rowkey_lab_bg.wasm" -o "$out/rowkey_lab_bg.wasm"

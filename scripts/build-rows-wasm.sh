@@ -30,7 +30,7 @@ wasm-bindgen --target web --out-dir "$out" "$WASM"
 # One -Oz pass, not --converge: with the rows readers (arrow-rs, parquet, zstd) the module is
 # about 5 MB, and converging took binaryen.js eight minutes on 2 cores for a few percent.
 # -ocimfs=25 and --low-memory-unused: see build-wasm.sh.
-if [ "$profile" = release ]; then
+if ! test_builds; then
   wasm-opt -Oz -ocimfs=25 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory \
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types \
     --enable-multivalue "$out/rowkey_lab_bg.wasm" -o "$out/rowkey_lab_bg.wasm"

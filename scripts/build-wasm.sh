@@ -32,7 +32,7 @@ wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip
 fast=$(build_profile wasm-fast wasm-fast-test)
 RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$fast" --target wasm32-unknown-unknown --no-default-features --features fast
 wasm-bindgen --target web --out-dir www/pkg/fast "target/wasm32-unknown-unknown/$fast/rowkey_lab.wasm"
-if [ "$fast" = wasm-fast ]; then
+if ! test_builds; then
   wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
     www/pkg/fast/rowkey_lab_bg.wasm -o www/pkg/fast/rowkey_lab_bg.wasm

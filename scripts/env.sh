@@ -12,6 +12,8 @@ speed_rustflags() {
 # (scripts/test.sh): then the tests' (Cargo.toml, python/Cargo.toml: the same code without the
 # link-time optimisation that ships, and no wasm-opt). Which profiles made a folder is written
 # beside it; the benchmarks refuse the tests' (scripts/shipped-build.mjs, scripts/shipped_wheel.py).
+# The tests' profiles are named `*-test`: that suffix is what the checks look for.
+test_builds() { [ "${ROWKEY_LAB_TEST_BUILDS:-}" = 1 ]; }
 build_profile() {
-  if [ "${ROWKEY_LAB_TEST_BUILDS:-}" = 1 ]; then echo "$2"; else echo "$1"; fi
+  if test_builds; then echo "$2"; else echo "$1"; fi
 }

@@ -37,8 +37,8 @@ fi
 # `wheel-test` (python/Cargo.toml says why) into python/target/wheels-wheel-test/, so that
 # python/target/wheels/ (the README's) holds release wheels only. The profile's name goes into the
 # environment, and the benchmarks refuse a wheel that is not `release` (scripts/shipped_wheel.py).
-WHEEL_PROFILE=release
-[ "${ROWKEY_LAB_TEST_BUILDS:-}" = 1 ] && WHEEL_PROFILE=wheel-test
+source scripts/env.sh
+WHEEL_PROFILE=$(build_profile release wheel-test)
 WHEELS=python/target/wheels
 [ "$WHEEL_PROFILE" = release ] || WHEELS=python/target/wheels-$WHEEL_PROFILE
 rm -rf "$WHEELS"
