@@ -6,14 +6,15 @@
 # Run by scripts/test.sh after the npm package's build (the CLI the tests compare with).
 # `--env`: only the set-up (Java, the virtual environment and its packages: downloads, which
 # scripts/test.sh runs beside its lints); `--build`: the set-up and the wheel (scripts/test.sh
-# runs it beside the page's build); `--built`: only the checks and the tests, the wheel already
-# installed by `--build`.
+# runs it beside the page's build); `--lint`: only the binding crate's format and clippy (run
+# there too, after the wheel, so that its check of arrow-rs and pyo3 is not on the run's path);
+# `--built`: only the tests, the wheel installed by `--build`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 MODE=all
-case "${1:-}" in --env | --build | --built) MODE=${1#--}; shift ;; esac
+case "${1:-}" in --env | --build | --lint | --built) MODE=${1#--}; shift ;; esac
 
-if [ "$MODE" != built ]; then
+if [ "$MODE" = all ] || [ "$MODE" = env ] || [ "$MODE" = build ]; then
 
 if ! command -v java >/dev/null 2>&1; then
   # Spark's JVM: Debian's package, as scripts/setup.sh installs Chromium for the page's tests.
@@ -50,8 +51,11 @@ fi
 
 # The binding crate is its own workspace (python/Cargo.toml): the root's cargo fmt and clippy
 # do not see it.
-(cd python && cargo fmt -- --check)
-(cd python && RUSTFLAGS= PYO3_PYTHON="$PWD/../.venv/bin/python" cargo clippy --all-targets -- -D warnings)
+if [ "$MODE" != built ]; then
+  (cd python && cargo fmt -- --check)
+  (cd python && RUSTFLAGS= PYO3_PYTHON="$PWD/../.venv/bin/python" cargo clippy --all-targets -- -D warnings)
+fi
+[ "$MODE" = lint ] && exit 0
 # From outside python/, so the tests import the installed wheel, not the source folder.
 cd python/tests
 ROWKEY_LAB_REQUIRE_CLI=${ROWKEY_LAB_REQUIRE_CLI-1} ../../.venv/bin/python -m pytest -q "$@" .

@@ -15,14 +15,16 @@ export ROWKEY_LAB_TEST_BUILDS=1
 bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
 BINDGEN=$!
 bash scripts/setup.sh --browser --no-bindgen
-# Two builds the tests need last start now, beside the lints and tests, at a lower priority (nice),
-# so that they take the cores the steps on the path leave idle (downloads, one-core link ends,
-# the browser tests): the npm package's Node wasm (its cargo build; wasm-bindgen after the CLI's
-# install), and the Python package's set-up and wheel (Java when missing, once set-up's own
-# apt-get is done, the virtual environment, pyspark and pyarrow).
+# Two builds the tests need later start now, beside the lints and tests, at a lower priority
+# (nice), so that they take the cores the steps on the path leave idle (downloads, one-core link
+# ends, the browser tests): the npm package's Node wasm (its cargo build, which the page's rows
+# build in the tests also is: scripts/build-rows-wasm.sh waits for it; wasm-bindgen after the
+# CLI's install), and the Python package's set-up, wheel and lints (Java when missing, once
+# set-up's own apt-get is done, the virtual environment, pyspark and pyarrow).
 nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
 NODE_WASM=$!
-nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
+nice -n 15 bash -c 'bash scripts/test-python.sh --build && bash scripts/test-python.sh --lint' \
+  >target/python-build.log 2>&1 &
 PYTHON_BUILD=$!
 source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
@@ -81,7 +83,7 @@ step "JS tests (node --test: page in Chromium, package)"
 # three (the CPU was busy all along), and not beside the Python tests: from a fresh clone both
 # together took 834 s against 627 s and about 120 s one after the other.
 node --test --test-concurrency=2 tests/js/
-step "Python package (its lints, pytest against the CLI, Spark in local mode; its wheel's build joined)"
+step "Python package (pytest against the CLI, Spark in local mode; its wheel's build and lints joined)"
 join "$PYTHON_BUILD" target/python-build.log "the Python package's set-up and wheel"
 bash scripts/test-python.sh --built
 echo "all tests passed in $(( $(date +%s) - START ))s"
