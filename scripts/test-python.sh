@@ -6,8 +6,8 @@
 # Run by scripts/test.sh after the npm package's build (the CLI the tests compare with).
 # `--env`: only the set-up (Java, the virtual environment and its packages: downloads, which
 # scripts/test.sh runs beside its lints); `--build`: the set-up and the wheel (scripts/test.sh
-# runs it beside the page's build); `--lint`: only the binding crate's format and clippy (run
-# there too, after the wheel, so that its check of arrow-rs and pyo3 is not on the run's path);
+# runs it beside the lints and tests); `--lint`: only the binding crate's format and clippy (run
+# there too, so that its check of arrow-rs and pyo3 is not on the run's path);
 # `--built`: only the tests, the wheel installed by `--build`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -53,7 +53,11 @@ fi
 # do not see it.
 if [ "$MODE" != built ]; then
   (cd python && cargo fmt -- --check)
-  (cd python && RUSTFLAGS= PYO3_PYTHON="$PWD/../.venv/bin/python" cargo clippy --all-targets -- -D warnings)
+  # pyo3's build script asks an interpreter for its configuration: the project's, or (`--lint`
+  # beside `--build`, before the virtual environment exists) the one `--build` starts from.
+  PY3="$PWD/.venv/bin/python"
+  [ -x "$PY3" ] || PY3=$(command -v "${PYTHON:-python3}")
+  (cd python && RUSTFLAGS= PYO3_PYTHON="$PY3" cargo clippy --all-targets -- -D warnings)
 fi
 [ "$MODE" = lint ] && exit 0
 # From outside python/, so the tests import the installed wheel, not the source folder.

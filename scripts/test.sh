@@ -19,23 +19,27 @@ bash scripts/setup.sh --browser --no-bindgen
 # (nice), so that they take the cores the steps on the path leave idle (downloads, one-core link
 # ends, the browser tests): the npm package's Node wasm (its cargo build, which the page's rows
 # build in the tests also is: scripts/build-rows-wasm.sh waits for it; wasm-bindgen after the
-# CLI's install), and the Python package's set-up, wheel and lints (Java when missing, once
-# set-up's own apt-get is done, the virtual environment, pyspark and pyarrow).
+# CLI's install), the Python package's set-up and wheel (Java when missing, once set-up's own
+# apt-get is done, the virtual environment, pyspark and pyarrow), and its binding crate's lints.
 nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
 NODE_WASM=$!
-nice -n 15 bash -c 'bash scripts/test-python.sh --build && bash scripts/test-python.sh --lint' \
-  >target/python-build.log 2>&1 &
+nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
 PYTHON_BUILD=$!
+nice -n 15 bash scripts/test-python.sh --lint >target/python-lint.log 2>&1 &
+PYTHON_LINT=$!
 source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
 # Waits for background job $1, then prints its log $2; stops the run, saying $3 failed, if it did.
+# Says how long it waited (a background job still running holds the run up).
 join() {
+  local from=$(date +%s)
   if ! wait "$1"; then
     cat "$2"
     echo "$3 failed" >&2
     exit 1
   fi
   cat "$2"
+  echo "[joined: $3, after waiting $(( $(date +%s) - from )) s]"
 }
 
 step "rustfmt"
@@ -85,5 +89,6 @@ step "JS tests (node --test: page in Chromium, package)"
 node --test --test-concurrency=2 tests/js/
 step "Python package (pytest against the CLI, Spark in local mode; its wheel's build and lints joined)"
 join "$PYTHON_BUILD" target/python-build.log "the Python package's set-up and wheel"
+join "$PYTHON_LINT" target/python-lint.log "the Python binding crate's format and clippy"
 bash scripts/test-python.sh --built
 echo "all tests passed in $(( $(date +%s) - START ))s"
