@@ -127,6 +127,30 @@ test('typing: a form edited, then the key editor typed into key by key; focus an
   await page.close();
 });
 
+test('the page opens the key section (an engine error at its control) while the key is typed: the focus and the keystrokes stay in the key editor', async () => {
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
+  await page.goto(rig.server.url);
+  await waitDone(page);
+  await page.waitForFunction(() => document.body.dataset.keyEditor === 'ready');
+  await page.click('#key-cm .cm-content');
+  await page.keyboard.press('ControlOrMeta+End');
+  const before = await page.inputValue('#key-text');
+  // In one task, as on a loaded machine where a keystroke is handled before the section's toggle
+  // event: the page opens the key section (what an error at a control of it does) and the user's
+  // next characters reach the editor.
+  await page.evaluate(() => {
+    document.querySelector('#design-forms details[data-section="key"]').open = true;
+    document.execCommand('insertText', false, ' + s');
+  });
+  await page.waitForFunction(t => document.querySelector('#key-text').value === t, `${before} + s`);
+  await page.keyboard.type('alt(phone, 4)');
+  await page.waitForFunction(t => document.querySelector('#key-text').value === t, `${before} + salt(phone, 4)`);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'key-cm', 'focus stays in the key editor');
+  await waitDone(page);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Splits answers how many regions: a year of data at 10 GiB a region, and "Use N" makes it the pre-split; VERSIONS in the create; a Phoenix table keeps its names', async () => {
   const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
   await page.goto(`${rig.server.url}#p=seed004-md5-prefix`);

@@ -39,10 +39,13 @@ export function wireForms(designSchema, edit, keyParser, renamer) {
       const id = e.target.dataset.section;
       if (!id) return;
       openSections[id] = e.target.open;
-      // the key section was not redrawn while closed: show the key as it is now
+      // the key section was not redrawn while closed: show the key as it is now. The focus goes
+      // back to its summary only when it was there (the user opened it): a section the page
+      // opened (an engine error at one of its controls) leaves the focus where the user is
+      // typing, the key editor included.
       if (id === 'key' && e.target.open && drawn && drawn.key !== state.doc?.key) {
         drawn = null;
-        refocus = id;
+        refocus = e.target.contains(document.activeElement) ? id : null;
         renderForms();
       }
     },
