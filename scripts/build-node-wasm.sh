@@ -11,7 +11,7 @@
 #
 # ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): profile wasm-fast-test, the same code without fat LTO
 # and wasm-opt, for the tests only (Cargo.toml says why); the profile's name goes to $1/.profile,
-# and the benchmarks refuse a build that is not `wasm-fast` (scripts/shipped-build.mjs).
+# and the benchmarks refuse a build with a tests' profile, `*-test` (scripts/shipped-build.mjs).
 #
 # Built in a target directory of its own (target/node-speed): cargo locks a target directory, and
 # this build then runs beside the page's builds and the tests when scripts/test.sh starts it
@@ -22,7 +22,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 profile=$(build_profile wasm-fast wasm-fast-test)
 export CARGO_TARGET_DIR="$ROOT/target/node-speed"
-WASM="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile/rowkey_lab.wasm"
+WASM=$(node_wasm)
 RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$profile" --target wasm32-unknown-unknown --no-default-features --features library,fast,rows
 [ "${1:-}" = --cargo-only ] && exit 0
 out=$1

@@ -19,7 +19,7 @@ if test_builds; then
   # run instead of two (the release-test rows build took 289 s of CPU, 157 s on 2 cores).
   profile=$(build_profile wasm-fast wasm-fast-test)
   bash scripts/build-node-wasm.sh --cargo-only
-  WASM=target/node-speed/wasm32-unknown-unknown/$profile/rowkey_lab.wasm
+  WASM=$(node_wasm)
 else
   profile=release
   WASM=target/wasm32-unknown-unknown/$profile/rowkey_lab.wasm

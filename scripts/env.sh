@@ -17,6 +17,10 @@ speed_rustflags() {
 # beside it; the benchmarks refuse the tests' (scripts/shipped-build.mjs, scripts/shipped_wheel.py).
 # The tests' profiles are named `*-test`: that suffix is what the checks look for.
 test_builds() { [ "${ROWKEY_LAB_TEST_BUILDS:-}" = 1 ]; }
+# The Node build's cargo output (scripts/build-node-wasm.sh; the tests' rows build is it too).
+node_wasm() {
+  echo "$ROOT/target/node-speed/wasm32-unknown-unknown/$(build_profile wasm-fast wasm-fast-test)/rowkey_lab.wasm"
+}
 build_profile() {
   if test_builds; then echo "$2"; else echo "$1"; fi
 }

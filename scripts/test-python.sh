@@ -14,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 MODE=all
 case "${1:-}" in --env | --build | --lint | --built) MODE=${1#--}; shift ;; esac
 
-if [ "$MODE" = all ] || [ "$MODE" = env ] || [ "$MODE" = build ]; then
+if [ "$MODE" != lint ] && [ "$MODE" != built ]; then
 
 if ! command -v java >/dev/null 2>&1; then
   # Spark's JVM: Debian's package, as scripts/setup.sh installs Chromium for the page's tests.
@@ -37,7 +37,8 @@ fi
 # ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): the wheel built with the tests' cargo profile
 # `wheel-test` (python/Cargo.toml says why) into python/target/wheels-wheel-test/, so that
 # python/target/wheels/ (the README's) holds release wheels only. The profile's name goes into the
-# environment, and the benchmarks refuse a wheel that is not `release` (scripts/shipped_wheel.py).
+# environment, and the benchmarks refuse a wheel built with a tests' profile, `*-test`
+# (scripts/shipped_wheel.py).
 source scripts/env.sh
 WHEEL_PROFILE=$(build_profile release wheel-test)
 WHEELS=python/target/wheels
