@@ -36,6 +36,15 @@ const TIME_FIRST = {
 test('worker progress and cancel on a 20,000,000-record run; the page stays responsive', async () => {
   const { page, problems, foreign } = await openPage(browser, server.url);
   const big = { ...TIME_FIRST, workload: { records: 20000000 } };
+  // the run's workers: the lead worker (boot.js) and its counting workers
+  const workers = [];
+  page.on('worker', w => {
+    const x = { url: w.url(), closed: false };
+    w.on('close', () => {
+      x.closed = true;
+    });
+    workers.push(x);
+  });
   await page.goto(`${server.url}#v=1&d=${b64(big)}`);
   await page.waitForSelector('#lab[data-run="running"]', { state: 'attached' });
   await page.waitForFunction(() => document.querySelector('#progress').value > 0.02, null, { timeout: 30000 });
@@ -60,9 +69,18 @@ test('worker progress and cancel on a 20,000,000-record run; the page stays resp
   );
   assert.deepEqual(frames, { n: 20, run: 'running' });
   await shot(page, 'views-progress');
+  const running = workers.filter(w => /#engine=fast&(first=1&|role=counter$)/.test(w.url));
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  assert.equal(running.length, Math.min(cores, 8), workers.map(w => w.url).join(', '));
   await page.click('#cancel');
   await page.waitForSelector('#lab[data-run="cancelled"]', { state: 'attached' });
   assert.equal(await page.textContent('#run-status'), 'Cancelled.');
+  // cancel ends every worker the run counted in, not only the one the page talks to
+  for (let t = 0; running.some(w => !w.closed) && t < 100; t++) await page.waitForTimeout(50);
+  assert.deepEqual(
+    running.filter(w => !w.closed).map(w => w.url),
+    [],
+  );
   assert.equal(await page.$eval('#cancel', b => b.disabled), true);
   // after cancel the page takes an edit and lints it
   await fillKey(page, 'long(ts) + + id');
