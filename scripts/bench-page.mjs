@@ -234,7 +234,7 @@ try {
     const page = await browser.newPage();
     await page.goto(server.url);
     out.pixels = await page.evaluate(async () => {
-      const { matrixPixels, drawMatrix } = await import('./heatmap.js');
+      const { matrixPixels, drawMatrix } = await import('./views/heatmap.js');
       const n = 1024,
         cells = new Float64Array(n * n);
       let s = 1;
