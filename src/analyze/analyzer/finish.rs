@@ -55,8 +55,68 @@ impl Analyzer {
             Some(c) => c.distinct_rows(),
             None => self.table_distinct_rows(),
         };
+        let (cells, regions) = self.region_reports(exact_regions.as_deref());
+        let table_cells = self.table_cells();
+        let region_metrics = metrics::matrix_metrics(&cells, self.regions.len(), windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        let grid_rows = usize::try_from(self.opts.grid_buckets).unwrap_or(1);
+        let grid_metrics = metrics::matrix_metrics(&self.grid, grid_rows, windows)
+            .unwrap_or_else(|_| empty_matrix_metrics());
+        let servers = self.server_reports(&regions, distinct_rows, table_cells);
+        let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
+        let matrix = Matrix {
+            rows: self.regions.len(),
+            cols: windows,
+            cells: cells.iter().map(|c| sat32(*c)).collect(),
+        };
+        let grid = Matrix {
+            rows: grid_rows,
+            cols: windows,
+            cells: self.grid.iter().map(|c| sat32(*c)).collect(),
+        };
+        let report = AnalysisReport {
+            writes: self.writes,
+            bytes: self.bytes,
+            distinct_rows,
+            distinct_rows_error: if counted {
+                0.0
+            } else {
+                rows::relative_error(rows::TABLE_PRECISION)
+            },
+            distinct_rows_exact: counted,
+            writes_share_rows: distinct_rows > 0
+                && self.writes as f64 >= crate::analyze::SHARED_ROWS_RATIO * distinct_rows as f64,
+            cells: table_cells,
+            largest_rows: self.largest_rows(recount, exact),
+            largest_rows_exact: counted,
+            writes_outside_windows: self.outside,
+            start_time_ms: self.opts.start_time_ms,
+            window_ms: self.opts.window_ms,
+            windows,
+            regions,
+            servers,
+            matrix,
+            grid,
+            grid_buckets: self.opts.grid_buckets,
+            sample: self.sorted_sample(),
+            metrics: region_metrics,
+            grid_metrics,
+            server_metrics: metrics::load_metrics(&server_loads),
+            splits: self.splits.clone(),
+            split_limit_reached: self.split_limit_reached,
+            diagnosis: Vec::new(),
+            split_sizes: None,
+        };
+        self.diagnosed(report, led_by_time)
+    }
+
+    /// Each region's report and the region × window matrix's cells (row by row). With
+    /// `exact_regions` (every row counted, or recounted) a region's distinct rows are exact;
+    /// else its sketch's estimate, with the sketch's error.
+    fn region_reports(&self, exact_regions: Option<&[u64]>) -> (Vec<u64>, Vec<RegionReport>) {
+        let counted = exact_regions.is_some();
         let region_error = rows::relative_error(rows::REGION_PRECISION);
-        let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(windows));
+        let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(self.windows));
         let mut regions = Vec::with_capacity(self.regions.len());
         for (i, r) in self.regions.iter().enumerate() {
             cells.extend_from_slice(&r.windows);
@@ -70,7 +130,7 @@ impl Analyzer {
                 rows: r.rows,
                 bytes: r.bytes,
                 writes,
-                distinct_rows: match &exact_regions {
+                distinct_rows: match exact_regions {
                     Some(d) => d.get(i).copied().unwrap_or(0),
                     None => count(r.distinct.estimate(), writes),
                 },
@@ -82,23 +142,33 @@ impl Analyzer {
                 server: r.server,
             });
         }
-        let table_cells = match self.opts.versions {
-            // Exact while the sample holds every cell.
+        (cells, regions)
+    }
+
+    /// The table's cells: exact while the cell sample holds every cell (versions kept), else
+    /// the cell sketch's estimate.
+    fn table_cells(&self) -> u64 {
+        match self.opts.versions {
             Some(v) if v > 1 && self.cell_sample.exact() => {
                 count(self.cell_sample.kept(v), self.writes)
             }
             _ => self.cells_of(self.cells.estimate(), self.writes),
-        };
-        let region_metrics = metrics::matrix_metrics(&cells, self.regions.len(), windows)
-            .unwrap_or_else(|_| empty_matrix_metrics());
-        let grid_rows = usize::try_from(self.opts.grid_buckets).unwrap_or(1);
-        let grid_metrics = metrics::matrix_metrics(&self.grid, grid_rows, windows)
-            .unwrap_or_else(|_| empty_matrix_metrics());
-        // A server's distinct rows and cells: the sums of its regions' (their key ranges are
-        // disjoint, so no row counts twice), or the table's when it is the only server.
+        }
+    }
+
+    /// Each server's report. A server's distinct rows and cells are the sums of its regions'
+    /// (their key ranges are disjoint, so no row counts twice), or the table's when it is the
+    /// only server.
+    fn server_reports(
+        &self,
+        regions: &[RegionReport],
+        distinct_rows: u64,
+        table_cells: u64,
+    ) -> Vec<ServerReport> {
+        let windows = self.windows;
         let one_server = self.server_regions.len() == 1;
         let mut server_rows_cells = vec![(0u64, 0u64); self.server_regions.len()];
-        for g in &regions {
+        for g in regions {
             if let Some(x) = server_rows_cells.get_mut(usize::try_from(g.server).unwrap_or(0)) {
                 *x = (
                     x.0.saturating_add(g.distinct_rows),
@@ -106,7 +176,7 @@ impl Analyzer {
                 );
             }
         }
-        let servers: Vec<ServerReport> = (0..self.server_regions.len())
+        (0..self.server_regions.len())
             .map(|s| ServerReport {
                 index: u32::try_from(s).unwrap_or(0),
                 name: self.server_names.get(s).cloned(),
@@ -131,28 +201,30 @@ impl Analyzer {
                     .map(|c| c.iter().map(|x| sat32(*x)).collect())
                     .unwrap_or_default(),
             })
-            .collect();
-        let server_loads: Vec<u64> = servers.iter().map(|s| s.rows).collect();
+            .collect()
+    }
+
+    /// The key sample in HBase's order (bytes), each key with its final region.
+    fn sorted_sample(&self) -> Vec<SampleKey> {
         let mut sample: Vec<&Vec<u8>> = self.sample.keys().collect();
         sample.sort_unstable();
-        let sample = sample
+        sample
             .into_iter()
             .map(|k| SampleKey {
                 key: k.clone(),
                 region: self.region_of(k),
             })
-            .collect();
-        let matrix = Matrix {
-            rows: self.regions.len(),
-            cols: windows,
-            cells: cells.iter().map(|c| sat32(*c)).collect(),
-        };
-        let grid = Matrix {
-            rows: grid_rows,
-            cols: windows,
-            cells: self.grid.iter().map(|c| sat32(*c)).collect(),
-        };
-        let largest_rows = match (recount, exact) {
+            .collect()
+    }
+
+    /// The largest rows: a recount's or this analyzer's exact counts (no error), else the
+    /// sketch's, each with its error bounds.
+    fn largest_rows(
+        &self,
+        recount: Option<&RowRecount>,
+        exact: Option<&ExactRows>,
+    ) -> Vec<LargestRow> {
+        match (recount, exact) {
             (Some(c), _) => c
                 .largest_rows
                 .iter()
@@ -181,40 +253,12 @@ impl Analyzer {
                     bytes_error: m.bytes_error(),
                 })
                 .collect(),
-        };
-        let mut report = AnalysisReport {
-            writes: self.writes,
-            bytes: self.bytes,
-            distinct_rows,
-            distinct_rows_error: if counted {
-                0.0
-            } else {
-                rows::relative_error(rows::TABLE_PRECISION)
-            },
-            distinct_rows_exact: counted,
-            writes_share_rows: distinct_rows > 0
-                && self.writes as f64 >= crate::analyze::SHARED_ROWS_RATIO * distinct_rows as f64,
-            cells: table_cells,
-            largest_rows,
-            largest_rows_exact: counted,
-            writes_outside_windows: self.outside,
-            start_time_ms: self.opts.start_time_ms,
-            window_ms: self.opts.window_ms,
-            windows,
-            regions,
-            servers,
-            matrix,
-            grid,
-            grid_buckets: self.opts.grid_buckets,
-            sample,
-            metrics: region_metrics,
-            grid_metrics,
-            server_metrics: metrics::load_metrics(&server_loads),
-            splits: self.splits.clone(),
-            split_limit_reached: self.split_limit_reached,
-            diagnosis: Vec::new(),
-            split_sizes: None,
-        };
+        }
+    }
+
+    /// `report` with its diagnosis: the design's findings, the rows past the split size, and
+    /// why auto-split never split (with the sizes it would split at, unless it is disabled).
+    fn diagnosed(&self, mut report: AnalysisReport, led_by_time: Option<bool>) -> AnalysisReport {
         report.diagnosis = diagnose(&report, led_by_time);
         let limit = self.limits.map_or(DEFAULT_ROW_LIMIT, |l| {
             u64::try_from(l.desired_max_file_size).unwrap_or(0)
