@@ -320,6 +320,53 @@ pub fn advise_from_rows(
     evaluations: Vec<Result<CandidateMetrics>>,
     rows: Option<(u64, u64)>,
 ) -> Result<Advice> {
+    let mut list = evaluated(set, evaluations);
+    let base = input_metrics(&list)?;
+    let eligible = mark_front(&mut list, &base);
+    let mut input_flags = input_flags(&base);
+    input_flags.extend(skewed_salt(&list, &base));
+    let pick = pick(&list, &base, &eligible);
+    let chosen = list.get(pick).or(list.first());
+    let (label, key_text, design, metrics, f) = match chosen {
+        Some(e) => (
+            e.label.clone(),
+            e.key_text.clone(),
+            e.design.clone(),
+            e.metrics.clone().unwrap_or_else(|| base.clone()),
+            e.flags.clone(),
+        ),
+        None => (
+            "current".into(),
+            doc.key.to_text(),
+            doc.clone(),
+            base.clone(),
+            Vec::new(),
+        ),
+    };
+    let why = reasons(&label, &base, &metrics, pick == 0, &f);
+    let cap = capacity(&design, &(&metrics).into(), &opts.capacity, set.servers);
+    Ok(Advice {
+        recommended: Recommendation {
+            index: pick,
+            label,
+            key_text,
+            design,
+            why,
+            metrics,
+        },
+        input_flags,
+        candidates: list,
+        servers: set.servers,
+        target_regions: set.target_regions,
+        records: rows.map_or(opts.records, |(sampled, _)| sampled),
+        basis: basis(doc, opts, set.target_regions, rows),
+        fixed_fields: set.fixed_fields.clone(),
+        capacity: cap,
+    })
+}
+
+/// Each candidate with its evaluation (in candidate order) or the error that kept it out.
+fn evaluated(set: &CandidateSet, evaluations: Vec<Result<CandidateMetrics>>) -> Vec<Evaluated> {
     let mut evals = evaluations.into_iter();
     let mut list: Vec<Evaluated> = Vec::with_capacity(set.candidates.len());
     for (index, c) in set.candidates.iter().enumerate() {
@@ -340,36 +387,48 @@ pub fn advise_from_rows(
             flags: Vec::new(),
         });
     }
-    let base = match list.first() {
+    list
+}
+
+/// The input design's metrics (candidate 0): every other candidate is judged against them, so
+/// an input that could not be evaluated fails the whole answer.
+fn input_metrics(list: &[Evaluated]) -> Result<CandidateMetrics> {
+    match list.first() {
         Some(Evaluated {
             metrics: Some(m), ..
-        }) => m.clone(),
-        Some(Evaluated { error: Some(e), .. }) => {
-            return Err(crate::error::Error::new(
-                crate::error::ErrorKind::Invalid,
-                format!("the input design cannot be evaluated: {e}"),
-            ))
-        }
-        _ => {
-            return Err(crate::error::Error::new(
-                crate::error::ErrorKind::Invalid,
-                "no candidates",
-            ))
-        }
-    };
+        }) => Ok(m.clone()),
+        Some(Evaluated { error: Some(e), .. }) => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Invalid,
+            format!("the input design cannot be evaluated: {e}"),
+        )),
+        _ => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Invalid,
+            "no candidates",
+        )),
+    }
+}
+
+/// Each evaluated candidate marked on the Pareto front or not and flagged against the input;
+/// the candidates that may be recommended (those that do not break the design's gets).
+fn mark_front(list: &mut [Evaluated], base: &CandidateMetrics) -> Vec<usize> {
     let all: Vec<Option<CandidateMetrics>> = list.iter().map(|e| e.metrics.clone()).collect();
     let mut eligible = Vec::new();
     for e in list.iter_mut() {
         let Some(m) = &e.metrics else { continue };
         e.pareto = !all.iter().flatten().any(|o| dominates(o, m));
-        let (f, breaks_get) = flags(&base, m);
+        let (f, breaks_get) = flags(base, m);
         e.flags = f;
         if !breaks_get {
             eligible.push(e.index);
         }
     }
-    let mut input_flags = input_flags(&base);
-    input_flags.extend(skewed_salt(&list, &base));
+    eligible
+}
+
+/// The recommended candidate's index among the `eligible`: the writes spread within 25 % of
+/// the best, then the cheapest reads, then the shortest key among spreads that sampling
+/// cannot tell apart; the input (0) when the winner gains nothing worth a change.
+fn pick(list: &[Evaluated], base: &CandidateMetrics, eligible: &[usize]) -> usize {
     let metric = |i: usize| list.get(i).and_then(|e| e.metrics.as_ref());
     let best_h = eligible
         .iter()
@@ -428,52 +487,15 @@ pub fn advise_from_rows(
     let no_gain = cheapest.contains(&0)
         && metric(winner).is_some_and(|m| {
             let flags = list.get(winner).map_or(&[][..], |e| &e.flags[..]);
-            reasons("", &base, m, false, flags).len() <= 1
+            reasons("", base, m, false, flags).len() <= 1
         });
-    let pick = if no_gain
+    if no_gain
         || (cheapest.contains(&0) && input_on_front && base.hotspot_factor <= winner_h * 1.05)
     {
         0
     } else {
         winner
-    };
-    let chosen = list.get(pick).or(list.first());
-    let (label, key_text, design, metrics, f) = match chosen {
-        Some(e) => (
-            e.label.clone(),
-            e.key_text.clone(),
-            e.design.clone(),
-            e.metrics.clone().unwrap_or_else(|| base.clone()),
-            e.flags.clone(),
-        ),
-        None => (
-            "current".into(),
-            doc.key.to_text(),
-            doc.clone(),
-            base.clone(),
-            Vec::new(),
-        ),
-    };
-    let why = reasons(&label, &base, &metrics, pick == 0, &f);
-    let cap = capacity(&design, &(&metrics).into(), &opts.capacity, set.servers);
-    Ok(Advice {
-        recommended: Recommendation {
-            index: pick,
-            label,
-            key_text,
-            design,
-            why,
-            metrics,
-        },
-        input_flags,
-        candidates: list,
-        servers: set.servers,
-        target_regions: set.target_regions,
-        records: rows.map_or(opts.records, |(sampled, _)| sampled),
-        basis: basis(doc, opts, set.target_regions, rows),
-        fixed_fields: set.fixed_fields.clone(),
-        capacity: cap,
-    })
+    }
 }
 
 /// The advisor's basis, said where its figures meet the analysis's: the same design shows a
