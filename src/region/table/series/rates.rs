@@ -26,12 +26,7 @@ pub(super) fn series(
     table: Option<&str>,
 ) -> Result<RegionSeries> {
     let table = pick_table(&read, table)?;
-    for (i, f) in read.iter().enumerate() {
-        if f.kind != FileKind::RegionNames && f.time.is_none() {
-            let name = files.get(i).map_or("", |f| f.name);
-            return Err(file_error(i, name, ErrorKind::Invalid, "no time: put it in the file's name (epoch ms, or 20261126T053600Z), or give the file's modification time".into()));
-        }
-    }
+    require_times(files, &read)?;
     check_order(files, &read)?;
     let groups = group(&read);
     if groups.len() < 2 {
@@ -44,30 +39,9 @@ pub(super) fn series(
         ));
     }
     let mut notes = Vec::new();
-    // The catalog: every region name of the table, by encoded name.
-    let mut catalog: HashMap<&str, &Named> = HashMap::new();
-    for n in read.iter().flat_map(|f| &f.names) {
-        if n.table == table {
-            catalog.entry(n.encoded.as_str()).or_insert(n);
-        }
-    }
-    let mut regions: Vec<SeriesRegion> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut seen: Vec<HashMap<usize, Seen>> = Vec::new();
-    let mut doubled = 0usize;
-    let mut series_files: Vec<SeriesFile> = files
-        .iter()
-        .zip(&read)
-        .map(|(f, r)| SeriesFile {
-            name: f.name.to_owned(),
-            kind: r.kind,
-            time_ms: r.time.map(|t| t.0),
-            time_from: r.time.map(|t| t.1),
-            snapshot: None,
-            servers: r.servers.iter().map(Server::name).collect(),
-            readings: 0,
-        })
-        .collect();
+    let catalog = table_catalog(&read, &table);
+    let mut readings = Readings::default();
+    let mut series_files = series_files(files, &read);
     for (k, g) in groups.iter().enumerate() {
         let mut at: HashMap<usize, Seen> = HashMap::new();
         for &i in g {
@@ -88,41 +62,17 @@ pub(super) fn series(
                 ));
             }
             for r in ours {
-                let n = regions.len();
-                let ri = *index.entry(r.encoded.clone()).or_insert(n);
-                if ri == n {
-                    let named = catalog.get(r.encoded.as_str());
-                    regions.push(SeriesRegion {
-                        encoded: r.encoded.clone(),
-                        start_key: named.map(|n| to_string_binary(&n.start)),
-                        region_id: named.map(|n| n.id),
-                        first: k,
-                        last: k,
-                        parents: Vec::new(),
-                    });
-                }
-                if let Some(reg) = regions.get_mut(ri) {
-                    reg.last = k;
-                }
-                let new = Seen {
-                    reading: r.clone(),
-                    time_ms,
-                };
-                match at.get(&ri) {
-                    Some(old) => {
-                        doubled += 1;
-                        if richer(&new.reading, &old.reading) {
-                            at.insert(ri, new);
-                        }
-                    }
-                    None => {
-                        at.insert(ri, new);
-                    }
-                }
+                readings.add(&mut at, k, r, time_ms, &catalog);
             }
         }
-        seen.push(at);
+        readings.seen.push(at);
     }
+    let Readings {
+        regions,
+        seen,
+        doubled,
+        ..
+    } = readings;
     if doubled > 0 {
         notes.push(format!("{doubled} reading(s) of a region already read in the same snapshot (a region that moved between two servers' dumps, or list_regions beside dumps): the one with reads and writes kept"));
     }
@@ -159,6 +109,101 @@ pub(super) fn series(
         events: b.events,
         notes,
     })
+}
+
+/// Every file has a time, but a file of region names alone (it only names regions).
+fn require_times(files: &[SnapshotFile<'_>], read: &[FileRead]) -> Result<()> {
+    for (i, f) in read.iter().enumerate() {
+        if f.kind != FileKind::RegionNames && f.time.is_none() {
+            let name = files.get(i).map_or("", |f| f.name);
+            return Err(file_error(i, name, ErrorKind::Invalid, "no time: put it in the file's name (epoch ms, or 20261126T053600Z), or give the file's modification time".into()));
+        }
+    }
+    Ok(())
+}
+
+/// The catalog: every region name of `table` the files give, by encoded name.
+fn table_catalog<'a>(read: &'a [FileRead], table: &str) -> HashMap<&'a str, &'a Named> {
+    let mut catalog: HashMap<&str, &Named> = HashMap::new();
+    for n in read.iter().flat_map(|f| &f.names) {
+        if n.table == table {
+            catalog.entry(n.encoded.as_str()).or_insert(n);
+        }
+    }
+    catalog
+}
+
+/// What the series says of each file (its snapshot and readings are filled in as it is read).
+fn series_files(files: &[SnapshotFile<'_>], read: &[FileRead]) -> Vec<SeriesFile> {
+    files
+        .iter()
+        .zip(read)
+        .map(|(f, r)| SeriesFile {
+            name: f.name.to_owned(),
+            kind: r.kind,
+            time_ms: r.time.map(|t| t.0),
+            time_from: r.time.map(|t| t.1),
+            snapshot: None,
+            servers: r.servers.iter().map(Server::name).collect(),
+            readings: 0,
+        })
+        .collect()
+}
+
+/// The table's regions as the snapshots read them: each region once (by encoded name), the
+/// snapshots it was seen in, and its reading in each.
+#[derive(Default)]
+struct Readings {
+    regions: Vec<SeriesRegion>,
+    index: HashMap<String, usize>,
+    seen: Vec<HashMap<usize, Seen>>,
+    /// Readings of a region already read in the same snapshot.
+    doubled: usize,
+}
+
+impl Readings {
+    /// Reading `r` of snapshot `k` (taken at `time_ms`) into that snapshot's readings `at`: a
+    /// region read twice in one snapshot keeps the richer reading.
+    fn add(
+        &mut self,
+        at: &mut HashMap<usize, Seen>,
+        k: usize,
+        r: &Reading,
+        time_ms: u64,
+        catalog: &HashMap<&str, &Named>,
+    ) {
+        let n = self.regions.len();
+        let ri = *self.index.entry(r.encoded.clone()).or_insert(n);
+        if ri == n {
+            let named = catalog.get(r.encoded.as_str());
+            self.regions.push(SeriesRegion {
+                encoded: r.encoded.clone(),
+                start_key: named.map(|n| to_string_binary(&n.start)),
+                region_id: named.map(|n| n.id),
+                first: k,
+                last: k,
+                parents: Vec::new(),
+            });
+        }
+        if let Some(reg) = self.regions.get_mut(ri) {
+            reg.last = k;
+        }
+        let new = Seen {
+            reading: r.clone(),
+            time_ms,
+        };
+        match at.get(&ri) {
+            Some(old) => {
+                self.doubled += 1;
+                if richer(&new.reading, &old.reading) {
+                    at.insert(ri, new);
+                }
+            }
+            None => {
+                at.insert(ri, new);
+            }
+        }
+    }
 }
 
 /// The series being built: regions, their start keys, readings per snapshot, events.
