@@ -325,7 +325,7 @@ pub fn advise_from_rows(
     let eligible = mark_front(&mut list, &base);
     let mut input_flags = input_flags(&base);
     input_flags.extend(skewed_salt(&list, &base));
-    let pick = pick(&list, &base, &eligible);
+    let pick = recommended(&list, &base, &eligible);
     let chosen = list.get(pick).or(list.first());
     let (label, key_text, design, metrics, f) = match chosen {
         Some(e) => (
@@ -428,7 +428,7 @@ fn mark_front(list: &mut [Evaluated], base: &CandidateMetrics) -> Vec<usize> {
 /// The recommended candidate's index among the `eligible`: the writes spread within 25 % of
 /// the best, then the cheapest reads, then the shortest key among spreads that sampling
 /// cannot tell apart; the input (0) when the winner gains nothing worth a change.
-fn pick(list: &[Evaluated], base: &CandidateMetrics, eligible: &[usize]) -> usize {
+fn recommended(list: &[Evaluated], base: &CandidateMetrics, eligible: &[usize]) -> usize {
     let metric = |i: usize| list.get(i).and_then(|e| e.metrics.as_ref());
     let best_h = eligible
         .iter()
