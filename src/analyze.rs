@@ -196,6 +196,7 @@ impl AnalyzerOptions {
 mod analyzer;
 pub mod check;
 mod compare;
+mod diagnosis;
 pub mod metrics;
 mod observed;
 mod qualifier;
@@ -209,13 +210,17 @@ pub use compare::{
     compare, compare_with_encoders, Better, ComparedDesign, ComparedFigure, ComparedRead,
     ComparedRegion, Comparison, Verdict, SAME_WITHIN,
 };
+pub use diagnosis::{
+    diagnose, spread_of, Spread, WindowFigures, EVEN, HOTSPOT, HOT_WINDOW_SHARE, NOISE_MARGIN,
+    WINDOW_PARALLELISM,
+};
 pub use observed::{
     against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer,
 };
 pub use recount::{check_recount, CountedRow, RowRecount, LARGEST_ROWS};
 pub use report::{
-    diagnose, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
-    SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
+    AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
+    SplitSizes, SHARED_ROWS_RATIO,
 };
 pub use run::{
     analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,

@@ -1095,11 +1095,17 @@ export interface AnalysisReport {
   /** Key-space bucket × window writes. */
   grid: Matrix;
   gridBuckets: number; sample: KeySample; metrics: MatrixMetrics; gridMetrics: MatrixMetrics;
-  serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean; diagnosis: string[];
+  serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean;
+  /** The verdict on how the writes spread, chosen once by the engine: the kind of `diagnosis[0]`. */
+  spread: Spread;
+  /** Plain-language findings, the verdict first: every view shows these as they are. */
+  diagnosis: string[];
   /** When auto-split is on and never split this workload: sizes that would make it split (an
    * eighth of the bytes written a region, a quarter of that the flush size); else null. */
   splitSizes: SplitSizes | null;
 }
+/** The diagnosis's verdict (engine: `spread_of`, its rule and thresholds in its doc comment). */
+export type Spread = 'noWrites' | 'oneRegion' | 'hotEveryWindow' | 'movingHotspot' | 'hotRegion' | 'uneven' | 'even';
 export interface SplitSizes { maxFileSize: number; memstoreFlushSize: number }
 export interface ComparedDesign {
   name: string;

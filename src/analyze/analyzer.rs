@@ -5,9 +5,10 @@
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::diagnosis::{diagnose, row_findings, spread_of};
 use super::report::{
-    diagnose, row_findings, AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey,
-    ServerReport, SplitEvent, SplitSizes,
+    AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
+    SplitSizes,
 };
 use super::{invalid, AnalyzerOptions, MAX_CELLS};
 use crate::analyze::metrics::{self, MatrixMetrics};

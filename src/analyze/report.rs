@@ -3,11 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::MAX_CELLS;
 use crate::analyze::metrics::{LoadMetrics, MatrixMetrics};
 use crate::error::{Error, Result};
 use crate::hbase::bytes::{to_hex, to_string_binary};
-use crate::support::num_text::fixed;
 
 /// A split the simulation performed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -315,9 +313,13 @@ pub struct AnalysisReport {
     pub server_metrics: LoadMetrics,
     /// The splits, in time order.
     pub splits: Vec<SplitEvent>,
-    /// True when auto-split stopped because the matrix would exceed [`MAX_CELLS`].
+    /// True when auto-split stopped because the matrix would exceed [`MAX_CELLS`](super::MAX_CELLS).
     pub split_limit_reached: bool,
-    /// Plain-language findings.
+    /// The verdict on how the writes spread ([`super::diagnosis::spread_of`]): the kind of
+    /// the diagnosis's first sentence.
+    #[serde(default)]
+    pub spread: super::diagnosis::Spread,
+    /// Plain-language findings, the verdict first.
     pub diagnosis: Vec<String>,
     /// When auto-split is on and never split this workload: sizes that would make it split
     /// (the diagnosis says why it did not), the fix the page offers; `None` otherwise.
@@ -345,273 +347,6 @@ impl SplitSizes {
             memstore_flush_size: max_file_size / 4,
         }
     }
-}
-
-/// The region that takes 90 % or more of the whole run's writes, with the smallest and
-/// largest of its sampled keys (the sample is sorted) when it has two.
-type Stuck<'a> = (&'a RegionReport, Option<(&'a [u8], &'a [u8])>);
-fn stuck_region(r: &AnalysisReport) -> Option<Stuck<'_>> {
-    if r.metrics.overall.busiest_share < 0.9 {
-        return None;
-    }
-    let g = r.regions.iter().max_by_key(|g| g.writes)?;
-    let mut keys = r
-        .sample
-        .iter()
-        .filter(|s| s.region == g.index)
-        .map(|s| &s.key[..]);
-    let range = keys.next().zip(keys.next_back());
-    Some((g, range))
-}
-
-/// Plain-language findings from a report: hot regions, sequential keys, empty regions.
-/// `led_by_time` says whether the key design leads with a timestamp or sequence (lint's
-/// `monotonic-leading`), when the caller knows the design: one region hot all run long then
-/// has one cause, not two.
-pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
-    let mut out = Vec::new();
-    let m = &r.metrics;
-    let n = r.regions.len();
-    if r.writes == 0 {
-        out.push("no writes were analyzed".to_string());
-        return out;
-    }
-    let loaded: Vec<&LoadMetrics> = m.per_window.iter().filter(|w| w.total > 0).collect();
-    let min_share = loaded
-        .iter()
-        .map(|w| w.busiest_share)
-        .fold(f64::INFINITY, f64::min);
-    // A hot spot that moves with time: what a window sees, when the whole run's totals even
-    // out. A window's effective parallelism under half the run's says the load moves (a
-    // staircase on the heatmap), even when more than one region takes writes per window.
-    let moving = n > 1
-        && !loaded.is_empty()
-        && (min_share >= 0.9
-            || (m.mean_active_regions > 0.0 && m.mean_active_regions < 1.5)
-            || (loaded.len() > 1
-                && m.mean_hotspot_factor >= 2.0
-                && m.mean_effective_parallelism * 2.0 < m.overall.effective_parallelism));
-    if n > 1 && !loaded.is_empty() && min_share >= 0.9 {
-        out.push(hot_in_every_window(r, min_share, led_by_time));
-    } else if moving {
-        out.push(moving_hotspot(r));
-    }
-    if n > 1 && m.overall.hotspot_factor >= 2.0 {
-        out.push(format!(
-            "the busiest region takes {} x the mean load ({} % of all writes)",
-            fixed(m.overall.hotspot_factor, 1),
-            fixed(m.overall.busiest_share * 100.0, 0)
-        ));
-    }
-    if n > 1 && m.overall.empty_regions > 0 {
-        out.push(format!(
-            "{} of {n} regions received no writes: their key ranges hold no keys of this \
-             design (for example `Bytes.split` over hex text leaves the ranges between '9' \
-             and 'a' and above 'f' empty)",
-            m.overall.empty_regions
-        ));
-    }
-    if n > 1 && m.overall.hotspot_factor < 1.5 && m.overall.empty_regions == 0 {
-        out.push(if moving {
-            format!(
-                "the totals even out over the whole run (effective parallelism {} of {n} \
-                 regions), but not at any one time: each region is hot in its turn",
-                fixed(m.overall.effective_parallelism, 1)
-            )
-        } else {
-            format!(
-                "writes are spread evenly: effective parallelism {} of {n} regions",
-                fixed(m.overall.effective_parallelism, 1)
-            )
-        });
-    }
-    if !r.splits.is_empty() {
-        out.push(format!(
-            "auto-split created {} regions from {} splits",
-            n,
-            r.splits.len()
-        ));
-    }
-    if r.split_limit_reached {
-        out.push(format!(
-            "auto-split stopped at {n} regions: more would exceed {MAX_CELLS} matrix cells"
-        ));
-    }
-    out
-}
-
-/// The headline of a hotspot that moves: what one window sees, against the whole run.
-fn moving_hotspot(r: &AnalysisReport) -> String {
-    let m = &r.metrics;
-    let n = r.regions.len();
-    format!(
-        "a hotspot that moves: {} of {n} regions take the writes of any {} window on \
-         average (effective parallelism {} per window, against {} over the whole run): \
-         writes move through the key space a region or two at a time, so the cluster writes \
-         at the speed of those regions",
-        fixed(m.mean_active_regions, 1),
-        window_text(r.window_ms),
-        fixed(m.mean_effective_parallelism, 1),
-        fixed(m.overall.effective_parallelism, 1),
-    )
-}
-
-/// A window's length in words, as an adjective: `56-second`, `2.5-minute`, `3-hour`.
-fn window_text(ms: i64) -> String {
-    let ms = ms.max(0) as f64;
-    let (value, unit) = if ms < 1_000.0 {
-        (ms, "millisecond")
-    } else if ms < 120_000.0 {
-        (ms / 1_000.0, "second")
-    } else if ms < 7_200_000.0 {
-        (ms / 60_000.0, "minute")
-    } else if ms < 172_800_000.0 {
-        (ms / 3_600_000.0, "hour")
-    } else {
-        (ms / 86_400_000.0, "day")
-    };
-    let digits = if value >= 10.0 || (value - value.round()).abs() < 0.05 {
-        0
-    } else {
-        1
-    };
-    format!("{}-{unit}", fixed(value, digits))
-}
-
-/// The finding when one region takes at least `min_share` (0.9 or more) of the writes in
-/// every time window: the time-led key, or (when the same region is hot all run long and
-/// the design does not lead with time) split points that miss the keys' range.
-fn hot_in_every_window(r: &AnalysisReport, min_share: f64, led_by_time: Option<bool>) -> String {
-    let n = r.regions.len();
-    let share = if min_share >= 0.995 {
-        "all the".to_string()
-    } else {
-        format!("{} % or more of the", fixed(min_share * 100.0, 0))
-    };
-    let time = format!(
-        "the key leads with something that grows with time (a timestamp or sequence), so \
-         {} of {n} regions idle while one is hot. Put a salt or hash bucket, or a \
-         high-cardinality field, in front",
-        n - 1
-    );
-    let (Some((g, range)), Some(false) | None) = (stuck_region(r), led_by_time) else {
-        return format!("one region takes {share} writes in every time window: {time}");
-    };
-    // The same region all run long: every key falls between two split points.
-    // Keys and bounds as the shell prints them (toStringBinary), in backticks: JSON
-    // quotes would double every backslash of `\x02`.
-    let keys = range.map_or(String::new(), |(lo, hi)| {
-        format!(" (`{}` … `{}`)", to_string_binary(lo), to_string_binary(hi))
-    });
-    let cause = if led_by_time.is_some() {
-        "the key does not lead with a timestamp or sequence, so the split points \
-         miss the range the keys fall in, as with split keys made for another key \
-         design. Split inside that range: at the key's salt buckets, or at \
-         quantiles of its keys"
-            .to_string()
-    } else {
-        format!(
-            "either {time}, or the split points miss the range the keys fall in \
-             (split keys made for another key design): then split inside it"
-        )
-    };
-    let bound = |k: &str, none: &str| {
-        if k.is_empty() {
-            none.to_string()
-        } else {
-            format!("`{k}`")
-        }
-    };
-    format!(
-        "one region takes {share} writes in every time window, region {} (from {} \
-         to {}), which every key falls in{keys}: {cause}",
-        g.index,
-        bound(&g.start_key, "the first row"),
-        bound(&g.end_key, "the end of the table"),
-    )
-}
-
-/// Findings about rows: a row larger than `limit` bytes kept (the region max file size, or
-/// [`DEFAULT_ROW_LIMIT`](crate::analyze::DEFAULT_ROW_LIMIT)), a row taking most of its
-/// region's writes, and regions auto-split could not split because of one row.
-pub fn row_findings(r: &AnalysisReport, limit: u64) -> Vec<String> {
-    let mut out = Vec::new();
-    for row in &r.largest_rows {
-        // What stays after compaction: the bytes of a write times the cells kept.
-        let kept = if row.writes == 0 {
-            0.0
-        } else {
-            row.bytes as f64 * row.cells as f64 / row.writes as f64
-        };
-        if limit > 0 && kept > limit as f64 {
-            out.push(format!(
-                "row `{}` holds {} ({} cells from {} writes), more than the {} a region may \
-                 hold before it splits: HBase splits only between rows, so its region \
-                 can never get back under that size. Spread what this row holds over more \
-                 rows (a time range or a bucket in the key)",
-                to_string_binary(&row.key),
-                size_text(kept),
-                row.cells,
-                row.writes,
-                size_text(limit as f64),
-            ));
-        }
-    }
-    let mut dominant = 0;
-    for row in &r.largest_rows {
-        let Some(g) = r.regions.get(row.region) else {
-            continue;
-        };
-        if r.regions.len() > 1 && g.writes >= 16 && row.writes.saturating_mul(2) > g.writes {
-            out.push(format!(
-                "row `{}` takes {} % of the writes of region {}: one row is the region's \
-                 load, and no split can spread it (HBase splits only between rows)",
-                to_string_binary(&row.key),
-                fixed(row.writes as f64 * 100.0 / g.writes as f64, 0),
-                g.index
-            ));
-            dominant += 1;
-            if dominant == 3 {
-                break;
-            }
-        }
-    }
-    let stuck: Vec<&RegionReport> = r.regions.iter().filter(|g| g.unsplittable).collect();
-    if let Some(g) = stuck.first() {
-        let more = match stuck.len() {
-            1 => String::new(),
-            n => format!(" ({} regions in all)", n),
-        };
-        out.push(format!(
-            "region {}{more} passed its split size but cannot split: its middle row is its \
-             first or last row, so one row holds half its writes or more, and HBase splits \
-             only between rows",
-            g.index
-        ));
-    }
-    out
-}
-
-/// A size in bytes as people read it: `256 KiB`, `1.5 MiB`, `10 GiB`.
-fn size_text(bytes: f64) -> String {
-    const UNITS: [(&str, f64); 4] = [
-        ("TiB", 1_099_511_627_776.0),
-        ("GiB", 1_073_741_824.0),
-        ("MiB", 1_048_576.0),
-        ("KiB", 1024.0),
-    ];
-    for (unit, size) in UNITS {
-        if bytes >= size {
-            let x = bytes / size;
-            let digits = if x >= 100.0 || x == libm::floor(x) {
-                0
-            } else {
-                1
-            };
-            return format!("{} {unit}", fixed(x, digits));
-        }
-    }
-    format!("{} bytes", fixed(bytes, 0))
 }
 
 #[cfg(test)]

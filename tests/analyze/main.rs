@@ -17,4 +17,5 @@ mod options;
 mod paths;
 mod placement;
 mod reads;
+mod verdict;
 mod workers;

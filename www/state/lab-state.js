@@ -222,6 +222,8 @@ export const num = n => {
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac}` : '');
 };
 export const pct = x => `${(x * 100).toFixed(1)} %`;
+/** One of the engine's findings as a sentence: capitalised, with its full stop. */
+export const sentence = t => (t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : '');
 export const fix = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 /** A byte count in binary units: exact when whole (`4 MiB`), else to 2 digits under 10, 1 above
  * (`1.5 GiB`, `359.2 GiB`); under a KiB, `N bytes`. */

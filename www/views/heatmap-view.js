@@ -3,7 +3,8 @@
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 
-import { $, el, fix, num, pct, state, when } from '../state/lab-state.js';
+import { heatHeight, whenFrameResized } from '../embed.js';
+import { $, el, fix, num, pct, sentence, state, when } from '../state/lab-state.js';
 import { setView } from '../state/store.js';
 import { redrawCompare } from './compare-view.js';
 import {
@@ -56,7 +57,8 @@ export function renderHeatmap() {
   const windowSec = r.windowMs / 1000;
   const absolute = h.mode === 'absolute';
   const opts = { scale: state.heat.scale, brightness: h.brightness, capacity: absolute ? h.capacity : 0, windowSec };
-  const height = Math.min(480, Math.max(120, m.rows * 12));
+  // (embedded in a frame of a fixed height: what the frame leaves for the map)
+  const height = heatHeight(Math.min(480, Math.max(120, m.rows * 12)), $('heatmap'));
   for (const id of ['heatmap', 'row-totals']) $(id).style.height = `${height}px`;
   // No more cells than the screen has pixels: each drawn cell is the busiest of its block.
   const dpr = window.devicePixelRatio || 1,
@@ -108,15 +110,17 @@ export function renderHeatmap() {
   if ($('heat-table-box').open) renderTable();
 }
 
-/** The map in a sentence (the canvas's description): its size, and the busiest row and window
- * when one is worth naming (more than 1.1 × an even share). */
+/** The map in words (the canvas's description): its size, the engine's verdict on the whole run
+ * (the diagnosis's first finding, the one headline every view shows), and where the part shown
+ * is busiest, as figures, never a verdict of its own. */
 function renderSummary(m, rowSum, colSum, c0, r0, noun) {
   const r = state.shown,
     servers = state.heat.view === 'servers';
   const rows = servers ? 'servers' : 'regions';
   const all = rowSum.reduce((a, b) => a + b, 0);
+  const verdict = r.diagnosis?.[0] ? `${sentence(r.diagnosis[0])} ` : '';
   if (!all) {
-    $('heat-summary').textContent = `${m.rows} ${rows} × ${m.cols} windows, no ${noun} in them.`;
+    $('heat-summary').textContent = `${m.rows} ${rows} × ${m.cols} windows, no ${noun} in them. ${verdict}`.trim();
     return;
   }
   const top = a => a.reduce((best, v, i) => (v > a[best] ? i : best), 0);
@@ -125,16 +129,10 @@ function renderSummary(m, rowSum, colSum, c0, r0, noun) {
   const name = servers
     ? `server ${r0 + row}`
     : `region ${r0 + row} (from ${r.regions[r0 + row]?.startKey || 'the first key'})`;
-  const rowShare = rowSum[row] / all,
-    colShare = colSum[col] / all;
   $('heat-summary').textContent =
-    `${m.rows} ${rows} × ${m.cols} windows, ${num(Math.round(all))} ${noun}. ` +
-    (rowShare > 1.1 / m.rows
-      ? `The busiest ${servers ? 'server' : 'region'} is ${name}, with ${fix(100 * rowShare, 1)} % of them; `
-      : `The ${rows} take them evenly (the busiest, ${name}, ${fix(100 * rowShare, 1)} %); `) +
-    (colShare > 1.1 / m.cols
-      ? `the busiest window begins ${when(r.startTimeMs + (c0 + col) * r.windowMs)}, with ${fix(100 * colShare, 1)} %.`
-      : 'every window takes about as many.');
+    `${m.rows} ${rows} × ${m.cols} windows, ${num(Math.round(all))} ${noun}. ${verdict}` +
+    `Of those shown, the busiest ${servers ? 'server' : 'region'} is ${name}, with ${fix((100 * rowSum[row]) / all, 1)} %, ` +
+    `and the busiest window begins ${when(r.startTimeMs + (c0 + col) * r.windowMs)}, with ${fix((100 * colSum[col]) / all, 1)} %.`;
 }
 /** The map as a table (imported when first opened). */
 async function renderTable() {
@@ -389,9 +387,15 @@ export function renderHeatControls() {
   if (document.activeElement !== $('brightness')) $('brightness').value = String(h.brightness);
   if (document.activeElement !== $('capacity')) $('capacity').value = String(h.capacity);
   $('brightness-out').textContent = `×${fix(2 ** h.brightness, 2)}`;
+  // a screen reader says the factor, not the slider's exponent ("0")
+  $('brightness').setAttribute('aria-valuetext', brightnessText(h.brightness));
   $('capacity-box').hidden = h.mode !== 'absolute';
   $('brightness').disabled = h.mode === 'absolute';
 }
+
+/** The brightness slider's value in words: its factor on the colour scale (2^value). */
+const brightnessText = b =>
+  b === 0 ? '×1, as drawn' : `×${fix(2 ** b, 2)}, ${b > 0 ? 'brighter' : 'darker'} than drawn`;
 
 /** The heatmap's mouse, keyboard and control listeners (from app.js's wireLab). */
 export function wireHeatmap() {
@@ -427,4 +431,7 @@ export function wireHeatmap() {
   for (const id of ['heat-view', 'heat-measure', 'heat-mode', 'brightness', 'capacity'])
     $(id).addEventListener('input', heatInput);
   $('zoom-reset').addEventListener('click', () => setZoom(null));
+  whenFrameResized(() => {
+    if (state.shown) renderHeatmap();
+  });
 }

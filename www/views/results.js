@@ -6,7 +6,7 @@
 
 import * as wasm from '../pkg/rowkey_lab.js';
 import { readOff } from '../state/io.js';
-import { $, bytesText, el, fix, num, state } from '../state/lab-state.js';
+import { $, bytesText, el, fix, num, sentence, state } from '../state/lab-state.js';
 import { KeysView } from './keys-view.js';
 
 export function metric(dl, id, label, value, meaning) {
@@ -446,7 +446,6 @@ export function renderDiagnosis(r) {
   const box = $('diagnosis');
   box.replaceChildren();
   if (!r.diagnosis.length) return;
-  const sentence = t => `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
   box.append(el('span', 'Diagnosis: ', { class: 'muted' }), el('span', sentence(r.diagnosis[0])));
   if (r.diagnosis.length > 1) {
     const ul = el('ul', undefined, { class: 'diagnosis-more' });

@@ -104,6 +104,7 @@ impl Analyzer {
             server_metrics: metrics::load_metrics(&server_loads),
             splits: self.splits.clone(),
             split_limit_reached: self.split_limit_reached,
+            spread: Default::default(),
             diagnosis: Vec::new(),
             split_sizes: None,
         };
@@ -259,6 +260,7 @@ impl Analyzer {
     /// `report` with its diagnosis: the design's findings, the rows past the split size, and
     /// why auto-split never split (with the sizes it would split at, unless it is disabled).
     fn diagnosed(&self, mut report: AnalysisReport, led_by_time: Option<bool>) -> AnalysisReport {
+        report.spread = spread_of(&report);
         report.diagnosis = diagnose(&report, led_by_time);
         let limit = self.limits.map_or(DEFAULT_ROW_LIMIT, |l| {
             u64::try_from(l.desired_max_file_size).unwrap_or(0)
