@@ -6,6 +6,9 @@
 // length; default: follow the content's height). It renders an iframe of index.html
 // (next to this script) in embed mode: `#v=1&d=…&p=…&view=…&embed=1`. Attribute changes rebuild
 // the iframe. Design text only travels in the URL; it is never parsed as HTML here.
+// With a height, the view fits it (the heatmap is drawn as tall as the frame leaves room for,
+// embed.js); without one, `?size=content` asks the page for its own height, which the element
+// then follows.
 const PAGE = new URL('./index.html', import.meta.url);
 const VIEWS = ['keys', 'heatmap', 'metrics', 'all'];
 
@@ -31,7 +34,7 @@ export function designParam(value) {
 }
 
 /** The iframe URL for a set of attributes. */
-export function embedUrl({ preset, design, view }, base = PAGE) {
+export function embedUrl({ preset, design, view, height }, base = PAGE) {
   const p = new URLSearchParams({ v: '1' });
   const d = designParam(design);
   if (d) p.set('d', d);
@@ -39,6 +42,7 @@ export function embedUrl({ preset, design, view }, base = PAGE) {
   p.set('view', VIEWS.includes(view) ? view : 'all');
   p.set('embed', '1');
   const u = new URL(base);
+  if (!cssHeight(height)) u.searchParams.set('size', 'content');
   u.hash = p.toString();
   return u.href;
 }
@@ -80,7 +84,8 @@ export class RowkeyLab extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (name === 'height') this.#applyHeight();
-    else this.#schedule();
+    // (a height given or taken away: the page fits the frame, or sets the height)
+    this.#schedule();
   }
   /** The iframe (for tests and hosts that want to listen to it). */
   get frame() {
@@ -105,6 +110,7 @@ export class RowkeyLab extends HTMLElement {
       preset: this.getAttribute('preset'),
       design: this.getAttribute('design'),
       view: this.getAttribute('view'),
+      height: this.getAttribute('height'),
     });
     if (this.#frame?.dataset.src === url) return;
     // A new iframe per change: only the fragment differs, which would not reload the page.
