@@ -246,7 +246,7 @@ export interface AnalyzeOptions {
   gridBuckets?: number;
   /** Records read ahead to cut a `sampleQuantiles` pre-split without a sample of its own. Default: `10000`. */
   presplitSample?: number;
-  /** Count a generated workload's rows exactly while they fit the cap (records fed and a user's rows always are): exact largest rows and distinct rows, at a cost. Default: `false`. */
+  /** Count a generated workload of at most a million records exactly (records fed and a user's rows always are): exact largest rows and distinct rows; false: the sketches. Default: `true`. */
   exactRows?: boolean;
 }
 export interface AdviseOptions {
@@ -1124,7 +1124,11 @@ export interface ComparedDesign {
   /** Each read planned over the design's final regions. */
   reads: ComparedRead[];
 }
-export interface ComparedRead { name: string; scans: number; regionsTouched: number; rowsReadPerRowReturned: number | null }
+export interface ComparedRead {
+  name: string; scans: number; regionsTouched: number; rowsReadPerRowReturned: number | null;
+  /** A scan of it runs from the first row to the last: the read fixes no leading part of the key. */
+  fullTableScan: boolean;
+}
 /** One compared region's key range, `toStringBinary` (empty: the table's start or end); its
  * writes over the run and the cells and bytes it keeps (what a map of cells or bytes weighs its
  * row by). */

@@ -47,7 +47,7 @@ export async function analyze(pos, opt) {
       const lines = [
         ...(rows ? [rowsLine(rows)] : []),
         `${r.writes} writes, ${r.regions.length} regions, ${r.windows} windows of ${duration(r.windowMs)}`,
-        `${r.distinctRowsExact ? r.distinctRows : `≈${r.distinctRows}`} distinct rows${r.distinctRowsExact ? '' : ` (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} %)`}, ${r.cells} cells kept`,
+        `${r.distinctRowsExact ? r.distinctRows : `≈${r.distinctRows}`} distinct rows${r.distinctRowsExact ? '' : ` (estimate, ±${(r.distinctRowsError * 100).toFixed(2)} % for 99.7 % of estimates)`}, ${r.cells} cells kept`,
         `hotspot factor: overall ${m.overall.hotspotFactor.toFixed(2)}, mean per window ${m.meanHotspotFactor.toFixed(2)}, max ${m.maxHotspotFactor.toFixed(2)}`,
         `active regions per window ${m.meanActiveRegions.toFixed(1)}, empty regions ${m.overall.emptyRegions}, gini ${m.overall.gini.toFixed(3)}`,
         '',
@@ -210,7 +210,7 @@ export async function compare(pos, opt) {
       ) +
       `\n\n${deltas(c, pos)}` +
       `\n\nhotspot: busiest region / mean region in a time window, mean over ${c.windows} windows (1.00 is even)` +
-      `\ndistinct rows: the rows the same ${c.designs[0]?.writes ?? 0} writes make in each design (estimate, ±${((c.designs[0]?.distinctRowsError ?? 0) * 100).toFixed(2)} %)` +
+      `\ndistinct rows: the rows the same ${c.designs[0]?.writes ?? 0} writes make in each design (${c.designs[0]?.distinctRowsError ? `estimate, ±${(c.designs[0].distinctRowsError * 100).toFixed(2)} % for 99.7 % of estimates` : 'every row counted'})` +
       c.designs
         .flatMap((d, i) => (d.diagnosis.length ? ['', `${d.name || pos[i]}:`, ...d.diagnosis.map(x => `* ${x}`)] : []))
         .map(x => `\n${x}`)

@@ -23,9 +23,9 @@ object_reader! {
         grid_buckets: or("gridBuckets", u32_, AnalyzeOptions::default().grid_buckets) = "256" in 1 ..= MAX_GRID_BUCKETS,
         /// Records read ahead to cut a `sampleQuantiles` pre-split without a sample of its own.
         presplit_sample: or("presplitSample", u32_, AnalyzeOptions::default().presplit_sample) = "10000",
-        /// Count a generated workload's rows exactly while they fit the cap (records fed and
-        /// a user's rows always are): exact largest rows and distinct rows, at a cost.
-        exact_rows: or("exactRows", bool_, AnalyzeOptions::default().exact_rows) = "false",
+        /// Count a generated workload of at most a million records exactly (records fed and
+        /// a user's rows always are): exact largest rows and distinct rows; false: the sketches.
+        exact_rows: or("exactRows", bool_, AnalyzeOptions::default().exact_rows) = "true",
     }
 }
 

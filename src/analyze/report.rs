@@ -86,8 +86,9 @@ pub struct RegionReport {
     /// [`distinct_rows`](Self::distinct_rows) is exact (every row counted).
     #[serde(default)]
     pub distinct_rows_exact: bool,
-    /// The relative standard error of [`distinct_rows`](Self::distinct_rows) as an
-    /// estimate (1.04 / √256 = 6.5 %); 0 when exact.
+    /// The relative bound of [`distinct_rows`](Self::distinct_rows) as an estimate: the true
+    /// count is within ± this share of it for 99.7 % of estimates (three standard errors,
+    /// 3 × 1.04 / √256 = 19.5 %); 0 when exact.
     #[serde(default)]
     pub distinct_rows_error: f64,
     /// Cells kept: versions beyond the family's `VERSIONS` are not (its writes when the
@@ -262,8 +263,11 @@ pub struct AnalysisReport {
     /// Distinct row keys written: exact when [`distinct_rows_exact`](Self::distinct_rows_exact),
     /// else a HyperLogLog estimate.
     pub distinct_rows: u64,
-    /// The relative standard error of [`distinct_rows`](Self::distinct_rows) as an estimate:
-    /// 1.04 / √16384 = 0.8125 %; 0 when exact.
+    /// The relative bound of [`distinct_rows`](Self::distinct_rows) as an estimate: the true
+    /// count is within ± this share of it for 99.7 % of estimates (three standard errors,
+    /// 3 × 1.04 / √16384 = 2.44 %); 0 when exact (every workload of at most
+    /// [`MAX_EXACT_ROWS`](crate::analyze::MAX_EXACT_ROWS) records, and every file of rows
+    /// within it, is counted exactly).
     pub distinct_rows_error: f64,
     /// [`distinct_rows`](Self::distinct_rows) is exact (every row counted), for the table
     /// and each region.

@@ -186,3 +186,70 @@ fn compare_sets_key_bytes_and_reads_side_by_side() {
     }
     assert_eq!(c.designs[0].reads[1].scans, 3);
 }
+
+/// Compare judges a read by what it costs, not by its scan count alone: the phone-led key's
+/// "one phone, all time" is one scan in one region; the time-led key's is also one scan, but
+/// from the table's first row to its last, through every region: worse on regions touched and
+/// on the full-table flag, where the scan count alone said "same".
+#[test]
+fn compare_judges_reads_by_regions_touched_and_full_table_scans() {
+    use rowkey_lab::analyze::Verdict;
+    let with_key = |key: &str, name: &str| {
+        let mut d = DesignDocument::from_json(DOC).unwrap();
+        d.key = rowkey_lab::keyspec::KeySpec::parse_text(key).unwrap();
+        d.name = Some(name.into());
+        d.workload =
+            Some(serde_json::from_value(serde_json::json!({"records": 3000, "seed": 5})).unwrap());
+        d.regions = Some(
+            serde_json::from_value(
+                serde_json::json!({"presplit": {"kind": "sampleQuantiles", "regions": 6}}),
+            )
+            .unwrap(),
+        );
+        d
+    };
+    let phone_first = with_key(
+        r#"phone + "_" + time(ts, "yyyy-MM-dd HH:mm:ss")"#,
+        "phone first",
+    );
+    let time_first = with_key(
+        r#"time(ts, "yyyy-MM-dd HH:mm:ss") + "_" + phone"#,
+        "time first",
+    );
+    let c = rowkey_lab::analyze::compare(
+        &[phone_first, time_first],
+        &rowkey_lab::analyze::AnalyzeOptions::default(),
+    )
+    .unwrap();
+    let figure = |label: &str| {
+        c.figures
+            .iter()
+            .find(|f| f.label == label)
+            .unwrap_or_else(|| {
+                panic!(
+                    "no figure {label}: {:?}",
+                    c.figures.iter().map(|f| &f.label).collect::<Vec<_>>()
+                )
+            })
+    };
+    let read = "one phone, all time";
+    let (a, b) = (&c.designs[0].reads[2], &c.designs[1].reads[2]);
+    assert_eq!(a.name, read);
+    // the premise, from each design's own plan: one scan each; 1 region against all 6
+    assert_eq!((a.scans, b.scans), (1, 1));
+    assert_eq!(a.regions_touched, 1);
+    assert_eq!(b.regions_touched, c.designs[1].regions);
+    assert!(!a.full_table_scan && b.full_table_scan);
+    assert_eq!(
+        figure(&format!("Scans: {read}")).verdicts[1],
+        Some(Verdict::Same)
+    );
+    assert_eq!(
+        figure(&format!("Regions touched: {read}")).verdicts[1],
+        Some(Verdict::Worse)
+    );
+    assert_eq!(
+        figure(&format!("Full-table scan (1 = yes): {read}")).verdicts[1],
+        Some(Verdict::Worse)
+    );
+}

@@ -339,11 +339,15 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.match(r.stdout, /writes, \d+ regions, 16 windows/);
     assert.match(r.stdout, /hotspot factor: overall/);
     // Rows against writes, and the largest rows.
-    // A generated workload's rows are the sketches' estimates, marked with their bounds.
-    assert.match(r.stdout, /\n≈\d+ distinct rows \(estimate, ±0\.81 %\), \d+ cells kept\n/);
+    // A generated workload within the exact cap is counted, every row: no estimate marks.
+    assert.match(r.stdout, /\n\d+ distinct rows, \d+ cells kept\n/);
     assert.match(r.stdout, /region +start +end +writes +rows +cells +cannot split/);
-    assert.match(r.stdout, / ≈\d+ ±6\.5 % /);
-    assert.match(r.stdout, /largest rows \(estimates\):\nrow +writes +cells +bytes\n/);
+    assert.doesNotMatch(r.stdout, /≈/);
+    // With the sketches alone (--exact-rows false is not a flag: the npm options), the estimates
+    // carry their bounds: three standard errors.
+    const sketch = m.analyzeDesign(m.getPreset('seed000-telecom'), { windows: 16, exactRows: false });
+    assert.equal(sketch.distinctRowsExact, false);
+    assert.ok(Math.abs(sketch.distinctRowsError - (3 * 1.04) / 128) < 1e-12, `${sketch.distinctRowsError}`);
     const j = JSON.parse(run('analyze', 'seed000-telecom', '--windows', '16', '--json').stdout);
     const native = m.analyzeDesign(m.getPreset('seed000-telecom'), { windows: 16 });
     assert.equal(j.writes, native.writes);

@@ -1,7 +1,7 @@
 //! The largest rows against exact counts on a skewed workload: the rows the report lists are
 //! the truly largest, in order, with their writes and bytes.
 
-use rowkey_lab::analyze::{analyze, AnalyzeOptions};
+use rowkey_lab::analyze::analyze;
 
 use crate::cases::Failures;
 use crate::common::{doc, per_row, writes};
@@ -16,7 +16,7 @@ fn the_largest_rows_of_a_skewed_workload_are_the_exact_ones() {
            "key": "long(device) + kind",
            "workload": {"records": 200000, "seed": 11, "valueSize": 50}}"#);
     let all = writes(&d);
-    let r = analyze(&d, &AnalyzeOptions::default()).unwrap();
+    let r = analyze(&d, &crate::common::sketch()).unwrap();
     assert!(
         !r.largest_rows_exact,
         "a generated workload's largest rows are the sketch's"

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use rowkey_lab::analyze::{analyze, AnalysisRun, AnalyzeOptions};
+use rowkey_lab::analyze::{analyze, AnalysisRun};
 use rowkey_lab::workload::FieldValue;
 
 use crate::common::{doc, rel, within, writes, Write};
@@ -34,10 +34,10 @@ fn a_fixed_qualifier_keeps_versions_per_row() {
     for versions in [1u64, 3, 1000] {
         let d = doc(&users(&format!(r#"{{"versions": {versions}}}"#)));
         let all = writes(&d);
-        let r = analyze(&d, &AnalyzeOptions::default()).unwrap();
+        let r = analyze(&d, &crate::common::sketch()).unwrap();
         let exact = kept(&all, versions, |_| String::new());
         within("cells", r.cells, exact, r.distinct_rows_error).unwrap();
-        within("region cells", r.regions[0].cells, exact, 0.065).unwrap();
+        within("region cells", r.regions[0].cells, exact, 3.0 * 0.065).unwrap();
         assert_eq!(r.distinct_rows, 100);
         assert_eq!(r.writes, 5000);
         match versions {
@@ -60,7 +60,7 @@ fn a_field_qualifier_makes_a_cell_per_value() {
         r#"{"qualifier": {"kind": "field", "field": "event"}, "versions": 2}"#,
     ));
     let all = writes(&d);
-    let r = analyze(&d, &AnalyzeOptions::default()).unwrap();
+    let r = analyze(&d, &crate::common::sketch()).unwrap();
     let exact = kept(&all, 2, |w| format!("{:?}", w.values[1]));
     // 100 users × 3 events, each cell written about 17 times: two versions kept of each.
     assert_eq!(exact, 600);
@@ -96,7 +96,7 @@ fn opentsdb_rows_hold_their_hour_as_time_offset_cells() {
     for versions in [1u64, 2] {
         let d = doc(&text(versions));
         let all = writes(&d);
-        let r = analyze(&d, &AnalyzeOptions::default()).unwrap();
+        let r = analyze(&d, &crate::common::sketch()).unwrap();
         let exact = kept(&all, versions, second);
         let exact_rows = crate::common::per_row(&all).len() as u64;
         within("rows", r.distinct_rows, exact_rows, r.distinct_rows_error).unwrap();
@@ -122,7 +122,7 @@ fn opentsdb_rows_hold_their_hour_as_time_offset_cells() {
         }
         for row in r.largest_rows.iter().take(5) {
             let exact: u64 = cells[&row.key].values().map(|&n| n.min(versions)).sum();
-            within("row cells", row.cells, exact, 1.0 / 62f64.sqrt()).unwrap();
+            within("row cells", row.cells, exact, 3.0 / 62f64.sqrt()).unwrap();
         }
     }
 }
@@ -152,7 +152,7 @@ fn fed_records_name_their_cells_too() {
     })
     .collect();
     let d = d.fit_to_records(&records, 100).unwrap();
-    let mut run = AnalysisRun::new(&d, &AnalyzeOptions::default()).unwrap();
+    let mut run = AnalysisRun::new(&d, &crate::common::sketch()).unwrap();
     run.feed(&records).unwrap();
     let r = run.finish();
     assert_eq!(r.writes, 8);
@@ -160,7 +160,7 @@ fn fed_records_name_their_cells_too() {
     // Row 1: 1 cell; row 2: "open" keeps 2 of its 5 versions, "read" 1; row 3: 1.
     assert_eq!(r.cells, 5);
     // A fed record without the qualifier's field is refused, naming it.
-    let mut run = AnalysisRun::new(&d, &AnalyzeOptions::default()).unwrap();
+    let mut run = AnalysisRun::new(&d, &crate::common::sketch()).unwrap();
     let bad = serde_json::json!({"user": 1}).as_object().unwrap().clone();
     let e = run.feed(&[bad]).unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("records[0].event"), "{e}");

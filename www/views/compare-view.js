@@ -118,7 +118,7 @@ function figure(d, i) {
     'distinctRows',
     'Rows',
     num(d.distinctRows),
-    `distinct, from ${num(d.writes)} writes (±${fix(d.distinctRowsError * 100, 2)} %); ${num(d.cells)} cells kept.`,
+    `distinct, from ${num(d.writes)} writes (${d.distinctRowsError ? `estimate, ±${fix(d.distinctRowsError * 100, 2)} %, 99.7 % of estimates` : 'every row counted'}); ${num(d.cells)} cells kept.`,
   );
   const diag = d.diagnosis[0] ?? '';
   fig.append(

@@ -36,8 +36,10 @@ export function renderMetrics() {
     dl,
     'distinctRows',
     'Rows',
-    `${num(r.distinctRows)} distinct (±${fix(r.distinctRowsError * 100, 2)} %)`,
-    perRow >= 1.05
+    r.distinctRowsExact
+      ? `${num(r.distinctRows)} distinct (every row counted)`
+      : `about ${num(r.distinctRows)} distinct (±${fix(r.distinctRowsError * 100, 2)} %: 3 standard errors, 99.7 % of estimates)`,
+    r.writesShareRows
       ? `${fix(perRow, 1)} writes per row: writes share rows (the row key repeats), so rows grow wide or take versions.`
       : 'about one row per write: every write makes a row of its own.',
   );
@@ -179,7 +181,7 @@ export function renderLargestRows() {
   }
   const of = r.distinctRowsExact
     ? `${num(r.distinctRows)} rows`
-    : `about ${num(r.distinctRows)} rows (±${fix(r.distinctRowsError * 100, 2)} %)`;
+    : `about ${num(r.distinctRows)} rows (±${fix(r.distinctRowsError * 100, 2)} %, 99.7 % of estimates)`;
   box.replaceChildren(
     t,
     el(

@@ -81,7 +81,7 @@ impl Analyzer {
             distinct_rows_error: if counted {
                 0.0
             } else {
-                rows::relative_error(rows::TABLE_PRECISION)
+                rows::relative_bound(rows::TABLE_PRECISION)
             },
             distinct_rows_exact: counted,
             writes_share_rows: distinct_rows > 0
@@ -116,7 +116,7 @@ impl Analyzer {
     /// else its sketch's estimate, with the sketch's error.
     fn region_reports(&self, exact_regions: Option<&[u64]>) -> (Vec<u64>, Vec<RegionReport>) {
         let counted = exact_regions.is_some();
-        let region_error = rows::relative_error(rows::REGION_PRECISION);
+        let region_error = rows::relative_bound(rows::REGION_PRECISION);
         let mut cells = Vec::with_capacity(self.regions.len().saturating_mul(self.windows));
         let mut regions = Vec::with_capacity(self.regions.len());
         for (i, r) in self.regions.iter().enumerate() {

@@ -34,6 +34,17 @@ pub(crate) fn relative_error(precision: u8) -> f64 {
     1.04 / libm::sqrt(f64::from(1u32 << precision))
 }
 
+/// Standard errors in the bound a reported estimate carries: 99.7 % of HyperLogLog's estimates
+/// fall within three (its error is close to normal at these register counts), so the bound
+/// printed beside a figure holds, where one standard error is missed a third of the time.
+pub(crate) const BOUND_ERRORS: f64 = 3.0;
+
+/// The relative bound of a distinct count estimated with `2^precision` registers:
+/// [`BOUND_ERRORS`] × `1.04 / √m` (2.4 % for the table, 19.5 % for a region).
+pub(crate) fn relative_bound(precision: u8) -> f64 {
+    BOUND_ERRORS * relative_error(precision)
+}
+
 /// The register a hash picks and the rank it offers it.
 #[inline(always)]
 fn hll_slot(registers: usize, hash: u64) -> (usize, u8) {
