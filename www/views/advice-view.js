@@ -51,10 +51,20 @@ function stop(text) {
   running = null;
   stopping?.abort();
   stopping = null;
+  // a disabled button drops the focus to <body>: the keyboard stays on the advisor's controls
+  const held = document.activeElement === $('advice-cancel');
   $('advice-cancel').disabled = true;
   $('advice-run').disabled = false;
+  if (held) $('advice-run').focus();
   $('advice-status').textContent = text;
 }
+
+/** Is the keyboard on the advisor's run (its Advise or Cancel button), or nowhere (<body>, where a
+ * disabled button leaves it)? Then the answer, when it comes, takes the focus. */
+const focusOnRun = () => {
+  const a = document.activeElement;
+  return !a || a === document.body || a === $('advice-run') || a === $('advice-cancel');
+};
 
 const optionControls = () => [$('advice-servers'), $('advice-records')];
 
@@ -76,8 +86,11 @@ async function runAdvice() {
   signal.addEventListener('abort', () => {
     for (const w of pool) w.end();
   });
+  const pressed = document.activeElement === $('advice-run');
   $('advice-run').disabled = true;
   $('advice-cancel').disabled = false;
+  // (the pressed button, disabled, would drop the focus to <body>)
+  if (pressed) $('advice-cancel').focus();
   const progress = $('advice-progress');
   progress.value = 0;
   $('advice-status').textContent = 'Making the candidates…';
@@ -120,16 +133,26 @@ async function runAdvice() {
     advice = a;
     advisedOn = running;
     chosen = a.recommended.index;
+    const focus = focusOnRun();
     stop(
       `${total} candidates × ${num(a.records)} ${rowsRun ? `rows of ${rowsRun.file.name}` : 'records'} in ${fix(seconds, 1)} s on ${n} workers (${num(Math.round((total * a.records) / seconds))} records/s).`,
     );
     renderAdvice();
+    // the answer: its first line (the recommendation) takes the focus, and is read out
+    if (focus) $('advice-answer')?.focus();
   } catch (e) {
     if (id !== runId) return;
+    const focus = focusOnRun();
     stop('');
     // an option out of range: the engine's error at its control too
     markOptionError(e, ...optionControls());
-    $('advice').replaceChildren(el('p', `The advisor could not run: ${e.reason ?? e.message}`, { class: 'error' }));
+    const error = el('p', `The advisor could not run: ${e.reason ?? e.message}`, {
+      class: 'error',
+      id: 'advice-answer',
+      tabindex: '-1',
+    });
+    $('advice').replaceChildren(error);
+    if (focus) error.focus();
   }
 }
 
@@ -221,6 +244,7 @@ function scatter(a) {
       c.index === 0 ? 'current' : '',
       c.index === a.recommended.index ? 'recommended' : '',
       c.index === chosen ? 'chosen' : '',
+      onShow(c) ? 'on-show' : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -230,7 +254,7 @@ function scatter(a) {
       role: 'button',
       'data-index': c.index,
       'aria-pressed': String(c.index === chosen),
-      'aria-label': `${c.label}: hotspot ${fix(c.metrics.hotspotFactor)}, read cost ${num(c.metrics.readCost)}, key ${fix(c.metrics.keyBytes, 1)} bytes${c.pareto ? ', on the Pareto front' : ''}${c.index === 0 ? ', the design advised on' : ''}${c.index === a.recommended.index ? ', recommended' : ''}`,
+      'aria-label': `${c.label}: hotspot ${fix(c.metrics.hotspotFactor)}, read cost ${num(c.metrics.readCost)}, key ${fix(c.metrics.keyBytes, 1)} bytes${c.pareto ? ', on the Pareto front' : ''}${c.index === 0 ? ', the design advised on' : ''}${c.index === a.recommended.index ? ', recommended' : ''}${onShow(c) ? ', on show' : ''}`,
     });
     if (c.index === 0) g.append(svg('rect', { x: x - 7, y: y - 7, width: 14, height: 14, class: 'ring' }));
     if (c.index === a.recommended.index) g.append(svg('circle', { cx: x, cy: y, r: 10, class: 'ring' }));
@@ -276,13 +300,19 @@ function metricsList(mx) {
   return dl;
 }
 
+/** Is candidate `c` the design on show: the design advised on (index 0) while it is, or a
+ * candidate loaded from the advice? */
+const onShow = c => docText() === (c.index === 0 ? advisedOn.text : JSON.stringify(c.design));
+
 function detail(a) {
   const c = a.candidates.find(x => x.index === chosen) ?? a.candidates[0];
   const box = el('div', undefined, { class: 'advice-detail', id: 'advice-detail' });
+  const shown = onShow(c);
   const what = [
     c.index === 0 ? 'the design advised on' : '',
     c.index === a.recommended.index ? 'recommended' : '',
     c.pareto ? 'on the Pareto front' : '',
+    shown ? 'on show' : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -301,13 +331,24 @@ function detail(a) {
     // the advice stays with the candidate loaded from it
     advisedOn.loaded.set(JSON.stringify(c.design), c.label);
     hooks.load(c.design);
+    // the loaded design's results take the focus (the pressed button is drawn again, gone)
+    $('results-nav').scrollIntoView({ block: 'start' });
+    $('results-nav').focus({ preventScroll: true });
   };
-  const cmp = el('button', 'Compare with the current design', { type: 'button', id: 'advice-compare' });
-  cmp.onclick = () => hooks.compare([c.design], ['before', `advised: ${c.label}`]);
-  cmp.disabled = c.index === 0;
-  load.disabled = c.index === 0;
+  // compared with the design on show: the one advised on, or a candidate loaded from the advice
+  const loaded = advisedOn.loaded.get(docText());
+  const cmp = el('button', 'Compare with the design on show', { type: 'button', id: 'advice-compare' });
+  cmp.onclick = () =>
+    hooks.compare(
+      [c.design],
+      [loaded ? `after: ${loaded}` : 'before', c.index === 0 ? 'before' : `advised: ${c.label}`],
+    );
+  // never the design on show against itself, nor loaded again
+  cmp.disabled = shown;
+  load.disabled = shown || c.index === 0;
   bar.append(load, cmp);
   box.append(bar);
+  if (shown) box.append(el('p', 'This candidate is the design on show.', { class: 'muted', id: 'advice-on-show' }));
   return box;
 }
 
@@ -340,15 +381,18 @@ function capacityTable(cap) {
       tr.append(el('td', v));
     t.append(tr);
   }
+  // a phone's width scrolls the table in its box, not the page (focusable: the keyboard scrolls it)
+  const wide = el('div', undefined, { class: 'wide', tabindex: '0', role: 'region', 'aria-labelledby': 'capacity-h' });
+  wide.append(t);
   const box = el('div');
   box.append(
-    el('h4', 'Capacity and lifecycle'),
+    el('h4', 'Capacity and lifecycle', { id: 'capacity-h' }),
     el(
       'p',
       `${cap.servers} region server${cap.servers === 1 ? '' : 's'}, ${num(cap.recordBytes)} bytes a record, ${num(cap.writeRate)} records/s; the memstore holds about ${fix(cap.memstoreRegionsPerServer, 0)} written regions per server. Pre-split into ${num(cap.recommendedPresplit)} regions.`,
       { class: 'muted' },
     ),
-    t,
+    wide,
   );
   if (cap.cycle)
     box.append(
@@ -384,6 +428,9 @@ export function renderAdvice(focusChosen = false) {
   const a = advice;
   const text = docText();
   drawnFor = text;
+  // whose advice is on show: the design's own ('this'), the design before's with a candidate of
+  // it loaded ('before': its figures and recommendation are for that design), another's
+  box.dataset.advisedOn = !forDesign(text) ? 'other' : text === advisedOn.text ? 'this' : 'before';
   if (!forDesign(text)) {
     box.replaceChildren(
       el(
@@ -400,7 +447,8 @@ export function renderAdvice(focusChosen = false) {
     loaded
       ? `Advice for “${advisedOn.name}”; the design on show is its candidate “${loaded}”, loaded from here.`
       : `Advice for the design on show, “${advisedOn.name}”.`,
-    { class: 'muted', id: 'advice-for' },
+    // the design before's advice: said as a note, not in passing
+    { class: loaded ? 'note' : 'muted', id: 'advice-for' },
   );
   let before = null;
   if (loaded) {
@@ -417,9 +465,8 @@ export function renderAdvice(focusChosen = false) {
       a.recommended.index === 0
         ? 'Keep the design: no candidate does better on this workload.'
         : `Recommended: ${a.recommended.label}`,
-      {
-        class: 'diagnosis',
-      },
+      // the answer's first line: the focus goes there when the run ends (runAdvice)
+      { class: 'diagnosis', id: 'advice-answer', tabindex: '-1' },
     ),
   );
   const why = el('ul');
@@ -428,7 +475,7 @@ export function renderAdvice(focusChosen = false) {
   for (const f of a.inputFlags) rec.append(el('p', f, { class: 'note' }));
   const legend = el(
     'p',
-    `${a.candidates.length} candidates, each on ${num(a.records)} ${advisedOn?.rows ? `rows of ${advisedOn.rows}` : 'records'}; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the design advised on; ring: the recommendation. Choose a point for its design.`,
+    `${a.candidates.length} candidates, each on ${num(a.records)} ${advisedOn?.rows ? `rows of ${advisedOn.rows}` : 'records'}; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the design advised on; ring: the recommendation${loaded ? '; dark: the candidate on show' : ''}. Choose a point for its design.`,
     { class: 'muted' },
   );
   const plotWrap = el('div', undefined, { class: 'advice-grid' });
