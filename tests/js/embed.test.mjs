@@ -40,14 +40,24 @@ const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <rowkey-lab id="inline" view="metrics" design='${JSON.stringify(TIME_FIRST)}'></rowkey-lab>
 </body></html>`;
 
+// The README's example: a heatmap of the documented height, in a narrow column.
+const HOST_420 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docs host</title>
+<link rel="icon" href="data:,">
+<script type="module" src="/rowkey-lab-element.js"></script>
+<style>body{font:16px system-ui;margin:1rem;max-width:760px}</style></head><body>
+<p>The telecom design's heatmap:</p>
+<rowkey-lab preset="seed000-telecom" view="heatmap" height="420"></rowkey-lab>
+</body></html>`;
+
 let server, url, browser;
 before(async () => {
   if (SKIP) return;
   const files = sirv(builtPage(), { dev: true }); // the page as users get it (dist/www), next to a host page
   server = createServer((req, res) => {
-    if (new URL(req.url, 'http://x').pathname === '/host.html') {
+    const host = { '/host.html': HOST, '/host-420.html': HOST_420 }[new URL(req.url, 'http://x').pathname];
+    if (host) {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(HOST);
+      res.end(host);
       return;
     }
     files(req, res, () => {
@@ -205,5 +215,75 @@ test('single-file build from file:// renders a preset with no network request', 
   assert.deepEqual(network, []);
   assert.deepEqual(problems, []);
   console.log(`# single file: ${(statSync(out).size / 1024).toFixed(1)} KB`);
+  await page.close();
+});
+
+/** An embedded heatmap view as drawn in its frame: the frame's height, the document's, where the
+ * map ends, and every control, heading or legend drawn beside the map. */
+const heatmapView = frame =>
+  frame.evaluate(() => {
+    const drawn = e => e.checkVisibility() && e.getBoundingClientRect().height > 0;
+    return {
+      frame: window.innerHeight,
+      page: document.documentElement.scrollHeight,
+      mapBottom: Math.ceil(document.getElementById('heatmap').getBoundingClientRect().bottom),
+      mapHeight: document.getElementById('heatmap').getBoundingClientRect().height,
+      extras: [
+        ...document.querySelectorAll(
+          '.heatbar select, .heatbar input, .heatbar button, #heat-legend, #heat-table-box, #results-nav, #lab > p:not(#embed-caption), #heat-h',
+        ),
+      ]
+        .filter(drawn)
+        .map(e => e.id || e.tagName.toLowerCase()),
+    };
+  });
+
+test('the README\'s <rowkey-lab view="heatmap" height="420">: the view fits the frame, only the map drawn', {
+  skip: SKIP,
+}, async () => {
+  for (const width of [800, 390]) {
+    const { page, problems, foreign } = await openPage(browser, url, { width, height: 700 });
+    await page.goto(`${url}host-420.html`);
+    await page.waitForFunction(
+      () => document.querySelector('rowkey-lab')?.frame?.contentDocument?.querySelector('#lab[data-run="done"]'),
+      null,
+      { timeout: 60000 },
+    );
+    const frame = await frameOf(page);
+    // (the map drawn again once the text around it is laid out)
+    await frame.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight);
+    const v = await heatmapView(frame);
+    assert.equal(v.frame, 420, JSON.stringify(v));
+    assert.ok(v.page <= 420 && v.mapBottom <= 420, `clipped: ${JSON.stringify(v)}`);
+    assert.ok(v.mapHeight >= 80, `map ${v.mapHeight} px`);
+    assert.deepEqual(v.extras, [], 'drawn beside the map');
+    // its colour scale and caption stay
+    assert.ok(await visible(frame, '#heat-scale'));
+    assert.ok(await visible(frame, '#embed-caption'));
+    await shot(page, `embed-element-420-${width}`);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(foreign, []);
+    await page.close();
+  }
+});
+
+test('iframe mode in a 420 px frame: embed=1&view=heatmap fits it', { skip: SKIP }, async () => {
+  const { page, problems } = await openPage(browser, url, { width: 640, height: 420 });
+  await page.goto(`${url}index.html#v=1&p=${PRESET}&view=heatmap&embed=1`);
+  await page.waitForFunction(id => document.getElementById('preset').value === id, PRESET, { timeout: 60000 });
+  await done(page);
+  await page.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight);
+  const v = await heatmapView(page.mainFrame());
+  assert.ok(v.mapBottom <= 420, JSON.stringify(v));
+  assert.deepEqual(v.extras, []);
+  // a taller frame: a taller map
+  await page.setViewportSize({ width: 640, height: 600 });
+  await page.waitForFunction(
+    h => document.getElementById('heatmap').getBoundingClientRect().height > h + 100,
+    v.mapHeight,
+  );
+  await page.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight);
+  await shot(page, 'embed-iframe-heatmap-fit');
+  assert.deepEqual(problems, []);
   await page.close();
 });
