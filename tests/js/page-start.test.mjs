@@ -274,16 +274,18 @@ test('the heatmap for a screen reader and on a phone: a skip link first, each ca
   );
   assert.ok(rows[0].length <= 24, `${rows[0].length} columns`);
   await page.close();
-  // a phone: the diagnosis and the heatmap above the design, no sideways scroll
+  // a phone: the row key, then its diagnosis and heatmap, above the rest of the design; no
+  // sideways scroll
   const phone = await openPage(rig.browser, rig.server.url, { width: 390, height: 844 });
   await phone.page.goto(rig.server.url);
   await waitDone(phone.page);
-  const [heat, editor, wide] = await phone.page.evaluate(() => [
+  const [key, heat, editor, wide] = await phone.page.evaluate(() => [
+    document.querySelector('#key-label').getBoundingClientRect().top,
     document.querySelector('#heatmap').getBoundingClientRect().top,
-    document.querySelector('.editor').getBoundingClientRect().top,
+    document.querySelector('#design-forms').getBoundingClientRect().top,
     document.documentElement.scrollWidth - document.documentElement.clientWidth,
   ]);
-  assert.ok(heat < editor, `heatmap at ${heat}, design at ${editor}`);
+  assert.ok(key < heat && heat < editor, `key at ${key}, heatmap at ${heat}, the design's forms at ${editor}`);
   assert.equal(wide, 0);
   await shot(phone.page, 'start-phone');
   await phone.page.close();
