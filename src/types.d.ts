@@ -1089,13 +1089,19 @@ export interface AnalysisReport {
   /** `largestRows` are the truly largest rows with exact counts; else a sketch's estimates. */
   largestRowsExact: boolean;
   writesOutsideWindows: number; startTimeMs: number; windowMs: number;
-  windows: number; regions: RegionReport[]; servers: ServerReport[];
+  windows: number;
+  /** Writes per second over the run's time axis: the workload's rate, or your rows' own. */
+  writeRate: number; regions: RegionReport[]; servers: ServerReport[];
   /** Region × window writes. */
   matrix: Matrix;
   /** Key-space bucket × window writes. */
   grid: Matrix;
   gridBuckets: number; sample: KeySample; metrics: MatrixMetrics; gridMetrics: MatrixMetrics;
-  serverMetrics: LoadMetrics; splits: SplitEvent[]; splitLimitReached: boolean;
+  serverMetrics: LoadMetrics;
+  /** The split keys the table was created with, hex, in key order: the layout's pre-split as this
+   * run cut it (over your rows: their quantiles). What `create` and the SPLITS_FILE copy. */
+  presplitKeysHex: string[];
+  splits: SplitEvent[]; splitLimitReached: boolean;
   /** The verdict on how the writes spread, chosen once by the engine: the kind of `diagnosis[0]`. */
   spread: Spread;
   /** Plain-language findings, the verdict first: every view shows these as they are. */
@@ -1164,13 +1170,19 @@ export function layoutSplitKeys(doc: DesignInput): Uint8Array[];
 /** The HBase shell line `create 'table', 'family', SPLITS => [...]`; with `versions` other
  * than 1 (the design's `cells.versions`), the family as `{NAME => 'family', VERSIONS => n}`. */
 export function shellCreate(table: string, family: string, keys: readonly Bytes[], versions?: number | null): string;
-/** How many regions to create a table of this design with: a year of data at the design's
- * `maxFileSize` (10 GiB by default) on its servers, rounded up to a multiple of them (the
- * servers alone for a key led by time), and the pre-split of that count matching the key's
- * first segment (`presplit`, null when none does; a salt's own buckets decide its count). */
-export function planRegions(doc: DesignInput, keyBytes: number, regions: number, activeRegionsPerWindow: number): RegionPlan;
+/** How many regions to create a table of this design with: a year of data (at `writeRate`, the
+ * report's own, else the workload's; a Phoenix TTL applied) at the production region size (the
+ * table's `tableMaxFileSize`, else 10 GiB; never the in-run auto-split's) on its servers, rounded
+ * up to a multiple of them (the servers alone for a key led by time), and the pre-split of that
+ * count matching the key's first segment (`presplit`, null when none does; a salt's own buckets
+ * decide the count). */
+export function planRegions(doc: DesignInput, keyBytes: number, regions: number, activeRegionsPerWindow: number, writeRate?: number | null): RegionPlan;
 export interface RegionPlan {
+  /** Regions to create the table with: a salted key's buckets; else a year at the production
+   * region size (the table's MAX_FILESIZE, else 10 GiB), TTL applied, on the servers. */
   recommended: number;
+  /** The regions a year of data fills at the production region size. */
+  capacityRegions: number;
   servers: number;
   presplit: PreSplit | null;
   presplitRegions: number | null;

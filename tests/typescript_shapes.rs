@@ -238,6 +238,7 @@ fn every_preset_result_has_the_declared_shape() {
             key_bytes: 24.0,
             regions: 4,
             active_regions_per_window: 4.0,
+            write_rate: None,
         };
         each(
             "RegionPlan",

@@ -1,8 +1,11 @@
 //! How many regions a table of this design should be created with: the capacity arithmetic
 //! ([`capacity`]) on what one analysis measured (mean key bytes, regions, regions written per
-//! window), with the design's own split sizes and servers, and the pre-split of that count that
-//! matches the key's first segment, when one does. What the Splits view answers besides
-//! "which split keys".
+//! window, and the write rate: a user's rows' own over their span), at the production region
+//! size (the table's `MAX_FILESIZE` when the design sets one, else HBase's 10 GiB: never the
+//! small sizes an in-run auto-split is given to split a short workload), with the table's TTL
+//! (a Phoenix table's `TTL` option), on the design's servers; and the pre-split of that count
+//! that matches the key's first segment, when one does. A salt decides the count: one region
+//! per bucket. One answer, which the Splits view, the CLI and `create` all show.
 
 use serde::{Deserialize, Serialize};
 
@@ -20,16 +23,24 @@ pub struct RegionPlanInput {
     pub regions: usize,
     /// Regions written per time window, the mean.
     pub active_regions_per_window: f64,
+    /// Writes per second the run measured (the report's `writeRate`: a user's rows' own);
+    /// `None`: the workload's `writeRate`.
+    #[serde(default)]
+    pub write_rate: Option<f64>,
 }
 
 /// The answer: a region count, why, and the pre-split that makes it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RegionPlan {
-    /// Regions to create the table with: a year of data at the design's `maxFileSize` (10 GiB
-    /// by default), rounded up to a multiple of the servers; the servers alone for a key that
-    /// leads with time (one region takes the writes whatever the pre-split).
+    /// Regions to create the table with: a salted key's buckets (one region per bucket);
+    /// else a year of data at the production region size, rounded up to a multiple of the
+    /// servers; the servers alone for a key that leads with time (one region takes the writes
+    /// whatever the pre-split).
     pub recommended: u64,
+    /// The regions a year of data fills at the production region size (the capacity
+    /// arithmetic's count), which a salt's buckets may override.
+    pub capacity_regions: u64,
     /// Region servers (the design's `regionServers`, else 1).
     pub servers: u32,
     /// The pre-split of `recommended` regions that matches the key's first segment (salt
@@ -50,17 +61,19 @@ pub fn region_plan(design: &DesignDocument, measured: &RegionPlanInput) -> Regio
     let layout = design.regions.clone().unwrap_or_default();
     let servers = layout.region_servers.max(1);
     let mut opts = CapacityOptions::default();
-    if let Some(auto) = &layout.auto_split {
-        let c = &auto.config;
-        let max = c
-            .table_max_file_size
-            .filter(|&t| t > 0)
-            .unwrap_or(c.max_file_size);
-        opts.max_file_size = u64::try_from(max).unwrap_or(opts.max_file_size).max(1);
-        opts.memstore_flush_size = u64::try_from(c.memstore_flush_size)
-            .unwrap_or(opts.memstore_flush_size)
-            .max(1);
+    // The production region size: the table's own MAX_FILESIZE when the design sets it. The
+    // auto-split's `maxFileSize` and flush size are the in-run simulation's, scaled to split a
+    // workload of minutes (a 4 MiB region would make a year of data 86,768 regions).
+    if let Some(t) = layout
+        .auto_split
+        .as_ref()
+        .and_then(|a| a.config.table_max_file_size)
+        .filter(|&t| t > 0)
+    {
+        opts.max_file_size = u64::try_from(t).unwrap_or(opts.max_file_size).max(2);
     }
+    opts.write_rate = measured.write_rate.filter(|r| r.is_finite() && *r > 0.0);
+    opts.ttl_days = table_ttl_days(design);
     let m = Measured {
         key_bytes: measured.key_bytes,
         regions: measured.regions,
@@ -72,8 +85,8 @@ pub fn region_plan(design: &DesignDocument, measured: &RegionPlanInput) -> Regio
         r.presplit = PreSplit::None;
     }
     let cap = capacity(&bare, &m, &opts, servers);
-    let recommended = cap.recommended_presplit;
-    let presplit = u32::try_from(recommended)
+    let needed = cap.recommended_presplit;
+    let presplit = u32::try_from(needed)
         .ok()
         .filter(|&n| n > 1 && !cap.time_leading)
         .and_then(|n| {
@@ -84,14 +97,31 @@ pub fn region_plan(design: &DesignDocument, measured: &RegionPlanInput) -> Regio
                 .and_then(|s| super::candidates::matched_presplit(s, n))
         });
     let presplit_regions = presplit.as_ref().map(super::candidates::region_count);
+    let recommended = presplit_regions.map_or(needed, u64::from);
     let matches_design =
         u64::from(super::candidates::region_count(&layout.presplit)) == recommended;
     RegionPlan {
         recommended,
+        capacity_regions: needed,
         servers,
         presplit,
         presplit_regions,
         matches_design,
         capacity: cap,
     }
+}
+
+/// The table's TTL in days, where the design carries one: a Phoenix table's `TTL` option (in
+/// seconds, as HBase's column family attribute), `[family.]TTL=n`.
+fn table_ttl_days(design: &DesignDocument) -> Option<f64> {
+    design.phoenix.as_ref()?.options.iter().find_map(|o| {
+        let (name, value) = o.split_once('=')?;
+        let name = name.trim();
+        let name = name.rsplit_once('.').map_or(name, |(_, n)| n);
+        if !name.eq_ignore_ascii_case("TTL") {
+            return None;
+        }
+        let secs: f64 = value.trim().trim_matches('\'').parse().ok()?;
+        (secs.is_finite() && secs > 0.0).then_some(secs / 86_400.0)
+    })
 }

@@ -297,6 +297,11 @@ pub struct AnalysisReport {
     pub window_ms: i64,
     /// Number of windows.
     pub windows: usize,
+    /// Writes per second over the run's time axis (writes ÷ windows × window): the workload's
+    /// `writeRate`, or a user's rows' own rate over their span. What a region plan sizes a
+    /// year of this table by.
+    #[serde(default)]
+    pub write_rate: f64,
     /// The final regions in key order.
     pub regions: Vec<RegionReport>,
     /// The region servers.
@@ -315,6 +320,11 @@ pub struct AnalysisReport {
     pub grid_metrics: MatrixMetrics,
     /// Skew of the rows per server.
     pub server_metrics: LoadMetrics,
+    /// The split keys the table was created with, hex, in key order: the layout's pre-split
+    /// as this run cut it (a `sampleQuantiles` pre-split over a user's rows: their quantiles,
+    /// not a generated workload's). What `create` and the SPLITS_FILE copy for this report.
+    #[serde(default)]
+    pub presplit_keys_hex: Vec<String>,
     /// The splits, in time order.
     pub splits: Vec<SplitEvent>,
     /// True when auto-split stopped because the matrix would exceed [`MAX_CELLS`](super::MAX_CELLS).

@@ -136,8 +136,9 @@ pub fn advise_from(
 }
 
 /// How many regions to create a table of this design with, from what its analysis measured
-/// (`keyBytes`: the mean row key; `regions` at the end of the run; `activeRegionsPerWindow`):
-/// `{recommended, servers, presplit, presplitRegions, matchesDesign, capacity}`
+/// (`keyBytes`: the mean row key; `regions` at the end of the run; `activeRegionsPerWindow`;
+/// `writeRate`, the report's, else the workload's):
+/// `{recommended, capacityRegions, servers, presplit, presplitRegions, matchesDesign, capacity}`
 /// (src/advise/regions.rs). The speed build's and the npm package's: the page asks a worker
 /// on the speed build, so the first load does not carry the capacity arithmetic.
 #[wasm_bindgen(js_name = planRegions)]
@@ -146,6 +147,7 @@ pub fn plan_regions(
     key_bytes: JsValue,
     regions: JsValue,
     active_regions_per_window: JsValue,
+    write_rate: JsValue,
 ) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
     let number = |name: &str, v: &JsValue| match v.as_f64() {
@@ -156,6 +158,11 @@ pub fn plan_regions(
         key_bytes: number("keyBytes", &key_bytes)?,
         regions: int_arg("regions", &regions, 1, i64::from(u32::MAX))? as usize,
         active_regions_per_window: number("activeRegionsPerWindow", &active_regions_per_window)?,
+        write_rate: if write_rate.is_undefined() || write_rate.is_null() {
+            None
+        } else {
+            Some(number("writeRate", &write_rate)?)
+        },
     };
     to_js(&advise::region_plan(&doc, &measured))
 }

@@ -18,6 +18,7 @@ fn an_md5_hex_key_gets_a_year_of_regions_as_a_hex_string_split() {
         key_bytes: 24.0,
         regions: 16,
         active_regions_per_window: 16.0,
+        write_rate: None,
     };
     let year = 100.0 * 124.0 * YEAR_S; // 385,689,600,000 bytes
     let plan = region_plan(&doc, &measured);
@@ -35,15 +36,58 @@ fn an_md5_hex_key_gets_a_year_of_regions_as_a_hex_string_split() {
         .get_or_insert_with(Default::default)
         .region_servers = 5;
     assert_eq!(region_plan(&doc, &measured).recommended, 40);
-    // the design's own region size: 4 GiB regions hold a year in ceil(89.8) = 90
-    let doc = {
+    let with_split = |config: serde_json::Value| {
         let mut j = serde_json::to_value(&doc).unwrap_or_default();
-        j["regions"]["autoSplit"] = serde_json::json!({"config": {"maxFileSize": "4 GiB"}});
+        j["regions"]["autoSplit"] = serde_json::json!({ "config": config });
         rowkey_lab::design::DesignDocument::from_json(&j.to_string())
             .unwrap_or_else(|e| panic!("{e}"))
     };
+    // the in-run auto-split's sizes are the simulation's, scaled to split minutes of writes:
+    // never the production region size (a 4 MiB region made a year 86,768 regions)
+    let demo =
+        with_split(serde_json::json!({"maxFileSize": "4 MiB", "memstoreFlushSize": "1 MiB"}));
+    assert_eq!(region_plan(&demo, &measured).recommended, 40);
+    // the table's own MAX_FILESIZE is: 4 GiB regions hold a year in ceil(89.8) = 90
+    let table = with_split(serde_json::json!({"tableMaxFileSize": "4 GiB"}));
     assert_eq!((year / (4.0 * GIB)).ceil(), 90.0);
-    assert_eq!(region_plan(&doc, &measured).recommended, 90);
+    assert_eq!(region_plan(&table, &measured).recommended, 90);
+}
+
+#[test]
+fn the_rate_measured_and_a_phoenix_ttl_size_the_plan() {
+    // the rows' own rate (the report's writeRate) in place of the workload's 100 writes/s
+    let doc = preset("seed004-md5-prefix");
+    let measured = RegionPlanInput {
+        key_bytes: 24.0,
+        regions: 16,
+        active_regions_per_window: 16.0,
+        write_rate: Some(10.0),
+    };
+    let year = 10.0 * 124.0 * YEAR_S;
+    let plan = region_plan(&doc, &measured);
+    assert_eq!(plan.capacity.write_rate, 10.0);
+    assert_eq!(plan.recommended, (year / (10.0 * GIB)).ceil() as u64); // 4
+                                                                       // a Phoenix table's TTL (seconds, a table option) keeps 30 days + a major compaction's
+                                                                       // 7, not a year: at 1,000 writes/s of 124 bytes, 37 days are 396 GB, 37 regions of 10 GiB
+    let mut j = serde_json::to_value(&doc).unwrap_or_default();
+    j["phoenix"] = serde_json::json!({"table": "T", "options": ["TTL=2592000"]});
+    let ttl = rowkey_lab::design::DesignDocument::from_json(&j.to_string())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let fast = RegionPlanInput {
+        write_rate: Some(1000.0),
+        ..measured
+    };
+    let plan = region_plan(&ttl, &fast);
+    assert_eq!(plan.capacity.inputs.ttl_days, Some(30.0));
+    let kept = 1000.0 * 124.0 * 37.0 * 86_400.0;
+    assert_eq!(plan.recommended, (kept / (10.0 * GIB)).ceil() as u64);
+    let without = region_plan(&doc, &fast);
+    assert!(
+        without.recommended > 9 * plan.recommended,
+        "{} vs {}",
+        without.recommended,
+        plan.recommended
+    );
 }
 
 #[test]
@@ -52,13 +96,17 @@ fn a_salted_key_splits_at_its_buckets_and_a_time_first_key_gets_no_presplit() {
         key_bytes: 29.0,
         regions: 10,
         active_regions_per_window: 10.0,
+        write_rate: None,
     };
     let plan = region_plan(&preset("seed000-telecom"), &measured);
     // 10 writes a second of 29 + 100 bytes: 40,124,160,000 bytes a year, 3.7 regions of 10 GiB
     assert_eq!(
-        plan.recommended,
+        plan.capacity_regions,
         (10.0 * 129.0 * YEAR_S / (10.0 * GIB)).ceil() as u64
     );
+    // but the salt's 10 buckets decide: one answer, 10 regions, one per bucket (the page
+    // showed "How many regions: 4" beside "Use 10 regions")
+    assert_eq!(plan.recommended, 10);
     assert!(
         matches!(
             plan.presplit,

@@ -187,8 +187,8 @@ const handlers = {
   },
   /** How many regions to create the table with (src/advise/regions.rs): the speed build's
    * (null on the size build alone, as in the single-file page). */
-  planRegions: ({ doc, keyBytes, regions, activeRegionsPerWindow }) =>
-    E.planRegions ? E.planRegions(doc, keyBytes, regions, activeRegionsPerWindow) : null,
+  planRegions: ({ doc, keyBytes, regions, activeRegionsPerWindow, writeRate }) =>
+    E.planRegions ? E.planRegions(doc, keyBytes, regions, activeRegionsPerWindow, writeRate) : null,
   // a file of the user's rows: its columns, its profile, the design analyzed over it (the rows
   // build loaded and its readers started beforehand by warmRows)
   rowsColumns: rowsCall('rowsColumns'),

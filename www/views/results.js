@@ -321,7 +321,17 @@ export function renderSplits() {
       );
       return;
     }
-    const keys = wasm.layoutSplitKeys(state.doc);
+    // The split keys the report on show was cut at (over your rows: their quantiles), so the
+    // copied table is the one analysed; the layout's own before any run.
+    const keys = r ? r.presplitKeysHex.map(hexBytes) : wasm.layoutSplitKeys(state.doc);
+    const rows = state.rows?.step === 'done' && state.rows.result ? state.rows.name : null;
+    if (rows && keys.length && presplit?.kind === 'sampleQuantiles')
+      out.append(
+        el('p', `Split points from the rows of ${rows}: ${num(keys.length + 1)} regions, as the analysis above used.`, {
+          class: 'muted',
+          id: 'splits-from-rows',
+        }),
+      );
     if (!keys.length)
       out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
     else {
@@ -365,6 +375,8 @@ function regionPlanBox(r) {
     keyBytes: n > 0 ? r.sample.offsets[n] / n : 0,
     regions: r.regions.length,
     activeRegionsPerWindow: r.metrics.meanActiveRegions,
+    // the run's own rate: over your rows, theirs, not the generated workload's
+    writeRate: r.writeRate || null,
   };
   planned = { report: r, doc: state.doc, plan: null };
   const mine = planned;
@@ -384,7 +396,7 @@ function drawPlan(box, plan) {
       'p',
       plan.capacity.timeLeading
         ? `The key leads with a time or a sequence: one region takes the writes whatever the pre-split, so ${plan.servers === 1 ? 'one region' : `one region per server (${plan.servers})`} is as good as more. Fix the key first (Advice).`
-        : `A year of this workload is ${bytesText(year.keptBytes)} (${num(Math.round(plan.capacity.writeRate))} writes/s of ${num(plan.capacity.recordBytes)} bytes); at ${bytesText(plan.capacity.inputs.maxFileSize)} a region that is ${num(plan.recommended)} regions on ${plan.servers} server${plan.servers === 1 ? '' : 's'}, ${fix(plan.recommended / plan.servers, 1)} per server (HBase's guide: 20–200 per server).`,
+        : `A year of this workload is ${bytesText(year.keptBytes)} (${num(Math.round(plan.capacity.writeRate))} writes/s of ${num(plan.capacity.recordBytes)} bytes); at ${bytesText(plan.capacity.inputs.maxFileSize)} a region${plan.capacity.inputs.ttlDays ? ` and a TTL of ${fix(plan.capacity.inputs.ttlDays, 0)} days` : ''} that is ${num(plan.capacityRegions)} regions on ${plan.servers} server${plan.servers === 1 ? '' : 's'}, ${fix(plan.capacityRegions / plan.servers, 1)} per server (HBase's guide: 20–200 per server).`,
     ),
   );
   if (plan.presplit && !plan.matchesDesign) {
@@ -394,17 +406,17 @@ function drawPlan(box, plan) {
     });
     use.addEventListener('click', () => hooks.usePresplit(plan.presplit));
     box.append(use);
-    if (plan.presplitRegions !== plan.recommended)
-      box.append(
-        el(
-          'p',
-          `The key's salt has ${plan.presplitRegions} buckets: one region per bucket. More regions need more buckets.`,
-          { class: 'muted' },
-        ),
-      );
-  } else if (plan.matchesDesign)
-    box.append(el('p', 'The design is pre-split into that many already.', { class: 'muted' }));
-  else if (!plan.capacity.timeLeading)
+  }
+  if (plan.presplit?.kind === 'saltBuckets' && plan.capacityRegions !== plan.recommended)
+    box.append(
+      el(
+        'p',
+        `The key's salt has ${plan.presplitRegions} buckets: one region per bucket (a year fills ${num(plan.capacityRegions)} regions of that size; ${plan.capacityRegions > plan.recommended ? 'more regions need more buckets, or auto-split cuts the buckets' : 'fewer regions need fewer buckets'}).`,
+        { class: 'muted' },
+      ),
+    );
+  if (plan.matchesDesign) box.append(el('p', 'The design is pre-split into that many already.', { class: 'muted' }));
+  else if (!plan.presplit && !plan.capacity.timeLeading)
     box.append(
       el(
         'p',

@@ -93,6 +93,14 @@ impl Analyzer {
             start_time_ms: self.opts.start_time_ms,
             window_ms: self.opts.window_ms,
             windows,
+            write_rate: {
+                let seconds = windows as f64 * self.opts.window_ms as f64 / 1000.0;
+                if seconds > 0.0 {
+                    self.writes as f64 / seconds
+                } else {
+                    0.0
+                }
+            },
             regions,
             servers,
             matrix,
@@ -102,6 +110,7 @@ impl Analyzer {
             metrics: region_metrics,
             grid_metrics,
             server_metrics: metrics::load_metrics(&server_loads),
+            presplit_keys_hex: self.presplit_keys_hex(),
             splits: self.splits.clone(),
             split_limit_reached: self.split_limit_reached,
             spread: Default::default(),
@@ -202,6 +211,20 @@ impl Analyzer {
                     .map(|c| c.iter().map(|x| sat32(*x)).collect())
                     .unwrap_or_default(),
             })
+            .collect()
+    }
+
+    /// The split keys the run started from, hex: today's minus the ones its splits added.
+    fn presplit_keys_hex(&self) -> Vec<String> {
+        let added: std::collections::HashSet<&str> = self
+            .splits
+            .iter()
+            .map(|s| s.split_key_hex.as_str())
+            .collect();
+        self.split_keys
+            .iter()
+            .map(|k| to_hex(k))
+            .filter(|k| !added.contains(k.as_str()))
             .collect()
     }
 
