@@ -247,6 +247,22 @@ mod tests {
     }
 
     #[test]
+    fn splits_file_writes_a_keys_edge_spaces_as_x20() {
+        // The shell strips each SPLITS_FILE line (older versions): a leading or trailing space
+        // written raw would be lost; `\x20` is read back as the same byte by toBytesBinary.
+        let text = splits_file(&[b" b".to_vec(), b"a ".to_vec()]).unwrap();
+        assert_eq!(text, "\\x20b\na\\x20\n");
+        for (line, key) in text.lines().zip([&b" b"[..], b"a "]) {
+            assert_eq!(
+                line.trim(),
+                line,
+                "a line the shell's strip would change: {line:?}"
+            );
+            assert_eq!(crate::hbase::bytes::to_bytes_binary_str(line), key);
+        }
+    }
+
+    #[test]
     fn scan_of_a_salted_range() {
         assert_eq!(
             shell_scan("calls", b"\x01abc", b"\x01abd"),
