@@ -8,7 +8,9 @@
 
 Any object with ``__arrow_c_stream__`` is a source: a pyarrow Table or RecordBatchReader, a
 polars DataFrame, a DuckDB result; a pyarrow RecordBatch or a pandas DataFrame is wrapped in a
-Table. The engine works with the GIL released. Its errors are `RowkeyLabError`, with the
+Table; a Spark DataFrame is run where it lies by ``rowkey_lab.spark``. A design may be just a key
+(``{"v": 1, "key": "..."}``): its fields are declared from the rows' columns. The engine works
+with the GIL released. Its errors are `RowkeyLabError`, with the
 engine's ``kind`` and where (``path``, ``offset``, ``line``, ``column``).
 """
 
@@ -45,16 +47,19 @@ class Design:
 
     It is kept as its JSON text, so it pickles and ships to Spark executors as it is."""
 
-    __slots__ = ("json", "_inferred")
+    __slots__ = ("json", "_inferred", "_undeclared")
 
     def __init__(self, text: str):
-        _engine.check_design(text)
+        self._undeclared = tuple(_engine.check_design(text))
         self.json = text
 
     @classmethod
     def from_json(cls, doc: "str | bytes | Mapping[str, Any]") -> "Design":
         """A design from JSON text or a dict; a `RowkeyLabError` at its JSON path when the
-        engine does not read it."""
+        engine does not read it. A design may be just a key (``{"v": 1, "key": "..."}``, no
+        ``fields``), as the CLI and npm take it: ``undeclared`` lists the fields its key reads,
+        and each function that takes rows declares them from the rows' columns (the rule of
+        ``from_rows``) and checks the design then."""
         if isinstance(doc, bytes):
             doc = doc.decode("utf-8")
         if not isinstance(doc, str):
@@ -70,16 +75,24 @@ class Design:
         map: Optional[Mapping[str, str]] = None,
     ) -> "Design":
         """A design that may be just a key (``{"v": 1, "key": "..."}``), its fields declared from
-        ``data``'s columns (a pyarrow Table, RecordBatch or Schema; anything with ``.schema`` or
-        ``__arrow_c_schema__``) as ``rowkey-lab analyze --records`` declares them: a time
-        segment's field a timestamp, ``dec``/``long``/``int``/``short``'s a long, else the
-        column's own type. ``design.inferred`` lists them, each with why."""
+        ``data``'s columns (a pyarrow Table, RecordBatch or Schema; a Spark DataFrame, by its
+        schema alone; anything with ``.schema`` or ``__arrow_c_schema__``) as ``rowkey-lab
+        analyze --records`` declares them: a time segment's field a timestamp,
+        ``dec``/``long``/``int``/``short``'s a long, else the column's own type.
+        ``design.inferred`` lists them, each with why."""
+        if isinstance(doc, Design):
+            doc = doc.json
         if isinstance(doc, bytes):
             doc = doc.decode("utf-8")
         if not isinstance(doc, str):
             doc = json.dumps(doc)
-        s = getattr(data, "schema", None)
-        schema = s if hasattr(s, "__arrow_c_schema__") else data
+        if _is_spark(data):
+            from .spark import _arrow_schema, _large
+
+            schema = _arrow_schema(data, _large(data))
+        else:
+            s = getattr(data, "schema", None)
+            schema = s if hasattr(s, "__arrow_c_schema__") else data
         text, inferred = _engine.declare_fields(doc, schema, _rows(None, map, None, None))
         d = cls(text)
         object.__setattr__(d, "_inferred", json.loads(inferred))
@@ -89,6 +102,13 @@ class Design:
     def inferred(self) -> list:
         """The fields ``from_rows`` declared from the data: ``[{field, column, type, basis}]``."""
         return getattr(self, "_inferred", [])
+
+    @property
+    def undeclared(self) -> list:
+        """The fields the key of a design that is just a key reads (none for a design that
+        declares its fields): declared from the rows' columns where rows are taken, or by
+        ``from_rows``."""
+        return list(self._undeclared)
 
     @classmethod
     def from_sql(cls, sql: str) -> "Design":
@@ -112,6 +132,11 @@ class Design:
 
 def _design(design: "Design | str | Mapping[str, Any]") -> str:
     return design.json if isinstance(design, Design) else Design.from_json(design).json
+
+
+def _is_spark(data: Any) -> bool:
+    """A Spark DataFrame (classic or Spark Connect)."""
+    return type(data).__module__.startswith("pyspark.") and hasattr(data, "mapInArrow")
 
 
 def _source(data: Any) -> Any:
@@ -163,7 +188,13 @@ def encode(
 ) -> pa.Array:
     """Every row's key, byte for byte as HBase (or Phoenix) stores it, in the rows' order:
     a ``pa.binary()`` array (``pa.large_binary()`` past 2 GiB of keys). ``nulls="skip"``
-    leaves out rows with a null in a key field."""
+    leaves out rows with a null in a key field. A Spark DataFrame is encoded on the executors
+    (``rowkey_lab.spark.encode_df``) and its keys alone collected, in its partitions' order."""
+    if _is_spark(data):
+        from .spark import encode_df
+
+        keyed = encode_df(data, design, column="rowkey", map=map, nulls=nulls, epoch=epoch)
+        return keyed.select("rowkey").toArrow().column(0).combine_chunks()
     keys, offsets = _engine.encode(_design(design), _source(data), _rows(None, map, nulls, epoch))
     return _key_array(keys, offsets)
 
@@ -195,7 +226,14 @@ def analyze(
     --json`` prints: regions, the region × time matrix, hotspots, largest rows, read plans,
     and ``rows`` (what reading found). ``time``: the column of each row's write time (else
     row n is written at the workload's clock). A stream is read once and held for the
-    analysis's two passes."""
+    analysis's two passes. A Spark DataFrame is analyzed where it lies
+    (``rowkey_lab.spark.analyze_df``: the same report)."""
+    if _is_spark(data):
+        from .spark import analyze_df
+
+        return analyze_df(
+            data, design, time, map=map, nulls=nulls, epoch=epoch, windows=windows, options=options
+        )
     text = _engine.analyze(
         _design(design), _source(data), _options(windows, options), _rows(time, map, nulls, epoch)
     )
@@ -216,7 +254,12 @@ def split_points(
     equal rows (``by="rows"``) or equal bytes (``by="bytes"``: each row weighs its key's length
     and the design's ``workload.valueSize``, as the report counts a write's bytes), from every
     row's key sorted (exact), with HBase's rules for split keys (no empty key, no repeat: rows
-    with few distinct keys may give fewer)."""
+    with few distinct keys may give fewer). A Spark DataFrame is cut from Spark's sort of its
+    keys (``rowkey_lab.spark.split_points_df``: the same keys)."""
+    if _is_spark(data):
+        from .spark import split_points_df
+
+        return split_points_df(data, design, regions, by, map=map, nulls=nulls, epoch=epoch)
     rows = _rows(None, map, nulls, epoch)
     if by == "rows":
         return _engine.split_points(_design(design), _source(data), regions, rows)
@@ -242,8 +285,10 @@ def to_string_binary(key: bytes) -> str:
 
 
 def splits_file(keys: Iterable[bytes]) -> str:
-    """The SPLITS_FILE text of split keys (one ``toStringBinary`` line each)."""
-    return "".join(to_string_binary(k) + "\n" for k in keys)
+    """The SPLITS_FILE text of split keys, as ``rowkey-lab splits`` writes it (the engine's one
+    writer): one ``toStringBinary`` line each, a leading or trailing space as ``\\x20`` (the
+    HBase shell strips each line it reads)."""
+    return _engine.splits_file([bytes(k) for k in keys])
 
 
 def create_statement(table: str, keys: Iterable[bytes], family: str = "cf") -> str:

@@ -33,6 +33,18 @@ from typing import Any, Mapping, Optional
 from . import _design, _engine, _key_array, _options, _rows
 
 
+def _declared(df, design: Any, map: Optional[Mapping[str, str]]) -> str:
+    """The design's JSON text, a design that is just a key with its fields declared from
+    ``df``'s columns on the driver (``rk.Design.from_rows``'s rule, over the Arrow schema Spark
+    hands the rows over with), so that every executor reads one design."""
+    from . import Design
+
+    d = _design(design)
+    if _engine.check_design(d):
+        d = Design.from_rows(d, _arrow_schema(df, _large(df)), map=map).json
+    return d
+
+
 def _needed(df, design_json: str, map: Optional[Mapping[str, str]], time: Optional[str]) -> list:
     """The DataFrame's columns the design reads (its fields, mapped) and the time column: the
     only ones sent to Python."""
@@ -239,7 +251,7 @@ def encode_df(
 
     if nulls not in (None, "error", "skip"):
         raise ValueError(f'encode_df: nulls="{nulls}"; expected "error" or "skip"')
-    d = _design(design)
+    d = _declared(df, design, map)
     rows = _rows(None, map, nulls, epoch)
     schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
     large = _large(df)
@@ -303,7 +315,7 @@ def analyze_df(
     a million keys past that many rows) and reports over those regions; sketch mode refuses it."""
     if mode not in ("sketch", "exact"):
         raise ValueError(f'analyze_df: mode="{mode}"; expected "sketch" or "exact"')
-    d = _design(design)
+    d = _declared(df, design, map)
     if mode == "exact":
         _engine.check_recount(d)
         regions = _cut_at_the_rows(d)
@@ -419,7 +431,7 @@ def split_points_df(
     with HBase's rules for split keys — the keys ``rk.split_points`` gives on the same rows."""
     if by not in ("rows", "bytes"):
         raise ValueError(f'split_points_df: by="{by}"; expected "rows" or "bytes"')
-    d = _design(design)
+    d = _declared(df, design, map)
     rows = _rows(None, map, nulls, epoch)
     src = df.select(*_needed(df, d, map, None))
     large = _large(df)

@@ -27,8 +27,11 @@ create_exception!(
     "An error from the rowkey-lab engine: `.kind` (e.g. \"parse\", \"invalid\"), `.path` (a JSON path, column or argument), `.offset`, `.line`, `.column` (None where not known)."
 );
 
-/// The engine's error as a Python `RowkeyLabError` with its kind and location as attributes.
+/// The engine's error as a Python `RowkeyLabError` with its kind and location as attributes,
+/// worded for Python ([`python_words`]).
 pub(crate) fn py_error(py: Python<'_>, e: &Error) -> PyErr {
+    let mut e = e.clone();
+    e.message = python_words(&e.message);
     let err = RowkeyLabError::new_err(e.to_string());
     let v = err.value(py);
     let loc = &e.location;
@@ -43,6 +46,44 @@ pub(crate) fn py_error(py: Python<'_>, e: &Error) -> PyErr {
     err
 }
 
+/// The CLI's options an engine message may name, and the Python argument that says the same.
+const FLAGS: &[(&str, &str)] = &[
+    ("--records", "data"),
+    ("--time", "time="),
+    ("--nulls", "nulls="),
+    ("--epoch", "epoch="),
+    ("--regions", "regions="),
+    ("--windows", "windows="),
+];
+
+/// An engine message in the words of the Python package: the rows are its `data` argument (not
+/// a file the CLI reads), and an option of the CLI or npm (`--map f=COLUMN`, `--time`,
+/// `nulls: skip`, ...) is the package's keyword argument (`map={"f": "COLUMN"}`, `time=`,
+/// `nulls="skip"`). The engine's messages stay the CLI's and npm's; this is the one place the
+/// package rewords them.
+pub(crate) fn python_words(message: &str) -> String {
+    let mut out = message
+        .replace(" in the file (it has ", " in the data (it has ")
+        .replace("`nulls: skip`", "nulls=\"skip\"")
+        .replace("(--map)", "(map=)");
+    // `--map FIELD=COLUMN`: the keyword argument's dict.
+    while let Some(at) = out.find("--map ") {
+        let rest = &out[at + "--map ".len()..];
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == ')')
+            .unwrap_or(rest.len());
+        let arg = match rest[..end].split_once('=') {
+            Some((field, column)) => format!("map={{{field:?}: {column:?}}}"),
+            None => "map=".to_string(),
+        };
+        out = format!("{}{arg}{}", &out[..at], &rest[end..]);
+    }
+    for (flag, arg) in FLAGS {
+        out = out.replace(flag, arg);
+    }
+    out
+}
+
 /// An engine result as a Python result.
 pub(crate) fn core<T>(py: Python<'_>, r: Result<T, Error>) -> PyResult<T> {
     r.map_err(|e| py_error(py, &e))
@@ -53,29 +94,51 @@ pub(crate) fn design(py: Python<'_>, text: &str) -> PyResult<DesignDocument> {
     core(py, DesignDocument::from_json(text))
 }
 
-/// Options as JSON text (`None`: the defaults), refused by name when they do not read.
+/// Options as JSON text (`None`: the defaults; the package writes them from its keyword
+/// arguments), refused by name when they do not read: the keyword argument whose value does not
+/// read (`nulls`, `epoch`, `windows`, ...; a member of `options={...}` as `options`), not the
+/// JSON text the package wrote.
 fn options<T: serde::de::DeserializeOwned + Default>(
     py: Python<'_>,
     name: &str,
     text: Option<&str>,
 ) -> PyResult<T> {
-    match text {
-        None => Ok(T::default()),
-        Some(t) => serde_json::from_str(t).map_err(|e| {
-            py_error(
-                py,
-                &Error::new(ErrorKind::IllegalArgument, format!("{name}: {e}")).at_path(name),
-            )
-        }),
-    }
+    let Some(t) = text else {
+        return Ok(T::default());
+    };
+    serde_json::from_str(t).map_err(|e| {
+        // The first member that does not read on its own names the argument.
+        let members = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t);
+        let bad = members.ok().and_then(|m| {
+            m.into_iter().find_map(|(k, v)| {
+                let one = serde_json::Value::Object([(k.clone(), v)].into_iter().collect());
+                serde_json::from_value::<T>(one).err().map(|e| (k, e))
+            })
+        });
+        let (path, why) = match bad {
+            Some((k, e)) => {
+                let keyword = matches!(
+                    (name, k.as_str()),
+                    ("rows", "time" | "map" | "nulls" | "epoch") | ("options", "windows")
+                );
+                (if keyword { k } else { name.to_string() }, e.to_string())
+            }
+            None => (name.to_string(), e.to_string()),
+        };
+        py_error(py, &Error::arg(&path, why))
+    })
 }
 
 pub(crate) fn analyze_options(py: Python<'_>, text: Option<&str>) -> PyResult<AnalyzeOptions> {
     options(py, "options", text)
 }
 
+/// The rows options; the rows are named `data` in messages, the package's argument (the engine
+/// names them by their file, `rows` without one).
 pub(crate) fn rows_options(py: Python<'_>, text: Option<&str>) -> PyResult<RowsOptions> {
-    options(py, "rows", text)
+    let mut rows: RowsOptions = options(py, "rows", text)?;
+    rows.name.get_or_insert_with(|| "data".into());
+    Ok(rows)
 }
 
 const STREAM: &CStr = c"arrow_array_stream";
@@ -150,11 +213,55 @@ pub(crate) fn stream(
         .map_err(|e| bad(format!("not a readable Arrow stream: {e}")))
 }
 
-/// `check_design(text)`: the document read and validated, as the engine's JSON text (a
-/// `RowkeyLabError` at its JSON path when it does not read).
+/// `check_design(text)`: for a design that is just a key (no fields), the fields its key reads:
+/// it is read, and validated once rows declare them, as the CLI and npm take it. Any other
+/// design is validated here (a key that reads a field the design does not declare is refused
+/// at that field: a typo, most likely; `Design.from_rows` declares such fields from a table),
+/// and none are listed. A `RowkeyLabError` at its JSON path when it does not read.
 #[pyfunction]
-fn check_design(py: Python<'_>, text: &str) -> PyResult<()> {
-    design(py, text).map(|_| ())
+fn check_design(py: Python<'_>, text: &str) -> PyResult<Vec<String>> {
+    let doc = core(py, DesignDocument::from_json_unchecked(text))?;
+    if doc.fields.is_empty() {
+        let undeclared = rowkey_lab::rows::undeclared_fields(&doc);
+        if !undeclared.is_empty() {
+            return Ok(undeclared);
+        }
+    }
+    core(py, doc.validate_in(text))?;
+    Ok(Vec::new())
+}
+
+/// The design to read rows of `schema` with: a design that is just a key (no fields, as
+/// `check_design` lets through) has the fields its key reads declared from the columns first
+/// (`Design.from_rows`'s rule, `analyze --records`'s), then every design is validated.
+pub(crate) fn design_for(
+    py: Python<'_>,
+    text: &str,
+    schema: &arrow_schema::Schema,
+    rows: &RowsOptions,
+) -> PyResult<DesignDocument> {
+    let doc = core(py, DesignDocument::from_json_unchecked(text))?;
+    let doc = if !doc.fields.is_empty() || rowkey_lab::rows::undeclared_fields(&doc).is_empty() {
+        doc
+    } else {
+        let sample = rowkey_lab::rows::FileSample::Schema(schema);
+        core(py, rowkey_lab::rows::declare_from_file(doc, rows, sample))?.0
+    };
+    core(py, doc.validate_in(text))?;
+    Ok(doc)
+}
+
+/// [`design_for`] the schema of `batches` (never empty: [`batches`] gives one batch at least).
+pub(crate) fn design_of(
+    py: Python<'_>,
+    text: &str,
+    batches: &[RecordBatch],
+    rows: &RowsOptions,
+) -> PyResult<DesignDocument> {
+    match batches.first() {
+        Some(b) => design_for(py, text, &b.schema(), rows),
+        None => design(py, text),
+    }
 }
 
 const SCHEMA: &CStr = c"arrow_schema";
@@ -224,9 +331,9 @@ fn encode<'py>(
     source: &Bound<'py, PyAny>,
     rows_json: Option<&str>,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let doc = design(py, design_json)?;
     let rows = rows_options(py, rows_json)?;
     let batches = batches(py, source)?;
+    let doc = design_of(py, design_json, &batches, &rows)?;
     let (keys, offsets, _) = core(
         py,
         py.detach(|| engine::encode_batches(&doc, &rows, &batches)),
@@ -249,9 +356,9 @@ fn encode_skipped<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    let doc = design(py, design_json)?;
     let rows = rows_options(py, rows_json)?;
     let batches = batches(py, source)?;
+    let doc = design_of(py, design_json, &batches, &rows)?;
     let (keys, offsets, skipped) = core(
         py,
         py.detach(|| engine::encode_batches_skipped(&doc, &rows, &batches)),
@@ -276,10 +383,10 @@ fn analyze(
     options_json: Option<&str>,
     rows_json: Option<&str>,
 ) -> PyResult<String> {
-    let doc = design(py, design_json)?;
     let opts = analyze_options(py, options_json)?;
     let rows = rows_options(py, rows_json)?;
     let batches = batches(py, source)?;
+    let doc = design_of(py, design_json, &batches, &rows)?;
     core(
         py,
         py.detach(|| {
@@ -348,9 +455,9 @@ fn cut<'py>(
     rows_json: Option<&str>,
     split: Splitter,
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
-    let doc = design(py, design_json)?;
     let rows = rows_options(py, rows_json)?;
     let batches = batches(py, source)?;
+    let doc = design_of(py, design_json, &batches, &rows)?;
     let keys = core(py, py.detach(|| split(&doc, &rows, &batches, regions)))?;
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
 }
@@ -552,10 +659,18 @@ fn each_key(
     Ok(())
 }
 
-/// `to_string_binary(key)`: HBase's `Bytes.toStringBinary`, the SPLITS_FILE line of a key.
+/// `to_string_binary(key)`: HBase's `Bytes.toStringBinary` of a key.
 #[pyfunction]
 fn to_string_binary(key: &[u8]) -> String {
     rowkey_lab::hbase::bytes::to_string_binary(key)
+}
+
+/// `splits_file(keys)`: the SPLITS_FILE text of split keys, the engine's (the CLI's `splits`
+/// writes the same): a key's leading and trailing spaces as `\x20`, which the shell's `strip`
+/// of each line keeps.
+#[pyfunction]
+fn splits_file(py: Python<'_>, keys: Vec<Vec<u8>>) -> PyResult<String> {
+    core(py, rowkey_lab::hbase::shell::splits_file(&keys))
 }
 
 /// The native module `rowkey_lab._engine`.
@@ -572,6 +687,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(split_points, m)?)?;
     m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;
+    m.add_function(wrap_pyfunction!(splits_file, m)?)?;
     m.add_function(wrap_pyfunction!(quantile_ranks, m)?)?;
     m.add_function(wrap_pyfunction!(split_points_by_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(key_bytes, m)?)?;

@@ -11,7 +11,10 @@ use rowkey_lab::analyze as engine;
 use rowkey_lab::error::{Error, ErrorKind};
 use rowkey_lab::rows::ScanSummary;
 
-use crate::{analyze_options, batches, core, design, report_text, rows_options, stream};
+use crate::{
+    analyze_options, batches, core, design, design_for, design_of, report_text, rows_options,
+    stream,
+};
 
 fn summary(py: Python<'_>, text: &str) -> PyResult<ScanSummary> {
     serde_json::from_str(text).map_err(|e| {
@@ -44,9 +47,9 @@ fn scan(
     source: &Bound<'_, PyAny>,
     rows_json: Option<&str>,
 ) -> PyResult<String> {
-    let doc = design(py, design_json)?;
     let rows = rows_options(py, rows_json)?;
     let batches = batches(py, source)?;
+    let doc = design_of(py, design_json, &batches, &rows)?;
     let s = core(
         py,
         py.detach(|| engine::scan_batches(&doc, &rows, &batches)),
@@ -83,12 +86,14 @@ impl Chunk {
         (options_json, rows_json): (Option<&str>, Option<&str>),
     ) -> PyResult<Chunk> {
         let reader = stream(py, source)?;
+        let schema = reader.schema();
+        let rows = rows_options(py, rows_json)?;
         Ok(Chunk {
-            doc: design(py, design_json)?,
+            doc: design_for(py, design_json, &schema, &rows)?,
             opts: analyze_options(py, options_json)?,
-            rows: rows_options(py, rows_json)?,
+            rows,
             table: summary(py, table_json)?,
-            schema: reader.schema(),
+            schema,
             reader,
         })
     }

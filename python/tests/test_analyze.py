@@ -161,3 +161,41 @@ def test_a_design_that_is_just_a_key_declares_its_fields_from_the_data(rows, fil
         rk.Design.from_rows({"v": 1, "key": "nope"}, rows)
     with pytest.raises(rk.RowkeyLabError, match="expected an Arrow schema"):
         rk.Design.from_rows({"v": 1, "key": "device"}, 42)
+
+
+def test_from_json_takes_a_design_that_is_just_a_key_as_the_cli_does(rows, files, cli):
+    # the CLI reads `{"v": 1, "key": ...}` and declares its fields from the rows it is given;
+    # so does the package, in every function that takes rows
+    key_only = {k: v for k, v in SALTED.items() if k != "fields"}
+    d = rk.Design.from_json(key_only)
+    assert d.undeclared == ["device", "seq"]
+    assert rk.Design.from_json(SALTED).undeclared == []
+    declared = rk.Design.from_rows(key_only, rows)
+    assert rk.encode(d, rows).equals(rk.encode(declared, rows))
+    assert rk.analyze(d, rows) == rk.analyze(declared, rows)
+    assert rk.split_points(d, rows, regions=8) == rk.split_points(declared, rows, regions=8)
+    assert rk.split_points(d, rows, 8, by="bytes") == rk.split_points(declared, rows, 8, by="bytes")
+    part = rk.partial(d, rows)
+    assert rk.merge([part]) == rk.analyze(d, rows)
+    assert rk.Design.from_rows(d, rows) == declared
+    (files / "key-only.json").write_text(json.dumps(key_only))
+    parquet = files / "rows.parquet"
+    want = json.loads(cli("analyze", files / "key-only.json", "--records", parquet, "--json"))
+    got = rk.analyze(rk.Design.from_json((files / "key-only.json").read_text()), pq.read_table(parquet))
+    assert _without_format(got)[0] == _without_format(want)[0]
+    # what the engine cannot read is still refused at once, where it is
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.Design.from_json({"v": 1, "key": 'device + "'})
+    assert e.value.kind == "parse" and e.value.path.startswith("/key")
+
+
+def test_splits_file_is_the_engines_edge_spaces_as_x20(files, cli):
+    # HBase's shell strips each SPLITS_FILE line: a split key's leading or trailing space is
+    # written `\x20`, by the one writer the CLI uses too
+    keys = [b" b", b"a "]
+    text = rk.splits_file(keys)
+    assert text == "\\x20b\na\\x20\n"
+    assert all(line == line.strip() for line in text.splitlines())
+    explicit = dict(SALTED, regions={"presplit": {"kind": "explicit", "encoding": "hex", "keys": [k.hex() for k in keys]}})
+    (files / "spaced.json").write_text(json.dumps(explicit))
+    assert cli("splits", files / "spaced.json") == text

@@ -57,3 +57,36 @@ def test_not_arrow_data_and_bad_options(rows):
         rk.split_points(SALTED, rows, regions=4, by="cells")
     with pytest.raises(rk.RowkeyLabError, match="no rows"):
         rk.analyze(SALTED, rows.slice(0, 0))
+
+
+def test_errors_are_worded_for_python_not_the_cli(rows):
+    # the engine's messages name the CLI's options (--map f=COLUMN) and npm's (`nulls: skip`);
+    # the package's name its own keyword arguments
+    key_only = {"v": 1, "key": 'device + "#" + str(seq)'}
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.encode(key_only, rows.drop_columns(["device"]))
+    assert 'map={"device": "COLUMN"}' in str(e.value) and "data has no column `device`" in str(e.value)
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.Design.from_rows(key_only, rows.set_column(0, "device", pa.array([[1]] * len(rows))))
+    assert "(map=)" in str(e.value)
+    with_null = rows.set_column(0, "device", pa.array([None] + rows["device"].to_pylist()[1:]))
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.encode(SALTED, with_null)
+    assert 'nulls="skip"' in str(e.value) and str(e.value).startswith("data: row 1, column `device`")
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.analyze(SALTED, rows, time="nope")
+    assert "no time column `nope` in the data" in str(e.value) and e.value.path == "time"
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.encode(SALTED, rows, nulls="sometimes")
+    assert e.value.path == "nulls" and str(e.value).startswith("nulls: unknown variant `sometimes`")
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.analyze(SALTED, rows, epoch="weeks")
+    assert e.value.path == "epoch" and "line 1" not in str(e.value)
+    for f in (
+        lambda: rk.encode(key_only, rows.drop_columns(["device"])),
+        lambda: rk.encode(SALTED, with_null),
+        lambda: rk.analyze(SALTED, rows, time="nope"),
+    ):
+        with pytest.raises(rk.RowkeyLabError) as e:
+            f()
+        assert "--" not in str(e.value) and "--" not in e.value.reason

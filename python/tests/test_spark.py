@@ -317,3 +317,26 @@ def test_analyze_df_past_the_cap_in_distinct_rows_is_the_one_pass_report_but_its
     got.pop("largestRows")
     want.pop("largestRows")
     assert got == want
+
+
+def test_the_packages_functions_take_a_spark_dataframe(df):
+    # rk.* where the README says a table goes: a Spark DataFrame is run by rowkey_lab.spark
+    # (its rows stay on the executors; encode collects the keys alone)
+    rows = _rows_of(df)
+    assert rk.encode(SALTED, df).equals(rk.encode(SALTED, rows))
+    assert rk.analyze(SALTED, df, time="ts") == rk.analyze(SALTED, rows, time="ts")
+    assert rk.split_points(SALTED, df, regions=8) == rk.split_points(SALTED, rows, regions=8)
+    assert rk.split_points(SALTED, df, 8, by="bytes") == rk.split_points(SALTED, rows, 8, by="bytes")
+    # from_rows reads the DataFrame's schema alone, as Spark hands its rows to Arrow
+    key_only = {k: v for k, v in SALTED.items() if k != "fields"}
+    assert rk.Design.from_rows(key_only, df) == rk.Design.from_rows(key_only, rows)
+
+
+def test_a_design_that_is_just_a_key_on_spark(df):
+    # declared once, on the driver, from the DataFrame's columns: every executor reads one design
+    key_only = rk.Design.from_json({k: v for k, v in SALTED.items() if k != "fields"})
+    rows = _rows_of(df)
+    assert analyze_df(df, key_only, time="ts") == rk.analyze(key_only, rows, time="ts")
+    assert split_points_df(df, key_only, regions=8) == rk.split_points(key_only, rows, regions=8)
+    out = _rows_of(encode_df(df, key_only))
+    assert out["rowkey"].combine_chunks().equals(rk.encode(SALTED, rows))
