@@ -117,6 +117,32 @@ impl DesignDocument {
         read::design(&n).map_err(|e| e.into_error(ErrorKind::Parse, text))
     }
 
+    /// The fields the key names that the document does not declare: a design that is just a
+    /// key leaves them to a file of rows, which declares them (`rows::declare_from_file`).
+    pub fn undeclared_key_fields(&self) -> Vec<String> {
+        fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::Object(m) => {
+                    if let Some(serde_json::Value::String(f)) = m.get("field") {
+                        if !out.contains(f) {
+                            out.push(f.clone());
+                        }
+                    }
+                    m.values().for_each(|x| walk(x, out));
+                }
+                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        walk(
+            &serde_json::to_value(&self.key).unwrap_or_default(),
+            &mut out,
+        );
+        out.retain(|f| !self.fields.iter().any(|d| &d.name == f));
+        out
+    }
+
     /// [`validate`](Self::validate), an error in a key given as text pointing at the segment
     /// in `text` (the document's JSON text).
     pub fn validate_in(&self, text: &str) -> Result<()> {

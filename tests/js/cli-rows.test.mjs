@@ -380,6 +380,33 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     });
   });
 
+  test("a design that is just a key on a table's regions (--regions): its fields still declared from the file", () => {
+    const { fields, ...keyOnly } = JSON.parse(readFileSync(DESIGN, 'utf8'));
+    const bare = path.join(dir, 'key-only-regions.json');
+    writeFileSync(bare, JSON.stringify(keyOnly));
+    // the table split at two tail numbers: three regions, the rows cut between them
+    const splits = path.join(dir, 'tail-splits.txt');
+    writeFileSync(splits, 'N3\nN6\n');
+    const args = ['--records', 'flights.csv', '--time', 'time_hour', '--nulls', 'skip', '--json'];
+    const got = run(['analyze', bare, '--regions', splits, ...args]);
+    assert.equal(got.status, 0, got.stderr);
+    const r = JSON.parse(got.stdout);
+    assert.deepEqual(
+      r.regions.map(g => g.startKey),
+      ['', 'N3', 'N6'],
+    );
+    assert.deepEqual(
+      r.rows.inferred.map(f => f.field),
+      ['tailnum', 'time_hour'],
+    );
+    // the declared design on the same regions gives the same regions' writes
+    const want = JSON.parse(run(['analyze', DESIGN, '--regions', splits, ...args]).stdout);
+    assert.deepEqual(
+      r.regions.map(g => g.writes),
+      want.regions.map(g => g.writes),
+    );
+  });
+
   test('advise --records FILE: every candidate on your rows, or a sample of them said as one', async () => {
     // a time-first key over a design that is just a key: its fields declared from the file
     const timeFirst = path.join(dir, 'time-first.json');
