@@ -271,36 +271,59 @@ fn moving_hotspot(r: &AnalysisReport) -> String {
     )
 }
 
-/// The busiest region named, with its share.
+/// The busiest region named, with its share of the whole run.
 fn busiest(r: &AnalysisReport) -> String {
     let m = &r.metrics.overall;
-    let name = m
-        .busiest_region
-        .and_then(|i| r.regions.get(i))
-        .map_or(String::new(), |g| {
+    let name = m.busiest_region.and_then(|i| r.regions.get(i)).map_or(
+        "the busiest region".to_string(),
+        |g| {
             if g.start_key.is_empty() {
-                format!(" (region {}, from the first row)", g.index)
+                format!("region {} (from the first row)", g.index)
             } else {
-                format!(" (region {}, from `{}`)", g.index, g.start_key)
+                format!("region {} (from `{}`)", g.index, g.start_key)
             }
-        });
+        },
+    );
     format!(
-        "the busiest region{name} takes {} x the mean load ({} % of all writes)",
+        "{name} takes {} x the mean load ({} % of all writes)",
         fixed(m.hotspot_factor, 1),
         fixed(m.busiest_share * 100.0, 0)
     )
 }
 
-/// The headline of one region hot over the run or in its windows.
+/// What a window's busiest region takes, with the parallelism of a window against the run's.
+fn window_hotspot(r: &AnalysisReport) -> String {
+    let m = &r.metrics;
+    format!(
+        "the busiest region of a {} window takes {} x the mean (up to {} x; effective \
+         parallelism {} per window against {} over the whole run)",
+        window_text(r.window_ms),
+        fixed(m.mean_hotspot_factor, 2),
+        fixed(m.max_hotspot_factor, 2),
+        fixed(m.mean_effective_parallelism, 1),
+        fixed(m.overall.effective_parallelism, 1),
+    )
+}
+
+/// The headline of one region hot over the run, or in its windows when the run's totals are
+/// not (the window's figure leads then: it is what the servers feel).
 fn hot_region(r: &AnalysisReport) -> String {
-    format!("a hot region: {}; {}", busiest(r), window_clause(r))
+    if r.metrics.overall.hotspot_factor >= HOTSPOT {
+        format!("a hot region: {}; {}", busiest(r), window_hotspot(r))
+    } else {
+        format!(
+            "a hot region at any one time: {}, while over the whole run {}",
+            window_hotspot(r),
+            busiest(r)
+        )
+    }
 }
 
 /// The headline of a spread neither even nor hot.
 fn uneven(r: &AnalysisReport) -> String {
     let m = &r.metrics;
     format!(
-        "writes are uneven: {}, effective parallelism {} of {} regions over the run and {} \
+        "writes are uneven: {}; effective parallelism {} of {} regions over the run and {} \
          per {} window",
         busiest(r),
         fixed(m.overall.effective_parallelism, 1),

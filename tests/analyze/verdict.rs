@@ -125,7 +125,7 @@ fn the_run_past_twice_the_mean_is_a_hot_region() {
     // Region 3 takes k times the others' writes in every window: hotspot 16k / (15 + k).
     let r = report(|_, g| if g == 3 { 300 } else { 100 }); // 48/18 = 2.67
     assert_eq!(r.spread, Spread::HotRegion, "{:?}", r.diagnosis);
-    assert!(head(&r).contains("region 3, from `0`"), "{}", head(&r));
+    assert!(head(&r).contains("region 3 (from `0`)"), "{}", head(&r));
     let r = report(|_, g| if g == 3 { 180 } else { 100 }); // 28.8/16.8 = 1.71
     assert_eq!(r.spread, Spread::Uneven, "{:?}", r.diagnosis);
     let r = report(|_, g| if g == 3 { 140 } else { 100 }); // 22.4/16.4 = 1.37
