@@ -9,10 +9,27 @@
 # runs it beside the lints and tests); `--lint`: only the binding crate's format and clippy (run
 # there too, so that its check of arrow-rs and pyo3 is not on the run's path);
 # `--built`: only the tests, the wheel installed by `--build`.
+# `--wheel`: only the wheel users install (README.md, python/README.md): the release profile,
+# into python/target/wheels/, whatever ROWKEY_LAB_TEST_BUILDS says; maturin from .venv (no Java,
+# no PySpark, no tests). $MATURIN, when set, is the maturin it runs instead (the tests' stub).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 MODE=all
-case "${1:-}" in --env | --build | --lint | --built) MODE=${1#--}; shift ;; esac
+case "${1:-}" in --env | --build | --lint | --built | --wheel) MODE=${1#--}; shift ;; esac
+
+if [ "$MODE" = wheel ]; then
+  if [ -z "${MATURIN:-}" ]; then
+    [ -x .venv/bin/python ] || "${PYTHON:-python3}" -m venv .venv
+    .venv/bin/python -m pip install --quiet 'maturin>=1.9,<2'
+    MATURIN=.venv/bin/maturin
+  fi
+  PYI=.venv/bin/python
+  [ -x "$PYI" ] || PYI=$(command -v "${PYTHON:-python3}")
+  rm -rf python/target/wheels
+  RUSTFLAGS= "$MATURIN" build --release -m python/Cargo.toml -i "$PYI" --out python/target/wheels
+  echo "the wheel: $(ls python/target/wheels/rowkey_lab-*.whl)"
+  exit 0
+fi
 
 if [ "$MODE" != lint ] && [ "$MODE" != built ]; then
 
@@ -47,6 +64,8 @@ rm -rf "$WHEELS"
 RUSTFLAGS= .venv/bin/maturin build --profile "$WHEEL_PROFILE" -m python/Cargo.toml -i .venv/bin/python --out "$WHEELS"
 .venv/bin/python -m pip install --quiet --force-reinstall --no-deps "$WHEELS"/rowkey_lab-*.whl
 echo "$WHEEL_PROFILE" >.venv/rowkey-lab-wheel-profile
+[ "$WHEEL_PROFILE" = release ] ||
+  echo "a tests' wheel in $WHEELS/, not one to install: bash scripts/test-python.sh --wheel builds python/target/wheels/"
 fi
 [ "$MODE" = build ] && exit 0
 
