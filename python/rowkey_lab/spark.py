@@ -397,11 +397,12 @@ def analyze_df(
             # counts. Partials without them first (a partition's exact counts are most of its
             # time and bytes, MBs each, and are dropped at the merge once the table's distinct
             # rows pass the cap); the merged HyperLogLog estimate then settles it: more than 12
-            # standard errors past the cap, one pass is past it too (the chance it is not is
-            # below 1e-30) and this is its report; else the partials again, with exact counts.
+            # standard errors past the cap (4 x its bound, distinctRowsError, which is three),
+            # one pass is past it too (the chance it is not is below 1e-30) and this is its
+            # report; else the partials again, with exact counts.
             parts = partials(False)
             report = json.loads(_engine.report_of_partials(parts, d))
-            low = report["distinctRows"] * (1 - 12 * report["distinctRowsError"])
+            low = report["distinctRows"] * (1 - 4 * report["distinctRowsError"])
             if not report["distinctRowsExact"] and low > _engine.MAX_EXACT_ROWS:
                 return report
             parts = partials(True)
