@@ -375,4 +375,40 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     assert.deepEqual(problems, []);
     await page.close();
   });
+
+  test('split keys from the rows analysed: Splits, its shell create and SPLITS_FILE list the rows’ quantiles, not the generated workload’s', async () => {
+    // the flights design pre-split at 16 quantiles of its keys: over the generated workload,
+    // then over the rows of flights.csv (every key starts with a tail number, N…)
+    const design = { ...DESIGN, regions: { ...DESIGN.regions, presplit: { kind: 'sampleQuantiles', regions: 16 } } };
+    const blob = new Blob([readFileSync(path.join(FIX, 'flights.csv'))]);
+    const { session } = await api.analyzeRows(design, blob, {
+      options: OPTIONS,
+      rows: { name: 'flights.csv', nulls: 'skip' },
+    });
+    let want;
+    try {
+      want = session.splitKeys().keys;
+    } finally {
+      session.free();
+    }
+    const generated = api.layoutSplitKeys(design);
+    const list = keys => api.shellCreate('t', 'cf', keys).match(/SPLITS => (\[.*\])$/)[1];
+    assert.notEqual(list(want), list(generated), 'the premise: the rows cut elsewhere');
+    const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 1000 });
+    await page.goto(`${server.url}#v=1&d=${b64(design)}`);
+    await waitDone(page);
+    const shown = async () => (await page.textContent('#splits-out pre')).match(/SPLITS => (\[.*\])$/)?.[1];
+    assert.equal(await shown(), list(generated), 'before the rows: the generated workload’s');
+    await pickAndRun(page, path.join(FIX, 'flights.csv'));
+    await page.waitForSelector('#rows-banner');
+    await waitDone(page);
+    await page.waitForSelector('#splits-from-rows');
+    assert.equal(await shown(), list(want), 'the create statement copies the rows’ split keys');
+    assert.match(
+      await page.textContent('#splits-from-rows'),
+      /^Split points from the rows of flights\.csv: 16 regions/,
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });

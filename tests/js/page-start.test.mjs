@@ -263,6 +263,9 @@ test('the heatmap for a screen reader and on a phone: a skip link first, each ca
     ),
     summary,
   );
+  // its verdict is the engine's diagnosis, word for word, never one of its own
+  const said = d => `${d[0].toUpperCase()}${d.slice(1)}`;
+  assert.ok(summary.includes(said(r.diagnosis[0])), `${summary}\n${r.diagnosis[0]}`);
   await page.click('#heat-table-box summary');
   await page.waitForSelector('#heat-table table');
   const rows = await page.$$eval('#heat-table tr', trs =>
@@ -344,6 +347,23 @@ test('a dropped file that is neither a design nor rows: the engine says what the
     /chart\.png: binary data, not text: a NUL byte at byte 8\. Files of rows are CSV or JSON Lines \(UTF-8 text\), Parquet or Arrow IPC; a design is JSON/,
   );
   assert.equal(await page.inputValue('#doc-json'), before);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a staircase map is never described as even: the time-first key’s map says what the engine’s verdict says', async () => {
+  const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+  const r = m.analyzeDesign(m.getPreset('seed000-telecom-time-first'));
+  // the premise: the whole run's totals are even, each window is not
+  assert.ok(r.metrics.overall.hotspotFactor < 1.5 && r.metrics.meanHotspotFactor > 5, JSON.stringify(r.metrics.overall));
+  assert.equal(r.spread, 'movingHotspot');
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
+  await page.goto(`${rig.server.url}#p=seed000-telecom-time-first`);
+  await waitDone(page);
+  const summary = await page.textContent('#heat-summary');
+  assert.match(summary, /A hotspot that moves: 1\.1 of 6 regions/);
+  assert.doesNotMatch(summary, /evenly|about as many/);
+  assert.equal(await page.getAttribute('#heatmap', 'aria-describedby'), 'heat-summary');
   assert.deepEqual(problems, []);
   await page.close();
 });
