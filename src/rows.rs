@@ -173,6 +173,25 @@ impl Binding {
         opts: &RowsOptions,
     ) -> Result<Binding> {
         let find = |col: &str| names.iter().position(|n| n == col);
+        // A column the design reads named twice: either could be meant, so neither is taken.
+        let read = fields
+            .iter()
+            .map(|(n, _)| opts.map.get(n).map_or(n.as_str(), String::as_str))
+            .chain(opts.time.as_deref());
+        for col in read {
+            let mut at = names.iter().enumerate().filter(|(_, n)| *n == col);
+            if let (Some((a, _)), Some((b, _))) = (at.next(), at.next()) {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "{}: two columns are named `{col}` (columns {} and {}): the design reads `{col}`, and either could be meant; rename one",
+                        opts.name.as_deref().unwrap_or("rows"),
+                        a + 1,
+                        b + 1
+                    ),
+                ));
+            }
+        }
         for field in opts.map.keys() {
             if !fields.iter().any(|(n, _)| n == field) {
                 return Err(Error::arg(

@@ -180,7 +180,10 @@ impl CsvRows {
                             ),
                         ));
                     }
-                    self.ends.resize(self.ends.len() * 2, 0);
+                    // Never past the limit: a record that fills `MAX_COLUMNS` ends and has more
+                    // comes back here, full at the limit, and is refused above.
+                    let grown = (self.ends.len() * 2).min(crate::limits::MAX_COLUMNS);
+                    self.ends.resize(grown, 0);
                 }
                 ReadRecordResult::Record => {
                     self.record(fields, used, opts, sink)?;

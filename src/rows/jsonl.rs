@@ -251,7 +251,7 @@ impl JsonRows {
         place: &dyn Fn() -> String,
         sink: &mut dyn RowSink,
     ) -> Result<()> {
-        let mut cells: Vec<JsonCell<'_>> = vec![JsonCell::Null; self.names.len()];
+        let mut cells: Vec<JsonCell<'_>> = vec![JsonCell::Absent; self.names.len()];
         let mut de = serde_json::Deserializer::from_slice(text);
         let parsed = Members {
             names: &self.names,
@@ -267,7 +267,7 @@ impl JsonRows {
         }
         self.rows.row(
             |col| match cells.get(col) {
-                None | Some(JsonCell::Null) => Cell::Null,
+                None | Some(JsonCell::Null | JsonCell::Absent) => Cell::Null,
                 Some(JsonCell::Bool(b)) => Cell::Bool(*b),
                 Some(JsonCell::Int(n)) => Cell::Int(*n),
                 Some(JsonCell::Uint(n)) => Cell::BigUint(*n),
@@ -283,6 +283,8 @@ impl JsonRows {
 /// One member's value.
 #[derive(Debug, Clone)]
 enum JsonCell<'de> {
+    /// Not in the object (read as null; told from `Null` so a member given twice is seen).
+    Absent,
     Null,
     Bool(bool),
     Int(i64),
@@ -315,6 +317,13 @@ impl<'de> Visitor<'de> for Members<'_, '_, 'de> {
                 Some(i) => {
                     let v = map.next_value_seed(Scalar(&key))?;
                     if let Some(c) = self.cells.get_mut(i) {
+                        // Either value could be meant (JSON parsers keep the first or the
+                        // last), so neither is taken: as a CSV header naming a column twice.
+                        if !matches!(c, JsonCell::Absent) {
+                            return Err(de::Error::custom(format_args!(
+                                "member `{key}` is given twice in the object: the design reads `{key}`, and either value could be meant; give it once"
+                            )));
+                        }
                         *c = v;
                     }
                 }
