@@ -146,7 +146,7 @@ impl DeError {
 }
 
 /// 1-based line and column (in characters) of byte offset `pos`.
-fn line_col(text: &str, pos: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, pos: usize) -> (usize, usize) {
     let before = text.get(..pos).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
     let start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -162,6 +162,9 @@ struct Parser<'a> {
     b: &'a [u8],
     s: &'a str,
     i: usize,
+    /// Bare `NaN`, `Infinity` and `-Infinity` (and numbers past `f64`) read as non-finite
+    /// numbers instead of refused: what Hadoop's JMX servlet writes for a gauge with no value.
+    non_finite: bool,
 }
 
 /// Parse JSON text into a tree. Errors are `Parse` errors with line and column and serde_json's
@@ -176,6 +179,7 @@ pub fn parse_node(text: &str) -> R<Node> {
         b: text.as_bytes(),
         s: text,
         i: 0,
+        non_finite: false,
     };
     let n = p.value(0)?;
     p.ws();
@@ -187,12 +191,15 @@ pub fn parse_node(text: &str) -> R<Node> {
 
 /// The JSON value at `from` in `text`, and the byte offset just after it: for text that holds
 /// JSON documents among other lines (several `/jmx` dumps pasted one after another). Errors
-/// carry the line and column in the whole `text`.
+/// carry the line and column in the whole `text`. Hadoop's `JMXJsonServlet` writes a gauge
+/// with no value as a bare `NaN` or `Infinity` (not JSON): read as a [`Json::F`] that is not
+/// finite (an unknown value), as is a number past `f64`, instead of refusing the whole dump.
 pub fn parse_prefix(text: &str, from: usize) -> std::result::Result<(Node, usize), Error> {
     let mut p = Parser {
         b: text.as_bytes(),
         s: text,
         i: from,
+        non_finite: true,
     };
     match p.value(0) {
         Ok(n) => Ok((n, p.i)),
@@ -239,6 +246,12 @@ impl Parser<'_> {
             Some(b't') => self.lit("true", Json::Bool(true))?,
             Some(b'f') => self.lit("false", Json::Bool(false))?,
             Some(b'"') => Json::Str(self.string()?),
+            Some(b'N') if self.non_finite => self.lit("NaN", Json::F(f64::NAN))?,
+            Some(b'I') if self.non_finite => self.lit("Infinity", Json::F(f64::INFINITY))?,
+            Some(b'-') if self.non_finite && self.b.get(self.i + 1) == Some(&b'I') => {
+                self.i += 1;
+                self.lit("Infinity", Json::F(f64::NEG_INFINITY))?
+            }
             Some(b'-' | b'0'..=b'9') => self.number()?,
             Some(b'[') => {
                 if depth >= MAX_DEPTH {
@@ -442,7 +455,7 @@ impl Parser<'_> {
             }
         }
         match text.parse::<f64>() {
-            Ok(f) if f.is_finite() => Ok(Json::F(f)),
+            Ok(f) if f.is_finite() || self.non_finite => Ok(Json::F(f)),
             _ => Err(DeError::new("number out of range", start)),
         }
     }

@@ -7,5 +7,6 @@
 mod bad;
 mod common;
 mod forms;
+mod hostile;
 mod salted;
 mod scenario;

@@ -184,7 +184,13 @@ fn listed(text: &str, names: &[&Name], out: &mut Slots) -> Result<usize> {
 /// pasted one after another): the counters of `table`'s regions into `out`, the encoded names
 /// of the table's regions that are not in `out` into `unknown`; the number of dumps. A document
 /// that starts like a dump but does not parse is an error: its regions' load would be missing.
-fn dumps(text: &str, table: &str, out: &mut Slots, unknown: &mut Vec<Vec<u8>>) -> Result<usize> {
+fn dumps(
+    text: &str,
+    table: &str,
+    out: &mut Slots,
+    unknown: &mut Vec<Vec<u8>>,
+    left_out: &mut LeftOut,
+) -> Result<usize> {
     let ours = table.split_once(':').unwrap_or(("default", table));
     let (mut at, mut count) = (0, 0);
     while let Some(start) = next_dump(text, at) {
@@ -195,7 +201,7 @@ fn dumps(text: &str, table: &str, out: &mut Slots, unknown: &mut Vec<Vec<u8>>) -
         for (_, _, beans) in top.iter().filter(|(k, _, _)| k == "beans") {
             let Json::Arr(beans) = &beans.v else { continue };
             for bean in beans {
-                regions_bean(bean, ours, out, unknown);
+                regions_bean(bean, ours, out, unknown, left_out);
             }
         }
     }
@@ -226,8 +232,61 @@ pub(super) struct RegionMetric<'a> {
     pub(super) table: &'a str,
     pub(super) encoded: &'a str,
     pub(super) metric: &'a str,
-    /// Counters and sizes are Java longs: JSON integers (others are skipped).
-    pub(super) value: u64,
+    /// Counters and sizes are Java longs: JSON integers from 0 to 2^64 − 1; any other value
+    /// (negative, fractional, a string, `NaN`, past 2^64) is handed over as it is, for the
+    /// reader to say it left that counter out ([`not_a_counter`]).
+    pub(super) value: std::result::Result<u64, &'a Node>,
+}
+
+/// What a region counter's value is when it is not a whole number from 0 to 2^64 − 1, for
+/// the note that says its rates are left out.
+pub(super) fn not_a_counter(v: &Node) -> String {
+    match &v.v {
+        Json::U(n) => n.to_string(),
+        Json::I(n) => format!("{n} (negative)"),
+        Json::F(f) if f.is_nan() => "NaN (unknown)".into(),
+        Json::F(f) if f.is_infinite() => format!("{f} (unknown)"),
+        Json::F(f) if f.abs() >= 18_446_744_073_709_551_616.0 => {
+            format!("{f:e} (past 2^64 − 1)")
+        }
+        Json::F(f) => format!("{f} (not a whole number)"),
+        Json::Str(_) => "a string".into(),
+        Json::Null => "null".into(),
+        Json::Bool(b) => b.to_string(),
+        Json::Arr(_) => "an array".into(),
+        Json::Obj(_) => "an object".into(),
+    }
+}
+
+/// The first counter a `/jmx` reader left out and how many there were: one note per text.
+#[derive(Debug, Default)]
+pub(super) struct LeftOut {
+    pub(super) count: usize,
+    /// The first: its metric, region, value as [`not_a_counter`] says it, byte offset.
+    first: Option<(String, String, String, usize)>,
+}
+
+impl LeftOut {
+    pub(super) fn add(&mut self, m: &RegionMetric<'_>, v: &Node) {
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some((
+                m.metric.to_owned(),
+                m.encoded.to_owned(),
+                not_a_counter(v),
+                v.pos,
+            ));
+        }
+    }
+    /// The note, located in `text`: `None` when nothing was left out.
+    pub(super) fn note(&self, text: &str) -> Option<String> {
+        let (metric, encoded, value, pos) = self.first.as_ref()?;
+        let (line, column) = crate::support::json::line_col(text, *pos);
+        Some(format!(
+            "{} region counter(s) in the /jmx dump(s) are not whole numbers from 0 to 2^64 − 1 and are left out, so those regions have no rate from them: the first at line {line}, column {column}, `{metric}` of region {encoded} is {value}",
+            self.count
+        ))
+    }
 }
 
 /// A bean's members when it is `sub=Regions` (its `name` ends so), else `None`.
@@ -252,7 +311,10 @@ pub(super) fn region_metrics(
     kv: &[(String, usize, Node)],
 ) -> impl Iterator<Item = RegionMetric<'_>> {
     kv.iter().filter_map(|(key, _, v)| {
-        let Json::U(value) = v.v else { return None };
+        let value = match v.v {
+            Json::U(n) => Ok(n),
+            _ => Err(v),
+        };
         let rest = key
             .get(..10)
             .filter(|p| p.eq_ignore_ascii_case("namespace_"))
@@ -286,13 +348,19 @@ pub(super) fn region_metrics(
 }
 
 /// The counters of one bean `sub=Regions` of table `ns:t` (`table`).
-fn regions_bean(bean: &Node, table: (&str, &str), out: &mut Slots, unknown: &mut Vec<Vec<u8>>) {
+fn regions_bean(
+    bean: &Node,
+    table: (&str, &str),
+    out: &mut Slots,
+    unknown: &mut Vec<Vec<u8>>,
+    left_out: &mut LeftOut,
+) {
     let Some(kv) = regions_bean_members(bean) else {
         return;
     };
     let host = bean_text(kv, "tag.Hostname");
     for m in region_metrics(kv).filter(|m| (m.namespace, m.table) == table) {
-        let (enc, n) = (m.encoded, m.value);
+        let enc = m.encoded;
         let Some(i) = out.index(enc.as_bytes()) else {
             unknown.push(enc.as_bytes().to_vec());
             continue;
@@ -304,6 +372,19 @@ fn regions_bean(bean: &Node, table: (&str, &str), out: &mut Slots, unknown: &mut
         if load.server.is_none() {
             load.server = host.map(str::to_owned);
         }
+        if !matches!(
+            m.metric,
+            "readRequestCount" | "writeRequestCount" | "storeFileSize"
+        ) {
+            continue;
+        }
+        let n = match m.value {
+            Ok(n) => n,
+            Err(v) => {
+                left_out.add(&m, v);
+                continue;
+            }
+        };
         match m.metric {
             "readRequestCount" => load.reads = Some(n),
             "writeRequestCount" => load.writes = Some(n),
@@ -335,7 +416,8 @@ pub(super) fn measure(
     let mut slots = Slots::new(names);
     let rows = listed(text, names, &mut slots)?;
     let mut unknown = Vec::new();
-    let dump_count = dumps(text, table, &mut slots, &mut unknown)?;
+    let mut left_out = LeftOut::default();
+    let dump_count = dumps(text, table, &mut slots, &mut unknown, &mut left_out)?;
     // The name holding each region (the first, then one per split key in `starts`): of the
     // names sharing a start key (a split parent and its first daughter), the newer.
     let mut holder: Vec<Option<&Name>> = vec![None; starts.len() + 1];
@@ -380,6 +462,7 @@ pub(super) fn measure(
         if other > 0 {
             notes.push(format!("{other} region(s) of table `{table}` in the /jmx dump(s) are not among the regions read (split or merged since, or left out of the text): their load is not counted"));
         }
+        notes.extend(left_out.note(text));
     }
     Ok(if loads.iter().all(RegionLoad::is_empty) {
         Vec::new()

@@ -270,6 +270,40 @@ fn jmx_counters_win_over_list_regions() {
 }
 
 #[test]
+fn nan_in_a_dump_is_unknown_and_a_counter_that_is_not_one_is_a_located_note() {
+    // Hadoop's JMX servlet writes a gauge with no value as a bare NaN: the dump is still read.
+    let rs = dump(
+        "rs9",
+        &[("e2388f30e27d4b2ce98a8810557b1aba", 1, 2, 3 << 20)],
+    )
+    .replacen(
+        "\"modelerType\"",
+        "\"averageLoad\" : NaN,\n    \"modelerType\"",
+        1,
+    )
+    .replacen(
+        "_metric_readRequestCount\" : 1",
+        "_metric_readRequestCount\" : -1",
+        1,
+    );
+    let text = format!("{LIST_REGIONS}{rs}");
+    let r = read_regions(&text, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.load[1].reads, None);
+    assert_eq!(r.load[1].writes, Some(2));
+    let line = text
+        .lines()
+        .position(|l| l.contains("readRequestCount\" : -1"))
+        .unwrap()
+        + 1;
+    let notes = r.notes.join("\n");
+    assert!(
+        notes.contains(&format!("1 region counter(s) in the /jmx dump(s) are not whole numbers from 0 to 2^64 − 1 and are left out, so those regions have no rate from them: the first at line {line}, column"))
+            && notes.contains("`readRequestCount` of region e2388f30e27d4b2ce98a8810557b1aba is -1 (negative)"),
+        "{notes}"
+    );
+}
+
+#[test]
 fn a_dump_alone_or_cut_short_is_an_error() {
     let rs = dump("rs1", &[("b9648a65b8e483aa98e34ec614d0456a", 1, 2, 3)]);
     let e = read_regions(&rs, None).unwrap_err();

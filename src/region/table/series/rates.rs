@@ -38,7 +38,11 @@ pub(super) fn series(
             ),
         ));
     }
-    let mut notes = Vec::new();
+    let mut notes: Vec<String> = read
+        .iter()
+        .zip(files)
+        .flat_map(|(f, sf)| f.notes.iter().map(move |n| format!("{}: {n}", sf.name)))
+        .collect();
     let catalog = table_catalog(&read, &table);
     let mut readings = Readings::default();
     let mut series_files = series_files(files, &read);

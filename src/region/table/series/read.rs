@@ -2,7 +2,9 @@
 //! region names), its readings of every table's regions, the region names it gives (key
 //! ranges, each checked against its MD5 by the table reader's `names_in_line`) and its time.
 
-use super::super::load::{bean_text, header, next_dump, region_metrics, regions_bean_members, row};
+use super::super::load::{
+    bean_text, header, next_dump, region_metrics, regions_bean_members, row, LeftOut,
+};
 use super::super::{names_in_line, Name};
 use super::{file_error, FileKind, SnapshotFile, TimeFrom};
 use crate::error::{ErrorKind, Result};
@@ -94,6 +96,8 @@ pub(super) struct FileRead {
     pub(super) whole: bool,
     pub(super) readings: Vec<Reading>,
     pub(super) names: Vec<Named>,
+    /// What the file holds that was not read (counters that are not counters), located in it.
+    pub(super) notes: Vec<String>,
 }
 
 const MB: u64 = 1 << 20;
@@ -157,7 +161,9 @@ fn jmx(text: &str) -> Result<FileRead> {
         whole: false,
         readings: Vec::new(),
         names: Vec::new(),
+        notes: Vec::new(),
     };
+    let mut left_out = LeftOut::default();
     let mut at = 0;
     while let Some(start) = next_dump(text, at) {
         let (doc, end) = parse_prefix(text, start)?;
@@ -201,9 +207,10 @@ fn jmx(text: &str) -> Result<FileRead> {
             out.servers.push(s.clone());
         }
         for kv in beans.iter().filter_map(|b| regions_bean_members(b)) {
-            collect(kv, &server, &mut out.readings);
+            collect(kv, &server, &mut out.readings, &mut left_out);
         }
     }
+    out.notes.extend(left_out.note(text));
     Ok(out)
 }
 
@@ -212,9 +219,24 @@ fn collect(
     kv: &[(String, usize, crate::support::json::Node)],
     server: &Option<Server>,
     out: &mut Vec<Reading>,
+    left_out: &mut LeftOut,
 ) {
     let mut at: std::collections::HashMap<(String, String), usize> = Default::default();
     for m in region_metrics(kv) {
+        let used = matches!(
+            m.metric,
+            "readRequestCount" | "writeRequestCount" | "storeFileSize" | "memStoreSize"
+        );
+        // A counter the rates read that is not one: said (once per file), the region still
+        // read, that counter unknown. Other members that are not counters are not looked at.
+        let value = match m.value {
+            Ok(n) => Some(n),
+            Err(v) if used => {
+                left_out.add(&m, v);
+                None
+            }
+            Err(_) => continue,
+        };
         let table = if m.namespace == "default" {
             m.table.to_owned()
         } else {
@@ -232,10 +254,10 @@ fn collect(
         });
         let Some(r) = out.get_mut(j) else { continue };
         match m.metric {
-            "readRequestCount" => r.reads = Some(m.value),
-            "writeRequestCount" => r.writes = Some(m.value),
-            "storeFileSize" => r.store_bytes = Some(m.value),
-            "memStoreSize" => r.memstore_bytes = Some(m.value),
+            "readRequestCount" => r.reads = value,
+            "writeRequestCount" => r.writes = value,
+            "storeFileSize" => r.store_bytes = value,
+            "memStoreSize" => r.memstore_bytes = value,
             _ => {}
         }
     }
@@ -294,6 +316,7 @@ fn listed(text: &str) -> Result<FileRead> {
         servers,
         readings,
         names: named(&names),
+        notes: Vec::new(),
     })
 }
 
@@ -359,6 +382,7 @@ fn status(text: &str) -> Result<FileRead> {
         whole: true,
         readings: Vec::new(),
         names: Vec::new(),
+        notes: Vec::new(),
     };
     let mut live = false;
     let mut server: Option<Server> = None;
