@@ -35,7 +35,7 @@ pub use capacity::{capacity, CapacityOptions, CapacityReport, Measured};
 #[cfg(feature = "rows")]
 pub use evaluate::evaluate_on_rows;
 pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
-pub use regions::{region_plan, RegionPlan, RegionPlanInput};
+pub use regions::{region_plan, region_plan_with, RegionPlan, RegionPlanInput};
 // the wasm bindings' (src/wasm/advise.rs: the npm package's and the page's speed build)
 #[cfg(all(
     target_arch = "wasm32",

@@ -17,7 +17,7 @@
 use serde::Serialize;
 
 use super::candidates::CandidateSet;
-use super::capacity::{capacity, CapacityReport};
+use super::capacity::CapacityReport;
 use super::evaluate::CandidateMetrics;
 use super::AdviseOptions;
 use crate::design::DesignDocument;
@@ -344,7 +344,15 @@ pub fn advise_from_rows(
         ),
     };
     let why = reasons(&label, &base, &metrics, pick == 0, &f);
-    let cap = capacity(&design, &(&metrics).into(), &opts.capacity, set.servers);
+    // the one region plan, as the Splits view shows it for this design
+    let measured = super::RegionPlanInput {
+        key_bytes: metrics.key_bytes,
+        regions: metrics.regions,
+        active_regions_per_window: metrics.active_regions_per_window,
+        write_rate: None,
+    };
+    let cap =
+        super::regions::region_plan_with(&design, &measured, &opts.capacity, set.servers).capacity;
     Ok(Advice {
         recommended: Recommendation {
             index: pick,

@@ -338,14 +338,7 @@ pub fn capacity(
             ok: required.map(|r| days >= r),
         }
     });
-    let notes = notes(
-        &horizons,
-        memstore,
-        time_leading,
-        opts,
-        cycle.as_ref(),
-        recommended,
-    );
+    let notes = notes(&horizons, memstore, time_leading, opts, cycle.as_ref());
     CapacityReport {
         servers,
         record_bytes,
@@ -367,7 +360,6 @@ fn notes(
     time_leading: bool,
     opts: &CapacityOptions,
     cycle: Option<&CycleCheck>,
-    recommended: u64,
 ) -> Vec<String> {
     use crate::support::num_text::fixed;
     let mut out = vec![
@@ -407,12 +399,9 @@ fn notes(
                 ));
             }
         }
-    } else {
-        out.push(format!(
-            "pre-split into {recommended} regions: a year of data without relying on {} GiB auto-splits",
-            fixed(opts.max_file_size as f64 / (1u64 << 30) as f64, 0)
-        ));
     }
+    // the pre-split count's own note is the region plan's (`regions::region_plan_with`), which
+    // knows whether a salt's buckets decide it
     if let Some(c) = cycle {
         out.push(match (c.required_days, c.ok) {
             (Some(r), Some(true)) => format!(

@@ -56,11 +56,25 @@ pub struct RegionPlan {
     pub capacity: CapacityReport,
 }
 
-/// The region plan of `design` from what its analysis measured.
+/// The region plan of `design` from what its analysis measured, on HBase's defaults.
 pub fn region_plan(design: &DesignDocument, measured: &RegionPlanInput) -> RegionPlan {
+    let servers = design.regions.as_ref().map_or(1, |r| r.region_servers);
+    region_plan_with(design, measured, &CapacityOptions::default(), servers)
+}
+
+/// The region plan on `base` (the advisor's capacity options: what the user gave, HBase's
+/// defaults else) and `servers`: the one answer to "how many regions", which the Splits view
+/// and the advisor both show. The design's table size, the measured rate and its TTL fill in
+/// what `base` leaves at its default.
+pub fn region_plan_with(
+    design: &DesignDocument,
+    measured: &RegionPlanInput,
+    base: &CapacityOptions,
+    servers: u32,
+) -> RegionPlan {
     let layout = design.regions.clone().unwrap_or_default();
-    let servers = layout.region_servers.max(1);
-    let mut opts = CapacityOptions::default();
+    let servers = servers.max(1);
+    let mut opts = base.clone();
     // The production region size: the table's own MAX_FILESIZE when the design sets it. The
     // auto-split's `maxFileSize` and flush size are the in-run simulation's, scaled to split a
     // workload of minutes (a 4 MiB region would make a year of data 86,768 regions).
@@ -70,10 +84,16 @@ pub fn region_plan(design: &DesignDocument, measured: &RegionPlanInput) -> Regio
         .and_then(|a| a.config.table_max_file_size)
         .filter(|&t| t > 0)
     {
-        opts.max_file_size = u64::try_from(t).unwrap_or(opts.max_file_size).max(2);
+        if opts.max_file_size == CapacityOptions::default().max_file_size {
+            opts.max_file_size = u64::try_from(t).unwrap_or(opts.max_file_size).max(2);
+        }
     }
-    opts.write_rate = measured.write_rate.filter(|r| r.is_finite() && *r > 0.0);
-    opts.ttl_days = table_ttl_days(design);
+    if opts.write_rate.is_none() {
+        opts.write_rate = measured.write_rate.filter(|r| r.is_finite() && *r > 0.0);
+    }
+    if opts.ttl_days.is_none() {
+        opts.ttl_days = table_ttl_days(design);
+    }
     let m = Measured {
         key_bytes: measured.key_bytes,
         regions: measured.regions,
@@ -98,6 +118,11 @@ pub fn region_plan(design: &DesignDocument, measured: &RegionPlanInput) -> Regio
         });
     let presplit_regions = presplit.as_ref().map(super::candidates::region_count);
     let recommended = presplit_regions.map_or(needed, u64::from);
+    let mut cap = cap;
+    if !cap.time_leading {
+        cap.notes
+            .push(presplit_note(recommended, needed, presplit.as_ref(), &opts));
+    }
     let matches_design =
         u64::from(super::candidates::region_count(&layout.presplit)) == recommended;
     RegionPlan {
@@ -124,4 +149,30 @@ fn table_ttl_days(design: &DesignDocument) -> Option<f64> {
         let secs: f64 = value.trim().trim_matches('\'').parse().ok()?;
         (secs.is_finite() && secs > 0.0).then_some(secs / 86_400.0)
     })
+}
+
+/// The plan's count in words, with the salt's buckets when they decide it.
+fn presplit_note(
+    recommended: u64,
+    needed: u64,
+    presplit: Option<&PreSplit>,
+    opts: &CapacityOptions,
+) -> String {
+    use crate::support::num_text::fixed;
+    let size = fixed(opts.max_file_size as f64 / (1u64 << 30) as f64, 0);
+    match presplit {
+        Some(PreSplit::SaltBuckets { .. }) if recommended != needed => format!(
+            "create it with {recommended} regions, one per salt bucket: a year fills {needed} \
+             regions of {size} GiB, so {}",
+            if needed > recommended {
+                "auto-split will cut the buckets, or the key needs more buckets"
+            } else {
+                "fewer regions need fewer buckets"
+            }
+        ),
+        _ => format!(
+            "pre-split into {recommended} regions: a year of data without relying on {size} GiB \
+             auto-splits"
+        ),
+    }
 }

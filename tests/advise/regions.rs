@@ -121,3 +121,48 @@ fn a_salted_key_splits_at_its_buckets_and_a_time_first_key_gets_no_presplit() {
     assert!(plan.capacity.time_leading);
     assert_eq!((plan.recommended, plan.presplit.is_none()), (1, true));
 }
+
+/// One answer to "how many regions": the advisor's capacity is the region plan of the design
+/// it recommends (the Splits view's), and the plan's note gives the count the plan gives, with
+/// the salt's buckets when they decide it (it read "pre-split into 4" beside "Use 10").
+#[test]
+fn the_advisors_capacity_is_the_region_plan_and_its_note_says_the_plans_count() {
+    let measured = RegionPlanInput {
+        key_bytes: 29.0,
+        regions: 10,
+        active_regions_per_window: 10.0,
+        write_rate: None,
+    };
+    let plan = region_plan(&preset("seed000-telecom"), &measured);
+    assert_eq!((plan.recommended, plan.capacity_regions), (10, 4));
+    let notes = plan.capacity.notes.join("\n");
+    assert!(
+        notes.contains("create it with 10 regions, one per salt bucket: a year fills 4 regions"),
+        "{notes}"
+    );
+    assert!(!notes.contains("pre-split into 4"), "{notes}");
+    // the advisor, on the md5 design: its capacity is the plan of what it recommends
+    let doc = preset("seed004-md5-prefix");
+    let a =
+        rowkey_lab::advise::advise(&doc, &rowkey_lab::advise::AdviseOptions::default()).unwrap();
+    let m = &a.recommended.metrics;
+    let plan = rowkey_lab::advise::region_plan_with(
+        &a.recommended.design,
+        &RegionPlanInput {
+            key_bytes: m.key_bytes,
+            regions: m.regions,
+            active_regions_per_window: m.active_regions_per_window,
+            write_rate: None,
+        },
+        &rowkey_lab::advise::CapacityOptions::default(),
+        a.servers,
+    );
+    assert_eq!(a.capacity, plan.capacity);
+    // every count the notes give is the plan's: the year's regions and the pre-split
+    let notes = a.capacity.notes.join("\n");
+    assert!(
+        notes.contains(&format!("kept in {} regions", plan.capacity_regions))
+            && notes.contains(&format!("pre-split into {} regions", plan.recommended)),
+        "{notes}"
+    );
+}
