@@ -86,12 +86,8 @@ fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
 
 mod autosplit;
 mod blocks;
-// The page's size build (wasm without `library` or `fast`, its budgeted first load) goes
-// without exact row counts: see exact_off.rs.
-#[cfg(any(feature = "library", feature = "fast", not(target_arch = "wasm32")))]
-mod exact;
-#[cfg(not(any(feature = "library", feature = "fast", not(target_arch = "wasm32"))))]
-#[path = "analyzer/exact_off.rs"]
+// Exact row counts in every build, the page's size build too: its first run shows the same
+// distinct rows and largest rows as the workers, the CLI and the library (one answer).
 mod exact;
 mod finish;
 mod largest;
