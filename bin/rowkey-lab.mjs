@@ -6,6 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { COMMANDS, readArgs } from './lib/args.mjs';
 import { CliError, EXIT } from './lib/errors.mjs';
+import { terminalText } from './lib/format.mjs';
 import { HELP } from './lib/help.mjs';
 import { didYouMean } from './lib/suggest.mjs';
 
@@ -39,10 +40,11 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof CliError) {
-    console.error(`rowkey-lab: ${e.message}`);
+    // An error quotes what it read (a file name, a value, a server's answer): never as controls.
+    console.error(terminalText(`rowkey-lab: ${e.message}`));
     process.exitCode = e.code;
   } else {
-    console.error(`rowkey-lab: ${e.stack ?? e}`);
+    console.error(terminalText(`rowkey-lab: ${e.stack ?? e}`));
     process.exitCode = EXIT.INPUT;
   }
 }

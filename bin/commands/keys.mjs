@@ -1,7 +1,7 @@
 // encode, decode, layout: a design's row key, record by record and byte by byte.
 import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
-import { hex, out, rowPrinter, table } from '../lib/format.mjs';
+import { hex, keyCell, out, printable, rowPrinter, table } from '../lib/format.mjs';
 import { inputName } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
 import { analyzeRows } from '../lib/rows.mjs';
@@ -12,7 +12,8 @@ export async function encode(pos, opt) {
     if (opt.record !== undefined) throw new CliError(EXIT.USAGE, 'give --record or --records, not both');
     // One pass of the engine's rows reader (any format, the rows flags): each slice's keys are
     // printed before the next slice is read; a reader that has gone (`| head`) stops the reading.
-    const printer = rowPrinter(opt, r => `${r.hex}\t${r.binary}`);
+    // A TSV a spreadsheet may open: the key's text never starts a formula (keyCell).
+    const printer = rowPrinter(opt, r => `${r.hex}\t${keyCell(r.binary)}`);
     let count = 0;
     const stop = new AbortController();
     const print = async s => {
@@ -73,7 +74,7 @@ export async function decode(pos, opt) {
         ['field', 'value', 'in key', 'note'],
       ),
     );
-    for (const u of d.unrecoverable) lines.push(`${u.field}: not recoverable (${u.reason})`);
+    for (const u of d.unrecoverable) lines.push(`${printable(u.field)}: not recoverable (${printable(u.reason)})`);
     lines.push(
       '',
       table(

@@ -1,7 +1,7 @@
 // lint, examples: a design's lint findings; its examples' keys now against the ones recorded.
 import * as api from '../../pkg/node/index.js';
 import { EXIT, engine } from '../lib/errors.mjs';
-import { out, table } from '../lib/format.mjs';
+import { out, printable, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
 
 export async function lint(pos, opt) {
@@ -28,7 +28,7 @@ export async function examples(pos, opt) {
     // The engine's rewrite of the moved keys; the rest of the document stays as written.
     const { examples } = engine(() => api.updateExamples(design)).design;
     for (const r of rows)
-      if (r.status === 'error' && r.failed) console.error(`rowkey-lab: ${r.message} (its key is kept)`);
+      if (r.status === 'error' && r.failed) console.error(`rowkey-lab: ${printable(r.message)} (its key is kept)`);
     console.log(JSON.stringify({ ...design, examples }, null, 2));
     return failed ? EXIT.BUDGET : EXIT.OK;
   }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as api from '../../pkg/node/index.js';
 import { onRegions, runAnalysis } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
-import { out, pctOf, table } from '../lib/format.mjs';
+import { out, pctOf, printable, table } from '../lib/format.mjs';
 import { LIMITS, readText } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
 import { observeHtml } from '../lib/observe-html.mjs';
@@ -63,7 +63,7 @@ const COUNTED = { difference: '', reopened: 'since reopen', split: 'since split'
 function eventLines(s) {
   const key = i => {
     const k = s.regions[i]?.startKey;
-    return k === null || k === undefined ? s.regions[i]?.encoded : k === '' ? '(first)' : k;
+    return printable(k === null || k === undefined ? s.regions[i]?.encoded : k === '' ? '(first)' : k);
   };
   const at = e => time(s.snapshots[e.snapshot].timeMs);
   return s.events.map(e => {
@@ -73,11 +73,11 @@ function eventLines(s) {
       case 'merge':
         return `${at(e)} merge: ${e.parents.map(key).join(', ')} into ${key(e.merged)}`;
       case 'move':
-        return `${at(e)} move: ${key(e.region)} from ${e.from} to ${e.to} (counters restart)`;
+        return `${at(e)} move: ${key(e.region)} from ${printable(e.from)} to ${printable(e.to)} (counters restart)`;
       case 'reopen':
         return `${at(e)} reopen: ${key(e.region)} (a counter went down, or its server restarted)`;
       case 'gap':
-        return `${at(e)} gap: ${key(e.region)} not read${e.missingServer ? ` (no dump of ${e.missingServer})` : ''}`;
+        return `${at(e)} gap: ${key(e.region)} not read${e.missingServer ? ` (no dump of ${printable(e.missingServer)})` : ''}`;
       default:
         return `${at(e)} gone: ${key(e.region)}`;
     }
@@ -112,7 +112,7 @@ function intervalLines(s, iv, labels) {
     '',
     ...(labels ? ['through the key'] : []),
   ];
-  const name = i => labels?.[iv.regions[i].region]?.label ?? (iv.regions[i].startKey || '(first)');
+  const name = i => printable(labels?.[iv.regions[i].region]?.label ?? (iv.regions[i].startKey || '(first)'));
   const servers = iv.servers.map(v => [v.server, v.regions, rate(v.readsPerSec), rate(v.writesPerSec), pctOf(v.share)]);
   return [
     head,
@@ -140,7 +140,7 @@ const pctOrDash = x => (x === null || x === undefined ? '-' : pctOf(x));
 /** The against-design table and the diagnosis, as text. */
 function againstLines(o) {
   const a = o.against;
-  if (!a) return o.notes.map(n => `* ${n}`);
+  if (!a) return o.notes.map(n => `* ${printable(n)}`);
   return [
     `${time(a.fromMs)} → ${time(a.toMs)} (the last interval with rates) against the design${a.predictedWrites === null ? '' : ` (${a.predictedWrites} writes of its workload on the same regions)`}:`,
     table(
@@ -170,8 +170,8 @@ function againstLines(o) {
           ),
         ]
       : []),
-    ...o.notes.map(n => `* ${n}`),
-    ...(o.diagnosis.length ? ['', 'diagnosis:', ...o.diagnosis.map(d => `- ${d}`)] : []),
+    ...o.notes.map(n => `* ${printable(n)}`),
+    ...(o.diagnosis.length ? ['', 'diagnosis:', ...o.diagnosis.map(d => `- ${printable(d)}`)] : []),
   ];
 }
 
@@ -204,11 +204,11 @@ export async function observe(pos, opt) {
     const first = s.snapshots[0];
     const last = s.snapshots.at(-1);
     return [
-      `table ${s.table}: ${s.snapshots.length} snapshots from ${time(first.timeMs)} to ${time(last.timeMs)}, ${s.files.length} files, ${s.regions.length} regions`,
-      ...s.notes.map(n => `* ${n}`),
+      `table ${printable(s.table)}: ${s.snapshots.length} snapshots from ${time(first.timeMs)} to ${time(last.timeMs)}, ${s.files.length} files, ${s.regions.length} regions`,
+      ...s.notes.map(n => `* ${printable(n)}`),
       ...s.snapshots
         .filter(x => x.missingServers.length)
-        .map(x => `* ${time(x.timeMs)}: no dump of ${x.missingServers.join(', ')}`),
+        .map(x => `* ${time(x.timeMs)}: no dump of ${x.missingServers.map(printable).join(', ')}`),
       ...(s.events.length ? ['', ...eventLines(s)] : []),
       ...s.intervals.flatMap(iv => ['', ...intervalLines(s, iv, labels)]),
       ...(vs ? ['', ...againstLines(vs)] : []),

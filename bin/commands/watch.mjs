@@ -5,6 +5,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, EXIT } from '../lib/errors.mjs';
+import { printable } from '../lib/format.mjs';
 
 /** The region counters and the server's name (bean sub=Server's tag.serverName). */
 const QUERY = 'qry=Hadoop:service=HBase,name=RegionServer,sub=*';
@@ -74,7 +75,7 @@ export async function watch(pos, opt) {
       const server = `${urls[i].hostname}_${urls[i].port || (urls[i].protocol === 'https:' ? 443 : 80)}`;
       if (body instanceof Error) {
         failed++;
-        console.error(`rowkey-lab: ${urls[i]}: ${body.message}: skipped at ${stamp(at)}`);
+        console.error(`rowkey-lab: ${printable(urls[i])}: ${printable(body.message)}: skipped at ${stamp(at)}`);
         continue;
       }
       // Written whole, then renamed: observe never reads half a file (it skips dot files).

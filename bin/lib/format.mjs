@@ -5,6 +5,50 @@ import { once } from 'node:events';
 /** Bytes as lowercase hex. */
 export const hex = b => Buffer.from(b).toString('hex');
 
+// What a terminal acts on instead of showing: the C0 controls (ESC opens the sequences that set
+// the window title, clear the screen or write the clipboard, OSC 52), DEL and the C1 controls
+// (U+009B alone is a CSI), and the bidirectional marks and overrides that show text in another
+// order than it has (Trojan Source).
+const acted = cp =>
+  cp < 0x20 ||
+  (cp >= 0x7f && cp <= 0x9f) ||
+  cp === 0x61c ||
+  cp === 0x200e ||
+  cp === 0x200f ||
+  (cp >= 0x202a && cp <= 0x202e) ||
+  (cp >= 0x2066 && cp <= 0x2069);
+/** Every character but printable ASCII: the candidates `acted` decides on. */
+const NOT_ASCII_TEXT = /[^ -~]/gu;
+
+/** A character as Bytes.toStringBinary writes a byte it does not print: `\xNN` per UTF-8 byte. */
+const escaped = c =>
+  Array.from(Buffer.from(c, 'utf8'), b => `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+/**
+ * User- or server-supplied text (a server or host name, a column name, a value, a file name)
+ * as the CLI prints it: every character a terminal would act on (`acted`), tabs and line
+ * ends too, written `\xNN` per UTF-8 byte, the escapes keys already get from toStringBinary
+ * (ESC is `\x1B`, U+009B `\xC2\x9B`). Other text, Unicode included, is printed as it is.
+ */
+export const printable = s => String(s).replace(NOT_ASCII_TEXT, c => (acted(c.codePointAt(0)) ? escaped(c) : c));
+
+/**
+ * The CLI's own text about to reach a terminal, with its tabs and line ends kept: anything
+ * else a terminal acts on escaped as `printable` does, so a string a command forgot to pass
+ * through `printable` still cannot reach the terminal as a control sequence.
+ */
+export const terminalText = s =>
+  String(s).replace(NOT_ASCII_TEXT, c => (c !== '\n' && c !== '\t' && acted(c.codePointAt(0)) ? escaped(c) : c));
+
+/**
+ * A key's toStringBinary text as a cell of the CSV/TSV the CLI writes: a first character that
+ * would start a spreadsheet formula (`=`, `+`, `-`, `@`; OWASP's CSV injection list, whose tab
+ * and carriage return toStringBinary already writes `\x09`, `\x0D`) written as its `\xNN`
+ * escape instead, so a spreadsheet shows text and `decode` or the HBase shell still read the
+ * same bytes (a quote prefix would change the key).
+ */
+export const keyCell = text => (/^[=+\-@]/.test(text) ? `${escaped(text[0])}${text.slice(1)}` : text);
+
 /** A share (0..1) as a percentage with one decimal, without the sign. */
 export const pctOf = x => (x * 100).toFixed(1);
 
@@ -20,7 +64,7 @@ export const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
  */
 export function out(opt, json, text) {
   const plain = (_key, v) => (v instanceof Uint8Array ? hex(v) : ArrayBuffer.isView(v) ? Array.from(v) : v);
-  console.log(opt.json ? JSON.stringify(json, plain, 2) : text());
+  console.log(opt.json ? JSON.stringify(json, plain, 2) : terminalText(text()));
 }
 
 /**
@@ -56,7 +100,7 @@ export function rowPrinter(opt, text) {
         const items = rows.map(r => JSON.stringify(r, null, 2).replace(/^/gm, '  '));
         await write(`${count ? ',\n' : '[\n'}${items.join(',\n')}`);
       } else {
-        await write(`${rows.map(text).join('\n')}\n`);
+        await write(terminalText(`${rows.map(text).join('\n')}\n`));
       }
       count += rows.length;
       return !gone;
@@ -67,7 +111,7 @@ export function rowPrinter(opt, text) {
 
 /** Rows under headers; `text` lists the columns that always align left (row keys such as "240001"). */
 export function table(rows, headers, text = []) {
-  const cells = [headers, ...rows].map(r => r.map(c => String(c ?? '')));
+  const cells = [headers, ...rows].map(r => r.map(c => printable(c ?? '')));
   const w = headers.map((_, i) => Math.max(...cells.map(r => r[i].length)));
   // Numbers (and numbers already formatted, like toFixed's) align right.
   const numeric = headers.map(
@@ -103,7 +147,7 @@ export function progressBar(label) {
     update(done, total) {
       const f = total ? done / total : 1;
       const n = Math.round(f * 30);
-      const line = `\r${label} [${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${(f * 100).toFixed(0)}%`;
+      const line = `\r${printable(label)} [${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${(f * 100).toFixed(0)}%`;
       // Chunks finer than 1 % would redraw the same line: write only when it changes.
       if (line !== last) process.stderr.write(line);
       last = line;

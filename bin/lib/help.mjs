@@ -53,6 +53,9 @@ file: its primary key, SALT_BUCKETS and SPLIT ON become the design) or a preset 
 analyze, check and reads take --regions FILE [--table T]: the design on a table's current
 regions (what \`regions FILE\` reads) instead of its own pre-split. FILE - is stdin.
 Every command takes --help and --json (machine-readable output on stdout).
+Text from your files and servers (names, values, a dump's server) is printed with the
+characters a terminal acts on (controls, ESC sequences, bidi overrides) as \\xNN escapes,
+as keys are; --json gives it as it is, JSON-escaped.
 Inputs are read as UTF-8 text (binary data or another encoding is refused at its byte
 offset) up to a cap: a design ${mib(LIMITS.design.bytes)}, region text ${mib(LIMITS.regions.bytes)}, one record ${mib(LIMITS.record.bytes)}; --records FILE
 is read as a stream, of any length (docs/limits.md).
@@ -70,7 +73,10 @@ rowkey-lab encode <design> --records FILE|- [--format F] [--map F=C]... [--nulls
 Encodes one record (JSON object of field values) with the design's key and prints the key
 as hex and as Bytes.toStringBinary; with --records, every row of FILE in any format analyze
 --records reads (CSV, JSON Lines or a JSON array, Parquet, Arrow IPC; the same flags), one
-key per line in the file's order: hex, a tab, toStringBinary. Read once, by the engine's rows
+key per line in the file's order: hex, a tab, toStringBinary (a TSV a spreadsheet can open:
+a key whose text would start with =, +, - or @ has that first character as its escape, \\x3D,
+\\x2B, \\x2D or \\x40, so it is never read as a formula, and decode and the HBase shell read the
+same bytes; --json gives the text unchanged). Read once, by the engine's rows
 reader, each slice's keys printed before the next is read: FILE is never held whole. A bad
 row is named by its line or row and column and stops the run (exit 3), after the keys of the
 rows before it; --nulls skip leaves out rows with a null in a key field.`,
