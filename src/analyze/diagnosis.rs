@@ -204,6 +204,8 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
     }
     if let Some(line) = heaviest_row(r) {
         out.push(line);
+    } else if let Some(line) = heavy_prefix(r) {
+        out.push(line);
     }
     if n > 1 && m.overall.empty_regions > 0 {
         out.push(format!(
@@ -349,6 +351,88 @@ fn even(r: &AnalysisReport) -> String {
         fixed(m.mean_hotspot_factor, 2),
         fixed(noise.writes_per_region, 0),
     )
+}
+
+/// The least share of the sampled writes a key prefix takes to be named: two regions' even
+/// share, and at least 10 %.
+const HEAVY_PREFIX_SHARE: f64 = 0.1;
+/// A heavy prefix takes at least this many times the median of the prefixes of its length
+/// (its peers): a salt's bucket, one of many alike, is not a heavy hitter.
+const HEAVY_PREFIX_PEERS: usize = 4;
+/// Sampled keys below which no prefix is named (too few to tell a share).
+const HEAVY_PREFIX_SAMPLE: usize = 200;
+
+/// A key prefix that takes far more of the writes than its peers (a device, a tenant, a
+/// metric: the value a key leads with), counted on the report's uniform sample of written
+/// keys: the longest prefix taking [`HEAVY_PREFIX_SHARE`] or more, shortened while it keeps
+/// its count (to where the field's value ends), and at least [`HEAVY_PREFIX_PEERS`] times the
+/// median run of its length. Its share is the sample's, said so.
+fn heavy_prefix(r: &AnalysisReport) -> Option<String> {
+    let n = r.regions.len();
+    let keys: Vec<&[u8]> = r.sample.iter().map(|s| s.key.as_slice()).collect();
+    let m = keys.len();
+    if n < 2 || m < HEAVY_PREFIX_SAMPLE {
+        return None;
+    }
+    let need = ((2.0 / n as f64).max(HEAVY_PREFIX_SHARE) * m as f64).ceil() as usize;
+    // runs of equal prefixes of `len` bytes in the sorted sample: (first index, count)
+    let runs = |len: usize| -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for (i, k) in keys.iter().enumerate() {
+            let Some(p) = k.get(..len) else { continue };
+            match out.last_mut() {
+                Some((first, c)) if keys.get(*first).and_then(|f| f.get(..len)) == Some(p) => {
+                    *c += 1
+                }
+                _ => out.push((i, 1)),
+            }
+        }
+        out
+    };
+    let longest = keys.iter().map(|k| k.len()).max().unwrap_or(0).min(64);
+    // the longest heavy prefix that is not shared by nearly every key (a common prefix)
+    let (mut len, first, count) = (1..=longest).rev().find_map(|len| {
+        let rs = runs(len);
+        let mut sizes: Vec<usize> = rs.iter().map(|x| x.1).collect();
+        sizes.sort_unstable();
+        let median = sizes.get(sizes.len() / 2).copied().unwrap_or(0);
+        rs.iter()
+            .filter(|(_, c)| *c >= need && c * 10 < m * 9 && *c >= HEAVY_PREFIX_PEERS * median)
+            .max_by_key(|x| x.1)
+            .map(|&(first, c)| (len, first, c))
+    })?;
+    let key = *keys.get(first)?;
+    // shortened while no other key joins it: where the value it leads with ends
+    while len > 1 {
+        let shorter = key.get(..len - 1)?;
+        let with = keys.iter().filter(|k| k.starts_with(shorter)).count();
+        if with > count {
+            break;
+        }
+        len -= 1;
+    }
+    let prefix = key.get(..len)?;
+    let regions: Vec<usize> = r
+        .sample
+        .iter()
+        .filter(|s| s.key.starts_with(prefix))
+        .map(|s| s.region)
+        .collect();
+    let (lo, hi) = (*regions.iter().min()?, *regions.iter().max()?);
+    let held = if lo == hi {
+        format!("region {lo} holds them")
+    } else {
+        format!("regions {lo} to {hi} hold them")
+    };
+    Some(format!(
+        "a heavy key prefix: keys starting `{}` take about {} % of the writes ({count} of {m} \
+         sampled keys), more than two regions' even share of {n}: {held}. Their key range is \
+         theirs whatever the split points, and the rest of the key decides whether its regions \
+         share their writes; a bucket or hash right after the prefix (or in front of the key) \
+         spreads them",
+        to_string_binary(prefix),
+        fixed(count as f64 * 100.0 / m as f64, 0),
+    ))
 }
 
 /// The largest row when it takes more than an even region's share of all writes: no split

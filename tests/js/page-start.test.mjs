@@ -355,7 +355,10 @@ test('a staircase map is never described as even: the time-first key’s map say
   const m = await import(path.join(ROOT, 'pkg/node/index.js'));
   const r = m.analyzeDesign(m.getPreset('seed000-telecom-time-first'));
   // the premise: the whole run's totals are even, each window is not
-  assert.ok(r.metrics.overall.hotspotFactor < 1.5 && r.metrics.meanHotspotFactor > 5, JSON.stringify(r.metrics.overall));
+  assert.ok(
+    r.metrics.overall.hotspotFactor < 1.5 && r.metrics.meanHotspotFactor > 5,
+    JSON.stringify(r.metrics.overall),
+  );
   assert.equal(r.spread, 'movingHotspot');
   const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 900 });
   await page.goto(`${rig.server.url}#p=seed000-telecom-time-first`);
