@@ -1,15 +1,51 @@
 #!/usr/bin/env bash
-# The lints of the test command, alone: biome over the JS (format + lint, warnings fail),
-# docs/cli.md against the CLI's --help, rustfmt --check and clippy -D warnings (host, wasm32).
+# The one list of lints, run by both tiers of scripts/test.sh and alone: biome over the JS
+# (format + lint, warnings fail), docs/cli.md against the CLI's --help, rustfmt --check, clippy
+# -D warnings on the host (every target) and for wasm32 with each feature set that ships
+# (the wasm tests', the page's first wasm, the page's speed build, the rows build / pkg/web,
+# the Node build pkg/node), rustdoc's intra-doc links, and the Python binding crate's format
+# and clippy (its own workspace: scripts/test-python.sh --lint).
+# Usage: bash scripts/check.sh [--no-python]
+#   --no-python: without the binding crate's lints (scripts/test.sh --full runs them beside its
+#   lints, in the background, and joins them before the Python tests).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+python=1
+for a in "$@"; do
+  case "$a" in
+    --no-python) python=0 ;;
+    *) echo "check: unknown argument $a (usage: bash scripts/check.sh [--no-python])" >&2; exit 2 ;;
+  esac
+done
 source scripts/env.sh
+CHECK_START=$(date +%s)
+lint() { echo "--- check: $* ($(( $(date +%s) - CHECK_START ))s)"; }
 [ -x node_modules/.bin/biome ] || { echo "check: node_modules/.bin/biome missing: run npm ci" >&2; exit 2; }
-node_modules/.bin/biome ci --error-on-warnings .
-node scripts/cli-doc.mjs --check
+
+lint "rustfmt"
 cargo fmt --all -- --check
+lint "biome (JS format + lint)"
+# ci: checks only, never writes; a mis-formatted file or any lint finding (warnings too) fails.
+node_modules/.bin/biome ci --error-on-warnings .
+lint "docs/cli.md against the CLI's --help"
+node scripts/cli-doc.mjs --check
+lint "clippy (host, every target)"
 cargo clippy --all-targets -- -D warnings
+lint "clippy (wasm32, each feature set that ships)"
+# the wasm tests (tests/wasm_*.rs) and the default features
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+# the page's first wasm (scripts/build-wasm.sh)
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,fast -- -D warnings
+# the page's rows build and the npm package's pkg/web (scripts/build-rows-wasm.sh)
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,rows -- -D warnings
+# the npm package's Node build, pkg/node (scripts/build-node-wasm.sh)
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,fast,rows -- -D warnings
+# the page's speed build (www/pkg/fast/: the workers', with the advisor's exports)
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features fast -- -D warnings
+lint "rustdoc (every intra-doc link resolves)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
+if [ "$python" = 1 ]; then
+  lint "the Python binding crate: rustfmt, clippy"
+  bash scripts/test-python.sh --lint
+fi
+echo "--- check: all lints passed in $(( $(date +%s) - CHECK_START ))s"
