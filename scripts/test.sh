@@ -1,8 +1,35 @@
 #!/usr/bin/env bash
-# Runs every test: lints, native unit tests, golden vectors, wasm in Node, wasm in headless
-# Chromium, and the JS suites (npm package, page in Chromium). Sets up what is missing first.
+# The tests, in tiers (docs/ARCHITECTURE.md's test section has the times; docs/testing.md what
+# was tried). Each sets up what is missing first (scripts/setup.sh, scripts/test-python.sh).
+#   bash scripts/test.sh          the everyday tier: every lint (scripts/check.sh), the native
+#                                 tests (unit + golden vectors) and the JS tests that need no
+#                                 browser; those of them that need the npm package's pkg/ (the
+#                                 CLI's) run when pkg/ is built and newer than its sources, and
+#                                 are skipped, saying so, when not. No wasm build.
+#   bash scripts/test.sh --full   everything (CI, .ci/run): the lints, native tests, wasm in Node
+#                                 and headless Chromium, the page's builds and the npm package,
+#                                 the wasm size budget, every JS test (page in Chromium, package,
+#                                 CLI) and the Python package (wheel, pytest, Spark in local mode).
+#   bash scripts/test.sh --lane wasm|page|npm|python   one lane of --full alone, with the builds
+#                                 and set-up it needs: wasm (the wasm tests in Node and headless
+#                                 Chromium), page (the page's builds, its size budget and its
+#                                 tests in Chromium), npm (the npm package's build and the package
+#                                 and CLI tests), python (the binding's lints, the wheel, pytest
+#                                 against the CLI, Spark).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; }
+MODE=everyday LANE=
+case "${1:-}" in
+  "") ;;
+  --full) MODE=full ;;
+  --lane)
+    MODE=lane LANE=${2:-}
+    case "$LANE" in wasm | page | npm | python) ;; *) usage >&2; exit 2 ;; esac
+    ;;
+  -h | --help) usage; exit 0 ;;
+  *) usage >&2; exit 2 ;;
+esac
 START=$(date +%s)
 mkdir -p target
 # The speed and rows wasm builds and the Python wheel with the tests' cargo profiles: the same code
@@ -10,29 +37,12 @@ mkdir -p target
 # machine (Cargo.toml, python/Cargo.toml; scripts/env.sh's build_profile). The page's first wasm,
 # whose bytes are budgeted, is the release build; the benchmarks refuse the tests' builds.
 export ROWKEY_LAB_TEST_BUILDS=1
-# The wasm-bindgen CLI (a cargo install: 4-5 min from a fresh clone) compiles beside the set-up,
-# the lints and the native tests, none of which needs it; the wasm tests wait for it.
-bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
-BINDGEN=$!
-bash scripts/setup.sh --browser --no-bindgen
-# Two builds the tests need later start now, beside the lints and tests, at a lower priority
-# (nice), so that they take the cores the steps on the path leave idle (downloads, one-core link
-# ends, the browser tests): the npm package's Node wasm (its cargo build, which the page's rows
-# build in the tests also is: scripts/build-rows-wasm.sh waits for it; wasm-bindgen after the
-# CLI's install), the Python package's set-up and wheel (Java when missing, once set-up's own
-# apt-get is done, the virtual environment, pyspark and pyarrow), and its binding crate's lints.
-nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
-NODE_WASM=$!
-nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
-PYTHON_BUILD=$!
-nice -n 15 bash scripts/test-python.sh --lint >target/python-lint.log 2>&1 &
-PYTHON_LINT=$!
-source scripts/env.sh
 step() { echo; echo "=== $* ($(( $(date +%s) - START ))s)"; }
 # Waits for background job $1, then prints its log $2; stops the run, saying $3 failed, if it did.
 # Says how long it waited (a background job still running holds the run up).
 join() {
-  local from=$(date +%s)
+  local from
+  from=$(date +%s)
   if ! wait "$1"; then
     cat "$2"
     echo "$3 failed" >&2
@@ -41,54 +51,178 @@ join() {
   cat "$2"
   echo "[joined: $3, after waiting $(( $(date +%s) - from )) s]"
 }
+done_in() { echo "$1 passed in $(( $(date +%s) - START ))s"; }
 
-step "rustfmt"
-cargo fmt --all -- --check
-step "biome (JS format + lint)"
-# ci: checks only, never writes; a mis-formatted file or any lint finding (warnings too) fails.
-node_modules/.bin/biome ci --error-on-warnings .
-step "clippy (host)"
-cargo clippy --all-targets -- -D warnings
-step "clippy (wasm32)"
-cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,rows -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features library,fast,rows -- -D warnings
-# the page's speed build (www/pkg/fast/: the workers', with the advisor's exports)
-cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features fast -- -D warnings
-step "rustdoc (every intra-doc link resolves)"
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
-step "native tests (unit + golden vectors)"
-# RUSTFLAGS set, and empty: without .cargo/config.toml's LLVM inline threshold, which is there for
-# the native benchmarks (opt-level 3); it multiplied the compile time of the ~20 test binaries.
-# The `native-tests` profile (Cargo.toml): opt-level 1 without the release profile's fat LTO and
-# single codegen unit (there for the wasm's size). Measured on 2 cores: the crate's tests rebuilt
-# in 2 min 1 s against 6 min 11 s at `--release`, every dependency too in 3 min 26 s; the tests
-# themselves run in 40 s.
-RUSTFLAGS= cargo test --profile native-tests --no-fail-fast
-step "wasm tests (Node + headless Chromium; the wasm-bindgen CLI's install joined)"
-join "$BINDGEN" target/bindgen.log "installing the wasm-bindgen CLI"
-# Without the rows readers (feature `rows`): the wasm tests do not reach them, and building
-# arrow-rs and parquet once more for wasm32's test profile costs minutes on 2 cores.
-cargo test --target wasm32-unknown-unknown --no-fail-fast --no-default-features --features vectors,library --test wasm_node --test wasm_browser --test wasm_keyspec
-step "build wasm for the page; the page's minified build (dist/www, what the page tests load)"
-bash scripts/build-wasm.sh
-node scripts/build-page.mjs
-node scripts/build-single.mjs
-# --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
-step "npm package build + wasm size budget (the Node wasm's cargo build joined)"
-join "$NODE_WASM" target/node-wasm.log "the Node wasm's cargo build"
-bash scripts/build-npm.sh
-bash scripts/size-check.sh
-# --- end npm package block ------------------------------------------------------------
-step "JS tests (node --test: page in Chromium, package)"
-# Two test files at a time (Node 20 runs one on a 2-core machine: availableParallelism - 1):
-# the page tests wait on Chromium and the CLI tests on their processes much of the time. Not
-# three (the CPU was busy all along), and not beside the Python tests: from a fresh clone both
-# together took 834 s against 627 s and about 120 s one after the other.
-node --test --test-concurrency=2 tests/js/
-step "Python package (pytest against the CLI, Spark in local mode; its wheel's build and lints joined)"
-join "$PYTHON_BUILD" target/python-build.log "the Python package's set-up and wheel"
-join "$PYTHON_LINT" target/python-lint.log "the Python binding crate's format and clippy"
-bash scripts/test-python.sh --built
-echo "all tests passed in $(( $(date +%s) - START ))s"
+# The steps of --full, each also a lane's.
+native_tests() {
+  step "native tests (unit + golden vectors)"
+  # RUSTFLAGS set, and empty: without .cargo/config.toml's LLVM inline threshold, which is there for
+  # the native benchmarks (opt-level 3); it multiplied the compile time of the ~20 test binaries.
+  # The `native-tests` profile (Cargo.toml): opt-level 1 without the release profile's fat LTO and
+  # single codegen unit (there for the wasm's size). Measured on 2 cores: the crate's tests rebuilt
+  # in 2 min 1 s against 6 min 11 s at `--release`, every dependency too in 3 min 26 s; the tests
+  # themselves run in 40 s.
+  RUSTFLAGS='' cargo test --profile native-tests --no-fail-fast
+}
+wasm_tests() {
+  # Without the rows readers (feature `rows`): the wasm tests do not reach them, and building
+  # arrow-rs and parquet once more for wasm32's test profile costs minutes on 2 cores.
+  cargo test --target wasm32-unknown-unknown --no-fail-fast --no-default-features --features vectors,library --test wasm_node --test wasm_browser --test wasm_keyspec
+}
+page_builds() {
+  step "build wasm for the page; the page's minified build (dist/www, what the page tests load)"
+  bash scripts/build-wasm.sh
+  node scripts/build-page.mjs
+  node scripts/build-single.mjs
+}
+npm_build() {
+  bash scripts/build-npm.sh
+  bash scripts/size-check.sh
+}
+# The tests/js files by what they need, read from their imports: `browser` (they launch Debian's
+# Chromium: the page's tests, the package's web entry and bundle), `pkg` (the npm package's pkg/:
+# the CLI, the packed tarball), `plain` (neither: the page's pure modules, the scheduler with fake
+# workers, docs/cli.md). scheduler.test.mjs is `plain`: its one test of pkg/node's pool skips
+# itself when pkg/ is not built.
+js_tests() {
+  local f
+  for f in tests/js/*.test.mjs; do
+    if [ "$f" = tests/js/scheduler.test.mjs ]; then
+      [ "$1" = plain ] && echo "$f"
+    elif grep -qE '\b(launch|pageRig)\(' "$f"; then
+      [ "$1" = browser ] && echo "$f"
+    elif grep -qE "pkg/node|installed\(|NOT_BUILT|bin/rowkey-lab|cliAsync" "$f"; then
+      [ "$1" = pkg ] && echo "$f"
+    else
+      [ "$1" = plain ] && echo "$f"
+    fi
+  done
+  return 0
+}
+# Two test files at a time (Node 20 runs one on a 2-core machine: availableParallelism - 1): the
+# page tests wait on Chromium and the CLI tests on their processes much of the time. Not three (the
+# CPU was busy all along), and not beside the Python tests (docs/testing.md).
+node_test() { node --test --test-concurrency=2 "$@"; }
+# Why pkg/ cannot be tested as it is (not built, or older than a file it is built from), or nothing.
+pkg_stale() {
+  local wasm=pkg/node/rowkey_lab_bg.wasm newer
+  if [ ! -f pkg/node/index.js ] || [ ! -f "$wasm" ]; then
+    echo "pkg/ is not built"
+    return 0
+  fi
+  newer=$(find src npm presets www/engine Cargo.toml Cargo.lock -type f -newer "$wasm" -print -quit)
+  [ -z "$newer" ] || echo "pkg/ is older than $newer"
+}
+
+case "$MODE" in
+everyday)
+  bash scripts/setup.sh --no-bindgen
+  source scripts/env.sh
+  step "lints (scripts/check.sh)"
+  bash scripts/check.sh
+  native_tests
+  step "JS tests without a browser (node --test)"
+  mapfile -t plain < <(js_tests plain)
+  mapfile -t pkg < <(js_tests pkg)
+  why=$(pkg_stale)
+  if [ -z "$why" ]; then
+    echo "pkg/ is built and newer than its sources: with its CLI and package tests"
+    node_test "${plain[@]}" "${pkg[@]}"
+  else
+    echo "SKIPPED: the ${#pkg[@]} CLI and package tests that need pkg/ (${pkg[*]#tests/js/}):"
+    echo "  $why; bash scripts/test.sh --lane npm builds it and runs them"
+    node_test "${plain[@]}"
+  fi
+  mapfile -t browser < <(js_tests browser)
+  echo "left to --full (Chromium): ${#browser[@]} test files (bash scripts/test.sh --lane page / --lane npm)"
+  done_in "the everyday tier"
+  ;;
+lane)
+  case "$LANE" in
+  wasm)
+    bash scripts/setup.sh --browser
+    source scripts/env.sh
+    step "wasm tests (Node + headless Chromium)"
+    wasm_tests
+    ;;
+  page)
+    bash scripts/setup.sh --browser
+    source scripts/env.sh
+    page_builds
+    step "npm package build (pkg/node: the page's tests compare with it) + wasm size budget"
+    npm_build
+    step "the page's tests (node --test: Chromium)"
+    mapfile -t browser < <(js_tests browser)
+    page=()
+    for f in "${browser[@]}"; do case "$f" in tests/js/page*.test.mjs | tests/js/embed.test.mjs) page+=("$f") ;; esac; done
+    node_test "${page[@]}"
+    ;;
+  npm)
+    bash scripts/setup.sh --browser
+    source scripts/env.sh
+    step "npm package build"
+    # the rows build (pkg/web) copied from the page's when that is built from the same cargo
+    # output, else made here (the page's size budget is the page lane's)
+    bash scripts/build-npm.sh
+    step "the package's and CLI's tests (node --test; the package's web entry and bundle in Chromium)"
+    mapfile -t pkg < <(js_tests pkg)
+    mapfile -t browser < <(js_tests browser)
+    npm=()
+    for f in "${browser[@]}"; do case "$f" in tests/js/page*.test.mjs | tests/js/embed.test.mjs) ;; *) npm+=("$f") ;; esac; done
+    node_test "${pkg[@]}" "${npm[@]}"
+    ;;
+  python)
+    bash scripts/setup.sh
+    source scripts/env.sh
+    if [ -n "$(pkg_stale)" ]; then
+      step "npm package build (the CLI the Python tests compare with: $(pkg_stale))"
+      bash scripts/build-npm.sh
+    fi
+    step "Python package (binding lints, wheel, pytest against the CLI, Spark in local mode)"
+    bash scripts/test-python.sh
+    ;;
+  esac
+  done_in "lane $LANE"
+  ;;
+full)
+  # The wasm-bindgen CLI (a cargo install: 4-5 min from a fresh clone) compiles beside the set-up,
+  # the lints and the native tests, none of which needs it; the wasm tests wait for it.
+  bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
+  BINDGEN=$!
+  bash scripts/setup.sh --browser --no-bindgen
+  # Two builds the tests need later start now, beside the lints and tests, at a lower priority
+  # (nice), so that they take the cores the steps on the path leave idle (downloads, one-core link
+  # ends, the browser tests): the npm package's Node wasm (its cargo build, which the page's rows
+  # build in the tests also is: scripts/build-rows-wasm.sh waits for it; wasm-bindgen after the
+  # CLI's install), the Python package's set-up and wheel (Java when missing, once set-up's own
+  # apt-get is done, the virtual environment, pyspark and pyarrow), and its binding crate's lints.
+  nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
+  NODE_WASM=$!
+  nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
+  PYTHON_BUILD=$!
+  nice -n 15 bash scripts/test-python.sh --lint >target/python-lint.log 2>&1 &
+  PYTHON_LINT=$!
+  source scripts/env.sh
+  step "lints (scripts/check.sh; the Python binding crate's in the background, joined below)"
+  bash scripts/check.sh --no-python
+  native_tests
+  step "wasm tests (Node + headless Chromium; the wasm-bindgen CLI's install joined)"
+  join "$BINDGEN" target/bindgen.log "installing the wasm-bindgen CLI"
+  wasm_tests
+  page_builds
+  # --- npm package (wt-npm): build pkg/ for npm pack, then the wasm size budget ---------
+  step "npm package build + wasm size budget (the Node wasm's cargo build joined)"
+  join "$NODE_WASM" target/node-wasm.log "the Node wasm's cargo build"
+  npm_build
+  # --- end npm package block ------------------------------------------------------------
+  step "JS tests (node --test: page in Chromium, package)"
+  # Every file in tests/js/, two at a time: from a fresh clone the Python tests beside them took
+  # 834 s against 627 s and about 120 s one after the other.
+  node_test tests/js/
+  step "Python package (pytest against the CLI, Spark in local mode; its wheel's build and lints joined)"
+  join "$PYTHON_BUILD" target/python-build.log "the Python package's set-up and wheel"
+  join "$PYTHON_LINT" target/python-lint.log "the Python binding crate's format and clippy"
+  bash scripts/test-python.sh --built
+  echo "all tests passed in $(( $(date +%s) - START ))s"
+  ;;
+esac
