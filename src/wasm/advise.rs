@@ -149,7 +149,9 @@ pub fn plan_regions(
     active_regions_per_window: JsValue,
     write_rate: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let doc = doc_arg("doc", &doc)?;
+    // a design that is just a key, beside the rows that declared its fields (the page's report
+    // over your rows)
+    let doc = super::doc_arg_for_rows("doc", &doc)?;
     let number = |name: &str, v: &JsValue| match v.as_f64() {
         Some(x) if x.is_finite() && x >= 0.0 => Ok(x),
         _ => Err(super::bad_arg(name, "a number, 0 or more", v)),

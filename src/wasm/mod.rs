@@ -166,6 +166,27 @@ pub(crate) fn doc_arg(name: &str, v: &JsValue) -> Result<crate::design::DesignDo
     ))
 }
 
+/// [`doc_arg`], or a design that leaves its key's fields to a file of rows (a design that is
+/// just a key: `rowsDesign` declares them from the file, then checks it), read unchecked: what
+/// takes a design beside its rows (a table's regions, a region plan) takes that one too.
+#[cfg(any(feature = "library", feature = "fast"))]
+pub(crate) fn doc_arg_for_rows(
+    name: &str,
+    v: &JsValue,
+) -> Result<crate::design::DesignDocument, JsValue> {
+    let text = match v.as_string() {
+        Some(s) => s,
+        None if v.is_object() => json_text(name, v)?,
+        None => return Err(bad_arg(name, "a design document (object or JSON text)", v)),
+    };
+    let unchecked = core(crate::design::DesignDocument::from_json_unchecked(&text))?;
+    match unchecked.validate_in(&text) {
+        Err(_) if !unchecked.undeclared_key_fields().is_empty() => Ok(unchecked),
+        Err(e) => Err(js_error(&e)),
+        Ok(()) => Ok(unchecked),
+    }
+}
+
 /// A JS `Error` whose message is the core error's text, with the pointer kept as properties
 /// (`kind`, `path`, `offset`, `line`, `column`) so a UI can highlight the spot.
 pub(crate) fn js_error(e: &Error) -> JsValue {

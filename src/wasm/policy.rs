@@ -4,9 +4,11 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{core, opts};
+#[cfg(feature = "library")]
+use super::doc_arg;
 #[cfg(any(feature = "library", feature = "fast"))]
-use super::{doc_arg, to_js};
+use super::to_js;
+use super::{core, opts};
 use crate::analyze::check::{self, Budgets};
 #[cfg(feature = "library")]
 use crate::analyze::AnalyzeOptions;
@@ -76,28 +78,12 @@ pub fn update_examples(doc: JsValue) -> Result<JsValue, JsValue> {
 #[cfg(any(feature = "library", feature = "fast"))]
 #[wasm_bindgen(js_name = onTableRegions)]
 pub fn on_table_regions(doc: JsValue, list: JsValue) -> Result<JsValue, JsValue> {
-    let text = match doc.as_string() {
-        Some(s) => s,
-        None if doc.is_object() => super::json_text("doc", &doc)?,
-        None => {
-            return Err(super::bad_arg(
-                "doc",
-                "a design document (object or JSON text)",
-                &doc,
-            ))
-        }
-    };
-    let unchecked = core(crate::design::DesignDocument::from_json_unchecked(&text))?;
-    let (presplit, placement) = opts("list", list, crate::region::read::table_regions)?;
-    let placed = unchecked.on_table_regions(presplit, placement);
     // A design that leaves its key's fields to a file of rows (`analyze key.json --records f
     // --regions splits.txt`) takes the table's regions now and is checked once the rows have
     // declared them (`rowsDesign`); any other design is checked here.
-    match unchecked.validate_in(&text) {
-        Err(_) if !unchecked.undeclared_key_fields().is_empty() => to_js(&placed),
-        Err(e) => Err(super::js_error(&e)),
-        Ok(()) => to_js(&placed),
-    }
+    let doc = super::doc_arg_for_rows("doc", &doc)?;
+    let (presplit, placement) = opts("list", list, crate::region::read::table_regions)?;
+    to_js(&doc.on_table_regions(presplit, placement))
 }
 
 /// `fitToRecords(doc, records)`: the design for these records in place of its workload (their
