@@ -408,6 +408,17 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
       await page.textContent('#splits-from-rows'),
       /^Split points from the rows of flights\.csv: 16 regions/,
     );
+    await page.waitForSelector('#region-plan h4');
+    // A design that is just a key: its fields declared from the rows, and still a region plan
+    // (its key-only document was refused by the plan, and the box left empty)
+    const { fields, ...keyOnly } = design;
+    await page.goto(`${server.url}#v=1&d=${b64(keyOnly)}`);
+    await pickAndRun(page, path.join(FIX, 'flights.csv'));
+    await page.waitForSelector('#rows-banner');
+    await waitDone(page);
+    await page.waitForSelector('#region-plan h4');
+    assert.match(await page.textContent('#region-plan h4'), /^How many regions: \d+$/);
+    assert.equal(await shown(), list(want), 'the key-only design over the same rows: the same split keys');
     assert.deepEqual(problems, []);
     await page.close();
   });
