@@ -188,10 +188,10 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
             min_window_share(r).unwrap_or(1.0),
             led_by_time,
         )),
-        Spread::MovingHotspot => out.push(moving_hotspot(r)),
-        Spread::HotRegion => out.push(hot_region(r)),
-        Spread::Uneven => out.push(uneven(r)),
-        Spread::Even => out.push(even(r)),
+        Spread::MovingHotspot => out.extend(moving_hotspot(r)),
+        Spread::HotRegion => out.extend(hot_region(r)),
+        Spread::Uneven => out.extend(uneven(r)),
+        Spread::Even => out.extend(even(r)),
     }
     if matches!(spread, Spread::HotEveryWindow | Spread::MovingHotspot)
         && m.overall.hotspot_factor >= HOTSPOT
@@ -245,32 +245,29 @@ fn one_region(r: &AnalysisReport) -> String {
     )
 }
 
-/// The window figures a headline quotes: per window, and against the run.
-fn window_clause(r: &AnalysisReport) -> String {
-    let m = &r.metrics;
-    format!(
-        "effective parallelism {} per {} window against {} over the whole run; the busiest \
-         region of a window takes {} x the mean (up to {} x)",
-        fixed(m.mean_effective_parallelism, 1),
-        window_text(r.window_ms),
-        fixed(m.overall.effective_parallelism, 1),
-        fixed(m.mean_hotspot_factor, 2),
-        fixed(m.max_hotspot_factor, 2),
-    )
-}
-
-/// The headline of a hotspot that moves: what one window sees, against the whole run.
-fn moving_hotspot(r: &AnalysisReport) -> String {
+/// A hotspot that moves: the headline (what one window sees, against the whole run), then what
+/// it means and a window's busiest region. Each verdict is a short headline and a line of its
+/// figures: the headline is what an embedded map's caption and a compare column show.
+fn moving_hotspot(r: &AnalysisReport) -> [String; 2] {
     let m = &r.metrics;
     let n = r.regions.len();
-    format!(
-        "a hotspot that moves: {} of {n} regions take the writes of any {} window on \
-         average ({}): writes move through the key space, so the cluster writes at the \
-         speed of the regions a window reaches, not of all {n}",
-        fixed(m.mean_active_regions, 1),
-        window_text(r.window_ms),
-        window_clause(r),
-    )
+    [
+        format!(
+            "a hotspot that moves: {} of {n} regions take the writes of any {} window on \
+             average (effective parallelism {} per window against {} over the whole run)",
+            fixed(m.mean_active_regions, 1),
+            window_text(r.window_ms),
+            fixed(m.mean_effective_parallelism, 1),
+            fixed(m.overall.effective_parallelism, 1),
+        ),
+        format!(
+            "writes move through the key space, so the cluster writes at the speed of the \
+             regions a window reaches, not of all {n}: the busiest region of a window takes {} \
+             x the mean (up to {} x)",
+            fixed(m.mean_hotspot_factor, 2),
+            fixed(m.max_hotspot_factor, 2),
+        ),
+    ]
 }
 
 /// The busiest region named, with its share of the whole run.
@@ -307,50 +304,59 @@ fn window_hotspot(r: &AnalysisReport) -> String {
     )
 }
 
-/// The headline of one region hot over the run, or in its windows when the run's totals are
-/// not (the window's figure leads then: it is what the servers feel).
-fn hot_region(r: &AnalysisReport) -> String {
+/// One region hot over the run, or in its windows when the run's totals are not (the
+/// window's figure leads then: it is what the servers feel); the other figure follows.
+fn hot_region(r: &AnalysisReport) -> [String; 2] {
     if r.metrics.overall.hotspot_factor >= HOTSPOT {
-        format!("a hot region: {}; {}", busiest(r), window_hotspot(r))
+        [
+            format!("a hot region: {}", busiest(r)),
+            format!("in a window, {}", window_hotspot(r)),
+        ]
     } else {
-        format!(
-            "a hot region at any one time: {}, while over the whole run {}",
-            window_hotspot(r),
-            busiest(r)
-        )
+        [
+            format!("a hot region at any one time: {}", window_hotspot(r)),
+            format!("over the whole run {}", busiest(r)),
+        ]
     }
 }
 
-/// The headline of a spread neither even nor hot.
-fn uneven(r: &AnalysisReport) -> String {
+/// A spread neither even nor hot.
+fn uneven(r: &AnalysisReport) -> [String; 2] {
     let m = &r.metrics;
-    format!(
-        "writes are uneven: {}; effective parallelism {} of {} regions over the run and {} \
-         per {} window",
-        busiest(r),
-        fixed(m.overall.effective_parallelism, 1),
-        r.regions.len(),
-        fixed(m.mean_effective_parallelism, 1),
-        window_text(r.window_ms),
-    )
+    [
+        format!("writes are uneven: {}", busiest(r)),
+        format!(
+            "effective parallelism {} of {} regions over the run and {} per {} window",
+            fixed(m.overall.effective_parallelism, 1),
+            r.regions.len(),
+            fixed(m.mean_effective_parallelism, 1),
+            window_text(r.window_ms),
+        ),
+    ]
 }
 
-/// The headline of an even spread, with the window figures and what noise gives.
-fn even(r: &AnalysisReport) -> String {
+/// An even spread: over the run and per window; then the busiest region against what
+/// counting noise gives.
+fn even(r: &AnalysisReport) -> [String; 2] {
     let m = &r.metrics;
     let noise = WindowFigures::of(r);
-    format!(
-        "writes are spread evenly: effective parallelism {} of {} regions over the run and {} \
-         per {} window; the busiest region takes {} x the mean ({} x in a window, about what \
-         counting {} writes per region and window gives by chance)",
-        fixed(m.overall.effective_parallelism, 1),
-        r.regions.len(),
-        fixed(m.mean_effective_parallelism, 1),
-        window_text(r.window_ms),
-        fixed(m.overall.hotspot_factor, 2),
-        fixed(m.mean_hotspot_factor, 2),
-        fixed(noise.writes_per_region, 0),
-    )
+    [
+        format!(
+            "writes are spread evenly: effective parallelism {} of {} regions over the run, {} \
+             per {} window",
+            fixed(m.overall.effective_parallelism, 1),
+            r.regions.len(),
+            fixed(m.mean_effective_parallelism, 1),
+            window_text(r.window_ms),
+        ),
+        format!(
+            "the busiest region takes {} x the mean ({} x in a window, about what counting {} \
+             writes per region and window gives by chance)",
+            fixed(m.overall.hotspot_factor, 2),
+            fixed(m.mean_hotspot_factor, 2),
+            fixed(noise.writes_per_region, 0),
+        ),
+    ]
 }
 
 /// The least share of the sampled writes a key prefix takes to be named: two regions' even

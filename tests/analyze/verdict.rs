@@ -63,7 +63,7 @@ fn a_window_at_half_the_runs_parallelism_moves() {
     assert_eq!(r.spread, Spread::MovingHotspot, "{:?}", r.diagnosis);
     assert!(head(&r).contains("hotspot that moves"), "{}", head(&r));
     assert!(
-        head(&r).contains("8.0 per 1-second window against 16.0"),
+        head(&r).contains("8.0 per window against 16.0"),
         "{}",
         head(&r)
     );
