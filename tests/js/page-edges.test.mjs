@@ -461,8 +461,10 @@ test('advice belongs to its design: a switch stops a run, and finished advice is
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
   await page.goto(`${server.url}#p=seed000-telecom-time-first`);
   await waitDone(page);
-  await page.fill('#advice-records', '20000');
-  // A run, then another design before it ends: it stops, and draws nothing.
+  // A run long enough to be switched away from (20,000 records a candidate took 0.2 s: on a
+  // loaded machine the run could end before the switch), then another design before it ends:
+  // it stops, and draws nothing.
+  await page.fill('#advice-records', '400000');
   await page.click('#advice-run');
   await page.selectOption('#preset', 'seed000-telecom');
   assert.equal(
@@ -473,6 +475,7 @@ test('advice belongs to its design: a switch stops a run, and finished advice is
   // Advice on design A (the time-first preset).
   await page.selectOption('#preset', 'seed000-telecom-time-first');
   await waitDone(page);
+  await page.fill('#advice-records', '20000');
   await page.click('#advice-run');
   await page.waitForSelector('#advice .advice-plot', { timeout: 120000 });
   assert.match(await text(page, '#advice-for'), /^Advice for the design on show, “Telecom.*”\.$/);
