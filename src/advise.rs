@@ -30,7 +30,7 @@ mod regions;
 mod shape;
 
 pub use answer::{advise_from, advise_from_rows, Advice, Evaluated, Recommendation};
-pub use candidates::{candidates, Candidate, CandidateSet};
+pub use candidates::{candidates, Candidate, CandidateSet, MIN_SPREAD};
 pub use capacity::{capacity, CapacityOptions, CapacityReport, Measured};
 #[cfg(feature = "rows")]
 pub use evaluate::evaluate_on_rows;

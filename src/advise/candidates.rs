@@ -60,6 +60,10 @@ pub(crate) fn region_count(p: &PreSplit) -> u32 {
     }
 }
 
+/// The fewest regions writes are judged over when the servers are not given (the option nor a
+/// design with more than one): the smallest bucket count tried for one server.
+pub const MIN_SPREAD: u32 = 4;
+
 /// The bucket (and region) counts to try: multiples and divisors of the server count (4, 8
 /// and 16 for one server), the target and the input's own count; 2 to 256.
 fn bucket_counts(servers: u32, target: u32, current: Option<u32>) -> Vec<u32> {
@@ -273,7 +277,15 @@ pub fn candidates(doc: &DesignDocument, opts: &AdviseOptions) -> Result<Candidat
     let servers = opts.servers_for(doc);
     let layout = doc.regions.clone().unwrap_or_default();
     let current_regions = region_count(&layout.presplit);
-    let target = servers.max(current_regions).clamp(1, 256);
+    // A table spreads over at least MIN_SPREAD regions when nobody said how many servers: a
+    // one-region table (on the default one server) scores "even" otherwise, and was
+    // recommended, though HBase serves a region from one server and splits it only at 10 GiB.
+    let floor = if opts.servers.is_none() && servers == 1 {
+        MIN_SPREAD
+    } else {
+        1
+    };
+    let target = servers.max(current_regions).max(floor).clamp(1, 256);
     let shape = KeyShape::of(&doc.key.segments);
     let fixed = shape::fixed_by_every_read(doc);
     let mut b = Builder {

@@ -151,3 +151,37 @@ fn a_time_first_key_gets_time_bucket_candidates() {
         m.hotspot_factor
     );
 }
+
+/// A table of one region on the default one server scored "even" (its one region takes every
+/// write, 1 x the mean of 1), so `advise` without `--servers` recommended keeping it. With no
+/// servers given, writes are judged over at least `MIN_SPREAD` regions: the one-region input
+/// scores 4 and a spread over several regions is recommended; with `--servers 1` said
+/// outright, the user's one server stands.
+#[test]
+fn without_servers_a_one_region_table_is_not_recommended() {
+    use rowkey_lab::advise::MIN_SPREAD;
+    let mut d = preset("seed000-telecom-time-first");
+    d.regions.get_or_insert_with(Default::default).presplit = rowkey_lab::region::PreSplit::None;
+    let a = rowkey_lab::advise::advise(&d, &small()).unwrap();
+    let input = a.candidates[0].metrics.as_ref().unwrap();
+    assert_eq!(input.regions, 1);
+    assert_eq!(a.target_regions, MIN_SPREAD);
+    assert!(
+        (input.hotspot_factor - f64::from(MIN_SPREAD)).abs() < 1e-9,
+        "{}",
+        input.hotspot_factor
+    );
+    assert_ne!(a.recommended.index, 0, "{:?}", a.recommended.why);
+    assert!(
+        a.recommended.metrics.regions >= MIN_SPREAD as usize,
+        "{}",
+        a.recommended.metrics.regions
+    );
+    // one server said outright: no floor
+    let one = rowkey_lab::advise::AdviseOptions {
+        servers: Some(1),
+        ..small()
+    };
+    let a = rowkey_lab::advise::advise(&d, &one).unwrap();
+    assert_eq!(a.target_regions, 1);
+}
