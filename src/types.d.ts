@@ -1402,7 +1402,9 @@ export interface SeriesInterval {
   /** The busiest regions (indexes into `regions`), at most 5. */
   top: number[];
   servers: ServerRate[];
-  requestsPerSec: number;
+  /** The table's requests per second (the regions with a rate); null when none has one (a
+   * missing dump: unknown, not 0). */
+  requestsPerSec: number | null;
 }
 /** What happened to the regions between two snapshots (`snapshot`: the later one). */
 export type RegionEvent =

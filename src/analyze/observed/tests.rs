@@ -57,7 +57,7 @@ fn interval(k: u64, starts: &[&str], writes: &[f64], servers: &[&str]) -> Interv
         regions,
         top: Vec::new(),
         servers: Vec::new(),
-        requests_per_sec: writes.iter().sum(),
+        requests_per_sec: Some(writes.iter().sum()),
     }
 }
 

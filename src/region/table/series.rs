@@ -225,8 +225,9 @@ pub struct Interval {
     pub top: Vec<usize>,
     /// Per server, by name.
     pub servers: Vec<ServerRate>,
-    /// The table's requests per second (regions with a rate).
-    pub requests_per_sec: f64,
+    /// The table's requests per second (the regions with a rate); `None` when no region has
+    /// one (a missing dump: the rate is unknown, not 0).
+    pub requests_per_sec: Option<f64>,
 }
 
 /// How many of an interval's busiest regions are listed.

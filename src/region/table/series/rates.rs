@@ -549,6 +549,7 @@ fn finish(from: usize, from_ms: u64, to_ms: u64, mut regions: Vec<RegionRate>) -
         };
     }
     servers.sort_by(|a, b| a.server.cmp(&b.server));
+    let known = regions.iter().any(|r| r.requests_per_sec.is_some());
     Interval {
         from,
         from_ms,
@@ -556,6 +557,6 @@ fn finish(from: usize, from_ms: u64, to_ms: u64, mut regions: Vec<RegionRate>) -
         regions,
         top,
         servers,
-        requests_per_sec: total,
+        requests_per_sec: known.then_some(total),
     }
 }
