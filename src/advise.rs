@@ -25,6 +25,7 @@ mod answer;
 mod candidates;
 pub mod capacity;
 mod evaluate;
+mod presplit;
 pub(crate) mod read;
 mod regions;
 mod shape;

@@ -27,7 +27,7 @@ pub use self::arrow::{batch_rows, batch_rows_skipped, stream_rows};
 pub use self::parquet::{ParquetFile, ParquetRows, RowGroupRange};
 pub use convert::{Cell, EpochUnit};
 pub use format::Format;
-pub use infer::{declare_from_file, undeclared_fields, FileSample, InferredField};
+pub use infer::{declare_from_file, FileSample, InferredField};
 pub use reader::{columns, RowReader};
 pub use sample::{RowSample, RowSampler, MAX_SAMPLE_ROWS};
 pub use scan::{RowScan, ScanSummary, SAMPLE_KEYS};

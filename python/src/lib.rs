@@ -222,7 +222,7 @@ pub(crate) fn stream(
 fn check_design(py: Python<'_>, text: &str) -> PyResult<Vec<String>> {
     let doc = core(py, DesignDocument::from_json_unchecked(text))?;
     if doc.fields.is_empty() {
-        let undeclared = rowkey_lab::rows::undeclared_fields(&doc);
+        let undeclared = doc.undeclared_key_fields();
         if !undeclared.is_empty() {
             return Ok(undeclared);
         }
@@ -241,7 +241,7 @@ pub(crate) fn design_for(
     rows: &RowsOptions,
 ) -> PyResult<DesignDocument> {
     let doc = core(py, DesignDocument::from_json_unchecked(text))?;
-    let doc = if !doc.fields.is_empty() || rowkey_lab::rows::undeclared_fields(&doc).is_empty() {
+    let doc = if !doc.fields.is_empty() || doc.undeclared_key_fields().is_empty() {
         doc
     } else {
         let sample = rowkey_lab::rows::FileSample::Schema(schema);

@@ -195,20 +195,13 @@ fn skewed_salt(list: &[Evaluated], base: &CandidateMetrics) -> Option<String> {
     (base.hotspot_factor > 1.25 * better.1.hotspot_factor).then(|| {
         format!(
             "the salt's {} hash spreads unevenly over its {} buckets: hotspot {}, where a {} hash over the same buckets gives {}",
-            hash_name(salt.hash),
+            super::presplit::hash_name(salt.hash),
             salt.buckets,
             fixed(base.hotspot_factor, 2),
-            hash_name(better.0),
+            super::presplit::hash_name(better.0),
             fixed(better.1.hotspot_factor, 2)
         )
     })
-}
-
-fn hash_name(h: crate::keyspec::SaltHash) -> String {
-    serde_json::to_value(h)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
 }
 
 /// The recommendation's reasons against the input.

@@ -267,8 +267,7 @@ pub fn capacity(
     });
     let rate = opts.write_rate.unwrap_or(workload.write_rate);
     let presplit =
-        super::candidates::region_count(&design.regions.clone().unwrap_or_default().presplit)
-            as u64;
+        super::presplit::region_count(&design.regions.clone().unwrap_or_default().presplit) as u64;
     let time_leading = crate::design::lint(design)
         .iter()
         .any(|f| f.rule == "monotonic-leading");

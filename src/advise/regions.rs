@@ -104,7 +104,7 @@ pub fn region_plan_with(
     if let Some(r) = bare.regions.as_mut() {
         r.presplit = PreSplit::None;
     }
-    let cap = capacity(&bare, &m, &opts, servers);
+    let mut cap = capacity(&bare, &m, &opts, servers);
     let needed = cap.recommended_presplit;
     let presplit = u32::try_from(needed)
         .ok()
@@ -114,17 +114,15 @@ pub fn region_plan_with(
                 .key
                 .segments
                 .first()
-                .and_then(|s| super::candidates::matched_presplit(s, n))
+                .and_then(|s| super::presplit::matched_presplit(s, n))
         });
-    let presplit_regions = presplit.as_ref().map(super::candidates::region_count);
+    let presplit_regions = presplit.as_ref().map(super::presplit::region_count);
     let recommended = presplit_regions.map_or(needed, u64::from);
-    let mut cap = cap;
     if !cap.time_leading {
         cap.notes
             .push(presplit_note(recommended, needed, presplit.as_ref(), &opts));
     }
-    let matches_design =
-        u64::from(super::candidates::region_count(&layout.presplit)) == recommended;
+    let matches_design = u64::from(super::presplit::region_count(&layout.presplit)) == recommended;
     RegionPlan {
         recommended,
         capacity_regions: needed,

@@ -117,8 +117,10 @@ impl DesignDocument {
         read::design(&n).map_err(|e| e.into_error(ErrorKind::Parse, text))
     }
 
-    /// The fields the key names that the document does not declare: a design that is just a
-    /// key leaves them to a file of rows, which declares them (`rows::declare_from_file`).
+    /// The fields the key names that the document does not declare, in the order the key
+    /// first reads them: every field of a design that is just a key, none of a design ready to
+    /// use. A file of rows declares them (`rows::declare_from_file`); until then such a design
+    /// is read, not validated.
     pub fn undeclared_key_fields(&self) -> Vec<String> {
         fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
             match v {

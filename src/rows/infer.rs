@@ -145,17 +145,6 @@ fn key_uses(doc: &DesignDocument) -> Vec<(String, Want, &'static str)> {
     out
 }
 
-/// The fields `doc`'s key reads and does not declare, in the order the key first reads them:
-/// every field of a design that is just a key, none of a design ready to use. Such a design
-/// is read, not validated, until rows declare them ([`declare_from_file`]).
-pub fn undeclared_fields(doc: &DesignDocument) -> Vec<String> {
-    key_uses(doc)
-        .into_iter()
-        .map(|(f, _, _)| f)
-        .filter(|f| !doc.fields.iter().any(|d| &d.name == f))
-        .collect()
-}
-
 /// A column's type as the file gives it, for a field the key writes as it is.
 enum ColumnType {
     /// Text in a CSV file: the key writes it as text.
@@ -376,15 +365,15 @@ mod tests {
     #[test]
     fn undeclared_fields_are_those_the_key_reads_and_the_design_does_not_declare() {
         let doc = key_only(r#"tailnum + "_" + time(time_hour, "yyyyMMddHH") + tailnum"#);
-        assert_eq!(undeclared_fields(&doc), ["tailnum", "time_hour"]);
+        assert_eq!(doc.undeclared_key_fields(), ["tailnum", "time_hour"]);
         let text = serde_json::json!({"v": 1, "key": "tail + long(n)", "fields": [{"name": "n", "type": "int"}]}).to_string();
         let doc = DesignDocument::from_json_unchecked(&text).unwrap();
-        assert_eq!(undeclared_fields(&doc), ["tail"]);
+        assert_eq!(doc.undeclared_key_fields(), ["tail"]);
         let text =
             serde_json::json!({"v": 1, "key": "long(n)", "fields": [{"name": "n", "type": "int"}]})
                 .to_string();
         let doc = DesignDocument::from_json_unchecked(&text).unwrap();
-        assert!(undeclared_fields(&doc).is_empty());
+        assert!(doc.undeclared_key_fields().is_empty());
     }
 
     #[test]

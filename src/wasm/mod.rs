@@ -153,17 +153,22 @@ pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
 /// A design document argument: a plain object, or its JSON text. Parsed by the core, so
 /// errors carry the JSON pointer (`/fields/1/type`), and validated as a whole.
 pub(crate) fn doc_arg(name: &str, v: &JsValue) -> Result<crate::design::DesignDocument, JsValue> {
-    let text = match v.as_string() {
-        Some(s) => s,
-        None if v.is_object() => json_text(name, v)?,
-        None => return Err(bad_arg(name, "a design document (object or JSON text)", v)),
-    };
+    let text = doc_text(name, v)?;
     core(crate::design::DesignDocument::from_json(&text).map_err(
         |e| match e.location.path.clone() {
             Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
             _ => e,
         },
     ))
+}
+
+/// A design document argument's JSON text: given as text, or an object turned into it.
+pub(crate) fn doc_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
+    match v.as_string() {
+        Some(s) => Ok(s),
+        None if v.is_object() => json_text(name, v),
+        None => Err(bad_arg(name, "a design document (object or JSON text)", v)),
+    }
 }
 
 /// [`doc_arg`], or a design that leaves its key's fields to a file of rows (a design that is
@@ -174,11 +179,7 @@ pub(crate) fn doc_arg_for_rows(
     name: &str,
     v: &JsValue,
 ) -> Result<crate::design::DesignDocument, JsValue> {
-    let text = match v.as_string() {
-        Some(s) => s,
-        None if v.is_object() => json_text(name, v)?,
-        None => return Err(bad_arg(name, "a design document (object or JSON text)", v)),
-    };
+    let text = doc_text(name, v)?;
     let unchecked = core(crate::design::DesignDocument::from_json_unchecked(&text))?;
     match unchecked.validate_in(&text) {
         Err(_) if !unchecked.undeclared_key_fields().is_empty() => Ok(unchecked),

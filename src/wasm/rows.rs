@@ -104,17 +104,7 @@ pub fn rows_columns(rows: JsValue, head: JsValue) -> Result<JsValue, JsValue> {
 /// file's first bytes (`whole`: the whole file), or `{footer, fileLength}` for a Parquet file.
 #[wasm_bindgen(js_name = rowsDesign)]
 pub fn rows_design(doc: JsValue, rows: JsValue, sample: JsValue) -> Result<JsValue, JsValue> {
-    let text = match doc.as_string() {
-        Some(s) => s,
-        None if doc.is_object() => json_text("doc", &doc)?,
-        None => {
-            return Err(bad_arg(
-                "doc",
-                "a design document (object or JSON text)",
-                &doc,
-            ))
-        }
-    };
+    let text = super::doc_text("doc", &doc)?;
     let unchecked = core(DesignDocument::from_json_unchecked(&text))?;
     let rows = rows_opts(&rows)?;
     let get = |k: &str| {
