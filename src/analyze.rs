@@ -215,7 +215,8 @@ pub use diagnosis::{
     WINDOW_PARALLELISM,
 };
 pub use observed::{
-    against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer,
+    against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer, PredictedMap,
+    PredictedServer,
 };
 pub use recount::{check_recount, CountedRow, RowRecount, LARGEST_ROWS};
 pub use report::{

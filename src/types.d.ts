@@ -1371,13 +1371,17 @@ export interface RegionRate {
   region: number;
   startKey: string | null;
   endKey: string | null;
+  /** Its server at the interval's end (not read there: at its last reading). */
   server: string | null;
+  /** Its server has no dump at the interval's end: kept where it was last read. */
+  serverMissing: boolean;
   counted: Counted;
   seconds: number | null;
   readsPerSec: number | null;
   writesPerSec: number | null;
   requestsPerSec: number | null;
-  /** Store files and memstore at the interval's end (whole MB from list_regions and status). */
+  /** Store files and memstore at the interval's end (whole MB from list_regions and status);
+   * null when not read, or read before HBase's region metrics were filled (storeCount 0). */
   sizeBytes: number | null;
   growthBytesPerSec: number | null;
   /** Its share of the interval's requests. */
@@ -1391,6 +1395,9 @@ export interface ServerRate {
   writesPerSec: number;
   requestsPerSec: number;
   share: number;
+  /** No dump of it at the interval's end: its regions kept from their last readings, its
+   * rates unknown (the sums are 0), not idle. */
+  serverMissing: boolean;
 }
 /** The time between two snapshots. */
 export interface SeriesInterval {
@@ -1406,14 +1413,22 @@ export interface SeriesInterval {
    * missing dump: unknown, not 0). */
   requestsPerSec: number | null;
 }
-/** What happened to the regions between two snapshots (`snapshot`: the later one). */
-export type RegionEvent =
+/** What happened to the regions between two snapshots (`snapshot`: the later one), with its
+ * time, the interval it fell in, the regions its mark goes on and its sentence (every shell
+ * prints `text`). */
+export type RegionEvent = {
+  atMs: number;
+  interval: number | null;
+  regions: number[];
+  text: string;
+} & (
   | { kind: 'split'; snapshot: number; parent: number; daughters: number[] }
   | { kind: 'merge'; snapshot: number; parents: number[]; merged: number }
   | { kind: 'move'; snapshot: number; region: number; from: string; to: string }
   | { kind: 'reopen'; snapshot: number; region: number }
   | { kind: 'gap'; snapshot: number; region: number; missingServer: string | null }
-  | { kind: 'gone'; snapshot: number; region: number };
+  | { kind: 'gone'; snapshot: number; region: number }
+);
 /** A table's regions over a series of snapshots (`readSeries`). */
 export interface RegionSeries {
   table: string;
@@ -1480,12 +1495,25 @@ export interface AgainstDesign {
   servers: ObservedServer[];
 }
 /** A live table read through a design (`againstDesign`). */
+/** The design's prediction on the live map: each region's share of the design's writes times
+ * the table's measured rate in each interval, in the measure per second. */
+export interface PredictedMap {
+  measure: 'writes' | 'requests';
+  /** `rows.length × intervals.length`, row-major in `Observed.rows` order; null where the
+   * region is not alive then, the interval has no rate, or the ranges do not nest. */
+  regions: (number | null)[];
+  /** Per server seen, a rate per interval (null: no rate). */
+  servers: { server: string; rates: (number | null)[] }[];
+}
 export interface Observed {
   /** Each series region's start key through the design's key (null without a key range). */
   starts: (Boundary | null)[];
   /** The heatmap's rows: every series region in key order (indexes into `regions`). */
   rows: number[];
   against: AgainstDesign | null;
+  /** The design's prediction on the measured map's rows, intervals and unit; null without a
+   * prediction on these regions. */
+  predictedMap: PredictedMap | null;
   /** Where the readings and the design disagree, in words with their figures. */
   diagnosis: string[];
   /** Why a part is missing. */

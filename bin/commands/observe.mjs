@@ -59,29 +59,9 @@ const rate = x => (x === null || x === undefined ? '-' : x.toFixed(2));
 const mb = b => (b === null || b === undefined ? '-' : (b / 2 ** 20).toFixed(1));
 const COUNTED = { difference: '', reopened: 'since reopen', split: 'since split', merged: 'since merge', gap: 'gap' };
 
-/** One line per event, naming regions by their start keys. */
+/** One line per event: its time and the engine's sentence. */
 function eventLines(s) {
-  const key = i => {
-    const k = s.regions[i]?.startKey;
-    return printable(k === null || k === undefined ? s.regions[i]?.encoded : k === '' ? '(first)' : k);
-  };
-  const at = e => time(s.snapshots[e.snapshot].timeMs);
-  return s.events.map(e => {
-    switch (e.kind) {
-      case 'split':
-        return `${at(e)} split: ${key(e.parent)} into ${e.daughters.map(key).join(', ')}`;
-      case 'merge':
-        return `${at(e)} merge: ${e.parents.map(key).join(', ')} into ${key(e.merged)}`;
-      case 'move':
-        return `${at(e)} move: ${key(e.region)} from ${printable(e.from)} to ${printable(e.to)} (counters restart)`;
-      case 'reopen':
-        return `${at(e)} reopen: ${key(e.region)} (a counter went down, or its server restarted)`;
-      case 'gap':
-        return `${at(e)} gap: ${key(e.region)} not read${e.missingServer ? ` (no dump of ${printable(e.missingServer)})` : ''}`;
-      default:
-        return `${at(e)} gone: ${key(e.region)}`;
-    }
-  });
+  return s.events.map(e => `${time(e.atMs)} ${printable(e.text)}`);
 }
 
 function intervalLines(s, iv, labels) {
@@ -89,7 +69,7 @@ function intervalLines(s, iv, labels) {
   const rows = iv.regions.map(r => [
     r.startKey === '' ? '(first)' : (r.startKey ?? s.regions[r.region].encoded),
     r.endKey === '' ? '(last)' : (r.endKey ?? '-'),
-    r.server ?? '-',
+    r.server === null ? '-' : `${r.server}${r.serverMissing ? ' (no dump)' : ''}`,
     rate(r.readsPerSec),
     rate(r.writesPerSec),
     rate(r.requestsPerSec),
@@ -113,7 +93,11 @@ function intervalLines(s, iv, labels) {
     ...(labels ? ['through the key'] : []),
   ];
   const name = i => printable(labels?.[iv.regions[i].region]?.label ?? (iv.regions[i].startKey || '(first)'));
-  const servers = iv.servers.map(v => [v.server, v.regions, rate(v.readsPerSec), rate(v.writesPerSec), pctOf(v.share)]);
+  const servers = iv.servers.map(v =>
+    v.serverMissing
+      ? [`${v.server} (no dump)`, v.regions, '-', '-', '-']
+      : [v.server, v.regions, rate(v.readsPerSec), rate(v.writesPerSec), pctOf(v.share)],
+  );
   return [
     head,
     table(rows, headers, [0, 1, 2, 9, 10]),

@@ -19,6 +19,9 @@ use crate::keyspec::{decode_boundaries, Boundary};
 use crate::region::series::{measured_interval, Interval, RegionSeries};
 
 mod diagnosis;
+mod map;
+
+pub use map::{PredictedMap, PredictedServer};
 #[cfg(test)]
 mod tests;
 
@@ -132,6 +135,9 @@ pub struct Observed {
     pub rows: Vec<usize>,
     /// The last interval with a rate against the design; `None` when no interval has one.
     pub against: Option<AgainstDesign>,
+    /// The design's prediction on the measured map's rows, intervals and unit; `None` without
+    /// a prediction (or one on other regions).
+    pub predicted_map: Option<PredictedMap>,
     /// Where the measured and predicted shares disagree, or the readings show a pattern, in
     /// words with their figures.
     pub diagnosis: Vec<String>,
@@ -156,6 +162,7 @@ pub fn against_design(
             starts,
             rows,
             against: None,
+            predicted_map: None,
             diagnosis: Vec::new(),
             notes,
         });
@@ -165,6 +172,7 @@ pub fn against_design(
             starts,
             rows,
             against: None,
+            predicted_map: None,
             diagnosis: Vec::new(),
             notes,
         });
@@ -182,11 +190,14 @@ pub fn against_design(
         p => p,
     };
     let against = compare(k, iv, &starts, predicted);
+    let predicted_map =
+        predicted.and_then(|p| map::predicted_map(series, &rows, k, against.measure, p));
     let diagnosis = diagnosis::diagnose(series, doc, &starts, &against);
     Ok(Observed {
         starts,
         rows,
         against: Some(against),
+        predicted_map,
         diagnosis,
         notes,
     })

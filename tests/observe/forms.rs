@@ -134,7 +134,7 @@ fn a_merge_counts_the_new_region_since_it_opened() {
     );
     assert_eq!(s.regions[m.region].parents, [0, 1]);
     assert_eq!(
-        s.events,
+        s.events.iter().map(|e| e.event.clone()).collect::<Vec<_>>(),
         [RegionEvent::Merge {
             snapshot: 1,
             parents: vec![0, 1],

@@ -10,3 +10,4 @@ mod forms;
 mod hostile;
 mod salted;
 mod scenario;
+mod unknowns;

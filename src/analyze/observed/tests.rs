@@ -40,6 +40,7 @@ fn interval(k: u64, starts: &[&str], writes: &[f64], servers: &[&str]) -> Interv
             start_key: Some((*s).to_string()),
             end_key: Some(starts.get(i + 1).copied().unwrap_or("").to_string()),
             server: Some(servers[i].to_string()),
+            server_missing: false,
             counted: Counted::Difference,
             seconds: Some(60.0),
             reads_per_sec: Some(0.0),

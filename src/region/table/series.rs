@@ -168,8 +168,12 @@ pub struct RegionRate {
     /// Its end key at the interval's end: the next region's start key among the regions
     /// alive then (`""` for the last region), when known.
     pub end_key: Option<String>,
-    /// Its server at the interval's end.
+    /// Its server at the interval's end (for a region not read there, its server at its last
+    /// reading).
     pub server: Option<String>,
+    /// Its server has no dump at the interval's end: the region is kept where it was last read
+    /// (a server not polled keeps its regions; its neighbours' ranges do not stretch over them).
+    pub server_missing: bool,
     /// How the count was taken.
     pub counted: Counted,
     /// Seconds between its two readings (or since the interval began, for a region opened in
@@ -182,7 +186,9 @@ pub struct RegionRate {
     /// Read and write requests per second (`list_regions`' REQ when the file has no split).
     pub requests_per_sec: Option<f64>,
     /// Store files and memstore at the interval's end, bytes (`list_regions` and `status
-    /// 'detailed'` print whole MB).
+    /// 'detailed'` print whole MB); `None` when not read, or when a `/jmx` dump's figures were
+    /// not filled yet (HBase's region metrics wrapper fills them every 45 s, so a region opened
+    /// since reads `storeCount` 0 and sizes 0: not a size).
     pub size_bytes: Option<u64>,
     /// Size growth per second over the interval (negative after a compaction), bytes.
     pub growth_bytes_per_sec: Option<f64>,
@@ -206,6 +212,9 @@ pub struct ServerRate {
     pub requests_per_sec: f64,
     /// Its share of the interval's requests.
     pub share: f64,
+    /// It has no dump at the interval's end: its regions are kept from their last readings and
+    /// its rates are unknown (the sums above are 0), not idle.
+    pub server_missing: bool,
 }
 
 /// The time between two snapshots, and what each region and server did in it.
@@ -296,6 +305,25 @@ pub enum RegionEvent {
     },
 }
 
+/// An event with its time and its sentence: what every shell prints (the CLI's list, the HTML
+/// report, the page's timeline and tooltips), so they say it alike.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesEvent {
+    /// The time of the snapshot it was seen at, ms since the epoch.
+    pub at_ms: u64,
+    /// The interval it happened in (the one ending at its snapshot), when there is one.
+    pub interval: Option<usize>,
+    /// The regions it concerns (indexes into [`RegionSeries::regions`]): the ones its row on a
+    /// map is marked on.
+    pub regions: Vec<usize>,
+    /// What happened, regions named by their start keys (toStringBinary text).
+    pub text: String,
+    /// What happened, as data.
+    #[serde(flatten)]
+    pub event: RegionEvent,
+}
+
 /// A table's regions over a series of snapshots.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -311,7 +339,7 @@ pub struct RegionSeries {
     /// One per pair of consecutive snapshots.
     pub intervals: Vec<Interval>,
     /// Splits, merges, moves, reopens, gaps, regions gone, in snapshot order.
-    pub events: Vec<RegionEvent>,
+    pub events: Vec<SeriesEvent>,
     /// What was skipped or is uncertain: other tables, regions without a key range.
     pub notes: Vec<String>,
     /// The table's regions at the end of the last interval with a rate, as a design's

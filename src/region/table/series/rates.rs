@@ -6,8 +6,8 @@ use std::collections::{BTreeSet, HashMap};
 use super::read::{FileRead, Named, Reading, Server};
 use super::snapshots::{check_order, group, pick_table, richer, snapshot_infos};
 use super::{
-    file_error, Counted, FileKind, Interval, RegionEvent, RegionRate, RegionSeries, SeriesFile,
-    SeriesLayout, SeriesRegion, ServerRate, Snapshot, SnapshotFile, TOP_REGIONS,
+    file_error, Counted, FileKind, Interval, RegionEvent, RegionRate, RegionSeries, SeriesEvent,
+    SeriesFile, SeriesLayout, SeriesRegion, ServerRate, Snapshot, SnapshotFile, TOP_REGIONS,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
@@ -95,6 +95,7 @@ pub(super) fn series(
         seen,
         snapshots,
         events: Vec::new(),
+        unfilled: BTreeSet::new(),
     };
     let intervals: Vec<Interval> = (1..groups.len()).map(|k| b.interval(k)).collect();
     // The last interval with a rate: its regions are the ones to set the design beside.
@@ -103,6 +104,7 @@ pub(super) fn series(
     if layout.is_none() {
         notes.push("no layout for a design: no interval has a rate, or at the end of the last that has one a region has no key range or the table's first region was not read".into());
     }
+    let events = said(b.events, &b.regions, &b.snapshots);
     Ok(RegionSeries {
         layout,
         table,
@@ -110,9 +112,101 @@ pub(super) fn series(
         snapshots: b.snapshots,
         regions: b.regions,
         intervals,
-        events: b.events,
+        events,
         notes,
     })
+}
+
+/// Each event with its time, the regions it marks and its sentence.
+fn said(
+    events: Vec<RegionEvent>,
+    regions: &[SeriesRegion],
+    snapshots: &[Snapshot],
+) -> Vec<SeriesEvent> {
+    let key = |i: usize| match regions.get(i) {
+        Some(SeriesRegion {
+            start_key: Some(k), ..
+        }) if k.is_empty() => "(first)".to_owned(),
+        Some(SeriesRegion {
+            start_key: Some(k), ..
+        }) => k.clone(),
+        Some(r) => format!("{}…", r.encoded.get(..8).unwrap_or(&r.encoded)),
+        None => "?".to_owned(),
+    };
+    let keys = |v: &[usize]| v.iter().map(|&i| key(i)).collect::<Vec<_>>().join(", ");
+    events
+        .into_iter()
+        .map(|event| {
+            let (snapshot, marked, text) = match &event {
+                RegionEvent::Split {
+                    snapshot,
+                    parent,
+                    daughters,
+                } => (
+                    *snapshot,
+                    daughters.clone(),
+                    format!("split: {} into {}", key(*parent), keys(daughters)),
+                ),
+                RegionEvent::Merge {
+                    snapshot,
+                    parents,
+                    merged,
+                } => (
+                    *snapshot,
+                    vec![*merged],
+                    format!("merge: {} into {}", keys(parents), key(*merged)),
+                ),
+                RegionEvent::Move {
+                    snapshot,
+                    region,
+                    from,
+                    to,
+                } => (
+                    *snapshot,
+                    vec![*region],
+                    format!(
+                        "move: {} from {from} to {to} (counters restart)",
+                        key(*region)
+                    ),
+                ),
+                RegionEvent::Reopen { snapshot, region } => (
+                    *snapshot,
+                    vec![*region],
+                    format!(
+                        "reopen: {} (a counter went down, or its server restarted)",
+                        key(*region)
+                    ),
+                ),
+                RegionEvent::Gap {
+                    snapshot,
+                    region,
+                    missing_server,
+                } => (
+                    *snapshot,
+                    vec![*region],
+                    match missing_server {
+                        Some(s) => format!(
+                            "gap: {} not read (no dump of {s}: kept where it was)",
+                            key(*region)
+                        ),
+                        None => format!("gap: {} not read", key(*region)),
+                    },
+                ),
+                RegionEvent::Gone { snapshot, region } => (
+                    *snapshot,
+                    vec![*region],
+                    format!("gone: {} (no successor seen)", key(*region)),
+                ),
+            };
+            SeriesEvent {
+                at_ms: snapshots.get(snapshot).map_or(0, |s| s.time_ms),
+                interval: snapshot.checked_sub(1),
+                regions: marked,
+                text,
+                event,
+            }
+        })
+        .collect()
 }
 
 /// Every file has a time, but a file of region names alone (it only names regions).
@@ -217,6 +311,8 @@ struct Build {
     seen: Vec<HashMap<usize, Seen>>,
     snapshots: Vec<Snapshot>,
     events: Vec<RegionEvent>,
+    /// (snapshot, region) whose size read 0 before HBase's metrics were filled.
+    unfilled: BTreeSet<(usize, usize)>,
 }
 
 /// Seconds from `a` to `b` ms, when `b` is later.
@@ -230,14 +326,19 @@ fn overlaps(s1: &[u8], e1: &[u8], s2: &[u8], e2: &[u8]) -> bool {
 }
 
 impl Build {
-    /// The regions alive at snapshot `k` (read there, or read before and after it), in key
-    /// order (regions without a start key last), each with its end key when known.
+    /// The regions alive at snapshot `k` (read there, or read before and after it, or last read
+    /// on a server with no dump at `k` and not replaced since), in key order (regions without a
+    /// start key last), each with its end key when known.
     fn alive(&self, k: usize) -> Vec<(usize, Option<Vec<u8>>)> {
         let mut keyed: Vec<(&[u8], u64, usize)> = Vec::new();
         let mut unkeyed = Vec::new();
+        let mut carried = Vec::new();
         for (i, r) in self.regions.iter().enumerate() {
             let read = self.seen.get(k).is_some_and(|m| m.contains_key(&i));
             if !(read || (r.first < k && k < r.last)) {
+                if r.last < k && self.server_missing(i, k).is_some() {
+                    carried.push(i);
+                }
                 continue;
             }
             match self.starts.get(i).and_then(Option::as_deref) {
@@ -245,6 +346,37 @@ impl Build {
                 None => unkeyed.push(i),
             }
         }
+        keyed.sort_unstable();
+        // A region kept from its last reading unless a region opened after that reading (a
+        // daughter, a merged region; read now or kept too) starts where it does, or covers its
+        // start with no region read now between them.
+        let start = |i: usize| self.starts.get(i).and_then(Option::as_deref);
+        let first = |i: usize| self.regions.get(i).map_or(0, |r| r.first);
+        let candidates: Vec<(&[u8], usize)> = keyed
+            .iter()
+            .map(|&(s, _, i)| (s, i))
+            .chain(carried.iter().filter_map(|&i| Some((start(i)?, i))))
+            .collect();
+        let mut kept = Vec::new();
+        for &i in &carried {
+            let Some(s) = start(i) else {
+                unkeyed.push(i);
+                continue;
+            };
+            let last = self.regions.get(i).map_or(0, |r| r.last);
+            let replaced = candidates.iter().any(|&(t, j)| {
+                first(j) > last
+                    && (t == s || (t < s && !keyed.iter().any(|&(u, _, _)| t < u && u <= s)))
+            });
+            if !replaced {
+                kept.push((
+                    s,
+                    self.regions.get(i).and_then(|r| r.region_id).unwrap_or(0),
+                    i,
+                ));
+            }
+        }
+        keyed.extend(kept);
         keyed.sort_unstable();
         let mut out: Vec<(usize, Option<Vec<u8>>)> =
             Vec::with_capacity(keyed.len() + unkeyed.len());
@@ -257,6 +389,16 @@ impl Build {
         }
         out.extend(unkeyed.into_iter().map(|i| (i, None)));
         out
+    }
+
+    /// Region `r`'s server at its last reading before snapshot `k`, when that server has no
+    /// dump at `k`.
+    fn server_missing(&self, r: usize, k: usize) -> Option<Server> {
+        let server = self.last_reading(r, k)?.reading.server?;
+        self.snapshots
+            .get(k)
+            .is_some_and(|sn| sn.missing_servers.contains(&server.host))
+            .then_some(server)
     }
 
     /// The regions gone between snapshots `k - 1` and `k` whose ranges overlap region `r`'s
@@ -304,6 +446,7 @@ impl Build {
                     .as_ref()
                     .and_then(|c| c.reading.server.as_ref())
                     .map(Server::name),
+                server_missing: false,
                 counted: Counted::Gap,
                 seconds: None,
                 reads_per_sec: None,
@@ -332,13 +475,12 @@ impl Build {
                 }
                 (Some(_), None) => {}
                 (None, _) => {
-                    let last = prev.or_else(|| self.last_reading(r, k));
-                    let server = last.and_then(|l| l.reading.server);
-                    let missing = server.filter(|s| {
-                        self.snapshots
-                            .get(k)
-                            .is_some_and(|sn| sn.missing_servers.contains(&s.host))
-                    });
+                    let missing = self.server_missing(r, k);
+                    rate.server_missing = missing.is_some();
+                    rate.server = self
+                        .last_reading(r, k)
+                        .and_then(|l| l.reading.server)
+                        .map(|s| s.name());
                     self.events.push(RegionEvent::Gap {
                         snapshot: k,
                         region: r,
@@ -346,10 +488,34 @@ impl Build {
                     });
                 }
             }
+            // A /jmx size of 0 from a region opened within the interval, or that held bytes at
+            // its last reading: the metrics wrapper had not run yet (it fills sizes 45 s after
+            // the region opens), not an empty region.
+            let opened = matches!(
+                rate.counted,
+                Counted::Split | Counted::Merged | Counted::Reopened
+            );
+            let held = prev
+                .as_ref()
+                .and_then(|p| self.size_at(k - 1, r, &p.reading))
+                > Some(0);
+            if rate.size_bytes == Some(0) && (opened || held) {
+                rate.size_bytes = None;
+                rate.growth_bytes_per_sec = None;
+                self.unfilled.insert((k, r));
+            }
             rates.push(rate);
         }
         self.family_events(k, children, &before, &now_set);
         finish(k - 1, from_ms, to_ms, rates)
+    }
+
+    /// Region `r`'s size at snapshot `k` from its reading there, unless it was found not filled.
+    fn size_at(&self, k: usize, r: usize, reading: &Reading) -> Option<u64> {
+        if self.unfilled.contains(&(k, r)) {
+            return None;
+        }
+        size(reading)
     }
 
     /// The last reading of region `r` before snapshot `k`.
@@ -397,7 +563,7 @@ impl Build {
             rate.requests_per_sec = per(requests(a), requests(b));
         }
         // Sizes are gauges, not counters: a reopen keeps the store files.
-        if let (Some(x), Some(y), Some(dt)) = (size(a), size(b), dt) {
+        if let (Some(x), Some(y), Some(dt)) = (self.size_at(k - 1, r, a), size(b), dt) {
             rate.growth_bytes_per_sec = Some((y as f64 - x as f64) / dt);
         }
     }
@@ -482,8 +648,12 @@ fn requests(r: &Reading) -> Option<u64> {
     }
 }
 
-/// Store files and memstore, bytes.
+/// Store files and memstore, bytes; unknown while a `/jmx` dump's `storeCount` is 0 (its
+/// figures not filled yet: every region has a store per family).
 fn size(r: &Reading) -> Option<u64> {
+    if r.store_count == Some(0) {
+        return None;
+    }
     r.store_bytes
         .map(|s| s.saturating_add(r.memstore_bytes.unwrap_or(0)))
 }
@@ -530,6 +700,7 @@ fn finish(from: usize, from_ms: u64, to_ms: u64, mut regions: Vec<RegionRate>) -
                     writes_per_sec: 0.0,
                     requests_per_sec: 0.0,
                     share: 0.0,
+                    server_missing: r.server_missing,
                 });
                 servers.len() - 1
             }

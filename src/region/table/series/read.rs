@@ -75,6 +75,9 @@ pub(super) struct Reading {
     pub(super) requests: Option<u64>,
     pub(super) store_bytes: Option<u64>,
     pub(super) memstore_bytes: Option<u64>,
+    /// `/jmx`' `storeCount`: 0 until HBase's region metrics wrapper first runs (45 s after the
+    /// region opens), when its sizes read 0 too whatever the region holds.
+    pub(super) store_count: Option<u64>,
 }
 
 /// A region name a file gives: its table, start key and id.
@@ -258,6 +261,7 @@ fn collect(
             "writeRequestCount" => r.writes = value,
             "storeFileSize" => r.store_bytes = value,
             "memStoreSize" => r.memstore_bytes = value,
+            "storeCount" => r.store_count = value,
             _ => {}
         }
     }
