@@ -736,8 +736,10 @@ export type PreSplit =
       kind: 'sampleQuantiles';
       /** How many regions (1 to 100,000; 1 gives no split keys). */
       regions: number;
-      /** Row keys as toStringBinary text, any order; absent, the keys of the workload's first 10,000 records. */
+      /** Row keys as toStringBinary text, any order; absent, the keys of the workload's first 10,000 records (or, over a file of rows, every row's key up to a million). */
       sample?: string[];
+      /** `rows`: regions of equal row counts; `bytes`: of equal bytes, each key weighed with the workload's `valueSize` as the analysis counts a write. Default: `"rows"`. */
+      by?: 'rows' | 'bytes';
     };
 /** An auto-split policy (`regions.autoSplit.policy`). */
 export type SplitPolicy =

@@ -16,6 +16,7 @@ export async function splits(pos, opt) {
     const design = await loadDesign(pos[0]);
     if (opt.records !== undefined) return printSplits(opt, await rowSplits(design, opt));
     if (opt.regions !== undefined) throw new CliError(EXIT.USAGE, '--regions N goes with --records FILE');
+    if (opt.by !== undefined) throw new CliError(EXIT.USAGE, '--by rows|bytes goes with --records FILE');
     const keys = engine(() => api.layoutSplitKeys(design));
     return printSplits(opt, keys);
   }
@@ -29,14 +30,17 @@ export async function splits(pos, opt) {
 }
 
 /**
- * The split keys that cut the rows of --records into --regions N regions of equal rows (the
+ * The split keys that cut the rows of --records into --regions N regions of equal rows or bytes (--by; the
  * engine's sampleQuantiles pre-split cut at every row's key while the rows fit the memory kept
  * for them; a uniform sample of a million rows beyond, said on stderr).
  */
 async function rowSplits(design, opt) {
   const n = whole(opt, 'regions', 'regions', 2);
   if (n === undefined) throw new CliError(EXIT.USAGE, 'splits --records FILE needs --regions N (2 or more)');
-  const cut = { ...design, regions: { ...design.regions, presplit: { kind: 'sampleQuantiles', regions: n } } };
+  if (opt.by !== undefined && opt.by !== 'rows' && opt.by !== 'bytes')
+    throw new CliError(EXIT.USAGE, `--by: expected rows or bytes, not ${JSON.stringify(opt.by)}`);
+  const presplit = { kind: 'sampleQuantiles', regions: n, ...(opt.by === 'bytes' ? { by: 'bytes' } : {}) };
+  const cut = { ...design, regions: { ...design.regions, presplit } };
   const run = await analyzeRows(cut, undefined, opt.records, opt, undefined, true);
   try {
     const s = run.session.splitKeys();

@@ -16,7 +16,7 @@ export const USAGE = {
   encode: { options: ['record', 'records', ...ROWS], maxArgs: 1 },
   decode: { options: ['hex'], maxArgs: 2 },
   layout: { options: [], maxArgs: 1 },
-  splits: { options: ['first-row', 'last-row', 'create', 'family', 'records', 'regions', ...ROWS], maxArgs: 2 },
+  splits: { options: ['first-row', 'last-row', 'create', 'family', 'records', 'regions', 'by', ...ROWS], maxArgs: 2 },
   analyze: {
     options: ['windows', 'records', 'regions', 'table', 'threads', ...ROWS],
     maxArgs: 1,

@@ -92,7 +92,7 @@ Prints the key's segments in order: byte offset (when every segment before it ha
 width), width, what the bytes are, and the segment in the key language.`,
   splits: `rowkey-lab splits hex|decimal|uniform <N> [--first-row R] [--last-row R] [--create TABLE] [--family F] [--json]
 rowkey-lab splits <design> [--create TABLE] [--family F] [--json]
-rowkey-lab splits <design> --records FILE --regions N [--map F=C]... [--nulls skip] [--create TABLE]
+rowkey-lab splits <design> --records FILE --regions N [--by rows|bytes] [--map F=C]... [--nulls skip] [--create TABLE]
 Prints the N-1 split keys of HexStringSplit / DecimalStringSplit / UniformSplit as HBase's
 RegionSplitter computes them, or a design's pre-split keys (its regions layout: salt
 buckets, a split algorithm, sample quantiles), one per line in Bytes.toStringBinary: the
@@ -102,6 +102,8 @@ format of the HBase shell's SPLITS_FILE.
                   it: exact while the rows fit the memory kept for them (--keep-mib, 256 MiB:
                   about eight million 16-byte keys); beyond, a uniform sample of a million
                   rows, said on stderr
+  --by bytes      regions of equal bytes instead of rows (each row weighed as the analysis
+                  counts its write: its key and the design's valueSize); default rows
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
   --family F      its column family (default cf)`,
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]

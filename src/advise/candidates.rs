@@ -325,6 +325,7 @@ fn salt_axes(
         let sample = PreSplit::SampleQuantiles {
             regions: target,
             sample: None,
+            by: crate::region::SplitBy::Rows,
         };
         let mut unsalted = changes.clone();
         unsalted.push("no salt".into());
@@ -449,6 +450,7 @@ fn salted_bodies(
     let sample = PreSplit::SampleQuantiles {
         regions: target,
         sample: None,
+        by: crate::region::SplitBy::Rows,
     };
     let mut unsalted = order_changes.to_vec();
     if shape.prefix.is_some() {

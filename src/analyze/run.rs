@@ -223,7 +223,7 @@ impl AnalysisRun {
                 n += 1;
             }
         }
-        let split_keys = layout.split_keys(&sample)?;
+        let split_keys = doc.presplit_keys(&sample)?;
         let analyzer = Analyzer::new(split_keys, aopts)?;
         let qualifier = CompiledQualifier::new(doc)?;
         let stream = WorkloadStream::new(&spec, &doc.fields)?;

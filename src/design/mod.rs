@@ -296,6 +296,20 @@ impl DesignDocument {
         Ok(doc)
     }
 
+    /// The pre-split's keys (`sample`: the keys a `sampleQuantiles` pre-split without its own
+    /// is cut at), a cut by bytes weighing each key with this design's `valueSize` as the
+    /// analysis counts a write.
+    pub fn presplit_keys(&self, sample: &[Vec<u8>]) -> crate::error::Result<Vec<Vec<u8>>> {
+        let value_size = self.workload.as_ref().map_or_else(
+            || crate::workload::WorkloadSpec::default().value_size,
+            |w| w.value_size,
+        );
+        self.regions
+            .clone()
+            .unwrap_or_default()
+            .split_keys_valued(sample, value_size)
+    }
+
     /// The fields as the key language sees them (name and type), in declaration order.
     pub fn key_fields(&self) -> Vec<crate::keyspec::Field> {
         crate::workload::key_fields(&self.fields)

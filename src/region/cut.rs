@@ -44,6 +44,32 @@ pub fn quantile_split_keys(sample: &[Vec<u8>], regions: u32) -> Result<Vec<Vec<u
     Ok(out)
 }
 
+/// The `regions - 1` split keys that cut a sample of row keys (any order) into `regions` parts
+/// of equal bytes, each key weighing its length and `value_size` (a write as the analysis
+/// counts it): the smallest key and the key at each [`byte_cut_ranks`] cut, given to
+/// [`quantile_split_keys`] to cut with the same rules (no empty key, no repeat, no empty first
+/// region). An empty sample is an error.
+pub fn byte_split_keys(sample: &[Vec<u8>], regions: u32, value_size: u64) -> Result<Vec<Vec<u8>>> {
+    if regions <= 1 || sample.is_empty() {
+        return quantile_split_keys(sample, regions);
+    }
+    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
+    sorted.sort_unstable();
+    let weight = |k: &&Vec<u8>| (k.len() as u64).saturating_add(value_size);
+    let total = sorted.iter().fold(0u64, |t, k| t.saturating_add(weight(k)));
+    let mut picked: Vec<Vec<u8>> = sorted.first().map(|k| k.to_vec()).into_iter().collect();
+    for (_, i) in byte_cut_ranks(0, sorted.iter().map(weight), total, regions) {
+        let k = usize::try_from(i).ok().and_then(|i| sorted.get(i));
+        picked.push(k.map_or_else(Vec::new, |k| k.to_vec()));
+    }
+    // `regions` picked keys (the first and one per cut, a heavy row's repeats kept): an
+    // equal-count cut of them takes key j at rank j.
+    while picked.len() < regions as usize {
+        picked.push(Vec::new());
+    }
+    quantile_split_keys(&picked, regions)
+}
+
 /// The ranks (0-based, in sorted order) of the keys that start regions 1.. when `rows` sorted
 /// keys are cut into `regions` equal-count regions: `floor(j * rows / regions)` for `j` in
 /// `1..regions`. A caller that sorts the keys elsewhere (Spark) picks these ranks, then gives

@@ -31,7 +31,7 @@ mod map;
 pub(crate) mod read;
 mod table;
 pub use assignment::{Assignment, Placement};
-pub use cut::{byte_cut_ranks, quantile_ranks, quantile_split_keys};
+pub use cut::{byte_cut_ranks, byte_split_keys, quantile_ranks, quantile_split_keys};
 pub use map::*;
 pub use table::series;
 pub use table::{read_regions, LoadCounter, LoadShares, RegionList, RegionLoad, RegionSource};
@@ -205,7 +205,29 @@ pub enum PreSplit {
         /// Sample row keys as toStringBinary text, in any order.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sample: Option<Vec<String>>,
+        /// Equal rows, or equal bytes (each key weighed as the analysis counts its write: the
+        /// key and the workload's `valueSize`).
+        #[serde(default, skip_serializing_if = "SplitBy::is_rows")]
+        by: SplitBy,
     },
+}
+
+/// What a pre-split cut at a sample's quantiles makes even.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SplitBy {
+    /// Each region the same number of rows.
+    #[default]
+    Rows,
+    /// Each region the same bytes (a few large rows weigh as much as many small ones).
+    Bytes,
+}
+
+impl SplitBy {
+    /// The default, left out when written.
+    pub fn is_rows(&self) -> bool {
+        *self == SplitBy::Rows
+    }
 }
 
 impl PreSplit {
@@ -296,8 +318,16 @@ impl RegionLayout {
     }
 
     /// The pre-split keys, sorted and checked like the client does (no empty key, no
-    /// duplicate). `sample` is used by `sampleQuantiles` without an inline sample (any order).
+    /// duplicate). `sample` is used by `sampleQuantiles` without an inline sample (any order);
+    /// a cut by bytes weighs each key with the default workload's value size (see
+    /// [`split_keys_valued`](Self::split_keys_valued)).
     pub fn split_keys(&self, sample: &[Vec<u8>]) -> Result<Vec<Vec<u8>>> {
+        self.split_keys_valued(sample, crate::workload::WorkloadSpec::default().value_size)
+    }
+
+    /// [`split_keys`](Self::split_keys), a `sampleQuantiles` cut by bytes weighing each key as
+    /// the analysis counts its write: its length and `value_size`.
+    pub fn split_keys_valued(&self, sample: &[Vec<u8>], value_size: u64) -> Result<Vec<Vec<u8>>> {
         let keys = match &self.presplit {
             PreSplit::None => Vec::new(),
             PreSplit::Explicit { keys, encoding } => explicit_split_keys(keys, *encoding)?,
@@ -330,17 +360,18 @@ impl RegionLayout {
             PreSplit::SampleQuantiles {
                 regions,
                 sample: inline,
+                by,
             } => {
                 check_regions(*regions, "regions")?;
-                match inline {
-                    Some(texts) => {
-                        let keys: Vec<Vec<u8>> =
-                            texts.iter().map(|t| from_string_binary(t)).collect();
-                        quantile_split_keys(&keys, *regions).map_err(|e| e.at_path(at("sample")))?
-                    }
-                    None => quantile_split_keys(sample, *regions)
-                        .map_err(|e| e.at_path(at("sample")))?,
-                }
+                let inline: Option<Vec<Vec<u8>>> = inline
+                    .as_ref()
+                    .map(|texts| texts.iter().map(|t| from_string_binary(t)).collect());
+                let keys = inline.as_deref().unwrap_or(sample);
+                let cut = match by {
+                    SplitBy::Rows => quantile_split_keys(keys, *regions),
+                    SplitBy::Bytes => cut::byte_split_keys(keys, *regions, value_size),
+                };
+                cut.map_err(|e| e.at_path(at("sample")))?
             }
         };
         split::verify_split_keys(keys).map_err(|e| {

@@ -2,7 +2,7 @@
 
 use crate::hbase::policy::{SplitConfig, SplitPolicy};
 use crate::region::{Assignment, AutoSplit, PreSplit, RegionLayout};
-use crate::region::{KeyEncoding, SaltStyle, MAX_SERVERS};
+use crate::region::{KeyEncoding, SaltStyle, SplitBy, MAX_SERVERS};
 use crate::support::json::{
     bool_, bytes_i64, f64_, i32_, object_reader, read_object, string, strings, tagged_reader, u32_,
     unit, Json, Node, R,
@@ -68,6 +68,12 @@ fn key_encoding(n: &Node) -> R<KeyEncoding> {
 
 fn salt_style(n: &Node) -> R<SaltStyle> {
     unit(n, &SALT_STYLES)
+}
+
+const SPLIT_BY: [(&str, SplitBy); 2] = [("rows", SplitBy::Rows), ("bytes", SplitBy::Bytes)];
+
+fn split_by(n: &Node) -> R<SplitBy> {
+    unit(n, &SPLIT_BY)
 }
 
 tagged_reader! {
@@ -150,8 +156,11 @@ tagged_reader! {
         /// How many regions (1 to 100,000; 1 gives no split keys).
         regions: req("regions", u32_),
         /// Row keys as toStringBinary text, any order; absent, the keys of the workload's
-        /// first 10,000 records.
+        /// first 10,000 records (or, over a file of rows, every row's key up to a million).
         sample: opt("sample", strings),
+        /// `rows`: regions of equal row counts; `bytes`: of equal bytes, each key weighed with
+        /// the workload's `valueSize` as the analysis counts a write.
+        by: or("by", split_by, SplitBy::Rows) = r#""rows""# of SPLIT_BY,
     },
 }
 

@@ -158,3 +158,58 @@ fn shell_and_file_rendering() {
     );
     assert_eq!(splits_file(&[b"  ".to_vec()]).unwrap(), "\\x20\\x20\n");
 }
+
+#[test]
+fn sample_quantiles_by_bytes_weigh_each_key() {
+    // keys b, c, d (1 byte), e + 99 x (100 bytes), f (1 byte), no value: 104 bytes. Two
+    // regions by bytes: the first row whose running bytes pass 52 is e… (3 → 103); by rows the
+    // key at rank floor(5 / 2) = 2 is d.
+    let long = format!("e{}", "x".repeat(99));
+    let sample: Vec<String> = ["b", "c", "d", long.as_str(), "f"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let by = |by| {
+        layout(PreSplit::SampleQuantiles {
+            regions: 2,
+            sample: Some(sample.clone()),
+            by,
+        })
+        .split_keys_valued(&[], 0)
+        .unwrap()
+    };
+    assert_eq!(by(SplitBy::Bytes), vec![long.as_bytes().to_vec()]);
+    assert_eq!(by(SplitBy::Rows), vec![b"d".to_vec()]);
+    // A value of 10,000 bytes a row evens the weights (10,001 … 10,100 of 50,104): the running
+    // sum passes half at rank 2 (d), as rows do.
+    let valued = |v| {
+        layout(PreSplit::SampleQuantiles {
+            regions: 2,
+            sample: Some(sample.clone()),
+            by: SplitBy::Bytes,
+        })
+        .split_keys_valued(&[], v)
+        .unwrap()
+    };
+    assert_eq!(valued(10_000), vec![b"d".to_vec()]);
+}
+
+#[test]
+fn sample_quantiles_read_by_and_refuse_others() {
+    let read = |j: &str| crate::region::read::presplit(&crate::support::json::parse(j).unwrap());
+    let p = read(r#"{"kind": "sampleQuantiles", "regions": 4, "by": "bytes"}"#).unwrap();
+    assert!(matches!(p, PreSplit::SampleQuantiles { by: SplitBy::Bytes, .. }));
+    let p = read(r#"{"kind": "sampleQuantiles", "regions": 4}"#).unwrap();
+    assert!(matches!(p, PreSplit::SampleQuantiles { by: SplitBy::Rows, .. }));
+    let e = read(r#"{"kind": "sampleQuantiles", "regions": 4, "by": "weight"}"#).unwrap_err();
+    let m = e.message();
+    assert!(m.contains("rows") && m.contains("bytes"), "{m}");
+    // written back without `by` when it is the default
+    let json = serde_json::to_string(&PreSplit::SampleQuantiles {
+        regions: 4,
+        sample: None,
+        by: SplitBy::Rows,
+    })
+    .unwrap();
+    assert!(!json.contains("by"), "{json}");
+}

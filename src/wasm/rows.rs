@@ -470,13 +470,22 @@ impl RowsSession {
         self.last_keys = Some(first.scan.take_keys());
         self.row_sample = first.scan.take_row_sample();
         let fitted = crate::analyze::fit_to_first(&self.doc, first);
-        let keys = core(fitted.regions.clone().unwrap_or_default().split_keys(&[]))?;
+        let keys = core(fitted.presplit_keys(&[]))?;
         let summary = first.scan.summary;
         // Exact: cut at every row's key (the scan's sample holds every row's up to
         // SAMPLE_KEYS rows; the kept rows, every row's beyond).
+        // Kept rows cut by rows only (fit_to_first); a cut by bytes beyond the sample is the
+        // sample's.
+        let by_rows = !matches!(
+            self.doc.regions.as_ref().map(|l| &l.presplit),
+            Some(crate::region::PreSplit::SampleQuantiles {
+                by: crate::region::SplitBy::Bytes,
+                ..
+            })
+        );
         let exact = !crate::analyze::needs_row_sample(&self.doc)
             || summary.rows <= crate::rows::SAMPLE_KEYS as u64
-            || first.kept();
+            || (first.kept() && by_rows);
         self.split_keys = Some((keys, exact, summary.rows));
         if summary.rows == 0 {
             return Err(js_error(&Error::new(

@@ -509,3 +509,55 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
     assert.match(fail.stdout, /FAIL/);
   });
 });
+
+describe('splits --records --by bytes', { skip: NOT_BUILT }, () => {
+  test('regions of equal bytes: the cut a running sum of the sorted keys’ bytes gives, not the count’s', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rowkey-lab-by-'));
+    try {
+      // 40 short ids and 5 long ones; each row weighs its key and the design's valueSize (1).
+      const ids = [
+        ...Array.from({ length: 40 }, (_, i) => `k${String(i).padStart(2, '0')}`),
+        ...Array.from({ length: 5 }, (_, i) => `m${'x'.repeat(500)}${i}`),
+      ];
+      const csv = path.join(dir, 'ids.csv');
+      writeFileSync(csv, `id\n${[...ids].reverse().join('\n')}\n`);
+      const design = path.join(dir, 'ids.json');
+      writeFileSync(
+        design,
+        JSON.stringify({
+          v: 1,
+          fields: [{ name: 'id', type: 'string' }],
+          key: 'id',
+          workload: { records: 45, valueSize: 1 },
+        }),
+      );
+      const n = 3;
+      // The oracle: sorted keys, running bytes; cut j at the first key whose running sum,
+      // itself included, passes j/n of the total.
+      const sorted = [...ids].sort();
+      const w = k => k.length + 1;
+      const total = sorted.reduce((t, k) => t + w(k), 0);
+      const want = [];
+      let running = 0;
+      let j = 1;
+      for (const k of sorted) {
+        running += w(k);
+        while (j < n && running * n > j * total) {
+          if (!want.includes(k)) want.push(k);
+          j++;
+        }
+      }
+      const keys = by =>
+        json(run(['splits', design, '--records', csv, '--regions', String(n), ...by, '--json'])).map(k => k.binary);
+      assert.deepEqual(keys(['--by', 'bytes']), want);
+      // by rows (the default): the keys at ranks 15 and 30 of 45, short ones both
+      assert.deepEqual(keys([]), [sorted[15], sorted[30]]);
+      assert.notDeepEqual(want, [sorted[15], sorted[30]]);
+      const bad = run(['splits', design, '--records', csv, '--regions', '3', '--by', 'weight']);
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /--by: expected rows or bytes, not "weight"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -6,7 +6,7 @@
 // (dropped on its panel) and observe read to the same figures.
 
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,10 +157,10 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     await page.close();
   });
 
-  test('the design’s predicted map: the measured map’s rows, the npm library’s matrix; zoom and its undoing', async () => {
+  test('the design’s predicted map: the measured map’s rows, clock and unit, the npm library’s cells; zoom and its undoing', async () => {
     // The prediction by the npm library, apart from the page: the series of the same files, the
-    // design analyzed on its layout (the layout's region k is the design's region k), and the
-    // measured map's rows (againstDesign's, in key order) with their labels.
+    // design analyzed on its layout, and againstDesign's predicted map on the measured map's
+    // rows (in key order) and intervals, in writes/s.
     const api = await npm();
     const names = readdirSync(SALTED).sort();
     const series = api.readSeries(
@@ -176,12 +176,21 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
       DESIGN,
       report.regions.map(r => r.writes),
     );
-    const { rows, cols, cells } = report.matrix;
-    assert.equal(rows, series.layout.regions.length);
-    const want = o.rows.map(region => {
-      const k = series.layout.regions.indexOf(region);
-      return Array.from(cells.subarray(k * cols, (k + 1) * cols));
-    });
+    const cols = series.intervals.length;
+    const alive = (region, c) => series.intervals[c].regions.find(x => x.region === region);
+    const cell = (v, region, c) => (!alive(region, c) ? -Infinity : v === null ? NaN : v);
+    const want = o.rows.map((region, r) =>
+      Array.from({ length: cols }, (_, c) => cell(o.predictedMap.regions[r * cols + c], region, c)),
+    );
+    const measuredCells = o.rows.map(region =>
+      Array.from({ length: cols }, (_, c) => cell(alive(region, c)?.writesPerSec ?? null, region, c)),
+    );
+    // Each interval's predicted writes sum to the measured ones (the design's shares of the
+    // table's measured rate): the prediction is on the measured clock and unit, by hand.
+    for (let c = 0; c < cols; c++) {
+      const sum = rows => rows.reduce((t, row) => t + (Number.isFinite(row[c]) ? row[c] : 0), 0);
+      assert.ok(Math.abs(sum(want) - sum(measuredCells)) < 1e-6, `interval ${c}`);
+    }
     const labels = o.rows.map(i => o.starts[i].label);
 
     const { page, problems } = await openSalted();
@@ -206,7 +215,7 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 16);
     const [measured, predicted] = await axes();
     assert.equal(measured.title, 'Measured now: writes/s');
-    assert.equal(predicted.title, 'This design predicts: writes');
+    assert.equal(predicted.title, 'This design predicts: writes/s');
     // The same rows, in the same order, labelled alike: the regions in key order through the key.
     assert.deepEqual(
       predicted.labels,
@@ -214,24 +223,33 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     );
     assert.deepEqual(measured.labels, predicted.labels);
     assert.deepEqual(predicted.size, [cols, o.rows.length]);
-    // Its cells are the library's: each hovered cell says its count, row by row.
+    // One clock: the same time ticks under both maps.
+    assert.deepEqual(predicted.ticks, measured.ticks);
+    // Its cells are the library's: each hovered cell says its rate, beside the measured one.
     const box = await page.$eval('#observe-predicted', c => {
       c.scrollIntoView({ block: 'center' });
       const b = c.getBoundingClientRect();
       return { x: b.left, y: b.top, w: b.width, h: b.height };
     });
     for (let r = 0; r < want.length; r++)
-      for (const c of [0, 17, cols - 1]) {
+      for (let c = 0; c < cols; c++) {
         await page.mouse.move(box.x + box.w * ((c + 0.5) / cols), box.y + box.h * ((r + 0.5) / want.length));
         const tip = await page.$eval('#observe-tip', t => t.textContent);
-        assert.ok(tip.startsWith(`${labels[r]}\nwindow ${c}, `), tip);
-        assert.equal(Number(/: (\d+) writes \(/.exec(tip)?.[1]), want[r][c], `${labels[r]}, window ${c}: ${tip}`);
+        assert.ok(tip.startsWith(`${labels[r]} [`), tip);
+        assert.match(
+          tip,
+          new RegExp(
+            `: ${want[r][c].toFixed(2).replace('.', '\\.')} writes/s predicted, ${measuredCells[r][c].toFixed(2).replace('.', '\\.')} measured$`,
+          ),
+        );
       }
-    // Every cell: the canvas's pixels are the library's matrix through the lab's palette.
+    // Every cell: the canvas's pixels are the library's cells through the lab's palette, on the
+    // scale both maps share (the larger of their largest cells).
     const { matrixPixels } = await import(path.join(ROOT, 'www/views/heatmap.js'));
+    const max = Math.max(...[...want.flat(), ...measuredCells.flat()].filter(Number.isFinite));
     const { px } = matrixPixels(
       { rows: want.length, cols, cells: Float64Array.from(want.flat()) },
-      { scale: 'linear' },
+      { scale: 'linear', max },
     );
     const drawn = await page.$eval('#observe-predicted', c =>
       Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data),
@@ -243,7 +261,7 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     await page.focus('#observe-predicted');
     await page.keyboard.press('+');
     let [m1, p1] = await axes();
-    assert.deepEqual(p1.size, [cols / 2, want.length]);
+    assert.deepEqual(p1.size, [Math.ceil(cols / 2), want.length]);
     assert.ok(p1.ticks[0] < predicted.ticks.at(-1) && p1.ticks.at(-1) < predicted.ticks.at(-1), `${p1.ticks}`);
     assert.deepEqual(m1.size, measured.size);
     assert.equal(await page.$eval('#observe-zoom-reset', b => b.disabled), false);
@@ -251,7 +269,7 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     await page.keyboard.press(']');
     await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 8);
     [m1, p1] = await axes();
-    assert.deepEqual(p1.size, [cols / 2, want.length / 2]);
+    assert.deepEqual(p1.size, [Math.ceil(cols / 2), want.length / 2]);
     assert.deepEqual(m1.size, [measured.size[0], want.length / 2]);
     assert.deepEqual(m1.labels, p1.labels);
     assert.deepEqual(p1.labels, predicted.labels.slice(0, want.length / 2));
@@ -276,11 +294,11 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 16);
     assert.deepEqual(await axes(), [measured, predicted]);
 
-    // Servers as rows: each server's predicted writes per window, by name.
+    // Servers as rows: each server's predicted writes/s per interval, by name.
     await page.selectOption('#observe-rows', 'servers');
     await page.waitForFunction(() => document.querySelectorAll('#observe-maps .klabel').length === 4);
     const [ms, ps] = await axes();
-    const servers = [...new Set(report.servers.map(v => v.name))].sort();
+    const servers = o.predictedMap.servers.map(v => v.server);
     assert.deepEqual(
       ps.labels.map(([, l]) => l),
       servers.map(n => (n.length > 30 ? `${n.slice(0, 14)}…${n.slice(-15)}` : n)),
@@ -305,9 +323,19 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
       names.map(name => ({ name, text: readFileSync(path.join(SALTED, name), 'utf8'), modifiedMs: 0 })),
       null,
     );
-    const split = api.analyzeDesign(api.onTableRegions(design, series.layout)).regions.length;
+    const run = api.analyzeDesign(api.onTableRegions(design, series.layout));
+    const split = run.regions.length;
     const table = series.layout.regions.length;
     assert.ok(split > table, `${split} regions`);
+    // The engine's note on why (what observe prints), read from the library.
+    const note = api
+      .againstDesign(
+        series,
+        design,
+        run.regions.map(r => r.writes),
+      )
+      .notes.find(n => n.includes(`ended with ${split} regions, the table has ${table}`));
+    assert.ok(note, 'the engine names both counts');
     const { page, problems } = await openSalted(design);
     await page.click('#observe-open');
     await page.waitForSelector('#observe-files', { state: 'attached' });
@@ -316,12 +344,77 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
       names.map(f => path.join(SALTED, f)),
     );
     await page.waitForSelector('#observe-predicted-why');
-    assert.equal(
-      await page.textContent('#observe-predicted-why'),
-      `No predicted map: the design’s analysis split the table’s ${table} regions into ${split}, so its rows are not these regions.`,
-    );
+    assert.equal(await page.textContent('#observe-predicted-why'), `No predicted map: ${note}`);
     assert.equal(await page.$('#observe-predicted'), null);
     assert.deepEqual(await page.$eval('#observe-map', c => [c.width, c.height]), [3, table]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('what happened is drawn: events marked and listed in the engine’s words, gaps grey, a server with no dump kept', async () => {
+    // The scenario (scenario.rs): B splits, A moves, B2 reopens, rs2 has no dump at poll 3.
+    // Its poll-4 dump of rs2 left out too, so rs2's regions are last read at poll 2.
+    const scenario = path.join(FIX, 'scenario');
+    const names = readdirSync(scenario)
+      .sort()
+      .filter(n => n !== '20261126T050400Z-rs2.json');
+    const folder = mkdtempSync(path.join(dir, 'scenario-'));
+    for (const n of names) copyFileSync(path.join(scenario, n), path.join(folder, n));
+    const design = { v: 1, key: 's', fields: [{ name: 's', type: 'string' }] };
+    const designFile = path.join(folder, '..', 'scenario-design.json');
+    writeFileSync(designFile, JSON.stringify(design));
+    const r = await cli(['observe', folder, designFile, '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const o = JSON.parse(r.stdout);
+    const { page, problems } = await openSalted(design);
+    await page.click('#observe-open');
+    await page.waitForSelector('#observe-files', { state: 'attached' });
+    await page.setInputFiles(
+      '#observe-files',
+      names.map(n => path.join(folder, n)),
+    );
+    await page.waitForSelector('#observe-map');
+    // The events list: the engine's sentences, one per event, in its order.
+    const listed = await page.$$eval('#observe-events li', lis => lis.map(li => [li.dataset.kind, li.textContent]));
+    assert.deepEqual(
+      listed.map(([kind]) => kind),
+      o.events.map(e => e.kind),
+    );
+    for (const [i, [, text]] of listed.entries()) assert.ok(text.endsWith(o.events[i].text), text);
+    assert.ok(o.events.some(e => e.kind === 'split') && o.events.some(e => e.kind === 'move'));
+    // Marks on the measured map: one per region an event (but a gap) concerns.
+    const marks = o.events.filter(e => e.kind !== 'gap').reduce((n, e) => n + e.regions.length, 0);
+    assert.equal(await page.$$eval('#observe-map ~ .observe-marks .observe-mark', m => m.length), marks);
+    // rs2's regions after poll 2: kept, grey (no reading), and their tooltip says why.
+    const rows = o.observed.rows;
+    const last = o.intervals.length - 1;
+    const kept = o.intervals[last].regions;
+    assert.equal(kept.length, 3);
+    assert.ok(kept.every(x => x.serverMissing && x.server?.startsWith('rs2.')));
+    const grey = await page.$eval(
+      '#observe-map',
+      (c, [row, col]) => Array.from(c.getContext('2d').getImageData(col, row, 1, 1).data),
+      [rows.indexOf(kept[0].region), last],
+    );
+    assert.deepEqual(grey, [158, 158, 158, 255]);
+    const box = await page.$eval('#observe-map', c => {
+      c.scrollIntoView({ block: 'center' });
+      const b = c.getBoundingClientRect();
+      return { x: b.left, y: b.top, w: b.width, h: b.height };
+    });
+    const row = rows.indexOf(kept[0].region);
+    await page.mouse.move(
+      box.x + box.w * ((last + 0.5) / o.intervals.length),
+      box.y + box.h * ((row + 0.5) / rows.length),
+    );
+    const tip = await page.$eval('#observe-tip', t => t.textContent);
+    assert.match(tip, /on rs2\.example\.internal,16020,1700000000456 \(no dump: kept where it was last read\)\n/);
+    assert.match(tip, /no reading \(unknown, not 0\)/);
+    // The busiest table: no rate for those intervals, not 0.
+    const tops = await page.$$eval('#observe-tops tr td:nth-child(2)', tds => tds.map(td => td.textContent));
+    assert.equal(tops.at(-1), '–');
+    await page.$eval('#observe-box', b => b.scrollIntoView());
+    await shot(page, 'observe-events');
     assert.deepEqual(problems, []);
     await page.close();
   });

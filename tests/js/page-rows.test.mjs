@@ -409,6 +409,29 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
       /^Split points from the rows of flights\.csv: 16 regions/,
     );
     await page.waitForSelector('#region-plan h4');
+    // Equal bytes instead of rows: the design's pre-split changes, the rows run again, and the
+    // copied create is the library's cut by bytes over the same rows.
+    const byBytes = {
+      ...design,
+      regions: { ...design.regions, presplit: { ...design.regions.presplit, by: 'bytes' } },
+    };
+    const { session: s2 } = await api.analyzeRows(byBytes, blob, {
+      options: OPTIONS,
+      rows: { name: 'flights.csv', nulls: 'skip' },
+    });
+    let wantBytes;
+    try {
+      wantBytes = s2.splitKeys();
+    } finally {
+      s2.free();
+    }
+    assert.equal(wantBytes.exact, true);
+    await page.selectOption('#split-by', 'bytes');
+    await page.waitForFunction(() =>
+      /equal bytes/.test(document.getElementById('splits-from-rows')?.textContent ?? ''),
+    );
+    await waitDone(page);
+    assert.equal(await shown(), list(wantBytes.keys), 'the create statement copies the cut by bytes');
     // A design that is just a key: its fields declared from the rows, and still a region plan
     // (its key-only document was refused by the plan, and the box left empty)
     const { fields, ...keyOnly } = design;

@@ -217,10 +217,9 @@ fn the_prediction_is_drawn_on_the_measured_clock_and_unit() {
     use rowkey_lab::analyze::against_design;
     use rowkey_lab::design::DesignDocument;
     // A design whose key is one string field: the start keys read through it.
-    let doc = DesignDocument::from_json(
-        r#"{"v":1,"key":"s","fields":[{"name":"s","type":"string"}]}"#,
-    )
-    .unwrap();
+    let doc =
+        DesignDocument::from_json(r#"{"v":1,"key":"s","fields":[{"name":"s","type":"string"}]}"#)
+            .unwrap();
     let s = series(&fixture_dir("scenario"), None).unwrap();
     // The compared interval is the last with rates (poll 1 → 2, regions A, B1, B2 on rs2); the
     // design's writes on them: 1, 1, 2 of every 4.

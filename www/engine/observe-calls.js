@@ -10,11 +10,10 @@ const STEP = 65536;
 /**
  * `files` (Files, in the order a folder's names give, as `rowkey-lab observe DIR` reads them)
  * as the engine's series, the design (JSON `text`) run on the regions of its last interval with
- * rates (the series' layout), and the engine's comparison of the two:
- * `{ series, observed, prediction }`: what `rowkey-lab observe DIR design --json` prints, and the
- * design's analysis on the layout as a map (its report's `matrix`, `startTimeMs`, `windowMs`, its
- * servers' `writesPerWindow`; null without a layout). Events:
- * `progress` while the design is analyzed.
+ * rates (the series' layout), and the engine's comparison of the two: `{ series, observed }`,
+ * what `rowkey-lab observe DIR design --json` prints (`observed.predictedMap`: the prediction on
+ * the measured map's rows, intervals and unit, aligned by the engine). Events: `progress` while
+ * the design is analyzed.
  */
 export async function observeSeries({ files, table, text }, emit, { designOf }) {
   const api = await rowsEngine();
@@ -23,7 +22,6 @@ export async function observeSeries({ files, table, text }, emit, { designOf }) 
   const series = api.readSeries(input, table ?? null);
   const doc = designOf({ text });
   let predicted = null;
-  let prediction = null;
   if (series.layout) {
     const s = new api.AnalysisSession(api.onTableRegions(doc, series.layout), null);
     try {
@@ -36,18 +34,10 @@ export async function observeSeries({ files, table, text }, emit, { designOf }) 
         });
         p = s.step(STEP);
       }
-      const r = s.finish();
-      predicted = r.regions.map(x => x.writes);
-      // its map (regions × the windows of its workload) and its servers' writes, to draw
-      prediction = {
-        matrix: r.matrix,
-        startTimeMs: r.startTimeMs,
-        windowMs: r.windowMs,
-        servers: r.servers.map(v => ({ name: v.name, writesPerWindow: v.writesPerWindow })),
-      };
+      predicted = s.finish().regions.map(x => x.writes);
     } finally {
       s.free();
     }
   }
-  return { series, observed: api.againstDesign(series, doc, predicted), prediction };
+  return { series, observed: api.againstDesign(series, doc, predicted) };
 }

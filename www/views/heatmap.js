@@ -42,6 +42,13 @@ const LUT32 = (() => {
   return lut;
 })();
 
+/** A cell with no reading (NaN: the rate is unknown, not 0): mid grey, outside the palette. */
+export const NO_READING = (() => {
+  const le = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+  const [r, g, b] = [158, 158, 158];
+  return le ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+})();
+
 /** Top of the palette in absolute mode is reserved for cells at or over the capacity. */
 export const BUDGET_LEVEL = 0.78;
 
@@ -67,7 +74,7 @@ export function matrixPixels(m, { scale = 'log', max, brightness = 0, capacity =
   } else {
     const eff = top / 2 ** brightness;
     if (eff <= 0) {
-      p32.fill(LUT32[0]);
+      for (let i = 0; i < n; i++) p32[i] = Number.isNaN(cells[i]) ? NO_READING : cells[i] === -Infinity ? 0 : LUT32[0];
       return { px, top };
     }
     const k = log ? 255 / Math.log1p(eff) : 255 / eff;
@@ -79,7 +86,10 @@ export function matrixPixels(m, { scale = 'log', max, brightness = 0, capacity =
   for (let v = 0; v < T; v++) table[v] = LUT32[index(v)];
   for (let i = 0; i < n; i++) {
     const v = cells[i];
-    p32[i] = v < T && v === Math.floor(v) ? table[v] : LUT32[index(v)];
+    // NaN: no reading (grey); -Infinity: no such cell (a region not alive then), transparent
+    if (Number.isNaN(v)) p32[i] = NO_READING;
+    else if (v === -Infinity) p32[i] = 0;
+    else p32[i] = v >= 0 && v < T && v === Math.floor(v) ? table[v] : LUT32[index(v)];
   }
   return { px, top };
 }

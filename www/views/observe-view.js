@@ -170,7 +170,9 @@ function label(i) {
 }
 
 /** The heatmap's matrix in the chosen rows and measure: `{ rows, cols, cells, names, cell }`
- * (`cell(r, c)`: the interval's entry for that row, for the tooltip). */
+ * (`cell(r, c)`: the interval's entry for that row, for the tooltip). A cell with no reading (a
+ * gap, a server with no dump) is NaN, drawn grey: unknown, not 0; a region not alive in an
+ * interval (before its split, after it is gone) is -Infinity, drawn as no cell at all. */
 function matrix() {
   const { series: s, observed: o } = view.got;
   const m = MEASURES[view.measure];
@@ -180,16 +182,42 @@ function matrix() {
     const cells = new Float64Array(names.length * cols);
     const at = s.intervals.map(iv => new Map(iv.servers.map(v => [v.server, v])));
     for (const [r, n] of names.entries())
-      for (const [c, a] of at.entries()) cells[r * cols + c] = m.server(a.get(n) ?? {}) ?? 0;
+      for (const [c, a] of at.entries()) {
+        const v = a.get(n);
+        cells[r * cols + c] = !v ? -Infinity : v.serverMissing || iv(c).requestsPerSec === null ? NaN : m.server(v);
+      }
     return { rows: names.length, cols, cells, names, cell: (r, c) => at[c].get(names[r]), server: true };
   }
   const rows = o.rows;
   const cells = new Float64Array(rows.length * cols);
   const at = s.intervals.map(iv => new Map(iv.regions.map(x => [x.region, x])));
   for (const [r, i] of rows.entries())
-    for (const [c, a] of at.entries()) cells[r * cols + c] = m.of(a.get(i) ?? {}) ?? 0;
+    for (const [c, a] of at.entries()) {
+      const x = a.get(i);
+      cells[r * cols + c] = !x ? -Infinity : (m.of(x) ?? NaN);
+    }
   return { rows: rows.length, cols, cells, names: rows.map(label), cell: (r, c) => at[c].get(rows[r]) };
 }
+
+/** Interval `c` of the series. */
+const iv = c => view.got.series.intervals[c];
+
+/** The events of the series by interval and region: `key(c, region)` -> events. */
+function eventsAt() {
+  const by = new Map();
+  for (const e of view.got.series.events) {
+    if (e.interval === null) continue;
+    for (const r of e.regions) {
+      const k = `${e.interval}/${r}`;
+      by.set(k, [...(by.get(k) ?? []), e]);
+    }
+  }
+  return by;
+}
+
+/** A glyph per kind of event, drawn on its cell of the measured map (its words are in the
+ * events list and the cell's tooltip). */
+const MARKS = { split: '◆', merge: '◇', move: '→', reopen: '↻', gap: '', gone: '×' };
 
 function render() {
   const box = $('observe-result');
@@ -230,6 +258,7 @@ function render() {
   box.replaceChildren(
     controls,
     heatmaps(),
+    ...eventsList(),
     el('h4', 'Busiest regions of each interval'),
     topsTable(),
     ...againstParts(),
@@ -239,40 +268,45 @@ function render() {
   drawMaps();
 }
 
-/** The design's prediction on the same rows as `matrix()` (`m`): each region's row of the design's
- * analysis on the series' layout (the layout's region k is the design's region k), or each
- * server's writes per window; `{ rows, cols, cells, names, missing }` (`missing`: rows the layout
- * has no region for, left empty), or `{ why }` when it cannot line up with the measured map. */
+/** The design's prediction on the same rows, intervals and unit as `matrix()` (`m`), as the
+ * engine aligned it (observed.predictedMap: each region's share of the design's writes times the
+ * table's measured rate in each interval): `{ rows, cols, cells, names }`, or `{ why }`. */
 function predictedMatrix(m) {
-  const { series: s, prediction: p } = view.got;
-  if (!p || !s.layout) return { why: 'No prediction: the snapshots give no key ranges to run the design on.' };
-  const cols = p.matrix.cols;
-  const cells = new Float64Array(m.rows * cols);
-  if (m.server) {
-    const by = new Map(p.servers.map(v => [v.name, v.writesPerWindow]));
-    if (!m.names.some(n => by.has(n)))
-      return {
-        why: 'No prediction per server: the design’s servers are not the table’s (no server names in the snapshots’ regions).',
-      };
-    for (const [r, n] of m.names.entries()) {
-      const w = by.get(n);
-      if (w) for (let c = 0; c < cols; c++) cells[r * cols + c] = w[c];
-    }
-    return { rows: m.rows, cols, cells, names: m.names, missing: 0 };
-  }
-  const layout = s.layout.regions;
-  if (p.matrix.rows !== layout.length)
+  const { series: s, observed: o } = view.got;
+  const p = o.predictedMap;
+  if (view.measure === 'size')
+    return { why: 'The design predicts writes: choose writes/s (or reads/s) to see its map.' };
+  if (!p)
     return {
-      why: `No predicted map: the design’s analysis split the table’s ${layout.length} regions into ${p.matrix.rows}, so its rows are not these regions.`,
+      why: s.layout
+        ? `No predicted map: ${o.notes.find(n => n.startsWith('the design')) ?? 'the design’s regions are not these regions.'}`
+        : 'No prediction: the snapshots give no key ranges to run the design on.',
     };
-  const at = new Map(layout.map((region, k) => [region, k]));
-  let missing = 0;
-  for (const [r, region] of view.got.observed.rows.entries()) {
-    const k = at.get(region);
-    if (k === undefined) missing++;
-    else for (let c = 0; c < cols; c++) cells[r * cols + c] = p.matrix.cells[k * cols + c];
+  if (view.measure === 'reads')
+    return { why: 'The design predicts writes: choose writes/s to see its map beside the measured one.' };
+  const cols = m.cols;
+  const cells = new Float64Array(m.rows * cols);
+  const fill = (r, values) => {
+    for (let c = 0; c < cols; c++) {
+      const v = values(c);
+      cells[r * cols + c] = v === undefined ? -Infinity : v === null ? NaN : v;
+    }
+  };
+  if (m.server) {
+    const by = new Map(p.servers.map(v => [v.server, v.rates]));
+    for (const [r, n] of m.names.entries()) fill(r, c => (by.has(n) ? by.get(n)[c] : undefined));
+  } else {
+    const alive = (r, c) => m.cell(r, c) !== undefined;
+    for (let r = 0; r < m.rows; r++) fill(r, c => (alive(r, c) ? p.regions[r * cols + c] : undefined));
   }
-  return { rows: m.rows, cols, cells, names: m.names, missing };
+  return { rows: m.rows, cols, cells, names: m.names, measure: p.measure };
+}
+
+/** The largest finite cell of the matrices: one colour scale for both maps. */
+function sharedMax(...ms) {
+  let top = 0;
+  for (const x of ms) for (const v of x.cells ?? []) if (v > top) top = v;
+  return top;
 }
 
 /** Rows [r0, r1) and columns [c0, c1) of a matrix. */
@@ -311,50 +345,71 @@ function heatmaps() {
 function drawMaps(focus) {
   const box = $('observe-maps');
   if (!box || !view.got) return;
-  const { series: s, prediction: p } = view.got;
   const m = matrix();
   const pm = predictedMatrix(m);
   if (view.keys && view.keys[1] > m.rows) view.keys = null;
   const keys = view.keys ?? [0, m.rows];
   const noun = MEASURES[view.measure].label;
+  const top = sharedMax(m, pm);
+  const events = eventsAt();
+  const eventLines = (r, c) =>
+    m.server ? [] : (events.get(`${c}/${view.got.observed.rows[r]}`) ?? []).map(e => `${e.kind}: ${e.text}`);
+  const where = (r, c) => {
+    const x = m.cell(r, c);
+    if (m.server) return `${m.names[r]}${x?.serverMissing ? ' (no dump: its regions kept, rates unknown)' : ''}`;
+    const on = x?.server ? `${x.server}${x.serverMissing ? ' (no dump: kept where it was last read)' : ''}` : '?';
+    return `${m.names[r]} [${x?.startKey || '(first)'}, ${x?.endKey || '(last)'}) on ${on}`;
+  };
+  const valueText = v =>
+    v === -Infinity ? 'no such region then' : Number.isNaN(v) ? 'no reading (unknown, not 0)' : null;
   const figs = [
     mapFigure(0, {
       m,
       keys,
+      top,
+      marks: !m.server,
       title: `Measured now: ${noun}`,
       what: `measured ${noun} per ${m.server ? 'server' : 'region'} (rows) and interval (columns)`,
-      from: c => s.intervals[c]?.fromMs ?? 0,
-      to: c => s.intervals[c]?.toMs ?? 0,
+      from: c => iv(c)?.fromMs ?? 0,
+      to: c => iv(c)?.toMs ?? 0,
       legend: words =>
-        ` 0 to ${words}; a dark cell with no rate: the region was not read at one end of the interval (a gap, or its first reading).`,
+        ` 0 to ${words}${pm.why ? '' : ', the scale both maps share'}. Grey: no reading (a gap, a server with no dump): unknown, not 0; blank: no such region then (before its split, after it is gone). Marks: ◆ split, ◇ merge, → move, ↻ reopen, × gone (listed below).`,
       noun,
       tip: (r, c) => {
         const x = m.cell(r, c);
-        const iv = s.intervals[c];
-        const value = x ? (m.server ? MEASURES[view.measure].server(x) : MEASURES[view.measure].of(x)) : null;
-        const where = m.server
-          ? m.names[r]
-          : `${m.names[r]} [${x?.startKey || '(first)'}, ${x?.endKey || '(last)'}) on ${x?.server ?? '?'}`;
-        return `${where}\n${clock(iv.fromMs)} → ${clock(iv.toMs)}: ${value == null ? 'no rate' : `${rate(value)} ${noun}`}${x && !m.server ? (COUNTED[x.counted] ?? '') : ''}`;
+        const v = m.cells[r * m.cols + c];
+        const value = valueText(v) ?? `${rate(v)} ${noun}`;
+        return [
+          where(r, c),
+          `${clock(iv(c).fromMs)} → ${clock(iv(c).toMs)}: ${value}${x && !m.server ? (COUNTED[x.counted] ?? '') : ''}`,
+          ...eventLines(r, c),
+        ].join('\n');
       },
     }),
   ];
   if (pm.why) figs.push(el('p', pm.why, { id: 'observe-predicted-why', class: 'muted' }));
   else {
-    const sec = p.windowMs / 1000;
+    const unit = `${pm.measure}/s`;
     figs.push(
       mapFigure(1, {
         m: pm,
         keys,
-        title: 'This design predicts: writes',
-        what: `writes this design predicts per ${m.server ? 'server' : 'region'} (rows) and window of its workload (columns)`,
-        from: c => p.startTimeMs + c * p.windowMs,
-        to: c => p.startTimeMs + (c + 1) * p.windowMs,
+        top,
+        title: `This design predicts: ${unit}`,
+        what: `${unit} this design predicts per ${m.server ? 'server' : 'region'} (rows) and interval (columns), on the measured map's clock`,
+        from: c => iv(c)?.fromMs ?? 0,
+        to: c => iv(c)?.toMs ?? 0,
         legend: words =>
-          ` 0 to ${words} per ${rate(sec)} s window of the design’s workload (its own clock), on the table’s ${m.server ? 'servers' : 'regions'} as they are now.${pm.missing ? ` ${pm.missing} rows are regions gone before the last interval: nothing predicted for them.` : ''}`,
-        noun: 'writes',
-        tip: (r, c) =>
-          `${pm.names[r]}\nwindow ${c}, ${clock(p.startTimeMs + c * p.windowMs)} + ${rate(sec)} s: ${pm.cells[r * pm.cols + c]} writes (${rate(pm.cells[r * pm.cols + c] / sec)} writes/s)`,
+          ` 0 to ${words}, the measured map’s scale: each region’s share of this design’s writes on the table’s regions, times the table’s measured ${unit} in the interval. Same rows, clock and unit as the measured map: a cell brighter there than here is hotter than the design predicts.`,
+        noun: unit,
+        tip: (r, c) => {
+          const v = pm.cells[r * pm.cols + c];
+          const measured = m.cells[r * m.cols + c];
+          return [
+            where(r, c),
+            `${clock(iv(c).fromMs)} → ${clock(iv(c).toMs)}: ${valueText(v) ?? `${rate(v)} ${unit} predicted`}${Number.isFinite(measured) && Number.isFinite(v) ? `, ${rate(measured)} measured` : ''}`,
+          ].join('\n');
+        },
       }),
     );
   }
@@ -364,7 +419,7 @@ function drawMaps(focus) {
 }
 
 /** One map (`k`: 0 measured, 1 predicted) of `spec.m`'s rows `spec.keys` and its zoomed time. */
-function mapFigure(k, { m, keys, title, what, from, to, legend, noun, tip }) {
+function mapFigure(k, { m, keys, top: max, marks, title, what, from, to, legend, noun, tip }) {
   const [r0, r1] = keys;
   const [c0, c1] = view.time[k] ?? [0, m.cols];
   const shown = part(m, keys, [c0, c1]);
@@ -388,7 +443,8 @@ function mapFigure(k, { m, keys, title, what, from, to, legend, noun, tip }) {
   const chars = Math.max(6, ...m.names.map(n => Math.min(30, n.length)));
   wrap.style.gridTemplateColumns = `${Math.ceil(chars * 6.7) + 4}px 1fr`;
   wrap.append(axis, main, el('div'), ticks);
-  const top = heat.drawMatrix(canvas, shown, { scale: 'linear' });
+  const top = heat.drawMatrix(canvas, shown, { scale: 'linear', max });
+  if (marks) main.append(markLayer(shown, r0, c0));
   requestAnimationFrame(() => {
     heat.renderKeyLabels(axis, { rows: shown.rows, r0, height, label: r => heat.elide(m.names[r], 30) });
     // about a tick per 60 px (three at least): a narrow map's times do not run into each other
@@ -476,6 +532,28 @@ function mapFigure(k, { m, keys, title, what, from, to, legend, noun, tip }) {
   return fig;
 }
 
+/** The measured map's event marks over its shown part (rows from `r0`, columns from `c0`): a
+ * glyph on each cell where a region split, merged, moved, reopened or went. */
+function markLayer(shown, r0, c0) {
+  const layer = el('div', undefined, { class: 'observe-marks', 'aria-hidden': 'true' });
+  const rowOf = new Map(view.got.observed.rows.map((region, row) => [region, row]));
+  for (const e of view.got.series.events) {
+    const glyph = MARKS[e.kind];
+    if (!glyph || e.interval === null) continue;
+    const col = e.interval - c0;
+    if (col < 0 || col >= shown.cols) continue;
+    for (const region of e.regions) {
+      const row = (rowOf.get(region) ?? -1) - r0;
+      if (row < 0 || row >= shown.rows) continue;
+      const mark = el('span', glyph, { class: `observe-mark observe-mark-${e.kind}` });
+      mark.style.left = `${((col + 0.5) / shown.cols) * 100}%`;
+      mark.style.top = `${((row + 0.5) / shown.rows) * 100}%`;
+      layer.append(mark);
+    }
+  }
+  return layer;
+}
+
 /** A drag (`from`, on map `k`, whose shown part began at row `r0`, column `c0`) ended at `at`:
  * its columns are the map's time from now, two rows or more the rows of both maps. */
 function zoomTo(k, at, from, { r0, c0 }) {
@@ -505,6 +583,19 @@ function table(head, rows, id) {
     t.append(row);
   }
   return t;
+}
+
+/** What happened to the regions, in the engine's words (what `rowkey-lab observe` prints). */
+function eventsList() {
+  const { series: s } = view.got;
+  if (!s.events.length) return [];
+  const list = el('ol', undefined, { id: 'observe-events', class: 'observe-events' });
+  for (const e of s.events) {
+    const item = el('li', `${clock(e.atMs)} ${MARKS[e.kind] ?? ''} ${e.text}`.replace('  ', ' '));
+    item.dataset.kind = e.kind;
+    list.append(item);
+  }
+  return [el('h4', `Splits, merges, moves, reopens and gaps (${s.events.length})`), list];
 }
 
 function topsTable() {

@@ -7,6 +7,7 @@
 import * as wasm from '../pkg/rowkey_lab.js';
 import { readOff } from '../state/io.js';
 import { $, bytesText, el, fix, num, sentence, state } from '../state/lab-state.js';
+import { editDesign } from '../state/store.js';
 import { KeysView } from './keys-view.js';
 
 export function metric(dl, id, label, value, meaning) {
@@ -325,13 +326,30 @@ export function renderSplits() {
     // copied table is the one analysed; the layout's own before any run.
     const keys = r ? r.presplitKeysHex.map(hexBytes) : wasm.layoutSplitKeys(state.doc);
     const rows = state.rows?.step === 'done' && state.rows.result ? state.rows.name : null;
-    if (rows && keys.length && presplit?.kind === 'sampleQuantiles')
-      out.append(
-        el('p', `Split points from the rows of ${rows}: ${num(keys.length + 1)} regions, as the analysis above used.`, {
-          class: 'muted',
-          id: 'splits-from-rows',
-        }),
+    if (rows && keys.length && presplit?.kind === 'sampleQuantiles') {
+      const bytes = presplit.by === 'bytes';
+      const line = el(
+        'p',
+        `Split points from the rows of ${rows}: ${num(keys.length + 1)} regions of equal ${bytes ? 'bytes' : 'rows'}, as the analysis above used. `,
+        { class: 'muted', id: 'splits-from-rows' },
       );
+      // Rows or bytes: the design's own pre-split (`by`), so the analysis, Splits and the
+      // copied create are cut alike.
+      const by = el('select', undefined, { id: 'split-by', 'aria-label': 'split points of equal rows or bytes' });
+      for (const [v, t] of [
+        ['rows', 'Equal rows'],
+        ['bytes', 'Equal bytes'],
+      ])
+        by.append(el('option', t, { value: v }));
+      by.value = bytes ? 'bytes' : 'rows';
+      by.addEventListener('change', () => {
+        const { by: _, ...rest } = presplit;
+        const next = by.value === 'bytes' ? { ...rest, by: 'bytes' } : rest;
+        editDesign({ ...state.doc, regions: { ...state.doc.regions, presplit: next } });
+      });
+      line.append(by);
+      out.append(line);
+    }
     if (!keys.length)
       out.append(el('p', 'The layout has no pre-split: the table starts as one region.', { class: 'muted' }));
     else {

@@ -103,6 +103,7 @@ pub fn fit_to_first(doc: &DesignDocument, first: &FirstPass) -> DesignDocument {
         Some(crate::region::PreSplit::SampleQuantiles {
             regions,
             sample: None,
+            by: crate::region::SplitBy::Rows,
         }) if !sampled => *regions,
         _ => return fit_to_scan(doc, &first.scan),
     };
@@ -403,7 +404,7 @@ fn two_passes(
 ) -> Result<RowsAnalysis> {
     let (run, first, stats) = count_rows(doc, opts, rows.kept_bytes()?, feed)?;
     let fitted = fit_to_first(doc, &first);
-    let split_keys = fitted.regions.clone().unwrap_or_default().split_keys(&[])?;
+    let split_keys = fitted.presplit_keys(&[])?;
     Ok(RowsAnalysis {
         report: run.finish(),
         stats,
@@ -564,6 +565,7 @@ pub fn split_sample(
         presplit: crate::region::PreSplit::SampleQuantiles {
             regions,
             sample: None,
+            by: crate::region::SplitBy::Rows,
         },
         ..doc.regions.clone().unwrap_or_default()
     };

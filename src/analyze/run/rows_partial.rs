@@ -459,7 +459,7 @@ pub(super) fn report_of_merged(
 /// The split keys of the regions partials count in: the design's pre-split (chunks counted
 /// apart never auto-split, and a pre-split cut at the rows' keys is refused).
 pub(super) fn partial_split_keys(doc: &DesignDocument) -> Result<Vec<Vec<u8>>> {
-    doc.regions.clone().unwrap_or_default().split_keys(&[])
+    doc.presplit_keys(&[])
 }
 
 /// The design a partial counted, with its options (for a caller that holds only partials).
