@@ -28,6 +28,7 @@ mod evaluate;
 mod presplit;
 pub(crate) mod read;
 mod regions;
+pub mod rekey;
 mod shape;
 
 pub use answer::{advise_from, advise_from_rows, Advice, Evaluated, Recommendation};
@@ -37,6 +38,7 @@ pub use capacity::{capacity, CapacityOptions, CapacityReport, Measured};
 pub use evaluate::evaluate_on_rows;
 pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
 pub use regions::{region_plan, region_plan_with, RegionPlan, RegionPlanInput};
+pub use rekey::{rekey_plan, RekeyOptions, RekeyPlan};
 // the wasm bindings' (src/wasm/advise.rs: the npm package's and the page's speed build)
 #[cfg(all(
     target_arch = "wasm32",

@@ -197,6 +197,7 @@ mod analyzer;
 pub mod check;
 mod compare;
 mod diagnosis;
+pub(crate) use diagnosis::size_text;
 pub mod metrics;
 mod observed;
 mod qualifier;

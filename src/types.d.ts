@@ -1178,6 +1178,84 @@ export function shellCreate(table: string, family: string, keys: readonly Bytes[
  * up to a multiple of them (the servers alone for a key led by time), and the pre-split of that
  * count matching the key's first segment (`presplit`, null when none does; a salt's own buckets
  * decide the count). */
+/** What the rekey job assumes (every member optional: HBase's defaults or stated guesses). */
+export interface RekeyOptions {
+  /** The column family (its bytes are in every cell). Default `cf`. */
+  family?: string;
+  /** Qualifier bytes a cell; absent, from the new design's cells, else 1. */
+  qualifierBytes?: number | null;
+  /** `hbase.hregion.max.filesize`: an HFile rolls past it. Default 10 GiB. */
+  maxFileSize?: number;
+  /** `hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily`. Default 32. */
+  maxHfiles?: number;
+  /** HDFS replication. Default 3. */
+  replication?: number;
+  /** On-disk bytes per uncompressed byte. Default 1. */
+  compression?: number;
+  /** Tasks at once. Default 8. */
+  parallelism?: number;
+  /** MiB/s a map task reads. Default 100. */
+  readMibPerSec?: number;
+  /** MiB/s a reducer writes. Default 50. */
+  writeMibPerSec?: number;
+  oldTable?: string;
+  newTable?: string;
+  /** The rows' columns: a field the old key does not give back can come from one. */
+  columns?: string[] | null;
+}
+/** Where a field the new key reads comes from. */
+export interface FieldSource {
+  field: string;
+  from: 'column' | 'oldKey' | 'missing';
+  why: string | null;
+}
+/** The rekey plan (`rekeyPlan`). */
+export interface RekeyPlan {
+  fields: FieldSource[];
+  /** Every field has a source. */
+  ready: boolean;
+  /** The new table's split keys, as `splits --json` gives them. */
+  splitKeys: { hex: string; binary: string }[];
+  regions: { startKey: string; endKey: string; rows: number; bytes: number; share: number; hfiles: number }[];
+  job: {
+    rows: number;
+    bytesRead: number;
+    bytesShuffled: number;
+    bytesWritten: number;
+    hdfsBytes: number;
+    spaceDuringMove: number;
+    reducers: number;
+    maxHfilesPerRegion: number;
+    regionsOverHfileLimit: number;
+    straggler: number;
+    stragglerShare: number;
+    seconds: number;
+    estimate: string;
+  };
+  old: RekeySide;
+  new: RekeySide;
+  create: string;
+  splitsFile: string;
+  phoenix: string | null;
+  warnings: string[];
+  checklist: string[];
+  salt: {
+    from: number;
+    to: number;
+    movedShare: number;
+    reads: { name: string; scansBefore: number; scansAfter: number }[];
+  } | null;
+}
+/** A design on the rows, before or after. */
+export interface RekeySide {
+  regions: number;
+  hotspot: number;
+  effectiveParallelism: number;
+  headline: string;
+}
+/** The plan for moving the rows `oldReport` analysed under `oldDoc` to `newDoc`, whose analysis
+ * of the same rows is `newReport` (each report as `analyzeDesign` or a rows session gives it). */
+export function rekeyPlan(oldDoc: DesignInput, newDoc: DesignInput, oldReport: AnalysisReport, newReport: AnalysisReport, options?: RekeyOptions | null): RekeyPlan;
 export function planRegions(doc: DesignInput, keyBytes: number, regions: number, activeRegionsPerWindow: number, writeRate?: number | null): RegionPlan;
 export interface RegionPlan {
   /** Regions to create the table with: a salted key's buckets; else a year at the production

@@ -9,5 +9,6 @@ export { createTable as 'create-table' } from './phoenix.mjs';
 export { profile } from './profile.mjs';
 export { reads } from './reads.mjs';
 export { regions } from './regions.mjs';
+export { rekey } from './rekey.mjs';
 export { presets, splits } from './splits.mjs';
 export { watch } from './watch.mjs';

@@ -169,3 +169,16 @@ export function duration(ms) {
   if (s < 172800) return `${(s / 3600).toFixed(1)} h`;
   return `${(s / 86400).toFixed(1)} days`;
 }
+
+/** Bytes as people read them: `512 B`, `1.5 MiB`, `10 GiB` (binary units, as HBase's sizes). */
+export function bytesText(b) {
+  const units = ['TiB', 'GiB', 'MiB', 'KiB'];
+  for (const [i, u] of units.entries()) {
+    const size = 1024 ** (4 - i);
+    if (b >= size) {
+      const x = b / size;
+      return `${x >= 100 || Number.isInteger(x) ? x.toFixed(0) : x.toFixed(1)} ${u}`;
+    }
+  }
+  return `${b} B`;
+}

@@ -42,6 +42,10 @@ Commands:
                                        'detailed'): reads/s, writes/s and growth per
                                        interval; splits, moves, reopens and gaps; beside
                                        the design's share of writes
+  rekey <old> <new> --records FILE [--regions N] [--by rows|bytes]
+                                       the move from the old design's table to the
+                                       new one's: split points from the rows re-encoded,
+                                       the job sized, the statements and the cutover
   watch URL... --out DIR [--every 60s] poll RegionServers' /jmx and write timestamped
                                        snapshots for observe
   presets [--json]                     list the built-in presets
@@ -106,6 +110,20 @@ format of the HBase shell's SPLITS_FILE.
                   counts its write: its key and the design's valueSize); default rows
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
   --family F      its column family (default cf)`,
+  rekey: `rowkey-lab rekey <old> <new> --records FILE [--regions N [--by rows|bytes]] [--family F] [--table T] [--new-table T] [--parallelism N] [--read-mib-s X] [--write-mib-s X] [--compression X] [--max-file-size BYTES] [--json]
+Plans the move of a table from the old design's key to the new one's, on the old table's rows
+(FILE, any format analyze reads): where each field of the new key comes from (a column, or the
+old key when it gives the field back whole); the new table's split keys from the rows
+re-encoded with the new key (--regions N: N regions of equal rows, or bytes with --by bytes;
+without it, the new design's own pre-split); per new region its rows, KeyValue bytes (20 + row
++ family + qualifier + value a cell) and the HFiles its reducer writes (rolled at
+--max-file-size, 10 GiB; more than 32 refused by completebulkload); the job's bytes read,
+shuffled and written, its straggler and an estimated time (--parallelism 8 tasks,
+--read-mib-s 100 and --write-mib-s 50 unless given); the create statement, SPLITS_FILE and a
+Phoenix design's SPLIT ON; what to watch (timestamps, TTL); and the cutover checklist with the
+numbers in. --json: the plan, its split keys as \`splitKeys\` in the shape \`splits --json\` uses.
+  --family F      the column family (default cf)
+  --table T, --new-table T   the tables' names in the statements (default t, t_new)`,
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.

@@ -13,6 +13,7 @@ use crate::support::num_text::fixed;
 
 mod rows;
 pub use rows::row_findings;
+pub(crate) use rows::size_text;
 use rows::{heaviest_row, heavy_prefix};
 
 /// The region that takes 90 % or more of the whole run's writes, with the smallest and

@@ -198,9 +198,21 @@ fn sample_quantiles_by_bytes_weigh_each_key() {
 fn sample_quantiles_read_by_and_refuse_others() {
     let read = |j: &str| crate::region::read::presplit(&crate::support::json::parse(j).unwrap());
     let p = read(r#"{"kind": "sampleQuantiles", "regions": 4, "by": "bytes"}"#).unwrap();
-    assert!(matches!(p, PreSplit::SampleQuantiles { by: SplitBy::Bytes, .. }));
+    assert!(matches!(
+        p,
+        PreSplit::SampleQuantiles {
+            by: SplitBy::Bytes,
+            ..
+        }
+    ));
     let p = read(r#"{"kind": "sampleQuantiles", "regions": 4}"#).unwrap();
-    assert!(matches!(p, PreSplit::SampleQuantiles { by: SplitBy::Rows, .. }));
+    assert!(matches!(
+        p,
+        PreSplit::SampleQuantiles {
+            by: SplitBy::Rows,
+            ..
+        }
+    ));
     let e = read(r#"{"kind": "sampleQuantiles", "regions": 4, "by": "weight"}"#).unwrap_err();
     let m = e.message();
     assert!(m.contains("rows") && m.contains("bytes"), "{m}");

@@ -168,3 +168,44 @@ pub fn plan_regions(
     };
     to_js(&advise::region_plan(&doc, &measured))
 }
+
+/// The rekey plan (src/advise/rekey.rs): moving the rows `oldReport` analysed under `oldDoc`
+/// to `newDoc`, whose analysis of the same rows is `newReport` (each as `analyzeDesign` or a
+/// rows session gives it; the plan reads its writes, bytes, regions, metrics, diagnosis and
+/// split keys). `options`: `RekeyOptions` (family, maxFileSize, maxHfiles, replication,
+/// compression, parallelism, readMibPerSec, writeMibPerSec, oldTable, newTable, columns).
+#[wasm_bindgen(js_name = rekeyPlan)]
+pub fn rekey_plan(
+    old_doc: JsValue,
+    new_doc: JsValue,
+    old_report: JsValue,
+    new_report: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let old = super::doc_arg_for_rows("oldDoc", &old_doc)?;
+    let new = super::doc_arg_for_rows("newDoc", &new_doc)?;
+    let figures = |name: &str, v: JsValue| -> Result<advise::rekey::ReportFigures, JsValue> {
+        serde_wasm_bindgen::from_value(v).map_err(|e| {
+            super::js_error(&crate::error::Error::arg(
+                name,
+                format!("{name}: not an analysis report ({e})"),
+            ))
+        })
+    };
+    let a = figures("oldReport", old_report)?;
+    let b = figures("newReport", new_report)?;
+    let o = if options.is_undefined() || options.is_null() {
+        advise::RekeyOptions::default()
+    } else {
+        let text = json_text("options", &options)?;
+        serde_json::from_str(&text).map_err(|e| {
+            super::js_error(&crate::error::Error::arg(
+                "options",
+                format!("options: {e}"),
+            ))
+        })?
+    };
+    to_js(&core(advise::rekey::rekey_plan_from(
+        &old, &new, &a, &b, &o,
+    ))?)
+}

@@ -14,5 +14,6 @@ mod capacity;
 mod known;
 mod presets;
 mod regions;
+mod rekey;
 mod rows;
 mod threads;

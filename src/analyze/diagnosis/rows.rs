@@ -180,7 +180,7 @@ pub fn row_findings(r: &AnalysisReport, limit: u64) -> Vec<String> {
 }
 
 /// A size in bytes as people read it: `256 KiB`, `1.5 MiB`, `10 GiB`.
-fn size_text(bytes: f64) -> String {
+pub(crate) fn size_text(bytes: f64) -> String {
     const UNITS: [(&str, f64); 4] = [
         ("TiB", 1_099_511_627_776.0),
         ("GiB", 1_073_741_824.0),

