@@ -1246,6 +1246,36 @@ export interface RekeyPlan {
     reads: { name: string; scansBefore: number; scansAfter: number }[];
   } | null;
 }
+/** What `RekeyVerifier.finish()` found. */
+export interface VerifyReport {
+  oldRows: number;
+  newRows: number;
+  buckets: number;
+  differingBuckets: number;
+  /** Old rows with no row under their new key in the new table. */
+  missing: number;
+  /** New rows with no old row. */
+  extra: number;
+  /** The same key on both sides, other fields. */
+  changed: number;
+  equal: boolean;
+  /** The counts are exact (else lower bounds: the differing rows passed the memory held). */
+  complete: boolean;
+  first: { kind: 'missing' | 'extra' | 'changed'; key: string; keyHex: string; fields: string | null }[];
+}
+/** Verifying a rekey: both exports read through `design()` (a rows session with keys), each
+ * slice given to `count`, then, when `endCount()` is not 0, again to `hold`; then `finish()`. */
+export class RekeyVerifier {
+  free(): void;
+  [Symbol.dispose](): void;
+  constructor(newDoc: DesignInput);
+  /** The design both exports are read with (the new key, then each field's MD5), JSON text. */
+  design(): string;
+  count(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
+  endCount(): number;
+  hold(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
+  finish(): VerifyReport;
+}
 /** A design on the rows, before or after. */
 export interface RekeySide {
   regions: number;

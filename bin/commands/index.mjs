@@ -11,4 +11,5 @@ export { reads } from './reads.mjs';
 export { regions } from './regions.mjs';
 export { rekey } from './rekey.mjs';
 export { presets, splits } from './splits.mjs';
+export { verify } from './verify.mjs';
 export { watch } from './watch.mjs';

@@ -59,6 +59,7 @@ export const USAGE = {
     ],
     maxArgs: 2,
   },
+  verify: { options: ['old-rows', 'new-rows', ...ROWS], maxArgs: 2 },
   observe: { options: ['table', 'windows', 'threads', 'html'], maxArgs: Infinity },
   watch: { options: ['every', 'out', 'timeout', 'retries', 'count'], maxArgs: Infinity },
   profile: { options: ['records', ...ROWS], maxArgs: 1 },

@@ -46,6 +46,9 @@ Commands:
                                        the move from the old design's table to the
                                        new one's: split points from the rows re-encoded,
                                        the job sized, the statements and the cutover
+  verify <old> <new> --old-rows F --new-rows F
+                                       after a rekey: every old row in the new table
+                                       under its new key, once, with its fields
   watch URL... --out DIR [--every 60s] poll RegionServers' /jmx and write timestamped
                                        snapshots for observe
   presets [--json]                     list the built-in presets
@@ -124,6 +127,14 @@ Phoenix design's SPLIT ON; what to watch (timestamps, TTL); and the cutover chec
 numbers in. --json: the plan, its split keys as \`splitKeys\` in the shape \`splits --json\` uses.
   --family F      the column family (default cf)
   --table T, --new-table T   the tables' names in the statements (default t, t_new)`,
+  verify: `rowkey-lab verify <old> <new> --old-rows FILE --new-rows FILE [--map F=C]... [--nulls skip] [--json]
+After a rekey, compares the old table's rows with the new table's (exports in any format analyze
+reads), both read through the new design: each row as its new key and a digest of its fields.
+Equal when every old row is in the new table once under its new key with the same fields, and
+nothing else is; else the rows missing from the new table, the extra ones and the changed ones
+(same key, other fields), the first differences named by their new key. Two passes of bounded
+memory: counts and order-free digests in 4,096 buckets of the new key's hash, then only the
+rows of the buckets that differ, matched by key. Exit 1 when not equal.`,
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.

@@ -8,6 +8,7 @@ operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over 
     splits = split_points_df(df, design, regions=64)     # exact: Spark sorts every key
     splits = split_points_df(df, design, regions=64, by="bytes")   # regions of equal bytes
     placed = with_region(keys, splits)                   # + each row's region, HBase's rule
+    rekeyed, splits = rekey_df(df, new_design, regions=64, by="bytes")   # one partition a region
 
 The executors need the wheel (pip-installed, or shipped with ``spark.archives`` in a packed
 environment); the design travels as its JSON text.
@@ -557,3 +558,85 @@ def with_region(df, split_keys, *, key: str = "rowkey", column: str = "region"):
             yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
 
     return df.mapInArrow(add_region, schema)
+
+
+def rekey_df(
+    df,
+    design: Any,
+    regions: Optional[int] = None,
+    by: str = "rows",
+    *,
+    split_keys: Optional[list] = None,
+    column: str = "rowkey",
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> tuple:
+    """The old table's rows re-keyed for the new table: ``(rekeyed, split_keys)``.
+
+    ``df`` holds the old rows' fields and cells (their timestamps as columns, kept as they
+    are: nothing here stamps a time). Each row gets its new key (``column``, the new design's
+    ``design``) and its region (``region``) in the new table pre-split at ``split_keys``:
+    given, else cut at ``regions`` regions of equal rows or bytes (``by``) of these rows
+    re-encoded (:func:`split_points_df`). ``rekeyed`` has one
+    partition per region, partition ``i`` holding exactly region ``i``'s rows sorted by key:
+    what ``HFileOutputFormat2``'s one reducer per region, or hbase-connectors' ``bulkLoad``
+    partitioner, expects (an identity partitioner on the region, not Spark's hash)."""
+    from pyspark.sql.types import StructType
+
+    if split_keys is None:
+        if regions is None:
+            raise ValueError("rekey_df: give regions=N (split points cut from these rows) or split_keys=[...]")
+        split_keys = split_points_df(df, design, regions, by, map=map, nulls=nulls, epoch=epoch)
+    split_keys = [bytes(k) for k in split_keys]
+    from pyspark.sql import functions as F
+
+    keyed = with_region(encode_df(df, design, column=column, map=map, nulls=nulls, epoch=epoch), split_keys, key=column)
+    n = len(split_keys) + 1
+    # Spark's hash partitioning puts a row in partition pmod(murmur3(value, 42), n): each region
+    # is given a value that hashes to its own index, so partition i is region i exactly
+    # (DataFrame operations only, as the rest of this module).
+    values = _values_hashing_to(n)
+    part = F.element_at(F.array(*[F.lit(v) for v in values]), F.col("region") + 1)
+    rekeyed = (
+        keyed.withColumn("_rekey_part", part)
+        .repartition(n, "_rekey_part")
+        .drop("_rekey_part")
+        .sortWithinPartitions(column)
+    )
+    return rekeyed, split_keys
+
+
+def _murmur3_int(v: int, seed: int = 42) -> int:
+    """Spark's ``Murmur3_x86_32.hashInt`` (what ``HashPartitioning`` hashes an int column
+    with), as a signed 32-bit int."""
+    m = 0xFFFFFFFF
+
+    def rotl(x: int, r: int) -> int:
+        return ((x << r) | (x >> (32 - r))) & m
+
+    k1 = (v & m) * 0xCC9E2D51 & m
+    k1 = rotl(k1, 15) * 0x1B873593 & m
+    h1 = seed ^ k1
+    h1 = (rotl(h1, 13) * 5 + 0xE6546B64) & m
+    h1 ^= 4
+    h1 ^= h1 >> 16
+    h1 = h1 * 0x85EBCA6B & m
+    h1 ^= h1 >> 13
+    h1 = h1 * 0xC2B2AE35 & m
+    h1 ^= h1 >> 16
+    return h1 - (1 << 32) if h1 >= 1 << 31 else h1
+
+
+def _values_hashing_to(n: int) -> list:
+    """For each partition ``i`` of ``n``, the least int ``v >= 0`` that Spark's hash
+    partitioning puts there: ``pmod(murmur3(v), n) == i``."""
+    out: list = [None] * n
+    left, v = n, 0
+    while left:
+        i = _murmur3_int(v) % n
+        if out[i] is None:
+            out[i] = v
+            left -= 1
+        v += 1
+    return out

@@ -20,6 +20,7 @@ use crate::hbase::bytes::to_string_binary;
 
 mod fields;
 mod salt;
+pub mod verify;
 
 pub use fields::{field_sources, FieldSource, Source};
 pub use salt::{moved_share, salt_what_if, ReadChange, SaltWhatIf};

@@ -209,3 +209,81 @@ pub fn rekey_plan(
         &old, &new, &a, &b, &o,
     ))?)
 }
+
+/// Verifying a rekey (src/advise/rekey/verify.rs): `new RekeyVerifier(newDoc)`; read both
+/// exports' rows through `design()` (a rows session with keys); `count('old' | 'new', keys,
+/// offsets)` every slice; `endCount()` (the differing buckets: 0, the tables hold the same
+/// rows); when not 0, read both again and `hold(side, keys, offsets)`; then `finish()`:
+/// `{oldRows, newRows, missing, extra, changed, equal, complete, first, …}`.
+#[wasm_bindgen]
+pub struct RekeyVerifier {
+    inner: Option<advise::rekey::verify::Verifier>,
+}
+
+fn verify_side(side: &str) -> Result<advise::rekey::verify::Side, JsValue> {
+    use advise::rekey::verify::Side;
+    match side {
+        "old" => Ok(Side::Old),
+        "new" => Ok(Side::New),
+        _ => Err(super::js_error(&crate::error::Error::arg(
+            "side",
+            format!("side: expected \"old\" or \"new\", not {side:?}"),
+        ))),
+    }
+}
+
+#[wasm_bindgen]
+impl RekeyVerifier {
+    /// A comparison through the new design.
+    #[wasm_bindgen(constructor)]
+    pub fn new(new_doc: JsValue) -> Result<RekeyVerifier, JsValue> {
+        let doc = super::doc_arg_for_rows("newDoc", &new_doc)?;
+        Ok(RekeyVerifier {
+            inner: Some(core(advise::rekey::verify::Verifier::new(&doc))?),
+        })
+    }
+
+    fn verifier(&mut self) -> Result<&mut advise::rekey::verify::Verifier, JsValue> {
+        self.inner.as_mut().ok_or_else(|| {
+            super::js_error(&crate::error::Error::new(
+                crate::error::ErrorKind::IllegalState,
+                "the verifier has finished",
+            ))
+        })
+    }
+
+    /// The design both exports are read with (the new key, then each field's MD5), as JSON.
+    pub fn design(&mut self) -> Result<JsValue, JsValue> {
+        let d = self.verifier()?.design().to_json();
+        Ok(JsValue::from_str(&d))
+    }
+
+    /// The first pass over a slice of one side's rows.
+    pub fn count(&mut self, side: &str, keys: &[u8], offsets: &[u32]) -> Result<(), JsValue> {
+        let s = verify_side(side)?;
+        core(self.verifier()?.count(s, keys, offsets))
+    }
+
+    /// Ends the first pass: the buckets whose rows differ.
+    #[wasm_bindgen(js_name = endCount)]
+    pub fn end_count(&mut self) -> Result<u32, JsValue> {
+        Ok(u32::try_from(self.verifier()?.end_count()).unwrap_or(u32::MAX))
+    }
+
+    /// The second pass over a slice: its rows in differing buckets are held.
+    pub fn hold(&mut self, side: &str, keys: &[u8], offsets: &[u32]) -> Result<(), JsValue> {
+        let s = verify_side(side)?;
+        core(self.verifier()?.hold(s, keys, offsets))
+    }
+
+    /// The comparison (once).
+    pub fn finish(&mut self) -> Result<JsValue, JsValue> {
+        let v = self.inner.take().ok_or_else(|| {
+            super::js_error(&crate::error::Error::new(
+                crate::error::ErrorKind::IllegalState,
+                "the verifier has finished",
+            ))
+        })?;
+        to_js(&v.finish())
+    }
+}

@@ -17,3 +17,4 @@ mod regions;
 mod rekey;
 mod rows;
 mod threads;
+mod verify;

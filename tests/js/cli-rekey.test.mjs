@@ -114,3 +114,77 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.equal(run(['rekey', oldFile, '--records', CSV]).status, 2);
   });
 });
+
+describe('verify', { skip: NOT_BUILT }, () => {
+  let dir, oldFile, newFile, header, lines;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rowkey-lab-verify-'));
+    const salted = JSON.parse(readFileSync(path.join(FIX, 'flights-design.json'), 'utf8'));
+    const { regions, ...rest } = salted;
+    oldFile = path.join(dir, 'old.json');
+    newFile = path.join(dir, 'new.json');
+    writeFileSync(oldFile, JSON.stringify({ ...rest, key: 'long(time_hour) + tailnum' }));
+    writeFileSync(newFile, JSON.stringify(rest));
+    // the rows with a tail number (the rest have no key under either design)
+    [header, ...lines] = readFileSync(CSV, 'utf8').trimEnd().split('\n');
+    lines = lines.filter(l => l.split(',')[2] !== '');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name, rows) => {
+    const f = path.join(dir, name);
+    writeFileSync(f, `${header}\n${rows.join('\n')}\n`);
+    return f;
+  };
+  const check = (oldRows, newRows) =>
+    run(['verify', oldFile, newFile, '--old-rows', oldRows, '--new-rows', newRows, '--json']);
+  /** A row's new key (toStringBinary), as `encode` gives it. */
+  const keyOf = line => {
+    const f = write('one.csv', [line]);
+    return json(run(['encode', newFile, '--records', f, '--json']))[0].binary;
+  };
+
+  test('the same rows in another order are equal; each mutation is named by its new key', () => {
+    const old = write('old.csv', lines);
+    const same = check(old, write('same.csv', [...lines].reverse()));
+    assert.equal(same.status, 0, same.stderr);
+    const r = JSON.parse(same.stdout);
+    assert.deepEqual(
+      [r.equal, r.oldRows, r.newRows, r.missing, r.extra, r.changed],
+      [true, lines.length, lines.length, 0, 0, 0],
+    );
+    // a row dropped
+    const dropped = check(
+      old,
+      write(
+        'dropped.csv',
+        lines.filter((_, i) => i !== 100),
+      ),
+    );
+    assert.equal(dropped.status, 1);
+    const d = JSON.parse(dropped.stdout);
+    assert.deepEqual([d.missing, d.extra, d.changed], [1, 0, 0]);
+    assert.deepEqual(
+      d.first.map(x => [x.kind, x.key]),
+      [['missing', keyOf(lines[100])]],
+    );
+    // a field outside the key changed (the flight number)
+    const changed = lines.map((l, i) =>
+      i === 7 ? l.replace(/^(\w+),(\d+),/, (_, c, n) => `${c},${Number(n) + 1},`) : l,
+    );
+    assert.notEqual(changed[7], lines[7]);
+    const c = JSON.parse(check(old, write('changed.csv', changed)).stdout);
+    assert.deepEqual([c.missing, c.extra, c.changed], [0, 0, 1]);
+    assert.deepEqual(
+      c.first.map(x => [x.kind, x.key]),
+      [['changed', keyOf(lines[7])]],
+    );
+    // a row loaded twice
+    const twice = JSON.parse(check(old, write('twice.csv', [...lines, lines[3]])).stdout);
+    assert.deepEqual([twice.missing, twice.extra, twice.changed], [0, 1, 0]);
+    // the text
+    const text = run(['verify', oldFile, newFile, '--old-rows', old, '--new-rows', write('d2.csv', lines.slice(1))]);
+    assert.equal(text.status, 1);
+    assert.match(text.stdout, /^NOT equal: \d+ old rows, \d+ new rows; 1 missing, 0 extra, 0 changed/);
+    assert.equal(run(['verify', oldFile, newFile, '--old-rows', old]).status, 2);
+  });
+});

@@ -1,0 +1,120 @@
+"""rekey_df in Spark local mode, then verify (issue 59): the old rows, keyed time-first, moved
+to the salted design's table. Each partition of the output is exactly one region of the new
+table, sorted by the new key; every row keeps its fields and its timestamp; the keys are the
+package's; the rows per region are what `rowkey-lab rekey` sizes the job with; and `rowkey-lab
+verify` finds the old rows and the rekeyed ones equal, and names a dropped row and a reset
+timestamp by their new keys."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+
+import pyarrow.parquet as pq
+import pytest
+from conftest import ROOT, SALTED, local_spark, skip_without_spark
+
+skip_without_spark()
+
+from pyspark.sql import functions as F  # noqa: E402
+
+import rowkey_lab as rk  # noqa: E402
+from rowkey_lab.spark import _murmur3_int, rekey_df, split_points_df  # noqa: E402
+
+OLD = {**SALTED, "name": "devices, time first", "key": 'long(ts) + device + "#" + str(seq)'}
+OLD.pop("regions")
+SPLITS = [b"02", b"04", b"06"]
+
+
+@pytest.fixture(scope="module")
+def spark():
+    s = local_spark(2, "rowkey-lab-rekey", shuffle_partitions=2)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def df(spark, files):
+    return spark.read.parquet(str(files / "rows.parquet"))
+
+
+def _cli(*args):
+    return subprocess.run(
+        ["node", str(ROOT / "bin" / "rowkey-lab.mjs"), *map(str, args)], capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_spark_hashes_ints_as_the_partitioner_does(spark):
+    # the values rekey_df picks land where Spark's own hash puts them
+    got = spark.range(200).select(F.col("id").cast("int").alias("v"), F.hash(F.col("id").cast("int")).alias("h"))
+    for r in got.collect():
+        assert _murmur3_int(r.v) == r.h
+
+
+def test_each_partition_is_one_region_sorted_with_its_fields_and_times(df, rows, tmp_path, files, cli):
+    rekeyed, keys = rekey_df(df, SALTED, split_keys=SPLITS)
+    assert keys == SPLITS
+    got = rekeyed.withColumn("pid", F.spark_partition_id()).collect()
+    assert rekeyed.rdd.getNumPartitions() == 4
+    per = Counter()
+    last = {}
+    for r in got:
+        assert r.pid == r.region, "partition i is region i"
+        k = bytes(r.rowkey)
+        assert last.get(r.pid, b"") <= k, "sorted by the new key within the region"
+        last[r.pid] = k
+        lo = SPLITS[r.region - 1] if r.region else b""
+        hi = SPLITS[r.region] if r.region < len(SPLITS) else None
+        assert lo <= k and (hi is None or k < hi), "the key is in its region's range"
+        per[r.region] += 1
+    # every old row, its fields and timestamp as they were, under the package's key
+    want = Counter((d, s, t, n) for d, s, t, n in zip(*(rows.column(c).to_pylist() for c in rows.column_names)))
+    assert Counter((r.device, r.seq, r.ts, r.note) for r in got) == want
+    package = Counter(bytes(k) for k in rk.encode(rk.Design.from_json(SALTED), rows).to_pylist())
+    assert Counter(bytes(r.rowkey) for r in got) == package
+    # the job sizing's rows per region are these partitions' rows
+    (tmp_path / "old.json").write_text(json.dumps(OLD))
+    plan = json.loads(cli("rekey", tmp_path / "old.json", files / "salted.json", "--records", files / "rows.parquet", "--json"))
+    assert [r["rows"] for r in plan["regions"]] == [per[i] for i in range(4)]
+    assert [bytes.fromhex(k["hex"]) for k in plan["splitKeys"]] == SPLITS
+
+
+def test_cut_at_the_rows_by_bytes(df):
+    rekeyed, keys = rekey_df(df, SALTED, regions=5, by="bytes")
+    assert keys == split_points_df(df, SALTED, 5, "bytes")
+    assert rekeyed.rdd.getNumPartitions() == 5
+    with pytest.raises(ValueError, match="regions=N"):
+        rekey_df(df, SALTED)
+
+
+def test_verify_finds_the_rekeyed_table_equal_and_names_what_was_lost(df, rows, tmp_path, files):
+    rekeyed, _ = rekey_df(df, SALTED, split_keys=SPLITS)
+    out = rekeyed.drop("rowkey", "region").toArrow()
+    (tmp_path / "old.json").write_text(json.dumps(OLD))
+    new_rows = tmp_path / "new.parquet"
+    pq.write_table(out, new_rows)
+    args = ["verify", tmp_path / "old.json", files / "salted.json", "--old-rows", files / "rows.parquet"]
+    ok = _cli(*args, "--new-rows", new_rows, "--json")
+    assert ok.returncode == 0, ok.stderr
+    r = json.loads(ok.stdout)
+    assert (r["equal"], r["oldRows"], r["newRows"]) == (True, rows.num_rows, rows.num_rows)
+    # a row lost in the load, and a timestamp reset (a bulkLoad that stamps one time)
+    lost = out.slice(1, out.num_rows - 1)
+    pq.write_table(lost, tmp_path / "lost.parquet")
+    r = json.loads(_cli(*args, "--new-rows", tmp_path / "lost.parquet", "--json").stdout)
+    assert (r["missing"], r["extra"], r["changed"]) == (1, 0, 0)
+    first = out.slice(0, 1).to_pylist()[0]
+    key = rk.encode(rk.Design.from_json(SALTED), out.slice(0, 1)).to_pylist()[0]
+    assert r["first"][0]["key"] == rk.to_string_binary(bytes(key))
+    # the reset timestamp changes the row's key here (the key holds no time) only through its
+    # fields: the same key, other cells
+    import pyarrow as pa
+
+    ts = out.column("ts").to_pylist()
+    ts[5] = ts[5].replace(year=2030)
+    reset = out.set_column(out.column_names.index("ts"), "ts", pa.array(ts, out.schema.field("ts").type))
+    pq.write_table(reset, tmp_path / "reset.parquet")
+    r = json.loads(_cli(*args, "--new-rows", tmp_path / "reset.parquet", "--json").stdout)
+    assert (r["missing"], r["extra"], r["changed"]) == (0, 0, 1), r
+    assert first is not None
