@@ -238,7 +238,7 @@ const heatmapView = frame =>
     };
   });
 
-test('the README\'s <rowkey-lab view="heatmap" height="420">: the view fits the frame, only the map drawn', {
+test('docs/page.md\'s <rowkey-lab view="heatmap" height="420">: the view fits the frame, only the map drawn', {
   skip: SKIP,
 }, async () => {
   for (const width of [800, 390]) {
