@@ -45,13 +45,13 @@ const OUT = path.join(ROOT, 'dist/www');
 const GLUE = 'pkg/rowkey_lab.js';
 const WASM = 'pkg/rowkey_lab_bg.wasm';
 // Never copied into page.js: boot.js (an async script of its own) starts the worker at once and
-// app.js adopts it, so both must see one module instance; state/url-state.js and the glue are also
+// app.js adopts it, so both must see one module instance; engine/url-state.js and the glue are also
 // loaded by boot.js or by the worker, which then reuse the page's download (the presets too).
 // pkg/codemirror.js (the key editor, scripts/build-editor.mjs) is imported lazily after the first
 // render: never part of page.js or of the first load.
 const SHARED = [
   'boot.js',
-  'state/url-state.js',
+  'engine/url-state.js',
   // the call interface and its Web Worker adapter: the worker loads them too; the scheduler is
   // imported lazily by the page (advice-view.js) and the worker
   'engine/calls.js',
@@ -65,6 +65,8 @@ const SHARED = [
   'views/rows-view.js',
   // the view of a live table's snapshots, likewise (io-view.js)
   'views/observe-view.js',
+  // the plan of a move to a compared design, when a comparison is drawn (compare-view.js)
+  'views/rekey-view.js',
 ];
 
 if (!existsSync(path.join(WWW, WASM))) {

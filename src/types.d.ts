@@ -1239,6 +1239,9 @@ export interface RekeyPlan {
   phoenix: string | null;
   warnings: string[];
   checklist: string[];
+  /** The job's text: PySpark's rekey_df, a MapReduce template (snapshot in, HFiles out), and a
+   * Phoenix UPSERT SELECT when both designs are Phoenix tables. */
+  jobs: { spark: string; mapreduce: string; phoenix: string | null };
   salt: {
     from: number;
     to: number;

@@ -71,6 +71,14 @@ export async function rekey(pos, opt) {
   const mfs = whole(opt, 'maxFileSize', 'max-file-size', 1);
   if (mfs !== undefined) options.maxFileSize = mfs;
   const plan = engine(() => api.rekeyPlan(before.design, after.design, before.report, after.report, options));
+  if (opt.job !== undefined) {
+    const text = plan.jobs[opt.job];
+    if (opt.job !== 'spark' && opt.job !== 'mapreduce' && opt.job !== 'phoenix')
+      throw new CliError(EXIT.USAGE, `--job: expected spark, mapreduce or phoenix, not ${JSON.stringify(opt.job)}`);
+    if (!text) throw new CliError(EXIT.INPUT, '--job phoenix: both designs must be Phoenix tables');
+    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    return;
+  }
   if (!after.exact)
     process.stderr.write(
       'rowkey-lab: the new split keys are cut at a uniform sample of 1,000,000 rows, not every row\n',
@@ -119,6 +127,8 @@ export async function rekey(pos, opt) {
         : []),
       '',
       ...plan.warnings.map(w => `! ${printable(w)}`),
+      '',
+      `the job: --job spark | mapreduce (a template)${plan.jobs.phoenix ? ' | phoenix' : ''} prints it`,
       '',
       'cutover:',
       ...plan.checklist.map((c, i) => `${i + 1}. ${printable(c)}`),

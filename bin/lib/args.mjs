@@ -55,6 +55,7 @@ export const USAGE = {
       'write-mib-s',
       'compression',
       'max-file-size',
+      'job',
       ...ROWS,
     ],
     maxArgs: 2,

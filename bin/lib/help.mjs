@@ -113,7 +113,7 @@ format of the HBase shell's SPLITS_FILE.
                   counts its write: its key and the design's valueSize); default rows
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
   --family F      its column family (default cf)`,
-  rekey: `rowkey-lab rekey <old> <new> --records FILE [--regions N [--by rows|bytes]] [--family F] [--table T] [--new-table T] [--parallelism N] [--read-mib-s X] [--write-mib-s X] [--compression X] [--max-file-size BYTES] [--json]
+  rekey: `rowkey-lab rekey <old> <new> --records FILE [--regions N [--by rows|bytes]] [--family F] [--table T] [--new-table T] [--parallelism N] [--read-mib-s X] [--write-mib-s X] [--compression X] [--max-file-size BYTES] [--job spark|mapreduce|phoenix] [--json]
 Plans the move of a table from the old design's key to the new one's, on the old table's rows
 (FILE, any format analyze reads): where each field of the new key comes from (a column, or the
 old key when it gives the field back whole); the new table's split keys from the rows
@@ -126,7 +126,10 @@ shuffled and written, its straggler and an estimated time (--parallelism 8 tasks
 Phoenix design's SPLIT ON; what to watch (timestamps, TTL); and the cutover checklist with the
 numbers in. --json: the plan, its split keys as \`splitKeys\` in the shape \`splits --json\` uses.
   --family F      the column family (default cf)
-  --table T, --new-table T   the tables' names in the statements (default t, t_new)`,
+  --table T, --new-table T   the tables' names in the statements (default t, T_new)
+  --job P         print only the job's text for path P: spark (rekey_df at the new split
+                  keys), mapreduce (a snapshot -> HFiles -> completebulkload template to
+                  compile against your HBase) or phoenix (UPSERT SELECT, both Phoenix tables)`,
   verify: `rowkey-lab verify <old> <new> --old-rows FILE --new-rows FILE [--map F=C]... [--nulls skip] [--json]
 After a rekey, compares the old table's rows with the new table's (exports in any format analyze
 reads), both read through the new design: each row as its new key and a digest of its fields.

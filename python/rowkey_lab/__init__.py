@@ -35,6 +35,7 @@ __all__ = [
     "merge_scans",
     "partial",
     "regions_of",
+    "rekey",
     "scan",
     "split_points",
     "splits_file",
@@ -266,6 +267,44 @@ def split_points(
     if by == "bytes":
         return _engine.split_points_by_bytes(_design(design), _source(data), regions, rows)
     raise ValueError(f'split_points: by="{by}"; expected "rows" or "bytes"')
+
+
+def rekey(
+    old: "Design | str | Mapping[str, Any]",
+    new: "Design | str | Mapping[str, Any]",
+    data: Any,
+    regions: Optional[int] = None,
+    by: str = "rows",
+    *,
+    time: Optional[str] = None,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> dict:
+    """The move of a table from ``old``'s key to ``new``'s, planned on the old table's rows
+    (anything :func:`analyze` reads, a Spark DataFrame too): the dict ``rowkey-lab rekey
+    --json`` prints. Where each field of the new key comes from; the new table's split keys
+    (``splitKeys``): ``regions`` regions of equal rows or bytes (``by``) of the rows re-encoded,
+    else the new design's own pre-split; per region its rows, KeyValue bytes and HFiles; the job
+    sized; the statements, the jobs' text and the cutover checklist. ``options``: the engine's
+    RekeyOptions (``family``, ``maxFileSize``, ``parallelism``, ``readMibPerSec``,
+    ``writeMibPerSec``, ``compression``, ``oldTable``, ``newTable``, ...)."""
+    if by not in ("rows", "bytes"):
+        raise ValueError(f'rekey: by="{by}"; expected "rows" or "bytes"')
+    new_doc = json.loads(_design(new))
+    if regions is not None:
+        cut = {"kind": "sampleQuantiles", "regions": regions, **({"by": "bytes"} if by == "bytes" else {})}
+        new_doc = {**new_doc, "regions": {**(new_doc.get("regions") or {}), "presplit": cut}}
+    elif by != "rows":
+        raise ValueError("rekey: by= goes with regions=N")
+    before = analyze(old, data, time, map=map, nulls=nulls, epoch=epoch)
+    after = analyze(new_doc, data, time, map=map, nulls=nulls, epoch=epoch)
+    opts = dict(options or {})
+    columns = {*((before.get("rows") or {}).get("columns") or {}), *((after.get("rows") or {}).get("columns") or {})}
+    opts.setdefault("columns", sorted(columns))
+    text = _engine.rekey_plan(_design(old), json.dumps(new_doc), json.dumps(before), json.dumps(after), json.dumps(opts))
+    return json.loads(text)
 
 
 def regions_of(keys: Any, split_keys: Sequence[bytes]) -> pa.Array:

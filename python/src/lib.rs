@@ -19,6 +19,7 @@ use rowkey_lab::error::{Error, ErrorKind};
 use rowkey_lab::rows::RowsOptions;
 
 mod partials;
+mod rekey;
 
 create_exception!(
     _engine,
@@ -696,6 +697,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_create_table, m)?)?;
     m.add_function(wrap_pyfunction!(shell_create, m)?)?;
     m.add_function(wrap_pyfunction!(regions_of, m)?)?;
+    m.add_function(wrap_pyfunction!(rekey::rekey_plan, m)?)?;
     partials::register(m)?;
     Ok(())
 }

@@ -19,10 +19,12 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
 
 mod fields;
+mod jobs;
 mod salt;
 pub mod verify;
 
 pub use fields::{field_sources, FieldSource, Source};
+pub use jobs::Jobs;
 pub use salt::{moved_share, salt_what_if, ReadChange, SaltWhatIf};
 
 /// `KeyValue`'s fixed bytes per cell: key length 4, value length 4, row length 2, family
@@ -266,6 +268,8 @@ pub struct RekeyPlan {
     pub checklist: Vec<String>,
     /// When both keys open with a salt of different bucket counts: what changing it moves.
     pub salt: Option<SaltWhatIf>,
+    /// The job's text for Spark, MapReduce (a template) and Phoenix.
+    pub jobs: Jobs,
 }
 
 /// Qualifier bytes per cell of `doc`'s cells.
@@ -318,17 +322,30 @@ fn check(opts: &RekeyOptions) -> Result<()> {
     Ok(())
 }
 
-/// Seconds as people read them: `40 s`, `12 min`, `3.5 h`.
+/// Seconds as people read them: `about 40 s`, `about 12 min`, `about 3.5 h`.
 fn duration_text(s: f64) -> String {
     if s < 1.0 {
         "under a second".into()
     } else if s < 120.0 {
-        format!("{s:.0} s")
+        format!("about {s:.0} s")
     } else if s < 7200.0 {
-        format!("{:.0} min", s / 60.0)
+        format!("about {:.0} min", s / 60.0)
     } else {
-        format!("{:.1} h", s / 3600.0)
+        format!("about {:.1} h", s / 3600.0)
     }
+}
+
+/// A count with thousands separators: `36,000`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The throughputs and parallelism are the defaults (a guess to replace with measured ones).
@@ -358,6 +375,27 @@ pub fn rekey_plan(
     opts: &RekeyOptions,
 ) -> Result<RekeyPlan> {
     rekey_plan_from(old, new, &old_report.into(), &new_report.into(), opts)
+}
+
+/// [`rekey_plan`] on the old design's generated workload: both designs run the same records
+/// (the new one takes the old one's workload, as a comparison runs its designs), each on its
+/// own layout. What the page plans from Compare, where no file of rows is open.
+pub fn rekey_on_workload(
+    old: &DesignDocument,
+    new: &DesignDocument,
+    analyze: &crate::analyze::AnalyzeOptions,
+    opts: &RekeyOptions,
+) -> Result<RekeyPlan> {
+    let mut on_old = new.clone();
+    if old.workload.is_some() {
+        on_old.workload = old.workload.clone();
+    }
+    let a = crate::analyze::analyze(old, analyze)?;
+    let b = crate::analyze::analyze(&on_old, analyze).map_err(|e| {
+        let at = format!("newDoc{}", e.location.path.as_deref().unwrap_or_default());
+        e.at_path(at)
+    })?;
+    rekey_plan(old, &on_old, &a, &b, opts)
 }
 
 /// [`rekey_plan`] from the figures of the two reports ([`ReportFigures`]).
@@ -472,6 +510,14 @@ pub fn rekey_plan_from(
         crate::design::phoenix::print_create_table(&doc).ok()
     });
     let salt = salt_what_if(old, new)?;
+    let jobs = jobs::jobs(
+        old,
+        new,
+        &keys,
+        &opts.old_table,
+        &new_table(opts),
+        &opts.family,
+    );
     let warnings = warnings(&fields, &job, opts, new);
     let checklist = checklist(&job, opts, new_report, keys.len());
     Ok(RekeyPlan {
@@ -488,6 +534,7 @@ pub fn rekey_plan_from(
         warnings,
         checklist,
         salt,
+        jobs,
     })
 }
 
@@ -552,7 +599,7 @@ fn checklist(
         format!("T0: start writing every put and delete to both `{old}` and `{new}` (dual writes, the new key computed by the new design)."),
         format!("After T0: snapshot `{old}` (`snapshot '{old}', '{old}_rekey'`): the backfill reads the snapshot, never the live table."),
         format!(
-            "Backfill: one reducer per new region ({} reducers), {} read, {} shuffled, {} written ({} on HDFS), about {} at the throughputs stated; keep every cell's timestamp.",
+            "Backfill: one reducer per new region ({} reducers), {} read, {} shuffled, {} written ({} on HDFS), {} at the throughputs stated; keep every cell's timestamp.",
             job.reducers,
             size(job.bytes_read),
             size(job.bytes_shuffled),
@@ -562,7 +609,7 @@ fn checklist(
         ),
         format!("Hold major compactions of `{new}` (or set KEEP_DELETED_CELLS) until the backfill is loaded: a dual-written delete marker must outlive the older backfilled cell it masks."),
         format!("Load the HFiles: `completebulkload` (BulkLoadHFilesTool) into `{new}`; each region receives at most {} HFiles for the family (limit {}).", job.max_hfiles_per_region, opts.max_hfiles),
-        format!("Verify before switching: `{new}` holds {} rows, each old row under its new key with its cells and timestamps, and each region the rows this plan gives it (count per region: `count '{new}'`, or a RowCounter job per range).", new_report.writes),
+        format!("Verify before switching: `{new}` holds {} rows, each old row under its new key with its cells and timestamps (`rowkey-lab verify OLD NEW --old-rows … --new-rows …` on the two tables' exports), and each region the rows this plan gives it.", grouped(new_report.writes)),
         format!("Switch reads to `{new}`; watch it with `rowkey-lab watch` / `observe` through the new design."),
         format!("Stop the writes to `{old}`."),
         format!("If the name must stay: `disable '{old}'`, `snapshot '{new}', '{new}_final'`, `drop '{old}'`, `clone_snapshot '{new}_final', '{old}'`."),

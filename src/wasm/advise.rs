@@ -174,6 +174,7 @@ pub fn plan_regions(
 /// rows session gives it; the plan reads its writes, bytes, regions, metrics, diagnosis and
 /// split keys). `options`: `RekeyOptions` (family, maxFileSize, maxHfiles, replication,
 /// compression, parallelism, readMibPerSec, writeMibPerSec, oldTable, newTable, columns).
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = rekeyPlan)]
 pub fn rekey_plan(
     old_doc: JsValue,
@@ -215,11 +216,13 @@ pub fn rekey_plan(
 /// offsets)` every slice; `endCount()` (the differing buckets: 0, the tables hold the same
 /// rows); when not 0, read both again and `hold(side, keys, offsets)`; then `finish()`:
 /// `{oldRows, newRows, missing, extra, changed, equal, complete, first, …}`.
+#[cfg(feature = "library")]
 #[wasm_bindgen]
 pub struct RekeyVerifier {
     inner: Option<advise::rekey::verify::Verifier>,
 }
 
+#[cfg(feature = "library")]
 fn verify_side(side: &str) -> Result<advise::rekey::verify::Side, JsValue> {
     use advise::rekey::verify::Side;
     match side {
@@ -232,6 +235,7 @@ fn verify_side(side: &str) -> Result<advise::rekey::verify::Side, JsValue> {
     }
 }
 
+#[cfg(feature = "library")]
 #[wasm_bindgen]
 impl RekeyVerifier {
     /// A comparison through the new design.
@@ -286,4 +290,38 @@ impl RekeyVerifier {
         })?;
         to_js(&v.finish())
     }
+}
+
+/// The rekey plan on the old design's generated workload (`rekeyOnWorkload`): both designs run
+/// its records, each on its own layout (src/advise/rekey.rs `rekey_on_workload`); `options` as
+/// `rekeyPlan`'s. The page's Compare asks it of a worker on the speed build.
+#[wasm_bindgen(js_name = rekeyOnWorkload)]
+pub fn rekey_on_workload(
+    old_doc: JsValue,
+    new_doc: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let old = doc_arg("oldDoc", &old_doc)?;
+    let new = doc_arg("newDoc", &new_doc)?;
+    let o = rekey_options(options)?;
+    to_js(&core(advise::rekey::rekey_on_workload(
+        &old,
+        &new,
+        &crate::analyze::AnalyzeOptions::default(),
+        &o,
+    ))?)
+}
+
+/// `RekeyOptions` from JS; `undefined` / `null`: the defaults.
+fn rekey_options(options: JsValue) -> Result<advise::RekeyOptions, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(advise::RekeyOptions::default());
+    }
+    let text = json_text("options", &options)?;
+    serde_json::from_str(&text).map_err(|e| {
+        super::js_error(&crate::error::Error::arg(
+            "options",
+            format!("options: {e}"),
+        ))
+    })
 }

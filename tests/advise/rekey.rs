@@ -239,3 +239,49 @@ fn bad_options_and_other_rows_are_located_errors() {
     let e = rekey_plan(&old, &fewer, &a, &c, &RekeyOptions::default()).unwrap_err();
     assert!(e.message.contains("different rows"), "{e}");
 }
+
+#[test]
+fn the_jobs_carry_the_split_keys() {
+    let (old, new) = (old(), salted(8));
+    let opts = AnalyzeOptions::default();
+    let (a, b) = (analyze(&old, &opts).unwrap(), analyze(&new, &opts).unwrap());
+    let plan = rekey_plan(&old, &new, &a, &b, &RekeyOptions::default()).unwrap();
+    for i in 1..8u8 {
+        // PySpark's list of hex keys, and Java's Bytes.toBytesBinary literal (backslash doubled)
+        assert!(
+            plan.jobs.spark.contains(&format!("\"{i:02x}\"")),
+            "{}",
+            plan.jobs.spark
+        );
+        assert!(
+            plan.jobs
+                .mapreduce
+                .contains(&format!("Bytes.toBytesBinary(\"\\\\x{i:02X}\")")),
+            "{}",
+            plan.jobs.mapreduce
+        );
+    }
+    assert!(plan.jobs.mapreduce.contains("completebulkload"));
+    assert!(
+        plan.jobs.phoenix.is_none(),
+        "neither design is a Phoenix table"
+    );
+    // Two Phoenix tables: UPSERT SELECT of the new table's columns from the old one.
+    let sql = |t: &str, pk: &str| {
+        rowkey_lab::design::phoenix::parse_create_table(&format!(
+            "CREATE TABLE {t} (phone VARCHAR NOT NULL, ts BIGINT NOT NULL, v VARCHAR CONSTRAINT pk PRIMARY KEY ({pk}))"
+        ))
+        .unwrap()
+    };
+    let (po, pn) = (sql("CALLS", "ts, phone"), sql("CALLS2", "phone, ts"));
+    let (x, y) = (analyze(&po, &opts).unwrap(), analyze(&pn, &opts).unwrap());
+    let plan = rekey_plan(&po, &pn, &x, &y, &RekeyOptions::default()).unwrap();
+    let upsert = plan.jobs.phoenix.unwrap();
+    assert!(upsert.starts_with("UPSERT INTO CALLS2 ("), "{upsert}");
+    assert!(upsert.ends_with("FROM CALLS;"), "{upsert}");
+    // every column of the new table, each once, the same names selected from the old
+    assert_eq!(
+        upsert,
+        "UPSERT INTO CALLS2 (PHONE, TS, V) SELECT PHONE, TS, V FROM CALLS;"
+    );
+}

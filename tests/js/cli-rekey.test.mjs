@@ -104,6 +104,15 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.match(text.stdout, /^old: 1 regions, hotspot 1\.00/);
     assert.match(text.stdout, /\ncutover:\n1\. Create `flights_new` pre-split into 8 regions/);
     assert.match(text.stdout, /snapshot 'flights', 'flights_rekey'/);
+    // the job for the path picked, with the plan's split keys in
+    const job = run(['rekey', oldFile, newFile, ...common, '--regions', '8', '--by', 'bytes', '--job', 'spark']);
+    assert.equal(job.status, 0, job.stderr);
+    for (const k of plan.splitKeys) assert.ok(job.stdout.includes(`"${k.hex}"`), k.hex);
+    assert.match(job.stdout, /rekey_df\(old_df, new_design, split_keys=split_keys\)/);
+    const mr = run(['rekey', oldFile, newFile, ...common, '--regions', '8', '--by', 'bytes', '--job', 'mapreduce']);
+    for (const k of plan.splitKeys)
+      assert.ok(mr.stdout.includes(`Bytes.toBytesBinary("${k.binary.replaceAll('\\', '\\\\')}")`), k.binary);
+    assert.equal(run(['rekey', oldFile, newFile, ...common, '--job', 'phoenix']).status, 3);
   });
 
   test('usage errors', () => {

@@ -23,8 +23,8 @@ import init, {
   planReads,
   validateDesign,
 } from '../pkg/rowkey_lab.js';
-import { firstRequest } from '../state/url-state.js';
 import { errorOf, moved, reportBuffers, serve } from './calls.js';
+import { firstRequest } from './url-state.js';
 import { webPort } from './web-workers.js';
 
 // Two builds of one engine, the same exports: the page's (pkg/, optimised for size: the first
@@ -189,6 +189,10 @@ const handlers = {
    * (null on the size build alone, as in the single-file page). */
   planRegions: ({ doc, keyBytes, regions, activeRegionsPerWindow, writeRate }) =>
     E.planRegions ? E.planRegions(doc, keyBytes, regions, activeRegionsPerWindow, writeRate) : null,
+  /** The move from `oldDoc`'s table to `newDoc`'s, on the old design's workload
+   * (src/advise/rekey.rs): the speed build's, as planRegions. */
+  rekeyPlan: ({ oldDoc, newDoc, options }) =>
+    E.rekeyOnWorkload ? E.rekeyOnWorkload(oldDoc, newDoc, options ?? null) : null,
   // a file of the user's rows: its columns, its profile, the design analyzed over it (the rows
   // build loaded and its readers started beforehand by warmRows)
   rowsColumns: rowsCall('rowsColumns'),

@@ -14,7 +14,8 @@
 // of one map names nothing in particular in the other. A diagonal drag therefore zooms that
 // map's regions only (and the time of all).
 
-import { $, el, fix, num, state } from '../state/lab-state.js';
+import { readOff } from '../state/io.js';
+import { $, bytesText, el, fix, num, state } from '../state/lab-state.js';
 import { setPicks } from '../state/store.js';
 import {
   CURSOR_STEPS,
@@ -32,7 +33,7 @@ import {
   zoomedRange,
 } from './heat-axes.js';
 import { columnTotal, drawMatrix, poolMax, sliceCols } from './heatmap.js';
-import { metric } from './results.js';
+import { copyBlock, metric } from './results.js';
 
 // The comparison on show: the window range every map shows (null: all), each map's row range
 // (null: all its regions), each map's keyboard cursor (its region and window), and the drag
@@ -341,7 +342,7 @@ function zoomKey(ev, i) {
 
 // ---- drawing ----------------------------------------------------------------------------------
 /** The engine's comparison `c`: the maps (their zoom cleared), the figures, the deltas. */
-export function renderCompare(c, roles) {
+export function renderCompare(c, roles, docs = []) {
   const box = $('compare');
   view.c = c;
   view.roles = roles;
@@ -376,6 +377,11 @@ export function renderCompare(c, roles) {
   );
   box.replaceChildren(head, ...view.figures.map(f => f.fig));
   box.append(compareTable(c));
+  // the move to a compared design: its view loaded now, not with the page
+  if (docs.length > 1)
+    import('./rekey-view.js').then(m => {
+      if (view.c === c) box.append(m.rekeyPanel(docs, roles, { bytesText, copyBlock, el, fix, num, readOff }));
+    });
   drawMaps();
 }
 

@@ -7,7 +7,7 @@
 import * as wasm from '../pkg/rowkey_lab.js';
 import { readOff } from '../state/io.js';
 import { $, bytesText, el, fix, num, sentence, state } from '../state/lab-state.js';
-import { editDesign } from '../state/store.js';
+import { clearSummary, editDesign } from '../state/store.js';
 import { KeysView } from './keys-view.js';
 
 export function metric(dl, id, label, value, meaning) {
@@ -29,7 +29,7 @@ export function renderMetrics() {
     o = m.overall;
   const dl = $('metrics');
   dl.replaceChildren();
-  state.summary = [];
+  clearSummary();
   metric(dl, 'writes', 'Writes', num(r.writes), 'records analyzed from the workload.');
   // Rows against writes: a write lands in a new row, an existing row, or an existing cell.
   const perRow = r.distinctRows ? r.writes / r.distinctRows : 0;
@@ -272,7 +272,8 @@ export function renderKeys() {
   keysView.set(state.doc, state.report);
 }
 
-function copyBlock(title, text) {
+/** A titled block of text with its Copy button (the statements a user pastes). */
+export function copyBlock(title, text) {
   const box = el('div', undefined, { class: 'copy' });
   const btn = el('button', `Copy ${title}`, { type: 'button' });
   btn.addEventListener('click', () =>
