@@ -30,13 +30,17 @@ import {
 } from './state/lab-state.js';
 import {
   editDesign,
+  linkProblem,
   onChanges,
+  openDesign,
   replaceDesign,
   runPending,
   runStarted,
+  setLint,
   setOptions,
   setShell,
   setView,
+  toEntry,
 } from './state/store.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
 import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
@@ -94,7 +98,7 @@ function analyze() {
   // The design as JSON text (a copy of a string costs the page less than one of the object),
   // and as the JSON editor holds it when it does, for errors at its lines.
   const text = docText();
-  state.lint = null; // asked for after the report
+  setLint(null); // asked for after the report
   // over the user's rows once a file of them was analyzed (views/rows-view.js: its file and
   // options), else over the generated workload
   const rows = state.rows?.runArgs();
@@ -116,8 +120,7 @@ function analyze() {
  * too large for a link; read from IndexedDB when it is kept there), else its preset (`p=`),
  * else the default preset. A link that cannot be opened says why in state.linkProblem. */
 async function openHash() {
-  state.entry = newEntryId();
-  state.edited = false;
+  toEntry(newEntryId());
   if (loadState()) return;
   if (state.kept) {
     const r = recentList().find(x => x.id === state.kept && !x.draft);
@@ -128,27 +131,27 @@ async function openHash() {
       /* said below */
     }
     if (text !== null && isDesignText(text)) {
-      state.doc = JSON.parse(text);
+      openDesign({ doc: JSON.parse(text), entry: r.id, presetId: r.presetId ?? '', edited: r.edited });
       knownText(state.doc, text);
-      state.entry = r.id;
-      state.presetId = r.presetId ?? '';
-      state.edited = r.edited;
       return;
     }
     if (r) markDamaged(r.id);
-    state.linkProblem ??= r
-      ? "This link's design is under Recent designs in this browser, but its entry there could not be read (it is damaged)"
-      : "This link's design was too large for a link, and it is not under Recent designs in this browser";
+    linkProblem(
+      r
+        ? "This link's design is under Recent designs in this browser, but its entry there could not be read (it is damaged)"
+        : "This link's design was too large for a link, and it is not under Recent designs in this browser",
+    );
   }
   let id = state.presetId || DEFAULT_PRESET;
+  let doc;
   try {
-    state.doc = await getPreset(id);
+    doc = await getPreset(id);
   } catch {
-    state.linkProblem ??= `This link names a preset that does not exist (${id})`;
+    linkProblem(`This link names a preset that does not exist (${id})`);
     id = DEFAULT_PRESET;
-    state.doc = await getPreset(id);
+    doc = await getPreset(id);
   }
-  state.presetId = id;
+  openDesign({ doc, presetId: id });
 }
 /** A link that could not be opened says so, instead of quietly showing another design. */
 function showLinkProblem() {
@@ -184,8 +187,7 @@ async function stepTo(entry) {
   await openHash();
   // (a design read from IndexedDB: another entry may have been stepped to meanwhile)
   if (location.hash !== at) return;
-  state.entry = entry.entry ?? state.entry;
-  state.edited = entry.edited ?? state.edited;
+  openDesign({ entry: entry.entry, edited: entry.edited });
   renderHeatControls();
   if (`${state.windows} ${state.sampleSize} ${docText()}` !== ran) return changed({ now: true, replaced: true });
   renderEditor(true);
@@ -215,7 +217,11 @@ export async function startLab() {
   let preview = Promise.resolve();
   if (first && sameRun(first.request) && !(typeof state.doc?.key === 'string' && !parseTyped())) {
     runStarted();
-    preview = previewHere(adoptRun(first), onRunEvent);
+    preview = previewHere(adoptRun(first), onRunEvent, {
+      doc: state.doc,
+      windows: state.windows,
+      shown: () => state.shown,
+    });
   } else {
     dropFirstRun(first);
     changed({ now: true });

@@ -3,8 +3,9 @@
 // analyzing as soon as it has started (as call 1), without waiting for a message from this
 // thread or for the rest of the page's modules. app.js adopts that run when it wants the same
 // design (see `adoptFirstRun`), and otherwise starts its own.
+
+import { firstRequest } from './engine/url-state.js';
 import { engineWorker } from './engine/web-workers.js';
-import { firstRequest } from './state/url-state.js';
 
 performance.mark('rowkey-lab:boot');
 

@@ -16,7 +16,7 @@ import {
   readHash,
   toBase64Url,
   writeHash,
-} from '../../www/state/url-state.js';
+} from '../../www/engine/url-state.js';
 
 const DOC = { v: 1, name: 'Zoë’s ☃ design', fields: [{ name: 'id', type: 'string' }], key: 'id' };
 

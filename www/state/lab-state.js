@@ -1,9 +1,9 @@
 // The key design lab's shared parts: the one state object (the design document, the view
 // settings, the run) that every part of the lab renders from and that state/store.js's named
-// changes change, its round trip through the URL hash and the history (state/url-state.js), the
+// changes change, its round trip through the URL hash and the history (engine/url-state.js), the
 // DOM helpers and the number formatters. Every module imports them from here, so that there is
 // one state, not one per module. Every text goes through textContent, never HTML.
-import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from './url-state.js';
+import { HEAT_DEFAULTS, LINK_MAX, linkHash, readHash } from '../engine/url-state.js';
 
 export const $ = id => document.getElementById(id);
 // `shown` is the report the heatmap draws: the final one, or a preview (the records analyzed so
@@ -239,3 +239,7 @@ export function bytesText(b) {
   return `${Number.isInteger(x) ? x : x.toFixed(x < 10 ? 2 : 1)} ${units[u]}`;
 }
 export const when = ms => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/** The status when the design cannot run: the results on show (dimmed) are the last design's. */
+export const STALE = () =>
+  state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '';

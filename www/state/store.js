@@ -49,6 +49,23 @@ export function editDesign(doc) {
   state.edited = true;
   hooks.changed({});
 }
+/** The design a link or a step back opens, before the page draws it (`doc`, its Recent designs
+ * `entry`, `presetId`, `edited`; members left out stay as they are): no run is asked for here,
+ * the opener draws and runs it. */
+export function openDesign(fields) {
+  for (const k of ['doc', 'entry', 'presetId', 'edited']) if (fields[k] !== undefined) state[k] = fields[k];
+}
+/** Why the link could not be opened as it was (the first reason found is kept). */
+export function linkProblem(text) {
+  state.linkProblem ??= text;
+}
+/** The design on show goes to Recent designs entry `entry` (a new one: `newEntryId()`), not yet
+ * edited; `compared`: its comparison, when another design's was on show. */
+export function toEntry(entry, { compared } = {}) {
+  if (compared !== undefined) state.compare = compared;
+  state.entry = entry;
+  state.edited = false;
+}
 /** The analysis options (`windows`, `sampleSize`). */
 export function setOptions(options) {
   Object.assign(state, options);
@@ -84,6 +101,38 @@ export function setPicks(values) {
 export function setCompared(values) {
   state.compare = values;
   saveState();
+}
+
+// ---- your rows ----------------------------------------------------------------------------------
+/** A file of rows opened (`rows`: its file, columns, mapping, step…; null: closed, the design
+ * back on its generated workload). */
+export function setRows(rows) {
+  state.rows = rows;
+}
+/** The open file's mapping or step changed (`patch`). */
+export function patchRows(patch) {
+  Object.assign(state.rows, patch);
+}
+
+// ---- the results --------------------------------------------------------------------------------
+/** A preview of the run under way: its report so far and its progress (only while no finished
+ * run's result is on show). */
+export function runPreviewed(report, progress) {
+  state.shown = report;
+  state.pending = progress;
+}
+/** The run's answer on show: its report, its read plans; a heatmap zoom beyond its regions let go. */
+export function runShown({ report, reads, readsError }) {
+  Object.assign(state, { report, shown: report, pending: null, reads, readsError });
+  if (state.heat.keys && state.heat.keys[1] > report.regions.length) state.heat.keys = null;
+}
+/** The linter's findings on the design the analysis ran (null: asked for, not in yet). */
+export function setLint(findings) {
+  state.lint = findings;
+}
+/** The metrics' one-line summaries, drawn anew (each metric adds its own as it is drawn). */
+export function clearSummary() {
+  state.summary = [];
 }
 
 // ---- the run ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 
 import * as wasm from '../pkg/rowkey_lab.js';
 import { BOX_MAX, sizeText } from '../state/io.js';
-import { $, clip, docText, el, lineWithCaret, offsetOf, state } from '../state/lab-state.js';
+import { $, clip, docText, el, lineWithCaret, offsetOf, STALE, state } from '../state/lab-state.js';
 import { designInvalid, replaceDesign } from '../state/store.js';
 import { markFormError, markOptionError, renderForms, renderOption } from './design-form.js';
 import {
@@ -17,27 +17,10 @@ import {
   showKeyError,
   syncKeyEditor,
 } from './key-editor.js';
+import { keyAsText } from './key-text.js';
 import { toHex } from './keys-view.js';
 import { renderPreset } from './preset-view.js';
 import { branch, draftText } from './recent-view.js';
-import { STALE } from './run-view.js';
-
-const keyTexts = new WeakMap();
-/** The key design in its readable text form (the JSON form only if it cannot be formatted);
- * formatted once per key object (the editors are drawn again at every change). */
-export function keyAsText(k) {
-  if (typeof k === 'string' || !k || typeof k !== 'object') return k;
-  if (!keyTexts.has(k)) {
-    let text;
-    try {
-      text = wasm.formatKey(k);
-    } catch {
-      text = JSON.stringify(k);
-    }
-    keyTexts.set(k, text);
-  }
-  return keyTexts.get(k);
-}
 
 /** The engine's error `e` (null: none) at its place: the form's control, the key's spot, the
  * JSON editor's line and column, and the box under the editor. */

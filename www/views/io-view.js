@@ -17,7 +17,7 @@ import {
   sweepStored,
 } from '../state/io.js';
 import { $, el, num, saveState, state } from '../state/lab-state.js';
-import { choosing, replaceDesign, rerun, stillChosen } from '../state/store.js';
+import { choosing, patchRows, replaceDesign, rerun, setRows, stillChosen } from '../state/store.js';
 import {
   CURSOR_STEPS,
   cellPoint,
@@ -40,7 +40,9 @@ function ioStatus(text, error = false) {
 let reading = null;
 /** The view of the user's rows (rows-view.js), loaded on first use, over the lab's one state. */
 const rowsView = () =>
-  import('./rows-view.js').then(m => m.rowsView({ $, el, num, readOff, rerun, sizeText, state, warmRows }));
+  import('./rows-view.js').then(m =>
+    m.rowsView({ $, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows }),
+  );
 /** The view of a live table's snapshots (observe-view.js), loaded on first use, with the lab's
  * helpers and the heatmap's drawing. */
 const observeView = () =>

@@ -13,10 +13,9 @@ import {
   sizeText,
 } from '../state/io.js';
 import { $, docText, el, state } from '../state/lab-state.js';
-import { choosing, replaceDesign, stillChosen } from '../state/store.js';
+import { choosing, replaceDesign, stillChosen, toEntry } from '../state/store.js';
 import { setCompareChoices } from './compare-view.js';
-import { keyAsText } from './editor-view.js';
-import { recentChoices } from './run-view.js';
+import { keyAsText } from './key-text.js';
 
 // The design on the page is one entry under Recent designs (state.entry), written a moment after
 // each change whatever its run does (still running, failed, cancelled), at once when its run
@@ -92,14 +91,11 @@ export function keepAside(doc, label) {
 /** Another design takes this one's place: this one is kept as it is, the next goes to the entry
  * `entry` (a Recent design opened again), else to a new one. */
 export function branch(entry = null) {
-  if (entry !== state.entry) {
-    keepNow();
-    // the comparison was this design's: the next one has none until it is compared
-    state.compare = [];
-  }
+  const other = entry !== state.entry;
+  if (other) keepNow();
   draft = null;
-  state.entry = entry ?? newEntryId();
-  state.edited = false;
+  // the comparison was this design's: the next one has none until it is compared
+  toEntry(entry ?? newEntryId(), other ? { compared: [] } : {});
 }
 const quoted = r => `“${r.label}” (${new Date(r.at).toLocaleString('en')})`;
 /** Says when the design could not be kept under Recent designs, and why, or which designs the
@@ -195,3 +191,12 @@ export function isDesignText(text) {
     return false;
   }
 }
+
+// ---- the compare picker's choices ---------------------------------------------------------------
+/** The picker's values: a preset's id, or RECENT and a Recent designs entry's id. */
+export const RECENT = 'recent:';
+/** Recent designs the picker offers: every one that parses, but the design on show. */
+export const recentChoices = () =>
+  recentList()
+    .filter(r => !r.draft && r.id !== state.entry)
+    .map(r => ({ value: `${RECENT}${r.id}`, label: r.label }));

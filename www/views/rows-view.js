@@ -20,10 +20,10 @@
 // imports none of the lab's modules (it would get copies of them, and a `state` of its own): the
 // lab hands it its one state and the functions it uses (rowsView, from io-view.js).
 
-let $, el, num, readOff, rerun, sizeText, state, warmRows;
+let $, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows;
 /** This view over the lab's own state and helpers: `{ openRows, showRows }`. */
 export function rowsView(lab) {
-  ({ $, el, num, readOff, rerun, sizeText, state, warmRows } = lab);
+  ({ $, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows } = lab);
   return { openRows, showRows };
 }
 const fix = (x, d) => x.toFixed(d);
@@ -120,7 +120,7 @@ let reading = null;
 export async function openRows(file) {
   drawPanel();
   reading?.cancel();
-  state.rows = {
+  setRows({
     file,
     name: file.name,
     size: file.size,
@@ -135,7 +135,7 @@ export async function openRows(file) {
     runArgs,
     analyzed,
     failed,
-  };
+  });
   $('rows-box').hidden = false;
   showRowsError(null);
   renderSource();
@@ -173,7 +173,7 @@ function propose(columns) {
 
 /** The mapping changed by the user (a field's column, the time column, the null policy). */
 function setMapping(patch) {
-  Object.assign(state.rows, patch);
+  patchRows(patch);
   renderMapping();
   scan();
 }
@@ -239,7 +239,7 @@ function runArgs() {
 const profileKey = () => JSON.stringify([state.doc, rowsOptions()]);
 /** "Analyze these rows": the design runs again, over them. */
 function analyzeRows() {
-  state.rows.step = 'running';
+  patchRows({ step: 'running' });
   rerun();
 }
 
@@ -278,7 +278,7 @@ function failed(e) {
 function closeRows() {
   reading?.cancel();
   const had = state.rows?.step === 'done' || state.rows?.step === 'running';
-  state.rows = null;
+  setRows(null);
   $('rows-box').hidden = true;
   for (const id of ['rows-source', 'rows-map', 'rows-profile']) $(id).replaceChildren();
   showRowsError(null);

@@ -7,15 +7,26 @@ import { nextTask } from '../engine/preview.js';
 import { cancelRun, currentRun, startRun, wireRuns } from '../engine/runs.js';
 import { getPreset } from '../pkg/presets.js';
 import { markDamaged, recentList, recentText } from '../state/io.js';
-import { $, docText, state } from '../state/lab-state.js';
-import { runCancelled, runDrawing, runEnded, runProgress, runStarted, setCompared, setView } from '../state/store.js';
+import { $, docText, STALE, state } from '../state/lab-state.js';
+import {
+  runCancelled,
+  runDrawing,
+  runEnded,
+  runPreviewed,
+  runProgress,
+  runShown,
+  runStarted,
+  setCompared,
+  setLint,
+  setView,
+} from '../state/store.js';
 import { choiceLabel, compareChoices, renderCompare, setComparePicks } from './compare-view.js';
 import { renderWorkloadNote } from './design-form.js';
 import { showError, showExamples } from './editor-view.js';
 import { renderHeatmap } from './heatmap-view.js';
 import { renderChips } from './key-editor.js';
 import { renderPhoenix } from './phoenix-box.js';
-import { keepAside, keepNow, renderRecent } from './recent-view.js';
+import { keepAside, keepNow, RECENT, renderRecent } from './recent-view.js';
 import {
   metricsAwaitLint,
   renderDiagnosis,
@@ -36,8 +47,7 @@ export function onRunEvent(event, data) {
     runProgress(data.done, data.total);
     // Only while the page has no result to show: a preview never replaces a finished run's view.
     if (state.report) return;
-    state.shown = data.report;
-    state.pending = { done: data.done, total: data.total };
+    runPreviewed(data.report, { done: data.done, total: data.total });
     renderPreview();
   } else if (event === 'layout') {
     renderChips(data);
@@ -47,7 +57,7 @@ export function onRunEvent(event, data) {
 function onRunResult(id, name, r) {
   if (name === 'compare') {
     endRun('');
-    renderCompare(r, compareRoles);
+    renderCompare(r, compareRoles, compareDocs);
     return;
   }
   performance.mark('rowkey-lab:report-received');
@@ -56,17 +66,16 @@ function onRunResult(id, name, r) {
   performance.measure('rowkey-lab:analysis', runStart, 'rowkey-lab:report-received');
   // a preview of this run on show (state.pending: its progress) is replaced at once
   const previewed = state.pending !== null;
-  Object.assign(state, { report: r.report, shown: r.report, pending: null, reads: r.reads, readsError: r.readsError });
+  runShown(r);
   // a run over the user's rows: their profile and where they came from (views/rows-view.js)
   state.rows?.analyzed(name, r);
   // a zoom beyond this report's windows or regions is let go (the hash put right, no new entry)
-  if (state.heat.keys && state.heat.keys[1] > r.report.regions.length) state.heat.keys = null;
   if (state.heat.zoom && state.heat.zoom[1] > r.report.matrix.cols) setView({ zoom: null }, { replace: true });
   renderResults(id, previewed);
 }
 /** The linter's findings on the design the current analysis ran. */
 function onLint(findings) {
-  state.lint = findings;
+  setLint(findings);
   showExamples(findings.filter(f => f.rule === 'example-key'));
   // the metrics drawn while the findings were on their way: drawn again with them
   if (metricsAwaitLint()) renderMetrics();
@@ -85,8 +94,6 @@ wireRuns({
   rowsOpen: () => !!state.rows,
 });
 /** What the status says when a design cannot run while an older result is still on show. */
-export const STALE = () =>
-  state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '';
 /** Engine call `name` with `args` as the page's run. */
 export function run(name, args) {
   performance.mark('rowkey-lab:run-start');
@@ -164,13 +171,6 @@ function renderResults(id, previewed) {
 }
 
 // ---- comparisons ----------------------------------------------------------------------------
-// The picker's values: a preset's id, or RECENT and a Recent designs entry's id.
-const RECENT = 'recent:';
-/** Recent designs the picker offers: every one that parses, but the design on show. */
-export const recentChoices = () =>
-  recentList()
-    .filter(r => !r.draft && r.id !== state.entry)
-    .map(r => ({ value: `${RECENT}${r.id}`, label: r.label }));
 /** The design a picker value names (null when a Recent design has gone meanwhile, or cannot be
  * read: it is then left out of Recent designs, and the note says so). */
 async function chosenDoc(value) {
@@ -204,12 +204,15 @@ function compareFromLink() {
 /** What each design of the comparison under way is to the user ('this design', 'advised', a
  * preset's label), the design on show's first. */
 let compareRoles = [];
+/** The designs of the comparison under way, the design on show's first. */
+let compareDocs = [];
 /** The design side by side with 1–3 `others` on one workload (the design's) and one colour
  * scale; `roles` name the design on show and each other (see compareRoles). Others no picker
  * offers (`offered` false: an advised candidate, the design before) are kept under Recent
  * designs, so the link names the comparison whichever way it started. */
 export function compareWith(others, roles = [], { offered = false } = {}) {
   const docs = [state.doc, ...others];
+  compareDocs = docs;
   compareRoles = docs.map((_, i) => roles[i] ?? (i ? `design ${i + 1}` : 'this design'));
   if (!offered) {
     const ids = others.map((d, i) => keepAside(d, `${compareRoles[i + 1]}: ${d.name ?? 'design'}`));
