@@ -5,8 +5,6 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { getAt, setAt } from '../../www/state/json-path.js';
-import { fromStored, makeRoom, RECENT_MAX } from '../../www/state/recent-list.js';
 import {
   firstRequest,
   fromBase64Url,
@@ -17,6 +15,8 @@ import {
   toBase64Url,
   writeHash,
 } from '../../www/engine/url-state.js';
+import { getAt, setAt } from '../../www/state/json-path.js';
+import { fromStored, makeRoom, RECENT_MAX } from '../../www/state/recent-list.js';
 
 const DOC = { v: 1, name: 'Zoë’s ☃ design', fields: [{ name: 'id', type: 'string' }], key: 'id' };
 
