@@ -198,3 +198,138 @@ fn the_graph_reader_sees_imports_and_cycles() {
     );
     assert_eq!(cycle_from(&g, "c"), None);
 }
+
+// ---- inside modules: the files of one folder -------------------------------------------------
+// A module's files import each other as siblings (`super::rates::…`, `crate::a::b::c::…`): those
+// imports must not circle either (issue 57: six such circles were opened by moving the shared
+// part down). A child's use of its parent (`super::Item`) is not a sibling import.
+
+/// Every `.rs` file under `src/` by its module path (`region/table/series/rates`; `x/mod.rs` is
+/// `x`; `lib.rs` the empty path).
+fn file_modules(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+    let mut out = BTreeMap::new();
+    let mut dirs = vec![src.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for e in fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+                continue;
+            }
+            if !p.extension().is_some_and(|x| x == "rs") {
+                continue;
+            }
+            let rel = p.strip_prefix(src).unwrap_or(&p).with_extension("");
+            let mut parts: Vec<String> = rel
+                .iter()
+                .map(|s| s.to_string_lossy().into_owned())
+                .collect();
+            if parts.last().is_some_and(|l| l == "mod") || parts == ["lib"] {
+                parts.pop();
+            }
+            out.insert(parts, p);
+        }
+    }
+    out
+}
+
+/// The sibling files `file` (module path `at`) imports: each `crate::`, `super::` or `self::`
+/// path resolved to the longest module path that is a file, kept when it shares `at`'s parent.
+fn sibling_imports(
+    at: &[String],
+    code: &str,
+    files: &BTreeMap<Vec<String>, PathBuf>,
+) -> BTreeSet<Vec<String>> {
+    let mut out = BTreeSet::new();
+    let bytes = code.as_bytes();
+    for start in ["crate::", "super::", "self::"] {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(start).map(|i| i + from) {
+            from = i + start.len();
+            // a path's start, not the end of a longer name (`mysuper::`)
+            if i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') {
+                continue;
+            }
+            let path: Vec<&str> = code[i..]
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .next()
+                .unwrap_or("")
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .collect();
+            let mut base: Vec<String> = match path.first() {
+                Some(&"crate") => Vec::new(),
+                _ => at.to_vec(),
+            };
+            let mut rest = &path[1..];
+            if path.first() == Some(&"super") {
+                base.pop();
+                while rest.first() == Some(&"super") {
+                    base.pop();
+                    rest = &rest[1..];
+                }
+            }
+            let full: Vec<String> = base
+                .into_iter()
+                .chain(rest.iter().map(|s| s.to_string()))
+                .collect();
+            let Some(target) = (1..=full.len())
+                .rev()
+                .map(|n| full[..n].to_vec())
+                .find(|p| files.contains_key(p))
+            else {
+                continue;
+            };
+            if target.len() == at.len()
+                && target[..target.len() - 1] == at[..at.len() - 1]
+                && target != at
+            {
+                out.insert(target);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_file_imports_a_sibling_that_imports_it_back() {
+    let src = src_dir();
+    let files = file_modules(&src);
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (at, p) in &files {
+        if at.is_empty() {
+            continue;
+        }
+        let code =
+            code_of(&fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())));
+        let name = at.join("/");
+        graph.entry(name.clone()).or_default();
+        for t in sibling_imports(at, &code, &files) {
+            graph.entry(name.clone()).or_default().insert(t.join("/"));
+        }
+    }
+    let circles: Vec<String> = graph
+        .keys()
+        .filter_map(|m| cycle_from(&graph, m))
+        .map(|c| c.join(" -> "))
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "files that import each other:\n{}",
+        circles.join("\n")
+    );
+    // the reader sees a sibling import where there is one
+    let rates = vec![
+        "region".to_string(),
+        "table".into(),
+        "series".into(),
+        "rates".into(),
+    ];
+    let seen = sibling_imports(&rates, "use super::snapshots::{group};", &files);
+    assert!(seen.contains(&vec![
+        "region".to_string(),
+        "table".into(),
+        "series".into(),
+        "snapshots".into()
+    ]));
+}

@@ -3,8 +3,6 @@
 //! shell shows these sentences as they are (the page's headline and the heatmap's
 //! description, the CLI, Python, Compare): none derives a verdict of its own.
 
-use serde::{Deserialize, Serialize};
-
 use super::report::{AnalysisReport, RegionReport};
 use super::MAX_CELLS;
 use crate::analyze::metrics::LoadMetrics;
@@ -33,29 +31,7 @@ fn stuck_region(r: &AnalysisReport) -> Option<Stuck<'_>> {
     Some((g, range))
 }
 
-/// The one verdict on how the writes spread, the diagnosis's first sentence (see
-/// [`spread_of`] for the rule and its thresholds).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Spread {
-    /// Nothing was written.
-    #[default]
-    NoWrites,
-    /// The table is one region: one server takes every write and read.
-    OneRegion,
-    /// One region takes 90 % or more of every window's writes.
-    HotEveryWindow,
-    /// A window's writes go to fewer regions, or more unevenly, than the whole run's: the
-    /// hot spot moves through the key space (a staircase on the heatmap).
-    MovingHotspot,
-    /// One region takes [`HOTSPOT`] times the mean load or more, over the run or in a window.
-    HotRegion,
-    /// Neither even nor hot: a busiest region between [`EVEN`] and [`HOTSPOT`] times the
-    /// mean, or regions left empty.
-    Uneven,
-    /// Every region takes about its share, over the run and in each window.
-    Even,
-}
+pub use super::report::Spread;
 
 /// A busiest region at this many times the mean load or more is a hotspot.
 pub const HOTSPOT: f64 = 2.0;

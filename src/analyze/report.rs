@@ -252,6 +252,30 @@ impl TryFrom<LargestRowText> for LargestRow {
 /// never taken for one that repeats its keys.
 pub const SHARED_ROWS_RATIO: f64 = 1.05;
 
+/// The one verdict on how the writes spread, the diagnosis's first sentence (see
+/// [`spread_of`](super::spread_of) for the rule and its thresholds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Spread {
+    /// Nothing was written.
+    #[default]
+    NoWrites,
+    /// The table is one region: one server takes every write and read.
+    OneRegion,
+    /// One region takes 90 % or more of every window's writes.
+    HotEveryWindow,
+    /// A window's writes go to fewer regions, or more unevenly, than the whole run's: the
+    /// hot spot moves through the key space (a staircase on the heatmap).
+    MovingHotspot,
+    /// One region takes [`HOTSPOT`](super::HOTSPOT) times the mean load or more, over the run or in a window.
+    HotRegion,
+    /// Neither even nor hot: a busiest region between [`EVEN`](super::EVEN) and [`HOTSPOT`](super::HOTSPOT) times the
+    /// mean, or regions left empty.
+    Uneven,
+    /// Every region takes about its share, over the run and in each window.
+    Even,
+}
+
 /// Everything the analysis found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -332,7 +356,7 @@ pub struct AnalysisReport {
     /// The verdict on how the writes spread ([`super::diagnosis::spread_of`]): the kind of
     /// the diagnosis's first sentence.
     #[serde(default)]
-    pub spread: super::diagnosis::Spread,
+    pub spread: Spread,
     /// Plain-language findings, the verdict first.
     pub diagnosis: Vec<String>,
     /// When auto-split is on and never split this workload: sizes that would make it split

@@ -230,7 +230,7 @@ impl CompiledKey {
             times: 0,
         };
         let mut ops = c.ops(&spec.segments, "segments")?;
-        super::phoenix::link(&spec.segments, &mut ops);
+        link(&spec.segments, &mut ops);
         let plan = if c.seeds.is_empty() {
             Plan::new(&ops, &spec.segments, c.times)
         } else {
@@ -593,6 +593,42 @@ impl Pool {
     fn put_words(&mut self, v: Vec<u64>) {
         if self.w.len() < 16 {
             self.w.push(v);
+        }
+    }
+}
+
+/// The runs of `ops` (compiled one column each) joined: the first `pk` op of the run gets
+/// every column and the salt of a `salt(N, hash=phoenix)` just before it.
+fn link(segs: &[Segment], ops: &mut [Op]) {
+    use super::phoenix::{phoenix_salt, PkRun};
+    use crate::hbase::phoenix::PhoenixTable;
+    use std::sync::Arc;
+    let Some(first) = segs.iter().position(|s| matches!(s, Segment::Pk(_))) else {
+        return;
+    };
+    let mut table = PhoenixTable {
+        name: "T".into(),
+        columns: Vec::new(),
+        salt_buckets: first
+            .checked_sub(1)
+            .and_then(|i| segs.get(i))
+            .and_then(phoenix_salt),
+        row_key_order_optimizable: true,
+    };
+    let mut fields = Vec::new();
+    for op in ops.iter().skip(first) {
+        if let Op::Pk { run, .. } = op {
+            table.columns.extend(run.table.columns.iter().cloned());
+            fields.extend(run.fields.iter().copied());
+        }
+    }
+    let run = Arc::new(PkRun { table, fields });
+    for (i, op) in ops.iter_mut().skip(first).enumerate() {
+        if let Op::Pk { .. } = op {
+            *op = Op::Pk {
+                run: run.clone(),
+                index: i,
+            };
         }
     }
 }

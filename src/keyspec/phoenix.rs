@@ -12,8 +12,6 @@
 
 mod values;
 
-use std::sync::Arc;
-
 use super::ast::*;
 use super::value::FieldValue;
 use crate::error::{Error, ErrorKind, Result};
@@ -232,42 +230,8 @@ pub(crate) fn accepts(t: PhoenixType, f: FieldType) -> std::result::Result<(), &
     })
 }
 
-/// The runs of `ops` (compiled one column each) joined: the first `pk` op of the run gets
-/// every column and the salt of a `salt(N, hash=phoenix)` just before it.
-pub(crate) fn link(segs: &[Segment], ops: &mut [super::compile::Op]) {
-    use super::compile::Op;
-    let Some(first) = segs.iter().position(|s| matches!(s, Segment::Pk(_))) else {
-        return;
-    };
-    let mut table = PhoenixTable {
-        name: "T".into(),
-        columns: Vec::new(),
-        salt_buckets: first
-            .checked_sub(1)
-            .and_then(|i| segs.get(i))
-            .and_then(phoenix_salt),
-        row_key_order_optimizable: true,
-    };
-    let mut fields = Vec::new();
-    for op in ops.iter().skip(first) {
-        if let Op::Pk { run, .. } = op {
-            table.columns.extend(run.table.columns.iter().cloned());
-            fields.extend(run.fields.iter().copied());
-        }
-    }
-    let run = Arc::new(PkRun { table, fields });
-    for (i, op) in ops.iter_mut().skip(first).enumerate() {
-        if let Op::Pk { .. } = op {
-            *op = Op::Pk {
-                run: run.clone(),
-                index: i,
-            };
-        }
-    }
-}
-
 impl PkRun {
-    /// A one-column run, before [`link`].
+    /// A one-column run, before the compiled key links its runs (`compile::link`).
     pub(crate) fn single(k: &PkSpec, f: usize) -> PkRun {
         PkRun {
             table: PhoenixTable {

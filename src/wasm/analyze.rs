@@ -5,22 +5,14 @@
 use js_sys::{Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
+use super::analyze_opts;
 use super::{
     bad_arg, bytes_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js,
     typed_keys,
 };
-use crate::analyze::{AnalysisReport, AnalysisRun, AnalyzeOptions, SampleKey};
+use crate::analyze::{AnalysisReport, AnalysisRun, SampleKey};
 use crate::design::DesignDocument;
 use crate::error::Error;
-
-/// Analysis options; `undefined` / `null` mean the defaults.
-pub(crate) fn analyze_opts(v: JsValue) -> Result<AnalyzeOptions, JsValue> {
-    if v.is_undefined() || v.is_null() {
-        Ok(AnalyzeOptions::default())
-    } else {
-        opts("options", v, crate::analyze::read::analyze_options)
-    }
-}
 
 /// Replace `obj[key].cells` with a `Uint32Array` of the matrix's cells.
 fn typed_cells(obj: &JsValue, key: &str, cells: &[u32]) -> Result<(), JsValue> {

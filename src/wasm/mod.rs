@@ -280,6 +280,15 @@ pub(crate) fn opts<T>(name: &str, v: JsValue, f: fn(&Node) -> R<T>) -> Result<T,
         })
 }
 
+/// Analysis options; `undefined` / `null` mean the defaults.
+pub(crate) fn analyze_opts(v: JsValue) -> Result<crate::analyze::AnalyzeOptions, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        Ok(crate::analyze::AnalyzeOptions::default())
+    } else {
+        opts("options", v, crate::analyze::read::analyze_options)
+    }
+}
+
 /// A byte array argument: a `Uint8Array` or an array of integers 0..=255.
 pub(crate) fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
     if let Some(a) = v.dyn_ref::<Uint8Array>() {

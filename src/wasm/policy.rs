@@ -40,7 +40,7 @@ pub fn read_budgets(budgets: JsValue) -> Result<JsValue, JsValue> {
 pub fn check_design(doc: JsValue, budgets: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
     let b = budgets_arg(budgets)?;
-    let o: AnalyzeOptions = super::analyze::analyze_opts(options)?;
+    let o: AnalyzeOptions = super::analyze_opts(options)?;
     to_js(&core(check::check_design(&doc, &b, &o))?)
 }
 

@@ -4,7 +4,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::analyze::{analyze_opts, report_js};
+use super::analyze::report_js;
+use super::analyze_opts;
 use super::{bad_arg, bytes_arg, core, doc_arg, int_arg, js_error, json_text, to_js};
 use crate::analyze::{row_fields, AnalysisRun, AnalyzeOptions, FirstPass};
 use crate::design::DesignDocument;

@@ -203,6 +203,18 @@ pub struct FirstPass {
     pub(super) cap: usize,
 }
 
+/// A chunk's kept rows as they came ([`FirstPass::append_chunk`]; its reading and counting are in `rows_chunk.rs`, which
+/// imports this module (the type lives here so that this module imports none back)): its bytes, and where in
+/// them the keys, their ends (u32), the qualifiers (u64) and the times (i64) start.
+pub(in crate::analyze::run) struct ChunkRows {
+    pub(in crate::analyze::run) bytes: Vec<u8>,
+    pub(in crate::analyze::run) rows: usize,
+    pub(in crate::analyze::run) keys_at: usize,
+    pub(in crate::analyze::run) ends_at: usize,
+    pub(in crate::analyze::run) qualifiers_at: Option<usize>,
+    pub(in crate::analyze::run) times_at: Option<usize>,
+}
+
 /// Every row's key end to end, where each ends, and its qualifier and time when it has them;
 /// then the rows of the chunks other sessions read, in file order.
 #[derive(Default)]
@@ -214,7 +226,7 @@ pub(super) struct Replay {
     /// The chunks added ([`FirstPass::append_chunk`]), kept as the bytes they came in: counted
     /// from there, not copied into the arrays above (on 3.3 M rows in 10 chunks the copy was
     /// about a tenth of the CLI's run).
-    pub(super) chunks: Vec<super::rows_chunk::ChunkRows>,
+    pub(super) chunks: Vec<ChunkRows>,
     /// The chunks' bytes of rows.
     pub(super) chunk_bytes: usize,
 }

@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rows::FirstPass;
+use super::rows::{ChunkRows, FirstPass};
 use super::rows_partial::design_hash;
 use super::*;
 use crate::rows::{RowStats, ScanSummary};
@@ -35,17 +35,6 @@ struct Head {
     times: bool,
     /// The chunk's distinct keys, estimated (its HyperLogLog's registers).
     distinct: crate::analyze::DistinctKeys,
-}
-
-/// A chunk's kept rows as they came ([`FirstPass::append_chunk`]): its bytes, and where in
-/// them the keys, their ends (u32), the qualifiers (u64) and the times (i64) start.
-pub(in crate::analyze::run) struct ChunkRows {
-    bytes: Vec<u8>,
-    rows: usize,
-    keys_at: usize,
-    ends_at: usize,
-    qualifiers_at: Option<usize>,
-    times_at: Option<usize>,
 }
 
 /// The little-endian word of `W` bytes at `at` (zeros past the end: the lengths were checked

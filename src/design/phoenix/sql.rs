@@ -10,59 +10,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 
-/// One token and where it starts (1-based line and column, in characters).
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Tok {
-    pub(super) t: T,
-    pub(super) line: usize,
-    pub(super) col: usize,
-}
-
-/// Token kinds.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum T {
-    /// An unquoted identifier or keyword, as written.
-    Word(String),
-    /// A `"quoted"` identifier (case kept).
-    Quoted(String),
-    /// A `'string'` literal.
-    Str(String),
-    /// A number literal, as written.
-    Num(String),
-    /// An `X'…'` literal: its hex digits (upper case, spaces dropped).
-    Hex(String),
-    /// A `B'…'` literal: its binary digits (spaces dropped).
-    Bin(String),
-    /// Punctuation (`( ) , . = ; [ ] -` and the other characters Phoenix has tokens for).
-    Punct(char),
-    /// The end of the text.
-    End,
-}
-
-impl T {
-    /// The token as a message shows it (user text through `json::quote`: 64 characters, then
-    /// the length).
-    pub(super) fn shown(&self) -> String {
-        use crate::support::json::quote;
-        let short = |s: &str, f: &dyn Fn(&str) -> String| {
-            if s.chars().nth(64).is_some() {
-                quote(s)
-            } else {
-                f(s)
-            }
-        };
-        match self {
-            T::Word(w) => short(w, &|w| format!("`{w}`")),
-            T::Quoted(q) => format!("the quoted name {}", quote(q)),
-            T::Str(s) => format!("the string {}", quote(s)),
-            T::Num(n) => short(n, &|n| n.to_string()),
-            T::Hex(h) => short(h, &|h| format!("X'{h}'")),
-            T::Bin(b) => short(b, &|b| format!("B'{b}'")),
-            T::Punct(c) => format!("`{c}`"),
-            T::End => "the end of the statement".into(),
-        }
-    }
-}
+pub(super) use super::lexer::{Tok, T};
 
 /// A parse error at a line and column: `what` was expected, `found` is there.
 pub(super) fn expected(tok: &Tok, what: &str) -> Error {

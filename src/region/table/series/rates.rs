@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::read::{FileRead, Named, Reading, Server};
+use super::read::{FileRead, Named, Reading, Seen, Server};
 use super::snapshots::{check_order, group, pick_table, richer, snapshot_infos};
 use super::{
     file_error, Counted, FileKind, Interval, RegionEvent, RegionRate, RegionSeries, SeriesEvent,
@@ -12,13 +12,6 @@ use super::{
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
 use crate::region::{Assignment, KeyEncoding, PreSplit};
-
-/// One region's reading at one snapshot, with its file's time.
-#[derive(Clone)]
-pub(super) struct Seen {
-    pub(super) reading: Reading,
-    pub(super) time_ms: u64,
-}
 
 pub(super) fn series(
     files: &[SnapshotFile<'_>],

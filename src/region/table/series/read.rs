@@ -62,6 +62,14 @@ impl Server {
     }
 }
 
+/// One region's reading at one snapshot, with its file's time (what the snapshots are grouped
+/// by and the rates are taken between).
+#[derive(Clone)]
+pub(super) struct Seen {
+    pub(super) reading: Reading,
+    pub(super) time_ms: u64,
+}
+
 /// One region read in one file: its counters since it opened, and its sizes.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Reading {

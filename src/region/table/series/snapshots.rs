@@ -4,8 +4,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::rates::Seen;
-use super::read::{FileRead, Reading};
+use super::read::{FileRead, Reading, Seen};
 use super::{file_error, FileKind, Snapshot, SnapshotFile, POLL_SPREAD_MS};
 use crate::error::{Error, ErrorKind, Result};
 
