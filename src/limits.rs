@@ -80,6 +80,17 @@ pub const MAX_COLUMNS: usize = 100_000;
 /// ([`ParquetFile::row_group_ranges`](crate::rows::ParquetFile)), its size then unlimited.
 pub const MAX_WHOLE_FILE_BYTES: usize = 1 << 30;
 
+/// Largest Parquet page, uncompressed as its header declares: 64 MiB. Writers cut pages at about
+/// 1 MiB (parquet-mr, arrow-rs, pyarrow, Spark); a page is decompressed whole into memory, so a
+/// few KB of zstd declaring 2 GiB of zeros is refused by its header, before it is decompressed.
+pub const MAX_PARQUET_PAGE_BYTES: usize = 64 << 20;
+
+/// Most uncompressed bytes in one Parquet row group's pages of the columns the key reads, as
+/// their headers (and the footer) declare: 1 GiB. Writers cut row groups at 128 MiB to 1 GiB
+/// of data for all columns together; past this a row group is a compression bomb, refused
+/// before its pages are decompressed.
+pub const MAX_PARQUET_GROUP_BYTES: usize = 1 << 30;
+
 /// Refuse a file read whole past [`MAX_WHOLE_FILE_BYTES`].
 pub fn check_rows_file(bytes: usize) -> crate::error::Result<()> {
     if bytes > MAX_WHOLE_FILE_BYTES {

@@ -378,6 +378,7 @@ pub(crate) fn read_ipc_file(
     sink: &mut dyn RowSink,
 ) -> Result<RowStats> {
     let name = opts.name.as_deref().unwrap_or("rows");
+    check_ipc_blocks(name, &bytes)?;
     let reader = arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(bytes), None)
         .map_err(|e| ipc_error(name, &e))?;
     let schema: Arc<Schema> = reader.schema();
@@ -388,4 +389,59 @@ pub(crate) fn read_ipc_file(
         feed_batch(&mut rows, &batch, sink)?;
     }
     Ok(rows.stats)
+}
+
+/// An IPC file's footer blocks (record batches and dictionaries) each inside the bytes before
+/// the footer, their lengths not negative: `arrow-ipc`'s file reader unwraps a negative
+/// `bodyLength` and slices past the bytes for one too long (a panic, a trap in wasm), or
+/// allocates what the block claims (2^40 bytes).
+fn check_ipc_blocks(name: &str, bytes: &[u8]) -> Result<()> {
+    let bad = |why: String| {
+        Error::new(
+            ErrorKind::Invalid,
+            format!("{name}: not a readable Arrow IPC file: {why}"),
+        )
+    };
+    let len = bytes.len();
+    let tail: [u8; 10] = bytes
+        .get(len.saturating_sub(10)..)
+        .and_then(|t| t.try_into().ok())
+        .ok_or_else(|| bad("shorter than its footer".into()))?;
+    let footer_len = arrow_ipc::reader::read_footer_length(tail).map_err(|e| bad(e.to_string()))?;
+    let footer_start = len
+        .checked_sub(10)
+        .and_then(|l| l.checked_sub(footer_len))
+        .ok_or_else(|| bad(format!("a footer of {footer_len} bytes in a file of {len}")))?;
+    let footer = bytes
+        .get(footer_start..len - 10)
+        .ok_or_else(|| bad("its footer is past its bytes".into()))?;
+    let footer = arrow_ipc::root_as_footer(footer).map_err(|e| bad(format!("its footer: {e}")))?;
+    let blocks = footer
+        .recordBatches()
+        .into_iter()
+        .flatten()
+        .map(|b| ("record batch", b))
+        .chain(
+            footer
+                .dictionaries()
+                .into_iter()
+                .flatten()
+                .map(|b| ("dictionary", b)),
+        );
+    for (i, (what, b)) in blocks.enumerate() {
+        let (offset, meta, body) = (b.offset(), i64::from(b.metaDataLength()), b.bodyLength());
+        let end = [offset, meta, body].iter().try_fold(0i64, |t, v| {
+            if *v < 0 {
+                None
+            } else {
+                t.checked_add(*v)
+            }
+        });
+        if end.map_or(true, |e| e > footer_start as i64) {
+            return Err(bad(format!(
+                "block {i} (a {what}) declares {meta} bytes of metadata and a body of {body} at byte {offset}, past the {footer_start} bytes before the footer"
+            )));
+        }
+    }
+    Ok(())
 }
