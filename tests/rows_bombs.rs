@@ -183,3 +183,30 @@ fn random_bytes_after_the_arrow_magic_are_refused() {
     }
     assert!(read("noise.arrow", &bytes).is_err());
 }
+
+/// The hostile files the JS tests read through the npm package (tests/js/rows-bombs.test.mjs)
+/// are these generators' output: `ROWKEY_WRITE_FIXTURES=1` writes them.
+#[test]
+fn the_fixtures_are_these_generators() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rows");
+    let files = [
+        (
+            "bomb-page.parquet",
+            parquet_zeros(MAX_PARQUET_PAGE_BYTES / 8 + 2_000_000, 1, usize::MAX),
+        ),
+        ("body-2e40.arrows", ipc_with_body_length(false, 1 << 40)),
+        ("body-negative.arrow", ipc_with_body_length(true, -1)),
+        ("body-2e40.arrow", ipc_with_body_length(true, 1 << 40)),
+    ];
+    for (name, bytes) in files {
+        let path = dir.join(name);
+        if std::env::var_os("ROWKEY_WRITE_FIXTURES").is_some() {
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "{name}: run with ROWKEY_WRITE_FIXTURES=1"
+        );
+    }
+}
