@@ -220,6 +220,57 @@ pub fn partial_and_keys_of_stream(
     Ok((part, keys.0, keys.1))
 }
 
+/// A chunk's run as a sink that refuses the first row past the table's rows (the run's own
+/// count: a row `nulls: skip` leaves out is not one).
+struct UpTo<'a, S> {
+    sink: &'a mut S,
+    table: u64,
+    first_row: u64,
+}
+
+/// The rows a sink's run has counted.
+trait Counted {
+    fn counted(&self) -> u64;
+}
+
+impl Counted for AnalysisRun {
+    fn counted(&self) -> u64 {
+        self.done
+    }
+}
+
+impl Counted for KeepKeys<'_> {
+    fn counted(&self) -> u64 {
+        self.run.done
+    }
+}
+
+impl<'a, S: crate::rows::RowSink + Counted> UpTo<'a, S> {
+    fn new(sink: &'a mut S, table: &ScanSummary, first_row: u64) -> Self {
+        UpTo {
+            sink,
+            table: table.rows,
+            first_row,
+        }
+    }
+}
+
+impl<S: crate::rows::RowSink + Counted> crate::rows::RowSink for UpTo<'_, S> {
+    fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
+        self.sink.row(values, time_ms)?;
+        if self.sink.counted() > self.table {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "this chunk's rows from {} go on past the table's {} rows: its scan is not part of the table's (or the stream does not end)",
+                    self.first_row, self.table
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// A run that also keeps each row's key as it counts it.
 struct KeepKeys<'a> {
     run: &'a mut AnalysisRun,
@@ -258,15 +309,21 @@ fn count_chunk(
     if !exact {
         run.analyzer.stop_counting_rows_exactly();
     }
+    // The chunk holds the table's rows from `first_row` on, no more: a stream that goes on
+    // past them (an endless reader) is stopped at the first row too many.
     let stats = match keys {
         Some(keys) => {
             let mut sink = KeepKeys {
                 run: &mut run,
                 keys,
             };
+            let mut sink = UpTo::new(&mut sink, table, first_row);
             crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)?
         }
-        None => crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut run)?,
+        None => {
+            let mut sink = UpTo::new(&mut run, table, first_row);
+            crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)?
+        }
     };
     let end = run.done;
     if end > table.rows {
