@@ -45,6 +45,25 @@ pub const MAX_SERIES_READINGS: usize = 250_000;
 /// Most files in one series of snapshots: a poll of 100 servers a minute for 16 hours.
 pub const MAX_SERIES_FILES: usize = 100_000;
 
+/// Most bytes of text in one series of snapshots, its files together: 1 GiB, a quarter of a wasm
+/// module's memory (the texts are copied in whole before they are read). 70 /jmx dumps of
+/// 60 MB each took the module past its 4 GiB; a longer watch is read a window at a time.
+/// Checked before the texts are read: the CLI by the files' sizes, the engine as each crosses.
+pub const MAX_SERIES_BYTES: usize = 1 << 30;
+
+/// Refuse a series whose texts pass [`MAX_SERIES_BYTES`] (`bytes` so far, `files` of them).
+pub fn check_series_bytes(bytes: usize, files: usize) -> crate::error::Result<()> {
+    if bytes > MAX_SERIES_BYTES {
+        return Err(limit_error(
+            "files",
+            format!("{} MiB of text in {files} files", bytes >> 20),
+            format!("{} MiB", MAX_SERIES_BYTES >> 20),
+            "a series' texts are held together while it is read: read a longer series a window at a time",
+        ));
+    }
+    Ok(())
+}
+
 /// Most bytes of row keys the analyzer keeps as samples (the report's key sample and each
 /// region's, which auto-split takes its midpoints from): long keys times many regions times
 /// `regionSampleSize` must not exhaust a tab's memory.

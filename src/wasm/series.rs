@@ -49,11 +49,15 @@ pub fn read_series(files: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
             &files,
         ));
     };
-    let owned = list
-        .iter()
-        .enumerate()
-        .map(|(i, f)| file_arg(i, f))
-        .collect::<Result<Vec<Owned>, JsValue>>()?;
+    // Each text copied in only while the series' bytes so far are within their limit.
+    let mut owned: Vec<Owned> = Vec::with_capacity(list.len());
+    let mut bytes = 0usize;
+    for (i, f) in list.iter().enumerate() {
+        let file = file_arg(i, f)?;
+        bytes = bytes.saturating_add(file.1.len());
+        core(crate::limits::check_series_bytes(bytes, i + 1))?;
+        owned.push(file);
+    }
     let table = match table.is_undefined() || table.is_null() {
         true => None,
         false => Some(str_arg("table", &table)?),
