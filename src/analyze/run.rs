@@ -436,6 +436,7 @@ mod blocks;
 mod design_keys;
 #[cfg(feature = "rows")]
 mod rows;
+mod seal;
 pub use blocks::{analyze_parallel, block_ranges};
 pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};

@@ -13,8 +13,9 @@
 //! estimates within their stated bounds (`Analyzer::absorb_rows`).
 //!
 //! A partial travels as bytes: [`PARTIAL_MAGIC`], [`PARTIAL_VERSION`] (little-endian u16), the
-//! hash of the design (little-endian u64), then the postcard body. A partial of another design,
-//! format version or table summary is refused before anything is added.
+//! hash of the design (little-endian u64), the postcard body, then a checksum of all that
+//! (`seal.rs`). A partial of another design, format version or table summary, or whose
+//! checksum does not match (a byte changed on its way), is refused before anything is added.
 
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +28,7 @@ use arrow_array::RecordBatch;
 /// The first bytes of a partial analysis of rows.
 pub const PARTIAL_MAGIC: [u8; 4] = *b"RKLP";
 /// The format version of a partial analysis of rows: a partial of another version is refused.
-pub const PARTIAL_VERSION: u16 = 1;
+pub const PARTIAL_VERSION: u16 = 2;
 
 const HEADER: usize = 4 + 2 + 8;
 
@@ -118,7 +119,9 @@ fn to_bytes(doc: &DesignDocument, body: &Body) -> Result<Vec<u8>> {
     out.extend_from_slice(&PARTIAL_MAGIC);
     out.extend_from_slice(&PARTIAL_VERSION.to_le_bytes());
     out.extend_from_slice(&design_hash(doc).to_le_bytes());
-    postcard::to_extend(body, out).map_err(write_err)
+    postcard::to_extend(body, out)
+        .map(super::seal::seal)
+        .map_err(write_err)
 }
 
 fn encode(
@@ -347,6 +350,21 @@ fn count_chunk(
 /// hash every partial must have).
 fn decode(i: usize, bytes: &[u8], expect: Option<u64>) -> Result<(u64, Body)> {
     let bad = |what: String| Error::new(ErrorKind::Invalid, format!("partial {i}: {what}"));
+    // not a partial, or one of another format version, is said as such before its checksum
+    if bytes.len() >= 4 && bytes.get(0..4) != Some(&PARTIAL_MAGIC[..]) {
+        return Err(bad("not a rowkey-lab partial analysis of rows".into()));
+    }
+    if bytes
+        .get(4..6)
+        .is_some_and(|v| v != PARTIAL_VERSION.to_le_bytes())
+    {
+        let v = bytes.get(4..6).and_then(|b| <[u8; 2]>::try_from(b).ok());
+        let version = v.map(u16::from_le_bytes).unwrap_or(0);
+        return Err(bad(format!(
+            "format version {version}; this engine reads version {PARTIAL_VERSION}"
+        )));
+    }
+    let bytes = super::seal::unseal(i, bytes)?;
     let (Some(magic), Some(version), Some(hash)) = (
         bytes.get(0..4),
         bytes.get(4..6).and_then(|b| <[u8; 2]>::try_from(b).ok()),
