@@ -96,6 +96,16 @@ fn chunk_run(
     first_row: u64,
 ) -> Result<AnalysisRun> {
     no_sample_cut(doc)?;
+    // A key that numbers names in the order rows arrive (`uid(f, W)` without a table) gives
+    // each row the number of the names before it in the whole table: a chunk counted apart
+    // would number from 1, and the merged report would differ from one pass's.
+    if first_row > 0 && crate::keyspec::opentsdb::numbers_in_order(&doc.key.segments) {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "the key numbers names in the order rows arrive (uid(f, W) without a table): its rows are counted in one pass, not in chunks; give the uid a table of names, or analyze the rows in one pass",
+        )
+        .at_path("key"));
+    }
     if table.rows == 0 {
         return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
     }
