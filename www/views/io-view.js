@@ -40,7 +40,9 @@ function ioStatus(text, error = false) {
 let reading = null;
 /** The view of the user's rows (rows-view.js), loaded on first use, over the lab's one state. */
 const rowsView = () =>
-  import('./rows-view.js').then(m => m.rowsView({ $, el, num, readOff, rerun, sizeText, state, warmRows }));
+  import('./rows-view.js').then(m =>
+    m.rowsView({ $, boxMax: BOX_MAX, el, num, readOff, rerun, sizeText, state, warmRows }),
+  );
 /** The view of a live table's snapshots (observe-view.js), loaded on first use, with the lab's
  * helpers and the heatmap's drawing. */
 const observeView = () =>
