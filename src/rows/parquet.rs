@@ -172,13 +172,13 @@ impl ParquetFile {
             &opts.name.clone().unwrap_or_else(|| self.name.clone()),
             i,
         )?;
-        Ok(columns
+        columns
             .iter()
             .map(|c| {
-                let (start, length) = c.byte_range();
-                RowGroupRange { start, length }
+                let (start, length) = chunk_range(c, &self.name, i, self.len)?;
+                Ok(RowGroupRange { start, length })
             })
-            .collect())
+            .collect()
     }
 
     /// Read row group `i` from `chunks` (each the bytes at a range
@@ -244,7 +244,7 @@ impl ParquetFile {
             if !roots.contains(&schema.get_column_root_idx(leaf)) {
                 continue;
             }
-            let (start, length) = c.byte_range();
+            let (start, length) = chunk_range(c, &self.name, i, self.len)?;
             let name = c.column_path().string();
             let bytes = usize::try_from(length)
                 .ok()
@@ -362,6 +362,35 @@ fn widen(batch: &arrow_array::RecordBatch, bind: &Binding) -> Result<arrow_array
     }
     arrow_array::RecordBatch::try_new(Arc::new(arrow_schema::Schema::new(fields)), cols)
         .map_err(|e| Error::new(ErrorKind::IllegalState, format!("widening a batch: {e}")))
+}
+
+/// A column chunk's byte range `(start, length)` as its metadata declares it, refused when
+/// negative or past the file's `len` bytes (`ColumnChunkMetaData::byte_range` asserts it, and
+/// the crate's reader calls that: a panic natively, a trap in wasm, found by
+/// tests/fuzz_readers.rs).
+fn chunk_range(
+    c: &parquet::file::metadata::ColumnChunkMetaData,
+    name: &str,
+    group: usize,
+    len: u64,
+) -> Result<(u64, u64)> {
+    let start = c
+        .dictionary_page_offset()
+        .unwrap_or_else(|| c.data_page_offset());
+    let length = c.compressed_size();
+    let ok = u64::try_from(start)
+        .ok()
+        .zip(u64::try_from(length).ok())
+        .filter(|(s, l)| s.checked_add(*l).is_some_and(|e| e <= len));
+    ok.ok_or_else(|| {
+        Error::new(
+            ErrorKind::Invalid,
+            format!(
+                "{name}: not a readable Parquet file: row group {group}, column `{}`: its chunk at byte {start} of {length} bytes is outside the file's {len}",
+                c.column_path().string()
+            ),
+        )
+    })
 }
 
 fn perr(name: &str, e: &parquet::errors::ParquetError) -> Error {
