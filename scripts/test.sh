@@ -64,6 +64,11 @@ native_tests() {
   # themselves run in 40 s.
   RUSTFLAGS='' cargo test --profile native-tests --no-fail-fast
 }
+fuzz_readers() {
+  step "fuzz the readers (tests/fuzz_readers.rs: 60 s, under a 4 GiB address-space limit)"
+  RUSTFLAGS='' cargo test --profile native-tests --test fuzz_readers --no-run
+  (ulimit -v 4194304 && RUSTFLAGS='' FUZZ_READERS_SECONDS=60 cargo test --profile native-tests --test fuzz_readers -- --nocapture)
+}
 wasm_tests() {
   # Without the rows readers (feature `rows`): the wasm tests do not reach them, and building
   # arrow-rs and parquet once more for wasm32's test profile costs minutes on 2 cores.
@@ -206,6 +211,7 @@ full)
   step "lints (scripts/check.sh; the Python binding crate's in the background, joined below)"
   bash scripts/check.sh --no-python
   native_tests
+  fuzz_readers
   step "wasm tests (Node + headless Chromium; the wasm-bindgen CLI's install joined)"
   join "$BINDGEN" target/bindgen.log "installing the wasm-bindgen CLI"
   wasm_tests

@@ -45,6 +45,25 @@ pub const MAX_SERIES_READINGS: usize = 250_000;
 /// Most files in one series of snapshots: a poll of 100 servers a minute for 16 hours.
 pub const MAX_SERIES_FILES: usize = 100_000;
 
+/// Most bytes of text in one series of snapshots, its files together: 1 GiB, a quarter of a wasm
+/// module's memory (the texts are copied in whole before they are read). 70 /jmx dumps of
+/// 60 MB each took the module past its 4 GiB; a longer watch is read a window at a time.
+/// Checked before the texts are read: the CLI by the files' sizes, the engine as each crosses.
+pub const MAX_SERIES_BYTES: usize = 1 << 30;
+
+/// Refuse a series whose texts pass [`MAX_SERIES_BYTES`] (`bytes` so far, `files` of them).
+pub fn check_series_bytes(bytes: usize, files: usize) -> crate::error::Result<()> {
+    if bytes > MAX_SERIES_BYTES {
+        return Err(limit_error(
+            "files",
+            format!("{} MiB of text in {files} files", bytes >> 20),
+            format!("{} MiB", MAX_SERIES_BYTES >> 20),
+            "a series' texts are held together while it is read: read a longer series a window at a time",
+        ));
+    }
+    Ok(())
+}
+
 /// Most bytes of row keys the analyzer keeps as samples (the report's key sample and each
 /// region's, which auto-split takes its midpoints from): long keys times many regions times
 /// `regionSampleSize` must not exhaust a tab's memory.
@@ -79,6 +98,17 @@ pub const MAX_COLUMNS: usize = 100_000;
 /// module's memory. A larger Parquet file is read one row group at a time
 /// ([`ParquetFile::row_group_ranges`](crate::rows::ParquetFile)), its size then unlimited.
 pub const MAX_WHOLE_FILE_BYTES: usize = 1 << 30;
+
+/// Largest Parquet page, uncompressed as its header declares: 64 MiB. Writers cut pages at about
+/// 1 MiB (parquet-mr, arrow-rs, pyarrow, Spark); a page is decompressed whole into memory, so a
+/// few KB of zstd declaring 2 GiB of zeros is refused by its header, before it is decompressed.
+pub const MAX_PARQUET_PAGE_BYTES: usize = 64 << 20;
+
+/// Most uncompressed bytes in one Parquet row group's pages of the columns the key reads, as
+/// their headers (and the footer) declare: 1 GiB. Writers cut row groups at 128 MiB to 1 GiB
+/// of data for all columns together; past this a row group is a compression bomb, refused
+/// before its pages are decompressed.
+pub const MAX_PARQUET_GROUP_BYTES: usize = 1 << 30;
 
 /// Refuse a file read whole past [`MAX_WHOLE_FILE_BYTES`].
 pub fn check_rows_file(bytes: usize) -> crate::error::Result<()> {

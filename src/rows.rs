@@ -14,6 +14,7 @@ mod format;
 mod infer;
 mod jsonl;
 mod parquet;
+mod parquet_pages;
 pub mod profile;
 mod reader;
 mod sample;

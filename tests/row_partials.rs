@@ -236,16 +236,100 @@ fn partials_of_another_design_or_rows_are_refused() {
     // Not a partial, another version.
     let e = report_of_partials(None, &[b"PAR1 not a partial".as_slice()]).unwrap_err();
     assert!(e.message.contains("not a rowkey-lab partial"), "{e}");
-    let mut v2 = ps[0].clone();
-    v2[4] = 2;
-    let e = report_of_partials(None, &[&v2]).unwrap_err();
-    assert!(e.message.contains("format version 2"), "{e}");
+    let mut v3 = ps[0].clone();
+    v3[4] = 3;
+    let e = report_of_partials(None, &[&v3]).unwrap_err();
+    assert!(e.message.contains("format version 3"), "{e}");
     assert_eq!(e.kind, ErrorKind::Invalid);
 
     // The same rows scanned with another time column: another table summary.
     let untimed = partials(&doc_of(8), &opts(false), &parts);
     let e = merge_partials(None, &[all[0], &untimed[1]]).unwrap_err();
     assert!(e.message.contains("another table's rows"), "{e}");
+}
+
+#[test]
+fn a_partial_changed_by_one_byte_is_refused() {
+    // issue 56, item 11: single-byte mutations of a partial merged into another report (968
+    // of 3,000 through rk.merge)
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let batch = rows(&mut rng, 2000);
+    let ro = opts(true);
+    let parts = chunks(&mut rng, &batch, 2);
+    let ps = partials(&doc_of(8), &ro, &parts);
+    let all: Vec<&[u8]> = ps.iter().map(Vec::as_slice).collect();
+    let want = report_of_partials(None, &all).unwrap();
+    let mut accepted = Vec::new();
+    for n in 0..3000 {
+        let mut bad = ps[0].clone();
+        let at = rng.gen_range(0..bad.len());
+        let flip = rng.gen_range(1..=255u8);
+        bad[at] ^= flip;
+        let mut these = all.clone();
+        these[0] = &bad;
+        if let Ok(got) = report_of_partials(None, &these) {
+            accepted.push((n, at, got.report == want.report));
+        }
+    }
+    assert!(accepted.is_empty(), "accepted: {accepted:?}");
+    // cut short by a byte
+    let mut these = all.clone();
+    these[0] = &ps[0][..ps[0].len() - 1];
+    let e = report_of_partials(None, &these).unwrap_err();
+    assert!(e.message.contains("checksum"), "{e}");
+}
+
+#[test]
+fn a_key_that_numbers_names_as_rows_arrive_is_not_counted_in_chunks() {
+    // issue 56, item 7: `uid(f, W)` without a table numbers names in the order rows arrive, so
+    // merged chunks gave other keys than one pass ([4, 8, 8, 7980] against [1, 2, 2, 7995])
+    let doc = DesignDocument::from_json(
+        &json!({
+            "v": 1,
+            "fields": [
+                {"name": "device", "type": "string"},
+                {"name": "seq", "type": "long"},
+                {"name": "ts", "type": "timestamp"}
+            ],
+            "key": "uid(device, 3) + str(seq)"
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let batch = rows(&mut rng, 1000);
+    let ro = RowsOptions {
+        nulls: NullPolicy::Skip,
+        ..opts(true)
+    };
+    let table = scan_batches(&doc, &ro, std::slice::from_ref(&batch)).unwrap();
+    let (head, tail) = (batch.slice(0, 400), batch.slice(400, 600));
+    let first = scan_batches(&doc, &ro, std::slice::from_ref(&head))
+        .unwrap()
+        .rows;
+    let e = partial_of_batches(
+        &doc,
+        &AnalyzeOptions::default(),
+        &ro,
+        std::slice::from_ref(&tail),
+        &table,
+        first,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Invalid, "{e}");
+    assert!(e.message.contains("uid(f, W) without a table"), "{e}");
+    assert_eq!(e.location.path.as_deref(), Some("key"));
+    // the whole table as one chunk is one pass: counted, the one-pass report
+    let whole = partial_of_batches(
+        &doc,
+        &AnalyzeOptions::default(),
+        &ro,
+        std::slice::from_ref(&batch),
+        &table,
+        0,
+    )
+    .unwrap();
+    assert!(report_of_partials(None, &[&whole]).is_ok());
 }
 
 fn doc_of(salt: u32) -> DesignDocument {

@@ -7,7 +7,7 @@ import * as api from '../../pkg/node/index.js';
 import { onRegions, runAnalysis } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, pctOf, printable, table } from '../lib/format.mjs';
-import { LIMITS, readText } from '../lib/input.mjs';
+import { LIMITS, mib, readText, sizeOf } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
 import { observeHtml } from '../lib/observe-html.mjs';
 
@@ -163,6 +163,23 @@ export async function observe(pos, opt) {
   if (pos.length === 0)
     throw new CliError(EXIT.USAGE, 'missing DIR or FILE... (RegionServer /jmx dumps, list_regions, status output)');
   const { files, design: designArg } = split(pos);
+  // Sizes first (a file's is known before it is read): one file past its cap, or the series
+  // past its total, is refused before any text is held (70 dumps of 60 MB ran the heap out).
+  let total = 0;
+  for (const f of files) {
+    const size = sizeOf(f);
+    if (size > LIMITS.regions.bytes)
+      throw new CliError(
+        EXIT.INPUT,
+        `${printable(f)}: ${size} bytes, larger than ${LIMITS.regions.what} may be (${mib(LIMITS.regions.bytes)})`,
+      );
+    total += size;
+  }
+  if (total > LIMITS.series.bytes)
+    throw new CliError(
+      EXIT.INPUT,
+      `${files.length} files of ${Math.round(total / 2 ** 20)} MiB together, more than ${LIMITS.series.what} may be (${mib(LIMITS.series.bytes)}): observe a window of them at a time`,
+    );
   const input = [];
   for (const f of files) {
     input.push({ name: f, text: await readText(f, LIMITS.regions), modifiedMs: Math.floor(statSync(f).mtimeMs) });

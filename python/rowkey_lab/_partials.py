@@ -10,7 +10,8 @@ merged into the report one pass over the whole table gives, byte for byte.
         first += s["rows"]
     report = rk.merge(parts)            # in any order; rk.merge_partials for a tree of merges
 
-A partial is bytes: ``RKLP``, a format version, a hash of the design, then the engine's counts.
+A partial is bytes: ``RKLP``, a format version, a hash of the design, the engine's counts, then a
+checksum of them all (a partial changed on its way is refused).
 Partials of another design, version or table scan are refused, and so is a merge whose
 partials count a row twice or miss one. The merged report is the one-pass report byte for
 byte while every row is counted exactly (up to the engine's cap of about a million distinct

@@ -170,33 +170,26 @@ fn capsule<'py>(
 }
 
 /// Every record batch of `source`, an object with `__arrow_c_stream__` (a pyarrow Table or
-/// RecordBatchReader, a polars or DuckDB result): the batches are shared, not copied. Read
-/// with the GIL held (a stream may be produced by Python code); an empty stream gives one
-/// empty batch of its schema, so column errors still name the columns.
+/// RecordBatchReader, a polars or DuckDB result): the batches are shared, not copied, each
+/// checked as [`Checked`] reads it. Read with the GIL held (a stream may be produced by Python
+/// code); an empty stream gives one empty batch of its schema, so column errors still name the
+/// columns.
 pub(crate) fn batches(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<RecordBatch>> {
     let reader = stream(py, source)?;
     let schema = reader.schema();
-    let mut out = Vec::new();
-    for b in reader {
-        out.push(b.map_err(|e| {
-            py_error(
-                py,
-                &Error::arg("source", format!("the Arrow stream failed: {e}")),
-            )
-        })?);
-    }
+    let out = reader
+        .collect::<Result<Vec<_>, Error>>()
+        .map_err(|e| py_error(py, &e))?;
     if out.is_empty() {
-        out.push(RecordBatch::new_empty(schema));
+        return Ok(vec![RecordBatch::new_empty(schema)]);
     }
     Ok(out)
 }
 
-/// `source`'s `__arrow_c_stream__` as a reader of its batches, read as they are asked for. A
-/// producer written in Python (pyarrow's reader of a generator) takes the GIL itself when asked.
-pub(crate) fn stream(
-    py: Python<'_>,
-    source: &Bound<'_, PyAny>,
-) -> PyResult<RecordBatchStreamReader> {
+/// `source`'s `__arrow_c_stream__` as a reader of its batches, read as they are asked for and
+/// checked ([`Checked`]). A producer written in Python
+/// (pyarrow's reader of a generator) takes the GIL itself when asked.
+pub(crate) fn stream(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Checked> {
     let bad = |what: String| py_error(py, &Error::arg("source", what));
     let (_capsule, ptr) = capsule(
         py,
@@ -210,8 +203,101 @@ pub(crate) fn stream(
     // it holds an `ArrowArrayStream`; `from_raw` moves the stream out and marks the capsule's
     // copy released, so the capsule's destructor does not release it a second time.
     let stream = unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr().cast()) };
-    RecordBatchStreamReader::try_new(stream)
-        .map_err(|e| bad(format!("not a readable Arrow stream: {e}")))
+    let reader = RecordBatchStreamReader::try_new(stream)
+        .map_err(|e| bad(format!("not a readable Arrow stream: {e}")))?;
+    Ok(Checked {
+        schema: reader.schema(),
+        reader,
+        index: 0,
+        done: false,
+    })
+}
+
+/// A stream's batches, each checked before the engine reads it: imported without a panic
+/// reaching Python, its schema the stream's, every column valid Arrow data (offsets
+/// monotonic and inside their values, dictionary indexes inside their dictionary, UTF-8 text:
+/// arrow-rs's full validation; data imported through the C interface is not validated, and
+/// the engine's reads of it are unchecked). The first failure ends the stream.
+pub(crate) struct Checked {
+    reader: RecordBatchStreamReader,
+    schema: arrow_schema::SchemaRef,
+    index: usize,
+    done: bool,
+}
+
+impl Checked {
+    /// The stream's schema.
+    pub(crate) fn schema(&self) -> arrow_schema::SchemaRef {
+        self.schema.clone()
+    }
+
+    fn check(&mut self, i: usize, b: RecordBatch) -> Result<RecordBatch, Error> {
+        let bad = |why: String| Error::new(ErrorKind::Invalid, why).at_path("source");
+        if b.schema().fields() != self.schema.fields() {
+            return Err(bad(format!(
+                "batch {i} of the Arrow stream has another schema than the stream's first: {} where the stream said {}",
+                b.schema(),
+                self.schema
+            )));
+        }
+        for (col, field) in b.columns().iter().zip(self.schema.fields()) {
+            col.to_data().validate_full().map_err(|e| {
+                bad(format!(
+                    "batch {i}, column `{}`: not valid Arrow data: {e}",
+                    field.name()
+                ))
+            })?;
+        }
+        Ok(b)
+    }
+}
+
+impl Iterator for Checked {
+    type Item = Result<RecordBatch, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let i = self.index;
+        self.index += 1;
+        let next = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.reader.next()));
+        let r = match next {
+            Ok(None) => None,
+            Ok(Some(Ok(b))) => Some(self.check(i, b)),
+            Ok(Some(Err(e))) => Some(Err(Error::arg(
+                "source",
+                format!("the Arrow stream failed: {e}"),
+            ))),
+            Err(_) => Some(Err(Error::arg(
+                "source",
+                format!("batch {i} of the Arrow stream could not be imported"),
+            ))),
+        };
+        self.done = !matches!(r, Some(Ok(_)));
+        r
+    }
+}
+
+/// `f`, the engine's work, with the GIL released; a panic (a bug) comes back as the engine's
+/// error, never as pyo3's `PanicException` (a `BaseException` that `except Exception` misses).
+pub(crate) fn detached<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> Result<T, Error> + Send,
+) -> Result<T, Error> {
+    py.detach(|| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+            let what = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(Error::new(
+                ErrorKind::IllegalState,
+                format!("rowkey-lab bug (please report): {what}"),
+            ))
+        })
+    })
 }
 
 /// `check_design(text)`: for a design that is just a key (no fields), the fields its key reads:
@@ -333,11 +419,14 @@ fn encode<'py>(
     rows_json: Option<&str>,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
     let rows = rows_options(py, rows_json)?;
-    let batches = batches(py, source)?;
-    let doc = design_of(py, design_json, &batches, &rows)?;
+    // Batch by batch, each encoded and dropped before the next is read: a stream that does not
+    // end stops at the keys' limit instead of holding every batch until memory runs out.
+    let reader = stream(py, source)?;
+    let schema = reader.schema();
+    let doc = design_for(py, design_json, &schema, &rows)?;
     let (keys, offsets, _) = core(
         py,
-        py.detach(|| engine::encode_batches(&doc, &rows, &batches)),
+        detached(py, || engine::encode_stream(&doc, &rows, (&schema, reader))),
     )?;
     let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
     Ok((PyBytes::new(py, &keys), PyBytes::new(py, &offsets)))
@@ -362,7 +451,7 @@ fn encode_skipped<'py>(
     let doc = design_of(py, design_json, &batches, &rows)?;
     let (keys, offsets, skipped) = core(
         py,
-        py.detach(|| engine::encode_batches_skipped(&doc, &rows, &batches)),
+        detached(py, || engine::encode_batches_skipped(&doc, &rows, &batches)),
     )?;
     let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
     let skipped: Vec<u8> = skipped.iter().flat_map(|o| o.to_le_bytes()).collect();
@@ -390,7 +479,7 @@ fn analyze(
     let doc = design_of(py, design_json, &batches, &rows)?;
     core(
         py,
-        py.detach(|| {
+        detached(py, || {
             let a = engine::analyze_batches(&doc, &opts, &rows, &batches)?;
             report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
         }),
@@ -459,7 +548,7 @@ fn cut<'py>(
     let rows = rows_options(py, rows_json)?;
     let batches = batches(py, source)?;
     let doc = design_of(py, design_json, &batches, &rows)?;
-    let keys = core(py, py.detach(|| split(&doc, &rows, &batches, regions)))?;
+    let keys = core(py, detached(py, || split(&doc, &rows, &batches, regions)))?;
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
 }
 
@@ -548,7 +637,7 @@ fn cut_sample<'py>(
     let doc = design(py, design_json)?;
     let keys = core(
         py,
-        py.detach(|| engine::split_sample(&doc, &sample, regions)),
+        detached(py, || engine::split_sample(&doc, &sample, regions)),
     )?;
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
 }
@@ -595,7 +684,7 @@ fn regions_of<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let map = core(py, rowkey_lab::region::RegionMap::new(split_keys))?;
     let batches = batches(py, source)?;
-    let out = core(py, py.detach(|| key_regions(&map, &batches)))?;
+    let out = core(py, detached(py, || key_regions(&map, &batches)))?;
     Ok(PyBytes::new(py, &out))
 }
 

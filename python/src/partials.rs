@@ -3,7 +3,6 @@
 //! into a partial or the report (`merge_partials`, `report_of_partials`). The engine checks
 //! and merges (`rowkey_lab::analyze::partial_of_batches` and its siblings); this translates.
 
-use arrow_array::RecordBatchReader;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -12,8 +11,8 @@ use rowkey_lab::error::{Error, ErrorKind};
 use rowkey_lab::rows::ScanSummary;
 
 use crate::{
-    analyze_options, batches, core, design, design_for, design_of, report_text, rows_options,
-    stream,
+    analyze_options, batches, core, design, design_for, design_of, detached, report_text,
+    rows_options, stream,
 };
 
 fn summary(py: Python<'_>, text: &str) -> PyResult<ScanSummary> {
@@ -52,7 +51,7 @@ fn scan(
     let doc = design_of(py, design_json, &batches, &rows)?;
     let s = core(
         py,
-        py.detach(|| engine::scan_batches(&doc, &rows, &batches)),
+        detached(py, || engine::scan_batches(&doc, &rows, &batches)),
     )?;
     json(py, &s)
 }
@@ -73,7 +72,7 @@ struct Chunk {
     opts: engine::AnalyzeOptions,
     rows: rowkey_lab::rows::RowsOptions,
     table: ScanSummary,
-    reader: arrow_array::ffi_stream::RecordBatchStreamReader,
+    reader: crate::Checked,
     schema: arrow_schema::SchemaRef,
 }
 
@@ -85,6 +84,7 @@ impl Chunk {
         table_json: &str,
         (options_json, rows_json): (Option<&str>, Option<&str>),
     ) -> PyResult<Chunk> {
+        let table = summary(py, table_json)?;
         let reader = stream(py, source)?;
         let schema = reader.schema();
         let rows = rows_options(py, rows_json)?;
@@ -92,18 +92,11 @@ impl Chunk {
             doc: design_for(py, design_json, &schema, &rows)?,
             opts: analyze_options(py, options_json)?,
             rows,
-            table: summary(py, table_json)?,
+            table,
             schema,
             reader,
         })
     }
-}
-
-/// A stream's batches, its failure as the engine's error at `source`.
-fn read(
-    reader: arrow_array::ffi_stream::RecordBatchStreamReader,
-) -> impl Iterator<Item = Result<arrow_array::RecordBatch, Error>> {
-    reader.map(|b| b.map_err(|e| Error::arg("source", format!("the Arrow stream failed: {e}"))))
 }
 
 /// `partial(design, source, table, first_row, options, rows, recount)`: a chunk's counts as
@@ -130,12 +123,12 @@ fn partial<'py>(
     )?;
     // Each batch read as it is counted, the GIL released: a Spark task's batches arrive from
     // its socket while the engine counts the ones before (and memory holds one batch).
-    let counted = py.detach(|| {
+    let counted = detached(py, || {
         engine::partial_of_stream(
             &c.doc,
             &c.opts,
             &c.rows,
-            (&c.schema, read(c.reader)),
+            (&c.schema, c.reader),
             (&c.table, first_row),
             !recount,
         )
@@ -170,12 +163,12 @@ fn partial_keys<'py>(
         table_json,
         (options_json, rows_json),
     )?;
-    let counted = py.detach(|| {
+    let counted = detached(py, || {
         engine::partial_and_keys_of_stream(
             &c.doc,
             &c.opts,
             &c.rows,
-            (&c.schema, read(c.reader)),
+            (&c.schema, c.reader),
             (&c.table, first_row),
         )
     });
@@ -208,7 +201,7 @@ fn merge_partials<'py>(
     let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_bytes()).collect();
     let bytes = core(
         py,
-        py.detach(|| engine::merge_partials(doc.as_ref(), &parts)),
+        detached(py, || engine::merge_partials(doc.as_ref(), &parts)),
     )?;
     Ok(PyBytes::new(py, &bytes))
 }
@@ -240,7 +233,7 @@ fn report_of_partials<'py>(
     let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_bytes()).collect();
     core(
         py,
-        py.detach(|| {
+        detached(py, || {
             let a = engine::report_of_partials(doc.as_ref(), &parts)?;
             merged_text(doc, &parts, a)
         }),
@@ -253,7 +246,7 @@ fn report_of_partials<'py>(
 fn recount(py: Python<'_>, design_json: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
     let doc = design(py, design_json)?;
     let batches = batches(py, source)?;
-    let r = core(py, py.detach(|| engine::recount_batches(&doc, &batches)))?;
+    let r = core(py, detached(py, || engine::recount_batches(&doc, &batches)))?;
     serde_json::to_string(&r).map_err(|e| {
         crate::py_error(
             py,
@@ -299,7 +292,7 @@ fn report_of_partials_recounted<'py>(
     let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_bytes()).collect();
     core(
         py,
-        py.detach(|| {
+        detached(py, || {
             let a = engine::report_of_partials_recounted(doc.as_ref(), &parts, recounts)?;
             merged_text(doc, &parts, a)
         }),

@@ -436,14 +436,16 @@ mod blocks;
 mod design_keys;
 #[cfg(feature = "rows")]
 mod rows;
+mod seal;
 pub use blocks::{analyze_parallel, block_ranges};
 pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]
 pub use rows::{
     analyze_batches, analyze_rows, count_rows, doc_for_rows, encode_batches,
-    encode_batches_skipped, fit_to_first, fit_to_scan, needs_row_sample, row_fields, split_batches,
-    split_batches_by_bytes, split_sample, write_bytes, FirstPass, RowFeed, RowsAnalysis,
+    encode_batches_skipped, encode_stream, fit_to_first, fit_to_scan, needs_row_sample, row_fields,
+    split_batches, split_batches_by_bytes, split_sample, write_bytes, FirstPass, RowFeed,
+    RowsAnalysis,
 };
 #[cfg(feature = "rows")]
 mod rows_chunk;

@@ -296,6 +296,7 @@ fn ipc_error(name: &str, e: &arrow_schema::ArrowError) -> Error {
 pub(crate) struct IpcRows {
     decoder: arrow_ipc::reader::StreamDecoder,
     rows: Option<Rows>,
+    frames: Frames,
 }
 
 impl IpcRows {
@@ -303,6 +304,7 @@ impl IpcRows {
         IpcRows {
             decoder: arrow_ipc::reader::StreamDecoder::new(),
             rows: None,
+            frames: Frames::default(),
         }
     }
 
@@ -315,6 +317,9 @@ impl IpcRows {
         sink: &mut dyn RowSink,
     ) -> Result<()> {
         let name = opts.name.as_deref().unwrap_or("rows");
+        self.frames
+            .push(bytes)
+            .map_err(|why| ipc_invalid(name, &why))?;
         let mut buf = arrow_buffer::Buffer::from(bytes.to_vec());
         while !buf.is_empty() {
             let batch = self
@@ -378,6 +383,7 @@ pub(crate) fn read_ipc_file(
     sink: &mut dyn RowSink,
 ) -> Result<RowStats> {
     let name = opts.name.as_deref().unwrap_or("rows");
+    check_ipc_blocks(name, &bytes)?;
     let reader = arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(bytes), None)
         .map_err(|e| ipc_error(name, &e))?;
     let schema: Arc<Schema> = reader.schema();
@@ -388,4 +394,198 @@ pub(crate) fn read_ipc_file(
         feed_batch(&mut rows, &batch, sink)?;
     }
     Ok(rows.stats)
+}
+
+/// An IPC file's footer blocks (record batches and dictionaries) each inside the bytes before
+/// the footer, their lengths not negative: `arrow-ipc`'s file reader unwraps a negative
+/// `bodyLength` and slices past the bytes for one too long (a panic, a trap in wasm), or
+/// allocates what the block claims (2^40 bytes).
+fn check_ipc_blocks(name: &str, bytes: &[u8]) -> Result<()> {
+    let bad = |why: String| {
+        Error::new(
+            ErrorKind::Invalid,
+            format!("{name}: not a readable Arrow IPC file: {why}"),
+        )
+    };
+    let len = bytes.len();
+    let tail: [u8; 10] = bytes
+        .get(len.saturating_sub(10)..)
+        .and_then(|t| t.try_into().ok())
+        .ok_or_else(|| bad("shorter than its footer".into()))?;
+    let footer_len = arrow_ipc::reader::read_footer_length(tail).map_err(|e| bad(e.to_string()))?;
+    let footer_start = len
+        .checked_sub(10)
+        .and_then(|l| l.checked_sub(footer_len))
+        .ok_or_else(|| bad(format!("a footer of {footer_len} bytes in a file of {len}")))?;
+    let footer = bytes
+        .get(footer_start..len - 10)
+        .ok_or_else(|| bad("its footer is past its bytes".into()))?;
+    let footer = arrow_ipc::root_as_footer(footer).map_err(|e| bad(format!("its footer: {e}")))?;
+    let blocks = footer
+        .recordBatches()
+        .into_iter()
+        .flatten()
+        .map(|b| ("record batch", b))
+        .chain(
+            footer
+                .dictionaries()
+                .into_iter()
+                .flatten()
+                .map(|b| ("dictionary", b)),
+        );
+    for (i, (what, b)) in blocks.enumerate() {
+        let (offset, meta, body) = (b.offset(), i64::from(b.metaDataLength()), b.bodyLength());
+        let end = [offset, meta, body].iter().try_fold(0i64, |t, v| {
+            if *v < 0 {
+                None
+            } else {
+                t.checked_add(*v)
+            }
+        });
+        if end.map_or(true, |e| e > footer_start as i64) {
+            return Err(bad(format!(
+                "block {i} (a {what}) declares {meta} bytes of metadata and a body of {body} at byte {offset}, past the {footer_start} bytes before the footer"
+            )));
+        }
+        // its message: after the continuation marker (or not) and the length
+        let at = offset as usize;
+        let block = bytes.get(at..at + meta as usize).unwrap_or_default();
+        let prefix = if block.get(..4) == Some(&[0xff; 4][..]) {
+            8
+        } else {
+            4
+        };
+        check_message(block.get(prefix..).unwrap_or_default(), Some(body))
+            .map_err(|why| bad(format!("block {i}: {why}")))?;
+    }
+    Ok(())
+}
+
+fn ipc_invalid(name: &str, why: &str) -> Error {
+    Error::new(
+        ErrorKind::Invalid,
+        format!("{name}: not a readable Arrow IPC file: {why}"),
+    )
+}
+
+/// Most bytes of one IPC message's metadata (a schema of [`MAX_COLUMNS`] fields is far less).
+///
+/// [`MAX_COLUMNS`]: crate::limits::MAX_COLUMNS
+const MAX_IPC_METADATA: usize = 64 << 20;
+
+/// A record batch's (or a dictionary batch's) buffers each inside its message's body, their
+/// offsets and lengths not negative: `arrow-ipc` slices the body by them unchecked (a panic
+/// natively, a trap in wasm, found by tests/fuzz_readers.rs). `meta` is the message's
+/// flatbuffer (after the continuation marker and length), read with the flatbuffers verifier.
+fn check_message(meta: &[u8], body: Option<i64>) -> std::result::Result<(), String> {
+    let m = arrow_ipc::root_as_message(meta).map_err(|e| format!("a message: {e}"))?;
+    let body = body.unwrap_or(m.bodyLength());
+    if body < 0 {
+        return Err(format!("a message declares a body of {body} bytes"));
+    }
+    let batch = m
+        .header_as_record_batch()
+        .or_else(|| m.header_as_dictionary_batch().and_then(|d| d.data()));
+    for (i, b) in batch
+        .and_then(|b| b.buffers())
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let end = b.offset().checked_add(b.length());
+        // the format aligns every buffer to 8 bytes; arrow-buffer asserts a typed buffer's
+        // alignment
+        if b.offset() < 0 || b.length() < 0 || b.offset() % 8 != 0 || end.map_or(true, |e| e > body)
+        {
+            return Err(format!(
+                "buffer {i} of a record batch lies at {}..+{}, outside its body of {body} bytes",
+                b.offset(),
+                b.length()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The framing of an IPC stream pushed in chunks, followed beside the decoder so that each
+/// message is checked ([`check_message`]) before the decoder reads it: only message headers are
+/// held, bodies are counted past.
+#[derive(Default)]
+struct Frames {
+    head: Vec<u8>,
+    skip: u64,
+    ended: bool,
+}
+
+impl Frames {
+    fn push(&mut self, mut bytes: &[u8]) -> std::result::Result<(), String> {
+        while !bytes.is_empty() && !self.ended {
+            if self.skip > 0 {
+                let n = usize::try_from(self.skip)
+                    .unwrap_or(usize::MAX)
+                    .min(bytes.len());
+                self.skip -= n as u64;
+                bytes = &bytes[n..];
+                continue;
+            }
+            // the prefix: 0xFFFFFFFF and a length, or (before Arrow 0.15) a length alone
+            let need = |head: &[u8]| -> Option<usize> {
+                let word = |at: usize| {
+                    head.get(at..at + 4)
+                        .and_then(|w| <[u8; 4]>::try_from(w).ok())
+                        .map(i32::from_le_bytes)
+                };
+                match word(0)? {
+                    -1 => word(4).map(|l| (8, l)),
+                    l => Some((4, l)),
+                }
+                .map(|(prefix, len)| {
+                    if len <= 0 {
+                        prefix
+                    } else {
+                        prefix + len as usize
+                    }
+                })
+            };
+            let want = need(&self.head).unwrap_or(8).min(MAX_IPC_METADATA + 8);
+            let take = want.saturating_sub(self.head.len()).min(bytes.len()).max(1);
+            self.head.extend_from_slice(&bytes[..take.min(bytes.len())]);
+            bytes = &bytes[take.min(bytes.len())..];
+            let Some(full) = need(&self.head) else {
+                continue;
+            };
+            let prefix = if self.head.get(..4) == Some(&[0xff; 4][..]) {
+                8
+            } else {
+                4
+            };
+            let len = i32::from_le_bytes(
+                self.head
+                    .get(prefix - 4..prefix)
+                    .and_then(|w| <[u8; 4]>::try_from(w).ok())
+                    .unwrap_or_default(),
+            );
+            if len < 0 {
+                return Err(format!("a message declares {len} bytes of metadata"));
+            }
+            if len as usize > MAX_IPC_METADATA {
+                return Err(format!("a message declares {len} bytes of metadata"));
+            }
+            if len == 0 {
+                self.ended = true; // the end-of-stream marker
+                break;
+            }
+            if self.head.len() < full {
+                continue;
+            }
+            let meta = self.head.get(prefix..full).unwrap_or_default();
+            check_message(meta, None)?;
+            let body = arrow_ipc::root_as_message(meta)
+                .map(|m| m.bodyLength())
+                .unwrap_or(0);
+            self.skip = u64::try_from(body).unwrap_or(0);
+            self.head.clear();
+        }
+        Ok(())
+    }
 }

@@ -155,16 +155,30 @@ impl ParquetFile {
             )
         })?;
         let schema = md.file_metadata().schema_descr();
-        Ok(rg
+        let columns: Vec<_> = rg
             .columns()
             .iter()
             .enumerate()
             .filter(|(leaf, _)| roots.contains(&schema.get_column_root_idx(*leaf)))
-            .map(|(_, c)| {
-                let (start, length) = c.byte_range();
-                RowGroupRange { start, length }
+            .map(|(_, c)| c)
+            .collect();
+        // The footer's own figure first: a bomb that declares itself is refused before its
+        // bytes are read; the pages' headers are checked again as they are read.
+        let declared = columns.iter().fold(0u64, |t, c| {
+            t.saturating_add(u64::try_from(c.uncompressed_size()).unwrap_or(u64::MAX))
+        });
+        super::parquet_pages::check_group(
+            declared,
+            &opts.name.clone().unwrap_or_else(|| self.name.clone()),
+            i,
+        )?;
+        columns
+            .iter()
+            .map(|c| {
+                let (start, length) = chunk_range(c, &self.name, i, self.len)?;
+                Ok(RowGroupRange { start, length })
             })
-            .collect())
+            .collect()
     }
 
     /// Read row group `i` from `chunks` (each the bytes at a range
@@ -179,6 +193,7 @@ impl ParquetFile {
         sink: &mut dyn RowSink,
     ) -> Result<()> {
         let roots = rows.bind.needed().to_vec();
+        self.check_pages(i, &chunks, &roots)?;
         let mut builder =
             ParquetRecordBatchReaderBuilder::new_with_metadata(chunks, self.meta.clone())
                 .with_row_groups(vec![i])
@@ -214,6 +229,39 @@ impl ParquetFile {
             feed_batch(rows, &full, sink)?;
         }
         Ok(())
+    }
+
+    /// Row group `i`'s pages of the root columns `roots`, by their headers in `chunks`: each
+    /// page and their total within the limits (`parquet_pages`), before any is decompressed.
+    fn check_pages(&self, i: usize, chunks: &Chunks, roots: &[usize]) -> Result<()> {
+        let md = self.meta.metadata();
+        let Some(rg) = md.row_groups().get(i) else {
+            return Ok(()); // the reader refuses the index itself
+        };
+        let schema = md.file_metadata().schema_descr();
+        let mut total = 0u64;
+        for (leaf, c) in rg.columns().iter().enumerate() {
+            if !roots.contains(&schema.get_column_root_idx(leaf)) {
+                continue;
+            }
+            let (start, length) = chunk_range(c, &self.name, i, self.len)?;
+            let name = c.column_path().string();
+            let bytes = usize::try_from(length)
+                .ok()
+                .and_then(|l| chunks.slice(start, Some(l)).ok())
+                .ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Invalid,
+                        format!(
+                            "{}: row group {i}, column `{name}`: bytes {start}..+{length} were not read",
+                            self.name
+                        ),
+                    )
+                })?;
+            let declared = super::parquet_pages::chunk_bytes(&bytes, &self.name, &name, i)?;
+            total = total.saturating_add(declared);
+        }
+        super::parquet_pages::check_group(total, &self.name, i)
     }
 
     /// Every row of a file given whole.
@@ -314,6 +362,35 @@ fn widen(batch: &arrow_array::RecordBatch, bind: &Binding) -> Result<arrow_array
     }
     arrow_array::RecordBatch::try_new(Arc::new(arrow_schema::Schema::new(fields)), cols)
         .map_err(|e| Error::new(ErrorKind::IllegalState, format!("widening a batch: {e}")))
+}
+
+/// A column chunk's byte range `(start, length)` as its metadata declares it, refused when
+/// negative or past the file's `len` bytes (`ColumnChunkMetaData::byte_range` asserts it, and
+/// the crate's reader calls that: a panic natively, a trap in wasm, found by
+/// tests/fuzz_readers.rs).
+fn chunk_range(
+    c: &parquet::file::metadata::ColumnChunkMetaData,
+    name: &str,
+    group: usize,
+    len: u64,
+) -> Result<(u64, u64)> {
+    let start = c
+        .dictionary_page_offset()
+        .unwrap_or_else(|| c.data_page_offset());
+    let length = c.compressed_size();
+    let ok = u64::try_from(start)
+        .ok()
+        .zip(u64::try_from(length).ok())
+        .filter(|(s, l)| s.checked_add(*l).is_some_and(|e| e <= len));
+    ok.ok_or_else(|| {
+        Error::new(
+            ErrorKind::Invalid,
+            format!(
+                "{name}: not a readable Parquet file: row group {group}, column `{}`: its chunk at byte {start} of {length} bytes is outside the file's {len}",
+                c.column_path().string()
+            ),
+        )
+    })
 }
 
 fn perr(name: &str, e: &parquet::errors::ParquetError) -> Error {

@@ -185,8 +185,10 @@ pub fn rekey_plan(
 ) -> Result<JsValue, JsValue> {
     let old = super::doc_arg_for_rows("oldDoc", &old_doc)?;
     let new = super::doc_arg_for_rows("newDoc", &new_doc)?;
+    // read as JSON text (src/wasm/js.rs's catching reads), the report's other members ignored
     let figures = |name: &str, v: JsValue| -> Result<advise::rekey::ReportFigures, JsValue> {
-        serde_wasm_bindgen::from_value(v).map_err(|e| {
+        let text = json_text(name, &v)?;
+        serde_json::from_str(&text).map_err(|e| {
             super::js_error(&crate::error::Error::arg(
                 name,
                 format!("{name}: not an analysis report ({e})"),

@@ -211,13 +211,13 @@ pub fn combine_analyses(
 /// `designs[i].matrix.cells` as `Uint32Array`s).
 #[wasm_bindgen(js_name = compareDesigns)]
 pub fn compare_designs(docs: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    if !js_sys::Array::is_array(&docs) {
+    let Some(docs) = super::js::items("docs", &docs, 16)? else {
         return Err(bad_arg("docs", "an array of design documents", &docs));
-    }
-    let list = js_sys::Array::from(&docs)
+    };
+    let list = docs
         .iter()
         .enumerate()
-        .map(|(i, d)| doc_arg(&format!("docs[{i}]"), &d))
+        .map(|(i, d)| doc_arg(&format!("docs[{i}]"), d))
         .collect::<Result<Vec<_>, _>>()?;
     let o = analyze_opts(options)?;
     let c = core(crate::analyze::compare(&list, &o))?;

@@ -7,6 +7,8 @@
 #![cfg_attr(feature = "vectors-only", allow(dead_code, unused_imports))]
 
 use js_sys::{Array, JsString, Reflect, Uint8Array};
+
+mod js;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -143,10 +145,12 @@ pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
         Ok(s) => s
             .as_string()
             .ok_or_else(|| bad_arg(name, "a JSON value", v)),
-        Err(_) => Err(js_error(&Error::arg(
+        Err(e) if e.is_instance_of::<js_sys::TypeError>() => Err(js_error(&Error::arg(
             name,
             "cannot be turned into JSON (a cycle, or a function or symbol inside)",
         ))),
+        // a getter, a `toJSON` or a proxy of the caller's threw
+        Err(e) => Err(js::thrown(name, &e)),
     }
 }
 
@@ -243,13 +247,8 @@ fn plain_data(path: &str, v: &JsValue, depth: usize) -> Result<(), JsValue> {
     if depth >= 16 || !v.is_object() || v.is_instance_of::<Uint8Array>() {
         return Ok(());
     }
-    let obj: &js_sys::Object = v.unchecked_ref();
-    for (i, key) in js_sys::Object::keys(obj).iter().enumerate() {
-        if i >= 10_000 {
-            break;
-        }
-        let k = key.as_string().unwrap_or_default();
-        let item = Reflect::get(v, &key).unwrap_or(JsValue::UNDEFINED);
+    for k in js::keys(path, v)?.into_iter().take(10_000) {
+        let item = js::get(path, v, &k)?;
         let at = format!(
             "{path}.{}",
             crate::support::json::quote(&k).trim_matches('"')
@@ -291,13 +290,12 @@ pub(crate) fn analyze_opts(v: JsValue) -> Result<crate::analyze::AnalyzeOptions,
 
 /// A byte array argument: a `Uint8Array` or an array of integers 0..=255.
 pub(crate) fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
-    if let Some(a) = v.dyn_ref::<Uint8Array>() {
-        return Ok(a.to_vec());
+    if let Some(b) = js::u8_bytes(name, v)? {
+        return Ok(b);
     }
-    if Array::is_array(v) {
-        let arr = Array::from(v);
-        let mut out = Vec::with_capacity(arr.length() as usize);
-        for (i, x) in arr.iter().enumerate() {
+    if let Some(items) = js::items(name, v, crate::limits::MAX_LIST_BYTES)? {
+        let mut out = Vec::with_capacity(items.len());
+        for (i, x) in items.iter().enumerate() {
             match x.as_f64() {
                 Some(f) if f.fract() == 0.0 && (0.0..=255.0).contains(&f) => out.push(f as u8),
                 _ => {
@@ -314,29 +312,14 @@ pub(crate) fn bytes_arg(name: &str, v: &JsValue) -> Result<Vec<u8>, JsValue> {
 
 /// A list of byte arrays, its length and bytes checked against
 /// [`MAX_LIST_ITEMS`](crate::limits::MAX_LIST_ITEMS) and
-/// [`MAX_LIST_BYTES`](crate::limits::MAX_LIST_BYTES) before anything is copied in.
+/// [`MAX_LIST_BYTES`](crate::limits::MAX_LIST_BYTES) before anything is copied in (and again
+/// as each is copied: a proxy's length may lie).
 pub(crate) fn bytes_list_arg(name: &str, v: &JsValue) -> Result<Vec<Vec<u8>>, JsValue> {
     use crate::limits::{limit_error, MAX_LIST_BYTES, MAX_LIST_ITEMS};
-    if !Array::is_array(v) {
+    let Some(list) = js::items(name, v, MAX_LIST_ITEMS)? else {
         return Err(bad_arg(name, "an array of Uint8Array", v));
-    }
-    let list = Array::from(v);
-    let n = list.length() as usize;
-    if n > MAX_LIST_ITEMS {
-        let why = "a list this long is not a design's keys or a run's partials";
-        let e = limit_error(name, format!("{n} items"), MAX_LIST_ITEMS, why);
-        return Err(js_error(&e));
-    }
-    let mut total = 0usize;
-    for x in list.iter() {
-        let len = match x.dyn_ref::<Uint8Array>() {
-            Some(a) => a.length(),
-            None if Array::is_array(&x) => Array::from(&x).length(),
-            None => 0,
-        };
-        total = total.saturating_add(len as usize);
-    }
-    if total > MAX_LIST_BYTES {
+    };
+    let too_large = |total: usize| {
         let why = "the list is copied into the engine's memory, which it shares with the result";
         let e = limit_error(
             name,
@@ -344,12 +327,34 @@ pub(crate) fn bytes_list_arg(name: &str, v: &JsValue) -> Result<Vec<Vec<u8>>, Js
             format!("{MAX_LIST_BYTES} bytes"),
             why,
         );
-        return Err(js_error(&e));
+        js_error(&e)
+    };
+    let mut total = 0usize;
+    for (i, x) in list.iter().enumerate() {
+        let at = format!("{name}[{i}]");
+        let len = match js::u8_len(&at, x)? {
+            Some(n) => n,
+            None if js::is_array(&at, x)? => {
+                js::get(&at, x, "length")?.as_f64().unwrap_or(0.0) as usize
+            }
+            None => 0,
+        };
+        total = total.saturating_add(len);
     }
-    list.iter()
-        .enumerate()
-        .map(|(i, x)| bytes_arg(&format!("{name}[{i}]"), &x))
-        .collect()
+    if total > MAX_LIST_BYTES {
+        return Err(too_large(total));
+    }
+    let mut total = 0usize;
+    let mut out = Vec::with_capacity(list.len());
+    for (i, x) in list.iter().enumerate() {
+        let b = bytes_arg(&format!("{name}[{i}]"), x)?;
+        total = total.saturating_add(b.len());
+        if total > MAX_LIST_BYTES {
+            return Err(too_large(total));
+        }
+        out.push(b);
+    }
+    Ok(out)
 }
 
 /// A string argument as UTF-16 code units, exactly as JS holds it (lone surrogates kept, so

@@ -108,13 +108,11 @@ pub fn rows_design(doc: JsValue, rows: JsValue, sample: JsValue) -> Result<JsVal
     let text = super::doc_text("doc", &doc)?;
     let unchecked = core(DesignDocument::from_json_unchecked(&text))?;
     let rows = rows_opts(&rows)?;
-    let get = |k: &str| {
-        js_sys::Reflect::get(&sample, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
-    };
-    let footer = get("footer");
+    let get = |k: &str| super::js::get(&format!("sample.{k}"), &sample, k);
+    let footer = get("footer")?;
     let (doc, inferred) = if footer.is_undefined() {
-        let head = bytes_arg("sample.head", &get("head"))?;
-        let whole = get("whole").as_bool().unwrap_or(false);
+        let head = bytes_arg("sample.head", &get("head")?)?;
+        let whole = get("whole")?.as_bool().unwrap_or(false);
         core(crate::rows::declare_from_file(
             unchecked,
             &rows,
@@ -125,7 +123,7 @@ pub fn rows_design(doc: JsValue, rows: JsValue, sample: JsValue) -> Result<JsVal
         ))?
     } else {
         let footer = bytes_arg("sample.footer", &footer)?;
-        let len = int_arg("sample.fileLength", &get("fileLength"), 0, i64::MAX)?;
+        let len = int_arg("sample.fileLength", &get("fileLength")?, 0, i64::MAX)?;
         let file = core(ParquetFile::from_footer(&footer, len as u64, &rows))?;
         core(crate::rows::declare_from_file(
             unchecked,
@@ -357,8 +355,8 @@ impl RowsSession {
         let part = if rows.is_undefined() || rows.is_null() {
             None
         } else {
-            let r: Vec<f64> = serde_wasm_bindgen::from_value(rows.clone())
-                .map_err(|_| bad_arg("rows", "[skip, take], two whole numbers", &rows))?;
+            let r = numbers("rows", &rows, 2)
+                .ok_or_else(|| bad_arg("rows", "[skip, take], two whole numbers", &rows))??;
             match r[..] {
                 [skip, take]
                     if [skip, take].iter().all(|v| {
@@ -370,8 +368,8 @@ impl RowsSession {
                 _ => return Err(bad_arg("rows", "[skip, take], two whole numbers", &rows)),
             }
         };
-        let offsets: Vec<f64> = serde_wasm_bindgen::from_value(offsets)
-            .map_err(|_| bad_arg("offsets", "an array of numbers", &JsValue::UNDEFINED))?;
+        let offsets = numbers("offsets", &offsets, crate::limits::MAX_LIST_ITEMS)
+            .ok_or_else(|| bad_arg("offsets", "an array of numbers", &JsValue::UNDEFINED))??;
         let chunks = super::bytes_list_arg("chunks", &chunks)?;
         if offsets.len() != chunks.len() {
             return Err(js_error(&Error::arg("offsets", "one offset per chunk")));
@@ -397,7 +395,10 @@ impl RowsSession {
     /// first pass only counts (no sample for a pre-split cut at the rows, no profile, no kept
     /// keys) and keeps the rows for the analysis.
     pub fn chunkable(&self) -> bool {
-        matches!(&self.pass, Pass::Scan(f) if f.scan.counts_only() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
+        // a key that numbers names in the order rows arrive (`uid(f, W)` without a table)
+        // reads the file in one pass: a chunk read apart would number from 1
+        !crate::keyspec::opentsdb::numbers_in_order(&self.doc.key.segments)
+            && matches!(&self.pass, Pass::Scan(f) if f.scan.counts_only() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
     }
 
     /// The first pass over this session's chunk of the file (the bytes pushed: a CSV's header
@@ -572,5 +573,19 @@ impl RowsSession {
         to_js(&core(crate::analyze::check::check_report(
             &self.doc, &report, &b,
         ))?)
+    }
+}
+
+/// An array of at most `max` numbers, read under `catch`: `None` when `v` is not an array of
+/// numbers, `Some(Err)` when reading it threw or it is too long.
+fn numbers(name: &str, v: &JsValue, max: usize) -> Option<Result<Vec<f64>, JsValue>> {
+    match super::js::items(name, v, max) {
+        Err(e) => Some(Err(e)),
+        Ok(None) => None,
+        Ok(Some(items)) => items
+            .iter()
+            .map(JsValue::as_f64)
+            .collect::<Option<Vec<f64>>>()
+            .map(Ok),
     }
 }

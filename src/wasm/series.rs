@@ -1,10 +1,9 @@
 //! A table's regions over a series of snapshots (`region::series`), for the npm package: the
 //! files cross as strings, one by one (no JSON text of every dump), the report through `to_js`.
 
-use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
-use super::{bad_arg, core, doc_arg, int_arg, js_error, json_text, str_arg, to_js};
+use super::{bad_arg, core, doc_arg, int_arg, js, js_error, json_text, str_arg, to_js};
 use crate::region::series::{read_series as read, SnapshotFile};
 
 /// One file as it crossed: its name, text and modification time.
@@ -14,23 +13,22 @@ type Owned = (String, String, Option<u64>);
 /// silently drop a time).
 fn file_arg(i: usize, v: &JsValue) -> Result<Owned, JsValue> {
     let at = format!("files/{i}");
-    if !v.is_object() || Array::is_array(v) {
+    if !v.is_object() || js::is_array(&at, v)? {
         return Err(bad_arg(&at, "an object {name, text, modifiedMs?}", v));
     }
-    for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
-        let k = key.as_string().unwrap_or_default();
+    for k in js::keys(&at, v)? {
         if !matches!(k.as_str(), "name" | "text" | "modifiedMs") {
             return Err(bad_arg(
                 &format!("{at}/{k}"),
                 "no such member (name, text, modifiedMs)",
-                &key,
+                &JsValue::from_str(&k),
             ));
         }
     }
-    let get = |k: &str| Reflect::get(v, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-    let name = str_arg(&format!("{at}/name"), &get("name"))?;
-    let text = str_arg(&format!("{at}/text"), &get("text"))?;
-    let m = get("modifiedMs");
+    let get = |k: &str| js::get(&format!("{at}/{k}"), v, k);
+    let name = str_arg(&format!("{at}/name"), &get("name")?)?;
+    let text = str_arg(&format!("{at}/text"), &get("text")?)?;
+    let m = get("modifiedMs")?;
     let modified = if m.is_undefined() || m.is_null() {
         None
     } else {
@@ -44,25 +42,22 @@ fn file_arg(i: usize, v: &JsValue) -> Result<Owned, JsValue> {
 /// `files` in the order taken (a folder's by name); `table` picks one table.
 #[wasm_bindgen(js_name = readSeries)]
 pub fn read_series(files: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
-    if !Array::is_array(&files) {
+    let Some(list) = js::items("files", &files, crate::limits::MAX_SERIES_FILES)? else {
         return Err(bad_arg(
             "files",
             "an array of {name, text, modifiedMs?}",
             &files,
         ));
+    };
+    // Each text copied in only while the series' bytes so far are within their limit.
+    let mut owned: Vec<Owned> = Vec::with_capacity(list.len());
+    let mut bytes = 0usize;
+    for (i, f) in list.iter().enumerate() {
+        let file = file_arg(i, f)?;
+        bytes = bytes.saturating_add(file.1.len());
+        core(crate::limits::check_series_bytes(bytes, i + 1))?;
+        owned.push(file);
     }
-    let list: &Array = files.unchecked_ref();
-    if list.length() as usize > crate::limits::MAX_SERIES_FILES {
-        return Err(js_error(&crate::limits::limit_error(
-            "files",
-            format!("a series of {} files", list.length()),
-            format!("{} files", crate::limits::MAX_SERIES_FILES),
-            "the most one series reads (limits::MAX_SERIES_FILES)",
-        )));
-    }
-    let owned = (0..list.length())
-        .map(|i| file_arg(i as usize, &list.get(i)))
-        .collect::<Result<Vec<Owned>, JsValue>>()?;
     let table = match table.is_undefined() || table.is_null() {
         true => None,
         false => Some(str_arg("table", &table)?),

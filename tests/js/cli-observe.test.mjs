@@ -5,7 +5,17 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -177,6 +187,32 @@ describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
       [...items.matchAll(/<li>(.*?)<\/li>/g)].map(m => m[1]).join('\n'),
       observed.diagnosis.map(d => d.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')).join('\n'),
     );
+  });
+
+  test("a series too large is refused by its files' sizes, before any is read (issue 56, item 4)", () => {
+    // sparse files: their sizes are the dumps', no disk and no reading
+    const sized = (folder, n, bytes) => {
+      mkdirSync(folder, { recursive: true });
+      for (let i = 0; i < n; i++) {
+        const fd = openSync(path.join(folder, `2026112${i % 10}T0500${String(i).padStart(2, '0')}Z-rs${i}.json`), 'w');
+        ftruncateSync(fd, bytes);
+        closeSync(fd);
+      }
+      return folder;
+    };
+    const many = sized(path.join(dir, 'many'), 18, 63 * 2 ** 20);
+    const started = Date.now();
+    const r = run(many);
+    assert.equal(r.status, 3, r.stderr);
+    assert.match(
+      r.stderr,
+      /18 files of 1134 MiB together, more than a series' snapshot files together may be \(1024 MiB\)/,
+    );
+    assert.ok(Date.now() - started < 10_000, 'refused before reading');
+    const big = sized(path.join(dir, 'big'), 1, 65 * 2 ** 20);
+    const b = run(big);
+    assert.equal(b.status, 3, b.stderr);
+    assert.match(b.stderr, /68157440 bytes, larger than a table's region text may be \(64 MiB\)/);
   });
 
   test('bad input: exit 3 and the file it is in', () => {

@@ -213,6 +213,24 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
           assert.equal(got, one, `${file} in runs of rows on ${threads} threads`);
         }
     }
+    // A key that numbers names in the order rows arrive (uid(f, W) without a table): read in
+    // one pass whatever the threads (issue 56, item 7: chunks numbered anew, other largest rows)
+    const uid = { ...design, key: 'uid(tailnum, 3) + "_" + time(time_hour, "yyyyMMddHH")' };
+    const uidReport = async (fn, extra) => {
+      const { session } = await fn(uid, path.join(FIX, 'flights.csv'), {
+        rows: { name: 'flights.csv', nulls: 'skip', time: 'time_hour' },
+        ...extra,
+      });
+      try {
+        const r = session.finish();
+        return JSON.stringify({ largestRows: r.largestRows, sample: r.sample, writes: r.writes });
+      } finally {
+        session.free();
+      }
+    };
+    const uidOne = await uidReport((d, f, o) => api.analyzeRows(d, new Blob([readFileSync(f)]), o), {});
+    for (const threads of [2, 3])
+      assert.equal(await uidReport(api.analyzeRowsParallel, { threads, chunkFrom: 0 }), uidOne, `uid on ${threads}`);
     // A line end inside a quoted field where the file is cut: that chunk is refused and the
     // file read in one pass, to the same report.
     const lines = readFileSync(path.join(FIX, 'flights.csv'), 'utf8').split('\n');

@@ -5,11 +5,12 @@
 // nothing listening are each said and skipped.
 
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { cliAsync, ROOT } from './helpers.mjs';
 import { NOT_BUILT } from './npm-helpers.mjs';
 
@@ -120,6 +121,60 @@ describe('rowkey-lab watch', { skip: NOT_BUILT }, () => {
       s.events.map(e => e.kind),
       ['split', 'move', 'reopen'],
     );
+  });
+
+  test('hostile answers: a brotli bomb and an endless body stop at the cap, a redirect is said (issue 56, item 5)', async () => {
+    // 96 MiB of spaces after `{"beans"`, brotli: a few KB on the wire
+    const bomb = brotliCompressSync(Buffer.concat([Buffer.from('{"beans": ['), Buffer.alloc(96 * 2 ** 20, 32)]), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 1 },
+    });
+    assert.ok(bomb.length < 1 << 20, `${bomb.length} bytes`);
+    const bombs = await rs((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br' });
+      res.end(bomb);
+    });
+    const endless = await rs((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1 << 20, 32);
+      const more = () => {
+        while (res.write(chunk)) {}
+        res.once('drain', more);
+      };
+      res.write('{"beans": [');
+      more();
+      res.on('close', () => res.removeAllListeners('drain'));
+    });
+    const redirects = await rs((_req, res) => {
+      res.writeHead(302, { location: 'http://elsewhere.example:16030/jmx' });
+      res.end();
+    });
+    const good = await rs((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(dump('20261126T050000Z-rs1.json'));
+    });
+    servers.push(bombs, endless, redirects, good);
+    const out = path.join(dir, 'hostile');
+    const args = [bombs.url, endless.url, redirects.url, good.url, '--out', out, '--timeout', '20s', '--count', '1'];
+    const w = await cli(['watch', ...args], dir);
+    assert.equal(w.status, 3, w.stderr);
+    assert.match(w.stderr, new RegExp(`${bombs.url}/jmx.*: the answer passed 64 MiB \\(decoded\\).*: skipped`));
+    assert.match(w.stderr, new RegExp(`${endless.url}/jmx.*: the answer passed 64 MiB \\(decoded\\).*: skipped`));
+    assert.match(w.stderr, /HTTP 302: redirected to http:\/\/elsewhere\.example:16030\/jmx, not followed/);
+    // the good server's snapshot is written beside the others' failures
+    assert.match(w.stderr, /1 of 4 servers/);
+    assert.equal(readdirSync(out).length, 1);
+  });
+
+  test('the same server twice, and --out an existing file: usage errors, no stack trace', async () => {
+    const twice = await cli(['watch', 'rs1:16030', 'http://rs1:16030/jmx', '--out', dir], dir);
+    assert.equal(twice.status, 2, twice.stderr);
+    assert.match(twice.stderr, /http:\/\/rs1:16030\/jmx: the same server as rs1:16030/);
+    const file = path.join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const f = await cli(['watch', 'rs1:16030', '--out', file], dir);
+    assert.equal(f.status, 2, f.stderr);
+    assert.match(f.stderr, /--out .*a-file: exists and is not a directory/);
+    assert.doesNotMatch(f.stderr, /\n\s+at /);
   });
 
   test('usage: no --out, a bad duration, a URL that is not http', async () => {

@@ -376,6 +376,36 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     await page.close();
   });
 
+  test('a paste past the box’s 256 KiB never goes into the box: it is opened as a file (issue 56, item 9)', async () => {
+    const line = 'UA,1545,N14228,2013-01-01 10:00:00+00:00\n';
+    const csv = `carrier,flight,tailnum,time_hour\n${line.repeat(Math.ceil((4 * 2 ** 20) / line.length))}`;
+    const { page, problems } = await openFlights();
+    await page.click('#rows-open');
+    await page.click('#rows-paste-box summary');
+    const longest = await page.evaluate(async text => {
+      // the longest task on the page's thread while the paste is handled
+      let worst = 0;
+      new PerformanceObserver(l => {
+        for (const e of l.getEntries()) worst = Math.max(worst, e.duration);
+      }).observe({ type: 'longtask' });
+      const box = document.getElementById('rows-paste');
+      box.focus();
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      const e = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      // what the browser does with a paste nobody stops: the text goes into the box
+      if (box.dispatchEvent(e)) box.value = text;
+      await new Promise(r => setTimeout(r, 200));
+      return worst;
+    }, csv);
+    assert.equal(await page.inputValue('#rows-paste'), '', 'the box stays empty');
+    await page.waitForFunction(() => /the pasted rows/.test(document.getElementById('rows-source').textContent));
+    assert.match(await text(page, '#rows-source'), /^the pasted rows · CSV · /);
+    assert.ok(longest < 1000, `a long task of ${longest} ms`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('split keys from the rows analysed: Splits, its shell create and SPLITS_FILE list the rows’ quantiles, not the generated workload’s', async () => {
     // the flights design pre-split at 16 quantiles of its keys: over the generated workload,
     // then over the rows of flights.csv (every key starts with a tail number, N…)

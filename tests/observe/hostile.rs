@@ -64,3 +64,27 @@ fn a_counter_that_is_not_one_is_left_out_with_a_located_note() {
         );
     }
 }
+
+#[test]
+fn a_series_past_its_bytes_is_refused_before_it_is_read() {
+    // 18 snapshots of 60 MiB (one dump padded with spaces, shared: 60 MiB of memory), 1.05 GiB
+    // together (issue 56, item 4: 70 dumps of 60 MB took the wasm module past 4 GiB)
+    let dump = &scenario()[0].1;
+    let padded = format!("{dump}{}", " ".repeat((60 << 20) - dump.len()));
+    let input: Vec<rowkey_lab::region::series::SnapshotFile<'_>> = (0..18)
+        .map(|_| rowkey_lab::region::series::SnapshotFile {
+            name: FILE,
+            text: &padded,
+            modified_ms: None,
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let e = rowkey_lab::region::series::read_series(&input, None).unwrap_err();
+    assert_eq!(e.kind, rowkey_lab::error::ErrorKind::Limit, "{e}");
+    assert!(
+        e.to_string().contains("1080 MiB of text in 18 files"),
+        "{e}"
+    );
+    assert!(started.elapsed().as_secs() < 2, "refused before reading");
+    const _: () = assert!(rowkey_lab::limits::MAX_SERIES_BYTES < 18 * (60 << 20));
+}

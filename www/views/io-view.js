@@ -41,7 +41,7 @@ let reading = null;
 /** The view of the user's rows (rows-view.js), loaded on first use, over the lab's one state. */
 const rowsView = () =>
   import('./rows-view.js').then(m =>
-    m.rowsView({ $, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows }),
+    m.rowsView({ $, boxMax: BOX_MAX, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows }),
   );
 /** The view of a live table's snapshots (observe-view.js), loaded on first use, with the lab's
  * helpers and the heatmap's drawing. */

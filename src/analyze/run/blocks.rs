@@ -90,12 +90,13 @@ impl AnalysisRun {
             ));
         };
         let p = self.analyzer.partial(fingerprint)?;
-        postcard::to_allocvec(&p).map_err(|e| {
+        let bytes = postcard::to_allocvec(&p).map_err(|e| {
             Error::new(
                 ErrorKind::IllegalState,
                 format!("the partial counts could not be written: {e}"),
             )
-        })
+        })?;
+        Ok(super::seal::seal(bytes))
     }
 
     /// The run of `doc`'s whole workload from the [`partial`](Self::partial) counts of runs
@@ -123,6 +124,7 @@ impl AnalysisRun {
         // Read one at a time (its first block, then again in block order to absorb it), so
         // memory holds one decoded partial beside the run, never all of them.
         let read = |i: usize, bytes: &[u8]| -> Result<PartialAnalysis> {
+            let bytes = super::seal::unseal(i, bytes)?;
             let p: PartialAnalysis = postcard::from_bytes(bytes).map_err(|e| {
                 Error::new(
                     ErrorKind::Invalid,

@@ -465,10 +465,31 @@ pub fn encode_batches(
     rows: &crate::rows::RowsOptions,
     batches: &[arrow_array::RecordBatch],
 ) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
+    let Some(first) = batches.first() else {
+        return Err(Error::new(ErrorKind::Invalid, "no record batches"));
+    };
+    encode_stream(
+        doc,
+        rows,
+        (&first.schema(), batches.iter().map(|b| Ok(b.clone()))),
+    )
+}
+
+/// [`encode_batches`] over batches as a stream hands them over, each encoded and dropped
+/// before the next is read: memory holds the keys and one batch, and a stream that does not
+/// end stops at the keys' 4 GiB. `schema` is the stream's.
+pub fn encode_stream(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    (schema, batches): (
+        &arrow_schema::Schema,
+        impl IntoIterator<Item = Result<arrow_array::RecordBatch>>,
+    ),
+) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
     let (fields, used) = row_fields(doc)?;
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
     let mut scan = RowScan::new(Some(key)).with_keys();
-    let stats = crate::rows::batch_rows(batches, &fields, &used, rows, &mut scan)?;
+    let stats = crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut scan)?;
     let (keys, offsets) = scan.take_keys();
     Ok((keys, offsets, stats))
 }

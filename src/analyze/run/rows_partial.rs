@@ -13,8 +13,9 @@
 //! estimates within their stated bounds (`Analyzer::absorb_rows`).
 //!
 //! A partial travels as bytes: [`PARTIAL_MAGIC`], [`PARTIAL_VERSION`] (little-endian u16), the
-//! hash of the design (little-endian u64), then the postcard body. A partial of another design,
-//! format version or table summary is refused before anything is added.
+//! hash of the design (little-endian u64), the postcard body, then a checksum of all that
+//! (`seal.rs`). A partial of another design, format version or table summary, or whose
+//! checksum does not match (a byte changed on its way), is refused before anything is added.
 
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +28,7 @@ use arrow_array::RecordBatch;
 /// The first bytes of a partial analysis of rows.
 pub const PARTIAL_MAGIC: [u8; 4] = *b"RKLP";
 /// The format version of a partial analysis of rows: a partial of another version is refused.
-pub const PARTIAL_VERSION: u16 = 1;
+pub const PARTIAL_VERSION: u16 = 2;
 
 const HEADER: usize = 4 + 2 + 8;
 
@@ -95,6 +96,16 @@ fn chunk_run(
     first_row: u64,
 ) -> Result<AnalysisRun> {
     no_sample_cut(doc)?;
+    // A key that numbers names in the order rows arrive (`uid(f, W)` without a table) gives
+    // each row the number of the names before it in the whole table: a chunk counted apart
+    // would number from 1, and the merged report would differ from one pass's.
+    if first_row > 0 && crate::keyspec::opentsdb::numbers_in_order(&doc.key.segments) {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "the key numbers names in the order rows arrive (uid(f, W) without a table): its rows are counted in one pass, not in chunks; give the uid a table of names, or analyze the rows in one pass",
+        )
+        .at_path("key"));
+    }
     if table.rows == 0 {
         return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
     }
@@ -118,7 +129,9 @@ fn to_bytes(doc: &DesignDocument, body: &Body) -> Result<Vec<u8>> {
     out.extend_from_slice(&PARTIAL_MAGIC);
     out.extend_from_slice(&PARTIAL_VERSION.to_le_bytes());
     out.extend_from_slice(&design_hash(doc).to_le_bytes());
-    postcard::to_extend(body, out).map_err(write_err)
+    postcard::to_extend(body, out)
+        .map(super::seal::seal)
+        .map_err(write_err)
 }
 
 fn encode(
@@ -220,6 +233,57 @@ pub fn partial_and_keys_of_stream(
     Ok((part, keys.0, keys.1))
 }
 
+/// A chunk's run as a sink that refuses the first row past the table's rows (the run's own
+/// count: a row `nulls: skip` leaves out is not one).
+struct UpTo<'a, S> {
+    sink: &'a mut S,
+    table: u64,
+    first_row: u64,
+}
+
+/// The rows a sink's run has counted.
+trait Counted {
+    fn counted(&self) -> u64;
+}
+
+impl Counted for AnalysisRun {
+    fn counted(&self) -> u64 {
+        self.done
+    }
+}
+
+impl Counted for KeepKeys<'_> {
+    fn counted(&self) -> u64 {
+        self.run.done
+    }
+}
+
+impl<'a, S: crate::rows::RowSink + Counted> UpTo<'a, S> {
+    fn new(sink: &'a mut S, table: &ScanSummary, first_row: u64) -> Self {
+        UpTo {
+            sink,
+            table: table.rows,
+            first_row,
+        }
+    }
+}
+
+impl<S: crate::rows::RowSink + Counted> crate::rows::RowSink for UpTo<'_, S> {
+    fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
+        self.sink.row(values, time_ms)?;
+        if self.sink.counted() > self.table {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "this chunk's rows from {} go on past the table's {} rows: its scan is not part of the table's (or the stream does not end)",
+                    self.first_row, self.table
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// A run that also keeps each row's key as it counts it.
 struct KeepKeys<'a> {
     run: &'a mut AnalysisRun,
@@ -258,15 +322,21 @@ fn count_chunk(
     if !exact {
         run.analyzer.stop_counting_rows_exactly();
     }
+    // The chunk holds the table's rows from `first_row` on, no more: a stream that goes on
+    // past them (an endless reader) is stopped at the first row too many.
     let stats = match keys {
         Some(keys) => {
             let mut sink = KeepKeys {
                 run: &mut run,
                 keys,
             };
+            let mut sink = UpTo::new(&mut sink, table, first_row);
             crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)?
         }
-        None => crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut run)?,
+        None => {
+            let mut sink = UpTo::new(&mut run, table, first_row);
+            crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)?
+        }
     };
     let end = run.done;
     if end > table.rows {
@@ -290,6 +360,21 @@ fn count_chunk(
 /// hash every partial must have).
 fn decode(i: usize, bytes: &[u8], expect: Option<u64>) -> Result<(u64, Body)> {
     let bad = |what: String| Error::new(ErrorKind::Invalid, format!("partial {i}: {what}"));
+    // not a partial, or one of another format version, is said as such before its checksum
+    if bytes.len() >= 4 && bytes.get(0..4) != Some(&PARTIAL_MAGIC[..]) {
+        return Err(bad("not a rowkey-lab partial analysis of rows".into()));
+    }
+    if bytes
+        .get(4..6)
+        .is_some_and(|v| v != PARTIAL_VERSION.to_le_bytes())
+    {
+        let v = bytes.get(4..6).and_then(|b| <[u8; 2]>::try_from(b).ok());
+        let version = v.map(u16::from_le_bytes).unwrap_or(0);
+        return Err(bad(format!(
+            "format version {version}; this engine reads version {PARTIAL_VERSION}"
+        )));
+    }
+    let bytes = super::seal::unseal(i, bytes)?;
     let (Some(magic), Some(version), Some(hash)) = (
         bytes.get(0..4),
         bytes.get(4..6).and_then(|b| <[u8; 2]>::try_from(b).ok()),

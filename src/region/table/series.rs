@@ -398,6 +398,10 @@ pub fn read_series(files: &[SnapshotFile<'_>], table: Option<&str>) -> Result<Re
             "no files: give two or more snapshots (RegionServer /jmx dumps, list_regions or status 'detailed' output)",
         ));
     }
+    let bytes = files
+        .iter()
+        .fold(0usize, |t, f| t.saturating_add(f.text.len()));
+    crate::limits::check_series_bytes(bytes, files.len())?;
     let mut budget = crate::limits::MAX_SERIES_READINGS;
     let read = files
         .iter()

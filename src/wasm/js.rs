@@ -1,0 +1,118 @@
+//! Reading a caller's values: the only calls that may run the caller's code (a `Proxy` trap, a
+//! getter, an iterator, a revoked proxy) and all of them `catch`-marked, so what the caller's
+//! code throws comes back here as an `Err` and leaves as the engine's error (kind
+//! `illegalArgument`, at the argument) like any other bad argument.
+//!
+//! Why it matters: an exception thrown by an import that is not `catch`-marked unwinds through
+//! the wasm frames above it. They never return, so the shadow stack pointer they moved is never
+//! restored (every such call leaks its frames, and after a few hundred calls every call, even
+//! `md5Hex`, traps `memory access out of bounds`) and a method's `RefCell` borrow of its object
+//! is never released (the object then refuses every call and `free()`). `js_sys`'s `Array`,
+//! `Object::keys` and `Uint8Array` accessors are not `catch`-marked: clippy's
+//! `disallowed_methods` (clippy.toml) refuses them outside this module, and
+//! `tests/js/throwing-args.test.mjs` calls every export with throwing arguments.
+#![allow(clippy::disallowed_methods)]
+
+use js_sys::{Array, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+use super::js_error;
+use crate::error::Error;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array_js(v: &JsValue) -> Result<bool, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn keys_js(v: &JsValue) -> Result<Array, JsValue>;
+    /// `Uint8Array` under a name of this module's, for a `catch`-marked constructor.
+    #[wasm_bindgen(js_name = Uint8Array)]
+    type U8Copy;
+    #[wasm_bindgen(catch, constructor, js_class = "Uint8Array")]
+    fn new(v: &JsValue) -> Result<U8Copy, JsValue>;
+}
+
+/// The engine's error for a value whose reading threw: the argument, and what was thrown.
+pub(crate) fn thrown(name: &str, e: &JsValue) -> JsValue {
+    // What was thrown may itself be a hostile object: its message is read under `catch` too.
+    let message = match e.as_string() {
+        Some(s) => Some(s),
+        None if e.is_object() => Reflect::get(e, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string()),
+        None => None,
+    };
+    let text = match message {
+        Some(m) => format!(
+            "reading it threw an exception: {}",
+            crate::support::json::quote(&m)
+        ),
+        None => "reading it threw an exception".to_string(),
+    };
+    js_error(&Error::arg(name, text))
+}
+
+/// `Array.isArray(v)` (a revoked proxy throws).
+pub(crate) fn is_array(name: &str, v: &JsValue) -> Result<bool, JsValue> {
+    is_array_js(v).map_err(|e| thrown(name, &e))
+}
+
+/// `v[key]`.
+pub(crate) fn get(name: &str, v: &JsValue, key: &str) -> Result<JsValue, JsValue> {
+    Reflect::get(v, &JsValue::from_str(key)).map_err(|e| thrown(name, &e))
+}
+
+/// `Object.keys(v)` as strings.
+pub(crate) fn keys(name: &str, v: &JsValue) -> Result<Vec<String>, JsValue> {
+    let keys = keys_js(v).map_err(|e| thrown(name, &e))?;
+    // A fresh array of strings that Object.keys made: reading it runs no caller code.
+    Ok(keys.iter().filter_map(|k| k.as_string()).collect())
+}
+
+/// The items of an array `v` (checked with [`is_array`] first), at most `max` of them: its
+/// `length` and each item read under `catch`. `None` when `v` is not an array.
+pub(crate) fn items(name: &str, v: &JsValue, max: usize) -> Result<Option<Vec<JsValue>>, JsValue> {
+    if !is_array(name, v)? {
+        return Ok(None);
+    }
+    let len = get(name, v, "length")?.as_f64().unwrap_or(0.0);
+    if len > max as f64 {
+        let e = crate::limits::limit_error(
+            name,
+            format!("{len} items"),
+            max,
+            "a list this long is not an argument the engine takes",
+        );
+        return Err(js_error(&e));
+    }
+    let n = len as u32;
+    (0..n)
+        .map(|i| Reflect::get_u32(v, i).map_err(|e| thrown(&format!("{name}[{i}]"), &e)))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// The bytes of a `Uint8Array` `v`, copied; `None` when `v` is not one. A value that only
+/// claims to be one (its prototype set to `Uint8Array.prototype`, a proxy) is copied as the
+/// array-like it is, under `catch`.
+pub(crate) fn u8_bytes(name: &str, v: &JsValue) -> Result<Option<Vec<u8>>, JsValue> {
+    // `instanceof` in the glue catches what a proxy throws (false then).
+    if !v.is_instance_of::<Uint8Array>() {
+        return Ok(None);
+    }
+    // A real typed array is copied without running caller code; anything else is read through
+    // its `length` and indexes, which may throw.
+    let copy: Uint8Array = U8Copy::new(v)
+        .map_err(|e| thrown(name, &e))?
+        .unchecked_into();
+    Ok(Some(copy.to_vec()))
+}
+
+/// The length of a `Uint8Array` `v` (else `None`), without copying it.
+pub(crate) fn u8_len(name: &str, v: &JsValue) -> Result<Option<usize>, JsValue> {
+    if !v.is_instance_of::<Uint8Array>() {
+        return Ok(None);
+    }
+    let len = Reflect::get(v, &JsValue::from_str("byteLength")).map_err(|e| thrown(name, &e))?;
+    Ok(Some(len.as_f64().unwrap_or(0.0) as usize))
+}
