@@ -133,7 +133,9 @@ fn step(sim: &mut Sim) {
         }
     }
     sim.normalize();
-    sim.balance();
+    let loads = sim.loads();
+    sim.note_hottest(&loads);
+    sim.balance(loads);
 }
 
 /// A split check on region `i`, and the split when it says so.

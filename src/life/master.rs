@@ -31,15 +31,24 @@ impl Sim<'_> {
         l
     }
 
+    /// The largest share of this step's writes one server took, into the month's mean.
+    pub(crate) fn note_hottest(&mut self, loads: &Loads) {
+        let total: f64 = loads.writes.iter().sum();
+        if total > 0.0 {
+            let top = loads.writes.iter().copied().fold(0.0, f64::max);
+            self.c.hottest_sum += top / total;
+            self.c.hottest_steps += 1;
+        }
+    }
+
     /// One balancer run: when `needsBalance` says so, move regions from the most-loaded server
     /// to the least-loaded one while a move lowers the weighted cost.
-    pub(crate) fn balance(&mut self) {
+    pub(crate) fn balance(&mut self, mut loads: Loads) {
         let b = &self.s.balancer;
         if !b.enabled || self.s.servers < 2 {
             return;
         }
         let version = self.s.version;
-        let mut loads = self.loads();
         if balancer::needs_balance(&loads, b.slop, b.min_cost_need_balance, version).is_none() {
             return;
         }
@@ -170,7 +179,9 @@ impl Sim<'_> {
         let (Some(a), Some(z)) = (members.first(), members.last()) else {
             return;
         };
-        let merged = self.open_region(a.start, z.end, a.server, files);
+        let mut merged = self.open_region(a.start, z.end, a.server, files);
+        merged.month_writes = members.iter().map(|m| m.month_writes).sum();
+        merged.step_writes = members.iter().map(|m| m.step_writes).sum();
         self.regions.insert(first, merged);
         self.c.month.merges += 1;
     }

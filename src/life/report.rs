@@ -44,6 +44,9 @@ pub struct LifeMonth {
     pub largest_region_bytes: f64,
     /// Per region server.
     pub servers: Vec<ServerMonth>,
+    /// The largest share of an hour's writes one server took, averaged over the month's
+    /// hours: 1 / servers when writes spread evenly, near 1 when one server takes them all.
+    pub hottest_server_write_share: f64,
     /// Splits during the month (by size and by the normalizer).
     pub splits: u32,
     /// Of those, the normalizer's.

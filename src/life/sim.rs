@@ -56,6 +56,9 @@ pub(crate) struct Counters {
     pub month: LifeMonth,
     pub day_splits: u32,
     pub day_majors: u32,
+    /// The sum over the month's steps of the largest share of a step's writes one server took.
+    pub hottest_sum: f64,
+    pub hottest_steps: u32,
 }
 
 pub(crate) struct Sim<'a> {
@@ -200,11 +203,9 @@ impl<'a> Sim<'a> {
         f64::from(self.t) + 1.0
     }
 
-    /// The first time bin still within the TTL.
-    pub fn live_bin(&self) -> Option<u32> {
-        let ttl = self.ttl_steps?;
-        let cut = (self.now() - ttl) / f64::from(self.bin_steps);
-        Some(if cut <= 0.0 { 0 } else { cut.floor() as u32 })
+    /// Now − TTL, in steps: cells written before it have expired.
+    pub fn cutoff(&self) -> Option<f64> {
+        Some(self.now() - self.ttl_steps?)
     }
 
     /// Whether a file whose newest cell is from `max_step` has wholly passed the TTL.
@@ -382,8 +383,14 @@ impl<'a> Sim<'a> {
             .iter()
             .filter_map(|f| store::half(f, x, false))
             .collect();
-        let a = self.open_region(parent.start, x, parent.server, lower);
-        let b = self.open_region(x, parent.end, parent.server, upper);
+        let mut a = self.open_region(parent.start, x, parent.server, lower);
+        let mut b = self.open_region(x, parent.end, parent.server, upper);
+        // The writes stay counted on the parent's server, shared by the daughters' bytes.
+        let below = a.disk() / (a.disk() + b.disk()).max(f64::MIN_POSITIVE);
+        a.month_writes = parent.month_writes * below;
+        b.month_writes = parent.month_writes - a.month_writes;
+        a.step_writes = parent.step_writes * below;
+        b.step_writes = parent.step_writes - a.step_writes;
         self.regions.insert(i, b);
         self.regions.insert(i, a);
         self.c.month.splits += 1;
@@ -522,7 +529,7 @@ impl<'a> Sim<'a> {
 
     /// Rewrite files `a..b` of region `i` into one, dropping cells past the TTL.
     fn rewrite(&mut self, i: usize, a: usize, b: usize, major: bool) {
-        let (cut, bin_steps, t) = (self.live_bin(), self.bin_steps, self.t);
+        let (cut, bin_steps, t) = (self.cutoff(), self.bin_steps, self.t);
         let Some(r) = self.regions.get_mut(i) else {
             return;
         };
@@ -567,18 +574,22 @@ impl<'a> Sim<'a> {
     /// The month's end figures per server and for the table.
     pub fn month_snapshot(&mut self) -> LifeMonth {
         let mut m = std::mem::take(&mut self.c.month);
-        let live_bin = self.live_bin();
+        if self.c.hottest_steps > 0 {
+            m.hottest_server_write_share = self.c.hottest_sum / f64::from(self.c.hottest_steps);
+        }
+        self.c.hottest_sum = 0.0;
+        self.c.hottest_steps = 0;
+        let (cutoff, bin_steps) = (self.cutoff(), self.bin_steps);
         let mut servers = vec![ServerMonth::default(); self.s.servers as usize];
         let total_writes: f64 = self.regions.iter().map(|r| r.month_writes).sum();
         m.size_histogram = vec![0; super::report::SIZE_BIN_EDGES.len() + 1];
         for r in &mut self.regions {
             let disk = r.disk();
-            let live: f64 = match live_bin {
+            let live: f64 = match cutoff {
                 Some(cut) => r
                     .files
                     .iter()
-                    .flat_map(|f| f.bins.iter())
-                    .filter(|b| b.0 >= cut)
+                    .flat_map(|f| store::live_bins(&f.bins, f.min_step, f.max_step, bin_steps, cut))
                     .map(|b| b.1)
                     .sum(),
                 None => disk,

@@ -221,19 +221,50 @@ pub(crate) fn flushed_file(
     }
 }
 
-/// The files' cells rewritten into one, cells of bins ending at or before `expired_bins`
-/// dropped (the TTL, at any compaction). `None` when nothing is left.
+/// The cells of `bins` (of a file set spanning steps `min_step..=max_step`) written at or after
+/// `cutoff` (in steps): whole bins before it dropped, the bin it falls in cut in proportion
+/// (writes are even inside a bin).
+pub(crate) fn live_bins(
+    bins: &Bins,
+    min_step: u32,
+    max_step: u32,
+    bin_steps: u32,
+    cutoff: f64,
+) -> Bins {
+    let bs = f64::from(bin_steps);
+    bins.iter()
+        .filter_map(|&(b, v)| {
+            let lo = (f64::from(b) * bs).max(f64::from(min_step));
+            let hi = ((f64::from(b) + 1.0) * bs).min(f64::from(max_step) + 1.0);
+            if hi <= cutoff {
+                None
+            } else if lo >= cutoff || hi <= lo {
+                Some((b, v))
+            } else {
+                Some((b, v * (hi - cutoff) / (hi - lo)))
+            }
+        })
+        .collect()
+}
+
+/// The files' cells rewritten into one, cells older than `cutoff` (now − TTL, in steps)
+/// dropped: any compaction drops them. `None` when nothing is left.
 pub(crate) fn compact(
     files: &[StoreFile],
-    expired_bins: Option<u32>,
+    cutoff: Option<f64>,
     bin_steps: u32,
     step: u32,
     major: bool,
 ) -> Option<StoreFile> {
     let bins_in: Vec<&Bins> = files.iter().map(|f| &f.bins).collect();
     let mut bins = merge_bins(&bins_in);
-    if let Some(cut) = expired_bins {
-        bins.retain(|b| b.0 >= cut);
+    let max_step = files.iter().map(|f| f.max_step).max().unwrap_or(step);
+    let mut min_step = files.iter().map(|f| f.min_step).min().unwrap_or(step);
+    if let Some(cut) = cutoff {
+        bins = live_bins(&bins, min_step, max_step, bin_steps, cut);
+        if cut > f64::from(min_step) {
+            min_step = (cut.floor() as u32).min(max_step);
+        }
     }
     let bytes: f64 = bins.iter().map(|b| b.1).sum();
     if bytes <= 0.0 {
@@ -241,14 +272,6 @@ pub(crate) fn compact(
     }
     let parts: Vec<(f64, &Profile)> = files.iter().map(|f| (f.bytes, &f.profile)).collect();
     let profile = Profile::merge(&parts);
-    let lo_bin = bins.first().map_or(0, |b| b.0);
-    let max_step = files.iter().map(|f| f.max_step).max().unwrap_or(step);
-    let min_step = files
-        .iter()
-        .map(|f| f.min_step)
-        .min()
-        .unwrap_or(step)
-        .max(lo_bin.saturating_mul(bin_steps));
     Some(StoreFile {
         bytes,
         profile,

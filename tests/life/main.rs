@@ -6,3 +6,4 @@ mod balancer;
 mod normalizer;
 mod policy;
 
+mod scenarios;
