@@ -19,6 +19,7 @@
 //! nothing yet. The balancer's search is a seeded greedy stand-in (`balancer`).
 
 mod balancer;
+mod design;
 mod keys;
 mod master;
 mod normalizer;
@@ -28,6 +29,7 @@ mod sim;
 mod store;
 
 pub use balancer::{double_array_cost, weight_sum, BalancerCost, Trigger};
+pub use design::{settings_for_design, workload_from_design};
 pub use keys::{KeyModel, LaneOrder, LifeWorkload};
 pub use normalizer::{average_mb, plans as normalizer_plans, NormalizerPlans, NormalizerRegion};
 pub use report::{
@@ -36,7 +38,8 @@ pub use report::{
 };
 pub use settings::{
     BalancerSettings, CompactionPolicy, CompactionSettings, HBaseVersion, LifeSettings,
-    NormalizerSettings, MAX_LANES, MAX_LIFE_SERVERS, MAX_MONTHS, REGION_SPLIT_LIMIT,
+    NormalizerSettings, MAX_LANES, MAX_LIFE_REGIONS, MAX_LIFE_SERVERS, MAX_MONTHS,
+    REGION_SPLIT_LIMIT,
 };
 pub use sim::MONTH_DAYS;
 
@@ -52,6 +55,7 @@ pub fn simulate(s: &LifeSettings, w: &LifeWorkload) -> Result<LifeReport> {
     let steps_per_month = steps_per_day * MONTH_DAYS;
     let mut months = Vec::with_capacity(s.months as usize);
     let mut crossings = Crossings::default();
+    let mut capped = None;
     for t in 0..sim.steps {
         sim.t = t;
         step(&mut sim);
@@ -63,6 +67,9 @@ pub fn simulate(s: &LifeSettings, w: &LifeWorkload) -> Result<LifeReport> {
             m.month = (t + 1) / steps_per_month;
             m.balancer_cost = balancer::cost(&sim.loads(), 0, s.version);
             note_crossings(&mut crossings, &m, s);
+            if capped.is_none() && m.regions as usize >= MAX_LIFE_REGIONS {
+                capped = Some(m.month);
+            }
             months.push(m);
         }
     }
@@ -82,8 +89,32 @@ pub fn simulate(s: &LifeSettings, w: &LifeWorkload) -> Result<LifeReport> {
                 server: r.server,
             })
             .collect(),
-        notes: notes(s),
+        notes: notes(s, capped),
     })
+}
+
+/// Simulate a design document's table: its servers and split policy, with `options` (a JSON
+/// object of [`LifeSettings`] members, `null` for none) over them, and its writes as
+/// [`workload_from_design`] finds them.
+pub fn simulate_design(
+    doc: &crate::design::DesignDocument,
+    options: &serde_json::Value,
+) -> Result<LifeReport> {
+    let s = settings_for_design(doc, options)?;
+    let w = workload_from_design(doc, &s)?;
+    let mut report = simulate(&s, &w)?;
+    report.notes.push(format!(
+        "the design's writes: {:.0} cells/s of {:.0} bytes, {} lane(s) of the key space, {}",
+        w.writes_per_second,
+        w.cell_bytes,
+        w.keys.weights.len(),
+        match w.keys.order {
+            LaneOrder::Spread => "spread over each lane",
+            LaneOrder::Ascending => "each written in ascending time order",
+            LaneOrder::Descending => "each written in descending time order",
+        }
+    ));
+    Ok(report)
 }
 
 /// Whether the table's policy splits a region of `size` store-file bytes with
@@ -191,7 +222,7 @@ fn note_crossings(c: &mut Crossings, m: &LifeMonth, s: &LifeSettings) {
     first(&mut c.split_limit, max_regions >= s.region_split_limit);
 }
 
-fn notes(s: &LifeSettings) -> Vec<String> {
+fn notes(s: &LifeSettings, capped: Option<u32>) -> Vec<String> {
     let mut n = vec![
         format!(
             "split checks after each flush and compaction under {} (n = the table's regions on the server), one jitter draw per region open",
@@ -202,6 +233,11 @@ fn notes(s: &LifeSettings) -> Vec<String> {
         "balancer: StochasticLoadBalancer's trigger and cost functions; a seeded greedy search stands in for its random one; locality, read and memstore costs are 0".into(),
         "left out: memstore pressure from other tables and blocked writes, HDFS locality, hbase:meta load, replicas, reads".into(),
     ];
+    if let Some(m) = capped {
+        n.push(format!(
+            "the table reached the simulator's {MAX_LIFE_REGIONS} regions in month {m}; it splits no further"
+        ));
+    }
     if !s.normalizer.enabled {
         n.push("normalizer off (NORMALIZATION_ENABLED is false by default)".into());
     }

@@ -16,6 +16,10 @@ pub const MAX_LIFE_SERVERS: u32 = 100;
 pub const MAX_LANES: usize = 65_536;
 /// The most regions a table is created with.
 pub const MAX_PRESPLIT_REGIONS: usize = 100_000;
+/// The simulator stops splitting a table at this many regions (a guard on its work: the
+/// normalizer's splits, which no server limit stops, can otherwise cut a table with many empty
+/// regions into ever smaller ones).
+pub const MAX_LIFE_REGIONS: usize = 50_000;
 /// `hbase.regionserver.regionSplitLimit`: no split once a server holds this many regions.
 pub const REGION_SPLIT_LIMIT: u32 = 1000;
 
@@ -192,6 +196,10 @@ pub struct LifeSettings {
     pub balancer: BalancerSettings,
     /// A region server's heap in bytes (16 GiB), for the memstore bound.
     pub heap_bytes: u64,
+    /// The column family name's bytes in each cell (1 to 127; 1, as in `d`).
+    pub family_bytes: u32,
+    /// The column qualifier's bytes in each cell (0 to 65,535; 1).
+    pub qualifier_bytes: u32,
     /// `hbase.regionserver.global.memstore.size` (0.4).
     pub memstore_share: f64,
 }
@@ -214,6 +222,8 @@ impl Default for LifeSettings {
             normalizer: NormalizerSettings::default(),
             balancer: BalancerSettings::default(),
             heap_bytes: 16 << 30,
+            family_bytes: 1,
+            qualifier_bytes: 1,
             memstore_share: 0.4,
         }
     }
@@ -369,6 +379,8 @@ impl LifeSettings {
         )?;
         check_u64("/heapBytes", self.heap_bytes, 1 << 26, 1 << 42)?;
         check_f64("/memstoreShare", self.memstore_share, 0.01, 0.9)?;
+        check_u64("/familyBytes", self.family_bytes.into(), 1, 127)?;
+        check_u64("/qualifierBytes", self.qualifier_bytes.into(), 0, 65_535)?;
         Ok(())
     }
 

@@ -4,9 +4,9 @@
 
 use super::keys::{LaneOrder, Lanes, LifeWorkload};
 use super::report::{LifeMonth, ServerMonth};
-use super::settings::{CompactionPolicy, LifeSettings, MIB};
+use super::settings::{CompactionPolicy, LifeSettings, MAX_LIFE_REGIONS, MIB};
 use super::store::{self, Bins, Profile, StoreFile};
-use crate::hbase::policy::{PolicyLimits, RegionState, SplitConfig, SplitPolicy, StoreState};
+use crate::hbase::policy::{exceeds_size, PolicyLimits, SplitConfig, SplitPolicy, StoreState};
 
 /// Days in a month.
 pub const MONTH_DAYS: u32 = 30;
@@ -297,15 +297,14 @@ impl<'a> Sim<'a> {
         self.c.month.flushes += u64::from(k);
         for _ in 0..k {
             self.next_seq += 1;
-            let mut f = store::flushed_file(
+            let f = store::flushed_file(
                 disk / f64::from(k),
                 profile.clone(),
-                0,
+                bins.clone(),
                 min_step,
                 t,
                 self.next_seq,
             );
-            f.bins = bins.clone();
             match r.files.last_mut() {
                 // FIFO only ever deletes whole files by age: one bin's flushes fold together.
                 Some(last) if fifo && !last.reference && same_bin(&last.bins, &f.bins) => {
@@ -320,6 +319,9 @@ impl<'a> Sim<'a> {
     /// (`CompactSplit.shouldSplitRegion`). Returns the split coordinate.
     pub fn check_split(&self, i: usize, force: bool) -> Option<f64> {
         let r = self.regions.get(i)?;
+        if self.regions.len() >= MAX_LIFE_REGIONS {
+            return None;
+        }
         let on_server = self
             .server_regions
             .get(r.server as usize)
@@ -429,9 +431,8 @@ impl<'a> Sim<'a> {
         if n < min {
             return true;
         }
-        let sizes: Vec<f64> = r.files.iter().map(|f| f.bytes).collect();
         let ratio = self.s.compaction.ratio;
-        match store::explore(&sizes, min, max, ratio, self.flush_size) {
+        match store::explore(&r.files, min, max, ratio, self.flush_size) {
             Some((a, b)) => {
                 self.rewrite(i, a, b + 1, false);
                 true
@@ -646,13 +647,22 @@ pub fn should_split(
 ) -> bool {
     let draw = jitter.filter(|_| config.jitter > 0.0);
     let limits: PolicyLimits = config.limits(draw);
-    let state = RegionState::with_stores(vec![StoreState {
+    if matches!(s.policy, SplitPolicy::Disabled) {
+        return false;
+    }
+    // One family: its store is the region (no allocation, this runs after every flush).
+    let store = StoreState {
         size: size.min(i64::MAX as f64) as i64,
         can_split: true,
         split_point: None,
-    }]);
+    };
     let n = i32::try_from(regions_on_server).unwrap_or(i32::MAX);
-    s.policy.should_split(&limits, &state, n)
+    let limit = s.policy.size_to_check(&limits, n);
+    exceeds_size(
+        std::slice::from_ref(&store),
+        limit,
+        limits.overall_hregion_files,
+    )
 }
 
 /// `w` KeyValue bytes into a region's memstore at step `t`.

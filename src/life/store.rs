@@ -160,15 +160,16 @@ pub(crate) struct StoreFile {
 
 /// `ExploringCompactionPolicy.applyCompactionPolicy` over files in sequence order: the
 /// contiguous window of `min..=max` files, in ratio when its total reaches `min_size`, with the
-/// most files, then the least bytes. Returns the window as a range of indices.
+/// most files, then the least bytes. Returns the window's first and last index.
 pub(crate) fn explore(
-    sizes: &[f64],
+    files: &[StoreFile],
     min_files: usize,
     max_files: usize,
     ratio: f64,
     min_size: f64,
 ) -> Option<(usize, usize)> {
-    let n = sizes.len();
+    let n = files.len();
+    let size = |i: usize| files.get(i).map_or(0.0, |f| f.bytes);
     let mut best: Option<(usize, usize, f64)> = None;
     for start in 0..n {
         let mut end = start + min_files.max(2) - 1;
@@ -177,9 +178,9 @@ pub(crate) fn explore(
             if len > max_files {
                 break;
             }
-            let window = sizes.get(start..=end).unwrap_or(&[]);
-            let total: f64 = window.iter().sum();
-            let in_ratio = window.len() < 2 || window.iter().all(|&s| s <= (total - s) * ratio);
+            let total: f64 = (start..=end).map(size).sum();
+            // filesInRatio: no file larger than `ratio` × the others together.
+            let in_ratio = (start..=end).all(|i| size(i) <= (total - size(i)) * ratio);
             if total < min_size || in_ratio {
                 let better = match best {
                     None => true,
@@ -198,11 +199,11 @@ pub(crate) fn explore(
     best.map(|(s, e, _)| (s, e))
 }
 
-/// A file of `bytes` written at `step`, all in one time bin.
+/// A file of `bytes` written at `step`.
 pub(crate) fn flushed_file(
     bytes: f64,
     profile: Profile,
-    bin: u32,
+    bins: Bins,
     min_step: u32,
     step: u32,
     seq: u64,
@@ -210,7 +211,7 @@ pub(crate) fn flushed_file(
     StoreFile {
         bytes,
         profile,
-        bins: vec![(bin, bytes)],
+        bins,
         max_step: step,
         min_step,
         seq,
@@ -256,8 +257,13 @@ pub(crate) fn compact(
     step: u32,
     major: bool,
 ) -> Option<StoreFile> {
-    let bins_in: Vec<&Bins> = files.iter().map(|f| &f.bins).collect();
-    let mut bins = merge_bins(&bins_in);
+    let mut bins = match files.first().map(|f| f.bins.as_slice()) {
+        // Without a TTL every cell is in bin 0: no merge to do.
+        Some([(0, _)]) if files.iter().all(|f| matches!(f.bins.as_slice(), [(0, _)])) => {
+            vec![(0, files.iter().map(|f| f.bytes).sum())]
+        }
+        _ => merge_bins(&files.iter().map(|f| &f.bins).collect::<Vec<_>>()),
+    };
     let max_step = files.iter().map(|f| f.max_step).max().unwrap_or(step);
     let mut min_step = files.iter().map(|f| f.min_step).min().unwrap_or(step);
     if let Some(cut) = cutoff {
@@ -270,8 +276,19 @@ pub(crate) fn compact(
     if bytes <= 0.0 {
         return None;
     }
-    let parts: Vec<(f64, &Profile)> = files.iter().map(|f| (f.bytes, &f.profile)).collect();
-    let profile = Profile::merge(&parts);
+    let profile = match files.first() {
+        Some(f0)
+            if files
+                .iter()
+                .all(|f| Rc::ptr_eq(&f.profile.0, &f0.profile.0)) =>
+        {
+            f0.profile.clone()
+        }
+        _ => {
+            let parts: Vec<(f64, &Profile)> = files.iter().map(|f| (f.bytes, &f.profile)).collect();
+            Profile::merge(&parts)
+        }
+    };
     Some(StoreFile {
         bytes,
         profile,
