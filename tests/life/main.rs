@@ -6,4 +6,6 @@ mod balancer;
 mod normalizer;
 mod policy;
 
+mod design;
+mod errors;
 mod scenarios;
