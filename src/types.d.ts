@@ -1191,6 +1191,138 @@ export interface RegionPlan {
   capacity: CapacityReport;
 }
 /**
+ * Months of life: the design's table simulated month by month under HBase's own rules (flushes,
+ * split checks by the table's policy, compactions, TTL, the normalizer, the balancer); the
+ * writes fall over the key space as a sample of the design's workload shows. `options` are
+ * settings over the design's own (its region servers, its auto-split policy and sizes).
+ */
+export function lifeDesign(doc: DesignInput, options?: LifeOptions | null): LifeReport;
+/** Settings of a `lifeDesign` run; every member optional (HBase's defaults, the design's own). */
+export interface LifeOptions {
+  /** Months of 30 days, 1 to 120. Default 12. */
+  months?: number;
+  /** Hours per step, 1 to 24. Default 1. */
+  stepHours?: number;
+  /** Region servers, 1 to 100. Default: the design's `regions.regionServers`. */
+  servers?: number;
+  seed?: number;
+  /** The HBase release line: where 2.5/2.6 and 3.x differ. Default '2.6'. */
+  version?: '2.5' | '2.6' | '3';
+  /** The split policy. Default: the design's `regions.autoSplit.policy`, else Stepping. */
+  policy?: SplitPolicy;
+  /** `hbase.hregion.*` sizes (maxFileSize, memstoreFlushSize, jitter, …). */
+  split?: Partial<SplitConfig>;
+  /** `hbase.hregion.split.overallfiles`; default: the version's. */
+  overallHregionFiles?: boolean | null;
+  /** `hbase.regionserver.regionSplitLimit`. Default 1000. */
+  regionSplitLimit?: number;
+  /** On-disk bytes per KeyValue byte, 0.01 to 4. Default 1. */
+  compressionRatio?: number;
+  /** The family's TTL in seconds; absent: FOREVER. */
+  ttlSeconds?: number | null;
+  compaction?: {
+    policy?: 'exploring' | 'fifo';
+    minFiles?: number;
+    maxFiles?: number;
+    ratio?: number;
+    majorPeriodHours?: number;
+    majorJitter?: number;
+    periodicFlushHours?: number;
+    checkerSeconds?: number;
+  };
+  normalizer?: {
+    enabled?: boolean;
+    splitEnabled?: boolean;
+    mergeEnabled?: boolean;
+    mergeMinRegionCount?: number;
+    mergeMinRegionAgeDays?: number;
+    /** `hbase.normalizer.merge.min_region_size.mb`: 1 as hbase-default.xml ships it. */
+    mergeMinRegionSizeMb?: number;
+    targetRegionSizeMb?: number | null;
+    targetRegionCount?: number | null;
+    mergeMaxRegions?: number;
+  };
+  balancer?: { enabled?: boolean; slop?: number; minCostNeedBalance?: number };
+  heapBytes?: number;
+  memstoreShare?: number;
+  /** Bytes of the family name in each cell, 1 to 127. Default 1. */
+  familyBytes?: number;
+  /** Bytes of the qualifier in each cell. Default 1. */
+  qualifierBytes?: number;
+}
+/** What `lifeDesign` answers. */
+export interface LifeReport {
+  policy: string;
+  overallHregionFiles: boolean;
+  /** Regions a server can keep written: heap × memstore share / flush size. */
+  memstoreBound: number;
+  months: LifeMonth[];
+  crossings: LifeCrossings;
+  /** The regions at the end, in key order (coordinates: lane i spans [i, i + 1)). */
+  regionsAtEnd: { start: number; end: number; bytes: number; server: number }[];
+  notes: string[];
+}
+/** One month of the table's life. */
+export interface LifeMonth {
+  month: number;
+  regions: number;
+  /** Regions with no store file and no memstore (0 MB). */
+  emptyRegions: number;
+  /** Regions whose every cell has passed the TTL. */
+  expiredRegions: number;
+  /** Regions: empty, up to 128 MiB, 1, 5, 10, 20 GiB, above. */
+  sizeHistogram: number[];
+  largestRegionBytes: number;
+  servers: LifeServerMonth[];
+  /** The largest share of an hour's writes one server took, averaged over the month. */
+  hottestServerWriteShare: number;
+  splits: number;
+  normalizerSplits: number;
+  merges: number;
+  moves: number;
+  balancerRuns: number;
+  balancerCost: BalancerCost;
+  flushes: number;
+  minorCompactions: number;
+  majorCompactions: number;
+  compactionBytes: number;
+  maxSplitsPerDay: number;
+  maxMajorCompactionsPerDay: number;
+  splitsByDay: number[];
+  majorCompactionsByDay: number[];
+  /** Days when at least a tenth of the regions (and at least 4) split or major-compacted. */
+  busyDays: number;
+  writtenBytes: number;
+  liveBytes: number;
+  onDiskBytes: number;
+  memstoreBytes: number;
+  expiredBytes: number;
+}
+/** One region server at a month's end. */
+export interface LifeServerMonth {
+  regions: number;
+  bytes: number;
+  writeShare: number;
+  writtenRegions: number;
+}
+/** The StochasticLoadBalancer's costs (0 to 1) and their weighted mean. */
+export interface BalancerCost {
+  regionCountSkew: number;
+  tableSkew: number;
+  storeFileTableSkew: number;
+  writeRequest: number;
+  storeFile: number;
+  moves: number;
+  total: number;
+}
+/** The first month (1-based) each guideline is crossed; null: not within the months. */
+export interface LifeCrossings {
+  regionsPerServerOver200: number | null;
+  memstoreBound: number | null;
+  regionOver20Gib: number | null;
+  splitLimit: number | null;
+}
+/**
  * The HBase shell line that runs one scan of a read plan:
  * `scan 'table', {STARTROW => "\x01abc", STOPROW => "\x01abd"}` (double-quoted Ruby literals,
  * which the shell hands to `Scan` as their own bytes; an empty row is left out), or

@@ -160,7 +160,13 @@ impl Sim<'_> {
             .regions
             .get(first..=last)
             .is_some_and(|rs| rs.iter().zip(ids).all(|(r, id)| r.id == *id));
-        if !contiguous {
+        // HRegion.isMergeable: a region still holding references (a daughter not yet
+        // compacted) cannot merge.
+        let mergeable = self
+            .regions
+            .get(first..=last)
+            .is_some_and(|rs| rs.iter().all(|r| !r.has_references()));
+        if !contiguous || !mergeable {
             return;
         }
         for i in first..=last {

@@ -230,7 +230,7 @@ impl Default for LifeSettings {
 }
 
 pub(crate) fn out_of_range(path: &str, what: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::Invalid, format!("{path}: {what}")).at_path(path)
+    Error::new(ErrorKind::Invalid, what.to_string()).at_path(path)
 }
 
 /// `x` in `[lo, hi]` (finite), else an error at `path`.
@@ -261,6 +261,15 @@ impl LifeSettings {
     pub fn validate(&self) -> Result<()> {
         check_u64("/months", self.months.into(), 1, MAX_MONTHS.into())?;
         check_u64("/stepHours", self.step_hours.into(), 1, 24)?;
+        if 24 % self.step_hours != 0 {
+            return Err(out_of_range(
+                "/stepHours",
+                format!(
+                    "{}: a step must divide a day (1, 2, 3, 4, 6, 8, 12 or 24 hours)",
+                    self.step_hours
+                ),
+            ));
+        }
         check_u64("/servers", self.servers.into(), 1, MAX_LIFE_SERVERS.into())?;
         let tib = 1u64 << 40;
         let s = &self.split;
