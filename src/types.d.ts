@@ -138,6 +138,8 @@ export interface DesignDocument {
   regions?: RegionLayout;
   /** What a write puts into its row: its column qualifier and the column family's `VERSIONS` ([`cells`](#cells)). Absent: every write is its own cell. */
   cells?: CellSpec;
+  /** The table and cluster its months of life depend on: the family's TTL, compression, the release line, the normalizer and the balancer ([`hbase`](#hbase)). Absent: HBase's defaults. */
+  hbase?: TableSpec;
   /** The [reads](#reads) the table must serve; each is planned as the scans HBase would run. Default: `[]`. */
   reads?: ReadPattern[];
   /** Reads want the newest rows first; the linter then expects a reversed timestamp. Default: `false`. */
@@ -206,6 +208,24 @@ export interface CellSpec {
   qualifier?: Qualifier;
   /** The column family's `VERSIONS` (HBase's default since 0.96): a cell keeps this many newest versions. Default: `1`. From 1 to 4,294,967,295. */
   versions?: number;
+}
+export interface TableSpec {
+  /** The column family's `TTL` in seconds (60 s to 100 years); absent: FOREVER. Cells older than it are dropped at compactions, whole files of them before one. From 60 to 3,153,600,000. */
+  ttlSeconds?: number;
+  /** On-disk bytes per KeyValue byte after data block encoding and compression, 0.01 to 4 (1: none; Snappy on text is often 0.3 to 0.5). Default: `1`. */
+  compressionRatio?: number;
+  /** The column family name's bytes in each cell (`d`: 1). Default: `1`. From 1 to 127. */
+  familyBytes?: number;
+  /** The column qualifier's bytes in each cell. Default: `1`. From 0 to 65,535. */
+  qualifierBytes?: number;
+  /** The HBase release line, where 2.5/2.6 and 3.x differ (`overallfiles`, the balancer's cost functions). Default: `"2.6"`. */
+  version?: '2.5' | '2.6' | '3';
+  /** The table's `NORMALIZATION_ENABLED` (false by default: the normalizer then never touches the table). Default: `false`. */
+  normalizationEnabled?: boolean;
+  /** `hbase.normalizer.merge.min_region_size.mb`: 1 as `hbase-default.xml` ships it (the Java constant is 0), so regions emptied by the TTL (0 MB) are never merged. Default: `1`. From 0 to 1,073,741,824. */
+  normalizerMergeMinRegionSizeMb?: number;
+  /** `hbase.regions.slop`: the balancer runs when a server is this share above or below the mean region count. Default: `0.2`. */
+  balancerSlop?: number;
 }
 export interface Example {
   /** The record: field name → value, as [keyspec.md](keyspec.md#records-and-field-types) describes. */

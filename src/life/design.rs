@@ -22,7 +22,8 @@ const BUCKETS: usize = 1024;
 /// A bucket written over less than this share of the sample's time moves with time.
 const ORDERED_SPAN: f64 = 0.5;
 
-/// The settings a design implies (its region servers, split policy and sizes) with `options`
+/// The settings a design implies (its region servers, split policy and sizes, its `hbase`
+/// section: TTL, compression, cell bytes, release line, normalizer, balancer) with `options`
 /// (a JSON object of [`LifeSettings`] members) over them.
 pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<LifeSettings> {
     let mut s = LifeSettings::default();
@@ -32,6 +33,16 @@ pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<Life
             s.policy = a.policy.clone();
             s.split = a.config.clone();
         }
+    }
+    if let Some(t) = &doc.hbase {
+        s.ttl_seconds = t.ttl_seconds;
+        s.compression_ratio = t.compression_ratio;
+        s.family_bytes = t.family_bytes;
+        s.qualifier_bytes = t.qualifier_bytes;
+        s.version = t.version;
+        s.normalizer.enabled = t.normalization_enabled;
+        s.normalizer.merge_min_region_size_mb = t.normalizer_merge_min_region_size_mb;
+        s.balancer.slop = t.balancer_slop;
     }
     let mut base =
         serde_json::to_value(&s).map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()))?;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::policy::{SplitConfig, SplitPolicy};
+pub use crate::hbase::version::HBaseVersion;
 
 /// 1 MiB.
 pub const MIB: f64 = 1024.0 * 1024.0;
@@ -22,33 +23,6 @@ pub const MAX_PRESPLIT_REGIONS: usize = 100_000;
 pub const MAX_LIFE_REGIONS: usize = 50_000;
 /// `hbase.regionserver.regionSplitLimit`: no split once a server holds this many regions.
 pub const REGION_SPLIT_LIMIT: u32 = 1000;
-
-/// The HBase release line; where 2.5/2.6 and 3.x differ the simulator follows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum HBaseVersion {
-    /// branch-2.5: `overallfiles` false, the balancer's 602-weight function set.
-    #[serde(rename = "2.5")]
-    V2_5,
-    /// branch-2.6 (the default: the line most clusters run): as 2.5.
-    #[default]
-    #[serde(rename = "2.6")]
-    V2_6,
-    /// branch-3 and master: `overallfiles` true; CPRequest and StoreFileTableSkew (642).
-    #[serde(rename = "3")]
-    V3,
-}
-
-impl HBaseVersion {
-    /// `hbase.hregion.split.overallfiles`' default (HBASE-24664 changed it in 3.0).
-    pub fn overall_hregion_files(self) -> bool {
-        matches!(self, HBaseVersion::V3)
-    }
-
-    /// Whether the balancer has the 3.x cost functions (CPRequest, StoreFileTableSkew).
-    pub fn balancer_3x(self) -> bool {
-        matches!(self, HBaseVersion::V3)
-    }
-}
 
 /// Which compaction policy the family's store engine uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -74,3 +74,39 @@ fn settings_come_from_the_design_with_the_options_over_them() {
         "8 salt buckets, 100 writes/s: no split in a month"
     );
 }
+
+#[test]
+fn the_design_s_hbase_section_sets_ttl_compression_version_and_normalizer() {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&presets::get("seed002-salt-byte").unwrap().to_json()).unwrap();
+    v["hbase"] = json!({"ttlSeconds": 2_592_000, "compressionRatio": 0.3, "version": "3",
+        "normalizationEnabled": true, "normalizerMergeMinRegionSizeMb": 0, "familyBytes": 2});
+    let doc = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
+    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    assert_eq!(s.ttl_seconds, Some(2_592_000));
+    assert_eq!(s.compression_ratio, 0.3);
+    assert_eq!(s.version, HBaseVersion::V3);
+    assert!(s.overall_files(), "3.x compares all stores");
+    assert!(s.normalizer.enabled);
+    assert_eq!(s.normalizer.merge_min_region_size_mb, 0);
+    // options go over the section
+    let s = settings_for_design(
+        &doc,
+        &json!({"ttlSeconds": 86400, "normalizer": {"enabled": false}}),
+    )
+    .unwrap();
+    assert_eq!(s.ttl_seconds, Some(86_400));
+    assert!(!s.normalizer.enabled);
+    // the cell counts the family's bytes: one more than the design without the section
+    let plain = lanes("seed002-salt-byte").cell_bytes;
+    assert_eq!(
+        workload_from_design(&doc, &s).unwrap().cell_bytes,
+        plain + 1.0
+    );
+    // out of range: the error at the member
+    v["hbase"] = json!({"ttlSeconds": 10});
+    let e = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("/hbase/ttlSeconds"));
+    v["hbase"] = json!({"version": "4"});
+    assert!(rowkey_lab::design::DesignDocument::from_json(&v.to_string()).is_err());
+}
