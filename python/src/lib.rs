@@ -585,7 +585,10 @@ fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResu
     serde_json::to_string(&report).map_err(|e| {
         py_error(
             py,
-            &Error::new(ErrorKind::IllegalState, format!("could not be written: {e}")),
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("could not be written: {e}"),
+            ),
         )
     })
 }
