@@ -37,8 +37,10 @@ fn months_rates_and_sizes_out_of_range_name_their_member() {
     let mut s = LifeSettings::default();
     s.split.max_file_size = -1;
     assert_eq!(path_of(&s, &w), "/split/maxFileSize");
-    let mut s = LifeSettings::default();
-    s.compression_ratio = f64::NAN;
+    let s = LifeSettings {
+        compression_ratio: f64::NAN,
+        ..LifeSettings::default()
+    };
     assert_eq!(path_of(&s, &w), "/compressionRatio");
     let mut s = LifeSettings::default();
     s.compaction.policy = CompactionPolicy::Fifo;
