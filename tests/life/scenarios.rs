@@ -261,3 +261,34 @@ fn a_hot_prefix_under_the_balancer_keeps_counts_within_slop_but_not_writes() {
         );
     }
 }
+
+#[test]
+fn fifo_deletes_expired_files_within_a_chore_not_a_major_period() {
+    // FIFO deletes a file once its newest cell passes the TTL, at the next compaction checker
+    // run (10,000 s), with no major compaction. A region frozen at day d (its newest cell) is
+    // then empty by d + 30 days + 2.8 h. At day 90, every region frozen before day 60 - 0.12
+    // is empty, and none frozen after day 60: the empty count is month 2's region count (the
+    // region still written at day 60 freezes after it), less the few frozen in its last hours.
+    let mut s = LifeSettings {
+        ttl_seconds: Some(30 * 86_400),
+        ..no_jitter(3, 1)
+    };
+    s.compaction.policy = CompactionPolicy::Fifo;
+    let w = LifeWorkload {
+        writes_per_second: rate(1.0),
+        cell_bytes: CELL,
+        keys: KeyModel::time_led(),
+        presplit: vec![],
+    };
+    let r = simulate(&s, &w).unwrap();
+    let (regions_m2, empty_m3) = (r.months[1].regions, r.months[2].empty_regions);
+    assert!(
+        empty_m3 <= regions_m2 && empty_m3 + 3 >= regions_m2,
+        "{empty_m3} of {regions_m2}"
+    );
+    // Nothing is ever rewritten by a major compaction but the daughters' references.
+    let splits: u64 = r.months.iter().map(|m| u64::from(m.splits)).sum();
+    let majors: u64 = r.months.iter().map(|m| m.major_compactions).sum();
+    assert_eq!(majors, 2 * splits);
+    assert_eq!(r.months.iter().map(|m| m.minor_compactions).sum::<u64>(), 0);
+}
