@@ -15,8 +15,9 @@
 //!
 //! Left out (as the research file's §E says, no public model exists): memstore pressure from
 //! other tables and blocked writes (so no BusyRegionSplitPolicy), HDFS locality, `hbase:meta`
-//! load, region replicas, reads. One column family is modelled, so `overallfiles` changes
-//! nothing yet. The balancer's search is a seeded greedy stand-in (`balancer`).
+//! load, region replicas, reads. Column families are filled alike (`families`), so with
+//! `overallfiles` false a store is the region over the families. The balancer's search is a
+//! seeded greedy stand-in (`balancer`).
 
 mod balancer;
 mod design;

@@ -1265,6 +1265,9 @@ export interface LifeOptions {
   balancer?: { enabled?: boolean; slop?: number; minCostNeedBalance?: number };
   heapBytes?: number;
   memstoreShare?: number;
+  /** Column families the writes fill alike, 1 to 16 (with `overallfiles` false a region
+   * splits when one store passes the size). Default 1. */
+  families?: number;
   /** Bytes of the family name in each cell, 1 to 127. Default 1. */
   familyBytes?: number;
   /** Bytes of the qualifier in each cell. Default 1. */

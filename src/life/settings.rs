@@ -170,6 +170,9 @@ pub struct LifeSettings {
     pub balancer: BalancerSettings,
     /// A region server's heap in bytes (16 GiB), for the memstore bound.
     pub heap_bytes: u64,
+    /// Column families the writes fill alike, 1 to 16: with `overallfiles` false (2.x) a
+    /// region splits when one store passes the size, so later than on 3.x.
+    pub families: u32,
     /// The column family name's bytes in each cell (1 to 127; 1, as in `d`).
     pub family_bytes: u32,
     /// The column qualifier's bytes in each cell (0 to 65,535; 1).
@@ -196,6 +199,7 @@ impl Default for LifeSettings {
             normalizer: NormalizerSettings::default(),
             balancer: BalancerSettings::default(),
             heap_bytes: 16 << 30,
+            families: 1,
             family_bytes: 1,
             qualifier_bytes: 1,
             memstore_share: 0.4,
@@ -362,6 +366,7 @@ impl LifeSettings {
         )?;
         check_u64("/heapBytes", self.heap_bytes, 1 << 26, 1 << 42)?;
         check_f64("/memstoreShare", self.memstore_share, 0.01, 0.9)?;
+        check_u64("/families", self.families.into(), 1, 16)?;
         check_u64("/familyBytes", self.family_bytes.into(), 1, 127)?;
         check_u64("/qualifierBytes", self.qualifier_bytes.into(), 0, 65_535)?;
         Ok(())

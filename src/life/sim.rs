@@ -650,9 +650,17 @@ pub fn should_split(
     if matches!(s.policy, SplitPolicy::Disabled) {
         return false;
     }
-    // One family: its store is the region (no allocation, this runs after every flush).
+    // The families' stores are equal (writes fill them alike): the sum of all is the region,
+    // any one is the region over the families. One store stands for them (no allocation, this
+    // runs after every flush): `overallfiles` compares the sum, else one store.
+    let families = f64::from(s.families.max(1));
+    let store_size = if limits.overall_hregion_files {
+        size
+    } else {
+        size / families
+    };
     let store = StoreState {
-        size: size.min(i64::MAX as f64) as i64,
+        size: store_size.min(i64::MAX as f64) as i64,
         can_split: true,
         split_point: None,
     };

@@ -146,3 +146,30 @@ fn every_policy_checks_the_size_hbase_policy_gives_for_every_n() {
         assert!(!splits_at(&s, 1e15, n, None));
     }
 }
+
+#[test]
+fn overallfiles_splits_two_families_at_their_sum_on_3x_and_at_one_store_on_2x() {
+    // Two families filled alike: 3.x (overallfiles true) compares their sum, 2.5 and 2.6 one
+    // store, so the region splits at twice the size.
+    use rowkey_lab::life::HBaseVersion;
+    for (version, limit) in [
+        (HBaseVersion::V3, DESIRED),
+        (HBaseVersion::V2_6, 2 * DESIRED + 1),
+        (HBaseVersion::V2_5, 2 * DESIRED + 1),
+    ] {
+        let s = LifeSettings {
+            version,
+            families: 2,
+            ..settings(SplitPolicy::ConstantSize)
+        };
+        assert_eq!(limit_of(&s, 3, None), Some(limit), "{version:?}");
+    }
+    // An explicit overallfiles wins over the version's.
+    let s = LifeSettings {
+        version: HBaseVersion::V3,
+        families: 2,
+        overall_hregion_files: Some(false),
+        ..settings(SplitPolicy::ConstantSize)
+    };
+    assert_eq!(limit_of(&s, 3, None), Some(2 * DESIRED + 1));
+}
