@@ -267,6 +267,7 @@ impl<'a> Sim<'a> {
             self.t,
             self.s.compaction.policy == CompactionPolicy::Fifo,
         );
+        let has_ttl = self.ttl_steps.is_some();
         let spread = self.lanes.order == LaneOrder::Spread;
         let Some(r) = self.regions.get_mut(i) else {
             return;
@@ -285,11 +286,14 @@ impl<'a> Sim<'a> {
         } else {
             Profile::from_segments(std::mem::take(&mut r.mem_segs))
         };
-        let bins: Bins = r
-            .mem_bins
-            .iter()
-            .map(|&(b, v)| (b, v * ratio / f64::from(k)))
-            .collect();
+        let bins: Bins = if has_ttl {
+            r.mem_bins
+                .iter()
+                .map(|&(b, v)| (b, v * ratio / f64::from(k)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let min_step = r.mem_first.unwrap_or(t);
         r.mem_kv = 0.0;
         r.mem_bins.clear();

@@ -140,7 +140,7 @@ pub(crate) struct StoreFile {
     /// On-disk bytes.
     pub bytes: f64,
     pub profile: Profile,
-    /// On-disk bytes by time bin.
+    /// On-disk bytes by time bin; empty without a TTL (nothing expires).
     pub bins: Bins,
     /// The step of the newest cell (its `max ts`).
     pub max_step: u32,
@@ -257,22 +257,21 @@ pub(crate) fn compact(
     step: u32,
     major: bool,
 ) -> Option<StoreFile> {
-    let mut bins = match files.first().map(|f| f.bins.as_slice()) {
-        // Without a TTL every cell is in bin 0: no merge to do.
-        Some([(0, _)]) if files.iter().all(|f| matches!(f.bins.as_slice(), [(0, _)])) => {
-            vec![(0, files.iter().map(|f| f.bytes).sum())]
-        }
-        _ => merge_bins(&files.iter().map(|f| &f.bins).collect::<Vec<_>>()),
-    };
     let max_step = files.iter().map(|f| f.max_step).max().unwrap_or(step);
     let mut min_step = files.iter().map(|f| f.min_step).min().unwrap_or(step);
-    if let Some(cut) = cutoff {
-        bins = live_bins(&bins, min_step, max_step, bin_steps, cut);
-        if cut > f64::from(min_step) {
-            min_step = (cut.floor() as u32).min(max_step);
+    // Without a TTL files keep no bins (nothing expires): the bytes add up.
+    let (bins, bytes) = match cutoff {
+        None => (Vec::new(), files.iter().map(|f| f.bytes).sum()),
+        Some(cut) => {
+            let all = merge_bins(&files.iter().map(|f| &f.bins).collect::<Vec<_>>());
+            let bins = live_bins(&all, min_step, max_step, bin_steps, cut);
+            if cut > f64::from(min_step) {
+                min_step = (cut.floor() as u32).min(max_step);
+            }
+            let bytes = bins.iter().map(|b| b.1).sum();
+            (bins, bytes)
         }
-    }
-    let bytes: f64 = bins.iter().map(|b| b.1).sum();
+    };
     if bytes <= 0.0 {
         return None;
     }
