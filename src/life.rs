@@ -202,12 +202,7 @@ fn note_crossings(c: &mut Crossings, m: &LifeMonth, s: &LifeSettings) {
         }
     };
     let max_regions = m.servers.iter().map(|x| x.regions).max().unwrap_or(0);
-    let max_written = m
-        .servers
-        .iter()
-        .map(|x| x.written_regions)
-        .max()
-        .unwrap_or(0);
+    let max_written = m.max_regions_written_at_once;
     first(
         &mut c.regions_per_server_over_200,
         max_regions > REGIONS_PER_SERVER_GUIDE,

@@ -1299,6 +1299,8 @@ export interface LifeMonth {
   servers: LifeServerMonth[];
   /** The largest share of an hour's writes one server took, averaged over the month. */
   hottestServerWriteShare: number;
+  /** The most regions one server had written in one hour (what the memstore bound limits). */
+  maxRegionsWrittenAtOnce: number;
   splits: number;
   normalizerSplits: number;
   merges: number;

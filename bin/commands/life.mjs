@@ -96,7 +96,7 @@ export async function life(pos, opt) {
         ],
         [],
       ),
-      `regions per server over 200: ${when(c.regionsPerServerOver200)}; written regions per server over the memstore bound (${report.memstoreBound.toFixed(1)}): ${when(c.memstoreBound)}; a region over 20 GiB: ${when(c.regionOver20Gib)}; the split limit: ${when(c.splitLimit)}`,
+      `regions per server over 200: ${when(c.regionsPerServerOver200)}; regions written at once on a server over the memstore bound (${report.memstoreBound.toFixed(1)}): ${when(c.memstoreBound)}; a region over 20 GiB: ${when(c.regionOver20Gib)}; the split limit: ${when(c.splitLimit)}`,
       ...report.notes.map(n => `note: ${n}`),
     ].join('\n');
   });

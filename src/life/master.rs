@@ -31,8 +31,20 @@ impl Sim<'_> {
         l
     }
 
-    /// The largest share of this step's writes one server took, into the month's mean.
+    /// The largest share of this step's writes one server took, into the month's mean, and the
+    /// most regions one server had written in it.
     pub(crate) fn note_hottest(&mut self, loads: &Loads) {
+        let mut written = vec![0u32; loads.writes.len()];
+        for r in &self.regions {
+            if r.step_writes > 0.0 {
+                if let Some(n) = written.get_mut(r.server as usize) {
+                    *n += 1;
+                }
+            }
+        }
+        let most = written.iter().copied().max().unwrap_or(0);
+        let m = &mut self.c.month;
+        m.max_regions_written_at_once = m.max_regions_written_at_once.max(most);
         let total: f64 = loads.writes.iter().sum();
         if total > 0.0 {
             let top = loads.writes.iter().copied().fold(0.0, f64::max);

@@ -47,6 +47,9 @@ pub struct LifeMonth {
     /// The largest share of an hour's writes one server took, averaged over the month's
     /// hours: 1 / servers when writes spread evenly, near 1 when one server takes them all.
     pub hottest_server_write_share: f64,
+    /// The most regions one server had written in one step: memstores filling at once, what
+    /// the memstore bound limits.
+    pub max_regions_written_at_once: u32,
     /// Splits during the month (by size and by the normalizer).
     pub splits: u32,
     /// Of those, the normalizer's.
@@ -95,7 +98,8 @@ pub struct LifeMonth {
 pub struct Crossings {
     /// A server holds more than 200 of the table's regions.
     pub regions_per_server_over_200: Option<u32>,
-    /// A server's regions written in the month exceed heap × memstore share / flush size.
+    /// A server's regions written at once (in one step) exceed heap × memstore share / flush
+    /// size.
     pub memstore_bound: Option<u32>,
     /// A region holds more than 20 GiB.
     pub region_over_20_gib: Option<u32>,

@@ -97,6 +97,11 @@ fn a_salted_key_under_stepping_doubles_in_synchronised_waves() {
     // Month ends: 8 × 2^5 regions after day 22's wave, 8 × 2^6 after day 44's.
     assert_eq!(r.months[0].regions, 256);
     assert_eq!(r.months[1].regions, 512);
+    // Every region is written every hour: 32 per server in month 1, 64 in month 2, which
+    // passes the memstore bound (16 GiB × 0.4 / 128 MiB = 51.2).
+    assert_eq!(r.months[0].max_regions_written_at_once, 32);
+    assert_eq!(r.months[1].max_regions_written_at_once, 64);
+    assert_eq!(r.crossings.memstore_bound, Some(2));
     // Even counts, equal writes: the balancer never needs to run.
     assert!(r
         .months
@@ -179,6 +184,9 @@ fn a_time_led_key_with_a_ttl_leaves_empty_regions_at_the_rate_its_bytes_give() {
     // Emptied regions stay regions: the count only grows.
     assert!(r.months.windows(2).all(|w| w[1].regions > w[0].regions));
     assert_eq!(m4.merges, 0);
+    // One region written at a time (two in the hour of a split): far under the memstore bound.
+    assert!(r.months.iter().all(|m| m.max_regions_written_at_once <= 2));
+    assert_eq!(r.crossings.memstore_bound, None);
 }
 
 #[test]
