@@ -20,6 +20,7 @@
 //! seeded greedy stand-in (`balancer`).
 
 mod balancer;
+mod compaction;
 mod design;
 mod keys;
 mod master;

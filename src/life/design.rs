@@ -144,6 +144,22 @@ fn key_model(keys: &[Vec<u8>]) -> (Found, Vec<Vec<u8>>) {
         }
     }
     let sorted: Vec<Vec<u8>> = order.iter().filter_map(|&i| keys.get(i).cloned()).collect();
+    let found = if buckets >= 2 && moves_with_time(&bucket, buckets) {
+        ordered_lanes(&bucket, buckets)
+    } else {
+        Found {
+            model: KeyModel::uniform(buckets),
+            buckets,
+            lane_starts: (0..=buckets).collect(),
+        }
+    };
+    (found, sorted)
+}
+
+/// Whether most buckets are written in a short stretch of the sample (the median bucket's
+/// first-to-last write spans less than `ORDERED_SPAN` of it).
+fn moves_with_time(bucket: &[usize], buckets: usize) -> bool {
+    let n = bucket.len();
     let mut first = vec![usize::MAX; buckets];
     let mut last = vec![0usize; buckets];
     for (i, &b) in bucket.iter().enumerate() {
@@ -159,20 +175,13 @@ fn key_model(keys: &[Vec<u8>]) -> (Found, Vec<Vec<u8>>) {
         .map(|(f, l)| (l - f) as f64 / (n.max(2) - 1) as f64)
         .collect();
     spans.sort_by(f64::total_cmp);
-    let median = spans.get(spans.len() / 2).copied().unwrap_or(1.0);
-    if median >= ORDERED_SPAN || buckets < 2 {
-        let model = KeyModel::uniform(buckets);
-        let lane_starts = (0..=buckets).collect();
-        return (
-            Found {
-                model,
-                buckets,
-                lane_starts,
-            },
-            sorted,
-        );
-    }
-    // The buckets the first sixteenth writes, in runs: one run per lane.
+    spans.get(spans.len() / 2).copied().unwrap_or(1.0) < ORDERED_SPAN
+}
+
+/// The lanes of a key that moves with time: one per run of buckets the sample's first
+/// sixteenth writes, ascending when the last sixteenth lies higher.
+fn ordered_lanes(bucket: &[usize], buckets: usize) -> Found {
+    let n = bucket.len();
     let head = (n / 16).max(1);
     let mut touched = vec![false; buckets];
     for &b in bucket.iter().take(head) {
@@ -192,17 +201,17 @@ fn key_model(keys: &[Vec<u8>]) -> (Found, Vec<Vec<u8>>) {
     }
     let tail_mean = mean(bucket.iter().skip(n - head).copied());
     let head_mean = mean(bucket.iter().take(head).copied());
-    let order_in_lane = if tail_mean >= head_mean {
+    let order = if tail_mean >= head_mean {
         LaneOrder::Ascending
     } else {
         LaneOrder::Descending
     };
-    // Lanes end halfway between one run and the next (ascending: a lane's run is at its low
-    // end, so the lane starts at its run; descending: at its high end).
+    // Ascending, a lane's run is its low end, so a lane starts at its run; descending, its
+    // high end, so a lane starts just after the previous lane's run.
     let mut lane_starts = vec![0usize];
     for pair in runs.windows(2) {
         if let [a, b] = pair {
-            lane_starts.push(match order_in_lane {
+            lane_starts.push(match order {
                 LaneOrder::Descending => a.1 + 1,
                 _ => b.0,
             });
@@ -216,19 +225,15 @@ fn key_model(keys: &[Vec<u8>]) -> (Found, Vec<Vec<u8>>) {
             _ => 0.0,
         })
         .collect();
-    let model = KeyModel {
-        weights,
-        order: order_in_lane,
-        prefix_lanes: runs.len() > 1,
-    };
-    (
-        Found {
-            model,
-            buckets,
-            lane_starts,
+    Found {
+        model: KeyModel {
+            weights,
+            order,
+            prefix_lanes: runs.len() > 1,
         },
-        sorted,
-    )
+        buckets,
+        lane_starts,
+    }
 }
 
 fn mean(it: impl Iterator<Item = usize>) -> f64 {

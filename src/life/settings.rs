@@ -288,6 +288,18 @@ impl LifeSettings {
         if let Some(ttl) = self.ttl_seconds {
             check_u64("/ttlSeconds", ttl, 60, 100 * 365 * 86_400)?;
         }
+        self.validate_compaction()?;
+        self.validate_master()?;
+        check_u64("/heapBytes", self.heap_bytes, 1 << 26, 1 << 42)?;
+        check_f64("/memstoreShare", self.memstore_share, 0.01, 0.9)?;
+        check_u64("/families", self.families.into(), 1, 16)?;
+        check_u64("/familyBytes", self.family_bytes.into(), 1, 127)?;
+        check_u64("/qualifierBytes", self.qualifier_bytes.into(), 0, 65_535)?;
+        Ok(())
+    }
+
+    /// Flush and compaction settings; FIFO only with a TTL.
+    fn validate_compaction(&self) -> Result<()> {
         let c = &self.compaction;
         check_u64("/compaction/minFiles", c.min_files.into(), 2, 100)?;
         check_u64(
@@ -325,6 +337,11 @@ impl LifeSettings {
             )
             .at_path("/compaction/policy"));
         }
+        Ok(())
+    }
+
+    /// The normalizer's and the balancer's settings.
+    fn validate_master(&self) -> Result<()> {
         let n = &self.normalizer;
         check_u64(
             "/normalizer/mergeMinRegionCount",
@@ -364,11 +381,6 @@ impl LifeSettings {
             0.0,
             1.0,
         )?;
-        check_u64("/heapBytes", self.heap_bytes, 1 << 26, 1 << 42)?;
-        check_f64("/memstoreShare", self.memstore_share, 0.01, 0.9)?;
-        check_u64("/families", self.families.into(), 1, 16)?;
-        check_u64("/familyBytes", self.family_bytes.into(), 1, 127)?;
-        check_u64("/qualifierBytes", self.qualifier_bytes.into(), 0, 65_535)?;
         Ok(())
     }
 
