@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs the native benches (benches/keyspec.rs, benches/analyze.rs, benches/advise.rs) and keeps
-// what they print as target/bench/{keyspec,analyze,advise}.json, for scripts/bench-table.mjs.
-//   node scripts/bench-native.mjs [keyspec] [analyze] [advise]     (all when none is named)
-// Method and decisions: docs/bench-keyspec.md, docs/bench-analyze.md, docs/advise.md.
+// Runs the native benches (benches/keyspec.rs, benches/analyze.rs, benches/advise.rs,
+// benches/life.rs) and keeps what they print as target/bench/{keyspec,analyze,advise,life}.json,
+// for scripts/bench-table.mjs.
+//   node scripts/bench-native.mjs [keyspec] [analyze] [advise] [life]     (all when none is named)
+// Method and decisions: docs/bench-keyspec.md, docs/bench-analyze.md, docs/advise.md, docs/life.md.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -94,4 +95,28 @@ if (want('advise')) {
     speedup: num(rows[1][3]),
     loadAverage: load ? num(load[1]) : null,
   });
+}
+
+if (want('life')) {
+  // hashed key, 20 servers: 12 months, 2048 regions at the end on 20 servers, 0.888 s; 13.5 months/s, 1.13e7 region-hours/s
+  const out = run(['bench', '--bench', 'life']);
+  const rows = [
+    ...out.matchAll(
+      /^(.+?): (\d+) months, (\d+) regions at the end on (\d+) servers, ([\d.]+) s; ([\d.]+) months\/s, ([\d.e+-]+) region-hours\/s$/gm,
+    ),
+  ].map(([, what, months, regions, servers, s, mps, rhps]) => ({
+    what,
+    months: Number(months),
+    regions: Number(regions),
+    servers: Number(servers),
+    medianS: num(s),
+    monthsPerS: num(mps),
+    regionHoursPerS: num(rhps),
+  }));
+  if (rows.length === 0) throw new Error('cargo bench --bench life printed no results');
+  let loadAverage = null;
+  try {
+    loadAverage = num(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {}
+  save('life', { bench: 'life', ...meta('cargo bench --bench life'), rows, loadAverage });
 }

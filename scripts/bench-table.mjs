@@ -14,6 +14,8 @@
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
 //   node scripts/bench-table.mjs            fold target/bench/ in, write both files
+//   node scripts/bench-table.mjs --only B   fold in target/bench/B.json alone (the target
+//                                           directory may hold other branches' results)
 //   node scripts/bench-table.mjs --check    exit 1 when docs/BENCHMARKS.md is not what
 //                                           docs/benchmarks.json gives (a hand edit)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -69,12 +71,15 @@ const KEEP = {
     pick(r, [...META, 'runs', 'file', 'bytes', 'rows', 'pageOpenMs', 'pageRunMs', 'cliMs', 'cliProfileMs', 'ratio']),
   advise: r =>
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
+  life: r => ({ ...pick(r, [...META, 'loadAverage']), rows: r.rows }),
 };
 
 const store = JSON.parse(readFileSync(at(STORE), 'utf8'));
 const check = process.argv.includes('--check');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (!check) {
   for (const name of Object.keys(KEEP)) {
+    if (only !== undefined && name !== only) continue;
     const file = at(`target/bench/${name}.json`);
     if (!existsSync(file)) continue;
     const result = JSON.parse(readFileSync(file, 'utf8'));
@@ -238,6 +243,30 @@ if (adv) {
         ],
       ],
     ),
+  );
+}
+
+const life = store.life;
+if (life) {
+  parts.push(
+    ...section('Months of life, native', life, 'life.md'),
+    ...table(
+      ['what', 'months', 'regions at the end', 'servers', 'seconds', 'months/s', 'region-hours/s', 'goal', 'met'],
+      ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'],
+      life.rows.map((r, i) => [
+        r.what,
+        r.months,
+        int(r.regions),
+        r.servers,
+        `**${fix(r.medianS, 3)}**`,
+        fix(r.monthsPerS, 1),
+        `${fix(r.regionHoursPerS / 1e6, 1)} M`,
+        i === 0 ? '≤ 1 s' : '',
+        i === 0 ? yes(r.medianS <= 1) : '',
+      ]),
+    ),
+    '',
+    `Load average ${life.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
   );
 }
 

@@ -15,9 +15,11 @@
 //! 9. [`design`]: the design document, its reading, validation, lint and presets;
 //! 10. [`analyze`]: the streaming analyzer, metrics, reports and compare;
 //! 11. [`inspect`]: the bytes inspector (one value, every encoding and split);
-//! 12. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
+//! 12. [`life`]: months of a table's life under HBase's own rules (splits, flushes,
+//!     compactions, TTL, the balancer and the normalizer), simulated in aggregate;
+//! 13. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
 //!     recommendation, capacity and lifecycle;
-//! 13. `vectors` (feature `vectors`) and `wasm` (wasm32 only): the golden-vector runner and
+//! 14. `vectors` (feature `vectors`) and `wasm` (wasm32 only): the golden-vector runner and
 //!     the JavaScript bindings, the only module that knows JavaScript.
 #![deny(missing_docs)]
 
@@ -39,6 +41,8 @@ pub mod rows;
 
 pub mod analyze;
 pub mod inspect;
+
+pub mod life;
 
 pub mod advise;
 

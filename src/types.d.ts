@@ -138,6 +138,8 @@ export interface DesignDocument {
   regions?: RegionLayout;
   /** What a write puts into its row: its column qualifier and the column family's `VERSIONS` ([`cells`](#cells)). Absent: every write is its own cell. */
   cells?: CellSpec;
+  /** The table and cluster its months of life depend on: the family's TTL, compression, the release line, the normalizer and the balancer ([`hbase`](#hbase)). Absent: HBase's defaults. */
+  hbase?: TableSpec;
   /** The [reads](#reads) the table must serve; each is planned as the scans HBase would run. Default: `[]`. */
   reads?: ReadPattern[];
   /** Reads want the newest rows first; the linter then expects a reversed timestamp. Default: `false`. */
@@ -206,6 +208,24 @@ export interface CellSpec {
   qualifier?: Qualifier;
   /** The column family's `VERSIONS` (HBase's default since 0.96): a cell keeps this many newest versions. Default: `1`. From 1 to 4,294,967,295. */
   versions?: number;
+}
+export interface TableSpec {
+  /** The column family's `TTL` in seconds (60 s to 100 years); absent: FOREVER. Cells older than it are dropped at compactions, whole files of them before one. From 60 to 3,153,600,000. */
+  ttlSeconds?: number;
+  /** On-disk bytes per KeyValue byte after data block encoding and compression, 0.01 to 4 (1: none; Snappy on text is often 0.3 to 0.5). Default: `1`. */
+  compressionRatio?: number;
+  /** The column family name's bytes in each cell (`d`: 1). Default: `1`. From 1 to 127. */
+  familyBytes?: number;
+  /** The column qualifier's bytes in each cell. Default: `1`. From 0 to 65,535. */
+  qualifierBytes?: number;
+  /** The HBase release line, where 2.5/2.6 and 3.x differ (`overallfiles`, the balancer's cost functions). Default: `"2.6"`. */
+  version?: '2.5' | '2.6' | '3';
+  /** The table's `NORMALIZATION_ENABLED` (false by default: the normalizer then never touches the table). Default: `false`. */
+  normalizationEnabled?: boolean;
+  /** `hbase.normalizer.merge.min_region_size.mb`: 1 as `hbase-default.xml` ships it (the Java constant is 0), so regions emptied by the TTL (0 MB) are never merged. Default: `1`. From 0 to 1,073,741,824. */
+  normalizerMergeMinRegionSizeMb?: number;
+  /** `hbase.regions.slop`: the balancer runs when a server is this share above or below the mean region count. Default: `0.2`. */
+  balancerSlop?: number;
 }
 export interface Example {
   /** The record: field name → value, as [keyspec.md](keyspec.md#records-and-field-types) describes. */
@@ -1302,6 +1322,143 @@ export interface RegionPlan {
   /** The design's pre-split already makes `recommended` regions. */
   matchesDesign: boolean;
   capacity: CapacityReport;
+}
+/**
+ * Months of life: the design's table simulated month by month under HBase's own rules (flushes,
+ * split checks by the table's policy, compactions, TTL, the normalizer, the balancer); the
+ * writes fall over the key space as a sample of the design's workload shows. `options` are
+ * settings over the design's own (its region servers, its auto-split policy and sizes).
+ */
+export function lifeDesign(doc: DesignInput, options?: LifeOptions | null): LifeReport;
+/** Settings of a `lifeDesign` run; every member optional (HBase's defaults, the design's own). */
+export interface LifeOptions {
+  /** Months of 30 days, 1 to 120. Default 12. */
+  months?: number;
+  /** Hours per step, 1 to 24. Default 1. */
+  stepHours?: number;
+  /** Region servers, 1 to 100. Default: the design's `regions.regionServers`. */
+  servers?: number;
+  seed?: number;
+  /** The HBase release line: where 2.5/2.6 and 3.x differ. Default '2.6'. */
+  version?: '2.5' | '2.6' | '3';
+  /** The split policy. Default: the design's `regions.autoSplit.policy`, else Stepping. */
+  policy?: SplitPolicy;
+  /** `hbase.hregion.*` sizes (maxFileSize, memstoreFlushSize, jitter, …). */
+  split?: Partial<SplitConfig>;
+  /** `hbase.hregion.split.overallfiles`; default: the version's. */
+  overallHregionFiles?: boolean | null;
+  /** `hbase.regionserver.regionSplitLimit`. Default 1000. */
+  regionSplitLimit?: number;
+  /** On-disk bytes per KeyValue byte, 0.01 to 4. Default 1. */
+  compressionRatio?: number;
+  /** The family's TTL in seconds; absent: FOREVER. */
+  ttlSeconds?: number | null;
+  compaction?: {
+    policy?: 'exploring' | 'fifo';
+    minFiles?: number;
+    maxFiles?: number;
+    ratio?: number;
+    majorPeriodHours?: number;
+    majorJitter?: number;
+    periodicFlushHours?: number;
+    checkerSeconds?: number;
+  };
+  normalizer?: {
+    enabled?: boolean;
+    splitEnabled?: boolean;
+    mergeEnabled?: boolean;
+    mergeMinRegionCount?: number;
+    mergeMinRegionAgeDays?: number;
+    /** `hbase.normalizer.merge.min_region_size.mb`: 1 as hbase-default.xml ships it. */
+    mergeMinRegionSizeMb?: number;
+    targetRegionSizeMb?: number | null;
+    targetRegionCount?: number | null;
+    mergeMaxRegions?: number;
+  };
+  balancer?: { enabled?: boolean; slop?: number; minCostNeedBalance?: number };
+  heapBytes?: number;
+  memstoreShare?: number;
+  /** Column families the writes fill alike, 1 to 16 (with `overallfiles` false a region
+   * splits when one store passes the size). Default 1. */
+  families?: number;
+  /** Bytes of the family name in each cell, 1 to 127. Default 1. */
+  familyBytes?: number;
+  /** Bytes of the qualifier in each cell. Default 1. */
+  qualifierBytes?: number;
+}
+/** What `lifeDesign` answers. */
+export interface LifeReport {
+  policy: string;
+  overallHregionFiles: boolean;
+  /** Regions a server can keep written: heap × memstore share / flush size. */
+  memstoreBound: number;
+  months: LifeMonth[];
+  crossings: LifeCrossings;
+  /** The regions at the end, in key order (coordinates: lane i spans [i, i + 1)). */
+  regionsAtEnd: { start: number; end: number; bytes: number; server: number }[];
+  notes: string[];
+}
+/** One month of the table's life. */
+export interface LifeMonth {
+  month: number;
+  regions: number;
+  /** Regions with no store file and no memstore (0 MB). */
+  emptyRegions: number;
+  /** Regions whose every cell has passed the TTL. */
+  expiredRegions: number;
+  /** Regions: empty, up to 128 MiB, 1, 5, 10, 20 GiB, above. */
+  sizeHistogram: number[];
+  largestRegionBytes: number;
+  servers: LifeServerMonth[];
+  /** The largest share of an hour's writes one server took, averaged over the month. */
+  hottestServerWriteShare: number;
+  /** The most regions one server had written in one hour (what the memstore bound limits). */
+  maxRegionsWrittenAtOnce: number;
+  splits: number;
+  normalizerSplits: number;
+  merges: number;
+  moves: number;
+  balancerRuns: number;
+  balancerCost: BalancerCost;
+  flushes: number;
+  minorCompactions: number;
+  majorCompactions: number;
+  compactionBytes: number;
+  maxSplitsPerDay: number;
+  maxMajorCompactionsPerDay: number;
+  splitsByDay: number[];
+  majorCompactionsByDay: number[];
+  /** Days when at least a tenth of the regions (and at least 4) split or major-compacted. */
+  busyDays: number;
+  writtenBytes: number;
+  liveBytes: number;
+  onDiskBytes: number;
+  memstoreBytes: number;
+  expiredBytes: number;
+}
+/** One region server at a month's end. */
+export interface LifeServerMonth {
+  regions: number;
+  bytes: number;
+  writeShare: number;
+  writtenRegions: number;
+}
+/** The StochasticLoadBalancer's costs (0 to 1) and their weighted mean. */
+export interface BalancerCost {
+  regionCountSkew: number;
+  tableSkew: number;
+  storeFileTableSkew: number;
+  writeRequest: number;
+  storeFile: number;
+  moves: number;
+  total: number;
+}
+/** The first month (1-based) each guideline is crossed; null: not within the months. */
+export interface LifeCrossings {
+  regionsPerServerOver200: number | null;
+  memstoreBound: number | null;
+  regionOver20Gib: number | null;
+  splitLimit: number | null;
 }
 /**
  * The HBase shell line that runs one scan of a read plan:

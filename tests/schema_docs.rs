@@ -38,6 +38,7 @@ fn by_reader(name: &str) -> (&'static str, &'static str) {
         "workload" => ("WorkloadSpec", "[object](#workload)"),
         "region_layout" => ("RegionLayout", "[object](#regions)"),
         "cell_spec" => ("CellSpec", "[object](#cells)"),
+        "table_spec" => ("TableSpec", "[object](#hbase)"),
         "read_pattern" => ("ReadPattern", "[reads](#reads)"),
         "example" => ("Example", "[examples](#examples)"),
         "section" => ("PhoenixSection", "[object](#phoenix)"),

@@ -244,6 +244,17 @@ fn every_preset_result_has_the_declared_shape() {
             "RegionPlan",
             &json(&rowkey_lab::advise::region_plan(&doc, &measured)),
         );
+        let life = rowkey_lab::life::simulate_design(&doc, &serde_json::json!({"months": 1}))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        each("LifeReport", &json(&life));
+        each("LifeCrossings", &json(&life.crossings));
+        for m in &life.months {
+            each("LifeMonth", &json(m));
+            each("BalancerCost", &json(&m.balancer_cost));
+            for sv in &m.servers {
+                each("LifeServerMonth", &json(sv));
+            }
+        }
         each("CapacityOptions", &json(&a.capacity.inputs));
         for h in a.capacity.horizons.iter().chain(&a.capacity.monthly) {
             each("CapacityHorizon", &json(h));

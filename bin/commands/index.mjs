@@ -3,6 +3,7 @@ export { advise } from './advise.mjs';
 export { analyze, compare } from './analyze.mjs';
 export { check } from './check.mjs';
 export { decode, encode, layout } from './keys.mjs';
+export { life } from './life.mjs';
 export { examples, lint } from './lint.mjs';
 export { observe } from './observe.mjs';
 export { createTable as 'create-table' } from './phoenix.mjs';

@@ -41,6 +41,11 @@ export const USAGE = {
   },
   compare: { options: ['windows'], maxArgs: 4 },
   advise: { options: ['servers', 'records', 'sample', 'windows', 'threads', 'ttl-days', ...ROWS], maxArgs: 1 },
+  life: {
+    options: ['months', 'servers', 'policy', 'ttl', 'hbase', 'compression', 'step-hours', 'seed'],
+    flags: ['normalizer'],
+    maxArgs: 1,
+  },
   regions: { options: ['table'], maxArgs: 1 },
   rekey: {
     options: [

@@ -34,6 +34,10 @@ Commands:
                                        candidate keys, salts and pre-splits evaluated on
                                        every core: the Pareto front, a recommendation
                                        with its reasons, capacity and lifecycle
+  life <design> [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer]
+                                       months of the table under HBase's own rules:
+                                       splits, flushes, compactions, TTL, balancer,
+                                       normalizer; regions, sizes and empty regions
   regions <FILE> [--table T]           a table's current regions, read from get_splits,
                                        list_regions, a hbase:meta scan, a SPLITS_FILE or a
                                        create statement, as a design's pre-split
@@ -169,6 +173,29 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
   --regions FILE  the table's current regions instead of the design's pre-split (see
                   \`regions\`); when FILE also says what each region takes now (list_regions'
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,
+  life: `rowkey-lab life <design> [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer] [--hbase V] [--compression R] [--step-hours N] [--seed N] [--json]
+Simulates the design's table month by month under HBase's own rules: memstore flushes at the
+flush size or hourly, split checks after flushes and compactions by the split policy (n = the
+table's regions on the server, a seeded jitter), the split point at the middle of the largest
+store file, daughters that cannot split before compacting, minor and periodic major
+compactions, TTL, the normalizer and the balancer. The writes fall over the key space as a
+sample of the design's workload shows (a time-led key writes only its last region). Prints per
+month: regions, empty regions, splits, merges, balancer moves, the largest region, bytes on
+disk and within the TTL, the hottest server's share of each hour's writes; then the first month
+each guideline is crossed (200 regions per server, the memstore bound, 20 GiB regions, the
+split limit).
+  --months N       months of 30 days, 1 to 120 (default 12)
+  --servers N      region servers (default: the design's regionServers)
+  --policy P       stepping (HBase's default), increasing, constant, disabled, keyPrefix:N or
+                   delimitedKeyPrefix:D (default: the design's autoSplit policy, else stepping)
+  --ttl T          the family's TTL: seconds, or a number with s, m, h or d (30d)
+  --normalizer     NORMALIZATION_ENABLED on the table (off by default, as in HBase)
+  --hbase V        2.5, 2.6 (default) or 3: where the release lines differ
+  --compression R  on-disk bytes per KeyValue byte (default 1: none)
+  --step-hours N   hours per simulated step, 1 to 24 (default 1)
+  --seed N         the seed of the split and major-compaction jitter (default 0)
+--json: the engine's report: {policy, months: [{month, regions, emptyRegions, sizeHistogram,
+servers, splits, merges, moves, ...}], crossings, regionsAtEnd, notes}.`,
   lint: `rowkey-lab lint <design> [--json]
 Prints each finding: severity, rule, segment, reason. Exit 1 when any finding is an error.`,
   examples: `rowkey-lab examples <design> [--update] [--json]

@@ -30,6 +30,7 @@ __all__ = [
     "analyze",
     "create_statement",
     "encode",
+    "life",
     "merge",
     "merge_partials",
     "merge_scans",
@@ -239,6 +240,32 @@ def analyze(
         _design(design), _source(data), _options(windows, options), _rows(time, map, nulls, epoch)
     )
     return json.loads(text)
+
+
+def life(
+    design: "Design | str | Mapping[str, Any]",
+    months: Optional[int] = None,
+    *,
+    servers: Optional[int] = None,
+    ttl_seconds: Optional[int] = None,
+    normalizer: Optional[bool] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> dict:
+    """Months of the design's table under HBase's own rules (splits, flushes, compactions,
+    TTL, the balancer, the normalizer), the dict ``rowkey-lab life --json`` prints: ``months``
+    (one dict per month: ``regions``, ``emptyRegions``, sizes, servers, splits, merges, moves,
+    bytes), ``crossings`` and ``notes``. ``options``: the engine's settings (camelCase, as
+    ``lifeDesign`` takes them); the keyword arguments go over them."""
+    o = dict(options or {})
+    if months is not None:
+        o["months"] = months
+    if servers is not None:
+        o["servers"] = servers
+    if ttl_seconds is not None:
+        o["ttlSeconds"] = ttl_seconds
+    if normalizer is not None:
+        o["normalizer"] = {**o.get("normalizer", {}), "enabled": normalizer}
+    return json.loads(_engine.life(_design(design), json.dumps(o)))
 
 
 def split_points(

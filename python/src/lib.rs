@@ -657,6 +657,32 @@ fn parse_create_table(py: Python<'_>, sql: &str) -> PyResult<String> {
     })
 }
 
+/// `life(design, options)`: months of the design's table under HBase's rules, as JSON text
+/// (`rowkey-lab life --json`'s report); `options` are `LifeSettings` members as JSON text.
+#[pyfunction]
+#[pyo3(signature = (design_json, options_json=None))]
+fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResult<String> {
+    let doc = core(py, DesignDocument::from_json(design_json))?;
+    let options: serde_json::Value = match options_json {
+        Some(t) => serde_json::from_str(t)
+            .map_err(|e| py_error(py, &Error::arg("options", format!("not JSON: {e}"))))?,
+        None => serde_json::Value::Null,
+    };
+    let report = core(
+        py,
+        py.detach(|| rowkey_lab::life::simulate_design(&doc, &options)),
+    )?;
+    serde_json::to_string(&report).map_err(|e| {
+        py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("could not be written: {e}"),
+            ),
+        )
+    })
+}
+
 /// `shell_create(table, family, keys)`: the HBase shell's `create 'table', 'family', SPLITS =>
 /// [...]` for split keys.
 #[pyfunction]
@@ -785,6 +811,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cut_sample, m)?)?;
     m.add_function(wrap_pyfunction!(parse_create_table, m)?)?;
     m.add_function(wrap_pyfunction!(shell_create, m)?)?;
+    m.add_function(wrap_pyfunction!(life, m)?)?;
     m.add_function(wrap_pyfunction!(regions_of, m)?)?;
     m.add_function(wrap_pyfunction!(rekey::rekey_plan, m)?)?;
     partials::register(m)?;

@@ -27,11 +27,13 @@ pub mod presets;
 mod read;
 mod rename;
 pub mod schema;
+pub mod table;
 
 pub use cells::{CellSpec, Qualifier};
 pub use examples::{check_examples, update_examples, ExampleKey, ExampleStatus};
 pub(crate) use lint::field_of;
 pub use lint::{leads_with_time, lint, Finding, Severity, RULES};
+pub use table::TableSpec;
 
 /// The document version this build reads and writes.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -63,6 +65,10 @@ pub struct DesignDocument {
     /// absent: every write is its own cell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cells: Option<CellSpec>,
+    /// The table and cluster its months of life depend on (TTL, compression, release line,
+    /// normalizer, balancer); absent: HBase's defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hbase: Option<TableSpec>,
     /// The reads the table must serve, for read-cost planning.
     #[serde(default)]
     pub reads: Vec<ReadPattern>,
@@ -212,6 +218,9 @@ impl DesignDocument {
         crate::keyspec::CompiledKey::new(&self.key, &self.key_fields()).map_err(at_key)?;
         if let Some(cells) = &self.cells {
             cells.validate(&self.fields)?;
+        }
+        if let Some(t) = &self.hbase {
+            t.validate()?;
         }
         // Every read with the design, so what the analysis accepts the advisor and the read
         // views accept too (a read that names a renamed field failed only in the advisor).

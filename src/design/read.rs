@@ -39,6 +39,10 @@ object_reader! {
         /// What a write puts into its row: its column qualifier and the column family's
         /// `VERSIONS` ([`cells`](#cells)). Absent: every write is its own cell.
         cells: opt("cells", crate::design::cells::cell_spec),
+        /// The table and cluster its months of life depend on: the family's TTL, compression,
+        /// the release line, the normalizer and the balancer ([`hbase`](#hbase)). Absent:
+        /// HBase's defaults.
+        hbase: opt("hbase", crate::design::table::table_spec),
         /// The [reads](#reads) the table must serve; each is planned as the scans HBase would
         /// run.
         reads: or("reads", |n| list(n, read_pattern), Vec::new()) = "[]",

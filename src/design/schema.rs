@@ -65,6 +65,7 @@ pub const OBJECTS: &[(&str, &[Member])] = &[
     ("AutoSplit", crate::region::read::AUTO_SPLIT),
     ("SplitConfig", crate::region::read::SPLIT_CONFIG),
     ("CellSpec", super::cells::CELLS),
+    ("TableSpec", super::table::TABLE),
     ("Example", super::read::EXAMPLE),
     ("PhoenixSection", super::phoenix::PHOENIX),
     ("PhoenixColumnDecl", super::phoenix::PHOENIX_COLUMN),
@@ -368,6 +369,12 @@ pub(crate) mod tests {
         n += defaults_read_back("SplitConfig", object("SplitConfig"), none(), split_config);
         n += defaults_read_back("CellSpec", object("CellSpec"), none(), cell_spec);
         n += defaults_read_back(
+            "TableSpec",
+            object("TableSpec"),
+            none(),
+            crate::design::table::table_spec,
+        );
+        n += defaults_read_back(
             "Example",
             object("Example"),
             none(),
@@ -385,7 +392,7 @@ pub(crate) mod tests {
             none(),
             super::super::phoenix::column,
         );
-        assert_eq!(OBJECTS.len(), 10, "a new object table is checked here too");
+        assert_eq!(OBJECTS.len(), 11, "a new object table is checked here too");
         // every defaulted member was checked (none skipped by a base that did not read)
         let all: usize = [
             s.segments,
@@ -427,6 +434,13 @@ pub(crate) mod tests {
             "CellSpec" => {
                 let mut doc = small.clone();
                 doc["cells"] = json!({ key: v });
+                DesignDocument::from_json(&doc.to_string())
+                    .map(|_| ())
+                    .or_else(path)
+            }
+            "TableSpec" => {
+                let mut doc = small.clone();
+                doc["hbase"] = json!({ key: v });
                 DesignDocument::from_json(&doc.to_string())
                     .map(|_| ())
                     .or_else(path)

@@ -12,3 +12,4 @@ pub mod policy;
 pub mod salt;
 pub mod shell;
 pub mod split;
+pub mod version;

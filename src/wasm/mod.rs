@@ -37,6 +37,8 @@ pub mod analyze;
 mod bytes;
 #[cfg(not(feature = "vectors-only"))]
 pub mod keyspec;
+#[cfg(all(feature = "library", not(feature = "vectors-only")))]
+pub mod life;
 #[cfg(not(feature = "vectors-only"))]
 pub mod policy;
 #[cfg(all(feature = "rows", not(feature = "vectors-only")))]

@@ -21,6 +21,21 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
   });
   const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
 
+  test('life: --json holds a months array with regions and emptyRegions; bad input exits 2 or 3', () => {
+    const r = run('life', 'seed002-salt-byte', '--months', '2', '--ttl', '30d', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.months.length, 2);
+    for (const month of j.months) {
+      assert.equal(typeof month.regions, 'number');
+      assert.equal(typeof month.emptyRegions, 'number');
+    }
+    assert.equal(run('life', 'seed002-salt-byte', '--policy', 'often').status, 2);
+    const bad = run('life', 'seed002-salt-byte', '--months', '500');
+    assert.equal(bad.status, 3);
+    assert.match(bad.stderr, /months/);
+  });
+
   test('--help on every command, exit 0', () => {
     for (const c of [
       [],
@@ -35,6 +50,7 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
       ['presets'],
       ['reads'],
       ['regions'],
+      ['life'],
     ]) {
       const r = run(...c, '--help');
       assert.equal(r.status, 0, c.join(' '));

@@ -163,6 +163,7 @@ pub(super) fn design_of(st: Statement) -> Result<DesignDocument> {
             ..RegionLayout::default()
         }),
         cells: None,
+        hbase: None,
         reads: Vec::new(),
         latest_first: false,
         examples: Vec::new(),

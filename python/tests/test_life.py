@@ -1,0 +1,39 @@
+"""Months of life: the engine's simulation of a design's table, as the CLI's `life --json`."""
+
+import pytest
+
+import rowkey_lab as rk
+
+TIME_LED = {
+    "v": 1,
+    "fields": [{"name": "ts", "type": "timestamp"}, {"name": "id", "type": "long"}],
+    "key": "long(ts) + long(id)",
+    "workload": {"records": 20000, "writeRate": 200, "valueSize": 1000},
+}
+
+
+def test_a_time_led_key_with_a_ttl_leaves_empty_regions():
+    r = rk.life(TIME_LED, 3, ttl_seconds=30 * 86400)
+    months = r["months"]
+    assert [m["month"] for m in months] == [1, 2, 3]
+    # 200 cells/s of 20 + 16 + 1 + 1 + 1000 bytes: 16.7 GiB a day on one server, a region
+    # frozen every few hours; none empty in month 1, more each month after the 30-day TTL
+    assert months[0]["regions"] > 100 and months[0]["emptyRegions"] == 0
+    assert months[2]["emptyRegions"] > months[1]["emptyRegions"]
+    assert r["policy"] == "SteppingSplitPolicy"
+
+
+def test_options_and_errors():
+    r = rk.life(TIME_LED, 1, servers=4, normalizer=True, options={"seed": 3})
+    assert len(r["months"][0]["servers"]) == 4
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.life(TIME_LED, 0)
+    assert e.value.path == "/months"
+
+
+def test_the_split_limit_stops_a_fast_table_and_is_reported():
+    fast = dict(TIME_LED, workload=dict(TIME_LED["workload"], writeRate=20000))
+    r = rk.life(fast, 2)
+    # 1.7 TiB a day on one server: it reaches hbase.regionserver.regionSplitLimit in month 1
+    assert r["crossings"]["splitLimit"] == 1
+    assert r["months"][1]["regions"] == 1000

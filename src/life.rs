@@ -1,0 +1,242 @@
+//! Months of life: what HBase's own machinery does to a table over months (issue 58), by the
+//! rules of the research file (part A), simulated in time steps over the key space in
+//! aggregate (`keys`), so the cost follows regions × steps, not writes.
+//!
+//! Each step (an hour by default): daughters and merged regions compact their references;
+//! the writes fall into memstores; a memstore flushes at the flush size or at the periodic
+//! flush, and a flush is followed by a split check (`hbase::policy`'s size checks, n = the
+//! table's regions on that server, the region's own jitter draw) and, when the store needs
+//! one, a compaction (Exploring's selection, TTL dropping expired cells) and another split
+//! check; the `CompactionChecker` chore (every 10,000 s) requests compactions and periodic
+//! majors (jittered 3.5–10.5 days), removing whole expired files; the normalizer (off by
+//! default) and the balancer run once a step. Splits cut at the middle of the largest store
+//! file, daughters stay on the parent's server and cannot split before compacting, and no
+//! server splits past `hbase.regionserver.regionSplitLimit`.
+//!
+//! Left out (as the research file's §E says, no public model exists): memstore pressure from
+//! other tables and blocked writes (so no BusyRegionSplitPolicy), HDFS locality, `hbase:meta`
+//! load, region replicas, reads. Column families are filled alike (`families`), so with
+//! `overallfiles` false a store is the region over the families. The balancer's search is a
+//! seeded greedy stand-in (`balancer`).
+
+mod balancer;
+mod compaction;
+mod design;
+mod keys;
+mod master;
+mod normalizer;
+mod report;
+mod settings;
+mod sim;
+mod store;
+
+pub use balancer::{double_array_cost, weight_sum, BalancerCost, Trigger};
+pub use design::{settings_for_design, workload_from_design};
+pub use keys::{KeyModel, LaneOrder, LifeWorkload};
+pub use normalizer::{average_mb, plans as normalizer_plans, NormalizerPlans, NormalizerRegion};
+pub use report::{
+    Crossings, LifeMonth, LifeReport, RegionEnd, ServerMonth, LARGE_REGION_BYTES,
+    REGIONS_PER_SERVER_GUIDE, SIZE_BIN_EDGES,
+};
+pub use settings::{
+    BalancerSettings, CompactionPolicy, CompactionSettings, HBaseVersion, LifeSettings,
+    NormalizerSettings, MAX_LANES, MAX_LIFE_REGIONS, MAX_LIFE_SERVERS, MAX_MONTHS,
+    REGION_SPLIT_LIMIT,
+};
+pub use sim::MONTH_DAYS;
+
+use crate::error::Result;
+use sim::Sim;
+
+/// Simulate `w` on a table set up by `s`, month by month. Deterministic from `s.seed`.
+pub fn simulate(s: &LifeSettings, w: &LifeWorkload) -> Result<LifeReport> {
+    s.validate()?;
+    w.validate()?;
+    let mut sim = Sim::new(s, w);
+    let steps_per_day = (24 / s.step_hours).max(1);
+    let steps_per_month = steps_per_day * MONTH_DAYS;
+    let mut months = Vec::with_capacity(s.months as usize);
+    let mut crossings = Crossings::default();
+    let mut capped = None;
+    for t in 0..sim.steps {
+        sim.t = t;
+        step(&mut sim);
+        if (t + 1) % steps_per_day == 0 {
+            close_day(&mut sim);
+        }
+        if (t + 1) % steps_per_month == 0 {
+            let mut m = sim.month_snapshot();
+            m.month = (t + 1) / steps_per_month;
+            m.balancer_cost = balancer::cost(&sim.loads(), 0, s.version);
+            note_crossings(&mut crossings, &m, s);
+            if capped.is_none() && m.regions as usize >= MAX_LIFE_REGIONS {
+                capped = Some(m.month);
+            }
+            months.push(m);
+        }
+    }
+    Ok(LifeReport {
+        policy: s.policy.class_name().to_string(),
+        overall_hregion_files: s.overall_files(),
+        memstore_bound: s.memstore_bound(),
+        months,
+        crossings,
+        regions_at_end: sim
+            .regions
+            .iter()
+            .map(|r| RegionEnd {
+                start: r.start,
+                end: r.end,
+                bytes: r.disk(),
+                server: r.server,
+            })
+            .collect(),
+        notes: notes(s, capped),
+    })
+}
+
+/// Simulate a design document's table: its servers and split policy, with `options` (a JSON
+/// object of [`LifeSettings`] members, `null` for none) over them, and its writes as
+/// [`workload_from_design`] finds them.
+pub fn simulate_design(
+    doc: &crate::design::DesignDocument,
+    options: &serde_json::Value,
+) -> Result<LifeReport> {
+    let s = settings_for_design(doc, options)?;
+    let w = workload_from_design(doc, &s)?;
+    let mut report = simulate(&s, &w)?;
+    report.notes.push(format!(
+        "the design's writes: {:.0} cells/s of {:.0} bytes, {} lane(s) of the key space, {}",
+        w.writes_per_second,
+        w.cell_bytes,
+        w.keys.weights.len(),
+        match w.keys.order {
+            LaneOrder::Spread => "spread over each lane",
+            LaneOrder::Ascending => "each written in ascending time order",
+            LaneOrder::Descending => "each written in descending time order",
+        }
+    ));
+    Ok(report)
+}
+
+/// Whether the table's policy splits a region of `size` store-file bytes with
+/// `regions_on_server` of the table's regions on its server and the jitter draw `jitter`
+/// (`None`: no jitter): the very check the simulation makes after each flush and compaction.
+pub fn splits_at(s: &LifeSettings, size: f64, regions_on_server: u32, jitter: Option<f32>) -> bool {
+    sim::should_split(s, &s.split_config(), size, regions_on_server, jitter)
+}
+
+/// One step of the table's life.
+fn step(sim: &mut Sim) {
+    // Compactions queued at open: daughters' and merged regions' references.
+    let mut i = 0;
+    while i < sim.regions.len() {
+        if sim.regions.get(i).is_some_and(|r| r.has_references()) {
+            sim.request_compaction(i, false);
+            if try_split(sim, i) {
+                i += 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    for r in &mut sim.regions {
+        r.step_writes = 0.0;
+    }
+    sim.write();
+    let mut i = 0;
+    while i < sim.regions.len() {
+        if sim.flush_due(i) {
+            sim.flush(i);
+            if try_split(sim, i) || (sim.request_compaction(i, false) && try_split(sim, i)) {
+                i += 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    if sim.chore_runs() {
+        let mut i = 0;
+        while i < sim.regions.len() {
+            if sim.request_compaction(i, true) && try_split(sim, i) {
+                i += 2;
+                continue;
+            }
+            i += 1;
+        }
+    }
+    sim.normalize();
+    let loads = sim.loads();
+    sim.note_hottest(&loads);
+    sim.balance(loads);
+}
+
+/// A split check on region `i`, and the split when it says so.
+fn try_split(sim: &mut Sim, i: usize) -> bool {
+    match sim.check_split(i, false) {
+        Some(x) => {
+            sim.split(i, x);
+            true
+        }
+        None => false,
+    }
+}
+
+fn close_day(sim: &mut Sim) {
+    let c = &mut sim.c;
+    c.month.max_splits_per_day = c.month.max_splits_per_day.max(c.day_splits);
+    c.month.splits_by_day.push(c.day_splits);
+    c.month.major_compactions_by_day.push(c.day_majors);
+    c.month.max_major_compactions_per_day = c.month.max_major_compactions_per_day.max(c.day_majors);
+    let busy = (sim.regions.len() as u32 / 10).max(4);
+    if c.day_splits + c.day_majors >= busy {
+        c.month.busy_days += 1;
+    }
+    c.day_splits = 0;
+    c.day_majors = 0;
+}
+
+fn note_crossings(c: &mut Crossings, m: &LifeMonth, s: &LifeSettings) {
+    let first = |slot: &mut Option<u32>, crossed: bool| {
+        if crossed && slot.is_none() {
+            *slot = Some(m.month);
+        }
+    };
+    let max_regions = m.servers.iter().map(|x| x.regions).max().unwrap_or(0);
+    let max_written = m.max_regions_written_at_once;
+    first(
+        &mut c.regions_per_server_over_200,
+        max_regions > REGIONS_PER_SERVER_GUIDE,
+    );
+    first(
+        &mut c.memstore_bound,
+        f64::from(max_written) > s.memstore_bound(),
+    );
+    first(
+        &mut c.region_over_20_gib,
+        m.largest_region_bytes > LARGE_REGION_BYTES,
+    );
+    first(&mut c.split_limit, max_regions >= s.region_split_limit);
+}
+
+fn notes(s: &LifeSettings, capped: Option<u32>) -> Vec<String> {
+    let mut n = vec![
+        format!(
+            "split checks after each flush and compaction under {} (n = the table's regions on the server), one jitter draw per region open",
+            s.policy.class_name()
+        ),
+        "split point: the middle of the largest store file; daughters stay on the parent's server and cannot split before compacting their references".into(),
+        "cell size: 20 + row + family + qualifier + value bytes, times the compression ratio on disk".into(),
+        "balancer: StochasticLoadBalancer's trigger and cost functions; a seeded greedy search stands in for its random one; locality, read and memstore costs are 0".into(),
+        "left out: memstore pressure from other tables and blocked writes, HDFS locality, hbase:meta load, replicas, reads".into(),
+    ];
+    if let Some(m) = capped {
+        n.push(format!(
+            "the table reached the simulator's {MAX_LIFE_REGIONS} regions in month {m}; it splits no further"
+        ));
+    }
+    if !s.normalizer.enabled {
+        n.push("normalizer off (NORMALIZATION_ENABLED is false by default)".into());
+    }
+    n
+}

@@ -1,0 +1,283 @@
+//! A design document's writes as the simulator's lanes: a sample of its workload run through
+//! its key, cut into quantile buckets of the key space, tells how bytes fall over the keys
+//! (each bucket an equal share of the sample) and over time (a bucket written all through the
+//! sample spreads; one written in a short stretch lies on a key that moves with time). Runs of
+//! buckets the first sixteenth of the sample writes are then the lanes that move with time:
+//! one for a time-led key, one per salt bucket for `salt + time`.
+
+use serde_json::Value;
+
+use super::keys::{KeyModel, LaneOrder, LifeWorkload};
+use super::settings::LifeSettings;
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes;
+use crate::keyspec::{CompiledKey, FieldValue};
+use crate::workload::{WorkloadSpec, WorkloadStream};
+
+/// Records sampled from the design's workload.
+const SAMPLE: u64 = 50_000;
+/// The most key-space buckets of a spread key.
+const BUCKETS: usize = 1024;
+/// A bucket written over less than this share of the sample's time moves with time.
+const ORDERED_SPAN: f64 = 0.5;
+
+/// The settings a design implies (its region servers, split policy and sizes, its `hbase`
+/// section: TTL, compression, cell bytes, release line, normalizer, balancer) with `options`
+/// (a JSON object of [`LifeSettings`] members) over them.
+pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<LifeSettings> {
+    let mut s = LifeSettings::default();
+    if let Some(layout) = &doc.regions {
+        s.servers = layout.region_servers;
+        if let Some(a) = &layout.auto_split {
+            s.policy = a.policy.clone();
+            s.split = a.config.clone();
+        }
+    }
+    if let Some(t) = &doc.hbase {
+        s.ttl_seconds = t.ttl_seconds;
+        s.compression_ratio = t.compression_ratio;
+        s.family_bytes = t.family_bytes;
+        s.qualifier_bytes = t.qualifier_bytes;
+        s.version = t.version;
+        s.normalizer.enabled = t.normalization_enabled;
+        s.normalizer.merge_min_region_size_mb = t.normalizer_merge_min_region_size_mb;
+        s.balancer.slop = t.balancer_slop;
+    }
+    let mut base =
+        serde_json::to_value(&s).map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()))?;
+    match options {
+        Value::Null => {}
+        Value::Object(_) => merge(&mut base, options),
+        _ => return Err(Error::arg("options", "life options must be an object")),
+    }
+    strip_nulls(&mut base);
+    let s: LifeSettings = serde_json::from_value(base).map_err(|e| {
+        Error::new(ErrorKind::Invalid, format!("life options: {e}")).at_path("options")
+    })?;
+    s.validate()?;
+    Ok(s)
+}
+
+fn merge(base: &mut Value, over: &Value) {
+    match (base, over) {
+        (Value::Object(b), Value::Object(o)) => {
+            for (k, v) in o {
+                match b.get_mut(k) {
+                    Some(slot) if slot.is_object() && v.is_object() => merge(slot, v),
+                    _ => {
+                        b.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o.clone(),
+    }
+}
+
+fn strip_nulls(v: &mut Value) {
+    if let Value::Object(m) = v {
+        m.retain(|_, x| !x.is_null());
+        m.values_mut().for_each(strip_nulls);
+    }
+}
+
+/// The design's writes: its write rate, a cell of 20 + key + family + qualifier + value bytes
+/// (the sample's mean key), its key model from a sample of its workload, and its pre-split.
+pub fn workload_from_design(doc: &DesignDocument, s: &LifeSettings) -> Result<LifeWorkload> {
+    doc.validate()?;
+    let mut spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
+    let rate = spec.write_rate;
+    spec.records = spec.records.min(SAMPLE);
+    let mut ck = CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let mut stream = WorkloadStream::new(&spec, &doc.fields)?;
+    let mut values: Vec<FieldValue> = Vec::new();
+    let mut keys: Vec<Vec<u8>> = Vec::new();
+    while stream.next_values(&mut values).is_some() {
+        let mut k = Vec::new();
+        ck.encode_values_into(&mut k, &values)?;
+        keys.push(k);
+    }
+    if keys.is_empty() {
+        return Err(
+            Error::new(ErrorKind::Invalid, "the workload writes no records")
+                .at_path("/workload/records"),
+        );
+    }
+    let mean_key = keys.iter().map(Vec::len).sum::<usize>() as f64 / keys.len() as f64;
+    let cell_bytes = 20.0
+        + mean_key
+        + f64::from(s.family_bytes)
+        + f64::from(s.qualifier_bytes)
+        + spec.value_size as f64;
+    let (model, sorted) = key_model(&keys);
+    let layout = doc.regions.clone().unwrap_or_default();
+    let split_keys = layout.split_keys(&keys)?;
+    let presplit = presplit_coordinates(&split_keys, &sorted, &model);
+    Ok(LifeWorkload {
+        writes_per_second: rate,
+        cell_bytes,
+        keys: model.model,
+        presplit,
+    })
+}
+
+/// The lanes found, with where each starts on the bucket axis.
+struct Found {
+    model: KeyModel,
+    buckets: usize,
+    /// Lane `i` covers buckets `lane_starts[i]..lane_starts[i + 1]`.
+    lane_starts: Vec<usize>,
+}
+
+/// Keys in write order into lanes; also the sample's keys sorted.
+fn key_model(keys: &[Vec<u8>]) -> (Found, Vec<Vec<u8>>) {
+    let n = keys.len();
+    let buckets = (n / 16).clamp(1, BUCKETS);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| keys.get(a).cmp(&keys.get(b)));
+    // bucket[i]: the bucket of the record written i-th; equal counts per bucket.
+    let mut bucket = vec![0usize; n];
+    for (rank, &i) in order.iter().enumerate() {
+        if let Some(b) = bucket.get_mut(i) {
+            *b = rank * buckets / n;
+        }
+    }
+    let sorted: Vec<Vec<u8>> = order.iter().filter_map(|&i| keys.get(i).cloned()).collect();
+    let found = if buckets >= 2 && moves_with_time(&bucket, buckets) {
+        ordered_lanes(&bucket, buckets)
+    } else {
+        Found {
+            model: KeyModel::uniform(buckets),
+            buckets,
+            lane_starts: (0..=buckets).collect(),
+        }
+    };
+    (found, sorted)
+}
+
+/// Whether most buckets are written in a short stretch of the sample (the median bucket's
+/// first-to-last write spans less than `ORDERED_SPAN` of it).
+fn moves_with_time(bucket: &[usize], buckets: usize) -> bool {
+    let n = bucket.len();
+    let mut first = vec![usize::MAX; buckets];
+    let mut last = vec![0usize; buckets];
+    for (i, &b) in bucket.iter().enumerate() {
+        if let (Some(f), Some(l)) = (first.get_mut(b), last.get_mut(b)) {
+            *f = (*f).min(i);
+            *l = (*l).max(i);
+        }
+    }
+    let mut spans: Vec<f64> = first
+        .iter()
+        .zip(&last)
+        .filter(|(f, _)| **f != usize::MAX)
+        .map(|(f, l)| (l - f) as f64 / (n.max(2) - 1) as f64)
+        .collect();
+    spans.sort_by(f64::total_cmp);
+    spans.get(spans.len() / 2).copied().unwrap_or(1.0) < ORDERED_SPAN
+}
+
+/// The lanes of a key that moves with time: one per run of buckets the sample's first
+/// sixteenth writes, ascending when the last sixteenth lies higher.
+fn ordered_lanes(bucket: &[usize], buckets: usize) -> Found {
+    let n = bucket.len();
+    let head = (n / 16).max(1);
+    let mut touched = vec![false; buckets];
+    for &b in bucket.iter().take(head) {
+        if let Some(t) = touched.get_mut(b) {
+            *t = true;
+        }
+    }
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (b, &t) in touched.iter().enumerate() {
+        if !t {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(r) if r.1 + 1 == b => r.1 = b,
+            _ => runs.push((b, b)),
+        }
+    }
+    let tail_mean = mean(bucket.iter().skip(n - head).copied());
+    let head_mean = mean(bucket.iter().take(head).copied());
+    let order = if tail_mean >= head_mean {
+        LaneOrder::Ascending
+    } else {
+        LaneOrder::Descending
+    };
+    // Ascending, a lane's run is its low end, so a lane starts at its run; descending, its
+    // high end, so a lane starts just after the previous lane's run.
+    let mut lane_starts = vec![0usize];
+    for pair in runs.windows(2) {
+        if let [a, b] = pair {
+            lane_starts.push(match order {
+                LaneOrder::Descending => a.1 + 1,
+                _ => b.0,
+            });
+        }
+    }
+    lane_starts.push(buckets);
+    let weights: Vec<f64> = lane_starts
+        .windows(2)
+        .map(|w| match w {
+            [a, b] => (b - a) as f64,
+            _ => 0.0,
+        })
+        .collect();
+    Found {
+        model: KeyModel {
+            weights,
+            order,
+            prefix_lanes: runs.len() > 1,
+        },
+        buckets,
+        lane_starts,
+    }
+}
+
+fn mean(it: impl Iterator<Item = usize>) -> f64 {
+    let (mut s, mut c) = (0.0, 0.0);
+    for x in it {
+        s += x as f64;
+        c += 1.0;
+    }
+    if c > 0.0 {
+        s / c
+    } else {
+        0.0
+    }
+}
+
+/// Split keys as coordinates: a spread key's by their rank among the sample's keys; a key
+/// that moves with time in lanes snaps each to the nearest lane boundary (inside a lane a key
+/// written later has no place yet). Points at the ends or repeated are dropped.
+fn presplit_coordinates(split_keys: &[Vec<u8>], sorted: &[Vec<u8>], f: &Found) -> Vec<f64> {
+    let n = sorted.len().max(1) as f64;
+    let lanes = f.model.weights.len();
+    let mut out: Vec<f64> = Vec::new();
+    for k in split_keys {
+        let rank = bytes::lower_bound(sorted, k) as f64;
+        let at = rank * f.buckets as f64 / n;
+        let x = if f.model.order == LaneOrder::Spread {
+            at
+        } else {
+            // The lane boundary nearest to `at` on the bucket axis.
+            let i = f
+                .lane_starts
+                .iter()
+                .enumerate()
+                .min_by(|a, b| {
+                    ((*a.1 as f64) - at)
+                        .abs()
+                        .total_cmp(&((*b.1 as f64) - at).abs())
+                })
+                .map_or(0, |(i, _)| i);
+            i as f64
+        };
+        if x > 0.0 && x < lanes as f64 && out.last().map_or(true, |l| x > *l) {
+            out.push(x);
+        }
+    }
+    out
+}

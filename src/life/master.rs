@@ -1,0 +1,237 @@
+//! What the master does to the table every few minutes: the balancer's moves and the
+//! normalizer's splits and merges.
+
+use super::balancer::{self, Loads};
+use super::normalizer::{self, NormalizerRegion};
+use super::settings::MIB;
+use super::sim::Sim;
+use super::store::StoreFile;
+
+impl Sim<'_> {
+    /// The cost functions' per-server loads.
+    pub(crate) fn loads(&self) -> Loads {
+        let n = self.s.servers as usize;
+        let mut l = Loads {
+            regions: vec![0.0; n],
+            writes: vec![0.0; n],
+            storefile_mb: vec![0.0; n],
+        };
+        for r in &self.regions {
+            let s = r.server as usize;
+            if let Some(x) = l.regions.get_mut(s) {
+                *x += 1.0;
+            }
+            if let Some(x) = l.writes.get_mut(s) {
+                *x += r.step_writes;
+            }
+            if let Some(x) = l.storefile_mb.get_mut(s) {
+                *x += r.disk() / MIB;
+            }
+        }
+        l
+    }
+
+    /// The largest share of this step's writes one server took, into the month's mean, and the
+    /// most regions one server had written in it.
+    pub(crate) fn note_hottest(&mut self, loads: &Loads) {
+        let mut written = vec![0u32; loads.writes.len()];
+        for r in &self.regions {
+            if r.step_writes > 0.0 {
+                if let Some(n) = written.get_mut(r.server as usize) {
+                    *n += 1;
+                }
+            }
+        }
+        let most = written.iter().copied().max().unwrap_or(0);
+        let m = &mut self.c.month;
+        m.max_regions_written_at_once = m.max_regions_written_at_once.max(most);
+        let total: f64 = loads.writes.iter().sum();
+        if total > 0.0 {
+            let top = loads.writes.iter().copied().fold(0.0, f64::max);
+            self.c.hottest_sum += top / total;
+            self.c.hottest_steps += 1;
+        }
+    }
+
+    /// One balancer run: when `needsBalance` says so, move regions from the most-loaded server
+    /// to the least-loaded one while a move lowers the weighted cost.
+    pub(crate) fn balance(&mut self, mut loads: Loads) {
+        let b = &self.s.balancer;
+        if !b.enabled || self.s.servers < 2 {
+            return;
+        }
+        let version = self.s.version;
+        if balancer::needs_balance(&loads, b.slop, b.min_cost_need_balance, version).is_none() {
+            return;
+        }
+        self.c.month.balancer_runs += 1;
+        let mut moved = 0usize;
+        let mut current = balancer::cost(&loads, 0, version).total;
+        for _ in 0..self.regions.len() {
+            let Some((from, to)) = extremes(&loads.regions) else {
+                break;
+            };
+            let mut best: Option<(usize, f64)> = None;
+            for (i, r) in self.regions.iter().enumerate() {
+                if r.server as usize != from {
+                    continue;
+                }
+                let trial = moved_loads(&loads, from, to, r.step_writes, r.disk() / MIB);
+                let c = balancer::cost(&trial, moved + 1, version).total;
+                if best.map_or(true, |(_, bc)| c < bc) {
+                    best = Some((i, c));
+                }
+            }
+            let Some((i, c)) = best else {
+                break;
+            };
+            if c >= current - 1e-12 {
+                break;
+            }
+            let (w, mb) = self
+                .regions
+                .get(i)
+                .map_or((0.0, 0.0), |r| (r.step_writes, r.disk() / MIB));
+            loads = moved_loads(&loads, from, to, w, mb);
+            current = c;
+            moved += 1;
+            self.move_region(i, to as u32);
+        }
+        self.c.month.moves += moved as u32;
+    }
+
+    /// Close region `i` (its memstore flushed) and open it on `to` with a new jitter draw.
+    fn move_region(&mut self, i: usize, to: u32) {
+        self.flush(i);
+        let Some(old) = self.regions.get(i).cloned() else {
+            return;
+        };
+        self.close_region(&old);
+        let mut r = self.open_region(old.start, old.end, to, old.files);
+        r.id = old.id;
+        r.created = old.created;
+        r.month_writes = old.month_writes;
+        r.step_writes = old.step_writes;
+        if let Some(slot) = self.regions.get_mut(i) {
+            *slot = r;
+        }
+    }
+
+    /// One normalizer run: its split plans, then its merge plans over regions no split touched.
+    pub(crate) fn normalize(&mut self) {
+        let ns = &self.s.normalizer;
+        if !ns.enabled {
+            return;
+        }
+        let day_steps = 24.0 / f64::from(self.s.step_hours);
+        let view: Vec<NormalizerRegion> = (0..self.regions.len())
+            .map(|i| NormalizerRegion {
+                size_mb: self.size_mb(i),
+                age_days: self
+                    .regions
+                    .get(i)
+                    .map_or(0.0, |r| (self.now() - f64::from(r.created)) / day_steps),
+            })
+            .collect();
+        let plans = normalizer::plans(&view, ns);
+        let ids = |sim: &Sim, a: usize, b: usize| -> Vec<u64> {
+            sim.regions
+                .get(a..=b)
+                .map_or(Vec::new(), |rs| rs.iter().map(|r| r.id).collect())
+        };
+        let split_ids: Vec<u64> = plans.splits.iter().flat_map(|&i| ids(self, i, i)).collect();
+        let merge_ids: Vec<Vec<u64>> = plans.merges.iter().map(|&(a, b)| ids(self, a, b)).collect();
+        for id in &split_ids {
+            let Some(i) = self.regions.iter().position(|r| r.id == *id) else {
+                continue;
+            };
+            if let Some(x) = self.check_split(i, true) {
+                self.split(i, x);
+                self.c.month.normalizer_splits += 1;
+            }
+        }
+        for run in merge_ids {
+            if run.iter().any(|id| split_ids.contains(id)) {
+                continue;
+            }
+            self.merge(&run);
+        }
+    }
+
+    /// Merge adjacent regions `ids` (key order) into one new region on the first one's server,
+    /// holding references to all their files.
+    fn merge(&mut self, ids: &[u64]) {
+        let Some(first) = ids
+            .first()
+            .and_then(|id| self.regions.iter().position(|r| r.id == *id))
+        else {
+            return;
+        };
+        let last = first + ids.len() - 1;
+        let contiguous = self
+            .regions
+            .get(first..=last)
+            .is_some_and(|rs| rs.iter().zip(ids).all(|(r, id)| r.id == *id));
+        // HRegion.isMergeable: a region still holding references (a daughter not yet
+        // compacted) cannot merge.
+        let mergeable = self
+            .regions
+            .get(first..=last)
+            .is_some_and(|rs| rs.iter().all(|r| !r.has_references()));
+        if !contiguous || !mergeable {
+            return;
+        }
+        for i in first..=last {
+            self.flush(i);
+        }
+        let members: Vec<_> = self.regions.drain(first..=last).collect();
+        let mut files: Vec<StoreFile> = Vec::new();
+        for m in &members {
+            self.close_region(m);
+            files.extend(m.files.iter().cloned().map(|mut f| {
+                f.reference = true;
+                f
+            }));
+        }
+        files.sort_by_key(|f| f.seq);
+        let (Some(a), Some(z)) = (members.first(), members.last()) else {
+            return;
+        };
+        let mut merged = self.open_region(a.start, z.end, a.server, files);
+        merged.month_writes = members.iter().map(|m| m.month_writes).sum();
+        merged.step_writes = members.iter().map(|m| m.step_writes).sum();
+        self.regions.insert(first, merged);
+        self.c.month.merges += 1;
+    }
+}
+
+/// The servers with the most and the fewest regions (first of ties).
+fn extremes(regions: &[f64]) -> Option<(usize, usize)> {
+    let mut hi = 0;
+    let mut lo = 0;
+    for (i, &x) in regions.iter().enumerate() {
+        if x > regions.get(hi).copied().unwrap_or(0.0) {
+            hi = i;
+        }
+        if x < regions.get(lo).copied().unwrap_or(0.0) {
+            lo = i;
+        }
+    }
+    (hi != lo).then_some((hi, lo))
+}
+
+fn moved_loads(l: &Loads, from: usize, to: usize, writes: f64, mb: f64) -> Loads {
+    let mut t = l.clone();
+    let shift = |v: &mut Vec<f64>, x: f64| {
+        if let Some(a) = v.get_mut(from) {
+            *a -= x;
+        }
+        if let Some(b) = v.get_mut(to) {
+            *b += x;
+        }
+    };
+    shift(&mut t.regions, 1.0);
+    shift(&mut t.writes, writes);
+    shift(&mut t.storefile_mb, mb);
+    t
+}

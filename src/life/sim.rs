@@ -1,0 +1,557 @@
+//! The table over time: regions with their memstores and store files, stepped hour by hour
+//! (writes, flushes, split checks, compactions, the compaction checker chore, the normalizer
+//! and the balancer), with the month's figures gathered as it goes.
+
+use super::keys::{LaneOrder, Lanes, LifeWorkload};
+use super::report::{LifeMonth, ServerMonth};
+use super::settings::{CompactionPolicy, LifeSettings, MAX_LIFE_REGIONS, MIB};
+use super::store::{self, Bins, Profile, StoreFile};
+use crate::hbase::policy::{exceeds_size, PolicyLimits, SplitConfig, SplitPolicy, StoreState};
+
+/// Days in a month.
+pub const MONTH_DAYS: u32 = 30;
+/// At most this many files come out of one step's flushes of one region: a region written
+/// faster than that many flush sizes an hour gets its flushes lumped (as if compacted at once).
+const MAX_FLUSHES_PER_STEP: u32 = 4;
+
+/// One region.
+#[derive(Debug, Clone)]
+pub(crate) struct Region {
+    pub id: u64,
+    pub start: f64,
+    pub end: f64,
+    pub server: u32,
+    /// The step it opened at (its regionId's time; a merge gives a new one).
+    pub created: u32,
+    /// The split policy instance's jitter draw (one per region open).
+    pub jitter: f32,
+    /// Its share of the writes when lanes spread (0 when writes move with time).
+    pub share: f64,
+    /// Where its writes fall when lanes spread.
+    pub profile: Profile,
+    /// KeyValue bytes in the memstore.
+    pub mem_kv: f64,
+    pub mem_segs: Vec<(f64, f64, f64)>,
+    pub mem_bins: Bins,
+    pub mem_first: Option<u32>,
+    pub files: Vec<StoreFile>,
+    /// KeyValue bytes written this step and this month.
+    pub step_writes: f64,
+    pub month_writes: f64,
+}
+
+impl Region {
+    pub fn disk(&self) -> f64 {
+        self.files.iter().map(|f| f.bytes).sum()
+    }
+
+    pub fn has_references(&self) -> bool {
+        self.files.iter().any(|f| f.reference)
+    }
+}
+
+/// Counts for the month being simulated.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Counters {
+    pub month: LifeMonth,
+    pub day_splits: u32,
+    pub day_majors: u32,
+    /// The sum over the month's steps of the largest share of a step's writes one server took.
+    pub hottest_sum: f64,
+    pub hottest_steps: u32,
+}
+
+pub(crate) struct Sim<'a> {
+    pub s: &'a LifeSettings,
+    pub lanes: Lanes,
+    pub config: SplitConfig,
+    pub regions: Vec<Region>,
+    pub server_regions: Vec<u32>,
+    pub steps: u32,
+    pub step_kv: f64,
+    pub ratio: f64,
+    pub flush_size: f64,
+    pub ttl_steps: Option<f64>,
+    pub bin_steps: u32,
+    pub periodic_flush_steps: f64,
+    pub major_period_steps: f64,
+    pub rng: u64,
+    pub next_seq: u64,
+    pub next_id: u64,
+    pub lane_region: Vec<usize>,
+    pub c: Counters,
+    pub written: f64,
+    pub expired: f64,
+    /// The step being simulated.
+    pub t: u32,
+}
+
+pub(crate) fn splitmix(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<'a> Sim<'a> {
+    pub fn new(s: &'a LifeSettings, w: &LifeWorkload) -> Sim<'a> {
+        let step_secs = f64::from(s.step_hours) * 3600.0;
+        let steps = s.months * MONTH_DAYS * 24 / s.step_hours;
+        let ttl_steps = s.ttl_seconds.map(|t| t as f64 / step_secs);
+        // Bins fine enough for the TTL (a thirtieth of it), at most a day; one bin without TTL.
+        let bin_steps = match ttl_steps {
+            Some(t) => ((t / 30.0).floor() as u32).clamp(1, (24 / s.step_hours).max(1)),
+            None => u32::MAX,
+        };
+        let mut sim = Sim {
+            s,
+            lanes: Lanes::new(&w.keys),
+            config: s.split_config(),
+            regions: Vec::new(),
+            server_regions: vec![0; s.servers as usize],
+            steps,
+            step_kv: w.writes_per_second * step_secs * w.cell_bytes,
+            ratio: s.compression_ratio,
+            flush_size: s.flush_size(),
+            ttl_steps,
+            bin_steps,
+            periodic_flush_steps: s.compaction.periodic_flush_hours / f64::from(s.step_hours),
+            major_period_steps: s.compaction.major_period_hours / f64::from(s.step_hours),
+            rng: s.seed ^ 0x6C69_6665,
+            next_seq: 0,
+            next_id: 0,
+            lane_region: Vec::new(),
+            c: Counters::default(),
+            written: 0.0,
+            expired: 0.0,
+            t: 0,
+        };
+        let mut bounds = vec![0.0];
+        bounds.extend(w.presplit.iter().copied());
+        bounds.push(sim.lanes.len() as f64);
+        // Round-robin at create (BaseLoadBalancer.roundRobinAssignment with offset 0).
+        for (i, pair) in bounds.windows(2).enumerate() {
+            if let [a, b] = pair {
+                let server = (i % s.servers as usize) as u32;
+                let r = sim.open_region(*a, *b, server, Vec::new());
+                sim.regions.push(r);
+            }
+        }
+        sim.lane_region = vec![0; sim.lanes.len()];
+        sim
+    }
+
+    /// A region opening on `server`: a new id, a new jitter draw, its write share.
+    pub fn open_region(
+        &mut self,
+        start: f64,
+        end: f64,
+        server: u32,
+        files: Vec<StoreFile>,
+    ) -> Region {
+        let id = self.next_id;
+        self.next_id += 1;
+        let jitter = ((splitmix(&mut self.rng) >> 40) as f32) / ((1u32 << 24) as f32);
+        if let Some(n) = self.server_regions.get_mut(server as usize) {
+            *n += 1;
+        }
+        let spread = self.lanes.order == LaneOrder::Spread;
+        Region {
+            id,
+            start,
+            end,
+            server,
+            created: self.t,
+            jitter,
+            share: if spread {
+                self.lanes.spread_share(start, end)
+            } else {
+                0.0
+            },
+            profile: if spread {
+                Profile::from_segments(self.lanes.spread_segments(start, end))
+            } else {
+                Profile::from_segments(Vec::new())
+            },
+            mem_kv: 0.0,
+            mem_segs: Vec::new(),
+            mem_bins: Vec::new(),
+            mem_first: None,
+            files,
+            step_writes: 0.0,
+            month_writes: 0.0,
+        }
+    }
+
+    pub fn close_region(&mut self, r: &Region) {
+        if let Some(n) = self.server_regions.get_mut(r.server as usize) {
+            *n = n.saturating_sub(1);
+        }
+    }
+
+    fn bin(&self, step: u32) -> u32 {
+        if self.bin_steps == u32::MAX {
+            0
+        } else {
+            step / self.bin_steps
+        }
+    }
+
+    /// The end of the step being simulated, in steps.
+    pub fn now(&self) -> f64 {
+        f64::from(self.t) + 1.0
+    }
+
+    /// Now − TTL, in steps: cells written before it have expired.
+    pub fn cutoff(&self) -> Option<f64> {
+        Some(self.now() - self.ttl_steps?)
+    }
+
+    /// Whether a file whose newest cell is from `max_step` has wholly passed the TTL.
+    pub fn file_expired(&self, f: &StoreFile) -> bool {
+        self.ttl_steps
+            .is_some_and(|ttl| f64::from(f.max_step) + 1.0 <= self.now() - ttl)
+    }
+
+    /// This step's writes into the memstores.
+    pub fn write(&mut self) {
+        let (kv, t, bin) = (self.step_kv, self.t, self.bin(self.t));
+        self.written += kv;
+        if self.lanes.order == LaneOrder::Spread {
+            for r in &mut self.regions {
+                let w = r.share * kv;
+                put(r, w, bin, t);
+            }
+            return;
+        }
+        for lane in 0..self.lanes.len() {
+            let share = self.lanes.share.get(lane).copied().unwrap_or(0.0);
+            if share <= 0.0 {
+                continue;
+            }
+            let (x0, x1) = self.lanes.ordered_span(lane, t, self.steps);
+            let mid = 0.5 * (x0 + x1);
+            let i = self.region_at(lane, mid);
+            if let Some(r) = self.regions.get_mut(i) {
+                let w = share * kv;
+                put(r, w, bin, t);
+                r.mem_segs.push((x0, x1, w));
+            }
+        }
+    }
+
+    /// The region holding `x`, through lane `lane`'s cached answer.
+    fn region_at(&mut self, lane: usize, x: f64) -> usize {
+        let cached = self.lane_region.get(lane).copied().unwrap_or(0);
+        if let Some(r) = self.regions.get(cached) {
+            if r.start <= x && x < r.end {
+                return cached;
+            }
+        }
+        let i = self
+            .regions
+            .partition_point(|r| r.start <= x)
+            .saturating_sub(1);
+        if let Some(slot) = self.lane_region.get_mut(lane) {
+            *slot = i;
+        }
+        i
+    }
+
+    /// Flush region `i`'s memstore into store files.
+    pub fn flush(&mut self, i: usize) {
+        let (ratio, flush_size, t, fifo) = (
+            self.ratio,
+            self.flush_size,
+            self.t,
+            self.s.compaction.policy == CompactionPolicy::Fifo,
+        );
+        let has_ttl = self.ttl_steps.is_some();
+        let spread = self.lanes.order == LaneOrder::Spread;
+        let Some(r) = self.regions.get_mut(i) else {
+            return;
+        };
+        if r.mem_kv <= 0.0 {
+            return;
+        }
+        let k = if r.mem_kv >= flush_size {
+            ((r.mem_kv / flush_size).ceil() as u32).clamp(1, MAX_FLUSHES_PER_STEP)
+        } else {
+            1
+        };
+        let disk = r.mem_kv * ratio;
+        let profile = if spread {
+            r.profile.clone()
+        } else {
+            Profile::from_segments(std::mem::take(&mut r.mem_segs))
+        };
+        let bins: Bins = if has_ttl {
+            r.mem_bins
+                .iter()
+                .map(|&(b, v)| (b, v * ratio / f64::from(k)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let min_step = r.mem_first.unwrap_or(t);
+        r.mem_kv = 0.0;
+        r.mem_bins.clear();
+        r.mem_first = None;
+        self.c.month.flushes += u64::from(k);
+        for _ in 0..k {
+            self.next_seq += 1;
+            let f = store::flushed_file(
+                disk / f64::from(k),
+                profile.clone(),
+                bins.clone(),
+                min_step,
+                t,
+                self.next_seq,
+            );
+            match r.files.last_mut() {
+                // FIFO only ever deletes whole files by age: one bin's flushes fold together.
+                Some(last) if fifo && !last.reference && same_bin(&last.bins, &f.bins) => {
+                    fold(last, f);
+                }
+                _ => r.files.push(f),
+            }
+        }
+    }
+
+    /// `HRegion.checkSplit` under the table's policy, the server's split limit first
+    /// (`CompactSplit.shouldSplitRegion`). Returns the split coordinate.
+    pub fn check_split(&self, i: usize, force: bool) -> Option<f64> {
+        let r = self.regions.get(i)?;
+        if self.regions.len() >= MAX_LIFE_REGIONS {
+            return None;
+        }
+        let on_server = self
+            .server_regions
+            .get(r.server as usize)
+            .copied()
+            .unwrap_or(0);
+        if !force && on_server >= self.s.region_split_limit {
+            return None;
+        }
+        if matches!(self.s.policy, SplitPolicy::Disabled) || r.has_references() {
+            return None;
+        }
+        let n = on_server;
+        if !force && !should_split(self.s, &self.config, r.disk(), n, Some(r.jitter)) {
+            return None;
+        }
+        self.split_point(r)
+    }
+
+    /// The middle of the largest store file (`StoreUtils.getSplitPoint`: its mid block),
+    /// cut back to the lane's start by the prefix policies; `None` when it would be the
+    /// file's first or last row or outside the region.
+    fn split_point(&self, r: &Region) -> Option<f64> {
+        let mut largest: Option<&StoreFile> = None;
+        for f in &r.files {
+            if largest.map_or(true, |l| f.bytes > l.bytes) {
+                largest = Some(f);
+            }
+        }
+        let f = largest?;
+        let (lo, hi) = f.profile.span()?;
+        let mut x = f.profile.quantile(0.5)?;
+        if x <= lo || x >= hi {
+            return None;
+        }
+        let prefix = matches!(
+            self.s.policy,
+            SplitPolicy::KeyPrefix { .. } | SplitPolicy::DelimitedKeyPrefix { .. }
+        );
+        if prefix && self.lanes.prefix_lanes {
+            x = self.lanes.lane_start(x);
+        }
+        (x > r.start && x < r.end).then_some(x)
+    }
+
+    /// Split region `i` at `x`: two daughters on the parent's server, holding references to
+    /// the parent's files (so neither splits before its compaction).
+    pub fn split(&mut self, i: usize, x: f64) {
+        self.flush(i);
+        if i >= self.regions.len() {
+            return;
+        }
+        let parent = self.regions.remove(i);
+        self.close_region(&parent);
+        let lower: Vec<StoreFile> = parent
+            .files
+            .iter()
+            .filter_map(|f| store::half(f, x, true))
+            .collect();
+        let upper: Vec<StoreFile> = parent
+            .files
+            .iter()
+            .filter_map(|f| store::half(f, x, false))
+            .collect();
+        let mut a = self.open_region(parent.start, x, parent.server, lower);
+        let mut b = self.open_region(x, parent.end, parent.server, upper);
+        // The writes stay counted on the parent's server, shared by the daughters' bytes.
+        let below = a.disk() / (a.disk() + b.disk()).max(f64::MIN_POSITIVE);
+        a.month_writes = parent.month_writes * below;
+        b.month_writes = parent.month_writes - a.month_writes;
+        a.step_writes = parent.step_writes * below;
+        b.step_writes = parent.step_writes - a.step_writes;
+        self.regions.insert(i, b);
+        self.regions.insert(i, a);
+        self.c.month.splits += 1;
+        self.c.day_splits += 1;
+    }
+
+    /// Whether the `CompactionChecker` chore runs during this step.
+    pub fn chore_runs(&self) -> bool {
+        let step_secs = f64::from(self.s.step_hours) * 3600.0;
+        let every = self.s.compaction.checker_seconds;
+        let a = (f64::from(self.t) * step_secs / every).floor();
+        let b = (f64::from(self.t + 1) * step_secs / every).floor();
+        b > a
+    }
+
+    /// Whether region `i`'s memstore is due a flush: the flush size or the periodic flush.
+    pub fn flush_due(&self, i: usize) -> bool {
+        self.regions.get(i).is_some_and(|r| {
+            r.mem_kv > 0.0
+                && (r.mem_kv >= self.flush_size
+                    || r.mem_first.is_some_and(|f| {
+                        self.periodic_flush_steps > 0.0
+                            && f64::from(self.t + 1 - f) >= self.periodic_flush_steps
+                    }))
+        })
+    }
+
+    /// The month's end figures per server and for the table.
+    pub fn month_snapshot(&mut self) -> LifeMonth {
+        let mut m = std::mem::take(&mut self.c.month);
+        if self.c.hottest_steps > 0 {
+            m.hottest_server_write_share = self.c.hottest_sum / f64::from(self.c.hottest_steps);
+        }
+        self.c.hottest_sum = 0.0;
+        self.c.hottest_steps = 0;
+        let (cutoff, bin_steps) = (self.cutoff(), self.bin_steps);
+        let mut servers = vec![ServerMonth::default(); self.s.servers as usize];
+        let total_writes: f64 = self.regions.iter().map(|r| r.month_writes).sum();
+        m.size_histogram = vec![0; super::report::SIZE_BIN_EDGES.len() + 1];
+        for r in &mut self.regions {
+            let disk = r.disk();
+            let live: f64 = match cutoff {
+                Some(cut) => r
+                    .files
+                    .iter()
+                    .flat_map(|f| store::live_bins(&f.bins, f.min_step, f.max_step, bin_steps, cut))
+                    .map(|b| b.1)
+                    .sum(),
+                None => disk,
+            };
+            m.regions += 1;
+            if disk <= 0.0 && r.mem_kv <= 0.0 {
+                m.empty_regions += 1;
+            }
+            if live <= 0.0 && r.mem_kv <= 0.0 {
+                m.expired_regions += 1;
+            }
+            if let Some(h) = m.size_histogram.get_mut(super::report::size_bin(disk)) {
+                *h += 1;
+            }
+            m.largest_region_bytes = m.largest_region_bytes.max(disk);
+            m.on_disk_bytes += disk;
+            m.live_bytes += live;
+            m.memstore_bytes += r.mem_kv;
+            if let Some(s) = servers.get_mut(r.server as usize) {
+                s.regions += 1;
+                s.bytes += disk;
+                if total_writes > 0.0 {
+                    s.write_share += r.month_writes / total_writes;
+                }
+                if r.month_writes > 0.0 {
+                    s.written_regions += 1;
+                }
+            }
+            r.month_writes = 0.0;
+        }
+        m.servers = servers;
+        m.written_bytes = self.written;
+        m.expired_bytes = self.expired;
+        m
+    }
+
+    /// The MB the normalizer reads for region `i`.
+    pub fn size_mb(&self, i: usize) -> i64 {
+        self.regions
+            .get(i)
+            .map_or(0, |r| (r.disk() / MIB).floor() as i64)
+    }
+}
+
+/// The policy's `shouldSplit` for a region of `size` store-file bytes (one family, no
+/// references) with `regions_on_server` of the table's regions on its server and the policy
+/// instance's jitter draw: `hbase::policy`'s size checks, which the simulator applies.
+pub fn should_split(
+    s: &LifeSettings,
+    config: &SplitConfig,
+    size: f64,
+    regions_on_server: u32,
+    jitter: Option<f32>,
+) -> bool {
+    let draw = jitter.filter(|_| config.jitter > 0.0);
+    let limits: PolicyLimits = config.limits(draw);
+    if matches!(s.policy, SplitPolicy::Disabled) {
+        return false;
+    }
+    // The families' stores are equal (writes fill them alike): the sum of all is the region,
+    // any one is the region over the families. One store stands for them (no allocation, this
+    // runs after every flush): `overallfiles` compares the sum, else one store.
+    let families = f64::from(s.families.max(1));
+    let store_size = if limits.overall_hregion_files {
+        size
+    } else {
+        size / families
+    };
+    let store = StoreState {
+        size: store_size.min(i64::MAX as f64) as i64,
+        can_split: true,
+        split_point: None,
+    };
+    let n = i32::try_from(regions_on_server).unwrap_or(i32::MAX);
+    let limit = s.policy.size_to_check(&limits, n);
+    exceeds_size(
+        std::slice::from_ref(&store),
+        limit,
+        limits.overall_hregion_files,
+    )
+}
+
+/// `w` KeyValue bytes into a region's memstore at step `t`.
+fn put(r: &mut Region, w: f64, bin: u32, t: u32) {
+    if w <= 0.0 {
+        return;
+    }
+    r.mem_kv += w;
+    r.step_writes += w;
+    r.month_writes += w;
+    r.mem_first.get_or_insert(t);
+    match r.mem_bins.last_mut() {
+        Some(last) if last.0 == bin => last.1 += w,
+        _ => r.mem_bins.push((bin, w)),
+    }
+}
+
+/// Both files' cells are of one and the same time bin.
+fn same_bin(a: &Bins, b: &Bins) -> bool {
+    matches!((a.as_slice(), b.as_slice()), ([x], [y]) if x.0 == y.0)
+}
+
+/// Fold a newly flushed file into the previous one of the same time bin (FIFO only).
+fn fold(last: &mut StoreFile, f: StoreFile) {
+    let parts = [(last.bytes, &last.profile), (f.bytes, &f.profile)];
+    last.profile = Profile::merge(&parts);
+    last.bytes += f.bytes;
+    last.bins = store::merge_bins(&[&last.bins, &f.bins]);
+    last.max_step = last.max_step.max(f.max_step);
+    last.seq = f.seq;
+    last.count += f.count;
+}

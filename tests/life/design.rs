@@ -1,0 +1,112 @@
+//! A design document's writes as lanes: the key's shape decides them (a time-led key one
+//! lane in time order, a salt over time one lane per bucket, a hashed key spread), and its
+//! settings come from the design with the caller's over them.
+
+use rowkey_lab::design::presets;
+use rowkey_lab::hbase::policy::SplitPolicy;
+use rowkey_lab::life::*;
+use serde_json::json;
+
+fn lanes(id: &str) -> LifeWorkload {
+    let doc = presets::get(id).unwrap();
+    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    workload_from_design(&doc, &s).unwrap()
+}
+
+#[test]
+fn a_time_led_key_is_one_lane_in_time_order() {
+    // time(sent, "yyMMdd") + ":" + time(sent, "HHmmss") + ":" + message_id
+    let w = lanes("seed003-time-first");
+    assert_eq!(w.keys.weights.len(), 1);
+    assert_eq!(w.keys.order, LaneOrder::Ascending);
+    // Its pre-split at five minutes of one day lies below every later key: no boundary left.
+    assert!(w.presplit.is_empty());
+    assert_eq!(w.writes_per_second, 10.0);
+}
+
+#[test]
+fn a_salt_over_time_is_one_lane_per_bucket_split_at_the_buckets() {
+    // salt(time + order_id, 3, as=dec(2)) + "_" + time + "_" + order_id, pre-split by bucket.
+    let w = lanes("seed002-hash");
+    assert_eq!(w.keys.weights.len(), 3);
+    assert_eq!(w.keys.order, LaneOrder::Ascending);
+    assert!(w.keys.prefix_lanes);
+    assert_eq!(w.presplit, vec![1.0, 2.0]);
+    // bucket(ts, mod=100) + long(ts) + …: 100 lanes.
+    assert_eq!(lanes("seed001-log-bucket").keys.weights.len(), 100);
+}
+
+#[test]
+fn a_key_led_by_a_random_field_spreads() {
+    let w = lanes("seed004-md5");
+    assert_eq!(w.keys.order, LaneOrder::Spread);
+    assert!(w.keys.weights.len() > 100);
+    // The cell: 20 + key + family (1) + qualifier (1) + value bytes.
+    let doc = presets::get("seed004-md5").unwrap();
+    let value = doc.workload.as_ref().unwrap().value_size as f64;
+    assert!(w.cell_bytes > 22.0 + value && w.cell_bytes < 22.0 + value + 200.0);
+}
+
+#[test]
+fn settings_come_from_the_design_with_the_options_over_them() {
+    let mut doc = presets::get("seed002-salt-byte").unwrap();
+    doc.regions.as_mut().unwrap().region_servers = 4;
+    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    assert_eq!(s.servers, 4);
+    assert_eq!(s.policy, SplitPolicy::Stepping);
+    let s = settings_for_design(
+        &doc,
+        &json!({"servers": 6, "months": 3, "policy": {"type": "increasingToUpperBound"},
+                "normalizer": {"enabled": true}, "ttlSeconds": 86400}),
+    )
+    .unwrap();
+    assert_eq!((s.servers, s.months, s.ttl_seconds), (6, 3, Some(86_400)));
+    assert_eq!(s.policy, SplitPolicy::IncreasingToUpperBound);
+    assert!(s.normalizer.enabled && s.normalizer.merge_enabled);
+    let e = settings_for_design(&doc, &json!({"months": 0})).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("/months"));
+    let e = settings_for_design(&doc, &json!({"monthz": 3})).unwrap_err();
+    assert!(e.message.contains("monthz"), "{}", e.message);
+    let r = simulate_design(&doc, &json!({"months": 2})).unwrap();
+    assert_eq!(r.months.len(), 2);
+    assert_eq!(
+        r.months[0].regions, 8,
+        "8 salt buckets, 100 writes/s: no split in a month"
+    );
+}
+
+#[test]
+fn the_design_s_hbase_section_sets_ttl_compression_version_and_normalizer() {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&presets::get("seed002-salt-byte").unwrap().to_json()).unwrap();
+    v["hbase"] = json!({"ttlSeconds": 2_592_000, "compressionRatio": 0.3, "version": "3",
+        "normalizationEnabled": true, "normalizerMergeMinRegionSizeMb": 0, "familyBytes": 2});
+    let doc = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
+    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    assert_eq!(s.ttl_seconds, Some(2_592_000));
+    assert_eq!(s.compression_ratio, 0.3);
+    assert_eq!(s.version, HBaseVersion::V3);
+    assert!(s.overall_files(), "3.x compares all stores");
+    assert!(s.normalizer.enabled);
+    assert_eq!(s.normalizer.merge_min_region_size_mb, 0);
+    // options go over the section
+    let s = settings_for_design(
+        &doc,
+        &json!({"ttlSeconds": 86400, "normalizer": {"enabled": false}}),
+    )
+    .unwrap();
+    assert_eq!(s.ttl_seconds, Some(86_400));
+    assert!(!s.normalizer.enabled);
+    // the cell counts the family's bytes: one more than the design without the section
+    let plain = lanes("seed002-salt-byte").cell_bytes;
+    assert_eq!(
+        workload_from_design(&doc, &s).unwrap().cell_bytes,
+        plain + 1.0
+    );
+    // out of range: the error at the member
+    v["hbase"] = json!({"ttlSeconds": 10});
+    let e = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("/hbase/ttlSeconds"));
+    v["hbase"] = json!({"version": "4"});
+    assert!(rowkey_lab::design::DesignDocument::from_json(&v.to_string()).is_err());
+}
