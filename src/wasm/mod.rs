@@ -127,10 +127,26 @@ pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
     // Plain values first: a Rust replacer is called across the boundary for every key and
     // value (≈ 70 µs of a 200 µs `validateDesign` on a preset); only a BigInt (or a cycle,
     // which fails again below) makes `JSON.stringify` throw.
-    if let Ok(s) = js_sys::JSON::stringify(v) {
-        return s
-            .as_string()
-            .ok_or_else(|| bad_arg(name, "a JSON value", v));
+    match js_sys::JSON::stringify(v) {
+        Ok(s) => {
+            return s
+                .as_string()
+                .ok_or_else(|| bad_arg(name, "a JSON value", v))
+        }
+        // Only a BigInt (a TypeError) is worth the replacer. Anything else (a RangeError: nested
+        // past JavaScript's stack) is said now: the replacer would call into the engine at every
+        // level of that nesting and run out of stack inside it, leaving wasm-bindgen's
+        // externref table borrowed for good ("slab already borrowed" on every later call).
+        Err(e) if !e.is_instance_of::<js_sys::TypeError>() => {
+            return Err(match e.is_instance_of::<js_sys::RangeError>() {
+                true => js_error(&Error::arg(
+                    name,
+                    "is nested too deeply to be read (past JavaScript's own stack)",
+                )),
+                false => js::thrown(name, &e),
+            })
+        }
+        Err(_) => {}
     }
     let replacer =
         Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(|_k: JsValue, v: JsValue| {
