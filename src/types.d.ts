@@ -1306,6 +1306,9 @@ export interface RekeySide {
   effectiveParallelism: number;
   headline: string;
 }
+/** The plan for moving `oldDoc`'s table to `newDoc`'s on `oldDoc`'s generated workload (both
+ * designs run its records, each on its own layout): the page's plan under Compare. */
+export function rekeyOnWorkload(oldDoc: DesignInput, newDoc: DesignInput, options?: RekeyOptions | null): RekeyPlan;
 /** The plan for moving the rows `oldReport` analysed under `oldDoc` to `newDoc`, whose analysis
  * of the same rows is `newReport` (each report as `analyzeDesign` or a rows session gives it). */
 export function rekeyPlan(oldDoc: DesignInput, newDoc: DesignInput, oldReport: AnalysisReport, newReport: AnalysisReport, options?: RekeyOptions | null): RekeyPlan;

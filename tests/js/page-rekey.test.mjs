@@ -30,7 +30,11 @@ test('plan the move to a compared design: the library’s plan, drawn and copyab
   await waitDone(page);
   await page.selectOption('#compare-with', 'seed000-telecom');
   await page.click('#compare-run');
-  await page.waitForSelector('#rekey .rekey-go');
+  await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, {
+    timeout: 60000,
+  });
+  // the plan's view loads with the comparison (a module of its own in the built page)
+  await page.waitForSelector('#rekey .rekey-go', { timeout: 60000 });
   await page.click('#rekey .rekey-go');
   await page.waitForSelector('#rekey-checklist');
   const got = await page.evaluate(() => ({
