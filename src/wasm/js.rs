@@ -32,22 +32,31 @@ extern "C" {
     fn new(v: &JsValue) -> Result<U8Copy, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ArrayBuffer, js_name = isView)]
     fn is_view_js(v: &JsValue) -> Result<bool, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = Object, js_name = getPrototypeOf)]
-    fn prototype_of_js(v: &JsValue) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = Object, js_name = getOwnPropertyDescriptor)]
-    fn own_descriptor_js(v: &JsValue, key: &str) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(thread_local_v2, js_namespace = Uint8Array, js_name = prototype)]
-    static U8_PROTOTYPE: JsValue;
+    /// `Uint8Array` under another name of this module's, for a view over a caller's buffer.
+    #[wasm_bindgen(js_name = Uint8Array)]
+    type U8View;
+    #[wasm_bindgen(catch, constructor, js_class = "Uint8Array")]
+    fn view_of(buffer: &JsValue, offset: f64, length: f64) -> Result<U8View, JsValue>;
 }
 
-/// `v` is a plain `Uint8Array`: a real typed array (`ArrayBuffer.isView`: a proxy is not),
-/// whose prototype is `Uint8Array.prototype` itself and with no `length` of its own, so that
-/// copying it reads its bytes and length from the engine's typed-array internals, never the
-/// caller's code. Each check is under `catch`.
-fn plain_u8(v: &JsValue) -> bool {
-    is_view_js(v).unwrap_or(false)
-        && prototype_of_js(v).is_ok_and(|p| U8_PROTOTYPE.with(|u| p == *u))
-        && own_descriptor_js(v, "length").is_ok_and(|d| d.is_undefined())
+/// A real typed array's bytes as a fresh `Uint8Array` over the same buffer (no copy): its
+/// `buffer`, `byteOffset` and `byteLength` read under `catch`, the view made by the engine, so
+/// copying from it runs none of the caller's code (a Node `Buffer` is one). `None` for anything
+/// else (a proxy is not a view).
+fn same_bytes(name: &str, v: &JsValue) -> Result<Option<Uint8Array>, JsValue> {
+    if !is_view_js(v).unwrap_or(false) {
+        return Ok(None);
+    }
+    let buffer = get(name, v, "buffer")?;
+    let (Some(offset), Some(length)) = (
+        get(name, v, "byteOffset")?.as_f64(),
+        get(name, v, "byteLength")?.as_f64(),
+    ) else {
+        return Ok(None);
+    };
+    Ok(U8View::view_of(&buffer, offset, length)
+        .ok()
+        .map(|view| view.unchecked_into()))
 }
 
 /// The engine's error for a value whose reading threw: the argument, and what was thrown.
@@ -120,10 +129,10 @@ pub(crate) fn u8_bytes(name: &str, v: &JsValue) -> Result<Option<Vec<u8>>, JsVal
     }
     // A real typed array is copied without running caller code; anything else is read through
     // its `length` and indexes, which may throw.
-    // A plain one is copied once, straight into the engine's memory (a copy in JavaScript
-    // first held a 24 MiB file of rows twice).
-    if plain_u8(v) {
-        return Ok(Some(v.unchecked_ref::<Uint8Array>().to_vec()));
+    // A real one is copied once, straight into the engine's memory, through a view of its
+    // bytes (a copy in JavaScript first held a 24 MiB file of rows twice).
+    if let Some(view) = same_bytes(name, v)? {
+        return Ok(Some(view.to_vec()));
     }
     let copy: Uint8Array = U8Copy::new(v)
         .map_err(|e| thrown(name, &e))?
