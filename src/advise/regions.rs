@@ -136,7 +136,7 @@ pub fn region_plan_with(
 
 /// The table's TTL in days, where the design carries one: a Phoenix table's `TTL` option (in
 /// seconds, as HBase's column family attribute), `[family.]TTL=n`.
-pub(super) fn table_ttl_days(design: &DesignDocument) -> Option<f64> {
+pub(in crate::advise) fn table_ttl_days(design: &DesignDocument) -> Option<f64> {
     design.phoenix.as_ref()?.options.iter().find_map(|o| {
         let (name, value) = o.split_once('=')?;
         let name = name.trim();

@@ -1,0 +1,102 @@
+//! The plan's words: what to watch and the cutover checklist, with the plan's numbers in.
+
+use super::{FieldSource, JobSizing, RekeyOptions, ReportFigures, Source};
+use crate::design::DesignDocument;
+
+/// Seconds as people read them: `about 40 s`, `about 12 min`, `about 3.5 h`.
+fn duration_text(s: f64) -> String {
+    if s < 1.0 {
+        "under a second".into()
+    } else if s < 120.0 {
+        format!("about {s:.0} s")
+    } else if s < 7200.0 {
+        format!("about {:.0} min", s / 60.0)
+    } else {
+        format!("about {:.1} h", s / 3600.0)
+    }
+}
+
+/// A count with thousands separators: `36,000`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub(super) fn warnings(
+    fields: &[FieldSource],
+    job: &JobSizing,
+    opts: &RekeyOptions,
+    new: &DesignDocument,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in fields.iter().filter(|f| f.from == Source::Missing) {
+        out.push(format!(
+            "field `{}`: {} — give it as a column of the rows, or the new key cannot be built",
+            f.field,
+            f.why.as_deref().unwrap_or("no source")
+        ));
+    }
+    if job.regions_over_hfile_limit > 0 {
+        out.push(format!(
+            "{} region(s) would receive more than {} HFiles for family {} (up to {}): completebulkload refuses them; pre-split into more regions or raise hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily",
+            job.regions_over_hfile_limit, opts.max_hfiles, opts.family, job.max_hfiles_per_region
+        ));
+    }
+    if job.straggler_share > 0.0 && job.reducers > 1 {
+        let even = 1.0 / job.reducers as f64;
+        if job.straggler_share >= 2.0 * even {
+            out.push(format!(
+                "region {} takes {:.1} % of the bytes ({:.1}× an even share): its reducer is the job's straggler; cut the new table by bytes",
+                job.straggler + 1,
+                job.straggler_share * 100.0,
+                job.straggler_share / even
+            ));
+        }
+    }
+    out.push("keep the cells' timestamps: a MapReduce job writing KeyValues (HFileOutputFormat2) keeps them; hbase-connectors' Spark bulkLoad stamps every cell with one time, which collapses versions and restarts every TTL".into());
+    if let Some(days) = crate::advise::regions::table_ttl_days(new) {
+        out.push(format!(
+            "the table's TTL is {days:.1} days: cells older than that are dropped at the new table's first major compaction; leave time ranges about to expire out of the pre-split, or the regions they fill empty within days"
+        ));
+    }
+    out
+}
+
+pub(super) fn checklist(
+    job: &JobSizing,
+    opts: &RekeyOptions,
+    new_report: &ReportFigures,
+    keys: usize,
+) -> Vec<String> {
+    let size = |b: u64| crate::analyze::size_text(b as f64);
+    let (old, new) = (&opts.old_table, &super::new_table(opts));
+    let regions = keys + 1;
+    vec![
+        format!("Create `{new}` pre-split into {regions} regions (this plan's create statement or SPLITS_FILE)."),
+        format!("T0: start writing every put and delete to both `{old}` and `{new}` (dual writes, the new key computed by the new design)."),
+        format!("After T0: snapshot `{old}` (`snapshot '{old}', '{old}_rekey'`): the backfill reads the snapshot, never the live table."),
+        format!(
+            "Backfill: one reducer per new region ({} reducers), {} read, {} shuffled, {} written ({} on HDFS), {} at the throughputs stated; keep every cell's timestamp.",
+            job.reducers,
+            size(job.bytes_read),
+            size(job.bytes_shuffled),
+            size(job.bytes_written),
+            size(job.hdfs_bytes),
+            duration_text(job.seconds)
+        ),
+        format!("Hold major compactions of `{new}` (or set KEEP_DELETED_CELLS) until the backfill is loaded: a dual-written delete marker must outlive the older backfilled cell it masks."),
+        format!("Load the HFiles: `completebulkload` (BulkLoadHFilesTool) into `{new}`; each region receives at most {} HFiles for the family (limit {}).", job.max_hfiles_per_region, opts.max_hfiles),
+        format!("Verify before switching: `{new}` holds {} rows, each old row under its new key with its cells and timestamps (`rowkey-lab verify OLD NEW --old-rows … --new-rows …` on the two tables' exports), and each region the rows this plan gives it.", grouped(new_report.writes)),
+        format!("Switch reads to `{new}`; watch it with `rowkey-lab watch` / `observe` through the new design."),
+        format!("Stop the writes to `{old}`."),
+        format!("If the name must stay: `disable '{old}'`, `snapshot '{new}', '{new}_final'`, `drop '{old}'`, `clone_snapshot '{new}_final', '{old}'`."),
+        format!("Drop `{old}` (and its snapshot) after your retention period; the move needs {} of HDFS while both tables exist.", size(job.space_during_move)),
+    ]
+}
