@@ -1153,3 +1153,114 @@ fn split_points_past_the_sample_are_exact_when_the_rows_are_kept() {
     assert_eq!(a.split_keys, want);
     assert_eq!(a.summary.rows, n as u64);
 }
+
+/// A first pass that keeps the rows defers the scan's sample of keys (the kept keys give it
+/// later): the sample and the pre-split cut at it are those of a pass that samples as it reads
+/// (cap 0), whether the rows stay kept or the cap is passed midway (then the rows kept so far,
+/// and the row that passed it, are offered in order).
+#[test]
+fn a_deferred_sample_keeps_the_keys_a_sampling_pass_keeps() {
+    use rowkey_lab::analyze::{fit_to_first, FirstPass};
+    use rowkey_lab::rows::{RowReader, RowScan};
+    let mut v: Value = serde_json::from_str(&design().to_json()).unwrap();
+    v["regions"] = json!({"presplit": {"kind": "sampleQuantiles", "regions": 7}});
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+    let bytes = csv().into_bytes();
+    let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+    let o = opts("f.csv");
+    let mut got = Vec::new();
+    for (cap, kept) in [(0, false), (64 << 20, true), (4000, false)] {
+        let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+        let mut first = FirstPass::new(&doc, RowScan::new(Some(key)).with_sample(), cap).unwrap();
+        let mut r = RowReader::new(fields.clone(), used.clone(), o.clone());
+        r.push(&bytes, &mut first).unwrap();
+        r.finish(&mut first).unwrap();
+        assert_eq!(first.kept(), kept, "cap {cap}");
+        let mut sample = first.sample();
+        sample.sort();
+        let keys = fit_to_first(&doc, &first).presplit_keys(&[]).unwrap();
+        if kept {
+            // the kept rows' cut (every row's key, selected in the engine) against a sort
+            for regions in [2u32, 7, 33] {
+                let mut want = vec![sample[0].clone()];
+                for r in rowkey_lab::region::quantile_ranks(sample.len() as u64, regions) {
+                    want.push(sample[r as usize].clone());
+                }
+                assert_eq!(
+                    first.quantile_keys(regions),
+                    Some(want),
+                    "{regions} regions"
+                );
+            }
+        }
+        got.push((cap, sample, keys));
+    }
+    let rows = csv().lines().count() - 1;
+    assert_eq!(
+        got[0].1.len(),
+        rows,
+        "the sampling pass keeps every row's key"
+    );
+    assert_eq!(got[0].2.len(), 6);
+    for (cap, sample, keys) in &got[1..] {
+        assert_eq!(sample, &got[0].1, "cap {cap}: the sample");
+        assert_eq!(keys, &got[0].2, "cap {cap}: the split keys");
+    }
+}
+
+/// A pre-split cut at the rows (`sampleQuantiles` without a sample, by rows or by bytes) reads a
+/// file in chunks too (its sample deferred to the kept rows): the chunks added in file order cut
+/// the same split keys and give the same report as one pass over the whole file.
+#[test]
+fn a_presplit_cut_at_the_rows_reads_in_chunks_as_in_one_pass() {
+    use rowkey_lab::analyze::{fit_to_first, FirstPass};
+    use rowkey_lab::rows::{RowReader, RowScan};
+    let bytes = csv().into_bytes();
+    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    for by in ["rows", "bytes"] {
+        let mut v: Value = serde_json::from_str(&design().to_json()).unwrap();
+        v["regions"] = json!({"presplit": {"kind": "sampleQuantiles", "regions": 6, "by": by}});
+        let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+        let (fields, used) = rowkey_lab::analyze::row_fields(&doc).unwrap();
+        let o = opts("f.csv");
+        let first = |parts: &[&[u8]]| {
+            let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+            let mut f =
+                FirstPass::new(&doc, RowScan::new(Some(key)).with_sample(), 64 << 20).unwrap();
+            let mut r = RowReader::new(fields.clone(), used.clone(), o.clone());
+            for p in parts {
+                r.push(p, &mut f).unwrap();
+            }
+            let st = r.finish(&mut f).unwrap();
+            (f, st)
+        };
+        let outcome = |f: &FirstPass| {
+            let keys = fit_to_first(&doc, f).presplit_keys(&[]).unwrap();
+            let mut run = AnalysisRun::for_first_pass(&doc, &AnalyzeOptions::default(), f).unwrap();
+            assert!(run.replay(f).unwrap());
+            (keys, text(&run.finish()))
+        };
+        let (whole, _) = first(&[&bytes]);
+        let want = outcome(&whole);
+        assert_eq!(want.0.len(), 5, "by {by}: five split keys");
+        for k in [2usize, 3] {
+            let key = rowkey_lab::keyspec::CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+            let mut all =
+                FirstPass::new(&doc, RowScan::new(Some(key)).with_sample(), 64 << 20).unwrap();
+            let mut at = header;
+            for j in 1..=k {
+                let end = if j == k {
+                    bytes.len()
+                } else {
+                    let c = header + (bytes.len() - header) * j / k;
+                    c + bytes[c..].iter().position(|&b| b == b'\n').unwrap() + 1
+                };
+                let (f, st) = first(&[&bytes[..header], &bytes[at..end]]);
+                all.append_chunk(&doc, f.chunk_bytes(&doc, &st).unwrap())
+                    .unwrap();
+                at = end;
+            }
+            assert_eq!(outcome(&all), want, "by {by}, in {k} chunks");
+        }
+    }
+}

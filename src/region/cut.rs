@@ -82,6 +82,71 @@ pub fn quantile_ranks(rows: u64, regions: u32) -> Vec<u64> {
         .collect()
 }
 
+/// Two keys in HBase's order (unsigned bytes, a prefix first), compared eight bytes at a time:
+/// the same answer as `a.cmp(b)`, but a row key's long shared prefix (a salt, a date) costs a
+/// few word compares, where the byte loop wasm's `memcmp` runs cost half of a 3.4 M-row cut.
+pub fn key_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    /// The eight bytes of `k` from `at`, zeros past its end, as one big-endian word.
+    fn word(k: &[u8], at: usize) -> u64 {
+        if let Some(w) = k.get(at..at + 8) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(w);
+            return u64::from_be_bytes(b);
+        }
+        let mut b = [0u8; 8];
+        let tail = k.get(at..).unwrap_or(&[]);
+        b[..tail.len()].copy_from_slice(tail);
+        u64::from_be_bytes(b)
+    }
+    let mut at = 0;
+    loop {
+        let (x, y) = (word(a, at), word(b, at));
+        if x != y {
+            // a shorter key's zeros compare below any byte the longer one has there, or equal
+            // it: a difference here is the keys' own
+            return x.cmp(&y);
+        }
+        if a.len() <= at + 8 || b.len() <= at + 8 {
+            // equal up to the shorter one's end (the longer one's bytes here are zeros): the
+            // shorter first
+            return a.len().cmp(&b.len());
+        }
+        at += 8;
+    }
+}
+
+/// Put the elements at `ranks` (ascending) of `v` where a sort by `order` puts them, without
+/// sorting the rest: the cut of a pre-split needs a few dozen of a table's keys in order, not
+/// all of them (a select per rank, each on the part of `v` between its neighbours' ranks:
+/// about `n · log(ranks)` compares where a sort makes `n · log(n)`). A rank past `v` is
+/// ignored.
+pub fn select_ranks<T>(
+    v: &mut [T],
+    ranks: &[usize],
+    order: &mut impl FnMut(&T, &T) -> std::cmp::Ordering,
+) {
+    let mid = ranks.len() / 2;
+    let Some(&m) = ranks.get(mid) else {
+        return;
+    };
+    if m >= v.len() {
+        return select_ranks(v, ranks.get(..mid).unwrap_or(&[]), order);
+    }
+    v.select_nth_unstable_by(m, |a, b| order(a, b));
+    let (left, right) = v.split_at_mut(m);
+    select_ranks(left, ranks.get(..mid).unwrap_or(&[]), order);
+    let after: Vec<usize> = ranks
+        .get(mid + 1..)
+        .unwrap_or(&[])
+        .iter()
+        .filter(|&&r| r > m)
+        .map(|r| r - m - 1)
+        .collect();
+    if let Some(rest) = right.get_mut(1..) {
+        select_ranks(rest, &after, order);
+    }
+}
+
 /// Where rows in sorted order are cut into `regions` regions of equal bytes: cut `j` (in
 /// `1..regions`) falls on the first row whose running bytes, itself included, pass `j/regions`
 /// of `total` (`running · regions > j · total`, exact in integers). With every row the same

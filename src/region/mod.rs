@@ -31,7 +31,9 @@ mod map;
 pub(crate) mod read;
 mod table;
 pub use assignment::{Assignment, Placement};
-pub use cut::{byte_cut_ranks, byte_split_keys, quantile_ranks, quantile_split_keys};
+pub use cut::{
+    byte_cut_ranks, byte_split_keys, key_order, quantile_ranks, quantile_split_keys, select_ranks,
+};
 pub use map::*;
 pub use table::series;
 pub use table::{read_regions, LoadCounter, LoadShares, RegionList, RegionLoad, RegionSource};

@@ -225,3 +225,74 @@ fn sample_quantiles_read_by_and_refuse_others() {
     .unwrap();
     assert!(!json.contains("by"), "{json}");
 }
+
+/// `key_order` is the slices' own order (the oracle: `<[u8]>::cmp`) on keys built to meet at
+/// every word boundary: shared prefixes of 0..20 bytes, zero bytes where a shorter key's
+/// padding would be, and 0x00/0x80/0xff tails.
+#[test]
+fn key_order_is_the_byte_order() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let bytes = [0u8, 1, 0x7f, 0x80, 0xfe, 0xff];
+    let mut keys: Vec<Vec<u8>> = vec![vec![], vec![0], vec![0, 0], vec![0; 8], vec![0; 9]];
+    for _ in 0..600 {
+        let shared = (next() % 20) as usize;
+        let mut k = vec![b'a'; shared];
+        for _ in 0..next() % 6 {
+            k.push(bytes[(next() % 6) as usize]);
+        }
+        keys.push(k);
+    }
+    for a in &keys {
+        for b in &keys {
+            assert_eq!(key_order(a, b), a.as_slice().cmp(b), "{a:?} vs {b:?}");
+        }
+    }
+}
+
+/// `select_ranks` puts at each rank the element a full sort puts there (the oracle: the sorted
+/// copy), for rank sets with repeats of rows (duplicate keys), the first and last rank, and
+/// ranks past the end.
+#[test]
+fn select_ranks_picks_what_a_sort_puts_there() {
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        seed >> 33
+    };
+    for n in [1usize, 2, 3, 10, 257, 5000] {
+        for regions in [2u32, 3, 16, 33, 200] {
+            let keys: Vec<Vec<u8>> = (0..n)
+                .map(|_| format!("k{}", next() % (n as u64 / 2 + 1)).into_bytes())
+                .collect();
+            let mut sorted = keys.clone();
+            sorted.sort();
+            let mut ranks: Vec<usize> = std::iter::once(0)
+                .chain(
+                    quantile_ranks(n as u64, regions)
+                        .into_iter()
+                        .map(|r| r as usize),
+                )
+                .collect();
+            ranks.push(n - 1);
+            ranks.push(n + 5);
+            ranks.sort_unstable();
+            ranks.dedup();
+            let mut order: Vec<usize> = (0..n).collect();
+            select_ranks(&mut order, &ranks, &mut |&a, &b| {
+                key_order(&keys[a], &keys[b])
+            });
+            for &r in ranks.iter().filter(|&&r| r < n) {
+                assert_eq!(
+                    keys[order[r]], sorted[r],
+                    "{n} keys, {regions} regions, rank {r}"
+                );
+            }
+        }
+    }
+}

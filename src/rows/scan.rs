@@ -54,6 +54,9 @@ pub struct RowScan {
     /// as (hash, key) in a max-heap.
     sample: Option<std::collections::BinaryHeap<(u64, Vec<u8>)>>,
     sample_bytes: usize,
+    /// The sample is offered no keys for now: the first pass keeps every row's key and offers
+    /// them in order later, only if it needs the sample ([`defer_sample`](Self::defer_sample)).
+    sample_deferred: bool,
     profiler: Option<Box<super::profile::Profiler>>,
     /// Every row's key since the last [`take_keys`](Self::take_keys) (`encode --records`):
     /// the keys end to end, and where each ends.
@@ -100,10 +103,11 @@ impl RowScan {
         (std::mem::take(bytes), offsets)
     }
 
-    /// Whether the scan only counts (no sample, profile or kept keys): then scans of a file's
-    /// chunks add up ([`append`](Self::append)) to the scan of the whole.
-    pub fn counts_only(&self) -> bool {
-        self.sample.is_none()
+    /// Whether scans of a file's chunks add up ([`append`](Self::append)) to the scan of the
+    /// whole: no profile, kept keys or row sample, and no key sample unless it is deferred (its
+    /// keys then come from the rows the first pass keeps, chunks included, in file order).
+    pub fn adds_up(&self) -> bool {
+        (self.sample.is_none() || self.sample_deferred)
             && self.profiler.is_none()
             && self.keys.is_none()
             && self.rows_sample.is_none()
@@ -168,13 +172,60 @@ impl RowScan {
             .unwrap_or_default()
     }
 
+    /// Offer the sample no keys until [`offer_sample`](Self::offer_sample) hands them over, in
+    /// row order: a first pass that keeps every row's key anyway cuts at all of them when they
+    /// fit, and the sample's heap (a million keys, each a copy) would be work thrown away (on
+    /// 3.4 M rows, a second of the two passes' seven).
+    pub fn defer_sample(&mut self) {
+        self.sample_deferred = self.sample.is_some();
+    }
+
+    /// Whether the sample waits for [`offer_sample`](Self::offer_sample).
+    pub fn sample_deferred(&self) -> bool {
+        self.sample_deferred
+    }
+
+    /// Offer the sample the keys of rows `0..` in row order, as the scan would have offered
+    /// them one by one (the same keys kept), and offer it the later rows' as they come.
+    pub fn offer_sample<'a>(&mut self, keys: impl Iterator<Item = &'a [u8]>) {
+        self.sample_deferred = false;
+        for (i, k) in keys.enumerate() {
+            self.keep_key(i as u64, k);
+        }
+    }
+
+    /// Offer the sample the last row's key (after [`offer_sample`](Self::offer_sample) of the
+    /// rows before it).
+    pub fn offer_last(&mut self) {
+        if let Some(i) = self.summary.rows.checked_sub(1) {
+            self.keep(i);
+        }
+    }
+
+    /// The keys a scan's sample keeps when offered `keys` (rows `0..`, in row order): a
+    /// deferred sample's [`sample`](Self::sample), without offering it.
+    pub fn sample_from<'a>(keys: impl Iterator<Item = &'a [u8]>) -> Vec<Vec<u8>> {
+        let mut s = RowScan::default().with_sample();
+        s.offer_sample(keys);
+        s.sample()
+    }
+
     fn keep(&mut self, index: u64) {
+        if self.sample_deferred || self.sample.is_none() {
+            return;
+        }
+        let key = std::mem::take(&mut self.buf);
+        self.keep_key(index, &key);
+        self.buf = key;
+    }
+
+    fn keep_key(&mut self, index: u64, key: &[u8]) {
         let Some(heap) = self.sample.as_mut() else {
             return;
         };
         let h = xxhash_rust::xxh3::xxh3_64(&index.to_le_bytes());
         let full = heap.len() >= SAMPLE_KEYS
-            || self.sample_bytes + self.buf.len() > crate::limits::MAX_SAMPLE_BYTES;
+            || self.sample_bytes + key.len() > crate::limits::MAX_SAMPLE_BYTES;
         if full {
             if heap.peek().is_some_and(|(top, _)| h < *top) {
                 if let Some((_, old)) = heap.pop() {
@@ -184,8 +235,8 @@ impl RowScan {
                 return;
             }
         }
-        self.sample_bytes += self.buf.len();
-        heap.push((h, self.buf.clone()));
+        self.sample_bytes += key.len();
+        heap.push((h, key.to_vec()));
     }
 }
 

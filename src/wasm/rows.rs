@@ -392,13 +392,13 @@ impl RowsSession {
     }
 
     /// Whether the file may be read in chunks by other sessions (`chunk()`, `addChunk`): the
-    /// first pass only counts (no sample for a pre-split cut at the rows, no profile, no kept
-    /// keys) and keeps the rows for the analysis.
+    /// first passes add up (no profile, no kept keys; a pre-split cut at the rows takes its
+    /// keys from the rows kept) and keep the rows for the analysis.
     pub fn chunkable(&self) -> bool {
         // a key that numbers names in the order rows arrive (`uid(f, W)` without a table)
         // reads the file in one pass: a chunk read apart would number from 1
         !crate::keyspec::opentsdb::numbers_in_order(&self.doc.key.segments)
-            && matches!(&self.pass, Pass::Scan(f) if f.scan.counts_only() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
+            && matches!(&self.pass, Pass::Scan(f) if f.scan.adds_up() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
     }
 
     /// The first pass over this session's chunk of the file (the bytes pushed: a CSV's header

@@ -213,6 +213,35 @@ describe('--records in any format', { skip: NOT_BUILT }, () => {
           assert.equal(got, one, `${file} in runs of rows on ${threads} threads`);
         }
     }
+    // A pre-split cut at the rows (by rows, by bytes) is read in chunks too: the same split keys
+    // and report as one pass
+    for (const by of ['rows', 'bytes']) {
+      const cut = { ...design, regions: { presplit: { kind: 'sampleQuantiles', regions: 5, by } } };
+      const keysAndReport = async (fn, source, extra = {}) => {
+        const rows = { name: 'flights.parquet', nulls: 'skip', time: 'time_hour' };
+        const { session } = await fn(cut, source, { rows, ...extra });
+        try {
+          const { keys, exact } = session.splitKeys();
+          return JSON.stringify({ keys: keys.map(k => Array.from(k)), exact, report: session.finish() });
+        } finally {
+          session.free();
+        }
+      };
+      const full = path.join(FIX, 'flights.parquet');
+      const one = await keysAndReport(api.analyzeRows, new Blob([readFileSync(full)]));
+      assert.equal(JSON.parse(one).keys.length, 4, `by ${by}: four split keys`);
+      for (const threads of [2, 3]) {
+        // a Parquet file read in one pass counts row groups; read in chunks, bytes
+        const units = new Set();
+        const onProgress = p => units.add(p.unit);
+        assert.equal(
+          await keysAndReport(api.analyzeRowsParallel, full, { threads, chunkFrom: 0, pieceRows: 1, onProgress }),
+          one,
+          `sampleQuantiles by ${by} on ${threads} threads`,
+        );
+        assert.deepEqual([...units], ['bytes'], `by ${by} on ${threads} threads: read in chunks`);
+      }
+    }
     // A key that numbers names in the order rows arrive (uid(f, W) without a table): read in
     // one pass whatever the threads (issue 56, item 7: chunks numbered anew, other largest rows)
     const uid = { ...design, key: 'uid(tailnum, 3) + "_" + time(time_hour, "yyyyMMddHH")' };

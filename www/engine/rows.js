@@ -112,7 +112,7 @@ const PIECE_ROWS = 65536;
  * CSV chunk read after the header line), `spread(tasks)` has each read by an engine of its own
  * (`readChunk`) and resolves to their first passes in task order, and this engine adds them up
  * and counts the rows (the engine's `addChunk`: one reader's report, byte for byte). A file
- * that cannot be cut so (small, a JSON array, Arrow IPC, a pre-split cut at the rows, a profile
+ * that cannot be cut so (small, a JSON array, Arrow IPC, a profile
  * or kept keys, rows past the engine's memory cap) or any chunk's failure is read in one pass
  * by `analyzeRows`, whose error then says exactly where. `source` must be a Blob, bytes or a
  * reader (a function of streams is read in one pass). `opts.chunkFrom`: files smaller are read

@@ -75,12 +75,18 @@ pub fn doc_for_rows(doc: &DesignDocument, scan: &crate::rows::ScanSummary) -> De
 /// `doc` with its `sampleQuantiles` pre-split (when it has no sample) cut at the keys `scan`
 /// kept.
 pub fn fit_to_scan(doc: &DesignDocument, scan: &RowScan) -> DesignDocument {
+    fit_to_sample(doc, || scan.sample())
+}
+
+/// `doc` with its `sampleQuantiles` pre-split (when it has no sample) cut at the keys `sample`
+/// gives (called only then).
+fn fit_to_sample(doc: &DesignDocument, sample: impl FnOnce() -> Vec<Vec<u8>>) -> DesignDocument {
     let mut doc = doc.clone();
     if let Some(layout) = doc.regions.as_mut() {
-        if let crate::region::PreSplit::SampleQuantiles { sample, .. } = &mut layout.presplit {
-            if sample.is_none() {
-                let keys = scan.sample();
-                *sample = Some(
+        if let crate::region::PreSplit::SampleQuantiles { sample: cut, .. } = &mut layout.presplit {
+            if cut.is_none() {
+                let keys = sample();
+                *cut = Some(
                     keys.iter()
                         .map(|k| crate::hbase::bytes::to_string_binary(k))
                         .collect(),
@@ -105,10 +111,10 @@ pub fn fit_to_first(doc: &DesignDocument, first: &FirstPass) -> DesignDocument {
             sample: None,
             by: crate::region::SplitBy::Rows,
         }) if !sampled => *regions,
-        _ => return fit_to_scan(doc, &first.scan),
+        _ => return fit_to_sample(doc, || first.sample()),
     };
     let Some(keys) = first.quantile_keys(regions) else {
-        return fit_to_scan(doc, &first.scan);
+        return fit_to_sample(doc, || first.sample());
     };
     let mut doc = doc.clone();
     if let Some(layout) = doc.regions.as_mut() {
@@ -276,7 +282,11 @@ impl Replay {
 impl FirstPass {
     /// The first pass of `doc` over rows: `scan` built with the design's key; the rows kept
     /// for the analysis up to `cap` bytes (0: none kept, the rows are read twice).
-    pub fn new(doc: &DesignDocument, scan: RowScan, cap: usize) -> Result<FirstPass> {
+    pub fn new(doc: &DesignDocument, mut scan: RowScan, cap: usize) -> Result<FirstPass> {
+        if cap > 0 {
+            // the kept keys give the sample later, if it is needed at all
+            scan.defer_sample();
+        }
         Ok(FirstPass {
             scan,
             distinct: crate::analyze::DistinctKeys::default(),
@@ -299,22 +309,60 @@ impl FirstPass {
         let r = self.replay.as_ref()?;
         let key = |i: u32| r.key(i as usize);
         let n = u32::try_from(r.rows()).ok()?;
-        // Indexes sorted by their keys (4 bytes a row), not the keys copied.
-        let mut order: Vec<u32> = (0..n).collect();
-        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
-        let mut out = Vec::with_capacity(regions as usize);
-        out.push(key(*order.first()?).to_vec());
-        for rank in crate::region::quantile_ranks(u64::from(n), regions) {
-            let at = usize::try_from(rank).ok()?;
-            out.push(key(*order.get(at)?).to_vec());
-        }
-        Some(out)
+        // The smallest key and those at the cut ranks, selected (not sorted) over indexes (4
+        // bytes a row, not the keys copied), in HBase's order.
+        let mut ranks: Vec<usize> = std::iter::once(0)
+            .chain(
+                crate::region::quantile_ranks(u64::from(n), regions)
+                    .into_iter()
+                    .map(|r| usize::try_from(r).unwrap_or(usize::MAX)),
+            )
+            .collect();
+        let mut wanted = ranks.clone();
+        wanted.sort_unstable();
+        wanted.dedup();
+        // Each row as its key's first eight bytes (big-endian) above its index: most compares
+        // end on the word, in a sequential array, not on two keys read at random (which cost
+        // about as much as reading the file).
+        let mut order: Vec<u128> = (0..n)
+            .map(|i| (u128::from(prefix_word(key(i))) << 64) | u128::from(i))
+            .collect();
+        let row = |v: u128| (v & u128::from(u32::MAX)) as u32;
+        crate::region::select_ranks(&mut order, &wanted, &mut |&a, &b| {
+            (a >> 64)
+                .cmp(&(b >> 64))
+                .then_with(|| crate::region::key_order(key(row(a)), key(row(b))))
+        });
+        ranks
+            .drain(..)
+            .map(|at| order.get(at).map(|&v| key(row(v)).to_vec()))
+            .collect()
     }
 
     /// Keep no rows (a pass that only scans: a profile, `encode --records`).
     pub fn keep_none(&mut self) {
-        self.replay = None;
+        self.drop_kept();
         self.cap = 0;
+    }
+
+    /// Stop keeping rows; a deferred sample is first offered the keys kept.
+    fn drop_kept(&mut self) {
+        if let Some(r) = self.replay.take() {
+            if self.scan.sample_deferred() {
+                self.scan.offer_sample((0..r.rows()).map(|i| r.key(i)));
+            }
+        }
+    }
+
+    /// The keys the scan's sample keeps ([`RowScan::sample`]): while it is deferred, those it
+    /// would keep of the rows kept.
+    pub fn sample(&self) -> Vec<Vec<u8>> {
+        match &self.replay {
+            Some(r) if self.scan.sample_deferred() => {
+                RowScan::sample_from((0..r.rows()).map(|i| r.key(i)))
+            }
+            _ => self.scan.sample(),
+        }
     }
 }
 
@@ -341,10 +389,23 @@ impl RowSink for FirstPass {
                     r.times.push(t);
                 }
             }
-            _ => self.replay = None,
+            _ => {
+                self.drop_kept();
+                // this row's key was not kept: the sample is offered it after the kept ones
+                self.scan.offer_last();
+            }
         }
         Ok(())
     }
+}
+
+/// A key's first eight bytes as one big-endian word, zeros past its end: two keys whose words
+/// differ compare as their words do.
+fn prefix_word(k: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let head = k.get(..8).unwrap_or(k);
+    b[..head.len()].copy_from_slice(head);
+    u64::from_be_bytes(b)
 }
 
 /// A design's fields as a [`crate::rows::RowReader`] takes them: each declaration's name and

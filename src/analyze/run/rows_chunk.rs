@@ -112,7 +112,7 @@ impl FirstPass {
                 "the chunk's rows passed the memory kept for them (limits::MAX_REPLAY_BYTES): read the file in one pass",
             ));
         };
-        if !self.scan.counts_only() {
+        if !self.scan.adds_up() {
             return Err(Error::new(
                 ErrorKind::IllegalState,
                 "a scan that samples, profiles or keeps keys reads the file in one pass, not in chunks",
