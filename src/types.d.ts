@@ -2045,8 +2045,8 @@ export function analyzeRows(
  * `analyzeRows` with the file's reading spread over worker threads (Node only; `threads`, default
  * every core): `source` a file's path or a Blob, cut into chunks (Parquet row groups, runs of whole
  * lines) that workers read while this thread's engine adds them up and counts the rows: the same
- * report, byte for byte. A file that cannot be cut (small, one JSON array, Arrow IPC, a pre-split
- * cut at the rows, rows past the engine's memory cap), or a chunk's error, is read in one pass,
+ * report, byte for byte. A file that cannot be cut (small, one JSON array, Arrow IPC, rows past
+ * the engine's memory cap), or a chunk's error, is read in one pass,
  * whose error then says exactly where.
  */
 export function analyzeRowsParallel(
@@ -2062,6 +2062,27 @@ export function analyzeRowsParallel(
     signal?: AbortSignal;
   },
 ): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats: RowStats }>;
+/**
+ * The rekey plan over your rows (what `rowkey-lab rekey OLD NEW --records FILE` prints): both
+ * designs analyze the same rows, read as `analyzeRowsParallel` reads them (in one pass in a
+ * browser), the new one cut into `regions` regions at the rows re-encoded (by rows or bytes;
+ * without `regions`, on its own pre-split); then `rekeyPlan`. `splitKeysExact` is false when the
+ * new split keys were cut at a uniform sample of the rows, not every row.
+ */
+export function rekeyRows(
+  oldDoc: DesignInput,
+  newDoc: DesignInput,
+  source: string | Blob | Uint8Array | ArrayBuffer | RowsReader,
+  opts?: {
+    rows?: RowsOptions;
+    threads?: number;
+    regions?: number;
+    by?: 'rows' | 'bytes';
+    /** rekeyPlan's options (the rows' columns are added). */
+    options?: RekeyOptions | null;
+    signal?: AbortSignal;
+  },
+): Promise<RekeyPlan & { splitKeysExact: boolean }>;
 /** A regular file (Node) as a `RowsReader` read into one reused buffer; `close()` it. */
 export function openRowsReader(path: string): Promise<RowsReader & { close(): Promise<void> }>;
 

@@ -2,8 +2,9 @@
 // rows: the new table's split points from the rows re-encoded (by rows or bytes), the job sized,
 // the statements and the cutover checklist (the engine's rekeyPlan; src/advise/rekey.rs).
 import * as api from '../../pkg/node/index.js';
+import { rekeyRows } from '../../pkg/shared/rekey.js';
 import { whole } from '../lib/args.mjs';
-import { CliError, EXIT, engine } from '../lib/errors.mjs';
+import { CliError, EXIT, engineError } from '../lib/errors.mjs';
 import { bytesText, out, pctOf, printable, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
 import { analyzeRows } from '../lib/rows.mjs';
@@ -17,19 +18,6 @@ function positive(opt, name, flag) {
   return n;
 }
 
-/** The rows' report under `design` and what reading found; the session freed. */
-async function report(design, opt) {
-  const run = await analyzeRows(design, undefined, opt.records, opt);
-  try {
-    const r = run.session.finish();
-    const p = run.design.regions?.presplit;
-    const cut = p?.kind === 'sampleQuantiles' && !p.sample ? run.session.splitKeys() : null;
-    return { report: r, design: run.design, stats: run.stats, exact: cut ? cut.exact : true };
-  } finally {
-    run.session.free();
-  }
-}
-
 export async function rekey(pos, opt) {
   if (pos.length !== 2) throw new CliError(EXIT.USAGE, 'expected the old design and the new design');
   if (opt.records === undefined)
@@ -39,22 +27,7 @@ export async function rekey(pos, opt) {
   const n = whole(opt, 'regions', 'regions', 1);
   if (opt.by !== undefined && n === undefined) throw new CliError(EXIT.USAGE, '--by goes with --regions N');
   const [oldDoc, newDoc] = [await loadDesign(pos[0]), await loadDesign(pos[1])];
-  // The new table cut at N regions of the rows re-encoded; without --regions, its own pre-split.
-  const cut =
-    n === undefined
-      ? newDoc
-      : {
-          ...newDoc,
-          regions: {
-            ...newDoc.regions,
-            presplit: { kind: 'sampleQuantiles', regions: n, ...(opt.by === 'bytes' ? { by: 'bytes' } : {}) },
-          },
-        };
-  const before = await report(oldDoc, opt);
-  const after = await report(cut, opt);
-  const options = {
-    columns: [...new Set([...Object.keys(before.stats.columns ?? {}), ...Object.keys(after.stats.columns ?? {})])],
-  };
+  const options = {};
   if (opt.family !== undefined) options.family = opt.family;
   if (opt.table !== undefined) options.oldTable = opt.table;
   if (opt.newTable !== undefined) options.newTable = opt.newTable;
@@ -70,7 +43,12 @@ export async function rekey(pos, opt) {
   }
   const mfs = whole(opt, 'maxFileSize', 'max-file-size', 1);
   if (mfs !== undefined) options.maxFileSize = mfs;
-  const plan = engine(() => api.rekeyPlan(before.design, after.design, before.report, after.report, options));
+  // both designs over the same rows, then the engine's plan (../../pkg/shared/rekey.js, the
+  // page's too); without --regions, the new design's own pre-split
+  const read = design => analyzeRows(design, undefined, opt.records, opt);
+  const plan = await rekeyRows(api, oldDoc, newDoc, read, { regions: n, by: opt.by, options }).catch(e => {
+    throw engineError(e);
+  });
   if (opt.job !== undefined) {
     const text = plan.jobs[opt.job];
     if (opt.job !== 'spark' && opt.job !== 'mapreduce' && opt.job !== 'phoenix')
@@ -79,11 +57,11 @@ export async function rekey(pos, opt) {
     process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return;
   }
-  if (!after.exact)
+  if (!plan.splitKeysExact)
     process.stderr.write(
       'rowkey-lab: the new split keys are cut at a uniform sample of 1,000,000 rows, not every row\n',
     );
-  out(opt, { ...plan, splitKeysExact: after.exact }, () => {
+  out(opt, plan, () => {
     const j = plan.job;
     return [
       `old: ${plan.old.regions} regions, hotspot ${plan.old.hotspot.toFixed(2)}: ${printable(plan.old.headline)}`,

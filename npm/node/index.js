@@ -2,6 +2,7 @@
 // so `import { md5Hex } from 'rowkey-lab'` works without `await init()`. The wasm beside it is
 // the speed build (see scripts/build-npm.sh), with the same API as pkg/web/.
 import { guardObjects } from '../shared/objects.js';
+import { rekeyRows as rekeyRowsWith } from '../shared/rekey.js';
 import { analyzeRows as analyzeRowsWith } from '../shared/rows.js';
 import * as glue from './rowkey_lab.js';
 import { analyzeRowsParallel as analyzeRowsParallelWith } from './rows.js';
@@ -21,6 +22,13 @@ export function analyzeRows(doc, source, opts) {
 /** The same, the file's reading spread over worker threads (`opts.threads`): ./rows.js. */
 export function analyzeRowsParallel(doc, source, opts) {
   return analyzeRowsParallelWith(glue, doc, source, opts);
+}
+
+/** The rekey plan over your rows (`opts`: `rows`, `threads`, `regions`, `by`, `options`; each
+ * design's analysis read as analyzeRowsParallel reads it): ../shared/rekey.js. */
+export function rekeyRows(oldDoc, newDoc, source, opts = {}) {
+  const { rows, threads, signal, ...plan } = opts ?? {};
+  return rekeyRowsWith(glue, oldDoc, newDoc, d => analyzeRowsParallel(d, source, { rows, threads, signal }), plan);
 }
 
 export { getPreset, listPresets } from './presets.js';

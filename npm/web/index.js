@@ -4,6 +4,7 @@
 // or on anything but an object of its class throws a TypeError before reaching wasm
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
 import { guardObjects } from '../shared/objects.js';
+import { rekeyRows as rekeyRowsWith } from '../shared/rekey.js';
 import { analyzeRows as analyzeRowsWith } from '../shared/rows.js';
 import { checkRun, finished, stepped } from '../shared/run.js';
 import * as glue from './rowkey_lab.js';
@@ -60,6 +61,13 @@ export function analyzeRowsParallel(doc, source, opts = {}) {
       }),
     );
   return analyzeRowsWith(glue, doc, source, rest);
+}
+
+/** The rekey plan over your rows (`opts`: `rows`, `regions`, `by`, `options`; each design's
+ * analysis read as analyzeRows reads it): ../shared/rekey.js. */
+export function rekeyRows(oldDoc, newDoc, source, opts = {}) {
+  const { rows, signal, threads: _threads, ...plan } = opts ?? {};
+  return rekeyRowsWith(glue, oldDoc, newDoc, d => analyzeRows(d, source, { rows, signal }), plan);
 }
 
 export { getPreset, listPresets } from './presets.js';

@@ -115,6 +115,24 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.equal(run(['rekey', oldFile, newFile, ...common, '--job', 'phoenix']).status, 3);
   });
 
+  test('the library’s rekeyRows (the composition the CLI and the page share) answers as the CLI does', async () => {
+    const api = await import(path.join(ROOT, 'pkg/node/index.js'));
+    const cli = json(run(['rekey', oldFile, newFile, '--records', CSV, '--nulls', 'skip', '--regions', '5', '--json']));
+    const [oldDoc, newDoc] = [oldFile, newFile].map(f => JSON.parse(readFileSync(f, 'utf8')));
+    for (const threads of [1, 2]) {
+      const lib = await api.rekeyRows(oldDoc, newDoc, CSV, { rows: { nulls: 'skip' }, threads, regions: 5 });
+      assert.deepEqual(JSON.parse(JSON.stringify(lib)), cli, `${threads} threads`);
+    }
+    // a blob read in one pass: the same plan
+    const blob = new Blob([readFileSync(CSV)]);
+    const one = await api.rekeyRows(oldDoc, newDoc, blob, {
+      rows: { nulls: 'skip', name: 'flights.csv' },
+      threads: 1,
+      regions: 5,
+    });
+    assert.deepEqual(JSON.parse(JSON.stringify(one)), cli);
+  });
+
   test('usage errors', () => {
     assert.equal(run(['rekey', oldFile, newFile]).status, 2);
     const r = run(['rekey', oldFile, newFile, '--records', CSV, '--regions', '4', '--by', 'weight']);
