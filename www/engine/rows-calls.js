@@ -7,6 +7,7 @@
 // worker's own helpers (`designOf`, `readsOver`).
 import { adviceCalls } from './advice-calls.js';
 import { client, localClient, moved, reportBuffers } from './calls.js';
+import { rekeyRows as rekeyRowsWith } from './rekey.js';
 import { analyzeRowsChunked, fileColumns, readChunk, analyzeRows as readRows } from './rows.js';
 import { spreadTasks } from './scheduler.js';
 import { webPort } from './web-workers.js';
@@ -41,14 +42,15 @@ function progressText(file, { pass, done, total, unit }) {
 }
 const mib = n => (n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0);
 
-/** Progress events of one run over `file`: both passes (`passes` of them) on one bar. */
-function progressOf(file, emit, passes) {
+/** Progress events of one run over `file` on a bar of `passes` passes, this run's first being
+ * pass `first` of them (a run reads once, or twice when the rows pass the engine's memory). */
+function progressOf(file, emit, passes, first = 0) {
   let last = 0;
   return p => {
     const t = performance.now();
     if (t - last < 50 && p.done !== p.total) return;
     last = t;
-    const offset = p.pass === 'reading' ? 0 : p.total;
+    const offset = (first + (p.pass === 'reading' ? 0 : 1)) * p.total;
     emit('progress', { done: offset + p.done, total: passes * p.total, text: progressText(file, p) });
   };
 }
@@ -144,6 +146,21 @@ export async function analyzeRows(data, emit, { designOf, readsOver }) {
   const api = await rowsEngine();
   const doc = designOf(data);
   const profiled = data.profile !== false;
+  const { session, summary, stats } = await readFile(api, doc, file, { options, rows, profiled, emit });
+  let report, profile;
+  try {
+    report = session.finish();
+    if (profiled) profile = session.profile();
+  } finally {
+    session.free();
+  }
+  return moved({ report, summary, stats, profile, ...readsOver(api, doc, report) }, reportBuffers(report));
+}
+
+/** The rows of `file` read with `doc`, as the library's analyzeRows answers: with the profile
+ * (`profiled`) by one reader, else shared by this worker and nested readers (analyzeRowsChunked
+ * over the scheduler's spreadTasks). `passes`: how many of these runs one progress bar spans. */
+function readFile(api, doc, file, { options, rows, profiled = false, emit, passes = 1, pass = 0 }) {
   const spread = (tasks, onRead, design) =>
     spreadTasks({
       workers: Array.from({ length: Math.min(READERS, tasks.length) }, (_, i) => reader(i)),
@@ -155,25 +172,22 @@ export async function analyzeRows(data, emit, { designOf, readsOver }) {
           { on: (event, n) => event === 'read' && onRead(n) },
         ),
     });
-  const { session, summary, stats } =
-    profiled || READERS < 2
-      ? await readRows(api, doc, file, {
-          options,
-          rows: { ...rows, profile: profiled },
-          onProgress: progressOf(file, emit, 2),
-        })
-      : await analyzeRowsChunked(api, doc, file, spread, {
-          options,
-          rows,
-          workers: READERS,
-          onProgress: progressOf(file, emit, 1),
-        });
-  let report, profile;
-  try {
-    report = session.finish();
-    if (profiled) profile = session.profile();
-  } finally {
-    session.free();
-  }
-  return moved({ report, summary, stats, profile, ...readsOver(api, doc, report) }, reportBuffers(report));
+  // one reader may read twice (the rows past the engine's memory): two passes of the bar each
+  const one = profiled || READERS < 2;
+  const width = one ? 2 : 1;
+  const progress = progressOf(file, emit, width * passes, width * pass);
+  return one
+    ? readRows(api, doc, file, { options, rows: { ...rows, profile: profiled }, onProgress: progress })
+    : analyzeRowsChunked(api, doc, file, spread, { options, rows, workers: READERS, onProgress: progress });
+}
+
+/** The move from `oldDoc`'s table to `newDoc`'s planned on the rows of `file` (the library's
+ * rekeyRows, the CLI's `rekey --records`: both designs over the file, the new one cut into
+ * `regions` regions at the rows re-encoded, `by` rows or bytes; then the engine's rekeyPlan).
+ * Events: `progress` (one bar over both designs' reading). */
+export async function rekeyRows({ oldDoc, newDoc, file, rows, regions, by }, emit) {
+  const api = await rowsEngine();
+  let pass = 0;
+  const read = design => readFile(api, design, file, { rows, emit, passes: 2, pass: pass++ });
+  return rekeyRowsWith(api, oldDoc, newDoc, read, { regions, by });
 }

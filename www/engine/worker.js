@@ -198,6 +198,7 @@ const handlers = {
   rowsColumns: rowsCall('rowsColumns'),
   rowsScan: rowsCall('rowsScan'),
   analyzeRows: rowsCall('analyzeRows'),
+  rekeyRows: rowsCall('rekeyRows'),
   rowsSample: rowsCall('rowsSample'),
   warmRows: rowsCall('warmRows'),
   // a live table's snapshots read on the rows build, set beside the design (views/observe-view.js)

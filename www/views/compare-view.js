@@ -380,7 +380,8 @@ export function renderCompare(c, roles, docs = []) {
   // the move to a compared design: its view loaded now, not with the page
   if (docs.length > 1)
     import('./rekey-view.js').then(m => {
-      if (view.c === c) box.append(m.rekeyPanel(docs, roles, { bytesText, copyBlock, el, fix, num, readOff }));
+      if (view.c === c)
+        box.append(m.rekeyPanel(docs, roles, { bytesText, copyBlock, el, fix, num, readOff, rows: state.rows?.args }));
     });
   drawMaps();
 }

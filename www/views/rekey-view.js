@@ -1,7 +1,9 @@
 // "Move the table to another design", under Compare: the engine's rekey plan
 // (src/advise/rekey.rs, `rowkey-lab rekey`) from the design on show to a compared one, on the
-// design on show's workload (both designs run its records, as Compare runs them), asked of an
-// engine worker on the speed build and drawn as it is: where each field of the new key comes
+// user's rows when a file of them was analyzed (the rows worker's rekeyRows: both designs over
+// the file, the new table cut into the regions asked at the rows re-encoded, by rows or bytes —
+// the composition the CLI runs, engine/rekey.js), else on the design on show's workload (both
+// designs run its records, as Compare runs them, on the speed build); drawn as it is: where each field of the new key comes
 // from, the new table's regions and split keys, the job sized, the create statement to copy,
 // what to watch, and the cutover checklist with the numbers in. Text reaches the DOM through
 // textContent (el) only. Loaded when a comparison is drawn (compare-view.js), a module of its own
@@ -10,16 +12,46 @@
 
 let bytesText, copyBlock, el, fix, num, readOff;
 
+/** The new table's regions offered first over a file of rows: the new design's own pre-split's
+ * count when it has one, else this. */
+const REGIONS = 16;
+
 const FROM = { column: 'a column of the rows', oldKey: 'the old key', missing: 'nowhere' };
 
 /** The panel for the comparison of `docs` (the design on show first), named by `roles`; `lab`:
- * the lab's helpers (`bytesText`, `copyBlock`, `el`, `fix`, `num`, `readOff`). */
+ * the lab's helpers (`bytesText`, `copyBlock`, `el`, `fix`, `num`, `readOff`) and `rows`, the
+ * file of rows last analyzed (`{file, rows}`, the rows worker's arguments) or undefined. */
 export function rekeyPanel(docs, roles, lab) {
   ({ bytesText, copyBlock, el, fix, num, readOff } = lab);
+  const rows = lab.rows;
   const box = el('section', undefined, { id: 'rekey', 'aria-labelledby': 'rekey-h' });
   const out = el('div', undefined, { id: 'rekey-out' });
   const status = el('p', undefined, { id: 'rekey-status', class: 'status', role: 'status' });
   const bar = el('div', undefined, { class: 'runbar' });
+  // over a file of rows: the new table's regions, cut at the rows re-encoded by rows or bytes
+  const count = el('input', undefined, {
+    id: 'rekey-count',
+    type: 'number',
+    min: '1',
+    max: '10000',
+    step: '1',
+    value: String(docs[1]?.regions?.presplit?.regions ?? REGIONS),
+  });
+  const by = el('select', undefined, { id: 'rekey-by' });
+  for (const [v, t] of [
+    ['rows', 'equal rows'],
+    ['bytes', 'equal bytes'],
+  ])
+    by.append(el('option', t, { value: v }));
+  const cut = el('p', undefined, { class: 'rekey-cut' });
+  cut.append(
+    el('label', 'New table’s regions ', { for: 'rekey-count' }),
+    count,
+    ' ',
+    el('label', 'cut at ', { for: 'rekey-by' }),
+    by,
+    ` of your rows (${rows?.rows?.name ?? 'the file'}) re-encoded.`,
+  );
   let asking = null;
   for (const [i, doc] of docs.entries()) {
     if (!i) continue;
@@ -30,9 +62,19 @@ export function rekeyPanel(docs, roles, lab) {
     });
     b.addEventListener('click', async () => {
       asking?.cancel();
-      status.textContent = 'Planning the move: both designs over the same records…';
+      const regions = Number(count.value);
+      if (rows && !(Number.isInteger(regions) && regions >= 1 && regions <= 10000)) {
+        status.textContent = 'The new table’s regions: a whole number from 1 to 10,000.';
+        count.focus();
+        return;
+      }
+      status.textContent = rows
+        ? `Planning the move: both designs over ${rows.rows?.name ?? 'your rows'}…`
+        : 'Planning the move: both designs over the same records…';
       out.replaceChildren();
-      const ask = readOff('rekeyPlan', { oldDoc: docs[0], newDoc: doc }, '#engine=fast');
+      const ask = rows
+        ? readOff('rekeyRows', { oldDoc: docs[0], newDoc: doc, ...rows, regions, by: by.value })
+        : readOff('rekeyPlan', { oldDoc: docs[0], newDoc: doc }, '#engine=fast');
       asking = ask;
       try {
         const p = await ask;
@@ -52,15 +94,20 @@ export function rekeyPanel(docs, roles, lab) {
     el('h3', 'Move the table to another design', { id: 'rekey-h' }),
     el(
       'p',
-      'A row key cannot be changed in place: the move is a new table, pre-split, filled by a bulk load from the old one while writes continue, then switched to. The plan sizes it on this design’s workload (your rows: `rowkey-lab rekey OLD NEW --records FILE`).',
+      rows
+        ? 'A row key cannot be changed in place: the move is a new table, pre-split, filled by a bulk load from the old one while writes continue, then switched to. The plan sizes it on your rows, as `rowkey-lab rekey OLD NEW --records FILE --regions N` does.'
+        : 'A row key cannot be changed in place: the move is a new table, pre-split, filled by a bulk load from the old one while writes continue, then switched to. The plan sizes it on this design’s workload (open a file of your rows under Rows to plan on them; or `rowkey-lab rekey OLD NEW --records FILE`).',
       { class: 'muted' },
     ),
+    ...(rows ? [cut] : []),
     bar,
     status,
     out,
   );
   return box;
 }
+
+const regionsText = n => `${num(n)} region${n === 1 ? '' : 's'}`;
 
 /** The plan's parts, as the CLI prints them. */
 function plan(p, oldName, newName) {
@@ -86,8 +133,15 @@ function plan(p, oldName, newName) {
     el('h4', `From ${oldName} to ${newName}`, { tabindex: '-1' }),
     el(
       'p',
-      `${oldName}: ${p.old.regions} regions, hotspot ${fix(p.old.hotspot, 2)}. ${newName}: ${p.new.regions} regions, hotspot ${fix(p.new.hotspot, 2)} — ${p.new.headline}`,
+      `${oldName}: ${regionsText(p.old.regions)}, hotspot ${fix(p.old.hotspot, 2)}. ${newName}: ${regionsText(p.new.regions)}, hotspot ${fix(p.new.hotspot, 2)} — ${p.new.headline}`,
     ),
+    ...(p.splitKeysExact === false
+      ? [
+          el('p', 'The new split keys are cut at a uniform sample of a million rows, not every row.', {
+            id: 'rekey-sampled',
+          }),
+        ]
+      : []),
     el(
       'p',
       p.ready
@@ -102,7 +156,7 @@ function plan(p, oldName, newName) {
     ),
     el(
       'p',
-      `The job: ${num(j.rows)} rows; ${bytesText(j.bytesRead)} read, ${bytesText(j.bytesWritten)} written (${bytesText(j.hdfsBytes)} on HDFS); ${num(j.reducers)} reducers, one per new region; at most ${num(j.maxHfilesPerRegion)} HFiles a region; the straggler, region ${j.straggler + 1}, takes ${fix(j.stragglerShare * 100, 1)} % of the bytes.`,
+      `The job: ${num(j.rows)} rows; ${bytesText(j.bytesRead)} read, ${bytesText(j.bytesWritten)} written (${bytesText(j.hdfsBytes)} on HDFS); ${num(j.reducers)} reducers, one per new region; at most ${num(j.maxHfilesPerRegion)} HFile${j.maxHfilesPerRegion === 1 ? '' : 's'} a region; the straggler, region ${j.straggler + 1}, takes ${fix(j.stragglerShare * 100, 1)} % of the bytes.`,
       { id: 'rekey-job' },
     ),
     table(
