@@ -208,10 +208,19 @@ pub fn compare_design(
     b: &Value,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeComparison> {
-    let (ma, mb) = (
-        settings_for_design(doc, a)?.months,
-        settings_for_design(doc, b)?.months,
-    );
+    // Each setting's errors name it: `options/months`, `otherOptions/months`.
+    let named = |name: &'static str| {
+        move |e: crate::error::Error| match e.location.path.clone() {
+            Some(p) if p.starts_with('/') => e.at_path(format!("{name}{p}")),
+            _ => e,
+        }
+    };
+    let ma = settings_for_design(doc, a)
+        .map_err(named("options"))?
+        .months;
+    let mb = settings_for_design(doc, b)
+        .map_err(named("otherOptions"))?
+        .months;
     let total = ma + mb;
     let va = view_of(doc, a, 0, total, progress)?;
     let vb = view_of(doc, b, ma, total, progress)?;

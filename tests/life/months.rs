@@ -174,7 +174,9 @@ fn two_settings_compared_the_normalizer_merges_what_the_ttl_empties() {
     assert!(same.verdict.len() == 1 && same.verdict[0].contains("alike"));
     // Bad options name the member of the setting they are in.
     let e = compare_design(&doc, &off, &json!({"months": 0}), &mut |_, _| Ok(())).unwrap_err();
-    assert_eq!(e.location.path.as_deref(), Some("/months"));
+    assert_eq!(e.location.path.as_deref(), Some("otherOptions/months"));
+    let e = compare_design(&doc, &json!({"servers": 0}), &off, &mut |_, _| Ok(())).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("options/servers"));
 }
 
 /// Months written by hand: (empty regions, regions per server).
