@@ -163,18 +163,30 @@ export function keyMap(lab, side, view, top, tip) {
     tabindex: '0',
     'aria-label': `region sizes over the key space (rows, lowest keys at the top) and months (columns); ${map.cols} months`,
   });
-  const cells = Float64Array.from(map.bytes);
-  heat.drawMatrix(base, { rows: map.rows, cols: map.cols, cells }, { scale: 'log', max: Math.max(1, top.bytes) });
-  // the boundaries over it: a line across its month at each stretch holding one
+  // an empty region (0 bytes) is grey, as in the bars above: the heatmap's colour for no reading
+  const cells = Float64Array.from(map.bytes, b => (b > 0 ? b : Number.NaN));
+  const opts = { scale: 'log', max: Math.max(1, top.bytes) };
+  heat.drawMatrix(base, { rows: map.rows, cols: map.cols, cells }, opts);
+  // the boundaries over it: a thin line across its month at each stretch holding one
   const over = el('canvas', undefined, { class: 'months-bounds', 'aria-hidden': 'true' });
   const cw = Math.max(2, Math.floor(1200 / map.cols));
   over.width = map.cols * cw;
-  over.height = map.rows * 2;
+  over.height = map.rows * 4;
   const g = over.getContext('2d');
-  g.fillStyle = 'rgba(255, 255, 255, 0.85)';
+  g.fillStyle = 'rgba(255, 255, 255, 0.7)';
   for (let r = 0; r < map.rows; r++)
     for (let c = 0; c < map.cols; c++)
-      if (map.boundaries[r * map.cols + c] > 0) g.fillRect(c * cw + (cw > 4 ? 1 : 0), r * 2, cw > 4 ? cw - 2 : cw, 1);
+      if (map.boundaries[r * map.cols + c] > 0) g.fillRect(c * cw + (cw > 4 ? 1 : 0), r * 4, cw > 4 ? cw - 2 : cw, 1);
+  const scale = el('canvas', undefined, { class: 'pixel months-scale', 'aria-hidden': 'true' });
+  heat.drawMatrix(
+    scale,
+    { rows: 1, cols: 64, cells: Float64Array.from({ length: 64 }, (_, i) => opts.max ** (i / 63)) },
+    opts,
+  );
+  const legend = el('p', undefined, { class: 'months-legend' });
+  const grey = el('span', undefined, { class: 'swatch' });
+  grey.style.background = '#9e9e9e';
+  legend.append(grey, el('span', 'empty'), el('span', ' 1 byte'), scale, el('span', `${bytesText(opts.max)} (log)`));
   wrap.append(base, over);
   const keys = el('div', undefined, { class: 'months-keys', 'aria-hidden': 'true' });
   const labels =
@@ -194,7 +206,7 @@ export function keyMap(lab, side, view, top, tip) {
     ticks.append(t);
   }
   const body = el('div', undefined, { class: 'months-map-body' });
-  body.append(keys, wrap, ticks);
+  body.append(keys, wrap, ticks, legend);
   hover(wrap, tip, e => {
     const b = wrap.getBoundingClientRect();
     const c = Math.floor(((e.clientX - b.left) / b.width) * map.cols);
@@ -218,7 +230,7 @@ export function keyMap(lab, side, view, top, tip) {
   return figure(
     lab,
     `months-keymap-${side}`,
-    `The key space (rows, lowest keys at the top) month by month (columns): each stretch coloured by the size of the region holding it (log scale, ${bytesText(top.bytes)} at the top, the same on both sides; darkest: empty), a white line where a region begins.${order}`,
+    `The key space (rows, lowest keys at the top) month by month (columns): each stretch coloured by the size of the region holding it (log scale, the same on both sides; grey: an empty region), a white line where a region begins.${order}`,
     body,
   );
 }
@@ -291,7 +303,7 @@ export function eventsChart(lab, side, view, top, tip) {
   const days = months.length * 30;
   const drops = dropped(view.report);
   const W = 560,
-    L = 96,
+    L = 116,
     pw = W - L - 4,
     strip = 26;
   const rows = [
