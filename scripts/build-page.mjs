@@ -67,6 +67,9 @@ const SHARED = [
   'views/observe-view.js',
   // the plan of a move to a compared design, when a comparison is drawn (compare-view.js)
   'views/rekey-view.js',
+  // the Months view and its pictures, when Simulate months… is first used (months-open.js)
+  'views/months-view.js',
+  'views/months-charts.js',
 ];
 
 if (!existsSync(path.join(WWW, WASM))) {

@@ -20,6 +20,7 @@
 //! seeded greedy stand-in (`balancer`).
 
 mod balancer;
+mod check;
 mod compaction;
 mod design;
 mod keys;
@@ -29,8 +30,10 @@ mod report;
 mod settings;
 mod sim;
 mod store;
+mod view;
 
 pub use balancer::{double_array_cost, weight_sum, BalancerCost, Trigger};
+pub use check::{check as check_months, check_design, LifeBudgets, LifeCheck, MonthFigure};
 pub use design::{settings_for_design, workload_from_design};
 pub use keys::{KeyModel, LaneOrder, LifeWorkload};
 pub use normalizer::{average_mb, plans as normalizer_plans, NormalizerPlans, NormalizerRegion};
@@ -44,12 +47,35 @@ pub use settings::{
     REGION_SPLIT_LIMIT,
 };
 pub use sim::MONTH_DAYS;
+pub use view::{
+    compare_design, months_of, months_of_design, ComparedFigure, KeyMonthMap, LifeComparison,
+    LifeView, MAP_ROWS,
+};
 
 use crate::error::Result;
 use sim::Sim;
 
 /// Simulate `w` on a table set up by `s`, month by month. Deterministic from `s.seed`.
 pub fn simulate(s: &LifeSettings, w: &LifeWorkload) -> Result<LifeReport> {
+    simulate_observed(s, w, &mut |_| Ok(()))
+}
+
+/// What an observer of a simulation sees at each month's end (`view`'s map and progress).
+pub(crate) struct MonthEnd<'a> {
+    /// The month's figures.
+    pub month: &'a LifeMonth,
+    /// The regions then, in key order.
+    pub regions: &'a [sim::Region],
+    /// The key space's lanes (coordinates run from 0 to this).
+    pub lanes: usize,
+}
+
+/// [`simulate`], calling `on_month` at each month's end; its error stops the simulation.
+pub(crate) fn simulate_observed(
+    s: &LifeSettings,
+    w: &LifeWorkload,
+    on_month: &mut dyn FnMut(&MonthEnd<'_>) -> Result<()>,
+) -> Result<LifeReport> {
     s.validate()?;
     w.validate()?;
     let mut sim = Sim::new(s, w);
@@ -72,6 +98,11 @@ pub fn simulate(s: &LifeSettings, w: &LifeWorkload) -> Result<LifeReport> {
             if capped.is_none() && m.regions as usize >= MAX_LIFE_REGIONS {
                 capped = Some(m.month);
             }
+            on_month(&MonthEnd {
+                month: &m,
+                regions: &sim.regions,
+                lanes: sim.lanes.len(),
+            })?;
             months.push(m);
         }
     }
@@ -105,7 +136,13 @@ pub fn simulate_design(
     let s = settings_for_design(doc, options)?;
     let w = workload_from_design(doc, &s)?;
     let mut report = simulate(&s, &w)?;
-    report.notes.push(format!(
+    report.notes.push(writes_note(&w));
+    Ok(report)
+}
+
+/// The note that says how the design's writes were read.
+pub(crate) fn writes_note(w: &LifeWorkload) -> String {
+    format!(
         "the design's writes: {:.0} cells/s of {:.0} bytes, {} lane(s) of the key space, {}",
         w.writes_per_second,
         w.cell_bytes,
@@ -115,8 +152,7 @@ pub fn simulate_design(
             LaneOrder::Ascending => "each written in ascending time order",
             LaneOrder::Descending => "each written in descending time order",
         }
-    ));
-    Ok(report)
+    )
 }
 
 /// Whether the table's policy splits a region of `size` store-file bytes with

@@ -1464,6 +1464,100 @@ export interface LifeCrossings {
   splitLimit: number | null;
 }
 /**
+ * `lifeDesign`'s run as the page's Months view draws it: the report, the settings it ran with
+ * (the design's, HBase's defaults and `options`) and the regions over the key space month by
+ * month. `onMonth(done, total)` is called at each month's end (what it throws stops the run).
+ */
+export function lifeMonths(
+  doc: DesignInput,
+  options?: LifeOptions | null,
+  onMonth?: ((done: number, total: number) => void) | null,
+): LifeView;
+/**
+ * The design under two settings side by side (pre-split or not, one policy or another, TTL or
+ * FIFO, the normalizer on or off): each as `lifeMonths` gives it, the figures compared and the
+ * verdict in words. `onMonth(done, total)` counts the months of both runs.
+ */
+export function lifeCompare(
+  doc: DesignInput,
+  options: LifeOptions | null,
+  otherOptions: LifeOptions | null,
+  onMonth?: ((done: number, total: number) => void) | null,
+): LifeComparison;
+/**
+ * The design's simulated months (`options` as for `lifeDesign`) against `budgets`: the gate of
+ * `rowkey-lab check --max-empty-regions N --max-regions-per-server N`, naming the first month
+ * over each budget.
+ */
+export function checkLife(doc: DesignInput, options: LifeOptions | null, budgets: LifeBudgets | null): LifeCheck;
+/** The most a simulated month may show; an absent member is not checked. */
+export interface LifeBudgets {
+  /** Empty regions (no store file, no memstore) at any month's end. */
+  maxEmptyRegions?: number | null;
+  /** The table's regions on one server at any month's end. */
+  maxRegionsPerServer?: number | null;
+}
+/** What `checkLife` answers. */
+export interface LifeCheck {
+  ok: boolean;
+  months: number;
+  emptyRegions: LifeMonthFigure | null;
+  regionsPerServer: LifeMonthFigure | null;
+  /** Each breach in words, naming its first month over and the worst. */
+  breaches: string[];
+}
+/** One checked figure over the months. */
+export interface LifeMonthFigure {
+  limit: number;
+  worst: number;
+  worstMonth: number;
+  /** The first month over the budget; null: within it every month. */
+  firstMonthOver: number | null;
+}
+/** What `lifeMonths` answers. */
+export interface LifeView {
+  report: LifeReport;
+  /** Every setting as the run had it. */
+  settings: LifeOptions;
+  map: LifeKeyMonthMap;
+}
+/**
+ * The regions month by month over the key space: row r is the stretch of coordinates
+ * [r, r + 1) × lanes / rows, column c the end of month c + 1; each array row-major (r × cols + c),
+ * each cell about the region holding the stretch's middle (its bytes, server, start and end) and
+ * the region boundaries inside the stretch.
+ */
+export interface LifeKeyMonthMap {
+  rows: number;
+  cols: number;
+  /** Coordinates run from 0 to `lanes` (lane i spans [i, i + 1)). */
+  lanes: number;
+  /** The lanes are the key's prefix values (salt buckets, tenants). */
+  prefixLanes: boolean;
+  /** Where writes go inside a lane: `ascending`, a key that moves up with time. */
+  order: 'spread' | 'ascending' | 'descending';
+  bytes: number[];
+  boundaries: number[];
+  server: number[];
+  regionStart: number[];
+  regionEnd: number[];
+}
+/** What `lifeCompare` answers. */
+export interface LifeComparison {
+  a: LifeView;
+  b: LifeView;
+  figures: LifeComparedFigure[];
+  /** A summary line, then one line per figure that differs. */
+  verdict: string[];
+}
+/** One figure of both runs (lower is better); `better` null when within 5 % of each other. */
+export interface LifeComparedFigure {
+  figure: string;
+  a: number;
+  b: number;
+  better: 'a' | 'b' | null;
+}
+/**
  * The HBase shell line that runs one scan of a read plan:
  * `scan 'table', {STARTROW => "\x01abc", STOPROW => "\x01abd"}` (double-quoted Ruby literals,
  * which the shell hands to `Scan` as their own bytes; an empty row is left out), or

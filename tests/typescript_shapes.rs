@@ -255,6 +255,32 @@ fn every_preset_result_has_the_declared_shape() {
                 each("LifeServerMonth", &json(sv));
             }
         }
+        let opts = serde_json::json!({"months": 2, "ttlSeconds": 2_592_000});
+        let c =
+            rowkey_lab::life::compare_design(&doc, &opts, &serde_json::Value::Null, &mut |_, _| {
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        each("LifeComparison", &json(&c));
+        for f in &c.figures {
+            each("LifeComparedFigure", &json(f));
+        }
+        each("LifeView", &json(&c.a));
+        each("LifeOptions", &json(&c.a.settings));
+        each("LifeKeyMonthMap", &json(&c.a.map));
+        let gate = rowkey_lab::life::check_design(
+            &doc,
+            &opts,
+            &serde_json::json!({"maxEmptyRegions": 0, "maxRegionsPerServer": 1}),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        each("LifeCheck", &json(&gate));
+        for f in [&gate.empty_regions, &gate.regions_per_server]
+            .into_iter()
+            .flatten()
+        {
+            each("LifeMonthFigure", &json(f));
+        }
         each("CapacityOptions", &json(&a.capacity.inputs));
         for h in a.capacity.horizons.iter().chain(&a.capacity.monthly) {
             each("CapacityHorizon", &json(h));

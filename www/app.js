@@ -49,6 +49,7 @@ import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showEr
 import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
 import { pasteDesign, wireIo } from './views/io-view.js';
 import { keyChecksHere, mountKeyEditor } from './views/key-editor.js';
+import { wireMonths } from './views/months-open.js';
 import { wirePhoenix } from './views/phoenix-box.js';
 import { presetChoices, renderPreset, wirePresets } from './views/preset-view.js';
 import { branch, isDesignText, keepNow, keepSoon, setDraft } from './views/recent-view.js';
@@ -352,6 +353,7 @@ function wireLab() {
   // written by the worker that read it), the design on a table's regions
   const useDesign = (doc, text) => replaceDesign(doc, { text });
   wireAdvice(useDesign, compareWith);
+  wireMonths();
   wirePhoenix(useDesign);
   wireTableRegions(useDesign, compareWith);
   // the region plan's "Use N regions": the design's pre-split made that one

@@ -1,11 +1,14 @@
-// check: a CI gate over one design or several (hotspot, server hotspot, scans, lint, examples).
-// The budgets and the verdict are the engine's (checkDesign / AnalysisSession.check); this
-// module reads the flags and prints.
+// check: a CI gate over one design or several (hotspot, server hotspot, scans, lint, examples;
+// and, when asked, the simulated months: empty regions, regions per server). The budgets and the
+// verdicts are the engine's (checkDesign / AnalysisSession.check, checkLife); this module reads
+// the flags and prints.
 import * as api from '../../pkg/node/index.js';
 import { onRegions, runAnalysis, windowsOption } from '../lib/analysis.mjs';
+import { whole } from '../lib/args.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
+import { LIFE_OPTIONS, lifeSettings } from '../lib/life-options.mjs';
 import { spoolStdin } from '../lib/records.mjs';
 import { analyzeRows } from '../lib/rows.mjs';
 
@@ -33,6 +36,34 @@ function budgetsOf(opt) {
   return given;
 }
 
+/** The budgets on the simulated months the flags give (whole numbers, 0 allowed), and only those;
+ * none given: the months are not simulated, and a months option alone is a usage error. */
+function lifeBudgetsOf(opt) {
+  const given = {};
+  const empty = whole(opt, 'maxEmptyRegions', 'max-empty-regions', 0);
+  const perServer = whole(opt, 'maxRegionsPerServer', 'max-regions-per-server', 0);
+  if (empty !== undefined) given.maxEmptyRegions = empty;
+  if (perServer !== undefined) given.maxRegionsPerServer = perServer;
+  if (!Object.keys(given).length) {
+    const stray = LIFE_OPTIONS.find(k => opt[k] !== undefined);
+    if (stray)
+      throw new CliError(
+        EXIT.USAGE,
+        `--${stray.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)} sets the simulated months, which check runs only with --max-empty-regions or --max-regions-per-server`,
+      );
+    return null;
+  }
+  return given;
+}
+
+/** The months' part of a verdict line: what was checked, and how it went. */
+function lifeText(life) {
+  const part = (f, what) => (f ? `${what} at most ${f.worst} (month ${f.worstMonth}) <= ${f.limit}` : null);
+  return [part(life.emptyRegions, 'empty regions'), part(life.regionsPerServer, 'regions on one server')]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** What an ok line says about lint at each level. */
 const CLEAN = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' };
 
@@ -46,6 +77,8 @@ export async function check(pos, opt) {
     if (FLAGS[member]) throw new CliError(EXIT.USAGE, `${FLAGS[member]} ${e.reason ?? e.message}`);
     throw e;
   }
+  const lifeBudgets = lifeBudgetsOf(opt);
+  const lifeOptions = lifeBudgets ? lifeSettings(opt) : null;
   if (!pos.length) throw new CliError(EXIT.USAGE, 'missing <design> (a JSON file or a preset id)');
   // Every design is read and the rows counted before any design is analyzed: a typo in the
   // last path fails at once. Each design then reads the rows again (a sample, then all of them
@@ -74,14 +107,22 @@ export async function check(pos, opt) {
   } finally {
     spool?.remove();
   }
+  // The months simulated (the engine's gate on them): a verdict of its own under `life`; the
+  // design passes when both do.
+  if (lifeBudgets)
+    for (const [i, res] of results.entries()) {
+      res.life = engine(() => api.checkLife(designs[i], lifeOptions, lifeBudgets));
+      res.ok = res.ok && res.life.ok;
+    }
   const serverOk = res =>
     budgets.maxServerHotspot == null
       ? ''
       : `, server hotspot ${res.serverHotspotFactor.toFixed(2)} <= ${budgets.maxServerHotspot}`;
+  const monthsOk = res => (res.life ? `; ${res.life.months} months simulated: ${lifeText(res.life)}` : '');
   const verdict = res =>
     res.ok
-      ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${budgets.maxHotspot}${serverOk(res)}, scans ${res.maxScans} <= ${budgets.maxScans}${CLEAN[budgets.lint] ?? ''}`
-      : `FAIL:\n${res.breaches.map(b => `  ${b}`).join('\n')}`;
+      ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${budgets.maxHotspot}${serverOk(res)}, scans ${res.maxScans} <= ${budgets.maxScans}${CLEAN[budgets.lint] ?? ''}${monthsOk(res)}`
+      : `FAIL:\n${[...res.breaches, ...(res.life?.breaches ?? []).map(b => `simulated months: ${b}`)].map(b => `  ${b}`).join('\n')}`;
   if (results.length === 1) {
     const { design, ...res } = results[0];
     out(opt, res, () => verdict(res));

@@ -26,7 +26,8 @@ Commands:
   examples <design> [--update]         the design's examples: the key each record gets now
                                        against the one recorded (--update: the design with
                                        the keys rewritten, on stdout)
-  check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--json]
+  check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL]
+                   [--max-empty-regions N] [--max-regions-per-server N] [--json]
                                        exit 1 when a design breaks a budget or has a lint
                                        error (for CI)
   compare <design> <design> [...]      2-4 designs' skew side by side, one workload
@@ -209,7 +210,7 @@ segment draws are not compared. Exit 1 when a recorded key is not what the desig
             records a key given the one the design writes now (key as hex, keyBinary as
             toStringBinary, whichever it has); the design file is not changed (redirect the
             output). A record the design cannot write keeps its key, and the exit is 1.`,
-  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--windows N] [--records FILE] [--regions FILE] [--threads N] [--json]
+  check: `rowkey-lab check <design>... [--max-hotspot F] [--max-server-hotspot F] [--max-scans N] [--lint LEVEL] [--max-empty-regions N] [--max-regions-per-server N] [--months N] [--servers N] [--ttl T] [--windows N] [--records FILE] [--regions FILE] [--threads N] [--json]
 Analyzes each design (its workload, or --records FILE as for analyze) and fails (exit 1) when
 any design breaks a budget:
   --max-hotspot F  the mean per-window hotspot factor (busiest region / mean region) exceeds F
@@ -219,14 +220,25 @@ any design breaks a budget:
                    region's server, the servers are the table's own)
   --max-scans N    any read pattern needs more than N scans
   --lint LEVEL     a lint finding is at LEVEL or worse: error, warning, or off (none counts)
-and always when one of the design's "examples" has a key (hex, or keyBinary) that the key
+  --max-empty-regions N
+                   the design's table, simulated month by month as \`life\` does, has more than
+                   N empty regions at a month's end (the first such month is named)
+  --max-regions-per-server N
+                   the simulated table has more than N of its regions on one server at a
+                   month's end
+The months take \`life\`'s options: --months N, --servers N, --policy P, --ttl T, --normalizer,
+--hbase V, --compression R, --step-hours N, --seed N (given only with a --max-*-regions* budget;
+the months follow the design's workload, not --records FILE).
+It fails (exit 1) also when one of the design's "examples" has a key (hex, or keyBinary) that the key
 design does not write for its record: a key change that moves rows already stored under the
 old keys (bytes a random(...) segment draws are not compared).
 --threads N counts each generated workload on N worker threads, as for analyze.
 Defaults: --max-hotspot 2.0, --max-scans 16, --lint error (what makes \`lint\` exit 1).
---json: {ok, hotspotFactor, serverHotspotFactor, maxScans, lint, examples, breaches}: "lint" the
-findings counted under --lint, "examples" the example-key findings (each with its "example"
-index), "breaches" every reason for the failure as text.
+--json: {ok, hotspotFactor, serverHotspotFactor, maxScans, lint, examples, breaches, life}: "lint"
+the findings counted under --lint, "examples" the example-key findings (each with its "example"
+index), "breaches" every reason for the failure as text; "life" (with a months budget) the
+months' own verdict {ok, months, emptyRegions, regionsPerServer, breaches}, each figure {limit,
+worst, worstMonth, firstMonthOver}; "ok" is false when either fails.
 With several designs (say designs/*.json) each gets one line, and --json prints an array of
 the one-design results, each with its "design".`,
   reads: `rowkey-lab reads <design> [--shell TABLE] [--json]

@@ -37,6 +37,40 @@ extern "C" {
     type U8View;
     #[wasm_bindgen(catch, constructor, js_class = "Uint8Array")]
     fn view_of(buffer: &JsValue, offset: f64, length: f64) -> Result<U8View, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = apply)]
+    fn apply_js(f: &JsValue, this: &JsValue, args: &Array) -> Result<JsValue, JsValue>;
+}
+
+#[cfg(any(feature = "library", feature = "fast"))]
+/// A caller's callback, `undefined` / `null` for none; anything else is an error at `name`.
+pub(crate) fn callback(name: &str, v: &JsValue) -> Result<Option<JsValue>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    if v.is_function() {
+        Ok(Some(v.clone()))
+    } else {
+        Err(super::bad_arg(name, "a function, or undefined", v))
+    }
+}
+
+#[cfg(any(feature = "library", feature = "fast"))]
+/// `f(a, b)` for a callback from [`callback`]; what it throws is the engine's error at `name`.
+pub(crate) fn call2(name: &str, f: &JsValue, a: f64, b: f64) -> crate::error::Result<()> {
+    let args = Array::of2(&JsValue::from_f64(a), &JsValue::from_f64(b));
+    apply_js(f, &JsValue::UNDEFINED, &args)
+        .map(|_| ())
+        .map_err(|e| {
+            let message = e
+                .as_string()
+                .or_else(|| {
+                    Reflect::get(&e, &JsValue::from_str("message"))
+                        .ok()?
+                        .as_string()
+                })
+                .unwrap_or_else(|| "an exception".into());
+            Error::arg(name, format!("the callback threw: {message}"))
+        })
 }
 
 /// A real typed array's bytes as a fresh `Uint8Array` over the same buffer (no copy): its

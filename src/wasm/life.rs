@@ -1,21 +1,81 @@
-//! Months of life across the boundary: one call, the design and the settings in, the report
-//! out (the npm package's: the CLI's `life` and the library's `lifeDesign`).
+//! Months of life across the boundary: the design and the settings in, the report out (the
+//! npm package's `lifeDesign` and `checkLife`: the CLI's `life` and `check`); and the Months
+//! view's calls (`lifeMonths`, `lifeCompare`: the report with its key-range map, and two
+//! settings side by side), which the page's workers run on the speed build, with progress
+//! through a callback at each month's end.
 
 use wasm_bindgen::prelude::*;
 
+use super::js::{call2, callback};
 use super::{core, doc_arg, json_text, to_js};
+
+/// An options argument as JSON: `undefined` / `null` for none.
+fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(serde_json::Value::Null);
+    }
+    let text = json_text(name, v)?;
+    serde_json::from_str(&text).map_err(|_| super::bad_arg(name, "an object", v))
+}
+
+/// `onMonth(done, total)` as the engine's progress hook (none: a hook that does nothing).
+fn progress(
+    on_month: &JsValue,
+) -> Result<impl FnMut(u32, u32) -> crate::error::Result<()>, JsValue> {
+    let f = callback("onMonth", on_month)?;
+    Ok(move |done: u32, total: u32| match &f {
+        Some(f) => call2("onMonth", f, done.into(), total.into()),
+        None => Ok(()),
+    })
+}
 
 /// `{policy, months: [{month, regions, emptyRegions, …}], crossings, regionsAtEnd, notes}`:
 /// the design's table month by month under HBase's rules; `options` are `LifeSettings`
 /// members (camelCase) over the design's own, `undefined` / `null` for none.
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = lifeDesign)]
 pub fn life_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
-    let options = if options.is_undefined() || options.is_null() {
-        serde_json::Value::Null
-    } else {
-        let text = json_text("options", &options)?;
-        serde_json::from_str(&text).map_err(|_| super::bad_arg("options", "an object", &options))?
-    };
+    let options = options_arg("options", &options)?;
     to_js(&core(crate::life::simulate_design(&doc, &options))?)
+}
+
+/// `{ok, months, emptyRegions, regionsPerServer, breaches}`: the design's simulated months
+/// (`options` as for `lifeDesign`) against `budgets` (`{maxEmptyRegions, maxRegionsPerServer}`).
+#[cfg(feature = "library")]
+#[wasm_bindgen(js_name = checkLife)]
+pub fn check_life(doc: JsValue, options: JsValue, budgets: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let options = options_arg("options", &options)?;
+    let budgets = options_arg("budgets", &budgets)?;
+    to_js(&core(crate::life::check_design(&doc, &options, &budgets))?)
+}
+
+/// `{report, settings, map}`: `lifeDesign`'s report, the settings it ran with, and the regions
+/// over the key space month by month; `onMonth(done, total)` (optional) at each month's end.
+#[wasm_bindgen(js_name = lifeMonths)]
+pub fn life_months(doc: JsValue, options: JsValue, on_month: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let options = options_arg("options", &options)?;
+    let mut hook = progress(&on_month)?;
+    to_js(&core(crate::life::months_of_design(
+        &doc, &options, &mut hook,
+    ))?)
+}
+
+/// `{a, b, figures, verdict}`: the design under two settings (`options`, `otherOptions`), each
+/// as `lifeMonths` gives it, and the figures and words that compare them; `onMonth(done,
+/// total)` counts the months of both.
+#[wasm_bindgen(js_name = lifeCompare)]
+pub fn life_compare(
+    doc: JsValue,
+    options: JsValue,
+    other_options: JsValue,
+    on_month: JsValue,
+) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let a = options_arg("options", &options)?;
+    let b = options_arg("otherOptions", &other_options)?;
+    let mut hook = progress(&on_month)?;
+    to_js(&core(crate::life::compare_design(&doc, &a, &b, &mut hook))?)
 }

@@ -37,7 +37,12 @@ pub mod analyze;
 mod bytes;
 #[cfg(not(feature = "vectors-only"))]
 pub mod keyspec;
-#[cfg(all(feature = "library", not(feature = "vectors-only")))]
+// Months of life: the library's and the page's speed build's (the Months view runs it in a
+// worker on that build), like the advisor's.
+#[cfg(all(
+    any(feature = "library", feature = "fast"),
+    not(feature = "vectors-only")
+))]
 pub mod life;
 #[cfg(not(feature = "vectors-only"))]
 pub mod policy;

@@ -8,4 +8,5 @@ mod policy;
 
 mod design;
 mod errors;
+mod months;
 mod scenarios;

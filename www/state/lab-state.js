@@ -27,6 +27,8 @@ export const state = {
   windows: undefined,
   sampleSize: undefined,
   advice: {},
+  // the Months view's settings (store.js setLife)
+  life: { a: {}, b: {}, compare: false, month: null },
   // the shell commands' table and family as typed ('': the design's, see results.js shellNames)
   shell: { table: '', family: '' },
   report: null,

@@ -79,6 +79,13 @@ export function setAdvice(options) {
   Object.assign(state.advice, options);
 }
 
+/** The Months view's settings as the user gave them (`a`, `b`: each setting's `months`, `servers`,
+ * `policy`, `ttlDays`, `compaction`, `normalizer`, `version`; undefined: the design's or
+ * HBase's), whether B is compared (`compare`) and the month whose servers are drawn (`month`). */
+export function setLife(patch) {
+  Object.assign(state.life, patch);
+}
+
 /** The table and column family the shell commands name (`table`, `family`); the views that
  * show them draw themselves. */
 export function setShell(names) {

@@ -1,0 +1,125 @@
+//! A gate on a table's simulated months, for CI (`rowkey-lab check --max-empty-regions N
+//! --max-regions-per-server N`): the verdict and the month that breaks it, computed here.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::report::LifeReport;
+use super::{simulate_design, LifeMonth};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+
+/// The most a simulated month may show; each absent one is not checked.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LifeBudgets {
+    /// The most empty regions (no store file, no memstore) at any month's end.
+    pub max_empty_regions: Option<u32>,
+    /// The most of the table's regions on one server at any month's end.
+    pub max_regions_per_server: Option<u32>,
+}
+
+impl LifeBudgets {
+    /// Budgets from a JSON object (`{"maxEmptyRegions": 100}`), located errors at `lifeBudgets`.
+    pub fn from_value(v: &Value) -> Result<LifeBudgets> {
+        match v {
+            Value::Null => Ok(LifeBudgets::default()),
+            Value::Object(_) => serde_json::from_value(v.clone()).map_err(|e| {
+                Error::new(ErrorKind::Invalid, format!("life budgets: {e}")).at_path("lifeBudgets")
+            }),
+            _ => Err(Error::arg("lifeBudgets", "must be an object")),
+        }
+    }
+}
+
+/// One checked figure over the months.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthFigure {
+    /// The budget.
+    pub limit: u32,
+    /// The highest value over the months.
+    pub worst: u32,
+    /// The month it was highest (the first such).
+    pub worst_month: u32,
+    /// The first month over the budget; `None`: within it every month.
+    pub first_month_over: Option<u32>,
+}
+
+/// The verdict on a simulation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LifeCheck {
+    /// Every checked figure within its budget in every month.
+    pub ok: bool,
+    /// Months simulated.
+    pub months: u32,
+    /// Empty regions, when checked.
+    pub empty_regions: Option<MonthFigure>,
+    /// Regions on the fullest server, when checked.
+    pub regions_per_server: Option<MonthFigure>,
+    /// Each breach in words, naming its month.
+    pub breaches: Vec<String>,
+}
+
+/// `report` checked against `b`.
+pub fn check(report: &LifeReport, b: &LifeBudgets) -> LifeCheck {
+    let empty = b
+        .max_empty_regions
+        .map(|limit| figure(report, limit, |m| m.empty_regions));
+    let per_server = b.max_regions_per_server.map(|limit| {
+        figure(report, limit, |m| {
+            m.servers.iter().map(|s| s.regions).max().unwrap_or(0)
+        })
+    });
+    let mut breaches = Vec::new();
+    let mut say = |f: &Option<MonthFigure>, what: &str| {
+        if let Some(MonthFigure {
+            limit,
+            worst,
+            worst_month,
+            first_month_over: Some(first),
+        }) = f
+        {
+            breaches.push(format!(
+                "{what} over {limit} from month {first} (the most: {worst} in month {worst_month})"
+            ));
+        }
+    };
+    say(&empty, "empty regions");
+    say(&per_server, "regions on one server");
+    LifeCheck {
+        ok: breaches.is_empty(),
+        months: report.months.len() as u32,
+        empty_regions: empty,
+        regions_per_server: per_server,
+        breaches,
+    }
+}
+
+fn figure(report: &LifeReport, limit: u32, of: fn(&LifeMonth) -> u32) -> MonthFigure {
+    let mut f = MonthFigure {
+        limit,
+        worst: 0,
+        worst_month: 0,
+        first_month_over: None,
+    };
+    for m in &report.months {
+        let v = of(m);
+        if v > f.worst || f.worst_month == 0 {
+            f.worst = v;
+            f.worst_month = m.month;
+        }
+        if v > limit && f.first_month_over.is_none() {
+            f.first_month_over = Some(m.month);
+        }
+    }
+    f
+}
+
+/// A design's table simulated under `options` (as [`simulate_design`]) and checked against
+/// `budgets` (a JSON object of [`LifeBudgets`] members).
+pub fn check_design(doc: &DesignDocument, options: &Value, budgets: &Value) -> Result<LifeCheck> {
+    let b = LifeBudgets::from_value(budgets)?;
+    Ok(check(&simulate_design(doc, options)?, &b))
+}

@@ -1,0 +1,32 @@
+// The lab's way into Months (months-view.js, with its pictures in months-charts.js): the button
+// that loads the view, a module of its own in the built page, and hands it the lab's helpers (the
+// one state and its named change, the worker call, the heatmap's drawing), so the view imports
+// none of the lab's modules and is no part of the first load.
+
+import { readOff } from '../state/io.js';
+import { $, bytesText, docText, el, fix, num, state } from '../state/lab-state.js';
+import { setLife } from '../state/store.js';
+import { showTooltip } from './heat-axes.js';
+import { drawMatrix, PALETTE } from './heatmap.js';
+
+/** The lab's helpers for the view. */
+const helpers = () => ({
+  $,
+  bytesText,
+  docText,
+  el,
+  fix,
+  num,
+  readOff,
+  setLife,
+  state,
+  heat: { drawMatrix, PALETTE, showTooltip },
+});
+
+/** Months opened: the view loaded (once) and drawn. */
+export const openMonths = () => import('./months-view.js').then(m => m.openMonths(helpers()));
+
+/** The lab's "Simulate months…" button. */
+export function wireMonths() {
+  $('months-open').addEventListener('click', openMonths);
+}

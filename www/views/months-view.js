@@ -1,0 +1,347 @@
+// Months: what HBase itself does to the design's table over months (issue 58), simulated by the
+// engine (src/life: splits by the table's policy after flushes and compactions, compactions, TTL,
+// the normalizer, the balancer) in an engine worker on the speed build (`lifeMonths`,
+// engine/worker.js), with progress at each month's end and Stop (the worker ended). One setting,
+// or two side by side (pre-split or not, one policy or another, TTL or FIFO, the normalizer on or
+// off), which the engine runs and compares in one call (`lifeCompare`: its figures and verdict
+// are drawn as they are). Drawn by months-charts.js: the regions by size over the months, the
+// key-range × month map, the region servers of a chosen month, the events as a timeline.
+// The settings are the state's (`state.life`, changed through store.js setLife); the results
+// are this view's own. Loaded when the lab's "Simulate months…" is first used (months-open.js),
+// a module of its own in the built page: it imports none of the lab's modules and gets their
+// helpers from months-open.js, as rekey-view.js and observe-view.js do. Text reaches the DOM
+// through textContent (el) only.
+
+import { eventsChart, keyMap, regionsChart, serversChart, sharedTop } from './months-charts.js';
+
+let lab;
+
+/** The settings a form offers: each member's control (the empty choice: the design's or
+ * HBase's, which the engine fills in). */
+const SELECTS = {
+  policy: [
+    ['', 'the design’s'],
+    ['stepping', 'Stepping'],
+    ['increasingToUpperBound', 'IncreasingToUpperBound'],
+    ['constantSize', 'ConstantSize'],
+    ['disabled', 'Disabled'],
+  ],
+  compaction: [
+    ['', 'Exploring'],
+    ['fifo', 'FIFO (needs a TTL)'],
+  ],
+  normalizer: [
+    ['', 'the design’s'],
+    ['on', 'on'],
+    ['off', 'off'],
+  ],
+  version: [
+    ['', 'the design’s'],
+    ['2.5', '2.5'],
+    ['2.6', '2.6'],
+    ['3', '3.x'],
+  ],
+};
+const NUMBERS = [
+  ['months', 'Months', '1', '120'],
+  ['servers', 'Region servers', '1', '100'],
+  ['ttlDays', 'TTL, days', '0.001', null],
+];
+const LABELS = { policy: 'Split policy', compaction: 'Compaction', normalizer: 'Normalizer', version: 'HBase' };
+/** The engine's member (an error's path) -> the form's control. */
+const MEMBERS = {
+  '/months': 'months',
+  '/servers': 'servers',
+  '/ttlSeconds': 'ttlDays',
+  '/policy': 'policy',
+  '/compaction/policy': 'compaction',
+  '/version': 'version',
+};
+
+/** The view's own: the run under way (`readOff`'s answer) and the last answer drawn. */
+const view = { running: null, got: null, sides: [] };
+
+/** The panel drawn into #months and focused; `helpers`: the lab's (see months-open.js). */
+export function openMonths(helpers) {
+  lab = helpers;
+  const { $, el } = lab;
+  if (!$('months-box')) drawPanel($, el);
+  $('months-open').parentElement.hidden = true;
+  $('months-run').focus();
+}
+
+function drawPanel($, el) {
+  document.head.append(
+    el('link', undefined, { rel: 'stylesheet', href: new URL('./months-view.css', import.meta.url).href }),
+  );
+  const box = el('div', undefined, { id: 'months-box' });
+  const forms = el('div', undefined, { class: 'months-forms' });
+  forms.append(settingForm('a'), settingForm('b'));
+  const both = el('input', undefined, { id: 'months-compare', type: 'checkbox' });
+  both.checked = lab.state.life.compare;
+  both.addEventListener('change', () => {
+    lab.setLife({ compare: both.checked });
+    $('months-setting-b').hidden = !both.checked;
+  });
+  const bothLabel = el('label', ' Side by side with a second setting (B)', { class: 'months-both' });
+  bothLabel.prepend(both);
+  const runBtn = el('button', 'Simulate', { id: 'months-run', type: 'button' });
+  const stop = el('button', 'Stop', { id: 'months-stop', type: 'button', disabled: '' });
+  runBtn.addEventListener('click', simulate);
+  stop.addEventListener('click', () => view.running?.cancel());
+  const bar = el('div', undefined, { class: 'runbar' });
+  bar.append(
+    runBtn,
+    stop,
+    el('progress', undefined, { id: 'months-progress', max: '1', value: '0', 'aria-label': 'months simulated' }),
+    el('span', undefined, { id: 'months-status', class: 'status', role: 'status' }),
+  );
+  box.append(
+    bothLabel,
+    forms,
+    bar,
+    el('pre', undefined, { id: 'months-error', class: 'error', role: 'alert', hidden: '' }),
+    el('div', undefined, { id: 'months-out' }),
+    el('div', undefined, { id: 'months-tip', class: 'tooltip', hidden: '' }),
+  );
+  $('months').append(box);
+  $('months-setting-b').hidden = !lab.state.life.compare;
+}
+
+/** One setting's form (`side` a or b), drawn from the state. */
+function settingForm(side) {
+  const { el } = lab;
+  const f = el('fieldset', undefined, { id: `months-setting-${side}`, class: 'months-setting' });
+  f.append(el('legend', `Setting ${side.toUpperCase()}`));
+  const values = lab.state.life[side];
+  const changed = (key, v) => lab.setLife({ [side]: { ...lab.state.life[side], [key]: v === '' ? undefined : v } });
+  for (const [key, text, min, max] of NUMBERS) {
+    const input = el('input', undefined, {
+      id: `months-${side}-${key}`,
+      type: 'number',
+      min,
+      step: key === 'ttlDays' ? 'any' : '1',
+      placeholder: key === 'ttlDays' ? 'the design’s' : 'default',
+      ...(max ? { max } : {}),
+    });
+    input.value = values[key] ?? '';
+    input.addEventListener('input', () => changed(key, input.value));
+    const l = el('label', `${text} `);
+    l.append(input);
+    f.append(l);
+  }
+  for (const [key, options] of Object.entries(SELECTS)) {
+    const sel = el('select', undefined, { id: `months-${side}-${key}` });
+    for (const [v, t] of options) sel.append(el('option', t, { value: v }));
+    sel.value = values[key] ?? '';
+    sel.addEventListener('change', () => changed(key, sel.value));
+    const l = el('label', `${LABELS[key]} `);
+    l.append(sel);
+    f.append(l);
+  }
+  return f;
+}
+
+/** A setting as the engine's options: only what was given (numbers as typed: the engine says
+ * which is out of range). */
+function optionsOf(v) {
+  const n = x => (x === undefined ? undefined : Number.isFinite(Number(x)) ? Number(x) : x);
+  const o = {
+    months: n(v.months),
+    servers: n(v.servers),
+    ttlSeconds: v.ttlDays === undefined ? undefined : Math.round(Number(v.ttlDays) * 86400),
+    policy: v.policy ? { type: v.policy } : undefined,
+    compaction: v.compaction ? { policy: v.compaction } : undefined,
+    normalizer: v.normalizer ? { enabled: v.normalizer === 'on' } : undefined,
+    version: v.version || undefined,
+  };
+  return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined));
+}
+
+/** Run the simulation (both settings when compared) in a worker on the speed build. */
+async function simulate() {
+  const { $, docText } = lab;
+  view.running?.cancel();
+  const life = lab.state.life;
+  const args = { doc: docText(), options: optionsOf(life.a) };
+  if (life.compare) args.otherOptions = optionsOf(life.b);
+  for (const c of document.querySelectorAll('#months-box [aria-invalid]')) c.removeAttribute('aria-invalid');
+  $('months-error').hidden = true;
+  $('months-progress').value = 0;
+  let at = null;
+  const on = (event, d) => {
+    if (event !== 'progress') return;
+    at = d;
+    $('months-progress').value = d.done / d.total;
+    $('months-status').textContent = `Month ${d.done} of ${d.total}${life.compare ? ' (both settings)' : ''}…`;
+  };
+  $('months-status').textContent = 'Simulating: the design’s writes sampled, then month by month…';
+  const run = lab.readOff('lifeMonths', args, '#engine=fast', on);
+  view.running = run;
+  running(true);
+  try {
+    const got = await run;
+    if (view.running !== run) return;
+    if (!got) {
+      $('months-status').textContent = 'The months need the engine’s speed build, which this page has not loaded.';
+      return;
+    }
+    view.got = got;
+    view.sides = got.a ? [got.a, got.b] : [got];
+    const last = view.sides[0].report.months.length;
+    if (!(life.month >= 1 && life.month <= last)) lab.setLife({ month: last });
+    $('months-status').textContent =
+      `${view.sides.map(v => `${v.report.months.length} months`).join(' and ')} simulated.`;
+    $('months-progress').value = 1;
+    draw();
+  } catch (e) {
+    if (view.running !== run) return;
+    if (e.name === 'AbortError') {
+      $('months-status').textContent = at
+        ? `Stopped after month ${at.done} of ${at.total}.`
+        : 'Stopped before the first month.';
+      return;
+    }
+    $('months-status').textContent = '';
+    showError(e);
+  } finally {
+    if (view.running === run) {
+      view.running = null;
+      running(false);
+    }
+  }
+}
+
+/** The run's buttons: Stop while it runs, Simulate otherwise. */
+function running(on) {
+  lab.$('months-run').disabled = on;
+  lab.$('months-stop').disabled = !on;
+  lab.$('months-box').dataset.run = on ? 'running' : 'done';
+}
+
+/** The engine's error, the control it names marked. */
+function showError(e) {
+  const { $ } = lab;
+  const path = String(e.path ?? '');
+  const side = path.startsWith('otherOptions') ? 'b' : 'a';
+  const key = MEMBERS[path.replace(/^(otherOptions|options)/, '')];
+  const control = key && $(`months-${side}-${key}`);
+  control?.setAttribute('aria-invalid', 'true');
+  $('months-error').textContent = `Not simulated: ${e.message}${control ? ` (setting ${side.toUpperCase()})` : ''}`;
+  $('months-error').hidden = false;
+  control?.focus();
+}
+
+/** The view's tooltip, beside the pointer (`text` null: hidden). */
+function tip(text, e) {
+  const box = lab.$('months-tip');
+  if (!text) {
+    box.hidden = true;
+    return;
+  }
+  lab.heat.showTooltip(box, text, e.pageX, e.pageY);
+}
+
+/** The answer drawn: the comparison's verdict, then each setting's pictures side by side. */
+function draw() {
+  const { $, el } = lab;
+  const out = $('months-out');
+  const parts = [];
+  const got = view.got;
+  if (got.a) parts.push(verdict(got));
+  const month = el('select', undefined, { id: 'months-month' });
+  const months = Math.max(...view.sides.map(v => v.report.months.length));
+  for (let m = 1; m <= months; m++) month.append(el('option', `month ${m}`, { value: String(m) }));
+  month.value = String(lab.state.life.month);
+  month.addEventListener('change', () => {
+    lab.setLife({ month: Number(month.value) });
+    drawServers();
+    $('months-month').focus();
+  });
+  const pick = el('label', 'Region servers at the end of ');
+  pick.append(month);
+  const bar = el('div', undefined, { class: 'runbar' });
+  bar.append(pick);
+  const top = sharedTop(view.sides);
+  const sides = el('div', undefined, { class: `months-sides${view.sides.length > 1 ? ' two' : ''}` });
+  for (const [i, v] of view.sides.entries()) {
+    const side = 'ab'[i];
+    const col = el('section', undefined, {
+      class: 'months-side',
+      id: `months-side-${side}`,
+      'aria-label': `Setting ${side.toUpperCase()}`,
+    });
+    col.append(
+      el('h4', view.sides.length > 1 ? `${side.toUpperCase()}: ${settingsText(v)}` : settingsText(v)),
+      el('p', summaryText(v), { class: 'months-summary' }),
+      regionsChart(lab, side, v, top, tip),
+      keyMap(lab, side, v, top, tip),
+      el('div', undefined, { class: 'months-servers-slot' }),
+      eventsChart(lab, side, v, top, tip),
+      notes(v),
+    );
+    sides.append(col);
+  }
+  parts.push(bar, sides);
+  out.replaceChildren(...parts);
+  drawServers();
+}
+
+/** Each side's servers at the chosen month. */
+function drawServers() {
+  const top = sharedTop(view.sides);
+  for (const [i, v] of view.sides.entries()) {
+    const slot = document.querySelector(`#months-side-${'ab'[i]} .months-servers-slot`);
+    slot?.replaceChildren(serversChart(lab, 'ab'[i], v, lab.state.life.month, top, tip));
+  }
+}
+
+/** The settings a run had, in words (the engine's, whatever the form left to it). */
+function settingsText(v) {
+  const s = v.settings;
+  const ttl =
+    s.ttlSeconds == null ? 'no TTL' : `TTL ${lab.fix(s.ttlSeconds / 86400, s.ttlSeconds % 86400 ? 2 : 0)} days`;
+  return `${v.report.policy}, ${s.months} months on ${s.servers} server${s.servers === 1 ? '' : 's'}, ${ttl}, ${s.compaction.policy === 'fifo' ? 'FIFO' : 'Exploring'} compaction, normalizer ${s.normalizer.enabled ? 'on' : 'off'}, HBase ${s.version}`;
+}
+
+/** The last month and the guidelines in one line. */
+function summaryText(v) {
+  const { num, bytesText } = lab;
+  const m = v.report.months.at(-1);
+  const most = Math.max(...m.servers.map(x => x.regions));
+  return `After month ${m.month}: ${num(m.regions)} regions (${num(m.emptyRegions)} empty), at most ${num(most)} on one server, ${bytesText(m.onDiskBytes)} on disk (${bytesText(m.liveBytes)} within the TTL), the largest region ${bytesText(m.largestRegionBytes)}.`;
+}
+
+/** The engine's notes on a run: the rules applied, what it leaves out. */
+function notes(v) {
+  const { el } = lab;
+  const d = el('details', undefined, { class: 'months-notes' });
+  d.append(el('summary', 'How it was simulated'));
+  const ul = el('ul');
+  for (const n of v.report.notes) ul.append(el('li', n));
+  d.append(ul);
+  return d;
+}
+
+/** The comparison as the engine words it, and its figures. */
+function verdict(c) {
+  const { el, fix, num } = lab;
+  const box = el('section', undefined, { id: 'months-verdict', 'aria-label': 'A against B' });
+  const [summary, ...lines] = c.verdict;
+  box.append(el('p', summary, { class: 'months-verdict-head' }));
+  const t = el('table', undefined, { class: 'months-figures' });
+  const head = el('tr');
+  for (const h of ['figure (lower is better)', 'A', 'B']) head.append(el('th', h, { scope: 'col' }));
+  t.append(head);
+  for (const f of c.figures) {
+    const tr = el('tr');
+    const v = x => (Number.isInteger(x) ? num(x) : fix(x, 2));
+    tr.append(el('th', f.figure, { scope: 'row' }));
+    for (const side of ['a', 'b']) tr.append(el('td', v(f[side]), f.better === side ? { class: 'better' } : {}));
+    t.append(tr);
+  }
+  const ul = el('ul');
+  for (const l of lines) ul.append(el('li', l));
+  box.append(ul, t);
+  return box;
+}
