@@ -64,6 +64,24 @@ test('advice: the page answers as the package does; pick a point, load it, compa
   await page.click(`#advice .advice-plot g[data-index="${expected.recommended.index}"] .dot`);
   await page.click('#advice-compare');
   await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, { timeout: 60000 });
+  // "Move to this design": the comparison, and the move to the recommendation planned at once
+  // (the library's rekeyOnWorkload from the design on show to it), the plan taking the focus
+  const onShow = JSON.parse(await page.inputValue('#doc-json'));
+  const move = m.rekeyOnWorkload(onShow, expected.recommended.design);
+  await page.click('#advice-move');
+  await page.waitForSelector('#rekey-checklist', { timeout: 60000 });
+  assert.deepEqual(await page.$$eval('#rekey-checklist li', ls => ls.map(l => l.textContent)), move.checklist);
+  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H4');
+  // a comparison asked for afterwards plans nothing by itself
+  await page.click('#advice-compare');
+  await page.waitForFunction(
+    () => !document.getElementById('rekey-checklist') && document.querySelector('#rekey .rekey-go'),
+    null,
+    { timeout: 60000 },
+  );
+  // a click planned at once would have said so by now (its status is set as it is pressed)
+  await page.waitForTimeout(200);
+  assert.equal(await page.textContent('#rekey-status'), '');
   assert.deepEqual(problems, []);
   await page.close();
 });

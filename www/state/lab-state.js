@@ -44,6 +44,9 @@ export const state = {
   // and those the picker has chosen now
   compare: [],
   picks: [],
+  // the compared design whose move the next comparison plans at once (its index; null: none),
+  // asked by the advisor's "Move to this design"
+  moveTo: null,
   embed: null,
   view: null,
   linkProblem: null,

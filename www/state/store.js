@@ -104,6 +104,10 @@ export function setView(patch, { replace = false } = {}) {
 export function setPicks(values) {
   state.picks = values;
 }
+/** Plan the move to compared design `index` once the comparison is drawn (null: taken). */
+export function askMove(index) {
+  state.moveTo = index;
+}
 /** The designs compared with the one on show (the compare picker's values), for the link. */
 export function setCompared(values) {
   state.compare = values;

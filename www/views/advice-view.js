@@ -13,7 +13,7 @@
 
 import { engineWorker } from '../engine/web-workers.js';
 import { $, docText, el, fix, num, state } from '../state/lab-state.js';
-import { setAdvice } from '../state/store.js';
+import { askMove, setAdvice } from '../state/store.js';
 import { markOptionError, renderOption, typedOption } from './design-form.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -343,10 +343,17 @@ function detail(a) {
       [c.design],
       [loaded ? `after: ${loaded}` : 'before', c.index === 0 ? 'before' : `advised: ${c.label}`],
     );
+  // the move planned at once, under the comparison (views/rekey-view.js)
+  const move = el('button', 'Move to this design', { type: 'button', id: 'advice-move' });
+  move.onclick = () => {
+    askMove(1);
+    cmp.onclick();
+  };
   // never the design on show against itself, nor loaded again
   cmp.disabled = shown;
+  move.disabled = shown;
   load.disabled = shown || c.index === 0;
-  bar.append(load, cmp);
+  bar.append(load, cmp, move);
   box.append(bar);
   if (shown) box.append(el('p', 'This candidate is the design on show.', { class: 'muted', id: 'advice-on-show' }));
   return box;

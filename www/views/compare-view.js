@@ -16,7 +16,7 @@
 
 import { readOff } from '../state/io.js';
 import { $, bytesText, el, fix, num, state } from '../state/lab-state.js';
-import { setPicks } from '../state/store.js';
+import { askMove, setPicks } from '../state/store.js';
 import {
   CURSOR_STEPS,
   cellPoint,
@@ -378,10 +378,14 @@ export function renderCompare(c, roles, docs = []) {
   box.replaceChildren(head, ...view.figures.map(f => f.fig));
   box.append(compareTable(c));
   // the move to a compared design: its view loaded now, not with the page
+  // (planned at once when the advisor's "Move to this design" asked for it)
+  const moveTo = state.moveTo;
+  askMove(null);
   if (docs.length > 1)
     import('./rekey-view.js').then(m => {
-      if (view.c === c)
-        box.append(m.rekeyPanel(docs, roles, { bytesText, copyBlock, el, fix, num, readOff, rows: state.rows?.args }));
+      if (view.c !== c) return;
+      const lab = { bytesText, copyBlock, el, fix, num, readOff, rows: state.rows?.args, plan: moveTo };
+      box.append(m.rekeyPanel(docs, roles, lab));
     });
   drawMaps();
 }

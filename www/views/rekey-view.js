@@ -19,8 +19,10 @@ const REGIONS = 16;
 const FROM = { column: 'a column of the rows', oldKey: 'the old key', missing: 'nowhere' };
 
 /** The panel for the comparison of `docs` (the design on show first), named by `roles`; `lab`:
- * the lab's helpers (`bytesText`, `copyBlock`, `el`, `fix`, `num`, `readOff`) and `rows`, the
- * file of rows last analyzed (`{file, rows}`, the rows worker's arguments) or undefined. */
+ * the lab's helpers (`bytesText`, `copyBlock`, `el`, `fix`, `num`, `readOff`), `rows`, the file
+ * of rows last analyzed (`{file, rows}`, the rows worker's arguments) or undefined, and `plan`,
+ * the index of a compared design whose move is planned at once (the advisor's "Move to this
+ * design"). */
 export function rekeyPanel(docs, roles, lab) {
   ({ bytesText, copyBlock, el, fix, num, readOff } = lab);
   const rows = lab.rows;
@@ -89,6 +91,7 @@ export function rekeyPanel(docs, roles, lab) {
       }
     });
     bar.append(b);
+    if (lab.plan === i) queueMicrotask(() => b.click());
   }
   box.append(
     el('h3', 'Move the table to another design', { id: 'rekey-h' }),
