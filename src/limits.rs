@@ -64,6 +64,34 @@ pub fn check_series_bytes(bytes: usize, files: usize) -> crate::error::Result<()
     Ok(())
 }
 
+/// A series' files checked by their sizes (bytes, in order, as the file system or a browser's
+/// `File.size` gives them) before any is read: each within [`MAX_REGION_TEXT_BYTES`], together
+/// within [`MAX_SERIES_BYTES`]. The one rule for the CLI's `observe` and the page's live table,
+/// so a series refused by one is refused by the other, and no text is held first.
+pub fn check_series_sizes(sizes: &[u64]) -> crate::error::Result<()> {
+    if sizes.len() > MAX_SERIES_FILES {
+        return Err(limit_error(
+            "files",
+            format!("{} files", sizes.len()),
+            format!("{MAX_SERIES_FILES} files"),
+            "read a longer series a window at a time",
+        ));
+    }
+    let mut total = 0u64;
+    for (i, &size) in sizes.iter().enumerate() {
+        if size > MAX_REGION_TEXT_BYTES as u64 {
+            return Err(limit_error(
+                &format!("files[{i}]"),
+                format!("a snapshot file of {size} bytes"),
+                format!("{} MiB", MAX_REGION_TEXT_BYTES >> 20),
+                "a /jmx dump or region text larger than this is not one snapshot",
+            ));
+        }
+        total = total.saturating_add(size);
+    }
+    check_series_bytes(usize::try_from(total).unwrap_or(usize::MAX), sizes.len())
+}
+
 /// Most bytes of row keys the analyzer keeps as samples (the report's key sample and each
 /// region's, which auto-split takes its midpoints from): long keys times many regions times
 /// `regionSampleSize` must not exhaust a tab's memory.
@@ -196,6 +224,28 @@ pub fn result_too_large(path: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A series' sizes: each file at its cap passes and one byte over is named by its index;
+    /// the total at 1 GiB passes and one byte over is refused; the file count past its cap too.
+    #[test]
+    fn a_series_is_refused_by_its_sizes() {
+        let file = MAX_REGION_TEXT_BYTES as u64;
+        assert!(check_series_sizes(&[file, 0, file]).is_ok());
+        let e = check_series_sizes(&[1, file + 1]).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Limit);
+        assert_eq!(e.location.path.as_deref(), Some("files[1]"));
+        assert!(e.message.contains(&format!("{} bytes", file + 1)), "{e}");
+        let total = MAX_SERIES_BYTES as u64;
+        let full: Vec<u64> = vec![total / 16; 16];
+        assert!(check_series_sizes(&full).is_ok());
+        let mut over = full.clone();
+        over.push(1);
+        let e = check_series_sizes(&over).unwrap_err();
+        assert_eq!(e.location.path.as_deref(), Some("files"));
+        assert!(e.message.contains("17 files"), "{e}");
+        assert!(check_series_sizes(&vec![0; MAX_SERIES_FILES]).is_ok());
+        assert!(check_series_sizes(&vec![0; MAX_SERIES_FILES + 1]).is_err());
+    }
 
     #[test]
     fn the_row_limit_is_hbase_short_max() {

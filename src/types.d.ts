@@ -1816,6 +1816,11 @@ export interface SeriesLayout {
   presplit: ReadPreSplit;
   assignment: { servers: string[] } | null;
 }
+/** A series' files refused by their sizes (bytes, in order) before any is read: each within
+ * 64 MiB, together within 1 GiB, at most 100,000 files; a `limit` error whose `path` is
+ * `files[i]` (that file) or `files` (the series). What `observe` and the page's live table ask
+ * first. npm package only. */
+export function checkSeriesSizes(sizes: readonly number[]): void;
 /** A table's regions over snapshots joined by encoded region name, their counters (totals
  * since each region opened) turned into rates per interval; splits, merges, moves, reopens
  * (a counter that went down) and gaps said, never guessed. Files in the order taken (a

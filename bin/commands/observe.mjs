@@ -7,7 +7,7 @@ import * as api from '../../pkg/node/index.js';
 import { onRegions, runAnalysis } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, pctOf, printable, table } from '../lib/format.mjs';
-import { LIMITS, mib, readText, sizeOf } from '../lib/input.mjs';
+import { LIMITS, readText, sizeOf } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
 import { observeHtml } from '../lib/observe-html.mjs';
 
@@ -164,22 +164,15 @@ export async function observe(pos, opt) {
     throw new CliError(EXIT.USAGE, 'missing DIR or FILE... (RegionServer /jmx dumps, list_regions, status output)');
   const { files, design: designArg } = split(pos);
   // Sizes first (a file's is known before it is read): one file past its cap, or the series
-  // past its total, is refused before any text is held (70 dumps of 60 MB ran the heap out).
-  let total = 0;
-  for (const f of files) {
-    const size = sizeOf(f);
-    if (size > LIMITS.regions.bytes)
-      throw new CliError(
-        EXIT.INPUT,
-        `${printable(f)}: ${size} bytes, larger than ${LIMITS.regions.what} may be (${mib(LIMITS.regions.bytes)})`,
-      );
-    total += size;
+  // past its total, is refused before any text is held (70 dumps of 60 MB ran the heap out); the
+  // engine's rule, the page's too (limits::check_series_sizes)
+  try {
+    api.checkSeriesSizes(files.map(sizeOf));
+  } catch (e) {
+    const i = /^files\[(\d+)\]$/.exec(e.path ?? '')?.[1];
+    if (i === undefined || e.reason === undefined) throw seriesError(e);
+    throw new CliError(EXIT.INPUT, `${printable(files[Number(i)])}: ${e.reason}`);
   }
-  if (total > LIMITS.series.bytes)
-    throw new CliError(
-      EXIT.INPUT,
-      `${files.length} files of ${Math.round(total / 2 ** 20)} MiB together, more than ${LIMITS.series.what} may be (${mib(LIMITS.series.bytes)}): observe a window of them at a time`,
-    );
   const input = [];
   for (const f of files) {
     input.push({ name: f, text: await readText(f, LIMITS.regions), modifiedMs: Math.floor(statSync(f).mtimeMs) });

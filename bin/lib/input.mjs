@@ -14,8 +14,6 @@ export const LIMITS = {
   design: { bytes: 16 * MiB, what: 'a design document' },
   /** A table's regions as HBase prints them (`regions FILE`, `--regions FILE`). */
   regions: { bytes: 64 * MiB, what: "a table's region text" },
-  /** The snapshot files of one `observe` series together: the engine's limits::MAX_SERIES_BYTES. */
-  series: { bytes: 1024 * MiB, what: "a series' snapshot files together" },
   /** One record of `--records`: a JSON Lines line or an element of the JSON array. */
   record: { bytes: 1 * MiB, what: 'one record' },
 };

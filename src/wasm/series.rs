@@ -37,6 +37,22 @@ fn file_arg(i: usize, v: &JsValue) -> Result<Owned, JsValue> {
     Ok((name, text, modified))
 }
 
+/// `checkSeriesSizes(sizes)`: a series' files refused by their sizes (bytes, in order) before
+/// any is read ([`crate::limits::check_series_sizes`]): the CLI's `observe` and the page's live
+/// table both ask, so neither holds a text the other would refuse.
+#[wasm_bindgen(js_name = checkSeriesSizes)]
+pub fn check_series_sizes(sizes: JsValue) -> Result<(), JsValue> {
+    // one more than the most files, so the engine's own check says how many is too many
+    let Some(list) = js::items("sizes", &sizes, crate::limits::MAX_SERIES_FILES + 1)? else {
+        return Err(bad_arg("sizes", "an array of file sizes in bytes", &sizes));
+    };
+    let mut out = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        out.push(int_arg(&format!("sizes[{i}]"), v, 0, 1 << 53)? as u64);
+    }
+    core(crate::limits::check_series_sizes(&out))
+}
+
 /// `readSeries(files, table)`: a table's regions over snapshots (RegionServer `/jmx` dumps,
 /// `list_regions`, `status 'detailed'`, region names for key ranges) as rates per interval.
 /// `files` in the order taken (a folder's by name); `table` picks one table.

@@ -6,7 +6,18 @@
 // (dropped on its panel) and observe read to the same figures.
 
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  ftruncateSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -415,6 +426,29 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
     assert.equal(tops.at(-1), '–');
     await page.$eval('#observe-box', b => b.scrollIntoView());
     await shot(page, 'observe-events');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a snapshot file past its cap is refused by its size before any file is read, as observe refuses it', async () => {
+    // a sparse file: 65 MiB by its size, no disk; its bytes (zeros) would be no dump at all
+    const folder = mkdtempSync(path.join(dir, 'big-'));
+    const big = path.join(folder, '20261126T050000Z-rs0.json');
+    const fd = openSync(big, 'w');
+    ftruncateSync(fd, 65 * 2 ** 20);
+    closeSync(fd);
+    const r = await cli(['observe', folder]);
+    assert.equal(r.status, 3, r.stderr);
+    const said = /a snapshot file of 68157440 bytes is over the limit of 64 MiB/;
+    assert.match(r.stderr, said);
+    const { page, problems } = await openSalted({ v: 1, key: 's', fields: [{ name: 's', type: 'string' }] });
+    await page.click('#observe-open');
+    await page.waitForSelector('#observe-files', { state: 'attached' });
+    await page.setInputFiles('#observe-files', [big]);
+    await page.waitForSelector('#observe-error:not([hidden])');
+    const shown = await page.textContent('#observe-error');
+    assert.match(shown, /^Not read: 20261126T050000Z-rs0\.json: /);
+    assert.match(shown, said);
     assert.deepEqual(problems, []);
     await page.close();
   });

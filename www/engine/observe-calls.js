@@ -17,6 +17,14 @@ const STEP = 65536;
  */
 export async function observeSeries({ files, table, text }, emit, { designOf }) {
   const api = await rowsEngine();
+  // refused by the files' sizes before any is read, as the CLI refuses them (the engine's rule)
+  try {
+    api.checkSeriesSizes(files.map(f => f.size));
+  } catch (e) {
+    const i = /^files\[(\d+)\]$/.exec(e.path ?? '')?.[1];
+    if (i !== undefined && e.reason !== undefined) e.message = `${files[Number(i)].name}: ${e.reason}`;
+    throw e;
+  }
   const input = [];
   for (const f of files) input.push({ name: f.name, text: await f.text(), modifiedMs: Math.floor(f.lastModified) });
   const series = api.readSeries(input, table ?? null);
