@@ -1302,7 +1302,10 @@ export class RekeyVerifier {
 /** A design on the rows, before or after. */
 export interface RekeySide {
   regions: number;
+  /** Over the whole run (busiest region ÷ mean). */
   hotspot: number;
+  /** Per time window, averaged: the one the headline speaks of (a moving hotspot is 1.0 over the run). */
+  hotspotPerWindow: number;
   effectiveParallelism: number;
   headline: string;
 }

@@ -186,6 +186,9 @@ pub struct RegionFigures {
 pub struct MetricsFigures {
     /// Over the whole run.
     pub overall: OverallFigures,
+    /// The busiest region ÷ the mean in each window, averaged over the windows: a hotspot that
+    /// moves (a time-led key) shows here while the run's overall factor stays near 1.
+    pub mean_hotspot_factor: f64,
 }
 
 /// `metrics.overall`, as far as the plan reads it.
@@ -218,6 +221,7 @@ impl From<&AnalysisReport> for ReportFigures {
                     hotspot_factor: r.metrics.overall.hotspot_factor,
                     effective_parallelism: r.metrics.overall.effective_parallelism,
                 },
+                mean_hotspot_factor: r.metrics.mean_hotspot_factor,
             },
             diagnosis: r.diagnosis.clone(),
             presplit_keys_hex: r.presplit_keys_hex.clone(),
@@ -231,8 +235,11 @@ impl From<&AnalysisReport> for ReportFigures {
 pub struct SideSummary {
     /// Regions at the end of its run.
     pub regions: usize,
-    /// Its hotspot factor (busiest region ÷ mean).
+    /// Its hotspot factor over the whole run (busiest region ÷ mean).
     pub hotspot: f64,
+    /// Its hotspot factor per time window, averaged: what the text shows beside the headline,
+    /// which speaks of the windows too (a moving hotspot has 1.0 over the run).
+    pub hotspot_per_window: f64,
     /// Its effective parallelism.
     pub effective_parallelism: f64,
     /// Its diagnosis' headline.
@@ -335,6 +342,7 @@ fn side(r: &ReportFigures) -> SideSummary {
     SideSummary {
         regions: r.regions.len(),
         hotspot: r.metrics.overall.hotspot_factor,
+        hotspot_per_window: r.metrics.mean_hotspot_factor,
         effective_parallelism: r.metrics.overall.effective_parallelism,
         headline: r.diagnosis.first().cloned().unwrap_or_default(),
     }

@@ -92,11 +92,20 @@ pub(super) fn checklist(
             duration_text(job.seconds)
         ),
         format!("Hold major compactions of `{new}` (or set KEEP_DELETED_CELLS) until the backfill is loaded: a dual-written delete marker must outlive the older backfilled cell it masks."),
-        format!("Load the HFiles: `completebulkload` (BulkLoadHFilesTool) into `{new}`; each region receives at most {} HFiles for the family (limit {}).", job.max_hfiles_per_region, opts.max_hfiles),
+        format!("Load the HFiles: `completebulkload` (BulkLoadHFilesTool) into `{new}`; each region receives at most {} for the family (limit {}).", hfiles(job.max_hfiles_per_region), opts.max_hfiles),
         format!("Verify before switching: `{new}` holds {} rows, each old row under its new key with its cells and timestamps (`rowkey-lab verify OLD NEW --old-rows … --new-rows …` on the two tables' exports), and each region the rows this plan gives it.", grouped(new_report.writes)),
         format!("Switch reads to `{new}`; watch it with `rowkey-lab watch` / `observe` through the new design."),
         format!("Stop the writes to `{old}`."),
         format!("If the name must stay: `disable '{old}'`, `snapshot '{new}', '{new}_final'`, `drop '{old}'`, `clone_snapshot '{new}_final', '{old}'`."),
         format!("Drop `{old}` (and its snapshot) after your retention period; the move needs {} of HDFS while both tables exist.", size(job.space_during_move)),
     ]
+}
+
+/// `n` HFiles, in the singular for one.
+fn hfiles(n: u64) -> String {
+    if n == 1 {
+        "1 HFile".to_string()
+    } else {
+        format!("{n} HFiles")
+    }
 }
