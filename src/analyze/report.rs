@@ -364,6 +364,19 @@ pub struct AnalysisReport {
     pub split_sizes: Option<SplitSizes>,
 }
 
+impl AnalysisReport {
+    /// The split keys of the regions the run ended with (auto-split's daughters included): the
+    /// table the report shows, which its read plans are planned over in every shell (the page,
+    /// the CLI, Python), not the pre-split the run began with.
+    pub fn final_split_keys(&self) -> Result<Vec<Vec<u8>>> {
+        self.regions
+            .iter()
+            .skip(1)
+            .map(|r| crate::hbase::bytes::from_hex(&r.start_key_hex))
+            .collect()
+    }
+}
+
 /// Auto-split sizes scaled to a workload: `maxFileSize` an eighth of the bytes written (in
 /// whole KiB, at least 64 KiB), so the table ends in about eight regions or more, and
 /// `memstoreFlushSize` a quarter of it (the first splits happen at twice the flush size).
