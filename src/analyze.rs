@@ -241,3 +241,5 @@ pub use run::{
     partial_of_batches_to_recount, partial_of_stream, recount_batches, report_of_partials,
     report_of_partials_recounted, scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
 };
+#[cfg(feature = "rows")]
+pub use run::{ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE};

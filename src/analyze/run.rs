@@ -460,4 +460,8 @@ pub use rows_partial::{
 #[cfg(feature = "rows")]
 mod rows_recount;
 #[cfg(feature = "rows")]
+mod rows_session;
+#[cfg(feature = "rows")]
 pub use rows_recount::{recount_batches, report_of_partials_recounted};
+#[cfg(feature = "rows")]
+pub use rows_session::{ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE};
