@@ -444,8 +444,8 @@ use design_keys::{Batch, DesignKeys, BATCH};
 pub use rows::{
     analyze_batches, analyze_rows, count_rows, doc_for_rows, encode_batches,
     encode_batches_skipped, encode_stream, fit_to_first, fit_to_scan, needs_row_sample, row_fields,
-    split_batches, split_batches_by_bytes, split_sample, write_bytes, FirstPass, RowFeed,
-    RowsAnalysis,
+    split_batches, split_batches_by_bytes, split_keys_of, split_sample, write_bytes, FirstPass,
+    RowFeed, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
 mod rows_chunk;
@@ -464,4 +464,6 @@ mod rows_session;
 #[cfg(feature = "rows")]
 pub use rows_recount::{recount_batches, report_of_partials_recounted};
 #[cfg(feature = "rows")]
-pub use rows_session::{ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE};
+pub use rows_session::{
+    design_for_file, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE,
+};

@@ -519,8 +519,30 @@ pub fn split_batches(
     regions: u32,
 ) -> Result<Vec<Vec<u8>>> {
     let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
-    let all: Vec<Vec<u8>> = key_slices(&keys, &offsets).map(<[u8]>::to_vec).collect();
-    split_sample(doc, &all, regions)
+    split_keys_of(doc, &keys, &offsets, regions, crate::region::SplitBy::Rows)
+}
+
+/// The split keys that cut rows whose keys are `keys` (end to end, `offsets` as
+/// [`encode_stream`] gives them) into `regions` regions of equal rows or bytes: what
+/// [`split_batches`] and [`split_batches_by_bytes`] cut, for keys encoded from a stream.
+pub fn split_keys_of(
+    doc: &DesignDocument,
+    keys: &[u8],
+    offsets: &[u32],
+    regions: u32,
+    by: crate::region::SplitBy,
+) -> Result<Vec<Vec<u8>>> {
+    let mut all: Vec<&[u8]> = key_slices(keys, offsets).collect();
+    match by {
+        crate::region::SplitBy::Rows => {
+            let all: Vec<Vec<u8>> = all.into_iter().map(<[u8]>::to_vec).collect();
+            split_sample(doc, &all, regions)
+        }
+        crate::region::SplitBy::Bytes => {
+            all.sort_unstable();
+            cut_sorted_by_bytes(doc, &all, regions)
+        }
+    }
 }
 
 /// Each key of keys laid end to end with their `offsets` (`rows + 1`, from 0), as
@@ -554,9 +576,7 @@ pub fn split_batches_by_bytes(
     regions: u32,
 ) -> Result<Vec<Vec<u8>>> {
     let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
-    let mut all: Vec<&[u8]> = key_slices(&keys, &offsets).collect();
-    all.sort_unstable();
-    cut_sorted_by_bytes(doc, &all, regions)
+    split_keys_of(doc, &keys, &offsets, regions, crate::region::SplitBy::Bytes)
 }
 
 /// [`split_batches_by_bytes`]'s cut of keys already sorted.

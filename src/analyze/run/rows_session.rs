@@ -484,9 +484,52 @@ impl RowsSession {
         Ok(self.done())
     }
 
+    /// Both passes over a file the engine reads itself ([`read_file`](Self::read_file)), the
+    /// second only when the first could not keep the rows: what reading found. Then
+    /// [`report`](Self::report).
+    pub fn analyze_file<F: Read + Seek>(&mut self, file: &mut F, len: u64) -> Result<RowStats> {
+        self.read_file(file, len)?;
+        if !self.end_scan()?.analyzed {
+            self.read_file(file, len)?;
+        }
+        self.end()
+    }
+
     fn file_name(&self) -> &str {
         self.rows.name.as_deref().unwrap_or("rows")
     }
+}
+
+/// `doc` ready to read a file the engine reads itself ([`RowsSession::read_file`]): a design
+/// that is just a key has the fields its key reads declared from the file's columns (a
+/// Parquet file's schema, else its first [`READ_PIECE`] bytes), as `analyze --records` and
+/// `rowsDesign` declare them; any other design comes back as it is. Not validated.
+pub fn design_for_file<F: Read + Seek>(
+    doc: DesignDocument,
+    rows: &RowsOptions,
+    file: &mut F,
+    len: u64,
+) -> Result<DesignDocument> {
+    if !doc.fields.is_empty() || doc.undeclared_key_fields().is_empty() {
+        return Ok(doc);
+    }
+    let name = rows.name.as_deref().unwrap_or("rows");
+    let head = read_range(file, name, len, 0, len.min(READ_PIECE as u64))?;
+    let format = crate::rows::Format::detect(rows.format, rows.name.as_deref(), &head)?;
+    let declared = if format == crate::rows::Format::Parquet && len >= 8 {
+        let n = ParquetFile::footer_len(&read_range(file, name, len, len - 8, 8)?)? as u64;
+        let footer = read_range(file, name, len, len.saturating_sub(n), n)?;
+        let pq = ParquetFile::from_footer(&footer, len, rows)?;
+        crate::rows::declare_from_file(doc, rows, crate::rows::FileSample::Schema(pq.schema()))?
+    } else {
+        let whole = len <= READ_PIECE as u64;
+        let sample = crate::rows::FileSample::Head {
+            bytes: &head,
+            whole,
+        };
+        crate::rows::declare_from_file(doc, rows, sample)?
+    };
+    Ok(declared.0)
 }
 
 /// `length` bytes of `file` (`len` bytes long) from `start`, refused when they pass its end
