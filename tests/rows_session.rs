@@ -109,6 +109,7 @@ fn two_passes(
     }
     let stats = s.end().unwrap();
     assert_eq!(stats.rows, end.summary.rows);
+    assert_eq!(s.end().unwrap(), stats, "end() again: the same stats");
     let report = serde_json::to_value(s.report().unwrap()).unwrap();
     let keys = s.split_keys().unwrap().keys.clone();
     (report, keys, end.analyzed, stats.rows)

@@ -9,6 +9,7 @@ operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over 
     splits = split_points_df(df, design, regions=64, by="bytes")   # regions of equal bytes
     placed = with_region(keys, splits)                   # + each row's region, HBase's rule
     rekeyed, splits = rekey_df(df, new_design, regions=64, by="bytes")   # one partition a region
+    verdict = verify_df(old_df, new_df, old_design, new_design)   # `rowkey-lab verify --json`
 
 The executors need the wheel (pip-installed, or shipped with ``spark.archives`` in a packed
 environment); the design travels as its JSON text.
@@ -227,7 +228,10 @@ def _cut_at_the_rows(design_json: str) -> int:
 def _partition_id() -> int:
     from pyspark import TaskContext
 
-    return TaskContext.get().partitionId()
+    ctx = TaskContext.get()
+    if ctx is None:
+        raise RuntimeError("_partition_id is called inside a Spark task")
+    return ctx.partitionId()
 
 
 def encode_df(
@@ -238,8 +242,14 @@ def encode_df(
     map: Optional[Mapping[str, str]] = None,
     nulls: Optional[str] = None,
     epoch: Optional[str] = None,
+    overwrite: bool = False,
 ):
     """``df`` with a binary column ``column``: each row's key as HBase (or Phoenix) stores it.
+
+    A DataFrame that already has a column of that name (as Spark matches names: without case
+    unless ``spark.sql.caseSensitive``) is refused with an error naming it, before any job:
+    name another (``column=``), or replace it (``overwrite=True``: the key is still built from
+    the rows as they are, the old column among them if the design reads it).
 
     ``nulls`` is the engine's rows option: ``"error"`` (the default) stops the job with an
     error naming the row (in its partition's batch) and the column, as ``rk.encode`` does;
@@ -252,9 +262,17 @@ def encode_df(
 
     if nulls not in (None, "error", "skip"):
         raise ValueError(f'encode_df: nulls="{nulls}"; expected "error" or "skip"')
+    clash = _same_column(df, column)
+    if clash is not None and not overwrite:
+        raise _error(
+            f"the DataFrame already has a column `{clash}`, where encode_df would add the keys as "
+            f"`{column}`: name another (column=...) or replace it (overwrite=True)",
+            column,
+        )
     d = _declared(df, design, map)
     rows = _rows(None, map, nulls, epoch)
-    schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
+    kept = [f for f in df.schema.fields if f.name != clash]
+    schema = StructType(kept + [StructField(column, BinaryType(), False)])
     large = _large(df)
 
     def add_keys(batches):
@@ -268,9 +286,21 @@ def encode_df(
             if skipped:
                 gone = {int.from_bytes(skipped[i : i + 8], "little") for i in range(0, len(skipped), 8)}
                 b = b.filter(pa.array([i not in gone for i in range(b.num_rows)]))
+            if clash is not None:
+                b = b.drop_columns([clash])
             yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
 
     return df.mapInArrow(add_keys, schema)
+
+
+def _same_column(df, name: str) -> Optional[str]:
+    """The column of ``df`` Spark would take for ``name`` (its resolver ignores case unless
+    ``spark.sql.caseSensitive``), or None."""
+    sensitive = str(df.sparkSession.conf.get("spark.sql.caseSensitive", "false")).lower() == "true"
+    for c in df.columns:
+        if c == name or (not sensitive and c.lower() == name.lower()):
+            return c
+    return None
 
 
 def analyze_df(
@@ -439,7 +469,6 @@ def split_points_df(
     large = _large(df)
     ordered = _encoded(src, d, rows, large).orderBy("rowkey").persist()
     try:
-
         # by bytes: each partition's rows and bytes, and the keys where the running bytes pass
         # each share, counted by the engine in Python (the bytes are the engine's rule)
         def count(batches):
@@ -497,7 +526,9 @@ def split_points_df(
                 start += b.num_rows
             if out_r:
                 t = pa.large_binary() if large else pa.binary()
-                yield pa.RecordBatch.from_pydict({"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", t)]))
+                yield pa.RecordBatch.from_pydict(
+                    {"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", t)])
+                )
 
         if by == "rows":
             at_rank = _keys_at_ranks(ordered, wanted, counts, first)
@@ -571,6 +602,7 @@ def rekey_df(
     map: Optional[Mapping[str, str]] = None,
     nulls: Optional[str] = None,
     epoch: Optional[str] = None,
+    overwrite: bool = False,
 ) -> tuple:
     """The old table's rows re-keyed for the new table: ``(rekeyed, split_keys)``.
 
@@ -581,8 +613,9 @@ def rekey_df(
     re-encoded (:func:`split_points_df`). ``rekeyed`` has one
     partition per region, partition ``i`` holding exactly region ``i``'s rows sorted by key:
     what ``HFileOutputFormat2``'s one reducer per region, or hbase-connectors' ``bulkLoad``
-    partitioner, expects (an identity partitioner on the region, not Spark's hash)."""
-    from pyspark.sql.types import StructType
+    partitioner, expects (an identity partitioner on the region, not Spark's hash). Old rows
+    that carry a column ``column`` (the old table's key) are refused unless ``overwrite=True``
+    (:func:`encode_df`)."""
 
     if split_keys is None:
         if regions is None:
@@ -591,7 +624,11 @@ def rekey_df(
     split_keys = [bytes(k) for k in split_keys]
     from pyspark.sql import functions as F
 
-    keyed = with_region(encode_df(df, design, column=column, map=map, nulls=nulls, epoch=epoch), split_keys, key=column)
+    keyed = with_region(
+        encode_df(df, design, column=column, map=map, nulls=nulls, epoch=epoch, overwrite=overwrite),
+        split_keys,
+        key=column,
+    )
     n = len(split_keys) + 1
     # Spark's hash partitioning puts a row in partition pmod(murmur3(value, 42), n): each region
     # is given a value that hashes to its own index, so partition i is region i exactly
@@ -640,3 +677,59 @@ def _values_hashing_to(n: int) -> list:
             left -= 1
         v += 1
     return out
+
+
+def verify_df(
+    old_df,
+    new_df,
+    old_design: Any,
+    new_design: Any,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> dict:
+    """A rekey verified on Spark: the old table's rows (``old_df``) against the new table's
+    (``new_df``), both read through ``new_design``, the dict ``rowkey-lab verify --json``
+    prints: ``oldRows``, ``newRows``, ``missing`` (old rows with no row under their new key),
+    ``extra``, ``changed`` (the key on both sides, other fields), ``equal``, ``complete`` and
+    the ``first`` differences, each named by its new key.
+
+    The engine's verifier (the CLI's) in pieces: each partition counts its rows into 4,096
+    buckets of order-free sums (a partial of at most a few hundred kB), merged exactly on the
+    driver; only when buckets differ does a second job hold those buckets' rows, merged as
+    well (at most 256 MiB of keys in all, past which the counts are lower bounds and
+    ``complete`` is false). ``old_design`` is checked (the rekey's old key), as the CLI does;
+    a design that is just a key has its fields declared from ``old_df``'s columns."""
+    _engine.check_design(_design(old_design))
+    d = _declared(old_df, new_design, map)
+    rows = _rows(None, map, nulls, epoch)
+    large = _large(old_df)
+    sides = [
+        ("old", old_df.select(*_needed(old_df, d, map, None))),
+        ("new", new_df.select(*_needed(new_df, d, map, None))),
+    ]
+
+    def partials(buckets: Optional[list]) -> list:
+        out = []
+        for side, src in sides:
+
+            def piece(batches, side=side):
+                import pyarrow as pa
+
+                from rowkey_lab import _engine as engine
+
+                stream = _stream(batches)
+                if stream is not None:
+                    part = engine.verify_partial(d, side, stream, rows, buckets)
+                    t = pa.large_binary() if large else pa.binary()
+                    yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
+
+            got = src.mapInArrow(piece, "part binary").toArrow().column("part").to_pylist()
+            out += [bytes(p) for p in got]
+        return out
+
+    counts = partials(None)
+    differing = _engine.verify_differing(d, counts)
+    held = partials(differing) if differing else []
+    return json.loads(_engine.verify_report(d, counts, held))

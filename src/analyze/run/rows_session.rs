@@ -384,11 +384,14 @@ impl RowsSession {
         Ok(ScanEnd { summary, analyzed })
     }
 
-    /// The end of the analysis pass: what reading found.
+    /// The end of the analysis pass: what reading found (the same again when called again).
     pub fn end(&mut self) -> Result<RowStats> {
         let Pass::Analyze(run) = &mut self.pass else {
             return Err(state("call endScan() after the first pass"));
         };
+        if let Some(stats) = &self.stats {
+            return Ok(stats.clone());
+        }
         let source = std::mem::replace(&mut self.source, Source::Batches(None));
         let stats = match (self.replayed.take(), source) {
             (Some(stats), _) => stats,
