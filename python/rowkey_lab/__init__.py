@@ -4,6 +4,7 @@
     design = rk.Design.from_json(open("design.json").read())
     keys = rk.encode(design, table)              # pyarrow BinaryArray, as HBase stores them
     report = rk.analyze(design, table, time="ts")   # the report `analyze --records --json` gives
+    report = rk.analyze(design, "rows.parquet")      # a file (CSV, JSON Lines, Parquet, Arrow)
     splits = rk.split_points(design, table, regions=16)   # exact, from every row's key
 
 Any object with ``__arrow_c_stream__`` is a source: a pyarrow Table or RecordBatchReader, a

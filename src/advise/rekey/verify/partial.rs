@@ -20,12 +20,15 @@ pub const VERIFY_VERSION: u16 = 1;
 
 const HEAD: usize = 4 + 2 + 8 + 8;
 
+/// One side's held rows: each key and its rows' digests.
+type HeldRows = Vec<(Vec<u8>, Vec<[u8; 16]>)>;
+
 #[derive(Serialize, Deserialize)]
 struct Body {
     /// Per side, each bucket with rows: (bucket, rows, sum, mix).
     tallies: [Vec<(u32, u64, u64, u64)>; 2],
     /// Per side, each held key and its rows' digests.
-    held: [Vec<(Vec<u8>, Vec<[u8; 16]>)>; 2],
+    held: [HeldRows; 2],
     complete: bool,
 }
 
@@ -54,7 +57,7 @@ impl Verifier {
                 .collect()
         });
         let held = [0, 1].map(|s| {
-            let mut v: Vec<(Vec<u8>, Vec<[u8; 16]>)> = self.held[s]
+            let mut v: HeldRows = self.held[s]
                 .iter()
                 .map(|(k, d)| (k.clone(), d.clone()))
                 .collect();
