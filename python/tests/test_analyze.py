@@ -40,7 +40,9 @@ def test_analyze_does_not_depend_on_batches(rows):
 
 def test_a_file_path_is_read_by_the_engine_as_the_cli_reads_it(files, cli, rows, tmp_path):
     # a Parquet file (by row group) and the same rows as CSV, read from their paths
-    want = json.loads(cli("analyze", files / "salted.json", "--records", files / "rows.parquet", "--json", "--time", "ts"))
+    want = json.loads(
+        cli("analyze", files / "salted.json", "--records", files / "rows.parquet", "--json", "--time", "ts")
+    )
     assert rk.analyze(SALTED, files / "rows.parquet", time="ts") == want
     csv = tmp_path / "rows.csv"
     import pyarrow.csv as pcsv
