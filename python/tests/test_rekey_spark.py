@@ -20,7 +20,8 @@ skip_without_spark()
 from pyspark.sql import functions as F  # noqa: E402
 
 import rowkey_lab as rk  # noqa: E402
-from rowkey_lab.spark import _murmur3_int, rekey_df, split_points_df, verify_df  # noqa: E402
+from rowkey_lab._spark_rekey import _murmur3_int  # noqa: E402
+from rowkey_lab.spark import rekey_df, split_points_df, verify_df  # noqa: E402
 
 OLD = {**SALTED, "name": "devices, time first", "key": 'long(ts) + device + "#" + str(seq)'}
 OLD.pop("regions")
