@@ -243,7 +243,8 @@ def analyze(
     first keeps each row's key (up to 256 MiB of them) so the second counts from memory. Past
     that, a file or a table (pyarrow, polars; a pandas DataFrame or batches, made a table) is
     read again; a stream that can be read once (a ``RecordBatchReader``, a DuckDB result) is
-    held in memory, batch by batch, during the first pass. A Spark DataFrame is analyzed where
+    held in memory, batch by batch, during the first pass (up to 2 GiB: past that, when the
+    keys did not fit either, the engine asks for a table or a path). A Spark DataFrame is analyzed where
     it lies (``rowkey_lab.spark.analyze_df``: the same report)."""
     if _is_spark(data):
         from .spark import analyze_df

@@ -89,19 +89,25 @@ fn analyze_file(
 
 /// The first pass over a stream's batches (an empty stream: one empty batch of its schema, so
 /// column errors name the columns): whether the rows were analyzed from memory, and the
-/// batches when `hold` (a stream that cannot be read again).
+/// batches when `hold` (a stream that cannot be read again), up to
+/// [`MAX_HELD_STREAM_BYTES`](rowkey_lab::limits::MAX_HELD_STREAM_BYTES): past it none (`None`).
 fn pass(
     session: &mut RowsSession,
     reader: Checked,
     hold: bool,
-) -> Result<(bool, Vec<RecordBatch>), Error> {
+) -> Result<(bool, Option<Vec<RecordBatch>>), Error> {
     let schema = reader.schema();
-    let mut held = Vec::new();
+    let mut held = hold.then(Vec::new);
+    let mut bytes = 0u64;
     for b in reader {
         let b = b?;
         session.push_batch(&b)?;
-        if hold {
-            held.push(b);
+        bytes = bytes.saturating_add(b.get_array_memory_size() as u64);
+        if bytes > rowkey_lab::limits::MAX_HELD_STREAM_BYTES {
+            held = None;
+        }
+        if let Some(h) = held.as_mut() {
+            h.push(b);
         }
     }
     if session.done() == 0 {
@@ -110,19 +116,27 @@ fn pass(
     Ok((session.end_scan()?.analyzed, held))
 }
 
-/// The analysis pass: the stream read again, or the batches held.
+/// The analysis pass: the stream read again, or the batches held; neither, an error saying
+/// what to give instead.
 fn again_pass(
     session: &mut RowsSession,
     again: Option<Checked>,
-    held: Vec<RecordBatch>,
+    held: Option<Vec<RecordBatch>>,
 ) -> Result<(), Error> {
-    match again {
-        Some(reader) => reader
+    match (again, held) {
+        (Some(reader), _) => reader
             .into_iter()
             .try_for_each(|b| session.push_batch(&b?).map(drop)),
-        None => held
-            .iter()
-            .try_for_each(|b| session.push_batch(b).map(drop)),
+        (None, Some(held)) => held.iter().try_for_each(|b| session.push_batch(b).map(drop)),
+        (None, None) => Err(Error::new(
+            ErrorKind::Limit,
+            format!(
+                "the rows passed the {} MiB of keys the first pass keeps, so they are read twice, and this stream can be read once and passed the {} GiB held for that (limits::MAX_HELD_STREAM_BYTES): give a pyarrow Table or a file path, which are read again",
+                rowkey_lab::limits::MAX_REPLAY_BYTES >> 20,
+                rowkey_lab::limits::MAX_HELD_STREAM_BYTES >> 30
+            ),
+        )
+        .at_path("data")),
     }
 }
 
