@@ -9,7 +9,9 @@ import json
 from typing import Any, Mapping, Optional
 
 from . import _design, _engine, _rows
-from .spark import _declared, _large, _needed, _stream, encode_df, split_points_df, with_region
+
+# rowkey_lab.spark imports this module at its end; its functions are imported where they are
+# used, so either module may be imported first.
 
 
 def rekey_df(
@@ -37,6 +39,7 @@ def rekey_df(
     partitioner, expects (an identity partitioner on the region, not Spark's hash). Old rows
     that carry a column ``column`` (the old table's key) are refused unless ``overwrite=True``
     (:func:`encode_df`)."""
+    from .spark import encode_df, split_points_df, with_region
 
     if split_keys is None:
         if regions is None:
@@ -122,6 +125,8 @@ def verify_df(
     well (at most 256 MiB of keys in all, past which the counts are lower bounds and
     ``complete`` is false). ``old_design`` is checked (the rekey's old key), as the CLI does;
     a design that is just a key has its fields declared from ``old_df``'s columns."""
+    from .spark import _declared, _large, _needed, _stream
+
     _engine.check_design(_design(old_design))
     d = _declared(old_df, new_design, map)
     rows = _rows(None, map, nulls, epoch)
