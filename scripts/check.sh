@@ -4,7 +4,8 @@
 # -D warnings on the host (every target) and for wasm32 with each feature set that ships
 # (the wasm tests', the page's first wasm, the page's speed build, the rows build / pkg/web,
 # the Node build pkg/node), rustdoc's intra-doc links, and the Python binding crate's format
-# and clippy (its own workspace: scripts/test-python.sh --lint).
+# and clippy (its own workspace) and the package's ruff format, ruff check and mypy (scripts/test-python.sh
+# --lint).
 # Usage: bash scripts/check.sh [--no-python]
 #   --no-python: without the binding crate's lints (scripts/test.sh --full runs them beside its
 #   lints, in the background, and joins them before the Python tests).
@@ -45,7 +46,7 @@ cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --featu
 lint "rustdoc (every intra-doc link resolves)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
 if [ "$python" = 1 ]; then
-  lint "the Python binding crate: rustfmt, clippy"
+  lint "the Python binding crate: rustfmt, clippy; the package: ruff format, ruff check, mypy"
   bash scripts/test-python.sh --lint
 fi
 echo "--- check: all lints passed in $(( $(date +%s) - CHECK_START ))s"

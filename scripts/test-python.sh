@@ -7,7 +7,8 @@
 # `--env`: only the set-up (Java, the virtual environment and its packages: downloads, which
 # scripts/test.sh runs beside its lints); `--build`: the set-up and the wheel (scripts/test.sh
 # runs it beside the lints and tests); `--lint`: only the binding crate's format and clippy (run
-# there too, so that its check of arrow-rs and pyo3 is not on the run's path);
+# there too, so that its check of arrow-rs and pyo3 is not on the run's path), then the package's
+# ruff format, ruff check and mypy (PY_LINTS, installed into .venv);
 # `--built`: only the tests, the wheel installed by `--build`.
 # `--wheel`: only the wheel users install (README.md, python/README.md): the release profile,
 # into python/target/wheels/, whatever ROWKEY_LAB_TEST_BUILDS says; maturin from .venv (no Java,
@@ -15,6 +16,20 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 MODE=all
+# The package's Python lints, pinned (`--lint`): ruff's formatter and rules, mypy against
+# rowkey_lab/_engine.pyi (python/pyproject.toml configures both).
+PY_LINTS=('ruff==0.17.6' 'mypy==2.4.1')
+
+# The project's .venv made if missing and `pip install "$@"` into it, one process at a time:
+# `--lint` and `--build` run side by side (scripts/test.sh) and both install into it.
+venv_install() {
+  mkdir -p target
+  (
+    flock 9
+    [ -x .venv/bin/python ] || "${PYTHON:-python3}" -m venv .venv
+    .venv/bin/python -m pip install --quiet "$@"
+  ) 9>target/venv.lock
+}
 case "${1:-}" in --env | --build | --lint | --built | --wheel) MODE=${1#--}; shift ;; esac
 
 if [ "$MODE" = wheel ]; then
@@ -40,14 +55,10 @@ if ! command -v java >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends openjdk-17-jre-headless
 fi
 
-PY=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  "$PY" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet 'maturin>=1.9,<2' 'pyarrow>=18' pytest
+venv_install 'maturin>=1.9,<2' 'pyarrow>=18' pytest
 # PySpark's Arrow paths (toArrow, mapInArrow) want pandas, and warn it does not support 3.x yet;
 # DuckDB is a second producer of Arrow streams for the tests.
-.venv/bin/python -m pip install --quiet 'pyspark>=4.0,<5' 'pandas>=2.2,<3' duckdb
+venv_install 'pyspark>=4.0,<5' 'pandas>=2.2,<3' duckdb
 
 [ "$MODE" = env ] && exit 0
 
@@ -78,6 +89,8 @@ if [ "$MODE" != built ]; then
   PY3="$PWD/.venv/bin/python"
   [ -x "$PY3" ] || PY3=$(command -v "${PYTHON:-python3}")
   (cd python && RUSTFLAGS= PYO3_PYTHON="$PY3" cargo clippy --all-targets -- -D warnings)
+  venv_install "${PY_LINTS[@]}"
+  (cd python && ../.venv/bin/ruff format --check . && ../.venv/bin/ruff check . && ../.venv/bin/mypy)
 fi
 [ "$MODE" = lint ] && exit 0
 # From outside python/, so the tests import the installed wheel, not the source folder.

@@ -232,9 +232,11 @@ pub use run::{
 pub use run::{
     analyze_batches, analyze_rows, count_rows, doc_for_rows, encode_batches,
     encode_batches_skipped, encode_stream, fit_to_first, fit_to_scan, needs_row_sample, row_fields,
-    split_batches, split_batches_by_bytes, split_sample, write_bytes, FirstPass, RowFeed,
-    RowsAnalysis,
+    split_batches, split_batches_by_bytes, split_keys_of, split_sample, write_bytes, FirstPass,
+    RowFeed, RowsAnalysis,
 };
+#[cfg(feature = "rows")]
+pub use run::{design_for_file, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE};
 #[cfg(feature = "rows")]
 pub use run::{
     design_hash, merge_partials, partial_and_keys_of_stream, partial_design, partial_of_batches,

@@ -113,6 +113,12 @@ pub const MAX_LIST_BYTES: usize = 256 << 20;
 /// file is read twice, so memory stays bounded for any file.
 pub const MAX_REPLAY_BYTES: usize = 256 << 20;
 
+/// Most bytes of Arrow batches the Python binding holds for a second pass over a stream that
+/// can be read once (a `RecordBatchReader`): 2 GiB. Past it the batches are let go; the analysis
+/// still ends when the first pass kept the rows ([`MAX_REPLAY_BYTES`]), and otherwise asks for a
+/// source it can read again (a table, a file path) instead of holding a stream of any size.
+pub const MAX_HELD_STREAM_BYTES: u64 = 2 << 30;
+
 /// Longest row of a text file of rows (a CSV record, a JSON line, an element of a JSON array):
 /// 1 MiB. A row is kept whole until it ends; a quote left open, or one endless line
 /// (`yes | tr -d '\n'`), would otherwise read the rest of the input into one row.

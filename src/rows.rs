@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use self::arrow::{batch_rows, batch_rows_skipped, stream_rows};
+pub use self::arrow::{batch_rows, batch_rows_skipped, stream_rows, BatchRows};
 pub use self::parquet::{ParquetFile, ParquetRows, RowGroupRange};
 pub use convert::{Cell, EpochUnit};
 pub use format::Format;

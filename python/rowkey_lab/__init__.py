@@ -4,6 +4,7 @@
     design = rk.Design.from_json(open("design.json").read())
     keys = rk.encode(design, table)              # pyarrow BinaryArray, as HBase stores them
     report = rk.analyze(design, table, time="ts")   # the report `analyze --records --json` gives
+    report = rk.analyze(design, "rows.parquet")      # a file (CSV, JSON Lines, Parquet, Arrow)
     splits = rk.split_points(design, table, regions=16)   # exact, from every row's key
 
 Any object with ``__arrow_c_stream__`` is a source: a pyarrow Table or RecordBatchReader, a
@@ -17,6 +18,7 @@ engine's ``kind`` and where (``path``, ``offset``, ``line``, ``column``).
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import pyarrow as pa
@@ -154,6 +156,13 @@ def _source(data: Any) -> Any:
     return data  # the engine says what it expected
 
 
+def _rereadable(data: Any, source: Any) -> bool:
+    """Whether ``source``'s stream can be taken twice, the same rows each time: a pyarrow Table
+    (or one made here from ``data``) or a polars DataFrame; not a reader or a query result."""
+    made = source is not data
+    return made or isinstance(source, pa.Table) or type(source).__module__.startswith("polars.dataframe")
+
+
 def _rows(
     time: Optional[str],
     map: Optional[Mapping[str, str]],
@@ -227,18 +236,25 @@ def analyze(
     """The design's report over these rows, the dict ``rowkey-lab analyze --records FILE
     --json`` prints: regions, the region × time matrix, hotspots, largest rows, read plans,
     and ``rows`` (what reading found). ``time``: the column of each row's write time (else
-    row n is written at the workload's clock). A stream is read once and held for the
-    analysis's two passes. A Spark DataFrame is analyzed where it lies
-    (``rowkey_lab.spark.analyze_df``: the same report)."""
+    row n is written at the workload's clock).
+
+    ``data`` may be a path (``str`` or ``os.PathLike``) to a CSV, JSON Lines, Parquet or Arrow
+    IPC file, read by the engine as ``--records`` reads it. The analysis makes two passes; the
+    first keeps each row's key (up to 256 MiB of them) so the second counts from memory. Past
+    that, a file or a table (pyarrow, polars; a pandas DataFrame or batches, made a table) is
+    read again; a stream that can be read once (a ``RecordBatchReader``, a DuckDB result) is
+    held in memory, batch by batch, during the first pass (up to 2 GiB: past that, when the
+    keys did not fit either, the engine asks for a table or a path). A Spark DataFrame is analyzed where
+    it lies (``rowkey_lab.spark.analyze_df``: the same report)."""
     if _is_spark(data):
         from .spark import analyze_df
 
-        return analyze_df(
-            data, design, time, map=map, nulls=nulls, epoch=epoch, windows=windows, options=options
-        )
-    text = _engine.analyze(
-        _design(design), _source(data), _options(windows, options), _rows(time, map, nulls, epoch)
-    )
+        return analyze_df(data, design, time, map=map, nulls=nulls, epoch=epoch, windows=windows, options=options)
+    opts, rows = _options(windows, options), _rows(time, map, nulls, epoch)
+    if isinstance(data, (str, os.PathLike)):
+        return json.loads(_engine.analyze_file(_design(design), os.fspath(data), opts, rows))
+    source = _source(data)
+    text = _engine.analyze(_design(design), source, opts, rows, _rereadable(data, source))
     return json.loads(text)
 
 
@@ -288,12 +304,10 @@ def split_points(
         from .spark import split_points_df
 
         return split_points_df(data, design, regions, by, map=map, nulls=nulls, epoch=epoch)
+    if by not in ("rows", "bytes"):
+        raise ValueError(f'split_points: by="{by}"; expected "rows" or "bytes"')
     rows = _rows(None, map, nulls, epoch)
-    if by == "rows":
-        return _engine.split_points(_design(design), _source(data), regions, rows)
-    if by == "bytes":
-        return _engine.split_points_by_bytes(_design(design), _source(data), regions, rows)
-    raise ValueError(f'split_points: by="{by}"; expected "rows" or "bytes"')
+    return _engine.split_points(_design(design), _source(data), regions, rows, by)
 
 
 def rekey(
@@ -330,7 +344,9 @@ def rekey(
     opts = dict(options or {})
     columns = {*((before.get("rows") or {}).get("columns") or {}), *((after.get("rows") or {}).get("columns") or {})}
     opts.setdefault("columns", sorted(columns))
-    text = _engine.rekey_plan(_design(old), json.dumps(new_doc), json.dumps(before), json.dumps(after), json.dumps(opts))
+    text = _engine.rekey_plan(
+        _design(old), json.dumps(new_doc), json.dumps(before), json.dumps(after), json.dumps(opts)
+    )
     return json.loads(text)
 
 

@@ -91,6 +91,4 @@ def merge(parts: Sequence[bytes], design: Any = None) -> dict:
     ``rk.analyze`` gives on the whole table. ``design``, when given, must be the one the
     partials counted (else the design they carry is used)."""
     _design = _api()[0]
-    return json.loads(
-        _engine.report_of_partials(list(parts), None if design is None else _design(design))
-    )
+    return json.loads(_engine.report_of_partials(list(parts), None if design is None else _design(design)))

@@ -9,6 +9,7 @@ operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over 
     splits = split_points_df(df, design, regions=64, by="bytes")   # regions of equal bytes
     placed = with_region(keys, splits)                   # + each row's region, HBase's rule
     rekeyed, splits = rekey_df(df, new_design, regions=64, by="bytes")   # one partition a region
+    verdict = verify_df(old_df, new_df, old_design, new_design)   # `rowkey-lab verify --json`
 
 The executors need the wheel (pip-installed, or shipped with ``spark.archives`` in a packed
 environment); the design travels as its JSON text.
@@ -227,7 +228,10 @@ def _cut_at_the_rows(design_json: str) -> int:
 def _partition_id() -> int:
     from pyspark import TaskContext
 
-    return TaskContext.get().partitionId()
+    ctx = TaskContext.get()
+    if ctx is None:
+        raise RuntimeError("_partition_id is called inside a Spark task")
+    return ctx.partitionId()
 
 
 def encode_df(
@@ -238,8 +242,14 @@ def encode_df(
     map: Optional[Mapping[str, str]] = None,
     nulls: Optional[str] = None,
     epoch: Optional[str] = None,
+    overwrite: bool = False,
 ):
     """``df`` with a binary column ``column``: each row's key as HBase (or Phoenix) stores it.
+
+    A DataFrame that already has a column of that name (as Spark matches names: without case
+    unless ``spark.sql.caseSensitive``) is refused with an error naming it, before any job:
+    name another (``column=``), or replace it (``overwrite=True``: the key is still built from
+    the rows as they are, the old column among them if the design reads it).
 
     ``nulls`` is the engine's rows option: ``"error"`` (the default) stops the job with an
     error naming the row (in its partition's batch) and the column, as ``rk.encode`` does;
@@ -252,9 +262,17 @@ def encode_df(
 
     if nulls not in (None, "error", "skip"):
         raise ValueError(f'encode_df: nulls="{nulls}"; expected "error" or "skip"')
+    clash = _same_column(df, column)
+    if clash is not None and not overwrite:
+        raise _error(
+            f"the DataFrame already has a column `{clash}`, where encode_df would add the keys as "
+            f"`{column}`: name another (column=...) or replace it (overwrite=True)",
+            column,
+        )
     d = _declared(df, design, map)
     rows = _rows(None, map, nulls, epoch)
-    schema = StructType(df.schema.fields + [StructField(column, BinaryType(), False)])
+    kept = [f for f in df.schema.fields if f.name != clash]
+    schema = StructType(kept + [StructField(column, BinaryType(), False)])
     large = _large(df)
 
     def add_keys(batches):
@@ -268,9 +286,21 @@ def encode_df(
             if skipped:
                 gone = {int.from_bytes(skipped[i : i + 8], "little") for i in range(0, len(skipped), 8)}
                 b = b.filter(pa.array([i not in gone for i in range(b.num_rows)]))
+            if clash is not None:
+                b = b.drop_columns([clash])
             yield pa.RecordBatch.from_arrays(b.columns + [arr], names=b.schema.names + [column])
 
     return df.mapInArrow(add_keys, schema)
+
+
+def _same_column(df, name: str) -> Optional[str]:
+    """The column of ``df`` Spark would take for ``name`` (its resolver ignores case unless
+    ``spark.sql.caseSensitive``), or None."""
+    sensitive = str(df.sparkSession.conf.get("spark.sql.caseSensitive", "false")).lower() == "true"
+    for c in df.columns:
+        if c == name or (not sensitive and c.lower() == name.lower()):
+            return c
+    return None
 
 
 def analyze_df(
@@ -439,7 +469,6 @@ def split_points_df(
     large = _large(df)
     ordered = _encoded(src, d, rows, large).orderBy("rowkey").persist()
     try:
-
         # by bytes: each partition's rows and bytes, and the keys where the running bytes pass
         # each share, counted by the engine in Python (the bytes are the engine's rule)
         def count(batches):
@@ -497,7 +526,9 @@ def split_points_df(
                 start += b.num_rows
             if out_r:
                 t = pa.large_binary() if large else pa.binary()
-                yield pa.RecordBatch.from_pydict({"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", t)]))
+                yield pa.RecordBatch.from_pydict(
+                    {"rank": out_r, "key": out_k}, schema=pa.schema([("rank", pa.int64()), ("key", t)])
+                )
 
         if by == "rows":
             at_rank = _keys_at_ranks(ordered, wanted, counts, first)
@@ -560,83 +591,7 @@ def with_region(df, split_keys, *, key: str = "rowkey", column: str = "region"):
     return df.mapInArrow(add_region, schema)
 
 
-def rekey_df(
-    df,
-    design: Any,
-    regions: Optional[int] = None,
-    by: str = "rows",
-    *,
-    split_keys: Optional[list] = None,
-    column: str = "rowkey",
-    map: Optional[Mapping[str, str]] = None,
-    nulls: Optional[str] = None,
-    epoch: Optional[str] = None,
-) -> tuple:
-    """The old table's rows re-keyed for the new table: ``(rekeyed, split_keys)``.
+# The move to a new key (rekey_df, verify_df), in a module of its own.
+from ._spark_rekey import rekey_df, verify_df  # noqa: E402
 
-    ``df`` holds the old rows' fields and cells (their timestamps as columns, kept as they
-    are: nothing here stamps a time). Each row gets its new key (``column``, the new design's
-    ``design``) and its region (``region``) in the new table pre-split at ``split_keys``:
-    given, else cut at ``regions`` regions of equal rows or bytes (``by``) of these rows
-    re-encoded (:func:`split_points_df`). ``rekeyed`` has one
-    partition per region, partition ``i`` holding exactly region ``i``'s rows sorted by key:
-    what ``HFileOutputFormat2``'s one reducer per region, or hbase-connectors' ``bulkLoad``
-    partitioner, expects (an identity partitioner on the region, not Spark's hash)."""
-    from pyspark.sql.types import StructType
-
-    if split_keys is None:
-        if regions is None:
-            raise ValueError("rekey_df: give regions=N (split points cut from these rows) or split_keys=[...]")
-        split_keys = split_points_df(df, design, regions, by, map=map, nulls=nulls, epoch=epoch)
-    split_keys = [bytes(k) for k in split_keys]
-    from pyspark.sql import functions as F
-
-    keyed = with_region(encode_df(df, design, column=column, map=map, nulls=nulls, epoch=epoch), split_keys, key=column)
-    n = len(split_keys) + 1
-    # Spark's hash partitioning puts a row in partition pmod(murmur3(value, 42), n): each region
-    # is given a value that hashes to its own index, so partition i is region i exactly
-    # (DataFrame operations only, as the rest of this module).
-    values = _values_hashing_to(n)
-    part = F.element_at(F.array(*[F.lit(v) for v in values]), F.col("region") + 1)
-    rekeyed = (
-        keyed.withColumn("_rekey_part", part)
-        .repartition(n, "_rekey_part")
-        .drop("_rekey_part")
-        .sortWithinPartitions(column)
-    )
-    return rekeyed, split_keys
-
-
-def _murmur3_int(v: int, seed: int = 42) -> int:
-    """Spark's ``Murmur3_x86_32.hashInt`` (what ``HashPartitioning`` hashes an int column
-    with), as a signed 32-bit int."""
-    m = 0xFFFFFFFF
-
-    def rotl(x: int, r: int) -> int:
-        return ((x << r) | (x >> (32 - r))) & m
-
-    k1 = (v & m) * 0xCC9E2D51 & m
-    k1 = rotl(k1, 15) * 0x1B873593 & m
-    h1 = seed ^ k1
-    h1 = (rotl(h1, 13) * 5 + 0xE6546B64) & m
-    h1 ^= 4
-    h1 ^= h1 >> 16
-    h1 = h1 * 0x85EBCA6B & m
-    h1 ^= h1 >> 13
-    h1 = h1 * 0xC2B2AE35 & m
-    h1 ^= h1 >> 16
-    return h1 - (1 << 32) if h1 >= 1 << 31 else h1
-
-
-def _values_hashing_to(n: int) -> list:
-    """For each partition ``i`` of ``n``, the least int ``v >= 0`` that Spark's hash
-    partitioning puts there: ``pmod(murmur3(v), n) == i``."""
-    out: list = [None] * n
-    left, v = n, 0
-    while left:
-        i = _murmur3_int(v) % n
-        if out[i] is None:
-            out[i] = v
-            left -= 1
-        v += 1
-    return out
+__all__ = ["analyze_df", "encode_df", "rekey_df", "split_points_df", "verify_df", "with_region"]

@@ -72,7 +72,7 @@ struct Chunk {
     opts: engine::AnalyzeOptions,
     rows: rowkey_lab::rows::RowsOptions,
     table: ScanSummary,
-    reader: crate::Checked,
+    reader: crate::arrow::Checked,
     schema: arrow_schema::SchemaRef,
 }
 

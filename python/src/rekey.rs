@@ -1,19 +1,24 @@
 //! The rekey plan across the boundary: `rk.rekey` analyzes both designs on the rows (the
 //! package's `analyze`, a Spark DataFrame's `analyze_df`) and hands the two reports here; the
-//! plan is the engine's (`rowkey_lab::advise::rekey`), as the CLI's `rekey` prints it.
+//! plan is the engine's (`rowkey_lab::advise::rekey`), as the CLI's `rekey` prints it. And its
+//! verification in pieces (`rowkey_lab.spark.verify_df`): each partition's rows counted, or
+//! held, by the engine's `Verifier` into a partial; the partials merged on the driver.
 
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rowkey_lab::advise::rekey::verify::{Side, Verifier};
 use rowkey_lab::advise::rekey::{rekey_plan_from, ReportFigures};
 use rowkey_lab::advise::RekeyOptions;
+use rowkey_lab::analyze as engine;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::Error;
 
-use crate::core;
+use crate::{core, design, design_for, detached, py_error, rows_options, stream};
 
 /// `rekey_plan(old, new, old_report, new_report, options)`: JSON texts in, the plan's JSON out.
 #[pyfunction]
 #[pyo3(signature = (old_json, new_json, old_report, new_report, options_json=None))]
-pub(crate) fn rekey_plan(
+fn rekey_plan(
     py: Python<'_>,
     old_json: &str,
     new_json: &str,
@@ -52,4 +57,104 @@ pub(crate) fn rekey_plan(
             serde_json::to_string(&plan).map_err(|e| Error::arg("plan", e.to_string()))
         })(),
     )
+}
+
+/// `verify_partial(new, side, source, rows, buckets)`: one piece of one side's rows (`"old"` or
+/// `"new"`), read through the verifier's design batch by batch, as a partial: counted, or with
+/// `buckets` (the driver's `verify_differing`) the rows of those buckets held.
+#[pyfunction]
+#[pyo3(signature = (new_json, side, source, rows_json=None, buckets=None))]
+fn verify_partial<'py>(
+    py: Python<'py>,
+    new_json: &str,
+    side: &str,
+    source: &Bound<'py, PyAny>,
+    rows_json: Option<&str>,
+    buckets: Option<Vec<u32>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let side = match side {
+        "old" => Side::Old,
+        "new" => Side::New,
+        _ => {
+            return Err(py_error(
+                py,
+                &Error::arg(
+                    "side",
+                    format!("side: expected \"old\" or \"new\", not {side:?}"),
+                ),
+            ))
+        }
+    };
+    let rows = rows_options(py, rows_json)?;
+    let reader = stream(py, source)?;
+    let schema = reader.schema();
+    let new = design_for(py, new_json, &schema, &rows)?;
+    let out = core(
+        py,
+        detached(py, || {
+            let mut v = Verifier::new(&new)?;
+            if let Some(b) = &buckets {
+                v.hold_in(b)?;
+            }
+            let doc = v.design().clone();
+            for batch in reader {
+                let one = std::iter::once(batch);
+                let (keys, offsets, _) = engine::encode_stream(&doc, &rows, (&schema, one))?;
+                match buckets {
+                    None => v.count(side, &keys, &offsets)?,
+                    Some(_) => v.hold(side, &keys, &offsets)?,
+                }
+            }
+            v.partial()
+        }),
+    )?;
+    Ok(PyBytes::new(py, &out))
+}
+
+/// A verifier of `new` with the counts' partials merged.
+fn counted(new: &DesignDocument, counts: &[Vec<u8>]) -> Result<Verifier, Error> {
+    let mut v = Verifier::new(new)?;
+    counts.iter().try_for_each(|p| v.merge(p))?;
+    Ok(v)
+}
+
+/// `verify_differing(new, counts)`: the buckets whose rows differ once the counts' partials
+/// are merged (none: the two sides hold the same rows).
+#[pyfunction]
+fn verify_differing(py: Python<'_>, new_json: &str, counts: Vec<Vec<u8>>) -> PyResult<Vec<u32>> {
+    let new = design(py, new_json)?;
+    core(
+        py,
+        detached(py, || Ok(counted(&new, &counts)?.differing_buckets())),
+    )
+}
+
+/// `verify_report(new, counts, held)`: the comparison, as JSON text (`rowkey-lab verify
+/// --json`'s): the counts' partials merged, then the held rows'.
+#[pyfunction]
+fn verify_report(
+    py: Python<'_>,
+    new_json: &str,
+    counts: Vec<Vec<u8>>,
+    held: Vec<Vec<u8>>,
+) -> PyResult<String> {
+    let new = design(py, new_json)?;
+    core(
+        py,
+        detached(py, || {
+            let mut v = counted(&new, &counts)?;
+            v.differing_buckets();
+            held.iter().try_for_each(|p| v.merge(p))?;
+            serde_json::to_string(&v.finish()).map_err(|e| Error::arg("report", e.to_string()))
+        }),
+    )
+}
+
+/// This module's functions on the native module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rekey_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_partial, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_differing, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_report, m)?)?;
+    Ok(())
 }

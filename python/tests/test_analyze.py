@@ -7,9 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from conftest import SALTED
 
 import rowkey_lab as rk
-from conftest import SALTED
 
 
 def _without_format(report):
@@ -36,6 +36,51 @@ def test_analyze_does_not_depend_on_batches(rows):
     assert rk.analyze(SALTED, rows.to_reader(max_chunksize=333), time="ts") == want
     assert want["writes"] == len(rows)
     assert sum(r["writes"] for r in want["regions"]) == len(rows)
+
+
+def test_a_file_path_is_read_by_the_engine_as_the_cli_reads_it(files, cli, rows, tmp_path):
+    # a Parquet file (by row group) and the same rows as CSV, read from their paths
+    want = json.loads(
+        cli("analyze", files / "salted.json", "--records", files / "rows.parquet", "--json", "--time", "ts")
+    )
+    assert rk.analyze(SALTED, files / "rows.parquet", time="ts") == want
+    csv = tmp_path / "rows.csv"
+    import pyarrow.csv as pcsv
+
+    pcsv.write_csv(rows.select(["device", "seq", "note"]), csv)
+    want = json.loads(cli("analyze", files / "salted.json", "--records", csv, "--json"))
+    got = rk.analyze(SALTED, str(csv))
+    assert got == want and got["rows"]["format"] == "csv"
+    with pytest.raises(rk.RowkeyLabError, match="missing.parquet") as e:
+        rk.analyze(SALTED, tmp_path / "missing.parquet")
+    assert e.value.path == "data"
+
+
+class _Counted:
+    """A table's stream, counting how often it is taken."""
+
+    def __init__(self, table):
+        self.table, self.taken = table, 0
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        self.taken += 1
+        return self.table.__arrow_c_stream__(requested_schema)
+
+
+def test_the_second_pass_reads_a_table_again_or_the_batches_a_stream_held(rows):
+    from rowkey_lab import _engine
+
+    want = rk.analyze(SALTED, rows, time="ts")
+    doc = json.dumps(SALTED)
+    for keep, reread, taken in [(None, True, 1), (0, True, 2), (0, False, 1), (None, False, 1)]:
+        opts = {"time": "ts", **({"keepBytes": keep} if keep is not None else {})}
+        src = _Counted(rows)
+        got = json.loads(_engine.analyze(doc, src, None, json.dumps(opts), reread))
+        # kept rows are counted from memory; else the table is read again, or the batches of a
+        # stream read once are held: one report
+        assert got == want and src.taken == taken, (keep, reread)
+    # rk.analyze reads a table twice, and holds a reader's batches (it can be read once)
+    assert rk.analyze(SALTED, rows.to_reader(max_chunksize=500), time="ts") == want
 
 
 def test_analyze_runs_on_threads_at_once(rows):
@@ -65,7 +110,9 @@ def test_split_points_are_every_key_sorted_and_cut(rows, regions):
     assert got == _cut(keys, regions)
     # each region then holds its share of rows (within the rows of one repeated key)
     bounds = [b""] + got
-    counts = [sum(1 for k in keys if lo <= k and (i + 1 == len(bounds) or k < bounds[i + 1])) for i, lo in enumerate(bounds)]
+    counts = [
+        sum(1 for k in keys if lo <= k and (i + 1 == len(bounds) or k < bounds[i + 1])) for i, lo in enumerate(bounds)
+    ]
     assert sum(counts) == len(keys)
 
 
@@ -78,7 +125,7 @@ def _cut_bytes(keys, regions, value_size):
     out = []
     for j in range(1, regions):
         running = 0
-        for k, x in zip(s, w):
+        for k, x in zip(s, w):  # noqa: B007 (k is the key the loop stopped at)
             running += x
             if running * regions > j * total:
                 break
@@ -105,7 +152,9 @@ def test_split_points_are_the_clis(files, cli):
     got = rk.split_points(SALTED, pq.read_table(files / "rows.parquet"), regions=16)
     assert [rk.to_string_binary(k) for k in got] == want
     assert rk.splits_file(got).splitlines() == want
-    create = cli("splits", files / "salted.json", "--records", files / "rows.parquet", "--regions", "16", "--create", "devices")
+    create = cli(
+        "splits", files / "salted.json", "--records", files / "rows.parquet", "--regions", "16", "--create", "devices"
+    )
     assert rk.create_statement("devices", got) == create.strip()
 
 
@@ -150,9 +199,7 @@ def test_a_design_that_is_just_a_key_declares_its_fields_from_the_data(rows, fil
     got = rk.analyze(rk.Design.from_rows(key_only, pq.read_schema(files / "rows.parquet")), rows)
     assert _without_format(got)[0] == _without_format(want)[0]
     # a time segment makes its field a timestamp; a mapped column; a missing one is named
-    timed = rk.Design.from_rows(
-        {"v": 1, "key": 'who + time(t, "yyyyMMdd")'}, rows, map={"who": "device", "t": "ts"}
-    )
+    timed = rk.Design.from_rows({"v": 1, "key": 'who + time(t, "yyyyMMdd")'}, rows, map={"who": "device", "t": "ts"})
     assert [(f["field"], f["column"], f["type"]) for f in timed.inferred] == [
         ("who", "device", "string"),
         ("t", "ts", "timestamp"),
@@ -196,6 +243,8 @@ def test_splits_file_is_the_engines_edge_spaces_as_x20(files, cli):
     text = rk.splits_file(keys)
     assert text == "\\x20b\na\\x20\n"
     assert all(line == line.strip() for line in text.splitlines())
-    explicit = dict(SALTED, regions={"presplit": {"kind": "explicit", "encoding": "hex", "keys": [k.hex() for k in keys]}})
+    explicit = dict(
+        SALTED, regions={"presplit": {"kind": "explicit", "encoding": "hex", "keys": [k.hex() for k in keys]}}
+    )
     (files / "spaced.json").write_text(json.dumps(explicit))
     assert cli("splits", files / "spaced.json") == text

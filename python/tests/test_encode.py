@@ -4,17 +4,20 @@ import hashlib
 import struct
 
 import pyarrow as pa
-import pyarrow.compute  # noqa: F401 (pa.compute)
+import pyarrow.compute
 import pyarrow.parquet as pq
 import pytest
+from conftest import HASHED, SALTED
 
 import rowkey_lab as rk
-from conftest import HASHED, SALTED
 
 
 def test_encode_is_the_clis_on_the_same_parquet(files, cli):
     for name, doc in (("salted", SALTED), ("hashed", HASHED)):
-        want = [line.split("\t")[0] for line in cli("encode", files / f"{name}.json", "--records", files / "rows.parquet").splitlines()]
+        want = [
+            line.split("\t")[0]
+            for line in cli("encode", files / f"{name}.json", "--records", files / "rows.parquet").splitlines()
+        ]
         keys = rk.encode(rk.Design.from_json(doc), pq.read_table(files / "rows.parquet"))
         assert keys.type == pa.binary()
         assert [k.hex() for k in keys.to_pylist()] == want
@@ -23,7 +26,9 @@ def test_encode_is_the_clis_on_the_same_parquet(files, cli):
 def test_encode_is_the_key_computed_by_hand(rows):
     keys = rk.encode(HASHED, rows).to_pylist()
     max_long = 2**63 - 1
-    for key, d, s, t in zip(keys, rows["device"].to_pylist(), rows["seq"].to_pylist(), rows["ts"].cast(pa.int64()).to_pylist()):
+    for key, d, s, t in zip(
+        keys, rows["device"].to_pylist(), rows["seq"].to_pylist(), rows["ts"].cast(pa.int64()).to_pylist()
+    ):
         want = (
             hashlib.md5(d.encode()).hexdigest()[:4].encode()
             + d.encode()
@@ -71,7 +76,10 @@ def test_a_phoenix_create_table_is_a_design(tmp_path, rows, cli):
     pq.write_table(t, tmp_path / "m.parquet")
     (tmp_path / "m.sql").write_text(PHOENIX)
     design = rk.Design.from_sql(PHOENIX)
-    want = [line.split("\t")[0] for line in cli("encode", tmp_path / "m.sql", "--records", tmp_path / "m.parquet").splitlines()]
+    want = [
+        line.split("\t")[0]
+        for line in cli("encode", tmp_path / "m.sql", "--records", tmp_path / "m.parquet").splitlines()
+    ]
     assert [k.hex() for k in rk.encode(design, t).to_pylist()] == want
 
 

@@ -2,13 +2,13 @@
 
 import pyarrow as pa
 import pytest
+from conftest import SALTED
 
 import rowkey_lab as rk
-from conftest import SALTED
 
 
 def test_a_design_error_points_at_its_path():
-    bad = dict(SALTED, key='salt(device, 8, as=dec(2)) + nosuch')
+    bad = dict(SALTED, key="salt(device, 8, as=dec(2)) + nosuch")
     with pytest.raises(rk.RowkeyLabError) as e:
         rk.Design.from_json(bad)
     assert e.value.kind in ("parse", "invalid")

@@ -5,9 +5,9 @@ twice or a missing chunk are refused."""
 import random
 
 import pytest
+from conftest import HASHED, SALTED, make_rows
 
 import rowkey_lab as rk
-from conftest import HASHED, SALTED, make_rows
 
 
 def _partials(design, chunks, time="ts"):

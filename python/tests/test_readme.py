@@ -17,7 +17,6 @@ from pathlib import Path
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
-
 from conftest import ROOT
 
 README = ROOT / "README.md"
@@ -123,7 +122,7 @@ def test_the_pyspark_example_as_written(workdir):
 
     skip_without_spark()
     first, spark = blocks(section(README, "Python and Spark"), "python")[:2]
-    assert 's3://bucket/events/' in spark
+    assert "s3://bucket/events/" in spark
     # the user's dataset in place of the bucket; every other character as the README has it
     code = first + "\n" + spark.replace("s3://bucket/events/", str(workdir / "flights.parquet"))
     code += "\nassert report['writes'] == rk.analyze(design, table, time='time_hour')['writes']\n"

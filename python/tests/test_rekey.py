@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-import rowkey_lab as rk
 from conftest import SALTED
+
+import rowkey_lab as rk
 
 OLD = {**SALTED, "name": "devices, time first", "key": 'long(ts) + device + "#" + str(seq)'}
 OLD.pop("regions")
@@ -25,8 +26,18 @@ def test_the_plan_on_rows_is_the_clis_and_counts_apart(rows, files, cli, tmp_pat
     assert plan["ready"] and {f["from"] for f in plan["fields"]} == {"column"}
     (tmp_path / "old.json").write_text(json.dumps(OLD))
     clis = json.loads(
-        cli("rekey", tmp_path / "old.json", files / "salted.json", "--records", files / "rows.parquet",
-            "--regions", "4", "--by", "bytes", "--json")
+        cli(
+            "rekey",
+            tmp_path / "old.json",
+            files / "salted.json",
+            "--records",
+            files / "rows.parquet",
+            "--regions",
+            "4",
+            "--by",
+            "bytes",
+            "--json",
+        )
     )
     assert clis["splitKeys"] == plan["splitKeys"]
     assert clis["job"] == plan["job"]

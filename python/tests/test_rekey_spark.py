@@ -20,7 +20,8 @@ skip_without_spark()
 from pyspark.sql import functions as F  # noqa: E402
 
 import rowkey_lab as rk  # noqa: E402
-from rowkey_lab.spark import _murmur3_int, rekey_df, split_points_df  # noqa: E402
+from rowkey_lab._spark_rekey import _murmur3_int  # noqa: E402
+from rowkey_lab.spark import rekey_df, split_points_df, verify_df  # noqa: E402
 
 OLD = {**SALTED, "name": "devices, time first", "key": 'long(ts) + device + "#" + str(seq)'}
 OLD.pop("regions")
@@ -75,7 +76,9 @@ def test_each_partition_is_one_region_sorted_with_its_fields_and_times(df, rows,
     assert Counter(bytes(r.rowkey) for r in got) == package
     # the job sizing's rows per region are these partitions' rows
     (tmp_path / "old.json").write_text(json.dumps(OLD))
-    plan = json.loads(cli("rekey", tmp_path / "old.json", files / "salted.json", "--records", files / "rows.parquet", "--json"))
+    plan = json.loads(
+        cli("rekey", tmp_path / "old.json", files / "salted.json", "--records", files / "rows.parquet", "--json")
+    )
     assert [r["rows"] for r in plan["regions"]] == [per[i] for i in range(4)]
     assert [bytes.fromhex(k["hex"]) for k in plan["splitKeys"]] == SPLITS
 
@@ -118,3 +121,44 @@ def test_verify_finds_the_rekeyed_table_equal_and_names_what_was_lost(df, rows, 
     r = json.loads(_cli(*args, "--new-rows", tmp_path / "reset.parquet", "--json").stdout)
     assert (r["missing"], r["extra"], r["changed"]) == (0, 0, 1), r
     assert first is not None
+
+
+# The new design with the rows' `note` as a field beside the key's: a cell the verifier digests.
+NOTED = {**SALTED, "fields": SALTED["fields"] + [{"name": "note", "type": "string"}]}
+
+
+def _one(df, note, column, value):
+    """``df`` with ``column`` set to ``value`` in the row whose note is ``note``."""
+    return df.withColumn(column, F.when(F.col("note") == note, F.lit(value)).otherwise(F.col(column)))
+
+
+def test_verify_df_is_the_clis_verdict_and_names_each_mutation(df, rows, tmp_path, files):
+    rekeyed, _ = rekey_df(df, NOTED, split_keys=SPLITS)
+    new = rekeyed.drop("rowkey", "region").repartition(3)
+    (tmp_path / "old.json").write_text(json.dumps(OLD))
+    (tmp_path / "new.json").write_text(json.dumps(NOTED))
+    n = rows.num_rows
+
+    def both(new_df, name):
+        """verify_df's verdict, and the CLI's on the same rows exported."""
+        got = verify_df(df.repartition(2), new_df, OLD, NOTED)
+        pq.write_table(new_df.toArrow(), tmp_path / name)
+        args = ["verify", tmp_path / "old.json", tmp_path / "new.json", "--old-rows", files / "rows.parquet"]
+        cli = json.loads(_cli(*args, "--new-rows", tmp_path / name, "--json").stdout)
+        assert got == cli
+        return got
+
+    r = both(new, "same.parquet")
+    assert (r["equal"], r["oldRows"], r["newRows"], r["first"]) == (True, n, n, [])
+    target = rows.slice(7, 1)
+    note = target.column("note")[0].as_py()
+    key = rk.to_string_binary(bytes(rk.encode(NOTED, target)[0].as_py()))
+    # a row lost in the load, a cell changed, a timestamp reset (the key holds no time)
+    for mutated, name, counts, kind in [
+        (new.filter(F.col("note") != note), "dropped.parquet", (1, 0, 0), "missing"),
+        (_one(new, note, "note", "other note"), "changed.parquet", (0, 0, 1), "changed"),
+        (_one(new, note, "ts", F.lit("2030-01-01 00:00:00").cast("timestamp")), "reset.parquet", (0, 0, 1), "changed"),
+    ]:
+        r = both(mutated, name)
+        assert (r["missing"], r["extra"], r["changed"]) == counts, name
+        assert not r["equal"] and [(d["kind"], d["key"]) for d in r["first"]] == [(kind, key)], name

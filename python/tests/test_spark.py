@@ -3,7 +3,6 @@ the DataFrame's own rows, whatever the partitioning (1, 3, 7 partitions, empty o
 and split points checked against Spark SQL itself (ranks over its sort, counts per region)."""
 
 import pytest
-
 from conftest import SALTED, local_spark, skip_without_spark
 
 skip_without_spark()
@@ -36,6 +35,21 @@ def _rows_of(df):
 def test_encode_df_adds_the_packages_keys(df):
     out = _rows_of(encode_df(df.repartition(3), SALTED))
     assert out.schema.field("rowkey").type == pa.binary()
+    assert out["rowkey"].combine_chunks().equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
+
+
+def test_encode_df_on_a_table_with_a_rowkey_column_names_it_or_replaces_it(df):
+    # an export of the old table carries its key as `rowkey` (here in another case: Spark
+    # matches names without case by default)
+    old = df.withColumn("RowKey", F.lit(b"old key"))
+    with pytest.raises(rk.RowkeyLabError, match="already has a column `RowKey`") as e:
+        encode_df(old, SALTED)
+    assert e.value.path == "rowkey"
+    # another name keeps both; overwrite=True replaces the column by the keys
+    both = _rows_of(encode_df(old, SALTED, column="newkey"))
+    assert both.column_names[-2:] == ["RowKey", "newkey"]
+    out = _rows_of(encode_df(old, SALTED, overwrite=True))
+    assert out.column_names == df.columns + ["rowkey"]
     assert out["rowkey"].combine_chunks().equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
 
 
@@ -91,7 +105,9 @@ def test_encode_df_nulls_skip_drops_the_rows_and_error_names_the_column(spark):
 
 @pytest.mark.parametrize("regions", [2, 7, 16])
 def test_split_points_df_is_the_packages_on_the_same_rows(df, regions):
-    assert split_points_df(df.repartition(3), SALTED, regions=regions) == rk.split_points(SALTED, _rows_of(df), regions=regions)
+    assert split_points_df(df.repartition(3), SALTED, regions=regions) == rk.split_points(
+        SALTED, _rows_of(df), regions=regions
+    )
 
 
 def test_split_points_against_spark_sql(df):
@@ -102,9 +118,12 @@ def test_split_points_against_spark_sql(df):
     # Spark's own ranks: the key at rank floor(j·m/regions) of its sort starts region j
     # (when it is not a repeat of the key before).
     ranked = keys.withColumn("rank", F.row_number().over(Window.orderBy("rowkey")) - 1)
-    at = {r["rank"]: bytes(r["rowkey"]) for r in ranked.where(F.col("rank").isin([j * m // regions for j in range(regions)])).collect()}
+    at = {
+        r["rank"]: bytes(r["rowkey"])
+        for r in ranked.where(F.col("rank").isin([j * m // regions for j in range(regions)])).collect()
+    }
     starts = [at[j * m // regions] for j in range(1, regions)]
-    assert splits == sorted(set(k for k in starts if k > at[0]))
+    assert splits == sorted({k for k in starts if k > at[0]})
     # Spark's counts per region over those split points: each region within the rows of one
     # repeated key of its share
     region = sum(F.when(F.col("rowkey") >= F.lit(k), 1).otherwise(0) for k in splits)
@@ -127,8 +146,11 @@ def test_split_points_df_by_bytes_is_the_packages_and_spark_sqls(df, regions):
     ranked = keys.withColumn("run", F.sum("w").over(run))
     total = keys.agg(F.sum("w")).first()[0]
     smallest = keys.agg(F.min("rowkey")).first()[0]
-    starts = [bytes(ranked.where(F.col("run") * regions > j * total).agg(F.min("rowkey")).first()[0]) for j in range(1, regions)]
-    assert got == sorted(set(k for k in starts if k > bytes(smallest)))
+    starts = [
+        bytes(ranked.where(F.col("run") * regions > j * total).agg(F.min("rowkey")).first()[0])
+        for j in range(1, regions)
+    ]
+    assert got == sorted({k for k in starts if k > bytes(smallest)})
 
 
 def test_large_var_types(spark, df):
@@ -142,7 +164,9 @@ def test_large_var_types(spark, df):
         out = _rows_of(encode_df(d, SALTED))
         assert out["rowkey"].combine_chunks().cast(pa.binary()).equals(rk.encode(SALTED, out.drop_columns(["rowkey"])))
         assert split_points_df(d, SALTED, regions=5) == rk.split_points(SALTED, _rows_of(d), regions=5)
-        assert split_points_df(d, SALTED, regions=5, by="bytes") == rk.split_points(SALTED, _rows_of(d), regions=5, by="bytes")
+        assert split_points_df(d, SALTED, regions=5, by="bytes") == rk.split_points(
+            SALTED, _rows_of(d), regions=5, by="bytes"
+        )
     finally:
         spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
 
@@ -184,7 +208,10 @@ def _oracle(d, design, value_size):
         .agg(F.count(F.lit(1)).alias("writes"))
         .withColumn("bytes", F.col("writes") * (F.length("rowkey") + value_size))
     )
-    top = [(bytes(r.rowkey).hex(), r.writes, r.bytes) for r in g.orderBy(F.desc("bytes"), F.asc("rowkey")).limit(32).collect()]
+    top = [
+        (bytes(r.rowkey).hex(), r.writes, r.bytes)
+        for r in g.orderBy(F.desc("bytes"), F.asc("rowkey")).limit(32).collect()
+    ]
     splits = [k.encode() for k in design["regions"]["presplit"]["keys"]]
     region = sum((F.when(F.col("rowkey") >= F.lit(k), 1).otherwise(0) for k in splits), F.lit(0))
     per_region = {r["region"]: r["count"] for r in g.withColumn("region", region).groupBy("region").count().collect()}
@@ -218,7 +245,9 @@ def test_analyze_df_exact_is_spark_sqls_recount_and_the_one_pass_report(df, n):
         analyze_df(d, SMALL, mode="approx")
     # a design whose writes name cells: refused before any job (a recount of rows knows no
     # versions of cells)
-    cells = dict(SMALL, cells={"qualifier": {"kind": "timeOffset", "field": "ts", "rangeMs": 3600000, "resolutionMs": 1000}})
+    cells = dict(
+        SMALL, cells={"qualifier": {"kind": "timeOffset", "field": "ts", "rangeMs": 3600000, "resolutionMs": 1000}}
+    )
     with pytest.raises(rk.RowkeyLabError) as e:
         analyze_df(d, cells, time="ts", mode="exact")
     assert e.value.path == "/cells"
@@ -269,7 +298,17 @@ def test_analyze_df_exact_past_the_cap_is_spark_sqls_recount_where_the_sketch_is
     assert all(r["writesError"] == 0 and r["bytesError"] == 0 for r in exact["largestRows"])
     # every other figure is the sketches' report's
     for r in (sketch, exact):
-        for k in ("largestRows", "largestRowsExact", "distinctRows", "distinctRowsError", "distinctRowsExact", "regions", "servers", "diagnosis", "writesShareRows"):
+        for k in (
+            "largestRows",
+            "largestRowsExact",
+            "distinctRows",
+            "distinctRowsError",
+            "distinctRowsExact",
+            "regions",
+            "servers",
+            "diagnosis",
+            "writesShareRows",
+        ):
             r.pop(k)
     assert exact == sketch
 

@@ -3,7 +3,6 @@ the same keys, report (sketch and exact mode) and split points as the package on
 DataFrame's own rows, so the answer does not depend on how many tasks run at once."""
 
 import pytest
-
 from conftest import SALTED, local_spark, skip_without_spark
 
 skip_without_spark()

@@ -442,10 +442,15 @@ pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]
 pub use rows::{
-    analyze_batches, analyze_rows, count_rows, doc_for_rows, encode_batches,
-    encode_batches_skipped, encode_stream, fit_to_first, fit_to_scan, needs_row_sample, row_fields,
-    split_batches, split_batches_by_bytes, split_sample, write_bytes, FirstPass, RowFeed,
-    RowsAnalysis,
+    analyze_batches, analyze_rows, count_rows, doc_for_rows, fit_to_first, fit_to_scan,
+    needs_row_sample, row_fields, FirstPass, RowFeed, RowsAnalysis,
+};
+#[cfg(feature = "rows")]
+mod rows_keys;
+#[cfg(feature = "rows")]
+pub use rows_keys::{
+    encode_batches, encode_batches_skipped, encode_stream, split_batches, split_batches_by_bytes,
+    split_keys_of, split_sample, write_bytes,
 };
 #[cfg(feature = "rows")]
 mod rows_chunk;
@@ -460,4 +465,10 @@ pub use rows_partial::{
 #[cfg(feature = "rows")]
 mod rows_recount;
 #[cfg(feature = "rows")]
+mod rows_session;
+#[cfg(feature = "rows")]
 pub use rows_recount::{recount_batches, report_of_partials_recounted};
+#[cfg(feature = "rows")]
+pub use rows_session::{
+    design_for_file, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE,
+};

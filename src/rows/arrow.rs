@@ -255,12 +255,57 @@ pub fn stream_rows(
     opts: &RowsOptions,
     sink: &mut dyn RowSink,
 ) -> Result<RowStats> {
-    let bind = Binding::new(fields, used, names(schema), opts)?;
-    let mut rows = Rows::new(bind, opts, Format::ArrowStream);
+    let mut rows = BatchRows::new(schema, fields, used, opts)?;
     for b in batches {
-        feed_batch(&mut rows, &b?, sink)?;
+        rows.push(&b?, sink)?;
     }
-    Ok(rows.stats)
+    Ok(rows.finish())
+}
+
+/// Rows of Arrow record batches handed over one at a time (a session a caller's stream feeds,
+/// [`crate::analyze::RowsSession::push_batch`]): the columns bound once, from the stream's
+/// schema, and every batch held to it.
+pub struct BatchRows {
+    rows: Rows,
+    schema: arrow_schema::Fields,
+}
+
+impl BatchRows {
+    /// Rows of batches of `schema`, bound to the design's fields as [`batch_rows`] binds them.
+    pub fn new(
+        schema: &Schema,
+        fields: &[(String, FieldType)],
+        used: &[usize],
+        opts: &RowsOptions,
+    ) -> Result<BatchRows> {
+        let bind = Binding::new(fields, used, names(schema), opts)?;
+        Ok(BatchRows {
+            rows: Rows::new(bind, opts, Format::ArrowStream),
+            schema: schema.fields().clone(),
+        })
+    }
+
+    /// Hand on every row of `batch`; a batch of another schema than the first is refused (its
+    /// columns would be read by the first one's positions).
+    pub fn push(&mut self, batch: &RecordBatch, sink: &mut dyn RowSink) -> Result<()> {
+        if batch.schema().fields() != &self.schema {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "a record batch of another schema than the first: {} where the first had {}",
+                    batch.schema(),
+                    Schema::new(self.schema.clone())
+                ),
+            )
+            .at_path("source"));
+        }
+        feed_batch(&mut self.rows, batch, sink)
+    }
+
+    /// What reading found.
+    pub fn finish(self) -> RowStats {
+        self.rows.stats
+    }
 }
 
 /// [`batch_rows`], and the rows (0-based, across the batches) a `nulls: skip` skipped: a

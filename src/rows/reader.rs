@@ -206,7 +206,11 @@ impl RowReader {
         }
     }
 
-    /// The end of the file: the last rows, and what reading found.
+    /// Whether bytes have been read (the format is known).
+    pub fn started(&self) -> bool {
+        !matches!(self.state, State::Start)
+    }
+
     /// Whether the bytes pushed so far end between rows (a text file's chunk cut at a line end
     /// that is no row's middle: not inside a quoted field, not in one JSON array); a reader of
     /// Parquet or Arrow always is. A chunk read apart is refused unless it ends so.

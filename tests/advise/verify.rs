@@ -147,3 +147,95 @@ fn a_key_with_a_random_salt_cannot_be_verified() {
     let e = Verifier::new(&doc).unwrap_err();
     assert!(e.message.contains("random salt"), "{e}");
 }
+
+/// The verdict with each side cut into `pieces` pieces, each counted (and held) by a verifier
+/// of its own and merged as bytes, as Spark's partitions are (`rowkey_lab.spark.verify_df`).
+fn verify_in_pieces(
+    old: &[Vec<FieldValue>],
+    new: &[Vec<FieldValue>],
+    pieces: usize,
+) -> rowkey_lab::advise::rekey::verify::VerifyReport {
+    let mut driver = Verifier::new(&design()).unwrap();
+    let d = driver.design().clone();
+    let each = |buckets: Option<&[u32]>| -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for (s, rows) in [(Side::Old, old), (Side::New, new)] {
+            for part in rows.chunks(rows.len().div_ceil(pieces)) {
+                let mut v = Verifier::new(&design()).unwrap();
+                let (keys, offsets) = slice(&d, part);
+                match buckets {
+                    None => v.count(s, &keys, &offsets).unwrap(),
+                    Some(b) => {
+                        v.hold_in(b).unwrap();
+                        v.hold(s, &keys, &offsets).unwrap();
+                    }
+                }
+                out.push(v.partial().unwrap());
+            }
+        }
+        out
+    };
+    // merged in reverse: the order of the pieces does not matter
+    for p in each(None).iter().rev() {
+        driver.merge(p).unwrap();
+    }
+    let buckets = driver.differing_buckets();
+    if !buckets.is_empty() {
+        for p in each(Some(&buckets)) {
+            driver.merge(&p).unwrap();
+        }
+    }
+    driver.finish()
+}
+
+#[test]
+fn pieces_merged_give_one_readers_verdict() {
+    let old = rows(&design());
+    let mut new = old.clone();
+    new.remove(10);
+    new[300][2] = FieldValue::Long(-5);
+    new.push(old[4000].clone());
+    new.reverse();
+    let one = verify(&old, &new);
+    assert_eq!((one.missing, one.extra, one.changed), (1, 1, 1), "{one:?}");
+    for pieces in [1, 3, 7] {
+        assert_eq!(verify_in_pieces(&old, &new, pieces), one, "{pieces} pieces");
+    }
+    let same = verify_in_pieces(&old, &old, 5);
+    assert!(same.equal && same.first.is_empty(), "{same:?}");
+}
+
+#[test]
+fn a_changed_or_foreign_partial_is_refused() {
+    let old = rows(&design());
+    let mut v = Verifier::new(&design()).unwrap();
+    let (keys, offsets) = slice(&v.design().clone(), &old[..100]);
+    v.count(Side::Old, &keys, &offsets).unwrap();
+    let p = v.partial().unwrap();
+    let mut driver = Verifier::new(&design()).unwrap();
+    for at in [0, 5, 9, 17, p.len() - 1] {
+        let mut bad = p.clone();
+        bad[at] ^= 0x40;
+        let e = driver.merge(&bad).unwrap_err();
+        assert!(
+            e.message.contains("not a verification partial"),
+            "byte {at}: {e}"
+        );
+    }
+    // another new design's partial
+    let other = DesignDocument::from_json(
+        r#"{"v": 1, "fields": [{"name": "phone", "type": "string"}, {"name": "ts", "type": "timestamp"},
+            {"name": "amount", "type": "long"}], "key": "phone + long(ts)"}"#,
+    )
+    .unwrap();
+    let mut w = Verifier::new(&other).unwrap();
+    let e = driver.merge(&w.partial().unwrap()).unwrap_err();
+    assert!(e.message.contains("another design"), "{e}");
+    // counts after the count ended
+    driver.merge(&p).unwrap();
+    driver.differing_buckets();
+    let e = driver.merge(&p).unwrap_err();
+    assert!(e.message.contains("the count has ended"), "{e}");
+    let _ = w.differing_buckets();
+    assert_eq!(driver.finish().old_rows, 100);
+}

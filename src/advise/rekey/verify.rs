@@ -26,6 +26,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
 use crate::keyspec::{FieldArg, HashSpec, Segment};
 
+mod partial;
+pub use partial::{VERIFY_MAGIC, VERIFY_VERSION};
+
 /// Buckets the first pass counts in.
 pub const BUCKETS: usize = 4096;
 

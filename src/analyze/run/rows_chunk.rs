@@ -158,6 +158,7 @@ impl FirstPass {
     /// in file order: its count and time span to the scan, its rows to the kept rows. Returns
     /// what its reading found. Nothing is added when the chunk is refused.
     pub fn append_chunk(&mut self, doc: &DesignDocument, bytes: Vec<u8>) -> Result<RowStats> {
+        self.forget_quantiles();
         if bytes.get(..4) != Some(&CHUNK_MAGIC[..]) {
             return Err(chunk_error("it does not start with RKLC"));
         }

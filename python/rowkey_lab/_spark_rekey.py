@@ -1,0 +1,161 @@
+"""The move of a table to a new key on Spark (``rowkey_lab.spark.rekey_df``, ``verify_df``; this
+module is imported by ``rowkey_lab.spark``, which is the API): the old rows re-keyed, one
+partition per region of the new table, and the move verified by the engine's verifier in
+pieces."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional
+
+from . import _design, _engine, _rows
+
+# rowkey_lab.spark imports this module at its end; its functions are imported where they are
+# used, so either module may be imported first.
+
+
+def rekey_df(
+    df,
+    design: Any,
+    regions: Optional[int] = None,
+    by: str = "rows",
+    *,
+    split_keys: Optional[list] = None,
+    column: str = "rowkey",
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+    overwrite: bool = False,
+) -> tuple:
+    """The old table's rows re-keyed for the new table: ``(rekeyed, split_keys)``.
+
+    ``df`` holds the old rows' fields and cells (their timestamps as columns, kept as they
+    are: nothing here stamps a time). Each row gets its new key (``column``, the new design's
+    ``design``) and its region (``region``) in the new table pre-split at ``split_keys``:
+    given, else cut at ``regions`` regions of equal rows or bytes (``by``) of these rows
+    re-encoded (:func:`split_points_df`). ``rekeyed`` has one
+    partition per region, partition ``i`` holding exactly region ``i``'s rows sorted by key:
+    what ``HFileOutputFormat2``'s one reducer per region, or hbase-connectors' ``bulkLoad``
+    partitioner, expects (an identity partitioner on the region, not Spark's hash). Old rows
+    that carry a column ``column`` (the old table's key) are refused unless ``overwrite=True``
+    (:func:`encode_df`)."""
+    from .spark import encode_df, split_points_df, with_region
+
+    if split_keys is None:
+        if regions is None:
+            raise ValueError("rekey_df: give regions=N (split points cut from these rows) or split_keys=[...]")
+        split_keys = split_points_df(df, design, regions, by, map=map, nulls=nulls, epoch=epoch)
+    split_keys = [bytes(k) for k in split_keys]
+    from pyspark.sql import functions as F
+
+    keyed = with_region(
+        encode_df(df, design, column=column, map=map, nulls=nulls, epoch=epoch, overwrite=overwrite),
+        split_keys,
+        key=column,
+    )
+    n = len(split_keys) + 1
+    # Spark's hash partitioning puts a row in partition pmod(murmur3(value, 42), n): each region
+    # is given a value that hashes to its own index, so partition i is region i exactly
+    # (DataFrame operations only, as the rest of this module).
+    values = _values_hashing_to(n)
+    part = F.element_at(F.array(*[F.lit(v) for v in values]), F.col("region") + 1)
+    rekeyed = (
+        keyed.withColumn("_rekey_part", part)
+        .repartition(n, "_rekey_part")
+        .drop("_rekey_part")
+        .sortWithinPartitions(column)
+    )
+    return rekeyed, split_keys
+
+
+def _murmur3_int(v: int, seed: int = 42) -> int:
+    """Spark's ``Murmur3_x86_32.hashInt`` (what ``HashPartitioning`` hashes an int column
+    with), as a signed 32-bit int."""
+    m = 0xFFFFFFFF
+
+    def rotl(x: int, r: int) -> int:
+        return ((x << r) | (x >> (32 - r))) & m
+
+    k1 = (v & m) * 0xCC9E2D51 & m
+    k1 = rotl(k1, 15) * 0x1B873593 & m
+    h1 = seed ^ k1
+    h1 = (rotl(h1, 13) * 5 + 0xE6546B64) & m
+    h1 ^= 4
+    h1 ^= h1 >> 16
+    h1 = h1 * 0x85EBCA6B & m
+    h1 ^= h1 >> 13
+    h1 = h1 * 0xC2B2AE35 & m
+    h1 ^= h1 >> 16
+    return h1 - (1 << 32) if h1 >= 1 << 31 else h1
+
+
+def _values_hashing_to(n: int) -> list:
+    """For each partition ``i`` of ``n``, the least int ``v >= 0`` that Spark's hash
+    partitioning puts there: ``pmod(murmur3(v), n) == i``."""
+    out: list = [None] * n
+    left, v = n, 0
+    while left:
+        i = _murmur3_int(v) % n
+        if out[i] is None:
+            out[i] = v
+            left -= 1
+        v += 1
+    return out
+
+
+def verify_df(
+    old_df,
+    new_df,
+    old_design: Any,
+    new_design: Any,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> dict:
+    """A rekey verified on Spark: the old table's rows (``old_df``) against the new table's
+    (``new_df``), both read through ``new_design``, the dict ``rowkey-lab verify --json``
+    prints: ``oldRows``, ``newRows``, ``missing`` (old rows with no row under their new key),
+    ``extra``, ``changed`` (the key on both sides, other fields), ``equal``, ``complete`` and
+    the ``first`` differences, each named by its new key.
+
+    The engine's verifier (the CLI's) in pieces: each partition counts its rows into 4,096
+    buckets of order-free sums (a partial of at most a few hundred kB), merged exactly on the
+    driver; only when buckets differ does a second job hold those buckets' rows, merged as
+    well (at most 256 MiB of keys in all, past which the counts are lower bounds and
+    ``complete`` is false). ``old_design`` is checked (the rekey's old key), as the CLI does;
+    a design that is just a key has its fields declared from ``old_df``'s columns."""
+    from .spark import _declared, _large, _needed, _stream
+
+    _engine.check_design(_design(old_design))
+    d = _declared(old_df, new_design, map)
+    rows = _rows(None, map, nulls, epoch)
+    large = _large(old_df)
+    sides = [
+        ("old", old_df.select(*_needed(old_df, d, map, None))),
+        ("new", new_df.select(*_needed(new_df, d, map, None))),
+    ]
+
+    def partials(buckets: Optional[list]) -> list:
+        out = []
+        for side, src in sides:
+
+            def piece(batches, side=side):
+                import pyarrow as pa
+
+                from rowkey_lab import _engine as engine
+
+                stream = _stream(batches)
+                if stream is not None:
+                    part = engine.verify_partial(d, side, stream, rows, buckets)
+                    t = pa.large_binary() if large else pa.binary()
+                    yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
+
+            got = src.mapInArrow(piece, "part binary").toArrow().column("part").to_pylist()
+            out += [bytes(p) for p in got]
+        return out
+
+    counts = partials(None)
+    differing = _engine.verify_differing(d, counts)
+    held = partials(differing) if differing else []
+    return json.loads(_engine.verify_report(d, counts, held))

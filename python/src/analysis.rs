@@ -1,0 +1,207 @@
+//! Analyses across the boundary: a design's report over the rows (the engine's two-pass
+//! `RowsSession`), as `analyze --records --json` prints it, and months of a table's life.
+
+use pyo3::prelude::*;
+
+use arrow_array::RecordBatch;
+use rowkey_lab::analyze::{self as engine, RowsSession};
+use rowkey_lab::design::DesignDocument;
+use rowkey_lab::error::{Error, ErrorKind};
+use rowkey_lab::rows::RowStats;
+
+use crate::arrow::{stream, Checked};
+use crate::design::{analyze_options, design_for, rows_options};
+use crate::errors::{core, detached, py_error};
+
+/// `analyze(design, source, options, rows, reread)`: the report as JSON text, as `analyze
+/// --records --json` prints it (the report, the read plans over the regions analyzed, what
+/// reading found). The batches go through the engine's two-pass [`RowsSession`] one at a time.
+/// When the first pass keeps the rows (each key, up to the engine's `MAX_REPLAY_BYTES`) the
+/// analysis counts them from memory; else the second pass reads `source` again when `reread`
+/// (a Table: its stream taken twice), or the batches the first pass held (a stream read once,
+/// such as a RecordBatchReader, is held for that).
+#[pyfunction]
+#[pyo3(signature = (design_json, source, options_json=None, rows_json=None, reread=false))]
+fn analyze(
+    py: Python<'_>,
+    design_json: &str,
+    source: &Bound<'_, PyAny>,
+    options_json: Option<&str>,
+    rows_json: Option<&str>,
+    reread: bool,
+) -> PyResult<String> {
+    let opts = analyze_options(py, options_json)?;
+    let rows = rows_options(py, rows_json)?;
+    let reader = stream(py, source)?;
+    let doc = design_for(py, design_json, &reader.schema(), &rows)?;
+    let source = source.clone().unbind();
+    let run = move || -> Result<PyResult<String>, Error> {
+        let mut session = RowsSession::new(doc, opts, rows)?;
+        let (analyzed, held) = pass(&mut session, reader, !reread)?;
+        if !analyzed {
+            // a stream read once is analyzed from the batches its first pass held
+            let again = match reread {
+                true => match Python::attach(|py| stream(py, source.bind(py))) {
+                    Ok(r) => Some(r),
+                    Err(e) => return Ok(Err(e)),
+                },
+                false => None,
+            };
+            again_pass(&mut session, again, held)?;
+        }
+        let stats = session.end()?;
+        finish(&session, &stats).map(Ok)
+    };
+    core(py, detached(py, run))?
+}
+
+/// `analyze_file(design, path, options, rows)`: [`analyze`] over a file the engine reads
+/// itself, twice when it must (CSV, JSON Lines, Parquet by row group, Arrow IPC: the CLI's
+/// `analyze --records` formats and rules); memory holds a piece of the file at a time.
+#[pyfunction]
+#[pyo3(signature = (design_json, path, options_json=None, rows_json=None))]
+fn analyze_file(
+    py: Python<'_>,
+    design_json: &str,
+    path: std::path::PathBuf,
+    options_json: Option<&str>,
+    rows_json: Option<&str>,
+) -> PyResult<String> {
+    let opts = analyze_options(py, options_json)?;
+    let mut rows = rows_options(py, rows_json)?;
+    rows.name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let io =
+        |e: std::io::Error| py_error(py, &Error::arg("data", format!("{}: {e}", path.display())));
+    let mut file = std::fs::File::open(&path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    let doc = core(py, DesignDocument::from_json_unchecked(design_json))?;
+    let doc = core(py, engine::design_for_file(doc, &rows, &mut file, len))?;
+    core(py, doc.validate_in(design_json))?;
+    core(
+        py,
+        detached(py, || {
+            let mut session = RowsSession::new(doc, opts, rows)?;
+            let stats = session.analyze_file(&mut file, len)?;
+            finish(&session, &stats)
+        }),
+    )
+}
+
+/// The first pass over a stream's batches (an empty stream: one empty batch of its schema, so
+/// column errors name the columns): whether the rows were analyzed from memory, and the
+/// batches when `hold` (a stream that cannot be read again), up to
+/// [`MAX_HELD_STREAM_BYTES`](rowkey_lab::limits::MAX_HELD_STREAM_BYTES): past it none (`None`).
+fn pass(
+    session: &mut RowsSession,
+    reader: Checked,
+    hold: bool,
+) -> Result<(bool, Option<Vec<RecordBatch>>), Error> {
+    let schema = reader.schema();
+    let mut held = hold.then(Vec::new);
+    let mut bytes = 0u64;
+    for b in reader {
+        let b = b?;
+        session.push_batch(&b)?;
+        bytes = bytes.saturating_add(b.get_array_memory_size() as u64);
+        if bytes > rowkey_lab::limits::MAX_HELD_STREAM_BYTES {
+            held = None;
+        }
+        if let Some(h) = held.as_mut() {
+            h.push(b);
+        }
+    }
+    if session.done() == 0 {
+        session.push_batch(&RecordBatch::new_empty(schema))?;
+    }
+    Ok((session.end_scan()?.analyzed, held))
+}
+
+/// The analysis pass: the stream read again, or the batches held; neither, an error saying
+/// what to give instead.
+fn again_pass(
+    session: &mut RowsSession,
+    again: Option<Checked>,
+    held: Option<Vec<RecordBatch>>,
+) -> Result<(), Error> {
+    match (again, held) {
+        (Some(reader), _) => reader
+            .into_iter()
+            .try_for_each(|b| session.push_batch(&b?).map(drop)),
+        (None, Some(held)) => held.iter().try_for_each(|b| session.push_batch(b).map(drop)),
+        (None, None) => Err(Error::new(
+            ErrorKind::Limit,
+            format!(
+                "the rows passed the {} MiB of keys the first pass keeps, so they are read twice, and this stream can be read once and passed the {} GiB held for that (limits::MAX_HELD_STREAM_BYTES): give a pyarrow Table or a file path, which are read again",
+                rowkey_lab::limits::MAX_REPLAY_BYTES >> 20,
+                rowkey_lab::limits::MAX_HELD_STREAM_BYTES >> 30
+            ),
+        )
+        .at_path("data")),
+    }
+}
+
+/// The session's report as JSON text ([`report_text`]) after its passes, with what reading
+/// found (`end()`'s).
+fn finish(session: &RowsSession, stats: &RowStats) -> Result<String, Error> {
+    let keys = &session.split_keys()?.keys;
+    report_text(session.design(), session.report()?, keys, Some(stats))
+}
+
+/// A report as the CLI's `--json` prints it: the report, `reads` (the read plans over
+/// `split_keys`, the regions analyzed) and `rows` (what reading found).
+pub(crate) fn report_text(
+    doc: &DesignDocument,
+    report: engine::AnalysisReport,
+    split_keys: &[Vec<u8>],
+    stats: Option<&rowkey_lab::rows::RowStats>,
+) -> Result<String, Error> {
+    let reads = doc.plan_reads(split_keys)?;
+    let write = |e: serde_json::Error| {
+        Error::new(
+            ErrorKind::IllegalState,
+            format!("the report could not be written: {e}"),
+        )
+    };
+    let mut v = serde_json::to_value(&report).map_err(write)?;
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("reads".into(), serde_json::to_value(&reads).map_err(write)?);
+        if let Some(s) = stats {
+            obj.insert("rows".into(), serde_json::to_value(s).map_err(write)?);
+        }
+    }
+    serde_json::to_string(&v).map_err(write)
+}
+
+/// `life(design, options)`: months of the design's table under HBase's rules, as JSON text
+/// (`rowkey-lab life --json`'s report); `options` are `LifeSettings` members as JSON text.
+#[pyfunction]
+#[pyo3(signature = (design_json, options_json=None))]
+fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResult<String> {
+    let doc = core(py, DesignDocument::from_json(design_json))?;
+    let options: serde_json::Value = match options_json {
+        Some(t) => serde_json::from_str(t)
+            .map_err(|e| py_error(py, &Error::arg("options", format!("not JSON: {e}"))))?,
+        None => serde_json::Value::Null,
+    };
+    let report = core(
+        py,
+        py.detach(|| rowkey_lab::life::simulate_design(&doc, &options)),
+    )?;
+    serde_json::to_string(&report).map_err(|e| {
+        py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// This module's functions on the native module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_file, m)?)?;
+    m.add_function(wrap_pyfunction!(life, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! A verification in pieces (Spark's partitions, each counted where it lies): a [`Verifier`]
+//! that counted or held one piece's rows travels as bytes ([`Verifier::partial`]) and the
+//! pieces merge exactly ([`Verifier::merge`]): the bucket tallies are sums, the held rows a
+//! union by key, so the merged comparison is the one a single reader of both exports makes.
+//!
+//! The bytes: [`VERIFY_MAGIC`], [`VERIFY_VERSION`] (little-endian u16), a hash of the design
+//! the rows were read with (u64), a hash of the body (u64, so a changed byte is refused rather
+//! than merged into another answer), then the body (postcard: the non-empty tallies per side,
+//! the held rows, whether every differing row was held).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Tally, Verifier, BUCKETS, MAX_HELD_BYTES};
+use crate::error::{Error, ErrorKind, Result};
+
+/// The first bytes of a verification's partial.
+pub const VERIFY_MAGIC: [u8; 4] = *b"RKLV";
+/// The format version of a verification's partial.
+pub const VERIFY_VERSION: u16 = 1;
+
+const HEAD: usize = 4 + 2 + 8 + 8;
+
+/// One side's held rows: each key and its rows' digests.
+type HeldRows = Vec<(Vec<u8>, Vec<[u8; 16]>)>;
+
+#[derive(Serialize, Deserialize)]
+struct Body {
+    /// Per side, each bucket with rows: (bucket, rows, sum, mix).
+    tallies: [Vec<(u32, u64, u64, u64)>; 2],
+    /// Per side, each held key and its rows' digests.
+    held: [HeldRows; 2],
+    complete: bool,
+}
+
+fn bad(why: impl std::fmt::Display) -> Error {
+    Error::new(
+        ErrorKind::IllegalArgument,
+        format!("not a verification partial of this design: {why}"),
+    )
+    .at_path("partial")
+}
+
+impl Verifier {
+    fn design_hash(&self) -> u64 {
+        super::h(self.doc.to_json().as_bytes(), 3)
+    }
+
+    /// What this verifier counted and held, as bytes to [`merge`](Self::merge) into another
+    /// verifier of the same new design.
+    pub fn partial(&self) -> Result<Vec<u8>> {
+        let tallies = [0, 1].map(|s| {
+            self.tallies[s]
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.rows > 0)
+                .map(|(b, t)| (b as u32, t.rows, t.sum, t.mix))
+                .collect()
+        });
+        let held = [0, 1].map(|s| {
+            let mut v: HeldRows = self.held[s]
+                .iter()
+                .map(|(k, d)| (k.clone(), d.clone()))
+                .collect();
+            v.sort_unstable();
+            v
+        });
+        let body = postcard::to_allocvec(&Body {
+            tallies,
+            held,
+            complete: self.complete,
+        })
+        .map_err(|e| Error::new(ErrorKind::IllegalState, format!("a partial: {e}")))?;
+        let mut out = Vec::with_capacity(HEAD + body.len());
+        out.extend_from_slice(&VERIFY_MAGIC);
+        out.extend_from_slice(&VERIFY_VERSION.to_le_bytes());
+        out.extend_from_slice(&self.design_hash().to_le_bytes());
+        out.extend_from_slice(&super::h(&body, 4).to_le_bytes());
+        out.extend_from_slice(&body);
+        Ok(out)
+    }
+
+    /// Add another piece's [`partial`](Self::partial): its tallies (before the count ends) and
+    /// its held rows (up to [`MAX_HELD_BYTES`] in all, past which the counts are lower bounds,
+    /// as one reader's are). Nothing is added when the partial is refused.
+    pub fn merge(&mut self, bytes: &[u8]) -> Result<()> {
+        let word = |at: usize| -> [u8; 8] {
+            bytes
+                .get(at..at + 8)
+                .and_then(|w| w.try_into().ok())
+                .unwrap_or([0; 8])
+        };
+        if bytes.get(..4) != Some(&VERIFY_MAGIC[..]) || bytes.len() < HEAD {
+            return Err(bad("it does not start with RKLV"));
+        }
+        let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+        if version != VERIFY_VERSION {
+            return Err(bad(format!(
+                "version {version}, where this engine reads {VERIFY_VERSION}"
+            )));
+        }
+        if u64::from_le_bytes(word(6)) != self.design_hash() {
+            return Err(bad("it was read for another design"));
+        }
+        let body = &bytes[HEAD..];
+        if u64::from_le_bytes(word(14)) != super::h(body, 4) {
+            return Err(bad("its bytes were changed"));
+        }
+        let body: Body = postcard::from_bytes(body).map_err(|e| bad(format!("its body: {e}")))?;
+        let counted = body.tallies.iter().any(|t| !t.is_empty());
+        if counted && self.differing.is_some() {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "the count has ended: merge the counts' partials before the held rows'",
+            ));
+        }
+        if body
+            .tallies
+            .iter()
+            .flatten()
+            .any(|t| t.0 as usize >= BUCKETS)
+        {
+            return Err(bad("a bucket out of range"));
+        }
+        for (s, tallies) in body.tallies.iter().enumerate() {
+            for &(b, rows, sum, mix) in tallies {
+                if let Some(t) = self.tallies[s].get_mut(b as usize) {
+                    *t = Tally {
+                        rows: t.rows.saturating_add(rows),
+                        sum: t.sum.wrapping_add(sum),
+                        mix: t.mix.wrapping_add(mix),
+                    };
+                }
+            }
+        }
+        self.complete &= body.complete;
+        for (s, held) in body.held.into_iter().enumerate() {
+            for (key, digests) in held {
+                for md in digests {
+                    if self.held_bytes + key.len() + 16 > MAX_HELD_BYTES {
+                        self.complete = false;
+                        continue;
+                    }
+                    self.held_bytes += key.len() + 16;
+                    self.held[s].entry(key.clone()).or_default().push(md);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The buckets whose rows differ (ending the count: [`end_count`](Self::end_count)), for
+    /// the pieces that hold their rows ([`hold_in`](Self::hold_in)).
+    pub fn differing_buckets(&mut self) -> Vec<u32> {
+        if self.differing.is_none() {
+            self.end_count();
+        }
+        let d = self.differing.as_deref().unwrap_or_default();
+        (0..d.len() as u32)
+            .filter(|&b| d.get(b as usize) == Some(&true))
+            .collect()
+    }
+
+    /// A verifier of one piece for the second pass: it [`hold`](Self::hold)s the rows of
+    /// `buckets` (another verifier's [`differing_buckets`](Self::differing_buckets)), having
+    /// counted nothing itself.
+    pub fn hold_in(&mut self, buckets: &[u32]) -> Result<()> {
+        let mut d = vec![false; BUCKETS];
+        for &b in buckets {
+            *d.get_mut(b as usize)
+                .ok_or_else(|| Error::arg("buckets", format!("bucket {b} of {BUCKETS}")))? = true;
+        }
+        self.differing = Some(d);
+        Ok(())
+    }
+}

@@ -1,0 +1,175 @@
+//! The keys of a user's rows: every row's key (`encode --records`, Python's `encode`, Spark's
+//! `encode_df`) and the split keys that cut them into regions of equal rows or bytes, exact
+//! from every key or from a sort done elsewhere (Spark's).
+
+use super::*;
+use crate::rows::RowScan;
+
+use super::rows::row_fields;
+
+/// Every row's key of `batches`, as `encode --records` gives them: the keys end to end and
+/// where each ends (`rows + 1` offsets from 0), and what reading found.
+pub fn encode_batches(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
+    let Some(first) = batches.first() else {
+        return Err(Error::new(ErrorKind::Invalid, "no record batches"));
+    };
+    encode_stream(
+        doc,
+        rows,
+        (&first.schema(), batches.iter().map(|b| Ok(b.clone()))),
+    )
+}
+
+/// [`encode_batches`] over batches as a stream hands them over, each encoded and dropped
+/// before the next is read: memory holds the keys and one batch, and a stream that does not
+/// end stops at the keys' 4 GiB. `schema` is the stream's.
+pub fn encode_stream(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    (schema, batches): (
+        &arrow_schema::Schema,
+        impl IntoIterator<Item = Result<arrow_array::RecordBatch>>,
+    ),
+) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
+    let (fields, used) = row_fields(doc)?;
+    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let mut scan = RowScan::new(Some(key)).with_keys();
+    let stats = crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut scan)?;
+    let (keys, offsets) = scan.take_keys();
+    Ok((keys, offsets, stats))
+}
+
+/// [`encode_batches`], and the rows (0-based) a `nulls: skip` left out, so a caller can keep
+/// each key beside its own row.
+pub fn encode_batches_skipped(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+) -> Result<(Vec<u8>, Vec<u32>, Vec<u64>)> {
+    let (fields, used) = row_fields(doc)?;
+    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let mut scan = RowScan::new(Some(key)).with_keys();
+    let (_, skipped) = crate::rows::batch_rows_skipped(batches, &fields, &used, rows, &mut scan)?;
+    let (keys, offsets) = scan.take_keys();
+    Ok((keys, offsets, skipped))
+}
+
+/// The split keys that cut the rows of `batches` into `regions` regions of equal rows: every
+/// row's key, sorted and cut as a `sampleQuantiles` pre-split cuts its sample, with HBase's
+/// rules for split keys (no empty key, no repeat). Exact at any row count: every key is held.
+pub fn split_batches(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
+    split_keys_of(doc, &keys, &offsets, regions, crate::region::SplitBy::Rows)
+}
+
+/// The split keys that cut rows whose keys are `keys` (end to end, `offsets` as
+/// [`encode_stream`] gives them) into `regions` regions of equal rows or bytes: what
+/// [`split_batches`] and [`split_batches_by_bytes`] cut, for keys encoded from a stream.
+pub fn split_keys_of(
+    doc: &DesignDocument,
+    keys: &[u8],
+    offsets: &[u32],
+    regions: u32,
+    by: crate::region::SplitBy,
+) -> Result<Vec<Vec<u8>>> {
+    let mut all: Vec<&[u8]> = key_slices(keys, offsets).collect();
+    match by {
+        crate::region::SplitBy::Rows => {
+            let all: Vec<Vec<u8>> = all.into_iter().map(<[u8]>::to_vec).collect();
+            split_sample(doc, &all, regions)
+        }
+        crate::region::SplitBy::Bytes => {
+            all.sort_unstable();
+            cut_sorted_by_bytes(doc, &all, regions)
+        }
+    }
+}
+
+/// Each key of keys laid end to end with their `offsets` (`rows + 1`, from 0), as
+/// [`encode_batches`] gives them.
+fn key_slices<'a>(keys: &'a [u8], offsets: &'a [u32]) -> impl Iterator<Item = &'a [u8]> {
+    offsets.windows(2).filter_map(|w| match w {
+        [a, b] => keys.get(*a as usize..*b as usize),
+        _ => None,
+    })
+}
+
+/// A row's bytes as the analysis counts its write: its key and the workload's `valueSize`
+/// (the default's when the design has no workload), so split points by bytes cut the regions
+/// the report's bytes would show even.
+pub fn write_bytes(doc: &DesignDocument, key_len: usize) -> u64 {
+    let value_size = doc.workload.as_ref().map_or_else(
+        || crate::workload::WorkloadSpec::default().value_size,
+        |w| w.value_size,
+    );
+    (key_len as u64).saturating_add(value_size)
+}
+
+/// The split keys that cut the rows of `batches` into `regions` regions of equal bytes
+/// ([`write_bytes`] per row): every key sorted, the cut ranks of
+/// [`byte_cut_ranks`](crate::region::byte_cut_ranks), then cut with HBase's rules for split
+/// keys as [`split_sample`] cuts (no empty key, no repeat). Exact: every key is held.
+pub fn split_batches_by_bytes(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    let (keys, offsets, _) = encode_batches(doc, rows, batches)?;
+    split_keys_of(doc, &keys, &offsets, regions, crate::region::SplitBy::Bytes)
+}
+
+/// [`split_batches_by_bytes`]'s cut of keys already sorted.
+fn cut_sorted_by_bytes(
+    doc: &DesignDocument,
+    sorted: &[&[u8]],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    let Some(first) = sorted.first() else {
+        return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
+    };
+    let total = sorted
+        .iter()
+        .fold(0u64, |t, k| t.saturating_add(write_bytes(doc, k.len())));
+    let sizes = sorted.iter().map(|k| write_bytes(doc, k.len()));
+    // the smallest key, then the key at each cut: cut by equal counts, key j is cut j's
+    let mut sample = vec![first.to_vec()];
+    for (_, i) in crate::region::byte_cut_ranks(0, sizes, total, regions) {
+        let k = usize::try_from(i).ok().and_then(|i| sorted.get(i));
+        sample.push(k.map_or_else(Vec::new, |k| k.to_vec()));
+    }
+    split_sample(doc, &sample, regions)
+}
+
+/// The split keys that cut `sample` (row keys, in any order) into `regions` regions of equal
+/// rows, as a `sampleQuantiles` pre-split of `doc`'s layout cuts them, with HBase's rules for
+/// split keys. Every key of a table gives its exact split points; so do its smallest key and
+/// the keys at [`quantile_ranks`](crate::region::quantile_ranks) of its sorted keys (a sort
+/// done elsewhere, e.g. by Spark).
+pub fn split_sample(
+    doc: &DesignDocument,
+    sample: &[Vec<u8>],
+    regions: u32,
+) -> Result<Vec<Vec<u8>>> {
+    if sample.is_empty() {
+        return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
+    }
+    let layout = crate::region::RegionLayout {
+        presplit: crate::region::PreSplit::SampleQuantiles {
+            regions,
+            sample: None,
+            by: crate::region::SplitBy::Rows,
+        },
+        ..doc.regions.clone().unwrap_or_default()
+    };
+    layout.split_keys(sample)
+}

@@ -1,0 +1,583 @@
+//! A user's rows analyzed in two passes by one [`RowsSession`], whatever hands them over: the
+//! page's and npm's file read in chunks (or, for Parquet, by row group), a Python caller's Arrow
+//! batches, a file the engine reads itself ([`RowsSession::read_file`]). The first pass counts
+//! the rows and finds their time span (and keeps them, while they fit, so the analysis counts
+//! them from memory); [`RowsSession::end_scan`] cuts the pre-split and says whether the rows
+//! must be read again; the second pass analyzes. The bindings only move bytes and results.
+
+use std::io::{Read, Seek, SeekFrom};
+
+use serde::Serialize;
+
+use super::rows::{fit_to_first, needs_row_sample, row_fields, FirstPass};
+use super::AnalysisRun;
+use crate::analyze::{AnalysisReport, AnalyzeOptions};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::rows::profile::RowsProfile;
+use crate::rows::{
+    BatchRows, FieldList, ParquetFile, ParquetRows, RowGroupRange, RowReader, RowSample, RowScan,
+    RowSink, RowStats, RowsOptions, ScanSummary,
+};
+
+/// Which pass a session is in.
+enum Pass {
+    /// Counting the rows and their time span (and keeping them, while they fit).
+    Scan(Box<FirstPass>),
+    /// Analyzing them.
+    Analyze(Box<AnalysisRun>),
+}
+
+/// How the rows arrive in the pass under way: bytes of a file, a Parquet file's row groups, or
+/// Arrow batches. Chosen by the first call of a pass.
+enum Source {
+    /// Bytes of a file (CSV, JSON Lines, Arrow IPC, or a Parquet file held whole).
+    Bytes(RowReader),
+    /// A Parquet file by row group ([`RowsSession::parquet`]).
+    Parquet(ParquetFile, ParquetRows),
+    /// Arrow record batches ([`RowsSession::push_batch`]).
+    Batches(Option<BatchRows>),
+}
+
+/// The end of the first pass: its summary, and whether the rows were analyzed from memory
+/// (then [`RowsSession::end`] follows at once: no second pass over the file).
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScanEnd {
+    /// The rows' count and time span.
+    #[serde(flatten)]
+    pub summary: ScanSummary,
+    /// Whether the analysis counted the rows the first pass kept: no second pass.
+    pub analyzed: bool,
+}
+
+/// The design's pre-split keys cut at the rows ([`RowsSession::split_keys`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowSplitKeys {
+    /// The split keys, ascending.
+    pub keys: Vec<Vec<u8>>,
+    /// Whether every row's key was counted: split points, not a sample's estimate.
+    pub exact: bool,
+    /// The rows cut.
+    pub rows: u64,
+}
+
+/// A Parquet file's plan of reads ([`RowsSession::parquet`]): its rows, and per row group its
+/// rows and the byte ranges the key's columns need.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ParquetPlan {
+    /// Rows in the file.
+    pub rows: u64,
+    /// Per row group, the byte ranges to read.
+    pub row_groups: Vec<Vec<RowGroupRange>>,
+    /// Per row group, its rows.
+    pub group_rows: Vec<u64>,
+}
+
+/// A user's rows analyzed in two passes: the rows of the whole file pushed (`push`,
+/// `push_row_group` or `push_batch`), [`end_scan`](Self::end_scan), the same again unless it
+/// said `analyzed`, [`end`](Self::end), then [`report`](Self::report).
+pub struct RowsSession {
+    doc: DesignDocument,
+    options: AnalyzeOptions,
+    rows: RowsOptions,
+    fields: FieldList,
+    used: Vec<usize>,
+    pass: Pass,
+    source: Source,
+    /// The profile the first pass counted (`rows.profile`).
+    profile: Option<RowsProfile>,
+    split_keys: Option<RowSplitKeys>,
+    /// The keys the scan had not handed over when it ended (`keep_keys`).
+    last_keys: Option<(Vec<u8>, Vec<u32>)>,
+    /// What the first pass's reading found, when the analysis counted the rows it kept.
+    replayed: Option<RowStats>,
+    /// What reading the chunks added so far found (`add_chunk`).
+    chunk_stats: Option<RowStats>,
+    /// The advisor's sample of the rows (`keep_row_sample`), from `end_scan` on.
+    row_sample: Option<RowSample>,
+    /// What reading found, from `end` on.
+    stats: Option<RowStats>,
+}
+
+fn state(what: &str) -> Error {
+    Error::new(ErrorKind::IllegalState, what)
+}
+
+impl RowsSession {
+    /// A session of `doc` (validated here) over rows read with `rows`, analyzed with `options`.
+    pub fn new(
+        doc: DesignDocument,
+        options: AnalyzeOptions,
+        rows: RowsOptions,
+    ) -> Result<RowsSession> {
+        doc.validate()?;
+        let (fields, used) = row_fields(&doc)?;
+        let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+        let mut scan = RowScan::new(Some(key));
+        if needs_row_sample(&doc) {
+            scan = scan.with_sample();
+        }
+        if rows.profile {
+            scan = scan.with_profile(&fields);
+        }
+        let first = FirstPass::new(&doc, scan, rows.kept_bytes()?)?;
+        Ok(RowsSession {
+            source: Source::Bytes(RowReader::new(fields.clone(), used.clone(), rows.clone())),
+            pass: Pass::Scan(Box::new(first)),
+            doc,
+            options,
+            rows,
+            fields,
+            used,
+            profile: None,
+            split_keys: None,
+            last_keys: None,
+            replayed: None,
+            chunk_stats: None,
+            row_sample: None,
+            stats: None,
+        })
+    }
+
+    /// The design the session reads rows for.
+    pub fn design(&self) -> &DesignDocument {
+        &self.doc
+    }
+
+    /// The first pass before its first row, to change what it keeps.
+    fn fresh_scan(&mut self, what: &str) -> Result<&mut FirstPass> {
+        match &mut self.pass {
+            Pass::Scan(first) if first.scan.summary.rows == 0 => Ok(first),
+            _ => Err(state(what)),
+        }
+    }
+
+    /// Keep every row's key as the first pass reads it, for [`take_keys`](Self::take_keys)
+    /// (what `encode --records` prints); before the first rows.
+    pub fn keep_keys(&mut self) -> Result<()> {
+        let first = self.fresh_scan("keepKeys() comes before the first rows")?;
+        first.scan = std::mem::take(&mut first.scan).with_keys();
+        first.keep_none();
+        Ok(())
+    }
+
+    /// Keep a sample of `rows` rows' values for the advisor (its default:
+    /// `advise::DEFAULT_RECORDS`), instead of the rows for the analysis; before the first rows.
+    pub fn keep_row_sample(&mut self, rows: u64) -> Result<()> {
+        let fields = self.fields.clone();
+        let first = self.fresh_scan("keepRowSample() comes before the first rows")?;
+        first.scan = std::mem::take(&mut first.scan).with_row_sample(&fields, rows)?;
+        first.keep_none();
+        Ok(())
+    }
+
+    /// The row sample ([`keep_row_sample`](Self::keep_row_sample)) as bytes: after
+    /// [`end_scan`](Self::end_scan), once.
+    pub fn row_sample(&mut self) -> Result<Vec<u8>> {
+        let s = self.row_sample.take().ok_or_else(|| {
+            state("no row sample: keepRowSample() before the first rows, rowSample() after endScan(), once")
+        })?;
+        s.to_bytes()
+    }
+
+    /// The keys of the rows the first pass read since the last call ([`keep_keys`](Self::keep_keys)),
+    /// end to end, and the offsets where each starts and ends; after `end_scan`, the last rows'.
+    pub fn take_keys(&mut self) -> (Vec<u8>, Vec<u32>) {
+        match &mut self.pass {
+            Pass::Scan(first) => first.scan.take_keys(),
+            Pass::Analyze(_) => self
+                .last_keys
+                .take()
+                .unwrap_or_else(|| (Vec::new(), vec![0])),
+        }
+    }
+
+    /// The rows this pass has read so far.
+    pub fn done(&self) -> u64 {
+        match &self.pass {
+            Pass::Scan(s) => s.scan.summary.rows,
+            Pass::Analyze(r) => r.progress().done,
+        }
+    }
+
+    /// The sink of the pass rows go to: an error after an analysis from memory.
+    fn sink<'a>(pass: &'a mut Pass, replayed: &Option<RowStats>) -> Result<&'a mut dyn RowSink> {
+        if replayed.is_some() {
+            return Err(state(
+                "the rows were analyzed from memory at endScan() (it said `analyzed: true`): call end(), not push",
+            ));
+        }
+        Ok(match pass {
+            Pass::Scan(s) => s.as_mut(),
+            Pass::Analyze(r) => r.as_mut(),
+        })
+    }
+
+    /// The next bytes of the file; the rows this pass has read so far.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<u64> {
+        let sink = Self::sink(&mut self.pass, &self.replayed)?;
+        let Source::Bytes(reader) = &mut self.source else {
+            return Err(state("this pass reads row groups or batches, not bytes"));
+        };
+        reader.push(bytes, sink)?;
+        Ok(self.done())
+    }
+
+    /// The next Arrow record batch (every batch of the pass of one schema); the rows this
+    /// pass has read so far.
+    pub fn push_batch(&mut self, batch: &arrow_array::RecordBatch) -> Result<u64> {
+        if let Source::Bytes(r) = &self.source {
+            if !r.started() {
+                self.source = Source::Batches(None);
+            }
+        }
+        let rows = match &mut self.source {
+            Source::Batches(rows @ None) => rows.insert(BatchRows::new(
+                &batch.schema(),
+                &self.fields,
+                &self.used,
+                &self.rows,
+            )?),
+            Source::Batches(Some(rows)) => rows,
+            _ => return Err(state("this pass reads bytes or row groups, not batches")),
+        };
+        rows.push(batch, Self::sink(&mut self.pass, &self.replayed)?)?;
+        Ok(self.done())
+    }
+
+    /// A Parquet file by its footer (its last [`ParquetFile::footer_len`] bytes) and length:
+    /// the byte ranges each row group needs for the columns the key reads. Then
+    /// [`push_row_group`](Self::push_row_group) each, in order, in each pass.
+    pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
+        let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
+        let plan = self.plan_of(&file)?;
+        let reader = file.reader(&self.fields, &self.used, &self.rows)?;
+        self.source = Source::Parquet(file, reader);
+        Ok(plan)
+    }
+
+    fn plan_of(&self, file: &ParquetFile) -> Result<ParquetPlan> {
+        let mut row_groups = Vec::with_capacity(file.row_groups());
+        for i in 0..file.row_groups() {
+            row_groups.push(file.row_group_ranges(i, &self.fields, &self.used, &self.rows)?);
+        }
+        Ok(ParquetPlan {
+            rows: file.rows(),
+            row_groups,
+            group_rows: (0..file.row_groups()).map(|i| file.group_rows(i)).collect(),
+        })
+    }
+
+    /// Row group `index` of the Parquet file from `parts`, `(offset in the file, bytes)` each
+    /// covering its ranges; `part`: only its rows `[skip, skip + take)`.
+    pub fn push_row_group(
+        &mut self,
+        index: usize,
+        parts: Vec<(u64, bytes::Bytes)>,
+        part: Option<(u64, u64)>,
+    ) -> Result<u64> {
+        let sink = Self::sink(&mut self.pass, &self.replayed)?;
+        let Source::Parquet(_, reader) = &mut self.source else {
+            return Err(state("call parquet(footer, fileLength) first"));
+        };
+        reader.group(index, parts, part, sink)?;
+        Ok(self.done())
+    }
+
+    /// Whether the file may be read in chunks by other sessions ([`chunk`](Self::chunk),
+    /// [`add_chunk`](Self::add_chunk)): the first passes add up (no profile, no kept keys; a
+    /// pre-split cut at the rows takes its keys from the rows kept) and keep the rows.
+    pub fn chunkable(&self) -> bool {
+        // a key that numbers names in the order rows arrive (`uid(f, W)` without a table)
+        // reads the file in one pass: a chunk read apart would number from 1
+        !crate::keyspec::opentsdb::numbers_in_order(&self.doc.key.segments)
+            && matches!(&self.pass, Pass::Scan(f) if f.scan.adds_up() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
+    }
+
+    /// The first pass over this session's chunk of the file as bytes, for the session that
+    /// reads the whole file ([`add_chunk`](Self::add_chunk)). The session is spent either way.
+    pub fn chunk(&mut self) -> Result<Vec<u8>> {
+        let Pass::Scan(first) = &mut self.pass else {
+            return Err(state("chunk() ends a first pass"));
+        };
+        let source = std::mem::replace(&mut self.source, Source::Batches(None));
+        let stats = match source {
+            Source::Parquet(_, reader) => reader.finish(),
+            Source::Batches(rows) => rows.map(BatchRows::finish).unwrap_or_default(),
+            Source::Bytes(mut reader) => {
+                if !reader.at_row_end() {
+                    return Err(Error::new(
+                        ErrorKind::Invalid,
+                        "the chunk does not end between rows (a line end inside a quoted field?): read the file in one pass",
+                    )
+                    .at_path("chunk"));
+                }
+                reader.finish(first.as_mut())?
+            }
+        };
+        first.chunk_bytes(&self.doc, &stats)
+    }
+
+    /// Add the first pass of the next chunk of the file (another session's `chunk()`, in file
+    /// order), before [`end_scan`](Self::end_scan).
+    pub fn add_chunk(&mut self, bytes: Vec<u8>) -> Result<()> {
+        let Pass::Scan(first) = &mut self.pass else {
+            return Err(state("addChunk() comes before endScan()"));
+        };
+        let stats = first.append_chunk(&self.doc, bytes)?;
+        match &mut self.chunk_stats {
+            Some(all) => all.merge(&stats),
+            none => *none = Some(stats),
+        }
+        Ok(())
+    }
+
+    /// The end of the first pass: its summary, and whether the rows were analyzed from memory;
+    /// the next pass analyzes.
+    pub fn end_scan(&mut self) -> Result<ScanEnd> {
+        let Pass::Scan(first) = &mut self.pass else {
+            return Err(state("the scan has ended"));
+        };
+        let fresh = Source::Bytes(RowReader::new(
+            self.fields.clone(),
+            self.used.clone(),
+            self.rows.clone(),
+        ));
+        let (stats, next) = match (
+            self.chunk_stats.take(),
+            std::mem::replace(&mut self.source, fresh),
+        ) {
+            (Some(stats), _) => (stats, None),
+            (None, Source::Parquet(file, reader)) => {
+                // The analysis pass reads the row groups again.
+                let again = file.reader(&self.fields, &self.used, &self.rows)?;
+                (reader.finish(), Some(Source::Parquet(file, again)))
+            }
+            (None, Source::Batches(rows)) => (
+                rows.map(BatchRows::finish).unwrap_or_default(),
+                Some(Source::Batches(None)),
+            ),
+            (None, Source::Bytes(mut reader)) => (reader.finish(first.as_mut())?, None),
+        };
+        if let Some(next) = next {
+            self.source = next;
+        }
+        self.profile = first.scan.profile(&stats);
+        self.last_keys = Some(first.scan.take_keys());
+        self.row_sample = first.scan.take_row_sample();
+        let summary = first.scan.summary;
+        self.split_keys = Some(RowSplitKeys {
+            keys: fit_to_first(&self.doc, first).presplit_keys(&[])?,
+            exact: exact_split_keys(&self.doc, first),
+            rows: summary.rows,
+        });
+        if summary.rows == 0 {
+            return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
+        }
+        let mut run = AnalysisRun::for_first_pass(&self.doc, &self.options, first)?;
+        let analyzed = run.replay(first)?;
+        if analyzed {
+            self.replayed = Some(stats);
+        }
+        self.pass = Pass::Analyze(Box::new(run));
+        Ok(ScanEnd { summary, analyzed })
+    }
+
+    /// The end of the analysis pass: what reading found (the same again when called again).
+    pub fn end(&mut self) -> Result<RowStats> {
+        let Pass::Analyze(run) = &mut self.pass else {
+            return Err(state("call endScan() after the first pass"));
+        };
+        if let Some(stats) = &self.stats {
+            return Ok(stats.clone());
+        }
+        let source = std::mem::replace(&mut self.source, Source::Batches(None));
+        let stats = match (self.replayed.take(), source) {
+            (Some(stats), _) => stats,
+            (None, Source::Parquet(_, reader)) => reader.finish(),
+            (None, Source::Batches(rows)) => rows.map(BatchRows::finish).unwrap_or_default(),
+            (None, Source::Bytes(mut reader)) => reader.finish(run.as_mut())?,
+        };
+        self.stats = Some(stats.clone());
+        Ok(stats)
+    }
+
+    /// What reading found, after [`end`](Self::end).
+    pub fn stats(&self) -> Option<&RowStats> {
+        self.stats.as_ref()
+    }
+
+    /// After [`end_scan`](Self::end_scan): the design's pre-split keys cut at these rows.
+    pub fn split_keys(&self) -> Result<&RowSplitKeys> {
+        self.split_keys
+            .as_ref()
+            .ok_or_else(|| state("call endScan() first"))
+    }
+
+    /// The profile of the rows (`rows.profile`), after [`end_scan`](Self::end_scan).
+    pub fn profile(&self) -> Option<&RowsProfile> {
+        self.profile.as_ref()
+    }
+
+    /// The report over the rows analyzed.
+    pub fn report(&self) -> Result<AnalysisReport> {
+        match &self.pass {
+            Pass::Analyze(run) => Ok(run.finish()),
+            Pass::Scan(_) => Err(state("the rows have not been analyzed yet")),
+        }
+    }
+
+    /// The rows analyzed checked against `budgets`.
+    pub fn check(
+        &self,
+        budgets: &crate::analyze::check::Budgets,
+    ) -> Result<crate::analyze::check::CheckVerdict> {
+        crate::analyze::check::check_report(&self.doc, &self.report()?, budgets)
+    }
+
+    /// One pass over a file the engine reads itself (`len` bytes; its format by
+    /// `rows.format`, its magic number or `rows.name`): a Parquet file by its footer and row
+    /// groups (the key's columns alone read), any other in pieces of [`READ_PIECE`] bytes.
+    /// Memory holds one piece or one row group's columns. The rows this pass read.
+    pub fn read_file<F: Read + Seek>(&mut self, file: &mut F, len: u64) -> Result<u64> {
+        let name = self.file_name().to_string();
+        let io = |e: std::io::Error| Error::new(ErrorKind::Invalid, format!("{name}: {e}"));
+        let mut piece = vec![0u8; usize::try_from(len).map_or(READ_PIECE, |l| l.min(READ_PIECE))];
+        file.seek(SeekFrom::Start(0)).map_err(io)?;
+        file.read_exact(&mut piece).map_err(io)?;
+        let format =
+            crate::rows::Format::detect(self.rows.format, self.rows.name.as_deref(), &piece)?;
+        if format != crate::rows::Format::Parquet {
+            self.push(&piece)?;
+            piece.resize(READ_PIECE, 0);
+            loop {
+                let n = file.read(&mut piece).map_err(io)?;
+                if n == 0 {
+                    return Ok(self.done());
+                }
+                self.push(piece.get(..n).unwrap_or(&[]))?;
+            }
+        }
+        let plan = match &self.source {
+            Source::Parquet(f, _) => self.plan_of(f)?,
+            _ => {
+                let mut tail = [0u8; 8];
+                if len < 8 {
+                    return Err(Error::new(
+                        ErrorKind::Invalid,
+                        format!("{name}: {len} bytes, too short for a Parquet file"),
+                    ));
+                }
+                file.seek(SeekFrom::Start(len - 8)).map_err(io)?;
+                file.read_exact(&mut tail).map_err(io)?;
+                let n = ParquetFile::footer_len(&tail)? as u64;
+                let footer = read_range(file, &name, len, len.saturating_sub(n), n)?;
+                self.parquet(&footer, len)?
+            }
+        };
+        for (i, ranges) in plan.row_groups.iter().enumerate() {
+            let mut parts = Vec::with_capacity(ranges.len());
+            for r in ranges {
+                let b = read_range(file, &name, len, r.start, r.length)?;
+                parts.push((r.start, bytes::Bytes::from(b)));
+            }
+            self.push_row_group(i, parts, None)?;
+        }
+        Ok(self.done())
+    }
+
+    /// Both passes over a file the engine reads itself ([`read_file`](Self::read_file)), the
+    /// second only when the first could not keep the rows: what reading found. Then
+    /// [`report`](Self::report).
+    pub fn analyze_file<F: Read + Seek>(&mut self, file: &mut F, len: u64) -> Result<RowStats> {
+        self.read_file(file, len)?;
+        if !self.end_scan()?.analyzed {
+            self.read_file(file, len)?;
+        }
+        self.end()
+    }
+
+    fn file_name(&self) -> &str {
+        self.rows.name.as_deref().unwrap_or("rows")
+    }
+}
+
+/// `doc` ready to read a file the engine reads itself ([`RowsSession::read_file`]): a design
+/// that is just a key has the fields its key reads declared from the file's columns (a
+/// Parquet file's schema, else its first [`READ_PIECE`] bytes), as `analyze --records` and
+/// `rowsDesign` declare them; any other design comes back as it is. Not validated.
+pub fn design_for_file<F: Read + Seek>(
+    doc: DesignDocument,
+    rows: &RowsOptions,
+    file: &mut F,
+    len: u64,
+) -> Result<DesignDocument> {
+    if !doc.fields.is_empty() || doc.undeclared_key_fields().is_empty() {
+        return Ok(doc);
+    }
+    let name = rows.name.as_deref().unwrap_or("rows");
+    let head = read_range(file, name, len, 0, len.min(READ_PIECE as u64))?;
+    let format = crate::rows::Format::detect(rows.format, rows.name.as_deref(), &head)?;
+    let declared = if format == crate::rows::Format::Parquet && len >= 8 {
+        let n = ParquetFile::footer_len(&read_range(file, name, len, len - 8, 8)?)? as u64;
+        let footer = read_range(file, name, len, len.saturating_sub(n), n)?;
+        let pq = ParquetFile::from_footer(&footer, len, rows)?;
+        crate::rows::declare_from_file(doc, rows, crate::rows::FileSample::Schema(pq.schema()))?
+    } else {
+        let whole = len <= READ_PIECE as u64;
+        let sample = crate::rows::FileSample::Head {
+            bytes: &head,
+            whole,
+        };
+        crate::rows::declare_from_file(doc, rows, sample)?
+    };
+    Ok(declared.0)
+}
+
+/// `length` bytes of `file` (`len` bytes long) from `start`, refused when they pass its end
+/// (a footer that claims more than the file holds).
+fn read_range<F: Read + Seek>(
+    file: &mut F,
+    name: &str,
+    len: u64,
+    start: u64,
+    length: u64,
+) -> Result<Vec<u8>> {
+    let io = |e: std::io::Error| Error::new(ErrorKind::Invalid, format!("{name}: {e}"));
+    let inside = start.checked_add(length).is_some_and(|end| end <= len);
+    let n = usize::try_from(length)
+        .ok()
+        .filter(|_| inside)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::Invalid,
+                format!("{name}: the footer names bytes {start}..+{length}, past the file's {len}"),
+            )
+        })?;
+    let mut b = vec![0u8; n];
+    file.seek(SeekFrom::Start(start)).map_err(io)?;
+    file.read_exact(&mut b).map_err(io)?;
+    Ok(b)
+}
+
+/// The pieces [`RowsSession::read_file`] reads a file in (not Parquet).
+pub const READ_PIECE: usize = 1 << 20;
+
+/// Whether the split keys `first` cuts are exact: every row's key counted (the scan's sample
+/// holds every row's up to [`SAMPLE_KEYS`](crate::rows::SAMPLE_KEYS) rows; the kept rows every
+/// row's beyond, but they cut by rows only, [`fit_to_first`]: a cut by bytes beyond the
+/// sample is the sample's).
+fn exact_split_keys(doc: &DesignDocument, first: &FirstPass) -> bool {
+    let by_rows = !matches!(
+        doc.regions.as_ref().map(|l| &l.presplit),
+        Some(crate::region::PreSplit::SampleQuantiles {
+            by: crate::region::SplitBy::Bytes,
+            ..
+        })
+    );
+    !needs_row_sample(doc)
+        || first.scan.summary.rows <= crate::rows::SAMPLE_KEYS as u64
+        || (first.kept() && by_rows)
+}
