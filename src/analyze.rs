@@ -221,8 +221,8 @@ pub use observed::{
 };
 pub use recount::{check_recount, CountedRow, RowRecount, LARGEST_ROWS};
 pub use report::{
-    AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
-    SplitSizes, SHARED_ROWS_RATIO,
+    reads_over, AnalysisReport, LargestRow, Matrix, ReadsOver, RegionReport, SampleKey,
+    ServerReport, SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
 };
 pub use run::{
     analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,

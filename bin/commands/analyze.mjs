@@ -1,6 +1,7 @@
 // analyze, compare: a design's workload over its regions; designs side by side.
 import * as api from '../../pkg/node/index.js';
-import { onRegions, readPlans, runAnalysis, windowsOption } from '../lib/analysis.mjs';
+import { readsOver } from '../../pkg/shared/reads.js';
+import { onRegions, runAnalysis, windowsOption } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { argmax, duration, hex, out, pctOf, table } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
@@ -19,19 +20,14 @@ export async function analyze(pos, opt) {
     design = run.design;
     try {
       r = run.session.finish();
-      // The read plans see the regions the analysis saw: a pre-split the engine cut at these
-      // rows (sampleQuantiles without a sample of its own), as its split keys.
-      const p = design.regions?.presplit;
-      if (p?.kind === 'sampleQuantiles' && !p.sample) {
-        const keys = run.session.splitKeys().keys.map(k => api.toStringBinary(k));
-        design = { ...design, regions: { ...design.regions, presplit: { kind: 'explicit', keys } } };
-      }
     } finally {
       run.session.free();
     }
     rows = run.stats;
   }
-  const reads = readPlans(design);
+  // the reads over the table the report ends with (a pre-split cut at the rows, auto-split's
+  // daughters): the page's rule too (../../pkg/shared/reads.js)
+  const { reads, readsError } = readsOver(api, design, r);
   // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
   // arrays), the form the native report serializes.
   const s = r.sample;
@@ -41,7 +37,14 @@ export async function analyze(pos, opt) {
   });
   out(
     opt,
-    { ...r, sample, reads, ...(rows ? { rows } : {}), ...(list?.load?.length ? { tableLoad: list.load } : {}) },
+    {
+      ...r,
+      sample,
+      reads,
+      readsError,
+      ...(rows ? { rows } : {}),
+      ...(list?.load?.length ? { tableLoad: list.load } : {}),
+    },
     () => {
       const m = r.metrics;
       const lines = [
@@ -142,6 +145,7 @@ export async function analyze(pos, opt) {
           ),
         );
       }
+      if (readsError) lines.push('', `reads not planned: ${readsError.message}`);
       if (r.diagnosis?.length) lines.push('', ...r.diagnosis.map(d => `* ${d}`));
       return lines.join('\n');
     },

@@ -143,19 +143,18 @@ fn again_pass(
 /// The session's report as JSON text ([`report_text`]) after its passes, with what reading
 /// found (`end()`'s).
 fn finish(session: &RowsSession, stats: &RowStats) -> Result<String, Error> {
-    let keys = &session.split_keys()?.keys;
-    report_text(session.design(), session.report()?, keys, Some(stats))
+    report_text(session.design(), session.report()?, Some(stats))
 }
 
-/// A report as the CLI's `--json` prints it: the report, `reads` (the read plans over
-/// `split_keys`, the regions analyzed) and `rows` (what reading found).
+/// A report as the CLI's `--json` prints it: the report, `reads` and `readsError` (the read
+/// plans over the regions the run ended with, the engine's `reads_over`, as the page and the
+/// CLI show them) and `rows` (what reading found).
 pub(crate) fn report_text(
     doc: &DesignDocument,
     report: engine::AnalysisReport,
-    split_keys: &[Vec<u8>],
     stats: Option<&rowkey_lab::rows::RowStats>,
 ) -> Result<String, Error> {
-    let reads = doc.plan_reads(split_keys)?;
+    let over = engine::reads_over(doc, &report);
     let write = |e: serde_json::Error| {
         Error::new(
             ErrorKind::IllegalState,
@@ -164,7 +163,11 @@ pub(crate) fn report_text(
     };
     let mut v = serde_json::to_value(&report).map_err(write)?;
     if let Some(obj) = v.as_object_mut() {
-        obj.insert("reads".into(), serde_json::to_value(&reads).map_err(write)?);
+        obj.insert("reads".into(), serde_json::to_value(&over.reads).map_err(write)?);
+        obj.insert(
+            "readsError".into(),
+            serde_json::to_value(&over.reads_error).map_err(write)?,
+        );
         if let Some(s) = stats {
             obj.insert("rows".into(), serde_json::to_value(s).map_err(write)?);
         }

@@ -217,7 +217,7 @@ fn merged_text(
         Some(d) => d,
         None => engine::partial_design(parts.first().copied().unwrap_or_default())?,
     };
-    report_text(&doc, a.report, &a.split_keys, Some(&a.stats))
+    report_text(&doc, a.report, Some(&a.stats))
 }
 
 /// `report_of_partials(parts, design)`: the report over partials that count every row of the

@@ -23,7 +23,8 @@ import init, {
   planReads,
   validateDesign,
 } from '../pkg/rowkey_lab.js';
-import { errorOf, moved, reportBuffers, serve } from './calls.js';
+import { moved, reportBuffers, serve } from './calls.js';
+import { readsOver } from './reads.js';
 import { firstRequest } from './url-state.js';
 import { webPort } from './web-workers.js';
 
@@ -75,21 +76,6 @@ function designOf(data) {
     }
   }
   return data.text != null ? JSON.parse(data.text) : data.doc;
-}
-
-/** Split keys (bytes) of the final regions: every region's start key but the first's. */
-function finalSplitKeys(report) {
-  return report.regions.slice(1).map(r => Uint8Array.from(r.startKeyHex.match(/../g) ?? [], h => parseInt(h, 16)));
-}
-
-/** The design's reads planned over the regions as they are at the end of `report` (auto-split
- * included): `{ reads, readsError }`. */
-function readsOver(engine, doc, report) {
-  try {
-    return { reads: engine.planReads(doc, finalSplitKeys(report)), readsError: null };
-  } catch (e) {
-    return { reads: [], readsError: errorOf(e) };
-  }
 }
 
 /** `s` stepped to its end in this worker: progress, and previews when asked for. */
