@@ -11,6 +11,7 @@
 //   python.json                  .venv/bin/python scripts/bench-python.py
 //   page-rows.json               node scripts/bench-page-rows.mjs
 //   rekey.json                   node scripts/bench-rekey.mjs
+//   life-page.json               node scripts/bench-life-page.mjs
 // Each one found there, and as recent as the stored one, replaces it in docs/benchmarks.json
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
@@ -73,6 +74,8 @@ const KEEP = {
   advise: r =>
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
   life: r => ({ ...pick(r, [...META, 'loadAverage']), rows: r.rows }),
+  'life-page': r =>
+    pick(r, [...META, 'runs', 'months', 'servers', 'regions', 'pageMs', 'nodeMs', 'ratio', 'loadAverage']),
   rekey: r =>
     pick(r, [
       ...META,
@@ -283,6 +286,30 @@ if (life) {
     ),
     '',
     `Load average ${life.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
+  );
+}
+
+const lp = store['life-page'];
+if (lp) {
+  parts.push(
+    ...section('Months of life on the page', lp, 'life.md'),
+    ...table(
+      ['months', 'regions at the end', 'servers', 'page (Chromium)', 'Node', 'goal', 'met'],
+      ['---:', '---:', '---:', '---:', '---:', '---', '---'],
+      [
+        [
+          lp.months,
+          int(lp.regions),
+          lp.servers,
+          `**${fix(lp.pageMs / 1000, 3)} s**`,
+          `${fix(lp.nodeMs / 1000, 3)} s`,
+          '≤ 2 s on the page',
+          yes(lp.pageMs <= 2000),
+        ],
+      ],
+    ),
+    '',
+    `Medians of ${lp.runs} alternating runs of lifeMonths on the seed002-hash preset; load average ${lp.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
   );
 }
 
