@@ -197,7 +197,7 @@ pub struct CapacityReport {
 }
 
 /// Regions per server against the reference guide's 20–200.
-pub(super) fn guide(per_server: f64) -> &'static str {
+fn guide(per_server: f64) -> &'static str {
     if per_server < 20.0 {
         "below"
     } else if per_server > 200.0 {
@@ -268,9 +268,17 @@ pub fn capacity(
     servers: u32,
 ) -> CapacityReport {
     let mut c = arithmetic(design, m, opts, servers);
+    let inputs = super::lifecycle::Inputs {
+        max_file_size: opts.max_file_size,
+        memstore_flush_size: opts.memstore_flush_size,
+        ttl_days: opts.ttl_days,
+        heap_bytes: opts.heap_bytes,
+        memstore_share: opts.memstore_share,
+        major_compaction_days: opts.major_compaction_days,
+    };
     let sim = super::lifecycle::simulate(
         design,
-        opts,
+        &inputs,
         c.servers,
         c.write_rate,
         opts.record_bytes.or(Some(c.record_bytes)),
@@ -290,14 +298,14 @@ pub fn capacity(
     let arith_year = c.horizons.last().map_or(0, |h| h.regions);
     let horizons: Vec<Horizon> = [1u32, 6, 12]
         .iter()
-        .filter_map(|&mo| super::lifecycle::horizon(&report, mo, c.servers))
+        .filter_map(|&mo| horizon(&report, mo, c.servers))
         .collect();
     if horizons.len() == 3 {
         c.horizons = horizons;
     }
     if !c.monthly.is_empty() {
         c.monthly = (1..=super::lifecycle::MONTHS)
-            .filter_map(|mo| super::lifecycle::horizon(&report, mo, c.servers))
+            .filter_map(|mo| horizon(&report, mo, c.servers))
             .collect();
     }
     c.notes = notes(
@@ -317,6 +325,24 @@ pub fn capacity(
         );
     }
     c
+}
+
+/// Month `m` (1-based) of a simulation as a capacity horizon on `servers`: KeyValue bytes
+/// written, store-file bytes on disk, the regions, the most one server wrote at once, the
+/// empty ones.
+fn horizon(report: &crate::life::LifeReport, m: u32, servers: u32) -> Option<Horizon> {
+    let month = report.months.iter().find(|x| x.month == m)?;
+    let per_server = f64::from(month.regions) / f64::from(servers.max(1));
+    Some(Horizon {
+        months: m,
+        written_bytes: month.written_bytes,
+        kept_bytes: month.on_disk_bytes,
+        regions: u64::from(month.regions),
+        regions_per_server: per_server,
+        guide: guide(per_server).into(),
+        active_regions_per_server: f64::from(month.max_regions_written_at_once),
+        empty_regions: u64::from(month.empty_regions),
+    })
 }
 
 /// The capacity as arithmetic on the inputs (the module's rules): a cross-check of the

@@ -6,7 +6,6 @@
 //! its budget (12 months to 2,048 regions take about 0.6 s natively at one hour, a quarter of
 //! that at six); month-end figures barely move with it (flushes and checks are per step).
 
-use super::capacity::{guide, CapacityOptions, Horizon};
 use crate::design::DesignDocument;
 use crate::error::Result;
 use crate::life::{self, LifeReport, LifeSettings};
@@ -16,15 +15,28 @@ pub const STEP_HOURS: u32 = 6;
 /// Months simulated.
 pub const MONTHS: u32 = 12;
 
+/// The capacity inputs the simulation takes (the advisor's `CapacityOptions`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Inputs {
+    /// `hbase.hregion.max.filesize`.
+    pub max_file_size: u64,
+    /// `hbase.hregion.memstore.flush.size`.
+    pub memstore_flush_size: u64,
+    /// The family's TTL in days.
+    pub ttl_days: Option<f64>,
+    /// A region server's heap.
+    pub heap_bytes: u64,
+    /// `hbase.regionserver.global.memstore.size`.
+    pub memstore_share: f64,
+    /// `hbase.hregion.majorcompaction` in days.
+    pub major_compaction_days: f64,
+}
+
 /// The settings of the advisor's simulation: the design's table (servers, split policy, the
 /// `hbase` section), on `servers`, with the capacity inputs' production sizes, TTL, heap and
 /// major compaction period (the design's `autoSplit` sizes are the in-run analysis's, scaled
 /// down to split minutes of writes).
-pub fn settings(
-    design: &DesignDocument,
-    opts: &CapacityOptions,
-    servers: u32,
-) -> Result<LifeSettings> {
+pub fn settings(design: &DesignDocument, opts: &Inputs, servers: u32) -> Result<LifeSettings> {
     let mut s = life::settings_for_design(design, &serde_json::Value::Null)?;
     s.months = MONTHS;
     s.step_hours = STEP_HOURS;
@@ -47,7 +59,7 @@ pub fn settings(
 /// (key and value) each, or the design's own mean cell when `record_bytes` is `None`.
 pub fn simulate(
     design: &DesignDocument,
-    opts: &CapacityOptions,
+    opts: &Inputs,
     servers: u32,
     rate: f64,
     record_bytes: Option<u64>,
@@ -59,20 +71,4 @@ pub fn simulate(
         w.cell_bytes = s.cell_bytes().key_value(b) as f64;
     }
     life::simulate(&s, &w)
-}
-
-/// Month `m` (1-based) of `report` as a capacity horizon on `servers`.
-pub fn horizon(report: &LifeReport, m: u32, servers: u32) -> Option<Horizon> {
-    let month = report.months.iter().find(|x| x.month == m)?;
-    let per_server = f64::from(month.regions) / f64::from(servers.max(1));
-    Some(Horizon {
-        months: m,
-        written_bytes: month.written_bytes,
-        kept_bytes: month.on_disk_bytes,
-        regions: u64::from(month.regions),
-        regions_per_server: per_server,
-        guide: guide(per_server).into(),
-        active_regions_per_server: f64::from(month.max_regions_written_at_once),
-        empty_regions: u64::from(month.empty_regions),
-    })
 }
