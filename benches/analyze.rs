@@ -4,7 +4,9 @@
 //!
 //! `cargo bench --bench analyze`; `-- once <hash> N` times one run (for scripts/bench-node.mjs);
 //! `cargo bench --bench analyze -- rss N` runs one N-record
-//! analysis and prints the peak RSS (VmHWM) for the flat-memory check.
+//! analysis and prints the peak RSS (VmHWM) for the flat-memory check; `-- autosplit N` times
+//! the String.hashCode design on one region with auto-split (Stepping, 16 MiB regions, 4 MiB
+//! flushes), median of 5 runs.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use std::hint::black_box;
@@ -14,6 +16,14 @@ use rowkey_lab::analyze::{analyze, AnalyzeOptions};
 use rowkey_lab::design::DesignDocument;
 
 fn doc(hash: &str, records: u64) -> DesignDocument {
+    doc_with(
+        hash,
+        records,
+        r#"{"presplit": {"kind": "saltBuckets", "buckets": 64, "style": "decimal", "width": 2}}"#,
+    )
+}
+
+fn doc_with(hash: &str, records: u64, regions: &str) -> DesignDocument {
     let text = format!(
         r#"{{"v": 1, "name": "telecom {hash}",
           "fields": [
@@ -21,7 +31,7 @@ fn doc(hash: &str, records: u64) -> DesignDocument {
             {{"name": "ts", "type": "timestamp", "generator": {{"kind": "clock"}}}}],
           "key": "salt(phone, 64, hash={hash}, as=dec(2)) + \"_\" + phone + \"_\" + time(ts, \"yyyyMMddHHmmss\")",
           "workload": {{"records": {records}, "seed": 1, "writeRate": 10000}},
-          "regions": {{"presplit": {{"kind": "saltBuckets", "buckets": 64, "style": "decimal", "width": 2}}}}}}"#
+          "regions": {regions}}}"#
     );
     DesignDocument::from_json(&text).unwrap()
 }
@@ -56,6 +66,32 @@ fn main() {
             r.regions.len(),
             n as f64 / s / 1e6,
             peak_rss_kb()
+        );
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "autosplit") {
+        let n: u64 = args
+            .get(i + 1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(2_000_000);
+        let d = doc_with(
+            "javaString",
+            n,
+            r#"{"autoSplit": {"policy": {"type": "stepping"}, "config": {"maxFileSize": "16 MiB", "memstoreFlushSize": "4 MiB"}}}"#,
+        );
+        let mut times = Vec::new();
+        let mut regions = 0;
+        for _ in 0..5 {
+            let t = Instant::now();
+            let r = analyze(black_box(&d), &opts).unwrap();
+            times.push(t.elapsed().as_secs_f64());
+            regions = r.regions.len();
+        }
+        times.sort_by(f64::total_cmp);
+        let med = times[2];
+        println!(
+            "autosplit: {n} records, {regions} regions at the end, median {med:.3} s, {:.2} M records/s",
+            n as f64 / med / 1e6
         );
         return;
     }

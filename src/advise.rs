@@ -1,6 +1,6 @@
 //! The design advisor: from a design document to alternative designs, their evaluation on the
 //! same workload, the Pareto front and one recommendation with its reasons, plus the capacity
-//! and lifecycle arithmetic of seed 000.
+//! and lifecycle figures (months of life simulated, seed 000's arithmetic as their check).
 //!
 //! The flow is three pure steps, so a caller without threads (the page, Node) can fan the
 //! middle one out to workers and get the very same answer:
@@ -25,6 +25,7 @@ mod answer;
 mod candidates;
 pub mod capacity;
 mod evaluate;
+pub mod lifecycle;
 mod presplit;
 pub(crate) mod read;
 mod regions;

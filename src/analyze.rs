@@ -7,20 +7,26 @@
 //! number of writes.
 //!
 //! # Auto-split
-//! With [`AnalyzerOptions::auto_split`] set, after every write the written region's size is
-//! compared with `SplitPolicy::size_to_check(limits, regions of this table on its server)`
-//! (the exact [`crate::hbase::policy`] arithmetic, no jitter). When it is exceeded the split point is
-//! asked from `SplitPolicy::check_split` with one store whose split point is the **median of
-//! the region's key reservoir**: HBase uses the middle key of the largest store file's block
-//! index, which is the middle row of the region's data; a uniform reservoir of
-//! [`AnalyzerOptions::region_sample_size`] keys estimates that median (the rank error is about
-//! `1 / (2 √k)` of the region's rows). The policy's KeyPrefix / Delimited truncation and the
-//! [`AnalyzerOptions::split_restriction`] are applied by the policy module, and the point
-//! must pass the master's [`crate::hbase::policy::is_usable_split_row`] check. When no usable point
-//! exists (say every row of the region has the same key) the region is checked again only
-//! after it grew by another eighth. Store sizes are the written bytes (key + value, no
-//! compression, no memstore delay); daughters may split again at once (reference files are
-//! not modelled).
+//! With [`AnalyzerOptions::auto_split`] set, regions split on HBase's rules, which the
+//! months-of-life simulator ([`crate::life`]) follows too, on the same arithmetic
+//! ([`crate::hbase::store`]). Each write adds its KeyValue bytes (key + value + 20 + the
+//! family's and qualifier's bytes, [`AnalyzerOptions::cell_bytes`]) to its region's memstore,
+//! which flushes into a store file (those bytes times the compression ratio) at the flush size
+//! or an hour after its oldest edit ([`PERIODIC_FLUSH_MS`]). A split check follows each flush,
+//! and each compaction a flush asks for (`ExploringCompactionPolicy`, 3 to 10 files): the
+//! store files' bytes against `SplitPolicy::size_to_check(limits, regions of this table on its
+//! server)` (the exact [`crate::hbase::policy`] arithmetic, no jitter). The split point is the
+//! middle block of the **largest store file**, as its block index keeps it (the shortened
+//! separator of `HFileWriterImpl`); a file's index is modelled by a sorted sample of
+//! [`AnalyzerOptions::region_sample_size`] of its rows, so the row is cut between sampled
+//! neighbours. A middle row that is the file's first or last row gives no split (one row
+//! holds half of it). The policy's KeyPrefix / Delimited truncation and the
+//! [`AnalyzerOptions::split_restriction`] are applied by the policy module, and the point must
+//! pass the master's [`crate::hbase::policy::is_usable_split_row`] check. Daughters hold
+//! references to their halves of the parent's files and cannot split before compacting them,
+//! which they do at their first flush. Memstores are not flushed at the end of the run: a run
+//! too short for any flush never splits, and its report says so. The report's
+//! [`AnalysisReport::auto_split`] names the rules used and counts the flushes.
 //!
 //! # Rows and cells
 //! Writes with the same row key are one row, and with a `cells` section
@@ -50,6 +56,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::policy::SplitRestriction;
+use crate::hbase::store::CellBytes;
 use crate::region::{Assignment, AutoSplit, MAX_REGIONS};
 
 /// The most cells a region × window (or grid × window) matrix may have.
@@ -90,6 +97,9 @@ pub struct AnalyzerOptions {
     pub grid_buckets: u32,
     /// Automatic splitting; `None` keeps the initial regions.
     pub auto_split: Option<AutoSplit>,
+    /// How auto-split counts a write's KeyValue bytes (the design's `hbase` section: family
+    /// and qualifier bytes, compression ratio).
+    pub cell_bytes: CellBytes,
     /// The table's split restriction (`hbase.regionserver.region.split_restriction.type`).
     pub split_restriction: SplitRestriction,
     /// Number of region servers (at least 1).
@@ -118,6 +128,7 @@ impl Default for AnalyzerOptions {
             region_sample_size: 128,
             grid_buckets: 256,
             auto_split: None,
+            cell_bytes: CellBytes::default(),
             split_restriction: SplitRestriction::None,
             region_servers: 1,
             assignment: Assignment::RoundRobin,
@@ -206,7 +217,9 @@ mod recount;
 mod report;
 mod run;
 
-pub use analyzer::{grid_bucket, Analyzer, DistinctKeys, PartialAnalysis, DEFAULT_ROW_LIMIT};
+pub use analyzer::{
+    grid_bucket, Analyzer, DistinctKeys, PartialAnalysis, DEFAULT_ROW_LIMIT, PERIODIC_FLUSH_MS,
+};
 pub use compare::{
     compare, compare_with_encoders, Better, ComparedDesign, ComparedFigure, ComparedRead,
     ComparedRegion, Comparison, Verdict, SAME_WITHIN,
@@ -221,8 +234,8 @@ pub use observed::{
 };
 pub use recount::{check_recount, CountedRow, RowRecount, LARGEST_ROWS};
 pub use report::{
-    reads_over, AnalysisReport, LargestRow, Matrix, ReadsOver, RegionReport, SampleKey,
-    ServerReport, SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
+    reads_over, AnalysisReport, AutoSplitRules, LargestRow, Matrix, ReadsOver, RegionReport,
+    SampleKey, ServerReport, SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
 };
 pub use run::{
     analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,

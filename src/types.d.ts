@@ -194,9 +194,9 @@ export interface SplitConfig {
   tableMaxFileSize?: number | string;
   /** `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter. Default: `0.25`. */
   jitter?: number;
-  /** `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as `"1 MiB"`. Default: `134217728`. */
+  /** `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as `"1 MiB"`. A region's memstore flushes at it, and only then is its size checked. Default: `134217728`. */
   memstoreFlushSize?: number | string;
-  /** The table's `MEMSTORE_FLUSHSIZE` (it only counts for the initial size). */
+  /** The table's `MEMSTORE_FLUSHSIZE`: when above 0, the flush size in place of `memstoreFlushSize` (and the initial size's base). */
   tableMemstoreFlushSize?: number | string;
   /** `hbase.increasing.policy.initial.size`. The initial size is this when above 0, else twice `tableMemstoreFlushSize` when that is above 0, else twice `memstoreFlushSize` (256 MiB). */
   initialSize?: number | string;
@@ -1084,7 +1084,9 @@ export interface LargestRow {
  */
 export interface KeySample { keys: Uint8Array; offsets: Uint32Array; regions: Uint32Array }
 export interface SplitEvent {
-  timeMs: number; splitKeyHex: string; splitKey: string; parentBytes: number;
+  timeMs: number; splitKeyHex: string; splitKey: string;
+  /** The parent's store-file bytes (KeyValue bytes × the compression ratio) at the check. */
+  parentBytes: number;
   sizeToCheck: number; regionsOnServer: number; regionsAfter: number;
 }
 export interface Scan { startRowHex: string; startRow: string; stopRowHex: string; stopRow: string; regions: number[] }
@@ -1131,6 +1133,27 @@ export interface AnalysisReport {
   /** When auto-split is on and never split this workload: sizes that would make it split (an
    * eighth of the bytes written a region, a quarter of that the flush size); else null. */
   splitSizes: SplitSizes | null;
+  /** The rules auto-split followed (HBase's: checks after flushes and compactions, KeyValue
+   * bytes, the largest store file's middle) and its flushes; null without auto-split. */
+  autoSplit: AutoSplitRules | null;
+}
+export interface AutoSplitRules {
+  /** The split policy's class name (`SteppingSplitPolicy`). */
+  policy: string;
+  /** The memstore flush size in force, KeyValue bytes. */
+  flushSize: number;
+  /** `hbase.regionserver.optionalcacheflushinterval`, ms. */
+  periodicFlushMs: number;
+  /** What a cell adds to its row and value bytes: 20 + family + qualifier. */
+  keyValueOverhead: number;
+  compressionRatio: number;
+  /** KeyValue bytes written, uncompressed. */
+  keyValueBytes: number;
+  flushes: number; compactions: number;
+  /** KeyValue bytes left in memstores at the end: never looked at by a split check. */
+  memstoreBytes: number;
+  /** The rules, one sentence each. */
+  rules: string[];
 }
 /** The diagnosis's verdict (engine: `spread_of`, its rule and thresholds in its doc comment). */
 export type Spread = 'noWrites' | 'oneRegion' | 'hotEveryWindow' | 'movingHotspot' | 'hotRegion' | 'uneven' | 'even';

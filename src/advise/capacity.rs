@@ -5,9 +5,11 @@
 //! the regions a time-leading key under a TTL leaves empty (they never merge), and a cyclic
 //! key's cycle against TTL + 2 × `hbase.hregion.majorcompaction`.
 //!
-//! This is arithmetic on the inputs, not a simulation: a month is 30 days, sizes are the
-//! bytes written (key + value, no compression, no HFile overhead), regions are counted as
-//! HBase splits them at `hbase.hregion.max.filesize`.
+//! The figures [`capacity`] gives come from months of life ([`super::lifecycle`]); the rules
+//! below are [`arithmetic`], kept as their cross-check (its year's count is in the first
+//! note) and as the pre-split's sizing: a month is 30 days, sizes are the bytes written (key +
+//! value, no compression, no HFile overhead), regions are counted as HBase splits them at
+//! `hbase.hregion.max.filesize`.
 //!
 //! * Data kept after `t` days: `rate × recordBytes × 86,400 × min(t, ttl + majorCompaction)`
 //!   (expired cells stay until the next major compaction); without a TTL, everything written.
@@ -253,8 +255,99 @@ impl From<&CandidateMetrics> for Measured {
     }
 }
 
-/// The capacity of `design` (evaluated as `m`) on `servers` region servers.
+/// The capacity of `design` (evaluated as `m`) on `servers` region servers: its months
+/// simulated under HBase's rules ([`super::lifecycle`]), the horizons and the monthly figures
+/// read off the simulation. The pre-split count stays the sizing rule (a year's kept bytes in
+/// regions of `maxFileSize`), and the cyclic key's check the arithmetic's. When the table
+/// cannot be simulated (more servers than the simulator takes, say) the figures are the
+/// arithmetic's ([`arithmetic`]), and a note says why.
 pub fn capacity(
+    design: &DesignDocument,
+    m: &Measured,
+    opts: &CapacityOptions,
+    servers: u32,
+) -> CapacityReport {
+    let mut c = arithmetic(design, m, opts, servers);
+    let inputs = super::lifecycle::Inputs {
+        max_file_size: opts.max_file_size,
+        memstore_flush_size: opts.memstore_flush_size,
+        ttl_days: opts.ttl_days,
+        heap_bytes: opts.heap_bytes,
+        memstore_share: opts.memstore_share,
+        major_compaction_days: opts.major_compaction_days,
+    };
+    let sim = super::lifecycle::simulate(
+        design,
+        &inputs,
+        c.servers,
+        c.write_rate,
+        opts.record_bytes.or(Some(c.record_bytes)),
+    );
+    let report = match sim {
+        Ok(r) => r,
+        Err(e) => {
+            c.notes.insert(
+                1,
+                format!(
+                    "the months could not be simulated ({e}): the figures are the arithmetic's"
+                ),
+            );
+            return c;
+        }
+    };
+    let arith_year = c.horizons.last().map_or(0, |h| h.regions);
+    let horizons: Vec<Horizon> = [1u32, 6, 12]
+        .iter()
+        .filter_map(|&mo| horizon(&report, mo, c.servers))
+        .collect();
+    if horizons.len() == 3 {
+        c.horizons = horizons;
+    }
+    if !c.monthly.is_empty() {
+        c.monthly = (1..=super::lifecycle::MONTHS)
+            .filter_map(|mo| horizon(&report, mo, c.servers))
+            .collect();
+    }
+    c.notes = notes(
+        &c.horizons,
+        c.memstore_regions_per_server,
+        c.time_leading,
+        opts,
+        c.cycle.as_ref(),
+    );
+    if let Some(first) = c.notes.first_mut() {
+        *first = format!(
+            "simulated month by month under HBase's rules ({}, {}-hour steps, 30-day months): cells as KeyValues ({} + 20 + family + qualifier bytes) split at maxFileSize with its jitter, flushes, compactions, the TTL and the balancer; the arithmetic (bytes / maxFileSize) would say {} regions after 12 months",
+            report.policy,
+            super::lifecycle::STEP_HOURS,
+            c.record_bytes,
+            arith_year,
+        );
+    }
+    c
+}
+
+/// Month `m` (1-based) of a simulation as a capacity horizon on `servers`: KeyValue bytes
+/// written, store-file bytes on disk, the regions, the most one server wrote at once, the
+/// empty ones.
+fn horizon(report: &crate::life::LifeReport, m: u32, servers: u32) -> Option<Horizon> {
+    let month = report.months.iter().find(|x| x.month == m)?;
+    let per_server = f64::from(month.regions) / f64::from(servers.max(1));
+    Some(Horizon {
+        months: m,
+        written_bytes: month.written_bytes,
+        kept_bytes: month.on_disk_bytes,
+        regions: u64::from(month.regions),
+        regions_per_server: per_server,
+        guide: guide(per_server).into(),
+        active_regions_per_server: f64::from(month.max_regions_written_at_once),
+        empty_regions: u64::from(month.empty_regions),
+    })
+}
+
+/// The capacity as arithmetic on the inputs (the module's rules): a cross-check of the
+/// simulation, and its stand-in when the table cannot be simulated.
+pub fn arithmetic(
     design: &DesignDocument,
     m: &Measured,
     opts: &CapacityOptions,

@@ -31,7 +31,7 @@ pub use salt::{moved_share, salt_what_if, ReadChange, SaltWhatIf};
 /// `KeyValue`'s fixed bytes per cell: key length 4, value length 4, row length 2, family
 /// length 1, timestamp 8, type 1 (`KeyValue.KEYVALUE_INFRASTRUCTURE_SIZE` + the key's fixed
 /// part).
-pub const KEY_VALUE_FIXED: u64 = 20;
+pub const KEY_VALUE_FIXED: u64 = crate::hbase::store::KEY_VALUE_FIXED;
 
 /// What the job sizing assumes; every member has a default (HBase's, or a stated guess).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -7,8 +7,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::diagnosis::{diagnose, row_findings, spread_of};
 use super::report::{
-    AnalysisReport, LargestRow, Matrix, RegionReport, SampleKey, ServerReport, SplitEvent,
-    SplitSizes,
+    AnalysisReport, AutoSplitRules, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
+    SplitEvent, SplitSizes,
 };
 use super::{invalid, AnalyzerOptions, MAX_CELLS};
 use crate::analyze::metrics::{self, MatrixMetrics};
@@ -26,7 +26,8 @@ use crate::region::{Assignment, Placement};
 struct Region {
     rows: u64,
     bytes: u64,
-    next_check: u64,
+    /// Auto-split's memstore: KeyValue bytes since its last flush.
+    mem_kv: u64,
     server: u32,
     /// Auto-split's last try found its middle row to be its first or last row.
     unsplittable: bool,
@@ -39,6 +40,12 @@ struct Region {
     start: Vec<u8>,
     end: Vec<u8>,
     created_at: Option<i64>,
+    /// The time of the memstore's oldest edit (`i64::MAX`: empty), for the periodic flush.
+    mem_first_ms: i64,
+    /// The rows written since the last flush: the next store file's block index.
+    mem_sample: Reservoir<Vec<u8>>,
+    /// Auto-split's store files.
+    files: Vec<FileModel>,
 }
 
 impl Region {
@@ -52,7 +59,10 @@ impl Region {
             created_at: None,
             server,
             sample: Reservoir::default(),
-            next_check: 0,
+            mem_kv: 0,
+            mem_first_ms: i64::MAX,
+            mem_sample: Reservoir::default(),
+            files: Vec::new(),
             distinct: Distinct::new(rows::REGION_PRECISION),
             cells: Distinct::new(rows::REGION_PRECISION),
             unsplittable: false,
@@ -85,6 +95,7 @@ fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
 }
 
 mod autosplit;
+mod autosplit_report;
 mod blocks;
 // Exact row counts in every build, the page's size build too: its first run shows the same
 // distinct rows and largest rows as the workers, the CLI and the library (one answer).
@@ -94,6 +105,7 @@ mod largest;
 mod partial;
 mod reservoir;
 mod rows;
+mod store;
 
 use blocks::SketchTree;
 use exact::ExactRows;
@@ -103,6 +115,8 @@ pub use partial::PartialAnalysis;
 use reservoir::{KeySample, Reservoir};
 pub use rows::DistinctKeys;
 use rows::{CellSample, Distinct};
+use store::FileModel;
+pub use store::PERIODIC_FLUSH_MS;
 
 /// Distinct cells sampled with their write counts, for the versions a cell keeps.
 const CELL_SAMPLE: usize = 1024;
@@ -159,6 +173,18 @@ pub struct Analyzer {
     sample_bytes: std::cell::Cell<usize>,
     rng: Xoshiro256PlusPlus,
     limits: Option<PolicyLimits>,
+    /// Auto-split's memstore flush size (KeyValue bytes) and what a write adds to its key and
+    /// value bytes to make its KeyValue.
+    flush_size: u64,
+    kv_overhead: u64,
+    /// The earliest time a memstore is due its periodic flush (`i64::MAX`: none, or no
+    /// auto-split), and the latest write time seen.
+    next_sweep_ms: i64,
+    clock_ms: i64,
+    /// Auto-split's counts: KeyValue bytes written, flushes, minor and reference compactions.
+    kv_written: u64,
+    flushes: u64,
+    compactions: u64,
     max_regions: usize,
     writes: u64,
     bytes: u64,
@@ -226,6 +252,15 @@ impl Analyzer {
             sample_bytes: std::cell::Cell::new(0),
             rng: Xoshiro256PlusPlus::seed_from_u64(opts.seed),
             limits: opts.auto_split.as_ref().map(|a| a.config.limits(None)),
+            flush_size: opts.auto_split.as_ref().map_or(u64::MAX, |a| {
+                u64::try_from(a.config.flush_size()).unwrap_or(0).max(1)
+            }),
+            kv_overhead: opts.cell_bytes.overhead(),
+            next_sweep_ms: i64::MAX,
+            clock_ms: i64::MIN,
+            kv_written: 0,
+            flushes: 0,
+            compactions: 0,
             max_regions,
             writes: 0,
             bytes: 0,
@@ -433,6 +468,9 @@ impl Analyzer {
             self.next_block();
         }
         self.block_left = self.block_left.saturating_sub(1);
+        if time_ms >= self.next_sweep_ms {
+            self.periodic_flushes(time_ms);
+        }
         let w = self.window_of(time_ms);
         let r = self.region_of(key);
         let windows = self.windows;
@@ -514,7 +552,7 @@ impl Analyzer {
             held.set(held.get().saturating_add(added).saturating_sub(out));
         }
         if self.limits.is_some() {
-            self.maybe_split(r, time_ms);
+            self.memstore_write(r, key, time_ms, bytes);
         }
     }
 

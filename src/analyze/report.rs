@@ -362,6 +362,36 @@ pub struct AnalysisReport {
     /// When auto-split is on and never split this workload: sizes that would make it split
     /// (the diagnosis says why it did not), the fix the page offers; `None` otherwise.
     pub split_sizes: Option<SplitSizes>,
+    /// The rules auto-split followed and what it did by them; `None` without auto-split.
+    #[serde(default)]
+    pub auto_split: Option<AutoSplitRules>,
+}
+
+/// How the in-run auto-split decided, and its flushes: HBase's rules as the analysis applies
+/// them, so a report says which ones it used.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AutoSplitRules {
+    /// The split policy's class name (`SteppingSplitPolicy`).
+    pub policy: String,
+    /// The memstore flush size in force, in KeyValue bytes.
+    pub flush_size: u64,
+    /// The periodic flush (`hbase.regionserver.optionalcacheflushinterval`), ms.
+    pub periodic_flush_ms: i64,
+    /// What a cell adds to its row and value bytes: 20 + family + qualifier.
+    pub key_value_overhead: u64,
+    /// On-disk bytes per KeyValue byte.
+    pub compression_ratio: f64,
+    /// KeyValue bytes written (uncompressed).
+    pub key_value_bytes: u64,
+    /// Memstore flushes, and compactions (minor, and daughters' references).
+    pub flushes: u64,
+    /// Compactions.
+    pub compactions: u64,
+    /// KeyValue bytes still in memstores at the end (never looked at by a split check).
+    pub memstore_bytes: u64,
+    /// The rules, one sentence each.
+    pub rules: Vec<String>,
 }
 
 /// The design's read plans over the table a report ends with ([`reads_over`]): the plans, or

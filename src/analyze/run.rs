@@ -121,6 +121,10 @@ pub fn analyzer_options(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<A
         region_sample_size: opts.region_sample_size,
         grid_buckets: opts.grid_buckets,
         auto_split: layout.auto_split.clone(),
+        cell_bytes: doc
+            .hbase
+            .as_ref()
+            .map_or_else(Default::default, |t| t.cell_bytes()),
         split_restriction: SplitRestriction::None,
         region_servers: layout.region_servers,
         assignment: layout.assignment,

@@ -59,6 +59,15 @@ impl Default for TableSpec {
 }
 
 impl TableSpec {
+    /// How its cells are counted (`hbase::store::CellBytes`).
+    pub fn cell_bytes(&self) -> crate::hbase::store::CellBytes {
+        crate::hbase::store::CellBytes {
+            family_bytes: self.family_bytes,
+            qualifier_bytes: self.qualifier_bytes,
+            compression_ratio: self.compression_ratio,
+        }
+    }
+
     /// Every member in its range; the error at `/hbase/<member>`.
     pub fn validate(&self) -> Result<()> {
         let bad = |member: &str, what: String| {

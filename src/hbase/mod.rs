@@ -12,4 +12,5 @@ pub mod policy;
 pub mod salt;
 pub mod shell;
 pub mod split;
+pub mod store;
 pub mod version;

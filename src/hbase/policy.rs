@@ -90,6 +90,11 @@ impl SplitConfig {
         )
     }
 
+    /// The flush size in force (`HRegion.getMemStoreFlushSize`).
+    pub fn flush_size(&self) -> i64 {
+        super::store::flush_size(self.table_memstore_flush_size, self.memstore_flush_size)
+    }
+
     /// The jitter rate for a random draw `u` in [0, 1) (Java `nextFloat()`).
     pub fn jitter_rate(&self, u: f32) -> f64 {
         jitter_rate(u, self.jitter)

@@ -105,11 +105,9 @@ pub fn workload_from_design(doc: &DesignDocument, s: &LifeSettings) -> Result<Li
         );
     }
     let mean_key = keys.iter().map(Vec::len).sum::<usize>() as f64 / keys.len() as f64;
-    let cell_bytes = 20.0
-        + mean_key
-        + f64::from(s.family_bytes)
-        + f64::from(s.qualifier_bytes)
-        + spec.value_size as f64;
+    let cell_bytes = s
+        .cell_bytes()
+        .mean_key_value(mean_key, spec.value_size as f64);
     let (model, sorted) = key_model(&keys);
     let layout = doc.regions.clone().unwrap_or_default();
     let split_keys = layout.split_keys(&keys)?;

@@ -400,9 +400,15 @@ impl LifeSettings {
 
     /// The flush size in force: the table's `MEMSTORE_FLUSHSIZE` if > 0, else the conf's.
     pub fn flush_size(&self) -> f64 {
-        match self.split.table_memstore_flush_size {
-            Some(t) if t > 0 => t as f64,
-            _ => self.split.memstore_flush_size as f64,
+        self.split.flush_size() as f64
+    }
+
+    /// How a cell is counted: its family and qualifier bytes and the compression ratio.
+    pub fn cell_bytes(&self) -> crate::hbase::store::CellBytes {
+        crate::hbase::store::CellBytes {
+            family_bytes: self.family_bytes,
+            qualifier_bytes: self.qualifier_bytes,
+            compression_ratio: self.compression_ratio,
         }
     }
 

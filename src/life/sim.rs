@@ -7,6 +7,7 @@ use super::report::{LifeMonth, ServerMonth};
 use super::settings::{CompactionPolicy, LifeSettings, MAX_LIFE_REGIONS, MIB};
 use super::store::{self, Bins, Profile, StoreFile};
 use crate::hbase::policy::{exceeds_size, PolicyLimits, SplitConfig, SplitPolicy, StoreState};
+use crate::hbase::store::largest_file;
 
 /// Days in a month.
 pub const MONTH_DAYS: u32 = 30;
@@ -348,13 +349,9 @@ impl<'a> Sim<'a> {
     /// cut back to the lane's start by the prefix policies; `None` when it would be the
     /// file's first or last row or outside the region.
     fn split_point(&self, r: &Region) -> Option<f64> {
-        let mut largest: Option<&StoreFile> = None;
-        for f in &r.files {
-            if largest.map_or(true, |l| f.bytes > l.bytes) {
-                largest = Some(f);
-            }
-        }
-        let f = largest?;
+        let f = r
+            .files
+            .get(largest_file(r.files.iter().map(|f| f.bytes))?)?;
         let (lo, hi) = f.profile.span()?;
         let mut x = f.profile.quantile(0.5)?;
         if x <= lo || x >= hi {

@@ -158,9 +158,7 @@ pub(crate) struct StoreFile {
     pub count: u32,
 }
 
-/// `ExploringCompactionPolicy.applyCompactionPolicy` over files in sequence order: the
-/// contiguous window of `min..=max` files, in ratio when its total reaches `min_size`, with the
-/// most files, then the least bytes. Returns the window's first and last index.
+/// `ExploringCompactionPolicy`'s window over the files (`hbase::store::explore`).
 pub(crate) fn explore(
     files: &[StoreFile],
     min_files: usize,
@@ -168,35 +166,8 @@ pub(crate) fn explore(
     ratio: f64,
     min_size: f64,
 ) -> Option<(usize, usize)> {
-    let n = files.len();
     let size = |i: usize| files.get(i).map_or(0.0, |f| f.bytes);
-    let mut best: Option<(usize, usize, f64)> = None;
-    for start in 0..n {
-        let mut end = start + min_files.max(2) - 1;
-        while end < n {
-            let len = end - start + 1;
-            if len > max_files {
-                break;
-            }
-            let total: f64 = (start..=end).map(size).sum();
-            // filesInRatio: no file larger than `ratio` × the others together.
-            let in_ratio = (start..=end).all(|i| size(i) <= (total - size(i)) * ratio);
-            if total < min_size || in_ratio {
-                let better = match best {
-                    None => true,
-                    Some((bs, be, bsize)) => {
-                        let blen = be - bs + 1;
-                        len > blen || (len == blen && total < bsize)
-                    }
-                };
-                if better {
-                    best = Some((start, end, total));
-                }
-            }
-            end += 1;
-        }
-    }
-    best.map(|(s, e, _)| (s, e))
+    crate::hbase::store::explore(files.len(), size, min_files, max_files, ratio, min_size)
 }
 
 /// A file of `bytes` written at `step`.

@@ -222,9 +222,11 @@ object_reader! {
         table_max_file_size: opt("tableMaxFileSize", bytes_i64),
         /// `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter.
         jitter: or("jitter", f64_, SplitConfig::default().jitter) = "0.25",
-        /// `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as `"1 MiB"`.
+        /// `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as
+        /// `"1 MiB"`. A region's memstore flushes at it, and only then is its size checked.
         memstore_flush_size: or("memstoreFlushSize", bytes_i64, SplitConfig::default().memstore_flush_size) = "134217728",
-        /// The table's `MEMSTORE_FLUSHSIZE` (it only counts for the initial size).
+        /// The table's `MEMSTORE_FLUSHSIZE`: when above 0, the flush size in place of
+        /// `memstoreFlushSize` (and the initial size's base).
         table_memstore_flush_size: opt("tableMemstoreFlushSize", bytes_i64),
         /// `hbase.increasing.policy.initial.size`. The initial size is this when above 0, else
         /// twice `tableMemstoreFlushSize` when that is above 0, else twice

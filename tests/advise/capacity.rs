@@ -1,8 +1,14 @@
-//! Capacity and lifecycle against the arithmetic, written out: a month is 30 days, a region
-//! splits at 10 GiB (10,737,418,240 bytes), a time-leading key leaves regions of half that.
+//! Capacity and lifecycle. The advisor's figures come from months of life (`life`); the
+//! arithmetic stays as their cross-check, tested here against the rules written out (a month
+//! is 30 days, a region splits at 10 GiB = 10,737,418,240 bytes, a time-leading key leaves
+//! regions of half that), and the simulated figures against bounds derived by hand from
+//! HBase's rules (`simulated_*`).
 
 use super::common::preset;
-use rowkey_lab::advise::capacity::{capacity, CapacityOptions, Measured};
+use rowkey_lab::advise::capacity::{arithmetic as capacity, CapacityOptions, Measured};
+
+#[path = "capacity_sim.rs"]
+mod simulated;
 
 fn metrics(regions: usize, active: f64) -> Measured {
     Measured {

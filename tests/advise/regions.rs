@@ -158,10 +158,13 @@ fn the_advisors_capacity_is_the_region_plan_and_its_note_says_the_plans_count() 
         a.servers,
     );
     assert_eq!(a.capacity, plan.capacity);
-    // every count the notes give is the plan's: the year's regions and the pre-split
+    // every count the notes give is the plan's: the year's regions as simulated, the
+    // arithmetic's count (the sizing the pre-split follows) and the pre-split
     let notes = a.capacity.notes.join("\n");
+    let year = a.capacity.horizons.last().map_or(0, |h| h.regions);
     assert!(
-        notes.contains(&format!("kept in {} regions", plan.capacity_regions))
+        notes.contains(&format!("kept in {year} regions"))
+            && notes.contains(&format!("would say {} regions", plan.capacity_regions))
             && notes.contains(&format!("pre-split into {} regions", plan.recommended)),
         "{notes}"
     );

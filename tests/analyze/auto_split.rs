@@ -11,9 +11,9 @@ use crate::common::{auto, opts, random_keys, T0};
 
 #[test]
 fn constant_size_auto_split_respects_the_limit() {
-    let max = 1 << 20;
+    let (max, flush) = (1 << 20, 1 << 16);
     let o = AnalyzerOptions {
-        auto_split: Some(auto(SplitPolicy::ConstantSize, max, 1 << 16)),
+        auto_split: Some(auto(SplitPolicy::ConstantSize, max, flush)),
         ..opts(10, 1000)
     };
     let mut a = Analyzer::new(vec![], o).unwrap();
@@ -30,22 +30,22 @@ fn constant_size_auto_split_respects_the_limit() {
     for (i, s) in r.splits.iter().enumerate() {
         let case = format!("split {i} at {}", s.split_key);
         failures.eq(format!("{case}: size to check"), &s.size_to_check, &max);
-        // The first write over the limit splits: the parent is at most one write over it.
+        // The flush that takes the store files over the limit splits: the parent is over it
+        // by at most one flush (64 KiB and the write that reached it, 1,000 + 22 bytes).
+        let most = max + flush + 1022;
         failures.check(
             format!("{case}: parent size"),
-            s.parent_bytes as i64 > max && s.parent_bytes as i64 <= max + 1000,
-            format!(
-                "expected in ({max}, {}], actual {}",
-                max + 1000,
-                s.parent_bytes
-            ),
+            s.parent_bytes as i64 > max && s.parent_bytes as i64 <= most,
+            format!("expected in ({max}, {most}], actual {}", s.parent_bytes),
         );
     }
+    // A region's store files stay within the limit (past it, it splits); its memstore holds
+    // less than a flush: its written bytes are within both.
     for (i, reg) in r.regions.iter().enumerate() {
         failures.check(
             format!("region {i} from {}: size", reg.start_key),
-            reg.bytes as i64 <= max,
-            format!("expected at most {max}, actual {}", reg.bytes),
+            reg.bytes as i64 <= max + flush,
+            format!("expected at most {}, actual {}", max + flush, reg.bytes),
         );
     }
     // Keys are uniform, so the split points keep the regions in order and non-overlapping.
@@ -117,12 +117,14 @@ fn key_prefix_policy_cuts_split_points() {
     random_keys(&mut a, 5000, 1000);
     let r = a.finish();
     assert!(r.splits.len() > 1);
+    // The mid block's row is a shortened separator (one byte when the sampled rows around
+    // it differ in their first byte by more than one), which the policy cuts to 2 bytes.
     let mut failures = Failures::new("key-prefix split points (prefix length 2)");
     for (i, s) in r.splits.iter().enumerate() {
-        failures.eq(
+        failures.check(
             format!("split {i} at {}: key length", s.split_key),
-            &s.split_key.len(),
-            &2,
+            (1..=2).contains(&s.split_key.len()),
+            format!("expected 1 or 2 bytes, actual {}", s.split_key.len()),
         );
     }
     failures.finish();
@@ -142,11 +144,16 @@ fn sequential_key_with_auto_split_keeps_one_hot_region() {
     }
     let r = a.finish();
     assert!(r.regions.len() > 10);
-    // A median split leaves the newest daughter half full, so it splits again after another
-    // 0.5 MB = 500 writes: two splits per 1000-write window, so each window's writes land in
-    // at most 3 regions (the pre-split part of the parent goes to the daughters by key),
-    // while the table has about 20 MB / 0.5 MB = 40 regions.
+    // HBase splits at the middle of the largest store file, here the compacted file of the
+    // region's older rows, so the newest daughter keeps the newer files and the upper half of
+    // that one: more than half its parent. It splits again after at least 4 more flushes of 65
+    // writes (a quarter of 1 MiB in 1,022-byte KeyValues): at most four splits per 1000-write
+    // window, so each window's writes land in at most 5 regions, while the table has more
+    // than 20 MB / 1 MB = 20 regions (about 20 MB / 0.4 MB = 50).
     assert!(r.regions.len() >= 30, "{}", r.regions.len());
+    for pair in r.splits.windows(2) {
+        assert!(pair[1].time_ms - pair[0].time_ms >= 260, "{pair:?}");
+    }
     // Each window's writes go to one region and the two a split makes of it: an effective
     // parallelism (1 / Σ share²) of at most 3 on average.
     assert!(
@@ -155,20 +162,25 @@ fn sequential_key_with_auto_split_keeps_one_hot_region() {
         r.metrics.mean_effective_parallelism
     );
     // A split divides its parent's past counts between the daughters by the parent's key
-    // sample (its keys' windows), so a few of a window's writes can be credited to a region
-    // that did not take them; the window's three busiest regions take nearly all of them.
+    // sample (its keys' windows), so some of a window's writes can be credited to a region
+    // that did not take them: the hot region keeps more than half of each parent, and with it
+    // older windows its sample holds few rows of. The window's five busiest regions take
+    // most of its writes, and nearly all of them over the run.
+    let mut top_sum = 0u64;
     for w in 0..r.matrix.cols {
         let mut col: Vec<u32> = (0..r.matrix.rows)
             .map(|g| r.matrix.cells[g * r.matrix.cols + w])
             .collect();
         col.sort_unstable_by(|a, b| b.cmp(a));
         let total: u32 = col.iter().sum();
-        let top: u32 = col.iter().take(3).sum();
+        let top: u32 = col.iter().take(5).sum();
+        top_sum += u64::from(top);
         assert!(
-            f64::from(top) >= 0.95 * f64::from(total),
+            f64::from(top) >= 0.85 * f64::from(total),
             "window {w}: {col:?}"
         );
     }
+    assert!(top_sum as f64 >= 0.95 * 20_000.0, "{top_sum}");
     assert_eq!(r.servers.len(), 3);
     let on_servers: usize = r.servers.iter().map(|s| s.regions).sum();
     assert_eq!(on_servers, r.regions.len());

@@ -12,6 +12,7 @@ mod common;
 mod auto_split;
 mod blocks;
 mod exact;
+mod hbase_split;
 mod hotspots;
 mod options;
 mod paths;

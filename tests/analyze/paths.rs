@@ -44,7 +44,7 @@ fn design_path_equals_the_record_encoder_path() {
       "key": "random(8, seed=5, as=dec(1)) + salt(phone, 16, hash=md5, as=hex(1)) + phone + \"_\" + time(ts, \"yyMMddHHmmssSSS\") + amount + score + ok",
       "workload": {"records": 30000, "writeRate": 250, "seed": 7},
       "regions": {"presplit": {"kind": "sampleQuantiles", "regions": 6},
-                  "autoSplit": {"policy": {"type": "constantSize"}, "config": {"maxFileSize": 400000}}}}"#;
+                  "autoSplit": {"policy": {"type": "constantSize"}, "config": {"maxFileSize": 400000, "memstoreFlushSize": 50000}}}}"#;
     let doc = DesignDocument::from_json(text).unwrap();
     let opts = AnalyzeOptions {
         windows: 16,
@@ -146,7 +146,7 @@ fn batched_md5_salts_equal_the_record_path() {
     let phone = r#"{"name": "phone", "type": "string", "generator": {"kind": "phone", "prefixes": ["134", "188"], "digits": 8, "distinct": 3000}},
                    {"name": "ts", "type": "timestamp", "generator": {"kind": "clock"}}"#;
     let auto = r#"{"presplit": {"kind": "saltBuckets", "buckets": 64, "style": "decimal", "width": 2},
-                   "autoSplit": {"policy": {"type": "constantSize"}, "config": {"maxFileSize": 3000}}}"#;
+                   "autoSplit": {"policy": {"type": "constantSize"}, "config": {"maxFileSize": 3000, "memstoreFlushSize": 1000}}}"#;
     let none = r#"{"presplit": {"kind": "none"}}"#;
     let mut failures = Failures::new("the batched path against the record path, MD5 salts");
     // The telecom key with auto-splits.

@@ -323,10 +323,12 @@ describe('a live table on the page', { skip: NOT_BUILT }, () => {
   });
 
   test('a design whose analysis splits the table’s regions further: no predicted map, and why', async () => {
-    // Auto-split at 64 KiB: the design's run splits the layout's regions; the library's count.
+    // Auto-split at 64 KiB, 16 KiB flushes: the design's run splits the layout's regions; the library's count.
     const design = {
       ...DESIGN,
-      regions: { autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: '64 KiB' } } },
+      regions: {
+        autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: '64 KiB', memstoreFlushSize: '16 KiB' } },
+      },
     };
     const api = await npm();
     const names = readdirSync(SALTED).sort();

@@ -20,8 +20,9 @@ after(async () => {
 });
 
 const done = page => page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
-// One explicit pre-split at "5" and a ConstantSizeRegionSplitPolicy with a 400 kB limit: the
-// regions split while the 20,000 writes (about 2 MB) come in.
+// One explicit pre-split at "5" and a ConstantSizeRegionSplitPolicy with a 400 kB limit and
+// 50 kB flushes (HBase looks at a region's size only after a flush): the regions split while the
+// 20,000 writes (about 2 MB) come in.
 const AUTO_SPLIT = {
   v: 1,
   name: 'auto split',
@@ -33,7 +34,7 @@ const AUTO_SPLIT = {
   workload: { records: 20000, valueSize: 100 },
   regions: {
     presplit: { kind: 'explicit', keys: ['5'] },
-    autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: 400000 } },
+    autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: 400000, memstoreFlushSize: 50000 } },
     regionServers: 2,
   },
 };

@@ -1,20 +1,144 @@
-//! Auto-split while the analyzer runs: when a region's store passes the split policy's
-//! size, it is split at its midpoint key and the daughters take its place (see the module
-//! docs of [`crate::analyze`]).
+//! Auto-split while the analyzer runs, on HBase's rules (see the module docs of
+//! [`crate::analyze`]): writes fill a region's memstore in KeyValue bytes; it flushes at the
+//! flush size or an hour after its oldest edit; a split check follows each flush and each
+//! compaction, under the policy's size against the region's store files; the split row is the
+//! middle of the largest file (`store.rs`); daughters hold references and split only after
+//! their compaction.
 
+use super::store::{self, FileModel, SplitRow, PERIODIC_FLUSH_MS, PERIODIC_SWEEP_MS};
 use super::*;
 
 impl Analyzer {
-    /// Split region `r` when the policy says so.
-    pub(super) fn maybe_split(&mut self, r: usize, time_ms: i64) {
-        let (Some(auto), Some(limits)) = (self.opts.auto_split.as_ref(), self.limits) else {
+    /// One write of `bytes` (key and value) into region `r`'s memstore: its KeyValue bytes
+    /// counted, its row offered to the next file's index, and the flush when it is due.
+    #[inline]
+    pub(super) fn memstore_write(&mut self, r: usize, key: &[u8], time_ms: i64, bytes: u64) {
+        let kv = bytes.saturating_add(self.kv_overhead);
+        self.kv_written = self.kv_written.saturating_add(kv);
+        self.clock_ms = self.clock_ms.max(time_ms);
+        let k = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        let Some(reg) = self.regions.get_mut(r) else {
             return;
+        };
+        reg.mem_kv = reg.mem_kv.saturating_add(kv);
+        if reg.mem_first_ms == i64::MAX {
+            reg.mem_first_ms = time_ms;
+            let due = time_ms.saturating_add(PERIODIC_FLUSH_MS);
+            self.next_sweep_ms = self.next_sweep_ms.min(due);
+        }
+        let held = &self.sample_bytes;
+        reg.mem_sample.offer(
+            k,
+            &mut self.rng,
+            || {
+                held.set(held.get().saturating_add(key.len()));
+                key.to_vec()
+            },
+            |kk| {
+                held.set(
+                    held.get()
+                        .saturating_add(key.len())
+                        .saturating_sub(kk.len()),
+                );
+                kk.clear();
+                kk.extend_from_slice(key);
+            },
+        );
+        if reg.mem_kv >= self.flush_size {
+            self.flush_and_check(r, time_ms);
+        }
+    }
+
+    /// The periodic flush (`hbase.regionserver.optionalcacheflushinterval`, an hour) of every
+    /// memstore whose oldest edit is an hour old at `now`, each followed by its checks; the
+    /// next sweep at the earliest due time left, at least five minutes on (HBase delays each
+    /// periodic flush by up to that much).
+    pub(super) fn periodic_flushes(&mut self, now: i64) {
+        let mut next = i64::MAX;
+        let mut i = 0;
+        while i < self.regions.len() {
+            let first = self.regions.get(i).map_or(i64::MAX, |g| g.mem_first_ms);
+            if first != i64::MAX && first <= now.saturating_sub(PERIODIC_FLUSH_MS) {
+                if self.flush_and_check(i, now) {
+                    i += 2;
+                    continue;
+                }
+            } else if first != i64::MAX {
+                next = next.min(first.saturating_add(PERIODIC_FLUSH_MS));
+            }
+            i += 1;
+        }
+        self.next_sweep_ms = if next == i64::MAX {
+            i64::MAX
+        } else {
+            next.max(now.saturating_add(PERIODIC_SWEEP_MS))
+        };
+    }
+
+    /// Flush region `r`, then what `MemStoreFlusher.flushRegion` does: a split check, else a
+    /// compaction request (all files while references remain) and a check after it. Whether
+    /// it split.
+    fn flush_and_check(&mut self, r: usize, time_ms: i64) -> bool {
+        self.flush(r);
+        if self.try_split(r, time_ms) {
+            return true;
+        }
+        self.compact(r) && self.try_split(r, time_ms)
+    }
+
+    /// Region `r`'s memstore into a store file of its KeyValue bytes times the compression
+    /// ratio, its index the rows sampled since the last flush.
+    fn flush(&mut self, r: usize) {
+        let cell = self.opts.cell_bytes;
+        let Some(reg) = self.regions.get_mut(r) else {
+            return;
+        };
+        if reg.mem_kv == 0 {
+            return;
+        }
+        let mut index = std::mem::take(&mut reg.mem_sample).items;
+        index.sort_unstable();
+        reg.files.push(FileModel {
+            bytes: cell.on_disk(reg.mem_kv as f64),
+            index,
+            reference: false,
+        });
+        reg.mem_kv = 0;
+        reg.mem_first_ms = i64::MAX;
+        self.flushes = self.flushes.saturating_add(1);
+    }
+
+    /// A compaction of region `r`'s store (`store::compact`), the sampled rows' bytes kept
+    /// counted. Whether it rewrote anything.
+    fn compact(&mut self, r: usize) -> bool {
+        let cap = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        let flush_size = self.flush_size as f64;
+        let Some(reg) = self.regions.get_mut(r) else {
+            return false;
+        };
+        let before: usize = reg.files.iter().map(|f| store::key_bytes(&f.index)).sum();
+        if !store::compact(&mut reg.files, flush_size, cap) {
+            return false;
+        }
+        let after: usize = reg.files.iter().map(|f| store::key_bytes(&f.index)).sum();
+        let held = &self.sample_bytes;
+        held.set(held.get().saturating_add(after).saturating_sub(before));
+        self.compactions = self.compactions.saturating_add(1);
+        true
+    }
+
+    /// `HRegion.checkSplit` on region `r` under the policy (the size of its store files, n =
+    /// the table's regions on its server), and the split when it says so. Whether it split.
+    fn try_split(&mut self, r: usize, time_ms: i64) -> bool {
+        let (Some(auto), Some(limits)) = (self.opts.auto_split.as_ref(), self.limits) else {
+            return false;
         };
         let Some(reg) = self.regions.get(r) else {
-            return;
+            return false;
         };
-        if reg.bytes < reg.next_check {
-            return;
+        if matches!(auto.policy, policy::SplitPolicy::Disabled) || store::has_references(&reg.files)
+        {
+            return false;
         }
         let on_server = self
             .server_regions
@@ -22,27 +146,25 @@ impl Analyzer {
             .copied()
             .unwrap_or(1);
         let count = i32::try_from(on_server).unwrap_or(i32::MAX);
-        let size = i64::try_from(reg.bytes).unwrap_or(i64::MAX);
+        let disk: f64 = reg.files.iter().map(|f| f.bytes).sum();
+        let size = disk.min(i64::MAX as f64) as i64;
         let limit = auto.policy.size_to_check(&limits, count);
-        if matches!(auto.policy, policy::SplitPolicy::Disabled) || size <= limit {
-            return;
+        if size <= limit {
+            return false;
         }
-        // The policy wants a split: estimate the middle row from the reservoir.
-        let mut keys: Vec<&Vec<u8>> = reg.sample.items.iter().map(|(k, _)| k).collect();
-        keys.sort_unstable();
-        let mid = keys.get(keys.len() / 2).map(|k| (*k).clone());
-        // HBase splits only between rows: a store file whose middle row is its first or last
-        // row has no split point (`HStoreFile`'s "midkey is the same as first or last row"),
-        // so a region whose data is one row, or nearly, cannot split.
-        if mid.is_some()
-            && (mid.as_ref() == keys.first().copied() || mid.as_ref() == keys.last().copied())
-        {
-            if let Some(reg) = self.regions.get_mut(r) {
-                reg.unsplittable = true;
+        // The policy wants a split: the middle of the largest file. HBase splits only between
+        // rows: a file whose middle row is its first or last row has no split point, so a
+        // region whose data is one row, or nearly, cannot split.
+        let mid = match store::split_row(&reg.files) {
+            SplitRow::Row(row) => Some(row),
+            SplitRow::FirstOrLast => {
+                if let Some(reg) = self.regions.get_mut(r) {
+                    reg.unsplittable = true;
+                }
+                return false;
             }
-            self.backoff(r);
-            return;
-        }
+            SplitRow::NoFile => None,
+        };
         let state = RegionState::with_stores(vec![StoreState {
             size,
             can_split: true,
@@ -61,33 +183,24 @@ impl Analyzer {
             if let Some(reg) = self.regions.get_mut(r) {
                 reg.unsplittable = false;
             }
-            self.backoff(r);
-            return;
+            return false;
         };
         if self.regions.len() >= self.max_regions {
             self.split_limit_reached = true;
-            if let Some(reg) = self.regions.get_mut(r) {
-                reg.next_check = u64::MAX;
-            }
-            return;
+            return false;
         }
         let event = SplitEvent {
             time_ms,
             split_key_hex: to_hex(&point),
             split_key: to_string_binary(&point),
-            parent_bytes: reg.bytes,
+            parent_bytes: u64::try_from(size).unwrap_or(0),
             size_to_check: limit,
             regions_on_server: on_server,
             regions_after: self.regions.len().saturating_add(1),
         };
         self.split_region(r, point, time_ms);
         self.splits.push(event);
-    }
-
-    fn backoff(&mut self, r: usize) {
-        if let Some(reg) = self.regions.get_mut(r) {
-            reg.next_check = reg.bytes.saturating_add((reg.bytes / 8).max(1));
-        }
+        true
     }
 
     fn split_region(&mut self, r: usize, point: Vec<u8>, time_ms: i64) {
@@ -122,13 +235,32 @@ impl Analyzer {
             *c = c.saturating_sub(1);
         }
         let cap = usize::try_from(self.opts.region_sample_size).unwrap_or(2);
+        // Each daughter holds a reference to its half of each of the parent's files.
+        let halves = |lower: bool| -> Vec<FileModel> {
+            parent
+                .files
+                .iter()
+                .filter_map(|f| store::half(f, &point, lower))
+                .collect()
+        };
+        let (lfiles, rfiles) = (halves(true), halves(false));
+        let index_bytes = |files: &[FileModel]| -> usize {
+            files.iter().map(|f| store::key_bytes(&f.index)).sum()
+        };
+        let held = &self.sample_bytes;
+        held.set(
+            held.get()
+                .saturating_add(index_bytes(&lfiles) + index_bytes(&rfiles))
+                .saturating_sub(index_bytes(&parent.files)),
+        );
         let mut daughter = |start: Vec<u8>,
                             end: Vec<u8>,
                             rows,
                             bytes,
                             win,
                             sample: Vec<_>,
-                            (distinct, cells): (Distinct, Distinct)| {
+                            (distinct, cells): (Distinct, Distinct),
+                            files: Vec<FileModel>| {
             let s = match self.opts.assignment {
                 Assignment::RoundRobin | Assignment::Servers(_) => ps,
                 Assignment::Balanced => self.least_loaded_server(),
@@ -145,7 +277,10 @@ impl Analyzer {
                 created_at: Some(time_ms),
                 server: u32::try_from(s).unwrap_or(0),
                 sample: Reservoir::from_items(sample, cap, &mut self.rng),
-                next_check: 0,
+                mem_kv: 0,
+                mem_first_ms: i64::MAX,
+                mem_sample: Reservoir::default(),
+                files,
                 distinct,
                 cells,
                 unsplittable: false,
@@ -159,6 +294,7 @@ impl Analyzer {
             lwin,
             left_sample,
             (ld, lc),
+            lfiles,
         );
         let right = daughter(
             point.clone(),
@@ -168,6 +304,7 @@ impl Analyzer {
             rwin,
             right_sample,
             (rd, rc),
+            rfiles,
         );
         self.regions.insert(r, right);
         self.regions.insert(r, left);
@@ -245,7 +382,9 @@ fn divide_sample(
 
 /// The parent's count per time window (of `windows`) divided between the daughters: in the
 /// share of the window's sampled rows below the split (`sampled`: below and in all, per
-/// window), or of the whole sample (`whole`) when the window has none.
+/// window); a window with none takes the share of the nearest window that has some (the
+/// earlier on a tie: where the key lay then is the best guess for a key that moves with time),
+/// or of the whole sample (`whole`) when no window has any.
 fn divide_windows(
     counts: &[u64],
     windows: usize,
@@ -253,11 +392,37 @@ fn divide_windows(
     whole: (u64, u64),
 ) -> (Vec<u64>, Vec<u64>) {
     let (left_w, total_w) = sampled;
+    let has = |i: usize| total_w.get(i).is_some_and(|&t| t > 0);
+    // The nearest sampled window before and after each window (`usize::MAX`: none).
+    let mut before = vec![usize::MAX; windows];
+    let mut last = usize::MAX;
+    for (i, b) in before.iter_mut().enumerate() {
+        if has(i) {
+            last = i;
+        }
+        *b = last;
+    }
+    let mut after = vec![usize::MAX; windows];
+    let mut next = usize::MAX;
+    for (i, a) in after.iter_mut().enumerate().rev() {
+        if has(i) {
+            next = i;
+        }
+        *a = next;
+    }
     let mut lwin = vec![0u64; windows];
     let mut rwin = vec![0u64; windows];
     for (i, c) in counts.iter().enumerate() {
-        let (num, den) = match (left_w.get(i), total_w.get(i)) {
-            (Some(&l), Some(&t)) if t > 0 => (l, t),
+        let b = before.get(i).copied().unwrap_or(usize::MAX);
+        let a = after.get(i).copied().unwrap_or(usize::MAX);
+        let from = match (b, a) {
+            (usize::MAX, usize::MAX) => None,
+            (usize::MAX, a) => Some(a),
+            (b, usize::MAX) => Some(b),
+            (b, a) => Some(if i - b <= a - i { b } else { a }),
+        };
+        let (num, den) = match from.and_then(|j| Some((*left_w.get(j)?, *total_w.get(j)?))) {
+            Some((l, t)) if t > 0 => (l, t),
             _ => whole,
         };
         let l = share(*c, num, den);

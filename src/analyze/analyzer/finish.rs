@@ -116,6 +116,7 @@ impl Analyzer {
             spread: Default::default(),
             diagnosis: Vec::new(),
             split_sizes: None,
+            auto_split: self.auto_split_rules(),
         };
         self.diagnosed(report, led_by_time)
     }
@@ -300,44 +301,6 @@ impl Analyzer {
             }
         }
         report
-    }
-
-    /// Why auto-split never split, when it did not: the largest region's bytes against the
-    /// size its policy splits it at, and how far off the run is (a realistic setting, 10 GB
-    /// regions and a 128 MB flush, never splits a few megabytes of writes: a heatmap of one
-    /// bar, which says nothing unless the page says why).
-    fn never_split(&self, r: &AnalysisReport) -> Option<String> {
-        let auto = self.opts.auto_split.as_ref()?;
-        let limits = self.limits?;
-        if !r.splits.is_empty() || r.writes == 0 {
-            return None;
-        }
-        if matches!(auto.policy, crate::hbase::policy::SplitPolicy::Disabled) {
-            return Some("auto-split is on with the Disabled policy: no region ever splits".into());
-        }
-        let (largest, on_server) = self
-            .regions
-            .iter()
-            .map(|g| {
-                let s = usize::try_from(g.server).unwrap_or(0);
-                (g.bytes, self.server_regions.get(s).copied().unwrap_or(1))
-            })
-            .max_by_key(|x| x.0)?;
-        let count = i32::try_from(on_server).unwrap_or(i32::MAX);
-        let at = u64::try_from(auto.policy.size_to_check(&limits, count)).unwrap_or(0);
-        if at == 0 || largest > at {
-            return None;
-        }
-        let more = (at as f64 / largest.max(1) as f64).ceil();
-        Some(format!(
-            "auto-split never split: the largest region holds {} after the run ({} writes), \
-             and its policy splits a region here at {}. Write about {}x as many records, or \
-             lower maxFileSize (or memstoreFlushSize, which sets the first splits), to see it split",
-            crate::support::num_text::bytes_text(largest),
-            r.writes,
-            crate::support::num_text::bytes_text(at),
-            crate::support::num_text::fixed(more, 0),
-        ))
     }
 
     /// The table's distinct rows: exact while every row is counted, else the sketch's.
