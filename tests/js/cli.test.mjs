@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { importByName, installed, NOT_BUILT } from './npm-helpers.mjs';
@@ -373,6 +374,29 @@ describe('rowkey-lab CLI', { skip: NOT_BUILT }, () => {
     assert.deepEqual(j.metrics, native.metrics);
     assert.deepEqual(j.matrix.cells, Array.from(native.matrix.cells));
     assert.deepEqual(j.reads, m.planReads(m.getPreset('seed000-telecom')));
+    // With auto-split, the reads are planned over the regions the run ended with (the page's
+    // rule, the engine's reads_over in Python), not over the pre-split it began with: the keys
+    // taken here from the report's regions.
+    const split = {
+      ...m.getPreset('seed000-telecom'),
+      workload: { records: 30000, writeRate: 250, seed: 7 },
+      regions: {
+        presplit: { kind: 'none' },
+        autoSplit: { policy: { type: 'constantSize' }, config: { maxFileSize: 400000, memstoreFlushSize: 50000 } },
+      },
+    };
+    const splitFile = path.join(tmpdir(), `rowkey-lab-reads-${process.pid}.json`);
+    writeFileSync(splitFile, JSON.stringify(split));
+    try {
+      const a = JSON.parse(run('analyze', splitFile, '--json').stdout);
+      assert.ok(a.regions.length > 1, `auto-split split: ${a.regions.length} regions`);
+      const ends = a.regions.slice(1).map(r => Buffer.from(r.startKeyHex, 'hex'));
+      assert.deepEqual(a.reads, m.planReads(split, ends));
+      assert.equal(a.readsError, null);
+      assert.notDeepEqual(a.reads, m.planReads(split), 'the pre-split (one region) plans otherwise');
+    } finally {
+      rmSync(splitFile, { force: true });
+    }
     // The key sample as rows: the typed arrays' keys, with their text and region.
     const s = native.sample;
     assert.equal(j.sample.length, s.regions.length);
