@@ -204,10 +204,7 @@ describe('rowkey-lab observe', { skip: NOT_BUILT }, () => {
     const started = Date.now();
     const r = run(many);
     assert.equal(r.status, 3, r.stderr);
-    assert.match(
-      r.stderr,
-      /1134 MiB of text in 18 files is over the limit of 1024 MiB/,
-    );
+    assert.match(r.stderr, /1134 MiB of text in 18 files is over the limit of 1024 MiB/);
     assert.ok(Date.now() - started < 10_000, 'refused before reading');
     const big = sized(path.join(dir, 'big'), 1, 65 * 2 ** 20);
     const b = run(big);
