@@ -163,7 +163,10 @@ pub(crate) fn report_text(
     };
     let mut v = serde_json::to_value(&report).map_err(write)?;
     if let Some(obj) = v.as_object_mut() {
-        obj.insert("reads".into(), serde_json::to_value(&over.reads).map_err(write)?);
+        obj.insert(
+            "reads".into(),
+            serde_json::to_value(&over.reads).map_err(write)?,
+        );
         obj.insert(
             "readsError".into(),
             serde_json::to_value(&over.reads_error).map_err(write)?,
