@@ -82,6 +82,9 @@ try {
     regions: a[0].regions,
     pageMs,
     nodeMs,
+    // the first call after the module loads (what a user waits for first): compiled code warming
+    pageFirstMs: a[0].ms,
+    nodeFirstMs: b[0].ms,
     ratio: pageMs / nodeMs,
     loadAverage: os.loadavg()[0].toFixed(2),
   };

@@ -75,7 +75,19 @@ const KEEP = {
     pick(r, [...META, 'preset', 'candidates', 'records', 'cores', 'oneThread', 'allCores', 'speedup', 'loadAverage']),
   life: r => ({ ...pick(r, [...META, 'loadAverage']), rows: r.rows }),
   'life-page': r =>
-    pick(r, [...META, 'runs', 'months', 'servers', 'regions', 'pageMs', 'nodeMs', 'ratio', 'loadAverage']),
+    pick(r, [
+      ...META,
+      'runs',
+      'months',
+      'servers',
+      'regions',
+      'pageMs',
+      'nodeMs',
+      'pageFirstMs',
+      'nodeFirstMs',
+      'ratio',
+      'loadAverage',
+    ]),
   rekey: r =>
     pick(r, [
       ...META,
@@ -294,17 +306,18 @@ if (lp) {
   parts.push(
     ...section('Months of life on the page', lp, 'life.md'),
     ...table(
-      ['months', 'regions at the end', 'servers', 'page (Chromium)', 'Node', 'goal', 'met'],
-      ['---:', '---:', '---:', '---:', '---:', '---', '---'],
+      ['months', 'regions at the end', 'servers', 'page (Chromium)', 'page, first call', 'Node', 'goal', 'met'],
+      ['---:', '---:', '---:', '---:', '---:', '---:', '---', '---'],
       [
         [
           lp.months,
           int(lp.regions),
           lp.servers,
           `**${fix(lp.pageMs / 1000, 3)} s**`,
+          `${fix(lp.pageFirstMs / 1000, 3)} s`,
           `${fix(lp.nodeMs / 1000, 3)} s`,
           '≤ 2 s on the page',
-          yes(lp.pageMs <= 2000),
+          yes(Math.max(lp.pageMs, lp.pageFirstMs ?? 0) <= 2000),
         ],
       ],
     ),
