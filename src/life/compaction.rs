@@ -66,6 +66,11 @@ impl Sim<'_> {
         if keep.iter().all(|k| *k) {
             return;
         }
+        self.drop_files(i, &keep);
+    }
+
+    /// Delete region `i`'s files whose `keep` is false, their bytes counted as expired.
+    fn drop_files(&mut self, i: usize, keep: &[bool]) {
         let mut dropped = 0.0;
         if let Some(r) = self.regions.get_mut(i) {
             let mut k = keep.iter();
@@ -93,18 +98,7 @@ impl Sim<'_> {
         if keep.iter().all(|k| *k) {
             return false;
         }
-        let mut dropped = 0.0;
-        if let Some(r) = self.regions.get_mut(i) {
-            let mut k = keep.iter();
-            r.files.retain(|f| {
-                let kept = k.next().copied().unwrap_or(true);
-                if !kept {
-                    dropped += f.bytes;
-                }
-                kept
-            });
-        }
-        self.expired += dropped;
+        self.drop_files(i, &keep);
         true
     }
 

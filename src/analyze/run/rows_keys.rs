@@ -35,12 +35,17 @@ pub fn encode_stream(
         impl IntoIterator<Item = Result<arrow_array::RecordBatch>>,
     ),
 ) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
-    let (fields, used) = row_fields(doc)?;
-    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
-    let mut scan = RowScan::new(Some(key)).with_keys();
+    let (fields, used, mut scan) = key_scan(doc)?;
     let stats = crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut scan)?;
     let (keys, offsets) = scan.take_keys();
     Ok((keys, offsets, stats))
+}
+
+/// The design's fields as a reader takes them and a scan that keeps every row's key.
+fn key_scan(doc: &DesignDocument) -> Result<(crate::rows::FieldList, Vec<usize>, RowScan)> {
+    let (fields, used) = row_fields(doc)?;
+    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+    Ok((fields, used, RowScan::new(Some(key)).with_keys()))
 }
 
 /// [`encode_batches`], and the rows (0-based) a `nulls: skip` left out, so a caller can keep
@@ -50,9 +55,7 @@ pub fn encode_batches_skipped(
     rows: &crate::rows::RowsOptions,
     batches: &[arrow_array::RecordBatch],
 ) -> Result<(Vec<u8>, Vec<u32>, Vec<u64>)> {
-    let (fields, used) = row_fields(doc)?;
-    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
-    let mut scan = RowScan::new(Some(key)).with_keys();
+    let (fields, used, mut scan) = key_scan(doc)?;
     let (_, skipped) = crate::rows::batch_rows_skipped(batches, &fields, &used, rows, &mut scan)?;
     let (keys, offsets) = scan.take_keys();
     Ok((keys, offsets, skipped))
