@@ -7,18 +7,13 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { b64, launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
+import { before, test } from 'node:test';
+import { b64, openPage, pageRig, ROOT, shot, waitDone } from './helpers.mjs';
 
-let server, browser, m;
+const rig = pageRig();
+let m;
 before(async () => {
-  server = await serve();
-  browser = await launch();
   m = await import(path.join(ROOT, 'pkg/node/index.js'));
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
 });
 
 /** A time-led key writing about 1 GiB an hour: 120 months on 20 servers take many seconds. */
@@ -37,7 +32,7 @@ const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 const count = n => n.toLocaleString('en-US');
 
 async function openMonths(page, hash) {
-  await page.goto(`${server.url}#${hash}`);
+  await page.goto(`${rig.server.url}#${hash}`);
   await waitDone(page);
   await page.click('#months-open');
   await page.waitForSelector('#months-run');
@@ -46,7 +41,7 @@ async function openMonths(page, hash) {
 const status = page => page.$eval('#months-status', s => s.textContent);
 
 test('a preset’s months drawn: the library’s figures, the map, the servers of a chosen month', async () => {
-  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 1000 });
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
   await openMonths(page, 'p=seed002-salt-byte');
   await page.fill('#months-a-months', '3');
   await page.selectOption('#months-a-policy', 'increasingToUpperBound');
@@ -107,7 +102,7 @@ test('a preset’s months drawn: the library’s figures, the map, the servers o
 });
 
 test('a long run stops at Stop; two settings side by side, compared by the engine', async () => {
-  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 1000 });
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
   await openMonths(page, `v=1&d=${b64(TIME_LED)}`);
   await page.fill('#months-a-months', '120');
   await page.fill('#months-a-servers', '20');
@@ -187,7 +182,7 @@ test('a long run stops at Stop; two settings side by side, compared by the engin
 
 test('axe: the Months view, two settings drawn, has no serious or critical violation', async () => {
   for (const colorScheme of ['light', 'dark']) {
-    const page = await browser.newPage({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme });
+    const page = await rig.browser.newPage({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme });
     await openMonths(page, 'p=seed003-time-first');
     await page.fill('#months-a-months', '2');
     await page.check('#months-compare');
