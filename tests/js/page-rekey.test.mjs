@@ -11,18 +11,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { b64, launch, openPage, ROOT, serve, shot, waitDone } from './helpers.mjs';
+import { before, test } from 'node:test';
+import { b64, openPage, pageRig, ROOT, shot, waitDone } from './helpers.mjs';
 
-let server, browser, m;
+const rig = pageRig();
+let m;
 before(async () => {
-  server = await serve();
-  browser = await launch();
   m = await import(path.join(ROOT, 'pkg/node/index.js'));
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
 });
 
 test('plan the move to a compared design: the library’s plan, drawn and copyable', async () => {
@@ -30,8 +25,8 @@ test('plan the move to a compared design: the library’s plan, drawn and copyab
   const newDoc = { ...m.getPreset('seed000-telecom'), workload: oldDoc.workload };
   // the library's plan, composed apart: both designs analyzed on the first's workload
   const want = m.rekeyPlan(oldDoc, newDoc, m.analyzeDesign(oldDoc), m.analyzeDesign(newDoc));
-  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 1000 });
-  await page.goto(`${server.url}#p=seed000-telecom-time-first`);
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
+  await page.goto(`${rig.server.url}#p=seed000-telecom-time-first`);
   await waitDone(page);
   await page.selectOption('#compare-with', 'seed000-telecom');
   await page.click('#compare-run');
@@ -105,11 +100,11 @@ test('over a dropped Parquet file of rows: the new table cut at the rows re-enco
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 1000 });
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
   // the salted design opened first (so it is under Recent designs), then the time-first one
-  await page.goto(`${server.url}#v=1&d=${b64(salted)}`);
+  await page.goto(`${rig.server.url}#v=1&d=${b64(salted)}`);
   await waitDone(page);
-  await page.goto(`${server.url}#v=1&d=${b64(timeFirst)}`);
+  await page.goto(`${rig.server.url}#v=1&d=${b64(timeFirst)}`);
   await waitDone(page);
   // the user's rows dropped, nulls skipped, analyzed
   const bytes = readFileSync(path.join(FIX, 'flights.parquet')).toString('base64');
