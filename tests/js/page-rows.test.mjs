@@ -399,7 +399,8 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
       return worst;
     }, csv);
     assert.equal(await page.inputValue('#rows-paste'), '', 'the box stays empty');
-    await page.waitForFunction(() => /the pasted rows/.test(document.getElementById('rows-source').textContent));
+    // the source line names the file at once and its format once the engine has sniffed it
+    await page.waitForFunction(() => /the pasted rows · CSV/.test(document.getElementById('rows-source').textContent));
     assert.match(await text(page, '#rows-source'), /^the pasted rows · CSV · /);
     assert.ok(longest < 1000, `a long task of ${longest} ms`);
     assert.deepEqual(problems, []);
