@@ -16,6 +16,7 @@ mod jsonl;
 mod parquet;
 mod parquet_pages;
 pub mod profile;
+pub mod read;
 mod reader;
 mod sample;
 mod scan;
@@ -51,9 +52,10 @@ pub enum NullPolicy {
     Skip,
 }
 
-/// How a file's rows meet the design.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+/// How a file's rows meet the design. Read by [`read::rows_options`] (its members, defaults
+/// and names written once there, for every shell and the generated declarations).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RowsOptions {
     /// The format; by default from the name's extension, else from the first bytes.
     pub format: Option<Format>,

@@ -299,6 +299,26 @@ export interface CapacityOptions {
   /** Days between major compactions (`hbase.hregion.majorcompaction`). Default: `7`. */
   majorCompactionDays?: number;
 }
+export interface RowsOptions {
+  /** The format; by default from the file's first bytes (a binary format's magic number), else the name's extension, else JSON Lines when it starts with `{`, else CSV. */
+  format?: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream';
+  /** The file's name: its extension tells the format, and messages name it. */
+  name?: string;
+  /** Field name to column name, where they differ. Default: `{}`. */
+  map?: Record<string, string>;
+  /** The column holding each row's write time: windows are cut by it, whatever the rows' order. Without it rows are written in arrival order at the workload's rate. */
+  time?: string;
+  /** A row whose key reads a null: `error` stops naming the row and the column, `skip` skips it and counts it per column. Default: `"error"`. */
+  nulls?: 'error' | 'skip';
+  /** The unit of integer times (a `timestamp` field, the time column); `auto` by magnitude. Default: `"auto"`. */
+  epoch?: 'auto' | 's' | 'ms' | 'us' | 'ns';
+  /** The CSV delimiter; by default a tab for `.tsv`, else the header's first of `,` tab `;` `|`. */
+  delimiter?: string;
+  /** Count a profile of the rows in the first pass (`RowsSession.profile()`). Default: `false`. */
+  profile?: boolean;
+  /** Most bytes of rows the first pass keeps so the analysis counts them from memory (each row's key, qualifier and time); past it the file is read again. 0 reads the file twice; by default, and at most, 256 MiB (`limits::MAX_REPLAY_BYTES`). From 0 to 268,435,456. */
+  keepBytes?: number;
+}
 /** One key segment in the JSON form, as the engine reads it. */
 export type SegmentSpec =
   /** The field in its type's own encoding (`Bytes.toBytes`). */
@@ -1459,6 +1479,8 @@ export interface LifeMonth {
   majorCompactionsByDay: number[];
   /** Days when at least a tenth of the regions (and at least 4) split or major-compacted. */
   busyDays: number;
+  /** Which days of the month were busy, by the rule of `busyDays`. */
+  busyByDay: boolean[];
   writtenBytes: number;
   liveBytes: number;
   onDiskBytes: number;
@@ -1962,29 +1984,6 @@ export class AnalysisSession {
   [Symbol.dispose](): void;
 }
 
-/** How a file of rows meets a design (`RowsSession`, `analyzeRows`, the CLI's `--records`). */
-export interface RowsOptions {
-  /** By default from the file's first bytes, else `name`'s extension, else CSV. */
-  format?: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream';
-  /** The file's name: its extension, and messages. */
-  name?: string;
-  /** Field name to column name, where they differ. */
-  map?: Record<string, string>;
-  /** The column of each row's write time: windows span its first to last, whatever the order. */
-  time?: string;
-  /** A row whose key reads a null: `error` (the default, naming row and column) or `skip` (counted). */
-  nulls?: 'error' | 'skip';
-  /** The unit of integer times; `auto` (the default) by magnitude. */
-  epoch?: 'auto' | 's' | 'ms' | 'us' | 'ns';
-  /** The CSV delimiter (default: the header's most frequent of `,` tab `;` `|`). */
-  delimiter?: string;
-  /** Count a profile in the first pass (`RowsSession.profile()`). */
-  profile?: boolean;
-  /** Most bytes of rows the first pass keeps for the analysis to count from memory (each row's key,
-   * qualifier and time); past it the file is read again. 0 reads it twice; default and most 256 MiB
-   * (`limits::MAX_REPLAY_BYTES`). */
-  keepBytes?: number;
-}
 /** What reading a file of rows found. */
 export interface RowStats {
   /** Rows in the file. */

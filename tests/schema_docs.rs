@@ -58,6 +58,8 @@ fn by_reader(name: &str) -> (&'static str, &'static str) {
         "value" => ("JsonValue", "any"),
         "render" => ("Render", "string or object"),
         "hex_key" => ("string", "string"),
+        "column_map" => ("Record<string, string>", "object of strings"),
+        "delimiter" => ("string", "one character"),
         other => panic!("map the reader `{other}` to a TypeScript type in tests/schema_docs.rs"),
     }
 }
@@ -389,6 +391,30 @@ fn the_reference_tables_are_the_reader_tables() {
         want = splice(&want, &open, &close, &body)
             .unwrap_or_else(|| panic!("{path}: no `{open}` block"));
     }
+    if let Some(problem) = check_or_write(&path, &want, &text) {
+        panic!("{problem}");
+    }
+}
+
+#[test]
+fn the_rows_options_table_is_the_reader_table() {
+    // How a file of rows meets the design: the library's reference lists its members as the
+    // engine reads them (npm, the CLI, the page and Python take the same list).
+    let path = root("docs/library.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let schema = rowkey_lab::advise::schema();
+    let (_, members) = schema
+        .options
+        .iter()
+        .find(|(name, _)| *name == "RowsOptions")
+        .expect("RowsOptions among the schema's options");
+    let want = splice(
+        &text,
+        "<!-- generated: RowsOptions -->",
+        "<!-- end generated: RowsOptions -->",
+        &md_object(members),
+    )
+    .unwrap_or_else(|| panic!("{path}: no `<!-- generated: RowsOptions -->` block"));
     if let Some(problem) = check_or_write(&path, &want, &text) {
         panic!("{problem}");
     }

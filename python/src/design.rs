@@ -45,7 +45,12 @@ fn options<T: serde::de::DeserializeOwned + Default>(
                     (name, k.as_str()),
                     ("rows", "time" | "map" | "nulls" | "epoch") | ("options", "windows")
                 );
-                (if keyword { k } else { name.to_string() }, e.to_string())
+                // the engine's reader names the member's path first: the argument names it here
+                let why = e.to_string();
+                let why = why
+                    .strip_prefix(&format!("/{k}: "))
+                    .map_or(why.clone(), str::to_string);
+                (if keyword { k } else { name.to_string() }, why)
             }
             None => (name.to_string(), e.to_string()),
         };

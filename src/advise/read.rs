@@ -53,11 +53,22 @@ object_reader! {
     }
 }
 
-/// The options of an analysis and of the advisor, by their TypeScript names.
+/// The options of an analysis and of the advisor, by their TypeScript names; with the rows
+/// readers (feature `rows`), how a file of rows meets the design too.
+#[cfg(not(feature = "rows"))]
 pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
     ("AnalyzeOptions", crate::analyze::read::ANALYZE_OPTIONS),
     ("AdviseOptions", ADVISE_OPTIONS),
     ("CapacityOptions", CAPACITY_OPTIONS),
+];
+/// The options of an analysis and of the advisor, by their TypeScript names; with the rows
+/// readers (feature `rows`), how a file of rows meets the design too.
+#[cfg(feature = "rows")]
+pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
+    ("AnalyzeOptions", crate::analyze::read::ANALYZE_OPTIONS),
+    ("AdviseOptions", ADVISE_OPTIONS),
+    ("CapacityOptions", CAPACITY_OPTIONS),
+    ("RowsOptions", crate::rows::read::ROWS_OPTIONS),
 ];
 
 /// The engine's whole schema: the document's kinds and objects, and the options of an
@@ -163,6 +174,11 @@ mod tests {
                 Ok(o) => o.validate().or_else(path),
                 Err(e) => path(parse(e)),
             },
+            #[cfg(feature = "rows")]
+            "RowsOptions" => match crate::rows::read::rows_options(&node) {
+                Ok(o) => o.kept_bytes().map(|_| ()).or_else(path),
+                Err(e) => path(parse(e)),
+            },
             _ => panic!("no check for the ranges of {name}: add one here"),
         }
     }
@@ -170,7 +186,9 @@ mod tests {
     #[test]
     fn the_options_ranges_are_what_the_engine_accepts() {
         // windows, sample sizes, grid, the advisor's records, windows and servers
-        assert_eq!(ranges_hold(OPTIONS, checked), 4 + 3);
-        assert_eq!(schema().options.len(), 3);
+        // and, with the rows readers, the bytes of rows a first pass keeps
+        let rows = usize::from(cfg!(feature = "rows"));
+        assert_eq!(ranges_hold(OPTIONS, checked), 4 + 3 + rows);
+        assert_eq!(schema().options.len(), 3 + rows);
     }
 }
