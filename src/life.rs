@@ -225,9 +225,9 @@ fn close_day(sim: &mut Sim) {
     c.month.major_compactions_by_day.push(c.day_majors);
     c.month.max_major_compactions_per_day = c.month.max_major_compactions_per_day.max(c.day_majors);
     let busy = (sim.regions.len() as u32 / 10).max(4);
-    if c.day_splits + c.day_majors >= busy {
-        c.month.busy_days += 1;
-    }
+    let is_busy = c.day_splits + c.day_majors >= busy;
+    c.month.busy_days += u32::from(is_busy);
+    c.month.busy_by_day.push(is_busy);
     c.day_splits = 0;
     c.day_majors = 0;
 }

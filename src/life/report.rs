@@ -80,6 +80,9 @@ pub struct LifeMonth {
     pub major_compactions_by_day: Vec<u32>,
     /// Days when at least a tenth of the regions (and at least 4) split or major-compacted.
     pub busy_days: u32,
+    /// Which days of the month were busy (the rule of `busy_days`): the timeline marks them, so
+    /// the rule lives here and not in each view.
+    pub busy_by_day: Vec<bool>,
     /// KeyValue bytes written since the start (before compression).
     pub written_bytes: f64,
     /// Store-file bytes of cells within the TTL.

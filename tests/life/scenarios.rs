@@ -94,6 +94,29 @@ fn a_salted_key_under_stepping_doubles_in_synchronised_waves() {
         vec![(0, 8), (2, 16), (5, 32), (11, 64), (22, 128), (44, 256)]
     );
     assert_eq!(days, want);
+    // Each wave's day is busy: its splits alone pass a tenth of the regions after it (8 of 16,
+    // 16 of 32, … 256 of 512). A busy day is one such day, never fewer than 4 events.
+    let busy: Vec<bool> = r
+        .months
+        .iter()
+        .flat_map(|m| m.busy_by_day.iter().copied())
+        .collect();
+    assert_eq!(busy.len(), 60);
+    for d in [0, 2, 5, 11, 22, 44] {
+        assert!(busy[d], "day {d}: a wave of splits, not marked busy");
+    }
+    for m in &r.months {
+        let marked = m.busy_by_day.iter().filter(|b| **b).count();
+        assert_eq!(marked as u32, m.busy_days, "month {}", m.month);
+        for (d, b) in m.busy_by_day.iter().enumerate() {
+            let events = m.splits_by_day[d] + m.major_compactions_by_day[d];
+            assert!(
+                !*b || events >= 4,
+                "month {} day {d}: busy with {events} events",
+                m.month
+            );
+        }
+    }
     // Month ends: 8 × 2^5 regions after day 22's wave, 8 × 2^6 after day 44's.
     assert_eq!(r.months[0].regions, 256);
     assert_eq!(r.months[1].regions, 512);
