@@ -65,6 +65,7 @@ const SHARED = [
   'views/rows-view.js',
   // the view of a live table's snapshots, likewise (io-view.js)
   'views/observe-view.js',
+  'views/observe-maps.js',
   // the plan of a move to a compared design, when a comparison is drawn (compare-view.js)
   'views/rekey-view.js',
   // the Months view and its pictures, when Simulate months… is first used (months-open.js)

@@ -1850,6 +1850,9 @@ export interface RegionSeries {
   files: SeriesFile[];
   snapshots: SeriesSnapshot[];
   regions: SeriesRegion[];
+  /** Each region's row label without a design: its start key's text (`(first)` for the
+   * table's first region), else the start of its encoded name and `…`. */
+  labels: string[];
   intervals: SeriesInterval[];
   events: RegionEvent[];
   notes: string[];
@@ -1928,6 +1931,9 @@ export interface PredictedMap {
 export interface Observed {
   /** Each series region's start key through the design's key (null without a key range). */
   starts: (Boundary | null)[];
+  /** Each region's row label: its start key read through the design's key, else its
+   * `RegionSeries.labels` entry. What every view names the heatmap's rows by. */
+  labels: string[];
   /** The heatmap's rows: every series region in key order (indexes into `regions`). */
   rows: number[];
   against: AgainstDesign | null;

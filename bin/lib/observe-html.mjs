@@ -27,13 +27,9 @@ function rowsOf(s, o) {
   return [...seen, ...s.regions.map((_, i) => i).filter(i => !seen.has(i))];
 }
 
-/** A row's label: the start key through the design's key, else its text. */
-function rowLabel(s, o, i) {
-  const b = o?.starts[i];
-  const k = s.regions[i].startKey;
-  if (b) return b.label;
-  return k === null ? s.regions[i].encoded.slice(0, 8) : k === '' ? '(first)' : k;
-}
+/** A row's label, the engine's: through the design's key (`observed.labels`), else the series'
+ * own (`labels`: the start key's text). */
+const rowLabel = (s, o, i) => (o ?? s).labels[i];
 
 /** One measure's heatmap: a rect per region and interval, darker for more, a <title> each. */
 function heatmapSvg(s, o, m) {

@@ -129,6 +129,10 @@ pub struct Observed {
     /// Each region of the series (as [`RegionSeries::regions`]) with its start key read
     /// through the design's key; `None` for a region without a key range.
     pub starts: Vec<Option<Boundary>>,
+    /// Each region's row label: its start key read through the design's key, else its
+    /// [`SeriesRegion::label`](crate::region::table::series::SeriesRegion::label). The page's
+    /// live table and the CLI's HTML report draw these, never a rule of their own.
+    pub labels: Vec<String>,
     /// The heatmap's rows: every region the series read (indexes into
     /// [`RegionSeries::regions`]) in key order by start key bytes, a split's daughters after
     /// their parent, regions without a key range last.
@@ -154,12 +158,19 @@ pub fn against_design(
     predicted: Option<&[u64]>,
 ) -> Result<Observed> {
     let starts = decoded_starts(series, doc)?;
+    let labels = series
+        .regions
+        .iter()
+        .zip(&starts)
+        .map(|(r, b)| b.as_ref().map_or_else(|| r.label(), |b| b.label.clone()))
+        .collect();
     let rows = key_order(series);
     let mut notes = Vec::new();
     let Some(k) = measured_interval(&series.intervals) else {
         notes.push("no interval has a rate: nothing to set beside the design".to_string());
         return Ok(Observed {
             starts,
+            labels,
             rows,
             against: None,
             predicted_map: None,
@@ -170,6 +181,7 @@ pub fn against_design(
     let Some(iv) = series.intervals.get(k) else {
         return Ok(Observed {
             starts,
+            labels,
             rows,
             against: None,
             predicted_map: None,
@@ -195,6 +207,7 @@ pub fn against_design(
     let diagnosis = diagnosis::diagnose(series, doc, &starts, &against);
     Ok(Observed {
         starts,
+        labels,
         rows,
         against: Some(against),
         predicted_map,

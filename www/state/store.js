@@ -84,6 +84,8 @@ export function setAdvice(options) {
  * HBase's), whether B is compared (`compare`) and the month whose servers are drawn (`month`). */
 export function setLife(patch) {
   Object.assign(state.life, patch);
+  // the settings are the link's (in place: typing a number is no step of its own in history)
+  if (state.life.open) saveState({ replace: true });
 }
 
 /** The table and column family the shell commands name (`table`, `family`); the views that
@@ -99,6 +101,10 @@ export function setShell(names) {
 export function setView(patch, { replace = false } = {}) {
   Object.assign(state.heat, patch);
   saveState({ replace });
+}
+/** The lab map's keyboard cursor: an absolute [row, column], or null. Not in the link. */
+export function setHeatCursor(cell) {
+  state.heat.cursor = cell;
 }
 /** The designs the compare picker has chosen (its selects' values, in order). */
 export function setPicks(values) {

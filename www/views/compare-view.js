@@ -18,8 +18,6 @@ import { readOff } from '../state/io.js';
 import { $, bytesText, el, fix, num, state } from '../state/lab-state.js';
 import { askMove, setPicks } from '../state/store.js';
 import {
-  CURSOR_STEPS,
-  cellPoint,
   cellText,
   keyLabel,
   measured,
@@ -29,16 +27,14 @@ import {
   renderScaleLegend,
   renderTimeTicks,
   showTooltip,
-  ZOOM_KEYS,
-  zoomedRange,
 } from './heat-axes.js';
+import { heatZoom } from './heat-zoom.js';
 import { columnTotal, drawMatrix, poolMax, sliceCols } from './heatmap.js';
 import { copyBlock, metric } from './results.js';
 
 // The comparison on show: the window range every map shows (null: all), each map's row range
-// (null: all its regions), each map's keyboard cursor (its region and window), and the drag
-// under way.
-const view = { c: null, zoom: null, keys: [], cursor: [], brush: null, figures: [], measure: null, mats: [] };
+// (null: all its regions) and each map's keyboard cursor (its region and window).
+const view = { c: null, zoom: null, keys: [], cursor: [], figures: [], measure: null, mats: [] };
 
 /** Design `i`'s region × window matrix in the heatmap's measure (writes, cells kept, bytes). */
 function matrixOf(i) {
@@ -129,18 +125,7 @@ function figure(d, i) {
     dl,
     el('p', diag && `${diag[0].toUpperCase()}${diag.slice(1)}.`, { class: 'muted' }),
   );
-  canvas.addEventListener('mousedown', ev => brushStart(ev, i));
-  canvas.addEventListener('mousemove', ev => {
-    brushMove(ev, i);
-    hover(ev, i);
-  });
-  canvas.addEventListener('mouseleave', () => {
-    $('tooltip').hidden = true;
-  });
-  canvas.addEventListener('keydown', ev => zoomKey(ev, i));
-  canvas.addEventListener('blur', () => {
-    $('tooltip').hidden = true;
-  });
+  heatZoom(canvas, brush, compareZoom(i));
   return { fig, canvas, brush, range, axis, ticks };
 }
 
@@ -208,16 +193,6 @@ function drawMaps() {
   view.reset.disabled = !view.zoom && !view.keys.some(Boolean);
 }
 
-/** The cell under the pointer on map `i`, in words: the design, its region and key range, the
- * window and its writes (the page's one tooltip, as on the main heatmap). */
-function hover(ev, i) {
-  const { row, col, inside } = cellAt(ev, i);
-  if (!inside || view.brush) {
-    $('tooltip').hidden = true;
-    return;
-  }
-  showTooltip($('tooltip'), cellTip(i, row, col), ev.pageX, ev.pageY);
-}
 /** Map `i`'s shown cell (`row`, `col`) in words. */
 function cellTip(i, row, col) {
   const c = view.c,
@@ -244,55 +219,33 @@ export function redrawCompare() {
 }
 
 // ---- zoom -----------------------------------------------------------------------------------
-/** The shown cell under the pointer on map `i` (clamped to the map; `inside` when it is on it). */
-function cellAt(ev, i) {
-  const box = view.figures[i].canvas.getBoundingClientRect(),
-    { m } = shown(i);
-  const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
-  const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
+/** Map `i` on heat-zoom.js: the window range is every map's (`view.zoom`), the rows its own. */
+function compareZoom(i) {
   return {
-    col: Math.min(m.cols - 1, Math.max(0, col)),
-    row: Math.min(m.rows - 1, Math.max(0, row)),
-    inside: col >= 0 && col < m.cols && row >= 0 && row < m.rows,
+    shown() {
+      const { c0, c1, r0, r1 } = shown(i),
+        m = matrixOf(i);
+      return { c0, c1, r0, r1, rows: m.rows, cols: m.cols };
+    },
+    zoom({ time, keys }) {
+      if (time !== undefined) view.zoom = time;
+      if (keys !== undefined) view.keys[i] = keys;
+      drawMaps();
+    },
+    reset: resetZoom,
+    tip(row, col, x, y) {
+      if (row === null) {
+        $('tooltip').hidden = true;
+        return;
+      }
+      const { r0, c0 } = shown(i);
+      showTooltip($('tooltip'), cellTip(i, row - r0, col - c0), x, y);
+    },
+    cursor: () => view.cursor[i] ?? null,
+    setCursor: cell => {
+      view.cursor[i] = cell;
+    },
   };
-}
-function brushed(from, to) {
-  return {
-    a: Math.min(from.col, to.col),
-    b: Math.max(from.col, to.col),
-    ra: Math.min(from.row, to.row),
-    rb: Math.max(from.row, to.row),
-  };
-}
-function brushStart(ev, i) {
-  if (ev.button !== 0) return;
-  view.brush = { i, from: cellAt(ev, i) };
-  ev.preventDefault();
-}
-function brushMove(ev, i) {
-  if (view.brush?.i !== i) return;
-  const { a, b, ra, rb } = brushed(view.brush.from, cellAt(ev, i));
-  const { m } = shown(i),
-    br = view.figures[i].brush;
-  br.hidden = false;
-  br.style.left = `${(a / m.cols) * 100}%`;
-  br.style.width = `${((b - a + 1) / m.cols) * 100}%`;
-  const keys = rb > ra;
-  br.style.top = keys ? `${(ra / m.rows) * 100}%` : '0';
-  br.style.height = keys ? `${((rb - ra + 1) / m.rows) * 100}%` : '100%';
-}
-function brushEnd(ev) {
-  const drag = view.brush;
-  if (!drag || !view.c) return;
-  view.brush = null;
-  const { i } = drag;
-  view.figures[i].brush.hidden = true;
-  const { a, b, ra, rb } = brushed(drag.from, cellAt(ev, i));
-  if (b <= a && rb <= ra) return;
-  const { c0, r0 } = shown(i);
-  if (b > a) view.zoom = [c0 + a, c0 + b + 1];
-  if (rb > ra) view.keys[i] = [r0 + ra, r0 + rb + 1];
-  drawMaps();
 }
 /** Every map back to all its windows and regions. */
 function resetZoom() {
@@ -300,44 +253,6 @@ function resetZoom() {
   view.keys = view.keys.map(() => null);
   drawMaps();
   $('tooltip').hidden = true;
-}
-/** The keyboard on map `i`: arrows move its cursor (a region and a window; past the edge of a
- * zoomed range, the range moves with it), + and − halve and double the window range of every
- * map around the cursor, ] and [ this map's regions, R (or Backspace) resets; the cursor's cell
- * in the tooltip, as a hover shows it. */
-function zoomKey(ev, i) {
-  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') {
-    ev.preventDefault();
-    resetZoom();
-    return;
-  }
-  const n = view.c.windows,
-    all = view.c.designs[i].matrix.rows;
-  const { c0, c1, r0, r1 } = shown(i);
-  let [row, col] = view.cursor[i] ?? [r0, c0];
-  const zoom = ZOOM_KEYS[ev.key],
-    step = CURSOR_STEPS[ev.key];
-  if (zoom?.[0] === 'time') view.zoom = zoomedRange([c0, c1], n, col, zoom[1]);
-  else if (zoom) view.keys[i] = zoomedRange([r0, r1], all, row, zoom[1]);
-  else if (step) {
-    row = Math.min(all - 1, Math.max(0, row + step[0]));
-    col = Math.min(n - 1, Math.max(0, col + step[1]));
-    if (col < c0 || col >= c1) view.zoom = [c0 + step[1], c1 + step[1]];
-    if (row < r0 || row >= r1) view.keys[i] = [r0 + step[0], r1 + step[0]];
-  } else return;
-  ev.preventDefault();
-  drawMaps();
-  // the cursor inside what the map shows now (a zoom in may have left it outside)
-  const now = shown(i);
-  row = Math.min(now.r1 - 1, Math.max(now.r0, row));
-  col = Math.min(now.c1 - 1, Math.max(now.c0, col));
-  view.cursor[i] = [row, col];
-  const [sr, sc] = [row - now.r0, col - now.c0];
-  showTooltip(
-    $('tooltip'),
-    cellTip(i, sr, sc),
-    ...cellPoint(view.figures[i].canvas, sr, sc, now.r1 - now.r0, now.c1 - now.c0),
-  );
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
@@ -350,7 +265,6 @@ export function renderCompare(c, roles, docs = []) {
   view.keys = c.designs.map(() => null);
   view.cursor = c.designs.map(() => null);
   view.measure = null;
-  view.brush = null;
   view.figures = c.designs.map(figure);
   // two maps to a row: with their key axes, three or four in a row would each be too narrow
   box.style.setProperty('--columns', String(Math.min(2, c.designs.length)));
@@ -488,9 +402,8 @@ function wirePicker() {
   });
 }
 
-/** The drag ends wherever the pointer is let go; the picker's Add (once, from app.js's start-up). */
+/** The picker's Add (once, from app.js's start-up). */
 export function wireCompare() {
-  window.addEventListener('mouseup', brushEnd);
   wirePicker();
   renderPicker();
 }

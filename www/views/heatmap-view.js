@@ -5,11 +5,9 @@
 
 import { heatHeight, whenFrameResized } from '../embed.js';
 import { $, el, fix, num, pct, sentence, state, when } from '../state/lab-state.js';
-import { setView } from '../state/store.js';
+import { setHeatCursor, setView } from '../state/store.js';
 import { redrawCompare } from './compare-view.js';
 import {
-  CURSOR_STEPS,
-  cellPoint,
   cellText,
   keyLabel,
   measured,
@@ -20,9 +18,8 @@ import {
   renderTimeTicks,
   showTooltip,
   spanText,
-  ZOOM_KEYS,
-  zoomedRange,
 } from './heat-axes.js';
+import { heatZoom } from './heat-zoom.js';
 import { columnTotal, drawBars, drawMatrix, groupRows, poolMax, poolValues, sliceCols, totals } from './heatmap.js';
 
 /** The matrix shown: regions or servers as rows, the zoomed window range as columns. */
@@ -226,19 +223,7 @@ function renderRegionBars() {
 }
 
 // ---- interaction ---------------------------------------------------------------------------
-function cellAt(ev) {
-  const c = $('heatmap'),
-    box = c.getBoundingClientRect(),
-    { m } = shownMatrix();
-  const col = Math.floor(((ev.clientX - box.left) / box.width) * m.cols);
-  const row = Math.floor(((ev.clientY - box.top) / box.height) * m.rows);
-  return {
-    col: Math.min(m.cols - 1, Math.max(0, col)),
-    row: Math.min(m.rows - 1, Math.max(0, row)),
-    inside: col >= 0 && col < m.cols && row >= 0 && row < m.rows,
-  };
-}
-
+/** Shown cell (`shownRow`, `col`) in words, in the page's tooltip at (`x`, `y`). */
 function showCell(shownRow, col, x, y) {
   const r = state.shown,
     h = state.heat,
@@ -282,100 +267,38 @@ function showCell(shownRow, col, x, y) {
   showTooltip(t, text, x, y);
 }
 
-let brushFrom = null;
-/** The brushed rectangle in shown cells: columns [a, b] and rows [ra, rb]. */
-function brushed(to) {
-  return {
-    a: Math.min(brushFrom.col, to.col),
-    b: Math.max(brushFrom.col, to.col),
-    ra: Math.min(brushFrom.row, to.row),
-    rb: Math.max(brushFrom.row, to.row),
-  };
-}
-function hover(ev) {
-  if (!state.shown) return;
-  const at = cellAt(ev);
-  const { row, col, inside } = at;
-  if (brushFrom !== null) {
-    const { a, b, ra, rb } = brushed(at);
-    const { m } = shownMatrix(),
-      br = $('brush');
-    br.hidden = false;
-    br.style.left = `${(a / m.cols) * 100}%`;
-    br.style.width = `${((b - a + 1) / m.cols) * 100}%`;
-    // a drag over two rows or more zooms the key axis too
-    const keys = rb > ra;
-    br.style.top = keys ? `${(ra / m.rows) * 100}%` : '0';
-    br.style.height = keys ? `${((rb - ra + 1) / m.rows) * 100}%` : '100%';
-  }
-  if (!inside) {
-    $('tooltip').hidden = true;
-    return;
-  }
-  showCell(row, col, ev.pageX, ev.pageY);
-}
-function brushStart(ev) {
-  if (!state.shown || ev.button !== 0) return;
-  brushFrom = cellAt(ev);
-  ev.preventDefault();
-}
-function brushEnd(ev) {
-  if (brushFrom === null) return;
-  const { a, b, ra, rb } = brushed(cellAt(ev));
-  brushFrom = null;
-  $('brush').hidden = true;
-  if (b <= a && rb <= ra) return;
-  const { c0, r0 } = shownMatrix();
-  setView({
-    ...(b > a ? { zoom: [c0 + a, c0 + b + 1] } : {}),
-    ...(rb > ra ? { keys: [r0 + ra, r0 + rb + 1] } : {}),
-  });
-  renderHeatmap();
+/** What the lab's map shows, for heat-zoom.js: its ranges of all its rows and windows. */
+function shownRanges() {
+  // no map drawn yet: nothing shown, nothing to zoom
+  if (!state.shown) return { c0: 0, c1: 0, r0: 0, r1: 0, rows: 0, cols: 0 };
+  const { c0, c1, r0, r1, rows, cols } = shownMatrix();
+  return { c0, c1, r0, r1, rows, cols };
 }
 function setZoom(zoom) {
   setView(zoom ? { zoom } : { zoom, keys: null });
   renderHeatmap();
 }
-/** The tooltip of the keyboard's cursor (`state.heat.cursor`, in shown cells). */
-function showCursor() {
-  const { m } = shownMatrix();
-  const [row, col] = state.heat.cursor;
-  showCell(row, col, ...cellPoint($('heatmap'), row, col, m.rows, m.cols));
-}
-function heatKey(ev) {
-  if (!state.shown) return;
-  const h = state.heat;
-  const { m, c0, c1, r0, r1, rows, cols } = shownMatrix();
-  if (ev.key === 'r' || ev.key === 'R' || ev.key === 'Backspace') {
-    setZoom(null);
-    ev.preventDefault();
-    return;
-  }
-  // in the map as shown (another result or zoom may have left it outside)
-  const inMap = ([row, col], { rows: nr, cols: nc }) => [
-    Math.min(nr - 1, Math.max(0, row)),
-    Math.min(nc - 1, Math.max(0, col)),
-  ];
-  const cur = inMap(h.cursor ?? [0, 0], m);
-  const zoom = ZOOM_KEYS[ev.key];
-  if (zoom) {
-    ev.preventDefault();
-    // the cursor stays on its cell (its region and window) as the ranges change around it
-    const [row, col] = [r0 + cur[0], c0 + cur[1]];
-    if (zoom[0] === 'time') setView({ zoom: zoomedRange([c0, c1], cols, col, zoom[1]) });
-    else setView({ keys: zoomedRange([r0, r1], rows, row, zoom[1]) });
+/** The lab's map on heat-zoom.js: its ranges are `state.heat`'s `zoom` (time) and `keys`. */
+const LAB_ZOOM = {
+  shown: shownRanges,
+  zoom({ time, keys }) {
+    setView({ ...(time !== undefined ? { zoom: time } : {}), ...(keys !== undefined ? { keys } : {}) });
     renderHeatmap();
-    const now = shownMatrix();
-    h.cursor = inMap([row - now.r0, col - now.c0], now.m);
-    showCursor();
-    return;
-  }
-  const d = CURSOR_STEPS[ev.key];
-  if (!d) return;
-  ev.preventDefault();
-  h.cursor = inMap([cur[0] + d[0], cur[1] + d[1]], m);
-  showCursor();
-}
+  },
+  reset() {
+    if (state.shown) setZoom(null);
+  },
+  tip(row, col, x, y) {
+    if (row === null || !state.shown) {
+      $('tooltip').hidden = true;
+      return;
+    }
+    const { r0, c0 } = shownMatrix();
+    showCell(row - r0, col - c0, x, y);
+  },
+  cursor: () => state.heat.cursor,
+  setCursor: setHeatCursor,
+};
 
 /** The heatmap controls from `state.heat` (after a load from the URL, or an input). */
 export function renderHeatControls() {
@@ -402,16 +325,7 @@ export function wireHeatmap() {
   $('heat-table-box').addEventListener('toggle', e => {
     if (e.target.open && state.shown) renderTable();
   });
-  $('heatmap').addEventListener('mousemove', hover);
-  $('heatmap').addEventListener('mousedown', brushStart);
-  window.addEventListener('mouseup', brushEnd);
-  $('heatmap').addEventListener('mouseleave', () => {
-    if (brushFrom === null) $('tooltip').hidden = true;
-  });
-  $('heatmap').addEventListener('keydown', heatKey);
-  $('heatmap').addEventListener('blur', () => {
-    $('tooltip').hidden = true;
-  });
+  heatZoom($('heatmap'), $('brush'), LAB_ZOOM);
   // the control changed, into the state (the others are drawn from it)
   const heatInput = ({ target: { id, value: v } }) => {
     setView(

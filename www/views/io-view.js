@@ -18,17 +18,8 @@ import {
 } from '../state/io.js';
 import { $, el, num, saveState, state } from '../state/lab-state.js';
 import { choosing, patchRows, replaceDesign, rerun, setRows, stillChosen } from '../state/store.js';
-import {
-  CURSOR_STEPS,
-  cellPoint,
-  elide,
-  renderKeyLabels,
-  renderScaleLegend,
-  renderTimeTicks,
-  showTooltip,
-  ZOOM_KEYS,
-  zoomedRange,
-} from './heat-axes.js';
+import { elide, renderKeyLabels, renderScaleLegend, renderTimeTicks, showTooltip } from './heat-axes.js';
+import { heatZoom } from './heat-zoom.js';
 import { drawMatrix, sliceCols } from './heatmap.js';
 import { shownMatrix } from './heatmap-view.js';
 import { openRecent, renderRecent } from './recent-view.js';
@@ -60,10 +51,7 @@ const observeView = () =>
         renderScaleLegend,
         renderTimeTicks,
         showTooltip,
-        cellPoint,
-        ZOOM_KEYS,
-        CURSOR_STEPS,
-        zoomedRange,
+        heatZoom,
       },
     }),
   );

@@ -68,6 +68,7 @@ fn series(starts: &[&str], intervals: Vec<Interval>) -> RegionSeries {
         files: Vec::new(),
         snapshots: Vec::new(),
         regions: starts.iter().map(|s| region(s)).collect(),
+        labels: Vec::new(),
         intervals,
         events: Vec::new(),
         notes: Vec::new(),
@@ -245,4 +246,14 @@ fn rows_in_key_order_parents_before_daughters() {
     });
     let o = against_design(&s, &design("host", 2), None).unwrap();
     assert_eq!(o.rows, [2, 1, 3, 0, 4]);
+    // each row's label: its start read through the key, else the start of its encoded name
+    for (i, b) in o.starts.iter().enumerate() {
+        match b {
+            Some(b) => assert_eq!(o.labels[i], b.label),
+            None => assert_eq!(o.labels[i], "enc-x…"),
+        }
+    }
+    assert_eq!(o.labels.len(), 5);
+    assert_eq!(s.regions[2].label(), "(first)");
+    assert_eq!(s.regions[0].label(), "t");
 }

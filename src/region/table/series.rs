@@ -139,6 +139,18 @@ pub struct SeriesRegion {
     pub parents: Vec<usize>,
 }
 
+impl SeriesRegion {
+    /// The region as a row of a heatmap names it without a design: its start key's text
+    /// (`(first)` for the table's first region), else the start of its encoded name.
+    pub fn label(&self) -> String {
+        match self.start_key.as_deref() {
+            Some("") => "(first)".to_string(),
+            Some(k) => k.to_string(),
+            None => format!("{}…", self.encoded.chars().take(8).collect::<String>()),
+        }
+    }
+}
+
 /// How an interval's count of a region was taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -336,6 +348,11 @@ pub struct RegionSeries {
     pub snapshots: Vec<Snapshot>,
     /// Every region of the table the series read.
     pub regions: Vec<SeriesRegion>,
+    /// Each region's row label without a design ([`SeriesRegion::label`]): what the page's
+    /// live table and the CLI's HTML report name rows by (through a design, its
+    /// `Observed::labels`).
+    #[serde(default)]
+    pub labels: Vec<String>,
     /// One per pair of consecutive snapshots.
     pub intervals: Vec<Interval>,
     /// Splits, merges, moves, reopens, gaps, regions gone, in snapshot order.

@@ -98,11 +98,13 @@ pub(super) fn series(
         notes.push("no layout for a design: no interval has a rate, or at the end of the last that has one a region has no key range or the table's first region was not read".into());
     }
     let events = said(b.events, &b.regions, &b.snapshots);
+    let labels = b.regions.iter().map(SeriesRegion::label).collect();
     Ok(RegionSeries {
         layout,
         table,
         files: series_files,
         snapshots: b.snapshots,
+        labels,
         regions: b.regions,
         intervals,
         events,
