@@ -49,7 +49,7 @@ import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showEr
 import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
 import { pasteDesign, wireIo } from './views/io-view.js';
 import { keyChecksHere, mountKeyEditor } from './views/key-editor.js';
-import { wireMonths } from './views/months-open.js';
+import { monthsFromLink, wireMonths } from './views/months-open.js';
 import { wirePhoenix } from './views/phoenix-box.js';
 import { presetChoices, renderPreset, wirePresets } from './views/preset-view.js';
 import { branch, isDesignText, keepNow, keepSoon, setDraft } from './views/recent-view.js';
@@ -170,6 +170,7 @@ async function openLink() {
   // (a design read from IndexedDB: another link may have been opened meanwhile)
   if (location.hash !== at) return;
   compareWhenDone(state.compare.length > 0);
+  monthsFromLink();
   renderHeatControls();
   markLinkEntry();
   changed({ now: true, replaced: true });
@@ -211,6 +212,7 @@ function undoKey(e) {
 export async function startLab() {
   await openHash();
   compareWhenDone(state.compare.length > 0);
+  monthsFromLink();
   renderHeatControls();
   renderEditor();
   // The first run: boot.js's, when it is the same run; else one starts at once (no debounce).

@@ -89,16 +89,81 @@ test('a preset’s months drawn: the library’s figures, the map, the servers o
   await page.selectOption('#months-month', '1');
   assert.match(await page.$eval('#months-servers-a figcaption', f => f.textContent), /end of month 1:/);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'months-month');
-  // the events: two strips of days, three of months
+  // the events: two strips of days, three of months, and the engine's busy days
   assert.equal(
     await page.$$eval(
       '#months-events-a svg text',
-      t => t.filter(x => /a day|compactions|merges|moves|TTL/.test(x.textContent)).length,
+      t => t.filter(x => /a day|compactions|merges|moves|TTL|busy days/.test(x.textContent)).length,
     ),
-    5,
+    6,
   );
+  const busy = want.report.months.flatMap(x => x.busyByDay).filter(Boolean).length;
+  assert.equal(
+    busy,
+    want.report.months.reduce((n, x) => n + x.busyDays, 0),
+  );
+  assert.equal(await page.$$eval('#months-events-a rect.months-ev-5', r => r.length), busy);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('the link carries Months’ settings: opened, the page simulates them again; the map zooms as the heatmap does', async () => {
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
+  await openMonths(page, 'p=seed002-salt-byte');
+  await page.fill('#months-a-months', '3');
+  await page.selectOption('#months-a-policy', 'increasingToUpperBound');
+  await page.waitForFunction(() => /[#&]life=/.test(location.hash));
+  const link = await page.evaluate(() => location.href);
+  await page.close();
+  // the link in a new page: Months open, its settings in the form, simulated without a click
+  const { page: again, problems: more } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
+  await again.goto(link);
+  await again.waitForSelector('#months-side-a #months-keymap-a', { timeout: 60000 });
+  assert.equal(await again.inputValue('#months-a-months'), '3');
+  assert.equal(await again.inputValue('#months-a-policy'), 'increasingToUpperBound');
+  assert.equal(await status(again), '3 months simulated.');
+  const want = m.lifeMonths(m.getPreset('seed002-salt-byte'), {
+    months: 3,
+    policy: { type: 'increasingToUpperBound' },
+  });
+  const size = () => again.$eval('#months-map-a', c => [c.width, c.height]);
+  assert.deepEqual(await size(), [want.map.cols, want.map.rows]);
+  // the keyboard: + halves the months around the cursor, ] the key space, R resets
+  await again.focus('#months-map-a');
+  await again.keyboard.press('+');
+  assert.deepEqual(await size(), [Math.ceil(want.map.cols / 2), want.map.rows]);
+  await again.keyboard.press(']');
+  assert.deepEqual(await size(), [Math.ceil(want.map.cols / 2), Math.ceil(want.map.rows / 2)]);
+  assert.equal(await again.evaluate(() => document.activeElement.id), 'months-map-a');
+  await again.keyboard.press('r');
+  assert.deepEqual(await size(), [want.map.cols, want.map.rows]);
+  // a drag across the top quarter of the map, over its first two months: those months and rows
+  const box = await again.$eval('#months-map-a', c => {
+    c.scrollIntoView({ block: 'center' });
+    const b = c.getBoundingClientRect();
+    return { x: b.left, y: b.top, w: b.width, h: b.height };
+  });
+  const at = (c, r) => [box.x + box.w * ((c + 0.5) / want.map.cols), box.y + box.h * ((r + 0.5) / want.map.rows)];
+  const quarter = Math.floor(want.map.rows / 4);
+  await again.mouse.move(...at(0, 0));
+  await again.mouse.down();
+  await again.mouse.move(...at(1, quarter - 1), { steps: 4 });
+  await again.mouse.up();
+  // (a pointer lands on whole pixels, and a row of the map is under a pixel high: within a row)
+  const [cols, rows] = await size();
+  assert.equal(cols, 2);
+  assert.ok(Math.abs(rows - quarter) <= 1, `${rows} rows shown, about ${quarter} dragged over`);
+  // the tooltip names the cell of the whole map: month 2, and the stretch's region
+  const zoomed = await again.$eval('#months-map-a', c => {
+    const b = c.getBoundingClientRect();
+    return { x: b.left, y: b.top, w: b.width, h: b.height };
+  });
+  await again.mouse.move(zoomed.x + zoomed.w * 0.75, zoomed.y + 2);
+  const tip = await again.$eval('#months-tip', t => (t.hidden ? '' : t.textContent));
+  assert.match(tip, /^Month 2, /);
+  assert.ok(tip.includes(`on server ${want.map.server[1]}\n`), tip);
+  assert.deepEqual([...problems, ...more], []);
+  await again.close();
 });
 
 test('a long run stops at Stop; two settings side by side, compared by the engine', async () => {

@@ -5,6 +5,8 @@
 //     &scale=linear&rows=servers&color=abs&cap=<writes/s>&bright=<-6…6>&zoom=<c0>-<c1>&keys=<r0>-<r1>
 //     &cmp=<design>,<design>…  (the designs last compared with this one: preset ids, or
 //       `recent:<id>`, an entry of Recent designs in this browser; the page compares again)
+//     &life=<base64url JSON: the Months view's settings { a, b, compare }> (written once Months
+//       is opened; the page opens Months and simulates them again)
 //     (&embed=1&view=… for the iframe mode, kept as they are)
 //   w and s are written only when the user set them, and read as given: the engine has their
 //   defaults and ranges (designSchema's AnalyzeOptions).
@@ -76,6 +78,22 @@ export function readHeat(p) {
   return h;
 }
 
+/** The Months view's settings a link carries (`life=`): `{ a, b, compare }`, each setting an
+ * object of the form's members as typed (the engine reads and checks them when it simulates:
+ * a bad value is its located error at the control); null when absent or unreadable. */
+export function readLife(p) {
+  if (!p.has('life')) return null;
+  let life;
+  try {
+    life = JSON.parse(fromBase64Url(p.get('life')));
+  } catch {
+    return null;
+  }
+  const setting = x => (x && typeof x === 'object' && !Array.isArray(x) ? x : {});
+  if (!life || typeof life !== 'object' || Array.isArray(life)) return null;
+  return { a: setting(life.a), b: setting(life.b), compare: life.compare === true };
+}
+
 /** Everything the hash says (`doc` null when it holds no readable design; `problem` says why
  * a design it carries could not be read, so the page can say so instead of silently showing
  * another design). */
@@ -112,6 +130,7 @@ export function readHash(hash = location.hash) {
     sampleSize,
     heat,
     compare,
+    life: readLife(p),
     embed: p.get('embed'),
     view: p.get('view'),
   };
@@ -120,7 +139,7 @@ export function readHash(hash = location.hash) {
 /** The hash for a state (`embed`/`view` carried over so that an embedded page stays embedded):
  * the design's JSON `text` in `d=`, or (text null) the Recent designs entry `kept` in `k=`. */
 export function writeHash(
-  { presetId, windows, sampleSize, heat, compare, embed, view },
+  { presetId, windows, sampleSize, heat, compare, life, embed, view },
   { text = null, kept = null } = {},
 ) {
   const p = new URLSearchParams({ v: VERSION });
@@ -140,6 +159,10 @@ export function writeHash(
     if (heat.keys) p.set('keys', `${heat.keys[0]}-${heat.keys[1]}`);
   }
   if (compare?.length) p.set('cmp', compare.join(','));
+  if (life?.open) {
+    const { a, b, compare: both } = life;
+    p.set('life', toBase64Url(JSON.stringify(both ? { a, b, compare: true } : { a })));
+  }
   if (embed) p.set('embed', embed);
   if (view) p.set('view', view);
   return `#${p}`;

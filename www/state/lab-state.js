@@ -27,8 +27,9 @@ export const state = {
   windows: undefined,
   sampleSize: undefined,
   advice: {},
-  // the Months view's settings (store.js setLife)
-  life: { a: {}, b: {}, compare: false, month: null },
+  // the Months view's settings (store.js setLife); `open`: Months was opened (the link carries
+  // the settings, and opening it simulates them again)
+  life: { a: {}, b: {}, compare: false, month: null, open: false },
   // the shell commands' table and family as typed ('': the design's, see results.js shellNames)
   shell: { table: '', family: '' },
   report: null,
@@ -174,6 +175,9 @@ export function loadState() {
   Object.assign(state, { windows: h.windows, sampleSize: h.sampleSize, embed: h.embed, view: h.view });
   state.heat = { ...h.heat, cursor: null };
   state.compare = h.compare;
+  state.life = h.life
+    ? { ...h.life, month: null, open: true }
+    : { a: {}, b: {}, compare: false, month: null, open: false };
   state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
   state.linkProblem = h.problem;
   state.kept = h.kept;

@@ -150,33 +150,52 @@ function stretchText(map, row, fix) {
   return `${map.prefixLanes ? 'prefix' : 'lane'} ${lane} of ${map.lanes}, ${fix((lo - lane) * 100, 0)}–${fix(Math.min(1, hi - lane) * 100, 0)} % of it`;
 }
 
+/** Each map's zoom, by the answer it draws (a new run is unzoomed): the months shown (`time`),
+ * the stretches of the key space (`keys`), each `[a, b)` or null for all, and the keyboard's
+ * cursor. */
+const zooms = new WeakMap();
+
 /** The key-range × month map: each column a month's end, each row a stretch of the key space,
- * coloured by the size of the region there (log scale, shared), region boundaries marked. */
+ * coloured by the size of the region there (log scale, shared), region boundaries marked; zoomed
+ * and read as the heatmap is (heat-zoom.js): drag across it for months, diagonally for keys too. */
 export function keyMap(lab, side, view, top, tip) {
   const { el, fix, bytesText, heat } = lab;
   const map = view.map;
+  if (!zooms.has(view)) zooms.set(view, { time: null, keys: null, cursor: null });
+  const z = zooms.get(view);
+  const [c0, c1] = z.time ?? [0, map.cols];
+  const [r0, r1] = z.keys ?? [0, map.rows];
+  const rows = r1 - r0,
+    cols = c1 - c0;
   const wrap = el('div', undefined, { class: 'months-map' });
   const base = el('canvas', undefined, {
     id: `months-map-${side}`,
     class: 'pixel',
     role: 'img',
     tabindex: '0',
-    'aria-label': `region sizes over the key space (rows, lowest keys at the top) and months (columns); ${map.cols} months`,
+    'aria-label': `region sizes over the key space (rows, lowest keys at the top) and months (columns); months ${c0 + 1} to ${c1} of ${map.cols}${rows < map.rows ? `, ${fix((rows / map.rows) * 100, 1)} % of the key space` : ''}; drag across it to zoom the months (diagonally: the keys too); arrow keys move a cursor, + and − zoom the months around it, ] and [ the keys, R resets`,
   });
   // an empty region (0 bytes) is grey, as in the bars above: the heatmap's colour for no reading
-  const cells = Float64Array.from(map.bytes, b => (b > 0 ? b : Number.NaN));
+  const cells = new Float64Array(rows * cols);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const b = map.bytes[(r0 + r) * map.cols + c0 + c];
+      cells[r * cols + c] = b > 0 ? b : Number.NaN;
+    }
   const opts = { scale: 'log', max: Math.max(1, top.bytes) };
-  heat.drawMatrix(base, { rows: map.rows, cols: map.cols, cells }, opts);
+  heat.drawMatrix(base, { rows, cols, cells }, opts);
   // the boundaries over it: a thin line across its month at each stretch holding one
   const over = el('canvas', undefined, { class: 'months-bounds', 'aria-hidden': 'true' });
-  const cw = Math.max(2, Math.floor(1200 / map.cols));
-  over.width = map.cols * cw;
-  over.height = map.rows * 4;
+  const cw = Math.max(2, Math.floor(1200 / cols));
+  const rh = Math.max(4, Math.floor(960 / rows));
+  over.width = cols * cw;
+  over.height = rows * rh;
   const g = over.getContext('2d');
   g.fillStyle = 'rgba(255, 255, 255, 0.7)';
-  for (let r = 0; r < map.rows; r++)
-    for (let c = 0; c < map.cols; c++)
-      if (map.boundaries[r * map.cols + c] > 0) g.fillRect(c * cw + (cw > 4 ? 1 : 0), r * 4, cw > 4 ? cw - 2 : cw, 1);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++)
+      if (map.boundaries[(r0 + r) * map.cols + c0 + c] > 0)
+        g.fillRect(c * cw + (cw > 4 ? 1 : 0), r * rh, cw > 4 ? cw - 2 : cw, 1);
   const scale = el('canvas', undefined, { class: 'pixel months-scale', 'aria-hidden': 'true' });
   heat.drawMatrix(
     scale,
@@ -187,31 +206,32 @@ export function keyMap(lab, side, view, top, tip) {
   const grey = el('span', undefined, { class: 'swatch' });
   grey.style.background = '#9e9e9e';
   legend.append(grey, el('span', 'empty'), el('span', ' 1 byte'), scale, el('span', `${bytesText(opts.max)} (log)`));
-  wrap.append(base, over);
+  const brush = el('div', undefined, { class: 'brush', hidden: '' });
+  wrap.append(base, over, brush);
+  // the key space's labels at their place in the rows shown: prefixes, or fractions of it
   const keys = el('div', undefined, { class: 'months-keys', 'aria-hidden': 'true' });
+  const at = f => (f * map.rows - r0) / rows;
   const labels =
     map.prefixLanes && map.lanes > 1 && map.lanes <= 16
-      ? Array.from({ length: map.lanes }, (_, i) => [(i + 0.5) / map.lanes, `prefix ${i}`])
-      : [0, 0.25, 0.5, 0.75, 1].map(f => [f, `${f * 100} %`]);
+      ? Array.from({ length: map.lanes }, (_, i) => [at((i + 0.5) / map.lanes), `prefix ${i}`])
+      : [0, 0.25, 0.5, 0.75, 1].map(f => [f, `${fix(((r0 + f * rows) / map.rows) * 100, rows < map.rows ? 1 : 0)} %`]);
   for (const [f, text] of labels) {
+    if (f < 0 || f > 1) continue;
     const k = el('span', text, { class: 'klabel' });
     k.style.top = `${f * 100}%`;
     keys.append(k);
   }
   const ticks = el('div', undefined, { class: 'months-map-ticks', 'aria-hidden': 'true' });
-  const every = Math.max(1, Math.ceil(map.cols / 12));
-  for (let c = 0; c < map.cols; c += every) {
-    const t = el('span', String(c + 1), { class: 'tick' });
-    t.style.left = `${((c + 0.5) / map.cols) * 100}%`;
+  const every = Math.max(1, Math.ceil(cols / 12));
+  for (let c = 0; c < cols; c += every) {
+    const t = el('span', String(c0 + c + 1), { class: 'tick' });
+    t.style.left = `${((c + 0.5) / cols) * 100}%`;
     ticks.append(t);
   }
   const body = el('div', undefined, { class: 'months-map-body' });
   body.append(keys, wrap, ticks, legend);
-  hover(wrap, tip, e => {
-    const b = wrap.getBoundingClientRect();
-    const c = Math.floor(((e.clientX - b.left) / b.width) * map.cols);
-    const r = Math.floor(((e.clientY - b.top) / b.height) * map.rows);
-    if (c < 0 || r < 0 || c >= map.cols || r >= map.rows) return null;
+  /** The cell (`r`, `c`) of the whole map in words. */
+  const cellText = (r, c) => {
     const i = r * map.cols + c;
     const pctOf = x => `${fix((x / map.lanes) * 100, 2)} %`;
     const n = map.boundaries[i];
@@ -220,19 +240,44 @@ export function keyMap(lab, side, view, top, tip) {
       `region [${pctOf(map.regionStart[i])}, ${pctOf(map.regionEnd[i])}) of the key space: ${bytesText(map.bytes[i])} on server ${map.server[i]}`,
       n ? `${n} region boundar${n === 1 ? 'y' : 'ies'} in this stretch` : 'no region boundary in this stretch',
     ].join('\n');
-  });
+  };
   const order =
     map.order === 'ascending'
       ? ' The key moves up with time: lower keys hold older rows.'
       : map.order === 'descending'
         ? ' The key moves down with time: higher keys hold older rows.'
         : '';
-  return figure(
+  const fig = figure(
     lab,
     `months-keymap-${side}`,
-    `The key space (rows, lowest keys at the top) month by month (columns): each stretch coloured by the size of the region holding it (log scale, the same on both sides; grey: an empty region), a white line where a region begins.${order}`,
+    `The key space (rows, lowest keys at the top) month by month (columns): each stretch coloured by the size of the region holding it (log scale, the same on both sides; grey: an empty region), a white line where a region begins.${order} Drag across it to zoom the months, diagonally the keys too; on the focused map, arrows move a cursor, + and − zoom the months, ] and [ the keys; R resets.`,
     body,
   );
+  /** The map drawn again at its zoom, in place, keeping the keyboard's focus on it. */
+  const redraw = () => {
+    const again = keyMap(lab, side, view, top, tip);
+    fig.replaceWith(again);
+    again.querySelector('canvas.pixel')?.focus();
+  };
+  heat.heatZoom(base, brush, {
+    shown: () => ({ r0, r1, c0, c1, rows: map.rows, cols: map.cols }),
+    zoom({ time, keys: k }) {
+      if (time !== undefined) z.time = time;
+      if (k !== undefined) z.keys = k;
+      redraw();
+    },
+    reset() {
+      Object.assign(z, { time: null, keys: null });
+      redraw();
+    },
+    tip: (r, c, x, y) => tip(r === null ? null : cellText(r, c), { pageX: x, pageY: y }),
+    cursor: () => z.cursor,
+    setCursor: cell => {
+      z.cursor = cell;
+    },
+    canvas: () => document.getElementById(`months-map-${side}`),
+  });
+  return fig;
 }
 
 /** The region servers at the end of month `month` (1-based): regions, bytes, write share. */
@@ -312,6 +357,9 @@ export function eventsChart(lab, side, view, top, tip) {
     ['merges', months.map(m => m.merges), top.merges, 30],
     ['balancer moves', months.map(m => m.moves), top.moves, 30],
     ['TTL dropped', drops, top.expired, 30],
+    // the engine's busy days (src/life.rs close_day: a tenth of the regions, at least 4, split or
+    // major-compacted that day), a full bar each: the days the cluster's I/O peaks
+    ['busy days', months.flatMap(m => m.busyByDay.map(Number)), 1, 1],
   ];
   const H = 8 + rows.length * (strip + 4) + 16;
   const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'months-svg', role: 'img' });
@@ -343,15 +391,16 @@ export function eventsChart(lab, side, view, top, tip) {
   const last = months.at(-1);
   s.setAttribute(
     'aria-label',
-    `Events over ${months.length} months: splits and major compactions per day, merges, balancer moves and bytes dropped by the TTL per month; ${crossed.length ? `guidelines crossed: ${crossed.map(([k, m]) => `${CROSSINGS[k]} in month ${m}`).join(', ')}` : 'no guideline crossed'}; ${last.busyDays} busy days in the last month`,
+    `Events over ${months.length} months: splits and major compactions per day, merges, balancer moves and bytes dropped by the TTL per month, busy days; ${crossed.length ? `guidelines crossed: ${crossed.map(([k, m]) => `${CROSSINGS[k]} in month ${m}`).join(', ')}` : 'no guideline crossed'}; ${last.busyDays} busy days in the last month`,
   );
   hover(s, tip, e => {
     const d = Math.floor((xIn(s, e, W) - L) / dx);
     const m = months[Math.floor(d / 30)];
     if (d < 0 || !m) return null;
     const cross = crossed.filter(([, at]) => at === m.month).map(([k]) => CROSSINGS[k]);
+    const busy = m.busyByDay[d % 30] ? ' (a busy day: a tenth of the regions or more split or compacted)' : '';
     return [
-      `Day ${(d % 30) + 1} of month ${m.month}: ${num(m.splitsByDay[d % 30] ?? 0)} splits, ${num(m.majorCompactionsByDay[d % 30] ?? 0)} major compactions`,
+      `Day ${(d % 30) + 1} of month ${m.month}: ${num(m.splitsByDay[d % 30] ?? 0)} splits, ${num(m.majorCompactionsByDay[d % 30] ?? 0)} major compactions${busy}`,
       `Month ${m.month}: ${num(m.splits)} splits (${num(m.normalizerSplits)} by the normalizer), ${num(m.merges)} merges, ${num(m.moves)} balancer moves, ${num(m.flushes)} flushes, ${num(m.minorCompactions)} minor and ${num(m.majorCompactions)} major compactions writing ${bytesText(m.compactionBytes)}, ${bytesText(drops[m.month - 1])} dropped by the TTL, ${m.busyDays} busy days`,
       ...(cross.length ? [`First crossed this month: ${cross.join(', ')}`] : []),
     ].join('\n');
@@ -359,7 +408,7 @@ export function eventsChart(lab, side, view, top, tip) {
   return figure(
     lab,
     `months-events-${side}`,
-    `What HBase did: splits and major compactions per day, merges, balancer moves and bytes the TTL dropped per month (each strip to the larger side's most); a dashed line at the start of the month a guideline was first crossed${crossed.length ? ` (${crossed.map(([k, m]) => `${CROSSINGS[k]}: month ${m}`).join('; ')})` : ': none was'}.`,
+    `What HBase did: splits and major compactions per day, merges, balancer moves and bytes the TTL dropped per month (each strip to the larger side's most), and the busy days, when a tenth of the regions or more split or compacted together; a dashed line at the start of the month a guideline was first crossed${crossed.length ? ` (${crossed.map(([k, m]) => `${CROSSINGS[k]}: month ${m}`).join('; ')})` : ': none was'}.`,
     s,
   );
 }

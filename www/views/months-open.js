@@ -1,12 +1,13 @@
 // The lab's way into Months (months-view.js, with its pictures in months-charts.js): the button
 // that loads the view, a module of its own in the built page, and hands it the lab's helpers (the
-// one state and its named change, the worker call, the heatmap's drawing), so the view imports
+// one state and its named change, the worker call, the heatmap's drawing and zoom), so the view imports
 // none of the lab's modules and is no part of the first load.
 
 import { readOff } from '../state/io.js';
 import { $, bytesText, docText, el, fix, num, state } from '../state/lab-state.js';
 import { setLife } from '../state/store.js';
 import { showTooltip } from './heat-axes.js';
+import { heatZoom } from './heat-zoom.js';
 import { drawMatrix, PALETTE } from './heatmap.js';
 
 /** The lab's helpers for the view. */
@@ -20,11 +21,20 @@ const helpers = () => ({
   readOff,
   setLife,
   state,
-  heat: { drawMatrix, PALETTE, showTooltip },
+  heat: { drawMatrix, heatZoom, PALETTE, showTooltip },
 });
 
-/** Months opened: the view loaded (once) and drawn. */
-export const openMonths = () => import('./months-view.js').then(m => m.openMonths(helpers()));
+/** Months opened: the view loaded (once) and drawn; its settings go into the link from now on. */
+export const openMonths = () =>
+  import('./months-view.js').then(m => {
+    m.openMonths(helpers());
+    setLife({ open: true });
+  });
+
+/** A link that carries Months' settings (`state.life.open`): the view drawn from them and
+ * simulated, as the page showed it when the link was copied. */
+export const monthsFromLink = () =>
+  state.life.open ? import('./months-view.js').then(m => m.openMonths(helpers(), { simulate: true })) : null;
 
 /** The lab's "Simulate months…" button. */
 export function wireMonths() {

@@ -61,13 +61,19 @@ const MEMBERS = {
 /** The view's own: the run under way (`readOff`'s answer) and the last answer drawn. */
 const view = { running: null, got: null, sides: [] };
 
-/** The panel drawn into #months and focused; `helpers`: the lab's (see months-open.js). */
-export function openMonths(helpers) {
+/** The panel drawn into #months and focused; `helpers`: the lab's (see months-open.js). With
+ * `simulate` (a link's settings), drawn afresh from the state's settings and simulated. */
+export function openMonths(helpers, { simulate: now = false } = {}) {
   lab = helpers;
   const { $, el } = lab;
+  if (now) {
+    view.running?.cancel();
+    $('months-box')?.remove();
+  }
   if (!$('months-box')) drawPanel($, el);
   $('months-open').parentElement.hidden = true;
-  $('months-run').focus();
+  if (now) simulate();
+  else $('months-run').focus();
 }
 
 function drawPanel($, el) {
