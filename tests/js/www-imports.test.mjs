@@ -78,3 +78,17 @@ test('the page’s state is written only by www/state/', () => {
     write.test('  state.doc = d;') && write.test('Object.assign(state, x)') && !write.test('if (state.doc === d)'),
   );
 });
+
+test('workers are started only by the engine’s modules, in the sets of worker-sets.js or the run’s one worker', () => {
+  // ARCHITECTURE.md: the page has one call interface to its workers and one pool; a view draws
+  const starts = /\bnew (?:Shared)?Worker\(|\b(?:engineWorker|startWorker)\(/;
+  const wrong = [...graph.keys()]
+    .filter(f => !f.startsWith('engine/') && f !== 'boot.js')
+    .filter(f => starts.test(readFileSync(path.join(WWW, f), 'utf8')));
+  assert.deepEqual(wrong, []);
+  // the sets' caps live in one table: no other module caps the cores on its own
+  const capping = [...graph.keys()]
+    .filter(f => f !== 'engine/worker-sets.js')
+    .filter(f => /hardwareConcurrency/.test(readFileSync(path.join(WWW, f), 'utf8')));
+  assert.deepEqual(capping, []);
+});

@@ -6,11 +6,11 @@
 // worker.js, whose handlers these are: each gets the call's arguments, its `emit` and the
 // worker's own helpers (`designOf`, `readsOver`).
 import { adviceCalls } from './advice-calls.js';
-import { client, localClient, moved, reportBuffers } from './calls.js';
+import { localClient, moved, reportBuffers } from './calls.js';
 import { rekeyRows as rekeyRowsWith } from './rekey.js';
 import { analyzeRowsChunked, fileColumns, readChunk, analyzeRows as readRows } from './rows.js';
 import { spreadTasks } from './scheduler.js';
-import { webPort } from './web-workers.js';
+import { workerSet } from './worker-sets.js';
 
 let loading = null;
 /** The rows build, loaded once per worker (observe-calls.js reads snapshots on it too). */
@@ -29,9 +29,15 @@ export function rowsEngine() {
   return loading;
 }
 
-/** The format and column names of `file`: `{ format, columns }` (the engine's). */
+/** The format and column names of `file`: `{ format, columns }` (the engine's), and the null
+ * policy's names and default as the engine reads RowsOptions (`nulls: { names, default }`). */
 export async function rowsColumns({ file, rows }) {
-  return fileColumns(await rowsEngine(), file, rows);
+  const api = await rowsEngine();
+  const member = api.designSchema().options.RowsOptions.find(m => m.key === 'nulls');
+  return {
+    ...(await fileColumns(api, file, rows)),
+    nulls: { names: member.options, default: JSON.parse(member.default) },
+  };
 }
 
 /** The size of what a pass has read, as the status line says it. */
@@ -102,9 +108,6 @@ export async function onRows(name, args) {
   return advice[name](args);
 }
 
-/** At most this many workers read one file of rows (each holds its own copy of the rows build). */
-const MAX_READERS = 8;
-
 /** One chunk of a file of rows (a task of the library's analyzeRowsChunked) read by this
  * worker's rows build: its first pass as bytes. Events: `read` (bytes read). */
 export async function readRowsChunk({ doc, options, rows, source, task }, emit) {
@@ -118,13 +121,14 @@ export async function readRowsChunk({ doc, options, rows, source, task }, emit) 
 
 /** The workers reading a file's chunks: 0 this worker itself (localClient), the others nested
  * workers of its own (rows-worker.js), started once and kept, as the counting workers are. */
-const readers = [localClient({ readRowsChunk })];
-const reader = i => {
-  readers[i] ??= client(webPort(new Worker(new URL('./rows-worker.js', import.meta.url), { type: 'module' })));
-  return readers[i];
-};
+const readers = workerSet(
+  'readers',
+  () => new Worker(new URL('./rows-worker.js', import.meta.url), { type: 'module' }),
+  localClient({ readRowsChunk }),
+);
+const reader = i => readers.at(i);
 /** How many workers (this one included) share the reading of a file. */
-const READERS = typeof Worker === 'function' ? Math.min(navigator.hardwareConcurrency || 1, MAX_READERS) : 1;
+const READERS = readers.size;
 
 /** While the user looks at a file's mapping and profile: the rows build loaded here and in the
  * nested readers, so that "Analyze these rows" waits for neither. */

@@ -8,9 +8,7 @@ import { client, reportBuffers, serve } from './calls.js';
 import { countHandlers } from './count.js';
 import { spreadBlocks } from './scheduler.js';
 import { webPort } from './web-workers.js';
-
-// At most this many workers count blocks for one run (each holds its own copy of the engine).
-const MAX_COUNTERS = 8;
+import { workerSet } from './worker-sets.js';
 
 /**
  * The calls, over `engine()` (the worker's engine: it may move to another build) and the
@@ -21,22 +19,18 @@ export function speedCalls({ engine, designOf, previewAfterMs, progressEveryMs }
   const advice = adviceCalls(engine);
   /** The workers counting blocks for a run (clients): 0 this worker itself, so it counts from
    * the moment its engine is ready and no core waits on a worker that only adds up. */
-  const counters = [];
-  const counter = i => {
-    if (i === 0 && !counters[0]) {
-      const { port1, port2 } = new MessageChannel();
-      serve(webPort(port2), counting);
-      port1.start();
-      port2.start();
-      counters[0] = client(webPort(port1));
-    }
-    counters[i] ??= client(
-      webPort(new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' })),
-    );
-    return counters[i];
-  };
+  const { port1, port2 } = new MessageChannel();
+  serve(webPort(port2), counting);
+  port1.start();
+  port2.start();
+  const counters = workerSet(
+    'counters',
+    () => new Worker(new URL('./worker.js#engine=fast&role=counter', import.meta.url), { type: 'module' }),
+    client(webPort(port1)),
+  );
+  const counter = i => counters.at(i);
   /** How many workers (this one included) share a run of `blocks` blocks. */
-  const spreadOver = blocks => Math.min(navigator.hardwareConcurrency || 1, MAX_COUNTERS, blocks);
+  const spreadOver = blocks => Math.min(counters.size, blocks);
   const warmUp = ({ doc, options }) => {
     const s = engine().AnalysisSession.forBlocks(doc, options, 0, 1);
     try {

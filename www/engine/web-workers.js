@@ -27,3 +27,15 @@ export function startWorker(hash = '') {
 
 /** A client of a new engine worker (see startWorker). */
 export const engineWorker = (hash = '') => client(webPort(startWorker(hash)));
+
+/** One read off this thread (a design file, a table's region text) by an engine worker of its
+ * own (`call` of worker.js, with `args`; `hash` `#engine=fast` for a call only the speed build
+ * answers), so that a run under way neither waits for it nor is held up by it. Resolves to the
+ * call's answer, rejects with the engine's error (an AbortError when cancel() ended it); `on(event,
+ * data)` gets the call's events (progress). */
+export function readOff(call, args, hash = '', on = undefined) {
+  const stop = new AbortController();
+  const engine = engineWorker(hash);
+  const answer = engine.call(call, args, { signal: stop.signal, on }).finally(() => engine.end());
+  return Object.assign(answer, { cancel: () => stop.abort() });
+}

@@ -27,6 +27,7 @@ import { moved, reportBuffers, serve } from './calls.js';
 import { readsOver } from './reads.js';
 import { firstRequest } from './url-state.js';
 import { webPort } from './web-workers.js';
+import { setSize } from './worker-sets.js';
 
 // Two builds of one engine, the same exports: the page's (pkg/, optimised for size: the first
 // load shares its download with the page's thread) and the speed build (pkg/fast/: opt-level 3,
@@ -118,8 +119,7 @@ const speed = () => {
 };
 /** Whether a run of `blocks` blocks is spread over counting workers: the speed build's block
  * exports, nested workers, cores and blocks to share. */
-const spreads = blocks =>
-  !!E.combineAnalyses && typeof Worker === 'function' && (navigator.hardwareConcurrency || 1) > 1 && blocks > 1;
+const spreads = blocks => !!E.combineAnalyses && setSize('counters') > 1 && blocks > 1;
 
 /** The handler of rows-calls.js's call `name`, which it imports when first called; the call gets
  * this worker's helpers (its design's reader, reads planner and moved parts of a report). */

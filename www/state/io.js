@@ -3,7 +3,6 @@
 // Files and long texts are read in a worker (readOff), after a size check that needs no reading;
 // the limits are the page's own, explained in docs/limits.md.
 
-import { engineWorker } from '../engine/web-workers.js';
 import { fromStored, makeRoom, RECENT_INLINE_MAX, RECENT_STORED_MAX } from './recent-list.js';
 
 export { RECENT_STORED_MAX };
@@ -240,17 +239,9 @@ export async function sweepStored() {
   }
 }
 
-/** One read off this thread (a design file, a table's region text) by an engine worker of its
- * own (`call` of worker.js, with `args`; `hash` `#engine=fast` for a call only the speed build
- * answers), so that a run under way neither waits for it nor is held up by it. Resolves to the
- * call's answer, rejects with the engine's error (an AbortError when cancel() ended it); `on(event,
- * data)` gets the call's events (progress). */
-export function readOff(call, args, hash = '', on = undefined) {
-  const stop = new AbortController();
-  const engine = engineWorker(hash);
-  const answer = engine.call(call, args, { signal: stop.signal, on }).finally(() => engine.end());
-  return Object.assign(answer, { cancel: () => stop.abort() });
-}
+// readOff (one call off this thread, on an engine worker of its own) is engine/web-workers.js's,
+// re-exported here for the views that import the page's I/O helpers from this module.
+export { readOff } from '../engine/web-workers.js';
 
 /** Copy `text` to the clipboard; false when the browser refuses. */
 export async function copyText(text) {

@@ -1,9 +1,6 @@
-// The Advice view: the engine's design advisor (src/advise) run from the page. The engine makes
-// the candidates (adviseCandidates), each is evaluated in one of a pool of workers on the speed
-// build (evaluateCandidate; as many workers as the browser has cores, up to four, spread by
-// engine/scheduler.js as the npm package spreads them), and the engine answers from the
-// evaluations in candidate order (adviseFrom), so the answer does not depend on the number of
-// workers. Drawn here: the candidates as a scatter plot of write spread against
+// The Advice view: the engine's design advisor (src/advise) run from the page by
+// engine/advise-run.js (the candidates evaluated by a set of workers on the speed build), its
+// run's buttons, progress and Cancel, and the answer drawn. Drawn here: the candidates as a scatter plot of write spread against
 // read cost (the Pareto front filled, the current design and the recommendation ringed), the
 // recommendation and its reasons, a chosen candidate's figures with Load and Compare, and the
 // capacity and lifecycle table. Every text goes in through textContent.
@@ -11,7 +8,7 @@
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
 
-import { engineWorker } from '../engine/web-workers.js';
+import { adviseRun } from '../engine/advise-run.js';
 import { $, docText, el, fix, num, state } from '../state/lab-state.js';
 import { askMove, setAdvice } from '../state/store.js';
 import { markOptionError, renderOption, typedOption } from './design-form.js';
@@ -72,20 +69,14 @@ async function runAdvice() {
   stop('');
   const id = ++runId;
   markOptionError(null, ...optionControls());
-  let doc = state.doc;
+  const doc = state.doc;
   const opts = { ...state.advice };
   // the rows the page analyzed, when it did (views/rows-view.js): the candidates are counted on a
   // sample of them (the engine's rows build reads it), not on the generated workload
   const rowsRun = state.rows?.step === 'done' && state.rows.result ? state.rows.args : null;
   running = { text: docText(doc), name: doc.name ?? 'the design', loaded: new Map(), rows: rowsRun?.file.name };
-  const n = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
   stopping = new AbortController();
   const { signal } = stopping;
-  const pool = Array.from({ length: n }, () => engineWorker('#engine=fast'));
-  // the run's end (stop), whatever it was: its workers end
-  signal.addEventListener('abort', () => {
-    for (const w of pool) w.end();
-  });
   const pressed = document.activeElement === $('advice-run');
   $('advice-run').disabled = true;
   $('advice-cancel').disabled = false;
@@ -93,41 +84,24 @@ async function runAdvice() {
   if (pressed) $('advice-cancel').focus();
   const progress = $('advice-progress');
   progress.value = 0;
-  $('advice-status').textContent = 'Making the candidates…';
   try {
-    // (imported when the advisor first runs: no part of the page's first load)
-    const { spreadTasks } = await import('../engine/scheduler.js');
-    let sample;
-    if (rowsRun) {
-      $('advice-status').textContent = `Sampling the rows of ${rowsRun.file.name}…`;
-      const s = await pool[0].call('rowsSample', { ...rowsRun, text: docText(doc), records: opts.records }, { signal });
-      if (id !== runId) return;
-      doc = s.design;
-      sample = s.sample;
-    }
-    const set = await pool[0].call('adviseCandidates', { doc, options: opts, rows: sample }, { signal });
-    const total = set.candidates.length;
-    let done = 0;
-    const t0 = performance.now();
-    const evaluations = await spreadTasks({
-      workers: pool,
-      tasks: set.candidates,
-      signal,
-      call: (w, c) =>
-        w.call(
-          'evaluate',
-          { design: c.design, options: opts, targetRegions: set.targetRegions, rows: sample },
-          { signal },
-        ),
-      onResult() {
-        done++;
-        progress.value = done / total;
-        $('advice-status').textContent = `${done} of ${total} candidates evaluated (${n} workers)…`;
+    const rows = rowsRun ? { ...rowsRun, text: docText(doc) } : null;
+    const {
+      advice: a,
+      candidates: total,
+      workers: n,
+      seconds,
+    } = await adviseRun(
+      { doc, options: opts, rows },
+      {
+        signal,
+        onStatus(text, done) {
+          if (id !== runId) return;
+          $('advice-status').textContent = text;
+          progress.value = done;
+        },
       },
-    });
-    if (id !== runId) return;
-    const seconds = (performance.now() - t0) / 1000;
-    const a = await pool[0].call('adviseFrom', { doc, options: opts, evaluations, rows: sample }, { signal });
+    );
     if (id !== runId) return;
     performance.mark('rowkey-lab:advice-done');
     advice = a;

@@ -165,12 +165,25 @@ export async function openRows(file) {
     return;
   }
   if (state.rows !== mine) return;
-  Object.assign(mine, { format: got.format, columns: got.columns, step: 'mapping' }, propose(got.columns));
+  Object.assign(
+    mine,
+    {
+      format: got.format,
+      columns: got.columns,
+      step: 'mapping',
+      nullsOffered: got.nulls.names,
+      nulls: got.nulls.default,
+    },
+    propose(got.columns),
+  );
   status('');
   renderSource();
   renderMapping();
   scan();
 }
+
+/** The null policies in words (their names and the default are the engine's). */
+const NULL_WORDS = { error: 'stop with an error', skip: 'skip the row and count it' };
 
 /** The mapping proposed for `columns`: each field to the column of its name; the time column,
  * that of the design's first timestamp field. */
@@ -353,11 +366,9 @@ function renderMapping() {
   }
   const time = columnSelect(r.time, '(none: the rows’ order in the file)', { id: 'rows-time', 'data-path': 'time' });
   time.addEventListener('change', () => setMapping({ time: time.value }));
+  // the engine's null policies (RowsOptions' `nulls`), each in words
   const nulls = el('select', undefined, { id: 'rows-nulls' });
-  nulls.append(
-    el('option', 'stop with an error', { value: 'error' }),
-    el('option', 'skip the row and count it', { value: 'skip' }),
-  );
+  for (const name of r.nullsOffered ?? [r.nulls]) nulls.append(el('option', NULL_WORDS[name] ?? name, { value: name }));
   nulls.value = r.nulls;
   nulls.addEventListener('change', () => setMapping({ nulls: nulls.value }));
   const go = el('button', r.step === 'done' ? 'Analyze again' : 'Analyze these rows', {

@@ -1,0 +1,51 @@
+// The advisor run from the page (views/advice-view.js draws it): the engine makes the candidates
+// (adviseCandidates), a set of workers on the speed build evaluates them (evaluateCandidate,
+// spread by scheduler.js as the npm package spreads them; worker-sets.js sizes the set), and the
+// engine answers from the evaluations in candidate order (adviseFrom), so the answer does not
+// depend on the number of workers. Over the rows the page analyzed, the candidates are counted on
+// a sample of them (the rows build reads it), not on the generated workload.
+import { startWorker } from './web-workers.js';
+import { workerSet } from './worker-sets.js';
+
+/**
+ * The advice on `doc` with `options` (AdviseOptions); `rows`: the page's run over a file of rows
+ * (its args), or null. `signal` stops the run; `onStatus(text, fraction)` says how far it is.
+ * Resolves `{ advice, candidates, workers, seconds }`; the run's workers end with it.
+ */
+export async function adviseRun({ doc, options, rows }, { signal, onStatus = () => {} }) {
+  const pool = workerSet('advisors', () => startWorker('#engine=fast'));
+  const workers = Array.from({ length: pool.size }, (_, i) => pool.at(i));
+  const first = workers[0];
+  try {
+    onStatus('Making the candidates…', 0);
+    // (imported when the advisor first runs: no part of the page's first load)
+    const { spreadTasks } = await import('./scheduler.js');
+    let sample;
+    if (rows) {
+      onStatus(`Sampling the rows of ${rows.file.name}…`, 0);
+      const s = await first.call('rowsSample', { ...rows, records: options.records }, { signal });
+      doc = s.design;
+      sample = s.sample;
+    }
+    const set = await first.call('adviseCandidates', { doc, options, rows: sample }, { signal });
+    const total = set.candidates.length;
+    let done = 0;
+    const t0 = performance.now();
+    const evaluations = await spreadTasks({
+      workers,
+      tasks: set.candidates,
+      signal,
+      call: (w, c) =>
+        w.call('evaluate', { design: c.design, options, targetRegions: set.targetRegions, rows: sample }, { signal }),
+      onResult() {
+        done++;
+        onStatus(`${done} of ${total} candidates evaluated (${workers.length} workers)…`, done / total);
+      },
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const advice = await first.call('adviseFrom', { doc, options, evaluations, rows: sample }, { signal });
+    return { advice, candidates: total, workers: workers.length, seconds };
+  } finally {
+    pool.end();
+  }
+}
