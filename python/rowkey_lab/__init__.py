@@ -33,6 +33,8 @@ __all__ = [
     "create_statement",
     "encode",
     "life",
+    "life_compare",
+    "check_life",
     "merge",
     "merge_partials",
     "merge_scans",
@@ -282,6 +284,40 @@ def life(
     if normalizer is not None:
         o["normalizer"] = {**o.get("normalizer", {}), "enabled": normalizer}
     return json.loads(_engine.life(_design(design), json.dumps(o)))
+
+
+def life_compare(
+    design: "Design | str | Mapping[str, Any]",
+    options: Optional[Mapping[str, Any]] = None,
+    other_options: Optional[Mapping[str, Any]] = None,
+) -> dict:
+    """The design's table under two settings side by side (pre-split or not, one policy or
+    another, TTL or FIFO, the normalizer on or off), as the page's Months view compares them:
+    ``a`` and ``b`` (each ``report``, ``settings`` and the key-range ``map``), ``figures`` and
+    the engine's ``verdict``. ``options``/``other_options``: the engine's settings, as
+    :func:`life` takes them."""
+    return json.loads(
+        _engine.life_compare(_design(design), json.dumps(dict(options or {})), json.dumps(dict(other_options or {})))
+    )
+
+
+def check_life(
+    design: "Design | str | Mapping[str, Any]",
+    options: Optional[Mapping[str, Any]] = None,
+    *,
+    max_empty_regions: Optional[int] = None,
+    max_regions_per_server: Optional[int] = None,
+) -> dict:
+    """The design's simulated months against budgets, as ``rowkey-lab check
+    --max-empty-regions N --max-regions-per-server N`` judges them: ``ok``, the worst
+    ``emptyRegions`` and ``regionsPerServer`` with their months, and ``breaches`` (the first
+    month over each budget)."""
+    budgets: dict = {}
+    if max_empty_regions is not None:
+        budgets["maxEmptyRegions"] = max_empty_regions
+    if max_regions_per_server is not None:
+        budgets["maxRegionsPerServer"] = max_regions_per_server
+    return json.loads(_engine.check_life(_design(design), json.dumps(dict(options or {})), json.dumps(budgets)))
 
 
 def split_points(

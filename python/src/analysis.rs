@@ -204,10 +204,75 @@ fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResu
     })
 }
 
+/// JSON text of an argument (`name` in messages); absent: null.
+fn json_arg(py: Python<'_>, name: &str, text: Option<&str>) -> PyResult<serde_json::Value> {
+    match text {
+        Some(t) => serde_json::from_str(t)
+            .map_err(|e| py_error(py, &Error::arg(name, format!("not JSON: {e}")))),
+        None => Ok(serde_json::Value::Null),
+    }
+}
+
+/// An engine answer as JSON text.
+fn json_out<T: serde::Serialize>(py: Python<'_>, v: &T) -> PyResult<String> {
+    serde_json::to_string(v).map_err(|e| {
+        py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// `life_compare(design, options, other_options)`: the design's table under two settings and
+/// the engine's comparison (`lifeCompare`'s `{a, b, figures, verdict}`), as JSON text.
+#[pyfunction]
+#[pyo3(signature = (design_json, options_json=None, other_options_json=None))]
+fn life_compare(
+    py: Python<'_>,
+    design_json: &str,
+    options_json: Option<&str>,
+    other_options_json: Option<&str>,
+) -> PyResult<String> {
+    let doc = core(py, DesignDocument::from_json(design_json))?;
+    let a = json_arg(py, "options", options_json)?;
+    let b = json_arg(py, "other_options", other_options_json)?;
+    let c = core(
+        py,
+        py.detach(|| rowkey_lab::life::compare_design(&doc, &a, &b, &mut |_, _| Ok(()))),
+    )?;
+    json_out(py, &c)
+}
+
+/// `check_life(design, options, budgets)`: the design's months against `budgets`
+/// (`maxEmptyRegions`, `maxRegionsPerServer`), as `rowkey-lab check --max-empty-regions …`
+/// judges them (`checkLife`'s `{ok, months, emptyRegions, regionsPerServer, breaches}`).
+#[pyfunction]
+#[pyo3(signature = (design_json, options_json=None, budgets_json=None))]
+fn check_life(
+    py: Python<'_>,
+    design_json: &str,
+    options_json: Option<&str>,
+    budgets_json: Option<&str>,
+) -> PyResult<String> {
+    let doc = core(py, DesignDocument::from_json(design_json))?;
+    let options = json_arg(py, "options", options_json)?;
+    let budgets = json_arg(py, "budgets", budgets_json)?;
+    let c = core(
+        py,
+        py.detach(|| rowkey_lab::life::check_design(&doc, &options, &budgets)),
+    )?;
+    json_out(py, &c)
+}
+
 /// This module's functions on the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_file, m)?)?;
     m.add_function(wrap_pyfunction!(life, m)?)?;
+    m.add_function(wrap_pyfunction!(life_compare, m)?)?;
+    m.add_function(wrap_pyfunction!(check_life, m)?)?;
     Ok(())
 }

@@ -37,3 +37,29 @@ def test_the_split_limit_stops_a_fast_table_and_is_reported():
     # 1.7 TiB a day on one server: it reaches hbase.regionserver.regionSplitLimit in month 1
     assert r["crossings"]["splitLimit"] == 1
     assert r["months"][1]["regions"] == 1000
+
+
+def test_two_settings_side_by_side_as_the_page_compares_them():
+    a, b = {"months": 2, "ttlSeconds": 30 * 86400}, {"months": 2}
+    c = rk.life_compare(TIME_LED, a, b)
+    # each side is the simulation of its own settings, as rk.life gives it
+    assert [m["emptyRegions"] for m in c["a"]["report"]["months"]] == [
+        m["emptyRegions"] for m in rk.life(TIME_LED, options=a)["months"]
+    ]
+    assert [m["regions"] for m in c["b"]["report"]["months"]] == [m["regions"] for m in rk.life(TIME_LED, 2)["months"]]
+    assert c["verdict"] and c["figures"]
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.life_compare(TIME_LED, a, {"months": 0})
+    assert "otherOptions" in e.value.path
+
+
+def test_check_life_names_the_first_month_over_a_budget():
+    options = {"months": 3, "ttlSeconds": 30 * 86400}
+    empty = [m["emptyRegions"] for m in rk.life(TIME_LED, options=options)["months"]]
+    assert empty[0] == 0 and empty[2] > 0
+    limit = empty[2] // 2
+    first = next(i + 1 for i, n in enumerate(empty) if n > limit)
+    r = rk.check_life(TIME_LED, options, max_empty_regions=limit)
+    assert r["ok"] is False
+    assert r["emptyRegions"]["firstMonthOver"] == first and r["emptyRegions"]["worst"] == max(empty)
+    assert rk.check_life(TIME_LED, options, max_empty_regions=max(empty))["ok"] is True
