@@ -95,6 +95,64 @@ fn a_byte_stream_split_page_shorter_than_its_values_is_refused() {
 }
 
 #[test]
+fn an_ipc_file_offsets_buffer_of_a_partial_offset_is_refused() {
+    // was: panicked at arrow-buffer immutable.rs "prefix.is_empty() && suffix.is_empty()"
+    let e = found("found-offsets-odd.arrow");
+    has(
+        &e,
+        &[
+            "found-offsets-odd.arrow: not a readable Arrow IPC file: block 1",
+            "buffer 6 of a record batch (column `tailnum`, its offsets) is 255 bytes",
+            "a whole number of its 4-byte values was expected",
+        ],
+    );
+}
+
+#[test]
+fn an_ipc_stream_offsets_buffer_of_a_partial_offset_is_refused() {
+    let e = found("found-offsets-odd.arrows");
+    has(
+        &e,
+        &[
+            "found-offsets-odd.arrows: not a readable Arrow IPC file: message 3",
+            "buffer 12 of a record batch (column `dest`, its offsets) is 194 bytes",
+            "a whole number of its 4-byte values was expected",
+        ],
+    );
+}
+
+/// A Parquet file of one required string column `s` with one row, PLAIN and uncompressed, in
+/// one v2 data page whose header says its one value is null (`num_nulls` 1 where the writer
+/// wrote 0).
+fn v2_all_nulls() -> Vec<u8> {
+    let schema = Arc::new(Schema::new(vec![Field::new("s", DataType::Utf8, false)]));
+    let batch = RecordBatch::try_new(
+        schema.clone(),
+        vec![Arc::new(StringArray::from(vec!["UA"]))],
+    )
+    .unwrap();
+    let props = WriterProperties::builder()
+        .set_writer_version(WriterVersion::PARQUET_2_0)
+        .set_compression(Compression::UNCOMPRESSED)
+        .set_dictionary_enabled(false)
+        .set_encoding(Encoding::PLAIN)
+        .set_statistics_enabled(EnabledStatistics::None)
+        .build();
+    let mut out = Vec::new();
+    let mut w = ArrowWriter::try_new(&mut out, schema, Some(props)).unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+    // the v2 header (field 8, a struct) from its first members: num_values 1, num_nulls 0
+    // (zigzag varints 2 and 0)
+    let at = out
+        .windows(5)
+        .position(|w| matches!(w, [0x5c | 0x4c, 0x15, 0x02, 0x15, 0x00]))
+        .expect("the v2 data page header");
+    out[at + 4] = 0x02;
+    out
+}
+
+#[test]
 fn a_v2_page_declaring_fewer_values_than_it_holds_is_refused() {
     // was: panicked at parquet array_reader/byte_array.rs "attempt to divide by zero"
     let doc = DesignDocument::from_json(
