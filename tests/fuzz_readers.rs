@@ -9,7 +9,9 @@
 //! Bounded: `FUZZ_READERS_SECONDS` (default 3) of cases in all, shared by the files, and the
 //! inputs stay within a few times the corpus files' sizes; the readers' own limits bound what a
 //! mutated file may declare. `FUZZ_READERS_SEED` picks another seed. The full tier of
-//! scripts/test.sh runs it for 60 s under a 4 GiB address-space limit.
+//! scripts/test.sh runs it for 60 s under a 4 GiB address-space limit. Each failure names where
+//! the panic was raised; `FUZZ_READERS_DUMP=dir` writes each input that panicked there (to read
+//! it alone, or add it to the corpus) and `FUZZ_READERS_TRACE=1` adds the panic's backtrace.
 #![cfg(feature = "rows")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -143,11 +145,20 @@ fn read(name: &str, bytes: &[u8], parts: &Partials) -> Option<String> {
         let _ = parts;
     }));
     r.err().map(|p| {
-        p.downcast_ref::<String>()
+        let what = p
+            .downcast_ref::<String>()
             .cloned()
             .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        let at = WHERE.with(|w| w.borrow_mut().take()).unwrap_or_default();
+        format!("{what} (at {at})")
     })
+}
+
+thread_local! {
+    /// Where the last panic was raised (its backtrace with `FUZZ_READERS_TRACE=1`), for the
+    /// failure's line: the panic hook is quiet, the line says it.
+    static WHERE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Two partials of the corpus's CSV rows, counted apart.
@@ -195,22 +206,14 @@ fn partials() -> Partials {
 }
 
 /// Panics inside the `parquet` and `arrow` crates this harness found and that are not fixed
-/// yet (issue 56): each is still a trap in wasm. They are counted and printed, not failed on,
-/// so that the tiers stay green while they are open; any other panic fails. Remove an entry
-/// once its cause is checked before the crate is called.
-const KNOWN: &[(&str, &str)] = &[
-    // a data page dictionary-encoded in a column chunk without a dictionary page
-    (".parquet", "Decoder for dict should have been set"),
-    // a page's or a level's length past its buffer, inside the crate's decoders
-    (".parquet", "offset + len out of bounds"),
-    (".parquet", "index out of bounds"),
-    // a byte-array page whose dictionary or value width reads 0 (parquet-60's
-    // array_reader/byte_array.rs:391), found by the full tier's 60 s run at seed 56
-    (".parquet", "attempt to divide by zero"),
-    // an IPC body whose buffers are not aligned for their type (arrow-buffer's ScalarBuffer)
-    (".arrow", "prefix.is_empty() && suffix.is_empty()"),
-    (".arrows", "prefix.is_empty() && suffix.is_empty()"),
-];
+/// yet: each is still a trap in wasm. They are counted and printed, not failed on, so that the
+/// tiers stay green while they are open; any other panic fails. Remove an entry once its cause
+/// is checked before the crate is called. Empty: the ones found so far (a dictionary-encoded
+/// page without a dictionary page, levels and BYTE_STREAM_SPLIT values past their page, a v2
+/// page's values past what it declares, an IPC buffer of a partial value) are each refused by
+/// src/rows/parquet_pages.rs or src/rows/arrow.rs, with a test in tests/rows_crate_panics.rs
+/// and the file in the corpus (tests/fixtures/fuzz/found-*).
+const KNOWN: &[(&str, &str)] = &[];
 
 fn known(name: &str, panic: &str) -> bool {
     KNOWN
@@ -228,6 +231,8 @@ fn readers_never_panic_on_a_mutated_corpus() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(56);
+    // FUZZ_READERS_DUMP=dir writes each input that panicked there, to reproduce it alone
+    let dump = std::env::var_os("FUZZ_READERS_DUMP");
     let files = corpus();
     assert!(files.len() >= 10, "the corpus: {} files", files.len());
     let parts = partials();
@@ -238,7 +243,14 @@ fn readers_never_panic_on_a_mutated_corpus() {
     );
     // a panic's message would be printed for each case: the hook stays quiet, the test says it
     let hook = panic::take_hook();
-    panic::set_hook(Box::new(|_| {}));
+    let trace = std::env::var_os("FUZZ_READERS_TRACE").is_some();
+    panic::set_hook(Box::new(move |info| {
+        let mut at = info.location().map(|l| l.to_string()).unwrap_or_default();
+        if trace {
+            at = format!("{at}\n{}", std::backtrace::Backtrace::force_capture());
+        }
+        WHERE.with(|w| *w.borrow_mut() = Some(at));
+    }));
     let budget = Duration::from_secs(seconds);
     let started = Instant::now();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -254,6 +266,10 @@ fn readers_never_panic_on_a_mutated_corpus() {
             }
             if let Some(p) = read(name, &b, &parts) {
                 let line = format!("seed {seed}, case {cases}, {name}: {p}");
+                if let Some(dir) = &dump {
+                    std::fs::write(Path::new(dir).join(format!("{seed}-{cases}-{name}")), &b)
+                        .unwrap();
+                }
                 match known(name, &p) {
                     true => known_seen.push(line),
                     false => failures.push(line),
@@ -285,6 +301,11 @@ fn readers_never_panic_on_a_mutated_corpus() {
         }
     }
     panic::set_hook(hook);
+    if dump.is_some() {
+        for line in &known_seen {
+            eprintln!("known: {line}");
+        }
+    }
     assert!(
         failures.is_empty(),
         "{} of {cases} cases:\n{}",

@@ -466,6 +466,10 @@ fn check_ipc_blocks(name: &str, bytes: &[u8]) -> Result<()> {
         .get(footer_start..len - 10)
         .ok_or_else(|| bad("its footer is past its bytes".into()))?;
     let footer = arrow_ipc::root_as_footer(footer).map_err(|e| bad(format!("its footer: {e}")))?;
+    // a schema the crate cannot convert is its error, when it reads the footer again
+    let schema = footer
+        .schema()
+        .and_then(|s| arrow_ipc::convert::try_fb_to_schema(s).ok());
     let blocks = footer
         .recordBatches()
         .into_iter()
@@ -500,8 +504,12 @@ fn check_ipc_blocks(name: &str, bytes: &[u8]) -> Result<()> {
         } else {
             4
         };
-        check_message(block.get(prefix..).unwrap_or_default(), Some(body))
-            .map_err(|why| bad(format!("block {i}: {why}")))?;
+        check_message(
+            block.get(prefix..).unwrap_or_default(),
+            Some(body),
+            schema.as_ref(),
+        )
+        .map_err(|why| bad(format!("block {i}: {why}")))?;
     }
     Ok(())
 }
@@ -522,15 +530,48 @@ const MAX_IPC_METADATA: usize = 64 << 20;
 /// offsets and lengths not negative: `arrow-ipc` slices the body by them unchecked (a panic
 /// natively, a trap in wasm, found by tests/fuzz_readers.rs). `meta` is the message's
 /// flatbuffer (after the continuation marker and length), read with the flatbuffers verifier.
-fn check_message(meta: &[u8], body: Option<i64>) -> std::result::Result<(), String> {
+///
+/// With the stream's `schema`, each buffer's length is also held to its values' width (an
+/// offsets buffer a whole number of offsets, …): `arrow-data`'s validation views a buffer as a
+/// slice of its type and asserts that it divides evenly (a panic, found by
+/// tests/fuzz_readers.rs); the crate checks a buffer's length against what the array needs, not
+/// against its width.
+fn check_message(
+    meta: &[u8],
+    body: Option<i64>,
+    schema: Option<&Schema>,
+) -> std::result::Result<(), String> {
     let m = arrow_ipc::root_as_message(meta).map_err(|e| format!("a message: {e}"))?;
     let body = body.unwrap_or(m.bodyLength());
     if body < 0 {
         return Err(format!("a message declares a body of {body} bytes"));
     }
+    let dictionary = m.header_as_dictionary_batch();
     let batch = m
         .header_as_record_batch()
-        .or_else(|| m.header_as_dictionary_batch().and_then(|d| d.data()));
+        .or_else(|| dictionary.and_then(|d| d.data()));
+    if let (Some(batch), Some(schema)) = (batch, schema) {
+        // the columns the batch holds: the schema's, or a dictionary's values
+        let fields: Vec<arrow_schema::FieldRef> = match dictionary {
+            None => schema.fields().iter().cloned().collect(),
+            #[allow(deprecated)]
+            Some(d) => schema
+                .fields_with_dict_id(d.id())
+                .first()
+                .and_then(|f| match f.data_type() {
+                    DataType::Dictionary(_, v) => Some(Arc::new(arrow_schema::Field::new(
+                        f.name(),
+                        v.as_ref().clone(),
+                        true,
+                    ))),
+                    _ => None,
+                })
+                .into_iter()
+                .collect(),
+        };
+        let v4 = m.version() < arrow_ipc::MetadataVersion::V5;
+        check_widths(&batch, &fields, v4)?;
+    }
     for (i, b) in batch
         .and_then(|b| b.buffers())
         .into_iter()
@@ -552,6 +593,173 @@ fn check_message(meta: &[u8], body: Option<i64>) -> std::result::Result<(), Stri
     Ok(())
 }
 
+/// Each buffer of `batch` (a record batch of the columns `fields`) a whole number of its values'
+/// width, and a union's type ids and offsets as long as its rows; `v4`: a union has a validity
+/// buffer (metadata before V5). A compressed body's buffers are left to the crate (their lengths
+/// are the compressed ones).
+fn check_widths(
+    batch: &arrow_ipc::RecordBatch,
+    fields: &[arrow_schema::FieldRef],
+    v4: bool,
+) -> std::result::Result<(), String> {
+    if batch.compression().is_some() {
+        return Ok(());
+    }
+    let mut w = Widths {
+        v4,
+        variadic: batch
+            .variadicBufferCounts()
+            .map(|v| v.iter().collect())
+            .unwrap_or_default(),
+        out: Vec::new(),
+        nodes: 0,
+    };
+    for f in fields {
+        w.field(f.name(), f.data_type())?;
+    }
+    let buffers: Vec<_> = batch.buffers().into_iter().flatten().collect();
+    let nodes: Vec<_> = batch.nodes().into_iter().flatten().collect();
+    for (i, (b, need)) in buffers.iter().zip(&w.out).enumerate() {
+        let len = b.length();
+        let bad = match need.what {
+            Need::Width(width) => len % width as i64 != 0,
+            Need::PerRow(node, width) => nodes
+                .get(node)
+                .is_some_and(|n| n.length().saturating_mul(width as i64) > len),
+        };
+        if bad {
+            let expected = match need.what {
+                Need::Width(width) => format!("a whole number of its {width}-byte values"),
+                Need::PerRow(node, width) => format!(
+                    "{width} byte(s) for each of its {} rows",
+                    nodes.get(node).map_or(0, |n| n.length())
+                ),
+            };
+            return Err(format!(
+                "buffer {i} of a record batch (column `{}`, its {}) is {len} bytes, where {expected} was expected",
+                need.column, need.role
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What a buffer's length must be: a multiple of a width, or at least a width for each row of a
+/// field node (a union's type ids and offsets, which the crate slices by its rows unchecked).
+#[derive(Clone, Copy)]
+enum Need {
+    Width(usize),
+    PerRow(usize, usize),
+}
+
+struct BufferNeed {
+    column: String,
+    role: &'static str,
+    what: Need,
+}
+
+/// The buffers of a record batch in the order `arrow-ipc`'s reader takes them (its
+/// `create_array`), with what each must hold.
+struct Widths {
+    v4: bool,
+    variadic: std::collections::VecDeque<i64>,
+    out: Vec<BufferNeed>,
+    nodes: usize,
+}
+
+impl Widths {
+    fn push(&mut self, column: &str, role: &'static str, what: Need) {
+        self.out.push(BufferNeed {
+            column: column.to_string(),
+            role,
+            what,
+        });
+    }
+
+    fn field(&mut self, name: &str, t: &DataType) -> std::result::Result<(), String> {
+        use Need::Width;
+        let node = self.nodes;
+        self.nodes += 1;
+        match t {
+            DataType::Null => {}
+            DataType::Utf8 | DataType::Binary => {
+                self.push(name, "validity", Width(1));
+                self.push(name, "offsets", Width(4));
+                self.push(name, "data", Width(1));
+            }
+            DataType::LargeUtf8 | DataType::LargeBinary => {
+                self.push(name, "validity", Width(1));
+                self.push(name, "offsets", Width(8));
+                self.push(name, "data", Width(1));
+            }
+            DataType::Utf8View | DataType::BinaryView => {
+                let n = self.variadic.pop_front().unwrap_or(0);
+                self.push(name, "validity", Width(1));
+                self.push(name, "views", Width(16));
+                for _ in 0..n.clamp(0, 1 << 20) {
+                    self.push(name, "data", Width(1));
+                }
+            }
+            DataType::List(f) | DataType::Map(f, _) => {
+                self.push(name, "validity", Width(1));
+                self.push(name, "offsets", Width(4));
+                self.field(name, f.data_type())?;
+            }
+            DataType::LargeList(f) => {
+                self.push(name, "validity", Width(1));
+                self.push(name, "offsets", Width(8));
+                self.field(name, f.data_type())?;
+            }
+            DataType::ListView(f) | DataType::LargeListView(f) => {
+                let w = if matches!(t, DataType::ListView(_)) {
+                    4
+                } else {
+                    8
+                };
+                self.push(name, "validity", Width(1));
+                self.push(name, "offsets", Width(w));
+                self.push(name, "sizes", Width(w));
+                self.field(name, f.data_type())?;
+            }
+            DataType::FixedSizeList(f, _) => {
+                self.push(name, "validity", Width(1));
+                self.field(name, f.data_type())?;
+            }
+            DataType::Struct(fs) => {
+                self.push(name, "validity", Width(1));
+                for f in fs {
+                    self.field(name, f.data_type())?;
+                }
+            }
+            DataType::RunEndEncoded(a, b) => {
+                self.field(name, a.data_type())?;
+                self.field(name, b.data_type())?;
+            }
+            DataType::Dictionary(k, _) => {
+                self.push(name, "validity", Width(1));
+                self.push(name, "keys", Width(k.primitive_width().unwrap_or(1)));
+            }
+            DataType::Union(fs, mode) => {
+                if self.v4 {
+                    self.push(name, "validity", Width(1));
+                }
+                self.push(name, "type ids", Need::PerRow(node, 1));
+                if *mode == arrow_schema::UnionMode::Dense {
+                    self.push(name, "offsets", Need::PerRow(node, 4));
+                }
+                for (_, f) in fs.iter() {
+                    self.field(name, f.data_type())?;
+                }
+            }
+            t => {
+                self.push(name, "validity", Width(1));
+                self.push(name, "values", Width(t.primitive_width().unwrap_or(1)));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The framing of an IPC stream pushed in chunks, followed beside the decoder so that each
 /// message is checked ([`check_message`]) before the decoder reads it: only message headers are
 /// held, bodies are counted past.
@@ -560,6 +768,10 @@ struct Frames {
     head: Vec<u8>,
     skip: u64,
     ended: bool,
+    /// The stream's schema, from its first message.
+    schema: Option<Schema>,
+    /// Messages read (for errors: the next one's number, from 0).
+    messages: usize,
 }
 
 impl Frames {
@@ -624,7 +836,15 @@ impl Frames {
                 continue;
             }
             let meta = self.head.get(prefix..full).unwrap_or_default();
-            check_message(meta, None)?;
+            if let Some(schema) = arrow_ipc::root_as_message(meta)
+                .ok()
+                .and_then(|m| m.header_as_schema())
+            {
+                self.schema = arrow_ipc::convert::try_fb_to_schema(schema).ok();
+            }
+            check_message(meta, None, self.schema.as_ref())
+                .map_err(|why| format!("message {}: {why}", self.messages))?;
+            self.messages += 1;
             let body = arrow_ipc::root_as_message(meta)
                 .map(|m| m.bodyLength())
                 .unwrap_or(0);

@@ -2,16 +2,22 @@
 //! each column chunk lies, so a caller holding a file of any size (the CLI, a browser `File`)
 //! reads those byte ranges and hands them over; memory is one row group's key columns.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use bytes::{Buf, Bytes};
 use parquet::arrow::arrow_reader::{
-    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection,
+    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReader, RowGroups, RowSelection,
     RowSelector,
 };
-use parquet::arrow::ProjectionMask;
-use parquet::file::metadata::{FooterTail, ParquetMetaDataReader};
+use parquet::arrow::{parquet_to_arrow_field_levels, FieldLevels, ProjectionMask};
+use parquet::column::page::{Page, PageIterator, PageMetadata, PageReader};
+use parquet::file::metadata::{
+    FooterTail, ParquetMetaData, ParquetMetaDataReader, RowGroupMetaData,
+};
 use parquet::file::reader::{ChunkReader, Length};
+use parquet::file::serialized_reader::SerializedPageReader;
+
+use super::parquet_pages::PageCheck;
 
 use super::arrow::{feed_batch, names};
 use super::{Binding, Format, RowSink, RowStats, Rows, RowsOptions};
@@ -182,11 +188,12 @@ impl ParquetFile {
     }
 
     /// Read row group `i` from `chunks` (each the bytes at a range
-    /// [`row_group_ranges`](Self::row_group_ranges) gave), continuing `rows`; `part`: only its
-    /// rows `[skip, skip + take)`.
+    /// [`row_group_ranges`](Self::row_group_ranges) gave) as `levels` (the Arrow fields of the
+    /// columns read), continuing `rows`; `part`: only its rows `[skip, skip + take)`.
     fn read_group(
         &self,
         i: usize,
+        levels: &FieldLevels,
         chunks: Chunks,
         part: Option<(u64, u64)>,
         rows: &mut Rows,
@@ -194,13 +201,9 @@ impl ParquetFile {
     ) -> Result<()> {
         let roots = rows.bind.needed().to_vec();
         self.check_pages(i, &chunks, &roots)?;
-        let mut builder =
-            ParquetRecordBatchReaderBuilder::new_with_metadata(chunks, self.meta.clone())
-                .with_row_groups(vec![i])
-                .with_projection(self.mask(&roots))
-                .with_batch_size(BATCH);
+        let n = self.group_rows(i);
+        let mut selection = None;
         if let Some((skip, take)) = part {
-            let n = self.group_rows(i);
             if skip.checked_add(take).map_or(true, |end| end > n) {
                 return Err(Error::arg(
                     "rows",
@@ -211,18 +214,34 @@ impl ParquetFile {
             let (Ok(skip), Ok(take)) = (skip, take) else {
                 return Err(Error::arg("rows", "a row range past this machine's memory"));
             };
-            builder = builder.with_row_selection(RowSelection::from(vec![
+            selection = Some(RowSelection::from(vec![
                 RowSelector::skip(skip),
                 RowSelector::select(take),
             ]));
         }
-        let reader = builder.build().map_err(|e| perr(&self.name, &e))?;
+        // The crate's reader over this row group, each page checked as it comes
+        // (`parquet_pages::PageCheck`): the builder's reader would hand pages to the decoders
+        // unchecked. The first located error a check raised is the one returned.
+        let md = self.meta.metadata();
+        let group = CheckedGroup {
+            chunks: Arc::new(chunks),
+            meta: Arc::clone(md),
+            group: i,
+            file: self.name.clone(),
+            found: Arc::new(Mutex::new(None)),
+        };
+        let batch = usize::try_from(n).unwrap_or(BATCH).clamp(1, BATCH);
+        let reader =
+            ParquetRecordBatchReader::try_new_with_row_groups(levels, &group, batch, selection)
+                .map_err(|e| perr(&self.name, &e))?;
         for batch in reader {
             let batch = batch.map_err(|e| {
-                Error::new(
-                    ErrorKind::Invalid,
-                    format!("{}: row group {i}: {e}", self.name),
-                )
+                group.found().unwrap_or_else(|| {
+                    Error::new(
+                        ErrorKind::Invalid,
+                        format!("{}: row group {i}: {e}", self.name),
+                    )
+                })
             })?;
             // The projected batch has only the needed columns, in file order: bind by name.
             let full = widen(&batch, &rows.bind)?;
@@ -293,9 +312,17 @@ impl ParquetFile {
         opts: &RowsOptions,
     ) -> Result<ParquetRows> {
         let bind = self.binding(fields, used, opts)?;
+        // the Arrow fields of the columns read, for every row group's reader
+        let levels = parquet_to_arrow_field_levels(
+            self.meta.metadata().file_metadata().schema_descr(),
+            self.mask(bind.needed()),
+            Some(self.meta.schema().fields()),
+        )
+        .map_err(|e| perr(&self.name, &e))?;
         Ok(ParquetRows {
             file: self.clone(),
             rows: Rows::new(bind, opts, Format::Parquet),
+            levels: Box::new(levels),
         })
     }
 }
@@ -304,6 +331,8 @@ impl ParquetFile {
 pub struct ParquetRows {
     file: ParquetFile,
     rows: Rows,
+    /// Boxed: a session holds one of these or another reader.
+    levels: Box<FieldLevels>,
 }
 
 impl ParquetRows {
@@ -321,7 +350,8 @@ impl ParquetRows {
             len: self.file.len,
             parts: chunks,
         };
-        self.file.read_group(i, chunks, part, &mut self.rows, sink)
+        self.file
+            .read_group(i, &self.levels, chunks, part, &mut self.rows, sink)
     }
 
     /// What reading found.
@@ -398,6 +428,123 @@ fn perr(name: &str, e: &parquet::errors::ParquetError) -> Error {
         ErrorKind::Invalid,
         format!("{name}: not a readable Parquet file: {e}"),
     )
+}
+
+/// One row group of a file as the crate's reader takes it (`RowGroups`), its column chunks' pages
+/// each checked before the crate decodes it ([`CheckedPages`]).
+struct CheckedGroup {
+    chunks: Arc<Chunks>,
+    meta: Arc<ParquetMetaData>,
+    group: usize,
+    file: String,
+    /// The first page a check refused, as the engine's error (the crate's reader wraps what a
+    /// page reader returns in its own error).
+    found: Arc<Mutex<Option<Error>>>,
+}
+
+impl CheckedGroup {
+    fn found(&self) -> Option<Error> {
+        self.found.lock().ok().and_then(|mut f| f.take())
+    }
+}
+
+impl RowGroups for CheckedGroup {
+    fn num_rows(&self) -> usize {
+        self.meta
+            .row_groups()
+            .get(self.group)
+            .map_or(0, |rg| usize::try_from(rg.num_rows()).unwrap_or(0))
+    }
+
+    fn column_chunks(&self, i: usize) -> parquet::errors::Result<Box<dyn PageIterator>> {
+        let rg = self.meta.row_groups().get(self.group);
+        let c = rg.and_then(|rg| rg.columns().get(i)).ok_or_else(|| {
+            parquet::errors::ParquetError::General(format!(
+                "no column {i} in row group {}",
+                self.group
+            ))
+        })?;
+        let check = PageCheck::new(c.column_descr(), &self.file, self.group)
+            .map_err(|why| self.refuse(why))?;
+        let pages = SerializedPageReader::new(Arc::clone(&self.chunks), c, self.num_rows(), None)?;
+        let reader: Box<dyn PageReader> = Box::new(CheckedPages {
+            pages,
+            check,
+            found: Arc::clone(&self.found),
+        });
+        Ok(Box::new(OnePageReader(Some(reader))))
+    }
+
+    fn row_groups(&self) -> Box<dyn Iterator<Item = &RowGroupMetaData> + '_> {
+        Box::new(self.meta.row_groups().get(self.group).into_iter())
+    }
+
+    fn metadata(&self) -> &ParquetMetaData {
+        &self.meta
+    }
+}
+
+impl CheckedGroup {
+    fn refuse(&self, why: String) -> parquet::errors::ParquetError {
+        refuse(&self.found, why)
+    }
+}
+
+/// `why` kept as the first located error and handed to the crate as its own.
+fn refuse(found: &Mutex<Option<Error>>, why: String) -> parquet::errors::ParquetError {
+    if let Ok(mut f) = found.lock() {
+        f.get_or_insert_with(|| Error::new(ErrorKind::Invalid, why.clone()));
+    }
+    parquet::errors::ParquetError::General(why)
+}
+
+/// The page readers of one row group's column (a `PageIterator` of one).
+struct OnePageReader(Option<Box<dyn PageReader>>);
+
+impl Iterator for OnePageReader {
+    type Item = parquet::errors::Result<Box<dyn PageReader>>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.take().map(Ok)
+    }
+}
+
+impl PageIterator for OnePageReader {}
+
+/// A column chunk's pages, each checked ([`PageCheck`]) before it is handed on.
+struct CheckedPages {
+    pages: SerializedPageReader<Chunks>,
+    check: PageCheck,
+    found: Arc<Mutex<Option<Error>>>,
+}
+
+impl Iterator for CheckedPages {
+    type Item = parquet::errors::Result<Page>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.get_next_page().transpose()
+    }
+}
+
+impl PageReader for CheckedPages {
+    fn get_next_page(&mut self) -> parquet::errors::Result<Option<Page>> {
+        let page = self.pages.get_next_page()?;
+        if let Some(p) = &page {
+            self.check.page(p).map_err(|why| refuse(&self.found, why))?;
+        }
+        Ok(page)
+    }
+
+    fn peek_next_page(&mut self) -> parquet::errors::Result<Option<PageMetadata>> {
+        self.pages.peek_next_page()
+    }
+
+    fn skip_next_page(&mut self) -> parquet::errors::Result<()> {
+        self.check.skipped();
+        self.pages.skip_next_page()
+    }
+
+    fn at_record_boundary(&mut self) -> parquet::errors::Result<bool> {
+        self.pages.at_record_boundary()
+    }
 }
 
 /// Parts of a file, each at its offset: what a row group's column chunks need.
