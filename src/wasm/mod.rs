@@ -126,6 +126,14 @@ impl std::io::Write for Bounded {
     }
 }
 
+/// Whether a `RangeError` says a string would be too long (V8: "Invalid string length"), not
+/// that the stack ran out ("Maximum call stack size exceeded").
+fn too_long(e: &JsValue) -> bool {
+    e.dyn_ref::<js_sys::Error>()
+        .and_then(|e| e.message().as_string())
+        .is_some_and(|m| m.contains("string length"))
+}
+
 /// `JSON.stringify(v)` with BigInts written as decimal strings (longs may arrive as BigInt);
 /// cycles and other unserializable values become a pointed error.
 pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
@@ -144,6 +152,13 @@ pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
         // externref table borrowed for good ("slab already borrowed" on every later call).
         Err(e) if !e.is_instance_of::<js_sys::TypeError>() => {
             return Err(match e.is_instance_of::<js_sys::RangeError>() {
+                // V8's "Invalid string length": the value's JSON is longer than one string holds
+                true if too_long(&e) => js_error(&crate::limits::limit_error(
+                    name,
+                    "JSON text longer than JavaScript's longest string",
+                    "about 512 MiB of JSON (V8's longest string)",
+                    "the most text one JavaScript string holds: no value that large can be handed to the engine",
+                )),
                 true => js_error(&Error::arg(
                     name,
                     "is nested too deeply to be read (past JavaScript's own stack)",

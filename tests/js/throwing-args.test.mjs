@@ -146,3 +146,21 @@ describe('a throwing argument to any engine call', { skip: NOT_BUILT }, () => {
     assert.equal(m.md5Hex(new Uint8Array([97])), '0cc175b9c0f1b6a831c399e269772661');
   });
 });
+
+describe('a value too large for one JavaScript string', { skip: NOT_BUILT }, () => {
+  test('is a limit error at its argument, not a stack overflow, and the module answers after (issue 56, item 11)', async () => {
+    const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+    // 60 literals of 10 MiB: JSON of 600 MiB, past V8's longest string (2^29 − 24 characters)
+    const big = 'a'.repeat(10 * 2 ** 20);
+    const doc = {
+      v: 1,
+      fields: [],
+      key: { segments: Array.from({ length: 60 }, () => ({ kind: 'literal', value: big })) },
+    };
+    assert.throws(
+      () => m.encodeKey(doc, {}),
+      e => e.kind === 'limit' && e.path === 'doc' && /longer than JavaScript's longest string/.test(e.message),
+    );
+    assert.equal(m.md5Hex(new Uint8Array([1])), '55a54008ad1ba589aa210d2629c1df41');
+  });
+});
