@@ -135,6 +135,69 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.deepEqual(JSON.parse(JSON.stringify(one)), cli);
   });
 
+  test('one reading for both designs: each report the one its design alone gives, the file read once', async () => {
+    const api = await import(path.join(ROOT, 'pkg/node/index.js'));
+    const [oldDoc, newDoc] = [oldFile, newFile].map(f => JSON.parse(readFileSync(f, 'utf8')));
+    const cut = { ...newDoc, regions: { presplit: { kind: 'sampleQuantiles', regions: 5 } } };
+    assert.equal(api.rowsShareable([oldDoc, cut]), null);
+    const rows = { nulls: 'skip' };
+    const alone = async (d, source, opts) => {
+      const r = await api.analyzeRowsParallel(d, source, { rows, ...opts });
+      try {
+        return { report: r.session.finish(), keys: r.session.splitKeys().keys, stats: r.stats };
+      } finally {
+        r.session.free();
+      }
+    };
+    for (const [file, opts] of [
+      [CSV, { threads: 1 }],
+      [CSV, { threads: 2, chunkFrom: 1 }], // chunks read by worker threads, added up
+      [CSV, { threads: 1, rows: { ...rows, keepBytes: 0 } }], // read twice
+      [path.join(FIX, 'flights.parquet'), { threads: 2, chunkFrom: 1 }],
+    ]) {
+      const want = [await alone(oldDoc, file, opts), await alone(cut, file, opts)];
+      const both = await api.analyzeRowsParallel([oldDoc, cut], file, { rows, ...opts });
+      try {
+        for (const [i, w] of want.entries()) {
+          const what = `${path.basename(file)} ${JSON.stringify(opts)}: design ${i}`;
+          assert.deepEqual(both.session.finish(i), w.report, what);
+          assert.deepEqual(both.session.splitKeys(i).keys, w.keys, what);
+          const { inferred, ...stats } = w.stats;
+          assert.deepEqual(both.session.stats(i), stats, what);
+        }
+      } finally {
+        both.session.free();
+      }
+    }
+    // the library's rekeyRows reads the file once (a reader that counts its bytes), the plan the
+    // same as two readings give (a field typed two ways cannot share one: each design reads alone)
+    const bytes = readFileSync(CSV);
+    const counted = () => {
+      const r = {
+        size: bytes.length,
+        total: 0,
+        async read(at, n) {
+          r.total += n;
+          return bytes.subarray(at, at + n);
+        },
+      };
+      return r;
+    };
+    const once = counted();
+    const plan = await api.rekeyRows(oldDoc, newDoc, once, { rows, threads: 1, regions: 5 });
+    assert.ok(once.total < 1.2 * bytes.length, `${once.total} bytes read of ${bytes.length}`);
+    // `flight`, which neither key reads, typed two ways: each design reads the file alone, to
+    // the same split keys and job
+    const retyped = { ...newDoc, fields: newDoc.fields.map(f => (f.name === 'flight' ? { ...f, type: 'string' } : f)) };
+    assert.match(api.rowsShareable([oldDoc, retyped]), /field `flight` is long in design 1 and string in design 2/);
+    const twice = counted();
+    const apart = await api.rekeyRows(oldDoc, retyped, twice, { rows, threads: 1, regions: 5 });
+    assert.ok(twice.total >= 2 * bytes.length, `${twice.total} bytes read of ${bytes.length}`);
+    assert.deepEqual(apart.splitKeys, plan.splitKeys);
+    assert.deepEqual(apart.job, plan.job);
+    assert.equal(plan.splitKeys.length, 4);
+  });
+
   test('usage errors', () => {
     assert.equal(run(['rekey', oldFile, newFile]).status, 2);
     const r = run(['rekey', oldFile, newFile, '--records', CSV, '--regions', '4', '--by', 'weight']);
