@@ -1338,6 +1338,56 @@ export function rekeyOnWorkload(oldDoc: DesignInput, newDoc: DesignInput, option
 /** The plan for moving the rows `oldReport` analysed under `oldDoc` to `newDoc`, whose analysis
  * of the same rows is `newReport` (each report as `analyzeDesign` or a rows session gives it). */
 export function rekeyPlan(oldDoc: DesignInput, newDoc: DesignInput, oldReport: AnalysisReport, newReport: AnalysisReport, options?: RekeyOptions | null): RekeyPlan;
+/** One region of the old table at the snapshot a series-based plan reads. */
+export interface ObservedRegion {
+  /** toStringBinary; `""` the table's start; null when no file gives it. */
+  startKey: string | null;
+  endKey: string | null;
+  /** Store files and memstore, bytes; null when not read. */
+  bytes: number | null;
+  requestsPerSec: number | null;
+  /** Sample records whose old key falls in it. */
+  sampled: number;
+}
+/** How a series-based plan was estimated, and how far off it can be. */
+export interface SeriesEstimate {
+  /** The snapshot read (the end of the last interval with a rate), ms since the epoch. */
+  atMs: number;
+  oldRegions: ObservedRegion[];
+  /** The old table's bytes. */
+  bytes: number;
+  /** Records of the old design's workload sampled. */
+  sampled: number;
+  /** Rows estimated: bytes ÷ a cell's estimated bytes. */
+  rows: number;
+  /** Bytes of old regions no sample record fell in (in every new region's error). */
+  unplacedBytes: number;
+  unplaced: string[];
+  /** Per new region, how far its bytes can be off (two standard errors of the sample, plus the unplaced bytes). */
+  errorBytes: number[];
+  maxErrorShare: number;
+  /** What the estimate assumes, in words. */
+  assumptions: string[];
+}
+/** The rekey plan from a snapshot series (`rekeyFromSeries`): estimated, `splitKeysExact` false. */
+export interface SeriesRekeyPlan extends RekeyPlan {
+  splitKeysExact: false;
+  estimate: SeriesEstimate;
+}
+/**
+ * The rekey plan from the old table's snapshot series alone (`series`: what `readSeries` gives):
+ * the new table cut into `regions` regions by bytes at `sample` records of the old design's
+ * workload (100,000 when absent) placed in the observed regions and weighted by their sizes.
+ * Estimates, with how far off they can be (`estimate`); the rows give exact ones (`rekeyRows`).
+ */
+export function rekeyFromSeries(
+  oldDoc: DesignInput,
+  newDoc: DesignInput,
+  series: RegionSeries,
+  regions: number,
+  sample?: number | null,
+  options?: RekeyOptions | null,
+): SeriesRekeyPlan;
 export function planRegions(doc: DesignInput, keyBytes: number, regions: number, activeRegionsPerWindow: number, writeRate?: number | null): RegionPlan;
 export interface RegionPlan {
   /** Regions to create the table with: a salted key's buckets; else a year at the production

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -196,6 +196,59 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.deepEqual(apart.splitKeys, plan.splitKeys);
     assert.deepEqual(apart.job, plan.job);
     assert.equal(plan.splitKeys.length, 4);
+  });
+
+  test('rekey --series: the plan from the old table’s snapshots alone, estimated from its region sizes', async () => {
+    // the observe fixtures' list_regions: at the last snapshot [, m) holds 12 MB and [m, ) 20 MB,
+    // after 3,600 and 900 requests in 60 s; the old design's hosts: alpha below m, mike, tango
+    // and zulu above
+    const series = path.join(ROOT, 'tests/fixtures/observe/list_regions');
+    const oldDesign = path.join(ROOT, 'tests/fixtures/observe/design.json');
+    const salted = path.join(dir, 'observe-salted.json');
+    const o = JSON.parse(readFileSync(oldDesign, 'utf8'));
+    writeFileSync(salted, JSON.stringify({ ...o, key: 'salt(host, 4, as=dec(2)) + "|" + host + "|" + long(ts)' }));
+    const MIB = 2 ** 20;
+    const plan = json(run(['rekey', oldDesign, salted, '--series', series, '--regions', '4', '--json']));
+    assert.equal(plan.splitKeysExact, false);
+    assert.deepEqual(
+      plan.estimate.oldRegions.map(r => [r.startKey, r.endKey, r.bytes, r.requestsPerSec]),
+      [
+        ['', 'm', 12 * MIB, 60],
+        ['m', '', 20 * MIB, 15],
+      ],
+    );
+    assert.equal(plan.estimate.bytes, 32 * MIB);
+    assert.ok(Math.abs(plan.job.bytesRead - 32 * MIB) < 200, `${plan.job.bytesRead}`);
+    assert.equal(plan.old.hotspot, 60 / 37.5);
+    // the split keys in splits --json's shape, one per cut, salted: each opens with a bucket
+    assert.equal(plan.splitKeys.length, 3);
+    for (const k of plan.splitKeys) {
+      assert.deepEqual(Object.keys(k).sort(), ['binary', 'hex']);
+      assert.match(k.binary, /^0[0-3]\|/);
+    }
+    assert.equal(plan.regions.length, 4);
+    assert.equal(plan.estimate.errorBytes.length, 4);
+    assert.equal(
+      plan.regions.reduce((a, r) => a + r.bytes, 0),
+      plan.job.bytesWritten,
+    );
+    assert.ok(plan.checklist.length >= 6);
+    assert.match(plan.warnings[0], /^Estimated from a snapshot series/);
+    // the library gives the same plan from readSeries' answer
+    const api = await import(path.join(ROOT, 'pkg/node/index.js'));
+    const files = readdirSync(series)
+      .sort()
+      .map(n => ({ name: path.join(series, n), text: readFileSync(path.join(series, n), 'utf8') }));
+    const lib = api.rekeyFromSeries(o, JSON.parse(readFileSync(salted, 'utf8')), api.readSeries(files), 4);
+    assert.deepEqual(JSON.parse(JSON.stringify(lib)), plan);
+    // the text names the estimate
+    const text = run(['rekey', oldDesign, salted, '--series', series, '--regions', '4']);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^ESTIMATED from the snapshot of /);
+    // usage: --regions is needed, --records and --series exclude each other, --by rows is not a series'
+    assert.equal(run(['rekey', oldDesign, salted, '--series', series]).status, 2);
+    assert.equal(run(['rekey', oldDesign, salted, '--series', series, '--records', CSV, '--regions', '2']).status, 2);
+    assert.equal(run(['rekey', oldDesign, salted, '--series', series, '--regions', '2', '--by', 'rows']).status, 2);
   });
 
   test('usage errors', () => {
