@@ -41,6 +41,8 @@ export async function rekey(pos, opt) {
   if (opt.by !== undefined && n === undefined) throw new CliError(EXIT.USAGE, '--by goes with --regions N');
   if (series !== null && n === undefined)
     throw new CliError(EXIT.USAGE, '--series goes with --regions N: the new table is cut by bytes into N regions');
+  if (series === null && opt.sample !== undefined)
+    throw new CliError(EXIT.USAGE, '--sample goes with --series: the workload records that stand for the rows');
   if (series !== null && opt.by === 'rows')
     throw new CliError(EXIT.USAGE, '--series: a snapshot series gives bytes, not rows (--by bytes)');
   const [oldDoc, newDoc] = [await loadDesign(pos[0]), await loadDesign(pos[1])];

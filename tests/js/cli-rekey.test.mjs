@@ -249,6 +249,7 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.equal(run(['rekey', oldDesign, salted, '--series', series]).status, 2);
     assert.equal(run(['rekey', oldDesign, salted, '--series', series, '--records', CSV, '--regions', '2']).status, 2);
     assert.equal(run(['rekey', oldDesign, salted, '--series', series, '--regions', '2', '--by', 'rows']).status, 2);
+    assert.equal(run(['rekey', oldFile, newFile, '--records', CSV, '--sample', '5']).status, 2);
   });
 
   test('usage errors', () => {
