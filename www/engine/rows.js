@@ -191,18 +191,18 @@ const withInferred = (stats, inferred) => (stats && inferred?.length ? { ...stat
  * @param {object} api the engine (the package's glue)
  */
 async function fitDesign(api, doc, blob, rows, ahead = null) {
-  if (Array.isArray(doc)) {
-    // several designs over one reading: each fitted, the first's inferred fields said
-    const fits = [];
-    for (const d of doc) fits.push(await fitDesign(api, d, blob, rows, ahead));
+  // several designs over one reading: the file's head (or footer) read once, each design fitted
+  // to it, the first's inferred fields said
+  const fit = sample => {
+    if (!Array.isArray(doc)) return api.rowsDesign(doc, rows, sample);
+    const fits = doc.map(d => api.rowsDesign(d, rows, sample));
     return { ...fits[0], design: fits.map(f => f.design) };
-  }
-  if (!blob) return api.rowsDesign(doc, rows, { head: ahead.head, whole: ahead.whole });
+  };
+  if (!blob) return fit({ head: ahead.head, whole: ahead.whole });
   const { format, head } = await formatOf(api, blob, rows);
-  if (format !== 'parquet')
-    return { ...api.rowsDesign(doc, rows, { head, whole: head.length === blob.size }), format, head };
+  if (format !== 'parquet') return { ...fit({ head, whole: head.length === blob.size }), format, head };
   const footer = await parquetFooter(api, blob);
-  return { ...api.rowsDesign(doc, rows, { footer: footer[0], fileLength: footer[1] }), format, head, footer };
+  return { ...fit({ footer: footer[0], fileLength: footer[1] }), format, head, footer };
 }
 
 /**
