@@ -143,6 +143,7 @@ fn new_split_keys_cut_the_weighted_records_by_bytes() {
         .any(|a| a.contains("assumed spread within its range")));
     assert!(p.plan.warnings[0].starts_with("Estimated from a snapshot series"));
     assert!(p.plan.checklist.len() >= 6, "the same cutover checklist");
+    assert!(p.plan.checklist[0].starts_with("Before the move: export the old table's rows"));
 }
 
 #[test]

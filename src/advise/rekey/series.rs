@@ -328,7 +328,7 @@ pub fn rekey_from_series(
         .collect();
     let assumptions = vec![
         format!(
-            "the old table's bytes are its {} regions' sizes at the snapshot of {} (store files and memstore, as the series read them)",
+            "the old table's bytes are its {} regions' sizes at the last snapshot of the last interval with a rate ({} ms since the epoch; store files and memstore, as the series read them)",
             olds.len(),
             iv.to_ms
         ),
@@ -353,6 +353,13 @@ pub fn rekey_from_series(
         0,
         format!(
             "Estimated from a snapshot series, not the rows: the split keys and sizes can be off by up to {:.1} % of the table per region; plan from the rows (rekey --records) before the load",
+            100.0 * max_error_share
+        ),
+    );
+    plan.checklist.insert(
+        0,
+        format!(
+            "Before the move: export the old table's rows (from a snapshot) and plan again on them (rekey --records): the numbers below are estimated from a snapshot series, each new region's bytes within {:.1} % of the table, the rows from bytes",
             100.0 * max_error_share
         ),
     );
