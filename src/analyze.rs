@@ -249,7 +249,10 @@ pub use run::{
     RowFeed, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
-pub use run::{design_for_file, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE};
+pub use run::{
+    design_for_file, rows_shareable, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, SharedRows,
+    MAX_SHARED_DESIGNS, READ_PIECE,
+};
 #[cfg(feature = "rows")]
 pub use run::{
     design_hash, merge_partials, partial_and_keys_of_stream, partial_design, partial_of_batches,

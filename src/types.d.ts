@@ -1358,6 +1358,56 @@ export function rekeyOnWorkload(oldDoc: DesignInput, newDoc: DesignInput, option
 /** The plan for moving the rows `oldReport` analysed under `oldDoc` to `newDoc`, whose analysis
  * of the same rows is `newReport` (each report as `analyzeDesign` or a rows session gives it). */
 export function rekeyPlan(oldDoc: DesignInput, newDoc: DesignInput, oldReport: AnalysisReport, newReport: AnalysisReport, options?: RekeyOptions | null): RekeyPlan;
+/** One region of the old table at the snapshot a series-based plan reads. */
+export interface ObservedRegion {
+  /** toStringBinary; `""` the table's start; null when no file gives it. */
+  startKey: string | null;
+  endKey: string | null;
+  /** Store files and memstore, bytes; null when not read. */
+  bytes: number | null;
+  requestsPerSec: number | null;
+  /** Sample records whose old key falls in it. */
+  sampled: number;
+}
+/** How a series-based plan was estimated, and how far off it can be. */
+export interface SeriesEstimate {
+  /** The snapshot read (the end of the last interval with a rate), ms since the epoch. */
+  atMs: number;
+  oldRegions: ObservedRegion[];
+  /** The old table's bytes. */
+  bytes: number;
+  /** Records of the old design's workload sampled. */
+  sampled: number;
+  /** Rows estimated: bytes ÷ a cell's estimated bytes. */
+  rows: number;
+  /** Bytes of old regions no sample record fell in (in every new region's error). */
+  unplacedBytes: number;
+  unplaced: string[];
+  /** Per new region, how far its bytes can be off (two standard errors of the sample, plus the unplaced bytes). */
+  errorBytes: number[];
+  maxErrorShare: number;
+  /** What the estimate assumes, in words. */
+  assumptions: string[];
+}
+/** The rekey plan from a snapshot series (`rekeyFromSeries`): estimated, `splitKeysExact` false. */
+export interface SeriesRekeyPlan extends RekeyPlan {
+  splitKeysExact: false;
+  estimate: SeriesEstimate;
+}
+/**
+ * The rekey plan from the old table's snapshot series alone (`series`: what `readSeries` gives):
+ * the new table cut into `regions` regions by bytes at `sample` records of the old design's
+ * workload (100,000 when absent) placed in the observed regions and weighted by their sizes.
+ * Estimates, with how far off they can be (`estimate`); the rows give exact ones (`rekeyRows`).
+ */
+export function rekeyFromSeries(
+  oldDoc: DesignInput,
+  newDoc: DesignInput,
+  series: RegionSeries,
+  regions: number,
+  sample?: number | null,
+  options?: RekeyOptions | null,
+): SeriesRekeyPlan;
 export function planRegions(doc: DesignInput, keyBytes: number, regions: number, activeRegionsPerWindow: number, writeRate?: number | null): RegionPlan;
 export interface RegionPlan {
   /** Regions to create the table with: a salted key's buckets; else a year at the production
@@ -2117,6 +2167,46 @@ export class RowsSession {
   free(): void;
   [Symbol.dispose](): void;
 }
+/**
+ * One reading of a file of rows for several designs (at most 4; the rekey plan's old and new):
+ * the file read and converted once, each design's rows encoded and counted by its own session.
+ * Driven as `RowsSession` is (`push`, or `parquet` and `pushRowGroup`; `endScan()`, the same
+ * again unless it said `analyzed`; `end()`), then per design `i` (from 0) `finish(i)`,
+ * `splitKeys(i)` and `stats(i)`: the ones its own `RowsSession` gives over the same rows.
+ * `rowsShareable(docs)` says why designs cannot share a reading; this constructor throws it.
+ */
+export class SharedRowsSession {
+  constructor(docs: DesignInput[], options?: AnalyzeOptions | null, rows?: RowsOptions | null);
+  push(bytes: Uint8Array): number;
+  parquet(
+    footer: Uint8Array,
+    fileLength: number,
+  ): { rows: number; rowGroups: { start: number; length: number }[][]; groupRows: number[] };
+  pushRowGroup(
+    index: number,
+    offsets: readonly number[],
+    chunks: readonly Uint8Array[],
+    rows?: readonly [number, number],
+  ): number;
+  /** Whether other readings of the same designs may read the file's chunks (`chunk`, `addChunk`). */
+  chunkable(): boolean;
+  chunk(): Uint8Array;
+  addChunk(chunk: Uint8Array): void;
+  /** Design 0's summary; `analyzed` when every design's rows were counted from memory. */
+  endScan(): RowScanEnd;
+  /** What reading found for design 0. */
+  end(): RowStats;
+  /** What reading found for design `i`, after `end()` (null before). */
+  stats(i?: number): RowStats | null;
+  splitKeys(i?: number): { keys: Uint8Array[]; exact: boolean; rows: number };
+  finish(i?: number): AnalysisReport;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+/** Why the designs `docs` cannot share one reading of a file's rows (`SharedRowsSession`): a
+ * field two of them type differently, a key that numbers names in the order rows arrive; null
+ * when they can. */
+export function rowsShareable(docs: DesignInput[]): string | null;
 /** A file read at any offset: `read` resolves to exactly `length` bytes from `start`, which the
  * reader may overwrite at its next read (the engine copies what it keeps). */
 export interface RowsReader {
@@ -2171,6 +2261,14 @@ export function analyzeRows(
   },
 ): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats?: RowStats }>;
 
+/** `analyzeRows` over several designs at once (at most 4): the file read once for them all
+ * (`SharedRowsSession`; `design` each document read with, in order). */
+export function analyzeRows(
+  doc: DesignInput[],
+  source: Blob | Uint8Array | ArrayBuffer | RowsReader,
+  opts?: { options?: AnalyzeOptions | null; rows?: RowsOptions; onProgress?: (p: RowsProgress) => void; signal?: AbortSignal },
+): Promise<{ session: SharedRowsSession; design: DesignDocument[]; summary: RowScanEnd; stats: RowStats }>;
+
 /**
  * `analyzeRows` with the file's reading spread over worker threads (Node only; `threads`, default
  * every core): `source` a file's path or a Blob, cut into chunks (Parquet row groups, runs of whole
@@ -2192,10 +2290,24 @@ export function analyzeRowsParallel(
     signal?: AbortSignal;
   },
 ): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats: RowStats }>;
+/** `analyzeRowsParallel` over several designs at once (at most 4): the file read once for them
+ * all (`SharedRowsSession`; `design` each document read with, in order). */
+export function analyzeRowsParallel(
+  doc: DesignInput[],
+  source: string | Blob | Uint8Array | ArrayBuffer | RowsReader,
+  opts?: {
+    options?: AnalyzeOptions | null;
+    rows?: RowsOptions;
+    threads?: number;
+    chunkFrom?: number;
+    onProgress?: (p: RowsProgress) => void;
+    signal?: AbortSignal;
+  },
+): Promise<{ session: SharedRowsSession; design: DesignDocument[]; summary: RowScanEnd; stats: RowStats }>;
 /**
  * The rekey plan over your rows (what `rowkey-lab rekey OLD NEW --records FILE` prints): both
- * designs analyze the same rows, read as `analyzeRowsParallel` reads them (in one pass in a
- * browser), the new one cut into `regions` regions at the rows re-encoded (by rows or bytes;
+ * designs analyze the same rows, read once for both (unless `rowsShareable` says they cannot
+ * share a reading) as `analyzeRowsParallel` reads them (in one pass in a browser), the new one cut into `regions` regions at the rows re-encoded (by rows or bytes;
  * without `regions`, on its own pre-split); then `rekeyPlan`. `splitKeysExact` is false when the
  * new split keys were cut at a uniform sample of the rows, not every row.
  */

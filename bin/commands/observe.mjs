@@ -35,7 +35,12 @@ function split(pos) {
     (!existsSync(last) ||
       (statSync(last).isFile() && (/\.sql$/i.test(last) || (/\.json$/i.test(last) && !isDump(last)))));
   const paths = designLast ? pos.slice(0, -1) : pos;
-  const files = paths.flatMap(p => {
+  return { files: filesOf(paths), design: designLast ? last : undefined };
+}
+
+/** The files of `paths`, a folder's by name. */
+function filesOf(paths) {
+  return paths.flatMap(p => {
     if (!existsSync(p)) throw new CliError(EXIT.INPUT, `${p}: no such file or folder`);
     if (!statSync(p).isDirectory()) return [p];
     return readdirSync(p)
@@ -44,7 +49,33 @@ function split(pos) {
       .map(n => join(p, n))
       .filter(f => statSync(f).isFile());
   });
-  return { files, design: designLast ? last : undefined };
+}
+
+/**
+ * The series (the engine's readSeries, for `table`) of the files at `paths` (a folder: its files,
+ * by name): `observe`'s, and `rekey --series`'s. Sizes first (a file's is known before it is
+ * read): one file past its cap, or the series past its total, is refused before any text is held
+ * (70 dumps of 60 MB ran the heap out); the engine's rule, the page's too
+ * (limits::check_series_sizes).
+ */
+export async function loadSeries(paths, table) {
+  const files = filesOf(paths);
+  try {
+    api.checkSeriesSizes(files.map(sizeOf));
+  } catch (e) {
+    const i = /^files\[(\d+)\]$/.exec(e.path ?? '')?.[1];
+    if (i === undefined || e.reason === undefined) throw seriesError(e);
+    throw new CliError(EXIT.INPUT, `${printable(files[Number(i)])}: ${e.reason}`);
+  }
+  const input = [];
+  for (const f of files) {
+    input.push({ name: f, text: await readText(f, LIMITS.regions), modifiedMs: Math.floor(statSync(f).mtimeMs) });
+  }
+  try {
+    return api.readSeries(input, table);
+  } catch (e) {
+    throw seriesError(e);
+  }
 }
 
 /** `fileName: reason (line L, column C)`: the engine's message already names the file. */
@@ -163,26 +194,7 @@ export async function observe(pos, opt) {
   if (pos.length === 0)
     throw new CliError(EXIT.USAGE, 'missing DIR or FILE... (RegionServer /jmx dumps, list_regions, status output)');
   const { files, design: designArg } = split(pos);
-  // Sizes first (a file's is known before it is read): one file past its cap, or the series
-  // past its total, is refused before any text is held (70 dumps of 60 MB ran the heap out); the
-  // engine's rule, the page's too (limits::check_series_sizes)
-  try {
-    api.checkSeriesSizes(files.map(sizeOf));
-  } catch (e) {
-    const i = /^files\[(\d+)\]$/.exec(e.path ?? '')?.[1];
-    if (i === undefined || e.reason === undefined) throw seriesError(e);
-    throw new CliError(EXIT.INPUT, `${printable(files[Number(i)])}: ${e.reason}`);
-  }
-  const input = [];
-  for (const f of files) {
-    input.push({ name: f, text: await readText(f, LIMITS.regions), modifiedMs: Math.floor(statSync(f).mtimeMs) });
-  }
-  let s;
-  try {
-    s = api.readSeries(input, opt.table);
-  } catch (e) {
-    throw seriesError(e);
-  }
+  const s = await loadSeries(files, opt.table);
   const design = designArg === undefined ? undefined : await loadDesign(designArg);
   const vs = design ? await throughDesign(s, design, opt) : undefined;
   const labels = vs?.starts;

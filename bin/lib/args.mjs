@@ -72,9 +72,12 @@ export const USAGE = {
       'compression',
       'max-file-size',
       'job',
+      'series',
+      'sample',
       ...ROWS,
     ],
-    maxArgs: 2,
+    // two designs; with --series, its files after them
+    maxArgs: Infinity,
   },
   verify: { options: ['old-rows', 'new-rows', ...ROWS], maxArgs: 2 },
   observe: { options: ['table', 'windows', 'threads', 'html'], maxArgs: Infinity },
@@ -83,6 +86,9 @@ export const USAGE = {
   presets: { options: [], maxArgs: 0 },
   'create-table': { options: [], maxArgs: 1 },
 };
+
+/** The options that may be given more than once. */
+const MULTIPLE = new Set(['map', 'series']);
 
 /** `--name N` as a whole number from `min` (undefined when absent). */
 export function whole(opt, name, flag, min = 1) {
@@ -103,7 +109,7 @@ const camel = name => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 function optionTable(cmd) {
   const { options, flags = [] } = USAGE[cmd];
   return Object.fromEntries([
-    ...options.map(name => [name, { type: 'string', ...(name === 'map' ? { multiple: true } : {}) }]),
+    ...options.map(name => [name, { type: 'string', ...(MULTIPLE.has(name) ? { multiple: true } : {}) }]),
     ...flags.map(name => [name, { type: 'boolean' }]),
     ['json', { type: 'boolean' }],
     ['help', { type: 'boolean', short: 'h' }],

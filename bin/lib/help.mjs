@@ -51,6 +51,9 @@ Commands:
                                        the move from the old design's table to the
                                        new one's: split points from the rows re-encoded,
                                        the job sized, the statements and the cutover
+  rekey <old> <new> --series FILE... --regions N
+                                       the same, estimated from the old table's
+                                       snapshots alone (observe's files)
   verify <old> <new> --old-rows F --new-rows F
                                        after a rekey: every old row in the new table
                                        under its new key, once, with its fields
@@ -130,8 +133,20 @@ shuffled and written, its straggler and an estimated time (--parallelism 8 tasks
 --read-mib-s 100 and --write-mib-s 50 unless given); the create statement, SPLITS_FILE and a
 Phoenix design's SPLIT ON; what to watch (timestamps, TTL); and the cutover checklist with the
 numbers in. --json: the plan, its split keys as \`splitKeys\` in the shape \`splits --json\` uses.
+
+rowkey-lab rekey <old> <new> --series FILE... --regions N [--table T] [--sample N] [the job's options] [--json]
+Without the rows: the old table as a snapshot series shows it (FILE...: RegionServer /jmx dumps,
+list_regions or status 'detailed' output, a folder of them; what observe reads), its regions'
+sizes and requests at the last interval with a rate. The new split keys (N regions by bytes),
+the job and the checklist are ESTIMATES: the old design's workload (--sample N records, default
+100,000) stands for the rows, each record placed in the observed region its old key falls in and
+weighted by that region's bytes, so a region's rows are taken as spread within its range as the
+generators put them. Each new region's bytes come with how far off they can be (two standard
+errors of the sample, plus regions no record reached); how far the generators are from the real
+rows is not bounded: plan from the rows before the load. --json adds \`estimate\`.
   --family F      the column family (default cf)
-  --table T, --new-table T   the tables' names in the statements (default t, T_new)
+  --table T, --new-table T   the tables' names in the statements (default t, T_new); with
+                  --series, --table T is also the table the files are read for
   --job P         print only the job's text for path P: spark (rekey_df at the new split
                   keys), mapreduce (a snapshot -> HFiles -> completebulkload template to
                   compile against your HBase) or phoenix (UPSERT SELECT, both Phoenix tables)`,

@@ -21,12 +21,14 @@ use crate::hbase::bytes::to_string_binary;
 mod fields;
 mod jobs;
 mod salt;
+pub mod series;
 mod text;
 pub mod verify;
 
 pub use fields::{field_sources, FieldSource, Source};
 pub use jobs::Jobs;
 pub use salt::{moved_share, salt_what_if, ReadChange, SaltWhatIf};
+pub use series::{rekey_from_series, SeriesEstimate, SeriesRekeyPlan};
 
 /// `KeyValue`'s fixed bytes per cell: key length 4, value length 4, row length 2, family
 /// length 1, timestamp 8, type 1 (`KeyValue.KEYVALUE_INFRASTRUCTURE_SIZE` + the key's fixed

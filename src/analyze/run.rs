@@ -471,8 +471,12 @@ mod rows_recount;
 #[cfg(feature = "rows")]
 mod rows_session;
 #[cfg(feature = "rows")]
+mod rows_shared;
+#[cfg(feature = "rows")]
 pub use rows_recount::{recount_batches, report_of_partials_recounted};
 #[cfg(feature = "rows")]
 pub use rows_session::{
     design_for_file, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE,
 };
+#[cfg(feature = "rows")]
+pub use rows_shared::{rows_shareable, SharedRows, MAX_SHARED_DESIGNS};

@@ -314,6 +314,42 @@ pub fn rekey_on_workload(
     ))?)
 }
 
+/// The rekey plan from a live snapshot series of the old table alone (`rekeyFromSeries`; src/
+/// advise/rekey/series.rs): `series` as `readSeries` gives it, the new table cut into `regions`
+/// regions by bytes at the old design's workload re-encoded, weighted by the regions' observed
+/// sizes; `sample`: records of that workload (100,000 when absent); `options` as `rekeyPlan`'s.
+/// Estimates, said with their error (`estimate`).
+#[cfg(feature = "library")]
+#[wasm_bindgen(js_name = rekeyFromSeries)]
+pub fn rekey_from_series(
+    old_doc: JsValue,
+    new_doc: JsValue,
+    series: JsValue,
+    regions: JsValue,
+    sample: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let old = doc_arg("oldDoc", &old_doc)?;
+    let new = doc_arg("newDoc", &new_doc)?;
+    let text = json_text("series", &series)?;
+    let series: crate::region::series::RegionSeries = serde_json::from_str(&text).map_err(|e| {
+        super::js_error(&crate::error::Error::arg(
+            "series",
+            format!("series: not a series readSeries gives ({e})"),
+        ))
+    })?;
+    let regions = int_arg("regions", &regions, 1, i64::from(u32::MAX))? as u32;
+    let sample = if sample.is_undefined() || sample.is_null() {
+        None
+    } else {
+        Some(int_arg("sample", &sample, 1, 1 << 53)? as u64)
+    };
+    let o = rekey_options(options)?;
+    to_js(&core(advise::rekey::rekey_from_series(
+        &old, &new, &series, regions, sample, &o,
+    ))?)
+}
+
 /// `RekeyOptions` from JS; `undefined` / `null`: the defaults.
 fn rekey_options(options: JsValue) -> Result<advise::RekeyOptions, JsValue> {
     if options.is_undefined() || options.is_null() {

@@ -8,6 +8,7 @@ use super::analyze::report_js;
 use super::analyze_opts;
 use super::{bad_arg, bytes_arg, core, doc_arg, int_arg, js_error, json_text, to_js};
 use crate::analyze::RowsSession as Session;
+use crate::analyze::SharedRows as Shared;
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind};
 use crate::rows::{ParquetFile, RowsOptions};
@@ -203,34 +204,7 @@ impl RowsSession {
         chunks: JsValue,
         rows: JsValue,
     ) -> Result<f64, JsValue> {
-        let i = int_arg("index", &index, 0, i64::from(u32::MAX))? as usize;
-        let part = if rows.is_undefined() || rows.is_null() {
-            None
-        } else {
-            let r = numbers("rows", &rows, 2)
-                .ok_or_else(|| bad_arg("rows", "[skip, take], two whole numbers", &rows))??;
-            match r[..] {
-                [skip, take]
-                    if [skip, take].iter().all(|v| {
-                        v.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(v)
-                    }) =>
-                {
-                    Some((skip as u64, take as u64))
-                }
-                _ => return Err(bad_arg("rows", "[skip, take], two whole numbers", &rows)),
-            }
-        };
-        let offsets = numbers("offsets", &offsets, crate::limits::MAX_LIST_ITEMS)
-            .ok_or_else(|| bad_arg("offsets", "an array of numbers", &JsValue::UNDEFINED))??;
-        let chunks = super::bytes_list_arg("chunks", &chunks)?;
-        if offsets.len() != chunks.len() {
-            return Err(js_error(&Error::arg("offsets", "one offset per chunk")));
-        }
-        let parts = offsets
-            .iter()
-            .zip(chunks)
-            .map(|(o, c)| (*o as u64, bytes::Bytes::from(c)))
-            .collect();
+        let (i, parts, part) = row_group_args(index, offsets, chunks, rows)?;
         Ok(core(self.inner.push_row_group(i, parts, part))? as f64)
     }
 
@@ -277,12 +251,7 @@ impl RowsSession {
     /// row's key was counted.
     #[wasm_bindgen(js_name = splitKeys)]
     pub fn split_keys(&self) -> Result<JsValue, JsValue> {
-        let s = core(self.inner.split_keys())?;
-        let out = js_sys::Object::new();
-        js_sys::Reflect::set(&out, &"keys".into(), &super::key_list(&s.keys))?;
-        js_sys::Reflect::set(&out, &"exact".into(), &JsValue::from_bool(s.exact))?;
-        js_sys::Reflect::set(&out, &"rows".into(), &JsValue::from_f64(s.rows as f64))?;
-        Ok(out.into())
+        split_keys_js(core(self.inner.split_keys())?)
     }
 
     /// The profile of the rows (`rows.profile`), after `endScan()`: per field its rows,
@@ -302,6 +271,185 @@ impl RowsSession {
         let b = super::policy::budgets_arg(budgets)?;
         to_js(&core(self.inner.check(&b))?)
     }
+}
+
+/// `rowsShareable(docs)`: why the designs `docs` cannot share one reading of a file's rows
+/// (`SharedRowsSession`), or `null` when they can (the engine's [`crate::analyze::rows_shareable`]).
+#[wasm_bindgen(js_name = rowsShareable)]
+pub fn rows_shareable(docs: JsValue) -> Result<JsValue, JsValue> {
+    let docs = docs_arg(&docs, super::doc_arg_for_rows)?;
+    Ok(crate::analyze::rows_shareable(&docs).map_or(JsValue::NULL, |why| JsValue::from_str(&why)))
+}
+
+/// The design documents of the array `v`, each read by `read`.
+fn docs_arg(
+    v: &JsValue,
+    read: fn(&str, &JsValue) -> Result<DesignDocument, JsValue>,
+) -> Result<Vec<DesignDocument>, JsValue> {
+    let items = super::js::items("docs", v, crate::analyze::MAX_SHARED_DESIGNS)?
+        .ok_or_else(|| bad_arg("docs", "an array of design documents", v))?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, d)| read(&format!("docs/{i}"), d))
+        .collect()
+}
+
+/// One reading of a file of rows for several designs (the engine's [`Shared`]: the rekey
+/// plan's old and new designs): driven as a `RowsSession` is (`push` or `parquet` and
+/// `pushRowGroup`, `endScan()`, the same again unless it said `analyzed`, `end()`), then each
+/// design's `finish(i)`, `splitKeys(i)` and `stats(i)`, the ones its own session gives.
+#[wasm_bindgen]
+pub struct SharedRowsSession {
+    inner: Shared,
+}
+
+#[wasm_bindgen]
+impl SharedRowsSession {
+    /// `new SharedRowsSession(docs, options, rows)`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        docs: JsValue,
+        options: JsValue,
+        rows: JsValue,
+    ) -> Result<SharedRowsSession, JsValue> {
+        let docs = docs_arg(&docs, super::doc_arg)?;
+        let options = analyze_opts(options)?;
+        let rows = rows_opts(&rows)?;
+        Ok(SharedRowsSession {
+            inner: core(Shared::new(docs, options, rows))?,
+        })
+    }
+
+    /// The next bytes of the file (`Uint8Array`); the rows this pass has read so far.
+    pub fn push(&mut self, bytes: JsValue) -> Result<f64, JsValue> {
+        let bytes = bytes_arg("bytes", &bytes)?;
+        Ok(core(self.inner.push(&bytes))? as f64)
+    }
+
+    /// A Parquet file by its footer and length, as `RowsSession.parquet` (the columns every
+    /// design's key reads).
+    pub fn parquet(&mut self, footer: JsValue, file_len: JsValue) -> Result<JsValue, JsValue> {
+        let footer = bytes_arg("footer", &footer)?;
+        let len = int_arg("fileLength", &file_len, 0, i64::MAX)?;
+        to_js(&core(self.inner.parquet(&footer, len as u64))?)
+    }
+
+    /// Row group `index` of the Parquet file, as `RowsSession.pushRowGroup`.
+    #[wasm_bindgen(js_name = pushRowGroup)]
+    pub fn push_row_group(
+        &mut self,
+        index: JsValue,
+        offsets: JsValue,
+        chunks: JsValue,
+        rows: JsValue,
+    ) -> Result<f64, JsValue> {
+        let (i, parts, part) = row_group_args(index, offsets, chunks, rows)?;
+        Ok(core(self.inner.push_row_group(i, parts, part))? as f64)
+    }
+
+    /// Whether the file may be read in chunks by other readings of the same designs.
+    pub fn chunkable(&self) -> bool {
+        self.inner.chunkable()
+    }
+
+    /// The first pass over this reading's chunk, every design's, as bytes (`addChunk`).
+    pub fn chunk(&mut self) -> Result<js_sys::Uint8Array, JsValue> {
+        Ok(js_sys::Uint8Array::from(&core(self.inner.chunk())?[..]))
+    }
+
+    /// Add another reading's `chunk()` of the same designs, in file order, before `endScan()`.
+    #[wasm_bindgen(js_name = addChunk)]
+    pub fn add_chunk(&mut self, chunk: JsValue) -> Result<(), JsValue> {
+        let bytes = bytes_arg("chunk", &chunk)?;
+        core(self.inner.add_chunk(bytes))
+    }
+
+    /// The end of the first pass: design 0's summary, `analyzed` when every design's rows were
+    /// counted from memory.
+    #[wasm_bindgen(js_name = endScan)]
+    pub fn end_scan(&mut self) -> Result<JsValue, JsValue> {
+        to_js(&core(self.inner.end_scan())?)
+    }
+
+    /// The end of the analysis pass: what reading found for design 0.
+    pub fn end(&mut self) -> Result<JsValue, JsValue> {
+        to_js(&core(self.inner.end())?)
+    }
+
+    /// What reading found for design `i` (after `end()`; `null` before).
+    pub fn stats(&self, i: JsValue) -> Result<JsValue, JsValue> {
+        let i = design_index(&i)?;
+        to_js(&self.inner.stats(i))
+    }
+
+    /// Design `i`'s split keys cut at these rows, as `RowsSession.splitKeys()`.
+    #[wasm_bindgen(js_name = splitKeys)]
+    pub fn split_keys(&self, i: JsValue) -> Result<JsValue, JsValue> {
+        split_keys_js(core(self.inner.split_keys(design_index(&i)?))?)
+    }
+
+    /// Design `i`'s report over the rows analyzed.
+    pub fn finish(&self, i: JsValue) -> Result<JsValue, JsValue> {
+        report_js(core(self.inner.report(design_index(&i)?))?)
+    }
+}
+
+/// A design's index in a shared reading: 0 when absent.
+fn design_index(i: &JsValue) -> Result<usize, JsValue> {
+    if i.is_undefined() {
+        return Ok(0);
+    }
+    Ok(int_arg("design", i, 0, crate::analyze::MAX_SHARED_DESIGNS as i64)? as usize)
+}
+
+/// `splitKeys()`'s answer: `{keys: Uint8Array[], exact, rows}`.
+fn split_keys_js(s: &crate::analyze::RowSplitKeys) -> Result<JsValue, JsValue> {
+    let out = js_sys::Object::new();
+    js_sys::Reflect::set(&out, &"keys".into(), &super::key_list(&s.keys))?;
+    js_sys::Reflect::set(&out, &"exact".into(), &JsValue::from_bool(s.exact))?;
+    js_sys::Reflect::set(&out, &"rows".into(), &JsValue::from_f64(s.rows as f64))?;
+    Ok(out.into())
+}
+
+/// `pushRowGroup`'s arguments: the row group's index, its parts `(offset, bytes)`, and the run
+/// of its rows `[skip, take]` when given.
+#[allow(clippy::type_complexity)]
+fn row_group_args(
+    index: JsValue,
+    offsets: JsValue,
+    chunks: JsValue,
+    rows: JsValue,
+) -> Result<(usize, Vec<(u64, bytes::Bytes)>, Option<(u64, u64)>), JsValue> {
+    let i = int_arg("index", &index, 0, i64::from(u32::MAX))? as usize;
+    let part = if rows.is_undefined() || rows.is_null() {
+        None
+    } else {
+        let r = numbers("rows", &rows, 2)
+            .ok_or_else(|| bad_arg("rows", "[skip, take], two whole numbers", &rows))??;
+        match r[..] {
+            [skip, take]
+                if [skip, take]
+                    .iter()
+                    .all(|v| v.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(v)) =>
+            {
+                Some((skip as u64, take as u64))
+            }
+            _ => return Err(bad_arg("rows", "[skip, take], two whole numbers", &rows)),
+        }
+    };
+    let offsets = numbers("offsets", &offsets, crate::limits::MAX_LIST_ITEMS)
+        .ok_or_else(|| bad_arg("offsets", "an array of numbers", &JsValue::UNDEFINED))??;
+    let chunks = super::bytes_list_arg("chunks", &chunks)?;
+    if offsets.len() != chunks.len() {
+        return Err(js_error(&Error::arg("offsets", "one offset per chunk")));
+    }
+    let parts: Vec<(u64, bytes::Bytes)> = offsets
+        .iter()
+        .zip(chunks)
+        .map(|(o, c)| (*o as u64, bytes::Bytes::from(c)))
+        .collect();
+    Ok((i, parts, part))
 }
 
 /// An array of at most `max` numbers, read under `catch`: `None` when `v` is not an array of

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -133,6 +133,124 @@ describe('rekey', { skip: NOT_BUILT }, () => {
       regions: 5,
     });
     assert.deepEqual(JSON.parse(JSON.stringify(one)), cli);
+  });
+
+  test('one reading for both designs: each report the one its design alone gives, the file read once', async () => {
+    const api = await import(path.join(ROOT, 'pkg/node/index.js'));
+    const [oldDoc, newDoc] = [oldFile, newFile].map(f => JSON.parse(readFileSync(f, 'utf8')));
+    const cut = { ...newDoc, regions: { presplit: { kind: 'sampleQuantiles', regions: 5 } } };
+    assert.equal(api.rowsShareable([oldDoc, cut]), null);
+    const rows = { nulls: 'skip' };
+    const alone = async (d, source, opts) => {
+      const r = await api.analyzeRowsParallel(d, source, { rows, ...opts });
+      try {
+        return { report: r.session.finish(), keys: r.session.splitKeys().keys, stats: r.stats };
+      } finally {
+        r.session.free();
+      }
+    };
+    for (const [file, opts] of [
+      [CSV, { threads: 1 }],
+      [CSV, { threads: 2, chunkFrom: 1 }], // chunks read by worker threads, added up
+      [CSV, { threads: 1, rows: { ...rows, keepBytes: 0 } }], // read twice
+      [path.join(FIX, 'flights.parquet'), { threads: 2, chunkFrom: 1 }],
+    ]) {
+      const want = [await alone(oldDoc, file, opts), await alone(cut, file, opts)];
+      const both = await api.analyzeRowsParallel([oldDoc, cut], file, { rows, ...opts });
+      try {
+        for (const [i, w] of want.entries()) {
+          const what = `${path.basename(file)} ${JSON.stringify(opts)}: design ${i}`;
+          assert.deepEqual(both.session.finish(i), w.report, what);
+          assert.deepEqual(both.session.splitKeys(i).keys, w.keys, what);
+          const { inferred, ...stats } = w.stats;
+          assert.deepEqual(both.session.stats(i), stats, what);
+        }
+      } finally {
+        both.session.free();
+      }
+    }
+    // the library's rekeyRows reads the file once (a reader that counts its bytes), the plan the
+    // same as two readings give (a field typed two ways cannot share one: each design reads alone)
+    const bytes = readFileSync(CSV);
+    const counted = () => {
+      const r = {
+        size: bytes.length,
+        total: 0,
+        async read(at, n) {
+          r.total += n;
+          return bytes.subarray(at, at + n);
+        },
+      };
+      return r;
+    };
+    const once = counted();
+    const plan = await api.rekeyRows(oldDoc, newDoc, once, { rows, threads: 1, regions: 5 });
+    // the file once, and its first 64 KiB once more (its format and columns told from them)
+    assert.ok(once.total <= bytes.length + 65536, `${once.total} bytes read of ${bytes.length}`);
+    // `flight`, which neither key reads, typed two ways: each design reads the file alone, to
+    // the same split keys and job
+    const retyped = { ...newDoc, fields: newDoc.fields.map(f => (f.name === 'flight' ? { ...f, type: 'string' } : f)) };
+    assert.match(api.rowsShareable([oldDoc, retyped]), /field `flight` is long in design 1 and string in design 2/);
+    const twice = counted();
+    const apart = await api.rekeyRows(oldDoc, retyped, twice, { rows, threads: 1, regions: 5 });
+    assert.ok(twice.total >= 2 * bytes.length, `${twice.total} bytes read of ${bytes.length}`);
+    assert.deepEqual(apart.splitKeys, plan.splitKeys);
+    assert.deepEqual(apart.job, plan.job);
+    assert.equal(plan.splitKeys.length, 4);
+  });
+
+  test('rekey --series: the plan from the old table’s snapshots alone, estimated from its region sizes', async () => {
+    // the observe fixtures' list_regions: at the last snapshot [, m) holds 12 MB and [m, ) 20 MB,
+    // after 3,600 and 900 requests in 60 s; the old design's hosts: alpha below m, mike, tango
+    // and zulu above
+    const series = path.join(ROOT, 'tests/fixtures/observe/list_regions');
+    const oldDesign = path.join(ROOT, 'tests/fixtures/observe/design.json');
+    const salted = path.join(dir, 'observe-salted.json');
+    const o = JSON.parse(readFileSync(oldDesign, 'utf8'));
+    writeFileSync(salted, JSON.stringify({ ...o, key: 'salt(host, 4, as=dec(2)) + "|" + host + "|" + long(ts)' }));
+    const MIB = 2 ** 20;
+    const plan = json(run(['rekey', oldDesign, salted, '--series', series, '--regions', '4', '--json']));
+    assert.equal(plan.splitKeysExact, false);
+    assert.deepEqual(
+      plan.estimate.oldRegions.map(r => [r.startKey, r.endKey, r.bytes, r.requestsPerSec]),
+      [
+        ['', 'm', 12 * MIB, 60],
+        ['m', '', 20 * MIB, 15],
+      ],
+    );
+    assert.equal(plan.estimate.bytes, 32 * MIB);
+    assert.ok(Math.abs(plan.job.bytesRead - 32 * MIB) < 200, `${plan.job.bytesRead}`);
+    assert.equal(plan.old.hotspot, 60 / 37.5);
+    // the split keys in splits --json's shape, one per cut, salted: each opens with a bucket
+    assert.equal(plan.splitKeys.length, 3);
+    for (const k of plan.splitKeys) {
+      assert.deepEqual(Object.keys(k).sort(), ['binary', 'hex']);
+      assert.match(k.binary, /^0[0-3]\|/);
+    }
+    assert.equal(plan.regions.length, 4);
+    assert.equal(plan.estimate.errorBytes.length, 4);
+    assert.equal(
+      plan.regions.reduce((a, r) => a + r.bytes, 0),
+      plan.job.bytesWritten,
+    );
+    assert.ok(plan.checklist.length >= 6);
+    assert.match(plan.warnings[0], /^Estimated from a snapshot series/);
+    // the library gives the same plan from readSeries' answer
+    const api = await import(path.join(ROOT, 'pkg/node/index.js'));
+    const files = readdirSync(series)
+      .sort()
+      .map(n => ({ name: path.join(series, n), text: readFileSync(path.join(series, n), 'utf8') }));
+    const lib = api.rekeyFromSeries(o, JSON.parse(readFileSync(salted, 'utf8')), api.readSeries(files), 4);
+    assert.deepEqual(JSON.parse(JSON.stringify(lib)), plan);
+    // the text names the estimate
+    const text = run(['rekey', oldDesign, salted, '--series', series, '--regions', '4']);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^ESTIMATED from the snapshot of /);
+    // usage: --regions is needed, --records and --series exclude each other, --by rows is not a series'
+    assert.equal(run(['rekey', oldDesign, salted, '--series', series]).status, 2);
+    assert.equal(run(['rekey', oldDesign, salted, '--series', series, '--records', CSV, '--regions', '2']).status, 2);
+    assert.equal(run(['rekey', oldDesign, salted, '--series', series, '--regions', '2', '--by', 'rows']).status, 2);
+    assert.equal(run(['rekey', oldFile, newFile, '--records', CSV, '--sample', '5']).status, 2);
   });
 
   test('usage errors', () => {

@@ -135,8 +135,8 @@ describe('npm package', { skip: NOT_BUILT }, () => {
 
   test('the exported API is exactly the declared one', () => {
     const dts = readFileSync(path.join(ROOT, 'src/types.d.ts'), 'utf8');
-    const declared = [...dts.matchAll(/^export (?:function|class) (\w+)/gm)]
-      .map(x => x[1])
+    // a function declared with overloads (analyzeRows over one design or several) is one export
+    const declared = [...new Set([...dts.matchAll(/^export (?:function|class) (\w+)/gm)].map(x => x[1]))]
       .filter(n => n !== '__wbg_init')
       .sort();
     const actual = Object.keys(m)

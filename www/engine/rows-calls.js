@@ -191,7 +191,9 @@ function readFile(api, doc, file, { options, rows, profiled = false, emit, passe
  * Events: `progress` (one bar over both designs' reading). */
 export async function rekeyRows({ oldDoc, newDoc, file, rows, regions, by }, emit) {
   const api = await rowsEngine();
+  // one bar over the reading: one shared by both designs, or one per design (rekey.js)
   let pass = 0;
-  const read = design => readFile(api, design, file, { rows, emit, passes: 2, pass: pass++ });
+  const read = design =>
+    readFile(api, design, file, { rows, emit, passes: Array.isArray(design) ? 1 : 2, pass: pass++ });
   return rekeyRowsWith(api, oldDoc, newDoc, read, { regions, by });
 }

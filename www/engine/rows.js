@@ -29,7 +29,9 @@ const HEAD = 64 * 1024;
  * first pass keeps every row's key (`session.takeKeys()`); `onSlice(session)`, awaited after
  * each slice of the first pass, takes them as they come (`encode --records`). `rowSample`: the
  * first pass keeps a sample of that many rows (null: the advisor's default) for the advisor
- * (`session.rowSample()`, with `scanOnly`).
+ * (`session.rowSample()`, with `scanOnly`). `doc` may be an array of designs: one reading for
+ * them all (`openSession`; `design` is then the array fitted, and `keys`, `rowSample` and
+ * `rows.profile` are not taken: they are one design's).
  * @param {object} api the engine (the package's glue)
  */
 export async function analyzeRows(
@@ -42,7 +44,7 @@ export async function analyzeRows(
   // a function of streams: its first bytes read ahead, to type the fields the design leaves out
   const ahead = blob ? null : await readAhead(source('reading'));
   const { design, inferred, footer } = await fitDesign(api, doc, blob, rows, ahead);
-  const s = new api.RowsSession(design, options, rows);
+  const s = openSession(api, design, options, rows);
   try {
     if (keys) s.keepKeys();
     if (rowSample !== undefined) s.keepRowSample(rowSample);
@@ -125,7 +127,7 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   const chunked = blob && !scanOnly && !keys && blob.size >= from;
   const fit = chunked ? await fitDesign(api, doc, blob, rows) : { design: doc };
   const { design, inferred } = fit;
-  const s = chunked ? new api.RowsSession(design, options, rows) : null;
+  const s = chunked ? openSession(api, design, options, rows) : null;
   let tasks = null;
   try {
     if (s?.chunkable()) tasks = await chunkTasks(s, blob, fit, opts.workers, from, opts.pieceRows);
@@ -163,6 +165,18 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   }
 }
 
+/**
+ * The engine's session over the rows for `design`; for an array of designs, one reading shared
+ * by them all (the engine's SharedRowsSession: the file read and converted once, each design's
+ * `finish(i)`, `splitKeys(i)` and `stats(i)` the ones its own session gives), driven the same.
+ * @param {object} api the engine (the package's glue)
+ */
+function openSession(api, design, options, rows) {
+  return Array.isArray(design)
+    ? new api.SharedRowsSession(design, options, rows)
+    : new api.RowsSession(design, options, rows);
+}
+
 /** `stats` with the fields declared from the file, when there are any. */
 const withInferred = (stats, inferred) => (stats && inferred?.length ? { ...stats, inferred } : stats);
 
@@ -174,12 +188,18 @@ const withInferred = (stats, inferred) => (stats && inferred?.length ? { ...stat
  * @param {object} api the engine (the package's glue)
  */
 async function fitDesign(api, doc, blob, rows, ahead = null) {
-  if (!blob) return api.rowsDesign(doc, rows, { head: ahead.head, whole: ahead.whole });
+  // several designs over one reading: the file's head (or footer) read once, each design fitted
+  // to it, the first's inferred fields said
+  const fit = sample => {
+    if (!Array.isArray(doc)) return api.rowsDesign(doc, rows, sample);
+    const fits = doc.map(d => api.rowsDesign(d, rows, sample));
+    return { ...fits[0], design: fits.map(f => f.design) };
+  };
+  if (!blob) return fit({ head: ahead.head, whole: ahead.whole });
   const { format, head } = await formatOf(api, blob, rows);
-  if (format !== 'parquet')
-    return { ...api.rowsDesign(doc, rows, { head, whole: head.length === blob.size }), format, head };
+  if (format !== 'parquet') return { ...fit({ head, whole: head.length === blob.size }), format, head };
   const footer = await parquetFooter(api, blob);
-  return { ...api.rowsDesign(doc, rows, { footer: footer[0], fileLength: footer[1] }), format, head, footer };
+  return { ...fit({ footer: footer[0], fileLength: footer[1] }), format, head, footer };
 }
 
 /**
@@ -307,7 +327,7 @@ async function lineEnd(blob, at) {
  */
 export async function readChunk(api, doc, source, task, { options, rows = {}, onRead, signal } = {}) {
   const blob = asReader(source);
-  const s = new api.RowsSession(doc, options, rows);
+  const s = openSession(api, doc, options, rows);
   try {
     if (task.groups) {
       const { rowGroups } = s.parquet(...(await parquetFooter(api, blob)));

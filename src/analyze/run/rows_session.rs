@@ -30,7 +30,7 @@ enum Pass {
 
 /// How the rows arrive in the pass under way: bytes of a file, a Parquet file's row groups, or
 /// Arrow batches. Chosen by the first call of a pass.
-enum Source {
+pub(super) enum Source {
     /// Bytes of a file (CSV, JSON Lines, Arrow IPC, or a Parquet file held whole).
     Bytes(RowReader),
     /// A Parquet file by row group ([`RowsSession::parquet`]).
@@ -259,15 +259,7 @@ impl RowsSession {
     }
 
     fn plan_of(&self, file: &ParquetFile) -> Result<ParquetPlan> {
-        let mut row_groups = Vec::with_capacity(file.row_groups());
-        for i in 0..file.row_groups() {
-            row_groups.push(file.row_group_ranges(i, &self.fields, &self.used, &self.rows)?);
-        }
-        Ok(ParquetPlan {
-            rows: file.rows(),
-            row_groups,
-            group_rows: (0..file.row_groups()).map(|i| file.group_rows(i)).collect(),
-        })
+        parquet_plan(file, &self.fields, &self.used, &self.rows)
     }
 
     /// Row group `index` of the Parquet file from `parts`, `(offset in the file, bytes)` each
@@ -364,6 +356,23 @@ impl RowsSession {
         if let Some(next) = next {
             self.source = next;
         }
+        self.end_scan_with(stats)
+    }
+
+    /// The end of a first pass whose rows another reading handed over ([`SharedRows`]:
+    /// `read`, what it found for this design), unless chunks were added (their stats, then).
+    ///
+    /// [`SharedRows`]: super::SharedRows
+    pub(super) fn end_scan_read(&mut self, read: RowStats) -> Result<ScanEnd> {
+        let stats = self.chunk_stats.take().unwrap_or(read);
+        self.end_scan_with(stats)
+    }
+
+    /// The end of the first pass once reading is done (`stats`, what it found).
+    fn end_scan_with(&mut self, stats: RowStats) -> Result<ScanEnd> {
+        let Pass::Scan(first) = &mut self.pass else {
+            return Err(state("the scan has ended"));
+        };
         self.profile = first.scan.profile(&stats);
         self.last_keys = Some(first.scan.take_keys());
         self.row_sample = first.scan.take_row_sample();
@@ -404,6 +413,44 @@ impl RowsSession {
         Ok(stats)
     }
 
+    /// The end of an analysis pass whose rows another reading handed over ([`SharedRows`]:
+    /// `read`, what it found for this design), unless the rows were counted from memory.
+    ///
+    /// [`SharedRows`]: super::SharedRows
+    pub(super) fn end_read(&mut self, read: RowStats) -> Result<RowStats> {
+        if !matches!(self.pass, Pass::Analyze(_)) {
+            return Err(state("call endScan() after the first pass"));
+        }
+        if let Some(stats) = &self.stats {
+            return Ok(stats.clone());
+        }
+        let stats = self.replayed.take().unwrap_or(read);
+        self.stats = Some(stats.clone());
+        Ok(stats)
+    }
+
+    /// Whether the rows were counted from memory at the first pass's end: a second pass
+    /// hands this session none.
+    pub(super) fn analyzed_from_memory(&self) -> bool {
+        self.replayed.is_some()
+    }
+
+    /// The sink of the pass under way, for rows another reading hands over ([`SharedRows`]).
+    ///
+    /// [`SharedRows`]: super::SharedRows
+    pub(super) fn pass_sink(&mut self) -> Result<&mut dyn RowSink> {
+        Self::sink(&mut self.pass, &self.replayed)
+    }
+
+    /// This session's first pass as a chunk ([`chunk`](Self::chunk)) when another reading
+    /// handed its rows over (`read`, what it found for this design).
+    pub(super) fn chunk_read(&mut self, read: &RowStats) -> Result<Vec<u8>> {
+        let Pass::Scan(first) = &mut self.pass else {
+            return Err(state("chunk() ends a first pass"));
+        };
+        first.chunk_bytes(&self.doc, read)
+    }
+
     /// What reading found, after [`end`](Self::end).
     pub fn stats(&self) -> Option<&RowStats> {
         self.stats.as_ref()
@@ -442,50 +489,7 @@ impl RowsSession {
     /// groups (the key's columns alone read), any other in pieces of [`READ_PIECE`] bytes.
     /// Memory holds one piece or one row group's columns. The rows this pass read.
     pub fn read_file<F: Read + Seek>(&mut self, file: &mut F, len: u64) -> Result<u64> {
-        let name = self.file_name().to_string();
-        let io = |e: std::io::Error| Error::new(ErrorKind::Invalid, format!("{name}: {e}"));
-        let mut piece = vec![0u8; usize::try_from(len).map_or(READ_PIECE, |l| l.min(READ_PIECE))];
-        file.seek(SeekFrom::Start(0)).map_err(io)?;
-        file.read_exact(&mut piece).map_err(io)?;
-        let format =
-            crate::rows::Format::detect(self.rows.format, self.rows.name.as_deref(), &piece)?;
-        if format != crate::rows::Format::Parquet {
-            self.push(&piece)?;
-            piece.resize(READ_PIECE, 0);
-            loop {
-                let n = file.read(&mut piece).map_err(io)?;
-                if n == 0 {
-                    return Ok(self.done());
-                }
-                self.push(piece.get(..n).unwrap_or(&[]))?;
-            }
-        }
-        let plan = match &self.source {
-            Source::Parquet(f, _) => self.plan_of(f)?,
-            _ => {
-                let mut tail = [0u8; 8];
-                if len < 8 {
-                    return Err(Error::new(
-                        ErrorKind::Invalid,
-                        format!("{name}: {len} bytes, too short for a Parquet file"),
-                    ));
-                }
-                file.seek(SeekFrom::Start(len - 8)).map_err(io)?;
-                file.read_exact(&mut tail).map_err(io)?;
-                let n = ParquetFile::footer_len(&tail)? as u64;
-                let footer = read_range(file, &name, len, len.saturating_sub(n), n)?;
-                self.parquet(&footer, len)?
-            }
-        };
-        for (i, ranges) in plan.row_groups.iter().enumerate() {
-            let mut parts = Vec::with_capacity(ranges.len());
-            for r in ranges {
-                let b = read_range(file, &name, len, r.start, r.length)?;
-                parts.push((r.start, bytes::Bytes::from(b)));
-            }
-            self.push_row_group(i, parts, None)?;
-        }
-        Ok(self.done())
+        read_file_into(self, file, len)
     }
 
     /// Both passes over a file the engine reads itself ([`read_file`](Self::read_file)), the
@@ -498,10 +502,135 @@ impl RowsSession {
         }
         self.end()
     }
+}
 
-    fn file_name(&self) -> &str {
-        self.rows.name.as_deref().unwrap_or("rows")
+/// A Parquet file's plan of reads for the fields `fields` (the key's: `used`).
+pub(super) fn parquet_plan(
+    file: &ParquetFile,
+    fields: &FieldList,
+    used: &[usize],
+    rows: &RowsOptions,
+) -> Result<ParquetPlan> {
+    let mut row_groups = Vec::with_capacity(file.row_groups());
+    for i in 0..file.row_groups() {
+        row_groups.push(file.row_group_ranges(i, fields, used, rows)?);
     }
+    Ok(ParquetPlan {
+        rows: file.rows(),
+        row_groups,
+        group_rows: (0..file.row_groups()).map(|i| file.group_rows(i)).collect(),
+    })
+}
+
+/// What [`read_file_into`] drives: a reading of rows by bytes or by Parquet row group.
+pub(super) trait FileInput {
+    /// How the file's rows meet the designs (its name and format).
+    fn rows_options(&self) -> &RowsOptions;
+    /// The next bytes of the file; the rows this pass has read so far.
+    fn push(&mut self, bytes: &[u8]) -> Result<u64>;
+    /// The plan of the Parquet file already opened (`None`: none yet).
+    fn parquet_plan(&self) -> Option<Result<ParquetPlan>>;
+    /// A Parquet file by its footer and length: its plan of reads.
+    fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan>;
+    /// One row group of the Parquet file.
+    fn push_row_group(
+        &mut self,
+        index: usize,
+        parts: Vec<(u64, bytes::Bytes)>,
+        part: Option<(u64, u64)>,
+    ) -> Result<u64>;
+    /// The rows this pass has read so far.
+    fn done(&self) -> u64;
+}
+
+impl FileInput for RowsSession {
+    fn rows_options(&self) -> &RowsOptions {
+        &self.rows
+    }
+    fn push(&mut self, bytes: &[u8]) -> Result<u64> {
+        RowsSession::push(self, bytes)
+    }
+    fn parquet_plan(&self) -> Option<Result<ParquetPlan>> {
+        match &self.source {
+            Source::Parquet(f, _) => Some(self.plan_of(f)),
+            _ => None,
+        }
+    }
+    fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
+        RowsSession::parquet(self, footer, file_len)
+    }
+    fn push_row_group(
+        &mut self,
+        index: usize,
+        parts: Vec<(u64, bytes::Bytes)>,
+        part: Option<(u64, u64)>,
+    ) -> Result<u64> {
+        RowsSession::push_row_group(self, index, parts, part)
+    }
+    fn done(&self) -> u64 {
+        RowsSession::done(self)
+    }
+}
+
+/// [`RowsSession::read_file`] for any reading of rows that takes a file's bytes or its Parquet
+/// row groups ([`FileInput`]): a session, or one reading shared by designs.
+pub(super) fn read_file_into<S: FileInput, F: Read + Seek>(
+    this: &mut S,
+    file: &mut F,
+    len: u64,
+) -> Result<u64> {
+    let name = this
+        .rows_options()
+        .name
+        .as_deref()
+        .unwrap_or("rows")
+        .to_string();
+    let io = |e: std::io::Error| Error::new(ErrorKind::Invalid, format!("{name}: {e}"));
+    let mut piece = vec![0u8; usize::try_from(len).map_or(READ_PIECE, |l| l.min(READ_PIECE))];
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    file.read_exact(&mut piece).map_err(io)?;
+    let format = crate::rows::Format::detect(
+        this.rows_options().format,
+        this.rows_options().name.as_deref(),
+        &piece,
+    )?;
+    if format != crate::rows::Format::Parquet {
+        this.push(&piece)?;
+        piece.resize(READ_PIECE, 0);
+        loop {
+            let n = file.read(&mut piece).map_err(io)?;
+            if n == 0 {
+                return Ok(this.done());
+            }
+            this.push(piece.get(..n).unwrap_or(&[]))?;
+        }
+    }
+    let plan = match this.parquet_plan() {
+        Some(plan) => plan?,
+        None => {
+            let mut tail = [0u8; 8];
+            if len < 8 {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!("{name}: {len} bytes, too short for a Parquet file"),
+                ));
+            }
+            file.seek(SeekFrom::Start(len - 8)).map_err(io)?;
+            file.read_exact(&mut tail).map_err(io)?;
+            let n = ParquetFile::footer_len(&tail)? as u64;
+            let footer = read_range(file, &name, len, len.saturating_sub(n), n)?;
+            this.parquet(&footer, len)?
+        }
+    };
+    for (i, ranges) in plan.row_groups.iter().enumerate() {
+        let mut parts = Vec::with_capacity(ranges.len());
+        for r in ranges {
+            let b = read_range(file, &name, len, r.start, r.length)?;
+            parts.push((r.start, bytes::Bytes::from(b)));
+        }
+        this.push_row_group(i, parts, None)?;
+    }
+    Ok(this.done())
 }
 
 /// `doc` ready to read a file the engine reads itself ([`RowsSession::read_file`]): a design

@@ -1,0 +1,530 @@
+//! The rekey plan when the old table's rows are not at hand, only a live snapshot series of it
+//! (RegionServer `/jmx` dumps, `list_regions`, `status 'detailed'`, read by
+//! [`read_series`](crate::region::series::read_series)): its regions' key ranges, sizes and
+//! request rates. The new table's split points and the job are then **estimates**:
+//!
+//! * the old table's bytes are its regions' sizes at the end of the last interval with a rate
+//!   (store files and memstore; `list_regions` and `status 'detailed'` print whole MB);
+//! * which rows an old region holds is not known: the old design's workload stands for them. A
+//!   sample of its records is encoded under the old key, each record placed in the observed
+//!   region its key falls in, and each region's bytes (and requests) spread evenly over the
+//!   records it received: a region's rows are assumed distributed within its range as the
+//!   design's generators put them. The same records encoded under the new key, weighted so, cut
+//!   the new table by bytes;
+//! * rows are estimated as bytes ÷ a cell's bytes (KeyValue's fixed part, the family, the
+//!   qualifier, the old key's mean length over the sample and the workload's value size), one
+//!   cell a row;
+//! * the error said per new region is the sample's (two standard errors of each old region's
+//!   share that lands there) plus the bytes of old regions no sample record fell in (they could
+//!   land anywhere); how far the generators are from the table's real rows is not bounded here:
+//!   the rows themselves (`rekey --records`) give exact split points.
+
+use serde::Serialize;
+
+use super::{
+    qualifier_bytes, rekey_plan_from, MetricsFigures, OverallFigures, RegionFigures, RekeyOptions,
+    RekeyPlan, ReportFigures, KEY_VALUE_FIXED,
+};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::hbase::bytes::{to_bytes_binary_str, to_hex, to_string_binary};
+use crate::keyspec::{CompiledKey, FieldValue};
+use crate::region::key_order;
+use crate::region::series::{measured_interval, RegionSeries};
+
+/// Records of the old design's workload sampled by default.
+pub const DEFAULT_SERIES_SAMPLE: u64 = 100_000;
+/// The most records sampled.
+pub const MAX_SERIES_SAMPLE: u64 = 2_000_000;
+
+/// One region of the old table as the series saw it at the snapshot the plan reads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObservedRegion {
+    /// Start key, toStringBinary (`""`: the table's start); `None` when no file gives it.
+    pub start_key: Option<String>,
+    /// End key, toStringBinary (`""`: the table's end).
+    pub end_key: Option<String>,
+    /// Store files and memstore, bytes; `None` when not read.
+    pub bytes: Option<u64>,
+    /// Requests per second over the interval.
+    pub requests_per_sec: Option<f64>,
+    /// Sample records whose old key falls in it.
+    pub sampled: u64,
+}
+
+/// How the series-based plan was estimated, and how far off it can be.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesEstimate {
+    /// The snapshot read (the end of the last interval with a rate), ms since the epoch.
+    pub at_ms: u64,
+    /// The old table's regions then, in key order.
+    pub old_regions: Vec<ObservedRegion>,
+    /// The old table's bytes (the regions with a size).
+    pub bytes: u64,
+    /// Records of the old design's workload sampled.
+    pub sampled: u64,
+    /// Rows estimated: bytes ÷ a cell's estimated bytes.
+    pub rows: u64,
+    /// Bytes of old regions no sample record fell in (or without a key range): spread over the
+    /// new regions in proportion, and counted in every new region's error.
+    pub unplaced_bytes: u64,
+    /// Those regions, by start key.
+    pub unplaced: Vec<String>,
+    /// Per new region, how far its bytes can be off: two standard errors of the sample, plus
+    /// the unplaced bytes.
+    pub error_bytes: Vec<u64>,
+    /// The largest error as a share of the old table's bytes.
+    pub max_error_share: f64,
+    /// What the estimate assumes, in words.
+    pub assumptions: Vec<String>,
+}
+
+/// The plan from a snapshot series: the rows plan's members (the split keys, regions and job
+/// estimated), `splitKeysExact` false, and how it was estimated.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesRekeyPlan {
+    /// The plan, as `rekey --records` gives it, from the estimated figures.
+    #[serde(flatten)]
+    pub plan: RekeyPlan,
+    /// Always false: the split keys are cut at a weighted sample, not the table's rows.
+    pub split_keys_exact: bool,
+    /// How it was estimated.
+    pub estimate: SeriesEstimate,
+}
+
+/// One old region as the estimate uses it.
+struct Old {
+    start: Option<Vec<u8>>,
+    bytes: u64,
+    requests: f64,
+    sampled: u64,
+}
+
+/// The move from `old`'s table, seen through `series` (a snapshot series read by
+/// `read_series`), to `new`'s, cut into `regions` regions by bytes: the plan with estimated
+/// figures ([`SeriesRekeyPlan`]). `sample`: records of the old design's workload that stand for
+/// the rows ([`DEFAULT_SERIES_SAMPLE`] when absent).
+pub fn rekey_from_series(
+    old: &DesignDocument,
+    new: &DesignDocument,
+    series: &RegionSeries,
+    regions: u32,
+    sample: Option<u64>,
+    opts: &RekeyOptions,
+) -> Result<SeriesRekeyPlan> {
+    old.validate()?;
+    new.validate()?;
+    let max_regions = crate::hbase::split::MAX_SPLIT_KEYS as u32;
+    if !(1..=max_regions).contains(&regions) {
+        return Err(Error::arg(
+            "regions",
+            format!("regions: 1 to {max_regions}, not {regions}"),
+        ));
+    }
+    let sample = sample.unwrap_or(DEFAULT_SERIES_SAMPLE);
+    if !(1..=MAX_SERIES_SAMPLE).contains(&sample) {
+        return Err(Error::arg(
+            "sample",
+            format!("sample: 1 to {MAX_SERIES_SAMPLE} records, not {sample}"),
+        ));
+    }
+    let at = measured_interval(&series.intervals).ok_or_else(|| {
+        Error::new(
+            ErrorKind::Invalid,
+            "the series has no interval with a rate: give two snapshots or more of the old table",
+        )
+        .at_path("series")
+    })?;
+    let iv = series
+        .intervals
+        .get(at)
+        .ok_or_else(|| Error::new(ErrorKind::Invalid, "no such interval").at_path("series"))?;
+    let mut olds: Vec<Old> = iv
+        .regions
+        .iter()
+        .map(|r| Old {
+            start: r.start_key.as_deref().map(to_bytes_binary_str),
+            bytes: r.size_bytes.unwrap_or(0),
+            requests: r.requests_per_sec.unwrap_or(0.0),
+            sampled: 0,
+        })
+        .collect();
+    // the ranged regions in key order, as the series lists them; their starts to place keys
+    let starts: Vec<(usize, Vec<u8>)> = olds
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| o.start.clone().map(|s| (i, s)))
+        .collect();
+    let total: u64 = olds.iter().map(|o| o.bytes).sum();
+    if total == 0 {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "the series gives no region a size: the old table's bytes are unknown (a /jmx dump read within 45 s of its regions opening reads 0)",
+        )
+        .at_path("series"));
+    }
+
+    let drawn = draw(old, new, sample)?;
+    let mut placed: Vec<(Vec<u8>, usize)> = Vec::with_capacity(drawn.keys.len());
+    for (old_key, new_key) in drawn.keys {
+        let i = starts.partition_point(|(_, s)| key_order(s, &old_key).is_le());
+        if let Some((r, _)) = i.checked_sub(1).and_then(|i| starts.get(i)) {
+            if let Some(o) = olds.get_mut(*r) {
+                o.sampled += 1;
+            }
+            placed.push((new_key, *r));
+        }
+    }
+    let unplaced: Vec<usize> = (0..olds.len())
+        .filter(|&i| olds.get(i).is_some_and(|o| o.sampled == 0 && o.bytes > 0))
+        .collect();
+    let unplaced_bytes: u64 = unplaced
+        .iter()
+        .filter_map(|&i| olds.get(i))
+        .map(|o| o.bytes)
+        .sum();
+    if placed.is_empty() || unplaced_bytes == total {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "no record of the old design's workload falls in a region the series sized: its generators do not describe this table's keys (give the rows: rekey --records)",
+        )
+        .at_path("oldDoc/workload"));
+    }
+
+    // the new keys in order, each weighted by its old region's bytes (and requests) per record
+    placed.sort_unstable_by(|a, b| key_order(&a.0, &b.0));
+    let weight = |r: usize| {
+        olds.get(r).map_or((0.0, 0.0), |o| {
+            let n = o.sampled.max(1) as f64;
+            (o.bytes as f64 / n, o.requests / n)
+        })
+    };
+    let placed_bytes = (total - unplaced_bytes) as f64;
+    let mut split_keys: Vec<Vec<u8>> = Vec::new();
+    let mut cum = 0.0;
+    let mut next = 1u32;
+    for (key, r) in &placed {
+        while next < regions && cum >= placed_bytes * f64::from(next) / f64::from(regions) {
+            if !key.is_empty()
+                && split_keys
+                    .last()
+                    .map_or(true, |l| key_order(l, key).is_lt())
+            {
+                split_keys.push(key.clone());
+            }
+            next += 1;
+        }
+        cum += weight(*r).0;
+    }
+    let n_new = split_keys.len() + 1;
+    // per new region: its estimated bytes and requests, and per old region how many records
+    // landed there (for the sample's error)
+    let mut est_bytes = vec![0.0f64; n_new];
+    let mut est_req = vec![0.0f64; n_new];
+    let mut landed = vec![vec![0u64; olds.len()]; n_new];
+    for (key, r) in &placed {
+        let g = split_keys.partition_point(|s| key_order(s, key).is_le());
+        let (b, q) = weight(*r);
+        if let (Some(eb), Some(eq), Some(l)) =
+            (est_bytes.get_mut(g), est_req.get_mut(g), landed.get_mut(g))
+        {
+            *eb += b;
+            *eq += q;
+            if let Some(c) = l.get_mut(*r) {
+                *c += 1;
+            }
+        }
+    }
+    let scale = total as f64 / placed_bytes;
+    let error_bytes: Vec<u64> = landed
+        .iter()
+        .map(|l| {
+            let sampling: f64 = l
+                .iter()
+                .zip(&olds)
+                .filter(|(_, o)| o.sampled > 0)
+                .map(|(&k, o)| {
+                    let n = o.sampled as f64;
+                    let p = k as f64 / n;
+                    2.0 * o.bytes as f64 * (p * (1.0 - p) / n).sqrt()
+                })
+                .sum();
+            (sampling + unplaced_bytes as f64).round() as u64
+        })
+        .collect();
+
+    // rows: bytes ÷ a cell's bytes; the reports' figures as a rows analysis would give them
+    let family = opts.family.len() as u64;
+    let value = old.workload.as_ref().map_or(0, |w| w.value_size);
+    let mean_old = drawn.old_key_bytes as f64 / drawn.records.max(1) as f64;
+    let mean_new = drawn.new_key_bytes as f64 / drawn.records.max(1) as f64;
+    let per_row = (KEY_VALUE_FIXED + family + qualifier_bytes(old, opts) + value) as f64 + mean_old;
+    let rows = ((total as f64 / per_row).round() as u64).max(1);
+    let row_value = |mean: f64, rows: u64| (rows as f64 * (mean + value as f64)).round() as u64;
+    let old_requests: Vec<f64> = olds.iter().map(|o| o.requests).collect();
+    let old_fig = ReportFigures {
+        writes: rows,
+        bytes: row_value(mean_old, rows),
+        regions: iv
+            .regions
+            .iter()
+            .zip(&olds)
+            .map(|(r, o)| RegionFigures {
+                start_key: r.start_key.clone().unwrap_or_default(),
+                end_key: r.end_key.clone().unwrap_or_default(),
+                writes: (rows as f64 * o.bytes as f64 / total as f64).round() as u64,
+                bytes: o.bytes,
+            })
+            .collect(),
+        metrics: metrics(&old_requests),
+        diagnosis: vec![headline(
+            "observed over the last interval",
+            "regions",
+            &old_requests,
+        )],
+        presplit_keys_hex: Vec::new(),
+    };
+    let shares: Vec<f64> = est_bytes.iter().map(|b| b * scale / total as f64).collect();
+    let writes = apportion(rows, &shares);
+    let names: Vec<String> = std::iter::once(String::new())
+        .chain(split_keys.iter().map(|k| to_string_binary(k)))
+        .chain(std::iter::once(String::new()))
+        .collect();
+    let new_fig = ReportFigures {
+        writes: rows,
+        bytes: writes.iter().map(|&w| row_value(mean_new, w)).sum(),
+        regions: writes
+            .iter()
+            .enumerate()
+            .map(|(g, &w)| RegionFigures {
+                start_key: names.get(g).cloned().unwrap_or_default(),
+                end_key: names.get(g + 1).cloned().unwrap_or_default(),
+                writes: w,
+                bytes: row_value(mean_new, w),
+            })
+            .collect(),
+        metrics: metrics(&est_req),
+        diagnosis: vec![headline(
+            "estimated from the old table's requests",
+            "new regions",
+            &est_req,
+        )],
+        presplit_keys_hex: split_keys.iter().map(|k| to_hex(k)).collect(),
+    };
+    let mut plan = rekey_plan_from(old, new, &old_fig, &new_fig, opts)?;
+    let max_error = error_bytes.iter().copied().max().unwrap_or(0);
+    let max_error_share = max_error as f64 / total as f64;
+    let unplaced_names: Vec<String> = unplaced
+        .iter()
+        .filter_map(|&i| iv.regions.get(i))
+        .map(|r| {
+            r.start_key
+                .clone()
+                .unwrap_or_else(|| "(no key range)".into())
+        })
+        .collect();
+    let assumptions = vec![
+        format!(
+            "the old table's bytes are its {} regions' sizes at the last snapshot of the last interval with a rate ({} ms since the epoch; store files and memstore, as the series read them)",
+            olds.len(),
+            iv.to_ms
+        ),
+        format!(
+            "an old region's rows are assumed spread within its range as {} records of the old design's workload fall in it: the split keys are estimates, the rows themselves (rekey --records) give exact ones",
+            drawn.records
+        ),
+        format!(
+            "rows estimated as bytes ÷ {per_row:.1} bytes a cell (KeyValue's fixed {KEY_VALUE_FIXED}, the family, the qualifier, the old key's mean {mean_old:.1} bytes, the value's {value}), one cell a row; the new key's mean is {mean_new:.1} bytes"
+        ),
+        format!(
+            "each new region's bytes can be off by up to {max_error} bytes ({:.1} % of the table): two standard errors of the sample{}; how far the workload's generators are from the table's real rows is not bounded",
+            100.0 * max_error_share,
+            if unplaced_bytes > 0 {
+                format!(", plus {unplaced_bytes} bytes of regions no record fell in ({})", unplaced_names.join(", "))
+            } else {
+                String::new()
+            }
+        ),
+    ];
+    plan.warnings.insert(
+        0,
+        format!(
+            "Estimated from a snapshot series, not the rows: the split keys and sizes can be off by up to {:.1} % of the table per region; plan from the rows (rekey --records) before the load",
+            100.0 * max_error_share
+        ),
+    );
+    plan.checklist.insert(
+        0,
+        format!(
+            "Before the move: export the old table's rows (from a snapshot) and plan again on them (rekey --records): the numbers below are estimated from a snapshot series, each new region's bytes within {:.1} % of the table, the rows from bytes",
+            100.0 * max_error_share
+        ),
+    );
+    Ok(SeriesRekeyPlan {
+        plan,
+        split_keys_exact: false,
+        estimate: SeriesEstimate {
+            at_ms: iv.to_ms,
+            old_regions: iv
+                .regions
+                .iter()
+                .zip(&olds)
+                .map(|(r, o)| ObservedRegion {
+                    start_key: r.start_key.clone(),
+                    end_key: r.end_key.clone(),
+                    bytes: r.size_bytes,
+                    requests_per_sec: r.requests_per_sec,
+                    sampled: o.sampled,
+                })
+                .collect(),
+            bytes: total,
+            sampled: drawn.records,
+            rows,
+            unplaced_bytes,
+            unplaced: unplaced_names,
+            error_bytes,
+            max_error_share,
+            assumptions,
+        },
+    })
+}
+
+/// The sample: each record's old and new keys, and the keys' bytes.
+struct Drawn {
+    keys: Vec<(Vec<u8>, Vec<u8>)>,
+    records: u64,
+    old_key_bytes: u64,
+    new_key_bytes: u64,
+}
+
+/// `sample` records of `old`'s workload, each encoded under both keys: the new key reads each
+/// field of the old design's by name, and any other from `new`'s own workload.
+fn draw(old: &DesignDocument, new: &DesignDocument, sample: u64) -> Result<Drawn> {
+    let mut spec = old.workload.clone().unwrap_or_default();
+    spec.records = sample;
+    let mut old_stream = crate::workload::WorkloadStream::new(&spec, &old.fields)?;
+    let mut new_spec = new.workload.clone().unwrap_or_else(|| spec.clone());
+    new_spec.records = sample;
+    let from_old: Vec<Option<usize>> = new
+        .fields
+        .iter()
+        .map(|f| {
+            old.fields
+                .iter()
+                .position(|o| o.name == f.name && o.field_type == f.field_type)
+        })
+        .collect();
+    let mut new_stream = if from_old.iter().any(Option::is_none) {
+        Some(crate::workload::WorkloadStream::new(
+            &new_spec,
+            &new.fields,
+        )?)
+    } else {
+        None
+    };
+    let mut ok = CompiledKey::new(&old.key, &old.key_fields())?;
+    let mut nk = CompiledKey::new(&new.key, &new.key_fields())?;
+    let (mut ov, mut own): (Vec<FieldValue>, Vec<FieldValue>) = (Vec::new(), Vec::new());
+    let mut nv: Vec<FieldValue> = Vec::with_capacity(new.fields.len());
+    let mut out = Drawn {
+        keys: Vec::with_capacity(usize::try_from(sample).unwrap_or(0)),
+        records: 0,
+        old_key_bytes: 0,
+        new_key_bytes: 0,
+    };
+    let at = |i: u64, e: Error| {
+        Error::new(
+            e.kind,
+            format!("the old design's workload, record {i}: {}", e.message),
+        )
+        .at_path("oldDoc/workload")
+    };
+    while let Some((i, _)) = old_stream.next_values(&mut ov) {
+        if let Some(s) = new_stream.as_mut() {
+            s.next_values(&mut own);
+        }
+        nv.clear();
+        for (j, src) in from_old.iter().enumerate() {
+            let v = match src {
+                Some(k) => ov.get(*k),
+                None => own.get(j),
+            };
+            nv.push(v.cloned().unwrap_or(FieldValue::Null));
+        }
+        let old_key = ok.encode_values(&ov).map_err(|e| at(i, e))?;
+        let new_key = nk.encode_values(&nv).map_err(|e| at(i, e))?;
+        out.old_key_bytes += old_key.len() as u64;
+        out.new_key_bytes += new_key.len() as u64;
+        out.records += 1;
+        out.keys.push((old_key, new_key));
+    }
+    Ok(out)
+}
+
+/// The figures the plan reads of a side's metrics, from its regions' requests (one interval).
+fn metrics(requests: &[f64]) -> MetricsFigures {
+    let sum: f64 = requests.iter().sum();
+    let n = requests.len().max(1) as f64;
+    let max = requests.iter().copied().fold(0.0, f64::max);
+    let hotspot = if sum > 0.0 { max / (sum / n) } else { 0.0 };
+    let sq: f64 = requests.iter().map(|r| (r / sum) * (r / sum)).sum();
+    let parallelism = if sum > 0.0 && sq > 0.0 { 1.0 / sq } else { 0.0 };
+    MetricsFigures {
+        overall: OverallFigures {
+            hotspot_factor: hotspot,
+            effective_parallelism: parallelism,
+        },
+        mean_hotspot_factor: hotspot,
+    }
+}
+
+/// A side's headline: its busiest region's share of the requests.
+fn headline(how: &str, what: &str, requests: &[f64]) -> String {
+    let sum: f64 = requests.iter().sum();
+    let (i, max) = requests
+        .iter()
+        .copied()
+        .enumerate()
+        .fold((0, 0.0), |a, (i, r)| if r > a.1 { (i, r) } else { a });
+    if sum <= 0.0 {
+        return format!("{how}: no requests read");
+    }
+    format!(
+        "{how}: the busiest of {} {what} (region {}) takes {:.1} % of the requests ({:.1}/s of {:.1}/s)",
+        requests.len(),
+        i + 1,
+        100.0 * max / sum,
+        max,
+        sum
+    )
+}
+
+/// `total` split in proportion to `shares` (largest remainders): the parts add up to `total`.
+fn apportion(total: u64, shares: &[f64]) -> Vec<u64> {
+    let sum: f64 = shares.iter().sum();
+    if sum <= 0.0 || shares.is_empty() {
+        return vec![0; shares.len()];
+    }
+    let exact: Vec<f64> = shares.iter().map(|s| total as f64 * s / sum).collect();
+    let mut parts: Vec<u64> = exact.iter().map(|e| e.floor() as u64).collect();
+    let mut left = total.saturating_sub(parts.iter().sum());
+    let mut order: Vec<usize> = (0..shares.len()).collect();
+    order.sort_by(|&a, &b| {
+        let fa = exact.get(a).map_or(0.0, |e| e.fract());
+        let fb = exact.get(b).map_or(0.0, |e| e.fract());
+        fb.total_cmp(&fa)
+    });
+    for i in order {
+        if left == 0 {
+            break;
+        }
+        if let Some(p) = parts.get_mut(i) {
+            *p += 1;
+            left -= 1;
+        }
+    }
+    parts
+}

@@ -1,0 +1,680 @@
+//! One reading of a user's rows for several designs ([`SharedRows`]): the file is parsed and
+//! its cells converted once, and every row handed to each design's own [`RowsSession`] (the
+//! rekey plan's old and new designs over the old table's rows). Reading and converting are
+//! about half of one analysis; each design still encodes, keeps and counts its own keys, so
+//! each report is the one that design's session alone gives, byte for byte.
+//!
+//! The designs' fields are read as one list (each design's, by name); a field two designs type
+//! differently, or a key that numbers names in the order rows arrive, cannot share a reading
+//! ([`rows_shareable`] says why) and each design then reads the file alone.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Seek};
+
+use super::rows_session::{parquet_plan, read_file_into, FileInput, Source};
+use super::{ParquetPlan, RowSplitKeys, RowsSession, ScanEnd};
+use crate::analyze::{AnalysisReport, AnalyzeOptions};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::{CompiledKey, FieldValue};
+use crate::rows::{
+    BatchRows, FieldList, NullPolicy, ParquetFile, RowReader, RowSink, RowStats, RowsOptions,
+};
+
+/// Most designs one reading feeds (as many as Compare puts side by side).
+pub const MAX_SHARED_DESIGNS: usize = 4;
+
+/// Why `docs` cannot share one reading of a file's rows, or `None` when they can: a field two
+/// of them type differently (the cell would be converted twice, two ways), or a key that
+/// numbers names in the order rows arrive (`uid(f, W)` without a table: it reads alone, in
+/// one pass).
+pub fn rows_shareable(docs: &[DesignDocument]) -> Option<String> {
+    if docs.is_empty() || docs.len() > MAX_SHARED_DESIGNS {
+        return Some(format!(
+            "{} designs: one reading feeds 1 to {MAX_SHARED_DESIGNS}",
+            docs.len()
+        ));
+    }
+    let mut seen: BTreeMap<&str, (crate::keyspec::FieldType, usize)> = BTreeMap::new();
+    for (i, doc) in docs.iter().enumerate() {
+        if crate::keyspec::opentsdb::numbers_in_order(&doc.key.segments) {
+            return Some(format!(
+                "design {}'s key numbers names in the order rows arrive (uid without a table): it reads the file alone",
+                i + 1
+            ));
+        }
+        for f in &doc.fields {
+            match seen.get(f.name.as_str()) {
+                Some((t, j)) if *t != f.field_type => {
+                    return Some(format!(
+                    "field `{}` is {} in design {} and {} in design {}: its cells convert two ways",
+                    f.name,
+                    type_name(*t),
+                    j + 1,
+                    type_name(f.field_type),
+                    i + 1
+                ))
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(&f.name, (f.field_type, i));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn type_name(t: crate::keyspec::FieldType) -> String {
+    serde_json::to_value(t)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("{t:?}"))
+}
+
+/// Where a design's values are in the shared row.
+enum Map {
+    /// Its fields are the shared row's first `n`.
+    Prefix(usize),
+    /// Its field `i` is the shared row's `at[i]`.
+    Gather(Vec<usize>),
+}
+
+/// What hands each shared row to every design: where each design's values are, its key (to
+/// tell, on a row with a null, which designs' keys build), and the rows one design skipped
+/// that another kept.
+struct Fan {
+    maps: Vec<Map>,
+    /// The shared row's fields some key reads.
+    used: Vec<usize>,
+    /// Per design: the fields its key reads, in its declaration order, as (shared index,
+    /// column name): the column a skipped row is counted under, as its reader alone counts it.
+    own_used: Vec<Vec<(usize, String)>>,
+    keys: Vec<CompiledKey>,
+    /// Per design, its values gathered ([`Map::Gather`]).
+    scratch: Vec<Vec<FieldValue>>,
+    key: Vec<u8>,
+    nulls: NullPolicy,
+    /// Per design, this pass: rows it skipped (`nulls: skip`) that another design kept, by column.
+    skipped: Vec<BTreeMap<String, u64>>,
+    /// Per design, its fields' names (what reading found is told per design).
+    names: Vec<Vec<String>>,
+}
+
+impl Fan {
+    /// What reading found, as design `i`'s own reading would have said it: the rows only it
+    /// skipped moved from `used` to `skipped`, only its fields' columns.
+    fn stats_of(&self, i: usize, read: &RowStats) -> RowStats {
+        let mut s = read.clone();
+        if let Some(skipped) = self.skipped.get(i) {
+            for (col, n) in skipped {
+                s.used = s.used.saturating_sub(*n);
+                let c = s.skipped.entry(col.clone()).or_insert(0);
+                *c = c.saturating_add(*n);
+            }
+        }
+        if let Some(names) = self.names.get(i) {
+            s.columns.retain(|field, _| names.contains(field));
+        }
+        s
+    }
+}
+
+/// Design `i`'s values of the shared row `values`.
+fn values_of<'a>(
+    map: &Map,
+    scratch: &'a mut Vec<FieldValue>,
+    values: &'a [FieldValue],
+) -> &'a [FieldValue] {
+    match map {
+        Map::Prefix(n) => values.get(..*n).unwrap_or(values),
+        Map::Gather(at) => {
+            scratch.clear();
+            scratch.extend(
+                at.iter()
+                    .map(|&u| values.get(u).cloned().unwrap_or(FieldValue::Null)),
+            );
+            scratch
+        }
+    }
+}
+
+/// The sink the shared reader hands rows to: each to every design whose pass takes rows.
+struct FanSink<'a> {
+    fan: &'a mut Fan,
+    sessions: &'a mut [RowsSession],
+}
+
+impl RowSink for FanSink<'_> {
+    /// A row leaves no trace when it fails, as a [`RowSink`] must: a row with a null in a
+    /// field some key reads is first encoded for every design (the key alone, not counted);
+    /// when no key builds, the reader skips it (or stops) for all; when some build and
+    /// `nulls: skip`, the others count it skipped, as each design's own reading would; under
+    /// `nulls: error` the reading stops, as one of them alone would.
+    ///
+    /// One difference is left: under `nulls: skip`, a row with a null in another design's field
+    /// whose key fails for this design on a value that is not null is skipped here, where this
+    /// design's own reading would stop at it with the key's error.
+    fn row(&mut self, values: &[FieldValue], time_ms: Option<i64>) -> Result<()> {
+        let fan = &mut *self.fan;
+        let null = fan
+            .used
+            .iter()
+            .any(|&i| matches!(values.get(i), Some(FieldValue::Null)));
+        let mut take = [true; MAX_SHARED_DESIGNS];
+        if null {
+            let mut failed: Option<Error> = None;
+            let mut built = false;
+            for (i, s) in self.sessions.iter().enumerate() {
+                if s.analyzed_from_memory() {
+                    continue;
+                }
+                let (Some(map), Some(scratch), Some(key)) =
+                    (fan.maps.get(i), fan.scratch.get_mut(i), fan.keys.get_mut(i))
+                else {
+                    continue;
+                };
+                fan.key.clear();
+                match key.encode_values_into(&mut fan.key, values_of(map, scratch, values)) {
+                    Ok(()) => built = true,
+                    Err(e) => {
+                        if let Some(t) = take.get_mut(i) {
+                            *t = false;
+                        }
+                        failed.get_or_insert(e);
+                    }
+                }
+            }
+            if let Some(e) = failed {
+                if !built || fan.nulls == NullPolicy::Error {
+                    return Err(e);
+                }
+                for (i, s) in self.sessions.iter().enumerate() {
+                    if take.get(i) == Some(&false) && !s.analyzed_from_memory() {
+                        let col = fan
+                            .own_used
+                            .get(i)
+                            .and_then(|u| {
+                                u.iter().find(|(at, _)| {
+                                    matches!(values.get(*at), Some(FieldValue::Null))
+                                })
+                            })
+                            .map_or("?", |(_, c)| c.as_str())
+                            .to_string();
+                        if let Some(m) = fan.skipped.get_mut(i) {
+                            *m.entry(col).or_insert(0) += 1;
+                        }
+                    }
+                }
+            }
+        }
+        for (i, s) in self.sessions.iter_mut().enumerate() {
+            if take.get(i) != Some(&true) || s.analyzed_from_memory() {
+                continue;
+            }
+            let (Some(map), Some(scratch)) = (fan.maps.get(i), fan.scratch.get_mut(i)) else {
+                continue;
+            };
+            s.pass_sink()?
+                .row(values_of(map, scratch, values), time_ms)?;
+        }
+        Ok(())
+    }
+}
+
+/// Magic number of a shared reading's chunk (`chunk()`): each design's chunk after it.
+const SHARED_CHUNK_MAGIC: &[u8; 4] = b"RKLS";
+
+/// One reading of a user's rows for several designs, each analyzed as its own
+/// [`RowsSession`] would (same calls: the rows pushed, `end_scan`, the same again unless it
+/// said `analyzed`, `end`), then each design's [`report`](Self::report) and
+/// [`split_keys`](Self::split_keys) by its index.
+pub struct SharedRows {
+    sessions: Vec<RowsSession>,
+    fan: Fan,
+    rows: RowsOptions,
+    fields: FieldList,
+    used: Vec<usize>,
+    source: Source,
+    /// Whether the first pass has ended.
+    scanned: bool,
+    /// Whether the first pass came as chunks other readings read ([`add_chunk`](Self::add_chunk)).
+    chunked: bool,
+    /// What reading found, per design, from [`end`](Self::end) on.
+    stats: Option<Vec<RowStats>>,
+}
+
+fn state(what: &str) -> Error {
+    Error::new(ErrorKind::IllegalState, what)
+}
+
+impl SharedRows {
+    /// One reading of rows (read with `rows`) for each of `docs` (validated here, analyzed with
+    /// `options`); an error saying why when they cannot share it ([`rows_shareable`]), or the
+    /// rows are to be profiled (a profile is one design's: read it alone).
+    pub fn new(
+        docs: Vec<DesignDocument>,
+        options: AnalyzeOptions,
+        rows: RowsOptions,
+    ) -> Result<SharedRows> {
+        if let Some(why) = rows_shareable(&docs) {
+            return Err(Error::arg("designs", why));
+        }
+        if rows.profile {
+            return Err(Error::arg(
+                "rows",
+                "a profile is one design's: read the rows with that design's session",
+            ));
+        }
+        let mut fields: FieldList = Vec::new();
+        let mut used = Vec::new();
+        let mut fan = Fan {
+            maps: Vec::new(),
+            used: Vec::new(),
+            own_used: Vec::new(),
+            keys: Vec::new(),
+            scratch: Vec::new(),
+            key: Vec::new(),
+            nulls: rows.nulls,
+            skipped: Vec::new(),
+            names: Vec::new(),
+        };
+        let mut sessions = Vec::with_capacity(docs.len());
+        for doc in docs {
+            let session = RowsSession::new(doc, options.clone(), rows.clone())?;
+            let doc = session.design();
+            let (own, own_used) = super::rows::row_fields(doc)?;
+            let mut at = Vec::with_capacity(own.len());
+            for (name, ty) in &own {
+                match fields.iter().position(|(n, _)| n == name) {
+                    Some(i) => at.push(i),
+                    None => {
+                        fields.push((name.clone(), *ty));
+                        at.push(fields.len() - 1);
+                    }
+                }
+            }
+            let cols = own_used
+                .iter()
+                .filter_map(|&u| {
+                    let (name, _) = own.get(u)?;
+                    let col = rows.map.get(name).unwrap_or(name).clone();
+                    Some((*at.get(u)?, col))
+                })
+                .collect();
+            used.extend(own_used.iter().filter_map(|&u| at.get(u).copied()));
+            let prefix = at.iter().enumerate().all(|(i, &u)| i == u);
+            fan.maps.push(if prefix {
+                Map::Prefix(at.len())
+            } else {
+                Map::Gather(at)
+            });
+            fan.own_used.push(cols);
+            fan.keys
+                .push(CompiledKey::new(&doc.key, &doc.key_fields())?);
+            fan.scratch.push(Vec::new());
+            fan.skipped.push(BTreeMap::new());
+            fan.names.push(own.into_iter().map(|(n, _)| n).collect());
+            sessions.push(session);
+        }
+        used.sort_unstable();
+        used.dedup();
+        fan.used = used.clone();
+        Ok(SharedRows {
+            source: Source::Bytes(RowReader::new(fields.clone(), used.clone(), rows.clone())),
+            sessions,
+            fan,
+            rows,
+            fields,
+            used,
+            scanned: false,
+            chunked: false,
+            stats: None,
+        })
+    }
+
+    /// How many designs the reading feeds.
+    pub fn designs(&self) -> usize {
+        self.sessions.len()
+    }
+
+    /// Design `i`'s session.
+    fn session(&self, i: usize) -> Result<&RowsSession> {
+        self.sessions.get(i).ok_or_else(|| {
+            Error::arg(
+                "design",
+                format!("design {i} of {} (counted from 0)", self.sessions.len()),
+            )
+        })
+    }
+
+    /// Design `i` as its session reads rows for it.
+    pub fn design(&self, i: usize) -> Result<&DesignDocument> {
+        Ok(self.session(i)?.design())
+    }
+
+    /// The rows this pass has read so far (a design that takes the pass's rows).
+    pub fn done(&self) -> u64 {
+        self.sessions
+            .iter()
+            .find(|s| !s.analyzed_from_memory())
+            .or(self.sessions.first())
+            .map_or(0, RowsSession::done)
+    }
+
+    /// The sink rows go to; an error when every design was analyzed from memory.
+    fn sink(&mut self) -> Result<FanSink<'_>> {
+        if self.scanned && self.sessions.iter().all(RowsSession::analyzed_from_memory) {
+            return Err(state(
+                "the rows were analyzed from memory at endScan() (it said `analyzed: true`): call end(), not push",
+            ));
+        }
+        if self.stats.is_some() {
+            return Err(state("the reading has ended"));
+        }
+        Ok(FanSink {
+            fan: &mut self.fan,
+            sessions: &mut self.sessions,
+        })
+    }
+
+    /// The next bytes of the file; the rows this pass has read so far.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<u64> {
+        let mut source = std::mem::replace(&mut self.source, Source::Batches(None));
+        let pushed = match &mut source {
+            Source::Bytes(reader) => self.sink().and_then(|mut s| reader.push(bytes, &mut s)),
+            _ => Err(state("this pass reads row groups or batches, not bytes")),
+        };
+        self.source = source;
+        pushed.map(|()| self.done())
+    }
+
+    /// The next Arrow record batch (every batch of the pass of one schema); the rows this
+    /// pass has read so far.
+    pub fn push_batch(&mut self, batch: &arrow_array::RecordBatch) -> Result<u64> {
+        if let Source::Bytes(r) = &self.source {
+            if !r.started() {
+                self.source = Source::Batches(None);
+            }
+        }
+        let mut source = std::mem::replace(&mut self.source, Source::Batches(None));
+        let pushed = match &mut source {
+            Source::Batches(rows) => {
+                let rows = match rows {
+                    Some(r) => Ok(r),
+                    None => BatchRows::new(&batch.schema(), &self.fields, &self.used, &self.rows)
+                        .map(|r| rows.insert(r)),
+                };
+                rows.and_then(|r| self.sink().and_then(|mut s| r.push(batch, &mut s)))
+            }
+            _ => Err(state("this pass reads bytes or row groups, not batches")),
+        };
+        self.source = source;
+        pushed.map(|()| self.done())
+    }
+
+    /// A Parquet file by its footer and length: the byte ranges each row group needs for the
+    /// columns any of the keys reads. Then [`push_row_group`](Self::push_row_group) each, in
+    /// order, in each pass.
+    pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
+        let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
+        let plan = parquet_plan(&file, &self.fields, &self.used, &self.rows)?;
+        let reader = file.reader(&self.fields, &self.used, &self.rows)?;
+        self.source = Source::Parquet(file, reader);
+        Ok(plan)
+    }
+
+    /// Row group `index` of the Parquet file from `parts`, `(offset in the file, bytes)` each
+    /// covering its ranges; `part`: only its rows `[skip, skip + take)`.
+    pub fn push_row_group(
+        &mut self,
+        index: usize,
+        parts: Vec<(u64, bytes::Bytes)>,
+        part: Option<(u64, u64)>,
+    ) -> Result<u64> {
+        let mut source = std::mem::replace(&mut self.source, Source::Batches(None));
+        let pushed = match &mut source {
+            Source::Parquet(_, reader) => self
+                .sink()
+                .and_then(|mut s| reader.group(index, parts, part, &mut s)),
+            _ => Err(state("call parquet(footer, fileLength) first")),
+        };
+        self.source = source;
+        pushed.map(|()| self.done())
+    }
+
+    /// Whether the file may be read in chunks by other readings ([`chunk`](Self::chunk),
+    /// [`add_chunk`](Self::add_chunk)): every design's session may be.
+    pub fn chunkable(&self) -> bool {
+        !self.scanned && !self.chunked && self.sessions.iter().all(RowsSession::chunkable)
+    }
+
+    /// The first pass over this reading's chunk of the file as bytes (each design's, as its
+    /// session's `chunk()` gives it), for the reading of the whole file
+    /// ([`add_chunk`](Self::add_chunk)). Spent either way.
+    pub fn chunk(&mut self) -> Result<Vec<u8>> {
+        if self.scanned {
+            return Err(state("chunk() ends a first pass"));
+        }
+        let source = std::mem::replace(&mut self.source, Source::Batches(None));
+        let read = match source {
+            Source::Parquet(_, reader) => reader.finish(),
+            Source::Batches(rows) => rows.map(BatchRows::finish).unwrap_or_default(),
+            Source::Bytes(mut reader) => {
+                if !reader.at_row_end() {
+                    return Err(Error::new(
+                        ErrorKind::Invalid,
+                        "the chunk does not end between rows (a line end inside a quoted field?): read the file in one pass",
+                    )
+                    .at_path("chunk"));
+                }
+                reader.finish(&mut self.sink()?)?
+            }
+        };
+        self.scanned = true;
+        let mut out = SHARED_CHUNK_MAGIC.to_vec();
+        out.extend_from_slice(&(self.sessions.len() as u32).to_le_bytes());
+        for i in 0..self.sessions.len() {
+            let stats = self.fan.stats_of(i, &read);
+            let Some(s) = self.sessions.get_mut(i) else {
+                continue;
+            };
+            let b = s.chunk_read(&stats)?;
+            out.extend_from_slice(&(b.len() as u64).to_le_bytes());
+            out.extend_from_slice(&b);
+        }
+        Ok(out)
+    }
+
+    /// Add the first pass of the next chunk of the file (another reading's `chunk()` of the
+    /// same designs, in file order), before [`end_scan`](Self::end_scan).
+    pub fn add_chunk(&mut self, bytes: Vec<u8>) -> Result<()> {
+        let bad = |why: &str| {
+            Error::new(
+                ErrorKind::Invalid,
+                format!("not a chunk of this shared reading: {why}"),
+            )
+            .at_path("chunk")
+        };
+        if self.scanned {
+            return Err(state("addChunk() comes before endScan()"));
+        }
+        if bytes.get(..4) != Some(&SHARED_CHUNK_MAGIC[..]) {
+            return Err(bad("it does not start with RKLS"));
+        }
+        let word = |at: usize, n: usize| bytes.get(at..at + n);
+        let count = word(4, 4)
+            .and_then(|b| b.try_into().ok())
+            .map(u32::from_le_bytes)
+            .ok_or_else(|| bad("cut short"))?;
+        if count as usize != self.sessions.len() {
+            return Err(bad(&format!(
+                "{count} designs, where this reading feeds {}",
+                self.sessions.len()
+            )));
+        }
+        let mut at = 8usize;
+        let mut parts = Vec::with_capacity(self.sessions.len());
+        for _ in 0..count {
+            let len = word(at, 8)
+                .and_then(|b| b.try_into().ok())
+                .map(u64::from_le_bytes)
+                .and_then(|l| usize::try_from(l).ok())
+                .ok_or_else(|| bad("cut short"))?;
+            let start = at + 8;
+            let end = start.checked_add(len).ok_or_else(|| bad("cut short"))?;
+            parts.push(
+                bytes
+                    .get(start..end)
+                    .ok_or_else(|| bad("cut short"))?
+                    .to_vec(),
+            );
+            at = end;
+        }
+        if at != bytes.len() {
+            return Err(bad("bytes past its last design's"));
+        }
+        for (s, part) in self.sessions.iter_mut().zip(parts) {
+            s.add_chunk(part)?;
+        }
+        self.chunked = true;
+        Ok(())
+    }
+
+    /// The end of the first pass: design 0's summary, and whether every design's rows were
+    /// analyzed from memory (else the next pass reads the file again for those that were not).
+    pub fn end_scan(&mut self) -> Result<ScanEnd> {
+        if self.scanned {
+            return Err(state("the scan has ended"));
+        }
+        let fresh = Source::Bytes(RowReader::new(
+            self.fields.clone(),
+            self.used.clone(),
+            self.rows.clone(),
+        ));
+        let source = std::mem::replace(&mut self.source, fresh);
+        let read = if self.chunked {
+            RowStats::default()
+        } else {
+            match source {
+                Source::Parquet(file, reader) => {
+                    // The analysis pass reads the row groups again.
+                    let again = file.reader(&self.fields, &self.used, &self.rows)?;
+                    self.source = Source::Parquet(file, again);
+                    reader.finish()
+                }
+                Source::Batches(rows) => {
+                    self.source = Source::Batches(None);
+                    rows.map(BatchRows::finish).unwrap_or_default()
+                }
+                Source::Bytes(mut reader) => reader.finish(&mut self.sink()?)?,
+            }
+        };
+        self.scanned = true;
+        let mut first = None;
+        let mut analyzed = true;
+        for i in 0..self.sessions.len() {
+            let stats = self.fan.stats_of(i, &read);
+            let Some(s) = self.sessions.get_mut(i) else {
+                continue;
+            };
+            let end = s.end_scan_read(stats)?;
+            analyzed &= end.analyzed;
+            first.get_or_insert(end);
+        }
+        for m in &mut self.fan.skipped {
+            m.clear();
+        }
+        let first = first.ok_or_else(|| state("no designs"))?;
+        Ok(ScanEnd { analyzed, ..first })
+    }
+
+    /// The end of the analysis pass: what reading found for design 0 (each design's:
+    /// [`stats`](Self::stats)); the same again when called again.
+    pub fn end(&mut self) -> Result<RowStats> {
+        if let Some(all) = &self.stats {
+            return all.first().cloned().ok_or_else(|| state("no designs"));
+        }
+        if !self.scanned {
+            return Err(state("call endScan() after the first pass"));
+        }
+        let source = std::mem::replace(&mut self.source, Source::Batches(None));
+        let again = !self.sessions.iter().all(RowsSession::analyzed_from_memory);
+        let read = match source {
+            _ if !again => RowStats::default(),
+            Source::Parquet(_, reader) => reader.finish(),
+            Source::Batches(rows) => rows.map(BatchRows::finish).unwrap_or_default(),
+            Source::Bytes(mut reader) => reader.finish(&mut self.sink()?)?,
+        };
+        let mut all = Vec::with_capacity(self.sessions.len());
+        for i in 0..self.sessions.len() {
+            let stats = self.fan.stats_of(i, &read);
+            let Some(s) = self.sessions.get_mut(i) else {
+                continue;
+            };
+            all.push(s.end_read(stats)?);
+        }
+        let first = all.first().cloned().ok_or_else(|| state("no designs"))?;
+        self.stats = Some(all);
+        Ok(first)
+    }
+
+    /// What reading found for design `i`, after [`end`](Self::end).
+    pub fn stats(&self, i: usize) -> Option<&RowStats> {
+        self.stats.as_ref().and_then(|s| s.get(i))
+    }
+
+    /// After [`end_scan`](Self::end_scan): design `i`'s pre-split keys cut at these rows.
+    pub fn split_keys(&self, i: usize) -> Result<&RowSplitKeys> {
+        self.session(i)?.split_keys()
+    }
+
+    /// Design `i`'s report over the rows analyzed.
+    pub fn report(&self, i: usize) -> Result<AnalysisReport> {
+        self.session(i)?.report()
+    }
+
+    /// One pass over a file the engine reads itself, as [`RowsSession::read_file`] reads it.
+    pub fn read_file<F: Read + Seek>(&mut self, file: &mut F, len: u64) -> Result<u64> {
+        read_file_into(self, file, len)
+    }
+
+    /// Both passes over a file the engine reads itself, the second only when some design
+    /// could not keep the rows: what reading found for design 0.
+    pub fn analyze_file<F: Read + Seek>(&mut self, file: &mut F, len: u64) -> Result<RowStats> {
+        self.read_file(file, len)?;
+        if !self.end_scan()?.analyzed {
+            self.read_file(file, len)?;
+        }
+        self.end()
+    }
+}
+
+impl FileInput for SharedRows {
+    fn rows_options(&self) -> &RowsOptions {
+        &self.rows
+    }
+    fn push(&mut self, bytes: &[u8]) -> Result<u64> {
+        SharedRows::push(self, bytes)
+    }
+    fn parquet_plan(&self) -> Option<Result<ParquetPlan>> {
+        match &self.source {
+            Source::Parquet(f, _) => Some(parquet_plan(f, &self.fields, &self.used, &self.rows)),
+            _ => None,
+        }
+    }
+    fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
+        SharedRows::parquet(self, footer, file_len)
+    }
+    fn push_row_group(
+        &mut self,
+        index: usize,
+        parts: Vec<(u64, bytes::Bytes)>,
+        part: Option<(u64, u64)>,
+    ) -> Result<u64> {
+        SharedRows::push_row_group(self, index, parts, part)
+    }
+    fn done(&self) -> u64 {
+        SharedRows::done(self)
+    }
+}
