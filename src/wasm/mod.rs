@@ -164,7 +164,7 @@ pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
                     "is nested too deeply to be read (past JavaScript's own stack)",
                 )),
                 false => js::thrown(name, &e),
-            })
+            });
         }
         Err(_) => {}
     }
