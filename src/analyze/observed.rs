@@ -130,7 +130,7 @@ pub struct Observed {
     /// through the design's key; `None` for a region without a key range.
     pub starts: Vec<Option<Boundary>>,
     /// Each region's row label: its start key read through the design's key, else its
-    /// [`SeriesRegion::label`](crate::region::table::series::SeriesRegion::label). The page's
+    /// [`SeriesRegion::label`](crate::region::series::SeriesRegion::label). The page's
     /// live table and the CLI's HTML report draw these, never a rule of their own.
     pub labels: Vec<String>,
     /// The heatmap's rows: every region the series read (indexes into
