@@ -57,6 +57,8 @@ const SHARED = [
   'engine/calls.js',
   'engine/web-workers.js',
   'engine/scheduler.js',
+  // the sets of workers: the page's advisor and the worker's spread run and readers
+  'engine/worker-sets.js',
   GLUE,
   'pkg/presets.js',
   'pkg/codemirror.js',
