@@ -184,24 +184,12 @@ pub(crate) fn report_text(
 #[pyo3(signature = (design_json, options_json=None))]
 fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResult<String> {
     let doc = core(py, DesignDocument::from_json(design_json))?;
-    let options: serde_json::Value = match options_json {
-        Some(t) => serde_json::from_str(t)
-            .map_err(|e| py_error(py, &Error::arg("options", format!("not JSON: {e}"))))?,
-        None => serde_json::Value::Null,
-    };
+    let options = json_arg(py, "options", options_json)?;
     let report = core(
         py,
         py.detach(|| rowkey_lab::life::simulate_design(&doc, &options)),
     )?;
-    serde_json::to_string(&report).map_err(|e| {
-        py_error(
-            py,
-            &Error::new(
-                ErrorKind::IllegalState,
-                format!("could not be written: {e}"),
-            ),
-        )
-    })
+    json_out(py, &report)
 }
 
 /// JSON text of an argument (`name` in messages); absent: null.
