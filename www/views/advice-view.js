@@ -8,7 +8,7 @@
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
 
-import { adviseRun } from '../engine/advise-run.js';
+import { cancelAdvice, startAdvice } from '../engine/advise-run.js';
 import { $, docText, el, fix, num, state } from '../state/lab-state.js';
 import { askMove, setAdvice } from '../state/store.js';
 import { markOptionError, renderOption, typedOption } from './design-form.js';
@@ -20,9 +20,7 @@ const svg = (tag, attrs = {}) => {
   return e;
 };
 
-let stopping = null, // the AbortController of the run under way: abort ends its workers
-  runId = 0,
-  advice = null,
+let advice = null,
   chosen = 0,
   hooks = { load: () => {}, compare: () => {} };
 // The design the advice (or the run under way) is for: its JSON text and its name, and the
@@ -44,10 +42,8 @@ export function wireAdvice(load, compare) {
 }
 
 function stop(text) {
-  runId++;
+  cancelAdvice();
   running = null;
-  stopping?.abort();
-  stopping = null;
   // a disabled button drops the focus to <body>: the keyboard stays on the advisor's controls
   const held = document.activeElement === $('advice-cancel');
   $('advice-cancel').disabled = true;
@@ -65,9 +61,8 @@ const focusOnRun = () => {
 
 const optionControls = () => [$('advice-servers'), $('advice-records')];
 
-async function runAdvice() {
+function runAdvice() {
   stop('');
-  const id = ++runId;
   markOptionError(null, ...optionControls());
   const doc = state.doc;
   const opts = { ...state.advice };
@@ -75,8 +70,6 @@ async function runAdvice() {
   // sample of them (the engine's rows build reads it), not on the generated workload
   const rowsRun = state.rows?.step === 'done' && state.rows.result ? state.rows.args : null;
   running = { text: docText(doc), name: doc.name ?? 'the design', loaded: new Map(), rows: rowsRun?.file.name };
-  stopping = new AbortController();
-  const { signal } = stopping;
   const pressed = document.activeElement === $('advice-run');
   $('advice-run').disabled = true;
   $('advice-cancel').disabled = false;
@@ -84,50 +77,50 @@ async function runAdvice() {
   if (pressed) $('advice-cancel').focus();
   const progress = $('advice-progress');
   progress.value = 0;
-  try {
-    const rows = rowsRun ? { ...rowsRun, text: docText(doc) } : null;
-    const {
-      advice: a,
-      candidates: total,
-      workers: n,
-      seconds,
-    } = await adviseRun(
-      { doc, options: opts, rows },
-      {
-        signal,
-        onStatus(text, done) {
-          if (id !== runId) return;
-          $('advice-status').textContent = text;
-          progress.value = done;
-        },
+  const rows = rowsRun ? { ...rowsRun, text: docText(doc) } : null;
+  startAdvice(
+    { doc, options: opts, rows },
+    {
+      status(text, done) {
+        $('advice-status').textContent = text;
+        progress.value = done;
       },
-    );
-    if (id !== runId) return;
-    performance.mark('rowkey-lab:advice-done');
-    advice = a;
-    advisedOn = running;
-    chosen = a.recommended.index;
-    const focus = focusOnRun();
-    stop(
-      `${total} candidates × ${num(a.records)} ${rowsRun ? `rows of ${rowsRun.file.name}` : 'records'} in ${fix(seconds, 1)} s on ${n} workers (${num(Math.round((total * a.records) / seconds))} records/s).`,
-    );
-    renderAdvice();
-    // the answer: its first line (the recommendation) takes the focus, and is read out
-    if (focus) $('advice-answer')?.focus();
-  } catch (e) {
-    if (id !== runId) return;
-    const focus = focusOnRun();
-    stop('');
-    // an option out of range: the engine's error at its control too
-    markOptionError(e, ...optionControls());
-    const error = el('p', `The advisor could not run: ${e.reason ?? e.message}`, {
-      class: 'error',
-      id: 'advice-answer',
-      tabindex: '-1',
-    });
-    $('advice').replaceChildren(error);
-    if (focus) error.focus();
-  }
+      done: ({ advice: a, candidates: total, workers: n, seconds }) =>
+        drawAnswer(
+          a,
+          `${total} candidates × ${num(a.records)} ${rowsRun ? `rows of ${rowsRun.file.name}` : 'records'} in ${fix(seconds, 1)} s on ${n} workers (${num(Math.round((total * a.records) / seconds))} records/s).`,
+        ),
+      failed: drawFailure,
+    },
+  );
+}
+
+/** The advisor's answer `a` on show, `line` in its status. */
+function drawAnswer(a, line) {
+  performance.mark('rowkey-lab:advice-done');
+  advice = a;
+  advisedOn = running;
+  chosen = a.recommended.index;
+  const focus = focusOnRun();
+  stop(line);
+  renderAdvice();
+  // the answer: its first line (the recommendation) takes the focus, and is read out
+  if (focus) $('advice-answer')?.focus();
+}
+
+/** The advisor's run failed with the engine's error `e`: said in place of the answer. */
+function drawFailure(e) {
+  const focus = focusOnRun();
+  stop('');
+  // an option out of range: the engine's error at its control too
+  markOptionError(e, ...optionControls());
+  const error = el('p', `The advisor could not run: ${e.reason ?? e.message}`, {
+    class: 'error',
+    id: 'advice-answer',
+    tabindex: '-1',
+  });
+  $('advice').replaceChildren(error);
+  if (focus) error.focus();
 }
 
 // ---- drawing -------------------------------------------------------------------------------
