@@ -4,8 +4,11 @@
 # -D warnings on the host (every target) and for wasm32 with each feature set that ships
 # (the wasm tests', the page's first wasm, the page's speed build, the rows build / pkg/web,
 # the Node build pkg/node), rustdoc's intra-doc links, and the Python binding crate's format
-# and clippy (its own workspace) and the package's ruff format, ruff check and mypy (scripts/test-python.sh
-# --lint).
+# and clippy (a member of the root workspace) and the package's ruff format, ruff check and mypy
+# (scripts/test-python.sh --lint). The host's clippy and rustdoc run with RUSTFLAGS set and empty,
+# as the native tests and the binding's clippy and wheel do: one set of flags, so that their
+# checks and builds of the dependencies are shared (.cargo/config.toml's inline threshold is for
+# the native benchmarks).
 # Usage: bash scripts/check.sh [--no-python]
 #   --no-python: without the binding crate's lints (scripts/test.sh --full runs them beside its
 #   lints, in the background, and joins them before the Python tests).
@@ -31,7 +34,7 @@ node_modules/.bin/biome ci --error-on-warnings .
 lint "docs/cli.md against the CLI's --help"
 node scripts/cli-doc.mjs --check
 lint "clippy (host, every target)"
-cargo clippy --all-targets -- -D warnings
+RUSTFLAGS= cargo clippy --all-targets -- -D warnings
 lint "clippy (wasm32, each feature set that ships)"
 # the wasm tests (tests/wasm_*.rs) and the default features
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
@@ -44,7 +47,7 @@ cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --featu
 # the page's speed build (www/pkg/fast/: the workers', with the advisor's exports)
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features fast -- -D warnings
 lint "rustdoc (every intra-doc link resolves)"
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
+RUSTFLAGS= RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
 if [ "$python" = 1 ]; then
   lint "the Python binding crate: rustfmt, clippy; the package: ruff format, ruff check, mypy"
   bash scripts/test-python.sh --lint

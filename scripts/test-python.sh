@@ -10,7 +10,7 @@
 # there too, so that its check of arrow-rs and pyo3 is not on the run's path), then the package's
 # ruff format, ruff check and mypy (PY_LINTS, installed into .venv);
 # `--built`: only the tests, the wheel installed by `--build`.
-# `--wheel`: only the wheel users install (README.md, python/README.md): the release profile,
+# `--wheel`: only the wheel users install (README.md, python/README.md): the `wheel` profile,
 # into python/target/wheels/, whatever ROWKEY_LAB_TEST_BUILDS says; maturin from .venv (no Java,
 # no PySpark, no tests). $MATURIN, when set, is the maturin it runs instead (the tests' stub).
 set -euo pipefail
@@ -41,7 +41,8 @@ if [ "$MODE" = wheel ]; then
   PYI=.venv/bin/python
   [ -x "$PYI" ] || PYI=$(command -v "${PYTHON:-python3}")
   rm -rf python/target/wheels
-  RUSTFLAGS= "$MATURIN" build --release -m python/Cargo.toml -i "$PYI" --out python/target/wheels
+  # the root workspace's `wheel` profile (Cargo.toml: opt-level 3, thin LTO)
+  RUSTFLAGS= "$MATURIN" build --profile wheel -m python/Cargo.toml -i "$PYI" --out python/target/wheels
   echo "the wheel: $(ls python/target/wheels/rowkey_lab-*.whl)"
   exit 0
 fi
@@ -62,33 +63,35 @@ venv_install 'pyspark>=4.0,<5' 'pandas>=2.2,<3' duckdb
 
 [ "$MODE" = env ] && exit 0
 
-# ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): the wheel built with the tests' cargo profile
-# `wheel-test` (python/Cargo.toml says why) into python/target/wheels-wheel-test/, so that
-# python/target/wheels/ (the README's) holds release wheels only. The profile's name goes into the
-# environment, and the benchmarks refuse a wheel built with a tests' profile, `*-test`
-# (scripts/shipped_wheel.py).
+# ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): the wheel built with the native tests' cargo profile
+# `native-tests` and their empty RUSTFLAGS (the binding is a member of the root workspace), so
+# that it reuses their builds of arrow-rs, parquet and the rest, into
+# python/target/wheels-native-tests/; python/target/wheels/ (the README's) holds shipped wheels
+# only. The profile's name goes into the environment, and the benchmarks refuse any wheel not
+# built with `wheel` (scripts/shipped_wheel.py).
 source scripts/env.sh
-WHEEL_PROFILE=$(build_profile release wheel-test)
+WHEEL_PROFILE=$(build_profile wheel native-tests)
 WHEELS=python/target/wheels
-[ "$WHEEL_PROFILE" = release ] || WHEELS=python/target/wheels-$WHEEL_PROFILE
+[ "$WHEEL_PROFILE" = wheel ] || WHEELS=python/target/wheels-$WHEEL_PROFILE
 rm -rf "$WHEELS"
 RUSTFLAGS= .venv/bin/maturin build --profile "$WHEEL_PROFILE" -m python/Cargo.toml -i .venv/bin/python --out "$WHEELS"
 .venv/bin/python -m pip install --quiet --force-reinstall --no-deps "$WHEELS"/rowkey_lab-*.whl
 echo "$WHEEL_PROFILE" >.venv/rowkey-lab-wheel-profile
-[ "$WHEEL_PROFILE" = release ] ||
+[ "$WHEEL_PROFILE" = wheel ] ||
   echo "a tests' wheel in $WHEELS/, not one to install: bash scripts/test-python.sh --wheel builds python/target/wheels/"
 fi
 [ "$MODE" = build ] && exit 0
 
-# The binding crate is its own workspace (python/Cargo.toml): the root's cargo fmt and clippy
-# do not see it.
+# The binding crate is a member of the root workspace (its own lints, python/Cargo.toml): checked
+# alone here, with the native tests' empty RUSTFLAGS as scripts/check.sh's host clippy, so that
+# the two share their checks of arrow-rs and parquet.
 if [ "$MODE" != built ]; then
-  (cd python && cargo fmt -- --check)
+  cargo fmt -p rowkey-lab-py -- --check
   # pyo3's build script asks an interpreter for its configuration: the project's, or (`--lint`
   # beside `--build`, before the virtual environment exists) the one `--build` starts from.
   PY3="$PWD/.venv/bin/python"
   [ -x "$PY3" ] || PY3=$(command -v "${PYTHON:-python3}")
-  (cd python && RUSTFLAGS= PYO3_PYTHON="$PY3" cargo clippy --all-targets -- -D warnings)
+  RUSTFLAGS= PYO3_PYTHON="$PY3" cargo clippy -p rowkey-lab-py --all-targets -- -D warnings
   venv_install "${PY_LINTS[@]}"
   (cd python && ../.venv/bin/ruff format --check . && ../.venv/bin/ruff check . && ../.venv/bin/mypy)
 fi

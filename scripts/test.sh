@@ -195,22 +195,26 @@ full)
   bash scripts/setup.sh --bindgen-only >target/bindgen.log 2>&1 &
   BINDGEN=$!
   bash scripts/setup.sh --browser --no-bindgen
-  # Two builds the tests need later start now, beside the lints and tests, at a lower priority
-  # (nice), so that they take the cores the steps on the path leave idle (downloads, one-core link
-  # ends, the browser tests): the npm package's Node wasm (its cargo build, which the page's rows
-  # build in the tests also is: scripts/build-rows-wasm.sh waits for it; wasm-bindgen after the
-  # CLI's install), the Python package's set-up and wheel (Java when missing, once set-up's own
-  # apt-get is done, the virtual environment, pyspark and pyarrow), and its binding crate's lints.
+  # Work the tests need later starts now, beside the lints and tests, at a lower priority (nice),
+  # so that it takes the cores the steps on the path leave idle (downloads, one-core link ends,
+  # the browser tests): the npm package's Node wasm (its cargo build, in a target directory of
+  # its own, which the page's rows build in the tests also is: scripts/build-rows-wasm.sh waits
+  # for it; wasm-bindgen after the CLI's install) and the Python package's set-up (Java when
+  # missing, once set-up's own apt-get is done, the virtual environment, pyspark and pyarrow).
   nice -n 10 bash scripts/build-node-wasm.sh --cargo-only >target/node-wasm.log 2>&1 &
   NODE_WASM=$!
-  nice -n 15 bash scripts/test-python.sh --build >target/python-build.log 2>&1 &
-  PYTHON_BUILD=$!
-  nice -n 15 bash scripts/test-python.sh --lint >target/python-lint.log 2>&1 &
-  PYTHON_LINT=$!
+  nice -n 15 bash scripts/test-python.sh --env >target/python-env.log 2>&1 &
+  PYTHON_ENV=$!
   source scripts/env.sh
-  step "lints (scripts/check.sh; the Python binding crate's in the background, joined below)"
+  step "lints (scripts/check.sh; the Python binding's after the native tests, in the background)"
   bash scripts/check.sh --no-python
   native_tests
+  # The Python binding is a member of the root workspace: its wheel (at the native tests'
+  # profile) and its clippy (beside check.sh's) reuse what the lints and the native tests built,
+  # so they start once those are done, beside the fuzzing and the wasm tests.
+  join "$PYTHON_ENV" target/python-env.log "the Python package's set-up"
+  nice -n 15 bash -c 'bash scripts/test-python.sh --build && bash scripts/test-python.sh --lint' >target/python-build.log 2>&1 &
+  PYTHON_BUILD=$!
   fuzz_readers
   step "wasm tests (Node + headless Chromium; the wasm-bindgen CLI's install joined)"
   join "$BINDGEN" target/bindgen.log "installing the wasm-bindgen CLI"
@@ -225,9 +229,8 @@ full)
   # Every file in tests/js/, two at a time: from a fresh clone the Python tests beside them took
   # 834 s against 627 s and about 120 s one after the other.
   node_test tests/js/
-  step "Python package (pytest against the CLI, Spark in local mode; its wheel's build and lints joined)"
-  join "$PYTHON_BUILD" target/python-build.log "the Python package's set-up and wheel"
-  join "$PYTHON_LINT" target/python-lint.log "the Python binding crate's format and clippy"
+  step "Python package (pytest against the CLI, Spark in local mode; its wheel and lints joined)"
+  join "$PYTHON_BUILD" target/python-build.log "the Python package's wheel and lints"
   bash scripts/test-python.sh --built
   echo "all tests passed in $(( $(date +%s) - START ))s"
   ;;

@@ -105,7 +105,13 @@ def test_the_wheel_is_built_where_the_readme_installs_it(readme, tmp_path):
         for arg in shlex.split(cmd)[2:]:
             if arg.endswith(".whl"):
                 assert len(glob.glob(str(repo / arg))) == 1, f"{cmd}: no wheel at {arg}"
-    assert "--release" in (tmp_path / "args").read_text().split(), "the wheel users install is the release build"
+    # the wheel users install is the shipped profile's (the root Cargo.toml's `wheel`, optimised
+    # for speed), not the tests' (`native-tests`)
+    args = (tmp_path / "args").read_text().split()
+    assert args[args.index("--profile") + 1] == "wheel", args
+    cargo = (ROOT / "Cargo.toml").read_text()
+    wheel = cargo[cargo.index("[profile.wheel]") :].split("\n\n")[0]
+    assert "opt-level = 3" in wheel.splitlines(), wheel
 
 
 def test_the_readme_python_example_as_written(workdir):
