@@ -28,25 +28,35 @@ wasm-opt -Oz --converge -ocimfs=25 --low-memory-unused --strip-producers --strip
 # builds have it (.cargo/config.toml): 0.88-0.9x the workers' time, twice the bytes (fetched
 # after the first render).
 # ROWKEY_LAB_TEST_BUILDS=1 (scripts/test.sh): profile wasm-fast-test, without fat LTO and wasm-opt
-# (Cargo.toml); the profile's name goes to www/pkg/fast/.profile (not copied to dist/www).
+# (Cargo.toml), and the rows build's module (below); the profile's name goes to
+# www/pkg/fast/.profile (not copied to dist/www).
 fast=$(build_profile wasm-fast wasm-fast-test)
-RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$fast" --target wasm32-unknown-unknown --no-default-features --features fast
-wasm-bindgen --target web --out-dir www/pkg/fast "target/wasm32-unknown-unknown/$fast/rowkey_lab.wasm"
-if ! test_builds; then
+# The rows build (www/pkg/rows/), loaded by the engine worker only when the user opens a file of
+# rows (engine/rows-calls.js): the readers for CSV, Parquet, JSON Lines and Arrow IPC are
+# megabytes of wasm, so neither the size build nor the speed build has them (docs/page.md). It is
+# the very artifact the npm package's pkg/web is (`library,rows`, wasm-opt -Oz once, see
+# build-npm.sh): cargo reuses it, and build-npm.sh copies this output rather than running
+# wasm-bindgen and wasm-opt on the same module again when .source (the sha256 of the module it
+# was made from) matches its own cargo output.
+bash scripts/build-rows-wasm.sh www/pkg/rows
+rm -rf www/pkg/fast
+if test_builds; then
+  # The tests' speed build is the rows build (itself the Node build's wasm in the tests:
+  # build-rows-wasm.sh): the same Rust code with `fast`, its exports a superset of the speed
+  # build's, so one cargo build of the engine for wasm32 serves the page's workers, its rows and
+  # the npm package in a test run (the speed build alone cost minutes of CPU on 2 cores). The
+  # shipped page keeps the lean speed build below: its workers load a third of the bytes.
+  mkdir -p www/pkg/fast
+  cp www/pkg/rows/rowkey_lab.js www/pkg/rows/rowkey_lab_bg.wasm www/pkg/fast/
+else
+  RUSTFLAGS="$(speed_rustflags)" cargo build --lib --profile "$fast" --target wasm32-unknown-unknown --no-default-features --features fast
+  wasm-bindgen --target web --out-dir www/pkg/fast "target/wasm32-unknown-unknown/$fast/rowkey_lab.wasm"
   wasm-opt -O3 --low-memory-unused --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
     www/pkg/fast/rowkey_lab_bg.wasm -o www/pkg/fast/rowkey_lab_bg.wasm
+  rm -f www/pkg/fast/.gitignore www/pkg/fast/package.json www/pkg/fast/*.d.ts
 fi
-rm -f www/pkg/fast/.gitignore www/pkg/fast/package.json www/pkg/fast/*.d.ts
 echo "$fast" >www/pkg/fast/.profile
-# The rows build (www/pkg/rows/), loaded by the engine worker only when the user opens a file of
-# rows (engine/rows-calls.js): the readers for CSV, Parquet, JSON Lines and Arrow IPC are
-# megabytes of wasm, so neither of the builds above has them (docs/page.md). It is the very
-# artifact the npm package's pkg/web is (`library,rows`, wasm-opt -Oz once, see build-npm.sh):
-# cargo reuses it, and build-npm.sh copies this output rather than running wasm-bindgen and
-# wasm-opt on the same module again when .source (the sha256 of the module it was made from)
-# matches its own cargo output.
-bash scripts/build-rows-wasm.sh www/pkg/rows
 # The presets beside the glue (listPresets/getPreset; see scripts/presets-js.mjs).
 node scripts/presets-js.mjs --lazy www/pkg
 # The key editor's CodeMirror bundle beside them (loaded lazily by www/views/key-editor.js).
