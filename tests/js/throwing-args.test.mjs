@@ -60,7 +60,10 @@ function argLists(arity, bad, plausible) {
   return lists;
 }
 
-const ROUNDS = 100;
+// Each call is made again in every round: an engine object or borrow a throw left behind shows
+// at the next call, so the rounds after the first are what catch it. Ten, not the hundred they
+// were: the same calls, 71 s of one core's time against about 7 in the full tier.
+const ROUNDS = 10;
 
 describe('a throwing argument to any engine call', { skip: NOT_BUILT }, () => {
   test('comes back as an engine error, and the module and its objects survive', async () => {
@@ -89,7 +92,7 @@ describe('a throwing argument to any engine call', { skip: NOT_BUILT }, () => {
         }
       }
     }
-    assert.ok(calls > 100_000, `${calls} calls`);
+    assert.ok(calls > 10_000, `${calls} calls`);
     // the module still answers
     assert.equal(m.md5Hex(new Uint8Array([97])), '0cc175b9c0f1b6a831c399e269772661');
     assert.ok(m.encodeKey(doc, record).length > 0);
