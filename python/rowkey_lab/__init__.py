@@ -39,8 +39,10 @@ __all__ = [
     "merge_partials",
     "merge_scans",
     "partial",
+    "read_series",
     "regions_of",
     "rekey",
+    "rekey_from_series",
     "scan",
     "split_points",
     "splits_file",
@@ -383,6 +385,62 @@ def rekey(
     text = _engine.rekey_plan(
         _design(old), json.dumps(new_doc), json.dumps(before), json.dumps(after), json.dumps(opts)
     )
+    return json.loads(text)
+
+
+def read_series(
+    files: "str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", table: Optional[str] = None
+) -> dict:
+    """A live table's regions over snapshots, as ``rowkey-lab observe`` reads them: RegionServer
+    ``/jmx`` dumps, the shell's ``list_regions`` or ``status 'detailed'``, region names. ``files``:
+    paths in the order taken, a folder standing for its files by name; each file's time from its
+    name, the dump, or its modification time. ``table`` picks one table. The files are refused by
+    their sizes before any is read (the engine's limits); the dict ``readSeries`` gives in npm."""
+    paths = [files] if isinstance(files, (str, os.PathLike)) else list(files)
+    found: list = []
+    for p in paths:
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            names = sorted(n for n in os.listdir(p) if not n.startswith("."))
+            found += [f for f in (os.path.join(p, n) for n in names) if os.path.isfile(f)]
+        elif os.path.isfile(p):
+            found.append(p)
+        else:
+            raise FileNotFoundError(f"{p}: no such file or folder")
+    _engine.check_series_sizes([os.path.getsize(f) for f in found])
+    read = []
+    for f in found:
+        with open(f, "rb") as fh:
+            raw = fh.read()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{f}: not UTF-8 text at byte {e.start}") from None
+        read.append((f, text, int(os.stat(f).st_mtime * 1000)))
+    return json.loads(_engine.read_series(read, table))
+
+
+def rekey_from_series(
+    old: "Design | str | Mapping[str, Any]",
+    new: "Design | str | Mapping[str, Any]",
+    series: Any,
+    regions: int,
+    *,
+    sample: Optional[int] = None,
+    table: Optional[str] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> dict:
+    """The move from ``old``'s key to ``new``'s planned from the old table's snapshots alone,
+    with no export of its rows: ``series`` is :func:`read_series`' dict, or the files it reads
+    (``table`` then picks the table). The new table is cut by bytes into ``regions`` regions at
+    the old design's workload re-encoded (``sample`` records of it, 100,000 by default), weighted
+    by the old regions' observed sizes. Every figure is an estimate: ``splitKeysExact`` is
+    false, ``estimate`` gives the assumptions and each new region's error in bytes. The dict
+    ``rowkey-lab rekey OLD NEW --series FILE... --regions N --json`` prints."""
+    if not isinstance(series, Mapping):
+        series = read_series(series, table)
+    opts = json.dumps(dict(options)) if options is not None else None
+    text = _engine.rekey_from_series(_design(old), _design(new), json.dumps(series), regions, sample, opts)
     return json.loads(text)
 
 

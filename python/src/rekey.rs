@@ -2,7 +2,10 @@
 //! package's `analyze`, a Spark DataFrame's `analyze_df`) and hands the two reports here; the
 //! plan is the engine's (`rowkey_lab::advise::rekey`), as the CLI's `rekey` prints it. And its
 //! verification in pieces (`rowkey_lab.spark.verify_df`): each partition's rows counted, or
-//! held, by the engine's `Verifier` into a partial; the partials merged on the driver.
+//! held, by the engine's `Verifier` into a partial; the partials merged on the driver. And the
+//! plan from a live table's snapshots alone (`rk.rekey_from_series`): the series read by the
+//! engine's `read_series` (`rk.read_series`), the plan its `rekey_from_series`, as the CLI's
+//! `rekey --series` gives it.
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -12,6 +15,7 @@ use rowkey_lab::advise::RekeyOptions;
 use rowkey_lab::analyze as engine;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::Error;
+use rowkey_lab::region::series::{read_series as read, RegionSeries, SnapshotFile};
 
 use crate::{core, design, design_for, detached, py_error, rows_options, stream};
 
@@ -26,33 +30,21 @@ fn rekey_plan(
     new_report: &str,
     options_json: Option<&str>,
 ) -> PyResult<String> {
-    let doc = |name: &str, text: &str| {
-        DesignDocument::from_json(text).map_err(|e| {
-            let at = format!("{name}{}", e.location.path.as_deref().unwrap_or_default());
-            e.at_path(at)
-        })
-    };
     let figures = |name: &str, text: &str| -> Result<ReportFigures, Error> {
         serde_json::from_str(text)
             .map_err(|e| Error::arg(name, format!("{name}: not an analysis report ({e})")))
     };
-    let options = |text: Option<&str>| -> Result<RekeyOptions, Error> {
-        match text {
-            None => Ok(RekeyOptions::default()),
-            Some(t) => {
-                serde_json::from_str(t).map_err(|e| Error::arg("options", format!("options: {e}")))
-            }
-        }
-    };
+    let old = design_at(py, "old", old_json)?;
+    let new = design_at(py, "new", new_json)?;
     core(
         py,
         (|| {
             let plan = rekey_plan_from(
-                &doc("old", old_json)?,
-                &doc("new", new_json)?,
+                &old,
+                &new,
                 &figures("old_report", old_report)?,
                 &figures("new_report", new_report)?,
-                &options(options_json)?,
+                &rekey_options(options_json)?,
             )?;
             serde_json::to_string(&plan).map_err(|e| Error::arg("plan", e.to_string()))
         })(),
@@ -150,11 +142,108 @@ fn verify_report(
     )
 }
 
+/// `check_series_sizes(sizes)`: a series' files refused by their sizes (bytes, in order) before
+/// any is read, the engine's rule the CLI and the page follow too.
+#[pyfunction]
+fn check_series_sizes(py: Python<'_>, sizes: Vec<u64>) -> PyResult<()> {
+    core(py, rowkey_lab::limits::check_series_sizes(&sizes))
+}
+
+/// `read_series(files, table)`: a table's regions over snapshots (`/jmx` dumps, `list_regions`,
+/// `status 'detailed'`, region names) from `(name, text, modified_ms)` in the order taken; the
+/// series as JSON text (the npm package's `readSeries`).
+#[pyfunction]
+#[pyo3(signature = (files, table=None))]
+fn read_series(
+    py: Python<'_>,
+    files: Vec<(String, String, Option<u64>)>,
+    table: Option<&str>,
+) -> PyResult<String> {
+    let sizes: Vec<u64> = files.iter().map(|f| f.1.len() as u64).collect();
+    core(py, rowkey_lab::limits::check_series_sizes(&sizes))?;
+    core(
+        py,
+        detached(py, || {
+            let input: Vec<SnapshotFile<'_>> = files
+                .iter()
+                .map(|(name, text, modified_ms)| SnapshotFile {
+                    name,
+                    text,
+                    modified_ms: *modified_ms,
+                })
+                .collect();
+            let series = read(&input, table)?;
+            serde_json::to_string(&series).map_err(|e| Error::arg("series", e.to_string()))
+        }),
+    )
+}
+
+/// `rekey_from_series(old, new, series, regions, sample, options)`: the plan from the old
+/// table's snapshot series alone (`read_series`' JSON), its figures estimates with their error;
+/// the plan's JSON out (`rowkey-lab rekey --series --json`'s).
+#[pyfunction]
+#[pyo3(signature = (old_json, new_json, series_json, regions, sample=None, options_json=None))]
+fn rekey_from_series(
+    py: Python<'_>,
+    old_json: &str,
+    new_json: &str,
+    series_json: &str,
+    regions: u32,
+    sample: Option<u64>,
+    options_json: Option<&str>,
+) -> PyResult<String> {
+    let old = design_at(py, "old", old_json)?;
+    let new = design_at(py, "new", new_json)?;
+    let series: RegionSeries = core(
+        py,
+        serde_json::from_str(series_json).map_err(|e| {
+            Error::arg(
+                "series",
+                format!("series: not a series read_series gives ({e})"),
+            )
+        }),
+    )?;
+    let options = core(py, rekey_options(options_json))?;
+    core(
+        py,
+        detached(py, || {
+            let plan = rowkey_lab::advise::rekey::rekey_from_series(
+                &old, &new, &series, regions, sample, &options,
+            )?;
+            serde_json::to_string(&plan).map_err(|e| Error::arg("plan", e.to_string()))
+        }),
+    )
+}
+
+/// The design `text`, an error located under `name` (`old/key`, `new/fields/0`).
+fn design_at(py: Python<'_>, name: &str, text: &str) -> PyResult<DesignDocument> {
+    core(
+        py,
+        DesignDocument::from_json(text).map_err(|e| {
+            let at = format!("{name}{}", e.location.path.as_deref().unwrap_or_default());
+            e.at_path(at)
+        }),
+    )
+}
+
+/// The engine's `RekeyOptions` from JSON text; none: the defaults.
+fn rekey_options(text: Option<&str>) -> Result<RekeyOptions, Error> {
+    match text {
+        None => Ok(RekeyOptions::default()),
+        Some(t) => {
+            serde_json::from_str(t).map_err(|e| Error::arg("options", format!("options: {e}")))
+        }
+    }
+}
+
 /// This module's functions on the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rekey_plan, m)?)?;
     m.add_function(wrap_pyfunction!(verify_partial, m)?)?;
     m.add_function(wrap_pyfunction!(verify_differing, m)?)?;
     m.add_function(wrap_pyfunction!(verify_report, m)?)?;
+    m.add_function(wrap_pyfunction!(check_series_sizes, m)?)?;
+    m.add_function(wrap_pyfunction!(read_series, m)?)?;
+    m.add_function(wrap_pyfunction!(rekey_from_series, m)?)?;
     Ok(())
 }

@@ -54,3 +54,47 @@ def test_bad_arguments_are_python_errors(rows):
         rk._engine.rekey_plan(json.dumps(OLD), json.dumps(SALTED), "{}", "{}", None)
     with pytest.raises(rk.RowkeyLabError, match="unknown field `maxFileSizes`"):
         rk.rekey(OLD, SALTED, rows, regions=2, options={"maxFileSizes": 1})
+
+
+def test_the_plan_from_a_snapshot_series_is_the_clis(cli, tmp_path):
+    # the observe fixtures' list_regions (tests/js/cli-rekey.test.mjs derives its figures): at
+    # the last snapshot [, m) holds 12 MB and [m, ) 20 MB, after 3,600 and 900 requests in 60 s
+    from conftest import ROOT
+
+    series = ROOT / "tests" / "fixtures" / "observe" / "list_regions"
+    old = json.loads((ROOT / "tests" / "fixtures" / "observe" / "design.json").read_text())
+    salted = {**old, "key": 'salt(host, 4, as=dec(2)) + "|" + host + "|" + long(ts)'}
+    mib = 2**20
+    s = rk.read_series(series)
+    last = s["intervals"][-1]["regions"]
+    assert sorted(r["sizeBytes"] for r in last) == [12 * mib, 20 * mib]
+    plan = rk.rekey_from_series(old, salted, s, 4)
+    assert plan["splitKeysExact"] is False
+    assert plan["estimate"]["bytes"] == 32 * mib
+    assert len(plan["splitKeys"]) == 3 and all(k["binary"][:2] in ("00", "01", "02", "03") for k in plan["splitKeys"])
+    assert sum(r["bytes"] for r in plan["regions"]) == plan["job"]["bytesWritten"]
+    # the files themselves read the same, and the CLI gives the same plan
+    assert rk.rekey_from_series(old, salted, series, 4) == plan
+    (tmp_path / "salted.json").write_text(json.dumps(salted))
+    design = ROOT / "tests" / "fixtures" / "observe" / "design.json"
+    clis = cli("rekey", design, tmp_path / "salted.json", "--series", series, "--regions", "4", "--json")
+    assert json.loads(clis) == plan
+
+
+def test_a_series_refused_before_it_is_read(tmp_path):
+    import pytest
+
+    with pytest.raises(FileNotFoundError, match="no such file or folder"):
+        rk.read_series(tmp_path / "nothing")
+    (tmp_path / "dump.json").write_bytes(b"\xff\xfe not text")
+    with pytest.raises(ValueError, match="not UTF-8 text at byte 0"):
+        rk.read_series(tmp_path / "dump.json")
+    # the engine's errors, located, never a panic
+    from conftest import ROOT
+
+    series = rk.read_series(ROOT / "tests" / "fixtures" / "observe" / "list_regions")
+    old = json.loads((ROOT / "tests" / "fixtures" / "observe" / "design.json").read_text())
+    with pytest.raises(rk.RowkeyLabError, match="regions: 1 to"):
+        rk.rekey_from_series(old, old, series, 0)
+    with pytest.raises(rk.RowkeyLabError, match="not a series read_series gives"):
+        rk.rekey_from_series(old, old, {"intervals": []}, 2)
