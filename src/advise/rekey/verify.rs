@@ -24,7 +24,7 @@ use serde::Serialize;
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
-use crate::keyspec::{FieldArg, HashSpec, Segment};
+use crate::keyspec::{FieldArg, HashSpec, Literal, Segment};
 
 mod partial;
 pub use partial::{VERIFY_MAGIC, VERIFY_VERSION};
@@ -118,6 +118,31 @@ fn side(s: Side) -> usize {
     }
 }
 
+/// `segments` with each hash that covers "every segment after this one" (a salt or a hash with
+/// no `of`, as Phoenix's salt) given those segments by name: the digests the verifier appends
+/// after the key must not fall inside its scope, or a row's salt would depend on its fields and
+/// the keys it names would not be the table's (a changed field read as a missing and an extra
+/// row). A hash that ends the key hashes nothing: given an empty literal.
+fn scoped(segments: &[Segment]) -> Vec<Segment> {
+    let mut out = segments.to_vec();
+    for (i, s) in out.iter_mut().enumerate() {
+        let rest = match segments.get(i + 1..).unwrap_or_default() {
+            [] => vec![Segment::Literal(Literal { bytes: Vec::new() })],
+            r => r.to_vec(),
+        };
+        let of = match s {
+            Segment::Salt(x) => &mut x.of,
+            Segment::Hash15(h) | Segment::Md5(h) => &mut h.of,
+            Segment::Md5Hex(h) => &mut h.of,
+            _ => continue,
+        };
+        if of.is_none() {
+            *of = Some(rest);
+        }
+    }
+    out
+}
+
 /// A hash of `bytes` with `seed`.
 fn h(bytes: &[u8], seed: u64) -> u64 {
     xxhash_rust::xxh3::xxh3_64_with_seed(bytes, seed)
@@ -141,6 +166,7 @@ impl Verifier {
             .at_path("/key"));
         }
         let mut doc = new.clone();
+        doc.key.segments = scoped(&new.key.segments);
         for f in &new.fields {
             doc.key.segments.push(Segment::Md5(HashSpec {
                 of: Some(vec![Segment::Field(FieldArg {
