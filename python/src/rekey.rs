@@ -15,7 +15,7 @@ use rowkey_lab::advise::RekeyOptions;
 use rowkey_lab::analyze as engine;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::Error;
-use rowkey_lab::region::series::{read_series as read, RegionSeries, SnapshotFile};
+use rowkey_lab::region::series::{read_series_owned, RegionSeries};
 
 use crate::{core, design, design_for, detached, py_error, rows_options, stream};
 
@@ -164,15 +164,7 @@ fn read_series(
     core(
         py,
         detached(py, || {
-            let input: Vec<SnapshotFile<'_>> = files
-                .iter()
-                .map(|(name, text, modified_ms)| SnapshotFile {
-                    name,
-                    text,
-                    modified_ms: *modified_ms,
-                })
-                .collect();
-            let series = read(&input, table)?;
+            let series = read_series_owned(&files, table)?;
             serde_json::to_string(&series).map_err(|e| Error::arg("series", e.to_string()))
         }),
     )

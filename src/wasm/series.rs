@@ -4,7 +4,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::{bad_arg, core, doc_arg, int_arg, js, js_error, json_text, str_arg, to_js};
-use crate::region::series::{read_series as read, SnapshotFile};
+use crate::region::series::read_series_owned;
 
 /// One file as it crossed: its name, text and modification time.
 type Owned = (String, String, Option<u64>);
@@ -78,15 +78,7 @@ pub fn read_series(files: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
         true => None,
         false => Some(str_arg("table", &table)?),
     };
-    let input: Vec<SnapshotFile<'_>> = owned
-        .iter()
-        .map(|(name, text, modified_ms)| SnapshotFile {
-            name,
-            text,
-            modified_ms: *modified_ms,
-        })
-        .collect();
-    to_js(&core(read(&input, table.as_deref()))?)
+    to_js(&core(read_series_owned(&owned, table.as_deref()))?)
 }
 
 /// `againstDesign(series, doc, predicted)`: a series (`readSeries`' result) read through the

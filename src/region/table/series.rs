@@ -397,6 +397,23 @@ pub(crate) fn file_error(i: usize, name: &str, kind: ErrorKind, message: String)
     Error::new(kind, format!("{name}: {message}")).at_path(format!("files/{i}"))
 }
 
+/// [`read_series`] over files the shells hold as `(name, text, modified ms)`: the npm package's
+/// and the Python binding's form, borrowed here once rather than in each.
+pub fn read_series_owned(
+    files: &[(String, String, Option<u64>)],
+    table: Option<&str>,
+) -> Result<RegionSeries> {
+    let input: Vec<SnapshotFile<'_>> = files
+        .iter()
+        .map(|(name, text, modified_ms)| SnapshotFile {
+            name,
+            text,
+            modified_ms: *modified_ms,
+        })
+        .collect();
+    read_series(&input, table)
+}
+
 /// Read a series of snapshots of one table (`table`, or the only table the files name besides
 /// HBase's own) into rates per interval. Files come in the order they were taken in (a
 /// folder's, by name); each server's times must rise along it.
