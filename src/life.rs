@@ -34,7 +34,7 @@ mod view;
 
 pub use balancer::{double_array_cost, weight_sum, BalancerCost, Trigger};
 pub use check::{check as check_months, check_design, LifeBudgets, LifeCheck, MonthFigure};
-pub use design::{settings_for_design, workload_from_design};
+pub use design::{settings_for_design, workload_from_design, workload_from_rows};
 pub use keys::{KeyModel, LaneOrder, LifeWorkload};
 pub use normalizer::{average_mb, plans as normalizer_plans, NormalizerPlans, NormalizerRegion};
 pub use report::{
@@ -48,8 +48,8 @@ pub use settings::{
 };
 pub use sim::MONTH_DAYS;
 pub use view::{
-    compare_design, months_of, months_of_design, ComparedFigure, KeyMonthMap, LifeComparison,
-    LifeView, MAP_ROWS,
+    compare_design, compare_writes, months_of, months_of_design, months_of_writes, ComparedFigure,
+    KeyMonthMap, LifeComparison, LifeView, MAP_ROWS,
 };
 
 use crate::error::Result;
@@ -126,6 +126,53 @@ pub(crate) fn simulate_observed(
     })
 }
 
+/// Where a simulation's writes come from.
+#[derive(Debug, Clone, Copy)]
+pub enum Writes<'a> {
+    /// The design's generated workload ([`workload_from_design`]).
+    Design,
+    /// A user's rows ([`workload_from_rows`]): their keys in write order and the design's
+    /// pre-split cut at them.
+    Rows {
+        /// The keys in write order.
+        sample: &'a crate::workload::WriteSample,
+        /// The design's pre-split keys cut at the rows.
+        split_keys: &'a [Vec<u8>],
+    },
+}
+
+impl<'a> Writes<'a> {
+    /// The rows a session read with [`keep_write_sample`](crate::analyze::RowsSession::keep_write_sample),
+    /// after its `end_scan`.
+    #[cfg(feature = "rows")]
+    pub fn of_session(session: &'a crate::analyze::RowsSession) -> Result<Writes<'a>> {
+        Ok(Writes::Rows {
+            sample: session.write_sample()?,
+            split_keys: &session.split_keys()?.keys,
+        })
+    }
+
+    /// The workload these writes make under `s`, and the notes that say how they were read.
+    pub(crate) fn workload(
+        &self,
+        doc: &crate::design::DesignDocument,
+        s: &LifeSettings,
+    ) -> Result<(LifeWorkload, Vec<String>)> {
+        match self {
+            Writes::Design => {
+                let w = workload_from_design(doc, s)?;
+                let note = writes_note(&w);
+                Ok((w, vec![note]))
+            }
+            Writes::Rows { sample, split_keys } => {
+                let (w, rows) = workload_from_rows(doc, s, sample, split_keys)?;
+                let note = writes_note(&w);
+                Ok((w, vec![rows, note]))
+            }
+        }
+    }
+}
+
 /// Simulate a design document's table: its servers and split policy, with `options` (a JSON
 /// object of [`LifeSettings`] members, `null` for none) over them, and its writes as
 /// [`workload_from_design`] finds them.
@@ -133,10 +180,19 @@ pub fn simulate_design(
     doc: &crate::design::DesignDocument,
     options: &serde_json::Value,
 ) -> Result<LifeReport> {
+    simulate_writes(doc, Writes::Design, options)
+}
+
+/// [`simulate_design`] with its writes from `writes` (the design's workload or a user's rows).
+pub fn simulate_writes(
+    doc: &crate::design::DesignDocument,
+    writes: Writes<'_>,
+    options: &serde_json::Value,
+) -> Result<LifeReport> {
     let s = settings_for_design(doc, options)?;
-    let w = workload_from_design(doc, &s)?;
+    let (w, notes) = writes.workload(doc, &s)?;
     let mut report = simulate(&s, &w)?;
-    report.notes.push(writes_note(&w));
+    report.notes.extend(notes);
     Ok(report)
 }
 

@@ -2139,6 +2139,19 @@ export class RowsSession {
   keepRowSample(rows?: number | null): void;
   /** After `endScan()`, once: the sample (`keepRowSample`) as bytes for `adviseDesign(doc, options, rows)`. */
   rowSample(): Uint8Array;
+  /**
+   * Keep an even sample of the rows' keys in write order (by `rows.time` when given, else file
+   * order), before the first bytes, for `lifeMonths` / `lifeCompare` after `endScan()`.
+   */
+  keepWriteSample(): void;
+  /** After `endScan()` (`keepWriteSample()`): `lifeMonths` with the table's writes from these rows. */
+  lifeMonths(options?: LifeOptions | null, onMonth?: ((done: number, total: number) => void) | null): LifeView;
+  /** After `endScan()` (`keepWriteSample()`): `lifeCompare` with the table's writes from these rows. */
+  lifeCompare(
+    options?: LifeOptions | null,
+    otherOptions?: LifeOptions | null,
+    onMonth?: ((done: number, total: number) => void) | null,
+  ): LifeComparison;
   /** After `endScan()`, with `rows.profile`: what the data does to the key; else null. */
   profile(): RowsProfile | null;
   /** Bytes of footer a Parquet file ends with, from its last 8 bytes. */
@@ -2258,6 +2271,8 @@ export function analyzeRows(
     onSlice?: (session: RowsSession) => void | Promise<void>;
     /** Keep a sample of this many rows for the advisor (null: its default); `session.rowSample()`. */
     rowSample?: number | null;
+    /** Keep the keys in write order for months of life (with `scanOnly`); `session.lifeMonths()`. */
+    writeSample?: boolean;
   },
 ): Promise<{ session: RowsSession; design: DesignDocument; summary: RowScanEnd; stats?: RowStats }>;
 

@@ -22,6 +22,7 @@ mod spec;
 #[cfg(test)]
 mod tests;
 mod value;
+mod write_order;
 mod zipf;
 
 use rand::Rng;
@@ -45,6 +46,7 @@ pub(crate) use spec::{
 };
 pub use spec::{key_fields, FieldDecl, Generator, ListOrder, WorkloadSpec};
 pub use value::{FieldValue, ValueSlot};
+pub use write_order::{WriteOrder, WriteSample, WRITE_SAMPLE_BYTES, WRITE_SAMPLE_ROWS};
 
 /// The largest record count a workload may ask for (10^10): more is certainly a typo, and at
 /// tens of millions of records per second it would already take minutes.

@@ -1,17 +1,38 @@
 // life: months of a design's table under HBase's own rules (the engine's lifeDesign): this reads
 // the options into its settings and prints the months.
 import * as api from '../../pkg/node/index.js';
-import { EXIT, engine } from '../lib/errors.mjs';
+import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
 import { lifeSettings } from '../lib/life-options.mjs';
+import { analyzeRows } from '../lib/rows.mjs';
 
 const gib = b => (b / 2 ** 30).toFixed(1);
 const pct = x => `${(x * 100).toFixed(0)}%`;
 
+/** The months with the writes from the rows of --records (one pass: the keys in write order). */
+async function ofRows(design, settings, opt) {
+  const { session } = await analyzeRows(design, null, opt.records, opt, undefined, true, { writeSample: true });
+  try {
+    return engine(() => session.lifeMonths(settings)).report;
+  } finally {
+    session.free();
+  }
+}
+
 export async function life(pos, opt) {
   const design = await loadDesign(pos[0]);
-  const report = engine(() => api.lifeDesign(design, lifeSettings(opt)));
+  if (opt.records === undefined) {
+    const given = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter', 'keepMib'].find(o => opt[o] !== undefined);
+    if (given)
+      throw new CliError(
+        EXIT.USAGE,
+        `--${given.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)} goes with --records FILE`,
+      );
+  }
+  const settings = lifeSettings(opt);
+  const report =
+    opt.records === undefined ? engine(() => api.lifeDesign(design, settings)) : await ofRows(design, settings, opt);
   out(opt, report, () => {
     const rows = report.months.map(m => [
       m.month,

@@ -53,7 +53,7 @@ export const USAGE = {
   compare: { options: ['windows'], maxArgs: 4 },
   advise: { options: ['servers', 'records', 'sample', 'windows', 'threads', 'ttl-days', ...ROWS], maxArgs: 1 },
   life: {
-    options: ['months', 'servers', 'policy', 'ttl', 'hbase', 'compression', 'step-hours', 'seed'],
+    options: ['months', 'servers', 'policy', 'ttl', 'hbase', 'compression', 'step-hours', 'seed', 'records', ...ROWS],
     flags: ['normalizer'],
     maxArgs: 1,
   },

@@ -189,7 +189,7 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
   --regions FILE  the table's current regions instead of the design's pre-split (see
                   \`regions\`); when FILE also says what each region takes now (list_regions'
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,
-  life: `rowkey-lab life <design> [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer] [--hbase V] [--compression R] [--step-hours N] [--seed N] [--json]
+  life: `rowkey-lab life <design> [--records FILE [--time COL] [--map F=C]...] [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer] [--hbase V] [--compression R] [--step-hours N] [--seed N] [--json]
 Simulates the design's table month by month under HBase's own rules: memstore flushes at the
 flush size or hourly, split checks after flushes and compactions by the split policy (n = the
 table's regions on the server, a seeded jitter), the split point at the middle of the largest
@@ -210,6 +210,11 @@ split limit).
   --compression R  on-disk bytes per KeyValue byte (default 1: none)
   --step-hours N   hours per simulated step, 1 to 24 (default 1)
   --seed N         the seed of the split and major-compaction jitter (default 0)
+  --records FILE   your own rows (any format analyze reads, its flags: --time COL, --map F=C,
+                   --format, --nulls, --epoch, --delimiter) instead of the generated workload:
+                   how their keys fall over the key space, in the order of --time COL (else
+                   file order; rows in key order with no time column are taken as written so,
+                   and a note says so), at the design's writeRate and valueSize
 --json: the engine's report: {policy, months: [{month, regions, emptyRegions, sizeHistogram,
 servers, splits, merges, moves, ...}], crossings, regionsAtEnd, notes}.`,
   lint: `rowkey-lab lint <design> [--json]

@@ -13,7 +13,8 @@ use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes;
 use crate::keyspec::{CompiledKey, FieldValue};
-use crate::workload::{WorkloadSpec, WorkloadStream};
+
+use crate::workload::{WorkloadSpec, WorkloadStream, WriteOrder, WriteSample};
 
 /// Records sampled from the design's workload.
 const SAMPLE: u64 = 50_000;
@@ -87,7 +88,6 @@ fn strip_nulls(v: &mut Value) {
 pub fn workload_from_design(doc: &DesignDocument, s: &LifeSettings) -> Result<LifeWorkload> {
     doc.validate()?;
     let mut spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
-    let rate = spec.write_rate;
     spec.records = spec.records.min(SAMPLE);
     let mut ck = CompiledKey::new(&doc.key, &doc.key_fields())?;
     let mut stream = WorkloadStream::new(&spec, &doc.fields)?;
@@ -104,16 +104,74 @@ pub fn workload_from_design(doc: &DesignDocument, s: &LifeSettings) -> Result<Li
                 .at_path("/workload/records"),
         );
     }
-    let mean_key = keys.iter().map(Vec::len).sum::<usize>() as f64 / keys.len() as f64;
+    workload_from_keys(doc, s, keys, None)
+}
+
+/// A user's rows as the design's writes: their keys in write order (`sample`, the rows
+/// session's), the design's write rate and value size, and its pre-split cut at the rows
+/// (`split_keys`: the session's, exact from every row); with a note that says how the rows
+/// were read.
+pub fn workload_from_rows(
+    doc: &DesignDocument,
+    s: &LifeSettings,
+    sample: &WriteSample,
+    split_keys: &[Vec<u8>],
+) -> Result<(LifeWorkload, String)> {
+    let (keys, order) = sample.keys_in_write_order()?;
+    let keys: Vec<Vec<u8>> = keys.into_iter().map(<[u8]>::to_vec).collect();
+    let w = workload_from_keys(doc, s, keys, Some(split_keys))?;
+    let note = rows_note(&order, &w);
+    Ok((w, note))
+}
+
+/// What the simulation took from a user's rows, in words: how many, in which order, and a
+/// warning when rows in key order without a time column were taken as written in that order.
+fn rows_note(o: &WriteOrder, w: &LifeWorkload) -> String {
+    let sample = if o.kept as u64 == o.rows {
+        format!("all {} rows", o.rows)
+    } else {
+        format!("an even sample of {} of the {} rows", o.kept, o.rows)
+    };
+    let order = match (o.by_time, o.span_ms) {
+        (true, Some((a, b))) if b > a => {
+            let days = (b - a) as f64 / 86_400_000.0;
+            let rate = o.rows as f64 / ((b - a) as f64 / 1000.0);
+            // two significant digits, however small
+            let places = (1.0 - rate.log10().floor()).clamp(0.0, 9.0) as usize;
+            format!(
+                "in the order of their time column (they span {days:.1} days: {rate:.places$} rows/s, against the design's writeRate of {:.0}/s, which the simulation writes at)",
+                w.writes_per_second
+            )
+        }
+        (true, _) => "in the order of their time column".to_string(),
+        (false, _) if o.key_sorted && o.rows > 1 => "in file order, which is key order: with no time column the rows are taken as written in key order (a key that grows with time); if the file is an export sorted by key, give its time column".to_string(),
+        (false, _) => "in file order (no time column)".to_string(),
+    };
+    format!("the user's rows: keys from {sample}, {order}")
+}
+
+/// Keys in write order as the design's writes: its write rate, a cell of 20 + key + family +
+/// qualifier + value bytes (the keys' mean), the key model, and the pre-split (`split_keys`,
+/// else the design's layout cut at these keys) as coordinates.
+fn workload_from_keys(
+    doc: &DesignDocument,
+    s: &LifeSettings,
+    keys: Vec<Vec<u8>>,
+    split_keys: Option<&[Vec<u8>]>,
+) -> Result<LifeWorkload> {
+    let spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
+    let mean_key = keys.iter().map(Vec::len).sum::<usize>() as f64 / keys.len().max(1) as f64;
     let cell_bytes = s
         .cell_bytes()
         .mean_key_value(mean_key, spec.value_size as f64);
     let (model, sorted) = key_model(&keys);
-    let layout = doc.regions.clone().unwrap_or_default();
-    let split_keys = layout.split_keys(&keys)?;
+    let split_keys = match split_keys {
+        Some(k) => k.to_vec(),
+        None => doc.regions.clone().unwrap_or_default().split_keys(&keys)?,
+    };
     let presplit = presplit_coordinates(&split_keys, &sorted, &model);
     Ok(LifeWorkload {
-        writes_per_second: rate,
+        writes_per_second: spec.write_rate,
         cell_bytes,
         keys: model.model,
         presplit,

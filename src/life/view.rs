@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::keys::{LaneOrder, LifeWorkload};
 use super::report::{LifeMonth, LifeReport};
 use super::settings::LifeSettings;
-use super::{settings_for_design, simulate_observed, workload_from_design, writes_note, MonthEnd};
+use super::{settings_for_design, simulate_observed, MonthEnd, Writes};
 use crate::design::DesignDocument;
 use crate::error::Result;
 
@@ -121,7 +121,17 @@ pub fn months_of_design(
     options: &Value,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeView> {
-    view_of(doc, options, 0, 0, progress)
+    months_of_writes(doc, Writes::Design, options, progress)
+}
+
+/// [`months_of_design`] with its writes from `writes` (the design's workload or a user's rows).
+pub fn months_of_writes(
+    doc: &DesignDocument,
+    writes: Writes<'_>,
+    options: &Value,
+    progress: &mut dyn FnMut(u32, u32) -> Result<()>,
+) -> Result<LifeView> {
+    view_of(doc, writes, options, 0, 0, progress)
 }
 
 /// `w` on a table set up by `s` (as [`super::simulate`]), with its map; `progress` as for
@@ -159,16 +169,17 @@ fn observed(
 /// [`months_of_design`] with `before` months already done of `total` (0: this one's months).
 fn view_of(
     doc: &DesignDocument,
+    writes: Writes<'_>,
     options: &Value,
     before: u32,
     total: u32,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeView> {
     let s = settings_for_design(doc, options)?;
-    let w = workload_from_design(doc, &s)?;
+    let (w, notes) = writes.workload(doc, &s)?;
     let total = if total == 0 { s.months } else { total };
     let mut v = observed(&s, &w, before, total, progress)?;
-    v.report.notes.push(writes_note(&w));
+    v.report.notes.extend(notes);
     Ok(v)
 }
 
@@ -208,6 +219,17 @@ pub fn compare_design(
     b: &Value,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeComparison> {
+    compare_writes(doc, Writes::Design, a, b, progress)
+}
+
+/// [`compare_design`] with its writes from `writes` (the design's workload or a user's rows).
+pub fn compare_writes(
+    doc: &DesignDocument,
+    writes: Writes<'_>,
+    a: &Value,
+    b: &Value,
+    progress: &mut dyn FnMut(u32, u32) -> Result<()>,
+) -> Result<LifeComparison> {
     // Each setting's errors name it: `options/months`, `otherOptions/months`.
     let named = |name: &'static str| {
         move |e: crate::error::Error| match e.location.path.clone() {
@@ -222,8 +244,8 @@ pub fn compare_design(
         .map_err(named("otherOptions"))?
         .months;
     let total = ma + mb;
-    let va = view_of(doc, a, 0, total, progress)?;
-    let vb = view_of(doc, b, ma, total, progress)?;
+    let va = view_of(doc, writes, a, 0, total, progress)?;
+    let vb = view_of(doc, writes, b, ma, total, progress)?;
     let figures = figures(&va.report, &vb.report);
     let verdict = verdict(&figures);
     Ok(LifeComparison {

@@ -63,6 +63,9 @@ pub struct RowScan {
     keys: Option<(Vec<u8>, Vec<u32>)>,
     /// A sample of the rows' values for the advisor ([`with_row_sample`](Self::with_row_sample)).
     rows_sample: Option<super::RowSampler>,
+    /// The keys in write order for a simulation of the table's months
+    /// ([`with_write_sample`](Self::with_write_sample)).
+    write_sample: Option<crate::workload::WriteSample>,
 }
 
 /// Most keys a scan keeps for a pre-split cut at the rows' quantiles: every row's up to this
@@ -111,6 +114,7 @@ impl RowScan {
             && self.profiler.is_none()
             && self.keys.is_none()
             && self.rows_sample.is_none()
+            && self.write_sample.is_none()
     }
 
     /// Also keep a content-keyed sample of `k` rows' values (every field of `fields`) for the
@@ -125,6 +129,18 @@ impl RowScan {
             k,
         )?);
         Ok(self)
+    }
+
+    /// Also keep an even sample of the keys in write order ([`crate::workload::WriteSample`]): how a
+    /// table's writes fall over its keys and over time, for months of its life.
+    pub fn with_write_sample(mut self) -> RowScan {
+        self.write_sample = Some(crate::workload::WriteSample::new());
+        self
+    }
+
+    /// The write-order sample ([`with_write_sample`](Self::with_write_sample)), taken once.
+    pub fn take_write_sample(&mut self) -> Option<crate::workload::WriteSample> {
+        self.write_sample.take()
     }
 
     /// The row sample kept ([`with_row_sample`](Self::with_row_sample)), taken once.
@@ -258,6 +274,9 @@ impl RowSink for RowScan {
             }
             if let Some(p) = self.profiler.as_mut() {
                 p.row(values, &self.buf);
+            }
+            if let Some(w) = self.write_sample.as_mut() {
+                w.offer(&self.buf, time_ms);
             }
         }
         if let Some(r) = self.rows_sample.as_mut() {

@@ -10,7 +10,7 @@ use super::js::{call2, callback};
 use super::{core, doc_arg, json_text, to_js};
 
 /// An options argument as JSON: `undefined` / `null` for none.
-fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
+pub(super) fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(serde_json::Value::Null);
     }
@@ -19,7 +19,7 @@ fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
 }
 
 /// `onMonth(done, total)` as the engine's progress hook (none: a hook that does nothing).
-fn progress(
+pub(super) fn progress(
     on_month: &JsValue,
 ) -> Result<impl FnMut(u32, u32) -> crate::error::Result<()>, JsValue> {
     let f = callback("onMonth", on_month)?;

@@ -132,6 +132,51 @@ impl RowsSession {
         core(self.inner.keep_row_sample(k))
     }
 
+    /// Keep an even sample of the rows' keys in write order (by the time column when the rows
+    /// have one), for months of the table's life (`lifeMonths`, `lifeCompare` after
+    /// `endScan()`), instead of the rows for the analysis; before the first bytes.
+    #[wasm_bindgen(js_name = keepWriteSample)]
+    pub fn keep_write_sample(&mut self) -> Result<(), JsValue> {
+        core(self.inner.keep_write_sample())
+    }
+
+    /// `{report, settings, map}` as the library's `lifeMonths` gives it, with the table's writes
+    /// from these rows (`keepWriteSample()`, after `endScan()`) instead of the design's
+    /// generated workload.
+    #[wasm_bindgen(js_name = lifeMonths)]
+    pub fn life_months(&self, options: JsValue, on_month: JsValue) -> Result<JsValue, JsValue> {
+        let options = super::life::options_arg("options", &options)?;
+        let mut hook = super::life::progress(&on_month)?;
+        let writes = core(crate::life::Writes::of_session(&self.inner))?;
+        to_js(&core(crate::life::months_of_writes(
+            self.inner.design(),
+            writes,
+            &options,
+            &mut hook,
+        ))?)
+    }
+
+    /// `{a, b, figures, verdict}` as `lifeCompare` gives it, with the writes from these rows.
+    #[wasm_bindgen(js_name = lifeCompare)]
+    pub fn life_compare(
+        &self,
+        options: JsValue,
+        other_options: JsValue,
+        on_month: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let a = super::life::options_arg("options", &options)?;
+        let b = super::life::options_arg("otherOptions", &other_options)?;
+        let mut hook = super::life::progress(&on_month)?;
+        let writes = core(crate::life::Writes::of_session(&self.inner))?;
+        to_js(&core(crate::life::compare_writes(
+            self.inner.design(),
+            writes,
+            &a,
+            &b,
+            &mut hook,
+        ))?)
+    }
+
     /// The row sample (`keepRowSample`) as bytes, for `adviseDesign(doc, options, rows)` and
     /// `evaluateCandidate`: after `endScan()`, once.
     #[wasm_bindgen(js_name = rowSample)]

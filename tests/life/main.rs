@@ -9,4 +9,6 @@ mod policy;
 mod design;
 mod errors;
 mod months;
+#[cfg(feature = "rows")]
+mod rows;
 mod scenarios;

@@ -29,7 +29,8 @@ const HEAD = 64 * 1024;
  * first pass keeps every row's key (`session.takeKeys()`); `onSlice(session)`, awaited after
  * each slice of the first pass, takes them as they come (`encode --records`). `rowSample`: the
  * first pass keeps a sample of that many rows (null: the advisor's default) for the advisor
- * (`session.rowSample()`, with `scanOnly`). `doc` may be an array of designs: one reading for
+ * (`session.rowSample()`, with `scanOnly`). `writeSample`: the first pass keeps the keys in write
+ * order for months of the table's life (`session.lifeMonths(options)`, with `scanOnly`). `doc` may be an array of designs: one reading for
  * them all (`openSession`; `design` is then the array fitted, and `keys`, `rowSample` and
  * `rows.profile` are not taken: they are one design's).
  * @param {object} api the engine (the package's glue)
@@ -38,7 +39,17 @@ export async function analyzeRows(
   api,
   doc,
   source,
-  { options, rows = {}, onProgress, signal, scanOnly = false, keys = false, onSlice, rowSample } = {},
+  {
+    options,
+    rows = {},
+    onProgress,
+    signal,
+    scanOnly = false,
+    keys = false,
+    onSlice,
+    rowSample,
+    writeSample = false,
+  } = {},
 ) {
   const blob = asReader(source);
   // a function of streams: its first bytes read ahead, to type the fields the design leaves out
@@ -48,6 +59,7 @@ export async function analyzeRows(
   try {
     if (keys) s.keepKeys();
     if (rowSample !== undefined) s.keepRowSample(rowSample);
+    if (writeSample) s.keepWriteSample();
     let parquet = null;
     if (footer) parquet = s.parquet(...footer).rowGroups;
     const passes = {};

@@ -19,6 +19,7 @@ use crate::rows::{
     BatchRows, FieldList, ParquetFile, ParquetRows, RowGroupRange, RowReader, RowSample, RowScan,
     RowSink, RowStats, RowsOptions, ScanSummary,
 };
+use crate::workload::WriteSample;
 
 /// Which pass a session is in.
 enum Pass {
@@ -97,6 +98,8 @@ pub struct RowsSession {
     chunk_stats: Option<RowStats>,
     /// The advisor's sample of the rows (`keep_row_sample`), from `end_scan` on.
     row_sample: Option<RowSample>,
+    /// The keys in write order (`keep_write_sample`), from `end_scan` on.
+    write_sample: Option<WriteSample>,
     /// What reading found, from `end` on.
     stats: Option<RowStats>,
 }
@@ -137,6 +140,7 @@ impl RowsSession {
             replayed: None,
             chunk_stats: None,
             row_sample: None,
+            write_sample: None,
             stats: None,
         })
     }
@@ -171,6 +175,24 @@ impl RowsSession {
         first.scan = std::mem::take(&mut first.scan).with_row_sample(&fields, rows)?;
         first.keep_none();
         Ok(())
+    }
+
+    /// Keep an even sample of the rows' keys in write order ([`WriteSample`]), for months of
+    /// the table's life ([`crate::life`]), instead of the rows for the analysis; before the
+    /// first rows.
+    pub fn keep_write_sample(&mut self) -> Result<()> {
+        let first = self.fresh_scan("keepWriteSample() comes before the first rows")?;
+        first.scan = std::mem::take(&mut first.scan).with_write_sample();
+        first.keep_none();
+        Ok(())
+    }
+
+    /// The write-order sample ([`keep_write_sample`](Self::keep_write_sample)), after
+    /// [`end_scan`](Self::end_scan).
+    pub fn write_sample(&self) -> Result<&WriteSample> {
+        self.write_sample.as_ref().ok_or_else(|| {
+            state("no write sample: keepWriteSample() before the first rows, then endScan()")
+        })
     }
 
     /// The row sample ([`keep_row_sample`](Self::keep_row_sample)) as bytes: after
@@ -376,6 +398,7 @@ impl RowsSession {
         self.profile = first.scan.profile(&stats);
         self.last_keys = Some(first.scan.take_keys());
         self.row_sample = first.scan.take_row_sample();
+        self.write_sample = first.scan.take_write_sample();
         let summary = first.scan.summary;
         self.split_keys = Some(RowSplitKeys {
             keys: fit_to_first(&self.doc, first).presplit_keys(&[])?,
