@@ -270,12 +270,23 @@ def life(
     ttl_seconds: Optional[int] = None,
     normalizer: Optional[bool] = None,
     options: Optional[Mapping[str, Any]] = None,
+    data: Any = None,
+    time: Optional[str] = None,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
 ) -> dict:
     """Months of the design's table under HBase's own rules (splits, flushes, compactions,
     TTL, the balancer, the normalizer), the dict ``rowkey-lab life --json`` prints: ``months``
     (one dict per month: ``regions``, ``emptyRegions``, sizes, servers, splits, merges, moves,
     bytes), ``crossings`` and ``notes``. ``options``: the engine's settings (camelCase, as
-    ``lifeDesign`` takes them); the keyword arguments go over them."""
+    ``lifeDesign`` takes them); the keyword arguments go over them.
+
+    ``data``: the user's rows instead of the design's generated workload (a path to a CSV,
+    JSON Lines, Parquet or Arrow IPC file, or Arrow data as :func:`analyze` takes it, as
+    ``life --records FILE`` reads them): how their keys fall over the key space, in the order
+    of the ``time`` column (else the rows' order), at the design's ``writeRate``. A note in
+    ``notes`` says how many rows were read and in which order."""
     o = dict(options or {})
     if months is not None:
         o["months"] = months
@@ -285,7 +296,13 @@ def life(
         o["ttlSeconds"] = ttl_seconds
     if normalizer is not None:
         o["normalizer"] = {**o.get("normalizer", {}), "enabled": normalizer}
-    return json.loads(_engine.life(_design(design), json.dumps(o)))
+    if data is None:
+        if (time, map, nulls, epoch) != (None, None, None, None):
+            raise ValueError("life: time, map, nulls and epoch say how data's rows meet the design: give data too")
+        return json.loads(_engine.life(_design(design), json.dumps(o)))
+    rows = _rows(time, map, nulls, epoch)
+    source = os.fspath(data) if isinstance(data, (str, os.PathLike)) else _source(data)
+    return json.loads(_engine.life_rows(_design(design), source, json.dumps(o), rows))
 
 
 def life_compare(

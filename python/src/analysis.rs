@@ -192,6 +192,77 @@ fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResu
     json_out(py, &report)
 }
 
+/// `life_rows(design, source, options, rows)`: [`life`] with the table's writes from a user's
+/// rows (a path the engine reads itself, or Arrow data), their keys in write order: one pass
+/// of the engine's [`RowsSession`] with `keep_write_sample`, then the months.
+#[pyfunction]
+#[pyo3(signature = (design_json, source, options_json=None, rows_json=None))]
+fn life_rows(
+    py: Python<'_>,
+    design_json: &str,
+    source: &Bound<'_, PyAny>,
+    options_json: Option<&str>,
+    rows_json: Option<&str>,
+) -> PyResult<String> {
+    let options = json_arg(py, "options", options_json)?;
+    let mut rows = rows_options(py, rows_json)?;
+    let path: Option<std::path::PathBuf> = source.extract().ok();
+    let view = match path {
+        Some(path) => {
+            rows.name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let io = |e: std::io::Error| {
+                py_error(py, &Error::arg("data", format!("{}: {e}", path.display())))
+            };
+            let mut file = std::fs::File::open(&path).map_err(io)?;
+            let len = file.metadata().map_err(io)?.len();
+            let doc = core(py, DesignDocument::from_json_unchecked(design_json))?;
+            let doc = core(py, engine::design_for_file(doc, &rows, &mut file, len))?;
+            core(py, doc.validate_in(design_json))?;
+            core(
+                py,
+                detached(py, move || {
+                    let mut session = scan_session(doc, rows)?;
+                    session.read_file(&mut file, len)?;
+                    session.end_scan()?;
+                    months_of_session(&session, &options)
+                }),
+            )?
+        }
+        None => {
+            let reader = stream(py, source)?;
+            let doc = design_for(py, design_json, &reader.schema(), &rows)?;
+            core(
+                py,
+                detached(py, move || {
+                    let mut session = scan_session(doc, rows)?;
+                    pass(&mut session, reader, false)?;
+                    months_of_session(&session, &options)
+                }),
+            )?
+        }
+    };
+    json_out(py, &view.report)
+}
+
+/// The months of a session's design with the writes from its rows.
+fn months_of_session(
+    session: &RowsSession,
+    options: &serde_json::Value,
+) -> Result<rowkey_lab::life::LifeView, Error> {
+    let writes = rowkey_lab::life::Writes::of_session(session)?;
+    rowkey_lab::life::months_of_writes(session.design(), writes, options, &mut |_, _| Ok(()))
+}
+
+/// A session whose first pass keeps the keys in write order (for months of life) and no rows.
+fn scan_session(
+    doc: DesignDocument,
+    rows: rowkey_lab::rows::RowsOptions,
+) -> Result<RowsSession, Error> {
+    let mut session = RowsSession::new(doc, engine::AnalyzeOptions::default(), rows)?;
+    session.keep_write_sample()?;
+    Ok(session)
+}
+
 /// JSON text of an argument (`name` in messages); absent: null.
 fn json_arg(py: Python<'_>, name: &str, text: Option<&str>) -> PyResult<serde_json::Value> {
     match text {
@@ -260,6 +331,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_file, m)?)?;
     m.add_function(wrap_pyfunction!(life, m)?)?;
+    m.add_function(wrap_pyfunction!(life_rows, m)?)?;
     m.add_function(wrap_pyfunction!(life_compare, m)?)?;
     m.add_function(wrap_pyfunction!(check_life, m)?)?;
     Ok(())

@@ -1,5 +1,7 @@
 """Months of life: the engine's simulation of a design's table, as the CLI's `life --json`."""
 
+import json
+
 import pytest
 
 import rowkey_lab as rk
@@ -63,3 +65,38 @@ def test_check_life_names_the_first_month_over_a_budget():
     assert r["ok"] is False
     assert r["emptyRegions"]["firstMonthOver"] == first and r["emptyRegions"]["worst"] == max(empty)
     assert rk.check_life(TIME_LED, options, max_empty_regions=max(empty))["ok"] is True
+
+
+# The user's rows instead of the generated workload (issue 58, item 2): one answer through
+# every door. A path and a pyarrow Table of the same rows give the CLI's `life --records`.
+def test_life_from_rows_is_the_clis_through_a_path_and_a_table(rows, files, cli):
+    design = str(files / "salted.json")
+    parquet = files / "rows.parquet"
+    args = ("--months", "2", "--servers", "3")
+    for time in (None, "ts"):
+        clis = json.loads(
+            cli("life", design, "--records", parquet, *args, *(("--time", time) if time else ()), "--json")
+        )
+        by_path = rk.life(design_doc(files), 2, servers=3, data=parquet, time=time)
+        by_table = rk.life(design_doc(files), 2, servers=3, data=rows, time=time)
+        assert by_path == clis
+        assert by_table["months"] == clis["months"]
+        note = next(n for n in by_path["notes"] if n.startswith("the user's rows"))
+        assert ("in the order of their time column" in note) == (time is not None), note
+        assert "all 3000 rows" in note
+
+
+def design_doc(files):
+    return json.loads((files / "salted.json").read_text())
+
+
+def test_life_from_rows_errors_are_located(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("device,seq,ts\nd1,1,2026-01-01T00:00:00Z\nd2,x,2026-01-01T00:00:01Z\n")
+    from conftest import SALTED
+
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.life(SALTED, 1, data=bad)
+    assert "line 3" in str(e.value) and "seq" in str(e.value)
+    with pytest.raises(ValueError, match="give data too"):
+        rk.life(SALTED, 1, time="ts")
