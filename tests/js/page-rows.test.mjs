@@ -297,6 +297,50 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     await page.close();
   });
 
+  test('Months over the rows analyzed: their keys in time order, the library’s months; the workload’s when unticked', async () => {
+    const { page, problems } = await openFlights();
+    await analyzeDropped(page, 'flights.csv');
+    await page.click('#months-open');
+    await page.waitForSelector('#months-run');
+    assert.equal(await page.isVisible('#months-rows-label'), true);
+    assert.match(await text(page, '#months-rows-label'), /your rows \(flights\.csv\)/);
+    await page.fill('#months-a-months', '2');
+    await page.fill('#months-a-servers', '3');
+    await page.click('#months-run');
+    await page.waitForSelector('#months-side-a #months-keymap-a', { timeout: 60000 });
+    assert.equal(await text(page, '#months-status'), '2 months simulated with the writes of flights.csv.');
+    // the library: the same rows' keys in write order, the same months
+    const r = await api.analyzeRows(DESIGN, new Blob([readFileSync(path.join(FIX, 'flights.csv'))]), {
+      rows: { name: 'flights.csv', time: 'time_hour', nulls: 'skip' },
+      scanOnly: true,
+      writeSample: true,
+    });
+    const want = r.session.lifeMonths({ months: 2, servers: 3 });
+    r.session.free();
+    const last = want.report.months[1];
+    const summary = await text(page, '#months-side-a .months-summary');
+    assert.ok(
+      summary.startsWith(`After month 2: ${num(last.regions)} regions (${num(last.emptyRegions)} empty)`),
+      summary,
+    );
+    const notes = await page.$$eval('#months-side-a .months-notes li', ls => ls.map(l => l.textContent));
+    assert.deepEqual(notes, want.report.notes);
+    assert.ok(
+      notes.some(n => n.startsWith("the user's rows") && n.includes('time column')),
+      notes.join('\n'),
+    );
+    await page.locator('#months-box').screenshot({ path: path.join(SHOTS, 'months-rows.png') });
+    // unticked: the design's generated workload, as lifeMonths simulates it
+    await page.uncheck('#months-rows');
+    await page.click('#months-run');
+    await page.waitForFunction(() => document.getElementById('months-status').textContent === '2 months simulated.');
+    const gen = api.lifeMonths(DESIGN, { months: 2, servers: 3 });
+    const genNotes = await page.$$eval('#months-side-a .months-notes li', ls => ls.map(l => l.textContent));
+    assert.deepEqual(genNotes, gen.report.notes);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('a file of 15 MiB read by the engine worker and a reader of its own: the library’s one-pass report; a design changed runs with its profile', async () => {
     const big = manyFlights();
     const { page, problems, requests } = await openFlights();

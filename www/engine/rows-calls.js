@@ -99,6 +99,29 @@ export async function rowsSample(data, emit, { designOf }) {
   }
 }
 
+/** The design's table month by month (src/life, the Months view) with its writes from the rows
+ * of `file`: one pass keeps their keys in write order (by `rows.time` when given), then the
+ * engine's lifeMonths, or lifeCompare with `otherOptions`. Events: `progress` with `text` while
+ * the file is read, then `{done, total}` at each month's end. */
+export async function lifeRows(data, emit, { designOf }) {
+  const { file, rows, options, otherOptions } = data;
+  const api = await rowsEngine();
+  const { session } = await readRows(api, designOf(data), file, {
+    rows,
+    scanOnly: true,
+    writeSample: true,
+    onProgress: progressOf(file, emit, 1),
+  });
+  try {
+    const on = (done, total) => emit('progress', { done, total });
+    return otherOptions === undefined
+      ? session.lifeMonths(options ?? null, on)
+      : session.lifeCompare(options ?? null, otherOptions ?? null, on);
+  } finally {
+    session.free();
+  }
+}
+
 let advice = null;
 /** The advisor's call `name` on a sample of the rows (`rows`): the rows build's, which reads them
  * (the speed build does not); the candidates' workloads sized to the rows' file. */

@@ -195,6 +195,7 @@ const handlers = {
   rowsScan: rowsCall('rowsScan'),
   analyzeRows: rowsCall('analyzeRows'),
   rekeyRows: rowsCall('rekeyRows'),
+  lifeRows: rowsCall('lifeRows'),
   rowsSample: rowsCall('rowsSample'),
   warmRows: rowsCall('warmRows'),
   // a live table's snapshots read on the rows build, set beside the design (views/observe-view.js)

@@ -28,8 +28,9 @@ export const state = {
   sampleSize: undefined,
   advice: {},
   // the Months view's settings (store.js setLife); `open`: Months was opened (the link carries
-  // the settings, and opening it simulates them again)
-  life: { a: {}, b: {}, compare: false, month: null, open: false },
+  // the settings, and opening it simulates them again); `overRows`: false when the user chose
+  // the design's generated workload over the rows last analyzed (a link carries no file)
+  life: { a: {}, b: {}, compare: false, month: null, open: false, overRows: true },
   // the shell commands' table and family as typed ('': the design's, see results.js shellNames)
   shell: { table: '', family: '' },
   report: null,
@@ -176,8 +177,8 @@ export function loadState() {
   state.heat = { ...h.heat, cursor: null };
   state.compare = h.compare;
   state.life = h.life
-    ? { ...h.life, month: null, open: true }
-    : { a: {}, b: {}, compare: false, month: null, open: false };
+    ? { ...h.life, month: null, open: true, overRows: true }
+    : { a: {}, b: {}, compare: false, month: null, open: false, overRows: true };
   state.presetId = h.presetId; // without `d=`, the preset to load (`p=`), as boot.js reads it
   state.linkProblem = h.problem;
   state.kept = h.kept;

@@ -91,6 +91,18 @@ function drawPanel($, el) {
   });
   const bothLabel = el('label', ' Side by side with a second setting (B)', { class: 'months-both' });
   bothLabel.prepend(both);
+  // the writes: the user's rows when a file of them was analyzed (their keys in write order),
+  // else the design's generated workload
+  const file = lab.state.rows?.args?.file;
+  const over = el('input', undefined, { id: 'months-rows', type: 'checkbox' });
+  over.checked = lab.state.life.overRows !== false;
+  over.addEventListener('change', () => lab.setLife({ overRows: over.checked }));
+  const overLabel = el('label', ` The writes of your rows (${file?.name ?? ''}), in the order of their time column`, {
+    class: 'months-both',
+    id: 'months-rows-label',
+  });
+  overLabel.prepend(over);
+  overLabel.hidden = !file;
   const runBtn = el('button', 'Simulate', { id: 'months-run', type: 'button' });
   const stop = el('button', 'Stop', { id: 'months-stop', type: 'button', disabled: '' });
   runBtn.addEventListener('click', simulate);
@@ -103,6 +115,7 @@ function drawPanel($, el) {
     el('span', undefined, { id: 'months-status', class: 'status', role: 'status' }),
   );
   box.append(
+    overLabel,
     bothLabel,
     forms,
     bar,
@@ -171,18 +184,31 @@ async function simulate() {
   const life = lab.state.life;
   const args = { doc: docText(), options: optionsOf(life.a) };
   if (life.compare) args.otherOptions = optionsOf(life.b);
+  // over the rows last analyzed (their file and options, as the rekey plan takes them)
+  const rows = life.overRows !== false ? lab.state.rows?.args : undefined;
+  $('months-rows-label').hidden = !lab.state.rows?.args;
   for (const c of document.querySelectorAll('#months-box [aria-invalid]')) c.removeAttribute('aria-invalid');
   $('months-error').hidden = true;
   $('months-progress').value = 0;
   let at = null;
   const on = (event, d) => {
     if (event !== 'progress') return;
+    if (d.text) {
+      // the file's reading, before the months
+      $('months-progress').value = d.done / d.total;
+      $('months-status').textContent = d.text;
+      return;
+    }
     at = d;
     $('months-progress').value = d.done / d.total;
     $('months-status').textContent = `Month ${d.done} of ${d.total}${life.compare ? ' (both settings)' : ''}…`;
   };
-  $('months-status').textContent = 'Simulating: the design’s writes sampled, then month by month…';
-  const run = lab.readOff('lifeMonths', args, '#engine=fast', on);
+  $('months-status').textContent = rows
+    ? `Simulating: the keys of ${rows.file.name} in write order, then month by month…`
+    : 'Simulating: the design’s writes sampled, then month by month…';
+  const run = rows
+    ? lab.readOff('lifeRows', { ...rows, ...args }, undefined, on)
+    : lab.readOff('lifeMonths', args, '#engine=fast', on);
   view.running = run;
   running(true);
   try {
@@ -197,7 +223,7 @@ async function simulate() {
     const last = view.sides[0].report.months.length;
     if (!(life.month >= 1 && life.month <= last)) lab.setLife({ month: last });
     $('months-status').textContent =
-      `${view.sides.map(v => `${v.report.months.length} months`).join(' and ')} simulated.`;
+      `${view.sides.map(v => `${v.report.months.length} months`).join(' and ')} simulated${rows ? ` with the writes of ${rows.file.name}` : ''}.`;
     $('months-progress').value = 1;
     draw();
   } catch (e) {
