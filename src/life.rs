@@ -33,7 +33,9 @@ mod store;
 mod view;
 
 pub use balancer::{double_array_cost, weight_sum, BalancerCost, Trigger};
-pub use check::{check as check_months, check_design, LifeBudgets, LifeCheck, MonthFigure};
+pub use check::{
+    check as check_months, check_design, check_writes, LifeBudgets, LifeCheck, MonthFigure,
+};
 pub use design::{settings_for_design, workload_from_design, workload_from_rows};
 pub use keys::{KeyModel, LaneOrder, LifeWorkload};
 pub use normalizer::{average_mb, plans as normalizer_plans, NormalizerPlans, NormalizerRegion};

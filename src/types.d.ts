@@ -192,7 +192,7 @@ export interface SplitConfig {
   maxFileSize?: number | string;
   /** The table's `MAX_FILESIZE`; when above 0 it is the desired max size instead of `maxFileSize`. */
   tableMaxFileSize?: number | string;
-  /** `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter. Default: `0.25`. */
+  /** `hbase.hregion.max.filesize.jitter`: each region's size limit is moved by (u − 0.5) × jitter of itself, u one draw per region (the analysis draws it from the run's seed and the region's start key, life at each region open). 0 turns it off. Default: `0.25`. */
   jitter?: number;
   /** `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as `"1 MiB"`. A region's memstore flushes at it, and only then is its size checked. Default: `134217728`. */
   memstoreFlushSize?: number | string;
@@ -2146,6 +2146,8 @@ export class RowsSession {
   keepWriteSample(): void;
   /** After `endScan()` (`keepWriteSample()`): `lifeMonths` with the table's writes from these rows. */
   lifeMonths(options?: LifeOptions | null, onMonth?: ((done: number, total: number) => void) | null): LifeView;
+  /** After `endScan()` (`keepWriteSample()`): `checkLife` with the table's writes from these rows. */
+  checkLife(options: LifeOptions | null, budgets: LifeBudgets | null): LifeCheck;
   /** After `endScan()` (`keepWriteSample()`): `lifeCompare` with the table's writes from these rows. */
   lifeCompare(
     options?: LifeOptions | null,

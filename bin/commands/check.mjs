@@ -67,6 +67,20 @@ function lifeText(life) {
 /** What an ok line says about lint at each level. */
 const CLEAN = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' };
 
+/** The months over the rows of --records (their keys in write order) checked against the budgets:
+ * the file read once more, as `life --records` reads it. */
+async function lifeOfRows(design, opt, spool, options, budgets) {
+  const file = spool?.file ?? opt.records;
+  const { session } = await analyzeRows(design, null, file, opt, spool ? 'stdin' : undefined, true, {
+    writeSample: true,
+  });
+  try {
+    return engine(() => session.checkLife(options, budgets));
+  } finally {
+    session.free();
+  }
+}
+
 export async function check(pos, opt) {
   let budgets;
   try {
@@ -88,8 +102,9 @@ export async function check(pos, opt) {
   for (const p of pos) designs.push(onRegions(await loadDesign(p), list));
   const checkSession = s => s.check(budgets);
   const results = [];
-  // stdin is read once for every design: copied whole first.
-  const spool = opt.records === '-' && designs.length > 1 ? await spoolStdin() : null;
+  // stdin is read once for every design (and once more for the months over the rows): copied
+  // whole first.
+  const spool = opt.records === '-' && (designs.length > 1 || lifeBudgets) ? await spoolStdin() : null;
   try {
     for (const [i, design] of designs.entries()) {
       if (opt.records === undefined) {
@@ -104,16 +119,19 @@ export async function check(pos, opt) {
         }
       }
     }
+    // The months simulated (the engine's gate on them): a verdict of its own under `life`; the
+    // design passes when both do. Over --records, with the writes of those rows.
+    if (lifeBudgets)
+      for (const [i, res] of results.entries()) {
+        res.life =
+          opt.records === undefined
+            ? engine(() => api.checkLife(designs[i], lifeOptions, lifeBudgets))
+            : await lifeOfRows(designs[i], opt, spool, lifeOptions, lifeBudgets);
+        res.ok = res.ok && res.life.ok;
+      }
   } finally {
     spool?.remove();
   }
-  // The months simulated (the engine's gate on them): a verdict of its own under `life`; the
-  // design passes when both do.
-  if (lifeBudgets)
-    for (const [i, res] of results.entries()) {
-      res.life = engine(() => api.checkLife(designs[i], lifeOptions, lifeBudgets));
-      res.ok = res.ok && res.life.ok;
-    }
   const serverOk = res =>
     budgets.maxServerHotspot == null
       ? ''

@@ -36,9 +36,10 @@ Commands:
                                        every core: the Pareto front, a recommendation
                                        with its reasons, capacity and lifecycle
   life <design> [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer]
-                                       months of the table under HBase's own rules:
+       [--records FILE [--time COL]]   months of the table under HBase's own rules:
                                        splits, flushes, compactions, TTL, balancer,
-                                       normalizer; regions, sizes and empty regions
+                                       normalizer; regions, sizes and empty regions;
+                                       the writes of your rows with --records
   regions <FILE> [--table T]           a table's current regions, read from get_splits,
                                        list_regions, a hbase:meta scan, a SPLITS_FILE or a
                                        create statement, as a design's pre-split
@@ -247,8 +248,9 @@ any design breaks a budget:
                    the simulated table has more than N of its regions on one server at a
                    month's end
 The months take \`life\`'s options: --months N, --servers N, --policy P, --ttl T, --normalizer,
---hbase V, --compression R, --step-hours N, --seed N (given only with a --max-*-regions* budget;
-the months follow the design's workload, not --records FILE).
+--hbase V, --compression R, --step-hours N, --seed N (given only with a --max-*-regions* budget).
+With --records FILE the months take the writes of those rows (their keys in write order, by
+--time COL), as \`life --records\` simulates them; the file is read once more for them.
 It fails (exit 1) also when one of the design's "examples" has a key (hex, or keyBinary) that the key
 design does not write for its record: a key change that moves rows already stored under the
 old keys (bytes a random(...) segment draws are not compared).

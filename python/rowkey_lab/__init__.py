@@ -326,17 +326,33 @@ def check_life(
     *,
     max_empty_regions: Optional[int] = None,
     max_regions_per_server: Optional[int] = None,
+    data: Any = None,
+    time: Optional[str] = None,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
 ) -> dict:
     """The design's simulated months against budgets, as ``rowkey-lab check
     --max-empty-regions N --max-regions-per-server N`` judges them: ``ok``, the worst
     ``emptyRegions`` and ``regionsPerServer`` with their months, and ``breaches`` (the first
-    month over each budget)."""
+    month over each budget). ``data`` (and ``time``, ``map``, ``nulls``, ``epoch``): the months
+    with the writes of the user's rows, as :func:`life` takes them (``check --records``)."""
     budgets: dict = {}
     if max_empty_regions is not None:
         budgets["maxEmptyRegions"] = max_empty_regions
     if max_regions_per_server is not None:
         budgets["maxRegionsPerServer"] = max_regions_per_server
-    return json.loads(_engine.check_life(_design(design), json.dumps(dict(options or {})), json.dumps(budgets)))
+    o = json.dumps(dict(options or {}))
+    if data is None:
+        if (time, map, nulls, epoch) != (None, None, None, None):
+            raise ValueError(
+                "check_life: time, map, nulls and epoch say how data's rows meet the design: give data too"
+            )
+        return json.loads(_engine.check_life(_design(design), o, json.dumps(budgets)))
+    source = os.fspath(data) if isinstance(data, (str, os.PathLike)) else _source(data)
+    return json.loads(
+        _engine.life_rows(_design(design), source, o, _rows(time, map, nulls, epoch), json.dumps(budgets))
+    )
 
 
 def split_points(

@@ -54,7 +54,11 @@ def analyze_file(
 ) -> str: ...
 def life(design_json: str, options_json: Optional[str] = None) -> str: ...
 def life_rows(
-    design_json: str, source: Any, options_json: Optional[str] = None, rows_json: Optional[str] = None
+    design_json: str,
+    source: Any,
+    options_json: Optional[str] = None,
+    rows_json: Optional[str] = None,
+    budgets_json: Optional[str] = None,
 ) -> str: ...
 def life_compare(
     design_json: str, options_json: Optional[str] = None, other_options_json: Optional[str] = None

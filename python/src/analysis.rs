@@ -192,19 +192,25 @@ fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResu
     json_out(py, &report)
 }
 
-/// `life_rows(design, source, options, rows)`: [`life`] with the table's writes from a user's
-/// rows (a path the engine reads itself, or Arrow data), their keys in write order: one pass
-/// of the engine's [`RowsSession`] with `keep_write_sample`, then the months.
+/// `life_rows(design, source, options, rows, budgets)`: [`life`] with the table's writes from a
+/// user's rows (a path the engine reads itself, or Arrow data), their keys in write order: one
+/// pass of the engine's [`RowsSession`] with `keep_write_sample`, then the months; with
+/// `budgets`, [`check_life`]'s verdict on them instead.
 #[pyfunction]
-#[pyo3(signature = (design_json, source, options_json=None, rows_json=None))]
+#[pyo3(signature = (design_json, source, options_json=None, rows_json=None, budgets_json=None))]
 fn life_rows(
     py: Python<'_>,
     design_json: &str,
     source: &Bound<'_, PyAny>,
     options_json: Option<&str>,
     rows_json: Option<&str>,
+    budgets_json: Option<&str>,
 ) -> PyResult<String> {
     let options = json_arg(py, "options", options_json)?;
+    let budgets = match budgets_json {
+        Some(_) => Some(json_arg(py, "budgets", budgets_json)?),
+        None => None,
+    };
     let mut rows = rows_options(py, rows_json)?;
     let path: Option<std::path::PathBuf> = source.extract().ok();
     let view = match path {
@@ -224,7 +230,7 @@ fn life_rows(
                     let mut session = scan_session(doc, rows)?;
                     session.read_file(&mut file, len)?;
                     session.end_scan()?;
-                    months_of_session(&session, &options)
+                    months_of_session(&session, &options, budgets.as_ref())
                 }),
             )?
         }
@@ -236,21 +242,42 @@ fn life_rows(
                 detached(py, move || {
                     let mut session = scan_session(doc, rows)?;
                     pass(&mut session, reader, false)?;
-                    months_of_session(&session, &options)
+                    months_of_session(&session, &options, budgets.as_ref())
                 }),
             )?
         }
     };
-    json_out(py, &view.report)
+    Ok(view)
 }
 
-/// The months of a session's design with the writes from its rows.
+/// The months of a session's design with the writes from its rows, as JSON text: the report,
+/// or with `budgets` the verdict on it.
 fn months_of_session(
     session: &RowsSession,
     options: &serde_json::Value,
-) -> Result<rowkey_lab::life::LifeView, Error> {
+    budgets: Option<&serde_json::Value>,
+) -> Result<String, Error> {
     let writes = rowkey_lab::life::Writes::of_session(session)?;
-    rowkey_lab::life::months_of_writes(session.design(), writes, options, &mut |_, _| Ok(()))
+    let text = match budgets {
+        Some(b) => serde_json::to_string(&rowkey_lab::life::check_writes(
+            session.design(),
+            writes,
+            options,
+            b,
+        )?),
+        None => serde_json::to_string(
+            &rowkey_lab::life::months_of_writes(session.design(), writes, options, &mut |_, _| {
+                Ok(())
+            })?
+            .report,
+        ),
+    };
+    text.map_err(|e| {
+        Error::new(
+            ErrorKind::IllegalState,
+            format!("could not be written: {e}"),
+        )
+    })
 }
 
 /// A session whose first pass keeps the keys in write order (for months of life) and no rows.

@@ -100,3 +100,34 @@ def test_life_from_rows_errors_are_located(tmp_path):
     assert "line 3" in str(e.value) and "seq" in str(e.value)
     with pytest.raises(ValueError, match="give data too"):
         rk.life(SALTED, 1, time="ts")
+
+
+def test_check_life_over_rows_is_the_clis_check_records(rows, files, cli):
+    design = str(files / "salted.json")
+    parquet = files / "rows.parquet"
+    clis = json.loads(
+        cli(
+            "check",
+            design,
+            "--records",
+            parquet,
+            "--months",
+            "2",
+            "--servers",
+            "3",
+            "--max-regions-per-server",
+            "1000",
+            "--lint",
+            "off",
+            "--max-hotspot",
+            "1000",
+            "--json",
+        )
+    )
+    got = rk.check_life(design_doc(files), {"months": 2, "servers": 3}, max_regions_per_server=1000, data=parquet)
+    assert got == clis["life"]
+    # the months of these rows: the same as life over them, judged apart here
+    months = rk.life(design_doc(files), 2, servers=3, data=rows)["months"]
+    worst = max(max(s["regions"] for s in m["servers"]) for m in months)
+    assert got["regionsPerServer"]["worst"] == worst
+    assert got["ok"] and worst > 0

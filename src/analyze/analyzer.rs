@@ -31,6 +31,9 @@ struct Region {
     server: u32,
     /// Auto-split's last try found its middle row to be its first or last row.
     unsplittable: bool,
+    /// The split policy's jitter draw for this region (`nextFloat()` at its open), from the
+    /// run's seed and its start key: the same in any reading order.
+    jitter: f32,
     /// Its distinct rows and cells.
     distinct: Distinct,
     windows: Vec<u64>,
@@ -49,8 +52,9 @@ struct Region {
 }
 
 impl Region {
-    fn new(start: Vec<u8>, end: Vec<u8>, windows: usize, server: u32) -> Region {
+    fn new(start: Vec<u8>, end: Vec<u8>, windows: usize, server: u32, seed: u64) -> Region {
         Region {
+            jitter: autosplit::jitter_draw(seed, &start),
             start,
             end,
             rows: 0,
@@ -273,12 +277,12 @@ impl Analyzer {
         for (i, k) in split_keys.iter().enumerate() {
             let server = a.place(i);
             a.regions
-                .push(Region::new(start, k.clone(), windows, server));
+                .push(Region::new(start, k.clone(), windows, server, a.opts.seed));
             start = k.clone();
         }
         let server = a.place(split_keys.len());
         a.regions
-            .push(Region::new(start, Vec::new(), windows, server));
+            .push(Region::new(start, Vec::new(), windows, server, a.opts.seed));
         a.split_prefixes = split_keys.iter().map(|k| be_prefix(k)).collect();
         a.split_keys = split_keys;
         a.index_first2();

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::report::LifeReport;
-use super::{simulate_design, LifeMonth};
+use super::{simulate_writes, LifeMonth, Writes};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 
@@ -117,9 +117,20 @@ fn figure(report: &LifeReport, limit: u32, of: fn(&LifeMonth) -> u32) -> MonthFi
     f
 }
 
-/// A design's table simulated under `options` (as [`simulate_design`]) and checked against
-/// `budgets` (a JSON object of [`LifeBudgets`] members).
+/// A design's table simulated under `options` (as [`super::simulate_design`]) and checked
+/// against `budgets` (a JSON object of [`LifeBudgets`] members).
 pub fn check_design(doc: &DesignDocument, options: &Value, budgets: &Value) -> Result<LifeCheck> {
+    check_writes(doc, Writes::Design, options, budgets)
+}
+
+/// [`check_design`] with the table's writes from `writes` (the design's workload or a user's
+/// rows).
+pub fn check_writes(
+    doc: &DesignDocument,
+    writes: Writes<'_>,
+    options: &Value,
+    budgets: &Value,
+) -> Result<LifeCheck> {
     let b = LifeBudgets::from_value(budgets)?;
-    Ok(check(&simulate_design(doc, options)?, &b))
+    Ok(check(&simulate_writes(doc, writes, options)?, &b))
 }

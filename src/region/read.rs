@@ -220,7 +220,9 @@ object_reader! {
         /// The table's `MAX_FILESIZE`; when above 0 it is the desired max size instead of
         /// `maxFileSize`.
         table_max_file_size: opt("tableMaxFileSize", bytes_i64),
-        /// `hbase.hregion.max.filesize.jitter`. Accepted; the analysis draws no jitter.
+        /// `hbase.hregion.max.filesize.jitter`: each region's size limit is moved by
+        /// (u − 0.5) × jitter of itself, u one draw per region (the analysis draws it from the
+        /// run's seed and the region's start key, life at each region open). 0 turns it off.
         jitter: or("jitter", f64_, SplitConfig::default().jitter) = "0.25",
         /// `hbase.hregion.memstore.flush.size`: bytes (128 MiB), or a size with a unit such as
         /// `"1 MiB"`. A region's memstore flushes at it, and only then is its size checked.

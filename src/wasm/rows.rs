@@ -156,6 +156,21 @@ impl RowsSession {
         ))?)
     }
 
+    /// `{ok, months, emptyRegions, regionsPerServer, breaches}` as `checkLife` gives it, with the
+    /// table's writes from these rows (`keepWriteSample()`, after `endScan()`).
+    #[wasm_bindgen(js_name = checkLife)]
+    pub fn check_life(&self, options: JsValue, budgets: JsValue) -> Result<JsValue, JsValue> {
+        let options = super::life::options_arg("options", &options)?;
+        let budgets = super::life::options_arg("budgets", &budgets)?;
+        let writes = core(crate::life::Writes::of_session(&self.inner))?;
+        to_js(&core(crate::life::check_writes(
+            self.inner.design(),
+            writes,
+            &options,
+            &budgets,
+        ))?)
+    }
+
     /// `{a, b, figures, verdict}` as `lifeCompare` gives it, with the writes from these rows.
     #[wasm_bindgen(js_name = lifeCompare)]
     pub fn life_compare(

@@ -158,3 +158,60 @@ fn an_idle_memstore_flushes_an_hour_after_its_oldest_edit() {
     assert_eq!(rules.flushes, 1);
     assert_eq!(rules.memstore_bytes, 1022);
 }
+
+/// A table as [`table`] makes it, with `hbase.hregion.max.filesize.jitter` at `jitter` and the
+/// run's `seed`.
+fn jittered(max: i64, jitter: f64, seed: u64) -> Analyzer {
+    let mut auto = auto(SplitPolicy::ConstantSize, max, 1 << 16);
+    auto.config.jitter = jitter;
+    let o = AnalyzerOptions {
+        auto_split: Some(auto),
+        seed,
+        ..opts(10, 1000)
+    };
+    Analyzer::new(vec![], o).unwrap()
+}
+
+#[test]
+fn each_region_s_size_limit_is_jittered_within_the_configured_rate() {
+    // ConstantSizeRegionSplitPolicy: desiredMaxFileSize += desiredMaxFileSize × (u − 0.5) ×
+    // jitter, u one nextFloat() per region: with jitter 0.25, within ±12.5 % of 300,000.
+    let splits = |jitter, seed| {
+        let mut a = jittered(300_000, jitter, seed);
+        ascending(&mut a, 0, 20_000);
+        a.finish().splits
+    };
+    let js = splits(0.25, 1);
+    assert!(js.len() > 20, "{} splits", js.len());
+    assert!(js
+        .iter()
+        .all(|s| (262_500..=337_500).contains(&s.size_to_check)));
+    let mut limits: Vec<i64> = js.iter().map(|s| s.size_to_check).collect();
+    limits.sort_unstable();
+    limits.dedup();
+    assert!(
+        limits.len() > js.len() / 2,
+        "the regions draw their own: {limits:?}"
+    );
+    // Each split happens at the first flush past the region's own limit: the parent holds
+    // more than its limit, and less than one flush (66,430 bytes) more.
+    assert!(js.iter().all(|s| (s.parent_bytes as i64) > s.size_to_check
+        && (s.parent_bytes as i64) <= s.size_to_check + 66_430));
+    // The same seed, the same run; another seed, other limits.
+    assert_eq!(
+        js.iter().map(|s| s.size_to_check).collect::<Vec<_>>(),
+        splits(0.25, 1)
+            .iter()
+            .map(|s| s.size_to_check)
+            .collect::<Vec<_>>()
+    );
+    assert_ne!(
+        js.iter().map(|s| s.size_to_check).collect::<Vec<_>>(),
+        splits(0.25, 2)
+            .iter()
+            .map(|s| s.size_to_check)
+            .collect::<Vec<_>>()
+    );
+    // Without jitter every region splits at 300,000.
+    assert!(splits(0.0, 1).iter().all(|s| s.size_to_check == 300_000));
+}

@@ -91,6 +91,21 @@ describe('life --records', { skip: NOT_BUILT }, () => {
     assert.ok(j.months[1].hottestServerWriteShare < 0.5, String(j.months[1].hottestServerWriteShare));
   });
 
+  test('check --records gates on the months of those rows, as life --records simulates them', () => {
+    const months = life('--time', 't').months;
+    const worst = Math.max(...months.map(m => Math.max(...m.servers.map(s => s.regions))));
+    const limit = worst - 1;
+    const first = months.find(m => Math.max(...m.servers.map(s => s.regions)) > limit).month;
+    const args = ['check', design, '--records', rows, '--time', 't', '--months', '2', '--lint', 'off'];
+    const r = run([...args, '--max-hotspot', '1000', '--max-regions-per-server', String(limit), '--json']);
+    assert.equal(r.status, 1, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.deepEqual(
+      [j.life.ok, j.life.regionsPerServer.worst, j.life.regionsPerServer.firstMonthOver],
+      [false, worst, first],
+    );
+  });
+
   test('the rows flags go with --records, and a bad row is named', () => {
     const r = run(['life', design, '--time', 't']);
     assert.equal(r.status, 2, r.stderr);

@@ -148,6 +148,7 @@ impl Analyzer {
         let count = i32::try_from(on_server).unwrap_or(i32::MAX);
         let disk: f64 = reg.files.iter().map(|f| f.bytes).sum();
         let size = disk.min(i64::MAX as f64) as i64;
+        let limits = region_limits(&auto.config, limits, reg.jitter);
         let limit = auto.policy.size_to_check(&limits, count);
         if size <= limit {
             return false;
@@ -269,6 +270,7 @@ impl Analyzer {
                 *c = c.saturating_add(1);
             }
             Region {
+                jitter: jitter_draw(self.opts.seed, &start),
                 start,
                 end,
                 rows,
@@ -442,5 +444,40 @@ fn share(x: u64, num: u64, den: u64) -> u64 {
         x / 2
     } else {
         u64::try_from(u128::from(x) * u128::from(num) / u128::from(den)).unwrap_or(x)
+    }
+}
+
+/// The split policy's jitter draw for a region opening with `start`: Java's `nextFloat()` (24
+/// bits in [0, 1)), drawn from the run's seed and the start key (splitmix64 over its bytes), so
+/// it does not depend on the order regions open in.
+pub(super) fn jitter_draw(seed: u64, start: &[u8]) -> f32 {
+    let mut h = seed ^ 0x9e37_79b9_7f4a_7c15;
+    for chunk in start.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = splitmix(h ^ u64::from_le_bytes(w));
+    }
+    h = splitmix(h ^ start.len() as u64);
+    ((h >> 40) as f32) / ((1u32 << 24) as f32)
+}
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The limits a region's policy instance checks against: the table's, with the region's own
+/// jitter draw when `hbase.hregion.max.filesize.jitter` is above 0.
+pub(super) fn region_limits(
+    config: &crate::hbase::policy::SplitConfig,
+    unjittered: PolicyLimits,
+    draw: f32,
+) -> PolicyLimits {
+    if config.jitter > 0.0 {
+        config.limits(Some(draw))
+    } else {
+        unjittered
     }
 }

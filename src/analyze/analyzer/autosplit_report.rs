@@ -15,8 +15,17 @@ impl Analyzer {
             .fold(0u64, |a, g| a.saturating_add(g.mem_kv));
         let rules = vec![
             format!(
-                "split checks after each memstore flush and each compaction, under {} (n = the table's regions on the region's server), no jitter",
-                auto.policy.class_name()
+                "split checks after each memstore flush and each compaction, under {} (n = the table's regions on the region's server), {}",
+                auto.policy.class_name(),
+                if auto.config.jitter > 0.0 {
+                    format!(
+                        "each region's size limit jittered by up to ±{} % (hbase.hregion.max.filesize.jitter {}), one draw per region from the run's seed and its start key",
+                        fixed(auto.config.jitter * 50.0, 1),
+                        auto.config.jitter
+                    )
+                } else {
+                    "no jitter (hbase.hregion.max.filesize.jitter 0)".to_string()
+                }
             ),
             format!(
                 "a memstore flushes at {} of KeyValue bytes or an hour after its oldest edit; sizes are the store files' bytes",
@@ -62,7 +71,7 @@ impl Analyzer {
         if matches!(auto.policy, crate::hbase::policy::SplitPolicy::Disabled) {
             return Some("auto-split is on with the Disabled policy: no region ever splits".into());
         }
-        let (disk, mem, on_server) = self
+        let (disk, mem, on_server, jitter) = self
             .regions
             .iter()
             .map(|g| {
@@ -72,6 +81,7 @@ impl Analyzer {
                     disk,
                     g.mem_kv,
                     self.server_regions.get(s).copied().unwrap_or(1),
+                    g.jitter,
                 )
             })
             .max_by(|a, b| {
@@ -79,6 +89,7 @@ impl Analyzer {
                     .total_cmp(&(b.0 + self.opts.cell_bytes.on_disk(b.1 as f64)))
             })?;
         let count = i32::try_from(on_server).unwrap_or(i32::MAX);
+        let limits = super::autosplit::region_limits(&auto.config, limits, jitter);
         let at = u64::try_from(auto.policy.size_to_check(&limits, count)).unwrap_or(0);
         if self.flushes == 0 {
             let more = (self.flush_size as f64 / mem.max(1) as f64).ceil();
