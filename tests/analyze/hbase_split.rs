@@ -215,3 +215,23 @@ fn each_region_s_size_limit_is_jittered_within_the_configured_rate() {
     // Without jitter every region splits at 300,000.
     assert!(splits(0.0, 1).iter().all(|s| s.size_to_check == 300_000));
 }
+
+#[test]
+fn the_report_says_which_jitter_and_which_daughters_placement_it_used() {
+    let rules = |mut a: Analyzer| {
+        ascending(&mut a, 0, 2_000);
+        a.finish().auto_split.expect("the rules").rules
+    };
+    let plain = rules(jittered(300_000, 0.0, 1));
+    assert!(plain
+        .iter()
+        .any(|l| l.ends_with("no jitter (hbase.hregion.max.filesize.jitter 0)")));
+    assert!(plain
+        .iter()
+        .any(|l| l.starts_with("daughters open on the parent's server")));
+    let jitter = rules(jittered(300_000, 0.25, 1));
+    assert!(
+        jitter.iter().any(|l| l.contains("up to ±12.5 %")),
+        "{jitter:?}"
+    );
+}

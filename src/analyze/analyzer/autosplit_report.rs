@@ -41,6 +41,10 @@ impl Analyzer {
             ),
             "split row: the middle block of the largest store file, as the block index's shortened separator (the index modelled by the file's sampled rows); never its first or last row".into(),
             "daughters hold references to the parent's files and cannot split before their compaction (at their first flush)".into(),
+            match self.opts.assignment {
+                crate::region::Assignment::Balanced => "daughters open on the server with the fewest regions (the layout's balanced assignment: the balancer's count rule at once; HBase opens them on the parent's server until the balancer runs)".into(),
+                _ => "daughters open on the parent's server, as HBase opens them (no balancer runs in the analysis: months of life simulate it)".into(),
+            },
             "minor compactions: ExploringCompactionPolicy (3 to 10 files, ratio 1.2)".into(),
         ];
         Some(AutoSplitRules {
