@@ -12,6 +12,7 @@
 //   page-rows.json               node scripts/bench-page-rows.mjs
 //   rekey.json                   node scripts/bench-rekey.mjs
 //   life-page.json               node scripts/bench-life-page.mjs
+//   life-rows.json               node scripts/bench-life-rows.mjs
 // Each one found there, and as recent as the stored one, replaces it in docs/benchmarks.json
 // (only the figures the tables show are kept); then the tables are written again. So one bench
 // can be rerun alone, and the commit that changes what it measures carries its new figures.
@@ -86,6 +87,22 @@ const KEEP = {
       'pageFirstMs',
       'nodeFirstMs',
       'ratio',
+      'loadAverage',
+    ]),
+  'life-rows': r =>
+    pick(r, [
+      ...META,
+      'runs',
+      'rows',
+      'kept',
+      'months',
+      'servers',
+      'regions',
+      'analyzeMs',
+      'lifeMs',
+      'ratio',
+      'analyzeRssKiB',
+      'lifeRssKiB',
       'loadAverage',
     ]),
   rekey: r =>
@@ -323,6 +340,40 @@ if (lp) {
     ),
     '',
     `Medians of ${lp.runs} alternating runs of lifeMonths on the seed002-hash preset; load average ${lp.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
+  );
+}
+
+const lr = store['life-rows'];
+if (lr) {
+  parts.push(
+    ...section('Months of life from a file of rows, CLI', lr, 'life.md'),
+    ...table(
+      [
+        'rows',
+        'keys kept',
+        'months',
+        'regions at the end',
+        'analyze',
+        'life --records',
+        'ratio',
+        'peak memory (analyze / life)',
+      ],
+      ['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+      [
+        [
+          int(lr.rows),
+          int(lr.kept),
+          lr.months,
+          int(lr.regions),
+          `${fix(lr.analyzeMs / 1000, 2)} s`,
+          `**${fix(lr.lifeMs / 1000, 2)} s**`,
+          `${fix(lr.ratio, 2)}×`,
+          `${int(lr.analyzeRssKiB / 1024)} / ${int(lr.lifeRssKiB / 1024)} MiB`,
+        ],
+      ],
+    ),
+    '',
+    `Medians of ${lr.runs} alternating runs, each a whole CLI process on the salted flights design (tests/fixtures/rows), ${lr.servers} region servers; the life run reads the file once and keeps an even sample of its keys in write order. Load average ${lr.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
   );
 }
 
