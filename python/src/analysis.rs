@@ -69,14 +69,7 @@ fn analyze_file(
 ) -> PyResult<String> {
     let opts = analyze_options(py, options_json)?;
     let mut rows = rows_options(py, rows_json)?;
-    rows.name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let io =
-        |e: std::io::Error| py_error(py, &Error::arg("data", format!("{}: {e}", path.display())));
-    let mut file = std::fs::File::open(&path).map_err(io)?;
-    let len = file.metadata().map_err(io)?.len();
-    let doc = core(py, DesignDocument::from_json_unchecked(design_json))?;
-    let doc = core(py, engine::design_for_file(doc, &rows, &mut file, len))?;
-    core(py, doc.validate_in(design_json))?;
+    let (doc, mut file, len) = open_rows_file(py, design_json, &path, &mut rows)?;
     core(
         py,
         detached(py, || {
@@ -85,6 +78,26 @@ fn analyze_file(
             finish(&session, &stats)
         }),
     )
+}
+
+/// A file of rows the engine reads itself, opened, with the design fitted to it (its key's
+/// undeclared fields declared from the file) and checked: the design, the file and its length.
+/// `rows.name` becomes the file's name (its format by extension, and messages).
+fn open_rows_file(
+    py: Python<'_>,
+    design_json: &str,
+    path: &std::path::Path,
+    rows: &mut rowkey_lab::rows::RowsOptions,
+) -> PyResult<(DesignDocument, std::fs::File, u64)> {
+    rows.name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let io =
+        |e: std::io::Error| py_error(py, &Error::arg("data", format!("{}: {e}", path.display())));
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    let doc = core(py, DesignDocument::from_json_unchecked(design_json))?;
+    let doc = core(py, engine::design_for_file(doc, rows, &mut file, len))?;
+    core(py, doc.validate_in(design_json))?;
+    Ok((doc, file, len))
 }
 
 /// The first pass over a stream's batches (an empty stream: one empty batch of its schema, so
@@ -215,15 +228,7 @@ fn life_rows(
     let path: Option<std::path::PathBuf> = source.extract().ok();
     let view = match path {
         Some(path) => {
-            rows.name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-            let io = |e: std::io::Error| {
-                py_error(py, &Error::arg("data", format!("{}: {e}", path.display())))
-            };
-            let mut file = std::fs::File::open(&path).map_err(io)?;
-            let len = file.metadata().map_err(io)?.len();
-            let doc = core(py, DesignDocument::from_json_unchecked(design_json))?;
-            let doc = core(py, engine::design_for_file(doc, &rows, &mut file, len))?;
-            core(py, doc.validate_in(design_json))?;
+            let (doc, mut file, len) = open_rows_file(py, design_json, &path, &mut rows)?;
             core(
                 py,
                 detached(py, move || {
