@@ -262,6 +262,24 @@ def analyze(
     return json.loads(text)
 
 
+#: The most rows of a Spark DataFrame :func:`life` and :func:`check_life` bring to the driver:
+#: past it they are sampled in Spark first (the simulation keeps an even sample of at most
+#: 65,536 keys anyway; its note then counts the sample's rows).
+SPARK_LIFE_ROWS = 1_000_000
+
+
+def _life_source(data: Any) -> Any:
+    """``data`` as the engine's life over rows reads it: a path, or Arrow data (a Spark
+    DataFrame past :data:`SPARK_LIFE_ROWS` sampled in Spark first)."""
+    if isinstance(data, (str, os.PathLike)):
+        return os.fspath(data)
+    if _is_spark(data):
+        n = data.count()
+        if n > SPARK_LIFE_ROWS:
+            data = data.sample(fraction=min(1.0, 1.25 * SPARK_LIFE_ROWS / n), seed=0).limit(SPARK_LIFE_ROWS)
+    return _source(data)
+
+
 def life(
     design: "Design | str | Mapping[str, Any]",
     months: Optional[int] = None,
@@ -283,8 +301,9 @@ def life(
     ``lifeDesign`` takes them); the keyword arguments go over them.
 
     ``data``: the user's rows instead of the design's generated workload (a path to a CSV,
-    JSON Lines, Parquet or Arrow IPC file, or Arrow data as :func:`analyze` takes it, as
-    ``life --records FILE`` reads them): how their keys fall over the key space, in the order
+    JSON Lines, Parquet or Arrow IPC file, Arrow data as :func:`analyze` takes it, or a Spark
+    DataFrame, sampled in Spark past :data:`SPARK_LIFE_ROWS`; as ``life --records FILE`` reads
+    them): how their keys fall over the key space, in the order
     of the ``time`` column (else the rows' order), at the design's ``writeRate``. A note in
     ``notes`` says how many rows were read and in which order."""
     o = dict(options or {})
@@ -301,8 +320,7 @@ def life(
             raise ValueError("life: time, map, nulls and epoch say how data's rows meet the design: give data too")
         return json.loads(_engine.life(_design(design), json.dumps(o)))
     rows = _rows(time, map, nulls, epoch)
-    source = os.fspath(data) if isinstance(data, (str, os.PathLike)) else _source(data)
-    return json.loads(_engine.life_rows(_design(design), source, json.dumps(o), rows))
+    return json.loads(_engine.life_rows(_design(design), _life_source(data), json.dumps(o), rows))
 
 
 def life_compare(
@@ -349,9 +367,8 @@ def check_life(
                 "check_life: time, map, nulls and epoch say how data's rows meet the design: give data too"
             )
         return json.loads(_engine.check_life(_design(design), o, json.dumps(budgets)))
-    source = os.fspath(data) if isinstance(data, (str, os.PathLike)) else _source(data)
     return json.loads(
-        _engine.life_rows(_design(design), source, o, _rows(time, map, nulls, epoch), json.dumps(budgets))
+        _engine.life_rows(_design(design), _life_source(data), o, _rows(time, map, nulls, epoch), json.dumps(budgets))
     )
 
 

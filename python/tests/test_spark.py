@@ -379,3 +379,15 @@ def test_a_design_that_is_just_a_key_on_spark(df):
     assert split_points_df(df, key_only, regions=8) == rk.split_points(key_only, rows, regions=8)
     out = _rows_of(encode_df(df, key_only))
     assert out["rowkey"].combine_chunks().equals(rk.encode(SALTED, rows))
+
+
+def test_life_over_a_dataframe_is_life_over_its_rows_and_samples_a_large_one(df, monkeypatch):
+    # the months of a DataFrame's rows are those of the same rows as Arrow
+    want = rk.life(SALTED, 2, servers=3, data=_rows_of(df), time="ts")
+    got = rk.life(SALTED, 2, servers=3, data=df, time="ts")
+    assert got == want
+    # past the bound the rows are sampled in Spark before they reach the driver
+    monkeypatch.setattr(rk, "SPARK_LIFE_ROWS", 1000)
+    note = next(n for n in rk.life(SALTED, 1, data=df, time="ts")["notes"] if n.startswith("the user's rows"))
+    n = int(note.split("keys from all ")[1].split(" rows")[0])
+    assert 0 < n <= 1000 < df.count(), note

@@ -127,7 +127,9 @@ pub fn workload_from_rows(
 /// What the simulation took from a user's rows, in words: how many, in which order, and a
 /// warning when rows in key order without a time column were taken as written in that order.
 fn rows_note(o: &WriteOrder, w: &LifeWorkload) -> String {
-    let sample = if o.kept as u64 == o.rows {
+    let sample = if o.rows == 1 {
+        "its one row".to_string()
+    } else if o.kept as u64 == o.rows {
         format!("all {} rows", o.rows)
     } else {
         format!("an even sample of {} of the {} rows", o.kept, o.rows)
