@@ -303,7 +303,10 @@ describe('your rows on the page', { skip: NOT_BUILT }, () => {
     await page.click('#months-open');
     await page.waitForSelector('#months-run');
     assert.equal(await page.isVisible('#months-rows-label'), true);
-    assert.match(await text(page, '#months-rows-label'), /your rows \(flights\.csv\)/);
+    assert.match(
+      await text(page, '#months-rows-label'),
+      /your rows \(flights\.csv\), in the order of their time column \(time_hour\)$/,
+    );
     await page.fill('#months-a-months', '2');
     await page.fill('#months-a-servers', '3');
     await page.click('#months-run');

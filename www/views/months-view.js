@@ -93,16 +93,11 @@ function drawPanel($, el) {
   bothLabel.prepend(both);
   // the writes: the user's rows when a file of them was analyzed (their keys in write order),
   // else the design's generated workload
-  const file = lab.state.rows?.args?.file;
   const over = el('input', undefined, { id: 'months-rows', type: 'checkbox' });
   over.checked = lab.state.life.overRows !== false;
   over.addEventListener('change', () => lab.setLife({ overRows: over.checked }));
-  const overLabel = el('label', ` The writes of your rows (${file?.name ?? ''}), in the order of their time column`, {
-    class: 'months-both',
-    id: 'months-rows-label',
-  });
-  overLabel.prepend(over);
-  overLabel.hidden = !file;
+  const overLabel = el('label', undefined, { class: 'months-both', id: 'months-rows-label' });
+  overLabel.append(over, el('span', undefined, { id: 'months-rows-text' }));
   const runBtn = el('button', 'Simulate', { id: 'months-run', type: 'button' });
   const stop = el('button', 'Stop', { id: 'months-stop', type: 'button', disabled: '' });
   runBtn.addEventListener('click', simulate);
@@ -125,6 +120,7 @@ function drawPanel($, el) {
   );
   $('months').append(box);
   $('months-setting-b').hidden = !lab.state.life.compare;
+  rowsChoice();
 }
 
 /** One setting's form (`side` a or b), drawn from the state. */
@@ -186,7 +182,7 @@ async function simulate() {
   if (life.compare) args.otherOptions = optionsOf(life.b);
   // over the rows last analyzed (their file and options, as the rekey plan takes them)
   const rows = life.overRows !== false ? lab.state.rows?.args : undefined;
-  $('months-rows-label').hidden = !lab.state.rows?.args;
+  rowsChoice();
   for (const c of document.querySelectorAll('#months-box [aria-invalid]')) c.removeAttribute('aria-invalid');
   $('months-error').hidden = true;
   $('months-progress').value = 0;
@@ -242,6 +238,16 @@ async function simulate() {
       running(false);
     }
   }
+}
+
+/** The choice of the rows last analyzed as the writes, as the page holds them now: shown once a
+ * file of rows was analyzed, naming it and the order its keys are taken in. */
+function rowsChoice() {
+  const args = lab.state.rows?.args;
+  lab.$('months-rows-label').hidden = !args;
+  if (!args) return;
+  const order = args.rows?.time ? `in the order of their time column (${args.rows.time})` : 'in the file’s order';
+  lab.$('months-rows-text').textContent = ` The writes of your rows (${args.file.name}), ${order}`;
 }
 
 /** The run's buttons: Stop while it runs, Simulate otherwise. */
