@@ -10,7 +10,7 @@ import { out } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
 import { LIFE_OPTIONS, lifeSettings } from '../lib/life-options.mjs';
 import { spoolStdin } from '../lib/records.mjs';
-import { analyzeRows } from '../lib/rows.mjs';
+import { analyzeRows, withWriteSample } from '../lib/rows.mjs';
 
 /** The flag of each budget member, for errors the engine names by member. */
 const FLAGS = {
@@ -67,20 +67,6 @@ function lifeText(life) {
 /** What an ok line says about lint at each level. */
 const CLEAN = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' };
 
-/** The months over the rows of --records (their keys in write order) checked against the budgets:
- * the file read once more, as `life --records` reads it. */
-async function lifeOfRows(design, opt, spool, options, budgets) {
-  const file = spool?.file ?? opt.records;
-  const { session } = await analyzeRows(design, null, file, opt, spool ? 'stdin' : undefined, true, {
-    writeSample: true,
-  });
-  try {
-    return engine(() => session.checkLife(options, budgets));
-  } finally {
-    session.free();
-  }
-}
-
 export async function check(pos, opt) {
   let budgets;
   try {
@@ -126,7 +112,13 @@ export async function check(pos, opt) {
         res.life =
           opt.records === undefined
             ? engine(() => api.checkLife(designs[i], lifeOptions, lifeBudgets))
-            : await lifeOfRows(designs[i], opt, spool, lifeOptions, lifeBudgets);
+            : await withWriteSample(
+                designs[i],
+                spool?.file ?? opt.records,
+                opt,
+                s => engine(() => s.checkLife(lifeOptions, lifeBudgets)),
+                spool ? 'stdin' : undefined,
+              );
         res.ok = res.ok && res.life.ok;
       }
   } finally {

@@ -5,20 +5,10 @@ import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
 import { lifeSettings } from '../lib/life-options.mjs';
-import { analyzeRows } from '../lib/rows.mjs';
+import { withWriteSample } from '../lib/rows.mjs';
 
 const gib = b => (b / 2 ** 30).toFixed(1);
 const pct = x => `${(x * 100).toFixed(0)}%`;
-
-/** The months with the writes from the rows of --records (one pass: the keys in write order). */
-async function ofRows(design, settings, opt) {
-  const { session } = await analyzeRows(design, null, opt.records, opt, undefined, true, { writeSample: true });
-  try {
-    return engine(() => session.lifeMonths(settings)).report;
-  } finally {
-    session.free();
-  }
-}
 
 export async function life(pos, opt) {
   const design = await loadDesign(pos[0]);
@@ -32,7 +22,9 @@ export async function life(pos, opt) {
   }
   const settings = lifeSettings(opt);
   const report =
-    opt.records === undefined ? engine(() => api.lifeDesign(design, settings)) : await ofRows(design, settings, opt);
+    opt.records === undefined
+      ? engine(() => api.lifeDesign(design, settings))
+      : await withWriteSample(design, opt.records, opt, s => engine(() => s.lifeMonths(settings)).report);
   out(opt, report, () => {
     const rows = report.months.map(m => [
       m.month,

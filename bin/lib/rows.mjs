@@ -95,3 +95,17 @@ function rowsError(e) {
     return new CliError(EXIT.INPUT, reason);
   return engineError(e);
 }
+
+/**
+ * `f(session)` on a session that read the rows of `file` once, keeping their keys in write order
+ * (the months of life over them: `lifeMonths`, `checkLife`); the session freed after. `name`:
+ * the file's name in messages (stdin's spool: 'stdin').
+ */
+export async function withWriteSample(design, file, opt, f, name = undefined) {
+  const { session } = await analyzeRows(design, null, file, opt, name, true, { writeSample: true });
+  try {
+    return f(session);
+  } finally {
+    session.free();
+  }
+}

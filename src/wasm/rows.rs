@@ -132,6 +132,11 @@ impl RowsSession {
         core(self.inner.keep_row_sample(k))
     }
 
+    /// The table's writes from these rows (`keepWriteSample()`, after `endScan()`).
+    fn writes(&self) -> Result<crate::life::Writes<'_>, JsValue> {
+        core(crate::life::Writes::of_session(&self.inner))
+    }
+
     /// Keep an even sample of the rows' keys in write order (by the time column when the rows
     /// have one), for months of the table's life (`lifeMonths`, `lifeCompare` after
     /// `endScan()`), instead of the rows for the analysis; before the first bytes.
@@ -147,7 +152,7 @@ impl RowsSession {
     pub fn life_months(&self, options: JsValue, on_month: JsValue) -> Result<JsValue, JsValue> {
         let options = super::life::options_arg("options", &options)?;
         let mut hook = super::life::progress(&on_month)?;
-        let writes = core(crate::life::Writes::of_session(&self.inner))?;
+        let writes = self.writes()?;
         to_js(&core(crate::life::months_of_writes(
             self.inner.design(),
             writes,
@@ -162,7 +167,7 @@ impl RowsSession {
     pub fn check_life(&self, options: JsValue, budgets: JsValue) -> Result<JsValue, JsValue> {
         let options = super::life::options_arg("options", &options)?;
         let budgets = super::life::options_arg("budgets", &budgets)?;
-        let writes = core(crate::life::Writes::of_session(&self.inner))?;
+        let writes = self.writes()?;
         to_js(&core(crate::life::check_writes(
             self.inner.design(),
             writes,
@@ -182,7 +187,7 @@ impl RowsSession {
         let a = super::life::options_arg("options", &options)?;
         let b = super::life::options_arg("otherOptions", &other_options)?;
         let mut hook = super::life::progress(&on_month)?;
-        let writes = core(crate::life::Writes::of_session(&self.inner))?;
+        let writes = self.writes()?;
         to_js(&core(crate::life::compare_writes(
             self.inner.design(),
             writes,
