@@ -244,9 +244,9 @@ pub use run::{
 #[cfg(feature = "rows")]
 pub use run::{
     analyze_batches, analyze_rows, count_rows, doc_for_rows, encode_batches,
-    encode_batches_skipped, encode_stream, fit_to_first, fit_to_scan, needs_row_sample, row_fields,
-    split_batches, split_batches_by_bytes, split_keys_of, split_sample, write_bytes, FirstPass,
-    RowFeed, RowsAnalysis,
+    encode_batches_skipped, encode_stream, encode_stream_with_digests, fit_to_first, fit_to_scan,
+    needs_row_sample, row_fields, split_batches, split_batches_by_bytes, split_keys_of,
+    split_sample, write_bytes, FirstPass, RowFeed, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
 pub use run::{

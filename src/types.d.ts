@@ -1329,13 +1329,14 @@ export interface VerifyReport {
   complete: boolean;
   first: { kind: 'missing' | 'extra' | 'changed'; key: string; keyHex: string; fields: string | null }[];
 }
-/** Verifying a rekey: both exports read through `design()` (a rows session with keys), each
+/** Verifying a rekey: both exports read through `design()` (a rows session with keys and their
+ * rows' digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`), each
  * slice given to `count`, then, when `endCount()` is not 0, again to `hold`; then `finish()`. */
 export class RekeyVerifier {
   free(): void;
   [Symbol.dispose](): void;
   constructor(newDoc: DesignInput);
-  /** The design both exports are read with (the new key, then each field's MD5), JSON text. */
+  /** The design both exports are read with (the new design), JSON text. */
   design(): string;
   count(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
   endCount(): number;
@@ -2127,8 +2128,11 @@ export class RowsSession {
   constructor(doc: DesignInput, options?: AnalyzeOptions | null, rows?: RowsOptions | null);
   /** The next bytes of the file; the rows this pass has read so far. */
   push(bytes: Uint8Array): number;
-  /** Keep every row's key as the first pass reads it (before the first bytes), for `takeKeys()`. */
-  keepKeys(): void;
+  /**
+   * Keep every row's key as the first pass reads it (before the first bytes), for `takeKeys()`;
+   * with `digests`, each key followed by its row's 16-byte digest (how `RekeyVerifier` reads an export).
+   */
+  keepKeys(digests?: boolean): void;
   /** The keys of the rows read since the last call (after `keepKeys()`), as `KeyCodec.encodeAll` gives them. */
   takeKeys(): { keys: Uint8Array; offsets: Uint32Array };
   /**
@@ -2269,6 +2273,8 @@ export function analyzeRows(
     scanOnly?: boolean;
     /** Keep every row's key in the first pass, for `session.takeKeys()`. */
     keys?: boolean;
+    /** With `keys`: each key followed by its row's 16-byte digest, the reading `RekeyVerifier` takes. */
+    digests?: boolean;
     /** Awaited after each slice of the first pass (take the keys as they come). */
     onSlice?: (session: RowsSession) => void | Promise<void>;
     /** Keep a sample of this many rows for the advisor (null: its default); `session.rowSample()`. */

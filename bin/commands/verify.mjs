@@ -1,5 +1,6 @@
 // verify: after a rekey, the old table's rows against the new table's, both read through the
-// new design (the engine's RekeyVerifier, src/advise/rekey/verify.rs): every old row under its
+// new design, each key with its row's digest (the engine's RekeyVerifier,
+// src/advise/rekey/verify.rs): every old row under its
 // new key once with its fields, and nothing else. Two bounded passes: counts and digests per
 // bucket, then only the differing buckets' rows, matched by key.
 import * as api from '../../pkg/node/index.js';
@@ -16,7 +17,11 @@ async function eachSlice(design, file, opt, take) {
   };
   let session = null;
   try {
-    ({ session } = await analyzeRows(design, null, file, opt, undefined, true, { keys: true, onSlice: fed }));
+    ({ session } = await analyzeRows(design, null, file, opt, undefined, true, {
+      keys: true,
+      digests: true,
+      onSlice: fed,
+    }));
     fed(session); // the last rows, read as the scan ended
   } finally {
     session?.free();

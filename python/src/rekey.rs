@@ -91,7 +91,8 @@ fn verify_partial<'py>(
             let doc = v.design().clone();
             for batch in reader {
                 let one = std::iter::once(batch);
-                let (keys, offsets, _) = engine::encode_stream(&doc, &rows, (&schema, one))?;
+                let (keys, offsets, _) =
+                    engine::encode_stream_with_digests(&doc, &rows, (&schema, one))?;
                 match buckets {
                     None => v.count(side, &keys, &offsets)?,
                     Some(_) => v.hold(side, &keys, &offsets)?,

@@ -23,6 +23,7 @@
 mod ast;
 pub(crate) mod compile;
 mod decode;
+mod digest;
 mod field;
 pub(crate) mod format;
 pub mod functions;
@@ -38,6 +39,7 @@ pub use ast::*;
 pub(crate) use compile::Hole;
 pub use compile::{at_record, CompiledKey};
 pub use decode::{Boundary, Decoded, DecodedField, Unrecoverable};
+pub use digest::{row_digest, ROW_DIGEST_BYTES};
 pub use field::{Field, FieldType};
 pub use layout::{SegmentLayout, Width};
 pub use value::FieldValue;

@@ -61,6 +61,8 @@ pub struct RowScan {
     /// Every row's key since the last [`take_keys`](Self::take_keys) (`encode --records`):
     /// the keys end to end, and where each ends.
     keys: Option<(Vec<u8>, Vec<u32>)>,
+    /// Each kept key is followed by its row's digest ([`with_digests`](Self::with_digests)).
+    digests: bool,
     /// A sample of the rows' values for the advisor ([`with_row_sample`](Self::with_row_sample)).
     rows_sample: Option<super::RowSampler>,
     /// The keys in write order for a simulation of the table's months
@@ -91,6 +93,13 @@ impl RowScan {
     pub fn with_keys(mut self) -> RowScan {
         self.keys = Some((Vec::new(), Vec::new()));
         self
+    }
+
+    /// Keep every row's key followed by the row's digest ([`crate::keyspec::row_digest`], the
+    /// verifier's reading of a table's export): the key, then 16 bytes.
+    pub fn with_digests(mut self) -> RowScan {
+        self.digests = true;
+        self.with_keys()
     }
 
     /// The keys of the rows read since the last call ([`with_keys`](Self::with_keys)): the
@@ -264,6 +273,9 @@ impl RowSink for RowScan {
             self.keep(self.summary.rows);
             if let Some((bytes, ends)) = self.keys.as_mut() {
                 bytes.extend_from_slice(&self.buf);
+                if self.digests {
+                    crate::keyspec::row_digest(values, bytes);
+                }
                 // a slice's keys stay far below 4 GiB: a slice is at most a row group or 1 MiB
                 ends.push(u32::try_from(bytes.len()).map_err(|_| {
                     crate::error::Error::new(

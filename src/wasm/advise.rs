@@ -214,7 +214,8 @@ pub fn rekey_plan(
 }
 
 /// Verifying a rekey (src/advise/rekey/verify.rs): `new RekeyVerifier(newDoc)`; read both
-/// exports' rows through `design()` (a rows session with keys); `count('old' | 'new', keys,
+/// exports' rows through `design()` (a rows session whose keys carry their rows' digests:
+/// `keepKeys(true)`); `count('old' | 'new', keys,
 /// offsets)` every slice; `endCount()` (the differing buckets: 0, the tables hold the same
 /// rows); when not 0, read both again and `hold(side, keys, offsets)`; then `finish()`:
 /// `{oldRows, newRows, missing, extra, changed, equal, complete, first, …}`.
@@ -258,7 +259,8 @@ impl RekeyVerifier {
         })
     }
 
-    /// The design both exports are read with (the new key, then each field's MD5), as JSON.
+    /// The design both exports are read with (the new design; each key read with its row's
+    /// digest, `keepKeys(true)`), as JSON.
     pub fn design(&mut self) -> Result<JsValue, JsValue> {
         let d = self.verifier()?.design().to_json();
         Ok(JsValue::from_str(&d))

@@ -111,10 +111,15 @@ impl RowsSession {
     }
 
     /// Keep every row's key as the first pass reads it, for `takeKeys()` (what `encode
-    /// --records` prints); before the first bytes.
+    /// --records` prints); before the first bytes. With `digests`, each key is followed by its
+    /// row's 16-byte digest: how `RekeyVerifier` reads a table's export.
     #[wasm_bindgen(js_name = keepKeys)]
-    pub fn keep_keys(&mut self) -> Result<(), JsValue> {
-        core(self.inner.keep_keys())
+    pub fn keep_keys(&mut self, digests: Option<bool>) -> Result<(), JsValue> {
+        core(if digests == Some(true) {
+            self.inner.keep_keys_with_digests()
+        } else {
+            self.inner.keep_keys()
+        })
     }
 
     /// Keep a sample of `rows` rows' values (every field of the design the file has: the

@@ -7,6 +7,7 @@
 use rowkey_lab::advise::rekey::verify::{Side, Verifier};
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::keyspec::{CompiledKey, FieldValue};
+use rowkey_lab::rows::{RowScan, RowSink};
 use rowkey_lab::workload::WorkloadStream;
 
 fn design() -> DesignDocument {
@@ -40,15 +41,22 @@ fn rows(doc: &DesignDocument) -> Vec<Vec<FieldValue>> {
     out
 }
 
-/// `rows` encoded with `doc`'s key, end to end with their offsets, as a reading gives them.
+/// `rows` as the verifier reads an export: each row's key under `doc`, followed by the row's
+/// digest, end to end with their offsets, as a rows session's `keep_keys_with_digests` gives
+/// them (the engine's own first pass, fed the values).
 fn slice(doc: &DesignDocument, rows: &[Vec<FieldValue>]) -> (Vec<u8>, Vec<u32>) {
-    let mut ck = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
-    let (mut keys, mut offsets) = (Vec::new(), vec![0u32]);
+    let ck = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+    let mut scan = RowScan::new(Some(ck)).with_digests();
     for r in rows {
-        ck.encode_values_into(&mut keys, r).unwrap();
-        offsets.push(keys.len() as u32);
+        scan.row(r, None).unwrap();
     }
-    (keys, offsets)
+    scan.take_keys()
+}
+
+/// Row `row`'s key under `doc`, toStringBinary.
+fn key_under(doc: &DesignDocument, row: &[FieldValue]) -> String {
+    let mut ck = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+    rowkey_lab::hbase::bytes::to_string_binary(&ck.encode_values(row).unwrap())
 }
 
 /// The verdict on `old` against `new` (both read in two slices, each pass).
@@ -88,9 +96,7 @@ fn verify_through(
 
 /// Row `i`'s new key, toStringBinary (the new design's own key).
 fn key_of(row: &[FieldValue]) -> String {
-    let doc = design();
-    let mut ck = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
-    rowkey_lab::hbase::bytes::to_string_binary(&ck.encode_values(row).unwrap())
+    key_under(&design(), row)
 }
 
 #[test]
@@ -155,42 +161,89 @@ fn each_mutation_is_named_by_its_new_key() {
 }
 
 #[test]
-fn a_salt_over_the_rest_of_the_key_hashes_the_key_alone() {
-    // Phoenix's salt and the other hashes without `of` cover every segment after them: the
-    // digests the verifier appends must stay out of their scope. Found on the walkthrough of
-    // docs/rekey.md: a field changed outside the key was counted as a missing and an extra row,
-    // and the keys named had another salt byte than the table's.
+fn any_key_is_read_as_the_table_writes_it() {
+    // The row's digest follows its key outside the key: a salt over the rest of the key (as
+    // Phoenix's, md5(), hash15()) hashes the key alone, and a Phoenix primary key, which must
+    // end the key, is verified like any other. Found on the walkthrough of docs/rekey.md: when
+    // the digests were appended inside the key, a field changed outside the key was counted
+    // as a missing and an extra row, named by another salt byte than the table's.
     for key in [
         "salt(8, hash=phoenix) + phone + long(ts)",
         "md5() + phone + long(ts)",
         "hash15() + phone + \"|\" + long(ts)",
         "phone + long(ts) + salt(4)",
+        "salt(4, hash=phoenix) + pk(phone, VARCHAR) + pk(ts, BIGINT)",
+        "pk(ts, BIGINT, desc) + pk(phone, VARCHAR)",
+        "pk(phone, VARCHAR) + pk(amount, BIGINT)",
     ] {
         let doc = design_keyed(key);
         let old = rows(&doc);
-        // the verifier's keys open with the design's own keys, byte for byte
+        // the verifier reads the design's own keys, byte for byte, each with 16 bytes after
         let v = Verifier::new(&doc).unwrap();
-        let (ours, ours_at) = slice(&doc, &old[..200]);
         let (its, its_at) = slice(v.design(), &old[..200]);
-        for (i, w) in ours_at.windows(2).enumerate() {
-            let k = &ours[w[0] as usize..w[1] as usize];
-            let theirs = &its[its_at[i] as usize..its_at[i + 1] as usize];
-            assert_eq!(&theirs[..k.len()], k, "{key}: row {i}");
-            assert_eq!(theirs.len(), k.len() + 16 * 3, "{key}: row {i}");
+        for (i, w) in its_at.windows(2).enumerate() {
+            let theirs = &its[w[0] as usize..w[1] as usize];
+            let mut ck = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
+            let k = ck.encode_values(&old[i]).unwrap();
+            assert_eq!(&theirs[..theirs.len() - 16], &k[..], "{key}: row {i}");
         }
-        // a field outside the key changed: one changed row, named by the table's key
+        // the same rows reversed are equal
+        let mut same = old.clone();
+        same.reverse();
+        let r = verify_through(&doc, &old, &same);
+        assert!(r.equal, "{key}: {r:?}");
+        // a field outside the key changed (amount; in the last key, ts): one changed row,
+        // named by the table's key; a field inside it: a missing and an extra row
+        let (outside, inside) = if key.contains("pk(amount") {
+            (1, 2)
+        } else {
+            (2, 1)
+        };
         let mut new = old.clone();
-        new[77][2] = FieldValue::Long(-1);
+        new[77][inside] = FieldValue::Long(-1);
+        let r = verify_through(&doc, &old, &new);
+        assert_eq!((r.missing, r.extra, r.changed), (1, 1, 0), "{key}: {r:?}");
+        let mut new = old.clone();
+        new[77][outside] = FieldValue::Long(-1);
         let r = verify_through(&doc, &old, &new);
         assert_eq!((r.missing, r.extra, r.changed), (0, 0, 1), "{key}: {r:?}");
-        let mut ck = CompiledKey::new(&doc.key, &doc.key_fields()).unwrap();
-        let want = rowkey_lab::hbase::bytes::to_string_binary(&ck.encode_values(&old[77]).unwrap());
         assert_eq!(
             (r.first[0].kind, r.first[0].key.clone()),
-            ("changed", want),
+            ("changed", key_under(&doc, &old[77])),
             "{key}"
         );
+        assert!(
+            r.first[0]
+                .fields
+                .as_deref()
+                .is_some_and(|f| f.contains("phone")),
+            "{key}: {:?}",
+            r.first[0].fields
+        );
     }
+}
+
+#[test]
+fn a_null_cell_is_a_value_verified_like_any_other() {
+    // a cell left empty (a field outside the key) neither refuses the row nor hides it
+    let doc = design();
+    let mut old = rows(&doc);
+    for r in old.iter_mut().step_by(7) {
+        r[2] = FieldValue::Null;
+    }
+    let r = verify(&old, &old.clone());
+    assert!(r.equal && r.old_rows == 5000, "{r:?}");
+    // a null filled, a value emptied: each a changed row
+    let mut new = old.clone();
+    new[0][2] = FieldValue::Long(0);
+    new[1][2] = FieldValue::Null;
+    let r = verify(&old, &new);
+    assert_eq!((r.missing, r.extra, r.changed), (0, 0, 2), "{r:?}");
+    let mut named: Vec<String> = r.first.iter().map(|d| d.key.clone()).collect();
+    named.sort();
+    let mut want = vec![key_of(&old[0]), key_of(&old[1])];
+    want.sort();
+    assert_eq!(named, want);
 }
 
 #[test]

@@ -334,4 +334,41 @@ describe('verify', { skip: NOT_BUILT }, () => {
     assert.match(text.stdout, /^NOT equal: \d+ old rows, \d+ new rows; 1 missing, 0 extra, 0 changed/);
     assert.equal(run(['verify', oldFile, newFile, '--old-rows', old]).status, 2);
   });
+
+  test('a Phoenix primary key is verified, and a cell left empty is a value, not a refused row', () => {
+    // the new table a Phoenix one (a salt byte, then its primary key, which ends the key), with
+    // the departure time as a cell: empty in some rows of the export
+    const { regions, ...rest } = JSON.parse(readFileSync(path.join(FIX, 'flights-design.json'), 'utf8'));
+    const fields = [...rest.fields, { name: 'dep_time', type: 'double' }];
+    const phoenix = path.join(dir, 'phoenix.json');
+    writeFileSync(
+      phoenix,
+      JSON.stringify({
+        ...rest,
+        fields,
+        key: 'salt(4, hash=phoenix) + pk(tailnum, VARCHAR) + pk(time_hour, TIMESTAMP) + pk(flight, BIGINT)',
+      }),
+    );
+    const col = header.split(',').indexOf('dep_time');
+    const empty = lines.findIndex(l => l.split(',')[col] === '');
+    assert.ok(empty >= 0, 'the fixture has a row with no departure time');
+    const old = write('p-old.csv', lines);
+    const vs = (rows, ...more) =>
+      run(['verify', oldFile, phoenix, '--old-rows', old, '--new-rows', write('p-new.csv', rows), '--json', ...more]);
+    const same = vs([...lines].reverse());
+    assert.equal(same.status, 0, same.stderr);
+    const r = JSON.parse(same.stdout);
+    assert.deepEqual([r.equal, r.oldRows, r.newRows], [true, lines.length, lines.length]);
+    // the empty cell filled: one changed row, named by the Phoenix table's own key
+    const filled = lines.map((l, i) => (i === empty ? l.split(',').with(col, '0').join(',') : l));
+    const c = JSON.parse(vs(filled).stdout);
+    assert.deepEqual([c.missing, c.extra, c.changed], [0, 0, 1]);
+    const one = write('one.csv', [lines[empty]]);
+    const key = json(run(['encode', phoenix, '--records', one, '--json']))[0].binary;
+    assert.deepEqual(
+      c.first.map(x => [x.kind, x.key]),
+      [['changed', key]],
+    );
+    assert.match(c.first[0].fields, /tailnum=/);
+  });
 });

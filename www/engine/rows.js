@@ -46,6 +46,7 @@ export async function analyzeRows(
     signal,
     scanOnly = false,
     keys = false,
+    digests = false,
     onSlice,
     rowSample,
     writeSample = false,
@@ -57,7 +58,7 @@ export async function analyzeRows(
   const { design, inferred, footer } = await fitDesign(api, doc, blob, rows, ahead);
   const s = openSession(api, design, options, rows);
   try {
-    if (keys) s.keepKeys();
+    if (keys) s.keepKeys(digests);
     if (rowSample !== undefined) s.keepRowSample(rowSample);
     if (writeSample) s.keepWriteSample();
     let parquet = null;

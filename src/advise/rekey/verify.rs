@@ -2,7 +2,7 @@
 //! the new design, is in the new table once, with the same cells. HBase's HashTable/SyncTable
 //! compare tables of one key; here the two exports (files of rows, the old table's and the new
 //! one's) are both read through the new design, each row as its new key and a digest of its
-//! fields, and compared in bounded memory:
+//! values, and compared in bounded memory:
 //!
 //! 1. **count**: each row lands in one of [`BUCKETS`] buckets by its new key's hash; per side
 //!    and bucket a count and two order-free sums of `hash(key, digest)`. Equal buckets hold the
@@ -12,10 +12,11 @@
 //!    row **missing** from the new table, on the new side only an **extra** row, on both with
 //!    another digest a **changed** row.
 //!
-//! A row's digest is the 16-byte MD5 of each field's bytes, one after the other: the design the
-//! rows are read with ([`Verifier::design`]) is the new design's key followed by `md5(field)`
-//! for every field, so a reading of the rows gives both parts and the digest part has a fixed
-//! width at the key's end.
+//! A reading gives each row as its key under [`Verifier::design`] (the new design itself)
+//! followed by the row's 16-byte digest ([`crate::keyspec::row_digest`], every field's value, a
+//! null included): a rows session's `keep_keys_with_digests`, or
+//! [`crate::analyze::encode_stream_with_digests`]. The digest stays outside the key, so a key
+//! ends as the table's does (a Phoenix primary key, a salt over the rest of the key).
 
 use std::collections::HashMap;
 
@@ -24,7 +25,8 @@ use serde::Serialize;
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
-use crate::keyspec::{FieldArg, HashSpec, Literal, Segment};
+use crate::keyspec::Segment;
+use crate::keyspec::ROW_DIGEST_BYTES;
 
 mod partial;
 pub use partial::{VERIFY_MAGIC, VERIFY_VERSION};
@@ -101,9 +103,6 @@ pub struct VerifyReport {
 #[derive(Debug)]
 pub struct Verifier {
     doc: DesignDocument,
-    /// The `md5(field)` segments appended to the new key.
-    appended: usize,
-    digest: usize,
     tallies: [Vec<Tally>; 2],
     differing: Option<Vec<bool>>,
     held: [HashMap<Vec<u8>, Vec<[u8; 16]>>; 2],
@@ -118,31 +117,6 @@ fn side(s: Side) -> usize {
     }
 }
 
-/// `segments` with each hash that covers "every segment after this one" (a salt or a hash with
-/// no `of`, as Phoenix's salt) given those segments by name: the digests the verifier appends
-/// after the key must not fall inside its scope, or a row's salt would depend on its fields and
-/// the keys it names would not be the table's (a changed field read as a missing and an extra
-/// row). A hash that ends the key hashes nothing: given an empty literal.
-fn scoped(segments: &[Segment]) -> Vec<Segment> {
-    let mut out = segments.to_vec();
-    for (i, s) in out.iter_mut().enumerate() {
-        let rest = match segments.get(i + 1..).unwrap_or_default() {
-            [] => vec![Segment::Literal(Literal { bytes: Vec::new() })],
-            r => r.to_vec(),
-        };
-        let of = match s {
-            Segment::Salt(x) => &mut x.of,
-            Segment::Hash15(h) | Segment::Md5(h) => &mut h.of,
-            Segment::Md5Hex(h) => &mut h.of,
-            _ => continue,
-        };
-        if of.is_none() {
-            *of = Some(rest);
-        }
-    }
-    out
-}
-
 /// A hash of `bytes` with `seed`.
 fn h(bytes: &[u8], seed: u64) -> u64 {
     xxhash_rust::xxh3::xxh3_64_with_seed(bytes, seed)
@@ -150,36 +124,25 @@ fn h(bytes: &[u8], seed: u64) -> u64 {
 
 impl Verifier {
     /// A comparison through `new` (the new design). Refused: a key with a random salt (its
-    /// keys cannot be computed again) or a Phoenix primary key (its columns end the key, so
-    /// the digest cannot follow it).
+    /// keys cannot be computed again).
     pub fn new(new: &DesignDocument) -> Result<Verifier> {
-        for s in &new.key.segments {
-            let why = match s {
-                Segment::Random(_) => "a random salt: its keys cannot be computed again",
-                Segment::Pk(_) => "a Phoenix primary key: not yet verified here",
-                _ => continue,
-            };
+        if new
+            .key
+            .segments
+            .iter()
+            .any(|s| matches!(s, Segment::Random(_)))
+        {
             return Err(Error::new(
                 ErrorKind::IllegalArgument,
-                format!("the new design's key has {why}"),
+                "the new design's key has a random salt: its keys cannot be computed again",
             )
             .at_path("/key"));
         }
         let mut doc = new.clone();
-        doc.key.segments = scoped(&new.key.segments);
-        for f in &new.fields {
-            doc.key.segments.push(Segment::Md5(HashSpec {
-                of: Some(vec![Segment::Field(FieldArg {
-                    field: f.name.clone(),
-                })]),
-            }));
-        }
         doc.regions = None;
         doc.validate()?;
         Ok(Verifier {
             doc,
-            appended: new.fields.len(),
-            digest: 16 * new.fields.len(),
             tallies: [
                 vec![Tally::default(); BUCKETS],
                 vec![Tally::default(); BUCKETS],
@@ -191,7 +154,8 @@ impl Verifier {
         })
     }
 
-    /// The design both exports are read with: the new key, then `md5(field)` for every field.
+    /// The design both exports are read with, each key followed by its row's digest: the new
+    /// design (its regions left out: they do not change a key).
     pub fn design(&self) -> &DesignDocument {
         &self.doc
     }
@@ -203,7 +167,7 @@ impl Verifier {
         keys: &'a [u8],
         offsets: &'a [u32],
     ) -> impl Iterator<Item = Result<(&'a [u8], &'a [u8])>> + 'a {
-        let digest = self.digest;
+        let digest = ROW_DIGEST_BYTES;
         offsets.windows(2).map(move |w| {
             let (a, b) = match w {
                 [a, b] => (*a as usize, *b as usize),
@@ -215,7 +179,7 @@ impl Verifier {
             if k.len() < digest {
                 return Err(Error::arg(
                     "keys",
-                    "a key shorter than its digest: not read through this verifier's design",
+                    "a key shorter than its row's digest: not read with digests (keepKeys(true))",
                 ));
             }
             Ok(k.split_at(k.len() - digest))
@@ -271,8 +235,8 @@ impl Verifier {
                 .as_ref()
                 .is_some_and(|d| d.get(bucket) == Some(&true))
             {
-                // the fields' digests folded into one: 16 bytes a row held, however many fields
-                let md: [u8; 16] = <md5::Md5 as md5::Digest>::digest(digest).into();
+                let mut md = [0u8; 16];
+                md.copy_from_slice(digest);
                 kept.push((key.to_vec(), md));
             }
         }
@@ -352,10 +316,7 @@ impl Verifier {
         }
         let fields = self.doc.key_fields();
         let label = |k: &[u8]| {
-            let mut spec = self.doc.key.clone();
-            spec.segments
-                .truncate(spec.segments.len().saturating_sub(self.appended));
-            crate::keyspec::decode_boundaries(&spec, &fields, &[k.to_vec()])
+            crate::keyspec::decode_boundaries(&self.doc.key, &fields, &[k.to_vec()])
                 .ok()
                 .and_then(|b| b.into_iter().next())
                 .map(|b| b.label)

@@ -35,17 +35,55 @@ pub fn encode_stream(
         impl IntoIterator<Item = Result<arrow_array::RecordBatch>>,
     ),
 ) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
-    let (fields, used, mut scan) = key_scan(doc)?;
+    stream_keys(doc, rows, (schema, batches), false)
+}
+
+/// [`encode_stream`] with each key followed by its row's 16-byte digest
+/// ([`crate::keyspec::row_digest`]): how a rekey's verifier reads a table's export.
+pub fn encode_stream_with_digests(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    (schema, batches): (
+        &arrow_schema::Schema,
+        impl IntoIterator<Item = Result<arrow_array::RecordBatch>>,
+    ),
+) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
+    stream_keys(doc, rows, (schema, batches), true)
+}
+
+fn stream_keys(
+    doc: &DesignDocument,
+    rows: &crate::rows::RowsOptions,
+    (schema, batches): (
+        &arrow_schema::Schema,
+        impl IntoIterator<Item = Result<arrow_array::RecordBatch>>,
+    ),
+    digests: bool,
+) -> Result<(Vec<u8>, Vec<u32>, crate::rows::RowStats)> {
+    let (fields, used, mut scan) = key_scan(doc, digests)?;
     let stats = crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut scan)?;
     let (keys, offsets) = scan.take_keys();
     Ok((keys, offsets, stats))
 }
 
-/// The design's fields as a reader takes them and a scan that keeps every row's key.
-fn key_scan(doc: &DesignDocument) -> Result<(crate::rows::FieldList, Vec<usize>, RowScan)> {
+/// The design's fields as a reader takes them and a scan that keeps every row's key (and its
+/// digest, with `digests`).
+fn key_scan(
+    doc: &DesignDocument,
+    digests: bool,
+) -> Result<(crate::rows::FieldList, Vec<usize>, RowScan)> {
     let (fields, used) = row_fields(doc)?;
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
-    Ok((fields, used, RowScan::new(Some(key)).with_keys()))
+    let scan = RowScan::new(Some(key));
+    Ok((
+        fields,
+        used,
+        if digests {
+            scan.with_digests()
+        } else {
+            scan.with_keys()
+        },
+    ))
 }
 
 /// [`encode_batches`], and the rows (0-based) a `nulls: skip` left out, so a caller can keep
@@ -55,7 +93,7 @@ pub fn encode_batches_skipped(
     rows: &crate::rows::RowsOptions,
     batches: &[arrow_array::RecordBatch],
 ) -> Result<(Vec<u8>, Vec<u32>, Vec<u64>)> {
-    let (fields, used, mut scan) = key_scan(doc)?;
+    let (fields, used, mut scan) = key_scan(doc, false)?;
     let (_, skipped) = crate::rows::batch_rows_skipped(batches, &fields, &used, rows, &mut scan)?;
     let (keys, offsets) = scan.take_keys();
     Ok((keys, offsets, skipped))

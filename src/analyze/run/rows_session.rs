@@ -161,8 +161,18 @@ impl RowsSession {
     /// Keep every row's key as the first pass reads it, for [`take_keys`](Self::take_keys)
     /// (what `encode --records` prints); before the first rows.
     pub fn keep_keys(&mut self) -> Result<()> {
+        self.keep_keys_by(RowScan::with_keys)
+    }
+
+    /// [`keep_keys`](Self::keep_keys), each key followed by its row's 16-byte digest
+    /// ([`crate::keyspec::row_digest`]): how a rekey's verifier reads a table's export.
+    pub fn keep_keys_with_digests(&mut self) -> Result<()> {
+        self.keep_keys_by(RowScan::with_digests)
+    }
+
+    fn keep_keys_by(&mut self, keep: fn(RowScan) -> RowScan) -> Result<()> {
         let first = self.fresh_scan("keepKeys() comes before the first rows")?;
-        first.scan = std::mem::take(&mut first.scan).with_keys();
+        first.scan = keep(std::mem::take(&mut first.scan));
         first.keep_none();
         Ok(())
     }

@@ -16,7 +16,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// The first bytes of a verification's partial.
 pub const VERIFY_MAGIC: [u8; 4] = *b"RKLV";
 /// The format version of a verification's partial.
-pub const VERIFY_VERSION: u16 = 1;
+pub const VERIFY_VERSION: u16 = 2;
 
 const HEAD: usize = 4 + 2 + 8 + 8;
 
