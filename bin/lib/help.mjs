@@ -153,8 +153,8 @@ rows is not bounded: plan from the rows before the load. --json adds \`estimate\
                   compile against your HBase) or phoenix (UPSERT SELECT, both Phoenix tables)`,
   verify: `rowkey-lab verify <old> <new> --old-rows FILE --new-rows FILE [--map F=C]... [--nulls skip] [--json]
 After a rekey, compares the old table's rows with the new table's (exports in any format analyze
-reads), both read through the new design: each row as its new key and a digest of its fields.
-Equal when every old row is in the new table once under its new key with the same fields, and
+reads), both read through the new design: each row as its new key (a Phoenix primary key
+too) and a digest of every field's value (an empty cell is a value). Equal when every old row is in the new table once under its new key with the same fields, and
 nothing else is; else the rows missing from the new table, the extra ones and the changed ones
 (same key, other fields), the first differences named by their new key. Two passes of bounded
 memory: counts and order-free digests in 4,096 buckets of the new key's hash, then only the

@@ -6,6 +6,7 @@
     report = rk.analyze(design, table, time="ts")   # the report `analyze --records --json` gives
     report = rk.analyze(design, "rows.parquet")      # a file (CSV, JSON Lines, Parquet, Arrow)
     splits = rk.split_points(design, table, regions=16)   # exact, from every row's key
+    verdict = rk.verify(old, new, "old.parquet", "new.parquet")  # a rekey checked, row by row
 
 Any object with ``__arrow_c_stream__`` is a source: a pyarrow Table or RecordBatchReader, a
 polars DataFrame, a DuckDB result; a pyarrow RecordBatch or a pandas DataFrame is wrapped in a
@@ -47,6 +48,7 @@ __all__ = [
     "split_points",
     "splits_file",
     "to_string_binary",
+    "verify",
 ]
 
 
@@ -435,6 +437,44 @@ def rekey(
     text = _engine.rekey_plan(
         _design(old), json.dumps(new_doc), json.dumps(before), json.dumps(after), json.dumps(opts)
     )
+    return json.loads(text)
+
+
+def verify(
+    old: "Design | str | Mapping[str, Any]",
+    new: "Design | str | Mapping[str, Any]",
+    old_rows: Any,
+    new_rows: Any,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> dict:
+    """A rekey verified: the old table's export (``old_rows``) against the new table's
+    (``new_rows``), both read through ``new``, each row as its new key and a digest of every
+    field's value (a null included): the dict ``rowkey-lab verify --json`` prints, with
+    ``missing`` (old rows with no row under their new key), ``extra``, ``changed`` (the key on
+    both sides, other values), ``equal``, ``complete`` and the ``first`` differences, each named
+    by its new key. Each export is a path (CSV, JSON Lines, Parquet or Arrow IPC, read by the
+    engine piece by piece: any size in bounded memory) or Arrow data (a stream that can be read
+    once is made a table: the rows are read twice when buckets differ). Two Spark DataFrames
+    are verified where they lie (``rowkey_lab.spark.verify_df``). ``old`` is checked, as the
+    CLI does."""
+    if _is_spark(old_rows) and _is_spark(new_rows):
+        from .spark import verify_df
+
+        return verify_df(old_rows, new_rows, old, new, map=map, nulls=nulls, epoch=epoch)
+    _engine.check_design(_design(old))
+
+    def side(data: Any) -> Any:
+        if isinstance(data, (str, os.PathLike)):
+            return os.fspath(data)
+        if _is_spark(data):
+            raise TypeError("verify: old_rows and new_rows are both Spark DataFrames, or neither is")
+        source = _source(data)
+        return source if _rereadable(data, source) else pa.table(source)
+
+    text = _engine.verify(_design(new), side(old_rows), side(new_rows), _rows(None, map, nulls, epoch))
     return json.loads(text)
 
 

@@ -69,6 +69,7 @@ def check_life(design_json: str, options_json: Optional[str] = None, budgets_jso
 def rekey_plan(
     old_json: str, new_json: str, old_report: str, new_report: str, options_json: Optional[str] = None
 ) -> str: ...
+def verify(new_json: str, old_rows: Any, new_rows: Any, rows_json: Optional[str] = None) -> str: ...
 def verify_partial(
     new_json: str,
     side: str,

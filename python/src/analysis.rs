@@ -83,7 +83,7 @@ fn analyze_file(
 /// A file of rows the engine reads itself, opened, with the design fitted to it (its key's
 /// undeclared fields declared from the file) and checked: the design, the file and its length.
 /// `rows.name` becomes the file's name (its format by extension, and messages).
-fn open_rows_file(
+pub(crate) fn open_rows_file(
     py: Python<'_>,
     design_json: &str,
     path: &std::path::Path,

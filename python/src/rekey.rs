@@ -143,6 +143,92 @@ fn verify_report(
     )
 }
 
+/// One table's export for `verify`: a file the engine reads itself, or Arrow data (taken
+/// once a pass: a table, which gives its rows again).
+enum Input<'py> {
+    File(std::fs::File, u64, rowkey_lab::rows::RowsOptions),
+    Arrow(Bound<'py, PyAny>, rowkey_lab::rows::RowsOptions),
+}
+
+/// `verify(new, old_rows, new_rows, rows)`: the old table's export against the new table's,
+/// both read through `new` with each key's row digest, as JSON text (`rowkey-lab verify
+/// --json`'s). Each export a path (the engine reads it, piece by piece) or Arrow data. The
+/// design is fitted to the old export (a design that is just a key).
+#[pyfunction]
+#[pyo3(signature = (new_json, old_rows, new_rows, rows_json=None))]
+fn verify<'py>(
+    py: Python<'py>,
+    new_json: &str,
+    old_rows: &Bound<'py, PyAny>,
+    new_rows: &Bound<'py, PyAny>,
+    rows_json: Option<&str>,
+) -> PyResult<String> {
+    let rows = rows_options(py, rows_json)?;
+    let mut doc: Option<DesignDocument> = None;
+    let mut open = |source: &Bound<'py, PyAny>| -> PyResult<Input<'py>> {
+        let mut rows = rows.clone();
+        if let Ok(path) = source.extract::<std::path::PathBuf>() {
+            let (d, file, len) = crate::analysis::open_rows_file(py, new_json, &path, &mut rows)?;
+            doc.get_or_insert(d);
+            return Ok(Input::File(file, len, rows));
+        }
+        let reader = stream(py, source)?;
+        doc.get_or_insert(design_for(py, new_json, &reader.schema(), &rows)?);
+        Ok(Input::Arrow(source.clone(), rows))
+    };
+    let mut sides = [(Side::Old, open(old_rows)?), (Side::New, open(new_rows)?)];
+    let Some(doc) = doc else {
+        return Err(py_error(py, &Error::arg("new", "no design")));
+    };
+    let mut v = core(py, Verifier::new(&doc))?;
+    for pass in 0..2 {
+        for (side, input) in sides.iter_mut() {
+            match input {
+                Input::File(file, len, rows) => {
+                    let len = *len;
+                    core(
+                        py,
+                        detached(py, || {
+                            let mut x =
+                                rowkey_lab::advise::rekey::verify::Export { rows, file, len };
+                            v.read_file(*side, &mut x)
+                        }),
+                    )?
+                }
+                Input::Arrow(source, rows) => {
+                    let reader = stream(py, source)?;
+                    let schema = reader.schema();
+                    let counting = pass == 0;
+                    core(
+                        py,
+                        detached(py, || {
+                            let d = v.design().clone();
+                            for batch in reader {
+                                let one = std::iter::once(batch);
+                                let (keys, offsets, _) =
+                                    engine::encode_stream_with_digests(&d, rows, (&schema, one))?;
+                                if counting {
+                                    v.count(*side, &keys, &offsets)?
+                                } else {
+                                    v.hold(*side, &keys, &offsets)?
+                                }
+                            }
+                            Ok::<(), Error>(())
+                        }),
+                    )?
+                }
+            }
+        }
+        if pass == 0 && v.end_count() == 0 {
+            break;
+        }
+    }
+    core(
+        py,
+        serde_json::to_string(&v.finish()).map_err(|e| Error::arg("report", e.to_string())),
+    )
+}
+
 /// `check_series_sizes(sizes)`: a series' files refused by their sizes (bytes, in order) before
 /// any is read, the engine's rule the CLI and the page follow too.
 #[pyfunction]
@@ -232,6 +318,7 @@ fn rekey_options(text: Option<&str>) -> Result<RekeyOptions, Error> {
 /// This module's functions on the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rekey_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify_partial, m)?)?;
     m.add_function(wrap_pyfunction!(verify_differing, m)?)?;
     m.add_function(wrap_pyfunction!(verify_report, m)?)?;

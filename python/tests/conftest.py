@@ -81,21 +81,21 @@ def _cli_ready() -> bool:
 
 @pytest.fixture(scope="session")
 def cli():
-    """`cli(*args)`: the CLI's stdout (the npm package's build in pkg/ must be there:
+    """`cli(*args, status=0)`: the CLI's stdout, its exit status checked (the npm package's build in pkg/ must be there:
     `bash scripts/build-npm.sh`)."""
     if not _cli_ready():
         if os.environ.get("ROWKEY_LAB_REQUIRE_CLI"):
             pytest.fail("the CLI needs pkg/ (bash scripts/build-npm.sh) and node")
         pytest.skip("the CLI needs pkg/ (bash scripts/build-npm.sh) and node")
 
-    def run(*args: str) -> str:
+    def run(*args: str, status: int = 0) -> str:
         p = subprocess.run(
             ["node", str(ROOT / "bin" / "rowkey-lab.mjs"), *map(str, args)],
             capture_output=True,
             text=True,
             cwd=ROOT,
         )
-        assert p.returncode == 0, p.stderr
+        assert p.returncode == status, p.stderr
         return p.stdout
 
     return run

@@ -1,12 +1,15 @@
 """rk.rekey (issue 59): the plan on the package's rows is the CLI's on the same rows as a file,
 its split keys rk.split_points', its rows per region a count over rk.regions_of of the rows'
-new keys."""
+new keys. And rk.verify: the CLI's verdict on the same exports, from paths, tables or a stream."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import Counter
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 from conftest import SALTED
 
 import rowkey_lab as rk
@@ -98,3 +101,59 @@ def test_a_series_refused_before_it_is_read(tmp_path):
         rk.rekey_from_series(old, old, series, 0)
     with pytest.raises(rk.RowkeyLabError, match="not a series read_series gives"):
         rk.rekey_from_series(old, old, {"intervals": []}, 2)
+
+
+def test_verify_is_the_clis_verdict_on_files_and_tables(rows, files, cli, tmp_path):
+    # the new table's export: the rows reversed, one dropped, one's time (a cell) changed
+    n = rows.num_rows
+    keep = [i for i in reversed(range(n)) if i != 5]
+    new = rows.take(keep)
+    ts = new.column("ts").to_pylist()
+    at = keep.index(7)
+    ts[at] = ts[at] + datetime.timedelta(seconds=1)
+    new = new.set_column(new.schema.get_field_index("ts"), "ts", pa.array(ts, new.schema.field("ts").type))
+    pq.write_table(new, tmp_path / "new.parquet")
+    (tmp_path / "old.json").write_text(json.dumps(OLD))
+    clis = json.loads(
+        cli(
+            "verify",
+            tmp_path / "old.json",
+            files / "salted.json",
+            "--old-rows",
+            files / "rows.parquet",
+            "--new-rows",
+            tmp_path / "new.parquet",
+            "--json",
+            status=1,
+        )
+    )
+    for old_rows, new_rows in [
+        (files / "rows.parquet", tmp_path / "new.parquet"),  # two paths
+        (rows, new),  # two tables
+        (str(files / "rows.parquet"), pa.RecordBatchReader.from_batches(new.schema, new.to_batches())),
+    ]:
+        got = rk.verify(OLD, SALTED, old_rows, new_rows)
+        assert got == clis
+    assert (clis["missing"], clis["extra"], clis["changed"]) == (1, 0, 1)
+    named = sorted((d["kind"], d["key"]) for d in clis["first"])
+    keys = rk.encode(SALTED, rows).to_pylist()
+    assert named == sorted([("missing", rk.to_string_binary(keys[5])), ("changed", rk.to_string_binary(keys[7]))])
+    same = rk.verify(OLD, SALTED, rows, rows.take(list(reversed(range(n)))))
+    assert same["equal"] and same["oldRows"] == n
+
+
+def test_verify_a_phoenix_table_with_empty_cells(rows):
+    # a Phoenix primary key ends the key: the rows' digests are kept beside it
+    phoenix = {**SALTED, "key": "salt(4, hash=phoenix) + pk(device, VARCHAR) + pk(seq, BIGINT)"}
+    phoenix.pop("regions", None)
+    ts = rows.column("ts").to_pylist()
+    ts[::9] = [None] * len(ts[::9])
+    old = rows.set_column(rows.schema.get_field_index("ts"), "ts", pa.array(ts, rows.schema.field("ts").type))
+    assert rk.verify(OLD, phoenix, old, old.take(list(reversed(range(old.num_rows)))))["equal"]
+    filled = list(ts)
+    filled[0] = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)
+    new = old.set_column(old.schema.get_field_index("ts"), "ts", pa.array(filled, old.schema.field("ts").type))
+    got = rk.verify(OLD, phoenix, old, new)
+    assert (got["missing"], got["extra"], got["changed"]) == (0, 0, 1)
+    key = rk.encode(phoenix, old.slice(0, 1)).to_pylist()[0]
+    assert [(d["kind"], d["key"]) for d in got["first"]] == [("changed", rk.to_string_binary(key))]

@@ -467,6 +467,8 @@ pub use rows_partial::{
     PARTIAL_MAGIC, PARTIAL_VERSION,
 };
 #[cfg(feature = "rows")]
+mod rows_each;
+#[cfg(feature = "rows")]
 mod rows_recount;
 #[cfg(feature = "rows")]
 mod rows_session;

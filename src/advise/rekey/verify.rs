@@ -344,3 +344,9 @@ impl Verifier {
         }
     }
 }
+
+/// A verification of two files the engine reads itself (Python's `verify` of two paths).
+#[cfg(feature = "rows")]
+mod files;
+#[cfg(feature = "rows")]
+pub use files::Export;
