@@ -467,7 +467,7 @@ pub use rows_partial::{
     PARTIAL_MAGIC, PARTIAL_VERSION,
 };
 #[cfg(feature = "rows")]
-mod rows_each;
+mod rows_file;
 #[cfg(feature = "rows")]
 mod rows_recount;
 #[cfg(feature = "rows")]
@@ -475,10 +475,10 @@ mod rows_session;
 #[cfg(feature = "rows")]
 mod rows_shared;
 #[cfg(feature = "rows")]
+pub use rows_file::{design_for_file, ParquetPlan, READ_PIECE};
+#[cfg(feature = "rows")]
 pub use rows_recount::{recount_batches, report_of_partials_recounted};
 #[cfg(feature = "rows")]
-pub use rows_session::{
-    design_for_file, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd, READ_PIECE,
-};
+pub use rows_session::{RowSplitKeys, RowsSession, ScanEnd};
 #[cfg(feature = "rows")]
 pub use rows_shared::{rows_shareable, SharedRows, MAX_SHARED_DESIGNS};

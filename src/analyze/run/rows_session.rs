@@ -5,19 +5,20 @@
 //! them from memory); [`RowsSession::end_scan`] cuts the pre-split and says whether the rows
 //! must be read again; the second pass analyzes. The bindings only move bytes and results.
 
-use std::io::{Read, Seek, SeekFrom};
+use std::io::{Read, Seek};
 
 use serde::Serialize;
 
 use super::rows::{fit_to_first, needs_row_sample, row_fields, FirstPass};
+use super::rows_file::{parquet_plan, read_file_each_into, read_file_into, FileInput, ParquetPlan};
 use super::AnalysisRun;
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::rows::profile::RowsProfile;
 use crate::rows::{
-    BatchRows, FieldList, ParquetFile, ParquetRows, RowGroupRange, RowReader, RowSample, RowScan,
-    RowSink, RowStats, RowsOptions, ScanSummary,
+    BatchRows, FieldList, ParquetFile, ParquetRows, RowReader, RowSample, RowScan, RowSink,
+    RowStats, RowsOptions, ScanSummary,
 };
 use crate::workload::WriteSample;
 
@@ -61,19 +62,6 @@ pub struct RowSplitKeys {
     pub exact: bool,
     /// The rows cut.
     pub rows: u64,
-}
-
-/// A Parquet file's plan of reads ([`RowsSession::parquet`]): its rows, and per row group its
-/// rows and the byte ranges the key's columns need.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ParquetPlan {
-    /// Rows in the file.
-    pub rows: u64,
-    /// Per row group, the byte ranges to read.
-    pub row_groups: Vec<Vec<RowGroupRange>>,
-    /// Per row group, its rows.
-    pub group_rows: Vec<u64>,
 }
 
 /// A user's rows analyzed in two passes: the rows of the whole file pushed (`push`,
@@ -519,7 +507,7 @@ impl RowsSession {
 
     /// One pass over a file the engine reads itself (`len` bytes; its format by
     /// `rows.format`, its magic number or `rows.name`): a Parquet file by its footer and row
-    /// groups (the key's columns alone read), any other in pieces of [`READ_PIECE`] bytes.
+    /// groups (the key's columns alone read), any other in pieces of [`READ_PIECE`](crate::analyze::READ_PIECE) bytes.
     /// Memory holds one piece or one row group's columns. The rows this pass read.
     pub fn read_file<F: Read + Seek>(&mut self, file: &mut F, len: u64) -> Result<u64> {
         read_file_into(self, file, len)
@@ -535,45 +523,18 @@ impl RowsSession {
         }
         self.end()
     }
-}
 
-/// A Parquet file's plan of reads for the fields `fields` (the key's: `used`).
-pub(super) fn parquet_plan(
-    file: &ParquetFile,
-    fields: &FieldList,
-    used: &[usize],
-    rows: &RowsOptions,
-) -> Result<ParquetPlan> {
-    let mut row_groups = Vec::with_capacity(file.row_groups());
-    for i in 0..file.row_groups() {
-        row_groups.push(file.row_group_ranges(i, fields, used, rows)?);
-    }
-    Ok(ParquetPlan {
-        rows: file.rows(),
-        row_groups,
-        group_rows: (0..file.row_groups()).map(|i| file.group_rows(i)).collect(),
-    })
-}
-
-/// What [`read_file_into`] drives: a reading of rows by bytes or by Parquet row group.
-pub(super) trait FileInput {
-    /// How the file's rows meet the designs (its name and format).
-    fn rows_options(&self) -> &RowsOptions;
-    /// The next bytes of the file; the rows this pass has read so far.
-    fn push(&mut self, bytes: &[u8]) -> Result<u64>;
-    /// The plan of the Parquet file already opened (`None`: none yet).
-    fn parquet_plan(&self) -> Option<Result<ParquetPlan>>;
-    /// A Parquet file by its footer and length: its plan of reads.
-    fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan>;
-    /// One row group of the Parquet file.
-    fn push_row_group(
+    /// [`read_file`](Self::read_file), calling `each(self)` after every piece: take the keys
+    /// the piece gave ([`take_keys`](Self::take_keys)) so memory holds one piece's. The rows
+    /// this pass read.
+    pub fn read_file_each<F: Read + Seek>(
         &mut self,
-        index: usize,
-        parts: Vec<(u64, bytes::Bytes)>,
-        part: Option<(u64, u64)>,
-    ) -> Result<u64>;
-    /// The rows this pass has read so far.
-    fn done(&self) -> u64;
+        file: &mut F,
+        len: u64,
+        each: impl FnMut(&mut RowsSession) -> Result<()>,
+    ) -> Result<u64> {
+        read_file_each_into(self, file, len, each)
+    }
 }
 
 impl FileInput for RowsSession {
@@ -604,128 +565,6 @@ impl FileInput for RowsSession {
         RowsSession::done(self)
     }
 }
-
-/// [`RowsSession::read_file`] for any reading of rows that takes a file's bytes or its Parquet
-/// row groups ([`FileInput`]): a session, or one reading shared by designs.
-pub(super) fn read_file_into<S: FileInput, F: Read + Seek>(
-    this: &mut S,
-    file: &mut F,
-    len: u64,
-) -> Result<u64> {
-    let name = this
-        .rows_options()
-        .name
-        .as_deref()
-        .unwrap_or("rows")
-        .to_string();
-    let io = |e: std::io::Error| Error::new(ErrorKind::Invalid, format!("{name}: {e}"));
-    let mut piece = vec![0u8; usize::try_from(len).map_or(READ_PIECE, |l| l.min(READ_PIECE))];
-    file.seek(SeekFrom::Start(0)).map_err(io)?;
-    file.read_exact(&mut piece).map_err(io)?;
-    let format = crate::rows::Format::detect(
-        this.rows_options().format,
-        this.rows_options().name.as_deref(),
-        &piece,
-    )?;
-    if format != crate::rows::Format::Parquet {
-        this.push(&piece)?;
-        piece.resize(READ_PIECE, 0);
-        loop {
-            let n = file.read(&mut piece).map_err(io)?;
-            if n == 0 {
-                return Ok(this.done());
-            }
-            this.push(piece.get(..n).unwrap_or(&[]))?;
-        }
-    }
-    let plan = match this.parquet_plan() {
-        Some(plan) => plan?,
-        None => {
-            let mut tail = [0u8; 8];
-            if len < 8 {
-                return Err(Error::new(
-                    ErrorKind::Invalid,
-                    format!("{name}: {len} bytes, too short for a Parquet file"),
-                ));
-            }
-            file.seek(SeekFrom::Start(len - 8)).map_err(io)?;
-            file.read_exact(&mut tail).map_err(io)?;
-            let n = ParquetFile::footer_len(&tail)? as u64;
-            let footer = read_range(file, &name, len, len.saturating_sub(n), n)?;
-            this.parquet(&footer, len)?
-        }
-    };
-    for (i, ranges) in plan.row_groups.iter().enumerate() {
-        let mut parts = Vec::with_capacity(ranges.len());
-        for r in ranges {
-            let b = read_range(file, &name, len, r.start, r.length)?;
-            parts.push((r.start, bytes::Bytes::from(b)));
-        }
-        this.push_row_group(i, parts, None)?;
-    }
-    Ok(this.done())
-}
-
-/// `doc` ready to read a file the engine reads itself ([`RowsSession::read_file`]): a design
-/// that is just a key has the fields its key reads declared from the file's columns (a
-/// Parquet file's schema, else its first [`READ_PIECE`] bytes), as `analyze --records` and
-/// `rowsDesign` declare them; any other design comes back as it is. Not validated.
-pub fn design_for_file<F: Read + Seek>(
-    doc: DesignDocument,
-    rows: &RowsOptions,
-    file: &mut F,
-    len: u64,
-) -> Result<DesignDocument> {
-    if !doc.fields.is_empty() || doc.undeclared_key_fields().is_empty() {
-        return Ok(doc);
-    }
-    let name = rows.name.as_deref().unwrap_or("rows");
-    let head = read_range(file, name, len, 0, len.min(READ_PIECE as u64))?;
-    let format = crate::rows::Format::detect(rows.format, rows.name.as_deref(), &head)?;
-    let declared = if format == crate::rows::Format::Parquet && len >= 8 {
-        let n = ParquetFile::footer_len(&read_range(file, name, len, len - 8, 8)?)? as u64;
-        let footer = read_range(file, name, len, len.saturating_sub(n), n)?;
-        let pq = ParquetFile::from_footer(&footer, len, rows)?;
-        crate::rows::declare_from_file(doc, rows, crate::rows::FileSample::Schema(pq.schema()))?
-    } else {
-        let whole = len <= READ_PIECE as u64;
-        let sample = crate::rows::FileSample::Head {
-            bytes: &head,
-            whole,
-        };
-        crate::rows::declare_from_file(doc, rows, sample)?
-    };
-    Ok(declared.0)
-}
-
-/// `length` bytes of `file` (`len` bytes long) from `start`, refused when they pass its end
-/// (a footer that claims more than the file holds).
-fn read_range<F: Read + Seek>(
-    file: &mut F,
-    name: &str,
-    len: u64,
-    start: u64,
-    length: u64,
-) -> Result<Vec<u8>> {
-    let io = |e: std::io::Error| Error::new(ErrorKind::Invalid, format!("{name}: {e}"));
-    let inside = start.checked_add(length).is_some_and(|end| end <= len);
-    let n = usize::try_from(length)
-        .ok()
-        .filter(|_| inside)
-        .ok_or_else(|| {
-            Error::new(
-                ErrorKind::Invalid,
-                format!("{name}: the footer names bytes {start}..+{length}, past the file's {len}"),
-            )
-        })?;
-    let mut b = vec![0u8; n];
-    file.seek(SeekFrom::Start(start)).map_err(io)?;
-    file.read_exact(&mut b).map_err(io)?;
-    Ok(b)
-}
-
-/// The pieces [`RowsSession::read_file`] reads a file in (not Parquet).
-pub const READ_PIECE: usize = 1 << 20;
 
 /// Whether the split keys `first` cuts are exact: every row's key counted (the scan's sample
 /// holds every row's up to [`SAMPLE_KEYS`](crate::rows::SAMPLE_KEYS) rows; the kept rows every

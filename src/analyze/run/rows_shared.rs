@@ -11,7 +11,8 @@
 use std::collections::BTreeMap;
 use std::io::{Read, Seek};
 
-use super::rows_session::{parquet_plan, read_file_into, FileInput, Source};
+use super::rows_file::{parquet_plan, read_file_into, FileInput};
+use super::rows_session::Source;
 use super::{ParquetPlan, RowSplitKeys, RowsSession, ScanEnd};
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
