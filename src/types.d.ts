@@ -1331,7 +1331,8 @@ export interface VerifyReport {
 }
 /** Verifying a rekey: both exports read through `design()` (a rows session with keys and their
  * rows' digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`), each
- * slice given to `count`, then, when `endCount()` is not 0, again to `hold`; then `finish()`. */
+ * slice given to `count`; then per round of `rounds()` (none when the exports are equal):
+ * `holdIn(round)`, both exports' slices again to `hold`, `settle()`; then `finish()`. */
 export class RekeyVerifier {
   free(): void;
   [Symbol.dispose](): void;
@@ -1340,7 +1341,12 @@ export class RekeyVerifier {
   design(): string;
   count(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
   endCount(): number;
+  /** The differing buckets in rounds, each round's rows within the memory held at once. */
+  rounds(): number[][];
+  holdIn(buckets: number[] | Uint32Array): void;
   hold(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
+  /** Ends a round: its differences counted, its rows let go. */
+  settle(): void;
   finish(): VerifyReport;
 }
 /** A design on the rows, before or after. */

@@ -2,7 +2,8 @@
 // new design, each key with its row's digest (the engine's RekeyVerifier,
 // src/advise/rekey/verify.rs): every old row under its
 // new key once with its fields, and nothing else. Two bounded passes: counts and digests per
-// bucket, then only the differing buckets' rows, matched by key.
+// bucket, then only the differing buckets' rows (in rounds that fit the memory held),
+// matched by key.
 import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, printable, table } from '../lib/format.mjs';
@@ -42,8 +43,13 @@ export async function verify(pos, opt) {
       ['new', opt.newRows],
     ];
     for (const [side, file] of files) await eachSlice(design, file, opt, (k, o) => engine(() => v.count(side, k, o)));
-    if (engine(() => v.endCount()) > 0)
+    // the differing buckets, in rounds that each fit the memory held: both files read again
+    // per round (one round unless the differences pass 256 MiB of rows)
+    for (const round of engine(() => v.rounds())) {
+      engine(() => v.holdIn(round));
       for (const [side, file] of files) await eachSlice(design, file, opt, (k, o) => engine(() => v.hold(side, k, o)));
+      engine(() => v.settle());
+    }
     const r = engine(() => v.finish());
     out(opt, r, () =>
       [

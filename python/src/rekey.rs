@@ -143,6 +143,51 @@ fn verify_report(
     )
 }
 
+/// One pass over both exports: counted (`counting`), or the rows of the round's buckets held.
+fn read_sides(
+    py: Python<'_>,
+    v: &mut Verifier,
+    sides: &mut [(Side, Input<'_>); 2],
+    counting: bool,
+) -> PyResult<()> {
+    for (side, input) in sides.iter_mut() {
+        match input {
+            Input::File(file, len, rows) => {
+                let len = *len;
+                core(
+                    py,
+                    detached(py, || {
+                        let mut x = rowkey_lab::advise::rekey::verify::Export { rows, file, len };
+                        v.read_file(*side, &mut x)
+                    }),
+                )?
+            }
+            Input::Arrow(source, rows) => {
+                let reader = stream(py, source)?;
+                let schema = reader.schema();
+                core(
+                    py,
+                    detached(py, || {
+                        let d = v.design().clone();
+                        for batch in reader {
+                            let one = std::iter::once(batch);
+                            let (keys, offsets, _) =
+                                engine::encode_stream_with_digests(&d, rows, (&schema, one))?;
+                            if counting {
+                                v.count(*side, &keys, &offsets)?
+                            } else {
+                                v.hold(*side, &keys, &offsets)?
+                            }
+                        }
+                        Ok::<(), Error>(())
+                    }),
+                )?
+            }
+        }
+    }
+    Ok(())
+}
+
 /// One table's export for `verify`: a file the engine reads itself, or Arrow data (taken
 /// once a pass: a table, which gives its rows again).
 enum Input<'py> {
@@ -181,47 +226,11 @@ fn verify<'py>(
         return Err(py_error(py, &Error::arg("new", "no design")));
     };
     let mut v = core(py, Verifier::new(&doc))?;
-    for pass in 0..2 {
-        for (side, input) in sides.iter_mut() {
-            match input {
-                Input::File(file, len, rows) => {
-                    let len = *len;
-                    core(
-                        py,
-                        detached(py, || {
-                            let mut x =
-                                rowkey_lab::advise::rekey::verify::Export { rows, file, len };
-                            v.read_file(*side, &mut x)
-                        }),
-                    )?
-                }
-                Input::Arrow(source, rows) => {
-                    let reader = stream(py, source)?;
-                    let schema = reader.schema();
-                    let counting = pass == 0;
-                    core(
-                        py,
-                        detached(py, || {
-                            let d = v.design().clone();
-                            for batch in reader {
-                                let one = std::iter::once(batch);
-                                let (keys, offsets, _) =
-                                    engine::encode_stream_with_digests(&d, rows, (&schema, one))?;
-                                if counting {
-                                    v.count(*side, &keys, &offsets)?
-                                } else {
-                                    v.hold(*side, &keys, &offsets)?
-                                }
-                            }
-                            Ok::<(), Error>(())
-                        }),
-                    )?
-                }
-            }
-        }
-        if pass == 0 && v.end_count() == 0 {
-            break;
-        }
+    read_sides(py, &mut v, &mut sides, true)?;
+    for round in v.rounds() {
+        core(py, v.hold_in(&round))?;
+        read_sides(py, &mut v, &mut sides, false)?;
+        v.settle();
     }
     core(
         py,

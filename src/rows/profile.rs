@@ -5,11 +5,12 @@
 //! never a silent estimate.
 
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
 use crate::keyspec::{FieldType, FieldValue};
+// the maps take a lookup or two for every row and field: a fast hash
+use crate::support::fast_hash::Fast;
 
 /// Most distinct values (or key prefixes of one length) counted exactly per field (or length).
 pub const MAX_PROFILE_DISTINCT: usize = 1 << 20;
@@ -97,26 +98,6 @@ pub struct RowsProfile {
     /// The keys.
     pub key: KeyProfile,
 }
-
-/// xxh3 over the bytes a value hashes (its length, then its bytes): the maps below take a
-/// lookup or two for every row and field and were a seventh of a profile's time with SipHash,
-/// whose resistance to chosen collisions a profile of the user's own rows does not need.
-#[derive(Default)]
-struct Xxh3Hasher(u64);
-
-impl Hasher for Xxh3Hasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.0 = self.0.rotate_left(29) ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-type Fast = BuildHasherDefault<Xxh3Hasher>;
 
 /// The distinct values of one thing, counted exactly until there are too many.
 #[derive(Debug, Default)]

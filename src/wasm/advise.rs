@@ -216,9 +216,9 @@ pub fn rekey_plan(
 /// Verifying a rekey (src/advise/rekey/verify.rs): `new RekeyVerifier(newDoc)`; read both
 /// exports' rows through `design()` (a rows session whose keys carry their rows' digests:
 /// `keepKeys(true)`); `count('old' | 'new', keys,
-/// offsets)` every slice; `endCount()` (the differing buckets: 0, the tables hold the same
-/// rows); when not 0, read both again and `hold(side, keys, offsets)`; then `finish()`:
-/// `{oldRows, newRows, missing, extra, changed, equal, complete, first, …}`.
+/// offsets)` every slice; `rounds()` (none: the tables hold the same rows); per round,
+/// `holdIn(round)`, both read again into `hold(side, keys, offsets)`, `settle()`; then
+/// `finish()`: `{oldRows, newRows, missing, extra, changed, equal, complete, first, …}`.
 #[cfg(feature = "library")]
 #[wasm_bindgen]
 pub struct RekeyVerifier {
@@ -276,6 +276,25 @@ impl RekeyVerifier {
     #[wasm_bindgen(js_name = endCount)]
     pub fn end_count(&mut self) -> Result<u32, JsValue> {
         Ok(u32::try_from(self.verifier()?.end_count()).unwrap_or(u32::MAX))
+    }
+
+    /// Ends the count: the differing buckets in rounds (arrays of bucket numbers), each
+    /// round's rows within what is held at once; empty when the exports hold the same rows.
+    /// Per round: `holdIn(round)`, both exports' slices to `hold`, then `settle()`.
+    pub fn rounds(&mut self) -> Result<JsValue, JsValue> {
+        to_js(&self.verifier()?.rounds())
+    }
+
+    /// The buckets the next round holds.
+    #[wasm_bindgen(js_name = holdIn)]
+    pub fn hold_in(&mut self, buckets: Vec<u32>) -> Result<(), JsValue> {
+        core(self.verifier()?.hold_in(&buckets))
+    }
+
+    /// Ends a round: its differences counted, its rows let go.
+    pub fn settle(&mut self) -> Result<(), JsValue> {
+        self.verifier()?.settle();
+        Ok(())
     }
 
     /// The second pass over a slice: its rows in differing buckets are held.

@@ -7,10 +7,12 @@
 //! 1. **count**: each row lands in one of [`BUCKETS`] buckets by its new key's hash; per side
 //!    and bucket a count and two order-free sums of `hash(key, digest)`. Equal buckets hold the
 //!    same rows (the chance two different multisets tie on both 64-bit sums is about 2^-128);
-//! 2. **hold**: only the rows of the buckets that differ are read again and held (at most
-//!    [`MAX_HELD_BYTES`] of keys), their keys matched exactly: a key on the old side only is a
-//!    row **missing** from the new table, on the new side only an **extra** row, on both with
-//!    another digest a **changed** row.
+//! 2. **hold**: only the rows of the buckets that differ are read again, each as its key and
+//!    digest counted +1 on the old side and −1 on the new: a row on both sides cancels, so what
+//!    stays held is what differs (memory holds the old side's differing rows at most, at most
+//!    [`MAX_HELD_BYTES`] of them), matched exactly by key: a key with old rows left only is a
+//!    row **missing** from the new table, with new rows left only an **extra** row, with both
+//!    (other digests) a **changed** row.
 //!
 //! A reading gives each row as its key under [`Verifier::design`] (the new design itself)
 //! followed by the row's 16-byte digest ([`crate::keyspec::row_digest`], every field's value, a
@@ -19,6 +21,8 @@
 //! ends as the table's does (a Phoenix primary key, a salt over the rest of the key).
 
 use std::collections::HashMap;
+
+use crate::support::fast_hash::Fast;
 
 use serde::Serialize;
 
@@ -34,8 +38,8 @@ pub use partial::{VERIFY_MAGIC, VERIFY_VERSION};
 /// Buckets the first pass counts in.
 pub const BUCKETS: usize = 4096;
 
-/// Most key bytes the second pass holds (both sides): beyond, the counts are lower bounds,
-/// said.
+/// Most bytes of rows (key and digest) the second pass holds at once: beyond, the counts are
+/// lower bounds, said.
 pub const MAX_HELD_BYTES: usize = 256 << 20;
 
 /// Differences named, at most.
@@ -55,6 +59,8 @@ struct Tally {
     rows: u64,
     sum: u64,
     mix: u64,
+    /// Bytes of its rows (key and digest): what holding them costs, for the rounds.
+    bytes: u64,
 }
 
 /// One difference, named by the new key.
@@ -99,14 +105,35 @@ pub struct VerifyReport {
     pub first: Vec<Difference>,
 }
 
+/// The differences of the rounds settled so far.
+#[derive(Debug, Default)]
+struct Settled {
+    missing: u64,
+    extra: u64,
+    changed: u64,
+    /// The first differences by key (at most [`FIRST_DIFFERENCES`]).
+    first: Vec<(Vec<u8>, &'static str)>,
+}
+
 /// The comparison, fed with the two exports' rows read through [`Verifier::design`].
 #[derive(Debug)]
 pub struct Verifier {
     doc: DesignDocument,
     tallies: [Vec<Tally>; 2],
     differing: Option<Vec<bool>>,
-    held: [HashMap<Vec<u8>, Vec<[u8; 16]>>; 2],
+    /// Buckets that differ, counted when the count ends.
+    differing_count: Option<usize>,
+    /// The rounds' differences settled so far ([`settle`](Self::settle)).
+    settled: Settled,
+    /// Most bytes of rows held at once.
+    max_held: usize,
+    /// The second pass's rows (key, then digest): old rows +1, new −1, a row at 0 dropped. A
+    /// sum, so pieces merge by adding and a row on both sides leaves nothing held.
+    held: HashMap<Box<[u8]>, i64, Fast>,
     held_bytes: usize,
+    /// A row could not be held (the cap): from then on rows only cancel, never join, so every
+    /// count stays a lower bound whatever order the rows come in.
+    full: bool,
     complete: bool,
 }
 
@@ -148,8 +175,12 @@ impl Verifier {
                 vec![Tally::default(); BUCKETS],
             ],
             differing: None,
-            held: [HashMap::new(), HashMap::new()],
+            differing_count: None,
+            settled: Settled::default(),
+            max_held: MAX_HELD_BYTES,
+            held: HashMap::default(),
             held_bytes: 0,
+            full: false,
             complete: true,
         })
     }
@@ -160,14 +191,12 @@ impl Verifier {
         &self.doc
     }
 
-    /// Each of `keys` (end to end, `offsets` from 0, as a reading's keys) as (new key,
-    /// digest).
+    /// Each of `keys` (end to end, `offsets` from 0, as a reading's keys) as the row (its key,
+    /// then its digest) and where its digest starts.
     fn rows<'a>(
-        &self,
         keys: &'a [u8],
         offsets: &'a [u32],
-    ) -> impl Iterator<Item = Result<(&'a [u8], &'a [u8])>> + 'a {
-        let digest = ROW_DIGEST_BYTES;
+    ) -> impl Iterator<Item = Result<(&'a [u8], usize)>> + 'a {
         offsets.windows(2).map(move |w| {
             let (a, b) = match w {
                 [a, b] => (*a as usize, *b as usize),
@@ -176,14 +205,34 @@ impl Verifier {
             let k = keys
                 .get(a..b)
                 .ok_or_else(|| Error::arg("offsets", "an offset past the keys, or going back"))?;
-            if k.len() < digest {
+            if k.len() < ROW_DIGEST_BYTES {
                 return Err(Error::arg(
                     "keys",
                     "a key shorter than its row's digest: not read with digests (keepKeys(true))",
                 ));
             }
-            Ok(k.split_at(k.len() - digest))
+            Ok((k, k.len() - ROW_DIGEST_BYTES))
         })
+    }
+
+    /// `n` more of `row` (key, then digest) held: a row at 0 is dropped. Once a row could not
+    /// be held for the cap, rows only cancel.
+    fn held_add(&mut self, row: &[u8], n: i64) {
+        if let Some(c) = self.held.get_mut(row) {
+            *c += n;
+            if *c == 0 {
+                self.held.remove(row);
+                self.held_bytes -= row.len();
+            }
+            return;
+        }
+        if self.full || self.held_bytes + row.len() > self.max_held {
+            self.full = true;
+            self.complete = false;
+            return;
+        }
+        self.held_bytes += row.len();
+        self.held.insert(row.into(), n);
     }
 
     /// The first pass: count each row of a slice.
@@ -195,16 +244,18 @@ impl Verifier {
             ));
         }
         let mut adds = Vec::new();
-        for row in self.rows(keys, offsets) {
-            let (key, digest) = row?;
+        for row in Self::rows(keys, offsets) {
+            let (row, at) = row?;
+            let (key, digest) = row.split_at(at);
             let bucket = (h(key, 0) % BUCKETS as u64) as usize;
             let both = h(digest, h(key, 1));
-            adds.push((bucket, both, h(digest, h(key, 2))));
+            adds.push((bucket, both, h(digest, h(key, 2)), row.len() as u64));
         }
         let t = &mut self.tallies[side(s)];
-        for (bucket, a, b) in adds {
+        for (bucket, a, b, len) in adds {
             if let Some(x) = t.get_mut(bucket) {
                 x.rows += 1;
+                x.bytes += len;
                 x.sum = x.sum.wrapping_add(a);
                 x.mix = x.mix.wrapping_add(b.rotate_left(17) ^ a);
             }
@@ -218,7 +269,76 @@ impl Verifier {
         let d: Vec<bool> = old.iter().zip(new).map(|(a, b)| a != b).collect();
         let n = d.iter().filter(|&&x| x).count();
         self.differing = Some(d);
+        self.differing_count = Some(n);
         n
+    }
+
+    /// Hold at most `bytes` of rows at once (the default, and most, [`MAX_HELD_BYTES`]): the
+    /// [`rounds`](Self::rounds) are cut to fit it.
+    pub fn hold_at_most(&mut self, bytes: usize) {
+        self.max_held = bytes.min(MAX_HELD_BYTES);
+    }
+
+    /// Ends the count: the differing buckets in rounds, each round's rows (both sides') within
+    /// what is held at once, so every count is exact whatever the table's size. Read both
+    /// exports once a round: [`hold_in`](Self::hold_in) its buckets, [`hold`](Self::hold)
+    /// every slice, then [`settle`](Self::settle). None: the exports hold the same rows.
+    pub fn rounds(&mut self) -> Vec<Vec<u32>> {
+        if self.differing_count.is_none() {
+            self.end_count();
+        }
+        let d = self.differing.clone().unwrap_or_default();
+        let mut rounds: Vec<Vec<u32>> = Vec::new();
+        let mut bytes = 0u64;
+        for (b, _) in d.iter().enumerate().filter(|(_, &x)| x) {
+            let cost = self.tallies[0][b].bytes + self.tallies[1][b].bytes;
+            if rounds.is_empty() || bytes + cost > self.max_held as u64 {
+                rounds.push(Vec::new());
+                bytes = 0;
+            }
+            bytes += cost;
+            if let Some(r) = rounds.last_mut() {
+                r.push(b as u32);
+            }
+        }
+        rounds
+    }
+
+    /// Ends a round: the rows still held (the round's differences) counted and the first
+    /// differences kept, the rows let go. Rows of different buckets never match, so each
+    /// round's count is final.
+    pub fn settle(&mut self) {
+        let mut left: Vec<(&[u8], &[u8], i64)> = self
+            .held
+            .iter()
+            .map(|(row, &n)| {
+                let (k, d) = row.split_at(row.len() - ROW_DIGEST_BYTES);
+                (k, d, n)
+            })
+            .collect();
+        left.sort_unstable();
+        let s = &mut self.settled;
+        for rows in left.chunk_by(|a, b| a.0 == b.0) {
+            let only_a: u64 = rows.iter().map(|r| r.2.max(0) as u64).sum();
+            let only_b: u64 = rows.iter().map(|r| (-r.2).max(0) as u64).sum();
+            let c = only_a.min(only_b);
+            s.changed += c;
+            s.missing += only_a - c;
+            s.extra += only_b - c;
+            let kind = if c > 0 {
+                "changed"
+            } else if only_a > 0 {
+                "missing"
+            } else {
+                "extra"
+            };
+            s.first.push((rows[0].0.to_vec(), kind));
+        }
+        s.first.sort_unstable();
+        s.first.truncate(FIRST_DIFFERENCES);
+        self.held.clear();
+        self.held_bytes = 0;
+        self.full = false;
     }
 
     /// The second pass: hold the rows of a slice that fall in a differing bucket.
@@ -226,94 +346,39 @@ impl Verifier {
         if self.differing.is_none() {
             self.end_count();
         }
-        let mut kept = Vec::new();
-        for row in self.rows(keys, offsets) {
-            let (key, digest) = row?;
-            let bucket = (h(key, 0) % BUCKETS as u64) as usize;
+        let n = match s {
+            Side::Old => 1,
+            Side::New => -1,
+        };
+        for row in Self::rows(keys, offsets) {
+            let (row, at) = row?;
+            let bucket = (h(&row[..at], 0) % BUCKETS as u64) as usize;
             if self
                 .differing
                 .as_ref()
                 .is_some_and(|d| d.get(bucket) == Some(&true))
             {
-                let mut md = [0u8; 16];
-                md.copy_from_slice(digest);
-                kept.push((key.to_vec(), md));
+                self.held_add(row, n);
             }
-        }
-        for (key, md) in kept {
-            if self.held_bytes + key.len() + 16 > MAX_HELD_BYTES {
-                self.complete = false;
-                continue;
-            }
-            self.held_bytes += key.len() + 16;
-            self.held[side(s)].entry(key).or_default().push(md);
         }
         Ok(())
     }
 
-    /// The comparison.
+    /// The comparison (the rows still held settled first).
     pub fn finish(mut self) -> VerifyReport {
         let rows = |t: &[Tally]| t.iter().map(|x| x.rows).sum::<u64>();
         let (old_rows, new_rows) = (rows(&self.tallies[0]), rows(&self.tallies[1]));
-        let differing = match &self.differing {
-            Some(d) => d.iter().filter(|&&x| x).count(),
+        let differing = match self.differing_count {
+            Some(n) => n,
             None => self.end_count(),
         };
-        let [old, new] = std::mem::take(&mut self.held);
-        let (mut missing, mut extra, mut changed) = (0u64, 0u64, 0u64);
-        let mut first: Vec<(Vec<u8>, &'static str)> = Vec::new();
-        let mut keys: Vec<&Vec<u8>> = old
-            .keys()
-            .chain(new.keys().filter(|k| !old.contains_key(*k)))
-            .collect();
-        keys.sort_unstable();
-        for k in keys {
-            let mut a = old.get(k).cloned().unwrap_or_default();
-            let mut b = new.get(k).cloned().unwrap_or_default();
-            a.sort_unstable();
-            b.sort_unstable();
-            // matched digests are equal rows; of the rest, pairs are changed rows
-            let (mut i, mut j) = (0, 0);
-            let (mut only_a, mut only_b) = (0u64, 0u64);
-            while i < a.len() || j < b.len() {
-                match (a.get(i), b.get(j)) {
-                    (Some(x), Some(y)) if x == y => {
-                        i += 1;
-                        j += 1;
-                    }
-                    (Some(x), Some(y)) if x < y => {
-                        only_a += 1;
-                        i += 1;
-                    }
-                    (Some(_), None) => {
-                        only_a += 1;
-                        i += 1;
-                    }
-                    _ => {
-                        only_b += 1;
-                        j += 1;
-                    }
-                }
-            }
-            let c = only_a.min(only_b);
-            changed += c;
-            missing += only_a - c;
-            extra += only_b - c;
-            let kind = if c > 0 {
-                Some("changed")
-            } else if only_a > 0 {
-                Some("missing")
-            } else if only_b > 0 {
-                Some("extra")
-            } else {
-                None
-            };
-            if let Some(kind) = kind {
-                if first.len() < FIRST_DIFFERENCES {
-                    first.push((k.clone(), kind));
-                }
-            }
-        }
+        self.settle();
+        let Settled {
+            missing,
+            extra,
+            changed,
+            first,
+        } = std::mem::take(&mut self.settled);
         let fields = self.doc.key_fields();
         let label = |k: &[u8]| {
             crate::keyspec::decode_boundaries(&self.doc.key, &fields, &[k.to_vec()])

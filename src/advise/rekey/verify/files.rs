@@ -1,6 +1,7 @@
 //! The verifier over files the engine reads itself: each export read through a rows session
 //! that keeps every key with its row's digest, taken piece by piece (memory holds one piece's
-//! keys and the verifier's buckets), counted, and read again only when buckets differ.
+//! keys and the verifier's buckets), counted, and read again only when buckets differ, once
+//! a round.
 
 use std::io::{Read, Seek};
 
@@ -49,9 +50,11 @@ impl Verifier {
     ) -> Result<VerifyReport> {
         self.read_file(Side::Old, old)?;
         self.read_file(Side::New, new)?;
-        if self.end_count() > 0 {
+        for round in self.rounds() {
+            self.hold_in(&round)?;
             self.read_file(Side::Old, old)?;
             self.read_file(Side::New, new)?;
+            self.settle();
         }
         Ok(self.finish())
     }

@@ -10,8 +10,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Tally, Verifier, BUCKETS, MAX_HELD_BYTES};
+use super::{Tally, Verifier, BUCKETS};
 use crate::error::{Error, ErrorKind, Result};
+use crate::keyspec::ROW_DIGEST_BYTES;
 
 /// The first bytes of a verification's partial.
 pub const VERIFY_MAGIC: [u8; 4] = *b"RKLV";
@@ -20,15 +21,18 @@ pub const VERIFY_VERSION: u16 = 2;
 
 const HEAD: usize = 4 + 2 + 8 + 8;
 
-/// One side's held rows: each key and its rows' digests.
-type HeldRows = Vec<(Vec<u8>, Vec<[u8; 16]>)>;
+/// One bucket's tally: (bucket, rows, sum, mix, bytes).
+type BucketTally = (u32, u64, u64, u64, u64);
+
+/// The held rows: each row (key, then digest) and its count, old rows +1 and new −1.
+type HeldRows = Vec<(Vec<u8>, i64)>;
 
 #[derive(Serialize, Deserialize)]
 struct Body {
-    /// Per side, each bucket with rows: (bucket, rows, sum, mix).
-    tallies: [Vec<(u32, u64, u64, u64)>; 2],
-    /// Per side, each held key and its rows' digests.
-    held: [HeldRows; 2],
+    /// Per side, each bucket with rows.
+    tallies: [Vec<BucketTally>; 2],
+    /// The held rows, sorted.
+    held: HeldRows,
     complete: bool,
 }
 
@@ -53,17 +57,11 @@ impl Verifier {
                 .iter()
                 .enumerate()
                 .filter(|(_, t)| t.rows > 0)
-                .map(|(b, t)| (b as u32, t.rows, t.sum, t.mix))
+                .map(|(b, t)| (b as u32, t.rows, t.sum, t.mix, t.bytes))
                 .collect()
         });
-        let held = [0, 1].map(|s| {
-            let mut v: HeldRows = self.held[s]
-                .iter()
-                .map(|(k, d)| (k.clone(), d.clone()))
-                .collect();
-            v.sort_unstable();
-            v
-        });
+        let mut held: HeldRows = self.held.iter().map(|(r, &n)| (r.to_vec(), n)).collect();
+        held.sort_unstable();
         let body = postcard::to_allocvec(&Body {
             tallies,
             held,
@@ -80,8 +78,9 @@ impl Verifier {
     }
 
     /// Add another piece's [`partial`](Self::partial): its tallies (before the count ends) and
-    /// its held rows (up to [`MAX_HELD_BYTES`] in all, past which the counts are lower bounds,
-    /// as one reader's are). Nothing is added when the partial is refused.
+    /// its held rows, added to these (a row on both sides cancels; up to
+    /// [`MAX_HELD_BYTES`](super::MAX_HELD_BYTES) held at once, past which the counts are lower
+    /// bounds, as one reader's are). Nothing is added when the partial is refused.
     pub fn merge(&mut self, bytes: &[u8]) -> Result<()> {
         let word = |at: usize| -> [u8; 8] {
             bytes
@@ -121,29 +120,35 @@ impl Verifier {
         {
             return Err(bad("a bucket out of range"));
         }
+        if body
+            .held
+            .iter()
+            .any(|(r, n)| r.len() < ROW_DIGEST_BYTES || *n == 0)
+        {
+            return Err(bad("a held row without its digest, or held 0 times"));
+        }
         for (s, tallies) in body.tallies.iter().enumerate() {
-            for &(b, rows, sum, mix) in tallies {
+            for &(b, rows, sum, mix, bytes) in tallies {
                 if let Some(t) = self.tallies[s].get_mut(b as usize) {
                     *t = Tally {
                         rows: t.rows.saturating_add(rows),
                         sum: t.sum.wrapping_add(sum),
                         mix: t.mix.wrapping_add(mix),
+                        bytes: t.bytes.saturating_add(bytes),
                     };
                 }
             }
         }
         self.complete &= body.complete;
-        for (s, held) in body.held.into_iter().enumerate() {
-            for (key, digests) in held {
-                for md in digests {
-                    if self.held_bytes + key.len() + 16 > MAX_HELD_BYTES {
-                        self.complete = false;
-                        continue;
-                    }
-                    self.held_bytes += key.len() + 16;
-                    self.held[s].entry(key.clone()).or_default().push(md);
-                }
-            }
+        if body
+            .held
+            .iter()
+            .any(|(r, n)| r.len() < ROW_DIGEST_BYTES || *n == 0)
+        {
+            return Err(bad("a held row without its digest, or held 0 times"));
+        }
+        for (row, n) in body.held {
+            self.held_add(&row, n);
         }
         Ok(())
     }
