@@ -112,6 +112,7 @@ def verify_df(
     map: Optional[Mapping[str, str]] = None,
     nulls: Optional[str] = None,
     epoch: Optional[str] = None,
+    max_held: Optional[int] = None,
 ) -> dict:
     """A rekey verified on Spark: the old table's rows (``old_df``) against the new table's
     (``new_df``), both read through ``new_design``, the dict ``rowkey-lab verify --json``
@@ -121,9 +122,11 @@ def verify_df(
 
     The engine's verifier (the CLI's) in pieces: each partition counts its rows into 4,096
     buckets of order-free sums (a partial of at most a few hundred kB), merged exactly on the
-    driver; only when buckets differ does a second job hold those buckets' rows, merged as
-    well (at most 256 MiB of keys in all, past which the counts are lower bounds and
-    ``complete`` is false). ``old_design`` is checked (the rekey's old key), as the CLI does;
+    driver; only when buckets differ does a second job hold those buckets' rows (a row on both
+    sides cancels), merged as well, in rounds whose rows fit 256 MiB at the driver, each round
+    settled before the next: the counts are exact at any size (``complete`` is false only when
+    one bucket's rows alone pass 256 MiB). ``max_held``: a smaller round, in bytes of rows, for a
+    smaller driver. ``old_design`` is checked (the rekey's old key), as the CLI does;
     a design that is just a key has its fields declared from ``old_df``'s columns."""
     from .spark import _declared, _large, _needed, _stream
 
@@ -156,6 +159,9 @@ def verify_df(
         return out
 
     counts = partials(None)
-    differing = _engine.verify_differing(d, counts)
-    held = partials(differing) if differing else []
-    return json.loads(_engine.verify_report(d, counts, held))
+    # the differing buckets a round at a time, each round's rows within what the driver holds
+    # at once: its partials merged and settled before the next round's job
+    settled = None
+    for buckets in _engine.verify_rounds(d, counts, max_held):
+        settled = _engine.verify_settle(d, partials(buckets), settled)
+    return json.loads(_engine.verify_report(d, counts, [settled] if settled else []))

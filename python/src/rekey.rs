@@ -53,7 +53,7 @@ fn rekey_plan(
 
 /// `verify_partial(new, side, source, rows, buckets)`: one piece of one side's rows (`"old"` or
 /// `"new"`), read through the verifier's design batch by batch, as a partial: counted, or with
-/// `buckets` (the driver's `verify_differing`) the rows of those buckets held.
+/// `buckets` (a round of the driver's `verify_rounds`) the rows of those buckets held.
 #[pyfunction]
 #[pyo3(signature = (new_json, side, source, rows_json=None, buckets=None))]
 fn verify_partial<'py>(
@@ -111,15 +111,54 @@ fn counted(new: &DesignDocument, counts: &[Vec<u8>]) -> Result<Verifier, Error> 
     Ok(v)
 }
 
-/// `verify_differing(new, counts)`: the buckets whose rows differ once the counts' partials
-/// are merged (none: the two sides hold the same rows).
+/// `verify_rounds(new, counts)`: the buckets whose rows differ once the counts' partials are
+/// merged, in rounds whose rows fit the memory the driver holds at once (none: the two sides
+/// hold the same rows).
+/// `max_held`: the bytes of rows a round may hold (at most, and by default, 256 MiB).
 #[pyfunction]
-fn verify_differing(py: Python<'_>, new_json: &str, counts: Vec<Vec<u8>>) -> PyResult<Vec<u32>> {
+#[pyo3(signature = (new_json, counts, max_held=None))]
+fn verify_rounds(
+    py: Python<'_>,
+    new_json: &str,
+    counts: Vec<Vec<u8>>,
+    max_held: Option<usize>,
+) -> PyResult<Vec<Vec<u32>>> {
     let new = design(py, new_json)?;
     core(
         py,
-        detached(py, || Ok(counted(&new, &counts)?.differing_buckets())),
+        detached(py, || {
+            let mut v = counted(&new, &counts)?;
+            if let Some(m) = max_held {
+                v.hold_at_most(m);
+            }
+            Ok(v.rounds())
+        }),
     )
+}
+
+/// `verify_settle(new, held, settled)`: one round's held partials merged and settled (its
+/// differences counted, its rows let go), added to the rounds `settled` before (a partial this
+/// gave, or None): a partial of the settled differences alone, for the next round and then
+/// `verify_report`.
+#[pyfunction]
+#[pyo3(signature = (new_json, held, settled=None))]
+fn verify_settle<'py>(
+    py: Python<'py>,
+    new_json: &str,
+    held: Vec<Vec<u8>>,
+    settled: Option<Vec<u8>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let new = design(py, new_json)?;
+    let out = core(
+        py,
+        detached(py, || {
+            let mut v = Verifier::new(&new)?;
+            settled.iter().chain(&held).try_for_each(|p| v.merge(p))?;
+            v.settle();
+            v.partial()
+        }),
+    )?;
+    Ok(PyBytes::new(py, &out))
 }
 
 /// `verify_report(new, counts, held)`: the comparison, as JSON text (`rowkey-lab verify
@@ -329,7 +368,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rekey_plan, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify_partial, m)?)?;
-    m.add_function(wrap_pyfunction!(verify_differing, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_rounds, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_settle, m)?)?;
     m.add_function(wrap_pyfunction!(verify_report, m)?)?;
     m.add_function(wrap_pyfunction!(check_series_sizes, m)?)?;
     m.add_function(wrap_pyfunction!(read_series, m)?)?;

@@ -34,7 +34,12 @@ struct Body {
     /// The held rows, sorted.
     held: HeldRows,
     complete: bool,
+    /// The rounds settled: missing, extra, changed, and the first differences (key, kind).
+    settled: (u64, u64, u64, Vec<(Vec<u8>, u8)>),
 }
+
+/// A difference's kind as a byte.
+const KINDS: [&str; 3] = ["missing", "extra", "changed"];
 
 fn bad(why: impl std::fmt::Display) -> Error {
     Error::new(
@@ -62,10 +67,22 @@ impl Verifier {
         });
         let mut held: HeldRows = self.held.iter().map(|(r, &n)| (r.to_vec(), n)).collect();
         held.sort_unstable();
+        let st = &self.settled;
+        let first = st
+            .first
+            .iter()
+            .map(|(k, kind)| {
+                (
+                    k.clone(),
+                    KINDS.iter().position(|x| x == kind).unwrap_or(0) as u8,
+                )
+            })
+            .collect();
         let body = postcard::to_allocvec(&Body {
             tallies,
             held,
             complete: self.complete,
+            settled: (st.missing, st.extra, st.changed, first),
         })
         .map_err(|e| Error::new(ErrorKind::IllegalState, format!("a partial: {e}")))?;
         let mut out = Vec::with_capacity(HEAD + body.len());
@@ -127,6 +144,14 @@ impl Verifier {
         {
             return Err(bad("a held row without its digest, or held 0 times"));
         }
+        let (missing, extra, changed, first) = body.settled;
+        let kinds: Option<Vec<(Vec<u8>, &'static str)>> = first
+            .into_iter()
+            .map(|(k, i)| KINDS.get(i as usize).map(|kind| (k, *kind)))
+            .collect();
+        let Some(kinds) = kinds else {
+            return Err(bad("a difference of no kind"));
+        };
         for (s, tallies) in body.tallies.iter().enumerate() {
             for &(b, rows, sum, mix, bytes) in tallies {
                 if let Some(t) = self.tallies[s].get_mut(b as usize) {
@@ -150,6 +175,15 @@ impl Verifier {
         for (row, n) in body.held {
             self.held_add(&row, n);
         }
+        // rounds settled elsewhere (Spark's driver, a round at a time): their buckets are
+        // disjoint from any held here, so their counts add
+        let st = &mut self.settled;
+        st.missing += missing;
+        st.extra += extra;
+        st.changed += changed;
+        st.first.extend(kinds);
+        st.first.sort_unstable();
+        st.first.truncate(super::FIRST_DIFFERENCES);
         Ok(())
     }
 
