@@ -6,6 +6,9 @@
 //   rowkey-lab rekey old.json new.json --records FILE --regions N --time time_hour --nulls skip --json
 // against
 //   rowkey-lab analyze old.json --records FILE --time time_hour --nulls skip --json
+// and against an analysis of the new design cut as the plan cuts it (its pre-split
+// sampleQuantiles of REGIONS regions at the rows: the same split keys),
+//   rowkey-lab analyze new-cut.json --records FILE --time time_hour --nulls skip --json
 // each timed as a whole process (what the user waits for), alternating, RUNS times; medians, the
 // ratio of medians, each pair's own ratio and peak memory (max RSS). Writes
 // target/bench/rekey.json (folded into docs/BENCHMARKS.md by `node scripts/bench-table.mjs`).
@@ -50,19 +53,25 @@ const designs = {
   },
 };
 const file = which => path.join(OUT, `rekey-${which}.json`);
+designs['new-cut'] = { ...designs.new, regions: { presplit: { kind: 'sampleQuantiles', regions: REGIONS } } };
 for (const [which, d] of Object.entries(designs)) writeFileSync(file(which), JSON.stringify(d));
 
 const rows = ['--records', parquet, '--time', 'time_hour', '--nulls', 'skip', '--json'];
 const analyze = () => timedCli(['analyze', file('old'), ...rows]);
+const analyzeNew = () => timedCli(['analyze', file('new-cut'), ...rows]);
 const rekey = () => timedCli(['rekey', file('old'), file('new'), '--regions', String(REGIONS), ...rows]);
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const a = [];
 const b = [];
+const c = [];
 for (let i = 0; i < RUNS; i++) {
   a.push(analyze());
   b.push(rekey());
-  console.error(`[bench-rekey] run ${i + 1}: analyze ${a.at(-1).ms.toFixed(0)} ms, rekey ${b.at(-1).ms.toFixed(0)} ms`);
+  c.push(analyzeNew());
+  console.error(
+    `[bench-rekey] run ${i + 1}: analyze ${a.at(-1).ms.toFixed(0)} ms, rekey ${b.at(-1).ms.toFixed(0)} ms, analyze (new, cut) ${c.at(-1).ms.toFixed(0)} ms`,
+  );
 }
 const plan = b[0].out;
 // the plan's rows are the analysis's, or the comparison means nothing
@@ -70,6 +79,11 @@ if (plan.job.rows !== a[0].out.rows.used)
   throw new Error(`rekey planned ${plan.job.rows} rows, analyze read ${a[0].out.rows.used}`);
 const analyzeMs = median(a.map(x => x.ms));
 const rekeyMs = median(b.map(x => x.ms));
+const analyzeNewMs = median(c.map(x => x.ms));
+// the new design's analysis cut at the plan's split keys, or the comparison means nothing
+const cutKeys = c[0].out.presplitKeysHex ?? [];
+if (JSON.stringify(cutKeys) !== JSON.stringify(plan.splitKeys.map(k => k.hex)))
+  throw new Error('the new design analyzed alone was cut at other split keys than the plan');
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
 const out = {
   command: `node scripts/bench-rekey.mjs --runs ${RUNS} --copies ${COPIES} --regions ${REGIONS}`,
@@ -85,6 +99,9 @@ const out = {
   rekeyMs,
   ratio: rekeyMs / analyzeMs,
   pairRatios: b.map((x, i) => x.ms / a[i].ms),
+  analyzeNewMs,
+  ratioNew: rekeyMs / analyzeNewMs,
+  analyzeNewRssKiB: median(c.map(x => x.rss)),
   analyzeRssKiB: median(a.map(x => x.rss)),
   rekeyRssKiB: median(b.map(x => x.rss)),
   loadAverage: os.loadavg()[0].toFixed(2),
@@ -92,5 +109,5 @@ const out = {
 mkdirSync(path.join(ROOT, 'target/bench'), { recursive: true });
 writeFileSync(path.join(ROOT, 'target/bench/rekey.json'), `${JSON.stringify(out, null, 2)}\n`);
 console.log(
-  `${(out.rows / 1e6).toFixed(2)} M rows into ${out.regions} regions: rekey ${rekeyMs.toFixed(0)} ms (${(out.rekeyRssKiB / 1024).toFixed(0)} MiB), analyze ${analyzeMs.toFixed(0)} ms (${(out.analyzeRssKiB / 1024).toFixed(0)} MiB): ${out.ratio.toFixed(2)}× (goal ≤ 1.5×)`,
+  `${(out.rows / 1e6).toFixed(2)} M rows into ${out.regions} regions: rekey ${rekeyMs.toFixed(0)} ms (${(out.rekeyRssKiB / 1024).toFixed(0)} MiB), analyze ${analyzeMs.toFixed(0)} ms (${(out.analyzeRssKiB / 1024).toFixed(0)} MiB): ${out.ratio.toFixed(2)}× (goal ≤ 1.5×); the new design analyzed alone, cut alike, ${analyzeNewMs.toFixed(0)} ms: ${out.ratioNew.toFixed(2)}×`,
 );
