@@ -9,10 +9,11 @@
 //!    same rows (the chance two different multisets tie on both 64-bit sums is about 2^-128);
 //! 2. **hold**: only the rows of the buckets that differ are read again, each as its key and
 //!    digest counted +1 on the old side and −1 on the new: a row on both sides cancels, so what
-//!    stays held is what differs (memory holds the old side's differing rows at most, at most
-//!    [`MAX_HELD_BYTES`] of them), matched exactly by key: a key with old rows left only is a
+//!    stays held is what differs, matched exactly by key: a key with old rows left only is a
 //!    row **missing** from the new table, with new rows left only an **extra** row, with both
-//!    (other digests) a **changed** row.
+//!    (other digests) a **changed** row. The differing buckets are read in
+//!    [`rounds`](Verifier::rounds) whose rows fit [`MAX_HELD_BYTES`], each round
+//!    [`settle`](Verifier::settle)d before the next, so the counts are exact at any size.
 //!
 //! A reading gives each row as its key under [`Verifier::design`] (the new design itself)
 //! followed by the row's 16-byte digest ([`crate::keyspec::row_digest`], every field's value, a
@@ -22,15 +23,13 @@
 
 use std::collections::HashMap;
 
-use crate::support::fast_hash::Fast;
-
 use serde::Serialize;
 
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::bytes::to_string_binary;
-use crate::keyspec::Segment;
-use crate::keyspec::ROW_DIGEST_BYTES;
+use crate::keyspec::{Segment, ROW_DIGEST_BYTES};
+use crate::support::fast_hash::Fast;
 
 mod partial;
 pub use partial::{VERIFY_MAGIC, VERIFY_VERSION};
@@ -38,8 +37,9 @@ pub use partial::{VERIFY_MAGIC, VERIFY_VERSION};
 /// Buckets the first pass counts in.
 pub const BUCKETS: usize = 4096;
 
-/// Most bytes of rows (key and digest) the second pass holds at once: beyond, the counts are
-/// lower bounds, said.
+/// Most bytes of rows (key and digest) a round of the second pass holds at once: the rounds
+/// are cut to fit it; only a bucket whose rows alone pass it makes the counts lower bounds,
+/// said.
 pub const MAX_HELD_BYTES: usize = 256 << 20;
 
 /// Differences named, at most.
