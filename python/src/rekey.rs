@@ -88,16 +88,7 @@ fn verify_partial<'py>(
             if let Some(b) = &buckets {
                 v.hold_in(b)?;
             }
-            let doc = v.design().clone();
-            for batch in reader {
-                let one = std::iter::once(batch);
-                let (keys, offsets, _) =
-                    engine::encode_stream_with_digests(&doc, &rows, (&schema, one))?;
-                match buckets {
-                    None => v.count(side, &keys, &offsets)?,
-                    Some(_) => v.hold(side, &keys, &offsets)?,
-                }
-            }
+            feed_stream(&mut v, side, &rows, (&schema, reader))?;
             v.partial()
         }),
     )?;
@@ -182,12 +173,11 @@ fn verify_report(
     )
 }
 
-/// One pass over both exports: counted (`counting`), or the rows of the round's buckets held.
+/// One pass over both exports: counted, or the rows of the round's buckets held.
 fn read_sides(
     py: Python<'_>,
     v: &mut Verifier,
     sides: &mut [(Side, Input<'_>); 2],
-    counting: bool,
 ) -> PyResult<()> {
     for (side, input) in sides.iter_mut() {
         match input {
@@ -206,23 +196,27 @@ fn read_sides(
                 let schema = reader.schema();
                 core(
                     py,
-                    detached(py, || {
-                        let d = v.design().clone();
-                        for batch in reader {
-                            let one = std::iter::once(batch);
-                            let (keys, offsets, _) =
-                                engine::encode_stream_with_digests(&d, rows, (&schema, one))?;
-                            if counting {
-                                v.count(*side, &keys, &offsets)?
-                            } else {
-                                v.hold(*side, &keys, &offsets)?
-                            }
-                        }
-                        Ok::<(), Error>(())
-                    }),
+                    detached(py, || feed_stream(v, *side, rows, (&schema, reader))),
                 )?
             }
         }
+    }
+    Ok(())
+}
+
+/// A stream's batches to `v`'s pass under way, each read through the verifier's design with
+/// its rows' digests and dropped before the next.
+fn feed_stream(
+    v: &mut Verifier,
+    side: Side,
+    rows: &rowkey_lab::rows::RowsOptions,
+    (schema, reader): (&arrow_schema::SchemaRef, crate::arrow::Checked),
+) -> Result<(), Error> {
+    let doc = v.design().clone();
+    for batch in reader {
+        let one = std::iter::once(batch);
+        let (keys, offsets, _) = engine::encode_stream_with_digests(&doc, rows, (schema, one))?;
+        v.feed(side, &keys, &offsets)?;
     }
     Ok(())
 }
@@ -265,10 +259,10 @@ fn verify<'py>(
         return Err(py_error(py, &Error::arg("new", "no design")));
     };
     let mut v = core(py, Verifier::new(&doc))?;
-    read_sides(py, &mut v, &mut sides, true)?;
+    read_sides(py, &mut v, &mut sides)?;
     for round in v.rounds() {
         core(py, v.hold_in(&round))?;
-        read_sides(py, &mut v, &mut sides, false)?;
+        read_sides(py, &mut v, &mut sides)?;
         v.settle();
     }
     core(

@@ -115,6 +115,14 @@ struct Settled {
     first: Vec<(Vec<u8>, &'static str)>,
 }
 
+impl Settled {
+    /// Only the first [`FIRST_DIFFERENCES`] differences, by key.
+    fn keep_first(&mut self) {
+        self.first.sort_unstable();
+        self.first.truncate(FIRST_DIFFERENCES);
+    }
+}
+
 /// The comparison, fed with the two exports' rows read through [`Verifier::design`].
 #[derive(Debug)]
 pub struct Verifier {
@@ -235,6 +243,16 @@ impl Verifier {
         self.held.insert(row.into(), n);
     }
 
+    /// A slice of `s`'s rows to the pass under way: counted until the count ends, then held
+    /// (the rows of the round's buckets).
+    pub fn feed(&mut self, s: Side, keys: &[u8], offsets: &[u32]) -> Result<()> {
+        if self.differing.is_none() {
+            self.count(s, keys, offsets)
+        } else {
+            self.hold(s, keys, offsets)
+        }
+    }
+
     /// The first pass: count each row of a slice.
     pub fn count(&mut self, s: Side, keys: &[u8], offsets: &[u32]) -> Result<()> {
         if self.differing.is_some() {
@@ -334,8 +352,7 @@ impl Verifier {
             };
             s.first.push((rows[0].0.to_vec(), kind));
         }
-        s.first.sort_unstable();
-        s.first.truncate(FIRST_DIFFERENCES);
+        s.keep_first();
         self.held.clear();
         self.held_bytes = 0;
         self.full = false;

@@ -28,14 +28,9 @@ impl Verifier {
         let mut session =
             RowsSession::new(self.doc.clone(), AnalyzeOptions::default(), x.rows.clone())?;
         session.keep_keys_with_digests()?;
-        let counting = self.differing.is_none();
         let take = |v: &mut Verifier, s: &mut RowsSession| {
             let (keys, offsets) = s.take_keys();
-            if counting {
-                v.count(side, &keys, &offsets)
-            } else {
-                v.hold(side, &keys, &offsets)
-            }
+            v.feed(side, &keys, &offsets)
         };
         session.read_file_each(x.file, x.len, |s| take(self, s))?;
         session.end_scan()?;

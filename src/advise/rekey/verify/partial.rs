@@ -182,8 +182,7 @@ impl Verifier {
         st.extra += extra;
         st.changed += changed;
         st.first.extend(kinds);
-        st.first.sort_unstable();
-        st.first.truncate(super::FIRST_DIFFERENCES);
+        st.keep_first();
         Ok(())
     }
 
