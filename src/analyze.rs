@@ -243,10 +243,11 @@ pub use run::{
 };
 #[cfg(feature = "rows")]
 pub use run::{
-    analyze_batches, analyze_rows, count_rows, doc_for_rows, encode_batches,
-    encode_batches_skipped, encode_stream, encode_stream_with_digests, fit_to_first, fit_to_scan,
-    needs_row_sample, row_fields, split_batches, split_batches_by_bytes, split_keys_of,
-    split_sample, write_bytes, FirstPass, RowFeed, RowsAnalysis,
+    analyze_batches, analyze_rows, bucket_weights, count_rows, cut_picked, cut_targets,
+    doc_for_rows, encode_batches, encode_batches_skipped, encode_stream,
+    encode_stream_with_digests, fit_to_first, fit_to_scan, needs_row_sample, row_fields,
+    split_batches, split_batches_by_bytes, split_keys_of, split_sample, write_bytes, FirstPass,
+    RowFeed, RowsAnalysis,
 };
 #[cfg(feature = "rows")]
 pub use run::{

@@ -771,7 +771,7 @@ export type PreSplit =
       /** Digits of a decimal bucket, up to 18; absent, the digits of `buckets − 1`. */
       width?: number;
     }
-  /** The `regions − 1` quantiles of a sample of keys: regions with equal row counts for data like the sample. For keys without a uniform prefix. */
+  /** The `regions − 1` quantiles of a sample of keys: regions with equal row counts for data like the sample. For keys without a uniform prefix; a key that opens with salt buckets keeps each bucket whole (each starts a region, or a region holds whole buckets). */
   | {
       kind: 'sampleQuantiles';
       /** How many regions (1 to 100,000; 1 gives no split keys). */

@@ -7,6 +7,9 @@
 #![cfg(feature = "rows")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "oracles/cut.rs"]
+mod oracle;
+
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, Int64Array, RecordBatch, StringArray, TimestampMillisecondArray};
@@ -626,15 +629,17 @@ fn past_the_exact_cap_the_largest_rows_are_bounded_estimates() {
     assert_eq!(v, sketch);
 }
 
-/// Split points by bytes against a cut computed here from the keys alone: each row weighs its
-/// key's length plus the design's value size (100 by default, 7 when the workload says so); the
-/// key that starts region j is the first, in sorted order, whose running weight passes j/n of
-/// the total; empty keys and repeats are dropped as HBase refuses them. And each region's bytes
-/// are then within one row of an even share.
+/// Split points by bytes against a cut computed here from the keys alone
+/// (`tests/oracles/cut.rs`): each row weighs its key's length plus the design's value size (100
+/// by default, 7 when the workload says so); the key opens with 8 salt buckets, kept whole;
+/// within a bucket of `r` regions, the key that starts region j is the first, in sorted order,
+/// whose running weight passes j/r of the bucket's; empty keys and repeats are dropped as HBase
+/// refuses them. And each region's bytes are then within a few rows of its bucket's share.
 #[test]
 fn split_points_by_bytes_are_the_running_weights_cut() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
     let batch = rows(&mut rng, 3000);
+    let bounds = oracle::dec_bounds(8, 2);
     for (value_size, doc) in [
         (100u64, design(8)),
         (7, {
@@ -656,27 +661,16 @@ fn split_points_by_bytes_are_the_running_weights_cut() {
         let weight = |k: &[u8]| k.len() as f64 + value_size as f64;
         let total: f64 = sorted.iter().map(|k| weight(k)).sum();
         for regions in [2u32, 5, 16, 64] {
-            let mut want: Vec<Vec<u8>> = Vec::new();
-            for j in 1..regions {
-                let share = total * f64::from(j) / f64::from(regions);
-                let mut running = 0.0;
-                let at = sorted
-                    .iter()
-                    .position(|k| {
-                        running += weight(k);
-                        running > share
-                    })
-                    .unwrap();
-                let k = sorted[at].to_vec();
-                if k.as_slice() > sorted[0] && want.last() != Some(&k) {
-                    want.push(k);
-                }
-            }
+            let w = |k: &[u8]| k.len() as u64 + value_size;
+            let want = oracle::oracle_cut(&sorted, &w, regions as usize, &bounds);
             let got =
                 split_batches_by_bytes(&doc, &opts(false), std::slice::from_ref(&batch), regions)
                     .unwrap();
             assert_eq!(got, want, "{regions} regions, value size {value_size}");
-            // a region starts at its split key's first row: within one key's rows of its share
+            if regions < 8 {
+                continue;
+            }
+            // each bucket's regions: within a few keys' rows of the bucket's share
             let mut heaviest: f64 = 0.0;
             for g in sorted.chunk_by(|a, b| a == b) {
                 heaviest = heaviest.max(g.iter().map(|k| weight(k)).sum());
@@ -685,11 +679,21 @@ fn split_points_by_bytes_are_the_running_weights_cut() {
             for k in &sorted {
                 per[got.iter().filter(|s| s.as_slice() <= *k).count()] += weight(k);
             }
-            // repeats of a key go to one region; here no key repeats more than a few times
-            for b in per {
+            let mut in_bucket = [(0.0, 0usize); 8];
+            let start: Vec<&[u8]> = std::iter::once(&[][..])
+                .chain(got.iter().map(Vec::as_slice))
+                .collect();
+            for (r, b) in per.iter().enumerate() {
+                let k = bounds.iter().filter(|s| s.as_slice() <= start[r]).count();
+                in_bucket[k].0 += b;
+                in_bucket[k].1 += 1;
+            }
+            for (r, b) in per.iter().enumerate() {
+                let k = bounds.iter().filter(|s| s.as_slice() <= start[r]).count();
+                let share = in_bucket[k].0 / in_bucket[k].1 as f64;
                 assert!(
-                    (b - total / f64::from(regions)).abs() <= 4.0 * heaviest,
-                    "{b} vs {total}/{regions}"
+                    (b - share).abs() <= 4.0 * heaviest,
+                    "{b} vs {share} in bucket {k} ({total} in all)"
                 );
             }
         }

@@ -117,7 +117,9 @@ format of the HBase shell's SPLITS_FILE.
                   into N regions of equal rows, from every row's key encoded as HBase stores
                   it: exact while the rows fit the memory kept for them (--keep-mib, 256 MiB:
                   about eight million 16-byte keys); beyond, a uniform sample of a million
-                  rows, said on stderr
+                  rows, said on stderr. A key that opens with salt buckets keeps each bucket
+                  whole: every bucket starts a region (the rest go to the heaviest buckets),
+                  or, with fewer regions than buckets, each region holds whole buckets
   --by bytes      regions of equal bytes instead of rows (each row weighed as the analysis
                   counts its write: its key and the design's valueSize); default rows
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
@@ -126,8 +128,8 @@ format of the HBase shell's SPLITS_FILE.
 Plans the move of a table from the old design's key to the new one's, on the old table's rows
 (FILE, any format analyze reads): where each field of the new key comes from (a column, or the
 old key when it gives the field back whole); the new table's split keys from the rows
-re-encoded with the new key (--regions N: N regions of equal rows, or bytes with --by bytes;
-without it, the new design's own pre-split); per new region its rows, KeyValue bytes (20 + row
+re-encoded with the new key (--regions N: N regions of equal rows, or bytes with --by bytes,
+salt buckets kept whole; without it, the new design's own pre-split); per new region its rows, KeyValue bytes (20 + row
 + family + qualifier + value a cell) and the HFiles its reducer writes (rolled at
 --max-file-size, 10 GiB; more than 32 refused by completebulkload); the job's bytes read,
 shuffled and written, its straggler and an estimated time (--parallelism 8 tasks,

@@ -459,50 +459,65 @@ def split_points_df(
     regions of equal rows (``by="rows"``) or equal bytes (``by="bytes"``: each row its key's
     length and the design's value size, as the report counts a write), exact: every row's key
     is encoded and sorted by Spark, the keys at the cuts are picked (by rank, or where the
-    running bytes over the sort pass each share: the engine's rule), and the engine cuts them
-    with HBase's rules for split keys — the keys ``rk.split_points`` gives on the same rows."""
+    running weight over the sort passes each share: the engine's rule), and the engine cuts them
+    with HBase's rules for split keys — the keys ``rk.split_points`` gives on the same rows. A
+    key that opens with salt buckets keeps each bucket whole (the engine's plan, from each
+    bucket's weight)."""
     if by not in ("rows", "bytes"):
         raise ValueError(f'split_points_df: by="{by}"; expected "rows" or "bytes"')
     d = _declared(df, design, map)
     rows = _rows(None, map, nulls, epoch)
     src = df.select(*_needed(df, d, map, None))
     large = _large(df)
+    buckets = _engine.buckets(d)
     ordered = _encoded(src, d, rows, large).orderBy("rowkey").persist()
     try:
-        # by bytes: each partition's rows and bytes, and the keys where the running bytes pass
-        # each share, counted by the engine in Python (the bytes are the engine's rule)
-        def count(batches):
+        # each partition's rows and bytes by salt bucket, weighed by the engine in Python
+        def weigh(batches):
             import pyarrow as pa
 
             from rowkey_lab import _engine as engine
 
-            n, w = 0, 0
+            per = [(0, 0)] * buckets
             for b in batches:
-                n += b.num_rows
                 if b.num_rows:
-                    w += engine.key_bytes(d, pa.Table.from_batches([b]))
-            yield pa.RecordBatch.from_pydict({"pid": [_partition_id()], "n": [n], "w": [w]})
+                    got = engine.bucket_weights(d, pa.Table.from_batches([b]))
+                    per = [(n + m, w + v) for (n, w), (m, v) in zip(per, got)]
+            pid = _partition_id()
+            yield pa.RecordBatch.from_pydict(
+                {
+                    "pid": [pid] * buckets,
+                    "bucket": list(range(buckets)),
+                    "n": [n for n, _ in per],
+                    "w": [w for _, w in per],
+                }
+            )
 
-        if by == "rows":
+        if by == "rows" and buckets == 1:
             # Spark counts each partition of the sort itself: no key crosses into Python
             from pyspark.sql import functions as F
 
             per = ordered.groupBy(F.spark_partition_id().alias("pid")).agg(F.count(F.lit(1)).alias("n"))
-            counts = sorted((r.pid, r.n, 0) for r in per.collect())
+            cells = [(r.pid, 0, r.n, 0) for r in per.collect()]
         else:
-            counts = sorted((r.pid, r.n, r.w) for r in ordered.mapInArrow(count, "pid long, n long, w long").collect())
+            schema = "pid long, bucket long, n long, w long"
+            cells = [(r.pid, r.bucket, r.n, r.w) for r in ordered.mapInArrow(weigh, schema).collect()]
+        weight = [0] * buckets
+        parts: dict = {}
+        for pid, k, n, w in cells:
+            weight[k] += n if by == "rows" else w
+            pn, pw = parts.get(pid, (0, 0))
+            parts[pid] = (pn + n, pw + (n if by == "rows" else w))
+        counts = sorted((pid, n, w) for pid, (n, w) in parts.items())
         total = sum(n for _, n, _ in counts)
         if total == 0:
             raise _error("no rows to cut")
-        weight = sum(w for _, _, w in counts)
         head = next(pid for pid, n, _ in counts if n)
-        # where each partition of the sort starts: its first row's rank, the bytes ahead of it
+        # where each partition of the sort starts: its first row's rank, the weight ahead of it
         first, ahead, at, aw = {}, {}, 0, 0
         for pid, n, w in counts:
             first[pid], ahead[pid] = at, aw
             at, aw = at + n, aw + w
-        ranks = [0] + list(_engine.quantile_ranks(total, regions))
-        wanted = sorted(set(ranks))
 
         def pick(batches):
             import pyarrow as pa
@@ -513,10 +528,11 @@ def split_points_df(
             start, before = first.get(pid, 0), ahead.get(pid, 0)
             out_r, out_k = [], []
             for b in batches:
-                # the cut number j in place of a rank; the smallest key is cut 0
-                cuts, after = engine.byte_cuts(d, before, weight, regions, pa.Table.from_batches([b]))
+                # the target index + 1 in place of a rank; the smallest key is 0
+                cuts, after = engine.target_cuts(d, weight, regions, before, pa.Table.from_batches([b]), by)
+                cuts = [(t + 1, i) for t, i in cuts]
                 if pid == head and start == 0 and b.num_rows:
-                    cuts = [(0, 0)] + list(cuts)
+                    cuts = [(0, 0)] + cuts
                 before = after
                 if cuts:
                     col = b.column(0)
@@ -531,17 +547,16 @@ def split_points_df(
                 )
 
         if by == "rows":
-            at_rank = _keys_at_ranks(ordered, wanted, counts, first)
+            ranks = [0] + list(_engine.cut_ranks(d, weight, regions))
+            at_rank = _keys_at_ranks(ordered, sorted(set(ranks)), counts, first)
+            picked = {t: at_rank[r] for t, r in enumerate(ranks) if r in at_rank}
         else:
-            at_rank = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
+            picked = {r.rank: bytes(r.key) for r in ordered.mapInArrow(pick, "rank long, key binary").collect()}
     finally:
         ordered.unpersist()
-    if by == "bytes":
-        # every cut falls on a row when the rows weigh anything; none when they weigh nothing
-        sample = [at_rank[j] for j in sorted(at_rank)]
-    else:
-        sample = [at_rank[r] for r in ranks]
-    return _engine.cut_sample(d, sample, regions)
+    # target t + 1 is picked[t + 1]; the smallest key is picked[0]
+    picks = {t - 1: k for t, k in picked.items() if t > 0}
+    return _engine.cut_picked(d, weight, regions, picked.get(0), picks)
 
 
 def _keys_at_ranks(ordered, ranks, counts, first) -> dict:

@@ -83,15 +83,10 @@ fn split_points<'py>(
     rows_json: Option<&str>,
     by: &str,
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
-    let by = match by {
-        "rows" => SplitBy::Rows,
-        "bytes" => SplitBy::Bytes,
-        _ => {
-            return Err(py_error(
-                py,
-                &Error::arg("by", format!("by=\"{by}\"; expected \"rows\" or \"bytes\"")),
-            ))
-        }
+    let by = if by_rows(py, by)? {
+        SplitBy::Rows
+    } else {
+        SplitBy::Bytes
     };
     let rows = rows_options(py, rows_json)?;
     let reader = stream(py, source)?;
@@ -107,73 +102,117 @@ fn split_points<'py>(
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
 }
 
-/// `key_bytes(design, source)`: the bytes of the rows whose keys are `source`'s first column
-/// (each its key's length and the design's value size): a sorted partition's weight.
+/// `buckets(design)`: how many salt buckets the key opens with (1 without a salt): a cut of
+/// its rows keeps each bucket whole.
 #[pyfunction]
-fn key_bytes(py: Python<'_>, design_json: &str, source: &Bound<'_, PyAny>) -> PyResult<u64> {
+fn buckets(py: Python<'_>, design_json: &str) -> PyResult<usize> {
+    Ok(design(py, design_json)?.bucket_bounds().len() + 1)
+}
+
+/// `bucket_weights(design, source)`: each salt bucket's `(rows, bytes)` among the keys of
+/// `source`'s first column (a row's bytes: its key's length and the design's value size): a
+/// sorted partition's weight, bucket by bucket.
+#[pyfunction]
+fn bucket_weights(
+    py: Python<'_>,
+    design_json: &str,
+    source: &Bound<'_, PyAny>,
+) -> PyResult<Vec<(u64, u64)>> {
     let doc = design(py, design_json)?;
     let batches = batches(py, source)?;
-    let mut total = 0u64;
+    let mut keys: Vec<Vec<u8>> = Vec::new();
     core(
         py,
         each_key(&batches, |k, _| {
-            total = total.saturating_add(engine::write_bytes(&doc, k.len()));
+            keys.push(k.to_vec());
             Ok(())
         }),
     )?;
-    Ok(total)
+    Ok(engine::bucket_weights(&doc, keys.iter().map(Vec::as_slice)))
 }
 
-/// `byte_cuts(design, before, total, regions, source)`: the cuts by bytes
-/// (`rowkey_lab::region::byte_cut_ranks`) that fall among the sorted keys of `source`'s first
-/// column, the rows ahead of them weighing `before` bytes of `total`: `(cuts, after)`, each cut
-/// `(j, index)`, and the bytes up to the last of these rows.
+/// `cut_ranks(design, weights, regions)`: where the cuts of rows weighing `weights` a bucket
+/// (rows, every row weighing one) fall, as ranks of the sorted keys (what Spark picks from its
+/// sort for `cut_picked`), in target order.
 #[pyfunction]
-fn byte_cuts(
+fn cut_ranks(
     py: Python<'_>,
     design_json: &str,
-    before: u64,
-    total: u64,
+    weights: Vec<u64>,
     regions: u32,
-    source: &Bound<'_, PyAny>,
-) -> PyResult<(Vec<(u32, u64)>, u64)> {
+) -> PyResult<Vec<u64>> {
     let doc = design(py, design_json)?;
+    let targets = core(py, engine::cut_targets(&doc, &weights, regions))?;
+    Ok(targets.iter().map(|t| t.rank()).collect())
+}
+
+/// `target_cuts(design, weights, regions, before, source)`: the cuts (`cut_ranks`' targets,
+/// by bytes or rows) that fall among the sorted keys of `source`'s first column, the rows
+/// ahead of them weighing `before`: `(cuts, after)`, each cut `(target, index)`, and the
+/// weight up to the last of these rows.
+#[pyfunction]
+#[pyo3(signature = (design_json, weights, regions, before, source, by="bytes"))]
+fn target_cuts(
+    py: Python<'_>,
+    design_json: &str,
+    weights: Vec<u64>,
+    regions: u32,
+    before: u64,
+    source: &Bound<'_, PyAny>,
+    by: &str,
+) -> PyResult<(Vec<(usize, u64)>, u64)> {
+    let doc = design(py, design_json)?;
+    let targets = core(py, engine::cut_targets(&doc, &weights, regions))?;
     let batches = batches(py, source)?;
+    let by_rows = by_rows(py, by)?;
     let mut sizes = Vec::new();
     core(
         py,
         each_key(&batches, |k, _| {
-            sizes.push(engine::write_bytes(&doc, k.len()));
+            sizes.push(if by_rows {
+                1
+            } else {
+                engine::write_bytes(&doc, k.len())
+            });
             Ok(())
         }),
     )?;
     let after = sizes.iter().fold(before, |t, s| t.saturating_add(*s));
-    let cuts = rowkey_lab::region::byte_cut_ranks(before, sizes, total, regions);
+    let cuts = rowkey_lab::region::target_cuts(before, sizes, &targets);
     Ok((cuts, after))
 }
 
-/// `quantile_ranks(rows, regions)`: the ranks of the sorted keys that start regions 1.. of
-/// equal rows (what Spark picks from its sort for `cut_sample`).
+/// `cut_picked(design, weights, regions, smallest, picks)`: the split keys of the cut
+/// `cut_ranks` plans, from the smallest key and the keys picked at its targets (`picks`:
+/// target index to key), with HBase's rules for split keys and every salt bucket start the
+/// cut takes.
 #[pyfunction]
-fn quantile_ranks(rows: u64, regions: u32) -> Vec<u64> {
-    rowkey_lab::region::quantile_ranks(rows, regions)
-}
-
-/// `cut_sample(design, sample, regions)`: the split keys that cut `sample` (row keys) into
-/// `regions` regions of equal rows, with HBase's rules for split keys.
-#[pyfunction]
-fn cut_sample<'py>(
+fn cut_picked<'py>(
     py: Python<'py>,
     design_json: &str,
-    sample: Vec<Vec<u8>>,
+    weights: Vec<u64>,
     regions: u32,
+    smallest: Option<Vec<u8>>,
+    picks: std::collections::HashMap<usize, Vec<u8>>,
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let doc = design(py, design_json)?;
     let keys = core(
         py,
-        detached(py, || engine::split_sample(&doc, &sample, regions)),
+        engine::cut_picked(&doc, &weights, regions, smallest.as_deref(), &picks),
     )?;
     Ok(keys.iter().map(|k| PyBytes::new(py, k)).collect())
+}
+
+/// `"rows"` or `"bytes"`, else an error that names `by`.
+fn by_rows(py: Python<'_>, by: &str) -> PyResult<bool> {
+    match by {
+        "rows" => Ok(true),
+        "bytes" => Ok(false),
+        _ => Err(py_error(
+            py,
+            &Error::arg("by", format!("by=\"{by}\"; expected \"rows\" or \"bytes\"")),
+        )),
+    }
 }
 
 /// `shell_create(table, family, keys)`: the HBase shell's `create 'table', 'family', SPLITS =>
@@ -242,10 +281,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split_points, m)?)?;
     m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;
     m.add_function(wrap_pyfunction!(splits_file, m)?)?;
-    m.add_function(wrap_pyfunction!(quantile_ranks, m)?)?;
-    m.add_function(wrap_pyfunction!(key_bytes, m)?)?;
-    m.add_function(wrap_pyfunction!(byte_cuts, m)?)?;
-    m.add_function(wrap_pyfunction!(cut_sample, m)?)?;
+    m.add_function(wrap_pyfunction!(buckets, m)?)?;
+    m.add_function(wrap_pyfunction!(bucket_weights, m)?)?;
+    m.add_function(wrap_pyfunction!(cut_ranks, m)?)?;
+    m.add_function(wrap_pyfunction!(target_cuts, m)?)?;
+    m.add_function(wrap_pyfunction!(cut_picked, m)?)?;
     m.add_function(wrap_pyfunction!(shell_create, m)?)?;
     m.add_function(wrap_pyfunction!(regions_of, m)?)?;
     Ok(())

@@ -28,6 +28,67 @@ SALTED = {
     "regions": {"presplit": {"kind": "explicit", "keys": ["02", "04", "06"]}},
 }
 
+# Where SALTED's eight buckets start: "01" … "07" (two decimal digits).
+SALTED_BOUNDS = [f"{b:02d}".encode() for b in range(1, 8)]
+
+
+def salt_cut(keys, regions, bounds, weight=lambda k: 1):
+    """The split keys the engine promises for `keys` cut into `regions` regions of equal
+    `weight`, each salt bucket (starting at `bounds`) kept whole, computed here by hand as
+    tests/oracles/cut.rs states the rule: a key's bucket is how many bounds are at or below it;
+    with fewer regions than buckets, region j starts at the bound whose weight ahead is nearest
+    floor(j·total/regions) (the later on a tie), after the one before and leaving one for each
+    region to come; otherwise every bucket starts a region, each further region goes to the
+    bucket heaviest per region (the first on a tie), and a bucket of r regions starts region j
+    at its first key whose running weight passes j/r of the bucket's. No empty key, no repeat,
+    none at or below the smallest key before a bound."""
+    s = sorted(keys)
+    n, nb = regions, len(bounds) + 1
+    out = []
+    if n <= 1 or not s:
+        return out
+
+    def bucket(k):
+        return sum(1 for b in bounds if b <= k)
+
+    w = [0] * nb
+    for k in s:
+        w[bucket(k)] += weight(k)
+    total = sum(w)
+    if nb > n:
+        prev = 0
+        for j in range(1, n):
+            target = j * total // n
+            best = None
+            for b in range(prev + 1, (nb - 1) - (n - 1 - j) + 1):
+                d = abs(sum(weight(k) for k in s if k < bounds[b - 1]) - target)
+                if best is None or d <= best[0]:
+                    best = (d, b)
+            out.append(bounds[best[1] - 1])
+            prev = best[1]
+        return out
+    r = [1] * nb
+    for _ in range(nb, n):
+        top = 0
+        for k in range(1, nb):
+            if w[k] * r[top] > w[top] * r[k]:
+                top = k
+        r[top] += 1
+    for k in range(nb):
+        if k:
+            out.append(bounds[k - 1])
+        mine = [x for x in s if bucket(x) == k]
+        for j in range(1, r[k]):
+            running = 0
+            for x in mine:
+                running += weight(x)
+                if running * r[k] > j * w[k]:
+                    if x and x > (out[-1] if out else s[0]):
+                        out.append(x)
+                    break
+    return out
+
+
 # A key whose bytes the tests compute by hand: MD5 prefix, the text, a separator, an 8-byte
 # big-endian long and a reversed timestamp (Long.MAX_VALUE - ts).
 HASHED = {

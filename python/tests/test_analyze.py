@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from conftest import SALTED
+from conftest import SALTED, SALTED_BOUNDS, salt_cut
 
 import rowkey_lab as rk
 
@@ -90,24 +90,12 @@ def test_analyze_runs_on_threads_at_once(rows):
         assert all(r == want for r in ex.map(lambda _: rk.analyze(SALTED, rows), range(4)))
 
 
-def _cut(keys, regions):
-    """The split keys of sorted `keys` into `regions` regions of equal rows, computed here:
-    key j is the j·m/regions-th of the m sorted keys, skipping an empty key, a repeat and the
-    smallest key (which would leave the first region empty)."""
-    s = sorted(keys)
-    out = []
-    for j in range(1, regions):
-        k = s[j * len(s) // regions]
-        if k and k > (out[-1] if out else s[0]):
-            out.append(k)
-    return out
-
-
 @pytest.mark.parametrize("regions", [2, 7, 64])
 def test_split_points_are_every_key_sorted_and_cut(rows, regions):
     keys = rk.encode(SALTED, rows).to_pylist()
     got = rk.split_points(SALTED, rows, regions=regions)
-    assert got == _cut(keys, regions)
+    # SALTED's eight salt buckets kept whole (conftest.salt_cut: the rule, by hand)
+    assert got == salt_cut(keys, regions, SALTED_BOUNDS)
     # each region then holds its share of rows (within the rows of one repeated key)
     bounds = [b""] + got
     counts = [
@@ -117,21 +105,9 @@ def test_split_points_are_every_key_sorted_and_cut(rows, regions):
 
 
 def _cut_bytes(keys, regions, value_size):
-    """Regions of equal bytes by hand: each row weighs its key and the value; region j starts at
-    the first key, in sorted order, whose running weight passes j/regions of the total."""
-    s = sorted(keys)
-    w = [len(k) + value_size for k in s]
-    total = sum(w)
-    out = []
-    for j in range(1, regions):
-        running = 0
-        for k, x in zip(s, w):  # noqa: B007 (k is the key the loop stopped at)
-            running += x
-            if running * regions > j * total:
-                break
-        if k and k > (out[-1] if out else s[0]):
-            out.append(k)
-    return out
+    """Regions of equal bytes by hand: each row weighs its key and the value; SALTED's buckets
+    kept whole (conftest.salt_cut)."""
+    return salt_cut(keys, regions, SALTED_BOUNDS, lambda k: len(k) + value_size)
 
 
 @pytest.mark.parametrize("regions", [2, 7, 64])
@@ -142,8 +118,9 @@ def test_split_points_by_bytes_cut_the_running_weight(rows, regions):
     small = dict(SALTED, workload={"records": 1000, "valueSize": 3})
     got = rk.split_points(small, rows, regions=regions, by="bytes")
     assert got == _cut_bytes(keys, regions, 3)
-    # keys of unequal lengths: cut by bytes, not by rows, when the values weigh little
-    if regions == 7:
+    # keys of unequal lengths: cut by bytes, not by rows, when the values weigh little (within
+    # buckets: 7 regions hold whole buckets either way)
+    if regions == 64:
         assert got != rk.split_points(small, rows, regions=regions)
 
 

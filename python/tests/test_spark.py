@@ -3,7 +3,7 @@ the DataFrame's own rows, whatever the partitioning (1, 3, 7 partitions, empty o
 and split points checked against Spark SQL itself (ranks over its sort, counts per region)."""
 
 import pytest
-from conftest import SALTED, local_spark, skip_without_spark
+from conftest import SALTED, SALTED_BOUNDS, local_spark, skip_without_spark
 
 skip_without_spark()
 
@@ -110,28 +110,70 @@ def test_split_points_df_is_the_packages_on_the_same_rows(df, regions):
     )
 
 
-def test_split_points_against_spark_sql(df):
-    regions = 8
+def _bucket(col):
+    """SALTED's salt bucket of a row key column, by Spark SQL: its first two bytes, read as a
+    decimal number."""
+    return F.substring(col, 1, 2).cast("string").cast("int")
+
+
+def _spark_cut(keys, regions, weight):
+    """Spark SQL's own cut of the sorted keys (column `rowkey`) into `regions` regions of equal
+    `weight` (a column), SALTED's eight buckets kept whole as conftest.salt_cut states the
+    rule: each bucket's weight summed by Spark; with at least as many regions as buckets, each
+    bucket's regions (one each, then one by one to the heaviest per region) start at the first
+    key whose running weight over Spark's sort of the bucket passes j/r of the bucket's; with
+    fewer, at the bound whose weight ahead is nearest each share."""
+    rows = keys.withColumn("w", weight).withColumn("bucket", _bucket("rowkey"))
+    w = {r["bucket"]: r["w"] for r in rows.groupBy("bucket").agg(F.sum("w").alias("w")).collect()}
+    w = [w.get(k, 0) for k in range(8)]
+    total, n = sum(w), regions
+    smallest = bytes(rows.agg(F.min("rowkey")).first()[0])
+    if n < 8:
+        ahead = [sum(w[:b]) for b in range(8)]
+        out, prev = [], 0
+        for j in range(1, n):
+            t = j * total // n
+            window = range(prev + 1, 7 - (n - 1 - j) + 1)
+            prev = min(window, key=lambda b: (abs(ahead[b] - t), -b))
+            out.append(SALTED_BOUNDS[prev - 1])
+        return out
+    r = [1] * 8
+    for _ in range(8, n):
+        r[max(range(8), key=lambda k: (w[k] / r[k], -k))] += 1
+    run = Window.partitionBy("bucket").orderBy("rowkey").rowsBetween(Window.unboundedPreceding, Window.currentRow)
+    ranked = rows.withColumn("run", F.sum("w").over(run))
+    out = []
+    for k in range(8):
+        if k:
+            out.append(SALTED_BOUNDS[k - 1])
+        for j in range(1, r[k]):
+            first = ranked.where((F.col("bucket") == k) & (F.col("run") * r[k] > j * w[k])).agg(F.min("rowkey"))
+            key = bytes(first.first()[0])
+            if key > (out[-1] if out else smallest):
+                out.append(key)
+    return out
+
+
+@pytest.mark.parametrize("regions", [3, 20])
+def test_split_points_against_spark_sql(df, regions):
     splits = split_points_df(df, SALTED, regions=regions)
     keys = encode_df(df, SALTED).select("rowkey")
-    m = keys.count()
-    # Spark's own ranks: the key at rank floor(j·m/regions) of its sort starts region j
-    # (when it is not a repeat of the key before).
-    ranked = keys.withColumn("rank", F.row_number().over(Window.orderBy("rowkey")) - 1)
-    at = {
-        r["rank"]: bytes(r["rowkey"])
-        for r in ranked.where(F.col("rank").isin([j * m // regions for j in range(regions)])).collect()
-    }
-    starts = [at[j * m // regions] for j in range(1, regions)]
-    assert splits == sorted({k for k in starts if k > at[0]})
-    # Spark's counts per region over those split points: each region within the rows of one
-    # repeated key of its share
+    assert splits == _spark_cut(keys, regions, F.lit(1))
+    # Spark's counts per region over those split points: every region holds one bucket's rows
+    # (or whole buckets), each within the rows of one repeated key of its bucket's share
     region = sum(F.when(F.col("rowkey") >= F.lit(k), 1).otherwise(0) for k in splits)
-    counts = {r["region"]: r["count"] for r in keys.withColumn("region", region).groupBy("region").count().collect()}
-    heaviest = keys.groupBy("rowkey").count().agg(F.max("count")).first()[0]
-    assert sum(counts.values()) == m
-    for c in counts.values():
-        assert abs(c - m / regions) <= heaviest + 1
+    counted = keys.withColumn("region", region).withColumn("bucket", _bucket("rowkey"))
+    per = counted.groupBy("region").agg(F.count(F.lit(1)).alias("n"), F.countDistinct("bucket").alias("b"))
+    per = {r["region"]: (r["n"], r["b"]) for r in per.collect()}
+    assert sum(n for n, _ in per.values()) == keys.count() and len(per) == regions
+    if regions >= 8:
+        assert all(b == 1 for _, b in per.values())
+        heaviest = keys.groupBy("rowkey").count().agg(F.max("count")).first()[0]
+        buckets = counted.groupBy("bucket").agg(F.count(F.lit(1)).alias("n"), F.countDistinct("region").alias("r"))
+        share = {r["bucket"]: r["n"] / r["r"] for r in buckets.collect()}
+        bucket_of = {r["region"]: r["bucket"] for r in counted.select("region", "bucket").distinct().collect()}
+        for reg, (n, _) in per.items():
+            assert abs(n - share[bucket_of[reg]]) <= heaviest + 1
 
 
 @pytest.mark.parametrize("regions", [3, 16])
@@ -139,18 +181,9 @@ def test_split_points_df_by_bytes_is_the_packages_and_spark_sqls(df, regions):
     small = dict(SALTED, workload={"records": 1000, "valueSize": 3})
     got = split_points_df(df.repartition(3), small, regions=regions, by="bytes")
     assert got == rk.split_points(small, _rows_of(df), regions=regions, by="bytes")
-    # Spark SQL's own cut: a running sum of (key length + 3) over the sort of the keys; region j
-    # starts at the first key whose running bytes pass j/regions of the total
-    keys = encode_df(df, small).select("rowkey").withColumn("w", F.length("rowkey") + 3)
-    run = Window.orderBy("rowkey").rowsBetween(Window.unboundedPreceding, Window.currentRow)
-    ranked = keys.withColumn("run", F.sum("w").over(run))
-    total = keys.agg(F.sum("w")).first()[0]
-    smallest = keys.agg(F.min("rowkey")).first()[0]
-    starts = [
-        bytes(ranked.where(F.col("run") * regions > j * total).agg(F.min("rowkey")).first()[0])
-        for j in range(1, regions)
-    ]
-    assert got == sorted({k for k in starts if k > bytes(smallest)})
+    # Spark SQL's own cut: running sums of (key length + 3) over the sort of each bucket's keys
+    keys = encode_df(df, small).select("rowkey")
+    assert got == _spark_cut(keys, regions, F.length("rowkey") + 3)
 
 
 def test_large_var_types(spark, df):

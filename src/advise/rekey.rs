@@ -485,12 +485,18 @@ pub fn rekey_plan_from(
     let create =
         crate::hbase::shell::shell_create_with(&new_table(opts), &opts.family, versions, &keys)?;
     let splits_file = crate::hbase::shell::splits_file(&keys)?;
+    let bounds = new.bucket_bounds();
     let phoenix = new.phoenix.as_ref().and_then(|_| {
         let mut doc = new.clone();
         let layout = doc.regions.get_or_insert_with(Default::default);
-        layout.presplit = crate::region::PreSplit::Explicit {
-            keys: keys.iter().map(|k| to_string_binary(k)).collect(),
-            encoding: crate::region::KeyEncoding::StringBinary,
+        // Phoenix splits a salted table at its buckets itself and refuses SPLIT ON with it
+        layout.presplit = if bounds.is_empty() {
+            crate::region::PreSplit::Explicit {
+                keys: keys.iter().map(|k| to_string_binary(k)).collect(),
+                encoding: crate::region::KeyEncoding::StringBinary,
+            }
+        } else {
+            crate::region::PreSplit::None
         };
         crate::design::phoenix::print_create_table(&doc).ok()
     });
@@ -503,7 +509,15 @@ pub fn rekey_plan_from(
         &new_table(opts),
         &opts.family,
     );
-    let warnings = text::warnings(&fields, &job, opts, new);
+    let mut warnings = text::warnings(&fields, &job, opts, new);
+    if phoenix.is_some() && !bounds.is_empty() && keys != bounds {
+        // the split is made on the Phoenix table's own HBase table
+        let table = new
+            .phoenix
+            .as_ref()
+            .map_or_else(|| new_table(opts), |p| p.table.clone());
+        warnings.push(text::phoenix_salted_splits(&keys, &bounds, &table));
+    }
     let checklist = text::checklist(&job, opts, new_report, keys.len());
     Ok(RekeyPlan {
         fields,

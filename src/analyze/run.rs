@@ -453,8 +453,9 @@ pub use rows::{
 mod rows_keys;
 #[cfg(feature = "rows")]
 pub use rows_keys::{
-    encode_batches, encode_batches_skipped, encode_stream, encode_stream_with_digests,
-    split_batches, split_batches_by_bytes, split_keys_of, split_sample, write_bytes,
+    bucket_weights, cut_picked, cut_targets, encode_batches, encode_batches_skipped, encode_stream,
+    encode_stream_with_digests, split_batches, split_batches_by_bytes, split_keys_of, split_sample,
+    write_bytes,
 };
 #[cfg(feature = "rows")]
 mod rows_chunk;

@@ -307,16 +307,24 @@ impl DesignDocument {
 
     /// The pre-split's keys (`sample`: the keys a `sampleQuantiles` pre-split without its own
     /// is cut at), a cut by bytes weighing each key with this design's `valueSize` as the
-    /// analysis counts a write.
+    /// analysis counts a write, and a cut of a key that opens with salt buckets keeping each
+    /// bucket whole ([`bucket_bounds`](Self::bucket_bounds)).
     pub fn presplit_keys(&self, sample: &[Vec<u8>]) -> crate::error::Result<Vec<Vec<u8>>> {
         let value_size = self.workload.as_ref().map_or_else(
             || crate::workload::WorkloadSpec::default().value_size,
             |w| w.value_size,
         );
-        self.regions
-            .clone()
-            .unwrap_or_default()
-            .split_keys_valued(sample, value_size)
+        self.regions.clone().unwrap_or_default().split_keys_in(
+            sample,
+            value_size,
+            &self.bucket_bounds(),
+        )
+    }
+
+    /// Where the buckets of the key's leading salt start (empty without one): every cut of
+    /// the table's rows into regions keeps each bucket whole.
+    pub fn bucket_bounds(&self) -> Vec<Vec<u8>> {
+        crate::keyspec::bucket_bounds(self.key.segments.first())
     }
 
     /// The fields as the key language sees them (name and type), in declaration order.

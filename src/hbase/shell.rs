@@ -156,6 +156,17 @@ fn ruby_double_quoted(bytes: &[u8]) -> String {
     s
 }
 
+/// `split 't', "\x01N1"`: split the region of `table` that holds `key` at it. The shell
+/// (admin.rb) hands the split point over with `to_java_bytes`, so the key is a double-quoted
+/// Ruby literal, as `STARTROW` is.
+pub fn shell_split(table: &str, key: &[u8]) -> String {
+    format!(
+        "split {}, {}",
+        ruby_single_quoted(table),
+        ruby_double_quoted(key)
+    )
+}
+
 /// The HBase shell command that reads `[start, stop)` of `table`:
 /// `scan 't', {STARTROW => "\x01abc", STOPROW => "\x01abd"}`. An empty `start` is the
 /// table's first row and an empty `stop` its end, as for a `Scan`, so they are left out. A

@@ -24,6 +24,7 @@ pub(crate) use interp::Encoding;
 use interp::{java_mod, mod_be};
 pub(crate) use plan::Hole;
 use plan::Plan;
+pub use render::bucket_bounds;
 pub(crate) use render::{render, render_width, unrender};
 
 /// How one field is written.

@@ -37,7 +37,7 @@ pub(crate) mod value;
 
 pub use ast::*;
 pub(crate) use compile::Hole;
-pub use compile::{at_record, CompiledKey};
+pub use compile::{at_record, bucket_bounds, CompiledKey};
 pub use decode::{Boundary, Decoded, DecodedField, Unrecoverable};
 pub use digest::{row_digest, ROW_DIGEST_BYTES};
 pub use field::{Field, FieldType};

@@ -10,64 +10,388 @@ use crate::error::{Error, ErrorKind, Result};
 /// equal to the smallest sample key (which would leave the first region empty) are skipped, so
 /// the result may have fewer keys; an empty sample is an error.
 pub fn quantile_split_keys(sample: &[Vec<u8>], regions: u32) -> Result<Vec<Vec<u8>>> {
+    quantile_split_keys_in(sample, regions, &[])
+}
+
+/// [`quantile_split_keys`] for a key that opens with a salt of `bounds.len() + 1` buckets
+/// (`bounds`: where buckets 1.. start, ascending): the regions keep each bucket whole, as
+/// [`plan_cut`] lays them out. No bounds is the plain cut.
+pub fn quantile_split_keys_in(
+    sample: &[Vec<u8>],
+    regions: u32,
+    bounds: &[Vec<u8>],
+) -> Result<Vec<Vec<u8>>> {
+    check_cut(sample, regions)?;
+    if regions == 1 {
+        return Ok(Vec::new());
+    }
+    // `Vec<&Vec<u8>>`, not `Vec<&[u8]>`: the analyzer sorts its samples the same way, so the
+    // wasm has one sort for both.
+    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
+    sorted.sort_unstable();
+    let sorted: Vec<&[u8]> = sorted.into_iter().map(Vec::as_slice).collect();
+    Ok(cut_sorted_keys(&sorted, |_| 1, regions, bounds))
+}
+
+/// The `regions - 1` split keys that cut a sample of row keys (any order) into `regions` parts
+/// of equal bytes, each key weighing its length and `value_size` (a write as the analysis
+/// counts it): each cut at the first key whose running bytes pass its share
+/// ([`byte_cut_ranks`]), with the rules of [`quantile_split_keys`] (no empty key, no repeat,
+/// no empty first region); buckets kept whole when `bounds` is not empty. An empty sample is
+/// an error.
+pub fn byte_split_keys(sample: &[Vec<u8>], regions: u32, value_size: u64) -> Result<Vec<Vec<u8>>> {
+    byte_split_keys_in(sample, regions, value_size, &[])
+}
+
+/// [`byte_split_keys`] keeping a leading salt's buckets whole (see [`quantile_split_keys_in`]).
+pub fn byte_split_keys_in(
+    sample: &[Vec<u8>],
+    regions: u32,
+    value_size: u64,
+    bounds: &[Vec<u8>],
+) -> Result<Vec<Vec<u8>>> {
+    check_cut(sample, regions)?;
+    if regions == 1 {
+        return Ok(Vec::new());
+    }
+    let mut sorted: Vec<&[u8]> = sample.iter().map(Vec::as_slice).collect();
+    sorted.sort_unstable();
+    let weight = |k: &[u8]| (k.len() as u64).saturating_add(value_size);
+    Ok(cut_sorted_keys(&sorted, weight, regions, bounds))
+}
+
+/// A cut needs at least one region and, for more than one, some keys.
+fn check_cut(sample: &[Vec<u8>], regions: u32) -> Result<()> {
     if regions == 0 {
         return Err(Error::new(
             ErrorKind::Invalid,
             "a table has at least one region",
         ));
     }
-    if regions == 1 {
-        return Ok(Vec::new());
-    }
-    if sample.is_empty() {
+    if regions > 1 && sample.is_empty() {
         return Err(Error::new(
             ErrorKind::Invalid,
             "sample quantiles need a non-empty sample of row keys",
         ));
     }
-    // `Vec<&Vec<u8>>`, not `Vec<&[u8]>`: the analyzer sorts its samples the same way, so the
-    // wasm has one sort for both.
-    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
-    sorted.sort_unstable();
-    let first: &[u8] = sorted.first().map_or(&[], |k| k.as_slice());
-    let mut out: Vec<Vec<u8>> = Vec::with_capacity(regions as usize - 1);
-    for rank in quantile_ranks(sorted.len() as u64, regions) {
-        let idx = usize::try_from(rank).unwrap_or(usize::MAX);
-        let Some(k) = sorted.get(idx) else { continue };
-        // A key equal to the smallest sample key would leave the first region empty.
-        let floor = out.last().map_or(first, Vec::as_slice);
-        if k.is_empty() || k.as_slice() <= floor {
-            continue;
-        }
-        out.push(k.to_vec());
-    }
-    Ok(out)
+    Ok(())
 }
 
-/// The `regions - 1` split keys that cut a sample of row keys (any order) into `regions` parts
-/// of equal bytes, each key weighing its length and `value_size` (a write as the analysis
-/// counts it): the smallest key and the key at each [`byte_cut_ranks`] cut, given to
-/// [`quantile_split_keys`] to cut with the same rules (no empty key, no repeat, no empty first
-/// region). An empty sample is an error.
-pub fn byte_split_keys(sample: &[Vec<u8>], regions: u32, value_size: u64) -> Result<Vec<Vec<u8>>> {
-    if regions <= 1 || sample.is_empty() {
-        return quantile_split_keys(sample, regions);
+/// One cut inside a bucket: at the first row, in key order, whose running weight (itself
+/// included, counted from the table's first row) times `den` is more than `num`. Exact in
+/// integers; with every row weighing one, the row at rank `num / den`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CutTarget {
+    /// The bucket the cut falls in (0 without a salt).
+    pub bucket: usize,
+    /// The share's numerator.
+    pub num: u128,
+    /// The share's denominator (never 0).
+    pub den: u128,
+}
+
+impl CutTarget {
+    /// The target's rank in sorted order when every row weighs one.
+    pub fn rank(&self) -> u64 {
+        u64::try_from(self.num / self.den.max(1)).unwrap_or(u64::MAX)
     }
-    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
-    sorted.sort_unstable();
-    let weight = |k: &&Vec<u8>| (k.len() as u64).saturating_add(value_size);
-    let total = sorted.iter().fold(0u64, |t, k| t.saturating_add(weight(k)));
-    let mut picked: Vec<Vec<u8>> = sorted.first().map(|k| k.to_vec()).into_iter().collect();
-    for (_, i) in byte_cut_ranks(0, sorted.iter().map(weight), total, regions) {
-        let k = usize::try_from(i).ok().and_then(|i| sorted.get(i));
-        picked.push(k.map_or_else(Vec::new, |k| k.to_vec()));
+}
+
+/// Where a table's rows are cut into regions: the salt buckets whose first byte starts a
+/// region (`bounds[k - 1]` for bucket `k`), and the cuts inside buckets, in key order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CutPlan {
+    /// Buckets (1..) that start a region at their bound.
+    pub buckets: Vec<usize>,
+    /// The cuts inside buckets, ascending.
+    pub targets: Vec<CutTarget>,
+}
+
+/// How rows weighing `weights` per salt bucket (one entry without a salt) are cut into
+/// `regions` regions, each bucket kept whole:
+/// - one bucket: cut `j` at `j/regions` of the weight (the plain equal-count or equal-bytes
+///   cut);
+/// - at least as many regions as buckets: every bucket starts a region, and the rest go one by
+///   one to the bucket whose regions are heaviest (`weight / regions`, ties to the first
+///   bucket), which makes the heaviest region as light as whole buckets allow; a bucket with
+///   `r` regions is cut at `j/r` of its weight;
+/// - fewer regions than buckets: region `j` starts at the bucket bound whose weight ahead is
+///   nearest `floor(j · total / regions)` (ties to the later bound), each bound after the
+///   last one taken and leaving one for each cut still to come.
+pub fn plan_cut(weights: &[u64], regions: u32) -> CutPlan {
+    let buckets = weights.len().max(1);
+    let n = regions as usize;
+    let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+    if n <= 1 {
+        return CutPlan::default();
     }
-    // `regions` picked keys (the first and one per cut, a heavy row's repeats kept): an
-    // equal-count cut of them takes key j at rank j.
-    while picked.len() < regions as usize {
-        picked.push(Vec::new());
+    // the weight ahead of each bucket
+    let ahead: Vec<u128> = weights
+        .iter()
+        .scan(0u128, |at, &w| {
+            let here = *at;
+            *at += u128::from(w);
+            Some(here)
+        })
+        .collect();
+    if buckets > n {
+        return CutPlan {
+            buckets: grouped_bounds(&ahead, total, n),
+            targets: Vec::new(),
+        };
     }
-    quantile_split_keys(&picked, regions)
+    let share = allot(weights, n);
+    let mut targets = Vec::new();
+    for (k, (&r, &w)) in share.iter().zip(weights).enumerate() {
+        let (r, at) = (r as u128, ahead.get(k).copied().unwrap_or(0));
+        if w == 0 {
+            continue;
+        }
+        targets.extend((1..r).map(|j| CutTarget {
+            bucket: k,
+            num: at * r + j * u128::from(w),
+            den: r,
+        }));
+    }
+    CutPlan {
+        buckets: (1..buckets).collect(),
+        targets,
+    }
+}
+
+/// `n` regions over buckets of `weights` (at least one each): each next one to the bucket
+/// whose regions are heaviest (Adams' apportionment, which minimizes the heaviest).
+fn allot(weights: &[u64], n: usize) -> Vec<u32> {
+    use std::cmp::Ordering;
+    use std::collections::BinaryHeap;
+    /// A bucket's weight per region, ordered heaviest first, then the lower bucket.
+    #[derive(PartialEq, Eq)]
+    struct Load(u128, u32, usize);
+    impl Ord for Load {
+        fn cmp(&self, o: &Self) -> Ordering {
+            (self.0 * u128::from(o.1))
+                .cmp(&(o.0 * u128::from(self.1)))
+                .then_with(|| o.2.cmp(&self.2))
+        }
+    }
+    impl PartialOrd for Load {
+        fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+            Some(self.cmp(o))
+        }
+    }
+    let mut share = vec![1u32; weights.len()];
+    let mut heap: BinaryHeap<Load> = weights
+        .iter()
+        .enumerate()
+        .map(|(k, &w)| Load(u128::from(w), 1, k))
+        .collect();
+    for _ in weights.len()..n {
+        let Some(Load(w, r, k)) = heap.pop() else {
+            break;
+        };
+        if let Some(s) = share.get_mut(k) {
+            *s = r + 1;
+        }
+        heap.push(Load(w, r + 1, k));
+    }
+    share
+}
+
+/// The `n - 1` buckets (1..) that start regions when fewer regions than buckets group them
+/// (see [`plan_cut`]); `ahead[k]`: the weight ahead of bucket `k`.
+fn grouped_bounds(ahead: &[u128], total: u128, n: usize) -> Vec<usize> {
+    let last = ahead.len() - 1;
+    let mut out: Vec<usize> = Vec::with_capacity(n - 1);
+    let mut lo = 1;
+    for j in 1..n {
+        let target = j as u128 * total / n as u128;
+        // bounds lo..=hi are open to cut j: one is left for each cut after it
+        let hi = last - (n - 1 - j);
+        let window = ahead.get(lo..=hi).unwrap_or(&[]);
+        // the last bound at or below the target, and the last of the run just above it
+        let below = window.partition_point(|&a| a <= target);
+        let pick = match (below.checked_sub(1), window.get(below)) {
+            (None, _) => {
+                let a = window.first().copied().unwrap_or(0);
+                window.partition_point(|&x| x <= a) - 1
+            }
+            (Some(b), None) => b,
+            (Some(b), Some(&above)) => {
+                let run = window.partition_point(|&x| x <= above) - 1;
+                let (d_below, d_above) = (target - window[b], above - target);
+                if d_above <= d_below {
+                    run
+                } else {
+                    b
+                }
+            }
+        };
+        out.push(lo + pick);
+        lo += pick + 1;
+    }
+    out
+}
+
+/// The bucket (0..=`bounds.len()`) of `key`: how many bounds are at or below it.
+pub fn bucket_of(bounds: &[Vec<u8>], key: &[u8]) -> usize {
+    bounds.partition_point(|b| key_order(b, key) != std::cmp::Ordering::Greater)
+}
+
+/// [`bucket_of`] for every row of a table: bounds of one byte each (a byte salt, the common
+/// case) are looked up by the key's first byte, not searched for (3.4 M keys of a salted
+/// design are counted by bucket before each exact cut).
+pub struct Buckets<'a> {
+    bounds: &'a [Vec<u8>],
+    by_byte: Option<Box<[u32; 256]>>,
+}
+
+impl<'a> Buckets<'a> {
+    /// The buckets that start at `bounds` (ascending).
+    pub fn new(bounds: &'a [Vec<u8>]) -> Buckets<'a> {
+        let by_byte = bounds.iter().all(|b| b.len() == 1).then(|| {
+            let mut t = Box::new([0u32; 256]);
+            for (byte, slot) in t.iter_mut().enumerate() {
+                // a key starting with this byte is at or above each bound of at most it
+                *slot = bounds
+                    .partition_point(|b| b.first().is_some_and(|&x| usize::from(x) <= byte))
+                    as u32;
+            }
+            t
+        });
+        Buckets { bounds, by_byte }
+    }
+
+    /// The bucket of `key`.
+    pub fn of(&self, key: &[u8]) -> usize {
+        match (&self.by_byte, key.first()) {
+            (Some(t), Some(&b)) => t[usize::from(b)] as usize,
+            (Some(_), None) => 0,
+            (None, _) => bucket_of(self.bounds, key),
+        }
+    }
+}
+
+/// Each cut of `targets` (ascending) that falls among rows in sorted order: `sizes` are the
+/// weights of a run of them, `before` the weight of the rows ahead of it (a Spark partition
+/// of a sort). Returns `(target index, row index in the run)`, ascending; a heavy row may take
+/// several cuts.
+pub fn target_cuts(
+    before: u64,
+    sizes: impl IntoIterator<Item = u64>,
+    targets: &[CutTarget],
+) -> Vec<(usize, u64)> {
+    let mut running = u128::from(before);
+    // the first target the rows ahead did not pass
+    let mut t = targets.partition_point(|c| running * c.den > c.num);
+    let mut out = Vec::new();
+    for (i, size) in sizes.into_iter().enumerate() {
+        if t >= targets.len() {
+            break;
+        }
+        running += u128::from(size);
+        while let Some(c) = targets.get(t) {
+            if running * c.den <= c.num {
+                break;
+            }
+            out.push((t, i as u64));
+            t += 1;
+        }
+    }
+    out
+}
+
+/// The keys of a cut in key order: each bucket bound the plan takes (`true`), each followed
+/// by the keys picked at its bucket's targets (`false`; a target no row fell on left out).
+fn in_key_order<'a>(
+    bounds: &'a [Vec<u8>],
+    plan: &CutPlan,
+    picks: &[Option<&'a [u8]>],
+) -> Vec<(bool, &'a [u8])> {
+    let mut out = Vec::new();
+    let mut picked = plan.targets.iter().zip(picks).peekable();
+    for k in 0..=bounds.len() {
+        if k > 0 && plan.buckets.binary_search(&k).is_ok() {
+            if let Some(b) = bounds.get(k - 1) {
+                out.push((true, b.as_slice()));
+            }
+        }
+        while let Some((_, pick)) = picked.next_if(|(c, _)| c.bucket <= k) {
+            if let Some(key) = pick {
+                out.push((false, *key));
+            }
+        }
+    }
+    out
+}
+
+/// The split keys of a cut: each bucket bound the plan takes, then the keys picked at its
+/// targets (`picks`, one per target, `None` where no row fell), with HBase's rules: no empty
+/// key, none at or below the one before it (so a run of equal keys cuts once), none at or
+/// below `smallest` (the first region would be empty) until a bound is taken.
+pub fn assemble_cut(
+    bounds: &[Vec<u8>],
+    plan: &CutPlan,
+    smallest: Option<&[u8]>,
+    picks: &[Option<&[u8]>],
+) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    for (bound, key) in in_key_order(bounds, plan, picks) {
+        let floor = out.last().map_or(smallest.unwrap_or(&[]), Vec::as_slice);
+        if bound || (!key.is_empty() && key > floor) {
+            out.push(key.to_vec());
+        }
+    }
+    out
+}
+
+/// A cut in the form a `sampleQuantiles` sample carries it: cut again as a sample
+/// ([`quantile_split_keys_in`], the same bounds and region count), these keys give back the
+/// cut's split keys. The smallest key when it is in the first bucket, each bound taken, each
+/// key picked (repeats kept: a bucket's count is its regions).
+pub fn cut_summary(
+    bounds: &[Vec<u8>],
+    plan: &CutPlan,
+    smallest: Option<&[u8]>,
+    picks: &[Option<&[u8]>],
+) -> Vec<Vec<u8>> {
+    let first = smallest.filter(|s| bucket_of(bounds, s) == 0);
+    first
+        .into_iter()
+        .chain(
+            in_key_order(bounds, plan, picks)
+                .into_iter()
+                .map(|(_, k)| k),
+        )
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+/// Keys in HBase's order cut into `regions` regions of equal `weight` ([`plan_cut`] over the
+/// weight of each bucket of `bounds`), with [`assemble_cut`]'s rules.
+pub fn cut_sorted_keys(
+    sorted: &[&[u8]],
+    weight: impl Fn(&[u8]) -> u64,
+    regions: u32,
+    bounds: &[Vec<u8>],
+) -> Vec<Vec<u8>> {
+    let mut weights = vec![0u64; bounds.len() + 1];
+    let mut k = 0;
+    for key in sorted {
+        while bounds.get(k).is_some_and(|b| b.as_slice() <= *key) {
+            k += 1;
+        }
+        if let Some(w) = weights.get_mut(k) {
+            *w = w.saturating_add(weight(key));
+        }
+    }
+    let plan = plan_cut(&weights, regions);
+    let mut picks: Vec<Option<&[u8]>> = vec![None; plan.targets.len()];
+    for (t, i) in target_cuts(0, sorted.iter().map(|k| weight(k)), &plan.targets) {
+        if let Some(p) = picks.get_mut(t) {
+            *p = usize::try_from(i).ok().and_then(|i| sorted.get(i)).copied();
+        }
+    }
+    assemble_cut(bounds, &plan, sorted.first().copied(), &picks)
 }
 
 /// The ranks (0-based, in sorted order) of the keys that start regions 1.. when `rows` sorted
@@ -161,24 +485,9 @@ pub fn byte_cut_ranks(
     total: u64,
     regions: u32,
 ) -> Vec<(u32, u64)> {
-    let (n, t) = (u128::from(regions), u128::from(total));
-    let mut running = u128::from(before);
-    // the first cut the rows ahead did not pass: the least j with j · total >= before · regions
-    let mut j: u128 = if t == 0 {
-        n
-    } else {
-        (running * n).div_ceil(t).max(1)
-    };
-    let mut out = Vec::new();
-    for (i, size) in sizes.into_iter().enumerate() {
-        if j >= n {
-            break;
-        }
-        running += u128::from(size);
-        while j < n && running * n > j * t {
-            out.push((j as u32, i as u64));
-            j += 1;
-        }
-    }
-    out
+    let plan = plan_cut(&[total], regions);
+    target_cuts(before, sizes, &plan.targets)
+        .into_iter()
+        .map(|(t, i)| (t as u32 + 1, i))
+        .collect()
 }

@@ -32,7 +32,9 @@ pub(crate) mod read;
 mod table;
 pub use assignment::{Assignment, Placement};
 pub use cut::{
-    byte_cut_ranks, byte_split_keys, key_order, quantile_ranks, quantile_split_keys, select_ranks,
+    assemble_cut, bucket_of, byte_cut_ranks, byte_split_keys, byte_split_keys_in, cut_sorted_keys,
+    cut_summary, key_order, plan_cut, quantile_ranks, quantile_split_keys, quantile_split_keys_in,
+    select_ranks, target_cuts, Buckets, CutPlan, CutTarget,
 };
 pub use map::*;
 pub use table::series;
@@ -330,6 +332,18 @@ impl RegionLayout {
     /// [`split_keys`](Self::split_keys), a `sampleQuantiles` cut by bytes weighing each key as
     /// the analysis counts its write: its length and `value_size`.
     pub fn split_keys_valued(&self, sample: &[Vec<u8>], value_size: u64) -> Result<Vec<Vec<u8>>> {
+        self.split_keys_in(sample, value_size, &[])
+    }
+
+    /// [`split_keys_valued`](Self::split_keys_valued) for a key that opens with salt buckets
+    /// starting at `bounds` ([`crate::keyspec::bucket_bounds`]): a `sampleQuantiles` cut keeps each bucket
+    /// whole ([`plan_cut`]).
+    pub fn split_keys_in(
+        &self,
+        sample: &[Vec<u8>],
+        value_size: u64,
+        bounds: &[Vec<u8>],
+    ) -> Result<Vec<Vec<u8>>> {
         let keys = match &self.presplit {
             PreSplit::None => Vec::new(),
             PreSplit::Explicit { keys, encoding } => explicit_split_keys(keys, *encoding)?,
@@ -370,8 +384,8 @@ impl RegionLayout {
                     .map(|texts| texts.iter().map(|t| from_string_binary(t)).collect());
                 let keys = inline.as_deref().unwrap_or(sample);
                 let cut = match by {
-                    SplitBy::Rows => quantile_split_keys(keys, *regions),
-                    SplitBy::Bytes => cut::byte_split_keys(keys, *regions, value_size),
+                    SplitBy::Rows => cut::quantile_split_keys_in(keys, *regions, bounds),
+                    SplitBy::Bytes => cut::byte_split_keys_in(keys, *regions, value_size, bounds),
                 };
                 cut.map_err(|e| e.at_path(at("sample")))?
             }

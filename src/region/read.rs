@@ -151,7 +151,8 @@ tagged_reader! {
         width: opt("width", u32_),
     },
     /// The `regions − 1` quantiles of a sample of keys: regions with equal row counts for data
-    /// like the sample. For keys without a uniform prefix.
+    /// like the sample. For keys without a uniform prefix; a key that opens with salt buckets
+    /// keeps each bucket whole (each starts a region, or a region holds whole buckets).
     "sampleQuantiles" => PreSplit::SampleQuantiles {
         /// How many regions (1 to 100,000; 1 gives no split keys).
         regions: req("regions", u32_),

@@ -296,3 +296,104 @@ fn select_ranks_picks_what_a_sort_puts_there() {
         }
     }
 }
+
+#[test]
+fn salt_bucket_cuts_by_hand() {
+    // fewer regions than buckets: the bound whose weight ahead is nearest the share
+    assert_eq!(plan_cut(&[10, 10, 10, 10], 2).buckets, vec![2]);
+    // 15 is 5 from the bound at 10 and 5 from the one at 20: the later
+    assert_eq!(plan_cut(&[10, 10, 10], 2).buckets, vec![2]);
+    // a heavy first bucket: shares at 34 and 68 are nearest 100 and 101 of the bounds left
+    // open (each leaves one for the region to come)
+    let p = plan_cut(&[100, 1, 1, 1], 3);
+    assert_eq!((p.buckets, p.targets), (vec![1, 2], vec![]));
+    // more regions than buckets: each next one to the heaviest per region (30 → 15 → 10)
+    let p = plan_cut(&[30, 10, 0], 5);
+    assert_eq!(p.buckets, vec![1, 2]);
+    let t: Vec<(usize, u128, u128)> = p.targets.iter().map(|t| (t.bucket, t.num, t.den)).collect();
+    assert_eq!(t, vec![(0, 30, 3), (0, 60, 3)]);
+    // equal loads: the first bucket
+    let p = plan_cut(&[10, 10], 3);
+    assert_eq!(
+        p.targets.iter().map(|t| t.bucket).collect::<Vec<_>>(),
+        vec![0]
+    );
+    // a second bucket's cut counts the weight ahead of it: 40 + 20/2
+    let p = plan_cut(&[40, 20], 3);
+    let t: Vec<(usize, u128, u128)> = p.targets.iter().map(|t| (t.bucket, t.num, t.den)).collect();
+    assert_eq!(t, vec![(0, 40, 2)]);
+    let p = plan_cut(&[20, 40], 3);
+    let t: Vec<(usize, u128, u128)> = p.targets.iter().map(|t| (t.bucket, t.num, t.den)).collect();
+    assert_eq!(t, vec![(1, 20 * 2 + 40, 2)]);
+    assert_eq!(p.targets[0].rank(), 40);
+    // one bucket: the plain cut
+    assert!(plan_cut(&[7], 1).targets.is_empty());
+    assert_eq!(plan_cut(&[0], 4).targets, vec![]);
+}
+
+/// A cut carried as its summary (the form a `sampleQuantiles` sample keeps) is cut again into
+/// the same split keys, by rows and by bytes, with empty buckets, heavy buckets and repeated
+/// keys, for any region count.
+#[test]
+fn a_cut_summary_cuts_again_into_the_same_keys() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+    for round in 0..60 {
+        let buckets: u8 = rng.gen_range(1..12);
+        let bounds: Vec<Vec<u8>> = (1..buckets).map(|b| vec![b]).collect();
+        let rows = rng.gen_range(1..300);
+        let mut keys: Vec<Vec<u8>> = (0..rows)
+            .map(|_| {
+                // some buckets empty, the first often busy, few distinct tails
+                let b = if rng.gen_bool(0.4) {
+                    0
+                } else {
+                    rng.gen_range(0..buckets) / 2 * 2
+                };
+                let tail: u16 = rng.gen_range(0..if round % 3 == 0 { 4 } else { 500 });
+                let mut k = vec![b];
+                k.extend_from_slice(tail.to_string().as_bytes());
+                k
+            })
+            .collect();
+        keys.sort();
+        let sorted: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+        for n in 1..(2 * u32::from(buckets) + 6) {
+            for bytes in [false, true] {
+                let weight = |k: &[u8]| if bytes { k.len() as u64 + 3 } else { 1 };
+                let direct = cut_sorted_keys(&sorted, weight, n, &bounds);
+                let mut w = vec![0u64; bounds.len() + 1];
+                for k in &sorted {
+                    w[bucket_of(&bounds, k)] += weight(k);
+                }
+                let plan = plan_cut(&w, n);
+                let mut picks: Vec<Option<&[u8]>> = vec![None; plan.targets.len()];
+                for (t, i) in target_cuts(0, sorted.iter().map(|k| weight(k)), &plan.targets) {
+                    picks[t] = Some(sorted[i as usize]);
+                }
+                let summary = cut_summary(&bounds, &plan, sorted.first().copied(), &picks);
+                let again = quantile_split_keys_in(&summary, n, &bounds).unwrap();
+                assert_eq!(again, direct, "round {round}, {n} regions, bytes {bytes}");
+            }
+        }
+    }
+}
+
+/// The first-byte table gives every key the bucket a search of the bounds gives.
+#[test]
+fn buckets_by_first_byte_are_the_search() {
+    let bytes: Vec<Vec<u8>> = vec![vec![1], vec![2], vec![7], vec![200]];
+    let text: Vec<Vec<u8>> = vec![b"01".to_vec(), b"02".to_vec(), b"10".to_vec()];
+    for bounds in [bytes, text, Vec::new()] {
+        let b = Buckets::new(&bounds);
+        let mut keys: Vec<Vec<u8>> = vec![Vec::new()];
+        for x in 0..=255u8 {
+            keys.push(vec![x]);
+            keys.push(vec![x, 0]);
+            keys.push(vec![x, b'1', 9]);
+        }
+        for k in &keys {
+            assert_eq!(b.of(k), bucket_of(&bounds, k), "{k:?} in {bounds:?}");
+        }
+    }
+}

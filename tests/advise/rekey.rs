@@ -285,3 +285,64 @@ fn the_jobs_carry_the_split_keys() {
         "UPSERT INTO CALLS2 (PHONE, TS, V) SELECT PHONE, TS, V FROM CALLS;"
     );
 }
+
+/// A salted Phoenix table as the new one, cut into more regions than its buckets: every
+/// bucket starts a region (Phoenix's own split points), the CREATE TABLE keeps SALT_BUCKETS
+/// without SPLIT ON (which Phoenix refuses with it), and the plan says how the other split
+/// keys are made; fewer regions than buckets are one a bucket in Phoenix, said.
+#[test]
+fn a_salted_phoenix_table_is_cut_at_its_buckets() {
+    let opts = AnalyzeOptions::default();
+    let old = rowkey_lab::design::phoenix::parse_create_table(
+        "CREATE TABLE CALLS (phone VARCHAR NOT NULL, ts BIGINT NOT NULL, v VARCHAR CONSTRAINT pk PRIMARY KEY (ts, phone))",
+    )
+    .unwrap();
+    let salted = rowkey_lab::design::phoenix::parse_create_table(
+        "CREATE TABLE CALLS2 (phone VARCHAR NOT NULL, ts BIGINT NOT NULL, v VARCHAR CONSTRAINT pk PRIMARY KEY (phone, ts)) SALT_BUCKETS = 4",
+    )
+    .unwrap();
+    let a = analyze(&old, &opts).unwrap();
+    for regions in [9u32, 4, 2] {
+        let mut new = salted.clone();
+        new.regions.get_or_insert_with(Default::default).presplit =
+            rowkey_lab::region::PreSplit::SampleQuantiles {
+                regions,
+                sample: None,
+                by: rowkey_lab::region::SplitBy::Rows,
+            };
+        let b = analyze(&new, &opts).unwrap();
+        let plan = rekey_plan(&old, &new, &a, &b, &RekeyOptions::default()).unwrap();
+        let keys: Vec<&str> = plan.split_keys.iter().map(|k| k.hex.as_str()).collect();
+        let sql = plan.phoenix.as_deref().unwrap_or("");
+        assert!(sql.ends_with("SALT_BUCKETS=4;"), "{sql}");
+        assert!(!sql.contains("SPLIT ON"), "{sql}");
+        let said = plan.warnings.iter().find(|w| w.contains("Phoenix creates"));
+        match regions {
+            9 => {
+                assert_eq!(keys.len(), 8);
+                for b in ["01", "02", "03"] {
+                    assert!(keys.contains(&b), "{keys:?}");
+                }
+                let w = said.unwrap();
+                assert!(w.contains("other 5 split key(s)"), "{w}");
+                let first = keys.iter().find(|k| k.len() > 2).unwrap();
+                let bytes: Vec<u8> = (0..first.len())
+                    .step_by(2)
+                    .map(|i| u8::from_str_radix(&first[i..i + 2], 16).unwrap())
+                    .collect();
+                let cmd = rowkey_lab::hbase::shell::shell_split("CALLS2", &bytes);
+                assert!(w.contains(&cmd), "{w} / {cmd}");
+            }
+            4 => {
+                assert_eq!(keys, ["01", "02", "03"]);
+                assert!(said.is_none(), "{said:?}");
+            }
+            _ => {
+                assert_eq!(keys.len(), 1);
+                assert!(said
+                    .unwrap()
+                    .contains("one region per bucket (4 regions), not the 2"));
+            }
+        }
+    }
+}

@@ -69,6 +69,29 @@ pub(super) fn warnings(
     out
 }
 
+/// A salted Phoenix table is created split at its buckets (`SALT_BUCKETS`; Phoenix refuses
+/// `SPLIT ON` with it): the plan's other split keys are made after the create, and a plan of
+/// fewer regions than buckets gets one a bucket all the same.
+pub(super) fn phoenix_salted_splits(keys: &[Vec<u8>], bounds: &[Vec<u8>], table: &str) -> String {
+    let more: Vec<&Vec<u8>> = keys.iter().filter(|k| !bounds.contains(k)).collect();
+    if more.is_empty() {
+        return format!(
+            "Phoenix creates the salted table with one region per bucket ({} regions), not the {} asked for: ask for {} regions, or merge regions after the load",
+            bounds.len() + 1,
+            keys.len() + 1,
+            bounds.len() + 1
+        );
+    }
+    let first = more
+        .first()
+        .map_or_else(String::new, |k| crate::hbase::shell::shell_split(table, k));
+    format!(
+        "Phoenix creates the salted table split at its {} buckets and refuses SPLIT ON with SALT_BUCKETS: make the plan's other {} split key(s) after CREATE TABLE and before the load, one HBase shell split each (the first: {first}); the splits file lists every key",
+        bounds.len() + 1,
+        more.len()
+    )
+}
+
 pub(super) fn checklist(
     job: &JobSizing,
     opts: &RekeyOptions,

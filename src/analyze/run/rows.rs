@@ -211,6 +211,8 @@ pub struct FirstPass {
     /// is asked for twice at a scan's end (the split keys said, the run laid out), each a
     /// select over every kept row (0.3 s on 3.4 M rows).
     quantiles: std::cell::OnceCell<(u32, Option<Vec<Vec<u8>>>)>,
+    /// Where the key's salt buckets start (none without a salt), which a cut keeps whole.
+    bounds: Vec<Vec<u8>>,
 }
 
 /// A chunk's kept rows as they came ([`FirstPass::append_chunk`]; its reading and counting are in `rows_chunk.rs`, which
@@ -298,6 +300,7 @@ impl FirstPass {
             qualifier: CompiledQualifier::new(doc)?,
             cap,
             quantiles: std::cell::OnceCell::new(),
+            bounds: doc.bucket_bounds(),
         })
     }
 
@@ -306,10 +309,10 @@ impl FirstPass {
         self.replay.is_some()
     }
 
-    /// The keys that cut every kept row into `regions` regions of equal rows, as
-    /// [`quantile_split_keys`](crate::region::quantile_split_keys) cuts them: the smallest
-    /// key and the keys at [`quantile_ranks`](crate::region::quantile_ranks) of the sorted
-    /// keys (which that function, given them, picks again). `None` when the rows were not kept.
+    /// The keys that cut every kept row into `regions` regions of equal rows, salt buckets
+    /// kept whole, as [`cut_summary`](crate::region::cut_summary) carries a cut (which
+    /// [`quantile_split_keys_in`](crate::region::quantile_split_keys_in), given them, cuts
+    /// again into the same split keys). `None` when the rows were not kept.
     pub fn quantile_keys(&self, regions: u32) -> Option<Vec<Vec<u8>>> {
         match self.quantiles.get() {
             Some((n, keys)) if *n == regions => keys.clone(),
@@ -334,13 +337,26 @@ impl FirstPass {
         let r = self.replay.as_ref()?;
         let key = |i: u32| r.key(i as usize);
         let n = u32::try_from(r.rows()).ok()?;
+        // Each salt bucket's rows (one bucket without a salt): the cut keeps buckets whole.
+        let mut counts = vec![0u64; self.bounds.len() + 1];
+        if self.bounds.is_empty() {
+            counts[0] = u64::from(n);
+        } else {
+            let buckets = crate::region::Buckets::new(&self.bounds);
+            for i in 0..n {
+                if let Some(c) = counts.get_mut(buckets.of(key(i))) {
+                    *c += 1;
+                }
+            }
+        }
+        let plan = crate::region::plan_cut(&counts, regions);
         // The smallest key and those at the cut ranks, selected (not sorted) over indexes (4
         // bytes a row, not the keys copied), in HBase's order.
         let mut ranks: Vec<usize> = std::iter::once(0)
             .chain(
-                crate::region::quantile_ranks(u64::from(n), regions)
-                    .into_iter()
-                    .map(|r| usize::try_from(r).unwrap_or(usize::MAX)),
+                plan.targets
+                    .iter()
+                    .map(|t| usize::try_from(t.rank()).unwrap_or(usize::MAX)),
             )
             .collect();
         let mut wanted = ranks.clone();
@@ -358,10 +374,17 @@ impl FirstPass {
                 .cmp(&(b >> 64))
                 .then_with(|| crate::region::key_order(key(row(a)), key(row(b))))
         });
-        ranks
+        let picked: Vec<Option<&[u8]>> = ranks
             .drain(..)
-            .map(|at| order.get(at).map(|&v| key(row(v)).to_vec()))
-            .collect()
+            .map(|at| order.get(at).map(|&v| key(row(v))))
+            .collect();
+        let (smallest, picks) = picked.split_first()?;
+        Some(crate::region::cut_summary(
+            &self.bounds,
+            &plan,
+            *smallest,
+            picks,
+        ))
     }
 
     /// Keep no rows (a pass that only scans: a profile, `encode --records`).

@@ -175,27 +175,25 @@ fn cut_sorted_by_bytes(
     sorted: &[&[u8]],
     regions: u32,
 ) -> Result<Vec<Vec<u8>>> {
-    let Some(first) = sorted.first() else {
+    if sorted.is_empty() {
         return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
-    };
-    let total = sorted
-        .iter()
-        .fold(0u64, |t, k| t.saturating_add(write_bytes(doc, k.len())));
-    let sizes = sorted.iter().map(|k| write_bytes(doc, k.len()));
-    // the smallest key, then the key at each cut: cut by equal counts, key j is cut j's
-    let mut sample = vec![first.to_vec()];
-    for (_, i) in crate::region::byte_cut_ranks(0, sizes, total, regions) {
-        let k = usize::try_from(i).ok().and_then(|i| sorted.get(i));
-        sample.push(k.map_or_else(Vec::new, |k| k.to_vec()));
     }
-    split_sample(doc, &sample, regions)
+    if regions == 0 {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "a table has at least one region",
+        ));
+    }
+    let bounds = doc.bucket_bounds();
+    let keys =
+        crate::region::cut_sorted_keys(sorted, |k| write_bytes(doc, k.len()), regions, &bounds);
+    crate::hbase::split::verify_split_keys(keys)
 }
 
 /// The split keys that cut `sample` (row keys, in any order) into `regions` regions of equal
-/// rows, as a `sampleQuantiles` pre-split of `doc`'s layout cuts them, with HBase's rules for
-/// split keys. Every key of a table gives its exact split points; so do its smallest key and
-/// the keys at [`quantile_ranks`](crate::region::quantile_ranks) of its sorted keys (a sort
-/// done elsewhere, e.g. by Spark).
+/// rows, as a `sampleQuantiles` pre-split of `doc`'s layout cuts them (salt buckets kept
+/// whole), with HBase's rules for split keys. Every key of a table gives its exact split
+/// points; so does a cut's [`cut_summary`](crate::region::cut_summary).
 pub fn split_sample(
     doc: &DesignDocument,
     sample: &[Vec<u8>],
@@ -212,5 +210,77 @@ pub fn split_sample(
         },
         ..doc.regions.clone().unwrap_or_default()
     };
-    layout.split_keys(sample)
+    // by rows: no row's bytes are weighed
+    layout.split_keys_in(sample, 0, &doc.bucket_bounds())
+}
+
+/// Each salt bucket's rows and bytes ([`write_bytes`]) among `keys` (one bucket without a
+/// salt): what a sort done elsewhere (Spark) sums, per bucket, before it picks its cuts.
+pub fn bucket_weights<'a>(
+    doc: &DesignDocument,
+    keys: impl IntoIterator<Item = &'a [u8]>,
+) -> Vec<(u64, u64)> {
+    let bounds = doc.bucket_bounds();
+    let buckets = crate::region::Buckets::new(&bounds);
+    let mut out = vec![(0u64, 0u64); bounds.len() + 1];
+    for k in keys {
+        if let Some((n, w)) = out.get_mut(buckets.of(k)) {
+            *n += 1;
+            *w = w.saturating_add(write_bytes(doc, k.len()));
+        }
+    }
+    out
+}
+
+/// The cut of `doc`'s rows into `regions` regions whose salt buckets weigh `weights` (rows or
+/// bytes, one entry a bucket, summed by [`bucket_weights`] over every row): where each cut
+/// inside a bucket falls ([`CutTarget`](crate::region::CutTarget)), for a sort done elsewhere
+/// to pick its keys. An error when the weights are not one a bucket.
+pub fn cut_targets(
+    doc: &DesignDocument,
+    weights: &[u64],
+    regions: u32,
+) -> Result<Vec<crate::region::CutTarget>> {
+    let buckets = doc.bucket_bounds().len() + 1;
+    if weights.len() != buckets {
+        return Err(Error::arg(
+            "weights",
+            format!(
+                "{} weights for a key of {buckets} salt bucket(s): one a bucket",
+                weights.len()
+            ),
+        ));
+    }
+    if regions == 0 {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "a table has at least one region",
+        ));
+    }
+    Ok(crate::region::plan_cut(weights, regions).targets)
+}
+
+/// The split keys of the cut [`cut_targets`] plans, from the keys a sort picked: the smallest
+/// row's key and the key at each target (`picks`, by target index; a target no row fell on
+/// left out), with HBase's rules for split keys. Every bucket start the plan takes is a split
+/// key whatever was picked.
+pub fn cut_picked(
+    doc: &DesignDocument,
+    weights: &[u64],
+    regions: u32,
+    smallest: Option<&[u8]>,
+    picks: &std::collections::HashMap<usize, Vec<u8>>,
+) -> Result<Vec<Vec<u8>>> {
+    let targets = cut_targets(doc, weights, regions)?;
+    if smallest.is_none() && weights.iter().all(|&w| w == 0) {
+        return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
+    }
+    let bounds = doc.bucket_bounds();
+    let plan = crate::region::plan_cut(weights, regions);
+    let at: Vec<Option<&[u8]>> = (0..targets.len())
+        .map(|t| picks.get(&t).map(Vec::as_slice))
+        .collect();
+    crate::hbase::split::verify_split_keys(crate::region::assemble_cut(
+        &bounds, &plan, smallest, &at,
+    ))
 }

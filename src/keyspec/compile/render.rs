@@ -9,6 +9,38 @@ use crate::hbase::salt::opentsdb;
 use crate::keyspec::ast::Render;
 use crate::keyspec::{format, value};
 
+/// Where the buckets of a key's first segment start, when it is a salt or a random bucket:
+/// each bucket `1..` written as the segment writes it. A region cut keeps each bucket whole
+/// at these keys (what a `saltBuckets` pre-split splits at for a byte or decimal salt).
+/// Empty for any other segment, and for a render whose buckets do not sort in their order
+/// (`bytes(5..8)` repeats bytes).
+pub fn bucket_bounds(first: Option<&crate::keyspec::Segment>) -> Vec<Vec<u8>> {
+    use crate::keyspec::Segment;
+    let (buckets, r) = match first {
+        Some(Segment::Salt(s)) => (s.buckets, &s.render),
+        Some(Segment::Random(x)) => (x.buckets, &x.render),
+        _ => return Vec::new(),
+    };
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut first = Vec::new();
+    if render(r, 0, &mut first).is_err() {
+        return Vec::new();
+    }
+    for b in 1..i64::from(buckets) {
+        let mut k = Vec::new();
+        if render(r, b, &mut k).is_err() {
+            return Vec::new();
+        }
+        // each bucket's keys lie between its start and the next one's only when the starts
+        // are fixed-width and ascending
+        if k.len() != first.len() || k <= *out.last().unwrap_or(&first) {
+            return Vec::new();
+        }
+        out.push(k);
+    }
+    out
+}
+
 pub(crate) fn render_width(r: &Render) -> usize {
     match r {
         Render::Byte | Render::Letter => 1,
