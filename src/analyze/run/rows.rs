@@ -337,17 +337,21 @@ impl FirstPass {
         let r = self.replay.as_ref()?;
         let key = |i: u32| r.key(i as usize);
         let n = u32::try_from(r.rows()).ok()?;
-        // Each salt bucket's rows (one bucket without a salt): the cut keeps buckets whole.
+        // Each row as its key's first twelve bytes (big-endian) above its index: most compares
+        // end on them, in a sequential array, not on two keys read at random (which cost
+        // about as much as reading the file). Twelve, not eight: a salt and a date fill eight
+        // (`\x05` `2013010`), and a select's last rounds compare rows that share them. And
+        // each salt bucket's rows (one bucket without a salt), in the same pass over the keys:
+        // the cut keeps buckets whole.
         let mut counts = vec![0u64; self.bounds.len() + 1];
-        if self.bounds.is_empty() {
-            counts[0] = u64::from(n);
-        } else {
-            let buckets = crate::region::Buckets::new(&self.bounds);
-            for i in 0..n {
-                if let Some(c) = counts.get_mut(buckets.of(key(i))) {
-                    *c += 1;
-                }
+        let buckets = crate::region::Buckets::new(&self.bounds);
+        let mut order: Vec<u128> = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            let k = key(i);
+            if let Some(c) = counts.get_mut(buckets.of(k)) {
+                *c += 1;
             }
+            order.push(prefix_96(k) | u128::from(i));
         }
         let plan = crate::region::plan_cut(&counts, regions);
         // The smallest key and those at the cut ranks, selected (not sorted) over indexes (4
@@ -362,16 +366,10 @@ impl FirstPass {
         let mut wanted = ranks.clone();
         wanted.sort_unstable();
         wanted.dedup();
-        // Each row as its key's first eight bytes (big-endian) above its index: most compares
-        // end on the word, in a sequential array, not on two keys read at random (which cost
-        // about as much as reading the file).
-        let mut order: Vec<u128> = (0..n)
-            .map(|i| (u128::from(prefix_word(key(i))) << 64) | u128::from(i))
-            .collect();
         let row = |v: u128| (v & u128::from(u32::MAX)) as u32;
         crate::region::select_ranks(&mut order, &wanted, &mut |&a, &b| {
-            (a >> 64)
-                .cmp(&(b >> 64))
+            (a >> 32)
+                .cmp(&(b >> 32))
                 .then_with(|| crate::region::key_order(key(row(a)), key(row(b))))
         });
         let picked: Vec<Option<&[u8]>> = ranks
@@ -448,13 +446,13 @@ impl RowSink for FirstPass {
     }
 }
 
-/// A key's first eight bytes as one big-endian word, zeros past its end: two keys whose words
-/// differ compare as their words do.
-fn prefix_word(k: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    let head = k.get(..8).unwrap_or(k);
+/// A key's first twelve bytes in the top 96 bits of a big-endian word, zeros past its end (the
+/// low 32 bits free for a row's index): two keys whose prefixes differ compare as they do.
+fn prefix_96(k: &[u8]) -> u128 {
+    let mut b = [0u8; 16];
+    let head = k.get(..12).unwrap_or(k);
     b[..head.len()].copy_from_slice(head);
-    u64::from_be_bytes(b)
+    u128::from_be_bytes(b)
 }
 
 /// A design's fields as a [`crate::rows::RowReader`] takes them: each declaration's name and
