@@ -178,7 +178,7 @@ fn target_cuts(
         }),
     )?;
     let after = sizes.iter().fold(before, |t, s| t.saturating_add(*s));
-    let cuts = rowkey_lab::region::target_cuts(before, sizes, &targets);
+    let cuts = rowkey_lab::region::target_cuts(before, &sizes, &targets);
     Ok((cuts, after))
 }
 

@@ -21,24 +21,14 @@ pub fn quantile_split_keys_in(
     regions: u32,
     bounds: &[Vec<u8>],
 ) -> Result<Vec<Vec<u8>>> {
-    check_cut(sample, regions)?;
-    if regions == 1 {
-        return Ok(Vec::new());
-    }
-    // `Vec<&Vec<u8>>`, not `Vec<&[u8]>`: the analyzer sorts its samples the same way, so the
-    // wasm has one sort for both.
-    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
-    sorted.sort_unstable();
-    let sorted: Vec<&[u8]> = sorted.into_iter().map(Vec::as_slice).collect();
-    Ok(cut_sorted_keys(&sorted, |_| 1, regions, bounds))
+    cut_sample(sample, regions, bounds, &|_| 1)
 }
 
 /// The `regions - 1` split keys that cut a sample of row keys (any order) into `regions` parts
 /// of equal bytes, each key weighing its length and `value_size` (a write as the analysis
 /// counts it): each cut at the first key whose running bytes pass its share
 /// ([`byte_cut_ranks`]), with the rules of [`quantile_split_keys`] (no empty key, no repeat,
-/// no empty first region); buckets kept whole when `bounds` is not empty. An empty sample is
-/// an error.
+/// no empty first region). An empty sample is an error.
 pub fn byte_split_keys(sample: &[Vec<u8>], regions: u32, value_size: u64) -> Result<Vec<Vec<u8>>> {
     byte_split_keys_in(sample, regions, value_size, &[])
 }
@@ -50,13 +40,28 @@ pub fn byte_split_keys_in(
     value_size: u64,
     bounds: &[Vec<u8>],
 ) -> Result<Vec<Vec<u8>>> {
+    cut_sample(sample, regions, bounds, &|k| {
+        (k.len() as u64).saturating_add(value_size)
+    })
+}
+
+/// A sample sorted and cut by [`cut_sorted_keys`]. One body, the weight a `dyn` (the page's
+/// first-load wasm carries one copy of the cut, not one a weight).
+fn cut_sample(
+    sample: &[Vec<u8>],
+    regions: u32,
+    bounds: &[Vec<u8>],
+    weight: &dyn Fn(&[u8]) -> u64,
+) -> Result<Vec<Vec<u8>>> {
     check_cut(sample, regions)?;
     if regions == 1 {
         return Ok(Vec::new());
     }
-    let mut sorted: Vec<&[u8]> = sample.iter().map(Vec::as_slice).collect();
+    // `Vec<&Vec<u8>>`, not `Vec<&[u8]>`: the analyzer sorts its samples the same way, so the
+    // wasm has one sort for both.
+    let mut sorted: Vec<&Vec<u8>> = sample.iter().collect();
     sorted.sort_unstable();
-    let weight = |k: &[u8]| (k.len() as u64).saturating_add(value_size);
+    let sorted: Vec<&[u8]> = sorted.into_iter().map(Vec::as_slice).collect();
     Ok(cut_sorted_keys(&sorted, weight, regions, bounds))
 }
 
@@ -119,115 +124,95 @@ pub struct CutPlan {
 ///   nearest `floor(j · total / regions)` (ties to the later bound), each bound after the
 ///   last one taken and leaving one for each cut still to come.
 pub fn plan_cut(weights: &[u64], regions: u32) -> CutPlan {
-    let buckets = weights.len().max(1);
     let n = regions as usize;
-    let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+    let mut plan = CutPlan::default();
     if n <= 1 {
-        return CutPlan::default();
+        return plan;
     }
-    // the weight ahead of each bucket
-    let ahead: Vec<u128> = weights
-        .iter()
-        .scan(0u128, |at, &w| {
-            let here = *at;
-            *at += u128::from(w);
-            Some(here)
-        })
-        .collect();
-    if buckets > n {
-        return CutPlan {
-            buckets: grouped_bounds(&ahead, total, n),
-            targets: Vec::new(),
-        };
+    // the weight ahead of each bucket, and in all
+    let mut ahead: Vec<u128> = Vec::with_capacity(weights.len());
+    let mut total: u128 = 0;
+    for &w in weights {
+        ahead.push(total);
+        total += u128::from(w);
+    }
+    if weights.len() > n {
+        plan.buckets = grouped_bounds(&ahead, total, n);
+        return plan;
     }
     let share = allot(weights, n);
-    let mut targets = Vec::new();
-    for (k, (&r, &w)) in share.iter().zip(weights).enumerate() {
-        let (r, at) = (r as u128, ahead.get(k).copied().unwrap_or(0));
-        if w == 0 {
-            continue;
+    for k in 0..weights.len() {
+        let (w, r, at) = (u128::from(weights[k]), u128::from(share[k]), ahead[k]);
+        if k > 0 {
+            plan.buckets.push(k);
         }
-        targets.extend((1..r).map(|j| CutTarget {
-            bucket: k,
-            num: at * r + j * u128::from(w),
-            den: r,
-        }));
+        for j in 1..r {
+            if w > 0 {
+                plan.targets.push(CutTarget {
+                    bucket: k,
+                    num: at * r + j * w,
+                    den: r,
+                });
+            }
+        }
     }
-    CutPlan {
-        buckets: (1..buckets).collect(),
-        targets,
-    }
+    plan
 }
 
 /// `n` regions over buckets of `weights` (at least one each): each next one to the bucket
-/// whose regions are heaviest (Adams' apportionment, which minimizes the heaviest).
+/// whose regions are heaviest, the lower bucket on a tie (Adams' apportionment, which minimizes
+/// the heaviest). A max-heap by hand, of bucket indexes: only its top ever changes (a region
+/// more makes it lighter), so one sift down a region; the std heap would be 1.5 KB of the
+/// page's first-load wasm.
 fn allot(weights: &[u64], n: usize) -> Vec<u32> {
-    use std::cmp::Ordering;
-    use std::collections::BinaryHeap;
-    /// A bucket's weight per region, ordered heaviest first, then the lower bucket.
-    #[derive(PartialEq, Eq)]
-    struct Load(u128, u32, usize);
-    impl Ord for Load {
-        fn cmp(&self, o: &Self) -> Ordering {
-            (self.0 * u128::from(o.1))
-                .cmp(&(o.0 * u128::from(self.1)))
-                .then_with(|| o.2.cmp(&self.2))
-        }
-    }
-    impl PartialOrd for Load {
-        fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-            Some(self.cmp(o))
-        }
-    }
     let mut share = vec![1u32; weights.len()];
-    let mut heap: BinaryHeap<Load> = weights
-        .iter()
-        .enumerate()
-        .map(|(k, &w)| Load(u128::from(w), 1, k))
-        .collect();
-    for _ in weights.len()..n {
-        let Some(Load(w, r, k)) = heap.pop() else {
-            break;
+    let mut heap: Vec<usize> = (0..weights.len()).collect();
+    let sift = |heap: &mut Vec<usize>, share: &[u32], mut i: usize| loop {
+        // `a` goes above `b`: more weight per region, or as much and a lower bucket
+        let above = |a: usize, b: usize| {
+            let x = u128::from(weights[a]) * u128::from(share[b]);
+            let y = u128::from(weights[b]) * u128::from(share[a]);
+            x > y || (x == y && a < b)
         };
-        if let Some(s) = share.get_mut(k) {
-            *s = r + 1;
+        let mut top = i;
+        for c in [2 * i + 1, 2 * i + 2] {
+            if c < heap.len() && above(heap[c], heap[top]) {
+                top = c;
+            }
         }
-        heap.push(Load(w, r + 1, k));
+        if top == i {
+            return;
+        }
+        heap.swap(i, top);
+        i = top;
+    };
+    for i in (0..heap.len() / 2).rev() {
+        sift(&mut heap, &share, i);
+    }
+    for _ in weights.len()..n {
+        share[heap[0]] += 1;
+        sift(&mut heap, &share, 0);
     }
     share
 }
 
 /// The `n - 1` buckets (1..) that start regions when fewer regions than buckets group them
-/// (see [`plan_cut`]); `ahead[k]`: the weight ahead of bucket `k`.
+/// (see [`plan_cut`]); `ahead[k]`: the weight ahead of bucket `k`. The distance from a bound
+/// to a share falls, then rises (the weights ahead only grow), so one walk forward finds each
+/// nearest, the later on a tie.
 fn grouped_bounds(ahead: &[u128], total: u128, n: usize) -> Vec<usize> {
     let last = ahead.len() - 1;
     let mut out: Vec<usize> = Vec::with_capacity(n - 1);
-    let mut lo = 1;
+    let mut s = 1;
     for j in 1..n {
         let target = j as u128 * total / n as u128;
-        // bounds lo..=hi are open to cut j: one is left for each cut after it
+        // bounds up to `hi` are open to cut j: one is left for each cut after it
         let hi = last - (n - 1 - j);
-        let window = ahead.get(lo..=hi).unwrap_or(&[]);
-        // the last bound at or below the target, and the last of the run just above it
-        let below = window.partition_point(|&a| a <= target);
-        let pick = match (below.checked_sub(1), window.get(below)) {
-            (None, _) => {
-                let a = window.first().copied().unwrap_or(0);
-                window.partition_point(|&x| x <= a) - 1
-            }
-            (Some(b), None) => b,
-            (Some(b), Some(&above)) => {
-                let run = window.partition_point(|&x| x <= above) - 1;
-                let (d_below, d_above) = (target - window[b], above - target);
-                if d_above <= d_below {
-                    run
-                } else {
-                    b
-                }
-            }
-        };
-        out.push(lo + pick);
-        lo += pick + 1;
+        while s < hi && ahead[s + 1].abs_diff(target) <= ahead[s].abs_diff(target) {
+            s += 1;
+        }
+        out.push(s);
+        s += 1;
     }
     out
 }
@@ -275,24 +260,17 @@ impl<'a> Buckets<'a> {
 /// weights of a run of them, `before` the weight of the rows ahead of it (a Spark partition
 /// of a sort). Returns `(target index, row index in the run)`, ascending; a heavy row may take
 /// several cuts.
-pub fn target_cuts(
-    before: u64,
-    sizes: impl IntoIterator<Item = u64>,
-    targets: &[CutTarget],
-) -> Vec<(usize, u64)> {
+pub fn target_cuts(before: u64, sizes: &[u64], targets: &[CutTarget]) -> Vec<(usize, u64)> {
     let mut running = u128::from(before);
     // the first target the rows ahead did not pass
-    let mut t = targets.partition_point(|c| running * c.den > c.num);
+    let mut t = 0;
+    while t < targets.len() && running * targets[t].den > targets[t].num {
+        t += 1;
+    }
     let mut out = Vec::new();
-    for (i, size) in sizes.into_iter().enumerate() {
-        if t >= targets.len() {
-            break;
-        }
+    for (i, &size) in sizes.iter().enumerate() {
         running += u128::from(size);
-        while let Some(c) = targets.get(t) {
-            if running * c.den <= c.num {
-                break;
-            }
+        while t < targets.len() && running * targets[t].den > targets[t].num {
             out.push((t, i as u64));
             t += 1;
         }
@@ -300,28 +278,30 @@ pub fn target_cuts(
     out
 }
 
-/// The keys of a cut in key order: each bucket bound the plan takes (`true`), each followed
-/// by the keys picked at its bucket's targets (`false`; a target no row fell on left out).
-fn in_key_order<'a>(
-    bounds: &'a [Vec<u8>],
+/// Each key of a cut in key order to `f`: each bucket bound the plan takes (`true`), each
+/// followed by the keys picked at its bucket's targets (`false`; a target no row fell on left
+/// out).
+fn walk_cut(
+    bounds: &[Vec<u8>],
     plan: &CutPlan,
-    picks: &[Option<&'a [u8]>],
-) -> Vec<(bool, &'a [u8])> {
-    let mut out = Vec::new();
-    let mut picked = plan.targets.iter().zip(picks).peekable();
+    picks: &[Option<&[u8]>],
+    f: &mut dyn FnMut(bool, &[u8]),
+) {
+    let (mut b, mut t) = (0, 0);
     for k in 0..=bounds.len() {
-        if k > 0 && plan.buckets.binary_search(&k).is_ok() {
-            if let Some(b) = bounds.get(k - 1) {
-                out.push((true, b.as_slice()));
+        if plan.buckets.get(b) == Some(&k) {
+            b += 1;
+            if let Some(bound) = k.checked_sub(1).and_then(|i| bounds.get(i)) {
+                f(true, bound);
             }
         }
-        while let Some((_, pick)) = picked.next_if(|(c, _)| c.bucket <= k) {
-            if let Some(key) = pick {
-                out.push((false, *key));
+        while t < plan.targets.len() && plan.targets[t].bucket <= k {
+            if let Some(Some(key)) = picks.get(t) {
+                f(false, key);
             }
+            t += 1;
         }
     }
-    out
 }
 
 /// The split keys of a cut: each bucket bound the plan takes, then the keys picked at its
@@ -335,12 +315,12 @@ pub fn assemble_cut(
     picks: &[Option<&[u8]>],
 ) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
-    for (bound, key) in in_key_order(bounds, plan, picks) {
+    walk_cut(bounds, plan, picks, &mut |bound, key| {
         let floor = out.last().map_or(smallest.unwrap_or(&[]), Vec::as_slice);
         if bound || (!key.is_empty() && key > floor) {
             out.push(key.to_vec());
         }
-    }
+    });
     out
 }
 
@@ -354,42 +334,37 @@ pub fn cut_summary(
     smallest: Option<&[u8]>,
     picks: &[Option<&[u8]>],
 ) -> Vec<Vec<u8>> {
-    let first = smallest.filter(|s| bucket_of(bounds, s) == 0);
-    first
-        .into_iter()
-        .chain(
-            in_key_order(bounds, plan, picks)
-                .into_iter()
-                .map(|(_, k)| k),
-        )
-        .map(<[u8]>::to_vec)
-        .collect()
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    if let Some(s) = smallest.filter(|s| bucket_of(bounds, s) == 0) {
+        out.push(s.to_vec());
+    }
+    walk_cut(bounds, plan, picks, &mut |_, key| out.push(key.to_vec()));
+    out
 }
 
 /// Keys in HBase's order cut into `regions` regions of equal `weight` ([`plan_cut`] over the
 /// weight of each bucket of `bounds`), with [`assemble_cut`]'s rules.
 pub fn cut_sorted_keys(
     sorted: &[&[u8]],
-    weight: impl Fn(&[u8]) -> u64,
+    weight: &dyn Fn(&[u8]) -> u64,
     regions: u32,
     bounds: &[Vec<u8>],
 ) -> Vec<Vec<u8>> {
     let mut weights = vec![0u64; bounds.len() + 1];
+    let mut sizes = Vec::with_capacity(sorted.len());
     let mut k = 0;
     for key in sorted {
-        while bounds.get(k).is_some_and(|b| b.as_slice() <= *key) {
+        while k < bounds.len() && bounds[k].as_slice() <= *key {
             k += 1;
         }
-        if let Some(w) = weights.get_mut(k) {
-            *w = w.saturating_add(weight(key));
-        }
+        let w = weight(key);
+        sizes.push(w);
+        weights[k] = weights[k].saturating_add(w);
     }
     let plan = plan_cut(&weights, regions);
     let mut picks: Vec<Option<&[u8]>> = vec![None; plan.targets.len()];
-    for (t, i) in target_cuts(0, sorted.iter().map(|k| weight(k)), &plan.targets) {
-        if let Some(p) = picks.get_mut(t) {
-            *p = usize::try_from(i).ok().and_then(|i| sorted.get(i)).copied();
-        }
+    for (t, i) in target_cuts(0, &sizes, &plan.targets) {
+        picks[t] = sorted.get(i as usize).copied();
     }
     assemble_cut(bounds, &plan, sorted.first().copied(), &picks)
 }
@@ -486,7 +461,8 @@ pub fn byte_cut_ranks(
     regions: u32,
 ) -> Vec<(u32, u64)> {
     let plan = plan_cut(&[total], regions);
-    target_cuts(before, sizes, &plan.targets)
+    let sizes: Vec<u64> = sizes.into_iter().collect();
+    target_cuts(before, &sizes, &plan.targets)
         .into_iter()
         .map(|(t, i)| (t as u32 + 1, i))
         .collect()

@@ -361,14 +361,15 @@ fn a_cut_summary_cuts_again_into_the_same_keys() {
         for n in 1..(2 * u32::from(buckets) + 6) {
             for bytes in [false, true] {
                 let weight = |k: &[u8]| if bytes { k.len() as u64 + 3 } else { 1 };
-                let direct = cut_sorted_keys(&sorted, weight, n, &bounds);
+                let direct = cut_sorted_keys(&sorted, &weight, n, &bounds);
                 let mut w = vec![0u64; bounds.len() + 1];
                 for k in &sorted {
                     w[bucket_of(&bounds, k)] += weight(k);
                 }
                 let plan = plan_cut(&w, n);
                 let mut picks: Vec<Option<&[u8]>> = vec![None; plan.targets.len()];
-                for (t, i) in target_cuts(0, sorted.iter().map(|k| weight(k)), &plan.targets) {
+                let sizes: Vec<u64> = sorted.iter().map(|k| weight(k)).collect();
+                for (t, i) in target_cuts(0, &sizes, &plan.targets) {
                     picks[t] = Some(sorted[i as usize]);
                 }
                 let summary = cut_summary(&bounds, &plan, sorted.first().copied(), &picks);

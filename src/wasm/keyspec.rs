@@ -193,6 +193,7 @@ pub fn parse_create_table(sql: JsValue) -> Result<JsValue, JsValue> {
 
 /// A design's Phoenix primary key as `CREATE TABLE`. Errors carry the key's `path` when the
 /// key is not a Phoenix primary key.
+#[cfg(any(feature = "library", feature = "fast"))]
 #[wasm_bindgen(js_name = printCreateTable)]
 pub fn print_create_table(doc: JsValue) -> Result<String, JsValue> {
     let doc = doc_arg("doc", &doc)?;

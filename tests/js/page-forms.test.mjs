@@ -443,6 +443,8 @@ test('a Phoenix CREATE TABLE pasted becomes the design: its key, regions and hea
   const r = m.analyzeDesign(doc, { windows: 64, sampleSize: 1000 });
   assert.equal(r.regions.length, 16);
   assert.match(await page.textContent('#region-bars-axis'), /^16 regions/);
+  // printed by a worker on the speed build: the statement comes a moment after the run
+  await page.waitForFunction(() => document.querySelector('#phoenix-ddl')?.textContent);
   assert.equal(await page.textContent('#phoenix-ddl'), m.printCreateTable(doc));
   // the design before is under Recent designs
   assert.ok((await page.$$eval('#recent option', os => os.length)) >= 2);

@@ -171,6 +171,10 @@ const handlers = {
     }
     return moved({ report, ...readsOver(E, doc, report) }, reportBuffers(report));
   },
+  /** The design as Phoenix's CREATE TABLE (src/design/phoenix/print.rs): the speed build's
+   * (null on the size build alone, as in the single-file page); the engine's error when its key
+   * is not a Phoenix primary key. */
+  printCreateTable: ({ doc }) => (E.printCreateTable ? E.printCreateTable(doc) : null),
   /** How many regions to create the table with (src/advise/regions.rs): the speed build's
    * (null on the size build alone, as in the single-file page). */
   planRegions: ({ doc, keyBytes, regions, activeRegionsPerWindow, writeRate }) =>

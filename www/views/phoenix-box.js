@@ -4,11 +4,14 @@
 // primary key (printCreateTable). Errors are the engine's, at their line and column.
 // The statement is read in a worker (state/io.js readOff), never on the page's thread: a table of
 // tens of thousands of columns takes the engine seconds. A statement longer than the box shows
-// (BOX_MAX) is kept aside unshown, as the table-regions box does.
+// (BOX_MAX) is kept aside unshown, as the table-regions box does. The printer is the speed
+// build's too (18 KB of gzip the first load does without): a worker on it prints the design
+// on show, once per design, when its key has a primary-key segment or it names a Phoenix table.
 
 import * as wasm from '../pkg/rowkey_lab.js';
 import { BOX_MAX, copyText, DESIGN_MAX, readOff, sizeText } from '../state/io.js';
 import { $, clip, docText, el, lineWithCaret, state } from '../state/lab-state.js';
+import { keyChecksHere } from './key-editor.js';
 
 /** The longest statement (characters) the page reads: the engine's limit for a document. */
 export const STATEMENT_MAX = 16 * 1024 * 1024;
@@ -101,30 +104,68 @@ export function wirePhoenix(use) {
   $('phoenix-copy').addEventListener('click', async () => {
     let ddl = $('phoenix-ddl').textContent;
     try {
-      ddl ||= wasm.printCreateTable(state.doc);
+      ddl ||= await printOff(state.doc);
     } catch (e) {
       say(`Not copied: ${clip(e.reason ?? e.message)}`);
       return;
     }
+    if (!ddl) return say('Not copied: this page has no printer of Phoenix statements.');
     const ok = await copyText(ddl);
     say(ok ? 'CREATE TABLE copied.' : 'Select the statement to copy it.');
   });
 }
 
+/** The design printed as CREATE TABLE by a worker on the speed build (null where the page has
+ * the size build alone, the single-file page). */
+const printOff = doc => readOff('printCreateTable', { doc }, '#engine=fast');
+
+/** The last design asked for and what its printer said. */
+let printed = { doc: undefined, ddl: null, refused: null };
+
 /** The design as CREATE TABLE, shown when its key is a Phoenix primary key. A design longer than
  * a box shows (a table of tens of thousands of columns: printing it takes the engine a fifth of
- * a second, and its megabyte of lines would stall the page) is printed only when copied. */
+ * a second, and its megabyte of lines would stall the page) is printed only when copied.
+ * A key whose segments, as the engine lays them out here, hold no `pk` segment, in a design that
+ * names no Phoenix table, has nothing to print: no worker is started for it. */
 export function renderPhoenix() {
-  let ddl = null;
-  let refused = null;
-  const big = state.doc && docText().length > BOX_MAX;
-  try {
-    ddl = state.doc && !big ? wasm.printCreateTable(state.doc) : null;
-  } catch (e) {
-    // A Phoenix table the printer refuses (an option or type that is not Phoenix's grammar, a
-    // name Phoenix cannot write) says why at its path; any other key has nothing to print.
-    if (state.doc?.phoenix != null) refused = `${e.path ? `${e.path}: ` : ''}${clip(e.reason ?? e.message)}`;
+  const doc = state.doc;
+  const big = doc && docText().length > BOX_MAX;
+  if (printed.doc !== doc) {
+    const mine = { doc, ddl: null, refused: null };
+    printed = mine;
+    if (doc && !big && (doc.phoenix != null || mayBePhoenix(doc)))
+      printOff(doc)
+        .then(ddl => {
+          mine.ddl = ddl;
+          // the size build alone (the single-file page) has no printer
+          if (ddl === null && doc.phoenix != null)
+            mine.refused = 'this page has no printer of Phoenix statements; the full page prints it';
+        })
+        // A Phoenix table the printer refuses (an option or type that is not Phoenix's grammar,
+        // a name Phoenix cannot write) says why at its path; any other key has nothing to print.
+        .catch(e => {
+          if (doc.phoenix != null) mine.refused = `${e.path ? `${e.path}: ` : ''}${clip(e.reason ?? e.message)}`;
+        })
+        .finally(() => {
+          if (printed === mine) showPrinted(big);
+        });
   }
+  showPrinted(big);
+}
+
+/** Whether the key has a primary-key segment (a key too long to lay out here: perhaps). */
+function mayBePhoenix(doc) {
+  if (!keyChecksHere(doc.key)) return true;
+  try {
+    return (wasm.keyLayout(doc) ?? []).some(s => s.kind === 'pk');
+  } catch {
+    return false; // a key that does not compile prints nothing
+  }
+}
+
+/** The Phoenix box as `printed` and the design's size say. */
+function showPrinted(big) {
+  const { ddl, refused } = printed;
   const unshown = big && state.doc.phoenix != null;
   $('phoenix-out').hidden = !ddl && !unshown && !refused;
   $('phoenix-ddl').textContent = ddl ?? '';

@@ -186,7 +186,7 @@ fn cut_sorted_by_bytes(
     }
     let bounds = doc.bucket_bounds();
     let keys =
-        crate::region::cut_sorted_keys(sorted, |k| write_bytes(doc, k.len()), regions, &bounds);
+        crate::region::cut_sorted_keys(sorted, &|k| write_bytes(doc, k.len()), regions, &bounds);
     crate::hbase::split::verify_split_keys(keys)
 }
 
