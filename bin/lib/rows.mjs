@@ -44,11 +44,19 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
   // copied for a second pass; a regular file is read at offsets.
   let regular = false;
   if (file !== '-') {
+    let stat;
     try {
-      regular = statSync(file).isFile();
+      stat = statSync(file);
     } catch (e) {
       throw new CliError(EXIT.INPUT, `${name}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
     }
+    // a Spark or Hive export is a folder of part files: read whole, not one part of it
+    if (stat.isDirectory())
+      throw new CliError(
+        EXIT.INPUT,
+        `${name}: a directory, not a file of rows. A Spark or Hive export is a folder of part files: join them into one file first (pyarrow: pq.write_table(pq.read_table(DIR), FILE)), or give Python's rk.analyze / rk.verify the table pq.read_table(DIR) reads`,
+      );
+    regular = stat.isFile();
   }
   const spool = regular ? null : new Spool();
   // a regular file's reading shared by worker threads (--threads, default every core): the

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -259,6 +259,25 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.equal(r.status, 2);
     assert.match(r.stderr, /--by: expected rows or bytes/);
     assert.equal(run(['rekey', oldFile, '--records', CSV]).status, 2);
+  });
+
+  test('a folder of part files (a Spark export) is refused by name, with how to read it whole', () => {
+    // what Spark writes: a folder, not a file; reading one part would verify a part of the table
+    const parts = path.join(dir, 'new-export');
+    mkdirSync(parts);
+    writeFileSync(path.join(parts, 'part-00000.csv'), readFileSync(CSV));
+    for (const args of [
+      ['verify', oldFile, newFile, '--old-rows', CSV, '--new-rows', parts, '--nulls', 'skip'],
+      ['rekey', oldFile, newFile, '--records', parts, '--nulls', 'skip'],
+    ]) {
+      const r = run(args);
+      assert.equal(r.status, 3, r.stderr);
+      assert.match(
+        r.stderr,
+        /new-export: a directory, not a file of rows\. A Spark or Hive export is a folder of part files/,
+      );
+      assert.match(r.stderr, /pq\.read_table\(DIR\)/);
+    }
   });
 });
 
