@@ -241,13 +241,24 @@ pub fn cut_targets(
     weights: &[u64],
     regions: u32,
 ) -> Result<Vec<crate::region::CutTarget>> {
-    let buckets = doc.bucket_bounds().len() + 1;
-    if weights.len() != buckets {
+    Ok(checked_plan(doc, weights, regions)?.1.targets)
+}
+
+/// The key's bucket starts and the plan of the cut, the weights checked (one a bucket) and the
+/// region count (at least one): what [`cut_targets`] and [`cut_picked`] both start from.
+fn checked_plan(
+    doc: &DesignDocument,
+    weights: &[u64],
+    regions: u32,
+) -> Result<(Vec<Vec<u8>>, crate::region::CutPlan)> {
+    let bounds = doc.bucket_bounds();
+    if weights.len() != bounds.len() + 1 {
         return Err(Error::arg(
             "weights",
             format!(
-                "{} weights for a key of {buckets} salt bucket(s): one a bucket",
-                weights.len()
+                "{} weights for a key of {} salt bucket(s): one a bucket",
+                weights.len(),
+                bounds.len() + 1
             ),
         ));
     }
@@ -257,7 +268,8 @@ pub fn cut_targets(
             "a table has at least one region",
         ));
     }
-    Ok(crate::region::plan_cut(weights, regions).targets)
+    let plan = crate::region::plan_cut(weights, regions);
+    Ok((bounds, plan))
 }
 
 /// The split keys of the cut [`cut_targets`] plans, from the keys a sort picked: the smallest
@@ -271,13 +283,11 @@ pub fn cut_picked(
     smallest: Option<&[u8]>,
     picks: &std::collections::HashMap<usize, Vec<u8>>,
 ) -> Result<Vec<Vec<u8>>> {
-    let targets = cut_targets(doc, weights, regions)?;
+    let (bounds, plan) = checked_plan(doc, weights, regions)?;
     if smallest.is_none() && weights.iter().all(|&w| w == 0) {
         return Err(Error::new(ErrorKind::Invalid, "no rows to cut"));
     }
-    let bounds = doc.bucket_bounds();
-    let plan = crate::region::plan_cut(weights, regions);
-    let at: Vec<Option<&[u8]>> = (0..targets.len())
+    let at: Vec<Option<&[u8]>> = (0..plan.targets.len())
         .map(|t| picks.get(&t).map(Vec::as_slice))
         .collect();
     crate::hbase::split::verify_split_keys(crate::region::assemble_cut(
