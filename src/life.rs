@@ -48,18 +48,26 @@ pub use settings::{
     NormalizerSettings, MAX_LANES, MAX_LIFE_REGIONS, MAX_LIFE_SERVERS, MAX_MONTHS,
     REGION_SPLIT_LIMIT,
 };
-pub use sim::MONTH_DAYS;
+pub use sim::{Event as LifeEvent, EventKind as LifeEventKind, MAX_EVENTS, MONTH_DAYS};
 pub use view::{
     compare_design, compare_writes, months_of, months_of_design, months_of_writes, ComparedFigure,
     KeyMonthMap, LifeComparison, LifeView, MAP_ROWS,
 };
 
 use crate::error::Result;
-use sim::Sim;
+use sim::{EventKind, Sim};
 
 /// Simulate `w` on a table set up by `s`, month by month. Deterministic from `s.seed`.
 pub fn simulate(s: &LifeSettings, w: &LifeWorkload) -> Result<LifeReport> {
     simulate_observed(s, w, &mut |_| Ok(()))
+}
+
+/// [`simulate`], with the simulation's events in time order (the first [`MAX_EVENTS`]): each
+/// flush, split, merge, move and compaction, and each chore's look, at its time.
+pub fn simulate_events(s: &LifeSettings, w: &LifeWorkload) -> Result<(LifeReport, Vec<LifeEvent>)> {
+    let mut events = Vec::new();
+    let report = run(s, w, &mut |_| Ok(()), Some(&mut events))?;
+    Ok((report, events))
 }
 
 /// What an observer of a simulation sees at each month's end (`view`'s map and progress).
@@ -78,9 +86,22 @@ pub(crate) fn simulate_observed(
     w: &LifeWorkload,
     on_month: &mut dyn FnMut(&MonthEnd<'_>) -> Result<()>,
 ) -> Result<LifeReport> {
+    run(s, w, on_month, None)
+}
+
+/// The simulation, its events into `events` when given.
+fn run(
+    s: &LifeSettings,
+    w: &LifeWorkload,
+    on_month: &mut dyn FnMut(&MonthEnd<'_>) -> Result<()>,
+    events: Option<&mut Vec<LifeEvent>>,
+) -> Result<LifeReport> {
     s.validate()?;
     w.validate()?;
     let mut sim = Sim::new(s, w);
+    if events.is_some() {
+        sim.trace = Some(Vec::new());
+    }
     let steps_per_day = (24 / s.step_hours).max(1);
     let steps_per_month = steps_per_day * MONTH_DAYS;
     let mut months = Vec::with_capacity(s.months as usize);
@@ -108,6 +129,9 @@ pub(crate) fn simulate_observed(
             months.push(m);
         }
     }
+    if let (Some(out), Some(trace)) = (events, sim.trace.take()) {
+        *out = trace;
+    }
     Ok(LifeReport {
         policy: s.policy.class_name().to_string(),
         overall_hregion_files: s.overall_files(),
@@ -124,7 +148,8 @@ pub(crate) fn simulate_observed(
                 server: r.server,
             })
             .collect(),
-        notes: notes(s, capped),
+        notes: notes(s, capped, sim.lumped),
+        changed_settings: s.changed_from_defaults(),
     })
 }
 
@@ -220,8 +245,12 @@ pub fn splits_at(s: &LifeSettings, size: f64, regions_on_server: u32, jitter: Op
     sim::should_split(s, &s.split_config(), size, regions_on_server, jitter)
 }
 
-/// One step of the table's life.
+/// One step of the table's life, its events in time order: the regions' flushes as their
+/// memstores reach the flush size (each followed by a split check and a compaction request),
+/// the chores at their own periods; at the step's end the writes still in memstores, the
+/// periodic flush, and the chores due then.
 fn step(sim: &mut Sim) {
+    sim.tau = 0.0;
     // Compactions queued at open: daughters' and merged regions' references.
     let mut i = 0;
     while i < sim.regions.len() {
@@ -234,22 +263,115 @@ fn step(sim: &mut Sim) {
         }
         i += 1;
     }
-    for r in &mut sim.regions {
-        r.step_writes = 0.0;
+    sim.plan_writes();
+    let flush_size = sim.flush_size;
+    sim.lumped += sim
+        .regions
+        .iter()
+        .filter(|r| sim.flush_threshold(r) > flush_size)
+        .count() as u64;
+    let mut fast = fast_regions(sim);
+    let mut opened = sim.next_id;
+    loop {
+        let flush = next_flush(sim, &mut fast);
+        let chore = next_chore(sim);
+        let at = flush.map_or(f64::INFINITY, |f| f.0);
+        if at.min(chore) >= 1.0 {
+            break;
+        }
+        if at <= chore {
+            sim.tau = at;
+            if let Some((_, i)) = flush {
+                sim.flush(i);
+                after_flush(sim, i);
+            }
+        } else {
+            sim.tau = chore;
+            run_chores(sim);
+        }
+        if sim.next_id != opened {
+            fast = fast_regions(sim);
+            opened = sim.next_id;
+        }
     }
-    sim.write();
+    sim.tau = 1.0;
+    for i in 0..sim.regions.len() {
+        sim.sync(i);
+    }
     let mut i = 0;
     while i < sim.regions.len() {
         if sim.flush_due(i) {
             sim.flush(i);
-            if try_split(sim, i) || (sim.request_compaction(i, false) && try_split(sim, i)) {
+            if after_flush(sim, i) {
                 i += 2;
                 continue;
             }
         }
         i += 1;
     }
-    if sim.chore_runs() {
+    run_chores(sim);
+    let loads = sim.loads();
+    sim.note_hottest(&loads);
+}
+
+/// `MemStoreFlusher.flushRegion`'s checks after a flush: a split when the policy says so, else a
+/// compaction when the store needs one, and a split check after it. Whether it split.
+fn after_flush(sim: &mut Sim, i: usize) -> bool {
+    try_split(sim, i) || (sim.request_compaction(i, false) && try_split(sim, i))
+}
+
+/// The regions whose memstores reach the flush size before the step ends, by id and start.
+fn fast_regions(sim: &Sim) -> Vec<(u64, f64)> {
+    (0..sim.regions.len())
+        .filter(|&i| sim.flush_at(i).is_some_and(|at| at < 1.0))
+        .filter_map(|i| sim.regions.get(i).map(|r| (r.id, r.start)))
+        .collect()
+}
+
+/// The next flush of a fast region in this step: its time and index. Regions no longer there
+/// (split, merged) leave the list.
+fn next_flush(sim: &Sim, fast: &mut Vec<(u64, f64)>) -> Option<(f64, usize)> {
+    let mut best: Option<(f64, usize)> = None;
+    fast.retain(|&(id, start)| {
+        let i = sim
+            .regions
+            .partition_point(|r| r.start <= start)
+            .saturating_sub(1);
+        if sim.regions.get(i).map(|r| r.id) != Some(id) {
+            return false;
+        }
+        if let Some(at) = sim.flush_at(i) {
+            if best.map_or(true, |b| at < b.0) {
+                best = Some((at, i));
+            }
+        }
+        true
+    });
+    best
+}
+
+/// When in this step (0 to 1; past 1: not this step) the next chore runs.
+fn next_chore(sim: &Sim) -> f64 {
+    let step_secs = f64::from(sim.s.step_hours) * 3600.0;
+    let start = f64::from(sim.t) * step_secs;
+    let mut at = sim.next_checker;
+    if sim.s.normalizer.enabled {
+        at = at.min(sim.next_normalizer);
+    }
+    if sim.s.balancer.enabled && sim.s.servers > 1 {
+        at = at.min(sim.next_balancer);
+    }
+    ((at - start) / step_secs).max(sim.tau)
+}
+
+/// The chores due by now, each at its period: the compaction checker (compactions and periodic
+/// majors), the normalizer, the balancer.
+fn run_chores(sim: &mut Sim) {
+    // A hair past now: a chore due at the step's end runs at it, not a step late.
+    let now = sim.seconds() + 1e-6;
+    if sim.next_checker <= now {
+        sim.next_checker = next_run(sim.next_checker, sim.s.compaction.checker_seconds, now);
+        sim.note(EventKind::CheckerLook, 0);
         let mut i = 0;
         while i < sim.regions.len() {
             if sim.request_compaction(i, true) && try_split(sim, i) {
@@ -259,10 +381,20 @@ fn step(sim: &mut Sim) {
             i += 1;
         }
     }
-    sim.normalize();
-    let loads = sim.loads();
-    sim.note_hottest(&loads);
-    sim.balance(loads);
+    if sim.next_normalizer <= now {
+        sim.next_normalizer = next_run(sim.next_normalizer, sim.s.normalizer.period_seconds, now);
+        sim.normalize();
+    }
+    if sim.next_balancer <= now {
+        sim.next_balancer = next_run(sim.next_balancer, sim.s.balancer.period_seconds, now);
+        sim.balance();
+    }
+}
+
+/// A chore's first run after `now`, from its run at `last` every `period` seconds.
+fn next_run(last: f64, period: f64, now: f64) -> f64 {
+    let missed = ((now - last) / period).floor().max(0.0);
+    last + (missed + 1.0) * period
 }
 
 /// A split check on region `i`, and the split when it says so.
@@ -313,8 +445,38 @@ fn note_crossings(c: &mut Crossings, m: &LifeMonth, s: &LifeSettings) {
     first(&mut c.split_limit, max_regions >= s.region_split_limit);
 }
 
-fn notes(s: &LifeSettings, capped: Option<u32>) -> Vec<String> {
+fn notes(s: &LifeSettings, capped: Option<u32>, lumped: u64) -> Vec<String> {
+    let mib = |b: f64| b / (1u64 << 20) as f64;
+    let gib = |b: i64| b as f64 / (1u64 << 30) as f64;
+    let changed = s.changed_from_defaults();
     let mut n = vec![
+        format!(
+            "ran with: {} servers, {}, split size {:.4} GiB (hbase.hregion.max.filesize), flush size {:.0} MiB, TTL {}, normalizer {}, balancer {}, major compactions {}",
+            s.servers,
+            s.policy.class_name(),
+            gib(s.split.desired_max_file_size()),
+            mib(s.flush_size()),
+            s.ttl_seconds.map_or("FOREVER".to_string(), |t| format!("{t} s ({:.4} days)", t as f64 / 86_400.0)),
+            if s.normalizer.enabled { "on" } else { "off" },
+            if s.balancer.enabled { "on" } else { "off" },
+            if s.compaction.major_period_hours > 0.0 {
+                format!("every {} h ± {:.0} %", s.compaction.major_period_hours, s.compaction.major_jitter * 100.0)
+            } else {
+                "off".to_string()
+            },
+        ),
+        if changed.is_empty() {
+            "every setting is HBase's default".to_string()
+        } else {
+            format!(
+                "settings that differ from HBase's defaults: {}",
+                changed
+                    .iter()
+                    .map(|c| format!("{} = {} (default {})", c.name, c.value, c.default))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        },
         format!(
             "split checks after each flush and compaction under {} (n = the table's regions on the server), one jitter draw per region open",
             s.policy.class_name()
@@ -331,6 +493,26 @@ fn notes(s: &LifeSettings, capped: Option<u32>) -> Vec<String> {
     }
     if !s.normalizer.enabled {
         n.push("normalizer off (NORMALIZATION_ENABLED is false by default)".into());
+    }
+    let n_cfg = &s.normalizer;
+    let span_days = f64::from(s.months * MONTH_DAYS);
+    if n_cfg.enabled && n_cfg.merge_enabled && n_cfg.merge_min_region_age_days >= span_days {
+        n.push(format!(
+            "no region grows older than hbase.normalizer.merge.min_region_age.days ({}) within the {} days simulated: the normalizer merges nothing",
+            n_cfg.merge_min_region_age_days, span_days
+        ));
+    }
+    if s.compaction.min_files > s.compaction.max_files {
+        n.push(format!(
+            "hbase.hstore.compaction.min ({}) is above hbase.hstore.compaction.max ({}): no minor compaction is ever selected",
+            s.compaction.min_files, s.compaction.max_files
+        ));
+    }
+    if lumped > 0 {
+        n.push(format!(
+            "{lumped} region-step(s) were written faster than {} flush sizes an hour: their flushes were taken {} to the hour, each larger than the flush size",
+            sim::MAX_FLUSHES_PER_HOUR, sim::MAX_FLUSHES_PER_HOUR
+        ));
     }
     n
 }

@@ -224,8 +224,44 @@ export interface TableSpec {
   normalizationEnabled?: boolean;
   /** `hbase.normalizer.merge.min_region_size.mb`: 1 as `hbase-default.xml` ships it (the Java constant is 0), so regions emptied by the TTL (0 MB) are never merged. Default: `1`. From 0 to 1,073,741,824. */
   normalizerMergeMinRegionSizeMb?: number;
-  /** `hbase.regions.slop`: the balancer runs when a server is this share above or below the mean region count. Default: `0.2`. */
+  /** `hbase.regions.slop`: the balancer runs when a server is this share above or below the mean region count. From 0 to 10. Default: `0.2`. */
   balancerSlop?: number;
+  /** `hbase.normalizer.split.enabled`: the normalizer's split plans (regions above twice the table's average). Default: `true`. */
+  normalizerSplitEnabled?: boolean;
+  /** `hbase.normalizer.merge.enabled`: the normalizer's merge plans. Default: `true`. */
+  normalizerMergeEnabled?: boolean;
+  /** `hbase.normalizer.merge.min.region.count`: no merge plans for a table with fewer regions. Default: `3`. From 1 to 1,000,000. */
+  normalizerMergeMinRegionCount?: number;
+  /** `hbase.normalizer.merge.min_region_age.days`: a region this many days old or younger (from its creation: a split or merge makes a new one) is not merged. Default: `3`. From 0 to 3,650. */
+  normalizerMergeMinRegionAgeDays?: number;
+  /** The table's `NORMALIZER_TARGET_REGION_SIZE_MB`: the size the normalizer aims at instead of the table's average; absent: the average. From 1 to 1,073,741,824. */
+  normalizerTargetRegionSizeMb?: number;
+  /** The table's `NORMALIZER_TARGET_REGION_COUNT`: the average taken as the table's size over this count; absent: over its regions. From 1 to 1,000,000. */
+  normalizerTargetRegionCount?: number;
+  /** `hbase.normalizer.period` in seconds (300 000 ms): how often the normalizer looks. From 1 to 604,800 (a week). Default: `300`. */
+  normalizerPeriodSeconds?: number;
+  /** The balancer switch (`balance_switch`; on by default). Default: `true`. */
+  balancerEnabled?: boolean;
+  /** `hbase.balancer.period` in seconds (300 000 ms). From 1 to 604,800. Default: `300`. */
+  balancerPeriodSeconds?: number;
+  /** `hbase.hregion.majorcompaction` in hours (604 800 000 ms: 7 days); 0 turns periodic major compactions off, as many production clusters do. From 0 to 87,600 (ten years). Default: `168`. */
+  majorCompactionHours?: number;
+  /** `hbase.hregion.majorcompaction.jitter`: each store's period is drawn within this share of it either side. From 0 to 1. Default: `0.5`. */
+  majorCompactionJitter?: number;
+  /** `hbase.regionserver.optionalcacheflushinterval` in hours (3 600 000 ms): a memstore whose oldest edit is this old is flushed; 0 turns the periodic flush off. From 0 to 8,760. Default: `1`. */
+  periodicFlushHours?: number;
+  /** `hbase.regionserver.regionSplitLimit`: no split once a server holds this many regions. Default: `1000`. From 1 to 100,000. */
+  regionSplitLimit?: number;
+  /** The family's compaction policy: `exploring` (the default store engine's) or `fifo` (`FIFOCompactionPolicy`: whole expired files deleted, nothing rewritten; needs a TTL). Default: `"exploring"`. */
+  compactionPolicy?: 'exploring' | 'fifo';
+  /** `hbase.hstore.compaction.ratio`: a file joins a minor compaction when it is at most this times the other files of its window. From 0.1 to 100. Default: `1.2`. */
+  compactionRatio?: number;
+  /** `hbase.hstore.compaction.min`: the fewest files a minor compaction takes. Default: `3`. From 2 to 100. */
+  compactionMinFiles?: number;
+  /** `hbase.hstore.compaction.max`: the most files a minor compaction takes. Default: `10`. From 2 to 100. */
+  compactionMaxFiles?: number;
+  /** The `CompactionChecker` chore's period in seconds (`hbase.server.thread.wakefrequency` 10 s × `hbase.server.compactchecker.interval.multiplier` 1000). From 60 to 2,592,000. Default: `10000`. */
+  compactionCheckerSeconds?: number;
 }
 export interface Example {
   /** The record: field name → value, as [keyspec.md](keyspec.md#records-and-field-types) describes. */
@@ -1503,6 +1539,8 @@ export interface LifeReport {
   /** The regions at the end, in key order (coordinates: lane i spans [i, i + 1)). */
   regionsAtEnd: { start: number; end: number; bytes: number; server: number }[];
   notes: string[];
+  /** The settings the run used that differ from HBase's defaults, by HBase's name (values as JSON text). */
+  changedSettings: { name: string; member: string; value: string; default: string }[];
 }
 /** One month of the table's life. */
 export interface LifeMonth {

@@ -167,6 +167,17 @@ pub fn index_row(prev_last: Option<&[u8]>, first: &[u8]) -> Vec<u8> {
     }
 }
 
+/// Which compaction policy the family's store engine uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CompactionPolicy {
+    /// `ExploringCompactionPolicy`, the default.
+    #[default]
+    Exploring,
+    /// `FIFOCompactionPolicy`: only whole expired files are deleted; needs a TTL.
+    Fifo,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //! the TTL's expired files and cells, and the major compaction's jittered period.
 
 use super::settings::CompactionPolicy;
-use super::sim::{splitmix, Region, Sim};
+use super::sim::{splitmix, EventKind, Region, Sim};
 use super::store;
 
 impl Sim<'_> {
@@ -83,6 +83,7 @@ impl Sim<'_> {
             });
         }
         self.expired += dropped;
+        self.version += 1;
     }
 
     /// `FIFOCompactionPolicy`: delete the files wholly past the TTL; rewrite nothing.
@@ -144,12 +145,17 @@ impl Sim<'_> {
         let after = out.as_ref().map_or(0.0, |f| f.bytes);
         r.files.splice(a..b, out);
         self.expired += (before - after).max(0.0);
+        let id = r.id;
+        let files = u32::try_from(b - a).unwrap_or(u32::MAX);
         self.c.month.compaction_bytes += after;
+        self.version += 1;
         if major {
             self.c.month.major_compactions += 1;
             self.c.day_majors += 1;
+            self.note_io(EventKind::MajorCompaction, id, files, after);
         } else {
             self.c.month.minor_compactions += 1;
+            self.note_io(EventKind::MinorCompaction, id, files, after);
         }
     }
 }

@@ -43,7 +43,25 @@ pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<Life
         s.version = t.version;
         s.normalizer.enabled = t.normalization_enabled;
         s.normalizer.merge_min_region_size_mb = t.normalizer_merge_min_region_size_mb;
+        s.normalizer.split_enabled = t.normalizer_split_enabled;
+        s.normalizer.merge_enabled = t.normalizer_merge_enabled;
+        s.normalizer.merge_min_region_count = t.normalizer_merge_min_region_count;
+        s.normalizer.merge_min_region_age_days = f64::from(t.normalizer_merge_min_region_age_days);
+        s.normalizer.target_region_size_mb = t.normalizer_target_region_size_mb;
+        s.normalizer.target_region_count = t.normalizer_target_region_count;
+        s.normalizer.period_seconds = t.normalizer_period_seconds;
         s.balancer.slop = t.balancer_slop;
+        s.balancer.enabled = t.balancer_enabled;
+        s.balancer.period_seconds = t.balancer_period_seconds;
+        s.compaction.policy = t.compaction_policy;
+        s.compaction.ratio = t.compaction_ratio;
+        s.compaction.min_files = t.compaction_min_files;
+        s.compaction.max_files = t.compaction_max_files;
+        s.compaction.major_period_hours = t.major_compaction_hours;
+        s.compaction.major_jitter = t.major_compaction_jitter;
+        s.compaction.periodic_flush_hours = t.periodic_flush_hours;
+        s.compaction.checker_seconds = t.compaction_checker_seconds;
+        s.region_split_limit = t.region_split_limit;
     }
     let mut base =
         serde_json::to_value(&s).map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()))?;

@@ -4,7 +4,7 @@
 use super::balancer::{self, Loads};
 use super::normalizer::{self, NormalizerRegion};
 use super::settings::MIB;
-use super::sim::Sim;
+use super::sim::{EventKind, Sim};
 use super::store::StoreFile;
 
 impl Sim<'_> {
@@ -45,21 +45,29 @@ impl Sim<'_> {
         let most = written.iter().copied().max().unwrap_or(0);
         let m = &mut self.c.month;
         m.max_regions_written_at_once = m.max_regions_written_at_once.max(most);
-        let total: f64 = loads.writes.iter().sum();
+        let total: f64 = self.server_step_writes.iter().sum();
         if total > 0.0 {
-            let top = loads.writes.iter().copied().fold(0.0, f64::max);
+            let top = self.server_step_writes.iter().copied().fold(0.0, f64::max);
             self.c.hottest_sum += top / total;
             self.c.hottest_steps += 1;
         }
+        self.server_step_writes.iter_mut().for_each(|w| *w = 0.0);
     }
 
-    /// One balancer run: when `needsBalance` says so, move regions from the most-loaded server
-    /// to the least-loaded one while a move lowers the weighted cost.
-    pub(crate) fn balance(&mut self, mut loads: Loads) {
+    /// One balancer run (every `hbase.balancer.period`): when `needsBalance` says so, move
+    /// regions from the most-loaded server to the least-loaded one while a move lowers the
+    /// weighted cost. A run that would see the loads the last one saw is skipped.
+    pub(crate) fn balance(&mut self) {
         let b = &self.s.balancer;
         if !b.enabled || self.s.servers < 2 {
             return;
         }
+        if self.balancer_seen == Some((self.version, self.t)) {
+            return;
+        }
+        self.balancer_seen = Some((self.version, self.t));
+        self.note(EventKind::BalancerLook, 0);
+        let mut loads = self.loads();
         let version = self.s.version;
         if balancer::needs_balance(&loads, b.slop, b.min_cost_need_balance, version).is_none() {
             return;
@@ -98,6 +106,9 @@ impl Sim<'_> {
             self.move_region(i, to as u32);
         }
         self.c.month.moves += moved as u32;
+        // Its own moves are what the next look would see: nothing to do until something else
+        // changes.
+        self.balancer_seen = Some((self.version, self.t));
     }
 
     /// Close region `i` (its memstore flushed) and open it on `to` with a new jitter draw.
@@ -112,28 +123,47 @@ impl Sim<'_> {
         r.created = old.created;
         r.month_writes = old.month_writes;
         r.step_writes = old.step_writes;
+        r.pend_kv = old.pend_kv;
+        r.pend_segs = old.pend_segs;
+        self.note(EventKind::Move, old.id);
         if let Some(slot) = self.regions.get_mut(i) {
             *slot = r;
         }
     }
 
-    /// One normalizer run: its split plans, then its merge plans over regions no split touched.
+    /// One look of the normalizer chore (every `hbase.normalizer.period`): its split plans, then
+    /// its merge plans over regions no split touched. A look that would see what the last one
+    /// saw (no file or region changed, no region grown old enough to merge) plans the same and
+    /// is skipped.
     pub(crate) fn normalize(&mut self) {
         let ns = &self.s.normalizer;
         if !ns.enabled {
             return;
         }
+        if self.normalizer_seen == Some(self.version) && self.now() <= self.normalizer_age_gate {
+            return;
+        }
+        self.normalizer_seen = Some(self.version);
+        self.note(EventKind::NormalizerLook, 0);
         let day_steps = 24.0 / f64::from(self.s.step_hours);
+        let min_age = ns.merge_min_region_age_days * day_steps;
+        let now = self.now();
+        self.normalizer_age_gate = self
+            .regions
+            .iter()
+            .map(|r| r.created + min_age)
+            .filter(|&gate| gate >= now)
+            .fold(f64::INFINITY, f64::min);
         let view: Vec<NormalizerRegion> = (0..self.regions.len())
             .map(|i| NormalizerRegion {
                 size_mb: self.size_mb(i),
                 age_days: self
                     .regions
                     .get(i)
-                    .map_or(0.0, |r| (self.now() - f64::from(r.created)) / day_steps),
+                    .map_or(0.0, |r| (now - r.created) / day_steps),
             })
             .collect();
-        let plans = normalizer::plans(&view, ns);
+        let plans = normalizer::plans(&view, &self.s.normalizer);
         let ids = |sim: &Sim, a: usize, b: usize| -> Vec<u64> {
             sim.regions
                 .get(a..=b)
@@ -148,6 +178,7 @@ impl Sim<'_> {
             if let Some(x) = self.check_split(i, true) {
                 self.split(i, x);
                 self.c.month.normalizer_splits += 1;
+                self.note(EventKind::NormalizerSplit, *id);
             }
         }
         for run in merge_ids {
@@ -200,8 +231,20 @@ impl Sim<'_> {
         let mut merged = self.open_region(a.start, z.end, a.server, files);
         merged.month_writes = members.iter().map(|m| m.month_writes).sum();
         merged.step_writes = members.iter().map(|m| m.step_writes).sum();
+        merged.pend_kv = members.iter().map(|m| m.pend_kv).sum();
+        merged.pend_segs = members
+            .iter()
+            .flat_map(|m| m.pend_segs.iter().copied())
+            .collect();
+        let (id, members_n, bytes) = (merged.id, members.len(), merged.disk());
         self.regions.insert(first, merged);
         self.c.month.merges += 1;
+        self.note_io(
+            EventKind::Merge,
+            id,
+            u32::try_from(members_n).unwrap_or(u32::MAX),
+            bytes,
+        );
     }
 }
 

@@ -76,7 +76,7 @@ fn merge_runs(
         }
     };
     for (i, r) in regions.iter().enumerate() {
-        if r.age_days < s.merge_min_region_age_days || r.size_mb < min_size {
+        if r.age_days <= s.merge_min_region_age_days || r.size_mb < min_size {
             close(&mut run, &mut runs);
             sum = 0;
             continue;

@@ -142,6 +142,8 @@ pub struct LifeReport {
     pub regions_at_end: Vec<RegionEnd>,
     /// The rules applied and what the simulation leaves out.
     pub notes: Vec<String>,
+    /// The settings the run used that differ from HBase's defaults.
+    pub changed_settings: Vec<super::settings::ChangedSetting>,
 }
 
 /// The histogram bin of a region of `bytes`.

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::policy::{SplitConfig, SplitPolicy};
+pub use crate::hbase::store::CompactionPolicy;
 pub use crate::hbase::version::HBaseVersion;
 
 /// 1 MiB.
@@ -23,17 +24,6 @@ pub const MAX_PRESPLIT_REGIONS: usize = 100_000;
 pub const MAX_LIFE_REGIONS: usize = 50_000;
 /// `hbase.regionserver.regionSplitLimit`: no split once a server holds this many regions.
 pub const REGION_SPLIT_LIMIT: u32 = 1000;
-
-/// Which compaction policy the family's store engine uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum CompactionPolicy {
-    /// `ExploringCompactionPolicy`, the default.
-    #[default]
-    Exploring,
-    /// `FIFOCompactionPolicy`: only whole expired files are deleted; needs a TTL.
-    Fifo,
-}
 
 /// Flush and compaction settings (`hbase.hstore.compaction.*`, `hbase.hregion.majorcompaction*`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -95,6 +85,8 @@ pub struct NormalizerSettings {
     pub target_region_count: Option<u64>,
     /// `merge_request_max_number_of_regions` (100).
     pub merge_max_regions: u32,
+    /// `hbase.normalizer.period` in seconds (300): how often the chore looks at the table.
+    pub period_seconds: f64,
 }
 
 impl Default for NormalizerSettings {
@@ -109,6 +101,7 @@ impl Default for NormalizerSettings {
             target_region_size_mb: None,
             target_region_count: None,
             merge_max_regions: 100,
+            period_seconds: 300.0,
         }
     }
 }
@@ -123,6 +116,8 @@ pub struct BalancerSettings {
     pub slop: f64,
     /// `hbase.master.balancer.stochastic.minCostNeedBalance` (0.025).
     pub min_cost_need_balance: f64,
+    /// `hbase.balancer.period` in seconds (300).
+    pub period_seconds: f64,
 }
 
 impl Default for BalancerSettings {
@@ -131,6 +126,7 @@ impl Default for BalancerSettings {
             enabled: true,
             slop: 0.2,
             min_cost_need_balance: 0.025,
+            period_seconds: 300.0,
         }
     }
 }
@@ -141,8 +137,8 @@ impl Default for BalancerSettings {
 pub struct LifeSettings {
     /// Months to simulate (30 days each), 1 to 120.
     pub months: u32,
-    /// Hours per time step, 1 to 24: the periodic flush, the balancer and the normalizer run
-    /// once a step.
+    /// Hours per time step, 1 to 24: the writes are given to regions once a step and reach the
+    /// memstores evenly through it; flushes and chores happen at their own times inside it.
     pub step_hours: u32,
     /// Region servers, 1 to 100.
     pub servers: u32,
@@ -302,13 +298,9 @@ impl LifeSettings {
     fn validate_compaction(&self) -> Result<()> {
         let c = &self.compaction;
         check_u64("/compaction/minFiles", c.min_files.into(), 2, 100)?;
-        check_u64(
-            "/compaction/maxFiles",
-            c.max_files.into(),
-            c.min_files.into(),
-            100,
-        )
-        .map_err(|e| e.at_path("/compaction/maxFiles"))?;
+        // Above the minimum or not: HBase reads both as given, and a minimum above the maximum
+        // only means no minor compaction is ever selected (the report says so).
+        check_u64("/compaction/maxFiles", c.max_files.into(), 2, 100)?;
         check_f64("/compaction/ratio", c.ratio, 0.1, 100.0)?;
         check_f64(
             "/compaction/majorPeriodHours",
@@ -381,6 +373,18 @@ impl LifeSettings {
             0.0,
             1.0,
         )?;
+        check_f64(
+            "/normalizer/periodSeconds",
+            n.period_seconds,
+            1.0,
+            86_400.0 * 7.0,
+        )?;
+        check_f64(
+            "/balancer/periodSeconds",
+            b.period_seconds,
+            1.0,
+            86_400.0 * 7.0,
+        )?;
         Ok(())
     }
 
@@ -421,4 +425,88 @@ impl LifeSettings {
 
 fn clamp_i64(x: i64) -> u64 {
     u64::try_from(x).unwrap_or(0)
+}
+
+/// A setting a run used that is not HBase's default.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangedSetting {
+    /// HBase's name for it (a configuration key, a table or family attribute).
+    pub name: &'static str,
+    /// The member of [`LifeSettings`] (a JSON pointer).
+    pub member: String,
+    /// The value the run used, as JSON text.
+    pub value: String,
+    /// HBase's default, as JSON text (`null`: unset).
+    pub default: String,
+}
+
+/// Each [`LifeSettings`] member that is an HBase setting, by JSON pointer, with HBase's name
+/// and the unit the member is in where HBase's differs.
+const HBASE_NAMES: &[(&str, &str)] = &[
+    ("/version", "HBase release line"),
+    ("/policy", "hbase.regionserver.region.split.policy"),
+    ("/split/maxFileSize", "hbase.hregion.max.filesize (bytes)"),
+    ("/split/tableMaxFileSize", "table MAX_FILESIZE (bytes)"),
+    ("/split/jitter", "hbase.hregion.max.filesize.jitter"),
+    ("/split/memstoreFlushSize", "hbase.hregion.memstore.flush.size (bytes)"),
+    ("/split/tableMemstoreFlushSize", "table MEMSTORE_FLUSHSIZE (bytes)"),
+    ("/split/initialSize", "hbase.increasing.policy.initial.size (bytes)"),
+    ("/overallHregionFiles", "hbase.hregion.split.overallfiles"),
+    ("/regionSplitLimit", "hbase.regionserver.regionSplitLimit"),
+    ("/compressionRatio", "family COMPRESSION / DATA_BLOCK_ENCODING (on-disk bytes per byte)"),
+    ("/ttlSeconds", "family TTL (seconds)"),
+    ("/compaction/policy", "hbase.hstore.defaultengine.compactionpolicy.class"),
+    ("/compaction/minFiles", "hbase.hstore.compaction.min"),
+    ("/compaction/maxFiles", "hbase.hstore.compaction.max"),
+    ("/compaction/ratio", "hbase.hstore.compaction.ratio"),
+    ("/compaction/majorPeriodHours", "hbase.hregion.majorcompaction (hours)"),
+    ("/compaction/majorJitter", "hbase.hregion.majorcompaction.jitter"),
+    ("/compaction/periodicFlushHours", "hbase.regionserver.optionalcacheflushinterval (hours)"),
+    ("/compaction/checkerSeconds", "hbase.server.thread.wakefrequency × hbase.server.compactchecker.interval.multiplier (seconds)"),
+    ("/normalizer/enabled", "table NORMALIZATION_ENABLED"),
+    ("/normalizer/splitEnabled", "hbase.normalizer.split.enabled"),
+    ("/normalizer/mergeEnabled", "hbase.normalizer.merge.enabled"),
+    ("/normalizer/mergeMinRegionCount", "hbase.normalizer.merge.min.region.count"),
+    ("/normalizer/mergeMinRegionAgeDays", "hbase.normalizer.merge.min_region_age.days"),
+    ("/normalizer/mergeMinRegionSizeMb", "hbase.normalizer.merge.min_region_size.mb"),
+    ("/normalizer/targetRegionSizeMb", "table NORMALIZER_TARGET_REGION_SIZE_MB"),
+    ("/normalizer/targetRegionCount", "table NORMALIZER_TARGET_REGION_COUNT"),
+    ("/normalizer/mergeMaxRegions", "merge_request_max_number_of_regions"),
+    ("/normalizer/periodSeconds", "hbase.normalizer.period (seconds)"),
+    ("/balancer/enabled", "balance_switch"),
+    ("/balancer/slop", "hbase.regions.slop"),
+    ("/balancer/minCostNeedBalance", "hbase.master.balancer.stochastic.minCostNeedBalance"),
+    ("/balancer/periodSeconds", "hbase.balancer.period (seconds)"),
+    ("/heapBytes", "region server heap (HBASE_HEAPSIZE, bytes)"),
+    ("/memstoreShare", "hbase.regionserver.global.memstore.size"),
+    ("/families", "column families"),
+    ("/familyBytes", "column family name bytes"),
+    ("/qualifierBytes", "column qualifier bytes"),
+];
+
+impl LifeSettings {
+    /// The settings that differ from HBase's defaults (`hbase-default.xml`'s, a new table's),
+    /// each by HBase's name: what a report must say it ran with.
+    pub fn changed_from_defaults(&self) -> Vec<ChangedSetting> {
+        let (Ok(now), Ok(base)) = (
+            serde_json::to_value(self),
+            serde_json::to_value(LifeSettings::default()),
+        ) else {
+            return Vec::new();
+        };
+        HBASE_NAMES
+            .iter()
+            .filter_map(|&(member, name)| {
+                let v = now.pointer(member).unwrap_or(&serde_json::Value::Null);
+                let d = base.pointer(member).unwrap_or(&serde_json::Value::Null);
+                (v != d).then(|| ChangedSetting {
+                    name,
+                    member: member.to_string(),
+                    value: v.to_string(),
+                    default: d.to_string(),
+                })
+            })
+            .collect()
+    }
 }

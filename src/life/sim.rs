@@ -1,6 +1,8 @@
-//! The table over time: regions with their memstores and store files, stepped hour by hour
-//! (writes, flushes, split checks, compactions, the compaction checker chore, the normalizer
-//! and the balancer), with the month's figures gathered as it goes.
+//! The table over time: regions with their memstores and store files, stepped hour by hour,
+//! and inside each step the events at their own times: a flush each time a memstore reaches the
+//! flush size (so a region written at 16 flush sizes an hour makes 16 files that hour), the
+//! compaction checker, the normalizer and the balancer at their own periods. The month's
+//! figures are gathered as it goes.
 
 use super::keys::{LaneOrder, Lanes, LifeWorkload};
 use super::report::{LifeMonth, ServerMonth};
@@ -11,9 +13,55 @@ use crate::hbase::store::largest_file;
 
 /// Days in a month.
 pub const MONTH_DAYS: u32 = 30;
-/// At most this many files come out of one step's flushes of one region: a region written
-/// faster than that many flush sizes an hour gets its flushes lumped (as if compacted at once).
-const MAX_FLUSHES_PER_STEP: u32 = 4;
+/// The most flushes of one region an hour: a region written faster (a rate no table takes,
+/// 32 GiB an hour at the default flush size) has its flushes taken this many to the hour, each
+/// larger than the flush size, so the work stays bounded; the report says when.
+pub const MAX_FLUSHES_PER_HOUR: f64 = 256.0;
+/// The most events a trace keeps (the first ones).
+pub const MAX_EVENTS: usize = 1_000_000;
+
+/// What happened when ([`crate::life::simulate_events`]).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    /// Seconds from the table's creation.
+    pub seconds: f64,
+    /// What happened.
+    pub kind: EventKind,
+    /// The region's id (0 for a chore's look at the table).
+    pub region: u64,
+    /// Files written or read: 1 for a flush, the files selected for a compaction; the regions
+    /// merged for a merge.
+    pub files: u32,
+    /// On-disk bytes: the flushed file, the compaction's output, the merged region's.
+    pub bytes: f64,
+}
+
+/// The kinds of [`Event`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum EventKind {
+    /// A memstore flushed into one store file.
+    Flush,
+    /// A region split (by its policy or the normalizer's plan).
+    Split,
+    /// The normalizer's split plan carried out (after its `Split`).
+    NormalizerSplit,
+    /// Adjacent regions merged by the normalizer.
+    Merge,
+    /// The balancer moved a region.
+    Move,
+    /// A minor compaction (Exploring's selection).
+    MinorCompaction,
+    /// A major compaction (every file).
+    MajorCompaction,
+    /// The normalizer chore looked at the table (a look that would see nothing new is skipped).
+    NormalizerLook,
+    /// The balancer chore looked at the table.
+    BalancerLook,
+    /// The `CompactionChecker` chore ran.
+    CheckerLook,
+}
 
 /// One region.
 #[derive(Debug, Clone)]
@@ -22,8 +70,8 @@ pub(crate) struct Region {
     pub start: f64,
     pub end: f64,
     pub server: u32,
-    /// The step it opened at (its regionId's time; a merge gives a new one).
-    pub created: u32,
+    /// When it opened, in steps (its regionId's time; a merge gives a new one).
+    pub created: f64,
     /// The split policy instance's jitter draw (one per region open).
     pub jitter: f32,
     /// Its share of the writes when lanes spread (0 when writes move with time).
@@ -34,8 +82,15 @@ pub(crate) struct Region {
     pub mem_kv: f64,
     pub mem_segs: Vec<(f64, f64, f64)>,
     pub mem_bins: Bins,
-    pub mem_first: Option<u32>,
+    /// When the memstore's oldest edit was written, in steps (the periodic flush's clock).
+    pub mem_first: Option<f64>,
     pub files: Vec<StoreFile>,
+    /// This step's writes to the region: KeyValue bytes over the whole step, spread evenly in
+    /// time, and for lanes that move with time the segments they fall on over the whole step.
+    pub pend_kv: f64,
+    pub pend_segs: Vec<(f64, f64, f64)>,
+    /// The point of the step (0 to 1) up to which those writes are in the memstore.
+    pub synced: f64,
     /// KeyValue bytes written this step and this month.
     pub step_writes: f64,
     pub month_writes: f64,
@@ -85,6 +140,30 @@ pub(crate) struct Sim<'a> {
     pub expired: f64,
     /// The step being simulated.
     pub t: u32,
+    /// How far into the step (0 to 1) the simulation is.
+    pub tau: f64,
+    /// Bumped by every change a chore could see (a file flushed, compacted or dropped, a
+    /// region opened): a chore that looked since and saw nothing change would plan the same.
+    pub version: u64,
+    /// The chores' next runs, in seconds from the start.
+    pub next_normalizer: f64,
+    pub next_balancer: f64,
+    pub next_checker: f64,
+    /// The version the normalizer last looked at, and when a region next becomes old enough to
+    /// merge (steps).
+    pub normalizer_seen: Option<u64>,
+    pub normalizer_age_gate: f64,
+    /// The version and step the balancer last looked at (the writes' loads change each step).
+    pub balancer_seen: Option<(u64, u32)>,
+    /// Events, when traced.
+    pub trace: Option<Vec<Event>>,
+    /// Region-steps written past [`MAX_FLUSHES_PER_HOUR`] (their flushes taken larger).
+    pub lumped: u64,
+    /// KeyValue bytes each server took this step and this month: counted as they reach a
+    /// memstore, on the server holding it then (a region moved or split mid-step leaves the
+    /// writes it took where it took them).
+    pub server_step_writes: Vec<f64>,
+    pub server_month_writes: Vec<f64>,
 }
 
 pub(crate) fn splitmix(x: &mut u64) -> u64 {
@@ -127,6 +206,18 @@ impl<'a> Sim<'a> {
             written: 0.0,
             expired: 0.0,
             t: 0,
+            tau: 0.0,
+            version: 0,
+            next_normalizer: s.normalizer.period_seconds,
+            next_balancer: s.balancer.period_seconds,
+            next_checker: s.compaction.checker_seconds,
+            normalizer_seen: None,
+            normalizer_age_gate: f64::INFINITY,
+            balancer_seen: None,
+            trace: None,
+            lumped: 0,
+            server_step_writes: vec![0.0; s.servers as usize],
+            server_month_writes: vec![0.0; s.servers as usize],
         };
         let mut bounds = vec![0.0];
         bounds.extend(w.presplit.iter().copied());
@@ -153,6 +244,7 @@ impl<'a> Sim<'a> {
     ) -> Region {
         let id = self.next_id;
         self.next_id += 1;
+        self.version += 1;
         let jitter = ((splitmix(&mut self.rng) >> 40) as f32) / ((1u32 << 24) as f32);
         if let Some(n) = self.server_regions.get_mut(server as usize) {
             *n += 1;
@@ -163,7 +255,7 @@ impl<'a> Sim<'a> {
             start,
             end,
             server,
-            created: self.t,
+            created: self.now(),
             jitter,
             share: if spread {
                 self.lanes.spread_share(start, end)
@@ -180,6 +272,9 @@ impl<'a> Sim<'a> {
             mem_bins: Vec::new(),
             mem_first: None,
             files,
+            pend_kv: 0.0,
+            pend_segs: Vec::new(),
+            synced: self.tau,
             step_writes: 0.0,
             month_writes: 0.0,
         }
@@ -199,9 +294,35 @@ impl<'a> Sim<'a> {
         }
     }
 
-    /// The end of the step being simulated, in steps.
+    /// The time, in steps.
     pub fn now(&self) -> f64 {
-        f64::from(self.t) + 1.0
+        f64::from(self.t) + self.tau
+    }
+
+    /// The time, in seconds from the start.
+    pub fn seconds(&self) -> f64 {
+        self.now() * f64::from(self.s.step_hours) * 3600.0
+    }
+
+    /// Note `kind` on region `region` at this time, when traced.
+    pub fn note(&mut self, kind: EventKind, region: u64) {
+        self.note_io(kind, region, 0, 0.0);
+    }
+
+    /// [`Sim::note`] with the files and bytes it wrote.
+    pub fn note_io(&mut self, kind: EventKind, region: u64, files: u32, bytes: f64) {
+        let seconds = self.seconds();
+        if let Some(t) = &mut self.trace {
+            if t.len() < MAX_EVENTS {
+                t.push(Event {
+                    seconds,
+                    kind,
+                    region,
+                    files,
+                    bytes,
+                });
+            }
+        }
     }
 
     /// Now − TTL, in steps: cells written before it have expired.
@@ -215,14 +336,21 @@ impl<'a> Sim<'a> {
             .is_some_and(|ttl| f64::from(f.max_step) + 1.0 <= self.now() - ttl)
     }
 
-    /// This step's writes into the memstores.
-    pub fn write(&mut self) {
-        let (kv, t, bin) = (self.step_kv, self.t, self.bin(self.t));
+    /// This step's writes, given to the regions that take them (the region holding each lane's
+    /// middle for the step); they reach the memstores as the step goes ([`Sim::sync`]).
+    pub fn plan_writes(&mut self) {
+        let (kv, t, steps) = (self.step_kv, self.t, self.steps);
         self.written += kv;
+        for r in &mut self.regions {
+            r.step_writes = 0.0;
+            r.pend_kv = 0.0;
+            r.pend_segs.clear();
+            r.synced = 0.0;
+        }
         if self.lanes.order == LaneOrder::Spread {
             for r in &mut self.regions {
                 let w = r.share * kv;
-                put(r, w, bin, t);
+                take(r, w);
             }
             return;
         }
@@ -231,15 +359,69 @@ impl<'a> Sim<'a> {
             if share <= 0.0 {
                 continue;
             }
-            let (x0, x1) = self.lanes.ordered_span(lane, t, self.steps);
+            let (x0, x1) = self.lanes.ordered_span(lane, t, steps);
             let mid = 0.5 * (x0 + x1);
             let i = self.region_at(lane, mid);
             if let Some(r) = self.regions.get_mut(i) {
                 let w = share * kv;
-                put(r, w, bin, t);
-                r.mem_segs.push((x0, x1, w));
+                take(r, w);
+                if w > 0.0 {
+                    r.pend_segs.push((x0, x1, w));
+                }
             }
         }
+    }
+
+    /// Region `i`'s writes up to now into its memstore.
+    pub fn sync(&mut self, i: usize) {
+        let (tau, t, bin) = (self.tau, self.t, self.bin(self.t));
+        let Some(r) = self.regions.get_mut(i) else {
+            return;
+        };
+        let d = tau - r.synced;
+        if d <= 0.0 {
+            return;
+        }
+        let from = r.synced;
+        r.synced = tau;
+        if r.pend_kv <= 0.0 {
+            return;
+        }
+        let w = r.pend_kv * d;
+        if let Some(x) = self.server_step_writes.get_mut(r.server as usize) {
+            *x += w;
+        }
+        if let Some(x) = self.server_month_writes.get_mut(r.server as usize) {
+            *x += w;
+        }
+        r.mem_kv += w;
+        r.mem_first.get_or_insert(f64::from(t) + from);
+        match r.mem_bins.last_mut() {
+            Some(last) if last.0 == bin => last.1 += w,
+            _ => r.mem_bins.push((bin, w)),
+        }
+        for &(x0, x1, sw) in &r.pend_segs {
+            let span = x1 - x0;
+            r.mem_segs.push((x0 + span * from, x0 + span * tau, sw * d));
+        }
+    }
+
+    /// When, in this step, region `i`'s memstore reaches the flush size at the rate it is
+    /// written (`None`: not this step).
+    pub fn flush_at(&self, i: usize) -> Option<f64> {
+        let r = self.regions.get(i)?;
+        if r.pend_kv <= 0.0 {
+            return None;
+        }
+        let at = r.synced + (self.flush_threshold(r) - r.mem_kv).max(0.0) / r.pend_kv;
+        (at <= 1.0).then_some(at.max(self.tau))
+    }
+
+    /// The memstore size region `r` flushes at: the flush size, or for a region written past
+    /// [`MAX_FLUSHES_PER_HOUR`] its step's writes over that many.
+    pub fn flush_threshold(&self, r: &Region) -> f64 {
+        let most = MAX_FLUSHES_PER_HOUR * f64::from(self.s.step_hours);
+        self.flush_size.max(r.pend_kv / most)
     }
 
     /// The region holding `x`, through lane `lane`'s cached answer.
@@ -260,11 +442,11 @@ impl<'a> Sim<'a> {
         i
     }
 
-    /// Flush region `i`'s memstore into store files.
+    /// Flush region `i`'s memstore (its writes up to now) into one store file.
     pub fn flush(&mut self, i: usize) {
-        let (ratio, flush_size, t, fifo) = (
+        self.sync(i);
+        let (ratio, t, fifo) = (
             self.ratio,
-            self.flush_size,
             self.t,
             self.s.compaction.policy == CompactionPolicy::Fifo,
         );
@@ -276,11 +458,6 @@ impl<'a> Sim<'a> {
         if r.mem_kv <= 0.0 {
             return;
         }
-        let k = if r.mem_kv >= flush_size {
-            ((r.mem_kv / flush_size).ceil() as u32).clamp(1, MAX_FLUSHES_PER_STEP)
-        } else {
-            1
-        };
         let disk = r.mem_kv * ratio;
         let profile = if spread {
             r.profile.clone()
@@ -288,36 +465,28 @@ impl<'a> Sim<'a> {
             Profile::from_segments(std::mem::take(&mut r.mem_segs))
         };
         let bins: Bins = if has_ttl {
-            r.mem_bins
-                .iter()
-                .map(|&(b, v)| (b, v * ratio / f64::from(k)))
-                .collect()
+            r.mem_bins.iter().map(|&(b, v)| (b, v * ratio)).collect()
         } else {
             Vec::new()
         };
-        let min_step = r.mem_first.unwrap_or(t);
+        let min_step = r.mem_first.map_or(t, |f| (f.floor() as u32).min(t));
         r.mem_kv = 0.0;
         r.mem_bins.clear();
+        r.mem_segs.clear();
         r.mem_first = None;
-        self.c.month.flushes += u64::from(k);
-        for _ in 0..k {
-            self.next_seq += 1;
-            let f = store::flushed_file(
-                disk / f64::from(k),
-                profile.clone(),
-                bins.clone(),
-                min_step,
-                t,
-                self.next_seq,
-            );
-            match r.files.last_mut() {
-                // FIFO only ever deletes whole files by age: one bin's flushes fold together.
-                Some(last) if fifo && !last.reference && same_bin(&last.bins, &f.bins) => {
-                    fold(last, f);
-                }
-                _ => r.files.push(f),
+        let id = r.id;
+        self.c.month.flushes += 1;
+        self.next_seq += 1;
+        let f = store::flushed_file(disk, profile, bins, min_step, t, self.next_seq);
+        match r.files.last_mut() {
+            // FIFO only ever deletes whole files by age: one bin's flushes fold together.
+            Some(last) if fifo && !last.reference && same_bin(&last.bins, &f.bins) => {
+                fold(last, f);
             }
+            _ => r.files.push(f),
         }
+        self.version += 1;
+        self.note_io(EventKind::Flush, id, 1, disk);
     }
 
     /// `HRegion.checkSplit` under the table's policy, the server's split limit first
@@ -388,6 +557,19 @@ impl<'a> Sim<'a> {
             .collect();
         let mut a = self.open_region(parent.start, x, parent.server, lower);
         let mut b = self.open_region(x, parent.end, parent.server, upper);
+        // The rest of the step's writes go where they fall.
+        if self.lanes.order == LaneOrder::Spread {
+            a.pend_kv = a.share * self.step_kv;
+            b.pend_kv = b.share * self.step_kv;
+        } else {
+            for &(x0, x1, w) in &parent.pend_segs {
+                let left = 0.5 * (x0 + (x1 - x0) * self.tau + x1);
+                let d = if left < x { &mut a } else { &mut b };
+                d.pend_kv += w;
+                d.pend_segs.push((x0, x1, w));
+            }
+        }
+        self.note(EventKind::Split, parent.id);
         // The writes stay counted on the parent's server, shared by the daughters' bytes.
         let below = a.disk() / (a.disk() + b.disk()).max(f64::MIN_POSITIVE);
         a.month_writes = parent.month_writes * below;
@@ -400,23 +582,14 @@ impl<'a> Sim<'a> {
         self.c.day_splits += 1;
     }
 
-    /// Whether the `CompactionChecker` chore runs during this step.
-    pub fn chore_runs(&self) -> bool {
-        let step_secs = f64::from(self.s.step_hours) * 3600.0;
-        let every = self.s.compaction.checker_seconds;
-        let a = (f64::from(self.t) * step_secs / every).floor();
-        let b = (f64::from(self.t + 1) * step_secs / every).floor();
-        b > a
-    }
-
     /// Whether region `i`'s memstore is due a flush: the flush size or the periodic flush.
     pub fn flush_due(&self, i: usize) -> bool {
         self.regions.get(i).is_some_and(|r| {
             r.mem_kv > 0.0
-                && (r.mem_kv >= self.flush_size
+                && (r.mem_kv >= self.flush_threshold(r) * (1.0 - 1e-12)
                     || r.mem_first.is_some_and(|f| {
                         self.periodic_flush_steps > 0.0
-                            && f64::from(self.t + 1 - f) >= self.periodic_flush_steps
+                            && self.now() - f >= self.periodic_flush_steps * (1.0 - 1e-12)
                     }))
         })
     }
@@ -431,7 +604,13 @@ impl<'a> Sim<'a> {
         self.c.hottest_steps = 0;
         let (cutoff, bin_steps) = (self.cutoff(), self.bin_steps);
         let mut servers = vec![ServerMonth::default(); self.s.servers as usize];
-        let total_writes: f64 = self.regions.iter().map(|r| r.month_writes).sum();
+        let total_writes: f64 = self.server_month_writes.iter().sum();
+        for (s, w) in servers.iter_mut().zip(&mut self.server_month_writes) {
+            if total_writes > 0.0 {
+                s.write_share = *w / total_writes;
+            }
+            *w = 0.0;
+        }
         m.size_histogram = vec![0; super::report::SIZE_BIN_EDGES.len() + 1];
         for r in &mut self.regions {
             let disk = r.disk();
@@ -461,9 +640,6 @@ impl<'a> Sim<'a> {
             if let Some(s) = servers.get_mut(r.server as usize) {
                 s.regions += 1;
                 s.bytes += disk;
-                if total_writes > 0.0 {
-                    s.write_share += r.month_writes / total_writes;
-                }
                 if r.month_writes > 0.0 {
                     s.written_regions += 1;
                 }
@@ -522,19 +698,14 @@ pub fn should_split(
     )
 }
 
-/// `w` KeyValue bytes into a region's memstore at step `t`.
-fn put(r: &mut Region, w: f64, bin: u32, t: u32) {
+/// `w` KeyValue bytes of this step's writes given to region `r`.
+fn take(r: &mut Region, w: f64) {
     if w <= 0.0 {
         return;
     }
-    r.mem_kv += w;
+    r.pend_kv += w;
     r.step_writes += w;
     r.month_writes += w;
-    r.mem_first.get_or_insert(t);
-    match r.mem_bins.last_mut() {
-        Some(last) if last.0 == bin => last.1 += w,
-        _ => r.mem_bins.push((bin, w)),
-    }
 }
 
 /// Both files' cells are of one and the same time bin.

@@ -6,6 +6,7 @@ mod balancer;
 mod normalizer;
 mod policy;
 
+mod chores;
 mod design;
 mod errors;
 mod months;

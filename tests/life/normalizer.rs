@@ -50,7 +50,11 @@ fn a4_gates_two_regions_age_and_off() {
     young[1].age_days = 2.99;
     // r1 too young: the run {r0} ends there, {r2} alone cannot merge with r3.
     assert!(normalizer_plans(&young, &on()).merges.is_empty());
+    // isOldEnoughForMerge: now.isAfter(created + 3 days), strictly: at 3 days to the
+    // millisecond the region is still too young.
     young[1].age_days = 3.0;
+    assert!(normalizer_plans(&young, &on()).merges.is_empty());
+    young[1].age_days = 3.001;
     assert_eq!(normalizer_plans(&young, &on()).merges, vec![(0, 2)]);
     let off = NormalizerSettings::default();
     assert!(!off.enabled);

@@ -151,6 +151,11 @@ fn the_first_day_tells_stepping_from_increasing_to_upper_bound() {
 
 /// One lane written in time order, 1 GiB an hour, a 30-day TTL, one server.
 fn time_led(normalizer: NormalizerSettings) -> LifeReport {
+    time_led_events(normalizer).0
+}
+
+/// [`time_led`] with its events.
+fn time_led_events(normalizer: NormalizerSettings) -> (LifeReport, Vec<LifeEvent>) {
     let mut s = LifeSettings {
         ttl_seconds: Some(30 * 86_400),
         normalizer,
@@ -165,7 +170,7 @@ fn time_led(normalizer: NormalizerSettings) -> LifeReport {
         keys: KeyModel::time_led(),
         presplit: vec![],
     };
-    simulate(&s, &w).unwrap()
+    simulate_events(&s, &w).unwrap()
 }
 
 #[test]
@@ -207,23 +212,43 @@ fn a_time_led_key_with_a_ttl_leaves_empty_regions_at_the_rate_its_bytes_give() {
     // Emptied regions stay regions: the count only grows.
     assert!(r.months.windows(2).all(|w| w[1].regions > w[0].regions));
     assert_eq!(m4.merges, 0);
-    // One region written at a time (two in the hour of a split): far under the memstore bound.
-    assert!(r.months.iter().all(|m| m.max_regions_written_at_once <= 2));
+    // One region written at a time, two in the hour of a split, three when the split's upper
+    // daughter holds nearly all the bytes (the largest file, where the split cuts, is a small
+    // old one low in the range), compacts at its next flush and splits again within the
+    // hour: far under the memstore bound.
+    assert!(r.months.iter().all(|m| m.max_regions_written_at_once <= 3));
     assert_eq!(r.crossings.memstore_bound, None);
 }
 
 #[test]
 fn the_normalizer_merges_emptied_regions_only_below_its_minimum_size() {
-    // hbase-default.xml's 1 MB minimum keeps 0 MB regions out of every merge. (The first
-    // days' small regions, 0.5 and 0.25 GiB, do merge with their neighbours once 3 days old;
-    // from month 3 the average, empty regions counted, is below any frozen region.)
-    let shipped = time_led(NormalizerSettings {
+    // hbase-default.xml's 1 MB minimum keeps 0 MB regions out of every merge: the table
+    // empties as it does with the normalizer off. (A small region a split leaves, the lower
+    // daughter of a cut at the middle of a small largest file, does merge with a neighbour
+    // once 3 days old: a merge a month or so, never of an empty region.)
+    let settings = NormalizerSettings {
         enabled: true,
         split_enabled: false,
         ..NormalizerSettings::default()
-    });
-    assert!(shipped.months[2].merges == 0 && shipped.months[3].merges == 0);
+    };
+    let (shipped, events) = time_led_events(settings);
+    let off = time_led(NormalizerSettings::default());
     assert!(shipped.months[3].empty_regions > 300);
+    for (on, off) in shipped.months.iter().zip(&off.months) {
+        assert!(on.merges <= 3, "month {}: {} merges", on.month, on.merges);
+        assert!(
+            f64::from(on.empty_regions) >= 0.95 * f64::from(off.empty_regions),
+            "month {}: {} empty with the normalizer, {} without",
+            on.month,
+            on.empty_regions,
+            off.empty_regions
+        );
+    }
+    // Every region a merge takes holds at least the minimum (1 MB): the merged bytes are at
+    // least a megabyte per region merged.
+    for e in events.iter().filter(|e| e.kind == LifeEventKind::Merge) {
+        assert!(e.bytes >= f64::from(e.files) * (1u64 << 20) as f64, "{e:?}");
+    }
     // At 0 (the Java constant), a run of adjacent empty regions merges once they are 3 days
     // old (they are over 30); the merged region is new, so it waits 3 days before merging
     // again. At most the regions emptied in the last 3 days (about 3 × 24 / 3.33 = 22) and
