@@ -81,4 +81,24 @@ fn main() {
         &time_led,
         rounds,
     );
+    // 50 GB a day into the tail region of a time-led key: about 15 flushes of 128 MiB an
+    // hour, each its own store file (issue 68), under HBase's defaults and a 30-day TTL.
+    let fast = LifeSettings {
+        months: 12,
+        servers: 20,
+        ttl_seconds: Some(30 * 86_400),
+        ..LifeSettings::default()
+    };
+    let fast_led = LifeWorkload {
+        writes_per_second: 50e9 / 86_400.0 / cell,
+        cell_bytes: cell,
+        keys: KeyModel::time_led(),
+        presplit: vec![],
+    };
+    run(
+        "time-led key at 50 GB a day, 30-day TTL",
+        &fast,
+        &fast_led,
+        rounds,
+    );
 }

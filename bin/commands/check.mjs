@@ -8,7 +8,7 @@ import { whole } from '../lib/args.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
-import { LIFE_OPTIONS, lifeSettings } from '../lib/life-options.mjs';
+import { LIFE_OPTIONS, lifeSettings, withHBaseSettings } from '../lib/life-options.mjs';
 import { spoolStdin } from '../lib/records.mjs';
 import { analyzeRows, withWriteSample } from '../lib/rows.mjs';
 
@@ -85,7 +85,7 @@ export async function check(pos, opt) {
   // in chunks): they are never held whole.
   const list = await loadRegions(opt.regions, opt.table);
   const designs = [];
-  for (const p of pos) designs.push(onRegions(await loadDesign(p), list));
+  for (const p of pos) designs.push(onRegions(withHBaseSettings(await loadDesign(p), opt), list));
   const checkSession = s => s.check(budgets);
   const results = [];
   // stdin is read once for every design (and once more for the months over the rows): copied

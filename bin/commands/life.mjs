@@ -4,14 +4,14 @@ import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
-import { lifeSettings } from '../lib/life-options.mjs';
+import { lifeSettings, withHBaseSettings } from '../lib/life-options.mjs';
 import { withWriteSample } from '../lib/rows.mjs';
 
 const gib = b => (b / 2 ** 30).toFixed(1);
 const pct = x => `${(x * 100).toFixed(0)}%`;
 
 export async function life(pos, opt) {
-  const design = await loadDesign(pos[0]);
+  const design = withHBaseSettings(await loadDesign(pos[0]), opt);
   if (opt.records === undefined) {
     const given = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter', 'keepMib'].find(o => opt[o] !== undefined);
     if (given)

@@ -12,6 +12,29 @@ import { didYouMean } from './suggest.mjs';
 /** The options that say how --records FILE meets the design (bin/lib/rows.mjs). */
 const ROWS = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter', 'keep-mib'];
 
+/** The options that set a months-of-life run (`life`, `check`'s months; bin/lib/life-options.mjs). */
+export const LIFE_VALUE_OPTIONS = [
+  'months',
+  'servers',
+  'policy',
+  'ttl',
+  'hbase',
+  'compression',
+  'step-hours',
+  'seed',
+  'normalizer-split',
+  'normalizer-merge',
+  'merge-min-size-mb',
+  'merge-min-age-days',
+  'normalizer-period',
+  'balancer',
+  'major-compaction-hours',
+  'periodic-flush-hours',
+  'compaction',
+  'split-limit',
+  'set',
+];
+
 export const USAGE = {
   encode: { options: ['record', 'records', ...ROWS], maxArgs: 1 },
   decode: { options: ['hex'], maxArgs: 2 },
@@ -32,14 +55,7 @@ export const USAGE = {
       'lint',
       'max-empty-regions',
       'max-regions-per-server',
-      'months',
-      'servers',
-      'policy',
-      'ttl',
-      'hbase',
-      'compression',
-      'step-hours',
-      'seed',
+      ...LIFE_VALUE_OPTIONS,
       'windows',
       'records',
       'regions',
@@ -53,7 +69,7 @@ export const USAGE = {
   compare: { options: ['windows'], maxArgs: 4 },
   advise: { options: ['servers', 'records', 'sample', 'windows', 'threads', 'ttl-days', ...ROWS], maxArgs: 1 },
   life: {
-    options: ['months', 'servers', 'policy', 'ttl', 'hbase', 'compression', 'step-hours', 'seed', 'records', ...ROWS],
+    options: [...LIFE_VALUE_OPTIONS, 'records', ...ROWS],
     flags: ['normalizer'],
     maxArgs: 1,
   },
@@ -88,7 +104,7 @@ export const USAGE = {
 };
 
 /** The options that may be given more than once. */
-const MULTIPLE = new Set(['map', 'series']);
+const MULTIPLE = new Set(['map', 'series', 'set']);
 
 /** `--name N` as a whole number from `min` (undefined when absent). */
 export function whole(opt, name, flag, min = 1) {

@@ -192,9 +192,10 @@ metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a 
   --regions FILE  the table's current regions instead of the design's pre-split (see
                   \`regions\`); when FILE also says what each region takes now (list_regions'
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,
-  life: `rowkey-lab life <design> [--records FILE [--time COL] [--map F=C]...] [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer] [--hbase V] [--compression R] [--step-hours N] [--seed N] [--json]
-Simulates the design's table month by month under HBase's own rules: memstore flushes at the
-flush size or hourly, split checks after flushes and compactions by the split policy (n = the
+  life: `rowkey-lab life <design> [--records FILE [--time COL] [--map F=C]...] [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer] [--set MEMBER=VALUE]... [--json]
+Simulates the design's table month by month under HBase's own rules: a memstore flush each time
+it reaches the flush size, or after an hour (each one store file), split checks after flushes
+and compactions by the split policy (n = the
 table's regions on the server, a seeded jitter), the split point at the middle of the largest
 store file, daughters that cannot split before compacting, minor and periodic major
 compactions, TTL, the normalizer and the balancer. The writes fall over the key space as a
@@ -209,6 +210,30 @@ split limit).
                    delimitedKeyPrefix:D (default: the design's autoSplit policy, else stepping)
   --ttl T          the family's TTL: seconds, or a number with s, m, h or d (30d)
   --normalizer     NORMALIZATION_ENABLED on the table (off by default, as in HBase)
+  --normalizer-split on|off
+                   hbase.normalizer.split.enabled (on): split plans for regions over twice
+                   the table's average
+  --normalizer-merge on|off
+                   hbase.normalizer.merge.enabled (on): merge plans for small regions
+  --merge-min-size-mb N
+                   hbase.normalizer.merge.min_region_size.mb (1: regions the TTL empties, 0 MB,
+                   never merge; 0 merges them)
+  --merge-min-age-days N
+                   hbase.normalizer.merge.min_region_age.days (3)
+  --normalizer-period S
+                   hbase.normalizer.period in seconds (300)
+  --balancer on|off
+                   the balancer switch (on)
+  --major-compaction-hours H
+                   hbase.hregion.majorcompaction in hours (168; 0 turns periodic majors off)
+  --periodic-flush-hours H
+                   hbase.regionserver.optionalcacheflushinterval in hours (1; 0: off)
+  --compaction exploring|fifo
+                   the family's compaction policy (fifo needs --ttl)
+  --split-limit N  hbase.regionserver.regionSplitLimit (1000)
+  --set MEMBER=VALUE
+                   any member of the design's hbase section (docs/design-document.md), e.g.
+                   --set compactionRatio=1.5 --set normalizerTargetRegionSizeMb=4096; repeatable
   --hbase V        2.5, 2.6 (default) or 3: where the release lines differ
   --compression R  on-disk bytes per KeyValue byte (default 1: none)
   --step-hours N   hours per simulated step, 1 to 24 (default 1)
@@ -250,7 +275,10 @@ any design breaks a budget:
                    the simulated table has more than N of its regions on one server at a
                    month's end
 The months take \`life\`'s options: --months N, --servers N, --policy P, --ttl T, --normalizer,
---hbase V, --compression R, --step-hours N, --seed N (given only with a --max-*-regions* budget).
+--normalizer-split, --normalizer-merge, --merge-min-size-mb, --merge-min-age-days,
+--normalizer-period, --balancer, --major-compaction-hours, --periodic-flush-hours, --compaction,
+--split-limit, --set MEMBER=VALUE, --hbase V, --compression R, --step-hours N, --seed N (given
+only with a --max-*-regions* budget).
 With --records FILE the months take the writes of those rows (their keys in write order, by
 --time COL), as \`life --records\` simulates them; the file is read once more for them.
 It fails (exit 1) also when one of the design's "examples" has a key (hex, or keyBinary) that the key

@@ -15,6 +15,17 @@ export const LIFE_OPTIONS = [
   'stepHours',
   'seed',
   'normalizer',
+  'normalizerSplit',
+  'normalizerMerge',
+  'mergeMinSizeMb',
+  'mergeMinAgeDays',
+  'normalizerPeriod',
+  'balancer',
+  'majorCompactionHours',
+  'periodicFlushHours',
+  'compaction',
+  'splitLimit',
+  'set',
 ];
 
 /** --policy names: HBase's split policies as the design document names them. */
@@ -50,6 +61,48 @@ function ttl(v) {
   return Math.round(Number(m[1]) * UNITS[m[2] || 's']);
 }
 
+/** `--flag on|off` as a boolean (undefined when absent). */
+function onOff(opt, name, flag) {
+  const v = opt[name];
+  if (v === undefined) return undefined;
+  if (v === 'on' || v === 'true') return true;
+  if (v === 'off' || v === 'false') return false;
+  throw new CliError(EXIT.USAGE, `--${flag} must be on or off, not ${v}`);
+}
+
+/** `--flag X` as a finite number (undefined when absent); its range is the engine's to check. */
+function number(opt, name, flag) {
+  const v = opt[name];
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (v.trim() === '' || !Number.isFinite(x)) throw new CliError(EXIT.USAGE, `--${flag} must be a number, not ${v}`);
+  return x;
+}
+
+/**
+ * The design with each `--set MEMBER=VALUE` written into its `hbase` section (a member of the
+ * design document's `hbase`, docs/design-document.md; the value as JSON, else as text): the
+ * engine checks it with the design, its error at `/hbase/MEMBER`.
+ */
+export function withHBaseSettings(design, opt) {
+  const sets = opt.set === undefined ? [] : [opt.set].flat();
+  if (sets.length === 0) return design;
+  const hbase = { ...(design.hbase ?? {}) };
+  for (const s of sets) {
+    const eq = s.indexOf('=');
+    if (eq <= 0) throw new CliError(EXIT.USAGE, `--set takes MEMBER=VALUE (an hbase section member), not ${s}`);
+    const [member, text] = [s.slice(0, eq), s.slice(eq + 1)];
+    let value = text;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // text: a name such as fifo
+    }
+    hbase[member] = value;
+  }
+  return { ...design, hbase };
+}
+
 /** The engine's settings from the command line; absent ones are the design's or HBase's. */
 export function lifeSettings(opt) {
   const o = {
@@ -62,6 +115,26 @@ export function lifeSettings(opt) {
     version: opt.hbase,
     compressionRatio: opt.compression === undefined ? undefined : Number(opt.compression),
   };
-  if (opt.normalizer) o.normalizer = { enabled: true };
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const defined = x => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined));
+  const normalizer = defined({
+    enabled: opt.normalizer ? true : undefined,
+    splitEnabled: onOff(opt, 'normalizerSplit', 'normalizer-split'),
+    mergeEnabled: onOff(opt, 'normalizerMerge', 'normalizer-merge'),
+    mergeMinRegionSizeMb: whole(opt, 'mergeMinSizeMb', 'merge-min-size-mb', 0),
+    mergeMinRegionAgeDays: number(opt, 'mergeMinAgeDays', 'merge-min-age-days'),
+    periodSeconds: number(opt, 'normalizerPeriod', 'normalizer-period'),
+  });
+  const balancer = defined({ enabled: onOff(opt, 'balancer', 'balancer') });
+  if (opt.compaction !== undefined && !['exploring', 'fifo'].includes(opt.compaction))
+    throw new CliError(EXIT.USAGE, `--compaction must be exploring or fifo, not ${opt.compaction}`);
+  const compaction = defined({
+    policy: opt.compaction,
+    majorPeriodHours: number(opt, 'majorCompactionHours', 'major-compaction-hours'),
+    periodicFlushHours: number(opt, 'periodicFlushHours', 'periodic-flush-hours'),
+  });
+  if (Object.keys(normalizer).length) o.normalizer = normalizer;
+  if (Object.keys(balancer).length) o.balancer = balancer;
+  if (Object.keys(compaction).length) o.compaction = compaction;
+  o.regionSplitLimit = whole(opt, 'splitLimit', 'split-limit');
+  return defined(o);
 }
