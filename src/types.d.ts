@@ -1503,6 +1503,41 @@ export interface LifeReport {
   /** The regions at the end, in key order (coordinates: lane i spans [i, i + 1)). */
   regionsAtEnd: { start: number; end: number; bytes: number; server: number }[];
   notes: string[];
+  /** What the months mean and what fixes them, each fix checked by simulation (null only from the Rust `simulate`). */
+  diagnosis: LifeDiagnosis | null;
+}
+/** The months' conclusion: a headline and the findings, worst first. */
+export interface LifeDiagnosis {
+  /** One sentence: the worst finding and how many more, or a healthy table's figures. */
+  headline: string;
+  findings: LifeFinding[];
+}
+/** One thing the months show that a person should act on. */
+export interface LifeFinding {
+  kind: 'emptyRegions' | 'hotServer' | 'regionsPerServer' | 'memstoreBound' | 'largeRegion' | 'expiredOnDisk' | 'splitStorms';
+  /** The first month at whose end it holds. */
+  month: number;
+  /** Its figure in words. */
+  figure: string;
+  /** What it means. */
+  meaning: string;
+  /** The change that fixes it, checked by simulation; null when there is none to offer. */
+  fix: LifeFix | null;
+}
+/** A change that fixes a finding, and what the simulation says it does. */
+export interface LifeFix {
+  /** The change, in HBase's names. */
+  change: string;
+  /** The change as `LifeOptions` members, when it is a setting (null: a key or pre-split change). */
+  options: LifeOptions | null;
+  /** The finding's figure at the last month with the change, beside the original's. */
+  checked: string;
+  /** The figure at the last month without the change. */
+  before: number;
+  /** With it; null when not simulated. */
+  after: number | null;
+  /** The finding no longer holds at the last month with the change. */
+  clears: boolean;
 }
 /** One month of the table's life. */
 export interface LifeMonth {
@@ -1610,6 +1645,8 @@ export interface LifeCheck {
   regionsPerServer: LifeMonthFigure | null;
   /** Each breach in words, naming its first month over and the worst. */
   breaches: string[];
+  /** The months' diagnosis, so a failed gate can name the worst finding and its fix. */
+  diagnosis: LifeDiagnosis | null;
 }
 /** One checked figure over the months. */
 export interface LifeMonthFigure {

@@ -142,6 +142,10 @@ pub struct LifeReport {
     pub regions_at_end: Vec<RegionEnd>,
     /// The rules applied and what the simulation leaves out.
     pub notes: Vec<String>,
+    /// What the months mean and what fixes them ([`super::diagnose`]), each fix checked by
+    /// simulation; `None` from [`super::simulate`], which does not diagnose (the fixes'
+    /// own runs are simulations), set by the design-level calls every shell makes.
+    pub diagnosis: Option<super::LifeDiagnosis>,
 }
 
 /// The histogram bin of a region of `bytes`.

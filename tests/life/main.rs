@@ -7,6 +7,7 @@ mod normalizer;
 mod policy;
 
 mod design;
+mod diagnosis;
 mod errors;
 mod months;
 #[cfg(feature = "rows")]
