@@ -2465,6 +2465,16 @@ export interface EvaluatedCandidate {
   pareto: boolean;
   /** What it breaks compared with the input. */
   flags: string[];
+  /** Its table at month 12, for the input and the few candidates the recommendation is chosen among; null for the others. */
+  months: CandidateMonths | null;
+}
+/** A candidate's table at the end of its simulated months. */
+export interface CandidateMonths {
+  month: number; regions: number; emptyRegions: number;
+  /** The largest share of an hour's writes one server took, over the month. */
+  hottestServerWriteShare: number;
+  /** One server takes twice its even share or more (0.9 on 2 servers). */
+  hotServer: boolean;
 }
 export interface Recommendation {
   /** 0: keep the input. */
