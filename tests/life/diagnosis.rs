@@ -202,3 +202,85 @@ fn the_design_calls_carry_the_diagnosis_and_the_gate_names_the_worst_finding() {
     assert!(!gate.ok);
     assert_eq!(gate.diagnosis.as_ref(), Some(&d));
 }
+
+#[test]
+fn the_split_limit_grows_a_region_past_20_gib_and_merging_the_emptied_regions_prevents_it() {
+    // On one server at 1 GiB an hour, a region freezes every 3.3–3.7 GiB: about 200 a month,
+    // past 200 a server in month 1 (720 / 3.67 ≈ 196 to 720 / 3.33 ≈ 216, so month 1 or 2). At
+    // 1,000 regions (hbase.regionserver.regionSplitLimit, about 4.6–5.1 months) the tail stops
+    // splitting and grows 24 GiB a day: past 20 GiB within a day, in month 5 or 6. By then most
+    // regions are empty (the TTL), so merging them keeps the server far under the limit.
+    let s = LifeSettings {
+        months: 6,
+        ttl_seconds: Some(30 * 86_400),
+        ..LifeSettings::default()
+    };
+    let (r, d) = run(&s, &time_led());
+    let kinds: Vec<FindingKind> = d.findings.iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds[..2],
+        [FindingKind::EmptyRegions, FindingKind::RegionsPerServer],
+        "{d:#?}"
+    );
+    let per_server = &d.findings[1];
+    assert!((1..=2).contains(&per_server.month), "{}", per_server.month);
+    let large = d
+        .findings
+        .iter()
+        .find(|f| f.kind == FindingKind::LargeRegion)
+        .unwrap_or_else(|| panic!("{d:#?}"));
+    assert!((5..=6).contains(&large.month), "{}", large.month);
+    assert_eq!(
+        r.crossings.split_limit.map(|m| m <= large.month),
+        Some(true)
+    );
+    assert!(
+        large.meaning.contains("regionSplitLimit"),
+        "{}",
+        large.meaning
+    );
+    let fix = large.fix.as_ref().unwrap();
+    assert!(
+        fix.change.contains("merge.min_region_size.mb = 0"),
+        "{}",
+        fix.change
+    );
+    assert!(fix.clears, "{}", fix.checked);
+    assert!(fix.after.unwrap() <= 20.0, "{}", fix.checked);
+}
+
+#[test]
+fn with_periodic_majors_off_expired_cells_stay_on_disk_and_fifo_deletes_them() {
+    // hbase.hregion.majorcompaction = 0 (common in production): a region the time-led key left
+    // is one file that no compaction selects again, so its cells stay on disk past the 30-day
+    // TTL. At day 60 the 30 oldest days of 60 have expired: half the disk, past a quarter; at day
+    // 30 nothing has; at day 90 two thirds. FIFO deletes a file once its newest cell has
+    // expired, at the next compaction checker run (2.8 hours), so what stays is hours of writes.
+    let mut s = LifeSettings {
+        months: 3,
+        ttl_seconds: Some(30 * 86_400),
+        ..LifeSettings::default()
+    };
+    s.compaction.major_period_hours = 0.0;
+    let (r, d) = run(&s, &time_led());
+    let expired = d
+        .findings
+        .iter()
+        .find(|f| f.kind == FindingKind::ExpiredOnDisk)
+        .unwrap_or_else(|| panic!("{d:#?}"));
+    assert_eq!(expired.month, 2, "{d:#?}");
+    let last = r.months.last().unwrap();
+    assert!(last.on_disk_bytes - last.live_bytes > 0.4 * last.on_disk_bytes);
+    let fix = expired.fix.as_ref().unwrap();
+    assert!(
+        fix.change.contains("FIFOCompactionPolicy"),
+        "{}",
+        fix.change
+    );
+    // A file goes once its newest cell has expired: its expired cells before that are up to a
+    // frozen region's span (3.7 hours: 3.7 GiB), and the checker comes up to 2.8 hours later;
+    // two regions' worth at most, under 10 GiB, against the 1,000 GiB or more kept without.
+    assert!(fix.after.unwrap() < 10.0, "{}", fix.checked);
+    assert!(fix.before > 1000.0, "{}", fix.checked);
+    assert!(fix.clears);
+}
