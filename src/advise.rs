@@ -26,6 +26,7 @@ mod candidates;
 pub mod capacity;
 mod evaluate;
 pub mod lifecycle;
+pub mod months;
 mod presplit;
 pub(crate) mod read;
 mod regions;

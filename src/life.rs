@@ -23,6 +23,7 @@ mod balancer;
 mod check;
 mod compaction;
 mod design;
+mod diagnosis;
 mod keys;
 mod master;
 mod normalizer;
@@ -37,6 +38,11 @@ pub use check::{
     check as check_months, check_design, check_writes, LifeBudgets, LifeCheck, MonthFigure,
 };
 pub use design::{settings_for_design, workload_from_design, workload_from_rows};
+pub use diagnosis::{
+    diagnose, hot_share, FindingKind, LifeDiagnosis, LifeFinding, LifeFix, EMPTY_SHARE,
+    EXPIRED_SHARE, HOT_SERVER_SHARE, MIN_EMPTY_REGIONS, MIN_EXPIRED_BYTES, MIN_STORM_DAYS,
+    MIN_STORM_SPLITS, STORM_SHARE,
+};
 pub use keys::{KeyModel, LaneOrder, LifeWorkload};
 pub use normalizer::{average_mb, plans as normalizer_plans, NormalizerPlans, NormalizerRegion};
 pub use report::{
@@ -150,6 +156,7 @@ fn run(
             .collect(),
         notes: notes(s, capped, sim.lumped),
         changed_settings: s.changed_from_defaults(),
+        diagnosis: None,
     })
 }
 
@@ -220,6 +227,7 @@ pub fn simulate_writes(
     let (w, notes) = writes.workload(doc, &s)?;
     let mut report = simulate(&s, &w)?;
     report.notes.extend(notes);
+    report.diagnosis = Some(diagnose(&s, &w, &report));
     Ok(report)
 }
 

@@ -1541,6 +1541,41 @@ export interface LifeReport {
   notes: string[];
   /** The settings the run used that differ from HBase's defaults, by HBase's name (values as JSON text). */
   changedSettings: { name: string; member: string; value: string; default: string }[];
+  /** What the months mean and what fixes them, each fix checked by simulation (null only from the Rust `simulate`). */
+  diagnosis: LifeDiagnosis | null;
+}
+/** The months' conclusion: a headline and the findings, worst first. */
+export interface LifeDiagnosis {
+  /** One sentence: the worst finding and how many more, or a healthy table's figures. */
+  headline: string;
+  findings: LifeFinding[];
+}
+/** One thing the months show that a person should act on. */
+export interface LifeFinding {
+  kind: 'emptyRegions' | 'hotServer' | 'regionsPerServer' | 'memstoreBound' | 'largeRegion' | 'expiredOnDisk' | 'splitStorms';
+  /** The first month at whose end it holds. */
+  month: number;
+  /** Its figure in words. */
+  figure: string;
+  /** What it means. */
+  meaning: string;
+  /** The change that fixes it, checked by simulation; null when there is none to offer. */
+  fix: LifeFix | null;
+}
+/** A change that fixes a finding, and what the simulation says it does. */
+export interface LifeFix {
+  /** The change, in HBase's names. */
+  change: string;
+  /** The change as `LifeOptions` members, when it is a setting (null: a key or pre-split change). */
+  options: LifeOptions | null;
+  /** The finding's figure at the last month with the change, beside the original's. */
+  checked: string;
+  /** The figure at the last month without the change. */
+  before: number;
+  /** With it; null when not simulated. */
+  after: number | null;
+  /** The finding no longer holds at the last month with the change. */
+  clears: boolean;
 }
 /** One month of the table's life. */
 export interface LifeMonth {
@@ -1648,6 +1683,8 @@ export interface LifeCheck {
   regionsPerServer: LifeMonthFigure | null;
   /** Each breach in words, naming its first month over and the worst. */
   breaches: string[];
+  /** The months' diagnosis, so a failed gate can name the worst finding and its fix. */
+  diagnosis: LifeDiagnosis | null;
 }
 /** One checked figure over the months. */
 export interface LifeMonthFigure {
@@ -2466,6 +2503,16 @@ export interface EvaluatedCandidate {
   pareto: boolean;
   /** What it breaks compared with the input. */
   flags: string[];
+  /** Its table at month 12, for the input and the few candidates the recommendation is chosen among; null for the others. */
+  months: CandidateMonths | null;
+}
+/** A candidate's table at the end of its simulated months. */
+export interface CandidateMonths {
+  month: number; regions: number; emptyRegions: number;
+  /** The largest share of an hour's writes one server took, over the month. */
+  hottestServerWriteShare: number;
+  /** One server takes twice its even share or more (0.9 on 2 servers). */
+  hotServer: boolean;
 }
 export interface Recommendation {
   /** 0: keep the input. */

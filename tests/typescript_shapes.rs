@@ -266,6 +266,24 @@ fn every_preset_result_has_the_declared_shape() {
             each("LifeComparedFigure", &json(f));
         }
         each("LifeView", &json(&c.a));
+        // A finding with a checked fix: the time-led month under the TTL leaves empty regions.
+        let time_first =
+            presets::get("seed000-telecom-time-first").unwrap_or_else(|e| panic!("{e}"));
+        let d = rowkey_lab::life::simulate_design(
+            &time_first,
+            &serde_json::json!({"months": 3, "servers": 4, "ttlSeconds": 2_592_000}),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .diagnosis
+        .unwrap_or_default();
+        assert!(d.findings.iter().any(|f| f.fix.is_some()), "{d:?}");
+        each("LifeDiagnosis", &json(&d));
+        for f in &d.findings {
+            each("LifeFinding", &json(f));
+            if let Some(x) = &f.fix {
+                each("LifeFix", &json(x));
+            }
+        }
         each("LifeOptions", &json(&c.a.settings));
         each("LifeKeyMonthMap", &json(&c.a.map));
         let gate = rowkey_lab::life::check_design(

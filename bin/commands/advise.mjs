@@ -85,6 +85,9 @@ export async function advise(pos, opt) {
     // More than the planner lists (10,000) is shown as >10k.
     const scans = x => (x.scans > 10000 ? '>10k' : `${x.scans}${x.fullScan ? '*' : ''}`);
     const reads = m => (m ? m.reads.map(scans).join('/') || '-' : '-');
+    // month 12 of the few candidates the engine simulated (the basis says which)
+    const m12 = c =>
+      c.months ? [c.months.emptyRegions, `${(c.months.hottestServerWriteShare * 100).toFixed(0)}%`] : ['-', '-'];
     const lines = [
       `${a.candidates.length} candidates, each on ${a.records} ${rows ? 'of your rows' : 'records'}; ${a.servers} region server(s), writes spread over at least ${a.targetRegions} regions`,
       a.basis,
@@ -102,16 +105,29 @@ export async function advise(pos, opt) {
                 m.emptyRegions,
                 m.keyBytes.toFixed(1),
                 reads(m),
+                ...m12(c),
                 c.label,
               ]
-            : [mark, c.index, '-', '-', '-', '-', '-', `${c.label} (${c.error})`];
+            : [mark, c.index, '-', '-', '-', '-', '-', '-', '-', `${c.label} (${c.error})`];
         }),
-        ['', '#', 'hotspot', 'active/window', 'empty', 'key bytes', 'scans per read', 'candidate'],
-        [7],
+        [
+          '',
+          '#',
+          'hotspot',
+          'active/window',
+          'empty',
+          'key bytes',
+          'scans per read',
+          'm12 empty',
+          'm12 hottest server',
+          'candidate',
+        ],
+        [9],
       ),
       '',
       '> recommended, * on the Pareto front (hotspot, read cost, key bytes); scans per read in the',
-      "design's order, * a full-table scan; hotspot: busiest region / mean of the target regions per window",
+      "design's order, * a full-table scan; hotspot: busiest region / mean of the target regions per window;",
+      "m12: month 12 simulated (empty regions, the hottest server's share of an hour's writes), '-' not simulated",
       '',
       `recommended: ${r.keyText}`,
       ...r.why.map(w => `  * ${w}`),

@@ -64,6 +64,16 @@ function lifeText(life) {
     .join(', ');
 }
 
+/** A failed months gate names the engine's worst finding and its checked fix. */
+function worstFinding(life) {
+  const f = life && !life.ok ? life.diagnosis?.findings?.[0] : undefined;
+  if (!f) return [];
+  return [
+    `simulated months, the worst finding: ${f.figure}`,
+    ...(f.fix ? [`  fix: ${f.fix.change}`, `  checked: ${f.fix.checked}`] : []),
+  ];
+}
+
 /** What an ok line says about lint at each level. */
 const CLEAN = { error: ', no lint errors', warning: ', no lint warnings or errors', off: '' };
 
@@ -132,7 +142,7 @@ export async function check(pos, opt) {
   const verdict = res =>
     res.ok
       ? `ok: hotspot ${res.hotspotFactor.toFixed(2)} <= ${budgets.maxHotspot}${serverOk(res)}, scans ${res.maxScans} <= ${budgets.maxScans}${CLEAN[budgets.lint] ?? ''}${monthsOk(res)}`
-      : `FAIL:\n${[...res.breaches, ...(res.life?.breaches ?? []).map(b => `simulated months: ${b}`)].map(b => `  ${b}`).join('\n')}`;
+      : `FAIL:\n${[...res.breaches, ...(res.life?.breaches ?? []).map(b => `simulated months: ${b}`), ...worstFinding(res.life)].map(b => `  ${b}`).join('\n')}`;
   if (results.length === 1) {
     const { design, ...res } = results[0];
     out(opt, res, () => verdict(res));

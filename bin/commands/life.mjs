@@ -10,6 +10,17 @@ import { withWriteSample } from '../lib/rows.mjs';
 const gib = b => (b / 2 ** 30).toFixed(1);
 const pct = x => `${(x * 100).toFixed(0)}%`;
 
+/** The engine's diagnosis as it says it: the headline first, then each finding, worst first. */
+function diagnosisLines(d) {
+  if (!d) return [];
+  const lines = [d.headline];
+  for (const f of d.findings) {
+    lines.push(`- ${f.figure}: ${f.meaning}`);
+    if (f.fix) lines.push(`  fix: ${f.fix.change}`, `  checked: ${f.fix.checked}`);
+  }
+  return [...lines, ''];
+}
+
 export async function life(pos, opt) {
   const design = withHBaseSettings(await loadDesign(pos[0]), opt);
   if (opt.records === undefined) {
@@ -42,6 +53,7 @@ export async function life(pos, opt) {
     const c = report.crossings;
     const when = x => (x == null ? 'never' : `month ${x}`);
     return [
+      ...diagnosisLines(report.diagnosis),
       `${report.policy}; ${report.months.length} months`,
       table(
         rows,

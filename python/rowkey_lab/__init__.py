@@ -299,7 +299,9 @@ def life(
     """Months of the design's table under HBase's own rules (splits, flushes, compactions,
     TTL, the balancer, the normalizer), the dict ``rowkey-lab life --json`` prints: ``months``
     (one dict per month: ``regions``, ``emptyRegions``, sizes, servers, splits, merges, moves,
-    bytes), ``crossings`` and ``notes``. ``options``: the engine's settings (camelCase, as
+    bytes), ``crossings``, ``notes`` and ``diagnosis`` (what the months mean: a ``headline``
+    and ``findings``, worst first, each with its ``month``, ``figure``, ``meaning`` and ``fix``,
+    the fix checked by simulating it). ``options``: the engine's settings (camelCase, as
     ``lifeDesign`` takes them); the keyword arguments go over them.
 
     ``data``: the user's rows instead of the design's generated workload (a path to a CSV,
@@ -355,7 +357,8 @@ def check_life(
     """The design's simulated months against budgets, as ``rowkey-lab check
     --max-empty-regions N --max-regions-per-server N`` judges them: ``ok``, the worst
     ``emptyRegions`` and ``regionsPerServer`` with their months, and ``breaches`` (the first
-    month over each budget). ``data`` (and ``time``, ``map``, ``nulls``, ``epoch``): the months
+    month over each budget), and the months' ``diagnosis`` as :func:`life` gives it (a failed
+    gate's worst finding and its checked fix). ``data`` (and ``time``, ``map``, ``nulls``, ``epoch``): the months
     with the writes of the user's rows, as :func:`life` takes them (``check --records``)."""
     budgets: dict = {}
     if max_empty_regions is not None:

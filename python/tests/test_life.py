@@ -25,6 +25,20 @@ def test_a_time_led_key_with_a_ttl_leaves_empty_regions():
     assert r["policy"] == "SteppingSplitPolicy"
 
 
+def test_life_says_what_the_months_mean_and_what_fixes_them():
+    # The engine's diagnosis, as the CLI prints it: the TTL empties the regions the time-led key
+    # stopped writing (none in month 1: nothing is past 30 days), the normalizer off keeps them;
+    # merging 0 MB regions, simulated, leaves fewer.
+    r = rk.life(TIME_LED, 3, ttl_seconds=30 * 86400)
+    d = r["diagnosis"]
+    first = d["findings"][0]
+    assert first["kind"] == "emptyRegions" and first["month"] >= 2
+    assert first["figure"] in d["headline"]
+    fix = first["fix"]
+    assert "merge.min_region_size.mb = 0" in fix["change"]
+    assert fix["after"] < fix["before"]
+
+
 def test_options_and_errors():
     r = rk.life(TIME_LED, 1, servers=4, normalizer=True, options={"seed": 3})
     assert len(r["months"][0]["servers"]) == 4

@@ -47,6 +47,9 @@ pub struct Evaluated {
     /// What it breaks compared with the input (a get that becomes a scan, a read that becomes
     /// a full-table scan).
     pub flags: Vec<String>,
+    /// Its table at month 12, simulated for the input and the few candidates the
+    /// recommendation is chosen among ([`super::months`]); `None` for the others.
+    pub months: Option<super::months::CandidateMonths>,
 }
 
 /// The recommended design and why.
@@ -316,9 +319,12 @@ pub fn advise_from_rows(
     let mut list = evaluated(set, evaluations);
     let base = input_metrics(&list)?;
     let eligible = mark_front(&mut list, &base);
+    simulate_months(&mut list, &eligible, opts, set.servers);
     let mut input_flags = input_flags(&base);
     input_flags.extend(skewed_salt(&list, &base));
     let pick = recommended(&list, &base, &eligible);
+    // the pick's months beside the input's, when it was not among the few simulated
+    simulate_months_of(&mut list, pick, opts, set.servers);
     let chosen = list.get(pick).or(list.first());
     let (label, key_text, design, metrics, f) = match chosen {
         Some(e) => (
@@ -336,7 +342,11 @@ pub fn advise_from_rows(
             Vec::new(),
         ),
     };
-    let why = reasons(&label, &base, &metrics, pick == 0, &f);
+    let mut why = reasons(&label, &base, &metrics, pick == 0, &f);
+    let months_of = |i: usize| list.get(i).and_then(|e| e.months.as_ref());
+    if let (Some(b), Some(m), true) = (months_of(0), months_of(pick), pick != 0) {
+        why.extend(super::months::reason(b, m));
+    }
     // the one region plan, as the Splits view shows it for this design
     let measured = super::RegionPlanInput {
         key_bytes: metrics.key_bytes,
@@ -366,6 +376,27 @@ pub fn advise_from_rows(
     })
 }
 
+/// The input's and the few lowest-spread eligible candidates' months
+/// ([`super::months::chosen`]), each read at month 12.
+fn simulate_months(list: &mut [Evaluated], eligible: &[usize], opts: &AdviseOptions, servers: u32) {
+    let spread: Vec<(usize, f64)> = eligible
+        .iter()
+        .filter_map(|&i| Some((i, list.get(i)?.metrics.as_ref()?.hotspot_factor)))
+        .collect();
+    for i in super::months::chosen(&spread) {
+        simulate_months_of(list, i, opts, servers);
+    }
+}
+
+/// Candidate `i`'s months, unless simulated already.
+fn simulate_months_of(list: &mut [Evaluated], i: usize, opts: &AdviseOptions, servers: u32) {
+    if let Some(e) = list.get_mut(i) {
+        if let (Some(m), None) = (&e.metrics, &e.months) {
+            e.months = super::months::candidate_months(&e.design, m, &opts.capacity, servers).ok();
+        }
+    }
+}
+
 /// Each candidate with its evaluation (in candidate order) or the error that kept it out.
 fn evaluated(set: &CandidateSet, evaluations: Vec<Result<CandidateMetrics>>) -> Vec<Evaluated> {
     let mut evals = evaluations.into_iter();
@@ -386,6 +417,7 @@ fn evaluated(set: &CandidateSet, evaluations: Vec<Result<CandidateMetrics>>) -> 
             error,
             pareto: false,
             flags: Vec::new(),
+            months: None,
         });
     }
     list
@@ -441,6 +473,18 @@ fn recommended(list: &[Evaluated], base: &CandidateMetrics, eligible: &[usize]) 
         .copied()
         .filter(|&i| metric(i).is_some_and(|m| m.hotspot_factor <= best_h * 1.25))
         .collect();
+    // The months: a candidate whose month 12 has one server take the writes gives way to an
+    // even one whose month 12 does not (a hot server caps the table's write rate).
+    let hot = |i: usize| {
+        list.get(i)
+            .and_then(|e| e.months.as_ref())
+            .map(|m| m.hot_server)
+    };
+    let even: Vec<usize> = if even.iter().any(|&i| hot(i) == Some(false)) {
+        even.into_iter().filter(|&i| hot(i) != Some(true)).collect()
+    } else {
+        even
+    };
     let best_r = even
         .iter()
         .filter_map(|&i| metric(i))
@@ -531,7 +575,13 @@ fn basis(
         "Each candidate is analysed on {records} in {} time windows. Its hotspot factor is \
          the busiest region of a window against the mean of at least {target} regions (the \
          regions the servers should spread writes over), so a design with fewer regions scores \
-         worse here than in the analysis, which divides by the design's own regions.",
-        opts.windows
+         worse here than in the analysis, which divides by the design's own regions. The \
+         input and the {} eligible candidates with the lowest hotspot factor are also simulated \
+         for 12 months (as the capacity figures are): their month 12's regions, empty regions \
+         and hottest server's share stand beside today's figures, and a candidate whose month \
+         12 has one server take the writes gives way to one whose does not (the recommendation \
+         is simulated too); the others are not.",
+        opts.windows,
+        super::months::MONTHS_CANDIDATES
     )
 }

@@ -60,6 +60,9 @@ pub struct LifeCheck {
     pub regions_per_server: Option<MonthFigure>,
     /// Each breach in words, naming its month.
     pub breaches: Vec<String>,
+    /// The months' diagnosis (the report's), so a failed gate can name the worst finding and
+    /// its fix.
+    pub diagnosis: Option<super::LifeDiagnosis>,
 }
 
 /// `report` checked against `b`.
@@ -94,6 +97,7 @@ pub fn check(report: &LifeReport, b: &LifeBudgets) -> LifeCheck {
         empty_regions: empty,
         regions_per_server: per_server,
         breaches,
+        diagnosis: report.diagnosis.clone(),
     }
 }
 

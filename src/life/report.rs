@@ -144,6 +144,10 @@ pub struct LifeReport {
     pub notes: Vec<String>,
     /// The settings the run used that differ from HBase's defaults.
     pub changed_settings: Vec<super::settings::ChangedSetting>,
+    /// What the months mean and what fixes them ([`super::diagnose`]), each fix checked by
+    /// simulation; `None` from [`super::simulate`], which does not diagnose (the fixes'
+    /// own runs are simulations), set by the design-level calls every shell makes.
+    pub diagnosis: Option<super::LifeDiagnosis>,
 }
 
 /// The histogram bin of a region of `bytes`.

@@ -180,6 +180,7 @@ fn view_of(
     let total = if total == 0 { s.months } else { total };
     let mut v = observed(&s, &w, before, total, progress)?;
     v.report.notes.extend(notes);
+    v.report.diagnosis = Some(super::diagnose(&s, &w, &v.report));
     Ok(v)
 }
 

@@ -12,6 +12,7 @@ mod common;
 mod candidates;
 mod capacity;
 mod known;
+mod months;
 mod presets;
 mod regions;
 mod rekey;

@@ -94,3 +94,41 @@ describe('check on the simulated months', { skip: NOT_BUILT }, () => {
     assert.match(months.stderr, /months/);
   });
 });
+
+// What the months mean (issue 68 item 4): `life` prints the engine's diagnosis first, the same
+// sentences `--json` carries, and a failed months gate names the worst finding and its fix.
+describe('life says what the months mean', { skip: NOT_BUILT }, () => {
+  let dir, file;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rowkey-lab-life-'));
+    file = path.join(dir, 'time-led.json');
+    writeFileSync(file, JSON.stringify(TIME_LED));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("the human output's first line is the engine's headline; the findings follow, worst first", () => {
+    const human = run(['life', file, ...MONTHS]);
+    assert.equal(human.status, 0, human.stderr);
+    const d = JSON.parse(run(['life', file, ...MONTHS, '--json']).stdout).diagnosis;
+    const lines = human.stdout.split('\n');
+    assert.equal(lines[0], d.headline);
+    // The TTL empties the regions the time-led key left behind: nothing in month 1 (no cell is
+    // 30 days old), so the finding starts later, and merging 0 MB regions is its checked fix.
+    const [first] = d.findings;
+    assert.equal(first.kind, 'emptyRegions');
+    assert.ok(first.month >= 2, `${first.month}`);
+    assert.match(first.fix.change, /merge\.min_region_size\.mb = 0/);
+    assert.ok(first.fix.after < first.fix.before, first.fix.checked);
+    assert.equal(lines[1], `- ${first.figure}: ${first.meaning}`);
+    assert.equal(lines[2], `  fix: ${first.fix.change}`);
+    assert.equal(lines[3], `  checked: ${first.fix.checked}`);
+  });
+
+  test('a failed months gate names the worst finding and its checked fix', () => {
+    const r = run(['check', file, '--max-hotspot', '1000', '--lint', 'off', ...MONTHS, '--max-empty-regions', '0']);
+    assert.equal(r.status, 1, r.stderr);
+    const d = JSON.parse(run(['life', file, ...MONTHS, '--json']).stdout).diagnosis;
+    assert.ok(r.stdout.includes(`simulated months, the worst finding: ${d.findings[0].figure}`), r.stdout);
+    assert.ok(r.stdout.includes(`checked: ${d.findings[0].fix.checked}`), r.stdout);
+  });
+});

@@ -272,3 +272,38 @@ test('axe: the Months view, two settings drawn, has no serious or critical viola
     await page.close();
   }
 });
+
+test('the view says what the months mean: the engine’s headline and findings, with their checked fixes, above the charts', async () => {
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
+  await openMonths(page, `v=1&d=${b64(TIME_LED)}`);
+  await page.fill('#months-a-months', '3');
+  await page.fill('#months-a-servers', '2');
+  await page.fill('#months-a-ttlDays', '30');
+  await page.click('#months-run');
+  await page.waitForSelector('#months-side-a .months-diagnosis', { timeout: 60000 });
+  const want = m.lifeMonths(TIME_LED, { months: 3, servers: 2, ttlSeconds: 30 * 86400 }).report.diagnosis;
+  // the TTL empties the regions the time-led key left behind (none in month 1): the worst finding
+  assert.equal(want.findings[0].kind, 'emptyRegions');
+  const got = await page.evaluate(() => {
+    const box = document.querySelector('#months-side-a .months-diagnosis');
+    return {
+      head: box.querySelector('.months-headline').textContent,
+      items: [...box.querySelectorAll('.months-findings > li')].map(li => [
+        li.querySelector('strong').textContent,
+        li.querySelector('.months-fix')?.textContent ?? null,
+      ]),
+      // above the charts: the list comes before the regions chart
+      before: !!(
+        box.compareDocumentPosition(document.getElementById('months-regions-a')) & Node.DOCUMENT_POSITION_FOLLOWING
+      ),
+    };
+  });
+  assert.equal(got.head, want.headline);
+  assert.deepEqual(
+    got.items,
+    want.findings.map(f => [f.figure, f.fix ? `Fix: ${f.fix.change}${f.fix.checked}` : null]),
+  );
+  assert.ok(got.before);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -8,6 +8,7 @@ mod policy;
 
 mod chores;
 mod design;
+mod diagnosis;
 mod errors;
 mod months;
 #[cfg(feature = "rows")]

@@ -247,7 +247,7 @@ function scatter(a) {
   return root;
 }
 
-function metricsList(mx) {
+function metricsList(mx, m12) {
   const dl = el('dl', undefined, { class: 'metrics' });
   const row = (k, v) => dl.append(el('dt', k), el('dd', v));
   row(
@@ -257,6 +257,12 @@ function metricsList(mx) {
   row('Active regions per window', `${fix(mx.activeRegionsPerWindow, 1)} of ${mx.regions} (${mx.emptyRegions} empty)`);
   row('Effective parallelism', fix(mx.effectiveParallelism, 1));
   row('Key bytes', fix(mx.keyBytes, 1));
+  // the engine's months, for the few candidates it simulated (its basis says which)
+  if (m12)
+    row(
+      `Month ${m12.month} (simulated)`,
+      `${m12.emptyRegions} of ${m12.regions} regions empty; the hottest server takes ${fix(m12.hottestServerWriteShare * 100, 0)} % of an hour's writes${m12.hotServer ? ' — one hot server' : ''}`,
+    );
   for (const r of mx.reads)
     row(
       `Read “${r.name}”`,
@@ -289,7 +295,7 @@ function detail(a) {
     for (const x of c.changes) ul.append(el('li', x));
     box.append(ul);
   }
-  if (c.metrics) box.append(metricsList(c.metrics));
+  if (c.metrics) box.append(metricsList(c.metrics, c.months));
   else box.append(el('p', c.error ?? 'not evaluated', { class: 'error' }));
   for (const f of c.flags) box.append(el('p', f, { class: 'note' }));
   const bar = el('div', undefined, { class: 'runbar' });

@@ -408,7 +408,7 @@ export function eventsChart(lab, side, view, top, tip) {
   return figure(
     lab,
     `months-events-${side}`,
-    `What HBase did: splits and major compactions per day, merges, balancer moves and bytes the TTL dropped per month (each strip to the larger side's most), and the busy days, when a tenth of the regions or more split or compacted together; a dashed line at the start of the month a guideline was first crossed${crossed.length ? ` (${crossed.map(([k, m]) => `${CROSSINGS[k]}: month ${m}`).join('; ')})` : ': none was'}.`,
+    `What HBase did: splits and major compactions per day, merges, balancer moves and bytes the TTL dropped per month (each strip to the larger side's most), and the busy days, when a tenth of the regions or more split or compacted together; a dashed line at the start of the month a guideline was first crossed${crossed.length ? ` (${crossed.map(([k, m]) => `${CROSSINGS[k]}: month ${m}`).join('; ')})` : ': none of 200 regions a server, the memstore bound, a 20 GiB region or the split limit was (the findings above say what else the months show)'}.`,
     s,
   );
 }

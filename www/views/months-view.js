@@ -312,6 +312,7 @@ function draw() {
     col.append(
       el('h4', view.sides.length > 1 ? `${side.toUpperCase()}: ${settingsText(v)}` : settingsText(v)),
       el('p', summaryText(v), { class: 'months-summary' }),
+      conclusions(v),
       regionsChart(lab, side, v, top, tip),
       keyMap(lab, side, v, top, tip),
       el('div', undefined, { class: 'months-servers-slot' }),
@@ -348,6 +349,30 @@ function summaryText(v) {
   const m = v.report.months.at(-1);
   const most = Math.max(...m.servers.map(x => x.regions));
   return `After month ${m.month}: ${num(m.regions)} regions (${num(m.emptyRegions)} empty), at most ${num(most)} on one server, ${bytesText(m.onDiskBytes)} on disk (${bytesText(m.liveBytes)} within the TTL), the largest region ${bytesText(m.largestRegionBytes)}.`;
+}
+
+/** What the engine concludes from a run, as it words it: the headline, then each finding (worst
+ * first) with its fix and what simulating that fix gave. */
+function conclusions(v) {
+  const { el } = lab;
+  const d = v.report.diagnosis;
+  const box = el('section', undefined, { class: 'months-diagnosis', 'aria-label': 'What it concludes' });
+  if (!d) return box;
+  box.append(el('p', d.headline, { class: 'months-headline' }));
+  if (!d.findings.length) return box;
+  const ul = el('ul', undefined, { class: 'months-findings' });
+  for (const f of d.findings) {
+    const li = el('li');
+    li.append(el('strong', f.figure), `: ${f.meaning}`);
+    if (f.fix) {
+      const fix = el('p', undefined, { class: 'months-fix' });
+      fix.append(el('span', 'Fix: ', { class: 'months-fix-label' }), f.fix.change, el('br'), f.fix.checked);
+      li.append(fix);
+    }
+    ul.append(li);
+  }
+  box.append(ul);
+  return box;
 }
 
 /** The engine's notes on a run: the rules applied, what it leaves out. */
