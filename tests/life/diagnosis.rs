@@ -114,14 +114,17 @@ fn a_time_led_key_on_four_servers_is_one_hot_server_and_a_salt_spreads_it() {
         ..LifeSettings::default()
     };
     let (r, d) = run(&s, &time_led());
-    assert!(r.months.iter().all(|m| m.hottest_server_write_share > 0.99));
+    // (The balancer, looking every 5 minutes, moves the written tail now and then as it evens
+    // the counts: the hour of a move is shared by two servers, so the month's mean share is a
+    // little under 1.)
+    assert!(r.months.iter().all(|m| m.hottest_server_write_share > 0.95));
     let hot = d
         .findings
         .iter()
         .find(|f| f.kind == FindingKind::HotServer)
         .unwrap_or_else(|| panic!("{d:#?}"));
     assert_eq!(hot.month, 1);
-    assert!(hot.figure.contains("every write"), "{}", hot.figure);
+    assert!(hot.figure.starts_with("one server takes 9"), "{}", hot.figure);
     // No TTL, no pre-split: nothing is empty, so the hot server is the worst finding.
     assert_eq!(d.findings[0].kind, FindingKind::HotServer);
     let fix = hot.fix.as_ref().unwrap();
