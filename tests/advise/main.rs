@@ -15,6 +15,7 @@ mod known;
 mod presets;
 mod regions;
 mod rekey;
+mod rekey_names;
 mod rekey_series;
 mod rows;
 mod threads;
