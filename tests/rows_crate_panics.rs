@@ -198,6 +198,20 @@ fn levels_past_the_columns_max_count_as_values_for_byte_stream_split() {
     );
 }
 
+#[test]
+fn a_dictionary_index_run_header_past_10_bytes_is_refused() {
+    // was: panicked at parquet util/bit_util.rs:1189 "Num of bytes exceed MAX_VLQ_BYTE_LEN
+    // (10)" (the full tier's harness at seed 56, case 136588)
+    let e = found("found-index-vlq.parquet");
+    has(
+        &e,
+        &[
+            "row group 0, column `tailnum`, page 1",
+            "its dictionary indices have a run header of more than 10 bytes at byte 1 of its values",
+        ],
+    );
+}
+
 /// `batch` written as an Arrow IPC stream (with `options`), each little-endian i64 `from` in
 /// its record batch's message set to `to`; `count` such i64s are expected there (its body
 /// length, its rows, a field node's length or nulls). `from` `None`: the body's length.
