@@ -212,6 +212,21 @@ fn a_dictionary_index_run_header_past_10_bytes_is_refused() {
     );
 }
 
+#[test]
+fn a_dictionary_index_run_header_past_10_bytes_is_refused_past_the_values_counted() {
+    // was: the same panic at seed 73, case 63789 of the harness, once only the runs of the
+    // values the levels count were checked: the crate reads the first header when it opens the
+    // page, whatever the levels say
+    let e = found("found-index-vlq-first.parquet");
+    has(
+        &e,
+        &[
+            "row group 0, column `tailnum`, page 1",
+            "its dictionary indices have a run header of more than 10 bytes at byte 1 of its values",
+        ],
+    );
+}
+
 /// `batch` written as an Arrow IPC stream (with `options`), each little-endian i64 `from` in
 /// its record batch's message set to `to`; `count` such i64s are expected there (its body
 /// length, its rows, a field node's length or nulls). `from` `None`: the body's length.

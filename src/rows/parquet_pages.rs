@@ -322,8 +322,7 @@ impl PageCheck {
                     n
                 };
                 let bytes = buf.len().saturating_sub(used);
-                dictionary_indices(*encoding, buf.get(used..).unwrap_or_default(), values)
-                    .map_err(at)?;
+                dictionary_indices(*encoding, buf.get(used..).unwrap_or_default()).map_err(at)?;
                 self.split_values(*encoding, bytes, values).map_err(at)
             }
             Page::DataPageV2 {
@@ -360,8 +359,7 @@ impl PageCheck {
                 }
                 self.plain_tail(*encoding, buf.get(levels..).unwrap_or_default(), declared)
                     .map_err(at)?;
-                dictionary_indices(*encoding, buf.get(levels..).unwrap_or_default(), values)
-                    .map_err(at)?;
+                dictionary_indices(*encoding, buf.get(levels..).unwrap_or_default()).map_err(at)?;
                 self.split_values(*encoding, buf.len() - levels, values)
                     .map_err(at)
             }
@@ -440,14 +438,15 @@ impl PageCheck {
     }
 }
 
-/// A dictionary-encoded page's `values` indices (`values`: its bit width, then an RLE /
-/// bit-packed hybrid stream): each run's header a varint of at most 10 bytes, which the crate's
-/// `get_vlq_int` asserts (a panic, found by tests/fuzz_readers.rs). A run past the bytes is
-/// the crate's own error.
+/// A dictionary-encoded page's indices (`values`: its bit width, then an RLE / bit-packed
+/// hybrid stream): each run's header a varint of at most 10 bytes, which the crate's
+/// `get_vlq_int` asserts (a panic, found by tests/fuzz_readers.rs). Every run to the page's end
+/// (or a zero header, padding), not only those of the values its levels count: the crate reads
+/// the first header when it opens the page, before it knows how many values it needs. A run
+/// past the bytes is the crate's own error.
 fn dictionary_indices(
     encoding: parquet::basic::Encoding,
     values: &[u8],
-    count: u64,
 ) -> std::result::Result<(), String> {
     use parquet::basic::Encoding;
     if !matches!(
@@ -460,8 +459,8 @@ fn dictionary_indices(
         return Ok(());
     };
     let bits = u64::from(bits);
-    let (mut read, mut at) = (0u64, 0usize);
-    while read < count && at < stream.len() {
+    let mut at = 0usize;
+    while at < stream.len() {
         let run_at = at;
         let mut header = 0u64;
         for i in 0.. {
@@ -489,11 +488,6 @@ fn dictionary_indices(
         } else {
             bits.div_ceil(8)
         };
-        read = read.saturating_add(if header & 1 == 1 {
-            run.saturating_mul(8)
-        } else {
-            run
-        });
         at = at.saturating_add(usize::try_from(skip).unwrap_or(usize::MAX));
     }
     Ok(())
