@@ -2316,6 +2316,12 @@ export interface RowsReader {
 /** The format of a file whose first bytes are `head`, by the rules `RowsSession` reads it with. */
 export function rowsFormat(rows: RowsOptions | null | undefined, head: Uint8Array): NonNullable<RowsOptions['format']>;
 /**
+ * The `keepBytes` of a session reading a chunk of `bytes` of a file of `total` bytes that
+ * several sessions read in chunks at once: the chunk's share of the rows' cap (`rows.keepBytes`,
+ * 256 MiB by default), a quarter more, at least 1 MiB.
+ */
+export function chunkKeptBytes(rows: RowsOptions | null | undefined, bytes: number, total: number): number;
+/**
  * The column names of a CSV, JSON Lines or Arrow file whose first bytes are `head` (a CSV's
  * header, the first object's members, the schema); a Parquet file's: `RowsSession.parquetColumns`.
  */

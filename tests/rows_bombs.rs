@@ -171,6 +171,53 @@ fn an_arrow_body_longer_than_the_bytes_present_is_refused() {
     }
 }
 
+/// A 3-row Arrow IPC stream of a long `n` and an int `m` whose record batch's `bodyLength` is
+/// 2^32 + 8 (its buffers' lengths left as they are: 24 and 12 bytes). wasm's StreamDecoder read
+/// that length as 8 and sliced the buffers past them (issue 73: a panic in arrow-buffer).
+fn ipc_body_past_4_gib() -> Vec<u8> {
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("n", DataType::Int64, false),
+        Field::new("m", DataType::Int32, false),
+    ]));
+    let batch = RecordBatch::try_new(
+        schema.clone(),
+        vec![
+            Arc::new(Int64Array::from(vec![1i64, 2, 3])),
+            Arc::new(arrow_array::Int32Array::from(vec![1, 2, 3])),
+        ],
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut out, &schema).unwrap();
+    w.write(&batch).unwrap();
+    w.finish().unwrap();
+    // the second message (the batch): its metadata's bodyLength, the only i64 of that value
+    let message = |at: usize| {
+        let len = i32::from_le_bytes(out[at + 4..at + 8].try_into().unwrap()) as usize;
+        let m = arrow_ipc::root_as_message(&out[at + 8..at + 8 + len]).unwrap();
+        (at + 8, at + 8 + len, m.bodyLength())
+    };
+    let (_, schema_end, schema_body) = message(0);
+    let (start, end, body) = message(schema_end + schema_body as usize);
+    let at: Vec<usize> = (start..end - 7)
+        .filter(|&i| out[i..i + 8] == body.to_le_bytes())
+        .collect();
+    assert_eq!(at.len(), 1, "bodyLength at {at:?}");
+    out[at[0]..at[0] + 8].copy_from_slice(&((1i64 << 32) + 8).to_le_bytes());
+    out
+}
+
+#[test]
+fn an_arrow_stream_body_past_4_gib_is_refused() {
+    let e = read("body-4g.arrows", &ipc_body_past_4_gib()).expect_err("a body of 4 GiB");
+    assert_eq!(e.kind, ErrorKind::Invalid, "{e}");
+    assert!(
+        e.to_string()
+            .contains("a message declares a body of 4294967304 bytes"),
+        "{e}"
+    );
+}
+
 #[test]
 fn random_bytes_after_the_arrow_magic_are_refused() {
     let mut bytes = b"ARROW1\0\0".to_vec();
@@ -197,6 +244,7 @@ fn the_fixtures_are_these_generators() {
         ("body-2e40.arrows", ipc_with_body_length(false, 1 << 40)),
         ("body-negative.arrow", ipc_with_body_length(true, -1)),
         ("body-2e40.arrow", ipc_with_body_length(true, 1 << 40)),
+        ("body-4g.arrows", ipc_body_past_4_gib()),
     ];
     for (name, bytes) in files {
         let path = dir.join(name);

@@ -275,3 +275,35 @@ fn a_parquet_footer_that_names_bytes_past_the_file_is_refused() {
         .unwrap_err();
     assert!(e.message.contains("too short"), "{e}");
 }
+
+/// A file read in chunks by several sessions at once keeps one budget of rows between them
+/// (issue 73: each worker kept up to the whole cap, and memory grew with the workers): each
+/// chunk its share and a quarter more, the shares of a file together a quarter more than the
+/// cap, never past the cap, at least 1 MiB.
+#[test]
+fn chunks_read_at_once_share_the_kept_rows_cap() {
+    let whole = 256u64 << 20;
+    let rows = RowsOptions::default();
+    let shares: Vec<u64> = [100u64, 300, 600]
+        .iter()
+        .map(|&b| rows.chunk_kept_bytes(b, 1000).unwrap())
+        .collect();
+    assert_eq!(shares, [whole / 8, whole * 3 / 8, whole * 3 / 4]);
+    assert!(shares.iter().sum::<u64>() <= whole * 5 / 4);
+    assert_eq!(rows.chunk_kept_bytes(1000, 1000).unwrap(), whole);
+    assert_eq!(rows.chunk_kept_bytes(1, 1 << 40).unwrap(), 1 << 20);
+    // the caller's cap is shared the same way, and one under 1 MiB is kept whole
+    assert_eq!(
+        opts("r.csv", Some(8 << 20)).chunk_kept_bytes(1, 4).unwrap(),
+        5 << 20 >> 1
+    );
+    assert_eq!(
+        opts("r.csv", Some(1000)).chunk_kept_bytes(1, 4).unwrap(),
+        1000
+    );
+    // and a session given its share keeps no more: a chunk past it is refused, read in one pass
+    let doc = design(json!({"kind": "none"}));
+    let mut s = session(&doc, opts("r.csv", Some(1 << 10)));
+    s.push(&csv(5_000)).unwrap();
+    assert_eq!(s.chunk().unwrap_err().kind, ErrorKind::Limit);
+}

@@ -113,7 +113,13 @@ export async function watch(pos, opt) {
   const count = opt.count === undefined ? Infinity : Number(opt.count);
   if (!Number.isInteger(tries) || tries < 1 || !(count >= 1))
     throw new CliError(EXIT.USAGE, '--retries and --count must be whole numbers (--count at least 1)');
-  const outStat = statSync(opt.out, { throwIfNoEntry: false });
+  // a path through a file (/dev/null/x) is ENOTDIR here, not a missing entry
+  let outStat;
+  try {
+    outStat = statSync(opt.out, { throwIfNoEntry: false });
+  } catch (e) {
+    throw new CliError(EXIT.USAGE, `--out ${printable(opt.out)}: cannot be a directory (${e.code ?? e.message})`);
+  }
   if (outStat && !outStat.isDirectory())
     throw new CliError(EXIT.USAGE, `--out ${printable(opt.out)}: exists and is not a directory`);
   try {
@@ -137,8 +143,13 @@ export async function watch(pos, opt) {
       // Written whole, then renamed: observe never reads half a file (it skips dot files).
       const name = `${stamp(at)}-${server}.json`;
       const tmp = join(opt.out, `.${name}.tmp`);
-      writeFileSync(tmp, body);
-      renameSync(tmp, join(opt.out, name));
+      try {
+        writeFileSync(tmp, body);
+        renameSync(tmp, join(opt.out, name));
+      } catch (e) {
+        // the directory removed, the disk full: said, never a stack trace
+        throw new CliError(EXIT.INPUT, `--out ${printable(opt.out)}: cannot write ${name} (${e.code ?? e.message})`);
+      }
     }
     if (!opt.json)
       console.error(`${stamp(at)}: ${answers.filter(a => !(a instanceof Error)).length} of ${urls.length} servers`);

@@ -148,7 +148,8 @@ generators put them. Each new region's bytes come with how far off they can be (
 errors of the sample, plus regions no record reached); how far the generators are from the real
 rows is not bounded: plan from the rows before the load. --json adds \`estimate\`.
   --family F      the column family (default cf)
-  --table T, --new-table T   the tables' names in the statements (default t, T_new); with
+  --table T, --new-table T   the tables' names in the statements (default t, T_new): names
+                  HBase takes ([namespace:]name, of a-z A-Z 0-9 _ - .); with
                   --series, --table T is also the table the files are read for
   --job P         print only the job's text for path P: spark (rekey_df at the new split
                   keys), mapreduce (a snapshot -> HFiles -> completebulkload template to

@@ -303,8 +303,24 @@ fn kv_bytes(rows: u64, bytes: u64, per_cell: u64) -> u64 {
 
 fn check(opts: &RekeyOptions) -> Result<()> {
     let bad = |what: &str, why: &str| Err(Error::arg(what, format!("{what}: {why}")));
-    if opts.family.is_empty() || opts.family.len() > 255 {
-        return bad("family", "a column family name of 1 to 255 bytes");
+    // the names go into the printed statements (shell, Spark, Java, Phoenix): only names
+    // HBase accepts, which no statement's quoting can be broken by
+    use crate::hbase::names::{family_name_error, table_name_error};
+    let named = |what: &str, (at, why): (usize, String)| {
+        Err(Error::arg(what, format!("{what}: {why}")).at_offset(at))
+    };
+    if let Some(e) = family_name_error(&opts.family) {
+        return named("family", e);
+    }
+    // a KeyValue holds its family's length in a signed byte (KeyValue.checkParameters)
+    if opts.family.len() > 127 {
+        return bad("family", "a column family name of at most 127 bytes");
+    }
+    if let Some(e) = table_name_error(&opts.old_table) {
+        return named("oldTable", e);
+    }
+    if let Some(e) = opts.new_table.as_deref().and_then(table_name_error) {
+        return named("newTable", e);
     }
     if opts.max_file_size == 0 {
         return bad("maxFileSize", "more than 0 bytes");
@@ -535,6 +551,12 @@ pub fn rekey_plan_from(
         salt,
         jobs,
     })
+}
+
+/// The name of a snapshot of `table`: the table's with `suffix`, its namespace's `:` as `_`
+/// (a snapshot name is a table qualifier alone: HBase refuses `:` in it).
+pub(super) fn snapshot_name(table: &str, suffix: &str) -> String {
+    format!("{}{suffix}", table.replace(':', "_"))
 }
 
 /// The new table's name: given, or the old one's with `_new`.

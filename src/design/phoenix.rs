@@ -24,6 +24,7 @@ mod ddl;
 use ddl::{TableOption, TypeDecl};
 mod lexer;
 mod print;
+pub(crate) use print::full_name;
 pub use print::print_create_table;
 mod sql;
 use sql::{at, expected, tokens, Cursor, Tok, T};

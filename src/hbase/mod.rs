@@ -6,6 +6,7 @@
 pub mod bigint;
 pub mod bytes;
 pub mod hash;
+pub mod names;
 pub mod opentsdb;
 pub mod phoenix;
 pub mod policy;

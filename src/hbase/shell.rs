@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::hbase::bytes::to_string_binary;
 
 /// Quote `text` as a single-quoted Ruby string: only `\` and `'` need a backslash.
-fn ruby_single_quoted(text: &str) -> String {
+pub(crate) fn ruby_single_quoted(text: &str) -> String {
     let mut s = String::with_capacity(text.len() + 2);
     s.push('\'');
     for c in text.chars() {

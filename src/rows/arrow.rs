@@ -337,11 +337,33 @@ fn ipc_error(name: &str, e: &arrow_schema::ArrowError) -> Error {
     )
 }
 
+/// `f`, with a panic inside `arrow-ipc` or what it calls turned into `name`'s error at `at`
+/// instead of unwinding through the caller (the Python binding; natively). Each such panic is a
+/// check missing before the crate: tests/fuzz_readers.rs fails on one even when caught here. In
+/// wasm a panic aborts, uncaught: the checks before the crate are what keep it out.
+fn guarded<T>(name: &str, at: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let what = p
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| p.downcast_ref::<&str>().copied())
+            .unwrap_or("a panic");
+        Err(Error::new(
+            ErrorKind::Invalid,
+            format!(
+                "{name}: not a readable Arrow IPC file: {at}: the Arrow reader failed on it ({what}); a check rowkey-lab lacks, please report it"
+            ),
+        ))
+    })
+}
+
 /// An Arrow IPC stream pushed in chunks.
 pub(crate) struct IpcRows {
     decoder: arrow_ipc::reader::StreamDecoder,
     rows: Option<Rows>,
     frames: Frames,
+    /// Bytes pushed before this chunk, for errors.
+    offset: u64,
 }
 
 impl IpcRows {
@@ -350,6 +372,7 @@ impl IpcRows {
             decoder: arrow_ipc::reader::StreamDecoder::new(),
             rows: None,
             frames: Frames::default(),
+            offset: 0,
         }
     }
 
@@ -365,12 +388,19 @@ impl IpcRows {
         self.frames
             .push(bytes)
             .map_err(|why| ipc_invalid(name, &why))?;
+        let at = format!(
+            "in bytes {}..{}",
+            self.offset,
+            self.offset + bytes.len() as u64
+        );
+        self.offset += bytes.len() as u64;
         let mut buf = arrow_buffer::Buffer::from(bytes.to_vec());
         while !buf.is_empty() {
-            let batch = self
-                .decoder
-                .decode(&mut buf)
-                .map_err(|e| ipc_error(name, &e))?;
+            let batch = guarded(name, &at, || {
+                self.decoder
+                    .decode(&mut buf)
+                    .map_err(|e| ipc_error(name, &e))
+            })?;
             let Some(batch) = batch else {
                 continue;
             };
@@ -429,13 +459,20 @@ pub(crate) fn read_ipc_file(
 ) -> Result<RowStats> {
     let name = opts.name.as_deref().unwrap_or("rows");
     check_ipc_blocks(name, &bytes)?;
-    let reader = arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(bytes), None)
-        .map_err(|e| ipc_error(name, &e))?;
+    let mut reader = guarded(name, "its footer", || {
+        arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(bytes), None)
+            .map_err(|e| ipc_error(name, &e))
+    })?;
     let schema: Arc<Schema> = reader.schema();
     let bind = Binding::new(fields, used, names(&schema), opts)?;
     let mut rows = Rows::new(bind, opts, Format::ArrowFile);
-    for batch in reader {
-        let batch = batch.map_err(|e| ipc_error(name, &e))?;
+    for i in 0.. {
+        let batch = guarded(name, &format!("record batch {i}"), || {
+            reader.next().transpose().map_err(|e| ipc_error(name, &e))
+        })?;
+        let Some(batch) = batch else {
+            break;
+        };
         feed_batch(&mut rows, &batch, sink)?;
     }
     Ok(rows.stats)
@@ -546,10 +583,21 @@ fn check_message(
     if body < 0 {
         return Err(format!("a message declares a body of {body} bytes"));
     }
+    // the decoder holds a body whole, and in wasm reads its length as 32 bits: a body of 4 GiB
+    // and 8 bytes was taken as 8, and the buffers past them sliced (a panic in arrow-buffer)
+    let most_body = crate::limits::MAX_WHOLE_FILE_BYTES as i64;
+    if body > most_body {
+        return Err(format!(
+            "a message declares a body of {body} bytes, more than a message is read with ({most_body}, limits::MAX_WHOLE_FILE_BYTES): write the stream in smaller record batches"
+        ));
+    }
     let dictionary = m.header_as_dictionary_batch();
     let batch = m
         .header_as_record_batch()
         .or_else(|| dictionary.and_then(|d| d.data()));
+    if let Some(batch) = batch {
+        check_counts(&batch, body)?;
+    }
     if let (Some(batch), Some(schema)) = (batch, schema) {
         // the columns the batch holds: the schema's, or a dictionary's values
         let fields: Vec<arrow_schema::FieldRef> = match dictionary {
@@ -593,18 +641,48 @@ fn check_message(
     Ok(())
 }
 
+/// A batch uncompressed, and its rows and each field node's values and nulls counted within
+/// what its body can hold: not negative, the nulls within the values, and no more than a bit of
+/// the body each (every column type but `Null` holds one a value at least) past 64 Ki, and at
+/// most `i32::MAX` (what Java's Arrow holds; wasm reads counts as 32 bits). A column of nulls
+/// holds none: 2^40 rows in 700 bytes were read one by one.
+///
+/// A compressed body is refused: this build of `arrow-ipc` has no codec, and the buffers of one
+/// written uncompressed within it (length prefix -1) would reach the crate without the widths
+/// checked.
+fn check_counts(batch: &arrow_ipc::RecordBatch, body: i64) -> std::result::Result<(), String> {
+    if let Some(c) = batch.compression() {
+        return Err(format!(
+            "a record batch compressed with {:?}: this reader reads uncompressed Arrow IPC; write it without compression (pyarrow: ipc.IpcWriteOptions(compression=None))",
+            c.codec()
+        ));
+    }
+    let most = body.saturating_mul(8).max(1 << 16).min(i64::from(i32::MAX));
+    let rows = batch.length();
+    if !(0..=most).contains(&rows) {
+        return Err(format!(
+            "a record batch declares {rows} rows in a body of {body} bytes, where at most {most} were expected (a bit of its body a row)"
+        ));
+    }
+    for (i, n) in batch.nodes().into_iter().flatten().enumerate() {
+        let (len, nulls) = (n.length(), n.null_count());
+        if !(0..=most).contains(&len) || !(0..=len).contains(&nulls) {
+            return Err(format!(
+                "field node {i} of a record batch declares {len} values, {nulls} of them null, in a body of {body} bytes, where 0 to {most} values and at most as many nulls were expected"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Each buffer of `batch` (a record batch of the columns `fields`) a whole number of its values'
 /// width, and a union's type ids and offsets as long as its rows; `v4`: a union has a validity
-/// buffer (metadata before V5). A compressed body's buffers are left to the crate (their lengths
-/// are the compressed ones).
+/// buffer (metadata before V5). A compressed batch was refused before ([`check_counts`]).
 fn check_widths(
     batch: &arrow_ipc::RecordBatch,
     fields: &[arrow_schema::FieldRef],
     v4: bool,
 ) -> std::result::Result<(), String> {
-    if batch.compression().is_some() {
-        return Ok(());
-    }
     let mut w = Widths {
         v4,
         variadic: batch

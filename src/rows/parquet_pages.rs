@@ -322,6 +322,7 @@ impl PageCheck {
                     n
                 };
                 let bytes = buf.len().saturating_sub(used);
+                dictionary_indices(*encoding, buf.get(used..).unwrap_or_default()).map_err(at)?;
                 self.split_values(*encoding, bytes, values).map_err(at)
             }
             Page::DataPageV2 {
@@ -358,6 +359,7 @@ impl PageCheck {
                 }
                 self.plain_tail(*encoding, buf.get(levels..).unwrap_or_default(), declared)
                     .map_err(at)?;
+                dictionary_indices(*encoding, buf.get(levels..).unwrap_or_default()).map_err(at)?;
                 self.split_values(*encoding, buf.len() - levels, values)
                     .map_err(at)
             }
@@ -434,6 +436,61 @@ impl PageCheck {
         }
         Ok(())
     }
+}
+
+/// A dictionary-encoded page's indices (`values`: its bit width, then an RLE / bit-packed
+/// hybrid stream): each run's header a varint of at most 10 bytes, which the crate's
+/// `get_vlq_int` asserts (a panic, found by tests/fuzz_readers.rs). Every run to the page's end
+/// (or a zero header, padding), not only those of the values its levels count: the crate reads
+/// the first header when it opens the page, before it knows how many values it needs. A run
+/// past the bytes is the crate's own error.
+fn dictionary_indices(
+    encoding: parquet::basic::Encoding,
+    values: &[u8],
+) -> std::result::Result<(), String> {
+    use parquet::basic::Encoding;
+    if !matches!(
+        encoding,
+        Encoding::PLAIN_DICTIONARY | Encoding::RLE_DICTIONARY
+    ) {
+        return Ok(());
+    }
+    let Some((&bits, stream)) = values.split_first() else {
+        return Ok(());
+    };
+    let bits = u64::from(bits);
+    let mut at = 0usize;
+    while at < stream.len() {
+        let run_at = at;
+        let mut header = 0u64;
+        for i in 0.. {
+            let Some(&b) = stream.get(at) else {
+                return Ok(()); // cut: the crate's error
+            };
+            at += 1;
+            header |= u64::from(b & 0x7f).checked_shl(7 * i).unwrap_or(0);
+            if b & 0x80 == 0 {
+                break;
+            }
+            if i == 9 {
+                return Err(format!(
+                    "its dictionary indices have a run header of more than 10 bytes at byte {} of its values, where a varint of at most 10 was expected",
+                    run_at + 1
+                ));
+            }
+        }
+        if header == 0 {
+            return Ok(()); // padding: the crate stops here
+        }
+        let run = header >> 1;
+        let skip = if header & 1 == 1 {
+            run.saturating_mul(8).saturating_mul(bits).div_ceil(8)
+        } else {
+            bits.div_ceil(8)
+        };
+        at = at.saturating_add(usize::try_from(skip).unwrap_or(usize::MAX));
+    }
+    Ok(())
 }
 
 /// A v1 data page's levels at the start of `buf`, `n` of them of at most `max`: the bytes they

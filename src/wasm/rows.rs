@@ -50,6 +50,16 @@ pub fn rows_format(rows: JsValue, head: JsValue) -> Result<String, JsValue> {
     Ok(f.name().to_string())
 }
 
+/// `chunkKeptBytes(rows, bytes, total)`: the `keepBytes` of a session reading a chunk of
+/// `bytes` of a file of `total` read in chunks at once (the chunks' shares of the rows' cap).
+#[wasm_bindgen(js_name = chunkKeptBytes)]
+pub fn chunk_kept_bytes(rows: JsValue, bytes: JsValue, total: JsValue) -> Result<f64, JsValue> {
+    let rows = rows_opts(&rows)?;
+    let bytes = int_arg("bytes", &bytes, 0, i64::MAX)?;
+    let total = int_arg("total", &total, 0, i64::MAX)?;
+    Ok(core(rows.chunk_kept_bytes(bytes as u64, total as u64))? as f64)
+}
+
 /// `rowsColumns(rows, head)`: the column names of a CSV, JSON Lines or Arrow file whose first
 /// bytes are `head` (a CSV's header, the first object's members, the schema), to map fields to
 /// columns before reading; a Parquet file's are `RowsSession.parquetColumns(footer, length)`.

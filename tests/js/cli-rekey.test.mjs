@@ -261,6 +261,45 @@ describe('rekey', { skip: NOT_BUILT }, () => {
     assert.equal(run(['rekey', oldFile, '--records', CSV]).status, 2);
   });
 
+  test('table names HBase refuses are the engine’s located errors, never code in the statements', () => {
+    // issue 73: a quote, a line break, an ESC, nothing; the checklist, the Spark and MapReduce
+    // jobs printed them raw
+    for (const [flag, name, why] of [
+      ['--table', "t', 'x'; system('id'); '", /oldTable: `'` at byte 1/],
+      ['--new-table', 't2\nimport os', /newTable: U\+000A at byte 2/],
+      ['--new-table', 't2\u001b[2J', /newTable: U\+001B at byte 2/],
+      ['--table', '', /oldTable: a table name cannot be empty/],
+    ]) {
+      for (const job of [[], ['--job', 'spark'], ['--job', 'mapreduce']]) {
+        const r = run(['rekey', oldFile, newFile, '--records', CSV, '--nulls', 'skip', flag, name, ...job]);
+        assert.equal(r.status, 3, `${flag} ${JSON.stringify(name)} ${job}: ${r.stdout}${r.stderr}`);
+        assert.match(r.stderr, why);
+        assert.equal(r.stdout, '');
+        assert.ok(!r.stderr.includes('\u001b'), r.stderr);
+        assert.doesNotMatch(r.stderr, /system\('id'\)|\n\s+at /);
+      }
+    }
+    // a namespace and a family with a quote (HBase takes both): quoted where printed
+    const ok = json(
+      run([
+        'rekey',
+        oldFile,
+        newFile,
+        '--records',
+        CSV,
+        '--nulls',
+        'skip',
+        '--table',
+        'ns:calls',
+        '--family',
+        "f'x",
+        '--json',
+      ]),
+    );
+    assert.match(ok.create, /^create 'ns:calls_new', 'f\\'x'/);
+    assert.ok(ok.checklist.some(c => c.includes("`snapshot 'ns:calls', 'ns_calls_rekey'`")));
+  });
+
   test('a folder of part files (a Spark export) is refused by name, with how to read it whole', () => {
     // what Spark writes: a folder, not a file; reading one part would verify a part of the table
     const parts = path.join(dir, 'new-export');

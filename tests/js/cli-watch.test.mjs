@@ -174,6 +174,11 @@ describe('rowkey-lab watch', { skip: NOT_BUILT }, () => {
     const f = await cli(['watch', 'rs1:16030', '--out', file], dir);
     assert.equal(f.status, 2, f.stderr);
     assert.match(f.stderr, /--out .*a-file: exists and is not a directory/);
+    // a path through a file: ENOTDIR from stat, said as a usage error
+    const through = await cli(['watch', 'rs1:16030', '--out', path.join(file, 'x')], dir);
+    assert.equal(through.status, 2, through.stderr);
+    assert.match(through.stderr, /--out .*a-file\/x: cannot be a directory \(ENOTDIR\)/);
+    assert.doesNotMatch(through.stderr, /\n\s+at /);
     assert.doesNotMatch(f.stderr, /\n\s+at /);
   });
 

@@ -1,6 +1,6 @@
 // Issue 56, items 2 and 3, through the npm package: a Parquet page of zstd zeros past
 // limits::MAX_PARQUET_PAGE_BYTES and Arrow IPC files and streams whose record batch declares a
-// body of 2^40 bytes or a negative one (tests/fixtures/rows/, written by tests/rows_bombs.rs'
+// body of 2^40 bytes, a negative one or 2^32 + 8 (tests/fixtures/rows/, written by tests/rows_bombs.rs'
 // generators) are refused with the engine's error and its kind, before any decompression: no
 // trap, no panic, no masked "take ownership" message, and the module answers afterwards.
 
@@ -20,6 +20,8 @@ describe('hostile files of rows in the npm package', { skip: NOT_BUILT }, () => 
     ['body-2e40.arrow', 'invalid', /not a readable Arrow IPC file/],
     ['body-negative.arrow', 'invalid', /not a readable Arrow IPC file/],
     ['body-2e40.arrows', 'invalid', /body-2e40\.arrows/],
+    // issue 73: 2^32 + 8, read by wasm's 32-bit usize as 8 (a panic in arrow-buffer)
+    ['body-4g.arrows', 'invalid', /message 1: a message declares a body of 4294967304 bytes/],
   ];
   for (const [name, kind, message] of cases) {
     test(`${name} is refused with kind ${kind}`, async () => {

@@ -154,6 +154,9 @@ export async function analyzeRowsChunked(api, doc, source, spread, opts = {}) {
   try {
     let done = 0;
     const total = tasks.reduce((a, t) => a + t.bytes, 0);
+    // one budget of kept rows for every chunk read at once: each chunk its share (the session
+    // that adds them up keeps no more than the whole), so memory does not grow with the workers
+    for (const t of tasks) t.keepBytes = api.chunkKeptBytes(rows, t.bytes, total);
     const parts = await spread(
       tasks,
       n => {
@@ -340,7 +343,12 @@ async function lineEnd(blob, at) {
  */
 export async function readChunk(api, doc, source, task, { options, rows = {}, onRead, signal } = {}) {
   const blob = asReader(source);
-  const s = openSession(api, doc, options, rows);
+  const s = openSession(
+    api,
+    doc,
+    options,
+    task.keepBytes === undefined ? rows : { ...rows, keepBytes: task.keepBytes },
+  );
   try {
     if (task.groups) {
       const { rowGroups } = s.parquet(...(await parquetFooter(api, blob)));

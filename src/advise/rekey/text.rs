@@ -100,11 +100,18 @@ pub(super) fn checklist(
 ) -> Vec<String> {
     let size = |b: u64| crate::analyze::size_text(b as f64);
     let (old, new) = (&opts.old_table, &super::new_table(opts));
+    // the shell's arguments through the quoting `create` uses; the names are valid HBase names
+    // (checked with the options), so the prose's backquotes hold them too
+    let q = |s: &str| crate::hbase::shell::ruby_single_quoted(s);
+    let (old_snap, new_snap) = (
+        super::snapshot_name(old, "_rekey"),
+        super::snapshot_name(new, "_final"),
+    );
     let regions = keys + 1;
     vec![
         format!("Create `{new}` pre-split into {regions} regions (this plan's create statement or SPLITS_FILE)."),
         format!("T0: start writing every put and delete to both `{old}` and `{new}` (dual writes, the new key computed by the new design)."),
-        format!("After T0: snapshot `{old}` (`snapshot '{old}', '{old}_rekey'`): the backfill reads the snapshot, never the live table."),
+        format!("After T0: snapshot `{old}` (`snapshot {}, {}`): the backfill reads the snapshot, never the live table.", q(old), q(&old_snap)),
         format!(
             "Backfill: one reducer per new region ({} reducers), {} read, {} shuffled, {} written ({} on HDFS), {} at the throughputs stated; keep every cell's timestamp.",
             job.reducers,
@@ -119,7 +126,7 @@ pub(super) fn checklist(
         format!("Verify before switching: `{new}` holds {} rows, each old row under its new key with its cells and timestamps (`rowkey-lab verify OLD NEW --old-rows … --new-rows …` on the two tables' exports), and each region the rows this plan gives it.", grouped(new_report.writes)),
         format!("Switch reads to `{new}`; watch it with `rowkey-lab watch` / `observe` through the new design."),
         format!("Stop the writes to `{old}`."),
-        format!("If the name must stay: `disable '{old}'`, `snapshot '{new}', '{new}_final'`, `drop '{old}'`, `clone_snapshot '{new}_final', '{old}'`."),
+        format!("If the name must stay: `disable {}`, `snapshot {}, {}`, `drop {}`, `clone_snapshot {}, {}`.", q(old), q(new), q(&new_snap), q(old), q(&new_snap), q(old)),
         format!("Drop `{old}` (and its snapshot) after your retention period; the move needs {} of HDFS while both tables exist.", size(job.space_during_move)),
     ]
 }

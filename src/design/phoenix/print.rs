@@ -117,7 +117,7 @@ fn option_text(text: &str, i: usize) -> Result<String> {
 
 /// A full table name `schema.table` (split at its first `.`, as Phoenix's `SchemaUtil` splits
 /// one) or `table`, each name quoted as needed; `:` is refused in both, as Phoenix refuses it.
-fn full_name(name: &str) -> Result<String> {
+pub(crate) fn full_name(name: &str) -> Result<String> {
     let parts = match name.split_once('.') {
         Some((schema, table)) => vec![schema, table],
         None => vec![name],
