@@ -124,7 +124,11 @@ fn a_time_led_key_on_four_servers_is_one_hot_server_and_a_salt_spreads_it() {
         .find(|f| f.kind == FindingKind::HotServer)
         .unwrap_or_else(|| panic!("{d:#?}"));
     assert_eq!(hot.month, 1);
-    assert!(hot.figure.starts_with("one server takes 9"), "{}", hot.figure);
+    assert!(
+        hot.figure.starts_with("one server takes 9"),
+        "{}",
+        hot.figure
+    );
     // No TTL, no pre-split: nothing is empty, so the hot server is the worst finding.
     assert_eq!(d.findings[0].kind, FindingKind::HotServer);
     let fix = hot.fix.as_ref().unwrap();
