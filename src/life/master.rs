@@ -62,10 +62,10 @@ impl Sim<'_> {
         if !b.enabled || self.s.servers < 2 {
             return;
         }
-        if self.balancer_seen == Some((self.version, self.t)) {
+        if self.balancer_seen == Some(self.version) {
             return;
         }
-        self.balancer_seen = Some((self.version, self.t));
+        self.balancer_seen = Some(self.version);
         self.note(EventKind::BalancerLook, 0);
         let mut loads = self.loads();
         let version = self.s.version;
@@ -108,7 +108,7 @@ impl Sim<'_> {
         self.c.month.moves += moved as u32;
         // Its own moves are what the next look would see: nothing to do until something else
         // changes.
-        self.balancer_seen = Some((self.version, self.t));
+        self.balancer_seen = Some(self.version);
     }
 
     /// Close region `i` (its memstore flushed) and open it on `to` with a new jitter draw.

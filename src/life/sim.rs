@@ -153,8 +153,9 @@ pub(crate) struct Sim<'a> {
     /// merge (steps).
     pub normalizer_seen: Option<u64>,
     pub normalizer_age_gate: f64,
-    /// The version and step the balancer last looked at (the writes' loads change each step).
-    pub balancer_seen: Option<(u64, u32)>,
+    /// The version the balancer last looked at (the writes' loads change only with the regions
+    /// or when a lane's writes move to another region, which bumps the version too).
+    pub balancer_seen: Option<u64>,
     /// Events, when traced.
     pub trace: Option<Vec<Event>>,
     /// Region-steps written past [`MAX_FLUSHES_PER_HOUR`] (their flushes taken larger).
@@ -437,6 +438,10 @@ impl<'a> Sim<'a> {
             .partition_point(|r| r.start <= x)
             .saturating_sub(1);
         if let Some(slot) = self.lane_region.get_mut(lane) {
+            if *slot != i {
+                // The lane's writes go to another region: the balancer's loads change.
+                self.version += 1;
+            }
             *slot = i;
         }
         i
