@@ -29,7 +29,10 @@ pub use self::arrow::{batch_rows, batch_rows_skipped, stream_rows, BatchRows};
 pub use self::parquet::{ParquetFile, ParquetRows, RowGroupRange};
 pub use convert::{Cell, EpochUnit};
 pub use format::Format;
-pub use infer::{declare_from_file, FileSample, InferredField};
+pub use infer::{
+    declare_from_file, export_columns, ExportColumn, FileSample, InferredField, OwnedSample,
+    ValueKind,
+};
 pub use reader::{columns, RowReader};
 pub use sample::{RowSample, RowSampler, MAX_SAMPLE_ROWS};
 pub use scan::{RowScan, ScanSummary, SAMPLE_KEYS};

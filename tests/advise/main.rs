@@ -19,3 +19,4 @@ mod rekey_series;
 mod rows;
 mod threads;
 mod verify;
+mod verify_cells;
