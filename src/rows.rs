@@ -148,6 +148,12 @@ pub trait RowSink {
     /// One row: values indexed like the design's field declarations (a field the file does
     /// not give is [`FieldValue::Null`]), and its write time when the rows carry one.
     fn row(&mut self, values: &[FieldValue], time_ms: Option<i64>) -> Result<()>;
+
+    /// A file with no rows is an answer here, not an error (a reading for its keys: an empty
+    /// export is every row of the other side unmatched).
+    fn takes_no_rows(&self) -> bool {
+        false
+    }
 }
 
 /// The design's fields bound to a file's columns: which column each field reads, and which

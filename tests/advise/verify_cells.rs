@@ -390,3 +390,15 @@ fn a_name_no_export_holds_or_a_key_column_ignored_is_refused() {
     let e = verify((&t, "old.csv"), (&t, "new.csv"), &opts).unwrap_err();
     assert!(e.message.contains("read by the new key"), "{e}");
 }
+
+#[test]
+fn an_empty_export_is_every_row_of_the_other_side_unmatched() {
+    // issue 73: an export with its header and no rows was "no rows to analyze"
+    let t = table();
+    let empty = (t.0.clone(), Vec::new());
+    let r = verify((&csv(&t), "old.csv"), (&csv(&empty), "new.csv"), &all()).unwrap();
+    assert_eq!((r.old_rows, r.new_rows), (240, 0));
+    assert_eq!(counts(&r), (240, 0, 0, false), "{r:?}");
+    let r = verify((&csv(&empty), "old.csv"), (&csv(&t), "new.csv"), &all()).unwrap();
+    assert_eq!(counts(&r), (0, 240, 0, false), "{r:?}");
+}
