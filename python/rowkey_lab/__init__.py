@@ -449,21 +449,32 @@ def verify(
     map: Optional[Mapping[str, str]] = None,
     nulls: Optional[str] = None,
     epoch: Optional[str] = None,
+    ignore: Optional[Sequence[str]] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> dict:
     """A rekey verified: the old table's export (``old_rows``) against the new table's
-    (``new_rows``), both read through ``new``, each row as its new key and a digest of every
-    field's value (a null included): the dict ``rowkey-lab verify --json`` prints, with
-    ``missing`` (old rows with no row under their new key), ``extra``, ``changed`` (the key on
-    both sides, other values), ``equal``, ``complete`` and the ``first`` differences, each named
-    by its new key. Each export is a path (CSV, JSON Lines, Parquet or Arrow IPC, read by the
-    engine piece by piece: any size in bounded memory) or Arrow data (a stream that can be read
-    once is made a table: the rows are read twice when buckets differ). Two Spark DataFrames
-    are verified where they lie (``rowkey_lab.spark.verify_df``). ``old`` is checked, as the
-    CLI does."""
+    (``new_rows``), both read through ``new`` (or just its key, fitted to the old export), each
+    row as its new key and a digest of every column both exports hold (the key's and every other,
+    a null included), whether or not the design declares it: the dict ``rowkey-lab verify
+    --json`` prints, with ``missing`` (old rows with no row under their new key), ``extra``,
+    ``changed`` (the key on both sides, another value in a column compared), ``equal``,
+    ``complete``, the ``first`` differences, each named by its new key, and the columns:
+    ``compared`` (each with the type both sides were read as), ``ignored`` (and why),
+    ``onlyOld`` and ``onlyNew`` (a column one export lacks makes them unequal unless it is in
+    ``ignore``). ``columns`` restricts the comparison to those columns (and the key's). A column
+    whose types differ between the exports is compared as values (an integer against its text
+    as text, ms against µs as instants), or refused with the column named.
+
+    Each export is a path (CSV, JSON Lines, Parquet or Arrow IPC, read by the engine piece by
+    piece: any size in bounded memory) or Arrow data (a stream that can be read once is made a
+    table: the rows are read twice when buckets differ). Two Spark DataFrames are verified where
+    they lie (``rowkey_lab.spark.verify_df``). ``old`` is checked, as the CLI does."""
     if _is_spark(old_rows) and _is_spark(new_rows):
         from .spark import verify_df
 
-        return verify_df(old_rows, new_rows, old, new, map=map, nulls=nulls, epoch=epoch)
+        return verify_df(
+            old_rows, new_rows, old, new, map=map, nulls=nulls, epoch=epoch, ignore=ignore, columns=columns
+        )
     _engine.check_design(_design(old))
 
     def side(data: Any) -> Any:
@@ -474,8 +485,22 @@ def verify(
         source = _source(data)
         return source if _rereadable(data, source) else pa.table(source)
 
-    text = _engine.verify(_design(new), side(old_rows), side(new_rows), _rows(None, map, nulls, epoch))
+    text = _engine.verify(
+        _design(new), side(old_rows), side(new_rows), _rows(None, map, nulls, epoch), _verify_options(ignore, columns)
+    )
     return json.loads(text)
+
+
+def _verify_options(ignore: Optional[Sequence[str]], columns: Optional[Sequence[str]]) -> Optional[str]:
+    """The engine's verify options (``{ignore, columns}``) as JSON text; None: every column."""
+    if isinstance(ignore, str) or isinstance(columns, str):
+        raise TypeError("verify: ignore and columns are lists of column names")
+    opts: dict = {}
+    if ignore is not None:
+        opts["ignore"] = list(ignore)
+    if columns is not None:
+        opts["columns"] = list(columns)
+    return json.dumps(opts) if opts else None
 
 
 def read_series(
