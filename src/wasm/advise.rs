@@ -249,6 +249,24 @@ fn keys_args(keys: &JsValue, offsets: &JsValue) -> Result<(Vec<u8>, Vec<u32>), J
     Ok((k, o))
 }
 
+/// A round's buckets: a `Uint32Array` or an array of whole numbers.
+#[cfg(all(feature = "library", feature = "rows"))]
+fn buckets_arg(v: &JsValue) -> Result<Vec<u32>, JsValue> {
+    if let Some(b) = super::js::u32_values("buckets", v)? {
+        return Ok(b);
+    }
+    let expected = "an array of bucket numbers (a round of rounds())";
+    let items = super::js::items("buckets", v, crate::limits::MAX_LIST_ITEMS)?
+        .ok_or_else(|| super::bad_arg("buckets", expected, v))?;
+    items
+        .iter()
+        .map(|x| match x.as_f64() {
+            Some(f) if f.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&f) => Ok(f as u32),
+            _ => Err(super::bad_arg("buckets", expected, x)),
+        })
+        .collect()
+}
+
 /// One export's `{rows, sample}`: its rows options and what it says of its columns.
 #[cfg(all(feature = "library", feature = "rows"))]
 fn export_arg(
@@ -345,8 +363,9 @@ impl RekeyVerifier {
 
     /// The buckets the next round holds.
     #[wasm_bindgen(js_name = holdIn)]
-    pub fn hold_in(&mut self, buckets: Vec<u32>) -> Result<(), JsValue> {
-        core(self.verifier()?.hold_in(&buckets))
+    pub fn hold_in(&mut self, buckets: JsValue) -> Result<(), JsValue> {
+        let b = buckets_arg(&buckets)?;
+        core(self.verifier()?.hold_in(&b))
     }
 
     /// Ends a round: its differences counted, its rows let go.

@@ -188,6 +188,15 @@ pub fn plan(
             (None, Some(_)) => out.only_new.push(c.to_string()),
             _ => {}
         }
+        let left_out = why.is_some() || a.is_none() || b.is_none();
+        if let Some(f) = declared(c).filter(|f| left_out && rows.map.contains_key(&f.name)) {
+            // the map names the field, so the design must keep it, and one side cannot read it
+            return Err(refuse(format!(
+                "--map {}={c} reads a column that is not compared (ignored, or in one export only): leave the map out",
+                f.name
+            ))
+            .at_path(format!("map/{}", f.name)));
+        }
         if let Some(why) = why {
             out.ignored.push(IgnoredColumn {
                 column: c.to_string(),
