@@ -318,8 +318,8 @@ fn verify<'py>(
             let io = |e: std::io::Error| {
                 py_error(py, &Error::arg("data", format!("{}: {e}", path.display())))
             };
-            let mut file = std::fs::File::open(&path).map_err(io)?;
-            let meta = file.metadata().map_err(io)?;
+            // the path's kind first: opening a FIFO waits for a writer
+            let meta = std::fs::metadata(&path).map_err(io)?;
             if !meta.is_file() {
                 return Err(py_error(
                     py,
@@ -332,7 +332,8 @@ fn verify<'py>(
                     ),
                 ));
             }
-            let len = meta.len();
+            let mut file = std::fs::File::open(&path).map_err(io)?;
+            let len = file.metadata().map_err(io)?.len();
             let sample = core(py, engine::file_sample(&rows, &mut file, len))?;
             return Ok((Input::File(file, len, rows), sample));
         }

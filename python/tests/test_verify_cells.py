@@ -6,6 +6,7 @@ the same exports written as files is the same dict."""
 from __future__ import annotations
 
 import json
+import os
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -126,3 +127,11 @@ def test_the_clis_verdict_on_the_same_files_is_the_same(cli, tmp_path):
         cli("verify", tmp_path / "old.json", tmp_path / "new.json", *args, "--ignore", "tailnum", status=1)
     )
     assert ignored["ignored"] == [{"column": "tailnum", "why": "--ignore"}]
+
+
+def test_a_fifo_is_refused_not_waited_on(tmp_path):
+    # issue 73: the export is read more than once; opening a FIFO waited for a writer
+    fifo = tmp_path / "rows.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(rk.RowkeyLabError, match="not a regular file"):
+        rk.verify(OLD, NEW, flights(), fifo)

@@ -103,6 +103,16 @@ fn verify(
     new: (&[u8], &str),
     opts: &VerifyOptions,
 ) -> Result<VerifyReport, Error> {
+    verify_through(new_design(), old, new, opts)
+}
+
+/// The verdict through `doc` (the new design).
+fn verify_through(
+    doc: DesignDocument,
+    old: (&[u8], &str),
+    new: (&[u8], &str),
+    opts: &VerifyOptions,
+) -> Result<VerifyReport, Error> {
     let rows = |name: &str| RowsOptions {
         name: Some(name.into()),
         ..RowsOptions::default()
@@ -113,7 +123,7 @@ fn verify(
         std::io::Cursor::new(new.0.to_vec()),
     );
     Verifier::verify_exports(
-        new_design(),
+        doc,
         &mut Export {
             rows: &ra,
             file: &mut a,
@@ -401,4 +411,38 @@ fn an_empty_export_is_every_row_of_the_other_side_unmatched() {
     assert_eq!(counts(&r), (240, 0, 0, false), "{r:?}");
     let r = verify((&csv(&empty), "old.csv"), (&csv(&t), "new.csv"), &all()).unwrap();
     assert_eq!(counts(&r), (0, 240, 0, false), "{r:?}");
+}
+
+#[test]
+fn a_declared_cell_can_be_ignored_or_missing_like_any_other_column() {
+    // the new design declares the delay beside its key: still a column like the others
+    let mut v: serde_json::Value = serde_json::json!({"v": 1, "key": NEW_KEY});
+    v["fields"] = serde_json::json!([
+        {"name": "origin", "type": "string"}, {"name": "dest", "type": "string"},
+        {"name": "dep_ts", "type": "timestamp"}, {"name": "carrier", "type": "string"},
+        {"name": "flight", "type": "long"}, {"name": "dep_delay", "type": "long"}
+    ]);
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap();
+    let old = table();
+    let mut new = old.clone();
+    new.1[2][7] = "55".into();
+    let opts = VerifyOptions {
+        ignore: vec!["dep_delay".into()],
+        ..all()
+    };
+    let (a, b) = (csv(&old), csv(&new));
+    let r = verify_through(doc.clone(), (&a, "old.csv"), (&b, "new.csv"), &opts).unwrap();
+    assert_eq!(counts(&r), (0, 0, 0, true), "{r:?}");
+    let r = verify_through(doc.clone(), (&a, "old.csv"), (&b, "new.csv"), &all()).unwrap();
+    assert_eq!(counts(&r), (0, 0, 1, false), "{r:?}");
+    assert!(compared(&r).contains(&("dep_delay", "long")));
+    new.0.remove(7);
+    new.1.iter_mut().for_each(|r| {
+        r.remove(7);
+    });
+    let r = verify_through(doc, (&a, "old.csv"), (&csv(&new), "new.csv"), &all()).unwrap();
+    assert_eq!(
+        (r.only_old.clone(), counts(&r)),
+        (vec!["dep_delay".to_string()], (0, 0, 0, false))
+    );
 }

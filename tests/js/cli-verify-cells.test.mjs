@@ -149,6 +149,16 @@ describe('verify compares every cell', { skip: NOT_BUILT }, () => {
     const piped = verify(old, '-');
     assert.equal(piped.status, 3);
     assert.match(piped.stderr, /stdin: not a regular file\. verify reads each export more than once/);
+    // a FIFO with no writer: refused at once, not waited on (it hung before)
+    const fifo = path.join(dir, 'rows.fifo');
+    if (spawnSync('mkfifo', [fifo]).status === 0) {
+      const f = spawnSync(process.execPath, [BIN, 'verify', oldFile, newFile, '--old-rows', old, '--new-rows', fifo], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      assert.equal(f.status, 3, f.stderr);
+      assert.match(f.stderr, /rows\.fifo: not a regular file/);
+    }
     const bad = path.join(dir, 'bad-old.json');
     const a = { name: 'a', type: 'long' };
     writeFileSync(bad, JSON.stringify({ v: 1, fields: [a, a], key: 'long(a)' }));

@@ -115,7 +115,13 @@ pub fn plan(
     opts: &VerifyOptions,
 ) -> Result<(DesignDocument, VerifyColumns)> {
     let column_of = |field: &str| rows.map.get(field).cloned().unwrap_or_else(|| field.into());
-    let key_fields: BTreeSet<String> = doc.key_fields().into_iter().map(|f| f.name).collect();
+    // the fields the key reads (not every declared field: a design may declare its cells too)
+    let used = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?.used_fields();
+    let key_fields: BTreeSet<String> = used
+        .iter()
+        .filter_map(|&i| doc.fields.get(i))
+        .map(|f| f.name.clone())
+        .collect();
     let key_columns: BTreeSet<String> = key_fields.iter().map(|f| column_of(f)).collect();
     let in_old = |c: &str| old.iter().find(|x| x.name == c);
     let in_new = |c: &str| new.iter().find(|x| x.name == c);
@@ -304,5 +310,30 @@ mod tests {
         assert!(compare_as(K::Boolean, K::Integer).is_err());
         assert!(compare_as(K::Float, K::Time).is_err());
         assert!(compare_as(K::Text, K::Unsupported).is_err());
+    }
+
+    fn col(name: &str, kind: ValueKind) -> ExportColumn {
+        ExportColumn {
+            name: name.into(),
+            kind,
+            shown: format!("{kind:?}"),
+        }
+    }
+
+    #[test]
+    fn a_mapped_field_reads_its_column_and_a_map_to_a_column_left_out_is_refused() {
+        let text = r#"{"v": 1, "key": "a", "fields": [{"name": "a", "type": "string"}, {"name": "n", "type": "long"}]}"#;
+        let doc = DesignDocument::from_json(text).unwrap();
+        let rows = RowsOptions {
+            map: [("n".to_string(), "count".to_string())].into(),
+            ..RowsOptions::default()
+        };
+        let both = [col("a", K::Text), col("count", K::Integer)];
+        let (d, cols) = plan(&doc, &rows, &both, &both, &VerifyOptions::default()).unwrap();
+        let names: Vec<&str> = d.fields.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["a", "n"]);
+        assert_eq!(cols.compared[1].field.as_deref(), Some("n"));
+        let e = plan(&doc, &rows, &both, &both[..1], &VerifyOptions::default()).unwrap_err();
+        assert!(e.message.contains("--map n=count"), "{e}");
     }
 }
