@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import pyarrow as pa
@@ -466,9 +467,10 @@ def verify(
     as text, ms against µs as instants), or refused with the column named.
 
     Each export is a path (CSV, JSON Lines, Parquet or Arrow IPC, read by the engine piece by
-    piece: any size in bounded memory) or Arrow data (a stream that can be read once is made a
-    table: the rows are read twice when buckets differ). Two Spark DataFrames are verified where
-    they lie (``rowkey_lab.spark.verify_df``). ``old`` is checked, as the CLI does."""
+    piece: any size in bounded memory) or Arrow data (a stream that can be read once is copied
+    batch by batch to a temporary Arrow IPC file, removed after: the rows are read twice when
+    buckets differ). Two Spark DataFrames are verified where they lie
+    (``rowkey_lab.spark.verify_df``). ``old`` is checked, as the CLI does."""
     if _is_spark(old_rows) and _is_spark(new_rows):
         from .spark import verify_df
 
@@ -476,18 +478,28 @@ def verify(
             old_rows, new_rows, old, new, map=map, nulls=nulls, epoch=epoch, ignore=ignore, columns=columns
         )
     _engine.check_design(_design(old))
+    options = _verify_options(ignore, columns)
+    with tempfile.TemporaryDirectory(prefix="rowkey-lab-verify-") as spool:
 
-    def side(data: Any) -> Any:
-        if isinstance(data, (str, os.PathLike)):
-            return os.fspath(data)
-        if _is_spark(data):
-            raise TypeError("verify: old_rows and new_rows are both Spark DataFrames, or neither is")
-        source = _source(data)
-        return source if _rereadable(data, source) else pa.table(source)
+        def side(data: Any, name: str) -> Any:
+            if isinstance(data, (str, os.PathLike)):
+                return os.fspath(data)
+            if _is_spark(data):
+                raise TypeError("verify: old_rows and new_rows are both Spark DataFrames, or neither is")
+            source = _source(data)
+            if _rereadable(data, source):
+                return source
+            # a stream read once (a reader, a query's result): copied batch by batch to a file
+            # the engine reads again for each pass, so memory holds one batch, not the table
+            path = os.path.join(spool, f"{name}.arrows")
+            reader = pa.RecordBatchReader.from_stream(source)
+            with pa.OSFile(path, "wb") as f, pa.ipc.new_stream(f, reader.schema) as w:
+                for batch in reader:
+                    w.write_batch(batch)
+            return path
 
-    text = _engine.verify(
-        _design(new), side(old_rows), side(new_rows), _rows(None, map, nulls, epoch), _verify_options(ignore, columns)
-    )
+        a, b = side(old_rows, "old_rows"), side(new_rows, "new_rows")
+        text = _engine.verify(_design(new), a, b, _rows(None, map, nulls, epoch), options)
     return json.loads(text)
 
 

@@ -135,3 +135,16 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(rk.RowkeyLabError, match="not a regular file"):
         rk.verify(OLD, NEW, flights(), fifo)
+
+
+def test_a_stream_read_once_is_spooled_not_held_whole():
+    # issue 73: a one-shot stream was made a table in memory; it is copied to a temporary
+    # file read again per pass, with the same verdict as the table's
+    old = flights()
+    new = old.take([i for i in range(old.num_rows) if i != 3])
+    batches = iter(new.to_batches(max_chunksize=16))
+    once = pa.RecordBatchReader.from_batches(new.schema, batches)
+    got = rk.verify(OLD, NEW, old, once)
+    assert got == rk.verify(OLD, NEW, old, new)
+    assert counts(got) == (1, 0, 0, False)
+    assert next(batches, None) is None  # the stream was read to its end, once
