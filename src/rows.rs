@@ -29,7 +29,10 @@ pub use self::arrow::{batch_rows, batch_rows_skipped, stream_rows, BatchRows};
 pub use self::parquet::{ParquetFile, ParquetRows, RowGroupRange};
 pub use convert::{Cell, EpochUnit};
 pub use format::Format;
-pub use infer::{declare_from_file, FileSample, InferredField};
+pub use infer::{
+    declare_from_file, export_columns, ExportColumn, FileSample, InferredField, OwnedSample,
+    ValueKind,
+};
 pub use reader::{columns, RowReader};
 pub use sample::{RowSample, RowSampler, MAX_SAMPLE_ROWS};
 pub use scan::{RowScan, ScanSummary, SAMPLE_KEYS};
@@ -157,6 +160,12 @@ pub trait RowSink {
     /// One row: values indexed like the design's field declarations (a field the file does
     /// not give is [`FieldValue::Null`]), and its write time when the rows carry one.
     fn row(&mut self, values: &[FieldValue], time_ms: Option<i64>) -> Result<()>;
+
+    /// A file with no rows is an answer here, not an error (a reading for its keys: an empty
+    /// export is every row of the other side unmatched).
+    fn takes_no_rows(&self) -> bool {
+        false
+    }
 }
 
 /// The design's fields bound to a file's columns: which column each field reads, and which

@@ -1348,6 +1348,18 @@ export interface RekeyPlan {
     reads: { name: string; scansBefore: number; scansAfter: number }[];
   } | null;
 }
+/** A column `verify` compared: both exports hold it, read as one type. */
+export interface VerifyComparedColumn {
+  column: string;
+  /** The design's field that reads it, when its name is not the column's (`--map`). */
+  field?: string;
+  /** The type both sides were read as (`long`, `string`, `double`, `timestamp` in ms, …). */
+  as: string;
+  /** Its type in the old export, as the file says it (`Int64`, `text (CSV)`, `JSON integer`). */
+  old: string;
+  /** Its type in the new export. */
+  new: string;
+}
 /** What `RekeyVerifier.finish()` found. */
 export interface VerifyReport {
   oldRows: number;
@@ -1358,22 +1370,49 @@ export interface VerifyReport {
   missing: number;
   /** New rows with no old row. */
   extra: number;
-  /** The same key on both sides, other fields. */
+  /** The same key on both sides, another value in a column compared. */
   changed: number;
+  /** No row missing, extra or changed, and no column in one export only unless ignored. */
   equal: boolean;
   /** The counts are exact (else lower bounds: the differing rows passed the memory held). */
   complete: boolean;
   first: { kind: 'missing' | 'extra' | 'changed'; key: string; keyHex: string; fields: string | null }[];
+  /** Every column both exports hold, unless ignored: the key's and every other. */
+  compared: VerifyComparedColumn[];
+  /** The columns not compared, and why (`--ignore`, `not in --columns`). */
+  ignored: { column: string; why: string }[];
+  /** Columns only the old export holds (not equal unless ignored). */
+  onlyOld: string[];
+  /** Columns only the new export holds (not equal unless ignored). */
+  onlyNew: string[];
 }
-/** Verifying a rekey: both exports read through `design()` (a rows session with keys and their
- * rows' digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`), each
- * slice given to `count`; then per round of `rounds()` (none when the exports are equal):
- * `holdIn(round)`, both exports' slices again to `hold`, `settle()`; then `finish()`. */
+/** What a file of rows says of its columns: its first bytes, or a Parquet file's footer
+ * (`rowsSample` reads it). */
+export type RowsSample = { head: Uint8Array; whole: boolean } | { footer: Uint8Array; fileLength: number };
+/** One table's export for `RekeyVerifier`: how its rows meet the design, what it says of its columns. */
+export interface VerifyExport {
+  rows?: RowsOptions;
+  sample: RowsSample;
+}
+/** Which columns `verify` compares: every column both exports hold unless `ignore`d (a column one
+ * export lacks included: it is then expected); `columns` restricts to those (and the key's). */
+export interface VerifyOptions {
+  ignore?: string[];
+  columns?: string[] | null;
+}
+/** What a file of rows says of its columns (a Blob, bytes or a reader), as `RekeyVerifier` takes each export. */
+export function rowsSample(source: Blob | Uint8Array | ArrayBuffer | RowsReader, rows?: RowsOptions): Promise<RowsSample>;
+/** Verifying a rekey: `oldDoc` is validated (it may be just a key); `newDoc` (or just its key) is
+ * fitted to the old export and every column both exports hold is compared unless `options` says
+ * otherwise. Both exports read through `design()` (a rows session with keys and their rows'
+ * digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`), each slice given to
+ * `count`; then per round of `rounds()` (none when the exports are equal): `holdIn(round)`, both
+ * exports' slices again to `hold`, `settle()`; then `finish()`. */
 export class RekeyVerifier {
   free(): void;
   [Symbol.dispose](): void;
-  constructor(newDoc: DesignInput);
-  /** The design both exports are read with (the new design), JSON text. */
+  constructor(oldDoc: DesignInput, newDoc: DesignInput, oldExport: VerifyExport, newExport: VerifyExport, options?: VerifyOptions | null);
+  /** The design both exports are read with (the new key's fields and every column compared), JSON text. */
   design(): string;
   count(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
   endCount(): number;

@@ -95,7 +95,7 @@ export const USAGE = {
     // two designs; with --series, its files after them
     maxArgs: Infinity,
   },
-  verify: { options: ['old-rows', 'new-rows', ...ROWS], maxArgs: 2 },
+  verify: { options: ['old-rows', 'new-rows', 'ignore', 'columns', ...ROWS], maxArgs: 2 },
   observe: { options: ['table', 'windows', 'threads', 'html'], maxArgs: Infinity },
   watch: { options: ['every', 'out', 'timeout', 'retries', 'count'], maxArgs: Infinity },
   profile: { options: ['records', ...ROWS], maxArgs: 1 },
@@ -104,7 +104,7 @@ export const USAGE = {
 };
 
 /** The options that may be given more than once. */
-const MULTIPLE = new Set(['map', 'series', 'set']);
+const MULTIPLE = new Set(['map', 'series', 'set', 'ignore']);
 
 /** `--name N` as a whole number from `min` (undefined when absent). */
 export function whole(opt, name, flag, min = 1) {

@@ -57,7 +57,7 @@ Commands:
                                        snapshots alone (observe's files)
   verify <old> <new> --old-rows F --new-rows F
                                        after a rekey: every old row in the new table
-                                       under its new key, once, with its fields
+                                       under its new key, once, with every cell
   watch URL... --out DIR [--every 60s] poll RegionServers' /jmx and write timestamped
                                        snapshots for observe
   presets [--json]                     list the built-in presets
@@ -154,14 +154,22 @@ rows is not bounded: plan from the rows before the load. --json adds \`estimate\
   --job P         print only the job's text for path P: spark (rekey_df at the new split
                   keys), mapreduce (a snapshot -> HFiles -> completebulkload template to
                   compile against your HBase) or phoenix (UPSERT SELECT, both Phoenix tables)`,
-  verify: `rowkey-lab verify <old> <new> --old-rows FILE --new-rows FILE [--map F=C]... [--nulls skip] [--json]
+  verify: `rowkey-lab verify <old> <new> --old-rows FILE --new-rows FILE [--ignore COL]... [--columns A,B] [--map F=C]... [--nulls skip] [--json]
 After a rekey, compares the old table's rows with the new table's (exports in any format analyze
 reads), both read through the new design: each row as its new key (a Phoenix primary key
-too) and a digest of every field's value (an empty cell is a value). Equal when every old row is in the new table once under its new key with the same fields, and
-nothing else is; else the rows missing from the new table, the extra ones and the changed ones
-(same key, other fields), the first differences named by their new key. Two passes of bounded
-memory: counts and order-free digests in 4,096 buckets of the new key's hash, then only the
-rows of the buckets that differ, matched by key. Exit 1 when not equal.`,
+too) and a digest of every column both exports hold, the key's and every other, whether or
+not the design declares it (an empty cell is a value). Equal when every old row is in the new
+table once under its new key with the same values, nothing else is, and no column is in one
+export only; else the rows missing from the new table, the extra ones and the changed ones
+(same key, another value), the first differences named by their new key. The output says
+which columns were compared (and as what type), which were ignored and why, and which are in
+one export only. A column whose type differs between the exports (an integer and its text,
+ms and µs) is compared as values, or refused with its name. Two passes of bounded memory:
+counts and order-free digests in 4,096 buckets of the new key's hash, then only the rows of
+the buckets that differ, matched by key; each export is read more than once, so it must be a
+file (not stdin or a pipe). Exit 1 when not equal.
+  --ignore COL    leave column COL out (repeatable): a column one export lacks is then expected
+  --columns A,B   compare only these columns (and the new key's); the rest are ignored`,
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.

@@ -42,22 +42,7 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
   const rows = rowsOptions(opt, name);
   // stdin, a pipe or a device (`<(zcat rows.csv.gz)`, /dev/zero) is read once as a stream and
   // copied for a second pass; a regular file is read at offsets.
-  let regular = false;
-  if (file !== '-') {
-    let stat;
-    try {
-      stat = statSync(file);
-    } catch (e) {
-      throw new CliError(EXIT.INPUT, `${name}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
-    }
-    // a Spark or Hive export is a folder of part files: read whole, not one part of it
-    if (stat.isDirectory())
-      throw new CliError(
-        EXIT.INPUT,
-        `${name}: a directory, not a file of rows. A Spark or Hive export is a folder of part files: join them into one file first (pyarrow: pq.write_table(pq.read_table(DIR), FILE)), or give Python's rk.analyze / rk.verify the table pq.read_table(DIR) reads`,
-      );
-    regular = stat.isFile();
-  }
+  const regular = file !== '-' && isRegularFile(file, name);
   const spool = regular ? null : new Spool();
   // a regular file's reading shared by worker threads (--threads, default every core): the
   // same report, byte for byte
@@ -94,6 +79,26 @@ export async function analyzeRows(design, options, file, opt, name = inputName(f
     await handle?.close();
     spool?.remove();
   }
+}
+
+/**
+ * Whether `file` is a regular file (else a pipe, a device or a socket); a missing file or a
+ * directory is an input error (a Spark or Hive export is a folder of part files: read whole,
+ * not one part of it).
+ */
+export function isRegularFile(file, name = inputName(file)) {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch (e) {
+    throw new CliError(EXIT.INPUT, `${name}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  }
+  if (stat.isDirectory())
+    throw new CliError(
+      EXIT.INPUT,
+      `${name}: a directory, not a file of rows. A Spark or Hive export is a folder of part files: join them into one file first (pyarrow: pq.write_table(pq.read_table(DIR), FILE)), or give Python's rk.analyze / rk.verify the table pq.read_table(DIR) reads`,
+    );
+  return stat.isFile();
 }
 
 /** An engine error: a row's already says the file, the line or row and the column. */

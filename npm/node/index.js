@@ -3,7 +3,7 @@
 // the speed build (see scripts/build-npm.sh), with the same API as pkg/web/.
 import { guardObjects } from '../shared/objects.js';
 import { rekeyRows as rekeyRowsWith } from '../shared/rekey.js';
-import { analyzeRows as analyzeRowsWith } from '../shared/rows.js';
+import { analyzeRows as analyzeRowsWith, rowsSample as rowsSampleWith } from '../shared/rows.js';
 import * as glue from './rowkey_lab.js';
 import { analyzeRowsParallel as analyzeRowsParallelWith } from './rows.js';
 import { wasmModule } from './wasm-module.js';
@@ -15,6 +15,10 @@ guardObjects(glue);
 
 export { adviseDesignParallel } from './advise.js';
 export { analysisSessionParallel, analyzeDesignParallel } from './analyze.js';
+/** What a file of rows says of its columns, as `RekeyVerifier` takes each export: ../shared/rows.js. */
+export function rowsSample(source, rows) {
+  return rowsSampleWith(glue, source, rows);
+}
 /** Your own rows (CSV, JSON Lines, Parquet, Arrow IPC) analyzed with `doc`: ../shared/rows.js. */
 export function analyzeRows(doc, source, opts) {
   return analyzeRowsWith(glue, doc, source, opts);

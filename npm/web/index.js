@@ -5,7 +5,7 @@
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
 import { guardObjects } from '../shared/objects.js';
 import { rekeyRows as rekeyRowsWith } from '../shared/rekey.js';
-import { analyzeRows as analyzeRowsWith } from '../shared/rows.js';
+import { analyzeRows as analyzeRowsWith, rowsSample as rowsSampleWith } from '../shared/rows.js';
 import { checkRun, finished, stepped } from '../shared/run.js';
 import * as glue from './rowkey_lab.js';
 
@@ -44,6 +44,10 @@ export async function analyzeDesignParallel(doc, options, run) {
   return finished(await analysisSessionParallel(doc, options, run));
 }
 
+/** What a file of rows says of its columns, as `RekeyVerifier` takes each export: ../shared/rows.js. */
+export function rowsSample(source, rows) {
+  return rowsSampleWith(glue, source, rows);
+}
 /** Your own rows (CSV, JSON Lines, Parquet, Arrow IPC) analyzed with `doc`: ../shared/rows.js. */
 export function analyzeRows(doc, source, opts) {
   return analyzeRowsWith(glue, doc, source, opts);

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import pyarrow as pa
@@ -452,33 +453,69 @@ def verify(
     map: Optional[Mapping[str, str]] = None,
     nulls: Optional[str] = None,
     epoch: Optional[str] = None,
+    ignore: Optional[Sequence[str]] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> dict:
     """A rekey verified: the old table's export (``old_rows``) against the new table's
-    (``new_rows``), both read through ``new``, each row as its new key and a digest of every
-    field's value (a null included): the dict ``rowkey-lab verify --json`` prints, with
-    ``missing`` (old rows with no row under their new key), ``extra``, ``changed`` (the key on
-    both sides, other values), ``equal``, ``complete`` and the ``first`` differences, each named
-    by its new key. Each export is a path (CSV, JSON Lines, Parquet or Arrow IPC, read by the
-    engine piece by piece: any size in bounded memory) or Arrow data (a stream that can be read
-    once is made a table: the rows are read twice when buckets differ). Two Spark DataFrames
-    are verified where they lie (``rowkey_lab.spark.verify_df``). ``old`` is checked, as the
-    CLI does."""
+    (``new_rows``), both read through ``new`` (or just its key, fitted to the old export), each
+    row as its new key and a digest of every column both exports hold (the key's and every other,
+    a null included), whether or not the design declares it: the dict ``rowkey-lab verify
+    --json`` prints, with ``missing`` (old rows with no row under their new key), ``extra``,
+    ``changed`` (the key on both sides, another value in a column compared), ``equal``,
+    ``complete``, the ``first`` differences, each named by its new key, and the columns:
+    ``compared`` (each with the type both sides were read as), ``ignored`` (and why),
+    ``onlyOld`` and ``onlyNew`` (a column one export lacks makes them unequal unless it is in
+    ``ignore``). ``columns`` restricts the comparison to those columns (and the key's). A column
+    whose types differ between the exports is compared as values (an integer against its text
+    as text, ms against µs as instants), or refused with the column named.
+
+    Each export is a path (CSV, JSON Lines, Parquet or Arrow IPC, read by the engine piece by
+    piece: any size in bounded memory) or Arrow data (a stream that can be read once is copied
+    batch by batch to a temporary Arrow IPC file, removed after: the rows are read twice when
+    buckets differ). Two Spark DataFrames are verified where they lie
+    (``rowkey_lab.spark.verify_df``). ``old`` is checked, as the CLI does."""
     if _is_spark(old_rows) and _is_spark(new_rows):
         from .spark import verify_df
 
-        return verify_df(old_rows, new_rows, old, new, map=map, nulls=nulls, epoch=epoch)
+        return verify_df(
+            old_rows, new_rows, old, new, map=map, nulls=nulls, epoch=epoch, ignore=ignore, columns=columns
+        )
     _engine.check_design(_design(old))
+    options = _verify_options(ignore, columns)
+    with tempfile.TemporaryDirectory(prefix="rowkey-lab-verify-") as spool:
 
-    def side(data: Any) -> Any:
-        if isinstance(data, (str, os.PathLike)):
-            return os.fspath(data)
-        if _is_spark(data):
-            raise TypeError("verify: old_rows and new_rows are both Spark DataFrames, or neither is")
-        source = _source(data)
-        return source if _rereadable(data, source) else pa.table(source)
+        def side(data: Any, name: str) -> Any:
+            if isinstance(data, (str, os.PathLike)):
+                return os.fspath(data)
+            if _is_spark(data):
+                raise TypeError("verify: old_rows and new_rows are both Spark DataFrames, or neither is")
+            source = _source(data)
+            if _rereadable(data, source):
+                return source
+            # a stream read once (a reader, a query's result): copied batch by batch to a file
+            # the engine reads again for each pass, so memory holds one batch, not the table
+            path = os.path.join(spool, f"{name}.arrows")
+            reader = pa.RecordBatchReader.from_stream(source)
+            with pa.OSFile(path, "wb") as f, pa.ipc.new_stream(f, reader.schema) as w:
+                for batch in reader:
+                    w.write_batch(batch)
+            return path
 
-    text = _engine.verify(_design(new), side(old_rows), side(new_rows), _rows(None, map, nulls, epoch))
+        a, b = side(old_rows, "old_rows"), side(new_rows, "new_rows")
+        text = _engine.verify(_design(new), a, b, _rows(None, map, nulls, epoch), options)
     return json.loads(text)
+
+
+def _verify_options(ignore: Optional[Sequence[str]], columns: Optional[Sequence[str]]) -> Optional[str]:
+    """The engine's verify options (``{ignore, columns}``) as JSON text; None: every column."""
+    if isinstance(ignore, str) or isinstance(columns, str):
+        raise TypeError("verify: ignore and columns are lists of column names")
+    opts: dict = {}
+    if ignore is not None:
+        opts["ignore"] = list(ignore)
+    if columns is not None:
+        opts["columns"] = list(columns)
+    return json.dumps(opts) if opts else None
 
 
 def read_series(

@@ -6,7 +6,7 @@ pieces."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence
 
 from . import _design, _engine, _rows
 
@@ -113,12 +113,18 @@ def verify_df(
     nulls: Optional[str] = None,
     epoch: Optional[str] = None,
     max_held: Optional[int] = None,
+    ignore: Optional[Sequence[str]] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> dict:
     """A rekey verified on Spark: the old table's rows (``old_df``) against the new table's
-    (``new_df``), both read through ``new_design``, the dict ``rowkey-lab verify --json``
-    prints: ``oldRows``, ``newRows``, ``missing`` (old rows with no row under their new key),
-    ``extra``, ``changed`` (the key on both sides, other fields), ``equal``, ``complete`` and
-    the ``first`` differences, each named by its new key.
+    (``new_df``), both read through ``new_design`` with every column both DataFrames hold (the
+    key's and every other, whether or not the design declares it), the dict ``rowkey-lab verify
+    --json`` prints: ``oldRows``, ``newRows``, ``missing`` (old rows with no row under their new
+    key), ``extra``, ``changed`` (the key on both sides, another value in a column compared),
+    ``equal``, ``complete``, the ``first`` differences, each named by its new key, and the
+    columns (``compared``, ``ignored``, ``onlyOld``, ``onlyNew``; ``ignore`` and ``columns`` as
+    ``rk.verify``'s). The driver plans the columns once from both schemas (the engine's rule: a
+    column whose types differ is compared as values, or refused with its name).
 
     The engine's verifier (the CLI's) in pieces: each partition counts its rows into 4,096
     buckets of order-free sums (a partial of at most a few hundred kB), merged exactly on the
@@ -128,12 +134,19 @@ def verify_df(
     one bucket's rows alone pass 256 MiB). ``max_held``: a smaller round, in bytes of rows, for a
     smaller driver. ``old_design`` is checked (the rekey's old key), as the CLI does;
     a design that is just a key has its fields declared from ``old_df``'s columns."""
-    from .spark import _declared, _large, _needed, _stream
+    from . import _verify_options
+    from .spark import _arrow_schema, _large, _needed, _stream
 
     _engine.check_design(_design(old_design))
-    d = _declared(old_df, new_design, map)
     rows = _rows(None, map, nulls, epoch)
     large = _large(old_df)
+    d, planned = _engine.verify_design(
+        _design(new_design),
+        _arrow_schema(old_df, large),
+        _arrow_schema(new_df, large),
+        rows,
+        _verify_options(ignore, columns),
+    )
     sides = [
         ("old", old_df.select(*_needed(old_df, d, map, None))),
         ("new", new_df.select(*_needed(new_df, d, map, None))),
@@ -164,4 +177,4 @@ def verify_df(
     settled = None
     for buckets in _engine.verify_rounds(d, counts, max_held):
         settled = _engine.verify_settle(d, partials(buckets), settled)
-    return json.loads(_engine.verify_report(d, counts, [settled] if settled else []))
+    return json.loads(_engine.verify_report(d, counts, [settled] if settled else [], planned))

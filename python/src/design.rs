@@ -121,6 +121,30 @@ pub(crate) fn design_of(
     }
 }
 
+/// An Arrow schema from an object with `__arrow_c_schema__` (a pyarrow Schema), an error at
+/// `name` otherwise.
+pub(crate) fn schema_arg(
+    py: Python<'_>,
+    name: &str,
+    schema: &Bound<'_, PyAny>,
+) -> PyResult<arrow_schema::Schema> {
+    let bad = |what: String| py_error(py, &Error::arg(name, what));
+    let (_capsule, ptr) = capsule(
+        py,
+        schema,
+        name,
+        "__arrow_c_schema__",
+        SCHEMA,
+        "an Arrow schema (an object with __arrow_c_schema__: a pyarrow Schema, or the table's .schema)",
+    )?;
+    // SAFETY: the capsule is named "arrow_schema", so by the Arrow PyCapsule interface it
+    // holds an `ArrowSchema` the capsule keeps alive; it is only read here (the capsule still
+    // owns and releases it).
+    let ffi = unsafe { &*ptr.as_ptr().cast::<arrow_schema::ffi::FFI_ArrowSchema>() };
+    arrow_schema::Schema::try_from(ffi)
+        .map_err(|e| bad(format!("not a readable Arrow schema: {e}")))
+}
+
 /// `declare_fields(design, schema, rows)`: `(design, inferred)` as JSON texts, the design (a
 /// document that may be just a key) with every field its key names and does not declare
 /// declared from `schema`'s columns (an object with `__arrow_c_schema__`, e.g. a pyarrow
@@ -133,21 +157,7 @@ pub(crate) fn declare_fields(
     schema: &Bound<'_, PyAny>,
     rows_json: Option<&str>,
 ) -> PyResult<(String, String)> {
-    let bad = |what: String| py_error(py, &Error::arg("schema", what));
-    let (_capsule, ptr) = capsule(
-        py,
-        schema,
-        "schema",
-        "__arrow_c_schema__",
-        SCHEMA,
-        "an Arrow schema (an object with __arrow_c_schema__: a pyarrow Schema, or the table's .schema)",
-    )?;
-    // SAFETY: the capsule is named "arrow_schema", so by the Arrow PyCapsule interface it
-    // holds an `ArrowSchema` the capsule keeps alive; it is only read here (the capsule still
-    // owns and releases it).
-    let ffi = unsafe { &*ptr.as_ptr().cast::<arrow_schema::ffi::FFI_ArrowSchema>() };
-    let schema = arrow_schema::Schema::try_from(ffi)
-        .map_err(|e| bad(format!("not a readable Arrow schema: {e}")))?;
+    let schema = schema_arg(py, "schema", schema)?;
     let rows = rows_options(py, rows_json)?;
     let doc = core(py, DesignDocument::from_json_unchecked(design_json))?;
     let (doc, inferred) = core(

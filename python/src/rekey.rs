@@ -9,14 +9,18 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rowkey_lab::advise::rekey::verify::{Side, Verifier};
+use rowkey_lab::advise::rekey::verify::{
+    ExportSample, Side, Verifier, VerifyColumns, VerifyOptions,
+};
 use rowkey_lab::advise::rekey::{rekey_plan_from, ReportFigures};
 use rowkey_lab::advise::RekeyOptions;
 use rowkey_lab::analyze as engine;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::Error;
 use rowkey_lab::region::series::{read_series_owned, RegionSeries};
+use rowkey_lab::rows::{FileSample, OwnedSample};
 
+use crate::design::schema_arg;
 use crate::{core, design, design_for, detached, py_error, rows_options, stream};
 
 /// `rekey_plan(old, new, old_report, new_report, options)`: JSON texts in, the plan's JSON out.
@@ -152,20 +156,35 @@ fn verify_settle<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
-/// `verify_report(new, counts, held)`: the comparison, as JSON text (`rowkey-lab verify
-/// --json`'s): the counts' partials merged, then the held rows'.
+/// `verify_report(new, counts, held, columns)`: the comparison, as JSON text (`rowkey-lab
+/// verify --json`'s): the counts' partials merged, then the held rows'; `columns` the JSON
+/// `verify_design` gave, for the report's columns and verdict.
 #[pyfunction]
+#[pyo3(signature = (new_json, counts, held, columns_json=None))]
 fn verify_report(
     py: Python<'_>,
     new_json: &str,
     counts: Vec<Vec<u8>>,
     held: Vec<Vec<u8>>,
+    columns_json: Option<&str>,
 ) -> PyResult<String> {
     let new = design(py, new_json)?;
+    let columns: VerifyColumns = match columns_json {
+        None => VerifyColumns::default(),
+        Some(t) => core(
+            py,
+            serde_json::from_str(t).map_err(|e| {
+                Error::arg(
+                    "columns",
+                    format!("columns: not what verify_design gives ({e})"),
+                )
+            }),
+        )?,
+    };
     core(
         py,
         detached(py, || {
-            let mut v = counted(&new, &counts)?;
+            let mut v = counted(&new, &counts)?.with_columns(columns);
             v.differing_buckets();
             held.iter().try_for_each(|p| v.merge(p))?;
             serde_json::to_string(&v.finish()).map_err(|e| Error::arg("report", e.to_string()))
@@ -228,37 +247,122 @@ enum Input<'py> {
     Arrow(Bound<'py, PyAny>, rowkey_lab::rows::RowsOptions),
 }
 
-/// `verify(new, old_rows, new_rows, rows)`: the old table's export against the new table's,
-/// both read through `new` with each key's row digest, as JSON text (`rowkey-lab verify
-/// --json`'s). Each export a path (the engine reads it, piece by piece) or Arrow data. The
-/// design is fitted to the old export (a design that is just a key).
+/// The engine's `VerifyOptions` (`{ignore, columns}`) from JSON text; none: every column.
+fn verify_options(text: Option<&str>) -> Result<VerifyOptions, Error> {
+    match text {
+        None => Ok(VerifyOptions::default()),
+        Some(t) => {
+            serde_json::from_str(t).map_err(|e| Error::arg("options", format!("options: {e}")))
+        }
+    }
+}
+
+/// `verify_design(new, old_schema, new_schema, rows, options)`: `(design, columns)` as JSON
+/// texts, the design both sides are read through (`new`, or just its key, fitted to the old
+/// side, with every column both schemas hold unless `options` leaves it out) and the columns
+/// compared, for `verify_report`: Spark's driver plans once, its executors read.
 #[pyfunction]
-#[pyo3(signature = (new_json, old_rows, new_rows, rows_json=None))]
+#[pyo3(signature = (new_json, old_schema, new_schema, rows_json=None, options_json=None))]
+fn verify_design(
+    py: Python<'_>,
+    new_json: &str,
+    old_schema: &Bound<'_, PyAny>,
+    new_schema: &Bound<'_, PyAny>,
+    rows_json: Option<&str>,
+    options_json: Option<&str>,
+) -> PyResult<(String, String)> {
+    let a = schema_arg(py, "old_schema", old_schema)?;
+    let b = schema_arg(py, "new_schema", new_schema)?;
+    let rows = rows_options(py, rows_json)?;
+    let opts = core(py, verify_options(options_json))?;
+    let doc = core(py, DesignDocument::from_json_unchecked(new_json))?;
+    let side = |schema| ExportSample {
+        rows: &rows,
+        sample: FileSample::Schema(schema),
+    };
+    let (d, columns) = core(
+        py,
+        rowkey_lab::advise::rekey::verify::verify_design(doc, side(&a), side(&b), &opts),
+    )?;
+    let text = |v: serde_json::Result<String>| {
+        core(py, v.map_err(|e| Error::arg("design", e.to_string())))
+    };
+    Ok((
+        text(serde_json::to_string(&d))?,
+        text(serde_json::to_string(&columns))?,
+    ))
+}
+
+/// `verify(new, old_rows, new_rows, rows, options)`: the old table's export against the new
+/// table's, both read through `new` (or just its key, fitted to the old export) with every
+/// column both hold compared unless `options` (`{ignore, columns}`) leaves it out, as JSON
+/// text (`rowkey-lab verify --json`'s). Each export a path (the engine reads it, piece by
+/// piece) or Arrow data.
+#[pyfunction]
+#[pyo3(signature = (new_json, old_rows, new_rows, rows_json=None, options_json=None))]
 fn verify<'py>(
     py: Python<'py>,
     new_json: &str,
     old_rows: &Bound<'py, PyAny>,
     new_rows: &Bound<'py, PyAny>,
     rows_json: Option<&str>,
+    options_json: Option<&str>,
 ) -> PyResult<String> {
     let rows = rows_options(py, rows_json)?;
-    let mut doc: Option<DesignDocument> = None;
-    let mut open = |source: &Bound<'py, PyAny>| -> PyResult<Input<'py>> {
+    let opts = core(py, verify_options(options_json))?;
+    let doc = core(py, DesignDocument::from_json_unchecked(new_json))?;
+    let open = |source: &Bound<'py, PyAny>| -> PyResult<(Input<'py>, OwnedSample)> {
         let mut rows = rows.clone();
         if let Ok(path) = source.extract::<std::path::PathBuf>() {
-            let (d, file, len) = crate::analysis::open_rows_file(py, new_json, &path, &mut rows)?;
-            doc.get_or_insert(d);
-            return Ok(Input::File(file, len, rows));
+            rows.name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let io = |e: std::io::Error| {
+                py_error(py, &Error::arg("data", format!("{}: {e}", path.display())))
+            };
+            // the path's kind first: opening a FIFO waits for a writer
+            let meta = std::fs::metadata(&path).map_err(io)?;
+            if !meta.is_file() {
+                return Err(py_error(
+                    py,
+                    &Error::arg(
+                        "data",
+                        format!(
+                            "{}: not a regular file; verify reads each export more than once: save it to a file, or give the rows as Arrow data",
+                            path.display()
+                        ),
+                    ),
+                ));
+            }
+            let mut file = std::fs::File::open(&path).map_err(io)?;
+            let len = file.metadata().map_err(io)?.len();
+            let sample = core(py, engine::file_sample(&rows, &mut file, len))?;
+            return Ok((Input::File(file, len, rows), sample));
         }
-        let reader = stream(py, source)?;
-        doc.get_or_insert(design_for(py, new_json, &reader.schema(), &rows)?);
-        Ok(Input::Arrow(source.clone(), rows))
+        let schema = stream(py, source)?.schema();
+        let sample = OwnedSample::Schema(schema.as_ref().clone());
+        Ok((Input::Arrow(source.clone(), rows), sample))
     };
-    let mut sides = [(Side::Old, open(old_rows)?), (Side::New, open(new_rows)?)];
-    let Some(doc) = doc else {
-        return Err(py_error(py, &Error::arg("new", "no design")));
+    let (a, sa) = open(old_rows)?;
+    let (b, sb) = open(new_rows)?;
+    let rows_of = |i: &Input<'py>| match i {
+        Input::File(_, _, r) | Input::Arrow(_, r) => r.clone(),
     };
-    let mut v = core(py, Verifier::new(&doc))?;
+    let (ra, rb) = (rows_of(&a), rows_of(&b));
+    let mut v = core(
+        py,
+        Verifier::for_exports(
+            doc,
+            ExportSample {
+                rows: &ra,
+                sample: sa.sample(),
+            },
+            ExportSample {
+                rows: &rb,
+                sample: sb.sample(),
+            },
+            &opts,
+        ),
+    )?;
+    let mut sides = [(Side::Old, a), (Side::New, b)];
     read_sides(py, &mut v, &mut sides)?;
     for round in v.rounds() {
         core(py, v.hold_in(&round))?;
@@ -361,6 +465,7 @@ fn rekey_options(text: Option<&str>) -> Result<RekeyOptions, Error> {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rekey_plan, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_design, m)?)?;
     m.add_function(wrap_pyfunction!(verify_partial, m)?)?;
     m.add_function(wrap_pyfunction!(verify_rounds, m)?)?;
     m.add_function(wrap_pyfunction!(verify_settle, m)?)?;

@@ -51,6 +51,28 @@ pub enum FileSample<'a> {
     Schema(&'a Schema),
 }
 
+/// A [`FileSample`] that owns its bytes or schema (read from a file for the call).
+#[derive(Debug, Clone)]
+pub enum OwnedSample {
+    /// The file's first bytes, and whether they are the whole file.
+    Head(Vec<u8>, bool),
+    /// The file's schema (a Parquet file's footer).
+    Schema(Schema),
+}
+
+impl OwnedSample {
+    /// The sample, borrowed.
+    pub fn sample(&self) -> FileSample<'_> {
+        match self {
+            OwnedSample::Head(bytes, whole) => FileSample::Head {
+                bytes,
+                whole: *whole,
+            },
+            OwnedSample::Schema(s) => FileSample::Schema(s),
+        }
+    }
+}
+
 /// What the key asks of a field's type, from the segments that read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Want {
@@ -240,6 +262,167 @@ fn json_kinds(name: &str, head: &[u8], whole: bool) -> Result<BTreeMap<String, F
         }
     }
     Ok(kinds)
+}
+
+/// How an export gives a column's values: what decides how two exports' columns are compared
+/// ([`crate::advise::rekey::verify`]), as values and not as the bytes of two encodings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ValueKind {
+    /// Text that is a value's text, to be read as whatever the other export's column is (a
+    /// CSV's cells: `1545` is the number or the text, as the other side says).
+    CsvText,
+    /// Text (a JSON string, an Arrow string).
+    Text,
+    /// Whole numbers.
+    Integer,
+    /// Floating-point numbers.
+    Float,
+    /// Booleans.
+    Boolean,
+    /// Instants (an Arrow timestamp or date, any unit).
+    Time,
+    /// Decimals.
+    Decimal,
+    /// Nothing to tell by: a JSON column null in the file's first rows, an Arrow `Null`.
+    Unknown,
+    /// A type the readers do not read as one value (a list, a struct, binary).
+    Unsupported,
+}
+
+/// One column of an export: its name, how its values come, and its type as the file says it
+/// (`Int64`, `Timestamp(Microsecond, None)`, `text (CSV)`), for the report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportColumn {
+    /// The column's name.
+    pub name: String,
+    /// How its values come.
+    pub kind: ValueKind,
+    /// Its type as the file says it.
+    pub shown: String,
+}
+
+fn arrow_kind(t: &DataType) -> ValueKind {
+    use DataType as D;
+    match t {
+        D::Int8 | D::Int16 | D::Int32 | D::Int64 | D::UInt8 | D::UInt16 | D::UInt32 | D::UInt64 => {
+            ValueKind::Integer
+        }
+        D::Float16 | D::Float32 | D::Float64 => ValueKind::Float,
+        D::Boolean => ValueKind::Boolean,
+        D::Utf8 | D::LargeUtf8 | D::Utf8View => ValueKind::Text,
+        D::Timestamp(..) | D::Date32 | D::Date64 => ValueKind::Time,
+        D::Decimal128(..) | D::Decimal256(..) => ValueKind::Decimal,
+        D::Null => ValueKind::Unknown,
+        D::Dictionary(_, v) => arrow_kind(v),
+        _ => ValueKind::Unsupported,
+    }
+}
+
+/// Every column of an export and how its values come, from its first bytes or its schema:
+/// a CSV's header (text), the members of JSON Lines' first rows (each by its first non-null
+/// value), an Arrow or Parquet schema.
+pub fn export_columns(opts: &RowsOptions, file: FileSample<'_>) -> Result<Vec<ExportColumn>> {
+    let arrow_columns = |schema: &Schema| {
+        schema
+            .fields()
+            .iter()
+            .map(|f| ExportColumn {
+                name: f.name().clone(),
+                kind: arrow_kind(f.data_type()),
+                shown: f.data_type().to_string(),
+            })
+            .collect()
+    };
+    let name = opts.name.as_deref().unwrap_or("rows");
+    let (bytes, whole) = match file {
+        FileSample::Schema(schema) => return Ok(arrow_columns(schema)),
+        FileSample::Head { bytes, whole } => (bytes, whole),
+    };
+    Ok(match Format::detect(opts.format, opts.name.as_deref(), bytes)? {
+        Format::Csv => columns(opts, bytes)?
+            .into_iter()
+            .map(|name| ExportColumn {
+                name,
+                kind: ValueKind::CsvText,
+                shown: "text (CSV)".into(),
+            })
+            .collect(),
+        Format::JsonLines => {
+            let mut names = columns(opts, bytes)?;
+            // a member absent from the first row but present in the next ones is a column too
+            let kinds = json_members(bytes, whole);
+            for k in kinds.keys() {
+                if !names.contains(k) {
+                    names.push(k.clone());
+                }
+            }
+            names
+                .into_iter()
+                .map(|c| {
+                    let t = kinds.get(&c).copied().flatten();
+                    ExportColumn {
+                        kind: match t {
+                            None => ValueKind::Unknown,
+                            Some(FieldType::Boolean) => ValueKind::Boolean,
+                            Some(FieldType::Long) => ValueKind::Integer,
+                            Some(FieldType::Double) => ValueKind::Float,
+                            Some(_) => ValueKind::Text,
+                        },
+                        shown: match t {
+                            None => "JSON null".into(),
+                            Some(FieldType::Boolean) => "JSON boolean".into(),
+                            Some(FieldType::Long) => "JSON integer".into(),
+                            Some(FieldType::Double) => "JSON number".into(),
+                            Some(_) => "JSON string".into(),
+                        },
+                        name: c,
+                    }
+                })
+                .collect()
+        }
+        f @ (Format::ArrowFile | Format::ArrowStream) => {
+            arrow_columns(arrow::head_schema(name, f, bytes)?.as_ref())
+        }
+        Format::Parquet => {
+            return Err(Error::new(
+                ErrorKind::IllegalArgument,
+                format!("{name}: a Parquet file's columns are in its footer, at its end: give the file itself"),
+            ))
+        }
+    })
+}
+
+/// Every member of the complete JSON lines of `head` and the kind of its first non-null value
+/// (`None`: null wherever it is there). Lines that are not objects are left to the reader.
+fn json_members(head: &[u8], whole: bool) -> BTreeMap<String, Option<FieldType>> {
+    let mut lines: Vec<&[u8]> = head.split(|b| *b == b'\n').collect();
+    if !whole {
+        lines.pop();
+    }
+    let mut kinds: BTreeMap<String, Option<FieldType>> = BTreeMap::new();
+    for line in lines {
+        let text = std::str::from_utf8(line).unwrap_or("").trim();
+        let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(text)
+        else {
+            continue;
+        };
+        for (k, v) in m {
+            let t = match v {
+                serde_json::Value::Bool(_) => Some(FieldType::Boolean),
+                serde_json::Value::Number(n) if n.is_i64() || n.is_u64() => Some(FieldType::Long),
+                serde_json::Value::Number(_) => Some(FieldType::Double),
+                serde_json::Value::String(_) => Some(FieldType::String),
+                serde_json::Value::Null => None,
+                // an object or an array: the reader refuses it where a field reads it
+                _ => Some(FieldType::String),
+            };
+            let e = kinds.entry(k).or_insert(None);
+            if e.is_none() {
+                *e = t;
+            }
+        }
+    }
+    kinds
 }
 
 /// `doc` with a declaration for every field its key names and does not declare, typed from

@@ -249,7 +249,7 @@ impl RowReader {
                 ))
             }
         };
-        if stats.rows == 0 {
+        if stats.rows == 0 && !sink.takes_no_rows() {
             return Err(Error::new(
                 ErrorKind::Invalid,
                 format!("{}: no rows", self.name()),

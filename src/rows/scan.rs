@@ -102,6 +102,11 @@ impl RowScan {
         self.with_keys()
     }
 
+    /// Whether every row's key is kept ([`with_keys`](Self::with_keys)).
+    pub fn keeps_keys(&self) -> bool {
+        self.keys.is_some()
+    }
+
     /// The keys of the rows read since the last call ([`with_keys`](Self::with_keys)): the
     /// keys end to end and their offsets (`rows + 1` of them, from 0), as `KeyCodec::encodeAll`
     /// gives them. The caller takes them after each slice, so memory holds one slice's keys.
@@ -266,6 +271,10 @@ impl RowScan {
 }
 
 impl RowSink for RowScan {
+    fn takes_no_rows(&self) -> bool {
+        self.keeps_keys()
+    }
+
     fn row(&mut self, values: &[FieldValue], time_ms: Option<i64>) -> Result<()> {
         if let Some(k) = self.key.as_mut() {
             self.buf.clear();

@@ -213,40 +213,115 @@ pub fn rekey_plan(
     ))?)
 }
 
-/// Verifying a rekey (src/advise/rekey/verify.rs): `new RekeyVerifier(newDoc)`; read both
-/// exports' rows through `design()` (a rows session whose keys carry their rows' digests:
-/// `keepKeys(true)`); `count('old' | 'new', keys,
+/// Verifying a rekey (src/advise/rekey/verify.rs): `new RekeyVerifier(oldDoc, newDoc,
+/// oldExport, newExport, options)` (`oldDoc` checked), each export `{rows, sample}` (its rows options, and what it says of its
+/// columns: `{head, whole}` or a Parquet file's `{footer, fileLength}`, as `rowsDesign` takes),
+/// `options` `{ignore, columns}`; read both exports' rows through `design()` (a rows session
+/// whose keys carry their rows' digests: `keepKeys(true)`); `count('old' | 'new', keys,
 /// offsets)` every slice; `rounds()` (none: the tables hold the same rows); per round,
 /// `holdIn(round)`, both read again into `hold(side, keys, offsets)`, `settle()`; then
-/// `finish()`: `{oldRows, newRows, missing, extra, changed, equal, complete, first, …}`.
-#[cfg(feature = "library")]
+/// `finish()`: `{oldRows, newRows, missing, extra, changed, equal, complete, first, compared,
+/// ignored, onlyOld, onlyNew, …}`.
+#[cfg(all(feature = "library", feature = "rows"))]
 #[wasm_bindgen]
 pub struct RekeyVerifier {
     inner: Option<advise::rekey::verify::Verifier>,
 }
 
-#[cfg(feature = "library")]
-fn verify_side(side: &str) -> Result<advise::rekey::verify::Side, JsValue> {
+#[cfg(all(feature = "library", feature = "rows"))]
+fn verify_side(side: &JsValue) -> Result<advise::rekey::verify::Side, JsValue> {
     use advise::rekey::verify::Side;
-    match side {
-        "old" => Ok(Side::Old),
-        "new" => Ok(Side::New),
-        _ => Err(super::js_error(&crate::error::Error::arg(
-            "side",
-            format!("side: expected \"old\" or \"new\", not {side:?}"),
-        ))),
+    match side.as_string().as_deref() {
+        Some("old") => Ok(Side::Old),
+        Some("new") => Ok(Side::New),
+        _ => Err(super::bad_arg("side", "\"old\" or \"new\"", side)),
     }
 }
 
-#[cfg(feature = "library")]
+/// A slice of keys as a reading gives them: `keys` (a `Uint8Array`) and `offsets` (a
+/// `Uint32Array`), anything else an error at its name.
+#[cfg(all(feature = "library", feature = "rows"))]
+fn keys_args(keys: &JsValue, offsets: &JsValue) -> Result<(Vec<u8>, Vec<u32>), JsValue> {
+    let k = super::js::u8_bytes("keys", keys)?
+        .ok_or_else(|| super::bad_arg("keys", "a Uint8Array", keys))?;
+    let o = super::js::u32_values("offsets", offsets)?
+        .ok_or_else(|| super::bad_arg("offsets", "a Uint32Array", offsets))?;
+    Ok((k, o))
+}
+
+/// A round's buckets: a `Uint32Array` or an array of whole numbers.
+#[cfg(all(feature = "library", feature = "rows"))]
+fn buckets_arg(v: &JsValue) -> Result<Vec<u32>, JsValue> {
+    if let Some(b) = super::js::u32_values("buckets", v)? {
+        return Ok(b);
+    }
+    let expected = "an array of bucket numbers (a round of rounds())";
+    let items = super::js::items("buckets", v, crate::limits::MAX_LIST_ITEMS)?
+        .ok_or_else(|| super::bad_arg("buckets", expected, v))?;
+    items
+        .iter()
+        .map(|x| match x.as_f64() {
+            Some(f) if f.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&f) => Ok(f as u32),
+            _ => Err(super::bad_arg("buckets", expected, x)),
+        })
+        .collect()
+}
+
+/// One export's `{rows, sample}`: its rows options and what it says of its columns.
+#[cfg(all(feature = "library", feature = "rows"))]
+fn export_arg(
+    name: &str,
+    v: &JsValue,
+) -> Result<(crate::rows::RowsOptions, crate::rows::OwnedSample), JsValue> {
+    if !v.is_object() {
+        return Err(super::bad_arg(name, "an object {rows, sample}", v));
+    }
+    let rows = super::rows::rows_opts(&super::js::get(name, v, "rows")?)?;
+    let sample = super::js::get(name, v, "sample")?;
+    let sample = super::rows::sample_arg(&format!("{name}.sample"), &sample, &rows)?;
+    Ok((rows, sample))
+}
+
+#[cfg(all(feature = "library", feature = "rows"))]
 #[wasm_bindgen]
 impl RekeyVerifier {
-    /// A comparison through the new design.
+    /// A comparison of two exports through the new design: every column both hold, unless
+    /// `options` leaves it out.
     #[wasm_bindgen(constructor)]
-    pub fn new(new_doc: JsValue) -> Result<RekeyVerifier, JsValue> {
+    pub fn new(
+        old_doc: JsValue,
+        new_doc: JsValue,
+        old_export: JsValue,
+        new_export: JsValue,
+        options: JsValue,
+    ) -> Result<RekeyVerifier, JsValue> {
+        use advise::rekey::verify::{ExportSample, Verifier, VerifyOptions};
+        // the old design is only checked: the rows' keys are the new design's
+        super::doc_arg_for_rows("oldDoc", &old_doc)?;
         let doc = super::doc_arg_for_rows("newDoc", &new_doc)?;
+        let (ra, a) = export_arg("oldExport", &old_export)?;
+        let (rb, b) = export_arg("newExport", &new_export)?;
+        let opts: VerifyOptions = if options.is_undefined() || options.is_null() {
+            VerifyOptions::default()
+        } else {
+            let text = json_text("options", &options)?;
+            serde_json::from_str(&text).map_err(|e| {
+                super::js_error(&crate::error::Error::arg(
+                    "options",
+                    format!("options: {e}"),
+                ))
+            })?
+        };
+        let old = ExportSample {
+            rows: &ra,
+            sample: a.sample(),
+        };
+        let new = ExportSample {
+            rows: &rb,
+            sample: b.sample(),
+        };
         Ok(RekeyVerifier {
-            inner: Some(core(advise::rekey::verify::Verifier::new(&doc))?),
+            inner: Some(core(Verifier::for_exports(doc, old, new, &opts))?),
         })
     }
 
@@ -267,9 +342,10 @@ impl RekeyVerifier {
     }
 
     /// The first pass over a slice of one side's rows.
-    pub fn count(&mut self, side: &str, keys: &[u8], offsets: &[u32]) -> Result<(), JsValue> {
-        let s = verify_side(side)?;
-        core(self.verifier()?.count(s, keys, offsets))
+    pub fn count(&mut self, side: JsValue, keys: JsValue, offsets: JsValue) -> Result<(), JsValue> {
+        let s = verify_side(&side)?;
+        let (keys, offsets) = keys_args(&keys, &offsets)?;
+        core(self.verifier()?.count(s, &keys, &offsets))
     }
 
     /// Ends the first pass: the buckets whose rows differ.
@@ -287,8 +363,9 @@ impl RekeyVerifier {
 
     /// The buckets the next round holds.
     #[wasm_bindgen(js_name = holdIn)]
-    pub fn hold_in(&mut self, buckets: Vec<u32>) -> Result<(), JsValue> {
-        core(self.verifier()?.hold_in(&buckets))
+    pub fn hold_in(&mut self, buckets: JsValue) -> Result<(), JsValue> {
+        let b = buckets_arg(&buckets)?;
+        core(self.verifier()?.hold_in(&b))
     }
 
     /// Ends a round: its differences counted, its rows let go.
@@ -298,9 +375,10 @@ impl RekeyVerifier {
     }
 
     /// The second pass over a slice: its rows in differing buckets are held.
-    pub fn hold(&mut self, side: &str, keys: &[u8], offsets: &[u32]) -> Result<(), JsValue> {
-        let s = verify_side(side)?;
-        core(self.verifier()?.hold(s, keys, offsets))
+    pub fn hold(&mut self, side: JsValue, keys: JsValue, offsets: JsValue) -> Result<(), JsValue> {
+        let s = verify_side(&side)?;
+        let (keys, offsets) = keys_args(&keys, &offsets)?;
+        core(self.verifier()?.hold(s, &keys, &offsets))
     }
 
     /// The comparison (once).

@@ -37,6 +37,11 @@ extern "C" {
     type U8View;
     #[wasm_bindgen(catch, constructor, js_class = "Uint8Array")]
     fn view_of(buffer: &JsValue, offset: f64, length: f64) -> Result<U8View, JsValue>;
+    /// `Uint32Array` under a name of this module's, for a `catch`-marked copy.
+    #[wasm_bindgen(js_name = Uint32Array)]
+    type U32Copy;
+    #[wasm_bindgen(catch, constructor, js_class = "Uint32Array")]
+    fn new(v: &JsValue) -> Result<U32Copy, JsValue>;
     #[wasm_bindgen(catch, js_namespace = Reflect, js_name = apply)]
     fn apply_js(f: &JsValue, this: &JsValue, args: &Array) -> Result<JsValue, JsValue>;
 }
@@ -169,6 +174,18 @@ pub(crate) fn u8_bytes(name: &str, v: &JsValue) -> Result<Option<Vec<u8>>, JsVal
         return Ok(Some(view.to_vec()));
     }
     let copy: Uint8Array = U8Copy::new(v)
+        .map_err(|e| thrown(name, &e))?
+        .unchecked_into();
+    Ok(Some(copy.to_vec()))
+}
+
+/// A copy of `v` when it is a `Uint32Array` (else `None`): copied by a `catch`-marked
+/// constructor first, so a proxy's trap that throws is an error at `name`, not a trap.
+pub(crate) fn u32_values(name: &str, v: &JsValue) -> Result<Option<Vec<u32>>, JsValue> {
+    if !v.is_instance_of::<js_sys::Uint32Array>() {
+        return Ok(None);
+    }
+    let copy: js_sys::Uint32Array = U32Copy::new(v)
         .map_err(|e| thrown(name, &e))?
         .unchecked_into();
     Ok(Some(copy.to_vec()))

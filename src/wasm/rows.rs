@@ -23,7 +23,7 @@ pub struct RowsSession {
     inner: Session,
 }
 
-fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
+pub(crate) fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(RowsOptions::default());
     }
@@ -80,31 +80,46 @@ pub fn rows_design(doc: JsValue, rows: JsValue, sample: JsValue) -> Result<JsVal
     let text = super::doc_text("doc", &doc)?;
     let unchecked = core(DesignDocument::from_json_unchecked(&text))?;
     let rows = rows_opts(&rows)?;
-    let get = |k: &str| super::js::get(&format!("sample.{k}"), &sample, k);
-    let footer = get("footer")?;
-    let (doc, inferred) = if footer.is_undefined() {
-        let head = bytes_arg("sample.head", &get("head")?)?;
-        let whole = get("whole")?.as_bool().unwrap_or(false);
-        core(crate::rows::declare_from_file(
-            unchecked,
-            &rows,
-            crate::rows::FileSample::Head {
-                bytes: &head,
-                whole,
-            },
-        ))?
-    } else {
-        let footer = bytes_arg("sample.footer", &footer)?;
-        let len = int_arg("sample.fileLength", &get("fileLength")?, 0, i64::MAX)?;
-        let file = core(ParquetFile::from_footer(&footer, len as u64, &rows))?;
-        core(crate::rows::declare_from_file(
-            unchecked,
-            &rows,
-            crate::rows::FileSample::Schema(file.schema()),
-        ))?
-    };
+    let sample = sample_arg("sample", &sample, &rows)?;
+    let (doc, inferred) = core(crate::rows::declare_from_file(
+        unchecked,
+        &rows,
+        sample.sample(),
+    ))?;
     core(doc.validate_in(&text))?;
     to_js(&serde_json::json!({"design": doc, "inferred": inferred}))
+}
+
+/// What a file says of its columns: `{head, whole}` (a CSV's, JSON Lines' or Arrow file's
+/// first bytes; `whole`: the whole file) or `{footer, fileLength}` (a Parquet file's).
+pub(crate) fn sample_arg(
+    name: &str,
+    sample: &JsValue,
+    rows: &RowsOptions,
+) -> Result<crate::rows::OwnedSample, JsValue> {
+    if !sample.is_object() {
+        return Err(bad_arg(
+            name,
+            "{head, whole} or {footer, fileLength}",
+            sample,
+        ));
+    }
+    let get = |k: &str| super::js::get(&format!("{name}.{k}"), sample, k);
+    let footer = get("footer")?;
+    if footer.is_undefined() {
+        let head = bytes_arg(&format!("{name}.head"), &get("head")?)?;
+        let whole = get("whole")?.as_bool().unwrap_or(false);
+        return Ok(crate::rows::OwnedSample::Head(head, whole));
+    }
+    let footer = bytes_arg(&format!("{name}.footer"), &footer)?;
+    let len = int_arg(
+        &format!("{name}.fileLength"),
+        &get("fileLength")?,
+        0,
+        i64::MAX,
+    )?;
+    let file = core(ParquetFile::from_footer(&footer, len as u64, rows))?;
+    Ok(crate::rows::OwnedSample::Schema(file.schema().clone()))
 }
 
 #[wasm_bindgen]

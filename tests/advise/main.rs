@@ -21,3 +21,4 @@ mod rekey_series;
 mod rows;
 mod threads;
 mod verify;
+mod verify_cells;

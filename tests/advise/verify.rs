@@ -4,7 +4,7 @@
 //! field changed is changed, a duplicated or invented row is extra; the same rows in another
 //! order are equal.
 
-use rowkey_lab::advise::rekey::verify::{Export, Side, Verifier};
+use rowkey_lab::advise::rekey::verify::{Export, Side, Verifier, VerifyOptions};
 use rowkey_lab::analyze::RowsSession;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::keyspec::{CompiledKey, FieldValue};
@@ -387,27 +387,37 @@ fn export(bytes: &[u8], name: &str) -> (std::io::Cursor<Vec<u8>>, RowsOptions) {
 
 fn verify_exports(
     doc: &DesignDocument,
+    old: (&[u8], &str),
+    new: (&[u8], &str),
+) -> rowkey_lab::advise::rekey::verify::VerifyReport {
+    verify_exports_with(doc, old, new, &VerifyOptions::default()).unwrap()
+}
+
+/// The verdict on two exports the engine reads itself, every column both hold compared unless
+/// `opts` says otherwise.
+fn verify_exports_with(
+    doc: &DesignDocument,
     (old, old_name): (&[u8], &str),
     (new, new_name): (&[u8], &str),
-) -> rowkey_lab::advise::rekey::verify::VerifyReport {
+    opts: &VerifyOptions,
+) -> Result<rowkey_lab::advise::rekey::verify::VerifyReport, rowkey_lab::error::Error> {
     let (mut a, ra) = export(old, old_name);
     let (mut b, rb) = export(new, new_name);
     let (la, lb) = (old.len() as u64, new.len() as u64);
-    Verifier::new(doc)
-        .unwrap()
-        .verify_files(
-            &mut Export {
-                rows: &ra,
-                file: &mut a,
-                len: la,
-            },
-            &mut Export {
-                rows: &rb,
-                file: &mut b,
-                len: lb,
-            },
-        )
-        .unwrap()
+    Verifier::verify_exports(
+        doc.clone(),
+        &mut Export {
+            rows: &ra,
+            file: &mut a,
+            len: la,
+        },
+        &mut Export {
+            rows: &rb,
+            file: &mut b,
+            len: lb,
+        },
+        opts,
+    )
 }
 
 #[test]

@@ -148,6 +148,37 @@ describe('a throwing argument to any engine call', { skip: NOT_BUILT }, () => {
     }
     assert.equal(m.md5Hex(new Uint8Array([97])), '0cc175b9c0f1b6a831c399e269772661');
   });
+
+  test('RekeyVerifier: a side that is not a string, null and proxies are errors with a kind (issue 73)', async () => {
+    // before: count(7, …) trapped the module, count('old', null, …) threw without a kind
+    const m = await import(path.join(ROOT, 'pkg/node/index.js'));
+    const doc = { v: 1, key: 'a' };
+    const rows = new TextEncoder().encode('a,b\n1,2\n');
+    const exp = { rows: { name: 'x.csv' }, sample: { head: rows, whole: true } };
+    const v = new m.RekeyVerifier(doc, doc, exp, exp);
+    const keys = new Uint8Array(0);
+    const offsets = new Uint32Array([0]);
+    const hasKind = e => e instanceof Error && typeof e.kind === 'string' && !/unreachable|borrowed/.test(e.message);
+    for (const bad of [null, undefined, 7, {}, ...Object.values(throwing())]) {
+      for (const k of ['count', 'hold']) {
+        assert.throws(() => v[k](bad, keys, offsets), hasKind, `${k}(side)`);
+        assert.throws(() => v[k]('old', bad, offsets), hasKind, `${k}(keys)`);
+        assert.throws(() => v[k]('old', keys, bad), hasKind, `${k}(offsets)`);
+      }
+      assert.throws(() => new m.RekeyVerifier(doc, doc, bad, exp), hasKind, 'new RekeyVerifier(oldExport)');
+      // (an array whose items read fine is a round: holdIn would end the count)
+      let array = true;
+      try {
+        array = Array.isArray(bad);
+      } catch {}
+      if (!array) assert.throws(() => v.holdIn(bad), hasKind, 'holdIn');
+      expectKind('new RekeyVerifier(options)', () => new m.RekeyVerifier(doc, doc, exp, exp, bad).free());
+    }
+    // it still answers: no rows on either side, the columns both hold compared
+    v.count('old', keys, offsets);
+    const r = v.finish();
+    assert.deepEqual([r.equal, r.compared.map(c => c.column)], [true, ['a', 'b']]);
+  });
 });
 
 describe('a value too large for one JavaScript string', { skip: NOT_BUILT }, () => {

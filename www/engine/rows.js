@@ -212,10 +212,29 @@ async function fitDesign(api, doc, blob, rows, ahead = null) {
     return { ...fits[0], design: fits.map(f => f.design) };
   };
   if (!blob) return fit({ head: ahead.head, whole: ahead.whole });
+  const read = await sampleOf(api, blob, rows);
+  return { ...fit(read.sample), ...read };
+}
+
+/** What `blob` says of its columns, as the engine takes it: `{sample, format, head, footer?}`,
+ * `sample` `{head, whole}` (its first bytes) or, for a Parquet file, `{footer, fileLength}`. */
+async function sampleOf(api, blob, rows) {
   const { format, head } = await formatOf(api, blob, rows);
-  if (format !== 'parquet') return { ...fit({ head, whole: head.length === blob.size }), format, head };
+  if (format !== 'parquet') return { sample: { head, whole: head.length === blob.size }, format, head };
   const footer = await parquetFooter(api, blob);
-  return { ...fit({ footer: footer[0], fileLength: footer[1] }), format, head, footer };
+  return { sample: { footer: footer[0], fileLength: footer[1] }, format, head, footer };
+}
+
+/**
+ * What a file of rows says of its columns (its first bytes, or a Parquet file's footer), as
+ * `RekeyVerifier` and `rowsDesign` take it: `{head, whole}` or `{footer, fileLength}`. `source`:
+ * a Blob, bytes or a reader (`RowsReader`); a stream cannot be read twice, so it is refused.
+ * @param {object} api the engine (the package's glue)
+ */
+export async function rowsSample(api, source, rows = {}) {
+  const blob = asReader(source);
+  if (!blob) throw sourceError('must be a Blob, bytes or a reader: a stream cannot be read twice');
+  return (await sampleOf(api, blob, rows)).sample;
 }
 
 /**

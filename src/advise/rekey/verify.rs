@@ -23,7 +23,7 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
@@ -33,6 +33,11 @@ use crate::support::fast_hash::Fast;
 
 mod partial;
 pub use partial::{VERIFY_MAGIC, VERIFY_VERSION};
+
+#[cfg(feature = "rows")]
+mod columns;
+#[cfg(feature = "rows")]
+pub use columns::{compare_as, plan, verify_design, ExportSample, VerifyOptions};
 
 /// Buckets the first pass counts in.
 pub const BUCKETS: usize = 4096;
@@ -78,6 +83,61 @@ pub struct Difference {
     pub fields: Option<String>,
 }
 
+/// A column compared: both exports hold it, read as one type.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ComparedColumn {
+    /// The column's name.
+    pub column: String,
+    /// The design's field that reads it, when its name is not the column's (`--map`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The type both sides are read as (a field type: `long`, `string`, `timestamp` in ms…).
+    #[serde(rename = "as")]
+    pub as_type: String,
+    /// Its type in the old export, as the file says it.
+    pub old: String,
+    /// Its type in the new export.
+    pub new: String,
+}
+
+/// A column not compared, and why: `--ignore`, `not in --columns`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct IgnoredColumn {
+    /// The column's name.
+    pub column: String,
+    /// Why it is not compared.
+    pub why: String,
+}
+
+/// Which columns a verification compares, from both exports' columns (`columns::plan`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VerifyColumns {
+    /// The columns compared, in the old export's order, then the new one's.
+    pub compared: Vec<ComparedColumn>,
+    /// The columns the user left out, and why.
+    pub ignored: Vec<IgnoredColumn>,
+    /// Columns only the old export holds.
+    pub only_old: Vec<String>,
+    /// Columns only the new export holds.
+    pub only_new: Vec<String>,
+}
+
+impl VerifyColumns {
+    /// The columns one export holds and the user did not say to leave out: each makes the
+    /// exports unequal.
+    pub fn unexpected(&self) -> Vec<&str> {
+        self.only_old
+            .iter()
+            .chain(&self.only_new)
+            .filter(|c| !self.ignored.iter().any(|i| &i.column == *c))
+            .map(String::as_str)
+            .collect()
+    }
+}
+
 /// What the comparison found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -96,13 +156,23 @@ pub struct VerifyReport {
     pub extra: u64,
     /// Rows under the same key on both sides with other fields.
     pub changed: u64,
-    /// Every old row is in the new table once with its fields, and nothing else is.
+    /// Every old row is in the new table once with the same values in every column compared,
+    /// nothing else is, and no column is in one export only unless ignored.
     pub equal: bool,
     /// The counts above are exact (else the differing rows passed [`MAX_HELD_BYTES`] and the
     /// counts are of the rows held: lower bounds).
     pub complete: bool,
     /// The first differences, by new key.
     pub first: Vec<Difference>,
+    /// The columns compared (every column both exports hold, unless ignored), each with the
+    /// type both sides were read as; empty when the verifier was given no exports' columns.
+    pub compared: Vec<ComparedColumn>,
+    /// The columns not compared, and why.
+    pub ignored: Vec<IgnoredColumn>,
+    /// Columns only the old export holds (not equal unless ignored).
+    pub only_old: Vec<String>,
+    /// Columns only the new export holds (not equal unless ignored).
+    pub only_new: Vec<String>,
 }
 
 /// The differences of the rounds settled so far.
@@ -143,6 +213,8 @@ pub struct Verifier {
     /// count stays a lower bound whatever order the rows come in.
     full: bool,
     complete: bool,
+    /// The columns compared ([`with_columns`](Self::with_columns)), for the report.
+    columns: VerifyColumns,
 }
 
 fn side(s: Side) -> usize {
@@ -190,7 +262,29 @@ impl Verifier {
             held_bytes: 0,
             full: false,
             complete: true,
+            columns: VerifyColumns::default(),
         })
+    }
+
+    /// A comparison of two exports: `new` (the new design, or just its key) fitted to the old
+    /// export, and every column both exports hold compared unless `opts` leaves it out
+    /// ([`verify_design`]). Read both exports through [`design`](Self::design).
+    #[cfg(feature = "rows")]
+    pub fn for_exports(
+        new: DesignDocument,
+        old_export: ExportSample<'_>,
+        new_export: ExportSample<'_>,
+        opts: &VerifyOptions,
+    ) -> Result<Verifier> {
+        let (doc, columns) = verify_design(new, old_export, new_export, opts)?;
+        Ok(Verifier::new(&doc)?.with_columns(columns))
+    }
+
+    /// The columns the report says were compared (a verifier of pieces is made from the
+    /// design [`verify_design`] gave; its driver reports the columns).
+    pub fn with_columns(mut self, columns: VerifyColumns) -> Verifier {
+        self.columns = columns;
+        self
     }
 
     /// The design both exports are read with, each key followed by its row's digest: the new
@@ -412,6 +506,13 @@ impl Verifier {
                 fields: label(&k),
             })
             .collect();
+        let columns_agree = self.columns.unexpected().is_empty();
+        let VerifyColumns {
+            compared,
+            ignored,
+            only_old,
+            only_new,
+        } = std::mem::take(&mut self.columns);
         VerifyReport {
             old_rows,
             new_rows,
@@ -420,9 +521,13 @@ impl Verifier {
             missing,
             extra,
             changed,
-            equal: differing == 0,
+            equal: differing == 0 && columns_agree,
             complete: self.complete,
             first,
+            compared,
+            ignored,
+            only_old,
+            only_new,
         }
     }
 }

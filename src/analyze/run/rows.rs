@@ -413,6 +413,10 @@ impl FirstPass {
 }
 
 impl RowSink for FirstPass {
+    fn takes_no_rows(&self) -> bool {
+        self.scan.takes_no_rows()
+    }
+
     fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
         self.forget_quantiles();
         self.scan.row(values, time_ms)?;

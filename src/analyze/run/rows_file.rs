@@ -142,23 +142,29 @@ pub fn design_for_file<F: Read + Seek>(
     if !doc.fields.is_empty() || doc.undeclared_key_fields().is_empty() {
         return Ok(doc);
     }
+    let sample = file_sample(rows, file, len)?;
+    Ok(crate::rows::declare_from_file(doc, rows, sample.sample())?.0)
+}
+
+/// What `file` says of its columns: a Parquet file's schema (from its footer), else its
+/// first [`READ_PIECE`] bytes.
+pub fn file_sample<F: Read + Seek>(
+    rows: &RowsOptions,
+    file: &mut F,
+    len: u64,
+) -> Result<crate::rows::OwnedSample> {
     let name = rows.name.as_deref().unwrap_or("rows");
     let head = read_range(file, name, len, 0, len.min(READ_PIECE as u64))?;
     let format = crate::rows::Format::detect(rows.format, rows.name.as_deref(), &head)?;
-    let declared = if format == crate::rows::Format::Parquet && len >= 8 {
+    Ok(if format == crate::rows::Format::Parquet && len >= 8 {
         let n = ParquetFile::footer_len(&read_range(file, name, len, len - 8, 8)?)? as u64;
         let footer = read_range(file, name, len, len.saturating_sub(n), n)?;
         let pq = ParquetFile::from_footer(&footer, len, rows)?;
-        crate::rows::declare_from_file(doc, rows, crate::rows::FileSample::Schema(pq.schema()))?
+        crate::rows::OwnedSample::Schema(pq.schema().clone())
     } else {
         let whole = len <= READ_PIECE as u64;
-        let sample = crate::rows::FileSample::Head {
-            bytes: &head,
-            whole,
-        };
-        crate::rows::declare_from_file(doc, rows, sample)?
-    };
-    Ok(declared.0)
+        crate::rows::OwnedSample::Head(head, whole)
+    })
 }
 
 /// `length` bytes of `file` (`len` bytes long) from `start`, refused when they pass its end

@@ -404,6 +404,14 @@ impl RowsSession {
             rows: summary.rows,
         });
         if summary.rows == 0 {
+            // a reading for its keys (`encode --records`, a verifier's export) has nothing to
+            // analyze: an empty export is an answer (every row of the other side unmatched)
+            if first.scan.keeps_keys() {
+                return Ok(ScanEnd {
+                    summary,
+                    analyzed: false,
+                });
+            }
             return Err(Error::new(ErrorKind::Invalid, "no rows to analyze"));
         }
         let mut run = AnalysisRun::for_first_pass(&self.doc, &self.options, first)?;

@@ -5,10 +5,11 @@
 
 use std::io::{Read, Seek};
 
-use super::{Side, Verifier, VerifyReport};
+use super::{ExportSample, Side, Verifier, VerifyOptions, VerifyReport};
 use crate::analyze::{AnalyzeOptions, RowsSession};
+use crate::design::DesignDocument;
 use crate::error::Result;
-use crate::rows::RowsOptions;
+use crate::rows::{OwnedSample, RowsOptions};
 
 /// One table's export: how its rows meet the design (its name, format, map), the file, its
 /// length.
@@ -21,7 +22,39 @@ pub struct Export<'a, F> {
     pub len: u64,
 }
 
+impl<F: Read + Seek> Export<'_, F> {
+    /// What the file says of its columns (its first bytes, a Parquet file's schema).
+    pub fn sample(&mut self) -> Result<OwnedSample> {
+        crate::analyze::file_sample(self.rows, self.file, self.len)
+    }
+}
+
 impl Verifier {
+    /// Two files compared: `new` (the new design, or just its key) fitted to the old export,
+    /// every column both files hold compared unless `opts` leaves it out
+    /// ([`Verifier::for_exports`]), then [`verify_files`](Self::verify_files).
+    pub fn verify_exports<F: Read + Seek, G: Read + Seek>(
+        new: DesignDocument,
+        old: &mut Export<'_, F>,
+        new_export: &mut Export<'_, G>,
+        opts: &VerifyOptions,
+    ) -> Result<VerifyReport> {
+        let (a, b) = (old.sample()?, new_export.sample()?);
+        let v = Verifier::for_exports(
+            new,
+            ExportSample {
+                rows: old.rows,
+                sample: a.sample(),
+            },
+            ExportSample {
+                rows: new_export.rows,
+                sample: b.sample(),
+            },
+            opts,
+        )?;
+        v.verify_files(old, new_export)
+    }
+
     /// One pass over one side's export: its rows counted, or, once the count has ended
     /// ([`end_count`](Self::end_count)), the rows of the differing buckets held.
     pub fn read_file<F: Read + Seek>(&mut self, side: Side, x: &mut Export<'_, F>) -> Result<()> {
