@@ -181,6 +181,7 @@ pub(crate) fn u8_bytes(name: &str, v: &JsValue) -> Result<Option<Vec<u8>>, JsVal
 
 /// A copy of `v` when it is a `Uint32Array` (else `None`): copied by a `catch`-marked
 /// constructor first, so a proxy's trap that throws is an error at `name`, not a trap.
+#[cfg(all(feature = "library", feature = "rows"))]
 pub(crate) fn u32_values(name: &str, v: &JsValue) -> Result<Option<Vec<u32>>, JsValue> {
     if !v.is_instance_of::<js_sys::Uint32Array>() {
         return Ok(None);
