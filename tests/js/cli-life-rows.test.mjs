@@ -65,8 +65,10 @@ describe('life --records', { skip: NOT_BUILT }, () => {
   test('by the time column, a time-led key writes one region at a time', () => {
     const j = life('--time', 't');
     assert.equal(j.months.length, 2);
+    // (The balancer, looking every 5 minutes, moves the written tail now and then as it evens the
+    // counts: the hour of a move is shared by two servers, so the month's mean is a little under 1.)
     assert.ok(
-      j.months.every(m => m.hottestServerWriteShare > 0.99),
+      j.months.every(m => m.hottestServerWriteShare > 0.95),
       JSON.stringify(j.months.map(m => m.hottestServerWriteShare)),
     );
     const note = j.notes.find(n => n.startsWith("the user's rows"));

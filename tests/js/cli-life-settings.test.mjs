@@ -108,7 +108,7 @@ describe('life: every setting a user turns', { skip: NOT_BUILT }, () => {
     const bad = run(['life', file, ...MONTHS, '--set', 'compactionRatio=0']);
     assert.notEqual(bad.status, 0);
     assert.match(bad.stderr, /\/hbase\/compactionRatio/);
-    const neg = run(['life', file, ...MONTHS, '--normalizer-period', '-5']);
+    const neg = run(['life', file, ...MONTHS, '--normalizer-period=-5']);
     assert.notEqual(neg.status, 0);
     assert.match(neg.stderr, /periodSeconds/);
     const word = run(['life', file, ...MONTHS, '--balancer', 'maybe']);
