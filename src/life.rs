@@ -453,18 +453,24 @@ fn note_crossings(c: &mut Crossings, m: &LifeMonth, s: &LifeSettings) {
     first(&mut c.split_limit, max_regions >= s.region_split_limit);
 }
 
+/// `x` to 4 decimals, without trailing zeros (`10`, `0.25`).
+fn trim(x: f64) -> String {
+    let s = format!("{x:.4}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 fn notes(s: &LifeSettings, capped: Option<u32>, lumped: u64) -> Vec<String> {
     let mib = |b: f64| b / (1u64 << 20) as f64;
-    let gib = |b: i64| b as f64 / (1u64 << 30) as f64;
+    let gib = |b: i64| trim(b as f64 / (1u64 << 30) as f64);
     let changed = s.changed_from_defaults();
     let mut n = vec![
         format!(
-            "ran with: {} servers, {}, split size {:.4} GiB (hbase.hregion.max.filesize), flush size {:.0} MiB, TTL {}, normalizer {}, balancer {}, major compactions {}",
+            "ran with: {} servers, {}, split size {} GiB (hbase.hregion.max.filesize), flush size {:.0} MiB, TTL {}, normalizer {}, balancer {}, major compactions {}",
             s.servers,
             s.policy.class_name(),
             gib(s.split.desired_max_file_size()),
             mib(s.flush_size()),
-            s.ttl_seconds.map_or("FOREVER".to_string(), |t| format!("{t} s ({:.4} days)", t as f64 / 86_400.0)),
+            s.ttl_seconds.map_or("FOREVER".to_string(), |t| format!("{t} s ({} days)", trim(t as f64 / 86_400.0))),
             if s.normalizer.enabled { "on" } else { "off" },
             if s.balancer.enabled { "on" } else { "off" },
             if s.compaction.major_period_hours > 0.0 {
@@ -480,7 +486,10 @@ fn notes(s: &LifeSettings, capped: Option<u32>, lumped: u64) -> Vec<String> {
                 "settings that differ from HBase's defaults: {}",
                 changed
                     .iter()
-                    .map(|c| format!("{} = {} (default {})", c.name, c.value, c.default))
+                    .map(|c| {
+                        let default = if c.default == "null" { "unset" } else { &c.default };
+                        format!("{} = {} (default {default})", c.name, c.value)
+                    })
                     .collect::<Vec<_>>()
                     .join("; ")
             )
