@@ -260,17 +260,12 @@ pub fn splits_at(s: &LifeSettings, size: f64, regions_on_server: u32, jitter: Op
 fn step(sim: &mut Sim) {
     sim.tau = 0.0;
     // Compactions queued at open: daughters' and merged regions' references.
-    let mut i = 0;
-    while i < sim.regions.len() {
-        if sim.regions.get(i).is_some_and(|r| r.has_references()) {
+    each_region(sim, |sim, i| {
+        sim.regions.get(i).is_some_and(|r| r.has_references()) && {
             sim.request_compaction(i, false);
-            if try_split(sim, i) {
-                i += 2;
-                continue;
-            }
+            try_split(sim, i)
         }
-        i += 1;
-    }
+    });
     sim.plan_writes();
     let flush_size = sim.flush_size;
     sim.lumped += sim
@@ -306,20 +301,23 @@ fn step(sim: &mut Sim) {
     for i in 0..sim.regions.len() {
         sim.sync(i);
     }
+    each_region(sim, |sim, i| {
+        sim.flush_due(i) && {
+            sim.flush(i);
+            after_flush(sim, i)
+        }
+    });
+    run_chores(sim);
+    sim.note_hottest();
+}
+
+/// `visit(sim, i)` on each region in key order; it returns whether region `i` split, and then
+/// its two daughters are stepped over.
+fn each_region(sim: &mut Sim, mut visit: impl FnMut(&mut Sim, usize) -> bool) {
     let mut i = 0;
     while i < sim.regions.len() {
-        if sim.flush_due(i) {
-            sim.flush(i);
-            if after_flush(sim, i) {
-                i += 2;
-                continue;
-            }
-        }
-        i += 1;
+        i += if visit(sim, i) { 2 } else { 1 };
     }
-    run_chores(sim);
-    let loads = sim.loads();
-    sim.note_hottest(&loads);
 }
 
 /// `MemStoreFlusher.flushRegion`'s checks after a flush: a split when the policy says so, else a
@@ -380,14 +378,9 @@ fn run_chores(sim: &mut Sim) {
     if sim.next_checker <= now {
         sim.next_checker = next_run(sim.next_checker, sim.s.compaction.checker_seconds, now);
         sim.note(EventKind::CheckerLook, 0);
-        let mut i = 0;
-        while i < sim.regions.len() {
-            if sim.request_compaction(i, true) && try_split(sim, i) {
-                i += 2;
-                continue;
-            }
-            i += 1;
-        }
+        each_region(sim, |sim, i| {
+            sim.request_compaction(i, true) && try_split(sim, i)
+        });
     }
     if sim.next_normalizer <= now {
         sim.next_normalizer = next_run(sim.next_normalizer, sim.s.normalizer.period_seconds, now);

@@ -1,31 +1,13 @@
 // The settings of a months-of-life run (the engine's LifeSettings members) from the command
 // line, for `life` and `check`'s gates on the months: absent options stay absent, so the design's
 // or HBase's defaults apply (the engine fills them in).
-import { whole } from './args.mjs';
+import { LIFE_VALUE_OPTIONS, whole } from './args.mjs';
 import { CliError, EXIT } from './errors.mjs';
 
 /** The options (camelCase, as parseArgs gives them) that set a run; `normalizer` is a flag. */
 export const LIFE_OPTIONS = [
-  'months',
-  'servers',
-  'policy',
-  'ttl',
-  'hbase',
-  'compression',
-  'stepHours',
-  'seed',
+  ...LIFE_VALUE_OPTIONS.map(o => o.replace(/-([a-z])/g, (_, c) => c.toUpperCase())),
   'normalizer',
-  'normalizerSplit',
-  'normalizerMerge',
-  'mergeMinSizeMb',
-  'mergeMinAgeDays',
-  'normalizerPeriod',
-  'balancer',
-  'majorCompactionHours',
-  'periodicFlushHours',
-  'compaction',
-  'splitLimit',
-  'set',
 ];
 
 /** --policy names: HBase's split policies as the design document names them. */

@@ -33,8 +33,8 @@ impl Sim<'_> {
 
     /// The largest share of this step's writes one server took, into the month's mean, and the
     /// most regions one server had written in it.
-    pub(crate) fn note_hottest(&mut self, loads: &Loads) {
-        let mut written = vec![0u32; loads.writes.len()];
+    pub(crate) fn note_hottest(&mut self) {
+        let mut written = vec![0u32; self.s.servers as usize];
         for r in &self.regions {
             if r.step_writes > 0.0 {
                 if let Some(n) = written.get_mut(r.server as usize) {

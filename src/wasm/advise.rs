@@ -197,17 +197,7 @@ pub fn rekey_plan(
     };
     let a = figures("oldReport", old_report)?;
     let b = figures("newReport", new_report)?;
-    let o = if options.is_undefined() || options.is_null() {
-        advise::RekeyOptions::default()
-    } else {
-        let text = json_text("options", &options)?;
-        serde_json::from_str(&text).map_err(|e| {
-            super::js_error(&crate::error::Error::arg(
-                "options",
-                format!("options: {e}"),
-            ))
-        })?
-    };
+    let o: advise::RekeyOptions = options_arg(&options)?;
     to_js(&core(advise::rekey::rekey_plan_from(
         &old, &new, &a, &b, &o,
     ))?)
@@ -301,17 +291,7 @@ impl RekeyVerifier {
         let doc = super::doc_arg_for_rows("newDoc", &new_doc)?;
         let (ra, a) = export_arg("oldExport", &old_export)?;
         let (rb, b) = export_arg("newExport", &new_export)?;
-        let opts: VerifyOptions = if options.is_undefined() || options.is_null() {
-            VerifyOptions::default()
-        } else {
-            let text = json_text("options", &options)?;
-            serde_json::from_str(&text).map_err(|e| {
-                super::js_error(&crate::error::Error::arg(
-                    "options",
-                    format!("options: {e}"),
-                ))
-            })?
-        };
+        let opts: VerifyOptions = options_arg(&options)?;
         let old = ExportSample {
             rows: &ra,
             sample: a.sample(),
@@ -455,6 +435,21 @@ fn rekey_options(options: JsValue) -> Result<advise::RekeyOptions, JsValue> {
         return Ok(advise::RekeyOptions::default());
     }
     let text = json_text("options", &options)?;
+    serde_json::from_str(&text).map_err(|e| {
+        super::js_error(&crate::error::Error::arg(
+            "options",
+            format!("options: {e}"),
+        ))
+    })
+}
+
+/// `options` (absent or null: the defaults) read as `T`, an error at `options` otherwise.
+#[cfg(feature = "library")]
+fn options_arg<T: serde::de::DeserializeOwned + Default>(options: &JsValue) -> Result<T, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(T::default());
+    }
+    let text = json_text("options", options)?;
     serde_json::from_str(&text).map_err(|e| {
         super::js_error(&crate::error::Error::arg(
             "options",
