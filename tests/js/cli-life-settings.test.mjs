@@ -101,7 +101,10 @@ describe('life: every setting a user turns', { skip: NOT_BUILT }, () => {
       human.stdout,
       /note: settings that differ from HBase's defaults: .*balance_switch = false \(default true\)/,
     );
-    assert.match(human.stdout, /note: ran with: 3 servers, SteppingSplitPolicy, split size 10 GiB \(hbase\.hregion\.max\.filesize\)/);
+    assert.match(
+      human.stdout,
+      /note: ran with: 3 servers, SteppingSplitPolicy, split size 10 GiB \(hbase\.hregion\.max\.filesize\)/,
+    );
   });
 
   test('bad values are refused where they are', () => {
