@@ -108,7 +108,7 @@ fn run(
     if events.is_some() {
         sim.trace = Some(Vec::new());
     }
-    let steps_per_day = (24 / s.step_hours).max(1);
+    let steps_per_day = s.steps_per_day();
     let steps_per_month = steps_per_day * MONTH_DAYS;
     let mut months = Vec::with_capacity(s.months as usize);
     let mut crossings = Crossings::default();
@@ -358,7 +358,7 @@ fn next_flush(sim: &Sim, fast: &mut Vec<(u64, f64)>) -> Option<(f64, usize)> {
 
 /// When in this step (0 to 1; past 1: not this step) the next chore runs.
 fn next_chore(sim: &Sim) -> f64 {
-    let step_secs = f64::from(sim.s.step_hours) * 3600.0;
+    let step_secs = sim.s.step_seconds();
     let start = f64::from(sim.t) * step_secs;
     let mut at = sim.next_checker;
     if sim.s.normalizer.enabled {

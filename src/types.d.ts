@@ -1515,7 +1515,7 @@ export function lifeDesign(doc: DesignInput, options?: LifeOptions | null): Life
 export interface LifeOptions {
   /** Months of 30 days, 1 to 120. Default 12. */
   months?: number;
-  /** Hours per step, 1 to 24. Default 1. */
+  /** Hours per step: a whole number of minutes dividing a day, 1/12 (5 minutes) to 24. Default 1. */
   stepHours?: number;
   /** Region servers, 1 to 100. Default: the design's `regions.regionServers`. */
   servers?: number;

@@ -64,7 +64,7 @@ export async function life(pos, opt) {
           'splits',
           'merges',
           'moves',
-          'largest GiB',
+          'peak region GiB',
           'disk GiB',
           'live GiB',
           'hottest server',

@@ -248,7 +248,8 @@ limit).
                    --set compactionRatio=1.5 --set normalizerTargetRegionSizeMb=4096; repeatable
   --hbase V        2.5, 2.6 (default) or 3: where the release lines differ
   --compression R  on-disk bytes per KeyValue byte (default 1: none)
-  --step-hours N   hours per simulated step, 1 to 24 (default 1)
+  --step-hours N   hours per simulated step (default 1): 1 to 24 dividing a day, or 0.5, 0.25,
+                   0.0833 (5 minutes), to measure what the hour approximates
   --seed N         the seed of the split and major-compaction jitter (default 0)
   --records FILE   your own rows (any format analyze reads, its flags: --time COL, --map F=C,
                    --format, --nulls, --epoch, --delimiter) instead of the generated workload:

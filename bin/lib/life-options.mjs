@@ -91,7 +91,7 @@ export function lifeSettings(opt) {
     months: whole(opt, 'months', 'months'),
     servers: whole(opt, 'servers', 'servers'),
     seed: whole(opt, 'seed', 'seed', 0),
-    stepHours: whole(opt, 'stepHours', 'step-hours'),
+    stepHours: number(opt, 'stepHours', 'step-hours'),
     policy: policy(opt.policy),
     ttlSeconds: ttl(opt.ttl),
     version: opt.hbase,

@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::life::{self, LifeReport, LifeSettings};
 
 /// Hours per simulated step for the advisor.
-pub const STEP_HOURS: u32 = 6;
+pub const STEP_HOURS: f64 = 6.0;
 /// Months simulated.
 pub const MONTHS: u32 = 12;
 

@@ -19,7 +19,7 @@ impl Sim<'_> {
         }
         let cc = &self.s.compaction;
         let (min, max) = (cc.min_files as usize, cc.max_files as usize);
-        let n = self.regions.get(i).map_or(0, |r| r.files.len());
+        let n = self.regions.get(i).map_or(0, |r| r.files().len());
         let major_due = from_chore && self.major_due(i);
         if !(refs || major_due || n >= min) {
             return false;
@@ -28,7 +28,7 @@ impl Sim<'_> {
         let Some(r) = self.regions.get(i) else {
             return false;
         };
-        let n = r.files.len();
+        let n = r.files().len();
         if n == 0 {
             return true;
         }
@@ -40,7 +40,7 @@ impl Sim<'_> {
             return true;
         }
         let ratio = self.s.compaction.ratio;
-        match store::explore(&r.files, min, max, ratio, self.flush_size) {
+        match store::explore(r.files(), min, max, ratio, self.flush_size) {
             Some((a, b)) => {
                 self.rewrite(i, a, b + 1, false);
                 true
@@ -57,9 +57,9 @@ impl Sim<'_> {
         let Some(r) = self.regions.get(i) else {
             return;
         };
-        let newest = r.files.iter().map(|f| f.seq).max();
+        let newest = r.files().iter().map(|f| f.seq).max();
         let keep: Vec<bool> = r
-            .files
+            .files()
             .iter()
             .map(|f| f.reference || Some(f.seq) == newest || !self.file_expired(f))
             .collect();
@@ -72,18 +72,17 @@ impl Sim<'_> {
     /// Delete region `i`'s files whose `keep` is false, their bytes counted as expired.
     fn drop_files(&mut self, i: usize, keep: &[bool]) {
         let mut dropped = 0.0;
-        if let Some(r) = self.regions.get_mut(i) {
-            let mut k = keep.iter();
-            r.files.retain(|f| {
+        let mut k = keep.iter();
+        self.edit_files(i, |files| {
+            files.retain(|f| {
                 let kept = k.next().copied().unwrap_or(true);
                 if !kept {
                     dropped += f.bytes;
                 }
                 kept
             });
-        }
+        });
         self.expired += dropped;
-        self.version += 1;
     }
 
     /// `FIFOCompactionPolicy`: delete the files wholly past the TTL; rewrite nothing.
@@ -92,7 +91,7 @@ impl Sim<'_> {
             return false;
         };
         let keep: Vec<bool> = r
-            .files
+            .files()
             .iter()
             .map(|f| f.bytes > 0.0 && !self.file_expired(f))
             .collect();
@@ -110,12 +109,12 @@ impl Sim<'_> {
         let Some(r) = self.regions.get(i) else {
             return false;
         };
-        if self.major_period_steps <= 0.0 || r.files.is_empty() {
+        if self.major_period_steps <= 0.0 || r.files().is_empty() {
             return false;
         }
-        let oldest = r.files.iter().map(|f| f.mtime).min().unwrap_or(self.t);
+        let oldest = r.files().iter().map(|f| f.mtime).min().unwrap_or(self.t);
         // StoreUtils.getDeterministicRandomSeed: the jitter is fixed for a set of files.
-        let first_seq = r.files.first().map_or(0, |f| f.seq);
+        let first_seq = r.files().first().map_or(0, |f| f.seq);
         let mut h = self.s.seed ^ r.id.wrapping_mul(0x9E37_79B9) ^ first_seq.rotate_left(32);
         let u = (splitmix(&mut h) >> 11) as f64 / (1u64 << 53) as f64;
         let jitter = (self.major_period_steps * self.s.compaction.major_jitter).round();
@@ -123,7 +122,7 @@ impl Sim<'_> {
         if f64::from(oldest) >= self.now() - next {
             return false;
         }
-        match r.files.as_slice() {
+        match r.files() {
             [only] if only.major => self
                 .ttl_steps
                 .is_some_and(|ttl| f64::from(only.min_step) + 1.0 <= self.now() - ttl),
@@ -134,21 +133,22 @@ impl Sim<'_> {
     /// Rewrite files `a..b` of region `i` into one, dropping cells past the TTL.
     fn rewrite(&mut self, i: usize, a: usize, b: usize, major: bool) {
         let (cut, bin_steps, t) = (self.cutoff(), self.bin_steps, self.t);
-        let Some(r) = self.regions.get_mut(i) else {
+        let Some(r) = self.regions.get(i) else {
             return;
         };
-        let Some(window) = r.files.get(a..b) else {
+        let Some(window) = r.files().get(a..b) else {
             return;
         };
+        let id = r.id;
         let before: f64 = window.iter().map(|f| f.bytes).sum();
         let out = store::compact(window, cut, bin_steps, t, major);
         let after = out.as_ref().map_or(0.0, |f| f.bytes);
-        r.files.splice(a..b, out);
+        self.edit_files(i, |files| {
+            files.splice(a..b, out);
+        });
         self.expired += (before - after).max(0.0);
-        let id = r.id;
         let files = u32::try_from(b - a).unwrap_or(u32::MAX);
         self.c.month.compaction_bytes += after;
-        self.version += 1;
         if major {
             self.c.month.major_compactions += 1;
             self.c.day_majors += 1;

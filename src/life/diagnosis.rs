@@ -268,7 +268,7 @@ fn headline(s: &LifeSettings, last: &LifeMonth, findings: &[LifeFinding]) -> Str
                 String::new()
             };
             format!(
-                "Nothing to fix over {} months: at month {}, {} regions ({} empty){hot}, at most {} on one server, the largest {} GiB.",
+                "Nothing to fix over {} months: at month {}, {} regions ({} empty){hot}, at most {} on one server, the largest region reaching {} GiB.",
                 last.month,
                 last.month,
                 last.regions,
@@ -435,7 +435,7 @@ fn measure(kind: FindingKind, s: &LifeSettings, r: &LifeReport) -> (f64, String)
         FindingKind::LargeRegion => (
             m.largest_region_bytes / GIB,
             format!(
-                "the largest region {} GiB at month {at}",
+                "a region reached {} GiB in month {at}",
                 fixed(m.largest_region_bytes / GIB, 1)
             ),
         ),

@@ -3,32 +3,27 @@
 
 use super::balancer::{self, Loads};
 use super::normalizer::{self, NormalizerRegion};
-use super::settings::MIB;
 use super::sim::{EventKind, Sim};
 use super::store::StoreFile;
 
 impl Sim<'_> {
-    /// The cost functions' per-server loads.
-    pub(crate) fn loads(&self) -> Loads {
-        let n = self.s.servers as usize;
-        let mut l = Loads {
-            regions: vec![0.0; n],
-            writes: vec![0.0; n],
-            storefile_mb: vec![0.0; n],
-        };
-        for r in &self.regions {
-            let s = r.server as usize;
-            if let Some(x) = l.regions.get_mut(s) {
-                *x += 1.0;
+    /// The cost functions' per-server loads: the regions and store-file MB kept as they change,
+    /// the writes summed again only when a region's writes changed since the last sum.
+    pub(crate) fn loads(&mut self) -> Loads {
+        if self.server_writes.0 != Some(self.writes_version) {
+            let mut writes = vec![0.0; self.s.servers as usize];
+            for r in &self.regions {
+                if let Some(x) = writes.get_mut(r.server as usize) {
+                    *x += r.step_writes;
+                }
             }
-            if let Some(x) = l.writes.get_mut(s) {
-                *x += r.step_writes;
-            }
-            if let Some(x) = l.storefile_mb.get_mut(s) {
-                *x += r.disk() / MIB;
-            }
+            self.server_writes = (Some(self.writes_version), writes);
         }
-        l
+        Loads {
+            regions: self.server_regions.iter().map(|&n| f64::from(n)).collect(),
+            writes: self.server_writes.1.clone(),
+            storefile_mb: self.server_mb.iter().map(|&mb| mb as f64).collect(),
+        }
     }
 
     /// The largest share of this step's writes one server took, into the month's mean, and the
@@ -79,13 +74,14 @@ impl Sim<'_> {
             let Some((from, to)) = extremes(&loads.regions) else {
                 break;
             };
+            let weigher = balancer::Weigher::new(&loads, version);
             let mut best: Option<(usize, f64)> = None;
             for (i, r) in self.regions.iter().enumerate() {
                 if r.server as usize != from {
                     continue;
                 }
-                let trial = moved_loads(&loads, from, to, r.step_writes, r.disk() / MIB);
-                let c = balancer::cost(&trial, moved + 1, version).total;
+                let load = (r.step_writes, r.size_mb() as f64);
+                let c = weigher.moved_total(&loads, (from, to), load, moved + 1);
                 if best.map_or(true, |(_, bc)| c < bc) {
                     best = Some((i, c));
                 }
@@ -99,7 +95,7 @@ impl Sim<'_> {
             let (w, mb) = self
                 .regions
                 .get(i)
-                .map_or((0.0, 0.0), |r| (r.step_writes, r.disk() / MIB));
+                .map_or((0.0, 0.0), |r| (r.step_writes, r.size_mb() as f64));
             loads = moved_loads(&loads, from, to, w, mb);
             current = c;
             moved += 1;
@@ -114,11 +110,12 @@ impl Sim<'_> {
     /// Close region `i` (its memstore flushed) and open it on `to` with a new jitter draw.
     fn move_region(&mut self, i: usize, to: u32) {
         self.flush(i);
-        let Some(old) = self.regions.get(i).cloned() else {
+        let Some(mut old) = self.regions.get(i).cloned() else {
             return;
         };
         self.close_region(&old);
-        let mut r = self.open_region(old.start, old.end, to, old.files);
+        let files = old.take_files();
+        let mut r = self.open_region(old.start, old.end, to, files);
         r.id = old.id;
         r.created = old.created;
         r.month_writes = old.month_writes;
@@ -145,7 +142,7 @@ impl Sim<'_> {
         }
         self.normalizer_seen = Some(self.version);
         self.note(EventKind::NormalizerLook, 0);
-        let day_steps = 24.0 / f64::from(self.s.step_hours);
+        let day_steps = f64::from(self.s.steps_per_day());
         let min_age = ns.merge_min_region_age_days * day_steps;
         let now = self.now();
         self.normalizer_age_gate = self
@@ -219,7 +216,7 @@ impl Sim<'_> {
         let mut files: Vec<StoreFile> = Vec::new();
         for m in &members {
             self.close_region(m);
-            files.extend(m.files.iter().cloned().map(|mut f| {
+            files.extend(m.files().iter().cloned().map(|mut f| {
                 f.reference = true;
                 f
             }));

@@ -40,7 +40,9 @@ pub struct LifeMonth {
     pub expired_regions: u32,
     /// Regions per size bin: `[0]` empty, then up to 128 MiB, 1, 5, 10, 20 GiB, and above.
     pub size_histogram: Vec<u32>,
-    /// The largest region's store-file bytes.
+    /// The most store-file bytes one region held during the month: its peak, not an instant's
+    /// figure (a time-led key's tail grows to its split size and halves, so the largest region
+    /// at one moment depends on where in that cycle the moment falls).
     pub largest_region_bytes: f64,
     /// Per region server.
     pub servers: Vec<ServerMonth>,

@@ -137,9 +137,11 @@ impl Default for BalancerSettings {
 pub struct LifeSettings {
     /// Months to simulate (30 days each), 1 to 120.
     pub months: u32,
-    /// Hours per time step, 1 to 24: the writes are given to regions once a step and reach the
-    /// memstores evenly through it; flushes and chores happen at their own times inside it.
-    pub step_hours: u32,
+    /// Hours per time step, 5 minutes (1/12) to 24, a whole number of minutes that divides a
+    /// day: the writes are given to regions once a step and reach the memstores evenly through
+    /// it; flushes and chores happen at their own times inside it. Steps under an hour are there
+    /// to measure what the hour approximates (docs/life.md).
+    pub step_hours: f64,
     /// Region servers, 1 to 100.
     pub servers: u32,
     /// The seed of every draw (split jitter, major-compaction jitter).
@@ -181,7 +183,7 @@ impl Default for LifeSettings {
     fn default() -> Self {
         LifeSettings {
             months: 12,
-            step_hours: 1,
+            step_hours: 1.0,
             servers: 1,
             seed: 0,
             version: HBaseVersion::default(),
@@ -231,15 +233,33 @@ pub(crate) fn check_u64(path: &str, x: u64, lo: u64, hi: u64) -> Result<()> {
 }
 
 impl LifeSettings {
+    /// The step in whole minutes, when it is a whole number of minutes dividing a day.
+    pub fn step_minutes(&self) -> Option<u32> {
+        let m = self.step_hours * 60.0;
+        let whole = m.round();
+        ((m - whole).abs() < 0.01 && (5.0..=1440.0).contains(&whole) && 1440 % (whole as u32) == 0)
+            .then_some(whole as u32)
+    }
+
+    /// Steps in a day (24 at the hourly default).
+    pub fn steps_per_day(&self) -> u32 {
+        self.step_minutes().map_or(24, |m| 1440 / m)
+    }
+
+    /// Seconds in a step.
+    pub fn step_seconds(&self) -> f64 {
+        f64::from(self.step_minutes().unwrap_or(60)) * 60.0
+    }
+
     /// Every member in its range; the error names the first member out of it.
     pub fn validate(&self) -> Result<()> {
         check_u64("/months", self.months.into(), 1, MAX_MONTHS.into())?;
-        check_u64("/stepHours", self.step_hours.into(), 1, 24)?;
-        if 24 % self.step_hours != 0 {
+        check_f64("/stepHours", self.step_hours, 1.0 / 12.0 - 1e-9, 24.0)?;
+        if self.step_minutes().is_none() {
             return Err(out_of_range(
                 "/stepHours",
                 format!(
-                    "{}: a step must divide a day (1, 2, 3, 4, 6, 8, 12 or 24 hours)",
+                    "{}: a step must be a whole number of minutes that divides a day (1, 2, 3, 4, 6, 8, 12 or 24 hours; 0.5, 0.25 or 0.0833 for 5 minutes)",
                     self.step_hours
                 ),
             ));

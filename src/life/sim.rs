@@ -84,7 +84,11 @@ pub(crate) struct Region {
     pub mem_bins: Bins,
     /// When the memstore's oldest edit was written, in steps (the periodic flush's clock).
     pub mem_first: Option<f64>,
-    pub files: Vec<StoreFile>,
+    /// Its store files, changed only through [`Sim::edit_files`] (and at open), which keeps
+    /// `disk` and the server's MB with them.
+    files: Vec<StoreFile>,
+    /// The files' bytes: read by every split check and chore look, so kept rather than summed.
+    disk: f64,
     /// This step's writes to the region: KeyValue bytes over the whole step, spread evenly in
     /// time, and for lanes that move with time the segments they fall on over the whole step.
     pub pend_kv: f64,
@@ -97,8 +101,24 @@ pub(crate) struct Region {
 }
 
 impl Region {
+    pub fn files(&self) -> &[StoreFile] {
+        &self.files
+    }
+
+    /// The files, taken out (the region is closing).
+    pub fn take_files(&mut self) -> Vec<StoreFile> {
+        self.disk = 0.0;
+        std::mem::take(&mut self.files)
+    }
+
     pub fn disk(&self) -> f64 {
-        self.files.iter().map(|f| f.bytes).sum()
+        self.disk
+    }
+
+    /// The store-file MB the region server reports for it (`RegionMetrics.getStoreFileSize` in
+    /// MB, truncated): what the balancer's `BalancerRegionLoad` and the normalizer read.
+    pub fn size_mb(&self) -> i64 {
+        (self.disk / MIB).floor() as i64
     }
 
     pub fn has_references(&self) -> bool {
@@ -165,6 +185,14 @@ pub(crate) struct Sim<'a> {
     /// writes it took where it took them).
     pub server_step_writes: Vec<f64>,
     pub server_month_writes: Vec<f64>,
+    /// Each server's store-file MB, the sum of its regions' [`Region::size_mb`]: kept as the
+    /// files change, so a balancer look reads it without a pass over the regions.
+    pub server_mb: Vec<i64>,
+    /// Bumped when a region's writes this step change (the step's plan, a split, a merge, a
+    /// move): the balancer's write loads are summed again only then.
+    pub writes_version: u64,
+    /// Each server's writes this step as last summed, and the `writes_version` they are of.
+    pub server_writes: (Option<u64>, Vec<f64>),
 }
 
 pub(crate) fn splitmix(x: &mut u64) -> u64 {
@@ -177,12 +205,12 @@ pub(crate) fn splitmix(x: &mut u64) -> u64 {
 
 impl<'a> Sim<'a> {
     pub fn new(s: &'a LifeSettings, w: &LifeWorkload) -> Sim<'a> {
-        let step_secs = f64::from(s.step_hours) * 3600.0;
-        let steps = s.months * MONTH_DAYS * 24 / s.step_hours;
+        let step_secs = s.step_seconds();
+        let steps = s.months * MONTH_DAYS * s.steps_per_day();
         let ttl_steps = s.ttl_seconds.map(|t| t as f64 / step_secs);
         // Bins fine enough for the TTL (a thirtieth of it), at most a day; one bin without TTL.
         let bin_steps = match ttl_steps {
-            Some(t) => ((t / 30.0).floor() as u32).clamp(1, (24 / s.step_hours).max(1)),
+            Some(t) => ((t / 30.0).floor() as u32).clamp(1, s.steps_per_day()),
             None => u32::MAX,
         };
         let mut sim = Sim {
@@ -197,8 +225,8 @@ impl<'a> Sim<'a> {
             flush_size: s.flush_size(),
             ttl_steps,
             bin_steps,
-            periodic_flush_steps: s.compaction.periodic_flush_hours / f64::from(s.step_hours),
-            major_period_steps: s.compaction.major_period_hours / f64::from(s.step_hours),
+            periodic_flush_steps: s.compaction.periodic_flush_hours * 3600.0 / step_secs,
+            major_period_steps: s.compaction.major_period_hours * 3600.0 / step_secs,
             rng: s.seed ^ 0x6C69_6665,
             next_seq: 0,
             next_id: 0,
@@ -219,6 +247,9 @@ impl<'a> Sim<'a> {
             lumped: 0,
             server_step_writes: vec![0.0; s.servers as usize],
             server_month_writes: vec![0.0; s.servers as usize],
+            server_mb: vec![0; s.servers as usize],
+            writes_version: 0,
+            server_writes: (None, Vec::new()),
         };
         let mut bounds = vec![0.0];
         bounds.extend(w.presplit.iter().copied());
@@ -251,7 +282,8 @@ impl<'a> Sim<'a> {
             *n += 1;
         }
         let spread = self.lanes.order == LaneOrder::Spread;
-        Region {
+        let disk = files.iter().map(|f| f.bytes).sum();
+        let r = Region {
             id,
             start,
             end,
@@ -273,18 +305,51 @@ impl<'a> Sim<'a> {
             mem_bins: Vec::new(),
             mem_first: None,
             files,
+            disk,
             pend_kv: 0.0,
             pend_segs: Vec::new(),
             synced: self.tau,
             step_writes: 0.0,
             month_writes: 0.0,
+        };
+        if let Some(mb) = self.server_mb.get_mut(server as usize) {
+            *mb += r.size_mb();
         }
+        let m = &mut self.c.month;
+        m.largest_region_bytes = m.largest_region_bytes.max(r.disk);
+        self.writes_version += 1;
+        r
     }
 
+    /// Region `r` leaves its server (split, merged, moved).
     pub fn close_region(&mut self, r: &Region) {
         if let Some(n) = self.server_regions.get_mut(r.server as usize) {
             *n = n.saturating_sub(1);
         }
+        if let Some(mb) = self.server_mb.get_mut(r.server as usize) {
+            *mb -= r.size_mb();
+        }
+        self.writes_version += 1;
+    }
+
+    /// Change region `i`'s store files with `edit`; its bytes and its server's MB follow.
+    pub fn edit_files<T>(
+        &mut self,
+        i: usize,
+        edit: impl FnOnce(&mut Vec<StoreFile>) -> T,
+    ) -> Option<T> {
+        let r = self.regions.get_mut(i)?;
+        let before = r.size_mb();
+        let out = edit(&mut r.files);
+        r.disk = r.files.iter().map(|f| f.bytes).sum();
+        let m = &mut self.c.month;
+        m.largest_region_bytes = m.largest_region_bytes.max(r.disk);
+        let after = r.size_mb();
+        if let Some(mb) = self.server_mb.get_mut(r.server as usize) {
+            *mb += after - before;
+        }
+        self.version += 1;
+        Some(out)
     }
 
     fn bin(&self, step: u32) -> u32 {
@@ -302,7 +367,7 @@ impl<'a> Sim<'a> {
 
     /// The time, in seconds from the start.
     pub fn seconds(&self) -> f64 {
-        self.now() * f64::from(self.s.step_hours) * 3600.0
+        self.now() * self.s.step_seconds()
     }
 
     /// Note `kind` on region `region` at this time, when traced.
@@ -342,6 +407,7 @@ impl<'a> Sim<'a> {
     pub fn plan_writes(&mut self) {
         let (kv, t, steps) = (self.step_kv, self.t, self.steps);
         self.written += kv;
+        self.writes_version += 1;
         for r in &mut self.regions {
             r.step_writes = 0.0;
             r.pend_kv = 0.0;
@@ -421,7 +487,7 @@ impl<'a> Sim<'a> {
     /// The memstore size region `r` flushes at: the flush size, or for a region written past
     /// [`MAX_FLUSHES_PER_HOUR`] its step's writes over that many.
     pub fn flush_threshold(&self, r: &Region) -> f64 {
-        let most = MAX_FLUSHES_PER_HOUR * f64::from(self.s.step_hours);
+        let most = MAX_FLUSHES_PER_HOUR * self.s.step_seconds() / 3600.0;
         self.flush_size.max(r.pend_kv / most)
     }
 
@@ -483,14 +549,13 @@ impl<'a> Sim<'a> {
         self.c.month.flushes += 1;
         self.next_seq += 1;
         let f = store::flushed_file(disk, profile, bins, min_step, t, self.next_seq);
-        match r.files.last_mut() {
+        self.edit_files(i, |files| match files.last_mut() {
             // FIFO only ever deletes whole files by age: one bin's flushes fold together.
             Some(last) if fifo && !last.reference && same_bin(&last.bins, &f.bins) => {
                 fold(last, f);
             }
-            _ => r.files.push(f),
-        }
-        self.version += 1;
+            _ => files.push(f),
+        });
         self.note_io(EventKind::Flush, id, 1, disk);
     }
 
@@ -659,9 +724,7 @@ impl<'a> Sim<'a> {
 
     /// The MB the normalizer reads for region `i`.
     pub fn size_mb(&self, i: usize) -> i64 {
-        self.regions
-            .get(i)
-            .map_or(0, |r| (r.disk() / MIB).floor() as i64)
+        self.regions.get(i).map_or(0, Region::size_mb)
     }
 }
 

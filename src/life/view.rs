@@ -277,7 +277,7 @@ fn figures(a: &LifeReport, b: &LifeReport) -> Vec<ComparedFigure> {
         ("GiB on disk at the end", |r| {
             last(r, |m| m.on_disk_bytes / GIB)
         }),
-        ("the largest region, GiB", |r| {
+        ("the largest region (its peak in the month), GiB", |r| {
             last(r, |m| m.largest_region_bytes / GIB)
         }),
         ("splits", |r| sum(r, |m| f64::from(m.splits))),

@@ -125,7 +125,7 @@ fn no_writes_and_extreme_settings_run_without_panic() {
     let mut s = LifeSettings {
         months: 1,
         servers: 2,
-        step_hours: 24,
+        step_hours: 24.0,
         ..LifeSettings::default()
     };
     s.split.max_file_size = 1 << 20;

@@ -107,7 +107,7 @@ export function regionsChart(lab, side, view, top, tip) {
     const m = months[i];
     if (!m) return null;
     const parts = m.sizeHistogram.map((c, b) => (c ? `${num(c)} ${SIZE_BINS[b]}` : null)).filter(Boolean);
-    return `Month ${m.month}: ${num(m.regions)} regions (${num(m.emptyRegions)} empty)\n${parts.join(', ')}\nlargest ${lab.bytesText(m.largestRegionBytes)}; ${num(m.splits)} splits, ${num(m.merges)} merges`;
+    return `Month ${m.month}: ${num(m.regions)} regions (${num(m.emptyRegions)} empty)\n${parts.join(', ')}\nthe largest region reached ${lab.bytesText(m.largestRegionBytes)}; ${num(m.splits)} splits, ${num(m.merges)} merges`;
   });
   const legend = el('p', undefined, { class: 'months-legend' });
   for (const [b, name] of SIZE_BINS.entries()) {

@@ -348,7 +348,7 @@ function summaryText(v) {
   const { num, bytesText } = lab;
   const m = v.report.months.at(-1);
   const most = Math.max(...m.servers.map(x => x.regions));
-  return `After month ${m.month}: ${num(m.regions)} regions (${num(m.emptyRegions)} empty), at most ${num(most)} on one server, ${bytesText(m.onDiskBytes)} on disk (${bytesText(m.liveBytes)} within the TTL), the largest region ${bytesText(m.largestRegionBytes)}.`;
+  return `After month ${m.month}: ${num(m.regions)} regions (${num(m.emptyRegions)} empty), at most ${num(most)} on one server, ${bytesText(m.onDiskBytes)} on disk (${bytesText(m.liveBytes)} within the TTL), the largest region reached ${bytesText(m.largestRegionBytes)} in the month.`;
 }
 
 /** What the engine concludes from a run, as it words it: the headline, then each finding (worst
