@@ -289,3 +289,123 @@ fn the_index_key_spec_reads_back_what_the_index_writes() {
         "the index design's key encodes the index row as the port does"
     );
 }
+
+/// A salted table of events with a time column, its index on that column, analyzed over
+/// 8,000 writes, 100 a second from a fixed start.
+fn events(index: &str) -> DesignDocument {
+    let mut doc = parse(&format!(
+        "CREATE TABLE EV (ID VARCHAR NOT NULL PRIMARY KEY, CREATED_AT TIMESTAMP) SALT_BUCKETS=8; {index}"
+    ));
+    let mut w = doc.workload.clone().unwrap_or_default();
+    w.records = 8_000;
+    w.write_rate = 100.0;
+    w.start_time = 1_700_000_000_000;
+    doc.workload = Some(w);
+    doc
+}
+
+/// The mean and the largest share of a window's writes on its busiest region, over the
+/// windows with writes.
+fn busiest(r: &rowkey_lab::analyze::AnalysisReport) -> (f64, f64) {
+    let shares: Vec<f64> = (r.metrics.per_window.iter())
+        .filter(|w| w.total > 0)
+        .map(|w| w.busiest_share)
+        .collect();
+    let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+    (mean, shares.iter().cloned().fold(0.0, f64::max))
+}
+
+#[test]
+fn an_index_on_a_timestamp_takes_every_write_on_one_region_while_the_salted_table_spreads() {
+    use rowkey_lab::analyze::{analyze, analyze_indexes, AnalyzeOptions};
+    // The index's own regions: split every 10 s of the 80 s run, at the index key of that
+    // time (a nullable TIMESTAMP is a DECIMAL of its milliseconds in the index).
+    let points: Vec<String> = (1..8)
+        .map(|k| {
+            let ms = 1_700_000_000_000_i64 + k * 10_000;
+            let d = rowkey_lab::hbase::phoenix::Decimal::from_i64(ms);
+            let b = d.to_phoenix_bytes().unwrap();
+            format!(
+                "X'{}'",
+                b.iter().map(|x| format!("{x:02x}")).collect::<String>()
+            )
+        })
+        .collect();
+    let doc = events(&format!(
+        "CREATE INDEX BY_TIME ON EV (CREATED_AT) SALT_BUCKETS=0 SPLIT ON ({});",
+        points.join(", ")
+    ));
+    let opts = AnalyzeOptions::default();
+    let data = analyze(&doc, &opts).unwrap();
+    let idx = analyze_indexes(&doc, &opts, &data).unwrap();
+    let r = idx[0].report.as_ref().unwrap();
+    assert_eq!((idx[0].regions_of_its_own, r.writes), (8, 8_000));
+    // Each window's writes go to the one index region holding that time (a window across a
+    // split point shares them with the next).
+    let (mean, _) = busiest(r);
+    assert!(mean > 0.95, "index: busiest region's mean share {mean}");
+    // The data table spreads them over its 8 salt buckets: about 1/8 each.
+    let (mean, max) = busiest(&data);
+    assert!(
+        mean < 0.25 && max < 0.4,
+        "data: busiest share mean {mean}, max {max}"
+    );
+
+    // The same index salted (it takes the table's 8 buckets when it names none) spreads.
+    let doc = events("CREATE INDEX BY_TIME ON EV (CREATED_AT);");
+    let data = analyze(&doc, &opts).unwrap();
+    let idx = analyze_indexes(&doc, &opts, &data).unwrap();
+    let r = idx[0].report.as_ref().unwrap();
+    assert_eq!(idx[0].regions_of_its_own, 8);
+    let (mean, max) = busiest(r);
+    assert!(
+        mean < 0.25 && max < 0.4,
+        "salted index: busiest share mean {mean}, max {max}"
+    );
+    // A covered global index: 2 index writes per put (the unverified pre-write, the verifying
+    // post-write), 4 when an indexed value changes, 2 per delete.
+    let w = idx[0].writes;
+    assert_eq!(
+        (w.put, w.update_indexed, w.delete, w.consistency_extra),
+        (2, 4, 2, 1)
+    );
+    // Key: salt 1 + DECIMAL of the millis c7 + 6 digit bytes at most + 00 + the 8-character
+    // ID; value: the empty column's byte.
+    assert!(
+        idx[0].bytes_per_row > 10.0 && idx[0].bytes_per_row < 20.0,
+        "{}",
+        idx[0].bytes_per_row
+    );
+}
+
+#[test]
+fn a_local_index_adds_no_region_and_an_uncovered_one_a_lookup_per_row() {
+    use rowkey_lab::analyze::{analyze, analyze_indexes, AnalyzeOptions};
+    let doc = events(
+        "CREATE LOCAL INDEX L ON EV (CREATED_AT); CREATE UNCOVERED INDEX U ON EV (CREATED_AT); \
+         CREATE INDEX C ON EV (CREATED_AT);",
+    );
+    let opts = AnalyzeOptions::default();
+    let data = analyze(&doc, &opts).unwrap();
+    let idx = analyze_indexes(&doc, &opts, &data).unwrap();
+    let (l, u, c) = (&idx[0], &idx[1], &idx[2]);
+    assert_eq!((l.regions_of_its_own, l.report.is_none()), (0, true));
+    assert_eq!(
+        (l.writes.put, l.writes.update_indexed, l.writes.delete),
+        (1, 2, 1)
+    );
+    // An uncovered index's rows hold only its key: each row read through it is one lookup
+    // in the data table; a covered one answers from its own rows.
+    assert_eq!(
+        (
+            u.data_lookups_per_row,
+            c.data_lookups_per_row,
+            l.data_lookups_per_row
+        ),
+        (1, 0, 0)
+    );
+    assert_eq!(
+        (u.writes.put, u.writes.update_indexed, u.writes.delete),
+        (1, 3, 2)
+    );
+}
