@@ -166,7 +166,7 @@ pub fn parse_create_table(sql_text: &str) -> Result<DesignDocument> {
         let tok = &toks.name;
         if x.name == table || indexes.iter().any(|y| y.name == x.name) {
             return Err(at(
-                &tok,
+                tok,
                 format!(
                     "{} is already the name of {} (Phoenix: TABLE_ALREADY_EXIST)",
                     crate::support::json::quote(&x.name),

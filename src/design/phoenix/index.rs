@@ -281,13 +281,12 @@ pub(crate) fn validate_indexes(doc: &DesignDocument) -> Result<()> {
                 ),
             ));
         }
-        validate_index(doc, &table, section, i, x)?;
+        validate_index(&table, section, i, x)?;
     }
     Ok(())
 }
 
 fn validate_index(
-    doc: &DesignDocument,
     table: &PhoenixTable,
     section: &PhoenixSection,
     i: usize,
@@ -377,7 +376,6 @@ fn validate_index(
             ));
         }
     }
-    let _ = doc;
     Ok(())
 }
 
