@@ -208,6 +208,7 @@ mod analyzer;
 pub mod check;
 mod compare;
 mod diagnosis;
+mod indexes;
 pub(crate) use diagnosis::size_text;
 pub mod metrics;
 mod observed;
@@ -228,6 +229,7 @@ pub use diagnosis::{
     diagnose, spread_of, Spread, WindowFigures, EVEN, HOTSPOT, HOT_WINDOW_SHARE, NOISE_MARGIN,
     WINDOW_PARALLELISM,
 };
+pub use indexes::{analyze_indexes, index_writes, IndexAnalysis, IndexWrites};
 pub use observed::{
     against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer, PredictedMap,
     PredictedServer,

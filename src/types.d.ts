@@ -280,6 +280,8 @@ export interface PhoenixSection {
   columns?: PhoenixColumnDecl[];
   /** The other table options as `NAME=value` (`VERSIONS=3`, `COMPRESSION='SNAPPY'`); `SALT_BUCKETS` is the key's salt, not an option. Default: `[]`. */
   options?: string[];
+  /** The secondary indexes, in creation order (a local index's id follows its place among the local ones): `{name, kind?, columns, include?, saltBuckets?, splitOn?, options?, async?}`, at most 30. Default: `[]`. */
+  indexes?: PhoenixIndex[];
 }
 export interface PhoenixColumnDecl {
   /** The column name. */
@@ -290,6 +292,32 @@ export interface PhoenixColumnDecl {
   type: string;
   /** `NOT NULL`. Default: `false`. */
   notNull?: boolean;
+}
+export interface PhoenixIndex {
+  /** The index name, unique among the design's indexes and not the table's. */
+  name: string;
+  /** `global` (covered: its rows carry the `include` columns), `uncovered` (its key only; each row read is looked up in the data table) or `local` (in the data table's regions). Default: `"global"`. */
+  kind?: 'global' | 'uncovered' | 'local';
+  /** The indexed columns in order, `{name, family?, desc?}`: 1 to 255 with the data key's columns the index appends. */
+  columns: IndexedColumn[];
+  /** The `INCLUDE` columns, `{name, family?}` (a global covered index only). Default: `[]`. */
+  include?: IndexedColumn[];
+  /** The index's `SALT_BUCKETS`, 0 to 256; absent: the data table's, as Phoenix salts an index of a salted table; 0: not salted. A local index takes none. From 0 to 256. */
+  saltBuckets?: number;
+  /** `SPLIT ON` points of an unsalted global index, each a hex string. Default: `[]`. */
+  splitOn?: string[];
+  /** Other index options as `NAME=value`. Default: `[]`. */
+  options?: string[];
+  /** `ASYNC`: the index is built later by `IndexTool`; writes are the same. Default: `false`. */
+  async?: boolean;
+}
+export interface IndexedColumn {
+  /** The column name: a primary-key column or one of `phoenix.columns`. */
+  name: string;
+  /** Its column family, when the column declares one. */
+  family?: string;
+  /** The index orders this column descending (`DESC`); in `include`, not allowed. Default: `false`. */
+  desc?: boolean;
 }
 export interface AnalyzeOptions {
   /** Time windows over the workload's duration (the region × time matrix, per-window hotspot factors). Default: `64`. From 1 to 65,536. */

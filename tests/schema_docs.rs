@@ -43,6 +43,8 @@ fn by_reader(name: &str) -> (&'static str, &'static str) {
         "example" => ("Example", "[examples](#examples)"),
         "section" => ("PhoenixSection", "[object](#phoenix)"),
         "column" => ("PhoenixColumnDecl", "objects"),
+        "index" => ("PhoenixIndex", "objects"),
+        "indexed_column" => ("IndexedColumn", "objects"),
         "string" => ("string", "strings"),
         "presplit" => ("PreSplit", "[object](#presplit)"),
         "auto_split" => ("AutoSplit", "[object](#autosplit)"),

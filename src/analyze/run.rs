@@ -442,6 +442,7 @@ mod design_keys;
 mod rows;
 mod seal;
 pub use blocks::{analyze_parallel, block_ranges};
+pub(super) use design_keys::convert_value;
 pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]

@@ -222,6 +222,7 @@ impl DesignDocument {
         if let Some(t) = &self.hbase {
             t.validate()?;
         }
+        phoenix::validate_indexes(self)?;
         // Every read with the design, so what the analysis accepts the advisor and the read
         // views accept too (a read that names a renamed field failed only in the advisor).
         // Over one region: a read's errors do not depend on the split points.

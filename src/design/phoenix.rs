@@ -22,6 +22,12 @@ mod build;
 use build::design_of;
 mod ddl;
 use ddl::{TableOption, TypeDecl};
+mod index;
+pub use index::{
+    index_design, index_key_spec, index_shape, print_create_index, IndexEncoder, IndexKind,
+    IndexedColumn, PhoenixIndex, INDEX_KINDS, MAX_INDEXES, MAX_INDEX_KEY_COLUMNS,
+};
+pub(crate) use index::{validate_indexes, INDEXED_COLUMN, PHOENIX_INDEX};
 mod lexer;
 mod print;
 pub(crate) use print::full_name;
@@ -46,6 +52,9 @@ pub struct PhoenixSection {
     /// refused when printed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// The table's secondary indexes (`CREATE INDEX`), in creation order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub indexes: Vec<PhoenixIndex>,
 }
 
 /// A column outside the primary key: it does not change the row key.
@@ -96,6 +105,10 @@ crate::support::json::object_reader! {
         /// The other table options as `NAME=value` (`VERSIONS=3`, `COMPRESSION='SNAPPY'`);
         /// `SALT_BUCKETS` is the key's salt, not an option.
         options: or("options", |n| list(n, string), Vec::new()) = "[]",
+        /// The secondary indexes, in creation order (a local index's id follows its place
+        /// among the local ones): `{name, kind?, columns, include?, saltBuckets?, splitOn?,
+        /// options?, async?}`, at most 30.
+        indexes: or("indexes", |n| list(n, index::index), Vec::new()) = "[]",
     }
 }
 
@@ -138,15 +151,73 @@ pub fn parse_create_table(sql_text: &str) -> Result<DesignDocument> {
     )?;
     let mut c = Cursor::new(tokens(sql_text)?);
     let st = statement(&mut c)?;
-    design_of(st)
+    let table = st.table.clone();
+    let mut indexes: Vec<PhoenixIndex> = Vec::new();
+    let mut where_: Vec<index::IndexToks> = Vec::new();
+    while c.peek().t != T::End {
+        c.kw("CREATE", "CREATE INDEX or the end of the statement")?;
+        if !(c.is_kw("INDEX") || c.is_kw("LOCAL") || c.is_kw("UNCOVERED")) {
+            return Err(expected(
+                c.peek(),
+                "INDEX after CREATE, or the end of the statement: one CREATE TABLE per text, then its indexes",
+            ));
+        }
+        let (x, toks) = index::read_create_index(&mut c, &table)?;
+        let tok = &toks.name;
+        if x.name == table || indexes.iter().any(|y| y.name == x.name) {
+            return Err(at(
+                tok,
+                format!(
+                    "{} is already the name of {} (Phoenix: TABLE_ALREADY_EXIST)",
+                    crate::support::json::quote(&x.name),
+                    if x.name == table {
+                        "the table"
+                    } else {
+                        "another index"
+                    }
+                ),
+            ));
+        }
+        indexes.push(x);
+        where_.push(toks);
+        if !c.eat_punct(';') && c.peek().t != T::End {
+            return Err(expected(c.peek(), "`;` and the next statement, or the end"));
+        }
+    }
+    let mut doc = design_of(st)?;
+    if !indexes.is_empty() {
+        if let Some(p) = doc.phoenix.as_mut() {
+            p.indexes = indexes;
+        }
+        index::index_fields(&mut doc)?;
+        // A bad index is located in the statement: the member its path names.
+        doc.validate().map_err(|e| {
+            let path = e.location.path.clone().unwrap_or_default();
+            let Some(rest) = path.strip_prefix("/phoenix/indexes/") else {
+                return e;
+            };
+            let (i, member) = rest.split_once('/').unwrap_or((rest, ""));
+            match i.parse::<usize>().ok().and_then(|i| where_.get(i)) {
+                Some(t) => at(t.at(member), &e.message),
+                None => e,
+            }
+        })?;
+    }
+    Ok(doc)
 }
 
 fn statement(c: &mut Cursor) -> Result<Statement> {
     c.kw("CREATE", "CREATE TABLE")?;
-    if c.is_kw("VIEW") || c.is_kw("INDEX") || c.is_kw("LOCAL") || c.is_kw("SEQUENCE") {
+    if c.is_kw("INDEX") || c.is_kw("LOCAL") || c.is_kw("UNCOVERED") {
         return Err(at(
             c.peek(),
-            "only CREATE TABLE is read: views, indexes and sequences are not tables with their own row keys here",
+            "CREATE INDEX is read after its table's CREATE TABLE, in the same text: the index key is built from the table's",
+        ));
+    }
+    if c.is_kw("VIEW") || c.is_kw("SEQUENCE") {
+        return Err(at(
+            c.peek(),
+            "only CREATE TABLE and CREATE INDEX are read: views and sequences are not tables with their own row keys here",
         ));
     }
     c.kw("TABLE", "TABLE after CREATE")?;
@@ -210,9 +281,11 @@ fn statement(c: &mut Cursor) -> Result<Statement> {
     }
     table_options(c, &mut st)?;
     split_on(c, &mut st)?;
-    c.eat_punct(';');
-    if c.peek().t != T::End {
-        return Err(expected(c.peek(), "the end of the statement"));
+    if !c.eat_punct(';') && c.peek().t != T::End {
+        return Err(expected(
+            c.peek(),
+            "the end of the statement (`;`, then CREATE INDEX statements may follow)",
+        ));
     }
     Ok(st)
 }

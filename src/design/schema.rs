@@ -69,6 +69,8 @@ pub const OBJECTS: &[(&str, &[Member])] = &[
     ("Example", super::read::EXAMPLE),
     ("PhoenixSection", super::phoenix::PHOENIX),
     ("PhoenixColumnDecl", super::phoenix::PHOENIX_COLUMN),
+    ("PhoenixIndex", super::phoenix::PHOENIX_INDEX),
+    ("IndexedColumn", super::phoenix::INDEXED_COLUMN),
 ];
 
 /// A name table as its names.

@@ -187,7 +187,7 @@ pub(super) fn compile_key(doc: &DesignDocument) -> Result<crate::keyspec::Compil
 }
 
 /// A generated value as the key encoder's value type.
-pub(super) fn convert_value(
+pub(in crate::analyze) fn convert_value(
     decl: &crate::workload::FieldDecl,
     v: &crate::workload::FieldValue,
 ) -> Result<crate::keyspec::FieldValue> {

@@ -171,6 +171,7 @@ pub(super) fn design_of(st: Statement) -> Result<DesignDocument> {
             table: st.table,
             columns,
             options: st.options,
+            indexes: Vec::new(),
         }),
     };
     let mut doc = doc;
@@ -326,7 +327,7 @@ fn decimal_generator(c: &PhoenixColumn) -> Generator {
 }
 
 /// The field a key column's values come from, with a generator that fits its type.
-fn field_for(c: &PhoenixColumn) -> FieldDecl {
+pub(super) fn field_for(c: &PhoenixColumn) -> FieldDecl {
     use PhoenixType as P;
     let chars = |n: Option<i32>| n.map_or(8, |n| n.clamp(1, 8) as u32);
     let (field_type, generator) = match c.data_type {

@@ -297,3 +297,8 @@ pub(super) fn table_option(text: &str) -> Result<(String, TableOption)> {
     })?;
     Ok((opt.text()?, opt))
 }
+
+/// A design's column type read as Phoenix reads it (the same grammar as the printer's).
+pub(super) fn type_decl(text: &str, column: &str) -> Result<TypeDecl> {
+    whole(text, |c| TypeDecl::read(c, column))
+}

@@ -12,7 +12,7 @@ use super::*;
 
 /// A design's Phoenix key as `CREATE TABLE`: the key columns (their fields' names), the
 /// `phoenix` section's other columns and options, `SALT_BUCKETS`, and explicit split keys
-/// as `SPLIT ON`. Errors when the key is not a Phoenix primary key (segments other than one
+/// as `SPLIT ON`, then each index's `CREATE INDEX` on its own line. Errors when the key is not a Phoenix primary key (segments other than one
 /// `salt(N, hash=phoenix)` and `pk(...)` columns), and, at the value's path, when a name, a
 /// type or an option is not one Phoenix SQL can hold.
 pub fn print_create_table(doc: &DesignDocument) -> Result<String> {
@@ -85,6 +85,10 @@ pub fn print_create_table(doc: &DesignDocument) -> Result<String> {
         out.push_str(&format!(" SPLIT ON ({splits})"));
     }
     out.push(';');
+    for i in 0..doc.phoenix.as_ref().map_or(0, |p| p.indexes.len()) {
+        out.push('\n');
+        out.push_str(&super::print_create_index(doc, i)?);
+    }
     Ok(out)
 }
 

@@ -17,6 +17,7 @@
 
 pub mod decimal;
 pub mod decode;
+pub mod index;
 pub mod rowkey;
 pub mod types;
 

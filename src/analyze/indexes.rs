@@ -1,0 +1,201 @@
+//! Each Phoenix secondary index of a design analyzed as the table it is: a global index's rows
+//! (their keys built by the `IndexMaintainer` port, [`crate::design::phoenix::IndexEncoder`])
+//! counted over its own regions (its salt buckets or `SPLIT ON` points), as the data table's
+//! rows are over the data table's; a local index adds rows to the data table's own regions and
+//! no region of its own. Beside each: the writes an index adds per data write, and its bytes.
+//!
+//! Write amplification, per kind, from Phoenix 5's `IndexRegionObserver` (strongly consistent
+//! global indexes: an unverified index put before the data write, a verifying put after it;
+//! a row whose index key changes gets its old index row marked unverified first and deleted
+//! after), and the local index's same-region writes:
+//!
+//! | data write | global (covered) | uncovered | local |
+//! |---|---|---|---|
+//! | put of a new row | 2 (unverified put, verified put) | 1 (unverified put) | 1 |
+//! | update of an indexed column | 4 (new row 2; old row unverified put, delete) | 3 (new row 1; old row 2) | 2 (put, delete) |
+//! | delete | 2 (unverified put, delete) | 2 | 1 |
+
+use serde::Serialize;
+
+use super::{analyze_with_encoder, AnalysisReport, AnalyzeOptions};
+use crate::design::phoenix::{index_design, IndexEncoder, IndexKind};
+use crate::design::DesignDocument;
+use crate::error::Result;
+
+/// The index-table mutations one data-table write causes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexWrites {
+    /// Per put of a new data row.
+    pub put: u32,
+    /// Per update that changes an indexed column's value (the index row moves).
+    pub update_indexed: u32,
+    /// Per delete of a data row.
+    pub delete: u32,
+    /// Of `put`, the strongly consistent protocol's extra write (the verifying put after the
+    /// data write); 0 for uncovered and local indexes.
+    pub consistency_extra: u32,
+}
+
+/// The index-table writes of an index of `kind` (see the module table).
+pub fn index_writes(kind: IndexKind) -> IndexWrites {
+    match kind {
+        IndexKind::Global => IndexWrites {
+            put: 2,
+            update_indexed: 4,
+            delete: 2,
+            consistency_extra: 1,
+        },
+        IndexKind::Uncovered => IndexWrites {
+            put: 1,
+            update_indexed: 3,
+            delete: 2,
+            consistency_extra: 0,
+        },
+        IndexKind::Local => IndexWrites {
+            put: 1,
+            update_indexed: 2,
+            delete: 1,
+            consistency_extra: 0,
+        },
+    }
+}
+
+/// One index of a design, analyzed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexAnalysis {
+    /// The index name.
+    pub name: String,
+    /// Its kind.
+    pub kind: IndexKind,
+    /// Regions of its own: a global index's table's regions at the end of the run; 0 for a
+    /// local index (its rows are in the data table's regions).
+    pub regions_of_its_own: usize,
+    /// A global index's table analyzed over the design's workload (its regions, writes per
+    /// region and window, hotspot metrics); `None` for a local index, whose writes per region
+    /// are the data table's.
+    pub report: Option<AnalysisReport>,
+    /// The index writes each data write causes.
+    pub writes: IndexWrites,
+    /// Mean bytes of one index row as written (its key, plus the value bytes the analysis
+    /// counts: the empty column for an uncovered index, the included columns' for a covered
+    /// one).
+    pub bytes_per_row: f64,
+    /// Bytes written to the index over the run (`bytes_per_row` × rows, before the
+    /// consistency protocol's extra puts, which carry no new data).
+    pub bytes: u64,
+    /// Data-table lookups each row read through the index costs: 1 for an uncovered index
+    /// (its rows hold only the key: every other column is fetched from the data table), 0 for
+    /// a covered or local one reading columns it holds.
+    pub data_lookups_per_row: u32,
+}
+
+/// The value bytes an index row carries: one byte for the empty column (`x` / the verified
+/// flag), plus a covered index's included columns, each its type's width, or its declared
+/// length (16 when it has none) for a variable-width type.
+fn index_value_bytes(doc: &DesignDocument, i: usize) -> u64 {
+    let Some(p) = doc.phoenix.as_ref() else {
+        return 1;
+    };
+    let Some(x) = p.indexes.get(i) else {
+        return 1;
+    };
+    let mut n = 1u64;
+    for c in &x.include {
+        let decl = p.columns.iter().find(|d| d.name == c.name);
+        let width = decl
+            .and_then(|d| {
+                let name: String = d
+                    .data_type
+                    .chars()
+                    .take_while(|ch| ch.is_ascii_alphanumeric() || *ch == '_')
+                    .collect();
+                let t = crate::hbase::phoenix::PhoenixType::from_sql_name(&name.to_uppercase())?;
+                t.byte_size().map(|w| w as u64).or_else(|| {
+                    let len = d.data_type.split(['(', ',', ')']).nth(1)?;
+                    len.trim().parse::<u64>().ok()
+                })
+            })
+            .unwrap_or(16);
+        n = n.saturating_add(width);
+    }
+    n
+}
+
+/// Every index of `doc` analyzed (see the module docs), in the design's order. `data` is the
+/// data table's own analysis of the same run, whose regions a local index shares.
+pub fn analyze_indexes(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    data: &AnalysisReport,
+) -> Result<Vec<IndexAnalysis>> {
+    let n = doc.phoenix.as_ref().map_or(0, |p| p.indexes.len());
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let Some(x) = doc.phoenix.as_ref().and_then(|p| p.indexes.get(i)) else {
+            continue;
+        };
+        let value = index_value_bytes(doc, i);
+        let writes = index_writes(x.kind);
+        let lookups = u32::from(x.kind == IndexKind::Uncovered);
+        if x.kind == IndexKind::Local {
+            // Rows in the data row's region: the data table's writes per region, again.
+            let rows = data.writes;
+            let key_bytes = data.bytes.saturating_sub(
+                data.writes
+                    .saturating_mul(doc.workload.clone().unwrap_or_default().value_size),
+            );
+            // The local key: the region's start key, the 2-byte id and the index columns;
+            // counted here as the data key's bytes plus the id (the columns' reorder keeps
+            // their sizes when no type is converted).
+            let per_row = if rows == 0 {
+                0.0
+            } else {
+                key_bytes as f64 / rows as f64 + 2.0 + value as f64
+            };
+            out.push(IndexAnalysis {
+                name: x.name.clone(),
+                kind: x.kind,
+                regions_of_its_own: 0,
+                report: None,
+                writes,
+                bytes_per_row: per_row,
+                bytes: (per_row * rows as f64).round() as u64,
+                data_lookups_per_row: lookups,
+            });
+            continue;
+        }
+        let mut idx = index_design(doc, i)?;
+        let mut w = idx.workload.take().unwrap_or_default();
+        w.value_size = value;
+        idx.workload = Some(w);
+        let mut enc = IndexEncoder::new(doc, i, &[])?;
+        let decls = doc.fields.clone();
+        let mut values = Vec::with_capacity(decls.len());
+        let encoder: super::KeyEncoder = Box::new(move |r, out| {
+            values.clear();
+            for (decl, v) in decls.iter().zip(&r.values) {
+                values.push(super::run::convert_value(decl, v)?);
+            }
+            enc.encode_values_into(&values, out)
+        });
+        let report = analyze_with_encoder(&idx, opts, encoder)?;
+        let per_row = if report.writes == 0 {
+            0.0
+        } else {
+            report.bytes as f64 / report.writes as f64
+        };
+        out.push(IndexAnalysis {
+            name: x.name.clone(),
+            kind: x.kind,
+            regions_of_its_own: report.regions.len(),
+            bytes_per_row: per_row,
+            bytes: report.bytes,
+            report: Some(report),
+            writes,
+            data_lookups_per_row: lookups,
+        });
+    }
+    Ok(out)
+}

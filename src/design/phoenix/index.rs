@@ -1,0 +1,990 @@
+//! Phoenix secondary indexes in the design: the `phoenix.indexes` members, their checks (each
+//! error at its member's path), `CREATE [UNCOVERED|LOCAL] INDEX` read into them and printed
+//! from them, and each index as the table it is ([`index_shape`], [`index_design`]): its key
+//! as `salt(N, hash=phoenix)` and `pk(...)` segments with the types Phoenix gives its columns,
+//! its own pre-split, the data table's fields and workload.
+//!
+//! Phoenix's rules, from apache/phoenix `6d9ec471`: the grammar is `PhoenixSQL.g`'s
+//! `create_index_node` (`UNCOVERED` and `LOCAL` exclusive, `INCLUDE` refused on `UNCOVERED`);
+//! an index without `SALT_BUCKETS` takes the data table's, `SALT_BUCKETS=0` unsalts it, a local
+//! index is never salted (`MetaDataClient.createTable`); `phoenix.index.maxIndexesPerTable`
+//! is 30 (`QueryServicesOptions`).
+
+use super::ddl::{table_option, type_decl, TableOption};
+use super::*;
+use crate::hbase::phoenix::index::{
+    index_column_type, index_pk, IndexColumn, IndexKeyShape, IndexSource, FIRST_LOCAL_INDEX_ID,
+};
+use crate::hbase::phoenix::PhoenixTable;
+use crate::support::json::{u32_, unit};
+
+/// `phoenix.index.maxIndexesPerTable`'s default: Phoenix refuses more (`TOO_MANY_INDEXES`).
+pub const MAX_INDEXES: usize = 30;
+/// The most columns an index's key may have (indexed plus the data key's others): a design's
+/// key holds at most 256 segments, one of them the salt. Phoenix itself sets no lower bound.
+pub const MAX_INDEX_KEY_COLUMNS: usize = 255;
+
+/// What kind of index, as Phoenix's `IndexType` names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum IndexKind {
+    /// A global index (`CREATE INDEX`): a table of its own, its rows holding the `INCLUDE`
+    /// columns, so a query it covers reads only the index.
+    Global,
+    /// A global uncovered index (`CREATE UNCOVERED INDEX`): a table of its own holding only
+    /// its key; every row a query reads through it is looked up again in the data table.
+    Uncovered,
+    /// A local index (`CREATE LOCAL INDEX`): rows in the data table's own regions, under
+    /// shadow column families (`L#0`), keyed by the region's start key and the index id.
+    Local,
+}
+
+/// The index kinds by name.
+pub const INDEX_KINDS: [(&str, IndexKind); 3] = [
+    ("global", IndexKind::Global),
+    ("uncovered", IndexKind::Uncovered),
+    ("local", IndexKind::Local),
+];
+
+fn index_kind(n: &crate::support::json::Node) -> crate::support::json::R<IndexKind> {
+    unit(n, &INDEX_KINDS)
+}
+
+/// A column an index names: `[family.]name`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct IndexedColumn {
+    /// The column name (normalized: unquoted names upper-cased).
+    pub name: String,
+    /// Its column family, for a column outside the key declared with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
+    /// `DESC` (indexed columns only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub desc: bool,
+}
+
+crate::support::json::object_reader! {
+    /// A column an index names.
+    pub(crate) fn indexed_column(n) -> IndexedColumn; "struct IndexedColumn";
+    /// An index column's members, as [`indexed_column`] reads them.
+    table INDEXED_COLUMN;
+    IndexedColumn {
+        /// The column name: a primary-key column or one of `phoenix.columns`.
+        name: req("name", string),
+        /// Its column family, when the column declares one.
+        family: opt("family", string),
+        /// The index orders this column descending (`DESC`); in `include`, not allowed.
+        desc: or("desc", bool_, false) = "false",
+    }
+}
+
+/// A secondary index on the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PhoenixIndex {
+    /// The index name (normalized as Phoenix normalizes it), unique in the design.
+    pub name: String,
+    /// Global (covered), uncovered or local.
+    pub kind: IndexKind,
+    /// The indexed columns, in order.
+    pub columns: Vec<IndexedColumn>,
+    /// The `INCLUDE` columns a global index's rows carry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub include: Vec<IndexedColumn>,
+    /// The index's own `SALT_BUCKETS`; absent: the data table's (`0`: not salted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt_buckets: Option<u32>,
+    /// `SPLIT ON` points of an unsalted global index, as hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub split_on: Vec<String>,
+    /// Other index options, each `NAME=value`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// `ASYNC`: built later by the `IndexTool` MapReduce job, not at creation.
+    #[serde(default, rename = "async", skip_serializing_if = "std::ops::Not::not")]
+    pub build_async: bool,
+}
+
+crate::support::json::object_reader! {
+    /// A secondary index.
+    pub(crate) fn index(n) -> PhoenixIndex; "struct PhoenixIndex";
+    /// An index's members, as [`index`] reads them.
+    table PHOENIX_INDEX;
+    PhoenixIndex {
+        /// The index name, unique among the design's indexes and not the table's.
+        name: req("name", string),
+        /// `global` (covered: its rows carry the `include` columns), `uncovered` (its key only;
+        /// each row read is looked up in the data table) or `local` (in the data table's
+        /// regions).
+        kind: or("kind", index_kind, IndexKind::Global) = r#""global""# of INDEX_KINDS,
+        /// The indexed columns in order, `{name, family?, desc?}`: 1 to 255 with the data
+        /// key's columns the index appends.
+        columns: req("columns", |n| list(n, indexed_column)),
+        /// The `INCLUDE` columns, `{name, family?}` (a global covered index only).
+        include: or("include", |n| list(n, indexed_column), Vec::new()) = "[]",
+        /// The index's `SALT_BUCKETS`, 0 to 256; absent: the data table's, as Phoenix salts an
+        /// index of a salted table; 0: not salted. A local index takes none.
+        salt_buckets: opt("saltBuckets", u32_) in 0 ..= 256,
+        /// `SPLIT ON` points of an unsalted global index, each a hex string.
+        split_on: or("splitOn", |n| list(n, string), Vec::new()) = "[]",
+        /// Other index options as `NAME=value`.
+        options: or("options", |n| list(n, string), Vec::new()) = "[]",
+        /// `ASYNC`: the index is built later by `IndexTool`; writes are the same.
+        build_async: or("async", bool_, false) = "false",
+    }
+}
+
+/// An error at `/phoenix/indexes/{i}/{member}`.
+fn bad(i: usize, member: &str, msg: impl Into<String>) -> Error {
+    let path = if member.is_empty() {
+        format!("/phoenix/indexes/{i}")
+    } else {
+        format!("/phoenix/indexes/{i}/{member}")
+    };
+    Error::new(ErrorKind::Invalid, msg).at_path(path)
+}
+
+/// A column of the data table as an index sees it.
+#[derive(Debug, Clone)]
+pub(crate) enum TableColumn {
+    /// The primary-key column at this position (salt excluded).
+    Key(usize, PhoenixColumn),
+    /// A column outside the key: its type, length, scale and whether it is NOT NULL.
+    Cell(PhoenixColumn),
+}
+
+impl TableColumn {
+    /// The column as a Phoenix column.
+    pub(crate) fn column(&self) -> &PhoenixColumn {
+        match self {
+            TableColumn::Key(_, c) | TableColumn::Cell(c) => c,
+        }
+    }
+}
+
+/// Column `c` of the data table: a key column (no family) or one of `phoenix.columns`.
+pub(crate) fn resolve(
+    table: &PhoenixTable,
+    section: &PhoenixSection,
+    c: &IndexedColumn,
+) -> Result<TableColumn> {
+    if c.family.is_none() {
+        if let Some((i, k)) = table
+            .columns
+            .iter()
+            .enumerate()
+            .find(|(_, k)| k.name == c.name)
+        {
+            return Ok(TableColumn::Key(i, k.clone()));
+        }
+    }
+    let decl = section
+        .columns
+        .iter()
+        .find(|d| d.name == c.name && (c.family.is_none() || d.family == c.family))
+        .ok_or_else(|| {
+            let shown = match &c.family {
+                Some(f) => format!("{f}.{}", c.name),
+                None => c.name.clone(),
+            };
+            Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "column {} does not exist in {}: an index names a primary-key column or one of phoenix.columns",
+                    crate::support::json::quote(&shown),
+                    section.table
+                ),
+            )
+        })?;
+    let ty = type_decl(&decl.data_type, &decl.name)?;
+    let data_type = match PhoenixType::from_sql_name(&ty.name) {
+        Some(t) if !ty.array => t,
+        _ => {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "column {} is {}: an index key here takes the types a Phoenix row key does ({}), not arrays, JSON, BSON or the other unsigned types (Phoenix: CANNOT_INDEX_COLUMN_ON_TYPE for some of them)",
+                    c.name,
+                    ty.text(),
+                    crate::hbase::phoenix::types::ALL_TYPES
+                        .iter()
+                        .map(|t| t.sql_name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ))
+        }
+    };
+    Ok(TableColumn::Cell(PhoenixColumn {
+        name: decl.name.clone(),
+        data_type,
+        sort_order: SortOrder::Asc,
+        nullable: !decl.not_null,
+        max_length: ty.len,
+        scale: ty.scale,
+    }))
+}
+
+/// The data table of a design with indexes: its Phoenix key and its `phoenix` section.
+fn data_table(doc: &DesignDocument) -> Result<(PhoenixTable, &PhoenixSection)> {
+    let section = doc.phoenix.as_ref().ok_or_else(|| {
+        Error::new(ErrorKind::Invalid, "the design has no phoenix section").at_path("/phoenix")
+    })?;
+    let table = table_of(&doc.key, &section.table).ok_or_else(|| {
+        Error::new(
+            ErrorKind::Invalid,
+            "indexes need a Phoenix primary key: the key has no pk(...) columns",
+        )
+        .at_path("/phoenix/indexes")
+    })?;
+    Ok((table, section))
+}
+
+/// Check every index of the section against the design's key: names, kinds, columns (each
+/// existing, of a type an index key takes, named once), `INCLUDE`, salting and split points.
+pub(crate) fn validate_indexes(doc: &DesignDocument) -> Result<()> {
+    let Some(section) = &doc.phoenix else {
+        return Ok(());
+    };
+    if section.indexes.is_empty() {
+        return Ok(());
+    }
+    let (table, _) = data_table(doc)?;
+    if section.indexes.len() > MAX_INDEXES {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            format!(
+                "{} indexes: Phoenix allows {MAX_INDEXES} on a table (phoenix.index.maxIndexesPerTable; TOO_MANY_INDEXES)",
+                section.indexes.len()
+            ),
+        )
+        .at_path(format!("/phoenix/indexes/{MAX_INDEXES}")));
+    }
+    let mut names = HashSet::new();
+    for (i, x) in section.indexes.iter().enumerate() {
+        if x.name.is_empty() {
+            return Err(bad(i, "name", "the index name is empty"));
+        }
+        if x.name == section.table || !names.insert(x.name.as_str()) {
+            return Err(bad(
+                i,
+                "name",
+                format!(
+                    "{} is already the name of {} (Phoenix: TABLE_ALREADY_EXIST)",
+                    crate::support::json::quote(&x.name),
+                    if x.name == section.table {
+                        "the table"
+                    } else {
+                        "another index"
+                    }
+                ),
+            ));
+        }
+        validate_index(&table, section, i, x)?;
+    }
+    Ok(())
+}
+
+fn validate_index(
+    table: &PhoenixTable,
+    section: &PhoenixSection,
+    i: usize,
+    x: &PhoenixIndex,
+) -> Result<()> {
+    if x.columns.is_empty() {
+        return Err(bad(i, "columns", "an index needs at least one column"));
+    }
+    let mut seen = HashSet::new();
+    let mut key_columns = 0;
+    for (j, c) in x.columns.iter().enumerate() {
+        let member = format!("columns/{j}");
+        let col = resolve(table, section, c).map_err(|e| bad(i, &member, e.message))?;
+        if !seen.insert(col.column().name.clone()) {
+            return Err(bad(
+                i,
+                &member,
+                format!("{} is indexed twice", col.column().name),
+            ));
+        }
+        if matches!(col, TableColumn::Key(..)) {
+            key_columns += 1;
+        }
+    }
+    let total = x.columns.len() + table.columns.len() - key_columns;
+    if total > MAX_INDEX_KEY_COLUMNS {
+        return Err(bad(
+            i,
+            &format!("columns/{}", MAX_INDEX_KEY_COLUMNS.min(x.columns.len() - 1)),
+            format!("the index key would have {total} columns (its {} indexed and the data key's others); at most {MAX_INDEX_KEY_COLUMNS}", x.columns.len()),
+        ));
+    }
+    for (j, c) in x.include.iter().enumerate() {
+        let member = format!("include/{j}");
+        if x.kind == IndexKind::Uncovered {
+            return Err(bad(
+                i,
+                &member,
+                "an uncovered index has no INCLUDE columns (Phoenix: \"UNCOVERED indexes cannot have the INCLUDE clause\")",
+            ));
+        }
+        if c.desc {
+            return Err(bad(i, &member, "an INCLUDE column has no order (desc)"));
+        }
+        let col = resolve(table, section, c).map_err(|e| bad(i, &member, e.message))?;
+        if seen.contains(&col.column().name) {
+            return Err(bad(
+                i,
+                &member,
+                format!(
+                    "{} is both indexed and included (Phoenix: COLUMN_EXIST_IN_DEF)",
+                    col.column().name
+                ),
+            ));
+        }
+    }
+    let inherited = table.salt_buckets.is_some() && x.salt_buckets.is_none();
+    if x.kind == IndexKind::Local {
+        if x.salt_buckets.is_some() || !x.split_on.is_empty() {
+            return Err(bad(
+                i,
+                if x.salt_buckets.is_some() {
+                    "saltBuckets"
+                } else {
+                    "splitOn"
+                },
+                "a local index lives in the data table's regions: it takes no SALT_BUCKETS or SPLIT ON of its own",
+            ));
+        }
+    } else if !x.split_on.is_empty() && (x.salt_buckets.unwrap_or(0) > 0 || inherited) {
+        return Err(bad(
+            i,
+            "splitOn",
+            "SPLIT ON cannot be given for a salted index (Phoenix: \"Should not specify split points on salted table\"); an index of a salted table is salted unless SALT_BUCKETS=0",
+        ));
+    }
+    for (j, k) in x.split_on.iter().enumerate() {
+        crate::hbase::bytes::from_hex(k).map_err(|e| bad(i, &format!("splitOn/{j}"), e.message))?;
+    }
+    for (j, o) in x.options.iter().enumerate() {
+        let (_, opt) = table_option(o).map_err(|e| bad(i, &format!("options/{j}"), e.message))?;
+        if opt.family.is_none() && opt.name == "SALT_BUCKETS" {
+            return Err(bad(
+                i,
+                &format!("options/{j}"),
+                "SALT_BUCKETS is the index's saltBuckets member, not an option",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Index `i`'s key as Phoenix builds it (see [`crate::hbase::phoenix::index`]).
+pub fn index_shape(doc: &DesignDocument, i: usize) -> Result<IndexKeyShape> {
+    Ok(shape_of(doc, i)?.0)
+}
+
+/// Index `i`'s key and, for each of its columns, the data column it comes from.
+fn shape_of(doc: &DesignDocument, i: usize) -> Result<(IndexKeyShape, Vec<PhoenixColumn>)> {
+    let (table, section) = data_table(doc)?;
+    let x = section
+        .indexes
+        .get(i)
+        .ok_or_else(|| Error::arg("index", format!("the design has no index {i}")))?;
+    let mut indexed = Vec::with_capacity(x.columns.len());
+    let mut cells = Vec::new();
+    for (j, c) in x.columns.iter().enumerate() {
+        let col =
+            resolve(&table, section, c).map_err(|e| bad(i, &format!("columns/{j}"), e.message))?;
+        let sort_order = if c.desc {
+            SortOrder::Desc
+        } else {
+            SortOrder::Asc
+        };
+        indexed.push(match col {
+            TableColumn::Key(p, k) => IndexColumn {
+                name: k.name,
+                source: IndexSource::DataPk(p),
+                sort_order,
+            },
+            TableColumn::Cell(k) => {
+                let x = IndexColumn {
+                    name: k.name.clone(),
+                    source: IndexSource::Cell {
+                        data_type: k.data_type,
+                        nullable: k.nullable,
+                    },
+                    sort_order,
+                };
+                cells.push(k);
+                x
+            }
+        });
+    }
+    let columns = index_pk(&table, &indexed);
+    let mut cells = cells.into_iter();
+    let data_columns = columns
+        .iter()
+        .map(|c| match &c.source {
+            IndexSource::DataPk(p) => table.columns.get(*p).cloned(),
+            IndexSource::Cell { .. } => cells.next(),
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| bad(i, "columns", "an index column has no data column"))?;
+    let local_index_id = match x.kind {
+        IndexKind::Local => {
+            let n = (section.indexes.iter().take(i))
+                .filter(|y| y.kind == IndexKind::Local)
+                .count();
+            Some(FIRST_LOCAL_INDEX_ID.saturating_add(i16::try_from(n).unwrap_or(i16::MAX)))
+        }
+        _ => None,
+    };
+    let salt_buckets = match (x.kind, x.salt_buckets) {
+        (IndexKind::Local, _) | (_, Some(0)) => None,
+        (_, Some(n)) => i32::try_from(n).ok(),
+        (_, None) => table.salt_buckets,
+    };
+    let shape = IndexKeyShape {
+        data: table,
+        columns,
+        salt_buckets,
+        local_index_id,
+    };
+    Ok((shape, data_columns))
+}
+
+/// The key of global index `i` as the key language writes it: `salt(N, hash=phoenix)` when the
+/// index is salted, then a `pk(...)` per index column with its type in the index (a nullable
+/// `INTEGER` is `DECIMAL` there) and the index's order. It reads back (decode, layout) an index
+/// key as [`crate::hbase::phoenix::index::build_row_key`] writes it.
+pub fn index_key_spec(doc: &DesignDocument, i: usize) -> Result<KeySpec> {
+    let (shape, data_columns) = shape_of(doc, i)?;
+    let mut segments = Vec::new();
+    if let Some(n) = shape.salt_buckets {
+        segments.push(Segment::Salt(SaltSpec {
+            of: None,
+            buckets: u32::try_from(n).unwrap_or(1),
+            hash: SaltHash::Phoenix,
+            modulo: Default::default(),
+            render: Render::Byte,
+        }));
+    }
+    for (c, col) in shape.columns.iter().zip(&data_columns) {
+        let t = index_column_type(col.nullable, col.data_type);
+        let converted = t != col.data_type;
+        segments.push(segment(&PhoenixColumn {
+            name: c.name.clone(),
+            data_type: t,
+            sort_order: c.sort_order,
+            nullable: col.nullable,
+            // A DECIMAL converted from a fixed-width type has no precision (Phoenix passes the
+            // data column's, which INTEGER and the like do not have); a CHAR's VARCHAR keeps
+            // its length.
+            max_length: if converted && t == PhoenixType::Decimal {
+                None
+            } else {
+                col.max_length
+            },
+            scale: if converted { None } else { col.scale },
+        }));
+    }
+    Ok(KeySpec { segments })
+}
+
+/// Index `i` as a design of its own: the data design's fields and workload, the index key
+/// ([`index_key_spec`]), its own pre-split (its salt buckets or `SPLIT ON` points; a local
+/// index: the data table's regions), no reads, cells or examples, no `phoenix` section.
+pub fn index_design(doc: &DesignDocument, i: usize) -> Result<DesignDocument> {
+    let shape = index_shape(doc, i)?;
+    let (_, section) = data_table(doc)?;
+    let x = section
+        .indexes
+        .get(i)
+        .ok_or_else(|| Error::arg("index", format!("the design has no index {i}")))?;
+    // A local index's rows land in the data row's region: counted over the data key.
+    let key = match x.kind {
+        IndexKind::Local => doc.key.clone(),
+        _ => index_key_spec(doc, i)?,
+    };
+    let regions = match (x.kind, shape.salt_buckets) {
+        (IndexKind::Local, _) => doc.regions.clone(),
+        (_, Some(n)) => Some(RegionLayout {
+            presplit: PreSplit::SaltBuckets {
+                buckets: u32::try_from(n).unwrap_or(1),
+                style: SaltStyle::Byte,
+                width: None,
+            },
+            ..doc.regions.clone().unwrap_or_default()
+        }),
+        (_, None) if !x.split_on.is_empty() => Some(RegionLayout {
+            presplit: PreSplit::Explicit {
+                keys: x.split_on.clone(),
+                encoding: KeyEncoding::Hex,
+            },
+            ..doc.regions.clone().unwrap_or_default()
+        }),
+        (_, None) => Some(RegionLayout {
+            presplit: PreSplit::None,
+            ..doc.regions.clone().unwrap_or_default()
+        }),
+    };
+    Ok(DesignDocument {
+        name: Some(x.name.clone()),
+        description: Some(format!(
+            "{} index {} on {}",
+            match x.kind {
+                IndexKind::Global => "global",
+                IndexKind::Uncovered => "uncovered global",
+                IndexKind::Local => "local",
+            },
+            x.name,
+            section.table
+        )),
+        key,
+        regions,
+        reads: Vec::new(),
+        examples: Vec::new(),
+        cells: None,
+        phoenix: None,
+        latest_first: false,
+        ..doc.clone()
+    })
+}
+
+/// Where the parts of a `CREATE INDEX` statement are, to locate a document error in it.
+pub(super) struct IndexToks {
+    /// The index name.
+    pub(super) name: Tok,
+    /// Each indexed column.
+    columns: Vec<Tok>,
+    /// Each included column.
+    include: Vec<Tok>,
+    /// The `SALT_BUCKETS` value.
+    salt: Option<Tok>,
+    /// `SPLIT`.
+    split: Option<Tok>,
+}
+
+impl IndexToks {
+    /// The token the member path `member` (below `/phoenix/indexes/{i}/`) names.
+    pub(super) fn at(&self, member: &str) -> &Tok {
+        let mut parts = member.split('/');
+        let (what, j) = (
+            parts.next().unwrap_or(""),
+            parts.next().and_then(|j| j.parse::<usize>().ok()),
+        );
+        match what {
+            "columns" => j
+                .and_then(|j| self.columns.get(j))
+                .or(self.columns.first())
+                .unwrap_or(&self.name),
+            "include" => j
+                .and_then(|j| self.include.get(j))
+                .or(self.include.first())
+                .unwrap_or(&self.name),
+            "saltBuckets" => self.salt.as_ref().unwrap_or(&self.name),
+            "splitOn" => self.split.as_ref().unwrap_or(&self.name),
+            _ => &self.name,
+        }
+    }
+}
+
+/// `CREATE [UNCOVERED] [LOCAL] INDEX [IF NOT EXISTS] name ON table (col [ASC|DESC], ...)
+/// [INCLUDE (col, ...)] [ASYNC] [options] [SPLIT ON (...)]`, the cursor after `CREATE`.
+pub(super) fn read_create_index(c: &mut Cursor, table: &str) -> Result<(PhoenixIndex, IndexToks)> {
+    let uncovered = c.eat_kw("UNCOVERED");
+    let local_tok = c.peek().clone();
+    let local = c.eat_kw("LOCAL");
+    if uncovered && local {
+        return Err(at(
+            &local_tok,
+            "UNCOVERED cannot be used with LOCAL (Phoenix's grammar)",
+        ));
+    }
+    c.kw("INDEX", "INDEX")?;
+    if c.eat_kw("IF") {
+        c.kw("NOT", "NOT (IF NOT EXISTS)")?;
+        c.kw("EXISTS", "EXISTS (IF NOT EXISTS)")?;
+    }
+    let (name, name_tok) = c.ident("the index name")?;
+    c.kw("ON", "ON and the table name")?;
+    let on_tok = c.peek().clone();
+    let on = table_name(c)?;
+    if on != table {
+        return Err(at(
+            &on_tok,
+            format!(
+                "the index is on {}, but the statement before it creates {}: an index here is on the table read with it",
+                crate::support::json::quote(&on),
+                crate::support::json::quote(table)
+            ),
+        ));
+    }
+    c.punct('(', "`(` and the indexed columns")?;
+    let mut toks = IndexToks {
+        name: name_tok,
+        columns: Vec::new(),
+        include: Vec::new(),
+        salt: None,
+        split: None,
+    };
+    let mut columns = Vec::new();
+    loop {
+        toks.columns.push(c.peek().clone());
+        let mut col = column_ref(c, "an indexed column")?;
+        if !(c.is_punct(',') || c.is_punct(')') || c.is_kw("ASC") || c.is_kw("DESC")) {
+            return Err(at(
+                c.peek(),
+                "an indexed expression (a functional index) is not read here: index columns by name, `col [ASC|DESC]`",
+            ));
+        }
+        col.desc = sort_order(c) == SortOrder::Desc;
+        columns.push(col);
+        if c.eat_punct(',') {
+            continue;
+        }
+        c.punct(
+            ')',
+            "`,` and another column, or `)` to end the indexed columns",
+        )?;
+        break;
+    }
+    let mut include = Vec::new();
+    if c.is_kw("INCLUDE") {
+        let t = c.bump();
+        if uncovered {
+            return Err(at(
+                &t,
+                "UNCOVERED indexes cannot have the INCLUDE clause (Phoenix's grammar)",
+            ));
+        }
+        c.punct('(', "`(` and the included columns")?;
+        loop {
+            toks.include.push(c.peek().clone());
+            include.push(column_ref(c, "an included column")?);
+            if c.eat_punct(',') {
+                continue;
+            }
+            c.punct(')', "`,` and another column, or `)`")?;
+            break;
+        }
+    }
+    if c.is_kw("WHERE") {
+        return Err(at(
+            c.peek(),
+            "partial indexes (WHERE) are not modelled: every data row is taken to have its index row",
+        ));
+    }
+    let build_async = c.eat_kw("ASYNC");
+    let mut x = PhoenixIndex {
+        name,
+        kind: match (uncovered, local) {
+            (true, _) => IndexKind::Uncovered,
+            (_, true) => IndexKind::Local,
+            _ => IndexKind::Global,
+        },
+        columns,
+        include,
+        salt_buckets: None,
+        split_on: Vec::new(),
+        options: Vec::new(),
+        build_async,
+    };
+    toks.salt = index_options(c, &mut x)?;
+    if c.is_kw("SPLIT") {
+        toks.split = Some(c.bump());
+        c.kw("ON", "ON after SPLIT")?;
+        c.punct('(', "`(` and the split points")?;
+        loop {
+            let t = c.bump();
+            let k = match t.t {
+                T::Str(s) => s.into_bytes(),
+                T::Hex(h) => crate::hbase::bytes::from_hex(&h)?,
+                _ => {
+                    return Err(expected(
+                        &t,
+                        "a split point as a 'string' or X'hex' literal",
+                    ))
+                }
+            };
+            x.split_on.push(crate::hbase::bytes::to_hex(&k));
+            if c.eat_punct(',') {
+                continue;
+            }
+            c.punct(')', "`,` and another split point, or `)`")?;
+            break;
+        }
+    }
+    Ok((x, toks))
+}
+
+/// `[family.]name`.
+fn column_ref(c: &mut Cursor, what: &str) -> Result<IndexedColumn> {
+    let (first, _) = c.ident(what)?;
+    Ok(if c.eat_punct('.') {
+        IndexedColumn {
+            name: c.ident("the column name after its family")?.0,
+            family: Some(first),
+            desc: false,
+        }
+    } else {
+        IndexedColumn {
+            name: first,
+            family: None,
+            desc: false,
+        }
+    })
+}
+
+/// An index's options: `SALT_BUCKETS = n` into its member (its value's token returned), the
+/// rest kept as text.
+fn index_options(c: &mut Cursor, x: &mut PhoenixIndex) -> Result<Option<Tok>> {
+    let mut salt = None;
+    let starts_option = |c: &Cursor| {
+        matches!(c.peek().t, T::Word(_) | T::Quoted(_))
+            && !(c.is_kw("SPLIT")
+                && matches!(c.peek2(), T::Word(w) if w.eq_ignore_ascii_case("ON")))
+    };
+    if !starts_option(c) {
+        return Ok(None);
+    }
+    loop {
+        let opt = TableOption::read(c)?;
+        if opt.family.is_none() && opt.name == "SALT_BUCKETS" {
+            salt = Some(opt.value_tok.clone());
+            let n: i64 = (opt.number.as_deref())
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| expected(&opt.value_tok, "a number of salt buckets"))?;
+            match u32::try_from(n) {
+                Ok(n @ 0..=256) => x.salt_buckets = Some(n),
+                _ => {
+                    return Err(at(
+                        &opt.value_tok,
+                        format!("SALT_BUCKETS must be 0 to 256, got {n}"),
+                    ))
+                }
+            }
+        } else {
+            x.options.push(opt.text()?);
+        }
+        if !c.eat_punct(',') {
+            return Ok(salt);
+        }
+    }
+}
+
+/// The fields an index needs that the design does not declare: a column outside the key that
+/// an index names gets one, with a generator that fits its type (its values are invented, as
+/// a key column's are).
+pub(super) fn index_fields(doc: &mut DesignDocument) -> Result<()> {
+    let Some(section) = doc.phoenix.clone() else {
+        return Ok(());
+    };
+    let Some(table) = table_of(&doc.key, &section.table) else {
+        return Ok(());
+    };
+    for x in &section.indexes {
+        for c in x.columns.iter().chain(&x.include) {
+            if let Ok(TableColumn::Cell(k)) = resolve(&table, &section, c) {
+                if doc.field(&k.name).is_none() {
+                    doc.fields.push(build::field_for(&k));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Index `i` as `CREATE ... INDEX`: every name through `quote_ident`, options read again by
+/// the reader's grammar, split points as literals.
+pub fn print_create_index(doc: &DesignDocument, i: usize) -> Result<String> {
+    let (_, section) = data_table(doc)?;
+    let x = section
+        .indexes
+        .get(i)
+        .ok_or_else(|| Error::arg("index", format!("the design has no index {i}")))?;
+    let q = |s: &str, member: &str| quote_ident(s).map_err(|e| bad(i, member, e.message));
+    let col = |c: &IndexedColumn, member: &str| -> Result<String> {
+        let fam = match &c.family {
+            Some(f) => format!("{}.", q(f, &format!("{member}/family"))?),
+            None => String::new(),
+        };
+        Ok(format!("{fam}{}", q(&c.name, &format!("{member}/name"))?))
+    };
+    let kind = match x.kind {
+        IndexKind::Global => "INDEX",
+        IndexKind::Uncovered => "UNCOVERED INDEX",
+        IndexKind::Local => "LOCAL INDEX",
+    };
+    let table = full_name(&section.table).map_err(|e| e.at_path("/phoenix/table"))?;
+    let mut cols = Vec::new();
+    for (j, c) in x.columns.iter().enumerate() {
+        let mut s = col(c, &format!("columns/{j}"))?;
+        if c.desc {
+            s.push_str(" DESC");
+        }
+        cols.push(s);
+    }
+    let mut out = format!(
+        "CREATE {kind} {} ON {table} ({})",
+        q(&x.name, "name")?,
+        cols.join(", ")
+    );
+    if !x.include.is_empty() {
+        let inc = (x.include.iter().enumerate())
+            .map(|(j, c)| col(c, &format!("include/{j}")))
+            .collect::<Result<Vec<_>>>()?;
+        out.push_str(&format!(" INCLUDE ({})", inc.join(", ")));
+    }
+    if x.build_async {
+        out.push_str(" ASYNC");
+    }
+    let mut options = Vec::new();
+    if let Some(n) = x.salt_buckets {
+        options.push(format!("SALT_BUCKETS={n}"));
+    }
+    for (j, o) in x.options.iter().enumerate() {
+        let (printed, _) =
+            table_option(o).map_err(|e| bad(i, &format!("options/{j}"), e.message))?;
+        options.push(printed);
+    }
+    if !options.is_empty() {
+        out.push(' ');
+        out.push_str(&options.join(", "));
+    }
+    if !x.split_on.is_empty() {
+        let mut pts = Vec::new();
+        for (j, k) in x.split_on.iter().enumerate() {
+            let b = crate::hbase::bytes::from_hex(k)
+                .map_err(|e| bad(i, &format!("splitOn/{j}"), e.message))?;
+            pts.push(format!("X'{}'", crate::hbase::bytes::to_hex(&b)));
+        }
+        out.push_str(&format!(" SPLIT ON ({})", pts.join(", ")));
+    }
+    out.push(';');
+    Ok(out)
+}
+
+/// The index rows of a design's records: each record's data row key (the design's own key),
+/// then [`crate::hbase::phoenix::index::build_row_key`] over it and the record's values of the
+/// index's columns outside the data key.
+pub struct IndexEncoder {
+    data: crate::keyspec::CompiledKey,
+    shape: IndexKeyShape,
+    /// Each cell column's field position, its column (ascending, as stored) and field type.
+    cells: Vec<(usize, PhoenixColumn, FieldType)>,
+    /// The data table's split keys (a local index's rows start with their region's start key).
+    split_keys: Vec<Vec<u8>>,
+    data_key: Vec<u8>,
+    cell_bytes: Vec<Vec<u8>>,
+}
+
+impl IndexEncoder {
+    /// The encoder of index `i` of `doc`, the data table split at `split_keys` (sorted; used by
+    /// a local index only). A column outside the key needs a field of its name to give its
+    /// values (one read from `CREATE INDEX` has one).
+    pub fn new(doc: &DesignDocument, i: usize, split_keys: &[Vec<u8>]) -> Result<IndexEncoder> {
+        doc.validate()?;
+        let (shape, data_columns) = shape_of(doc, i)?;
+        let fields = doc.key_fields();
+        let data = crate::keyspec::CompiledKey::new(&doc.key, &fields)?;
+        let mut cells = Vec::new();
+        for (c, col) in shape.columns.iter().zip(&data_columns) {
+            if let IndexSource::Cell { .. } = c.source {
+                let pos =
+                    (doc.fields.iter().position(|f| f.name == col.name)).ok_or_else(|| {
+                        bad(
+                            i,
+                            "columns",
+                            format!(
+                                "no field gives column {} its values: declare a field named {}",
+                                col.name,
+                                crate::support::json::quote(&col.name)
+                            ),
+                        )
+                    })?;
+                let ty = doc
+                    .fields
+                    .get(pos)
+                    .map_or(FieldType::String, |f| f.field_type);
+                cells.push((pos, col.clone(), ty));
+            }
+        }
+        Ok(IndexEncoder {
+            data,
+            shape,
+            cells,
+            split_keys: split_keys.to_vec(),
+            data_key: Vec::new(),
+            cell_bytes: Vec::new(),
+        })
+    }
+
+    /// The index's key shape.
+    pub fn shape(&self) -> &IndexKeyShape {
+        &self.shape
+    }
+
+    /// The data row key of the last record encoded.
+    pub fn data_key(&self) -> &[u8] {
+        &self.data_key
+    }
+
+    /// Append the index row key of the record with `values` (in field order) to `out`.
+    pub fn encode_values_into(
+        &mut self,
+        values: &[crate::keyspec::FieldValue],
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        self.data_key.clear();
+        self.data.encode_values_into(&mut self.data_key, values)?;
+        self.cell_bytes.clear();
+        for (pos, col, ty) in &self.cells {
+            let v = values
+                .get(*pos)
+                .cloned()
+                .unwrap_or(crate::keyspec::FieldValue::Null);
+            let pv = crate::keyspec::phoenix::to_phoenix(col, *ty, &v)?;
+            self.cell_bytes
+                .push(crate::hbase::phoenix::assign_value(col, pv.as_ref())?);
+        }
+        let region = self.shape.local_index_id.map(|_| {
+            let r = self
+                .split_keys
+                .partition_point(|k| k.as_slice() <= self.data_key.as_slice());
+            let start = r.checked_sub(1).and_then(|p| self.split_keys.get(p));
+            let end = self.split_keys.get(r);
+            (
+                start.map_or(&[][..], Vec::as_slice),
+                end.map_or(&[][..], Vec::as_slice),
+            )
+        });
+        let key = crate::hbase::phoenix::index::build_row_key(
+            &self.shape,
+            &self.data_key,
+            &self.cell_bytes,
+            region,
+        )?;
+        out.extend_from_slice(&key);
+        Ok(())
+    }
+
+    /// The index row key of one JSON record (field name to value, as keys take them).
+    pub fn encode_json(
+        &mut self,
+        fields: &[crate::keyspec::Field],
+        record: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Vec<u8>> {
+        let values = fields
+            .iter()
+            .map(|f| match record.get(&f.name) {
+                Some(v) => crate::keyspec::FieldValue::from_json(&f.name, f.field_type, v),
+                None => Ok(crate::keyspec::FieldValue::Null),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let mut out = Vec::new();
+        self.encode_values_into(&values, &mut out)?;
+        Ok(out)
+    }
+}

@@ -1,0 +1,411 @@
+//! Phoenix secondary indexes: `CREATE INDEX` read into a design and printed back, the located
+//! errors of a bad index, and the index row key byte for byte against hand-derived vectors
+//! (`tests/fixtures/phoenix.index.rowkey.jsonl`: each `expect` worked out by hand from
+//! `IndexMaintainer.buildRowKey`, `IndexUtil.getIndexColumnDataType` and `PDecimal`, its
+//! `derivation` saying how; none is the program's output).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use rowkey_lab::design::phoenix::{
+    parse_create_table, print_create_table, IndexEncoder, IndexKind,
+};
+use rowkey_lab::design::DesignDocument;
+
+const ORDERS: &str = "CREATE TABLE ORDERS (ID VARCHAR NOT NULL, CUSTOMER_ID VARCHAR, \
+    CREATED_AT TIMESTAMP, TOTAL DECIMAL(10,2), NOTE VARCHAR CONSTRAINT pk PRIMARY KEY (ID)) \
+    SALT_BUCKETS=8;";
+
+fn parse(sql: &str) -> DesignDocument {
+    parse_create_table(sql).unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+fn parse_err(sql: &str) -> rowkey_lab::Error {
+    match parse_create_table(sql) {
+        Ok(_) => panic!("{sql}: read without error"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn create_index_statements_are_read_into_the_design() {
+    let doc = parse(&format!(
+        "{ORDERS}\nCREATE INDEX IDX_CREATED ON ORDERS (CREATED_AT DESC) INCLUDE (TOTAL) ASYNC;\n\
+         CREATE UNCOVERED INDEX IDX_CUST ON ORDERS (CUSTOMER_ID) SALT_BUCKETS=0 SPLIT ON ('m');\n\
+         create local index idx_local on orders (note)"
+    ));
+    let p = doc.phoenix.as_ref().unwrap();
+    assert_eq!(p.indexes.len(), 3);
+    let a = &p.indexes[0];
+    assert_eq!(
+        (a.name.as_str(), a.kind),
+        ("IDX_CREATED", IndexKind::Global)
+    );
+    assert!(a.columns[0].desc && a.build_async);
+    assert_eq!(a.include[0].name, "TOTAL");
+    assert_eq!(a.salt_buckets, None);
+    let b = &p.indexes[1];
+    assert_eq!((b.kind, b.salt_buckets), (IndexKind::Uncovered, Some(0)));
+    assert_eq!(b.split_on, vec!["6d".to_string()]);
+    assert_eq!(p.indexes[2].kind, IndexKind::Local);
+    assert_eq!(p.indexes[2].name, "IDX_LOCAL");
+    // The columns outside the key that an index names get fields, so the workload gives them
+    // values: a timestamp (the write time), text, a decimal.
+    for f in ["CREATED_AT", "CUSTOMER_ID", "NOTE", "TOTAL"] {
+        assert!(doc.field(f).is_some(), "{f} has no field");
+    }
+}
+
+#[test]
+fn indexes_print_back_and_read_again_the_same() {
+    let doc = parse(&format!(
+        "{ORDERS} CREATE INDEX \"my idx\" ON ORDERS (CREATED_AT DESC, CUSTOMER_ID) INCLUDE (TOTAL) \
+         ASYNC SALT_BUCKETS=4, COMPRESSION='SNAPPY'; CREATE UNCOVERED INDEX U ON ORDERS (NOTE) \
+         SALT_BUCKETS=0 SPLIT ON (X'00ff'); CREATE LOCAL INDEX L ON ORDERS (CUSTOMER_ID);"
+    ));
+    let sql = print_create_table(&doc).unwrap();
+    assert!(
+        sql.contains(
+            "CREATE INDEX \"my idx\" ON ORDERS (CREATED_AT DESC, CUSTOMER_ID) INCLUDE (TOTAL) ASYNC SALT_BUCKETS=4, COMPRESSION='SNAPPY';"
+        ),
+        "{sql}"
+    );
+    assert!(
+        sql.contains(
+            "CREATE UNCOVERED INDEX U ON ORDERS (NOTE) SALT_BUCKETS=0 SPLIT ON (X'00ff');"
+        ),
+        "{sql}"
+    );
+    assert!(
+        sql.contains("CREATE LOCAL INDEX L ON ORDERS (CUSTOMER_ID);"),
+        "{sql}"
+    );
+    let again = parse(&sql);
+    assert_eq!(again.phoenix, doc.phoenix);
+}
+
+#[test]
+fn a_name_from_a_document_cannot_break_out_of_the_statement() {
+    let mut doc = parse(&format!("{ORDERS} CREATE INDEX I ON ORDERS (NOTE);"));
+    doc.phoenix.as_mut().unwrap().indexes[0].name =
+        "I ON ORDERS (NOTE); DROP TABLE ORDERS; --".into();
+    let sql = print_create_table(&doc).unwrap();
+    assert!(
+        sql.contains("CREATE INDEX \"I ON ORDERS (NOTE); DROP TABLE ORDERS; --\" ON ORDERS"),
+        "{sql}"
+    );
+    let again = parse(&sql);
+    assert_eq!(again.phoenix, doc.phoenix);
+    // An option that is not one NAME=value is refused where it is.
+    doc.phoenix.as_mut().unwrap().indexes[0].options = vec!["A=1; DROP TABLE X".into()];
+    let e = print_create_table(&doc).unwrap_err();
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/phoenix/indexes/0/options/0"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_indexed_column_that_does_not_exist_is_located() {
+    let e = parse_err(&format!("{ORDERS}\nCREATE INDEX I ON ORDERS (NOPE);"));
+    assert!(
+        e.message.contains("\"NOPE\" does not exist in ORDERS"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.column),
+        (Some(2), Some(27)),
+        "{e}"
+    );
+    let e = parse_err(&format!(
+        "{ORDERS}\nCREATE INDEX I ON ORDERS (NOTE) INCLUDE (GONE);"
+    ));
+    assert!(e.message.contains("\"GONE\" does not exist"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.column),
+        (Some(2), Some(42)),
+        "{e}"
+    );
+    // In a document, at its path.
+    let mut doc = parse(&format!("{ORDERS} CREATE INDEX I ON ORDERS (NOTE);"));
+    doc.phoenix.as_mut().unwrap().indexes[0].columns[0].name = "NOPE".into();
+    let e = doc.validate().unwrap_err();
+    assert_eq!(
+        e.location.path.as_deref(),
+        Some("/phoenix/indexes/0/columns/0"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_index_on_a_column_of_an_unsupported_type_is_located() {
+    let e = parse_err(
+        "CREATE TABLE T (K VARCHAR PRIMARY KEY, TAGS VARCHAR ARRAY);\nCREATE INDEX I ON T (TAGS);",
+    );
+    assert!(e.message.contains("TAGS is VARCHAR ARRAY"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.column),
+        (Some(2), Some(22)),
+        "{e}"
+    );
+}
+
+#[test]
+fn too_many_indexed_columns_and_too_many_indexes_are_refused() {
+    let cols: Vec<String> = (0..256).map(|i| format!("C{i} VARCHAR")).collect();
+    let names: Vec<String> = (0..256).map(|i| format!("C{i}")).collect();
+    let e = parse_err(&format!(
+        "CREATE TABLE T (K VARCHAR PRIMARY KEY, {});\nCREATE INDEX I ON T ({});",
+        cols.join(", "),
+        names.join(", ")
+    ));
+    assert!(e.message.contains("at most 255"), "{e}");
+    let indexes: Vec<String> = (0..31)
+        .map(|i| format!("CREATE INDEX I{i} ON T (V);"))
+        .collect();
+    let e = parse_err(&format!(
+        "CREATE TABLE T (K VARCHAR PRIMARY KEY, V VARCHAR); {}",
+        indexes.join(" ")
+    ));
+    assert!(e.message.contains("Phoenix allows 30"), "{e}");
+}
+
+#[test]
+fn duplicate_index_names_are_located() {
+    let e = parse_err(&format!(
+        "{ORDERS}\nCREATE INDEX I ON ORDERS (NOTE);\nCREATE INDEX I ON ORDERS (TOTAL);"
+    ));
+    assert!(e.message.contains("another index"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.column),
+        (Some(3), Some(14)),
+        "{e}"
+    );
+    let e = parse_err(&format!("{ORDERS}\nCREATE INDEX ORDERS ON ORDERS (NOTE);"));
+    assert!(e.message.contains("the table"), "{e}");
+}
+
+#[test]
+fn phoenix_grammar_rules_are_kept() {
+    for (sql, want) in [
+        (
+            "CREATE UNCOVERED INDEX I ON ORDERS (NOTE) INCLUDE (TOTAL);",
+            "cannot have the INCLUDE",
+        ),
+        (
+            "CREATE UNCOVERED LOCAL INDEX I ON ORDERS (NOTE);",
+            "UNCOVERED cannot be used with LOCAL",
+        ),
+        (
+            "CREATE LOCAL INDEX I ON ORDERS (NOTE) SALT_BUCKETS=4;",
+            "takes no SALT_BUCKETS",
+        ),
+        (
+            "CREATE INDEX I ON ORDERS (NOTE) SPLIT ON ('a');",
+            "salted index",
+        ),
+        (
+            "CREATE INDEX I ON ORDERS (UPPER(NOTE));",
+            "functional index",
+        ),
+        (
+            "CREATE INDEX I ON ORDERS (NOTE) WHERE TOTAL > 1;",
+            "partial indexes",
+        ),
+        (
+            "CREATE INDEX I ON OTHER (NOTE);",
+            "the statement before it creates",
+        ),
+        ("CREATE INDEX I ON ORDERS (NOTE, NOTE);", "indexed twice"),
+        (
+            "CREATE INDEX I ON ORDERS (NOTE) INCLUDE (NOTE);",
+            "both indexed and included",
+        ),
+    ] {
+        let e = parse_err(&format!("{ORDERS} {sql}"));
+        assert!(e.message.contains(want), "{sql}: {e}");
+        assert!(e.location.line.is_some(), "{sql}: {e} has no line");
+    }
+    let e = parse_err("CREATE INDEX I ON T (V);");
+    assert!(e.message.contains("after its table's CREATE TABLE"), "{e}");
+}
+
+#[test]
+fn index_row_keys_match_the_hand_derived_vectors() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/phoenix.index.rowkey.jsonl"
+    ))
+    .unwrap();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let args = &v["args"];
+        let doc = parse(args["ddl"].as_str().unwrap());
+        let i = args["index"].as_u64().unwrap() as usize;
+        let split_keys = doc.presplit_keys(&[]).unwrap();
+        let mut enc = IndexEncoder::new(&doc, i, &split_keys).unwrap();
+        let record = args["record"].as_object().unwrap();
+        let key = enc.encode_json(&doc.key_fields(), record).unwrap();
+        let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex, v["expect"].as_str().unwrap(), "{line}");
+        n += 1;
+    }
+    assert_eq!(n, 16);
+}
+
+#[test]
+fn the_index_key_spec_reads_back_what_the_index_writes() {
+    // A global index's key as pk(...) segments decodes the index rows: the types Phoenix
+    // gives the index columns (CREATED_AT a DECIMAL of its milliseconds).
+    let doc = parse(&format!("{ORDERS} CREATE INDEX I ON ORDERS (CREATED_AT);"));
+    let spec = rowkey_lab::design::phoenix::index_key_spec(&doc, 0).unwrap();
+    use rowkey_lab::hbase::phoenix::PhoenixType as P;
+    use rowkey_lab::keyspec::Segment;
+    let shape: Vec<String> = spec
+        .segments
+        .iter()
+        .map(|s| match s {
+            Segment::Salt(x) => format!("salt {}", x.buckets),
+            Segment::Pk(k) => format!("{} {} {}", k.field, k.data_type.sql_name(), k.nullable),
+            _ => "other".into(),
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        ["salt 8", "CREATED_AT DECIMAL true", "ID VARCHAR false"]
+    );
+    let _ = P::Decimal;
+    // Decoding an index row the port wrote, through the index design's key.
+    let idx = rowkey_lab::design::phoenix::index_design(&doc, 0).unwrap();
+    let mut enc = IndexEncoder::new(&doc, 0, &[]).unwrap();
+    let rec = serde_json::json!({"ID": "o1", "CREATED_AT": 1_700_000_000_000_i64});
+    let key = enc
+        .encode_json(&doc.key_fields(), rec.as_object().unwrap())
+        .unwrap();
+    let mut codec = rowkey_lab::keyspec::CompiledKey::new(&idx.key, &idx.key_fields()).unwrap();
+    let again = codec.encode_json(rec.as_object().unwrap()).unwrap();
+    assert_eq!(
+        again, key,
+        "the index design's key encodes the index row as the port does"
+    );
+}
+
+/// A salted table of events with a time column, its index on that column, analyzed over
+/// 8,000 writes, 100 a second from a fixed start.
+fn events(index: &str) -> DesignDocument {
+    let mut doc = parse(&format!(
+        "CREATE TABLE EV (ID VARCHAR NOT NULL PRIMARY KEY, CREATED_AT TIMESTAMP) SALT_BUCKETS=8; {index}"
+    ));
+    let mut w = doc.workload.clone().unwrap_or_default();
+    w.records = 8_000;
+    w.write_rate = 100.0;
+    w.start_time = 1_700_000_000_000;
+    doc.workload = Some(w);
+    doc
+}
+
+/// The mean and the largest share of a window's writes on its busiest region, over the
+/// windows with writes.
+fn busiest(r: &rowkey_lab::analyze::AnalysisReport) -> (f64, f64) {
+    let shares: Vec<f64> = (r.metrics.per_window.iter())
+        .filter(|w| w.total > 0)
+        .map(|w| w.busiest_share)
+        .collect();
+    let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+    (mean, shares.iter().cloned().fold(0.0, f64::max))
+}
+
+#[test]
+fn an_index_on_a_timestamp_takes_every_write_on_one_region_while_the_salted_table_spreads() {
+    use rowkey_lab::analyze::{analyze, analyze_indexes, AnalyzeOptions};
+    // The index's own regions: split every 10 s of the 80 s run, at the index key of that
+    // time (a nullable TIMESTAMP is a DECIMAL of its milliseconds in the index).
+    let points: Vec<String> = (1..8)
+        .map(|k| {
+            let ms = 1_700_000_000_000_i64 + k * 10_000;
+            let d = rowkey_lab::hbase::phoenix::Decimal::from_i64(ms);
+            let b = d.to_phoenix_bytes().unwrap();
+            format!(
+                "X'{}'",
+                b.iter().map(|x| format!("{x:02x}")).collect::<String>()
+            )
+        })
+        .collect();
+    let doc = events(&format!(
+        "CREATE INDEX BY_TIME ON EV (CREATED_AT) SALT_BUCKETS=0 SPLIT ON ({});",
+        points.join(", ")
+    ));
+    let opts = AnalyzeOptions::default();
+    let data = analyze(&doc, &opts).unwrap();
+    let idx = analyze_indexes(&doc, &opts, &data).unwrap();
+    let r = idx[0].report.as_ref().unwrap();
+    assert_eq!((idx[0].regions_of_its_own, r.writes), (8, 8_000));
+    // Each window's writes go to the one index region holding that time (a window across a
+    // split point shares them with the next).
+    let (mean, _) = busiest(r);
+    assert!(mean > 0.95, "index: busiest region's mean share {mean}");
+    // The data table spreads them over its 8 salt buckets: about 1/8 each.
+    let (mean, max) = busiest(&data);
+    assert!(
+        mean < 0.25 && max < 0.4,
+        "data: busiest share mean {mean}, max {max}"
+    );
+
+    // The same index salted (it takes the table's 8 buckets when it names none) spreads.
+    let doc = events("CREATE INDEX BY_TIME ON EV (CREATED_AT);");
+    let data = analyze(&doc, &opts).unwrap();
+    let idx = analyze_indexes(&doc, &opts, &data).unwrap();
+    let r = idx[0].report.as_ref().unwrap();
+    assert_eq!(idx[0].regions_of_its_own, 8);
+    let (mean, max) = busiest(r);
+    assert!(
+        mean < 0.25 && max < 0.4,
+        "salted index: busiest share mean {mean}, max {max}"
+    );
+    // A covered global index: 2 index writes per put (the unverified pre-write, the verifying
+    // post-write), 4 when an indexed value changes, 2 per delete.
+    let w = idx[0].writes;
+    assert_eq!(
+        (w.put, w.update_indexed, w.delete, w.consistency_extra),
+        (2, 4, 2, 1)
+    );
+    // Key: salt 1 + DECIMAL of the millis c7 + 6 digit bytes at most + 00 + the 8-character
+    // ID; value: the empty column's byte.
+    assert!(
+        idx[0].bytes_per_row > 10.0 && idx[0].bytes_per_row < 20.0,
+        "{}",
+        idx[0].bytes_per_row
+    );
+}
+
+#[test]
+fn a_local_index_adds_no_region_and_an_uncovered_one_a_lookup_per_row() {
+    use rowkey_lab::analyze::{analyze, analyze_indexes, AnalyzeOptions};
+    let doc = events(
+        "CREATE LOCAL INDEX L ON EV (CREATED_AT); CREATE UNCOVERED INDEX U ON EV (CREATED_AT); \
+         CREATE INDEX C ON EV (CREATED_AT);",
+    );
+    let opts = AnalyzeOptions::default();
+    let data = analyze(&doc, &opts).unwrap();
+    let idx = analyze_indexes(&doc, &opts, &data).unwrap();
+    let (l, u, c) = (&idx[0], &idx[1], &idx[2]);
+    assert_eq!((l.regions_of_its_own, l.report.is_none()), (0, true));
+    assert_eq!(
+        (l.writes.put, l.writes.update_indexed, l.writes.delete),
+        (1, 2, 1)
+    );
+    // An uncovered index's rows hold only its key: each row read through it is one lookup
+    // in the data table; a covered one answers from its own rows.
+    assert_eq!(
+        (
+            u.data_lookups_per_row,
+            c.data_lookups_per_row,
+            l.data_lookups_per_row
+        ),
+        (1, 0, 0)
+    );
+    assert_eq!(
+        (u.writes.put, u.writes.update_indexed, u.writes.delete),
+        (1, 3, 2)
+    );
+}
