@@ -3,12 +3,13 @@
 //! time-led key under a 30-day TTL with the normalizer on (merging empty regions). The goal is at most 1 s natively
 //! for the first; the cost follows regions × hours, not writes. Medians of the rounds.
 //!
-//! `cargo bench --bench life [-- <rounds>]` (default 5).
+//! `cargo bench --bench life [-- <rounds> [<case>]]` (default 5, every case); `-- steps [months]` measures what the
+//! hourly step approximates (any profile: the figures do not depend on it).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use std::time::Instant;
 
-use rowkey_lab::life::{simulate, KeyModel, LifeReport, LifeSettings, LifeWorkload};
+use rowkey_lab::life::{simulate, KeyModel, LifeMonth, LifeReport, LifeSettings, LifeWorkload};
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -39,14 +40,46 @@ fn run(name: &str, s: &LifeSettings, w: &LifeWorkload, rounds: usize) {
         f64::from(s.months) / secs,
         region_hours / secs,
     );
+    let total = |f: fn(&LifeMonth) -> u64| r.months.iter().map(f).sum::<u64>();
+    println!(
+        "  {name}: {} flushes, {} balancer runs moving {} regions, {} splits, {} merges",
+        total(|m| m.flushes),
+        total(|m| u64::from(m.balancer_runs)),
+        total(|m| u64::from(m.moves)),
+        total(|m| u64::from(m.splits)),
+        total(|m| u64::from(m.merges)),
+    );
 }
 
 fn main() {
-    let rounds: usize = std::env::args()
+    let args: Vec<String> = std::env::args()
         .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5);
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let cases = cases();
+    if args.first().is_some_and(|a| a == "steps") {
+        let months: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3);
+        let short: Vec<_> = cases
+            .into_iter()
+            .map(|(n, mut s, w)| {
+                s.months = months;
+                (n, s, w)
+            })
+            .collect();
+        steps(&short);
+        return;
+    }
+    let rounds: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(5);
+    // A second argument runs only the cases whose name holds it (for a profile of one).
+    let only = args.get(1).map_or("", String::as_str);
+    for (name, s, w) in cases.iter().filter(|c| c.0.contains(only)) {
+        run(name, s, w, rounds);
+    }
+}
+
+/// The three cases: a hashed key growing to 2,048 regions (the 1 s goal), a time-led key under
+/// a 30-day TTL with the normalizer on, a time-led key at 50 GB a day.
+fn cases() -> Vec<(&'static str, LifeSettings, LifeWorkload)> {
     let cell = 1000.0;
     let grow = LifeSettings {
         months: 12,
@@ -59,7 +92,6 @@ fn main() {
         keys: KeyModel::uniform(1024),
         presplit: vec![],
     };
-    run("hashed key, 20 servers", &grow, &hashed, rounds);
     let mut ttl = LifeSettings {
         months: 12,
         servers: 20,
@@ -75,12 +107,6 @@ fn main() {
         keys: KeyModel::time_led(),
         presplit: vec![],
     };
-    run(
-        "time-led key, 30-day TTL, normalizer",
-        &ttl,
-        &time_led,
-        rounds,
-    );
     // 50 GB a day into the tail region of a time-led key: about 15 flushes of 128 MiB an
     // hour, each its own store file (issue 68), under HBase's defaults and a 30-day TTL.
     let fast = LifeSettings {
@@ -95,10 +121,72 @@ fn main() {
         keys: KeyModel::time_led(),
         presplit: vec![],
     };
-    run(
-        "time-led key at 50 GB a day, 30-day TTL",
-        &fast,
-        &fast_led,
-        rounds,
-    );
+    vec![
+        ("hashed key, 20 servers", grow, hashed),
+        ("time-led key, 30-day TTL, normalizer", ttl, time_led),
+        ("time-led key at 50 GB a day, 30-day TTL", fast, fast_led),
+    ]
+}
+
+/// `steps`: what the hour approximates, measured. Each case runs at hourly steps and at 15- and
+/// 5-minute steps (writes given to regions every 5 minutes, chores and flushes at their times
+/// either way); for each figure the Months view shows, the largest difference of the hourly run
+/// from the 5-minute one over the months, relative to the 5-minute figure.
+fn steps(cases: &[(&str, LifeSettings, LifeWorkload)]) {
+    type Figure = (&'static str, fn(&LifeMonth) -> f64);
+    let figures: [Figure; 9] = [
+        ("regions", |m| f64::from(m.regions)),
+        ("empty regions", |m| f64::from(m.empty_regions)),
+        ("on disk", |m| m.on_disk_bytes),
+        ("within the TTL", |m| m.live_bytes),
+        ("largest region (peak)", |m| m.largest_region_bytes),
+        ("hottest server's share", |m| m.hottest_server_write_share),
+        ("most regions on a server", |m| {
+            f64::from(m.servers.iter().map(|s| s.regions).max().unwrap_or(0))
+        }),
+        ("splits", |m| f64::from(m.splits)),
+        ("merges", |m| f64::from(m.merges)),
+    ];
+    for (name, s, w) in cases {
+        let run = |hours: f64, seed: u64| {
+            let mut s = s.clone();
+            s.step_hours = hours;
+            s.seed = seed;
+            simulate(&s, w).unwrap()
+        };
+        let (hourly, quarter, fine) = (run(1.0, 0), run(0.25, 0), run(1.0 / 12.0, 0));
+        // The same 5-minute run with another seed (the split policy's and the major
+        // compactions' jitter): how far a figure moves with a draw HBase makes at random.
+        let reseeded = run(1.0 / 12.0, 1);
+        println!(
+            "{name}, {} months: | figure | 1 h vs 5 min | 15 min vs 5 min | 5 min, another seed |",
+            s.months
+        );
+        for (label, f) in &figures {
+            let worst = |r: &LifeReport| {
+                r.months
+                    .iter()
+                    .zip(&fine.months)
+                    .map(|(a, b)| {
+                        let (a, b) = (f(a), f(b));
+                        if b == 0.0 {
+                            if a == 0.0 {
+                                0.0
+                            } else {
+                                f64::INFINITY
+                            }
+                        } else {
+                            (a - b).abs() / b.abs()
+                        }
+                    })
+                    .fold(0.0, f64::max)
+            };
+            println!(
+                "steps | {name} | {label} | {:.2} % | {:.2} % | {:.2} % |",
+                100.0 * worst(&hourly),
+                100.0 * worst(&quarter),
+                100.0 * worst(&reseeded)
+            );
+        }
+    }
 }

@@ -292,6 +292,7 @@ fn step(sim: &mut Sim) {
             sim.tau = chore;
             run_chores(sim);
         }
+        compact_opened(sim);
         if sim.next_id != opened {
             fast = fast_regions(sim);
             opened = sim.next_id;
@@ -308,7 +309,34 @@ fn step(sim: &mut Sim) {
         }
     });
     run_chores(sim);
-    sim.note_hottest();
+    compact_opened(sim);
+    // The hottest-server figures are of an hour (of a step, for steps of hours).
+    let steps_per_hour = (3600.0 / sim.s.step_seconds()).round().max(1.0) as u32;
+    if (sim.t + 1) % steps_per_hour == 0 {
+        sim.note_hottest();
+    }
+}
+
+/// The compactions HBase requests as a region opens holding references (`HRegionServer`'s
+/// post-open tasks), each followed by its split check, for the regions the last event opened.
+fn compact_opened(sim: &mut Sim) {
+    while !sim.opened_with_references.is_empty() {
+        let opened = std::mem::take(&mut sim.opened_with_references);
+        for (id, start) in opened {
+            let i = sim
+                .regions
+                .partition_point(|r| r.start <= start)
+                .saturating_sub(1);
+            if sim
+                .regions
+                .get(i)
+                .is_some_and(|r| r.id == id && r.has_references())
+            {
+                sim.request_compaction(i, false);
+                try_split(sim, i);
+            }
+        }
+    }
 }
 
 /// `visit(sim, i)` on each region in key order; it returns whether region `i` split, and then

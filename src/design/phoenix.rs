@@ -22,7 +22,7 @@ mod build;
 use build::design_of;
 mod ddl;
 use ddl::{TableOption, TypeDecl};
-mod index;
+pub(crate) mod index;
 pub use index::{
     index_design, index_key_spec, index_shape, print_create_index, IndexEncoder, IndexKind,
     IndexedColumn, PhoenixIndex, INDEX_KINDS, MAX_INDEXES, MAX_INDEX_KEY_COLUMNS,

@@ -265,6 +265,7 @@ pub(crate) mod tests {
             ("value", _) => json!("x"),
             ("entries" | "tagk", _) => json!({"x": 1}),
             ("of", _) => json!([{"kind": "uid", "field": "a"}]),
+            ("columns", _) => json!([{"name": "a"}]),
             ("then", _) => json!([{"kind": "str", "field": "a"}]),
             ("key", "json") => json!("str(a)"),
             ("v", _) => json!(1),
@@ -394,7 +395,19 @@ pub(crate) mod tests {
             none(),
             super::super::phoenix::column,
         );
-        assert_eq!(OBJECTS.len(), 11, "a new object table is checked here too");
+        n += defaults_read_back(
+            "PhoenixIndex",
+            object("PhoenixIndex"),
+            none(),
+            super::super::phoenix::index::index,
+        );
+        n += defaults_read_back(
+            "IndexedColumn",
+            object("IndexedColumn"),
+            none(),
+            super::super::phoenix::index::indexed_column,
+        );
+        assert_eq!(OBJECTS.len(), 13, "a new object table is checked here too");
         // every defaulted member was checked (none skipped by a base that did not read)
         let all: usize = [
             s.segments,
@@ -450,6 +463,17 @@ pub(crate) mod tests {
             "DesignDocument" => {
                 let mut doc = small.clone();
                 doc[key] = v;
+                DesignDocument::from_json(&doc.to_string())
+                    .map(|_| ())
+                    .or_else(path)
+            }
+            "PhoenixIndex" => {
+                let sql = "CREATE TABLE T (A BIGINT NOT NULL PRIMARY KEY, B BIGINT);\
+                           CREATE INDEX I ON T (B)";
+                let base = crate::design::phoenix::parse_create_table(sql)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let mut doc = serde_json::to_value(&base).unwrap_or_else(|e| panic!("{e}"));
+                doc["phoenix"]["indexes"][0][key] = v;
                 DesignDocument::from_json(&doc.to_string())
                     .map(|_| ())
                     .or_else(path)

@@ -26,16 +26,17 @@ impl Sim<'_> {
         }
     }
 
-    /// The largest share of this step's writes one server took, into the month's mean, and the
-    /// most regions one server had written in it.
+    /// The largest share of this hour's writes one server took (of this step's, for steps of
+    /// hours), into the month's mean, and the most regions one server had written in it.
     pub(crate) fn note_hottest(&mut self) {
         let mut written = vec![0u32; self.s.servers as usize];
-        for r in &self.regions {
-            if r.step_writes > 0.0 {
+        for r in &mut self.regions {
+            if r.hour_writes > 0.0 {
                 if let Some(n) = written.get_mut(r.server as usize) {
                     *n += 1;
                 }
             }
+            r.hour_writes = 0.0;
         }
         let most = written.iter().copied().max().unwrap_or(0);
         let m = &mut self.c.month;
@@ -119,6 +120,7 @@ impl Sim<'_> {
         r.id = old.id;
         r.created = old.created;
         r.month_writes = old.month_writes;
+        r.hour_writes = old.hour_writes;
         r.step_writes = old.step_writes;
         r.pend_kv = old.pend_kv;
         r.pend_segs = old.pend_segs;
@@ -227,6 +229,7 @@ impl Sim<'_> {
         };
         let mut merged = self.open_region(a.start, z.end, a.server, files);
         merged.month_writes = members.iter().map(|m| m.month_writes).sum();
+        merged.hour_writes = members.iter().map(|m| m.hour_writes).sum();
         merged.step_writes = members.iter().map(|m| m.step_writes).sum();
         merged.pend_kv = members.iter().map(|m| m.pend_kv).sum();
         merged.pend_segs = members

@@ -49,7 +49,8 @@ pub struct LifeMonth {
     /// The largest share of an hour's writes one server took, averaged over the month's
     /// hours: 1 / servers when writes spread evenly, near 1 when one server takes them all.
     pub hottest_server_write_share: f64,
-    /// The most regions one server had written in one step: memstores filling at once, what
+    /// The most regions one server had written in one hour (one step, for steps of hours):
+    /// memstores filling at once, what
     /// the memstore bound limits.
     pub max_regions_written_at_once: u32,
     /// Splits during the month (by size and by the normalizer).

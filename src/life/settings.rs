@@ -137,8 +137,8 @@ impl Default for BalancerSettings {
 pub struct LifeSettings {
     /// Months to simulate (30 days each), 1 to 120.
     pub months: u32,
-    /// Hours per time step, 5 minutes (1/12) to 24, a whole number of minutes that divides a
-    /// day: the writes are given to regions once a step and reach the memstores evenly through
+    /// Hours per time step, 5 minutes (1/12) to 24: hours that divide a day or minutes that
+    /// divide an hour: the writes are given to regions once a step and reach the memstores evenly through
     /// it; flushes and chores happen at their own times inside it. Steps under an hour are there
     /// to measure what the hour approximates (docs/life.md).
     pub step_hours: f64,
@@ -233,12 +233,17 @@ pub(crate) fn check_u64(path: &str, x: u64, lo: u64, hi: u64) -> Result<()> {
 }
 
 impl LifeSettings {
-    /// The step in whole minutes, when it is a whole number of minutes dividing a day.
+    /// The step in whole minutes: hours that divide a day or minutes that divide an hour.
     pub fn step_minutes(&self) -> Option<u32> {
         let m = self.step_hours * 60.0;
         let whole = m.round();
-        ((m - whole).abs() < 0.01 && (5.0..=1440.0).contains(&whole) && 1440 % (whole as u32) == 0)
-            .then_some(whole as u32)
+        if (m - whole).abs() >= 0.01 || !(5.0..=1440.0).contains(&whole) {
+            return None;
+        }
+        let w = whole as u32;
+        // Under an hour, a divisor of the hour: the hottest-server figures add steps up to hours.
+        let divides = if w < 60 { 60 % w == 0 } else { 1440 % w == 0 };
+        divides.then_some(w)
     }
 
     /// Steps in a day (24 at the hourly default).
@@ -259,7 +264,7 @@ impl LifeSettings {
             return Err(out_of_range(
                 "/stepHours",
                 format!(
-                    "{}: a step must be a whole number of minutes that divides a day (1, 2, 3, 4, 6, 8, 12 or 24 hours; 0.5, 0.25 or 0.0833 for 5 minutes)",
+                    "{}: a step must be hours that divide a day (1, 2, 3, 4, 6, 8, 12 or 24) or minutes that divide an hour, as hours (0.5, 0.25, 0.0833 for 5 minutes)",
                     self.step_hours
                 ),
             ));

@@ -98,6 +98,9 @@ pub(crate) struct Region {
     /// KeyValue bytes written this step and this month.
     pub step_writes: f64,
     pub month_writes: f64,
+    /// KeyValue bytes planned for it this hour (steps under an hour add up to the hour the
+    /// hottest-server figures read).
+    pub hour_writes: f64,
 }
 
 impl Region {
@@ -193,6 +196,10 @@ pub(crate) struct Sim<'a> {
     pub writes_version: u64,
     /// Each server's writes this step as last summed, and the `writes_version` they are of.
     pub server_writes: (Option<u64>, Vec<f64>),
+    /// Regions opened holding references (a split's daughters, a merged region), by id and
+    /// start: HBase requests their compaction as they open, so they compact right after the
+    /// event that opened them, not at the step's end.
+    pub opened_with_references: Vec<(u64, f64)>,
 }
 
 pub(crate) fn splitmix(x: &mut u64) -> u64 {
@@ -250,6 +257,7 @@ impl<'a> Sim<'a> {
             server_mb: vec![0; s.servers as usize],
             writes_version: 0,
             server_writes: (None, Vec::new()),
+            opened_with_references: Vec::new(),
         };
         let mut bounds = vec![0.0];
         bounds.extend(w.presplit.iter().copied());
@@ -283,6 +291,9 @@ impl<'a> Sim<'a> {
         }
         let spread = self.lanes.order == LaneOrder::Spread;
         let disk = files.iter().map(|f| f.bytes).sum();
+        if files.iter().any(|f| f.reference) {
+            self.opened_with_references.push((id, start));
+        }
         let r = Region {
             id,
             start,
@@ -311,6 +322,7 @@ impl<'a> Sim<'a> {
             synced: self.tau,
             step_writes: 0.0,
             month_writes: 0.0,
+            hour_writes: 0.0,
         };
         if let Some(mb) = self.server_mb.get_mut(server as usize) {
             *mb += r.size_mb();
@@ -644,6 +656,8 @@ impl<'a> Sim<'a> {
         let below = a.disk() / (a.disk() + b.disk()).max(f64::MIN_POSITIVE);
         a.month_writes = parent.month_writes * below;
         b.month_writes = parent.month_writes - a.month_writes;
+        a.hour_writes = parent.hour_writes * below;
+        b.hour_writes = parent.hour_writes - a.hour_writes;
         a.step_writes = parent.step_writes * below;
         b.step_writes = parent.step_writes - a.step_writes;
         self.regions.insert(i, b);
@@ -774,6 +788,7 @@ fn take(r: &mut Region, w: f64) {
     r.pend_kv += w;
     r.step_writes += w;
     r.month_writes += w;
+    r.hour_writes += w;
 }
 
 /// Both files' cells are of one and the same time bin.

@@ -295,6 +295,13 @@ fn validate_index(
     if x.columns.is_empty() {
         return Err(bad(i, "columns", "an index needs at least one column"));
     }
+    if let Some(n) = x.salt_buckets.filter(|&n| n > 256) {
+        return Err(bad(
+            i,
+            "saltBuckets",
+            format!("{n}: Phoenix takes 0 to 256 salt buckets (INVALID_BUCKET_NUM)"),
+        ));
+    }
     let mut seen = HashSet::new();
     let mut key_columns = 0;
     for (j, c) in x.columns.iter().enumerate() {
