@@ -142,6 +142,29 @@ fn the_normalizer_splits_at_its_first_look_past_twice_the_average_of_every_regio
 }
 
 #[test]
+fn a_split_s_daughters_compact_their_references_as_they_open() {
+    // `HRegionServer.postOpenDeployTasks` requests a compaction for a region that opens holding
+    // references, so the normalizer's split at 600 s is followed at 600 s by both daughters'
+    // compactions of every file (a store with references compacts all of them), not at the
+    // next hour's start (before, they waited for 3,600 s). The next look, at 900 s, splits
+    // the daughters again.
+    let events = first_of_four(300.0);
+    let split = events
+        .iter()
+        .find(|e| e.kind == LifeEventKind::Split)
+        .unwrap();
+    assert!(close(split.seconds, 600.0), "{split:?}");
+    let compactions: Vec<_> = events
+        .iter()
+        .filter(|e| e.kind == LifeEventKind::MajorCompaction && e.seconds < 900.0)
+        .collect();
+    assert_eq!(compactions.len(), 2, "{compactions:?}");
+    for c in &compactions {
+        assert!(close(c.seconds, 600.0) && c.region != split.region, "{c:?}");
+    }
+}
+
+#[test]
 fn each_chore_runs_at_its_own_period() {
     // Two servers so the balancer runs; the checker every 10,000 s. In the first day: the
     // checker at 10,000 s × k (8 runs by 86,400 s), the balancer's looks on multiples of 300 s.
