@@ -79,16 +79,26 @@ pub fn explore(
     min_size: f64,
 ) -> Option<(usize, usize)> {
     let mut best: Option<(usize, usize, f64)> = None;
+    let first_len = min_files.max(2);
     for start in 0..n {
-        let mut end = start + min_files.max(2) - 1;
-        while end < n {
+        // The window grows one file at a time: its total is the same left-to-right sum the
+        // Java takes, and `filesInRatio` holds for every file when it holds for the largest
+        // (`x ≤ (total − x) × ratio` only gets harder as `x` grows), so each window costs O(1).
+        let mut total = 0.0;
+        let mut largest = 0.0f64;
+        for end in start..n {
             let len = end - start + 1;
             if len > max_files {
                 break;
             }
-            let total: f64 = (start..=end).map(&size).sum();
+            let x = size(end);
+            total += x;
+            largest = largest.max(x);
+            if len < first_len {
+                continue;
+            }
             // filesInRatio: no file larger than `ratio` × the others together.
-            let in_ratio = (start..=end).all(|i| size(i) <= (total - size(i)) * ratio);
+            let in_ratio = largest <= (total - largest) * ratio;
             if total < min_size || in_ratio {
                 let better = match best {
                     None => true,
@@ -101,7 +111,6 @@ pub fn explore(
                     best = Some((start, end, total));
                 }
             }
-            end += 1;
         }
     }
     best.map(|(s, e, _)| (s, e))
@@ -213,5 +222,65 @@ mod tests {
         assert_eq!(mid_block(1), 0);
         assert_eq!(mid_block(4), 1);
         assert_eq!(mid_block(5), 2);
+    }
+}
+
+#[cfg(test)]
+mod explore_tests {
+    use super::explore;
+
+    /// `applyCompactionPolicy` as the Java writes it: every window summed and every file checked.
+    fn by_the_letter(
+        sizes: &[f64],
+        min: usize,
+        max: usize,
+        ratio: f64,
+        min_size: f64,
+    ) -> Option<(usize, usize)> {
+        let mut best: Option<(usize, usize, f64)> = None;
+        for start in 0..sizes.len() {
+            for end in start + min.max(2) - 1..sizes.len() {
+                let w = &sizes[start..=end];
+                if w.len() > max {
+                    break;
+                }
+                let total: f64 = w.iter().sum();
+                let in_ratio = w.iter().all(|&x| x <= (total - x) * ratio);
+                if (total < min_size || in_ratio)
+                    && best.map_or(true, |(s, e, t)| {
+                        w.len() > e - s + 1 || (w.len() == e - s + 1 && total < t)
+                    })
+                {
+                    best = Some((start, end, total));
+                }
+            }
+        }
+        best.map(|(s, e, _)| (s, e))
+    }
+
+    #[test]
+    fn the_growing_window_picks_what_every_window_summed_picks() {
+        let mut seed = 11u64;
+        let mut draw = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as f64 / (1u64 << 31) as f64
+        };
+        for round in 0..20_000 {
+            let n = round % 14;
+            // Sizes of a few magnitudes, some equal, so ties and the ratio's edge both occur.
+            let sizes: Vec<f64> = (0..n)
+                .map(|_| (draw() * 8.0).floor().exp2() * if draw() < 0.3 { 1.0 } else { draw() })
+                .collect();
+            let (min, max) = (2 + round % 3, 3 + round % 9);
+            let ratio = [1.2, 1.0, 5.0][round % 3];
+            let min_size = [0.0, 2.0, 64.0][(round / 3) % 3];
+            assert_eq!(
+                explore(n, |i| sizes[i], min, max, ratio, min_size),
+                by_the_letter(&sizes, min, max, ratio, min_size),
+                "{sizes:?} min {min} max {max} ratio {ratio} min size {min_size}"
+            );
+        }
     }
 }

@@ -117,7 +117,7 @@ impl Sim<'_> {
         let first_seq = r.files().first().map_or(0, |f| f.seq);
         let mut h = self.s.seed ^ r.id.wrapping_mul(0x9E37_79B9) ^ first_seq.rotate_left(32);
         let u = (splitmix(&mut h) >> 11) as f64 / (1u64 << 53) as f64;
-        let jitter = (self.major_period_steps * self.s.compaction.major_jitter).round();
+        let jitter = self.major_jitter_steps;
         let next = self.major_period_steps + jitter - (2.0 * jitter * u).round();
         if f64::from(oldest) >= self.now() - next {
             return false;

@@ -121,7 +121,8 @@ impl Region {
     /// The store-file MB the region server reports for it (`RegionMetrics.getStoreFileSize` in
     /// MB, truncated): what the balancer's `BalancerRegionLoad` and the normalizer read.
     pub fn size_mb(&self) -> i64 {
-        (self.disk / MIB).floor() as i64
+        // Bytes are never negative: the cast truncates as `floor` would, without its call.
+        (self.disk / MIB) as i64
     }
 
     pub fn has_references(&self) -> bool {
@@ -154,6 +155,8 @@ pub(crate) struct Sim<'a> {
     pub bin_steps: u32,
     pub periodic_flush_steps: f64,
     pub major_period_steps: f64,
+    /// The major compactions' jitter in steps, rounded (`Math.round(period × jitter)`).
+    pub major_jitter_steps: f64,
     pub rng: u64,
     pub next_seq: u64,
     pub next_id: u64,
@@ -234,6 +237,9 @@ impl<'a> Sim<'a> {
             bin_steps,
             periodic_flush_steps: s.compaction.periodic_flush_hours * 3600.0 / step_secs,
             major_period_steps: s.compaction.major_period_hours * 3600.0 / step_secs,
+            major_jitter_steps: (s.compaction.major_period_hours * 3600.0 / step_secs
+                * s.compaction.major_jitter)
+                .round(),
             rng: s.seed ^ 0x6C69_6665,
             next_seq: 0,
             next_id: 0,
@@ -552,7 +558,7 @@ impl<'a> Sim<'a> {
         } else {
             Vec::new()
         };
-        let min_step = r.mem_first.map_or(t, |f| (f.floor() as u32).min(t));
+        let min_step = r.mem_first.map_or(t, |f| (f as u32).min(t));
         r.mem_kv = 0.0;
         r.mem_bins.clear();
         r.mem_segs.clear();
