@@ -35,7 +35,7 @@ SALTED_BOUNDS = [f"{b:02d}".encode() for b in range(1, 8)]
 def salt_cut(keys, regions, bounds, weight=lambda k: 1):
     """The split keys the engine promises for `keys` cut into `regions` regions of equal
     `weight`, each salt bucket (starting at `bounds`) kept whole, computed here by hand as
-    tests/oracles/cut.rs states the rule: a key's bucket is how many bounds are at or below it;
+    tests/engine/oracles/cut.rs states the rule: a key's bucket is how many bounds are at or below it;
     with fewer regions than buckets, region j starts at the bound whose weight ahead is nearest
     floor(j·total/regions) (the later on a tie), after the one before and leaving one for each
     region to come; otherwise every bucket starts a region, each further region goes to the

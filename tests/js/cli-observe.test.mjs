@@ -1,6 +1,6 @@
 // `rowkey-lab observe` on the snapshot fixtures (tests/fixtures/observe/, written by
 // scripts/observe-fixtures.py from HBase 2.x's formats), run as a user runs it. The rates are
-// worked out here from the counters the fixture script wrote (tests/observe/scenario.rs has
+// worked out here from the counters the fixture script wrote (tests/engine/observe/scenario.rs has
 // the table), not taken from the engine.
 
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 // Issue 56, items 2 and 3, through the npm package: a Parquet page of zstd zeros past
 // limits::MAX_PARQUET_PAGE_BYTES and Arrow IPC files and streams whose record batch declares a
-// body of 2^40 bytes, a negative one or 2^32 + 8 (tests/fixtures/rows/, written by tests/rows_bombs.rs'
+// body of 2^40 bytes, a negative one or 2^32 + 8 (tests/fixtures/rows/, written by tests/engine/rows_bombs.rs'
 // generators) are refused with the engine's error and its kind, before any decompression: no
 // trap, no panic, no masked "take ownership" message, and the module answers afterwards.
 
