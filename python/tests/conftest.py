@@ -162,6 +162,30 @@ def cli():
     return run
 
 
+def pytest_configure(config):
+    """The `spark` marker: the tests that start a Spark session in local mode (a JVM, seconds
+    each), so that `pytest -m "not spark"` runs the rest alone and `-m spark` those alone."""
+    config.addinivalue_line("markers", "spark: starts a Spark session in local mode (PySpark, Java)")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One count for each lane: the Spark tests' and the rest's (pytest's own line sums both; a
+    file that skips itself whole at import, as the Spark files do without Java, has no tests to
+    mark and is counted apart)."""
+    lanes: dict[str, dict[str, int]] = {"spark": {}, "without Spark": {}, "whole files": {}}
+    for status in ("passed", "failed", "error", "skipped"):
+        for report in terminalreporter.stats.get(status, []):
+            if isinstance(report, pytest.CollectReport):
+                lane = lanes["whole files"]
+            else:
+                lane = lanes["spark" if "spark" in report.keywords else "without Spark"]
+            lane[status] = lane.get(status, 0) + 1
+    for name, counts in lanes.items():
+        if counts or name != "whole files":
+            said = ", ".join(f"{n} {status}" for status, n in counts.items()) or "none run"
+            terminalreporter.write_line(f"python tests, {name}: {said}")
+
+
 def skip_without_spark():
     """Skips the calling test module (at its import) when pyspark or a Java runtime is missing."""
     pytest.importorskip("pyspark", reason="pyspark is not installed (scripts/test-python.sh installs it)")
