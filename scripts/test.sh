@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The tests, in tiers (docs/ARCHITECTURE.md's test section has the times; docs/testing.md what
 # was tried). Each sets up what is missing first (scripts/setup.sh, scripts/test-python.sh).
-#   bash scripts/test.sh          the everyday tier: every lint (scripts/check.sh), the native
-#                                 tests (unit + golden vectors) and the JS tests that need no
+#   bash scripts/test.sh          the everyday tier: the lints but the wasm32 clippy passes and
+#                                 rustdoc (scripts/check.sh --everyday), the native tests (unit,
+#                                 tests/engine, golden vectors) and the JS tests that need no
 #                                 browser; those of them that need the npm package's pkg/ (the
 #                                 CLI's) run when pkg/ is built and newer than its sources, and
 #                                 are skipped, saying so, when not. No wasm build.
@@ -55,14 +56,21 @@ done_in() { echo "$1 passed in $(( $(date +%s) - START ))s"; }
 
 # The steps of --full, each also a lane's.
 native_tests() {
-  step "native tests (unit + golden vectors)"
+  step "native tests (unit, tests/engine, golden vectors, 3 s of the readers' fuzzer)"
   # RUSTFLAGS set, and empty: without .cargo/config.toml's LLVM inline threshold, which is there for
-  # the native benchmarks (opt-level 3); it multiplied the compile time of the ~20 test binaries.
+  # the native benchmarks (opt-level 3); it multiplied the compile time of the test binaries.
   # The `native-tests` profile (Cargo.toml): opt-level 1 without the release profile's fat LTO and
   # single codegen unit (there for the wasm's size). Measured on 2 cores: the crate's tests rebuilt
   # in 2 min 1 s against 6 min 11 s at `--release`, every dependency too in 3 min 26 s; the tests
-  # themselves run in 40 s.
-  RUSTFLAGS='' cargo test --profile native-tests --no-fail-fast
+  # themselves run in 40 s. The integration tests are one crate (tests/engine: one test binary
+  # to compile and link where there were 25, Cargo.toml); the wasm tests' targets are wasm32's.
+  local rc=0
+  RUSTFLAGS='' cargo test --profile native-tests --no-fail-fast 2>&1 | tee target/native-tests.log || rc=$?
+  # One count for the lane: the sum of every test binary's and the doc-tests' results (the
+  # golden vectors print their own line above).
+  awk '/^test result:/ { p += $4; f += $6; i += $8; n++ }
+    END { printf "native tests: %d passed, %d failed, %d ignored (%d test runs)\n", p, f, i, n }' target/native-tests.log
+  return "$rc"
 }
 fuzz_readers() {
   step "fuzz the readers (tests/fuzz_readers.rs: 60 s, under a 4 GiB address-space limit)"
@@ -123,8 +131,8 @@ case "$MODE" in
 everyday)
   bash scripts/setup.sh --no-bindgen
   source scripts/env.sh
-  step "lints (scripts/check.sh)"
-  bash scripts/check.sh
+  step "lints (scripts/check.sh --everyday: the wasm32 clippy passes and rustdoc are --full's)"
+  bash scripts/check.sh --everyday
   native_tests
   step "JS tests without a browser (node --test)"
   mapfile -t plain < <(js_tests plain)
