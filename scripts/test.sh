@@ -92,26 +92,13 @@ npm_build() {
   bash scripts/build-npm.sh
   bash scripts/size-check.sh
 }
-# The tests/js files by what they need, read from their imports: `browser` (they launch Debian's
-# Chromium: the page's tests, the package's web entry and bundle), `pkg` (the npm package's pkg/:
-# the CLI, the packed tarball), `plain` (neither: the page's pure modules, the scheduler with fake
-# workers, docs/cli.md). scheduler.test.mjs is `plain`: its one test of pkg/node's pool skips
-# itself when pkg/ is not built.
-js_tests() {
-  local f
-  for f in tests/js/*.test.mjs; do
-    if [ "$f" = tests/js/scheduler.test.mjs ]; then
-      [ "$1" = plain ] && echo "$f"
-    elif grep -qE '\b(launch|pageRig)\(' "$f"; then
-      [ "$1" = browser ] && echo "$f"
-    elif grep -qE "pkg/node|installed\(|NOT_BUILT|bin/rowkey-lab|cliAsync" "$f"; then
-      [ "$1" = pkg ] && echo "$f"
-    else
-      [ "$1" = plain ] && echo "$f"
-    fi
-  done
-  return 0
-}
+# The tests/js files by what they need, one folder each: `unit/` neither a build nor a browser
+# (the page's pure modules, the heatmap's pixels, the scheduler with fake workers (its one test
+# of pkg/node's pool skips itself when pkg/ is not built), docs/cli.md); `cli/` the npm package's
+# pkg/ (the CLI, the package in Node); `npm/` the packed package, in Node and in Chromium (its web
+# entry and bundles); `page/` the page in Chromium. A new test file goes where what it needs
+# says; the tiers below name the folders. The number of test files in folders $@.
+js_files() { find "$@" -name '*.test.mjs' | wc -l; }
 # Two test files at a time (Node 20 runs one on a 2-core machine: availableParallelism - 1): the
 # page tests wait on Chromium and the CLI tests on their processes much of the time. Not three (the
 # CPU was busy all along), and not beside the Python tests (docs/testing.md).
@@ -135,19 +122,16 @@ everyday)
   bash scripts/check.sh --everyday
   native_tests
   step "JS tests without a browser (node --test)"
-  mapfile -t plain < <(js_tests plain)
-  mapfile -t pkg < <(js_tests pkg)
   why=$(pkg_stale)
   if [ -z "$why" ]; then
-    echo "pkg/ is built and newer than its sources: with its CLI and package tests"
-    node_test "${plain[@]}" "${pkg[@]}"
+    echo "pkg/ is built and newer than its sources: with its CLI and package tests (tests/js/cli/)"
+    node_test tests/js/unit/ tests/js/cli/
   else
-    echo "SKIPPED: the ${#pkg[@]} CLI and package tests that need pkg/ (${pkg[*]#tests/js/}):"
+    echo "SKIPPED: the $(js_files tests/js/cli) CLI and package tests that need pkg/ (tests/js/cli/):"
     echo "  $why; bash scripts/test.sh --lane npm builds it and runs them"
-    node_test "${plain[@]}"
+    node_test tests/js/unit/
   fi
-  mapfile -t browser < <(js_tests browser)
-  echo "left to --full (Chromium): ${#browser[@]} test files (bash scripts/test.sh --lane page / --lane npm)"
+  echo "left to --full (Chromium): $(js_files tests/js/page tests/js/npm) test files in tests/js/page/ and tests/js/npm/ (bash scripts/test.sh --lane page / --lane npm)"
   done_in "the everyday tier"
   ;;
 lane)
@@ -164,11 +148,8 @@ lane)
     page_builds
     step "npm package build (pkg/node: the page's tests compare with it) + wasm size budget"
     npm_build
-    step "the page's tests (node --test: Chromium)"
-    mapfile -t browser < <(js_tests browser)
-    page=()
-    for f in "${browser[@]}"; do case "$f" in tests/js/page*.test.mjs | tests/js/embed.test.mjs) page+=("$f") ;; esac; done
-    node_test "${page[@]}"
+    step "the page's tests (node --test tests/js/page/: Chromium)"
+    node_test tests/js/page/
     ;;
   npm)
     bash scripts/setup.sh --browser
@@ -177,12 +158,8 @@ lane)
     # the rows build (pkg/web) copied from the page's when that is built from the same cargo
     # output, else made here (the page's size budget is the page lane's)
     bash scripts/build-npm.sh
-    step "the package's and CLI's tests (node --test; the package's web entry and bundle in Chromium)"
-    mapfile -t pkg < <(js_tests pkg)
-    mapfile -t browser < <(js_tests browser)
-    npm=()
-    for f in "${browser[@]}"; do case "$f" in tests/js/page*.test.mjs | tests/js/embed.test.mjs) ;; *) npm+=("$f") ;; esac; done
-    node_test "${pkg[@]}" "${npm[@]}"
+    step "the package's and CLI's tests (node --test tests/js/cli/ tests/js/npm/; the package's web entry and bundle in Chromium)"
+    node_test tests/js/cli/ tests/js/npm/
     ;;
   python)
     bash scripts/setup.sh
@@ -234,8 +211,8 @@ full)
   npm_build
   # --- end npm package block ------------------------------------------------------------
   step "JS tests (node --test: page in Chromium, package)"
-  # Every file in tests/js/, two at a time: from a fresh clone the Python tests beside them took
-  # 834 s against 627 s and about 120 s one after the other.
+  # Every file in tests/js/ (its folders unit/, cli/, npm/, page/), two at a time: from a fresh
+  # clone the Python tests beside them took 834 s against 627 s and about 120 s one after the other.
   node_test tests/js/
   step "Python package (pytest against the CLI, Spark in local mode; its wheel and lints joined)"
   join "$PYTHON_BUILD" target/python-build.log "the Python package's wheel and lints"

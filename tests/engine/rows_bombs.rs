@@ -231,7 +231,7 @@ fn random_bytes_after_the_arrow_magic_are_refused() {
     assert!(read("noise.arrow", &bytes).is_err());
 }
 
-/// The hostile files the JS tests read through the npm package (tests/js/rows-bombs.test.mjs)
+/// The hostile files the JS tests read through the npm package (tests/js/cli/rows-bombs.test.mjs)
 /// are these generators' output: `ROWKEY_WRITE_FIXTURES=1` writes them.
 #[test]
 fn the_fixtures_are_these_generators() {
