@@ -1,4 +1,4 @@
-//! Native reference for the npm build's preset test (tests/js/npm.test.mjs): for every preset,
+//! Native reference for the npm build's preset test (tests/js/npm/npm.test.mjs): for every preset,
 //! the analysis report's headline numbers, metrics and per-region rows (default
 //! `AnalyzeOptions`, as `analyzeDesign(doc)`) and the read plans over the design's pre-split
 //! (as `planReads(doc)`), printed as one JSON document on stdout.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write tests/fixtures/observe/: a table's snapshots as HBase 2.x prints them, for
-`rowkey-lab observe` and tests/observe/.
+`rowkey-lab observe` and tests/engine/observe/.
 
 The formats, read from HBase's source (branch-2, paraphrased; no code copied):
 

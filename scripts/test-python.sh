@@ -9,7 +9,9 @@
 # runs it beside the lints and tests); `--lint`: only the binding crate's format and clippy (run
 # there too, so that its check of arrow-rs and pyo3 is not on the run's path), then the package's
 # ruff format, ruff check and mypy (PY_LINTS, installed into .venv);
-# `--built`: only the tests, the wheel installed by `--build`.
+# `--built`: only the tests, the wheel installed by `--build`. Arguments after the mode go to
+# pytest: `--built -m "not spark"` runs the tests without a Spark session, `-m spark` those alone
+# (the `spark` marker, python/tests/conftest.py, which prints each lane's count).
 # `--wheel`: only the wheel users install (README.md, python/README.md): the `wheel` profile,
 # into python/target/wheels/, whatever ROWKEY_LAB_TEST_BUILDS says; maturin from .venv (no Java,
 # no PySpark, no tests). $MATURIN, when set, is the maturin it runs instead (the tests' stub).

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The tests, in tiers (docs/ARCHITECTURE.md's test section has the times; docs/testing.md what
 # was tried). Each sets up what is missing first (scripts/setup.sh, scripts/test-python.sh).
-#   bash scripts/test.sh          the everyday tier: every lint (scripts/check.sh), the native
-#                                 tests (unit + golden vectors) and the JS tests that need no
+#   bash scripts/test.sh          the everyday tier: the lints but the wasm32 clippy passes and
+#                                 rustdoc (scripts/check.sh --everyday), the native tests (unit,
+#                                 tests/engine, golden vectors) and the JS tests that need no
 #                                 browser; those of them that need the npm package's pkg/ (the
 #                                 CLI's) run when pkg/ is built and newer than its sources, and
 #                                 are skipped, saying so, when not. No wasm build.
@@ -55,14 +56,21 @@ done_in() { echo "$1 passed in $(( $(date +%s) - START ))s"; }
 
 # The steps of --full, each also a lane's.
 native_tests() {
-  step "native tests (unit + golden vectors)"
+  step "native tests (unit, tests/engine, golden vectors, 3 s of the readers' fuzzer)"
   # RUSTFLAGS set, and empty: without .cargo/config.toml's LLVM inline threshold, which is there for
-  # the native benchmarks (opt-level 3); it multiplied the compile time of the ~20 test binaries.
+  # the native benchmarks (opt-level 3); it multiplied the compile time of the test binaries.
   # The `native-tests` profile (Cargo.toml): opt-level 1 without the release profile's fat LTO and
   # single codegen unit (there for the wasm's size). Measured on 2 cores: the crate's tests rebuilt
   # in 2 min 1 s against 6 min 11 s at `--release`, every dependency too in 3 min 26 s; the tests
-  # themselves run in 40 s.
-  RUSTFLAGS='' cargo test --profile native-tests --no-fail-fast
+  # themselves run in 40 s. The integration tests are one crate (tests/engine: one test binary
+  # to compile and link where there were 25, Cargo.toml); the wasm tests' targets are wasm32's.
+  local rc=0
+  RUSTFLAGS='' cargo test --profile native-tests --no-fail-fast 2>&1 | tee target/native-tests.log || rc=$?
+  # One count for the lane: the sum of every test binary's and the doc-tests' results (the
+  # golden vectors print their own line above).
+  awk '/^test result:/ { p += $4; f += $6; i += $8; n++ }
+    END { printf "native tests: %d passed, %d failed, %d ignored (%d test runs)\n", p, f, i, n }' target/native-tests.log
+  return "$rc"
 }
 fuzz_readers() {
   step "fuzz the readers (tests/fuzz_readers.rs: 60 s, under a 4 GiB address-space limit)"
@@ -84,26 +92,13 @@ npm_build() {
   bash scripts/build-npm.sh
   bash scripts/size-check.sh
 }
-# The tests/js files by what they need, read from their imports: `browser` (they launch Debian's
-# Chromium: the page's tests, the package's web entry and bundle), `pkg` (the npm package's pkg/:
-# the CLI, the packed tarball), `plain` (neither: the page's pure modules, the scheduler with fake
-# workers, docs/cli.md). scheduler.test.mjs is `plain`: its one test of pkg/node's pool skips
-# itself when pkg/ is not built.
-js_tests() {
-  local f
-  for f in tests/js/*.test.mjs; do
-    if [ "$f" = tests/js/scheduler.test.mjs ]; then
-      [ "$1" = plain ] && echo "$f"
-    elif grep -qE '\b(launch|pageRig)\(' "$f"; then
-      [ "$1" = browser ] && echo "$f"
-    elif grep -qE "pkg/node|installed\(|NOT_BUILT|bin/rowkey-lab|cliAsync" "$f"; then
-      [ "$1" = pkg ] && echo "$f"
-    else
-      [ "$1" = plain ] && echo "$f"
-    fi
-  done
-  return 0
-}
+# The tests/js files by what they need, one folder each: `unit/` neither a build nor a browser
+# (the page's pure modules, the heatmap's pixels, the scheduler with fake workers (its one test
+# of pkg/node's pool skips itself when pkg/ is not built), docs/cli.md); `cli/` the npm package's
+# pkg/ (the CLI, the package in Node); `npm/` the packed package, in Node and in Chromium (its web
+# entry and bundles); `page/` the page in Chromium. A new test file goes where what it needs
+# says; the tiers below name the folders. The number of test files in folders $@.
+js_files() { find "$@" -name '*.test.mjs' | wc -l; }
 # Two test files at a time (Node 20 runs one on a 2-core machine: availableParallelism - 1): the
 # page tests wait on Chromium and the CLI tests on their processes much of the time. Not three (the
 # CPU was busy all along), and not beside the Python tests (docs/testing.md).
@@ -123,23 +118,20 @@ case "$MODE" in
 everyday)
   bash scripts/setup.sh --no-bindgen
   source scripts/env.sh
-  step "lints (scripts/check.sh)"
-  bash scripts/check.sh
+  step "lints (scripts/check.sh --everyday: the wasm32 clippy passes and rustdoc are --full's)"
+  bash scripts/check.sh --everyday
   native_tests
   step "JS tests without a browser (node --test)"
-  mapfile -t plain < <(js_tests plain)
-  mapfile -t pkg < <(js_tests pkg)
   why=$(pkg_stale)
   if [ -z "$why" ]; then
-    echo "pkg/ is built and newer than its sources: with its CLI and package tests"
-    node_test "${plain[@]}" "${pkg[@]}"
+    echo "pkg/ is built and newer than its sources: with its CLI and package tests (tests/js/cli/)"
+    node_test tests/js/unit/ tests/js/cli/
   else
-    echo "SKIPPED: the ${#pkg[@]} CLI and package tests that need pkg/ (${pkg[*]#tests/js/}):"
+    echo "SKIPPED: the $(js_files tests/js/cli) CLI and package tests that need pkg/ (tests/js/cli/):"
     echo "  $why; bash scripts/test.sh --lane npm builds it and runs them"
-    node_test "${plain[@]}"
+    node_test tests/js/unit/
   fi
-  mapfile -t browser < <(js_tests browser)
-  echo "left to --full (Chromium): ${#browser[@]} test files (bash scripts/test.sh --lane page / --lane npm)"
+  echo "left to --full (Chromium): $(js_files tests/js/page tests/js/npm) test files in tests/js/page/ and tests/js/npm/ (bash scripts/test.sh --lane page / --lane npm)"
   done_in "the everyday tier"
   ;;
 lane)
@@ -156,11 +148,8 @@ lane)
     page_builds
     step "npm package build (pkg/node: the page's tests compare with it) + wasm size budget"
     npm_build
-    step "the page's tests (node --test: Chromium)"
-    mapfile -t browser < <(js_tests browser)
-    page=()
-    for f in "${browser[@]}"; do case "$f" in tests/js/page*.test.mjs | tests/js/embed.test.mjs) page+=("$f") ;; esac; done
-    node_test "${page[@]}"
+    step "the page's tests (node --test tests/js/page/: Chromium)"
+    node_test tests/js/page/
     ;;
   npm)
     bash scripts/setup.sh --browser
@@ -169,12 +158,8 @@ lane)
     # the rows build (pkg/web) copied from the page's when that is built from the same cargo
     # output, else made here (the page's size budget is the page lane's)
     bash scripts/build-npm.sh
-    step "the package's and CLI's tests (node --test; the package's web entry and bundle in Chromium)"
-    mapfile -t pkg < <(js_tests pkg)
-    mapfile -t browser < <(js_tests browser)
-    npm=()
-    for f in "${browser[@]}"; do case "$f" in tests/js/page*.test.mjs | tests/js/embed.test.mjs) ;; *) npm+=("$f") ;; esac; done
-    node_test "${pkg[@]}" "${npm[@]}"
+    step "the package's and CLI's tests (node --test tests/js/cli/ tests/js/npm/; the package's web entry and bundle in Chromium)"
+    node_test tests/js/cli/ tests/js/npm/
     ;;
   python)
     bash scripts/setup.sh
@@ -226,8 +211,8 @@ full)
   npm_build
   # --- end npm package block ------------------------------------------------------------
   step "JS tests (node --test: page in Chromium, package)"
-  # Every file in tests/js/, two at a time: from a fresh clone the Python tests beside them took
-  # 834 s against 627 s and about 120 s one after the other.
+  # Every file in tests/js/ (its folders unit/, cli/, npm/, page/), two at a time: from a fresh
+  # clone the Python tests beside them took 834 s against 627 s and about 120 s one after the other.
   node_test tests/js/
   step "Python package (pytest against the CLI, Spark in local mode; its wheel and lints joined)"
   join "$PYTHON_BUILD" target/python-build.log "the Python package's wheel and lints"

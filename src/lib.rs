@@ -1,7 +1,7 @@
 //! rowkey-lab: design an HBase row key and see what it does to the cluster.
 //!
 //! The crate is one engine in layers; each top-level module imports only the ones listed
-//! before it here (`tests/module_graph.rs` fails on a cycle):
+//! before it here (`tests/engine/module_graph.rs` fails on a cycle):
 //!
 //! 1. [`error`]: the one error type, with the place (argument, JSON path, byte, line) it names;
 //! 2. [`limits`]: the sizes refused up front (HBase's 32,767-byte row key, result bytes);

@@ -119,7 +119,7 @@ export interface Segment { kind: string; [option: string]: JsonValue }
 export interface KeySpecJson { segments: Segment[] }
 
 // <generated: schema>
-// Written from the engine's reader tables by tests/schema_docs.rs: edit the doc strings
+// Written from the engine's reader tables by tests/engine/schema_docs.rs: edit the doc strings
 // there (src/**/read.rs), then run scripts/schema-docs.sh.
 export interface DesignDocument {
   /** The format version; must be `1`. */

@@ -69,7 +69,7 @@ fn flights() -> DesignDocument {
     DesignDocument::from_json(&text).unwrap()
 }
 
-/// The design of the hostile files of tests/rows_bombs.rs: one long column `n`.
+/// The design of the hostile files of tests/engine/rows_bombs.rs: one long column `n`.
 fn one_long() -> DesignDocument {
     DesignDocument::from_json(
         r#"{"v": 1, "fields": [{"name": "n", "type": "long"}], "key": "str(n)"}"#,
@@ -253,7 +253,7 @@ fn partials() -> Partials {
 /// is checked before the crate is called. Empty: the ones found so far (a dictionary-encoded
 /// page without a dictionary page, levels and BYTE_STREAM_SPLIT values past their page, a v2
 /// page's values past what it declares, an IPC buffer of a partial value) are each refused by
-/// src/rows/parquet_pages.rs or src/rows/arrow.rs, with a test in tests/rows_crate_panics.rs
+/// src/rows/parquet_pages.rs or src/rows/arrow.rs, with a test in tests/engine/rows_crate_panics.rs
 /// and the file in the corpus (tests/fixtures/fuzz/found-*).
 const KNOWN: &[(&str, &str)] = &[];
 

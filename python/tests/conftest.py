@@ -35,7 +35,7 @@ SALTED_BOUNDS = [f"{b:02d}".encode() for b in range(1, 8)]
 def salt_cut(keys, regions, bounds, weight=lambda k: 1):
     """The split keys the engine promises for `keys` cut into `regions` regions of equal
     `weight`, each salt bucket (starting at `bounds`) kept whole, computed here by hand as
-    tests/oracles/cut.rs states the rule: a key's bucket is how many bounds are at or below it;
+    tests/engine/oracles/cut.rs states the rule: a key's bucket is how many bounds are at or below it;
     with fewer regions than buckets, region j starts at the bound whose weight ahead is nearest
     floor(j·total/regions) (the later on a tie), after the one before and leaving one for each
     region to come; otherwise every bucket starts a region, each further region goes to the
@@ -160,6 +160,30 @@ def cli():
         return p.stdout
 
     return run
+
+
+def pytest_configure(config):
+    """The `spark` marker: the tests that start a Spark session in local mode (a JVM, seconds
+    each), so that `pytest -m "not spark"` runs the rest alone and `-m spark` those alone."""
+    config.addinivalue_line("markers", "spark: starts a Spark session in local mode (PySpark, Java)")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One count for each lane: the Spark tests' and the rest's (pytest's own line sums both; a
+    file that skips itself whole at import, as the Spark files do without Java, has no tests to
+    mark and is counted apart)."""
+    lanes: dict[str, dict[str, int]] = {"spark": {}, "without Spark": {}, "whole files": {}}
+    for status in ("passed", "failed", "error", "skipped"):
+        for report in terminalreporter.stats.get(status, []):
+            if isinstance(report, pytest.CollectReport):
+                lane = lanes["whole files"]
+            else:
+                lane = lanes["spark" if "spark" in report.keywords else "without Spark"]
+            lane[status] = lane.get(status, 0) + 1
+    for name, counts in lanes.items():
+        if counts or name != "whole files":
+            said = ", ".join(f"{n} {status}" for status, n in counts.items()) or "none run"
+            terminalreporter.write_line(f"python tests, {name}: {said}")
 
 
 def skip_without_spark():

@@ -123,6 +123,7 @@ def test_the_readme_python_example_as_written(workdir):
     assert len(lines) == 16 and all(lines[:15]) and lines[15] == "", p.stdout
 
 
+@pytest.mark.spark
 def test_the_pyspark_example_as_written(workdir):
     from conftest import skip_without_spark
 

@@ -60,7 +60,7 @@ def test_bad_arguments_are_python_errors(rows):
 
 
 def test_the_plan_from_a_snapshot_series_is_the_clis(cli, tmp_path):
-    # the observe fixtures' list_regions (tests/js/cli-rekey.test.mjs derives its figures): at
+    # the observe fixtures' list_regions (tests/js/cli/cli-rekey.test.mjs derives its figures): at
     # the last snapshot [, m) holds 12 MB and [m, ) 20 MB, after 3,600 and 900 requests in 60 s
     from conftest import ROOT
 

@@ -15,6 +15,8 @@ import pyarrow.parquet as pq
 import pytest
 from conftest import ROOT, SALTED, local_spark, skip_without_spark
 
+# `pytest -m "not spark"` leaves out the tests that start a Spark session (conftest.py)
+pytestmark = pytest.mark.spark
 skip_without_spark()
 
 from pyspark.sql import functions as F  # noqa: E402

@@ -5,6 +5,8 @@ and split points checked against Spark SQL itself (ranks over its sort, counts p
 import pytest
 from conftest import SALTED, SALTED_BOUNDS, local_spark, skip_without_spark
 
+# `pytest -m "not spark"` leaves out the tests that start a Spark session (conftest.py)
+pytestmark = pytest.mark.spark
 skip_without_spark()
 
 import pyarrow as pa  # noqa: E402

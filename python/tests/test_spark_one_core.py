@@ -5,6 +5,8 @@ DataFrame's own rows, so the answer does not depend on how many tasks run at onc
 import pytest
 from conftest import SALTED, local_spark, skip_without_spark
 
+# `pytest -m "not spark"` leaves out the tests that start a Spark session (conftest.py)
+pytestmark = pytest.mark.spark
 skip_without_spark()
 
 import rowkey_lab as rk  # noqa: E402

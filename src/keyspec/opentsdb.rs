@@ -1,6 +1,6 @@
 //! OpenTSDB's row layout in the key language: `uid(f, W, [table])`, `baseTime(f)` and
 //! `tags(values, tagk=[...])`, byte for byte what `TSDB.addPoint` writes (see
-//! [`crate::hbase::opentsdb`]; `tests/opentsdb/` holds the language against that port).
+//! [`crate::hbase::opentsdb`]; `tests/engine/opentsdb/` holds the language against that port).
 
 use super::ast::*;
 use crate::error::{Error, ErrorKind, Result};

@@ -1,5 +1,5 @@
 //! Apache Phoenix primary keys in the key language: `pk(field, TYPE, desc)` segments, byte for
-//! byte what `PTableImpl.newKey` writes (see [`crate::hbase::phoenix`]; `tests/phoenix_key/`
+//! byte what `PTableImpl.newKey` writes (see [`crate::hbase::phoenix`]; `tests/engine/phoenix_key.rs`
 //! rebuilds every recorded `phoenix.rowkey` vector through a design document).
 //!
 //! Consecutive `pk(...)` segments are one primary key (a *run*): a separator after each

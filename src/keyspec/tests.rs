@@ -1,4 +1,4 @@
-//! Unit tests of the key language's internals (the public behaviour is in tests/keyspec/).
+//! Unit tests of the key language's internals (the public behaviour is in tests/engine/keyspec/).
 
 use super::compile::{render, unrender};
 use super::*;

@@ -10,7 +10,7 @@
 //! is never released (the object then refuses every call and `free()`). `js_sys`'s `Array`,
 //! `Object::keys` and `Uint8Array` accessors are not `catch`-marked: clippy's
 //! `disallowed_methods` (clippy.toml) refuses them outside this module, and
-//! `tests/js/throwing-args.test.mjs` calls every export with throwing arguments.
+//! `tests/js/cli/throwing-args.test.mjs` calls every export with throwing arguments.
 #![allow(clippy::disallowed_methods)]
 
 use js_sys::{Array, Reflect, Uint8Array};

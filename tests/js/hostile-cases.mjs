@@ -1,5 +1,5 @@
 // The hostile inputs that once trapped the module (issue 37), as one list that runs in Node
-// (tests/js/hostile.test.mjs, the packed package) and in Chromium (the package's web entry,
+// (tests/js/npm/hostile.test.mjs, the packed package) and in Chromium (the package's web entry,
 // served to the browser). Plain JS, engine calls only: each case must be refused with a declared
 // error of a bounded message (never a trap, never a hang), and an ordinary call must succeed after
 // it on the same module instance.

@@ -1,4 +1,4 @@
-// Typed consumer of the package: `tsc --noEmit --strict` over this file (tests/js/npm.test.mjs,
+// Typed consumer of the package: `tsc --noEmit --strict` over this file (tests/js/npm/npm.test.mjs,
 // from a folder where the packed tarball is installed) checks the hand-written declarations
 // (src/types.d.ts, shipped as pkg/web/rowkey_lab.d.ts and pkg/node/index.d.ts). It is only
 // type-checked, never run.

@@ -1,0 +1,75 @@
+// The inputs that once trapped the module (tests/js/hostile-cases.mjs), in Node on the packed
+// package and in Chromium on the package's web entry: each is refused with a declared error whose
+// message stays short, and the same module instance then analyses a preset.
+
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { launch, openPage, ROOT, serve } from '../helpers.mjs';
+import { runHostile } from '../hostile-cases.mjs';
+import { importByName, installed, NOT_BUILT } from '../npm-helpers.mjs';
+
+/** The telecom preset with four blocks of records, so that partial analyses exist. */
+const sized = preset => ({ ...preset, workload: { ...preset.workload, records: 4 * 65536 } });
+
+/** Each case refused, never trapped, its message under 2,000 characters; the module healthy after it. */
+function assertSurvived(results, where) {
+  assert.ok(results.length >= 10, `${where}: every case ran`);
+  for (const r of results) {
+    const at = `${where}: ${r.name}`;
+    assert.equal(r.trapped, false, `${at} trapped: ${r.message}`);
+    assert.equal(r.threw, true, `${at} was accepted`);
+    assert.ok(r.kind, `${at}: the error has no kind (${r.message})`);
+    assert.ok(r.matched, `${at}: unexpected message: ${r.message}`);
+    assert.ok(r.length < 2000, `${at}: a message of ${r.length} characters`);
+    assert.equal(typeof r.healthy, 'number', `${at}: the module did not survive: ${r.healthy}`);
+  }
+}
+
+describe('hostile inputs: refused, and the module survives', { skip: NOT_BUILT }, () => {
+  test('in Node (the packed package)', async () => {
+    const { dir } = await installed();
+    const m = await importByName(dir);
+    const preset = sized(m.getPreset('seed000-telecom'));
+    assertSurvived(runHostile(m, preset), 'node');
+  });
+
+  describe('in Chromium (the web entry)', () => {
+    let server, browser;
+    before(async () => {
+      // The web entry and this suite's cases, served as a site of their own.
+      const site = mkdtempSync(path.join(tmpdir(), 'rowkey-hostile-'));
+      for (const d of ['web', 'shared']) cpSync(path.join(ROOT, 'pkg', d), path.join(site, d), { recursive: true });
+      cpSync(path.join(ROOT, 'tests/js/hostile-cases.mjs'), path.join(site, 'hostile-cases.mjs'));
+      writeFileSync(
+        path.join(site, 'index.html'),
+        '<!doctype html><link rel="icon" href="data:,"><title>hostile</title>',
+      );
+      server = await serve(site);
+      browser = await launch();
+    });
+    after(async () => {
+      await browser?.close();
+      server?.close();
+    });
+
+    test('every case, then an ordinary analysis, on one instance', async () => {
+      const { page, problems } = await openPage(browser, server.url);
+      await page.goto(`${server.url}index.html`);
+      const results = await page.evaluate(async () => {
+        const m = await import('./web/index.js');
+        await m.default();
+        const { runHostile } = await import('./hostile-cases.mjs');
+        const preset = m.getPreset('seed000-telecom');
+        return runHostile(m, { ...preset, workload: { ...preset.workload, records: 4 * 65536 } });
+      });
+      assertSurvived(results, 'chromium');
+      assert.deepEqual(
+        problems.filter(p => !p.startsWith('warning')),
+        [],
+      );
+    });
+  });
+});

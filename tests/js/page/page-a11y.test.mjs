@@ -1,0 +1,87 @@
+// Accessibility checks with axe-core (npm) in headless Chromium, light and dark: the page with
+// every part of the design form open, the key editor, the Phoenix box, a comparison and the
+// Advice view drawn. No serious or critical violation. (axe is injected as a script, which the
+// page's CSP would refuse: these pages bypass the CSP; the other page tests keep it.)
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, ROOT, serve } from '../helpers.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`axe: no serious or critical violation (${colorScheme})`, async () => {
+    const page = await browser.newPage({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme });
+    await page.goto(`${server.url}#p=seed000-telecom-time-first`);
+    await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+    await page.waitForFunction(() => document.body.dataset.keyEditor === 'ready');
+    await page.$$eval('#design-forms details, #phoenix-box, #json-box', ds => {
+      for (const d of ds) d.open = true;
+    });
+    await page.fill('#advice-records', '5000');
+    await page.click('#advice-run');
+    await page.waitForSelector('#advice .advice-plot', { timeout: 120000 });
+    await page.selectOption('#compare-with', 'seed000-telecom');
+    await page.click('#compare-run');
+    await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, {
+      timeout: 60000,
+    });
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const r = await globalThis.axe.run(document);
+      return r.violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          v =>
+            `${v.id} (${v.impact}): ${v.nodes
+              .map(n => n.target.join(' '))
+              .slice(0, 5)
+              .join(', ')}`,
+        );
+    });
+    assert.deepEqual(violations, []);
+    await page.close();
+  });
+}
+
+test('keyboard only: Tab reaches the key editor, the forms and the results bar; a field added and used without a mouse', async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${server.url}#p=seed000-telecom`);
+  await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+  await page.waitForFunction(() => document.body.dataset.keyEditor === 'ready');
+  /** Presses Tab until `test` holds for the focused element (at most 80 times). */
+  const tabTo = async (what, test) => {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(test)) return;
+    }
+    assert.fail(`Tab never reached ${what}`);
+  };
+  await tabTo('the key editor', () => document.activeElement?.id === 'key-cm');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' + "_"');
+  await page.waitForFunction(() => document.querySelector('#key-text').value.endsWith('+ "_"'));
+  // out of the editor (Tab indents nowhere: the editor lets it move focus on)
+  await tabTo('Add a field', () => document.activeElement?.dataset.act === 'add-field');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset.path === '/fields/2/name');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('cell');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => JSON.parse(document.querySelector('#doc-json').value).fields[2]?.name === 'cell');
+  await tabTo('the results bar', () => document.activeElement?.dataset.to === 'heat-h');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'heat-h');
+  await page.close();
+});
