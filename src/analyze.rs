@@ -229,7 +229,10 @@ pub use diagnosis::{
     diagnose, spread_of, Spread, WindowFigures, EVEN, HOTSPOT, HOT_WINDOW_SHARE, NOISE_MARGIN,
     WINDOW_PARALLELISM,
 };
-pub use indexes::{analyze_indexes, index_writes, IndexAnalysis, IndexWrites};
+pub use indexes::{
+    analyze_indexes, index_tables, index_writes, with_indexes, IndexAnalysis, IndexTable,
+    IndexWrites,
+};
 pub use observed::{
     against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer, PredictedMap,
     PredictedServer,

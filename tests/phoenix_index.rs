@@ -409,3 +409,52 @@ fn a_local_index_adds_no_region_and_an_uncovered_one_a_lookup_per_row() {
         (1, 3, 2)
     );
 }
+
+#[test]
+fn the_analysis_carries_each_index_and_index_tables_give_their_statements() {
+    use rowkey_lab::analyze::{analyze, index_tables, AnalyzeOptions};
+    let mut doc = parse(&format!(
+        "{ORDERS} CREATE INDEX BY_TIME ON ORDERS (CREATED_AT) SALT_BUCKETS=0; \
+         CREATE INDEX BY_CUST ON ORDERS (CUSTOMER_ID) INCLUDE (TOTAL); \
+         CREATE LOCAL INDEX L_NOTE ON ORDERS (NOTE);"
+    ));
+    if let Some(w) = doc.workload.as_mut() {
+        w.records = 4_000;
+    }
+    let r = analyze(&doc, &AnalyzeOptions::default()).unwrap();
+    let names: Vec<&str> = r.indexes.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(names, ["BY_TIME", "BY_CUST", "L_NOTE"]);
+    // An unsalted index with no split points is one region: every write on it.
+    let t = &r.indexes[0];
+    assert_eq!((t.regions_of_its_own, t.busiest_share), (1, 1.0));
+    assert!(!t.bytes_estimated && t.estimates.is_empty());
+    // The covered index takes the table's 8 buckets; its INCLUDE bytes are an estimate.
+    let c = &r.indexes[1];
+    assert_eq!(c.regions_of_its_own, 8);
+    assert!(c.busiest_share < 0.3, "{}", c.busiest_share);
+    assert!(c.bytes_estimated && c.estimates[0].contains("INCLUDE"));
+    // The local index: the data table's regions and spread, its bytes an estimate.
+    let l = &r.indexes[2];
+    assert_eq!(l.regions_of_its_own, 0);
+    assert_eq!(l.busiest_share, r.metrics.mean_busiest_share);
+    assert!(l.bytes_estimated && l.report.is_none());
+    // An index's own report carries no indexes.
+    assert!(t.report.as_ref().unwrap().indexes.is_empty());
+
+    let tables = index_tables(&doc).unwrap();
+    assert_eq!(
+        tables.iter().map(|x| x.sql.as_str()).collect::<Vec<_>>(),
+        [
+            "CREATE INDEX BY_TIME ON ORDERS (CREATED_AT) SALT_BUCKETS=0;",
+            "CREATE INDEX BY_CUST ON ORDERS (CUSTOMER_ID) INCLUDE (TOTAL);",
+            "CREATE LOCAL INDEX L_NOTE ON ORDERS (NOTE);",
+        ]
+    );
+    // Salt 8: the 7 bucket boundaries 01..07; unsalted: none; local: none of its own.
+    let keys: Vec<usize> = tables.iter().map(|x| x.split_keys_hex.len()).collect();
+    assert_eq!(keys, [0, 7, 0]);
+    assert_eq!(tables[1].split_keys_hex[0], "01");
+    // A design without indexes: none, at no cost.
+    let plain = parse(ORDERS);
+    assert!(index_tables(&plain).unwrap().is_empty());
+}
