@@ -1349,6 +1349,30 @@ export function analyzeDesign(doc: DesignInput, options?: AnalyzeOptions | null)
 export function compareDesigns(docs: readonly DesignInput[], options?: AnalyzeOptions | null): Comparison;
 /** Plans every read of the design over `splitKeys` (default: the design's pre-split). */
 export function planReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): ReadPlan[];
+/** Each read of a Phoenix design through the table Phoenix would pick among the data table
+ * (split at `splitKeys`, default its pre-split) and its indexes: a point lookup on the data
+ * table wins; else the table whose leading key columns the read binds most, then one that
+ * needs no data-table lookup. `[]` without indexes. */
+export function planIndexReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): IndexReadPlan[];
+export interface ReadThrough {
+  /** The index read through; null for the data table. */
+  index: string | null;
+  kind: 'global' | 'uncovered' | 'local' | null;
+  access: 'pointLookup' | 'rangeScan' | 'fullScan';
+  /** Leading key columns (after the salt) the read binds: fixed ones, then one range. */
+  boundColumns: number;
+  plan: ReadPlan;
+  /** Data-table lookups per row returned (1: the index does not hold the whole row). */
+  dataLookupsPerRow: number;
+}
+export interface IndexReadPlan {
+  read: string;
+  chosen: ReadThrough;
+  /** The read on the data table alone. */
+  withoutIndex: ReadThrough;
+  /** The tables considered, the data table first. */
+  candidates: ReadThrough[];
+}
 /** The design's pre-split keys. */
 export function layoutSplitKeys(doc: DesignInput): Uint8Array[];
 /** The HBase shell line `create 'table', 'family', SPLITS => [...]`; with `versions` other

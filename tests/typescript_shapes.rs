@@ -207,6 +207,22 @@ fn every_preset_result_has_the_declared_shape() {
             each("MatrixMetrics", &json(&r.metrics));
         }
     }
+    let mut v = json(&doc);
+    v["reads"] = serde_json::json!([
+        {"type": "prefix", "name": "by c", "record": {"C": "x"}},
+        {"type": "get", "name": "one", "record": {"ID": "x"}},
+    ]);
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let keys = analyze::initial_split_keys(&doc).unwrap_or_else(|e| panic!("{e}"));
+    let plans = analyze::plan_reads_through_indexes(&doc, &keys).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(plans.len(), 2);
+    for p in &plans {
+        each("IndexReadPlan", &json(p));
+        for c in &p.candidates {
+            each("ReadThrough", &json(c));
+            each("ReadPlan", &json(&c.plan));
+        }
+    }
     each("Budgets", &json(&check::Budgets::default()));
     // A comparison of three designs (a salted key, a time-first one, a Phoenix table).
     let three: Vec<DesignDocument> = [

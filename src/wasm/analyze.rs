@@ -283,6 +283,25 @@ pub fn plan_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue>
     to_js(&core(doc.plan_reads(&keys))?)
 }
 
+/// Each read of a Phoenix design through the table Phoenix would pick among the data table
+/// (split at `splitKeys`, default its pre-split) and its indexes (each at its own pre-split):
+/// `[{read, chosen, withoutIndex, candidates}]`; `[]` without indexes.
+#[cfg(any(feature = "library", feature = "fast"))]
+#[wasm_bindgen(js_name = planIndexReads)]
+pub fn plan_index_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let keys = if split_keys.is_undefined() || split_keys.is_null() {
+        initial_split_keys(&doc)?
+    } else {
+        let keys = bytes_list_arg("splitKeys", &split_keys)?;
+        core(crate::region::RegionMap::new(keys.clone()))?;
+        keys
+    };
+    to_js(&core(crate::analyze::plan_reads_through_indexes(
+        &doc, &keys,
+    ))?)
+}
+
 /// A table name for a shell statement: a string, not empty.
 fn table_arg(v: &JsValue) -> Result<String, JsValue> {
     let table = str_arg("table", v)?;
