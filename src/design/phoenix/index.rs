@@ -109,7 +109,7 @@ pub struct PhoenixIndex {
 crate::support::json::object_reader! {
     /// A secondary index.
     pub(crate) fn index(n) -> PhoenixIndex; "struct PhoenixIndex";
-    /// An index's members, as [`index`] reads them.
+    /// An index's members, as [`index()`] reads them.
     table PHOENIX_INDEX;
     PhoenixIndex {
         /// The index name, unique among the design's indexes and not the table's.
