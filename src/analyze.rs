@@ -208,6 +208,7 @@ mod analyzer;
 pub mod check;
 mod compare;
 mod diagnosis;
+mod index_reads;
 mod indexes;
 pub(crate) use diagnosis::size_text;
 pub mod metrics;
@@ -229,7 +230,11 @@ pub use diagnosis::{
     diagnose, spread_of, Spread, WindowFigures, EVEN, HOTSPOT, HOT_WINDOW_SHARE, NOISE_MARGIN,
     WINDOW_PARALLELISM,
 };
-pub use indexes::{analyze_indexes, index_writes, IndexAnalysis, IndexWrites};
+pub use index_reads::{plan_reads_through_indexes, Access, IndexReadPlan, ReadThrough};
+pub use indexes::{
+    analyze_indexes, index_tables, index_writes, with_indexes, IndexAnalysis, IndexTable,
+    IndexWrites,
+};
 pub use observed::{
     against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer, PredictedMap,
     PredictedServer,

@@ -1030,6 +1030,17 @@ export function parseCreateTable(sql: string): NormalizedDesign;
 /** A design's Phoenix primary key as `CREATE TABLE` (throws, with the key's `path`, when
  * the key is not one: only `pk(...)` columns after at most one `salt(N, hash=phoenix)`). */
 export function printCreateTable(doc: DesignInput): string;
+/** Each Phoenix index of the design as the table Phoenix makes of it: its `CREATE ... INDEX`
+ * and, for a global index, the split keys its table is created with (hex); `[]` without
+ * indexes. */
+export function indexTables(doc: DesignInput): IndexTable[];
+export interface IndexTable {
+  name: string;
+  kind: 'global' | 'uncovered' | 'local';
+  sql: string;
+  /** A global index's initial split keys, hex; none for a local index. */
+  splitKeysHex: string[];
+}
 /** Parses the text form of a key design; returns its JSON form. Errors carry `line` and `column`. */
 export function parseKey(text: string): KeySpecJson;
 /** Prints a key design (JSON form, or text to normalize) as the text form. */
@@ -1124,6 +1135,9 @@ export interface MatrixMetrics {
   regions: number; windows: number; perWindow: LoadMetrics[]; overall: LoadMetrics;
   loadedWindows: number; meanActiveRegions: number; meanHotspotFactor: number;
   maxHotspotFactor: number; meanEffectiveParallelism: number; minEffectiveParallelism: number;
+  /** Mean over the loaded windows of the busiest region's share of the window's writes (1:
+   * each window on one region); the largest of any window. */
+  meanBusiestShare: number; maxBusiestShare: number;
 }
 /** Row-major `rows × cols` counts; `cells` crosses the boundary as a typed array. */
 export interface Matrix { rows: number; cols: number; cells: Uint32Array }
@@ -1220,6 +1234,47 @@ export interface AnalysisReport {
   /** The rules auto-split followed (HBase's: checks after flushes and compactions, KeyValue
    * bytes, the largest store file's middle) and its flushes; null without auto-split. */
   autoSplit: AutoSplitRules | null;
+  /** Each Phoenix secondary index of the design analyzed as the table it is, in the design's
+   * order (over the generated workload, once it is all analyzed); empty without indexes, over
+   * fed records, and in an index's own report. */
+  indexes: IndexAnalysis[];
+}
+/** The index-table mutations one data-table write causes (Phoenix 5's strongly consistent
+ * global indexes; a local index's writes in the data row's region). */
+export interface IndexWrites {
+  /** Per put of a new data row. */
+  put: number;
+  /** Per update that changes an indexed column (the index row moves). */
+  updateIndexed: number;
+  /** Per delete of a data row. */
+  delete: number;
+  /** Of `put`, the consistency protocol's verifying post-write (0 for uncovered and local). */
+  consistencyExtra: number;
+}
+/** One Phoenix index of a design, analyzed. */
+export interface IndexAnalysis {
+  name: string;
+  kind: 'global' | 'uncovered' | 'local';
+  /** A global index's regions at the end of the run; 0 for a local index (the data table's). */
+  regionsOfItsOwn: number;
+  /** A global index's table analyzed over the same workload; null for a local index. */
+  report: AnalysisReport | null;
+  writes: IndexWrites;
+  /** Mean bytes of one index row (key and value); an estimate when `bytesEstimated`. */
+  bytesPerRow: number;
+  /** Bytes written to the index over the run. */
+  bytes: number;
+  /** Data-table lookups each row read through the index costs (1 for an uncovered index). */
+  dataLookupsPerRow: number;
+  /** Mean over the loaded windows of the busiest region's share of the index's writes (a
+   * local index: the data table's); the largest of any window. */
+  busiestShare: number; maxBusiestShare: number;
+  /** Mean hotspot factor over the loaded windows. */
+  hotspotFactor: number;
+  /** `bytesPerRow` and `bytes` are estimates (`estimates` says how). */
+  bytesEstimated: boolean;
+  /** What is estimated and how, one sentence each. */
+  estimates: string[];
 }
 export interface AutoSplitRules {
   /** The split policy's class name (`SteppingSplitPolicy`). */
@@ -1294,6 +1349,30 @@ export function analyzeDesign(doc: DesignInput, options?: AnalyzeOptions | null)
 export function compareDesigns(docs: readonly DesignInput[], options?: AnalyzeOptions | null): Comparison;
 /** Plans every read of the design over `splitKeys` (default: the design's pre-split). */
 export function planReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): ReadPlan[];
+/** Each read of a Phoenix design through the table Phoenix would pick among the data table
+ * (split at `splitKeys`, default its pre-split) and its indexes: a point lookup on the data
+ * table wins; else the table whose leading key columns the read binds most, then one that
+ * needs no data-table lookup. `[]` without indexes. */
+export function planIndexReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): IndexReadPlan[];
+export interface ReadThrough {
+  /** The index read through; null for the data table. */
+  index: string | null;
+  kind: 'global' | 'uncovered' | 'local' | null;
+  access: 'pointLookup' | 'rangeScan' | 'fullScan';
+  /** Leading key columns (after the salt) the read binds: fixed ones, then one range. */
+  boundColumns: number;
+  plan: ReadPlan;
+  /** Data-table lookups per row returned (1: the index does not hold the whole row). */
+  dataLookupsPerRow: number;
+}
+export interface IndexReadPlan {
+  read: string;
+  chosen: ReadThrough;
+  /** The read on the data table alone. */
+  withoutIndex: ReadThrough;
+  /** The tables considered, the data table first. */
+  candidates: ReadThrough[];
+}
 /** The design's pre-split keys. */
 export function layoutSplitKeys(doc: DesignInput): Uint8Array[];
 /** The HBase shell line `create 'table', 'family', SPLITS => [...]`; with `versions` other

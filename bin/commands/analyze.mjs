@@ -1,9 +1,9 @@
 // analyze, compare: a design's workload over its regions; designs side by side.
 import * as api from '../../pkg/node/index.js';
-import { readsOver } from '../../pkg/shared/reads.js';
+import { finalSplitKeys, readsOver } from '../../pkg/shared/reads.js';
 import { onRegions, runAnalysis, windowsOption } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
-import { argmax, duration, hex, out, pctOf, table } from '../lib/format.mjs';
+import { argmax, bytesText, duration, hex, out, pctOf, table } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
 import { analyzeRows } from '../lib/rows.mjs';
 
@@ -28,20 +28,24 @@ export async function analyze(pos, opt) {
   // the reads over the table the report ends with (a pre-split cut at the rows, auto-split's
   // daughters): the page's rule too (../../pkg/shared/reads.js)
   const { reads, readsError } = readsOver(api, design, r);
+  // each read through the table Phoenix would pick among the data table and its indexes
+  const { indexReads, indexReadsError } = indexReadsOver(design, r);
   // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
   // arrays), the form the native report serializes.
-  const s = r.sample;
-  const sample = Array.from(s.regions, (region, i) => {
-    const k = s.keys.subarray(s.offsets[i], s.offsets[i + 1]);
-    return { keyHex: hex(k), key: api.toStringBinary(k), region };
-  });
+  const sample = sampleRows(r.sample);
+  // each index's own report, its sample as rows too
+  const indexes = (r.indexes ?? []).map(x =>
+    x.report ? { ...x, report: { ...x.report, sample: sampleRows(x.report.sample) } } : x,
+  );
   out(
     opt,
     {
       ...r,
       sample,
+      indexes,
       reads,
       readsError,
+      ...(indexReads.length || indexReadsError ? { indexReads, indexReadsError } : {}),
       ...(rows ? { rows } : {}),
       ...(list?.load?.length ? { tableLoad: list.load } : {}),
     },
@@ -147,9 +151,137 @@ export async function analyze(pos, opt) {
       }
       if (readsError) lines.push('', `reads not planned: ${readsError.message}`);
       if (r.diagnosis?.length) lines.push('', ...r.diagnosis.map(d => `* ${d}`));
+      lines.push(...indexLines(r, design, rows));
+      lines.push(...indexReadLines(indexReads, indexReadsError));
       return lines.join('\n');
     },
   );
+}
+
+/** The key sample (typed arrays from the engine) as rows {keyHex, key, region}. */
+function sampleRows(s) {
+  return Array.from(s.regions, (region, i) => {
+    const k = s.keys.subarray(s.offsets[i], s.offsets[i + 1]);
+    return { keyHex: hex(k), key: api.toStringBinary(k), region };
+  });
+}
+
+/**
+ * The design's Phoenix indexes as the engine analyzed them (`report.indexes`): each one's
+ * regions, the busiest region's share of its writes beside the data table's, the index writes
+ * per data put / update of an indexed column / delete, its bytes (estimates marked ≈ and said
+ * how) and the data-table lookups a row read through it costs.
+ */
+function indexLines(r, design, rows) {
+  const declared = design.phoenix?.indexes?.length ?? 0;
+  if (!declared) return [];
+  if (rows)
+    return [
+      '',
+      `${declared} Phoenix index(es) not analyzed: indexes are analyzed over the generated workload, not --records`,
+    ];
+  const m = r.metrics;
+  const approx = (x, v) => (x.bytesEstimated ? `≈${v}` : String(v));
+  const lines = [
+    '',
+    "Phoenix indexes (each a table of its own; a local index is in the data table's regions):",
+    table(
+      [
+        [
+          '(data table)',
+          '',
+          r.regions.length,
+          pctOf(m.meanBusiestShare),
+          pctOf(m.maxBusiestShare),
+          m.meanHotspotFactor.toFixed(2),
+          '',
+          '',
+          bytesText(r.bytes),
+          '',
+        ],
+        ...r.indexes.map(x => [
+          x.name,
+          x.kind,
+          x.kind === 'local' ? "its table's" : x.regionsOfItsOwn,
+          pctOf(x.busiestShare),
+          pctOf(x.maxBusiestShare),
+          x.hotspotFactor.toFixed(2),
+          `${x.writes.put}/${x.writes.updateIndexed}/${x.writes.delete}`,
+          approx(x, x.bytesPerRow.toFixed(1)),
+          approx(x, bytesText(x.bytes)),
+          x.dataLookupsPerRow,
+        ]),
+      ],
+      [
+        'table',
+        'kind',
+        'regions',
+        'busiest % mean',
+        'busiest % max',
+        'hotspot',
+        'writes put/upd/del',
+        'bytes/row',
+        'bytes',
+        'lookups/row',
+      ],
+      [0, 1],
+    ),
+    "busiest %: the busiest region's share of a time window's writes, mean and largest over the windows; writes: index rows written per data put, update of an indexed column, delete; lookups/row: data-table reads per row read through the index (an uncovered index: every row; a covered one reading the columns it holds: none)",
+  ];
+  for (const x of r.indexes) {
+    for (const e of x.estimates) lines.push(`≈ ${x.name}: ${e}`);
+    for (const d of x.report?.diagnosis ?? []) lines.push(`* ${x.name}: ${d}`);
+  }
+  return lines;
+}
+
+/** The design's reads through its Phoenix indexes (`planIndexReads`) over the data table's
+ * final regions; a planning error kept beside the report, as for the reads. */
+function indexReadsOver(design, r) {
+  if (!design.phoenix?.indexes?.length || !design.reads?.length) return { indexReads: [], indexReadsError: null };
+  try {
+    return { indexReads: api.planIndexReads(design, finalSplitKeys(r)), indexReadsError: null };
+  } catch (e) {
+    return { indexReads: [], indexReadsError: { message: e.message, path: e.path ?? null } };
+  }
+}
+
+/** Each read through the table Phoenix would pick, beside the read on the data table alone. */
+function indexReadLines(plans, error) {
+  if (error) return ['', `reads through the indexes not planned: ${error.message}`];
+  if (!plans.length) return [];
+  const access = { pointLookup: 'point lookup', rangeScan: 'range scan', fullScan: 'full scan' };
+  const rate = p => (p.rowsReadPerRowReturned == null ? '-' : Number(p.rowsReadPerRowReturned.toFixed(2)));
+  return [
+    '',
+    'reads through the indexes (the table Phoenix would read; beside it, the data table alone):',
+    table(
+      plans.map(p => [
+        p.read,
+        p.chosen.index ?? '(data table)',
+        access[p.chosen.access],
+        p.chosen.plan.regionsTouched,
+        rate(p.chosen.plan),
+        p.chosen.dataLookupsPerRow,
+        access[p.withoutIndex.access],
+        p.withoutIndex.plan.regionsTouched,
+        rate(p.withoutIndex.plan),
+      ]),
+      [
+        'read',
+        'through',
+        'access',
+        'regions',
+        'rows read/returned',
+        'lookups/row',
+        'without index',
+        'regions',
+        'rows read/returned',
+      ],
+      [0, 1, 2, 6],
+    ),
+    'lookups/row: data-table reads per row returned (the index does not hold the whole row)',
+  ];
 }
 
 /** What reading --records found, in one line: the rows, the format, the time, what was skipped. */

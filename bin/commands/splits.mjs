@@ -18,7 +18,7 @@ export async function splits(pos, opt) {
     if (opt.regions !== undefined) throw new CliError(EXIT.USAGE, '--regions N goes with --records FILE');
     if (opt.by !== undefined) throw new CliError(EXIT.USAGE, '--by rows|bytes goes with --records FILE');
     const keys = engine(() => api.layoutSplitKeys(design));
-    return printSplits(opt, keys);
+    return printSplits(opt, keys, design);
   }
   const n = Number(pos[1]);
   if (pos[1] === undefined || !Number.isInteger(n)) throw new CliError(EXIT.USAGE, 'expected a region count N');
@@ -61,13 +61,27 @@ export function presets(_pos, opt) {
   out(opt, list, () => table(rows, ['problem', 'id', 'what it shows']));
 }
 
-/** Split keys as `{hex, binary}` rows, the text as SPLITS_FILE lines or the shell's create. */
-function printSplits(opt, keys) {
+/**
+ * Split keys as `{hex, binary}` rows, the text as SPLITS_FILE lines or the shell's create. A
+ * Phoenix design's indexes (the engine's `indexTables`) are tables Phoenix makes itself: with
+ * --create each one's CREATE INDEX follows as a shell comment (and in --json as `indexes`);
+ * a SPLITS_FILE stays the data table's, and stderr says where the indexes' statements are.
+ */
+function printSplits(opt, keys, design) {
   const rows = keys.map(k => ({ hex: hex(k), binary: api.toStringBinary(k) }));
+  const indexes = design?.phoenix?.indexes?.length ? engine(() => api.indexTables(design)) : [];
   if (opt.create === undefined) {
     if (opt.family !== undefined) throw new CliError(EXIT.USAGE, '--family goes with --create TABLE');
+    if (indexes.length)
+      process.stderr.write(
+        `rowkey-lab: the data table's split keys; its ${indexes.length} Phoenix index(es) are tables Phoenix makes (splits --create, or create-table, prints their statements)\n`,
+      );
     return out(opt, rows, () => api.splitsFile(keys).replace(/\n$/, ''));
   }
   const shell = engine(() => api.shellCreate(opt.create, opt.family ?? 'cf', keys));
-  out(opt, { create: shell, splits: rows }, () => shell);
+  const notes = indexes.map(
+    x =>
+      `# Phoenix ${x.kind} index ${x.name}${x.kind === 'local' ? " (in the data table's regions)" : `, ${x.splitKeysHex.length + 1} region(s)`}: ${x.sql.replace(/\s*\n\s*/g, ' ')}`,
+  );
+  out(opt, { create: shell, splits: rows, ...(indexes.length ? { indexes } : {}) }, () => [shell, ...notes].join('\n'));
 }

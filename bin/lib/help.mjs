@@ -123,6 +123,7 @@ format of the HBase shell's SPLITS_FILE.
   --by bytes      regions of equal bytes instead of rows (each row weighed as the analysis
                   counts its write: its key and the design's valueSize); default rows
   --create TABLE  print the shell statement instead: create 'TABLE', 'F', SPLITS => [...]
+                  (a Phoenix design's indexes: each CREATE INDEX after it, as a comment)
   --family F      its column family (default cf)`,
   rekey: `rowkey-lab rekey <old> <new> --records FILE [--regions N [--by rows|bytes]] [--family F] [--table T] [--new-table T] [--parallelism N] [--read-mib-s X] [--write-mib-s X] [--compression X] [--max-file-size BYTES] [--job spark|mapreduce|phoenix] [--json]
 Plans the move of a table from the old design's key to the new one's, on the old table's rows
@@ -172,7 +173,11 @@ file (not stdin or a pipe). Exit 1 when not equal.
   --columns A,B   compare only these columns (and the new key's); the rest are ignored`,
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
-metrics, the diagnosis and read costs. Progress goes to stderr when stderr is a terminal.
+metrics, the diagnosis and read costs. A Phoenix design's indexes are analyzed as the tables
+they are (over the generated workload): each one's regions, its busiest region's share of a
+window's writes beside the data table's, its writes per data put/update/delete and bytes
+(estimates marked ≈), and each read through the table Phoenix would pick beside the data
+table alone. Progress goes to stderr when stderr is a terminal.
   --threads N     worker threads counting the generated workload (default: every core), each
                   a run of its blocks of 65,536 records, or reading --records FILE's chunks
                   (row groups, runs of lines); the result does not depend on it

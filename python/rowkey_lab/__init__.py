@@ -34,6 +34,9 @@ __all__ = [
     "analyze",
     "create_statement",
     "encode",
+    "index_analysis",
+    "index_reads",
+    "index_tables",
     "life",
     "life_compare",
     "check_life",
@@ -583,6 +586,32 @@ def regions_of(keys: Any, split_keys: Sequence[bytes]) -> pa.Array:
         keys = pa.table({"rowkey": keys})
     out = _engine.regions_of(list(split_keys), _source(keys))
     return pa.Array.from_buffers(pa.uint32(), len(out) // 4, [None, pa.py_buffer(out)])
+
+
+def index_analysis(
+    design: "Design | str | Mapping[str, Any]",
+    *,
+    windows: Optional[int] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> list:
+    """Each Phoenix index of the design (``CREATE INDEX`` after its ``CREATE TABLE``) analyzed
+    as the table it is, over the design's generated workload, as ``rowkey-lab analyze`` reports
+    it: ``[{name, kind, regionsOfItsOwn, report, writes, bytesPerRow, bytes, dataLookupsPerRow,
+    busiestShare, maxBusiestShare, hotspotFactor, bytesEstimated, estimates}]``; ``[]`` without
+    indexes. ``bytesEstimated`` marks bytes that are estimates (``estimates`` says how)."""
+    return json.loads(_engine.analyze_indexes(_design(design), _options(windows, options)))
+
+
+def index_tables(design: "Design | str | Mapping[str, Any]") -> list:
+    """Each Phoenix index of the design as the table Phoenix makes of it: ``[{name, kind, sql,
+    splitKeysHex}]`` (its ``CREATE INDEX``; a global index's initial split keys)."""
+    return json.loads(_engine.index_tables(_design(design)))
+
+
+def index_reads(design: "Design | str | Mapping[str, Any]") -> list:
+    """Each read of the design through the table Phoenix would pick among the data table and
+    its indexes, beside the data table alone: ``[{read, chosen, withoutIndex, candidates}]``."""
+    return json.loads(_engine.plan_index_reads(_design(design)))
 
 
 def to_string_binary(key: bytes) -> str:

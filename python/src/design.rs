@@ -201,8 +201,66 @@ pub(crate) fn parse_create_table(py: Python<'_>, sql: &str) -> PyResult<String> 
     })
 }
 
+/// `value` as JSON text (an engine answer; a failure is the engine's, not the caller's).
+fn json_text<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<String> {
+    serde_json::to_string(value).map_err(|e| {
+        py_error(
+            py,
+            &Error::new(
+                ErrorKind::IllegalState,
+                format!("the answer could not be written: {e}"),
+            ),
+        )
+    })
+}
+
+/// `analyze_indexes(design, options)`: each Phoenix index of the design analyzed as the table
+/// it is over the design's generated workload (the engine's `analyze`, whose report carries
+/// them, as `rowkey-lab analyze` shows them), as JSON text: `[]` without indexes.
+#[pyfunction]
+#[pyo3(signature = (design_json, options=None))]
+pub(crate) fn analyze_indexes(
+    py: Python<'_>,
+    design_json: &str,
+    options: Option<&str>,
+) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    let opts = analyze_options(py, options)?;
+    let report = core(
+        py,
+        crate::errors::detached(py, || rowkey_lab::analyze::analyze(&doc, &opts)),
+    )?;
+    json_text(py, &report.indexes)
+}
+
+/// `index_tables(design)`: each Phoenix index's `CREATE INDEX` and a global index's initial
+/// split keys (hex), as JSON text.
+#[pyfunction]
+pub(crate) fn index_tables(py: Python<'_>, design_json: &str) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    json_text(py, &core(py, rowkey_lab::analyze::index_tables(&doc))?)
+}
+
+/// `plan_index_reads(design)`: each read of the design through the table Phoenix would pick
+/// among the data table (on its pre-split) and its indexes, as JSON text.
+#[pyfunction]
+pub(crate) fn plan_index_reads(py: Python<'_>, design_json: &str) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    let plans = core(
+        py,
+        crate::errors::detached(py, || {
+            let keys = rowkey_lab::analyze::initial_split_keys(&doc)?;
+            rowkey_lab::analyze::plan_reads_through_indexes(&doc, &keys)
+        }),
+    )?;
+    json_text(py, &plans)
+}
+
 /// This module's functions on the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(analyze_indexes, m)?)?;
+    m.add_function(wrap_pyfunction!(index_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(plan_index_reads, m)?)?;
     m.add_function(wrap_pyfunction!(check_design, m)?)?;
     m.add_function(wrap_pyfunction!(declare_fields, m)?)?;
     m.add_function(wrap_pyfunction!(parse_create_table, m)?)?;

@@ -15,15 +15,15 @@
 //! | update of an indexed column | 4 (new row 2; old row unverified put, delete) | 3 (new row 1; old row 2) | 2 (put, delete) |
 //! | delete | 2 (unverified put, delete) | 2 | 1 |
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{analyze_with_encoder, AnalysisReport, AnalyzeOptions};
-use crate::design::phoenix::{index_design, IndexEncoder, IndexKind};
+use crate::design::phoenix::{index_design, print_create_index, IndexEncoder, IndexKind};
 use crate::design::DesignDocument;
 use crate::error::Result;
 
 /// The index-table mutations one data-table write causes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexWrites {
     /// Per put of a new data row.
@@ -62,7 +62,7 @@ pub fn index_writes(kind: IndexKind) -> IndexWrites {
 }
 
 /// One index of a design, analyzed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexAnalysis {
     /// The index name.
@@ -89,6 +89,41 @@ pub struct IndexAnalysis {
     /// (its rows hold only the key: every other column is fetched from the data table), 0 for
     /// a covered or local one reading columns it holds.
     pub data_lookups_per_row: u32,
+    /// Mean over the loaded windows of the busiest region's share of the window's index
+    /// writes (the index's report's `metrics.meanBusiestShare`; a local index's are the data
+    /// table's, whose regions its rows share).
+    pub busiest_share: f64,
+    /// The largest busiest-region share of any window.
+    pub max_busiest_share: f64,
+    /// Mean hotspot factor over the loaded windows (busiest region / mean region).
+    pub hotspot_factor: f64,
+    /// `bytes_per_row` and `bytes` are estimates, not counts of encoded bytes (see
+    /// `estimates`).
+    pub bytes_estimated: bool,
+    /// What is estimated and how, one sentence each (empty when every figure is counted).
+    pub estimates: Vec<String>,
+}
+
+/// Why a local index's bytes are an estimate.
+const LOCAL_BYTES_ESTIMATE: &str = "bytes per row of a local index are estimated: the data \
+    row's key bytes, plus its 2-byte index id and the value bytes (the indexed columns' \
+    reorder counted at their data-key sizes, as when no type is converted)";
+/// Why a covered index's bytes are an estimate.
+const INCLUDE_BYTES_ESTIMATE: &str = "the INCLUDE columns' bytes are estimated: each at its \
+    type's width, or its declared length (16 when it has none) for a variable-width type";
+
+/// `report` with each Phoenix index of `doc` analyzed over the same workload
+/// ([`analyze_indexes`]) in its `indexes`: the engine's analysis answer for a design with
+/// indexes. A design without indexes is returned as it is, at no cost.
+pub fn with_indexes(
+    doc: &DesignDocument,
+    opts: &AnalyzeOptions,
+    mut report: AnalysisReport,
+) -> Result<AnalysisReport> {
+    if doc.phoenix.as_ref().is_some_and(|p| !p.indexes.is_empty()) {
+        report.indexes = analyze_indexes(doc, opts, &report)?;
+    }
+    Ok(report)
 }
 
 /// The value bytes an index row carries: one byte for the empty column (`x` / the verified
@@ -154,6 +189,10 @@ pub fn analyze_indexes(
             } else {
                 key_bytes as f64 / rows as f64 + 2.0 + value as f64
             };
+            let mut estimates = vec![LOCAL_BYTES_ESTIMATE.to_string()];
+            if !x.include.is_empty() {
+                estimates.push(INCLUDE_BYTES_ESTIMATE.to_string());
+            }
             out.push(IndexAnalysis {
                 name: x.name.clone(),
                 kind: x.kind,
@@ -163,6 +202,11 @@ pub fn analyze_indexes(
                 bytes_per_row: per_row,
                 bytes: (per_row * rows as f64).round() as u64,
                 data_lookups_per_row: lookups,
+                busiest_share: data.metrics.mean_busiest_share,
+                max_busiest_share: data.metrics.max_busiest_share,
+                hotspot_factor: data.metrics.mean_hotspot_factor,
+                bytes_estimated: true,
+                estimates,
             });
             continue;
         }
@@ -186,15 +230,67 @@ pub fn analyze_indexes(
         } else {
             report.bytes as f64 / report.writes as f64
         };
+        let estimates: Vec<String> = if x.include.is_empty() {
+            Vec::new()
+        } else {
+            vec![INCLUDE_BYTES_ESTIMATE.to_string()]
+        };
         out.push(IndexAnalysis {
             name: x.name.clone(),
             kind: x.kind,
             regions_of_its_own: report.regions.len(),
             bytes_per_row: per_row,
             bytes: report.bytes,
+            busiest_share: report.metrics.mean_busiest_share,
+            max_busiest_share: report.metrics.max_busiest_share,
+            hotspot_factor: report.metrics.mean_hotspot_factor,
+            bytes_estimated: !estimates.is_empty(),
+            estimates,
             report: Some(report),
             writes,
             data_lookups_per_row: lookups,
+        });
+    }
+    Ok(out)
+}
+
+/// One Phoenix index of a design as the table Phoenix makes of it: its statement and, for a
+/// global index, the split keys its table is created with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexTable {
+    /// The index name.
+    pub name: String,
+    /// Its kind.
+    pub kind: IndexKind,
+    /// Its `CREATE ... INDEX` statement ([`print_create_index`]).
+    pub sql: String,
+    /// A global index's initial split keys (its salt buckets or `SPLIT ON` points), hex; none
+    /// for a local index, whose rows are in the data table's regions.
+    pub split_keys_hex: Vec<String>,
+}
+
+/// Each Phoenix index of `doc` as a table ([`IndexTable`]), in the design's order; none
+/// without a `phoenix` section or indexes.
+pub fn index_tables(doc: &DesignDocument) -> Result<Vec<IndexTable>> {
+    let Some(p) = doc.phoenix.as_ref() else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::with_capacity(p.indexes.len());
+    for (i, x) in p.indexes.iter().enumerate() {
+        let split_keys_hex = if x.kind == IndexKind::Local {
+            Vec::new()
+        } else {
+            super::initial_split_keys(&index_design(doc, i)?)?
+                .iter()
+                .map(|k| k.iter().map(|b| format!("{b:02x}")).collect())
+                .collect()
+        };
+        out.push(IndexTable {
+            name: x.name.clone(),
+            kind: x.kind,
+            sql: print_create_index(doc, i)?,
+            split_keys_hex,
         });
     }
     Ok(out)

@@ -197,6 +197,13 @@ pub struct MatrixMetrics {
     pub mean_effective_parallelism: f64,
     /// The smallest effective parallelism of any loaded window (0 when none is loaded).
     pub min_effective_parallelism: f64,
+    /// Mean over the loaded windows of the busiest region's share of the window's writes
+    /// (1 when every window's writes land on one region; 1/regions when they spread evenly).
+    #[serde(default)]
+    pub mean_busiest_share: f64,
+    /// The largest busiest-region share of any loaded window.
+    #[serde(default)]
+    pub max_busiest_share: f64,
 }
 
 /// Metrics of a row-major `regions × windows` matrix (`cells[r * windows + w]`).
@@ -237,6 +244,8 @@ pub fn matrix_metrics(cells: &[u64], regions: usize, windows: usize) -> Result<M
     let mean_active_regions = mean(|m| m.active_regions as f64);
     let mean_hotspot_factor = mean(|m| m.hotspot_factor);
     let mean_effective_parallelism = mean(|m| m.effective_parallelism);
+    let mean_busiest_share = mean(|m| m.busiest_share);
+    let max_busiest_share = loaded.iter().map(|m| m.busiest_share).fold(0.0, f64::max);
     let max_hotspot_factor = loaded.iter().map(|m| m.hotspot_factor).fold(0.0, f64::max);
     let min_effective_parallelism = loaded
         .iter()
@@ -252,6 +261,8 @@ pub fn matrix_metrics(cells: &[u64], regions: usize, windows: usize) -> Result<M
         max_hotspot_factor,
         mean_effective_parallelism,
         min_effective_parallelism,
+        mean_busiest_share,
+        max_busiest_share,
         overall: load_metrics(&region_totals),
         per_window,
     })

@@ -365,6 +365,11 @@ pub struct AnalysisReport {
     /// The rules auto-split followed and what it did by them; `None` without auto-split.
     #[serde(default)]
     pub auto_split: Option<AutoSplitRules>,
+    /// Each Phoenix secondary index of the design analyzed as the table it is
+    /// ([`super::analyze_indexes`]), in the design's order; empty without indexes, and in an
+    /// index's own report.
+    #[serde(default)]
+    pub indexes: Vec<super::IndexAnalysis>,
 }
 
 /// How the in-run auto-split decided, and its flushes: HBase's rules as the analysis applies

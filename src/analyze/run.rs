@@ -385,6 +385,12 @@ impl AnalysisRun {
         }
     }
 
+    /// Whether the run counts fed records ([`feed`](Self::feed)) rather than its generated
+    /// workload.
+    pub fn is_fed(&self) -> bool {
+        self.fed
+    }
+
     /// The analyzer (for partial results).
     pub fn analyzer(&self) -> &Analyzer {
         &self.analyzer
@@ -426,9 +432,14 @@ pub fn initial_split_keys(doc: &DesignDocument) -> Result<Vec<Vec<u8>>> {
     Ok(run.analyzer().split_keys().to_vec())
 }
 
-/// Analyze `doc`: its workload, encoded with its key design, over its region layout.
+/// Analyze `doc`: its workload, encoded with its key design, over its region layout, and
+/// each of its Phoenix indexes over the same workload ([`super::with_indexes`]).
 pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisReport> {
-    Ok(run_to_end(AnalysisRun::new(doc, opts)?)?.finish())
+    super::with_indexes(
+        doc,
+        opts,
+        run_to_end(AnalysisRun::new(doc, opts)?)?.finish(),
+    )
 }
 
 pub(super) fn run_to_end(mut run: AnalysisRun) -> Result<AnalysisRun> {

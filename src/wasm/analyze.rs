@@ -50,14 +50,24 @@ fn typed_sample(obj: &JsValue, sample: &[SampleKey]) -> Result<(), JsValue> {
 /// A report as JS with `matrix.cells` and `grid.cells` as `Uint32Array`s and the key sample
 /// as [`typed_sample`].
 pub(crate) fn report_js(mut r: AnalysisReport) -> Result<JsValue, JsValue> {
-    // Serialize without the cells and the sample, then attach them as typed arrays.
+    // Serialize without the cells, the sample and the indexes' reports, then attach them as
+    // typed arrays (an index's report as a report of its own).
     let matrix = std::mem::take(&mut r.matrix.cells);
     let grid = std::mem::take(&mut r.grid.cells);
     let sample = std::mem::take(&mut r.sample);
+    let reports: Vec<Option<AnalysisReport>> =
+        r.indexes.iter_mut().map(|x| x.report.take()).collect();
     let out = to_js(&r)?;
     typed_cells(&out, "matrix", &matrix)?;
     typed_cells(&out, "grid", &grid)?;
     typed_sample(&out, &sample)?;
+    let indexes = Reflect::get(&out, &JsValue::from_str("indexes"))?;
+    for (i, report) in reports.into_iter().enumerate() {
+        if let Some(report) = report {
+            let x = Reflect::get(&indexes, &JsValue::from_f64(i as f64))?;
+            Reflect::set(&x, &JsValue::from_str("report"), &report_js(report)?)?;
+        }
+    }
     Ok(out)
 }
 
@@ -77,6 +87,8 @@ pub fn analyze_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue
 pub struct AnalysisSession {
     run: AnalysisRun,
     doc: DesignDocument,
+    /// The options, for the design's indexes analyzed at [`AnalysisSession::finish`].
+    opts: crate::analyze::AnalyzeOptions,
 }
 
 #[wasm_bindgen]
@@ -89,6 +101,7 @@ impl AnalysisSession {
         Ok(AnalysisSession {
             run: core(AnalysisRun::new(&doc, &o))?,
             doc,
+            opts: o,
         })
     }
 
@@ -113,9 +126,17 @@ impl AnalysisSession {
         to_js(&self.run.progress())
     }
 
-    /// The report over the records analyzed so far.
+    /// The report over the records analyzed so far; once every generated record is
+    /// analyzed, with each Phoenix index of the design analyzed over the same workload
+    /// (`indexes`). Fed records and an unfinished run leave `indexes` empty.
     pub fn finish(&self) -> Result<JsValue, JsValue> {
-        report_js(self.run.finish())
+        let report = self.run.finish();
+        if self.run.is_fed() || !self.run.progress().finished {
+            return report_js(report);
+        }
+        report_js(core(crate::analyze::with_indexes(
+            &self.doc, &self.opts, report,
+        ))?)
     }
 
     /// The records analyzed so far checked against `budgets` (as `checkDesign` does).
@@ -152,6 +173,7 @@ impl AnalysisSession {
         Ok(AnalysisSession {
             run: core(AnalysisRun::for_blocks(&doc, &o, first, end))?,
             doc,
+            opts: o,
         })
     }
 
@@ -204,6 +226,7 @@ pub fn combine_analyses(
     Ok(AnalysisSession {
         run: core(AnalysisRun::combine(&doc, &o, &parts))?,
         doc,
+        opts: o,
     })
 }
 
@@ -258,6 +281,25 @@ pub fn plan_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue>
         keys
     };
     to_js(&core(doc.plan_reads(&keys))?)
+}
+
+/// Each read of a Phoenix design through the table Phoenix would pick among the data table
+/// (split at `splitKeys`, default its pre-split) and its indexes (each at its own pre-split):
+/// `[{read, chosen, withoutIndex, candidates}]`; `[]` without indexes.
+#[cfg(any(feature = "library", feature = "fast"))]
+#[wasm_bindgen(js_name = planIndexReads)]
+pub fn plan_index_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let keys = if split_keys.is_undefined() || split_keys.is_null() {
+        initial_split_keys(&doc)?
+    } else {
+        let keys = bytes_list_arg("splitKeys", &split_keys)?;
+        core(crate::region::RegionMap::new(keys.clone()))?;
+        keys
+    };
+    to_js(&core(crate::analyze::plan_reads_through_indexes(
+        &doc, &keys,
+    ))?)
 }
 
 /// A table name for a shell statement: a string, not empty.

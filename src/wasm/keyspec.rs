@@ -199,3 +199,13 @@ pub fn print_create_table(doc: JsValue) -> Result<String, JsValue> {
     let doc = doc_arg("doc", &doc)?;
     core(crate::design::phoenix::print_create_table(&doc))
 }
+
+/// `indexTables(doc)`: each Phoenix index of the design as the table Phoenix makes of it,
+/// `[{name, kind, sql, splitKeysHex}]` (its `CREATE ... INDEX`; a global index's initial split
+/// keys); `[]` without indexes.
+#[cfg(any(feature = "library", feature = "fast"))]
+#[wasm_bindgen(js_name = indexTables)]
+pub fn index_tables(doc: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    to_js(&core(crate::analyze::index_tables(&doc))?)
+}

@@ -409,3 +409,126 @@ fn a_local_index_adds_no_region_and_an_uncovered_one_a_lookup_per_row() {
         (1, 3, 2)
     );
 }
+
+#[test]
+fn the_analysis_carries_each_index_and_index_tables_give_their_statements() {
+    use rowkey_lab::analyze::{analyze, index_tables, AnalyzeOptions};
+    let mut doc = parse(&format!(
+        "{ORDERS} CREATE INDEX BY_TIME ON ORDERS (CREATED_AT) SALT_BUCKETS=0; \
+         CREATE INDEX BY_CUST ON ORDERS (CUSTOMER_ID) INCLUDE (TOTAL); \
+         CREATE LOCAL INDEX L_NOTE ON ORDERS (NOTE);"
+    ));
+    if let Some(w) = doc.workload.as_mut() {
+        w.records = 4_000;
+    }
+    let r = analyze(&doc, &AnalyzeOptions::default()).unwrap();
+    let names: Vec<&str> = r.indexes.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(names, ["BY_TIME", "BY_CUST", "L_NOTE"]);
+    // An unsalted index with no split points is one region: every write on it.
+    let t = &r.indexes[0];
+    assert_eq!((t.regions_of_its_own, t.busiest_share), (1, 1.0));
+    assert!(!t.bytes_estimated && t.estimates.is_empty());
+    // The covered index takes the table's 8 buckets; its INCLUDE bytes are an estimate.
+    let c = &r.indexes[1];
+    assert_eq!(c.regions_of_its_own, 8);
+    assert!(c.busiest_share < 0.3, "{}", c.busiest_share);
+    assert!(c.bytes_estimated && c.estimates[0].contains("INCLUDE"));
+    // The local index: the data table's regions and spread, its bytes an estimate.
+    let l = &r.indexes[2];
+    assert_eq!(l.regions_of_its_own, 0);
+    assert_eq!(l.busiest_share, r.metrics.mean_busiest_share);
+    assert!(l.bytes_estimated && l.report.is_none());
+    // An index's own report carries no indexes.
+    assert!(t.report.as_ref().unwrap().indexes.is_empty());
+
+    let tables = index_tables(&doc).unwrap();
+    assert_eq!(
+        tables.iter().map(|x| x.sql.as_str()).collect::<Vec<_>>(),
+        [
+            "CREATE INDEX BY_TIME ON ORDERS (CREATED_AT) SALT_BUCKETS=0;",
+            "CREATE INDEX BY_CUST ON ORDERS (CUSTOMER_ID) INCLUDE (TOTAL);",
+            "CREATE LOCAL INDEX L_NOTE ON ORDERS (NOTE);",
+        ]
+    );
+    // Salt 8: the 7 bucket boundaries 01..07; unsalted: none; local: none of its own.
+    let keys: Vec<usize> = tables.iter().map(|x| x.split_keys_hex.len()).collect();
+    assert_eq!(keys, [0, 7, 0]);
+    assert_eq!(tables[1].split_keys_hex[0], "01");
+    // A design without indexes: none, at no cost.
+    let plain = parse(ORDERS);
+    assert!(index_tables(&plain).unwrap().is_empty());
+}
+
+/// Orders with a covered index on the customer, an uncovered one on the time and a local one
+/// on the note, and a read for each, parsed from the document's JSON form.
+fn orders_with_reads() -> DesignDocument {
+    let doc = parse(&format!(
+        "{ORDERS} CREATE INDEX BY_CUST ON ORDERS (CUSTOMER_ID) INCLUDE (CREATED_AT, TOTAL, NOTE); \
+         CREATE UNCOVERED INDEX BY_TIME ON ORDERS (CREATED_AT); \
+         CREATE LOCAL INDEX L_TOTAL ON ORDERS (TOTAL);"
+    ));
+    let mut v = serde_json::to_value(&doc).unwrap();
+    v["workload"]["records"] = serde_json::json!(4_000);
+    v["reads"] = serde_json::json!([
+        {"type": "get", "name": "one order", "record": {"ID": "o1"}},
+        {"type": "prefix", "name": "a customer's orders", "record": {"CUSTOMER_ID": "c1"}},
+        {"type": "range", "name": "a minute of orders",
+         "from": {"CREATED_AT": 1_630_972_800_000_i64}, "to": {"CREATED_AT": 1_630_972_860_000_i64}},
+        {"type": "prefix", "name": "orders of one total", "record": {"TOTAL": 5}},
+        {"type": "prefix", "name": "orders with a note", "record": {"NOTE": "n"}},
+    ]);
+    DesignDocument::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn reads_go_through_the_index_phoenix_would_pick() {
+    use rowkey_lab::analyze::{initial_split_keys, plan_reads_through_indexes, Access};
+    let doc = orders_with_reads();
+    let keys = initial_split_keys(&doc).unwrap();
+    let plans = plan_reads_through_indexes(&doc, &keys).unwrap();
+    let picked: Vec<(&str, Option<&str>, Access, u32)> = plans
+        .iter()
+        .map(|p| {
+            (
+                p.read.as_str(),
+                p.chosen.index.as_deref(),
+                p.chosen.access,
+                p.chosen.data_lookups_per_row,
+            )
+        })
+        .collect();
+    assert_eq!(
+        picked,
+        [
+            // The whole data key given: a point lookup on the data table, no index.
+            ("one order", None, Access::PointLookup, 0),
+            // CUSTOMER_ID leads BY_CUST, which includes every other column: no lookup.
+            ("a customer's orders", Some("BY_CUST"), Access::RangeScan, 0),
+            // CREATED_AT leads the uncovered BY_TIME: a range of it, then one data-table
+            // lookup per row (it holds only its key).
+            ("a minute of orders", Some("BY_TIME"), Access::RangeScan, 1),
+            // TOTAL leads the local index, which holds the indexed column only: a lookup in
+            // the row's own region.
+            ("orders of one total", Some("L_TOTAL"), Access::RangeScan, 1),
+            // No index leads with NOTE: the data table, scanned whole.
+            ("orders with a note", None, Access::FullScan, 0),
+        ]
+    );
+    for p in &plans {
+        // Beside each: the read on the data table alone, which is a point lookup or a full
+        // scan (the data key is ID alone).
+        assert_eq!(p.without_index.index, None);
+        assert_eq!(p.candidates[0], p.without_index);
+        let a = p.without_index.access;
+        assert!(a == Access::PointLookup || a == Access::FullScan, "{a:?}");
+    }
+    // The salted data table, read whole for a customer: all 8 buckets; the covered index,
+    // salted like its table, reads its 8 buckets for one customer's prefix.
+    assert_eq!(plans[1].without_index.plan.regions_touched, 8);
+    // A local index is read in every data region.
+    assert_eq!(plans[3].chosen.plan.regions_touched, 8);
+    // A design without indexes: nothing to plan through.
+    assert!(plan_reads_through_indexes(&parse(ORDERS), &keys)
+        .unwrap()
+        .is_empty());
+}

@@ -186,6 +186,43 @@ fn every_preset_result_has_the_declared_shape() {
             .unwrap_or_else(|e| panic!("{}: {e}", p.id));
         each("CheckVerdict", &json(&verdict));
     }
+    // A Phoenix table with one index of each kind: each index's analysis and its own report.
+    let mut doc = design::phoenix::parse_create_table(
+        "CREATE TABLE O (ID VARCHAR NOT NULL PRIMARY KEY, C VARCHAR, T TIMESTAMP, N INTEGER) \
+         SALT_BUCKETS=4; CREATE INDEX BY_T ON O (T) INCLUDE (N); \
+         CREATE UNCOVERED INDEX BY_C ON O (C); CREATE LOCAL INDEX L_N ON O (N);",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    if let Some(w) = doc.workload.as_mut() {
+        w.records = 2_000;
+    }
+    let report = analyze::analyze(&doc, &opts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.indexes.len(), 3);
+    each("AnalysisReport", &json(&report));
+    for x in &report.indexes {
+        each("IndexAnalysis", &json(x));
+        each("IndexWrites", &json(&x.writes));
+        if let Some(r) = &x.report {
+            each("AnalysisReport", &json(r));
+            each("MatrixMetrics", &json(&r.metrics));
+        }
+    }
+    let mut v = json(&doc);
+    v["reads"] = serde_json::json!([
+        {"type": "prefix", "name": "by c", "record": {"C": "x"}},
+        {"type": "get", "name": "one", "record": {"ID": "x"}},
+    ]);
+    let doc = DesignDocument::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let keys = analyze::initial_split_keys(&doc).unwrap_or_else(|e| panic!("{e}"));
+    let plans = analyze::plan_reads_through_indexes(&doc, &keys).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(plans.len(), 2);
+    for p in &plans {
+        each("IndexReadPlan", &json(p));
+        for c in &p.candidates {
+            each("ReadThrough", &json(c));
+            each("ReadPlan", &json(&c.plan));
+        }
+    }
     each("Budgets", &json(&check::Budgets::default()));
     // A comparison of three designs (a salted key, a time-first one, a Phoenix table).
     let three: Vec<DesignDocument> = [

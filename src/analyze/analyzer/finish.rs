@@ -117,6 +117,7 @@ impl Analyzer {
             diagnosis: Vec::new(),
             split_sizes: None,
             auto_split: self.auto_split_rules(),
+            indexes: Vec::new(),
         };
         self.diagnosed(report, led_by_time)
     }
@@ -380,5 +381,7 @@ fn empty_matrix_metrics() -> MatrixMetrics {
         max_hotspot_factor: 0.0,
         mean_effective_parallelism: 0.0,
         min_effective_parallelism: 0.0,
+        mean_busiest_share: 0.0,
+        max_busiest_share: 0.0,
     }
 }

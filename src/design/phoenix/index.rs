@@ -25,7 +25,7 @@ pub const MAX_INDEXES: usize = 30;
 pub const MAX_INDEX_KEY_COLUMNS: usize = 255;
 
 /// What kind of index, as Phoenix's `IndexType` names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum IndexKind {
     /// A global index (`CREATE INDEX`): a table of its own, its rows holding the `INCLUDE`
@@ -109,7 +109,7 @@ pub struct PhoenixIndex {
 crate::support::json::object_reader! {
     /// A secondary index.
     pub(crate) fn index(n) -> PhoenixIndex; "struct PhoenixIndex";
-    /// An index's members, as [`index`] reads them.
+    /// An index's members, as [`index()`] reads them.
     table PHOENIX_INDEX;
     PhoenixIndex {
         /// The index name, unique among the design's indexes and not the table's.

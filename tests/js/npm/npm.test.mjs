@@ -35,12 +35,14 @@ const KEYSPEC = [
   'KeyCodec',
   'parseCreateTable',
   'printCreateTable',
+  'indexTables',
 ];
 const ANALYZE = [
   'analyzeDesign',
   'AnalysisSession',
   'compareDesigns',
   'planReads',
+  'planIndexReads',
   'layoutSplitKeys',
   'shellCreate',
   'shellScan',

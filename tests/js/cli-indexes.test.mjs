@@ -1,0 +1,126 @@
+// The CLI on a Phoenix table with indexes, from the installed tarball: analyze reports each
+// index as the table it is (its regions, the busiest region's share beside the data table's,
+// its writes and bytes), splits --create and create-table print each CREATE INDEX.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { before, describe, test } from 'node:test';
+import { installed, NOT_BUILT } from './npm-helpers.mjs';
+
+/** The generated workload's clock: 100,000 writes at 1,000 a second from this instant (ms). */
+const START = 1_630_972_800_000;
+
+/**
+ * A positive whole number as Phoenix's DECIMAL bytes (PDecimal, for an integer): the
+ * exponent byte 0xC0 + the number of base-100 digits, then each digit + 1, trailing zero
+ * digits dropped. A nullable TIMESTAMP column is a DECIMAL of its milliseconds in an index.
+ */
+function decimalHex(n) {
+  let s = String(n);
+  if (s.length % 2) s = `0${s}`;
+  const digits = s.match(/../g).map(Number);
+  const exponent = digits.length;
+  while (digits.length && digits[digits.length - 1] === 0) digits.pop();
+  return [0xc0 + exponent, ...digits.map(d => d + 1)].map(b => b.toString(16).padStart(2, '0')).join('');
+}
+
+// The index on CREATED_AT unsalted (SALT_BUCKETS=0: an index of a salted table is otherwise
+// salted too) and split every 10 s of the 100-s run: each 10-s window's writes all land on the
+// one index region holding that time. The data table and the covered index on CUSTOMER_ID are
+// salted 8 ways (the index inherits the table's buckets): each window's writes spread over 8.
+const POINTS = Array.from({ length: 9 }, (_, k) => `X'${decimalHex(START + (k + 1) * 10_000)}'`);
+const SQL = `CREATE TABLE orders (
+    order_id VARCHAR NOT NULL PRIMARY KEY,
+    customer_id VARCHAR,
+    created_at TIMESTAMP,
+    total DECIMAL(10, 2)
+) SALT_BUCKETS = 8;
+CREATE INDEX by_time ON orders (created_at) SALT_BUCKETS = 0 SPLIT ON (${POINTS.join(', ')});
+CREATE INDEX by_customer ON orders (customer_id) INCLUDE (total);
+`;
+
+describe('rowkey-lab CLI on Phoenix indexes', { skip: NOT_BUILT }, () => {
+  let bin;
+  let dir;
+  before(async () => {
+    ({ dir } = await installed());
+    bin = path.join(dir, 'node_modules/.bin/rowkey-lab');
+    writeFileSync(path.join(dir, 'orders.sql'), SQL);
+  });
+  const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
+
+  test('analyze --json: the time index takes each window on one region while the table spreads', () => {
+    const r = run('analyze', 'orders.sql', '--windows', '10', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const a = JSON.parse(r.stdout);
+    assert.equal(a.regions.length, 8);
+    const [time, customer] = a.indexes;
+    assert.deepEqual(
+      a.indexes.map(x => [x.name, x.kind]),
+      [
+        ['BY_TIME', 'global'],
+        ['BY_CUSTOMER', 'global'],
+      ],
+    );
+    // 9 split points: 10 regions of its own, each 10-s window on one of them (a window's
+    // edge and a split point a few ms apart share a window's writes at most).
+    assert.equal(time.regionsOfItsOwn, 10);
+    assert.equal(time.report.regions.length, 10);
+    assert.ok(time.busiestShare > 0.9, `index busiest share ${time.busiestShare}`);
+    // The data table's 8 salt buckets take about an eighth each.
+    assert.ok(a.metrics.meanBusiestShare < 0.25, `table busiest share ${a.metrics.meanBusiestShare}`);
+    // The covered index is salted like its table: it spreads too.
+    assert.equal(customer.regionsOfItsOwn, 8);
+    assert.ok(customer.busiestShare < 0.25, `covered index busiest share ${customer.busiestShare}`);
+    // Every write is a new row: one index row each; a covered global index writes it twice
+    // (unverified, then verified), 4 when an indexed value changes, 2 per delete.
+    assert.equal(time.report.writes, a.writes);
+    assert.deepEqual(customer.writes, { put: 2, updateIndexed: 4, delete: 2, consistencyExtra: 1 });
+    // Covered: no data-table lookup, and its INCLUDE bytes are labelled an estimate.
+    assert.equal(customer.dataLookupsPerRow, 0);
+    assert.equal(customer.bytesEstimated, true);
+    assert.equal(time.bytesEstimated, false);
+    assert.ok(Array.isArray(time.report.sample) && typeof time.report.sample[0].keyHex === 'string');
+    // The design's one read (a .sql design's: a row by its primary key) is a point lookup on
+    // the data table, which no index beats.
+    assert.deepEqual(
+      a.indexReads.map(p => [p.chosen.index, p.chosen.access, p.withoutIndex.access]),
+      [[null, 'pointLookup', 'pointLookup']],
+    );
+  });
+
+  test('analyze: each index in the human report, estimates labelled', () => {
+    const r = run('analyze', 'orders.sql', '--windows', '10');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Phoenix indexes/);
+    assert.match(r.stdout, /^BY_TIME +global +10 /m);
+    assert.match(r.stdout, /^BY_CUSTOMER +global +8 .* 2\/4\/2 +≈/m);
+    assert.match(r.stdout, /≈ BY_CUSTOMER: the INCLUDE columns' bytes are estimated/);
+  });
+
+  test('splits --create and create-table print each CREATE INDEX', () => {
+    const s = run('splits', 'orders.sql', '--create', 'ORDERS');
+    assert.equal(s.status, 0, s.stderr);
+    assert.match(
+      s.stdout,
+      /^# Phoenix global index BY_TIME, 10 region\(s\): CREATE INDEX BY_TIME ON ORDERS \(CREATED_AT\)/m,
+    );
+    assert.match(
+      s.stdout,
+      /^# Phoenix global index BY_CUSTOMER, 8 region\(s\): CREATE INDEX BY_CUSTOMER ON ORDERS \(CUSTOMER_ID\) INCLUDE \(TOTAL\);$/m,
+    );
+    const j = JSON.parse(run('splits', 'orders.sql', '--create', 'ORDERS', '--json').stdout);
+    assert.deepEqual(
+      j.indexes.map(x => x.splitKeysHex.length),
+      [9, 7],
+    );
+    const plain = run('splits', 'orders.sql');
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.match(plain.stderr, /2 Phoenix index\(es\)/);
+    const c = run('create-table', 'orders.sql');
+    assert.equal(c.status, 0, c.stderr);
+    assert.match(c.stdout, /^CREATE INDEX BY_CUSTOMER ON ORDERS \(CUSTOMER_ID\) INCLUDE \(TOTAL\);$/m);
+  });
+});
