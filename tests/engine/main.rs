@@ -29,6 +29,7 @@ mod module_graph;
 mod observe;
 mod opentsdb;
 mod phoenix_fuzz;
+mod phoenix_index;
 mod phoenix_key;
 mod rename;
 mod row_files;

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { installed, NOT_BUILT } from './npm-helpers.mjs';
+import { installed, NOT_BUILT } from '../npm-helpers.mjs';
 
 /** The generated workload's clock: 100,000 writes at 1,000 a second from this instant (ms). */
 const START = 1_630_972_800_000;
