@@ -217,10 +217,10 @@ sample of the design's workload shows (a time-led key writes only its last regio
 first what the months mean: a headline, then each finding worst first (empty regions, one hot
 server, regions per server, ...) with the month it starts, what it means and the change that
 fixes it, checked by simulating that change (docs/life.md#what-it-concludes). Then per month:
-regions, empty regions, splits, merges, balancer moves, the largest region, bytes on disk and
-within the TTL, the hottest server's share of each hour's writes; then the first month each
-guideline is crossed (200 regions per server, the memstore bound, 20 GiB regions, the split
-limit).
+regions, empty regions, splits, merges, balancer moves, the largest region (its peak in the
+month), bytes on disk and within the TTL, the hottest server's share of each hour's writes;
+then the first month each guideline is crossed (200 regions per server, the memstore bound,
+20 GiB regions, the split limit).
   --months N       months of 30 days, 1 to 120 (default 12)
   --servers N      region servers (default: the design's regionServers)
   --policy P       stepping (HBase's default), increasing, constant, disabled, keyPrefix:N or
