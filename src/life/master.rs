@@ -147,22 +147,24 @@ impl Sim<'_> {
         let day_steps = f64::from(self.s.steps_per_day());
         let min_age = ns.merge_min_region_age_days * day_steps;
         let now = self.now();
-        self.normalizer_age_gate = self
-            .regions
-            .iter()
-            .map(|r| r.created + min_age)
-            .filter(|&gate| gate >= now)
-            .fold(f64::INFINITY, f64::min);
-        let view: Vec<NormalizerRegion> = (0..self.regions.len())
-            .map(|i| NormalizerRegion {
-                size_mb: self.size_mb(i),
-                age_days: self
-                    .regions
-                    .get(i)
-                    .map_or(0.0, |r| (now - r.created) / day_steps),
-            })
-            .collect();
+        // One pass over the regions: what the normalizer reads of each, and when the next one
+        // becomes old enough to merge.
+        let mut gate = f64::INFINITY;
+        let mut view = std::mem::take(&mut self.normalizer_view);
+        view.clear();
+        view.extend(self.regions.iter().map(|r| {
+            let old_enough = r.created + min_age;
+            if old_enough >= now && old_enough < gate {
+                gate = old_enough;
+            }
+            NormalizerRegion {
+                size_mb: r.size_mb(),
+                age_days: (now - r.created) / day_steps,
+            }
+        }));
+        self.normalizer_age_gate = gate;
         let plans = normalizer::plans(&view, &self.s.normalizer);
+        self.normalizer_view = view;
         let ids = |sim: &Sim, a: usize, b: usize| -> Vec<u64> {
             sim.regions
                 .get(a..=b)

@@ -203,6 +203,8 @@ pub(crate) struct Sim<'a> {
     /// start: HBase requests their compaction as they open, so they compact right after the
     /// event that opened them, not at the step's end.
     pub opened_with_references: Vec<(u64, f64)>,
+    /// The normalizer's view of the regions, kept between its looks for its allocation.
+    pub normalizer_view: Vec<super::normalizer::NormalizerRegion>,
 }
 
 pub(crate) fn splitmix(x: &mut u64) -> u64 {
@@ -264,6 +266,7 @@ impl<'a> Sim<'a> {
             writes_version: 0,
             server_writes: (None, Vec::new()),
             opened_with_references: Vec::new(),
+            normalizer_view: Vec::new(),
         };
         let mut bounds = vec![0.0];
         bounds.extend(w.presplit.iter().copied());
