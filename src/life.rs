@@ -311,7 +311,7 @@ fn step(sim: &mut Sim) {
     run_chores(sim);
     compact_opened(sim);
     // The hottest-server figures are of an hour (of a step, for steps of hours).
-    let steps_per_hour = (3600.0 / sim.s.step_seconds()).round().max(1.0) as u32;
+    let steps_per_hour = (3600.0 / sim.step_secs).round().max(1.0) as u32;
     if (sim.t + 1) % steps_per_hour == 0 {
         sim.note_hottest();
     }
@@ -386,7 +386,7 @@ fn next_flush(sim: &Sim, fast: &mut Vec<(u64, f64)>) -> Option<(f64, usize)> {
 
 /// When in this step (0 to 1; past 1: not this step) the next chore runs.
 fn next_chore(sim: &Sim) -> f64 {
-    let step_secs = sim.s.step_seconds();
+    let step_secs = sim.step_secs;
     let start = f64::from(sim.t) * step_secs;
     let mut at = sim.next_checker;
     if sim.s.normalizer.enabled {

@@ -148,6 +148,8 @@ pub(crate) struct Sim<'a> {
     pub regions: Vec<Region>,
     pub server_regions: Vec<u32>,
     pub steps: u32,
+    /// Seconds in a step ([`LifeSettings::step_seconds`], read at every event).
+    pub step_secs: f64,
     pub step_kv: f64,
     pub ratio: f64,
     pub flush_size: f64,
@@ -232,6 +234,7 @@ impl<'a> Sim<'a> {
             regions: Vec::new(),
             server_regions: vec![0; s.servers as usize],
             steps,
+            step_secs,
             step_kv: w.writes_per_second * step_secs * w.cell_bytes,
             ratio: s.compression_ratio,
             flush_size: s.flush_size(),
@@ -388,7 +391,7 @@ impl<'a> Sim<'a> {
 
     /// The time, in seconds from the start.
     pub fn seconds(&self) -> f64 {
-        self.now() * self.s.step_seconds()
+        self.now() * self.step_secs
     }
 
     /// Note `kind` on region `region` at this time, when traced.
@@ -508,7 +511,7 @@ impl<'a> Sim<'a> {
     /// The memstore size region `r` flushes at: the flush size, or for a region written past
     /// [`MAX_FLUSHES_PER_HOUR`] its step's writes over that many.
     pub fn flush_threshold(&self, r: &Region) -> f64 {
-        let most = MAX_FLUSHES_PER_HOUR * self.s.step_seconds() / 3600.0;
+        let most = MAX_FLUSHES_PER_HOUR * self.step_secs / 3600.0;
         self.flush_size.max(r.pend_kv / most)
     }
 
@@ -743,11 +746,6 @@ impl<'a> Sim<'a> {
         m.written_bytes = self.written;
         m.expired_bytes = self.expired;
         m
-    }
-
-    /// The MB the normalizer reads for region `i`.
-    pub fn size_mb(&self, i: usize) -> i64 {
-        self.regions.get(i).map_or(0, Region::size_mb)
     }
 }
 
