@@ -259,13 +259,7 @@ pub fn splits_at(s: &LifeSettings, size: f64, regions_on_server: u32, jitter: Op
 /// periodic flush, and the chores due then.
 fn step(sim: &mut Sim) {
     sim.tau = 0.0;
-    // Compactions queued at open: daughters' and merged regions' references.
-    each_region(sim, |sim, i| {
-        sim.regions.get(i).is_some_and(|r| r.has_references()) && {
-            sim.request_compaction(i, false);
-            try_split(sim, i)
-        }
-    });
+    // Regions opened with references compacted them as they opened (compact_opened).
     sim.plan_writes();
     let flush_size = sim.flush_size;
     sim.lumped += sim
@@ -299,10 +293,10 @@ fn step(sim: &mut Sim) {
         }
     }
     sim.tau = 1.0;
-    for i in 0..sim.regions.len() {
-        sim.sync(i);
-    }
+    // The step's writes still in flight reach the memstores, and the flushes due then (a
+    // split's daughters open with nothing in flight).
     each_region(sim, |sim, i| {
+        sim.sync(i);
         sim.flush_due(i) && {
             sim.flush(i);
             after_flush(sim, i)
@@ -322,16 +316,13 @@ fn step(sim: &mut Sim) {
 fn compact_opened(sim: &mut Sim) {
     while !sim.opened_with_references.is_empty() {
         let opened = std::mem::take(&mut sim.opened_with_references);
-        for (id, start) in opened {
+        for start in opened {
+            // The region starting there now (a moved one keeps its id past its open).
             let i = sim
                 .regions
                 .partition_point(|r| r.start <= start)
                 .saturating_sub(1);
-            if sim
-                .regions
-                .get(i)
-                .is_some_and(|r| r.id == id && r.has_references())
-            {
+            if sim.regions.get(i).is_some_and(|r| r.has_references()) {
                 sim.request_compaction(i, false);
                 try_split(sim, i);
             }

@@ -201,10 +201,10 @@ pub(crate) struct Sim<'a> {
     pub writes_version: u64,
     /// Each server's writes this step as last summed, and the `writes_version` they are of.
     pub server_writes: (Option<u64>, Vec<f64>),
-    /// Regions opened holding references (a split's daughters, a merged region), by id and
-    /// start: HBase requests their compaction as they open, so they compact right after the
-    /// event that opened them, not at the step's end.
-    pub opened_with_references: Vec<(u64, f64)>,
+    /// Where regions opened holding references (a split's daughters, a merged region, a
+    /// moved one not yet compacted) start: HBase requests their compaction as they open, so
+    /// they compact right after the event that opened them.
+    pub opened_with_references: Vec<f64>,
     /// The normalizer's view of the regions, kept between its looks for its allocation.
     pub normalizer_view: Vec<super::normalizer::NormalizerRegion>,
 }
@@ -304,7 +304,7 @@ impl<'a> Sim<'a> {
         let spread = self.lanes.order == LaneOrder::Spread;
         let disk = files.iter().map(|f| f.bytes).sum();
         if files.iter().any(|f| f.reference) {
-            self.opened_with_references.push((id, start));
+            self.opened_with_references.push(start);
         }
         let r = Region {
             id,
