@@ -305,8 +305,7 @@ fn step(sim: &mut Sim) {
     run_chores(sim);
     compact_opened(sim);
     // The hottest-server figures are of an hour (of a step, for steps of hours).
-    let steps_per_hour = (3600.0 / sim.step_secs).round().max(1.0) as u32;
-    if (sim.t + 1) % steps_per_hour == 0 {
+    if (sim.t + 1) % sim.steps_per_hour == 0 {
         sim.note_hottest();
     }
 }

@@ -150,6 +150,9 @@ pub(crate) struct Sim<'a> {
     pub steps: u32,
     /// Seconds in a step ([`LifeSettings::step_seconds`], read at every event).
     pub step_secs: f64,
+    /// Steps in an hour (1 for steps of an hour or more): the hottest-server figures are an
+    /// hour's.
+    pub steps_per_hour: u32,
     pub step_kv: f64,
     pub ratio: f64,
     pub flush_size: f64,
@@ -235,6 +238,7 @@ impl<'a> Sim<'a> {
             server_regions: vec![0; s.servers as usize],
             steps,
             step_secs,
+            steps_per_hour: (3600.0 / step_secs).round().max(1.0) as u32,
             step_kv: w.writes_per_second * step_secs * w.cell_bytes,
             ratio: s.compression_ratio,
             flush_size: s.flush_size(),

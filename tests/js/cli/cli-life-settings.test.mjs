@@ -7,28 +7,12 @@
 // so the table has more regions than without it.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT } from '../helpers.mjs';
 import { NOT_BUILT } from '../npm-helpers.mjs';
-
-const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
-const run = args => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-
-/** A time-led key writing about 1 GiB an hour (300 cells/s of 1 KB). */
-const TIME_LED = {
-  v: 1,
-  fields: [
-    { name: 'id', type: 'string', generator: { kind: 'uuid', compact: true } },
-    { name: 't', type: 'timestamp', generator: { kind: 'clock' } },
-  ],
-  key: 'time(t, "yyMMddHHmmss") + ":" + id',
-  workload: { records: 20000, writeRate: 300, valueSize: 1000 },
-};
-const MONTHS = ['--months', '3', '--ttl', '30d'];
+import { MONTHS, run, TIME_LED } from './life-fixture.mjs';
 
 describe('life: every setting a user turns', { skip: NOT_BUILT }, () => {
   let dir, file;
