@@ -190,8 +190,13 @@ pub fn parse_create_table(sql_text: &str) -> Result<DesignDocument> {
             p.indexes = indexes;
         }
         index::index_fields(&mut doc)?;
-        // A bad index is located in the statement: the member its path names.
-        doc.validate().map_err(|e| {
+        // A bad index is located in the statement: the member its path names. Its SQL text
+        // (column types, options) is read as any use of the index reads it.
+        let checked = doc.validate().and_then(|()| {
+            (0..doc.phoenix.as_ref().map_or(0, |p| p.indexes.len()))
+                .try_for_each(|i| index::read_index_sql(&doc, i))
+        });
+        checked.map_err(|e| {
             let path = e.location.path.clone().unwrap_or_default();
             let Some(rest) = path.strip_prefix("/phoenix/indexes/") else {
                 return e;

@@ -149,6 +149,49 @@ fn an_index_on_a_column_of_an_unsupported_type_is_located() {
     );
 }
 
+/// A design's SQL text (a column's declared type, an option) is read where the index is used,
+/// not when the document is read: every build of the engine reads documents alike, the page's
+/// first build holding no SQL reader. Each use refuses the same text at the same member.
+#[test]
+fn an_index_s_sql_text_is_refused_where_the_index_is_used() {
+    use rowkey_lab::analyze::{analyze, AnalyzeOptions};
+    use rowkey_lab::design::phoenix::{index_shape, print_create_index};
+    let sql = "CREATE TABLE T (K VARCHAR PRIMARY KEY, TAGS VARCHAR ARRAY, N VARCHAR);\nCREATE INDEX I ON T (N);";
+    let mut doc = parse(sql);
+    doc.phoenix.as_mut().unwrap().indexes[0].columns[0].name = "TAGS".into();
+    doc.validate().unwrap();
+    let at = |e: rowkey_lab::Error| (e.location.path.clone(), e.message);
+    let (path, message) = at(index_shape(&doc, 0).unwrap_err());
+    assert_eq!(path.as_deref(), Some("/phoenix/indexes/0/columns/0"));
+    assert!(message.contains("TAGS is VARCHAR ARRAY"), "{message}");
+    assert_eq!(at(print_create_index(&doc, 0).unwrap_err()).0, path);
+    assert_eq!(
+        at(analyze(&doc, &AnalyzeOptions::default()).unwrap_err()).0,
+        path
+    );
+    // A covered column is stored, not indexed: an array is one Phoenix covers.
+    let doc = parse(&sql.replace("INDEX I ON T (N)", "INDEX I ON T (N) INCLUDE (TAGS)"));
+    assert!(print_create_index(&doc, 0)
+        .unwrap()
+        .contains("INCLUDE (TAGS)"));
+    // An option that is not NAME=value, or is the salt: read as the document is, refused in use.
+    for (option, says) in [
+        ("NOT AN OPTION", "not one Phoenix table option"),
+        ("SALT_BUCKETS=4", "saltBuckets member"),
+    ] {
+        let mut doc = parse(sql);
+        doc.phoenix.as_mut().unwrap().indexes[0].options = vec![option.into()];
+        doc.validate().unwrap();
+        let (path, message) = at(index_shape(&doc, 0).unwrap_err());
+        assert_eq!(
+            path.as_deref(),
+            Some("/phoenix/indexes/0/options/0"),
+            "{option}"
+        );
+        assert!(message.contains(says), "{option}: {message}");
+    }
+}
+
 #[test]
 fn too_many_indexed_columns_and_too_many_indexes_are_refused() {
     let cols: Vec<String> = (0..256).map(|i| format!("C{i} VARCHAR")).collect();

@@ -154,21 +154,32 @@ pub(crate) enum TableColumn {
     Cell(PhoenixColumn),
 }
 
-impl TableColumn {
-    /// The column as a Phoenix column.
-    pub(crate) fn column(&self) -> &PhoenixColumn {
+/// Column `c` of the data table found by name, its type not yet read: a key column (no
+/// family) or one of `phoenix.columns`.
+enum Named<'a> {
+    Key(usize, &'a PhoenixColumn),
+    Cell(&'a PhoenixColumnDecl),
+}
+
+impl Named<'_> {
+    fn name(&self) -> &str {
         match self {
-            TableColumn::Key(_, c) | TableColumn::Cell(c) => c,
+            Named::Key(_, k) => &k.name,
+            Named::Cell(d) => &d.name,
         }
     }
 }
 
-/// Column `c` of the data table: a key column (no family) or one of `phoenix.columns`.
-pub(crate) fn resolve(
-    table: &PhoenixTable,
-    section: &PhoenixSection,
+/// Column `c` by name. The design's checks stop here: a column's declared type is SQL text,
+/// read (by the statement grammar) where the index is used, as `phoenix.columns` types and
+/// options are where the table is printed; so reading a design never needs the SQL grammar,
+/// and every build of the engine (the page's first one has no SQL reader) gives the same
+/// answer for the same document.
+fn named<'a>(
+    table: &'a PhoenixTable,
+    section: &'a PhoenixSection,
     c: &IndexedColumn,
-) -> Result<TableColumn> {
+) -> Result<Named<'a>> {
     if c.family.is_none() {
         if let Some((i, k)) = table
             .columns
@@ -176,13 +187,14 @@ pub(crate) fn resolve(
             .enumerate()
             .find(|(_, k)| k.name == c.name)
         {
-            return Ok(TableColumn::Key(i, k.clone()));
+            return Ok(Named::Key(i, k));
         }
     }
-    let decl = section
+    section
         .columns
         .iter()
         .find(|d| d.name == c.name && (c.family.is_none() || d.family == c.family))
+        .map(Named::Cell)
         .ok_or_else(|| {
             let shown = match &c.family {
                 Some(f) => format!("{f}.{}", c.name),
@@ -196,7 +208,20 @@ pub(crate) fn resolve(
                     section.table
                 ),
             )
-        })?;
+        })
+}
+
+/// Column `c` of the data table with its type: a key column (no family) or one of
+/// `phoenix.columns`, whose declared type must be one an index key takes.
+pub(crate) fn resolve(
+    table: &PhoenixTable,
+    section: &PhoenixSection,
+    c: &IndexedColumn,
+) -> Result<TableColumn> {
+    let decl = match named(table, section, c)? {
+        Named::Key(i, k) => return Ok(TableColumn::Key(i, k.clone())),
+        Named::Cell(d) => d,
+    };
     let ty = type_decl(&decl.data_type, &decl.name)?;
     let data_type = match PhoenixType::from_sql_name(&ty.name) {
         Some(t) if !ty.array => t,
@@ -306,15 +331,11 @@ fn validate_index(
     let mut key_columns = 0;
     for (j, c) in x.columns.iter().enumerate() {
         let member = format!("columns/{j}");
-        let col = resolve(table, section, c).map_err(|e| bad(i, &member, e.message))?;
-        if !seen.insert(col.column().name.clone()) {
-            return Err(bad(
-                i,
-                &member,
-                format!("{} is indexed twice", col.column().name),
-            ));
+        let col = named(table, section, c).map_err(|e| bad(i, &member, e.message))?;
+        if !seen.insert(col.name().to_string()) {
+            return Err(bad(i, &member, format!("{} is indexed twice", col.name())));
         }
-        if matches!(col, TableColumn::Key(..)) {
+        if matches!(col, Named::Key(..)) {
             key_columns += 1;
         }
     }
@@ -338,14 +359,14 @@ fn validate_index(
         if c.desc {
             return Err(bad(i, &member, "an INCLUDE column has no order (desc)"));
         }
-        let col = resolve(table, section, c).map_err(|e| bad(i, &member, e.message))?;
-        if seen.contains(&col.column().name) {
+        let col = named(table, section, c).map_err(|e| bad(i, &member, e.message))?;
+        if seen.contains(col.name()) {
             return Err(bad(
                 i,
                 &member,
                 format!(
                     "{} is both indexed and included (Phoenix: COLUMN_EXIST_IN_DEF)",
-                    col.column().name
+                    col.name()
                 ),
             ));
         }
@@ -373,6 +394,30 @@ fn validate_index(
     for (j, k) in x.split_on.iter().enumerate() {
         crate::hbase::bytes::from_hex(k).map_err(|e| bad(i, &format!("splitOn/{j}"), e.message))?;
     }
+    Ok(())
+}
+
+/// Index `i`'s SQL text read: each indexed and included column's declared type (one an index
+/// key takes) and each option (one `NAME=value`, not `SALT_BUCKETS`). What uses an index (its
+/// key, its analysis, its `CREATE INDEX`) reads these first, so each refusal is at its member.
+pub(crate) fn read_index_sql(doc: &DesignDocument, i: usize) -> Result<()> {
+    let (table, section) = data_table(doc)?;
+    let x = section
+        .indexes
+        .get(i)
+        .ok_or_else(|| Error::arg("index", format!("the design has no index {i}")))?;
+    for (j, c) in x.columns.iter().enumerate() {
+        resolve(&table, section, c).map_err(|e| bad(i, &format!("columns/{j}"), e.message))?;
+    }
+    // A covered column is stored, not indexed: any type Phoenix declares (arrays too).
+    for (j, c) in x.include.iter().enumerate() {
+        let read = match named(&table, section, c) {
+            Ok(Named::Cell(d)) => type_decl(&d.data_type, &d.name).map(drop),
+            Ok(Named::Key(..)) => Ok(()),
+            Err(e) => Err(e),
+        };
+        read.map_err(|e| bad(i, &format!("include/{j}"), e.message))?;
+    }
     for (j, o) in x.options.iter().enumerate() {
         let (_, opt) = table_option(o).map_err(|e| bad(i, &format!("options/{j}"), e.message))?;
         if opt.family.is_none() && opt.name == "SALT_BUCKETS" {
@@ -393,6 +438,7 @@ pub fn index_shape(doc: &DesignDocument, i: usize) -> Result<IndexKeyShape> {
 
 /// Index `i`'s key and, for each of its columns, the data column it comes from.
 fn shape_of(doc: &DesignDocument, i: usize) -> Result<(IndexKeyShape, Vec<PhoenixColumn>)> {
+    read_index_sql(doc, i)?;
     let (table, section) = data_table(doc)?;
     let x = section
         .indexes
@@ -806,6 +852,7 @@ pub(super) fn index_fields(doc: &mut DesignDocument) -> Result<()> {
 /// Index `i` as `CREATE ... INDEX`: every name through `quote_ident`, options read again by
 /// the reader's grammar, split points as literals.
 pub fn print_create_index(doc: &DesignDocument, i: usize) -> Result<String> {
+    read_index_sql(doc, i)?;
     let (_, section) = data_table(doc)?;
     let x = section
         .indexes
