@@ -13,8 +13,9 @@ const request = { preview: true, previewAfterMs: 600, ...firstRequest() };
 // A design of more than two of the engine's blocks (65,536 records each) is run at once on the
 // speed build, spread over counting workers (one per core) that start beside it: the first run
 // is the one a user waits for. A smaller one runs on the size build, whose download the page's
-// thread shares: it is done before the speed build would have loaded.
-const fast = (request.doc?.workload?.records ?? 0) > 2 * 65536;
+// thread shares: it is done before the speed build would have loaded. A design with Phoenix
+// indexes runs on the speed build too: the size build leaves the index tables out.
+const fast = (request.doc?.workload?.records ?? 0) > 2 * 65536 || (request.doc?.phoenix?.indexes?.length ?? 0) > 0;
 const onHand = fast ? '#engine=fast' : '';
 const engine = engineWorker(`#${fast ? 'engine=fast&' : ''}first=1&${location.hash.replace(/^#/, '')}`);
 // The run's events that arrive before app.js has taken it over are kept for it.

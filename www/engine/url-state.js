@@ -34,6 +34,8 @@ export const HEAT_DEFAULTS = Object.freeze({
   brightness: 0,
   zoom: null,
   keys: null,
+  // the table the heatmap draws: a Phoenix index's name, or null for the data table
+  table: null,
 });
 
 /** Designs a link compares with the one on show, at most (the engine compares 2–4 in all), and
@@ -75,6 +77,9 @@ export function readHeat(p) {
   if (z && Number(z[2]) > Number(z[1])) h.zoom = [Number(z[1]), Number(z[2])];
   const k = /^(\d+)-(\d+)$/.exec(p.get('keys') ?? '');
   if (k && Number(k[2]) > Number(k[1])) h.keys = [Number(k[1]), Number(k[2])];
+  // an index's name (the design's own, checked against its indexes when a report is shown)
+  const t = p.get('table');
+  if (t && t.length <= 256) h.table = t;
   return h;
 }
 
@@ -157,6 +162,7 @@ export function writeHash(
     if (heat.brightness !== HEAT_DEFAULTS.brightness) p.set('bright', String(heat.brightness));
     if (heat.zoom) p.set('zoom', `${heat.zoom[0]}-${heat.zoom[1]}`);
     if (heat.keys) p.set('keys', `${heat.keys[0]}-${heat.keys[1]}`);
+    if (heat.table) p.set('table', heat.table);
   }
   if (compare?.length) p.set('cmp', compare.join(','));
   if (life?.open) {

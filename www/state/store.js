@@ -140,8 +140,25 @@ export function runPreviewed(report, progress) {
 }
 /** The run's answer on show: its report, its read plans; a heatmap zoom beyond its regions let go. */
 export function runShown({ report, reads, readsError }) {
-  Object.assign(state, { report, shown: report, pending: null, reads, readsError });
-  if (state.heat.keys && state.heat.keys[1] > report.regions.length) state.heat.keys = null;
+  Object.assign(state, { report, pending: null, reads, readsError });
+  showTable(state.heat.table);
+}
+/** The report of the table the heatmap draws: the data table's (`name` null), or Phoenix index
+ * `name`'s own (a global index's table over its regions; a local index, whose rows are in the
+ * data table's regions, and a name the run has no report for draw the data table). */
+export function indexReport(report, name) {
+  return (name && report?.indexes?.find(x => x.name === name)?.report) || null;
+}
+/** The heatmap draws `name`'s table (null: the data table); its key zoom is let go when the
+ * table changes (another table, other regions) or names more regions than it has. */
+export function showTable(name) {
+  const h = state.heat;
+  const index = indexReport(state.report, name);
+  const table = index ? name : null;
+  if (h.table !== table) h.keys = null;
+  h.table = table;
+  state.shown = index ?? state.report;
+  if (h.keys && h.keys[1] > state.shown.regions.length) h.keys = null;
 }
 /** The linter's findings on the design the analysis ran (null: asked for, not in yet). */
 export function setLint(findings) {

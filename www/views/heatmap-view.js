@@ -1,11 +1,11 @@
 // The lab's heatmap view (regions or servers × time windows, of `state.shown`: a preview or the
-// final report): the canvas and its bars (drawn by heatmap.js), the split marks, the per-region
+// final report, or one of its Phoenix indexes' own: the Table picker): the canvas and its bars (drawn by heatmap.js), the split marks, the per-region
 // bars, the legend and the controls; and its interaction: hover and keyboard tooltips, brushing
 // a window range (and a key range) to zoom. Split from app.js, which calls renderHeatmap when a result arrives.
 
 import { heatHeight, whenFrameResized } from '../embed.js';
 import { $, el, fix, num, pct, sentence, state, when } from '../state/lab-state.js';
-import { setHeatCursor, setView } from '../state/store.js';
+import { setHeatCursor, setView, showTable } from '../state/store.js';
 import { redrawCompare } from './compare-view.js';
 import {
   cellText,
@@ -48,6 +48,7 @@ function sliceRows(m, r0, r1) {
 }
 
 export function renderHeatmap() {
+  renderTablePick();
   const r = state.shown,
     h = state.heat;
   const { m, c0, c1, r0 } = shownMatrix();
@@ -316,6 +317,30 @@ export function renderHeatControls() {
   $('brightness').disabled = h.mode === 'absolute';
 }
 
+/** The table the map draws: the data table or one of its Phoenix global indexes (each has
+ * regions of its own; a local index's rows are in the data table's). Shown only when the run
+ * analyzed indexes. */
+let pickOf = null;
+function renderTablePick() {
+  if (pickOf !== state.report) {
+    pickOf = state.report;
+    const indexes = (state.report?.indexes ?? []).filter(x => x.report);
+    $('heat-of-box').hidden = !indexes.length;
+    const data = state.doc?.phoenix?.table ?? 'the design';
+    $('heat-of').replaceChildren(
+      ...(indexes.length
+        ? [
+            el('option', `${data} (data table, ${num(state.report.regions.length)} regions)`, { value: '' }),
+            ...indexes.map(x =>
+              el('option', `${x.name} (${x.kind} index, ${num(x.regionsOfItsOwn)} regions)`, { value: x.name }),
+            ),
+          ]
+        : []),
+    );
+  }
+  $('heat-of').value = state.heat.table ?? '';
+}
+
 /** The brightness slider's value in words: its factor on the colour scale (2^value). */
 const brightnessText = b =>
   b === 0 ? '×1, as drawn' : `×${fix(2 ** b, 2)}, ${b > 0 ? 'brighter' : 'darker'} than drawn`;
@@ -345,6 +370,12 @@ export function wireHeatmap() {
   for (const id of ['heat-view', 'heat-measure', 'heat-mode', 'brightness', 'capacity'])
     $(id).addEventListener('input', heatInput);
   $('zoom-reset').addEventListener('click', () => setZoom(null));
+  $('heat-of').addEventListener('input', ({ target: { value } }) => {
+    showTable(value || null);
+    setView({}); // the link says which table
+    renderHeatControls();
+    if (state.shown) renderHeatmap();
+  });
   whenFrameResized(() => {
     if (state.shown) renderHeatmap();
   });

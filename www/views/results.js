@@ -480,9 +480,16 @@ export function renderDiagnosis(r) {
   box.replaceChildren();
   if (!r.diagnosis.length) return;
   box.append(el('span', 'Diagnosis: ', { class: 'muted' }), el('span', sentence(r.diagnosis[0])));
-  if (r.diagnosis.length > 1) {
+  // each Phoenix index is a table of its own: its first finding beside the data table's
+  const more = [
+    ...r.diagnosis.slice(1).map(sentence),
+    ...(r.indexes ?? [])
+      .filter(x => x.report?.diagnosis.length)
+      .map(x => `Index ${x.name}: ${sentence(x.report.diagnosis[0])}`),
+  ];
+  if (more.length) {
     const ul = el('ul', undefined, { class: 'diagnosis-more' });
-    for (const d of r.diagnosis.slice(1)) ul.append(el('li', sentence(d)));
+    for (const d of more) ul.append(el('li', d));
     box.append(ul);
   }
   // auto-split never split this workload: the engine's sizes that would, one press away

@@ -38,6 +38,12 @@ import {
 } from './results.js';
 import { renderTableLoad } from './table-regions.js';
 
+/** The Phoenix indexes' section, its module loaded only for a design that declares indexes. */
+const renderIndexes = () =>
+  state.doc?.phoenix?.indexes?.length || !$('indexes').hidden
+    ? import('./indexes-view.js').then(m => m.renderIndexes())
+    : null;
+
 let runStart = 'rowkey-lab:boot';
 /** An event of the current run: progress, a preview, the key's layout. */
 export function onRunEvent(event, data) {
@@ -159,6 +165,7 @@ function renderResults(id, previewed) {
       renderSplits,
       renderTableLoad,
       renderPhoenix,
+      renderIndexes,
     ]) {
       if (id !== currentRun() || state.report !== r) return;
       view();

@@ -26,7 +26,15 @@ describe('URL state', () => {
       presetId: '',
       windows: 48,
       sampleSize: 500,
-      heat: { ...HEAT_DEFAULTS, scale: 'linear', mode: 'absolute', capacity: 250, zoom: [3, 9], keys: [0, 4] },
+      heat: {
+        ...HEAT_DEFAULTS,
+        scale: 'linear',
+        mode: 'absolute',
+        capacity: 250,
+        zoom: [3, 9],
+        keys: [0, 4],
+        table: 'BY TIME ☃',
+      },
       compare: ['seed000-telecom', 'recent:abc123'],
     };
     const hash = writeHash(s, { text: JSON.stringify(DOC) });
@@ -58,7 +66,9 @@ describe('URL state', () => {
     assert.match(readHash(`#v=2&d=${toBase64Url('{}')}`).problem, /link format v=2; this page reads v=1/);
     assert.match(readHash('#v=1&d=!!!').problem, /could not be read/);
     assert.match(readHash(`#v=1&d=${toBase64Url('[1]')}`).problem, /could not be read/);
-    const h = readHash('#v=1&p=x&zoom=9-3&keys=a-b&bright=99&cap=-1&rows=nonsense&cmp=a,,recent:b,c d,e,f');
+    const h = readHash(
+      `#v=1&p=x&zoom=9-3&keys=a-b&bright=99&cap=-1&rows=nonsense&cmp=a,,recent:b,c d,e,f&table=${'x'.repeat(257)}`,
+    );
     assert.deepEqual(h.heat, { ...HEAT_DEFAULTS, brightness: 6 });
     assert.deepEqual(h.compare, ['a', 'recent:b', 'e']);
     assert.equal(h.presetId, 'x');
