@@ -23,7 +23,8 @@ const POLICIES = {
 /** `--policy P`: a name above, `keyPrefix:N` or `delimitedKeyPrefix:D`. */
 function policy(v) {
   if (v === undefined) return undefined;
-  if (POLICIES[v]) return POLICIES[v];
+  // (own names only: `constructor` or `toString` is not a policy)
+  if (Object.hasOwn(POLICIES, v)) return POLICIES[v];
   const [kind, arg] = [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)];
   if (kind === 'keyPrefix' && /^\d+$/.test(arg)) return { type: 'keyPrefix', prefixLength: Number(arg) };
   if (kind === 'delimitedKeyPrefix' && arg) return { type: 'delimitedKeyPrefix', delimiter: arg };
@@ -95,7 +96,7 @@ export function lifeSettings(opt) {
     policy: policy(opt.policy),
     ttlSeconds: ttl(opt.ttl),
     version: opt.hbase,
-    compressionRatio: opt.compression === undefined ? undefined : Number(opt.compression),
+    compressionRatio: number(opt, 'compression', 'compression'),
   };
   const defined = x => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined));
   const normalizer = defined({

@@ -434,7 +434,7 @@ fn rekey_options(options: JsValue) -> Result<advise::RekeyOptions, JsValue> {
     if options.is_undefined() || options.is_null() {
         return Ok(advise::RekeyOptions::default());
     }
-    let text = json_text("options", &options)?;
+    let text = super::plain_json("options", &options)?;
     serde_json::from_str(&text).map_err(|e| {
         super::js_error(&crate::error::Error::arg(
             "options",
@@ -449,7 +449,7 @@ fn options_arg<T: serde::de::DeserializeOwned + Default>(options: &JsValue) -> R
     if options.is_undefined() || options.is_null() {
         return Ok(T::default());
     }
-    let text = json_text("options", options)?;
+    let text = super::plain_json("options", options)?;
     serde_json::from_str(&text).map_err(|e| {
         super::js_error(&crate::error::Error::arg(
             "options",

@@ -7,14 +7,14 @@
 use wasm_bindgen::prelude::*;
 
 use super::js::{call2, callback};
-use super::{core, doc_arg, json_text, to_js};
+use super::{core, doc_arg, plain_json, to_js};
 
 /// An options argument as JSON: `undefined` / `null` for none.
 pub(super) fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(serde_json::Value::Null);
     }
-    let text = json_text(name, v)?;
+    let text = plain_json(name, v)?;
     serde_json::from_str(&text).map_err(|_| super::bad_arg(name, "an object", v))
 }
 

@@ -265,9 +265,16 @@ pub(crate) fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
     ))
 }
 
-/// `v` holds no function or symbol (JSON.stringify would drop it, and the option would
-/// silently take its default: `{windows: () => 1}` ran with the default windows).
+/// `v` holds no function or symbol and no number that is not finite (JSON.stringify would drop
+/// the one and write `null` for the other, and the option would silently take its default:
+/// `{windows: () => 1}` ran with the default windows, the months' `{months: NaN}` with 12).
 fn plain_data(path: &str, v: &JsValue, depth: usize) -> Result<(), JsValue> {
+    if let Some(x) = v.as_f64().filter(|x| !x.is_finite()) {
+        return Err(js_error(&Error::arg(
+            path,
+            format!("is {x}: a number here is finite (JSON has no NaN or Infinity)"),
+        )));
+    }
     if v.is_function() || v.is_symbol() {
         let what = if v.is_function() {
             "a function"
@@ -296,14 +303,19 @@ fn plain_data(path: &str, v: &JsValue, depth: usize) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// An options argument's JSON text, once it is checked to be plain data ([`plain_data`]).
+pub(crate) fn plain_json(name: &str, v: &JsValue) -> Result<String, JsValue> {
+    plain_data(name, v, 0)?;
+    json_text(name, v)
+}
+
 /// Options object -> core option type, read by `f` (one of the type-owned readers: unknown
 /// keys are errors; the error names the path of the bad value, `options.typo`).
 pub(crate) fn opts<T>(name: &str, v: JsValue, f: fn(&Node) -> R<T>) -> Result<T, JsValue> {
     if v.is_undefined() {
         return Err(bad_arg(name, "an object", &v));
     }
-    plain_data(name, &v, 0)?;
-    let text = json_text(name, &v)?;
+    let text = plain_json(name, &v)?;
     crate::support::json::parse_node(&text)
         .and_then(|n| f(&n))
         .map_err(|e| {

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::analyze::report_js;
 use super::analyze_opts;
-use super::{bad_arg, bytes_arg, core, doc_arg, int_arg, js_error, json_text, to_js};
+use super::{bad_arg, bytes_arg, core, doc_arg, int_arg, js_error, to_js};
 use crate::analyze::RowsSession as Session;
 use crate::analyze::SharedRows as Shared;
 use crate::design::DesignDocument;
@@ -27,7 +27,7 @@ pub(crate) fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(RowsOptions::default());
     }
-    let text = json_text("rows", v)?;
+    let text = super::plain_json("rows", v)?;
     serde_json::from_str(&text).map_err(|e| {
         js_error(
             &Error::new(ErrorKind::IllegalArgument, format!("rows options: {e}")).at_path("rows"),

@@ -77,6 +77,20 @@ describe('check on the simulated months', { skip: NOT_BUILT }, () => {
     assert.equal(months.status, 3, months.stderr);
     assert.match(months.stderr, /months/);
   });
+
+  test("life's settings take their own values only: no inherited name, no number that is not one", () => {
+    // `constructor` is a name every object answers to: it once ran HBase's default policy
+    for (const p of ['constructor', 'toString', '__proto__']) {
+      const r = run(['life', file, '--months', '1', '--policy', p]);
+      assert.equal(r.status, 2, `--policy ${p}: ${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`--policy must be stepping, .* not ${p}`));
+    }
+    for (const v of ['abc', 'NaN', 'Infinity']) {
+      const r = run(['life', file, '--months', '1', '--compression', v]);
+      assert.equal(r.status, 2, `--compression ${v}: ${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`--compression must be a number, not ${v}`));
+    }
+  });
 });
 
 // What the months mean (issue 68 item 4): `life` prints the engine's diagnosis first, the same
