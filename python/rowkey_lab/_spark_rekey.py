@@ -59,12 +59,12 @@ def rekey_df(
     # (DataFrame operations only, as the rest of this module).
     values = _values_hashing_to(n)
     part = F.element_at(F.array(*[F.lit(v) for v in values]), F.col("region") + 1)
-    rekeyed = (
-        keyed.withColumn("_rekey_part", part)
-        .repartition(n, "_rekey_part")
-        .drop("_rekey_part")
-        .sortWithinPartitions(column)
-    )
+    # the partitioning column's name is one the rows do not have (a column of theirs named
+    # `_rekey_part` was once overwritten and dropped)
+    tmp = "_rekey_part"
+    while tmp in keyed.columns:
+        tmp = f"_{tmp}"
+    rekeyed = keyed.withColumn(tmp, part).repartition(n, tmp).drop(tmp).sortWithinPartitions(column)
     return rekeyed, split_keys
 
 

@@ -588,6 +588,11 @@ def with_region(df, split_keys, *, key: str = "rowkey", column: str = "region"):
     import pyarrow as pa
     from pyspark.sql.types import IntegerType, StructField, StructType
 
+    if column in df.columns:
+        # a second column of one name: Spark takes either for the other (ambiguous, or wrong)
+        raise ValueError(
+            f"with_region: the rows already have a column {column!r}: name the region column otherwise (column=...)"
+        )
     splits = [bytes(k) for k in split_keys]
     # the split keys checked here, on the driver, as HBase's client checks them
     _engine.regions_of(splits, pa.table({key: pa.array([], pa.binary())}))

@@ -204,3 +204,15 @@ def test_verify_df_compares_every_column_not_only_the_designs(df, rows):
     # a type changed: the sequence number as text on the new side, compared as text
     r = verify_df(df, new.withColumn("seq", F.col("seq").cast("string")), OLD, SALTED)
     assert r["equal"], r
+
+
+def test_a_column_of_the_rows_is_never_taken_for_an_internal_one(df):
+    # a column named as rekey_df's partitioning column is kept, values and all
+    own = df.withColumn("_rekey_part", F.lit("mine"))
+    rekeyed, _ = rekey_df(own, SALTED, split_keys=SPLITS)
+    assert "_rekey_part" in rekeyed.columns
+    assert {r[0] for r in rekeyed.select("_rekey_part").distinct().collect()} == {"mine"}
+    assert rekeyed.count() == df.count()
+    # a column named as the region column is refused, named, not made ambiguous
+    with pytest.raises(ValueError, match="already have a column 'region'"):
+        rekey_df(df.withColumn("region", F.lit(1)), SALTED, split_keys=SPLITS)
