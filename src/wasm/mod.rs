@@ -270,9 +270,15 @@ pub(crate) fn bad_arg(name: &str, expected: &str, got: &JsValue) -> JsValue {
 /// `{windows: () => 1}` ran with the default windows, the months' `{months: NaN}` with 12).
 fn plain_data(path: &str, v: &JsValue, depth: usize) -> Result<(), JsValue> {
     if let Some(x) = v.as_f64().filter(|x| !x.is_finite()) {
+        // as JavaScript writes it (Rust's own is `inf`)
+        let shown = match x {
+            x if x.is_nan() => "NaN",
+            x if x > 0.0 => "Infinity",
+            _ => "-Infinity",
+        };
         return Err(js_error(&Error::arg(
             path,
-            format!("is {x}: a number here is finite (JSON has no NaN or Infinity)"),
+            format!("is {shown}: a number here is finite (JSON has no NaN or Infinity)"),
         )));
     }
     if v.is_function() || v.is_symbol() {

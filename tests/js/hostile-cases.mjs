@@ -63,22 +63,22 @@ export function hostileCases(m, preset) {
     ],
     // Options that JSON cannot say: each once taken silently for its default (the months of
     // `{months: NaN}` ran 12 months; `policy: () => 1` ran HBase's default policy).
-    ['lifeMonths: months NaN', () => m.lifeMonths(preset, { months: NaN }), /options\.months is NaN/],
-    ['lifeMonths: servers Infinity', () => m.lifeMonths(preset, { servers: Infinity }), /options\.servers is Infinity/],
+    ['lifeMonths: months NaN', () => m.lifeMonths(preset, { months: NaN }), /options\.months: is NaN/],
+    ['lifeMonths: servers Infinity', () => m.lifeMonths(preset, { servers: Infinity }), /options\.servers: is Infinity/],
     [
       'lifeMonths: a policy that is a function',
       () => m.lifeMonths(preset, { months: 1, policy: () => 'stepping' }),
-      /options\.policy is a function/,
+      /options\.policy: is a function/,
     ],
     [
       'lifeMonths: a nested period -Infinity',
       () => m.lifeMonths(preset, { months: 1, normalizer: { periodSeconds: -Infinity } }),
-      /options\.normalizer\.periodSeconds is -Infinity/,
+      /options\.normalizer\.periodSeconds: is -Infinity/,
     ],
     [
       'checkLife: a budget NaN',
       () => m.checkLife(preset, { months: 1 }, { maxEmptyRegions: NaN }),
-      /budgets\.maxEmptyRegions is NaN/,
+      /budgets\.maxEmptyRegions: is NaN/,
     ],
   ];
 }
