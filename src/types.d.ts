@@ -2710,7 +2710,8 @@ export interface IndexFinding {
   finding: string;
   /** The index table's diagnosis, its first sentence. */
   diagnosis: string;
-  /** Checked, best first: those that spread the index, by the share they leave. */
+  /** Checked, best first: those that spread the index (those within 5 % of the best share
+   * first: salt, local, another leading column), by the share they leave; then the others. */
   fixes: IndexFix[];
 }
 export interface Candidate { label: string; changes: string[]; keyText: string; design: NormalizedDesign }

@@ -156,8 +156,9 @@ pub struct IndexFinding {
     pub finding: String,
     /// The index table's diagnosis, its first sentence (the analysis's).
     pub diagnosis: String,
-    /// The fixes, each checked, best first: those that spread the index, by the busiest
-    /// share they leave; then the others.
+    /// The fixes, each checked, best first: those that spread the index (the ones that spread
+    /// it as well as the best, within sampling, first: salt, local, another leading column),
+    /// by the busiest share they leave; then the others.
     pub fixes: Vec<IndexFix>,
 }
 
@@ -227,12 +228,7 @@ pub(super) fn index_findings(
         for (kind, change, changed) in changes(&doc, i, x, buckets, target, &aopts)? {
             fixes.push(ctx.check(kind, change, changed)?);
         }
-        // Ranked by the checked result: those that spread, by the share they leave.
-        fixes.sort_by(|a, b| {
-            b.spreads
-                .cmp(&a.spreads)
-                .then(a.busiest_share.total_cmp(&b.busiest_share))
-        });
+        rank(&mut fixes);
         let spread = cost.spread.unwrap_or_default();
         out.push(IndexFinding {
             index: x.name.clone(),
@@ -255,6 +251,41 @@ pub(super) fn index_findings(
         });
     }
     Ok(out)
+}
+
+/// Within this share of the lowest busiest share a spreading fix leaves, two fixes spread the
+/// same (two samples of an even spread differ by that much), as the candidates' 5 % band.
+const SAME_SPREAD: f64 = 1.05;
+
+/// The fixes ranked by their checked result: those that spread the index, the ones whose
+/// busiest share is within [`SAME_SPREAD`] of the lowest first, in the order that keeps most of
+/// the index (salt, then local, then another leading column), then by the share they leave;
+/// then those that do not spread.
+fn rank(fixes: &mut [IndexFix]) {
+    let best = fixes
+        .iter()
+        .filter(|x| x.spreads)
+        .map(|x| x.busiest_share)
+        .fold(f64::INFINITY, f64::min);
+    let order = |k: IndexFixKind| match k {
+        IndexFixKind::Salt => 0,
+        IndexFixKind::Local => 1,
+        IndexFixKind::Lead => 2,
+    };
+    let tier = |x: &IndexFix| match (x.spreads, x.busiest_share <= best * SAME_SPREAD) {
+        (true, true) => 0,
+        (true, false) => 1,
+        (false, _) => 2,
+    };
+    fixes.sort_by(|a, b| {
+        tier(a).cmp(&tier(b)).then_with(|| {
+            if tier(a) == 0 {
+                order(a.fix).cmp(&order(b.fix))
+            } else {
+                a.busiest_share.total_cmp(&b.busiest_share)
+            }
+        })
+    });
 }
 
 /// The salt a fix gives an index: the data table's buckets, or the advisor's count for a

@@ -80,12 +80,14 @@ fn the_advisor_names_an_unsalted_time_index_and_its_salt_spreads() {
     );
     assert_eq!(salt.regions, 8);
     assert!(salt.spreads && salt.busiest_share < 0.25, "{salt:#?}");
-    // Every fix is checked and each of the three spreads this index; the first is the best.
+    // Every fix is checked and each of the three spreads this index over 8 regions (salt 8,
+    // the data table's 8, 8 quantiles), an eighth each within sampling: the salt, which keeps
+    // the index's time ranges, ranks first.
     assert_eq!(f.fixes.len(), 3, "{:#?}", f.fixes);
     assert!(f.fixes.iter().all(|x| x.spreads), "{:#?}", f.fixes);
-    for w in f.fixes.windows(2) {
-        assert!(w[0].busiest_share <= w[1].busiest_share);
-    }
+    let low = f.fixes.iter().map(|x| x.busiest_share).fold(1.0, f64::min);
+    assert_eq!(f.fixes[0].fix, IndexFixKind::Salt, "{:#?}", f.fixes);
+    assert!(f.fixes[0].busiest_share <= low * 1.05, "{:#?}", f.fixes);
 }
 
 #[test]
