@@ -25,6 +25,8 @@ mod answer;
 mod candidates;
 pub mod capacity;
 mod evaluate;
+mod index_cost;
+mod indexes;
 pub mod lifecycle;
 pub mod months;
 mod presplit;
@@ -39,6 +41,8 @@ pub use capacity::{capacity, CapacityOptions, CapacityReport, Measured};
 #[cfg(feature = "rows")]
 pub use evaluate::evaluate_on_rows;
 pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
+pub use index_cost::IndexCost;
+pub use indexes::{IndexFinding, IndexFix, IndexFixKind, IndexFixRead, ReadRoute};
 pub use regions::{region_plan, region_plan_with, RegionPlan, RegionPlanInput};
 pub use rekey::{rekey_plan, RekeyOptions, RekeyPlan};
 // the wasm bindings' (src/wasm/advise.rs: the npm package's and the page's speed build)

@@ -2644,6 +2644,75 @@ export interface CandidateMetrics {
   readCost: number;
   /** `create 'table', 'f', SPLITS => [...]` for the candidate's pre-split. */
   createStatement: string;
+  /** The busiest region's mean share of a window's writes (each index's is set beside it). */
+  busiestShare: number;
+  /** Each Phoenix index of the candidate over the same workload, in the design's order (an
+   * index key ends with the data key's columns and takes a salted table's buckets); empty
+   * without indexes and over a user's rows. */
+  indexes: IndexCost[];
+}
+/** One Phoenix index's figures on an advisor's candidate. */
+export interface IndexCost {
+  name: string;
+  kind: 'global' | 'uncovered' | 'local';
+  /** Regions of its own (0 for a local index). */
+  regions: number;
+  /** Mean over the loaded windows of the busiest region's share of its writes (a local index:
+   * the data table's); the largest of any window. */
+  busiestShare: number; maxBusiestShare: number;
+  /** Its table's verdict; null for a local index. */
+  spread: Spread | null;
+  /** Its table's verdict is a hotspot one (one region, hot every window, moving, hot region);
+   * never for a local index, which is the data table's regions. */
+  concentratesWrites: boolean;
+  /** The index writes each data write causes. */
+  writes: IndexWrites;
+  bytesPerRow: number;
+}
+/** How one read is served, before or after an index fix. */
+export interface ReadRoute {
+  /** The index read; null: the data table. */
+  through: string | null;
+  access: 'pointLookup' | 'rangeScan' | 'fullScan';
+  scans: number; regionsTouched: number; dataLookupsPerRow: number;
+}
+/** A read whose route an index fix changes. */
+export interface IndexFixRead { read: string; before: ReadRoute; after: ReadRoute }
+/** One change to a hot index, checked by analyzing the changed index. */
+export interface IndexFix {
+  fix: 'salt' | 'lead' | 'local';
+  /** The change in words. */
+  change: string;
+  /** The changed index's `CREATE ... INDEX` statement. */
+  statement: string;
+  /** The changed index, as `phoenix.indexes` holds it. */
+  index: PhoenixIndex;
+  /** Regions of its own (0 for a local index). */
+  regions: number;
+  busiestShare: number; maxBusiestShare: number;
+  /** Its table's verdict; null for a local index. */
+  spread: Spread | null;
+  /** The checked index no longer concentrates writes. */
+  spreads: boolean;
+  writes: IndexWrites;
+  /** What it costs, one sentence each (its reads' new routes among them). */
+  costs: string[];
+  reads: IndexFixRead[];
+}
+/** A global Phoenix index of the input whose table concentrates its writes, and its fixes. */
+export interface IndexFinding {
+  index: string;
+  kind: 'global' | 'uncovered' | 'local';
+  spread: Spread;
+  regions: number;
+  /** The busiest region's mean share of a window's index writes, and the data table's. */
+  busiestShare: number; dataBusiestShare: number;
+  finding: string;
+  /** The index table's diagnosis, its first sentence. */
+  diagnosis: string;
+  /** Checked, best first: those that spread the index (those within 5 % of the best share
+   * first: salt, local, another leading column), by the share they leave; then the others. */
+  fixes: IndexFix[];
 }
 export interface Candidate { label: string; changes: string[]; keyText: string; design: NormalizedDesign }
 /** `adviseCandidates`: the input first, then its alternatives. */
@@ -2699,6 +2768,9 @@ export interface Advice {
   /** How the figures were made (records, windows, the regions a hotspot factor divides by) and why they differ from the design's own analysis. */
   basis: string;
   fixedFields: string[]; capacity: CapacityReport;
+  /** Each global Phoenix index of the input whose table concentrates its writes, with its
+   * fixes, each checked; empty when every index spreads, without indexes, over a user's rows. */
+  indexFindings: IndexFinding[];
 }
 /** The design advisor in one call (one thread). `adviseDesignParallel` in the npm package fans out to worker threads. */
 export function adviseDesign(doc: DesignInput, options?: AdviseOptions | null, rows?: Uint8Array | null): Advice;

@@ -45,6 +45,34 @@ const f2 = x => x.toFixed(2);
 const rate = r => (r >= 1000 ? String(Math.round(r)) : String(Number(r.toPrecision(4))));
 const gib = b => (b / 2 ** 30).toFixed(1);
 
+const pct = share => (share * 100).toFixed(1);
+
+/** The engine's index findings as they are: each finding, its checked fixes best first, and
+ * what each costs. */
+function indexFindings(findings) {
+  const lines = [];
+  for (const f of findings) {
+    lines.push(
+      '',
+      `index ${f.index}: ${f.finding}`,
+      ...(f.diagnosis ? [`  ${f.diagnosis}`] : []),
+      '  fixes, each checked on the same records (best first):',
+      table(
+        f.fixes.map((x, i) => [i + 1, x.fix, x.regions, pct(x.busiestShare), x.spreads ? 'yes' : 'no', x.statement]),
+        ['', 'fix', 'regions', 'busiest %', 'spreads', 'statement'],
+        [5],
+      )
+        .split('\n')
+        .map(l => `  ${l}`)
+        .join('\n'),
+    );
+    for (const [i, x] of f.fixes.entries()) {
+      lines.push(`  ${i + 1}. ${x.change}`, ...x.costs.map(c => `     cost: ${c}`));
+    }
+  }
+  return lines;
+}
+
 export async function advise(pos, opt) {
   let design = await loadDesign(pos[0]);
   const options = adviseOptions(opt);
@@ -134,6 +162,7 @@ export async function advise(pos, opt) {
       `  ${r.metrics.createStatement}`,
     ];
     if (a.inputFlags.length) lines.push('', 'the input design:', ...a.inputFlags.map(f => `  * ${f}`));
+    lines.push(...indexFindings(a.indexFindings));
     const c = a.capacity;
     lines.push(
       '',

@@ -31,6 +31,7 @@ from ._engine import RowkeyLabError
 __all__ = [
     "Design",
     "RowkeyLabError",
+    "advise",
     "analyze",
     "create_statement",
     "encode",
@@ -600,6 +601,28 @@ def index_analysis(
     busiestShare, maxBusiestShare, hotspotFactor, bytesEstimated, estimates}]``; ``[]`` without
     indexes. ``bytesEstimated`` marks bytes that are estimates (``estimates`` says how)."""
     return json.loads(_engine.analyze_indexes(_design(design), _options(windows, options)))
+
+
+def advise(
+    design: "Design | str | Mapping[str, Any]",
+    *,
+    servers: Optional[int] = None,
+    records: Optional[int] = None,
+    windows: Optional[int] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> dict:
+    """The design advisor's answer, as ``rowkey-lab advise --json`` prints it: ``{recommended,
+    candidates, inputFlags, servers, targetRegions, records, basis, fixedFields, capacity,
+    indexFindings}``. Each candidate's ``metrics.indexes`` holds its Phoenix indexes' figures;
+    ``indexFindings`` names each global index whose own table concentrates its writes, with the
+    changes that fix it (salt it, lead with another column, make it local), each checked by
+    analyzing the changed index. ``options`` takes the advisor's other options
+    (``threads``, ``capacity``)."""
+    o = dict(options or {})
+    for k, v in (("servers", servers), ("records", records), ("windows", windows)):
+        if v is not None:
+            o[k] = v
+    return json.loads(_engine.advise(_design(design), json.dumps(o) if o else None))
 
 
 def index_tables(design: "Design | str | Mapping[str, Any]") -> list:

@@ -233,6 +233,21 @@ pub(crate) fn analyze_indexes(
     json_text(py, &report.indexes)
 }
 
+/// `advise(design, options)`: the design advisor's answer (the engine's `advise`: candidates
+/// evaluated on every core, the recommendation, the capacity figures, each hot Phoenix index
+/// with its checked fixes), as JSON text, as `rowkey-lab advise --json` prints it.
+#[pyfunction]
+#[pyo3(signature = (design_json, options=None))]
+pub(crate) fn advise(py: Python<'_>, design_json: &str, options: Option<&str>) -> PyResult<String> {
+    let doc = design(py, design_json)?;
+    let opts: rowkey_lab::advise::AdviseOptions = self::options(py, "options", options)?;
+    let answer = core(
+        py,
+        crate::errors::detached(py, || rowkey_lab::advise::advise(&doc, &opts)),
+    )?;
+    json_text(py, &answer)
+}
+
 /// `index_tables(design)`: each Phoenix index's `CREATE INDEX` and a global index's initial
 /// split keys (hex), as JSON text.
 #[pyfunction]
@@ -258,6 +273,7 @@ pub(crate) fn plan_index_reads(py: Python<'_>, design_json: &str) -> PyResult<St
 
 /// This module's functions on the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(advise, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_indexes, m)?)?;
     m.add_function(wrap_pyfunction!(index_tables, m)?)?;
     m.add_function(wrap_pyfunction!(plan_index_reads, m)?)?;

@@ -40,3 +40,19 @@ def test_index_statements_and_reads():
     (read,) = rk.index_reads(design)
     assert read["chosen"]["index"] is None and read["chosen"]["access"] == "pointLookup"
     assert rk.index_analysis(rk.Design.from_sql(SQL.split(";")[0] + ";")) == []
+
+
+def test_the_advisor_names_the_unsalted_time_index_and_its_fixes():
+    design = rk.Design.from_sql(SQL)
+    a = rk.advise(design, records=4000, windows=8)
+    # BY_TIME is one region (SALT_BUCKETS=0, no split points): every write on it. BY_CUSTOMER
+    # takes the table's 8 buckets and spreads: no finding for it.
+    (finding,) = a["indexFindings"]
+    assert (finding["index"], finding["regions"], finding["busiestShare"]) == ("BY_TIME", 1, 1.0)
+    salt = next(f for f in finding["fixes"] if f["fix"] == "salt")
+    assert salt["statement"] == "CREATE INDEX BY_TIME ON ORDERS (CREATED_AT) SALT_BUCKETS=8;"
+    assert salt["regions"] == 8 and salt["spreads"]
+    local = next(f for f in finding["fixes"] if f["fix"] == "local")
+    assert local["regions"] == 0
+    # Every candidate carries its indexes' figures.
+    assert all(len(c["metrics"]["indexes"]) == 2 for c in a["candidates"] if c["metrics"])

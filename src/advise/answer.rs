@@ -5,6 +5,10 @@
 //! 1. A candidate that turns one of the input's gets (one scan) into several scans or a
 //!    full-table scan is never recommended (it is flagged).
 //! 2. Among the others, those whose write spread is within 25 % of the best are "even enough".
+//!    A Phoenix design's candidate that makes one of its global indexes concentrate writes
+//!    (the analysis's hotspot verdict on the index's table) where the input's does not gives
+//!    way to one that does not, when there is one: an index key ends with the data key's
+//!    columns and takes the table's salt, so a data key also decides its indexes' spread.
 //! 3. Of those, the lowest read cost wins; on a tie, among the write spreads within 5 % of
 //!    the lowest (the same spread, sampled twice; and no more than 2 % above the input's when
 //!    the input reads as cheaply), the shorter key, then the lower spread, then the earlier
@@ -18,7 +22,7 @@ use serde::Serialize;
 
 use super::candidates::CandidateSet;
 use super::capacity::CapacityReport;
-use super::evaluate::CandidateMetrics;
+use super::evaluate::{scans, CandidateMetrics};
 use super::AdviseOptions;
 use crate::design::DesignDocument;
 use crate::error::Result;
@@ -94,6 +98,10 @@ pub struct Advice {
     pub fixed_fields: Vec<String>,
     /// Capacity and lifecycle of the recommended design.
     pub capacity: CapacityReport,
+    /// Each global Phoenix index of the input whose table concentrates its writes, with the
+    /// changes that fix it, each checked ([`super::IndexFinding`]); empty when every index
+    /// spreads, without indexes, and over a user's rows.
+    pub index_findings: Vec<super::IndexFinding>,
 }
 
 /// `a` dominates `b`: no worse on every objective and better on one.
@@ -108,16 +116,6 @@ fn objectives(m: &CandidateMetrics) -> [f64; 3] {
 
 fn quote(s: &str) -> String {
     format!("'{s}'")
-}
-
-fn scans(n: usize) -> String {
-    if n > crate::scan::MAX_SCANS {
-        format!("more than {} scans", crate::scan::MAX_SCANS)
-    } else if n == 1 {
-        "1 scan".into()
-    } else {
-        format!("{n} scans")
-    }
 }
 
 /// What `m` breaks compared with the input's `base`.
@@ -141,7 +139,27 @@ fn flags(base: &CandidateMetrics, m: &CandidateMetrics) -> (Vec<String>, bool) {
             ));
         }
     }
+    out.extend(newly_hot_indexes(base, m).map(|(b, x)| {
+        format!(
+            "the index {} concentrates its writes: its busiest region takes {} % of a window's index writes instead of {} %",
+            x.name,
+            fixed(x.busiest_share * 100.0, 0),
+            fixed(b.busiest_share * 100.0, 0)
+        )
+    }));
     (out, breaks_get)
+}
+
+/// The indexes of `m` that concentrate writes where the input's same index does not (with the
+/// input's).
+fn newly_hot_indexes<'a>(
+    base: &'a CandidateMetrics,
+    m: &'a CandidateMetrics,
+) -> impl Iterator<Item = (&'a super::IndexCost, &'a super::IndexCost)> {
+    m.indexes.iter().filter_map(|x| {
+        let b = base.indexes.iter().find(|b| b.name == x.name)?;
+        (x.concentrates_writes && !b.concentrates_writes).then_some((b, x))
+    })
 }
 
 /// What is wrong with the input itself.
@@ -291,6 +309,14 @@ fn reasons(
             m.empty_regions, base.empty_regions, base.regions
         ));
     }
+    for (x, b) in newly_hot_indexes(m, base) {
+        why.push(format!(
+            "gain: the index {} spreads its writes: its busiest region takes {} % of a window's index writes instead of {} %",
+            x.name,
+            fixed(x.busiest_share * 100.0, 0),
+            fixed(b.busiest_share * 100.0, 0)
+        ));
+    }
     why.extend(flags.iter().map(|f| format!("cost: {f}")));
     why
 }
@@ -356,6 +382,14 @@ pub fn advise_from_rows(
     };
     let cap =
         super::regions::region_plan_with(&design, &measured, &opts.capacity, set.servers).capacity;
+    let index_findings = super::indexes::index_findings(
+        doc,
+        &base.indexes,
+        base.busiest_share,
+        opts,
+        set.servers,
+        set.target_regions,
+    )?;
     Ok(Advice {
         recommended: Recommendation {
             index: pick,
@@ -373,6 +407,7 @@ pub fn advise_from_rows(
         basis: basis(doc, opts, set.target_regions, rows),
         fixed_fields: set.fixed_fields.clone(),
         capacity: cap,
+        index_findings,
     })
 }
 
@@ -482,6 +517,15 @@ fn recommended(list: &[Evaluated], base: &CandidateMetrics, eligible: &[usize]) 
     };
     let even: Vec<usize> = if even.iter().any(|&i| hot(i) == Some(false)) {
         even.into_iter().filter(|&i| hot(i) != Some(true)).collect()
+    } else {
+        even
+    };
+    // The indexes: a candidate that makes an index concentrate writes gives way to an even one
+    // that does not.
+    let hot_index =
+        |i: usize| metric(i).is_some_and(|m| newly_hot_indexes(base, m).next().is_some());
+    let even: Vec<usize> = if even.iter().any(|&i| !hot_index(i)) {
+        even.into_iter().filter(|&i| !hot_index(i)).collect()
     } else {
         even
     };

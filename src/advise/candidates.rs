@@ -52,7 +52,7 @@ pub const MIN_SPREAD: u32 = 4;
 
 /// The bucket (and region) counts to try: multiples and divisors of the server count (4, 8
 /// and 16 for one server), the target and the input's own count; 2 to 256.
-fn bucket_counts(servers: u32, target: u32, current: Option<u32>) -> Vec<u32> {
+pub(super) fn bucket_counts(servers: u32, target: u32, current: Option<u32>) -> Vec<u32> {
     let mut v = BTreeSet::new();
     if servers > 1 {
         for d in 2..servers {
@@ -310,11 +310,7 @@ fn salt_axes(
             }),
         ));
     }
-    let n = counts
-        .iter()
-        .copied()
-        .find(|&n| n >= target)
-        .or(counts.last().copied());
+    let n = spreading_count(counts, target);
     for (what, seg) in encodings {
         let mut body = body.clone();
         if let Some(slot) = body.get_mut(i) {
@@ -340,6 +336,16 @@ fn salt_axes(
             b.push(changes, key, presplit);
         }
     }
+}
+
+/// The bucket count a salt spreads over `target` regions with: the first of `counts` that
+/// reaches it, else the largest.
+pub(super) fn spreading_count(counts: &[u32], target: u32) -> Option<u32> {
+    counts
+        .iter()
+        .copied()
+        .find(|&n| n >= target)
+        .or(counts.last().copied())
 }
 
 /// A body that leads with a time keeps it first behind a time bucket, `bucket(ts, mod=N)`

@@ -64,11 +64,21 @@ pub struct CandidateMetrics {
     pub read_cost: f64,
     /// The HBase shell command that creates the table with this pre-split.
     pub create_statement: String,
+    /// The busiest region's mean share of a window's writes (the analysis's
+    /// `metrics.meanBusiestShare`), which each index's is set beside.
+    #[serde(default)]
+    pub busiest_share: f64,
+    /// Each Phoenix secondary index of the candidate over the same workload, in the design's
+    /// order: an index key ends with the data key's columns and an index of a salted table
+    /// takes its buckets, so a change of data key changes its indexes. Empty without indexes,
+    /// and over a user's rows (indexes are analyzed over the generated workload only).
+    #[serde(default)]
+    pub indexes: Vec<super::index_cost::IndexCost>,
 }
 
 /// The evaluation options for a candidate: the analyzer's defaults with the advisor's
 /// window count.
-fn analyze_options(opts: &AdviseOptions) -> AnalyzeOptions {
+pub(super) fn analyze_options(opts: &AdviseOptions) -> AnalyzeOptions {
     AnalyzeOptions {
         windows: opts.windows,
         sample_size: 0,
@@ -87,13 +97,20 @@ pub fn evaluate(
     opts: &AdviseOptions,
     target_regions: u32,
 ) -> Result<CandidateMetrics> {
+    let doc = advisor_design(design, opts);
+    let aopts = analyze_options(opts);
+    let mut run = AnalysisRun::new(&doc, &aopts)?;
+    while !run.step(1 << 16)?.finished {}
+    metrics(&doc, run, target_regions, Some(&aopts))
+}
+
+/// `design` with the advisor's record count (its own workload, seed and rate otherwise).
+pub(super) fn advisor_design(design: &DesignDocument, opts: &AdviseOptions) -> DesignDocument {
     let mut doc = design.clone();
     let mut w = doc.workload.take().unwrap_or_default();
     w.records = opts.records;
     doc.workload = Some(w);
-    let mut run = AnalysisRun::new(&doc, &analyze_options(opts))?;
-    while !run.step(1 << 16)?.finished {}
-    metrics(&doc, run, target_regions)
+    doc
 }
 
 /// `design` on a sample of a user's rows ([`RowSample`]: each row's values by field name and
@@ -129,14 +146,16 @@ pub fn evaluate_on_rows(
         &crate::analyze::fit_to_first(design, &first),
         &first.scan.summary,
     );
-    metrics(&doc, run, target_regions)
+    metrics(&doc, run, target_regions, None)
 }
 
-/// A candidate's figures from its finished run.
+/// A candidate's figures from its finished run; with `index_opts`, its Phoenix indexes'
+/// over the same workload (the generated one: not over a user's rows).
 fn metrics(
     doc: &DesignDocument,
     run: AnalysisRun,
     target_regions: u32,
+    index_opts: Option<&AnalyzeOptions>,
 ) -> Result<CandidateMetrics> {
     let value_size = doc.workload.as_ref().map_or(0, |w| w.value_size);
     let split_keys = run.analyzer().split_keys().to_vec();
@@ -210,6 +229,10 @@ fn metrics(
     // `+ 0.0`: an empty sum of floats is -0.0, which JSON text writes as 0 but a structured
     // clone keeps, so the same answer compared unequal across the boundary.
     let read_cost = reads.iter().map(|r| r.cost).sum::<f64>() + 0.0;
+    let indexes = match index_opts {
+        Some(o) => super::index_cost::index_costs(doc, o, &report)?,
+        None => Vec::new(),
+    };
     let key_bytes = if report.writes == 0 {
         0.0
     } else {
@@ -228,7 +251,20 @@ fn metrics(
         reads,
         read_cost,
         create_statement: crate::hbase::shell::shell_create("table", "f", &split_keys)?,
+        busiest_share: report.metrics.mean_busiest_share,
+        indexes,
     })
+}
+
+/// A scan count in words (more than the planner lists: "more than N scans").
+pub(super) fn scans(n: usize) -> String {
+    if n > crate::scan::MAX_SCANS {
+        format!("more than {} scans", crate::scan::MAX_SCANS)
+    } else if n == 1 {
+        "1 scan".into()
+    } else {
+        format!("{n} scans")
+    }
 }
 
 fn read_kind(r: &crate::scan::ReadPattern) -> &'static str {

@@ -276,6 +276,18 @@ pub enum Spread {
     Even,
 }
 
+impl Spread {
+    /// The verdict says one region takes the writes (one region, hot in every window, a
+    /// moving hotspot, a hot region): the analysis's hotspot verdicts, which the advisor's
+    /// index findings use for an index's table as the diagnosis does for the data table's.
+    pub fn concentrates_writes(self) -> bool {
+        matches!(
+            self,
+            Spread::OneRegion | Spread::HotEveryWindow | Spread::MovingHotspot | Spread::HotRegion
+        )
+    }
+}
+
 /// Everything the analysis found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -247,6 +247,46 @@ fn every_preset_result_has_the_declared_shape() {
     for f in &c.figures {
         each("ComparedFigure", &json(f));
     }
+    // The advisor on a Phoenix table whose unsalted index takes every write on one region:
+    // each candidate's index figures and the index finding with its checked fixes.
+    {
+        let doc = design::phoenix::parse_create_table(
+            "CREATE TABLE EV (ID VARCHAR NOT NULL PRIMARY KEY, CREATED_AT TIMESTAMP) SALT_BUCKETS=4; \
+             CREATE INDEX BY_TIME ON EV (CREATED_AT) SALT_BUCKETS=0;",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut v = serde_json::to_value(&doc).unwrap_or_else(|e| panic!("{e}"));
+        v["workload"]["records"] = serde_json::json!(2_000);
+        v["reads"] = serde_json::json!([{"type": "range", "name": "a minute",
+            "from": {"CREATED_AT": 0}, "to": {"CREATED_AT": 60_000}}]);
+        let doc = DesignDocument::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"));
+        let small = rowkey_lab::advise::AdviseOptions {
+            records: 2_000,
+            windows: 4,
+            ..Default::default()
+        };
+        let a = rowkey_lab::advise::advise(&doc, &small).unwrap_or_else(|e| panic!("{e}"));
+        each("Advice", &json(&a));
+        let input = a.candidates[0]
+            .metrics
+            .as_ref()
+            .unwrap_or_else(|| panic!("no metrics"));
+        each("CandidateMetrics", &json(input));
+        for x in &input.indexes {
+            each("IndexCost", &json(x));
+        }
+        assert!(!a.index_findings.is_empty(), "no index finding");
+        for f in &a.index_findings {
+            each("IndexFinding", &json(f));
+            for x in &f.fixes {
+                each("IndexFix", &json(x));
+                for r in &x.reads {
+                    each("IndexFixRead", &json(r));
+                    each("ReadRoute", &json(&r.before));
+                }
+            }
+        }
+    }
     // The advisor's result, on two presets (a salted key and a time-first one with reads).
     let small = rowkey_lab::advise::AdviseOptions {
         records: 5_000,

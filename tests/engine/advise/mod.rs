@@ -9,6 +9,7 @@ mod common;
 
 mod candidates;
 mod capacity;
+mod indexes;
 mod known;
 mod months;
 mod presets;

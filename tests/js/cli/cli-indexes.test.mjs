@@ -69,6 +69,34 @@ describe('rowkey-lab CLI on Phoenix indexes', { skip: NOT_BUILT }, () => {
     assert.match(r.stdout, /≈ BY_CUSTOMER: the INCLUDE columns' bytes are estimated/);
   });
 
+  test('advise names the index that takes each window on one region and its checked fixes', () => {
+    const j = run('advise', 'orders.sql', '--records', '8000', '--windows', '8', '--json');
+    assert.equal(j.status, 0, j.stderr);
+    const a = JSON.parse(j.stdout);
+    // BY_TIME is unsalted and split at times of the 100-s run the advisor's 8,000 records (8 s
+    // at 1,000 a second) fall before the first of: one region takes every write. BY_CUSTOMER
+    // takes the table's 8 buckets and spreads: no finding.
+    assert.deepEqual(
+      a.indexFindings.map(f => [f.index, f.busiestShare]),
+      [['BY_TIME', 1]],
+    );
+    const [f] = a.indexFindings;
+    const salt = f.fixes.find(x => x.fix === 'salt');
+    assert.equal(salt.statement, 'CREATE INDEX BY_TIME ON ORDERS (CREATED_AT) SALT_BUCKETS=8;');
+    assert.equal(salt.regions, 8);
+    assert.ok(salt.spreads && salt.busiestShare < 0.25, `salted index busiest share ${salt.busiestShare}`);
+    const local = f.fixes.find(x => x.fix === 'local');
+    assert.equal(local.regions, 0);
+    // Each candidate carries its two indexes' figures.
+    for (const c of a.candidates) if (c.metrics) assert.equal(c.metrics.indexes.length, 2, c.label);
+    // The human output prints the finding and each fix's statement as the engine gives them.
+    const r = run('advise', 'orders.sql', '--records', '8000', '--windows', '8');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^index BY_TIME: the index BY_TIME concentrates its writes/m);
+    assert.match(r.stdout, /salt +8 +.* yes +CREATE INDEX BY_TIME ON ORDERS \(CREATED_AT\) SALT_BUCKETS=8;$/m);
+    assert.match(r.stdout, /local +0 +.* CREATE LOCAL INDEX BY_TIME ON ORDERS \(CREATED_AT\);$/m);
+  });
+
   test('splits --create and create-table print each CREATE INDEX', () => {
     const s = run('splits', 'orders.sql', '--create', 'ORDERS');
     assert.equal(s.status, 0, s.stderr);
