@@ -64,7 +64,11 @@ export function hostileCases(m, preset) {
     // Options that JSON cannot say: each once taken silently for its default (the months of
     // `{months: NaN}` ran 12 months; `policy: () => 1` ran HBase's default policy).
     ['lifeMonths: months NaN', () => m.lifeMonths(preset, { months: NaN }), /options\.months: is NaN/],
-    ['lifeMonths: servers Infinity', () => m.lifeMonths(preset, { servers: Infinity }), /options\.servers: is Infinity/],
+    [
+      'lifeMonths: servers Infinity',
+      () => m.lifeMonths(preset, { servers: Infinity }),
+      /options\.servers: is Infinity/,
+    ],
     [
       'lifeMonths: a policy that is a function',
       () => m.lifeMonths(preset, { months: 1, policy: () => 'stepping' }),
