@@ -232,8 +232,8 @@ pub use diagnosis::{
 };
 pub use index_reads::{plan_reads_through_indexes, Access, IndexReadPlan, ReadThrough};
 pub use indexes::{
-    analyze_indexes, index_tables, index_writes, with_indexes, IndexAnalysis, IndexTable,
-    IndexWrites,
+    analyze_indexes, index_tables, index_value_bytes, index_writes, with_indexes, IndexAnalysis,
+    IndexTable, IndexWrites,
 };
 pub use observed::{
     against_design, AgainstDesign, Measure, Observed, ObservedRegion, ObservedServer, PredictedMap,

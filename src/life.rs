@@ -176,6 +176,11 @@ pub enum Writes<'a> {
 }
 
 impl<'a> Writes<'a> {
+    /// A user's rows (not the design's generated workload).
+    pub(crate) fn is_rows(&self) -> bool {
+        matches!(self, Writes::Rows { .. })
+    }
+
     /// The rows a session read with [`keep_write_sample`](crate::analyze::RowsSession::keep_write_sample),
     /// after its `end_scan`.
     #[cfg(feature = "rows")]
@@ -223,10 +228,11 @@ pub fn simulate_writes(
     writes: Writes<'_>,
     options: &serde_json::Value,
 ) -> Result<LifeReport> {
-    let s = settings_for_design(doc, options)?;
-    let (w, notes) = writes.workload(doc, &s)?;
+    let (doc, options, table) = design::table_for(doc, options, writes.is_rows())?;
+    let s = settings_for_design(&doc, &options)?;
+    let (w, notes) = writes.workload(&doc, &s)?;
     let mut report = simulate(&s, &w)?;
-    report.notes.extend(notes);
+    report.notes.extend(table.into_iter().chain(notes));
     report.diagnosis = Some(diagnose(&s, &w, &report));
     Ok(report)
 }

@@ -1620,6 +1620,10 @@ export interface RegionPlan {
 export function lifeDesign(doc: DesignInput, options?: LifeOptions | null): LifeReport;
 /** Settings of a `lifeDesign` run; every member optional (HBase's defaults, the design's own). */
 export interface LifeOptions {
+  /** The table simulated: a Phoenix global index's name (`phoenix.indexes`), its own table
+   * (its key, its pre-split, an index row's value bytes per data write); absent, the data
+   * table. A local index, or a run over a file of rows, is refused at `/index`. */
+  index?: string;
   /** Months of 30 days, 1 to 120. Default 12. */
   months?: number;
   /** Hours per step: a whole number of minutes dividing a day, 1/12 (5 minutes) to 24. Default 1. */

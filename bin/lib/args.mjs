@@ -14,6 +14,7 @@ const ROWS = ['format', 'map', 'time', 'nulls', 'epoch', 'delimiter', 'keep-mib'
 
 /** The options that set a months-of-life run (`life`, `check`'s months; bin/lib/life-options.mjs). */
 export const LIFE_VALUE_OPTIONS = [
+  'index',
   'months',
   'servers',
   'policy',

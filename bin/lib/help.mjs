@@ -206,7 +206,7 @@ table alone. Progress goes to stderr when stderr is a terminal.
   --regions FILE  the table's current regions instead of the design's pre-split (see
                   \`regions\`); when FILE also says what each region takes now (list_regions'
                   REQ, /jmx dumps), each region's share now is shown beside this design's`,
-  life: `rowkey-lab life <design> [--records FILE [--time COL] [--map F=C]...] [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer] [--set MEMBER=VALUE]... [--json]
+  life: `rowkey-lab life <design> [--records FILE [--time COL] [--map F=C]...] [--index NAME] [--months N] [--servers N] [--policy P] [--ttl T] [--normalizer] [--set MEMBER=VALUE]... [--json]
 Simulates the design's table month by month under HBase's own rules: a memstore flush each time
 it reaches the flush size, or after an hour (each one store file), split checks after flushes
 and compactions by the split policy (n = the
@@ -221,6 +221,8 @@ regions, empty regions, splits, merges, balancer moves, the largest region (its 
 month), bytes on disk and within the TTL, the hottest server's share of each hour's writes;
 then the first month each guideline is crossed (200 regions per server, the memstore bound,
 20 GiB regions, the split limit).
+  --index NAME     the months of Phoenix global index NAME's own table (its key, its pre-split,
+                   an index row per data write) instead of the data table's
   --months N       months of 30 days, 1 to 120 (default 12)
   --servers N      region servers (default: the design's regionServers)
   --policy P       stepping (HBase's default), increasing, constant, disabled, keyPrefix:N or

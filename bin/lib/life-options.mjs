@@ -89,6 +89,7 @@ export function withHBaseSettings(design, opt) {
 /** The engine's settings from the command line; absent ones are the design's or HBase's. */
 export function lifeSettings(opt) {
   const o = {
+    index: opt.index,
     months: whole(opt, 'months', 'months'),
     servers: whole(opt, 'servers', 'servers'),
     seed: whole(opt, 'seed', 'seed', 0),

@@ -135,7 +135,7 @@ pub fn with_indexes(
 /// The value bytes an index row carries: one byte for the empty column (`x` / the verified
 /// flag), plus a covered index's included columns, each its type's width, or its declared
 /// length (16 when it has none) for a variable-width type.
-fn index_value_bytes(doc: &DesignDocument, i: usize) -> u64 {
+pub fn index_value_bytes(doc: &DesignDocument, i: usize) -> u64 {
     let Some(p) = doc.phoenix.as_ref() else {
         return 1;
     };

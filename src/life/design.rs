@@ -23,6 +23,84 @@ const BUCKETS: usize = 1024;
 /// A bucket written over less than this share of the sample's time moves with time.
 const ORDERED_SPAN: f64 = 0.5;
 
+/// The table whose months `options` ask for, and the options without that choice: the design's
+/// own table, or with `"index": NAME` the Phoenix global index `NAME` as the table it is (its
+/// key led by the indexed columns, its own pre-split, an index row's value bytes per write:
+/// [`crate::analyze::index_value_bytes`]), written once per data write. A local index has no
+/// table of its own (its rows are in the data table's regions) and is refused, named. The
+/// third: the note that says which table it is (`None`: the design's own).
+/// Over a user's rows (`rows`) only the data table: the rows' keys are its keys.
+pub(crate) fn table_for<'a>(
+    doc: &'a DesignDocument,
+    options: &'a Value,
+    rows: bool,
+) -> Result<(
+    std::borrow::Cow<'a, DesignDocument>,
+    std::borrow::Cow<'a, Value>,
+    Option<String>,
+)> {
+    use std::borrow::Cow;
+    let Some(name) = options.get("index") else {
+        return Ok((Cow::Borrowed(doc), Cow::Borrowed(options), None));
+    };
+    let bad = |msg: String| Error::new(ErrorKind::Invalid, msg).at_path("/index");
+    if rows {
+        return Err(bad(
+            "an index's months are simulated over the design's generated workload, not over a file of rows (whose keys are the data table's)".into(),
+        ));
+    }
+    let name = name.as_str().ok_or_else(|| {
+        bad("index: expected the name of one of the design's Phoenix indexes".into())
+    })?;
+    let indexes = doc
+        .phoenix
+        .as_ref()
+        .map(|p| p.indexes.as_slice())
+        .unwrap_or_default();
+    let i = indexes.iter().position(|x| x.name == name).ok_or_else(|| {
+        bad(format!(
+            "the design has no index {}: {}",
+            crate::support::json::quote(name),
+            if indexes.is_empty() {
+                "it declares no Phoenix indexes (phoenix.indexes)".to_string()
+            } else {
+                format!(
+                    "its indexes are {}",
+                    indexes
+                        .iter()
+                        .map(|x| x.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        ))
+    })?;
+    if indexes[i].kind == crate::design::phoenix::IndexKind::Local {
+        return Err(bad(format!(
+            "{name} is a local index: its rows are in the data table's regions, which the data table's months simulate (leave index out)"
+        )));
+    }
+    let mut table = crate::design::phoenix::index_design(doc, i)?;
+    if let Some(w) = table.workload.as_mut() {
+        w.value_size = crate::analyze::index_value_bytes(doc, i);
+    }
+    let mut rest = options.clone();
+    if let Some(o) = rest.as_object_mut() {
+        o.remove("index");
+    }
+    // the report says which table it simulated, as it says every setting it ran with
+    let note = format!(
+        "the table: the Phoenix index {name}, its key the indexed columns then the data key's others, {} bytes of value per index row{}, one index row per data write",
+        crate::analyze::index_value_bytes(doc, i),
+        if indexes[i].include.is_empty() {
+            ""
+        } else {
+            " (its INCLUDE columns at their types' widths: estimated)"
+        }
+    );
+    Ok((Cow::Owned(table), Cow::Owned(rest), Some(note)))
+}
+
 /// The settings a design implies (its region servers, split policy and sizes, its `hbase`
 /// section: TTL, compression, cell bytes, release line, normalizer, balancer) with `options`
 /// (a JSON object of [`LifeSettings`] members) over them.

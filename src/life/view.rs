@@ -175,8 +175,10 @@ fn view_of(
     total: u32,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeView> {
-    let s = settings_for_design(doc, options)?;
-    let (w, notes) = writes.workload(doc, &s)?;
+    let (doc, options, table) = super::design::table_for(doc, options, writes.is_rows())?;
+    let s = settings_for_design(&doc, &options)?;
+    let (w, mut notes) = writes.workload(&doc, &s)?;
+    notes.splice(0..0, table);
     let total = if total == 0 { s.months } else { total };
     let mut v = observed(&s, &w, before, total, progress)?;
     v.report.notes.extend(notes);
@@ -238,12 +240,12 @@ pub fn compare_writes(
             _ => e,
         }
     };
-    let ma = settings_for_design(doc, a)
-        .map_err(named("options"))?
-        .months;
-    let mb = settings_for_design(doc, b)
-        .map_err(named("otherOptions"))?
-        .months;
+    let months = |o: &Value| -> Result<u32> {
+        let (doc, o, _) = super::design::table_for(doc, o, writes.is_rows())?;
+        Ok(settings_for_design(&doc, &o)?.months)
+    };
+    let ma = months(a).map_err(named("options"))?;
+    let mb = months(b).map_err(named("otherOptions"))?;
     let total = ma + mb;
     let va = view_of(doc, writes, a, 0, total, progress)?;
     let vb = view_of(doc, writes, b, ma, total, progress)?;

@@ -10,6 +10,7 @@ mod chores;
 mod design;
 mod diagnosis;
 mod errors;
+mod indexes;
 mod months;
 #[cfg(feature = "rows")]
 mod rows;
