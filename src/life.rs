@@ -157,6 +157,7 @@ fn run(
         notes: notes(s, capped, sim.lumped),
         changed_settings: s.changed_from_defaults(),
         diagnosis: None,
+        table: None,
     })
 }
 
@@ -232,7 +233,9 @@ pub fn simulate_writes(
     let s = settings_for_design(&doc, &options)?;
     let (w, notes) = writes.workload(&doc, &s)?;
     let mut report = simulate(&s, &w)?;
-    report.notes.extend(table.into_iter().chain(notes));
+    let (table, note) = table.unzip();
+    report.notes.extend(note.into_iter().chain(notes));
+    report.table = table;
     report.diagnosis = Some(diagnose(&s, &w, &report));
     Ok(report)
 }

@@ -1691,6 +1691,8 @@ export interface LifeReport {
   notes: string[];
   /** The settings the run used that differ from HBase's defaults, by HBase's name (values as JSON text). */
   changedSettings: { name: string; member: string; value: string; default: string }[];
+  /** The Phoenix index whose own table was simulated (the option `index`); null: the design's table. */
+  table: string | null;
   /** What the months mean and what fixes them, each fix checked by simulation (null only from the Rust `simulate`). */
   diagnosis: LifeDiagnosis | null;
 }

@@ -28,7 +28,7 @@ const ORDERED_SPAN: f64 = 0.5;
 /// key led by the indexed columns, its own pre-split, an index row's value bytes per write:
 /// [`crate::analyze::index_value_bytes`]), written once per data write. A local index has no
 /// table of its own (its rows are in the data table's regions) and is refused, named. The
-/// third: the note that says which table it is (`None`: the design's own).
+/// third: the index's name and the note that says which table it is (`None`: the design's own).
 /// Over a user's rows (`rows`) only the data table: the rows' keys are its keys.
 pub(crate) fn table_for<'a>(
     doc: &'a DesignDocument,
@@ -37,7 +37,7 @@ pub(crate) fn table_for<'a>(
 ) -> Result<(
     std::borrow::Cow<'a, DesignDocument>,
     std::borrow::Cow<'a, Value>,
-    Option<String>,
+    Option<(String, String)>,
 )> {
     use std::borrow::Cow;
     let Some(name) = options.get("index") else {
@@ -98,7 +98,11 @@ pub(crate) fn table_for<'a>(
             " (its INCLUDE columns at their types' widths: estimated)"
         }
     );
-    Ok((Cow::Owned(table), Cow::Owned(rest), Some(note)))
+    Ok((
+        Cow::Owned(table),
+        Cow::Owned(rest),
+        Some((name.to_string(), note)),
+    ))
 }
 
 /// The settings a design implies (its region servers, split policy and sizes, its `hbase`

@@ -396,6 +396,7 @@ fn empty_report() -> LifeReport {
         notes: Vec::new(),
         changed_settings: Vec::new(),
         diagnosis: None,
+        table: None,
     }
 }
 

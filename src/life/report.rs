@@ -151,6 +151,9 @@ pub struct LifeReport {
     /// simulation; `None` from [`super::simulate`], which does not diagnose (the fixes'
     /// own runs are simulations), set by the design-level calls every shell makes.
     pub diagnosis: Option<super::LifeDiagnosis>,
+    /// The Phoenix index whose own table was simulated (the life option `index`); `None`: the
+    /// design's table.
+    pub table: Option<String>,
 }
 
 /// The histogram bin of a region of `bytes`.

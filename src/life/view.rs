@@ -178,10 +178,12 @@ fn view_of(
     let (doc, options, table) = super::design::table_for(doc, options, writes.is_rows())?;
     let s = settings_for_design(&doc, &options)?;
     let (w, mut notes) = writes.workload(&doc, &s)?;
-    notes.splice(0..0, table);
+    let (table, note) = table.unzip();
+    notes.splice(0..0, note);
     let total = if total == 0 { s.months } else { total };
     let mut v = observed(&s, &w, before, total, progress)?;
     v.report.notes.extend(notes);
+    v.report.table = table;
     v.report.diagnosis = Some(super::diagnose(&s, &w, &v.report));
     Ok(v)
 }

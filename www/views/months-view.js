@@ -56,6 +56,7 @@ const MEMBERS = {
   '/policy': 'policy',
   '/compaction/policy': 'compaction',
   '/version': 'version',
+  '/index': 'index',
 };
 
 /** The view's own: the run under way (`readOff`'s answer) and the last answer drawn. */
@@ -145,6 +146,20 @@ function settingForm(side) {
     l.append(input);
     f.append(l);
   }
+  // the table: the data table, or a Phoenix global index's own (a local index has none)
+  const indexes = (lab.state.doc?.phoenix?.indexes ?? []).filter(x => x.kind !== 'local');
+  if (indexes.length) {
+    const sel = el('select', undefined, { id: `months-${side}-index` });
+    sel.append(
+      el('option', 'the data table', { value: '' }),
+      ...indexes.map(x => el('option', `index ${x.name}`, { value: x.name })),
+    );
+    sel.value = values.index ?? '';
+    sel.addEventListener('change', () => changed('index', sel.value));
+    const l = el('label', 'Table ');
+    l.append(sel);
+    f.append(l);
+  }
   for (const [key, options] of Object.entries(SELECTS)) {
     const sel = el('select', undefined, { id: `months-${side}-${key}` });
     for (const [v, t] of options) sel.append(el('option', t, { value: v }));
@@ -169,6 +184,7 @@ function optionsOf(v) {
     compaction: v.compaction ? { policy: v.compaction } : undefined,
     normalizer: v.normalizer ? { enabled: v.normalizer === 'on' } : undefined,
     version: v.version || undefined,
+    index: v.index || undefined,
   };
   return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined));
 }
@@ -340,7 +356,7 @@ function settingsText(v) {
   const s = v.settings;
   const ttl =
     s.ttlSeconds == null ? 'no TTL' : `TTL ${lab.fix(s.ttlSeconds / 86400, s.ttlSeconds % 86400 ? 2 : 0)} days`;
-  return `${v.report.policy}, ${s.months} months on ${s.servers} server${s.servers === 1 ? '' : 's'}, ${ttl}, ${s.compaction.policy === 'fifo' ? 'FIFO' : 'Exploring'} compaction, normalizer ${s.normalizer.enabled ? 'on' : 'off'}, HBase ${s.version}`;
+  return `${v.report.table ? `Index ${v.report.table}: ` : ''}${v.report.policy}, ${s.months} months on ${s.servers} server${s.servers === 1 ? '' : 's'}, ${ttl}, ${s.compaction.policy === 'fifo' ? 'FIFO' : 'Exploring'} compaction, normalizer ${s.normalizer.enabled ? 'on' : 'off'}, HBase ${s.version}`;
 }
 
 /** The last month and the guidelines in one line. */
