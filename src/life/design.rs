@@ -81,9 +81,11 @@ pub(crate) fn table_for<'a>(
         )));
     }
     let mut table = crate::design::phoenix::index_design(doc, i)?;
-    if let Some(w) = table.workload.as_mut() {
-        w.value_size = crate::analyze::index_value_bytes(doc, i);
-    }
+    // (a design without a workload writes the default one: the index's the same, its values
+    // an index row's)
+    let mut w = table.workload.clone().unwrap_or_default();
+    w.value_size = crate::analyze::index_value_bytes(doc, i);
+    table.workload = Some(w);
     let mut rest = options.clone();
     if let Some(o) = rest.as_object_mut() {
         o.remove("index");

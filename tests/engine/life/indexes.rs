@@ -55,7 +55,10 @@ fn a_time_index_of_a_salted_table_is_a_time_led_table_of_its_own() {
         index.notes
     );
     assert!(!data.notes.iter().any(|n| n.starts_with("the table:")));
-    assert_eq!((data.table.as_deref(), index.table.as_deref()), (None, Some("BY_TIME")));
+    assert_eq!(
+        (data.table.as_deref(), index.table.as_deref()),
+        (None, Some("BY_TIME"))
+    );
     // The month view (the page's and the CLI's) takes the same option.
     let v = months_of_design(
         &doc,

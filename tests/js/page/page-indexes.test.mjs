@@ -108,3 +108,48 @@ test('a table and its indexes pasted: each index its own table, on the heatmap a
   await second.page.close();
   await page.close();
 });
+
+test("the months of an index's own table beside the data table's", async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(server.url);
+  await waitDone(page);
+  await page.click('#phoenix-box summary');
+  await page.fill('#phoenix-sql', ORDERS_SQL);
+  await page.click('#phoenix-apply');
+  await page.waitForSelector('#indexes table', { timeout: 60000 });
+  await waitDone(page);
+  const doc = JSON.parse(await page.inputValue('#doc-json'));
+  await page.click('#months-open');
+  await page.waitForSelector('#months-box');
+  // A: the data table; B: the index on the time column, its own table; a month on 4 servers each
+  for (const side of ['a', 'b']) {
+    await page.fill(`#months-${side}-months`, '1');
+    await page.fill(`#months-${side}-servers`, '4');
+  }
+  await page.check('#months-compare');
+  // a local index has no table of its own: only the global ones are offered
+  assert.deepEqual(await page.$$eval('#months-b-index option', os => os.map(o => o.value)), [
+    '',
+    'BY_TIME',
+    'BY_CUSTOMER',
+  ]);
+  await page.selectOption('#months-b-index', 'BY_TIME');
+  await page.click('#months-run');
+  await page.waitForSelector('#months-side-b h4', { timeout: 120000 });
+  const heads = await page.$$eval('#months-out h4', hs => hs.map(h => h.textContent));
+  assert.match(heads[0], /^A: (?!Index)/);
+  assert.match(heads[1], /^B: Index BY_TIME: /);
+  // the engine's months of each table (the npm package), drawn as it gives them
+  for (const [side, options] of [
+    ['a', { months: 1, servers: 4 }],
+    ['b', { months: 1, servers: 4, index: 'BY_TIME' }],
+  ]) {
+    const month = m.lifeMonths(doc, options).report.months[0];
+    assert.match(
+      await page.textContent(`#months-side-${side} .months-summary`),
+      new RegExp(`^After month 1: ${month.regions} regions`),
+    );
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
