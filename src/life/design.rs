@@ -23,6 +23,14 @@ const BUCKETS: usize = 1024;
 /// A bucket written over less than this share of the sample's time moves with time.
 const ORDERED_SPAN: f64 = 0.5;
 
+/// [`table_for`]'s answer: the table's design, the options left, and for an index its name
+/// and the note that says so.
+pub(crate) type TableFor<'a> = (
+    std::borrow::Cow<'a, DesignDocument>,
+    std::borrow::Cow<'a, Value>,
+    Option<(String, String)>,
+);
+
 /// The table whose months `options` ask for, and the options without that choice: the design's
 /// own table, or with `"index": NAME` the Phoenix global index `NAME` as the table it is (its
 /// key led by the indexed columns, its own pre-split, an index row's value bytes per write:
@@ -34,11 +42,7 @@ pub(crate) fn table_for<'a>(
     doc: &'a DesignDocument,
     options: &'a Value,
     rows: bool,
-) -> Result<(
-    std::borrow::Cow<'a, DesignDocument>,
-    std::borrow::Cow<'a, Value>,
-    Option<(String, String)>,
-)> {
+) -> Result<TableFor<'a>> {
     use std::borrow::Cow;
     let Some(name) = options.get("index") else {
         return Ok((Cow::Borrowed(doc), Cow::Borrowed(options), None));
