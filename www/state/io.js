@@ -14,8 +14,10 @@ export const DESIGN_MAX = 2 * 1024 * 1024;
 /** The largest region text (a file's bytes, a paste's characters) the page reads. */
 export const REGION_TEXT_MAX = 64 * 1024 * 1024;
 /** The most text (characters) the page puts in a text box: a box with more stalls the page
- * while the browser lays it out. Longer designs and region texts are kept but not shown. */
-export const BOX_MAX = 256 * 1024;
+ * while the browser lays it out, and on select-all (Chromium's selection sync grows with the
+ * square of the text: 32 KiB 0.27 s, 64 KiB 0.8 s, 256 KiB 26 s on this page, docs/limits.md).
+ * Longer designs and region texts are kept but not shown. */
+export const BOX_MAX = 64 * 1024;
 
 const RECENT_KEY = 'rowkey-lab:recent';
 

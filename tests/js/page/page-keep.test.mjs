@@ -158,9 +158,9 @@ test('a design file over the size cap is refused before it is read: a message, n
     'Not pasted: the text is 2.1 MiB; the page opens designs of up to 2.0 MiB.',
   );
   assert.equal(await page.inputValue('#doc-json'), before);
-  // 9,000 hosts: 340 KiB as pasted (indented), 240 KiB as the editor holds it
-  const pretty = JSON.stringify(hosts(9000), null, 2);
-  assert.ok(pretty.length > 256 * 1024 && JSON.stringify(hosts(9000)).length < 256 * 1024);
+  // 2,100 hosts: longer than the box as pasted (indented), shorter as the editor holds it
+  const pretty = JSON.stringify(hosts(2100), null, 2);
+  assert.ok(pretty.length > 64 * 1024 && JSON.stringify(hosts(2100)).length < 64 * 1024);
   await paste(pretty);
   await page.waitForFunction(() => document.getElementById('io-status').textContent.startsWith('Imported'));
   assert.equal(await text(page, '#io-status'), 'Imported the pasted design.');
@@ -204,7 +204,7 @@ test('a design near the cap (1.9 MiB) is read in the worker; the editor, the lin
   // The JSON editor does not take it (the page would stall drawing it); the key stays editable.
   assert.match(
     await text(page, '#json-note'),
-    /^This design's JSON is 1\.\d MiB, longer than the editor here shows \(256 KiB\): the page would stall drawing it\. Export the JSON/,
+    /^This design's JSON is 1\.\d MiB, longer than the editor here shows \(64 KiB\): the page would stall drawing it\. Export the JSON/,
   );
   assert.equal(await page.$eval('#doc-json', e => e.readOnly && e.value === ''), true);
   // Neither does a link: the hash names its Recent designs entry, which holds it (in IndexedDB;
