@@ -40,6 +40,7 @@ import {
   setOptions,
   setShell,
   setView,
+  showTable,
   toEntry,
 } from './state/store.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
@@ -193,6 +194,8 @@ async function stepTo(entry) {
   renderHeatControls();
   if (`${state.windows} ${state.sampleSize} ${docText()}` !== ran) return changed({ now: true, replaced: true });
   renderEditor(true);
+  // the table the entry's heatmap drew (the data table or an index's own)
+  if (state.report) showTable(state.heat.table);
   if (state.shown) renderHeatmap();
   redrawCompare();
 }

@@ -87,6 +87,17 @@ test('a table and its indexes pasted: each index its own table, on the heatmap a
   assert.ok((await page.textContent('#heat-summary')).includes(time.report.diagnosis[0].slice(1, 40)));
   assert.match(await page.evaluate(() => location.hash), /(^#|&)table=BY_TIME(&|$)/);
   await shot(page, 'page-indexes-heatmap');
+  // back: the data table's map again; forward: the index's (the page's history entries)
+  await page.goBack();
+  await page.waitForFunction(() => !/table=/.test(location.hash));
+  await page.waitForFunction(
+    n => document.querySelector('#region-bars-axis').textContent.startsWith(`${n} regions`),
+    r.regions.length,
+  );
+  assert.equal(await page.inputValue('#heat-of'), '');
+  await page.goForward();
+  await page.waitForFunction(() => document.querySelector('#region-bars-axis').textContent.startsWith('10 regions'));
+  assert.equal(await page.inputValue('#heat-of'), 'BY_TIME');
 
   // the link opens on the index's map
   const link = await page.evaluate(() => location.href);
