@@ -133,11 +133,11 @@ test("the months of an index's own table beside the data table's", async () => {
   await page.click('#months-open');
   await page.waitForSelector('#months-box');
   // A: the data table; B: the index on the time column, its own table; a month on 4 servers each
+  await page.check('#months-compare');
   for (const side of ['a', 'b']) {
     await page.fill(`#months-${side}-months`, '1');
     await page.fill(`#months-${side}-servers`, '4');
   }
-  await page.check('#months-compare');
   // a local index has no table of its own: only the global ones are offered
   assert.deepEqual(await page.$$eval('#months-b-index option', os => os.map(o => o.value)), [
     '',
