@@ -13,7 +13,7 @@
 
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, ROOT, serve, waitDone } from '../tests/js/helpers.mjs';
+import { launch, openPage, pasteTable, ROOT, serve, waitDone } from '../tests/js/helpers.mjs';
 import { ORDERS_SQL } from '../tests/js/orders-indexes.mjs';
 
 const OUT = path.join(ROOT, 'docs/img');
@@ -118,11 +118,7 @@ try {
     ({ page } = await openPage(browser, server.url, wide));
     await page.goto(server.url);
     await waitDone(page);
-    await page.click('#phoenix-box summary');
-    await page.fill('#phoenix-sql', ORDERS_SQL);
-    await page.click('#phoenix-apply');
-    await page.waitForSelector('#indexes table', { timeout: 60000 });
-    await waitDone(page);
+    await pasteTable(page, ORDERS_SQL);
     await page.selectOption('#heat-of', 'BY_TIME');
     await page.waitForFunction(() => /^10 regions/.test(document.querySelector('#region-bars-axis').textContent));
     // the results' sticky bar back at the top of the results, not over the clip

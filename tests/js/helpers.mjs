@@ -152,6 +152,16 @@ export async function waitDone(page) {
   }
 }
 
+/** `sql` (a Phoenix CREATE TABLE and its CREATE INDEX statements) pasted into the page's Phoenix
+ * box and used, as a user does; returns once its run is drawn with its indexes' section. */
+export async function pasteTable(page, sql) {
+  await page.click('#phoenix-box summary');
+  await page.fill('#phoenix-sql', sql);
+  await page.click('#phoenix-apply');
+  await page.waitForSelector('#indexes table', { timeout: 60000 });
+  await waitDone(page);
+}
+
 /** A design document in a link's `d=` form (base64url of its JSON). */
 /**
  * The CLI (`bin/rowkey-lab.mjs`) run asynchronously, for tests whose own servers answer it in

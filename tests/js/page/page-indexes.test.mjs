@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, openPage, ROOT, serve, shot, waitDone } from '../helpers.mjs';
+import { launch, openPage, pasteTable, ROOT, serve, shot, waitDone } from '../helpers.mjs';
 import { ORDERS_SQL } from '../orders-indexes.mjs';
 
 let server, browser, m;
@@ -33,11 +33,7 @@ test('a table and its indexes pasted: each index its own table, on the heatmap a
   // a design without indexes has no index section
   assert.equal(await page.isHidden('#indexes-h'), true);
   assert.equal(await page.isHidden('#heat-of-box'), true);
-  await page.click('#phoenix-box summary');
-  await page.fill('#phoenix-sql', ORDERS_SQL);
-  await page.click('#phoenix-apply');
-  await page.waitForSelector('#indexes table', { timeout: 60000 });
-  await waitDone(page);
+  await pasteTable(page, ORDERS_SQL);
   const doc = JSON.parse(await page.inputValue('#doc-json'));
   assert.deepEqual(doc, m.parseCreateTable(ORDERS_SQL));
   // the engine's analysis of the design (the npm package), at the page's windows
@@ -124,11 +120,7 @@ test("the months of an index's own table beside the data table's", async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
   await page.goto(server.url);
   await waitDone(page);
-  await page.click('#phoenix-box summary');
-  await page.fill('#phoenix-sql', ORDERS_SQL);
-  await page.click('#phoenix-apply');
-  await page.waitForSelector('#indexes table', { timeout: 60000 });
-  await waitDone(page);
+  await pasteTable(page, ORDERS_SQL);
   const doc = JSON.parse(await page.inputValue('#doc-json'));
   await page.click('#months-open');
   await page.waitForSelector('#months-box');
