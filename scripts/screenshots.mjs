@@ -93,7 +93,7 @@ try {
     await page.mouse.move(0, 0);
     // the results' sticky bar back at the top of the results, not over the clip
     await page.evaluate(() => window.scrollTo(0, 0));
-    await save(page, 'compare', await around(page, ['#compare-h', '#compare-pick', '#compare']));
+    await save(page, 'compare', await around(page, ['#compare-h', '#compare-pick', '#compare figure']));
     await page.close();
   }
 

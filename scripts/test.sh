@@ -62,7 +62,7 @@ native_tests() {
   # The `native-tests` profile (Cargo.toml): opt-level 1 without the release profile's fat LTO and
   # single codegen unit (there for the wasm's size). Measured on 2 cores: the crate's tests rebuilt
   # in 2 min 1 s against 6 min 11 s at `--release`, every dependency too in 3 min 26 s; the tests
-  # themselves run in 40 s. The integration tests are one crate (tests/engine: one test binary
+  # themselves run in about 90 s (87 s on 2026-11-29). The integration tests are one crate (tests/engine: one test binary
   # to compile and link where there were 25, Cargo.toml); the wasm tests' targets are wasm32's.
   local rc=0
   RUSTFLAGS='' cargo test --profile native-tests --no-fail-fast 2>&1 | tee target/native-tests.log || rc=$?
