@@ -87,8 +87,9 @@ pub(crate) fn table_for<'a>(
     let mut table = crate::design::phoenix::index_design(doc, i)?;
     // (a design without a workload writes the default one: the index's the same, its values
     // an index row's)
+    let value_bytes = crate::analyze::index_value_bytes(doc, i);
     let mut w = table.workload.clone().unwrap_or_default();
-    w.value_size = crate::analyze::index_value_bytes(doc, i);
+    w.value_size = value_bytes;
     table.workload = Some(w);
     let mut rest = options.clone();
     if let Some(o) = rest.as_object_mut() {
@@ -97,7 +98,7 @@ pub(crate) fn table_for<'a>(
     // the report says which table it simulated, as it says every setting it ran with
     let note = format!(
         "the table: the Phoenix index {name}, its key the indexed columns then the data key's others, {} bytes of value per index row{}, one index row per data write",
-        crate::analyze::index_value_bytes(doc, i),
+        value_bytes,
         if indexes[i].include.is_empty() {
             ""
         } else {

@@ -384,7 +384,7 @@ pub fn rekey_on_workload(
 ) -> Result<JsValue, JsValue> {
     let old = doc_arg("oldDoc", &old_doc)?;
     let new = doc_arg("newDoc", &new_doc)?;
-    let o = rekey_options(options)?;
+    let o: advise::RekeyOptions = options_arg(&options)?;
     to_js(&core(advise::rekey::rekey_on_workload(
         &old,
         &new,
@@ -423,28 +423,13 @@ pub fn rekey_from_series(
     } else {
         Some(int_arg("sample", &sample, 1, 1 << 53)? as u64)
     };
-    let o = rekey_options(options)?;
+    let o: advise::RekeyOptions = options_arg(&options)?;
     to_js(&core(advise::rekey::rekey_from_series(
         &old, &new, &series, regions, sample, &o,
     ))?)
 }
 
-/// `RekeyOptions` from JS; `undefined` / `null`: the defaults.
-fn rekey_options(options: JsValue) -> Result<advise::RekeyOptions, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(advise::RekeyOptions::default());
-    }
-    let text = super::plain_json("options", &options)?;
-    serde_json::from_str(&text).map_err(|e| {
-        super::js_error(&crate::error::Error::arg(
-            "options",
-            format!("options: {e}"),
-        ))
-    })
-}
-
 /// `options` (absent or null: the defaults) read as `T`, an error at `options` otherwise.
-#[cfg(feature = "library")]
 fn options_arg<T: serde::de::DeserializeOwned + Default>(options: &JsValue) -> Result<T, JsValue> {
     if options.is_undefined() || options.is_null() {
         return Ok(T::default());

@@ -1,0 +1,126 @@
+//! The index rows of a design's records, keyed as Phoenix's `IndexMaintainer` keys them.
+
+use super::*;
+
+/// The index rows of a design's records: each record's data row key (the design's own key),
+/// then [`crate::hbase::phoenix::index::build_row_key`] over it and the record's values of the
+/// index's columns outside the data key.
+pub struct IndexEncoder {
+    data: crate::keyspec::CompiledKey,
+    shape: IndexKeyShape,
+    /// Each cell column's field position, its column (ascending, as stored) and field type.
+    cells: Vec<(usize, PhoenixColumn, FieldType)>,
+    /// The data table's split keys (a local index's rows start with their region's start key).
+    split_keys: Vec<Vec<u8>>,
+    data_key: Vec<u8>,
+    cell_bytes: Vec<Vec<u8>>,
+}
+
+impl IndexEncoder {
+    /// The encoder of index `i` of `doc`, the data table split at `split_keys` (sorted; used by
+    /// a local index only). A column outside the key needs a field of its name to give its
+    /// values (one read from `CREATE INDEX` has one).
+    pub fn new(doc: &DesignDocument, i: usize, split_keys: &[Vec<u8>]) -> Result<IndexEncoder> {
+        doc.validate()?;
+        let (shape, data_columns) = shape_of(doc, i)?;
+        let fields = doc.key_fields();
+        let data = crate::keyspec::CompiledKey::new(&doc.key, &fields)?;
+        let mut cells = Vec::new();
+        for (c, col) in shape.columns.iter().zip(&data_columns) {
+            if let IndexSource::Cell { .. } = c.source {
+                let pos =
+                    (doc.fields.iter().position(|f| f.name == col.name)).ok_or_else(|| {
+                        bad(
+                            i,
+                            "columns",
+                            format!(
+                                "no field gives column {} its values: declare a field named {}",
+                                col.name,
+                                crate::support::json::quote(&col.name)
+                            ),
+                        )
+                    })?;
+                let ty = doc
+                    .fields
+                    .get(pos)
+                    .map_or(FieldType::String, |f| f.field_type);
+                cells.push((pos, col.clone(), ty));
+            }
+        }
+        Ok(IndexEncoder {
+            data,
+            shape,
+            cells,
+            split_keys: split_keys.to_vec(),
+            data_key: Vec::new(),
+            cell_bytes: Vec::new(),
+        })
+    }
+
+    /// The index's key shape.
+    pub fn shape(&self) -> &IndexKeyShape {
+        &self.shape
+    }
+
+    /// The data row key of the last record encoded.
+    pub fn data_key(&self) -> &[u8] {
+        &self.data_key
+    }
+
+    /// Append the index row key of the record with `values` (in field order) to `out`.
+    pub fn encode_values_into(
+        &mut self,
+        values: &[crate::keyspec::FieldValue],
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        self.data_key.clear();
+        self.data.encode_values_into(&mut self.data_key, values)?;
+        self.cell_bytes.clear();
+        for (pos, col, ty) in &self.cells {
+            let v = values
+                .get(*pos)
+                .cloned()
+                .unwrap_or(crate::keyspec::FieldValue::Null);
+            let pv = crate::keyspec::phoenix::to_phoenix(col, *ty, &v)?;
+            self.cell_bytes
+                .push(crate::hbase::phoenix::assign_value(col, pv.as_ref())?);
+        }
+        let region = self.shape.local_index_id.map(|_| {
+            let r = self
+                .split_keys
+                .partition_point(|k| k.as_slice() <= self.data_key.as_slice());
+            let start = r.checked_sub(1).and_then(|p| self.split_keys.get(p));
+            let end = self.split_keys.get(r);
+            (
+                start.map_or(&[][..], Vec::as_slice),
+                end.map_or(&[][..], Vec::as_slice),
+            )
+        });
+        let key = crate::hbase::phoenix::index::build_row_key(
+            &self.shape,
+            &self.data_key,
+            &self.cell_bytes,
+            region,
+        )?;
+        out.extend_from_slice(&key);
+        Ok(())
+    }
+
+    /// The index row key of one JSON record (field name to value, as keys take them).
+    pub fn encode_json(
+        &mut self,
+        fields: &[crate::keyspec::Field],
+        record: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Vec<u8>> {
+        let values = fields
+            .iter()
+            .map(|f| match record.get(&f.name) {
+                Some(v) => crate::keyspec::FieldValue::from_json(&f.name, f.field_type, v),
+                None => Ok(crate::keyspec::FieldValue::Null),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let mut out = Vec::new();
+        self.encode_values_into(&values, &mut out)?;
+        Ok(out)
+    }
+}
