@@ -78,12 +78,7 @@ pub fn region_plan_with(
     // The production region size: the table's own MAX_FILESIZE when the design sets it. The
     // auto-split's `maxFileSize` and flush size are the in-run simulation's, scaled to split a
     // workload of minutes (a 4 MiB region would make a year of data 86,768 regions).
-    if let Some(t) = layout
-        .auto_split
-        .as_ref()
-        .and_then(|a| a.config.table_max_file_size)
-        .filter(|&t| t > 0)
-    {
+    if let Some(t) = design.table_max_file_size() {
         if opts.max_file_size == CapacityOptions::default().max_file_size {
             opts.max_file_size = u64::try_from(t).unwrap_or(opts.max_file_size).max(2);
         }
@@ -134,19 +129,10 @@ pub fn region_plan_with(
     }
 }
 
-/// The table's TTL in days, where the design carries one: a Phoenix table's `TTL` option (in
-/// seconds, as HBase's column family attribute), `[family.]TTL=n`.
+/// The table's TTL in days, where the design carries one (its `hbase` section's, else a
+/// Phoenix table's `TTL` option: [`DesignDocument::ttl_seconds`]).
 pub(in crate::advise) fn table_ttl_days(design: &DesignDocument) -> Option<f64> {
-    design.phoenix.as_ref()?.options.iter().find_map(|o| {
-        let (name, value) = o.split_once('=')?;
-        let name = name.trim();
-        let name = name.rsplit_once('.').map_or(name, |(_, n)| n);
-        if !name.eq_ignore_ascii_case("TTL") {
-            return None;
-        }
-        let secs: f64 = value.trim().trim_matches('\'').parse().ok()?;
-        (secs.is_finite() && secs > 0.0).then_some(secs / 86_400.0)
-    })
+    design.ttl_seconds().map(|s| s as f64 / 86_400.0)
 }
 
 /// The plan's count in words, with the salt's buckets when they decide it.

@@ -102,6 +102,34 @@ pub struct Example {
 }
 
 impl DesignDocument {
+    /// The table's `MAX_FILESIZE` (where HBase splits a region, in bytes): the auto-split's
+    /// `tableMaxFileSize`, else a Phoenix table's `MAX_FILESIZE` option; `None`: HBase's
+    /// `hbase.hregion.max.filesize`.
+    pub fn table_max_file_size(&self) -> Option<i64> {
+        self.regions
+            .as_ref()
+            .and_then(|r| r.auto_split.as_ref())
+            .and_then(|a| a.config.table_max_file_size)
+            .filter(|&t| t > 0)
+            .or_else(|| {
+                let n = self.phoenix.as_ref()?.number_option("MAX_FILESIZE")?;
+                i64::try_from(n).ok()
+            })
+    }
+
+    /// The column family's TTL in seconds: the `hbase` section's `ttlSeconds`, else a Phoenix
+    /// table's `TTL` option (HBase's family attribute, in seconds, as Phoenix passes it on),
+    /// within [`table::MAX_TTL_SECONDS`]. Every answer that depends on the TTL (the months,
+    /// the region plan, the move) reads it here.
+    pub fn ttl_seconds(&self) -> Option<u64> {
+        self.hbase.as_ref().and_then(|t| t.ttl_seconds).or_else(|| {
+            self.phoenix
+                .as_ref()?
+                .number_option("TTL")
+                .map(|t| t.min(table::MAX_TTL_SECONDS))
+        })
+    }
+
     /// Parse a document from JSON text; errors carry the JSON path (or line and column).
     pub fn from_json(text: &str) -> Result<Self> {
         let doc = Self::from_json_unchecked(text)?;

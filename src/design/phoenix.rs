@@ -57,6 +57,29 @@ pub struct PhoenixSection {
     pub indexes: Vec<PhoenixIndex>,
 }
 
+impl PhoenixSection {
+    /// The value of the table option `name` (case-insensitive; a family's `CF.NAME` too), its
+    /// quotes taken off: what HBase's table and family descriptors are given from the
+    /// statement (`TTL`, `MAX_FILESIZE`, `MEMSTORE_FLUSHSIZE`, `NORMALIZATION_ENABLED`). A plain
+    /// split of the kept `NAME=value` text, not the SQL reader (which stays out of the page's
+    /// first wasm: docs/bench-size.md).
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options.iter().find_map(|o| {
+            let (n, value) = o.split_once('=')?;
+            let n = n.trim();
+            let n = n.rsplit_once('.').map_or(n, |(_, n)| n).trim_matches('"');
+            n.eq_ignore_ascii_case(name)
+                .then(|| value.trim().trim_matches('\''))
+        })
+    }
+
+    /// A whole-number option (`TTL`, `MAX_FILESIZE`, `MEMSTORE_FLUSHSIZE`) above 0; `None`
+    /// when the table does not set it or sets something else (`TTL = 'FOREVER'`).
+    pub fn number_option(&self, name: &str) -> Option<u64> {
+        self.option(name)?.parse().ok().filter(|&n| n > 0)
+    }
+}
+
 /// A column outside the primary key: it does not change the row key.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -124,13 +124,25 @@ pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<Life
             s.split = a.config.clone();
         }
     }
+    // A Phoenix table's options, as HBase's descriptors take them from the statement; the
+    // design's own `regions` and `hbase` members, where they say the same thing, win.
+    if let Some(p) = &doc.phoenix {
+        s.split.table_memstore_flush_size = s.split.table_memstore_flush_size.or(p
+            .number_option("MEMSTORE_FLUSHSIZE")
+            .and_then(|n| i64::try_from(n).ok()));
+        s.normalizer.enabled = p
+            .option("NORMALIZATION_ENABLED")
+            .is_some_and(|v| v.eq_ignore_ascii_case("true"));
+    }
+    s.split.table_max_file_size = doc.table_max_file_size();
+    s.ttl_seconds = doc.ttl_seconds();
     if let Some(t) = &doc.hbase {
-        s.ttl_seconds = t.ttl_seconds;
         s.compression_ratio = t.compression_ratio;
         s.family_bytes = t.family_bytes;
         s.qualifier_bytes = t.qualifier_bytes;
         s.version = t.version;
-        s.normalizer.enabled = t.normalization_enabled;
+        // (on when either says so: the section's member defaults to off)
+        s.normalizer.enabled |= t.normalization_enabled;
         s.normalizer.merge_min_region_size_mb = t.normalizer_merge_min_region_size_mb;
         s.normalizer.split_enabled = t.normalizer_split_enabled;
         s.normalizer.merge_enabled = t.normalizer_merge_enabled;

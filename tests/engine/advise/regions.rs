@@ -169,3 +169,29 @@ fn the_advisors_capacity_is_the_region_plan_and_its_note_says_the_plans_count() 
         "{notes}"
     );
 }
+
+/// The TTL the plan holds a year to is the design's own (its `hbase` section's `ttlSeconds`)
+/// as well as a Phoenix table's `TTL`: the months and the plan read one TTL.
+#[test]
+fn the_plan_holds_the_design_s_ttl_as_the_months_do() {
+    let doc = preset("seed004-md5-prefix");
+    let measured = RegionPlanInput {
+        key_bytes: 24.0,
+        regions: 16,
+        active_regions_per_window: 16.0,
+        write_rate: None,
+    };
+    let forever = region_plan(&doc, &measured);
+    assert_eq!(forever.capacity.inputs.ttl_days, None);
+    let mut j = serde_json::to_value(&doc).unwrap();
+    j["hbase"] = serde_json::json!({"ttlSeconds": 2_592_000});
+    let ttl = rowkey_lab::design::DesignDocument::from_json(&j.to_string()).unwrap();
+    let plan = region_plan(&ttl, &measured);
+    assert_eq!(plan.capacity.inputs.ttl_days, Some(30.0));
+    assert!(
+        plan.capacity_regions < forever.capacity_regions,
+        "30 days of data fill fewer regions than a year: {} vs {}",
+        plan.capacity_regions,
+        forever.capacity_regions
+    );
+}

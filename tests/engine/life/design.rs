@@ -110,3 +110,41 @@ fn the_design_s_hbase_section_sets_ttl_compression_version_and_normalizer() {
     v["hbase"] = json!({"version": "4"});
     assert!(rowkey_lab::design::DesignDocument::from_json(&v.to_string()).is_err());
 }
+
+/// A Phoenix table's `TTL`, `MAX_FILESIZE`, `MEMSTORE_FLUSHSIZE` and `NORMALIZATION_ENABLED`
+/// are what HBase's descriptors get from the statement: the months run with them and say so,
+/// as they run with the same settings written in the design's own members.
+#[test]
+fn a_phoenix_table_s_options_are_the_months_settings() {
+    use rowkey_lab::design::phoenix::parse_create_table;
+    let sql = "CREATE TABLE calls (phone VARCHAR NOT NULL, ts TIMESTAMP NOT NULL, dur INTEGER \
+               CONSTRAINT pk PRIMARY KEY (ts, phone)) TTL = 2592000, MAX_FILESIZE = 2147483648, \
+               MEMSTORE_FLUSHSIZE = 67108864, NORMALIZATION_ENABLED = true";
+    let doc = parse_create_table(sql).unwrap();
+    assert_eq!(doc.ttl_seconds(), Some(2_592_000));
+    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    assert_eq!(s.ttl_seconds, Some(2_592_000));
+    assert_eq!(s.split.desired_max_file_size(), 2 << 30);
+    assert_eq!(s.flush_size(), 64.0 * 1024.0 * 1024.0);
+    assert!(s.normalizer.enabled);
+    // the same table without its options runs on HBase's defaults
+    let plain = parse_create_table(sql.split(" TTL").next().unwrap()).unwrap();
+    let d = settings_for_design(&plain, &json!(null)).unwrap();
+    assert_eq!(d.ttl_seconds, None);
+    assert_eq!(d.split.desired_max_file_size(), 10 << 30);
+    assert!(!d.normalizer.enabled);
+    // the design's own member wins over the statement's option
+    let mut v: serde_json::Value = serde_json::from_str(&doc.to_json()).unwrap();
+    v["hbase"] = json!({"ttlSeconds": 86400});
+    let own = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
+    assert_eq!(own.ttl_seconds(), Some(86_400));
+    // the report names them among the settings that differ from HBase's defaults
+    let r = simulate_design(&doc, &json!({"months": 2})).unwrap();
+    let notes = r.notes.join("\n");
+    assert!(notes.contains("TTL 2592000 s (30 days)"), "{notes}");
+    assert!(notes.contains("split size 2 GiB"), "{notes}");
+    assert!(notes.contains("normalizer on"), "{notes}");
+    // a quoted value or a family's option is read too; 'FOREVER' is no TTL
+    let q = parse_create_table(&sql.replace("TTL = 2592000", "CF.TTL = '86400'")).unwrap();
+    assert_eq!(q.ttl_seconds(), Some(86_400));
+}
