@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::capacity::{capacity, CapacityOptions, CapacityReport, Measured};
 use crate::design::DesignDocument;
+use crate::keyspec::Segment;
 use crate::region::PreSplit;
 
 /// What the analysis measured, as [`region_plan`] takes it (the report's own figures).
@@ -101,16 +102,14 @@ pub fn region_plan_with(
     }
     let mut cap = capacity(&bare, &m, &opts, servers);
     let needed = cap.recommended_presplit;
+    // A salt decides the count whatever the data: one region per bucket, however little a
+    // year fills (a salted table of one region would write every bucket to one server).
+    let first = design.key.segments.first();
+    let salted = matches!(first, Some(Segment::Salt(_) | Segment::Random(_)));
     let presplit = u32::try_from(needed)
         .ok()
-        .filter(|&n| n > 1 && !cap.time_leading)
-        .and_then(|n| {
-            design
-                .key
-                .segments
-                .first()
-                .and_then(|s| super::presplit::matched_presplit(s, n))
-        });
+        .filter(|&n| (n > 1 || salted) && !cap.time_leading)
+        .and_then(|n| first.and_then(|s| super::presplit::matched_presplit(s, n)));
     let presplit_regions = presplit.as_ref().map(super::presplit::region_count);
     let recommended = presplit_regions.map_or(needed, u64::from);
     if !cap.time_leading {

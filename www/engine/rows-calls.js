@@ -8,7 +8,13 @@
 import { adviceCalls } from './advice-calls.js';
 import { localClient, moved, reportBuffers } from './calls.js';
 import { rekeyRows as rekeyRowsWith } from './rekey.js';
-import { analyzeRowsChunked, fileColumns, readChunk, analyzeRows as readRows } from './rows.js';
+import {
+  analyzeRowsChunked,
+  fileColumns,
+  rowsSample as fileSample,
+  readChunk,
+  analyzeRows as readRows,
+} from './rows.js';
 import { spreadTasks } from './scheduler.js';
 import { workerSet } from './worker-sets.js';
 
@@ -29,15 +35,23 @@ export function rowsEngine() {
   return loading;
 }
 
-/** The format and column names of `file`: `{ format, columns }` (the engine's), and the null
- * policy's names and default as the engine reads RowsOptions (`nulls: { names, default }`). */
-export async function rowsColumns({ file, rows }) {
+/** The format and column names of `file`: `{ format, columns }` (the engine's), the null
+ * policy's names and default as the engine reads RowsOptions (`nulls: { names, default }`), and
+ * `inferred`: the fields `doc`'s key reads and it does not declare, declared from the file by
+ * the engine's rule (`rowsDesign`, as the CLI declares them), for the page to put in the design;
+ * empty when the design declares them all, or cannot be fitted (the run then says why). */
+export async function rowsColumns({ file, rows, doc }) {
   const api = await rowsEngine();
   const member = api.designSchema().options.RowsOptions.find(m => m.key === 'nulls');
-  return {
-    ...(await fileColumns(api, file, rows)),
-    nulls: { names: member.options, default: JSON.parse(member.default) },
-  };
+  const got = await fileColumns(api, file, rows);
+  let inferred = [];
+  if (doc)
+    try {
+      inferred = api.rowsDesign(doc, rows, await fileSample(api, file, rows)).inferred;
+    } catch {
+      /* the design's own error: the run shows it */
+    }
+  return { ...got, inferred, nulls: { names: member.options, default: JSON.parse(member.default) } };
 }
 
 /** The size of what a pass has read, as the status line says it. */

@@ -30,7 +30,7 @@ let hooks = {
 };
 
 /** The page's hooks, called for the current run: `event(event, data)` (progress, preview,
- * layout), `result(id, name, result)`, `failed(error)`, `lint(findings)`, `warmArgs()` (the design on show, to
+ * layout), `result(id, name, result)`, `failed(error, name)`, `lint(findings)`, `warmArgs()` (the design on show, to
  * warm the counting workers up on, or null) and `rowsOpen()` (whether a file of rows is open). */
 export function wireRuns(h) {
   hooks = { ...hooks, ...h };
@@ -74,7 +74,7 @@ function follow(id, name, on, answer) {
   answer
     .then(
       r => mine() && hooks.result(id, name, r),
-      e => mine() && e?.name !== 'AbortError' && hooks.failed(e),
+      e => mine() && e?.name !== 'AbortError' && hooks.failed(e, name),
     )
     .finally(() => {
       if (running === id) running = 0;

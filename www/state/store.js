@@ -49,6 +49,24 @@ export function editDesign(doc) {
   state.edited = true;
   hooks.changed({});
 }
+/** The fields the design's key reads and does not declare, as the engine declared them from the
+ * user's rows (`rowsDesign`'s `inferred`: field, type), put in the design as an edit of it (one
+ * the user sees in the form, and undoes): every action then runs on the design on show, as the
+ * CLI runs on the design it declared. Fields it declares already are left as they are. */
+export function declareFields(inferred) {
+  const have = new Set((state.doc.fields ?? []).map(f => f.name));
+  const added = inferred.filter(i => !have.has(i.field)).map(i => ({ name: i.field, type: i.type }));
+  if (!added.length) return false;
+  const doc = {};
+  for (const [k, v] of Object.entries(state.doc)) {
+    // (the fields before the key, as every preset has them)
+    if (k === 'key' && !state.doc.fields) doc.fields = added;
+    doc[k] = k === 'fields' ? [...v, ...added] : v;
+  }
+  if (!doc.fields) doc.fields = added;
+  editDesign(doc);
+  return true;
+}
 /** The design a link or a step back opens, before the page draws it (`doc`, its Recent designs
  * `entry`, `presetId`, `edited`; members left out stay as they are): no run is asked for here,
  * the opener draws and runs it. */

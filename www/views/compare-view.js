@@ -256,6 +256,22 @@ function resetZoom() {
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
+/** A comparison the engine could not run (a design of it does not run: a key that reads a field
+ * it does not declare, an error in a member): why, in the Compare section, where it was asked
+ * for; no plan of a move follows. */
+export function compareFailed(e) {
+  askMove(null);
+  view.c = null;
+  const where = e.path && !String(e.message).includes(e.path) ? ` (at ${e.path})` : '';
+  $('compare').replaceChildren(
+    el('p', `Not compared: ${e.message}${where}`, {
+      class: 'error',
+      role: 'alert',
+      id: 'compare-error',
+    }),
+  );
+}
+
 /** The engine's comparison `c`: the maps (their zoom cleared), the figures, the deltas. */
 export function renderCompare(c, roles, docs = []) {
   const box = $('compare');

@@ -17,7 +17,7 @@ import {
   sweepStored,
 } from '../state/io.js';
 import { $, el, num, saveState, state } from '../state/lab-state.js';
-import { choosing, patchRows, replaceDesign, rerun, setRows, stillChosen } from '../state/store.js';
+import { choosing, declareFields, patchRows, replaceDesign, rerun, setRows, stillChosen } from '../state/store.js';
 import { elide, renderKeyLabels, renderScaleLegend, renderTimeTicks, showTooltip } from './heat-axes.js';
 import { heatZoom } from './heat-zoom.js';
 import { drawMatrix, sliceCols } from './heatmap.js';
@@ -32,7 +32,20 @@ let reading = null;
 /** The view of the user's rows (rows-view.js), loaded on first use, over the lab's one state. */
 const rowsView = () =>
   import('./rows-view.js').then(m =>
-    m.rowsView({ $, boxMax: BOX_MAX, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows }),
+    m.rowsView({
+      $,
+      boxMax: BOX_MAX,
+      el,
+      num,
+      readOff,
+      rerun,
+      sizeText,
+      state,
+      warmRows,
+      setRows,
+      patchRows,
+      declareFields,
+    }),
   );
 /** The view of a live table's snapshots (observe-view.js), loaded on first use, with the lab's
  * helpers and the heatmap's drawing. */

@@ -12,10 +12,6 @@
 
 let bytesText, copyBlock, el, fix, num, readOff;
 
-/** The new table's regions offered first over a file of rows: the new design's own pre-split's
- * count when it has one, else this. */
-const REGIONS = 16;
-
 const FROM = { column: 'a column of the rows', oldKey: 'the old key', missing: 'nowhere' };
 
 /** The panel for the comparison of `docs` (the design on show first), named by `roles`; `lab`:
@@ -37,7 +33,10 @@ export function rekeyPanel(docs, roles, lab) {
     min: '1',
     max: '10000',
     step: '1',
-    value: String(docs[1]?.regions?.presplit?.regions ?? REGIONS),
+    // left empty: the new design's own pre-split, as `rowkey-lab rekey` without --regions (a
+    // salt's buckets, a pre-split's count); the plan then says how many regions that is
+    value: '',
+    placeholder: 'its own',
   });
   const by = el('select', undefined, { id: 'rekey-by' });
   for (const [v, t] of [
@@ -49,10 +48,10 @@ export function rekeyPanel(docs, roles, lab) {
   cut.append(
     el('label', 'New table’s regions ', { for: 'rekey-count' }),
     count,
-    ' ',
+    ' (empty: the new design’s own pre-split; a number: ',
     el('label', 'cut at ', { for: 'rekey-by' }),
     by,
-    ` of your rows (${rows?.rows?.name ?? 'the file'}) re-encoded.`,
+    ` of your rows (${rows?.rows?.name ?? 'the file'}) re-encoded).`,
   );
   let asking = null;
   for (const [i, doc] of docs.entries()) {
@@ -64,8 +63,8 @@ export function rekeyPanel(docs, roles, lab) {
     });
     b.addEventListener('click', async () => {
       asking?.cancel();
-      const regions = Number(count.value);
-      if (rows && !(Number.isInteger(regions) && regions >= 1 && regions <= 10000)) {
+      const regions = count.value.trim() === '' ? undefined : Number(count.value);
+      if (rows && regions !== undefined && !(Number.isInteger(regions) && regions >= 1 && regions <= 10000)) {
         status.textContent = 'The new table’s regions: a whole number from 1 to 10,000.';
         count.focus();
         return;
@@ -75,7 +74,13 @@ export function rekeyPanel(docs, roles, lab) {
         : 'Planning the move: both designs over the same records…';
       out.replaceChildren();
       const ask = rows
-        ? readOff('rekeyRows', { oldDoc: docs[0], newDoc: doc, ...rows, regions, by: by.value })
+        ? readOff('rekeyRows', {
+            oldDoc: docs[0],
+            newDoc: doc,
+            ...rows,
+            regions,
+            by: regions === undefined ? undefined : by.value,
+          })
         : readOff('rekeyPlan', { oldDoc: docs[0], newDoc: doc }, '#engine=fast');
       asking = ask;
       try {

@@ -20,10 +20,10 @@
 // imports none of the lab's modules (it would get copies of them, and a `state` of its own): the
 // lab hands it its one state and the functions it uses (rowsView, from io-view.js).
 
-let $, boxMax, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows;
+let $, boxMax, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows, declareFields;
 /** This view over the lab's own state and helpers: `{ openRows, showRows }`. */
 export function rowsView(lab) {
-  ({ $, boxMax, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows } = lab);
+  ({ $, boxMax, el, num, readOff, rerun, sizeText, state, warmRows, setRows, patchRows, declareFields } = lab);
   return { openRows, showRows };
 }
 const fix = (x, d) => x.toFixed(d);
@@ -153,7 +153,7 @@ export async function openRows(file) {
   renderProfile();
   status(`Reading the columns of ${file.name}…`);
   const mine = state.rows;
-  const read = readOff('rowsColumns', { file, rows: { name: file.name } });
+  const read = readOff('rowsColumns', { file, rows: { name: file.name }, doc: state.doc });
   reading = read;
   let got;
   try {
@@ -165,6 +165,8 @@ export async function openRows(file) {
     return;
   }
   if (state.rows !== mine) return;
+  // a design that is just a key: its fields declared from the file, before the mapping is proposed
+  declared(got.inferred);
   Object.assign(
     mine,
     {
@@ -274,12 +276,24 @@ function analyzed(name, answer) {
   r.step = 'done';
   r.open = {}; // closed, for the results
   r.result = { stats: answer.stats, summary: answer.summary };
+  // a key typed over the file's columns: the fields it reads, declared from them as the run did
+  if (answer.stats?.inferred?.length) declared(answer.stats.inferred);
   // (a run without the profile leaves the one on show, which is this design's)
   if (answer.profile) r.scan = { summary: answer.summary, profile: answer.profile, under: r.under };
   status('');
   renderSource();
   renderMapping();
   renderProfile();
+}
+
+/** The fields the engine declared from the file for the design's key (`inferred`), put in the
+ * design (store.js declareFields), and what each was declared as and why, said with the file. */
+function declared(inferred) {
+  if (!inferred?.length || !declareFields(inferred)) return;
+  const map = { ...state.rows.map };
+  for (const i of inferred) if (i.column !== i.field) map[i.field] = i.column;
+  patchRows({ declared: inferred.map(i => `${i.field} as ${i.type} (${i.basis})`), map });
+  renderSource();
 }
 
 /** A run failed: true when it was over the rows and the error is theirs (not the design's,
@@ -322,6 +336,13 @@ function renderSource() {
     .filter(Boolean)
     .join(' · ');
   const parts = [el('p', what, { class: 'rows-file' })];
+  if (r.declared)
+    parts.push(
+      el('p', `The key’s fields, declared from ${r.name} into the design: ${r.declared.join('; ')}.`, {
+        id: 'rows-declared',
+        class: 'note',
+      }),
+    );
   const s = r.result?.stats;
   if (r.step === 'done' && s) {
     const skipped = Object.entries(s.skipped ?? {})

@@ -20,7 +20,7 @@ import {
   setLint,
   setView,
 } from '../state/store.js';
-import { choiceLabel, compareChoices, renderCompare, setComparePicks } from './compare-view.js';
+import { choiceLabel, compareChoices, compareFailed, renderCompare, setComparePicks } from './compare-view.js';
 import { renderWorkloadNote } from './design-form.js';
 import { showError, showExamples } from './editor-view.js';
 import { renderHeatmap } from './heatmap-view.js';
@@ -89,8 +89,11 @@ function onLint(findings) {
 wireRuns({
   event: onRunEvent,
   result: onRunResult,
-  failed(error) {
+  failed(error, name) {
     endRun(STALE(), 'error');
+    // a comparison that cannot run says why where it was asked for (Compare, the advice's
+    // Compare with… and Move to this design, which plans under the comparison)
+    if (name === 'compare') return compareFailed(error);
     // an error in the user's rows is shown with them, as the engine wrote it
     if (!state.rows?.failed(error)) showError(error);
   },

@@ -38,7 +38,10 @@ impl Compiler<'_> {
                     format!(
                         "no field named `{name}` is declared (declared: {})",
                         if known.is_empty() {
-                            "none".to_string()
+                            // a design that is just a key: where its fields come from
+                            "none; a design that is just a key has its fields declared from a \
+                             file of rows given with it, or declare them under `fields`"
+                                .to_string()
                         } else {
                             known.join(", ")
                         }

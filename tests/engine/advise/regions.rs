@@ -195,3 +195,27 @@ fn the_plan_holds_the_design_s_ttl_as_the_months_do() {
         forever.capacity_regions
     );
 }
+
+/// A salt decides the count however little data a year brings: one region per bucket, and the
+/// pre-split that makes it (a salted key over a small file of rows was planned at 1 region,
+/// with no "Use 8 regions").
+#[test]
+fn a_salted_key_is_planned_at_its_buckets_even_when_a_year_fills_one_region() {
+    let doc = preset("seed002-salt-byte");
+    let buckets = match &doc.key.segments[0] {
+        rowkey_lab::keyspec::Segment::Salt(s) => s.buckets,
+        other => panic!("{other:?}"),
+    };
+    let measured = RegionPlanInput {
+        key_bytes: 20.0,
+        regions: 1,
+        active_regions_per_window: 1.0,
+        // a few rows a day: a year is megabytes
+        write_rate: Some(0.01),
+    };
+    let plan = region_plan(&doc, &measured);
+    assert_eq!(plan.capacity_regions, 1, "a year fills one region");
+    assert_eq!(plan.recommended, u64::from(buckets));
+    assert_eq!(plan.presplit_regions, Some(buckets));
+    assert!(matches!(plan.presplit, Some(PreSplit::SaltBuckets { .. })));
+}
