@@ -189,12 +189,7 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
         out.push(line);
     }
     if n > 1 && m.overall.empty_regions > 0 {
-        out.push(format!(
-            "{} of {n} regions received no writes: their key ranges hold no keys of this \
-             design (for example `Bytes.split` over hex text leaves the ranges between '9' \
-             and 'a' and above 'f' empty)",
-            m.overall.empty_regions
-        ));
+        out.extend(unwritten(r, n));
     }
     if !r.splits.is_empty() {
         out.push(format!(
@@ -206,6 +201,42 @@ pub fn diagnose(r: &AnalysisReport, led_by_time: Option<bool>) -> Vec<String> {
     if r.split_limit_reached {
         out.push(format!(
             "auto-split stopped at {n} regions: more would exceed {MAX_CELLS} matrix cells"
+        ));
+    }
+    out
+}
+
+/// The regions that took no writes, told apart: a range that holds no key of the design (a
+/// pre-split at the wrong places) is not a region a split left behind a key that moves with
+/// time, which holds the rows written before its split and is simply no longer written.
+fn unwritten(r: &AnalysisReport, n: usize) -> Vec<String> {
+    let (behind, empty): (Vec<_>, Vec<_>) = r
+        .regions
+        .iter()
+        .filter(|g| g.writes == 0)
+        .partition(|g| g.distinct_rows > 0);
+    let mut out = Vec::new();
+    if !empty.is_empty() {
+        out.push(format!(
+            "{} of {n} regions received no writes: their key ranges hold no keys of this \
+             design (for example `Bytes.split` over hex text leaves the ranges between '9' \
+             and 'a' and above 'f' empty)",
+            empty.len()
+        ));
+    }
+    if !behind.is_empty() {
+        let rows: u64 = behind.iter().map(|g| g.distinct_rows).sum();
+        let approx = if behind.iter().all(|g| g.distinct_rows_exact) {
+            ""
+        } else {
+            "about "
+        };
+        out.push(format!(
+            "{} of {n} regions took no writes after the split that made them: they hold the \
+             {approx}{rows} rows written before it, behind writes that moved on (a key that \
+             moves with time or a sequence leaves each region it splits behind it), not empty \
+             ranges",
+            behind.len()
         ));
     }
     out

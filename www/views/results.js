@@ -89,7 +89,7 @@ export function renderMetrics() {
     'emptyRegions',
     'Empty regions',
     String(o.emptyRegions),
-    'regions no key of this design falls into: wasted pre-splits.',
+    'regions that took no writes in the run: a pre-split range no key of this design falls into, or a region a split left behind writes that moved on (the diagnosis tells them apart).',
   );
   // Key lengths from the sample's offsets (key i spans offsets[i]..offsets[i + 1]).
   const { offsets } = r.sample;

@@ -368,3 +368,47 @@ fn a_hotspot_that_moves_leads_the_diagnosis() {
     let (d, _) = diagnosis_of(&salted, 64);
     assert!(!d.iter().any(|l| l.contains("moves")), "{d:#?}");
 }
+
+/// A time-led key under auto-split leaves each region it splits behind the writes: such a region
+/// holds the rows written before its split and takes none after. The diagnosis says so, and
+/// does not call it an empty range of a wrong pre-split (`Bytes.split` over hex text).
+#[test]
+fn regions_a_split_leaves_behind_are_not_called_empty_ranges() {
+    use rowkey_lab::analyze::{analyze, AnalyzeOptions};
+    let mut v: serde_json::Value = serde_json::from_str(
+        &rowkey_lab::design::presets::get("seed003-time-first")
+            .unwrap()
+            .to_json(),
+    )
+    .unwrap();
+    v["regions"] = serde_json::json!({"regionServers": 4, "autoSplit": {"config":
+        {"maxFileSize": 1_048_576, "memstoreFlushSize": 262_144}}});
+    let doc = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
+    let r = analyze(&doc, &AnalyzeOptions::default()).unwrap();
+    let behind: Vec<_> = r
+        .regions
+        .iter()
+        .filter(|g| g.writes == 0 && g.distinct_rows > 0)
+        .collect();
+    assert!(
+        !behind.is_empty(),
+        "the run leaves a region behind its writes"
+    );
+    assert!(
+        r.regions
+            .iter()
+            .all(|g| g.writes > 0 || g.distinct_rows > 0),
+        "every region holds rows"
+    );
+    let d = r.diagnosis.join("\n");
+    assert!(!d.contains("received no writes"), "{d}");
+    let rows: u64 = behind.iter().map(|g| g.distinct_rows).sum();
+    assert!(
+        d.contains(&format!(
+            "{} of {} regions took no writes after the split",
+            behind.len(),
+            r.regions.len()
+        )) && d.contains(&format!("{rows} rows")),
+        "{d}"
+    );
+}

@@ -20,6 +20,22 @@ after(async () => {
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
+/** WCAG's contrast ratio of two CSS `rgb(…)` colours. */
+function contrast(a, b) {
+  const lum = c => {
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)
+      .slice(0, 3)
+      .map(v => {
+        const s = Number(v) / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 for (const colorScheme of ['light', 'dark']) {
   test(`axe: no serious or critical violation (${colorScheme})`, async () => {
     const page = await browser.newPage({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme });
@@ -37,6 +53,12 @@ for (const colorScheme of ['light', 'dark']) {
     await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, {
       timeout: 60000,
     });
+    // the ▼ split marks above the map: small text, so at least 4.5:1 against the page (WCAG AA)
+    const marks = await page.$$eval('#split-marks .mark', ms =>
+      ms.map(m => [getComputedStyle(m).color, getComputedStyle(document.body).backgroundColor]),
+    );
+    assert.ok(marks.length > 0, 'the time-first preset splits: its marks are drawn');
+    for (const [fg, bg] of marks) assert.ok(contrast(fg, bg) >= 4.5, `split mark ${fg} on ${bg}: ${contrast(fg, bg)}`);
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => {
       const r = await globalThis.axe.run(document);
