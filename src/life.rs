@@ -234,7 +234,10 @@ pub fn simulate_writes(
     let (w, notes) = writes.workload(&doc, &s)?;
     let mut report = simulate(&s, &w)?;
     let (table, note) = table.unzip();
-    report.notes.extend(note.into_iter().chain(notes));
+    let scaled = design::scaled_sizes_note(&doc, &s);
+    report
+        .notes
+        .extend(note.into_iter().chain(notes).chain(scaled));
     report.table = table;
     report.diagnosis = Some(diagnose(&s, &w, &report));
     Ok(report)

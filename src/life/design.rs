@@ -112,16 +112,25 @@ pub(crate) fn table_for<'a>(
     ))
 }
 
-/// The settings a design implies (its region servers, split policy and sizes, its `hbase`
-/// section: TTL, compression, cell bytes, release line, normalizer, balancer) with `options`
-/// (a JSON object of [`LifeSettings`] members) over them.
+/// The settings a design implies (its region servers, split policy and the table's sizes, its
+/// `hbase` section: TTL, compression, cell bytes, release line, normalizer, balancer) with
+/// `options` (a JSON object of [`LifeSettings`] members) over them.
+///
+/// The auto-split's cluster sizes (`maxFileSize`, `memstoreFlushSize`) are the analysis's,
+/// scaled so that minutes of generated writes split (the new design's 4 MiB): months of a
+/// real table run at HBase's (10 GiB, 128 MiB), as the region plan does, unless `options` or
+/// the table's own `MAX_FILESIZE` / `MEMSTORE_FLUSHSIZE` say otherwise ([`scaled_sizes_note`]).
 pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<LifeSettings> {
     let mut s = LifeSettings::default();
     if let Some(layout) = &doc.regions {
         s.servers = layout.region_servers;
         if let Some(a) = &layout.auto_split {
             s.policy = a.policy.clone();
-            s.split = a.config.clone();
+            s.split = crate::hbase::policy::SplitConfig {
+                max_file_size: s.split.max_file_size,
+                memstore_flush_size: s.split.memstore_flush_size,
+                ..a.config.clone()
+            };
         }
     }
     // A Phoenix table's options, as HBase's descriptors take them from the statement; the
@@ -177,6 +186,27 @@ pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<Life
     })?;
     s.validate()?;
     Ok(s)
+}
+
+/// What the months left of the design's auto-split sizes, when it sets them apart from HBase's:
+/// the note a report carries, so a user who meant them for the cluster knows where to say so.
+pub(crate) fn scaled_sizes_note(doc: &DesignDocument, s: &LifeSettings) -> Option<String> {
+    let c = &doc.regions.as_ref()?.auto_split.as_ref()?.config;
+    let base = crate::hbase::policy::SplitConfig::default();
+    if c.max_file_size == base.max_file_size && c.memstore_flush_size == base.memstore_flush_size {
+        return None;
+    }
+    let mib = |b: i64| crate::support::num_text::fixed(b as f64 / (1u64 << 20) as f64, 0);
+    Some(format!(
+        "the design's auto-split sizes (split at {} MiB, flush at {} MiB) size the analysis's \
+         minutes of writes; the months ran with split size {} MiB and flush size {} MiB: set \
+         the table's MAX_FILESIZE and MEMSTORE_FLUSHSIZE (regions.autoSplit.config's \
+         tableMaxFileSize, tableMemstoreFlushSize) or life's split options for others",
+        mib(c.max_file_size),
+        mib(c.memstore_flush_size),
+        mib(s.split.desired_max_file_size()),
+        crate::support::num_text::fixed(s.flush_size() / (1u64 << 20) as f64, 0),
+    ))
 }
 
 fn merge(base: &mut Value, over: &Value) {

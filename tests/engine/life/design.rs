@@ -148,3 +148,43 @@ fn a_phoenix_table_s_options_are_the_months_settings() {
     let q = parse_create_table(&sql.replace("TTL = 2592000", "CF.TTL = '86400'")).unwrap();
     assert_eq!(q.ttl_seconds(), Some(86_400));
 }
+
+/// The new design's auto-split sizes (4 MiB splits, 1 MiB flushes) make its minutes of generated
+/// writes split in the analysis; months of the table run at HBase's sizes, as the region plan
+/// does, and the report says what it left and where to set the table's own. A table's own
+/// MAX_FILESIZE (tableMaxFileSize) is kept.
+#[test]
+fn the_analysis_s_scaled_split_sizes_are_not_the_months() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/presets/groups/blank.json"
+    ))
+    .unwrap();
+    let doc = rowkey_lab::design::DesignDocument::from_json(&text).unwrap();
+    let a = doc.regions.as_ref().unwrap().auto_split.as_ref().unwrap();
+    assert_eq!(
+        a.config.max_file_size,
+        4 << 20,
+        "the blank design's analysis size"
+    );
+    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    assert_eq!(s.split.desired_max_file_size(), 10 << 30);
+    assert_eq!(s.flush_size(), 128.0 * 1024.0 * 1024.0);
+    assert_eq!(s.policy, a.policy, "the design's policy is kept");
+    let r = simulate_design(&doc, &json!({"months": 1})).unwrap();
+    let notes = r.notes.join("\n");
+    assert!(
+        notes.contains("split at 4 MiB, flush at 1 MiB")
+            && notes.contains("split size 10240 MiB and flush size 128 MiB"),
+        "{notes}"
+    );
+    // the table's own MAX_FILESIZE is the table's, not the analysis's scale
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["regions"]["autoSplit"]["config"]["tableMaxFileSize"] = json!(1u64 << 31);
+    let own = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
+    let s = settings_for_design(&own, &json!(null)).unwrap();
+    assert_eq!(s.split.desired_max_file_size(), 2 << 30);
+    // the options still set the cluster's size
+    let s = settings_for_design(&doc, &json!({"split": {"maxFileSize": 1u64 << 32}})).unwrap();
+    assert_eq!(s.split.desired_max_file_size(), 4 << 30);
+}
