@@ -1609,6 +1609,10 @@ export interface RegionPlan {
   presplitRegions: number | null;
   /** The design's pre-split already makes `recommended` regions. */
   matchesDesign: boolean;
+  /** The regions the design's own pre-split makes (its create statement's). */
+  designRegions: number;
+  /** The plan in one line, with the design's own count where it differs. */
+  headline: string;
   capacity: CapacityReport;
 }
 /**

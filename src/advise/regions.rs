@@ -53,6 +53,11 @@ pub struct RegionPlan {
     pub presplit_regions: Option<u32>,
     /// The design's pre-split already makes `recommended` regions.
     pub matches_design: bool,
+    /// The regions the design's own pre-split makes (its create statement's).
+    pub design_regions: u32,
+    /// The plan in one line, with the design's own count where it differs: what every view
+    /// shows as the answer to "how many regions".
+    pub headline: String,
     /// The arithmetic: horizons, guide, notes.
     pub capacity: CapacityReport,
 }
@@ -116,7 +121,9 @@ pub fn region_plan_with(
         cap.notes
             .push(presplit_note(recommended, needed, presplit.as_ref(), &opts));
     }
-    let matches_design = u64::from(super::presplit::region_count(&layout.presplit)) == recommended;
+    let design_regions = super::presplit::region_count(&layout.presplit);
+    let matches_design = u64::from(design_regions) == recommended;
+    let headline = headline(recommended, design_regions, servers, cap.time_leading);
     RegionPlan {
         recommended,
         capacity_regions: needed,
@@ -124,7 +131,42 @@ pub fn region_plan_with(
         presplit,
         presplit_regions,
         matches_design,
+        design_regions,
+        headline,
         capacity: cap,
+    }
+}
+
+/// The plan in one line, beside the design's own pre-split whenever the two differ, so that
+/// "how many regions" never sits unexplained above a create statement of another count.
+fn headline(recommended: u64, design: u32, servers: u32, time_leading: bool) -> String {
+    let regions = |n: u64| format!("{n} region{}", if n == 1 { "" } else { "s" });
+    let ours = regions(u64::from(design));
+    if time_leading {
+        let per = if servers == 1 {
+            String::new()
+        } else {
+            " (one a server)".to_string()
+        };
+        return if u64::from(design) == recommended {
+            format!("{}{per}: a key that leads with time writes one region at a time whatever the pre-split; fix the key first", regions(recommended))
+        } else {
+            format!(
+                "{}{per}: a key that leads with time writes one region at a time whatever the pre-split, so this design's {ours} spread no writes; fix the key first",
+                regions(recommended)
+            )
+        };
+    }
+    if u64::from(design) == recommended {
+        format!(
+            "{}: the design's pre-split makes them",
+            regions(recommended)
+        )
+    } else {
+        format!(
+            "{} (this design is created with {ours})",
+            regions(recommended)
+        )
     }
 }
 

@@ -410,7 +410,7 @@ function regionPlanBox(r) {
 function drawPlan(box, plan) {
   const year = plan.capacity.horizons.at(-1);
   box.replaceChildren(
-    el('h4', `How many regions: ${num(plan.recommended)}`),
+    el('h4', `How many regions: ${plan.headline}`),
     el(
       'p',
       plan.capacity.timeLeading
@@ -434,8 +434,8 @@ function drawPlan(box, plan) {
         { class: 'muted' },
       ),
     );
-  if (plan.matchesDesign) box.append(el('p', 'The design is pre-split into that many already.', { class: 'muted' }));
-  else if (!plan.presplit && !plan.capacity.timeLeading)
+  // (a plan the design's pre-split makes already: the headline says so)
+  if (!plan.matchesDesign && !plan.presplit && !plan.capacity.timeLeading)
     box.append(
       el(
         'p',

@@ -219,3 +219,40 @@ fn a_salted_key_is_planned_at_its_buckets_even_when_a_year_fills_one_region() {
     assert_eq!(plan.presplit_regions, Some(buckets));
     assert!(matches!(plan.presplit, Some(PreSplit::SaltBuckets { .. })));
 }
+
+/// The plan's one line names the design's own count whenever the two differ (its create
+/// statement's), so "how many regions" never sits unexplained above a create of another count;
+/// a time-led key's plan says its pre-split spreads nothing.
+#[test]
+fn the_headline_names_the_design_s_own_count_when_it_differs() {
+    let measured = RegionPlanInput {
+        key_bytes: 24.0,
+        regions: 16,
+        active_regions_per_window: 16.0,
+        write_rate: None,
+    };
+    let md5 = preset("seed004-md5-prefix");
+    let plan = region_plan(&md5, &measured);
+    assert_eq!(plan.design_regions, 16);
+    assert_eq!(
+        plan.headline,
+        format!(
+            "{} regions (this design is created with 16 regions)",
+            plan.recommended
+        )
+    );
+    let time_first = preset("seed000-telecom-time-first");
+    let own = match &time_first.regions.as_ref().unwrap().presplit {
+        PreSplit::Explicit { keys, .. } => keys.len() as u32 + 1,
+        other => panic!("{other:?}"),
+    };
+    let plan = region_plan(&time_first, &measured);
+    assert!(plan.capacity.time_leading);
+    assert_eq!(plan.design_regions, own);
+    assert!(
+        plan.headline
+            .contains(&format!("this design's {own} regions spread no writes")),
+        "{}",
+        plan.headline
+    );
+}
