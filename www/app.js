@@ -50,7 +50,7 @@ import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showEr
 import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
 import { pasteDesign, wireIo } from './views/io-view.js';
 import { keyChecksHere, mountKeyEditor } from './views/key-editor.js';
-import { monthsFromLink, wireMonths } from './views/months-open.js';
+import { monthsFromLink, monthsOnDesign, wireMonths } from './views/months-open.js';
 import { wirePhoenix } from './views/phoenix-box.js';
 import { presetChoices, renderPreset, wirePresets } from './views/preset-view.js';
 import { branch, isDesignText, keepNow, keepSoon, setDraft } from './views/recent-view.js';
@@ -76,6 +76,7 @@ function changed({ now = false, replaced = false, draft = null } = {}) {
   if (replaced) commit();
   renderEditor(replaced);
   adviceOnDesign();
+  monthsOnDesign();
   clearTimeout(debounce);
   if (now) analyze();
   else debounce = setTimeout(analyze, 300);

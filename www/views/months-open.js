@@ -36,6 +36,10 @@ export const openMonths = () =>
 export const monthsFromLink = () =>
   state.life.open ? import('./months-view.js').then(m => m.openMonths(helpers(), { simulate: true })) : null;
 
+/** The design on show changed: the Months view, when it was opened, says whether its months are
+ * still the design's (months-view.js designChanged). */
+export const monthsOnDesign = () => (state.life.open ? import('./months-view.js').then(m => m.designChanged()) : null);
+
 /** The lab's "Simulate months…" button. */
 export function wireMonths() {
   $('months-open').addEventListener('click', openMonths);

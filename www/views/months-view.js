@@ -60,7 +60,7 @@ const MEMBERS = {
 };
 
 /** The view's own: the run under way (`readOff`'s answer) and the last answer drawn. */
-const view = { running: null, got: null, sides: [] };
+const view = { running: null, got: null, sides: [], ranFor: null };
 
 /** The panel drawn into #months and focused; `helpers`: the lab's (see months-open.js). With
  * `simulate` (a link's settings), drawn afresh from the state's settings and simulated. */
@@ -147,14 +147,16 @@ function settingForm(side) {
     f.append(l);
   }
   // the table: the data table, or a Phoenix global index's own (a local index has none)
-  const indexes = (lab.state.doc?.phoenix?.indexes ?? []).filter(x => x.kind !== 'local');
+  const indexes = tables();
+  view.tables = indexes.join('\n');
   if (indexes.length) {
     const sel = el('select', undefined, { id: `months-${side}-index` });
     sel.append(
       el('option', 'the data table', { value: '' }),
-      ...indexes.map(x => el('option', `index ${x.name}`, { value: x.name })),
+      ...indexes.map(x => el('option', `index ${x}`, { value: x })),
     );
-    sel.value = values.index ?? '';
+    // (an index the design no longer has: the data table)
+    sel.value = indexes.includes(values.index) ? values.index : '';
     sel.addEventListener('change', () => changed('index', sel.value));
     const l = el('label', 'Table ');
     l.append(sel);
@@ -195,6 +197,7 @@ async function simulate() {
   view.running?.cancel();
   const life = lab.state.life;
   const args = { doc: docText(), options: optionsOf(life.a) };
+  const ranFor = args.doc;
   if (life.compare) args.otherOptions = optionsOf(life.b);
   // over the rows last analyzed (their file and options, as the rekey plan takes them)
   const rows = life.overRows !== false ? lab.state.rows?.args : undefined;
@@ -231,6 +234,7 @@ async function simulate() {
       return;
     }
     view.got = got;
+    view.ranFor = ranFor;
     view.sides = got.a ? [got.a, got.b] : [got];
     const last = view.sides[0].report.months.length;
     if (!(life.month >= 1 && life.month <= last)) lab.setLife({ month: last });
@@ -238,6 +242,8 @@ async function simulate() {
       `${view.sides.map(v => `${v.report.months.length} months`).join(' and ')} simulated${rows ? ` with the writes of ${rows.file.name}` : ''}.`;
     $('months-progress').value = 1;
     draw();
+    // (the design may have changed while it ran)
+    designChanged();
   } catch (e) {
     if (view.running !== run) return;
     if (e.name === 'AbortError') {
@@ -255,6 +261,39 @@ async function simulate() {
     }
   }
 }
+
+/** The design on show changed (months-open.js monthsOnDesign), or a run ended: the months on
+ * show are marked as the design before's (dimmed, and said)
+ * until simulated again, and the settings' Table choices are the new design's indexes. */
+export function designChanged() {
+  const { $ } = lab;
+  if (!$('months-box')) return;
+  const text = lab.docText();
+  const stale = view.got !== null && view.ranFor !== text;
+  $('months-out').classList.toggle('months-stale', stale);
+  const note = $('months-stale');
+  if (stale && !note)
+    $('months-out').before(
+      lab.el('p', 'These months are of the design before your last change: Simulate again for the design on show.', {
+        id: 'months-stale',
+        class: 'note',
+        role: 'status',
+      }),
+    );
+  if (!stale) note?.remove();
+  // the Table choices follow the design's global indexes (a form redrawn keeps its values)
+  const names = tables().join('\n');
+  if (names !== view.tables)
+    for (const side of ['a', 'b']) {
+      const old = $(`months-setting-${side}`);
+      const f = settingForm(side);
+      f.hidden = old.hidden;
+      old.replaceWith(f);
+    }
+}
+
+/** The names of the design's global indexes (a local index has no table of its own). */
+const tables = () => (lab.state.doc?.phoenix?.indexes ?? []).filter(x => x.kind !== 'local').map(x => x.name);
 
 /** The choice of the rows last analyzed as the writes, as the page holds them now: shown once a
  * file of rows was analyzed, naming it and the order its keys are taken in. */

@@ -346,3 +346,30 @@ fn a_salted_phoenix_table_is_cut_at_its_buckets() {
         }
     }
 }
+
+/// Planned on the generated workload (the page's move without a file of rows), the new table is
+/// its create statement's regions, one reducer each, however the design's auto-split (sized to
+/// split minutes of writes) would cut it in the analysis: a salted design of 8 buckets that
+/// auto-splits at 64 KiB was planned at its split regions against an 8-region create.
+#[test]
+fn the_move_on_the_workload_is_sized_on_the_create_s_regions() {
+    use rowkey_lab::advise::rekey::rekey_on_workload;
+    let mut v: serde_json::Value = serde_json::from_str(&salted(8).to_json()).unwrap();
+    v["regions"]["autoSplit"] = serde_json::json!({"policy": {"type": "constantSize"},
+        "config": {"maxFileSize": 65_536, "memstoreFlushSize": 16_384}});
+    let splitting = DesignDocument::from_json(&v.to_string()).unwrap();
+    // the analysis alone splits it past its buckets
+    let analysed = analyze(&splitting, &AnalyzeOptions::default()).unwrap();
+    assert!(analysed.regions.len() > 8, "{}", analysed.regions.len());
+    let plan = rekey_on_workload(
+        &old(),
+        &splitting,
+        &AnalyzeOptions::default(),
+        &RekeyOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(plan.regions.len(), 8);
+    assert_eq!(plan.job.reducers, 8);
+    assert_eq!(plan.new.regions, 8);
+    assert_eq!(plan.create.matches("\\x").count(), 7, "{}", plan.create);
+}

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { b64, openPage, pageRig, ROOT, shot, waitDone } from '../helpers.mjs';
+import { b64, openPage, pageRig, pasteTable, ROOT, shot, waitDone } from '../helpers.mjs';
+import { ORDERS_SQL } from '../orders-indexes.mjs';
 
 const rig = pageRig();
 let m;
@@ -304,6 +305,34 @@ test('the view says what the months mean: the engine’s headline and findings, 
     want.findings.map(f => [f.figure, f.fix ? `Fix: ${f.fix.change}${f.fix.checked}` : null]),
   );
   assert.ok(got.before);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('months of the design before a change are said as such, and the Table choices follow the design’s indexes', async () => {
+  const { page, problems } = await openPage(rig.browser, rig.server.url, { width: 1400, height: 1000 });
+  await openMonths(page, 'p=seed002-salt-byte');
+  await page.fill('#months-a-months', '2');
+  await page.click('#months-run');
+  await page.waitForSelector('#months-side-a .months-summary', { timeout: 60000 });
+  assert.equal(await page.$('#months-stale'), null, 'the months are the design on show’s');
+  assert.equal(await page.$('#months-a-index'), null, 'no index: no Table choice');
+  // a change of the design (a Phoenix table with two global indexes pasted): the months on show
+  // are the design before's
+  await pasteTable(page, ORDERS_SQL);
+  const stale = await page.waitForSelector('#months-stale', { timeout: 60000 });
+  assert.match(await stale.textContent(), /design before your last change/);
+  assert.ok(await page.$eval('#months-out', o => o.classList.contains('months-stale')));
+  // the index's table is offered now
+  assert.deepEqual(await page.$$eval('#months-a-index option', os => os.map(o => o.textContent)), [
+    'the data table',
+    'index BY_TIME',
+    'index BY_CUSTOMER',
+  ]);
+  // simulated again: the note goes
+  await page.click('#months-run');
+  await page.waitForFunction(() => !document.querySelector('#months-stale'), null, { timeout: 60000 });
+  assert.ok(!(await page.$eval('#months-out', o => o.classList.contains('months-stale'))));
   assert.deepEqual(problems, []);
   await page.close();
 });
