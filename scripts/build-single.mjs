@@ -10,7 +10,7 @@
 // Usage: node scripts/build-single.mjs [out.html]   (needs www/pkg from scripts/build-wasm.sh)
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -140,6 +140,24 @@ html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^":]+)"[^>]*>/
   styles.push(css);
   return `<style>${css}</style>`;
 });
+
+// 3a. The sheets the views link when they are first drawn (rows, live table, months): inline too,
+//     and the views do not link them (the page marks itself `data-single`, below).
+const indexHtml = readFileSync(path.join(WWW, 'index.html'), 'utf8');
+const lazySheets = readdirSync(path.join(WWW, 'views'))
+  .filter(f => f.endsWith('.css') && !indexHtml.includes(`href="views/${f}"`))
+  .sort();
+if (lazySheets.length) {
+  const css = lazySheets
+    .map(f =>
+      transformSync(readFileSync(path.join(WWW, 'views', f), 'utf8'), { loader: 'css', minify: true }).code.trim(),
+    )
+    .join('\n')
+    .replace(/<\/(style)/gi, '<\\/$1');
+  styles.push(css);
+  html = html.replace(/<\/head>/i, () => `<style>${css}</style>\n</head>`);
+}
+html = html.replace(/<html\b([^>]*)>/i, (_, attrs) => `<html${attrs} data-single>`);
 
 // 3b. Preload hints name files that the single file does not have: they go.
 html = html.replace(/<!--.*?-->\s*/gs, '').replace(/<link\b[^>]*\brel="(?:module)?preload"[^>]*>\s*/g, '');

@@ -253,3 +253,8 @@ export const when = ms => new Date(ms).toISOString().replace('.000Z', 'Z');
 /** The status when the design cannot run: the results on show (dimmed) are the last design's. */
 export const STALE = () =>
   state.report ? 'Not run; the results below (dimmed) are from the last design that ran.' : '';
+
+/** Why a view needing the engine's speed build is off in the single file (scripts/build-single.mjs,
+ * which carries the size build alone). */
+export const SPEED_ONLY =
+  'needs the engine’s speed build, which this single file does not carry: open the served page, or use the CLI';

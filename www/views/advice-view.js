@@ -9,7 +9,7 @@
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
 
 import { cancelAdvice, startAdvice } from '../engine/advise-run.js';
-import { $, docText, el, fix, num, state } from '../state/lab-state.js';
+import { $, docText, el, fix, num, SPEED_ONLY, state } from '../state/lab-state.js';
 import { askMove, setAdvice } from '../state/store.js';
 import { markOptionError, renderOption, typedOption } from './design-form.js';
 
@@ -38,6 +38,11 @@ export function wireAdvice(load, compare) {
     input.addEventListener('input', () => setAdvice({ [input.dataset.option]: typedOption(input) }));
   }
   $('advice-run').addEventListener('click', runAdvice);
+  // the single file has the size build alone: said where the advisor is offered, not when clicked
+  if (document.documentElement.hasAttribute('data-single')) {
+    $('advice-run').disabled = true;
+    $('advice-status').textContent = `The advisor ${SPEED_ONLY} (rowkey-lab advise).`;
+  }
   $('advice-cancel').addEventListener('click', () => stop('Cancelled.'));
 }
 

@@ -4,7 +4,7 @@
 // none of the lab's modules and is no part of the first load.
 
 import { readOff } from '../state/io.js';
-import { $, bytesText, docText, el, fix, num, state } from '../state/lab-state.js';
+import { $, bytesText, docText, el, fix, num, SPEED_ONLY, state } from '../state/lab-state.js';
 import { setLife } from '../state/store.js';
 import { showTooltip } from './heat-axes.js';
 import { heatZoom } from './heat-zoom.js';
@@ -43,4 +43,11 @@ export const monthsOnDesign = () => (state.life.open ? import('./months-view.js'
 /** The lab's "Simulate months…" button. */
 export function wireMonths() {
   $('months-open').addEventListener('click', openMonths);
+  // the single file has the size build alone: said where Months is offered, not when clicked
+  if (document.documentElement.hasAttribute('data-single')) {
+    $('months-open').disabled = true;
+    $('months-open').after(
+      el('span', ` Months of life ${SPEED_ONLY} (rowkey-lab life).`, { class: 'status', id: 'months-single' }),
+    );
+  }
 }

@@ -78,9 +78,11 @@ export function openMonths(helpers, { simulate: now = false } = {}) {
 }
 
 function drawPanel($, el) {
-  document.head.append(
-    el('link', undefined, { rel: 'stylesheet', href: new URL('./months-view.css', import.meta.url).href }),
-  );
+  // (the single file has every sheet inline: scripts/build-single.mjs)
+  if (!document.documentElement.hasAttribute('data-single'))
+    document.head.append(
+      el('link', undefined, { rel: 'stylesheet', href: new URL('./months-view.css', import.meta.url).href }),
+    );
   const box = el('div', undefined, { id: 'months-box' });
   const forms = el('div', undefined, { class: 'months-forms' });
   forms.append(settingForm('a'), settingForm('b'));

@@ -32,9 +32,11 @@ let drawn = false;
 function drawPanel() {
   if (drawn) return;
   drawn = true;
-  document.head.append(
-    el('link', undefined, { rel: 'stylesheet', href: new URL('./observe-view.css', import.meta.url).href }),
-  );
+  // (the single file has every sheet inline: scripts/build-single.mjs)
+  if (!document.documentElement.hasAttribute('data-single'))
+    document.head.append(
+      el('link', undefined, { rel: 'stylesheet', href: new URL('./observe-view.css', import.meta.url).href }),
+    );
   const files = el('input', undefined, { id: 'observe-files', type: 'file', multiple: '' });
   const folder = el('input', undefined, { id: 'observe-folder', type: 'file', webkitdirectory: '' });
   for (const input of [files, folder])

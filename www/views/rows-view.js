@@ -37,8 +37,11 @@ let drawn = false;
 function drawPanel() {
   if (drawn) return;
   drawn = true;
-  const css = el('link', undefined, { rel: 'stylesheet', href: new URL('./rows-view.css', import.meta.url).href });
-  document.head.append(css);
+  // (the single file has every sheet inline: scripts/build-single.mjs)
+  if (!document.documentElement.hasAttribute('data-single'))
+    document.head.append(
+      el('link', undefined, { rel: 'stylesheet', href: new URL('./rows-view.css', import.meta.url).href }),
+    );
   const file = el('input', undefined, { id: 'rows-file', type: 'file' });
   file.addEventListener('change', () => {
     const f = file.files[0];

@@ -211,6 +211,17 @@ test('single-file build from file:// renders a preset with no network request', 
   await page.waitForFunction(id => location.hash.includes(`p=${id}`), PRESET);
   await done(page);
   await shot(page, 'embed-single-file');
+  // what needs the speed build says so where it is offered, before anyone clicks it
+  assert.ok(await page.$eval('#advice-run', b => b.disabled));
+  assert.match(await page.textContent('#advice-status'), /speed build, which this single file does not carry/);
+  assert.ok(await page.$eval('#months-open', b => b.disabled));
+  assert.match(await page.textContent('#months-single'), /speed build, which this single file does not carry/);
+  // a view's sheet drawn later is inline: the rows panel opens styled, with no blocked sheet
+  await page.click('#rows-open');
+  await page.waitForSelector('#rows-file', { state: 'attached' });
+  assert.equal(await page.$$eval('link[rel="stylesheet"]', ls => ls.length), 0);
+  // (rows-view.css rounds the panel's corners)
+  assert.equal(await page.$eval('#rows-box', b => getComputedStyle(b).borderTopLeftRadius), '6px');
   const network = requests.filter(u => u !== fileUrl && !u.startsWith('data:') && !u.startsWith('blob:'));
   assert.deepEqual(network, []);
   assert.deepEqual(problems, []);

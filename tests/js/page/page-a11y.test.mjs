@@ -4,9 +4,10 @@
 // page's CSP would refuse: these pages bypass the CSP; the other page tests keep it.)
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, ROOT, serve } from '../helpers.mjs';
+import { b64, launch, ROOT, serve } from '../helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -53,12 +54,6 @@ for (const colorScheme of ['light', 'dark']) {
     await page.waitForFunction(() => document.querySelectorAll('#compare figure').length === 2, null, {
       timeout: 60000,
     });
-    // the ▼ split marks above the map: small text, so at least 4.5:1 against the page (WCAG AA)
-    const marks = await page.$$eval('#split-marks .mark', ms =>
-      ms.map(m => [getComputedStyle(m).color, getComputedStyle(document.body).backgroundColor]),
-    );
-    assert.ok(marks.length > 0, 'the time-first preset splits: its marks are drawn');
-    for (const [fg, bg] of marks) assert.ok(contrast(fg, bg) >= 4.5, `split mark ${fg} on ${bg}: ${contrast(fg, bg)}`);
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => {
       const r = await globalThis.axe.run(document);
@@ -76,6 +71,22 @@ for (const colorScheme of ['light', 'dark']) {
     await page.close();
   });
 }
+
+for (const colorScheme of ['light', 'dark'])
+  test(`the ▼ split marks are small text with AA contrast (${colorScheme})`, async () => {
+    // the new design: one region that auto-splits as it grows
+    const blank = JSON.parse(readFileSync(path.join(ROOT, 'presets/groups/blank.json'), 'utf8'));
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme });
+    await page.goto(`${server.url}#v=1&d=${b64(blank)}`);
+    await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+    const marks = await page.$$eval('#split-marks .mark', ms =>
+      ms.map(m => [getComputedStyle(m).color, getComputedStyle(document.body).backgroundColor]),
+    );
+    assert.ok(marks.length > 0, 'the new design splits: its marks are drawn');
+    // at least 4.5:1 against the page (WCAG AA for text under 18 px)
+    for (const [fg, bg] of marks) assert.ok(contrast(fg, bg) >= 4.5, `split mark ${fg} on ${bg}: ${contrast(fg, bg)}`);
+    await page.close();
+  });
 
 test('keyboard only: Tab reaches the key editor, the forms and the results bar; a field added and used without a mouse', async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
