@@ -186,6 +186,10 @@ export function setLint(findings) {
 export function clearSummary() {
   state.summary = [];
 }
+/** A metric's one-line summary (`[label, value, meaning]`), as it is drawn. */
+export function addSummary(line) {
+  state.summary.push(line);
+}
 
 // ---- the run ----------------------------------------------------------------------------------
 // `state.run`: `status` (pending: a change waits for its run; running; done; error: the run or

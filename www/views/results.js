@@ -7,11 +7,11 @@
 import * as wasm from '../pkg/rowkey_lab.js';
 import { readOff } from '../state/io.js';
 import { $, bytesText, el, fix, num, sentence, state } from '../state/lab-state.js';
-import { clearSummary, editDesign } from '../state/store.js';
+import { addSummary, clearSummary, editDesign } from '../state/store.js';
 import { KeysView } from './keys-view.js';
 
 export function metric(dl, id, label, value, meaning) {
-  if (dl === $('metrics')) state.summary.push([label, value, meaning]);
+  if (dl === $('metrics')) addSummary([label, value, meaning]);
   const dt = el('dt', label);
   const dd = el('dd');
   dd.append(el('strong', value, { 'data-metric': id }), el('span', ` — ${meaning}`, { class: 'muted' }));

@@ -81,7 +81,7 @@ function drawPanel() {
   $('cancel').addEventListener('click', () => {
     const r = state.rows;
     if (r?.step !== 'running') return;
-    r.step = r.result ? 'done' : 'mapping';
+    patchRows({ step: r.result ? 'done' : 'mapping' });
     status('Cancelled.');
     renderMapping();
   });
@@ -170,17 +170,14 @@ export async function openRows(file) {
   if (state.rows !== mine) return;
   // a design that is just a key: its fields declared from the file, before the mapping is proposed
   declared(got.inferred);
-  Object.assign(
-    mine,
-    {
-      format: got.format,
-      columns: got.columns,
-      step: 'mapping',
-      nullsOffered: got.nulls.names,
-      nulls: got.nulls.default,
-    },
-    propose(got.columns),
-  );
+  patchRows({
+    format: got.format,
+    columns: got.columns,
+    step: 'mapping',
+    nullsOffered: got.nulls.names,
+    nulls: got.nulls.default,
+    ...propose(got.columns),
+  });
   status('');
   renderSource();
   renderMapping();
@@ -229,13 +226,13 @@ async function scan() {
   try {
     const got = await read;
     if (state.rows !== mine) return;
-    mine.scan = { ...got, under };
+    patchRows({ scan: { ...got, under } });
     // the run's worker readies itself for these rows while the user checks the mapping
     warmRows();
     status(`${num(got.summary.rows)} rows make keys. Check the mapping, then analyze them.`);
   } catch (e) {
     if (e.name === 'AbortError' || state.rows !== mine) return;
-    mine.scan = null;
+    patchRows({ scan: null });
     status('');
     showRowsError(e);
   }
@@ -251,15 +248,14 @@ function runArgs() {
   const r = state.rows;
   if (r.step !== 'running' && r.step !== 'done') return null;
   reading?.cancel();
-  r.step = 'running';
+  patchRows({ step: 'running' });
   showRowsError(null);
   status(`Analyzing ${r.name}…`);
   renderMapping();
-  // kept for the advisor, which runs on the rows analyzed (advice-view.js)
-  r.args = { file: r.file, rows: rowsOptions(r) };
-  // the profile on show is this design's over these rows: the run leaves it out, and so shares
-  // the file's reading among workers (a profile is counted in one pass)
-  r.under = profileKey();
+  // the args kept for the advisor, which runs on the rows analyzed (advice-view.js); the profile
+  // on show is this design's over these rows: the run leaves it out, and so shares the file's
+  // reading among workers (a profile is counted in one pass)
+  patchRows({ args: { file: r.file, rows: rowsOptions(r) }, under: profileKey() });
   return { ...r.args, profile: r.scan?.under !== r.under };
 }
 
@@ -276,13 +272,12 @@ function analyzeRows() {
 function analyzed(name, answer) {
   const r = state.rows;
   if (name !== 'analyzeRows' || !r) return;
-  r.step = 'done';
-  r.open = {}; // closed, for the results
-  r.result = { stats: answer.stats, summary: answer.summary };
+  // (open: {}, closed for the results)
+  patchRows({ step: 'done', open: {}, result: { stats: answer.stats, summary: answer.summary } });
   // a key typed over the file's columns: the fields it reads, declared from them as the run did
   if (answer.stats?.inferred?.length) declared(answer.stats.inferred);
   // (a run without the profile leaves the one on show, which is this design's)
-  if (answer.profile) r.scan = { summary: answer.summary, profile: answer.profile, under: r.under };
+  if (answer.profile) patchRows({ scan: { summary: answer.summary, profile: answer.profile, under: r.under } });
   status('');
   renderSource();
   renderMapping();
@@ -304,8 +299,7 @@ function declared(inferred) {
 function failed(e) {
   const r = state.rows;
   if (r?.step !== 'running') return false;
-  r.step = 'done';
-  r.result = null;
+  patchRows({ step: 'done', result: null });
   status('');
   renderSource();
   renderMapping();
