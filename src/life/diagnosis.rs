@@ -80,15 +80,17 @@ pub struct LifeFix {
     /// The change as `LifeSettings` members over the run's (what `life`'s options take), when
     /// it is a setting; `None` when it changes the key or the pre-split.
     pub options: Option<Value>,
-    /// The finding's figure at the last month with the change, beside the original's:
+    /// The finding's figure with the change, beside the original's, at the last month (or,
+    /// for a finding that eases by then, at the month it was found):
     /// `with the normalizer merging 0 MB regions: 1 of 14 regions empty at month 12 (8 of 9
     /// without)`; or why it could not be checked.
     pub checked: String,
-    /// The figure at the last month without the change.
+    /// The figure at that month without the change.
     pub before: f64,
-    /// The figure at the last month with it (`None`: not simulated).
+    /// The figure at that month with it (`None`: not simulated).
     pub after: Option<f64>,
-    /// The finding no longer holds at the last month with the change.
+    /// The finding no longer holds at the last month with the change (for one that eased by
+    /// then: in no month).
     pub clears: bool,
 }
 
@@ -201,7 +203,7 @@ pub fn diagnose(s: &LifeSettings, w: &LifeWorkload, r: &LifeReport) -> LifeDiagn
     }
 }
 
-/// The finding's figure at the last month with the change, against the original's.
+/// The finding's figure with the change, against the original's (see [`LifeFix::checked`]).
 fn checked_fix(
     kind: FindingKind,
     s: &LifeSettings,
@@ -209,11 +211,24 @@ fn checked_fix(
     p: Plan,
     run: Option<&Result<LifeReport, String>>,
 ) -> LifeFix {
-    let (before, before_text) = measure(kind, s, r);
+    // Read at the last month when the finding holds there; a finding that eases by then (a
+    // server hot until the table spreads) at the month it was first found, the change's run at
+    // the same month, and cleared only when that run never has it.
+    let at_end = holds_at_end(kind, s, r);
+    let at = if at_end {
+        r.months.last().map(|m| m.month)
+    } else {
+        first_month(kind, s, r)
+    };
+    let (before, before_text) = measure(kind, s, r, at);
     let (after, checked, clears) = match run {
         Some(Ok(fixed_run)) => {
-            let (after, text) = measure(kind, &p.settings, fixed_run);
-            let clears = !holds_at_end(kind, &p.settings, fixed_run);
+            let (after, text) = measure(kind, &p.settings, fixed_run, at);
+            let clears = if at_end {
+                !holds_at_end(kind, &p.settings, fixed_run)
+            } else {
+                first_month(kind, &p.settings, fixed_run).is_none()
+            };
             let verdict = if clears {
                 "no longer a finding then"
             } else if after < before {
@@ -400,9 +415,13 @@ fn empty_report() -> LifeReport {
     }
 }
 
-/// The finding's figure at the last month, as a number and in words.
-fn measure(kind: FindingKind, s: &LifeSettings, r: &LifeReport) -> (f64, String) {
-    let Some(m) = r.months.last() else {
+/// The finding's figure at month `at` (the last when `None` or past the run), as a number
+/// and in words.
+fn measure(kind: FindingKind, s: &LifeSettings, r: &LifeReport, at: Option<u32>) -> (f64, String) {
+    let Some(m) = at
+        .and_then(|a| r.months.iter().find(|m| m.month == a))
+        .or(r.months.last())
+    else {
         return (0.0, "no month".into());
     };
     let at = m.month;

@@ -291,3 +291,42 @@ fn with_periodic_majors_off_expired_cells_stay_on_disk_and_fifo_deletes_them() {
     assert!(fix.before > 1000.0, "{}", fix.checked);
     assert!(fix.clears);
 }
+
+/// A finding that eases by the last month (a server that takes most writes until the table
+/// has split across the servers) is checked at the month it was found, with and without the
+/// change: checked at month 12, where the table had spread, its figure was the same without
+/// the fix as with it ("25 % … (25 % … without; no longer a finding then)").
+#[test]
+fn a_finding_that_eases_is_checked_at_the_month_it_was_found() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/presets/groups/blank.json"
+    ))
+    .unwrap();
+    let doc = rowkey_lab::design::DesignDocument::from_json(&text).unwrap();
+    let r = simulate_design(&doc, &json!({"months": 12, "ttlSeconds": 2_592_000})).unwrap();
+    let d = r.diagnosis.as_ref().unwrap();
+    let hot = d
+        .findings
+        .iter()
+        .find(|f| f.kind == FindingKind::HotServer)
+        .expect("one server takes most writes at first");
+    let found = &r.months[hot.month as usize - 1];
+    let last = r.months.last().unwrap();
+    // (this run's premise: hot when found, even by the end)
+    assert!(
+        found.hottest_server_write_share > last.hottest_server_write_share,
+        "{} then, {} at the end",
+        found.hottest_server_write_share,
+        last.hottest_server_write_share
+    );
+    let fix = hot.fix.as_ref().expect("a fix");
+    assert_eq!(fix.before, found.hottest_server_write_share);
+    assert!(
+        fix.checked.contains(&format!("at month {}", hot.month)),
+        "{}",
+        fix.checked
+    );
+    let after = fix.after.expect("simulated");
+    assert!(after < fix.before, "{}", fix.checked);
+}
