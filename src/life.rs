@@ -154,6 +154,7 @@ fn run(
                 server: r.server,
             })
             .collect(),
+        ran_with: ran_with(s),
         notes: notes(s, capped, sim.lumped),
         changed_settings: s.changed_from_defaults(),
         diagnosis: None,
@@ -482,13 +483,12 @@ fn trim(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-fn notes(s: &LifeSettings, capped: Option<u32>, lumped: u64) -> Vec<String> {
+/// The settings a run ran with, in a line ([`LifeReport::ran_with`]).
+fn ran_with(s: &LifeSettings) -> String {
     let mib = |b: f64| b / (1u64 << 20) as f64;
     let gib = |b: i64| trim(b as f64 / (1u64 << 30) as f64);
-    let changed = s.changed_from_defaults();
-    let mut n = vec![
-        format!(
-            "ran with: {} servers, {}, split size {} GiB (hbase.hregion.max.filesize), flush size {:.0} MiB, TTL {}, normalizer {}, balancer {}, major compactions {}",
+    format!(
+            "{} servers, {}, split size {} GiB (hbase.hregion.max.filesize), flush size {:.0} MiB, TTL {}, normalizer {}, balancer {}, major compactions {}",
             s.servers,
             s.policy.class_name(),
             gib(s.split.desired_max_file_size()),
@@ -501,7 +501,13 @@ fn notes(s: &LifeSettings, capped: Option<u32>, lumped: u64) -> Vec<String> {
             } else {
                 "off".to_string()
             },
-        ),
+    )
+}
+
+fn notes(s: &LifeSettings, capped: Option<u32>, lumped: u64) -> Vec<String> {
+    let changed = s.changed_from_defaults();
+    let mut n = vec![
+        format!("ran with: {}", ran_with(s)),
         if changed.is_empty() {
             "every setting is HBase's default".to_string()
         } else {

@@ -1692,6 +1692,8 @@ export interface LifeReport {
   crossings: LifeCrossings;
   /** The regions at the end, in key order (coordinates: lane i spans [i, i + 1)). */
   regionsAtEnd: { start: number; end: number; bytes: number; server: number }[];
+  /** What the run ran with, in a line (servers, split policy, split and flush sizes, TTL, normalizer, balancer, major compactions). */
+  ranWith: string;
   notes: string[];
   /** The settings the run used that differ from HBase's defaults, by HBase's name (values as JSON text). */
   changedSettings: { name: string; member: string; value: string; default: string }[];

@@ -408,6 +408,7 @@ fn empty_report() -> LifeReport {
         months: Vec::new(),
         crossings: Default::default(),
         regions_at_end: Vec::new(),
+        ran_with: String::new(),
         notes: Vec::new(),
         changed_settings: Vec::new(),
         diagnosis: None,

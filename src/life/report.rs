@@ -143,6 +143,10 @@ pub struct LifeReport {
     pub crossings: Crossings,
     /// The regions at the end.
     pub regions_at_end: Vec<RegionEnd>,
+    /// What the run ran with, in a line: the servers, the split policy, the split and flush
+    /// sizes, the TTL, the normalizer, the balancer and the major compactions (also the first
+    /// note): what every view shows beside the months.
+    pub ran_with: String,
     /// The rules applied and what the simulation leaves out.
     pub notes: Vec<String>,
     /// The settings the run used that differ from HBase's defaults.

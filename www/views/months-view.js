@@ -392,12 +392,11 @@ function drawServers() {
   }
 }
 
-/** The settings a run had, in words (the engine's, whatever the form left to it). */
+/** The settings a run had, in words: the engine's line (split and flush sizes, TTL, …), whatever
+ * the form left to it. */
 function settingsText(v) {
   const s = v.settings;
-  const ttl =
-    s.ttlSeconds == null ? 'no TTL' : `TTL ${lab.fix(s.ttlSeconds / 86400, s.ttlSeconds % 86400 ? 2 : 0)} days`;
-  return `${v.report.table ? `Index ${v.report.table}: ` : ''}${v.report.policy}, ${s.months} months on ${s.servers} server${s.servers === 1 ? '' : 's'}, ${ttl}, ${s.compaction.policy === 'fifo' ? 'FIFO' : 'Exploring'} compaction, normalizer ${s.normalizer.enabled ? 'on' : 'off'}, HBase ${s.version}`;
+  return `${v.report.table ? `Index ${v.report.table}: ` : ''}${s.months} months: ${v.report.ranWith}, ${s.compaction.policy === 'fifo' ? 'FIFO' : 'Exploring'} compaction, HBase ${s.version}`;
 }
 
 /** The last month and the guidelines in one line. */

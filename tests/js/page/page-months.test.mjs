@@ -225,8 +225,10 @@ test('a long run stops at Stop; two settings side by side, compared by the engin
     want.figures.map(f => [f.figure, f.better]),
   );
   assert.equal(got.maps, 2);
-  assert.ok(got.sides[0].startsWith(`A: ${want.a.report.policy}, 2 months on 1 server, TTL 30 days`), got.sides[0]);
-  assert.ok(got.sides[1].startsWith(`B: ${want.b.report.policy}, 2 months`), got.sides[1]);
+  // each side with what it ran with, the engine's line (split and flush sizes, TTL, …)
+  assert.ok(got.sides[0].startsWith(`A: 2 months: ${want.a.report.ranWith},`), got.sides[0]);
+  assert.ok(got.sides[1].startsWith(`B: 2 months: ${want.b.report.ranWith},`), got.sides[1]);
+  assert.match(want.a.report.ranWith, /split size [\d.]+ GiB .*flush size \d+ MiB, TTL 2592000 s \(30 days\)/);
   assert.notEqual(want.a.report.policy, want.b.report.policy);
   assert.equal(await status(page), '2 months and 2 months simulated.');
   // a setting out of range: the engine's error, at B's control
