@@ -4,24 +4,26 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::core;
 #[cfg(feature = "library")]
 use super::doc_arg;
 #[cfg(any(feature = "library", feature = "fast"))]
+use super::opts;
+#[cfg(any(feature = "library", feature = "fast"))]
 use super::to_js;
-use super::{core, opts};
-use crate::analyze::check::{self, Budgets};
+#[cfg(feature = "library")]
+use crate::analyze::check;
+use crate::analyze::check::Budgets;
 #[cfg(feature = "library")]
 use crate::analyze::AnalyzeOptions;
 
 /// Budgets; `undefined` / `null` mean the defaults (hotspot 2.0, 16 scans, lint errors).
 pub(crate) fn budgets_arg(v: JsValue) -> Result<Budgets, JsValue> {
-    let b = if v.is_undefined() || v.is_null() {
-        Budgets::default()
-    } else {
-        opts("budgets", v, check::budgets)?
+    let text = match v.is_undefined() || v.is_null() {
+        true => None,
+        false => Some(super::plain_json("budgets", &v)?),
     };
-    core(b.validate())?;
-    Ok(b)
+    core(crate::calls::budgets(text.as_deref()))
 }
 
 /// `readBudgets(budgets?)`: the budgets with their defaults filled in, checked (a factor under
