@@ -8,16 +8,17 @@
 # The cargo build is the Python wheel's (the root workspace's `wheel` profile: opt-level 3, thin
 # LTO, empty RUSTFLAGS), so the two share the engine's dependencies; with ROWKEY_LAB_TEST_BUILDS=1
 # (scripts/test.sh) the native tests' (`native-tests`), whose build of the engine and of arrow-rs
-# and parquet it reuses. The profile's name goes to pkg/native-profile; the benchmarks refuse the
-# tests' (scripts/bench-rows.mjs).
-# Usage: build-native.sh [OUT]   (OUT: the folder of the platform package; pkg/native/<platform>)
+# and parquet it reuses. The profile's name goes to DIR/.profile; the benchmarks refuse the
+# tests' (scripts/shipped-build.mjs).
+# Usage: build-native.sh [DIR]   (the platform package into DIR/<platform>/; DIR is pkg/native)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 profile=$(build_profile wheel native-tests)
 RUSTFLAGS= cargo build --lib --profile "$profile" -p rowkey-lab-node
 platform=$(node -p "process.platform + '-' + process.arch + (process.platform === 'linux' ? (process.report.getReport().header.glibcVersionRuntime ? '-gnu' : '-musl') : '')")
-out=${1:-pkg/native/$platform}
+dir=${1:-pkg/native}
+out=$dir/$platform
 version=$(node -p "require('./package.json').version")
 case "$(uname -s)" in Darwin) lib=librowkey_lab_node.dylib ;; MINGW* | MSYS* | CYGWIN*) lib=rowkey_lab_node.dll ;; *) lib=librowkey_lab_node.so ;; esac
 rm -rf "$out"
@@ -40,5 +41,5 @@ cat >"$out/package.json" <<JSON
   "files": ["rowkey_lab.node"]
 }
 JSON
-echo "$profile" >"$(dirname "$out")/../native-profile" 2>/dev/null || true
+echo "$profile" >"$dir/.profile"
 echo "[build-native] $out/rowkey_lab.node: $(stat -c %s "$out/rowkey_lab.node") bytes ($profile)" >&2
