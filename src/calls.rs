@@ -237,3 +237,22 @@ pub fn analyze_design(doc: &str, options: Option<&str>) -> Result<ReportParts> {
     let o = analyze_options(options)?;
     report_parts(crate::analyze::analyze(&doc, &o)?)
 }
+
+/// `validateDesign(doc)`: the document read, validated and written back with its defaults.
+pub fn validate_design(doc: &str) -> Result<String> {
+    to_json(&design("doc", doc)?)
+}
+
+/// `lintDesign(doc)`: the lint findings over a whole document.
+pub fn lint_design(doc: &str) -> Result<String> {
+    to_json(&crate::design::lint(&design("doc", doc)?))
+}
+
+/// `checkDesign(doc, budgets, options)`: the design's workload analyzed, its reads planned and
+/// both checked against the budgets: the verdict.
+pub fn check_design(doc: &str, budgets: Option<&str>, options: Option<&str>) -> Result<String> {
+    let doc = design("doc", doc)?;
+    let b = self::budgets(budgets)?;
+    let o = analyze_options(options)?;
+    to_json(&crate::analyze::check::check_design(&doc, &b, &o)?)
+}

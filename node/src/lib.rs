@@ -94,6 +94,28 @@ pub fn analyze_design(doc: String, options: Option<String>) -> Result<Report> {
     guarded(|| calls::analyze_design(&doc, options.as_deref())).map(report)
 }
 
+/// `validateDesign(doc)`: the document read, validated and written back (JSON text).
+#[napi(js_name = "validateDesign")]
+pub fn validate_design(doc: String) -> Result<String> {
+    guarded(|| calls::validate_design(&doc))
+}
+
+/// `lintDesign(doc)`: the lint findings (JSON text).
+#[napi(js_name = "lintDesign")]
+pub fn lint_design(doc: String) -> Result<String> {
+    guarded(|| calls::lint_design(&doc))
+}
+
+/// `checkDesign(doc, budgets, options)`: the verdict (JSON text).
+#[napi(js_name = "checkDesign")]
+pub fn check_design(
+    doc: String,
+    budgets: Option<String>,
+    options: Option<String>,
+) -> Result<String> {
+    guarded(|| calls::check_design(&doc, budgets.as_deref(), options.as_deref()))
+}
+
 /// The rows of a file analyzed ([`calls::rows_file::analyze_rows_file`]), on a thread of
 /// libuv's pool: the event loop goes on meanwhile.
 pub struct RowsFileTask {
@@ -102,6 +124,7 @@ pub struct RowsFileTask {
     rows: Option<String>,
     path: String,
     threads: u32,
+    chunk_from: Option<f64>,
 }
 
 impl Task for RowsFileTask {
@@ -116,6 +139,7 @@ impl Task for RowsFileTask {
                 self.rows.as_deref(),
                 &self.path,
                 self.threads,
+                self.chunk_from.map(|b| b.max(0.0) as u64),
             )
         })
     }
@@ -125,9 +149,9 @@ impl Task for RowsFileTask {
     }
 }
 
-/// `analyzeRowsFile(doc, options, rows, path, threads)`: the rows of the file at `path` read by
-/// the engine itself with the OS's I/O, spread over `threads` threads (0: every core): a
-/// promise of the [`RowsRun`].
+/// `analyzeRowsFile(doc, options, rows, path, threads, chunkFrom)`: the rows of the file at
+/// `path` read by the engine itself with the OS's I/O, spread over `threads` threads (0: every
+/// core) when it has `chunkFrom` bytes (8 MiB by default): a promise of the [`RowsRun`].
 #[napi(js_name = "analyzeRowsFile")]
 pub fn analyze_rows_file(
     doc: String,
@@ -135,6 +159,7 @@ pub fn analyze_rows_file(
     rows: Option<String>,
     path: String,
     threads: u32,
+    chunk_from: Option<f64>,
 ) -> AsyncTask<RowsFileTask> {
     AsyncTask::new(RowsFileTask {
         doc,
@@ -142,6 +167,7 @@ pub fn analyze_rows_file(
         rows,
         path,
         threads,
+        chunk_from,
     })
 }
 

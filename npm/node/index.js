@@ -20,8 +20,15 @@ guardObjects(glue);
 const fast = native ? nativeCalls(native) : null;
 
 export { engine } from './engine.js';
-/** A whole design document analyzed (the native engine's when it runs). */
+// The calls the native engine answers when it runs: the same names, answers and errors.
+/** A whole design document analyzed. */
 export const analyzeDesign = fast ? fast.analyzeDesign : glue.analyzeDesign;
+/** A design's workload analyzed and checked against budgets. */
+export const checkDesign = fast ? fast.checkDesign : glue.checkDesign;
+/** A design read, validated and written back with its defaults. */
+export const validateDesign = fast ? fast.validateDesign : glue.validateDesign;
+/** The lint findings over a design. */
+export const lintDesign = fast ? fast.lintDesign : glue.lintDesign;
 
 export { adviseDesignParallel } from './advise.js';
 export { analysisSessionParallel, analyzeDesignParallel } from './analyze.js';

@@ -124,6 +124,19 @@ export function nativeCalls(n) {
     [Symbol.dispose]() {},
   });
   return {
+    validateDesign(doc) {
+      const d = docText('doc', doc);
+      return JSON.parse(call(() => n.validateDesign(d)));
+    },
+    lintDesign(doc) {
+      const d = docText('doc', doc);
+      return JSON.parse(call(() => n.lintDesign(d)));
+    },
+    checkDesign(doc, budgets, options) {
+      const d = docText('doc', doc);
+      const b = optText('budgets', budgets);
+      return JSON.parse(call(() => n.checkDesign(d, b, optText('options', options))));
+    },
     analyzeDesign(doc, options) {
       const d = docText('doc', doc);
       return report(call(() => n.analyzeDesign(d, optText('options', options))));

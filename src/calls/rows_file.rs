@@ -173,13 +173,15 @@ impl Rows<'_> {
 /// `analyzeRowsFile(doc, options, rows, path, threads)`: the rows of the file at `path`
 /// analyzed with the design `doc` (JSON text; a design that is just a key has its fields
 /// declared from the file), `options` and `rows` (JSON text, `None` for the defaults), read
-/// by `threads` threads (0: every core) when the file is large enough to cut.
+/// by `threads` threads (0: every core) when the file has `chunk_from` bytes (by default
+/// [`CHUNKED_FROM`]) and can be cut.
 pub fn analyze_rows_file(
     doc: &str,
     options: Option<&str>,
     rows: Option<&str>,
     path: &str,
     threads: u32,
+    chunk_from: Option<u64>,
 ) -> Result<RowsFileRun> {
     let rows = super::rows_options(rows)?;
     let path = Path::new(path);
@@ -197,8 +199,9 @@ pub fn analyze_rows_file(
     let threads = crate::support::threads::count(threads);
     let fit = fit_design(doc, &rows, &src, &mut file)?;
     let options = super::analyze_options(options)?;
-    if threads >= 2 && len >= CHUNKED_FROM {
-        if let Some(run) = spread(&fit, &options, &rows, &src, threads)? {
+    let from = chunk_from.unwrap_or(CHUNKED_FROM);
+    if threads >= 2 && len >= from {
+        if let Some(run) = spread(&fit, &options, &rows, &src, threads, from)? {
             return Ok(run);
         }
     }
@@ -287,6 +290,7 @@ fn spread(
     rows: &RowsOptions,
     src: &Rows<'_>,
     threads: usize,
+    from: u64,
 ) -> Result<Option<RowsFileRun>> {
     let mut s = RowsSession::new(fit.doc()?, options.clone(), rows.clone())?;
     if !s.chunkable() {
@@ -299,7 +303,7 @@ fn spread(
         },
         None => None,
     };
-    let tasks = match chunk_tasks(fit, plan.as_ref(), src, threads) {
+    let tasks = match chunk_tasks(fit, plan.as_ref(), src, threads, from) {
         Ok(Some(t)) => t,
         _ => return Ok(None),
     };
@@ -388,6 +392,7 @@ fn chunk_tasks(
     plan: Option<&ParquetPlan>,
     src: &Rows<'_>,
     workers: usize,
+    from: u64,
 ) -> Result<Option<Vec<Task>>> {
     let workers = workers as u64;
     if let Some(plan) = plan {
@@ -459,7 +464,7 @@ fn chunk_tasks(
     }
     let size = src.len;
     // chunks of at least half the size read in one pass
-    let n = (4 * workers).min(size / (CHUNKED_FROM / 2).max(1));
+    let n = (4 * workers).min(size / (from / 2).max(1));
     let mut cuts = vec![header];
     let mut f = src.open()?;
     for k in 1..n {

@@ -86,6 +86,17 @@ describe('the native engine beside the wasm build', { skip: NO_NATIVE }, () => {
       const cycle = { v: 1 };
       cycle.self = cycle;
       tryIt(() => api.analyzeDesign(cycle));
+      // the other calls the native engine answers, on the presets and on bad input
+      for (const id of ['seed000-telecom', 'seed001-hashed-salt', 'seed000-cyclic']) {
+        const d = api.getPreset(id);
+        tryIt(() => api.validateDesign(d));
+        tryIt(() => api.lintDesign(JSON.stringify(d)));
+        tryIt(() => api.checkDesign(d, { maxHotspot: 1.5 }, { windows: 8 }));
+      }
+      tryIt(() => api.checkDesign(doc, { maxHotspot: 0.5 }));
+      tryIt(() => api.checkDesign(doc, { maxHotspotz: 2 }));
+      tryIt(() => api.validateDesign({ v: 2 }));
+      tryIt(() => api.lintDesign(null));
       console.log(JSON.stringify(out));`;
     const { wasm, native } = both(script);
     const cases = JSON.parse(wasm);
@@ -163,6 +174,9 @@ describe('the native engine beside the wasm build', { skip: NO_NATIVE }, () => {
         const d = path.join(FIX, 'flights-design.json');
         assert.equal(same(['analyze', d, '--records', f, '--nulls', 'skip', '--json']).status, 0);
         assert.equal(same(['analyze', d, '--records', f, '--nulls', 'skip', '--time', 'time_hour']).status, 0);
+        // the rows checked against budgets (the session's check), passing and failing
+        assert.equal(same(['check', d, '--records', f, '--nulls', 'skip', '--json']).status, 0);
+        assert.notEqual(same(['check', d, '--records', f, '--nulls', 'skip', '--max-hotspot', '1.01']).status, 0);
         // the first null stops the run at the same row, with the same words and exit code
         assert.notEqual(same(['analyze', d, '--records', f]).status, 0);
       });
