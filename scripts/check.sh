@@ -41,6 +41,10 @@ lint "docs/cli.md against the CLI's --help"
 node scripts/cli-doc.mjs --check
 lint "clippy (host, every target)"
 RUSTFLAGS= cargo clippy --all-targets -- -D warnings
+# the Node-API addon (node/, a member of the workspace that the root's clippy does not name): the
+# same flags, so it checks on the root's clippy build of the engine
+lint "clippy (the Node-API addon, node/)"
+RUSTFLAGS= cargo clippy -p rowkey-lab-node -- -D warnings
 if [ "$full" = 1 ]; then
   lint "clippy (wasm32, each feature set that ships)"
   # the wasm tests (tests/wasm_*.rs, the only test targets that run on wasm32) and the default

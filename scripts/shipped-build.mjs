@@ -10,10 +10,17 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PROFILE = {
   'pkg/node': 'pkg/node-profile',
   'pkg/web': 'pkg/web-profile',
+  'pkg/native': 'pkg/native/.profile',
   'www/pkg/fast': 'www/pkg/fast/.profile',
   'www/pkg/rows': 'www/pkg/rows/.profile',
 };
-const HOW = { pkg: 'bash scripts/build-npm.sh', www: 'bash scripts/build-wasm.sh && node scripts/build-page.mjs' };
+const HOW = {
+  pkg: 'bash scripts/build-npm.sh',
+  'pkg/native': 'bash scripts/build-native.sh',
+  www: 'bash scripts/build-wasm.sh && node scripts/build-page.mjs',
+};
+/** The tests' profiles: `*-test`, and the native tests' (the native engine's test build). */
+const testProfile = p => p.endsWith('-test') || p === 'native-tests';
 
 /** Exits (status 2) unless each folder named (keys of PROFILE) holds the build that ships. */
 export function requireShipped(...folders) {
@@ -21,8 +28,8 @@ export function requireShipped(...folders) {
     const file = PROFILE[folder];
     const at = path.join(ROOT, file);
     const profile = existsSync(at) ? readFileSync(at, 'utf8').trim() : '';
-    if (profile && !profile.endsWith('-test')) continue;
-    const how = HOW[folder.split('/')[0]];
+    if (profile && !testProfile(profile)) continue;
+    const how = HOW[folder] ?? HOW[folder.split('/')[0]];
     console.error(
       profile
         ? `${folder} was built with the tests' profile (${profile}); benchmarks time the build that ships: ${how}`

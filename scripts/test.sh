@@ -92,6 +92,15 @@ npm_build() {
   bash scripts/build-npm.sh
   bash scripts/size-check.sh
 }
+# The native engine (scripts/build-native.sh: the Node-API addon as pkg/native/<platform>/) at the
+# native tests' profile, with their empty RUSTFLAGS: the engine, arrow-rs and parquet as they built
+# them (after them in --full: only napi-rs and the addon itself compile). With it in pkg/, the
+# package's Node entry and the CLI run the native engine by default, and
+# tests/js/cli/native-engine.test.mjs compares it with the wasm build (ROWKEY_LAB_REQUIRE_NATIVE=1:
+# a missing native engine fails the lane instead of skipping that file).
+native_build() {
+  bash scripts/build-native.sh
+}
 # The tests/js files by what they need, one folder each: `unit/` neither a build nor a browser
 # (the page's pure modules, the heatmap's pixels, the scheduler with fake workers (its one test
 # of pkg/node's pool skips itself when pkg/ is not built), docs/cli.md); `cli/` the npm package's
@@ -158,8 +167,10 @@ lane)
     # the rows build (pkg/web) copied from the page's when that is built from the same cargo
     # output, else made here (the page's size budget is the page lane's)
     bash scripts/build-npm.sh
-    step "the package's and CLI's tests (node --test tests/js/cli/ tests/js/npm/; the package's web entry and bundle in Chromium)"
-    node_test tests/js/cli/ tests/js/npm/
+    step "the native engine (scripts/build-native.sh, the native tests' profile)"
+    native_build
+    step "the package's and CLI's tests (node --test tests/js/cli/ tests/js/npm/; the package's web entry and bundle in Chromium; the CLI on the native engine, compared with wasm)"
+    ROWKEY_LAB_REQUIRE_NATIVE=1 node_test tests/js/cli/ tests/js/npm/
     ;;
   python)
     bash scripts/setup.sh
@@ -200,6 +211,10 @@ full)
   join "$PYTHON_ENV" target/python-env.log "the Python package's set-up"
   nice -n 15 bash -c 'bash scripts/test-python.sh --build && bash scripts/test-python.sh --lint' >target/python-build.log 2>&1 &
   PYTHON_BUILD=$!
+  # the native engine's addon, on the same builds of the engine and its dependencies (into
+  # target/native-build/ until pkg/ is built, then moved there: build-npm.sh starts from an empty pkg/)
+  nice -n 15 bash scripts/build-native.sh target/native-build >target/native-build.log 2>&1 &
+  NATIVE_BUILD=$!
   fuzz_readers
   step "wasm tests (Node + headless Chromium; the wasm-bindgen CLI's install joined)"
   join "$BINDGEN" target/bindgen.log "installing the wasm-bindgen CLI"
@@ -209,11 +224,13 @@ full)
   step "npm package build + wasm size budget (the Node wasm's cargo build joined)"
   join "$NODE_WASM" target/node-wasm.log "the Node wasm's cargo build"
   npm_build
+  join "$NATIVE_BUILD" target/native-build.log "the native engine's build"
+  rm -rf pkg/native && cp -R target/native-build pkg/native
   # --- end npm package block ------------------------------------------------------------
-  step "JS tests (node --test: page in Chromium, package)"
+  step "JS tests (node --test: page in Chromium, package; the CLI on the native engine, compared with wasm)"
   # Every file in tests/js/ (its folders unit/, cli/, npm/, page/), two at a time: from a fresh
   # clone the Python tests beside them took 834 s against 627 s and about 120 s one after the other.
-  node_test tests/js/
+  ROWKEY_LAB_REQUIRE_NATIVE=1 node_test tests/js/
   step "Python package (pytest against the CLI, Spark in local mode; its wheel and lints joined)"
   join "$PYTHON_BUILD" target/python-build.log "the Python package's wheel and lints"
   bash scripts/test-python.sh --built

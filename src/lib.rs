@@ -19,8 +19,10 @@
 //!     compactions, TTL, the balancer and the normalizer), simulated in aggregate;
 //! 13. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
 //!     recommendation, capacity and lifecycle;
-//! 14. `vectors` (feature `vectors`) and `wasm` (wasm32 only): the golden-vector runner and
-//!     the JavaScript bindings, the only module that knows JavaScript.
+//! 14. `vectors` (feature `vectors`): the golden-vector runner;
+//! 15. [`calls`]: one description of the calls the JavaScript bindings make (arguments and
+//!     answers as JSON text, errors as their fields), which the wasm build (`wasm`, wasm32
+//!     only, the only module that knows JavaScript) and the Node-API addon (`node/`) follow.
 #![deny(missing_docs)]
 
 pub mod error;
@@ -47,6 +49,7 @@ pub mod life;
 pub mod advise;
 
 // The golden-vector runner; in wasm, `runVector` (see the `vectors-only` feature).
+pub mod calls;
 #[cfg(feature = "vectors")]
 pub mod vectors;
 #[cfg(target_arch = "wasm32")]

@@ -1345,6 +1345,13 @@ export interface Progress { done: number; total: number; regions: number; finish
 
 /** Analyzes a whole design document (its workload over its region layout). */
 export function analyzeDesign(doc: DesignInput, options?: AnalyzeOptions | null): AnalysisReport;
+
+/**
+ * Which engine answers: `"native"` under Node when the platform's package (the Node-API addon,
+ * `rowkey-lab-linux-x64-gnu` and the like) loads, else `"wasm"` (always in browsers).
+ * `ROWKEY_LAB_ENGINE=wasm|native` chooses under Node. Both give the same answers and errors.
+ */
+export function engine(): 'native' | 'wasm';
 /** Compares 2–4 designs over the first one's workload on one grid. */
 export function compareDesigns(docs: readonly DesignInput[], options?: AnalyzeOptions | null): Comparison;
 /** Plans every read of the design over `splitKeys` (default: the design's pre-split). */

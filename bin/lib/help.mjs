@@ -69,6 +69,9 @@ file: its primary key, SALT_BUCKETS and SPLIT ON become the design) or a preset 
 analyze, check and reads take --regions FILE [--table T]: the design on a table's current
 regions (what \`regions FILE\` reads) instead of its own pre-split. FILE - is stdin.
 Every command takes --help and --json (machine-readable output on stdout).
+rowkey-lab --version says the version and the engine that runs: the native one when the
+platform's package (rowkey-lab-linux-x64-gnu, ...) is installed, else WebAssembly;
+ROWKEY_LAB_ENGINE=wasm|native chooses.
 Text from your files and servers (names, values, a dump's server) is printed with the
 characters a terminal acts on (controls, ESC sequences, bidi overrides) as \\xNN escapes,
 as keys are; --json gives it as it is, JSON-escaped.

@@ -11,6 +11,9 @@ import * as glue from './rowkey_lab.js';
 
 guardObjects(glue);
 
+/** Which engine answers: the wasm build, always in browsers (the Node entry may run the native one). */
+export const engine = () => 'wasm';
+
 /**
  * The browser has no worker pool here: adviseDesignParallel evaluates the candidates one after the
  * other (the same answer as adviseDesign), reporting progress; the Node entry uses worker threads.

@@ -8,64 +8,52 @@ use wasm_bindgen::prelude::*;
 use super::analyze_opts;
 use super::{
     bad_arg, bytes_arg, bytes_list_arg, core, doc_arg, js_error, key_list, opts, str_arg, to_js,
-    typed_keys,
 };
-use crate::analyze::{AnalysisReport, AnalysisRun, SampleKey};
+use crate::analyze::{AnalysisReport, AnalysisRun};
 use crate::design::DesignDocument;
 use crate::error::Error;
 
 /// Replace `obj[key].cells` with a `Uint32Array` of the matrix's cells.
 fn typed_cells(obj: &JsValue, key: &str, cells: &[u32]) -> Result<(), JsValue> {
     let target = Reflect::get(obj, &JsValue::from_str(key))?;
-    let cells = Uint32Array::from(cells);
-    Reflect::set(&target, &JsValue::from_str("cells"), &cells)?;
-    Ok(())
-}
-
-/// Set `obj.sample` to the key sample as typed arrays: `{keys: Uint8Array, offsets:
-/// Uint32Array, regions: Uint32Array}`, key `i` being `keys[offsets[i]..offsets[i + 1]]` in
-/// region `regions[i]`. Up to 100,000 keys: as objects with two strings each they cost the
-/// boundary and the page's worker far more than the bytes.
-fn typed_sample(obj: &JsValue, sample: &[SampleKey]) -> Result<(), JsValue> {
-    let mut keys = Vec::new();
-    let mut ends = Vec::with_capacity(sample.len());
-    for s in sample {
-        keys.extend_from_slice(&s.key);
-        ends.push(keys.len());
-    }
-    let regions: Vec<u32> = sample
-        .iter()
-        .map(|s| u32::try_from(s.region).unwrap_or(u32::MAX))
-        .collect();
-    let t = typed_keys(&keys, &ends)?;
     Reflect::set(
-        &t,
-        &"regions".into(),
-        &Uint32Array::from(regions.as_slice()),
+        &target,
+        &JsValue::from_str("cells"),
+        &Uint32Array::from(cells),
     )?;
-    Reflect::set(obj, &"sample".into(), &t)?;
     Ok(())
 }
 
-/// A report as JS with `matrix.cells` and `grid.cells` as `Uint32Array`s and the key sample
-/// as [`typed_sample`].
-pub(crate) fn report_js(mut r: AnalysisReport) -> Result<JsValue, JsValue> {
-    // Serialize without the cells, the sample and the indexes' reports, then attach them as
-    // typed arrays (an index's report as a report of its own).
-    let matrix = std::mem::take(&mut r.matrix.cells);
-    let grid = std::mem::take(&mut r.grid.cells);
-    let sample = std::mem::take(&mut r.sample);
-    let reports: Vec<Option<AnalysisReport>> =
-        r.indexes.iter_mut().map(|x| x.report.take()).collect();
-    let out = to_js(&r)?;
-    typed_cells(&out, "matrix", &matrix)?;
-    typed_cells(&out, "grid", &grid)?;
-    typed_sample(&out, &sample)?;
+/// A report as JS: the engine's [`ReportParts`](crate::calls::ReportParts) put together, with
+/// `matrix.cells` and `grid.cells` as `Uint32Array`s and the key sample as `{keys: Uint8Array,
+/// offsets: Uint32Array, regions: Uint32Array}`.
+pub(crate) fn report_js(r: AnalysisReport) -> Result<JsValue, JsValue> {
+    parts_js(core(crate::calls::report_parts(r))?)
+}
+
+fn parts_js(p: crate::calls::ReportParts) -> Result<JsValue, JsValue> {
+    let out = js_sys::JSON::parse(&p.json)?;
+    let set = |obj: &JsValue, k: &str, v: &JsValue| Reflect::set(obj, &JsValue::from_str(k), v);
+    set(
+        &Reflect::get(&out, &"matrix".into())?,
+        "cells",
+        &Uint32Array::from(&p.matrix[..]),
+    )?;
+    set(
+        &Reflect::get(&out, &"grid".into())?,
+        "cells",
+        &Uint32Array::from(&p.grid[..]),
+    )?;
+    let t = js_sys::Object::new();
+    set(&t, "keys", &js_sys::Uint8Array::from(&p.keys[..]))?;
+    set(&t, "offsets", &Uint32Array::from(&p.offsets[..]))?;
+    set(&t, "regions", &Uint32Array::from(&p.regions[..]))?;
+    set(&out, "sample", &t)?;
     let indexes = Reflect::get(&out, &JsValue::from_str("indexes"))?;
-    for (i, report) in reports.into_iter().enumerate() {
+    for (i, report) in p.indexes.into_iter().enumerate() {
         if let Some(report) = report {
             let x = Reflect::get(&indexes, &JsValue::from_f64(i as f64))?;
-            Reflect::set(&x, &JsValue::from_str("report"), &report_js(report)?)?;
+            set(&x, "report", &parts_js(report)?)?;
         }
     }
     Ok(out)
@@ -76,9 +64,12 @@ pub(crate) fn report_js(mut r: AnalysisReport) -> Result<JsValue, JsValue> {
 #[cfg(feature = "library")]
 #[wasm_bindgen(js_name = analyzeDesign)]
 pub fn analyze_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let doc = doc_arg("doc", &doc)?;
-    let o = analyze_opts(options)?;
-    report_js(core(crate::analyze::analyze(&doc, &o))?)
+    let doc = super::doc_text("doc", &doc)?;
+    let o = match options.is_undefined() || options.is_null() {
+        true => None,
+        false => Some(super::plain_json("options", &options)?),
+    };
+    parts_js(core(crate::calls::analyze_design(&doc, o.as_deref()))?)
 }
 
 /// An incremental analysis for a Web Worker: `step(maxRecords)` between messages (so a cancel

@@ -33,7 +33,10 @@ pub fn format_key(spec: JsValue) -> Result<String, JsValue> {
 /// carry the JSON path (`path`).
 #[wasm_bindgen(js_name = validateDesign)]
 pub fn validate_design(doc: JsValue) -> Result<JsValue, JsValue> {
-    to_js(&doc_arg("doc", &doc)?)
+    let text = core(crate::calls::validate_design(&super::doc_text(
+        "doc", &doc,
+    )?))?;
+    js_sys::JSON::parse(&text)
 }
 
 /// `renameField(doc, from, to)`: the design with field `from` renamed `to` in its
@@ -157,7 +160,8 @@ pub fn key_spans(doc: JsValue, key: JsValue) -> Result<JsValue, JsValue> {
 /// Lint the design: `[{rule, severity, segment, message}]`.
 #[wasm_bindgen(js_name = lintDesign)]
 pub fn lint_design(doc: JsValue) -> Result<JsValue, JsValue> {
-    to_js(&crate::design::lint(&doc_arg("doc", &doc)?))
+    let text = core(crate::calls::lint_design(&super::doc_text("doc", &doc)?))?;
+    js_sys::JSON::parse(&text)
 }
 
 /// One lint rule: its id and the principle behind it.

@@ -12,7 +12,7 @@ mod js;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::support::json::{Node, R};
 
 // Binding files by area; each is thin: decode, call the core, encode. An export marked
@@ -72,58 +72,14 @@ pub fn start() {
     }));
 }
 
-/// The one serializer: JSON text (`serde_json`'s), parsed by the
-/// JS engine's `JSON.parse` — missing values are `null`, maps are plain objects. Every result
-/// crosses the boundary through that text, so each `Serialize` impl is compiled once for the
-/// whole module (the pretty document text shares it); arguments
-/// come in as JSON text too and are read by the non-generic readers of type-owned (see
-/// [`opts`]).
+/// The one serializer ([`crate::calls::to_json`]'s JSON text), parsed by the JS engine's
+/// `JSON.parse` — missing values are `null`, maps are plain objects. Every result crosses the
+/// boundary through that text, so each `Serialize` impl is compiled once for the whole module
+/// (the pretty document text shares it); arguments come in as JSON text too and are read by
+/// the non-generic readers of type-owned (see [`opts`]).
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let mut out = Bounded {
-        text: Vec::new(),
-        refused: false,
-    };
-    // The writer fails only when the text would pass MAX_RESULT_BYTES (so it never grows past
-    // it, nor to a JavaScript `Invalid string length`), on non-string map keys or in a failing
-    // `Serialize` impl, which the result types do not have.
-    if serde_json::to_writer(&mut out, v).is_err() {
-        return Err(js_error(&match out.refused {
-            false => Error::new(
-                ErrorKind::Invalid,
-                "cannot encode result as JSON (a bug, please report)",
-            ),
-            true => crate::limits::result_too_large("result"),
-        }));
-    }
-    let text = String::from_utf8(out.text).map_err(|_| {
-        js_error(&Error::new(
-            ErrorKind::Invalid,
-            "result is not UTF-8 (a bug, please report)",
-        ))
-    })?;
+    let text = core(crate::calls::to_json(v))?;
     js_sys::JSON::parse(&text)
-}
-
-/// Result text that refuses to grow past [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES);
-/// `refused` once it has refused a write.
-struct Bounded {
-    text: Vec<u8>,
-    refused: bool,
-}
-
-impl std::io::Write for Bounded {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let len = self.text.len().saturating_add(buf.len());
-        if len > crate::limits::MAX_RESULT_BYTES {
-            self.refused = true;
-            return Err(std::io::Error::other("result too large"));
-        }
-        self.text.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// Whether a `RangeError` says a string would be too long (V8: "Invalid string length"), not
@@ -196,12 +152,7 @@ pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
 /// errors carry the JSON pointer (`/fields/1/type`), and validated as a whole.
 pub(crate) fn doc_arg(name: &str, v: &JsValue) -> Result<crate::design::DesignDocument, JsValue> {
     let text = doc_text(name, v)?;
-    core(crate::design::DesignDocument::from_json(&text).map_err(
-        |e| match e.location.path.clone() {
-            Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
-            _ => e,
-        },
-    ))
+    core(crate::calls::design(name, &text))
 }
 
 /// A design document argument's JSON text: given as text, or an object turned into it.
@@ -235,20 +186,12 @@ pub(crate) fn doc_arg_for_rows(
 pub(crate) fn js_error(e: &Error) -> JsValue {
     let err = js_sys::Error::new(&e.to_string());
     let obj: &JsValue = err.as_ref();
-    let set = |k: &str, v: JsValue| {
+    for (k, v) in crate::calls::error_fields(e) {
+        let v = match v {
+            serde_json::Value::String(s) => JsValue::from_str(&s),
+            v => JsValue::from_f64(v.as_f64().unwrap_or(0.0)),
+        };
         let _ = Reflect::set(obj, &JsValue::from_str(k), &v);
-    };
-    set("kind", JsValue::from_str(e.kind.name()));
-    set("reason", JsValue::from_str(&e.message));
-    if let Some(p) = &e.location.path {
-        set("path", JsValue::from_str(p));
-    }
-    if let Some(o) = e.location.offset {
-        set("offset", JsValue::from_f64(o as f64));
-    }
-    if let (Some(l), Some(c)) = (e.location.line, e.location.column) {
-        set("line", JsValue::from_f64(l as f64));
-        set("column", JsValue::from_f64(c as f64));
     }
     err.into()
 }
@@ -276,10 +219,7 @@ fn plain_data(path: &str, v: &JsValue, depth: usize) -> Result<(), JsValue> {
             x if x > 0.0 => "Infinity",
             _ => "-Infinity",
         };
-        return Err(js_error(&Error::arg(
-            path,
-            format!("is {shown}: a number here is finite (JSON has no NaN or Infinity)"),
-        )));
+        return Err(js_error(&crate::calls::not_plain(path, shown)));
     }
     if v.is_function() || v.is_symbol() {
         let what = if v.is_function() {
@@ -287,12 +227,7 @@ fn plain_data(path: &str, v: &JsValue, depth: usize) -> Result<(), JsValue> {
         } else {
             "a symbol"
         };
-        return Err(js_error(&Error::arg(
-            path,
-            format!(
-                "is {what}: options are plain data (numbers, strings, booleans, arrays, objects)"
-            ),
-        )));
+        return Err(js_error(&crate::calls::not_plain(path, what)));
     }
     // Options nest a few levels; deeper is left to the reader's own nesting limit.
     if depth >= 16 || !v.is_object() || v.is_instance_of::<Uint8Array>() {
@@ -322,26 +257,16 @@ pub(crate) fn opts<T>(name: &str, v: JsValue, f: fn(&Node) -> R<T>) -> Result<T,
         return Err(bad_arg(name, "an object", &v));
     }
     let text = plain_json(name, &v)?;
-    crate::support::json::parse_node(&text)
-        .and_then(|n| f(&n))
-        .map_err(|e| {
-            let path = e.dotted();
-            let at = if path == "." {
-                name.to_string()
-            } else {
-                format!("{name}.{path}")
-            };
-            js_error(&Error::new(ErrorKind::Invalid, e.message()).at_path(at))
-        })
+    core(crate::calls::options(name, &text, f))
 }
 
 /// Analysis options; `undefined` / `null` mean the defaults.
 pub(crate) fn analyze_opts(v: JsValue) -> Result<crate::analyze::AnalyzeOptions, JsValue> {
     if v.is_undefined() || v.is_null() {
-        Ok(crate::analyze::AnalyzeOptions::default())
-    } else {
-        opts("options", v, crate::analyze::read::analyze_options)
+        return Ok(crate::analyze::AnalyzeOptions::default());
     }
+    let text = plain_json("options", &v)?;
+    core(crate::calls::analyze_options(Some(&text)))
 }
 
 /// A byte array argument: a `Uint8Array` or an array of integers 0..=255.

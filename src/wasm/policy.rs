@@ -4,24 +4,24 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::core;
 #[cfg(feature = "library")]
 use super::doc_arg;
 #[cfg(any(feature = "library", feature = "fast"))]
+use super::opts;
+#[cfg(any(feature = "library", feature = "fast"))]
 use super::to_js;
-use super::{core, opts};
-use crate::analyze::check::{self, Budgets};
+use crate::analyze::check::Budgets;
 #[cfg(feature = "library")]
 use crate::analyze::AnalyzeOptions;
 
 /// Budgets; `undefined` / `null` mean the defaults (hotspot 2.0, 16 scans, lint errors).
 pub(crate) fn budgets_arg(v: JsValue) -> Result<Budgets, JsValue> {
-    let b = if v.is_undefined() || v.is_null() {
-        Budgets::default()
-    } else {
-        opts("budgets", v, check::budgets)?
+    let text = match v.is_undefined() || v.is_null() {
+        true => None,
+        false => Some(super::plain_json("budgets", &v)?),
     };
-    core(b.validate())?;
-    Ok(b)
+    core(crate::calls::budgets(text.as_deref()))
 }
 
 /// `readBudgets(budgets?)`: the budgets with their defaults filled in, checked (a factor under
@@ -38,10 +38,14 @@ pub fn read_budgets(budgets: JsValue) -> Result<JsValue, JsValue> {
 #[cfg(feature = "library")]
 #[wasm_bindgen(js_name = checkDesign)]
 pub fn check_design(doc: JsValue, budgets: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let doc = doc_arg("doc", &doc)?;
-    let b = budgets_arg(budgets)?;
-    let o: AnalyzeOptions = super::analyze_opts(options)?;
-    to_js(&core(check::check_design(&doc, &b, &o))?)
+    let doc = super::doc_text("doc", &doc)?;
+    let text = |name: &str, v: &JsValue| match v.is_undefined() || v.is_null() {
+        true => Ok(None),
+        false => super::plain_json(name, v).map(Some),
+    };
+    let (b, o) = (text("budgets", &budgets)?, text("options", &options)?);
+    let verdict = core(crate::calls::check_design(&doc, b.as_deref(), o.as_deref()))?;
+    js_sys::JSON::parse(&verdict)
 }
 
 /// `checkExamples(doc)`: each example's recorded key against the key the design writes now:

@@ -10,7 +10,7 @@ use super::{bad_arg, bytes_arg, core, doc_arg, int_arg, js_error, to_js};
 use crate::analyze::RowsSession as Session;
 use crate::analyze::SharedRows as Shared;
 use crate::design::DesignDocument;
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::rows::{ParquetFile, RowsOptions};
 
 /// A user's rows analyzed in two passes over the file (the engine's
@@ -28,11 +28,7 @@ pub(crate) fn rows_opts(v: &JsValue) -> Result<RowsOptions, JsValue> {
         return Ok(RowsOptions::default());
     }
     let text = super::plain_json("rows", v)?;
-    serde_json::from_str(&text).map_err(|e| {
-        js_error(
-            &Error::new(ErrorKind::IllegalArgument, format!("rows options: {e}")).at_path("rows"),
-        )
-    })
+    core(crate::calls::rows_options(Some(&text)))
 }
 
 /// `rowsFormat(rows, head)`: the format of a file whose first bytes are `head`, by the rules

@@ -20,6 +20,7 @@ mod oracles {
 
 mod advise;
 mod analyze;
+mod calls_rows_file;
 mod design_doc;
 mod fuzz;
 mod keyspec;

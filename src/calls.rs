@@ -1,0 +1,258 @@
+//! One description of the calls the JavaScript bindings make, whatever the host: the wasm
+//! build (`src/wasm`) and the Node-API addon (`node/`) each turn their host's values into
+//! JSON text and read it here, so both give the same engine entry the same arguments and a
+//! bad argument the same error (kind, message, path); an answer leaves as the text
+//! [`to_json`] writes, an error as the fields [`error_fields`] lists. A binding only moves
+//! values between its host and these functions.
+
+use serde::Serialize;
+
+use crate::analyze::{AnalysisReport, AnalyzeOptions};
+use crate::design::DesignDocument;
+use crate::error::{Error, ErrorKind, Result};
+use crate::support::json::{Node, R};
+
+#[cfg(all(feature = "rows", not(target_arch = "wasm32")))]
+pub mod rows_file;
+
+/// A design document argument named `name` from its JSON text, read and validated as a whole;
+/// an error's JSON pointer is prefixed by the argument's name when that is not `doc`
+/// (`docs/0/fields/1`).
+pub fn design(name: &str, text: &str) -> Result<DesignDocument> {
+    DesignDocument::from_json(text).map_err(|e| match e.location.path.clone() {
+        Some(p) if name != "doc" => e.at_path(format!("{name}{p}")),
+        _ => e,
+    })
+}
+
+/// An options argument named `name` from its JSON text, read by `read` (one of the type-owned
+/// readers: unknown keys are errors); an error names the path of the bad value
+/// (`options.typo`).
+pub(crate) fn options<T>(name: &str, text: &str, read: fn(&Node) -> R<T>) -> Result<T> {
+    crate::support::json::parse_node(text)
+        .and_then(|n| read(&n))
+        .map_err(|e| {
+            let path = e.dotted();
+            let at = if path == "." {
+                name.to_string()
+            } else {
+                format!("{name}.{path}")
+            };
+            Error::new(ErrorKind::Invalid, e.message()).at_path(at)
+        })
+}
+
+/// The analysis options (`options`); `None` (JavaScript's `undefined` or `null`): the defaults.
+pub fn analyze_options(text: Option<&str>) -> Result<AnalyzeOptions> {
+    match text {
+        None => Ok(AnalyzeOptions::default()),
+        Some(t) => options("options", t, crate::analyze::read::analyze_options),
+    }
+}
+
+/// The budgets (`budgets`), checked; `None`: the defaults (hotspot 2.0, 16 scans, lint errors).
+pub fn budgets(text: Option<&str>) -> Result<crate::analyze::check::Budgets> {
+    let b = match text {
+        None => crate::analyze::check::Budgets::default(),
+        Some(t) => options("budgets", t, crate::analyze::check::budgets)?,
+    };
+    b.validate()?;
+    Ok(b)
+}
+
+/// How a file's rows meet the design (`rows`); `None`: the defaults.
+#[cfg(feature = "rows")]
+pub fn rows_options(text: Option<&str>) -> Result<crate::rows::RowsOptions> {
+    let Some(text) = text else {
+        return Ok(crate::rows::RowsOptions::default());
+    };
+    serde_json::from_str(text).map_err(|e| {
+        Error::new(ErrorKind::IllegalArgument, format!("rows options: {e}")).at_path("rows")
+    })
+}
+
+/// The error of an option that is not plain data (`what`: `NaN`, `Infinity`, `-Infinity`, `a
+/// function`, `a symbol`) at `path`: JSON text would drop it or write `null`, and the option
+/// would silently take its default.
+pub fn not_plain(path: &str, what: &str) -> Error {
+    if what.starts_with("a ") {
+        Error::arg(
+            path,
+            format!(
+                "is {what}: options are plain data (numbers, strings, booleans, arrays, objects)"
+            ),
+        )
+    } else {
+        Error::arg(
+            path,
+            format!("is {what}: a number here is finite (JSON has no NaN or Infinity)"),
+        )
+    }
+}
+
+/// The fields a JavaScript error of the engine carries, in the order they are set: `kind`,
+/// `reason` (the message without its place), then `path`, `offset`, `line` and `column` where
+/// known. The error's own message is `e.to_string()`.
+pub fn error_fields(e: &Error) -> Vec<(&'static str, serde_json::Value)> {
+    let mut out = vec![
+        ("kind", e.kind.name().into()),
+        ("reason", e.message.clone().into()),
+    ];
+    if let Some(p) = &e.location.path {
+        out.push(("path", p.clone().into()));
+    }
+    if let Some(o) = e.location.offset {
+        out.push(("offset", (o as u64).into()));
+    }
+    if let (Some(l), Some(c)) = (e.location.line, e.location.column) {
+        out.push(("line", (l as u64).into()));
+        out.push(("column", (c as u64).into()));
+    }
+    out
+}
+
+/// The engine's error as JSON text: `[message, [field, value], ...]` (the message, then
+/// [`error_fields`] in their order), for a binding that can only throw text.
+pub fn error_json(e: &Error) -> String {
+    let mut all = vec![serde_json::Value::from(e.to_string())];
+    all.extend(
+        error_fields(e)
+            .into_iter()
+            .map(|(k, v)| serde_json::Value::Array(vec![k.into(), v])),
+    );
+    serde_json::Value::Array(all).to_string()
+}
+
+/// The one serializer: JSON text (`serde_json`'s) — missing values are `null`, maps are plain
+/// objects — refused past [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES) (so it never
+/// grows past it, nor to a JavaScript `Invalid string length`).
+pub fn to_json<T: Serialize>(v: &T) -> Result<String> {
+    let mut out = Bounded {
+        text: Vec::new(),
+        refused: false,
+    };
+    // The writer fails only when the text would pass the limit, on non-string map keys or in a
+    // failing `Serialize` impl, which the result types do not have.
+    if serde_json::to_writer(&mut out, v).is_err() {
+        return Err(match out.refused {
+            false => Error::new(
+                ErrorKind::Invalid,
+                "cannot encode result as JSON (a bug, please report)",
+            ),
+            true => crate::limits::result_too_large("result"),
+        });
+    }
+    String::from_utf8(out.text).map_err(|_| {
+        Error::new(
+            ErrorKind::Invalid,
+            "result is not UTF-8 (a bug, please report)",
+        )
+    })
+}
+
+/// Result text that refuses to grow past [`MAX_RESULT_BYTES`](crate::limits::MAX_RESULT_BYTES);
+/// `refused` once it has refused a write.
+struct Bounded {
+    text: Vec<u8>,
+    refused: bool,
+}
+
+impl std::io::Write for Bounded {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let len = self.text.len().saturating_add(buf.len());
+        if len > crate::limits::MAX_RESULT_BYTES {
+            self.refused = true;
+            return Err(std::io::Error::other("result too large"));
+        }
+        self.text.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A report as it crosses to JavaScript: its JSON text without the matrices' cells, the key
+/// sample and the indexes' reports, which cross as typed arrays (one copy each, no JS object
+/// per cell or key): `matrix.cells` and `grid.cells` as `Uint32Array`s, the sample as `{keys:
+/// Uint8Array, offsets: Uint32Array, regions: Uint32Array}` (key `i` is
+/// `keys[offsets[i]..offsets[i + 1]]` in region `regions[i]`), index `i`'s report as parts of
+/// its own, set at `indexes[i].report`.
+#[derive(Debug, Clone, Default)]
+pub struct ReportParts {
+    /// The report's JSON text, the parts below left empty in it.
+    pub json: String,
+    /// `matrix.cells`.
+    pub matrix: Vec<u32>,
+    /// `grid.cells`.
+    pub grid: Vec<u32>,
+    /// The sample's keys, end to end.
+    pub keys: Vec<u8>,
+    /// Where each sample key starts in `keys`, and the end.
+    pub offsets: Vec<u32>,
+    /// Each sample key's region.
+    pub regions: Vec<u32>,
+    /// Each index's report, where it has one.
+    pub indexes: Vec<Option<ReportParts>>,
+}
+
+/// `r` cut into [`ReportParts`].
+pub fn report_parts(mut r: AnalysisReport) -> Result<ReportParts> {
+    let matrix = std::mem::take(&mut r.matrix.cells);
+    let grid = std::mem::take(&mut r.grid.cells);
+    let sample = std::mem::take(&mut r.sample);
+    let reports: Vec<Option<AnalysisReport>> =
+        r.indexes.iter_mut().map(|x| x.report.take()).collect();
+    let json = to_json(&r)?;
+    let mut keys = Vec::new();
+    let mut offsets = Vec::with_capacity(sample.len() + 1);
+    offsets.push(0u32);
+    for s in &sample {
+        keys.extend_from_slice(&s.key);
+        // a sample is at most 100,000 keys of at most 32,767 bytes: under 4 GiB
+        offsets.push(u32::try_from(keys.len()).unwrap_or(u32::MAX));
+    }
+    let regions = sample
+        .iter()
+        .map(|s| u32::try_from(s.region).unwrap_or(u32::MAX))
+        .collect();
+    let indexes = reports
+        .into_iter()
+        .map(|x| x.map(report_parts).transpose())
+        .collect::<Result<_>>()?;
+    Ok(ReportParts {
+        json,
+        matrix,
+        grid,
+        keys,
+        offsets,
+        regions,
+        indexes,
+    })
+}
+
+/// `analyzeDesign(doc, options)`: a whole design document analyzed.
+pub fn analyze_design(doc: &str, options: Option<&str>) -> Result<ReportParts> {
+    let doc = design("doc", doc)?;
+    let o = analyze_options(options)?;
+    report_parts(crate::analyze::analyze(&doc, &o)?)
+}
+
+/// `validateDesign(doc)`: the document read, validated and written back with its defaults.
+pub fn validate_design(doc: &str) -> Result<String> {
+    to_json(&design("doc", doc)?)
+}
+
+/// `lintDesign(doc)`: the lint findings over a whole document.
+pub fn lint_design(doc: &str) -> Result<String> {
+    to_json(&crate::design::lint(&design("doc", doc)?))
+}
+
+/// `checkDesign(doc, budgets, options)`: the design's workload analyzed, its reads planned and
+/// both checked against the budgets: the verdict.
+pub fn check_design(doc: &str, budgets: Option<&str>, options: Option<&str>) -> Result<String> {
+    let doc = design("doc", doc)?;
+    let b = self::budgets(budgets)?;
+    let o = analyze_options(options)?;
+    to_json(&crate::analyze::check::check_design(&doc, &b, &o)?)
+}
