@@ -5,7 +5,7 @@
 #![cfg(feature = "rows")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, Int32Array, RecordBatch, StringArray};
@@ -29,7 +29,7 @@ fn temp(name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 /// Everything a run answers, as text (an error as its fields).
-fn answer(path: &PathBuf, threads: u32) -> String {
+fn answer(path: &Path, threads: u32) -> String {
     let rows = format!(
         r#"{{"name": "{}"}}"#,
         path.file_name().unwrap().to_string_lossy()
