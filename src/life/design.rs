@@ -119,7 +119,7 @@ pub(crate) fn table_for<'a>(
 /// The auto-split's cluster sizes (`maxFileSize`, `memstoreFlushSize`) are the analysis's,
 /// scaled so that minutes of generated writes split (the new design's 4 MiB): months of a
 /// real table run at HBase's (10 GiB, 128 MiB), as the region plan does, unless `options` or
-/// the table's own `MAX_FILESIZE` / `MEMSTORE_FLUSHSIZE` say otherwise ([`scaled_sizes_note`]).
+/// the table's own `MAX_FILESIZE` / `MEMSTORE_FLUSHSIZE` say otherwise (scaled_sizes_note).
 pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<LifeSettings> {
     let mut s = LifeSettings::default();
     if let Some(layout) = &doc.regions {
