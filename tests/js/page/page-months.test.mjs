@@ -61,7 +61,7 @@ test('a preset’s months drawn: the library’s figures, the map, the servers o
   );
   assert.match(
     await page.$eval('#months-side-a h4', h => h.textContent),
-    /^IncreasingToUpperBoundRegionSplitPolicy, 3 months/,
+    /^3 months: \d+ servers?, IncreasingToUpperBoundRegionSplitPolicy, split size /,
   );
   // one bar segment per non-empty size bin of each month
   const segments = want.report.months.flatMap(x => x.sizeHistogram).filter(c => c > 0).length;
