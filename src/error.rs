@@ -233,6 +233,23 @@ impl std::error::Error for Error {}
 /// The core's result type.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// `f`, the engine's work, with a panic (a bug: inputs are checked before they reach the core)
+/// turned into the engine's error instead of unwinding into a host that cannot take it: the
+/// last guard of the native bindings (the Node-API addon, the Python module).
+pub fn catch_bug<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(Error::new(
+            ErrorKind::IllegalState,
+            format!("rowkey-lab bug (please report): {what}"),
+        ))
+    })
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

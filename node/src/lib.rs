@@ -10,7 +10,7 @@ use napi::bindgen_prelude::{AsyncTask, Env, Result, Task, Uint32Array, Uint8Arra
 use napi_derive::napi;
 
 use rowkey_lab::calls::{self, ReportParts};
-use rowkey_lab::error::{Error, ErrorKind};
+use rowkey_lab::error::Error;
 
 /// What starts the text of an engine error thrown to JavaScript (its fields' JSON follows).
 const MARK: &str = "\u{1}rowkey-lab:";
@@ -22,19 +22,7 @@ fn js_error(e: &Error) -> napi::Error {
 
 /// `f`, the engine's work, with a panic (a bug) turned into the engine's error.
 fn guarded<T>(f: impl FnOnce() -> rowkey_lab::Result<T>) -> Result<T> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
-        .unwrap_or_else(|p| {
-            let what = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(Error::new(
-                ErrorKind::IllegalState,
-                format!("rowkey-lab bug (please report): {what}"),
-            ))
-        })
-        .map_err(|e| js_error(&e))
+    rowkey_lab::error::catch_bug(f).map_err(|e| js_error(&e))
 }
 
 /// `"native"`: which engine this is (the wasm build's JavaScript says `"wasm"`).

@@ -6,7 +6,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
-use rowkey_lab::error::{Error, ErrorKind};
+use rowkey_lab::error::Error;
 
 create_exception!(
     _engine,
@@ -83,17 +83,5 @@ pub(crate) fn detached<T: Send>(
     py: Python<'_>,
     f: impl FnOnce() -> Result<T, Error> + Send,
 ) -> Result<T, Error> {
-    py.detach(|| {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
-            let what = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(Error::new(
-                ErrorKind::IllegalState,
-                format!("rowkey-lab bug (please report): {what}"),
-            ))
-        })
-    })
+    py.detach(|| rowkey_lab::error::catch_bug(f))
 }

@@ -8,13 +8,7 @@
 import { adviceCalls } from './advice-calls.js';
 import { localClient, moved, reportBuffers } from './calls.js';
 import { rekeyRows as rekeyRowsWith } from './rekey.js';
-import {
-  analyzeRowsChunked,
-  fileColumns,
-  rowsSample as fileSample,
-  readChunk,
-  analyzeRows as readRows,
-} from './rows.js';
+import { analyzeRowsChunked, fileColumns, readChunk, analyzeRows as readRows } from './rows.js';
 import { spreadTasks } from './scheduler.js';
 import { workerSet } from './worker-sets.js';
 
@@ -43,15 +37,15 @@ export function rowsEngine() {
 export async function rowsColumns({ file, rows, doc }) {
   const api = await rowsEngine();
   const member = api.designSchema().options.RowsOptions.find(m => m.key === 'nulls');
-  const got = await fileColumns(api, file, rows);
+  const { format, columns, sample } = await fileColumns(api, file, rows);
   let inferred = [];
   if (doc)
     try {
-      inferred = api.rowsDesign(doc, rows, await fileSample(api, file, rows)).inferred;
+      inferred = api.rowsDesign(doc, rows, sample).inferred;
     } catch {
       /* the design's own error: the run shows it */
     }
-  return { ...got, inferred, nulls: { names: member.options, default: JSON.parse(member.default) } };
+  return { format, columns, inferred, nulls: { names: member.options, default: JSON.parse(member.default) } };
 }
 
 /** The size of what a pass has read, as the status line says it. */

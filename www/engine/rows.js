@@ -400,18 +400,15 @@ export async function readChunk(api, doc, source, task, { options, rows = {}, on
 
 /**
  * The format of the file `blob` and its column names, before any row is read (to map the
- * design's fields to columns): `{format, columns}`, both the engine's (`rowsFormat`,
- * `rowsColumns`, `RowsSession.parquetColumns`).
+ * design's fields to columns): `{format, columns, sample}`, the engine's (`rowsFormat`,
+ * `rowsColumns`, `RowsSession.parquetColumns`), and what was read for them as `rowsDesign`
+ * takes it (`sample`: see `rowsSample`), so a design fitted to the file reads it no more.
  * @param {object} api the engine (the package's glue)
  */
 export async function fileColumns(api, source, rows = {}) {
-  const blob = asReader(source);
-  const { format, head } = await formatOf(api, blob, rows);
-  const columns =
-    format === 'parquet'
-      ? api.RowsSession.parquetColumns(...(await parquetFooter(api, blob)), rows)
-      : api.rowsColumns(rows, head);
-  return { format, columns };
+  const { sample, format, head, footer } = await sampleOf(api, asReader(source), rows);
+  const columns = format === 'parquet' ? api.RowsSession.parquetColumns(...footer, rows) : api.rowsColumns(rows, head);
+  return { format, columns, sample };
 }
 
 /** The format of `blob` by the engine's rules, and the first bytes it was told from. */
