@@ -226,14 +226,19 @@ fn unwritten(r: &AnalysisReport, n: usize) -> Vec<String> {
     }
     if !behind.is_empty() {
         let rows: u64 = behind.iter().map(|g| g.distinct_rows).sum();
-        let approx = if behind.iter().all(|g| g.distinct_rows_exact) {
-            ""
+        // an estimate's figure carries its bound (each region's; the sum's is no wider)
+        let bound = behind
+            .iter()
+            .map(|g| g.distinct_rows_error)
+            .fold(0.0, f64::max);
+        let estimate = if bound > 0.0 {
+            format!(" (an estimate, within ± {} %)", fixed(bound * 100.0, 1))
         } else {
-            "about "
+            String::new()
         };
         out.push(format!(
             "{} of {n} regions took no writes after the split that made them: they hold the \
-             {approx}{rows} rows written before it, behind writes that moved on (a key that \
+             {rows} rows{estimate} written before it, behind writes that moved on (a key that \
              moves with time or a sequence leaves each region it splits behind it), not empty \
              ranges",
             behind.len()
