@@ -44,7 +44,7 @@ import {
   toEntry,
 } from './state/store.js';
 import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
-import { redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
+import { comparePressed, redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
 import { renderForms, typedOption, wireForms } from './views/design-form.js';
 import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showError } from './views/editor-view.js';
 import { renderHeatControls, renderHeatmap, wireHeatmap } from './views/heatmap-view.js';
@@ -309,7 +309,17 @@ function wireLab() {
     e.preventDefault();
     $('results-nav').focus();
   });
-  $('compare-run').addEventListener('click', compare);
+  // and the page's last link back to its first controls (the preset, Copy link): a keyboard at
+  // the end of the page need not walk every stop again
+  $('to-top').addEventListener('click', e => {
+    e.preventDefault();
+    scrollTo(0, 0);
+    $('preset').focus({ preventScroll: true });
+  });
+  $('compare-run').addEventListener('click', e => {
+    comparePressed(e.currentTarget);
+    compare();
+  });
   // the shell commands' names; the scan commands name the table too
   for (const [id, key] of [
     ['split-table', 'table'],

@@ -165,7 +165,8 @@ function scatter(a) {
   const root = svg('svg', {
     viewBox: `0 0 ${W} ${H}`,
     class: 'advice-plot',
-    role: 'group',
+    // one Tab stop: the arrow keys move the choice from point to point (a radio group's keys)
+    role: 'radiogroup',
     'aria-label': 'candidates: write spread (hotspot factor, lower is more even) against read cost (lower is cheaper)',
   });
   const axis = svg('g', { class: 'axis-lines' });
@@ -207,6 +208,8 @@ function scatter(a) {
     (c.index === 0 ? 2 : 0) +
     (c.index === a.recommended.index ? 4 : 0) +
     (c.index === chosen ? 8 : 0);
+  // the plot's one Tab stop: the chosen point (the first when the chosen candidate has no point)
+  const tabStop = pts.some(c => c.index === chosen) ? chosen : pts[0]?.index;
   for (const c of [...pts].sort((p, q) => rank(p) - rank(q))) {
     const x = X(c.metrics.hotspotFactor),
       y = Y(Math.max(1, c.metrics.readCost));
@@ -222,10 +225,10 @@ function scatter(a) {
       .join(' ');
     const g = svg('g', {
       class: cls,
-      tabindex: 0,
-      role: 'button',
+      tabindex: c.index === tabStop ? 0 : -1,
+      role: 'radio',
       'data-index': c.index,
-      'aria-pressed': String(c.index === chosen),
+      'aria-checked': String(c.index === chosen),
       'aria-label': `${c.label}: hotspot ${fix(c.metrics.hotspotFactor)}, read cost ${num(c.metrics.readCost)}, key ${fix(c.metrics.keyBytes, 1)} bytes${c.pareto ? ', on the Pareto front' : ''}${c.index === 0 ? ', the design advised on' : ''}${c.index === a.recommended.index ? ', recommended' : ''}${onShow(c) ? ', on show' : ''}`,
     });
     if (c.index === 0) g.append(svg('rect', { x: x - 7, y: y - 7, width: 14, height: 14, class: 'ring' }));
@@ -243,11 +246,23 @@ function scatter(a) {
     renderAdvice(true);
   };
   root.addEventListener('click', pick);
+  // the points in the plot's order, left to right (write spread), then bottom to top (read cost)
+  const order = [...pts]
+    .sort((p, q) => p.metrics.hotspotFactor - q.metrics.hotspotFactor || p.metrics.readCost - q.metrics.readCost)
+    .map(c => c.index);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   root.addEventListener('keydown', e => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       pick(e);
+      return;
     }
+    const at = order.indexOf(chosen);
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? order.length - 1 : e.key in step ? at + step[e.key] : null;
+    if (to === null || !order.length) return;
+    e.preventDefault();
+    chosen = order[Math.max(0, Math.min(order.length - 1, to))];
+    renderAdvice(true);
   });
   return root;
 }

@@ -260,6 +260,7 @@ function resetZoom() {
  * it does not declare, an error in a member): why, in the Compare section, where it was asked
  * for; no plan of a move follows. */
 export function compareFailed(e) {
+  pressedFor = null;
   askMove(null);
   view.c = null;
   const where = e.path && !String(e.message).includes(e.path) ? ` (at ${e.path})` : '';
@@ -272,9 +273,20 @@ export function compareFailed(e) {
   );
 }
 
+/** The button pressed for the comparison under way (Compare, a preset's twin), or null. */
+let pressedFor = null;
+/** A comparison asked for by pressing `button`: drawn, it takes the keyboard's focus when the
+ * focus is still on that button (or fell to <body>), so the keyboard goes on from the result. */
+export function comparePressed(button) {
+  pressedFor = button;
+}
+
 /** The engine's comparison `c`: the maps (their zoom cleared), the figures, the deltas. */
 export function renderCompare(c, roles, docs = []) {
   const box = $('compare');
+  const a = document.activeElement;
+  const take = pressedFor !== null && (a === pressedFor || a === document.body || a === null);
+  pressedFor = null;
   view.c = c;
   view.roles = roles;
   view.zoom = null;
@@ -318,6 +330,11 @@ export function renderCompare(c, roles, docs = []) {
       box.append(m.rekeyPanel(docs, roles, lab));
     });
   drawMaps();
+  if (take) {
+    $('compare-h').setAttribute('tabindex', '-1');
+    $('compare-h').scrollIntoView({ block: 'start' });
+    $('compare-h').focus({ preventScroll: true });
+  }
 }
 
 // ---- the picker: the designs to compare with the one on show -----------------------------------

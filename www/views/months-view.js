@@ -227,7 +227,10 @@ async function simulate() {
     ? lab.readOff('lifeRows', { ...rows, ...args }, undefined, on)
     : lab.readOff('lifeMonths', args, '#engine=fast', on);
   view.running = run;
+  // the keyboard on Simulate follows the run: to Stop while it runs, to the answer when it comes
+  const pressed = document.activeElement === $('months-run');
   running(true);
+  if (pressed) $('months-stop').focus();
   try {
     const got = await run;
     if (view.running !== run) return;
@@ -243,9 +246,11 @@ async function simulate() {
     $('months-status').textContent =
       `${view.sides.map(v => `${v.report.months.length} months`).join(' and ')} simulated${rows ? ` with the writes of ${rows.file.name}` : ''}.`;
     $('months-progress').value = 1;
+    const onRun = [$('months-run'), $('months-stop'), document.body, null].includes(document.activeElement);
     draw();
     // (the design may have changed while it ran)
     designChanged();
+    if (onRun) document.querySelector('#months-out .months-headline')?.focus();
   } catch (e) {
     if (view.running !== run) return;
     if (e.name === 'AbortError') {
@@ -309,8 +314,11 @@ function rowsChoice() {
 
 /** The run's buttons: Stop while it runs, Simulate otherwise. */
 function running(on) {
+  // (a disabled button drops the focus to <body>: Stop's passes back to Simulate)
+  const held = !on && document.activeElement === lab.$('months-stop');
   lab.$('months-run').disabled = on;
   lab.$('months-stop').disabled = !on;
+  if (held) lab.$('months-run').focus();
   lab.$('months-box').dataset.run = on ? 'running' : 'done';
 }
 
@@ -414,7 +422,8 @@ function conclusions(v) {
   const d = v.report.diagnosis;
   const box = el('section', undefined, { class: 'months-diagnosis', 'aria-label': 'What it concludes' });
   if (!d) return box;
-  box.append(el('p', d.headline, { class: 'months-headline' }));
+  // (the answer's first line: the focus goes there when a run asked for by Simulate ends)
+  box.append(el('p', d.headline, { class: 'months-headline', tabindex: '-1' }));
   if (!d.findings.length) return box;
   const ul = el('ul', undefined, { class: 'months-findings' });
   for (const f of d.findings) {

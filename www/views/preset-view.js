@@ -6,7 +6,7 @@
 import { blankDesign, getPreset, listPresets, presetWhy } from '../pkg/presets.js';
 import { $, el, state } from '../state/lab-state.js';
 import { choosing, replaceDesign, setCompared, stillChosen } from '../state/store.js';
-import { setComparePicks } from './compare-view.js';
+import { comparePressed, setComparePicks } from './compare-view.js';
 
 const presets = listPresets();
 const byId = new Map(presets.map(p => [p.id, p]));
@@ -33,6 +33,7 @@ export function wirePresets(compareTwin) {
     if (stillChosen(t)) replaceDesign(doc, { later: true });
   });
   $('preset-twin').addEventListener('click', e => {
+    comparePressed(e.currentTarget);
     setCompared(setComparePicks([e.currentTarget.value]));
     compareTwin();
   });

@@ -118,3 +118,71 @@ test('keyboard only: Tab reaches the key editor, the forms and the results bar; 
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'heat-h');
   await page.close();
 });
+
+// Issue 72: the core journey by keyboard alone, counted key press by key press (every Tab, arrow
+// and Enter): the time-first preset, its salted twin compared, the advisor, the move to its
+// recommendation, months of the table, the link copied. Each action's answer takes the focus
+// (the comparison, the advice, the move's plan, the months' verdict); the page's last link goes
+// back to its first controls. At most 60 presses (158 before: runs of 28–33 Tabs).
+test('keyboard journey: preset, twin, advice, move, months and link in at most 60 key presses', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(server.url);
+  await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+  let presses = 0;
+  const steps = [];
+  const press = async key => {
+    presses++;
+    await page.keyboard.press(key);
+  };
+  const focused = sel => page.evaluate(s => document.activeElement?.matches(s) ?? false, sel);
+  /** Tab until `sel` has the focus (the presses counted). */
+  const tabTo = async sel => {
+    const from = presses;
+    while (!(await focused(sel))) {
+      if (presses - from > 80) assert.fail(`Tab never reached ${sel}`);
+      await press('Tab');
+    }
+    steps.push(`${sel}: ${presses - from} Tab`);
+  };
+  const takes = async (sel, what) =>
+    page
+      .waitForFunction(s => document.activeElement?.matches(s), sel, { timeout: 120000 })
+      .catch(() => assert.fail(`${what} did not take the focus (on ${sel})`));
+  // 1. the time-first preset, the one above the page's first
+  const presets = await page.$$eval('#preset option', os => os.map(o => o.value));
+  const first = await page.$eval('#preset', s => s.value);
+  assert.equal(presets[presets.indexOf(first) - 1], 'seed000-telecom-time-first');
+  await tabTo('#preset');
+  await press('ArrowUp');
+  await page.waitForFunction(() => location.hash.includes('p=seed000-telecom-time-first'));
+  await page.waitForSelector('#lab[data-run="done"]', { state: 'attached', timeout: 60000 });
+  // 2. its twin compared: the comparison takes the focus
+  await tabTo('#preset-twin');
+  await press('Enter');
+  await takes('#compare-h', 'the comparison');
+  assert.equal(await page.locator('#compare figure').count(), 2);
+  // 3. the advisor: its answer takes the focus
+  await tabTo('#advice-run');
+  await press('Enter');
+  await takes('#advice-answer', 'the advice');
+  // 4. the move to the recommendation: its plan takes the focus
+  await tabTo('#advice-move');
+  await press('Enter');
+  await takes('#compare h4', 'the move');
+  assert.match(await page.evaluate(() => document.activeElement.textContent), /^From .+ to .+/);
+  // 5. months of the table: the panel's Simulate, then the verdict takes the focus
+  await tabTo('#months-open');
+  await press('Enter');
+  await takes('#months-run', 'the months panel');
+  await press('Enter');
+  await takes('#months-out .months-headline', 'the months');
+  // 6. back to the first controls from the page's end, and the link copied
+  await tabTo('#to-top');
+  await press('Enter');
+  await tabTo('#copy-link');
+  await press('Enter');
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()) === location.href);
+  assert.ok(presses <= 60, `${presses} key presses (at most 60): ${steps.join(', ')}`);
+  await page.close();
+});
