@@ -488,8 +488,9 @@ fn ran_with(s: &LifeSettings) -> String {
     let mib = |b: f64| b / (1u64 << 20) as f64;
     let gib = |b: i64| trim(b as f64 / (1u64 << 30) as f64);
     format!(
-            "{} servers, {}, split size {} GiB (hbase.hregion.max.filesize), flush size {:.0} MiB, TTL {}, normalizer {}, balancer {}, major compactions {}",
+            "{} server{}, {}, split size {} GiB (hbase.hregion.max.filesize), flush size {:.0} MiB, TTL {}, normalizer {}, balancer {}, major compactions {}",
             s.servers,
+            if s.servers == 1 { "" } else { "s" },
             s.policy.class_name(),
             gib(s.split.desired_max_file_size()),
             mib(s.flush_size()),
