@@ -274,13 +274,7 @@ fn step(sim: &mut Sim) {
     sim.tau = 0.0;
     // Regions opened with references compacted them as they opened (compact_opened).
     sim.plan_writes();
-    let flush_size = sim.flush_size;
-    sim.lumped += sim
-        .regions
-        .iter()
-        .filter(|r| sim.flush_threshold(r) > flush_size)
-        .count() as u64;
-    let mut fast = fast_regions(sim);
+    let mut fast = fast_regions(sim, true);
     let mut opened = sim.next_id;
     loop {
         let flush = next_flush(sim, &mut fast);
@@ -301,7 +295,7 @@ fn step(sim: &mut Sim) {
         }
         compact_opened(sim);
         if sim.next_id != opened {
-            fast = fast_regions(sim);
+            fast = fast_regions(sim, false);
             opened = sim.next_id;
         }
     }
@@ -357,12 +351,27 @@ fn after_flush(sim: &mut Sim, i: usize) -> bool {
     try_split(sim, i) || (sim.request_compaction(i, false) && try_split(sim, i))
 }
 
-/// The regions whose memstores reach the flush size before the step ends, by id and start.
-fn fast_regions(sim: &Sim) -> Vec<(u64, f64)> {
-    (0..sim.regions.len())
-        .filter(|&i| sim.flush_at(i).is_some_and(|at| at < 1.0))
+/// The regions whose memstores reach the flush size before the step ends, by id and start;
+/// with `at_start`, the regions written too fast for one file per flush counted too
+/// (`lumped`, for the notes), in the same pass.
+fn fast_regions(sim: &mut Sim, at_start: bool) -> Vec<(u64, f64)> {
+    let flush_size = sim.flush_size;
+    let mut lumped = 0;
+    let fast = (0..sim.regions.len())
+        .filter(|&i| {
+            if at_start {
+                lumped += u64::from(
+                    sim.regions
+                        .get(i)
+                        .is_some_and(|r| sim.flush_threshold(r) > flush_size),
+                );
+            }
+            sim.flush_at(i).is_some_and(|at| at < 1.0)
+        })
         .filter_map(|i| sim.regions.get(i).map(|r| (r.id, r.start)))
-        .collect()
+        .collect();
+    sim.lumped += lumped;
+    fast
 }
 
 /// The next flush of a fast region in this step: its time and index. Regions no longer there

@@ -113,11 +113,18 @@ impl Sim<'_> {
             return false;
         }
         let oldest = r.files().iter().map(|f| f.mtime).min().unwrap_or(self.t);
+        // Files younger than the shortest jittered period: not due, whatever the draw (the
+        // chore asks every region, most of them not due).
+        let jitter = self.major_jitter_steps;
+        if f64::from(oldest)
+            >= self.now() - self.major_period_steps - jitter + (2.0 * jitter).round()
+        {
+            return false;
+        }
         // StoreUtils.getDeterministicRandomSeed: the jitter is fixed for a set of files.
         let first_seq = r.files().first().map_or(0, |f| f.seq);
         let mut h = self.s.seed ^ r.id.wrapping_mul(0x9E37_79B9) ^ first_seq.rotate_left(32);
         let u = (splitmix(&mut h) >> 11) as f64 / (1u64 << 53) as f64;
-        let jitter = self.major_jitter_steps;
         let next = self.major_period_steps + jitter - (2.0 * jitter * u).round();
         if f64::from(oldest) >= self.now() - next {
             return false;

@@ -436,17 +436,19 @@ impl<'a> Sim<'a> {
         let (kv, t, steps) = (self.step_kv, self.t, self.steps);
         self.written += kv;
         self.writes_version += 1;
+        // One pass over the regions where it can be: the step's cost follows regions × steps.
+        let spread = self.lanes.order == LaneOrder::Spread;
         for r in &mut self.regions {
             r.step_writes = 0.0;
             r.pend_kv = 0.0;
             r.pend_segs.clear();
             r.synced = 0.0;
-        }
-        if self.lanes.order == LaneOrder::Spread {
-            for r in &mut self.regions {
+            if spread {
                 let w = r.share * kv;
                 take(r, w);
             }
+        }
+        if spread {
             return;
         }
         for lane in 0..self.lanes.len() {
@@ -470,6 +472,7 @@ impl<'a> Sim<'a> {
     /// Region `i`'s writes up to now into its memstore.
     pub fn sync(&mut self, i: usize) {
         let (tau, t, bin) = (self.tau, self.t, self.bin(self.t));
+        let has_ttl = self.ttl_steps.is_some();
         let Some(r) = self.regions.get_mut(i) else {
             return;
         };
@@ -491,9 +494,13 @@ impl<'a> Sim<'a> {
         }
         r.mem_kv += w;
         r.mem_first.get_or_insert(f64::from(t) + from);
-        match r.mem_bins.last_mut() {
-            Some(last) if last.0 == bin => last.1 += w,
-            _ => r.mem_bins.push((bin, w)),
+        // The time bins are the TTL's (a flush keeps them only under one): without a TTL, no
+        // write to them (this runs for every region at every step's end).
+        if has_ttl {
+            match r.mem_bins.last_mut() {
+                Some(last) if last.0 == bin => last.1 += w,
+                _ => r.mem_bins.push((bin, w)),
+            }
         }
         for &(x0, x1, sw) in &r.pend_segs {
             let span = x1 - x0;
