@@ -619,8 +619,9 @@ fn basis(
         "Each candidate is analysed on {records} in {} time windows. Its hotspot factor is \
          the busiest region of a window against the mean of at least {target} regions (the \
          regions the servers should spread writes over), so a design with fewer regions scores \
-         worse here than in the analysis, which divides by the design's own regions. The \
-         input and the {} eligible candidates with the lowest hotspot factor are also simulated \
+         worse here than in the analysis, which divides by the design's own regions. A design \
+         that splits as it grows is counted with its split sizes scaled to the records counted, \
+         so it splits into the regions its own analysis shows. The input and the {} eligible candidates with the lowest hotspot factor are also simulated \
          for 12 months (as the capacity figures are): their month 12's regions, empty regions \
          and hottest server's share stand beside today's figures, and a candidate whose month \
          12 has one server take the writes gives way to one whose does not (the recommendation \
