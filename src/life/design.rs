@@ -173,17 +173,17 @@ pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<Life
         s.compaction.checker_seconds = t.compaction_checker_seconds;
         s.region_split_limit = t.region_split_limit;
     }
-    let mut base =
+    let defaults =
         serde_json::to_value(&s).map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()))?;
+    let mut base = defaults.clone();
     match options {
         Value::Null => {}
         Value::Object(_) => merge(&mut base, options),
         _ => return Err(Error::arg("options", "life options must be an object")),
     }
     strip_nulls(&mut base);
-    let s: LifeSettings = serde_json::from_value(base).map_err(|e| {
-        Error::new(ErrorKind::Invalid, format!("life options: {e}")).at_path("options")
-    })?;
+    let s: LifeSettings = serde_json::from_value(base)
+        .map_err(|e| option_error(&defaults, options, &e.to_string()))?;
     s.validate()?;
     Ok(s)
 }
@@ -207,6 +207,60 @@ pub(crate) fn scaled_sizes_note(doc: &DesignDocument, s: &LifeSettings) -> Optio
         mib(s.split.desired_max_file_size()),
         crate::support::num_text::fixed(s.flush_size() / (1u64 << 20) as f64, 0),
     ))
+}
+
+/// A life option serde refused (a negative count, a string for a number), at its member: serde's
+/// message names no field, so each member the user set is read alone over the defaults, and the
+/// first one refused is the one named (this runs only on the error's path).
+fn option_error(defaults: &Value, options: &Value, message: &str) -> Error {
+    let mut leaves = Vec::new();
+    leaf_paths(options, String::new(), &mut leaves);
+    let refused = leaves.into_iter().find_map(|(path, v)| {
+        let mut one = serde_json::Map::new();
+        let mut at = &mut one;
+        let keys: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        for (n, k) in keys.iter().enumerate() {
+            if n + 1 == keys.len() {
+                at.insert((*k).to_string(), v.clone());
+                break;
+            }
+            let next = at
+                .entry((*k).to_string())
+                .or_insert_with(|| Value::Object(serde_json::Map::new()));
+            let Value::Object(m) = next else { return None };
+            at = m;
+        }
+        let mut base = defaults.clone();
+        merge(&mut base, &Value::Object(one));
+        strip_nulls(&mut base);
+        let e = serde_json::from_value::<LifeSettings>(base).err()?;
+        Some((path, e.to_string()))
+    });
+    let (path, why) = refused.unwrap_or_else(|| ("options".to_string(), message.to_string()));
+    // serde's Rust type names in a person's words
+    let why = why
+        .replace(
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        )
+        .replace("expected u64", "expected a whole number of at least 0")
+        .replace("expected u8", "expected a whole number from 0 to 255")
+        .replace("expected f64", "expected a number")
+        .replace("expected f32", "expected a number");
+    Error::new(ErrorKind::Invalid, format!("life option: {why}")).at_path(&path)
+}
+
+/// Every member `v` sets, as a path (`/months`, `/compaction/ratio`) and its value.
+fn leaf_paths(v: &Value, at: String, out: &mut Vec<(String, Value)>) {
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            for (k, x) in m {
+                leaf_paths(x, format!("{at}/{k}"), out);
+            }
+        }
+        _ if !at.is_empty() => out.push((at, v.clone())),
+        _ => {}
+    }
 }
 
 fn merge(base: &mut Value, over: &Value) {

@@ -65,6 +65,22 @@ fn settings_come_from_the_design_with_the_options_over_them() {
     assert!(s.normalizer.enabled && s.normalizer.merge_enabled);
     let e = settings_for_design(&doc, &json!({"months": 0})).unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("/months"));
+    // a value of the wrong type or sign (refused by the reader, before the ranges): named too
+    // (issue 73: "wrong-typed settings name no setting")
+    for (options, path) in [
+        (json!({"months": -1}), "/months"),
+        (json!({"servers": "4"}), "/servers"),
+        (
+            json!({"months": 2, "compaction": {"ratio": "high"}}),
+            "/compaction/ratio",
+        ),
+        (json!({"normalizer": {"enabled": 1}}), "/normalizer/enabled"),
+    ] {
+        let e = settings_for_design(&doc, &options).unwrap_err();
+        assert_eq!(e.location.path.as_deref(), Some(path), "{options}: {e}");
+    }
+    let e = settings_for_design(&doc, &json!({"months": -1})).unwrap_err();
+    assert!(e.message.contains("whole number"), "{}", e.message);
     let e = settings_for_design(&doc, &json!({"monthz": 3})).unwrap_err();
     assert!(e.message.contains("monthz"), "{}", e.message);
     let r = simulate_design(&doc, &json!({"months": 2})).unwrap();
