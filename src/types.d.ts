@@ -1827,6 +1827,31 @@ export function lifeCompare(
   otherOptions: LifeOptions | null,
   onMonth?: ((done: number, total: number) => void) | null,
 ): LifeComparison;
+/** How `lifeMonthsAsync` runs: a second setting, progress, and a Stop. */
+export interface LifeRun {
+  /** A second setting: the answer is `lifeCompare`'s. */
+  otherOptions?: LifeOptions | null;
+  /** At each month's end (of both settings, with `otherOptions`); what it throws stops the run. */
+  onMonth?: (done: number, total: number) => void;
+  /** Ends the run, mid-month in Node (a worker thread ended), with an AbortError. */
+  signal?: AbortSignal;
+}
+/**
+ * `lifeMonths` (or, with `run.otherOptions`, `lifeCompare`) as a promise that `run.signal` stops:
+ * in Node on a worker thread, ended at once (a month at the 50,000-region cap takes 25–100 s in
+ * the engine, which nothing on its thread can interrupt); in a browser on this thread, stopped
+ * only by an abort before it starts or what `onMonth` throws. The same answer as the sync call.
+ */
+export function lifeMonthsAsync(
+  doc: DesignInput,
+  options?: LifeOptions | null,
+  run?: LifeRun & { otherOptions?: undefined },
+): Promise<LifeView>;
+export function lifeMonthsAsync(
+  doc: DesignInput,
+  options: LifeOptions | null,
+  run: LifeRun & { otherOptions: LifeOptions | null },
+): Promise<LifeComparison>;
 /**
  * The design's simulated months (`options` as for `lifeDesign`) against `budgets`: the gate of
  * `rowkey-lab check --max-empty-regions N --max-regions-per-server N`, naming the first month
@@ -2787,6 +2812,8 @@ export interface Advice {
   /** How the figures were made (records, windows, the regions a hotspot factor divides by) and why they differ from the design's own analysis. */
   basis: string;
   fixedFields: string[]; capacity: CapacityReport;
+  /** How many regions to create the recommended design with: the region plan's line, as the Splits view says it for that design. */
+  regionPlan: string;
   /** Each global Phoenix index of the input whose table concentrates its writes, with its
    * fixes, each checked; empty when every index spreads, without indexes, over a user's rows. */
   indexFindings: IndexFinding[];

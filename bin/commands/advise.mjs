@@ -179,6 +179,7 @@ export async function advise(pos, opt) {
         ['months', 'GiB kept', 'regions', 'per server', 'guide 20-200', 'written per server'],
       ),
       ...c.notes.map(n => `  * ${n}`),
+      `  how many regions: ${a.regionPlan}`,
     );
     if (base && r.index !== 0) {
       lines.push('', `input hotspot ${f2(base.hotspotFactor)}, recommended ${f2(r.metrics.hotspotFactor)}`);

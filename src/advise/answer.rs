@@ -98,6 +98,10 @@ pub struct Advice {
     pub fixed_fields: Vec<String>,
     /// Capacity and lifecycle of the recommended design.
     pub capacity: CapacityReport,
+    /// How many regions to create the recommended design with, in the region plan's one line
+    /// (its headline, with the design's own pre-split where it differs): the Splits view's
+    /// answer for that design, not a second count.
+    pub region_plan: String,
     /// Each global Phoenix index of the input whose table concentrates its writes, with the
     /// changes that fix it, each checked ([`super::IndexFinding`]); empty when every index
     /// spreads, without indexes, and over a user's rows.
@@ -380,8 +384,7 @@ pub fn advise_from_rows(
         active_regions_per_window: metrics.active_regions_per_window,
         write_rate: None,
     };
-    let cap =
-        super::regions::region_plan_with(&design, &measured, &opts.capacity, set.servers).capacity;
+    let plan = super::regions::region_plan_with(&design, &measured, &opts.capacity, set.servers);
     let index_findings = super::indexes::index_findings(
         doc,
         &base.indexes,
@@ -406,7 +409,8 @@ pub fn advise_from_rows(
         records: rows.map_or(opts.records, |(sampled, _)| sampled),
         basis: basis(doc, opts, set.target_regions, rows),
         fixed_fields: set.fixed_fields.clone(),
-        capacity: cap,
+        capacity: plan.capacity,
+        region_plan: plan.headline,
         index_findings,
     })
 }

@@ -352,7 +352,8 @@ function detail(a) {
   return box;
 }
 
-function capacityTable(cap) {
+/** The capacity of the recommendation; `plan` the engine's line for how many regions to create it with. */
+function capacityTable(cap, plan) {
   const t = el('table', undefined, { class: 'capacity' });
   const heads = [
     'after',
@@ -389,7 +390,7 @@ function capacityTable(cap) {
     el('h4', 'Capacity and lifecycle', { id: 'capacity-h' }),
     el(
       'p',
-      `${cap.servers} region server${cap.servers === 1 ? '' : 's'}, ${num(cap.recordBytes)} bytes a record, ${num(cap.writeRate)} records/s; the memstore holds about ${fix(cap.memstoreRegionsPerServer, 0)} written regions per server. Pre-split into ${num(cap.recommendedPresplit)} regions.`,
+      `${cap.servers} region server${cap.servers === 1 ? '' : 's'}, ${num(cap.recordBytes)} bytes a record, ${num(cap.writeRate)} records/s; the memstore holds about ${fix(cap.memstoreRegionsPerServer, 0)} written regions per server. How many regions: ${plan}.`,
       { class: 'muted' },
     ),
     wide,
@@ -482,6 +483,13 @@ export function renderAdvice(focusChosen = false) {
   plotWrap.append(scatter(a), detail(a));
   // Why the advisor's figures differ from the analysis's (other records, windows, divisor).
   const basis = el('p', a.basis ?? '', { class: 'muted advice-basis' });
-  box.replaceChildren(...[whose, before].filter(Boolean), rec, legend, basis, plotWrap, capacityTable(a.capacity));
+  box.replaceChildren(
+    ...[whose, before].filter(Boolean),
+    rec,
+    legend,
+    basis,
+    plotWrap,
+    capacityTable(a.capacity, a.regionPlan),
+  );
   if (focusChosen) box.querySelector(`g[data-index="${chosen}"]`)?.focus();
 }
