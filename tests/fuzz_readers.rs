@@ -4,7 +4,9 @@
 //! of the corpus (`tests/fixtures/fuzz/`, with the hostile files of issue 56 among them, and
 //! each Arrow IPC file's stream twin, its messages read by the stream reader) is changed at
 //! random (bytes flipped, set, inserted, deleted, repeated, the end cut) and read;
-//! a reader may refuse with an error, none may panic. Seeded: a failure prints the seed, the
+//! a reader may refuse with an error, none may panic; every fourth file of rows is also read from
+//! disk by the native engine's file driver (src/calls/rows_file.rs: chunks on two threads, the
+//! CLI's and Node's reader when the native engine runs). Seeded: a failure prints the seed, the
 //! file and the case that reproduce it.
 //!
 //! Bounded: `FUZZ_READERS_SECONDS` (default 3) of cases in all, shared by the files, and the
@@ -152,10 +154,49 @@ fn mutate(rng: &mut Xoshiro256PlusPlus, bytes: &[u8]) -> Vec<u8> {
     b
 }
 
+/// The design of `name`'s rows as JSON text, and its rows options as `analyzeRowsFile` takes
+/// them (the native engine's file driver, src/calls/rows_file.rs).
+fn file_args(name: &str) -> (String, String) {
+    let hostile = name.starts_with("body-") || name.starts_with("bomb-");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = if hostile {
+        r#"{"v": 1, "fields": [{"name": "n", "type": "long"}], "key": "str(n)"}"#.to_string()
+    } else {
+        std::fs::read_to_string(dir.join("tests/fixtures/rows/flights-design.json")).unwrap()
+    };
+    let time = if hostile {
+        ""
+    } else {
+        r#", "time": "time_hour""#
+    };
+    let rows = format!(r#"{{"name": {name:?}, "nulls": "skip"{time}}}"#);
+    (doc, rows)
+}
+
+/// `bytes` as the file `name` on disk, read by the native engine's file driver (the CLI's and
+/// Node's `analyze --records` when the native engine runs): cut into 64-byte chunks where the
+/// format can be cut, on two threads. Its answer or error is dropped; a panic unwinds to `read`.
+fn read_file_natively(name: &str, bytes: &[u8]) {
+    let dir = std::env::temp_dir().join(format!("rowkey-lab-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let (doc, rows) = file_args(name);
+    let _ = rowkey_lab::calls::rows_file::analyze_rows_file(
+        &doc,
+        None,
+        Some(&rows),
+        &path.display().to_string(),
+        2,
+        Some(64),
+    );
+}
+
 /// Read `bytes` as the file `name` is: the error or the answer is dropped, a panic returned,
 /// whether it unwound to here or a reader caught it at its boundary (src/rows/arrow.rs: a
-/// located error natively, still a trap in wasm: a finding to fix either way).
-fn read(name: &str, bytes: &[u8], parts: &Partials) -> Option<String> {
+/// located error natively, still a trap in wasm: a finding to fix either way). With `native`,
+/// a file of rows is read by the native engine's file driver too.
+fn read(name: &str, bytes: &[u8], parts: &Partials, native: bool) -> Option<String> {
     WHERE.with(|w| w.borrow_mut().take());
     let r = panic::catch_unwind(AssertUnwindSafe(|| {
         let ext = name.rsplit('.').next().unwrap_or_default();
@@ -169,6 +210,9 @@ fn read(name: &str, bytes: &[u8], parts: &Partials) -> Option<String> {
                     &rows_opts(name, !hostile),
                     bytes,
                 );
+                if native {
+                    read_file_natively(name, bytes);
+                }
             }
             "json" | "txt" => {
                 let text = String::from_utf8_lossy(bytes);
@@ -277,6 +321,28 @@ fn readers_never_panic_on_a_mutated_corpus() {
     let dump = std::env::var_os("FUZZ_READERS_DUMP");
     let files = corpus();
     assert!(files.len() >= 10, "the corpus: {} files", files.len());
+    // the native file driver reads the corpus's files of rows as they are (so its cases test
+    // the mutations, not a refused design or path), cut into chunks
+    for (name, bytes) in files
+        .iter()
+        .filter(|(n, _)| n.starts_with("rows.") && (n.ends_with(".csv") || n.ends_with(".jsonl")))
+    {
+        let dir = std::env::temp_dir().join(format!("rowkey-lab-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (doc, rows) = file_args(name);
+        let run = rowkey_lab::calls::rows_file::analyze_rows_file(
+            &doc,
+            None,
+            Some(&rows),
+            &path.display().to_string(),
+            2,
+            Some(64),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(run.report.is_ok(), "{name}: the native driver's report");
+    }
     let parts = partials();
     let all: Vec<&[u8]> = parts.0.iter().map(Vec::as_slice).collect();
     assert!(
@@ -306,7 +372,8 @@ fn readers_never_panic_on_a_mutated_corpus() {
             if rng.gen_bool(0.3) {
                 b = mutate(&mut rng, &b);
             }
-            if let Some(p) = read(name, &b, &parts) {
+            // every fourth case of a file of rows through the native file driver too
+            if let Some(p) = read(name, &b, &parts, cases % 4 == 0) {
                 let line = format!("seed {seed}, case {cases}, {name}: {p}");
                 if let Some(dir) = &dump {
                     std::fs::write(Path::new(dir).join(format!("{seed}-{cases}-{name}")), &b)
@@ -343,6 +410,9 @@ fn readers_never_panic_on_a_mutated_corpus() {
         }
     }
     panic::set_hook(hook);
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("rowkey-lab-fuzz-{}", std::process::id())),
+    );
     if dump.is_some() {
         for line in &known_seen {
             eprintln!("known: {line}");
