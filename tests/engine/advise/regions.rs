@@ -292,10 +292,18 @@ fn the_advice_counts_the_regions_the_analysis_of_its_recommendation_shows() {
     // the regions, the active regions per window), not a count of the advice's own.
     let n = analysis.sample.len().max(1) as f64;
     let measured = RegionPlanInput {
-        key_bytes: analysis.sample.iter().map(|k| k.key.len() as f64).sum::<f64>() / n,
+        key_bytes: analysis
+            .sample
+            .iter()
+            .map(|k| k.key.len() as f64)
+            .sum::<f64>()
+            / n,
         regions: analysis.regions.len(),
         active_regions_per_window: analysis.metrics.mean_active_regions,
         write_rate: Some(analysis.write_rate),
     };
-    assert_eq!(advice.region_plan, region_plan(&rec.design, &measured).headline);
+    assert_eq!(
+        advice.region_plan,
+        region_plan(&rec.design, &measured).headline
+    );
 }
