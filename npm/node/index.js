@@ -32,6 +32,7 @@ export const lintDesign = fast ? fast.lintDesign : glue.lintDesign;
 
 export { adviseDesignParallel } from './advise.js';
 export { analysisSessionParallel, analyzeDesignParallel } from './analyze.js';
+export { lifeMonthsAsync } from './life.js';
 /** What a file of rows says of its columns, as `RekeyVerifier` takes each export: ../shared/rows.js. */
 export function rowsSample(source, rows) {
   return rowsSampleWith(glue, source, rows);

@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { adviceCalls } from '../shared/advice-calls.js';
 import { moved, serve } from '../shared/calls.js';
 import { countHandlers } from '../shared/count.js';
+import { lifeCalls } from '../shared/life-calls.js';
 import { readChunk } from '../shared/rows.js';
 import * as engine from './index.js';
 import { nodePort } from './pool.js';
@@ -15,4 +16,6 @@ serve(nodePort(parentPort), {
   ...rowsHandlers(engine, readChunk, moved),
   // the advisor's: evaluate (one candidate's figures, an engine error its answer), as the page's
   ...adviceCalls(() => engine),
+  // the months (lifeMonthsAsync: ./life.js), the Months view's call
+  ...lifeCalls(() => engine),
 });

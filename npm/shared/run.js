@@ -61,3 +61,22 @@ export function finished(s) {
     s.free();
   }
 }
+
+/**
+ * The `run` argument of lifeMonthsAsync ({otherOptions, onMonth, signal}), checked before any
+ * work starts, as checkRun checks the others'.
+ * @param {string} fn the function's name, for the message
+ * @param {unknown} run
+ * @returns {{otherOptions?: object | null, onMonth?: Function, signal?: AbortSignal}}
+ */
+export function checkLifeRun(fn, run) {
+  if (run === undefined || run === null) return {};
+  if (typeof run !== 'object')
+    throw argumentError(fn, 'run', `must be an object ({otherOptions, onMonth, signal}), not ${typeof run}`);
+  const { otherOptions, onMonth, signal } = run;
+  if (onMonth !== undefined && typeof onMonth !== 'function')
+    throw argumentError(fn, 'run.onMonth', `must be a function, not ${typeof onMonth}`);
+  if (signal !== undefined && !(signal instanceof AbortSignal))
+    throw argumentError(fn, 'run.signal', `must be an AbortSignal, not ${typeof signal}`);
+  return { otherOptions, onMonth, signal };
+}

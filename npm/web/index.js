@@ -3,10 +3,12 @@
 // them. free() and [Symbol.dispose]() may be called again, and a method called on a freed object
 // or on anything but an object of its class throws a TypeError before reaching wasm
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
+
+import { aborted } from '../shared/calls.js';
 import { guardObjects } from '../shared/objects.js';
 import { rekeyRows as rekeyRowsWith } from '../shared/rekey.js';
 import { analyzeRows as analyzeRowsWith, rowsSample as rowsSampleWith } from '../shared/rows.js';
-import { checkRun, finished, stepped } from '../shared/run.js';
+import { checkLifeRun, checkRun, finished, stepped } from '../shared/run.js';
 import * as glue from './rowkey_lab.js';
 
 guardObjects(glue);
@@ -45,6 +47,21 @@ export async function analysisSessionParallel(doc, options, run) {
 
 export async function analyzeDesignParallel(doc, options, run) {
   return finished(await analysisSessionParallel(doc, options, run));
+}
+
+/**
+ * Nor for the months: lifeMonthsAsync runs lifeMonths (lifeCompare with `otherOptions`) on this
+ * thread, the same answer; a `signal` already aborted refuses it, and what `onMonth` throws stops
+ * it at a month's end (nothing on this thread can interrupt a month). The Node entry runs it on a
+ * worker thread, which `signal` ends mid-month.
+ */
+export async function lifeMonthsAsync(doc, options, run) {
+  const { otherOptions, onMonth, signal } = checkLifeRun('lifeMonthsAsync', run);
+  if (signal?.aborted) throw aborted(signal);
+  const on = (done, total) => onMonth?.(done, total);
+  return otherOptions === undefined
+    ? glue.lifeMonths(doc, options ?? null, on)
+    : glue.lifeCompare(doc, options ?? null, otherOptions ?? null, on);
 }
 
 /** What a file of rows says of its columns, as `RekeyVerifier` takes each export: ../shared/rows.js. */

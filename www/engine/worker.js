@@ -24,6 +24,7 @@ import init, {
   validateDesign,
 } from '../pkg/rowkey_lab.js';
 import { moved, reportBuffers, serve } from './calls.js';
+import { lifeCalls } from './life-calls.js';
 import { readsOver } from './reads.js';
 import { firstRequest } from './url-state.js';
 import { webPort } from './web-workers.js';
@@ -183,16 +184,8 @@ const handlers = {
    * (src/advise/rekey.rs): the speed build's, as planRegions. */
   rekeyPlan: ({ oldDoc, newDoc, options }) =>
     E.rekeyOnWorkload ? E.rekeyOnWorkload(oldDoc, newDoc, options ?? null) : null,
-  /** The design's table month by month (src/life: the Months view), with `progress` events at
-   * each month's end; with `otherOptions`, under both settings side by side (lifeCompare). The
-   * speed build's, as planRegions. */
-  lifeMonths: ({ doc, options, otherOptions }, emit) => {
-    if (!E.lifeMonths) return null;
-    const on = (done, total) => emit('progress', { done, total });
-    return otherOptions === undefined
-      ? E.lifeMonths(doc, options ?? null, on)
-      : E.lifeCompare(doc, options ?? null, otherOptions ?? null, on);
-  },
+  // the design's table month by month (the Months view): the speed build's, as planRegions
+  ...lifeCalls(() => E),
   // a file of the user's rows: its columns, its profile, the design analyzed over it (the rows
   // build loaded and its readers started beforehand by warmRows)
   rowsColumns: rowsCall('rowsColumns'),

@@ -94,6 +94,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
       'node/analyze.js',
       'node/engine.js',
       'node/index.js',
+      'node/life.js',
       'node/native.js',
       'node/pool.js',
       'node/rows.js',
@@ -114,7 +115,7 @@ describe('npm package', { skip: NOT_BUILT }, () => {
   });
 
   test("the call interface, the scheduler, the counting calls and the rows driver are the page's own files (www/engine/)", () => {
-    for (const f of ['calls.js', 'count.js', 'scheduler.js', 'rows.js'])
+    for (const f of ['calls.js', 'count.js', 'scheduler.js', 'rows.js', 'life-calls.js'])
       assert.equal(
         readFileSync(path.join(consumer.dir, 'node_modules/rowkey-lab/pkg/shared', f), 'utf8'),
         readFileSync(path.join(ROOT, 'www/engine', f), 'utf8'),
