@@ -264,7 +264,7 @@ pub fn rows_cut(text: Option<&str>) -> Result<crate::advise::rekey::RowsCut> {
         return Ok(Default::default());
     };
     serde_json::from_str(text)
-        .map_err(|e| Error::new(ErrorKind::Invalid, format!("cut: {e}")).at_path("cut"))
+        .map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()).at_path("cut"))
 }
 
 /// A document argument named `name` as a JSON value, unread (a design that is just a key
@@ -277,7 +277,7 @@ fn doc_value(name: &str, text: &str) -> Result<serde_json::Value> {
         crate::limits::MAX_DOCUMENT_BYTES,
     )?;
     serde_json::from_str(text)
-        .map_err(|e| Error::new(ErrorKind::Parse, format!("{name}: {e}")).at_path(name))
+        .map_err(|e| Error::new(ErrorKind::Parse, format!("not JSON ({e})")).at_path(name))
 }
 
 /// `cutAtRows(doc, cut)`: the document with the pre-split that cuts its table at the rows
@@ -303,36 +303,23 @@ pub fn rekey_reading(old: &str, new: &str, cut: Option<&str>) -> Result<String> 
 /// rows were read with, its report, what reading found, its split keys' `exact`), named `name`.
 pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSide> {
     let bad = |what: &str, why: String| Error::arg(&format!("{name}.{what}"), why);
-    let v: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| Error::arg(name, format!("{name}: not JSON ({e})")))?;
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Error::arg(name, format!("not JSON ({e})")))?;
     let member = |m: &str| v.get(m).filter(|x| !x.is_null());
-    let design_v = member("design").ok_or_else(|| {
-        bad(
-            "design",
-            format!("{name}.design: the design the rows were read with"),
-        )
-    })?;
+    let design_v = member("design")
+        .ok_or_else(|| bad("design", "the design the rows were read with".into()))?;
     let design = self::design(&format!("{name}.design"), &design_v.to_string())?;
-    let report = member("report").ok_or_else(|| {
-        bad(
-            "report",
-            format!("{name}.report: the design's report over the rows"),
-        )
-    })?;
+    let report = member("report")
+        .ok_or_else(|| bad("report", "the design's report over the rows".into()))?;
     let report: crate::advise::rekey::ReportFigures = serde_json::from_value(report.clone())
-        .map_err(|e| {
-            bad(
-                "report",
-                format!("{name}.report: not an analysis report ({e})"),
-            )
-        })?;
+        .map_err(|e| bad("report", format!("not an analysis report ({e})")))?;
     let columns = match member("stats").and_then(|s| s.get("columns")) {
         None | Some(serde_json::Value::Null) => Vec::new(),
         Some(serde_json::Value::Object(m)) => m.keys().cloned().collect(),
         Some(_) => {
             return Err(bad(
                 "stats",
-                format!("{name}.stats.columns: an object of the rows' columns"),
+                "its columns: an object of the rows' columns".into(),
             ))
         }
     };
@@ -341,7 +328,7 @@ pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSid
         .ok_or_else(|| {
             bad(
                 "splitKeysExact",
-                format!("{name}.splitKeysExact: true or false, the reading's splitKeys().exact"),
+                "true or false, the reading's splitKeys().exact".into(),
             )
         })?;
     Ok(crate::advise::rekey::RowsSide {
@@ -357,9 +344,7 @@ pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSid
 pub fn rekey_rows_plan(old: &str, new: &str, options: Option<&str>) -> Result<String> {
     let opts: crate::advise::RekeyOptions = match options {
         None => Default::default(),
-        Some(t) => {
-            serde_json::from_str(t).map_err(|e| Error::arg("options", format!("options: {e}")))?
-        }
+        Some(t) => serde_json::from_str(t).map_err(|e| Error::arg("options", e.to_string()))?,
     };
     let (a, b) = (rows_side("oldSide", old)?, rows_side("newSide", new)?);
     to_json(&crate::advise::rekey::rekey_over_rows(&a, &b, &opts)?)

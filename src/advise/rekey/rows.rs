@@ -25,8 +25,9 @@ pub struct RowsCut {
     pub by: Option<String>,
 }
 
-/// `doc` (a design document as its JSON value: a design that is just a key stays one, and a key
-/// given as text keeps its offsets for errors) with the pre-split [`RowsCut`] asks for: a
+/// `doc` (a design document as its JSON value, so a design that is just a key stays one and a
+/// key given as text stays text; its members come back in serde_json's order) with the
+/// pre-split [`RowsCut`] asks for: a
 /// `sampleQuantiles` of `regions` regions, `by` rows or bytes, with no sample of its own, so
 /// the reading cuts it at every row's key; `doc` unchanged without `regions`. Errors name the
 /// cut's member (`regions`, `by`) or the document's (`regions`).
@@ -37,7 +38,7 @@ pub fn cut_at_rows(doc: &serde_json::Value, cut: &RowsCut) -> Result<serde_json:
         Some(other) => {
             return Err(Error::arg(
                 "by",
-                format!("by: expected \"rows\" or \"bytes\", not {other:?}"),
+                format!("expected \"rows\" or \"bytes\", not {other:?}"),
             ))
         }
     };
@@ -53,10 +54,7 @@ pub fn cut_at_rows(doc: &serde_json::Value, cut: &RowsCut) -> Result<serde_json:
     if !(1..=crate::region::MAX_REGIONS).contains(&regions) {
         return Err(Error::arg(
             "regions",
-            format!(
-                "regions: 1 to {}, not {regions}",
-                crate::region::MAX_REGIONS
-            ),
+            format!("1 to {}, not {regions}", crate::region::MAX_REGIONS),
         ));
     }
     let mut out = doc.clone();
@@ -72,7 +70,7 @@ pub fn cut_at_rows(doc: &serde_json::Value, cut: &RowsCut) -> Result<serde_json:
         *layout = serde_json::json!({});
     }
     let serde_json::Value::Object(layout) = layout else {
-        return Err(Error::new(ErrorKind::Invalid, "regions: an object").at_path("/regions"));
+        return Err(Error::new(ErrorKind::Invalid, "an object").at_path("/regions"));
     };
     let mut presplit = serde_json::json!({"kind": "sampleQuantiles", "regions": regions});
     if let (Some(b), Some(p)) = (by, presplit.as_object_mut()) {
@@ -171,7 +169,7 @@ pub fn rekey_over_rows(
     if opts.columns.is_some() {
         return Err(Error::arg(
             "options.columns",
-            "options.columns: a plan over the rows takes the rows' own columns; leave it out",
+            "a plan over the rows takes the rows' own columns; leave it out",
         ));
     }
     let mut columns = old.columns.clone();
@@ -248,6 +246,19 @@ pub struct FileRows {
     pub len: u64,
     /// How its rows meet the designs (`name`: the file's, for its format and messages).
     pub rows: crate::rows::RowsOptions,
+}
+
+#[cfg(feature = "rows")]
+impl FileRows {
+    /// The file at `path` opened, its name the rows' (its format by extension, and messages);
+    /// an error at `data` naming the path.
+    pub fn open(path: &std::path::Path, mut rows: crate::rows::RowsOptions) -> Result<FileRows> {
+        let io = |e: std::io::Error| Error::arg("data", format!("{}: {e}", path.display()));
+        let file = std::fs::File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        rows.name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        Ok(FileRows { file, len, rows })
+    }
 }
 
 #[cfg(feature = "rows")]

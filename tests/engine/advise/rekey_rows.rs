@@ -49,13 +49,9 @@ fn rows() -> RowsOptions {
 }
 
 fn file() -> FileRows {
-    let f = std::fs::File::open(fixture("flights.csv")).unwrap();
-    let len = f.metadata().unwrap().len();
-    FileRows {
-        file: f,
-        len,
-        rows: rows(),
-    }
+    let f = FileRows::open(&fixture("flights.csv"), RowsOptions::default()).unwrap();
+    assert_eq!(f.rows.name.as_deref(), Some("flights.csv"));
+    FileRows { rows: rows(), ..f }
 }
 
 /// One design read alone over the file, as a shell's reading of one design gives its side.
