@@ -461,20 +461,21 @@ def rekey(
 
 
 def _rekey_spark(old: Any, new: Any, df: Any, cut: Optional[str], opts: Optional[str], **rows: Any) -> dict:
-    """:func:`rekey` over a Spark DataFrame: each design's report from ``analyze_df`` (the new
-    one cut at the rows by the engine's rule, which Spark cuts at every row: exact), then the
-    engine's plan over the two."""
-    from .spark import analyze_df
+    """:func:`rekey` over a Spark DataFrame: each design's report from ``analyze_df`` (a design
+    cut at the rows, the new one by the engine's rule, counted in its exact mode: Spark sorts
+    every key, so the cut is exact), then the engine's plan over the two."""
+    from .spark import _cut_at_the_rows, analyze_df
 
     def side(doc: Any) -> str:
-        design = Design.from_rows(doc, df, map=rows.get("map")) if _undeclared(doc) else doc
-        report = analyze_df(
-            df, design, rows.get("time"), map=rows.get("map"), nulls=rows.get("nulls"), epoch=rows.get("epoch")
-        )
-        d = design.json if isinstance(design, Design) else _design(design)
-        return json.dumps(
-            {"design": json.loads(d), "report": report, "stats": report.get("rows"), "splitKeysExact": True}
-        )
+        if _undeclared(doc):
+            design = Design.from_rows(doc, df, map=rows.get("map"))
+        else:
+            design = doc if isinstance(doc, Design) else Design.from_json(doc)
+        mode = "exact" if _cut_at_the_rows(design.json) else "sketch"
+        time, map, nulls, epoch = (rows.get(k) for k in ("time", "map", "nulls", "epoch"))
+        report = analyze_df(df, design, time, map=map, nulls=nulls, epoch=epoch, mode=mode)
+        side = {"design": design.to_dict(), "report": report, "stats": report.get("rows"), "splitKeysExact": True}
+        return json.dumps(side)
 
     new_doc = json.loads(_engine.cut_at_rows(_design(new), cut))
     return json.loads(_engine.rekey_rows_plan(side(old), side(new_doc), opts))
