@@ -6,8 +6,8 @@
 //   rowkey-lab rekey old.json new.json --records FILE --regions N --time time_hour --nulls skip --json
 // against
 //   rowkey-lab analyze old.json --records FILE --time time_hour --nulls skip --json
-// and against an analysis of the new design cut as the plan cuts it (its pre-split
-// sampleQuantiles of REGIONS regions at the rows: the same split keys),
+// and against an analysis of the new design cut as the plan cuts it (the engine's cutAtRows of
+// REGIONS regions: the same split keys),
 //   rowkey-lab analyze new-cut.json --records FILE --time time_hour --nulls skip --json
 // each timed as a whole process (what the user waits for), alternating, RUNS times; medians, the
 // ratio of medians, each pair's own ratio and peak memory (max RSS). Writes
@@ -53,7 +53,9 @@ const designs = {
   },
 };
 const file = which => path.join(OUT, `rekey-${which}.json`);
-designs['new-cut'] = { ...designs.new, regions: { presplit: { kind: 'sampleQuantiles', regions: REGIONS } } };
+// the new design cut as the plan cuts it: the engine's cut at the rows (what rekey reads it with)
+const { cutAtRows } = await import('../pkg/node/index.js');
+designs['new-cut'] = cutAtRows(designs.new, { regions: REGIONS });
 for (const [which, d] of Object.entries(designs)) writeFileSync(file(which), JSON.stringify(d));
 
 const rows = ['--records', parquet, '--time', 'time_hour', '--nulls', 'skip', '--json'];

@@ -256,3 +256,96 @@ pub fn check_design(doc: &str, budgets: Option<&str>, options: Option<&str>) -> 
     let o = analyze_options(options)?;
     to_json(&crate::analyze::check::check_design(&doc, &b, &o)?)
 }
+
+/// The cut at the rows (`cut`: `{regions, by}`, absent: none), read strictly: an unknown
+/// member is an error at `cut.member`.
+pub fn rows_cut(text: Option<&str>) -> Result<crate::advise::rekey::RowsCut> {
+    let Some(text) = text else {
+        return Ok(Default::default());
+    };
+    serde_json::from_str(text)
+        .map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()).at_path("cut"))
+}
+
+/// A document argument named `name` as a JSON value, unread (a design that is just a key
+/// stays one); not JSON, an error at `name`.
+fn doc_value(name: &str, text: &str) -> Result<serde_json::Value> {
+    crate::limits::check_text_bytes(
+        name,
+        "a design document",
+        text.len(),
+        crate::limits::MAX_DOCUMENT_BYTES,
+    )?;
+    serde_json::from_str(text)
+        .map_err(|e| Error::new(ErrorKind::Parse, format!("not JSON ({e})")).at_path(name))
+}
+
+/// `cutAtRows(doc, cut)`: the document with the pre-split that cuts its table at the rows
+/// (`region::cut`'s rule; `splits --records`, `rekey --records`), as JSON text.
+pub fn cut_at_rows(doc: &str, cut: Option<&str>) -> Result<String> {
+    let doc = doc_value("doc", doc)?;
+    to_json(&crate::advise::rekey::cut_at_rows(&doc, &rows_cut(cut)?)?)
+}
+
+/// `rekeyReading(oldDoc, newDoc, cut)`: the designs a rekey's reading of the rows feeds and
+/// whether one reading feeds both (`{designs, shared, apart}`), as JSON text.
+#[cfg(feature = "rows")]
+pub fn rekey_reading(old: &str, new: &str, cut: Option<&str>) -> Result<String> {
+    let (old, new) = (doc_value("oldDoc", old)?, doc_value("newDoc", new)?);
+    to_json(&crate::advise::rekey::rekey_reading(
+        &old,
+        &new,
+        &rows_cut(cut)?,
+    )?)
+}
+
+/// One side of a rekey's reading (`{design, report, stats, splitKeysExact}`: the design the
+/// rows were read with, its report, what reading found, its split keys' `exact`), named `name`.
+pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSide> {
+    let bad = |what: &str, why: String| Error::arg(&format!("{name}.{what}"), why);
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Error::arg(name, format!("not JSON ({e})")))?;
+    let member = |m: &str| v.get(m).filter(|x| !x.is_null());
+    let design_v = member("design")
+        .ok_or_else(|| bad("design", "the design the rows were read with".into()))?;
+    let design = self::design(&format!("{name}.design"), &design_v.to_string())?;
+    let report = member("report")
+        .ok_or_else(|| bad("report", "the design's report over the rows".into()))?;
+    let report: crate::advise::rekey::ReportFigures = serde_json::from_value(report.clone())
+        .map_err(|e| bad("report", format!("not an analysis report ({e})")))?;
+    let columns = match member("stats").and_then(|s| s.get("columns")) {
+        None | Some(serde_json::Value::Null) => Vec::new(),
+        Some(serde_json::Value::Object(m)) => m.keys().cloned().collect(),
+        Some(_) => {
+            return Err(bad(
+                "stats",
+                "its columns: an object of the rows' columns".into(),
+            ))
+        }
+    };
+    let split_keys_exact = member("splitKeysExact")
+        .and_then(serde_json::Value::as_bool)
+        .ok_or_else(|| {
+            bad(
+                "splitKeysExact",
+                "true or false, the reading's splitKeys().exact".into(),
+            )
+        })?;
+    Ok(crate::advise::rekey::RowsSide {
+        design,
+        report,
+        columns,
+        split_keys_exact,
+    })
+}
+
+/// `rekeyRowsPlan(oldSide, newSide, options)`: the plan over the rows from what one reading
+/// found under each design ([`rows_side`]'s), `options` the `RekeyOptions`, as JSON text.
+pub fn rekey_rows_plan(old: &str, new: &str, options: Option<&str>) -> Result<String> {
+    let opts: crate::advise::RekeyOptions = match options {
+        None => Default::default(),
+        Some(t) => serde_json::from_str(t).map_err(|e| Error::arg("options", e.to_string()))?,
+    };
+    let (a, b) = (rows_side("oldSide", old)?, rows_side("newSide", new)?);
+    to_json(&crate::advise::rekey::rekey_over_rows(&a, &b, &opts)?)
+}

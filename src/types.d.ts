@@ -1554,6 +1554,42 @@ export function rekeyOnWorkload(oldDoc: DesignInput, newDoc: DesignInput, option
 /** The plan for moving the rows `oldReport` analysed under `oldDoc` to `newDoc`, whose analysis
  * of the same rows is `newReport` (each report as `analyzeDesign` or a rows session gives it). */
 export function rekeyPlan(oldDoc: DesignInput, newDoc: DesignInput, oldReport: AnalysisReport, newReport: AnalysisReport, options?: RekeyOptions | null): RekeyPlan;
+/** How a table is cut at the rows: `regions` regions of equal rows or bytes of the rows' keys, a
+ * leading salt's buckets kept whole (absent `regions`: the design's own pre-split). */
+export interface RowsCut {
+  regions?: number | null;
+  /** Only with `regions`; `rows` when absent. */
+  by?: 'rows' | 'bytes' | null;
+}
+/** `doc` with the pre-split that cuts its table at the rows (`splits --records`, `rekey --records`). */
+export function cutAtRows(doc: DesignInput, cut?: RowsCut | null): DesignDocument;
+/** The designs a rekey's reading of the rows feeds (`[old, new cut at the rows]`) and whether
+ * one reading feeds both (`apart`: why not). */
+export interface RekeyReading {
+  designs: [DesignDocument, DesignDocument];
+  shared: boolean;
+  apart: string | null;
+}
+/** The designs to read the rows with for a rekey plan over them (the engine's rule). */
+export function rekeyReading(oldDoc: DesignInput, newDoc: DesignInput, cut?: RowsCut | null): RekeyReading;
+/** What reading the rows found under one design, as `rekeyRowsPlan` takes it. */
+export interface RekeyRowsSide {
+  /** The design the rows were read with (the reading's `design`). */
+  design: DesignInput;
+  /** Its report over the rows (`finish()`). */
+  report: AnalysisReport;
+  /** What reading found (its `columns`). */
+  stats: RowStats;
+  /** `splitKeys().exact`. */
+  splitKeysExact: boolean;
+}
+/** The rekey plan over the rows, from what one reading found under each design of
+ * `rekeyReading` (`options` without `columns`: the rows' own are taken). */
+export function rekeyRowsPlan(
+  oldSide: RekeyRowsSide,
+  newSide: RekeyRowsSide,
+  options?: RekeyOptions | null,
+): RekeyPlan & { splitKeysExact: boolean };
 /** One region of the old table at the snapshot a series-based plan reads. */
 export interface ObservedRegion {
   /** toStringBinary; `""` the table's start; null when no file gives it. */
@@ -2605,11 +2641,12 @@ export function analyzeRowsParallel(
   },
 ): Promise<{ session: SharedRowsSession; design: DesignDocument[]; summary: RowScanEnd; stats: RowStats }>;
 /**
- * The rekey plan over your rows (what `rowkey-lab rekey OLD NEW --records FILE` prints): both
- * designs analyze the same rows, read once for both (unless `rowsShareable` says they cannot
- * share a reading) as `analyzeRowsParallel` reads them (in one pass in a browser), the new one cut into `regions` regions at the rows re-encoded (by rows or bytes;
- * without `regions`, on its own pre-split); then `rekeyPlan`. `splitKeysExact` is false when the
- * new split keys were cut at a uniform sample of the rows, not every row.
+ * The rekey plan over your rows (what `rowkey-lab rekey OLD NEW --records FILE` prints): the
+ * designs `rekeyReading` names (the new one cut into `regions` regions at the rows re-encoded,
+ * by rows or bytes; without `regions`, on its own pre-split) analyze the same rows, read once
+ * for both where it says they can share a reading, as `analyzeRowsParallel` reads them (in one
+ * pass in a browser); then `rekeyRowsPlan`. `splitKeysExact` is false when the new split keys
+ * were cut at a uniform sample of the rows, not every row.
  */
 export function rekeyRows(
   oldDoc: DesignInput,
@@ -2620,7 +2657,7 @@ export function rekeyRows(
     threads?: number;
     regions?: number;
     by?: 'rows' | 'bytes';
-    /** rekeyPlan's options (the rows' columns are added). */
+    /** rekeyPlan's options, without `columns` (the rows' own are taken). */
     options?: RekeyOptions | null;
     signal?: AbortSignal;
   },

@@ -31,16 +31,16 @@ export async function splits(pos, opt) {
 
 /**
  * The split keys that cut the rows of --records into --regions N regions of equal rows or bytes (--by; the
- * engine's sampleQuantiles pre-split cut at every row's key while the rows fit the memory kept
- * for them; a uniform sample of a million rows beyond, said on stderr).
+ * engine's cut at the rows, at every row's key while the rows fit the memory kept for them; a
+ * uniform sample of a million rows beyond, said on stderr).
  */
 async function rowSplits(design, opt) {
   const n = whole(opt, 'regions', 'regions', 2);
   if (n === undefined) throw new CliError(EXIT.USAGE, 'splits --records FILE needs --regions N (2 or more)');
   if (opt.by !== undefined && opt.by !== 'rows' && opt.by !== 'bytes')
     throw new CliError(EXIT.USAGE, `--by: expected rows or bytes, not ${JSON.stringify(opt.by)}`);
-  const presplit = { kind: 'sampleQuantiles', regions: n, ...(opt.by === 'bytes' ? { by: 'bytes' } : {}) };
-  const cut = { ...design, regions: { ...design.regions, presplit } };
+  // the engine's cut at the rows (cutAtRows): the one `rekey --records` reads the new design with
+  const cut = engine(() => api.cutAtRows(design, { regions: n, ...(opt.by === undefined ? {} : { by: opt.by }) }));
   const run = await analyzeRows(cut, undefined, opt.records, opt, undefined, true);
   try {
     const s = run.session.splitKeys();

@@ -27,6 +27,8 @@ import pyarrow as pa
 
 from . import _engine
 from ._engine import RowkeyLabError
+from ._streams import is_stream as _is_stream
+from ._streams import spooled as _spooled
 
 __all__ = [
     "Design",
@@ -421,31 +423,68 @@ def rekey(
     epoch: Optional[str] = None,
     options: Optional[Mapping[str, Any]] = None,
 ) -> dict:
-    """The move of a table from ``old``'s key to ``new``'s, planned on the old table's rows
-    (anything :func:`analyze` reads, a Spark DataFrame too): the dict ``rowkey-lab rekey
-    --json`` prints. Where each field of the new key comes from; the new table's split keys
-    (``splitKeys``): ``regions`` regions of equal rows or bytes (``by``) of the rows re-encoded,
-    else the new design's own pre-split; per region its rows, KeyValue bytes and HFiles; the job
-    sized; the statements, the jobs' text and the cutover checklist. ``options``: the engine's
-    RekeyOptions (``family``, ``maxFileSize``, ``parallelism``, ``readMibPerSec``,
-    ``writeMibPerSec``, ``compression``, ``oldTable``, ``newTable``, ...)."""
+    """The move of a table from ``old``'s key to ``new``'s, planned on the old table's rows:
+    the dict ``rowkey-lab rekey --json`` prints, ``splitKeysExact`` included. Where each field
+    of the new key comes from; the new table's split keys (``splitKeys``): ``regions`` regions
+    of equal rows or bytes (``by``) of the rows re-encoded, else the new design's own
+    pre-split; per region its rows, KeyValue bytes and HFiles; the job sized; the statements,
+    the jobs' text and the cutover checklist. ``options``: the engine's RekeyOptions
+    (``family``, ``maxFileSize``, ``parallelism``, ``readMibPerSec``, ``writeMibPerSec``,
+    ``compression``, ``oldTable``, ``newTable``, ...; not ``columns``: the rows' own are taken).
+
+    The engine plans it in one call (``rekey_rows``: the cut, one reading of the rows for both
+    designs where they can share it, the plan). ``data``: a path (CSV, JSON Lines, Parquet or
+    Arrow IPC, read by the engine piece by piece), Arrow data :func:`analyze` takes, a Spark
+    DataFrame, or a stream read once: a ``RecordBatchReader`` or query result, an iterator or
+    generator of record batches or of rows (dicts), or a binary file object. A stream is read
+    once, copied batch by batch (a file object chunk by chunk) to a temporary file the engine
+    reads as often as it needs, removed after: memory holds a batch, not the table."""
     if by not in ("rows", "bytes"):
         raise ValueError(f'rekey: by="{by}"; expected "rows" or "bytes"')
-    new_doc = json.loads(_design(new))
-    if regions is not None:
-        cut = {"kind": "sampleQuantiles", "regions": regions, **({"by": "bytes"} if by == "bytes" else {})}
-        new_doc = {**new_doc, "regions": {**(new_doc.get("regions") or {}), "presplit": cut}}
-    elif by != "rows":
+    if regions is None and by != "rows":
         raise ValueError("rekey: by= goes with regions=N")
-    before = analyze(old, data, time, map=map, nulls=nulls, epoch=epoch)
-    after = analyze(new_doc, data, time, map=map, nulls=nulls, epoch=epoch)
-    opts = dict(options or {})
-    columns = {*((before.get("rows") or {}).get("columns") or {}), *((after.get("rows") or {}).get("columns") or {})}
-    opts.setdefault("columns", sorted(columns))
-    text = _engine.rekey_plan(
-        _design(old), json.dumps(new_doc), json.dumps(before), json.dumps(after), json.dumps(opts)
-    )
-    return json.loads(text)
+    cut = None if regions is None else json.dumps({"regions": regions, "by": by})
+    rows = _rows(time, map, nulls, epoch)
+    opts = json.dumps(dict(options)) if options is not None else None
+    if _is_spark(data):
+        return _rekey_spark(old, new, data, cut, opts, time=time, map=map, nulls=nulls, epoch=epoch)
+    old_text, new_text = _design(old), _design(new)
+    if isinstance(data, (str, os.PathLike)):
+        return json.loads(_engine.rekey_rows(old_text, new_text, os.fspath(data), cut, rows, opts))
+    if hasattr(data, "__arrow_c_stream__") or not _is_stream(data):
+        source = _source(data)
+        if _rereadable(data, source):
+            return json.loads(_engine.rekey_rows(old_text, new_text, source, cut, rows, opts))
+    with tempfile.TemporaryDirectory(prefix="rowkey-lab-rekey-") as spool:
+        path = _spooled(data, spool)
+        return json.loads(_engine.rekey_rows(old_text, new_text, path, cut, rows, opts))
+
+
+def _rekey_spark(old: Any, new: Any, df: Any, cut: Optional[str], opts: Optional[str], **rows: Any) -> dict:
+    """:func:`rekey` over a Spark DataFrame: each design's report from ``analyze_df`` (a design
+    cut at the rows, the new one by the engine's rule, counted in its exact mode: Spark sorts
+    every key, so the cut is exact), then the engine's plan over the two."""
+    from .spark import _cut_at_the_rows, analyze_df
+
+    def side(doc: Any) -> str:
+        if _undeclared(doc):
+            design = Design.from_rows(doc, df, map=rows.get("map"))
+        else:
+            design = doc if isinstance(doc, Design) else Design.from_json(doc)
+        mode = "exact" if _cut_at_the_rows(design.json) else "sketch"
+        time, map, nulls, epoch = (rows.get(k) for k in ("time", "map", "nulls", "epoch"))
+        report = analyze_df(df, design, time, map=map, nulls=nulls, epoch=epoch, mode=mode)
+        side = {"design": design.to_dict(), "report": report, "stats": report.get("rows"), "splitKeysExact": True}
+        return json.dumps(side)
+
+    new_doc = json.loads(_engine.cut_at_rows(_design(new), cut))
+    return json.loads(_engine.rekey_rows_plan(side(old), side(new_doc), opts))
+
+
+def _undeclared(doc: Any) -> bool:
+    """Whether ``doc`` is just a key (its fields to be declared from the rows)."""
+    d = doc if isinstance(doc, Design) else Design.from_json(doc)
+    return bool(d.undeclared)
 
 
 def verify(

@@ -76,6 +76,16 @@ def check_life(design_json: str, options_json: Optional[str] = None, budgets_jso
 def rekey_plan(
     old_json: str, new_json: str, old_report: str, new_report: str, options_json: Optional[str] = None
 ) -> str: ...
+def rekey_rows(
+    old_json: str,
+    new_json: str,
+    data: Any,
+    cut_json: Optional[str] = None,
+    rows_json: Optional[str] = None,
+    options_json: Optional[str] = None,
+) -> str: ...
+def rekey_rows_plan(old_side: str, new_side: str, options_json: Optional[str] = None) -> str: ...
+def cut_at_rows(doc_json: str, cut_json: Optional[str] = None) -> str: ...
 def verify(
     new_json: str, old_rows: Any, new_rows: Any, rows_json: Optional[str] = None, options_json: Optional[str] = None
 ) -> str: ...

@@ -353,8 +353,9 @@ def analyze_df(
         if regions:
             # the pre-split cut at the rows' own keys: Spark sorts every key and the engine cuts
             # them (split_points_df), and the design is analyzed over those regions
-            splits = split_points_df(df, d, regions, map=map, nulls=nulls, epoch=epoch)
             doc = json.loads(d)
+            by = doc["regions"]["presplit"].get("by", "rows")
+            splits = split_points_df(df, d, regions, by, map=map, nulls=nulls, epoch=epoch)
             doc["regions"]["presplit"] = {"kind": "explicit", "encoding": "hex", "keys": [k.hex() for k in splits]}
             d = _design(doc)
     elif _cut_at_the_rows(d):

@@ -12,13 +12,15 @@ use pyo3::types::PyBytes;
 use rowkey_lab::advise::rekey::verify::{
     ExportSample, Side, Verifier, VerifyColumns, VerifyOptions,
 };
-use rowkey_lab::advise::rekey::{rekey_plan_from, ReportFigures};
+use rowkey_lab::advise::rekey::{
+    rekey_plan_from, rekey_rows as rekey_rows_with, FileRows, RekeyRows, ReportFigures, RowsInto,
+};
 use rowkey_lab::advise::RekeyOptions;
 use rowkey_lab::analyze as engine;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::Error;
 use rowkey_lab::region::series::{read_series_owned, RegionSeries};
-use rowkey_lab::rows::{FileSample, OwnedSample};
+use rowkey_lab::rows::{FileSample, OwnedSample, RowsOptions};
 
 use crate::design::schema_arg;
 use crate::{core, design, design_for, detached, py_error, rows_options, stream};
@@ -53,6 +55,120 @@ fn rekey_plan(
             serde_json::to_string(&plan).map_err(|e| Error::arg("plan", e.to_string()))
         })(),
     )
+}
+
+/// `rekey_rows(old, new, data, cut, rows, options)`: the plan over the rows as JSON text, the
+/// engine's one composition (`rowkey_lab::advise::rekey::rekey_rows`: the new design cut at the
+/// rows, both designs over one reading where they can share it, the plan with `splitKeysExact`),
+/// as `rekey --records --json` prints it. `data`: a file's path, which the engine reads itself,
+/// or Arrow data whose stream can be taken again for a second pass (a Table: the package
+/// copies a stream read once to a file first).
+#[pyfunction]
+#[pyo3(signature = (old_json, new_json, data, cut_json=None, rows_json=None, options_json=None))]
+fn rekey_rows(
+    py: Python<'_>,
+    old_json: &str,
+    new_json: &str,
+    data: &Bound<'_, PyAny>,
+    cut_json: Option<&str>,
+    rows_json: Option<&str>,
+    options_json: Option<&str>,
+) -> PyResult<String> {
+    let cut = core(py, rowkey_lab::calls::rows_cut(cut_json))?;
+    let rows = rows_options(py, rows_json)?;
+    let opts = core(py, rekey_options(options_json))?;
+    let doc = |name: &str, text: &str| {
+        serde_json::from_str::<serde_json::Value>(text)
+            .map_err(|e| py_error(py, &Error::arg(name, format!("{name}: not JSON ({e})"))))
+    };
+    let (old, new) = (doc("old", old_json)?, doc("new", new_json)?);
+    let analyze = engine::AnalyzeOptions::default();
+    let plan = |input: &mut dyn RekeyRows, rows: &RowsOptions| {
+        let plan = rekey_rows_with(&old, &new, &cut, input, &analyze, rows, &opts)?;
+        rowkey_lab::calls::to_json(&plan)
+    };
+    if data.is_instance_of::<pyo3::types::PyString>() || data.hasattr("__fspath__")? {
+        let path: std::path::PathBuf = data.extract()?;
+        let mut input = core(py, FileRows::open(&path, rows))?;
+        let rows = input.rows.clone();
+        return core(py, detached(py, || plan(&mut input, &rows)));
+    }
+    let first = stream(py, data)?;
+    let mut input = StreamRows {
+        schema: first.schema(),
+        first: Some(first),
+        source: data.clone().unbind(),
+        rows: rows.clone(),
+    };
+    core(py, detached(py, || plan(&mut input, &rows)))
+}
+
+/// `cut_at_rows(doc, cut)`: the document with the pre-split that cuts its table at the rows
+/// (the engine's rule; `splits --records`), JSON text in and out.
+#[pyfunction]
+#[pyo3(signature = (doc_json, cut_json=None))]
+fn cut_at_rows(py: Python<'_>, doc_json: &str, cut_json: Option<&str>) -> PyResult<String> {
+    core(py, rowkey_lab::calls::cut_at_rows(doc_json, cut_json))
+}
+
+/// `rekey_rows_plan(old_side, new_side, options)`: the plan over the rows from what a reading
+/// found under each design (`{design, report, stats, splitKeysExact}`: a Spark DataFrame's
+/// `analyze_df`), JSON text in and out.
+#[pyfunction]
+#[pyo3(signature = (old_side, new_side, options_json=None))]
+fn rekey_rows_plan(
+    py: Python<'_>,
+    old_side: &str,
+    new_side: &str,
+    options_json: Option<&str>,
+) -> PyResult<String> {
+    core(
+        py,
+        detached(py, || {
+            rowkey_lab::calls::rekey_rows_plan(old_side, new_side, options_json)
+        }),
+    )
+}
+
+/// Arrow data a rekey plan reads as many times as it needs: the stream taken at the call
+/// first, then taken again from `source` (a Table's stream gives the same rows each time).
+struct StreamRows {
+    schema: arrow_schema::SchemaRef,
+    first: Option<crate::arrow::Checked>,
+    source: Py<PyAny>,
+    rows: rowkey_lab::rows::RowsOptions,
+}
+
+impl RekeyRows for StreamRows {
+    fn fit(&mut self, doc: DesignDocument) -> Result<DesignDocument, Error> {
+        if !doc.fields.is_empty() || doc.undeclared_key_fields().is_empty() {
+            return Ok(doc);
+        }
+        let sample = rowkey_lab::rows::FileSample::Schema(self.schema.as_ref());
+        Ok(rowkey_lab::rows::declare_from_file(doc, &self.rows, sample)?.0)
+    }
+
+    fn pass(&mut self, into: &mut dyn RowsInto) -> Result<(), Error> {
+        let reader = match self.first.take() {
+            Some(r) => r,
+            None => Python::attach(|py| {
+                stream(py, self.source.bind(py)).map_err(|e| {
+                    Error::arg(
+                        "data",
+                        format!("data: its rows could not be read again: {e}"),
+                    )
+                })
+            })?,
+        };
+        for b in reader {
+            into.push_batch(&b?)?;
+        }
+        if into.done() == 0 {
+            // an empty stream: one empty batch of its schema, so column errors name the columns
+            into.push_batch(&arrow_array::RecordBatch::new_empty(self.schema.clone()))?;
+        }
+        Ok(())
+    }
 }
 
 /// `verify_partial(new, side, source, rows, buckets)`: one piece of one side's rows (`"old"` or
@@ -464,6 +580,9 @@ fn rekey_options(text: Option<&str>) -> Result<RekeyOptions, Error> {
 /// This module's functions on the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rekey_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(rekey_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(rekey_rows_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(cut_at_rows, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify_design, m)?)?;
     m.add_function(wrap_pyfunction!(verify_partial, m)?)?;

@@ -5,6 +5,7 @@ new keys. And rk.verify: the CLI's verdict on the same exports, from paths, tabl
 from __future__ import annotations
 
 import datetime
+import io
 import json
 from collections import Counter
 
@@ -13,13 +14,25 @@ import pyarrow.parquet as pq
 from conftest import SALTED
 
 import rowkey_lab as rk
+from rowkey_lab import _streams
 
 OLD = {**SALTED, "name": "devices, time first", "key": 'long(ts) + device + "#" + str(seq)'}
 OLD.pop("regions")
 
 
+def clis_plan(cli, files, tmp_path, *flags) -> dict:
+    """`rowkey-lab rekey OLD salted.json --records rows.parquet FLAGS --json`: the CLI's plan on
+    the rows the tests' table holds, as a file."""
+    (tmp_path / "old.json").write_text(json.dumps(OLD))
+    args = ["rekey", tmp_path / "old.json", files / "salted.json", "--records", files / "rows.parquet"]
+    return json.loads(cli(*args, *flags, "--json"))
+
+
 def test_the_plan_on_rows_is_the_clis_and_counts_apart(rows, files, cli, tmp_path):
     plan = rk.rekey(OLD, SALTED, rows, regions=4, by="bytes")
+    # the whole answer is the CLI's on the same rows as a file (issue 71: one engine entry)
+    assert plan == clis_plan(cli, files, tmp_path, "--regions", "4", "--by", "bytes")
+    assert plan["splitKeysExact"] is True
     keys = rk.split_points(SALTED, rows, 4, "bytes")
     assert [bytes.fromhex(k["hex"]) for k in plan["splitKeys"]] == keys
     regions = rk.regions_of(rk.encode(SALTED, rows), keys).to_pylist()
@@ -27,24 +40,62 @@ def test_the_plan_on_rows_is_the_clis_and_counts_apart(rows, files, cli, tmp_pat
     assert [r["rows"] for r in plan["regions"]] == [per[i] for i in range(len(keys) + 1)]
     assert plan["job"]["rows"] == rows.num_rows
     assert plan["ready"] and {f["from"] for f in plan["fields"]} == {"column"}
-    (tmp_path / "old.json").write_text(json.dumps(OLD))
-    clis = json.loads(
-        cli(
-            "rekey",
-            tmp_path / "old.json",
-            files / "salted.json",
-            "--records",
-            files / "rows.parquet",
-            "--regions",
-            "4",
-            "--by",
-            "bytes",
-            "--json",
-        )
-    )
-    assert clis["splitKeys"] == plan["splitKeys"]
-    assert clis["job"] == plan["job"]
-    assert clis["checklist"] == plan["checklist"]
+    # a path is read by the engine itself: the same plan
+    assert rk.rekey(OLD, SALTED, files / "rows.parquet", regions=4, by="bytes") == plan
+
+
+def test_without_regions_the_new_designs_own_pre_split_is_the_clis(rows, files, cli, tmp_path):
+    plan = rk.rekey(OLD, SALTED, rows)
+    assert plan == clis_plan(cli, files, tmp_path)
+    # SALTED's explicit pre-split, "02", "04", "06", as it is
+    assert [k["binary"] for k in plan["splitKeys"]] == ["02", "04", "06"]
+    assert plan["splitKeysExact"] is True
+
+
+def test_a_stream_is_read_once_with_the_tables_plan(rows, tmp_path):
+    # issue 73: a one-shot stream (a reader, a generator of batches or of rows, a file object)
+    # failed: each design read the data again. Now it is copied once to a temporary file
+    want = rk.rekey(OLD, SALTED, rows, regions=4, by="bytes")
+    batches = iter(rows.to_batches(max_chunksize=500))
+    reader = pa.RecordBatchReader.from_batches(rows.schema, batches)
+    assert rk.rekey(OLD, SALTED, reader, regions=4, by="bytes") == want
+    assert next(batches, None) is None  # read to its end, once
+
+    def generated():
+        yield from rows.to_batches(max_chunksize=700)
+
+    gen = generated()
+    assert rk.rekey(OLD, SALTED, gen, regions=4, by="bytes") == want
+    assert next(gen, None) is None
+    dicts = iter(rows.to_pylist())
+    assert rk.rekey(OLD, SALTED, dicts, regions=4, by="bytes") == want
+    assert next(dicts, None) is None
+    pq.write_table(rows, tmp_path / "rows.parquet")
+    with open(tmp_path / "rows.parquet", "rb") as f:
+        assert rk.rekey(OLD, SALTED, f, regions=4, by="bytes") == want
+    with open(tmp_path / "rows.parquet", "rb") as f:
+        unnamed = io.BytesIO(f.read())  # no name: its format from its first bytes
+    assert rk.rekey(OLD, SALTED, unnamed, regions=4, by="bytes") == want
+
+
+def test_a_stream_of_rows_is_held_a_batch_at_a_time(rows, monkeypatch):
+    # bounded memory: an iterator's rows are taken SPOOL_ROWS at a time, as the copy asks
+    monkeypatch.setattr(_streams, "SPOOL_ROWS", 128)
+    consumed = 0
+
+    def source():
+        nonlocal consumed
+        for r in rows.to_pylist():
+            consumed += 1
+            yield r
+
+    reader = _streams.batches_once(source())
+    first = reader.read_next_batch()
+    assert first.num_rows == 128 and consumed <= 2 * 128
+    sizes = [first.num_rows, *(b.num_rows for b in reader)]
+    assert max(sizes) == 128 and sum(sizes) == rows.num_rows == consumed
+    plan = rk.rekey(OLD, SALTED, source(), regions=2)
+    assert plan["job"]["rows"] == rows.num_rows
 
 
 def test_bad_arguments_are_python_errors(rows):
@@ -52,11 +103,21 @@ def test_bad_arguments_are_python_errors(rows):
 
     with pytest.raises(ValueError, match='by="weight"'):
         rk.rekey(OLD, SALTED, rows, regions=2, by="weight")
+    with pytest.raises(ValueError, match="by= goes with regions"):
+        rk.rekey(OLD, SALTED, rows, by="bytes")
     # the engine's located errors, as RowkeyLabError (never a panic)
     with pytest.raises(rk.RowkeyLabError, match="old_report: not an analysis report"):
         rk._engine.rekey_plan(json.dumps(OLD), json.dumps(SALTED), "{}", "{}", None)
     with pytest.raises(rk.RowkeyLabError, match="unknown field `maxFileSizes`"):
         rk.rekey(OLD, SALTED, rows, regions=2, options={"maxFileSizes": 1})
+    with pytest.raises(rk.RowkeyLabError, match="rows' own columns") as e:
+        rk.rekey(OLD, SALTED, rows, regions=2, options={"columns": ["device"]})
+    assert e.value.path == "options.columns"
+    with pytest.raises(rk.RowkeyLabError) as e:
+        rk.rekey(OLD, SALTED, rows, regions=0)
+    assert e.value.path == "regions"
+    with pytest.raises(TypeError, match="expected pyarrow RecordBatches or rows as dicts"):
+        rk.rekey(OLD, SALTED, iter([1, 2, 3]), regions=2)
 
 
 def test_the_plan_from_a_snapshot_series_is_the_clis(cli, tmp_path):

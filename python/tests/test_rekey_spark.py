@@ -93,6 +93,13 @@ def test_cut_at_the_rows_by_bytes(df):
         rekey_df(df, SALTED)
 
 
+def test_rk_rekey_on_a_dataframe_is_the_tables_plan(df, rows):
+    # issue 71: a DataFrame's two reports (analyze_df, the new design cut by the engine's
+    # cut_at_rows) planned by the engine's rekey_rows_plan: the plan the table's rows give
+    for kw in ({"regions": 12, "by": "bytes"}, {"regions": 4}, {}):
+        assert rk.rekey(OLD, SALTED, df, **kw) == rk.rekey(OLD, SALTED, rows, **kw), kw
+
+
 def test_verify_finds_the_rekeyed_table_equal_and_names_what_was_lost(df, rows, tmp_path, files):
     rekeyed, _ = rekey_df(df, SALTED, split_keys=SPLITS)
     out = rekeyed.drop("rowkey", "region").toArrow()

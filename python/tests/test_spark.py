@@ -301,6 +301,13 @@ def test_analyze_df_exact_cuts_a_presplit_at_the_rows_by_sparks_sort(df):
     with pytest.raises(rk.RowkeyLabError) as e:
         analyze_df(d, quant, time="ts")
     assert e.value.path == "/regions/presplit"
+    # by bytes: Spark's sort cut by bytes, as one pass cuts it (it was cut by rows, issue 71);
+    # 12 regions over 8 buckets cut inside buckets, where the two differ on these rows
+    by_bytes = dict(SMALL, regions={"presplit": {"kind": "sampleQuantiles", "regions": 12, "by": "bytes"}})
+    got = analyze_df(d, by_bytes, time="ts", mode="exact")
+    assert got == rk.analyze(by_bytes, _rows_of(d), time="ts")
+    cut = [k.hex() for k in rk.split_points(SMALL, _rows_of(d), 12, "bytes")]
+    assert got["presplitKeysHex"] == cut != [k.hex() for k in rk.split_points(SMALL, _rows_of(d), 12)]
     d.unpersist()
 
 

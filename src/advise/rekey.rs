@@ -20,6 +20,7 @@ use crate::hbase::bytes::to_string_binary;
 
 mod fields;
 mod jobs;
+pub mod rows;
 mod salt;
 pub mod series;
 mod text;
@@ -27,6 +28,9 @@ pub mod verify;
 
 pub use fields::{field_sources, FieldSource, Source};
 pub use jobs::Jobs;
+pub use rows::{cut_at_rows, rekey_over_rows, RekeyReading, RowsCut, RowsRekeyPlan, RowsSide};
+#[cfg(feature = "rows")]
+pub use rows::{rekey_reading, rekey_rows, FileRows, RekeyRows, RowsInto};
 pub use salt::{moved_share, salt_what_if, ReadChange, SaltWhatIf};
 pub use series::{rekey_from_series, SeriesEstimate, SeriesRekeyPlan};
 

@@ -350,20 +350,32 @@ pub fn cut_sorted_keys(
     regions: u32,
     bounds: &[Vec<u8>],
 ) -> Vec<Vec<u8>> {
+    let sizes: Vec<u64> = sorted.iter().map(|k| weight(k)).collect();
+    cut_sorted_weighted(sorted, &sizes, regions, bounds)
+}
+
+/// [`cut_sorted_keys`] with each key's weight given (`sizes[i]` is `sorted[i]`'s; a missing
+/// one weighs 0): the rekey plan from a snapshot series weighs each sampled key by the bytes of
+/// the old region it stands for, not by its own length, and is cut by this same rule, each
+/// bucket kept whole.
+pub fn cut_sorted_weighted(
+    sorted: &[&[u8]],
+    sizes: &[u64],
+    regions: u32,
+    bounds: &[Vec<u8>],
+) -> Vec<Vec<u8>> {
     let mut weights = vec![0u64; bounds.len() + 1];
-    let mut sizes = Vec::with_capacity(sorted.len());
     let mut k = 0;
-    for key in sorted {
+    for (i, key) in sorted.iter().enumerate() {
         while k < bounds.len() && bounds[k].as_slice() <= *key {
             k += 1;
         }
-        let w = weight(key);
-        sizes.push(w);
+        let w = sizes.get(i).copied().unwrap_or(0);
         weights[k] = weights[k].saturating_add(w);
     }
     let plan = plan_cut(&weights, regions);
     let mut picks: Vec<Option<&[u8]>> = vec![None; plan.targets.len()];
-    for (t, i) in target_cuts(0, &sizes, &plan.targets) {
+    for (t, i) in target_cuts(0, sizes, &plan.targets) {
         picks[t] = sorted.get(i as usize).copied();
     }
     assemble_cut(bounds, &plan, sorted.first().copied(), &picks)

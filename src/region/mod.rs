@@ -33,8 +33,8 @@ mod table;
 pub use assignment::{Assignment, Placement};
 pub use cut::{
     assemble_cut, bucket_of, byte_cut_ranks, byte_split_keys, byte_split_keys_in, cut_sorted_keys,
-    cut_summary, key_order, plan_cut, quantile_ranks, quantile_split_keys, quantile_split_keys_in,
-    select_ranks, target_cuts, Buckets, CutPlan, CutTarget,
+    cut_sorted_weighted, cut_summary, key_order, plan_cut, quantile_ranks, quantile_split_keys,
+    quantile_split_keys_in, select_ranks, target_cuts, Buckets, CutPlan, CutTarget,
 };
 pub use map::*;
 pub use table::series;

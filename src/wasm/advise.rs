@@ -203,6 +203,57 @@ pub fn rekey_plan(
     ))?)
 }
 
+/// `cutAtRows(doc, cut)`: `doc` with the pre-split that cuts its table at the rows (`cut`:
+/// `{regions, by}`; src/advise/rekey/rows.rs `cut_at_rows`): what `splits --records` and a
+/// rekey's reading read the rows with.
+#[cfg(feature = "library")]
+#[wasm_bindgen(js_name = cutAtRows)]
+pub fn cut_at_rows(doc: JsValue, cut: JsValue) -> Result<JsValue, JsValue> {
+    let doc = super::doc_text("doc", &doc)?;
+    let cut = optional_json("cut", &cut)?;
+    js_sys::JSON::parse(&core(crate::calls::cut_at_rows(&doc, cut.as_deref()))?)
+}
+
+/// `rekeyReading(oldDoc, newDoc, cut)`: the designs a rekey's reading of the rows feeds (the
+/// new one cut at the rows) and whether one reading feeds both: `{designs, shared, apart}`.
+#[cfg(all(feature = "library", feature = "rows"))]
+#[wasm_bindgen(js_name = rekeyReading)]
+pub fn rekey_reading(old_doc: JsValue, new_doc: JsValue, cut: JsValue) -> Result<JsValue, JsValue> {
+    let old = super::doc_text("oldDoc", &old_doc)?;
+    let new = super::doc_text("newDoc", &new_doc)?;
+    let cut = optional_json("cut", &cut)?;
+    js_sys::JSON::parse(&core(crate::calls::rekey_reading(
+        &old,
+        &new,
+        cut.as_deref(),
+    ))?)
+}
+
+/// `rekeyRowsPlan(oldSide, newSide, options)`: the plan over the rows from what the reading
+/// `rekeyReading` named found under each design (`{design, report, stats, splitKeysExact}`);
+/// `options` as `rekeyPlan`'s, without `columns` (the rows' own are taken).
+#[cfg(feature = "library")]
+#[wasm_bindgen(js_name = rekeyRowsPlan)]
+pub fn rekey_rows_plan(
+    old_side: JsValue,
+    new_side: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let a = json_text("oldSide", &old_side)?;
+    let b = json_text("newSide", &new_side)?;
+    let o = optional_json("options", &options)?;
+    js_sys::JSON::parse(&core(crate::calls::rekey_rows_plan(&a, &b, o.as_deref()))?)
+}
+
+/// An optional plain-data argument as JSON text (`undefined` or `null`: `None`).
+#[cfg(feature = "library")]
+fn optional_json(name: &str, v: &JsValue) -> Result<Option<String>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    super::plain_json(name, v).map(Some)
+}
+
 /// Verifying a rekey (src/advise/rekey/verify.rs): `new RekeyVerifier(oldDoc, newDoc,
 /// oldExport, newExport, options)` (`oldDoc` checked), each export `{rows, sample}` (its rows options, and what it says of its
 /// columns: `{head, whole}` or a Parquet file's `{footer, fileLength}`, as `rowsDesign` takes),

@@ -218,7 +218,8 @@ function readFile(api, doc, file, { options, rows, profiled = false, emit, passe
 
 /** The move from `oldDoc`'s table to `newDoc`'s planned on the rows of `file` (the library's
  * rekeyRows, the CLI's `rekey --records`: both designs over the file, the new one cut into
- * `regions` regions at the rows re-encoded, `by` rows or bytes; then the engine's rekeyPlan).
+ * `regions` regions at the rows re-encoded, `by` rows or bytes; then the engine's
+ * rekeyRowsPlan: ./rekey.js).
  * Events: `progress` (one bar over both designs' reading). */
 export async function rekeyRows({ oldDoc, newDoc, file, rows, regions, by }, emit) {
   const api = await rowsEngine();

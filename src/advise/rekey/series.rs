@@ -10,7 +10,8 @@
 //!   region its key falls in, and each region's bytes (and requests) spread evenly over the
 //!   records it received: a region's rows are assumed distributed within its range as the
 //!   design's generators put them. The same records encoded under the new key, weighted so, cut
-//!   the new table by bytes;
+//!   the new table by bytes with the rows plan's own cut (`region::cut_sorted_weighted`): a new
+//!   key that opens with salt buckets keeps each bucket whole, as `rekey --records` cuts it;
 //! * rows are estimated as bytes ÷ a cell's bytes (KeyValue's fixed part, the family, the
 //!   qualifier, the old key's mean length over the sample and the workload's value size), one
 //!   cell a row;
@@ -21,16 +22,17 @@
 
 use serde::Serialize;
 
-use super::{
-    qualifier_bytes, rekey_plan_from, MetricsFigures, OverallFigures, RegionFigures, RekeyOptions,
-    RekeyPlan, ReportFigures, KEY_VALUE_FIXED,
-};
+mod figures;
+
+use figures::{assumptions, new_figures, old_figures, said_estimated, Sizing};
+
+use super::{rekey_plan_from, RekeyOptions, RekeyPlan};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
-use crate::hbase::bytes::{to_bytes_binary_str, to_hex, to_string_binary};
+use crate::hbase::bytes::to_bytes_binary_str;
 use crate::keyspec::{CompiledKey, FieldValue};
-use crate::region::key_order;
-use crate::region::series::{measured_interval, RegionSeries};
+use crate::region::series::{measured_interval, Interval as SeriesInterval, RegionSeries};
+use crate::region::{cut_sorted_weighted, key_order};
 
 /// Records of the old design's workload sampled by default.
 pub const DEFAULT_SERIES_SAMPLE: u64 = 100_000;
@@ -117,67 +119,11 @@ pub fn rekey_from_series(
 ) -> Result<SeriesRekeyPlan> {
     old.validate()?;
     new.validate()?;
-    let max_regions = crate::hbase::split::MAX_SPLIT_KEYS as u32;
-    if !(1..=max_regions).contains(&regions) {
-        return Err(Error::arg(
-            "regions",
-            format!("regions: 1 to {max_regions}, not {regions}"),
-        ));
-    }
-    let sample = sample.unwrap_or(DEFAULT_SERIES_SAMPLE);
-    if !(1..=MAX_SERIES_SAMPLE).contains(&sample) {
-        return Err(Error::arg(
-            "sample",
-            format!("sample: 1 to {MAX_SERIES_SAMPLE} records, not {sample}"),
-        ));
-    }
-    let at = measured_interval(&series.intervals).ok_or_else(|| {
-        Error::new(
-            ErrorKind::Invalid,
-            "the series has no interval with a rate: give two snapshots or more of the old table",
-        )
-        .at_path("series")
-    })?;
-    let iv = series
-        .intervals
-        .get(at)
-        .ok_or_else(|| Error::new(ErrorKind::Invalid, "no such interval").at_path("series"))?;
-    let mut olds: Vec<Old> = iv
-        .regions
-        .iter()
-        .map(|r| Old {
-            start: r.start_key.as_deref().map(to_bytes_binary_str),
-            bytes: r.size_bytes.unwrap_or(0),
-            requests: r.requests_per_sec.unwrap_or(0.0),
-            sampled: 0,
-        })
-        .collect();
-    // the ranged regions in key order, as the series lists them; their starts to place keys
-    let starts: Vec<(usize, Vec<u8>)> = olds
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| o.start.clone().map(|s| (i, s)))
-        .collect();
+    let sample = counts(regions, sample)?;
+    let (iv, mut olds) = observed(series)?;
     let total: u64 = olds.iter().map(|o| o.bytes).sum();
-    if total == 0 {
-        return Err(Error::new(
-            ErrorKind::Invalid,
-            "the series gives no region a size: the old table's bytes are unknown (a /jmx dump read within 45 s of its regions opening reads 0)",
-        )
-        .at_path("series"));
-    }
-
     let drawn = draw(old, new, sample)?;
-    let mut placed: Vec<(Vec<u8>, usize)> = Vec::with_capacity(drawn.keys.len());
-    for (old_key, new_key) in drawn.keys {
-        let i = starts.partition_point(|(_, s)| key_order(s, &old_key).is_le());
-        if let Some((r, _)) = i.checked_sub(1).and_then(|i| starts.get(i)) {
-            if let Some(o) = olds.get_mut(*r) {
-                o.sampled += 1;
-            }
-            placed.push((new_key, *r));
-        }
-    }
+    let placed = place(&drawn.keys, &mut olds);
     let unplaced: Vec<usize> = (0..olds.len())
         .filter(|&i| olds.get(i).is_some_and(|o| o.sampled == 0 && o.bytes > 0))
         .collect();
@@ -193,129 +139,14 @@ pub fn rekey_from_series(
         )
         .at_path("oldDoc/workload"));
     }
-
-    // the new keys in order, each weighted by its old region's bytes (and requests) per record
-    placed.sort_unstable_by(|a, b| key_order(&a.0, &b.0));
-    let weight = |r: usize| {
-        olds.get(r).map_or((0.0, 0.0), |o| {
-            let n = o.sampled.max(1) as f64;
-            (o.bytes as f64 / n, o.requests / n)
-        })
-    };
     let placed_bytes = (total - unplaced_bytes) as f64;
-    let mut split_keys: Vec<Vec<u8>> = Vec::new();
-    let mut cum = 0.0;
-    let mut next = 1u32;
-    for (key, r) in &placed {
-        while next < regions && cum >= placed_bytes * f64::from(next) / f64::from(regions) {
-            if !key.is_empty()
-                && split_keys
-                    .last()
-                    .map_or(true, |l| key_order(l, key).is_lt())
-            {
-                split_keys.push(key.clone());
-            }
-            next += 1;
-        }
-        cum += weight(*r).0;
-    }
-    let n_new = split_keys.len() + 1;
-    // per new region: its estimated bytes and requests, and per old region how many records
-    // landed there (for the sample's error)
-    let mut est_bytes = vec![0.0f64; n_new];
-    let mut est_req = vec![0.0f64; n_new];
-    let mut landed = vec![vec![0u64; olds.len()]; n_new];
-    for (key, r) in &placed {
-        let g = split_keys.partition_point(|s| key_order(s, key).is_le());
-        let (b, q) = weight(*r);
-        if let (Some(eb), Some(eq), Some(l)) =
-            (est_bytes.get_mut(g), est_req.get_mut(g), landed.get_mut(g))
-        {
-            *eb += b;
-            *eq += q;
-            if let Some(c) = l.get_mut(*r) {
-                *c += 1;
-            }
-        }
-    }
-    let scale = total as f64 / placed_bytes;
-    let error_bytes: Vec<u64> = landed
-        .iter()
-        .map(|l| {
-            let sampling: f64 = l
-                .iter()
-                .zip(&olds)
-                .filter(|(_, o)| o.sampled > 0)
-                .map(|(&k, o)| {
-                    let n = o.sampled as f64;
-                    let p = k as f64 / n;
-                    2.0 * o.bytes as f64 * (p * (1.0 - p) / n).sqrt()
-                })
-                .sum();
-            (sampling + unplaced_bytes as f64).round() as u64
-        })
-        .collect();
-
-    // rows: bytes ÷ a cell's bytes; the reports' figures as a rows analysis would give them
-    let family = opts.family.len() as u64;
-    let value = old.workload.as_ref().map_or(0, |w| w.value_size);
-    let mean_old = drawn.old_key_bytes as f64 / drawn.records.max(1) as f64;
-    let mean_new = drawn.new_key_bytes as f64 / drawn.records.max(1) as f64;
-    let per_row = (KEY_VALUE_FIXED + family + qualifier_bytes(old, opts) + value) as f64 + mean_old;
-    let rows = ((total as f64 / per_row).round() as u64).max(1);
-    let row_value = |mean: f64, rows: u64| (rows as f64 * (mean + value as f64)).round() as u64;
-    let old_requests: Vec<f64> = olds.iter().map(|o| o.requests).collect();
-    let old_fig = ReportFigures {
-        writes: rows,
-        bytes: row_value(mean_old, rows),
-        regions: iv
-            .regions
-            .iter()
-            .zip(&olds)
-            .map(|(r, o)| RegionFigures {
-                start_key: r.start_key.clone().unwrap_or_default(),
-                end_key: r.end_key.clone().unwrap_or_default(),
-                writes: (rows as f64 * o.bytes as f64 / total as f64).round() as u64,
-                bytes: o.bytes,
-            })
-            .collect(),
-        metrics: metrics(&old_requests),
-        diagnosis: vec![headline(
-            "observed over the last interval",
-            "regions",
-            &old_requests,
-        )],
-        presplit_keys_hex: Vec::new(),
-    };
-    let shares: Vec<f64> = est_bytes.iter().map(|b| b * scale / total as f64).collect();
-    let writes = apportion(rows, &shares);
-    let names: Vec<String> = std::iter::once(String::new())
-        .chain(split_keys.iter().map(|k| to_string_binary(k)))
-        .chain(std::iter::once(String::new()))
-        .collect();
-    let new_fig = ReportFigures {
-        writes: rows,
-        bytes: writes.iter().map(|&w| row_value(mean_new, w)).sum(),
-        regions: writes
-            .iter()
-            .enumerate()
-            .map(|(g, &w)| RegionFigures {
-                start_key: names.get(g).cloned().unwrap_or_default(),
-                end_key: names.get(g + 1).cloned().unwrap_or_default(),
-                writes: w,
-                bytes: row_value(mean_new, w),
-            })
-            .collect(),
-        metrics: metrics(&est_req),
-        diagnosis: vec![headline(
-            "estimated from the old table's requests",
-            "new regions",
-            &est_req,
-        )],
-        presplit_keys_hex: split_keys.iter().map(|k| to_hex(k)).collect(),
-    };
+    let split_keys = cut_placed(&placed, &olds, placed_bytes, regions, &new.bucket_bounds());
+    let spread = spread(&placed, &olds, &split_keys, unplaced_bytes);
+    let size = Sizing::of(old, opts, &drawn, total);
+    let old_fig = old_figures(iv, &olds, &size, total);
+    let new_fig = new_figures(&split_keys, &spread, &size, total as f64 / placed_bytes);
     let mut plan = rekey_plan_from(old, new, &old_fig, &new_fig, opts)?;
-    let max_error = error_bytes.iter().copied().max().unwrap_or(0);
+    let max_error = spread.error_bytes.iter().copied().max().unwrap_or(0);
     let max_error_share = max_error as f64 / total as f64;
     let unplaced_names: Vec<String> = unplaced
         .iter()
@@ -326,43 +157,13 @@ pub fn rekey_from_series(
                 .unwrap_or_else(|| "(no key range)".into())
         })
         .collect();
-    let assumptions = vec![
-        format!(
-            "the old table's bytes are its {} regions' sizes at the last snapshot of the last interval with a rate ({} ms since the epoch; store files and memstore, as the series read them)",
-            olds.len(),
-            iv.to_ms
-        ),
-        format!(
-            "an old region's rows are assumed spread within its range as {} records of the old design's workload fall in it: the split keys are estimates, the rows themselves (rekey --records) give exact ones",
-            drawn.records
-        ),
-        format!(
-            "rows estimated as bytes ÷ {per_row:.1} bytes a cell (KeyValue's fixed {KEY_VALUE_FIXED}, the family, the qualifier, the old key's mean {mean_old:.1} bytes, the value's {value}), one cell a row; the new key's mean is {mean_new:.1} bytes"
-        ),
-        format!(
-            "each new region's bytes can be off by up to {max_error} bytes ({:.1} % of the table): two standard errors of the sample{}; how far the workload's generators are from the table's real rows is not bounded",
-            100.0 * max_error_share,
-            if unplaced_bytes > 0 {
-                format!(", plus {unplaced_bytes} bytes of regions no record fell in ({})", unplaced_names.join(", "))
-            } else {
-                String::new()
-            }
-        ),
-    ];
-    plan.warnings.insert(
-        0,
-        format!(
-            "Estimated from a snapshot series, not the rows: the split keys and sizes can be off by up to {:.1} % of the table per region; plan from the rows (rekey --records) before the load",
-            100.0 * max_error_share
-        ),
+    let assumptions = assumptions(
+        (olds.len(), iv.to_ms),
+        &size,
+        (max_error, max_error_share),
+        (unplaced_bytes, &unplaced_names),
     );
-    plan.checklist.insert(
-        0,
-        format!(
-            "Before the move: export the old table's rows (from a snapshot) and plan again on them (rekey --records): the numbers below are estimated from a snapshot series, each new region's bytes within {:.1} % of the table, the rows from bytes",
-            100.0 * max_error_share
-        ),
-    );
+    said_estimated(&mut plan, max_error_share);
     Ok(SeriesRekeyPlan {
         plan,
         split_keys_exact: false,
@@ -381,15 +182,179 @@ pub fn rekey_from_series(
                 })
                 .collect(),
             bytes: total,
-            sampled: drawn.records,
-            rows,
+            sampled: size.records,
+            rows: size.rows,
             unplaced_bytes,
             unplaced: unplaced_names,
-            error_bytes,
+            error_bytes: spread.error_bytes,
             max_error_share,
             assumptions,
         },
     })
+}
+
+/// The region count (1 to HBase's most split keys + 1) and the sample's records checked: the
+/// sample, [`DEFAULT_SERIES_SAMPLE`] when absent.
+fn counts(regions: u32, sample: Option<u64>) -> Result<u64> {
+    let max_regions = crate::hbase::split::MAX_SPLIT_KEYS as u32;
+    if !(1..=max_regions).contains(&regions) {
+        return Err(Error::arg(
+            "regions",
+            format!("regions: 1 to {max_regions}, not {regions}"),
+        ));
+    }
+    let sample = sample.unwrap_or(DEFAULT_SERIES_SAMPLE);
+    if !(1..=MAX_SERIES_SAMPLE).contains(&sample) {
+        return Err(Error::arg(
+            "sample",
+            format!("sample: 1 to {MAX_SERIES_SAMPLE} records, not {sample}"),
+        ));
+    }
+    Ok(sample)
+}
+
+/// The interval the plan reads (the last with a rate) and its regions as the estimate uses
+/// them; an error when no interval has a rate or no region a size.
+fn observed(series: &RegionSeries) -> Result<(&SeriesInterval, Vec<Old>)> {
+    let at = measured_interval(&series.intervals).ok_or_else(|| {
+        Error::new(
+            ErrorKind::Invalid,
+            "the series has no interval with a rate: give two snapshots or more of the old table",
+        )
+        .at_path("series")
+    })?;
+    let iv = series
+        .intervals
+        .get(at)
+        .ok_or_else(|| Error::new(ErrorKind::Invalid, "no such interval").at_path("series"))?;
+    let olds: Vec<Old> = iv
+        .regions
+        .iter()
+        .map(|r| Old {
+            start: r.start_key.as_deref().map(to_bytes_binary_str),
+            bytes: r.size_bytes.unwrap_or(0),
+            requests: r.requests_per_sec.unwrap_or(0.0),
+            sampled: 0,
+        })
+        .collect();
+    if olds.iter().all(|o| o.bytes == 0) {
+        return Err(Error::new(
+            ErrorKind::Invalid,
+            "the series gives no region a size: the old table's bytes are unknown (a /jmx dump read within 45 s of its regions opening reads 0)",
+        )
+        .at_path("series"));
+    }
+    Ok((iv, olds))
+}
+
+/// Each sampled record's new key beside the old region its old key falls in (counted in that
+/// region's `sampled`), in the new key's order; a record before every ranged region is left
+/// out.
+fn place(keys: &[(Vec<u8>, Vec<u8>)], olds: &mut [Old]) -> Vec<(Vec<u8>, usize)> {
+    // the ranged regions in key order, as the series lists them; their starts to place keys
+    let starts: Vec<(usize, Vec<u8>)> = olds
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| o.start.clone().map(|s| (i, s)))
+        .collect();
+    let mut placed: Vec<(Vec<u8>, usize)> = Vec::with_capacity(keys.len());
+    for (old_key, new_key) in keys {
+        let i = starts.partition_point(|(_, s)| key_order(s, old_key).is_le());
+        if let Some((r, _)) = i.checked_sub(1).and_then(|i| starts.get(i)) {
+            if let Some(o) = olds.get_mut(*r) {
+                o.sampled += 1;
+            }
+            placed.push((new_key.clone(), *r));
+        }
+    }
+    placed.sort_unstable_by(|a, b| key_order(&a.0, &b.0));
+    placed
+}
+
+/// Per new region: its estimated bytes and requests, and how far its bytes can be off.
+struct Spread {
+    bytes: Vec<f64>,
+    requests: Vec<f64>,
+    error_bytes: Vec<u64>,
+}
+
+/// The old regions' bytes and requests spread over the new regions `split_keys` cut, each
+/// placed record carrying its old region's per-record share; each new region's error two
+/// standard errors of the sample (per old region, the share of its records that landed there)
+/// plus the bytes no record stands for.
+fn spread(
+    placed: &[(Vec<u8>, usize)],
+    olds: &[Old],
+    split_keys: &[Vec<u8>],
+    unplaced_bytes: u64,
+) -> Spread {
+    let n_new = split_keys.len() + 1;
+    let mut bytes = vec![0.0f64; n_new];
+    let mut requests = vec![0.0f64; n_new];
+    let mut landed = vec![vec![0u64; olds.len()]; n_new];
+    for (key, r) in placed {
+        let g = split_keys.partition_point(|s| key_order(s, key).is_le());
+        let (b, q) = olds.get(*r).map_or((0.0, 0.0), |o| {
+            let n = o.sampled.max(1) as f64;
+            (o.bytes as f64 / n, o.requests / n)
+        });
+        if let (Some(eb), Some(eq), Some(l)) =
+            (bytes.get_mut(g), requests.get_mut(g), landed.get_mut(g))
+        {
+            *eb += b;
+            *eq += q;
+            if let Some(c) = l.get_mut(*r) {
+                *c += 1;
+            }
+        }
+    }
+    let error_bytes = landed
+        .iter()
+        .map(|l| {
+            let sampling: f64 = l
+                .iter()
+                .zip(olds)
+                .filter(|(_, o)| o.sampled > 0)
+                .map(|(&k, o)| {
+                    let n = o.sampled as f64;
+                    let p = k as f64 / n;
+                    2.0 * o.bytes as f64 * (p * (1.0 - p) / n).sqrt()
+                })
+                .sum();
+            (sampling + unplaced_bytes as f64).round() as u64
+        })
+        .collect();
+    Spread {
+        bytes,
+        requests,
+        error_bytes,
+    }
+}
+
+/// The new table's split keys: the placed new keys (sorted) cut by the rows plan's own rule
+/// ([`cut_sorted_weighted`]: at the key whose running bytes pass each share, a leading salt's
+/// buckets kept whole), each key weighing its old region's bytes per record sampled there. The
+/// weights are whole units of `placed_bytes / 2^53` (the cut is exact in integers; a unit is
+/// far below a byte of any table a series sizes).
+fn cut_placed(
+    placed: &[(Vec<u8>, usize)],
+    olds: &[Old],
+    placed_bytes: f64,
+    regions: u32,
+    bounds: &[Vec<u8>],
+) -> Vec<Vec<u8>> {
+    let unit = (placed_bytes / 2f64.powi(53)).max(f64::MIN_POSITIVE);
+    let sizes: Vec<u64> = placed
+        .iter()
+        .map(|(_, r)| {
+            let per = olds
+                .get(*r)
+                .map_or(0.0, |o| o.bytes as f64 / o.sampled.max(1) as f64);
+            (per / unit).round() as u64
+        })
+        .collect();
+    let keys: Vec<&[u8]> = placed.iter().map(|(k, _)| k.as_slice()).collect();
+    cut_sorted_weighted(&keys, &sizes, regions, bounds)
 }
 
 /// The sample: each record's old and new keys, and the keys' bytes.
@@ -462,69 +427,4 @@ fn draw(old: &DesignDocument, new: &DesignDocument, sample: u64) -> Result<Drawn
         out.keys.push((old_key, new_key));
     }
     Ok(out)
-}
-
-/// The figures the plan reads of a side's metrics, from its regions' requests (one interval).
-fn metrics(requests: &[f64]) -> MetricsFigures {
-    let sum: f64 = requests.iter().sum();
-    let n = requests.len().max(1) as f64;
-    let max = requests.iter().copied().fold(0.0, f64::max);
-    let hotspot = if sum > 0.0 { max / (sum / n) } else { 0.0 };
-    let sq: f64 = requests.iter().map(|r| (r / sum) * (r / sum)).sum();
-    let parallelism = if sum > 0.0 && sq > 0.0 { 1.0 / sq } else { 0.0 };
-    MetricsFigures {
-        overall: OverallFigures {
-            hotspot_factor: hotspot,
-            effective_parallelism: parallelism,
-        },
-        mean_hotspot_factor: hotspot,
-    }
-}
-
-/// A side's headline: its busiest region's share of the requests.
-fn headline(how: &str, what: &str, requests: &[f64]) -> String {
-    let sum: f64 = requests.iter().sum();
-    let (i, max) = requests
-        .iter()
-        .copied()
-        .enumerate()
-        .fold((0, 0.0), |a, (i, r)| if r > a.1 { (i, r) } else { a });
-    if sum <= 0.0 {
-        return format!("{how}: no requests read");
-    }
-    format!(
-        "{how}: the busiest of {} {what} (region {}) takes {:.1} % of the requests ({:.1}/s of {:.1}/s)",
-        requests.len(),
-        i + 1,
-        100.0 * max / sum,
-        max,
-        sum
-    )
-}
-
-/// `total` split in proportion to `shares` (largest remainders): the parts add up to `total`.
-fn apportion(total: u64, shares: &[f64]) -> Vec<u64> {
-    let sum: f64 = shares.iter().sum();
-    if sum <= 0.0 || shares.is_empty() {
-        return vec![0; shares.len()];
-    }
-    let exact: Vec<f64> = shares.iter().map(|s| total as f64 * s / sum).collect();
-    let mut parts: Vec<u64> = exact.iter().map(|e| e.floor() as u64).collect();
-    let mut left = total.saturating_sub(parts.iter().sum());
-    let mut order: Vec<usize> = (0..shares.len()).collect();
-    order.sort_by(|&a, &b| {
-        let fa = exact.get(a).map_or(0.0, |e| e.fract());
-        let fb = exact.get(b).map_or(0.0, |e| e.fract());
-        fb.total_cmp(&fa)
-    });
-    for i in order {
-        if left == 0 {
-            break;
-        }
-        if let Some(p) = parts.get_mut(i) {
-            *p += 1;
-            left -= 1;
-        }
-    }
-    parts
 }

@@ -16,6 +16,7 @@ mod presets;
 mod regions;
 mod rekey;
 mod rekey_names;
+mod rekey_rows;
 mod rekey_series;
 mod rows;
 mod threads;

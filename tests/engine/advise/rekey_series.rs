@@ -147,6 +147,39 @@ fn new_split_keys_cut_the_weighted_records_by_bytes() {
 }
 
 #[test]
+fn a_salted_new_key_keeps_each_bucket_whole_as_the_rows_plan_does() {
+    // issue 71: the series plan cuts by the rows plan's rule (region::cut): a key opening with
+    // 4 salt buckets (dec(2): 00 … 03) cut into as many regions gives each bucket one, so the
+    // split keys are the buckets' starts; into fewer, every split key is a bucket's start; into
+    // more, every bucket still starts a region and the others fall inside buckets
+    let old = design(&HOSTS, "host + \"|\" + long(ts)");
+    let new = design(
+        &HOSTS,
+        "salt(host, 4, as=dec(2)) + \"|\" + host + \"|\" + long(ts)",
+    );
+    let keys = |regions: u32| -> Vec<String> {
+        plan(&old, &new, regions)
+            .plan
+            .split_keys
+            .into_iter()
+            .map(|k| k.binary)
+            .collect()
+    };
+    assert_eq!(keys(4), ["01", "02", "03"]);
+    let two = keys(2);
+    assert_eq!(two.len(), 1);
+    assert!(["01", "02", "03"].contains(&two[0].as_str()), "{two:?}");
+    let eight = keys(8);
+    for bound in ["01", "02", "03"] {
+        assert!(eight.iter().any(|k| k == bound), "{bound} in {eight:?}");
+    }
+    assert!(
+        eight.len() > 3 && eight.iter().all(|k| k.starts_with('0')),
+        "{eight:?}"
+    );
+}
+
+#[test]
 fn a_field_the_old_key_only_hashes_is_named_and_a_region_no_record_reaches_is_said() {
     // the old key keeps only an MD5 prefix of the host: the new key cannot be built from it
     let old = design(&HOSTS, "md5Hex(host, 4) + long(ts)");
