@@ -283,13 +283,14 @@ fn headline(s: &LifeSettings, last: &LifeMonth, findings: &[LifeFinding]) -> Str
                 String::new()
             };
             format!(
-                "Nothing to fix over {} months: at month {}, {} regions ({} empty){hot}, at most {} on one server, the largest region reaching {} GiB.",
+                "Nothing to fix over {} months: at month {}, {} regions ({} empty){hot}, at most {} on one server, the largest region reaching {}.",
                 last.month,
                 last.month,
                 last.regions,
                 last.empty_regions,
                 fullest,
-                fixed(last.largest_region_bytes / GIB, 1)
+                // in the unit its size reads in, as the summary beside it (9.66 MiB, not 0.0 GiB)
+                crate::support::num_text::bytes_text(last.largest_region_bytes as u64)
             )
         }
     }

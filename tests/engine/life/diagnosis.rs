@@ -330,3 +330,31 @@ fn a_finding_that_eases_is_checked_at_the_month_it_was_found() {
     let after = fix.after.expect("simulated");
     assert!(after < fix.before, "{}", fix.checked);
 }
+
+/// A table that stays small: the healthy verdict's largest region reads in the unit its size
+/// does, as the summary beside it (it said "0.0 GiB" beside "the largest region reached 9.66
+/// MiB", a headline contradicting its figures).
+#[test]
+fn a_small_table_s_verdict_gives_its_largest_region_in_mib() {
+    // 1 KiB cells at one every 10 s: 30 × 86,400 × 0.1 × 1,024 ≈ 253 MiB in a month, one region
+    let w = LifeWorkload {
+        writes_per_second: 0.1,
+        cell_bytes: CELL,
+        keys: KeyModel::time_led(),
+        presplit: vec![],
+    };
+    let s = LifeSettings {
+        months: 1,
+        servers: 1,
+        ..LifeSettings::default()
+    };
+    let (r, d) = run(&s, &w);
+    let largest = r.months.last().unwrap().largest_region_bytes;
+    assert!(largest > 0.0 && largest < GIB, "{largest}");
+    assert!(d.headline.starts_with("Nothing to fix"), "{}", d.headline);
+    assert!(
+        d.headline.contains(" MiB.") && !d.headline.contains("GiB"),
+        "{}",
+        d.headline
+    );
+}
