@@ -21,12 +21,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence
 
 import pyarrow as pa
 
-from . import _engine
+from . import _engine, _keys
 from ._engine import RowkeyLabError
+from ._keys import key_array as _key_array
 from ._streams import is_stream as _is_stream
 from ._streams import spooled as _spooled
 
@@ -37,6 +38,7 @@ __all__ = [
     "analyze",
     "create_statement",
     "encode",
+    "encode_batches",
     "index_analysis",
     "index_reads",
     "index_tables",
@@ -223,16 +225,19 @@ def encode(
     return _key_array(keys, offsets)
 
 
-def _key_array(keys: bytes, offsets: bytes, large: bool = False) -> pa.Array:
-    """The engine's keys and their u32 offsets as an Arrow array without a copy of the keys:
-    ``pa.binary()``, or ``pa.large_binary()`` when asked or past 2 GiB of keys."""
-    n = len(offsets) // 4 - 1
-    if n >= 0 and (large or len(keys) > 2**31 - 1):
-        offs = pa.Array.from_buffers(pa.uint32(), n + 1, [None, pa.py_buffer(offsets)])
-        return pa.Array.from_buffers(
-            pa.large_binary(), n, [None, offs.cast(pa.int64()).buffers()[1], pa.py_buffer(keys)]
-        )
-    return pa.Array.from_buffers(pa.binary(), n, [None, pa.py_buffer(offsets), pa.py_buffer(keys)])
+def encode_batches(
+    design: "Design | str | Mapping[str, Any]",
+    data: Any,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> Iterator[pa.Array]:
+    """``encode``'s keys a batch at a time: one ``pa.binary()`` array per record batch of
+    ``data`` (a reader, a query result, a table, batches), yielded as it is read, so memory
+    holds one batch and its keys however long the stream is — a stream that does not end, or
+    one larger than memory. ``encode`` returns every key at once (up to 4 GiB of them)."""
+    return _keys.encode_batches(_design(design), data, _rows(None, map, nulls, epoch))
 
 
 def analyze(

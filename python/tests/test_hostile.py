@@ -146,3 +146,24 @@ def test_a_chunk_stops_at_its_tables_rows():
     # a chunk from row 600 of the same table may hold 400 rows
     with pytest.raises(rk.RowkeyLabError, match="from 600 go on past"):
         rk.partial(DESIGN, endless(300), table=TABLE, first_row=600)
+
+
+def test_encode_batches_keys_a_stream_that_does_not_end_a_batch_at_a_time():
+    """Issue 73: ``rk.encode`` of a stream that does not end holds every key until its 4 GiB
+    cap (aborting under a smaller memory limit); ``rk.encode_batches`` yields each batch's keys
+    as it reads it: the first three batches of an endless stream, each the keys ``rk.encode``
+    gives that batch alone, without the stream being read on (``endless`` fails if it is)."""
+    import itertools
+
+    schema = pa.schema([("device", pa.string()), ("seq", pa.int64())])
+    got = list(itertools.islice(rk.encode_batches(DESIGN, endless()), 3))
+    assert [len(a) for a in got] == [1000, 1000, 1000]
+    for i, keys in enumerate(got):
+        batch = pa.record_batch(
+            {"device": ["d"] * 1000, "seq": pa.array(range(i * 1000, i * 1000 + 1000), pa.int64())},
+            schema=schema,
+        )
+        assert keys.equals(rk.encode(DESIGN, batch))
+    # a bad design is refused before anything is read
+    with pytest.raises(rk.RowkeyLabError):
+        rk.encode_batches({"v": 1, "key": "nope("}, endless())
