@@ -352,6 +352,39 @@ function detail(a) {
   return box;
 }
 
+/** The input's Phoenix indexes whose own tables concentrate writes (the engine's findings):
+ * each with its fixes, each checked on the same records, best first, with the changed index's
+ * statement and what it costs. Null when every index spreads (or the design has none). */
+function indexFindings(findings) {
+  if (!findings.length) return null;
+  const box = el('section', undefined, {
+    class: 'advice-indexes',
+    id: 'advice-indexes',
+    'aria-labelledby': 'advice-indexes-h',
+  });
+  box.append(el('h4', 'Indexes that take the writes on few regions', { id: 'advice-indexes-h' }));
+  for (const f of findings) {
+    const part = el('div', undefined, { class: 'advice-index', 'data-index': f.index });
+    part.append(el('p', `${f.index}: ${f.finding}`, { class: 'diagnosis' }));
+    if (f.diagnosis) part.append(el('p', f.diagnosis, { class: 'muted' }));
+    const ol = el('ol');
+    for (const x of f.fixes) {
+      const li = el(
+        'li',
+        `${x.change} — ${x.regions} region${x.regions === 1 ? '' : 's'}, the busiest ${fix(x.busiestShare * 100, 1)} % of a window's index writes${x.spreads ? '' : ' (still concentrated)'}`,
+      );
+      li.append(el('pre', x.statement));
+      const costs = el('ul');
+      for (const c of x.costs) costs.append(el('li', `cost: ${c}`));
+      if (x.costs.length) li.append(costs);
+      ol.append(li);
+    }
+    part.append(el('p', 'Fixes, each checked on the same records (best first):', { class: 'muted' }), ol);
+    box.append(part);
+  }
+  return box;
+}
+
 /** The capacity of the recommendation; `plan` the engine's line for how many regions to create it with. */
 function capacityTable(cap, plan) {
   const t = el('table', undefined, { class: 'capacity' });
@@ -474,6 +507,7 @@ export function renderAdvice(focusChosen = false) {
   for (const w of a.recommended.why) why.append(el('li', w));
   rec.append(why);
   for (const f of a.inputFlags) rec.append(el('p', f, { class: 'note' }));
+  const indexes = indexFindings(a.indexFindings ?? []);
   const legend = el(
     'p',
     `${a.candidates.length} candidates, each on ${num(a.records)} ${advisedOn?.rows ? `rows of ${advisedOn.rows}` : 'records'}; filled: on the Pareto front (no other candidate is better on write spread, read cost and key bytes at once); square: the design advised on; ring: the recommendation${loaded ? '; dark: the candidate on show' : ''}. Choose a point for its design.`,
@@ -486,6 +520,7 @@ export function renderAdvice(focusChosen = false) {
   box.replaceChildren(
     ...[whose, before].filter(Boolean),
     rec,
+    ...[indexes].filter(Boolean),
     legend,
     basis,
     plotWrap,

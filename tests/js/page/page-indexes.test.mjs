@@ -156,3 +156,38 @@ test("the months of an index's own table beside the data table's", async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// Issue 69 item 5 on the page: the advisor's index findings (an index whose own table takes a
+// window's writes on one region, with its fixes, each checked) are shown with the advice, as the
+// npm package's adviseDesign gives them.
+test('the advice names the index that takes the writes and its checked fixes, as the package does', async () => {
+  const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await page.goto(server.url);
+  await waitDone(page);
+  await pasteTable(page, ORDERS_SQL);
+  await waitDone(page);
+  const doc = JSON.parse(await page.inputValue('#doc-json'));
+  const expected = m.adviseDesign(doc, { records: 20000 });
+  assert.ok(expected.indexFindings.length > 0, 'the time index is a finding');
+  await page.fill('#advice-records', '20000');
+  await page.click('#advice-run');
+  await page.waitForSelector('#advice-indexes', { timeout: 180000 });
+  const shown = await page.$$eval('#advice-indexes .advice-index', parts =>
+    parts.map(p => ({
+      index: p.dataset.index,
+      finding: p.querySelector('p.diagnosis').textContent,
+      statements: [...p.querySelectorAll('ol > li > pre')].map(x => x.textContent),
+    })),
+  );
+  assert.deepEqual(
+    shown,
+    expected.indexFindings.map(f => ({
+      index: f.index,
+      finding: `${f.index}: ${f.finding}`,
+      statements: f.fixes.map(x => x.statement),
+    })),
+  );
+  await shot(page, 'page-advice-indexes');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
