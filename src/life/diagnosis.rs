@@ -273,9 +273,11 @@ fn headline(s: &LifeSettings, last: &LifeMonth, findings: &[LifeFinding]) -> Str
         }
         None => {
             let fullest = last.servers.iter().map(|x| x.regions).max().unwrap_or(0);
+            // the servers' figures only where there are servers to compare (on one, every
+            // region and every write is that server's)
             let hot = if s.servers > 1 {
                 format!(
-                    ", the hottest server takes {} % of an hour's writes (even: {} %)",
+                    ", the hottest server takes {} % of an hour's writes (even: {} %), at most {fullest} on one server",
                     pct(last.hottest_server_write_share),
                     pct(1.0 / f64::from(s.servers))
                 )
@@ -283,12 +285,11 @@ fn headline(s: &LifeSettings, last: &LifeMonth, findings: &[LifeFinding]) -> Str
                 String::new()
             };
             format!(
-                "Nothing to fix over {} months: at month {}, {} regions ({} empty){hot}, at most {} on one server, the largest region reaching {}.",
+                "Nothing to fix over {} months: at month {}, {} regions ({} empty){hot}, the largest region reaching {}.",
                 last.month,
                 last.month,
                 last.regions,
                 last.empty_regions,
-                fullest,
                 // in the unit its size reads in, as the summary beside it (9.66 MiB, not 0.0 GiB)
                 crate::support::num_text::bytes_text(last.largest_region_bytes as u64)
             )

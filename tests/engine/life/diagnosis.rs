@@ -357,4 +357,6 @@ fn a_small_table_s_verdict_gives_its_largest_region_in_mib() {
         "{}",
         d.headline
     );
+    // one server: no figure that compares servers (it read "at most 1 on one server")
+    assert!(!d.headline.contains("server"), "{}", d.headline);
 }
