@@ -173,23 +173,31 @@ fn file_args(name: &str) -> (String, String) {
     (doc, rows)
 }
 
+/// This process's folder for the files the native driver reads (removed at the test's end).
+fn scratch() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("rowkey-lab-fuzz-{}", std::process::id()))
+}
+
 /// `bytes` as the file `name` on disk, read by the native engine's file driver (the CLI's and
 /// Node's `analyze --records` when the native engine runs): cut into 64-byte chunks where the
-/// format can be cut, on two threads. Its answer or error is dropped; a panic unwinds to `read`.
-fn read_file_natively(name: &str, bytes: &[u8]) {
-    let dir = std::env::temp_dir().join(format!("rowkey-lab-fuzz-{}", std::process::id()));
+/// format can be cut, on two threads. A panic unwinds to the caller.
+fn read_file_natively(
+    name: &str,
+    bytes: &[u8],
+) -> rowkey_lab::error::Result<rowkey_lab::calls::rows_file::RowsFileRun> {
+    let dir = scratch();
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     let (doc, rows) = file_args(name);
-    let _ = rowkey_lab::calls::rows_file::analyze_rows_file(
+    rowkey_lab::calls::rows_file::analyze_rows_file(
         &doc,
         None,
         Some(&rows),
         &path.display().to_string(),
         2,
         Some(64),
-    );
+    )
 }
 
 /// Read `bytes` as the file `name` is: the error or the answer is dropped, a panic returned,
@@ -211,7 +219,7 @@ fn read(name: &str, bytes: &[u8], parts: &Partials, native: bool) -> Option<Stri
                     bytes,
                 );
                 if native {
-                    read_file_natively(name, bytes);
+                    let _ = read_file_natively(name, bytes);
                 }
             }
             "json" | "txt" => {
@@ -327,20 +335,7 @@ fn readers_never_panic_on_a_mutated_corpus() {
         .iter()
         .filter(|(n, _)| n.starts_with("rows.") && (n.ends_with(".csv") || n.ends_with(".jsonl")))
     {
-        let dir = std::env::temp_dir().join(format!("rowkey-lab-fuzz-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).unwrap();
-        let (doc, rows) = file_args(name);
-        let run = rowkey_lab::calls::rows_file::analyze_rows_file(
-            &doc,
-            None,
-            Some(&rows),
-            &path.display().to_string(),
-            2,
-            Some(64),
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let run = read_file_natively(name, bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(run.report.is_ok(), "{name}: the native driver's report");
     }
     let parts = partials();
@@ -410,9 +405,7 @@ fn readers_never_panic_on_a_mutated_corpus() {
         }
     }
     panic::set_hook(hook);
-    let _ = std::fs::remove_dir_all(
-        std::env::temp_dir().join(format!("rowkey-lab-fuzz-{}", std::process::id())),
-    );
+    let _ = std::fs::remove_dir_all(scratch());
     if dump.is_some() {
         for line in &known_seen {
             eprintln!("known: {line}");
