@@ -39,13 +39,21 @@ impl Sim<'_> {
         if n < min {
             return true;
         }
+        if r.nothing_to_select {
+            return false;
+        }
         let ratio = self.s.compaction.ratio;
         match store::explore(r.files(), min, max, ratio, self.flush_size) {
             Some((a, b)) => {
                 self.rewrite(i, a, b + 1, false);
                 true
             }
-            None => false,
+            None => {
+                if let Some(r) = self.regions.get_mut(i) {
+                    r.nothing_to_select = true;
+                }
+                false
+            }
         }
     }
 
@@ -116,9 +124,7 @@ impl Sim<'_> {
         // Files younger than the shortest jittered period: not due, whatever the draw (the
         // chore asks every region, most of them not due).
         let jitter = self.major_jitter_steps;
-        if f64::from(oldest)
-            >= self.now() - self.major_period_steps - jitter + (2.0 * jitter).round()
-        {
+        if f64::from(oldest) >= self.now() - self.major_shortest_steps {
             return false;
         }
         // StoreUtils.getDeterministicRandomSeed: the jitter is fixed for a set of files.

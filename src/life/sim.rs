@@ -63,44 +63,57 @@ pub enum EventKind {
     CheckerLook,
 }
 
-/// One region.
+/// One region. Its fields in declaration order (`repr(C)`), those every step's passes over the
+/// regions read first: a pass then reads the first of its four cache lines, or two, and the table's
+/// regions are passed over several times a step (the 12-month benchmark's cost is this memory
+/// traffic, measured in docs/life.md).
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub(crate) struct Region {
-    pub id: u64,
-    pub start: f64,
-    pub end: f64,
-    pub server: u32,
-    /// When it opened, in steps (its regionId's time; a merge gives a new one).
-    pub created: f64,
-    /// The split policy instance's jitter draw (one per region open).
-    pub jitter: f32,
-    /// Its share of the writes when lanes spread (0 when writes move with time).
-    pub share: f64,
-    /// Where its writes fall when lanes spread.
-    pub profile: Profile,
-    /// KeyValue bytes in the memstore.
-    pub mem_kv: f64,
-    pub mem_segs: Vec<(f64, f64, f64)>,
-    pub mem_bins: Bins,
-    /// When the memstore's oldest edit was written, in steps (the periodic flush's clock).
-    pub mem_first: Option<f64>,
-    /// Its store files, changed only through [`Sim::edit_files`] (and at open), which keeps
-    /// `disk` and the server's MB with them.
-    files: Vec<StoreFile>,
-    /// The files' bytes: read by every split check and chore look, so kept rather than summed.
-    disk: f64,
     /// This step's writes to the region: KeyValue bytes over the whole step, spread evenly in
     /// time, and for lanes that move with time the segments they fall on over the whole step.
     pub pend_kv: f64,
-    pub pend_segs: Vec<(f64, f64, f64)>,
     /// The point of the step (0 to 1) up to which those writes are in the memstore.
     pub synced: f64,
+    /// KeyValue bytes in the memstore.
+    pub mem_kv: f64,
+    /// When the memstore's oldest edit was written, in steps (the periodic flush's clock).
+    pub mem_first: Option<f64>,
     /// KeyValue bytes written this step and this month.
     pub step_writes: f64,
     pub month_writes: f64,
     /// KeyValue bytes planned for it this hour (steps under an hour add up to the hour the
     /// hottest-server figures read).
     pub hour_writes: f64,
+    /// Its share of the writes when lanes spread (0 when writes move with time).
+    pub share: f64,
+    pub pend_segs: Vec<(f64, f64, f64)>,
+    pub id: u64,
+    pub start: f64,
+    pub server: u32,
+    /// The split policy instance's jitter draw (one per region open).
+    pub jitter: f32,
+    /// Whether a file is a reference: read by every split check and compaction request, so
+    /// kept with `disk`.
+    references: bool,
+    /// Exploring found nothing to compact in the files as they are: the selection is a function
+    /// of their sizes alone, so the checker's looks skip it until the files change.
+    pub nothing_to_select: bool,
+    /// The files' bytes: read by every split check and chore look, so kept rather than summed.
+    disk: f64,
+    /// Its store files, changed only through [`Sim::edit_files`] (and at open), which keeps
+    /// `disk` and the server's MB with them.
+    files: Vec<StoreFile>,
+    pub end: f64,
+    /// When it opened, in steps (its regionId's time; a merge gives a new one).
+    pub created: f64,
+    /// The split policy's desired max file size with the region's jitter draw (fixed while it
+    /// is open: each split check after a flush reads it).
+    pub desired_max_file_size: i64,
+    /// Where its writes fall when lanes spread.
+    pub profile: Profile,
+    pub mem_segs: Vec<(f64, f64, f64)>,
+    pub mem_bins: Bins,
 }
 
 impl Region {
@@ -111,6 +124,7 @@ impl Region {
     /// The files, taken out (the region is closing).
     pub fn take_files(&mut self) -> Vec<StoreFile> {
         self.disk = 0.0;
+        self.references = false;
         std::mem::take(&mut self.files)
     }
 
@@ -126,7 +140,7 @@ impl Region {
     }
 
     pub fn has_references(&self) -> bool {
-        self.files.iter().any(|f| f.reference)
+        self.references
     }
 }
 
@@ -145,6 +159,8 @@ pub(crate) struct Sim<'a> {
     pub s: &'a LifeSettings,
     pub lanes: Lanes,
     pub config: SplitConfig,
+    /// The policy's limits without jitter (each region's draw replaces the desired size).
+    pub limits: PolicyLimits,
     pub regions: Vec<Region>,
     pub server_regions: Vec<u32>,
     pub steps: u32,
@@ -162,6 +178,9 @@ pub(crate) struct Sim<'a> {
     pub major_period_steps: f64,
     /// The major compactions' jitter in steps, rounded (`Math.round(period × jitter)`).
     pub major_jitter_steps: f64,
+    /// The shortest jittered period in steps (`major_due`'s first test, made for every region
+    /// at each of the checker's looks).
+    pub major_shortest_steps: f64,
     pub rng: u64,
     pub next_seq: u64,
     pub next_id: u64,
@@ -230,10 +249,13 @@ impl<'a> Sim<'a> {
             Some(t) => ((t / 30.0).floor() as u32).clamp(1, s.steps_per_day()),
             None => u32::MAX,
         };
+        let major_period_steps = s.compaction.major_period_hours * 3600.0 / step_secs;
+        let major_jitter_steps = (major_period_steps * s.compaction.major_jitter).round();
         let mut sim = Sim {
             s,
             lanes: Lanes::new(&w.keys),
             config: s.split_config(),
+            limits: s.split_config().limits(None),
             regions: Vec::new(),
             server_regions: vec![0; s.servers as usize],
             steps,
@@ -245,10 +267,10 @@ impl<'a> Sim<'a> {
             ttl_steps,
             bin_steps,
             periodic_flush_steps: s.compaction.periodic_flush_hours * 3600.0 / step_secs,
-            major_period_steps: s.compaction.major_period_hours * 3600.0 / step_secs,
-            major_jitter_steps: (s.compaction.major_period_hours * 3600.0 / step_secs
-                * s.compaction.major_jitter)
-                .round(),
+            major_period_steps,
+            major_jitter_steps,
+            major_shortest_steps: major_period_steps + major_jitter_steps
+                - (2.0 * major_jitter_steps).round(),
             rng: s.seed ^ 0x6C69_6665,
             next_seq: 0,
             next_id: 0,
@@ -307,7 +329,8 @@ impl<'a> Sim<'a> {
         }
         let spread = self.lanes.order == LaneOrder::Spread;
         let disk = files.iter().map(|f| f.bytes).sum();
-        if files.iter().any(|f| f.reference) {
+        let references = files.iter().any(|f| f.reference);
+        if references {
             self.opened_with_references.push(start);
         }
         let r = Region {
@@ -317,6 +340,10 @@ impl<'a> Sim<'a> {
             server,
             created: self.now(),
             jitter,
+            desired_max_file_size: self
+                .config
+                .limits(Some(jitter).filter(|_| self.config.jitter > 0.0))
+                .desired_max_file_size,
             share: if spread {
                 self.lanes.spread_share(start, end)
             } else {
@@ -333,6 +360,8 @@ impl<'a> Sim<'a> {
             mem_first: None,
             files,
             disk,
+            references,
+            nothing_to_select: false,
             pend_kv: 0.0,
             pend_segs: Vec::new(),
             synced: self.tau,
@@ -370,6 +399,8 @@ impl<'a> Sim<'a> {
         let before = r.size_mb();
         let out = edit(&mut r.files);
         r.disk = r.files.iter().map(|f| f.bytes).sum();
+        r.references = r.files.iter().any(|f| f.reference);
+        r.nothing_to_select = false;
         let m = &mut self.c.month;
         m.largest_region_bytes = m.largest_region_bytes.max(r.disk);
         let after = r.size_mb();
@@ -406,7 +437,7 @@ impl<'a> Sim<'a> {
     /// [`Sim::note`] with the files and bytes it wrote.
     pub fn note_io(&mut self, kind: EventKind, region: u64, files: u32, bytes: f64) {
         let seconds = self.seconds();
-        if let Some(t) = &mut self.trace {
+        if let Some(t) = self.trace.as_mut() {
             if t.len() < MAX_EVENTS {
                 t.push(Event {
                     seconds,
@@ -613,7 +644,11 @@ impl<'a> Sim<'a> {
             return None;
         }
         let n = on_server;
-        if !force && !should_split(self.s, &self.config, r.disk(), n, Some(r.jitter)) {
+        let limits = PolicyLimits {
+            desired_max_file_size: r.desired_max_file_size,
+            ..self.limits
+        };
+        if !force && !split_by_size(self.s, &limits, r.disk(), n) {
             return None;
         }
         self.split_point(r)
@@ -771,7 +806,16 @@ pub fn should_split(
     jitter: Option<f32>,
 ) -> bool {
     let draw = jitter.filter(|_| config.jitter > 0.0);
-    let limits: PolicyLimits = config.limits(draw);
+    split_by_size(s, &config.limits(draw), size, regions_on_server)
+}
+
+/// [`should_split`] with the policy instance's limits worked out.
+fn split_by_size(
+    s: &LifeSettings,
+    limits: &PolicyLimits,
+    size: f64,
+    regions_on_server: u32,
+) -> bool {
     if matches!(s.policy, SplitPolicy::Disabled) {
         return false;
     }
@@ -790,7 +834,7 @@ pub fn should_split(
         split_point: None,
     };
     let n = i32::try_from(regions_on_server).unwrap_or(i32::MAX);
-    let limit = s.policy.size_to_check(&limits, n);
+    let limit = s.policy.size_to_check(limits, n);
     exceeds_size(
         std::slice::from_ref(&store),
         limit,
