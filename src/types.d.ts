@@ -2822,6 +2822,10 @@ export interface Recommendation {
   /** Reasons, each `gain: …` or `cost: …` against the input. */
   why: string[];
   metrics: CandidateMetrics;
+  /** What moving the input's table to it needs from the rows (a field the old key holds
+   * hashed, in part or not at all), in a sentence; null when nothing, for the input itself, and
+   * over a user's rows. */
+  moveNote: string | null;
 }
 export interface CapacityHorizon {
   months: number; writtenBytes: number; keptBytes: number; regions: number; regionsPerServer: number;

@@ -159,6 +159,7 @@ export async function advise(pos, opt) {
       '',
       `recommended: ${r.keyText}`,
       ...r.why.map(w => `  * ${w}`),
+      ...(r.moveNote ? [`  ! ${r.moveNote}`] : []),
       `  ${r.metrics.createStatement}`,
     ];
     if (a.inputFlags.length) lines.push('', 'the input design:', ...a.inputFlags.map(f => `  * ${f}`));

@@ -72,6 +72,11 @@ pub struct Recommendation {
     pub why: Vec<String>,
     /// Its figures.
     pub metrics: CandidateMetrics,
+    /// What moving the input's table to it needs that the old key cannot give back (a field
+    /// it holds hashed, in part or not at all, so the move must read it from the rows), in a
+    /// sentence; `None` when the old key gives every field back, when it is the input, and
+    /// over a user's rows (the move reads their columns).
+    pub move_note: Option<String>,
 }
 
 /// The advisor's answer.
@@ -373,6 +378,11 @@ pub fn advise_from_rows(
         ),
     };
     let mut why = reasons(&label, &base, &metrics, pick == 0, &f);
+    let move_note = if pick == 0 || rows.is_some() {
+        None
+    } else {
+        move_note(doc, &design)?
+    };
     let months_of = |i: usize| list.get(i).and_then(|e| e.months.as_ref());
     if let (Some(b), Some(m), true) = (months_of(0), months_of(pick), pick != 0) {
         why.extend(super::months::reason(b, m));
@@ -401,6 +411,7 @@ pub fn advise_from_rows(
             design,
             why,
             metrics,
+            move_note,
         },
         input_flags,
         candidates: list,
@@ -413,6 +424,31 @@ pub fn advise_from_rows(
         region_plan: plan.headline,
         index_findings,
     })
+}
+
+/// The sentence that says which fields of `new`'s key a move from `old` cannot take from the old
+/// key (the rekey plan's field sources without rows: what its "Not ready" would list).
+fn move_note(old: &DesignDocument, new: &DesignDocument) -> Result<Option<String>> {
+    let missing: Vec<String> = super::rekey::field_sources(old, new, None)?
+        .into_iter()
+        .filter(|f| f.from == super::rekey::Source::Missing)
+        .map(|f| match f.why {
+            Some(why) => format!("{} ({why})", f.field),
+            None => f.field,
+        })
+        .collect();
+    if missing.is_empty() {
+        return Ok(None);
+    }
+    let (what, it) = if missing.len() == 1 {
+        ("a field", "it")
+    } else {
+        ("fields", "them")
+    };
+    Ok(Some(format!(
+        "Moving the table to it needs {what} the current key cannot give back: {}. Plan the move over rows that hold {it} as columns (an export of the table's cells, or a file).",
+        missing.join("; ")
+    )))
 }
 
 /// The input's and the few lowest-spread eligible candidates' months

@@ -506,6 +506,8 @@ export function renderAdvice(focusChosen = false) {
   const why = el('ul');
   for (const w of a.recommended.why) why.append(el('li', w));
   rec.append(why);
+  // what Move to this design will ask of the rows, said before it is pressed (the engine's)
+  if (a.recommended.moveNote) rec.append(el('p', a.recommended.moveNote, { class: 'note', id: 'advice-move-note' }));
   for (const f of a.inputFlags) rec.append(el('p', f, { class: 'note' }));
   const indexes = indexFindings(a.indexFindings ?? []);
   const legend = el(

@@ -373,3 +373,56 @@ fn the_move_on_the_workload_is_sized_on_the_create_s_regions() {
     assert_eq!(plan.new.regions, 8);
     assert_eq!(plan.create.matches("\\x").count(), 7, "{}", plan.create);
 }
+
+#[test]
+fn the_advice_says_what_the_move_to_its_recommendation_needs_from_the_rows() {
+    use rowkey_lab::advise::rekey::rekey_on_workload;
+    // The time-first telecom key writes its call time to the second (yyyyMMddHHmmss): a
+    // timestamp's milliseconds are not in it, so a key reading `ts` cannot be built from the
+    // old key alone, while `phone` is written whole and comes back.
+    let doc = super::common::preset("seed000-telecom-time-first");
+    let advice = super::common::advice(&doc);
+    let rec = &advice.recommended;
+    assert_ne!(rec.index, 0, "the hotspot has a better key");
+    assert!(rec.key_text.contains("ts"), "{}", rec.key_text);
+    let note = rec.move_note.as_deref().unwrap_or_else(|| {
+        panic!(
+            "{}: the move needs ts, and the advice says nothing",
+            rec.key_text
+        )
+    });
+    assert!(note.contains("ts ("), "{note}");
+    assert!(!note.contains("phone"), "{note}");
+    // The move planned on the workload says the same: not ready, for ts alone.
+    let plan = rekey_on_workload(
+        &doc,
+        &rec.design,
+        &AnalyzeOptions::default(),
+        &RekeyOptions::default(),
+    )
+    .unwrap();
+    assert!(!plan.ready);
+    let missing: Vec<&str> = plan
+        .fields
+        .iter()
+        .filter(|f| f.from == Source::Missing)
+        .map(|f| f.field.as_str())
+        .collect();
+    assert_eq!(missing, ["ts"]);
+    // A key whose fields the old key gives back whole: the salted phone-first telecom key's
+    // advice moves nothing it cannot rebuild, or recommends keeping it.
+    let whole = super::common::preset("seed000-telecom");
+    let advice = super::common::advice(&whole);
+    if advice.recommended.index != 0 {
+        let plan = rekey_on_workload(
+            &whole,
+            &advice.recommended.design,
+            &AnalyzeOptions::default(),
+            &RekeyOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(advice.recommended.move_note.is_none(), plan.ready);
+    } else {
+        assert!(advice.recommended.move_note.is_none());
+    }
+}

@@ -69,6 +69,16 @@ describe('the design advisor (npm package and CLI)', { skip: NOT_BUILT }, () => 
     assert.equal(a.capacity.horizons.length, 3);
   });
 
+  test('advise says what the move to its recommendation needs from the rows, as --json does', () => {
+    const json = JSON.parse(run('advise', 'seed000-telecom-time-first', '--records', '3000', '--json').stdout);
+    const note = json.recommended.moveNote;
+    // the time-first key holds the call time to the second: a key reading ts needs the rows'
+    assert.match(note ?? '', /\bts \(/);
+    const r = run('advise', 'seed000-telecom-time-first', '--records', '3000');
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(r.stdout.split('\n').includes(`  ! ${note}`), r.stdout);
+  });
+
   test('advise prints a table and the recommendation; bad options are usage errors', () => {
     const r = run('advise', 'seed003-time-first', '--records', '3000', '--servers', '4');
     assert.equal(r.status, 0, r.stderr);
