@@ -1382,6 +1382,9 @@ export interface IndexReadPlan {
 }
 /** The design's pre-split keys. */
 export function layoutSplitKeys(doc: DesignInput): Uint8Array[];
+/** Who creates a salted Phoenix table's regions, in a sentence (Phoenix itself, one per salt
+ * bucket, from its DDL), or null for any other design. */
+export function phoenixRegionsNote(doc: DesignInput): string | null;
 /** The HBase shell line `create 'table', 'family', SPLITS => [...]`; with `versions` other
  * than 1 (the design's `cells.versions`), the family as `{NAME => 'family', VERSIONS => n}`. */
 export function shellCreate(table: string, family: string, keys: readonly Bytes[], versions?: number | null): string;

@@ -70,6 +70,9 @@ export function presets(_pos, opt) {
 function printSplits(opt, keys, design) {
   const rows = keys.map(k => ({ hex: hex(k), binary: api.toStringBinary(k) }));
   const indexes = design?.phoenix?.indexes?.length ? engine(() => api.indexTables(design)) : [];
+  // a salted Phoenix table: Phoenix makes its regions at its buckets (the Splits view's sentence)
+  const phoenix = design ? engine(() => api.phoenixRegionsNote(design)) : null;
+  if (phoenix) process.stderr.write(`rowkey-lab: ${phoenix}\n`);
   if (opt.create === undefined) {
     if (opt.family !== undefined) throw new CliError(EXIT.USAGE, '--family goes with --create TABLE');
     if (indexes.length)
@@ -83,5 +86,8 @@ function printSplits(opt, keys, design) {
     x =>
       `# Phoenix ${x.kind} index ${x.name}${x.kind === 'local' ? " (in the data table's regions)" : `, ${x.splitKeysHex.length + 1} region(s)`}: ${x.sql.replace(/\s*\n\s*/g, ' ')}`,
   );
-  out(opt, { create: shell, splits: rows, ...(indexes.length ? { indexes } : {}) }, () => [shell, ...notes].join('\n'));
+  const said = phoenix ? { phoenix } : {};
+  out(opt, { create: shell, splits: rows, ...said, ...(indexes.length ? { indexes } : {}) }, () =>
+    [...(phoenix ? [`# ${phoenix}`] : []), shell, ...notes].join('\n'),
+  );
 }

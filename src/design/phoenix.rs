@@ -31,7 +31,7 @@ pub(crate) use index::{validate_indexes, INDEXED_COLUMN, PHOENIX_INDEX};
 mod lexer;
 mod print;
 pub(crate) use print::full_name;
-pub use print::print_create_table;
+pub use print::{print_create_table, salted_regions_note};
 mod sql;
 use sql::{at, expected, tokens, Cursor, Tok, T};
 pub use sql::{quote_ident, quote_str};

@@ -258,6 +258,14 @@ pub fn layout_split_keys(doc: JsValue) -> Result<JsValue, JsValue> {
     Ok(key_list(&initial_split_keys(&doc)?))
 }
 
+/// `phoenixRegionsNote(doc)`: who creates a salted Phoenix table's regions, in a sentence
+/// (Phoenix, at its buckets), or `null` for any other design.
+#[wasm_bindgen(js_name = phoenixRegionsNote)]
+pub fn phoenix_regions_note(doc: JsValue) -> Result<Option<String>, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    Ok(crate::design::phoenix::salted_regions_note(&doc))
+}
+
 /// Plan every read of the design over `splitKeys` (default: the design's pre-split):
 /// `[{name, scans, regionsTouched, rowsReadPerRowReturned, notes}]`.
 #[wasm_bindgen(js_name = planReads)]

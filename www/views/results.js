@@ -313,14 +313,10 @@ export function renderSplits() {
     const r = state.report;
     if (r) out.append(regionPlanBox(r));
     const presplit = state.doc?.regions?.presplit;
-    if (state.doc?.phoenix && presplit?.kind === 'saltBuckets') {
-      out.append(
-        el(
-          'p',
-          `Phoenix splits a salted table itself: CREATE TABLE … SALT_BUCKETS = ${presplit.buckets} creates its ${presplit.buckets} regions (one per bucket). Create it with its DDL in Phoenix, not from the HBase shell.`,
-          { class: 'note', id: 'phoenix-splits' },
-        ),
-      );
+    // a salted Phoenix table: Phoenix makes its regions (the engine's sentence, as `splits` says it)
+    const phoenix = state.doc ? wasm.phoenixRegionsNote(state.doc) : null;
+    if (phoenix) {
+      out.append(el('p', phoenix, { class: 'note', id: 'phoenix-splits' }));
       return;
     }
     // The split keys the report on show was cut at (over your rows: their quantiles), so the

@@ -167,3 +167,17 @@ fn split_on(doc: &DesignDocument) -> Result<Option<String>> {
     }
     Ok(Some(out.join(", ")))
 }
+
+/// Who creates a salted Phoenix table's regions, in a sentence: Phoenix itself, one per salt
+/// bucket, from its `CREATE TABLE … SALT_BUCKETS`, not an HBase shell `create` with split keys
+/// (which would make a table Phoenix does not know). `None` for any other design. The Splits
+/// view and `splits` say it with the same words.
+pub fn salted_regions_note(doc: &DesignDocument) -> Option<String> {
+    doc.phoenix.as_ref()?;
+    match doc.regions.as_ref().map(|r| &r.presplit) {
+        Some(crate::region::PreSplit::SaltBuckets { buckets, .. }) => Some(format!(
+            "Phoenix splits a salted table itself: CREATE TABLE … SALT_BUCKETS = {buckets} creates its {buckets} regions (one per bucket). Create it with its DDL in Phoenix, not from the HBase shell."
+        )),
+        _ => None,
+    }
+}

@@ -29,6 +29,23 @@ describe('rowkey-lab CLI on Phoenix tables', { skip: NOT_BUILT }, () => {
   });
   const run = (...args) => spawnSync(bin, args, { cwd: dir, encoding: 'utf8' });
 
+  test('splits of a salted Phoenix table says Phoenix makes its regions, as the Splits view says it', () => {
+    const json = run('splits', 'metrics.sql', '--create', 'METRICS', '--json');
+    assert.equal(json.status, 0, json.stderr);
+    const said = JSON.parse(json.stdout).phoenix;
+    // SALT_BUCKETS = 4 above: Phoenix creates the four regions from its DDL
+    assert.match(said, /SALT_BUCKETS = 4 creates its 4 regions \(one per bucket\)/);
+    assert.match(said, /not from the HBase shell/);
+    assert.ok(json.stderr.includes(said), json.stderr);
+    const text = run('splits', 'metrics.sql', '--create', 'METRICS');
+    assert.equal(text.stdout.split('\n')[0], `# ${said}`);
+    // a design that is not a salted Phoenix table: nothing said
+    const plain = run('splits', 'seed000-telecom', '--create', 't', '--json');
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(JSON.parse(plain.stdout).phoenix, undefined);
+    assert.doesNotMatch(plain.stderr, /Phoenix splits/);
+  });
+
   test('a .sql file is a design: layout, encode, lint, analyze, compare', () => {
     const layout = run('layout', 'metrics.sql', '--json');
     assert.equal(layout.status, 0, layout.stderr);
