@@ -216,30 +216,47 @@ impl Sim<'_> {
         for i in first..=last {
             self.flush(i);
         }
-        let members: Vec<_> = self.regions.drain(first..=last).collect();
-        let mut files: Vec<StoreFile> = Vec::new();
-        for m in &members {
-            self.close_region(m);
-            files.extend(m.files().iter().cloned().map(|mut f| {
-                f.reference = true;
-                f
-            }));
-        }
-        files.sort_by_key(|f| f.seq);
+        // Read from the members where they are; the merged region then takes the first one's
+        // slot and the rest leave: one move of the regions after them.
+        let Some(members) = self.regions.get(first..=last) else {
+            return;
+        };
         let (Some(a), Some(z)) = (members.first(), members.last()) else {
             return;
         };
-        let mut merged = self.open_region(a.start, z.end, a.server, files);
-        merged.month_writes = members.iter().map(|m| m.month_writes).sum();
-        merged.hour_writes = members.iter().map(|m| m.hour_writes).sum();
-        merged.step_writes = members.iter().map(|m| m.step_writes).sum();
-        merged.pend_kv = members.iter().map(|m| m.pend_kv).sum();
-        merged.pend_segs = members
+        let (start, end, server) = (a.start, z.end, a.server);
+        let closing: Vec<(u32, i64)> = members.iter().map(|m| (m.server, m.size_mb())).collect();
+        let mut files: Vec<StoreFile> = members
+            .iter()
+            .flat_map(|m| m.files().iter().cloned())
+            .map(|mut f| {
+                f.reference = true;
+                f
+            })
+            .collect();
+        files.sort_by_key(|f| f.seq);
+        let month_writes = members.iter().map(|m| m.month_writes).sum();
+        let hour_writes = members.iter().map(|m| m.hour_writes).sum();
+        let step_writes = members.iter().map(|m| m.step_writes).sum();
+        let pend_kv = members.iter().map(|m| m.pend_kv).sum();
+        let pend_segs = members
             .iter()
             .flat_map(|m| m.pend_segs.iter().copied())
             .collect();
-        let (id, members_n, bytes) = (merged.id, members.len(), merged.disk());
-        self.regions.insert(first, merged);
+        for (server, mb) in closing {
+            self.close(server, mb);
+        }
+        let mut merged = self.open_region(start, end, server, files);
+        merged.month_writes = month_writes;
+        merged.hour_writes = hour_writes;
+        merged.step_writes = step_writes;
+        merged.pend_kv = pend_kv;
+        merged.pend_segs = pend_segs;
+        let (id, members_n, bytes) = (merged.id, last - first + 1, merged.disk());
+        if let Some(slot) = self.regions.get_mut(first) {
+            *slot = merged;
+        }
+        self.regions.drain(first + 1..=last);
         self.c.month.merges += 1;
         self.note_io(
             EventKind::Merge,

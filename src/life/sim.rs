@@ -380,11 +380,16 @@ impl<'a> Sim<'a> {
 
     /// Region `r` leaves its server (split, merged, moved).
     pub fn close_region(&mut self, r: &Region) {
-        if let Some(n) = self.server_regions.get_mut(r.server as usize) {
+        self.close(r.server, r.size_mb());
+    }
+
+    /// A region of `size_mb` leaves `server` ([`Sim::close_region`] by its figures).
+    pub fn close(&mut self, server: u32, size_mb: i64) {
+        if let Some(n) = self.server_regions.get_mut(server as usize) {
             *n = n.saturating_sub(1);
         }
-        if let Some(mb) = self.server_mb.get_mut(r.server as usize) {
-            *mb -= r.size_mb();
+        if let Some(mb) = self.server_mb.get_mut(server as usize) {
+            *mb -= size_mb;
         }
         self.writes_version += 1;
     }
@@ -680,11 +685,18 @@ impl<'a> Sim<'a> {
     /// the parent's files (so neither splits before its compaction).
     pub fn split(&mut self, i: usize, x: f64) {
         self.flush(i);
-        if i >= self.regions.len() {
+        // The parent stays in its slot until its lower daughter takes it, and the upper one
+        // goes in after it: one move of the regions after it, where removing the parent and
+        // inserting two daughters made three (the normalizer's ratchet splits tens of
+        // thousands of times over thousands of regions).
+        let Some(parent) = self.regions.get_mut(i) else {
             return;
-        }
-        let parent = self.regions.remove(i);
-        self.close_region(&parent);
+        };
+        let pend_segs = std::mem::take(&mut parent.pend_segs);
+        let parent = &*parent;
+        let (start, end, server, id) = (parent.start, parent.end, parent.server, parent.id);
+        let writes = (parent.month_writes, parent.hour_writes, parent.step_writes);
+        let size_mb = parent.size_mb();
         let lower: Vec<StoreFile> = parent
             .files
             .iter()
@@ -695,31 +707,35 @@ impl<'a> Sim<'a> {
             .iter()
             .filter_map(|f| store::half(f, x, false))
             .collect();
-        let mut a = self.open_region(parent.start, x, parent.server, lower);
-        let mut b = self.open_region(x, parent.end, parent.server, upper);
+        self.close(server, size_mb);
+        let mut a = self.open_region(start, x, server, lower);
+        let mut b = self.open_region(x, end, server, upper);
         // The rest of the step's writes go where they fall.
         if self.lanes.order == LaneOrder::Spread {
             a.pend_kv = a.share * self.step_kv;
             b.pend_kv = b.share * self.step_kv;
         } else {
-            for &(x0, x1, w) in &parent.pend_segs {
+            for &(x0, x1, w) in &pend_segs {
                 let left = 0.5 * (x0 + (x1 - x0) * self.tau + x1);
                 let d = if left < x { &mut a } else { &mut b };
                 d.pend_kv += w;
                 d.pend_segs.push((x0, x1, w));
             }
         }
-        self.note(EventKind::Split, parent.id);
+        self.note(EventKind::Split, id);
         // The writes stay counted on the parent's server, shared by the daughters' bytes.
         let below = a.disk() / (a.disk() + b.disk()).max(f64::MIN_POSITIVE);
-        a.month_writes = parent.month_writes * below;
-        b.month_writes = parent.month_writes - a.month_writes;
-        a.hour_writes = parent.hour_writes * below;
-        b.hour_writes = parent.hour_writes - a.hour_writes;
-        a.step_writes = parent.step_writes * below;
-        b.step_writes = parent.step_writes - a.step_writes;
-        self.regions.insert(i, b);
-        self.regions.insert(i, a);
+        let (month, hour, step) = writes;
+        a.month_writes = month * below;
+        b.month_writes = month - a.month_writes;
+        a.hour_writes = hour * below;
+        b.hour_writes = hour - a.hour_writes;
+        a.step_writes = step * below;
+        b.step_writes = step - a.step_writes;
+        if let Some(slot) = self.regions.get_mut(i) {
+            *slot = a;
+        }
+        self.regions.insert(i + 1, b);
         self.c.month.splits += 1;
         self.c.day_splits += 1;
     }
