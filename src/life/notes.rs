@@ -10,7 +10,7 @@ fn trim(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The settings a run ran with, in a line ([`LifeReport::ran_with`]).
+/// The settings a run ran with, in a line ([`super::LifeReport::ran_with`]).
 pub(super) fn ran_with(s: &LifeSettings) -> String {
     let mib = |b: f64| b / (1u64 << 20) as f64;
     let gib = |b: i64| trim(b as f64 / (1u64 << 30) as f64);
