@@ -19,7 +19,7 @@ use crate::hbase::bytes::{to_big_decimal, to_bytes_big_decimal};
 use crate::keyspec::FieldValue;
 
 /// The first bytes of a row sample.
-pub const SAMPLE_MAGIC: [u8; 4] = *b"RKLS";
+pub const SAMPLE_MAGIC: [u8; 4] = crate::support::magic::SAMPLE;
 /// The format version of a row sample: a sample of another version is refused.
 pub const SAMPLE_VERSION: u16 = 1;
 /// Most rows a sample keeps (the advisor's `records` allows more for a generated workload).

@@ -3,5 +3,6 @@
 
 pub(crate) mod fast_hash;
 pub(crate) mod json;
+pub(crate) mod magic;
 pub(crate) mod num_text;
 pub(crate) mod threads;

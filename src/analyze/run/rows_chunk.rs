@@ -19,7 +19,7 @@ use super::*;
 use crate::rows::{RowStats, ScanSummary};
 
 /// The first bytes of a chunk's first pass.
-pub const CHUNK_MAGIC: [u8; 4] = *b"RKLC";
+pub const CHUNK_MAGIC: [u8; 4] = crate::support::magic::CHUNK;
 /// The format version of a chunk's first pass.
 pub const CHUNK_VERSION: u16 = 2;
 

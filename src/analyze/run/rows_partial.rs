@@ -26,7 +26,7 @@ use crate::rows::{RowScan, RowStats, RowsOptions, ScanSummary};
 use arrow_array::RecordBatch;
 
 /// The first bytes of a partial analysis of rows.
-pub const PARTIAL_MAGIC: [u8; 4] = *b"RKLP";
+pub const PARTIAL_MAGIC: [u8; 4] = crate::support::magic::PARTIAL;
 /// The format version of a partial analysis of rows: a partial of another version is refused.
 pub const PARTIAL_VERSION: u16 = 2;
 

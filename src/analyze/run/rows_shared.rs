@@ -224,7 +224,7 @@ impl RowSink for FanSink<'_> {
 }
 
 /// Magic number of a shared reading's chunk (`chunk()`): each design's chunk after it.
-const SHARED_CHUNK_MAGIC: &[u8; 4] = b"RKLS";
+const SHARED_CHUNK_MAGIC: &[u8; 4] = &crate::support::magic::SHARED_CHUNK;
 
 /// One reading of a user's rows for several designs, each analyzed as its own
 /// [`RowsSession`] would (same calls: the rows pushed, `end_scan`, the same again unless it
@@ -501,7 +501,7 @@ impl SharedRows {
             return Err(state("addChunk() comes before endScan()"));
         }
         if bytes.get(..4) != Some(&SHARED_CHUNK_MAGIC[..]) {
-            return Err(bad("it does not start with RKLS"));
+            return Err(bad("it does not start with RKLH"));
         }
         let word = |at: usize, n: usize| bytes.get(at..at + n);
         let count = word(4, 4)

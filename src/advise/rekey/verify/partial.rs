@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::keyspec::ROW_DIGEST_BYTES;
 
 /// The first bytes of a verification's partial.
-pub const VERIFY_MAGIC: [u8; 4] = *b"RKLV";
+pub const VERIFY_MAGIC: [u8; 4] = crate::support::magic::VERIFY;
 /// The format version of a verification's partial.
 pub const VERIFY_VERSION: u16 = 2;
 
