@@ -452,48 +452,7 @@ pub fn rekey_plan_from(
             }
         })
         .collect();
-    let (straggler, top) = regions
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.bytes.cmp(&b.1.bytes).then(b.0.cmp(&a.0)))
-        .map_or((0, 0), |(i, r)| (i, r.bytes));
-    let max_hfiles = regions.iter().map(|r| r.hfiles).max().unwrap_or(0);
-    let over = regions
-        .iter()
-        .filter(|r| r.hfiles > u64::from(opts.max_hfiles))
-        .count();
-    let on_disk = |b: u64| (b as f64 * opts.compression * f64::from(opts.replication)) as u64;
-    let mib = (1u64 << 20) as f64;
-    let par = f64::from(
-        opts.parallelism
-            .min(u32::try_from(regions.len()).unwrap_or(u32::MAX))
-            .max(1),
-    );
-    let map_s = read as f64 / mib / (opts.read_mib_per_sec * f64::from(opts.parallelism));
-    let reduce_s = (written as f64 / mib / (opts.write_mib_per_sec * par))
-        .max(top as f64 / mib / opts.write_mib_per_sec);
-    let job = JobSizing {
-        rows: new_report.writes,
-        bytes_read: read,
-        bytes_shuffled: written,
-        bytes_written: written,
-        hdfs_bytes: on_disk(written),
-        space_during_move: on_disk(written).saturating_add(on_disk(read)),
-        reducers: regions.len(),
-        max_hfiles_per_region: max_hfiles,
-        regions_over_hfile_limit: over,
-        straggler,
-        straggler_share: regions.get(straggler).map_or(0.0, |r| r.share),
-        seconds: map_s + reduce_s,
-        estimate: format!(
-            "map: {read} bytes read by {p} tasks at {r} MiB/s each; reduce: {written} bytes by {n} reducers at {w} MiB/s each, at least the largest region's {top} bytes at {w} MiB/s (throughputs {given})",
-            p = opts.parallelism,
-            r = opts.read_mib_per_sec,
-            n = par,
-            w = opts.write_mib_per_sec,
-            given = if assumed(opts) { "assumed: give yours" } else { "given" },
-        ),
-    };
+    let job = job_sizing(&regions, new_report.writes, read, written, opts);
     let keys: Vec<Vec<u8>> = new_report
         .presplit_keys_hex
         .iter()
@@ -560,6 +519,60 @@ pub fn rekey_plan_from(
         salt,
         jobs,
     })
+}
+
+/// The move's job over the new table's `regions`: `rows` rows, `read` KeyValue bytes read from
+/// the old table, `written` written to the new, sized by the throughputs and parallelism of
+/// `opts` (the largest region's reducer is the floor of the reduce).
+fn job_sizing(
+    regions: &[NewRegion],
+    rows: u64,
+    read: u64,
+    written: u64,
+    opts: &RekeyOptions,
+) -> JobSizing {
+    let (straggler, top) = regions
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.bytes.cmp(&b.1.bytes).then(b.0.cmp(&a.0)))
+        .map_or((0, 0), |(i, r)| (i, r.bytes));
+    let max_hfiles = regions.iter().map(|r| r.hfiles).max().unwrap_or(0);
+    let over = regions
+        .iter()
+        .filter(|r| r.hfiles > u64::from(opts.max_hfiles))
+        .count();
+    let on_disk = |b: u64| (b as f64 * opts.compression * f64::from(opts.replication)) as u64;
+    let mib = (1u64 << 20) as f64;
+    let par = f64::from(
+        opts.parallelism
+            .min(u32::try_from(regions.len()).unwrap_or(u32::MAX))
+            .max(1),
+    );
+    let map_s = read as f64 / mib / (opts.read_mib_per_sec * f64::from(opts.parallelism));
+    let reduce_s = (written as f64 / mib / (opts.write_mib_per_sec * par))
+        .max(top as f64 / mib / opts.write_mib_per_sec);
+    JobSizing {
+        rows,
+        bytes_read: read,
+        bytes_shuffled: written,
+        bytes_written: written,
+        hdfs_bytes: on_disk(written),
+        space_during_move: on_disk(written).saturating_add(on_disk(read)),
+        reducers: regions.len(),
+        max_hfiles_per_region: max_hfiles,
+        regions_over_hfile_limit: over,
+        straggler,
+        straggler_share: regions.get(straggler).map_or(0.0, |r| r.share),
+        seconds: map_s + reduce_s,
+        estimate: format!(
+            "map: {read} bytes read by {p} tasks at {r} MiB/s each; reduce: {written} bytes by {n} reducers at {w} MiB/s each, at least the largest region's {top} bytes at {w} MiB/s (throughputs {given})",
+            p = opts.parallelism,
+            r = opts.read_mib_per_sec,
+            n = par,
+            w = opts.write_mib_per_sec,
+            given = if assumed(opts) { "assumed: give yours" } else { "given" },
+        ),
+    }
 }
 
 /// The name of a snapshot of `table`: the table's with `suffix`, its namespace's `:` as `_`

@@ -123,43 +123,9 @@ pub fn plan(
         .map(|f| f.name.clone())
         .collect();
     let key_columns: BTreeSet<String> = key_fields.iter().map(|f| column_of(f)).collect();
+    check_named(&key_columns, old, new, opts)?;
     let in_old = |c: &str| old.iter().find(|x| x.name == c);
     let in_new = |c: &str| new.iter().find(|x| x.name == c);
-    // names the user gave that neither export holds: a typo, said rather than ignored
-    let named = opts.ignore.iter().chain(opts.columns.iter().flatten());
-    for c in named {
-        if in_old(c).is_none() && in_new(c).is_none() {
-            let all: BTreeSet<&str> = old.iter().chain(new).map(|x| x.name.as_str()).collect();
-            return Err(refuse(format!(
-                "no column `{c}` in either export (columns: {})",
-                all.into_iter().collect::<Vec<_>>().join(", ")
-            ))
-            .at_path(if opts.ignore.contains(c) {
-                "ignore"
-            } else {
-                "columns"
-            }));
-        }
-        if key_columns.contains(c) && opts.ignore.contains(c) {
-            return Err(refuse(format!(
-                "`{c}` is read by the new key: it makes each row's key, so it is always compared"
-            ))
-            .at_path("ignore"));
-        }
-    }
-    for c in &key_columns {
-        for (side, cols) in [("old", old), ("new", new)] {
-            if !cols.iter().any(|x| &x.name == c) {
-                return Err(Error::new(
-                    ErrorKind::Invalid,
-                    format!(
-                        "the new key reads column `{c}`, which the {side} export does not have"
-                    ),
-                )
-                .at_path(format!("{side}Rows")));
-            }
-        }
-    }
     let why_left_out = |c: &str| -> Option<&'static str> {
         if key_columns.contains(c) {
             None
@@ -278,6 +244,55 @@ pub fn plan(
         phoenix: None,
     };
     Ok((design, out))
+}
+
+/// The columns the user named (`ignore`, `columns`) and those the new key reads, checked
+/// against the exports: a name neither holds is a typo, said rather than ignored; a key column
+/// cannot be ignored, and both exports must hold it.
+fn check_named(
+    key_columns: &BTreeSet<String>,
+    old: &[ExportColumn],
+    new: &[ExportColumn],
+    opts: &VerifyOptions,
+) -> Result<()> {
+    let in_old = |c: &str| old.iter().find(|x| x.name == c);
+    let in_new = |c: &str| new.iter().find(|x| x.name == c);
+    // names the user gave that neither export holds: a typo, said rather than ignored
+    let named = opts.ignore.iter().chain(opts.columns.iter().flatten());
+    for c in named {
+        if in_old(c).is_none() && in_new(c).is_none() {
+            let all: BTreeSet<&str> = old.iter().chain(new).map(|x| x.name.as_str()).collect();
+            return Err(refuse(format!(
+                "no column `{c}` in either export (columns: {})",
+                all.into_iter().collect::<Vec<_>>().join(", ")
+            ))
+            .at_path(if opts.ignore.contains(c) {
+                "ignore"
+            } else {
+                "columns"
+            }));
+        }
+        if key_columns.contains(c) && opts.ignore.contains(c) {
+            return Err(refuse(format!(
+                "`{c}` is read by the new key: it makes each row's key, so it is always compared"
+            ))
+            .at_path("ignore"));
+        }
+    }
+    for c in key_columns {
+        for (side, cols) in [("old", old), ("new", new)] {
+            if !cols.iter().any(|x| &x.name == c) {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "the new key reads column `{c}`, which the {side} export does not have"
+                    ),
+                )
+                .at_path(format!("{side}Rows")));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
