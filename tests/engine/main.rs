@@ -33,6 +33,7 @@ mod phoenix_fuzz;
 mod phoenix_index;
 mod phoenix_key;
 mod rename;
+mod rooms;
 mod row_files;
 mod row_partials;
 mod rows;
