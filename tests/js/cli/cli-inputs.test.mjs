@@ -3,6 +3,11 @@
 // is not UTF-8 are refused at their byte offset; inputs beyond their cap are refused; --records
 // is read as a stream, its peak memory measured in the child (VmHWM at exit) under a heap
 // ceiling, for JSON Lines and for one JSON array. The caps: docs/limits.md, "CLI inputs".
+// The cases whose rows are a regular file `analyze` reads (the native engine's own file driver
+// when it runs, else the wasm build's chunks) run on both engines (ROWKEY_LAB_ENGINE, each its
+// own child process); the others are refused by the CLI's reading of its input (bin/lib/input.mjs)
+// before any engine call, or read by the wasm build on both (stdin, `regions`, `encode`): once,
+// on the engine the package picks.
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,12 +28,16 @@ import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ENGINES, onEngine } from '../engines.mjs';
 import { ROOT } from '../helpers.mjs';
 import { NOT_BUILT } from '../npm-helpers.mjs';
 
 const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
 const MiB = 1024 * 1024;
 const LINUX = existsSync('/dev/zero') && existsSync('/proc/self/status');
+
+/** Why each engine cannot run here (false: it can). */
+const SKIP = Object.fromEntries(await Promise.all(ENGINES.map(async e => [e, (await onEngine(e)).skip ?? false])));
 
 /** A telecom call record (the seed000-telecom preset's fields), row `i`. */
 const row = i => JSON.stringify({ phone: String(13400000000 + ((i * 7919) % 99999999)), ts: 1630972800000 + i * 100 });
@@ -40,9 +49,17 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** The CLI on `args` in `dir`, stopped after 60 s so that a run that never ends fails. */
-  const run = (args, node = []) =>
-    spawnSync(process.execPath, [...node, BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 60000 });
+  /**
+   * The CLI on `args` in `dir`, stopped after 60 s so that a run that never ends fails; on
+   * `engine` when given, else the one the package picks.
+   */
+  const run = (args, node = [], engine = undefined) =>
+    spawnSync(process.execPath, [...node, BIN, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60000,
+      env: engine ? { ...process.env, ROWKEY_LAB_ENGINE: engine } : process.env,
+    });
 
   /** The CLI on `args` with `chunk` written to its stdin again and again, never ending. */
   const fedForever = (args, chunk, head = '') =>
@@ -166,16 +183,8 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
     const latin1 = run(['lint', 'latin1.json']);
     assert.equal(latin1.status, 3, latin1.stdout);
     assert.match(latin1.stderr, new RegExp(`^rowkey-lab: latin1\\.json: invalid UTF-8 at byte ${at} \\(0xe9\\)`, 'm'));
-    // Records: the bad byte past the first 64 KiB read, in a JSON Lines file and in an array.
+    // Records in an array (`encode`: the wasm build's reader), the bad byte past the first 64 KiB read.
     const lines = Array.from({ length: 3000 }, (_, i) => row(i));
-    const text = `${lines.join('\n')}\n`;
-    const bad = Buffer.from(text).length - 20;
-    const withBad = Buffer.from(text);
-    withBad[bad] = 0xff;
-    writeFileSync(path.join(dir, 'bad.jsonl'), withBad);
-    const jsonl = run(['analyze', 'seed000-telecom', '--records', 'bad.jsonl']);
-    assert.equal(jsonl.status, 3, jsonl.stdout);
-    assert.match(jsonl.stderr, new RegExp(`^rowkey-lab: bad\\.jsonl: invalid UTF-8 at byte ${bad} \\(0xff\\)`, 'm'));
     const array = Buffer.from(`[${lines.join(',\n')}]`);
     const badInArray = 70000;
     array[badInArray] = 0xc0; // never a UTF-8 byte
@@ -192,6 +201,21 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
     assert.equal(cut.status, 3);
     assert.match(cut.stderr, /^rowkey-lab: cut\.txt: invalid UTF-8 at byte 3: the input ends inside a character/m);
   });
+
+  for (const engine of ENGINES)
+    test(`records not UTF-8 are refused at their byte offset, the file read by the engine (${engine})`, {
+      skip: SKIP[engine],
+    }, () => {
+      // the bad byte past the first 64 KiB read, in a JSON Lines file `analyze` reads by path
+      const text = `${Array.from({ length: 3000 }, (_, i) => row(i)).join('\n')}\n`;
+      const bad = Buffer.from(text).length - 20;
+      const withBad = Buffer.from(text);
+      withBad[bad] = 0xff;
+      writeFileSync(path.join(dir, 'bad.jsonl'), withBad);
+      const jsonl = run(['analyze', 'seed000-telecom', '--records', 'bad.jsonl'], [], engine);
+      assert.equal(jsonl.status, 3, jsonl.stdout);
+      assert.match(jsonl.stderr, new RegExp(`^rowkey-lab: bad\\.jsonl: invalid UTF-8 at byte ${bad} \\(0xff\\)`, 'm'));
+    });
 
   test('a character cut by the end of a read is read whole, not refused', () => {
     // One key per line in key order, a "€" (e2 82 ac) starting 1 or 2 bytes before each of the
@@ -235,38 +259,41 @@ describe('rowkey-lab CLI on large and hostile inputs', { skip: NOT_BUILT }, () =
     assert.match(r.stderr, /^rowkey-lab: huge\.json: more than 16 MiB, larger than a design document may be/m);
   });
 
-  test('a sampleQuantiles pre-split without a sample is cut at every one of the rows', async () => {
-    // 25,003 rows: the engine's first pass keeps every row's key (up to a million rows) and the
-    // pre-split is the one whose inline sample is all of them, fed the same rows.
-    const api = await import(pathToFileURL(path.join(ROOT, 'pkg/node/index.js')).href);
-    const design = {
-      v: 1,
-      fields: [{ name: 'id', type: 'string', generator: { kind: 'sequence', start: 100000 } }],
-      key: 'id',
-      regions: { presplit: { kind: 'sampleQuantiles', regions: 7 } },
-    };
-    const rows = Array.from({ length: 25003 }, (_, i) => ({ id: String((i * 7919) % 1000003).padStart(7, '0') }));
-    writeFileSync(path.join(dir, 'quantiles.json'), JSON.stringify(design));
-    writeFileSync(path.join(dir, 'ids.json'), JSON.stringify(rows));
-    const r = run(['analyze', 'quantiles.json', '--records', 'ids.json', '--json']);
-    assert.equal(r.status, 0, r.stderr);
-    const all = {
-      ...design,
-      regions: { presplit: { kind: 'sampleQuantiles', regions: 7, sample: rows.map(r => r.id) } },
-    };
-    const s = new api.AnalysisSession({ ...all, workload: { records: rows.length } });
-    s.feed(rows);
-    const want = s.finish();
-    s.free();
-    const regions = report => report.regions.map(g => [g.startKey, g.writes]);
-    assert.deepEqual(regions(JSON.parse(r.stdout)), regions(want));
-  });
+  for (const engine of ENGINES)
+    test(`a sampleQuantiles pre-split without a sample is cut at every one of the rows (${engine})`, {
+      skip: SKIP[engine],
+    }, async () => {
+      // 25,003 rows: the engine's first pass keeps every row's key (up to a million rows) and the
+      // pre-split is the one whose inline sample is all of them, fed the same rows.
+      const api = await import(pathToFileURL(path.join(ROOT, 'pkg/node/index.js')).href);
+      const design = {
+        v: 1,
+        fields: [{ name: 'id', type: 'string', generator: { kind: 'sequence', start: 100000 } }],
+        key: 'id',
+        regions: { presplit: { kind: 'sampleQuantiles', regions: 7 } },
+      };
+      const rows = Array.from({ length: 25003 }, (_, i) => ({ id: String((i * 7919) % 1000003).padStart(7, '0') }));
+      writeFileSync(path.join(dir, 'quantiles.json'), JSON.stringify(design));
+      writeFileSync(path.join(dir, 'ids.json'), JSON.stringify(rows));
+      const r = run(['analyze', 'quantiles.json', '--records', 'ids.json', '--json'], [], engine);
+      assert.equal(r.status, 0, r.stderr);
+      const all = {
+        ...design,
+        regions: { presplit: { kind: 'sampleQuantiles', regions: 7, sample: rows.map(r => r.id) } },
+      };
+      const s = new api.AnalysisSession({ ...all, workload: { records: rows.length } });
+      s.feed(rows);
+      const want = s.finish();
+      s.free();
+      const regions = report => report.regions.map(g => [g.startKey, g.writes]);
+      assert.deepEqual(regions(JSON.parse(r.stdout)), regions(want));
+    });
 
   /**
    * Peak memory (VmHWM, KiB) of `analyze seed000-telecom --records FILE` in a child under a
    * 32 MiB heap: a preload writes it at exit. Checks the analysis counted every row.
    */
-  const peakOf = (file, rows) => {
+  const peakOf = (file, rows, engine) => {
     const peak = path.join(dir, 'peak.mjs');
     const out = path.join(dir, `${path.basename(file)}.peak`);
     writeFileSync(
@@ -292,6 +319,7 @@ process.on('exit', () => writeFileSync(${JSON.stringify(out)}, /VmHWM:\\s*(\\d+)
     const r = run(
       ['analyze', 'seed000-telecom', '--records', file, '--threads', '1', '--keep-mib', '4', '--json'],
       heap,
+      engine,
     );
     assert.equal(r.status, 0, `${file}: ${r.signal ?? ''} ${r.stderr}`);
     assert.equal(JSON.parse(r.stdout).writes, rows, file);
@@ -324,24 +352,25 @@ process.on('exit', () => writeFileSync(${JSON.stringify(out)}, /VmHWM:\\s*(\\d+)
   for (const [form, file, mib] of [
     ['lines', 'rows.jsonl', 40],
     ['array', 'rows.json', 24],
-  ]) {
-    test(`--records ${file}: ${mib} MiB of rows as ${form === 'array' ? 'one JSON array' : 'JSON Lines'} in memory that does not grow with the file`, {
-      skip: !LINUX,
-    }, t => {
-      // The same analysis on 4 MiB of rows, then on the whole: holding the file whole would
-      // add at least its text (one byte a character) to the peak, and 32 MiB of heap could not.
-      const small = peakOf(`small-${file}`, rowsFile(`small-${file}`, 4, form));
-      const big = rowsFile(file, mib, form);
-      const peak = peakOf(file, big);
-      rmSync(path.join(dir, file));
-      const grown = peak - small;
-      t.diagnostic(
-        `peak RSS ${(small / MiB).toFixed(1)} MiB on 4 MiB of rows, ${(peak / MiB).toFixed(1)} MiB on ${mib} MiB`,
-      );
-      assert.ok(
-        grown < ((mib - 4) * MiB) / 2,
-        `peak ${(peak / MiB).toFixed(1)} MiB on ${mib} MiB of rows, ${(small / MiB).toFixed(1)} MiB on 4 MiB`,
-      );
-    });
-  }
+  ])
+    for (const engine of ENGINES) {
+      test(`--records ${file}: ${mib} MiB of rows as ${form === 'array' ? 'one JSON array' : 'JSON Lines'} in memory that does not grow with the file (${engine})`, {
+        skip: !LINUX || SKIP[engine],
+      }, t => {
+        // The same analysis on 4 MiB of rows, then on the whole: holding the file whole would
+        // add at least its text (one byte a character) to the peak, and 32 MiB of heap could not.
+        const small = peakOf(`small-${file}`, rowsFile(`small-${file}`, 4, form), engine);
+        const big = rowsFile(file, mib, form);
+        const peak = peakOf(file, big, engine);
+        rmSync(path.join(dir, file));
+        const grown = peak - small;
+        t.diagnostic(
+          `peak RSS ${(small / MiB).toFixed(1)} MiB on 4 MiB of rows, ${(peak / MiB).toFixed(1)} MiB on ${mib} MiB`,
+        );
+        assert.ok(
+          grown < ((mib - 4) * MiB) / 2,
+          `peak ${(peak / MiB).toFixed(1)} MiB on ${mib} MiB of rows, ${(small / MiB).toFixed(1)} MiB on 4 MiB`,
+        );
+      });
+    }
 });

@@ -6,6 +6,9 @@
 // no-ops, and a method called on another class's object, a plain object, none or a freed object
 // throws a TypeError without reaching wasm. After each case an ordinary analysis must give the
 // report it gave before: the module survived.
+// Engines: every case here is the wasm build's on both (the parallel calls count on its
+// AnalysisSession in worker threads, the objects are its classes; the native engine answers none
+// of them, ../engines.mjs), so each runs once, on the packed package, which runs wasm.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
