@@ -71,6 +71,18 @@ pub fn rows_options(text: Option<&str>) -> Result<crate::rows::RowsOptions> {
     })
 }
 
+/// The error of an argument named `path` whose JSON text is longer than one JavaScript string
+/// holds (V8's `Invalid string length` while the binding writes it): no value that large can
+/// be handed to the engine. The wasm build and the native engine's JavaScript say it alike.
+pub fn text_too_long(path: &str) -> Error {
+    crate::limits::limit_error(
+        path,
+        "JSON text longer than JavaScript's longest string",
+        "about 512 MiB of JSON (V8's longest string)",
+        "the most text one JavaScript string holds: no value that large can be handed to the engine",
+    )
+}
+
 /// The error of an option that is not plain data (`what`: `NaN`, `Infinity`, `-Infinity`, `a
 /// function`, `a symbol`) at `path`: JSON text would drop it or write `null`, and the option
 /// would silently take its default.
