@@ -138,6 +138,14 @@ describe('issue 37: the npm package’s edges', { skip: NOT_BUILT }, () => {
         child('analyze-on-progress', "m.analyzeDesignParallel(big, { windows: 8 }, { threads: 2, onProgress: 'yes' })"),
         'run.onProgress',
       );
+      // issue 73: a run whose reading throws was the caller's exception, without kind or name
+      refused(
+        child(
+          'analyze-run-proxy',
+          'm.analyzeDesignParallel(big, { windows: 8 }, new Proxy({}, { get() { throw boom; } }))',
+        ),
+        'run.threads',
+      );
     });
   });
 

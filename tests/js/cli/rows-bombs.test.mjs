@@ -81,6 +81,42 @@ describe('hostile files of rows in the npm package', { skip: NOT_BUILT }, () => 
         test(`${name} (a panic the fuzzer found) is refused where it is broken`, { skip }, () =>
           byPath(FLIGHTS, name, 'invalid', message),
         );
+      test('its options and a path that is no file are refused by name (issue 73)', { skip }, async () => {
+        // before: `threads: 'two'` ran on one thread on wasm and was napi's own error, without
+        // a kind, on the native engine; `null` and a throwing Proxy were raw exceptions; a
+        // directory was Node's EISDIR, without a kind, on wasm
+        const boom = () => {
+          throw new Error('boom');
+        };
+        const csv = path.join(ROOT, 'tests/fixtures/rows/flights.csv');
+        const named =
+          (p, kind = 'illegalArgument') =>
+          e =>
+            e.kind === kind && e.path === p;
+        for (const [opts, where] of [
+          [{ threads: 'two' }, 'opts.threads'],
+          [{ threads: 0 }, 'opts.threads'],
+          [{ threads: 1.5 }, 'opts.threads'],
+          [{ chunkFrom: -1 }, 'opts.chunkFrom'],
+          [{ chunkFrom: 'x' }, 'opts.chunkFrom'],
+          [7, 'opts'],
+          [new Proxy({}, { ownKeys: boom }), 'opts'],
+          [Object.defineProperty({}, 'rows', { get: boom, enumerable: true }), 'opts'],
+        ])
+          await assert.rejects(m.analyzeRowsParallel(FLIGHTS, csv, opts), named(where), where);
+        await assert.rejects(m.rekeyRows(FLIGHTS, FLIGHTS, csv, { threads: 'two' }), named('opts.threads'));
+        // null is no options: the defaults (here the first null tail number stops the reading)
+        await assert.rejects(
+          m.analyzeRowsParallel(FLIGHTS, csv, null),
+          e => e.kind === 'invalid' && /tailnum/.test(e.message),
+        );
+        for (const where of [path.join(ROOT, 'tests/fixtures/rows'), path.join(ROOT, 'nosuch.csv')])
+          await assert.rejects(
+            m.analyzeRowsParallel(FLIGHTS, where, { threads: 1 }),
+            e => e.kind === 'invalid' && e.message.includes(where),
+            where,
+          );
+      });
       test('the module answers afterwards', { skip }, () => {
         assert.equal(m.md5Hex(new Uint8Array([97])), '0cc175b9c0f1b6a831c399e269772661');
         assert.equal(m.validateDesign(DOC).fields[0].name, 'n');
