@@ -282,7 +282,7 @@ pub fn rows_cut(text: Option<&str>) -> Result<crate::advise::rekey::RowsCut> {
     // out of range is (`rk.rekey(regions=10**30)` was serde's "cut: invalid type: floating
     // point `1e+30`, expected u32")
     if let Some(r) = v.get("regions").filter(|r| !r.is_null()) {
-        if r.as_u64().is_none_or(|n| n > u64::from(u32::MAX)) {
+        if !r.as_u64().is_some_and(|n| n <= u64::from(u32::MAX)) {
             return Err(Error::arg(
                 "regions",
                 format!(
