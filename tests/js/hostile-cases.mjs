@@ -6,13 +6,21 @@
 // name starts with the call it makes (`callOf`), so a run on the native engine can keep the cases
 // that engine answers.
 
-/** A design of 148 bytes within every documented limit: a UID for each 4,096-character string. */
-const longUidNames = {
-  v: 1,
-  fields: [{ name: 's', type: 'string', generator: { kind: 'uniformString', length: 4096 } }],
-  key: 'uid(s, 3)',
-  workload: { records: 100000 },
+/**
+ * The hostile designs among the cases, also files of scripts/hostile-costs.mjs: `longUidNames`,
+ * 148 bytes within every documented limit whose UID tables grow past their 64 MiB of names (a
+ * UID for each 4,096-character string); `longFieldName`, a key naming a field of 10 MiB.
+ */
+export const hostileDesigns = {
+  longUidNames: {
+    v: 1,
+    fields: [{ name: 's', type: 'string', generator: { kind: 'uniformString', length: 4096 } }],
+    key: 'uid(s, 3)',
+    workload: { records: 100000 },
+  },
+  longFieldName: () => ({ v: 1, fields: [{ name: 'a', type: 'string' }], key: 'n'.repeat(10 << 20) }),
 };
+const { longUidNames } = hostileDesigns;
 
 /**
  * The cases: [name, call, what the error must say]. `m` is the engine module; `preset` a design
@@ -60,7 +68,7 @@ export function hostileCases(m, preset) {
     ['splitsFile: 1,000,001 keys', () => m.splitsFile(new Array(1000001).fill(new Uint8Array(1))), /1000001 items/],
     [
       'validateDesign: a field name of 10 MiB in the key',
-      () => m.validateDesign({ v: 1, fields: [{ name: 'a', type: 'string' }], key: 'n'.repeat(10 << 20) }),
+      () => m.validateDesign(hostileDesigns.longFieldName()),
       /characters/,
     ],
     // Options that JSON cannot say: each once taken silently for its default (the months of
