@@ -49,6 +49,9 @@ const refused = (e, kind, message) => {
   return true;
 };
 
+/** Each engine's package in this process (a missing native engine: skipped, or thrown under ROWKEY_LAB_REQUIRE_NATIVE=1). */
+const engines = await Promise.all(ENGINES.map(onEngine));
+
 describe('hostile files of rows in the npm package', { skip: NOT_BUILT }, () => {
   for (const [name, kind, message] of cases) {
     test(`${name} is refused with kind ${kind} (a Blob: the wasm build's reader on both engines)`, async () => {
@@ -62,9 +65,8 @@ describe('hostile files of rows in the npm package', { skip: NOT_BUILT }, () => 
     });
   }
 
-  for (const engine of ENGINES)
-    describe(`by path, each engine's own reader (${engine})`, async () => {
-      const { m, skip } = await onEngine(engine);
+  for (const { engine, m, skip } of engines)
+    describe(`by path, each engine's own reader (${engine})`, () => {
       /** `name` read by path on one thread and on two: the same error both times. */
       const byPath = async (doc, name, kind, message) => {
         const said = [];
