@@ -71,6 +71,18 @@ pub fn rows_options(text: Option<&str>) -> Result<crate::rows::RowsOptions> {
     })
 }
 
+/// The error of an argument named `path` whose JSON text is longer than one JavaScript string
+/// holds (V8's `Invalid string length` while the binding writes it): no value that large can
+/// be handed to the engine. The wasm build and the native engine's JavaScript say it alike.
+pub fn text_too_long(path: &str) -> Error {
+    crate::limits::limit_error(
+        path,
+        "JSON text longer than JavaScript's longest string",
+        "about 512 MiB of JSON (V8's longest string)",
+        "the most text one JavaScript string holds: no value that large can be handed to the engine",
+    )
+}
+
 /// The error of an option that is not plain data (`what`: `NaN`, `Infinity`, `-Infinity`, `a
 /// function`, `a symbol`) at `path`: JSON text would drop it or write `null`, and the option
 /// would silently take its default.
@@ -263,8 +275,24 @@ pub fn rows_cut(text: Option<&str>) -> Result<crate::advise::rekey::RowsCut> {
     let Some(text) = text else {
         return Ok(Default::default());
     };
-    serde_json::from_str(text)
-        .map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()).at_path("cut"))
+    let invalid =
+        |e: serde_json::Error| Error::new(ErrorKind::Invalid, e.to_string()).at_path("cut");
+    let v: serde_json::Value = serde_json::from_str(text).map_err(invalid)?;
+    // a count that is no whole number a region count can be is refused at `regions`, as one
+    // out of range is (`rk.rekey(regions=10**30)` was serde's "cut: invalid type: floating
+    // point `1e+30`, expected u32")
+    if let Some(r) = v.get("regions").filter(|r| !r.is_null()) {
+        if !r.as_u64().is_some_and(|n| n <= u64::from(u32::MAX)) {
+            return Err(Error::arg(
+                "regions",
+                format!(
+                    "a whole number of regions, 1 to {}, not {r}",
+                    crate::region::MAX_REGIONS
+                ),
+            ));
+        }
+    }
+    serde_json::from_value(v).map_err(invalid)
 }
 
 /// A document argument named `name` as a JSON value, unread (a design that is just a key
@@ -284,7 +312,11 @@ fn doc_value(name: &str, text: &str) -> Result<serde_json::Value> {
 /// (`region::cut`'s rule; `splits --records`, `rekey --records`), as JSON text.
 pub fn cut_at_rows(doc: &str, cut: Option<&str>) -> Result<String> {
     let doc = doc_value("doc", doc)?;
-    to_json(&crate::advise::rekey::cut_at_rows(&doc, &rows_cut(cut)?)?)
+    let cut = rows_cut(cut)?;
+    to_json(
+        &crate::advise::rekey::cut_at_rows(&doc, &cut)
+            .map_err(crate::advise::rekey::rows::under("doc"))?,
+    )
 }
 
 /// `rekeyReading(oldDoc, newDoc, cut)`: the designs a rekey's reading of the rows feeds and
@@ -311,10 +343,18 @@ pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSid
     let design = self::design(&format!("{name}.design"), &design_v.to_string())?;
     let report = member("report")
         .ok_or_else(|| bad("report", "the design's report over the rows".into()))?;
-    let report: crate::advise::rekey::ReportFigures = serde_json::from_value(report.clone())
-        .map_err(|e| bad("report", format!("not an analysis report ({e})")))?;
+    let report = crate::advise::rekey::ReportFigures::read(&format!("{name}.report"), report)?;
     let columns = match member("stats").and_then(|s| s.get("columns")) {
         None | Some(serde_json::Value::Null) => Vec::new(),
+        // no reading finds more (a file of more is refused as it is read)
+        Some(serde_json::Value::Object(m)) if m.len() > crate::limits::MAX_COLUMNS => {
+            return Err(crate::limits::limit_error(
+                &format!("{name}.stats"),
+                format!("{} columns", m.len()),
+                format!("{} columns", crate::limits::MAX_COLUMNS),
+                "the most columns a file of rows is read with (limits::MAX_COLUMNS)",
+            ))
+        }
         Some(serde_json::Value::Object(m)) => m.keys().cloned().collect(),
         Some(_) => {
             return Err(bad(

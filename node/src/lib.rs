@@ -38,6 +38,13 @@ pub fn not_plain(path: String, what: String) -> Result<()> {
     Err(js_error(&calls::not_plain(&path, &what)))
 }
 
+/// `tooLong(path)`: the engine's error for an argument whose JSON text is longer than one
+/// JavaScript string holds (found by the package's JavaScript as it writes the text), thrown.
+#[napi(js_name = "tooLong")]
+pub fn too_long(path: String) -> Result<()> {
+    Err(js_error(&calls::text_too_long(&path)))
+}
+
 /// `argError(path, message)`: the engine's error for a bad argument at `path` (a value of the
 /// wrong JavaScript type, found by the package's JavaScript), thrown.
 #[napi(js_name = "argError")]

@@ -7,6 +7,7 @@
 import { guardObjects } from '../shared/objects.js';
 import { rekeyRows as rekeyRowsWith } from '../shared/rekey.js';
 import { analyzeRows as analyzeRowsWith, rowsSample as rowsSampleWith } from '../shared/rows.js';
+import { checkRowsOpts } from '../shared/run.js';
 import { native } from './engine.js';
 import { nativeCalls, nativeRows } from './native.js';
 import * as glue from './rowkey_lab.js';
@@ -42,16 +43,17 @@ export function analyzeRows(doc, source, opts) {
   return analyzeRowsWith(glue, doc, source, opts);
 }
 /** The same, the file's reading spread over worker threads (`opts.threads`): ./rows.js. */
-export function analyzeRowsParallel(doc, source, opts) {
+export async function analyzeRowsParallel(doc, source, opts) {
+  const o = checkRowsOpts('analyzeRowsParallel', opts);
   // a file's path: read by the native engine itself when it runs (no bytes through JS)
-  if (fast && nativeRows(doc, source, opts)) return fast.analyzeRowsFile(doc, source, opts);
-  return analyzeRowsParallelWith(glue, doc, source, opts);
+  if (fast && nativeRows(doc, source, o)) return fast.analyzeRowsFile(doc, source, o);
+  return analyzeRowsParallelWith(glue, doc, source, o);
 }
 
 /** The rekey plan over your rows (`opts`: `rows`, `threads`, `regions`, `by`, `options`; each
  * design's analysis read as analyzeRowsParallel reads it): ../shared/rekey.js. */
-export function rekeyRows(oldDoc, newDoc, source, opts = {}) {
-  const { rows, threads, signal, ...plan } = opts ?? {};
+export async function rekeyRows(oldDoc, newDoc, source, opts = {}) {
+  const { rows, threads, signal, ...plan } = checkRowsOpts('rekeyRows', opts);
   return rekeyRowsWith(glue, oldDoc, newDoc, d => analyzeRowsParallel(d, source, { rows, threads, signal }), plan);
 }
 

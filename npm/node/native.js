@@ -49,6 +49,8 @@ export function nativeCalls(n) {
     try {
       return JSON.stringify(v);
     } catch (e) {
+      // V8's "Invalid string length": the value's JSON is longer than one string holds
+      if (e instanceof RangeError && /string length/.test(e.message)) return call(() => n.tooLong(name));
       if (e instanceof RangeError)
         return argError(name, "is nested too deeply to be read (past JavaScript's own stack)");
       if (!(e instanceof TypeError)) return thrown(name, e);

@@ -22,7 +22,12 @@ import { checkCloneable, withThreads } from './pool.js';
  * @param {string} path
  */
 export async function openRowsReader(path) {
-  const fh = await open(path, 'r');
+  let fh;
+  try {
+    fh = await open(path, 'r');
+  } catch (e) {
+    throw fileError(path, e);
+  }
   const { size } = await fh.stat();
   const reused = Buffer.alloc(1 << 20);
   return {
@@ -31,7 +36,12 @@ export async function openRowsReader(path) {
       const buf = length <= reused.length ? reused : Buffer.alloc(length);
       let got = 0;
       while (got < length) {
-        const { bytesRead } = await fh.read(buf, got, length - got, start + got);
+        let bytesRead;
+        try {
+          ({ bytesRead } = await fh.read(buf, got, length - got, start + got));
+        } catch (e) {
+          throw fileError(path, e);
+        }
         if (!bytesRead) break;
         got += bytesRead;
       }
@@ -39,6 +49,16 @@ export async function openRowsReader(path) {
     },
     close: () => fh.close(),
   };
+}
+
+/**
+ * A file that cannot be opened or read (missing, a directory, no permission) as the engine's
+ * error of kind `invalid` naming it, as the native engine's file driver says it (before, Node's
+ * own error, without a kind).
+ */
+function fileError(path, e) {
+  const reason = `${path}: ${e?.message ?? e}`;
+  return Object.assign(new Error(reason), { kind: 'invalid', reason, code: e?.code });
 }
 
 /**

@@ -188,6 +188,8 @@ def _rows(
     o: dict = {}
     if time is not None:
         o["time"] = time
+    if map is not None and not isinstance(map, Mapping):
+        raise TypeError(f"map must be a mapping of field to column, not {type(map).__name__}")
     if map:
         o["map"] = dict(map)
     if nulls is not None:
@@ -195,6 +197,21 @@ def _rows(
     if epoch is not None:
         o["epoch"] = epoch
     return json.dumps(o) if o else None
+
+
+def _json_arg(fn: str, name: str, value: Optional[Mapping[str, Any]]) -> Optional[str]:
+    """A mapping argument (``options``) as the engine's JSON text, ``None`` when absent: not a
+    mapping, or holding what JSON cannot carry (NaN, infinity, an object), is a ``TypeError``
+    naming the argument (before, ``dict()``'s error or the engine's "expected value at line 1
+    column 17")."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{fn}: {name} must be a mapping, not {type(value).__name__}")
+    try:
+        return json.dumps(dict(value), allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"{fn}: {name} is not JSON data (NaN and infinity included): {e}") from e
 
 
 def _options(windows: Optional[int], options: Optional[Mapping[str, Any]]) -> Optional[str]:
@@ -448,9 +465,13 @@ def rekey(
         raise ValueError(f'rekey: by="{by}"; expected "rows" or "bytes"')
     if regions is None and by != "rows":
         raise ValueError("rekey: by= goes with regions=N")
+    # a whole number here (its range is the engine's): JSON has no NaN, and a bool or a float
+    # was the engine's "cut: expected value", naming no regions=
+    if regions is not None and (isinstance(regions, bool) or not isinstance(regions, int)):
+        raise TypeError(f"rekey: regions={regions!r}; expected a whole number of regions")
     cut = None if regions is None else json.dumps({"regions": regions, "by": by})
     rows = _rows(time, map, nulls, epoch)
-    opts = json.dumps(dict(options)) if options is not None else None
+    opts = _json_arg("rekey", "options", options)
     if _is_spark(data):
         return _rekey_spark(old, new, data, cut, opts, time=time, map=map, nulls=nulls, epoch=epoch)
     old_text, new_text = _design(old), _design(new)
@@ -458,7 +479,9 @@ def rekey(
         return json.loads(_engine.rekey_rows(old_text, new_text, os.fspath(data), cut, rows, opts))
     if hasattr(data, "__arrow_c_stream__") or not _is_stream(data):
         source = _source(data)
-        if _rereadable(data, source):
+        # Arrow data read again, or what is neither Arrow data nor a stream (None, a number),
+        # which the engine refuses by name, as rk.encode does
+        if _rereadable(data, source) or not hasattr(source, "__arrow_c_stream__"):
             return json.loads(_engine.rekey_rows(old_text, new_text, source, cut, rows, opts))
     with tempfile.TemporaryDirectory(prefix="rowkey-lab-rekey-") as spool:
         path = _spooled(data, spool)

@@ -33,6 +33,7 @@ import json
 from typing import Any, Mapping, Optional
 
 from . import _design, _engine, _key_array, _options, _rows
+from ._errors import invalid
 
 
 def _declared(df, design: Any, map: Optional[Mapping[str, str]]) -> str:
@@ -59,9 +60,7 @@ def _needed(df, design_json: str, map: Optional[Mapping[str, str]], time: Option
 def _error(message: str, path: Optional[str] = None) -> Exception:
     """An engine error raised on the driver (an empty DataFrame, as the engine words it for
     empty rows; a design refused before any job)."""
-    e = _engine.RowkeyLabError(f"{path}: {message}" if path else message)
-    e.kind, e.reason, e.path, e.offset, e.line, e.column = "invalid", message, path, None, None, None
-    return e
+    return invalid(message, path)
 
 
 def _table(batches, schema):

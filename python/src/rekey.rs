@@ -37,8 +37,9 @@ fn rekey_plan(
     options_json: Option<&str>,
 ) -> PyResult<String> {
     let figures = |name: &str, text: &str| -> Result<ReportFigures, Error> {
-        serde_json::from_str(text)
-            .map_err(|e| Error::arg(name, format!("{name}: not an analysis report ({e})")))
+        let v = serde_json::from_str(text)
+            .map_err(|e| Error::arg(name, format!("not an analysis report ({e})")))?;
+        ReportFigures::read(name, &v)
     };
     let old = design_at(py, "old", old_json)?;
     let new = design_at(py, "new", new_json)?;
@@ -367,9 +368,7 @@ enum Input<'py> {
 fn verify_options(text: Option<&str>) -> Result<VerifyOptions, Error> {
     match text {
         None => Ok(VerifyOptions::default()),
-        Some(t) => {
-            serde_json::from_str(t).map_err(|e| Error::arg("options", format!("options: {e}")))
-        }
+        Some(t) => serde_json::from_str(t).map_err(|e| Error::arg("options", e.to_string())),
     }
 }
 
@@ -571,9 +570,7 @@ fn design_at(py: Python<'_>, name: &str, text: &str) -> PyResult<DesignDocument>
 fn rekey_options(text: Option<&str>) -> Result<RekeyOptions, Error> {
     match text {
         None => Ok(RekeyOptions::default()),
-        Some(t) => {
-            serde_json::from_str(t).map_err(|e| Error::arg("options", format!("options: {e}")))
-        }
+        Some(t) => serde_json::from_str(t).map_err(|e| Error::arg("options", e.to_string())),
     }
 }
 

@@ -167,3 +167,30 @@ def test_encode_batches_keys_a_stream_that_does_not_end_a_batch_at_a_time():
     # a bad design is refused before anything is read
     with pytest.raises(rk.RowkeyLabError):
         rk.encode_batches({"v": 1, "key": "nope("}, endless())
+
+
+def test_encode_batches_takes_a_generator_of_batches_and_refuses_other_items_by_name():
+    """Issue 73: a generator or iterator of record batches (a stream that does not end, the
+    function's very case) failed with pyarrow's "Cannot convert generator to
+    pyarrow.lib.RecordBatch", and any item or argument that is no batch (``None``, a number, a
+    dict) with pyarrow's error, naming nothing. Now a generator is read a batch at a time, and
+    what is no Arrow data is the engine's RowkeyLabError at ``source``, as ``rk.encode`` says."""
+    import itertools
+
+    def batches():
+        i = 0
+        while True:
+            yield pa.record_batch({"device": ["d"] * 10, "seq": pa.array(range(i, i + 10), pa.int64())})
+            i += 10
+
+    got = list(itertools.islice(rk.encode_batches(DESIGN, batches()), 3))
+    assert [len(a) for a in got] == [10, 10, 10]
+    assert got[2].equals(
+        rk.encode(DESIGN, pa.table({"device": ["d"] * 10, "seq": pa.array(range(20, 30), pa.int64())}))
+    )
+    first = pa.record_batch({"device": ["a"], "seq": pa.array([1], pa.int64())})
+    for data in (None, 42, {"device": ["a"]}, b"device,seq\n", [first, "x"], iter([first, 7])):
+        with pytest.raises(rk.RowkeyLabError) as e:
+            list(rk.encode_batches(DESIGN, data))
+        assert (e.value.kind, e.value.path) == ("illegalArgument", "source"), repr(data)
+        assert "expected Arrow data" in str(e.value)

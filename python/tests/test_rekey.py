@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import re
 from collections import Counter
 
 import pyarrow as pa
@@ -218,3 +219,88 @@ def test_verify_a_phoenix_table_with_empty_cells(rows):
     assert (got["missing"], got["extra"], got["changed"]) == (0, 0, 1)
     key = rk.encode(phoenix, old.slice(0, 1)).to_pylist()[0]
     assert [(d["kind"], d["key"]) for d in got["first"]] == [("changed", rk.to_string_binary(key))]
+
+
+def test_a_stream_that_changes_under_way_is_refused_at_data(rows):
+    """Issue 73: a stream whose items change kind or schema part-way (a dict after batches, a
+    batch of other columns, rows whose values change type, a reader whose batch is not its
+    schema, a file object whose read() gives no bytes) failed with pyarrow's own errors ("Tried
+    to write record batch with different schema", "Expected bytes, got a 'int' object"), naming
+    neither the argument nor where. Each is now a RowkeyLabError of kind invalid at ``data``."""
+    import pytest
+
+    first = rows.to_batches(max_chunksize=500)[0]
+    other = pa.record_batch({"other": [1.5]})
+
+    def then(*items):
+        yield first
+        yield from items
+
+    def dicts():
+        yield {"device": "a", "seq": 1}
+        yield {"device": 5, "seq": "x"}
+
+    class Reads:
+        name = "rows.csv"
+
+        def read(self, n=-1):
+            return 42
+
+    bad_reader = pa.RecordBatchReader.from_batches(first.schema, iter([other]))
+    for data, said in (
+        (then({"device": "a"}), "item 1 is dict"),
+        (then(other), "batch 1's columns (other: double) are not batch 0's"),
+        (dicts(), "rows 0 to 1 do not give each column one type"),
+        (bad_reader, "batch 0 could not be read as the stream's schema says"),
+        (Reads(), "read() gave int"),
+    ):
+        with pytest.raises(rk.RowkeyLabError, match=re.escape(said)) as e:
+            rk.rekey(OLD, SALTED, data, regions=2)
+        assert (e.value.kind, e.value.path) == ("invalid", "data")
+
+
+def test_rekey_arguments_of_the_wrong_type_name_themselves(rows):
+    """Issue 73: ``regions=2.5``, ``True`` or NaN was the engine's "cut: expected value at line 1
+    column 13", ``regions=10**30`` its "cut: invalid type: floating point", ``options=[...]``
+    dict()'s error and ``options={"compression": nan}`` the engine's "expected value", ``map=[]``
+    dict()'s: none named the argument. ``data=None`` was "'NoneType' object is not iterable"."""
+    import pytest
+
+    for regions in (2.5, True, float("nan"), "4"):
+        with pytest.raises(TypeError, match="regions="):
+            rk.rekey(OLD, SALTED, rows, regions=regions)
+    for regions in (10**30, -3):
+        with pytest.raises(rk.RowkeyLabError) as e:
+            rk.rekey(OLD, SALTED, rows, regions=regions)
+        assert e.value.path == "regions", str(e.value)
+    for options in ([1, 2], {"compression": float("nan")}, {"family": object()}):
+        with pytest.raises(TypeError, match="rekey: options"):
+            rk.rekey(OLD, SALTED, rows, regions=2, options=options)
+    with pytest.raises(TypeError, match="map must be a mapping"):
+        rk.rekey(OLD, SALTED, rows, regions=2, map=["device"])
+    with pytest.raises(rk.RowkeyLabError, match="expected Arrow data") as e:
+        rk.rekey(OLD, SALTED, None, regions=2)
+    assert e.value.kind == "illegalArgument"
+
+
+def test_a_report_written_by_hand_is_checked_at_its_split_keys(rows):
+    """Issue 73: a report's split keys went into the plan unchecked (bad hex was an error at
+    ``hex``; an empty key or one of 40,000 bytes went into the ``create`` statement)."""
+    import pytest
+
+    old_report = rk.analyze(OLD, rows)
+    new_report = rk.analyze(SALTED, rows)
+
+    def plan(r):
+        return rk._engine.rekey_plan(json.dumps(OLD), json.dumps(SALTED), json.dumps(old_report), json.dumps(r), None)
+
+    assert json.loads(plan(new_report))["splitKeys"]
+    for keys, at, kind in (
+        (["zz"], "[0]", "illegalArgument"),
+        (["01", ""], "[1]", "illegalArgument"),
+        (["02", "01"], "[1]", "illegalArgument"),
+        (["ab" * 40_000], "[0]", "limit"),
+    ):
+        with pytest.raises(rk.RowkeyLabError) as e:
+            plan({**new_report, "presplitKeysHex": keys})
+        assert (e.value.path, e.value.kind) == (f"new_report.presplitKeysHex{at}", kind), str(e.value)

@@ -207,6 +207,59 @@ pub struct OverallFigures {
     pub effective_parallelism: f64,
 }
 
+impl ReportFigures {
+    /// A report argument named `name` (its JSON value, as a shell hands the report it has),
+    /// read and checked as the engine's own reports are: at most `region::MAX_REGIONS` regions,
+    /// and its split keys hex, each 1 to `limits::MAX_ROW_LENGTH` bytes, strictly ascending, so
+    /// a report a caller wrote by hand is refused at the member, before any plan is built on
+    /// it (issue 73: 200,000 regions took seconds, a key of 40,000 bytes or an empty one went
+    /// into the `create` statement, bad hex was an error at `hex`).
+    pub fn read(name: &str, v: &serde_json::Value) -> Result<ReportFigures> {
+        // the counts first, from the value as it is: nothing is copied for a report refused
+        let max = crate::region::MAX_REGIONS as usize;
+        let count = |m: &str| {
+            v.get(m)
+                .and_then(serde_json::Value::as_array)
+                .map_or(0, Vec::len)
+        };
+        if count("regions") > max {
+            return Err(crate::limits::limit_error(
+                &format!("{name}.regions"),
+                format!("a report of {} regions", count("regions")),
+                format!("{max} regions"),
+                "the most regions an analysis has (region::MAX_REGIONS)",
+            ));
+        }
+        if count("presplitKeysHex") >= max {
+            return Err(crate::limits::limit_error(
+                &format!("{name}.presplitKeysHex"),
+                format!("{} split keys", count("presplitKeysHex")),
+                format!("{} split keys", max - 1),
+                "the most split keys a table of region::MAX_REGIONS regions has",
+            ));
+        }
+        let r: ReportFigures = serde_json::from_value(v.clone())
+            .map_err(|e| Error::arg(name, format!("not an analysis report ({e})")))?;
+        let mut last: Option<Vec<u8>> = None;
+        for (i, h) in r.presplit_keys_hex.iter().enumerate() {
+            let at = format!("{name}.presplitKeysHex[{i}]");
+            let key = crate::hbase::bytes::from_hex(h).map_err(|e| Error::arg(&at, e.message))?;
+            if key.is_empty() {
+                return Err(Error::arg(&at, "an empty split key (HBase refuses one)"));
+            }
+            crate::limits::check_row_length(&at, key.len())?;
+            if last.as_ref().is_some_and(|l| *l >= key) {
+                return Err(Error::arg(
+                    &at,
+                    "the split keys of a report ascend strictly, byte by byte",
+                ));
+            }
+            last = Some(key);
+        }
+        Ok(r)
+    }
+}
+
 impl From<&AnalysisReport> for ReportFigures {
     fn from(r: &AnalysisReport) -> Self {
         ReportFigures {

@@ -188,12 +188,13 @@ pub fn rekey_plan(
     // read as JSON text (src/wasm/js.rs's catching reads), the report's other members ignored
     let figures = |name: &str, v: JsValue| -> Result<advise::rekey::ReportFigures, JsValue> {
         let text = json_text(name, &v)?;
-        serde_json::from_str(&text).map_err(|e| {
+        let v = serde_json::from_str(&text).map_err(|e| {
             super::js_error(&crate::error::Error::arg(
                 name,
-                format!("{name}: not an analysis report ({e})"),
+                format!("not an analysis report ({e})"),
             ))
-        })
+        })?;
+        core(advise::rekey::ReportFigures::read(name, &v))
     };
     let a = figures("oldReport", old_report)?;
     let b = figures("newReport", new_report)?;

@@ -9,13 +9,22 @@ use wasm_bindgen::prelude::*;
 use super::js::{call2, callback};
 use super::{core, doc_arg, plain_json, to_js};
 
-/// An options argument as JSON: `undefined` / `null` for none.
+/// An options argument as JSON: `undefined` / `null` for none, else an object, refused at
+/// `name` (`lifeCompare`'s `otherOptions: 'x'` was the engine's "options: life options must be
+/// an object", naming the other argument).
 pub(super) fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(serde_json::Value::Null);
     }
     let text = plain_json(name, v)?;
-    serde_json::from_str(&text).map_err(|_| super::bad_arg(name, "an object", v))
+    match serde_json::from_str(&text) {
+        Ok(o @ serde_json::Value::Object(_)) => Ok(o),
+        Ok(serde_json::Value::Array(_)) => Err(super::js_error(&crate::error::Error::arg(
+            name,
+            "expected an object, got an array",
+        ))),
+        _ => Err(super::bad_arg(name, "an object", v)),
+    }
 }
 
 /// `onMonth(done, total)` as the engine's progress hook (none: a hook that does nothing).

@@ -109,12 +109,7 @@ pub(crate) fn json_text(name: &str, v: &JsValue) -> Result<String, JsValue> {
         Err(e) if !e.is_instance_of::<js_sys::TypeError>() => {
             return Err(match e.is_instance_of::<js_sys::RangeError>() {
                 // V8's "Invalid string length": the value's JSON is longer than one string holds
-                true if too_long(&e) => js_error(&crate::limits::limit_error(
-                    name,
-                    "JSON text longer than JavaScript's longest string",
-                    "about 512 MiB of JSON (V8's longest string)",
-                    "the most text one JavaScript string holds: no value that large can be handed to the engine",
-                )),
+                true if too_long(&e) => js_error(&crate::calls::text_too_long(name)),
                 true => js_error(&Error::arg(
                     name,
                     "is nested too deeply to be read (past JavaScript's own stack)",

@@ -230,3 +230,132 @@ fn a_design_read_alone_when_the_two_type_a_field_apart() {
     .unwrap();
     assert_eq!(plan.plan.job.rows, alone(&old).report.writes);
 }
+
+/// The analysis report of `doc` over the file, as JSON (what a shell hands back as a side's
+/// `report`).
+fn report_json(doc: &Value) -> Value {
+    let mut f = file();
+    let d = DesignDocument::from_json_unchecked(&doc.to_string()).unwrap();
+    let d = design_for_file(d, &f.rows, &mut f.file, f.len).unwrap();
+    let mut s = RowsSession::new(d, AnalyzeOptions::default(), rows()).unwrap();
+    s.analyze_file(&mut f.file, f.len).unwrap();
+    serde_json::to_value(s.report().unwrap()).unwrap()
+}
+
+#[test]
+fn a_document_that_is_not_an_object_is_refused_under_its_argument() {
+    // issue 73: `cutAtRows('42')` gave back 42, and with a cut, or as rekeyReading's newDoc,
+    // the error's path was empty, naming no argument
+    use rowkey_lab::calls;
+    let path = |r: rowkey_lab::Result<String>| r.unwrap_err().location.path.unwrap();
+    assert_eq!(path(calls::cut_at_rows("42", None)), "doc");
+    assert_eq!(
+        path(calls::cut_at_rows("[]", Some(r#"{"regions": 4}"#))),
+        "doc"
+    );
+    let (old, new) = designs();
+    let mut bad_regions = new.clone();
+    bad_regions["regions"] = json!("x");
+    let text = bad_regions.to_string();
+    assert_eq!(
+        path(calls::cut_at_rows(&text, Some(r#"{"regions": 4}"#))),
+        "doc/regions"
+    );
+    let e = rekey_reading(&old, &json!([1, 2]), &cut(4, "rows")).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("newDoc"));
+    let e = rekey_reading(&old, &bad_regions, &cut(4, "rows")).unwrap_err();
+    assert_eq!(e.location.path.as_deref(), Some("newDoc/regions"));
+    // the cut's own members stay named as every shell names them
+    assert_eq!(
+        path(calls::cut_at_rows(
+            &new.to_string(),
+            Some(r#"{"regions": 0}"#)
+        )),
+        "regions"
+    );
+}
+
+#[test]
+fn a_report_a_caller_wrote_is_checked_at_its_member() {
+    // issue 73: rekeyRowsPlan took any split keys a report held (an empty one and one of
+    // 40,000 bytes went into the `create` statement; bad hex was an error at `hex`) and any
+    // number of regions (200,000 took seconds)
+    use rowkey_lab::advise::rekey::ReportFigures;
+    let (_, new) = designs();
+    let report = report_json(&cut_at_rows(&new, &cut(4, "rows")).unwrap());
+    assert!(ReportFigures::read("newSide.report", &report).is_ok());
+    let with_keys = |keys: Vec<String>| {
+        let mut r = report.clone();
+        r["presplitKeysHex"] = json!(keys);
+        ReportFigures::read("newSide.report", &r).unwrap_err()
+    };
+    let at = |e: &rowkey_lab::error::Error| e.location.path.clone().unwrap();
+    let e = with_keys(vec!["zz".into()]);
+    assert_eq!(
+        (e.kind, at(&e).as_str()),
+        (
+            ErrorKind::IllegalArgument,
+            "newSide.report.presplitKeysHex[0]"
+        )
+    );
+    let e = with_keys(vec!["01".into(), String::new()]);
+    assert_eq!(at(&e), "newSide.report.presplitKeysHex[1]");
+    assert!(e.message.contains("empty split key"), "{}", e.message);
+    let e = with_keys(vec!["ab".repeat(40_000)]);
+    assert_eq!(
+        (e.kind, at(&e).as_str()),
+        (ErrorKind::Limit, "newSide.report.presplitKeysHex[0]")
+    );
+    let e = with_keys(vec!["02".into(), "01".into()]);
+    assert_eq!(at(&e), "newSide.report.presplitKeysHex[1]");
+    let e = with_keys(vec!["01".into(), "01".into()]);
+    assert_eq!(at(&e), "newSide.report.presplitKeysHex[1]");
+    let e = with_keys((0..100_000u32).map(|i| format!("{i:08x}")).collect());
+    assert_eq!(
+        (e.kind, at(&e).as_str()),
+        (ErrorKind::Limit, "newSide.report.presplitKeysHex")
+    );
+    let mut many = report.clone();
+    let one = many["regions"][0].clone();
+    many["regions"] = Value::Array(vec![one; 100_001]);
+    let e = ReportFigures::read("oldReport", &many).unwrap_err();
+    assert_eq!(
+        (e.kind, at(&e).as_str()),
+        (ErrorKind::Limit, "oldReport.regions")
+    );
+    // through rekeyRowsPlan's side, and a side's columns past what a file is read with
+    let side = |report: &Value, columns: usize| {
+        let columns: serde_json::Map<String, Value> =
+            (0..columns).map(|i| (format!("c{i}"), json!({}))).collect();
+        json!({"design": new, "report": report, "stats": {"columns": columns}, "splitKeysExact": true})
+            .to_string()
+    };
+    let mut bad = report.clone();
+    bad["presplitKeysHex"] = json!(["zz"]);
+    let e = rowkey_lab::calls::rows_side("newSide", &side(&bad, 1)).unwrap_err();
+    assert_eq!(at(&e), "newSide.report.presplitKeysHex[0]");
+    let e = rowkey_lab::calls::rows_side("newSide", &side(&report, 100_001)).unwrap_err();
+    assert_eq!(
+        (e.kind, at(&e).as_str()),
+        (ErrorKind::Limit, "newSide.stats")
+    );
+}
+
+#[test]
+fn the_rows_columns_are_joined_in_time_that_grows_with_them() {
+    // issue 73: the two readings' columns were joined by scanning the list for each column, so
+    // sides of 100,000 columns each (what a file may have) took minutes
+    let (old, new) = designs();
+    let (mut a, mut b) = (
+        alone(&old),
+        alone(&cut_at_rows(&new, &cut(2, "rows")).unwrap()),
+    );
+    let wide = |from: usize| (from..from + 100_000).map(|i| format!("c{i}"));
+    a.columns.extend(wide(0));
+    b.columns.extend(wide(50_000));
+    let started = std::time::Instant::now();
+    let plan = rekey_over_rows(&a, &b, &RekeyOptions::default()).unwrap();
+    let took = started.elapsed();
+    assert!(took.as_secs() < 10, "joined in {took:?}");
+    assert!(plan.plan.ready);
+}

@@ -1,11 +1,14 @@
 // Adversarial pass over the packed build: every export with wrong types, NaN, negative, huge,
 // lone surrogates and 10 MB strings. Each named case must throw an Error (never trap), and the
-// same module instance must answer correctly afterwards.
+// same module instance must answer correctly afterwards. The packed package alone runs the wasm
+// build; the cases of the calls the native engine answers (../engines.mjs) run again on it, in
+// this process; the others are the wasm build's functions on both engines, and say so.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
+import { fallback, onEngine } from '../engines.mjs';
 import { importByName, installed, NOT_BUILT } from '../npm-helpers.mjs';
 
 const BIG = 'x'.repeat(10 * 1024 * 1024);
@@ -29,6 +32,8 @@ const BAD_VALUES = [
   new Uint8Array(0),
 ];
 
+const native = await onEngine('native');
+
 describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   let m;
   // The error kinds the installed package declares (`ErrorKind` in its d.ts): every error's
@@ -44,9 +49,11 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
   });
   const declared = e =>
     e instanceof Error && !(e instanceof WebAssembly.RuntimeError) && kinds.has(e.kind) && e.reason.length > 0;
-  const healthy = () => {
-    assert.equal(m.md5Hex([97, 98, 99]), '900150983cd24fb0d6963f7d28e17f72');
-    assert.equal(m.splitKeys('HexStringSplit', 4).length, 3);
+  const healthy = (mod = m) => {
+    assert.equal(mod.md5Hex([97, 98, 99]), '900150983cd24fb0d6963f7d28e17f72');
+    assert.equal(mod.splitKeys('HexStringSplit', 4).length, 3);
+    // a call the native engine answers, on it when it runs
+    assert.equal(mod.validateDesign(doc()).v, 1);
   };
   const doc = () => m.getPreset(m.listPresets()[0].id);
 
@@ -195,17 +202,29 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
       ],
     ],
   ];
+  /** Each case on `mod()`, the wasm build's package or the native engine's. */
+  const rejects = (name, args, mod) => {
+    assert.equal(typeof mod[name], 'function', `${name} is not exported`);
+    assert.throws(
+      () => mod[name](...args()),
+      declared,
+      `${name} should throw a plain Error with a declared kind and a reason`,
+    );
+    healthy(mod);
+  };
   for (const [name, args] of cases) {
-    test(`${name} rejects bad input (${String(args).slice(6, 60)})`, () => {
-      assert.equal(typeof m[name], 'function', `${name} is not exported`);
-      assert.throws(
-        () => m[name](...args()),
-        declared,
-        `${name} should throw a plain Error with a declared kind and a reason`,
-      );
-      healthy();
-    });
+    test(`${name} rejects bad input (${String(args).slice(6, 60)})`, () => rejects(name, args, m));
   }
+  describe('on the native engine: the cases of the calls it answers', { skip: native.skip }, () => {
+    const answered = cases.filter(([name]) => native.answers?.(name));
+    test('the calls it leaves to the wasm build, said', t => {
+      const left = [...new Set(cases.map(([name]) => name).filter(name => !native.answers(name)))];
+      for (const name of left) t.diagnostic(fallback(name));
+      assert.ok(answered.length >= 10, `${answered.length} cases of the native engine's calls`);
+    });
+    for (const [name, args] of answered)
+      test(`native: ${name} rejects bad input (${String(args).slice(6, 60)})`, () => rejects(name, args, native.m));
+  });
 
   test("errors name their kind as HBase's Java code would throw it, and point at the spot", () => {
     const kindOf = f => {
@@ -341,9 +360,11 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
       );
   });
 
-  test('fuzz: every export with every bad value never traps, and the instance survives', async () => {
-    const names = Object.keys(m).filter(
-      k => typeof m[k] === 'function' && !['default', 'initSync', 'start'].includes(k) && !/^[A-Z]/.test(k),
+  /** Every export of `mod` that `keep` keeps, with every bad value: never a trap, the instance survives. */
+  const fuzz = async (mod, keep) => {
+    const names = Object.keys(mod).filter(
+      k =>
+        typeof mod[k] === 'function' && !['default', 'initSync', 'start'].includes(k) && !/^[A-Z]/.test(k) && keep(k),
     );
     const trapped = (name, v, e) =>
       assert.ok(!(e instanceof WebAssembly.RuntimeError), `${name}(${String(v).slice(0, 20)}) trapped: ${e.message}`);
@@ -351,7 +372,7 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
       for (const v of BAD_VALUES) {
         for (const args of [[v], [v, v], [v, v, v, v]]) {
           try {
-            const r = m[name](...args);
+            const r = mod[name](...args);
             // an async export (adviseDesignParallel) refuses by rejecting: awaited here
             if (typeof r?.then === 'function') await r.catch(e => trapped(name, v, e));
           } catch (e) {
@@ -359,7 +380,19 @@ describe('adversarial calls on the packed build', { skip: NOT_BUILT }, () => {
           }
         }
       }
-      healthy();
+      healthy(mod);
     }
+    return names;
+  };
+  test('fuzz: every export with every bad value never traps, and the instance survives', async () => {
+    assert.ok((await fuzz(m, () => true)).length > 40);
+  });
+  test('fuzz on the native engine: the exports it answers', { skip: native.skip }, async () => {
+    assert.deepEqual(await fuzz(native.m, native.answers), [
+      'analyzeDesign',
+      'checkDesign',
+      'lintDesign',
+      'validateDesign',
+    ]);
   });
 });

@@ -6,11 +6,12 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../helpers.mjs';
+import { partsFolder } from '../hostile-files.mjs';
 import { NOT_BUILT } from '../npm-helpers.mjs';
 
 const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
@@ -313,9 +314,7 @@ describe('rekey', { skip: NOT_BUILT }, () => {
 
   test('a folder of part files (a Spark export) is refused by name, with how to read it whole', () => {
     // what Spark writes: a folder, not a file; reading one part would verify a part of the table
-    const parts = path.join(dir, 'new-export');
-    mkdirSync(parts);
-    writeFileSync(path.join(parts, 'part-00000.csv'), readFileSync(CSV));
+    const parts = partsFolder(dir, readFileSync(CSV));
     for (const args of [
       ['verify', oldFile, newFile, '--old-rows', CSV, '--new-rows', parts, '--nulls', 'skip'],
       ['rekey', oldFile, newFile, '--records', parts, '--nulls', 'skip'],

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../helpers.mjs';
+import { fifo as makeFifo } from '../hostile-files.mjs';
 import { NOT_BUILT } from '../npm-helpers.mjs';
 
 const BIN = path.join(ROOT, 'bin/rowkey-lab.mjs');
@@ -150,8 +151,8 @@ describe('verify compares every cell', { skip: NOT_BUILT }, () => {
     assert.equal(piped.status, 3);
     assert.match(piped.stderr, /stdin: not a regular file\. verify reads each export more than once/);
     // a FIFO with no writer: refused at once, not waited on (it hung before)
-    const fifo = path.join(dir, 'rows.fifo');
-    if (spawnSync('mkfifo', [fifo]).status === 0) {
+    const fifo = makeFifo(dir);
+    if (fifo) {
       const f = spawnSync(process.execPath, [BIN, 'verify', oldFile, newFile, '--old-rows', old, '--new-rows', fifo], {
         encoding: 'utf8',
         timeout: 20_000,

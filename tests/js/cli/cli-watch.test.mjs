@@ -2,7 +2,8 @@
 // recorded dumps (tests/fixtures/observe/scenario/), one after another as polls come: the
 // snapshots it writes are what `observe` reads, to the figures the dumps' counters give over
 // the times watch wrote in the file names. A server that hangs, one that errs and a URL with
-// nothing listening are each said and skipped.
+// nothing listening are each said and skipped. `watch` calls no engine (it writes what the
+// servers answer), so its hostile answers run once, whichever engine the package would load.
 
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -70,16 +70,38 @@ describe('lifeMonthsAsync (npm package, Node)', { skip: NOT_BUILT }, () => {
   });
 
   test('bad run arguments are refused by name, before any worker starts', async () => {
+    const boom = () => {
+      throw new Error('boom');
+    };
     for (const [run, member] of [
       [7, 'run'],
       [{ onMonth: 'x' }, 'run.onMonth'],
       [{ signal: {} }, 'run.signal'],
       [{ otherOptions: { f: () => 1 } }, 'otherOptions.f'],
+      // issue 73: a run whose reading throws was the caller's exception, unnamed; a signal that
+      // only inherits from AbortSignal passed, then threw "Illegal invocation" without a kind
+      // (a Proxy of a real one reads it through, and works)
+      [new Proxy({}, { get: boom }), 'run.otherOptions'],
+      [Object.defineProperty({}, 'signal', { get: boom, enumerable: true }), 'run.signal'],
+      [{ signal: Object.create(AbortSignal.prototype) }, 'run.signal'],
     ])
       await assert.rejects(
         m.lifeMonthsAsync(TIME_LED, options, run),
         e => e instanceof TypeError && e.kind === 'illegalArgument' && e.path === member,
         member,
       );
+  });
+
+  test('otherOptions that are not an object are refused as otherOptions, not options (issue 73)', async () => {
+    // before, the engine's "options: life options must be an object": the other argument named
+    for (const other of ['x', 7, [1]]) {
+      const named = e => e.kind === 'illegalArgument' && e.path === 'otherOptions';
+      await assert.rejects(m.lifeMonthsAsync(TIME_LED, options, { otherOptions: other }), named, String(other));
+      assert.throws(() => m.lifeCompare(TIME_LED, options, other), named, String(other));
+    }
+    assert.throws(
+      () => m.lifeMonths(TIME_LED, [1]),
+      e => e.path === 'options' && /expected an object, got an array/.test(e.message),
+    );
   });
 });

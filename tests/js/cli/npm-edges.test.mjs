@@ -6,6 +6,9 @@
 // no-ops, and a method called on another class's object, a plain object, none or a freed object
 // throws a TypeError without reaching wasm. After each case an ordinary analysis must give the
 // report it gave before: the module survived.
+// Engines: every case here is the wasm build's on both (the parallel calls count on its
+// AnalysisSession in worker threads, the objects are its classes; the native engine answers none
+// of them, ../engines.mjs), so each runs once, on the packed package, which runs wasm.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -134,6 +137,14 @@ describe('issue 37: the npm package’s edges', { skip: NOT_BUILT }, () => {
       refused(
         child('analyze-on-progress', "m.analyzeDesignParallel(big, { windows: 8 }, { threads: 2, onProgress: 'yes' })"),
         'run.onProgress',
+      );
+      // issue 73: a run whose reading throws was the caller's exception, without kind or name
+      refused(
+        child(
+          'analyze-run-proxy',
+          'm.analyzeDesignParallel(big, { windows: 8 }, new Proxy({}, { get() { throw boom; } }))',
+        ),
+        'run.threads',
       );
     });
   });
