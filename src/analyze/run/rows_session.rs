@@ -9,8 +9,9 @@ use std::io::{Read, Seek};
 
 use serde::Serialize;
 
-use super::rows::{fit_to_first, needs_row_sample, row_fields, FirstPass};
+use super::rows::{fit_to_first, needs_row_sample, FirstPass};
 use super::rows_file::{parquet_plan, read_file_each_into, read_file_into, FileInput, ParquetPlan};
+use super::rows_indexes::{analysis_fields, readers_error};
 use super::AnalysisRun;
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
@@ -90,6 +91,8 @@ pub struct RowsSession {
     write_sample: Option<WriteSample>,
     /// What reading found, from `end` on.
     stats: Option<RowStats>,
+    /// The fields the key does not read and an index does, with the index (its error names it).
+    readers: Vec<(String, String)>,
 }
 
 fn state(what: &str) -> Error {
@@ -104,7 +107,7 @@ impl RowsSession {
         rows: RowsOptions,
     ) -> Result<RowsSession> {
         doc.validate()?;
-        let (fields, used) = row_fields(&doc)?;
+        let (fields, used, readers) = analysis_fields(&doc)?;
         let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
         let mut scan = RowScan::new(Some(key));
         if needs_row_sample(&doc) {
@@ -130,7 +133,20 @@ impl RowsSession {
             row_sample: None,
             write_sample: None,
             stats: None,
+            readers,
         })
+    }
+
+    /// Analyze the data table alone, not the design's Phoenix indexes; before the first rows.
+    pub fn without_indexes(&mut self) -> Result<()> {
+        self.fresh_scan("withoutIndexes() comes before the first rows")?
+            .indexes = None;
+        Ok(())
+    }
+
+    /// An error of the reading, said as an index's when the column it misses is an index's.
+    fn said(&self, e: Error) -> Error {
+        readers_error(&self.readers, e)
     }
 
     /// The design the session reads rows for.
@@ -241,7 +257,8 @@ impl RowsSession {
         let Source::Bytes(reader) = &mut self.source else {
             return Err(state("this pass reads row groups or batches, not bytes"));
         };
-        reader.push(bytes, sink)?;
+        let pushed = reader.push(bytes, sink);
+        pushed.map_err(|e| self.said(e))?;
         Ok(self.done())
     }
 
@@ -254,12 +271,10 @@ impl RowsSession {
             }
         }
         let rows = match &mut self.source {
-            Source::Batches(rows @ None) => rows.insert(BatchRows::new(
-                &batch.schema(),
-                &self.fields,
-                &self.used,
-                &self.rows,
-            )?),
+            Source::Batches(rows @ None) => rows.insert(
+                BatchRows::new(&batch.schema(), &self.fields, &self.used, &self.rows)
+                    .map_err(|e| readers_error(&self.readers, e))?,
+            ),
             Source::Batches(Some(rows)) => rows,
             _ => return Err(state("this pass reads bytes or row groups, not batches")),
         };
@@ -272,7 +287,7 @@ impl RowsSession {
     /// [`push_row_group`](Self::push_row_group) each, in order, in each pass.
     pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
         let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
-        let plan = self.plan_of(&file)?;
+        let plan = self.plan_of(&file).map_err(|e| self.said(e))?;
         let reader = file.reader(&self.fields, &self.used, &self.rows)?;
         self.source = Source::Parquet(file, reader);
         Ok(plan)
@@ -305,7 +320,7 @@ impl RowsSession {
         // a key that numbers names in the order rows arrive (`uid(f, W)` without a table)
         // reads the file in one pass: a chunk read apart would number from 1
         !crate::keyspec::opentsdb::numbers_in_order(&self.doc.key.segments)
-            && matches!(&self.pass, Pass::Scan(f) if f.scan.adds_up() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
+            && matches!(&self.pass, Pass::Scan(f) if f.scan.adds_up() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0 && f.no_index_chunks().is_ok())
     }
 
     /// The first pass over this session's chunk of the file as bytes, for the session that
@@ -371,7 +386,12 @@ impl RowsSession {
                 rows.map(BatchRows::finish).unwrap_or_default(),
                 Some(Source::Batches(None)),
             ),
-            (None, Source::Bytes(mut reader)) => (reader.finish(first.as_mut())?, None),
+            (None, Source::Bytes(mut reader)) => (
+                reader
+                    .finish(first.as_mut())
+                    .map_err(|e| readers_error(&self.readers, e))?,
+                None,
+            ),
         };
         if let Some(next) = next {
             self.source = next;
