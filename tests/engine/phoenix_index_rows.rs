@@ -371,3 +371,36 @@ fn every_row_s_index_key_is_phoenix_s() {
     assert_eq!(e.location.path.as_deref(), Some("map/CREATED_AT"));
     assert!(e.message.starts_with("index BY_TIME reads field"), "{e}");
 }
+
+#[test]
+fn a_reading_for_the_data_key_alone_needs_no_index_column() {
+    // `encode --records`, the months' write sample, the advisor's row sample: the data key's
+    // columns only, as before indexes were counted over rows.
+    let csv = "ORDER_ID,CUSTOMER_ID,TOTAL\no1,c1,1.5\no2,c2,2.5\n";
+    let rows = RowsOptions {
+        name: Some("orders.csv".into()),
+        ..RowsOptions::default()
+    };
+    let mut s = RowsSession::new(orders(None), options(), rows.clone()).unwrap();
+    s.keep_keys().unwrap();
+    s.push(csv.as_bytes()).unwrap();
+    s.end_scan().unwrap();
+    let (keys, offsets) = s.take_keys();
+    assert_eq!(offsets, [0, 3, 6]);
+    let want: Vec<u8> = ["o1", "o2"]
+        .iter()
+        .flat_map(|id| [&[bucket(id.as_bytes(), 8) as u8][..], id.as_bytes()].concat())
+        .collect();
+    assert_eq!(keys, want);
+    let mut s = RowsSession::new(orders(None), options(), rows.clone()).unwrap();
+    s.keep_write_sample().unwrap();
+    s.push(csv.as_bytes()).unwrap();
+    s.end_scan().unwrap();
+    // And an analysis of the data table alone (a rekey's designs) reports no index.
+    let mut s = RowsSession::new(orders(None), options(), rows).unwrap();
+    s.without_indexes().unwrap();
+    s.push(csv.as_bytes()).unwrap();
+    assert!(s.end_scan().unwrap().analyzed);
+    s.end().unwrap();
+    assert_eq!(s.report().unwrap().indexes.len(), 0);
+}

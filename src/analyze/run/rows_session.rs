@@ -117,7 +117,7 @@ impl RowsSession {
             scan = scan.with_profile(&fields);
         }
         let first = FirstPass::new(&doc, scan, rows.kept_bytes()?)?;
-        Ok(RowsSession {
+        let mut session = RowsSession {
             source: Source::Bytes(RowReader::new(fields.clone(), used.clone(), rows.clone())),
             pass: Pass::Scan(Box::new(first)),
             doc,
@@ -134,13 +134,39 @@ impl RowsSession {
             write_sample: None,
             stats: None,
             readers,
-        })
+        };
+        // a profile is of the rows and the data key: no index table is counted
+        if session.rows.profile {
+            session.without_indexes()?;
+        }
+        Ok(session)
     }
 
-    /// Analyze the data table alone, not the design's Phoenix indexes; before the first rows.
+    /// Analyze the data table alone, not the design's Phoenix indexes (the rows then need
+    /// only the key's columns); before the first rows. What reads rows for the data key alone
+    /// (kept keys, samples, a profile) leaves them out so.
     pub fn without_indexes(&mut self) -> Result<()> {
         self.fresh_scan("withoutIndexes() comes before the first rows")?
             .indexes = None;
+        let (fields, used) = super::row_fields(&self.doc)?;
+        // a reader not yet bound reads for the key's columns alone
+        let source = match &self.source {
+            Source::Parquet(file, _) => Some(Source::Parquet(
+                file.clone(),
+                file.reader(&fields, &used, &self.rows)?,
+            )),
+            Source::Bytes(r) if !r.started() => Some(Source::Bytes(RowReader::new(
+                fields.clone(),
+                used.clone(),
+                self.rows.clone(),
+            ))),
+            _ => None,
+        };
+        if let Some(source) = source {
+            self.source = source;
+        }
+        (self.fields, self.used) = (fields, used);
+        self.readers.clear();
         Ok(())
     }
 
@@ -175,6 +201,8 @@ impl RowsSession {
     }
 
     fn keep_keys_by(&mut self, keep: fn(RowScan) -> RowScan) -> Result<()> {
+        self.fresh_scan("keepKeys() comes before the first rows")?;
+        self.without_indexes()?;
         let first = self.fresh_scan("keepKeys() comes before the first rows")?;
         first.scan = keep(std::mem::take(&mut first.scan));
         first.keep_none();
@@ -184,6 +212,8 @@ impl RowsSession {
     /// Keep a sample of `rows` rows' values for the advisor (its default:
     /// `advise::DEFAULT_RECORDS`), instead of the rows for the analysis; before the first rows.
     pub fn keep_row_sample(&mut self, rows: u64) -> Result<()> {
+        self.fresh_scan("keepRowSample() comes before the first rows")?;
+        self.without_indexes()?;
         let fields = self.fields.clone();
         let first = self.fresh_scan("keepRowSample() comes before the first rows")?;
         first.scan = std::mem::take(&mut first.scan).with_row_sample(&fields, rows)?;
@@ -195,6 +225,8 @@ impl RowsSession {
     /// the table's life ([`crate::life`]), instead of the rows for the analysis; before the
     /// first rows.
     pub fn keep_write_sample(&mut self) -> Result<()> {
+        self.fresh_scan("keepWriteSample() comes before the first rows")?;
+        self.without_indexes()?;
         let first = self.fresh_scan("keepWriteSample() comes before the first rows")?;
         first.scan = std::mem::take(&mut first.scan).with_write_sample();
         first.keep_none();
