@@ -267,3 +267,5 @@ pub use run::{
     partial_of_batches_to_recount, partial_of_stream, recount_batches, report_of_partials,
     report_of_partials_recounted, scan_batches, PARTIAL_MAGIC, PARTIAL_VERSION,
 };
+#[cfg(feature = "rows")]
+pub use run::{encode_index_batches, index_position};

@@ -177,13 +177,15 @@ file (not stdin or a pipe). Exit 1 when not equal.
   analyze: `rowkey-lab analyze <design> [--windows N] [--records FILE [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--threads N] [--json]
 Runs the design's workload over its region layout and prints per-region writes, hotspot
 metrics, the diagnosis and read costs. A Phoenix design's indexes are analyzed as the tables
-they are (over the generated workload): each one's regions, its busiest region's share of a
-window's writes beside the data table's, its writes per data put/update/delete and bytes
-(estimates marked ≈), and each read through the table Phoenix would pick beside the data
-table alone. Progress goes to stderr when stderr is a terminal.
+they are, over the same workload or the same rows (--records: each global index's table
+counted in the reading that counts the data table's): each one's regions, its busiest
+region's share of a window's writes beside the data table's, its writes per data
+put/update/delete and bytes (estimates marked ≈), and each read through the table Phoenix
+would pick beside the data table alone. Progress goes to stderr when stderr is a terminal.
   --threads N     worker threads counting the generated workload (default: every core), each
                   a run of its blocks of 65,536 records, or reading --records FILE's chunks
-                  (row groups, runs of lines); the result does not depend on it
+                  (row groups, runs of lines; a design with Phoenix global indexes is read by
+                  one thread); the result does not depend on it
   --records FILE  your own rows instead of the generated workload: CSV (with a header),
                   JSON Lines or one JSON array of objects, Parquet, or Arrow IPC; the format
                   from --format, else the file's first bytes, else its extension. Columns meet

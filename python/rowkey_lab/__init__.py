@@ -40,6 +40,7 @@ __all__ = [
     "encode",
     "encode_batches",
     "index_analysis",
+    "index_keys",
     "index_reads",
     "index_tables",
     "life",
@@ -239,6 +240,30 @@ def encode(
         keyed = encode_df(data, design, column="rowkey", map=map, nulls=nulls, epoch=epoch)
         return keyed.select("rowkey").toArrow().column(0).combine_chunks()
     keys, offsets = _engine.encode(_design(design), _source(data), _rows(None, map, nulls, epoch))
+    return _key_array(keys, offsets)
+
+
+def index_keys(
+    design: "Design | str | Mapping[str, Any]",
+    data: Any,
+    index: str,
+    *,
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+) -> pa.Array:
+    """Every row's key in the table of the Phoenix index named ``index`` (``CREATE INDEX``
+    after the design's ``CREATE TABLE``), byte for byte as Phoenix's ``IndexMaintainer`` writes
+    it (the index's salt byte, the indexed values, then the data key's other columns), in the
+    rows' order: a ``pa.binary()`` array. A local index's keys start with the data region's
+    start key of the table as created. ``nulls="skip"`` leaves out the rows ``encode`` leaves
+    out. A Spark DataFrame's are computed on the executors (``rowkey_lab.spark.with_index_key``)."""
+    if _is_spark(data):
+        from .spark import with_index_key
+
+        keyed = with_index_key(data, design, index, column="indexkey", map=map, nulls=nulls, epoch=epoch)
+        return keyed.select("indexkey").toArrow().column(0).combine_chunks()
+    keys, offsets, _ = _engine.index_keys(_design(design), index, _source(data), _rows(None, map, nulls, epoch))
     return _key_array(keys, offsets)
 
 

@@ -3,6 +3,7 @@ operations only (``mapInArrow``, ``orderBy``), no RDD API, so it also runs over 
 
     from rowkey_lab.spark import analyze_df, encode_df, split_points_df, with_region
     keys = encode_df(df, design)                         # df + a binary `rowkey` column
+    ikeys = with_index_key(df, design, "BY_TIME")        # + each row's key in a Phoenix index
     report = analyze_df(df, design, time="ts")           # rk.analyze's report
     report = analyze_df(df, design, time="ts", mode="exact")   # largest/distinct rows recounted
     splits = split_points_df(df, design, regions=64)     # exact: Spark sorts every key
@@ -257,14 +258,44 @@ def encode_df(
     the ``rowkey`` column is never null (HBase has no null row key). The engine decides which
     rows cannot be keyed (a null where the key needs a value; a Phoenix key may end in nulls and
     still build)."""
+    return _add_keys(df, design, None, column, map, nulls, epoch, overwrite)
+
+
+def with_index_key(
+    df,
+    design: Any,
+    index: str,
+    *,
+    column: str = "indexkey",
+    map: Optional[Mapping[str, str]] = None,
+    nulls: Optional[str] = None,
+    epoch: Optional[str] = None,
+    overwrite: bool = False,
+):
+    """``df`` with a binary column ``column``: each row's key in the table of the design's
+    Phoenix index named ``index``, as Phoenix's ``IndexMaintainer`` writes it (the bytes
+    ``rk.index_keys`` gives on the same rows). The columns the index keys are required of the
+    DataFrame as the key's are; ``column``, ``nulls`` and ``overwrite`` as for ``encode_df``. An
+    index the design does not have is refused on the driver, before any job."""
+    names = [x["name"] for x in json.loads(_engine.index_tables(_design(design)))]
+    if index not in names:
+        have = ", ".join(f"`{n}`" for n in names) or "none"
+        raise _error(f"no index `{index}`: the design's Phoenix indexes are {have}", "index")
+    return _add_keys(df, design, index, column, map, nulls, epoch, overwrite)
+
+
+def _add_keys(df, design: Any, index: Optional[str], column: str, map, nulls, epoch, overwrite: bool):
+    """``df`` with each row's data key (``index`` None) or its key in the named index's table
+    as the binary column ``column`` (``encode_df``, ``with_index_key``)."""
     from pyspark.sql.types import BinaryType, StructField, StructType
 
+    caller = "encode_df" if index is None else "with_index_key"
     if nulls not in (None, "error", "skip"):
-        raise ValueError(f'encode_df: nulls="{nulls}"; expected "error" or "skip"')
+        raise ValueError(f'{caller}: nulls="{nulls}"; expected "error" or "skip"')
     clash = _same_column(df, column)
     if clash is not None and not overwrite:
         raise _error(
-            f"the DataFrame already has a column `{clash}`, where encode_df would add the keys as "
+            f"the DataFrame already has a column `{clash}`, where {caller} would add the keys as "
             f"`{column}`: name another (column=...) or replace it (overwrite=True)",
             column,
         )
@@ -280,7 +311,11 @@ def encode_df(
         from rowkey_lab import _engine as engine
 
         for b in batches:
-            keys, offsets, skipped = engine.encode_skipped(d, pa.Table.from_batches([b]), rows)
+            t = pa.Table.from_batches([b])
+            if index is None:
+                keys, offsets, skipped = engine.encode_skipped(d, t, rows)
+            else:
+                keys, offsets, skipped = engine.index_keys(d, index, t, rows)
             arr = _keys(keys, offsets, large)
             if skipped:
                 gone = {int.from_bytes(skipped[i : i + 8], "little") for i in range(0, len(skipped), 8)}
@@ -342,7 +377,13 @@ def analyze_df(
     recount counts rows, not versions of cells). A ``sampleQuantiles`` pre-split with no sample
     (regions cut at the quantiles of the rows' own keys) needs every key: exact mode has Spark
     sort them first (``split_points_df``, exact at any size, where one pass cuts at a sample of
-    a million keys past that many rows) and reports over those regions; sketch mode refuses it."""
+    a million keys past that many rows) and reports over those regions; sketch mode refuses it.
+
+    A Phoenix design's indexes are counted from the same partitions: each partition's partial
+    carries each global index's table, and ``report["indexes"]`` is the one ``rk.analyze``
+    gives on the same rows (a local index's figures are the data table's). ``mode="exact"``
+    recounts the data table's rows; an index table's largest and distinct rows are then its
+    sketches' estimates, with their bounds."""
     if mode not in ("sketch", "exact"):
         raise ValueError(f'analyze_df: mode="{mode}"; expected "sketch" or "exact"')
     d = _declared(df, design, map)
@@ -614,4 +655,4 @@ def with_region(df, split_keys, *, key: str = "rowkey", column: str = "region"):
 # The move to a new key (rekey_df, verify_df), in a module of its own.
 from ._spark_rekey import rekey_df, verify_df  # noqa: E402
 
-__all__ = ["analyze_df", "encode_df", "rekey_df", "split_points_df", "verify_df", "with_region"]
+__all__ = ["analyze_df", "encode_df", "rekey_df", "split_points_df", "verify_df", "with_index_key", "with_region"]

@@ -69,6 +69,40 @@ fn encode_skipped<'py>(
     ))
 }
 
+/// `index_keys(design, index, source, rows)`: every row's key in the table of the Phoenix
+/// index named `index` (the engine's `encode_index_batches`: `IndexMaintainer`'s row key), as
+/// `encode_skipped` gives the data keys: `(keys, offsets, skipped)`.
+#[pyfunction]
+#[pyo3(signature = (design_json, index, source, rows_json=None))]
+fn index_keys<'py>(
+    py: Python<'py>,
+    design_json: &str,
+    index: &str,
+    source: &Bound<'py, PyAny>,
+    rows_json: Option<&str>,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let rows = rows_options(py, rows_json)?;
+    let batches = batches(py, source)?;
+    let doc = design_of(py, design_json, &batches, &rows)?;
+    let (keys, offsets, skipped) = core(
+        py,
+        detached(py, || {
+            engine::encode_index_batches(&doc, index, &rows, &batches)
+        }),
+    )?;
+    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    let skipped: Vec<u8> = skipped.iter().flat_map(|o| o.to_le_bytes()).collect();
+    Ok((
+        PyBytes::new(py, &keys),
+        PyBytes::new(py, &offsets),
+        PyBytes::new(py, &skipped),
+    ))
+}
+
 /// `split_points(design, source, regions, rows, by)`: the keys that cut the rows into
 /// `regions` regions of equal rows (`by="rows"`) or equal bytes (`"bytes"`: each row its key
 /// and the design's value size), from every row's key (exact), as bytes in order. The stream is
@@ -278,6 +312,7 @@ fn splits_file(py: Python<'_>, keys: Vec<Vec<u8>>) -> PyResult<String> {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(encode_skipped, m)?)?;
+    m.add_function(wrap_pyfunction!(index_keys, m)?)?;
     m.add_function(wrap_pyfunction!(split_points, m)?)?;
     m.add_function(wrap_pyfunction!(to_string_binary, m)?)?;
     m.add_function(wrap_pyfunction!(splits_file, m)?)?;

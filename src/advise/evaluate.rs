@@ -167,6 +167,10 @@ pub fn evaluate_on_rows(
     // (the sample splits as the whole file does in the analysis of it)
     let mut scaled = design.clone();
     split_sizes_scaled(&mut scaled, rows.len() as u64, rows.file_rows());
+    // the advisor on rows judges the data table's key: its Phoenix indexes are not counted
+    if let Some(p) = scaled.phoenix.as_mut() {
+        p.indexes.clear();
+    }
     let design = &scaled;
     let fields: Vec<String> = design.fields.iter().map(|f| f.name.clone()).collect();
     // The two passes `analyze --records` makes over a file, over the sample: its keys kept for

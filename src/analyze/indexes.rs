@@ -177,49 +177,11 @@ pub fn analyze_indexes(
         let Some(x) = doc.phoenix.as_ref().and_then(|p| p.indexes.get(i)) else {
             continue;
         };
-        let value = index_value_bytes(doc, i);
-        let writes = index_writes(x.kind);
-        let lookups = u32::from(x.kind == IndexKind::Uncovered);
         if x.kind == IndexKind::Local {
-            // Rows in the data row's region: the data table's writes per region, again.
-            let rows = data.writes;
-            let key_bytes = data.bytes.saturating_sub(
-                data.writes
-                    .saturating_mul(doc.workload.clone().unwrap_or_default().value_size),
-            );
-            // The local key: the region's start key, the 2-byte id and the index columns;
-            // counted here as the data key's bytes plus the id (the columns' reorder keeps
-            // their sizes when no type is converted).
-            let per_row = if rows == 0 {
-                0.0
-            } else {
-                key_bytes as f64 / rows as f64 + 2.0 + value as f64
-            };
-            let mut estimates = vec![LOCAL_BYTES_ESTIMATE.to_string()];
-            if !x.include.is_empty() {
-                estimates.push(INCLUDE_BYTES_ESTIMATE.to_string());
-            }
-            out.push(IndexAnalysis {
-                name: x.name.clone(),
-                kind: x.kind,
-                regions_of_its_own: 0,
-                report: None,
-                writes,
-                bytes_per_row: per_row,
-                bytes: (per_row * rows as f64).round() as u64,
-                data_lookups_per_row: lookups,
-                busiest_share: data.metrics.mean_busiest_share,
-                max_busiest_share: data.metrics.max_busiest_share,
-                hotspot_factor: data.metrics.mean_hotspot_factor,
-                bytes_estimated: true,
-                estimates,
-            });
+            out.push(local_index_analysis(doc, i, data));
             continue;
         }
-        let mut idx = index_design(doc, i)?;
-        let mut w = idx.workload.take().unwrap_or_default();
-        w.value_size = value;
-        idx.workload = Some(w);
+        let idx = index_table_design(doc, i)?;
         let mut enc = IndexEncoder::new(doc, i, &[])?;
         let decls = doc.fields.clone();
         let mut values = Vec::with_capacity(decls.len());
@@ -231,33 +193,99 @@ pub fn analyze_indexes(
             enc.encode_values_into(&values, out)
         });
         let report = analyze_with_encoder(&idx, opts, encoder)?;
-        let per_row = if report.writes == 0 {
-            0.0
-        } else {
-            report.bytes as f64 / report.writes as f64
-        };
-        let estimates: Vec<String> = if x.include.is_empty() {
-            Vec::new()
-        } else {
-            vec![INCLUDE_BYTES_ESTIMATE.to_string()]
-        };
-        out.push(IndexAnalysis {
-            name: x.name.clone(),
-            kind: x.kind,
-            regions_of_its_own: report.regions.len(),
-            bytes_per_row: per_row,
-            bytes: report.bytes,
-            busiest_share: report.metrics.mean_busiest_share,
-            max_busiest_share: report.metrics.max_busiest_share,
-            hotspot_factor: report.metrics.mean_hotspot_factor,
-            bytes_estimated: !estimates.is_empty(),
-            estimates,
-            report: Some(report),
-            writes,
-            data_lookups_per_row: lookups,
-        });
+        out.push(global_index_analysis(doc, i, report));
     }
     Ok(out)
+}
+
+/// Global index `i` of `doc` as the design its table is analyzed with: [`index_design`], each
+/// row's bytes its key and the value bytes it carries ([`index_value_bytes`]).
+pub(crate) fn index_table_design(doc: &DesignDocument, i: usize) -> Result<DesignDocument> {
+    let mut idx = index_design(doc, i)?;
+    let mut w = idx.workload.take().unwrap_or_default();
+    w.value_size = index_value_bytes(doc, i);
+    idx.workload = Some(w);
+    Ok(idx)
+}
+
+/// Local index `i` of `doc`: its rows in the data table's regions (`data`, the data table's
+/// report of the same rows), its figures the data table's, its bytes estimated.
+pub(crate) fn local_index_analysis(
+    doc: &DesignDocument,
+    i: usize,
+    data: &AnalysisReport,
+) -> IndexAnalysis {
+    let x = doc.phoenix.as_ref().and_then(|p| p.indexes.get(i));
+    let value = index_value_bytes(doc, i);
+    // Rows in the data row's region: the data table's writes per region, again.
+    let rows = data.writes;
+    let key_bytes = data.bytes.saturating_sub(
+        data.writes
+            .saturating_mul(doc.workload.clone().unwrap_or_default().value_size),
+    );
+    // The local key: the region's start key, the 2-byte id and the index columns; counted
+    // here as the data key's bytes plus the id (the columns' reorder keeps their sizes when
+    // no type is converted).
+    let per_row = if rows == 0 {
+        0.0
+    } else {
+        key_bytes as f64 / rows as f64 + 2.0 + value as f64
+    };
+    let mut estimates = vec![LOCAL_BYTES_ESTIMATE.to_string()];
+    if x.is_some_and(|x| !x.include.is_empty()) {
+        estimates.push(INCLUDE_BYTES_ESTIMATE.to_string());
+    }
+    IndexAnalysis {
+        name: x.map(|x| x.name.clone()).unwrap_or_default(),
+        kind: IndexKind::Local,
+        regions_of_its_own: 0,
+        report: None,
+        writes: index_writes(IndexKind::Local),
+        bytes_per_row: per_row,
+        bytes: (per_row * rows as f64).round() as u64,
+        data_lookups_per_row: 0,
+        busiest_share: data.metrics.mean_busiest_share,
+        max_busiest_share: data.metrics.max_busiest_share,
+        hotspot_factor: data.metrics.mean_hotspot_factor,
+        bytes_estimated: true,
+        estimates,
+    }
+}
+
+/// Global index `i` of `doc` from its table's report (`report`, its rows counted over its own
+/// regions).
+pub(crate) fn global_index_analysis(
+    doc: &DesignDocument,
+    i: usize,
+    report: AnalysisReport,
+) -> IndexAnalysis {
+    let x = doc.phoenix.as_ref().and_then(|p| p.indexes.get(i));
+    let kind = x.map_or(IndexKind::Global, |x| x.kind);
+    let per_row = if report.writes == 0 {
+        0.0
+    } else {
+        report.bytes as f64 / report.writes as f64
+    };
+    let estimates: Vec<String> = if x.is_some_and(|x| !x.include.is_empty()) {
+        vec![INCLUDE_BYTES_ESTIMATE.to_string()]
+    } else {
+        Vec::new()
+    };
+    IndexAnalysis {
+        name: x.map(|x| x.name.clone()).unwrap_or_default(),
+        kind,
+        regions_of_its_own: report.regions.len(),
+        bytes_per_row: per_row,
+        bytes: report.bytes,
+        busiest_share: report.metrics.mean_busiest_share,
+        max_busiest_share: report.metrics.max_busiest_share,
+        hotspot_factor: report.metrics.mean_hotspot_factor,
+        bytes_estimated: !estimates.is_empty(),
+        estimates,
+        report: Some(report),
+        writes: index_writes(kind),
+        data_lookups_per_row: u32::from(kind == IndexKind::Uncovered),
+    }
 }
 
 /// One Phoenix index of a design as the table Phoenix makes of it: its statement and, for a

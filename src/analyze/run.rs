@@ -92,6 +92,10 @@ pub struct AnalysisRun {
     /// Counted in one pass, never cut in blocks: the key numbers names in the order records
     /// arrive (`uid(f, W)` without a table), so a block counted apart would number anew.
     one_pass: bool,
+    /// Over a user's rows, the design's Phoenix index tables counted from the same rows
+    /// ([`rows_indexes`]): the report's `indexes`.
+    #[cfg(feature = "rows")]
+    indexes: Option<Box<rows_indexes::IndexRuns>>,
 }
 
 impl std::fmt::Debug for AnalysisRun {
@@ -245,6 +249,8 @@ impl AnalysisRun {
             qualifier,
             led_by_time: crate::design::leads_with_time(doc),
             one_pass: crate::keyspec::opentsdb::numbers_in_order(&doc.key.segments),
+            #[cfg(feature = "rows")]
+            indexes: None,
         })
     }
 
@@ -396,16 +402,30 @@ impl AnalysisRun {
         &self.analyzer
     }
 
-    /// The report over the records analyzed so far.
+    /// The report over the records analyzed so far (over a user's rows, with each Phoenix
+    /// index's analysis of the same rows).
     pub fn finish(&self) -> AnalysisReport {
-        self.analyzer.finish_for(Some(self.led_by_time))
+        self.with_index_tables(self.analyzer.finish_for(Some(self.led_by_time)))
     }
 
     /// [`finish`](Self::finish) with the rows recounted exactly elsewhere
     /// ([`Analyzer::finish_recounted`]).
     pub fn finish_recounted(&self, recount: &crate::analyze::RowRecount) -> Result<AnalysisReport> {
-        self.analyzer
-            .finish_recounted(Some(self.led_by_time), recount)
+        let r = self
+            .analyzer
+            .finish_recounted(Some(self.led_by_time), recount)?;
+        Ok(self.with_index_tables(r))
+    }
+
+    /// `report` with the index tables counted beside this run, if any.
+    fn with_index_tables(&self, report: AnalysisReport) -> AnalysisReport {
+        #[cfg(feature = "rows")]
+        if let Some(ix) = &self.indexes {
+            let mut report = report;
+            report.indexes = ix.finish(&report);
+            return report;
+        }
+        report
     }
 }
 
@@ -442,6 +462,36 @@ pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisRe
     )
 }
 
+#[cfg(feature = "rows")]
+/// `doc` with its workload sized to the rows a first pass found (`scan`): as many records,
+/// starting at the first row's time and spanning to the last's when they carry one.
+pub fn doc_for_rows(doc: &DesignDocument, scan: &crate::rows::ScanSummary) -> DesignDocument {
+    let mut doc = doc.clone();
+    let mut workload = doc.workload.take().unwrap_or_default();
+    workload.records = scan.rows.max(1);
+    if let (Some(first), Some(last)) = (scan.first_ms, scan.last_ms) {
+        workload.start_time = first;
+        // The axis spans first..=last: one ms more, so the last row is inside it.
+        let span_ms = (i128::from(last) - i128::from(first) + 1).max(1);
+        workload.write_rate = workload.records as f64 * 1000.0 / span_ms as f64;
+    }
+    doc.workload = Some(workload);
+    doc
+}
+
+#[cfg(feature = "rows")]
+/// A design's fields as a [`crate::rows::RowReader`] takes them: each declaration's name and
+/// type, and the fields its key reads.
+pub fn row_fields(doc: &DesignDocument) -> Result<(crate::rows::FieldList, Vec<usize>)> {
+    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
+    let fields = doc
+        .fields
+        .iter()
+        .map(|f| (f.name.clone(), f.field_type))
+        .collect();
+    Ok((fields, key.used_fields()))
+}
+
 pub(super) fn run_to_end(mut run: AnalysisRun) -> Result<AnalysisRun> {
     while !run.step(1 << 16)?.finished {}
     Ok(run)
@@ -458,9 +508,15 @@ pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]
 pub use rows::{
-    analyze_batches, analyze_rows, count_rows, doc_for_rows, fit_to_first, fit_to_scan,
-    needs_row_sample, row_fields, FirstPass, RowFeed, RowsAnalysis,
+    analyze_batches, analyze_rows, count_rows, fit_to_first, fit_to_scan, needs_row_sample,
+    FirstPass, RowFeed, RowsAnalysis,
 };
+#[cfg(feature = "rows")]
+mod rows_indexes;
+#[cfg(feature = "rows")]
+use rows_indexes::analysis_fields;
+#[cfg(feature = "rows")]
+pub use rows_indexes::{encode_index_batches, index_position};
 #[cfg(feature = "rows")]
 mod rows_keys;
 #[cfg(feature = "rows")]

@@ -238,10 +238,14 @@ fn partials_of_another_design_or_rows_are_refused() {
     // Not a partial, another version.
     let e = report_of_partials(None, &[b"PAR1 not a partial".as_slice()]).unwrap_err();
     assert!(e.message.contains("not a rowkey-lab partial"), "{e}");
-    let mut v3 = ps[0].clone();
-    v3[4] = 3;
-    let e = report_of_partials(None, &[&v3]).unwrap_err();
-    assert!(e.message.contains("format version 3"), "{e}");
+    let mut next = ps[0].clone();
+    next[4] = rowkey_lab::analyze::PARTIAL_VERSION as u8 + 1;
+    let e = report_of_partials(None, &[&next]).unwrap_err();
+    let want = format!(
+        "format version {}",
+        rowkey_lab::analyze::PARTIAL_VERSION + 1
+    );
+    assert!(e.message.contains(&want), "{e}");
     assert_eq!(e.kind, ErrorKind::Invalid);
 
     // The same rows scanned with another time column: another table summary.

@@ -1,5 +1,5 @@
 // The design's Phoenix secondary indexes, each the table it is, as the engine analyzed them over
-// the same workload (`report.indexes`): a global index's own regions and the busiest one's share
+// the same workload or the same rows of a file (`report.indexes`): a global index's own regions and the busiest one's share
 // of each window's writes beside the data table's, the index rows each data put / update of an
 // indexed column / delete writes, the bytes (estimates marked ≈, the engine's sentence saying
 // how), the data-table lookups a row read through the index costs, and each index's diagnosis.
@@ -23,9 +23,7 @@ export function renderIndexes() {
     box.append(
       el(
         'p',
-        state.rows
-          ? `${declared} index(es) not analyzed: indexes are analyzed over the design's generated workload, not over a file of rows.`
-          : `${declared} index(es) not analyzed by this build of the page (its first, smallest engine); run the design again once the page has loaded, or use the CLI's analyze.`,
+        `${declared} index(es) not analyzed by this build of the page (its first, smallest engine); run the design again once the page has loaded, or use the CLI's analyze.`,
         { class: 'muted' },
       ),
     );

@@ -4,6 +4,7 @@
 use super::*;
 use crate::rows::{RowScan, RowSink};
 
+use super::rows_indexes::{IndexFirstPass, IndexRuns};
 use crate::analyze::qualifier::CompiledQualifier;
 
 impl AnalysisRun {
@@ -34,8 +35,12 @@ impl AnalysisRun {
     ) -> Result<AnalysisRun> {
         let mut run =
             AnalysisRun::for_rows_summary(&fit_to_first(doc, first), opts, &first.scan.summary)?;
-        if first.distinct.past_exact_cap() {
+        let exact = !first.distinct.past_exact_cap();
+        if !exact {
             run.analyzer.stop_counting_rows_exactly();
+        }
+        if first.indexes.is_some() {
+            run.indexes = IndexRuns::new(doc, opts, &first.scan.summary, exact)?;
         }
         Ok(run)
     }
@@ -54,22 +59,6 @@ impl AnalysisRun {
         run.total = scan.rows;
         Ok(run)
     }
-}
-
-/// `doc` with its workload sized to the rows a first pass found (`scan`): as many records,
-/// starting at the first row's time and spanning to the last's when they carry one.
-pub fn doc_for_rows(doc: &DesignDocument, scan: &crate::rows::ScanSummary) -> DesignDocument {
-    let mut doc = doc.clone();
-    let mut workload = doc.workload.take().unwrap_or_default();
-    workload.records = scan.rows.max(1);
-    if let (Some(first), Some(last)) = (scan.first_ms, scan.last_ms) {
-        workload.start_time = first;
-        // The axis spans first..=last: one ms more, so the last row is inside it.
-        let span_ms = (i128::from(last) - i128::from(first) + 1).max(1);
-        workload.write_rate = workload.records as f64 * 1000.0 / span_ms as f64;
-    }
-    doc.workload = Some(workload);
-    doc
 }
 
 /// `doc` with its `sampleQuantiles` pre-split (when it has no sample) cut at the keys `scan`
@@ -148,19 +137,28 @@ impl RowSink for AnalysisRun {
         let mut key = std::mem::take(&mut self.key);
         key.clear();
         let built = d.key.encode_values_into(&mut key, values);
+        // every table's key built before any counts the row
+        let built = built.and_then(|()| match self.indexes.as_mut() {
+            Some(ix) => ix.encode(values),
+            None => Ok(()),
+        });
         let counted = built.and_then(|()| {
             let q = self.qualifier.as_ref().map_or(0, |q| q.of_values(values));
             self.count_row(&key, q, time_ms)
         });
         self.key = key;
-        counted
+        counted?;
+        match self.indexes.as_mut() {
+            Some(ix) => ix.count(time_ms),
+            None => Ok(()),
+        }
     }
 }
 
 impl AnalysisRun {
     /// Count one row whose key is built: at its own time, else at the workload clock's.
     #[inline]
-    fn count_row(&mut self, key: &[u8], q: u64, time_ms: Option<i64>) -> Result<()> {
+    pub(super) fn count_row(&mut self, key: &[u8], q: u64, time_ms: Option<i64>) -> Result<()> {
         let time_ms = time_ms.unwrap_or_else(|| self.stream.time_of(self.done));
         let bytes = (key.len() as u64).saturating_add(self.value_size);
         self.analyzer.push_cell(key, q, time_ms, bytes);
@@ -190,6 +188,9 @@ impl AnalysisRun {
         for c in &r.chunks {
             c.each(|key, q, t| self.count_row(key, q, t))?;
         }
+        if let (Some(ix), Some(kept)) = (self.indexes.as_mut(), first.indexes.as_ref()) {
+            ix.replay(kept, &r.times)?;
+        }
         Ok(true)
     }
 }
@@ -213,6 +214,8 @@ pub struct FirstPass {
     quantiles: std::cell::OnceCell<(u32, Option<Vec<Vec<u8>>>)>,
     /// Where the key's salt buckets start (none without a salt), which a cut keeps whole.
     bounds: Vec<Vec<u8>>,
+    /// The design's Phoenix indexes: each row's index keys, kept beside its key.
+    pub(super) indexes: Option<IndexFirstPass>,
 }
 
 /// A chunk's kept rows as they came ([`FirstPass::append_chunk`]; its reading and counting are in `rows_chunk.rs`, which
@@ -301,6 +304,7 @@ impl FirstPass {
             cap,
             quantiles: std::cell::OnceCell::new(),
             bounds: doc.bucket_bounds(),
+            indexes: IndexFirstPass::new(doc, cap > 0)?,
         })
     }
 
@@ -389,10 +393,14 @@ impl FirstPass {
     pub fn keep_none(&mut self) {
         self.drop_kept();
         self.cap = 0;
+        self.indexes = None;
     }
 
     /// Stop keeping rows; a deferred sample is first offered the keys kept.
     fn drop_kept(&mut self) {
+        if let Some(ix) = self.indexes.as_mut() {
+            ix.drop_kept();
+        }
         if let Some(r) = self.replay.take() {
             if self.scan.sample_deferred() {
                 self.scan.offer_sample((0..r.rows()).map(|i| r.key(i)));
@@ -419,6 +427,10 @@ impl RowSink for FirstPass {
 
     fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
         self.forget_quantiles();
+        // the index keys first: a row an index cannot key is refused before the scan counts it
+        if let Some(ix) = self.indexes.as_mut() {
+            ix.keyer.encode(values)?;
+        }
         self.scan.row(values, time_ms)?;
         let key = self.scan.last_key();
         self.distinct.insert(key);
@@ -429,8 +441,14 @@ impl RowSink for FirstPass {
         let timed = time_ms.is_some();
         let mixed = r.timed().is_some_and(|t| t != timed) || !r.chunks.is_empty();
         let end = u32::try_from(r.keys.len() + key.len()).ok();
+        let (held, more) = self
+            .indexes
+            .as_ref()
+            .map_or((0, 0), |ix| (ix.kept_bytes(), ix.row_bytes()));
+        let fits = r.bytes() + held + key.len() + more + 20 <= self.cap;
+        let indexed = fits && self.indexes.as_mut().map_or(true, IndexFirstPass::keep_row);
         match end {
-            Some(end) if !mixed && r.bytes() + key.len() + 20 <= self.cap => {
+            Some(end) if !mixed && fits && indexed => {
                 r.keys.extend_from_slice(key);
                 r.ends.push(end);
                 if let Some(q) = &self.qualifier {
@@ -457,18 +475,6 @@ fn prefix_96(k: &[u8]) -> u128 {
     let head = k.get(..12).unwrap_or(k);
     b[..head.len()].copy_from_slice(head);
     u128::from_be_bytes(b)
-}
-
-/// A design's fields as a [`crate::rows::RowReader`] takes them: each declaration's name and
-/// type, and the fields its key reads.
-pub fn row_fields(doc: &DesignDocument) -> Result<(crate::rows::FieldList, Vec<usize>)> {
-    let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
-    let fields = doc
-        .fields
-        .iter()
-        .map(|f| (f.name.clone(), f.field_type))
-        .collect();
-    Ok((fields, key.used_fields()))
 }
 
 /// What a rows analysis gives beside its report: what reading found, the split keys the
@@ -547,7 +553,7 @@ pub fn analyze_rows(
     bytes: &[u8],
 ) -> Result<(AnalysisReport, crate::rows::RowStats)> {
     use crate::rows::RowReader;
-    let (fields, used) = row_fields(doc)?;
+    let (fields, used, _) = super::analysis_fields(doc)?;
     let a = two_passes(doc, opts, rows, &mut |sink| {
         let mut reader = RowReader::new(fields.clone(), used.clone(), rows.clone());
         reader.push(bytes, sink)?;
@@ -564,7 +570,7 @@ pub fn analyze_batches(
     rows: &crate::rows::RowsOptions,
     batches: &[arrow_array::RecordBatch],
 ) -> Result<RowsAnalysis> {
-    let (fields, used) = row_fields(doc)?;
+    let (fields, used, _) = super::analysis_fields(doc)?;
     two_passes(doc, opts, rows, &mut |sink| {
         crate::rows::batch_rows(batches, &fields, &used, rows, sink)
     })

@@ -102,6 +102,17 @@ fn chunk_error(reason: impl std::fmt::Display) -> Error {
 }
 
 impl FirstPass {
+    /// A design's global index keys do not travel in chunks: its file is read in one pass.
+    pub(super) fn no_index_chunks(&self) -> Result<()> {
+        match &self.indexes {
+            Some(ix) if ix.keyer.len() > 0 => Err(Error::new(
+                ErrorKind::IllegalState,
+                "a design with Phoenix indexes reads its rows in one pass, not in chunks (a chunk carries the data table's keys only)",
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// This chunk's first pass as bytes, with what its reading found: the kept rows must hold
     /// every row read (a chunk past the cap, or a scan that also samples, profiles or keeps
     /// keys, is refused: read such a file in one pass).
@@ -118,6 +129,7 @@ impl FirstPass {
                 "a scan that samples, profiles or keeps keys reads the file in one pass, not in chunks",
             ));
         }
+        self.no_index_chunks()?;
         let head = Head {
             summary: self.scan.summary,
             stats: stats.clone(),
@@ -158,6 +170,7 @@ impl FirstPass {
     /// in file order: its count and time span to the scan, its rows to the kept rows. Returns
     /// what its reading found. Nothing is added when the chunk is refused.
     pub fn append_chunk(&mut self, doc: &DesignDocument, bytes: Vec<u8>) -> Result<RowStats> {
+        self.no_index_chunks()?;
         self.forget_quantiles();
         if bytes.get(..4) != Some(&CHUNK_MAGIC[..]) {
             return Err(chunk_error("it does not start with RKLC"));

@@ -5,7 +5,7 @@
 use super::*;
 use crate::rows::RowScan;
 
-use super::rows::row_fields;
+use super::row_fields;
 
 /// Every row's key of `batches`, as `encode --records` gives them: the keys end to end and
 /// where each ends (`rows + 1` offsets from 0), and what reading found.

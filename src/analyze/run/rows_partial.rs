@@ -19,7 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rows::{row_fields, RowsAnalysis};
+use super::rows::RowsAnalysis;
 use super::*;
 use crate::analyze::analyzer::PartialAnalysis;
 use crate::rows::{RowScan, RowStats, RowsOptions, ScanSummary};
@@ -28,7 +28,7 @@ use arrow_array::RecordBatch;
 /// The first bytes of a partial analysis of rows.
 pub const PARTIAL_MAGIC: [u8; 4] = crate::support::magic::PARTIAL;
 /// The format version of a partial analysis of rows: a partial of another version is refused.
-pub const PARTIAL_VERSION: u16 = 2;
+pub const PARTIAL_VERSION: u16 = 3;
 
 const HEADER: usize = 4 + 2 + 8;
 
@@ -44,6 +44,8 @@ struct Body {
     ranges: Vec<(u64, u64)>,
     stats: RowStats,
     analysis: PartialAnalysis,
+    /// Each global Phoenix index's table counted from the same rows, in the design's order.
+    indexes: Vec<PartialAnalysis>,
 }
 
 /// A hash of the design document (its JSON form): partials of another design are refused.
@@ -80,10 +82,16 @@ pub fn scan_batches(
     batches: &[RecordBatch],
 ) -> Result<ScanSummary> {
     no_sample_cut(doc)?;
-    let (fields, used) = row_fields(doc)?;
+    let (fields, used, readers) = super::analysis_fields(doc)?;
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
     let mut scan = RowScan::new(Some(key));
-    crate::rows::batch_rows(batches, &fields, &used, rows, &mut scan)?;
+    // the rows the partials will count: those every index keys too
+    let mut sink = super::rows_indexes::KeyedByIndexes {
+        keyer: super::rows_indexes::IndexKeyer::new(doc)?,
+        sink: &mut scan,
+    };
+    crate::rows::batch_rows(batches, &fields, &used, rows, &mut sink)
+        .map_err(|e| super::rows_indexes::readers_error(&readers, e))?;
     Ok(scan.summary)
 }
 
@@ -113,6 +121,10 @@ fn chunk_run(
     run.analyzer.start_at_row(first_row)?;
     run.done = first_row;
     run.fingerprint = Some(run_hash(doc, opts, table));
+    run.indexes = super::rows_indexes::IndexRuns::new(doc, opts, table, true)?;
+    if let Some(ix) = run.indexes.as_mut() {
+        ix.start_at_row(first_row)?;
+    }
     Ok(run)
 }
 
@@ -149,6 +161,10 @@ fn encode(
         ranges,
         stats,
         analysis: run.analyzer.partial(run.fingerprint.unwrap_or(0))?,
+        indexes: match &run.indexes {
+            Some(ix) => ix.partials(run.fingerprint.unwrap_or(0))?,
+            None => Vec::new(),
+        },
     };
     to_bytes(doc, &body)
 }
@@ -317,10 +333,13 @@ fn count_chunk(
     exact: bool,
     keys: Option<&mut (Vec<u8>, Vec<u32>)>,
 ) -> Result<Vec<u8>> {
-    let (fields, used) = row_fields(doc)?;
+    let (fields, used, readers) = super::analysis_fields(doc)?;
     let mut run = chunk_run(doc, opts, table, first_row)?;
     if !exact {
         run.analyzer.stop_counting_rows_exactly();
+        if let Some(ix) = run.indexes.as_mut() {
+            ix.stop_counting_rows_exactly();
+        }
     }
     // The chunk holds the table's rows from `first_row` on, no more: a stream that goes on
     // past them (an endless reader) is stopped at the first row too many.
@@ -331,13 +350,14 @@ fn count_chunk(
                 keys,
             };
             let mut sink = UpTo::new(&mut sink, table, first_row);
-            crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)?
+            crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)
         }
         None => {
             let mut sink = UpTo::new(&mut run, table, first_row);
-            crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)?
+            crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)
         }
-    };
+    }
+    .map_err(|e| super::rows_indexes::readers_error(&readers, e))?;
     let end = run.done;
     if end > table.rows {
         return Err(Error::new(
@@ -477,10 +497,15 @@ fn merge(doc: Option<&DesignDocument>, parts: &[&[u8]]) -> Result<Merged> {
                 format!("partial {i} counts rows another partial counted"),
             )
         })?;
-        run.analyzer.absorb_rows(body.analysis).map_err(|e| Error {
+        let at = |e: Error| Error {
             message: format!("partial {i}: {}", e.message),
             ..e
-        })?;
+        };
+        // a refused partial (an index table's or the data table's) ends the merge
+        if let Some(ix) = run.indexes.as_mut() {
+            ix.absorb(body.indexes).map_err(at)?;
+        }
+        run.analyzer.absorb_rows(body.analysis).map_err(at)?;
         match stats.as_mut() {
             None => stats = Some(body.stats),
             Some(s) => s.merge(&body.stats),

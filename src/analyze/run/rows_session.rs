@@ -9,8 +9,9 @@ use std::io::{Read, Seek};
 
 use serde::Serialize;
 
-use super::rows::{fit_to_first, needs_row_sample, row_fields, FirstPass};
+use super::rows::{fit_to_first, needs_row_sample, FirstPass};
 use super::rows_file::{parquet_plan, read_file_each_into, read_file_into, FileInput, ParquetPlan};
+use super::rows_indexes::{analysis_fields, readers_error};
 use super::AnalysisRun;
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
@@ -90,6 +91,8 @@ pub struct RowsSession {
     write_sample: Option<WriteSample>,
     /// What reading found, from `end` on.
     stats: Option<RowStats>,
+    /// The fields the key does not read and an index does, with the index (its error names it).
+    readers: Vec<(String, String)>,
 }
 
 fn state(what: &str) -> Error {
@@ -104,7 +107,7 @@ impl RowsSession {
         rows: RowsOptions,
     ) -> Result<RowsSession> {
         doc.validate()?;
-        let (fields, used) = row_fields(&doc)?;
+        let (fields, used, readers) = analysis_fields(&doc)?;
         let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
         let mut scan = RowScan::new(Some(key));
         if needs_row_sample(&doc) {
@@ -114,7 +117,7 @@ impl RowsSession {
             scan = scan.with_profile(&fields);
         }
         let first = FirstPass::new(&doc, scan, rows.kept_bytes()?)?;
-        Ok(RowsSession {
+        let mut session = RowsSession {
             source: Source::Bytes(RowReader::new(fields.clone(), used.clone(), rows.clone())),
             pass: Pass::Scan(Box::new(first)),
             doc,
@@ -130,7 +133,46 @@ impl RowsSession {
             row_sample: None,
             write_sample: None,
             stats: None,
-        })
+            readers,
+        };
+        // a profile is of the rows and the data key: no index table is counted
+        if session.rows.profile {
+            session.without_indexes()?;
+        }
+        Ok(session)
+    }
+
+    /// Analyze the data table alone, not the design's Phoenix indexes (the rows then need
+    /// only the key's columns); before the first rows. What reads rows for the data key alone
+    /// (kept keys, samples, a profile) leaves them out so.
+    pub fn without_indexes(&mut self) -> Result<()> {
+        self.fresh_scan("withoutIndexes() comes before the first rows")?
+            .indexes = None;
+        let (fields, used) = super::row_fields(&self.doc)?;
+        // a reader not yet bound reads for the key's columns alone
+        let source = match &self.source {
+            Source::Parquet(file, _) => Some(Source::Parquet(
+                file.clone(),
+                file.reader(&fields, &used, &self.rows)?,
+            )),
+            Source::Bytes(r) if !r.started() => Some(Source::Bytes(RowReader::new(
+                fields.clone(),
+                used.clone(),
+                self.rows.clone(),
+            ))),
+            _ => None,
+        };
+        if let Some(source) = source {
+            self.source = source;
+        }
+        (self.fields, self.used) = (fields, used);
+        self.readers.clear();
+        Ok(())
+    }
+
+    /// An error of the reading, said as an index's when the column it misses is an index's.
+    fn said(&self, e: Error) -> Error {
+        readers_error(&self.readers, e)
     }
 
     /// The design the session reads rows for.
@@ -159,6 +201,8 @@ impl RowsSession {
     }
 
     fn keep_keys_by(&mut self, keep: fn(RowScan) -> RowScan) -> Result<()> {
+        self.fresh_scan("keepKeys() comes before the first rows")?;
+        self.without_indexes()?;
         let first = self.fresh_scan("keepKeys() comes before the first rows")?;
         first.scan = keep(std::mem::take(&mut first.scan));
         first.keep_none();
@@ -168,6 +212,8 @@ impl RowsSession {
     /// Keep a sample of `rows` rows' values for the advisor (its default:
     /// `advise::DEFAULT_RECORDS`), instead of the rows for the analysis; before the first rows.
     pub fn keep_row_sample(&mut self, rows: u64) -> Result<()> {
+        self.fresh_scan("keepRowSample() comes before the first rows")?;
+        self.without_indexes()?;
         let fields = self.fields.clone();
         let first = self.fresh_scan("keepRowSample() comes before the first rows")?;
         first.scan = std::mem::take(&mut first.scan).with_row_sample(&fields, rows)?;
@@ -179,6 +225,8 @@ impl RowsSession {
     /// the table's life ([`crate::life`]), instead of the rows for the analysis; before the
     /// first rows.
     pub fn keep_write_sample(&mut self) -> Result<()> {
+        self.fresh_scan("keepWriteSample() comes before the first rows")?;
+        self.without_indexes()?;
         let first = self.fresh_scan("keepWriteSample() comes before the first rows")?;
         first.scan = std::mem::take(&mut first.scan).with_write_sample();
         first.keep_none();
@@ -241,7 +289,8 @@ impl RowsSession {
         let Source::Bytes(reader) = &mut self.source else {
             return Err(state("this pass reads row groups or batches, not bytes"));
         };
-        reader.push(bytes, sink)?;
+        let pushed = reader.push(bytes, sink);
+        pushed.map_err(|e| self.said(e))?;
         Ok(self.done())
     }
 
@@ -254,12 +303,10 @@ impl RowsSession {
             }
         }
         let rows = match &mut self.source {
-            Source::Batches(rows @ None) => rows.insert(BatchRows::new(
-                &batch.schema(),
-                &self.fields,
-                &self.used,
-                &self.rows,
-            )?),
+            Source::Batches(rows @ None) => rows.insert(
+                BatchRows::new(&batch.schema(), &self.fields, &self.used, &self.rows)
+                    .map_err(|e| readers_error(&self.readers, e))?,
+            ),
             Source::Batches(Some(rows)) => rows,
             _ => return Err(state("this pass reads bytes or row groups, not batches")),
         };
@@ -272,7 +319,7 @@ impl RowsSession {
     /// [`push_row_group`](Self::push_row_group) each, in order, in each pass.
     pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
         let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
-        let plan = self.plan_of(&file)?;
+        let plan = self.plan_of(&file).map_err(|e| self.said(e))?;
         let reader = file.reader(&self.fields, &self.used, &self.rows)?;
         self.source = Source::Parquet(file, reader);
         Ok(plan)
@@ -305,7 +352,7 @@ impl RowsSession {
         // a key that numbers names in the order rows arrive (`uid(f, W)` without a table)
         // reads the file in one pass: a chunk read apart would number from 1
         !crate::keyspec::opentsdb::numbers_in_order(&self.doc.key.segments)
-            && matches!(&self.pass, Pass::Scan(f) if f.scan.adds_up() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0)
+            && matches!(&self.pass, Pass::Scan(f) if f.scan.adds_up() && f.kept() && self.chunk_stats.is_none() && f.scan.summary.rows == 0 && f.no_index_chunks().is_ok())
     }
 
     /// The first pass over this session's chunk of the file as bytes, for the session that
@@ -371,7 +418,12 @@ impl RowsSession {
                 rows.map(BatchRows::finish).unwrap_or_default(),
                 Some(Source::Batches(None)),
             ),
-            (None, Source::Bytes(mut reader)) => (reader.finish(first.as_mut())?, None),
+            (None, Source::Bytes(mut reader)) => (
+                reader
+                    .finish(first.as_mut())
+                    .map_err(|e| readers_error(&self.readers, e))?,
+                None,
+            ),
         };
         if let Some(next) = next {
             self.source = next;

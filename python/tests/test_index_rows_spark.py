@@ -1,0 +1,58 @@
+"""Phoenix indexes on a Spark DataFrame (issue 69): ``with_index_key`` adds each row's key in an
+index's table, the bytes ``rk.index_keys`` gives on the same rows; ``analyze_df`` reports each
+index as ``rk.analyze`` does over the DataFrame's rows, whatever the partitioning."""
+
+import pathlib
+
+import pytest
+from conftest import local_spark, skip_without_spark
+
+pytestmark = pytest.mark.spark
+skip_without_spark()
+
+import rowkey_lab as rk  # noqa: E402
+from rowkey_lab.spark import analyze_df, with_index_key  # noqa: E402
+
+FIX = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "phoenix-orders"
+
+
+@pytest.fixture(scope="module")
+def spark():
+    s = local_spark(2, "rowkey-lab-index-rows", shuffle_partitions=2)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def df(spark):
+    return spark.read.parquet(str(FIX / "orders.parquet"))
+
+
+def design() -> rk.Design:
+    return rk.Design.from_sql((FIX / "orders.sql").read_text())
+
+
+def test_with_index_key_is_rk_index_keys_for_every_row(df):
+    for name in ("BY_TIME", "BY_CUSTOMER", "BY_TIME_LOCAL"):
+        out = with_index_key(df.repartition(3), design(), name).toArrow()
+        rows = out.drop_columns(["indexkey"])
+        assert out["indexkey"].combine_chunks().equals(rk.index_keys(design(), rows, name)), name
+    with pytest.raises(rk.RowkeyLabError, match="no index `NOPE`"):
+        with_index_key(df, design(), "NOPE")
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_analyze_df_reports_each_index_as_rk_analyze(df, n):
+    part = df.repartition(n).persist()
+    try:
+        got = analyze_df(part, design(), time="CREATED_AT", windows=10)
+        want = rk.analyze(design(), part.toArrow(), time="CREATED_AT", windows=10)
+    finally:
+        part.unpersist()
+    assert [x["name"] for x in got["indexes"]] == ["BY_TIME", "BY_CUSTOMER", "BY_TIME_LOCAL"]
+    time = got["indexes"][0]["report"]
+    assert [g["writes"] for g in time["regions"]] == [50] * 10
+    # with a time column every figure but the key sample is the same for any partitioning
+    for g, w in zip(got["indexes"], want["indexes"]):
+        for k in ("regionsOfItsOwn", "busiestShare", "maxBusiestShare", "hotspotFactor", "bytes"):
+            assert g[k] == w[k], (g["name"], k)

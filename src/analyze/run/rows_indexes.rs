@@ -1,0 +1,436 @@
+//! A Phoenix table's indexes over a user's rows: every row the data table counts also gives
+//! each global index its row, keyed by the `IndexMaintainer` port ([`IndexEncoder`]) from the
+//! row's values, and counted over the index's own regions (its salt buckets or `SPLIT ON`
+//! points, [`index_table_design`]) on the same time axis; a local index's rows are in the data
+//! table's regions ([`local_index_analysis`]). The answer is the one the generated workload
+//! gets ([`crate::analyze::analyze_indexes`]): `report.indexes`.
+//!
+//! One reading feeds them all. The first pass builds each index key beside the data key (a
+//! row an index cannot key is refused before anything counts it) and keeps them while the
+//! rows fit the memory the first pass keeps (the index keys count against the same cap);
+//! the analysis then counts every table from memory, or, past the cap, from the second
+//! reading the data table needs anyway. A design with global indexes is read in one pass by
+//! one reader, not in chunks: the chunks' format carries the data keys only.
+
+use super::*;
+use crate::analyze::indexes::{global_index_analysis, index_table_design, local_index_analysis};
+use crate::analyze::IndexAnalysis;
+use crate::design::phoenix::{IndexEncoder, IndexKind};
+use crate::keyspec::FieldValue;
+use crate::rows::{RowSink, ScanSummary};
+
+/// Each global index's key of the row last given to [`encode`](Self::encode).
+pub(crate) struct IndexKeyer {
+    /// Per global index: its position among the design's indexes, its name, its encoder and
+    /// the last row's key.
+    tables: Vec<(usize, String, IndexEncoder, Vec<u8>)>,
+}
+
+impl IndexKeyer {
+    /// The keyer of `doc`'s global indexes; `None` without Phoenix indexes.
+    pub(crate) fn new(doc: &DesignDocument) -> Result<Option<IndexKeyer>> {
+        let Some(p) = doc.phoenix.as_ref().filter(|p| !p.indexes.is_empty()) else {
+            return Ok(None);
+        };
+        let mut tables = Vec::new();
+        for (i, x) in p.indexes.iter().enumerate() {
+            if x.kind != IndexKind::Local {
+                tables.push((
+                    i,
+                    x.name.clone(),
+                    IndexEncoder::new(doc, i, &[])?,
+                    Vec::new(),
+                ));
+            }
+        }
+        Ok(Some(IndexKeyer { tables }))
+    }
+
+    /// Build every global index's key of a row (`values` in field order); an error names the
+    /// index and leaves nothing counted.
+    pub(crate) fn encode(&mut self, values: &[FieldValue]) -> Result<()> {
+        for (_, name, enc, key) in &mut self.tables {
+            key.clear();
+            enc.encode_values_into(values, key).map_err(|e| Error {
+                message: format!("index {name}: {}", e.message),
+                ..e
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The global indexes.
+    pub(crate) fn len(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// Global index `t`'s key of the last row.
+    fn key(&self, t: usize) -> &[u8] {
+        self.tables.get(t).map_or(&[], |(_, _, _, k)| k.as_slice())
+    }
+}
+
+/// The first pass's side of the indexes: each row's index keys built (so the first pass takes
+/// the rows the analysis will) and kept for the analysis while the data table's keys are.
+pub(crate) struct IndexFirstPass {
+    pub(crate) keyer: IndexKeyer,
+    /// Per global index, every kept row's key end to end and where each ends; `None` once the
+    /// rows are no longer kept.
+    kept: Option<Vec<(Vec<u8>, Vec<u32>)>>,
+}
+
+impl IndexFirstPass {
+    /// The first pass of `doc`'s indexes (`None` without any), keeping their keys when `keep`.
+    pub(crate) fn new(doc: &DesignDocument, keep: bool) -> Result<Option<IndexFirstPass>> {
+        Ok(IndexKeyer::new(doc)?.map(|keyer| IndexFirstPass {
+            kept: keep.then(|| vec![(Vec::new(), Vec::new()); keyer.len()]),
+            keyer,
+        }))
+    }
+
+    /// Bytes the kept keys hold.
+    pub(crate) fn kept_bytes(&self) -> usize {
+        self.kept.as_ref().map_or(0, |k| {
+            k.iter().map(|(b, e)| b.len() + 4 * e.len()).sum::<usize>()
+        })
+    }
+
+    /// Bytes keeping the last row's keys adds.
+    pub(crate) fn row_bytes(&self) -> usize {
+        (0..self.keyer.len())
+            .map(|t| self.keyer.key(t).len() + 4)
+            .sum()
+    }
+
+    /// Keep the last row's keys; `false` (nothing kept) when a key's end passes 4 GiB.
+    pub(crate) fn keep_row(&mut self) -> bool {
+        let Some(kept) = self.kept.as_mut() else {
+            return false;
+        };
+        for (t, (bytes, ends)) in kept.iter_mut().enumerate() {
+            let key = self.keyer.key(t);
+            let Ok(end) = u32::try_from(bytes.len() + key.len()) else {
+                return false;
+            };
+            bytes.extend_from_slice(key);
+            ends.push(end);
+        }
+        true
+    }
+
+    /// Stop keeping keys (the data table's rows are no longer kept either).
+    pub(crate) fn drop_kept(&mut self) {
+        self.kept = None;
+    }
+}
+
+/// Each global index's table counted beside the data table's run ([`AnalysisRun`]'s
+/// `indexes`), and the design to say every index by.
+pub(crate) struct IndexRuns {
+    doc: DesignDocument,
+    keyer: IndexKeyer,
+    runs: Vec<AnalysisRun>,
+}
+
+impl IndexRuns {
+    /// The index tables of `doc` over rows whose first pass found `summary` (their time axis
+    /// and count, the data table's); `exact`: their rows counted exactly, as the data table's.
+    pub(crate) fn new(
+        doc: &DesignDocument,
+        opts: &AnalyzeOptions,
+        summary: &ScanSummary,
+        exact: bool,
+    ) -> Result<Option<Box<IndexRuns>>> {
+        let Some(keyer) = IndexKeyer::new(doc)? else {
+            return Ok(None);
+        };
+        let mut runs = Vec::with_capacity(keyer.len());
+        for (i, ..) in &keyer.tables {
+            let idx = super::doc_for_rows(&index_table_design(doc, *i)?, summary);
+            // keyed here, not by the index design's own key: the run only counts
+            let keys: KeyEncoder = Box::new(|_, _| {
+                Err(Error::new(
+                    ErrorKind::IllegalState,
+                    "an index table over rows counts the keys it is given",
+                ))
+            });
+            let mut run = AnalysisRun::with_encoder(&idx, opts, keys)?;
+            if exact {
+                run.analyzer.count_rows_exactly()?;
+            }
+            run.fed = true;
+            run.total = summary.rows;
+            runs.push(run);
+        }
+        Ok(Some(Box::new(IndexRuns {
+            doc: doc.clone(),
+            keyer,
+            runs,
+        })))
+    }
+
+    /// Build the row's index keys (before the data table counts it).
+    pub(crate) fn encode(&mut self, values: &[FieldValue]) -> Result<()> {
+        self.keyer.encode(values)
+    }
+
+    /// Count the keys [`encode`](Self::encode) built, at the row's time (else each table's
+    /// workload clock, the data table's).
+    pub(crate) fn count(&mut self, time_ms: Option<i64>) -> Result<()> {
+        for (t, run) in self.runs.iter_mut().enumerate() {
+            run.count_row(self.keyer.key(t), 0, time_ms)?;
+        }
+        Ok(())
+    }
+
+    /// Count the keys the first pass kept, at the kept rows' `times` (empty: untimed rows).
+    pub(crate) fn replay(&mut self, first: &IndexFirstPass, times: &[i64]) -> Result<()> {
+        let Some(kept) = first.kept.as_ref() else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "the index keys were not kept: read the rows again",
+            ));
+        };
+        for (run, (bytes, ends)) in self.runs.iter_mut().zip(kept) {
+            let mut start = 0usize;
+            for (i, &end) in ends.iter().enumerate() {
+                let end = end as usize;
+                let key = bytes.get(start..end).unwrap_or(&[]);
+                start = end;
+                run.count_row(key, 0, times.get(i).copied())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Each table's counts from row `index` of the table on (a chunk counted apart).
+    pub(crate) fn start_at_row(&mut self, index: u64) -> Result<()> {
+        for run in &mut self.runs {
+            run.analyzer.start_at_row(index)?;
+            run.done = index;
+        }
+        Ok(())
+    }
+
+    /// Count the rows by the sketches alone, as the data table does past the exact cap.
+    pub(crate) fn stop_counting_rows_exactly(&mut self) {
+        for run in &mut self.runs {
+            run.analyzer.stop_counting_rows_exactly();
+        }
+    }
+
+    /// Each table's partial counts, in the design's order of its global indexes.
+    pub(crate) fn partials(
+        &self,
+        fingerprint: u64,
+    ) -> Result<Vec<crate::analyze::analyzer::PartialAnalysis>> {
+        self.runs
+            .iter()
+            .map(|r| r.analyzer.partial(fingerprint))
+            .collect()
+    }
+
+    /// Add another chunk's partial counts ([`partials`](Self::partials)).
+    pub(crate) fn absorb(
+        &mut self,
+        parts: Vec<crate::analyze::analyzer::PartialAnalysis>,
+    ) -> Result<()> {
+        if parts.len() != self.runs.len() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "its index tables are {}, where the design has {} global indexes",
+                    parts.len(),
+                    self.runs.len()
+                ),
+            ));
+        }
+        for (run, p) in self.runs.iter_mut().zip(parts) {
+            run.analyzer.absorb_rows(p)?;
+        }
+        Ok(())
+    }
+
+    /// Every index of the design analyzed, in its order: a global index from its table's run,
+    /// a local one from `data` (the data table's report of the same rows).
+    pub(crate) fn finish(&self, data: &AnalysisReport) -> Vec<IndexAnalysis> {
+        let n = self.doc.phoenix.as_ref().map_or(0, |p| p.indexes.len());
+        let mut runs = self.keyer.tables.iter().zip(&self.runs).peekable();
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            match runs.peek() {
+                Some(((at, ..), run)) if *at == i => {
+                    out.push(global_index_analysis(&self.doc, i, run.finish()));
+                    runs.next();
+                }
+                _ => out.push(local_index_analysis(&self.doc, i, data)),
+            }
+        }
+        out
+    }
+}
+
+/// A sink that builds each row's index keys before handing the row on, so a row an index
+/// cannot key is refused (or skipped) by a first pass as the analysis refuses it.
+pub(crate) struct KeyedByIndexes<'a, S: ?Sized> {
+    pub(crate) keyer: Option<IndexKeyer>,
+    pub(crate) sink: &'a mut S,
+}
+
+impl<S: RowSink + ?Sized> RowSink for KeyedByIndexes<'_, S> {
+    fn row(&mut self, values: &[FieldValue], time_ms: Option<i64>) -> Result<()> {
+        if let Some(k) = self.keyer.as_mut() {
+            k.encode(values)?;
+        }
+        self.sink.row(values, time_ms)
+    }
+    fn takes_no_rows(&self) -> bool {
+        self.sink.takes_no_rows()
+    }
+}
+
+/// The fields a reader of `doc`'s rows binds for its analysis: [`row_fields`]'s, and the
+/// columns every global index keys required of the file as the key's are (a row whose index
+/// key cannot be built from a null is the null policy's). `readers`: (field, who reads it)
+/// for each field the key does not read, for [`readers_error`].
+///
+/// [`row_fields`]: super::row_fields
+pub(crate) fn analysis_fields(doc: &DesignDocument) -> Result<AnalysisFields> {
+    fields_read(doc, |_, x| x.kind != IndexKind::Local)
+}
+
+/// [`analysis_fields`] with the columns of the indexes `which` takes (by position).
+fn fields_read(
+    doc: &DesignDocument,
+    which: impl Fn(usize, &crate::design::phoenix::PhoenixIndex) -> bool,
+) -> Result<AnalysisFields> {
+    let (fields, mut used) = super::row_fields(doc)?;
+    let mut readers = Vec::new();
+    let indexes = doc.phoenix.as_ref().map_or(&[][..], |p| &p.indexes[..]);
+    let taken = indexes.iter().enumerate().filter(|(i, x)| which(*i, x));
+    for (_, x) in taken {
+        for c in &x.columns {
+            let Some(at) = doc.fields.iter().position(|f| f.name == c.name) else {
+                continue;
+            };
+            if !used.contains(&at) {
+                used.push(at);
+                readers.push((c.name.clone(), format!("index {}", x.name)));
+            }
+        }
+    }
+    used.sort_unstable();
+    Ok((fields, used, readers))
+}
+
+/// [`analysis_fields`]' answer: the fields, those required, and who reads each the key does
+/// not.
+pub(crate) type AnalysisFields = (crate::rows::FieldList, Vec<usize>, Vec<(String, String)>);
+
+/// A reader's error for a field the key does not read but an index does (`readers`, from
+/// [`analysis_fields`]): said as the index's, at the same place (`map/FIELD`).
+pub(crate) fn readers_error(readers: &[(String, String)], mut e: Error) -> Error {
+    for (field, who) in readers {
+        if e.location.path.as_deref() == Some(&format!("map/{field}"))
+            && e.message.starts_with("the key reads field")
+        {
+            e.message = e.message.replacen("the key", who, 1);
+            break;
+        }
+    }
+    e
+}
+
+/// The position of the index named `name` among `doc`'s Phoenix indexes; an error at `index`
+/// naming those it has.
+pub fn index_position(doc: &DesignDocument, name: &str) -> Result<usize> {
+    let indexes = doc.phoenix.as_ref().map_or(&[][..], |p| &p.indexes[..]);
+    indexes.iter().position(|x| x.name == name).ok_or_else(|| {
+        let names: Vec<String> = indexes.iter().map(|x| format!("`{}`", x.name)).collect();
+        Error::arg(
+            "index",
+            match names.is_empty() {
+                true => format!("no index `{name}`: the design has no Phoenix indexes"),
+                false => format!("no index `{name}`: the design's are {}", names.join(", ")),
+            },
+        )
+    })
+}
+
+/// Every row's key of a reading, in the table of one index (`rowkey_lab.index_keys`, Spark's
+/// `with_index_key`): the keys end to end, where each ends.
+struct IndexKeys {
+    encoder: IndexEncoder,
+    keys: Vec<u8>,
+    ends: Vec<u32>,
+}
+
+impl RowSink for IndexKeys {
+    /// Append the row's index key; an error leaves the keys as they were.
+    fn row(&mut self, values: &[FieldValue], _: Option<i64>) -> Result<()> {
+        let start = self.keys.len();
+        let built = self.encoder.encode_values_into(values, &mut self.keys);
+        let end = built.and_then(|()| {
+            u32::try_from(self.keys.len()).map_err(|_| {
+                Error::new(
+                    ErrorKind::Limit,
+                    "the index keys of these rows passed 4 GiB: encode them in smaller parts",
+                )
+            })
+        });
+        match end {
+            Ok(end) => {
+                self.ends.push(end);
+                Ok(())
+            }
+            Err(e) => {
+                self.keys.truncate(start);
+                Err(e)
+            }
+        }
+    }
+}
+
+/// The index keys of index `name` of `doc` over a reading: the fields with its columns
+/// required of the rows ([`analysis_fields`]' shape), and the sink that keeps the keys.
+fn index_keys_of(doc: &DesignDocument, name: &str) -> Result<(AnalysisFields, IndexKeys)> {
+    doc.validate()?;
+    let i = index_position(doc, name)?;
+    let local = doc
+        .phoenix
+        .as_ref()
+        .and_then(|p| p.indexes.get(i))
+        .is_some_and(|x| x.kind == IndexKind::Local);
+    // a local index's rows start with their data region's start key: the table as created
+    let split_keys = match local {
+        true => super::initial_split_keys(doc)?,
+        false => Vec::new(),
+    };
+    let encoder = IndexEncoder::new(doc, i, &split_keys)?;
+    let sink = IndexKeys {
+        encoder,
+        keys: Vec::new(),
+        ends: Vec::new(),
+    };
+    Ok((fields_read(doc, |j, _| j == i)?, sink))
+}
+
+/// Every row's key in the table of index `name` of `doc` (Phoenix's `IndexMaintainer` row key,
+/// the bytes the index table stores), over Arrow batches: the keys
+/// end to end, the `rows + 1` offsets from 0 where each starts and ends, and the rows (0-based)
+/// a `nulls: skip` left out. A local index's keys start with the data region's start key of
+/// the table as created (its pre-split).
+pub fn encode_index_batches(
+    doc: &DesignDocument,
+    name: &str,
+    rows: &crate::rows::RowsOptions,
+    batches: &[arrow_array::RecordBatch],
+) -> Result<(Vec<u8>, Vec<u32>, Vec<u64>)> {
+    let ((fields, used, readers), mut sink) = index_keys_of(doc, name)?;
+    let (_, skipped) = crate::rows::batch_rows_skipped(batches, &fields, &used, rows, &mut sink)
+        .map_err(|e| readers_error(&readers, e))?;
+    let mut offsets = Vec::with_capacity(sink.ends.len() + 1);
+    offsets.push(0);
+    offsets.append(&mut sink.ends);
+    Ok((sink.keys, offsets, skipped))
+}
