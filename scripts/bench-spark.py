@@ -131,7 +131,7 @@ def memory(file: str, cores: int) -> dict:
     partition grows with the rows); each partition counted as ``analyze_df`` counts it past the
     engine's cap in rows (its batches streamed into the engine, no exact row counts), beside a
     task that only reads the same batches (the worker's floor)."""
-    from rowkey_lab.spark import _design, _options, _placed, _rows, _spark_scans
+    from rowkey_lab._spark import _design, _options, _placed, _rows, _spark_scans
 
     spark = (
         SparkSession.builder.master(f"local[{cores}]")
@@ -157,7 +157,7 @@ def memory(file: str, cores: int) -> dict:
             import pyarrow as pa
 
             from rowkey_lab import _engine as engine
-            from rowkey_lab.spark import _partition_id, _stream
+            from rowkey_lab._spark import _partition_id, _stream
 
             stream = _stream(batches)
             if stream is None:

@@ -28,7 +28,7 @@ from . import _engine
 
 
 def _api():
-    from . import _design, _options, _rows, _source
+    from ._args import _design, _options, _rows, _source
 
     return _design, _options, _rows, _source
 

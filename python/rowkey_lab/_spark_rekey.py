@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional, Sequence
 
-from . import _design, _engine, _rows
+from . import _engine
+from ._args import _arrow_schema, _design, _large, _rows, _verify_options
+from ._spark import _needed, _stream, encode_df, split_points_df, with_region
 
 # rowkey_lab.spark imports this module at its end; its functions are imported where they are
 # used, so either module may be imported first.
@@ -39,7 +41,6 @@ def rekey_df(
     partitioner, expects (an identity partitioner on the region, not Spark's hash). Old rows
     that carry a column ``column`` (the old table's key) are refused unless ``overwrite=True``
     (:func:`encode_df`)."""
-    from .spark import encode_df, split_points_df, with_region
 
     if split_keys is None:
         if regions is None:
@@ -134,8 +135,6 @@ def verify_df(
     one bucket's rows alone pass 256 MiB). ``max_held``: a smaller round, in bytes of rows, for a
     smaller driver. ``old_design`` is checked (the rekey's old key), as the CLI does;
     a design that is just a key has its fields declared from ``old_df``'s columns."""
-    from . import _verify_options
-    from .spark import _arrow_schema, _large, _needed, _stream
 
     _engine.check_design(_design(old_design))
     rows = _rows(None, map, nulls, epoch)
