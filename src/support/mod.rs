@@ -3,6 +3,8 @@
 
 pub(crate) mod fast_hash;
 pub(crate) mod json;
+// The rows readers (feature `rows`) use all but `VERIFY`; the page's first wasm has none of them.
+#[cfg_attr(not(feature = "rows"), allow(dead_code))]
 pub(crate) mod magic;
 pub(crate) mod num_text;
 pub(crate) mod threads;
