@@ -37,13 +37,13 @@ from ._args import (
     _source,
     _verify_options,
 )
-
-# The public name users see and pickle by (its code lives in _args, below every module).
-Design.__module__ = __name__
 from ._engine import RowkeyLabError
 from ._keys import key_array as _key_array
 from ._streams import is_stream as _is_stream
 from ._streams import spooled as _spooled
+
+# The public name users see and pickle by (its code lives in _args, below every module).
+Design.__module__ = __name__
 
 __all__ = [
     "Design",

@@ -556,6 +556,20 @@ pub(crate) fn quote(s: &str) -> String {
     }
 }
 
+/// A name from the user's text for a message, as it is when short; past 64 characters its start
+/// and its length, as [`quote`] cuts a literal (a pasted megabyte must not become the message).
+pub(crate) fn clip(s: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 64;
+    match s.char_indices().nth(SHOWN) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!(
+            "{}… ({} characters)",
+            s.get(..cut).unwrap_or_default(),
+            s.chars().count()
+        )),
+    }
+}
+
 /// A JSON value as compact JSON text, for messages.
 pub(crate) fn json_text(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()

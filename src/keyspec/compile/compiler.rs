@@ -31,12 +31,24 @@ impl Compiler<'_> {
             .position(|f| f.name == name)
             .and_then(|i| self.fields.get(i).map(|f| (i, f.field_type)))
             .ok_or_else(|| {
-                let known: Vec<&str> = self.fields.iter().map(|f| f.name.as_str()).collect();
+                // names as the user wrote them, each cut past 64 characters, the first 32 of them
+                const LISTED: usize = 32;
+                let clip = crate::support::json::clip;
+                let mut known: Vec<String> = self
+                    .fields
+                    .iter()
+                    .take(LISTED)
+                    .map(|f| clip(&f.name).into_owned())
+                    .collect();
+                if self.fields.len() > LISTED {
+                    known.push(format!("and {} more", self.fields.len() - LISTED));
+                }
                 seg_err(
                     path,
                     seg,
                     format!(
-                        "no field named `{name}` is declared (declared: {})",
+                        "no field named `{}` is declared (declared: {})",
+                        clip(name),
                         if known.is_empty() {
                             // a design that is just a key: where its fields come from
                             "none; a design that is just a key has its fields declared from a \
