@@ -462,9 +462,9 @@ pub fn analyze(doc: &DesignDocument, opts: &AnalyzeOptions) -> Result<AnalysisRe
     )
 }
 
-#[cfg(feature = "rows")]
 /// `doc` with its workload sized to the rows a first pass found (`scan`): as many records,
 /// starting at the first row's time and spanning to the last's when they carry one.
+#[cfg(feature = "rows")]
 pub fn doc_for_rows(doc: &DesignDocument, scan: &crate::rows::ScanSummary) -> DesignDocument {
     let mut doc = doc.clone();
     let mut workload = doc.workload.take().unwrap_or_default();
@@ -479,9 +479,9 @@ pub fn doc_for_rows(doc: &DesignDocument, scan: &crate::rows::ScanSummary) -> De
     doc
 }
 
-#[cfg(feature = "rows")]
 /// A design's fields as a [`crate::rows::RowReader`] takes them: each declaration's name and
 /// type, and the fields its key reads.
+#[cfg(feature = "rows")]
 pub fn row_fields(doc: &DesignDocument) -> Result<(crate::rows::FieldList, Vec<usize>)> {
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
     let fields = doc
