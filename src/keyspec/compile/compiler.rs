@@ -5,6 +5,7 @@ use super::*;
 
 fn seg_err(path: &str, seg: &Segment, msg: impl std::fmt::Display) -> Error {
     let text = crate::keyspec::format::segments_text(std::slice::from_ref(seg));
+    let text = crate::support::json::clip(&text);
     Error::new(ErrorKind::Invalid, format!("`{text}`: {msg}")).at_path(path.to_string())
 }
 

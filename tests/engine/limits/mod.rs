@@ -381,18 +381,29 @@ fn a_key_naming_a_field_of_a_megabyte_says_its_start_and_length_not_the_megabyte
     // The hostile pass's 10 MiB field name (issue 73): the message quoted all of it, up to the
     // last guard's 1,024 characters; names are cut at 64 characters, as quoted text is.
     let name = "n".repeat(1 << 20);
-    let text = json!({"v": 1, "fields": [{"name": "a", "type": "string"}], "key": name}).to_string();
+    let text =
+        json!({"v": 1, "fields": [{"name": "a", "type": "string"}], "key": name}).to_string();
     let e = DesignDocument::from_json(&text).unwrap_err();
     assert!(e.message.contains("no field named `"), "{}", e.message);
-    assert!(e.message.contains(&format!("… ({} characters)", 1 << 20)), "{}", e.message);
-    assert!(e.message.len() < 300, "{} characters: {}", e.message.len(), e.message);
+    assert!(
+        e.message.contains(&format!("… ({} characters)", 1 << 20)),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message.len() < 300,
+        "{} characters: {}",
+        e.message.len(),
+        e.message
+    );
     // a short name is said whole, the declared names listed
     let e = DesignDocument::from_json(
         &json!({"v": 1, "fields": [{"name": "a", "type": "string"}], "key": "zz"}).to_string(),
     )
     .unwrap_err();
     assert!(
-        e.message.contains("no field named `zz` is declared (declared: a)"),
+        e.message
+            .contains("no field named `zz` is declared (declared: a)"),
         "{}",
         e.message
     );
