@@ -146,7 +146,10 @@ function cases(dir) {
   const uid = json('uid.json', hostileDesigns.longUidNames);
   add('uid.json (uid() over 4 KiB names)', 'analyze', '`MAX_UID_NAME_BYTES` (64 MiB of names)', ['analyze', uid]);
   const long = json('long-field.json', hostileDesigns.longFieldName());
-  add('long-field.json (a 10 MiB field name)', 'lint', '`error::MAX_MESSAGE_CHARS` (1,024 characters)', ['lint', long]);
+  add('long-field.json (a 10 MiB field name)', 'lint', 'names cut at 64 characters (`support::json::clip`)', [
+    'lint',
+    long,
+  ]);
   return out;
 }
 
