@@ -429,26 +429,28 @@ pub fn advise_from_rows(
 /// The sentence that says which fields of `new`'s key a move from `old` cannot take from the old
 /// key (the rekey plan's field sources without rows: what its "Not ready" would list).
 fn move_note(old: &DesignDocument, new: &DesignDocument) -> Result<Option<String>> {
-    let missing: Vec<String> = super::rekey::field_sources(old, new, None)?
+    let missing: Vec<(String, String)> = super::rekey::field_sources(old, new, None)?
         .into_iter()
         .filter(|f| f.from == super::rekey::Source::Missing)
-        .map(|f| match f.why {
-            Some(why) => format!("{} ({why})", f.field),
-            None => f.field,
+        .map(|f| {
+            let why = f
+                .why
+                .unwrap_or_else(|| "the old key does not hold it".into());
+            (f.field, why)
         })
         .collect();
-    if missing.is_empty() {
-        return Ok(None);
-    }
-    let (what, it) = if missing.len() == 1 {
-        ("a field", "it")
-    } else {
-        ("fields", "them")
-    };
-    Ok(Some(format!(
-        "Moving the table to it needs {what} the current key cannot give back: {}. Plan the move over rows that hold {it} as columns (an export of the table's cells, or a file).",
-        missing.join("; ")
-    )))
+    let rows = "an export of the table's cells, or a file";
+    Ok(match missing.as_slice() {
+        [] => None,
+        [(field, why)] => Some(format!(
+            "Moving the table to it needs `{field}`, which the current key cannot give back: {why}. Plan the move over rows that hold it as a column ({rows})."
+        )),
+        many => Some(format!(
+            "Moving the table to it needs {}, which the current key cannot give back ({}). Plan the move over rows that hold them as columns ({rows}).",
+            many.iter().map(|(f, _)| format!("`{f}`")).collect::<Vec<_>>().join(", "),
+            many.iter().map(|(f, w)| format!("`{f}`: {w}")).collect::<Vec<_>>().join("; ")
+        )),
+    })
 }
 
 /// The input's and the few lowest-spread eligible candidates' months

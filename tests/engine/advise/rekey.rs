@@ -391,7 +391,7 @@ fn the_advice_says_what_the_move_to_its_recommendation_needs_from_the_rows() {
             rec.key_text
         )
     });
-    assert!(note.contains("ts ("), "{note}");
+    assert!(note.contains("needs `ts`, which"), "{note}");
     assert!(!note.contains("phone"), "{note}");
     // The move planned on the workload says the same: not ready, for ts alone.
     let plan = rekey_on_workload(
