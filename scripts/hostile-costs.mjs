@@ -119,30 +119,15 @@ function cases(dir) {
     add('/dev/zero', 'lint', nul, ['lint', '/dev/zero']);
     add('/dev/zero', 'regions', nul, ['regions', '/dev/zero']);
   }
+  // verify of the flights against themselves, the new export's rows from `file`
+  const verifyNew = file => ['verify', flights, flights, '--old-rows', rows('flights.csv'), '--new-rows', file];
   const pipe = fifo(dir);
-  if (pipe)
-    add('a FIFO, no writer', 'verify --new-rows', 'a regular file (read twice)', [
-      'verify',
-      flights,
-      flights,
-      '--old-rows',
-      rows('flights.csv'),
-      '--new-rows',
-      pipe,
-    ]);
+  if (pipe) add('a FIFO, no writer', 'verify --new-rows', 'a regular file (read twice)', verifyNew(pipe));
   const folder = partsFolder(dir, readFileSync(rows('flights.csv')));
   const notFolder = 'a file, not a folder of part files';
   add('a folder of part files', 'analyze --records', notFolder, ['analyze', flights, '--records', folder]);
   add('a folder of part files', 'rekey --records', notFolder, ['rekey', flights, keyed, '--records', folder]);
-  add('a folder of part files', 'verify --new-rows', notFolder, [
-    'verify',
-    flights,
-    flights,
-    '--old-rows',
-    rows('flights.csv'),
-    '--new-rows',
-    folder,
-  ]);
+  add('a folder of part files', 'verify --new-rows', notFolder, verifyNew(folder));
   const uid = json('uid.json', hostileDesigns.longUidNames);
   add('uid.json (uid() over 4 KiB names)', 'analyze', '`MAX_UID_NAME_BYTES` (64 MiB of names)', ['analyze', uid]);
   const long = json('long-field.json', hostileDesigns.longFieldName());

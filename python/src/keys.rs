@@ -39,6 +39,27 @@ fn encode<'py>(
     Ok((PyBytes::new(py, &keys), PyBytes::new(py, &offsets)))
 }
 
+/// Keys as Python takes them: the keys end to end, their offsets (little-endian u32s) and the
+/// rows skipped (little-endian u64s): `encode_skipped`'s and `index_keys`' answer.
+fn keys_out<'py>(
+    py: Python<'py>,
+    keys: &[u8],
+    offsets: &[u32],
+    skipped: &[u64],
+) -> (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+) {
+    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    let skipped: Vec<u8> = skipped.iter().flat_map(|o| o.to_le_bytes()).collect();
+    (
+        PyBytes::new(py, keys),
+        PyBytes::new(py, &offsets),
+        PyBytes::new(py, &skipped),
+    )
+}
+
 /// `encode_skipped(design, source, rows)`: `encode`'s keys and offsets, and the rows (0-based,
 /// little-endian u64s) a `nulls: skip` left out, so each key can sit beside its own row.
 #[pyfunction]
@@ -60,13 +81,7 @@ fn encode_skipped<'py>(
         py,
         detached(py, || engine::encode_batches_skipped(&doc, &rows, &batches)),
     )?;
-    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
-    let skipped: Vec<u8> = skipped.iter().flat_map(|o| o.to_le_bytes()).collect();
-    Ok((
-        PyBytes::new(py, &keys),
-        PyBytes::new(py, &offsets),
-        PyBytes::new(py, &skipped),
-    ))
+    Ok(keys_out(py, &keys, &offsets, &skipped))
 }
 
 /// `index_keys(design, index, source, rows)`: every row's key in the table of the Phoenix
@@ -94,13 +109,7 @@ fn index_keys<'py>(
             engine::encode_index_batches(&doc, index, &rows, &batches)
         }),
     )?;
-    let offsets: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
-    let skipped: Vec<u8> = skipped.iter().flat_map(|o| o.to_le_bytes()).collect();
-    Ok((
-        PyBytes::new(py, &keys),
-        PyBytes::new(py, &offsets),
-        PyBytes::new(py, &skipped),
-    ))
+    Ok(keys_out(py, &keys, &offsets, &skipped))
 }
 
 /// `split_points(design, source, regions, rows, by)`: the keys that cut the rows into

@@ -542,10 +542,12 @@ pub(crate) use members::{
 pub use members::{names, value_kind, Member, Variant};
 pub use read::*;
 
+/// The characters of the user's text a message shows ([`quote`], [`clip`]).
+const SHOWN: usize = 64;
+
 /// `s` as a JSON string literal, for messages that quote user text unambiguously; past 64
 /// characters its start and its length (a pasted megabyte must not become the message).
 pub(crate) fn quote(s: &str) -> String {
-    const SHOWN: usize = 64;
     match s.char_indices().nth(SHOWN) {
         None => serde_json::to_string(s).unwrap_or_default(),
         Some((cut, _)) => {
@@ -559,7 +561,6 @@ pub(crate) fn quote(s: &str) -> String {
 /// A name from the user's text for a message, as it is when short; past 64 characters its start
 /// and its length, as [`quote`] cuts a literal (a pasted megabyte must not become the message).
 pub(crate) fn clip(s: &str) -> std::borrow::Cow<'_, str> {
-    const SHOWN: usize = 64;
     match s.char_indices().nth(SHOWN) {
         None => std::borrow::Cow::Borrowed(s),
         Some((cut, _)) => std::borrow::Cow::Owned(format!(
