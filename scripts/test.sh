@@ -70,6 +70,13 @@ native_tests() {
   # golden vectors print their own line above).
   awk '/^test result:/ { p += $4; f += $6; i += $8; n++ }
     END { printf "native tests: %d passed, %d failed, %d ignored (%d test runs)\n", p, f, i, n }' target/native-tests.log
+  # The native side of tests/js/npm/npm.test.mjs's every-preset comparison, written now from the
+  # example `cargo test` has just built (about a second): the test itself ran it through cargo,
+  # which in the full run of 2026-11-29 compiled the crate again inside the test (136 s of it).
+  if [ "$rc" = 0 ]; then
+    RUSTFLAGS='' cargo run --quiet --profile native-tests --example dump_analysis >target/presets-native.json
+    export PRESETS_NATIVE_JSON=$PWD/target/presets-native.json
+  fi
   return "$rc"
 }
 fuzz_readers() {
