@@ -43,6 +43,17 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
+    // WHOLE_ONLY=1: only the whole analysis (what the CLI runs), for a profiler's samples.
+    if std::env::var_os("WHOLE_ONLY").is_some() {
+        for _ in 0..reps {
+            let t = std::time::Instant::now();
+            let (run, _, _) =
+                count_rows(&doc, &AnalyzeOptions::default(), 1 << 30, &mut |s| feed(s)).unwrap();
+            let report = run.finish();
+            println!("whole {:?} ({} regions)", t.elapsed(), report.regions.len());
+        }
+        return;
+    }
     for _ in 0..reps {
         let t = std::time::Instant::now();
         let s = feed(&mut Drop).unwrap();

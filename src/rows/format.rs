@@ -95,7 +95,7 @@ impl Format {
         // No text has a NUL byte: a picture or an archive given as rows is said to be binary, with
         // what files of rows are, before the text reader's UTF-8 check speaks of encodings.
         if matches!(format, Format::Csv | Format::JsonLines) {
-            if let Some(i) = head.iter().position(|&b| b == 0) {
+            if let Some(i) = memchr::memchr(0, head) {
                 return Err(Error::new(
                     ErrorKind::Invalid,
                     format!(

@@ -104,7 +104,7 @@ impl TextCheck {
             rest = bytes.get(taken..).unwrap_or(&[]);
         }
         let base = self.offset;
-        if let Some(i) = rest.iter().position(|&b| b == 0) {
+        if let Some(i) = memchr::memchr(0, rest) {
             return Err(Error::new(
                 ErrorKind::Invalid,
                 format!(
