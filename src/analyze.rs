@@ -258,8 +258,8 @@ pub use run::{
 };
 #[cfg(feature = "rows")]
 pub use run::{
-    design_for_file, file_sample, rows_shareable, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd,
-    SharedRows, MAX_SHARED_DESIGNS, READ_PIECE,
+    design_for_file, file_sample, rows_shareable, ParquetPlan, ReadPass, ReadWatch, RowSplitKeys,
+    RowsSession, ScanEnd, SharedRows, MAX_SHARED_DESIGNS, READ_PIECE,
 };
 #[cfg(feature = "rows")]
 pub use run::{

@@ -6,9 +6,12 @@
 //! the wasm build throws. No panic reaches JavaScript: inputs are checked by the engine, and
 //! each call runs under `catch_unwind` as a last guard.
 
+use std::sync::Arc;
+
 use napi::bindgen_prelude::{AsyncTask, Env, Result, Task, Uint32Array, Uint8Array};
 use napi_derive::napi;
 
+use rowkey_lab::analyze::{ReadPass, ReadWatch};
 use rowkey_lab::calls::{self, ReportParts};
 use rowkey_lab::error::Error;
 
@@ -120,6 +123,7 @@ pub struct RowsFileTask {
     path: String,
     threads: u32,
     chunk_from: Option<f64>,
+    watch: Arc<ReadWatch>,
 }
 
 impl Task for RowsFileTask {
@@ -128,13 +132,14 @@ impl Task for RowsFileTask {
 
     fn compute(&mut self) -> Result<Self::Output> {
         guarded(|| {
-            calls::rows_file::analyze_rows_file(
+            calls::rows_file::analyze_rows_file_watched(
                 &self.doc,
                 self.options.as_deref(),
                 self.rows.as_deref(),
                 &self.path,
                 self.threads,
                 self.chunk_from.map(|b| b.max(0.0) as u64),
+                &self.watch,
             )
         })
     }
@@ -144,9 +149,11 @@ impl Task for RowsFileTask {
     }
 }
 
-/// `analyzeRowsFile(doc, options, rows, path, threads, chunkFrom)`: the rows of the file at
-/// `path` read by the engine itself with the OS's I/O, spread over `threads` threads (0: every
-/// core) when it has `chunkFrom` bytes (8 MiB by default): a promise of the [`RowsRun`].
+/// `analyzeRowsFile(doc, options, rows, path, threads, chunkFrom, watch)`: the rows of the
+/// file at `path` read by the engine itself with the OS's I/O, spread over `threads` threads
+/// (0: every core) when it has `chunkFrom` bytes (8 MiB by default): a promise of the
+/// [`RowsRun`]. `watch` ([`RowsWatch`]): its progress read and its cancel called from the
+/// event loop while the reading runs.
 #[napi(js_name = "analyzeRowsFile")]
 pub fn analyze_rows_file(
     doc: String,
@@ -155,6 +162,7 @@ pub fn analyze_rows_file(
     path: String,
     threads: u32,
     chunk_from: Option<f64>,
+    watch: Option<&RowsWatch>,
 ) -> AsyncTask<RowsFileTask> {
     AsyncTask::new(RowsFileTask {
         doc,
@@ -163,7 +171,63 @@ pub fn analyze_rows_file(
         path,
         threads,
         chunk_from,
+        watch: watch.map_or_else(Arc::default, |w| Arc::clone(&w.watch)),
     })
+}
+
+/// A reading of a file watched from JavaScript (`new RowsWatch()`, handed to
+/// `analyzeRowsFile`): how far it has gone, as the JS driver's `onProgress` says it, and a
+/// cancel, as its `signal` stops it (between pieces of about a MiB or row groups).
+#[napi]
+pub struct RowsWatch {
+    watch: Arc<ReadWatch>,
+}
+
+/// `{pass, done, total, unit}` as the JS driver's `onProgress` gets it.
+#[napi(object)]
+pub struct ReadProgress {
+    /// `reading`, or `analyzing` (the second pass, when the first could not keep the rows).
+    pub pass: String,
+    /// Units read.
+    pub done: f64,
+    /// Units to read (0: the pass has not begun).
+    pub total: f64,
+    /// `bytes`, or `rowGroups` (a Parquet file read in one pass).
+    pub unit: String,
+}
+
+#[napi]
+impl RowsWatch {
+    /// A watch of a reading not begun.
+    #[napi(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> RowsWatch {
+        RowsWatch {
+            watch: Arc::default(),
+        }
+    }
+
+    /// How far the reading has gone.
+    #[napi]
+    pub fn progress(&self) -> ReadProgress {
+        let (pass, done, total, groups) = self.watch.progress();
+        ReadProgress {
+            pass: match pass {
+                ReadPass::Reading => "reading",
+                ReadPass::Analyzing => "analyzing",
+            }
+            .into(),
+            done: done as f64,
+            total: total as f64,
+            unit: if groups { "rowGroups" } else { "bytes" }.into(),
+        }
+    }
+
+    /// Stops the reading before its next piece; it then fails with the cancel's error.
+    #[napi]
+    pub fn cancel(&self) {
+        self.watch.cancel();
+    }
 }
 
 /// A file of rows analyzed: the design it was read with, the scan's summary, what reading found

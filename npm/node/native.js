@@ -147,16 +147,38 @@ export function nativeCalls(n) {
      * A file of rows at `path` read and analyzed by the engine itself (the OS's I/O, its chunks
      * over `threads` threads): `{session, design, summary, stats}` as analyzeRowsParallel gives.
      */
-    async analyzeRowsFile(doc, path, { options, rows, threads, chunkFrom } = {}) {
+    async analyzeRowsFile(doc, path, { options, rows, threads, chunkFrom, onProgress, signal } = {}) {
       const d = docText('doc', doc);
       const o = optText('options', options);
       const r = optText('rows', rows);
+      signal?.throwIfAborted();
+      // The engine reads on a thread of libuv's pool: its progress is read from here as it
+      // goes (every PROGRESS_MS, and once at the end), and an abort cancels it before its
+      // next piece (about a MiB, or a row group), as the JS driver stops between slices.
+      const watch = new n.RowsWatch();
+      let told = '';
+      const tell = () => {
+        const p = watch.progress();
+        const seen = `${p.pass} ${p.done}`;
+        if (p.total > 0 && seen !== told) {
+          told = seen;
+          onProgress(p);
+        }
+      };
+      const timer = onProgress ? setInterval(tell, PROGRESS_MS) : null;
+      const cancel = () => watch.cancel();
+      signal?.addEventListener('abort', cancel, { once: true });
       let run;
       try {
-        run = await n.analyzeRowsFile(d, o, r, path, threads ?? availableParallelism(), chunkFrom);
+        run = await n.analyzeRowsFile(d, o, r, path, threads ?? availableParallelism(), chunkFrom, watch);
       } catch (e) {
+        signal?.throwIfAborted();
         throw rebuilt(e);
+      } finally {
+        clearInterval(timer);
+        signal?.removeEventListener('abort', cancel);
       }
+      if (onProgress) tell();
       return {
         session: session(run),
         design: JSON.parse(run.design()),
@@ -167,16 +189,18 @@ export function nativeCalls(n) {
   };
 }
 
+/** How often a native reading's progress is read while it runs (ms): a terminal's bar redrawn. */
+const PROGRESS_MS = 100;
+
 /**
  * Whether `analyzeRowsParallel(doc, source, opts)` is the native engine's to answer: a file's
  * path, one design, and nothing asked that only the JS driver does (kept keys, a scan alone,
- * samples for the advisor or the months, progress by slice, a cancel, pieces of a size). The
- * native reading reports no progress while it runs (onProgress is not called).
+ * samples for the advisor or the months, pieces of a size). Its progress (`onProgress`) and
+ * cancel (`signal`) are the engine's own (`RowsWatch`).
  */
 export function nativeRows(doc, source, opts = {}) {
   return (
     typeof source === 'string' &&
-    !opts.signal &&
     opts.pieceRows === undefined &&
     !Array.isArray(doc) &&
     !opts.keys &&

@@ -59,6 +59,22 @@ export function nodePort(w) {
 }
 
 /**
+ * The process's Node flags for a worker, without `--input-type`: a worker started from a file
+ * refuses it ("--input-type can only be used with string input via --eval"), so under
+ * `node --input-type=module -e '…'` every worker failed to start and each spread call fell back
+ * to one thread or failed.
+ */
+function workerExecArgv() {
+  const out = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--input-type') i++;
+    else if (!argv[i].startsWith('--input-type=')) out.push(argv[i]);
+  }
+  return out;
+}
+
+/**
  * `use(workers)` with `n` engine workers (clients of worker.js); every thread is ended before the
  * answer (or the failure) is passed on.
  * @template T
@@ -71,7 +87,10 @@ export async function withThreads(n, use) {
   try {
     const workers = Array.from({ length: n }, () => {
       // the compiled engine goes with it: the worker shares its code (./wasm-module.js)
-      const w = new Worker(new URL('./worker.js', import.meta.url), { workerData: { rowkeyLabWasm: wasmModule } });
+      const w = new Worker(new URL('./worker.js', import.meta.url), {
+        workerData: { rowkeyLabWasm: wasmModule },
+        execArgv: workerExecArgv(),
+      });
       threads.push(w);
       return client(nodePort(w));
     });

@@ -544,7 +544,7 @@ mod rows_session;
 #[cfg(feature = "rows")]
 mod rows_shared;
 #[cfg(feature = "rows")]
-pub use rows_file::{design_for_file, file_sample, ParquetPlan, READ_PIECE};
+pub use rows_file::{design_for_file, file_sample, ParquetPlan, ReadPass, ReadWatch, READ_PIECE};
 #[cfg(feature = "rows")]
 pub use rows_recount::{recount_batches, report_of_partials_recounted};
 #[cfg(feature = "rows")]

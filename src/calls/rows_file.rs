@@ -10,7 +10,8 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 use crate::analyze::{
-    AnalysisReport, AnalyzeOptions, ParquetPlan, RowSplitKeys, RowsSession, ScanEnd,
+    AnalysisReport, AnalyzeOptions, ParquetPlan, ReadPass, ReadWatch, RowSplitKeys, RowsSession,
+    ScanEnd,
 };
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
@@ -183,6 +184,23 @@ pub fn analyze_rows_file(
     threads: u32,
     chunk_from: Option<u64>,
 ) -> Result<RowsFileRun> {
+    let watch = ReadWatch::default();
+    analyze_rows_file_watched(doc, options, rows, path, threads, chunk_from, &watch)
+}
+
+/// [`analyze_rows_file`] watched from another thread: `watch` says how far each pass has gone
+/// (bytes, or a Parquet file's row groups read in one pass) and stops the reading at its cancel
+/// (the error then is the cancel's, whatever the threads were doing: the JS driver's
+/// `onProgress` and `signal`).
+pub fn analyze_rows_file_watched(
+    doc: &str,
+    options: Option<&str>,
+    rows: Option<&str>,
+    path: &str,
+    threads: u32,
+    chunk_from: Option<u64>,
+    watch: &ReadWatch,
+) -> Result<RowsFileRun> {
     let rows = super::rows_options(rows)?;
     let path = Path::new(path);
     let name = rows
@@ -201,11 +219,11 @@ pub fn analyze_rows_file(
     let options = super::analyze_options(options)?;
     let from = chunk_from.unwrap_or(CHUNKED_FROM);
     if threads >= 2 && len >= from {
-        if let Some(run) = spread(&fit, &options, &rows, &src, threads, from)? {
+        if let Some(run) = spread(&fit, &options, &rows, &src, threads, from, watch)? {
             return Ok(run);
         }
     }
-    one_pass(fit, options, rows, &src, &mut file)
+    one_pass(fit, options, rows, &src, &mut file, watch)
 }
 
 /// The design fitted to the file (`rowsDesign` over its first [`HEAD`] bytes or a Parquet
@@ -267,15 +285,21 @@ fn one_pass(
     rows: RowsOptions,
     src: &Rows<'_>,
     file: &mut File,
+    watch: &ReadWatch,
 ) -> Result<RowsFileRun> {
     let mut s = RowsSession::new(fit.doc()?, options, rows)?;
-    if let Some(footer) = &fit.footer {
-        s.parquet(footer, src.len)?;
-    }
-    s.read_file(file, src.len)?;
+    // a Parquet file is counted by row groups, as the JS driver counts it; any other by bytes
+    let groups = match &fit.footer {
+        Some(footer) => Some(s.parquet(footer, src.len)?.row_groups.len() as u64),
+        None => None,
+    };
+    let total = groups.unwrap_or(src.len);
+    watch.begin(ReadPass::Reading, total, groups.is_some());
+    s.read_file_watched(file, src.len, watch)?;
     let summary = s.end_scan()?;
     if !summary.analyzed {
-        s.read_file(file, src.len)?;
+        watch.begin(ReadPass::Analyzing, total, groups.is_some());
+        s.read_file_watched(file, src.len, watch)?;
     }
     let stats = s.end()?;
     Ok(RowsFileRun::of(s, &fit, summary, stats))
@@ -291,6 +315,7 @@ fn spread(
     src: &Rows<'_>,
     threads: usize,
     from: u64,
+    watch: &ReadWatch,
 ) -> Result<Option<RowsFileRun>> {
     let mut s = RowsSession::new(fit.doc()?, options.clone(), rows.clone())?;
     if !s.chunkable() {
@@ -308,14 +333,17 @@ fn spread(
         _ => return Ok(None),
     };
     let total: u64 = tasks.iter().map(Task::bytes).sum();
+    watch.begin(ReadPass::Reading, total, false);
     let read = |t: &Task| -> Result<Vec<u8>> {
         let mut r = rows.clone();
         r.keep_bytes = Some(rows.chunk_kept_bytes(t.bytes(), total)?);
-        read_chunk(fit, options, r, plan.as_ref(), src, t)
+        read_chunk(fit, options, r, plan.as_ref(), src, t, watch)
     };
     let n = threads.min(tasks.len());
     let parts = crate::support::threads::map(&tasks, n, &read);
     for p in parts {
+        // a chunk's failure sends the file to one pass, whose error says where; a cancel stops
+        watch.check()?;
         match p {
             Ok(p) => {
                 if s.add_chunk(p).is_err() {
@@ -344,13 +372,25 @@ fn read_chunk(
     plan: Option<&ParquetPlan>,
     src: &Rows<'_>,
     task: &Task,
+    watch: &ReadWatch,
 ) -> Result<Vec<u8>> {
     let mut s = RowsSession::new(fit.doc()?, options.clone(), rows)?;
     let mut f = src.open()?;
     match (task, plan, &fit.footer) {
-        (Task::Groups { groups, part, .. }, Some(plan), Some(footer)) => {
+        (
+            Task::Groups {
+                groups,
+                part,
+                bytes,
+            },
+            Some(plan),
+            Some(footer),
+        ) => {
             s.parquet(footer, src.len)?;
-            for &i in groups {
+            // the task's bytes (its share of a row group when cut by rows) in one share a group
+            let share = bytes / groups.len().max(1) as u64;
+            for (k, &i) in groups.iter().enumerate() {
+                watch.check()?;
                 let ranges = plan.row_groups.get(i).map_or(&[][..], |r| &r[..]);
                 let mut parts = Vec::with_capacity(ranges.len());
                 for r in ranges {
@@ -358,6 +398,12 @@ fn read_chunk(
                     parts.push((r.start, bytes::Bytes::from(b)));
                 }
                 s.push_row_group(i, parts, *part)?;
+                let last = k + 1 == groups.len();
+                watch.add(if last {
+                    bytes - share * k as u64
+                } else {
+                    share
+                });
             }
         }
         (Task::Lines { header, start, end }, _, _) => {
@@ -369,9 +415,11 @@ fn read_chunk(
             f.seek(SeekFrom::Start(at)).map_err(|e| src.io(e))?;
             while at < *end {
                 let n = SLICE.min(end - at);
+                watch.check()?;
                 buf.resize(n as usize, 0);
                 f.read_exact(&mut buf).map_err(|e| src.io(e))?;
                 s.push(&buf)?;
+                watch.add(n);
                 at += n;
             }
         }

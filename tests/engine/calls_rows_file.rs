@@ -12,7 +12,8 @@ use arrow_array::{ArrayRef, Int32Array, RecordBatch, StringArray};
 use arrow_schema::{DataType, Field, Schema};
 use parquet::arrow::ArrowWriter;
 use parquet::file::properties::WriterProperties;
-use rowkey_lab::calls::rows_file::analyze_rows_file;
+use rowkey_lab::analyze::{ReadPass, ReadWatch};
+use rowkey_lab::calls::rows_file::{analyze_rows_file, analyze_rows_file_watched};
 use rowkey_lab::calls::{error_json, report_parts, to_json};
 
 const DESIGN: &str = r#"{"v": 1,
@@ -132,5 +133,85 @@ fn parquet_row_groups_and_runs_of_a_large_one_give_one_pass_s_answer() {
         );
         assert_eq!(answer(&p, 2), one, "{name}");
         let _ = std::fs::remove_file(p);
+    }
+}
+
+/// [`analyze_rows_file_watched`] on `path` over `threads`, its watch cancelled first or not:
+/// the error's message (none) and the watch's last progress.
+fn watched(
+    path: &Path,
+    threads: u32,
+    cancel: bool,
+) -> (Option<String>, (ReadPass, u64, u64, bool)) {
+    let watch = ReadWatch::default();
+    if cancel {
+        watch.cancel();
+    }
+    let r = analyze_rows_file_watched(
+        DESIGN,
+        None,
+        None,
+        path.to_str().unwrap(),
+        threads,
+        Some(1),
+        &watch,
+    );
+    (r.err().map(|e| e.message), watch.progress())
+}
+
+#[test]
+fn a_watched_reading_says_how_far_it_has_gone_and_stops_at_its_cancel() {
+    // 40,000 CSV lines: one pass reads every byte of the file; two threads its lines' chunks
+    // (the header line apart, 15 bytes); a Parquet file in one pass counts its row groups
+    let text = csv(40_000);
+    let c = temp("watch.csv", text.as_bytes());
+    let len = text.len() as u64;
+    assert_eq!(
+        watched(&c, 1, false),
+        (None, (ReadPass::Reading, len, len, false))
+    );
+    let header = "carrier,flight\n".len() as u64;
+    assert_eq!(
+        watched(&c, 2, false),
+        (None, (ReadPass::Reading, len - header, len - header, false))
+    );
+    // cancelled before it begins: nothing read, whoever reads, and the cancel's error (not a
+    // fall back to one pass)
+    for threads in [1, 2] {
+        let (e, (_, done, _, _)) = watched(&c, threads, true);
+        assert_eq!(e.as_deref(), Some("the reading was cancelled"), "{threads}");
+        assert_eq!(done, 0, "{threads}");
+    }
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("carrier", DataType::Utf8, false),
+        Field::new("flight", DataType::Int32, false),
+    ]));
+    let n = 30_000;
+    let batch = RecordBatch::try_new(
+        schema.clone(),
+        vec![
+            Arc::new(StringArray::from_iter_values(
+                (0..n).map(|i| CARRIERS[i % 5]),
+            )) as ArrayRef,
+            Arc::new(Int32Array::from_iter_values(
+                (0..n).map(|i| (i % 5000) as i32),
+            )),
+        ],
+    )
+    .unwrap();
+    let mut bytes = Vec::new();
+    let props = WriterProperties::builder()
+        .set_max_row_group_row_count(Some(10_000))
+        .build();
+    let mut w = ArrowWriter::try_new(&mut bytes, schema, Some(props)).unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+    let p = temp("watch.parquet", &bytes);
+    assert_eq!(
+        watched(&p, 1, false),
+        (None, (ReadPass::Reading, 3, 3, true))
+    );
+    for f in [c, p] {
+        let _ = std::fs::remove_file(f);
     }
 }

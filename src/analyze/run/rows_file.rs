@@ -230,6 +230,130 @@ impl<S: FileInput, G: FnMut(&mut S) -> Result<()>> FileInput for Each<'_, S, G> 
     }
 }
 
+/// The pass a reading of a file is in ([`ReadWatch`]), as the JS driver names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadPass {
+    /// The first pass: every row read, its key made, the rows kept while they fit.
+    Reading,
+    /// The second pass, when the first could not keep the rows: they are counted.
+    Analyzing,
+}
+
+/// A reading of a file watched from another thread: how far it has gone (what the JS driver's
+/// `onProgress` says after each slice) and a cancel, checked before each piece (what its
+/// `signal` stops between slices). The native file driver's; shared by its threads.
+#[derive(Debug, Default)]
+pub struct ReadWatch {
+    pass: std::sync::atomic::AtomicU8,
+    done: std::sync::atomic::AtomicU64,
+    total: std::sync::atomic::AtomicU64,
+    by_groups: std::sync::atomic::AtomicBool,
+    cancelled: std::sync::atomic::AtomicBool,
+}
+
+impl ReadWatch {
+    /// A pass begins: `total` units to read, Parquet row groups (`by_groups`) or bytes.
+    pub fn begin(&self, pass: ReadPass, total: u64, by_groups: bool) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.pass
+            .store(u8::from(pass == ReadPass::Analyzing), Relaxed);
+        self.total.store(total, Relaxed);
+        self.by_groups.store(by_groups, Relaxed);
+        self.done.store(0, Relaxed);
+    }
+
+    /// `n` more units read.
+    pub fn add(&self, n: u64) {
+        self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The cancel's error once [`cancel`](Self::cancel) was called: checked before each piece,
+    /// so nothing more is read.
+    pub fn check(&self) -> Result<()> {
+        if self.is_cancelled() {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "the reading was cancelled",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Stops the reading before its next piece.
+    pub fn cancel(&self) {
+        self.cancelled
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether [`cancel`](Self::cancel) was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The pass, the units read and to read, and whether they are row groups (else bytes).
+    pub fn progress(&self) -> (ReadPass, u64, u64, bool) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let pass = if self.pass.load(Relaxed) == 1 {
+            ReadPass::Analyzing
+        } else {
+            ReadPass::Reading
+        };
+        let total = self.total.load(Relaxed);
+        let done = self.done.load(Relaxed).min(total);
+        (pass, done, total, self.by_groups.load(Relaxed))
+    }
+}
+
+/// A reading whose pieces are counted by `watch` (bytes, or one per row group) and stopped by
+/// its cancel.
+struct Watched<'a, S> {
+    inner: &'a mut S,
+    watch: &'a ReadWatch,
+}
+
+impl<S: FileInput> FileInput for Watched<'_, S> {
+    fn rows_options(&self) -> &RowsOptions {
+        self.inner.rows_options()
+    }
+    fn push(&mut self, bytes: &[u8]) -> Result<u64> {
+        self.watch.check()?;
+        let n = self.inner.push(bytes)?;
+        self.watch.add(bytes.len() as u64);
+        Ok(n)
+    }
+    fn parquet_plan(&self) -> Option<Result<ParquetPlan>> {
+        self.inner.parquet_plan()
+    }
+    fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
+        self.inner.parquet(footer, file_len)
+    }
+    fn push_row_group(
+        &mut self,
+        index: usize,
+        parts: Vec<(u64, bytes::Bytes)>,
+        part: Option<(u64, u64)>,
+    ) -> Result<u64> {
+        self.watch.check()?;
+        let n = self.inner.push_row_group(index, parts, part)?;
+        self.watch.add(1);
+        Ok(n)
+    }
+    fn done(&self) -> u64 {
+        self.inner.done()
+    }
+}
+
+/// [`read_file_into`] counted and stoppable by `watch` (the native file driver's progress and
+/// cancel).
+pub(super) fn read_file_watched_into<S: FileInput, F: Read + Seek>(
+    this: &mut S,
+    file: &mut F,
+    len: u64,
+    watch: &ReadWatch,
+) -> Result<u64> {
+    read_file_into(&mut Watched { inner: this, watch }, file, len)
+}
+
 /// [`read_file_into`], calling `each(this)` after every piece (to take the keys it gave).
 pub(super) fn read_file_each_into<S: FileInput, F: Read + Seek>(
     this: &mut S,

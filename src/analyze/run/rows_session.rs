@@ -573,6 +573,17 @@ impl RowsSession {
         read_file_into(self, file, len)
     }
 
+    /// [`read_file`](Self::read_file) counted and stoppable by `watch`: each piece's bytes (a
+    /// Parquet file: one per row group) added before it is read, the cancel checked then.
+    pub fn read_file_watched<F: Read + Seek>(
+        &mut self,
+        file: &mut F,
+        len: u64,
+        watch: &super::ReadWatch,
+    ) -> Result<u64> {
+        super::rows_file::read_file_watched_into(self, file, len, watch)
+    }
+
     /// Both passes over a file the engine reads itself ([`read_file`](Self::read_file)), the
     /// second only when the first could not keep the rows: what reading found. Then
     /// [`report`](Self::report).

@@ -104,6 +104,70 @@ describe('the native engine beside the wasm build', { skip: NO_NATIVE }, () => {
     assert.equal(native, wasm);
   });
 
+  test("a file read natively says how far it has gone and stops at its signal, as the JS driver's reading does", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rk-watch-'));
+    try {
+      // 9 MiB of CSV: nine pieces in one pass, and chunks over two threads from 1 MiB
+      const file = path.join(dir, 'events.csv');
+      const lines = ['id,ts'];
+      for (let i = 0; i < 400000; i++) lines.push(`user${i % 5000},${1700000000000 + i * 1000}`);
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      const script = `
+        const doc = { v: 1, fields: [{ name: 'id', type: 'string' }, { name: 'ts', type: 'timestamp' }], key: 'id + ts' };
+        const file = ${JSON.stringify(file)};
+        const out = [];
+        for (const threads of [1, 2]) {
+          const events = [];
+          const r = await api.analyzeRowsParallel(doc, file, { threads, chunkFrom: 1 << 20, rows: { time: 'ts' }, onProgress: p => events.push(p) });
+          // within a pass, what is read only grows, up to what there is to read
+          const grows = events.every((p, i) => p.done <= p.total && (i === 0 || events[i - 1].pass !== p.pass || events[i - 1].done <= p.done));
+          out.push({ threads, last: events.at(-1), grows, rows: r.stats.rows });
+        }
+        const stop = new AbortController();
+        const run = api.analyzeRowsParallel(doc, file, { threads: 2, chunkFrom: 1 << 20, rows: { time: 'ts' }, signal: stop.signal });
+        stop.abort();
+        out.push(await run.then(() => 'not stopped', e => e.name));
+        const before = new AbortController();
+        before.abort();
+        out.push(await api.analyzeRowsParallel(doc, file, { signal: before.signal }).then(() => 'not stopped', e => e.name));
+        console.log(JSON.stringify(out));`;
+      const { wasm, native } = both(script);
+      const w = JSON.parse(wasm);
+      // one pass reads the file's bytes; two threads its chunks' (the header line, 6 bytes, apart)
+      assert.deepEqual(w.at(0).last, { pass: 'reading', done: 9111206, total: 9111206, unit: 'bytes' }, wasm);
+      assert.deepEqual(w.at(1).last, { pass: 'reading', done: 9111200, total: 9111200, unit: 'bytes' }, wasm);
+      assert.ok(
+        w.slice(0, 2).every(x => x.grows && x.rows === 400000),
+        wasm,
+      );
+      assert.deepEqual(w.slice(2), ['AbortError', 'AbortError']);
+      assert.equal(native, wasm);
+      // the engine's own watch: cancelled before the reading begins, it reads nothing and fails
+      const addon = readdirSync(path.join(ROOT, 'pkg/native')).find(f => !f.startsWith('.'));
+      const direct = on('native', [
+        '--input-type=module',
+        '-e',
+        `import { createRequire } from 'node:module';
+        const n = createRequire(import.meta.url)(${JSON.stringify(path.join(ROOT, 'pkg/native', addon, 'rowkey_lab.node'))});
+        const doc = JSON.stringify({ v: 1, fields: [{ name: 'id', type: 'string' }, { name: 'ts', type: 'timestamp' }], key: 'id + ts' });
+        for (const threads of [1, 2]) {
+          const w = new n.RowsWatch();
+          w.cancel();
+          const e = await n.analyzeRowsFile(doc, undefined, undefined, ${JSON.stringify(file)}, threads, 1 << 20, w).then(() => null, e => e.message);
+          console.log(JSON.stringify({ threads, error: e, progress: w.progress() }));
+        }`,
+      ]);
+      assert.equal(direct.status, 0, direct.stderr);
+      for (const line of direct.stdout.trim().split('\n')) {
+        const { error, progress } = JSON.parse(line);
+        assert.match(error ?? 'resolved', /the reading was cancelled/, line);
+        assert.equal(progress.done, 0, line);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('npm pack: the package alone runs wasm, and native once the platform package is installed beside it', async () => {
     const { dir } = await installed();
     const engine = env => {
