@@ -12,6 +12,7 @@ mod convert;
 mod csv;
 mod format;
 mod infer;
+mod ipc;
 mod jsonl;
 mod parquet;
 mod parquet_pages;

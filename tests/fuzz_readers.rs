@@ -201,7 +201,7 @@ fn read_file_natively(
 }
 
 /// Read `bytes` as the file `name` is: the error or the answer is dropped, a panic returned,
-/// whether it unwound to here or a reader caught it at its boundary (src/rows/arrow.rs: a
+/// whether it unwound to here or a reader caught it at its boundary (src/rows/ipc.rs: a
 /// located error natively, still a trap in wasm: a finding to fix either way). With `native`,
 /// a file of rows is read by the native engine's file driver too.
 fn read(name: &str, bytes: &[u8], parts: &Partials, native: bool) -> Option<String> {
@@ -305,7 +305,7 @@ fn partials() -> Partials {
 /// is checked before the crate is called. Empty: the ones found so far (a dictionary-encoded
 /// page without a dictionary page, levels and BYTE_STREAM_SPLIT values past their page, a v2
 /// page's values past what it declares, an IPC buffer of a partial value) are each refused by
-/// src/rows/parquet_pages.rs or src/rows/arrow.rs, with a test in tests/engine/rows_crate_panics.rs
+/// src/rows/parquet_pages.rs or src/rows/ipc/checks.rs, with a test in tests/engine/rows_crate_panics.rs
 /// and the file in the corpus (tests/fixtures/fuzz/found-*).
 const KNOWN: &[(&str, &str)] = &[];
 

@@ -381,7 +381,7 @@ pub fn export_columns(opts: &RowsOptions, file: FileSample<'_>) -> Result<Vec<Ex
                 .collect()
         }
         f @ (Format::ArrowFile | Format::ArrowStream) => {
-            arrow_columns(arrow::head_schema(name, f, bytes)?.as_ref())
+            arrow_columns(ipc::head_schema(name, f, bytes)?.as_ref())
         }
         Format::Parquet => {
             return Err(Error::new(
@@ -453,7 +453,7 @@ pub fn declare_from_file(
                     Columns::Json(json_kinds(name, bytes, whole)?),
                 ),
                 Format::ArrowFile | Format::ArrowStream => {
-                    let schema = arrow::head_schema(name, format, bytes)?;
+                    let schema = ipc::head_schema(name, format, bytes)?;
                     (
                         arrow::names(&schema),
                         Columns::Arrow(schema.as_ref().clone()),

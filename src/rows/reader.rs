@@ -19,8 +19,8 @@ pub fn columns(opts: &RowsOptions, head: &[u8]) -> Result<Vec<String>> {
     match Format::detect(opts.format, opts.name.as_deref(), head)? {
         Format::Csv => csv::header(&bare, head),
         Format::JsonLines => jsonl::first_members(name, head),
-        Format::ArrowFile => arrow::schema_names(name, arrow::after_file_magic(head)),
-        Format::ArrowStream => arrow::schema_names(name, head),
+        Format::ArrowFile => ipc::schema_names(name, ipc::after_file_magic(head)),
+        Format::ArrowStream => ipc::schema_names(name, head),
         Format::Parquet => Err(Error::new(
             ErrorKind::IllegalArgument,
             format!("{name}: a Parquet file's columns are in its footer, not its first bytes"),
@@ -152,7 +152,7 @@ enum State {
     Start,
     Csv(Box<csv::CsvRows>),
     Jsonl(Box<jsonl::JsonRows>),
-    Ipc(Box<arrow::IpcRows>),
+    Ipc(Box<ipc::IpcRows>),
     /// Parquet (or an Arrow IPC file) read whole at `finish`.
     Whole(Format, Vec<u8>),
     Done,
@@ -185,7 +185,7 @@ impl RowReader {
                     &self.used,
                     &self.opts,
                 )?)),
-                Format::ArrowStream => State::Ipc(Box::new(arrow::IpcRows::new())),
+                Format::ArrowStream => State::Ipc(Box::new(ipc::IpcRows::new())),
                 Format::Parquet | Format::ArrowFile => State::Whole(format, Vec::new()),
             };
         }
@@ -240,7 +240,7 @@ impl RowReader {
                 file.read_all(&self.fields, &self.used, &self.opts, sink)?
             }
             State::Whole(_, buf) => {
-                arrow::read_ipc_file(buf, &self.fields, &self.used, &self.opts, sink)?
+                ipc::read_ipc_file(buf, &self.fields, &self.used, &self.opts, sink)?
             }
             State::Done => {
                 return Err(Error::new(
