@@ -37,6 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 
+mod build;
 mod rates;
 mod read;
 mod snapshots;
