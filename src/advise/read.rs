@@ -53,21 +53,35 @@ object_reader! {
     }
 }
 
-/// The options of an analysis and of the advisor, by their TypeScript names; with the rows
-/// readers (feature `rows`), how a file of rows meets the design too.
+/// The options of an analysis, of the advisor, of a table's months (and their gate's budgets)
+/// and of a rekey, by their TypeScript names; with the rows readers (feature `rows`), how a
+/// file of rows meets the design too.
 #[cfg(not(feature = "rows"))]
 pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
     ("AnalyzeOptions", crate::analyze::read::ANALYZE_OPTIONS),
     ("AdviseOptions", ADVISE_OPTIONS),
     ("CapacityOptions", CAPACITY_OPTIONS),
+    ("LifeOptions", crate::life::read::LIFE_OPTIONS),
+    ("LifeCompactionOptions", crate::life::read::LIFE_COMPACTION),
+    ("LifeNormalizerOptions", crate::life::read::LIFE_NORMALIZER),
+    ("LifeBalancerOptions", crate::life::read::LIFE_BALANCER),
+    ("LifeBudgets", crate::life::read::LIFE_BUDGETS),
+    ("RekeyOptions", super::rekey::read::REKEY_OPTIONS),
 ];
-/// The options of an analysis and of the advisor, by their TypeScript names; with the rows
-/// readers (feature `rows`), how a file of rows meets the design too.
+/// The options of an analysis, of the advisor, of a table's months (and their gate's budgets)
+/// and of a rekey, by their TypeScript names; with the rows readers (feature `rows`), how a
+/// file of rows meets the design too.
 #[cfg(feature = "rows")]
 pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
     ("AnalyzeOptions", crate::analyze::read::ANALYZE_OPTIONS),
     ("AdviseOptions", ADVISE_OPTIONS),
     ("CapacityOptions", CAPACITY_OPTIONS),
+    ("LifeOptions", crate::life::read::LIFE_OPTIONS),
+    ("LifeCompactionOptions", crate::life::read::LIFE_COMPACTION),
+    ("LifeNormalizerOptions", crate::life::read::LIFE_NORMALIZER),
+    ("LifeBalancerOptions", crate::life::read::LIFE_BALANCER),
+    ("LifeBudgets", crate::life::read::LIFE_BUDGETS),
+    ("RekeyOptions", super::rekey::read::REKEY_OPTIONS),
     ("RowsOptions", crate::rows::read::ROWS_OPTIONS),
 ];
 
@@ -134,8 +148,15 @@ mod tests {
                 CAPACITY_OPTIONS,
                 none(),
                 capacity_options,
+            )
+            + defaults_read_back(
+                "RekeyOptions",
+                crate::advise::rekey::read::REKEY_OPTIONS,
+                none(),
+                crate::advise::rekey::read::rekey_options,
             );
-        assert_eq!(n, 6 + 4 + 5);
+        // (a run's life options have none: absent, each leaves the design's value)
+        assert_eq!(n, 6 + 4 + 5 + 9);
         // `…::default()` is what native callers get; an empty object what the shells send
         let empty = json!({});
         assert_eq!(
@@ -174,6 +195,21 @@ mod tests {
                 Ok(o) => o.validate().or_else(path),
                 Err(e) => path(parse(e)),
             },
+            "LifeOptions" | "LifeCompactionOptions" | "LifeNormalizerOptions" => {
+                let options = match name {
+                    "LifeCompactionOptions" => json!({ "compaction": { key: v } }),
+                    "LifeNormalizerOptions" => json!({ "normalizer": { key: v } }),
+                    _ => json!({ key: v }),
+                };
+                let doc = DesignDocument::from_json(
+                    r#"{"v": 1, "fields": [{"name": "a", "type": "long"}], "key": "long(a)"}"#,
+                )
+                .map_err(|e| e.to_string())?;
+                crate::life::LifeOptions::from_json(&options.to_string())
+                    .and_then(|o| crate::life::settings_for_design(&doc, &o))
+                    .map(|_| ())
+                    .or_else(path)
+            }
             #[cfg(feature = "rows")]
             "RowsOptions" => match crate::rows::read::rows_options(&node) {
                 Ok(o) => o.kept_bytes().map(|_| ()).or_else(path),
@@ -185,10 +221,11 @@ mod tests {
 
     #[test]
     fn the_options_ranges_are_what_the_engine_accepts() {
-        // windows, sample sizes, grid, the advisor's records, windows and servers
-        // and, with the rows readers, the bytes of rows a first pass keeps
+        // windows, sample sizes, grid, the advisor's records, windows and servers, a run's
+        // life options (8 of its own, 2 of compactions, 5 of the normalizer) and, with the rows
+        // readers, the bytes of rows a first pass keeps
         let rows = usize::from(cfg!(feature = "rows"));
-        assert_eq!(ranges_hold(OPTIONS, checked), 4 + 3 + rows);
-        assert_eq!(schema().options.len(), 3 + rows);
+        assert_eq!(ranges_hold(OPTIONS, checked), 4 + 3 + 8 + 2 + 5 + rows);
+        assert_eq!(schema().options.len(), 3 + 6 + rows);
     }
 }
