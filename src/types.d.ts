@@ -350,7 +350,9 @@ export interface CapacityOptions {
   recordBytes?: number | null;
   /** Records written per second; absent, the workload's `writeRate`. */
   writeRate?: number | null;
-  /** Days a record is kept (the table's TTL); absent, kept for ever. */
+  /** The column family's `TTL` in seconds, above 0, as the design's `hbase.ttlSeconds` and a run's life options name it; absent, the design's (else kept for ever). */
+  ttlSeconds?: number | null;
+  /** The TTL in days: the older name of `ttlSeconds`, kept because the advisor's documented options (and `rowkey-lab advise --ttl-days`) take it; one or the other. */
   ttlDays?: number | null;
   /** `hbase.hregion.max.filesize`, bytes. Default: `10737418240`. */
   maxFileSize?: number;
