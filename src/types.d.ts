@@ -392,6 +392,8 @@ export interface LifeOptions {
   ttlSeconds?: number | null;
   /** Flushes and compactions over the design's `hbase` members. */
   compaction?: LifeCompactionOptions | null;
+  /** The table's `NORMALIZATION_ENABLED` (the design's `hbase.normalizationEnabled`): the normalizer looks at the table; absent: the design's, else off. */
+  normalizationEnabled?: boolean | null;
   /** The region normalizer over the design's `hbase` members. */
   normalizer?: LifeNormalizerOptions | null;
   /** The balancer over the design's `hbase` members. */
@@ -426,7 +428,7 @@ export interface LifeCompactionOptions {
   checkerSeconds?: number | null;
 }
 export interface LifeNormalizerOptions {
-  /** The table's `NORMALIZATION_ENABLED` (the design's `hbase.normalizationEnabled`). */
+  /** The table's `NORMALIZATION_ENABLED`: the older spelling of `normalizationEnabled`, still read because the declarations documented it; one or the other. */
   enabled?: boolean | null;
   /** `hbase.normalizer.split.enabled` (the design's `hbase.normalizerSplitEnabled`). */
   splitEnabled?: boolean | null;

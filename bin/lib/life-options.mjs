@@ -99,10 +99,11 @@ export function lifeSettings(opt) {
     ttlSeconds: ttl(opt.ttl),
     version: opt.hbase,
     compressionRatio: number(opt, 'compression', 'compression'),
+    // the table's NORMALIZATION_ENABLED, by HBase's name (the design's hbase.normalizationEnabled)
+    normalizationEnabled: opt.normalizer ? true : undefined,
   };
   const defined = x => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined));
   const normalizer = defined({
-    enabled: opt.normalizer ? true : undefined,
     splitEnabled: onOff(opt, 'normalizerSplit', 'normalizer-split'),
     mergeEnabled: onOff(opt, 'normalizerMerge', 'normalizer-merge'),
     mergeMinRegionSizeMb: whole(opt, 'mergeMinSizeMb', 'merge-min-size-mb', 0),

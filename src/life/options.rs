@@ -56,6 +56,10 @@ pub struct LifeOptions {
     /// [`LifeSettings::compaction`], member by member.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compaction: Option<CompactionOptions>,
+    /// The table's `NORMALIZATION_ENABLED` ([`NormalizerSettings::enabled`]), by the name HBase
+    /// and the design's `hbase` section give it (`normalizer.enabled` is its older spelling).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normalization_enabled: Option<bool>,
     /// [`LifeSettings::normalizer`], member by member.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub normalizer: Option<NormalizerOptions>,
@@ -140,7 +144,8 @@ pub struct CompactionOptions {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NormalizerOptions {
-    /// [`NormalizerSettings::enabled`].
+    /// [`NormalizerSettings::enabled`]: the older spelling of
+    /// [`LifeOptions::normalization_enabled`], still read (the two are never both given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
     /// [`NormalizerSettings::split_enabled`].
@@ -222,6 +227,7 @@ impl LifeOptions {
         if let Some(o) = &self.normalizer {
             o.apply(&mut s.normalizer);
         }
+        set(&mut s.normalizer.enabled, &self.normalization_enabled);
         if let Some(o) = &self.balancer {
             o.apply(&mut s.balancer);
         }

@@ -22,7 +22,7 @@ object_reader! {
     pub fn life_options(n) -> LifeOptions; "struct LifeOptions";
     /// A run's options, as [`life_options`] reads them.
     table LIFE_OPTIONS;
-    LifeOptions {
+    {
         /// The table simulated: a Phoenix global index's name (`phoenix.indexes`), its own
         /// table (its key, its pre-split, an index row's value bytes per data write); absent,
         /// the data table. A local index, or a run over a file of rows, is refused at `/index`.
@@ -57,6 +57,9 @@ object_reader! {
         ttl_seconds: nullable("ttlSeconds", u64_) in 60 ..= MAX_TTL_SECONDS,
         /// Flushes and compactions over the design's `hbase` members.
         compaction: over("compaction", compaction_over, CompactionOptions::reset()),
+        /// The table's `NORMALIZATION_ENABLED` (the design's `hbase.normalizationEnabled`):
+        /// the normalizer looks at the table; absent: the design's, else off.
+        normalization_enabled: over("normalizationEnabled", bool_, false),
         /// The region normalizer over the design's `hbase` members.
         normalizer: over("normalizer", normalizer_over, NormalizerOptions::reset()),
         /// The balancer over the design's `hbase` members.
@@ -72,6 +75,39 @@ object_reader! {
         family_bytes: over("familyBytes", u32_, LifeSettings::default().family_bytes) in 1 ..= 127,
         /// Bytes of the qualifier in each cell; absent: the design's `hbase.qualifierBytes`.
         qualifier_bytes: over("qualifierBytes", u32_, LifeSettings::default().qualifier_bytes) in 0 ..= 65_535,
+    } => {
+        // one setting, one name: `normalizer.enabled` is the older spelling of
+        // `normalizationEnabled`, and the two are not both given
+        if normalization_enabled.is_some()
+            && normalizer.as_ref().is_some_and(|g| g.enabled.is_some())
+        {
+            return Err(n
+                .error("NORMALIZATION_ENABLED given twice: normalizationEnabled (HBase's name) or normalizer.enabled, not both")
+                .key("normalizationEnabled"));
+        }
+        LifeOptions {
+            index,
+            months,
+            step_hours,
+            servers,
+            seed,
+            version,
+            policy,
+            split,
+            overall_hregion_files,
+            region_split_limit,
+            compression_ratio,
+            ttl_seconds,
+            compaction,
+            normalization_enabled,
+            normalizer,
+            balancer,
+            heap_bytes,
+            memstore_share,
+            families,
+            family_bytes,
+            qualifier_bytes,
+        }
     }
 }
 
@@ -111,7 +147,8 @@ object_reader! {
     /// A run's normalizer options, as [`normalizer_over`] reads them.
     table LIFE_NORMALIZER;
     NormalizerOptions {
-        /// The table's `NORMALIZATION_ENABLED` (the design's `hbase.normalizationEnabled`).
+        /// The table's `NORMALIZATION_ENABLED`: the older spelling of `normalizationEnabled`,
+        /// still read because the declarations documented it; one or the other.
         enabled: over("enabled", bool_, false),
         /// `hbase.normalizer.split.enabled` (the design's `hbase.normalizerSplitEnabled`).
         split_enabled: over("splitEnabled", bool_, true),
@@ -321,6 +358,20 @@ mod tests {
         assert!(settings("[1]").is_err_and(|e| e.message.contains("must be an object")));
         let e = LifeBudgets::from_json(r#"{"maxEmptyRegions": "x"}"#).unwrap_err();
         assert_eq!(e.location.path.as_deref(), Some("lifeBudgets"));
+    }
+
+    #[test]
+    fn normalization_enabled_is_hbase_s_name_and_normalizer_enabled_its_older_spelling() {
+        let on = |text: &str| settings(text).map(|s| s.normalizer.enabled);
+        assert_eq!(on(r#"{"normalizationEnabled": true}"#), Ok(true));
+        assert_eq!(on(r#"{"normalizer": {"enabled": true}}"#), Ok(true));
+        assert_eq!(
+            on(r#"{"normalizationEnabled": true, "normalizer": {"splitEnabled": false}}"#),
+            Ok(true)
+        );
+        let e = settings(r#"{"normalizationEnabled": true, "normalizer": {"enabled": false}}"#)
+            .unwrap_err();
+        assert_eq!(e.location.path.as_deref(), Some("/normalizationEnabled"));
     }
 
     #[test]

@@ -28,8 +28,8 @@ pub(super) fn merge_plan(s: &LifeSettings, w: &LifeWorkload) -> Option<Plan> {
                  merge) and hbase.normalizer.split.enabled = false"
             .into(),
         options: Some(LifeOptions {
+            normalization_enabled: Some(true),
             normalizer: Some(NormalizerOptions {
-                enabled: Some(true),
                 merge_enabled: Some(true),
                 split_enabled: Some(false),
                 merge_min_region_size_mb: Some(0),
