@@ -86,7 +86,7 @@ pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
     ("LifeNormalizerOptions", crate::life::read::LIFE_NORMALIZER),
     ("LifeBalancerOptions", crate::life::read::LIFE_BALANCER),
     ("LifeBudgets", crate::life::read::LIFE_BUDGETS),
-    ("RekeyOptions", super::rekey::read::REKEY_OPTIONS),
+    ("RekeyOptions", crate::rekey::read::REKEY_OPTIONS),
 ];
 /// The options of an analysis, of the advisor, of a table's months (and their gate's budgets)
 /// and of a rekey, by their TypeScript names; with the rows readers (feature `rows`), how a
@@ -101,7 +101,7 @@ pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
     ("LifeNormalizerOptions", crate::life::read::LIFE_NORMALIZER),
     ("LifeBalancerOptions", crate::life::read::LIFE_BALANCER),
     ("LifeBudgets", crate::life::read::LIFE_BUDGETS),
-    ("RekeyOptions", super::rekey::read::REKEY_OPTIONS),
+    ("RekeyOptions", crate::rekey::read::REKEY_OPTIONS),
     ("RowsOptions", crate::rows::read::ROWS_OPTIONS),
 ];
 
@@ -171,9 +171,9 @@ mod tests {
             )
             + defaults_read_back(
                 "RekeyOptions",
-                crate::advise::rekey::read::REKEY_OPTIONS,
+                crate::rekey::read::REKEY_OPTIONS,
                 none(),
-                crate::advise::rekey::read::rekey_options,
+                crate::rekey::read::rekey_options,
             );
         // (a run's life options have none: absent, each leaves the design's value)
         assert_eq!(n, 6 + 4 + 5 + 9);
