@@ -41,7 +41,7 @@ pub use series::{rekey_from_series, SeriesEstimate, SeriesRekeyPlan};
 pub const KEY_VALUE_FIXED: u64 = crate::hbase::store::KEY_VALUE_FIXED;
 
 /// What the job sizing assumes; every member has a default (HBase's, or a stated guess).
-/// Read from JSON by [`read::rekey_options`] (also serde's `Deserialize`, through it).
+/// Read from JSON by `rekey::read::rekey_options` (also serde's `Deserialize`, through it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RekeyOptions {
