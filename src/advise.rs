@@ -32,7 +32,6 @@ pub mod months;
 mod presplit;
 pub(crate) mod read;
 mod regions;
-pub mod rekey;
 mod shape;
 
 pub use answer::{advise_from, advise_from_rows, Advice, Evaluated, Recommendation};
@@ -44,7 +43,6 @@ pub use evaluate::{evaluate, evaluate_all, CandidateMetrics, ReadCost};
 pub use index_cost::IndexCost;
 pub use indexes::{IndexFinding, IndexFix, IndexFixKind, IndexFixRead, ReadRoute};
 pub use regions::{region_plan, region_plan_with, RegionPlan, RegionPlanInput};
-pub use rekey::{rekey_plan, RekeyOptions, RekeyPlan};
 // the wasm bindings' (src/wasm/advise.rs: the npm package's and the page's speed build)
 #[cfg(all(
     target_arch = "wasm32",

@@ -271,7 +271,7 @@ pub fn check_design(doc: &str, budgets: Option<&str>, options: Option<&str>) -> 
 
 /// The cut at the rows (`cut`: `{regions, by}`, absent: none), read strictly: an unknown
 /// member is an error at `cut.member`.
-pub fn rows_cut(text: Option<&str>) -> Result<crate::advise::rekey::RowsCut> {
+pub fn rows_cut(text: Option<&str>) -> Result<crate::rekey::RowsCut> {
     let Some(text) = text else {
         return Ok(Default::default());
     };
@@ -313,10 +313,7 @@ fn doc_value(name: &str, text: &str) -> Result<serde_json::Value> {
 pub fn cut_at_rows(doc: &str, cut: Option<&str>) -> Result<String> {
     let doc = doc_value("doc", doc)?;
     let cut = rows_cut(cut)?;
-    to_json(
-        &crate::advise::rekey::cut_at_rows(&doc, &cut)
-            .map_err(crate::advise::rekey::rows::under("doc"))?,
-    )
+    to_json(&crate::rekey::cut_at_rows(&doc, &cut).map_err(crate::rekey::rows::under("doc"))?)
 }
 
 /// `rekeyReading(oldDoc, newDoc, cut)`: the designs a rekey's reading of the rows feeds and
@@ -324,16 +321,12 @@ pub fn cut_at_rows(doc: &str, cut: Option<&str>) -> Result<String> {
 #[cfg(feature = "rows")]
 pub fn rekey_reading(old: &str, new: &str, cut: Option<&str>) -> Result<String> {
     let (old, new) = (doc_value("oldDoc", old)?, doc_value("newDoc", new)?);
-    to_json(&crate::advise::rekey::rekey_reading(
-        &old,
-        &new,
-        &rows_cut(cut)?,
-    )?)
+    to_json(&crate::rekey::rekey_reading(&old, &new, &rows_cut(cut)?)?)
 }
 
 /// One side of a rekey's reading (`{design, report, stats, splitKeysExact}`: the design the
 /// rows were read with, its report, what reading found, its split keys' `exact`), named `name`.
-pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSide> {
+pub fn rows_side(name: &str, text: &str) -> Result<crate::rekey::RowsSide> {
     let bad = |what: &str, why: String| Error::arg(&format!("{name}.{what}"), why);
     let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| Error::arg(name, format!("not JSON ({e})")))?;
@@ -343,7 +336,7 @@ pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSid
     let design = self::design(&format!("{name}.design"), &design_v.to_string())?;
     let report = member("report")
         .ok_or_else(|| bad("report", "the design's report over the rows".into()))?;
-    let report = crate::advise::rekey::ReportFigures::read(&format!("{name}.report"), report)?;
+    let report = crate::rekey::ReportFigures::read(&format!("{name}.report"), report)?;
     let columns = match member("stats").and_then(|s| s.get("columns")) {
         None | Some(serde_json::Value::Null) => Vec::new(),
         // no reading finds more (a file of more is refused as it is read)
@@ -371,7 +364,7 @@ pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSid
                 "true or false, the reading's splitKeys().exact".into(),
             )
         })?;
-    Ok(crate::advise::rekey::RowsSide {
+    Ok(crate::rekey::RowsSide {
         design,
         report,
         columns,
@@ -382,10 +375,10 @@ pub fn rows_side(name: &str, text: &str) -> Result<crate::advise::rekey::RowsSid
 /// `rekeyRowsPlan(oldSide, newSide, options)`: the plan over the rows from what one reading
 /// found under each design ([`rows_side`]'s), `options` the `RekeyOptions`, as JSON text.
 pub fn rekey_rows_plan(old: &str, new: &str, options: Option<&str>) -> Result<String> {
-    let opts: crate::advise::RekeyOptions = match options {
+    let opts: crate::rekey::RekeyOptions = match options {
         None => Default::default(),
         Some(t) => serde_json::from_str(t).map_err(|e| Error::arg("options", e.to_string()))?,
     };
     let (a, b) = (rows_side("oldSide", old)?, rows_side("newSide", new)?);
-    to_json(&crate::advise::rekey::rekey_over_rows(&a, &b, &opts)?)
+    to_json(&crate::rekey::rekey_over_rows(&a, &b, &opts)?)
 }

@@ -17,10 +17,13 @@
 //! 11. [`inspect`]: the bytes inspector (one value, every encoding and split);
 //! 12. [`life`]: months of a table's life under HBase's own rules (splits, flushes,
 //!     compactions, TTL, the balancer and the normalizer), simulated in aggregate;
-//! 13. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
+//! 13. [`rekey`]: the move from the key a table has to the key it should have (the plan over
+//!     the rows or a live table's snapshots, the bulk-load job sized, the statements) and its
+//!     verification (`rekey::verify`: every old row in the new table);
+//! 14. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
 //!     recommendation, capacity and lifecycle;
-//! 14. `vectors` (feature `vectors`): the golden-vector runner;
-//! 15. [`calls`]: one description of the calls the JavaScript bindings make (arguments and
+//! 15. `vectors` (feature `vectors`): the golden-vector runner;
+//! 16. [`calls`]: one description of the calls the JavaScript bindings make (arguments and
 //!     answers as JSON text, errors as their fields), which the wasm build (`wasm`, wasm32
 //!     only, the only module that knows JavaScript) and the Node-API addon (`node/`) follow.
 #![deny(missing_docs)]
@@ -45,6 +48,8 @@ pub mod analyze;
 pub mod inspect;
 
 pub mod life;
+
+pub mod rekey;
 
 pub mod advise;
 

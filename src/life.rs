@@ -22,6 +22,7 @@
 //! The rooms: `run` (the loop: each step's events in time order), `memstore` (writes, flushes),
 //! `split`, `compaction`, `master` (the balancer's and the normalizer's looks), over `sim` (the
 //! regions and their store files) and `store` (a file's bytes, key profile and time bins);
+//! `read` reads a run's options (`options`, typed) and the gate's budgets from JSON;
 //! `settings`, `design` and `keys` read a design into settings and writes; `report`, `notes`,
 //! `diagnosis`, `check` and `view` say what the months mean.
 
@@ -35,6 +36,8 @@ mod master;
 mod memstore;
 mod normalizer;
 mod notes;
+mod options;
+pub mod read;
 mod report;
 mod run;
 mod settings;
@@ -55,6 +58,9 @@ pub use diagnosis::{
 };
 pub use keys::{KeyModel, LaneOrder, LifeWorkload};
 pub use normalizer::{average_mb, plans as normalizer_plans, NormalizerPlans, NormalizerRegion};
+pub use options::{
+    BalancerOptions, CompactionOptions, LifeOptions, NormalizerOptions, SplitOptions,
+};
 pub use report::{
     Crossings, LifeMonth, LifeReport, RegionEnd, ServerMonth, LARGE_REGION_BYTES,
     REGIONS_PER_SERVER_GUIDE, SIZE_BIN_EDGES,
@@ -156,12 +162,11 @@ impl<'a> Writes<'a> {
     }
 }
 
-/// Simulate a design document's table: its servers and split policy, with `options` (a JSON
-/// object of [`LifeSettings`] members, `null` for none) over them, and its writes as
-/// [`workload_from_design`] finds them.
+/// Simulate a design document's table: its servers and split policy, with `options` over
+/// them, and its writes as [`workload_from_design`] finds them.
 pub fn simulate_design(
     doc: &crate::design::DesignDocument,
-    options: &serde_json::Value,
+    options: &LifeOptions,
 ) -> Result<LifeReport> {
     simulate_writes(doc, Writes::Design, options)
 }
@@ -170,7 +175,7 @@ pub fn simulate_design(
 pub fn simulate_writes(
     doc: &crate::design::DesignDocument,
     writes: Writes<'_>,
-    options: &serde_json::Value,
+    options: &LifeOptions,
 ) -> Result<LifeReport> {
     let (doc, options, table) = design::table_for(doc, options, writes.is_rows())?;
     let s = settings_for_design(&doc, &options)?;

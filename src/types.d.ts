@@ -335,7 +335,7 @@ export interface AnalyzeOptions {
 }
 export interface AdviseOptions {
   /** Region servers to design for; absent, the document's `regions.regionServers`. From 1 to 10,000. */
-  servers?: number;
+  servers?: number | null;
   /** Records generated for each candidate's evaluation (the document's workload, this many records, its seed). Default: `200000`. From 1 to 10,000,000. */
   records?: number;
   /** Time windows of each analysis. Default: `64`. From 1 to 4,096. */
@@ -347,11 +347,13 @@ export interface AdviseOptions {
 }
 export interface CapacityOptions {
   /** Bytes a record takes on disk; absent, the design's mean key length plus its workload's `valueSize`. */
-  recordBytes?: number;
+  recordBytes?: number | null;
   /** Records written per second; absent, the workload's `writeRate`. */
-  writeRate?: number;
-  /** Days a record is kept (the table's TTL); absent, kept for ever. */
-  ttlDays?: number;
+  writeRate?: number | null;
+  /** The column family's `TTL` in seconds, above 0, as the design's `hbase.ttlSeconds` and a run's life options name it; absent, the design's (else kept for ever). */
+  ttlSeconds?: number | null;
+  /** The TTL in days: the older name of `ttlSeconds`, kept because the advisor's documented options (and `rowkey-lab advise --ttl-days`) take it; one or the other. */
+  ttlDays?: number | null;
   /** `hbase.hregion.max.filesize`, bytes. Default: `10737418240`. */
   maxFileSize?: number;
   /** `hbase.hregion.memstore.flush.size`, bytes. Default: `134217728`. */
@@ -363,25 +365,151 @@ export interface CapacityOptions {
   /** Days between major compactions (`hbase.hregion.majorcompaction`). Default: `7`. */
   majorCompactionDays?: number;
 }
+export interface LifeOptions {
+  /** The table simulated: a Phoenix global index's name (`phoenix.indexes`), its own table (its key, its pre-split, an index row's value bytes per data write); absent, the data table. A local index, or a run over a file of rows, is refused at `/index`. */
+  index?: string;
+  /** Months of 30 days; absent: 12. From 1 to 120. */
+  months?: number | null;
+  /** Hours per step: hours that divide a day (1, 2, 3, 4, 6, 8, 12, 24) or minutes that divide an hour, as hours (0.5, 0.25, 0.0833 for 5 minutes); absent: 1. */
+  stepHours?: number | null;
+  /** Region servers; absent: the design's `regions.regionServers`. From 1 to 100. */
+  servers?: number | null;
+  /** The seed of every draw (split jitter, major-compaction jitter); absent: 0. */
+  seed?: number | null;
+  /** The HBase release line, where 2.5/2.6 and 3.x differ; absent: the design's `hbase.version`. */
+  version?: '2.5' | '2.6' | '3' | null;
+  /** The split policy; absent: the design's `regions.autoSplit.policy`, else Stepping. */
+  policy?: SplitPolicy | null;
+  /** `hbase.hregion.*` sizes over the design's (`maxFileSize`, `memstoreFlushSize`, `jitter`, …, as `regions.autoSplit.config` takes them); the months run at HBase's 10 GiB and 128 MiB unless the table's own sizes or these say otherwise. */
+  split?: Partial<SplitConfig> | null;
+  /** `hbase.hregion.split.overallfiles`; absent or null: the version's. */
+  overallHregionFiles?: boolean | null;
+  /** `hbase.regionserver.regionSplitLimit`; absent: the design's `hbase.regionSplitLimit`. From 1 to 100,000. */
+  regionSplitLimit?: number | null;
+  /** On-disk bytes per KeyValue byte, 0.01 to 4; absent: the design's `hbase.compressionRatio`. */
+  compressionRatio?: number | null;
+  /** The family's `TTL` in seconds, the design's `hbase.ttlSeconds`; absent: the design's; null: FOREVER. From 60 to 3,153,600,000. */
+  ttlSeconds?: number | null;
+  /** Flushes and compactions over the design's `hbase` members. */
+  compaction?: LifeCompactionOptions | null;
+  /** The table's `NORMALIZATION_ENABLED` (the design's `hbase.normalizationEnabled`): the normalizer looks at the table; absent: the design's, else off. */
+  normalizationEnabled?: boolean | null;
+  /** The region normalizer over the design's `hbase` members. */
+  normalizer?: LifeNormalizerOptions | null;
+  /** The balancer over the design's `hbase` members. */
+  balancer?: LifeBalancerOptions | null;
+  /** A region server's heap in bytes, for the memstore bound; absent: 16 GiB. From 67,108,864 to 4,398,046,511,104. */
+  heapBytes?: number | null;
+  /** `hbase.regionserver.global.memstore.size`, 0.01 to 0.9; absent: 0.4. */
+  memstoreShare?: number | null;
+  /** Column families the writes fill alike (with `overallfiles` false a region splits when one store passes the size); absent: 1. From 1 to 16. */
+  families?: number | null;
+  /** Bytes of the family name in each cell; absent: the design's `hbase.familyBytes`. From 1 to 127. */
+  familyBytes?: number | null;
+  /** Bytes of the qualifier in each cell; absent: the design's `hbase.qualifierBytes`. From 0 to 65,535. */
+  qualifierBytes?: number | null;
+}
+export interface LifeCompactionOptions {
+  /** The family's compaction policy (the design's `hbase.compactionPolicy`); `fifo` needs a TTL. */
+  policy?: 'exploring' | 'fifo' | null;
+  /** `hbase.hstore.compaction.min` (the design's `hbase.compactionMinFiles`). From 2 to 100. */
+  minFiles?: number | null;
+  /** `hbase.hstore.compaction.max` (the design's `hbase.compactionMaxFiles`). From 2 to 100. */
+  maxFiles?: number | null;
+  /** `hbase.hstore.compaction.ratio`, 0.1 to 100 (the design's `hbase.compactionRatio`). */
+  ratio?: number | null;
+  /** `hbase.hregion.majorcompaction` in hours, 0 (off) to 87,600 (the design's `hbase.majorCompactionHours`). */
+  majorPeriodHours?: number | null;
+  /** `hbase.hregion.majorcompaction.jitter`, 0 to 1 (the design's `hbase.majorCompactionJitter`). */
+  majorJitter?: number | null;
+  /** `hbase.regionserver.optionalcacheflushinterval` in hours, 0 (off) to 8,760 (the design's `hbase.periodicFlushHours`). */
+  periodicFlushHours?: number | null;
+  /** The `CompactionChecker` chore's period in seconds, 60 to 2,592,000 (the design's `hbase.compactionCheckerSeconds`). */
+  checkerSeconds?: number | null;
+}
+export interface LifeNormalizerOptions {
+  /** The table's `NORMALIZATION_ENABLED`: the older spelling of `normalizationEnabled`, still read because the declarations documented it; one or the other. */
+  enabled?: boolean | null;
+  /** `hbase.normalizer.split.enabled` (the design's `hbase.normalizerSplitEnabled`). */
+  splitEnabled?: boolean | null;
+  /** `hbase.normalizer.merge.enabled` (the design's `hbase.normalizerMergeEnabled`). */
+  mergeEnabled?: boolean | null;
+  /** `hbase.normalizer.merge.min.region.count` (the design's `hbase.normalizerMergeMinRegionCount`). From 0 to 1,000,000. */
+  mergeMinRegionCount?: number | null;
+  /** `hbase.normalizer.merge.min_region_age.days`, 0 to 3,650 (the design's `hbase.normalizerMergeMinRegionAgeDays`). */
+  mergeMinRegionAgeDays?: number | null;
+  /** `hbase.normalizer.merge.min_region_size.mb`: 1 as `hbase-default.xml` ships it (the design's `hbase.normalizerMergeMinRegionSizeMb`). From 0 to 1,073,741,824. */
+  mergeMinRegionSizeMb?: number | null;
+  /** The table's `NORMALIZER_TARGET_REGION_SIZE_MB` (the design's `hbase.normalizerTargetRegionSizeMb`); null: unset. From 1 to 1,073,741,824. */
+  targetRegionSizeMb?: number | null;
+  /** The table's `NORMALIZER_TARGET_REGION_COUNT` (the design's `hbase.normalizerTargetRegionCount`); null: unset. From 1 to 1,000,000. */
+  targetRegionCount?: number | null;
+  /** `merge_request_max_number_of_regions`: the most regions one merge plan takes. From 2 to 10,000. */
+  mergeMaxRegions?: number | null;
+  /** `hbase.normalizer.period` in seconds, 1 to 604,800 (the design's `hbase.normalizerPeriodSeconds`). */
+  periodSeconds?: number | null;
+}
+export interface LifeBalancerOptions {
+  /** The balancer switch, `balance_switch` (the design's `hbase.balancerEnabled`). */
+  enabled?: boolean | null;
+  /** `hbase.regions.slop`, 0 to 10 (the design's `hbase.balancerSlop`). */
+  slop?: number | null;
+  /** `hbase.master.balancer.stochastic.minCostNeedBalance`, 0 to 1. */
+  minCostNeedBalance?: number | null;
+  /** `hbase.balancer.period` in seconds, 1 to 604,800 (the design's `hbase.balancerPeriodSeconds`). */
+  periodSeconds?: number | null;
+}
+export interface LifeBudgets {
+  /** The most empty regions (no store file, no memstore) at any month's end; absent: not checked. */
+  maxEmptyRegions?: number | null;
+  /** The most of the table's regions on one server at any month's end; absent: not checked. */
+  maxRegionsPerServer?: number | null;
+}
+export interface RekeyOptions {
+  /** The column family the cells are in (its name's bytes are in every cell): a name HBase accepts, at most 127 bytes. Default: `"cf"`. */
+  family?: string;
+  /** Qualifier bytes per cell; absent, from the new design's `cells` (a fixed qualifier's name, OpenTSDB's 2-byte offsets), else 1. */
+  qualifierBytes?: number | null;
+  /** `hbase.hregion.max.filesize`: an HFile writer rolls to a new file past it; above 0 bytes. Default: `10737418240`. */
+  maxFileSize?: number;
+  /** `hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily`: at least 1. Default: `32`. */
+  maxHfiles?: number;
+  /** HDFS replication of what is written, 1 to 10. Default: `3`. */
+  replication?: number;
+  /** On-disk bytes per uncompressed byte, above 0, at most 10 (1: no compression or encoding; measure yours). Default: `1`. */
+  compression?: number;
+  /** Tasks running at once (mappers, then reducers), 1 to 100,000: a guess unless given. Default: `8`. */
+  parallelism?: number;
+  /** MiB/s a map task reads and re-encodes, above 0: a guess unless given. Default: `100`. */
+  readMibPerSec?: number;
+  /** MiB/s a reducer sorts and writes HFiles, above 0: a guess unless given. Default: `50`. */
+  writeMibPerSec?: number;
+  /** The old table's name in the statements: a name HBase accepts. Default: `"t"`. */
+  oldTable?: string;
+  /** The new table's name; absent, the old one's with `_new`. */
+  newTable?: string | null;
+  /** The columns the rows have (a file's header): a field the old key does not give back can come from one of these. Absent: only the old key's fields. */
+  columns?: string[] | null;
+}
 export interface RowsOptions {
   /** The format; by default from the file's first bytes (a binary format's magic number), else the name's extension, else JSON Lines when it starts with `{`, else CSV. */
-  format?: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream';
+  format?: 'csv' | 'jsonl' | 'parquet' | 'arrow' | 'arrow-stream' | null;
   /** The file's name: its extension tells the format, and messages name it. */
-  name?: string;
+  name?: string | null;
   /** Field name to column name, where they differ. Default: `{}`. */
   map?: Record<string, string>;
   /** The column holding each row's write time: windows are cut by it, whatever the rows' order. Without it rows are written in arrival order at the workload's rate. */
-  time?: string;
+  time?: string | null;
   /** A row whose key reads a null: `error` stops naming the row and the column, `skip` skips it and counts it per column. Default: `"error"`. */
   nulls?: 'error' | 'skip';
   /** The unit of integer times (a `timestamp` field, the time column); `auto` by magnitude. Default: `"auto"`. */
   epoch?: 'auto' | 's' | 'ms' | 'us' | 'ns';
   /** The CSV delimiter; by default a tab for `.tsv`, else the header's first of `,` tab `;` `|`. */
-  delimiter?: string;
+  delimiter?: string | null;
   /** Count a profile of the rows in the first pass (`RowsSession.profile()`). Default: `false`. */
   profile?: boolean;
   /** Most bytes of rows the first pass keeps so the analysis counts them from memory (each row's key, qualifier and time); past it the file is read again. 0 reads the file twice; by default, and at most, 256 MiB (`limits::MAX_REPLAY_BYTES`). From 0 to 268,435,456. */
-  keepBytes?: number;
+  keepBytes?: number | null;
 }
 /** One key segment in the JSON form, as the engine reads it. */
 export type SegmentSpec =
@@ -1394,31 +1522,6 @@ export function shellCreate(table: string, family: string, keys: readonly Bytes[
  * up to a multiple of them (the servers alone for a key led by time), and the pre-split of that
  * count matching the key's first segment (`presplit`, null when none does; a salt's own buckets
  * decide the count). */
-/** What the rekey job assumes (every member optional: HBase's defaults or stated guesses). */
-export interface RekeyOptions {
-  /** The column family (its bytes are in every cell). Default `cf`. */
-  family?: string;
-  /** Qualifier bytes a cell; absent, from the new design's cells, else 1. */
-  qualifierBytes?: number | null;
-  /** `hbase.hregion.max.filesize`: an HFile rolls past it. Default 10 GiB. */
-  maxFileSize?: number;
-  /** `hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily`. Default 32. */
-  maxHfiles?: number;
-  /** HDFS replication. Default 3. */
-  replication?: number;
-  /** On-disk bytes per uncompressed byte. Default 1. */
-  compression?: number;
-  /** Tasks at once. Default 8. */
-  parallelism?: number;
-  /** MiB/s a map task reads. Default 100. */
-  readMibPerSec?: number;
-  /** MiB/s a reducer writes. Default 50. */
-  writeMibPerSec?: number;
-  oldTable?: string;
-  newTable?: string;
-  /** The rows' columns: a field the old key does not give back can come from one. */
-  columns?: string[] | null;
-}
 /** Where a field the new key reads comes from. */
 export interface FieldSource {
   field: string;
@@ -1668,66 +1771,6 @@ export interface RegionPlan {
  * settings over the design's own (its region servers, its auto-split policy and sizes).
  */
 export function lifeDesign(doc: DesignInput, options?: LifeOptions | null): LifeReport;
-/** Settings of a `lifeDesign` run; every member optional (HBase's defaults, the design's own). */
-export interface LifeOptions {
-  /** The table simulated: a Phoenix global index's name (`phoenix.indexes`), its own table
-   * (its key, its pre-split, an index row's value bytes per data write); absent, the data
-   * table. A local index, or a run over a file of rows, is refused at `/index`. */
-  index?: string;
-  /** Months of 30 days, 1 to 120. Default 12. */
-  months?: number;
-  /** Hours per step: a whole number of minutes dividing a day, 1/12 (5 minutes) to 24. Default 1. */
-  stepHours?: number;
-  /** Region servers, 1 to 100. Default: the design's `regions.regionServers`. */
-  servers?: number;
-  seed?: number;
-  /** The HBase release line: where 2.5/2.6 and 3.x differ. Default '2.6'. */
-  version?: '2.5' | '2.6' | '3';
-  /** The split policy. Default: the design's `regions.autoSplit.policy`, else Stepping. */
-  policy?: SplitPolicy;
-  /** `hbase.hregion.*` sizes (maxFileSize, memstoreFlushSize, jitter, …). */
-  split?: Partial<SplitConfig>;
-  /** `hbase.hregion.split.overallfiles`; default: the version's. */
-  overallHregionFiles?: boolean | null;
-  /** `hbase.regionserver.regionSplitLimit`. Default 1000. */
-  regionSplitLimit?: number;
-  /** On-disk bytes per KeyValue byte, 0.01 to 4. Default 1. */
-  compressionRatio?: number;
-  /** The family's TTL in seconds; absent: FOREVER. */
-  ttlSeconds?: number | null;
-  compaction?: {
-    policy?: 'exploring' | 'fifo';
-    minFiles?: number;
-    maxFiles?: number;
-    ratio?: number;
-    majorPeriodHours?: number;
-    majorJitter?: number;
-    periodicFlushHours?: number;
-    checkerSeconds?: number;
-  };
-  normalizer?: {
-    enabled?: boolean;
-    splitEnabled?: boolean;
-    mergeEnabled?: boolean;
-    mergeMinRegionCount?: number;
-    mergeMinRegionAgeDays?: number;
-    /** `hbase.normalizer.merge.min_region_size.mb`: 1 as hbase-default.xml ships it. */
-    mergeMinRegionSizeMb?: number;
-    targetRegionSizeMb?: number | null;
-    targetRegionCount?: number | null;
-    mergeMaxRegions?: number;
-  };
-  balancer?: { enabled?: boolean; slop?: number; minCostNeedBalance?: number };
-  heapBytes?: number;
-  memstoreShare?: number;
-  /** Column families the writes fill alike, 1 to 16 (with `overallfiles` false a region
-   * splits when one store passes the size). Default 1. */
-  families?: number;
-  /** Bytes of the family name in each cell, 1 to 127. Default 1. */
-  familyBytes?: number;
-  /** Bytes of the qualifier in each cell. Default 1. */
-  qualifierBytes?: number;
-}
 /** What `lifeDesign` answers. */
 export interface LifeReport {
   policy: string;
@@ -1897,13 +1940,6 @@ export function lifeMonthsAsync(
  * over each budget.
  */
 export function checkLife(doc: DesignInput, options: LifeOptions | null, budgets: LifeBudgets | null): LifeCheck;
-/** The most a simulated month may show; an absent member is not checked. */
-export interface LifeBudgets {
-  /** Empty regions (no store file, no memstore) at any month's end. */
-  maxEmptyRegions?: number | null;
-  /** The table's regions on one server at any month's end. */
-  maxRegionsPerServer?: number | null;
-}
 /** What `checkLife` answers. */
 export interface LifeCheck {
   ok: boolean;

@@ -6,6 +6,7 @@ import { whole } from '../lib/args.mjs';
 import { CliError, EXIT, engineError } from '../lib/errors.mjs';
 import { out, progressBar, table } from '../lib/format.mjs';
 import { loadDesign } from '../lib/io.mjs';
+import { ttl } from '../lib/life-options.mjs';
 import { analyzeRows } from '../lib/rows.mjs';
 
 /** `--records FILE|-`: a file of rows (any format the engine reads); a whole number that names no
@@ -16,7 +17,8 @@ function rowsFile(opt) {
   return v;
 }
 
-/** `--ttl-days D` as a positive number of days (undefined when absent). */
+/** `--ttl-days D` as a positive number of days (undefined when absent): the older spelling of
+ * `--ttl T`, kept because it is documented. */
 function days(opt) {
   const v = opt.ttlDays;
   if (v === undefined) return undefined;
@@ -34,7 +36,12 @@ function adviseOptions(opt) {
     records: rowsFile(opt) === undefined ? whole(opt, 'records', 'records') : whole(opt, 'sample', 'sample'),
     windows: whole(opt, 'windows', 'windows'),
   };
+  // the TTL as HBase gives it, in seconds (`--ttl`, as `life` and `check` take it)
+  const ttlSeconds = ttl(opt.ttl);
   const ttlDays = days(opt);
+  if (ttlSeconds !== undefined && ttlDays !== undefined)
+    throw new CliError(EXIT.USAGE, '--ttl and --ttl-days are one setting: give one of them');
+  if (ttlSeconds !== undefined) o.capacity = { ttlSeconds };
   if (ttlDays !== undefined) o.capacity = { ttlDays };
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }

@@ -1,9 +1,9 @@
 // rekey: the move from an old design's table to a new design's, planned on the old table's
 // rows: the new table's split points from the rows re-encoded (by rows or bytes), the job sized,
 // the statements and the cutover checklist (the engine's rekeyReading and rekeyRowsPlan around
-// the reading: ../../pkg/shared/rekey.js; src/advise/rekey/rows.rs); or,
+// the reading: ../../pkg/shared/rekey.js; src/rekey/rows.rs); or,
 // with --series, estimated from the old table's snapshots alone (rekeyFromSeries;
-// src/advise/rekey/series.rs).
+// src/rekey/series.rs).
 import * as api from '../../pkg/node/index.js';
 import { rekeyRows } from '../../pkg/shared/rekey.js';
 import { whole } from '../lib/args.mjs';

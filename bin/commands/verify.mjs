@@ -1,6 +1,6 @@
 // verify: after a rekey, the old table's rows against the new table's, both read through the
 // new key with every column both exports hold (the engine's RekeyVerifier,
-// src/advise/rekey/verify.rs, decides the columns and the type each is compared as): every
+// src/rekey/verify.rs, decides the columns and the type each is compared as): every
 // old row under its new key once with the same cells, and nothing else. Two bounded passes:
 // counts and digests per bucket, then only the differing buckets' rows (in rounds that fit
 // the memory held), matched by key. Each export is read more than once: a file, not a pipe.

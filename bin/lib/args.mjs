@@ -68,7 +68,7 @@ export const USAGE = {
     maxArgs: Infinity,
   },
   compare: { options: ['windows'], maxArgs: 4 },
-  advise: { options: ['servers', 'records', 'sample', 'windows', 'threads', 'ttl-days', ...ROWS], maxArgs: 1 },
+  advise: { options: ['servers', 'records', 'sample', 'windows', 'threads', 'ttl', 'ttl-days', ...ROWS], maxArgs: 1 },
   life: {
     options: [...LIFE_VALUE_OPTIONS, 'records', ...ROWS],
     flags: ['normalizer'],

@@ -333,7 +333,7 @@ in each design, and each design's diagnosis. --json adds each design's region ma
 per-window metrics and a shared key-space grid (writes per key-space bucket and window).`,
   advise: `rowkey-lab advise <design> [--servers N] [--records N | --records FILE [--sample N]
                   [--format F] [--map F=C]... [--time COL] [--nulls error|skip]] [--windows N]
-                  [--threads N] [--ttl-days D] [--json]
+                  [--threads N] [--ttl T] [--json]
 Generates alternatives of the design (salt or not, bucket count, hash, a salt over only the
 fields every read fixes, the field order, the time encoding, the pre-split that matches the
 key's prefix and its region count), runs each through the analyzer on the same workload and
@@ -351,8 +351,10 @@ design document.
   --sample N    rows of FILE in that sample (default 200000, at most 1000000)
   --windows N   time windows of each analysis (default 64)
   --threads N   worker threads (default: every core); the answer does not depend on it
-  --ttl-days D  the column family's TTL, for the lifecycle (regions that empty out, the
-                cycle of a cyclic key)
+  --ttl T       the column family's TTL, for the lifecycle (regions that empty out, the
+                cycle of a cyclic key): seconds, or a number with s, m, h or d (30d), as
+                for life; default: the design's hbase.ttlSeconds
+  --ttl-days D  the TTL in days: the older spelling of --ttl, still taken
 See docs/advise.md.`,
   presets: `rowkey-lab presets [--json]
 Lists the built-in preset ids with their names.`,

@@ -36,8 +36,9 @@ function policy(v) {
 
 const UNITS = { s: 1, m: 60, h: 3600, d: 86400 };
 
-/** `--ttl T`: seconds (as HBase's TTL), or a number with s, m, h or d. */
-function ttl(v) {
+/** `--ttl T`: seconds (as HBase's TTL), or a number with s, m, h or d (`life`, `check` and
+ * `advise` read it alike). */
+export function ttl(v) {
   if (v === undefined) return undefined;
   const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(v);
   if (!m) throw new CliError(EXIT.USAGE, `--ttl must be seconds or a number with s, m, h or d (30d), not ${v}`);
@@ -98,10 +99,11 @@ export function lifeSettings(opt) {
     ttlSeconds: ttl(opt.ttl),
     version: opt.hbase,
     compressionRatio: number(opt, 'compression', 'compression'),
+    // the table's NORMALIZATION_ENABLED, by HBase's name (the design's hbase.normalizationEnabled)
+    normalizationEnabled: opt.normalizer ? true : undefined,
   };
   const defined = x => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined));
   const normalizer = defined({
-    enabled: opt.normalizer ? true : undefined,
     splitEnabled: onOff(opt, 'normalizerSplit', 'normalizer-split'),
     mergeEnabled: onOff(opt, 'normalizerMerge', 'normalizer-merge'),
     mergeMinRegionSizeMb: whole(opt, 'mergeMinSizeMb', 'merge-min-size-mb', 0),

@@ -226,7 +226,11 @@ def life(
     if ttl_seconds is not None:
         o["ttlSeconds"] = ttl_seconds
     if normalizer is not None:
-        o["normalizer"] = {**o.get("normalizer", {}), "enabled": normalizer}
+        # the table's NORMALIZATION_ENABLED by HBase's name, over either spelling in options
+        o["normalizationEnabled"] = normalizer
+        group = o.get("normalizer")
+        if isinstance(group, Mapping) and "enabled" in group:
+            o["normalizer"] = {k: v for k, v in group.items() if k != "enabled"}
     if data is None:
         if (time, map, nulls, epoch) != (None, None, None, None):
             raise ValueError("life: time, map, nulls and epoch say how data's rows meet the design: give data too")

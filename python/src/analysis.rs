@@ -7,6 +7,7 @@ use arrow_array::RecordBatch;
 use rowkey_lab::analyze::{self as engine, RowsSession};
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::{Error, ErrorKind};
+use rowkey_lab::life::{LifeBudgets, LifeOptions};
 use rowkey_lab::rows::RowStats;
 
 use crate::arrow::{stream, Checked};
@@ -192,12 +193,12 @@ pub(crate) fn report_text(
 }
 
 /// `life(design, options)`: months of the design's table under HBase's rules, as JSON text
-/// (`rowkey-lab life --json`'s report); `options` are `LifeSettings` members as JSON text.
+/// (`rowkey-lab life --json`'s report); `options` are `LifeOptions` as JSON text.
 #[pyfunction]
 #[pyo3(signature = (design_json, options_json=None))]
 fn life(py: Python<'_>, design_json: &str, options_json: Option<&str>) -> PyResult<String> {
     let doc = core(py, DesignDocument::from_json(design_json))?;
-    let options = json_arg(py, "options", options_json)?;
+    let options = life_options(py, "options", options_json)?;
     let report = core(
         py,
         py.detach(|| rowkey_lab::life::simulate_design(&doc, &options)),
@@ -219,9 +220,9 @@ fn life_rows(
     rows_json: Option<&str>,
     budgets_json: Option<&str>,
 ) -> PyResult<String> {
-    let options = json_arg(py, "options", options_json)?;
+    let options = life_options(py, "options", options_json)?;
     let budgets = match budgets_json {
-        Some(_) => Some(json_arg(py, "budgets", budgets_json)?),
+        Some(_) => Some(life_budgets(py, budgets_json)?),
         None => None,
     };
     let mut rows = rows_options(py, rows_json)?;
@@ -259,8 +260,8 @@ fn life_rows(
 /// or with `budgets` the verdict on it.
 fn months_of_session(
     session: &RowsSession,
-    options: &serde_json::Value,
-    budgets: Option<&serde_json::Value>,
+    options: &LifeOptions,
+    budgets: Option<&LifeBudgets>,
 ) -> Result<String, Error> {
     let writes = rowkey_lab::life::Writes::of_session(session)?;
     let text = match budgets {
@@ -304,6 +305,19 @@ fn json_arg(py: Python<'_>, name: &str, text: Option<&str>) -> PyResult<serde_js
     }
 }
 
+/// A run's options: JSON text (`json_arg`'s checks), read by the engine's reader (an error at
+/// the member, `/months`).
+fn life_options(py: Python<'_>, name: &str, text: Option<&str>) -> PyResult<LifeOptions> {
+    let v = json_arg(py, name, text)?;
+    core(py, LifeOptions::from_json(&v.to_string()))
+}
+
+/// The gate's budgets: JSON text (`json_arg`'s checks), read by the engine's reader.
+fn life_budgets(py: Python<'_>, text: Option<&str>) -> PyResult<LifeBudgets> {
+    let v = json_arg(py, "budgets", text)?;
+    core(py, LifeBudgets::from_json(&v.to_string()))
+}
+
 /// An engine answer as JSON text.
 fn json_out<T: serde::Serialize>(py: Python<'_>, v: &T) -> PyResult<String> {
     serde_json::to_string(v).map_err(|e| {
@@ -328,8 +342,18 @@ fn life_compare(
     other_options_json: Option<&str>,
 ) -> PyResult<String> {
     let doc = core(py, DesignDocument::from_json(design_json))?;
-    let a = json_arg(py, "options", options_json)?;
-    let b = json_arg(py, "other_options", other_options_json)?;
+    // (a member's error led by the argument, `otherOptions/months`, as the comparison names
+    // its own)
+    let named = |name: &'static str, arg: &str, text: Option<&str>| -> PyResult<LifeOptions> {
+        let v = json_arg(py, arg, text)?;
+        core(
+            py,
+            LifeOptions::from_json(&v.to_string())
+                .map_err(rowkey_lab::life::read::in_argument(name)),
+        )
+    };
+    let a = named("options", "options", options_json)?;
+    let b = named("otherOptions", "other_options", other_options_json)?;
     let c = core(
         py,
         py.detach(|| rowkey_lab::life::compare_design(&doc, &a, &b, &mut |_, _| Ok(()))),
@@ -349,8 +373,8 @@ fn check_life(
     budgets_json: Option<&str>,
 ) -> PyResult<String> {
     let doc = core(py, DesignDocument::from_json(design_json))?;
-    let options = json_arg(py, "options", options_json)?;
-    let budgets = json_arg(py, "budgets", budgets_json)?;
+    let options = life_options(py, "options", options_json)?;
+    let budgets = life_budgets(py, budgets_json)?;
     let c = core(
         py,
         py.detach(|| rowkey_lab::life::check_design(&doc, &options, &budgets)),

@@ -1,6 +1,6 @@
 //! The rekey plan across the boundary: `rk.rekey` analyzes both designs on the rows (the
 //! package's `analyze`, a Spark DataFrame's `analyze_df`) and hands the two reports here; the
-//! plan is the engine's (`rowkey_lab::advise::rekey`), as the CLI's `rekey` prints it. And its
+//! plan is the engine's (`rowkey_lab::rekey`), as the CLI's `rekey` prints it. And its
 //! verification in pieces (`rowkey_lab.spark.verify_df`): each partition's rows counted, or
 //! held, by the engine's `Verifier` into a partial; the partials merged on the driver. And the
 //! plan from a live table's snapshots alone (`rk.rekey_from_series`): the series read by the
@@ -9,17 +9,15 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rowkey_lab::advise::rekey::verify::{
-    ExportSample, Side, Verifier, VerifyColumns, VerifyOptions,
-};
-use rowkey_lab::advise::rekey::{
-    rekey_plan_from, rekey_rows as rekey_rows_with, FileRows, RekeyRows, ReportFigures, RowsInto,
-};
-use rowkey_lab::advise::RekeyOptions;
 use rowkey_lab::analyze as engine;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::Error;
 use rowkey_lab::region::series::{read_series_owned, RegionSeries};
+use rowkey_lab::rekey::verify::{ExportSample, Side, Verifier, VerifyColumns, VerifyOptions};
+use rowkey_lab::rekey::RekeyOptions;
+use rowkey_lab::rekey::{
+    rekey_plan_from, rekey_rows as rekey_rows_with, FileRows, RekeyRows, ReportFigures, RowsInto,
+};
 use rowkey_lab::rows::{FileSample, OwnedSample, RowsOptions};
 
 use crate::design::schema_arg;
@@ -59,7 +57,7 @@ fn rekey_plan(
 }
 
 /// `rekey_rows(old, new, data, cut, rows, options)`: the plan over the rows as JSON text, the
-/// engine's one composition (`rowkey_lab::advise::rekey::rekey_rows`: the new design cut at the
+/// engine's one composition (`rowkey_lab::rekey::rekey_rows`: the new design cut at the
 /// rows, both designs over one reading where they can share it, the plan with `splitKeysExact`),
 /// as `rekey --records --json` prints it. `data`: a file's path, which the engine reads itself,
 /// or Arrow data whose stream can be taken again for a second pass (a Table: the package
@@ -322,7 +320,7 @@ fn read_sides(
                 core(
                     py,
                     detached(py, || {
-                        let mut x = rowkey_lab::advise::rekey::verify::Export { rows, file, len };
+                        let mut x = rowkey_lab::rekey::verify::Export { rows, file, len };
                         v.read_file(*side, &mut x)
                     }),
                 )?
@@ -397,7 +395,7 @@ fn verify_design(
     };
     let (d, columns) = core(
         py,
-        rowkey_lab::advise::rekey::verify::verify_design(doc, side(&a), side(&b), &opts),
+        rowkey_lab::rekey::verify::verify_design(doc, side(&a), side(&b), &opts),
     )?;
     let text = |v: serde_json::Result<String>| {
         core(py, v.map_err(|e| Error::arg("design", e.to_string())))
@@ -547,7 +545,7 @@ fn rekey_from_series(
     core(
         py,
         detached(py, || {
-            let plan = rowkey_lab::advise::rekey::rekey_from_series(
+            let plan = rowkey_lab::rekey::rekey_from_series(
                 &old, &new, &series, regions, sample, &options,
             )?;
             serde_json::to_string(&plan).map_err(|e| Error::arg("plan", e.to_string()))

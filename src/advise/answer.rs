@@ -429,9 +429,9 @@ pub fn advise_from_rows(
 /// The sentence that says which fields of `new`'s key a move from `old` cannot take from the old
 /// key (the rekey plan's field sources without rows: what its "Not ready" would list).
 fn move_note(old: &DesignDocument, new: &DesignDocument) -> Result<Option<String>> {
-    let missing: Vec<(String, String)> = super::rekey::field_sources(old, new, None)?
+    let missing: Vec<(String, String)> = crate::rekey::field_sources(old, new, None)?
         .into_iter()
-        .filter(|f| f.from == super::rekey::Source::Missing)
+        .filter(|f| f.from == crate::rekey::Source::Missing)
         .map(|f| {
             let why = f
                 .why

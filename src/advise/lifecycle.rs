@@ -37,7 +37,7 @@ pub struct Inputs {
 /// major compaction period (the design's `autoSplit` sizes are the in-run analysis's, scaled
 /// down to split minutes of writes).
 pub fn settings(design: &DesignDocument, opts: &Inputs, servers: u32) -> Result<LifeSettings> {
-    let mut s = life::settings_for_design(design, &serde_json::Value::Null)?;
+    let mut s = life::settings_for_design(design, &life::LifeOptions::default())?;
     s.months = MONTHS;
     s.step_hours = STEP_HOURS;
     s.servers = servers;

@@ -32,13 +32,17 @@ object_reader! {
     pub fn capacity_options(n) -> CapacityOptions; "struct CapacityOptions";
     /// The capacity inputs, as [`capacity_options`] reads them.
     table CAPACITY_OPTIONS;
-    CapacityOptions {
+    {
         /// Bytes a record takes on disk; absent, the design's mean key length plus its
         /// workload's `valueSize`.
         record_bytes: opt("recordBytes", u64_),
         /// Records written per second; absent, the workload's `writeRate`.
         write_rate: opt("writeRate", f64_),
-        /// Days a record is kept (the table's TTL); absent, kept for ever.
+        /// The column family's `TTL` in seconds, above 0, as the design's `hbase.ttlSeconds`
+        /// and a run's life options name it; absent, the design's (else kept for ever).
+        ttl_seconds: opt("ttlSeconds", u64_),
+        /// The TTL in days: the older name of `ttlSeconds`, kept because the advisor's
+        /// documented options (and `rowkey-lab advise --ttl-days`) take it; one or the other.
         ttl_days: opt("ttlDays", f64_),
         /// `hbase.hregion.max.filesize`, bytes.
         max_file_size: or("maxFileSize", u64_, CapacityOptions::default().max_file_size) = "10737418240",
@@ -50,24 +54,54 @@ object_reader! {
         memstore_share: or("memstoreShare", f64_, CapacityOptions::default().memstore_share) = "0.4",
         /// Days between major compactions (`hbase.hregion.majorcompaction`).
         major_compaction_days: or("majorCompactionDays", f64_, CapacityOptions::default().major_compaction_days) = "7",
+    } => CapacityOptions {
+        record_bytes,
+        write_rate,
+        ttl_days: match (ttl_seconds, ttl_days) {
+            (Some(_), Some(_)) => {
+                return Err(n.error("give the TTL once: ttlSeconds (HBase's, in seconds) or ttlDays, not both").key("ttlSeconds"));
+            }
+            (Some(0), None) => return Err(n.error("the TTL must be above 0 seconds").key("ttlSeconds")),
+            (Some(s), None) => Some(s as f64 / 86_400.0),
+            (None, days) => days,
+        },
+        max_file_size,
+        memstore_flush_size,
+        heap_bytes,
+        memstore_share,
+        major_compaction_days,
     }
 }
 
-/// The options of an analysis and of the advisor, by their TypeScript names; with the rows
-/// readers (feature `rows`), how a file of rows meets the design too.
+/// The options of an analysis, of the advisor, of a table's months (and their gate's budgets)
+/// and of a rekey, by their TypeScript names; with the rows readers (feature `rows`), how a
+/// file of rows meets the design too.
 #[cfg(not(feature = "rows"))]
 pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
     ("AnalyzeOptions", crate::analyze::read::ANALYZE_OPTIONS),
     ("AdviseOptions", ADVISE_OPTIONS),
     ("CapacityOptions", CAPACITY_OPTIONS),
+    ("LifeOptions", crate::life::read::LIFE_OPTIONS),
+    ("LifeCompactionOptions", crate::life::read::LIFE_COMPACTION),
+    ("LifeNormalizerOptions", crate::life::read::LIFE_NORMALIZER),
+    ("LifeBalancerOptions", crate::life::read::LIFE_BALANCER),
+    ("LifeBudgets", crate::life::read::LIFE_BUDGETS),
+    ("RekeyOptions", crate::rekey::read::REKEY_OPTIONS),
 ];
-/// The options of an analysis and of the advisor, by their TypeScript names; with the rows
-/// readers (feature `rows`), how a file of rows meets the design too.
+/// The options of an analysis, of the advisor, of a table's months (and their gate's budgets)
+/// and of a rekey, by their TypeScript names; with the rows readers (feature `rows`), how a
+/// file of rows meets the design too.
 #[cfg(feature = "rows")]
 pub const OPTIONS: &[(&str, &[crate::support::json::Member])] = &[
     ("AnalyzeOptions", crate::analyze::read::ANALYZE_OPTIONS),
     ("AdviseOptions", ADVISE_OPTIONS),
     ("CapacityOptions", CAPACITY_OPTIONS),
+    ("LifeOptions", crate::life::read::LIFE_OPTIONS),
+    ("LifeCompactionOptions", crate::life::read::LIFE_COMPACTION),
+    ("LifeNormalizerOptions", crate::life::read::LIFE_NORMALIZER),
+    ("LifeBalancerOptions", crate::life::read::LIFE_BALANCER),
+    ("LifeBudgets", crate::life::read::LIFE_BUDGETS),
+    ("RekeyOptions", crate::rekey::read::REKEY_OPTIONS),
     ("RowsOptions", crate::rows::read::ROWS_OPTIONS),
 ];
 
@@ -134,8 +168,15 @@ mod tests {
                 CAPACITY_OPTIONS,
                 none(),
                 capacity_options,
+            )
+            + defaults_read_back(
+                "RekeyOptions",
+                crate::rekey::read::REKEY_OPTIONS,
+                none(),
+                crate::rekey::read::rekey_options,
             );
-        assert_eq!(n, 6 + 4 + 5);
+        // (a run's life options have none: absent, each leaves the design's value)
+        assert_eq!(n, 6 + 4 + 5 + 9);
         // `…::default()` is what native callers get; an empty object what the shells send
         let empty = json!({});
         assert_eq!(
@@ -146,6 +187,30 @@ mod tests {
             read_with(advise_options, &empty),
             Ok(format!("{:?}", AdviseOptions::default()))
         );
+    }
+
+    #[test]
+    fn the_ttl_is_hbase_s_in_seconds_and_the_days_are_still_taken() {
+        let read = |v: Value| read_with(capacity_options, &v);
+        let days = |v: Value| {
+            let n = crate::support::json::parse(&v.to_string()).map_err(|e| e.to_string())?;
+            capacity_options(&n)
+                .map(|o| o.ttl_days)
+                .map_err(|e| e.pointer())
+        };
+        assert_eq!(days(json!({"ttlSeconds": 172_800})), Ok(Some(2.0)));
+        assert_eq!(days(json!({"ttlDays": 2})), Ok(Some(2.0)));
+        assert_eq!(days(json!({})), Ok(None));
+        // one setting, given once; a TTL of 0 s is none HBase takes
+        assert_eq!(
+            days(json!({"ttlSeconds": 86_400, "ttlDays": 1})),
+            Err("/ttlSeconds".to_string())
+        );
+        assert_eq!(
+            days(json!({"ttlSeconds": 0})),
+            Err("/ttlSeconds".to_string())
+        );
+        assert!(read(json!({"ttlSeconds": 1.5})).is_err());
     }
 
     /// Where the engine refuses option `key` of `name` set to `v` (its error's path).
@@ -174,6 +239,21 @@ mod tests {
                 Ok(o) => o.validate().or_else(path),
                 Err(e) => path(parse(e)),
             },
+            "LifeOptions" | "LifeCompactionOptions" | "LifeNormalizerOptions" => {
+                let options = match name {
+                    "LifeCompactionOptions" => json!({ "compaction": { key: v } }),
+                    "LifeNormalizerOptions" => json!({ "normalizer": { key: v } }),
+                    _ => json!({ key: v }),
+                };
+                let doc = DesignDocument::from_json(
+                    r#"{"v": 1, "fields": [{"name": "a", "type": "long"}], "key": "long(a)"}"#,
+                )
+                .map_err(|e| e.to_string())?;
+                crate::life::LifeOptions::from_json(&options.to_string())
+                    .and_then(|o| crate::life::settings_for_design(&doc, &o))
+                    .map(|_| ())
+                    .or_else(path)
+            }
             #[cfg(feature = "rows")]
             "RowsOptions" => match crate::rows::read::rows_options(&node) {
                 Ok(o) => o.kept_bytes().map(|_| ()).or_else(path),
@@ -185,10 +265,11 @@ mod tests {
 
     #[test]
     fn the_options_ranges_are_what_the_engine_accepts() {
-        // windows, sample sizes, grid, the advisor's records, windows and servers
-        // and, with the rows readers, the bytes of rows a first pass keeps
+        // windows, sample sizes, grid, the advisor's records, windows and servers, a run's
+        // life options (8 of its own, 2 of compactions, 5 of the normalizer) and, with the rows
+        // readers, the bytes of rows a first pass keeps
         let rows = usize::from(cfg!(feature = "rows"));
-        assert_eq!(ranges_hold(OPTIONS, checked), 4 + 3 + rows);
-        assert_eq!(schema().options.len(), 3 + rows);
+        assert_eq!(ranges_hold(OPTIONS, checked), 4 + 3 + 8 + 2 + 5 + rows);
+        assert_eq!(schema().options.len(), 3 + 6 + rows);
     }
 }

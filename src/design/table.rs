@@ -271,12 +271,12 @@ pub const POLICIES: [(&str, CompactionPolicy); 2] = [
 ];
 
 /// A compaction policy by its name.
-fn compaction_policy(n: &Node) -> R<CompactionPolicy> {
+pub(crate) fn compaction_policy(n: &Node) -> R<CompactionPolicy> {
     unit(n, &POLICIES)
 }
 
 /// A release line by its name (`"2.5"`, `"2.6"`, `"3"`).
-fn version(n: &Node) -> R<HBaseVersion> {
+pub(crate) fn version(n: &Node) -> R<HBaseVersion> {
     unit(n, &VERSIONS)
 }
 

@@ -1,5 +1,5 @@
 //! A row's digest: 16 bytes that change when any of its values does, for comparing two
-//! exports of one table row by row (a rekey's verification, `advise::rekey::verify`).
+//! exports of one table row by row (a rekey's verification, `rekey::verify`).
 //!
 //! It is kept beside the row's key, not inside it, so any key can be compared: a Phoenix
 //! primary key ends the key (nothing may follow it) and a salt over the rest of the key would

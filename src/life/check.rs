@@ -1,35 +1,22 @@
 //! A gate on a table's simulated months, for CI (`rowkey-lab check --max-empty-regions N
 //! --max-regions-per-server N`): the verdict and the month that breaks it, computed here.
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 
 use super::report::LifeReport;
-use super::{simulate_writes, LifeMonth, Writes};
+use super::{simulate_writes, LifeMonth, LifeOptions, Writes};
 use crate::design::DesignDocument;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 
-/// The most a simulated month may show; each absent one is not checked.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// The most a simulated month may show; each absent one is not checked. Read from JSON by
+/// [`super::read::life_budgets`] (`LifeBudgets::from_json`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LifeBudgets {
     /// The most empty regions (no store file, no memstore) at any month's end.
     pub max_empty_regions: Option<u32>,
     /// The most of the table's regions on one server at any month's end.
     pub max_regions_per_server: Option<u32>,
-}
-
-impl LifeBudgets {
-    /// Budgets from a JSON object (`{"maxEmptyRegions": 100}`), located errors at `lifeBudgets`.
-    pub fn from_value(v: &Value) -> Result<LifeBudgets> {
-        match v {
-            Value::Null => Ok(LifeBudgets::default()),
-            Value::Object(_) => serde_json::from_value(v.clone()).map_err(|e| {
-                Error::new(ErrorKind::Invalid, format!("life budgets: {e}")).at_path("lifeBudgets")
-            }),
-            _ => Err(Error::arg("lifeBudgets", "must be an object")),
-        }
-    }
 }
 
 /// One checked figure over the months.
@@ -122,8 +109,12 @@ fn figure(report: &LifeReport, limit: u32, of: fn(&LifeMonth) -> u32) -> MonthFi
 }
 
 /// A design's table simulated under `options` (as [`super::simulate_design`]) and checked
-/// against `budgets` (a JSON object of [`LifeBudgets`] members).
-pub fn check_design(doc: &DesignDocument, options: &Value, budgets: &Value) -> Result<LifeCheck> {
+/// against `budgets`.
+pub fn check_design(
+    doc: &DesignDocument,
+    options: &LifeOptions,
+    budgets: &LifeBudgets,
+) -> Result<LifeCheck> {
     check_writes(doc, Writes::Design, options, budgets)
 }
 
@@ -132,9 +123,8 @@ pub fn check_design(doc: &DesignDocument, options: &Value, budgets: &Value) -> R
 pub fn check_writes(
     doc: &DesignDocument,
     writes: Writes<'_>,
-    options: &Value,
-    budgets: &Value,
+    options: &LifeOptions,
+    budgets: &LifeBudgets,
 ) -> Result<LifeCheck> {
-    let b = LifeBudgets::from_value(budgets)?;
-    Ok(check(&simulate_writes(doc, writes, options)?, &b))
+    Ok(check(&simulate_writes(doc, writes, options)?, budgets))
 }

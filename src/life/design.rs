@@ -5,9 +5,8 @@
 //! buckets the first sixteenth of the sample writes are then the lanes that move with time:
 //! one for a time-led key, one per salt bucket for `salt + time`.
 
-use serde_json::Value;
-
 use super::keys::{KeyModel, LaneOrder, LifeWorkload};
+use super::options::LifeOptions;
 use super::settings::LifeSettings;
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
@@ -27,7 +26,7 @@ const ORDERED_SPAN: f64 = 0.5;
 /// and the note that says so.
 pub(crate) type TableFor<'a> = (
     std::borrow::Cow<'a, DesignDocument>,
-    std::borrow::Cow<'a, Value>,
+    std::borrow::Cow<'a, LifeOptions>,
     Option<(String, String)>,
 );
 
@@ -40,11 +39,11 @@ pub(crate) type TableFor<'a> = (
 /// Over a user's rows (`rows`) only the data table: the rows' keys are its keys.
 pub(crate) fn table_for<'a>(
     doc: &'a DesignDocument,
-    options: &'a Value,
+    options: &'a LifeOptions,
     rows: bool,
 ) -> Result<TableFor<'a>> {
     use std::borrow::Cow;
-    let Some(name) = options.get("index") else {
+    let Some(name) = options.index.as_deref() else {
         return Ok((Cow::Borrowed(doc), Cow::Borrowed(options), None));
     };
     let bad = |msg: String| Error::new(ErrorKind::Invalid, msg).at_path("/index");
@@ -53,9 +52,6 @@ pub(crate) fn table_for<'a>(
             "an index's months are simulated over the design's generated workload, not over a file of rows (whose keys are the data table's)".into(),
         ));
     }
-    let name = name.as_str().ok_or_else(|| {
-        bad("index: expected the name of one of the design's Phoenix indexes".into())
-    })?;
     let indexes = doc
         .phoenix
         .as_ref()
@@ -91,10 +87,7 @@ pub(crate) fn table_for<'a>(
     let mut w = table.workload.clone().unwrap_or_default();
     w.value_size = value_bytes;
     table.workload = Some(w);
-    let mut rest = options.clone();
-    if let Some(o) = rest.as_object_mut() {
-        o.remove("index");
-    }
+    let rest = options.without_index();
     // the report says which table it simulated, as it says every setting it ran with
     let note = format!(
         "the table: the Phoenix index {name}, its key the indexed columns then the data key's others, {} bytes of value per index row{}, one index row per data write",
@@ -114,13 +107,13 @@ pub(crate) fn table_for<'a>(
 
 /// The settings a design implies (its region servers, split policy and the table's sizes, its
 /// `hbase` section: TTL, compression, cell bytes, release line, normalizer, balancer) with
-/// `options` (a JSON object of [`LifeSettings`] members) over them.
+/// `options` over them, checked (an error names the member out of range).
 ///
 /// The auto-split's cluster sizes (`maxFileSize`, `memstoreFlushSize`) are the analysis's,
 /// scaled so that minutes of generated writes split (the new design's 4 MiB): months of a
 /// real table run at HBase's (10 GiB, 128 MiB), as the region plan does, unless `options` or
 /// the table's own `MAX_FILESIZE` / `MEMSTORE_FLUSHSIZE` say otherwise (scaled_sizes_note).
-pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<LifeSettings> {
+pub fn settings_for_design(doc: &DesignDocument, options: &LifeOptions) -> Result<LifeSettings> {
     let mut s = LifeSettings::default();
     if let Some(layout) = &doc.regions {
         s.servers = layout.region_servers;
@@ -173,17 +166,7 @@ pub fn settings_for_design(doc: &DesignDocument, options: &Value) -> Result<Life
         s.compaction.checker_seconds = t.compaction_checker_seconds;
         s.region_split_limit = t.region_split_limit;
     }
-    let defaults =
-        serde_json::to_value(&s).map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()))?;
-    let mut base = defaults.clone();
-    match options {
-        Value::Null => {}
-        Value::Object(_) => merge(&mut base, options),
-        _ => return Err(Error::arg("options", "life options must be an object")),
-    }
-    strip_nulls(&mut base);
-    let s: LifeSettings = serde_json::from_value(base)
-        .map_err(|e| option_error(&defaults, options, &e.to_string()))?;
+    options.apply(&mut s);
     s.validate()?;
     Ok(s)
 }
@@ -207,83 +190,6 @@ pub(crate) fn scaled_sizes_note(doc: &DesignDocument, s: &LifeSettings) -> Optio
         mib(s.split.desired_max_file_size()),
         crate::support::num_text::fixed(s.flush_size() / (1u64 << 20) as f64, 0),
     ))
-}
-
-/// A life option serde refused (a negative count, a string for a number), at its member: serde's
-/// message names no field, so each member the user set is read alone over the defaults, and the
-/// first one refused is the one named (this runs only on the error's path).
-fn option_error(defaults: &Value, options: &Value, message: &str) -> Error {
-    let mut leaves = Vec::new();
-    leaf_paths(options, String::new(), &mut leaves);
-    let refused = leaves.into_iter().find_map(|(path, v)| {
-        let mut one = serde_json::Map::new();
-        let mut at = &mut one;
-        let keys: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-        for (n, k) in keys.iter().enumerate() {
-            if n + 1 == keys.len() {
-                at.insert((*k).to_string(), v.clone());
-                break;
-            }
-            let next = at
-                .entry((*k).to_string())
-                .or_insert_with(|| Value::Object(serde_json::Map::new()));
-            let Value::Object(m) = next else { return None };
-            at = m;
-        }
-        let mut base = defaults.clone();
-        merge(&mut base, &Value::Object(one));
-        strip_nulls(&mut base);
-        let e = serde_json::from_value::<LifeSettings>(base).err()?;
-        Some((path, e.to_string()))
-    });
-    let (path, why) = refused.unwrap_or_else(|| ("options".to_string(), message.to_string()));
-    // serde's Rust type names in a person's words
-    let why = why
-        .replace(
-            "expected u32",
-            "expected a whole number from 0 to 4294967295",
-        )
-        .replace("expected u64", "expected a whole number of at least 0")
-        .replace("expected u8", "expected a whole number from 0 to 255")
-        .replace("expected f64", "expected a number")
-        .replace("expected f32", "expected a number");
-    Error::new(ErrorKind::Invalid, format!("life option: {why}")).at_path(&path)
-}
-
-/// Every member `v` sets, as a path (`/months`, `/compaction/ratio`) and its value.
-fn leaf_paths(v: &Value, at: String, out: &mut Vec<(String, Value)>) {
-    match v {
-        Value::Object(m) if !m.is_empty() => {
-            for (k, x) in m {
-                leaf_paths(x, format!("{at}/{k}"), out);
-            }
-        }
-        _ if !at.is_empty() => out.push((at, v.clone())),
-        _ => {}
-    }
-}
-
-fn merge(base: &mut Value, over: &Value) {
-    match (base, over) {
-        (Value::Object(b), Value::Object(o)) => {
-            for (k, v) in o {
-                match b.get_mut(k) {
-                    Some(slot) if slot.is_object() && v.is_object() => merge(slot, v),
-                    _ => {
-                        b.insert(k.clone(), v.clone());
-                    }
-                }
-            }
-        }
-        (b, o) => *b = o.clone(),
-    }
-}
-
-fn strip_nulls(v: &mut Value) {
-    if let Value::Object(m) = v {
-        m.retain(|_, x| !x.is_null());
-        m.values_mut().for_each(strip_nulls);
-    }
 }
 
 /// The design's writes: its write rate, a cell of 20 + key + family + qualifier + value bytes

@@ -16,9 +16,9 @@ mod plans;
 
 use findings::*;
 use serde::Serialize;
-use serde_json::{json, Value};
 
 use super::keys::{KeyModel, LaneOrder, LifeWorkload};
+use super::options::{CompactionOptions, LifeOptions, NormalizerOptions, SplitOptions};
 use super::report::{LifeMonth, LifeReport, LARGE_REGION_BYTES, REGIONS_PER_SERVER_GUIDE};
 use super::settings::{
     CompactionPolicy, LifeSettings, MAX_LANES, MAX_LIFE_SERVERS, MAX_PRESPLIT_REGIONS,
@@ -81,9 +81,9 @@ pub enum FindingKind {
 pub struct LifeFix {
     /// The change, in HBase's names.
     pub change: String,
-    /// The change as `LifeSettings` members over the run's (what `life`'s options take), when
-    /// it is a setting; `None` when it changes the key or the pre-split.
-    pub options: Option<Value>,
+    /// The change as the options of a run over the run's own (what `life`'s options take),
+    /// when it is a setting; `None` when it changes the key or the pre-split.
+    pub options: Option<LifeOptions>,
     /// The finding's figure with the change, beside the original's, at the last month (or,
     /// for a finding that eases by then, at the month it was found):
     /// `with the normalizer merging 0 MB regions: 1 of 14 regions empty at month 12 (8 of 9
@@ -130,7 +130,7 @@ struct Plan {
     with: String,
     /// The change in HBase's names.
     change: String,
-    options: Option<Value>,
+    options: Option<LifeOptions>,
     settings: LifeSettings,
     workload: LifeWorkload,
 }

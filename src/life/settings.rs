@@ -1,7 +1,7 @@
 //! What the simulator is told about the cluster and the table: HBase's defaults (research file
 //! part A, `hbase-default.xml`), each overridable, each checked with an error at its member.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::hbase::policy::{SplitConfig, SplitPolicy};
@@ -26,8 +26,8 @@ pub const MAX_LIFE_REGIONS: usize = 50_000;
 pub const REGION_SPLIT_LIMIT: u32 = 1000;
 
 /// Flush and compaction settings (`hbase.hstore.compaction.*`, `hbase.hregion.majorcompaction*`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CompactionSettings {
     /// The store engine's policy.
     pub policy: CompactionPolicy,
@@ -63,8 +63,8 @@ impl Default for CompactionSettings {
 }
 
 /// The region normalizer (`SimpleRegionNormalizer`); off per table by default.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct NormalizerSettings {
     /// The table's `NORMALIZATION_ENABLED` (false by default, so HBase never normalizes).
     pub enabled: bool,
@@ -107,8 +107,8 @@ impl Default for NormalizerSettings {
 }
 
 /// The StochasticLoadBalancer's trigger (a seeded greedy stand-in does the search).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct BalancerSettings {
     /// The balancer switch (on by default).
     pub enabled: bool,
@@ -131,9 +131,10 @@ impl Default for BalancerSettings {
     }
 }
 
-/// Everything but the writes: the span, the cluster, the table's policies.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+/// Everything but the writes: the span, the cluster, the table's policies. A design's
+/// ([`super::settings_for_design`]) with a run's [`super::LifeOptions`] over them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LifeSettings {
     /// Months to simulate (30 days each), 1 to 120.
     pub months: u32,
@@ -514,22 +515,22 @@ impl LifeSettings {
     /// The settings that differ from HBase's defaults (`hbase-default.xml`'s, a new table's),
     /// each by HBase's name: what a report must say it ran with.
     pub fn changed_from_defaults(&self) -> Vec<ChangedSetting> {
-        let (Ok(now), Ok(base)) = (
-            serde_json::to_value(self),
-            serde_json::to_value(LifeSettings::default()),
-        ) else {
+        // (compared as the report writes them: JSON members by pointer)
+        use crate::support::json::to_value;
+        let (Some(now), Some(base)) = (to_value(self), to_value(&LifeSettings::default())) else {
             return Vec::new();
         };
+        // (a member missing from either is JSON's null)
+        let text = |v: Option<&_>| v.map_or_else(|| "null".to_string(), ToString::to_string);
         HBASE_NAMES
             .iter()
             .filter_map(|&(member, name)| {
-                let v = now.pointer(member).unwrap_or(&serde_json::Value::Null);
-                let d = base.pointer(member).unwrap_or(&serde_json::Value::Null);
-                (v != d).then(|| ChangedSetting {
+                let (v, d) = (now.pointer(member), base.pointer(member));
+                (text(v) != text(d)).then(|| ChangedSetting {
                     name,
                     member: member.to_string(),
-                    value: v.to_string(),
-                    default: d.to_string(),
+                    value: text(v),
+                    default: text(d),
                 })
             })
             .collect()

@@ -5,12 +5,11 @@
 //! differ and the words that say so. Progress is reported at each month's end.
 
 use serde::Serialize;
-use serde_json::Value;
 
 use super::keys::{LaneOrder, LifeWorkload};
 use super::report::{LifeMonth, LifeReport};
 use super::settings::LifeSettings;
-use super::{settings_for_design, simulate_observed, MonthEnd, Writes};
+use super::{settings_for_design, simulate_observed, LifeOptions, MonthEnd, Writes};
 use crate::design::DesignDocument;
 use crate::error::Result;
 
@@ -118,7 +117,7 @@ pub struct LifeView {
 /// month's end with the months simulated (its error stops the simulation).
 pub fn months_of_design(
     doc: &DesignDocument,
-    options: &Value,
+    options: &LifeOptions,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeView> {
     months_of_writes(doc, Writes::Design, options, progress)
@@ -128,7 +127,7 @@ pub fn months_of_design(
 pub fn months_of_writes(
     doc: &DesignDocument,
     writes: Writes<'_>,
-    options: &Value,
+    options: &LifeOptions,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeView> {
     view_of(doc, writes, options, 0, 0, progress)
@@ -170,7 +169,7 @@ fn observed(
 fn view_of(
     doc: &DesignDocument,
     writes: Writes<'_>,
-    options: &Value,
+    options: &LifeOptions,
     before: u32,
     total: u32,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
@@ -216,12 +215,11 @@ pub struct LifeComparison {
     pub verdict: Vec<String>,
 }
 
-/// The design under `a` and under `b` (each a JSON object of [`LifeSettings`] members over the
-/// design's, `null` for none), compared; `progress` counts the months of both.
+/// The design under `a` and under `b` (each over the design's settings), compared; `progress` counts the months of both.
 pub fn compare_design(
     doc: &DesignDocument,
-    a: &Value,
-    b: &Value,
+    a: &LifeOptions,
+    b: &LifeOptions,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeComparison> {
     compare_writes(doc, Writes::Design, a, b, progress)
@@ -231,18 +229,13 @@ pub fn compare_design(
 pub fn compare_writes(
     doc: &DesignDocument,
     writes: Writes<'_>,
-    a: &Value,
-    b: &Value,
+    a: &LifeOptions,
+    b: &LifeOptions,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeComparison> {
     // Each setting's errors name it: `options/months`, `otherOptions/months`.
-    let named = |name: &'static str| {
-        move |e: crate::error::Error| match e.location.path.clone() {
-            Some(p) if p.starts_with('/') => e.at_path(format!("{name}{p}")),
-            _ => e,
-        }
-    };
-    let months = |o: &Value| -> Result<u32> {
+    let named = super::read::in_argument;
+    let months = |o: &LifeOptions| -> Result<u32> {
         let (doc, o, _) = super::design::table_for(doc, o, writes.is_rows())?;
         Ok(settings_for_design(&doc, &o)?.months)
     };

@@ -265,7 +265,7 @@ fn json_kinds(name: &str, head: &[u8], whole: bool) -> Result<BTreeMap<String, F
 }
 
 /// How an export gives a column's values: what decides how two exports' columns are compared
-/// ([`crate::advise::rekey::verify`]), as values and not as the bytes of two encodings.
+/// ([`crate::rekey::verify`]), as values and not as the bytes of two encodings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ValueKind {
     /// Text that is a value's text, to be read as whatever the other export's column is (a

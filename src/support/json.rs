@@ -535,6 +535,8 @@ impl Node {
 
 mod members;
 mod read;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use members::member_takes_null;
 pub(crate) use members::{
     member_default, member_options, member_range, member_required, member_table, object_reader,
     read_object, tagged_reader,

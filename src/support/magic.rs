@@ -9,7 +9,7 @@ pub(crate) const CHUNK: [u8; 4] = *b"RKLC";
 pub(crate) const SAMPLE: [u8; 4] = *b"RKLS";
 /// A shared reading's chunk: each design's chunk after it (`analyze::run::rows_shared`).
 pub(crate) const SHARED_CHUNK: [u8; 4] = *b"RKLH";
-/// A partial of `verify`'s counts (`advise::rekey::verify::partial`).
+/// A partial of `verify`'s counts (`rekey::verify::partial`).
 pub(crate) const VERIFY: [u8; 4] = *b"RKLV";
 
 /// Every format's magic, by the name its reader's errors use.

@@ -186,7 +186,7 @@ pub fn rekey_plan(
     let old = super::doc_arg_for_rows("oldDoc", &old_doc)?;
     let new = super::doc_arg_for_rows("newDoc", &new_doc)?;
     // read as JSON text (src/wasm/js.rs's catching reads), the report's other members ignored
-    let figures = |name: &str, v: JsValue| -> Result<advise::rekey::ReportFigures, JsValue> {
+    let figures = |name: &str, v: JsValue| -> Result<crate::rekey::ReportFigures, JsValue> {
         let text = json_text(name, &v)?;
         let v = serde_json::from_str(&text).map_err(|e| {
             super::js_error(&crate::error::Error::arg(
@@ -194,12 +194,12 @@ pub fn rekey_plan(
                 format!("not an analysis report ({e})"),
             ))
         })?;
-        core(advise::rekey::ReportFigures::read(name, &v))
+        core(crate::rekey::ReportFigures::read(name, &v))
     };
     let a = figures("oldReport", old_report)?;
     let b = figures("newReport", new_report)?;
-    let o: advise::RekeyOptions = options_arg(&options)?;
-    to_js(&core(advise::rekey::rekey_plan_from(
+    let o: crate::rekey::RekeyOptions = options_arg(&options)?;
+    to_js(&core(crate::rekey::rekey_plan_from(
         &old, &new, &a, &b, &o,
     ))?)
 }
@@ -267,12 +267,12 @@ fn optional_json(name: &str, v: &JsValue) -> Result<Option<String>, JsValue> {
 #[cfg(all(feature = "library", feature = "rows"))]
 #[wasm_bindgen]
 pub struct RekeyVerifier {
-    inner: Option<advise::rekey::verify::Verifier>,
+    inner: Option<crate::rekey::verify::Verifier>,
 }
 
 #[cfg(all(feature = "library", feature = "rows"))]
-fn verify_side(side: &JsValue) -> Result<advise::rekey::verify::Side, JsValue> {
-    use advise::rekey::verify::Side;
+fn verify_side(side: &JsValue) -> Result<crate::rekey::verify::Side, JsValue> {
+    use crate::rekey::verify::Side;
     match side.as_string().as_deref() {
         Some("old") => Ok(Side::Old),
         Some("new") => Ok(Side::New),
@@ -337,7 +337,7 @@ impl RekeyVerifier {
         new_export: JsValue,
         options: JsValue,
     ) -> Result<RekeyVerifier, JsValue> {
-        use advise::rekey::verify::{ExportSample, Verifier, VerifyOptions};
+        use crate::rekey::verify::{ExportSample, Verifier, VerifyOptions};
         // the old design is only checked: the rows' keys are the new design's
         super::doc_arg_for_rows("oldDoc", &old_doc)?;
         let doc = super::doc_arg_for_rows("newDoc", &new_doc)?;
@@ -357,7 +357,7 @@ impl RekeyVerifier {
         })
     }
 
-    fn verifier(&mut self) -> Result<&mut advise::rekey::verify::Verifier, JsValue> {
+    fn verifier(&mut self) -> Result<&mut crate::rekey::verify::Verifier, JsValue> {
         self.inner.as_mut().ok_or_else(|| {
             super::js_error(&crate::error::Error::new(
                 crate::error::ErrorKind::IllegalState,
@@ -436,8 +436,8 @@ pub fn rekey_on_workload(
 ) -> Result<JsValue, JsValue> {
     let old = doc_arg("oldDoc", &old_doc)?;
     let new = doc_arg("newDoc", &new_doc)?;
-    let o: advise::RekeyOptions = options_arg(&options)?;
-    to_js(&core(advise::rekey::rekey_on_workload(
+    let o: crate::rekey::RekeyOptions = options_arg(&options)?;
+    to_js(&core(crate::rekey::rekey_on_workload(
         &old,
         &new,
         &crate::analyze::AnalyzeOptions::default(),
@@ -475,8 +475,8 @@ pub fn rekey_from_series(
     } else {
         Some(int_arg("sample", &sample, 1, 1 << 53)? as u64)
     };
-    let o: advise::RekeyOptions = options_arg(&options)?;
-    to_js(&core(advise::rekey::rekey_from_series(
+    let o: crate::rekey::RekeyOptions = options_arg(&options)?;
+    to_js(&core(crate::rekey::rekey_from_series(
         &old, &new, &series, regions, sample, &o,
     ))?)
 }

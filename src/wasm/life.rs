@@ -12,7 +12,7 @@ use super::{core, doc_arg, plain_json, to_js};
 /// An options argument as JSON: `undefined` / `null` for none, else an object, refused at
 /// `name` (`lifeCompare`'s `otherOptions: 'x'` was the engine's "options: life options must be
 /// an object", naming the other argument).
-pub(super) fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
+fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(serde_json::Value::Null);
     }
@@ -27,6 +27,36 @@ pub(super) fn options_arg(name: &str, v: &JsValue) -> Result<serde_json::Value, 
     }
 }
 
+/// A run's options (`options_arg`'s checks) read by the engine's reader: an error at the
+/// member (`/months`).
+pub(super) fn life_options(name: &str, v: &JsValue) -> Result<crate::life::LifeOptions, JsValue> {
+    let o = options_arg(name, v)?;
+    core(crate::life::LifeOptions::from_json(&o.to_string()))
+}
+
+/// The gate's budgets (`options_arg`'s checks) read by the engine's reader.
+#[cfg(any(feature = "library", feature = "rows"))]
+pub(super) fn life_budgets(name: &str, v: &JsValue) -> Result<crate::life::LifeBudgets, JsValue> {
+    let o = options_arg(name, v)?;
+    core(crate::life::LifeBudgets::from_json(&o.to_string()))
+}
+
+/// Two settings compared (`lifeCompare`'s): each read as [`life_options`], a member's error
+/// led by its argument's name (`otherOptions/months`), as the comparison names its own.
+pub(super) fn two_options(
+    a: &JsValue,
+    b: &JsValue,
+) -> Result<(crate::life::LifeOptions, crate::life::LifeOptions), JsValue> {
+    let read = |name: &'static str, v: &JsValue| {
+        let o = options_arg(name, v)?;
+        core(
+            crate::life::LifeOptions::from_json(&o.to_string())
+                .map_err(crate::life::read::in_argument(name)),
+        )
+    };
+    Ok((read("options", a)?, read("otherOptions", b)?))
+}
+
 /// `onMonth(done, total)` as the engine's progress hook (none: a hook that does nothing).
 pub(super) fn progress(
     on_month: &JsValue,
@@ -39,13 +69,13 @@ pub(super) fn progress(
 }
 
 /// `{policy, months: [{month, regions, emptyRegions, …}], crossings, regionsAtEnd, notes}`:
-/// the design's table month by month under HBase's rules; `options` are `LifeSettings`
-/// members (camelCase) over the design's own, `undefined` / `null` for none.
+/// the design's table month by month under HBase's rules; `options` are `LifeOptions` over
+/// the design's own, `undefined` / `null` for none.
 #[cfg(feature = "library")]
 #[wasm_bindgen(js_name = lifeDesign)]
 pub fn life_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
-    let options = options_arg("options", &options)?;
+    let options = life_options("options", &options)?;
     to_js(&core(crate::life::simulate_design(&doc, &options))?)
 }
 
@@ -55,8 +85,8 @@ pub fn life_design(doc: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = checkLife)]
 pub fn check_life(doc: JsValue, options: JsValue, budgets: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
-    let options = options_arg("options", &options)?;
-    let budgets = options_arg("budgets", &budgets)?;
+    let options = life_options("options", &options)?;
+    let budgets = life_budgets("budgets", &budgets)?;
     to_js(&core(crate::life::check_design(&doc, &options, &budgets))?)
 }
 
@@ -65,7 +95,7 @@ pub fn check_life(doc: JsValue, options: JsValue, budgets: JsValue) -> Result<Js
 #[wasm_bindgen(js_name = lifeMonths)]
 pub fn life_months(doc: JsValue, options: JsValue, on_month: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
-    let options = options_arg("options", &options)?;
+    let options = life_options("options", &options)?;
     let mut hook = progress(&on_month)?;
     to_js(&core(crate::life::months_of_design(
         &doc, &options, &mut hook,
@@ -83,8 +113,7 @@ pub fn life_compare(
     on_month: JsValue,
 ) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
-    let a = options_arg("options", &options)?;
-    let b = options_arg("otherOptions", &other_options)?;
+    let (a, b) = two_options(&options, &other_options)?;
     let mut hook = progress(&on_month)?;
     to_js(&core(crate::life::compare_design(&doc, &a, &b, &mut hook))?)
 }

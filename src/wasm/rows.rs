@@ -176,7 +176,7 @@ impl RowsSession {
     /// generated workload.
     #[wasm_bindgen(js_name = lifeMonths)]
     pub fn life_months(&self, options: JsValue, on_month: JsValue) -> Result<JsValue, JsValue> {
-        let options = super::life::options_arg("options", &options)?;
+        let options = super::life::life_options("options", &options)?;
         let mut hook = super::life::progress(&on_month)?;
         let writes = self.writes()?;
         to_js(&core(crate::life::months_of_writes(
@@ -191,8 +191,8 @@ impl RowsSession {
     /// table's writes from these rows (`keepWriteSample()`, after `endScan()`).
     #[wasm_bindgen(js_name = checkLife)]
     pub fn check_life(&self, options: JsValue, budgets: JsValue) -> Result<JsValue, JsValue> {
-        let options = super::life::options_arg("options", &options)?;
-        let budgets = super::life::options_arg("budgets", &budgets)?;
+        let options = super::life::life_options("options", &options)?;
+        let budgets = super::life::life_budgets("budgets", &budgets)?;
         let writes = self.writes()?;
         to_js(&core(crate::life::check_writes(
             self.inner.design(),
@@ -210,8 +210,7 @@ impl RowsSession {
         other_options: JsValue,
         on_month: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let a = super::life::options_arg("options", &options)?;
-        let b = super::life::options_arg("otherOptions", &other_options)?;
+        let (a, b) = super::life::two_options(&options, &other_options)?;
         let mut hook = super::life::progress(&on_month)?;
         let writes = self.writes()?;
         to_js(&core(crate::life::compare_writes(

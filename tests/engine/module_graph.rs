@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// Bottom to top: a module may import the modules before it, never one after it.
 const LAYERS: &[&str] = &[
     "error", "limits", "support", "hbase", "keyspec", "workload", "region", "scan", "design",
-    "rows", "analyze", "inspect", "life", "advise", "vectors", "calls", "wasm",
+    "rows", "analyze", "inspect", "life", "rekey", "advise", "vectors", "calls", "wasm",
 ];
 
 /// Every `.rs` file of the top-level module `name` (its file and its folder).

@@ -53,6 +53,14 @@ fn by_reader(name: &str) -> (&'static str, &'static str) {
         "split_config" => ("SplitConfig", "object"),
         "qualifier" => ("Qualifier", "object"),
         "capacity_options" => ("CapacityOptions", "object"),
+        "split_over" => (
+            "Partial<SplitConfig>",
+            "object: [`config`](#autosplit)'s members",
+        ),
+        "compaction_over" => ("LifeCompactionOptions", "[object](#lifecompactionoptions)"),
+        "normalizer_over" => ("LifeNormalizerOptions", "[object](#lifenormalizeroptions)"),
+        "balancer_over" => ("LifeBalancerOptions", "[object](#lifebalanceroptions)"),
+        "index_name" => ("string", "string"),
         "segments" => ("Segment[]", "array of segments"),
         "dict_entries" => ("{ [value: string]: number }", "object"),
         "values" => ("JsonValue[]", "array"),
@@ -158,8 +166,9 @@ fn default_text(m: &Member) -> Option<String> {
     })
 }
 
-/// One TypeScript member line (with its doc comment) of `m`.
-fn ts_member(m: &Member, indent: &str) -> String {
+/// One TypeScript member line (with its doc comment) of `m`; of an option (`nulls`), a
+/// member the reader takes `null` for says `| null`.
+fn ts_member(m: &Member, indent: &str, nulls: bool) -> String {
     let mut doc = prose(m.doc);
     if let Some(d) = default_text(m) {
         doc.push_str(&format!(" Default: `{d}`."));
@@ -170,21 +179,23 @@ fn ts_member(m: &Member, indent: &str) -> String {
         }
         _ => {}
     }
-    // (the reader also takes null for a member without a default; results never hold it)
+    // (the document's reader also takes null for a member without a default; results never
+    // hold it; an option passed as null is said so)
     let q = if m.required { "" } else { "?" };
+    let null = if nulls && m.takes_null { " | null" } else { "" };
     format!(
-        "{indent}/** {} */\n{indent}{}{q}: {};\n",
+        "{indent}/** {} */\n{indent}{}{q}: {}{null};\n",
         doc.trim(),
         m.key,
         ts_type(m)
     )
 }
 
-/// An interface of an object table.
-fn ts_interface(name: &str, members: &[Member]) -> String {
+/// An interface of an object table (`nulls`: of options, see [`ts_member`]).
+fn ts_interface(name: &str, members: &[Member], nulls: bool) -> String {
     let mut s = format!("export interface {name} {{\n");
     for m in members {
-        s.push_str(&ts_member(m, "  "));
+        s.push_str(&ts_member(m, "  ", nulls));
     }
     s.push_str("}\n");
     s
@@ -197,7 +208,7 @@ fn ts_union(name: &str, tag: &str, doc: &str, table: &[Variant]) -> String {
         s.push_str(&format!("  /** {} */\n  | {{\n", prose(v.doc)));
         s.push_str(&format!("      {tag}: '{}';\n", v.name));
         for m in v.members {
-            s.push_str(&ts_member(m, "      "));
+            s.push_str(&ts_member(m, "      ", false));
         }
         s.push_str("    }\n");
     }
@@ -212,8 +223,11 @@ fn typescript(schema: &Schema) -> String {
         "// Written from the engine's reader tables by tests/engine/schema_docs.rs: edit the doc strings\n\
          // there (src/**/read.rs), then run scripts/schema-docs.sh.\n",
     );
-    for (name, members) in schema.objects.iter().chain(schema.options.iter()) {
-        s.push_str(&ts_interface(name, members));
+    for (name, members) in schema.objects {
+        s.push_str(&ts_interface(name, members, false));
+    }
+    for (name, members) in schema.options {
+        s.push_str(&ts_interface(name, members, true));
     }
     let unions: [(&str, &str, &str, &[Variant]); 6] = [
         (
@@ -317,11 +331,27 @@ fn md_variants(tag: &str, table: &[Variant]) -> String {
     s
 }
 
+/// The options whose tables the reference has beside the document's: a table's months and
+/// their gate, and a rekey (the analysis's and the advisor's are the library's).
+const DOCUMENTED_OPTIONS: [&str; 6] = [
+    "LifeOptions",
+    "LifeCompactionOptions",
+    "LifeNormalizerOptions",
+    "LifeBalancerOptions",
+    "LifeBudgets",
+    "RekeyOptions",
+];
+
 /// Every generated block of the reference, by its marker's name.
 fn reference(schema: &Schema) -> Vec<(String, String)> {
+    let documented = schema
+        .options
+        .iter()
+        .filter(|(name, _)| DOCUMENTED_OPTIONS.contains(name));
     let mut out: Vec<(String, String)> = schema
         .objects
         .iter()
+        .chain(documented)
         .map(|(name, members)| (name.to_string(), md_object(members)))
         .collect();
     out.push(("generators".into(), md_variants("kind", schema.generators)));

@@ -128,6 +128,11 @@ fn json<T: serde::Serialize>(v: &T) -> Value {
     serde_json::to_value(v).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// A run's options from JSON, as the bindings read them.
+fn life_options(v: Value) -> rowkey_lab::life::LifeOptions {
+    rowkey_lab::life::LifeOptions::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))
+}
+
 fn dts() -> BTreeMap<String, Members> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/types.d.ts");
     interfaces(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}")))
@@ -321,8 +326,11 @@ fn every_preset_result_has_the_declared_shape() {
             "RegionPlan",
             &json(&rowkey_lab::advise::region_plan(&doc, &measured)),
         );
-        let life = rowkey_lab::life::simulate_design(&doc, &serde_json::json!({"months": 1}))
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let life = rowkey_lab::life::simulate_design(
+            &doc,
+            &life_options(serde_json::json!({"months": 1})),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
         each("LifeReport", &json(&life));
         each("LifeCrossings", &json(&life.crossings));
         for m in &life.months {
@@ -332,12 +340,10 @@ fn every_preset_result_has_the_declared_shape() {
                 each("LifeServerMonth", &json(sv));
             }
         }
-        let opts = serde_json::json!({"months": 2, "ttlSeconds": 2_592_000});
+        let opts = life_options(serde_json::json!({"months": 2, "ttlSeconds": 2_592_000}));
         let c =
-            rowkey_lab::life::compare_design(&doc, &opts, &serde_json::Value::Null, &mut |_, _| {
-                Ok(())
-            })
-            .unwrap_or_else(|e| panic!("{e:?}"));
+            rowkey_lab::life::compare_design(&doc, &opts, &Default::default(), &mut |_, _| Ok(()))
+                .unwrap_or_else(|e| panic!("{e:?}"));
         each("LifeComparison", &json(&c));
         for f in &c.figures {
             each("LifeComparedFigure", &json(f));
@@ -348,7 +354,7 @@ fn every_preset_result_has_the_declared_shape() {
             presets::get("seed000-telecom-time-first").unwrap_or_else(|e| panic!("{e}"));
         let d = rowkey_lab::life::simulate_design(
             &time_first,
-            &serde_json::json!({"months": 3, "servers": 4, "ttlSeconds": 2_592_000}),
+            &life_options(serde_json::json!({"months": 3, "servers": 4, "ttlSeconds": 2_592_000})),
         )
         .unwrap_or_else(|e| panic!("{e:?}"))
         .diagnosis
@@ -366,7 +372,10 @@ fn every_preset_result_has_the_declared_shape() {
         let gate = rowkey_lab::life::check_design(
             &doc,
             &opts,
-            &serde_json::json!({"maxEmptyRegions": 0, "maxRegionsPerServer": 1}),
+            &rowkey_lab::life::LifeBudgets {
+                max_empty_regions: Some(0),
+                max_regions_per_server: Some(1),
+            },
         )
         .unwrap_or_else(|e| panic!("{e:?}"));
         each("LifeCheck", &json(&gate));

@@ -1,6 +1,6 @@
 // The rekey plan over a file of the user's rows, for the CLI (`rowkey-lab rekey`,
 // bin/commands/rekey.mjs), the library's rekeyRows and the page (the rows worker's `rekeyRows`,
-// rows-calls.js). The engine owns the plan (src/advise/rekey/rows.rs): `rekeyReading` names the
+// rows-calls.js). The engine owns the plan (src/rekey/rows.rs): `rekeyReading` names the
 // designs to read the rows with (the new one cut at the rows) and whether one reading feeds
 // both; `rekeyRowsPlan` plans from what the reading found. Only the reading is here, since it
 // is the caller's (`read`: a thread or workers, a path or a File). The npm package carries this

@@ -181,7 +181,7 @@ const handlers = {
   planRegions: ({ doc, keyBytes, regions, activeRegionsPerWindow, writeRate }) =>
     E.planRegions ? E.planRegions(doc, keyBytes, regions, activeRegionsPerWindow, writeRate) : null,
   /** The move from `oldDoc`'s table to `newDoc`'s, on the old design's workload
-   * (src/advise/rekey.rs): the speed build's, as planRegions. */
+   * (src/rekey.rs): the speed build's, as planRegions. */
   rekeyPlan: ({ oldDoc, newDoc, options }) =>
     E.rekeyOnWorkload ? E.rekeyOnWorkload(oldDoc, newDoc, options ?? null) : null,
   // the design's table month by month (the Months view): the speed build's, as planRegions

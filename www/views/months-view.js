@@ -186,7 +186,7 @@ function optionsOf(v) {
     ttlSeconds: v.ttlDays === undefined ? undefined : Math.round(Number(v.ttlDays) * 86400),
     policy: v.policy ? { type: v.policy } : undefined,
     compaction: v.compaction ? { policy: v.compaction } : undefined,
-    normalizer: v.normalizer ? { enabled: v.normalizer === 'on' } : undefined,
+    normalizationEnabled: v.normalizer ? v.normalizer === 'on' : undefined,
     version: v.version || undefined,
     index: v.index || undefined,
   };

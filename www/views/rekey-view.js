@@ -1,5 +1,5 @@
 // "Move the table to another design", under Compare: the engine's rekey plan
-// (src/advise/rekey.rs, `rowkey-lab rekey`) from the design on show to a compared one, on the
+// (src/rekey.rs, `rowkey-lab rekey`) from the design on show to a compared one, on the
 // user's rows when a file of them was analyzed (the rows worker's rekeyRows: both designs over
 // the file, the new table cut into the regions asked at the rows re-encoded, by rows or bytes —
 // the composition the CLI runs, engine/rekey.js), else on the design on show's workload (both

@@ -276,7 +276,13 @@ pub(super) fn expired_on_disk(s: &LifeSettings, w: &LifeWorkload, r: &LifeReport
                  with the TTL: it deletes a file whose cells have all expired and never \
                  rewrites one (for rows written once, never updated)"
             .into(),
-        options: Some(json!({"compaction": {"policy": "fifo"}})),
+        options: Some(LifeOptions {
+            compaction: Some(CompactionOptions {
+                policy: Some(CompactionPolicy::Fifo),
+                ..CompactionOptions::default()
+            }),
+            ..LifeOptions::default()
+        }),
         settings,
         workload: w.clone(),
     };

@@ -27,9 +27,16 @@ pub(super) fn merge_plan(s: &LifeSettings, w: &LifeWorkload) -> Option<Plan> {
                  hbase.normalizer.merge.min_region_size.mb = 0 (so the regions the TTL emptied \
                  merge) and hbase.normalizer.split.enabled = false"
             .into(),
-        options: Some(
-            json!({"normalizer": {"enabled": true, "mergeEnabled": true, "splitEnabled": false, "mergeMinRegionSizeMb": 0}}),
-        ),
+        options: Some(LifeOptions {
+            normalization_enabled: Some(true),
+            normalizer: Some(NormalizerOptions {
+                merge_enabled: Some(true),
+                split_enabled: Some(false),
+                merge_min_region_size_mb: Some(0),
+                ..NormalizerOptions::default()
+            }),
+            ..LifeOptions::default()
+        }),
         settings,
         workload: w.clone(),
     })
@@ -128,7 +135,10 @@ pub(super) fn servers_plan(s: &LifeSettings, w: &LifeWorkload, servers: u32) -> 
             "run the table on {servers} region servers instead of {}",
             s.servers
         ),
-        options: Some(json!({ "servers": servers })),
+        options: Some(LifeOptions {
+            servers: Some(servers),
+            ..LifeOptions::default()
+        }),
         settings,
         workload: w.clone(),
     })
@@ -154,9 +164,14 @@ pub(super) fn split_size_plan(s: &LifeSettings, w: &LifeWorkload) -> Option<Plan
         change: "split at HBase's shipped size: hbase.hregion.max.filesize = 10 GiB (no table \
                  MAX_FILESIZE), SteppingSplitPolicy"
             .into(),
-        options: Some(
-            json!({"policy": {"type": "stepping"}, "split": {"maxFileSize": DEFAULT_MAX_FILE_SIZE}}),
-        ),
+        options: Some(LifeOptions {
+            policy: Some(SplitPolicy::Stepping),
+            split: Some(SplitOptions {
+                max_file_size: Some(DEFAULT_MAX_FILE_SIZE),
+                ..SplitOptions::default()
+            }),
+            ..LifeOptions::default()
+        }),
         settings,
         workload: w.clone(),
     })

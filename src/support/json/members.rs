@@ -38,6 +38,12 @@ pub struct Member {
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub reader: &'static str,
+    /// `null` reads as a value (absent for `opt`; HBase's default or unset for a run's option
+    /// over the design's, `over` and `nullable`): the generated declarations of options say
+    /// `| null`. Native builds only.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub takes_null: bool,
 }
 
 /// The names of a name table (`[("left", PadSide::Left), …]`), for a [`Member::options`].
@@ -89,7 +95,7 @@ pub struct Variant {
     pub doc: &'static str,
 }
 
-/// Whether a member read with `req` / `opt` / `or` is required.
+/// Whether a member read with `req` / `opt` / `or` / `some` / `over` / `nullable` is required.
 macro_rules! member_required {
     (req) => {
         true
@@ -100,8 +106,43 @@ macro_rules! member_required {
     (or) => {
         false
     };
+    (some) => {
+        false
+    };
+    (over) => {
+        false
+    };
+    (nullable) => {
+        false
+    };
 }
 pub(crate) use member_required;
+
+/// Whether a member read with `how` takes `null` (`opt`: as absent; `over`, `nullable`: as a
+/// value of its own). Native builds only, as [`Member::takes_null`].
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! member_takes_null {
+    (req) => {
+        false
+    };
+    (or) => {
+        false
+    };
+    (some) => {
+        false
+    };
+    (opt) => {
+        true
+    };
+    (over) => {
+        true
+    };
+    (nullable) => {
+        true
+    };
+}
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use member_takes_null;
 
 /// A member's default as [`Member::default`]: an `or` member must spell its default as JSON
 /// text (`= "64"`), the others have none.
@@ -116,6 +157,17 @@ macro_rules! member_default {
         None
     };
     (opt,) => {
+        None
+    };
+    // (absent, an option over a value set elsewhere leaves that value: its doc string says
+    // which)
+    (some,) => {
+        None
+    };
+    (over,) => {
+        None
+    };
+    (nullable,) => {
         None
     };
 }
@@ -139,6 +191,8 @@ macro_rules! member_table {
             doc: concat!($($doc, "\n"),*),
             #[cfg(not(target_arch = "wasm32"))]
             reader: stringify!($reader),
+            #[cfg(not(target_arch = "wasm32"))]
+            takes_null: $crate::support::json::member_takes_null!($how),
         }),*]
     };
 }

@@ -265,6 +265,37 @@ impl<'a> Obj<'a> {
         }
     }
 
+    /// An optional field that is a value when present: absent is `None`, `null` goes to `f`
+    /// (which refuses it, where a name must be given).
+    pub fn some<T>(&self, key: &str, f: fn(&Node) -> R<T>) -> R<Option<T>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => f(v).map(Some).map_err(|e| e.key(key)),
+        }
+    }
+
+    /// A field that goes over a value set elsewhere (a run's option over the design's own):
+    /// absent is `None` (the value underneath stays); `null` is `Some(reset)`, the value the
+    /// member has when nothing sets it (as a `null` member once merged over the design's and
+    /// then dropped did).
+    pub fn over<T>(&self, key: &str, f: fn(&Node) -> R<T>, reset: T) -> R<Option<T>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Node { v: Json::Null, .. }) => Ok(Some(reset)),
+            Some(v) => f(v).map(Some).map_err(|e| e.key(key)),
+        }
+    }
+
+    /// [`over`](Self::over) for a member that may be unset: absent is `None`, `null` is
+    /// `Some(None)` (unset over whatever was set underneath), a value `Some(Some(v))`.
+    pub fn nullable<T>(&self, key: &str, f: fn(&Node) -> R<T>) -> R<Option<Option<T>>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Node { v: Json::Null, .. }) => Ok(Some(None)),
+            Some(v) => f(v).map(|x| Some(Some(x))).map_err(|e| e.key(key)),
+        }
+    }
+
     /// A field with a default when absent (`null` is not absent, as with serde's `default`).
     pub fn or<T>(&self, key: &str, f: fn(&Node) -> R<T>, default: T) -> R<T> {
         match self.get(key) {

@@ -4,11 +4,11 @@
 //! family, the qualifier and the value), the regions found by a search of the split keys, the
 //! HFiles rolled at the size given.
 
-use rowkey_lab::advise::rekey::{moved_share, Source};
-use rowkey_lab::advise::{rekey_plan, RekeyOptions};
 use rowkey_lab::analyze::{analyze, AnalyzeOptions};
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::keyspec::{CompiledKey, FieldValue};
+use rowkey_lab::rekey::{moved_share, Source};
+use rowkey_lab::rekey::{rekey_plan, RekeyOptions};
 use rowkey_lab::workload::WorkloadStream;
 
 const FIELDS: &str = r#"[
@@ -353,7 +353,7 @@ fn a_salted_phoenix_table_is_cut_at_its_buckets() {
 /// auto-splits at 64 KiB was planned at its split regions against an 8-region create.
 #[test]
 fn the_move_on_the_workload_is_sized_on_the_create_s_regions() {
-    use rowkey_lab::advise::rekey::rekey_on_workload;
+    use rowkey_lab::rekey::rekey_on_workload;
     let mut v: serde_json::Value = serde_json::from_str(&salted(8).to_json()).unwrap();
     v["regions"]["autoSplit"] = serde_json::json!({"policy": {"type": "constantSize"},
         "config": {"maxFileSize": 65_536, "memstoreFlushSize": 16_384}});
@@ -376,7 +376,7 @@ fn the_move_on_the_workload_is_sized_on_the_create_s_regions() {
 
 #[test]
 fn the_advice_says_what_the_move_to_its_recommendation_needs_from_the_rows() {
-    use rowkey_lab::advise::rekey::rekey_on_workload;
+    use rowkey_lab::rekey::rekey_on_workload;
     // The time-first telecom key writes its call time to the second (yyyyMMddHHmmss): a
     // timestamp's milliseconds are not in it, so a key reading `ts` cannot be built from the
     // old key alone, while `phone` is written whole and comes back.

@@ -4,10 +4,10 @@
 //! (a quote, a line break, an ESC, nothing) is refused with the option and the byte; a
 //! family HBase accepts with a quote in it is quoted wherever it is printed.
 
-use rowkey_lab::advise::{rekey_plan, RekeyOptions, RekeyPlan};
 use rowkey_lab::analyze::{analyze, AnalyzeOptions};
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::ErrorKind;
+use rowkey_lab::rekey::{rekey_plan, RekeyOptions, RekeyPlan};
 
 fn design(key: &str, presplit: &str) -> DesignDocument {
     DesignDocument::from_json(&format!(

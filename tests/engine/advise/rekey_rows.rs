@@ -6,13 +6,13 @@
 //! time-first key to the fixtures' salted one (8 buckets, `dec(2)`).
 #![cfg(feature = "rows")]
 
-use rowkey_lab::advise::rekey::{
-    cut_at_rows, rekey_over_rows, rekey_plan_from, rekey_reading, rekey_rows, FileRows,
-    RekeyOptions, RowsCut, RowsSide,
-};
 use rowkey_lab::analyze::{design_for_file, AnalyzeOptions, RowsSession};
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::ErrorKind;
+use rowkey_lab::rekey::{
+    cut_at_rows, rekey_over_rows, rekey_plan_from, rekey_reading, rekey_rows, FileRows,
+    RekeyOptions, RowsCut, RowsSide,
+};
 use rowkey_lab::rows::RowsOptions;
 use serde_json::{json, Value};
 
@@ -207,7 +207,7 @@ fn columns_come_from_the_rows_not_the_options() {
         .plan
         .fields
         .iter()
-        .all(|f| f.from == rowkey_lab::advise::rekey::Source::Column));
+        .all(|f| f.from == rowkey_lab::rekey::Source::Column));
 }
 
 #[test]
@@ -280,7 +280,7 @@ fn a_report_a_caller_wrote_is_checked_at_its_member() {
     // issue 73: rekeyRowsPlan took any split keys a report held (an empty one and one of
     // 40,000 bytes went into the `create` statement; bad hex was an error at `hex`) and any
     // number of regions (200,000 took seconds)
-    use rowkey_lab::advise::rekey::ReportFigures;
+    use rowkey_lab::rekey::ReportFigures;
     let (_, new) = designs();
     let report = report_json(&cut_at_rows(&new, &cut(4, "rows")).unwrap());
     assert!(ReportFigures::read("newSide.report", &report).is_ok());

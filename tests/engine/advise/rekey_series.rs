@@ -4,10 +4,10 @@
 //! old design's workload (hosts alpha, mike, tango, zulu: alpha below `m`, the others above).
 //! Figures are checked against sums written out here from those sizes.
 
-use rowkey_lab::advise::rekey::{rekey_from_series, RekeyOptions, SeriesRekeyPlan};
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::ErrorKind;
 use rowkey_lab::region::series::{read_series, RegionSeries, SnapshotFile};
+use rowkey_lab::rekey::{rekey_from_series, RekeyOptions, SeriesRekeyPlan};
 use serde_json::json;
 
 const MIB: u64 = 1 << 20;

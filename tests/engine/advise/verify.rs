@@ -4,10 +4,10 @@
 //! field changed is changed, a duplicated or invented row is extra; the same rows in another
 //! order are equal.
 
-use rowkey_lab::advise::rekey::verify::{Export, Side, Verifier, VerifyOptions};
 use rowkey_lab::analyze::RowsSession;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::keyspec::{CompiledKey, FieldValue};
+use rowkey_lab::rekey::verify::{Export, Side, Verifier, VerifyOptions};
 use rowkey_lab::rows::{NullPolicy, RowScan, RowSink, RowsOptions};
 use rowkey_lab::workload::WorkloadStream;
 
@@ -64,7 +64,7 @@ fn key_under(doc: &DesignDocument, row: &[FieldValue]) -> String {
 fn verify(
     old: &[Vec<FieldValue>],
     new: &[Vec<FieldValue>],
-) -> rowkey_lab::advise::rekey::verify::VerifyReport {
+) -> rowkey_lab::rekey::verify::VerifyReport {
     verify_through(&design(), old, new)
 }
 
@@ -73,7 +73,7 @@ fn verify_through(
     doc: &DesignDocument,
     old: &[Vec<FieldValue>],
     new: &[Vec<FieldValue>],
-) -> rowkey_lab::advise::rekey::verify::VerifyReport {
+) -> rowkey_lab::rekey::verify::VerifyReport {
     verify_holding(doc, old, new, None).0
 }
 
@@ -84,7 +84,7 @@ fn verify_holding(
     old: &[Vec<FieldValue>],
     new: &[Vec<FieldValue>],
     cap: Option<usize>,
-) -> (rowkey_lab::advise::rekey::verify::VerifyReport, usize) {
+) -> (rowkey_lab::rekey::verify::VerifyReport, usize) {
     let mut v = Verifier::new(doc).unwrap();
     if let Some(c) = cap {
         v.hold_at_most(c);
@@ -279,7 +279,7 @@ fn verify_in_pieces(
     old: &[Vec<FieldValue>],
     new: &[Vec<FieldValue>],
     pieces: usize,
-) -> rowkey_lab::advise::rekey::verify::VerifyReport {
+) -> rowkey_lab::rekey::verify::VerifyReport {
     let mut driver = Verifier::new(&design()).unwrap();
     let d = driver.design().clone();
     let each = |buckets: Option<&[u32]>| -> Vec<Vec<u8>> {
@@ -389,7 +389,7 @@ fn verify_exports(
     doc: &DesignDocument,
     old: (&[u8], &str),
     new: (&[u8], &str),
-) -> rowkey_lab::advise::rekey::verify::VerifyReport {
+) -> rowkey_lab::rekey::verify::VerifyReport {
     verify_exports_with(doc, old, new, &VerifyOptions::default()).unwrap()
 }
 
@@ -400,7 +400,7 @@ fn verify_exports_with(
     (old, old_name): (&[u8], &str),
     (new, new_name): (&[u8], &str),
     opts: &VerifyOptions,
-) -> Result<rowkey_lab::advise::rekey::verify::VerifyReport, rowkey_lab::error::Error> {
+) -> Result<rowkey_lab::rekey::verify::VerifyReport, rowkey_lab::error::Error> {
     let (mut a, ra) = export(old, old_name);
     let (mut b, rb) = export(new, new_name);
     let (la, lb) = (old.len() as u64, new.len() as u64);

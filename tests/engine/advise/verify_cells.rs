@@ -4,9 +4,9 @@
 //! null changed, a column dropped or added, a column's type changed. The expected verdicts
 //! are written from the mutation, not from the engine's output.
 
-use rowkey_lab::advise::rekey::verify::{Export, Verifier, VerifyOptions, VerifyReport};
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::error::Error;
+use rowkey_lab::rekey::verify::{Export, Verifier, VerifyOptions, VerifyReport};
 use rowkey_lab::rows::RowsOptions;
 
 /// The new design: the route, then the departure minute, then the flight (just a key).

@@ -9,7 +9,7 @@ use serde_json::json;
 
 fn lanes(id: &str) -> LifeWorkload {
     let doc = presets::get(id).unwrap();
-    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    let s = settings_for_design(&doc, &LifeOptions::default()).unwrap();
     workload_from_design(&doc, &s).unwrap()
 }
 
@@ -51,19 +51,19 @@ fn a_key_led_by_a_random_field_spreads() {
 fn settings_come_from_the_design_with_the_options_over_them() {
     let mut doc = presets::get("seed002-salt-byte").unwrap();
     doc.regions.as_mut().unwrap().region_servers = 4;
-    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    let s = settings_for_design(&doc, &LifeOptions::default()).unwrap();
     assert_eq!(s.servers, 4);
     assert_eq!(s.policy, SplitPolicy::Stepping);
-    let s = settings_for_design(
+    let s = super::settings_of(
         &doc,
-        &json!({"servers": 6, "months": 3, "policy": {"type": "increasingToUpperBound"},
+        json!({"servers": 6, "months": 3, "policy": {"type": "increasingToUpperBound"},
                 "normalizer": {"enabled": true}, "ttlSeconds": 86400}),
     )
     .unwrap();
     assert_eq!((s.servers, s.months, s.ttl_seconds), (6, 3, Some(86_400)));
     assert_eq!(s.policy, SplitPolicy::IncreasingToUpperBound);
     assert!(s.normalizer.enabled && s.normalizer.merge_enabled);
-    let e = settings_for_design(&doc, &json!({"months": 0})).unwrap_err();
+    let e = super::settings_of(&doc, json!({"months": 0})).unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("/months"));
     // a value of the wrong type or sign (refused by the reader, before the ranges): named too
     // (issue 73: "wrong-typed settings name no setting")
@@ -76,14 +76,14 @@ fn settings_come_from_the_design_with_the_options_over_them() {
         ),
         (json!({"normalizer": {"enabled": 1}}), "/normalizer/enabled"),
     ] {
-        let e = settings_for_design(&doc, &options).unwrap_err();
+        let e = super::settings_of(&doc, options.clone()).unwrap_err();
         assert_eq!(e.location.path.as_deref(), Some(path), "{options}: {e}");
     }
-    let e = settings_for_design(&doc, &json!({"months": -1})).unwrap_err();
+    let e = super::settings_of(&doc, json!({"months": -1})).unwrap_err();
     assert!(e.message.contains("whole number"), "{}", e.message);
-    let e = settings_for_design(&doc, &json!({"monthz": 3})).unwrap_err();
+    let e = super::settings_of(&doc, json!({"monthz": 3})).unwrap_err();
     assert!(e.message.contains("monthz"), "{}", e.message);
-    let r = simulate_design(&doc, &json!({"months": 2})).unwrap();
+    let r = simulate_design(&doc, &super::opts(json!({"months": 2}))).unwrap();
     assert_eq!(r.months.len(), 2);
     assert_eq!(
         r.months[0].regions, 8,
@@ -98,7 +98,7 @@ fn the_design_s_hbase_section_sets_ttl_compression_version_and_normalizer() {
     v["hbase"] = json!({"ttlSeconds": 2_592_000, "compressionRatio": 0.3, "version": "3",
         "normalizationEnabled": true, "normalizerMergeMinRegionSizeMb": 0, "familyBytes": 2});
     let doc = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
-    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    let s = settings_for_design(&doc, &LifeOptions::default()).unwrap();
     assert_eq!(s.ttl_seconds, Some(2_592_000));
     assert_eq!(s.compression_ratio, 0.3);
     assert_eq!(s.version, HBaseVersion::V3);
@@ -106,9 +106,9 @@ fn the_design_s_hbase_section_sets_ttl_compression_version_and_normalizer() {
     assert!(s.normalizer.enabled);
     assert_eq!(s.normalizer.merge_min_region_size_mb, 0);
     // options go over the section
-    let s = settings_for_design(
+    let s = super::settings_of(
         &doc,
-        &json!({"ttlSeconds": 86400, "normalizer": {"enabled": false}}),
+        json!({"ttlSeconds": 86400, "normalizer": {"enabled": false}}),
     )
     .unwrap();
     assert_eq!(s.ttl_seconds, Some(86_400));
@@ -138,14 +138,14 @@ fn a_phoenix_table_s_options_are_the_months_settings() {
                MEMSTORE_FLUSHSIZE = 67108864, NORMALIZATION_ENABLED = true";
     let doc = parse_create_table(sql).unwrap();
     assert_eq!(doc.ttl_seconds(), Some(2_592_000));
-    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    let s = settings_for_design(&doc, &LifeOptions::default()).unwrap();
     assert_eq!(s.ttl_seconds, Some(2_592_000));
     assert_eq!(s.split.desired_max_file_size(), 2 << 30);
     assert_eq!(s.flush_size(), 64.0 * 1024.0 * 1024.0);
     assert!(s.normalizer.enabled);
     // the same table without its options runs on HBase's defaults
     let plain = parse_create_table(sql.split(" TTL").next().unwrap()).unwrap();
-    let d = settings_for_design(&plain, &json!(null)).unwrap();
+    let d = settings_for_design(&plain, &LifeOptions::default()).unwrap();
     assert_eq!(d.ttl_seconds, None);
     assert_eq!(d.split.desired_max_file_size(), 10 << 30);
     assert!(!d.normalizer.enabled);
@@ -155,7 +155,7 @@ fn a_phoenix_table_s_options_are_the_months_settings() {
     let own = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
     assert_eq!(own.ttl_seconds(), Some(86_400));
     // the report names them among the settings that differ from HBase's defaults
-    let r = simulate_design(&doc, &json!({"months": 2})).unwrap();
+    let r = simulate_design(&doc, &super::opts(json!({"months": 2}))).unwrap();
     let notes = r.notes.join("\n");
     assert!(notes.contains("TTL 2592000 s (30 days)"), "{notes}");
     assert!(notes.contains("split size 2 GiB"), "{notes}");
@@ -183,11 +183,11 @@ fn the_analysis_s_scaled_split_sizes_are_not_the_months() {
         4 << 20,
         "the blank design's analysis size"
     );
-    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    let s = settings_for_design(&doc, &LifeOptions::default()).unwrap();
     assert_eq!(s.split.desired_max_file_size(), 10 << 30);
     assert_eq!(s.flush_size(), 128.0 * 1024.0 * 1024.0);
     assert_eq!(s.policy, a.policy, "the design's policy is kept");
-    let r = simulate_design(&doc, &json!({"months": 1})).unwrap();
+    let r = simulate_design(&doc, &super::opts(json!({"months": 1}))).unwrap();
     let notes = r.notes.join("\n");
     assert!(
         notes.contains("split at 4 MiB, flush at 1 MiB")
@@ -198,9 +198,9 @@ fn the_analysis_s_scaled_split_sizes_are_not_the_months() {
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["regions"]["autoSplit"]["config"]["tableMaxFileSize"] = json!(1u64 << 31);
     let own = rowkey_lab::design::DesignDocument::from_json(&v.to_string()).unwrap();
-    let s = settings_for_design(&own, &json!(null)).unwrap();
+    let s = settings_for_design(&own, &LifeOptions::default()).unwrap();
     assert_eq!(s.split.desired_max_file_size(), 2 << 30);
     // the options still set the cluster's size
-    let s = settings_for_design(&doc, &json!({"split": {"maxFileSize": 1u64 << 32}})).unwrap();
+    let s = super::settings_of(&doc, json!({"split": {"maxFileSize": 1u64 << 32}})).unwrap();
     assert_eq!(s.split.desired_max_file_size(), 4 << 30);
 }

@@ -191,7 +191,7 @@ fn the_design_calls_carry_the_diagnosis_and_the_gate_names_the_worst_finding() {
     // servers with a 30-day TTL: the regions behind the writes hold only expired cells after
     // the TTL, so empty regions lead, and one server takes every write.
     let doc = rowkey_lab::design::presets::get("seed000-telecom-time-first").unwrap();
-    let opts = json!({"months": 3, "servers": 4, "ttlSeconds": 30 * 86_400});
+    let opts = super::opts(json!({"months": 3, "servers": 4, "ttlSeconds": 30 * 86_400}));
     let r = simulate_design(&doc, &opts).unwrap();
     let d = r.diagnosis.clone().unwrap();
     let kinds: Vec<FindingKind> = d.findings.iter().map(|f| f.kind).collect();
@@ -205,7 +205,11 @@ fn the_design_calls_carry_the_diagnosis_and_the_gate_names_the_worst_finding() {
     let v = months_of_design(&doc, &opts, &mut |_, _| Ok(())).unwrap();
     assert_eq!(v.report.diagnosis.as_ref(), Some(&d));
     // The gate carries them, so a failed gate can name the first finding.
-    let gate = check_design(&doc, &opts, &json!({"maxEmptyRegions": 0})).unwrap();
+    let budgets = LifeBudgets {
+        max_empty_regions: Some(0),
+        ..LifeBudgets::default()
+    };
+    let gate = check_design(&doc, &opts, &budgets).unwrap();
     assert!(!gate.ok);
     assert_eq!(gate.diagnosis.as_ref(), Some(&d));
 }
@@ -304,7 +308,11 @@ fn a_finding_that_eases_is_checked_at_the_month_it_was_found() {
     ))
     .unwrap();
     let doc = rowkey_lab::design::DesignDocument::from_json(&text).unwrap();
-    let r = simulate_design(&doc, &json!({"months": 12, "ttlSeconds": 2_592_000})).unwrap();
+    let r = simulate_design(
+        &doc,
+        &super::opts(json!({"months": 12, "ttlSeconds": 2_592_000})),
+    )
+    .unwrap();
     let d = r.diagnosis.as_ref().unwrap();
     let hot = d
         .findings

@@ -5,7 +5,7 @@
 //! salted (8 buckets over 4 servers: the hottest server takes about 2 of 8 shares).
 
 use rowkey_lab::design::phoenix::parse_create_table;
-use rowkey_lab::life::{months_of_design, simulate_design};
+use rowkey_lab::life::{months_of_design, simulate_design, LifeOptions};
 use serde_json::json;
 
 const EVENTS: &str = "CREATE TABLE EV (ID VARCHAR NOT NULL PRIMARY KEY, CREATED_AT TIMESTAMP, \
@@ -15,10 +15,10 @@ const EVENTS: &str = "CREATE TABLE EV (ID VARCHAR NOT NULL PRIMARY KEY, CREATED_
 #[test]
 fn a_time_index_of_a_salted_table_is_a_time_led_table_of_its_own() {
     let doc = parse_create_table(EVENTS).unwrap();
-    let data = simulate_design(&doc, &json!({"months": 2, "servers": 4})).unwrap();
+    let data = simulate_design(&doc, &super::opts(json!({"months": 2, "servers": 4}))).unwrap();
     let index = simulate_design(
         &doc,
-        &json!({"months": 2, "servers": 4, "index": "BY_TIME"}),
+        &super::opts(json!({"months": 2, "servers": 4, "index": "BY_TIME"})),
     )
     .unwrap();
     for m in &data.months {
@@ -62,7 +62,7 @@ fn a_time_index_of_a_salted_table_is_a_time_led_table_of_its_own() {
     // The month view (the page's and the CLI's) takes the same option.
     let v = months_of_design(
         &doc,
-        &json!({"months": 1, "servers": 4, "index": "BY_TIME"}),
+        &super::opts(json!({"months": 1, "servers": 4, "index": "BY_TIME"})),
         &mut |_, _| Ok(()),
     )
     .unwrap();
@@ -86,11 +86,13 @@ fn an_index_that_is_not_a_table_of_its_own_is_refused_at_index() {
             "expected the name of one of the design's Phoenix indexes",
         ),
     ] {
-        let e = simulate_design(&doc, &json!({"months": 1, "index": index})).unwrap_err();
+        let e = LifeOptions::from_json(&json!({"months": 1, "index": index}).to_string())
+            .and_then(|o| simulate_design(&doc, &o))
+            .unwrap_err();
         assert_eq!(e.location.path.as_deref(), Some("/index"), "{e}");
         assert!(e.message.contains(says), "{index}: {e}");
     }
     let plain = rowkey_lab::design::presets::get("seed000-telecom").unwrap();
-    let e = simulate_design(&plain, &json!({"months": 1, "index": "X"})).unwrap_err();
+    let e = simulate_design(&plain, &super::opts(json!({"months": 1, "index": "X"}))).unwrap_err();
     assert!(e.message.contains("declares no Phoenix indexes"), "{e}");
 }

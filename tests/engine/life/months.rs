@@ -115,6 +115,11 @@ fn progress_comes_at_each_month_s_end_and_its_error_stops_the_run() {
     assert!(e.message.contains("stop"));
 }
 
+/// The gate's budgets from JSON, read as every binding reads them.
+fn budgets(v: serde_json::Value) -> rowkey_lab::error::Result<LifeBudgets> {
+    LifeBudgets::from_json(&v.to_string())
+}
+
 /// A time-led key writing about 1 GiB an hour (300 cells/s of 1 KB).
 fn time_led_doc() -> rowkey_lab::design::DesignDocument {
     let v = json!({
@@ -132,11 +137,11 @@ fn time_led_doc() -> rowkey_lab::design::DesignDocument {
 #[test]
 fn two_settings_compared_the_normalizer_merges_what_the_ttl_empties() {
     let doc = time_led_doc();
-    let off = json!({"months": 3, "ttlSeconds": 2_592_000});
+    let off = super::opts(json!({"months": 3, "ttlSeconds": 2_592_000}));
     // The normalizer on to merge only (its split plans off: on, they cut the time-led tail
     // at twice an average the empty regions hold down, a table of small regions).
-    let on = json!({"months": 3, "ttlSeconds": 2_592_000,
-        "normalizer": {"enabled": true, "mergeMinRegionSizeMb": 0, "splitEnabled": false}});
+    let on = super::opts(json!({"months": 3, "ttlSeconds": 2_592_000,
+        "normalizer": {"enabled": true, "mergeMinRegionSizeMb": 0, "splitEnabled": false}}));
     let mut seen = Vec::new();
     let c = compare_design(&doc, &off, &on, &mut |d, t| {
         seen.push((d, t));
@@ -175,9 +180,21 @@ fn two_settings_compared_the_normalizer_merges_what_the_ttl_empties() {
         .all(|f| f.better.is_none() && f.a == f.b));
     assert!(same.verdict.len() == 1 && same.verdict[0].contains("alike"));
     // Bad options name the member of the setting they are in.
-    let e = compare_design(&doc, &off, &json!({"months": 0}), &mut |_, _| Ok(())).unwrap_err();
+    let e = compare_design(
+        &doc,
+        &off,
+        &super::opts(json!({"months": 0})),
+        &mut |_, _| Ok(()),
+    )
+    .unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("otherOptions/months"));
-    let e = compare_design(&doc, &json!({"servers": 0}), &off, &mut |_, _| Ok(())).unwrap_err();
+    let e = compare_design(
+        &doc,
+        &super::opts(json!({"servers": 0})),
+        &off,
+        &mut |_, _| Ok(()),
+    )
+    .unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("options/servers"));
 }
 
@@ -248,18 +265,28 @@ fn the_gate_names_the_first_month_over_and_the_worst() {
 #[test]
 fn a_design_is_gated_on_its_simulated_months() {
     let doc = time_led_doc();
-    let opts = json!({"months": 3, "ttlSeconds": 2_592_000});
+    let opts = super::opts(json!({"months": 3, "ttlSeconds": 2_592_000}));
     let report = simulate_design(&doc, &opts).unwrap();
     // Month 1 has no empty region (the TTL is 30 days); later months do.
     assert_eq!(report.months[0].empty_regions, 0);
-    let c = check_design(&doc, &opts, &json!({"maxEmptyRegions": 0})).unwrap();
+    let c = check_design(
+        &doc,
+        &opts,
+        &budgets(json!({"maxEmptyRegions": 0})).unwrap(),
+    )
+    .unwrap();
     assert!(!c.ok);
     assert!(c.empty_regions.unwrap().first_month_over.unwrap() >= 2);
-    let c = check_design(&doc, &opts, &json!({"maxRegionsPerServer": 100_000})).unwrap();
+    let c = check_design(
+        &doc,
+        &opts,
+        &budgets(json!({"maxRegionsPerServer": 100_000})).unwrap(),
+    )
+    .unwrap();
     assert!(c.ok);
-    let e = check_design(&doc, &opts, &json!({"maxEmptyRegion": 3})).unwrap_err();
+    let e = budgets(json!({"maxEmptyRegion": 3})).unwrap_err();
     assert!(e.message.contains("maxEmptyRegion"), "{}", e.message);
     assert_eq!(e.location.path.as_deref(), Some("lifeBudgets"));
-    let e = check_design(&doc, &opts, &json!({"maxEmptyRegions": -1})).unwrap_err();
+    let e = budgets(json!({"maxEmptyRegions": -1})).unwrap_err();
     assert_eq!(e.location.path.as_deref(), Some("lifeBudgets"));
 }

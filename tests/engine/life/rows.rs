@@ -64,7 +64,7 @@ fn rows_that_are_the_design_s_workload_give_its_writes_and_its_months() {
         let doc = presets::get(id).unwrap();
         let n = doc.workload.as_ref().unwrap().records.min(50_000);
         let session = scanned(&doc, &workload_jsonl(&doc, n), None);
-        let s = settings_for_design(&doc, &json!({"months": 2})).unwrap();
+        let s = settings_for_design(&doc, &super::opts(json!({"months": 2}))).unwrap();
         let Writes::Rows { sample, split_keys } = Writes::of_session(&session).unwrap() else {
             panic!("a session's writes are rows");
         };
@@ -75,11 +75,11 @@ fn rows_that_are_the_design_s_workload_give_its_writes_and_its_months() {
         assert_eq!(from_rows.writes_per_second, generated.writes_per_second);
         assert!(note.contains(&format!("all {n} rows")), "{id}: {note}");
         assert_eq!(from_rows.presplit, generated.presplit, "{id}");
-        let a = simulate_design(&doc, &json!({"months": 2})).unwrap();
+        let a = simulate_design(&doc, &super::opts(json!({"months": 2}))).unwrap();
         let b = simulate_writes(
             &doc,
             Writes::of_session(&session).unwrap(),
-            &json!({"months": 2}),
+            &super::opts(json!({"months": 2})),
         )
         .unwrap();
         assert!(a.months == b.months, "{id}: the months differ");
@@ -124,7 +124,7 @@ fn export_sorted_by_key(n: i64) -> Vec<u8> {
 fn an_export_sorted_by_key_is_put_in_time_order_by_its_time_column() {
     let doc = salted_time();
     let bytes = export_sorted_by_key(20_000);
-    let s = settings_for_design(&doc, &json!(null)).unwrap();
+    let s = settings_for_design(&doc, &LifeOptions::default()).unwrap();
     let of = |session: &RowsSession| {
         let Writes::Rows { sample, split_keys } = Writes::of_session(session).unwrap() else {
             panic!("rows");

@@ -20,6 +20,7 @@ use crate::hbase::bytes::to_string_binary;
 
 mod fields;
 mod jobs;
+pub(crate) mod read;
 pub mod rows;
 mod salt;
 pub mod series;
@@ -40,8 +41,9 @@ pub use series::{rekey_from_series, SeriesEstimate, SeriesRekeyPlan};
 pub const KEY_VALUE_FIXED: u64 = crate::hbase::store::KEY_VALUE_FIXED;
 
 /// What the job sizing assumes; every member has a default (HBase's, or a stated guess).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+/// Read from JSON by `rekey::read::rekey_options` (also serde's `Deserialize`, through it).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RekeyOptions {
     /// The column family the cells are in (its name's bytes are in every cell).
     pub family: String,

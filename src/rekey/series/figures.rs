@@ -2,13 +2,13 @@
 //! as a rows analysis would give them, and the words that say they are estimates.
 
 use super::{Drawn, Old, Spread};
-use crate::advise::rekey::{
-    qualifier_bytes, MetricsFigures, OverallFigures, RegionFigures, RekeyOptions, RekeyPlan,
-    ReportFigures, KEY_VALUE_FIXED,
-};
 use crate::design::DesignDocument;
 use crate::hbase::bytes::{to_hex, to_string_binary};
 use crate::region::series::Interval as SeriesInterval;
+use crate::rekey::{
+    qualifier_bytes, MetricsFigures, OverallFigures, RegionFigures, RekeyOptions, RekeyPlan,
+    ReportFigures, KEY_VALUE_FIXED,
+};
 
 /// Rows from bytes: the table's bytes ÷ a cell's estimated bytes, one cell a row.
 pub(super) struct Sizing {

@@ -61,7 +61,7 @@ pub(super) fn warnings(
         }
     }
     out.push("keep the cells' timestamps: a MapReduce job writing KeyValues (HFileOutputFormat2) keeps them; hbase-connectors' Spark bulkLoad stamps every cell with one time, which collapses versions and restarts every TTL".into());
-    if let Some(days) = crate::advise::regions::table_ttl_days(new) {
+    if let Some(days) = new.ttl_seconds().map(|s| s as f64 / 86_400.0) {
         out.push(format!(
             "the table's TTL is {days:.1} days: cells older than that are dropped at the new table's first major compaction; leave time ranges about to expire out of the pre-split, or the regions they fill empty within days"
         ));
