@@ -14,12 +14,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import * as m from '../pkg/node/index.js';
+import * as nodeWasm from '../pkg/node/rowkey_lab.js';
 import * as web from '../pkg/web/rowkey_lab.js';
 import { telecomDoc } from './bench-design.mjs';
 import { requireShipped } from './shipped-build.mjs';
 
 requireShipped('pkg/node', 'pkg/web');
 web.initSync({ module: readFileSync(new URL('../pkg/web/rowkey_lab_bg.wasm', import.meta.url)) });
+// The package as a user imports it runs the native engine when its platform package is there
+// (pkg/native, scripts/build-native.sh): timed as such (`package`), beside its Node wasm called
+// directly (`node`: the glue pkg/node/index.js initialised at import, which the package falls
+// back to) and the browser build.
+const ENGINE = m.engine();
+if (ENGINE === 'native') requireShipped('pkg/native');
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const N = Number(process.argv[2] ?? process.env.ANALYZE_BENCH_RECORDS ?? 1_000_000);
@@ -66,8 +73,10 @@ const wasm = {},
   browser = {},
   native = {},
   ratios = {};
+const pkg = {};
 const builds = [
-  ['node', m, wasm],
+  ['package', m, pkg],
+  ['node', nodeWasm, wasm],
   ['web', web, browser],
 ];
 const JVM = { 'String.hashCode bucket': 9, 'MD5 bucket': 4.3 };
@@ -76,7 +85,7 @@ for (const [label, hash] of [
   ['MD5 bucket', 'md5'],
 ]) {
   const d = doc(hash);
-  const times = { node: [], web: [], native: [] };
+  const times = { package: [], node: [], web: [], native: [] };
   for (const [, mod] of builds) mod.analyzeDesign(d, { windows: 256 }); // warm-up (JIT tiers)
   for (let i = 0; i < RUNS; i++) {
     for (const [name, mod] of builds) {
@@ -92,10 +101,12 @@ for (const [label, hash] of [
   // follows the machine's swings less than the ratio of the medians.
   const med = a => [...a].sort((x, y) => x - y)[a.length >> 1];
   ratios[label] = {
+    package: med(times.native.map((t, i) => t / times.package[i])),
     node: med(times.native.map((t, i) => t / times.node[i])),
     web: med(times.native.map((t, i) => t / times.web[i])),
   };
   for (const [name, into] of [
+    ['package', pkg],
     ['node', wasm],
     ['web', browser],
     ['native', native],
@@ -210,8 +221,11 @@ const result = {
   cpu,
   records: N,
   runs: RUNS,
+  engine: ENGINE,
   analyze: Object.keys(wasm).map(k => ({
     design: k,
+    packageMps: pkg[k].mps,
+    packageRoundsRatio: ratios[k].package,
     nodeMps: wasm[k].mps,
     webMps: browser[k].mps,
     nativeMps: native[k].mps,
