@@ -34,7 +34,7 @@ const KEEP = {
   keyspec: r => ({ ...pick(r, META), rows: r.rows }),
   analyze: r => ({ ...pick(r, META), rows: r.rows, rss: r.rss }),
   node: r => ({
-    ...pick(r, [...META, 'records', 'runs']),
+    ...pick(r, [...META, 'records', 'runs', 'engine']),
     analyze: r.analyze,
     micros: r.micros.map(m => pick(m, ['label', 'usPerOp'])),
   }),
