@@ -11,9 +11,8 @@
 use std::collections::BTreeMap;
 use std::io::{Read, Seek};
 
-use super::rows_file::{parquet_plan, read_file_into, FileInput};
-use super::rows_session::Source;
-use super::{ParquetPlan, RowSplitKeys, RowsSession, ScanEnd};
+use super::file::{parquet_plan, read_file_into, FileInput, ParquetPlan};
+use super::session::{RowSplitKeys, RowsSession, ScanEnd, Source};
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
@@ -286,7 +285,7 @@ impl SharedRows {
             // the designs' data tables are compared: their Phoenix indexes are left out
             session.without_indexes()?;
             let doc = session.design();
-            let (own, own_used) = super::row_fields(doc)?;
+            let (own, own_used) = super::super::row_fields(doc)?;
             let mut at = Vec::with_capacity(own.len());
             for (name, ty) in &own {
                 match fields.iter().position(|(n, _)| n == name) {

@@ -9,10 +9,10 @@ use std::io::{Read, Seek};
 
 use serde::Serialize;
 
-use super::rows::{fit_to_first, needs_row_sample, FirstPass};
-use super::rows_file::{parquet_plan, read_file_each_into, read_file_into, FileInput, ParquetPlan};
-use super::rows_indexes::{analysis_fields, readers_error};
-use super::AnalysisRun;
+use super::super::AnalysisRun;
+use super::file::{parquet_plan, read_file_each_into, read_file_into, FileInput, ParquetPlan};
+use super::indexes::{analysis_fields, readers_error};
+use super::{fit_to_first, needs_row_sample, FirstPass};
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
@@ -148,7 +148,7 @@ impl RowsSession {
     pub fn without_indexes(&mut self) -> Result<()> {
         self.fresh_scan("withoutIndexes() comes before the first rows")?
             .indexes = None;
-        let (fields, used) = super::row_fields(&self.doc)?;
+        let (fields, used) = super::super::row_fields(&self.doc)?;
         // a reader not yet bound reads for the key's columns alone
         let source = match &self.source {
             Source::Parquet(file, _) => Some(Source::Parquet(
@@ -579,9 +579,9 @@ impl RowsSession {
         &mut self,
         file: &mut F,
         len: u64,
-        watch: &super::ReadWatch,
+        watch: &super::file::ReadWatch,
     ) -> Result<u64> {
-        super::rows_file::read_file_watched_into(self, file, len, watch)
+        super::file::read_file_watched_into(self, file, len, watch)
     }
 
     /// Both passes over a file the engine reads itself ([`read_file`](Self::read_file)), the
