@@ -13,17 +13,20 @@
 //! 7. [`region`]: region maps, pre-split layouts, assignment, a table's regions and load;
 //! 8. [`scan`]: read patterns to scans, regions touched and rows read;
 //! 9. [`design`]: the design document, its reading, validation, lint and presets;
-//! 10. [`analyze`]: the streaming analyzer, metrics, reports and compare;
-//! 11. [`inspect`]: the bytes inspector (one value, every encoding and split);
-//! 12. [`life`]: months of a table's life under HBase's own rules (splits, flushes,
+//! 10. `rows` (feature `rows`): a user's own rows (CSV, JSON Lines, Parquet, Arrow IPC) read
+//!     into the values the design's key reads;
+//! 11. [`analyze`]: the streaming analyzer, metrics, reports and compare, and runs over the
+//!     generated workload or a user's rows (`analyze::run`, its rows part in `run/rows/`);
+//! 12. [`inspect`]: the bytes inspector (one value, every encoding and split);
+//! 13. [`life`]: months of a table's life under HBase's own rules (splits, flushes,
 //!     compactions, TTL, the balancer and the normalizer), simulated in aggregate;
-//! 13. [`rekey`]: the move from the key a table has to the key it should have (the plan over
+//! 14. [`rekey`]: the move from the key a table has to the key it should have (the plan over
 //!     the rows or a live table's snapshots, the bulk-load job sized, the statements) and its
 //!     verification (`rekey::verify`: every old row in the new table);
-//! 14. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
+//! 15. [`advise`]: candidate designs, their evaluation in parallel, the Pareto front, the
 //!     recommendation, capacity and lifecycle;
-//! 15. `vectors` (feature `vectors`): the golden-vector runner;
-//! 16. [`calls`]: one description of the calls the JavaScript bindings make (arguments and
+//! 16. `vectors` (feature `vectors`): the golden-vector runner;
+//! 17. [`calls`]: one description of the calls the JavaScript bindings make (arguments and
 //!     answers as JSON text, errors as their fields), which the wasm build (`wasm`, wasm32
 //!     only, the only module that knows JavaScript) and the Node-API addon (`node/`) follow.
 #![deny(missing_docs)]

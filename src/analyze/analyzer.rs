@@ -10,93 +10,13 @@ use super::report::{
     AnalysisReport, AutoSplitRules, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
     SplitEvent, SplitSizes,
 };
-use super::{invalid, AnalyzerOptions, MAX_CELLS};
+use super::{AnalyzerOptions, MAX_CELLS};
 use crate::analyze::metrics::{self, MatrixMetrics};
 use crate::error::Result;
 use crate::hbase::bytes::{to_hex, to_string_binary};
 use crate::hbase::policy::{self, PolicyLimits, RegionState, StoreState};
 use crate::limits::MAX_SAMPLE_BYTES;
-use crate::region::{Assignment, Placement};
-
-/// One region while the analyzer runs. `repr(C)`, the fields every write updates first, so
-/// they share a cache line or two (the compiler's own order spread them, and the distinct
-/// rows' floor, over more lines than one write should touch).
-#[derive(Debug, Clone)]
-#[repr(C, align(64))]
-struct Region {
-    rows: u64,
-    bytes: u64,
-    /// Auto-split's memstore: KeyValue bytes since its last flush.
-    mem_kv: u64,
-    server: u32,
-    /// Auto-split's last try found its middle row to be its first or last row.
-    unsplittable: bool,
-    /// The split policy's jitter draw for this region (`nextFloat()` at its open), from the
-    /// run's seed and its start key: the same in any reading order.
-    jitter: f32,
-    /// Its distinct rows and cells.
-    distinct: Distinct,
-    windows: Vec<u64>,
-    /// Keys with their window, for the middle key and the split of the counts.
-    sample: Reservoir<(Vec<u8>, u32)>,
-    cells: Distinct,
-    start: Vec<u8>,
-    end: Vec<u8>,
-    created_at: Option<i64>,
-    /// The time of the memstore's oldest edit (`i64::MAX`: empty), for the periodic flush.
-    mem_first_ms: i64,
-    /// The rows written since the last flush: the next store file's block index.
-    mem_sample: Reservoir<Vec<u8>>,
-    /// Auto-split's store files.
-    files: Vec<FileModel>,
-}
-
-impl Region {
-    fn new(start: Vec<u8>, end: Vec<u8>, windows: usize, server: u32, seed: u64) -> Region {
-        Region {
-            jitter: autosplit::jitter_draw(seed, &start),
-            start,
-            end,
-            rows: 0,
-            bytes: 0,
-            windows: vec![0; windows],
-            created_at: None,
-            server,
-            sample: Reservoir::default(),
-            mem_kv: 0,
-            mem_first_ms: i64::MAX,
-            mem_sample: Reservoir::default(),
-            files: Vec::new(),
-            distinct: Distinct::new(rows::REGION_PRECISION),
-            cells: Distinct::new(rows::REGION_PRECISION),
-            unsplittable: false,
-        }
-    }
-}
-
-/// An explicit placement names one server per region at creation, and no more servers than
-/// `regionServers` counts (the analyzer keeps that many server slots).
-fn check_placement(p: &Placement, servers: u32, regions: usize) -> Result<()> {
-    if p.servers.len() != regions {
-        return Err(invalid(
-            "/regions/assignment/servers",
-            format!(
-                "the assignment names {} servers for the table's {regions} regions at creation: one name per region, in key order",
-                p.servers.len()
-            ),
-        ));
-    }
-    if p.names.len() > servers as usize {
-        return Err(invalid(
-            "/regions/regionServers",
-            format!(
-                "the assignment places regions on {} servers, but regionServers is {servers}: leave regionServers out (it then counts the names) or count every server",
-                p.names.len()
-            ),
-        ));
-    }
-    Ok(())
-}
+use crate::region::Assignment;
 
 mod autosplit;
 mod autosplit_report;
@@ -107,6 +27,7 @@ mod exact;
 mod finish;
 mod largest;
 mod partial;
+mod regions;
 mod reservoir;
 mod rows;
 mod store;
@@ -116,10 +37,10 @@ use exact::ExactRows;
 use largest::LargestRows;
 pub use largest::LARGEST_ROWS;
 pub use partial::PartialAnalysis;
+use regions::{check_placement, Region};
 use reservoir::{KeySample, Reservoir};
 pub use rows::DistinctKeys;
 use rows::{CellSample, Distinct};
-use store::FileModel;
 pub use store::PERIODIC_FLUSH_MS;
 
 /// Distinct cells sampled with their write counts, for the versions a cell keeps.
@@ -287,32 +208,6 @@ impl Analyzer {
         a.split_keys = split_keys;
         a.index_first2();
         Ok(a)
-    }
-
-    /// A server for the `i`-th region placed at creation, counted in `server_regions`.
-    fn place(&mut self, i: usize) -> u32 {
-        let n = self.server_regions.len().max(1);
-        let s = match self.opts.assignment {
-            Assignment::RoundRobin => i % n,
-            Assignment::Balanced => self.least_loaded_server(),
-            Assignment::Servers(_) => self.initial_servers.get(i).map_or(0, |&s| s as usize),
-        };
-        if let Some(c) = self.server_regions.get_mut(s) {
-            *c = c.saturating_add(1);
-        }
-        u32::try_from(s).unwrap_or(0)
-    }
-
-    fn least_loaded_server(&self) -> usize {
-        let mut best = 0;
-        let mut min = u32::MAX;
-        for (i, c) in self.server_regions.iter().enumerate() {
-            if *c < min {
-                min = *c;
-                best = i;
-            }
-        }
-        best
     }
 
     /// Count every row exactly from now on ([`AnalyzerOptions::exact_rows`]). Only before

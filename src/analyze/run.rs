@@ -93,9 +93,9 @@ pub struct AnalysisRun {
     /// arrive (`uid(f, W)` without a table), so a block counted apart would number anew.
     one_pass: bool,
     /// Over a user's rows, the design's Phoenix index tables counted from the same rows
-    /// ([`rows_indexes`]): the report's `indexes`.
+    /// ([`rows::indexes`]): the report's `indexes`.
     #[cfg(feature = "rows")]
-    indexes: Option<Box<rows_indexes::IndexRuns>>,
+    indexes: Option<Box<rows::indexes::IndexRuns>>,
 }
 
 impl std::fmt::Debug for AnalysisRun {
@@ -507,47 +507,29 @@ pub(super) use design_keys::convert_value;
 pub use design_keys::document_encoder;
 use design_keys::{Batch, DesignKeys, BATCH};
 #[cfg(feature = "rows")]
-pub use rows::{
-    analyze_batches, analyze_rows, count_rows, fit_to_first, fit_to_scan, needs_row_sample,
-    FirstPass, RowFeed, RowsAnalysis,
-};
+pub use rows::file::{design_for_file, file_sample, ParquetPlan, ReadPass, ReadWatch, READ_PIECE};
 #[cfg(feature = "rows")]
-mod rows_indexes;
+pub use rows::indexes::{encode_index_batches, index_position};
 #[cfg(feature = "rows")]
-use rows_indexes::analysis_fields;
-#[cfg(feature = "rows")]
-pub use rows_indexes::{encode_index_batches, index_position};
-#[cfg(feature = "rows")]
-mod rows_keys;
-#[cfg(feature = "rows")]
-pub use rows_keys::{
+pub use rows::keys::{
     bucket_weights, cut_picked, cut_targets, encode_batches, encode_batches_skipped, encode_stream,
     encode_stream_with_digests, split_batches, split_batches_by_bytes, split_keys_of, split_sample,
     write_bytes,
 };
 #[cfg(feature = "rows")]
-mod rows_chunk;
-#[cfg(feature = "rows")]
-mod rows_partial;
-#[cfg(feature = "rows")]
-pub use rows_partial::{
+pub use rows::partial::{
     design_hash, merge_partials, partial_and_keys_of_stream, partial_design, partial_of_batches,
     partial_of_batches_to_recount, partial_of_stream, report_of_partials, scan_batches,
     PARTIAL_MAGIC, PARTIAL_VERSION,
 };
 #[cfg(feature = "rows")]
-mod rows_file;
+pub use rows::recount::{recount_batches, report_of_partials_recounted};
 #[cfg(feature = "rows")]
-mod rows_recount;
+pub use rows::session::{RowSplitKeys, RowsSession, ScanEnd};
 #[cfg(feature = "rows")]
-mod rows_session;
+pub use rows::shared::{rows_shareable, SharedRows, MAX_SHARED_DESIGNS};
 #[cfg(feature = "rows")]
-mod rows_shared;
-#[cfg(feature = "rows")]
-pub use rows_file::{design_for_file, file_sample, ParquetPlan, ReadPass, ReadWatch, READ_PIECE};
-#[cfg(feature = "rows")]
-pub use rows_recount::{recount_batches, report_of_partials_recounted};
-#[cfg(feature = "rows")]
-pub use rows_session::{RowSplitKeys, RowsSession, ScanEnd};
-#[cfg(feature = "rows")]
-pub use rows_shared::{rows_shareable, SharedRows, MAX_SHARED_DESIGNS};
+pub use rows::{
+    analyze_batches, analyze_rows, count_rows, fit_to_first, fit_to_scan, needs_row_sample,
+    FirstPass, RowFeed, RowsAnalysis,
+};

@@ -1,13 +1,13 @@
 //! The four bytes that open each of the engine's own byte formats, in one table: a buffer handed
 //! to the wrong reader is refused by them, which holds only while no two formats share them.
 
-/// A partial analysis of rows (`analyze::run::rows_partial`), merged across processes.
+/// A partial analysis of rows (`analyze::run::rows::partial`), merged across processes.
 pub(crate) const PARTIAL: [u8; 4] = *b"RKLP";
-/// A chunk of encoded rows (`analyze::run::rows_chunk`), read by a worker.
+/// A chunk of encoded rows (`analyze::run::rows::chunk`), read by a worker.
 pub(crate) const CHUNK: [u8; 4] = *b"RKLC";
 /// A sample of a file's rows (`rows::sample`).
 pub(crate) const SAMPLE: [u8; 4] = *b"RKLS";
-/// A shared reading's chunk: each design's chunk after it (`analyze::run::rows_shared`).
+/// A shared reading's chunk: each design's chunk after it (`analyze::run::rows::shared`).
 pub(crate) const SHARED_CHUNK: [u8; 4] = *b"RKLH";
 /// A partial of `verify`'s counts (`rekey::verify::partial`).
 pub(crate) const VERIFY: [u8; 4] = *b"RKLV";

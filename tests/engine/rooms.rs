@@ -1,6 +1,7 @@
 //! Rooms that say what they hold (issue 71 item 5): no function of the engine runs over 150
-//! lines, so each reads as one step of its operation. Counted from the source text, as a
-//! reviewer would: a `fn` item's line to the closing brace at its own indentation.
+//! lines, so each reads as one step of its operation, and no source file runs over 600 unless
+//! it says why. Counted from the source text, as a reviewer would: a `fn` item's line to the
+//! closing brace at its own indentation; a file's lines.
 
 // A failed assertion is how a test reports; the no-panic rule is for the library.
 #![allow(clippy::panic)]
@@ -94,5 +95,36 @@ fn the_counter_counts_a_function_to_its_closing_brace() {
     assert_eq!(
         functions(text),
         [("a".to_string(), 3), ("c".to_string(), 2)]
+    );
+}
+
+/// The longest source file the engine keeps, in lines.
+const MOST_FILE_LINES: usize = 600;
+
+/// The files allowed past [`MOST_FILE_LINES`], each with why (`("src/x.rs", "why")`).
+const LONG_FILES: &[(&str, &str)] = &[];
+
+#[test]
+fn no_source_file_runs_over_600_lines_unless_it_says_why() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    assert!(files.len() > 100, "the engine's sources are read");
+    let mut long = Vec::new();
+    for f in files {
+        let n = fs::read_to_string(&f).unwrap_or_default().lines().count();
+        let rel = f
+            .strip_prefix(root)
+            .unwrap_or(&f)
+            .to_string_lossy()
+            .into_owned();
+        if n > MOST_FILE_LINES && !LONG_FILES.iter().any(|(p, _)| *p == rel) {
+            long.push(format!("{rel}: {n} lines"));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "over {MOST_FILE_LINES} lines (split it along a seam, or say why in LONG_FILES):\n{}",
+        long.join("\n")
     );
 }

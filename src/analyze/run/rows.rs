@@ -4,8 +4,21 @@
 use super::*;
 use crate::rows::{RowScan, RowSink};
 
-use super::rows_indexes::{IndexFirstPass, IndexRuns};
 use crate::analyze::qualifier::CompiledQualifier;
+use indexes::{IndexFirstPass, IndexRuns};
+
+// The rest of a run over rows, one file each: a file read in chunks by several workers, a
+// file the engine reads itself, a Phoenix table's indexes, every row's key and the split
+// keys, chunks counted apart and merged, rows recounted where they live, the two passes of
+// one session, and one reading shared by several designs.
+mod chunk;
+pub(super) mod file;
+pub(super) mod indexes;
+pub(super) mod keys;
+pub(super) mod partial;
+pub(super) mod recount;
+pub(super) mod session;
+pub(super) mod shared;
 
 impl AnalysisRun {
     /// A run of `doc`'s key and layout over a user's rows, whose first pass was `scan`:
@@ -218,7 +231,7 @@ pub struct FirstPass {
     pub(super) indexes: Option<IndexFirstPass>,
 }
 
-/// A chunk's kept rows as they came ([`FirstPass::append_chunk`]; its reading and counting are in `rows_chunk.rs`, which
+/// A chunk's kept rows as they came ([`FirstPass::append_chunk`]; its reading and counting are in `rows/chunk.rs`, which
 /// imports this module (the type lives here so that this module imports none back)): its bytes, and where in
 /// them the keys, their ends (u32), the qualifiers (u64) and the times (i64) start.
 pub(in crate::analyze::run) struct ChunkRows {
@@ -553,7 +566,7 @@ pub fn analyze_rows(
     bytes: &[u8],
 ) -> Result<(AnalysisReport, crate::rows::RowStats)> {
     use crate::rows::RowReader;
-    let (fields, used, _) = super::analysis_fields(doc)?;
+    let (fields, used, _) = indexes::analysis_fields(doc)?;
     let a = two_passes(doc, opts, rows, &mut |sink| {
         let mut reader = RowReader::new(fields.clone(), used.clone(), rows.clone());
         reader.push(bytes, sink)?;
@@ -570,7 +583,7 @@ pub fn analyze_batches(
     rows: &crate::rows::RowsOptions,
     batches: &[arrow_array::RecordBatch],
 ) -> Result<RowsAnalysis> {
-    let (fields, used, _) = super::analysis_fields(doc)?;
+    let (fields, used, _) = indexes::analysis_fields(doc)?;
     two_passes(doc, opts, rows, &mut |sink| {
         crate::rows::batch_rows(batches, &fields, &used, rows, sink)
     })

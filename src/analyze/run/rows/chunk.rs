@@ -13,9 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rows::{ChunkRows, FirstPass};
-use super::rows_partial::design_hash;
-use super::*;
+use super::super::*;
+use super::partial::design_hash;
+use super::{ChunkRows, FirstPass};
 use crate::rows::{RowStats, ScanSummary};
 
 /// The first bytes of a chunk's first pass.

@@ -2,10 +2,10 @@
 //! `encode_df`) and the split keys that cut them into regions of equal rows or bytes, exact
 //! from every key or from a sort done elsewhere (Spark's).
 
-use super::*;
+use super::super::*;
 use crate::rows::RowScan;
 
-use super::row_fields;
+use super::super::row_fields;
 
 /// Every row's key of `batches`, as `encode --records` gives them: the keys end to end and
 /// where each ends (`rows + 1` offsets from 0), and what reading found.

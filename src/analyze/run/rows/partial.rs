@@ -19,8 +19,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rows::RowsAnalysis;
-use super::*;
+use super::super::*;
+use super::RowsAnalysis;
 use crate::analyze::analyzer::PartialAnalysis;
 use crate::rows::{RowScan, RowStats, RowsOptions, ScanSummary};
 use arrow_array::RecordBatch;
@@ -82,16 +82,16 @@ pub fn scan_batches(
     batches: &[RecordBatch],
 ) -> Result<ScanSummary> {
     no_sample_cut(doc)?;
-    let (fields, used, readers) = super::analysis_fields(doc)?;
+    let (fields, used, readers) = super::indexes::analysis_fields(doc)?;
     let key = crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?;
     let mut scan = RowScan::new(Some(key));
     // the rows the partials will count: those every index keys too
-    let mut sink = super::rows_indexes::KeyedByIndexes {
-        keyer: super::rows_indexes::IndexKeyer::new(doc)?,
+    let mut sink = super::indexes::KeyedByIndexes {
+        keyer: super::indexes::IndexKeyer::new(doc)?,
         sink: &mut scan,
     };
     crate::rows::batch_rows(batches, &fields, &used, rows, &mut sink)
-        .map_err(|e| super::rows_indexes::readers_error(&readers, e))?;
+        .map_err(|e| super::indexes::readers_error(&readers, e))?;
     Ok(scan.summary)
 }
 
@@ -121,7 +121,7 @@ fn chunk_run(
     run.analyzer.start_at_row(first_row)?;
     run.done = first_row;
     run.fingerprint = Some(run_hash(doc, opts, table));
-    run.indexes = super::rows_indexes::IndexRuns::new(doc, opts, table, true)?;
+    run.indexes = super::indexes::IndexRuns::new(doc, opts, table, true)?;
     if let Some(ix) = run.indexes.as_mut() {
         ix.start_at_row(first_row)?;
     }
@@ -142,7 +142,7 @@ fn to_bytes(doc: &DesignDocument, body: &Body) -> Result<Vec<u8>> {
     out.extend_from_slice(&PARTIAL_VERSION.to_le_bytes());
     out.extend_from_slice(&design_hash(doc).to_le_bytes());
     postcard::to_extend(body, out)
-        .map(super::seal::seal)
+        .map(super::super::seal::seal)
         .map_err(write_err)
 }
 
@@ -333,7 +333,7 @@ fn count_chunk(
     exact: bool,
     keys: Option<&mut (Vec<u8>, Vec<u32>)>,
 ) -> Result<Vec<u8>> {
-    let (fields, used, readers) = super::analysis_fields(doc)?;
+    let (fields, used, readers) = super::indexes::analysis_fields(doc)?;
     let mut run = chunk_run(doc, opts, table, first_row)?;
     if !exact {
         run.analyzer.stop_counting_rows_exactly();
@@ -357,7 +357,7 @@ fn count_chunk(
             crate::rows::stream_rows(schema, batches, &fields, &used, rows, &mut sink)
         }
     }
-    .map_err(|e| super::rows_indexes::readers_error(&readers, e))?;
+    .map_err(|e| super::indexes::readers_error(&readers, e))?;
     let end = run.done;
     if end > table.rows {
         return Err(Error::new(
@@ -394,7 +394,7 @@ fn decode(i: usize, bytes: &[u8], expect: Option<u64>) -> Result<(u64, Body)> {
             "format version {version}; this engine reads version {PARTIAL_VERSION}"
         )));
     }
-    let bytes = super::seal::unseal(i, bytes)?;
+    let bytes = super::super::seal::unseal(i, bytes)?;
     let (Some(magic), Some(version), Some(hash)) = (
         bytes.get(0..4),
         bytes.get(4..6).and_then(|b| <[u8; 2]>::try_from(b).ok()),

@@ -12,7 +12,7 @@
 //! reading the data table needs anyway. A design with global indexes is read in one pass by
 //! one reader, not in chunks: the chunks' format carries the data keys only.
 
-use super::*;
+use super::super::*;
 use crate::analyze::indexes::{global_index_analysis, index_table_design, local_index_analysis};
 use crate::analyze::IndexAnalysis;
 use crate::design::phoenix::{IndexEncoder, IndexKind};
@@ -146,7 +146,7 @@ impl IndexRuns {
         };
         let mut runs = Vec::with_capacity(keyer.len());
         for (i, ..) in &keyer.tables {
-            let idx = super::doc_for_rows(&index_table_design(doc, *i)?, summary);
+            let idx = super::super::doc_for_rows(&index_table_design(doc, *i)?, summary);
             // keyed here, not by the index design's own key: the run only counts
             let keys: KeyEncoder = Box::new(|_, _| {
                 Err(Error::new(
@@ -294,7 +294,7 @@ impl<S: RowSink + ?Sized> RowSink for KeyedByIndexes<'_, S> {
 /// key cannot be built from a null is the null policy's). `readers`: (field, who reads it)
 /// for each field the key does not read, for [`readers_error`].
 ///
-/// [`row_fields`]: super::row_fields
+/// [`row_fields`]: super::super::row_fields
 pub(crate) fn analysis_fields(doc: &DesignDocument) -> Result<AnalysisFields> {
     fields_read(doc, |_, x| x.kind != IndexKind::Local)
 }
@@ -304,7 +304,7 @@ fn fields_read(
     doc: &DesignDocument,
     which: impl Fn(usize, &crate::design::phoenix::PhoenixIndex) -> bool,
 ) -> Result<AnalysisFields> {
-    let (fields, mut used) = super::row_fields(doc)?;
+    let (fields, mut used) = super::super::row_fields(doc)?;
     let mut readers = Vec::new();
     let indexes = doc.phoenix.as_ref().map_or(&[][..], |p| &p.indexes[..]);
     let taken = indexes.iter().enumerate().filter(|(i, x)| which(*i, x));
@@ -403,7 +403,7 @@ fn index_keys_of(doc: &DesignDocument, name: &str) -> Result<(AnalysisFields, In
         .is_some_and(|x| x.kind == IndexKind::Local);
     // a local index's rows start with their data region's start key: the table as created
     let split_keys = match local {
-        true => super::initial_split_keys(doc)?,
+        true => super::super::initial_split_keys(doc)?,
         false => Vec::new(),
     };
     let encoder = IndexEncoder::new(doc, i, &split_keys)?;

@@ -7,8 +7,8 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 
-use super::rows_partial::{partial_split_keys, report_of_merged};
-use super::*;
+use super::super::*;
+use super::partial::{partial_split_keys, report_of_merged};
 use crate::analyze::{CountedRow, RowRecount};
 use crate::region::RegionMap;
 
