@@ -194,10 +194,12 @@ fn read_range<F: Read + Seek>(
 }
 
 /// A reading whose every piece (a [`READ_PIECE`] of text, or a Parquet row group) is followed
-/// by `each(reading)`.
+/// by `each(reading)`, and, with a `watch`, counted by it (bytes, or one per row group) and
+/// stopped at its cancel before it is read.
 struct Each<'a, S, G> {
     inner: &'a mut S,
     each: G,
+    watch: Option<&'a ReadWatch>,
 }
 
 impl<S: FileInput, G: FnMut(&mut S) -> Result<()>> FileInput for Each<'_, S, G> {
@@ -205,7 +207,11 @@ impl<S: FileInput, G: FnMut(&mut S) -> Result<()>> FileInput for Each<'_, S, G> 
         self.inner.rows_options()
     }
     fn push(&mut self, bytes: &[u8]) -> Result<u64> {
+        self.watch.map_or(Ok(()), ReadWatch::check)?;
         let n = self.inner.push(bytes)?;
+        if let Some(w) = self.watch {
+            w.add(bytes.len() as u64);
+        }
         (self.each)(self.inner)?;
         Ok(n)
     }
@@ -221,7 +227,11 @@ impl<S: FileInput, G: FnMut(&mut S) -> Result<()>> FileInput for Each<'_, S, G> 
         parts: Vec<(u64, bytes::Bytes)>,
         part: Option<(u64, u64)>,
     ) -> Result<u64> {
+        self.watch.map_or(Ok(()), ReadWatch::check)?;
         let n = self.inner.push_row_group(index, parts, part)?;
+        if let Some(w) = self.watch {
+            w.add(1);
+        }
         (self.each)(self.inner)?;
         Ok(n)
     }
@@ -304,45 +314,6 @@ impl ReadWatch {
     }
 }
 
-/// A reading whose pieces are counted by `watch` (bytes, or one per row group) and stopped by
-/// its cancel.
-struct Watched<'a, S> {
-    inner: &'a mut S,
-    watch: &'a ReadWatch,
-}
-
-impl<S: FileInput> FileInput for Watched<'_, S> {
-    fn rows_options(&self) -> &RowsOptions {
-        self.inner.rows_options()
-    }
-    fn push(&mut self, bytes: &[u8]) -> Result<u64> {
-        self.watch.check()?;
-        let n = self.inner.push(bytes)?;
-        self.watch.add(bytes.len() as u64);
-        Ok(n)
-    }
-    fn parquet_plan(&self) -> Option<Result<ParquetPlan>> {
-        self.inner.parquet_plan()
-    }
-    fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
-        self.inner.parquet(footer, file_len)
-    }
-    fn push_row_group(
-        &mut self,
-        index: usize,
-        parts: Vec<(u64, bytes::Bytes)>,
-        part: Option<(u64, u64)>,
-    ) -> Result<u64> {
-        self.watch.check()?;
-        let n = self.inner.push_row_group(index, parts, part)?;
-        self.watch.add(1);
-        Ok(n)
-    }
-    fn done(&self) -> u64 {
-        self.inner.done()
-    }
-}
-
 /// [`read_file_into`] counted and stoppable by `watch` (the native file driver's progress and
 /// cancel).
 pub(super) fn read_file_watched_into<S: FileInput, F: Read + Seek>(
@@ -351,7 +322,15 @@ pub(super) fn read_file_watched_into<S: FileInput, F: Read + Seek>(
     len: u64,
     watch: &ReadWatch,
 ) -> Result<u64> {
-    read_file_into(&mut Watched { inner: this, watch }, file, len)
+    read_file_into(
+        &mut Each {
+            inner: this,
+            each: |_: &mut S| Ok(()),
+            watch: Some(watch),
+        },
+        file,
+        len,
+    )
 }
 
 /// [`read_file_into`], calling `each(this)` after every piece (to take the keys it gave).
@@ -361,5 +340,13 @@ pub(super) fn read_file_each_into<S: FileInput, F: Read + Seek>(
     len: u64,
     each: impl FnMut(&mut S) -> Result<()>,
 ) -> Result<u64> {
-    read_file_into(&mut Each { inner: this, each }, file, len)
+    read_file_into(
+        &mut Each {
+            inner: this,
+            each,
+            watch: None,
+        },
+        file,
+        len,
+    )
 }
