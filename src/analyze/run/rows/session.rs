@@ -10,17 +10,15 @@ use std::io::{Read, Seek};
 use serde::Serialize;
 
 use super::super::AnalysisRun;
-use super::file::{parquet_plan, read_file_each_into, read_file_into, FileInput, ParquetPlan};
-use super::indexes::{analysis_fields, readers_error};
+use super::file::{read_file_each_into, read_file_into, FileInput, ParquetPlan};
+use super::indexes::analysis_fields;
+use super::reading::{state, Reading};
 use super::{fit_to_first, needs_row_sample, FirstPass};
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::rows::profile::RowsProfile;
-use crate::rows::{
-    BatchRows, FieldList, ParquetFile, ParquetRows, RowReader, RowSample, RowScan, RowSink,
-    RowStats, RowsOptions, ScanSummary,
-};
+use crate::rows::{RowSample, RowScan, RowSink, RowStats, RowsOptions, ScanSummary};
 use crate::workload::WriteSample;
 
 mod keep;
@@ -31,17 +29,6 @@ enum Pass {
     Scan(Box<FirstPass>),
     /// Analyzing them.
     Analyze(Box<AnalysisRun>),
-}
-
-/// How the rows arrive in the pass under way: bytes of a file, a Parquet file's row groups, or
-/// Arrow batches. Chosen by the first call of a pass.
-pub(super) enum Source {
-    /// Bytes of a file (CSV, JSON Lines, Arrow IPC, or a Parquet file held whole).
-    Bytes(RowReader),
-    /// A Parquet file by row group ([`RowsSession::parquet`]).
-    Parquet(ParquetFile, ParquetRows),
-    /// Arrow record batches ([`RowsSession::push_batch`]).
-    Batches(Option<BatchRows>),
 }
 
 /// The end of the first pass: its summary, and whether the rows were analyzed from memory
@@ -73,11 +60,9 @@ pub struct RowSplitKeys {
 pub struct RowsSession {
     doc: DesignDocument,
     options: AnalyzeOptions,
-    rows: RowsOptions,
-    fields: FieldList,
-    used: Vec<usize>,
     pass: Pass,
-    source: Source,
+    /// The rows as this session reads them itself (not when a shared reading hands them over).
+    reading: Reading,
     /// The profile the first pass counted (`rows.profile`).
     profile: Option<RowsProfile>,
     split_keys: Option<RowSplitKeys>,
@@ -93,12 +78,6 @@ pub struct RowsSession {
     write_sample: Option<WriteSample>,
     /// What reading found, from `end` on.
     stats: Option<RowStats>,
-    /// The fields the key does not read and an index does, with the index (its error names it).
-    readers: Vec<(String, String)>,
-}
-
-fn state(what: &str) -> Error {
-    Error::new(ErrorKind::IllegalState, what)
 }
 
 impl RowsSession {
@@ -119,14 +98,12 @@ impl RowsSession {
             scan = scan.with_profile(&fields);
         }
         let first = FirstPass::new(&doc, scan, rows.kept_bytes()?)?;
+        let profiled = rows.profile;
         let mut session = RowsSession {
-            source: Source::Bytes(RowReader::new(fields.clone(), used.clone(), rows.clone())),
+            reading: Reading::new(fields, used, rows, readers),
             pass: Pass::Scan(Box::new(first)),
             doc,
             options,
-            rows,
-            fields,
-            used,
             profile: None,
             split_keys: None,
             last_keys: None,
@@ -135,10 +112,9 @@ impl RowsSession {
             row_sample: None,
             write_sample: None,
             stats: None,
-            readers,
         };
         // a profile is of the rows and the data key: no index table is counted
-        if session.rows.profile {
+        if profiled {
             session.without_indexes()?;
         }
         Ok(session)
@@ -150,31 +126,14 @@ impl RowsSession {
     pub fn without_indexes(&mut self) -> Result<()> {
         self.fresh_scan("withoutIndexes() comes before the first rows")?
             .indexes = None;
-        let (fields, used) = super::super::row_fields(&self.doc)?;
         // a reader not yet bound reads for the key's columns alone
-        let source = match &self.source {
-            Source::Parquet(file, _) => Some(Source::Parquet(
-                file.clone(),
-                file.reader(&fields, &used, &self.rows)?,
-            )),
-            Source::Bytes(r) if !r.started() => Some(Source::Bytes(RowReader::new(
-                fields.clone(),
-                used.clone(),
-                self.rows.clone(),
-            ))),
-            _ => None,
-        };
-        if let Some(source) = source {
-            self.source = source;
-        }
-        (self.fields, self.used) = (fields, used);
-        self.readers.clear();
-        Ok(())
+        let (fields, used) = super::super::row_fields(&self.doc)?;
+        self.reading.refit(fields, used)
     }
 
-    /// An error of the reading, said as an index's when the column it misses is an index's.
-    fn said(&self, e: Error) -> Error {
-        readers_error(&self.readers, e)
+    /// The fields the session reads from the rows, by name and type.
+    pub(super) fn fields(&self) -> &crate::rows::FieldList {
+        self.reading.fields()
     }
 
     /// The design the session reads rows for.
@@ -214,31 +173,15 @@ impl RowsSession {
     /// The next bytes of the file; the rows this pass has read so far.
     pub fn push(&mut self, bytes: &[u8]) -> Result<u64> {
         let sink = Self::sink(&mut self.pass, &self.replayed)?;
-        let Source::Bytes(reader) = &mut self.source else {
-            return Err(state("this pass reads row groups or batches, not bytes"));
-        };
-        let pushed = reader.push(bytes, sink);
-        pushed.map_err(|e| self.said(e))?;
+        self.reading.push(bytes, sink)?;
         Ok(self.done())
     }
 
     /// The next Arrow record batch (every batch of the pass of one schema); the rows this
     /// pass has read so far.
     pub fn push_batch(&mut self, batch: &arrow_array::RecordBatch) -> Result<u64> {
-        if let Source::Bytes(r) = &self.source {
-            if !r.started() {
-                self.source = Source::Batches(None);
-            }
-        }
-        let rows = match &mut self.source {
-            Source::Batches(rows @ None) => rows.insert(
-                BatchRows::new(&batch.schema(), &self.fields, &self.used, &self.rows)
-                    .map_err(|e| readers_error(&self.readers, e))?,
-            ),
-            Source::Batches(Some(rows)) => rows,
-            _ => return Err(state("this pass reads bytes or row groups, not batches")),
-        };
-        rows.push(batch, Self::sink(&mut self.pass, &self.replayed)?)?;
+        let sink = Self::sink(&mut self.pass, &self.replayed)?;
+        self.reading.push_batch(batch, sink)?;
         Ok(self.done())
     }
 
@@ -246,15 +189,7 @@ impl RowsSession {
     /// the byte ranges each row group needs for the columns the key reads. Then
     /// [`push_row_group`](Self::push_row_group) each, in order, in each pass.
     pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
-        let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
-        let plan = self.plan_of(&file).map_err(|e| self.said(e))?;
-        let reader = file.reader(&self.fields, &self.used, &self.rows)?;
-        self.source = Source::Parquet(file, reader);
-        Ok(plan)
-    }
-
-    fn plan_of(&self, file: &ParquetFile) -> Result<ParquetPlan> {
-        parquet_plan(file, &self.fields, &self.used, &self.rows)
+        self.reading.parquet(footer, file_len)
     }
 
     /// Row group `index` of the Parquet file from `parts`, `(offset in the file, bytes)` each
@@ -266,10 +201,7 @@ impl RowsSession {
         part: Option<(u64, u64)>,
     ) -> Result<u64> {
         let sink = Self::sink(&mut self.pass, &self.replayed)?;
-        let Source::Parquet(_, reader) = &mut self.source else {
-            return Err(state("call parquet(footer, fileLength) first"));
-        };
-        reader.group(index, parts, part, sink)?;
+        self.reading.push_row_group(index, parts, part, sink)?;
         Ok(self.done())
     }
 
@@ -289,21 +221,7 @@ impl RowsSession {
         let Pass::Scan(first) = &mut self.pass else {
             return Err(state("chunk() ends a first pass"));
         };
-        let source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let stats = match source {
-            Source::Parquet(_, reader) => reader.finish(),
-            Source::Batches(rows) => rows.map(BatchRows::finish).unwrap_or_default(),
-            Source::Bytes(mut reader) => {
-                if !reader.at_row_end() {
-                    return Err(Error::new(
-                        ErrorKind::Invalid,
-                        "the chunk does not end between rows (a line end inside a quoted field?): read the file in one pass",
-                    )
-                    .at_path("chunk"));
-                }
-                reader.finish(first.as_mut())?
-            }
-        };
+        let stats = self.reading.end_chunk(first.as_mut())?;
         first.chunk_bytes(&self.doc, &stats)
     }
 
@@ -327,35 +245,14 @@ impl RowsSession {
         let Pass::Scan(first) = &mut self.pass else {
             return Err(state("the scan has ended"));
         };
-        let fresh = Source::Bytes(RowReader::new(
-            self.fields.clone(),
-            self.used.clone(),
-            self.rows.clone(),
-        ));
-        let (stats, next) = match (
-            self.chunk_stats.take(),
-            std::mem::replace(&mut self.source, fresh),
-        ) {
-            (Some(stats), _) => (stats, None),
-            (None, Source::Parquet(file, reader)) => {
-                // The analysis pass reads the row groups again.
-                let again = file.reader(&self.fields, &self.used, &self.rows)?;
-                (reader.finish(), Some(Source::Parquet(file, again)))
+        // chunks others read: what they found, and nothing read here
+        let stats = match self.chunk_stats.take() {
+            Some(stats) => {
+                self.reading.end_first(None)?;
+                stats
             }
-            (None, Source::Batches(rows)) => (
-                rows.map(BatchRows::finish).unwrap_or_default(),
-                Some(Source::Batches(None)),
-            ),
-            (None, Source::Bytes(mut reader)) => (
-                reader
-                    .finish(first.as_mut())
-                    .map_err(|e| readers_error(&self.readers, e))?,
-                None,
-            ),
+            None => self.reading.end_first(Some(first.as_mut()))?,
         };
-        if let Some(next) = next {
-            self.source = next;
-        }
         self.end_scan_with(stats)
     }
 
@@ -411,12 +308,13 @@ impl RowsSession {
         if let Some(stats) = &self.stats {
             return Ok(stats.clone());
         }
-        let source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let stats = match (self.replayed.take(), source) {
-            (Some(stats), _) => stats,
-            (None, Source::Parquet(_, reader)) => reader.finish(),
-            (None, Source::Batches(rows)) => rows.map(BatchRows::finish).unwrap_or_default(),
-            (None, Source::Bytes(mut reader)) => reader.finish(run.as_mut())?,
+        // counted from memory at the first pass's end: nothing read in this one
+        let stats = match self.replayed.take() {
+            Some(stats) => {
+                self.reading.end(None)?;
+                stats
+            }
+            None => self.reading.end(Some(run.as_mut()))?,
         };
         self.stats = Some(stats.clone());
         Ok(stats)
@@ -538,16 +436,13 @@ impl RowsSession {
 
 impl FileInput for RowsSession {
     fn rows_options(&self) -> &RowsOptions {
-        &self.rows
+        self.reading.rows()
     }
     fn push(&mut self, bytes: &[u8]) -> Result<u64> {
         RowsSession::push(self, bytes)
     }
     fn parquet_plan(&self) -> Option<Result<ParquetPlan>> {
-        match &self.source {
-            Source::Parquet(f, _) => Some(self.plan_of(f)),
-            _ => None,
-        }
+        self.reading.parquet_plan()
     }
     fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
         RowsSession::parquet(self, footer, file_len)

@@ -11,13 +11,14 @@
 use std::collections::BTreeMap;
 use std::io::{Read, Seek};
 
-use super::file::{parquet_plan, read_file_into, FileInput, ParquetPlan};
-use super::session::{RowSplitKeys, RowsSession, ScanEnd, Source};
+use super::file::{read_file_into, FileInput, ParquetPlan};
+use super::reading::{state, Reading};
+use super::session::{RowSplitKeys, RowsSession, ScanEnd};
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
 use crate::error::{Error, ErrorKind, Result};
 use crate::keyspec::CompiledKey;
-use crate::rows::{BatchRows, FieldList, ParquetFile, RowReader, RowStats, RowsOptions};
+use crate::rows::{FieldList, RowStats, RowsOptions};
 
 /// Most designs one reading feeds (as many as Compare puts side by side).
 pub const MAX_SHARED_DESIGNS: usize = 4;
@@ -83,20 +84,13 @@ const SHARED_CHUNK_MAGIC: &[u8; 4] = &crate::support::magic::SHARED_CHUNK;
 pub struct SharedRows {
     sessions: Vec<RowsSession>,
     fan: Fan,
-    rows: RowsOptions,
-    fields: FieldList,
-    used: Vec<usize>,
-    source: Source,
+    reading: Reading,
     /// Whether the first pass has ended.
     scanned: bool,
     /// Whether the first pass came as chunks other readings read ([`add_chunk`](Self::add_chunk)).
     chunked: bool,
     /// What reading found, per design, from [`end`](Self::end) on.
     stats: Option<Vec<RowStats>>,
-}
-
-fn state(what: &str) -> Error {
-    Error::new(ErrorKind::IllegalState, what)
 }
 
 impl SharedRows {
@@ -174,12 +168,9 @@ impl SharedRows {
         used.dedup();
         fan.used = used.clone();
         Ok(SharedRows {
-            source: Source::Bytes(RowReader::new(fields.clone(), used.clone(), rows.clone())),
+            reading: Reading::new(fields, used, rows, Vec::new()),
             sessions,
             fan,
-            rows,
-            fields,
-            used,
             scanned: false,
             chunked: false,
             stats: None,
@@ -215,8 +206,9 @@ impl SharedRows {
             .map_or(0, RowsSession::done)
     }
 
-    /// The sink rows go to; an error when every design was analyzed from memory.
-    fn sink(&mut self) -> Result<FanSink<'_>> {
+    /// The reading and the sink its rows go to (every design's session); an error when every
+    /// design was analyzed from memory.
+    fn reading(&mut self) -> Result<(&mut Reading, FanSink<'_>)> {
         if self.scanned && self.sessions.iter().all(RowsSession::analyzed_from_memory) {
             return Err(state(
                 "the rows were analyzed from memory at endScan() (it said `analyzed: true`): call end(), not push",
@@ -225,56 +217,33 @@ impl SharedRows {
         if self.stats.is_some() {
             return Err(state("the reading has ended"));
         }
-        Ok(FanSink {
+        let sink = FanSink {
             fan: &mut self.fan,
             sessions: &mut self.sessions,
-        })
+        };
+        Ok((&mut self.reading, sink))
     }
 
     /// The next bytes of the file; the rows this pass has read so far.
     pub fn push(&mut self, bytes: &[u8]) -> Result<u64> {
-        let mut source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let pushed = match &mut source {
-            Source::Bytes(reader) => self.sink().and_then(|mut s| reader.push(bytes, &mut s)),
-            _ => Err(state("this pass reads row groups or batches, not bytes")),
-        };
-        self.source = source;
-        pushed.map(|()| self.done())
+        let (reading, mut sink) = self.reading()?;
+        reading.push(bytes, &mut sink)?;
+        Ok(self.done())
     }
 
     /// The next Arrow record batch (every batch of the pass of one schema); the rows this
     /// pass has read so far.
     pub fn push_batch(&mut self, batch: &arrow_array::RecordBatch) -> Result<u64> {
-        if let Source::Bytes(r) = &self.source {
-            if !r.started() {
-                self.source = Source::Batches(None);
-            }
-        }
-        let mut source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let pushed = match &mut source {
-            Source::Batches(rows) => {
-                let rows = match rows {
-                    Some(r) => Ok(r),
-                    None => BatchRows::new(&batch.schema(), &self.fields, &self.used, &self.rows)
-                        .map(|r| rows.insert(r)),
-                };
-                rows.and_then(|r| self.sink().and_then(|mut s| r.push(batch, &mut s)))
-            }
-            _ => Err(state("this pass reads bytes or row groups, not batches")),
-        };
-        self.source = source;
-        pushed.map(|()| self.done())
+        let (reading, mut sink) = self.reading()?;
+        reading.push_batch(batch, &mut sink)?;
+        Ok(self.done())
     }
 
     /// A Parquet file by its footer and length: the byte ranges each row group needs for the
     /// columns any of the keys reads. Then [`push_row_group`](Self::push_row_group) each, in
     /// order, in each pass.
     pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
-        let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
-        let plan = parquet_plan(&file, &self.fields, &self.used, &self.rows)?;
-        let reader = file.reader(&self.fields, &self.used, &self.rows)?;
-        self.source = Source::Parquet(file, reader);
-        Ok(plan)
+        self.reading.parquet(footer, file_len)
     }
 
     /// Row group `index` of the Parquet file from `parts`, `(offset in the file, bytes)` each
@@ -285,15 +254,9 @@ impl SharedRows {
         parts: Vec<(u64, bytes::Bytes)>,
         part: Option<(u64, u64)>,
     ) -> Result<u64> {
-        let mut source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let pushed = match &mut source {
-            Source::Parquet(_, reader) => self
-                .sink()
-                .and_then(|mut s| reader.group(index, parts, part, &mut s)),
-            _ => Err(state("call parquet(footer, fileLength) first")),
-        };
-        self.source = source;
-        pushed.map(|()| self.done())
+        let (reading, mut sink) = self.reading()?;
+        reading.push_row_group(index, parts, part, &mut sink)?;
+        Ok(self.done())
     }
 
     /// Whether the file may be read in chunks by other readings ([`chunk`](Self::chunk),
@@ -309,21 +272,8 @@ impl SharedRows {
         if self.scanned {
             return Err(state("chunk() ends a first pass"));
         }
-        let source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let read = match source {
-            Source::Parquet(_, reader) => reader.finish(),
-            Source::Batches(rows) => rows.map(BatchRows::finish).unwrap_or_default(),
-            Source::Bytes(mut reader) => {
-                if !reader.at_row_end() {
-                    return Err(Error::new(
-                        ErrorKind::Invalid,
-                        "the chunk does not end between rows (a line end inside a quoted field?): read the file in one pass",
-                    )
-                    .at_path("chunk"));
-                }
-                reader.finish(&mut self.sink()?)?
-            }
-        };
+        let (reading, mut sink) = self.reading()?;
+        let read = reading.end_chunk(&mut sink)?;
         self.scanned = true;
         let mut out = SHARED_CHUNK_MAGIC.to_vec();
         out.extend_from_slice(&(self.sessions.len() as u32).to_le_bytes());
@@ -400,28 +350,12 @@ impl SharedRows {
         if self.scanned {
             return Err(state("the scan has ended"));
         }
-        let fresh = Source::Bytes(RowReader::new(
-            self.fields.clone(),
-            self.used.clone(),
-            self.rows.clone(),
-        ));
-        let source = std::mem::replace(&mut self.source, fresh);
+        // chunks others read: nothing of the pass read here
         let read = if self.chunked {
-            RowStats::default()
+            self.reading.end_first(None)?
         } else {
-            match source {
-                Source::Parquet(file, reader) => {
-                    // The analysis pass reads the row groups again.
-                    let again = file.reader(&self.fields, &self.used, &self.rows)?;
-                    self.source = Source::Parquet(file, again);
-                    reader.finish()
-                }
-                Source::Batches(rows) => {
-                    self.source = Source::Batches(None);
-                    rows.map(BatchRows::finish).unwrap_or_default()
-                }
-                Source::Bytes(mut reader) => reader.finish(&mut self.sink()?)?,
-            }
+            let (reading, mut sink) = self.reading()?;
+            reading.end_first(Some(&mut sink))?
         };
         self.scanned = true;
         let mut first = None;
@@ -451,13 +385,12 @@ impl SharedRows {
         if !self.scanned {
             return Err(state("call endScan() after the first pass"));
         }
-        let source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let again = !self.sessions.iter().all(RowsSession::analyzed_from_memory);
-        let read = match source {
-            _ if !again => RowStats::default(),
-            Source::Parquet(_, reader) => reader.finish(),
-            Source::Batches(rows) => rows.map(BatchRows::finish).unwrap_or_default(),
-            Source::Bytes(mut reader) => reader.finish(&mut self.sink()?)?,
+        // every design counted from memory: nothing read in this pass
+        let read = if self.sessions.iter().all(RowsSession::analyzed_from_memory) {
+            self.reading.end(None)?
+        } else {
+            let (reading, mut sink) = self.reading()?;
+            reading.end(Some(&mut sink))?
         };
         let mut all = Vec::with_capacity(self.sessions.len());
         for i in 0..self.sessions.len() {
@@ -505,16 +438,13 @@ impl SharedRows {
 
 impl FileInput for SharedRows {
     fn rows_options(&self) -> &RowsOptions {
-        &self.rows
+        self.reading.rows()
     }
     fn push(&mut self, bytes: &[u8]) -> Result<u64> {
         SharedRows::push(self, bytes)
     }
     fn parquet_plan(&self) -> Option<Result<ParquetPlan>> {
-        match &self.source {
-            Source::Parquet(f, _) => Some(parquet_plan(f, &self.fields, &self.used, &self.rows)),
-            _ => None,
-        }
+        self.reading.parquet_plan()
     }
     fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
         SharedRows::parquet(self, footer, file_len)

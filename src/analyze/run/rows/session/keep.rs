@@ -36,7 +36,7 @@ impl RowsSession {
     pub fn keep_row_sample(&mut self, rows: u64) -> Result<()> {
         self.fresh_scan("keepRowSample() comes before the first rows")?;
         self.without_indexes()?;
-        let fields = self.fields.clone();
+        let fields = self.fields().clone();
         let first = self.fresh_scan("keepRowSample() comes before the first rows")?;
         first.scan = std::mem::take(&mut first.scan).with_row_sample(&fields, rows)?;
         first.keep_none();
