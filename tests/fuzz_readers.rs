@@ -9,10 +9,12 @@
 //! CLI's and Node's reader when the native engine runs). Seeded: a failure prints the seed, the
 //! file and the case that reproduce it.
 //!
-//! Bounded: `FUZZ_READERS_SECONDS` (default 3) of cases in all, shared by the files, and the
-//! inputs stay within a few times the corpus files' sizes; the readers' own limits bound what a
-//! mutated file may declare. `FUZZ_READERS_SEED` picks another seed. The full tier of
-//! scripts/test.sh runs it for 60 s under a 4 GiB address-space limit. Each failure names where
+//! Bounded: `FUZZ_READERS_SECONDS` (default 3) of cases in all, or `FUZZ_READERS_CASES` cases
+//! whatever their time, shared by the files, and the inputs stay within a few times the corpus
+//! files' sizes; the readers' own limits bound what a mutated file may declare.
+//! `FUZZ_READERS_SEED` picks another seed. The full tier of scripts/test.sh runs 250,000 cases
+//! (about 60 s alone on the 2-core machine) beside its other work, under a 4 GiB address-space
+//! limit. Each failure names where
 //! the panic was raised; `FUZZ_READERS_DUMP=dir` writes each input that panicked there (to read
 //! it alone, or add it to the corpus) and `FUZZ_READERS_TRACE=1` adds the panic's backtrace.
 #![cfg(feature = "rows")]
@@ -355,12 +357,21 @@ fn readers_never_panic_on_a_mutated_corpus() {
         WHERE.with(|w| *w.borrow_mut() = Some(at));
     }));
     let budget = Duration::from_secs(seconds);
+    // FUZZ_READERS_CASES=n: n cases whatever the time they take (the same cases on any
+    // machine and under any load: the full tier runs it beside other work)
+    let max_cases: Option<u64> = std::env::var("FUZZ_READERS_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok());
     let started = Instant::now();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut failures = Vec::new();
     let mut known_seen: Vec<String> = Vec::new();
     let mut cases = 0u64;
-    while started.elapsed() < budget && failures.len() < 10 {
+    let more = |cases: u64| match max_cases {
+        Some(n) => cases < n,
+        None => started.elapsed() < budget,
+    };
+    while more(cases) && failures.len() < 10 {
         for (name, bytes) in &files {
             let mut b = mutate(&mut rng, bytes);
             // sometimes a second change on top of the first
