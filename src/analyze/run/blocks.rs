@@ -121,6 +121,11 @@ impl AnalysisRun {
                 "each partial counts at least one block",
             ));
         }
+        // Every checksum before any partial is decoded: a partial changed on its way is
+        // refused as such, whatever its place, at the cost of hashing its bytes.
+        for (i, bytes) in parts.iter().enumerate() {
+            super::seal::unseal(i, bytes)?;
+        }
         // Read one at a time (its first block, then again in block order to absorb it), so
         // memory holds one decoded partial beside the run, never all of them.
         let read = |i: usize, bytes: &[u8]| -> Result<PartialAnalysis> {
