@@ -16,6 +16,7 @@ pub(super) mod file;
 pub(super) mod indexes;
 pub(super) mod keys;
 pub(super) mod partial;
+mod reading;
 pub(super) mod recount;
 pub(super) mod session;
 pub(super) mod shared;

@@ -185,8 +185,9 @@ impl RowsSession {
         Ok(self.done())
     }
 
-    /// A Parquet file by its footer (its last [`ParquetFile::footer_len`] bytes) and length:
-    /// the byte ranges each row group needs for the columns the key reads. Then
+    /// A Parquet file by its footer (its last
+    /// [`ParquetFile::footer_len`](crate::rows::ParquetFile::footer_len) bytes) and length: the
+    /// byte ranges each row group needs for the columns the key reads. Then
     /// [`push_row_group`](Self::push_row_group) each, in order, in each pass.
     pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
         self.reading.parquet(footer, file_len)
