@@ -1606,6 +1606,11 @@ export interface VerifyReport {
   /** Columns only the new export holds (not equal unless ignored). */
   onlyNew: string[];
 }
+/** One read `RekeyVerifier.next()` asks for. */
+export interface VerifyRead {
+  side: 'old' | 'new';
+  buckets: number[] | null;
+}
 /** What a file of rows says of its columns: its first bytes, or a Parquet file's footer
  * (`rowsSample` reads it). */
 export type RowsSample = { head: Uint8Array; whole: boolean } | { footer: Uint8Array; fileLength: number };
@@ -1625,23 +1630,19 @@ export function rowsSample(source: Blob | Uint8Array | ArrayBuffer | RowsReader,
 /** Verifying a rekey: `oldDoc` is validated (it may be just a key); `newDoc` (or just its key) is
  * fitted to the old export and every column both exports hold is compared unless `options` says
  * otherwise. Both exports read through `design()` (a rows session with keys and their rows'
- * digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`), each slice given to
- * `count`; then per round of `rounds()` (none when the exports are equal): `holdIn(round)`, both
- * exports' slices again to `hold`, `settle()`; then `finish()`. */
+ * digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`) as `next()` says,
+ * each slice given to `feed`; when `next()` is null, `finish()`. */
 export class RekeyVerifier {
   free(): void;
   [Symbol.dispose](): void;
   constructor(oldDoc: DesignInput, newDoc: DesignInput, oldExport: VerifyExport, newExport: VerifyExport, options?: VerifyOptions | null);
   /** The design both exports are read with (the new key's fields and every column compared), JSON text. */
   design(): string;
-  count(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
-  endCount(): number;
-  /** The differing buckets in rounds, each round's rows within the memory held at once. */
-  rounds(): number[][];
-  holdIn(buckets: number[] | Uint32Array): void;
-  hold(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
-  /** Ends a round: its differences counted, its rows let go. */
-  settle(): void;
+  /** The read to make next (the engine's rounds): one export, every row counted (`buckets` null)
+   * or the rows of `buckets` held; null when `finish()` answers. */
+  next(): VerifyRead | null;
+  /** A slice of the export `next()` named (its keys with their rows' digests). */
+  feed(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
   finish(): VerifyReport;
 }
 /** A design on the rows, before or after. */
