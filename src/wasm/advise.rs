@@ -356,7 +356,8 @@ impl RekeyVerifier {
     /// The read to make next, `{side: 'old' | 'new', buckets}` (`buckets` null: every row
     /// counted), or `null` when `finish()` answers: the engine's plan of rounds
     /// (src/rekey/verify.rs `next_read`), so no shell keeps its own.
-    pub fn next(&mut self) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = next)]
+    pub fn next_read(&mut self) -> Result<JsValue, JsValue> {
         match core(self.verifier()?.next_read())? {
             Some(read) => to_js(&read),
             None => Ok(JsValue::NULL),

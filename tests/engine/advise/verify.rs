@@ -542,7 +542,9 @@ fn the_plan_of_reads_is_the_counts_then_both_sides_a_round_then_none() {
     let rounds: Vec<_> = seen[2..].chunks(2).collect();
     assert!(rounds.len() >= 2, "{} rounds", rounds.len());
     for r in &rounds {
-        assert!(matches!(r, [(Side::Old, Some(a)), (Side::New, Some(b))] if a == b && !a.is_empty()));
+        assert!(
+            matches!(r, [(Side::Old, Some(a)), (Side::New, Some(b))] if a == b && !a.is_empty())
+        );
     }
     let report = v.finish();
     assert_eq!((report.missing, report.extra, report.changed), (40, 0, 0));
