@@ -1489,6 +1489,45 @@ export function planReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null)
  * table wins; else the table whose leading key columns the read binds most, then one that
  * needs no data-table lookup. `[]` without indexes. */
 export function planIndexReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): IndexReadPlan[];
+/** An engine error kept beside an answer: the message (with where), then the fields a thrown
+ * engine error carries. */
+export interface ErrorBeside {
+  message: string;
+  kind: ErrorKind;
+  reason: string;
+  path?: string;
+  offset?: number;
+  line?: number;
+  column?: number;
+}
+/** The reads beside an analysis (`readsBeside`): planned over the regions the report ends with,
+ * and through a Phoenix design's indexes when it has indexes and reads. */
+export interface ReadsBeside {
+  reads: ReadPlan[];
+  /** Why the reads could not be planned (null: they were); the report stands either way. */
+  readsError: ErrorBeside | null;
+  indexReads?: IndexReadPlan[];
+  indexReadsError?: ErrorBeside | null;
+}
+/** The design's reads over the regions `report` ends with (auto-split's daughters included),
+ * and through Phoenix's indexes: what the page and the CLI show beside an analysis. Only the
+ * report's `regions` (`startKeyHex`, `writes`), `writes` and `servers` (`name`, `rows`) are read. */
+export function readsBeside(doc: DesignInput, report: AnalysisReport): ReadsBeside;
+/** A table's load now against a design's writes on the table its report ends with (`tableNow`). */
+export interface TableNow {
+  what: 'writes' | 'requests';
+  total: number;
+  busiestNow: number;
+  /** Each region now and with the design (its start key and server: `list.load`'s of the same
+   * index); null when the design's regions are not the table's. */
+  regions: { now: number; design: number }[] | null;
+  busiestDesign: number | null;
+  /** Each server the report names: its regions' share of the load now, its share of the writes. */
+  servers: { name: string; now: number; design: number }[];
+}
+/** `list.load` (as `readRegions` gave it) against the design's writes in `report`; null when
+ * the load counted nothing. */
+export function tableNow(list: Pick<RegionList, 'load'>, report: AnalysisReport): TableNow | null;
 export interface ReadThrough {
   /** The index read through; null for the data table. */
   index: string | null;

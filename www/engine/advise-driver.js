@@ -4,8 +4,6 @@
 // engine error on one its answer: advice-calls.js), and the engine answers from the evaluations
 // in candidate order (adviseFrom), so the answer does not depend on the number of workers. Each
 // shell only says where the engine is and how a worker is called.
-import { spreadTasks } from './scheduler.js';
-
 /**
  * The advice on `doc` with `options` (AdviseOptions), over `rows` (a sample of the user's rows,
  * or none).
@@ -22,6 +20,8 @@ import { spreadTasks } from './scheduler.js';
  */
 export async function adviseSpread(engine, withWorkers, { doc, options, rows }, run = {}) {
   const { signal, share, onStart, onProgress } = run;
+  // (imported when the advisor first runs: no part of the page's first load)
+  const { spreadTasks } = await import('./scheduler.js');
   const set = await engine.adviseCandidates({ doc, options, rows });
   const total = set.candidates.length;
   const theirs = rows && share ? share(rows) : rows;
