@@ -55,8 +55,8 @@ cp -R npm/. pkg/
 # The call interface to the engine's workers, the scheduler that spreads work over them, the
 # counting workers' and the advisor's calls and the driver of a file of rows (analyzeRows): one
 # source for the page (www/engine/) and the package (pkg/shared/).
-cp www/engine/advice-calls.js www/engine/calls.js www/engine/count.js www/engine/scheduler.js www/engine/rows.js \
-  www/engine/rekey.js www/engine/reads.js www/engine/life-calls.js pkg/shared/
+cp www/engine/advice-calls.js www/engine/advise-driver.js www/engine/observe-through.js www/engine/calls.js www/engine/count.js www/engine/scheduler.js www/engine/rows.js \
+  www/engine/rekey.js www/engine/life-calls.js pkg/shared/
 # Types: the hand-written declarations win over wasm-bindgen's (which say `any` for JsValue).
 cp src/types.d.ts pkg/web/rowkey_lab.d.ts
 cp src/types.d.ts pkg/node/index.d.ts

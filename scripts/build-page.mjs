@@ -57,6 +57,8 @@ const SHARED = [
   'engine/calls.js',
   'engine/web-workers.js',
   'engine/scheduler.js',
+  // the advisor's driver (the npm package's too): imported lazily by the page's advisor run
+  'engine/advise-driver.js',
   // the sets of workers: the page's advisor and the worker's spread run and readers
   'engine/worker-sets.js',
   GLUE,

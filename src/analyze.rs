@@ -205,6 +205,7 @@ impl AnalyzerOptions {
 }
 
 mod analyzer;
+mod beside;
 pub mod check;
 mod compare;
 mod diagnosis;
@@ -221,6 +222,10 @@ mod run;
 
 pub use analyzer::{
     grid_bucket, Analyzer, DistinctKeys, PartialAnalysis, DEFAULT_ROW_LIMIT, PERIODIC_FLUSH_MS,
+};
+pub use beside::{
+    data_reads_beside, reads_beside, reads_over, table_now, IndexReadsBeside, ReadsBeside,
+    RegionNow, ReportTable, ServerNow, TableNow,
 };
 pub use compare::{
     compare, compare_with_encoders, Better, ComparedDesign, ComparedFigure, ComparedRead,
@@ -241,8 +246,8 @@ pub use observed::{
 };
 pub use recount::{check_recount, CountedRow, RowRecount, LARGEST_ROWS};
 pub use report::{
-    reads_over, AnalysisReport, AutoSplitRules, LargestRow, Matrix, ReadsOver, RegionReport,
-    SampleKey, ServerReport, SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
+    AnalysisReport, AutoSplitRules, LargestRow, Matrix, RegionReport, SampleKey, ServerReport,
+    SplitEvent, SplitSizes, SHARED_ROWS_RATIO,
 };
 pub use run::{
     analyze, analyze_parallel, analyze_with_encoder, analyzer_options, block_ranges,

@@ -106,21 +106,7 @@ pub fn not_plain(path: &str, what: &str) -> Error {
 /// `reason` (the message without its place), then `path`, `offset`, `line` and `column` where
 /// known. The error's own message is `e.to_string()`.
 pub fn error_fields(e: &Error) -> Vec<(&'static str, serde_json::Value)> {
-    let mut out = vec![
-        ("kind", e.kind.name().into()),
-        ("reason", e.message.clone().into()),
-    ];
-    if let Some(p) = &e.location.path {
-        out.push(("path", p.clone().into()));
-    }
-    if let Some(o) = e.location.offset {
-        out.push(("offset", (o as u64).into()));
-    }
-    if let (Some(l), Some(c)) = (e.location.line, e.location.column) {
-        out.push(("line", (l as u64).into()));
-        out.push(("column", (c as u64).into()));
-    }
-    out
+    e.fields()
 }
 
 /// The engine's error as JSON text: `[message, [field, value], ...]` (the message, then

@@ -183,6 +183,26 @@ impl Error {
         self.location.offset = Some(offset);
         self
     }
+    /// The fields a thrown engine error carries beside its message, in their order: `kind`,
+    /// `reason` (the message without where), then where (`path`, `offset`, `line`, `column`).
+    /// One list for every binding and for an error shown beside an answer.
+    pub fn fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let mut out = vec![
+            ("kind", self.kind.name().into()),
+            ("reason", self.message.clone().into()),
+        ];
+        if let Some(p) = &self.location.path {
+            out.push(("path", p.clone().into()));
+        }
+        if let Some(o) = self.location.offset {
+            out.push(("offset", (o as u64).into()));
+        }
+        if let (Some(l), Some(c)) = (self.location.line, self.location.column) {
+            out.push(("line", (l as u64).into()));
+            out.push(("column", (c as u64).into()));
+        }
+        out
+    }
     /// Attach a 1-based line and column.
     pub fn at_line_col(mut self, line: usize, column: usize) -> Self {
         self.location.line = Some(line);

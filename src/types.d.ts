@@ -1489,6 +1489,45 @@ export function planReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null)
  * table wins; else the table whose leading key columns the read binds most, then one that
  * needs no data-table lookup. `[]` without indexes. */
 export function planIndexReads(doc: DesignInput, splitKeys?: readonly Bytes[] | null): IndexReadPlan[];
+/** An engine error kept beside an answer: the message (with where), then the fields a thrown
+ * engine error carries. */
+export interface ErrorBeside {
+  message: string;
+  kind: ErrorKind;
+  reason: string;
+  path?: string;
+  offset?: number;
+  line?: number;
+  column?: number;
+}
+/** The reads beside an analysis (`readsBeside`): planned over the regions the report ends with,
+ * and through a Phoenix design's indexes when it has indexes and reads. */
+export interface ReadsBeside {
+  reads: ReadPlan[];
+  /** Why the reads could not be planned (null: they were); the report stands either way. */
+  readsError: ErrorBeside | null;
+  indexReads?: IndexReadPlan[];
+  indexReadsError?: ErrorBeside | null;
+}
+/** The design's reads over the regions `report` ends with (auto-split's daughters included),
+ * and through Phoenix's indexes: what the page and the CLI show beside an analysis. Only the
+ * report's `regions` (`startKeyHex`, `writes`), `writes` and `servers` (`name`, `rows`) are read. */
+export function readsBeside(doc: DesignInput, report: AnalysisReport): ReadsBeside;
+/** A table's load now against a design's writes on the table its report ends with (`tableNow`). */
+export interface TableNow {
+  what: 'writes' | 'requests';
+  total: number;
+  busiestNow: number;
+  /** Each region now and with the design (its start key and server: `list.load`'s of the same
+   * index); null when the design's regions are not the table's. */
+  regions: { now: number; design: number }[] | null;
+  busiestDesign: number | null;
+  /** Each server the report names: its regions' share of the load now, its share of the writes. */
+  servers: { name: string; now: number; design: number }[];
+}
+/** `list.load` (as `readRegions` gave it) against the design's writes in `report`; null when
+ * the load counted nothing. */
+export function tableNow(list: Pick<RegionList, 'load'>, report: AnalysisReport): TableNow | null;
 export interface ReadThrough {
   /** The index read through; null for the data table. */
   index: string | null;
@@ -1606,6 +1645,11 @@ export interface VerifyReport {
   /** Columns only the new export holds (not equal unless ignored). */
   onlyNew: string[];
 }
+/** One read `RekeyVerifier.next()` asks for. */
+export interface VerifyRead {
+  side: 'old' | 'new';
+  buckets: number[] | null;
+}
 /** What a file of rows says of its columns: its first bytes, or a Parquet file's footer
  * (`rowsSample` reads it). */
 export type RowsSample = { head: Uint8Array; whole: boolean } | { footer: Uint8Array; fileLength: number };
@@ -1625,23 +1669,19 @@ export function rowsSample(source: Blob | Uint8Array | ArrayBuffer | RowsReader,
 /** Verifying a rekey: `oldDoc` is validated (it may be just a key); `newDoc` (or just its key) is
  * fitted to the old export and every column both exports hold is compared unless `options` says
  * otherwise. Both exports read through `design()` (a rows session with keys and their rows'
- * digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`), each slice given to
- * `count`; then per round of `rounds()` (none when the exports are equal): `holdIn(round)`, both
- * exports' slices again to `hold`, `settle()`; then `finish()`. */
+ * digests: `keepKeys(true)`, or `analyzeRows`' `{keys: true, digests: true}`) as `next()` says,
+ * each slice given to `feed`; when `next()` is null, `finish()`. */
 export class RekeyVerifier {
   free(): void;
   [Symbol.dispose](): void;
   constructor(oldDoc: DesignInput, newDoc: DesignInput, oldExport: VerifyExport, newExport: VerifyExport, options?: VerifyOptions | null);
   /** The design both exports are read with (the new key's fields and every column compared), JSON text. */
   design(): string;
-  count(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
-  endCount(): number;
-  /** The differing buckets in rounds, each round's rows within the memory held at once. */
-  rounds(): number[][];
-  holdIn(buckets: number[] | Uint32Array): void;
-  hold(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
-  /** Ends a round: its differences counted, its rows let go. */
-  settle(): void;
+  /** The read to make next (the engine's rounds): one export, every row counted (`buckets` null)
+   * or the rows of `buckets` held; null when `finish()` answers. */
+  next(): VerifyRead | null;
+  /** A slice of the export `next()` named (its keys with their rows' digests). */
+  feed(side: 'old' | 'new', keys: Uint8Array, offsets: Uint32Array): void;
   finish(): VerifyReport;
 }
 /** A design on the rows, before or after. */

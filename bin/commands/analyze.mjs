@@ -1,9 +1,8 @@
 // analyze, compare: a design's workload over its regions; designs side by side.
 import * as api from '../../pkg/node/index.js';
-import { finalSplitKeys, readsOver } from '../../pkg/shared/reads.js';
 import { onRegions, runAnalysis, windowsOption } from '../lib/analysis.mjs';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
-import { argmax, bytesText, duration, hex, out, pctOf, table } from '../lib/format.mjs';
+import { bytesText, duration, hex, out, pctOf, table } from '../lib/format.mjs';
 import { loadDesign, loadRegions } from '../lib/io.mjs';
 import { analyzeRows } from '../lib/rows.mjs';
 
@@ -26,10 +25,11 @@ export async function analyze(pos, opt) {
     rows = run.stats;
   }
   // the reads over the table the report ends with (a pre-split cut at the rows, auto-split's
-  // daughters): the page's rule too (../../pkg/shared/reads.js)
-  const { reads, readsError } = readsOver(api, design, r);
-  // each read through the table Phoenix would pick among the data table and its indexes
-  const { indexReads, indexReadsError } = indexReadsOver(design, r);
+  // daughters), through Phoenix's indexes too: the engine's one answer (src/analyze/beside.rs),
+  // the page's workers' and Python's too; and the table's load now against this design
+  const beside = engine(() => api.readsBeside(design, r));
+  const { reads, readsError, indexReads = [], indexReadsError = null } = beside;
+  const now = list?.load?.length ? engine(() => api.tableNow(list, r)) : null;
   // --json: the key sample as rows {keyHex, key, region} (the engine hands it over as typed
   // arrays), the form the native report serializes.
   const sample = sampleRows(r.sample);
@@ -43,9 +43,7 @@ export async function analyze(pos, opt) {
       ...r,
       sample,
       indexes,
-      reads,
-      readsError,
-      ...(indexReads.length || indexReadsError ? { indexReads, indexReadsError } : {}),
+      ...beside,
       ...(rows ? { rows } : {}),
       ...(list?.load?.length ? { tableLoad: list.load } : {}),
     },
@@ -93,29 +91,32 @@ export async function analyze(pos, opt) {
           ),
         );
       }
-      const now = list?.loadShares;
       // The table's regions as they take load now beside this design's writes on them (while
-      // no simulated auto-split changed the regions).
-      if (now && r.regions.length === list.load.length) {
-        const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
-        const hot = argmax(design);
+      // no simulated auto-split changed the regions): the engine's tableNow.
+      if (now?.regions) {
+        const hot = now.busiestDesign;
+        const at = i => now.regions[i];
         lines.push(
           '',
           table(
-            list.load.map((l, i) => [i, l.startKey, l.server ?? '-', pctOf(now.shares[i]), pctOf(design[i])]),
+            now.regions.map((g, i) => [
+              i,
+              list.load[i].startKey,
+              list.load[i].server ?? '-',
+              pctOf(g.now),
+              pctOf(g.design),
+            ]),
             ['region', 'start', 'server', `% of ${now.what} now`, '% of writes, this design'],
             [1, 2],
           ),
-          `busiest region now: ${now.busiest} (${pctOf(now.shares[now.busiest])} % of ${now.what}); with this design: ${hot} (${pctOf(design[hot])} % of writes)`,
+          `busiest region now: ${now.busiestNow} (${pctOf(at(now.busiestNow).now)} % of ${now.what}); with this design: ${hot} (${pctOf(at(hot).design)} % of writes)`,
         );
       }
       // Per region server. On named servers (the table's placement, or the design's own) the
       // engine counted each server's writes, split daughters included; the load now is summed
-      // by the server each region is on.
+      // by the server each region is on (tableNow's servers).
       if (r.servers.length > 1) {
-        const nowOn = new Map();
-        if (now)
-          for (const [i, l] of list.load.entries()) nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now.shares[i]);
+        const nowOn = new Map((now?.servers ?? []).map(s => [s.name, s.now]));
         const named = r.servers.some(s => s.name !== null);
         const rows = r.servers.map(s => [
           s.name ?? s.index,
@@ -228,17 +229,6 @@ function indexLines(r, design, rows) {
     for (const d of x.report?.diagnosis ?? []) lines.push(`* ${x.name}: ${d}`);
   }
   return lines;
-}
-
-/** The design's reads through its Phoenix indexes (`planIndexReads`) over the data table's
- * final regions; a planning error kept beside the report, as for the reads. */
-function indexReadsOver(design, r) {
-  if (!design.phoenix?.indexes?.length || !design.reads?.length) return { indexReads: [], indexReadsError: null };
-  try {
-    return { indexReads: api.planIndexReads(design, finalSplitKeys(r)), indexReadsError: null };
-  } catch (e) {
-    return { indexReads: [], indexReadsError: { message: e.message, path: e.path ?? null } };
-  }
 }
 
 /** Each read through the table Phoenix would pick, beside the read on the data table alone. */

@@ -4,8 +4,9 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as api from '../../pkg/node/index.js';
-import { onRegions, runAnalysis } from '../lib/analysis.mjs';
-import { CliError, EXIT, engine } from '../lib/errors.mjs';
+import { observeThrough } from '../../pkg/shared/observe-through.js';
+import { runAnalysis } from '../lib/analysis.mjs';
+import { CliError, EXIT, engineError } from '../lib/errors.mjs';
 import { out, pctOf, printable, table } from '../lib/format.mjs';
 import { LIMITS, readText, sizeOf } from '../lib/input.mjs';
 import { loadDesign } from '../lib/io.mjs';
@@ -137,17 +138,14 @@ function intervalLines(s, iv, labels) {
   ];
 }
 
-/**
- * The series through the design (the engine's againstDesign): the design run on the regions of
- * the last interval with rates (the series' layout), its writes per region as the prediction.
- */
+/** The series through the design: the composition the page's worker makes too
+ * (../../pkg/shared/observe-through.js), the analysis on worker threads. */
 async function throughDesign(s, design, opt) {
-  let predicted = null;
-  if (s.layout) {
-    const r = await runAnalysis(onRegions(design, s.layout), opt);
-    predicted = r.regions.map(x => x.writes);
+  try {
+    return await observeThrough(api, s, design, d => runAnalysis(d, opt));
+  } catch (e) {
+    throw engineError(e);
   }
-  return engine(() => api.againstDesign(s, design, predicted));
 }
 
 const pctOrDash = x => (x === null || x === undefined ? '-' : pctOf(x));

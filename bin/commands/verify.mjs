@@ -3,7 +3,8 @@
 // src/rekey/verify.rs, decides the columns and the type each is compared as): every
 // old row under its new key once with the same cells, and nothing else. Two bounded passes:
 // counts and digests per bucket, then only the differing buckets' rows (in rounds that fit
-// the memory held), matched by key. Each export is read more than once: a file, not a pipe.
+// the memory held), matched by key; the engine says which export to read next. Each export
+// is read more than once: a file, not a pipe.
 import * as api from '../../pkg/node/index.js';
 import { CliError, EXIT, engine } from '../lib/errors.mjs';
 import { out, printable, table } from '../lib/format.mjs';
@@ -90,17 +91,12 @@ export async function verify(pos, opt) {
   const v = engine(() => new api.RekeyVerifier(oldDoc, newDoc, oldExport, newExport, options));
   try {
     const design = JSON.parse(engine(() => v.design()));
-    const files = [
-      ['old', opt.oldRows],
-      ['new', opt.newRows],
-    ];
-    for (const [side, file] of files) await eachSlice(design, file, opt, (k, o) => engine(() => v.count(side, k, o)));
-    // the differing buckets, in rounds that each fit the memory held: both files read again
-    // per round (one round unless the differences pass 256 MiB of rows)
-    for (const round of engine(() => v.rounds())) {
-      engine(() => v.holdIn(round));
-      for (const [side, file] of files) await eachSlice(design, file, opt, (k, o) => engine(() => v.hold(side, k, o)));
-      engine(() => v.settle());
+    const files = { old: opt.oldRows, new: opt.newRows };
+    // the reads the engine's plan asks for (src/rekey/verify.rs next_read): both exports
+    // counted, then, when buckets differ, read again a round at a time
+    for (let read = engine(() => v.next()); read; read = engine(() => v.next())) {
+      const { side } = read;
+      await eachSlice(design, files[side], opt, (k, o) => engine(() => v.feed(side, k, o)));
     }
     const r = engine(() => v.finish());
     out(opt, r, () =>

@@ -1,15 +1,21 @@
 // adviseDesignParallel (pkg/node/advise.js): the design advisor with its candidates evaluated on
-// worker threads, one engine per worker. The engine makes the candidates (adviseCandidates),
-// each worker evaluates the ones it is handed (evaluateCandidate), and the engine answers from
-// the evaluations in candidate order (adviseFrom): the same answer as adviseDesign, whatever the
-// number of workers. The candidates are spread by the scheduler the page uses too
-// (../shared/scheduler.js spreadTasks); the workers are pool.js's: a failure (a throwing onProgress too) rejects
-// after every worker has ended. Copied beside the Node glue by scripts/build-npm.sh.
+// worker threads, one engine per worker, by the advisor's one driver (../shared/advise-driver.js,
+// the page's too): the same answer as adviseDesign, whatever the number of workers. The workers
+// are pool.js's: a failure (a throwing onProgress too) rejects after every worker has ended.
+// Copied beside the Node glue by scripts/build-npm.sh.
 import { availableParallelism } from 'node:os';
+import { adviceCalls } from '../shared/advice-calls.js';
+import { adviseSpread } from '../shared/advise-driver.js';
 import { checkRun } from '../shared/run.js';
-import { spreadTasks } from '../shared/scheduler.js';
 import { checkCloneable, withThreads } from './pool.js';
-import { adviseCandidates, adviseFrom } from './rowkey_lab.js';
+import * as glue from './rowkey_lab.js';
+
+/** A sample of the user's rows shared with the workers rather than copied for every candidate. */
+function shared(rows) {
+  const s = new Uint8Array(new SharedArrayBuffer(rows.length));
+  s.set(rows);
+  return s;
+}
 
 /**
  * @param {object | string} doc the design document
@@ -20,27 +26,11 @@ import { adviseCandidates, adviseFrom } from './rowkey_lab.js';
 export async function adviseDesignParallel(doc, options, run) {
   const { threads, onProgress, rows } = checkRun('adviseDesignParallel', run);
   checkCloneable('adviseDesignParallel', { options });
-  const set = adviseCandidates(doc, options, rows);
-  // a sample of the user's rows, shared with the workers rather than copied for every candidate
-  let shared;
-  if (rows) {
-    shared = new Uint8Array(new SharedArrayBuffer(rows.length));
-    shared.set(rows);
-  }
-  const total = set.candidates.length;
-  let done = 0;
-  // an engine error evaluating one candidate is that candidate's answer ({error}), not a failure
-  const n = Math.min(threads ?? availableParallelism(), total);
-  const evaluations = await withThreads(n, workers =>
-    spreadTasks({
-      workers,
-      tasks: set.candidates,
-      call: (w, c) => w.call('evaluate', { design: c.design, options, targetRegions: set.targetRegions, rows: shared }),
-      onResult(i) {
-        done += 1;
-        onProgress?.({ done, total, label: set.candidates[i].label });
-      },
-    }),
+  const withWorkers = (total, use) => withThreads(Math.min(threads ?? availableParallelism(), total), use);
+  return adviseSpread(
+    adviceCalls(() => glue),
+    withWorkers,
+    { doc, options, rows },
+    { share: shared, onProgress },
   );
-  return adviseFrom(doc, options, evaluations, rows);
 }

@@ -4,6 +4,8 @@
 // or on anything but an object of its class throws a TypeError before reaching wasm
 // (../shared/objects.js). Copied beside wasm-bindgen's glue by scripts/build-npm.sh.
 
+import { adviceCalls } from '../shared/advice-calls.js';
+import { adviseSpread } from '../shared/advise-driver.js';
 import { aborted } from '../shared/calls.js';
 import { guardObjects } from '../shared/objects.js';
 import { rekeyRows as rekeyRowsWith } from '../shared/rekey.js';
@@ -18,22 +20,15 @@ export const engine = () => 'wasm';
 
 /**
  * The browser has no worker pool here: adviseDesignParallel evaluates the candidates one after the
- * other (the same answer as adviseDesign), reporting progress; the Node entry uses worker threads.
+ * other on this thread, by the advisor's one driver (../shared/advise-driver.js: the same answer
+ * as adviseDesign), reporting progress; the Node entry uses worker threads.
  */
 export async function adviseDesignParallel(doc, options, run) {
   const { onProgress, rows } = checkRun('adviseDesignParallel', run);
-  const set = glue.adviseCandidates(doc, options, rows);
-  const total = set.candidates.length;
-  const evaluations = [];
-  for (const [i, c] of set.candidates.entries()) {
-    try {
-      evaluations.push(glue.evaluateCandidate(c.design, options, set.targetRegions, rows));
-    } catch (e) {
-      evaluations.push({ error: String(e?.message ?? e) });
-    }
-    onProgress?.({ done: i + 1, total, label: c.label });
-  }
-  return glue.adviseFrom(doc, options, evaluations, rows);
+  const calls = adviceCalls(() => glue);
+  // one worker: this thread, calling the engine directly
+  const here = { call: async (name, args) => calls[name](args) };
+  return adviseSpread(calls, (_total, use) => use([here]), { doc, options, rows }, { onProgress });
 }
 
 /**

@@ -4,7 +4,7 @@
 # JSON texts in and out are `str`; Arrow data is any object with __arrow_c_stream__.
 
 from os import PathLike
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 MAX_EXACT_ROWS: int
 
@@ -106,10 +106,11 @@ def verify_partial(
     rows_json: Optional[str] = None,
     buckets: Optional[Sequence[int]] = None,
 ) -> bytes: ...
-def verify_rounds(new_json: str, counts: Sequence[bytes], max_held: Optional[int] = None) -> list[list[int]]: ...
-def verify_settle(new_json: str, held: Sequence[bytes], settled: Optional[bytes] = None) -> bytes: ...
-def verify_report(
-    new_json: str, counts: Sequence[bytes], held: Sequence[bytes], columns_json: Optional[str] = None
+def verify_driven(
+    new_json: str,
+    read: Callable[[str, Optional[list[int]]], Sequence[bytes]],
+    columns_json: Optional[str] = None,
+    max_held: Optional[int] = None,
 ) -> str: ...
 def check_series_sizes(sizes: Sequence[int]) -> None: ...
 def read_series(files: Sequence[tuple[str, str, Optional[int]]], table: Optional[str] = None) -> str: ...

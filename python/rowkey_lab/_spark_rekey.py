@@ -146,34 +146,29 @@ def verify_df(
         rows,
         _verify_options(ignore, columns),
     )
-    sides = [
-        ("old", old_df.select(*_needed(old_df, d, map, None))),
-        ("new", new_df.select(*_needed(new_df, d, map, None))),
-    ]
+    sides = {
+        "old": old_df.select(*_needed(old_df, d, map, None)),
+        "new": new_df.select(*_needed(new_df, d, map, None)),
+    }
 
-    def partials(buckets: Optional[list]) -> list:
-        out = []
-        for side, src in sides:
+    def read(side: str, buckets: Optional[list]) -> list:
+        """One read the engine's plan asks for: ``side``'s partitions, each as a partial (counted,
+        or with ``buckets`` the rows of those buckets held)."""
 
-            def piece(batches, side=side):
-                import pyarrow as pa
+        def piece(batches):
+            import pyarrow as pa
 
-                from rowkey_lab import _engine as engine
+            from rowkey_lab import _engine as engine
 
-                stream = _stream(batches)
-                if stream is not None:
-                    part = engine.verify_partial(d, side, stream, rows, buckets)
-                    t = pa.large_binary() if large else pa.binary()
-                    yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
+            stream = _stream(batches)
+            if stream is not None:
+                part = engine.verify_partial(d, side, stream, rows, buckets)
+                t = pa.large_binary() if large else pa.binary()
+                yield pa.RecordBatch.from_pydict({"part": [part]}, schema=pa.schema([("part", t)]))
 
-            got = src.mapInArrow(piece, "part binary").toArrow().column("part").to_pylist()
-            out += [bytes(p) for p in got]
-        return out
+        got = sides[side].mapInArrow(piece, "part binary").toArrow().column("part").to_pylist()
+        return [bytes(p) for p in got]
 
-    counts = partials(None)
-    # the differing buckets a round at a time, each round's rows within what the driver holds
-    # at once: its partials merged and settled before the next round's job
-    settled = None
-    for buckets in _engine.verify_rounds(d, counts, max_held):
-        settled = _engine.verify_settle(d, partials(buckets), settled)
-    return json.loads(_engine.verify_report(d, counts, [settled] if settled else [], planned))
+    # the engine walks the rounds (counts, then the differing buckets a round at a time, each
+    # within what the driver holds), asking for each read; its partials merged as they come
+    return json.loads(_engine.verify_driven(d, read, planned, max_held))

@@ -162,7 +162,8 @@ fn finish(session: &RowsSession, stats: &RowStats) -> Result<String, Error> {
 
 /// A report as the CLI's `--json` prints it: the report, `reads` and `readsError` (the read
 /// plans over the regions the run ended with, the engine's `reads_over`, as the page and the
-/// CLI show them) and `rows` (what reading found).
+/// CLI show them; `indexReads` for a Phoenix design with indexes and reads) and `rows` (what
+/// reading found).
 pub(crate) fn report_text(
     doc: &DesignDocument,
     report: engine::AnalysisReport,
@@ -177,14 +178,11 @@ pub(crate) fn report_text(
     };
     let mut v = serde_json::to_value(&report).map_err(write)?;
     if let Some(obj) = v.as_object_mut() {
-        obj.insert(
-            "reads".into(),
-            serde_json::to_value(&over.reads).map_err(write)?,
-        );
-        obj.insert(
-            "readsError".into(),
-            serde_json::to_value(&over.reads_error).map_err(write)?,
-        );
+        // the reads beside it, as the CLI's --json has them (`indexReads` too for a Phoenix
+        // design with indexes and reads): the engine's one answer, merged in whole
+        if let serde_json::Value::Object(beside) = serde_json::to_value(&over).map_err(write)? {
+            obj.extend(beside);
+        }
         if let Some(s) = stats {
             obj.insert("rows".into(), serde_json::to_value(s).map_err(write)?);
         }

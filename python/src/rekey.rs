@@ -172,7 +172,7 @@ impl RekeyRows for StreamRows {
 
 /// `verify_partial(new, side, source, rows, buckets)`: one piece of one side's rows (`"old"` or
 /// `"new"`), read through the verifier's design batch by batch, as a partial: counted, or with
-/// `buckets` (a round of the driver's `verify_rounds`) the rows of those buckets held.
+/// `buckets` (the round `verify_driven` asks a read of) the rows of those buckets held.
 #[pyfunction]
 #[pyo3(signature = (new_json, side, source, rows_json=None, buckets=None))]
 fn verify_partial<'py>(
@@ -214,74 +214,21 @@ fn verify_partial<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
-/// A verifier of `new` with the counts' partials merged.
-fn counted(new: &DesignDocument, counts: &[Vec<u8>]) -> Result<Verifier, Error> {
-    let mut v = Verifier::new(new)?;
-    counts.iter().try_for_each(|p| v.merge(p))?;
-    Ok(v)
-}
-
-/// `verify_rounds(new, counts)`: the buckets whose rows differ once the counts' partials are
-/// merged, in rounds whose rows fit the memory the driver holds at once (none: the two sides
-/// hold the same rows).
-/// `max_held`: the bytes of rows a round may hold (at most, and by default, 256 MiB).
+/// `verify_driven(new, read, columns, max_held)`: a verification whose reads a driver makes
+/// in pieces (Spark's jobs): the engine's plan of reads (`Verifier::next_read`) walked here,
+/// `read(side, buckets)` called for each (`"old"` or `"new"`; `buckets` None: count, else the
+/// round's buckets to hold) and answering its pieces' partials (`verify_partial`), merged as
+/// they come; the comparison as JSON text (`rowkey-lab verify --json`'s). `columns`: the JSON
+/// `verify_design` gave; `max_held`: the bytes of rows a round may hold (at most, and by
+/// default, 256 MiB).
 #[pyfunction]
-#[pyo3(signature = (new_json, counts, max_held=None))]
-fn verify_rounds(
+#[pyo3(signature = (new_json, read, columns_json=None, max_held=None))]
+fn verify_driven(
     py: Python<'_>,
     new_json: &str,
-    counts: Vec<Vec<u8>>,
-    max_held: Option<usize>,
-) -> PyResult<Vec<Vec<u32>>> {
-    let new = design(py, new_json)?;
-    core(
-        py,
-        detached(py, || {
-            let mut v = counted(&new, &counts)?;
-            if let Some(m) = max_held {
-                v.hold_at_most(m);
-            }
-            Ok(v.rounds())
-        }),
-    )
-}
-
-/// `verify_settle(new, held, settled)`: one round's held partials merged and settled (its
-/// differences counted, its rows let go), added to the rounds `settled` before (a partial this
-/// gave, or None): a partial of the settled differences alone, for the next round and then
-/// `verify_report`.
-#[pyfunction]
-#[pyo3(signature = (new_json, held, settled=None))]
-fn verify_settle<'py>(
-    py: Python<'py>,
-    new_json: &str,
-    held: Vec<Vec<u8>>,
-    settled: Option<Vec<u8>>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let new = design(py, new_json)?;
-    let out = core(
-        py,
-        detached(py, || {
-            let mut v = Verifier::new(&new)?;
-            settled.iter().chain(&held).try_for_each(|p| v.merge(p))?;
-            v.settle();
-            v.partial()
-        }),
-    )?;
-    Ok(PyBytes::new(py, &out))
-}
-
-/// `verify_report(new, counts, held, columns)`: the comparison, as JSON text (`rowkey-lab
-/// verify --json`'s): the counts' partials merged, then the held rows'; `columns` the JSON
-/// `verify_design` gave, for the report's columns and verdict.
-#[pyfunction]
-#[pyo3(signature = (new_json, counts, held, columns_json=None))]
-fn verify_report(
-    py: Python<'_>,
-    new_json: &str,
-    counts: Vec<Vec<u8>>,
-    held: Vec<Vec<u8>>,
+    read: &Bound<'_, PyAny>,
     columns_json: Option<&str>,
+    max_held: Option<usize>,
 ) -> PyResult<String> {
     let new = design(py, new_json)?;
     let columns: VerifyColumns = match columns_json {
@@ -296,46 +243,50 @@ fn verify_report(
             }),
         )?,
     };
+    let mut v = core(py, Verifier::new(&new))?.with_columns(columns);
+    if let Some(m) = max_held {
+        v.hold_at_most(m);
+    }
+    while let Some(step) = core(py, v.next_read())? {
+        let side = match step.side {
+            Side::Old => "old",
+            Side::New => "new",
+        };
+        let parts: Vec<Vec<u8>> = read.call1((side, step.buckets))?.extract()?;
+        core(
+            py,
+            detached(py, || parts.iter().try_for_each(|p| v.merge(p))),
+        )?;
+    }
     core(
         py,
-        detached(py, || {
-            let mut v = counted(&new, &counts)?.with_columns(columns);
-            v.differing_buckets();
-            held.iter().try_for_each(|p| v.merge(p))?;
-            serde_json::to_string(&v.finish()).map_err(|e| Error::arg("report", e.to_string()))
-        }),
+        serde_json::to_string(&v.finish()).map_err(|e| Error::arg("report", e.to_string())),
     )
 }
 
-/// One pass over both exports: counted, or the rows of the round's buckets held.
-fn read_sides(
-    py: Python<'_>,
-    v: &mut Verifier,
-    sides: &mut [(Side, Input<'_>); 2],
-) -> PyResult<()> {
-    for (side, input) in sides.iter_mut() {
-        match input {
-            Input::File(file, len, rows) => {
-                let len = *len;
-                core(
-                    py,
-                    detached(py, || {
-                        let mut x = rowkey_lab::rekey::verify::Export { rows, file, len };
-                        v.read_file(*side, &mut x)
-                    }),
-                )?
-            }
-            Input::Arrow(source, rows) => {
-                let reader = stream(py, source)?;
-                let schema = reader.schema();
-                core(
-                    py,
-                    detached(py, || feed_stream(v, *side, rows, (&schema, reader))),
-                )?
-            }
+/// One read of one export (`Verifier::next_read`'s): counted, or the rows of the round's
+/// buckets held.
+fn read_side(py: Python<'_>, v: &mut Verifier, side: Side, input: &mut Input<'_>) -> PyResult<()> {
+    match input {
+        Input::File(file, len, rows) => {
+            let len = *len;
+            core(
+                py,
+                detached(py, || {
+                    let mut x = rowkey_lab::rekey::verify::Export { rows, file, len };
+                    v.read_file(side, &mut x)
+                }),
+            )
+        }
+        Input::Arrow(source, rows) => {
+            let reader = stream(py, source)?;
+            let schema = reader.schema();
+            core(
+                py,
+                detached(py, || feed_stream(v, side, rows, (&schema, reader))),
+            )
         }
     }
-    Ok(())
 }
 
 /// A stream's batches to `v`'s pass under way, each read through the verifier's design with
@@ -373,7 +324,7 @@ fn verify_options(text: Option<&str>) -> Result<VerifyOptions, Error> {
 /// `verify_design(new, old_schema, new_schema, rows, options)`: `(design, columns)` as JSON
 /// texts, the design both sides are read through (`new`, or just its key, fitted to the old
 /// side, with every column both schemas hold unless `options` leaves it out) and the columns
-/// compared, for `verify_report`: Spark's driver plans once, its executors read.
+/// compared, for `verify_driven`: Spark's driver plans once, its executors read.
 #[pyfunction]
 #[pyo3(signature = (new_json, old_schema, new_schema, rows_json=None, options_json=None))]
 fn verify_design(
@@ -475,12 +426,13 @@ fn verify<'py>(
             &opts,
         ),
     )?;
-    let mut sides = [(Side::Old, a), (Side::New, b)];
-    read_sides(py, &mut v, &mut sides)?;
-    for round in v.rounds() {
-        core(py, v.hold_in(&round))?;
-        read_sides(py, &mut v, &mut sides)?;
-        v.settle();
+    let mut sides = (a, b);
+    while let Some(step) = core(py, v.next_read())? {
+        let input = match step.side {
+            Side::Old => &mut sides.0,
+            Side::New => &mut sides.1,
+        };
+        read_side(py, &mut v, step.side, input)?;
     }
     core(
         py,
@@ -581,9 +533,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify_design, m)?)?;
     m.add_function(wrap_pyfunction!(verify_partial, m)?)?;
-    m.add_function(wrap_pyfunction!(verify_rounds, m)?)?;
-    m.add_function(wrap_pyfunction!(verify_settle, m)?)?;
-    m.add_function(wrap_pyfunction!(verify_report, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_driven, m)?)?;
     m.add_function(wrap_pyfunction!(check_series_sizes, m)?)?;
     m.add_function(wrap_pyfunction!(read_series, m)?)?;
     m.add_function(wrap_pyfunction!(rekey_from_series, m)?)?;

@@ -85,6 +85,11 @@ def test_analyze_over_a_file_and_a_table_counts_each_index(cli):
         )
     )
     assert figures(out["indexes"]) == figures(by_file["orders.csv"]["indexes"])
+    # and the reads beside the report, through the indexes too: the engine's one answer
+    # (src/analyze/beside.rs), the same dict whole
+    beside = ("reads", "readsError", "indexReads", "indexReadsError")
+    assert {k: by_file["orders.csv"].get(k) for k in beside} == {k: out.get(k) for k in beside}
+    assert out["indexReads"]
 
 
 def test_index_keys_are_phoenix_s():

@@ -411,37 +411,6 @@ pub struct AutoSplitRules {
     pub rules: Vec<String>,
 }
 
-/// The design's read plans over the table a report ends with ([`reads_over`]): the plans, or
-/// why they could not be made (the report stands either way).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ReadsOver {
-    /// One plan per read the design declares.
-    pub reads: Vec<crate::scan::ReadPlan>,
-    /// Why the reads could not be planned (`None`: they were).
-    pub reads_error: Option<Error>,
-}
-
-/// The design's reads planned over the regions `report` ends with
-/// ([`AnalysisReport::final_split_keys`]): what every shell shows beside an analysis (the
-/// page's workers and the CLI ask the engine's `planReads` with the same keys), an error in
-/// planning kept beside the report rather than failing it.
-pub fn reads_over(doc: &crate::design::DesignDocument, report: &AnalysisReport) -> ReadsOver {
-    match report
-        .final_split_keys()
-        .and_then(|keys| doc.plan_reads(&keys))
-    {
-        Ok(reads) => ReadsOver {
-            reads,
-            reads_error: None,
-        },
-        Err(e) => ReadsOver {
-            reads: Vec::new(),
-            reads_error: Some(e),
-        },
-    }
-}
-
 impl AnalysisReport {
     /// The split keys of the regions the run ended with (auto-split's daughters included): the
     /// table the report shows, which its read plans are planned over in every shell (the page,

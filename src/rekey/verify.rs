@@ -51,7 +51,8 @@ pub const MAX_HELD_BYTES: usize = 256 << 20;
 pub const FIRST_DIFFERENCES: usize = 20;
 
 /// Which export a row is from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The old table's rows.
     Old,
@@ -175,6 +176,17 @@ pub struct VerifyReport {
     pub only_new: Vec<String>,
 }
 
+/// One read a verification needs, handed out by [`Verifier::next_read`]: all of one side's
+/// export, its rows counted (`buckets` none) or only those of `buckets` held. A shell (the CLI,
+/// Python, Spark's driver) reads what it is told and feeds the rows; the rounds are the engine's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyRead {
+    /// The export to read.
+    pub side: Side,
+    /// The buckets whose rows this read holds; none: the first pass, every row counted.
+    pub buckets: Option<Vec<u32>>,
+}
+
 /// The differences of the rounds settled so far.
 #[derive(Debug, Default)]
 struct Settled {
@@ -215,6 +227,10 @@ pub struct Verifier {
     complete: bool,
     /// The columns compared ([`with_columns`](Self::with_columns)), for the report.
     columns: VerifyColumns,
+    /// Reads handed out by [`next_read`](Self::next_read).
+    reads: usize,
+    /// The second pass's rounds, cut when the count ends.
+    plan: Option<Vec<Vec<u32>>>,
 }
 
 fn side(s: Side) -> usize {
@@ -263,6 +279,8 @@ impl Verifier {
             full: false,
             complete: true,
             columns: VerifyColumns::default(),
+            reads: 0,
+            plan: None,
         })
     }
 
@@ -392,10 +410,9 @@ impl Verifier {
     }
 
     /// Ends the count: the differing buckets in rounds, each round's rows (both sides') within
-    /// what is held at once, so every count is exact whatever the table's size. Read both
-    /// exports once a round: [`hold_in`](Self::hold_in) its buckets, [`hold`](Self::hold)
-    /// every slice, then [`settle`](Self::settle). None: the exports hold the same rows.
-    pub fn rounds(&mut self) -> Vec<Vec<u32>> {
+    /// what is held at once, so every count is exact whatever the table's size. None: the
+    /// exports hold the same rows. [`next_read`](Self::next_read) walks them.
+    fn rounds(&mut self) -> Vec<Vec<u32>> {
         if self.differing_count.is_none() {
             self.end_count();
         }
@@ -419,7 +436,7 @@ impl Verifier {
     /// Ends a round: the rows still held (the round's differences) counted and the first
     /// differences kept, the rows let go. Rows of different buckets never match, so each
     /// round's count is final.
-    pub fn settle(&mut self) {
+    fn settle(&mut self) {
         let mut left: Vec<(&[u8], &[u8], i64)> = self
             .held
             .iter()
@@ -450,6 +467,47 @@ impl Verifier {
         self.held.clear();
         self.held_bytes = 0;
         self.full = false;
+    }
+
+    /// The read to make next, or none when the comparison can [`finish`](Self::finish): the
+    /// old export, then the new one, counted; then per round both again, the round's buckets
+    /// held, each round settled when the next read is asked for. Every shell (the CLI, Python,
+    /// Spark's driver) walks this one plan, so none keeps its own loop of rounds.
+    pub fn next_read(&mut self) -> Result<Option<VerifyRead>> {
+        let n = self.reads;
+        let side = if n % 2 == 0 { Side::Old } else { Side::New };
+        if n < 2 {
+            self.reads += 1;
+            return Ok(Some(VerifyRead {
+                side,
+                buckets: None,
+            }));
+        }
+        let plan = match self.plan.take() {
+            Some(p) => p,
+            None => self.rounds(),
+        };
+        let round = (n - 2) / 2;
+        let at = plan.get(round).cloned();
+        let ran = plan.len();
+        self.plan = Some(plan);
+        if side == Side::Old && (1..=ran).contains(&round) {
+            // the round before has been read on both sides
+            self.settle();
+        }
+        let Some(buckets) = at else {
+            // done, the last round settled: an odd count past the plan answers none from now on
+            self.reads = 3 + 2 * ran;
+            return Ok(None);
+        };
+        if side == Side::Old {
+            self.hold_in(&buckets)?;
+        }
+        self.reads += 1;
+        Ok(Some(VerifyRead {
+            side,
+            buckets: Some(buckets),
+        }))
     }
 
     /// The second pass: hold the rows of a slice that fall in a differing bucket.

@@ -255,15 +255,13 @@ fn optional_json(name: &str, v: &JsValue) -> Result<Option<String>, JsValue> {
     super::plain_json(name, v).map(Some)
 }
 
-/// Verifying a rekey (src/advise/rekey/verify.rs): `new RekeyVerifier(oldDoc, newDoc,
+/// Verifying a rekey (src/rekey/verify.rs): `new RekeyVerifier(oldDoc, newDoc,
 /// oldExport, newExport, options)` (`oldDoc` checked), each export `{rows, sample}` (its rows options, and what it says of its
 /// columns: `{head, whole}` or a Parquet file's `{footer, fileLength}`, as `rowsDesign` takes),
-/// `options` `{ignore, columns}`; read both exports' rows through `design()` (a rows session
-/// whose keys carry their rows' digests: `keepKeys(true)`); `count('old' | 'new', keys,
-/// offsets)` every slice; `rounds()` (none: the tables hold the same rows); per round,
-/// `holdIn(round)`, both read again into `hold(side, keys, offsets)`, `settle()`; then
-/// `finish()`: `{oldRows, newRows, missing, extra, changed, equal, complete, first, compared,
-/// ignored, onlyOld, onlyNew, …}`.
+/// `options` `{ignore, columns}`; while `next()` names a read, read that side's rows through
+/// `design()` (a rows session whose keys carry their rows' digests: `keepKeys(true)`) into
+/// `feed(side, keys, offsets)`; then `finish()`: `{oldRows, newRows, missing, extra, changed,
+/// equal, complete, first, compared, ignored, onlyOld, onlyNew, …}`.
 #[cfg(all(feature = "library", feature = "rows"))]
 #[wasm_bindgen]
 pub struct RekeyVerifier {
@@ -289,24 +287,6 @@ fn keys_args(keys: &JsValue, offsets: &JsValue) -> Result<(Vec<u8>, Vec<u32>), J
     let o = super::js::u32_values("offsets", offsets)?
         .ok_or_else(|| super::bad_arg("offsets", "a Uint32Array", offsets))?;
     Ok((k, o))
-}
-
-/// A round's buckets: a `Uint32Array` or an array of whole numbers.
-#[cfg(all(feature = "library", feature = "rows"))]
-fn buckets_arg(v: &JsValue) -> Result<Vec<u32>, JsValue> {
-    if let Some(b) = super::js::u32_values("buckets", v)? {
-        return Ok(b);
-    }
-    let expected = "an array of bucket numbers (a round of rounds())";
-    let items = super::js::items("buckets", v, crate::limits::MAX_LIST_ITEMS)?
-        .ok_or_else(|| super::bad_arg("buckets", expected, v))?;
-    items
-        .iter()
-        .map(|x| match x.as_f64() {
-            Some(f) if f.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&f) => Ok(f as u32),
-            _ => Err(super::bad_arg("buckets", expected, x)),
-        })
-        .collect()
 }
 
 /// One export's `{rows, sample}`: its rows options and what it says of its columns.
@@ -373,44 +353,22 @@ impl RekeyVerifier {
         Ok(JsValue::from_str(&d))
     }
 
-    /// The first pass over a slice of one side's rows.
-    pub fn count(&mut self, side: JsValue, keys: JsValue, offsets: JsValue) -> Result<(), JsValue> {
+    /// The read to make next, `{side: 'old' | 'new', buckets}` (`buckets` null: every row
+    /// counted), or `null` when `finish()` answers: the engine's plan of rounds
+    /// (src/rekey/verify.rs `next_read`), so no shell keeps its own.
+    #[wasm_bindgen(js_name = next)]
+    pub fn next_read(&mut self) -> Result<JsValue, JsValue> {
+        match core(self.verifier()?.next_read())? {
+            Some(read) => to_js(&read),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// A slice of the side being read (its keys with their rows' digests), to the read under way.
+    pub fn feed(&mut self, side: JsValue, keys: JsValue, offsets: JsValue) -> Result<(), JsValue> {
         let s = verify_side(&side)?;
         let (keys, offsets) = keys_args(&keys, &offsets)?;
-        core(self.verifier()?.count(s, &keys, &offsets))
-    }
-
-    /// Ends the first pass: the buckets whose rows differ.
-    #[wasm_bindgen(js_name = endCount)]
-    pub fn end_count(&mut self) -> Result<u32, JsValue> {
-        Ok(u32::try_from(self.verifier()?.end_count()).unwrap_or(u32::MAX))
-    }
-
-    /// Ends the count: the differing buckets in rounds (arrays of bucket numbers), each
-    /// round's rows within what is held at once; empty when the exports hold the same rows.
-    /// Per round: `holdIn(round)`, both exports' slices to `hold`, then `settle()`.
-    pub fn rounds(&mut self) -> Result<JsValue, JsValue> {
-        to_js(&self.verifier()?.rounds())
-    }
-
-    /// The buckets the next round holds.
-    #[wasm_bindgen(js_name = holdIn)]
-    pub fn hold_in(&mut self, buckets: JsValue) -> Result<(), JsValue> {
-        let b = buckets_arg(&buckets)?;
-        core(self.verifier()?.hold_in(&b))
-    }
-
-    /// Ends a round: its differences counted, its rows let go.
-    pub fn settle(&mut self) -> Result<(), JsValue> {
-        self.verifier()?.settle();
-        Ok(())
-    }
-
-    /// The second pass over a slice: its rows in differing buckets are held.
-    pub fn hold(&mut self, side: JsValue, keys: JsValue, offsets: JsValue) -> Result<(), JsValue> {
-        let s = verify_side(&side)?;
-        let (keys, offsets) = keys_args(&keys, &offsets)?;
-        core(self.verifier()?.hold(s, &keys, &offsets))
+        core(self.verifier()?.feed(s, &keys, &offsets))
     }
 
     /// The comparison (once).

@@ -267,7 +267,9 @@ pub fn phoenix_regions_note(doc: JsValue) -> Result<Option<String>, JsValue> {
 }
 
 /// Plan every read of the design over `splitKeys` (default: the design's pre-split):
-/// `[{name, scans, regionsTouched, rowsReadPerRowReturned, notes}]`.
+/// `[{name, scans, regionsTouched, rowsReadPerRowReturned, notes}]`. The npm package's: the
+/// page plans its reads beside a report (`readsBeside`).
+#[cfg(feature = "library")]
 #[wasm_bindgen(js_name = planReads)]
 pub fn plan_reads(doc: JsValue, split_keys: JsValue) -> Result<JsValue, JsValue> {
     let doc = doc_arg("doc", &doc)?;
@@ -378,4 +380,107 @@ pub fn read_regions(text: JsValue, table: JsValue) -> Result<JsValue, JsValue> {
         Some(str_arg("table", &table)?)
     };
     to_js(&core(crate::region::read_regions(&text, table.as_deref()))?)
+}
+
+/// A whole number a report holds at `name` (a count of writes or rows).
+fn count_arg(name: &str, v: &JsValue) -> Result<u64, JsValue> {
+    match v.as_f64() {
+        Some(f) if f.fract() == 0.0 && (0.0..=9_007_199_254_740_992.0).contains(&f) => Ok(f as u64),
+        _ => Err(bad_arg(name, "a whole number", v)),
+    }
+}
+
+/// The array at `v[key]`, named `name.key`.
+fn list_at(name: &str, v: &JsValue, key: &str) -> Result<Vec<JsValue>, JsValue> {
+    let at = format!("{name}.{key}");
+    let x = super::js::get(name, v, key)?;
+    super::js::items(&at, &x, crate::limits::MAX_LIST_ITEMS)?
+        .ok_or_else(|| bad_arg(&at, "an array", &x))
+}
+
+/// The members of a report the answers beside it read (`regions[].startKeyHex`,
+/// `regions[].writes`, `writes`, `servers[].name`, `servers[].rows`), read one by one: the
+/// rest of the report (its matrices, its sample) is never copied in.
+fn report_table(v: &JsValue) -> Result<crate::analyze::ReportTable, JsValue> {
+    let mut t = crate::analyze::ReportTable::default();
+    for (i, r) in list_at("report", v, "regions")?.iter().enumerate() {
+        let name = format!("report.regions[{i}]");
+        let k = super::js::get(&name, r, "startKeyHex")?;
+        let k = k
+            .as_string()
+            .ok_or_else(|| bad_arg(&format!("{name}.startKeyHex"), "a string", &k))?;
+        t.start_keys_hex.push(k);
+        let w = super::js::get(&name, r, "writes")?;
+        t.region_writes
+            .push(count_arg(&format!("{name}.writes"), &w)?);
+    }
+    t.writes = count_arg("report.writes", &super::js::get("report", v, "writes")?)?;
+    for (i, s) in list_at("report", v, "servers")?.iter().enumerate() {
+        let name = format!("report.servers[{i}]");
+        let n = super::js::get(&name, s, "name")?;
+        let server = match n.is_null() || n.is_undefined() {
+            true => None,
+            false => Some(
+                n.as_string()
+                    .ok_or_else(|| bad_arg(&format!("{name}.name"), "a string or null", &n))?,
+            ),
+        };
+        let rows = count_arg(&format!("{name}.rows"), &super::js::get(&name, s, "rows")?)?;
+        t.servers.push((server, rows));
+    }
+    Ok(t)
+}
+
+/// `readsBeside(doc, report)`: the design's reads over the regions `report` ends with
+/// (auto-split's daughters included), and through Phoenix's indexes when it has indexes and
+/// reads: `{reads, readsError, indexReads?, indexReadsError?}`, a planning error kept beside
+/// the report. What the page's workers and the CLI's `analyze` show (src/analyze/beside.rs).
+#[wasm_bindgen(js_name = readsBeside)]
+pub fn reads_beside(doc: JsValue, report: JsValue) -> Result<JsValue, JsValue> {
+    let doc = doc_arg("doc", &doc)?;
+    let table = report_table(&report)?;
+    #[cfg(any(feature = "library", feature = "fast"))]
+    let beside = crate::analyze::reads_beside(&doc, &table);
+    // the page's size build: Phoenix's index planner is 27 KB gzip of the first load, and the
+    // page draws no reads through the indexes (its speed build and the npm package answer them)
+    #[cfg(not(any(feature = "library", feature = "fast")))]
+    let beside = crate::analyze::data_reads_beside(&doc, &table);
+    to_js(&beside)
+}
+
+/// `tableNow(list, report)`: a table's load now (`list.load`, as `readRegions` gave it) against
+/// the design's writes on the table `report` ends with: `{what, total, busiestNow, regions,
+/// busiestDesign, servers}` (`regions` null when the design's regions are not the table's), or
+/// null when the load counted nothing.
+#[wasm_bindgen(js_name = tableNow)]
+pub fn table_now(list: JsValue, report: JsValue) -> Result<JsValue, JsValue> {
+    let mut load = Vec::new();
+    for (i, l) in list_at("list", &list, "load")?.iter().enumerate() {
+        let name = format!("list.load[{i}]");
+        let text = |key: &str| -> Result<Option<String>, JsValue> {
+            let v = super::js::get(&name, l, key)?;
+            match v.is_null() || v.is_undefined() {
+                true => Ok(None),
+                false => v
+                    .as_string()
+                    .map(Some)
+                    .ok_or_else(|| bad_arg(&format!("{name}.{key}"), "a string or null", &v)),
+            }
+        };
+        let number = |key: &str| -> Result<Option<u64>, JsValue> {
+            let v = super::js::get(&name, l, key)?;
+            match v.is_null() || v.is_undefined() {
+                true => Ok(None),
+                false => count_arg(&format!("{name}.{key}"), &v).map(Some),
+            }
+        };
+        load.push(crate::region::RegionLoad {
+            server: text("server")?,
+            requests: number("requests")?,
+            writes: number("writes")?,
+            ..Default::default()
+        });
+    }
+    let table = report_table(&report)?;
+    to_js(&crate::analyze::table_now(&load, &table))
 }

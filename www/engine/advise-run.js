@@ -1,8 +1,8 @@
-// The advisor run from the page (views/advice-view.js draws it): the engine makes the candidates
-// (adviseCandidates), a set of workers on the speed build evaluates them (evaluateCandidate,
-// spread by scheduler.js as the npm package spreads them; worker-sets.js sizes the set), and the
-// engine answers from the evaluations in candidate order (adviseFrom), so the answer does not
-// depend on the number of workers. Over the rows the page analyzed, the candidates are counted on
+// The advisor run from the page (views/advice-view.js draws it): the advisor's one driver
+// (advise-driver.js, the npm package's too) over a set of workers on the speed build
+// (worker-sets.js sizes the set): the engine makes the candidates, the workers evaluate them,
+// the engine answers from the evaluations in candidate order, so the answer does not depend on
+// the number of workers. Over the rows the page analyzed, the candidates are counted on
 // a sample of them (the rows build reads it), not on the generated workload.
 // Its lifecycle is the analysis's (runs.js), one advisor run at a time, each numbered:
 // - start: a run under way is stopped first (its workers ended);
@@ -56,7 +56,7 @@ async function adviseRun({ doc, options, rows }, { signal, onStatus = () => {} }
   try {
     onStatus('Making the candidates…', 0);
     // (imported when the advisor first runs: no part of the page's first load)
-    const { spreadTasks } = await import('./scheduler.js');
+    const { adviseSpread } = await import('./advise-driver.js');
     let sample;
     if (rows) {
       onStatus(`Sampling the rows of ${rows.file.name}…`, 0);
@@ -64,23 +64,31 @@ async function adviseRun({ doc, options, rows }, { signal, onStatus = () => {} }
       doc = s.design;
       sample = s.sample;
     }
-    const set = await first.call('adviseCandidates', { doc, options, rows: sample }, { signal });
-    const total = set.candidates.length;
-    let done = 0;
-    const t0 = performance.now();
-    const evaluations = await spreadTasks({
-      workers,
-      tasks: set.candidates,
-      signal,
-      call: (w, c) =>
-        w.call('evaluate', { design: c.design, options, targetRegions: set.targetRegions, rows: sample }, { signal }),
-      onResult() {
-        done++;
-        onStatus(`${done} of ${total} candidates evaluated (${workers.length} workers)…`, done / total);
+    const engine = {
+      adviseCandidates: args => first.call('adviseCandidates', args, { signal }),
+      adviseFrom: args => first.call('adviseFrom', args, { signal }),
+    };
+    let total = 0,
+      t0 = 0,
+      t1 = 0;
+    const advice = await adviseSpread(
+      engine,
+      (_total, use) => use(workers),
+      { doc, options, rows: sample },
+      {
+        signal,
+        onStart(n) {
+          total = n;
+          t0 = t1 = performance.now();
+        },
+        onProgress({ done }) {
+          t1 = performance.now();
+          onStatus(`${done} of ${total} candidates evaluated (${workers.length} workers)…`, done / total);
+        },
       },
-    });
-    const seconds = (performance.now() - t0) / 1000;
-    const advice = await first.call('adviseFrom', { doc, options, evaluations, rows: sample }, { signal });
+    );
+    // the evaluations' time: from the first handed out to the last answered
+    const seconds = (t1 - t0) / 1000;
     return { advice, candidates: total, workers: workers.length, seconds };
   } finally {
     pool.end();

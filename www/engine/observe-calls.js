@@ -1,7 +1,9 @@
 // The engine worker's call on a live table's snapshots (views/observe-view.js): RegionServer
 // /jmx dumps, list_regions and status 'detailed' output, picked or dropped as Files, read here
 // (nothing is sent anywhere) on the engine's rows build, which has readSeries, onTableRegions and
-// againstDesign; imported by worker.js on the first such call, never part of the first load.
+// againstDesign, set beside the design by observe-through.js (the CLI's observe's too); imported
+// by worker.js on the first such call, never part of the first load.
+import { observeThrough } from './observe-through.js';
 import { rowsEngine } from './rows-calls.js';
 
 /** How many records the design's analysis counts between progress events. */
@@ -29,9 +31,8 @@ export async function observeSeries({ files, table, text }, emit, { designOf }) 
   for (const f of files) input.push({ name: f.name, text: await f.text(), modifiedMs: Math.floor(f.lastModified) });
   const series = api.readSeries(input, table ?? null);
   const doc = designOf({ text });
-  let predicted = null;
-  if (series.layout) {
-    const s = new api.AnalysisSession(api.onTableRegions(doc, series.layout), null);
+  const observed = await observeThrough(api, series, doc, d => {
+    const s = new api.AnalysisSession(d, null);
     try {
       let p = s.step(STEP);
       while (!p.finished) {
@@ -42,10 +43,10 @@ export async function observeSeries({ files, table, text }, emit, { designOf }) 
         });
         p = s.step(STEP);
       }
-      predicted = s.finish().regions.map(x => x.writes);
+      return s.finish();
     } finally {
       s.free();
     }
-  }
-  return { series, observed: api.againstDesign(series, doc, predicted) };
+  });
+  return { series, observed };
 }

@@ -4,7 +4,7 @@
 // rows build (pkg/rows/: the readers for CSV, Parquet, JSON Lines and Arrow; megabytes of wasm,
 // loaded on the first such call, never part of the page's first load). Imported lazily by
 // worker.js, whose handlers these are: each gets the call's arguments, its `emit` and the
-// worker's own helpers (`designOf`, `readsOver`).
+// worker's own helper (`designOf`).
 import { adviceCalls } from './advice-calls.js';
 import { localClient, moved, reportBuffers } from './calls.js';
 import { rekeyRows as rekeyRowsWith } from './rekey.js';
@@ -176,7 +176,7 @@ export async function warmRows() {
  * worker and nested readers (the library's analyzeRowsChunked over the scheduler's spreadTasks,
  * as the CLI shares it over threads: the same report, byte for byte); with it, one reader reads
  * it (a profile is counted in one pass). Events: `progress` (with the status line's `text`). */
-export async function analyzeRows(data, emit, { designOf, readsOver }) {
+export async function analyzeRows(data, emit, { designOf }) {
   const { file, rows, options } = data;
   const api = await rowsEngine();
   const doc = designOf(data);
@@ -189,7 +189,7 @@ export async function analyzeRows(data, emit, { designOf, readsOver }) {
   } finally {
     session.free();
   }
-  return moved({ report, summary, stats, profile, ...readsOver(api, doc, report) }, reportBuffers(report));
+  return moved({ report, summary, stats, profile, ...api.readsBeside(doc, report) }, reportBuffers(report));
 }
 
 /** The rows of `file` read with `doc`, as the library's analyzeRows answers: with the profile

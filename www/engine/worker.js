@@ -20,12 +20,11 @@ import init, {
   compareDesigns,
   keyLayout,
   lintDesign,
-  planReads,
+  readsBeside,
   validateDesign,
 } from '../pkg/rowkey_lab.js';
 import { moved, reportBuffers, serve } from './calls.js';
 import { lifeCalls } from './life-calls.js';
-import { readsOver } from './reads.js';
 import { firstRequest } from './url-state.js';
 import { webPort } from './web-workers.js';
 import { setSize } from './worker-sets.js';
@@ -40,7 +39,7 @@ const SIZE = {
   compareDesigns,
   keyLayout,
   lintDesign,
-  planReads,
+  readsBeside,
   validateDesign,
 };
 const params = new URLSearchParams(self.location.hash.slice(1));
@@ -123,9 +122,8 @@ const speed = () => {
 const spreads = blocks => !!E.combineAnalyses && setSize('counters') > 1 && blocks > 1;
 
 /** The handler of rows-calls.js's call `name`, which it imports when first called; the call gets
- * this worker's helpers (its design's reader, reads planner and moved parts of a report). */
-const rowsCall = name => async (args, emit) =>
-  (await import('./rows-calls.js'))[name](args, emit, { designOf, readsOver });
+ * this worker's helper (its design's reader). */
+const rowsCall = name => async (args, emit) => (await import('./rows-calls.js'))[name](args, emit, { designOf });
 
 /** An advisor's call: on a sample of the user's rows (`rows`), the rows build's, which reads them;
  * else the speed build's. */
@@ -170,7 +168,8 @@ const handlers = {
     } else {
       report = analyzeHere(data, s, emit);
     }
-    return moved({ report, ...readsOver(E, doc, report) }, reportBuffers(report));
+    // the reads beside it: the engine's one answer (src/analyze/beside.rs), the CLI's too
+    return moved({ report, ...E.readsBeside(doc, report) }, reportBuffers(report));
   },
   /** The design as Phoenix's CREATE TABLE (src/design/phoenix/print.rs): the speed build's
    * (null on the size build alone, as in the single-file page); the engine's error when its key

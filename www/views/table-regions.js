@@ -5,6 +5,7 @@
 // or opened from a file; a text longer than the box shows (BOX_MAX) is kept aside unshown, and
 // one longer than REGION_TEXT_MAX is refused before it is read.
 
+import * as wasm from '../pkg/rowkey_lab.js';
 import { BOX_MAX, DESIGN_MAX, REGION_TEXT_MAX, readOff, sizeText } from '../state/io.js';
 import { $, el, num, offsetOf, state } from '../state/lab-state.js';
 
@@ -171,24 +172,18 @@ export function wireTableRegions(apply, compareWith) {
 export function renderTableLoad() {
   const box = $('regions-load'),
     r = state.report;
-  const onThem =
-    current &&
-    r &&
-    JSON.stringify(state.doc?.regions?.presplit) === JSON.stringify(current.presplit) &&
-    r.regions.length === current.load.length;
+  const onThem = current && r && JSON.stringify(state.doc?.regions?.presplit) === JSON.stringify(current.presplit);
   if (!onThem) {
     box.replaceChildren();
     return;
   }
-  const load = current.load;
-  // Each region's share of the counted load, from the engine (list.loadShares).
-  if (!current.loadShares) {
+  // The load now against this design's writes, from the engine (tableNow: the CLI's too).
+  const t = wasm.tableNow(current, r);
+  if (!t?.regions) {
     box.replaceChildren();
     return;
   }
-  const { what, total, shares: now, busiest: hotNow } = current.loadShares;
-  const design = r.regions.map(g => (r.writes ? g.writes / r.writes : 0));
-  const hotDesign = design.reduce((b, x, i) => (x > design[b] ? i : b), 0);
+  const { what, total, busiestNow: hotNow, busiestDesign: hotDesign } = t;
   const bar = (x, cls) => {
     const track = el('span', undefined, { class: 'track' }),
       fill = el('span', undefined, { class: cls });
@@ -209,14 +204,14 @@ export function renderTableLoad() {
     'This design: share of writes',
   ])
     head.append(el('th', h));
-  const rows = load.map((l, i) => {
+  const rows = t.regions.map((g, i) => {
     const tr = el('tr', undefined, i === hotNow || i === hotDesign ? { class: 'hot' } : {});
     tr.append(
       el('td', i),
-      el('td', l.startKey || '(first)'),
-      el('td', l.server ?? '–'),
-      bar(now[i], 'now'),
-      bar(design[i], 'design'),
+      el('td', current.load[i].startKey || '(first)'),
+      el('td', current.load[i].server ?? '–'),
+      bar(g.now, 'now'),
+      bar(g.design, 'design'),
     );
     return tr;
   });
@@ -230,19 +225,12 @@ export function renderTableLoad() {
   const pctText = x => `${(x * 100).toFixed(1)} %`;
   // A hot spot is felt per region server. The engine placed the regions on the servers the
   // text names (list.assignment) and counted each one's writes; the load now is summed by the
-  // server each region is on.
-  const nowOn = new Map();
-  for (const [i, l] of load.entries()) nowOn.set(l.server, (nowOn.get(l.server) ?? 0) + now[i]);
-  const byServer = r.servers
-    .filter(s => s.name !== null)
-    .map(
-      s =>
-        `${s.name} ${pctText(nowOn.get(s.name) ?? 0)} now, ${pctText(r.writes ? s.rows / r.writes : 0)} with this design`,
-    );
+  // server each region is on (tableNow's servers).
+  const byServer = t.servers.map(s => `${s.name} ${pctText(s.now)} now, ${pctText(s.design)} with this design`);
   box.replaceChildren(
     el(
       'p',
-      `The table now: region ${hotNow} takes ${pctText(now[hotNow])} of its ${what} (${num(total)} counted since each region opened). This design: region ${hotDesign} would take ${pctText(design[hotDesign])} of its writes.`,
+      `The table now: region ${hotNow} takes ${pctText(t.regions[hotNow].now)} of its ${what} (${num(total)} counted since each region opened). This design: region ${hotDesign} would take ${pctText(t.regions[hotDesign].design)} of its writes.`,
     ),
     table,
     ...(byServer.length > 1

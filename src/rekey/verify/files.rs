@@ -70,19 +70,18 @@ impl Verifier {
         take(self, &mut session)
     }
 
-    /// Both exports compared: counted, then, when buckets differ, read again and matched.
+    /// Both exports compared: read as [`next_read`](Self::next_read) says (counted, then, when
+    /// buckets differ, read again and matched).
     pub fn verify_files<F: Read + Seek, G: Read + Seek>(
         mut self,
         old: &mut Export<'_, F>,
         new: &mut Export<'_, G>,
     ) -> Result<VerifyReport> {
-        self.read_file(Side::Old, old)?;
-        self.read_file(Side::New, new)?;
-        for round in self.rounds() {
-            self.hold_in(&round)?;
-            self.read_file(Side::Old, old)?;
-            self.read_file(Side::New, new)?;
-            self.settle();
+        while let Some(read) = self.next_read()? {
+            match read.side {
+                Side::Old => self.read_file(Side::Old, old)?,
+                Side::New => self.read_file(Side::New, new)?,
+            }
         }
         Ok(self.finish())
     }

@@ -90,27 +90,23 @@ fn verify_holding(
         v.hold_at_most(c);
     }
     let d = v.design().clone();
-    let each = |v: &mut Verifier, counting: bool| {
-        for (s, rows) in [(Side::Old, old), (Side::New, new)] {
-            let (a, b) = rows.split_at(rows.len() / 2);
-            for part in [a, b] {
-                let (keys, offsets) = slice(&d, part);
-                if counting {
-                    v.count(s, &keys, &offsets).unwrap();
-                } else {
-                    v.hold(s, &keys, &offsets).unwrap();
-                }
-            }
+    // the reads the engine's plan asks for, each side read in two slices
+    let mut rounds = 0;
+    while let Some(read) = v.next_read().unwrap() {
+        let rows = match read.side {
+            Side::Old => old,
+            Side::New => new,
+        };
+        if read.side == Side::Old && read.buckets.is_some() {
+            rounds += 1;
         }
-    };
-    each(&mut v, true);
-    let rounds = v.rounds();
-    for round in &rounds {
-        v.hold_in(round).unwrap();
-        each(&mut v, false);
-        v.settle();
+        let (a, b) = rows.split_at(rows.len() / 2);
+        for part in [a, b] {
+            let (keys, offsets) = slice(&d, part);
+            v.feed(read.side, &keys, &offsets).unwrap();
+        }
     }
-    (v.finish(), rounds.len())
+    (v.finish(), rounds)
 }
 
 /// Row `i`'s new key, toStringBinary (the new design's own key).
@@ -282,32 +278,31 @@ fn verify_in_pieces(
 ) -> rowkey_lab::rekey::verify::VerifyReport {
     let mut driver = Verifier::new(&design()).unwrap();
     let d = driver.design().clone();
-    let each = |buckets: Option<&[u32]>| -> Vec<Vec<u8>> {
+    let each = |s: Side, buckets: Option<&[u32]>| -> Vec<Vec<u8>> {
+        let rows = match s {
+            Side::Old => old,
+            Side::New => new,
+        };
         let mut out = Vec::new();
-        for (s, rows) in [(Side::Old, old), (Side::New, new)] {
-            for part in rows.chunks(rows.len().div_ceil(pieces)) {
-                let mut v = Verifier::new(&design()).unwrap();
-                let (keys, offsets) = slice(&d, part);
-                match buckets {
-                    None => v.count(s, &keys, &offsets).unwrap(),
-                    Some(b) => {
-                        v.hold_in(b).unwrap();
-                        v.hold(s, &keys, &offsets).unwrap();
-                    }
+        for part in rows.chunks(rows.len().div_ceil(pieces)) {
+            let mut v = Verifier::new(&design()).unwrap();
+            let (keys, offsets) = slice(&d, part);
+            match buckets {
+                None => v.count(s, &keys, &offsets).unwrap(),
+                Some(b) => {
+                    v.hold_in(b).unwrap();
+                    v.hold(s, &keys, &offsets).unwrap();
                 }
-                out.push(v.partial().unwrap());
             }
+            out.push(v.partial().unwrap());
         }
         out
     };
-    // merged in reverse: the order of the pieces does not matter
-    for p in each(None).iter().rev() {
-        driver.merge(p).unwrap();
-    }
-    let buckets = driver.differing_buckets();
-    if !buckets.is_empty() {
-        for p in each(Some(&buckets)) {
-            driver.merge(&p).unwrap();
+    // the driver walks the engine's plan (as Python's verify_driven does for Spark), the
+    // pieces merged in reverse: their order does not matter
+    while let Some(read) = driver.next_read().unwrap() {
+        for p in each(read.side, read.buckets.as_deref()).iter().rev() {
+            driver.merge(p).unwrap();
         }
     }
     driver.finish()
@@ -518,4 +513,50 @@ fn rounds_that_fit_a_small_memory_give_the_same_exact_verdict() {
         tiny.missing <= 313 && tiny.extra <= 100 && tiny.changed <= 200,
         "{tiny:?}"
     );
+}
+
+#[test]
+fn the_plan_of_reads_is_the_counts_then_both_sides_a_round_then_none() {
+    // every shell (the CLI, Python, Spark) walks next_read: both exports counted, then both
+    // again per round with the round's buckets, then none, and none again when asked again
+    let doc = design();
+    let old = rows(&doc);
+    let mut new = old.clone();
+    new.truncate(old.len() - 40);
+    let mut v = Verifier::new(&doc).unwrap();
+    v.hold_at_most(2_000);
+    let d = v.design().clone();
+    let mut seen = Vec::new();
+    while let Some(read) = v.next_read().unwrap() {
+        let rows = if read.side == Side::Old { &old } else { &new };
+        let (keys, offsets) = slice(&d, rows);
+        v.feed(read.side, &keys, &offsets).unwrap();
+        seen.push((read.side, read.buckets));
+    }
+    assert!(v.next_read().unwrap().is_none());
+    assert_eq!(
+        seen[..2],
+        [(Side::Old, None), (Side::New, None)],
+        "the counts first"
+    );
+    let rounds: Vec<_> = seen[2..].chunks(2).collect();
+    assert!(rounds.len() >= 2, "{} rounds", rounds.len());
+    for r in &rounds {
+        assert!(
+            matches!(r, [(Side::Old, Some(a)), (Side::New, Some(b))] if a == b && !a.is_empty())
+        );
+    }
+    let report = v.finish();
+    assert_eq!((report.missing, report.extra, report.changed), (40, 0, 0));
+    assert!(report.complete);
+    // equal exports: the two counts and nothing more
+    let mut v = Verifier::new(&doc).unwrap();
+    let mut n = 0;
+    while let Some(read) = v.next_read().unwrap() {
+        let (keys, offsets) = slice(&d, &old);
+        v.feed(read.side, &keys, &offsets).unwrap();
+        n += 1;
+    }
+    assert_eq!(n, 2);
+    assert!(v.finish().equal);
 }

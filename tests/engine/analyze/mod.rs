@@ -8,6 +8,7 @@
 mod common;
 
 mod auto_split;
+mod beside;
 mod blocks;
 mod exact;
 mod hbase_split;

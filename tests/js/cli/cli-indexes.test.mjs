@@ -13,8 +13,9 @@ import { ORDERS_SQL as SQL } from '../orders-indexes.mjs';
 describe('rowkey-lab CLI on Phoenix indexes', { skip: NOT_BUILT }, () => {
   let bin;
   let dir;
+  let entry;
   before(async () => {
-    ({ dir } = await installed());
+    ({ dir, entry } = await installed());
     bin = path.join(dir, 'node_modules/.bin/rowkey-lab');
     writeFileSync(path.join(dir, 'orders.sql'), SQL);
   });
@@ -58,6 +59,18 @@ describe('rowkey-lab CLI on Phoenix indexes', { skip: NOT_BUILT }, () => {
       a.indexReads.map(p => [p.chosen.index, p.chosen.access, p.withoutIndex.access]),
       [[null, 'pointLookup', 'pointLookup']],
     );
+  });
+
+  test("analyze --json: the reads beside the report are the library's readsBeside, whole (issue 71)", async () => {
+    // one answer, the engine's: the CLI composes no plans of its own over the report's regions
+    const r = run('analyze', 'orders.sql', '--windows', '10', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const { reads, readsError, indexReads, indexReadsError } = JSON.parse(r.stdout);
+    const m = await import(entry);
+    const doc = m.parseCreateTable(SQL);
+    const beside = m.readsBeside(doc, m.analyzeDesign(doc, { windows: 10 }));
+    assert.deepEqual({ reads, readsError, indexReads, indexReadsError }, beside);
+    assert.equal(beside.indexReads.length, 1);
   });
 
   test('analyze: each index in the human report, estimates labelled', () => {
