@@ -2767,8 +2767,8 @@ export interface CandidateMetrics {
   /** The busiest region's mean share of a window's writes (each index's is set beside it). */
   busiestShare: number;
   /** Each Phoenix index of the candidate over the same workload, in the design's order (an
-   * index key ends with the data key's columns and takes a salted table's buckets); empty
-   * without indexes and over a user's rows. */
+   * index key ends with the data key's columns and takes a salted table's buckets; over a
+   * user's rows, over the same sample rows); empty without indexes. */
   indexes: IndexCost[];
 }
 /** One Phoenix index's figures on an advisor's candidate. */

@@ -19,6 +19,7 @@ mod rekey_names;
 mod rekey_rows;
 mod rekey_series;
 mod rows;
+mod rows_indexes;
 mod threads;
 mod verify;
 mod verify_cells;
