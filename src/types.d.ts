@@ -1653,6 +1653,19 @@ export interface RekeySide {
   hotspotPerWindow: number;
   effectiveParallelism: number;
   headline: string;
+  /** Each Phoenix index of the design on the same rows, in its order (empty without). */
+  indexes: RekeyIndexSide[];
+}
+/** A Phoenix index of a design on the rows, before or after (a new data key moves its indexes too). */
+export interface RekeyIndexSide {
+  name: string;
+  kind: 'global' | 'uncovered' | 'local';
+  /** Regions of its own (0 for a local index: its rows are in the data table's). */
+  regions: number;
+  busiestShare: number;
+  hotspotPerWindow: number;
+  /** Its table's diagnosis' headline (empty for a local index). */
+  headline: string;
 }
 /** The plan for moving `oldDoc`'s table to `newDoc`'s on `oldDoc`'s generated workload (both
  * designs run its records, each on its own layout): the page's plan under Compare. */

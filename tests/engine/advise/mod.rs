@@ -15,6 +15,7 @@ mod months;
 mod presets;
 mod regions;
 mod rekey;
+mod rekey_indexes;
 mod rekey_names;
 mod rekey_rows;
 mod rekey_series;

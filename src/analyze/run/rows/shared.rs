@@ -1,8 +1,9 @@
 //! One reading of a user's rows for several designs ([`SharedRows`]): the file is parsed and
 //! its cells converted once, and every row handed to each design's own [`RowsSession`] (the
 //! rekey plan's old and new designs over the old table's rows). Reading and converting are
-//! about half of one analysis; each design still encodes, keeps and counts its own keys, so
-//! each report is the one that design's session alone gives, byte for byte.
+//! about half of one analysis; each design still encodes, keeps and counts its own keys (its
+//! Phoenix indexes' too, as `analyze --records` counts them), so each report is the one that
+//! design's session alone gives, byte for byte.
 //!
 //! The designs' fields are read as one list (each design's, by name); a field two designs type
 //! differently, or a key that numbers names in the order rows arrive, cannot share a reading
@@ -12,6 +13,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek};
 
 use super::file::{parquet_plan, read_file_into, FileInput, ParquetPlan};
+use super::indexes::readers_error;
 use super::session::{RowSplitKeys, RowsSession, ScanEnd, Source};
 use crate::analyze::{AnalysisReport, AnalyzeOptions};
 use crate::design::DesignDocument;
@@ -93,6 +95,8 @@ pub struct SharedRows {
     chunked: bool,
     /// What reading found, per design, from [`end`](Self::end) on.
     stats: Option<Vec<RowStats>>,
+    /// The fields a key does not read and an index does, with the index (its error names it).
+    readers: Vec<(String, String)>,
 }
 
 fn state(what: &str) -> Error {
@@ -129,14 +133,16 @@ impl SharedRows {
             nulls: rows.nulls,
             skipped: Vec::new(),
             names: Vec::new(),
+            indexes: Vec::new(),
         };
+        let mut readers = Vec::new();
         let mut sessions = Vec::with_capacity(docs.len());
         for doc in docs {
-            let mut session = RowsSession::new(doc, options.clone(), rows.clone())?;
-            // the designs' data tables are compared: their Phoenix indexes are left out
-            session.without_indexes()?;
+            // each design's Phoenix indexes counted as its own reading counts them
+            let session = RowsSession::new(doc, options.clone(), rows.clone())?;
             let doc = session.design();
-            let (own, own_used) = super::super::row_fields(doc)?;
+            let (own, own_used, own_readers) = super::indexes::analysis_fields(doc)?;
+            readers.extend(own_readers);
             let mut at = Vec::with_capacity(own.len());
             for (name, ty) in &own {
                 match fields.iter().position(|(n, _)| n == name) {
@@ -165,6 +171,7 @@ impl SharedRows {
             fan.own_used.push(cols);
             fan.keys
                 .push(CompiledKey::new(&doc.key, &doc.key_fields())?);
+            fan.indexes.push(super::indexes::IndexKeyer::new(doc)?);
             fan.scratch.push(Vec::new());
             fan.skipped.push(BTreeMap::new());
             fan.names.push(own.into_iter().map(|(n, _)| n).collect());
@@ -183,6 +190,7 @@ impl SharedRows {
             scanned: false,
             chunked: false,
             stats: None,
+            readers,
         })
     }
 
@@ -239,7 +247,9 @@ impl SharedRows {
             _ => Err(state("this pass reads row groups or batches, not bytes")),
         };
         self.source = source;
-        pushed.map(|()| self.done())
+        pushed
+            .map(|()| self.done())
+            .map_err(|e| readers_error(&self.readers, e))
     }
 
     /// The next Arrow record batch (every batch of the pass of one schema); the rows this
@@ -263,16 +273,21 @@ impl SharedRows {
             _ => Err(state("this pass reads bytes or row groups, not batches")),
         };
         self.source = source;
-        pushed.map(|()| self.done())
+        pushed
+            .map(|()| self.done())
+            .map_err(|e| readers_error(&self.readers, e))
     }
 
     /// A Parquet file by its footer and length: the byte ranges each row group needs for the
     /// columns any of the keys reads. Then [`push_row_group`](Self::push_row_group) each, in
     /// order, in each pass.
     pub fn parquet(&mut self, footer: &[u8], file_len: u64) -> Result<ParquetPlan> {
+        let at = |e| readers_error(&self.readers, e);
         let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
-        let plan = parquet_plan(&file, &self.fields, &self.used, &self.rows)?;
-        let reader = file.reader(&self.fields, &self.used, &self.rows)?;
+        let plan = parquet_plan(&file, &self.fields, &self.used, &self.rows).map_err(at)?;
+        let reader = file
+            .reader(&self.fields, &self.used, &self.rows)
+            .map_err(at)?;
         self.source = Source::Parquet(file, reader);
         Ok(plan)
     }
