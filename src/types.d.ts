@@ -318,6 +318,8 @@ export interface IndexedColumn {
   family?: string;
   /** The index orders this column descending (`DESC`); in `include`, not allowed. Default: `false`. */
   desc?: boolean;
+  /** An indexed expression over the column `name` (a functional index), as SQL: one of `UPPER(s)`, `LOWER(s)`, `SUBSTR(s, offset[, length])`, `TRIM(s)`, `LTRIM(s)`, `RTRIM(s)`, `LENGTH(s)` over a `VARCHAR` column, nested as Phoenix types them (`UPPER(SUBSTR(NAME, 1, 3))`); in `include`, not allowed. */
+  expression?: string;
 }
 export interface AnalyzeOptions {
   /** Time windows over the workload's duration (the region × time matrix, per-window hotspot factors). Default: `64`. From 1 to 65,536. */
