@@ -404,3 +404,66 @@ fn a_reading_for_the_data_key_alone_needs_no_index_column() {
     s.end().unwrap();
     assert_eq!(s.report().unwrap().indexes.len(), 0);
 }
+
+/// `csv`'s rows read in chunks by separate sessions (their first passes added to `main` in
+/// file order), then analyzed: the report, and whether the rows were counted from memory.
+fn over_chunks(doc: &DesignDocument, csv: &str, cuts: &[usize]) -> (AnalysisReport, bool) {
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    let rows: Vec<&str> = lines.collect();
+    let mut main =
+        RowsSession::new(doc.clone(), options(), rows_options("orders.csv", None)).unwrap();
+    assert!(
+        main.chunkable(),
+        "a design with global indexes reads in chunks"
+    );
+    let mut from = 0;
+    for &to in cuts.iter().chain(std::iter::once(&rows.len())) {
+        let mut part =
+            RowsSession::new(doc.clone(), options(), rows_options("orders.csv", None)).unwrap();
+        let text = format!("{header}\n{}\n", rows[from..to].join("\n"));
+        part.push(text.as_bytes()).unwrap();
+        main.add_chunk(part.chunk().unwrap()).unwrap();
+        from = to;
+    }
+    let analyzed = main.end_scan().unwrap().analyzed;
+    main.end().unwrap();
+    (main.report().unwrap(), analyzed)
+}
+
+#[test]
+fn chunks_read_apart_carry_their_index_keys_and_add_up_to_one_reading() {
+    let doc = orders(None);
+    let csv = std::fs::read_to_string(format!("{DIR}/orders.csv")).unwrap();
+    let (one, _) = over_file(&doc, "orders.csv", None);
+    for cuts in [&[120, 333][..], &[1], &[250]] {
+        let (chunked, analyzed) = over_chunks(&doc, &csv, cuts);
+        assert!(analyzed, "{cuts:?}: counted from the chunks' kept rows");
+        assert_eq!(chunked.indexes.len(), 3);
+        // the hand-derived figures of the one reading (see the test above), again
+        let by_time = chunked.indexes[0].report.as_ref().unwrap();
+        assert_shares(&shares(by_time), &[1.0; 10], &format!("{cuts:?}: BY_TIME"));
+        let want = window_shares(|j| bucket(&index_key(order(j).1.as_bytes(), j), 8));
+        let c = chunked.indexes[1].report.as_ref().unwrap();
+        assert_shares(&shares(c), &want, &format!("{cuts:?}: BY_CUSTOMER"));
+        // and every figure is the one reading's
+        assert_eq!(
+            serde_json::to_value(&chunked).unwrap(),
+            serde_json::to_value(&one).unwrap(),
+            "{cuts:?}"
+        );
+    }
+}
+
+#[test]
+fn a_chunk_of_another_design_s_indexes_is_refused() {
+    let doc = orders(None);
+    let fewer = orders(Some("CREATE INDEX BY_CUSTOMER ON ORDERS (CUSTOMER_ID);"));
+    let csv = std::fs::read_to_string(format!("{DIR}/orders.csv")).unwrap();
+    let mut part = RowsSession::new(fewer, options(), rows_options("orders.csv", None)).unwrap();
+    part.push(csv.as_bytes()).unwrap();
+    let chunk = part.chunk().unwrap();
+    let mut main = RowsSession::new(doc, options(), rows_options("orders.csv", None)).unwrap();
+    let e = main.add_chunk(chunk).unwrap_err();
+    assert!(e.message.contains("read for another design"), "{e}");
+}

@@ -167,3 +167,35 @@ fn a_shared_reading_names_the_index_that_reads_a_missing_column() {
         "{e}"
     );
 }
+
+#[test]
+fn a_shared_reading_in_chunks_counts_both_designs_indexes_as_one_reading() {
+    let (old, new) = designs();
+    let csv = std::fs::read_to_string(format!("{DIR}/orders.csv")).unwrap();
+    let mut one = SharedRows::new(vec![old.clone(), new.clone()], options(), rows()).unwrap();
+    one.push(csv.as_bytes()).unwrap();
+    assert!(one.end_scan().unwrap().analyzed);
+    one.end().unwrap();
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    let all: Vec<&str> = lines.collect();
+    let mut main = SharedRows::new(vec![old.clone(), new.clone()], options(), rows()).unwrap();
+    assert!(main.chunkable());
+    for (a, b) in [(0, 170), (170, 171), (171, all.len())] {
+        let mut part = SharedRows::new(vec![old.clone(), new.clone()], options(), rows()).unwrap();
+        part.push(format!("{header}\n{}\n", all[a..b].join("\n")).as_bytes())
+            .unwrap();
+        main.add_chunk(part.chunk().unwrap()).unwrap();
+    }
+    assert!(main.end_scan().unwrap().analyzed);
+    main.end().unwrap();
+    for i in 0..2 {
+        let (got, want) = (main.report(i).unwrap(), one.report(i).unwrap());
+        assert_eq!(got.indexes.len(), 3, "design {i}");
+        assert_eq!(
+            serde_json::to_value(&got).unwrap(),
+            serde_json::to_value(&want).unwrap(),
+            "design {i}"
+        );
+    }
+}

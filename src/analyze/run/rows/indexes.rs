@@ -9,8 +9,9 @@
 //! row an index cannot key is refused before anything counts it) and keeps them while the
 //! rows fit the memory the first pass keeps (the index keys count against the same cap);
 //! the analysis then counts every table from memory, or, past the cap, from the second
-//! reading the data table needs anyway. A design with global indexes is read in one pass by
-//! one reader, not in chunks: the chunks' format carries the data keys only.
+//! reading the data table needs anyway. A file read in chunks by several readers carries each
+//! chunk's index keys beside its data keys (`chunk.rs`), so the chunks add up to the one
+//! reading's indexes as they do to its data table.
 
 use super::super::*;
 use crate::analyze::indexes::{global_index_analysis, index_table_design, local_index_analysis};
@@ -121,6 +122,51 @@ impl IndexFirstPass {
     /// Stop keeping keys (the data table's rows are no longer kept either).
     pub(crate) fn drop_kept(&mut self) {
         self.kept = None;
+    }
+
+    /// Per global index, the kept keys end to end and where each ends (a chunk's, to travel
+    /// with its data keys); `None` once the rows are no longer kept.
+    pub(crate) fn kept_parts(&self) -> Option<&[(Vec<u8>, Vec<u32>)]> {
+        self.kept.as_deref()
+    }
+
+    /// Add a chunk's kept keys ([`kept_parts`](Self::kept_parts) of the chunk's first pass),
+    /// after the rows kept so far: per global index, its keys end to end and where each ends
+    /// (from the chunk's 0). An error (nothing added) when the count of indexes differs, the
+    /// keys are not kept here, or an end passes 4 GiB.
+    pub(crate) fn append_kept(&mut self, parts: Vec<(Vec<u8>, Vec<u32>)>) -> Result<()> {
+        let Some(kept) = self.kept.as_mut() else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "the index keys are no longer kept: read the file in one pass",
+            ));
+        };
+        if parts.len() != kept.len() {
+            return Err(Error::new(
+                ErrorKind::IllegalArgument,
+                format!(
+                    "the chunk carries {} index tables' keys, where the design has {} global indexes",
+                    parts.len(),
+                    kept.len()
+                ),
+            )
+            .at_path("chunk"));
+        }
+        let too_long = || {
+            Error::limit(
+                "rows",
+                "the index keys kept passed 4 GiB: read the file in one pass",
+            )
+        };
+        for ((bytes, _), (add, _)) in kept.iter().zip(&parts) {
+            u32::try_from(bytes.len() + add.len()).map_err(|_| too_long())?;
+        }
+        for ((bytes, ends), (add, add_ends)) in kept.iter_mut().zip(parts) {
+            let base = u32::try_from(bytes.len()).map_err(|_| too_long())?;
+            bytes.extend_from_slice(&add);
+            ends.extend(add_ends.iter().map(|e| e.saturating_add(base)));
+        }
+        Ok(())
     }
 }
 
