@@ -467,3 +467,107 @@ fn a_chunk_of_another_design_s_indexes_is_refused() {
     let e = main.add_chunk(chunk).unwrap_err();
     assert!(e.message.contains("read for another design"), "{e}");
 }
+
+/// Every key of `keys` (end to end, `offsets` where each starts and ends) with its writes, the
+/// keys cut into `groups` groups (as Spark's `groupBy` of the keys, then its partitions).
+fn grouped(keys: &[u8], offsets: &[u32], groups: usize) -> Vec<RecordBatch> {
+    let mut writes: std::collections::BTreeMap<&[u8], i64> = Default::default();
+    for w in offsets.windows(2) {
+        *writes
+            .entry(&keys[w[0] as usize..w[1] as usize])
+            .or_default() += 1;
+    }
+    let all: Vec<(&[u8], i64)> = writes.into_iter().collect();
+    (0..groups)
+        .map(|g| {
+            let mine: Vec<&(&[u8], i64)> = all.iter().skip(g).step_by(groups).collect();
+            let schema = Arc::new(Schema::new(vec![
+                Field::new("rowkey", DataType::Binary, false),
+                Field::new("writes", DataType::Int64, false),
+            ]));
+            let cols: Vec<Arc<dyn arrow_array::Array>> = vec![
+                Arc::new(arrow_array::BinaryArray::from_iter_values(
+                    mine.iter().map(|x| x.0),
+                )),
+                Arc::new(arrow_array::Int64Array::from_iter_values(
+                    mine.iter().map(|x| x.1),
+                )),
+            ];
+            RecordBatch::try_new(schema, cols).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn an_exact_recount_counts_every_index_table_s_rows_as_one_pass_does() {
+    use rowkey_lab::analyze::{
+        analyze_batches, partial_and_keys_of_stream, recount_batches, report_of_partials_recounted,
+        scan_batches,
+    };
+    let doc = orders(None);
+    let rows = RowsOptions {
+        time: Some("CREATED_AT".into()),
+        ..RowsOptions::default()
+    };
+    // one pass counts every table's rows exactly (500 rows: under the cap)
+    let all = analyze_batches(&doc, &options(), &rows, &[batch(0..500, true)]).unwrap();
+    let parts = [batch(0..180, true), batch(180..500, true)];
+    let scans: Vec<_> = parts
+        .iter()
+        .map(|b| scan_batches(&doc, &rows, std::slice::from_ref(b)).unwrap())
+        .collect();
+    let table = scans[0].merge(&scans[1]);
+    let (mut partials, mut keys, mut offsets) = (Vec::new(), Vec::new(), vec![0u32]);
+    for (b, at) in parts.iter().zip([0, scans[0].rows]) {
+        let schema = b.schema();
+        let stream = std::iter::once(Ok(b.clone()));
+        let (p, k, o) =
+            partial_and_keys_of_stream(&doc, &options(), &rows, (&schema, stream), (&table, at))
+                .unwrap();
+        partials.push(p);
+        let base = keys.len() as u32;
+        keys.extend_from_slice(&k);
+        offsets.extend(o.iter().skip(1).map(|e| e + base));
+    }
+    // each row's key in every table: the data table's (tag 0), BY_TIME's (1), BY_CUSTOMER's
+    // (2); the local index has no table of its own
+    assert_eq!(offsets.len() - 1, 3 * 500);
+    let key = |n: usize| &keys[offsets[n] as usize..offsets[n + 1] as usize];
+    let (id, customer, ms) = order(7);
+    assert_eq!(key(3 * 7)[0], 0);
+    assert_eq!(
+        key(3 * 7 + 1),
+        [&[1][..], &index_key(&decimal(ms as u64), 7)].concat()
+    );
+    let rest = index_key(customer.as_bytes(), 7);
+    assert_eq!(
+        key(3 * 7 + 2),
+        [&[2, bucket(&rest, 8) as u8][..], &rest].concat()
+    );
+    assert!(key(3 * 7).ends_with(id.as_bytes()));
+    let recounts: Vec<_> = grouped(&keys, &offsets, 3)
+        .iter()
+        .map(|g| recount_batches(&doc, std::slice::from_ref(g)).unwrap())
+        .collect();
+    assert!(recounts.iter().all(|r| r.indexes.len() == 2));
+    let ps: Vec<&[u8]> = partials.iter().map(Vec::as_slice).collect();
+    let got = report_of_partials_recounted(Some(&doc), &ps, recounts).unwrap();
+    for (x, want) in got.report.indexes.iter().zip(&all.report.indexes) {
+        let Some(t) = x.report.as_ref() else {
+            continue;
+        };
+        // 500 orders, each its own index row
+        assert!(t.largest_rows_exact && t.distinct_rows_exact, "{}", x.name);
+        assert_eq!(t.distinct_rows, 500, "{}", x.name);
+        assert_eq!(
+            serde_json::to_value(t).unwrap(),
+            serde_json::to_value(want.report.as_ref().unwrap()).unwrap(),
+            "{}",
+            x.name
+        );
+    }
+    assert_eq!(
+        serde_json::to_value(&got.report).unwrap(),
+        serde_json::to_value(&all.report).unwrap()
+    );
+}

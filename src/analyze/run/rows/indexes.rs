@@ -220,6 +220,86 @@ impl IndexRuns {
         self.keyer.encode(values)
     }
 
+    /// The global indexes.
+    pub(crate) fn len(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// Append the last row's keys for a recount of every table (`analyze_df`'s exact mode):
+    /// its data key `data` tagged `0`, then each global index's key tagged with its place
+    /// among them plus 1, each key's end after it in `ends`.
+    pub(crate) fn push_tagged_keys(
+        &self,
+        data: &[u8],
+        (bytes, ends): &mut (Vec<u8>, Vec<u32>),
+    ) -> Result<()> {
+        let tables = std::iter::once(data).chain((0..self.runs.len()).map(|t| self.keyer.key(t)));
+        for (tag, key) in tables.enumerate() {
+            bytes.push(u8::try_from(tag).unwrap_or(u8::MAX));
+            bytes.extend_from_slice(key);
+            ends.push(u32::try_from(bytes.len()).map_err(|_| {
+                Error::new(
+                    ErrorKind::Limit,
+                    "the keys of one chunk of rows passed 4 GiB: cut the rows into smaller chunks",
+                )
+            })?);
+        }
+        Ok(())
+    }
+
+    /// [`finish`](Self::finish) with each global index's table recounted exactly elsewhere
+    /// (`recounts`, in the order of the global indexes: [`RowRecount::indexes`]).
+    ///
+    /// [`RowRecount::indexes`]: crate::analyze::RowRecount::indexes
+    pub(crate) fn finish_recounted(
+        &self,
+        data: &AnalysisReport,
+        recounts: &[crate::analyze::RowRecount],
+    ) -> Result<Vec<IndexAnalysis>> {
+        if recounts.len() != self.runs.len() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "the recount has {} index tables, where the design has {} global indexes",
+                    recounts.len(),
+                    self.runs.len()
+                ),
+            )
+            .at_path("recount"));
+        }
+        let n = self.doc.phoenix.as_ref().map_or(0, |p| p.indexes.len());
+        let mut runs = self
+            .keyer
+            .tables
+            .iter()
+            .zip(&self.runs)
+            .zip(recounts)
+            .peekable();
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            match runs.peek() {
+                Some((((at, ..), run), recount)) if *at == i => {
+                    let report = run.finish_recounted(recount).map_err(|e| Error {
+                        message: format!(
+                            "index {}: {}",
+                            self.keyer
+                                .tables
+                                .iter()
+                                .find(|t| t.0 == i)
+                                .map_or("", |t| t.1.as_str()),
+                            e.message
+                        ),
+                        ..e
+                    })?;
+                    out.push(global_index_analysis(&self.doc, i, report));
+                    runs.next();
+                }
+                _ => out.push(local_index_analysis(&self.doc, i, data)),
+            }
+        }
+        Ok(out)
+    }
+
     /// Count the keys [`encode`](Self::encode) built, at the row's time (else each table's
     /// workload clock, the data table's).
     pub(crate) fn count(&mut self, time_ms: Option<i64>) -> Result<()> {
