@@ -202,19 +202,7 @@ impl AnalysisRun {
             c.each(|key, q, t| self.count_row(key, q, t))?;
         }
         if let (Some(ix), Some(kept)) = (self.indexes.as_mut(), first.indexes.as_ref()) {
-            // every kept row's time, in the order the index keys were kept: this reading's
-            // rows, then each chunk's
-            let times: std::borrow::Cow<'_, [i64]> = match r.chunks.is_empty() {
-                true => std::borrow::Cow::Borrowed(&r.times),
-                false => {
-                    let mut all = r.times.clone();
-                    for c in &r.chunks {
-                        all.extend(c.times());
-                    }
-                    std::borrow::Cow::Owned(all)
-                }
-            };
-            ix.replay(kept, &times)?;
+            ix.replay(kept, &r.times_in_order())?;
         }
         Ok(true)
     }

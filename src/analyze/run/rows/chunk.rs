@@ -108,6 +108,21 @@ impl ChunkRows {
     }
 }
 
+impl super::Replay {
+    /// Every kept row's time, in the order the rows (and their index keys) were kept: this
+    /// reading's rows, then each chunk's; empty for untimed rows.
+    pub(super) fn times_in_order(&self) -> std::borrow::Cow<'_, [i64]> {
+        if self.chunks.is_empty() {
+            return std::borrow::Cow::Borrowed(&self.times);
+        }
+        let mut all = self.times.clone();
+        for c in &self.chunks {
+            all.extend(c.times());
+        }
+        std::borrow::Cow::Owned(all)
+    }
+}
+
 fn chunk_error(reason: impl std::fmt::Display) -> Error {
     Error::new(
         ErrorKind::IllegalArgument,
