@@ -29,7 +29,9 @@ mod text;
 pub mod verify;
 
 pub use fields::{field_sources, FieldSource, Source};
-pub use figures::{MetricsFigures, OverallFigures, RegionFigures, ReportFigures};
+pub use figures::{
+    DiagnosisFigures, IndexFigures, MetricsFigures, OverallFigures, RegionFigures, ReportFigures,
+};
 pub use jobs::Jobs;
 pub use rows::{cut_at_rows, rekey_over_rows, RekeyReading, RowsCut, RowsRekeyPlan, RowsSide};
 #[cfg(feature = "rows")]
@@ -172,6 +174,28 @@ pub struct SideSummary {
     pub effective_parallelism: f64,
     /// Its diagnosis' headline.
     pub headline: String,
+    /// Each of its Phoenix indexes on the same rows, in the design's order (empty without).
+    pub indexes: Vec<IndexSummary>,
+}
+
+/// A Phoenix index of a design on the same rows, before or after: an index key ends with the
+/// data key's columns and takes a salted table's buckets, so a new data key moves its indexes
+/// too.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexSummary {
+    /// The index name.
+    pub name: String,
+    /// Its kind.
+    pub kind: crate::design::phoenix::IndexKind,
+    /// Regions of its own (0 for a local index: its rows are in the data table's).
+    pub regions: usize,
+    /// Mean over the windows of the busiest region's share of its writes.
+    pub busiest_share: f64,
+    /// Its hotspot factor per time window, averaged.
+    pub hotspot_per_window: f64,
+    /// Its table's diagnosis' headline (a local index: empty, the data table's is its own).
+    pub headline: String,
 }
 
 /// The plan.
@@ -289,6 +313,22 @@ fn side(r: &ReportFigures) -> SideSummary {
         hotspot_per_window: r.metrics.mean_hotspot_factor,
         effective_parallelism: r.metrics.overall.effective_parallelism,
         headline: r.diagnosis.first().cloned().unwrap_or_default(),
+        indexes: r
+            .indexes
+            .iter()
+            .map(|x| IndexSummary {
+                name: x.name.clone(),
+                kind: x.kind,
+                regions: x.regions_of_its_own,
+                busiest_share: x.busiest_share,
+                hotspot_per_window: x.hotspot_factor,
+                headline: x
+                    .report
+                    .as_ref()
+                    .and_then(|t| t.diagnosis.first().cloned())
+                    .unwrap_or_default(),
+            })
+            .collect(),
     }
 }
 

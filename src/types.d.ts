@@ -318,6 +318,8 @@ export interface IndexedColumn {
   family?: string;
   /** The index orders this column descending (`DESC`); in `include`, not allowed. Default: `false`. */
   desc?: boolean;
+  /** An indexed expression over the column `name` (a functional index), as SQL: one of `UPPER(s)`, `LOWER(s)`, `SUBSTR(s, offset[, length])`, `TRIM(s)`, `LTRIM(s)`, `RTRIM(s)`, `LENGTH(s)` over a `VARCHAR` column, nested as Phoenix types them (`UPPER(SUBSTR(NAME, 1, 3))`); in `include`, not allowed. */
+  expression?: string;
 }
 export interface AnalyzeOptions {
   /** Time windows over the workload's duration (the region × time matrix, per-window hotspot factors). Default: `64`. From 1 to 65,536. */
@@ -1693,6 +1695,19 @@ export interface RekeySide {
   hotspotPerWindow: number;
   effectiveParallelism: number;
   headline: string;
+  /** Each Phoenix index of the design on the same rows, in its order (empty without). */
+  indexes: RekeyIndexSide[];
+}
+/** A Phoenix index of a design on the rows, before or after (a new data key moves its indexes too). */
+export interface RekeyIndexSide {
+  name: string;
+  kind: 'global' | 'uncovered' | 'local';
+  /** Regions of its own (0 for a local index: its rows are in the data table's). */
+  regions: number;
+  busiestShare: number;
+  hotspotPerWindow: number;
+  /** Its table's diagnosis' headline (empty for a local index). */
+  headline: string;
 }
 /** The plan for moving `oldDoc`'s table to `newDoc`'s on `oldDoc`'s generated workload (both
  * designs run its records, each on its own layout): the page's plan under Compare. */
@@ -2807,8 +2822,8 @@ export interface CandidateMetrics {
   /** The busiest region's mean share of a window's writes (each index's is set beside it). */
   busiestShare: number;
   /** Each Phoenix index of the candidate over the same workload, in the design's order (an
-   * index key ends with the data key's columns and takes a salted table's buckets); empty
-   * without indexes and over a user's rows. */
+   * index key ends with the data key's columns and takes a salted table's buckets; over a
+   * user's rows, over the same sample rows); empty without indexes. */
   indexes: IndexCost[];
 }
 /** One Phoenix index's figures on an advisor's candidate. */

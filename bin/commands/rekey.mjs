@@ -104,6 +104,15 @@ export async function rekey(pos, opt) {
       // on few rows; over the run, 1.0 for a moving hotspot) could say otherwise
       `old: ${regionsText(plan.old.regions)}: ${printable(plan.old.headline)}`,
       `new: ${regionsText(plan.new.regions)}: ${printable(plan.new.headline)}`,
+      // each Phoenix index on the same rows, old -> new: a new data key moves its indexes too
+      ...plan.old.indexes.map((x, i) => {
+        const side = s =>
+          s.regions
+            ? `${regionsText(s.regions)}, the busiest ${pctOf(s.busiestShare)} % of a window's writes`
+            : "in the data table's regions";
+        const y = plan.new.indexes[i];
+        return `  index ${printable(x.name)}: ${side(x)} -> ${y ? side(y) : '-'}`;
+      }),
       '',
       'fields of the new key:',
       table(

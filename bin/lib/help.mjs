@@ -184,8 +184,8 @@ put/update/delete and bytes (estimates marked ≈), and each read through the ta
 would pick beside the data table alone. Progress goes to stderr when stderr is a terminal.
   --threads N     worker threads counting the generated workload (default: every core), each
                   a run of its blocks of 65,536 records, or reading --records FILE's chunks
-                  (row groups, runs of lines; a design with Phoenix global indexes is read by
-                  one thread); the result does not depend on it
+                  (row groups, runs of lines, each with its Phoenix index keys); the result
+                  does not depend on it
   --records FILE  your own rows instead of the generated workload: CSV (with a header),
                   JSON Lines or one JSON array of objects, Parquet, or Arrow IPC; the format
                   from --format, else the file's first bytes, else its extension. Columns meet

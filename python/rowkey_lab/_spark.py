@@ -126,7 +126,9 @@ def _placed(scans: list) -> tuple:
 
 def _partials_and_recounts(src, d: str, large: bool, count) -> tuple:
     """Exact mode in one read of the rows: each partition's partial (without exact row
-    counts) and every row's key from the same pass (``count(stream)`` gives both); Spark
+    counts) and every row's key from the same pass (``count(stream)`` gives both; a Phoenix
+    design's keys are each table's, tagged by their first byte, and the engine's recount
+    splits them by it); Spark
     groups the keys and counts their writes, and each partition of the groups is recounted by
     the engine (distinct rows per region, its largest rows by the report's rule). The partials
     ride through the ``groupBy`` as rows of their own (a null key, the partial in ``part``; a
@@ -342,8 +344,9 @@ def analyze_df(
     A Phoenix design's indexes are counted from the same partitions: each partition's partial
     carries each global index's table, and ``report["indexes"]`` is the one ``rk.analyze``
     gives on the same rows (a local index's figures are the data table's). ``mode="exact"``
-    recounts the data table's rows; an index table's largest and distinct rows are then its
-    sketches' estimates, with their bounds."""
+    recounts every table's rows: each row's key in the data table and in each global index's
+    table goes through the same ``groupBy`` (its first byte says which table), so an index
+    table's largest and distinct rows are exact too, as the data table's are."""
     if mode not in ("sketch", "exact"):
         raise ValueError(f'analyze_df: mode="{mode}"; expected "sketch" or "exact"')
     d = _declared(df, design, map)

@@ -56,3 +56,23 @@ def test_analyze_df_reports_each_index_as_rk_analyze(df, n):
     for g, w in zip(got["indexes"], want["indexes"]):
         for k in ("regionsOfItsOwn", "busiestShare", "maxBusiestShare", "hotspotFactor", "bytes"):
             assert g[k] == w[k], (g["name"], k)
+
+
+def test_analyze_df_exact_counts_each_index_table_s_rows_exactly(df):
+    part = df.repartition(3).persist()
+    try:
+        got = analyze_df(part, design(), time="CREATED_AT", windows=10, mode="exact")
+        want = rk.analyze(design(), part.toArrow(), time="CREATED_AT", windows=10)
+    finally:
+        part.unpersist()
+    tables = [(g, w) for g, w in zip(got["indexes"], want["indexes"]) if g["report"] is not None]
+    assert [g["name"] for g, _ in tables] == ["BY_TIME", "BY_CUSTOMER"]
+    for g, w in tables:
+        t, u = g["report"], w["report"]
+        # every table's rows recounted by Spark's groupBy: exact, as one pass counts 500 rows
+        assert t["largestRowsExact"] and t["distinctRowsExact"], g["name"]
+        # each order is a row of its own in each index table
+        assert t["distinctRows"] == 500, g["name"]
+        for k in ("largestRows", "distinctRows"):
+            assert t[k] == u[k], (g["name"], k)
+        assert [r["writes"] for r in t["regions"]] == [r["writes"] for r in u["regions"]], g["name"]

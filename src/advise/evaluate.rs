@@ -70,8 +70,8 @@ pub struct CandidateMetrics {
     pub busiest_share: f64,
     /// Each Phoenix secondary index of the candidate over the same workload, in the design's
     /// order: an index key ends with the data key's columns and an index of a salted table
-    /// takes its buckets, so a change of data key changes its indexes. Empty without indexes,
-    /// and over a user's rows (indexes are analyzed over the generated workload only).
+    /// takes its buckets, so a change of data key changes its indexes. Over a user's rows, the
+    /// indexes over the same sample rows. Empty without indexes.
     #[serde(default)]
     pub indexes: Vec<super::index_cost::IndexCost>,
 }
@@ -167,14 +167,11 @@ pub fn evaluate_on_rows(
     // (the sample splits as the whole file does in the analysis of it)
     let mut scaled = design.clone();
     split_sizes_scaled(&mut scaled, rows.len() as u64, rows.file_rows());
-    // the advisor on rows judges the data table's key: its Phoenix indexes are not counted
-    if let Some(p) = scaled.phoenix.as_mut() {
-        p.indexes.clear();
-    }
     let design = &scaled;
     let fields: Vec<String> = design.fields.iter().map(|f| f.name.clone()).collect();
     // The two passes `analyze --records` makes over a file, over the sample: its keys kept for
-    // the count (a sample is at most MAX_SAMPLE_ROWS rows), else the rows fed again.
+    // the count (a sample is at most MAX_SAMPLE_ROWS rows), else the rows fed again. The run
+    // counts the design's Phoenix indexes over the same rows, as `analyze --records` does.
     let (run, first, _) = crate::analyze::count_rows(
         design,
         &analyze_options(opts),
@@ -191,8 +188,9 @@ pub fn evaluate_on_rows(
     metrics(&doc, run, target_regions, None)
 }
 
-/// A candidate's figures from its finished run; with `index_opts`, its Phoenix indexes'
-/// over the same workload (the generated one: not over a user's rows).
+/// A candidate's figures from its finished run; its Phoenix indexes' over the same workload:
+/// with `index_opts`, analyzed here over the generated one; without, as the run over a user's
+/// rows counted them (its report's `indexes`).
 fn metrics(
     doc: &DesignDocument,
     run: AnalysisRun,
@@ -273,7 +271,7 @@ fn metrics(
     let read_cost = reads.iter().map(|r| r.cost).sum::<f64>() + 0.0;
     let indexes = match index_opts {
         Some(o) => super::index_cost::index_costs(doc, o, &report)?,
-        None => Vec::new(),
+        None => super::index_cost::counted(&report),
     };
     let key_bytes = if report.writes == 0 {
         0.0

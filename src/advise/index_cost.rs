@@ -73,3 +73,9 @@ pub(super) fn index_costs(
         .map(IndexCost::of)
         .collect())
 }
+
+/// The indexes a run over a user's rows counted beside its data table (its report's
+/// `indexes`), as [`IndexCost`]s.
+pub(super) fn counted(data: &AnalysisReport) -> Vec<IndexCost> {
+    data.indexes.iter().map(IndexCost::of).collect()
+}

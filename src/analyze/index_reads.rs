@@ -176,9 +176,10 @@ pub fn plan_reads_through_indexes(
             super::initial_split_keys(&design)?
         };
         let holds = x.kind != IndexKind::Uncovered
-            && others
-                .iter()
-                .all(|c| x.columns.iter().chain(&x.include).any(|k| k.name == *c));
+            && others.iter().all(|c| {
+                // an indexed expression holds its value, not its column's
+                (x.columns.iter().chain(&x.include)).any(|k| k.name == *c && k.expression.is_none())
+            });
         tables.push((
             x.name.clone(),
             x.kind,

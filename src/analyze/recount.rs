@@ -54,6 +54,10 @@ pub struct RowRecount {
     /// The [`LARGEST_ROWS`] rows with the most bytes (fewer when fewer rows were counted),
     /// largest first, ties by key: the report's order.
     pub largest_rows: Vec<CountedRow>,
+    /// A Phoenix design's global index tables recounted beside the data table, in the design's
+    /// order of its global indexes; empty without any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub indexes: Vec<RowRecount>,
 }
 
 /// The report's order of the largest rows: most bytes first, ties by key.
@@ -77,6 +81,7 @@ impl RowRecount {
             region_distinct_rows: vec![0; regions],
             region_writes: vec![0; regions],
             largest_rows: Vec::new(),
+            indexes: Vec::new(),
         }
     }
 
@@ -111,6 +116,7 @@ impl RowRecount {
     /// The recount in the report's form: the largest rows picked and in order.
     pub fn finish(mut self) -> RowRecount {
         keep_largest(&mut self.largest_rows);
+        self.indexes = self.indexes.into_iter().map(RowRecount::finish).collect();
         self
     }
 
@@ -139,6 +145,28 @@ impl RowRecount {
             *a = a.saturating_add(*b);
         }
         self.largest_rows.extend(other.largest_rows);
+        // each index table's recount with its own (a group holds every table's keys, or one
+        // group none of an index's: then it has none to add)
+        self.indexes = match (self.indexes.is_empty(), other.indexes.is_empty()) {
+            (_, true) => self.indexes,
+            (true, false) => other.indexes,
+            (false, false) if self.indexes.len() == other.indexes.len() => self
+                .indexes
+                .into_iter()
+                .zip(other.indexes)
+                .map(|(a, b)| a.merge(b))
+                .collect::<Result<Vec<_>>>()?,
+            (false, false) => {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "recounts of {} and {} index tables do not merge",
+                        self.indexes.len(),
+                        other.indexes.len()
+                    ),
+                ))
+            }
+        };
         Ok(self.finish())
     }
 

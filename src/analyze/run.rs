@@ -414,6 +414,17 @@ impl AnalysisRun {
         let r = self
             .analyzer
             .finish_recounted(Some(self.led_by_time), recount)?;
+        // the index tables recounted too, when the recount carries them
+        #[cfg(feature = "rows")]
+        if let Some(ix) = self
+            .indexes
+            .as_ref()
+            .filter(|_| !recount.indexes.is_empty())
+        {
+            let mut r = r;
+            r.indexes = ix.finish_recounted(&r, &recount.indexes)?;
+            return Ok(r);
+        }
         Ok(self.with_index_tables(r))
     }
 

@@ -75,6 +75,12 @@ pub(crate) fn table_for<'a>(
             }
         ))
     })?;
+    if let Some(c) = indexes[i].columns.iter().find(|c| c.expression.is_some()) {
+        return Err(bad(format!(
+            "{name} indexes the expression {}: its months are not simulated (the table's months run the workload through the index's own key, whose expression column has no field to give its values)",
+            c.label()
+        )));
+    }
     if indexes[i].kind == crate::design::phoenix::IndexKind::Local {
         return Err(bad(format!(
             "{name} is a local index: its rows are in the data table's regions, which the data table's months simulate (leave index out)"

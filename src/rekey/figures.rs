@@ -25,6 +25,36 @@ pub struct ReportFigures {
     pub diagnosis: Vec<String>,
     /// The split keys the run was cut at, hex.
     pub presplit_keys_hex: Vec<String>,
+    /// Each Phoenix index of the design over the same rows, in its order (none without
+    /// indexes, or from a report that has none).
+    #[serde(default)]
+    pub indexes: Vec<IndexFigures>,
+}
+
+/// An index's figures (a report's `indexes` member), as far as the plan reads them.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexFigures {
+    /// The index name.
+    pub name: String,
+    /// Its kind.
+    pub kind: crate::design::phoenix::IndexKind,
+    /// Regions of its own (0 for a local index).
+    pub regions_of_its_own: usize,
+    /// Mean over the loaded windows of the busiest region's share of its writes.
+    pub busiest_share: f64,
+    /// Mean hotspot factor over the loaded windows.
+    pub hotspot_factor: f64,
+    /// Its table's diagnosis (`None` for a local index: the data table's regions).
+    pub report: Option<DiagnosisFigures>,
+}
+
+/// An index table's report, as far as the plan reads it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DiagnosisFigures {
+    /// Its diagnosis (the first line is the headline).
+    pub diagnosis: Vec<String>,
 }
 
 /// A region's figures.
@@ -139,6 +169,20 @@ impl From<&AnalysisReport> for ReportFigures {
             },
             diagnosis: r.diagnosis.clone(),
             presplit_keys_hex: r.presplit_keys_hex.clone(),
+            indexes: r
+                .indexes
+                .iter()
+                .map(|x| IndexFigures {
+                    name: x.name.clone(),
+                    kind: x.kind,
+                    regions_of_its_own: x.regions_of_its_own,
+                    busiest_share: x.busiest_share,
+                    hotspot_factor: x.hotspot_factor,
+                    report: x.report.as_ref().map(|t| DiagnosisFigures {
+                        diagnosis: t.diagnosis.clone(),
+                    }),
+                })
+                .collect(),
         }
     }
 }

@@ -31,6 +31,7 @@ mod observe;
 mod opentsdb;
 mod phoenix_fuzz;
 mod phoenix_index;
+mod phoenix_index_expr;
 mod phoenix_index_rows;
 mod phoenix_key;
 mod rename;

@@ -404,3 +404,170 @@ fn a_reading_for_the_data_key_alone_needs_no_index_column() {
     s.end().unwrap();
     assert_eq!(s.report().unwrap().indexes.len(), 0);
 }
+
+/// `csv`'s rows read in chunks by separate sessions (their first passes added to `main` in
+/// file order), then analyzed: the report, and whether the rows were counted from memory.
+fn over_chunks(doc: &DesignDocument, csv: &str, cuts: &[usize]) -> (AnalysisReport, bool) {
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    let rows: Vec<&str> = lines.collect();
+    let mut main =
+        RowsSession::new(doc.clone(), options(), rows_options("orders.csv", None)).unwrap();
+    assert!(
+        main.chunkable(),
+        "a design with global indexes reads in chunks"
+    );
+    let mut from = 0;
+    for &to in cuts.iter().chain(std::iter::once(&rows.len())) {
+        let mut part =
+            RowsSession::new(doc.clone(), options(), rows_options("orders.csv", None)).unwrap();
+        let text = format!("{header}\n{}\n", rows[from..to].join("\n"));
+        part.push(text.as_bytes()).unwrap();
+        main.add_chunk(part.chunk().unwrap()).unwrap();
+        from = to;
+    }
+    let analyzed = main.end_scan().unwrap().analyzed;
+    main.end().unwrap();
+    (main.report().unwrap(), analyzed)
+}
+
+#[test]
+fn chunks_read_apart_carry_their_index_keys_and_add_up_to_one_reading() {
+    let doc = orders(None);
+    let csv = std::fs::read_to_string(format!("{DIR}/orders.csv")).unwrap();
+    let (one, _) = over_file(&doc, "orders.csv", None);
+    for cuts in [&[120, 333][..], &[1], &[250]] {
+        let (chunked, analyzed) = over_chunks(&doc, &csv, cuts);
+        assert!(analyzed, "{cuts:?}: counted from the chunks' kept rows");
+        assert_eq!(chunked.indexes.len(), 3);
+        // the hand-derived figures of the one reading (see the test above), again
+        let by_time = chunked.indexes[0].report.as_ref().unwrap();
+        assert_shares(&shares(by_time), &[1.0; 10], &format!("{cuts:?}: BY_TIME"));
+        let want = window_shares(|j| bucket(&index_key(order(j).1.as_bytes(), j), 8));
+        let c = chunked.indexes[1].report.as_ref().unwrap();
+        assert_shares(&shares(c), &want, &format!("{cuts:?}: BY_CUSTOMER"));
+        // and every figure is the one reading's
+        assert_eq!(
+            serde_json::to_value(&chunked).unwrap(),
+            serde_json::to_value(&one).unwrap(),
+            "{cuts:?}"
+        );
+    }
+}
+
+#[test]
+fn a_chunk_of_another_design_s_indexes_is_refused() {
+    let doc = orders(None);
+    let fewer = orders(Some("CREATE INDEX BY_CUSTOMER ON ORDERS (CUSTOMER_ID);"));
+    let csv = std::fs::read_to_string(format!("{DIR}/orders.csv")).unwrap();
+    let mut part = RowsSession::new(fewer, options(), rows_options("orders.csv", None)).unwrap();
+    part.push(csv.as_bytes()).unwrap();
+    let chunk = part.chunk().unwrap();
+    let mut main = RowsSession::new(doc, options(), rows_options("orders.csv", None)).unwrap();
+    let e = main.add_chunk(chunk).unwrap_err();
+    assert!(e.message.contains("read for another design"), "{e}");
+}
+
+/// Every key of `keys` (end to end, `offsets` where each starts and ends) with its writes, the
+/// keys cut into `groups` groups (as Spark's `groupBy` of the keys, then its partitions).
+fn grouped(keys: &[u8], offsets: &[u32], groups: usize) -> Vec<RecordBatch> {
+    let mut writes: std::collections::BTreeMap<&[u8], i64> = Default::default();
+    for w in offsets.windows(2) {
+        *writes
+            .entry(&keys[w[0] as usize..w[1] as usize])
+            .or_default() += 1;
+    }
+    let all: Vec<(&[u8], i64)> = writes.into_iter().collect();
+    (0..groups)
+        .map(|g| {
+            let mine: Vec<&(&[u8], i64)> = all.iter().skip(g).step_by(groups).collect();
+            let schema = Arc::new(Schema::new(vec![
+                Field::new("rowkey", DataType::Binary, false),
+                Field::new("writes", DataType::Int64, false),
+            ]));
+            let cols: Vec<Arc<dyn arrow_array::Array>> = vec![
+                Arc::new(arrow_array::BinaryArray::from_iter_values(
+                    mine.iter().map(|x| x.0),
+                )),
+                Arc::new(arrow_array::Int64Array::from_iter_values(
+                    mine.iter().map(|x| x.1),
+                )),
+            ];
+            RecordBatch::try_new(schema, cols).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn an_exact_recount_counts_every_index_table_s_rows_as_one_pass_does() {
+    use rowkey_lab::analyze::{
+        analyze_batches, partial_and_keys_of_stream, recount_batches, report_of_partials_recounted,
+        scan_batches,
+    };
+    let doc = orders(None);
+    let rows = RowsOptions {
+        time: Some("CREATED_AT".into()),
+        ..RowsOptions::default()
+    };
+    // one pass counts every table's rows exactly (500 rows: under the cap)
+    let all = analyze_batches(&doc, &options(), &rows, &[batch(0..500, true)]).unwrap();
+    let parts = [batch(0..180, true), batch(180..500, true)];
+    let scans: Vec<_> = parts
+        .iter()
+        .map(|b| scan_batches(&doc, &rows, std::slice::from_ref(b)).unwrap())
+        .collect();
+    let table = scans[0].merge(&scans[1]);
+    let (mut partials, mut keys, mut offsets) = (Vec::new(), Vec::new(), vec![0u32]);
+    for (b, at) in parts.iter().zip([0, scans[0].rows]) {
+        let schema = b.schema();
+        let stream = std::iter::once(Ok(b.clone()));
+        let (p, k, o) =
+            partial_and_keys_of_stream(&doc, &options(), &rows, (&schema, stream), (&table, at))
+                .unwrap();
+        partials.push(p);
+        let base = keys.len() as u32;
+        keys.extend_from_slice(&k);
+        offsets.extend(o.iter().skip(1).map(|e| e + base));
+    }
+    // each row's key in every table: the data table's (tag 0), BY_TIME's (1), BY_CUSTOMER's
+    // (2); the local index has no table of its own
+    assert_eq!(offsets.len() - 1, 3 * 500);
+    let key = |n: usize| &keys[offsets[n] as usize..offsets[n + 1] as usize];
+    let (id, customer, ms) = order(7);
+    assert_eq!(key(3 * 7)[0], 0);
+    assert_eq!(
+        key(3 * 7 + 1),
+        [&[1][..], &index_key(&decimal(ms as u64), 7)].concat()
+    );
+    let rest = index_key(customer.as_bytes(), 7);
+    assert_eq!(
+        key(3 * 7 + 2),
+        [&[2, bucket(&rest, 8) as u8][..], &rest].concat()
+    );
+    assert!(key(3 * 7).ends_with(id.as_bytes()));
+    let recounts: Vec<_> = grouped(&keys, &offsets, 3)
+        .iter()
+        .map(|g| recount_batches(&doc, std::slice::from_ref(g)).unwrap())
+        .collect();
+    assert!(recounts.iter().all(|r| r.indexes.len() == 2));
+    let ps: Vec<&[u8]> = partials.iter().map(Vec::as_slice).collect();
+    let got = report_of_partials_recounted(Some(&doc), &ps, recounts).unwrap();
+    for (x, want) in got.report.indexes.iter().zip(&all.report.indexes) {
+        let Some(t) = x.report.as_ref() else {
+            continue;
+        };
+        // 500 orders, each its own index row
+        assert!(t.largest_rows_exact && t.distinct_rows_exact, "{}", x.name);
+        assert_eq!(t.distinct_rows, 500, "{}", x.name);
+        assert_eq!(
+            serde_json::to_value(t).unwrap(),
+            serde_json::to_value(want.report.as_ref().unwrap()).unwrap(),
+            "{}",
+            x.name
+        );
+    }
+    assert_eq!(
+        serde_json::to_value(&got.report).unwrap(),
+        serde_json::to_value(&all.report).unwrap()
+    );
+}

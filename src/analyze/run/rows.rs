@@ -203,7 +203,7 @@ impl AnalysisRun {
             c.each(|key, q, t| self.count_row(key, q, t))?;
         }
         if let (Some(ix), Some(kept)) = (self.indexes.as_mut(), first.indexes.as_ref()) {
-            ix.replay(kept, &r.times)?;
+            ix.replay(kept, &r.times_in_order())?;
         }
         Ok(true)
     }

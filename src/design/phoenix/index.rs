@@ -12,6 +12,7 @@
 
 use super::ddl::{table_option, type_decl, TableOption};
 use super::*;
+use crate::hbase::phoenix::functions::IndexExpression;
 use crate::hbase::phoenix::index::{
     index_column_type, index_pk, IndexColumn, IndexKeyShape, IndexSource, FIRST_LOCAL_INDEX_ID,
 };
@@ -19,6 +20,7 @@ use crate::hbase::phoenix::PhoenixTable;
 use crate::support::json::{u32_, unit};
 
 mod encode;
+mod expr;
 mod print;
 mod read;
 mod table;
@@ -60,11 +62,13 @@ fn index_kind(n: &crate::support::json::Node) -> crate::support::json::R<IndexKi
     unit(n, &INDEX_KINDS)
 }
 
-/// A column an index names: `[family.]name`.
+/// A column an index names: `[family.]name`, or an indexed expression over it (a functional
+/// index: `UPPER(name)`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct IndexedColumn {
-    /// The column name (normalized: unquoted names upper-cased).
+    /// The column name (normalized: unquoted names upper-cased); of an expression, the column
+    /// it reads.
     pub name: String,
     /// Its column family, for a column outside the key declared with one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -72,6 +76,17 @@ pub struct IndexedColumn {
     /// `DESC` (indexed columns only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub desc: bool,
+    /// An indexed expression over the column, as SQL (`UPPER(NAME)`, `SUBSTR(NAME, 1, 3)`: see
+    /// `expr.rs` for the functions read); indexed columns only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expression: Option<String>,
+}
+
+impl IndexedColumn {
+    /// How the index column is said: its expression, else its name.
+    pub fn label(&self) -> &str {
+        self.expression.as_deref().unwrap_or(&self.name)
+    }
 }
 
 crate::support::json::object_reader! {
@@ -86,6 +101,11 @@ crate::support::json::object_reader! {
         family: opt("family", string),
         /// The index orders this column descending (`DESC`); in `include`, not allowed.
         desc: or("desc", bool_, false) = "false",
+        /// An indexed expression over the column `name` (a functional index), as SQL: one of
+        /// `UPPER(s)`, `LOWER(s)`, `SUBSTR(s, offset[, length])`, `TRIM(s)`, `LTRIM(s)`,
+        /// `RTRIM(s)`, `LENGTH(s)` over a `VARCHAR` column, nested as Phoenix types them
+        /// (`UPPER(SUBSTR(NAME, 1, 3))`); in `include`, not allowed.
+        expression: opt("expression", string),
     }
 }
 
@@ -342,10 +362,12 @@ fn validate_index(
     for (j, c) in x.columns.iter().enumerate() {
         let member = format!("columns/{j}");
         let col = named(table, section, c).map_err(|e| bad(i, &member, e.message))?;
-        if !seen.insert(col.name().to_string()) {
-            return Err(bad(i, &member, format!("{} is indexed twice", col.name())));
+        // an expression is an index column of its own: an index on (UPPER(NAME), NAME) is two
+        let indexed = c.expression.as_deref().unwrap_or(col.name());
+        if !seen.insert(indexed.to_string()) {
+            return Err(bad(i, &member, format!("{indexed} is indexed twice")));
         }
-        if matches!(col, Named::Key(..)) {
+        if matches!(col, Named::Key(..)) && c.expression.is_none() {
             key_columns += 1;
         }
     }
@@ -368,6 +390,13 @@ fn validate_index(
         }
         if c.desc {
             return Err(bad(i, &member, "an INCLUDE column has no order (desc)"));
+        }
+        if c.expression.is_some() {
+            return Err(bad(
+                i,
+                &format!("{member}/expression"),
+                "an INCLUDE column is a column, not an expression",
+            ));
         }
         let col = named(table, section, c).map_err(|e| bad(i, &member, e.message))?;
         if seen.contains(col.name()) {
@@ -417,7 +446,14 @@ pub(crate) fn read_index_sql(doc: &DesignDocument, i: usize) -> Result<()> {
         .get(i)
         .ok_or_else(|| Error::arg("index", format!("the design has no index {i}")))?;
     for (j, c) in x.columns.iter().enumerate() {
-        resolve(&table, section, c).map_err(|e| bad(i, &format!("columns/{j}"), e.message))?;
+        match &c.expression {
+            Some(text) => expr::resolve_expression(&table, section, c, text)
+                .map(drop)
+                .map_err(|e| bad(i, &format!("columns/{j}/expression"), e.message))?,
+            None => resolve(&table, section, c)
+                .map(drop)
+                .map_err(|e| bad(i, &format!("columns/{j}"), e.message))?,
+        }
     }
     // A covered column is stored, not indexed: any type Phoenix declares (arrays too).
     for (j, c) in x.include.iter().enumerate() {

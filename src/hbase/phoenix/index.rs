@@ -50,6 +50,15 @@ pub enum IndexSource {
         /// Whether it may be NULL (declared `NOT NULL` or not).
         nullable: bool,
     },
+    /// An indexed expression (a functional index: [`super::functions`]): its value is what
+    /// the expression leaves from the data row, stored ascending, given as a cell's is; its
+    /// type and nullability are the expression's, and `maxTrailingNulls` counts it nullable.
+    Expression {
+        /// The expression's type (`getDataType()`).
+        data_type: PhoenixType,
+        /// Whether it may be NULL (`isNullable()`).
+        nullable: bool,
+    },
 }
 
 /// One column of an index's primary key.
@@ -139,6 +148,10 @@ impl IndexKeyShape {
             IndexSource::Cell {
                 data_type,
                 nullable,
+            }
+            | IndexSource::Expression {
+                data_type,
+                nullable,
             } => Ok((*data_type, *nullable, SortOrder::Asc)),
         }
     }
@@ -160,7 +173,7 @@ impl IndexKeyShape {
         let mut n = 0;
         for c in self.columns.iter().rev() {
             let (t, nullable, _) = self.data_of(c)?;
-            let nullable = nullable || matches!(c.source, IndexSource::Cell { .. });
+            let nullable = nullable || !matches!(c.source, IndexSource::DataPk(_));
             if index_column_type(nullable, t).is_fixed_width() {
                 break;
             }
@@ -214,7 +227,8 @@ pub fn local_index_id_bytes(id: i16) -> [u8; 2] {
 
 /// `IndexMaintainer.buildRowKey`: the index row of the data row whose key is `data_key`
 /// (as [`super::new_key`] writes it for `shape.data`), with `cells` the stored bytes of each
-/// [`IndexSource::Cell`] column in index-key order (empty or missing: NULL). `region` is the
+/// [`IndexSource::Cell`] and [`IndexSource::Expression`] column in index-key order (empty or
+/// missing: NULL). `region` is the
 /// data row's region `(start, end)` keys, needed by a local index (see the module docs).
 pub fn build_row_key(
     shape: &IndexKeyShape,
@@ -255,7 +269,9 @@ pub fn build_row_key(
                 .get(*i)
                 .and_then(|d| data_key.get(d.offset..d.offset + d.length))
                 .unwrap_or_default(),
-            IndexSource::Cell { .. } => next_cell.next().map_or(&[][..], Vec::as_slice),
+            IndexSource::Cell { .. } | IndexSource::Expression { .. } => {
+                next_cell.next().map_or(&[][..], Vec::as_slice)
+            }
         };
         let index_type = index_column_type(nullable, data_type);
         types.push(index_type);

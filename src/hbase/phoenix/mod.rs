@@ -10,6 +10,8 @@
 //!   writes: column assignment, separators, trailing-null trimming, NULL checks, padding and the
 //!   salt byte.
 //! * [`decode`]: a row key back to its column values.
+//! * [`index`]: a secondary index's row key (`IndexMaintainer.buildRowKey`), and
+//!   [`functions`]: the built-in functions a functional index is read with here.
 //!
 //! Phoenix throws `SQLException`-backed runtime exceptions; each maps to an
 //! [`ErrorKind`] (`IllegalData`, `DataExceedsCapacity`,
@@ -17,6 +19,7 @@
 
 pub mod decimal;
 pub mod decode;
+pub mod functions;
 pub mod index;
 pub mod rowkey;
 pub mod types;

@@ -84,6 +84,8 @@ pub(super) fn old_figures(
             &old_requests,
         )],
         presplit_keys_hex: Vec::new(),
+        // snapshots of a live table show its regions, not its indexes' tables
+        indexes: Vec::new(),
     }
 }
 
@@ -124,6 +126,7 @@ pub(super) fn new_figures(
             &spread.requests,
         )],
         presplit_keys_hex: split_keys.iter().map(|k| to_hex(k)).collect(),
+        indexes: Vec::new(),
     }
 }
 

@@ -96,7 +96,7 @@ describe('Phoenix indexes over --records', { skip: NOT_BUILT }, () => {
     const opts = { options: { windows: 10 }, rows: { time: 'CREATED_AT', name: 'orders.csv' } };
     const file = path.join(FIX, 'orders.csv');
     const one = await api.analyzeRows(design, new Blob([readFileSync(file)]), opts);
-    // chunkFrom 1: a file this small would be cut into chunks, were it not for the indexes
+    // chunkFrom 1: a file this small is cut into chunks, each carrying its rows' index keys
     const spread = await api.analyzeRowsParallel(design, file, { ...opts, threads: 2, chunkFrom: 1 });
     for (const run of [one, spread]) {
       try {
@@ -105,6 +105,44 @@ describe('Phoenix indexes over --records', { skip: NOT_BUILT }, () => {
         run.session.free();
       }
     }
+  });
+
+  test('rekey over the rows says each index before and after: unsalting the table unsalts BY_CUSTOMER', () => {
+    // the new design: the same table without SALT_BUCKETS (an index takes its table's salt)
+    const sql = readFileSync(path.join(FIX, 'orders.sql'), 'utf8');
+    const unsalted = sql.replace(') SALT_BUCKETS = 8;', ');');
+    assert.notEqual(unsalted, sql);
+    const f = path.join(dir, 'unsalted.sql');
+    writeFileSync(f, unsalted);
+    const args = ['rekey', 'orders.sql', f, '--records', 'orders.csv', '--time', 'CREATED_AT'];
+    const r = run(args);
+    assert.equal(r.status, 0, r.stderr);
+    const line = name => r.stdout.split('\n').find(l => l.startsWith(`  index ${name}:`));
+    // BY_TIME has its own layout (SALT_BUCKETS = 0, split every 10 s) and a key without the
+    // data table's salt: the same before and after
+    const [before, after] = line('BY_TIME').slice('  index BY_TIME: '.length).split(' -> ');
+    assert.match(before, /^10 regions, the busiest [\d.]+ % of a window's writes$/);
+    assert.equal(after, before);
+    // BY_CUSTOMER: the table's 8 buckets before, one region taking every write after
+    assert.match(line('BY_CUSTOMER'), /: 8 regions, .* -> 1 region, the busiest 100.0 % of a window's writes$/);
+    assert.equal(
+      line('BY_TIME_LOCAL'),
+      "  index BY_TIME_LOCAL: in the data table's regions -> in the data table's regions",
+    );
+    const plan = json(run([...args, '--json']));
+    const figures = side => plan[side].indexes.map(x => [x.name, x.regions]);
+    assert.deepEqual(figures('old'), [
+      ['BY_TIME', 10],
+      ['BY_CUSTOMER', 8],
+      ['BY_TIME_LOCAL', 0],
+    ]);
+    assert.deepEqual(figures('new'), [
+      ['BY_TIME', 10],
+      ['BY_CUSTOMER', 1],
+      ['BY_TIME_LOCAL', 0],
+    ]);
+    assert.equal(plan.new.indexes[1].busiestShare, 1);
+    assert.equal(plan.new.indexes[0].busiestShare, plan.old.indexes[0].busiestShare);
   });
 
   test('a column an index reads and the file lacks is refused, the index named', () => {

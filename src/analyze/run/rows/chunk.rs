@@ -9,7 +9,9 @@
 //! (u64), the length of the head (u32) and the head (postcard: the summary, what reading found,
 //! the first and last row's times, the lengths, the estimate of its distinct keys), then the
 //! kept rows as little-endian arrays:
-//! the keys end to end, where each ends (u32), the qualifiers (u64) and the times (i64).
+//! the keys end to end, where each ends (u32), the qualifiers (u64) and the times (i64); then,
+//! for each global Phoenix index of the design, its rows' index keys end to end and where each
+//! ends (u32), so a chunked reading counts the index tables as one reader does.
 
 use serde::{Deserialize, Serialize};
 
@@ -21,7 +23,7 @@ use crate::rows::{RowStats, ScanSummary};
 /// The first bytes of a chunk's first pass.
 pub const CHUNK_MAGIC: [u8; 4] = crate::support::magic::CHUNK;
 /// The format version of a chunk's first pass.
-pub const CHUNK_VERSION: u16 = 2;
+pub const CHUNK_VERSION: u16 = 3;
 
 #[derive(Serialize, Deserialize)]
 struct Head {
@@ -35,6 +37,8 @@ struct Head {
     times: bool,
     /// The chunk's distinct keys, estimated (its HyperLogLog's registers).
     distinct: crate::analyze::DistinctKeys,
+    /// Per global index of the design, the bytes of its rows' index keys.
+    index_key_bytes: Vec<u64>,
 }
 
 /// The little-endian word of `W` bytes at `at` (zeros past the end: the lengths were checked
@@ -68,6 +72,17 @@ impl ChunkRows {
             .unwrap_or(&[])
     }
 
+    /// Every row's time in order (none when the rows carry none).
+    pub(in crate::analyze::run) fn times(&self) -> impl Iterator<Item = i64> + '_ {
+        let rows = if self.times_at.is_some() {
+            self.rows
+        } else {
+            0
+        };
+        (0..rows)
+            .map(move |i| i64::from_le_bytes(word(&self.bytes, self.times_at.unwrap_or(0) + 8 * i)))
+    }
+
     /// Every row in order: its key, qualifier (0 without) and time.
     pub(in crate::analyze::run) fn each(
         &self,
@@ -93,6 +108,21 @@ impl ChunkRows {
     }
 }
 
+impl super::Replay {
+    /// Every kept row's time, in the order the rows (and their index keys) were kept: this
+    /// reading's rows, then each chunk's; empty for untimed rows.
+    pub(super) fn times_in_order(&self) -> std::borrow::Cow<'_, [i64]> {
+        if self.chunks.is_empty() {
+            return std::borrow::Cow::Borrowed(&self.times);
+        }
+        let mut all = self.times.clone();
+        for c in &self.chunks {
+            all.extend(c.times());
+        }
+        std::borrow::Cow::Owned(all)
+    }
+}
+
 fn chunk_error(reason: impl std::fmt::Display) -> Error {
     Error::new(
         ErrorKind::IllegalArgument,
@@ -102,15 +132,24 @@ fn chunk_error(reason: impl std::fmt::Display) -> Error {
 }
 
 impl FirstPass {
-    /// A design's global index keys do not travel in chunks: its file is read in one pass.
+    /// A design's global index keys travel in a chunk beside its data keys while they are kept;
+    /// an error when they are not (then the file is read in one pass).
     pub(super) fn no_index_chunks(&self) -> Result<()> {
         match &self.indexes {
-            Some(ix) if ix.keyer.len() > 0 => Err(Error::new(
-                ErrorKind::IllegalState,
-                "a design with Phoenix indexes reads its rows in one pass, not in chunks (a chunk carries the data table's keys only)",
+            Some(ix) if ix.keyer.len() > 0 && ix.kept_parts().is_none() => Err(Error::limit(
+                "rows",
+                "the chunk's index keys passed the memory kept for them (limits::MAX_REPLAY_BYTES): read the file in one pass",
             )),
             _ => Ok(()),
         }
+    }
+
+    /// The index keys a chunk carries: per global index, its kept keys and their ends.
+    fn index_parts(&self) -> &[(Vec<u8>, Vec<u32>)] {
+        self.indexes
+            .as_ref()
+            .and_then(|ix| ix.kept_parts())
+            .unwrap_or_default()
     }
 
     /// This chunk's first pass as bytes, with what its reading found: the kept rows must hold
@@ -140,6 +179,11 @@ impl FirstPass {
             qualifiers: self.qualifier.is_some(),
             times: !r.times.is_empty(),
             distinct: self.distinct.clone(),
+            index_key_bytes: self
+                .index_parts()
+                .iter()
+                .map(|(b, _)| b.len() as u64)
+                .collect(),
         };
         let head = postcard::to_allocvec(&head).map_err(|e| {
             Error::new(
@@ -162,6 +206,12 @@ impl FirstPass {
         }
         for t in &r.times {
             out.extend_from_slice(&t.to_le_bytes());
+        }
+        for (keys, ends) in self.index_parts() {
+            out.extend_from_slice(keys);
+            for e in ends {
+                out.extend_from_slice(&e.to_le_bytes());
+            }
         }
         Ok(out)
     }
@@ -204,11 +254,43 @@ impl FirstPass {
         if head.times {
             at = sized(at, 8).ok_or_else(|| chunk_error("its times cut short"))?;
         }
-        let last_end = match n {
+        let rows_end = at;
+        let last_end = |ends_at: usize| match n {
             0 => 0,
             _ => u32::from_le_bytes(word(&bytes, ends_at + 4 * (n - 1))) as usize,
         };
-        if at != bytes.len() || last_end != key_len {
+        if last_end(ends_at) != key_len {
+            return Err(chunk_error("its lengths disagree"));
+        }
+        // Each global index's keys of the same rows.
+        let globals = self.indexes.as_ref().map_or(0, |ix| ix.keyer.len());
+        if head.index_key_bytes.len() != globals {
+            return Err(chunk_error(format!(
+                "it carries {} index tables' keys, where the design has {globals} global indexes",
+                head.index_key_bytes.len()
+            )));
+        }
+        let mut parts = Vec::with_capacity(globals);
+        for &len in &head.index_key_bytes {
+            let len = usize::try_from(len).map_err(|_| chunk_error("too many index keys"))?;
+            let ends_at = at
+                .checked_add(len)
+                .ok_or_else(|| chunk_error("its index keys cut short"))?;
+            let end =
+                sized(ends_at, 4).ok_or_else(|| chunk_error("its index key ends cut short"))?;
+            let (Some(keys), Some(_)) = (bytes.get(at..ends_at), bytes.get(ends_at..end)) else {
+                return Err(chunk_error("its index keys cut short"));
+            };
+            if last_end(ends_at) != len {
+                return Err(chunk_error("its index keys' lengths disagree"));
+            }
+            let ends = (0..n)
+                .map(|i| u32::from_le_bytes(word(&bytes, ends_at + 4 * i)))
+                .collect::<Vec<u32>>();
+            parts.push((keys.to_vec(), ends));
+            at = end;
+        }
+        if at != bytes.len() {
             return Err(chunk_error("its lengths disagree"));
         }
         if head.qualifiers != self.qualifier.is_some() {
@@ -223,13 +305,21 @@ impl FirstPass {
         if n > 0 && r.timed().is_some_and(|t| t != head.times) {
             return Err(chunk_error("rows with a time and rows without"));
         }
-        let added = bytes.len() - keys_at;
-        if r.bytes() + added > self.cap {
+        let added = rows_end - keys_at;
+        let index_added = bytes.len() - rows_end;
+        let held = self.indexes.as_ref().map_or(0, |ix| ix.kept_bytes());
+        if r.bytes() + held + added + index_added > self.cap {
             return Err(Error::limit(
                 "rows",
                 "the rows passed the memory kept for them (limits::MAX_REPLAY_BYTES): read the file in one pass",
             ));
         }
+        if let Some(ix) = self.indexes.as_mut().filter(|_| globals > 0) {
+            ix.append_kept(parts)?;
+        }
+        let mut bytes = bytes;
+        // the index keys are kept with the other rows' index keys: the chunk holds its own
+        bytes.truncate(rows_end);
         if n > 0 {
             r.chunk_bytes += added;
             r.chunks.push(ChunkRows {

@@ -9,8 +9,9 @@
 //! row an index cannot key is refused before anything counts it) and keeps them while the
 //! rows fit the memory the first pass keeps (the index keys count against the same cap);
 //! the analysis then counts every table from memory, or, past the cap, from the second
-//! reading the data table needs anyway. A design with global indexes is read in one pass by
-//! one reader, not in chunks: the chunks' format carries the data keys only.
+//! reading the data table needs anyway. A file read in chunks by several readers carries each
+//! chunk's index keys beside its data keys (`chunk.rs`), so the chunks add up to the one
+//! reading's indexes as they do to its data table.
 
 use super::super::*;
 use crate::analyze::indexes::{global_index_analysis, index_table_design, local_index_analysis};
@@ -122,6 +123,51 @@ impl IndexFirstPass {
     pub(crate) fn drop_kept(&mut self) {
         self.kept = None;
     }
+
+    /// Per global index, the kept keys end to end and where each ends (a chunk's, to travel
+    /// with its data keys); `None` once the rows are no longer kept.
+    pub(crate) fn kept_parts(&self) -> Option<&[(Vec<u8>, Vec<u32>)]> {
+        self.kept.as_deref()
+    }
+
+    /// Add a chunk's kept keys ([`kept_parts`](Self::kept_parts) of the chunk's first pass),
+    /// after the rows kept so far: per global index, its keys end to end and where each ends
+    /// (from the chunk's 0). An error (nothing added) when the count of indexes differs, the
+    /// keys are not kept here, or an end passes 4 GiB.
+    pub(crate) fn append_kept(&mut self, parts: Vec<(Vec<u8>, Vec<u32>)>) -> Result<()> {
+        let Some(kept) = self.kept.as_mut() else {
+            return Err(Error::new(
+                ErrorKind::IllegalState,
+                "the index keys are no longer kept: read the file in one pass",
+            ));
+        };
+        if parts.len() != kept.len() {
+            return Err(Error::new(
+                ErrorKind::IllegalArgument,
+                format!(
+                    "the chunk carries {} index tables' keys, where the design has {} global indexes",
+                    parts.len(),
+                    kept.len()
+                ),
+            )
+            .at_path("chunk"));
+        }
+        let too_long = || {
+            Error::limit(
+                "rows",
+                "the index keys kept passed 4 GiB: read the file in one pass",
+            )
+        };
+        for ((bytes, _), (add, _)) in kept.iter().zip(&parts) {
+            u32::try_from(bytes.len() + add.len()).map_err(|_| too_long())?;
+        }
+        for ((bytes, ends), (add, add_ends)) in kept.iter_mut().zip(parts) {
+            let base = u32::try_from(bytes.len()).map_err(|_| too_long())?;
+            bytes.extend_from_slice(&add);
+            ends.extend(add_ends.iter().map(|e| e.saturating_add(base)));
+        }
+        Ok(())
+    }
 }
 
 /// Each global index's table counted beside the data table's run ([`AnalysisRun`]'s
@@ -172,6 +218,86 @@ impl IndexRuns {
     /// Build the row's index keys (before the data table counts it).
     pub(crate) fn encode(&mut self, values: &[FieldValue]) -> Result<()> {
         self.keyer.encode(values)
+    }
+
+    /// The global indexes.
+    pub(crate) fn len(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// Append the last row's keys for a recount of every table (`analyze_df`'s exact mode):
+    /// its data key `data` tagged `0`, then each global index's key tagged with its place
+    /// among them plus 1, each key's end after it in `ends`.
+    pub(crate) fn push_tagged_keys(
+        &self,
+        data: &[u8],
+        (bytes, ends): &mut (Vec<u8>, Vec<u32>),
+    ) -> Result<()> {
+        let tables = std::iter::once(data).chain((0..self.runs.len()).map(|t| self.keyer.key(t)));
+        for (tag, key) in tables.enumerate() {
+            bytes.push(u8::try_from(tag).unwrap_or(u8::MAX));
+            bytes.extend_from_slice(key);
+            ends.push(u32::try_from(bytes.len()).map_err(|_| {
+                Error::new(
+                    ErrorKind::Limit,
+                    "the keys of one chunk of rows passed 4 GiB: cut the rows into smaller chunks",
+                )
+            })?);
+        }
+        Ok(())
+    }
+
+    /// [`finish`](Self::finish) with each global index's table recounted exactly elsewhere
+    /// (`recounts`, in the order of the global indexes: [`RowRecount::indexes`]).
+    ///
+    /// [`RowRecount::indexes`]: crate::analyze::RowRecount::indexes
+    pub(crate) fn finish_recounted(
+        &self,
+        data: &AnalysisReport,
+        recounts: &[crate::analyze::RowRecount],
+    ) -> Result<Vec<IndexAnalysis>> {
+        if recounts.len() != self.runs.len() {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                format!(
+                    "the recount has {} index tables, where the design has {} global indexes",
+                    recounts.len(),
+                    self.runs.len()
+                ),
+            )
+            .at_path("recount"));
+        }
+        let n = self.doc.phoenix.as_ref().map_or(0, |p| p.indexes.len());
+        let mut runs = self
+            .keyer
+            .tables
+            .iter()
+            .zip(&self.runs)
+            .zip(recounts)
+            .peekable();
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            match runs.peek() {
+                Some((((at, ..), run), recount)) if *at == i => {
+                    let report = run.finish_recounted(recount).map_err(|e| Error {
+                        message: format!(
+                            "index {}: {}",
+                            self.keyer
+                                .tables
+                                .iter()
+                                .find(|t| t.0 == i)
+                                .map_or("", |t| t.1.as_str()),
+                            e.message
+                        ),
+                        ..e
+                    })?;
+                    out.push(global_index_analysis(&self.doc, i, report));
+                    runs.next();
+                }
+                _ => out.push(local_index_analysis(&self.doc, i, data)),
+            }
+        }
+        Ok(out)
     }
 
     /// Count the keys [`encode`](Self::encode) built, at the row's time (else each table's

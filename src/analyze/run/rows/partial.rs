@@ -309,6 +309,10 @@ struct KeepKeys<'a> {
 impl crate::rows::RowSink for KeepKeys<'_> {
     fn row(&mut self, values: &[crate::keyspec::FieldValue], time_ms: Option<i64>) -> Result<()> {
         self.run.row(values, time_ms)?;
+        // a design with global indexes: every table's key, each tagged with its table
+        if let Some(ix) = self.run.indexes.as_ref().filter(|ix| ix.len() > 0) {
+            return ix.push_tagged_keys(&self.run.key, self.keys);
+        }
         let (bytes, ends) = &mut *self.keys;
         bytes.extend_from_slice(&self.run.key);
         ends.push(u32::try_from(bytes.len()).map_err(|_| {

@@ -133,7 +133,8 @@ impl Reading {
         let file = ParquetFile::from_footer(footer, file_len, &self.rows)?;
         let plan = parquet_plan(&file, &self.fields, &self.used, &self.rows);
         let plan = plan.map_err(|e| self.said(e))?;
-        let reader = file.reader(&self.fields, &self.used, &self.rows)?;
+        let reader = file.reader(&self.fields, &self.used, &self.rows);
+        let reader = reader.map_err(|e| self.said(e))?;
         self.source = Source::Parquet(file, reader);
         Ok(plan)
     }

@@ -1,8 +1,9 @@
 //! One reading of a user's rows for several designs ([`SharedRows`]): the file is parsed and
 //! its cells converted once, and every row handed to each design's own [`RowsSession`] (the
 //! rekey plan's old and new designs over the old table's rows). Reading and converting are
-//! about half of one analysis; each design still encodes, keeps and counts its own keys, so
-//! each report is the one that design's session alone gives, byte for byte.
+//! about half of one analysis; each design still encodes, keeps and counts its own keys (its
+//! Phoenix indexes' too, as `analyze --records` counts them), so each report is the one that
+//! design's session alone gives, byte for byte.
 //!
 //! The designs' fields are read as one list (each design's, by name); a field two designs type
 //! differently, or a key that numbers names in the order rows arrive, cannot share a reading
@@ -123,14 +124,16 @@ impl SharedRows {
             nulls: rows.nulls,
             skipped: Vec::new(),
             names: Vec::new(),
+            indexes: Vec::new(),
         };
+        let mut readers = Vec::new();
         let mut sessions = Vec::with_capacity(docs.len());
         for doc in docs {
-            let mut session = RowsSession::new(doc, options.clone(), rows.clone())?;
-            // the designs' data tables are compared: their Phoenix indexes are left out
-            session.without_indexes()?;
+            // each design's Phoenix indexes counted as its own reading counts them
+            let session = RowsSession::new(doc, options.clone(), rows.clone())?;
             let doc = session.design();
-            let (own, own_used) = super::super::row_fields(doc)?;
+            let (own, own_used, own_readers) = super::indexes::analysis_fields(doc)?;
+            readers.extend(own_readers);
             let mut at = Vec::with_capacity(own.len());
             for (name, ty) in &own {
                 match fields.iter().position(|(n, _)| n == name) {
@@ -159,6 +162,7 @@ impl SharedRows {
             fan.own_used.push(cols);
             fan.keys
                 .push(CompiledKey::new(&doc.key, &doc.key_fields())?);
+            fan.indexes.push(super::indexes::IndexKeyer::new(doc)?);
             fan.scratch.push(Vec::new());
             fan.skipped.push(BTreeMap::new());
             fan.names.push(own.into_iter().map(|(n, _)| n).collect());
@@ -168,7 +172,8 @@ impl SharedRows {
         used.dedup();
         fan.used = used.clone();
         Ok(SharedRows {
-            reading: Reading::new(fields, used, rows, Vec::new()),
+            // a column an index alone reads is named as the index's when it is missing
+            reading: Reading::new(fields, used, rows, readers),
             sessions,
             fan,
             scanned: false,

@@ -4,12 +4,14 @@ use super::*;
 
 /// The index rows of a design's records: each record's data row key (the design's own key),
 /// then [`crate::hbase::phoenix::index::build_row_key`] over it and the record's values of the
-/// index's columns outside the data key.
+/// index's columns outside the data key (an indexed expression's: the expression of the
+/// column it reads).
 pub struct IndexEncoder {
     data: crate::keyspec::CompiledKey,
     shape: IndexKeyShape,
-    /// Each cell column's field position, its column (ascending, as stored) and field type.
-    cells: Vec<(usize, PhoenixColumn, FieldType)>,
+    /// Each cell or expression column's field position, the column its value is read from
+    /// (ascending, as stored), its field type and the expression over it.
+    cells: Vec<(usize, PhoenixColumn, FieldType, Option<IndexExpression>)>,
     /// The data table's split keys (a local index's rows start with their region's start key).
     split_keys: Vec<Vec<u8>>,
     data_key: Vec<u8>,
@@ -22,30 +24,27 @@ impl IndexEncoder {
     /// values (one read from `CREATE INDEX` has one).
     pub fn new(doc: &DesignDocument, i: usize, split_keys: &[Vec<u8>]) -> Result<IndexEncoder> {
         doc.validate()?;
-        let (shape, data_columns) = shape_of(doc, i)?;
+        let (shape, _, sources) = shape_of(doc, i)?;
         let fields = doc.key_fields();
         let data = crate::keyspec::CompiledKey::new(&doc.key, &fields)?;
         let mut cells = Vec::new();
-        for (c, col) in shape.columns.iter().zip(&data_columns) {
-            if let IndexSource::Cell { .. } = c.source {
-                let pos =
-                    (doc.fields.iter().position(|f| f.name == col.name)).ok_or_else(|| {
-                        bad(
-                            i,
-                            "columns",
-                            format!(
-                                "no field gives column {} its values: declare a field named {}",
-                                col.name,
-                                crate::support::json::quote(&col.name)
-                            ),
-                        )
-                    })?;
-                let ty = doc
-                    .fields
-                    .get(pos)
-                    .map_or(FieldType::String, |f| f.field_type);
-                cells.push((pos, col.clone(), ty));
-            }
+        for (col, e) in sources {
+            let pos = (doc.fields.iter().position(|f| f.name == col.name)).ok_or_else(|| {
+                bad(
+                    i,
+                    "columns",
+                    format!(
+                        "no field gives column {} its values: declare a field named {}",
+                        col.name,
+                        crate::support::json::quote(&col.name)
+                    ),
+                )
+            })?;
+            let ty = doc
+                .fields
+                .get(pos)
+                .map_or(FieldType::String, |f| f.field_type);
+            cells.push((pos, col, ty, e));
         }
         Ok(IndexEncoder {
             data,
@@ -76,14 +75,18 @@ impl IndexEncoder {
         self.data_key.clear();
         self.data.encode_values_into(&mut self.data_key, values)?;
         self.cell_bytes.clear();
-        for (pos, col, ty) in &self.cells {
+        for (pos, col, ty, e) in &self.cells {
             let v = values
                 .get(*pos)
                 .cloned()
                 .unwrap_or(crate::keyspec::FieldValue::Null);
             let pv = crate::keyspec::phoenix::to_phoenix(col, *ty, &v)?;
-            self.cell_bytes
-                .push(crate::hbase::phoenix::assign_value(col, pv.as_ref())?);
+            let stored = crate::hbase::phoenix::assign_value(col, pv.as_ref())?;
+            // an indexed expression: the bytes Phoenix's evaluation leaves (whatever it answers)
+            self.cell_bytes.push(match e {
+                Some(e) => e.evaluate(&stored)?.0,
+                None => stored,
+            });
         }
         let region = self.shape.local_index_id.map(|_| {
             let r = self

@@ -2,8 +2,9 @@
 
 use super::*;
 
-/// Index `i` as `CREATE ... INDEX`: every name through `quote_ident`, options read again by
-/// the reader's grammar, split points as literals.
+/// Index `i` as `CREATE ... INDEX`: every name through `quote_ident`, an indexed expression
+/// read and printed again, options read again by the reader's grammar, split points as
+/// literals.
 pub fn print_create_index(doc: &DesignDocument, i: usize) -> Result<String> {
     read_index_sql(doc, i)?;
     let (_, section) = data_table(doc)?;
@@ -27,7 +28,13 @@ pub fn print_create_index(doc: &DesignDocument, i: usize) -> Result<String> {
     let table = full_name(&section.table).map_err(|e| e.at_path("/phoenix/table"))?;
     let mut cols = Vec::new();
     for (j, c) in x.columns.iter().enumerate() {
-        let mut s = col(c, &format!("columns/{j}"))?;
+        let mut s = match &c.expression {
+            // read again and printed from what was read: no text of the member's own is printed
+            Some(text) => expr::parse_expression(text)
+                .and_then(|(read, e)| expr::print_expression(&read, &e))
+                .map_err(|e| bad(i, &format!("columns/{j}/expression"), e.message))?,
+            None => col(c, &format!("columns/{j}"))?,
+        };
         if c.desc {
             s.push_str(" DESC");
         }

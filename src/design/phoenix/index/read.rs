@@ -1,6 +1,7 @@
 //! `CREATE [UNCOVERED|LOCAL] INDEX` read into the design's `phoenix.indexes`, where each part
 //! is (to locate a document error in the statement), and the fields an index needs.
 
+use super::expr::print_expression;
 use super::*;
 
 /// Where the parts of a `CREATE INDEX` statement are, to locate a document error in it.
@@ -41,7 +42,7 @@ impl IndexToks {
     }
 }
 
-/// `CREATE [UNCOVERED] [LOCAL] INDEX [IF NOT EXISTS] name ON table (col [ASC|DESC], ...)
+/// `CREATE [UNCOVERED] [LOCAL] INDEX [IF NOT EXISTS] name ON table (col|expr [ASC|DESC], ...)
 /// [INCLUDE (col, ...)] [ASYNC] [options] [SPLIT ON (...)]`, the cursor after `CREATE`.
 pub(in crate::design::phoenix) fn read_create_index(
     c: &mut Cursor,
@@ -86,11 +87,20 @@ pub(in crate::design::phoenix) fn read_create_index(
     let mut columns = Vec::new();
     loop {
         toks.columns.push(c.peek().clone());
-        let mut col = column_ref(c, "an indexed column")?;
+        let mut col = if expr::at_call(c) {
+            let (mut col, e) = expr::read_expression(c)?;
+            col.expression = Some(print_expression(&col, &e)?);
+            col
+        } else {
+            column_ref(c, "an indexed column")?
+        };
         if !(c.is_punct(',') || c.is_punct(')') || c.is_kw("ASC") || c.is_kw("DESC")) {
             return Err(at(
                 c.peek(),
-                "an indexed expression (a functional index) is not read here: index columns by name, `col [ASC|DESC]`",
+                format!(
+                    "this indexed expression is not read here: index a column by name, `col [ASC|DESC]`, or one of {}, nested, over one VARCHAR column",
+                    crate::hbase::phoenix::functions::INDEX_FUNCTIONS
+                ),
             ));
         }
         col.desc = sort_order(c) == SortOrder::Desc;
@@ -181,12 +191,14 @@ fn column_ref(c: &mut Cursor, what: &str) -> Result<IndexedColumn> {
             name: c.ident("the column name after its family")?.0,
             family: Some(first),
             desc: false,
+            expression: None,
         }
     } else {
         IndexedColumn {
             name: first,
             family: None,
             desc: false,
+            expression: None,
         }
     })
 }

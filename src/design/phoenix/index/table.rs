@@ -1,7 +1,8 @@
 //! Each index as the table it is: its key as Phoenix builds it ([`index_shape`]), that key in
 //! the key language ([`index_key_spec`]: `salt(N, hash=phoenix)` and a `pk(...)` per column,
 //! typed as Phoenix types an index's columns), and the index as a design of its own
-//! ([`index_design`]: its pre-split, the data table's fields and workload). Apart from the
+//! ([`index_design`]: its pre-split, the data table's fields and workload, a placeholder field
+//! per indexed expression). Apart from the
 //! members' reading and checks: this is what the analysis and the encoder build on.
 
 use super::*;
@@ -11,11 +12,42 @@ pub fn index_shape(doc: &DesignDocument, i: usize) -> Result<IndexKeyShape> {
     Ok(shape_of(doc, i)?.0)
 }
 
-/// Index `i`'s key and, for each of its columns, the data column it comes from.
+/// The fields index `i`'s key names that the data design does not declare: one per indexed
+/// expression, named by it (`UPPER(NAME)`), typed as its result. Placeholders, so the index's
+/// key compiles (decode, layout, read plans over its regions): the index's rows are keyed by
+/// [`IndexEncoder`], from the column the expression reads, never from these fields' values.
+fn expression_fields(doc: &DesignDocument, i: usize) -> Result<Vec<crate::workload::FieldDecl>> {
+    let (shape, data_columns, _) = shape_of(doc, i)?;
+    let mut out = Vec::new();
+    for (c, col) in shape.columns.iter().zip(&data_columns) {
+        if let IndexSource::Expression { .. } = c.source {
+            if doc.field(&c.name).is_some() {
+                return Err(bad(
+                    i,
+                    "columns",
+                    format!(
+                        "a field is named {}, as the indexed expression is: rename the field",
+                        crate::support::json::quote(&c.name)
+                    ),
+                ));
+            }
+            out.push(super::super::build::field_for(col));
+        }
+    }
+    Ok(out)
+}
+
+/// An index column's value as the encoder builds it: a cell's column, or an expression over
+/// a column (its source column, the expression).
+pub(super) type Source = (PhoenixColumn, Option<IndexExpression>);
+
+/// Index `i`'s key; for each of its columns, the data column it comes from (an expression:
+/// its result, named by the expression); and for each cell or expression column in key order,
+/// the column its value is read from and the expression over it.
 pub(super) fn shape_of(
     doc: &DesignDocument,
     i: usize,
-) -> Result<(IndexKeyShape, Vec<PhoenixColumn>)> {
+) -> Result<(IndexKeyShape, Vec<PhoenixColumn>, Vec<Source>)> {
     read_index_sql(doc, i)?;
     let (table, section) = data_table(doc)?;
     let x = section
@@ -24,14 +56,40 @@ pub(super) fn shape_of(
         .ok_or_else(|| Error::arg("index", format!("the design has no index {i}")))?;
     let mut indexed = Vec::with_capacity(x.columns.len());
     let mut cells = Vec::new();
+    let mut sources = Vec::new();
     for (j, c) in x.columns.iter().enumerate() {
-        let col =
-            resolve(&table, section, c).map_err(|e| bad(i, &format!("columns/{j}"), e.message))?;
         let sort_order = if c.desc {
             SortOrder::Desc
         } else {
             SortOrder::Asc
         };
+        if let Some(text) = &c.expression {
+            let at = |e: Error| bad(i, &format!("columns/{j}/expression"), e.message);
+            let (src, e) = expr::resolve_expression(&table, section, c, text).map_err(at)?;
+            let name = expr::print_expression(c, &e).map_err(at)?;
+            let data_type = e.data_type().map_err(at)?;
+            let nullable = e.nullable(src.nullable);
+            indexed.push(IndexColumn {
+                name: name.clone(),
+                source: IndexSource::Expression {
+                    data_type,
+                    nullable,
+                },
+                sort_order,
+            });
+            cells.push(PhoenixColumn {
+                name,
+                data_type,
+                sort_order: SortOrder::Asc,
+                nullable,
+                max_length: e.max_length(src.max_length),
+                scale: None,
+            });
+            sources.push((src, Some(e)));
+            continue;
+        }
+        let col =
+            resolve(&table, section, c).map_err(|e| bad(i, &format!("columns/{j}"), e.message))?;
         indexed.push(match col {
             TableColumn::Key(p, k) => IndexColumn {
                 name: k.name,
@@ -47,6 +105,7 @@ pub(super) fn shape_of(
                     },
                     sort_order,
                 };
+                sources.push((k.clone(), None));
                 cells.push(k);
                 x
             }
@@ -58,7 +117,7 @@ pub(super) fn shape_of(
         .iter()
         .map(|c| match &c.source {
             IndexSource::DataPk(p) => table.columns.get(*p).cloned(),
-            IndexSource::Cell { .. } => cells.next(),
+            IndexSource::Cell { .. } | IndexSource::Expression { .. } => cells.next(),
         })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| bad(i, "columns", "an index column has no data column"))?;
@@ -82,7 +141,7 @@ pub(super) fn shape_of(
         salt_buckets,
         local_index_id,
     };
-    Ok((shape, data_columns))
+    Ok((shape, data_columns, sources))
 }
 
 /// The key of global index `i` as the key language writes it: `salt(N, hash=phoenix)` when the
@@ -90,7 +149,7 @@ pub(super) fn shape_of(
 /// `INTEGER` is `DECIMAL` there) and the index's order. It reads back (decode, layout) an index
 /// key as [`crate::hbase::phoenix::index::build_row_key`] writes it.
 pub fn index_key_spec(doc: &DesignDocument, i: usize) -> Result<KeySpec> {
-    let (shape, data_columns) = shape_of(doc, i)?;
+    let (shape, data_columns, _) = shape_of(doc, i)?;
     let mut segments = Vec::new();
     if let Some(n) = shape.salt_buckets {
         segments.push(Segment::Salt(SaltSpec {
@@ -160,8 +219,11 @@ pub fn index_design(doc: &DesignDocument, i: usize) -> Result<DesignDocument> {
             ..doc.regions.clone().unwrap_or_default()
         }),
     };
+    let mut fields = doc.fields.clone();
+    fields.extend(expression_fields(doc, i)?);
     Ok(DesignDocument {
         name: Some(x.name.clone()),
+        fields,
         description: Some(format!(
             "{} index {} on {}",
             match x.kind {

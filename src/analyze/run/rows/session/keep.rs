@@ -2,7 +2,7 @@
 //! every row's key (`encode --records`, a rekey's verifier reading a table's export), the
 //! advisor's sample of the rows' values, or the keys in write order for months of the table's
 //! life. Apart from the two passes because each is a different answer read off the same first
-//! pass; each leaves the design's indexes out.
+//! pass; each but the advisor's sample leaves the design's indexes out.
 
 use super::{state, Pass, RowsSession};
 use crate::error::Result;
@@ -33,13 +33,19 @@ impl RowsSession {
 
     /// Keep a sample of `rows` rows' values for the advisor (its default:
     /// `advise::DEFAULT_RECORDS`), instead of the rows for the analysis; before the first rows.
+    ///
+    /// The advisor counts the design's Phoenix indexes over the sample as `analyze --records`
+    /// counts them over the file: the columns the global indexes key are required of the rows
+    /// as the key's are, and each row's index keys are built as it is read, so a row an index
+    /// cannot key is refused (or skipped) here as the analysis refuses it.
     pub fn keep_row_sample(&mut self, rows: u64) -> Result<()> {
         self.fresh_scan("keepRowSample() comes before the first rows")?;
-        self.without_indexes()?;
         let fields = self.fields().clone();
+        let keyer = super::super::indexes::IndexFirstPass::new(&self.doc, false)?;
         let first = self.fresh_scan("keepRowSample() comes before the first rows")?;
         first.scan = std::mem::take(&mut first.scan).with_row_sample(&fields, rows)?;
         first.keep_none();
+        first.indexes = keyer;
         Ok(())
     }
 

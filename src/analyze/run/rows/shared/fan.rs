@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::MAX_SHARED_DESIGNS;
+use crate::analyze::run::rows::indexes::IndexKeyer;
 use crate::analyze::run::rows::session::RowsSession;
 use crate::error::{Error, Result};
 use crate::keyspec::{CompiledKey, FieldValue};
@@ -31,6 +32,9 @@ pub(super) struct Fan {
     /// column name): the column a skipped row is counted under, as its reader alone counts it.
     pub(super) own_used: Vec<Vec<(usize, String)>>,
     pub(super) keys: Vec<CompiledKey>,
+    /// Per design, its global Phoenix indexes' keyer (`None` without any): a row counts for a
+    /// design when its key and every index key build, as its own reading's first pass says.
+    pub(super) indexes: Vec<Option<IndexKeyer>>,
     /// Per design, its values gathered ([`Map::Gather`]).
     pub(super) scratch: Vec<Vec<FieldValue>>,
     pub(super) key: Vec<u8>,
@@ -87,7 +91,8 @@ pub(super) struct FanSink<'a> {
 
 impl RowSink for FanSink<'_> {
     /// A row leaves no trace when it fails, as a [`RowSink`] must: a row with a null in a
-    /// field some key reads is first encoded for every design (the key alone, not counted);
+    /// field some key reads is first encoded for every design (its key and its global
+    /// indexes' keys, not counted);
     /// when no key builds, the reader skips it (or stops) for all; when some build and
     /// `nulls: skip`, the others count it skipped, as each design's own reading would; under
     /// `nulls: error` the reading stops, as one of them alone would.
@@ -115,7 +120,14 @@ impl RowSink for FanSink<'_> {
                     continue;
                 };
                 fan.key.clear();
-                match key.encode_values_into(&mut fan.key, values_of(map, scratch, values)) {
+                let own = values_of(map, scratch, values);
+                let keyed = key.encode_values_into(&mut fan.key, own).and_then(|()| {
+                    match fan.indexes.get_mut(i).and_then(Option::as_mut) {
+                        Some(k) => k.encode(own),
+                        None => Ok(()),
+                    }
+                });
+                match keyed {
                     Ok(()) => built = true,
                     Err(e) => {
                         if let Some(t) = take.get_mut(i) {
