@@ -274,6 +274,7 @@ full)
   step "Python package (pytest against the CLI, Spark in local mode; its wheel and lints joined)"
   join "$PYTHON_BUILD" target/python-build.log "the Python package's wheel and lints"
   bash scripts/test-python.sh --built
-  echo "all tests passed in $(( $(date +%s) - START ))s"
+  step "end"
+  echo "all tests passed in $(( $(date +%s) - START ))s ($(busy_since "$CPU0" "$ALL0"))"
   ;;
 esac
