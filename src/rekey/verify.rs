@@ -11,9 +11,9 @@
 //!    digest counted +1 on the old side and −1 on the new: a row on both sides cancels, so what
 //!    stays held is what differs, matched exactly by key: a key with old rows left only is a
 //!    row **missing** from the new table, with new rows left only an **extra** row, with both
-//!    (other digests) a **changed** row. The differing buckets are read in
-//!    [`rounds`](Verifier::rounds) whose rows fit [`MAX_HELD_BYTES`], each round
-//!    [`settle`](Verifier::settle)d before the next, so the counts are exact at any size.
+//!    (other digests) a **changed** row. The differing buckets are read in rounds whose rows
+//!    fit [`MAX_HELD_BYTES`], each round settled before the next, so the counts are exact at
+//!    any size; [`Verifier::next_read`] says what to read next.
 //!
 //! A reading gives each row as its key under [`Verifier::design`] (the new design itself)
 //! followed by the row's 16-byte digest ([`crate::keyspec::row_digest`], every field's value, a
@@ -404,7 +404,7 @@ impl Verifier {
     }
 
     /// Hold at most `bytes` of rows at once (the default, and most, [`MAX_HELD_BYTES`]): the
-    /// [`rounds`](Self::rounds) are cut to fit it.
+    /// rounds [`next_read`](Self::next_read) hands out are cut to fit it.
     pub fn hold_at_most(&mut self, bytes: usize) {
         self.max_held = bytes.min(MAX_HELD_BYTES);
     }
