@@ -237,12 +237,7 @@ impl IndexRuns {
         for (tag, key) in tables.enumerate() {
             bytes.push(u8::try_from(tag).unwrap_or(u8::MAX));
             bytes.extend_from_slice(key);
-            ends.push(u32::try_from(bytes.len()).map_err(|_| {
-                Error::new(
-                    ErrorKind::Limit,
-                    "the keys of one chunk of rows passed 4 GiB: cut the rows into smaller chunks",
-                )
-            })?);
+            end_key(bytes, ends)?;
         }
         Ok(())
     }
@@ -421,6 +416,18 @@ impl<S: RowSink + ?Sized> RowSink for KeyedByIndexes<'_, S> {
 /// for each field the key does not read, for [`readers_error`].
 ///
 /// [`row_fields`]: super::super::row_fields
+/// The key just written to `bytes` ended: its end in `ends` (a chunk's keys are addressed by
+/// 32-bit offsets, so they stop at 4 GiB).
+pub(super) fn end_key(bytes: &[u8], ends: &mut Vec<u32>) -> Result<()> {
+    ends.push(u32::try_from(bytes.len()).map_err(|_| {
+        Error::new(
+            ErrorKind::Limit,
+            "the keys of one chunk of rows passed 4 GiB: cut the rows into smaller chunks",
+        )
+    })?);
+    Ok(())
+}
+
 pub(crate) fn analysis_fields(doc: &DesignDocument) -> Result<AnalysisFields> {
     fields_read(doc, |_, x| x.kind != IndexKind::Local)
 }

@@ -315,13 +315,7 @@ impl crate::rows::RowSink for KeepKeys<'_> {
         }
         let (bytes, ends) = &mut *self.keys;
         bytes.extend_from_slice(&self.run.key);
-        ends.push(u32::try_from(bytes.len()).map_err(|_| {
-            Error::new(
-                ErrorKind::Limit,
-                "the keys of one chunk of rows passed 4 GiB: cut the rows into smaller chunks",
-            )
-        })?);
-        Ok(())
+        super::indexes::end_key(bytes, ends)
     }
 }
 

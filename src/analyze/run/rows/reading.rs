@@ -187,27 +187,30 @@ impl Reading {
         let Some(sink) = sink else {
             return Ok(RowStats::default());
         };
-        match source {
-            Source::Parquet(file, reader) => {
+        // the same row groups again, or a new stream of batches (bytes: the fresh reader)
+        match &source {
+            Source::Parquet(file, _) => {
                 let again = file.reader(&self.fields, &self.used, &self.rows)?;
-                self.source = Source::Parquet(file, again);
-                Ok(reader.finish())
+                self.source = Source::Parquet(file.clone(), again);
             }
-            Source::Batches(rows) => {
-                self.source = Source::Batches(None);
-                Ok(rows.map(BatchRows::finish).unwrap_or_default())
-            }
-            Source::Bytes(mut reader) => reader.finish(sink).map_err(|e| self.said(e)),
+            Source::Batches(_) => self.source = Source::Batches(None),
+            Source::Bytes(_) => {}
         }
+        self.finish(source, sink)
     }
 
     /// The end of the reading: what it found (`sink`: where its last rows go; `None`: the
     /// pass was not read here, and found nothing). The reading is spent.
     pub(super) fn end(&mut self, sink: Option<&mut dyn RowSink>) -> Result<RowStats> {
         let source = std::mem::replace(&mut self.source, Source::Batches(None));
-        let Some(sink) = sink else {
-            return Ok(RowStats::default());
-        };
+        match sink {
+            Some(sink) => self.finish(source, sink),
+            None => Ok(RowStats::default()),
+        }
+    }
+
+    /// What `source`'s reading found, its last rows to `sink`.
+    fn finish(&self, source: Source, sink: &mut dyn RowSink) -> Result<RowStats> {
         match source {
             Source::Parquet(_, reader) => Ok(reader.finish()),
             Source::Batches(rows) => Ok(rows.map(BatchRows::finish).unwrap_or_default()),
