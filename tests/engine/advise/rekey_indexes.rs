@@ -16,6 +16,9 @@ use rowkey_lab::design::DesignDocument;
 use rowkey_lab::rekey::{rekey_reading, rekey_rows, FileRows, RekeyOptions, RowsCut};
 use rowkey_lab::rows::RowsOptions;
 
+// worked out by hand, as in the advisor's tests over rows
+use super::rows_indexes::{bucket, mean_busiest_share};
+
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/phoenix-orders");
 
 fn sql() -> String {
@@ -46,29 +49,6 @@ fn options() -> AnalyzeOptions {
         windows: 10,
         ..AnalyzeOptions::default()
     }
-}
-
-/// Phoenix's salt bucket of a key's bytes after the salt byte.
-fn bucket(rest: &[u8], n: i32) -> usize {
-    let mut h: i32 = 1;
-    for &b in rest {
-        h = h.wrapping_mul(31).wrapping_add(i32::from(b as i8));
-    }
-    (h % n).unsigned_abs() as usize
-}
-
-/// The mean over the ten windows of the busiest region's share, order `j` in `region(j)`.
-fn mean_busiest_share(region: impl Fn(usize) -> usize) -> f64 {
-    let shares: Vec<f64> = (0..10)
-        .map(|w| {
-            let mut per = std::collections::BTreeMap::new();
-            for j in 50 * w..50 * (w + 1) {
-                *per.entry(region(j)).or_insert(0u32) += 1;
-            }
-            f64::from(*per.values().max().unwrap()) / 50.0
-        })
-        .collect();
-    shares.iter().sum::<f64>() / 10.0
 }
 
 #[test]

@@ -27,7 +27,7 @@ fn order(j: usize) -> (String, String) {
 }
 
 /// Phoenix's salt bucket of a key's bytes after the salt byte.
-fn bucket(rest: &[u8], n: i32) -> usize {
+pub(super) fn bucket(rest: &[u8], n: i32) -> usize {
     let mut h: i32 = 1;
     for &b in rest {
         h = h.wrapping_mul(31).wrapping_add(i32::from(b as i8));
@@ -37,7 +37,7 @@ fn bucket(rest: &[u8], n: i32) -> usize {
 
 /// The mean over the ten windows of the busiest region's share when order `j` is written to
 /// region `region(j)`.
-fn mean_busiest_share(region: impl Fn(usize) -> usize) -> f64 {
+pub(super) fn mean_busiest_share(region: impl Fn(usize) -> usize) -> f64 {
     let shares: Vec<f64> = (0..10)
         .map(|w| {
             let mut per = std::collections::BTreeMap::new();
