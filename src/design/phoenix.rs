@@ -24,8 +24,8 @@ mod ddl;
 use ddl::{TableOption, TypeDecl};
 pub(crate) mod index;
 pub use index::{
-    index_design, index_key_spec, index_shape, print_create_index, IndexEncoder, IndexKind,
-    IndexedColumn, PhoenixIndex, INDEX_KINDS, MAX_INDEXES, MAX_INDEX_KEY_COLUMNS,
+    data_spans, index_design, index_key_spec, index_shape, print_create_index, IndexEncoder,
+    IndexKind, IndexedColumn, PhoenixIndex, INDEX_KINDS, MAX_INDEXES, MAX_INDEX_KEY_COLUMNS,
 };
 pub(crate) use index::{validate_indexes, INDEXED_COLUMN, PHOENIX_INDEX};
 mod lexer;

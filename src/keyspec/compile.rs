@@ -205,6 +205,15 @@ pub struct CompiledKey {
 }
 
 impl CompiledKey {
+    /// Whether this key was compiled from `spec` over `fields` (so it encodes a record as a
+    /// key compiled from them does).
+    pub(crate) fn is_compiled_from(&self, spec: &KeySpec, fields: &[Field]) -> bool {
+        self.spec == *spec
+            && self.fields.len() == fields.len()
+            && (self.fields.iter().zip(fields))
+                .all(|((n, t), f)| *n == f.name && *t == f.field_type)
+    }
+
     /// Check `spec` against `fields` and prepare it for encoding. Errors carry the segment's
     /// path (`segments/2`, `segments/0/of/1`) and name the field.
     pub fn new(spec: &KeySpec, fields: &[Field]) -> Result<CompiledKey> {

@@ -276,9 +276,46 @@ impl RowSink for RowScan {
     }
 
     fn row(&mut self, values: &[FieldValue], time_ms: Option<i64>) -> Result<()> {
+        self.row_keyed(values, time_ms, None)
+    }
+}
+
+impl RowScan {
+    /// Whether the scan's key was compiled from `spec` over `fields` (a key built by one
+    /// compiled from them may be handed to [`row_with_key`](Self::row_with_key)).
+    pub(crate) fn keyed_by(
+        &self,
+        spec: &crate::keyspec::KeySpec,
+        fields: &[crate::keyspec::Field],
+    ) -> bool {
+        self.key
+            .as_ref()
+            .is_some_and(|k| k.is_compiled_from(spec, fields))
+    }
+
+    /// [`RowSink::row`] for a row whose key, as the scan's key encodes `values`, is already
+    /// built (`key`): copied, not encoded again.
+    pub(crate) fn row_with_key(
+        &mut self,
+        values: &[FieldValue],
+        time_ms: Option<i64>,
+        key: &[u8],
+    ) -> Result<()> {
+        self.row_keyed(values, time_ms, Some(key))
+    }
+
+    fn row_keyed(
+        &mut self,
+        values: &[FieldValue],
+        time_ms: Option<i64>,
+        built: Option<&[u8]>,
+    ) -> Result<()> {
         if let Some(k) = self.key.as_mut() {
             self.buf.clear();
-            k.encode_values_into(&mut self.buf, values)?;
+            match built {
+                Some(key) => self.buf.extend_from_slice(key),
+                None => k.encode_values_into(&mut self.buf, values)?,
+            }
             self.keep(self.summary.rows);
             if let Some((bytes, ends)) = self.keys.as_mut() {
                 bytes.extend_from_slice(&self.buf);

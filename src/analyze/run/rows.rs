@@ -55,6 +55,7 @@ impl AnalysisRun {
         }
         if first.indexes.is_some() {
             run.indexes = IndexRuns::new(doc, opts, &first.scan.summary, exact)?;
+            run.share_data_key();
         }
         Ok(run)
     }
@@ -153,7 +154,7 @@ impl RowSink for AnalysisRun {
         let built = d.key.encode_values_into(&mut key, values);
         // every table's key built before any counts the row
         let built = built.and_then(|()| match self.indexes.as_mut() {
-            Some(ix) => ix.encode(values),
+            Some(ix) => ix.encode(values, &key),
             None => Ok(()),
         });
         let counted = built.and_then(|()| {
@@ -230,6 +231,8 @@ pub struct FirstPass {
     bounds: Vec<Vec<u8>>,
     /// The design's Phoenix indexes: each row's index keys, kept beside its key.
     pub(super) indexes: Option<IndexFirstPass>,
+    /// The scan's key is the design's: it takes the data key the index keys were built from.
+    shares_key: bool,
 }
 
 /// A chunk's kept rows as they came ([`FirstPass::append_chunk`]; its reading and counting are in `rows/chunk.rs`, which
@@ -311,6 +314,7 @@ impl FirstPass {
             scan.defer_sample();
         }
         Ok(FirstPass {
+            shares_key: scan.keyed_by(&doc.key, &doc.key_fields()),
             scan,
             distinct: crate::analyze::DistinctKeys::default(),
             replay: (cap > 0).then(Replay::default),
@@ -445,7 +449,11 @@ impl RowSink for FirstPass {
         if let Some(ix) = self.indexes.as_mut() {
             ix.keyer.encode(values)?;
         }
-        self.scan.row(values, time_ms)?;
+        let built = self.indexes.as_ref().and_then(|ix| ix.keyer.data_key());
+        match built.filter(|_| self.shares_key) {
+            Some(key) => self.scan.row_with_key(values, time_ms, key)?,
+            None => self.scan.row(values, time_ms)?,
+        }
         let key = self.scan.last_key();
         self.distinct.insert(key);
         let Some(r) = self.replay.as_mut() else {

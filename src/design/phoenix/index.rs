@@ -24,7 +24,7 @@ mod expr;
 mod print;
 mod read;
 mod table;
-pub use encode::IndexEncoder;
+pub use encode::{data_spans, IndexEncoder};
 pub use print::print_create_index;
 pub(super) use read::{index_fields, read_create_index, IndexToks};
 use table::shape_of;

@@ -270,6 +270,28 @@ impl Decimal {
         encode(&self.normalize()?)
     }
 
+    /// `Decimal::from_i64(v).to_phoenix_bytes()` appended to `out`, without building the
+    /// value: a whole number's digits with its trailing zeros dropped into the scale (what
+    /// `normalize` leaves; 19 digits never round). What an index writes for each row's
+    /// nullable number, date or time (a `DECIMAL` there).
+    pub fn write_i64_phoenix_bytes(v: i64, out: &mut Vec<u8>) -> Result<()> {
+        let mut buf = [0u8; 20];
+        let mut n = v.unsigned_abs();
+        let mut start = buf.len();
+        while n > 0 {
+            start -= 1;
+            if let Some(d) = buf.get_mut(start) {
+                *d = (n % 10) as u8;
+            }
+            n /= 10;
+        }
+        let digits = buf.get(start..).unwrap_or_default();
+        let zeros = digits.iter().rev().take_while(|&&d| d == 0).count();
+        let digits = digits.get(..digits.len() - zeros).unwrap_or_default();
+        let scale = -i32::try_from(zeros).unwrap_or(0);
+        bytes::encode_into(v < 0, digits, scale, out)
+    }
+
     /// `PDataType.toBigDecimal(bytes, 0, length)`: the value of ascending DECIMAL bytes. Any
     /// bytes decode, as in Java (bytes that are not a DECIMAL give some number); Java's
     /// `ArrayIndexOutOfBoundsException` on a cut value is `IndexOutOfBounds`.

@@ -43,6 +43,36 @@ impl DecodedKey {
 /// Split `key` into `table`'s columns and decode each. Errors are the type's (`IllegalData`
 /// for bytes a type cannot read); a CHAR/BINARY column without a length is `IllegalArgument`.
 pub fn decode_row_key(table: &PhoenixTable, key: &[u8]) -> Result<DecodedKey> {
+    let mut spans = Vec::with_capacity(table.columns.len());
+    let salt = column_spans(table, key, &mut spans)?;
+    let mut columns = Vec::with_capacity(spans.len());
+    for (column, &(offset, length)) in table.columns.iter().zip(&spans) {
+        let bytes = key.get(offset..offset + length).unwrap_or_default();
+        let value = column
+            .data_type
+            .to_object(bytes, column.sort_order)
+            .map_err(|e| e.at_path(column.name.clone()).at_offset(offset))?;
+        columns.push(DecodedColumn {
+            name: column.name.clone(),
+            offset,
+            length,
+            value,
+        });
+    }
+    Ok(DecodedKey { salt, columns })
+}
+
+/// Where each of `table`'s columns is in `key`, as `RowKeySchema.next` positions them: its
+/// `(offset, length)` (padding included, separators excluded; a column the key ends before
+/// is empty, at the key's end) appended to `spans` (cleared first), without reading any value;
+/// the salt byte of a salted table. What [`decode_row_key`] decodes, and what an index key is
+/// built from ([`super::index::IndexKeyPlan`]) without decoding the data key's values.
+pub fn column_spans(
+    table: &PhoenixTable,
+    key: &[u8],
+    spans: &mut Vec<(usize, usize)>,
+) -> Result<Option<u8>> {
+    spans.clear();
     let rko = table.row_key_order_optimizable;
     let mut pos = 0usize;
     let salt = if table.salt_buckets.is_some() {
@@ -57,7 +87,6 @@ pub fn decode_row_key(table: &PhoenixTable, key: &[u8]) -> Result<DecodedKey> {
         None
     };
     let n = table.columns.len();
-    let mut columns = Vec::with_capacity(n);
     for (i, column) in table.columns.iter().enumerate() {
         let (ty, so) = (column.data_type, column.sort_order);
         let rest = key.get(pos..).unwrap_or_default();
@@ -88,19 +117,10 @@ pub fn decode_row_key(table: &PhoenixTable, key: &[u8]) -> Result<DecodedKey> {
             let len = rest.iter().position(|&b| b == sep).unwrap_or(rest.len());
             (len, pos + len + 1)
         };
-        let bytes = rest.get(..length).unwrap_or_default();
-        let value = ty
-            .to_object(bytes, so)
-            .map_err(|e| e.at_path(column.name.clone()).at_offset(pos))?;
-        columns.push(DecodedColumn {
-            name: column.name.clone(),
-            offset: pos.min(key.len()),
-            length,
-            value,
-        });
+        spans.push((pos.min(key.len()), length));
         pos = next;
     }
-    Ok(DecodedKey { salt, columns })
+    Ok(salt)
 }
 
 #[cfg(test)]

@@ -208,16 +208,42 @@ fn to_decimal(v: &PhoenixValue) -> Result<Decimal> {
 }
 
 /// `indexType.coerceBytes(ptr, dataType, dataSortOrder, ASC)` for a type that is not bytes
-/// comparable: the value read in the data type, written ascending in the index type.
-fn coerce(index: PhoenixType, data: PhoenixType, so: SortOrder, b: &[u8]) -> Result<Vec<u8>> {
+/// comparable: the value read in the data type, written ascending in the index type, appended
+/// to `out`. A whole number becoming `DECIMAL` (an integer type, a date's or a time's
+/// milliseconds, a timestamp's, a BOOLEAN's 1 or 0: [`to_decimal`]'s `from_i64`) is written
+/// without building the `BigDecimal`.
+fn coerce_into(
+    index: PhoenixType,
+    data: PhoenixType,
+    so: SortOrder,
+    b: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    use PhoenixValue as V;
     let Some(v) = data.to_object(b, so)? else {
-        return Ok(Vec::new());
+        return Ok(());
     };
+    if index == PhoenixType::Decimal {
+        let whole = match &v {
+            V::Integer(x) => Some(i64::from(*x)),
+            V::Long(x) => Some(*x),
+            V::Short(x) => Some(i64::from(*x)),
+            V::Byte(x) => Some(i64::from(*x)),
+            V::Date(ms) | V::Time(ms) => Some(*ms),
+            V::Timestamp(t) => Some(t.get_time()),
+            V::Boolean(b) => Some(i64::from(*b)),
+            _ => None,
+        };
+        if let Some(n) = whole {
+            return Decimal::write_i64_phoenix_bytes(n, out);
+        }
+    }
     let v = match index {
         PhoenixType::Decimal => PhoenixValue::Decimal(to_decimal(&v)?),
         _ => v,
     };
-    index.to_bytes(Some(&v), SortOrder::Asc)
+    out.extend_from_slice(&index.to_bytes(Some(&v), SortOrder::Asc)?);
+    Ok(())
 }
 
 /// `PSmallint.toBytes(id)`: a local index id as it leads the index key.
@@ -230,6 +256,8 @@ pub fn local_index_id_bytes(id: i16) -> [u8; 2] {
 /// [`IndexSource::Cell`] and [`IndexSource::Expression`] column in index-key order (empty or
 /// missing: NULL). `region` is the
 /// data row's region `(start, end)` keys, needed by a local index (see the module docs).
+/// The data key's values are decoded (a value its type cannot read is refused); the key is
+/// [`IndexKeyPlan::build_into`]'s.
 pub fn build_row_key(
     shape: &IndexKeyShape,
     data_key: &[u8],
@@ -237,87 +265,175 @@ pub fn build_row_key(
     region: Option<(&[u8], &[u8])>,
 ) -> Result<Vec<u8>> {
     let decoded = decode_row_key(&shape.data, data_key)?;
-    let mut out: Vec<u8> = Vec::new();
-    let local = shape.local_index_id;
-    if let (Some(_), Some((start, end))) = (local, region) {
-        if start.is_empty() {
-            out.resize(end.len(), 0);
-        } else {
-            out.extend_from_slice(start);
-        }
-    }
-    let salted = match (local, shape.salt_buckets) {
-        (None, Some(n)) if n > 0 => Some(n),
-        _ => None,
-    };
-    let key_start = out.len();
-    if salted.is_some() {
-        out.push(0);
-    }
-    if let Some(id) = local {
-        out.extend_from_slice(&local_index_id_bytes(id));
-    }
-    let rko = shape.data.row_key_order_optimizable;
-    let mut trailing_var = 0usize;
-    let mut next_cell = cells.iter();
-    let mut types = Vec::with_capacity(shape.columns.len());
-    for c in &shape.columns {
-        let (data_type, nullable, data_so) = shape.data_of(c)?;
-        let bytes: &[u8] = match &c.source {
-            IndexSource::DataPk(i) => decoded
-                .columns
-                .get(*i)
-                .and_then(|d| data_key.get(d.offset..d.offset + d.length))
-                .unwrap_or_default(),
-            IndexSource::Cell { .. } | IndexSource::Expression { .. } => {
-                next_cell.next().map_or(&[][..], Vec::as_slice)
-            }
-        };
-        let index_type = index_column_type(nullable, data_type);
-        types.push(index_type);
-        let comparable = bytes_comparable(data_type, index_type);
-        let data_inverted = data_so == SortOrder::Desc;
-        let index_desc = c.sort_order == SortOrder::Desc;
-        let written = if comparable && data_inverted == index_desc {
-            bytes.to_vec()
-        } else {
-            let b = if comparable {
-                bytes.to_vec()
-            } else {
-                coerce(index_type, data_type, data_so, bytes)
-                    .map_err(|e| e.at_path(c.name.clone()))?
-            };
-            if data_inverted != index_desc {
-                SortOrder::Desc.apply(b)
-            } else {
-                b
-            }
-        };
-        out.extend_from_slice(&written);
-        if index_type.is_fixed_width() {
-            trailing_var = 0;
-        } else {
-            out.push(separator_byte(rko, written.is_empty(), c.sort_order));
-            trailing_var += 1;
-        }
-    }
-    // Remove trailing nulls: at most maxTrailingNulls bytes, one 00 per trailing
-    // variable-width column.
-    let min_len = out.len().saturating_sub(shape.max_trailing_nulls()?);
-    while trailing_var > 0 && out.len() > min_len && out.last() == Some(&0) {
-        out.pop();
-        trailing_var -= 1;
-    }
-    if let Some(n) = salted {
-        let rest = out.len().saturating_sub(key_start + 1);
-        let len = i32::try_from(rest)
-            .map_err(|_| Error::limit("values", "index row key longer than a Java array"))?;
-        let off = i32::try_from(key_start + 1)
-            .map_err(|_| Error::limit("values", "index row key longer than a Java array"))?;
-        let salt = salting_byte(&out, off, len, n)?;
-        if let Some(b) = out.get_mut(key_start) {
-            *b = salt;
-        }
-    }
+    let spans: Vec<(usize, usize)> = decoded
+        .columns
+        .iter()
+        .map(|c| (c.offset, c.length))
+        .collect();
+    let mut out = Vec::new();
+    IndexKeyPlan::new(shape)?.build_into(data_key, &spans, cells, region, &mut out)?;
     Ok(out)
+}
+
+/// How one index column is written, worked out once from the shape.
+#[derive(Debug, Clone)]
+struct ColumnPlan {
+    name: String,
+    /// The data key column it copies (`None`: the next cell).
+    data_pk: Option<usize>,
+    data_type: PhoenixType,
+    data_so: SortOrder,
+    index_type: PhoenixType,
+    /// The data bytes are the index bytes (no conversion).
+    comparable: bool,
+    /// The bytes are inverted (the data's order and the index's differ).
+    invert: bool,
+    /// Its order in the index (its separator).
+    sort_order: SortOrder,
+}
+
+/// An index's row key worked out once from its [`IndexKeyShape`]: each column's source, types,
+/// conversion and inversion, `maxTrailingNulls`, the salt. [`build_into`](Self::build_into)
+/// then writes a data row's index key from the data key's column spans, into the caller's
+/// buffer: what a reading of many rows does, where [`build_row_key`] would work the shape out
+/// again and decode every value of each row's data key.
+#[derive(Debug, Clone)]
+pub struct IndexKeyPlan {
+    columns: Vec<ColumnPlan>,
+    max_trailing_nulls: usize,
+    salted: Option<i32>,
+    local_index_id: Option<i16>,
+    row_key_order_optimizable: bool,
+}
+
+impl IndexKeyPlan {
+    /// The plan of `shape`'s key.
+    pub fn new(shape: &IndexKeyShape) -> Result<IndexKeyPlan> {
+        let mut columns = Vec::with_capacity(shape.columns.len());
+        for c in &shape.columns {
+            let (data_type, nullable, data_so) = shape.data_of(c)?;
+            let index_type = index_column_type(nullable, data_type);
+            columns.push(ColumnPlan {
+                name: c.name.clone(),
+                data_pk: match c.source {
+                    IndexSource::DataPk(i) => Some(i),
+                    _ => None,
+                },
+                data_type,
+                data_so,
+                index_type,
+                comparable: bytes_comparable(data_type, index_type),
+                invert: (data_so == SortOrder::Desc) != (c.sort_order == SortOrder::Desc),
+                sort_order: c.sort_order,
+            });
+        }
+        Ok(IndexKeyPlan {
+            columns,
+            max_trailing_nulls: shape.max_trailing_nulls()?,
+            salted: match (shape.local_index_id, shape.salt_buckets) {
+                (None, Some(n)) if n > 0 => Some(n),
+                _ => None,
+            },
+            local_index_id: shape.local_index_id,
+            row_key_order_optimizable: shape.data.row_key_order_optimizable,
+        })
+    }
+
+    /// Append to `out` the index row key of the data row whose key is `data_key`, its columns
+    /// at `spans` (`(offset, length)` per data key column: [`super::decode::column_spans`]),
+    /// `cells` and `region` as [`build_row_key`] takes them. `out` is left as it was on an
+    /// error.
+    pub fn build_into(
+        &self,
+        data_key: &[u8],
+        spans: &[(usize, usize)],
+        cells: &[Vec<u8>],
+        region: Option<(&[u8], &[u8])>,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let start = out.len();
+        let built = self.write(data_key, spans, cells, region, out);
+        if built.is_err() {
+            out.truncate(start);
+        }
+        built
+    }
+
+    fn write(
+        &self,
+        data_key: &[u8],
+        spans: &[(usize, usize)],
+        cells: &[Vec<u8>],
+        region: Option<(&[u8], &[u8])>,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let local = self.local_index_id;
+        if let (Some(_), Some((start, end))) = (local, region) {
+            if start.is_empty() {
+                out.resize(out.len() + end.len(), 0);
+            } else {
+                out.extend_from_slice(start);
+            }
+        }
+        let key_start = out.len();
+        if self.salted.is_some() {
+            out.push(0);
+        }
+        if let Some(id) = local {
+            out.extend_from_slice(&local_index_id_bytes(id));
+        }
+        let mut trailing_var = 0usize;
+        let mut next_cell = cells.iter();
+        for c in &self.columns {
+            let bytes: &[u8] = match c.data_pk {
+                Some(i) => spans
+                    .get(i)
+                    .and_then(|&(at, len)| data_key.get(at..at + len))
+                    .unwrap_or_default(),
+                None => next_cell.next().map_or(&[][..], Vec::as_slice),
+            };
+            let at = out.len();
+            if c.comparable {
+                out.extend_from_slice(bytes);
+            } else {
+                coerce_into(c.index_type, c.data_type, c.data_so, bytes, out)
+                    .map_err(|e| e.at_path(c.name.clone()))?;
+            }
+            if c.invert {
+                if let Some(w) = out.get_mut(at..) {
+                    super::invert(w);
+                }
+            }
+            if c.index_type.is_fixed_width() {
+                trailing_var = 0;
+            } else {
+                let empty = out.len() == at;
+                out.push(separator_byte(
+                    self.row_key_order_optimizable,
+                    empty,
+                    c.sort_order,
+                ));
+                trailing_var += 1;
+            }
+        }
+        // Remove trailing nulls: at most maxTrailingNulls bytes, one 00 per trailing
+        // variable-width column.
+        let min_len = out.len().saturating_sub(self.max_trailing_nulls);
+        while trailing_var > 0 && out.len() > min_len && out.last() == Some(&0) {
+            out.pop();
+            trailing_var -= 1;
+        }
+        if let Some(n) = self.salted {
+            let rest = out.len().saturating_sub(key_start + 1);
+            let len = i32::try_from(rest)
+                .map_err(|_| Error::limit("values", "index row key longer than a Java array"))?;
+            let off = i32::try_from(key_start + 1)
+                .map_err(|_| Error::limit("values", "index row key longer than a Java array"))?;
+            let salt = salting_byte(out, off, len, n)?;
+            if let Some(b) = out.get_mut(key_start) {
+                *b = salt;
+            }
+        }
+        Ok(())
+    }
 }

@@ -16,15 +16,26 @@
 use super::super::*;
 use crate::analyze::indexes::{global_index_analysis, index_table_design, local_index_analysis};
 use crate::analyze::IndexAnalysis;
-use crate::design::phoenix::{IndexEncoder, IndexKind};
+use crate::design::phoenix::{data_spans, IndexEncoder, IndexKind};
 use crate::keyspec::FieldValue;
 use crate::rows::{RowSink, ScanSummary};
 
-/// Each global index's key of the row last given to [`encode`](Self::encode).
+// Every row's key in the table of one index (the library's and Spark's index keys).
+mod keys;
+pub use keys::{encode_index_batches, index_position};
+
+/// Each global index's key of the row last given to [`encode`](Self::encode): the row's data
+/// key built and split into its columns once, then each index's key written from it into a
+/// buffer of its own, reused row after row.
 pub(crate) struct IndexKeyer {
     /// Per global index: its position among the design's indexes, its name, its encoder and
     /// the last row's key.
     tables: Vec<(usize, String, IndexEncoder, Vec<u8>)>,
+    /// The data key's encoder (the design's key), the last row's data key and where each of
+    /// its columns is.
+    data: crate::keyspec::CompiledKey,
+    data_key: Vec<u8>,
+    spans: Vec<(usize, usize)>,
 }
 
 impl IndexKeyer {
@@ -44,18 +55,57 @@ impl IndexKeyer {
                 ));
             }
         }
-        Ok(Some(IndexKeyer { tables }))
+        Ok(Some(IndexKeyer {
+            tables,
+            data: crate::keyspec::CompiledKey::new(&doc.key, &doc.key_fields())?,
+            data_key: Vec::new(),
+            spans: Vec::new(),
+        }))
     }
 
     /// Build every global index's key of a row (`values` in field order); an error names the
     /// index and leaves nothing counted.
     pub(crate) fn encode(&mut self, values: &[FieldValue]) -> Result<()> {
+        self.encode_with(values, None)
+    }
+
+    /// [`encode`](Self::encode) for a row whose data key (the design's key of `values`) is
+    /// built: `data_key`, copied, not encoded again.
+    pub(crate) fn encode_keyed(&mut self, values: &[FieldValue], data_key: &[u8]) -> Result<()> {
+        self.encode_with(values, Some(data_key))
+    }
+
+    /// The last row's data key (`None` without global indexes: none is built).
+    pub(crate) fn data_key(&self) -> Option<&[u8]> {
+        (!self.tables.is_empty()).then_some(self.data_key.as_slice())
+    }
+
+    fn encode_with(&mut self, values: &[FieldValue], built: Option<&[u8]>) -> Result<()> {
+        let Some((_, first, enc, _)) = self.tables.first() else {
+            return Ok(());
+        };
+        // the data key once for every index (an error is the first index's, as each would
+        // have met it)
+        self.data_key.clear();
+        let split = match built {
+            Some(key) => {
+                self.data_key.extend_from_slice(key);
+                Ok(())
+            }
+            None => self.data.encode_values_into(&mut self.data_key, values),
+        };
+        let split = split.and_then(|()| data_spans(enc.shape(), &self.data_key, &mut self.spans));
+        split.map_err(|e| Error {
+            message: format!("index {first}: {}", e.message),
+            ..e
+        })?;
         for (_, name, enc, key) in &mut self.tables {
             key.clear();
-            enc.encode_values_into(values, key).map_err(|e| Error {
-                message: format!("index {name}: {}", e.message),
-                ..e
-            })?;
+            enc.encode_from_data_key(values, &self.data_key, &self.spans, key)
+                .map_err(|e| Error {
+                    message: format!("index {name}: {}", e.message),
+                    ..e
+                })?;
         }
         Ok(())
     }
@@ -68,6 +118,16 @@ impl IndexKeyer {
     /// Global index `t`'s key of the last row.
     fn key(&self, t: usize) -> &[u8] {
         self.tables.get(t).map_or(&[], |(_, _, _, k)| k.as_slice())
+    }
+}
+
+impl AnalysisRun {
+    /// Let the index tables take the data key this run builds for each row when it is the
+    /// design's own (not encoded twice).
+    pub(in crate::analyze::run) fn share_data_key(&mut self) {
+        if let (Some(ix), Keys::Design(d)) = (self.indexes.as_mut(), &self.keys) {
+            ix.share_key_of(&d.key);
+        }
     }
 }
 
@@ -176,6 +236,9 @@ pub(crate) struct IndexRuns {
     doc: DesignDocument,
     keyer: IndexKeyer,
     runs: Vec<AnalysisRun>,
+    /// The data table's run builds each row's data key with the design's own key, so
+    /// [`encode`](Self::encode) takes it instead of building it again.
+    shares_key: bool,
 }
 
 impl IndexRuns {
@@ -212,12 +275,22 @@ impl IndexRuns {
             doc: doc.clone(),
             keyer,
             runs,
+            shares_key: false,
         })))
     }
 
-    /// Build the row's index keys (before the data table counts it).
-    pub(crate) fn encode(&mut self, values: &[FieldValue]) -> Result<()> {
-        self.keyer.encode(values)
+    /// Take the data key the data table's run builds with `key` when it is the design's own.
+    pub(crate) fn share_key_of(&mut self, key: &crate::keyspec::CompiledKey) {
+        self.shares_key = key.is_compiled_from(&self.doc.key, &self.doc.key_fields());
+    }
+
+    /// Build the row's index keys (before the data table counts it), its data key `data_key`
+    /// as the data table's run built it.
+    pub(crate) fn encode(&mut self, values: &[FieldValue], data_key: &[u8]) -> Result<()> {
+        match self.shares_key {
+            true => self.keyer.encode_keyed(values, data_key),
+            false => self.keyer.encode(values),
+        }
     }
 
     /// The global indexes.
@@ -472,98 +545,4 @@ pub(crate) fn readers_error(readers: &[(String, String)], mut e: Error) -> Error
         }
     }
     e
-}
-
-/// The position of the index named `name` among `doc`'s Phoenix indexes; an error at `index`
-/// naming those it has.
-pub fn index_position(doc: &DesignDocument, name: &str) -> Result<usize> {
-    let indexes = doc.phoenix.as_ref().map_or(&[][..], |p| &p.indexes[..]);
-    indexes.iter().position(|x| x.name == name).ok_or_else(|| {
-        let names: Vec<String> = indexes.iter().map(|x| format!("`{}`", x.name)).collect();
-        Error::arg(
-            "index",
-            match names.is_empty() {
-                true => format!("no index `{name}`: the design has no Phoenix indexes"),
-                false => format!("no index `{name}`: the design's are {}", names.join(", ")),
-            },
-        )
-    })
-}
-
-/// Every row's key of a reading, in the table of one index (`rowkey_lab.index_keys`, Spark's
-/// `with_index_key`): the keys end to end, where each ends.
-struct IndexKeys {
-    encoder: IndexEncoder,
-    keys: Vec<u8>,
-    ends: Vec<u32>,
-}
-
-impl RowSink for IndexKeys {
-    /// Append the row's index key; an error leaves the keys as they were.
-    fn row(&mut self, values: &[FieldValue], _: Option<i64>) -> Result<()> {
-        let start = self.keys.len();
-        let built = self.encoder.encode_values_into(values, &mut self.keys);
-        let end = built.and_then(|()| {
-            u32::try_from(self.keys.len()).map_err(|_| {
-                Error::new(
-                    ErrorKind::Limit,
-                    "the index keys of these rows passed 4 GiB: encode them in smaller parts",
-                )
-            })
-        });
-        match end {
-            Ok(end) => {
-                self.ends.push(end);
-                Ok(())
-            }
-            Err(e) => {
-                self.keys.truncate(start);
-                Err(e)
-            }
-        }
-    }
-}
-
-/// The index keys of index `name` of `doc` over a reading: the fields with its columns
-/// required of the rows ([`analysis_fields`]' shape), and the sink that keeps the keys.
-fn index_keys_of(doc: &DesignDocument, name: &str) -> Result<(AnalysisFields, IndexKeys)> {
-    doc.validate()?;
-    let i = index_position(doc, name)?;
-    let local = doc
-        .phoenix
-        .as_ref()
-        .and_then(|p| p.indexes.get(i))
-        .is_some_and(|x| x.kind == IndexKind::Local);
-    // a local index's rows start with their data region's start key: the table as created
-    let split_keys = match local {
-        true => super::super::initial_split_keys(doc)?,
-        false => Vec::new(),
-    };
-    let encoder = IndexEncoder::new(doc, i, &split_keys)?;
-    let sink = IndexKeys {
-        encoder,
-        keys: Vec::new(),
-        ends: Vec::new(),
-    };
-    Ok((fields_read(doc, |j, _| j == i)?, sink))
-}
-
-/// Every row's key in the table of index `name` of `doc` (Phoenix's `IndexMaintainer` row key,
-/// the bytes the index table stores), over Arrow batches: the keys
-/// end to end, the `rows + 1` offsets from 0 where each starts and ends, and the rows (0-based)
-/// a `nulls: skip` left out. A local index's keys start with the data region's start key of
-/// the table as created (its pre-split).
-pub fn encode_index_batches(
-    doc: &DesignDocument,
-    name: &str,
-    rows: &crate::rows::RowsOptions,
-    batches: &[arrow_array::RecordBatch],
-) -> Result<(Vec<u8>, Vec<u32>, Vec<u64>)> {
-    let ((fields, used, readers), mut sink) = index_keys_of(doc, name)?;
-    let (_, skipped) = crate::rows::batch_rows_skipped(batches, &fields, &used, rows, &mut sink)
-        .map_err(|e| readers_error(&readers, e))?;
-    let mut offsets = Vec::with_capacity(sink.ends.len() + 1);
-    offsets.push(0);
-    offsets.append(&mut sink.ends);
-    Ok((sink.keys, offsets, skipped))
 }

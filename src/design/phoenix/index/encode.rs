@@ -9,12 +9,16 @@ use super::*;
 pub struct IndexEncoder {
     data: crate::keyspec::CompiledKey,
     shape: IndexKeyShape,
+    /// The shape worked out once (each column's conversion, the salt).
+    plan: crate::hbase::phoenix::index::IndexKeyPlan,
     /// Each cell or expression column's field position, the column its value is read from
     /// (ascending, as stored), its field type and the expression over it.
     cells: Vec<(usize, PhoenixColumn, FieldType, Option<IndexExpression>)>,
     /// The data table's split keys (a local index's rows start with their region's start key).
     split_keys: Vec<Vec<u8>>,
     data_key: Vec<u8>,
+    /// Where each data key column is in `data_key`.
+    spans: Vec<(usize, usize)>,
     cell_bytes: Vec<Vec<u8>>,
 }
 
@@ -48,10 +52,12 @@ impl IndexEncoder {
         }
         Ok(IndexEncoder {
             data,
+            plan: crate::hbase::phoenix::index::IndexKeyPlan::new(&shape)?,
             shape,
             cells,
             split_keys: split_keys.to_vec(),
             data_key: Vec::new(),
+            spans: Vec::new(),
             cell_bytes: Vec::new(),
         })
     }
@@ -72,26 +78,47 @@ impl IndexEncoder {
         values: &[crate::keyspec::FieldValue],
         out: &mut Vec<u8>,
     ) -> Result<()> {
-        self.data_key.clear();
-        self.data.encode_values_into(&mut self.data_key, values)?;
-        self.cell_bytes.clear();
-        for (pos, col, ty, e) in &self.cells {
-            let v = values
-                .get(*pos)
-                .cloned()
-                .unwrap_or(crate::keyspec::FieldValue::Null);
-            let pv = crate::keyspec::phoenix::to_phoenix(col, *ty, &v)?;
+        let mut data_key = std::mem::take(&mut self.data_key);
+        let mut spans = std::mem::take(&mut self.spans);
+        data_key.clear();
+        let built = self
+            .data
+            .encode_values_into(&mut data_key, values)
+            .and_then(|()| data_spans(&self.shape, &data_key, &mut spans))
+            .and_then(|()| self.encode_from_data_key(values, &data_key, &spans, out));
+        self.data_key = data_key;
+        self.spans = spans;
+        built
+    }
+
+    /// Append to `out` the index row key of the record with `values` (in field order) whose
+    /// data row key, already built, is `data_key` with its columns at `spans` ([`data_spans`]):
+    /// what a reading of many rows calls, the data key built and split once for all the
+    /// table's indexes. Nothing is allocated for the key itself; a cell column's stored bytes
+    /// are converted from its value.
+    pub fn encode_from_data_key(
+        &mut self,
+        values: &[crate::keyspec::FieldValue],
+        data_key: &[u8],
+        spans: &[(usize, usize)],
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        let null = crate::keyspec::FieldValue::Null;
+        self.cell_bytes.resize_with(self.cells.len(), Vec::new);
+        for ((pos, col, ty, e), slot) in self.cells.iter().zip(self.cell_bytes.iter_mut()) {
+            let v = values.get(*pos).unwrap_or(&null);
+            let pv = crate::keyspec::phoenix::to_phoenix(col, *ty, v)?;
             let stored = crate::hbase::phoenix::assign_value(col, pv.as_ref())?;
             // an indexed expression: the bytes Phoenix's evaluation leaves (whatever it answers)
-            self.cell_bytes.push(match e {
+            *slot = match e {
                 Some(e) => e.evaluate(&stored)?.0,
                 None => stored,
-            });
+            };
         }
         let region = self.shape.local_index_id.map(|_| {
             let r = self
                 .split_keys
-                .partition_point(|k| k.as_slice() <= self.data_key.as_slice());
+                .partition_point(|k| k.as_slice() <= data_key);
             let start = r.checked_sub(1).and_then(|p| self.split_keys.get(p));
             let end = self.split_keys.get(r);
             (
@@ -99,14 +126,8 @@ impl IndexEncoder {
                 end.map_or(&[][..], Vec::as_slice),
             )
         });
-        let key = crate::hbase::phoenix::index::build_row_key(
-            &self.shape,
-            &self.data_key,
-            &self.cell_bytes,
-            region,
-        )?;
-        out.extend_from_slice(&key);
-        Ok(())
+        self.plan
+            .build_into(data_key, spans, &self.cell_bytes, region, out)
     }
 
     /// The index row key of one JSON record (field name to value, as keys take them).
@@ -126,4 +147,15 @@ impl IndexEncoder {
         self.encode_values_into(&values, &mut out)?;
         Ok(out)
     }
+}
+
+/// Where each column of `shape`'s data table is in `data_key` (one of the table's row keys),
+/// written to `spans`: what [`IndexEncoder::encode_from_data_key`] copies the data key's
+/// columns from, shared by every index of the table.
+pub fn data_spans(
+    shape: &IndexKeyShape,
+    data_key: &[u8],
+    spans: &mut Vec<(usize, usize)>,
+) -> Result<()> {
+    crate::hbase::phoenix::decode::column_spans(&shape.data, data_key, spans).map(|_| ())
 }

@@ -20,28 +20,44 @@ fn jbyte(b: u8) -> i32 {
 
 /// `PDataType.toBytes(BigDecimal v, byte[] result, 0, length)` over a normalized value.
 pub(super) fn encode(v: &Decimal) -> Result<Vec<u8>> {
-    if v.is_zero() {
-        return Ok(vec![ZERO_BYTE]);
+    let mut out = Vec::new();
+    encode_into(v.negative, &v.digits, v.scale, &mut out)?;
+    Ok(out)
+}
+
+/// [`encode`] of the normalized value whose unscaled digits are `digits` (most significant
+/// first, none for zero) at `scale`, appended to `out` (what [`Decimal::write_i64_phoenix_bytes`]
+/// writes a whole number with, without building a [`Decimal`]).
+pub(super) fn encode_into(
+    negative: bool,
+    digits: &[u8],
+    scale: i32,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    if digits.is_empty() {
+        out.push(ZERO_BYTE);
+        return Ok(());
     }
-    let precision = v.precision();
-    let scale = v.scale;
+    let precision = i32::try_from(digits.len()).unwrap_or(i32::MAX);
     let odd = i32::from(scale % 2 != 0);
     // PDecimal.getLength: exponent byte, terminal byte if negative, one byte per two digits.
-    let mut length = if v.negative { 2 } else { 1 } + (precision.saturating_add(1 + odd)) / 2;
+    let mut length = if negative { 2 } else { 1 } + (precision.saturating_add(1 + odd)) / 2;
     let size = usize::try_from(length)
         .unwrap_or(0)
         .min(MAX_BIG_DECIMAL_BYTES);
-    let mut result = vec![0u8; size];
+    let at = out.len();
+    out.resize(at + size, 0);
+    let result = out.get_mut(at..).unwrap_or_default();
     let exp_offset = (scale % 2) * if scale < 0 { -1 } else { 1 };
     let mut index = length;
-    let digit_offset = if v.negative {
+    let digit_offset = if negative {
         // Scale adjustment shouldn't include the terminal byte in the length.
         let s = scale.wrapping_sub((length - 3).wrapping_mul(2));
         let e = s.wrapping_add(exp_offset).wrapping_neg() / 2 + EXP_BYTE_OFFSET + 128;
-        put(&mut result, 0, (!e & 0x7f) as u8)?;
+        put(result, 0, (!e & 0x7f) as u8)?;
         if size == usize::try_from(length).unwrap_or(0) {
             index -= 1;
-            put(&mut result, index, NEG_TERMINAL_BYTE)?;
+            put(result, index, NEG_TERMINAL_BYTE)?;
         } else {
             // No room for the terminal byte: Phoenix drops it.
             length = MAX_BIG_DECIMAL_BYTES as i32;
@@ -51,12 +67,12 @@ pub(super) fn encode(v: &Decimal) -> Result<Vec<u8>> {
     } else {
         let s = scale.wrapping_sub((length - 2).wrapping_mul(2));
         let e = s.wrapping_add(exp_offset).wrapping_neg() / 2 + EXP_BYTE_OFFSET;
-        put(&mut result, 0, (e | 0x80) as u8)?;
+        put(result, 0, (e | 0x80) as u8)?;
         POS_DIGIT_OFFSET
     };
     // Base-100 digits from the least significant end; with an odd scale the lowest digit is
     // alone and multiplied by 10.
-    let mut rev = v.digits.iter().rev().map(|&d| i32::from(d)).peekable();
+    let mut rev = digits.iter().rev().map(|&d| i32::from(d)).peekable();
     let mut first = exp_offset != 0;
     while rev.peek().is_some() {
         let pair = if first {
@@ -66,15 +82,15 @@ pub(super) fn encode(v: &Decimal) -> Result<Vec<u8>> {
             let lo = rev.next().unwrap_or(0);
             lo + 10 * rev.next().unwrap_or(0)
         };
-        let byte = if v.negative {
+        let byte = if negative {
             digit_offset - pair
         } else {
             pair + digit_offset
         };
         index -= 1;
-        put(&mut result, index, byte as u8)?;
+        put(result, index, byte as u8)?;
     }
-    Ok(result)
+    Ok(())
 }
 
 fn put(result: &mut [u8], index: i32, byte: u8) -> Result<()> {

@@ -179,3 +179,46 @@ fn garbage_bytes_never_panic() {
     let e = precision_and_scale(&[0x80], SortOrder::Desc).unwrap_err();
     assert_eq!(e.kind, ErrorKind::IndexOutOfBounds);
 }
+
+/// A whole number written straight to bytes is the DECIMAL `from_i64` builds and encodes: the
+/// edges (0, ±1, powers of ten and of a hundred with their neighbours, trailing zeros of each
+/// parity, the extremes) and a spread of others, positive and negative.
+#[test]
+fn whole_numbers_written_straight_are_their_decimal_bytes() {
+    let mut values = vec![
+        0i64,
+        1,
+        -1,
+        9,
+        10,
+        11,
+        99,
+        100,
+        101,
+        i64::MAX,
+        i64::MIN,
+        i64::MIN + 1,
+    ];
+    let mut p = 1i64;
+    for _ in 0..18 {
+        p *= 10;
+        values.extend([p, p - 1, p + 1, -p, 7 * p, -3 * p, 1_700_000_000_000 + p]);
+    }
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..2000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        values.push(x as i64 >> (x % 60));
+    }
+    for v in values {
+        let mut out = vec![0xaa];
+        Decimal::write_i64_phoenix_bytes(v, &mut out).unwrap();
+        assert_eq!(
+            hex(&out[1..]),
+            hex(&Decimal::from_i64(v).to_phoenix_bytes().unwrap()),
+            "{v}"
+        );
+        assert_eq!(out[0], 0xaa, "{v}: what out held is kept");
+    }
+}
