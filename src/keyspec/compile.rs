@@ -207,6 +207,7 @@ pub struct CompiledKey {
 impl CompiledKey {
     /// Whether this key was compiled from `spec` over `fields` (so it encodes a record as a
     /// key compiled from them does).
+    #[cfg(feature = "rows")]
     pub(crate) fn is_compiled_from(&self, spec: &KeySpec, fields: &[Field]) -> bool {
         self.spec == *spec
             && self.fields.len() == fields.len()
