@@ -34,6 +34,8 @@ pub(crate) mod read;
 mod regions;
 mod shape;
 
+#[cfg(feature = "rows")]
+pub use answer::advise_from_sample;
 pub use answer::{advise_from, advise_from_rows, Advice, Evaluated, Recommendation};
 pub use candidates::{candidates, Candidate, CandidateSet, MIN_SPREAD};
 pub use capacity::{capacity, CapacityOptions, CapacityReport, Measured};
@@ -160,11 +162,20 @@ pub fn advise_on_rows(
     let one = |d: &&DesignDocument| evaluate_on_rows(d, opts, set.target_regions, rows);
     let n = crate::support::threads::count(opts.threads).min(designs.len());
     let evaluations = crate::support::threads::map(&designs, n, &one);
-    advise_from_rows(
-        doc,
-        opts,
-        &set,
-        evaluations,
-        Some((rows.len() as u64, rows.file_rows())),
-    )
+    advise_from_sample(doc, opts, &set, evaluations, rows)
+}
+
+/// The answer from evaluations made elsewhere (workers) on `rows`, a sample of a user's rows,
+/// in candidate order: `doc` sized to the rows' file as [`advise_on_rows`] sizes it, its
+/// candidates, and the index findings counted over the same rows.
+#[cfg(feature = "rows")]
+pub fn advise_from_rows_evaluated(
+    doc: &DesignDocument,
+    opts: &AdviseOptions,
+    evaluations: Vec<Result<crate::advise::CandidateMetrics>>,
+    rows: &crate::rows::RowSample,
+) -> Result<Advice> {
+    let doc = &crate::analyze::doc_for_rows(doc, &rows.file_summary());
+    let set = candidates(doc, opts)?;
+    advise_from_sample(doc, opts, &set, evaluations, rows)
 }

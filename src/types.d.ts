@@ -2950,7 +2950,8 @@ export interface Advice {
   /** How many regions to create the recommended design with: the region plan's line, as the Splits view says it for that design. */
   regionPlan: string;
   /** Each global Phoenix index of the input whose table concentrates its writes, with its
-   * fixes, each checked; empty when every index spreads, without indexes, over a user's rows. */
+   * fixes, each checked over the same records or sample rows as the candidates; empty when
+   * every index spreads and without indexes. */
   indexFindings: IndexFinding[];
 }
 /** The design advisor in one call (one thread). `adviseDesignParallel` in the npm package fans out to worker threads. */

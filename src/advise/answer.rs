@@ -110,8 +110,8 @@ pub struct Advice {
     /// answer for that design, not a second count.
     pub region_plan: String,
     /// Each global Phoenix index of the input whose table concentrates its writes, with the
-    /// changes that fix it, each checked ([`super::IndexFinding`]); empty when every index
-    /// spreads, without indexes, and over a user's rows.
+    /// changes that fix it, each checked over the same records or rows as the candidates
+    /// ([`super::IndexFinding`]); empty when every index spreads and without indexes.
     pub index_findings: Vec<super::IndexFinding>,
 }
 
@@ -138,13 +138,42 @@ pub fn advise_from(
 }
 
 /// [`advise_from`] for candidates evaluated on a sample of a user's rows: `rows` is the rows
-/// sampled and the file's rows, for the records figure and the basis.
+/// sampled and the file's rows, for the records figure and the basis. Without the sample
+/// itself no index finding is made over rows ([`advise_from_sample`] makes them).
 pub fn advise_from_rows(
     doc: &DesignDocument,
     opts: &AdviseOptions,
     set: &CandidateSet,
     evaluations: Vec<Result<CandidateMetrics>>,
     rows: Option<(u64, u64)>,
+) -> Result<Advice> {
+    advise_with(doc, opts, set, evaluations, rows, None)
+}
+
+/// [`advise_from`] for candidates evaluated on `rows`, a sample of a user's rows
+/// ([`super::evaluate_on_rows`]): the index findings are counted over the same rows, each
+/// fix checked by analyzing the changed index over them.
+#[cfg(feature = "rows")]
+pub fn advise_from_sample(
+    doc: &DesignDocument,
+    opts: &AdviseOptions,
+    set: &CandidateSet,
+    evaluations: Vec<Result<CandidateMetrics>>,
+    rows: &crate::rows::RowSample,
+) -> Result<Advice> {
+    let counts = (rows.len() as u64, rows.file_rows());
+    advise_with(doc, opts, set, evaluations, Some(counts), Some(rows))
+}
+
+/// The answer; `rows`, the rows sampled and the file's; `sample`, the rows themselves when the
+/// index findings are counted over them.
+fn advise_with(
+    doc: &DesignDocument,
+    opts: &AdviseOptions,
+    set: &CandidateSet,
+    evaluations: Vec<Result<CandidateMetrics>>,
+    rows: Option<(u64, u64)>,
+    sample: super::indexes::Over<'_>,
 ) -> Result<Advice> {
     let mut list = evaluated(set, evaluations);
     let base = input_metrics(&list)?;
@@ -190,17 +219,17 @@ pub fn advise_from_rows(
         write_rate: None,
     };
     let plan = super::regions::region_plan_with(&design, &measured, &opts.capacity, set.servers);
-    // A finding's fixes are checked over the generated workload: over a user's rows the
-    // candidates carry their indexes' figures (and a newly hot index is flagged), no finding.
-    let index_findings = match rows {
-        Some(_) => Vec::new(),
-        None => super::indexes::index_findings(
+    // A finding's fixes are checked over what the candidates were evaluated on: the generated
+    // workload, or the sample of rows (without the sample, counts alone: no finding).
+    let index_findings = match (rows, sample) {
+        (Some(_), None) => Vec::new(),
+        _ => super::indexes::index_findings(
             doc,
             &base.indexes,
             base.busiest_share,
             opts,
-            set.servers,
-            set.target_regions,
+            (set.servers, set.target_regions),
+            sample,
         )?,
     };
     Ok(Advice {

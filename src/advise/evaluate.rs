@@ -122,7 +122,7 @@ pub(super) fn advisor_design(design: &DesignDocument, opts: &AdviseOptions) -> D
 /// advisor's 200,000 records split a new design's 4 MiB regions into 8 where the page's
 /// analysis of the same design, its 360,000 records, makes 16, and the hotspot factor the
 /// advice promises (1.07) is not the one the page shows after Load (1.88).
-fn split_sizes_scaled(doc: &mut DesignDocument, counted: u64, own: u64) {
+pub(super) fn split_sizes_scaled(doc: &mut DesignDocument, counted: u64, own: u64) {
     let Some(c) = doc
         .regions
         .as_mut()

@@ -2,27 +2,35 @@
 //! concentrates its writes ([`super::IndexCost::concentrates_writes`]: the analysis's hotspot
 //! verdict on the index's report, the rule the diagnosis applies to the data table), a finding
 //! with its figure and the changes that fix it ([`IndexFinding`]), each checked by analyzing
-//! the changed index over the advisor's workload and ranked by that result.
+//! the changed index over what the candidates were evaluated on ([`Over`]: the advisor's
+//! workload, or the sample of the user's rows, the same rows for every fix) and ranked by that
+//! result.
 //!
 //! The fixes tried, each only when it changes the index:
 //! - **salt it**: `SALT_BUCKETS` = the data table's buckets, or, for an unsalted table, the
 //!   bucket count the advisor gives a salted key (the first of its counts that reaches the
 //!   regions writes should spread over); a range read through it becomes one scan per bucket;
 //! - **lead with another column**: the index key's non-time column with the most distinct
-//!   values (the data key's columns end every index key), first, the index split at
-//!   quantiles of its keys into the target region count; a read that fixes only the old
-//!   leading column can no longer range-scan the index;
+//!   values (the data key's columns end every index key; over rows, distinct in the sample),
+//!   first, the index split at quantiles of its keys (over rows, the sample's) into the target
+//!   region count; a read that fixes only the old leading column can no longer range-scan the
+//!   index;
 //! - **make it local**: no region of its own, its rows in the data rows' regions (so it spreads
 //!   as the data table does); a read through it is read in every data region.
 
 use serde::Serialize;
 
+// What the findings are counted over: the workload, or a sample of rows.
+mod over;
+pub(super) use over::Over;
+use over::{data_report, distinct_values, index_analyses, index_keys_over, sample_rows};
+
 use super::evaluate::{advisor_design, analyze_options};
 use super::index_cost::IndexCost;
 use super::AdviseOptions;
 use crate::analyze::{
-    analyze_indexes, initial_split_keys, plan_reads_through_indexes, Access, AnalysisReport,
-    AnalyzeOptions, IndexWrites, ReadThrough, Spread,
+    initial_split_keys, plan_reads_through_indexes, Access, AnalysisReport, AnalyzeOptions,
+    IndexWrites, ReadThrough, Spread,
 };
 use crate::design::phoenix::{
     index_shape, print_create_index, IndexKind, IndexedColumn, PhoenixIndex,
@@ -104,7 +112,8 @@ pub struct IndexFixRead {
     pub after: ReadRoute,
 }
 
-/// One change to a hot index, checked: the changed index analyzed over the advisor's workload.
+/// One change to a hot index, checked: the changed index analyzed over what the candidates were
+/// evaluated on (the advisor's workload, or the sample of the user's rows).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexFix {
@@ -168,15 +177,16 @@ fn pct(share: f64) -> String {
 }
 
 /// The findings for the input `doc` (whose candidate-0 figures are `input`): one per global
-/// index that concentrates writes, with its checked fixes. `servers` and `target` are the
-/// candidate set's; none when no index concentrates writes.
+/// index that concentrates writes, with its checked fixes, counted `over` what the candidates
+/// were. `servers` and `target` are the candidate set's; none when no index concentrates
+/// writes.
 pub(super) fn index_findings(
     doc: &DesignDocument,
     input: &[IndexCost],
     data_busiest_share: f64,
     opts: &AdviseOptions,
-    servers: u32,
-    target: u32,
+    (servers, target): (u32, u32),
+    over: Over<'_>,
 ) -> Result<Vec<IndexFinding>> {
     let hot: Vec<usize> = input
         .iter()
@@ -187,13 +197,21 @@ pub(super) fn index_findings(
     if hot.is_empty() {
         return Ok(Vec::new());
     }
-    let doc = advisor_design(doc, opts);
+    // the design as the candidates were evaluated: on the advisor's records, or on the sample
+    // of rows (its split sizes scaled to it, as `evaluate_on_rows` scales them)
+    let doc = match over {
+        None => advisor_design(doc, opts),
+        Some(rows) => {
+            let mut d = doc.clone();
+            let (counted, own) = sample_rows(rows);
+            super::evaluate::split_sizes_scaled(&mut d, counted, own);
+            d
+        }
+    };
     let aopts = analyze_options(opts);
     // The data table's run, once: a local index's rows are counted over its regions, and no fix
     // changes it.
-    let mut run = crate::analyze::AnalysisRun::new(&doc, &aopts)?;
-    while !run.step(1 << 16)?.finished {}
-    let data = run.finish();
+    let data = data_report(&doc, &aopts, over)?;
     let split_keys = initial_split_keys(&doc)?;
     let routes = if doc.reads.is_empty() {
         Vec::new()
@@ -210,7 +228,7 @@ pub(super) fn index_findings(
             continue;
         };
         // The index's own report again, for its diagnosis (the candidate figures keep none).
-        let own = analyze_indexes(&only_index(&doc, x.clone()), &aopts, &data)?;
+        let own = index_analyses(&only_index(&doc, x.clone()), &aopts, &data, over)?;
         let diagnosis = own
             .first()
             .and_then(|a| a.report.as_ref())
@@ -224,8 +242,9 @@ pub(super) fn index_findings(
             data: &data,
             split_keys: &split_keys,
             routes: &routes,
+            over,
         };
-        for (kind, change, changed) in changes(&doc, i, x, buckets, target, &aopts)? {
+        for (kind, change, changed) in changes(&doc, i, x, (buckets, target), &aopts, over)? {
             fixes.push(ctx.check(kind, change, changed)?);
         }
         rank(&mut fixes);
@@ -327,9 +346,9 @@ fn changes(
     doc: &DesignDocument,
     i: usize,
     x: &PhoenixIndex,
-    buckets: Option<u32>,
-    target: u32,
+    (buckets, target): (Option<u32>, u32),
     aopts: &AnalyzeOptions,
+    over: Over<'_>,
 ) -> Result<Vec<(IndexFixKind, String, PhoenixIndex)>> {
     let mut out = Vec::new();
     let current = index_shape(doc, i)?.salt_buckets;
@@ -352,7 +371,7 @@ fn changes(
             salted,
         ));
     }
-    if let Some((lead, changed)) = led_by_another(doc, i, x, target, aopts)? {
+    if let Some((lead, changed)) = led_by_another(doc, i, x, target, aopts, over)? {
         let first = x.columns.first().map_or("", IndexedColumn::label);
         out.push((
             IndexFixKind::Lead,
@@ -387,6 +406,7 @@ fn led_by_another(
     x: &PhoenixIndex,
     target: u32,
     aopts: &AnalyzeOptions,
+    over: Over<'_>,
 ) -> Result<Option<(String, PhoenixIndex)>> {
     // An index with an indexed expression is not led by another column here: its split points
     // are cut at its keys through its own key over the workload, and an expression's placeholder
@@ -399,8 +419,14 @@ fn led_by_another(
     let Some((first, rest)) = names.split_first() else {
         return Ok(None);
     };
-    let card = |f: &str| super::shape::cardinality(doc, f);
     let time = |f: &str| super::shape::is_time_field(doc, f);
+    let mut cards = std::collections::HashMap::new();
+    for f in std::iter::once(first).chain(rest) {
+        if doc.field(f).is_some() {
+            cards.insert(*f, distinct_values(doc, f, over)?);
+        }
+    }
+    let card = |f: &str| cards.get(f).copied().unwrap_or(u64::MAX);
     let Some(lead) = rest
         .iter()
         .copied()
@@ -437,7 +463,8 @@ fn led_by_another(
         split_on: Vec::new(),
         ..x.clone()
     };
-    // Its split points: quantiles of the led index's own keys over the workload.
+    // Its split points: quantiles of the led index's own keys over the workload (the first
+    // keys of its run), or over the sample of rows (each row's key in the led index).
     let led = with_index(doc, i, changed.clone());
     if led.validate().is_err() {
         return Ok(None);
@@ -446,7 +473,7 @@ fn led_by_another(
     let mut layout = idx.regions.take().unwrap_or_default();
     layout.presplit = PreSplit::SampleQuantiles {
         regions: target.max(2),
-        sample: None,
+        sample: index_keys_over(&led, i, over)?,
         by: SplitBy::Rows,
     };
     idx.regions = Some(layout);
@@ -461,7 +488,7 @@ fn led_by_another(
 }
 
 /// What checking a fix needs: the advisor's design, the index, the data table's run and the
-/// reads' routes as the design is.
+/// reads' routes as the design is, and what it is all counted over.
 struct Fixing<'a> {
     doc: &'a DesignDocument,
     i: usize,
@@ -469,6 +496,7 @@ struct Fixing<'a> {
     data: &'a AnalysisReport,
     split_keys: &'a [Vec<u8>],
     routes: &'a [crate::analyze::IndexReadPlan],
+    over: Over<'a>,
 }
 
 impl Fixing<'_> {
@@ -476,7 +504,12 @@ impl Fixing<'_> {
     fn check(&self, fix: IndexFixKind, change: String, x: PhoenixIndex) -> Result<IndexFix> {
         let changed = with_index(self.doc, self.i, x.clone());
         let statement = print_create_index(&changed, self.i)?;
-        let one = analyze_indexes(&only_index(self.doc, x.clone()), self.aopts, self.data)?;
+        let one = index_analyses(
+            &only_index(self.doc, x.clone()),
+            self.aopts,
+            self.data,
+            self.over,
+        )?;
         let a = one.first().ok_or_else(|| {
             crate::error::Error::new(
                 crate::error::ErrorKind::IllegalState,

@@ -123,12 +123,20 @@ pub fn advise_from(
     evaluations: JsValue,
     rows: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let (doc, counts) = sized(doc_arg("doc", &doc)?, &rows)?;
+    let doc = doc_arg("doc", &doc)?;
     let o = advise_opts(options)?;
     let evals = core(advise::read_evaluations(&json_text(
         "evaluations",
         &evaluations,
     )?))?;
+    // over rows, the whole sample: the index findings are counted over it
+    #[cfg(feature = "rows")]
+    if let Some(sample) = row_sample(&rows)? {
+        return to_js(&core(advise::advise_from_rows_evaluated(
+            &doc, &o, evals, &sample,
+        ))?);
+    }
+    let (doc, counts) = sized(doc, &rows)?;
     let set = core(advise::candidates(&doc, &o))?;
     to_js(&core(advise::advise_from_rows(
         &doc, &o, &set, evals, counts,

@@ -20,6 +20,7 @@ mod rekey_names;
 mod rekey_rows;
 mod rekey_series;
 mod rows;
+mod rows_index_findings;
 mod rows_indexes;
 mod threads;
 mod verify;

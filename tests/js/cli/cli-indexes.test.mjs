@@ -110,6 +110,31 @@ describe('rowkey-lab CLI on Phoenix indexes', { skip: NOT_BUILT }, () => {
     assert.match(r.stdout, /local +0 +.* CREATE LOCAL INDEX BY_TIME ON ORDERS \(CREATED_AT\);$/m);
   });
 
+  test('advise --records FILE names the index hot over the rows, its fixes checked over them', () => {
+    // tests/fixtures/phoenix-orders: 500 orders, ORDER_ID rising with CREATED_AT, BY_TIME split
+    // every 10 s (tests/engine/advise/rows_index_findings.rs derives the figures by hand).
+    const fx = path.resolve(import.meta.dirname, '../../fixtures/phoenix-orders');
+    const args = ['advise', path.join(fx, 'orders.sql'), '--records', path.join(fx, 'orders.csv')];
+    const opts = ['--time', 'CREATED_AT', '--windows', '10'];
+    const j = run(...args, ...opts, '--json');
+    assert.equal(j.status, 0, j.stderr);
+    const a = JSON.parse(j.stdout);
+    assert.deepEqual(
+      a.indexFindings.map(f => [f.index, f.regions, f.busiestShare]),
+      [['BY_TIME', 10, 1]],
+    );
+    const [f] = a.indexFindings;
+    const fix = kind => f.fixes.find(x => x.fix === kind);
+    assert.equal(fix('salt').statement, 'CREATE INDEX BY_TIME ON ORDERS (CREATED_AT) SALT_BUCKETS=8;');
+    assert.ok(fix('salt').spreads && fix('local').spreads, JSON.stringify(f.fixes));
+    // led by ORDER_ID, which rises with the time over these rows: each window on one or two
+    // of its regions, so the check over the rows says it does not spread
+    assert.ok(!fix('lead').spreads && fix('lead').busiestShare >= 0.5, JSON.stringify(fix('lead')));
+    const r = run(...args, ...opts);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^index BY_TIME: the index BY_TIME concentrates its writes/m);
+  });
+
   test('splits --create and create-table print each CREATE INDEX', () => {
     const s = run('splits', 'orders.sql', '--create', 'ORDERS');
     assert.equal(s.status, 0, s.stderr);
