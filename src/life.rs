@@ -141,15 +141,17 @@ impl<'a> Writes<'a> {
         })
     }
 
-    /// The workload these writes make under `s`, and the notes that say how they were read.
+    /// The workload these writes make under `s`, and the notes that say how they were read;
+    /// `index` builds each generated record's key (an expression index's table).
     pub(crate) fn workload(
         &self,
         doc: &crate::design::DesignDocument,
         s: &LifeSettings,
+        index: Option<design::IndexKeys>,
     ) -> Result<(LifeWorkload, Vec<String>)> {
         match self {
             Writes::Design => {
-                let w = workload_from_design(doc, s)?;
+                let w = design::workload_keyed(doc, s, index)?;
                 let note = writes_note(&w);
                 Ok((w, vec![note]))
             }
@@ -177,9 +179,10 @@ pub fn simulate_writes(
     writes: Writes<'_>,
     options: &LifeOptions,
 ) -> Result<LifeReport> {
+    let keys = design::expression_index_keys(doc, options)?;
     let (doc, options, table) = design::table_for(doc, options, writes.is_rows())?;
     let s = settings_for_design(&doc, &options)?;
-    let (w, notes) = writes.workload(&doc, &s)?;
+    let (w, notes) = writes.workload(&doc, &s, keys)?;
     let mut report = simulate(&s, &w)?;
     let (table, note) = table.unzip();
     let scaled = design::scaled_sizes_note(&doc, &s);

@@ -75,12 +75,6 @@ pub(crate) fn table_for<'a>(
             }
         ))
     })?;
-    if let Some(c) = indexes[i].columns.iter().find(|c| c.expression.is_some()) {
-        return Err(bad(format!(
-            "{name} indexes the expression {}: its months are not simulated (the table's months run the workload through the index's own key, whose expression column has no field to give its values)",
-            c.label()
-        )));
-    }
     if indexes[i].kind == crate::design::phoenix::IndexKind::Local {
         return Err(bad(format!(
             "{name} is a local index: its rows are in the data table's regions, which the data table's months simulate (leave index out)"
@@ -109,6 +103,38 @@ pub(crate) fn table_for<'a>(
         Cow::Owned(rest),
         Some((name.to_string(), note)),
     ))
+}
+
+/// An index's encoder and the data design's field count (the index table's records carry its
+/// expressions' placeholder fields after them, which the encoder does not take).
+pub(crate) type IndexKeys = (crate::design::phoenix::IndexEncoder, usize);
+
+/// The keys of the index `options` name when it indexes an expression: each generated record's
+/// index row key as Phoenix builds it ([`crate::design::phoenix::IndexEncoder`], the
+/// expression evaluated over the column it reads), where the index's own key would read the
+/// expression's placeholder field, which holds no value of it. `None` for the design's own
+/// table and an index of columns alone (its key reads the fields it indexes).
+pub(crate) fn expression_index_keys(
+    doc: &DesignDocument,
+    options: &LifeOptions,
+) -> Result<Option<IndexKeys>> {
+    let Some(name) = options.index.as_deref() else {
+        return Ok(None);
+    };
+    let indexes = doc.phoenix.as_ref().map_or(&[][..], |p| &p.indexes[..]);
+    let Some(i) = indexes.iter().position(|x| x.name == name) else {
+        return Ok(None);
+    };
+    let expression = indexes
+        .get(i)
+        .is_some_and(|x| x.columns.iter().any(|c| c.expression.is_some()));
+    match expression {
+        true => Ok(Some((
+            crate::design::phoenix::IndexEncoder::new(doc, i, &[])?,
+            doc.fields.len(),
+        ))),
+        false => Ok(None),
+    }
 }
 
 /// The settings a design implies (its region servers, split policy and the table's sizes, its
@@ -201,6 +227,17 @@ pub(crate) fn scaled_sizes_note(doc: &DesignDocument, s: &LifeSettings) -> Optio
 /// The design's writes: its write rate, a cell of 20 + key + family + qualifier + value bytes
 /// (the sample's mean key), its key model from a sample of its workload, and its pre-split.
 pub fn workload_from_design(doc: &DesignDocument, s: &LifeSettings) -> Result<LifeWorkload> {
+    workload_keyed(doc, s, None)
+}
+
+/// [`workload_from_design`], each record's key built by `index` when given (an expression
+/// index's: [`expression_index_keys`]; `doc` is then the index's table, whose fields start with
+/// the data design's, in its order).
+pub(crate) fn workload_keyed(
+    doc: &DesignDocument,
+    s: &LifeSettings,
+    mut index: Option<IndexKeys>,
+) -> Result<LifeWorkload> {
     doc.validate()?;
     let mut spec: WorkloadSpec = doc.workload.clone().unwrap_or_default();
     spec.records = spec.records.min(SAMPLE);
@@ -210,7 +247,12 @@ pub fn workload_from_design(doc: &DesignDocument, s: &LifeSettings) -> Result<Li
     let mut keys: Vec<Vec<u8>> = Vec::new();
     while stream.next_values(&mut values).is_some() {
         let mut k = Vec::new();
-        ck.encode_values_into(&mut k, &values)?;
+        match index.as_mut() {
+            Some((enc, n)) => {
+                enc.encode_values_into(values.get(..*n).unwrap_or(&values), &mut k)?
+            }
+            None => ck.encode_values_into(&mut k, &values)?,
+        }
         keys.push(k);
     }
     if keys.is_empty() {

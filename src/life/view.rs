@@ -174,9 +174,10 @@ fn view_of(
     total: u32,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeView> {
+    let keys = super::design::expression_index_keys(doc, options)?;
     let (doc, options, table) = super::design::table_for(doc, options, writes.is_rows())?;
     let s = settings_for_design(&doc, &options)?;
-    let (w, mut notes) = writes.workload(&doc, &s)?;
+    let (w, mut notes) = writes.workload(&doc, &s, keys)?;
     let (table, note) = table.unzip();
     notes.splice(0..0, note);
     let total = if total == 0 { s.months } else { total };

@@ -96,3 +96,45 @@ fn an_index_that_is_not_a_table_of_its_own_is_refused_at_index() {
     let e = simulate_design(&plain, &super::opts(json!({"months": 1, "index": "X"}))).unwrap_err();
     assert!(e.message.contains("declares no Phoenix indexes"), "{e}");
 }
+
+/// An index led by an expression: its months run on the expression's values, evaluated over
+/// the column it reads, as Phoenix keys the index. N is a VARCHAR the workload writes as 8
+/// characters, so LENGTH(N) is 8 for every row: the index is led by one value, then the time,
+/// a time-led table like BY_TIME (one server takes every write). Keyed by the expression's
+/// placeholder field instead (a random INTEGER), it would spread over the servers.
+#[test]
+fn an_expression_index_is_simulated_on_the_expression_s_values() {
+    let sql = "CREATE TABLE EV (ID VARCHAR NOT NULL PRIMARY KEY, CREATED_AT TIMESTAMP, \
+        N VARCHAR) SALT_BUCKETS=8; \
+        CREATE INDEX BY_LEN ON EV (LENGTH(N), CREATED_AT) SALT_BUCKETS=0;";
+    let doc = parse_create_table(sql).unwrap();
+    let index = simulate_design(
+        &doc,
+        &super::opts(json!({"months": 2, "servers": 4, "index": "BY_LEN"})),
+    )
+    .unwrap();
+    for m in &index.months {
+        assert!(
+            m.hottest_server_write_share > 0.99,
+            "index month {}: hottest server {}",
+            m.month,
+            m.hottest_server_write_share
+        );
+    }
+    assert_eq!(index.table.as_deref(), Some("BY_LEN"));
+    // Salted, the same index spreads as the data table does (8 buckets over 4 servers).
+    let salted = parse_create_table(&sql.replace("SALT_BUCKETS=0;", "SALT_BUCKETS=8;")).unwrap();
+    let spread = simulate_design(
+        &salted,
+        &super::opts(json!({"months": 2, "servers": 4, "index": "BY_LEN"})),
+    )
+    .unwrap();
+    for m in &spread.months {
+        assert!(
+            m.hottest_server_write_share < 0.5,
+            "salted index month {}: hottest server {}",
+            m.month,
+            m.hottest_server_write_share
+        );
+    }
+}
