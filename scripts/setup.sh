@@ -19,12 +19,18 @@ say() { echo "[setup] $*" >&2; }
 
 # The wasm-bindgen CLI (wasm-bindgen, wasm-bindgen-test-runner) at Cargo.lock's version, compiled
 # by cargo install: nothing of the rest below is needed for it (--bindgen-only runs it alone).
+# Installed once per machine and version, like the wasm32 target and Debian's packages, into
+# $ROWKEY_LAB_TOOLS (default ~/.cache/rowkey-lab/tools)/wasm-bindgen-cli-<version>, and linked
+# into the clone's .tools/bin (on PATH by scripts/env.sh): a fresh clone on a machine that has
+# it does not compile it again (about 150 s of the full run's two cores, 280 s of CPU), and a
+# clone pinned to another version installs its own beside it.
 install_bindgen() {
   [ -f Cargo.lock ] || cargo generate-lockfile
   WB=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/"/,"",$3); print $3; exit}' Cargo.lock)
-  have=$("$ROOT/.tools/bin/wasm-bindgen" --version 2>/dev/null | awk '{print $2}' || true)
-  if [ "$have" != "$WB" ] || [ ! -x "$ROOT/.tools/bin/wasm-bindgen-test-runner" ]; then
-    say "installing wasm-bindgen-cli $WB into .tools (a few minutes, once)"
+  local home=${ROWKEY_LAB_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/rowkey-lab/tools}/wasm-bindgen-cli-$WB
+  have=$("$home/bin/wasm-bindgen" --version 2>/dev/null | awk '{print $2}' || true)
+  if [ "$have" != "$WB" ] || [ ! -x "$home/bin/wasm-bindgen-test-runner" ]; then
+    say "installing wasm-bindgen-cli $WB into $home (a few minutes, once per machine)"
     # --locked fails for 0.2.130 on this registry (webpki-roots 1.0.11 missing): fall back.
     # At opt-level 1: it compiled in 175 s (crates downloaded before) against 4 min 41 s at the
     # default 3 from a fresh clone (downloads included) on 2 cores, and runs about as fast
@@ -33,9 +39,18 @@ install_bindgen() {
     # chromedriver and never needs TLS (ring, rustls and webpki left out: 147 s and 282 s of CPU
     # against 175 s and 337 s, side by side on 2 cores).
     export CARGO_PROFILE_RELEASE_OPT_LEVEL=1
-    cargo install wasm-bindgen-cli --version "=$WB" --no-default-features --locked --root "$ROOT/.tools" --force \
-      || cargo install wasm-bindgen-cli --version "=$WB" --no-default-features --root "$ROOT/.tools" --force
+    # into a folder of its own first, moved into place whole: a run stopped halfway leaves no
+    # half-installed CLI that the next run would take for the real one
+    local part=$home.partial
+    rm -rf "$part"
+    cargo install wasm-bindgen-cli --version "=$WB" --no-default-features --locked --root "$part" --force \
+      || cargo install wasm-bindgen-cli --version "=$WB" --no-default-features --root "$part" --force
+    rm -rf "$home"
+    mv "$part" "$home"
   fi
+  mkdir -p "$ROOT/.tools/bin"
+  ln -sfn "$home/bin/wasm-bindgen" "$ROOT/.tools/bin/wasm-bindgen"
+  ln -sfn "$home/bin/wasm-bindgen-test-runner" "$ROOT/.tools/bin/wasm-bindgen-test-runner"
 }
 if [ "$bindgen" = only ]; then
   install_bindgen
