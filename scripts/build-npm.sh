@@ -37,8 +37,17 @@ mkdir -p pkg/web pkg/node pkg/cjs pkg/vectors
 bash scripts/build-rows-wasm.sh pkg/web www/pkg/rows
 rm -f pkg/web/.source
 mv pkg/web/.profile pkg/web-profile
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
-bindgen_opt pkg/vectors
+if test_builds; then
+  # The tests' vectors wasm (ROWKEY_LAB_TEST_BUILDS=1): the dev profile, on the dependencies the
+  # wasm tests built for wasm32 at it, without the release profile's fat LTO and wasm-opt (its
+  # LTO link was 47 s of one core in a full run); it carries no code the vectors do not run.
+  cargo build --lib --target wasm32-unknown-unknown --no-default-features --features vectors-only
+  wasm-bindgen --target web --out-dir pkg/vectors target/wasm32-unknown-unknown/debug/rowkey_lab.wasm
+  rm -f pkg/vectors/.gitignore pkg/vectors/package.json pkg/vectors/rowkey_lab_bg.wasm.d.ts pkg/vectors/rowkey_lab.d.ts
+else
+  cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
+  bindgen_opt pkg/vectors
+fi
 # the speed build (scripts/build-node-wasm.sh; ROWKEY_LAB_TEST_BUILDS picks the tests'); which
 # profile made it is kept beside the package's folders, not in them (npm pack ships pkg/node/),
 # for the benchmarks to check (scripts/shipped-build.mjs)
