@@ -1,6 +1,11 @@
 # Sourced by the other scripts: project-local tools first on PATH.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$ROOT/.tools/bin:$ROOT/node_modules/.bin:/usr/bin:$PATH"
+# The compiler cache scripts/setup.sh installs (once per machine), unless a wrapper is set already
+# or ROWKEY_LAB_NO_SCCACHE=1.
+if [ -x "$ROOT/.tools/bin/sccache" ] && [ -z "${RUSTC_WRAPPER:-}" ] && [ "${ROWKEY_LAB_NO_SCCACHE:-}" != 1 ]; then
+  export RUSTC_WRAPPER="$ROOT/.tools/bin/sccache"
+fi
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # The rustc flags of the engine's speed builds for wasm (www/pkg/fast/, pkg/node/): the native
 # builds' from .cargo/config.toml (LLVM's inline threshold, the reasons there), read from it so

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent set-up for a fresh machine of this kind (Debian, rustup, Node 20 + npm).
 # Installs only what is missing: the wasm32 target, the wasm-bindgen CLI whose version equals
-# Cargo.lock's wasm-bindgen (into ./.tools), npm packages, Debian's clang (zstd for wasm32), and with --browser Debian's
+# Cargo.lock's wasm-bindgen and the compiler cache sccache (each once per machine, linked into
+# ./.tools/bin), npm packages, Debian's clang (zstd for wasm32), and with --browser Debian's
 # chromium + chromium-driver. Source it or run it; it prints what it does.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -52,10 +53,36 @@ install_bindgen() {
   ln -sfn "$home/bin/wasm-bindgen" "$ROOT/.tools/bin/wasm-bindgen"
   ln -sfn "$home/bin/wasm-bindgen-test-runner" "$ROOT/.tools/bin/wasm-bindgen-test-runner"
 }
+# The compiler cache (sccache, local disk only: --no-default-features), once per machine into the
+# same tools folder, linked into .tools/bin, where scripts/env.sh finds it and makes it cargo's
+# RUSTC_WRAPPER. A fresh clone's builds of the dependencies (arrow-rs, parquet and the rest: for
+# the host's clippy, tests and wheel, and for wasm32 at each of the wasm builds' profiles) are
+# then taken from the cache where the same compiler, flags and sources built them before; the
+# crate itself is built as ever (incremental builds are never cached). ROWKEY_LAB_NO_SCCACHE=1
+# skips it.
+SCCACHE_VERSION=0.19.0
+install_sccache() {
+  [ "${ROWKEY_LAB_NO_SCCACHE:-}" = 1 ] && return 0
+  local home=${ROWKEY_LAB_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/rowkey-lab/tools}/sccache-$SCCACHE_VERSION
+  if [ ! -x "$home/bin/sccache" ]; then
+    say "installing sccache $SCCACHE_VERSION into $home (a few minutes, once per machine)"
+    local part=$home.partial
+    rm -rf "$part"
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 RUSTC_WRAPPER= cargo install sccache --version "=$SCCACHE_VERSION" \
+      --no-default-features --locked --root "$part" --force \
+      || CARGO_PROFILE_RELEASE_OPT_LEVEL=1 RUSTC_WRAPPER= cargo install sccache --version "=$SCCACHE_VERSION" \
+        --no-default-features --root "$part" --force
+    rm -rf "$home"
+    mv "$part" "$home"
+  fi
+  mkdir -p "$ROOT/.tools/bin"
+  ln -sfn "$home/bin/sccache" "$ROOT/.tools/bin/sccache"
+}
 if [ "$bindgen" = only ]; then
   install_bindgen
   exit 0
 fi
+install_sccache
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "adding rust target wasm32-unknown-unknown"
