@@ -51,8 +51,9 @@ fn bucket(rest: &[u8], n: i32) -> usize {
     (h % n).unsigned_abs() as usize
 }
 
-/// A positive whole number as Phoenix's DECIMAL bytes.
-fn decimal(mut v: u64) -> Vec<u8> {
+/// A positive whole number as Phoenix's DECIMAL bytes (also the index-findings tests' over the
+/// same fixture: `advise::rows_index_findings`).
+pub(crate) fn decimal(mut v: u64) -> Vec<u8> {
     let mut digits = Vec::new();
     while v > 0 {
         digits.push((v % 100) as u8);

@@ -10,6 +10,7 @@
 //! taken from the engine.
 
 use super::rows_indexes::{bucket, mean_busiest_share};
+use crate::phoenix_index_rows::decimal;
 use rowkey_lab::advise::{
     advise_from_rows_evaluated, advise_on_rows, evaluate_on_rows, AdviseOptions, IndexFixKind,
 };
@@ -35,24 +36,6 @@ fn orders(indexes: Option<&str>) -> DesignDocument {
 fn order(j: usize) -> (String, i64) {
     let ms = T0 + if j == 499 { 99_999 } else { 200 * j as i64 };
     (format!("o{j:04}"), ms)
-}
-
-/// A positive whole number as Phoenix's DECIMAL bytes: the exponent byte `c1 + base-100
-/// digits - 1`, each digit plus one, trailing zero digits dropped.
-fn decimal(mut v: u64) -> Vec<u8> {
-    let mut digits = Vec::new();
-    while v > 0 {
-        digits.push((v % 100) as u8);
-        v /= 100;
-    }
-    digits.reverse();
-    let exponent = 0xc1 + (digits.len() as u8 - 1);
-    while digits.last() == Some(&0) {
-        digits.pop();
-    }
-    std::iter::once(exponent)
-        .chain(digits.iter().map(|d| d + 1))
-        .collect()
 }
 
 /// The advisor's sample of the fixture's rows (all 500), read as `advise --records` reads them.
