@@ -23,11 +23,11 @@ use rowkey_lab::design::phoenix::parse_create_table;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::rows::RowsOptions;
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/phoenix-orders");
+pub(crate) const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/phoenix-orders");
 const T0: i64 = 1_700_000_000_000;
 
 /// The orders table of the fixture, its indexes replaced by `indexes` when given.
-fn orders(indexes: Option<&str>) -> DesignDocument {
+pub(crate) fn orders(indexes: Option<&str>) -> DesignDocument {
     let sql = std::fs::read_to_string(format!("{DIR}/orders.sql")).unwrap();
     let sql = match indexes {
         None => sql,
@@ -37,7 +37,7 @@ fn orders(indexes: Option<&str>) -> DesignDocument {
 }
 
 /// Order `j`: its ORDER_ID, CUSTOMER_ID and creation time (ms), as make.py writes them.
-fn order(j: usize) -> (String, String, i64) {
+pub(crate) fn order(j: usize) -> (String, String, i64) {
     let ms = T0 + if j == 499 { 99_999 } else { 200 * j as i64 };
     (format!("o{j:04}"), format!("c{:02}", j * 7 % 50), ms)
 }

@@ -9,34 +9,14 @@
 //! nullable TIMESTAMP a DECIMAL of its milliseconds in an index) or from the rows' order, not
 //! taken from the engine.
 
-use super::rows_indexes::{bucket, mean_busiest_share};
-use crate::phoenix_index_rows::decimal;
+use super::rows_indexes::{bucket, mean_busiest_share, options};
+use crate::phoenix_index_rows::{decimal, order, orders, DIR};
 use rowkey_lab::advise::{
-    advise_from_rows_evaluated, advise_on_rows, evaluate_on_rows, AdviseOptions, IndexFixKind,
+    advise_from_rows_evaluated, advise_on_rows, evaluate_on_rows, IndexFixKind,
 };
 use rowkey_lab::analyze::{AnalyzeOptions, RowsSession};
-use rowkey_lab::design::phoenix::parse_create_table;
 use rowkey_lab::design::DesignDocument;
 use rowkey_lab::rows::{RowSample, RowsOptions};
-
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/phoenix-orders");
-const T0: i64 = 1_700_000_000_000;
-
-/// The orders table of the fixture with `indexes` (its own, `None`).
-fn orders(indexes: Option<&str>) -> DesignDocument {
-    let sql = std::fs::read_to_string(format!("{DIR}/orders.sql")).unwrap();
-    let sql = match indexes {
-        None => sql,
-        Some(ix) => format!("{}{ix}", &sql[..sql.find("-- X'c7").unwrap()]),
-    };
-    parse_create_table(&sql).unwrap()
-}
-
-/// Order `j`'s ORDER_ID and creation time (ms), as make.py writes them.
-fn order(j: usize) -> (String, i64) {
-    let ms = T0 + if j == 499 { 99_999 } else { 200 * j as i64 };
-    (format!("o{j:04}"), ms)
-}
 
 /// The advisor's sample of the fixture's rows (all 500), read as `advise --records` reads them.
 fn sample(doc: &DesignDocument) -> RowSample {
@@ -51,14 +31,6 @@ fn sample(doc: &DesignDocument) -> RowSample {
     s.push(&csv).unwrap();
     s.end_scan().unwrap();
     RowSample::from_bytes(&s.row_sample().unwrap()).unwrap()
-}
-
-fn options() -> AdviseOptions {
-    AdviseOptions {
-        windows: 10,
-        threads: 1,
-        ..AdviseOptions::default()
-    }
 }
 
 #[test]
@@ -87,7 +59,7 @@ fn a_time_index_hot_over_the_rows_is_named_with_fixes_checked_over_the_same_rows
     // the salt byte, DECIMAL(CREATED_AT) 00 ORDER_ID.
     let salt = fix(IndexFixKind::Salt);
     let want = mean_busiest_share(|j| {
-        let (id, ms) = order(j);
+        let (id, _, ms) = order(j);
         bucket(&[decimal(ms as u64), vec![0], id.into_bytes()].concat(), 8)
     });
     assert_eq!(salt.regions, 8, "{salt:#?}");
@@ -143,7 +115,7 @@ fn a_salted_time_index_spreads_over_the_rows_and_is_no_finding() {
     let a = advise_on_rows(&doc, &options(), &rows).unwrap();
     let input = a.candidates[0].metrics.as_ref().unwrap();
     let want = mean_busiest_share(|j| {
-        let (id, ms) = order(j);
+        let (id, _, ms) = order(j);
         bucket(&[decimal(ms as u64), vec![0], id.into_bytes()].concat(), 8)
     });
     assert_eq!(input.indexes[0].regions, 8);
@@ -178,7 +150,7 @@ fn one_region_of_a_time_index_over_the_rows_takes_every_write() {
         .unwrap();
     assert!(salt.spreads, "{salt:#?}");
     let want = mean_busiest_share(|j| {
-        let (id, ms) = order(j);
+        let (id, _, ms) = order(j);
         bucket(&[decimal(ms as u64), vec![0], id.into_bytes()].concat(), 8)
     });
     assert!((salt.busiest_share - want).abs() < 1e-12, "{salt:#?}");

@@ -71,7 +71,7 @@ fn sample(doc: &DesignDocument, csv: &[u8]) -> rowkey_lab::error::Result<RowSamp
     RowSample::from_bytes(&s.row_sample()?)
 }
 
-fn options() -> AdviseOptions {
+pub(super) fn options() -> AdviseOptions {
     AdviseOptions {
         windows: 10,
         threads: 1,
