@@ -181,8 +181,8 @@ export async function analyzeRows(data, emit, { designOf }) {
   const api = await rowsEngine();
   const doc = designOf(data);
   const profiled = data.profile !== false;
-  // `design`: the one the rows were read with (a key's fields declared from the file), which the
-  // reads are planned on, as the CLI's analyze plans them
+  // `design`: the one the rows were read with (a key's fields declared from the file; both
+  // readers return it), which the reads are planned on, as the CLI's analyze plans them
   const { session, design, summary, stats } = await readFile(api, doc, file, { options, rows, profiled, emit });
   let report, profile;
   try {
@@ -191,7 +191,7 @@ export async function analyzeRows(data, emit, { designOf }) {
   } finally {
     session.free();
   }
-  return moved({ report, summary, stats, profile, ...api.readsBeside(design ?? doc, report) }, reportBuffers(report));
+  return moved({ report, summary, stats, profile, ...api.readsBeside(design, report) }, reportBuffers(report));
 }
 
 /** The rows of `file` read with `doc`, as the library's analyzeRows answers: with the profile
