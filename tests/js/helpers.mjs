@@ -94,7 +94,33 @@ export async function openPage(browser, origin, viewport = { width: 1280, height
     const u = r.url();
     if (origin && !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) foreign.push(u);
   });
+  // (not problems: a cancelled run ends its workers, and their loads fail by design; kept to say
+  // why a wait timed out)
+  const failed = [];
+  failedLoads.set(page, failed);
+  page.on('requestfailed', r => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
   return { page, problems, foreign };
+}
+const failedLoads = new WeakMap();
+
+/** The rows panel's mapping offered for the file just opened (the engine read its columns: the
+ * null policies offered are the engine's), then `nulls` chosen. When the columns do not come,
+ * fails with what the page said meanwhile: the panel's status and error, the loads that failed. */
+export async function chooseNulls(page, nulls = 'skip') {
+  try {
+    await page.waitForSelector(`#rows-nulls option[value="${nulls}"]`, { state: 'attached' });
+  } catch (e) {
+    const said = await page.evaluate(() =>
+      Object.fromEntries(
+        ['rows-status', 'rows-error', 'run-status'].map(id => [id, document.getElementById(id)?.textContent]),
+      ),
+    );
+    throw new Error(
+      `the columns of the file opened were not offered: ${JSON.stringify({ ...said, failedLoads: failedLoads.get(page) })}`,
+      { cause: e },
+    );
+  }
+  await page.selectOption('#rows-nulls', nulls);
 }
 
 /** Save a screenshot under test-results/ and return its path. */

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { b64, fillKey, openPage, pageRig, ROOT, waitDone } from '../helpers.mjs';
+import { b64, chooseNulls, fillKey, openPage, pageRig, ROOT, waitDone } from '../helpers.mjs';
 import { NOT_BUILT } from '../npm-helpers.mjs';
 
 const FIX = path.join(ROOT, 'tests/fixtures/rows');
@@ -57,7 +57,7 @@ describe('a design that is just a key', { skip: NOT_BUILT }, () => {
     assert.equal((await onShow(page)).key, KEY_ONLY.key, 'the key as the user wrote it');
     // the mapping offers the declared fields, each to its column
     assert.equal(await page.inputValue('#rows-field-origin'), 'origin');
-    await page.selectOption('#rows-nulls', 'skip');
+    await chooseNulls(page);
     await page.waitForSelector('#rows-profile table.rows-profile', { timeout: 120000 });
     await page.click('#rows-run');
     await page.waitForSelector('#rows-banner');

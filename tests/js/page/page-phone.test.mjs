@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { b64, openPage, pageRig, ROOT, shot, waitDone } from '../helpers.mjs';
+import { b64, chooseNulls, openPage, pageRig, ROOT, shot, waitDone } from '../helpers.mjs';
 
 const rig = pageRig();
 const PHONE = { width: 390, height: 844 };
@@ -64,8 +64,7 @@ test('at 390 px with rows of a file analyzed, nothing scrolls sideways', { skip:
   await waitDone(page);
   await page.click('#rows-open');
   await page.setInputFiles('#rows-file', path.join(ROWS, 'flights.csv'));
-  await page.waitForSelector('#rows-nulls');
-  await page.selectOption('#rows-nulls', 'skip');
+  await chooseNulls(page);
   await page.waitForSelector('#rows-profile table.rows-profile', { timeout: 120000 });
   assert.equal(await sideways(page), 0, 'the rows profiled');
   await page.click('#rows-run');

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { b64, openPage, pageRig, ROOT, shot, waitDone } from '../helpers.mjs';
+import { b64, chooseNulls, openPage, pageRig, ROOT, shot, waitDone } from '../helpers.mjs';
 
 const rig = pageRig();
 let m;
@@ -113,8 +113,7 @@ test('over a dropped Parquet file of rows: the new table cut at the rows re-enco
     dt.items.add(new File([Uint8Array.from(atob(b), c => c.charCodeAt(0))], 'flights.parquet'));
     document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, bytes);
-  await page.waitForSelector('#rows-nulls');
-  await page.selectOption('#rows-nulls', 'skip');
+  await chooseNulls(page);
   await page.waitForSelector('#rows-profile table.rows-profile', { timeout: 60000 });
   await page.click('#rows-run');
   await page.waitForSelector('#rows-banner');
