@@ -23,6 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { builtPage, launch, ROOT, serve } from '../tests/js/helpers.mjs';
 import { telecomDoc } from './bench-design.mjs';
@@ -30,9 +31,26 @@ import { requireShipped } from './shipped-build.mjs';
 
 requireShipped('www/pkg/fast', 'www/pkg/rows');
 
-const arg = name => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const RUNS = Number(arg('--runs')) || 5;
-const BASELINE = arg('--baseline');
+// (strict: a mistyped flag is refused, not measured without)
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    baseline: { type: 'string' },
+    only: { type: 'string' },
+    records: { type: 'string', default: '4000000' },
+  },
+});
+/** `--name`'s value as a whole number above 0, or a clear error. */
+const count = name => {
+  const n = Number(flags[name]);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(`--${name} must be a whole number above 0, not ${flags[name]}`);
+  return n;
+};
+if (flags.only !== undefined && flags.only !== 'throughput')
+  throw new Error(`--only takes throughput (the analysis against native alone), not ${flags.only}`);
+const RUNS = count('runs');
+const BASELINE = flags.baseline;
 const median = xs => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -163,7 +181,7 @@ async function throughput(records) {
   return result;
 }
 /** `--only throughput`: the analysis throughput alone (first and warm runs against native). */
-const ONLY = arg('--only');
+const ONLY = flags.only;
 
 const DIST = builtPage();
 const server = await serve(DIST);
@@ -200,7 +218,7 @@ async function firstRender(url) {
 }
 try {
   if (ONLY === 'throughput') {
-    const t = await throughput(Number(arg('--records')) || 4_000_000);
+    const t = await throughput(count('records'));
     for (const h of ['javaString', 'md5'])
       console.log(
         `${h}: first run ${t[h].firstMs.toFixed(0)} ms = ${t[h].firstRatio.toFixed(2)}x native (from navigation ${t[h].firstFromNavigationRatio.toFixed(2)}x; all ${t[h].firstAll.map(x => x.toFixed(0)).join(', ')}), warm ${t[h].pageMs.toFixed(0)} ms = ${t[h].ratio.toFixed(2)}x, native ${t[h].nativeMs.toFixed(0)} ms`,
@@ -308,7 +326,7 @@ try {
   // one thread (cargo bench --bench analyze -- once <hash> N), the analyzer bench's telecom
   // design, runs alternating so both see the same load. The page's own measure
   // (`rowkey-lab:analysis`, a run's start to its report) is the page's figure.
-  out.throughput = await throughput(Number(arg('--records')) || 4_000_000);
+  out.throughput = await throughput(count('records'));
 
   // 4. page weight: every HTML, JS and CSS file (and the wasm) of a served directory, and the
   // files the page requested, each once (main thread and worker).

@@ -22,6 +22,7 @@
 //   node scripts/bench-table.mjs --check    exit 1 when docs/BENCHMARKS.md is not what
 //                                           docs/benchmarks.json gives (a hand edit)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 const at = p => new URL(`../${p}`, import.meta.url);
 const STORE = 'docs/benchmarks.json';
@@ -126,8 +127,11 @@ const KEEP = {
 };
 
 const store = JSON.parse(readFileSync(at(STORE), 'utf8'));
-const check = process.argv.includes('--check');
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const {
+  values: { check, only },
+} = parseArgs({ options: { check: { type: 'boolean', default: false }, only: { type: 'string' } } });
+if (only !== undefined && !Object.hasOwn(KEEP, only))
+  throw new Error(`--only takes one of ${Object.keys(KEEP).join(', ')}, not ${only}`);
 if (!check) {
   for (const name of Object.keys(KEEP)) {
     if (only !== undefined && name !== only) continue;

@@ -44,9 +44,11 @@ if test_builds; then
   cargo build --lib --target wasm32-unknown-unknown --no-default-features --features vectors-only
   wasm-bindgen --target web --out-dir pkg/vectors target/wasm32-unknown-unknown/debug/rowkey_lab.wasm
   rm -f pkg/vectors/.gitignore pkg/vectors/package.json pkg/vectors/rowkey_lab_bg.wasm.d.ts pkg/vectors/rowkey_lab.d.ts
+  echo dev >pkg/vectors-profile
 else
   cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features vectors-only
   bindgen_opt pkg/vectors
+  echo release >pkg/vectors-profile
 fi
 # the speed build (scripts/build-node-wasm.sh; ROWKEY_LAB_TEST_BUILDS picks the tests'); which
 # profile made it is kept beside the package's folders, not in them (npm pack ships pkg/node/),

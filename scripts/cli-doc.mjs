@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { COMMANDS } from '../bin/lib/args.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,7 +36,7 @@ export function cliDoc() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const want = cliDoc();
-  if (process.argv.includes('--check')) {
+  if (parseArgs({ options: { check: { type: 'boolean', default: false } } }).values.check) {
     const have = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
     if (have !== want) {
       console.error("docs/cli.md is not what the CLI's --help says: run node scripts/cli-doc.mjs");

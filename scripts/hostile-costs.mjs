@@ -18,6 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { hostileDesigns } from '../tests/js/hostile-cases.mjs';
 import {
   badUtf8Array,
@@ -195,7 +196,7 @@ const git = args => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdo
 const profile = f => (existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), 'utf8').trim() : 'unknown');
 
 async function main() {
-  const print = process.argv.includes('--print');
+  const { print } = parseArgs({ options: { print: { type: 'boolean', default: false } } }).values;
   if (spawnSync(TIME, ['-v', 'true']).status !== 0) throw new Error(`${TIME} -v does not run: install GNU time`);
   for (const engine of ENGINES) {
     const v = spawnSync(process.execPath, [BIN, '--version'], {

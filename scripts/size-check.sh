@@ -61,10 +61,10 @@ awk -v t="$total" -v b="$BUDGET" -v h="$headroom" 'BEGIN {
 json_wasm=()
 for w in pkg/web/rowkey_lab_bg.wasm pkg/node/rowkey_lab_bg.wasm pkg/vectors/rowkey_lab_bg.wasm; do
   [ -f "$w" ] || continue
-  # the tests' builds (scripts/test.sh: profiles `*-test`, written beside pkg/'s folders) are not
-  # what ships
+  # the tests' builds (scripts/test.sh: profiles `*-test`, and the vectors wasm's `dev`; written
+  # beside pkg/'s folders) are not what ships
   profile=$(cat "${w%%/rowkey_lab_bg.wasm}-profile" 2>/dev/null || true)
-  if [[ "$profile" == *-test ]]; then
+  if [[ "$profile" == *-test || "$profile" == dev ]]; then
     echo "  npm $w: the tests' build (profile $profile), not recorded"
     continue
   fi
