@@ -75,6 +75,9 @@ const SHARED = [
   // the Months view and its pictures, when Simulate months… is first used (months-open.js)
   'views/months-view.js',
   'views/months-charts.js',
+  // the Advice view and the advisor's run (engine/advise-run.js, which it imports), when Advise is
+  // first pressed (advice-open.js)
+  'views/advice-view.js',
 ];
 
 if (!existsSync(path.join(WWW, WASM))) {
@@ -142,11 +145,12 @@ async function glueNames(files) {
 }
 
 /** What index.html in `dir` loads: its links and scripts, their static imports, the worker and the wasm. */
-function pageFiles(dir) {
+function pageFiles(dir, roots = null) {
   const seen = new Set(),
-    todo = ['index.html', 'engine/worker.js', WASM];
+    todo = roots ? [...roots] : ['index.html', 'engine/worker.js', WASM];
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  for (const [, href] of html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^":#]+)"/g)) todo.push(href);
+  if (!roots)
+    for (const [, href] of html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^":#]+)"/g)) todo.push(href);
   while (todo.length) {
     const f = todo.pop();
     if (seen.has(f)) continue;
@@ -275,6 +279,17 @@ const loaded = pageFiles(OUT);
 const twice = loaded.filter(f => inPage.has(f));
 if (twice.length)
   throw new Error(`page.js carries ${twice.join(', ')}, which the page also loads as files: add them to SHARED`);
+// The modules page.js imports later (SHARED) load theirs as files too: one that page.js carries
+// would be a second copy (of the lab's one state, say), so such a view takes the lab's helpers
+// from the lab instead (see views/rows-view.js).
+const later = pageFiles(
+  OUT,
+  SHARED.filter(f => f.endsWith('.js')),
+).filter(f => inPage.has(f));
+if (later.length)
+  throw new Error(
+    `page.js carries ${later.join(', ')}, which a module it imports later also imports as a file (a second copy): hand it from the lab instead`,
+  );
 
 // Sizes (source maps are not counted: not loaded).
 const size = p => {

@@ -43,7 +43,7 @@ import {
   showTable,
   toEntry,
 } from './state/store.js';
-import { adviceOnDesign, wireAdvice } from './views/advice-view.js';
+import { adviceOnDesign, wireAdvice } from './views/advice-open.js';
 import { comparePressed, redrawCompare, setCompareChoices, wireCompare } from './views/compare-view.js';
 import { renderForms, typedOption, wireForms } from './views/design-form.js';
 import { checkTyped, editorText, parseTyped, renderEditor, renderOptions, showError } from './views/editor-view.js';

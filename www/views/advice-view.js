@@ -8,10 +8,11 @@
 // and finished advice is shown only while the design on show is that design, or one of its
 // candidates loaded from it; else a note says whose advice it was (Recent designs open it again).
 
+// A module of its own in the built page, loaded when Advise is first pressed (advice-open.js, which
+// wires the options and the buttons): it imports none of the lab's modules (it would get copies of
+// them, and a state of its own); the lab hands it its one state and the functions it uses. The
+// advisor's run (engine/advise-run.js) is loaded with it.
 import { cancelAdvice, startAdvice } from '../engine/advise-run.js';
-import { $, docText, el, fix, num, SPEED_ONLY, state } from '../state/lab-state.js';
-import { askMove, setAdvice } from '../state/store.js';
-import { markOptionError, renderOption, typedOption } from './design-form.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svg = (tag, attrs = {}) => {
@@ -20,6 +21,7 @@ const svg = (tag, attrs = {}) => {
   return e;
 };
 
+let $, askMove, docText, el, fix, markOptionError, num, optionControls, state;
 let advice = null,
   chosen = 0,
   hooks = { load: () => {}, compare: () => {} };
@@ -29,21 +31,13 @@ let advisedOn = null,
   running = null,
   drawnFor = null; // the design text the advice view was last drawn for
 
-/** `load(doc)` puts a candidate's design on the page; `compare(docs, roles)` compares them with the one on show (see run-view.js compareWith). */
-export function wireAdvice(load, compare) {
-  hooks = { load, compare };
-  // the options as typed, drawn from the state with the engine's ranges and defaults
-  for (const input of optionControls()) {
-    renderOption(input, 'AdviseOptions', state.advice[input.dataset.option]);
-    input.addEventListener('input', () => setAdvice({ [input.dataset.option]: typedOption(input) }));
-  }
-  $('advice-run').addEventListener('click', runAdvice);
-  // the single file has the size build alone: said where the advisor is offered, not when clicked
-  if (document.documentElement.hasAttribute('data-single')) {
-    $('advice-run').disabled = true;
-    $('advice-status').textContent = `The advisor ${SPEED_ONLY} (rowkey-lab advise).`;
-  }
-  $('advice-cancel').addEventListener('click', () => stop('Cancelled.'));
+/** This view over the lab's own state and helpers (`load(doc)` puts a candidate's design on the
+ * page; `compare(docs, roles)` compares them with the one on show, see run-view.js compareWith):
+ * `{ runAdvice, stop, adviceOnDesign }`. */
+export function adviceView(lab) {
+  ({ $, askMove, docText, el, fix, markOptionError, num, optionControls, state } = lab);
+  hooks = { load: lab.load, compare: lab.compare };
+  return { runAdvice, stop, adviceOnDesign };
 }
 
 function stop(text) {
@@ -63,8 +57,6 @@ const focusOnRun = () => {
   const a = document.activeElement;
   return !a || a === document.body || a === $('advice-run') || a === $('advice-cancel');
 };
-
-const optionControls = () => [$('advice-servers'), $('advice-records')];
 
 function runAdvice() {
   stop('');
@@ -442,7 +434,7 @@ function capacityTable(cap, plan) {
 
 /** The design on show changed: a run for another design stops; the advice is drawn again when
  * it goes from being this design's to not, or back. */
-export function adviceOnDesign() {
+function adviceOnDesign() {
   const text = docText();
   if (running && running.text !== text)
     stop('Stopped: the design changed while the advisor ran. Run it again for the design on show.');
@@ -456,7 +448,7 @@ const forDesign = text => advisedOn !== null && (text === advisedOn.text || advi
 
 /** The last advice, drawn (after a new choice, `focusChosen` keeps the keyboard on the plot);
  * when the design on show is another, a note says whose advice it is instead. */
-export function renderAdvice(focusChosen = false) {
+function renderAdvice(focusChosen = false) {
   const box = $('advice');
   if (!advice) return;
   const a = advice;

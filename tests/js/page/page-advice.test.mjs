@@ -20,13 +20,19 @@ after(async () => {
 
 test('advice: the page answers as the package does; pick a point, load it, compare it', async () => {
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const requests = [];
+  page.on('request', r => requests.push(new URL(r.url()).pathname));
   await page.goto(`${server.url}#p=seed000-telecom-time-first`);
   await waitDone(page);
   const doc = m.getPreset('seed000-telecom-time-first');
   const expected = m.adviseDesign(doc, { records: 20000 });
   await page.fill('#advice-records', '20000');
+  // the view and the advisor's run are no part of the first load: loaded as Advise is pressed
+  const adviceFiles = () => requests.filter(r => /advice-view\.js$|advise-run\.js$/.test(r)).sort();
+  assert.deepEqual(adviceFiles(), []);
   await page.click('#advice-run');
   await page.waitForSelector('#advice .advice-plot', { timeout: 120000 });
+  assert.deepEqual(adviceFiles(), ['/engine/advise-run.js', '/views/advice-view.js']);
   // every evaluated candidate drawn, with the engine's labels; the recommendation the same
   const points = await page.$$eval('#advice .advice-plot g[data-index]', gs =>
     gs.map(g => Number(g.dataset.index)).sort((a, b) => a - b),
