@@ -21,7 +21,7 @@ const svg = (tag, attrs = {}) => {
   return e;
 };
 
-let $, askMove, docText, el, fix, markOptionError, num, optionControls, state;
+let $, askMove, docText, el, fix, markOptionError, num, optionControls, state, switched;
 let advice = null,
   chosen = 0,
   hooks = { load: () => {}, compare: () => {} };
@@ -32,10 +32,11 @@ let advisedOn = null,
   drawnFor = null; // the design text the advice view was last drawn for
 
 /** This view over the lab's own state and helpers (`load(doc)` puts a candidate's design on the
- * page; `compare(docs, roles)` compares them with the one on show, see run-view.js compareWith):
+ * page; `compare(docs, roles)` compares them with the one on show, see run-view.js compareWith;
+ * `switched`: what the status says when the design changes under a run):
  * `{ runAdvice, stop, adviceOnDesign }`. */
 export function adviceView(lab) {
-  ({ $, askMove, docText, el, fix, markOptionError, num, optionControls, state } = lab);
+  ({ $, askMove, docText, el, fix, markOptionError, num, optionControls, state, switched } = lab);
   hooks = { load: lab.load, compare: lab.compare };
   return { runAdvice, stop, adviceOnDesign };
 }
@@ -436,8 +437,7 @@ function capacityTable(cap, plan) {
  * it goes from being this design's to not, or back. */
 function adviceOnDesign() {
   const text = docText();
-  if (running && running.text !== text)
-    stop('Stopped: the design changed while the advisor ran. Run it again for the design on show.');
+  if (running && running.text !== text) stop(switched);
   if (!advice || text === drawnFor) return;
   const was = drawnFor !== null && forDesign(drawnFor);
   if (was || forDesign(text)) renderAdvice();

@@ -461,16 +461,36 @@ test('advice belongs to its design: a switch stops a run, and finished advice is
   const { page, problems } = await openPage(browser, server.url, { width: 1400, height: 900 });
   await page.goto(`${server.url}#p=seed000-telecom-time-first`);
   await waitDone(page);
+  // Advise pressed while its view is still loading (held back here), then another design: the
+  // press is dropped and said at once, and nothing runs once the view is there.
+  let release;
+  const held = new Promise(r => {
+    release = r;
+  });
+  await page.route('**/views/advice-view.js', async route => {
+    await held;
+    await route.continue();
+  });
+  const loaded = page.waitForEvent('requestfinished', r => r.url().endsWith('/views/advice-view.js'));
+  await page.click('#advice-run');
+  await page.selectOption('#preset', 'seed000-telecom');
+  const switched = 'Stopped: the design changed while the advisor ran. Run it again for the design on show.';
+  assert.equal(await text(page, '#advice-status'), switched);
+  release();
+  await loaded;
+  await page.evaluate(() => new Promise(r => setTimeout(r, 100)));
+  assert.equal(await text(page, '#advice-status'), switched, 'no run for the design pressed for');
+  assert.deepEqual(await page.$$eval('#advice-run, #advice-cancel', bs => bs.map(b => b.disabled)), [false, true]);
+  await page.unroute('**/views/advice-view.js');
+  await page.selectOption('#preset', 'seed000-telecom-time-first');
+  await waitDone(page);
   // A run long enough to be switched away from (20,000 records a candidate took 0.2 s: on a
   // loaded machine the run could end before the switch), then another design before it ends:
   // it stops, and draws nothing.
   await page.fill('#advice-records', '400000');
   await page.click('#advice-run');
   await page.selectOption('#preset', 'seed000-telecom');
-  assert.equal(
-    await text(page, '#advice-status'),
-    'Stopped: the design changed while the advisor ran. Run it again for the design on show.',
-  );
+  assert.equal(await text(page, '#advice-status'), switched);
   assert.equal(await page.$('#advice .advice-plot'), null);
   // Advice on design A (the time-first preset).
   await page.selectOption('#preset', 'seed000-telecom-time-first');
