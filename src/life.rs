@@ -179,8 +179,7 @@ pub fn simulate_writes(
     writes: Writes<'_>,
     options: &LifeOptions,
 ) -> Result<LifeReport> {
-    let keys = design::expression_index_keys(doc, options)?;
-    let (doc, options, table) = design::table_for(doc, options, writes.is_rows())?;
+    let (doc, options, table, keys) = design::table_for(doc, options, writes.is_rows())?;
     let s = settings_for_design(&doc, &options)?;
     let (w, notes) = writes.workload(&doc, &s, keys)?;
     let mut report = simulate(&s, &w)?;

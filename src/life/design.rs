@@ -22,12 +22,13 @@ const BUCKETS: usize = 1024;
 /// A bucket written over less than this share of the sample's time moves with time.
 const ORDERED_SPAN: f64 = 0.5;
 
-/// [`table_for`]'s answer: the table's design, the options left, and for an index its name
-/// and the note that says so.
+/// [`table_for`]'s answer: the table's design, the options left, for an index its name and the
+/// note that says so, and for an index of an expression the keys its records are written under.
 pub(crate) type TableFor<'a> = (
     std::borrow::Cow<'a, DesignDocument>,
     std::borrow::Cow<'a, LifeOptions>,
     Option<(String, String)>,
+    Option<IndexKeys>,
 );
 
 /// The table whose months `options` ask for, and the options without that choice: the design's
@@ -35,8 +36,11 @@ pub(crate) type TableFor<'a> = (
 /// key led by the indexed columns, its own pre-split, an index row's value bytes per write:
 /// [`crate::analyze::index_value_bytes`]), written once per data write. A local index has no
 /// table of its own (its rows are in the data table's regions) and is refused, named. The
-/// third: the index's name and the note that says which table it is (`None`: the design's own).
-/// Over a user's rows (`rows`) only the data table: the rows' keys are its keys.
+/// third: the index's name and the note that says which table it is (`None`: the design's own);
+/// the fourth, for an index of an expression, each generated record's index row key as Phoenix
+/// builds it ([`crate::design::phoenix::IndexEncoder`], the expression evaluated over the column
+/// it reads), where the index table's own key would read the expression's placeholder field,
+/// which holds no value of it. Over a user's rows (`rows`) only the data table: the rows' keys are its keys.
 pub(crate) fn table_for<'a>(
     doc: &'a DesignDocument,
     options: &'a LifeOptions,
@@ -44,7 +48,7 @@ pub(crate) fn table_for<'a>(
 ) -> Result<TableFor<'a>> {
     use std::borrow::Cow;
     let Some(name) = options.index.as_deref() else {
-        return Ok((Cow::Borrowed(doc), Cow::Borrowed(options), None));
+        return Ok((Cow::Borrowed(doc), Cow::Borrowed(options), None, None));
     };
     let bad = |msg: String| Error::new(ErrorKind::Invalid, msg).at_path("/index");
     if rows {
@@ -80,6 +84,14 @@ pub(crate) fn table_for<'a>(
             "{name} is a local index: its rows are in the data table's regions, which the data table's months simulate (leave index out)"
         )));
     }
+    let keys = if indexes[i].columns.iter().any(|c| c.expression.is_some()) {
+        Some((
+            crate::design::phoenix::IndexEncoder::new(doc, i, &[])?,
+            doc.fields.len(),
+        ))
+    } else {
+        None
+    };
     let mut table = crate::design::phoenix::index_design(doc, i)?;
     // (a design without a workload writes the default one: the index's the same, its values
     // an index row's)
@@ -102,40 +114,13 @@ pub(crate) fn table_for<'a>(
         Cow::Owned(table),
         Cow::Owned(rest),
         Some((name.to_string(), note)),
+        keys,
     ))
 }
 
 /// An index's encoder and the data design's field count (the index table's records carry its
 /// expressions' placeholder fields after them, which the encoder does not take).
 pub(crate) type IndexKeys = (crate::design::phoenix::IndexEncoder, usize);
-
-/// The keys of the index `options` name when it indexes an expression: each generated record's
-/// index row key as Phoenix builds it ([`crate::design::phoenix::IndexEncoder`], the
-/// expression evaluated over the column it reads), where the index's own key would read the
-/// expression's placeholder field, which holds no value of it. `None` for the design's own
-/// table and an index of columns alone (its key reads the fields it indexes).
-pub(crate) fn expression_index_keys(
-    doc: &DesignDocument,
-    options: &LifeOptions,
-) -> Result<Option<IndexKeys>> {
-    let Some(name) = options.index.as_deref() else {
-        return Ok(None);
-    };
-    let indexes = doc.phoenix.as_ref().map_or(&[][..], |p| &p.indexes[..]);
-    let Some(i) = indexes.iter().position(|x| x.name == name) else {
-        return Ok(None);
-    };
-    let expression = indexes
-        .get(i)
-        .is_some_and(|x| x.columns.iter().any(|c| c.expression.is_some()));
-    match expression {
-        true => Ok(Some((
-            crate::design::phoenix::IndexEncoder::new(doc, i, &[])?,
-            doc.fields.len(),
-        ))),
-        false => Ok(None),
-    }
-}
 
 /// The settings a design implies (its region servers, split policy and the table's sizes, its
 /// `hbase` section: TTL, compression, cell bytes, release line, normalizer, balancer) with
@@ -231,7 +216,7 @@ pub fn workload_from_design(doc: &DesignDocument, s: &LifeSettings) -> Result<Li
 }
 
 /// [`workload_from_design`], each record's key built by `index` when given (an expression
-/// index's: [`expression_index_keys`]; `doc` is then the index's table, whose fields start with
+/// index's: [`table_for`]'s fourth; `doc` is then the index's table, whose fields start with
 /// the data design's, in its order).
 pub(crate) fn workload_keyed(
     doc: &DesignDocument,

@@ -174,8 +174,7 @@ fn view_of(
     total: u32,
     progress: &mut dyn FnMut(u32, u32) -> Result<()>,
 ) -> Result<LifeView> {
-    let keys = super::design::expression_index_keys(doc, options)?;
-    let (doc, options, table) = super::design::table_for(doc, options, writes.is_rows())?;
+    let (doc, options, table, keys) = super::design::table_for(doc, options, writes.is_rows())?;
     let s = settings_for_design(&doc, &options)?;
     let (w, mut notes) = writes.workload(&doc, &s, keys)?;
     let (table, note) = table.unzip();
@@ -237,7 +236,7 @@ pub fn compare_writes(
     // Each setting's errors name it: `options/months`, `otherOptions/months`.
     let named = super::read::in_argument;
     let months = |o: &LifeOptions| -> Result<u32> {
-        let (doc, o, _) = super::design::table_for(doc, o, writes.is_rows())?;
+        let (doc, o, _, _) = super::design::table_for(doc, o, writes.is_rows())?;
         Ok(settings_for_design(&doc, &o)?.months)
     };
     let ma = months(a).map_err(named("options"))?;
