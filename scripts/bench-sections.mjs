@@ -60,8 +60,7 @@ function sizeSection(s) {
 /** The `page` bench's section (none before its first result). */
 function pageSection(p) {
   if (!p) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Page in headless Chromium', p, 'bench-page.md'),
     ...table(
       ['what', 'figure', 'goal', 'met'],
@@ -111,15 +110,13 @@ function pageSection(p) {
           : []),
       ],
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `advise` bench's section (none before its first result). */
 function adviseSection(adv) {
   if (!adv) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Design advisor sweep, native', adv, 'advise.md'),
     ...table(
       ['what', 'figure', 'goal', 'met'],
@@ -139,15 +136,13 @@ function adviseSection(adv) {
         ],
       ],
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `life` bench's section (none before its first result). */
 function lifeSection(life) {
   if (!life) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Months of life, native', life, 'life.md'),
     ...table(
       ['what', 'months', 'regions at the end', 'servers', 'seconds', 'months/s', 'region-hours/s', 'goal', 'met'],
@@ -166,15 +161,13 @@ function lifeSection(life) {
     ),
     '',
     `Load average ${life.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
-  );
-  return parts;
+  ];
 }
 
 /** The `life-page` bench's section (none before its first result). */
 function lifePageSection(lp) {
   if (!lp) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Months of life on the page', lp, 'life.md'),
     ...table(
       ['months', 'regions at the end', 'servers', 'page (Chromium)', 'page, first call', 'Node', 'goal', 'met'],
@@ -194,15 +187,13 @@ function lifePageSection(lp) {
     ),
     '',
     `Medians of ${lp.runs} alternating runs of lifeMonths on the seed002-hash preset; load average ${lp.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
-  );
-  return parts;
+  ];
 }
 
 /** The `life-rows` bench's section (none before its first result). */
 function lifeRowsSection(lr) {
   if (!lr) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Months of life from a file of rows, CLI', lr, 'life.md'),
     ...table(
       [
@@ -231,8 +222,7 @@ function lifeRowsSection(lr) {
     ),
     '',
     `Medians of ${lr.runs} alternating runs, each a whole CLI process on the salted flights design (tests/fixtures/rows), ${lr.servers} region servers; the life run reads the file once and keeps an even sample of its keys in write order. Load average ${lr.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
-  );
-  return parts;
+  ];
 }
 
 /** One row of the rekey table: the plan against one analysis (`label`) of the same rows. */
@@ -251,8 +241,7 @@ const rekeyRow = (rk, label, analyzeMs, ratio, analyzeRssKiB) => [
 /** The `rekey` bench's section (none before its first result). */
 function rekeySection(rk) {
   if (!rk) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Rekey plan against one analysis, CLI', rk, 'rekey.md'),
     ...table(
       [
@@ -284,15 +273,13 @@ function rekeySection(rk) {
     ),
     '',
     `Medians of ${rk.runs} alternating runs${pairs(rk.pairRatios)} (against the old design's); split keys exact: ${rk.splitKeysExact}. The goal was set against the old design's analysis, the cheaper one, and is not met there: the plan is both designs' work over one reading, and the new design's own share (its salt over every key, every key kept for the exact cut) is more than the old design's whole analysis ([rekey.md](rekey.md#speed)). Load average ${rk.loadAverage ?? '?'} when measured (a shared 2-core machine).`,
-  );
-  return parts;
+  ];
 }
 
 /** The `keyspec` bench's section (none before its first result). */
 function keyspecSection(k) {
   if (!k) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Key encoding, native', k, 'bench-keyspec.md'),
     ...table(
       ['preset', 'M keys/s', 'ns/key', 'its MD5s alone, ns', 'key / MD5s', '≤ 1.25×'],
@@ -306,15 +293,13 @@ function keyspecSection(k) {
         r.md5Ratio === null ? '' : yes(r.md5Ratio <= 1.25),
       ]),
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `analyze` bench's section (none before its first result). */
 function analyzeSection(a) {
   if (!a) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('End-to-end analysis, native', a, 'bench-analyze.md'),
     ...table(
       ['design (telecom, 64 regions, 256 windows)', 'records', 'M records/s', 'JVM reference', 'beaten'],
@@ -327,15 +312,13 @@ function analyzeSection(a) {
       ['---:', '---:'],
       a.rss.map(r => [int(r.records), `${int(r.peakKb)} kB`]),
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `node` bench's section (none before its first result). */
 function nodeSection(n) {
   if (!n) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('npm package under Node', n, 'bench-node.md'),
     `\`analyzeDesign\`, telecom, ${int(n.records)} records, median of ${n.runs} rounds; the package = \`import … from 'rowkey-lab'\`` +
       ` (its engine: ${n.engine ?? 'wasm'}), Node wasm = \`pkg/node\`'s glue (speed build, what the package falls back to),` +
@@ -370,15 +353,13 @@ function nodeSection(n) {
       ['---', '---:'],
       n.micros.map(m => [m.label, fix(m.usPerOp, 2)]),
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `finish` bench's section (none before its first result). */
 function finishSection(f) {
   if (!f) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('`AnalysisSession.finish()` under Node', f, 'bench-node.md'),
     ...table(
       ['preset', 'records', 'sample keys', `median of ${f.runs}`, 'min'],
@@ -393,15 +374,13 @@ function finishSection(f) {
         ],
       ],
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `rows` bench's section (none before its first result). */
 function rowsSection(rw) {
   if (!rw) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Your own rows against DuckDB', rw, 'bench-rows.md'),
     ...table(
       [
@@ -428,15 +407,13 @@ function rowsSection(rw) {
         yes(r.sameWrites),
       ]),
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `page-rows` bench's section (none before its first result). */
 function pageRowsSection(pr) {
   if (!pr) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Your own rows on the page against the CLI', pr, 'bench-rows.md'),
     `\`${pr.file}\` (${fix(pr.bytes / 2 ** 20, 0)} MiB, ${int(pr.rows)} rows used) opened on the page in headless Chromium as a user does` +
       ` (the null policy and time column picked, the profile shown), then Run to the report drawn, timed in the page;` +
@@ -462,15 +439,13 @@ function pageRowsSection(pr) {
         ],
       ],
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `python` bench's section (none before its first result). */
 function pythonSection(py) {
   if (!py) return [];
-  const parts = [];
-  parts.push(
+  return [
     ...section('Python package against DuckDB', py, 'bench-rows.md'),
     `\`rk.analyze\` on a pyarrow table read from \`${py.file}\` (${int(py.rows)} rows; the same job as the CLI's above),` +
       ` one engine thread, against DuckDB on ${py.duckdbThreads} threads, in one process, alternating; medians of ${py.runs}; load average ${fix(py.loadAverage, 2)}.`,
@@ -489,8 +464,7 @@ function pythonSection(py) {
         ],
       ],
     ),
-  );
-  return parts;
+  ];
 }
 
 /** The `spark` bench's section (none before its first result). */

@@ -144,13 +144,15 @@ async function glueNames(files) {
   return [...names].sort();
 }
 
-/** What index.html in `dir` loads: its links and scripts, their static imports, the worker and the wasm. */
+/** What index.html in `dir` loads: its links and scripts, their static imports, the worker and the
+ * wasm; or with `roots`, those files and their static imports. */
 function pageFiles(dir, roots = null) {
   const seen = new Set(),
     todo = roots ? [...roots] : ['index.html', 'engine/worker.js', WASM];
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  if (!roots)
+  if (!roots) {
+    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
     for (const [, href] of html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^":#]+)"/g)) todo.push(href);
+  }
   while (todo.length) {
     const f = todo.pop();
     if (seen.has(f)) continue;
